@@ -1,0 +1,95 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { z } from 'zod';
+import type { Clock } from '../domain/clock.js';
+import type { RandomSource } from '../domain/random.js';
+import { apiError, isApiError, toErrorBody, type ApiError } from '../errors.js';
+import type { Stores } from '../store/stores.js';
+import { createAuthenticator } from './authenticate.js';
+import type { Method, Operation } from './operation.js';
+import { readJsonBody } from './read-json-body.js';
+import { connectionOperations } from './routes/connections.js';
+import { namespaceOperations } from './routes/namespaces.js';
+import { systemOperations } from './routes/system.js';
+import { toValidationMessage } from './validation-message.js';
+
+export interface Logger {
+  error(message: string, error?: unknown): void;
+}
+
+export interface AppDependencies {
+  stores: Stores;
+  clock: Clock;
+  random: RandomSource;
+  logger: Logger;
+}
+
+/**
+ * Largest request body accepted. The largest valid body (16 source files of 131,072 characters,
+ * which JSON may escape to 6 bytes each) is about 12.6 MB.
+ */
+export const maxBodyBytes = 16 * 1024 * 1024;
+
+/**
+ * The platform API as one Hono app. Its `fetch` is the only implementation: the socket server,
+ * tests and in-process mocking all call it.
+ */
+export function createApp(dependencies: AppDependencies): Hono {
+  const app = new Hono();
+  const authenticate = createAuthenticator(dependencies.stores.accounts);
+  const operations = listOperations(dependencies);
+
+  app.use('*', bodyLimit({ maxSize: maxBodyBytes, onError: () => { throw apiError('payload_too_large', `Request body is larger than ${maxBodyBytes} bytes`); } }));
+
+  const methodsByPath = new Map<string, Method[]>();
+  for (const operation of operations) {
+    const path = toHonoPath(operation.path);
+    methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), operation.method]);
+    app.on(operation.method, path, async (c) => {
+      const account = operation.public ? undefined : authenticate(c.req.header('authorization'));
+      const searchParams = operation.query ? new URL(c.req.url).searchParams : new URLSearchParams();
+      return operation.handle(c, {
+        params: operation.params ? operation.params.parse(c.req.param()) : {},
+        query: operation.query ? operation.query.parse(Object.fromEntries(searchParams)) : {},
+        body: operation.body ? operation.body.schema.parse(await readJsonBody(c, operation.body.required)) : undefined,
+        searchParams,
+        account: account!,
+      });
+    });
+  }
+  for (const [path, methods] of methodsByPath) {
+    app.all(path, (c) => {
+      throw apiError('method_not_allowed', `${c.req.method} is not allowed on ${c.req.path}; allowed: ${methods.join(', ')}`, {
+        headers: { allow: methods.join(', ') },
+      });
+    });
+  }
+
+  app.notFound((c) => errorResponse(c, apiError('not_found', `No route for ${c.req.method} ${c.req.path}`)));
+  app.onError((error, c) => errorResponse(c, toApiError(error, dependencies.logger)));
+  return app;
+}
+
+/** Every operation the app serves, in registration order (also the order of `/openapi.json`). */
+export function listOperations(dependencies: AppDependencies): Operation[] {
+  const operations: Operation[] = [];
+  operations.push(...systemOperations(() => operations, dependencies), ...namespaceOperations(dependencies), ...connectionOperations(dependencies));
+  return operations;
+}
+
+function toHonoPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+function errorResponse(c: Context, error: ApiError): Response {
+  return c.json(toErrorBody(error), error.status, error.headers);
+}
+
+function toApiError(error: unknown, logger: Logger): ApiError {
+  if (isApiError(error)) return error;
+  if (error instanceof z.ZodError) return apiError('validation_error', toValidationMessage(error.issues));
+  if (error instanceof HTTPException && error.status === 413) return apiError('payload_too_large', error.message);
+  logger.error('Unhandled error while serving a request', error);
+  return apiError('internal_error', 'Internal error: mcpsim hit a bug; the server log has the details');
+}

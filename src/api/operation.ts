@@ -1,0 +1,42 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { Account } from '../store/account-store.js';
+
+export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+
+export interface OperationInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  /** The raw query, for parameters a schema cannot name (`metadata.{key}`). */
+  searchParams: URLSearchParams;
+  /** The authenticated caller; absent only on public operations. */
+  account: Account;
+}
+
+/**
+ * One route of the platform API: its documentation, its input schemas and its handler. The app
+ * registers these, and `/openapi.json` is written from the same list, so the two cannot drift.
+ */
+export interface Operation<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+  method: Method;
+  /** OpenAPI-style path, e.g. `/connect/{namespace}/{connectionId}`. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** True for the few routes that need no credential (`/health`, `/openapi.json`). */
+  public?: boolean;
+  params?: P;
+  query?: Q;
+  /** `required: false` accepts an empty body as `{}`. */
+  body?: { schema: B; required: boolean };
+  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  handle(c: Context, input: OperationInput<z.output<P>, z.output<Q>, z.output<B>>): Response | Promise<Response>;
+}
+
+/** Declares an operation with its input types inferred from its schemas. */
+export function defineOperation<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType>(
+  operation: Operation<P, Q, B>,
+): Operation {
+  return operation as unknown as Operation;
+}

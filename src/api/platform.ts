@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import type { Hono } from 'hono';
+import { systemClock, type Clock } from '../domain/clock.js';
+import { systemRandom, type RandomSource } from '../domain/random.js';
+import { openDataDir } from '../store/data-dir.js';
+import { createStores, type Stores } from '../store/stores.js';
+import { createApp, type Logger } from './app.js';
+import { bootstrap, demoNamespace } from './bootstrap.js';
+
+/** Writes errors with their stacks to standard error. */
+export const stderrLogger: Logger = {
+  error: (message, error) => void process.stderr.write(`${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
+};
+
+export interface PlatformOptions {
+  /** Where the database and key file live; omit for a private in-memory platform. */
+  dataDir?: string;
+  /** Fix the local account's API key. */
+  apiKey?: string;
+  clock?: Clock;
+  random?: RandomSource;
+  logger?: Logger;
+  /** Seed the demo namespace on first start (default true). */
+  demo?: boolean;
+}
+
+export interface Platform {
+  app: Hono;
+  stores: Stores;
+  /** The local API key when known: fixed by the caller, or generated on this (first) start. */
+  apiKey: string | null;
+  demoNamespace: string;
+  close(): void;
+}
+
+/**
+ * Opens (or creates) a platform: database, demo data, local account, and the API app.
+ *
+ * @example
+ *   const platform = createPlatform({ apiKey: 'test-key' }); // in memory
+ *   const response = await platform.app.request('/namespaces', { headers: { authorization: 'Bearer test-key' } });
+ */
+export function createPlatform(options: PlatformOptions = {}): Platform {
+  const clock = options.clock ?? systemClock;
+  const random = options.random ?? systemRandom;
+  const location = options.dataDir === undefined ? { databaseFile: ':memory:', encryptionKey: randomBytes(32) } : openDataDir(options.dataDir);
+  const stores = createStores(location);
+  try {
+    const { apiKey } = bootstrap(stores, {
+      clock,
+      random,
+      demo: options.demo ?? true,
+      ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
+    });
+    const logger = options.logger ?? stderrLogger;
+    const app = createApp({ stores, clock, random, logger });
+    return { app, stores, apiKey, demoNamespace, close: () => stores.close() };
+  } catch (error) {
+    stores.close();
+    throw error;
+  }
+}

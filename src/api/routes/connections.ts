@@ -1,0 +1,169 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { ConnectionInput } from '../../domain/connection.js';
+import { planConnectionWrite } from '../../domain/connection-write.js';
+import { createReadableId } from '../../domain/readable-id.js';
+import { apiError } from '../../errors.js';
+import type { Account } from '../../store/account-store.js';
+import type { AppDependencies } from '../app.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
+import { defineOperation, type Operation } from '../operation.js';
+import {
+  connectionBodySchema,
+  connectionId,
+  connectionListQuerySchema,
+  connectionListSchema,
+  connectionSchema,
+  deleteConnectionSchema,
+  errorSchema,
+  namespaceName,
+  validationErrorSchema,
+} from '../schemas.js';
+import { toConnectionView } from '../views.js';
+import { namespaceNotFound } from './namespaces.js';
+
+const namespaceParams = z.object({ namespace: namespaceName });
+const connectionParams = z.object({ namespace: namespaceName, connectionId });
+const tag = 'connections';
+const notFound = { description: 'Namespace or connection not found (or not yours)', schema: errorSchema };
+const invalid = { description: 'The request breaks a rule; the message names the field', schema: validationErrorSchema };
+
+/** The Connect API: create-or-update, create, get, list and delete connections. */
+export function connectionOperations({ stores, clock, random }: AppDependencies): Operation[] {
+  function requireNamespace(account: Account, name: string) {
+    const namespace = stores.namespaces.get(account.id, name);
+    if (!namespace) throw namespaceNotFound(name);
+    return namespace;
+  }
+
+  /** Creates or updates one connection atomically; returns null when `create` found the id taken. */
+  function write(namespaceId: number, namespace: string, id: string, input: ConnectionInput, mode: 'upsert' | 'create') {
+    return stores.transaction(() => {
+      const current = stores.connections.get(namespaceId, id);
+      if (current && mode === 'create') return null;
+      const serverName = input.server ?? current?.server ?? null;
+      const target = serverName === null ? null : stores.registry.findTarget(serverName);
+      if (input.server && !target) {
+        throw apiError('validation_error', `server: unknown registry server "${input.server}"; use a qualifiedName from GET /servers`);
+      }
+      const now = clock.now();
+      const plan = planConnectionWrite({
+        namespace,
+        connectionId: id,
+        existing: current ? { connection: current, headers: stores.connections.getHeaders(namespaceId, id) } : null,
+        input,
+        target,
+        now,
+      });
+      if (plan.created) stores.connections.insert(namespaceId, plan.connection, plan.headers, now.toISOString());
+      else stores.connections.update(namespaceId, plan.connection, plan.headers, now.toISOString());
+      return plan;
+    });
+  }
+
+  const respond = (c: Context, plan: NonNullable<ReturnType<typeof write>>) => c.json(toConnectionView(plan.connection), plan.created ? 201 : 200);
+
+  return [
+    defineOperation({
+      method: 'GET',
+      path: '/connect/{namespace}',
+      tag,
+      summary: 'List connections, oldest first, with cursor paging and exact filters (name, mcpUrl, metadata.{key})',
+      params: namespaceParams,
+      query: connectionListQuerySchema,
+      responses: { 200: { description: 'One page of connections', schema: connectionListSchema }, 400: invalid, 404: notFound },
+      handle(c, { account, params, query, searchParams }) {
+        const namespace = requireNamespace(account, params.namespace);
+        const page = stores.connections.list(namespace.id, {
+          limit: query.limit ?? 100,
+          afterSeq: query.cursor === undefined ? 0 : decodeCursor(query.cursor),
+          ...(query.name === undefined ? {} : { name: query.name }),
+          ...(query.mcpUrl === undefined ? {} : { mcpUrl: query.mcpUrl }),
+          metadata: readMetadataFilters(searchParams),
+        });
+        return c.json({
+          connections: page.connections.map(toConnectionView),
+          nextCursor: page.nextSeq === null ? null : encodeCursor(page.nextSeq),
+        });
+      },
+    }),
+    defineOperation({
+      method: 'POST',
+      path: '/connect/{namespace}',
+      tag,
+      summary: 'Create a connection with a generated readable id',
+      params: namespaceParams,
+      body: { schema: connectionBodySchema, required: false },
+      responses: { 201: { description: 'Created', schema: connectionSchema }, 400: invalid, 404: notFound },
+      handle(c, { account, params, body }) {
+        const namespace = requireNamespace(account, params.namespace);
+        for (;;) {
+          const plan = write(namespace.id, namespace.name, createReadableId(random), body, 'create');
+          if (plan) return respond(c, plan);
+        }
+      },
+    }),
+    defineOperation({
+      method: 'GET',
+      path: '/connect/{namespace}/{connectionId}',
+      tag,
+      summary: 'Get one connection',
+      params: connectionParams,
+      responses: { 200: { description: 'Connection details', schema: connectionSchema }, 404: notFound },
+      handle(c, { account, params }) {
+        const namespace = requireNamespace(account, params.namespace);
+        const connection = stores.connections.get(namespace.id, params.connectionId);
+        if (!connection) throw connectionNotFound(params.connectionId, params.namespace);
+        return c.json(toConnectionView(connection));
+      },
+    }),
+    defineOperation({
+      method: 'PUT',
+      path: '/connect/{namespace}/{connectionId}',
+      tag,
+      summary: 'Create or update the connection with this id',
+      params: connectionParams,
+      body: { schema: connectionBodySchema, required: true },
+      responses: {
+        200: { description: 'Connection updated', schema: connectionSchema },
+        201: { description: 'Connection created', schema: connectionSchema },
+        400: invalid,
+        404: { description: 'Namespace not found or access denied', schema: errorSchema },
+        409: { description: 'The target URL differs from the existing one (header x-should-retry: false)', schema: errorSchema },
+      },
+      handle(c, { account, params, body }) {
+        const namespace = requireNamespace(account, params.namespace);
+        return respond(c, write(namespace.id, namespace.name, params.connectionId, body, 'upsert')!);
+      },
+    }),
+    defineOperation({
+      method: 'DELETE',
+      path: '/connect/{namespace}/{connectionId}',
+      tag,
+      summary: 'Delete a connection',
+      params: connectionParams,
+      responses: { 200: { description: 'Deleted', schema: deleteConnectionSchema }, 404: notFound },
+      handle(c, { account, params }) {
+        const namespace = requireNamespace(account, params.namespace);
+        if (!stores.connections.delete(namespace.id, params.connectionId)) throw connectionNotFound(params.connectionId, params.namespace);
+        return c.json({ success: true as const });
+      },
+    }),
+  ];
+}
+
+function connectionNotFound(id: string, namespace: string) {
+  return apiError('not_found', `Connection "${id}" not found in namespace "${namespace}"`);
+}
+
+/** `metadata.{key}=value` and `metadata[key]=value` query parameters, as [key, value] pairs. */
+function readMetadataFilters(searchParams: URLSearchParams): [string, string][] {
+  const filters: [string, string][] = [];
+  for (const [name, value] of searchParams) {
+    const key = name.startsWith('metadata.') ? name.slice('metadata.'.length) : /^metadata\[(.*)\]$/.exec(name)?.[1];
+    if (key === undefined) continue;
+    if (key === '') throw apiError('validation_error', `${name}: metadata filter needs a key, e.g. metadata.team=core`);
+    filters.push([key, value]);
+  }
+  return filters;
+}

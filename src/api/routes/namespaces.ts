@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { createReadableId } from '../../domain/readable-id.js';
+import { apiError } from '../../errors.js';
+import type { AppDependencies } from '../app.js';
+import { defineOperation, type Operation } from '../operation.js';
+import { deleteNamespaceSchema, errorSchema, namespaceListQuerySchema, namespaceListSchema, namespaceName, namespaceSchema, validationErrorSchema } from '../schemas.js';
+import { toNamespaceView } from '../views.js';
+
+const nameParams = z.object({ name: namespaceName });
+const tag = 'namespaces';
+
+/** `GET|POST /namespaces`, `PUT|DELETE /namespaces/{name}`. */
+export function namespaceOperations({ stores, clock, random }: AppDependencies): Operation[] {
+  return [
+    defineOperation({
+      method: 'GET',
+      path: '/namespaces',
+      tag,
+      summary: "List the caller's namespaces (all of them, or one page with page/pageSize)",
+      query: namespaceListQuerySchema,
+      responses: { 200: { description: 'The namespaces', schema: namespaceListSchema } },
+      handle(c, { account, query }) {
+        let namespaces = stores.namespaces.list(account.id);
+        if (query.page !== undefined || query.pageSize !== undefined) {
+          const pageSize = query.pageSize ?? 100;
+          const start = ((query.page ?? 1) - 1) * pageSize;
+          namespaces = namespaces.slice(start, start + pageSize);
+        }
+        return c.json({ namespaces: namespaces.map(toNamespaceView) });
+      },
+    }),
+    defineOperation({
+      method: 'POST',
+      path: '/namespaces',
+      tag,
+      summary: 'Create a namespace with a generated readable name',
+      responses: { 201: { description: 'Created', schema: namespaceSchema } },
+      handle(c, { account }) {
+        for (;;) {
+          const result = stores.namespaces.ensure(account.id, createReadableId(random), clock.now().toISOString());
+          if (result.created) return c.json(toNamespaceView(result.namespace), 201);
+        }
+      },
+    }),
+    defineOperation({
+      method: 'PUT',
+      path: '/namespaces/{name}',
+      tag,
+      summary: 'Create a namespace with the given name; idempotent (200 when it already exists)',
+      params: nameParams,
+      responses: {
+        200: { description: 'Already existed', schema: namespaceSchema },
+        201: { description: 'Created', schema: namespaceSchema },
+        400: { description: 'Invalid name', schema: validationErrorSchema },
+      },
+      handle(c, { account, params }) {
+        const result = stores.namespaces.ensure(account.id, params.name, clock.now().toISOString());
+        return c.json(toNamespaceView(result.namespace), result.created ? 201 : 200);
+      },
+    }),
+    defineOperation({
+      method: 'DELETE',
+      path: '/namespaces/{name}',
+      tag,
+      summary: 'Delete a namespace and every connection in it',
+      params: nameParams,
+      responses: {
+        200: { description: 'Deleted', schema: deleteNamespaceSchema },
+        404: { description: 'Not found or not yours', schema: errorSchema },
+      },
+      handle(c, { account, params }) {
+        if (!stores.namespaces.delete(account.id, params.name)) throw namespaceNotFound(params.name);
+        return c.json({ name: params.name, success: true as const });
+      },
+    }),
+  ];
+}
+
+export function namespaceNotFound(name: string) {
+  return apiError('not_found', `Namespace "${name}" not found or access denied`);
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+import { main } from './main.js';
+
+const code = await main(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  env: process.env,
+  onShutdownSignal(handler) {
+    const once = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', once);
+      process.off('SIGTERM', once);
+      handler(signal);
+    };
+    process.on('SIGINT', once);
+    process.on('SIGTERM', once);
+  },
+});
+process.exitCode = code;

@@ -1,0 +1,15 @@
+/** What a command may touch of the outside world; `bin.ts` wires it to the process. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  env: Record<string, string | undefined>;
+  /** Calls `handler` once on SIGINT or SIGTERM. */
+  onShutdownSignal(handler: (signal: string) => void): void;
+}
+
+/** Exit codes of every command. */
+export const exitCodes = { ok: 0, failure: 1, usage: 2 } as const;
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}

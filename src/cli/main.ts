@@ -1,0 +1,76 @@
+import { parseArgs } from 'node:util';
+import { ConfigError } from '../config.js';
+import { version } from '../version.js';
+import { exitCodes, UsageError, type CliIo } from './io.js';
+import { keysCreateCommand } from './keys-command.js';
+import { serveCommand } from './serve-command.js';
+
+export const helpText = `mcpsim ${version}: a local stand-in for a hosted MCP platform
+
+Usage:
+  mcpsim [serve] [options]        start the server (the default command)
+  mcpsim keys create [options]    add an account with its own API key and print the key
+  mcpsim --help | --version
+
+Options of serve:
+  --port <n>        port to listen on (env MCPSIM_PORT, default 4010; 0 picks a free port)
+  --host <host>     address to bind (env MCPSIM_HOST, default 127.0.0.1)
+  --data-dir <dir>  where the SQLite database and key file live (env MCPSIM_DATA_DIR, default ./.mcpsim)
+  --api-key <key>   fix the local account's API key (env MCPSIM_API_KEY)
+
+Options of keys create:
+  --data-dir <dir>  as above
+  --name <name>     a label for the new account (default "extra")
+  --json            print {accountId, name, apiKey} as JSON
+
+Exit codes: 0 success, 1 failure, 2 bad usage.
+`;
+
+const options = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'data-dir': { type: 'string' },
+  'api-key': { type: 'string' },
+  name: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
+/**
+ * Runs the command line `argv` (without `node` and the script) and returns the exit code.
+ *
+ * @example
+ *   await main(['serve', '--port', '0'], io);
+ */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+    if (values.help) return print(io, helpText);
+    if (values.version) return print(io, `${version}\n`);
+    const flags = {
+      ...(values.port === undefined ? {} : { port: values.port }),
+      ...(values.host === undefined ? {} : { host: values.host }),
+      ...(values['data-dir'] === undefined ? {} : { dataDir: values['data-dir'] }),
+      ...(values['api-key'] === undefined ? {} : { apiKey: values['api-key'] }),
+    };
+    const command = positionals.join(' ');
+    if (command === '' || command === 'serve') return await serveCommand(flags, io);
+    if (command === 'keys create') {
+      return keysCreateCommand({ ...flags, ...(values.name === undefined ? {} : { name: values.name }), json: values.json ?? false }, io);
+    }
+    throw new UsageError(`Unknown command "${command}". Run "mcpsim --help" for the commands.`);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.stderr(`mcpsim: ${(error as Error).message}\n`);
+      return exitCodes.usage;
+    }
+    io.stderr(`mcpsim: ${(error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `${(error as Error).message}: pick another --port` : ((error as Error).stack ?? String(error))}\n`);
+    return exitCodes.failure;
+  }
+}
+
+function print(io: CliIo, text: string): number {
+  io.stdout(text);
+  return exitCodes.ok;
+}

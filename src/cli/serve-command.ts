@@ -1,0 +1,55 @@
+import { resolve } from 'node:path';
+import { createPlatform } from '../api/platform.js';
+import { resolveConfig, type ConfigFlags } from '../config.js';
+import { startServer } from '../node/start-server.js';
+import { version } from '../version.js';
+import { exitCodes, type CliIo } from './io.js';
+
+/** `mcpsim serve`: starts the platform and serves it until SIGINT or SIGTERM. */
+export async function serveCommand(flags: ConfigFlags, io: CliIo): Promise<number> {
+  const config = resolveConfig(flags, io.env);
+  const platform = createPlatform({
+    dataDir: config.dataDir,
+    ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),
+    logger: { error: (message, error) => io.stderr(`${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`) },
+  });
+  let server;
+  try {
+    server = await startServer({ fetch: platform.app.fetch, port: config.port, host: config.host });
+  } catch (error) {
+    platform.close();
+    throw error;
+  }
+  io.stdout(banner({ url: server.url, apiKey: platform.apiKey, namespace: platform.demoNamespace, dataDir: resolve(config.dataDir) }));
+
+  const signal = await new Promise<string>((done) => io.onShutdownSignal(done));
+  io.stdout(`\n${signal} received: finishing requests in flight, then closing the database...\n`);
+  await server.close();
+  platform.close();
+  io.stdout('mcpsim stopped.\n');
+  return exitCodes.ok;
+}
+
+function banner({ url, apiKey, namespace, dataDir }: { url: string; apiKey: string | null; namespace: string; dataDir: string }): string {
+  const key = apiKey ?? '$MCPSIM_API_KEY';
+  const keyLine = apiKey
+    ? `  API key     ${apiKey}`
+    : '  API key     (set on first start and stored only as a hash; pass --api-key or MCPSIM_API_KEY to fix one)';
+  return [
+    `mcpsim ${version} is listening`,
+    '',
+    `  Base URL    ${url}`,
+    keyLine,
+    `  Namespace   ${namespace}`,
+    `  Data        ${dataDir}`,
+    '',
+    'Try it:',
+    `  curl -s -H "Authorization: Bearer ${key}" ${url}/connect/${namespace}`,
+    '',
+    'Official SDK / CLI:',
+    `  SMITHERY_BASE_URL=${url} SMITHERY_CONNECT_BASE_URL=${url}/connect SMITHERY_API_KEY=${key}`,
+    '',
+    'Press Ctrl+C to stop.',
+    '',
+  ].join('\n');
+}

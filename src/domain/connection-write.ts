@@ -1,0 +1,109 @@
+import { apiError } from '../errors.js';
+import type { Connection, ConnectionInput, ConnectionStatus, ServerTarget, Transport } from './connection.js';
+import { findMissingInputs, isTargetChangeAllowed, resolveHttpStatus } from './connection-rules.js';
+
+export interface ConnectionWritePlan {
+  connection: Connection;
+  /** The headers to store (encrypted), or null for none. */
+  headers: Record<string, string> | null;
+  created: boolean;
+}
+
+export interface PlanConnectionWriteArgs {
+  namespace: string;
+  connectionId: string;
+  existing: { connection: Connection; headers: Record<string, string> | null } | null;
+  input: ConnectionInput;
+  /** The registry entry named by `input.server`, or else by the existing connection's `server`. */
+  target: ServerTarget | null;
+  now: Date;
+}
+
+const moduleUnavailable: ConnectionStatus = {
+  state: 'error',
+  message: 'Module execution is not available in mcpsim: the source was validated and stored, but it cannot run here.',
+};
+
+/**
+ * Applies the create-or-update rules of `PUT /connect/{ns}/{id}` (platform-api.md, decisions.md
+ * §6) to a validated body. Pure: the caller loads the existing row and registry entry and stores
+ * the result. Throws `validation_error` or `conflict`.
+ */
+export function planConnectionWrite(args: PlanConnectionWriteArgs): ConnectionWritePlan {
+  return args.existing ? planUpdate(args, args.existing) : planCreate(args);
+}
+
+function planCreate({ namespace, connectionId, input, target, now }: PlanConnectionWriteArgs): ConnectionWritePlan {
+  const transport: Transport = input.transport ?? (input.source ? 'uplink' : 'http');
+  checkTransportFields(transport, input);
+  const mock = input.mock?.enabled ? input.mock : null;
+  if (mock && !input.server) {
+    throw apiError('validation_error', 'mock: requires server (a registry qualified name); a mock connection cannot target a custom mcpUrl');
+  }
+  if (mock && transport !== 'http') throw apiError('validation_error', 'mock: requires transport "http"');
+  if (transport === 'http' && !input.server && !input.mcpUrl) {
+    throw apiError('validation_error', 'server: one of server or mcpUrl is required when creating an http connection');
+  }
+  const mcpUrl = transport === 'http' ? (input.mcpUrl ?? target?.deploymentUrl ?? null) : null;
+  const headers = input.headers ?? null;
+  const connection: Connection = {
+    namespace,
+    connectionId,
+    name: input.name ?? connectionId,
+    transport,
+    mcpUrl,
+    server: target?.qualifiedName ?? null,
+    metadata: input.metadata ?? null,
+    mock: mock ? { enabled: true, ...(mock.scenario === undefined ? {} : { scenario: mock.scenario }) } : null,
+    iconUrl: target?.iconUrl || null,
+    createdAt: now.toISOString(),
+    status: { state: 'disconnected' },
+    serverInfo: mock && target ? target.serverInfo : null,
+    source: input.source ?? null,
+  };
+  connection.status = resolveStatus(connection, null, target, headers);
+  return { connection, headers, created: true };
+}
+
+function planUpdate({ input, target }: PlanConnectionWriteArgs, existing: NonNullable<PlanConnectionWriteArgs['existing']>): ConnectionWritePlan {
+  const current = existing.connection;
+  const transport = input.transport ?? current.transport;
+  checkTransportFields(transport, input);
+  let nextUrl: string | null = null;
+  if (transport === 'http') {
+    nextUrl = input.mcpUrl ?? (input.server && target ? target.deploymentUrl : current.mcpUrl);
+    if (nextUrl === null) throw apiError('validation_error', 'server: one of server or mcpUrl is required for an http connection');
+  }
+  if (!isTargetChangeAllowed(current, nextUrl)) {
+    throw apiError(
+      'conflict',
+      `Connection "${current.connectionId}" already targets ${current.mcpUrl ?? '(no URL: uplink)'}; it cannot change to ${nextUrl ?? '(no URL: uplink)'}. ` +
+        'Delete the connection and create it again to point it elsewhere.',
+      { headers: { 'x-should-retry': 'false' } },
+    );
+  }
+  const headers = input.headers ?? existing.headers;
+  const connection: Connection = {
+    ...current,
+    name: input.name ?? current.name,
+    transport,
+    mcpUrl: nextUrl,
+    server: target?.qualifiedName ?? current.server,
+    metadata: input.metadata ?? current.metadata,
+    source: transport === 'uplink' ? (input.source ?? current.source) : null,
+  };
+  connection.status = resolveStatus(connection, current.status, target, headers);
+  return { connection, headers, created: false };
+}
+
+function checkTransportFields(transport: Transport, input: ConnectionInput): void {
+  if (input.source && transport !== 'uplink') throw apiError('validation_error', 'source: requires transport "uplink"');
+  if (input.mcpUrl && transport === 'uplink') throw apiError('validation_error', 'mcpUrl: not allowed for transport "uplink" (an uplink connection has no URL)');
+}
+
+function resolveStatus(connection: Connection, previous: ConnectionStatus | null, target: ServerTarget | null, headers: Record<string, string> | null): ConnectionStatus {
+  if (connection.mock) return { state: 'connected' };
+  if (connection.transport === 'uplink') return connection.source ? moduleUnavailable : { state: 'disconnected' };
+  const profile = target?.config ?? {};
+  return resolveHttpStatus(previous, profile, findMissingInputs(profile, headers, connection.mcpUrl));
+}

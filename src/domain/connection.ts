@@ -1,0 +1,99 @@
+/**
+ * The connection model, as the rest of mcpsim sees it. Wire names match the platform's where
+ * they are the same thing; what the platform never returns (`server`, `source`) lives here too,
+ * and the API's response schema decides what leaves the process.
+ */
+
+export type Transport = 'http' | 'uplink';
+
+export interface HttpInputField {
+  label: string;
+  description?: string;
+  required?: boolean;
+}
+
+/** What an HTTP connection must supply: headers and query parameters (CredentialProfileHttp). */
+export interface HttpProfile {
+  headers?: Record<string, HttpInputField>;
+  query?: Record<string, HttpInputField>;
+}
+
+export interface MissingInputs {
+  headers: string[];
+  query: string[];
+}
+
+export type ConnectionStatus =
+  | { state: 'connected' }
+  | { state: 'disconnected' }
+  | { state: 'auth_required'; setupUrl?: string; authorizationUrl?: string }
+  | { state: 'input_required'; setupUrl?: string; http: HttpProfile; missing: MissingInputs }
+  | { state: 'error'; message: string };
+
+export type ConnectionState = ConnectionStatus['state'];
+
+export interface ServerIcon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: 'light' | 'dark';
+}
+
+export interface ServerInfo {
+  name: string;
+  version: string;
+  title?: string;
+  icons?: ServerIcon[];
+  websiteUrl?: string;
+  description?: string;
+}
+
+export interface MockConfig {
+  enabled: boolean;
+  scenario?: string;
+}
+
+export interface ModuleSource {
+  kind: 'module';
+  entrypoint: string;
+  sourceFiles: { path: string; contents: string }[];
+}
+
+export interface Connection {
+  namespace: string;
+  connectionId: string;
+  name: string;
+  transport: Transport;
+  mcpUrl: string | null;
+  /** Qualified name of the registry server this connection targets, if any. */
+  server: string | null;
+  metadata: Record<string, unknown> | null;
+  /** Present only when mock mode is on; frozen at creation. */
+  mock: MockConfig | null;
+  iconUrl: string | null;
+  createdAt: string;
+  status: ConnectionStatus;
+  serverInfo: ServerInfo | null;
+  source: ModuleSource | null;
+}
+
+/** What `PUT /connect/{ns}/{id}` and `POST /connect/{ns}` accept, after schema validation. */
+export interface ConnectionInput {
+  transport?: Transport;
+  mcpUrl?: string;
+  server?: string;
+  source?: ModuleSource;
+  name?: string;
+  metadata?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  mock?: MockConfig;
+}
+
+/** The parts of a registry entry a connection needs. */
+export interface ServerTarget {
+  qualifiedName: string;
+  deploymentUrl: string;
+  iconUrl: string | null;
+  serverInfo: ServerInfo;
+  config: HttpProfile;
+}

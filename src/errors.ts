@@ -1,0 +1,64 @@
+/**
+ * The one error type of mcpsim and the catalog of platform error codes.
+ *
+ * Every failure a client can see is an `ApiError` built from this catalog; the API maps it to a
+ * response in exactly one place (`app.onError`) through `toErrorBody()`. This module imports
+ * nothing from the rest of `src/`.
+ *
+ * @example
+ *   throw apiError('not_found', 'Connection "gh" not found in namespace "demo"');
+ */
+
+/** Error codes and the HTTP status each one maps to (decisions.md §2). */
+export const errorCatalog = {
+  validation_error: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorCatalog;
+export type ErrorStatus = (typeof errorCatalog)[ErrorCode];
+
+/** The platform's error JSON: exactly `{ error, message }`. */
+export interface ErrorBody {
+  error: ErrorCode;
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: ErrorStatus;
+  /** Extra response headers, e.g. `x-should-retry: false` on 409. */
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(code: ErrorCode, message: string, options: { cause?: unknown; headers?: Record<string, string> } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = errorCatalog[code];
+    this.headers = options.headers ?? {};
+  }
+
+  toJSON(): ErrorBody {
+    return toErrorBody(this);
+  }
+}
+
+/** Makes an `ApiError` from the catalog. */
+export function apiError(code: ErrorCode, message: string, options?: { cause?: unknown; headers?: Record<string, string> }): ApiError {
+  return new ApiError(code, message, options);
+}
+
+/** The only function that knows the platform's error body. */
+export function toErrorBody(error: ApiError): ErrorBody {
+  return { error: error.code, message: error.message };
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}

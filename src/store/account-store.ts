@@ -1,0 +1,61 @@
+import type { Sqlite } from './database.js';
+
+export interface Account {
+  id: string;
+  name: string;
+  isLocal: boolean;
+  createdAt: string;
+}
+
+interface AccountRow {
+  id: string;
+  name: string;
+  is_local: number;
+  created_at: string;
+}
+
+const toAccount = (row: AccountRow): Account => ({ id: row.id, name: row.name, isLocal: row.is_local === 1, createdAt: row.created_at });
+
+/** Accounts and their API keys. Keys are stored only as hashes. */
+export function createAccountStore(db: Sqlite) {
+  const statements = {
+    insertAccount: db.prepare('INSERT INTO accounts (id, name, is_local, created_at) VALUES (?, ?, ?, ?)'),
+    insertKey: db.prepare('INSERT INTO api_keys (key_hash, account_id, prefix, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (key_hash) DO NOTHING'),
+    deleteKeys: db.prepare('DELETE FROM api_keys WHERE account_id = ?'),
+    byKeyHash: db.prepare<[string], AccountRow & { key_hash: string }>(
+      'SELECT a.*, k.key_hash FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?',
+    ),
+    local: db.prepare<[], AccountRow>('SELECT * FROM accounts WHERE is_local = 1 ORDER BY created_at LIMIT 1'),
+    keyCount: db.prepare<[string], { count: number }>('SELECT count(*) AS count FROM api_keys WHERE account_id = ?'),
+  };
+
+  return {
+    create(account: Account): Account {
+      statements.insertAccount.run(account.id, account.name, account.isLocal ? 1 : 0, account.createdAt);
+      return account;
+    },
+    addKey(accountId: string, key: { hash: string; prefix: string }, createdAt: string): void {
+      statements.insertKey.run(key.hash, accountId, key.prefix, createdAt);
+    },
+    /** Makes `key` the account's only key. */
+    replaceKeys(accountId: string, key: { hash: string; prefix: string }, createdAt: string): void {
+      db.transaction(() => {
+        statements.deleteKeys.run(accountId);
+        statements.insertKey.run(key.hash, accountId, key.prefix, createdAt);
+      }).immediate();
+    },
+    findByKeyHash(hash: string): (Account & { keyHash: string }) | null {
+      const row = statements.byKeyHash.get(hash);
+      return row ? { ...toAccount(row), keyHash: row.key_hash } : null;
+    },
+    findLocal(): Account | null {
+      const row = statements.local.get();
+      return row ? toAccount(row) : null;
+    },
+    countKeys(accountId: string): number {
+      return statements.keyCount.get(accountId)?.count ?? 0;
+    },
+  };
+}
+
+export type AccountStore = ReturnType<typeof createAccountStore>;

@@ -1,0 +1,66 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { RegistryEntry } from '../domain/registry.js';
+
+const catalogDirectory = new URL('../../catalog/', import.meta.url);
+
+const httpField = z.strictObject({ label: z.string(), description: z.string().optional(), required: z.boolean().optional() });
+
+const toolSchema = z.looseObject({
+  name: z.string().min(1),
+  title: z.string().optional(),
+  description: z.string().min(1),
+  inputSchema: z.looseObject({ type: z.literal('object') }),
+  outputSchema: z.looseObject({}).optional(),
+  annotations: z.looseObject({}).optional(),
+});
+
+/** One file of `catalog/`: a registry entry in the list-item shape plus what mcpsim needs. */
+export const catalogEntrySchema = z.strictObject({
+  id: z.uuid(),
+  qualifiedName: z.string().regex(/^@?[a-zA-Z0-9][a-zA-Z0-9_-]*(?:\/[a-zA-Z0-9][a-zA-Z0-9_-]*)?$/),
+  namespace: z.string(),
+  slug: z.string(),
+  displayName: z.string(),
+  description: z.string(),
+  iconUrl: z.string(),
+  verified: z.boolean(),
+  useCount: z.int().nonnegative(),
+  remote: z.boolean(),
+  isDeployed: z.boolean(),
+  createdAt: z.iso.datetime(),
+  homepage: z.string(),
+  byPlatform: z.boolean(),
+  owner: z.string(),
+  repoOwner: z.string().nullable(),
+  repoName: z.string().nullable(),
+  remoteUrl: z.url().nullable(),
+  deploymentUrl: z.url(),
+  serverInfo: z.strictObject({ name: z.string(), version: z.string(), title: z.string().optional() }),
+  config: z.strictObject({ headers: z.record(z.string(), httpField).optional(), query: z.record(z.string(), httpField).optional() }),
+  tools: z.array(toolSchema),
+});
+
+/**
+ * Reads the demo catalog that ships with mcpsim (`catalog/*.json`). A broken file is a bug in
+ * mcpsim, so this throws with the file name and the first problem.
+ */
+export function loadDemoCatalog(): RegistryEntry[] {
+  const files = readdirSync(catalogDirectory).filter((name) => name.endsWith('.json')).sort();
+  return files.map((file) => {
+    const parsed = catalogEntrySchema.safeParse(JSON.parse(readFileSync(new URL(file, catalogDirectory), 'utf8')));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new Error(`catalog/${file}: ${issue.path.join('.')}: ${issue.message}`);
+    }
+    return parsed.data as RegistryEntry;
+  });
+}
+
+/** A fingerprint of the catalog's content, so a changed catalog is loaded again. */
+export function demoCatalogVersion(entries: readonly RegistryEntry[]): string {
+  let hash = 0;
+  const text = JSON.stringify(entries);
+  for (let index = 0; index < text.length; index++) hash = (Math.imul(hash, 31) + text.charCodeAt(index)) | 0;
+  return `${entries.length}:${(hash >>> 0).toString(16)}`;
+}

@@ -1,0 +1,9 @@
+import { sql as initial } from './0001-initial.js';
+
+/**
+ * Every schema change, in order. Append only: a released migration is never edited; a change is
+ * a new entry. The database's `user_version` records how many have run.
+ */
+export const migrations: readonly { version: number; name: string; sql: string }[] = [
+  { version: 1, name: 'initial', sql: initial },
+];

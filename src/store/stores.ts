@@ -1,0 +1,36 @@
+import { createAccountStore } from './account-store.js';
+import { createConnectionStore } from './connection-store.js';
+import { openDatabase } from './database.js';
+import { createMetaStore } from './meta-store.js';
+import { createNamespaceStore } from './namespace-store.js';
+import { createRegistryStore } from './registry-store.js';
+import { createSecretBox } from './secret-box.js';
+
+/**
+ * All stores over one database.
+ *
+ * @example
+ *   const stores = createStores({ databaseFile: ':memory:', encryptionKey: randomBytes(32) });
+ */
+export function createStores(options: { databaseFile: string; encryptionKey: Buffer }) {
+  const db = openDatabase(options.databaseFile);
+  return {
+    accounts: createAccountStore(db),
+    namespaces: createNamespaceStore(db),
+    connections: createConnectionStore(db, createSecretBox(options.encryptionKey)),
+    registry: createRegistryStore(db),
+    meta: createMetaStore(db),
+    /** Runs `work` in one immediate (write-locking) transaction. */
+    transaction<T>(work: () => T): T {
+      return db.transaction(work).immediate();
+    },
+    /** Checkpoints the WAL and closes the database. */
+    close(): void {
+      if (!db.open) return;
+      if (db.name !== ':memory:') db.pragma('wal_checkpoint(TRUNCATE)');
+      db.close();
+    },
+  };
+}
+
+export type Stores = ReturnType<typeof createStores>;
