@@ -1,3 +1,4 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations } from '../src/api/app.js';
 import { startHarness, type Harness } from './support/harness.js';
@@ -27,6 +28,12 @@ describe('GET /openapi.json', () => {
       expect(document.paths[operation.path]?.[operation.method.toLowerCase()], `${operation.method} ${operation.path}`).toBeDefined();
     }
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/connect/{namespace}/{connectionId}', '/connect/{namespace}', '/namespaces/{name}', '/health']));
+  });
+
+  it('passes an OpenAPI 3.1 schema validator', async () => {
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
   });
 
   it('describes the PUT body with the same rules the server enforces', () => {
