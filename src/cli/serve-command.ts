@@ -20,9 +20,11 @@ export async function serveCommand(flags: ConfigFlags, io: CliIo): Promise<numbe
     platform.close();
     throw error;
   }
+  // Listen for the signal before telling anyone we are up, so an early SIGTERM still shuts down cleanly.
+  const shutdown = new Promise<string>((done) => io.onShutdownSignal(done));
   io.stdout(banner({ url: server.url, apiKey: platform.apiKey, namespace: platform.demoNamespace, dataDir: resolve(config.dataDir) }));
 
-  const signal = await new Promise<string>((done) => io.onShutdownSignal(done));
+  const signal = await shutdown;
   io.stdout(`\n${signal} received: finishing requests in flight, then closing the database...\n`);
   await server.close();
   platform.close();

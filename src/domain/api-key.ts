@@ -7,9 +7,14 @@ export function createApiKey(): string {
   return keyPrefix + randomBytes(32).toString('base64url');
 }
 
-/** What the database stores of a key: its SHA-256 and a short prefix that helps a person tell keys apart. */
+/**
+ * What the database stores of a key: its SHA-256, and for generated keys a short prefix that
+ * helps a person tell keys apart (4 of 43 random characters). A key chosen by a person gets no
+ * prefix, since a short one would be stored nearly whole.
+ */
 export function toStoredKey(key: string): { hash: string; prefix: string } {
-  return { hash: hashApiKey(key), prefix: key.slice(0, keyPrefix.length + 4) };
+  const generated = key.startsWith(keyPrefix) && key.length >= keyPrefix.length + 40;
+  return { hash: hashApiKey(key), prefix: generated ? key.slice(0, keyPrefix.length + 4) : '' };
 }
 
 export function hashApiKey(key: string): string {

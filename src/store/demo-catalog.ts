@@ -47,11 +47,17 @@ export const catalogEntrySchema = z.strictObject({
  */
 export function loadDemoCatalog(): RegistryEntry[] {
   const files = readdirSync(catalogDirectory).filter((name) => name.endsWith('.json')).sort();
+  const seen = new Map<string, string>();
   return files.map((file) => {
     const parsed = catalogEntrySchema.safeParse(JSON.parse(readFileSync(new URL(file, catalogDirectory), 'utf8')));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       throw new Error(`catalog/${file}: ${issue.path.join('.')}: ${issue.message}`);
+    }
+    for (const key of [parsed.data.id, parsed.data.qualifiedName.replace(/^@/, '').toLowerCase()]) {
+      const other = seen.get(key);
+      if (other) throw new Error(`catalog/${file}: repeats the id or qualifiedName of catalog/${other} ("${key}"); each server needs its own`);
+      seen.set(key, file);
     }
     return parsed.data as RegistryEntry;
   });

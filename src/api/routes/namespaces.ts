@@ -21,11 +21,11 @@ export function namespaceOperations({ stores, clock, random }: AppDependencies):
       responses: { 200: { description: 'The namespaces', schema: namespaceListSchema } },
       handle(c, { account, query }) {
         let namespaces = stores.namespaces.list(account.id);
-        if (query.page !== undefined || query.pageSize !== undefined) {
-          const pageSize = query.pageSize ?? 100;
-          const start = ((query.page ?? 1) - 1) * pageSize;
-          namespaces = namespaces.slice(start, start + pageSize);
-        }
+        // Without pageSize, page 1 holds every namespace and later pages are empty, so an
+        // auto-paginating client (the SDK asks for page 2, 3, ...) stops without repeats.
+        const page = query.page ?? 1;
+        const pageSize = query.pageSize ?? Math.max(namespaces.length, 1);
+        namespaces = namespaces.slice((page - 1) * pageSize, page * pageSize);
         return c.json({ namespaces: namespaces.map(toNamespaceView) });
       },
     }),

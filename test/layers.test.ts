@@ -1,0 +1,283 @@
+/**
+ * STYLE.md's import directions, checked statically over every `src/**\/*.ts` file. Imports are read
+ * with the TypeScript parser (so comments and strings never count as imports, and type-only,
+ * re-exported and dynamic imports all do).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { posix } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+interface SourceText {
+  /** Path relative to `src/`, with forward slashes, e.g. `api/app.ts`. */
+  path: string;
+  text: string;
+}
+
+interface ImportUse {
+  file: string;
+  line: number;
+  specifier: string;
+  /** For a relative import: the target relative to `src/` with `.js` mapped to `.ts` (may start with `../`). */
+  target: string | null;
+}
+
+const srcDirectory = fileURLToPath(new URL('../src/', import.meta.url));
+
+function readSources(): SourceText[] {
+  return (readdirSync(srcDirectory, { recursive: true }) as string[])
+    .map((path) => path.split('\\').join('/'))
+    .filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts'))
+    .sort()
+    .map((path) => ({ path, text: readFileSync(srcDirectory + path, 'utf8') }));
+}
+
+function parse(file: SourceText): ts.SourceFile {
+  return ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+}
+
+function lineOf(source: ts.SourceFile, node: ts.Node): number {
+  return source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+}
+
+/** Every module specifier of a file: import/export declarations, `import x = require()`, `import()` calls and `import('x').T` types. */
+function scanImports(file: SourceText): ImportUse[] {
+  const source = parse(file);
+  const uses: ImportUse[] = [];
+  const add = (node: ts.Node, literal: ts.Node | undefined) => {
+    if (!literal || !ts.isStringLiteralLike(literal)) return;
+    const specifier = literal.text;
+    const target = specifier.startsWith('.') ? posix.normalize(posix.join(posix.dirname(file.path), specifier)).replace(/\.js$/, '.ts') : null;
+    uses.push({ file: file.path, line: lineOf(source, node), specifier, target });
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node, node.moduleSpecifier);
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) add(node, node.moduleReference.expression);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node, node.argument.literal);
+    else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) {
+      add(node, node.arguments[0]);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return uses;
+}
+
+/** `api/app.ts` -> `api`; a top-level file is its own layer (`errors.ts`). */
+function layerOf(path: string): string {
+  const slash = path.indexOf('/');
+  return slash === -1 ? path : path.slice(0, slash);
+}
+
+/** Which parts of `src/` each layer may import (a trailing `/` means the whole folder). `cli/` may import anything in src. */
+const allowedTargets: Record<string, readonly string[]> = {
+  'errors.ts': [],
+  domain: ['domain/', 'errors.ts'],
+  store: ['store/', 'domain/', 'errors.ts'],
+  api: ['api/', 'domain/', 'store/', 'errors.ts', 'mcp/', 'version.ts'],
+  node: ['node/'],
+  // Layers not written yet, as STYLE.md draws them (version.ts is a leaf anyone below cli may read).
+  mcp: ['mcp/', 'sim/', 'domain/', 'store/', 'errors.ts', 'version.ts'],
+  sim: ['sim/', 'domain/', 'store/', 'errors.ts', 'version.ts'],
+  scenario: ['scenario/', 'domain/', 'store/', 'errors.ts', 'version.ts'],
+  msw: ['msw/', 'api/'],
+};
+
+/** Packages that `domain/` and `errors.ts` must never import: web framework, SQLite, msw, the MCP SDK, the AI SDK. */
+const frameworkPackage = /^(hono|hono\/.+|@hono\/.+|better-sqlite3|msw|msw\/.+|@modelcontextprotocol\/.+|ai|ai\/.+|@ai-sdk\/.+)$/;
+
+function describeUse(use: ImportUse): string {
+  return `src/${use.file}:${use.line} imports "${use.specifier}"${use.target ? ` (src/${use.target})` : ''}`;
+}
+
+function findImportViolations(files: readonly SourceText[]): string[] {
+  const violations: string[] = [];
+  for (const use of files.flatMap(scanImports)) {
+    const layer = layerOf(use.file);
+    if (use.target === null) {
+      if ((layer === 'domain' || layer === 'errors.ts') && frameworkPackage.test(use.specifier)) {
+        violations.push(`${describeUse(use)}: ${layer === 'domain' ? 'domain/' : 'errors.ts'} must stay free of Hono, SQLite, msw, the MCP SDK and ai`);
+      }
+      if (use.specifier === 'better-sqlite3' && layer !== 'store') violations.push(`${describeUse(use)}: only store/ may use SQLite`);
+      continue;
+    }
+    if (use.target.startsWith('../')) {
+      violations.push(`${describeUse(use)}: src/ must not import from outside src/`);
+      continue;
+    }
+    const allowed = allowedTargets[layer];
+    if (allowed && !allowed.some((prefix) => (prefix.endsWith('/') ? use.target!.startsWith(prefix) : use.target === prefix))) {
+      violations.push(`${describeUse(use)}: ${layer.endsWith('.ts') ? layer : `${layer}/`} may import only ${allowed.length === 0 ? 'packages, nothing from src/' : allowed.join(', ')}`);
+    }
+  }
+  return violations;
+}
+
+/** Reads of `process.env`, and uses of `process.exit`, `process.argv` and `console.*`, outside the files allowed to touch them. */
+function findGlobalViolations(files: readonly SourceText[]): string[] {
+  const violations: string[] = [];
+  for (const file of files) {
+    const source = parse(file);
+    const report = (node: ts.Node, what: string, rule: string) => violations.push(`src/${file.path}:${lineOf(source, node)} uses ${what}: ${rule}`);
+    const visit = (node: ts.Node): void => {
+      let object: ts.Expression | undefined;
+      let member: string | undefined;
+      if (ts.isPropertyAccessExpression(node)) [object, member] = [node.expression, node.name.text];
+      else if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression)) [object, member] = [node.expression, node.argumentExpression.text];
+      if (object && member !== undefined && ts.isIdentifier(object)) {
+        if (object.text === 'process' && member === 'env' && file.path !== 'config.ts' && file.path !== 'cli/bin.ts') {
+          report(node, 'process.env', 'only src/config.ts reads the environment (src/cli/bin.ts hands it over)');
+        }
+        if (object.text === 'process' && (member === 'exit' || member === 'argv') && !file.path.startsWith('cli/')) {
+          report(node, `process.${member}`, 'only src/cli/ touches process.exit and process.argv');
+        }
+        if (object.text === 'console' && !file.path.startsWith('cli/')) report(node, `console.${member}`, 'only src/cli/ writes to the console');
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return violations;
+}
+
+const sqlPatterns = [/\bSELECT\s/, /\bINSERT\s+INTO\b/, /\bUPDATE\s+\S+\s+SET\b/, /\bDELETE\s+FROM\b/, /\bCREATE\s+TABLE\b/];
+
+function findSqlOutsideStore(files: readonly SourceText[]): string[] {
+  const violations: string[] = [];
+  for (const file of files) {
+    if (file.path.startsWith('store/')) continue;
+    file.text.split('\n').forEach((line, index) => {
+      for (const pattern of sqlPatterns) {
+        const match = pattern.exec(line);
+        if (match) violations.push(`src/${file.path}:${index + 1} contains SQL "${match[0].trim()}": only src/store/ knows SQL`);
+      }
+    });
+  }
+  return violations;
+}
+
+const sources = readSources();
+const report = (violations: string[]) => `${violations.length} violation(s):\n  ${violations.join('\n  ')}`;
+
+describe('the layer checker', () => {
+  it('reads every TypeScript file under src/ and finds their imports', () => {
+    const paths = sources.map((file) => file.path);
+    expect(paths).toEqual(expect.arrayContaining(['errors.ts', 'config.ts', 'api/app.ts', 'cli/main.ts', 'node/start-server.ts']));
+    expect(paths.some((path) => path.startsWith('domain/'))).toBe(true);
+    expect(paths.some((path) => path.startsWith('store/'))).toBe(true);
+    const appImports = scanImports(sources.find((file) => file.path === 'api/app.ts')!);
+    expect(appImports.map((use) => use.specifier)).toEqual(expect.arrayContaining(['hono', 'zod', '../errors.js']));
+    expect(appImports.find((use) => use.specifier === '../errors.js')?.target).toBe('errors.ts');
+  });
+
+  it('reports each breach with its file, line and import, including type-only, re-exported and dynamic imports', () => {
+    const fixture: SourceText[] = [
+      {
+        path: 'domain/bad.ts',
+        text: [
+          "import type { Stores } from '../store/stores.js';",
+          "import { Hono } from 'hono';",
+          "export { x } from '../api/app.js';",
+          "type Server = import('@modelcontextprotocol/sdk/server').Server;",
+          "const lazy = () => import('better-sqlite3');",
+          '// import { y } from "../store/ignored-in-a-comment.js";',
+          "console.log(process.env.HOME, process.argv);",
+          "const query = 'SELECT * FROM connections';",
+        ].join('\n'),
+      },
+      { path: 'errors.ts', text: "import { version } from './version.js';\n" },
+      { path: 'node/serve.ts', text: "import { createApp } from '../api/app.js';\nimport { serve } from '@hono/node-server';\nprocess.exit(1);\n" },
+      { path: 'cli/main.ts', text: "import { x } from '../../test/support/harness.js';\nimport { y } from '../store/stores.js';\nconsole.log(process.env.X);\n" },
+      { path: 'store/db.ts', text: "import Database from 'better-sqlite3';\nconst s = 'DELETE FROM t';\n" },
+      { path: 'config.ts', text: 'export const env = process.env;\n' },
+    ];
+    expect(findImportViolations(fixture)).toEqual([
+      'src/domain/bad.ts:1 imports "../store/stores.js" (src/store/stores.ts): domain/ may import only domain/, errors.ts',
+      'src/domain/bad.ts:2 imports "hono": domain/ must stay free of Hono, SQLite, msw, the MCP SDK and ai',
+      'src/domain/bad.ts:3 imports "../api/app.js" (src/api/app.ts): domain/ may import only domain/, errors.ts',
+      'src/domain/bad.ts:4 imports "@modelcontextprotocol/sdk/server": domain/ must stay free of Hono, SQLite, msw, the MCP SDK and ai',
+      'src/domain/bad.ts:5 imports "better-sqlite3": domain/ must stay free of Hono, SQLite, msw, the MCP SDK and ai',
+      'src/domain/bad.ts:5 imports "better-sqlite3": only store/ may use SQLite',
+      'src/errors.ts:1 imports "./version.js" (src/version.ts): errors.ts may import only packages, nothing from src/',
+      'src/node/serve.ts:1 imports "../api/app.js" (src/api/app.ts): node/ may import only node/',
+      'src/cli/main.ts:1 imports "../../test/support/harness.js" (src/../test/support/harness.ts): src/ must not import from outside src/',
+    ]);
+    expect(findGlobalViolations(fixture)).toEqual([
+      'src/domain/bad.ts:7 uses console.log: only src/cli/ writes to the console',
+      'src/domain/bad.ts:7 uses process.env: only src/config.ts reads the environment (src/cli/bin.ts hands it over)',
+      'src/domain/bad.ts:7 uses process.argv: only src/cli/ touches process.exit and process.argv',
+      'src/node/serve.ts:3 uses process.exit: only src/cli/ touches process.exit and process.argv',
+      'src/cli/main.ts:3 uses process.env: only src/config.ts reads the environment (src/cli/bin.ts hands it over)',
+    ]);
+    expect(findSqlOutsideStore(fixture)).toEqual(['src/domain/bad.ts:8 contains SQL "SELECT": only src/store/ knows SQL']);
+  });
+});
+
+describe('the import directions of STYLE.md', () => {
+  const violations = findImportViolations(sources);
+  const about = (prefix: string) => violations.filter((message) => message.startsWith(`src/${prefix}`));
+
+  it('keeps domain/ and errors.ts free of Hono, SQLite, msw, the MCP SDK and ai', () => {
+    const found = violations.filter((message) => message.includes('must stay free of'));
+    expect(found, report(found)).toEqual([]);
+  });
+
+  it('keeps errors.ts free of imports from the rest of src', () => {
+    expect(about('errors.ts'), report(about('errors.ts'))).toEqual([]);
+  });
+
+  it('lets domain/ import only domain/ and errors.ts', () => {
+    expect(about('domain/'), report(about('domain/'))).toEqual([]);
+  });
+
+  it('lets store/ import only store/, domain/ and errors.ts', () => {
+    expect(about('store/'), report(about('store/'))).toEqual([]);
+  });
+
+  it('lets api/ import only api/, domain/, store/, mcp/, errors.ts and version.ts', () => {
+    expect(about('api/'), report(about('api/'))).toEqual([]);
+  });
+
+  it('lets node/ import only node/ and packages', () => {
+    expect(about('node/'), report(about('node/'))).toEqual([]);
+  });
+
+  it('lets cli/ import anything, as long as it stays inside src/ and the file exists', () => {
+    const cliUses = sources.filter((file) => file.path.startsWith('cli/')).flatMap(scanImports);
+    expect(cliUses.some((use) => use.target !== null && !use.target.startsWith('cli/'))).toBe(true);
+    const broken = cliUses
+      .filter((use) => use.target !== null && (use.target.startsWith('../') || !existsSync(srcDirectory + use.target)))
+      .map((use) => `${describeUse(use)}: not a file in src/`);
+    expect(broken, report(broken)).toEqual([]);
+    expect(about('cli/'), report(about('cli/'))).toEqual([]);
+  });
+
+  it('breaks no direction anywhere else in src (mcp, sim, scenario, msw, and SQLite only in store/)', () => {
+    expect(violations, report(violations)).toEqual([]);
+  });
+});
+
+describe('process and console use', () => {
+  const violations = findGlobalViolations(sources);
+
+  it('reads process.env only in config.ts (and cli/bin.ts, which hands it to config)', () => {
+    const found = violations.filter((message) => message.includes('process.env'));
+    expect(found, report(found)).toEqual([]);
+  });
+
+  it('touches console, process.exit and process.argv only in cli/', () => {
+    const found = violations.filter((message) => !message.includes('process.env'));
+    expect(found, report(found)).toEqual([]);
+    const cliText = sources.filter((file) => file.path.startsWith('cli/')).map((file) => file.text).join('\n');
+    expect(cliText).toContain('process.argv');
+  });
+});
+
+describe('SQL', () => {
+  it('appears only in store/', () => {
+    const found = findSqlOutsideStore(sources);
+    expect(found, report(found)).toEqual([]);
+    expect(sources.some((file) => file.path.startsWith('store/') && /\bCREATE\s+TABLE\b/.test(file.text))).toBe(true);
+  });
+});
