@@ -23,6 +23,8 @@ describe('data on disk', () => {
     await first.call('PUT', '/namespaces/keep');
     const created = await first.call('PUT', '/connect/keep/c1', { body: { mcpUrl: 'https://keep.test/mcp', metadata: { a: 1 }, headers: { Authorization: secret } } });
     expect(created.status).toBe(201);
+    // An update that says nothing of headers keeps them.
+    expect((await first.call('PUT', '/connect/keep/c1', { body: { metadata: { a: 1 } } })).status).toBe(200);
     await first.close();
 
     const second = await startHarness('socket', { dataDir });

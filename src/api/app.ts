@@ -1,6 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import type { Clock } from '../domain/clock.js';
 import type { RandomSource } from '../domain/random.js';
@@ -40,8 +38,6 @@ export function createApp(dependencies: AppDependencies): Hono {
   const authenticate = createAuthenticator(dependencies.stores.accounts);
   const operations = listOperations(dependencies);
 
-  app.use('*', bodyLimit({ maxSize: maxBodyBytes, onError: () => { throw apiError('payload_too_large', `Request body is larger than ${maxBodyBytes} bytes`); } }));
-
   const methodsByPath = new Map<string, Method[]>();
   for (const operation of operations) {
     const path = toHonoPath(operation.path);
@@ -52,7 +48,7 @@ export function createApp(dependencies: AppDependencies): Hono {
       return operation.handle(c, {
         params: operation.params ? operation.params.parse(c.req.param()) : {},
         query: operation.query ? operation.query.parse(Object.fromEntries(searchParams)) : {},
-        body: operation.body ? operation.body.schema.parse(await readJsonBody(c, operation.body.required)) : undefined,
+        body: operation.body ? operation.body.schema.parse(await readJsonBody(c, operation.body.required, maxBodyBytes)) : undefined,
         searchParams,
         account: account!,
       });
@@ -89,7 +85,6 @@ function errorResponse(c: Context, error: ApiError): Response {
 function toApiError(error: unknown, logger: Logger): ApiError {
   if (isApiError(error)) return error;
   if (error instanceof z.ZodError) return apiError('validation_error', toValidationMessage(error.issues));
-  if (error instanceof HTTPException && error.status === 413) return apiError('payload_too_large', error.message);
   logger.error('Unhandled error while serving a request', error);
   return apiError('internal_error', 'Internal error: mcpsim hit a bug; the server log has the details');
 }

@@ -4,15 +4,16 @@ import { findMissingInputs, isTargetChangeAllowed, resolveHttpStatus } from './c
 
 export interface ConnectionWritePlan {
   connection: Connection;
-  /** The headers to store (encrypted), or null for none. */
-  headers: Record<string, string> | null;
+  /** The headers to store (encrypted), null for none, or undefined to keep the stored ones. */
+  headers: Record<string, string> | null | undefined;
   created: boolean;
 }
 
 export interface PlanConnectionWriteArgs {
   namespace: string;
   connectionId: string;
-  existing: { connection: Connection; headers: Record<string, string> | null } | null;
+  /** The connection as stored, with a reader of its headers (decrypted only when a rule needs them). */
+  existing: { connection: Connection; loadHeaders: () => Record<string, string> | null } | null;
   input: ConnectionInput;
   /** The registry entry named by `input.server`, or else by the existing connection's `server`. */
   target: ServerTarget | null;
@@ -61,7 +62,7 @@ function planCreate({ namespace, connectionId, input, target, now }: PlanConnect
     serverInfo: mock && target ? target.serverInfo : null,
     source: input.source ?? null,
   };
-  connection.status = resolveStatus(connection, null, target, headers);
+  connection.status = resolveStatus(connection, null, target, () => headers);
   return { connection, headers, created: true };
 }
 
@@ -82,7 +83,7 @@ function planUpdate({ input, target }: PlanConnectionWriteArgs, existing: NonNul
       { headers: { 'x-should-retry': 'false' } },
     );
   }
-  const headers = input.headers ?? existing.headers;
+  const headers = input.headers;
   const connection: Connection = {
     ...current,
     name: input.name ?? current.name,
@@ -92,7 +93,7 @@ function planUpdate({ input, target }: PlanConnectionWriteArgs, existing: NonNul
     metadata: input.metadata ?? current.metadata,
     source: transport === 'uplink' ? (input.source ?? current.source) : null,
   };
-  connection.status = resolveStatus(connection, current.status, target, headers);
+  connection.status = resolveStatus(connection, current.status, target, () => headers ?? existing.loadHeaders());
   return { connection, headers, created: false };
 }
 
@@ -101,9 +102,15 @@ function checkTransportFields(transport: Transport, input: ConnectionInput): voi
   if (input.mcpUrl && transport === 'uplink') throw apiError('validation_error', 'mcpUrl: not allowed for transport "uplink" (an uplink connection has no URL)');
 }
 
-function resolveStatus(connection: Connection, previous: ConnectionStatus | null, target: ServerTarget | null, headers: Record<string, string> | null): ConnectionStatus {
+function resolveStatus(
+  connection: Connection,
+  previous: ConnectionStatus | null,
+  target: ServerTarget | null,
+  headers: () => Record<string, string> | null,
+): ConnectionStatus {
   if (connection.mock) return { state: 'connected' };
   if (connection.transport === 'uplink') return connection.source ? moduleUnavailable : { state: 'disconnected' };
   const profile = target?.config ?? {};
-  return resolveHttpStatus(previous, profile, findMissingInputs(profile, headers, connection.mcpUrl));
+  const needsHeaders = Object.values(profile.headers ?? {}).some((field) => field.required === true);
+  return resolveHttpStatus(previous, profile, findMissingInputs(profile, needsHeaders ? headers() : null, connection.mcpUrl));
 }

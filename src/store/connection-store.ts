@@ -66,6 +66,9 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox) {
     get: db.prepare<[number, string], ConnectionRow>(
       `SELECT ${columns} FROM connections c JOIN namespaces n ON n.id = c.namespace_id WHERE c.namespace_id = ? AND c.connection_id = ?`,
     ),
+    getInNamespace: db.prepare<[string, string, string], ConnectionRow>(
+      `SELECT ${columns} FROM namespaces n JOIN connections c ON c.namespace_id = n.id WHERE n.account_id = ? AND n.name = ? AND c.connection_id = ?`,
+    ),
     headers: db.prepare<[number, string], { headers_ciphertext: Buffer | null }>(
       'SELECT headers_ciphertext FROM connections WHERE namespace_id = ? AND connection_id = ?',
     ),
@@ -76,13 +79,13 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox) {
       ON CONFLICT (namespace_id, connection_id) DO NOTHING`),
     update: db.prepare(`UPDATE connections SET name = @name, transport = @transport, mcp_url = @mcpUrl, server = @server,
         metadata = @metadata, updated_at = @updatedAt, status = @status, server_info = @serverInfo, source = @source,
-        headers_ciphertext = @headers
+        headers_ciphertext = CASE WHEN @keepHeaders THEN headers_ciphertext ELSE @headers END
       WHERE namespace_id = @namespaceId AND connection_id = @connectionId`),
     delete: db.prepare('DELETE FROM connections WHERE namespace_id = ? AND connection_id = ?'),
   };
   const listStatements = new Map<string, Statement<unknown[], ConnectionRow>>();
 
-  function rowParameters(namespaceId: number, connection: Connection, headers: Record<string, string> | null, updatedAt: string) {
+  function rowParameters(namespaceId: number, connection: Connection, headers: Record<string, string> | null | undefined, updatedAt: string) {
     return {
       namespaceId,
       connectionId: connection.connectionId,
@@ -99,13 +102,19 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox) {
       status: JSON.stringify(connection.status),
       serverInfo: toJson(connection.serverInfo),
       source: toJson(connection.source),
-      headers: headers === null ? null : secrets.seal(JSON.stringify(headers), headerContext(namespaceId, connection.connectionId)),
+      keepHeaders: headers === undefined ? 1 : 0,
+      headers: headers == null ? null : secrets.seal(JSON.stringify(headers), headerContext(namespaceId, connection.connectionId)),
     };
   }
 
   return {
     get(namespaceId: number, connectionId: string): Connection | null {
       const row = statements.get.get(namespaceId, connectionId);
+      return row ? toConnection(row) : null;
+    },
+    /** One connection found by its account and namespace name in a single query (the hot path of GET). */
+    getInNamespace(accountId: string, namespace: string, connectionId: string): Connection | null {
+      const row = statements.getInNamespace.get(accountId, namespace, connectionId);
       return row ? toConnection(row) : null;
     },
     /** The decrypted headers of a connection, or null when it has none. */
@@ -115,10 +124,12 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox) {
       return JSON.parse(secrets.open(sealed, headerContext(namespaceId, connectionId))) as Record<string, string>;
     },
     /** Inserts a new connection; false when the id was taken meanwhile. */
-    insert(namespaceId: number, connection: Connection, headers: Record<string, string> | null, now: string): boolean {
-      return statements.insert.run(rowParameters(namespaceId, connection, headers, now)).changes === 1;
+    insert(namespaceId: number, connection: Connection, headers: Record<string, string> | null | undefined, now: string): boolean {
+      const { keepHeaders: _unused, ...parameters } = rowParameters(namespaceId, connection, headers, now);
+      return statements.insert.run(parameters).changes === 1;
     },
-    update(namespaceId: number, connection: Connection, headers: Record<string, string> | null, now: string): void {
+    /** Rewrites a connection; `headers` undefined keeps the stored ones. */
+    update(namespaceId: number, connection: Connection, headers: Record<string, string> | null | undefined, now: string): void {
       statements.update.run(rowParameters(namespaceId, connection, headers, now));
     },
     delete(namespaceId: number, connectionId: string): boolean {

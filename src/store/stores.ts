@@ -14,6 +14,8 @@ import { createSecretBox } from './secret-box.js';
  */
 export function createStores(options: { databaseFile: string; encryptionKey: Buffer }) {
   const db = openDatabase(options.databaseFile);
+  // One transaction wrapper, made once: better-sqlite3's transaction() is costly to create.
+  const inTransaction = db.transaction((work: () => unknown) => work());
   return {
     accounts: createAccountStore(db),
     namespaces: createNamespaceStore(db),
@@ -22,7 +24,7 @@ export function createStores(options: { databaseFile: string; encryptionKey: Buf
     meta: createMetaStore(db),
     /** Runs `work` in one immediate (write-locking) transaction. */
     transaction<T>(work: () => T): T {
-      return db.transaction(work).immediate();
+      return inTransaction.immediate(work) as T;
     },
     /** Checkpoints the WAL and closes the database. */
     close(): void {

@@ -50,7 +50,7 @@ export function connectionOperations({ stores, clock, random }: AppDependencies)
       const plan = planConnectionWrite({
         namespace,
         connectionId: id,
-        existing: current ? { connection: current, headers: stores.connections.getHeaders(namespaceId, id) } : null,
+        existing: current ? { connection: current, loadHeaders: () => stores.connections.getHeaders(namespaceId, id) } : null,
         input,
         target,
         now,
@@ -111,10 +111,10 @@ export function connectionOperations({ stores, clock, random }: AppDependencies)
       params: connectionParams,
       responses: { 200: { description: 'Connection details', schema: connectionSchema }, 404: notFound },
       handle(c, { account, params }) {
-        const namespace = requireNamespace(account, params.namespace);
-        const connection = stores.connections.get(namespace.id, params.connectionId);
-        if (!connection) throw connectionNotFound(params.connectionId, params.namespace);
-        return c.json(toConnectionView(connection));
+        const connection = stores.connections.getInNamespace(account.id, params.namespace, params.connectionId);
+        if (connection) return c.json(toConnectionView(connection));
+        requireNamespace(account, params.namespace);
+        throw connectionNotFound(params.connectionId, params.namespace);
       },
     }),
     defineOperation({

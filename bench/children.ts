@@ -1,0 +1,112 @@
+/** Child processes for the bench: servers in their own process group, and wrk runs. */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface ServerChild {
+  name: string;
+  url: string;
+  /** The last few KB of the child's stderr, to show when something goes wrong. */
+  stderrTail(): string;
+  /** SIGTERM to the child's process group; SIGKILL if it has not exited after 5 s. */
+  stop(): Promise<void>;
+  /** Synchronous best-effort kill, for `process.on('exit')`. */
+  killNow(): void;
+}
+
+/** Children still running: servers are killed by process group, other commands by pid. */
+const running = new Set<ChildProcess>();
+const groupLeaders = new WeakSet<ChildProcess>();
+
+function exited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || exited(child)) return;
+  try {
+    if (groupLeaders.has(child)) process.kill(-child.pid, signal);
+    else child.kill(signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** Kills every child still running (SIGTERM); safe to call from an exit handler. */
+export function killAllChildren(): void {
+  for (const child of running) signalGroup(child, 'SIGTERM');
+}
+
+/**
+ * Starts `command args` in a new process group and resolves once its stdout matches `ready`,
+ * whose first capture group must be the server's base URL.
+ */
+export function startServer(name: string, command: string, args: string[], ready: RegExp, cwd: string): Promise<ServerChild> {
+  const child = spawn(command, args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  groupLeaders.add(child);
+  let started = false;
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout = (stdout + chunk).slice(-8192);
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-8192);
+  });
+  const exit = new Promise<void>((done) => child.once('exit', () => {
+    running.delete(child);
+    done();
+  }));
+
+  const handle = (url: string): ServerChild => ({
+    name,
+    url,
+    stderrTail: () => stderr,
+    killNow: () => signalGroup(child, 'SIGKILL'),
+    async stop() {
+      signalGroup(child, 'SIGTERM');
+      const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 5_000);
+      await exit;
+      clearTimeout(timer);
+    },
+  });
+
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error(`${name} did not start within 60 s`)), 60_000);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      signalGroup(child, 'SIGKILL');
+      reject(new Error(`${error.message}\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`));
+    };
+    child.once('error', fail);
+    child.once('exit', (code, signal) => {
+      if (!started) fail(new Error(`${name} exited before it was ready (code ${code}, signal ${signal})`));
+    });
+    child.stdout.on('data', () => {
+      const url = started ? undefined : ready.exec(stdout)?.[1];
+      if (url === undefined) return;
+      started = true;
+      clearTimeout(timer);
+      resolve(handle(url));
+    });
+  });
+}
+
+/** Runs a command to completion (in our process group, so Ctrl+C reaches it) and collects its output. */
+export function runCommand(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    running.add(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', (error) => {
+      running.delete(child);
+      reject(error);
+    });
+    child.once('close', (code) => {
+      running.delete(child);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}

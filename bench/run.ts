@@ -1,0 +1,250 @@
+/**
+ * mcpsim throughput benchmark, reported relative to a bare `node:http` server.
+ *
+ * Method
+ * - Builds mcpsim (`npm run build`), then starts two child processes on 127.0.0.1 and free ports:
+ *   a bare `node:http` server that answers every request with a fixed ~300-byte JSON body
+ *   (bench/bare-server.ts), and `node dist/cli/bin.js serve` with a fresh temporary data dir and a
+ *   fixed API key. A namespace `bench` and a connection `bench/bench` are created first.
+ * - Loads them with `wrk -t1 -c<N> -d<D>s --latency` (one wrk thread, so the load generator takes
+ *   one core and leaves the other for the server on a 2-core machine).
+ * - Routes: `GET /connect/bench/bench` (auth + one read) and `PUT /connect/bench/bench` with the
+ *   same body every time (auth + validation + an update transaction), via bench/put.lua.
+ * - For each pass, route and connection count, the bare server is run right before the route, and
+ *   ratio = route rps / bare rps. Noise on a shared machine moves both numbers of a pair together,
+ *   so the ratio is much steadier than raw rps.
+ *
+ * Reading the figures
+ * - `ratio` is the median over passes; `bare rps`, `route rps` and the p99 columns are medians too.
+ *   A ratio of 0.40 means mcpsim serves that route at 40% of the rate of a server that does nothing.
+ * - Targets: GET >= 0.35, PUT >= 0.15. Rows below target are marked BELOW (the exit code stays 0).
+ * - Every request must succeed: any non-2xx response (wrk counts statuses >= 400) or socket error
+ *   aborts the bench with exit code 1 and shows wrk's report.
+ * - Full results, including each pass, go to bench/results/latest.json.
+ *
+ * Options (environment): BENCH_DURATION seconds per wrk run (default 3), BENCH_PASSES (default 3,
+ * at least 2), BENCH_CONNECTIONS comma-separated (default 10,50), BENCH_BUILD=0 to skip the build
+ * and use the existing dist/.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { killAllChildren, runCommand, startServer, type ServerChild } from './children.js';
+import { runWrk, wrkAvailable, wrkProblems, type WrkOptions, type WrkRun } from './wrk.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const durationS = intOption('BENCH_DURATION', 3, 1);
+const passes = intOption('BENCH_PASSES', 3, 2);
+const connectionCounts = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map((text) => parseInt(text, 10));
+const apiKey = `bench_${randomBytes(16).toString('hex')}`;
+const putBody = JSON.stringify({ mcpUrl: 'https://example.com/mcp', name: 'Bench', metadata: { team: 'core' } });
+
+interface Route {
+  name: string;
+  target: number;
+  request: (server: ServerChild) => Omit<WrkOptions, 'connections' | 'durationS'>;
+}
+const routes: Route[] = [
+  { name: 'GET /connect/{ns}/{id}', target: 0.35, request: (s) => ({ url: `${s.url}/connect/bench/bench`, headers: [`Authorization: Bearer ${apiKey}`] }) },
+  {
+    name: 'PUT /connect/{ns}/{id}',
+    target: 0.15,
+    request: (s) => ({ url: `${s.url}/connect/bench/bench`, script: join(root, 'bench/put.lua'), env: { BENCH_API_KEY: apiKey, BENCH_BODY: putBody } }),
+  },
+];
+
+const servers: ServerChild[] = [];
+let dataDir: string | undefined;
+let interrupted = false;
+
+async function main(): Promise<void> {
+  if (connectionCounts.some((n) => !Number.isInteger(n) || n < 1)) fail(`BENCH_CONNECTIONS: expected e.g. "10,50", got "${process.env.BENCH_CONNECTIONS}"`);
+  if (!(await wrkAvailable())) fail('wrk is not installed. Install it with: apt-get install -y wrk');
+  if (process.env.BENCH_BUILD !== '0') {
+    console.log('Building mcpsim (npm run build)...');
+    const build = await runCommand('npm', ['run', 'build', '--silent'], { cwd: root });
+    if (build.code !== 0) fail(`npm run build failed:\n${build.stdout}${build.stderr}`);
+  }
+
+  dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-bench-'));
+  const bare = await startServer('bare server', process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], /listening at (http:\/\/\S+)/, root);
+  servers.push(bare);
+  const mcpsim = await startServer(
+    'mcpsim',
+    process.execPath,
+    ['dist/cli/bin.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--api-key', apiKey],
+    /is listening[\s\S]*?Base URL\s+(http:\/\/\S+)/,
+    root,
+  );
+  servers.push(mcpsim);
+  await seed(mcpsim.url);
+  console.log(`bare: ${bare.url}   mcpsim: ${mcpsim.url}   node ${process.version}, ${cpus().length} CPUs`);
+  console.log(`wrk -t1, ${durationS} s per run, connections ${connectionCounts.join(' and ')}, ${passes} passes\n`);
+
+  const bareRequest = { url: `${bare.url}/connect/bench/bench`, headers: [`Authorization: Bearer ${apiKey}`] };
+  console.log('Warming up...');
+  await measure('warm-up: bare server', bare, { ...bareRequest, connections: 10, durationS: 1 });
+  for (const route of routes) await measure(`warm-up: ${route.name}`, mcpsim, { ...route.request(mcpsim), connections: 10, durationS: 1 });
+
+  const samples = new Map<string, { bare: WrkRun; route: WrkRun }[]>();
+  for (let pass = 1; pass <= passes; pass++) {
+    for (const route of routes) {
+      for (const connections of connectionCounts) {
+        const bareRun = await measure('bare server', bare, { ...bareRequest, connections, durationS });
+        const routeRun = await measure(route.name, mcpsim, { ...route.request(mcpsim), connections, durationS });
+        const key = `${route.name}|${connections}`;
+        samples.set(key, [...(samples.get(key) ?? []), { bare: bareRun, route: routeRun }]);
+        console.log(
+          `pass ${pass}/${passes}  ${route.name} -c${connections}`.padEnd(42) +
+            `bare ${fmtRps(bareRun.rps)}  route ${fmtRps(routeRun.rps)}  ratio ${(routeRun.rps / bareRun.rps).toFixed(3)}`,
+        );
+      }
+    }
+  }
+
+  const rows = routes.flatMap((route) =>
+    connectionCounts.map((connections) => {
+      const runs = samples.get(`${route.name}|${connections}`) ?? [];
+      const ratio = median(runs.map((r) => r.route.rps / r.bare.rps));
+      return {
+        route: route.name,
+        connections,
+        ratio,
+        target: route.target,
+        meetsTarget: ratio >= route.target,
+        bareRps: median(runs.map((r) => r.bare.rps)),
+        routeRps: median(runs.map((r) => r.route.rps)),
+        bareP99Ms: median(runs.map((r) => r.bare.p99Ms)),
+        routeP99Ms: median(runs.map((r) => r.route.p99Ms)),
+        passes: runs.map((r) => ({ ratio: r.route.rps / r.bare.rps, bare: summary(r.bare), route: summary(r.route) })),
+      };
+    }),
+  );
+  printTable(rows);
+
+  const resultsDir = join(root, 'bench/results');
+  mkdirSync(resultsDir, { recursive: true });
+  const settings = { durationS, passes, connections: connectionCounts, wrkThreads: 1 };
+  const environment = { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' };
+  writeFileSync(join(resultsDir, 'latest.json'), JSON.stringify({ date: new Date().toISOString(), settings, environment, rows }, null, 2) + '\n');
+  console.log('\nWrote bench/results/latest.json');
+}
+
+/** One wrk run; aborts the bench if any request failed. */
+async function measure(label: string, server: ServerChild, options: WrkOptions): Promise<WrkRun> {
+  const run = await runWrk(options);
+  const problems = wrkProblems(run);
+  if (problems.length === 0) return run;
+  const probe = await probeOnce(options).catch((error: unknown) => `probe failed: ${String(error)}`);
+  fail(
+    `${label} (-c${options.connections}) had failures: ${problems.join(', ')}\n\n--- wrk report ---\n${run.output}\n` +
+      `--- one request with fetch just now (bench's key) ---\n${probe}\n--- ${server.name} stderr (tail) ---\n${server.stderrTail() || '(empty)'}`,
+  );
+}
+
+async function probeOnce(options: WrkOptions): Promise<string> {
+  const isPut = options.script !== undefined;
+  const response = await fetch(options.url, {
+    method: isPut ? 'PUT' : 'GET',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    ...(isPut ? { body: putBody } : {}),
+  });
+  return `${response.status} ${(await response.text()).slice(0, 500)}`;
+}
+
+/** Creates the namespace and connection, and checks that GET and PUT answer 200 before loading them. */
+async function seed(url: string): Promise<void> {
+  const call = async (method: string, path: string, body?: string) => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body }),
+    });
+    return { status: response.status, text: await response.text() };
+  };
+  const steps: [string, string, string | undefined, number[]][] = [
+    ['PUT', '/namespaces/bench', undefined, [200, 201]],
+    ['PUT', '/connect/bench/bench', putBody, [200, 201]],
+    ['GET', '/connect/bench/bench', undefined, [200]],
+    ['PUT', '/connect/bench/bench', putBody, [200]],
+  ];
+  for (const [method, path, body, expected] of steps) {
+    const result = await call(method, path, body);
+    if (!expected.includes(result.status)) fail(`seeding: ${method} ${path} answered ${result.status}, expected ${expected.join('/')}: ${result.text}`);
+  }
+}
+
+function printTable(rows: { route: string; connections: number; ratio: number; target: number; meetsTarget: boolean; bareRps: number; routeRps: number; bareP99Ms: number; routeP99Ms: number }[]): void {
+  const header = ['route', 'conns', 'bare rps', 'route rps', 'ratio', 'target', 'bare p99', 'route p99', 'check'];
+  const body = rows.map((r) => [
+    r.route,
+    String(r.connections),
+    fmtRps(r.bareRps),
+    fmtRps(r.routeRps),
+    r.ratio.toFixed(3),
+    `>= ${r.target.toFixed(2)}`,
+    `${r.bareP99Ms.toFixed(2)} ms`,
+    `${r.routeP99Ms.toFixed(2)} ms`,
+    r.meetsTarget ? 'ok' : 'BELOW',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ').trimEnd();
+  console.log(`\nMedians over ${passes} passes (ratio = route rps / bare node:http rps, measured back to back):\n`);
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  ').trimEnd());
+  for (const row of body) console.log(line(row));
+}
+
+const summary = (run: WrkRun) => ({ rps: run.rps, p99Ms: run.p99Ms, requests: run.requests });
+const fmtRps = (rps: number) => Math.round(rps).toLocaleString('en-US').padStart(7);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+}
+
+function intOption(name: string, fallback: number, min: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min) fail(`${name}: expected an integer >= ${min}, got "${text}"`);
+  return value;
+}
+
+class BenchFailure extends Error {}
+function fail(message: string): never {
+  throw new BenchFailure(message);
+}
+
+async function cleanUp(): Promise<void> {
+  await Promise.all(servers.splice(0).map((server) => server.stop()));
+  if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    interrupted = true;
+    console.error(`\n${signal}: stopping the servers...`);
+    killAllChildren();
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+process.once('exit', () => {
+  killAllChildren();
+  if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+});
+
+try {
+  await main();
+} catch (error) {
+  if (!interrupted) {
+    console.error(`\nBENCH FAILED: ${error instanceof BenchFailure ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exitCode = 1;
+  }
+} finally {
+  if (!interrupted) await cleanUp();
+}
