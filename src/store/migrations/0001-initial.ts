@@ -80,6 +80,8 @@ CREATE TABLE connections (
   headers_ciphertext BLOB,
   UNIQUE (namespace_id, connection_id)
 ) STRICT;
-CREATE INDEX connections_name ON connections(namespace_id, name);
-CREATE INDEX connections_mcp_url ON connections(namespace_id, mcp_url);
+-- Pages of a namespace in creation order. Neither column ever changes, so updates never touch
+-- this index; name and mcp_url filters scan one namespace's rows instead of keeping indexes that
+-- every update would rewrite (they doubled the cost of PUT).
+CREATE INDEX connections_page ON connections(namespace_id, seq);
 `;
