@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   const mcpsim = await startServer(
     'mcpsim',
     process.execPath,
-    ['dist/cli/bin.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--api-key', apiKey],
+    ['dist/cli/bin.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--api-key', apiKey, '--quiet'],
     /is listening[\s\S]*?Base URL\s+(http:\/\/\S+)/,
     root,
   );

@@ -217,7 +217,20 @@ describe('mcpsim serve', () => {
     expect(demo.body).toEqual({ connections: expect.any(Array), nextCursor: null });
     expect((await call(server.url, 'GET', '/connect/demo', 'wrong-key-0123456789')).status).toBe(401);
     expect((await call(server.url, 'GET', '/connect/demo', null)).status).toBe(401);
-    expect((await server.stop()).code).toBe(0);
+    const exit = await server.stop();
+    expect(exit.code).toBe(0);
+    // One access-log line per request, with no credential in it.
+    expect(exit.stdout).toMatch(/^GET \/health 200 \d+\.\dms$/m);
+    expect(exit.stdout).toMatch(/^GET \/connect\/demo 401 \d+\.\dms$/m);
+    expect(exit.stdout.split('\n').filter((line) => line.startsWith('GET '))).toHaveLength(4);
+    expect(exit.stdout.slice(exit.stdout.indexOf('Press Ctrl+C'))).not.toContain(key);
+  });
+
+  it('writes no access log with --quiet', async () => {
+    const server = await startServe(['--data-dir', createDataDir(), '--api-key', 'quiet-key-0123456789', '--quiet']);
+    expect((await call(server.url, 'GET', '/health', null)).status).toBe(200);
+    const exit = await server.stop();
+    expect(exit.stdout).not.toContain('GET /health');
   });
 
   it('exits 0 on SIGTERM, says it stopped, and releases its port', async () => {

@@ -77,3 +77,38 @@ describe.each(doors)('error responses of decisions.md §2 (%s)', (door) => {
     expect(harness.logged.join('\n')).toContain('database connection is not open');
   });
 });
+
+describe.each(doors)('CORS for browser apps (%s)', (door) => {
+  let harness: Harness;
+  afterEach(() => harness.close());
+
+  it('answers a preflight with 204 and the allowed methods and headers, before authentication', async () => {
+    harness = await startHarness(door);
+    const response = await harness.call('OPTIONS', '/connect/demo/x', {
+      key: null,
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization, content-type' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect(response.headers.get('access-control-allow-methods')).toContain('PUT');
+    expect(response.headers.get('access-control-allow-headers')).toBe('authorization, content-type');
+  });
+
+  it('lets a browser read responses and errors, including x-should-retry', async () => {
+    harness = await startHarness(door);
+    const origin = { origin: 'http://localhost:5173' };
+    const ok = await harness.call('GET', '/connect/demo', { headers: origin });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    const denied = await harness.call('GET', '/connect/demo', { key: null, headers: origin });
+    expect(denied.status).toBe(401);
+    expect(denied.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(denied.headers.get('access-control-expose-headers')).toContain('x-should-retry');
+  });
+
+  it('adds no CORS headers to requests that are not from a browser', async () => {
+    harness = await startHarness(door);
+    const response = await harness.call('GET', '/health', { key: null });
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

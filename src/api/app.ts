@@ -5,6 +5,7 @@ import type { RandomSource } from '../domain/random.js';
 import { apiError, isApiError, toErrorBody, type ApiError } from '../errors.js';
 import type { Stores } from '../store/stores.js';
 import { createAuthenticator } from './authenticate.js';
+import { cors } from './cors.js';
 import type { Method, Operation } from './operation.js';
 import { readJsonBody } from './read-json-body.js';
 import { connectionOperations } from './routes/connections.js';
@@ -14,6 +15,8 @@ import { toValidationMessage } from './validation-message.js';
 
 export interface Logger {
   error(message: string, error?: unknown): void;
+  /** Called once per request when present (an access log); never given headers or bodies. */
+  request?(entry: { method: string; path: string; status: number; milliseconds: number }): void;
 }
 
 export interface AppDependencies {
@@ -37,6 +40,15 @@ export function createApp(dependencies: AppDependencies): Hono {
   const app = new Hono();
   const authenticate = createAuthenticator(dependencies.stores.accounts);
   const operations = listOperations(dependencies);
+  const { request: logRequest } = dependencies.logger;
+  if (logRequest) {
+    app.use('*', async (c, next) => {
+      const started = performance.now();
+      await next();
+      logRequest({ method: c.req.method, path: c.req.path, status: c.res.status, milliseconds: performance.now() - started });
+    });
+  }
+  app.use('*', cors());
 
   const methodsByPath = new Map<string, Method[]>();
   for (const operation of operations) {

@@ -17,6 +17,7 @@ Options of serve:
   --host <host>     address to bind (env MCPSIM_HOST, default 127.0.0.1)
   --data-dir <dir>  where the SQLite database and key file live (env MCPSIM_DATA_DIR, default ./.mcpsim)
   --api-key <key>   fix the local account's API key (env MCPSIM_API_KEY)
+  --quiet           no access log (one line per request: method, path, status, time)
 
 Options of keys create:
   --data-dir <dir>  as above
@@ -33,6 +34,7 @@ const options = {
   'api-key': { type: 'string' },
   name: { type: 'string' },
   json: { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -55,7 +57,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       ...(values['api-key'] === undefined ? {} : { apiKey: values['api-key'] }),
     };
     const command = positionals.join(' ');
-    if (command === '' || command === 'serve') return await serveCommand(flags, io);
+    if (command === '' || command === 'serve') return await serveCommand({ ...flags, quiet: values.quiet ?? false }, io);
     if (command === 'keys create') {
       return keysCreateCommand({ ...flags, ...(values.name === undefined ? {} : { name: values.name }), json: values.json ?? false }, io);
     }

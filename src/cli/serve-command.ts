@@ -6,12 +6,15 @@ import { version } from '../version.js';
 import { exitCodes, type CliIo } from './io.js';
 
 /** `mcpsim serve`: starts the platform and serves it until SIGINT or SIGTERM. */
-export async function serveCommand(flags: ConfigFlags, io: CliIo): Promise<number> {
+export async function serveCommand(flags: ConfigFlags & { quiet?: boolean }, io: CliIo): Promise<number> {
   const config = resolveConfig(flags, io.env);
   const platform = createPlatform({
     dataDir: config.dataDir,
     ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),
-    logger: { error: (message, error) => io.stderr(`${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`) },
+    logger: {
+      error: (message, error) => io.stderr(`${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
+      ...(flags.quiet ? {} : { request: ({ method, path, status, milliseconds }) => io.stdout(`${method} ${path} ${status} ${milliseconds.toFixed(1)}ms\n`) }),
+    },
   });
   let server;
   try {

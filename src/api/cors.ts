@@ -1,0 +1,34 @@
+import type { MiddlewareHandler } from 'hono';
+
+const allowMethods = 'GET, POST, PUT, DELETE, OPTIONS';
+const defaultAllowHeaders = 'authorization, content-type, mcp-session-id, mcp-protocol-version, last-event-id';
+const exposeHeaders = 'mcp-session-id, mcp-protocol-version, x-should-retry, allow';
+
+/**
+ * CORS for browser apps on other local origins (a dev server on :3000 calling mcpsim on :4010).
+ * Any origin is allowed: credentials are bearer tokens, never cookies. Requests without an
+ * `Origin` header pass straight through, which keeps the hot path free: hono's own cors()
+ * middleware cost three quarters of the throughput of a small route.
+ */
+export function cors(): MiddlewareHandler {
+  return async (c, next) => {
+    const origin = c.req.header('origin');
+    if (!origin) return next();
+    if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
+      return new Response(null, {
+        status: 204,
+        headers: {
+          'access-control-allow-origin': origin,
+          'access-control-allow-methods': allowMethods,
+          'access-control-allow-headers': c.req.header('access-control-request-headers') ?? defaultAllowHeaders,
+          'access-control-max-age': '600',
+          vary: 'Origin',
+        },
+      });
+    }
+    await next();
+    c.res.headers.set('access-control-allow-origin', origin);
+    c.res.headers.set('access-control-expose-headers', exposeHeaders);
+    c.res.headers.append('vary', 'Origin');
+  };
+}
