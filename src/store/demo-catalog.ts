@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { RegistryEntry } from '../domain/registry.js';
@@ -65,8 +66,5 @@ export function loadDemoCatalog(): RegistryEntry[] {
 
 /** A fingerprint of the catalog's content, so a changed catalog is loaded again. */
 export function demoCatalogVersion(entries: readonly RegistryEntry[]): string {
-  let hash = 0;
-  const text = JSON.stringify(entries);
-  for (let index = 0; index < text.length; index++) hash = (Math.imul(hash, 31) + text.charCodeAt(index)) | 0;
-  return `${entries.length}:${(hash >>> 0).toString(16)}`;
+  return createHash('sha256').update(JSON.stringify(entries)).digest('hex').slice(0, 16);
 }

@@ -1,0 +1,19 @@
+/**
+ * mcpsim as a library: the platform (database, demo data and API app) and a socket server for it.
+ *
+ * @example
+ *   import { createPlatform, startServer } from 'mcpsim';
+ *   const platform = createPlatform({ apiKey: 'test-key-123' }); // in memory
+ *   const server = await startServer({ fetch: platform.app.fetch, port: 0 });
+ *   // ... point the SDK at server.url ...
+ *   await server.close();
+ *   platform.close();
+ */
+export { createPlatform, type Platform, type PlatformOptions } from './api/platform.js';
+export type { Logger } from './api/app.js';
+export { startServer, type RunningServer } from './node/start-server.js';
+export { ApiError, errorCatalog, type ErrorBody, type ErrorCode } from './errors.js';
+export { createManualClock, systemClock, type Clock } from './domain/clock.js';
+export { createSeededRandom, systemRandom, type RandomSource } from './domain/random.js';
+export type { Connection, ConnectionStatus, ServerInfo } from './domain/connection.js';
+export { version } from './version.js';
