@@ -32,6 +32,10 @@ const echoServer: RegistryEntry = {
   serverInfo: { name: 'echo-server', version: '1.2.3' },
   config: {},
   tools: [{ name: 'echo', description: 'Echo the text', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }],
+  resources: [],
+  prompts: [],
+  quality: 0.5,
+  security: null,
 };
 
 const environmentNames = ['SMITHERY_BASE_URL', 'SMITHERY_CONNECT_BASE_URL', 'SMITHERY_API_KEY'] as const;

@@ -11,6 +11,24 @@ export interface ToolDefinition {
   [extra: string]: unknown;
 }
 
+/** An MCP resource a server offers (registry detail). */
+export interface ResourceDefinition {
+  uri: string;
+  name: string;
+  description?: string;
+  mimeType?: string;
+}
+
+/** An MCP prompt a server offers (registry detail). */
+export interface PromptDefinition {
+  name: string;
+  description?: string;
+  arguments?: { name: string; description?: string; required?: boolean }[];
+}
+
+/** Namespace of the registry's ids: `uuidv5('server:' + lower(qualifiedName), registryIdNamespace)`, as the public data set. */
+export const registryIdNamespace = '6f1c7a52-3d0e-5b7e-9a41-2c8d4b1e0f93';
+
 /** A registry server with everything mcpsim keeps about it. */
 export interface RegistryEntry {
   id: string;
@@ -35,6 +53,12 @@ export interface RegistryEntry {
   serverInfo: ServerInfo;
   config: HttpProfile;
   tools: ToolDefinition[];
+  resources: ResourceDefinition[];
+  prompts: PromptDefinition[];
+  /** Static quality score in [0, 1] (the list item's `score` when browsing without `q`). */
+  quality: number;
+  /** Result of a security scan, when one is known. */
+  security: { scanPassed: boolean } | null;
 }
 
 /** The two spellings a qualified name may be written in: with and without the leading `@`. */
@@ -51,4 +75,15 @@ export function toServerTarget(entry: Pick<RegistryEntry, 'qualifiedName' | 'dep
     serverInfo: entry.serverInfo,
     config: entry.config,
   };
+}
+
+/**
+ * The public data set's static quality score, from 0 to 0.9: popularity on a log scale, verified,
+ * an icon, and a description of some length. Used for entries that do not bring their own.
+ */
+export function toQualityScore(entry: Pick<RegistryEntry, 'useCount' | 'verified' | 'iconUrl' | 'description'>, maxUseCount = 450_000): number {
+  const popularity = Math.min(1, Math.log10(entry.useCount + 1) / Math.log10(maxUseCount + 1));
+  const description = entry.description.length >= 80 ? 0.1 : entry.description.length > 0 ? 0.05 : 0;
+  const score = 0.6 * popularity + (entry.verified ? 0.2 : 0) + (entry.iconUrl ? 0.1 : 0) + description;
+  return Math.round(score * 10_000) / 10_000;
 }

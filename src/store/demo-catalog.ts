@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { RegistryEntry } from '../domain/registry.js';
+import { toQualityScore, type RegistryEntry } from '../domain/registry.js';
 
 const catalogDirectory = new URL('../../catalog/', import.meta.url);
 
@@ -40,6 +40,19 @@ export const catalogEntrySchema = z.strictObject({
   serverInfo: z.strictObject({ name: z.string(), version: z.string(), title: z.string().optional() }),
   config: z.strictObject({ headers: z.record(z.string(), httpField).optional(), query: z.record(z.string(), httpField).optional() }),
   tools: z.array(toolSchema),
+  resources: z.array(z.strictObject({ uri: z.string(), name: z.string(), description: z.string().optional(), mimeType: z.string().optional() })).default([]),
+  prompts: z
+    .array(
+      z.strictObject({
+        name: z.string(),
+        description: z.string().optional(),
+        arguments: z.array(z.strictObject({ name: z.string(), description: z.string().optional(), required: z.boolean().optional() })).optional(),
+      }),
+    )
+    .default([]),
+  /** The static quality score; computed from the other fields when absent. */
+  quality: z.number().min(0).max(1).optional(),
+  security: z.strictObject({ scanPassed: z.boolean() }).nullable().default(null),
 });
 
 /**
@@ -60,7 +73,7 @@ export function loadDemoCatalog(): RegistryEntry[] {
       if (other) throw new Error(`catalog/${file}: repeats the id or qualifiedName of catalog/${other} ("${key}"); each server needs its own`);
       seen.set(key, file);
     }
-    return parsed.data as RegistryEntry;
+    return { ...parsed.data, quality: parsed.data.quality ?? toQualityScore(parsed.data) } as RegistryEntry;
   });
 }
 

@@ -15,17 +15,18 @@ export function createRegistryStore(db: Sqlite) {
   const statements = {
     upsert: db.prepare(`INSERT INTO registry_servers (id, qualified_name, namespace, slug, display_name, description, icon_url,
         verified, use_count, remote, is_deployed, created_at, homepage, by_platform, owner, repo_owner, repo_name, remote_url,
-        deployment_url, server_info, config)
+        deployment_url, server_info, config, resources, prompts, quality, security)
       VALUES (@id, @qualifiedName, @namespace, @slug, @displayName, @description, @iconUrl, @verified, @useCount, @remote,
         @isDeployed, @createdAt, @homepage, @byPlatform, @owner, @repoOwner, @repoName, @remoteUrl, @deploymentUrl,
-        @serverInfo, @config)
+        @serverInfo, @config, @resources, @prompts, @quality, @security)
       ON CONFLICT (id) DO UPDATE SET qualified_name = excluded.qualified_name, namespace = excluded.namespace,
         slug = excluded.slug, display_name = excluded.display_name, description = excluded.description,
         icon_url = excluded.icon_url, verified = excluded.verified, use_count = excluded.use_count, remote = excluded.remote,
         is_deployed = excluded.is_deployed, created_at = excluded.created_at, homepage = excluded.homepage,
         by_platform = excluded.by_platform, owner = excluded.owner, repo_owner = excluded.repo_owner,
         repo_name = excluded.repo_name, remote_url = excluded.remote_url, deployment_url = excluded.deployment_url,
-        server_info = excluded.server_info, config = excluded.config`),
+        server_info = excluded.server_info, config = excluded.config, resources = excluded.resources,
+        prompts = excluded.prompts, quality = excluded.quality, security = excluded.security`),
     deleteTools: db.prepare('DELETE FROM registry_tools WHERE server_id = ?'),
     insertTool: db.prepare('INSERT INTO registry_tools (server_id, position, name, definition) VALUES (?, ?, ?, ?)'),
     target: db.prepare<[string, string], TargetRow>(
@@ -44,6 +45,9 @@ export function createRegistryStore(db: Sqlite) {
         byPlatform: entry.byPlatform ? 1 : 0,
         serverInfo: JSON.stringify(entry.serverInfo),
         config: JSON.stringify(entry.config),
+        resources: JSON.stringify(entry.resources),
+        prompts: JSON.stringify(entry.prompts),
+        security: entry.security === null ? null : JSON.stringify(entry.security),
       });
       statements.deleteTools.run(entry.id);
       tools.forEach((tool, position) => statements.insertTool.run(entry.id, position, tool.name, JSON.stringify(tool)));

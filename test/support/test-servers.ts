@@ -28,6 +28,10 @@ export const testServer: RegistryEntry = {
     query: { region: { label: 'Region', description: 'eu or us', required: true } },
   },
   tools: [{ name: 'list_issues', description: 'Lists issues.', inputSchema: { type: 'object', properties: { state: { type: 'string' } } } }],
+  resources: [],
+  prompts: [],
+  quality: 0.5,
+  security: null,
 };
 
 export function registerTestServers(platform: Platform): void {

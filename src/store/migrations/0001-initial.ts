@@ -49,7 +49,11 @@ CREATE TABLE registry_servers (
   remote_url TEXT,
   deployment_url TEXT NOT NULL,
   server_info TEXT NOT NULL,
-  config TEXT NOT NULL
+  config TEXT NOT NULL,
+  resources TEXT NOT NULL DEFAULT '[]',
+  prompts TEXT NOT NULL DEFAULT '[]',
+  quality REAL NOT NULL DEFAULT 0,
+  security TEXT
 ) STRICT;
 
 CREATE TABLE registry_tools (
