@@ -29,6 +29,9 @@ export interface PromptDefinition {
 /** Namespace of the registry's ids: `uuidv5('server:' + lower(qualifiedName), registryIdNamespace)`, as the public data set. */
 export const registryIdNamespace = '6f1c7a52-3d0e-5b7e-9a41-2c8d4b1e0f93';
 
+/** The listing fields of a registry entry (what search and the list endpoint work from). */
+export type RegistrySummary = Omit<RegistryEntry, 'serverInfo' | 'config' | 'tools' | 'resources' | 'prompts' | 'security'>;
+
 /** A registry server with everything mcpsim keeps about it. */
 export interface RegistryEntry {
   id: string;

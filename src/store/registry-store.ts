@@ -1,16 +1,71 @@
 import type { ServerTarget } from '../domain/connection.js';
-import { qualifiedNameSpellings, toServerTarget, type RegistryEntry } from '../domain/registry.js';
+import { qualifiedNameSpellings, toServerTarget, type RegistryEntry, type RegistrySummary } from '../domain/registry.js';
 import type { Sqlite } from './database.js';
 
-interface TargetRow {
+interface ServerRow {
+  id: string;
   qualified_name: string;
-  deployment_url: string;
+  namespace: string;
+  slug: string;
+  display_name: string;
+  description: string;
   icon_url: string;
-  server_info: string;
-  config: string;
+  verified: number;
+  use_count: number;
+  remote: number;
+  is_deployed: number;
+  created_at: string;
+  homepage: string;
+  by_platform: number;
+  owner: string;
+  repo_owner: string | null;
+  repo_name: string | null;
+  remote_url: string | null;
+  deployment_url: string;
+  quality: number;
 }
 
-/** Registry servers and their tools. */
+interface DetailRow extends ServerRow {
+  server_info: string;
+  config: string;
+  resources: string;
+  prompts: string;
+  security: string | null;
+}
+
+const summaryColumns = `id, qualified_name, namespace, slug, display_name, description, icon_url, verified, use_count, remote,
+  is_deployed, created_at, homepage, by_platform, owner, repo_owner, repo_name, remote_url, deployment_url, quality`;
+
+function toSummary(row: ServerRow): RegistrySummary {
+  return {
+    id: row.id,
+    qualifiedName: row.qualified_name,
+    namespace: row.namespace,
+    slug: row.slug,
+    displayName: row.display_name,
+    description: row.description,
+    iconUrl: row.icon_url,
+    verified: row.verified === 1,
+    useCount: row.use_count,
+    remote: row.remote === 1,
+    isDeployed: row.is_deployed === 1,
+    createdAt: row.created_at,
+    homepage: row.homepage,
+    byPlatform: row.by_platform === 1,
+    owner: row.owner,
+    repoOwner: row.repo_owner,
+    repoName: row.repo_name,
+    remoteUrl: row.remote_url,
+    deploymentUrl: row.deployment_url,
+    quality: row.quality,
+  };
+}
+
+/**
+ * Registry servers and their tools. Every write bumps `registry_revision` in the meta table in
+ * the same transaction, so caches (the search index, cached responses) see any change, also one
+ * made by another process such as `mcpsim registry import`.
+ */
 export function createRegistryStore(db: Sqlite) {
   const statements = {
     upsert: db.prepare(`INSERT INTO registry_servers (id, qualified_name, namespace, slug, display_name, description, icon_url,
@@ -29,10 +84,22 @@ export function createRegistryStore(db: Sqlite) {
         prompts = excluded.prompts, quality = excluded.quality, security = excluded.security`),
     deleteTools: db.prepare('DELETE FROM registry_tools WHERE server_id = ?'),
     insertTool: db.prepare('INSERT INTO registry_tools (server_id, position, name, definition) VALUES (?, ?, ?, ?)'),
-    target: db.prepare<[string, string], TargetRow>(
+    target: db.prepare<[string, string], Pick<DetailRow, 'qualified_name' | 'deployment_url' | 'icon_url' | 'server_info' | 'config'>>(
       'SELECT qualified_name, deployment_url, icon_url, server_info, config FROM registry_servers WHERE qualified_name IN (?, ?)',
     ),
+    detail: db.prepare<[string, string], DetailRow>(
+      `SELECT ${summaryColumns}, server_info, config, resources, prompts, security FROM registry_servers WHERE qualified_name IN (?, ?)`,
+    ),
+    tools: db.prepare<[string], { definition: string }>('SELECT definition FROM registry_tools WHERE server_id = ? ORDER BY position'),
+    summaries: db.prepare<[], ServerRow>(
+      `SELECT ${summaryColumns} FROM registry_servers ORDER BY use_count DESC, qualified_name COLLATE NOCASE ASC, id ASC`,
+    ),
+    delete: db.prepare<[string, string]>('DELETE FROM registry_servers WHERE qualified_name IN (?, ?)'),
     count: db.prepare<[], { count: number }>('SELECT count(*) AS count FROM registry_servers'),
+    revision: db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'registry_revision'"),
+    bumpRevision: db.prepare(
+      "INSERT INTO meta (key, value) VALUES ('registry_revision', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1",
+    ),
   };
 
   const upsertMany = db.transaction((entries: readonly RegistryEntry[]) => {
@@ -52,12 +119,23 @@ export function createRegistryStore(db: Sqlite) {
       statements.deleteTools.run(entry.id);
       tools.forEach((tool, position) => statements.insertTool.run(entry.id, position, tool.name, JSON.stringify(tool)));
     }
+    statements.bumpRevision.run();
+  });
+
+  const deleteOne = db.transaction((qualifiedName: string) => {
+    const deleted = statements.delete.run(...qualifiedNameSpellings(qualifiedName)).changes > 0;
+    if (deleted) statements.bumpRevision.run();
+    return deleted;
   });
 
   return {
     /** Inserts or replaces entries (matched by id) and their tools, all in one transaction. */
     upsert(entries: readonly RegistryEntry[]): void {
       upsertMany.immediate(entries);
+    },
+    /** Deletes the entry named `qualifiedName` (with or without `@`, any case) and its tools. */
+    delete(qualifiedName: string): boolean {
+      return deleteOne.immediate(qualifiedName);
     },
     /** What a connection needs of the server named `qualifiedName` (with or without `@`). */
     findTarget(qualifiedName: string): ServerTarget | null {
@@ -70,6 +148,28 @@ export function createRegistryStore(db: Sqlite) {
         serverInfo: JSON.parse(row.server_info),
         config: JSON.parse(row.config),
       });
+    },
+    /** The whole entry, tools included. */
+    get(qualifiedName: string): RegistryEntry | null {
+      const row = statements.detail.get(...qualifiedNameSpellings(qualifiedName));
+      if (!row) return null;
+      return {
+        ...toSummary(row),
+        serverInfo: JSON.parse(row.server_info),
+        config: JSON.parse(row.config),
+        resources: JSON.parse(row.resources),
+        prompts: JSON.parse(row.prompts),
+        security: row.security === null ? null : JSON.parse(row.security),
+        tools: statements.tools.all(row.id).map((tool) => JSON.parse(tool.definition)),
+      };
+    },
+    /** Every entry's listing fields, in the default order: most used first, then by name. */
+    listSummaries(): RegistrySummary[] {
+      return statements.summaries.all().map(toSummary);
+    },
+    /** Changes whenever any process writes the registry. */
+    revision(): string {
+      return statements.revision.get()?.value ?? '0';
     },
     count(): number {
       return statements.count.get()?.count ?? 0;
