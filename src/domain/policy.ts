@@ -1,0 +1,129 @@
+/**
+ * Token policies (platform-api.md "Authentication", decisions.md §3): what a service token may
+ * do, and whether it may do one request. Pure; no I/O.
+ *
+ * A constraint matches a request when every field it has matches (AND); a list field matches
+ * when any element does (OR). A policy (a token's `policy`) allows what any one of its
+ * constraints matches. A chain is the policies of a token and of every token it was minted
+ * from: a request is allowed only when every policy of the chain allows it, so a child never
+ * exceeds its parent. The API key is the empty chain: everything of its account.
+ */
+import { toMetadataText } from './connection-rules.js';
+
+export const resources = ['connections', 'servers', 'namespaces', 'skills'] as const;
+export const accessOperations = ['read', 'write', 'execute'] as const;
+
+export type Resource = (typeof resources)[number];
+export type AccessOperation = (typeof accessOperations)[number];
+
+/** One grant, with list fields normalised to arrays; an absent field places no restriction. */
+export interface Constraint {
+  namespaces?: string[];
+  resources?: Resource[];
+  operations?: AccessOperation[];
+  /** Any one map must match; a map matches when all its pairs equal the connection's metadata. */
+  metadata?: Record<string, string>[];
+}
+
+/** Independent grants: a policy allows what any one constraint matches. */
+export type Policy = Constraint[];
+
+/** A token's policies, parent first; a request must be allowed by every one. Empty = the API key. */
+export type Chain = Policy[];
+
+export interface AccessRequest {
+  resource: Resource;
+  operation: AccessOperation;
+  /** The namespace the request acts in; absent for requests outside any namespace. */
+  namespace?: string;
+  /** The connection the request names, for `connections` requests about one connection. */
+  connection?: { connectionId: string; metadata: Record<string, unknown> | null };
+}
+
+export const defaultTtlSeconds = 60 * 60;
+export const maxTtlSeconds = 24 * 60 * 60;
+
+/** The metadata key that matches a connection's id rather than its metadata. */
+export const connectionIdKey = 'connectionId';
+
+const ttlPattern = /^([1-9]\d{0,5})([hms])$/;
+const unitSeconds = { h: 3600, m: 60, s: 1 } as const;
+
+/**
+ * A ttl as the platform accepts it: a positive whole number of seconds, or `<n>h`, `<n>m`, `<n>s`;
+ * at most 24 hours. Returns the seconds, or a message that says what is wrong.
+ *
+ * @example
+ *   parseTtl('30m'); // { seconds: 1800 }
+ *   parseTtl(90000); // { error: 'must be at most 24 hours (86400 seconds)' }
+ */
+export function parseTtl(value: string | number): { seconds: number } | { error: string } {
+  let seconds: number;
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value) || value <= 0) return { error: 'must be a positive whole number of seconds, or a duration such as "1h", "30m", "20s"' };
+    seconds = value;
+  } else {
+    const match = ttlPattern.exec(value);
+    if (!match) return { error: `must be a positive whole number of seconds, or a duration such as "1h", "30m", "20s" (got ${JSON.stringify(value)})` };
+    seconds = Number(match[1]) * unitSeconds[match[2] as keyof typeof unitSeconds];
+  }
+  if (seconds > maxTtlSeconds) return { error: `must be at most 24 hours (${maxTtlSeconds} seconds)` };
+  return { seconds };
+}
+
+/**
+ * Whether the chain allows the request: every policy must have a constraint that matches it.
+ *
+ * @example
+ *   isAllowed([[{ resources: ['connections'], operations: ['read'] }]], { resource: 'connections', operation: 'read', namespace: 'demo' }); // true
+ */
+export function isAllowed(chain: Chain, request: AccessRequest): boolean {
+  return chain.every((policy) => policy.some((constraint) => constraintMatches(constraint, request)));
+}
+
+/** Whether a connection is visible to the chain: listed, readable, and not reported as missing. */
+export function connectionVisible(chain: Chain, namespace: string, connection: { connectionId: string; metadata: Record<string, unknown> | null }): boolean {
+  return isAllowed(chain, { resource: 'connections', operation: 'read', namespace, connection });
+}
+
+/**
+ * The gate in front of a route whose items are checked one by one afterwards: could the chain
+ * allow this request for some item? `unknown: 'connection'` leaves the connection open (metadata
+ * constraints may match one); `unknown: 'namespace'` leaves the namespace open (a list across
+ * namespaces). A necessary condition only: the item checks decide.
+ */
+export function mayAllowSome(chain: Chain, request: Omit<AccessRequest, 'connection'>, unknown: 'connection' | 'namespace'): boolean {
+  return chain.every((policy) =>
+    policy.some((constraint) => {
+      if (constraint.resources && !constraint.resources.includes(request.resource)) return false;
+      if (constraint.operations && !constraint.operations.includes(request.operation)) return false;
+      if (constraint.namespaces && unknown !== 'namespace' && (request.namespace === undefined || !constraint.namespaces.includes(request.namespace))) return false;
+      if (constraint.metadata && (request.resource !== 'connections' || unknown !== 'connection')) return false;
+      return true;
+    }),
+  );
+}
+
+function constraintMatches(constraint: Constraint, request: AccessRequest): boolean {
+  if (constraint.resources && !constraint.resources.includes(request.resource)) return false;
+  if (constraint.operations && !constraint.operations.includes(request.operation)) return false;
+  if (constraint.namespaces && (request.namespace === undefined || !constraint.namespaces.includes(request.namespace))) return false;
+  if (constraint.metadata) {
+    const connection = request.resource === 'connections' ? request.connection : undefined;
+    if (!connection || !constraint.metadata.some((pairs) => metadataMatches(pairs, connection))) return false;
+  }
+  return true;
+}
+
+/** All pairs equal; `connectionId` compares with the connection's id, never with a metadata field of that name. */
+function metadataMatches(pairs: Record<string, string>, connection: NonNullable<AccessRequest['connection']>): boolean {
+  for (const [key, expected] of Object.entries(pairs)) {
+    if (key === connectionIdKey) {
+      if (connection.connectionId !== expected) return false;
+      continue;
+    }
+    const metadata = connection.metadata;
+    if (metadata === null || !Object.hasOwn(metadata, key) || toMetadataText(metadata[key]) !== expected) return false;
+  }
+  return true;
+}
