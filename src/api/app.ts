@@ -1,16 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Clock } from '../domain/clock.js';
 import type { RandomSource } from '../domain/random.js';
+import { createTokenCodec, type TokenCodec } from '../domain/service-token.js';
 import { apiError, isApiError, toErrorBody, type ApiError } from '../errors.js';
 import type { Stores } from '../store/stores.js';
+import { checkOperationAccess, type Caller } from './access.js';
 import { createAuthenticator } from './authenticate.js';
 import { cors } from './cors.js';
 import type { Method, Operation } from './operation.js';
 import { readJsonBody } from './read-json-body.js';
 import { connectionOperations } from './routes/connections.js';
+import { controlOperations } from './routes/control.js';
 import { namespaceOperations } from './routes/namespaces.js';
 import { systemOperations } from './routes/system.js';
+import { tokenOperations } from './routes/tokens.js';
 import { toValidationMessage } from './validation-message.js';
 
 export interface Logger {
@@ -24,6 +29,8 @@ export interface AppDependencies {
   clock: Clock;
   random: RandomSource;
   logger: Logger;
+  /** 32-byte key that signs service tokens (`<data-dir>/token.key`); random when absent (an in-memory platform). */
+  tokenKey?: Uint8Array;
 }
 
 /**
@@ -38,8 +45,9 @@ export const maxBodyBytes = 16 * 1024 * 1024;
  */
 export function createApp(dependencies: AppDependencies): Hono {
   const app = new Hono();
-  const authenticate = createAuthenticator(dependencies.stores.accounts);
-  const operations = listOperations(dependencies);
+  const tokens = createTokenCodec({ key: dependencies.tokenKey ?? randomBytes(32), clock: dependencies.clock });
+  const authenticate = createAuthenticator({ accounts: dependencies.stores.accounts, tokens, clock: dependencies.clock });
+  const operations = listOperations(dependencies, tokens);
   const { request: logRequest } = dependencies.logger;
   if (logRequest) {
     app.use('*', async (c, next) => {
@@ -55,14 +63,19 @@ export function createApp(dependencies: AppDependencies): Hono {
     const path = toHonoPath(operation.path);
     methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), operation.method]);
     app.on(operation.method, path, async (c) => {
-      const account = operation.public ? undefined : authenticate(c.req.header('authorization'));
+      let caller: Caller | Promise<Caller> | undefined = operation.public ? undefined : authenticate(c.req.header('authorization'));
+      if (caller instanceof Promise) caller = await caller;
+      const params = operation.params ? operation.params.parse(c.req.param()) : {};
+      // The scope gate runs before the query and body are read: a token without the scope learns nothing more.
+      if (caller) checkOperationAccess(caller, operation.permission, params as Record<string, unknown>);
       const searchParams = operation.query ? new URL(c.req.url).searchParams : new URLSearchParams();
       return operation.handle(c, {
-        params: operation.params ? operation.params.parse(c.req.param()) : {},
+        params,
         query: operation.query ? operation.query.parse(Object.fromEntries(searchParams)) : {},
         body: operation.body ? operation.body.schema.parse(await readJsonBody(c, operation.body.required, maxBodyBytes)) : undefined,
         searchParams,
-        account: account!,
+        account: caller?.account!,
+        caller: caller!,
       });
     });
   }
@@ -80,9 +93,11 @@ export function createApp(dependencies: AppDependencies): Hono {
 }
 
 /** Every operation the app serves, in registration order (also the order of `/openapi.json`). */
-export function listOperations(dependencies: AppDependencies): Operation[] {
+export function listOperations(dependencies: AppDependencies, tokens?: TokenCodec): Operation[] {
   const operations: Operation[] = [];
   operations.push(...systemOperations(() => operations, dependencies), ...namespaceOperations(dependencies), ...connectionOperations(dependencies));
+  operations.push(...tokenOperations(dependencies, tokens ?? createTokenCodec({ key: dependencies.tokenKey ?? randomBytes(32), clock: dependencies.clock })));
+  operations.push(...controlOperations(dependencies));
   return operations;
 }
 

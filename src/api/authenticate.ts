@@ -1,31 +1,69 @@
+import { createHash } from 'node:crypto';
 import { digestsEqual, hashApiKey } from '../domain/api-key.js';
+import type { Clock } from '../domain/clock.js';
+import { invalidToken, tokenExpired, tokenPrefix, type TokenCodec } from '../domain/service-token.js';
 import { apiError } from '../errors.js';
-import type { Account, AccountStore } from '../store/account-store.js';
+import type { AccountStore } from '../store/account-store.js';
+import type { Caller } from './access.js';
+
+/** How many verified credentials of each kind are remembered (oldest dropped first). */
+const maxRemembered = 10_000;
 
 /**
- * Checks an `Authorization` header and returns the caller's account, or throws `unauthorized`.
- * The key is looked up by its SHA-256 and the digests are compared in constant time.
+ * Checks an `Authorization` header and returns the caller, or throws `unauthorized`.
+ *
+ * - An API key is looked up by its SHA-256 and the digests are compared in constant time.
+ * - A service token (`mcps_...`) has its signature and expiry checked by the codec; a verified
+ *   token is remembered by its SHA-256, so later requests skip the signature check, but its
+ *   expiry is checked against the clock on every request.
+ *
+ * Returns a promise only the first time a token is seen; the hot path stays synchronous.
  */
-export function createAuthenticator(accounts: AccountStore) {
-  // Keys that verified recently, by their hash (never by the key itself, so a lookup compares
-  // digests, not secrets). Keys are never revoked while the server runs (a fixed key replaces the
-  // others only at start), so a hit stays valid; a miss asks the database, which sees keys that
+export function createAuthenticator({ accounts, tokens, clock }: { accounts: AccountStore; tokens: TokenCodec; clock: Clock }) {
+  // Keys are remembered by their hash (never by the key itself, so a lookup compares digests,
+  // not secrets). Keys are never revoked while the server runs (a fixed key replaces the others
+  // only at start), so a hit stays valid; a miss asks the database, which sees keys that
   // `mcpsim keys create` adds meanwhile.
-  const verified = new Map<string, Account>();
-  const maxVerified = 1_000;
+  const verifiedKeys = new Map<string, Caller>();
+  const verifiedTokens = new Map<string, Caller & { expiresAt: Date }>();
 
-  return function authenticate(header: string | undefined): Account {
-    if (!header) throw apiError('unauthorized', 'Missing Authorization header: send "Authorization: Bearer <api key>"');
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw apiError('unauthorized', 'Malformed Authorization header: expected "Bearer <api key>"');
-    const hash = hashApiKey(match[1]!);
-    const cached = verified.get(hash);
+  function fromKey(key: string): Caller {
+    const hash = hashApiKey(key);
+    const cached = verifiedKeys.get(hash);
     if (cached) return cached;
     const found = accounts.findByKeyHash(hash);
     if (!found || !digestsEqual(found.keyHash, hash)) throw apiError('unauthorized', 'Invalid API key');
     const { keyHash: _keyHash, ...account } = found;
-    if (verified.size >= maxVerified) verified.clear();
-    verified.set(hash, account);
-    return account;
+    return remember(verifiedKeys, hash, { account, chain: [], credential: 'api_key', expiresAt: null });
+  }
+
+  function fromToken(token: string): Caller | Promise<Caller> {
+    const hash = createHash('sha256').update(token).digest('base64url');
+    const cached = verifiedTokens.get(hash);
+    if (!cached) return verifyToken(token, hash);
+    if (clock.now().getTime() < cached.expiresAt.getTime()) return cached;
+    verifiedTokens.delete(hash);
+    throw tokenExpired(cached.expiresAt);
+  }
+
+  async function verifyToken(token: string, hash: string): Promise<Caller> {
+    const claims = await tokens.verify(token);
+    const account = accounts.findById(claims.accountId);
+    if (!account) throw invalidToken();
+    return remember(verifiedTokens, hash, { account, chain: claims.chain, credential: 'service_token', expiresAt: claims.expiresAt });
+  }
+
+  return function authenticate(header: string | undefined): Caller | Promise<Caller> {
+    if (!header) throw apiError('unauthorized', 'Missing Authorization header: send "Authorization: Bearer <API key or service token>"');
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) throw apiError('unauthorized', 'Malformed Authorization header: expected "Bearer <API key or service token>"');
+    const credential = match[1]!;
+    return credential.startsWith(tokenPrefix) ? fromToken(credential) : fromKey(credential);
   };
+}
+
+function remember<T extends Caller>(map: Map<string, T>, hash: string, caller: T): T {
+  if (map.size >= maxRemembered) map.delete(map.keys().next().value!);
+  map.set(hash, caller);
+  return caller;
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { Account } from '../store/account-store.js';
+import type { Caller, OperationAccess } from './access.js';
 
 export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 
@@ -10,8 +11,10 @@ export interface OperationInput<P, Q, B> {
   body: B;
   /** The raw query, for parameters a schema cannot name (`metadata.{key}`). */
   searchParams: URLSearchParams;
-  /** The authenticated caller; absent only on public operations. */
+  /** The authenticated caller's account; absent only on public operations. */
   account: Account;
+  /** The authenticated caller with its token chain (empty for the API key); absent only on public operations. */
+  caller: Caller;
 }
 
 /**
@@ -26,6 +29,12 @@ export interface Operation<P extends z.ZodType = z.ZodType, Q extends z.ZodType 
   tag: string;
   /** True for the few routes that need no credential (`/health`, `/openapi.json`). */
   public?: boolean;
+  /**
+   * What the caller needs, checked by app.ts before the handler runs, e.g.
+   * `{ resource: 'servers', operation: 'read' }` (see access.ts). Required on every non-public
+   * operation: without it, service tokens are refused (deny by default).
+   */
+  permission?: OperationAccess;
   params?: P;
   query?: Q;
   /** `required: false` accepts an empty body as `{}`. */

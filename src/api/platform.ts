@@ -43,7 +43,7 @@ export interface Platform {
 export function createPlatform(options: PlatformOptions = {}): Platform {
   const clock = options.clock ?? systemClock;
   const random = options.random ?? systemRandom;
-  const location = options.dataDir === undefined ? { databaseFile: ':memory:', encryptionKey: randomBytes(32) } : openDataDir(options.dataDir);
+  const location = options.dataDir === undefined ? { databaseFile: ':memory:', encryptionKey: randomBytes(32), tokenKey: randomBytes(32) } : openDataDir(options.dataDir);
   const stores = createStores(location);
   try {
     const { apiKey } = bootstrap(stores, {
@@ -53,7 +53,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
     });
     const logger = options.logger ?? stderrLogger;
-    const app = createApp({ stores, clock, random, logger });
+    const app = createApp({ stores, clock, random, logger, tokenKey: location.tokenKey });
     return { app, stores, apiKey, demoNamespace, close: () => stores.close() };
   } catch (error) {
     stores.close();

@@ -25,6 +25,7 @@ export function createAccountStore(db: Sqlite) {
     byKeyHash: db.prepare<[string], AccountRow & { key_hash: string }>(
       'SELECT a.*, k.key_hash FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?',
     ),
+    byId: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?'),
     local: db.prepare<[], AccountRow>('SELECT * FROM accounts WHERE is_local = 1 ORDER BY created_at LIMIT 1'),
     keyCount: db.prepare<[string], { count: number }>('SELECT count(*) AS count FROM api_keys WHERE account_id = ?'),
   };
@@ -47,6 +48,10 @@ export function createAccountStore(db: Sqlite) {
     findByKeyHash(hash: string): (Account & { keyHash: string }) | null {
       const row = statements.byKeyHash.get(hash);
       return row ? { ...toAccount(row), keyHash: row.key_hash } : null;
+    },
+    findById(id: string): Account | null {
+      const row = statements.byId.get(id);
+      return row ? toAccount(row) : null;
     },
     findLocal(): Account | null {
       const row = statements.local.get();

@@ -135,8 +135,11 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox) {
     delete(namespaceId: number, connectionId: string): boolean {
       return statements.delete.run(namespaceId, connectionId).changes > 0;
     },
-    /** One page in creation order; `nextSeq` is set when more rows follow. */
-    list(namespaceId: number, query: ConnectionListQuery): { connections: Connection[]; nextSeq: number | null } {
+    /**
+     * One page in creation order; `nextSeq` is set when more rows follow. With `keep`, rows it
+     * refuses are skipped and the page is still filled up to `limit` with rows it keeps.
+     */
+    list(namespaceId: number, query: ConnectionListQuery, keep?: (connection: Connection) => boolean): { connections: Connection[]; nextSeq: number | null } {
       const conditions = ['c.namespace_id = ?', 'c.seq > ?'];
       const parameters: unknown[] = [namespaceId, query.afterSeq];
       if (query.name !== undefined) conditions.push('c.name = ?'), parameters.push(query.name);
@@ -146,11 +149,26 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox) {
         WHERE ${conditions.join(' AND ')} ORDER BY c.seq LIMIT ?`;
       let statement = listStatements.get(sql);
       if (!statement) listStatements.set(sql, (statement = db.prepare<unknown[], ConnectionRow>(sql)));
+      if (keep) return listKept(statement, parameters, query.limit, keep);
       const rows = statement.all(...parameters, query.limit + 1);
       const page = rows.slice(0, query.limit);
       return { connections: page.map(toConnection), nextSeq: rows.length > query.limit ? page.at(-1)!.seq : null };
     },
   };
+}
+
+function listKept(statement: Statement<unknown[], ConnectionRow>, parameters: unknown[], limit: number, keep: (connection: Connection) => boolean) {
+  const connections: Connection[] = [];
+  let lastSeq = 0;
+  // LIMIT -1 is no limit in SQLite; the loop stops at the first kept row past the page.
+  for (const row of statement.iterate(...parameters, -1)) {
+    const connection = toConnection(row);
+    if (!keep(connection)) continue;
+    if (connections.length === limit) return { connections, nextSeq: lastSeq };
+    connections.push(connection);
+    lastSeq = row.seq;
+  }
+  return { connections, nextSeq: null };
 }
 
 export type ConnectionStore = ReturnType<typeof createConnectionStore>;

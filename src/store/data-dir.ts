@@ -7,17 +7,24 @@ export interface DataDir {
   databaseFile: string;
   /** 32-byte AES key for secrets at rest, kept in `secret.key` (mode 0600). */
   encryptionKey: Buffer;
+  /** 32-byte HMAC key that signs service tokens, kept in `token.key` (mode 0600). */
+  tokenKey: Buffer;
 }
 
 /**
  * Creates the data directory on first use and reads its key file.
  *
  * @example
- *   const dataDir = openDataDir('./.mcpsim'); // ./.mcpsim/mcpsim.db, ./.mcpsim/secret.key
+ *   const dataDir = openDataDir('./.mcpsim'); // ./.mcpsim/mcpsim.db, ./.mcpsim/secret.key, ./.mcpsim/token.key
  */
 export function openDataDir(path: string): DataDir {
   mkdirSync(path, { recursive: true, mode: 0o700 });
-  return { path, databaseFile: join(path, 'mcpsim.db'), encryptionKey: readOrCreateKey(join(path, 'secret.key')) };
+  return {
+    path,
+    databaseFile: join(path, 'mcpsim.db'),
+    encryptionKey: readOrCreateKey(join(path, 'secret.key')),
+    tokenKey: readOrCreateKey(join(path, 'token.key')),
+  };
 }
 
 function readOrCreateKey(file: string): Buffer {

@@ -5,6 +5,7 @@ import { planConnectionWrite } from '../../domain/connection-write.js';
 import { createReadableId } from '../../domain/readable-id.js';
 import { apiError } from '../../errors.js';
 import type { Account } from '../../store/account-store.js';
+import { canSeeConnection, checkConnectionAccess, missingPermission, type Caller, type Permission } from '../access.js';
 import type { AppDependencies } from '../app.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { defineOperation, type Operation } from '../operation.js';
@@ -27,6 +28,10 @@ const connectionParams = z.object({ namespace: namespaceName, connectionId });
 const tag = 'connections';
 const notFound = { description: 'Namespace or connection not found (or not yours)', schema: errorSchema };
 const invalid = { description: 'The request breaks a rule; the message names the field', schema: validationErrorSchema };
+const forbidden = { description: 'A service token whose scope does not allow this', schema: errorSchema };
+// Connection routes check each connection themselves (access.ts), after the gate.
+const readEach: Permission = { resource: 'connections', operation: 'read', each: 'connection' };
+const writeEach: Permission = { resource: 'connections', operation: 'write', each: 'connection' };
 
 /** The Connect API: create-or-update, create, get, list and delete connections. */
 export function connectionOperations({ stores, clock, random }: AppDependencies): Operation[] {
@@ -36,11 +41,17 @@ export function connectionOperations({ stores, clock, random }: AppDependencies)
     return namespace;
   }
 
-  /** Creates or updates one connection atomically; returns null when `create` found the id taken. */
-  function write(namespaceId: number, namespace: string, id: string, input: ConnectionInput, mode: 'upsert' | 'create') {
+  /**
+   * Creates or updates one connection atomically; returns null when `create` found the id taken.
+   * A token must be allowed to write both the connection as it is and as it will be, else 403
+   * (also for one it may not see: a write cannot pretend the id is free).
+   */
+  function write(caller: Caller, namespaceId: number, namespace: string, id: string, input: ConnectionInput, mode: 'upsert' | 'create') {
+    const refuse = () => missingPermission('connections', 'write');
     return stores.transaction(() => {
       const current = stores.connections.get(namespaceId, id);
       if (current && mode === 'create') return null;
+      if (current) checkConnectionAccess(caller, 'write', current, refuse);
       const serverName = input.server ?? current?.server ?? null;
       const target = serverName === null ? null : stores.registry.findTarget(serverName);
       if (input.server && !target) {
@@ -55,6 +66,7 @@ export function connectionOperations({ stores, clock, random }: AppDependencies)
         target,
         now,
       });
+      checkConnectionAccess(caller, 'write', plan.connection, refuse);
       if (plan.created) stores.connections.insert(namespaceId, plan.connection, plan.headers, now.toISOString());
       else stores.connections.update(namespaceId, plan.connection, plan.headers, now.toISOString());
       return plan;
@@ -69,18 +81,20 @@ export function connectionOperations({ stores, clock, random }: AppDependencies)
       path: '/connect/{namespace}',
       tag,
       summary: 'List connections, oldest first, with cursor paging and exact filters (name, mcpUrl, metadata.{key})',
+      permission: readEach,
       params: namespaceParams,
       query: connectionListQuerySchema,
-      responses: { 200: { description: 'One page of connections', schema: connectionListSchema }, 400: invalid, 404: notFound },
-      handle(c, { account, params, query, searchParams }) {
+      responses: { 200: { description: 'One page of connections (a service token sees only those its policy allows)', schema: connectionListSchema }, 400: invalid, 403: forbidden, 404: notFound },
+      handle(c, { account, caller, params, query, searchParams }) {
         const namespace = requireNamespace(account, params.namespace);
-        const page = stores.connections.list(namespace.id, {
+        const listQuery = {
           limit: query.limit ?? 100,
           afterSeq: query.cursor === undefined ? 0 : decodeCursor(query.cursor),
           ...(query.name === undefined ? {} : { name: query.name }),
           ...(query.mcpUrl === undefined ? {} : { mcpUrl: query.mcpUrl }),
           metadata: readMetadataFilters(searchParams),
-        });
+        };
+        const page = caller.chain.length === 0 ? stores.connections.list(namespace.id, listQuery) : stores.connections.list(namespace.id, listQuery, (connection) => canSeeConnection(caller, connection));
         return c.json({
           connections: page.connections.map(toConnectionView),
           nextCursor: page.nextSeq === null ? null : encodeCursor(page.nextSeq),
@@ -92,13 +106,14 @@ export function connectionOperations({ stores, clock, random }: AppDependencies)
       path: '/connect/{namespace}',
       tag,
       summary: 'Create a connection with a generated readable id',
+      permission: writeEach,
       params: namespaceParams,
       body: { schema: connectionBodySchema, required: false },
-      responses: { 201: { description: 'Created', schema: connectionSchema }, 400: invalid, 404: notFound },
-      handle(c, { account, params, body }) {
+      responses: { 201: { description: 'Created', schema: connectionSchema }, 400: invalid, 403: forbidden, 404: notFound },
+      handle(c, { account, caller, params, body }) {
         const namespace = requireNamespace(account, params.namespace);
         for (;;) {
-          const plan = write(namespace.id, namespace.name, createReadableId(random), body, 'create');
+          const plan = write(caller, namespace.id, namespace.name, createReadableId(random), body, 'create');
           if (plan) return respond(c, plan);
         }
       },
@@ -108,11 +123,15 @@ export function connectionOperations({ stores, clock, random }: AppDependencies)
       path: '/connect/{namespace}/{connectionId}',
       tag,
       summary: 'Get one connection',
+      permission: readEach,
       params: connectionParams,
-      responses: { 200: { description: 'Connection details', schema: connectionSchema }, 404: notFound },
-      handle(c, { account, params }) {
+      responses: { 200: { description: 'Connection details', schema: connectionSchema }, 403: forbidden, 404: notFound },
+      handle(c, { account, caller, params }) {
         const connection = stores.connections.getInNamespace(account.id, params.namespace, params.connectionId);
-        if (connection) return c.json(toConnectionView(connection));
+        if (connection) {
+          checkConnectionAccess(caller, 'read', connection, () => connectionNotFound(params.connectionId, params.namespace));
+          return c.json(toConnectionView(connection));
+        }
         requireNamespace(account, params.namespace);
         throw connectionNotFound(params.connectionId, params.namespace);
       },
@@ -122,18 +141,20 @@ export function connectionOperations({ stores, clock, random }: AppDependencies)
       path: '/connect/{namespace}/{connectionId}',
       tag,
       summary: 'Create or update the connection with this id',
+      permission: writeEach,
       params: connectionParams,
       body: { schema: connectionBodySchema, required: true },
       responses: {
         200: { description: 'Connection updated', schema: connectionSchema },
         201: { description: 'Connection created', schema: connectionSchema },
         400: invalid,
+        403: { description: "A service token may not write this connection, or the connection's resulting metadata does not match its policy", schema: errorSchema },
         404: { description: 'Namespace not found or access denied', schema: errorSchema },
         409: { description: 'The target URL differs from the existing one (header x-should-retry: false)', schema: errorSchema },
       },
-      handle(c, { account, params, body }) {
+      handle(c, { account, caller, params, body }) {
         const namespace = requireNamespace(account, params.namespace);
-        return respond(c, write(namespace.id, namespace.name, params.connectionId, body, 'upsert')!);
+        return respond(c, write(caller, namespace.id, namespace.name, params.connectionId, body, 'upsert')!);
       },
     }),
     defineOperation({
@@ -141,11 +162,18 @@ export function connectionOperations({ stores, clock, random }: AppDependencies)
       path: '/connect/{namespace}/{connectionId}',
       tag,
       summary: 'Delete a connection',
+      permission: writeEach,
       params: connectionParams,
-      responses: { 200: { description: 'Deleted', schema: deleteConnectionSchema }, 404: notFound },
-      handle(c, { account, params }) {
+      responses: { 200: { description: 'Deleted', schema: deleteConnectionSchema }, 403: forbidden, 404: notFound },
+      handle(c, { account, caller, params }) {
         const namespace = requireNamespace(account, params.namespace);
-        if (!stores.connections.delete(namespace.id, params.connectionId)) throw connectionNotFound(params.connectionId, params.namespace);
+        const missing = () => connectionNotFound(params.connectionId, params.namespace);
+        const deleted = stores.transaction(() => {
+          const current = caller.chain.length === 0 ? null : stores.connections.get(namespace.id, params.connectionId);
+          if (current) checkConnectionAccess(caller, 'write', current, missing);
+          return stores.connections.delete(namespace.id, params.connectionId);
+        });
+        if (!deleted) throw missing();
         return c.json({ success: true as const });
       },
     }),

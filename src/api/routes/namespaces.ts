@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createReadableId } from '../../domain/readable-id.js';
 import { apiError } from '../../errors.js';
+import { canAccessNamespace, type Permission } from '../access.js';
 import type { AppDependencies } from '../app.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { deleteNamespaceSchema, errorSchema, namespaceListQuerySchema, namespaceListSchema, namespaceName, namespaceSchema, validationErrorSchema } from '../schemas.js';
@@ -8,6 +9,7 @@ import { toNamespaceView } from '../views.js';
 
 const nameParams = z.object({ name: namespaceName });
 const tag = 'namespaces';
+const writeNamed: Permission = { resource: 'namespaces', operation: 'write', namespaceParam: 'name' };
 
 /** `GET|POST /namespaces`, `PUT|DELETE /namespaces/{name}`. */
 export function namespaceOperations({ stores, clock, random }: AppDependencies): Operation[] {
@@ -16,11 +18,12 @@ export function namespaceOperations({ stores, clock, random }: AppDependencies):
       method: 'GET',
       path: '/namespaces',
       tag,
-      summary: "List the caller's namespaces (all of them, or one page with page/pageSize)",
+      summary: "List the caller's namespaces (all of them, or one page with page/pageSize); a service token sees those it may read",
+      permission: { resource: 'namespaces', operation: 'read', each: 'namespace' },
       query: namespaceListQuerySchema,
       responses: { 200: { description: 'The namespaces', schema: namespaceListSchema } },
-      handle(c, { account, query }) {
-        let namespaces = stores.namespaces.list(account.id);
+      handle(c, { account, caller, query }) {
+        let namespaces = stores.namespaces.list(account.id).filter((namespace) => canAccessNamespace(caller, 'read', namespace.name));
         // Without pageSize, page 1 holds every namespace and later pages are empty, so an
         // auto-paginating client (the SDK asks for page 2, 3, ...) stops without repeats.
         const page = query.page ?? 1;
@@ -34,6 +37,7 @@ export function namespaceOperations({ stores, clock, random }: AppDependencies):
       path: '/namespaces',
       tag,
       summary: 'Create a namespace with a generated readable name',
+      permission: { resource: 'namespaces', operation: 'write' },
       responses: { 201: { description: 'Created', schema: namespaceSchema } },
       handle(c, { account }) {
         for (;;) {
@@ -47,6 +51,7 @@ export function namespaceOperations({ stores, clock, random }: AppDependencies):
       path: '/namespaces/{name}',
       tag,
       summary: 'Create a namespace with the given name; idempotent (200 when it already exists)',
+      permission: writeNamed,
       params: nameParams,
       responses: {
         200: { description: 'Already existed', schema: namespaceSchema },
@@ -63,6 +68,7 @@ export function namespaceOperations({ stores, clock, random }: AppDependencies):
       path: '/namespaces/{name}',
       tag,
       summary: 'Delete a namespace and every connection in it',
+      permission: writeNamed,
       params: nameParams,
       responses: {
         200: { description: 'Deleted', schema: deleteNamespaceSchema },

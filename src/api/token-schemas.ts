@@ -1,0 +1,101 @@
+/**
+ * Wire shapes of `POST /tokens` and of the `/__mcpsim/clock` control route. Strict: an unknown
+ * field is refused, never ignored, since ignoring a restriction would widen a token.
+ */
+import { z } from 'zod';
+import { accessOperations, parseTtl, resources, type Constraint, type Policy } from '../domain/policy.js';
+import { namespaceName } from './schemas.js';
+
+const quoted = (values: readonly string[]) => values.map((value) => JSON.stringify(value)).join(', ');
+
+/** One value or a non-empty list of them; one message for every way to get it wrong. */
+function oneOrList<T extends z.ZodType>(item: T, describe: string) {
+  return z.union([item, z.array(item).min(1)], { error: `must be ${describe}, or a non-empty list of them` });
+}
+
+const ttlSchema = z.union([z.number(), z.string()]).superRefine((value, context) => {
+  const parsed = parseTtl(value);
+  if ('error' in parsed) context.addIssue({ code: 'custom', message: parsed.error });
+});
+
+const metadataMapSchema = z
+  .record(z.string().min(1, 'keys must not be empty'), z.string({ error: 'values must be strings' }))
+  .refine((map) => Object.keys(map).length > 0, 'must have at least one key');
+
+export const constraintSchema = z
+  .strictObject({
+    namespaces: oneOrList(namespaceName, 'a namespace name'),
+    resources: oneOrList(z.enum(resources), `one of ${quoted(resources)}`),
+    operations: oneOrList(z.enum(accessOperations), `one of ${quoted(accessOperations)}`),
+    metadata: z.union([metadataMapSchema, z.array(metadataMapSchema).min(1)], {
+      error: 'must be an object of string values with at least one key, or a non-empty list of such objects',
+    }),
+    ttl: ttlSchema.describe('Seconds (a positive integer) or "<n>h", "<n>m", "<n>s"; at most 24 hours; default 1 hour'),
+  })
+  .partial()
+  .meta({ id: 'Constraint' });
+
+export const tokenRequestSchema = z
+  .strictObject({ policy: z.array(constraintSchema).min(1).optional() })
+  .meta({ id: 'CreateTokenRequest' });
+
+export const tokenResponseSchema = z
+  .strictObject({ token: z.string(), expiresAt: z.string().describe('ISO 8601 UTC with milliseconds') })
+  .meta({ id: 'CreateTokenResponse' });
+
+export type TokenRequest = z.output<typeof tokenRequestSchema>;
+
+/**
+ * The policy of a validated request with its lists normalised, and the shortest ttl among its
+ * constraints (undefined when none has one: the default applies).
+ */
+export function toPolicyRequest(request: TokenRequest): { policy?: Policy; ttlSeconds?: number } {
+  if (!request.policy) return {};
+  let ttlSeconds: number | undefined;
+  const policy = request.policy.map(({ ttl, ...wire }): Constraint => {
+    if (ttl !== undefined) {
+      const parsed = parseTtl(ttl);
+      if ('seconds' in parsed) ttlSeconds = Math.min(ttlSeconds ?? Infinity, parsed.seconds);
+    }
+    const constraint: Constraint = {};
+    if (wire.namespaces !== undefined) constraint.namespaces = toList(wire.namespaces);
+    if (wire.resources !== undefined) constraint.resources = toList(wire.resources);
+    if (wire.operations !== undefined) constraint.operations = toList(wire.operations);
+    if (wire.metadata !== undefined) constraint.metadata = toList(wire.metadata);
+    return constraint;
+  });
+  return { policy, ...(ttlSeconds === undefined ? {} : { ttlSeconds }) };
+}
+
+function toList<T>(value: T | T[]): T[] {
+  return Array.isArray(value) ? value : [value];
+}
+
+// ---- /__mcpsim/clock ----------------------------------------------------------------------
+
+const durationPattern = /^(\d{1,12})(ms|s|m|h|d)$/;
+const durationMs = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+export const clockSchema = z.strictObject({ now: z.string(), virtual: z.boolean() }).meta({ id: 'Clock' });
+
+export const clockChangeSchema = z
+  .union(
+    [
+      z.strictObject({
+        advance: z.union([
+          z.int().min(0, 'must be a non-negative number of milliseconds').max(Number.MAX_SAFE_INTEGER),
+          z.string().regex(durationPattern, 'must be milliseconds or a duration such as "500ms", "20s", "30m", "1h", "2d"'),
+        ]),
+      }),
+      z.strictObject({ set: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time, e.g. 2026-01-01T00:00:00Z' }) }),
+    ],
+    { error: 'send exactly one of {"advance": "1h" | milliseconds} or {"set": "<ISO 8601 date-time>"}' },
+  )
+  .meta({ id: 'ClockChange' });
+
+/** Milliseconds of a validated `advance` value. */
+export function toAdvanceMs(advance: number | string): number {
+  if (typeof advance === 'number') return advance;
+  const [, amount, unit] = durationPattern.exec(advance)!;
+  return Number(amount) * durationMs[unit as keyof typeof durationMs];
+}
