@@ -8,12 +8,15 @@
  * | MCPSIM_HOST       | --host       | 127.0.0.1    |
  * | MCPSIM_DATA_DIR   | --data-dir   | ./.mcpsim    |
  * | MCPSIM_API_KEY    | --api-key    | (generated on first start) |
+ * | MCPSIM_CLOCK      | --clock      | system       |
  */
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   apiKey?: string;
+  /** The real clock, or a virtual one that only moves through `POST /__mcpsim/clock`, starting at `start` (null: now). */
+  clock: { kind: 'system' } | { kind: 'virtual'; start: string | null };
 }
 
 export interface ConfigFlags {
@@ -21,6 +24,7 @@ export interface ConfigFlags {
   host?: string;
   dataDir?: string;
   apiKey?: string;
+  clock?: string;
 }
 
 export const configDefaults = { port: 4010, host: '127.0.0.1', dataDir: './.mcpsim' } as const;
@@ -35,12 +39,23 @@ export function resolveConfig(flags: ConfigFlags, env: Record<string, string | u
   if (apiKey !== undefined && !/^\S{8,256}$/.test(apiKey)) {
     throw new ConfigError('--api-key / MCPSIM_API_KEY: must be 8 to 256 characters without spaces');
   }
+  if (apiKey?.startsWith('mcps_')) throw new ConfigError('--api-key / MCPSIM_API_KEY: must not start with "mcps_", the prefix of service tokens');
   return {
     port: port === undefined ? configDefaults.port : parsePort(port),
     host: flags.host ?? env.MCPSIM_HOST ?? configDefaults.host,
     dataDir: flags.dataDir ?? env.MCPSIM_DATA_DIR ?? configDefaults.dataDir,
     ...(apiKey === undefined ? {} : { apiKey }),
+    clock: parseClock(flags.clock ?? env.MCPSIM_CLOCK),
   };
+}
+
+function parseClock(value: string | undefined): Config['clock'] {
+  if (value === undefined || value === 'system') return { kind: 'system' };
+  if (value === 'virtual') return { kind: 'virtual', start: null };
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))) {
+    return { kind: 'virtual', start: new Date(value).toISOString() };
+  }
+  throw new ConfigError(`--clock / MCPSIM_CLOCK: "${value}" is not "system", "virtual" or an ISO 8601 date-time to start a virtual clock at (e.g. 2026-01-01T00:00:00Z)`);
 }
 
 function parsePort(value: string): number {

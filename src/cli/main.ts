@@ -4,12 +4,14 @@ import { version } from '../version.js';
 import { exitCodes, UsageError, type CliIo } from './io.js';
 import { keysCreateCommand } from './keys-command.js';
 import { serveCommand } from './serve-command.js';
+import { tokenCreateCommand } from './token-command.js';
 
 export const helpText = `mcpsim ${version}: a local stand-in for a hosted MCP platform
 
 Usage:
   mcpsim [serve] [options]        start the server (the default command)
   mcpsim keys create [options]    add an account with its own API key and print the key
+  mcpsim token create [options]   mint a service token from the data directory and print it
   mcpsim --help | --version
 
 Options of serve:
@@ -18,11 +20,19 @@ Options of serve:
   --data-dir <dir>  where the SQLite database and key file live (env MCPSIM_DATA_DIR, default ./.mcpsim)
   --api-key <key>   fix the local account's API key (env MCPSIM_API_KEY)
   --quiet           no access log (one line per request: method, path, status, time)
+  --clock <clock>   system (default), virtual (frozen at start; moved by POST /__mcpsim/clock),
+                    or an ISO 8601 date-time to start a virtual clock at (env MCPSIM_CLOCK)
 
 Options of keys create:
   --data-dir <dir>  as above
   --name <name>     a label for the new account (default "extra")
   --json            print {accountId, name, apiKey} as JSON
+
+Options of token create:
+  --policy <json>   a constraint, e.g. '{"namespaces":"demo","operations":"read","metadata":{"team":"a"}}',
+                    or a JSON list of them; repeat for more constraints (any one grants)
+  --ttl <ttl>       lifetime of every constraint without its own ttl: 3600, 30m, 1h (default 1h, max 24h)
+  --data-dir, --api-key (the account whose key it is; default the local account), --clock, --json
 
 Exit codes: 0 success, 1 failure, 2 bad usage.
 `;
@@ -32,6 +42,9 @@ const options = {
   host: { type: 'string' },
   'data-dir': { type: 'string' },
   'api-key': { type: 'string' },
+  clock: { type: 'string' },
+  policy: { type: 'string', multiple: true },
+  ttl: { type: 'string' },
   name: { type: 'string' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
@@ -55,11 +68,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       ...(values.host === undefined ? {} : { host: values.host }),
       ...(values['data-dir'] === undefined ? {} : { dataDir: values['data-dir'] }),
       ...(values['api-key'] === undefined ? {} : { apiKey: values['api-key'] }),
+      ...(values.clock === undefined ? {} : { clock: values.clock }),
     };
     const command = positionals.join(' ');
     if (command === '' || command === 'serve') return await serveCommand({ ...flags, quiet: values.quiet ?? false }, io);
     if (command === 'keys create') {
       return keysCreateCommand({ ...flags, ...(values.name === undefined ? {} : { name: values.name }), json: values.json ?? false }, io);
+    }
+    if (command === 'token create') {
+      return await tokenCreateCommand({ ...flags, ...(values.policy ? { policy: values.policy } : {}), ...(values.ttl === undefined ? {} : { ttl: values.ttl }), json: values.json ?? false }, io);
     }
     throw new UsageError(`Unknown command "${command}". Run "mcpsim --help" for the commands.`);
   } catch (error) {

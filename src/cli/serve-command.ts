@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { createPlatform } from '../api/platform.js';
-import { resolveConfig, type ConfigFlags } from '../config.js';
+import { resolveConfig, type Config, type ConfigFlags } from '../config.js';
+import { createManualClock, systemClock, type Clock } from '../domain/clock.js';
 import { startServer } from '../node/start-server.js';
 import { version } from '../version.js';
 import { exitCodes, type CliIo } from './io.js';
@@ -8,8 +9,10 @@ import { exitCodes, type CliIo } from './io.js';
 /** `mcpsim serve`: starts the platform and serves it until SIGINT or SIGTERM. */
 export async function serveCommand(flags: ConfigFlags & { quiet?: boolean }, io: CliIo): Promise<number> {
   const config = resolveConfig(flags, io.env);
+  const clock = toClock(config.clock);
   const platform = createPlatform({
     dataDir: config.dataDir,
+    clock,
     ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),
     logger: {
       error: (message, error) => io.stderr(`${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
@@ -25,7 +28,15 @@ export async function serveCommand(flags: ConfigFlags & { quiet?: boolean }, io:
   }
   // Listen for the signal before telling anyone we are up, so an early SIGTERM still shuts down cleanly.
   const shutdown = new Promise<string>((done) => io.onShutdownSignal(done));
-  io.stdout(banner({ url: server.url, apiKey: platform.apiKey, namespace: platform.demoNamespace, dataDir: resolve(config.dataDir) }));
+  io.stdout(
+    banner({
+      url: server.url,
+      apiKey: platform.apiKey,
+      namespace: platform.demoNamespace,
+      dataDir: resolve(config.dataDir),
+      virtualClock: config.clock.kind === 'virtual' ? clock.now().toISOString() : null,
+    }),
+  );
 
   const signal = await shutdown;
   io.stdout(`\n${signal} received: finishing requests in flight, then closing the database...\n`);
@@ -35,7 +46,12 @@ export async function serveCommand(flags: ConfigFlags & { quiet?: boolean }, io:
   return exitCodes.ok;
 }
 
-function banner({ url, apiKey, namespace, dataDir }: { url: string; apiKey: string | null; namespace: string; dataDir: string }): string {
+/** The clock the configuration asks for; a virtual one starts now unless told where. */
+export function toClock(config: Config['clock']): Clock {
+  return config.kind === 'system' ? systemClock : createManualClock(config.start ?? new Date());
+}
+
+function banner({ url, apiKey, namespace, dataDir, virtualClock }: { url: string; apiKey: string | null; namespace: string; dataDir: string; virtualClock: string | null }): string {
   const key = apiKey ?? '$MCPSIM_API_KEY';
   const keyLine = apiKey
     ? `  API key     ${apiKey}`
@@ -47,6 +63,7 @@ function banner({ url, apiKey, namespace, dataDir }: { url: string; apiKey: stri
     keyLine,
     `  Namespace   ${namespace}`,
     `  Data        ${dataDir}`,
+    ...(virtualClock ? [`  Clock       virtual, at ${virtualClock} (move it: POST ${url}/__mcpsim/clock {"advance":"1h"})`] : []),
     '',
     'Try it:',
     `  curl -s -H "Authorization: Bearer ${key}" ${url}/connect/${namespace}`,
