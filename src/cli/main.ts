@@ -3,6 +3,7 @@ import { ConfigError } from '../config.js';
 import { version } from '../version.js';
 import { exitCodes, UsageError, type CliIo } from './io.js';
 import { keysCreateCommand } from './keys-command.js';
+import { registryCommand } from './registry-command.js';
 import { serveCommand } from './serve-command.js';
 import { tokenCreateCommand } from './token-command.js';
 
@@ -12,6 +13,8 @@ Usage:
   mcpsim [serve] [options]        start the server (the default command)
   mcpsim keys create [options]    add an account with its own API key and print the key
   mcpsim token create [options]   mint a service token from the data directory and print it
+  mcpsim registry import <path>   import servers from a JSON file or a data set directory
+  mcpsim registry generate [options]   print synthetic servers to stdout, as a JSON array
   mcpsim --help | --version
 
 Options of serve:
@@ -34,6 +37,13 @@ Options of token create:
   --ttl <ttl>       lifetime of every constraint without its own ttl: 3600, 30m, 1h (default 1h, max 24h)
   --data-dir, --api-key (the account whose key it is; default the local account), --clock, --json
 
+Options of registry import (works while the server runs; prints the counts, or every problem and exits 1):
+  --data-dir <dir>, --json (print {read, created, updated, tools})
+
+Options of registry generate (the same count and seed always print the same servers):
+  --count <n>       how many servers, 1 to 1000000
+  --seed <s>        any text (default "mcpsim")
+
 Exit codes: 0 success, 1 failure, 2 bad usage.
 `;
 
@@ -45,6 +55,8 @@ const options = {
   clock: { type: 'string' },
   policy: { type: 'string', multiple: true },
   ttl: { type: 'string' },
+  count: { type: 'string' },
+  seed: { type: 'string' },
   name: { type: 'string' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
@@ -77,6 +89,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
     if (command === 'token create') {
       return await tokenCreateCommand({ ...flags, ...(values.policy ? { policy: values.policy } : {}), ...(values.ttl === undefined ? {} : { ttl: values.ttl }), json: values.json ?? false }, io);
+    }
+    if (positionals[0] === 'registry') {
+      return registryCommand(positionals.slice(1), { ...flags, ...(values.count === undefined ? {} : { count: values.count }), ...(values.seed === undefined ? {} : { seed: values.seed }), json: values.json ?? false }, io);
     }
     throw new UsageError(`Unknown command "${command}". Run "mcpsim --help" for the commands.`);
   } catch (error) {
