@@ -9,6 +9,8 @@
  * | MCPSIM_DATA_DIR   | --data-dir   | ./.mcpsim    |
  * | MCPSIM_API_KEY    | --api-key    | (generated on first start) |
  * | MCPSIM_CLOCK      | --clock      | system       |
+ * | OPENAI_API_KEY, OPENAI_BASE_URL | | (none: no model) |
+ * | MCPSIM_EMBEDDING_MODEL | | text-embedding-3-small (`off` disables semantic search) |
  */
 export interface Config {
   port: number;
@@ -17,6 +19,8 @@ export interface Config {
   apiKey?: string;
   /** The real clock, or a virtual one that only moves through `POST /__mcpsim/clock`, starting at `start` (null: now). */
   clock: { kind: 'system' } | { kind: 'virtual'; start: string | null };
+  /** An OpenAI-compatible endpoint, when a key or a base URL is set. */
+  model: { apiKey?: string; baseUrl?: string; embeddingModel: string | null } | null;
 }
 
 export interface ConfigFlags {
@@ -46,6 +50,20 @@ export function resolveConfig(flags: ConfigFlags, env: Record<string, string | u
     dataDir: flags.dataDir ?? env.MCPSIM_DATA_DIR ?? configDefaults.dataDir,
     ...(apiKey === undefined ? {} : { apiKey }),
     clock: parseClock(flags.clock ?? env.MCPSIM_CLOCK),
+    model: resolveModel(env),
+  };
+}
+
+/** Model settings shared by semantic search and the simulator: any OpenAI-compatible endpoint. */
+function resolveModel(env: Record<string, string | undefined>): Config['model'] {
+  const apiKey = env.OPENAI_API_KEY || undefined;
+  const baseUrl = env.OPENAI_BASE_URL || undefined;
+  if (apiKey === undefined && baseUrl === undefined) return null;
+  const embeddingModel = env.MCPSIM_EMBEDDING_MODEL ?? 'text-embedding-3-small';
+  return {
+    ...(apiKey === undefined ? {} : { apiKey }),
+    ...(baseUrl === undefined ? {} : { baseUrl }),
+    embeddingModel: embeddingModel === 'off' || embeddingModel === '' ? null : embeddingModel,
   };
 }
 

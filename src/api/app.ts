@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Clock } from '../domain/clock.js';
 import type { RandomSource } from '../domain/random.js';
+import type { Embedder } from '../domain/search/embedder.js';
 import { createTokenCodec, type TokenCodec } from '../domain/service-token.js';
 import { apiError, isApiError, toErrorBody, type ApiError } from '../errors.js';
 import type { Stores } from '../store/stores.js';
@@ -11,6 +12,9 @@ import { createAuthenticator } from './authenticate.js';
 import { cors } from './cors.js';
 import type { Method, Operation } from './operation.js';
 import { readJsonBody } from './read-json-body.js';
+import { createRegistrySearch } from './registry-search.js';
+import { serverOperations } from './routes/servers.js';
+import { createSemanticRanker } from './semantic-ranker.js';
 import { connectionOperations } from './routes/connections.js';
 import { controlOperations } from './routes/control.js';
 import { namespaceOperations } from './routes/namespaces.js';
@@ -31,6 +35,8 @@ export interface AppDependencies {
   logger: Logger;
   /** 32-byte key that signs service tokens (`<data-dir>/token.key`); random when absent (an in-memory platform). */
   tokenKey?: Uint8Array;
+  /** Embeddings model for semantic registry search; lexical search only without one. */
+  embedder?: Embedder;
 }
 
 /**
@@ -60,7 +66,7 @@ export function createApp(dependencies: AppDependencies): Hono {
 
   const methodsByPath = new Map<string, Method[]>();
   for (const operation of operations) {
-    const path = toHonoPath(operation.path);
+    const path = operation.honoPath ?? toHonoPath(operation.path);
     methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), operation.method]);
     app.on(operation.method, path, async (c) => {
       let caller: Caller | Promise<Caller> | undefined = operation.public ? undefined : authenticate(c.req.header('authorization'));
@@ -98,6 +104,8 @@ export function listOperations(dependencies: AppDependencies, tokens?: TokenCode
   operations.push(...systemOperations(() => operations, dependencies), ...namespaceOperations(dependencies), ...connectionOperations(dependencies));
   operations.push(...tokenOperations(dependencies, tokens ?? createTokenCodec({ key: dependencies.tokenKey ?? randomBytes(32), clock: dependencies.clock })));
   operations.push(...controlOperations(dependencies));
+  const { stores, embedder, logger } = dependencies;
+  operations.push(...serverOperations(dependencies, createRegistrySearch(stores.registry, embedder && createSemanticRanker(embedder, stores.embeddings, logger))));
   return operations;
 }
 

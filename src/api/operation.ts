@@ -25,6 +25,8 @@ export interface Operation<P extends z.ZodType = z.ZodType, Q extends z.ZodType 
   method: Method;
   /** OpenAPI-style path, e.g. `/connect/{namespace}/{connectionId}`. */
   path: string;
+  /** The Hono pattern when `path` cannot say it, e.g. `/servers/:qualifiedName{.+}` for names with a slash. */
+  honoPath?: string;
   summary: string;
   tag: string;
   /** True for the few routes that need no credential (`/health`, `/openapi.json`). */

@@ -5,6 +5,7 @@ import { systemRandom, type RandomSource } from '../domain/random.js';
 import { openDataDir } from '../store/data-dir.js';
 import { createStores, type Stores } from '../store/stores.js';
 import { createApp, type Logger } from './app.js';
+import type { Embedder } from '../domain/search/embedder.js';
 import { bootstrap, demoNamespace } from './bootstrap.js';
 
 /** Writes errors with their stacks to standard error. */
@@ -20,6 +21,8 @@ export interface PlatformOptions {
   clock?: Clock;
   random?: RandomSource;
   logger?: Logger;
+  /** Embeddings model for semantic registry search (see cli/ for the OpenAI-compatible one). */
+  embedder?: Embedder;
   /** Seed the demo namespace on first start (default true). */
   demo?: boolean;
 }
@@ -53,7 +56,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
     });
     const logger = options.logger ?? stderrLogger;
-    const app = createApp({ stores, clock, random, logger, tokenKey: location.tokenKey });
+    const app = createApp({ stores, clock, random, logger, tokenKey: location.tokenKey, ...(options.embedder ? { embedder: options.embedder } : {}) });
     return { app, stores, apiKey, demoNamespace, close: () => stores.close() };
   } catch (error) {
     stores.close();

@@ -3,6 +3,7 @@ import { createPlatform } from '../api/platform.js';
 import { resolveConfig, type Config, type ConfigFlags } from '../config.js';
 import { createManualClock, systemClock, type Clock } from '../domain/clock.js';
 import { startServer } from '../node/start-server.js';
+import { createOpenAIEmbedder } from '../sim/embedder.js';
 import { version } from '../version.js';
 import { exitCodes, type CliIo } from './io.js';
 
@@ -10,9 +11,11 @@ import { exitCodes, type CliIo } from './io.js';
 export async function serveCommand(flags: ConfigFlags & { quiet?: boolean }, io: CliIo): Promise<number> {
   const config = resolveConfig(flags, io.env);
   const clock = toClock(config.clock);
+  const embedder = config.model?.embeddingModel ? createOpenAIEmbedder({ ...config.model, model: config.model.embeddingModel }) : undefined;
   const platform = createPlatform({
     dataDir: config.dataDir,
     clock,
+    ...(embedder ? { embedder } : {}),
     ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),
     logger: {
       error: (message, error) => io.stderr(`${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
@@ -35,6 +38,7 @@ export async function serveCommand(flags: ConfigFlags & { quiet?: boolean }, io:
       namespace: platform.demoNamespace,
       dataDir: resolve(config.dataDir),
       virtualClock: config.clock.kind === 'virtual' ? clock.now().toISOString() : null,
+      search: embedder ? `full-text + semantic (${embedder.model})` : 'full-text (set OPENAI_API_KEY or OPENAI_BASE_URL for semantic search)',
     }),
   );
 
@@ -51,7 +55,16 @@ export function toClock(config: Config['clock']): Clock {
   return config.kind === 'system' ? systemClock : createManualClock(config.start ?? new Date());
 }
 
-function banner({ url, apiKey, namespace, dataDir, virtualClock }: { url: string; apiKey: string | null; namespace: string; dataDir: string; virtualClock: string | null }): string {
+interface BannerFacts {
+  url: string;
+  apiKey: string | null;
+  namespace: string;
+  dataDir: string;
+  virtualClock: string | null;
+  search: string;
+}
+
+function banner({ url, apiKey, namespace, dataDir, virtualClock, search }: BannerFacts): string {
   const key = apiKey ?? '$MCPSIM_API_KEY';
   const keyLine = apiKey
     ? `  API key     ${apiKey}`
@@ -63,6 +76,7 @@ function banner({ url, apiKey, namespace, dataDir, virtualClock }: { url: string
     keyLine,
     `  Namespace   ${namespace}`,
     `  Data        ${dataDir}`,
+    `  Search      ${search}`,
     ...(virtualClock ? [`  Clock       virtual, at ${virtualClock} (move it: POST ${url}/__mcpsim/clock {"advance":"1h"})`] : []),
     '',
     'Try it:',

@@ -1,6 +1,7 @@
 import { createAccountStore } from './account-store.js';
 import { createConnectionStore } from './connection-store.js';
 import { openDatabase } from './database.js';
+import { createEmbeddingStore } from './embedding-store.js';
 import { createMetaStore } from './meta-store.js';
 import { createNamespaceStore } from './namespace-store.js';
 import { createRegistryStore } from './registry-store.js';
@@ -21,6 +22,7 @@ export function createStores(options: { databaseFile: string; encryptionKey: Buf
     namespaces: createNamespaceStore(db),
     connections: createConnectionStore(db, createSecretBox(options.encryptionKey)),
     registry: createRegistryStore(db),
+    embeddings: createEmbeddingStore(db),
     meta: createMetaStore(db),
     /** Runs `work` in one immediate (write-locking) transaction. */
     transaction<T>(work: () => T): T {

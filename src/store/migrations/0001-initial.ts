@@ -64,6 +64,16 @@ CREATE TABLE registry_tools (
   PRIMARY KEY (server_id, name)
 ) STRICT;
 
+-- Embeddings of registry entries for semantic search, per model; text_hash tells when an
+-- entry's text changed and its vector must be made again.
+CREATE TABLE registry_embeddings (
+  server_id TEXT NOT NULL REFERENCES registry_servers(id) ON DELETE CASCADE,
+  model TEXT NOT NULL,
+  text_hash TEXT NOT NULL,
+  vector BLOB NOT NULL,
+  PRIMARY KEY (server_id, model)
+) STRICT;
+
 CREATE TABLE connections (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
   namespace_id INTEGER NOT NULL REFERENCES namespaces(id) ON DELETE CASCADE,
