@@ -31,12 +31,21 @@ const maxQueryTerms = 16;
 /** A last word of at least this many characters also matches longer words it starts. */
 const minPrefixLength = 2;
 const maxPrefixExpansions = 24;
+const verifiedBoost = 1.3;
 const prefixWeight = 0.7;
+/**
+ * Postings are kept in impact order (term weight × popularity and verified factor, best first),
+ * and a query reads at most this many per word unless a filter is set (fewer for queries of
+ * more than three words, down to a fifth). For a one-word query this is exact (its ranking is the
+ * impact order); for several words it only drops documents whose every matching word is outside
+ * the best postings of that word, which keeps a word in every entry, or a long query, fast.
+ */
+const maxPostingsPerTerm = 2_000;
 
 interface Postings {
   documents: Int32Array;
-  nameFrequencies: Uint16Array;
-  descriptionFrequencies: Uint16Array;
+  /** Each document's BM25F term-frequency weight for this term, which no query changes. */
+  weights: Float32Array;
 }
 
 /**
@@ -61,6 +70,7 @@ export function createSearchIndex(documents: readonly SearchDocument[]) {
   const popularity = new Float64Array(count);
   let maxUse = 0;
   for (const document of documents) maxUse = Math.max(maxUse, document.useCount);
+  const documentFactor = (position: number) => (0.7 + 0.3 * popularity[position]!) * (documents[position]!.verified ? verifiedBoost : 1);
 
   documents.forEach((document, position) => {
     const nameTerms = toSearchTerms(document.name);
@@ -80,20 +90,29 @@ export function createSearchIndex(documents: readonly SearchDocument[]) {
     }
   });
 
-  const postingsByTerm = new Map<string, Postings>();
-  for (const [term, postings] of building) {
-    postingsByTerm.set(term, {
-      documents: Int32Array.from(postings.documents),
-      nameFrequencies: Uint16Array.from(postings.name),
-      descriptionFrequencies: Uint16Array.from(postings.description),
-    });
-  }
-  const vocabulary = [...postingsByTerm.keys()].sort();
   const averageName = average(nameLengths);
   const averageDescription = average(descriptionLengths);
+  const saturate = (frequency: number, length: number, averageLength: number) =>
+    frequency === 0 ? 0 : (frequency * (k1 + 1)) / (frequency + k1 * (1 - b + (b * length) / averageLength));
+  const postingsByTerm = new Map<string, Postings>();
+  for (const [term, postings] of building) {
+    const weights = new Float32Array(postings.documents.length);
+    postings.documents.forEach((position, index) => {
+      weights[index] =
+        nameWeight * saturate(postings.name[index]!, nameLengths[position]!, averageName) +
+        descriptionWeight * saturate(postings.description[index]!, descriptionLengths[position]!, averageDescription);
+    });
+    const order = postings.documents.map((_, index) => index);
+    const impact = (index: number) => weights[index]! * documentFactor(postings.documents[index]!);
+    order.sort((left, right) => impact(right) - impact(left) || postings.documents[left]! - postings.documents[right]!);
+    postingsByTerm.set(term, { documents: Int32Array.from(order, (index) => postings.documents[index]!), weights: Float32Array.from(order, (index) => weights[index]!) });
+  }
+  building.clear();
+  const vocabulary = [...postingsByTerm.keys()].sort();
   const scores = new Float64Array(count);
+  const touched = new Int32Array(count);
   const matched = new Uint32Array(count);
-  const verified = Uint8Array.from(documents, (document) => (document.verified ? 1 : 0));
+  const factors = Float64Array.from(documents, (_, position) => documentFactor(position));
 
   /** Stemmed vocabulary terms that start with `prefix`, most frequent first. */
   function expandPrefix(prefix: string): string[] {
@@ -126,37 +145,40 @@ export function createSearchIndex(documents: readonly SearchDocument[]) {
 
   function search(query: string, options: SearchOptions): SearchHit[] {
     const groups = toQueryGroups(query);
-    const touched: number[] = [];
-    groups.forEach((group, groupIndex) => {
+    // The more words, the fewer postings each reads: a long query's top results are the documents
+    // that score well on many of its words, and those sit early in impact order.
+    const wordCap = Math.min(maxPostingsPerTerm, Math.max(maxPostingsPerTerm / 5, Math.floor((3 * maxPostingsPerTerm) / Math.max(groups.length, 1))));
+    let touchedCount = 0;
+    for (let groupIndex = 0; groupIndex < groups.length; groupIndex++) {
       const bit = 1 << groupIndex;
-      for (const [term, weight] of group) {
-        const postings = postingsByTerm.get(term)!;
-        const idf = Math.log(1 + (count - postings.documents.length + 0.5) / (postings.documents.length + 0.5)) * weight;
-        const { documents: postingDocuments, nameFrequencies, descriptionFrequencies } = postings;
-        for (let index = 0; index < postingDocuments.length; index++) {
+      const group = groups[groupIndex]!;
+      for (let entry = 0; entry < group.length; entry++) {
+        const [term, weight] = group[entry]!;
+        const { documents: postingDocuments, weights } = postingsByTerm.get(term)!;
+        const idf = Math.log(1 + (count - postingDocuments.length + 0.5) / (postingDocuments.length + 0.5)) * weight;
+        // A longer word the typed prefix merely starts reads fewer postings: it weighs less anyway.
+        const cap = weight === 1 ? wordCap : wordCap / 4;
+        const end = options.accept ? postingDocuments.length : Math.min(postingDocuments.length, cap);
+        for (let index = 0; index < end; index++) {
           const position = postingDocuments[index]!;
-          const inName = nameFrequencies[index]!;
-          const inDescription = descriptionFrequencies[index]!;
-          const nameScore = inName === 0 ? 0 : (inName * (k1 + 1)) / (inName + k1 * (1 - b + (b * nameLengths[position]!) / averageName));
-          const descriptionScore =
-            inDescription === 0 ? 0 : (inDescription * (k1 + 1)) / (inDescription + k1 * (1 - b + (b * descriptionLengths[position]!) / averageDescription));
-          if (matched[position] === 0) touched.push(position);
+          if (matched[position] === 0) touched[touchedCount++] = position;
           matched[position]! |= bit;
-          scores[position]! += idf * (nameWeight * nameScore + descriptionWeight * descriptionScore);
+          scores[position]! += idf * weights[index]!;
         }
       }
-    });
+    }
 
     const top = new TopK(options.limit);
     const words = Math.max(groups.length, 1);
-    for (const position of touched) {
+    for (let index = 0; index < touchedCount; index++) {
+      const position = touched[index]!;
       const text = scores[position]!;
       const coverage = popcount(matched[position]!) / words;
       scores[position] = 0;
       matched[position] = 0;
       if (options.accept && !options.accept(position)) continue;
-      // Documents that match every word come first; popularity and verification break near-ties.
-      const score = text * coverage * coverage * (0.7 + 0.3 * popularity[position]!) * (verified[position] ? 1.3 : 1);
+      // Documents that match every word come first; popularity and verification weigh in (factors).
+      const score = text * coverage * coverage * factors[position]!;
       top.offer(position, score);
     }
     const hits = top.sorted();

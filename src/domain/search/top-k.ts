@@ -59,7 +59,11 @@ export class TopK {
   }
 
   private swap(a: number, b: number): void {
-    [this.positions[a], this.positions[b]] = [this.positions[b]!, this.positions[a]!];
-    [this.scores[a], this.scores[b]] = [this.scores[b]!, this.scores[a]!];
+    const position = this.positions[a]!;
+    this.positions[a] = this.positions[b]!;
+    this.positions[b] = position;
+    const score = this.scores[a]!;
+    this.scores[a] = this.scores[b]!;
+    this.scores[b] = score;
   }
 }
