@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { digestsEqual, hashApiKey } from '../domain/api-key.js';
 import type { Clock } from '../domain/clock.js';
 import { invalidToken, tokenExpired, tokenPrefix, type TokenCodec } from '../domain/service-token.js';
@@ -38,11 +38,11 @@ export function createAuthenticator({ accounts, tokens, clock }: { accounts: Acc
   }
 
   function fromToken(token: string): Caller | Promise<Caller> {
-    const hash = createHash('sha256').update(token).digest('base64url');
-    const cached = verifiedTokens.get(hash);
-    if (!cached) return verifyToken(token, hash);
+    const tokenHash = hash('sha256', token, 'base64url');
+    const cached = verifiedTokens.get(tokenHash);
+    if (!cached) return verifyToken(token, tokenHash);
     if (clock.now().getTime() < cached.expiresAt.getTime()) return cached;
-    verifiedTokens.delete(hash);
+    verifiedTokens.delete(tokenHash);
     throw tokenExpired(cached.expiresAt);
   }
 
@@ -55,11 +55,23 @@ export function createAuthenticator({ accounts, tokens, clock }: { accounts: Acc
 
   return function authenticate(header: string | undefined): Caller | Promise<Caller> {
     if (!header) throw apiError('unauthorized', 'Missing Authorization header: send "Authorization: Bearer <API key or service token>"');
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw apiError('unauthorized', 'Malformed Authorization header: expected "Bearer <API key or service token>"');
-    const credential = match[1]!;
+    const credential = readBearer(header);
+    if (credential === null) throw apiError('unauthorized', 'Malformed Authorization header: expected "Bearer <API key or service token>"');
     return credential.startsWith(tokenPrefix) ? fromToken(credential) : fromKey(credential);
   };
+}
+
+const bearerPrefix = /^Bearer[ \t]+/i;
+
+/**
+ * The credential of `Bearer <credential>`, or null. Written without a whole-header regex, which
+ * took microseconds on a token's kilobyte (HTTP header values hold no line breaks).
+ */
+function readBearer(header: string): string | null {
+  const prefix = bearerPrefix.exec(header);
+  if (!prefix) return null;
+  const credential = header.slice(prefix[0].length).trimEnd();
+  return credential === '' || credential.includes(' ') || credential.includes('\t') ? null : credential;
 }
 
 function remember<T extends Caller>(map: Map<string, T>, hash: string, caller: T): T {

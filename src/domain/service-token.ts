@@ -2,14 +2,16 @@
  * Service tokens: what a token grants, and its signed, opaque form.
  *
  * A token is `mcps_` followed by a compact JWS (HS256, made and checked by `jose`) whose payload
- * is `{ sub: accountId, chain, exp, iat, jti }`. The key is 32 random bytes kept in the data
- * directory. Verification uses the injected clock, so expiry follows a virtual clock too.
+ * is `{ sub: accountId, chain, exp, iat, jti }`, the chain written with one-letter field names
+ * (a token travels in every request's headers, so its length costs on every request). The key is
+ * 32 random bytes kept in the data directory. Verification uses the injected clock, so expiry
+ * follows a virtual clock too.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { apiError } from '../errors.js';
 import type { Clock } from './clock.js';
-import { defaultTtlSeconds, type Chain, type Policy } from './policy.js';
+import { defaultTtlSeconds, type Chain, type Constraint, type Policy } from './policy.js';
 
 export const tokenPrefix = 'mcps_';
 
@@ -39,12 +41,12 @@ const algorithm = 'HS256';
 export function createTokenCodec({ key, clock }: { key: Uint8Array; clock: Clock }): TokenCodec {
   return {
     async issue({ accountId, chain, expiresAt }) {
-      const jws = await new SignJWT({ chain })
+      const jws = await new SignJWT({ chain: chain.map((policy) => policy.map(toWireConstraint)) })
         .setProtectedHeader({ alg: algorithm })
         .setSubject(accountId)
         .setIssuedAt(Math.floor(clock.now().getTime() / 1000))
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .setJti(randomUUID())
+        .setJti(randomBytes(12).toString('base64url'))
         .sign(key);
       return tokenPrefix + jws;
     },
@@ -62,8 +64,9 @@ export function createTokenCodec({ key, clock }: { key: Uint8Array; clock: Clock
         if (error instanceof errors.JWTExpired && typeof error.payload.exp === 'number') throw tokenExpired(new Date(error.payload.exp * 1000));
         throw invalidToken();
       }
-      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || !isChain(payload.chain)) throw invalidToken();
-      return { accountId: payload.sub, chain: payload.chain, expiresAt: new Date(payload.exp * 1000) };
+      const chain = fromWireChain(payload.chain);
+      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || chain === null) throw invalidToken();
+      return { accountId: payload.sub, chain, expiresAt: new Date(payload.exp * 1000) };
     },
   };
 }
@@ -92,6 +95,42 @@ export function planTokenGrant(args: { parent: { chain: Chain; expiresAt: Date }
   return { chain: policy ? [...parentChain, policy] : parentChain, expiresAt: new Date(Math.floor(limit / 1000) * 1000) };
 }
 
-function isChain(value: unknown): value is Chain {
-  return Array.isArray(value) && value.every((policy) => Array.isArray(policy) && policy.every((constraint) => typeof constraint === 'object' && constraint !== null && !Array.isArray(constraint)));
+/** A constraint as the token carries it: `n` namespaces, `r` resources, `o` operations, `m` metadata. */
+interface WireConstraint {
+  n?: string[];
+  r?: Constraint['resources'];
+  o?: Constraint['operations'];
+  m?: Record<string, string>[];
+}
+
+function toWireConstraint(constraint: Constraint): WireConstraint {
+  const wire: WireConstraint = {};
+  if (constraint.namespaces) wire.n = constraint.namespaces;
+  if (constraint.resources) wire.r = constraint.resources;
+  if (constraint.operations) wire.o = constraint.operations;
+  if (constraint.metadata) wire.m = constraint.metadata;
+  return wire;
+}
+
+/** The chain of a signed payload, or null when it is not one (only our key could have signed it, but check the shape anyway). */
+function fromWireChain(value: unknown): Chain | null {
+  if (!Array.isArray(value)) return null;
+  const chain: Chain = [];
+  for (const policy of value) {
+    if (!Array.isArray(policy)) return null;
+    const constraints: Constraint[] = [];
+    for (const wire of policy as unknown[]) {
+      if (typeof wire !== 'object' || wire === null || Array.isArray(wire)) return null;
+      const { n, r, o, m } = wire as Record<string, unknown>;
+      if (![n, r, o, m].every((field) => field === undefined || Array.isArray(field))) return null;
+      const constraint: Constraint = {};
+      if (n) constraint.namespaces = n as string[];
+      if (r) constraint.resources = r as Constraint['resources'];
+      if (o) constraint.operations = o as Constraint['operations'];
+      if (m) constraint.metadata = m as Record<string, string>[];
+      constraints.push(constraint);
+    }
+    chain.push(constraints);
+  }
+  return chain;
 }
