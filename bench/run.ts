@@ -8,8 +8,10 @@
  *   fixed API key. A namespace `bench` and a connection `bench/bench` are created first.
  * - Loads them with `wrk -t1 -c<N> -d<D>s --latency` (one wrk thread, so the load generator takes
  *   one core and leaves the other for the server on a 2-core machine).
- * - Routes: `GET /connect/bench/bench` (auth + one read) and `PUT /connect/bench/bench` with the
- *   same body every time (auth + validation + an update transaction), via bench/put.lua.
+ * - Routes: `GET /connect/bench/bench` (auth + one read), the same GET with a service token whose
+ *   chain has 3 links of 3 constraints each (token check + scope gate + per-connection check),
+ *   and `PUT /connect/bench/bench` with the same body every time (auth + validation + an update
+ *   transaction), via bench/put.lua.
  * - For each pass, route and connection count, the bare server is run right before the route, and
  *   ratio = route rps / bare rps. Noise on a shared machine moves both numbers of a pair together,
  *   so the ratio is much steadier than raw rps.
@@ -17,7 +19,9 @@
  * Reading the figures
  * - `ratio` is the median over passes; `bare rps`, `route rps` and the p99 columns are medians too.
  *   A ratio of 0.40 means mcpsim serves that route at 40% of the rate of a server that does nothing.
- * - Targets: GET >= 0.35, PUT >= 0.15. Rows below target are marked BELOW (the exit code stays 0).
+ * - Targets: GET >= 0.35, PUT >= 0.15. The token GET is also compared with an API-key GET run
+ *   right before it, at the same connection count (`vs key`, the median over passes of token rps /
+ *   key rps): target >= 0.80. Rows below target are marked BELOW (the exit code stays 0).
  * - Every request must succeed: any non-2xx response (wrk counts statuses >= 400) or socket error
  *   aborts the bench with exit code 1 and shows wrk's report.
  * - Full results, including each pass, go to bench/results/latest.json.
@@ -41,13 +45,32 @@ const connectionCounts = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').m
 const apiKey = `bench_${randomBytes(16).toString('hex')}`;
 const putBody = JSON.stringify({ mcpUrl: 'https://example.com/mcp', name: 'Bench', metadata: { team: 'core' } });
 
+/**
+ * The token of the token row: minted by `seed` as a chain of three tokens, each policy with three
+ * constraints of which only the last grants the request (so each link checks all three).
+ */
+const tokenChain = [1, 2, 3].map((link) => [
+  { resources: 'servers', operations: 'read' },
+  { namespaces: [`other-${link}`, 'elsewhere'], resources: 'connections' },
+  { namespaces: ['bench', `other-${link}`], resources: 'connections', operations: ['read', 'write'], metadata: [{ team: 'growth' }, { team: 'core' }], ttl: '24h' },
+]);
+let serviceToken = '';
+
 interface Route {
   name: string;
   target: number;
   request: (server: ServerChild) => Omit<WrkOptions, 'connections' | 'durationS'>;
+  /** Another route to compare with, run right before this one at the same connection count. */
+  versus?: { route: string; target: number };
 }
 const routes: Route[] = [
   { name: 'GET /connect/{ns}/{id}', target: 0.35, request: (s) => ({ url: `${s.url}/connect/bench/bench`, headers: [`Authorization: Bearer ${apiKey}`] }) },
+  {
+    name: 'GET with token (3 constraints, 3-link chain)',
+    target: 0.28,
+    versus: { route: 'GET /connect/{ns}/{id}', target: 0.8 },
+    request: (s) => ({ url: `${s.url}/connect/bench/bench`, headers: [`Authorization: Bearer ${serviceToken}`] }),
+  },
   {
     name: 'PUT /connect/{ns}/{id}',
     target: 0.15,
@@ -88,17 +111,20 @@ async function main(): Promise<void> {
   await measure('warm-up: bare server', bare, { ...bareRequest, connections: 10, durationS: 1 });
   for (const route of routes) await measure(`warm-up: ${route.name}`, mcpsim, { ...route.request(mcpsim), connections: 10, durationS: 1 });
 
-  const samples = new Map<string, { bare: WrkRun; route: WrkRun }[]>();
+  const samples = new Map<string, { bare: WrkRun; route: WrkRun; versus?: WrkRun }[]>();
+  const routeNamed = (name: string) => routes.find((route) => route.name === name)!;
   for (let pass = 1; pass <= passes; pass++) {
     for (const route of routes) {
       for (const connections of connectionCounts) {
         const bareRun = await measure('bare server', bare, { ...bareRequest, connections, durationS });
+        const versusRun = route.versus ? await measure(route.versus.route, mcpsim, { ...routeNamed(route.versus.route).request(mcpsim), connections, durationS }) : undefined;
         const routeRun = await measure(route.name, mcpsim, { ...route.request(mcpsim), connections, durationS });
         const key = `${route.name}|${connections}`;
-        samples.set(key, [...(samples.get(key) ?? []), { bare: bareRun, route: routeRun }]);
+        samples.set(key, [...(samples.get(key) ?? []), { bare: bareRun, route: routeRun, ...(versusRun ? { versus: versusRun } : {}) }]);
         console.log(
-          `pass ${pass}/${passes}  ${route.name} -c${connections}`.padEnd(42) +
-            `bare ${fmtRps(bareRun.rps)}  route ${fmtRps(routeRun.rps)}  ratio ${(routeRun.rps / bareRun.rps).toFixed(3)}`,
+          `pass ${pass}/${passes}  ${route.name} -c${connections}`.padEnd(62) +
+            `bare ${fmtRps(bareRun.rps)}  route ${fmtRps(routeRun.rps)}  ratio ${(routeRun.rps / bareRun.rps).toFixed(3)}` +
+            (versusRun ? `  vs key ${(routeRun.rps / versusRun.rps).toFixed(3)}` : ''),
         );
       }
     }
@@ -108,17 +134,24 @@ async function main(): Promise<void> {
     connectionCounts.map((connections) => {
       const runs = samples.get(`${route.name}|${connections}`) ?? [];
       const ratio = median(runs.map((r) => r.route.rps / r.bare.rps));
+      const versus = route.versus ? { route: route.versus.route, target: route.versus.target, ratio: median(runs.map((r) => r.route.rps / (r.versus?.rps ?? NaN))) } : null;
       return {
         route: route.name,
         connections,
         ratio,
         target: route.target,
-        meetsTarget: ratio >= route.target,
+        versus,
+        meetsTarget: ratio >= route.target && (versus === null || versus.ratio >= versus.target),
         bareRps: median(runs.map((r) => r.bare.rps)),
         routeRps: median(runs.map((r) => r.route.rps)),
         bareP99Ms: median(runs.map((r) => r.bare.p99Ms)),
         routeP99Ms: median(runs.map((r) => r.route.p99Ms)),
-        passes: runs.map((r) => ({ ratio: r.route.rps / r.bare.rps, bare: summary(r.bare), route: summary(r.route) })),
+        passes: runs.map((r) => ({
+          ratio: r.route.rps / r.bare.rps,
+          bare: summary(r.bare),
+          route: summary(r.route),
+          ...(r.versus ? { versusRatio: r.route.rps / r.versus.rps, versus: summary(r.versus) } : {}),
+        })),
       };
     }),
   );
@@ -146,9 +179,10 @@ async function measure(label: string, server: ServerChild, options: WrkOptions):
 
 async function probeOnce(options: WrkOptions): Promise<string> {
   const isPut = options.script !== undefined;
+  const bearer = options.headers?.find((header) => header.startsWith('Authorization: '))?.slice('Authorization: '.length) ?? `Bearer ${apiKey}`;
   const response = await fetch(options.url, {
     method: isPut ? 'PUT' : 'GET',
-    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    headers: { authorization: bearer, 'content-type': 'application/json' },
     ...(isPut ? { body: putBody } : {}),
   });
   return `${response.status} ${(await response.text()).slice(0, 500)}`;
@@ -174,10 +208,35 @@ async function seed(url: string): Promise<void> {
     const result = await call(method, path, body);
     if (!expected.includes(result.status)) fail(`seeding: ${method} ${path} answered ${result.status}, expected ${expected.join('/')}: ${result.text}`);
   }
+  serviceToken = '';
+  for (const policy of tokenChain) {
+    const response = await fetch(`${url}/tokens`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${serviceToken || apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ policy }),
+    });
+    if (response.status !== 200) fail(`seeding: POST /tokens answered ${response.status}: ${await response.text()}`);
+    serviceToken = ((await response.json()) as { token: string }).token;
+  }
+  const check = await fetch(`${url}/connect/bench/bench`, { headers: { authorization: `Bearer ${serviceToken}` } });
+  if (check.status !== 200) fail(`seeding: GET /connect/bench/bench with the service token answered ${check.status}: ${await check.text()}`);
 }
 
-function printTable(rows: { route: string; connections: number; ratio: number; target: number; meetsTarget: boolean; bareRps: number; routeRps: number; bareP99Ms: number; routeP99Ms: number }[]): void {
-  const header = ['route', 'conns', 'bare rps', 'route rps', 'ratio', 'target', 'bare p99', 'route p99', 'check'];
+interface Row {
+  route: string;
+  connections: number;
+  ratio: number;
+  target: number;
+  versus: { route: string; target: number; ratio: number } | null;
+  meetsTarget: boolean;
+  bareRps: number;
+  routeRps: number;
+  bareP99Ms: number;
+  routeP99Ms: number;
+}
+
+function printTable(rows: Row[]): void {
+  const header = ['route', 'conns', 'bare rps', 'route rps', 'ratio', 'target', 'vs key', 'target', 'bare p99', 'route p99', 'check'];
   const body = rows.map((r) => [
     r.route,
     String(r.connections),
@@ -185,13 +244,16 @@ function printTable(rows: { route: string; connections: number; ratio: number; t
     fmtRps(r.routeRps),
     r.ratio.toFixed(3),
     `>= ${r.target.toFixed(2)}`,
+    r.versus ? r.versus.ratio.toFixed(3) : '-',
+    r.versus ? `>= ${r.versus.target.toFixed(2)}` : '-',
     `${r.bareP99Ms.toFixed(2)} ms`,
     `${r.routeP99Ms.toFixed(2)} ms`,
     r.meetsTarget ? 'ok' : 'BELOW',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ').trimEnd();
-  console.log(`\nMedians over ${passes} passes (ratio = route rps / bare node:http rps, measured back to back):\n`);
+  console.log(`\nMedians over ${passes} passes (ratio = route rps / bare node:http rps, measured back to back;`);
+  console.log(`vs key = token GET rps / API-key GET rps measured right before it):\n`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  ').trimEnd());
   for (const row of body) console.log(line(row));
