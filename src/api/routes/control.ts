@@ -2,7 +2,7 @@ import { isManualClock, type Clock } from '../../domain/clock.js';
 import { apiError } from '../../errors.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { validationErrorSchema } from '../schemas.js';
-import { clockChangeSchema, clockSchema, toAdvanceMs } from '../token-schemas.js';
+import { clockChangeSchema, clockSchema, toAdvanceMs } from '../control-schemas.js';
 
 const tag = 'mcpsim';
 /** The range of a JavaScript Date. */
