@@ -219,7 +219,7 @@ describe('importing a directory with tool files', () => {
 });
 
 describe.skipIf(!hasSharedRegistry)('the public data set in ../shared/registry (skipped when that folder is absent)', () => {
-  const servers = hasSharedRegistry ? (JSON.parse(readFileSync(join(sharedRegistry, 'servers.json'), 'utf8')) as { id: string; qualifiedName: string }[]) : [];
+  const servers = hasSharedRegistry ? (JSON.parse(readFileSync(join(sharedRegistry, 'servers.json'), 'utf8')) as { id: string; qualifiedName: string; description: string }[]) : [];
 
   it('imports all 6,470 servers and 704 tools of 46 files in well under 5 seconds, keeping the data set’s ids', () => {
     const started = performance.now();
@@ -240,9 +240,13 @@ describe.skipIf(!hasSharedRegistry)('the public data set in ../shared/registry (
     expect(stores.registry.get('@github/github-mcp-server')?.tools).toHaveLength(117);
   });
 
-  it('updates the demo catalog’s entries by id and creates the rest', () => {
+  it('updates the demo catalog’s entries by id and creates the rest, keeping what a list item cannot say', () => {
     stores.registry.upsert(loadDemoCatalog());
     expect(importRegistry(stores, sharedRegistry, { clock })).toMatchObject({ created: 6470 - 27, updated: 27 });
+    const notion = stores.registry.get('@makenotion/notion-mcp-server')!;
+    // The data set's listing fields win; the catalog's config (what a connection must supply) stays.
+    expect(notion.description).toBe(servers.find((server) => server.qualifiedName === '@makenotion/notion-mcp-server')!.description);
+    expect(notion.config.headers?.Authorization?.required).toBe(true);
   });
 
   it('changes nothing when imported a second time', () => {

@@ -97,7 +97,11 @@ export function importRegistry(stores: Stores, path: string, options: { clock: C
     const stored = stores.registry.listSummaries();
     const storedById = new Map(stored.map((summary) => [summary.id, summary]));
     const entries = parsed.map(({ where, value }) => {
-      const entry = toRegistryEntry(value, { clock: options.clock, storedCreatedAt: (id) => storedById.get(id)?.createdAt });
+      let entry = toRegistryEntry(value, { clock: options.clock, storedCreatedAt: (id) => storedById.get(id)?.createdAt });
+      // A list item cannot say what a connection needs, nor its tools, resources or prompts: an
+      // entry that exists keeps those (the demo catalog's config survives importing the data set).
+      const kept = value.shape === 'list-item' && storedById.has(entry.id) ? stores.registry.get(entry.qualifiedName) : null;
+      if (kept) entry = { ...entry, config: kept.config, resources: kept.resources, prompts: kept.prompts, security: kept.security, tools: kept.tools, serverInfo: kept.serverInfo };
       const toolFile = toolFiles.get(nameKey(entry.qualifiedName));
       return { where, value: toolFile ? { ...entry, tools: toolFile.tools, serverInfo: toolFile.serverInfo ?? entry.serverInfo } : entry };
     });
