@@ -94,7 +94,7 @@ export function connectionOperations({ stores, clock, random }: AppDependencies)
           ...(query.mcpUrl === undefined ? {} : { mcpUrl: query.mcpUrl }),
           metadata: readMetadataFilters(searchParams),
         };
-        const page = caller.chain.length === 0 ? stores.connections.list(namespace.id, listQuery) : stores.connections.list(namespace.id, listQuery, (connection) => canSeeConnection(caller, connection));
+        const page = stores.connections.list(namespace.id, listQuery, caller.chain.length === 0 ? undefined : (connection) => canSeeConnection(caller, connection));
         return c.json({
           connections: page.connections.map(toConnectionView),
           nextCursor: page.nextSeq === null ? null : encodeCursor(page.nextSeq),
