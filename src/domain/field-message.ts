@@ -4,7 +4,7 @@ const defaultMessage = /^(Invalid|Too (big|small)|Unrecognized)/;
 
 /**
  * Turns zod issues into one message that names each field path and its rule, in the style of
- * the API's `src/api/validation-message.ts` (which `domain/` and `store/` may not import), e.g.
+ * the API's validation errors (`src/api/validation-message.ts` uses it, without values), e.g.
  * `useCount: must be an integer (got 1.5)`. With `input`, a scalar value at the issue's path is
  * shown too. Messages written into a schema (`error: '...'`) are kept; custom checks' messages are
  * kept whole.
@@ -40,6 +40,10 @@ function describeRule(issue: z.core.$ZodIssue): string {
       return `must be ${issue.values.length === 1 ? '' : 'one of '}${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
     case 'invalid_format':
       return issue.format === 'regex' && 'pattern' in issue ? `must match ${String(issue.pattern)}` : `must be a valid ${issue.format}`;
+    case 'invalid_key': {
+      const inner = issue.issues[0]?.message;
+      return inner && !defaultMessage.test(inner) ? inner : 'is not an allowed key';
+    }
     case 'invalid_union':
       return 'does not match any allowed shape';
     default:
