@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { digestsEqual, hashApiKey } from '../domain/api-key.js';
 import type { Clock } from '../domain/clock.js';
 import { invalidToken, tokenExpired, tokenPrefix, type TokenCodec } from '../domain/service-token.js';
@@ -38,7 +38,8 @@ export function createAuthenticator({ accounts, tokens, clock }: { accounts: Acc
   }
 
   function fromToken(token: string): Caller | Promise<Caller> {
-    const tokenHash = hash('sha256', token, 'base64url');
+    // createHash, not crypto.hash: the one-shot helper is missing before Node 20.12.
+    const tokenHash = createHash('sha256').update(token).digest('base64url');
     const cached = verifiedTokens.get(tokenHash);
     if (!cached) return verifyToken(token, tokenHash);
     if (clock.now().getTime() < cached.expiresAt.getTime()) return cached;
