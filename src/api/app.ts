@@ -12,7 +12,7 @@ import { createAuthenticator } from './authenticate.js';
 import { cors } from './cors.js';
 import type { Method, Operation } from './operation.js';
 import { readJsonBody } from './read-json-body.js';
-import { createRegistrySearch } from './registry-search.js';
+import { createRegistrySearch, type RegistrySearch } from './registry-search.js';
 import { serverOperations } from './routes/servers.js';
 import { createSemanticRanker } from './semantic-ranker.js';
 import { connectionOperations } from './routes/connections.js';
@@ -37,6 +37,8 @@ export interface AppDependencies {
   tokenKey?: Uint8Array;
   /** Embeddings model for semantic registry search; lexical search only without one. */
   embedder?: Embedder;
+  /** The registry search to serve `GET /servers` from; made from the stores when absent. */
+  registrySearch?: RegistrySearch;
 }
 
 /**
@@ -104,9 +106,13 @@ export function listOperations(dependencies: AppDependencies, tokens?: TokenCode
   operations.push(...systemOperations(() => operations, dependencies), ...namespaceOperations(dependencies), ...connectionOperations(dependencies));
   operations.push(...tokenOperations(dependencies, tokens ?? createTokenCodec({ key: dependencies.tokenKey ?? randomBytes(32), clock: dependencies.clock })));
   operations.push(...controlOperations(dependencies));
-  const { stores, embedder, logger } = dependencies;
-  operations.push(...serverOperations(dependencies, createRegistrySearch(stores.registry, embedder && createSemanticRanker(embedder, stores.embeddings, logger))));
+  operations.push(...serverOperations(dependencies, dependencies.registrySearch ?? createSearchFor(dependencies)));
   return operations;
+}
+
+/** The registry search over the app's stores, semantic when an embeddings model is given. */
+export function createSearchFor({ stores, embedder, logger }: Pick<AppDependencies, 'stores' | 'embedder' | 'logger'>): RegistrySearch {
+  return createRegistrySearch(stores.registry, embedder && createSemanticRanker(embedder, stores.embeddings, logger));
 }
 
 function toHonoPath(path: string): string {

@@ -4,7 +4,7 @@ import { systemClock, type Clock } from '../domain/clock.js';
 import { systemRandom, type RandomSource } from '../domain/random.js';
 import { openDataDir } from '../store/data-dir.js';
 import { createStores, type Stores } from '../store/stores.js';
-import { createApp, type Logger } from './app.js';
+import { createApp, createSearchFor, type Logger } from './app.js';
 import type { Embedder } from '../domain/search/embedder.js';
 import { bootstrap, demoNamespace } from './bootstrap.js';
 
@@ -33,6 +33,8 @@ export interface Platform {
   /** The local API key when known: fixed by the caller, or generated on this (first) start. */
   apiKey: string | null;
   demoNamespace: string;
+  /** Builds the registry search index now (about a second for 10,000 entries) instead of on the first search. */
+  warmSearch(): void;
   close(): void;
 }
 
@@ -56,8 +58,9 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
     });
     const logger = options.logger ?? stderrLogger;
-    const app = createApp({ stores, clock, random, logger, tokenKey: location.tokenKey, ...(options.embedder ? { embedder: options.embedder } : {}) });
-    return { app, stores, apiKey, demoNamespace, close: () => stores.close() };
+    const registrySearch = createSearchFor({ stores, logger, ...(options.embedder ? { embedder: options.embedder } : {}) });
+    const app = createApp({ stores, clock, random, logger, tokenKey: location.tokenKey, registrySearch });
+    return { app, stores, apiKey, demoNamespace, warmSearch: () => registrySearch.warm(), close: () => stores.close() };
   } catch (error) {
     stores.close();
     throw error;

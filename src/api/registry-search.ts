@@ -79,6 +79,10 @@ export function createRegistrySearch(registry: RegistryStore, semantic?: Semanti
   }
 
   return {
+    /** Builds the snapshot and its search index now, instead of on the first search. */
+    warm(): void {
+      indexOf(current());
+    },
     /** The response body of `GET /servers` for `query`, as JSON text. */
     async list(query: ServerListQuery): Promise<string> {
       const state = current();

@@ -42,6 +42,14 @@ export async function serveCommand(flags: ConfigFlags & { quiet?: boolean }, io:
     }),
   );
 
+  // Build the search index now, while nobody waits for it, rather than on the first search.
+  setImmediate(() => {
+    try {
+      platform.warmSearch();
+    } catch (error) {
+      io.stderr(`Building the search index failed (searches will try again): ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+  });
   const signal = await shutdown;
   io.stdout(`\n${signal} received: finishing requests in flight, then closing the database...\n`);
   await server.close();
