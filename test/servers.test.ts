@@ -225,6 +225,7 @@ describe.each(doors)('server detail and local authoring (%s)', (door) => {
     [{ tools: [{ name: 'x', inputSchema: { type: 'string' } }] }, 'tools.0.inputSchema.type: must be "object"'],
     [{ config: { headers: { A: { required: true } } } }, 'config.headers.A.label: is required'],
     [{ useCount: -1 }, 'useCount: must be at least 0'],
+    [{ tools: [{ name: 'a', inputSchema: { type: 'object' } }, { name: 'a', inputSchema: { type: 'object' } }] }, 'tools.1.name: repeats the name of tool 0 ("a")'],
     [{ deploymentUrl: 'ftp://x' }, 'deploymentUrl: must be an absolute http or https URL'],
   ])('rejects the authoring body %j with 400', async (body, message) => {
     const response = await harness.call('PUT', '/servers/@acme/bad', { body });

@@ -120,7 +120,18 @@ export const serverBodySchema = z
     repoName: z.string().max(255).nullable().optional(),
     serverInfo: serverInfoSchema.optional(),
     config: credentialProfileHttpSchema.optional(),
-    tools: z.array(toolSchema).max(1000).optional(),
+    tools: z
+      .array(toolSchema)
+      .max(1000)
+      .superRefine((tools, context) => {
+        const first = new Map<string, number>();
+        tools.forEach((tool, index) => {
+          const earlier = first.get(tool.name);
+          if (earlier === undefined) first.set(tool.name, index);
+          else context.addIssue({ code: 'custom', path: [index, 'name'], message: `repeats the name of tool ${earlier} ("${tool.name}"); tool names must be unique` });
+        });
+      })
+      .optional(),
     resources: z.array(resourceSchema).max(1000).optional(),
     prompts: z.array(promptSchema).max(1000).optional(),
   })
