@@ -9,6 +9,7 @@
  * | MCPSIM_DATA_DIR   | --data-dir   | ./.mcpsim    |
  * | MCPSIM_API_KEY    | --api-key    | (generated on first start) |
  * | MCPSIM_CLOCK      | --clock      | system       |
+ * | MCPSIM_FIXTURES_DIR | --fixtures | ./fixtures   |
  * | OPENAI_API_KEY, OPENAI_BASE_URL | | (none: no model) |
  * | MCPSIM_EMBEDDING_MODEL | | text-embedding-3-small (`off` disables semantic search) |
  */
@@ -16,6 +17,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Recorded tool results of mock connections (fixtures/README.md). */
+  fixturesDir: string;
   apiKey?: string;
   /** The real clock, or a virtual one that only moves through `POST /__mcpsim/clock`, starting at `start` (null: now). */
   clock: { kind: 'system' } | { kind: 'virtual'; start: string | null };
@@ -27,11 +30,12 @@ export interface ConfigFlags {
   port?: string;
   host?: string;
   dataDir?: string;
+  fixturesDir?: string;
   apiKey?: string;
   clock?: string;
 }
 
-export const configDefaults = { port: 4010, host: '127.0.0.1', dataDir: './.mcpsim' } as const;
+export const configDefaults = { port: 4010, host: '127.0.0.1', dataDir: './.mcpsim', fixturesDir: './fixtures' } as const;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -48,6 +52,7 @@ export function resolveConfig(flags: ConfigFlags, env: Record<string, string | u
     port: port === undefined ? configDefaults.port : parsePort(port),
     host: flags.host ?? env.MCPSIM_HOST ?? configDefaults.host,
     dataDir: flags.dataDir ?? env.MCPSIM_DATA_DIR ?? configDefaults.dataDir,
+    fixturesDir: flags.fixturesDir || env.MCPSIM_FIXTURES_DIR || configDefaults.fixturesDir,
     ...(apiKey === undefined ? {} : { apiKey }),
     clock: parseClock(flags.clock ?? env.MCPSIM_CLOCK),
     model: resolveModel(env),

@@ -6,6 +6,7 @@ import type { RandomSource } from '../domain/random.js';
 import type { Embedder } from '../domain/search/embedder.js';
 import { createTokenCodec, type TokenCodec } from '../domain/service-token.js';
 import { apiError, isApiError, toErrorBody, type ApiError } from '../errors.js';
+import type { ToolResultSource } from '../mcp/mcp-handler.js';
 import type { Stores } from '../store/stores.js';
 import { checkOperationAccess, type Caller } from './access.js';
 import { createAuthenticator } from './authenticate.js';
@@ -17,6 +18,7 @@ import { serverOperations } from './routes/servers.js';
 import { createSemanticRanker } from './semantic-ranker.js';
 import { connectionOperations } from './routes/connections.js';
 import { controlOperations } from './routes/control.js';
+import { mcpOperations } from './routes/mcp.js';
 import { namespaceOperations } from './routes/namespaces.js';
 import { systemOperations } from './routes/system.js';
 import { tokenOperations } from './routes/tokens.js';
@@ -39,6 +41,10 @@ export interface AppDependencies {
   embedder?: Embedder;
   /** The registry search to serve `GET /servers` from; made from the stores when absent. */
   registrySearch?: RegistrySearch;
+  /** Answers tool calls on mock connections; default: the replay source over `fixturesDir`. */
+  toolResults?: ToolResultSource;
+  /** The fixtures directory of the default replay source (default `./fixtures`). */
+  fixturesDir?: string;
 }
 
 /**
@@ -103,7 +109,7 @@ export function createApp(dependencies: AppDependencies): Hono {
 /** Every operation the app serves, in registration order (also the order of `/openapi.json`). */
 export function listOperations(dependencies: AppDependencies, tokens?: TokenCodec): Operation[] {
   const operations: Operation[] = [];
-  operations.push(...systemOperations(() => operations, dependencies), ...namespaceOperations(dependencies), ...connectionOperations(dependencies));
+  operations.push(...systemOperations(() => operations, dependencies), ...namespaceOperations(dependencies), ...connectionOperations(dependencies), ...mcpOperations(dependencies));
   operations.push(...tokenOperations(dependencies, tokens ?? createTokenCodec({ key: dependencies.tokenKey ?? randomBytes(32), clock: dependencies.clock })));
   operations.push(...controlOperations(dependencies));
   operations.push(...serverOperations(dependencies, dependencies.registrySearch ?? createSearchFor(dependencies)));

@@ -24,7 +24,15 @@ export function toOpenApiDocument(operations: readonly Operation[], version: str
       parameters: [...parameters(operation.params, 'path', toSchema), ...parameters(operation.query, 'query', toSchema)],
       ...(operation.body
         ? { requestBody: { required: operation.body.required, content: { 'application/json': { schema: toSchema(operation.body.schema, 'input') } } } }
-        : {}),
+        : operation.rawBody
+          ? {
+              requestBody: {
+                required: true,
+                description: operation.rawBody.description,
+                content: { [operation.rawBody.contentType]: { schema: toSchema(operation.rawBody.schema, 'input') } },
+              },
+            }
+          : {}),
       responses: responses(operation, toSchema),
     };
   }
@@ -45,7 +53,9 @@ function responses(operation: Operation, toSchema: ToSchema) {
   for (const [status, response] of Object.entries(operation.responses)) {
     result[status] = {
       description: response.description,
-      ...(response.schema ? { content: { 'application/json': { schema: toSchema(response.schema, 'output') } } } : {}),
+      ...(response.schema
+        ? { content: Object.fromEntries((response.contentTypes ?? ['application/json']).map((type) => [type, { schema: toSchema(response.schema!, 'output') }])) }
+        : {}),
     };
   }
   if (!operation.public) {

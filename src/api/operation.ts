@@ -41,7 +41,13 @@ export interface Operation<P extends z.ZodType = z.ZodType, Q extends z.ZodType 
   query?: Q;
   /** `required: false` accepts an empty body as `{}`. */
   body?: { schema: B; required: boolean };
-  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  /**
+   * Documentation only, for a handler that reads the body itself (the MCP endpoint reads JSON-RPC
+   * text and answers protocol errors in JSON-RPC, not as `validation_error`).
+   */
+  rawBody?: { contentType: string; description: string; schema: z.ZodType };
+  /** `contentTypes` defaults to `application/json`. */
+  responses: Record<number, { description: string; schema?: z.ZodType; contentTypes?: string[] }>;
   handle(c: Context, input: OperationInput<z.output<P>, z.output<Q>, z.output<B>>): Response | Promise<Response>;
 }
 

@@ -6,6 +6,7 @@ import { openDataDir } from '../store/data-dir.js';
 import { createStores, type Stores } from '../store/stores.js';
 import { createApp, createSearchFor, type Logger } from './app.js';
 import type { Embedder } from '../domain/search/embedder.js';
+import type { ToolResultSource } from '../mcp/mcp-handler.js';
 import { bootstrap, demoNamespace } from './bootstrap.js';
 
 /** Writes errors with their stacks to standard error. */
@@ -23,6 +24,10 @@ export interface PlatformOptions {
   logger?: Logger;
   /** Embeddings model for semantic registry search (see cli/ for the OpenAI-compatible one). */
   embedder?: Embedder;
+  /** Where recorded tool results live (default `./fixtures`); see fixtures/README.md. */
+  fixturesDir?: string;
+  /** Answers tool calls on mock connections instead of the replay source over `fixturesDir`. */
+  toolResults?: ToolResultSource;
   /** Seed the demo namespace on first start (default true). */
   demo?: boolean;
 }
@@ -59,7 +64,16 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     });
     const logger = options.logger ?? stderrLogger;
     const registrySearch = createSearchFor({ stores, logger, ...(options.embedder ? { embedder: options.embedder } : {}) });
-    const app = createApp({ stores, clock, random, logger, tokenKey: location.tokenKey, registrySearch });
+    const app = createApp({
+      stores,
+      clock,
+      random,
+      logger,
+      tokenKey: location.tokenKey,
+      registrySearch,
+      ...(options.fixturesDir === undefined ? {} : { fixturesDir: options.fixturesDir }),
+      ...(options.toolResults ? { toolResults: options.toolResults } : {}),
+    });
     return { app, stores, apiKey, demoNamespace, warmSearch: () => registrySearch.warm(), close: () => stores.close() };
   } catch (error) {
     stores.close();

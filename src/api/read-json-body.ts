@@ -11,7 +11,7 @@ import { apiError } from '../errors.js';
  * two thirds.
  */
 export async function readJsonBody(c: Context, required: boolean, maxBytes: number): Promise<unknown> {
-  const text = await readText(c, maxBytes);
+  const text = await readBodyText(c, maxBytes);
   if (text.trim() === '') {
     if (required) throw apiError('validation_error', 'body: is required (send a JSON object)');
     return {};
@@ -27,7 +27,7 @@ export async function readJsonBody(c: Context, required: boolean, maxBytes: numb
  * With a Content-Length, the length is checked first and the body read by `c.req.text()`, the
  * node server's fast path. Without one (chunked), the stream is read and counted as it arrives.
  */
-async function readText(c: Context, maxBytes: number): Promise<string> {
+export async function readBodyText(c: Context, maxBytes: number): Promise<string> {
   const tooLarge = () => apiError('payload_too_large', `Request body is larger than ${maxBytes} bytes`);
   const declared = c.req.header('content-length');
   if (declared !== undefined) {

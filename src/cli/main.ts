@@ -22,6 +22,7 @@ Options of serve:
   --host <host>     address to bind (env MCPSIM_HOST, default 127.0.0.1)
   --data-dir <dir>  where the SQLite database and key file live (env MCPSIM_DATA_DIR, default ./.mcpsim)
   --api-key <key>   fix the local account's API key (env MCPSIM_API_KEY)
+  --fixtures <dir>  recorded tool results of mock connections (env MCPSIM_FIXTURES_DIR, default ./fixtures)
   --quiet           no access log (one line per request: method, path, status, time)
   --clock <clock>   system (default), virtual (frozen at start; moved by POST /__mcpsim/clock),
                     or an ISO 8601 date-time to start a virtual clock at (env MCPSIM_CLOCK)
@@ -52,6 +53,7 @@ const options = {
   host: { type: 'string' },
   'data-dir': { type: 'string' },
   'api-key': { type: 'string' },
+  fixtures: { type: 'string' },
   clock: { type: 'string' },
   policy: { type: 'string', multiple: true },
   ttl: { type: 'string' },
@@ -81,6 +83,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       ...(values['data-dir'] === undefined ? {} : { dataDir: values['data-dir'] }),
       ...(values['api-key'] === undefined ? {} : { apiKey: values['api-key'] }),
       ...(values.clock === undefined ? {} : { clock: values.clock }),
+      ...(values.fixtures === undefined ? {} : { fixturesDir: values.fixtures }),
     };
     const command = positionals.join(' ');
     if (command === '' || command === 'serve') return await serveCommand({ ...flags, quiet: values.quiet ?? false }, io);

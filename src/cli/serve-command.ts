@@ -14,6 +14,7 @@ export async function serveCommand(flags: ConfigFlags & { quiet?: boolean }, io:
   const embedder = config.model?.embeddingModel ? createOpenAIEmbedder({ ...config.model, model: config.model.embeddingModel }) : undefined;
   const platform = createPlatform({
     dataDir: config.dataDir,
+    fixturesDir: config.fixturesDir,
     clock,
     ...(embedder ? { embedder } : {}),
     ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),

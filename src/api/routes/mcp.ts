@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { apiError, type ApiError } from '../../errors.js';
+import { mcpErrorCodes } from '../../mcp/connection-gate.js';
+import { toJsonRpcError } from '../../mcp/json-rpc.js';
+import { createMcpHandler } from '../../mcp/mcp-handler.js';
+import { checkConnectionAccess } from '../access.js';
+import { maxBodyBytes, type AppDependencies } from '../app.js';
+import { defineOperation, type Operation } from '../operation.js';
+import { readBodyText } from '../read-json-body.js';
+import { connectionId, errorSchema, namespaceName } from '../schemas.js';
+
+const connectionParams = z.object({ namespace: namespaceName, connectionId });
+
+const jsonRpcId = z.union([z.string(), z.number()]);
+const jsonRpcMessageSchema = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    id: jsonRpcId.optional().describe('absent for a notification, which gets 202 with no body'),
+    method: z.string().describe('initialize, ping, tools/list, tools/call, or a notifications/* method'),
+    params: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'JsonRpcMessage' });
+const jsonRpcResponseSchema = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    id: jsonRpcId.nullable(),
+    result: z.record(z.string(), z.unknown()).optional().describe('an MCP result: InitializeResult, ListToolsResult, CallToolResult (with _meta mcpsim/source and mcpsim/sequence) or {}'),
+    error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }).optional(),
+  })
+  .meta({ id: 'JsonRpcResponse' });
+const jsonRpcError = (description: string) => ({ description, schema: jsonRpcResponseSchema });
+
+/** `POST /connect/{namespace}/{connectionId}/mcp`: the connection's MCP endpoint (Streamable HTTP, stateless). */
+export function mcpOperations({ stores, toolResults, fixturesDir }: AppDependencies): Operation[] {
+  const handler = createMcpHandler({
+    registry: stores.registry,
+    ...(toolResults ? { toolResults } : {}),
+    ...(fixturesDir === undefined ? {} : { fixturesDir }),
+  });
+  return [
+    defineOperation({
+      method: 'POST',
+      path: '/connect/{namespace}/{connectionId}/mcp',
+      tag: 'connections',
+      summary:
+        "The connection's MCP endpoint (Streamable HTTP, stateless: no initialize needed, any mcp-session-id ignored; GET and DELETE get 405). Mock connections answer tools/list from the registry and tools/call from the simulator",
+      permission: { resource: 'connections', operation: 'execute', each: 'connection' },
+      params: connectionParams,
+      rawBody: { contentType: 'application/json', description: 'One JSON-RPC 2.0 message (no batches)', schema: jsonRpcMessageSchema },
+      responses: {
+        200: { description: 'The JSON-RPC response; as one SSE message event when Accept does not allow application/json', schema: jsonRpcResponseSchema, contentTypes: ['application/json', 'text/event-stream'] },
+        202: { description: 'A notification (or a client response) was accepted; no body' },
+        400: jsonRpcError('Parse error (-32700) or not a JSON-RPC request (-32600)'),
+        401: jsonRpcError('The connection needs authorization: -32001 with data.setupUrl (a missing or bad credential gets the platform error instead)'),
+        403: { description: 'A service token without connections:execute on this connection', schema: errorSchema },
+        404: jsonRpcError('Namespace or connection not found, or not visible to the token (-32004)'),
+        409: jsonRpcError('The connection lacks required input: -32002 with data {http, missing}'),
+        502: jsonRpcError('Not a mock connection: relaying to real upstream servers is not implemented yet (-32005)'),
+      },
+      async handle(c, { account, caller, params }) {
+        const notFound = () =>
+          c.json(toJsonRpcError(null, mcpErrorCodes.connectionNotFound, `Connection "${params.connectionId}" not found in namespace "${params.namespace}"`), 404);
+        const connection = stores.connections.getInNamespace(account.id, params.namespace, params.connectionId);
+        if (!connection) return notFound();
+        let hidden: ApiError | undefined;
+        try {
+          checkConnectionAccess(caller, 'execute', connection, () => (hidden = apiError('not_found', 'hidden connection')));
+        } catch (error) {
+          if (error === hidden) return notFound();
+          throw error;
+        }
+        return handler.handle(connection, await readBodyText(c, maxBodyBytes), c.req.header('accept'));
+      },
+    }),
+  ];
+}

@@ -1,0 +1,42 @@
+import type { Connection } from '../domain/connection.js';
+
+/** A connection that cannot answer MCP now: the HTTP status and the JSON-RPC error to send. */
+export interface GateRefusal {
+  status: 401 | 409 | 502;
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** JSON-RPC error codes of the platform (decisions.md §5). */
+export const mcpErrorCodes = { authRequired: -32001, inputRequired: -32002, connectionNotFound: -32004, upstreamUnavailable: -32005 } as const;
+
+/** Why the connection's MCP endpoint cannot serve a request, or null when it can (a mock connection). */
+export function checkConnectionReady(connection: Connection): GateRefusal | null {
+  const { status, connectionId } = connection;
+  if (status.state === 'auth_required') {
+    return {
+      status: 401,
+      code: mcpErrorCodes.authRequired,
+      message: `Connection "${connectionId}" needs authorization${status.setupUrl ? `; open ${status.setupUrl} to authorize it` : ''}`,
+      ...(status.setupUrl ? { data: { setupUrl: status.setupUrl } } : {}),
+    };
+  }
+  if (status.state === 'input_required') {
+    const missing = [...status.missing.headers.map((name) => `header ${name}`), ...status.missing.query.map((name) => `query parameter ${name}`)];
+    return {
+      status: 409,
+      code: mcpErrorCodes.inputRequired,
+      message: `Connection "${connectionId}" is missing required input (${missing.join(', ') || 'see data.missing'}); supply it with PUT /connect/${connection.namespace}/${connectionId}`,
+      data: { http: status.http, missing: status.missing },
+    };
+  }
+  if (!connection.mock || connection.server === null) {
+    return {
+      status: 502,
+      code: mcpErrorCodes.upstreamUnavailable,
+      message: `Connection "${connectionId}" is not a mock connection, and relaying to real upstream servers is not implemented yet; create a connection with "mock": {"enabled": true} to use the simulator`,
+    };
+  }
+  return null;
+}

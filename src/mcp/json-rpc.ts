@@ -1,0 +1,56 @@
+import { ErrorCode, JSONRPC_VERSION } from '@modelcontextprotocol/sdk/types.js';
+
+export type JsonRpcId = string | number;
+
+/** A request (it has an id and wants an answer). */
+export interface JsonRpcRequest {
+  id: JsonRpcId;
+  method: string;
+  params: unknown;
+  /** The whole message, for the SDK's zod schemas. */
+  message: Record<string, unknown>;
+}
+
+/** What a POST body turned out to be. */
+export type IncomingMessage =
+  | { kind: 'request'; request: JsonRpcRequest }
+  /** A notification, or a client's response to a server request: acknowledged with 202. */
+  | { kind: 'accepted' }
+  | { kind: 'invalid'; error: JsonRpcErrorBody };
+
+export interface JsonRpcErrorBody {
+  jsonrpc: '2.0';
+  id: JsonRpcId | null;
+  error: { code: number; message: string; data?: unknown };
+}
+
+export function toJsonRpcError(id: JsonRpcId | null, code: number, message: string, data?: unknown): JsonRpcErrorBody {
+  return { jsonrpc: JSONRPC_VERSION, id, error: data === undefined ? { code, message } : { code, message, data } };
+}
+
+export function toJsonRpcResult(id: JsonRpcId, result: unknown) {
+  return { jsonrpc: JSONRPC_VERSION, id, result };
+}
+
+/** Classifies a POST body: invalid JSON is -32700, anything but one JSON-RPC 2.0 message is -32600. */
+export function parseJsonRpcMessage(text: string): IncomingMessage {
+  let message: unknown;
+  try {
+    message = JSON.parse(text);
+  } catch (error) {
+    return { kind: 'invalid', error: toJsonRpcError(null, ErrorCode.ParseError, `Parse error: the body is not valid JSON (${(error as Error).message})`) };
+  }
+  const notRequest = (why: string) => ({ kind: 'invalid' as const, error: toJsonRpcError(null, ErrorCode.InvalidRequest, `Invalid Request: ${why}`) });
+  if (message === null || typeof message !== 'object' || Array.isArray(message)) {
+    return notRequest(Array.isArray(message) ? 'batches are not supported; send one JSON-RPC message per POST' : 'the body must be a JSON-RPC 2.0 object');
+  }
+  const record = message as Record<string, unknown>;
+  if (record.jsonrpc !== JSONRPC_VERSION) return notRequest('"jsonrpc" must be "2.0"');
+  const { id, method } = record;
+  const hasId = 'id' in record;
+  if (hasId && typeof id !== 'string' && !(typeof id === 'number' && Number.isFinite(id))) return notRequest('"id" must be a string or a number');
+  if (method === undefined && hasId && ('result' in record || 'error' in record)) return { kind: 'accepted' };
+  if (typeof method !== 'string') return notRequest('"method" must be a string');
+  if (!hasId) return { kind: 'accepted' };
+  return { kind: 'request', request: { id: id as JsonRpcId, method, params: record.params, message: record } };
+}

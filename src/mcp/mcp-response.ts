@@ -1,0 +1,24 @@
+/**
+ * Streamable HTTP answers: one JSON body when the client's Accept allows application/json,
+ * otherwise one SSE `message` event on a stream that then ends.
+ */
+export function toMcpResponse(payload: unknown, accept: string | undefined, status = 200): Response {
+  const text = JSON.stringify(payload);
+  if (acceptsJson(accept)) return new Response(text, { status, headers: { 'content-type': 'application/json' } });
+  return new Response(`event: message\ndata: ${text}\n\n`, { status, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
+}
+
+/** The answer to a notification (or a client's response): 202 with no body. */
+export function acceptedResponse(): Response {
+  return new Response(null, { status: 202 });
+}
+
+function acceptsJson(accept: string | undefined): boolean {
+  if (accept === undefined || accept.trim() === '') return true;
+  return accept.split(',').some((part) => {
+    const [type = '', ...parameters] = part.trim().toLowerCase().split(';');
+    if (parameters.some((parameter) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(parameter))) return false;
+    const media = type.trim();
+    return media === 'application/json' || media === 'application/*' || media === '*/*';
+  });
+}

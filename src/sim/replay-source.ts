@@ -1,0 +1,90 @@
+import { readFileSync, statSync } from 'node:fs';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { toCanonicalJson } from './canonical-json.js';
+import { toFixturePath } from './fixture-file.js';
+import type { ToolCall, ToolResultSource } from './tool-result-source.js';
+
+export interface ReplaySourceOptions {
+  /** The fixtures directory: `<directory>/<server key>/<tool>.json` (see fixtures/README.md). */
+  directory: string;
+  /** Answer null on a miss (so a chained source may answer) instead of an `isError` result. */
+  passOnMiss?: boolean;
+}
+
+/** One fixture file as loaded: results by `<canonical arguments>#<occurrence>`. */
+interface LoadedFixture {
+  mtimeMs: number;
+  size: number;
+  results: Map<string, CallToolResult>;
+  /** Set when the file is not a valid fixture file; every call to its tool then says so. */
+  problem: string | null;
+}
+
+/**
+ * Replays recorded tool results. Files are read on first use and cached; a file whose mtime or
+ * size changed is read again, so hand edits apply without a restart.
+ */
+export function createReplaySource({ directory, passOnMiss = false }: ReplaySourceOptions): ToolResultSource {
+  const cache = new Map<string, LoadedFixture>();
+
+  function load(file: string): LoadedFixture | null {
+    let stats;
+    try {
+      stats = statSync(file);
+    } catch {
+      cache.delete(file);
+      return null;
+    }
+    const cached = cache.get(file);
+    if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached;
+    const loaded = parseFixture(readFileSync(file, 'utf8'), file);
+    const fixture = { mtimeMs: stats.mtimeMs, size: stats.size, ...loaded };
+    cache.set(file, fixture);
+    return fixture;
+  }
+
+  return {
+    async resolve(call: ToolCall) {
+      const file = toFixturePath(directory, call.server, call.tool);
+      const fixture = file === null ? null : load(file);
+      if (fixture?.problem) return { source: 'fixture-miss', result: errorResult(fixture.problem) };
+      const result = fixture?.results.get(`${call.argumentsKey}#${call.occurrence}`);
+      if (result) return { source: 'fixture', result };
+      if (passOnMiss) return null;
+      const where = file ?? `${directory} (the tool name cannot be a file name)`;
+      return {
+        source: 'fixture-miss',
+        result: errorResult(
+          `no fixture for ${call.server}.${call.tool} ${call.argumentsKey} (call ${call.occurrence}) in ${directory}; record one, or write it by hand in ${where}`,
+        ),
+      };
+    },
+  };
+}
+
+function errorResult(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+function parseFixture(text: string, file: string): Omit<LoadedFixture, 'mtimeMs' | 'size'> {
+  const invalid = (why: string) => ({ results: new Map(), problem: `fixture file ${file} is not valid: ${why}; see fixtures/README.md for the format` });
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return invalid((error as Error).message);
+  }
+  const calls = (data as { calls?: unknown } | null)?.calls;
+  if (!Array.isArray(calls)) return invalid('"calls" must be a list');
+  const results = new Map<string, CallToolResult>();
+  for (const [index, call] of calls.entries()) {
+    const { arguments: args, occurrence, result } = (call ?? {}) as { arguments?: unknown; occurrence?: unknown; result?: unknown };
+    if (args === null || typeof args !== 'object' || Array.isArray(args)) return invalid(`calls.${index}.arguments must be an object`);
+    if (!Number.isInteger(occurrence) || (occurrence as number) < 1) return invalid(`calls.${index}.occurrence must be an integer of at least 1`);
+    if (result === null || typeof result !== 'object' || !Array.isArray((result as { content?: unknown }).content)) {
+      return invalid(`calls.${index}.result must be a CallToolResult with a "content" list`);
+    }
+    results.set(`${toCanonicalJson(args)}#${occurrence as number}`, result as CallToolResult);
+  }
+  return { results, problem: null };
+}
