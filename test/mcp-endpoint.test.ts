@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -250,5 +251,20 @@ describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
 
     const sameTeam = await mint(harness, [{ namespaces: namespace, operations: 'execute', metadata: { team: 'a' } }]);
     expect((await post('tracker', listTools, { key: sameTeam })).status).toBe(200);
+  });
+});
+
+describe('the committed example fixture', () => {
+  it("answers the demo time connection's get_current_time for Europe/Berlin", async () => {
+    const harness = await startHarness('in-process', { fixturesDir: fileURLToPath(new URL('../fixtures', import.meta.url)) });
+    try {
+      const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_current_time', arguments: { timezone: 'Europe/Berlin' } } };
+      const response = await harness.call('POST', `/connect/${harness.platform.demoNamespace}/time/mcp`, { body });
+      expect(response.status).toBe(200);
+      expect(response.body.result).toMatchObject({ isError: false, _meta: { 'mcpsim/source': 'fixture', 'mcpsim/sequence': 1 } });
+      expect(JSON.parse(response.body.result.content[0].text)).toMatchObject({ timezone: 'Europe/Berlin' });
+    } finally {
+      await harness.close();
+    }
   });
 });
