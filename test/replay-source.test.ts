@@ -46,6 +46,10 @@ describe('the replay source', () => {
     expect(resolution).toEqual({ source: 'fixture', result: text('hit') });
   });
 
+  it('keeps every key in the canonical form, __proto__ included', () => {
+    expect(toCanonicalJson(JSON.parse('{"z":1,"__proto__":{"b":1,"a":2}}'))).toBe('{"__proto__":{"a":2,"b":1},"z":1}');
+  });
+
   it('reads a changed file again', async () => {
     const source = createReplaySource({ directory });
     write([{ arguments: {}, occurrence: 1, result: text('before') }], 1_000);
