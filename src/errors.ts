@@ -17,8 +17,14 @@ export const errorCatalog = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  /** A connection that needs authorization before its tools can be used (REST tool routes). */
+  auth_required: 401,
+  /** A connection missing required configuration (headers or query parameters). */
+  input_required: 409,
   payload_too_large: 413,
   internal_error: 500,
+  /** The connection's upstream MCP server cannot be reached (or relaying is not implemented). */
+  upstream_unavailable: 502,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -18,7 +18,8 @@ import { serverOperations } from './routes/servers.js';
 import { createSemanticRanker } from './semantic-ranker.js';
 import { connectionOperations } from './routes/connections.js';
 import { controlOperations } from './routes/control.js';
-import { mcpOperations } from './routes/mcp.js';
+import { createMcpHandlerFor, mcpOperations } from './routes/mcp.js';
+import { toolOperations } from './routes/tools.js';
 import { namespaceOperations } from './routes/namespaces.js';
 import { systemOperations } from './routes/system.js';
 import { tokenOperations } from './routes/tokens.js';
@@ -109,7 +110,11 @@ export function createApp(dependencies: AppDependencies): Hono {
 /** Every operation the app serves, in registration order (also the order of `/openapi.json`). */
 export function listOperations(dependencies: AppDependencies, tokens?: TokenCodec): Operation[] {
   const operations: Operation[] = [];
-  operations.push(...systemOperations(() => operations, dependencies), ...namespaceOperations(dependencies), ...connectionOperations(dependencies), ...mcpOperations(dependencies));
+  const mcp = createMcpHandlerFor(dependencies);
+  // The .tools routes come before the connection routes: Hono runs the first matching route, and
+  // `/connect/{ns}/.tools` also fits `/connect/{ns}/{connectionId}`.
+  operations.push(...systemOperations(() => operations, dependencies), ...namespaceOperations(dependencies), ...toolOperations(dependencies, mcp));
+  operations.push(...connectionOperations(dependencies), ...mcpOperations(dependencies, mcp));
   operations.push(...tokenOperations(dependencies, tokens ?? createTokenCodec({ key: dependencies.tokenKey ?? randomBytes(32), clock: dependencies.clock })));
   operations.push(...controlOperations(dependencies));
   operations.push(...serverOperations(dependencies, dependencies.registrySearch ?? createSearchFor(dependencies)));

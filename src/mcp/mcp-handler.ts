@@ -34,6 +34,13 @@ export interface McpHandlerOptions {
 export interface McpHandler {
   /** Answers one POST to a connection's MCP endpoint (body as text, the request's Accept header). */
   handle(connection: Connection, body: string, accept: string | undefined): Promise<Response>;
+  /** The tools of a mock connection (its registry entry's), as `tools/list` answers them. */
+  listTools(connection: Connection & { server: string }): ToolDefinition[];
+  /**
+   * Calls a tool of a mock connection exactly as `tools/call` does (validation, result source,
+   * `_meta`); null when the connection has no tool of that name.
+   */
+  callTool(connection: Connection & { server: string }, name: string, args: Record<string, unknown>): Promise<CallToolResult | null>;
 }
 
 interface ServerTools {
@@ -63,19 +70,19 @@ export function createMcpHandler({ registry, fixturesDir = defaultFixturesDir, t
     return fresh;
   }
 
-  async function callTool(connection: Connection, server: string, request: JsonRpcRequest): Promise<unknown> {
-    const parsed = CallToolRequestSchema.safeParse(request.message);
-    if (!parsed.success) return invalidParams(request, parsed.error.issues);
-    const { name, arguments: args = {} } = parsed.data.params;
+  /**
+   * Runs one tool call on a mock connection: argument validation, then the result source, with
+   * `_meta`. Null when the server has no such tool. The JSON-RPC `tools/call` and the REST
+   * `POST .../.tools/{toolPath}` both come here.
+   */
+  async function runTool(connection: Connection, server: string, name: string, args: Record<string, unknown>): Promise<CallToolResult | null> {
     const toolDefinition = toolsOf(server).byName.get(name);
-    if (!toolDefinition) {
-      return toJsonRpcError(request.id, ErrorCode.InvalidParams, `Unknown tool "${name}": ${server} (connection "${connection.connectionId}") has no such tool; tools/list names its tools`);
-    }
+    if (!toolDefinition) return null;
     const connectionKey = `${connection.namespace}/${connection.connectionId}`;
     const sequence = counter.nextSequence(connectionKey);
     const meta = (source: string) => ({ 'mcpsim/source': source, 'mcpsim/sequence': sequence });
     const invalid = validate(toolDefinition, args);
-    if (invalid) return toJsonRpcResult(request.id, { content: [{ type: 'text', text: invalid }], isError: true, _meta: meta('validation') } satisfies CallToolResult);
+    if (invalid) return { content: [{ type: 'text', text: invalid }], isError: true, _meta: meta('validation') };
     const canonical = sortKeys(args) as Record<string, unknown>;
     const argumentsKey = JSON.stringify(canonical);
     const call = {
@@ -90,10 +97,21 @@ export function createMcpHandler({ registry, fixturesDir = defaultFixturesDir, t
     const resolution = await toolResults.resolve(call);
     if (!resolution) {
       const text = `no result source answered ${server}.${name} ${argumentsKey} (call ${call.occurrence})`;
-      return toJsonRpcResult(request.id, { content: [{ type: 'text', text }], isError: true, _meta: meta('none') } satisfies CallToolResult);
+      return { content: [{ type: 'text', text }], isError: true, _meta: meta('none') };
     }
     const { result, source } = resolution;
-    return toJsonRpcResult(request.id, { ...result, _meta: { ...result._meta, ...meta(source) } });
+    return { ...result, _meta: { ...result._meta, ...meta(source) } };
+  }
+
+  async function callTool(connection: Connection, server: string, request: JsonRpcRequest): Promise<unknown> {
+    const parsed = CallToolRequestSchema.safeParse(request.message);
+    if (!parsed.success) return invalidParams(request, parsed.error.issues);
+    const { name, arguments: args = {} } = parsed.data.params;
+    const result = await runTool(connection, server, name, args);
+    if (!result) {
+      return toJsonRpcError(request.id, ErrorCode.InvalidParams, `Unknown tool "${name}": ${server} (connection "${connection.connectionId}") has no such tool; tools/list names its tools`);
+    }
+    return toJsonRpcResult(request.id, result);
   }
 
   function initialize(connection: Connection, server: string, request: JsonRpcRequest): unknown {
@@ -124,6 +142,8 @@ export function createMcpHandler({ registry, fixturesDir = defaultFixturesDir, t
   }
 
   return {
+    listTools: (connection) => toolsOf(connection.server).tools,
+    callTool: (connection, name, args) => runTool(connection, connection.server, name, args),
     async handle(connection, body, accept) {
       const message = parseJsonRpcMessage(body);
       const refusal = checkConnectionReady(connection);

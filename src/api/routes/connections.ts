@@ -180,12 +180,12 @@ export function connectionOperations({ stores, clock, random }: AppDependencies)
   ];
 }
 
-function connectionNotFound(id: string, namespace: string) {
+export function connectionNotFound(id: string, namespace: string) {
   return apiError('not_found', `Connection "${id}" not found in namespace "${namespace}"`);
 }
 
 /** `metadata.{key}=value` and `metadata[key]=value` query parameters, as [key, value] pairs. */
-function readMetadataFilters(searchParams: URLSearchParams): [string, string][] {
+export function readMetadataFilters(searchParams: URLSearchParams): [string, string][] {
   const filters: [string, string][] = [];
   for (const [name, value] of searchParams) {
     const key = name.startsWith('metadata.') ? name.slice('metadata.'.length) : /^metadata\[(.*)\]$/.exec(name)?.[1];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiError, type ApiError } from '../../errors.js';
 import { mcpErrorCodes } from '../../mcp/connection-gate.js';
 import { toJsonRpcError } from '../../mcp/json-rpc.js';
-import { createMcpHandler } from '../../mcp/mcp-handler.js';
+import { createMcpHandler, type McpHandler } from '../../mcp/mcp-handler.js';
 import { checkConnectionAccess } from '../access.js';
 import { maxBodyBytes, type AppDependencies } from '../app.js';
 import { defineOperation, type Operation } from '../operation.js';
@@ -30,13 +30,17 @@ const jsonRpcResponseSchema = z
   .meta({ id: 'JsonRpcResponse' });
 const jsonRpcError = (description: string) => ({ description, schema: jsonRpcResponseSchema });
 
-/** `POST /connect/{namespace}/{connectionId}/mcp`: the connection's MCP endpoint (Streamable HTTP, stateless). */
-export function mcpOperations({ stores, toolResults, fixturesDir }: AppDependencies): Operation[] {
-  const handler = createMcpHandler({
+/** The one MCP handler of an app, shared by the MCP endpoint and the REST tool routes. */
+export function createMcpHandlerFor({ stores, toolResults, fixturesDir }: AppDependencies): McpHandler {
+  return createMcpHandler({
     registry: stores.registry,
     ...(toolResults ? { toolResults } : {}),
     ...(fixturesDir === undefined ? {} : { fixturesDir }),
   });
+}
+
+/** `POST /connect/{namespace}/{connectionId}/mcp`: the connection's MCP endpoint (Streamable HTTP, stateless). */
+export function mcpOperations({ stores }: AppDependencies, handler: McpHandler): Operation[] {
   return [
     defineOperation({
       method: 'POST',
