@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doors, startHarness, type Harness } from './support/harness.js';
 import { mint } from './support/tokens.js';
+import { namespaceToolsSchema } from '../src/api/tool-schemas.js';
 
 const namespace = 'fleet';
 const server = {
@@ -48,6 +49,14 @@ describe.each(doors)('the tools of every connection in a namespace (%s)', (door)
       ],
     });
     for (const envelope of response.body.connections) expect('tools' in envelope !== 'error' in envelope).toBe(true);
+    expect(namespaceToolsSchema.safeParse(response.body).success).toBe(true);
+  });
+
+  it('documents the .tools routes in /openapi.json with their response schemas', async () => {
+    const { paths } = (await harness.call('GET', '/openapi.json', { key: null })).body;
+    expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/connect/{namespace}/.tools', '/connect/{namespace}/{connectionId}/.tools', '/connect/{namespace}/{connectionId}/.tools/{toolPath}']));
+    expect(JSON.stringify(paths['/connect/{namespace}/.tools'].get.responses['200'])).toContain('NamespaceTools');
+    expect(Object.keys(paths['/connect/{namespace}/{connectionId}/.tools/{toolPath}'])).toEqual(['get', 'post']);
   });
 
   it('filters like the connection list: name, mcpUrl and metadata.{key}', async () => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doors, startHarness, type Harness } from './support/harness.js';
 import { mint } from './support/tokens.js';
+import { callToolResultSchema, toolListSchema } from '../src/api/tool-schemas.js';
 
 const namespace = 'rest';
 const objectSchema = (properties: Record<string, unknown> = {}, required: string[] = []) => ({ type: 'object', properties, required });
@@ -59,6 +60,7 @@ describe.each(doors)('the REST view of tools (%s)', (door) => {
     const response = await harness.call('GET', tools());
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ tools: tracker.tools });
+    expect(toolListSchema.safeParse(response.body).success).toBe(true);
   });
 
   it('finds tool a.b at path a/b, and the tool by its own name too', async () => {
@@ -88,6 +90,7 @@ describe.each(doors)('the REST view of tools (%s)', (door) => {
     const response = await harness.call('POST', `${tools()}/issues/list`, { body: { state: 'open' } });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ content: [{ type: 'text', text: '[{"id":1}]' }], _meta: { 'mcpsim/source': 'fixture', 'mcpsim/sequence': expect.any(Number) } });
+    expect(callToolResultSchema.safeParse(response.body).success).toBe(true);
   });
 
   it('shares the pipeline with tools/call: one call sequence, and the same validation results', async () => {
