@@ -1,5 +1,6 @@
 /** Child processes for the bench: servers in their own process group, and wrk runs. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 
 export interface ServerChild {
   name: string;
@@ -109,4 +110,30 @@ export function runCommand(command: string, args: string[], options: { cwd?: str
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/** Runs a command to its end; throws with the tail of its output when it fails. */
+export async function mustRun(command: string, args: string[], cwd: string) {
+  const result = await runCommand(command, args, { cwd });
+  if (result.code !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout.slice(-2000)}${result.stderr.slice(-2000)}`);
+  return result;
+}
+
+/**
+ * Runs a benchmark's `main`: prints `BENCH FAILED` and sets exit code 1 when it throws, stops the
+ * servers it started, and removes its scratch directory even when the process is killed.
+ */
+export async function runBench(main: () => Promise<void>, resources: { servers: ServerChild[]; directory: string }): Promise<void> {
+  process.once('exit', () => {
+    killAllChildren();
+    rmSync(resources.directory, { recursive: true, force: true });
+  });
+  try {
+    await main();
+  } catch (error) {
+    console.error(`\nBENCH FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  } finally {
+    await Promise.all(resources.servers.map((server) => server.stop()));
+  }
 }

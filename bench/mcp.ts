@@ -22,11 +22,11 @@
  * BENCH_BUILD=0 to use the existing dist/.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { killAllChildren, runCommand, startServer, type ServerChild } from './children.js';
+import { mustRun, runBench, startServer, type ServerChild } from './children.js';
 import { formatRps, formatTable, median } from './report.js';
 import { runWrk, wrkAvailable, wrkProblems, type WrkRun } from './wrk.js';
 
@@ -45,7 +45,7 @@ const mcpHeaders = { 'content-type': 'application/json', accept: 'application/js
 
 async function main(): Promise<void> {
   if (!(await wrkAvailable())) throw new Error('wrk is not installed. Install it with: apt-get install -y wrk');
-  if (process.env.BENCH_BUILD !== '0') await mustRun('npm', ['run', 'build', '--silent']);
+  if (process.env.BENCH_BUILD !== '0') await mustRun('npm', ['run', 'build', '--silent'], root);
   const fixturesDir = writeFixtures();
 
   const bare = await startServer('bare server', process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], /listening at (http:\/\/\S+)/, root);
@@ -173,21 +173,4 @@ function percentile(values: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? NaN;
 }
 
-async function mustRun(command: string, args: string[]) {
-  const result = await runCommand(command, args, { cwd: root });
-  if (result.code !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout.slice(-2000)}${result.stderr.slice(-2000)}`);
-  return result;
-}
-
-process.once('exit', () => {
-  killAllChildren();
-  rmSync(workDir, { recursive: true, force: true });
-});
-try {
-  await main();
-} catch (error) {
-  console.error(`\nBENCH FAILED: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-} finally {
-  await Promise.all(servers.map((server) => server.stop()));
-}
+await runBench(main, { servers, directory: workDir });

@@ -18,14 +18,14 @@
  * BENCH_BUILD=0 to use the existing dist/.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { splitWords } from '../src/domain/search/search-text.js';
 import { openDataDir } from '../src/store/data-dir.js';
 import { createStores } from '../src/store/stores.js';
-import { killAllChildren, runCommand, startServer, type ServerChild } from './children.js';
+import { mustRun, runBench, startServer, type ServerChild } from './children.js';
 import { formatRps, formatTable, median } from './report.js';
 import { runWrk, wrkAvailable, wrkProblems, type WrkOptions, type WrkRun } from './wrk.js';
 
@@ -49,8 +49,8 @@ interface Route {
 
 async function main(): Promise<void> {
   if (!(await wrkAvailable())) throw new Error('wrk is not installed. Install it with: apt-get install -y wrk');
-  if (process.env.BENCH_BUILD !== '0') await mustRun('npm', ['run', 'build', '--silent']);
-  const cli = (args: string[]) => mustRun(process.execPath, ['dist/cli/bin.js', ...args, '--data-dir', dataDir]);
+  if (process.env.BENCH_BUILD !== '0') await mustRun('npm', ['run', 'build', '--silent'], root);
+  const cli = (args: string[]) => mustRun(process.execPath, ['dist/cli/bin.js', ...args, '--data-dir', dataDir], root);
 
   if (existsSync(join(sharedRegistry, 'servers.json'))) {
     await cli(['registry', 'import', sharedRegistry]);
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     console.log('../shared/registry is not present: the registry is synthetic only.');
   }
   const syntheticFile = join(dataDir, 'synthetic.json');
-  const generated = await mustRun(process.execPath, ['dist/cli/bin.js', 'registry', 'generate', '--count', String(Math.max(registrySize - countEntries(), 0)), '--seed', 'bench']);
+  const generated = await mustRun(process.execPath, ['dist/cli/bin.js', 'registry', 'generate', '--count', String(Math.max(registrySize - countEntries(), 0)), '--seed', 'bench'], root);
   writeFileSync(syntheticFile, generated.stdout);
   await cli(['registry', 'import', syntheticFile]);
   const words = pickWords();
@@ -155,21 +155,4 @@ async function countServers(url: string): Promise<number> {
   return ((await response.json()) as { pagination: { totalCount: number } }).pagination.totalCount;
 }
 
-async function mustRun(command: string, args: string[]) {
-  const result = await runCommand(command, args, { cwd: root });
-  if (result.code !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout.slice(-2000)}${result.stderr.slice(-2000)}`);
-  return result;
-}
-
-process.once('exit', () => {
-  killAllChildren();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-try {
-  await main();
-} catch (error) {
-  console.error(`\nBENCH FAILED: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-} finally {
-  await Promise.all(servers.map((server) => server.stop()));
-}
+await runBench(main, { servers, directory: dataDir });
