@@ -6,26 +6,20 @@
 import Smithery, { AuthenticationError, BadRequestError, NotFoundError, PermissionDeniedError } from '@smithery/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, testApiKey, testStart, type Harness } from './support/harness.js';
+import { useSmitheryEnvironment } from './support/sdk-environment.js';
 import { seedConnections } from './support/tokens.js';
 
-const environmentNames = ['SMITHERY_BASE_URL', 'SMITHERY_CONNECT_BASE_URL', 'SMITHERY_API_KEY'] as const;
 let harness: Harness;
-let savedEnvironment: Record<string, string | undefined>;
+let restoreEnvironment: () => void = () => {};
 
 beforeAll(async () => {
   harness = await startHarness('socket');
   await seedConnections(harness, 'sdk', { alpha: { team: 'a' }, bravo: { team: 'b' } });
-  savedEnvironment = Object.fromEntries(environmentNames.map((name) => [name, process.env[name]]));
-  process.env.SMITHERY_BASE_URL = harness.baseUrl;
-  process.env.SMITHERY_CONNECT_BASE_URL = `${harness.baseUrl}/connect`;
-  process.env.SMITHERY_API_KEY = testApiKey;
+  restoreEnvironment = useSmitheryEnvironment(harness);
 });
 
 afterAll(async () => {
-  for (const name of environmentNames) {
-    if (savedEnvironment[name] === undefined) delete process.env[name];
-    else process.env[name] = savedEnvironment[name];
-  }
+  restoreEnvironment();
   await harness?.close();
 });
 

@@ -7,6 +7,7 @@ import type { Connection } from '@smithery/api/resources/connections/connections
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RegistryEntry } from '../src/domain/registry.js';
 import { startHarness, testApiKey, testStart, type Harness } from './support/harness.js';
+import { useSmitheryEnvironment } from './support/sdk-environment.js';
 
 /** A registry server of our own, so these tests do not depend on what `catalog/` ships. */
 const echoServer: RegistryEntry = {
@@ -38,13 +39,12 @@ const echoServer: RegistryEntry = {
   security: null,
 };
 
-const environmentNames = ['SMITHERY_BASE_URL', 'SMITHERY_CONNECT_BASE_URL', 'SMITHERY_API_KEY'] as const;
 const readableId = /^[a-z]+-[a-z]+-[A-Za-z0-9]{4}$/;
 /** Exactly the fields platform-api.md allows on a connection. */
 const connectionFields = ['connectionId', 'name', 'transport', 'mcpUrl', 'metadata', 'mock', 'iconUrl', 'createdAt', 'status', 'serverInfo'];
 
 let harness: Harness;
-let savedEnvironment: Record<string, string | undefined>;
+let restoreEnvironment: () => void = () => {};
 /** Every request the SDK sent through `countingFetch`. */
 let requests: { method: string; url: URL }[] = [];
 
@@ -67,17 +67,11 @@ function expectPlatformFields(connection: Connection): void {
 beforeAll(async () => {
   harness = await startHarness('socket');
   harness.platform.stores.registry.upsert([echoServer]);
-  savedEnvironment = Object.fromEntries(environmentNames.map((name) => [name, process.env[name]]));
-  process.env.SMITHERY_BASE_URL = harness.baseUrl;
-  process.env.SMITHERY_CONNECT_BASE_URL = `${harness.baseUrl}/connect`;
-  process.env.SMITHERY_API_KEY = testApiKey;
+  restoreEnvironment = useSmitheryEnvironment(harness);
 });
 
 afterAll(async () => {
-  for (const name of environmentNames) {
-    if (savedEnvironment[name] === undefined) delete process.env[name];
-    else process.env[name] = savedEnvironment[name];
-  }
+  restoreEnvironment();
   await harness?.close();
 });
 
