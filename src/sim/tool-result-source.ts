@@ -1,4 +1,21 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallLogEntry, ResultOrigin, TokenUsage, WorldChanges, WorldState } from '../domain/memory-log.js';
+import type { ToolDefinition } from '../domain/registry.js';
+
+/** What a generating source (the model) needs beyond the call itself. */
+export interface ToolCallContext {
+  /** The registry entry's display name and description. */
+  serverName: string;
+  serverDescription: string;
+  /** The tool being called (name, description, inputSchema, outputSchema). */
+  toolDefinition: ToolDefinition;
+  /** The connection's `mock.scenario` text, if any. */
+  scenario: string | null;
+  /** The connection's world before this call. */
+  world: WorldState;
+  /** Every earlier call of the connection, oldest first. */
+  history: readonly CallLogEntry[];
+}
 
 /** One `tools/call` on a mock connection, as every result source sees it. */
 export interface ToolCall {
@@ -13,17 +30,26 @@ export interface ToolCall {
   argumentsKey: string;
   /** 1 for the first call with these arguments on this connection, 2 for the second identical one, ... */
   occurrence: number;
+  /** The call's place in the connection's log (1, 2, ...). */
+  sequence?: number;
+  /** Present when the pipeline has a memory; sources that generate results need it. */
+  context?: ToolCallContext;
 }
 
 /** Where a result came from, reported to clients in `_meta["mcpsim/source"]`. */
-export type ToolResultOrigin = 'fixture' | 'fixture-miss';
+export type ToolResultOrigin = ResultOrigin;
 
 export interface ToolResolution {
   result: CallToolResult;
   source: ToolResultOrigin;
+  /** The model that produced it, when one did. */
+  model?: string;
+  usage?: TokenUsage;
+  /** What the call changed in the simulated world (model results; recorded fixtures may carry them too). */
+  worldChanges?: WorldChanges;
 }
 
-/** Something that can answer a mock tool call: a replay of fixtures, later a model or a recorder. */
+/** Something that can answer a mock tool call: a replay of fixtures, a model, a synthesizer. */
 export interface ToolResultSource {
   /** The result, or null when this source has nothing to say about the call (the next one may). */
   resolve(call: ToolCall): Promise<ToolResolution | null>;
