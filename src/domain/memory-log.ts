@@ -23,7 +23,7 @@ export interface TokenUsage {
 
 /** One answered tool call, in the order the connection answered them. */
 export interface CallLogEntry {
-  /** 1 for the connection's first call, then 2, 3, ... (never reused after a reset). */
+  /** 1 for the connection's first call, then 2, 3, ...; a reset starts again at 1, like the occurrences fixtures are keyed by. */
   sequence: number;
   tool: string;
   /** Canonical arguments (keys sorted at every depth). */

@@ -2,6 +2,7 @@ import { createAccountStore } from './account-store.js';
 import { createConnectionStore } from './connection-store.js';
 import { openDatabase } from './database.js';
 import { createEmbeddingStore } from './embedding-store.js';
+import { createMemoryStore } from './memory-store.js';
 import { createMetaStore } from './meta-store.js';
 import { createNamespaceStore } from './namespace-store.js';
 import { createRegistryStore } from './registry-store.js';
@@ -24,6 +25,7 @@ export function createStores(options: { databaseFile: string; encryptionKey: Buf
     registry: createRegistryStore(db),
     embeddings: createEmbeddingStore(db),
     meta: createMetaStore(db),
+    memory: createMemoryStore(db),
     /** Runs `work` in one immediate (write-locking) transaction. */
     transaction<T>(work: () => T): T {
       return inTransaction.immediate(work) as T;

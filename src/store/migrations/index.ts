@@ -1,4 +1,5 @@
 import { sql as initial } from './0001-initial.js';
+import { sql as memory } from './0002-memory.js';
 
 /**
  * Every schema change, in order. Append only: a released migration is never edited; a change is
@@ -6,4 +7,5 @@ import { sql as initial } from './0001-initial.js';
  */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
   { version: 1, name: 'initial', sql: initial },
+  { version: 2, name: 'memory', sql: memory },
 ];

@@ -1,0 +1,62 @@
+/** Wire shapes of a mock connection's memory under `/__mcpsim/connections/...` (the simulator's own API). */
+import { z } from 'zod';
+
+/** The largest page of calls `GET .../memory` returns at once. */
+export const maxMemoryPage = 1000;
+
+const record = z.record(z.string(), z.unknown());
+
+export const callLogEntrySchema = z
+  .strictObject({
+    sequence: z.int(),
+    tool: z.string(),
+    arguments: record,
+    argumentsKey: z.string(),
+    occurrence: z.int(),
+    result: z.looseObject({ content: z.array(z.unknown()), structuredContent: record.optional(), isError: z.boolean().optional(), _meta: record.optional() }),
+    source: z.enum(['fixture', 'fixture-miss', 'model', 'synthetic', 'validation', 'simulator-error', 'none']),
+    model: z.string().nullable(),
+    usage: z.strictObject({ inputTokens: z.number(), outputTokens: z.number() }).nullable(),
+    latencyMs: z.number(),
+    at: z.string(),
+  })
+  .meta({ id: 'CallLogEntry' });
+
+export const worldStateSchema = z
+  .strictObject({
+    entities: z.record(z.string(), z.record(z.string(), record)).meta({ description: 'Entities by type, then id: their fields' }),
+    facts: z.array(z.string()),
+  })
+  .meta({ id: 'WorldState' });
+
+export const memorySchema = z
+  .strictObject({
+    connectionId: z.string(),
+    namespace: z.string(),
+    world: worldStateSchema,
+    calls: z.array(callLogEntrySchema),
+    /** Sequences are contiguous from 1: a page whose last call is below nextSequence - 1 has more after it. */
+    nextSequence: z.int(),
+  })
+  .meta({ id: 'ConnectionMemory' });
+
+const sequenceText = (name: string, rule: string) => z.string().regex(/^\d{1,15}$/, `must be ${rule}`).transform(Number).meta({ description: name });
+
+export const memoryQuerySchema = z.looseObject({
+  since: sequenceText('Only calls with a greater sequence', 'a non-negative integer (a call sequence)').optional(),
+  limit: sequenceText(`At most this many calls (1 to ${maxMemoryPage}); all of them when absent`, `an integer from 1 to ${maxMemoryPage}`)
+    .pipe(z.int().min(1, `must be an integer from 1 to ${maxMemoryPage}`).max(maxMemoryPage, `must be an integer from 1 to ${maxMemoryPage}`))
+    .optional(),
+});
+
+export const snapshotBodySchema = z.strictObject({ label: z.string().max(200, 'must be at most 200 characters').optional() }).meta({ id: 'SnapshotCreate' });
+
+export const snapshotSchema = z
+  .strictObject({ id: z.string(), label: z.string().nullable(), createdAt: z.string(), calls: z.int().meta({ description: 'How many calls the snapshot holds' }) })
+  .meta({ id: 'Snapshot' });
+
+export const snapshotListSchema = z.strictObject({ snapshots: z.array(snapshotSchema) }).meta({ id: 'SnapshotList' });
+
+export const memorySuccessSchema = z.strictObject({ success: z.literal(true) });
+
+export const restoreSchema = z.strictObject({ success: z.literal(true), calls: z.int() }).meta({ id: 'SnapshotRestored' });

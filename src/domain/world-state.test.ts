@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { emptyWorld, type WorldState } from './memory-log.js';
+import { applyWorldChanges, maxWorldFacts } from './world-state.js';
+
+const world = (): WorldState => ({
+  entities: { issue: { '1': { title: 'Bug', state: 'open' }, '2': { title: 'Feature' } }, user: { u1: { name: 'Ada' } } },
+  facts: ['repo is public'],
+});
+
+describe('applyWorldChanges', () => {
+  it('creates an entity that did not exist, leaving out null fields', () => {
+    const next = applyWorldChanges(emptyWorld(), { upserts: [{ type: 'contact', id: 'c_1', fields: { name: 'Bo', email: null } }] });
+    expect(next).toEqual({ entities: { contact: { c_1: { name: 'Bo' } } }, facts: [] });
+  });
+
+  it('merges fields into an existing entity and removes the fields set to null', () => {
+    const next = applyWorldChanges(world(), { upserts: [{ type: 'issue', id: '1', fields: { state: null, labels: ['bug'], title: 'Crash' } }] });
+    expect(next.entities.issue!['1']).toEqual({ title: 'Crash', labels: ['bug'] });
+    expect(next.entities.issue!['2']).toEqual({ title: 'Feature' });
+  });
+
+  it('replaces a nested field value whole instead of merging inside it', () => {
+    const start = applyWorldChanges(emptyWorld(), { upserts: [{ type: 'file', id: 'a', fields: { meta: { size: 1, mode: 'rw' } } }] });
+    const next = applyWorldChanges(start, { upserts: [{ type: 'file', id: 'a', fields: { meta: { size: 2 } } }] });
+    expect(next.entities.file!.a).toEqual({ meta: { size: 2 } });
+  });
+
+  it('applies several upserts of one entity in order', () => {
+    const next = applyWorldChanges(emptyWorld(), {
+      upserts: [
+        { type: 'issue', id: '9', fields: { title: 'A', state: 'open' } },
+        { type: 'issue', id: '9', fields: { state: 'closed' } },
+      ],
+    });
+    expect(next.entities.issue!['9']).toEqual({ title: 'A', state: 'closed' });
+  });
+
+  it('deletes an entity and keeps the rest of its type', () => {
+    const next = applyWorldChanges(world(), { deletes: [{ type: 'issue', id: '1' }] });
+    expect(next.entities.issue).toEqual({ '2': { title: 'Feature' } });
+  });
+
+  it('drops a type once its last entity is deleted', () => {
+    const next = applyWorldChanges(world(), { deletes: [{ type: 'user', id: 'u1' }] });
+    expect(Object.keys(next.entities)).toEqual(['issue']);
+  });
+
+  it('ignores deletes of entities or types that do not exist', () => {
+    const start = world();
+    const next = applyWorldChanges(start, { deletes: [{ type: 'issue', id: '404' }, { type: 'ghost', id: 'x' }, { type: 'constructor', id: 'x' }] });
+    expect(next).toEqual(start);
+  });
+
+  it('applies deletes after upserts, so a call that does both leaves the entity deleted', () => {
+    const next = applyWorldChanges(world(), { upserts: [{ type: 'user', id: 'u1', fields: { name: 'Ada L.' } }], deletes: [{ type: 'user', id: 'u1' }] });
+    expect(next.entities.user).toBeUndefined();
+  });
+
+  it('appends new facts in order and skips exact duplicates, old or within the same call', () => {
+    const next = applyWorldChanges(world(), { facts: ['repo is public', 'issues are enabled', 'issues are enabled', 'Repo is public'] });
+    expect(next.facts).toEqual(['repo is public', 'issues are enabled', 'Repo is public']);
+  });
+
+  it(`keeps only the newest ${maxWorldFacts} facts`, () => {
+    let current = emptyWorld();
+    for (let index = 0; index < maxWorldFacts + 50; index += 10) {
+      current = applyWorldChanges(current, { facts: Array.from({ length: 10 }, (_, offset) => `fact ${index + offset}`) });
+    }
+    expect(current.facts).toHaveLength(maxWorldFacts);
+    expect(current.facts[0]).toBe('fact 50');
+    expect(current.facts.at(-1)).toBe(`fact ${maxWorldFacts + 49}`);
+  });
+
+  it('never mutates the world it is given', () => {
+    const start = world();
+    const before = structuredClone(start);
+    applyWorldChanges(start, {
+      upserts: [{ type: 'issue', id: '1', fields: { state: null } }, { type: 'issue', id: '3', fields: { title: 'New' } }],
+      deletes: [{ type: 'user', id: 'u1' }, { type: 'issue', id: '2' }],
+      facts: ['new fact'],
+    });
+    expect(start).toEqual(before);
+  });
+
+  it('shares the parts a change does not touch, and returns the same world for no changes', () => {
+    const start = world();
+    expect(applyWorldChanges(start, {})).toBe(start);
+    const next = applyWorldChanges(start, { upserts: [{ type: 'issue', id: '1', fields: { state: 'closed' } }] });
+    expect(next.entities.user).toBe(start.entities.user);
+    expect(next.entities.issue!['2']).toBe(start.entities.issue!['2']);
+    expect(next.facts).toBe(start.facts);
+  });
+
+  it('treats names such as __proto__ and constructor as plain keys', () => {
+    const next = applyWorldChanges(emptyWorld(), {
+      upserts: [
+        { type: '__proto__', id: 'constructor', fields: JSON.parse('{"__proto__":1,"toString":"x"}') as Record<string, unknown> },
+        { type: 'constructor', id: '1', fields: { a: 1 } },
+      ],
+    });
+    expect(JSON.parse(JSON.stringify(next))).toEqual(JSON.parse('{"entities":{"__proto__":{"constructor":{"__proto__":1,"toString":"x"}},"constructor":{"1":{"a":1}}},"facts":[]}'));
+    expect(Object.getPrototypeOf(next.entities)).toBe(Object.prototype);
+  });
+});

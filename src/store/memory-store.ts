@@ -1,0 +1,255 @@
+import { emptyWorld, type CallLogEntry, type LoggedResult, type ResultOrigin, type WorldChanges, type WorldState } from '../domain/memory-log.js';
+import { applyWorldChanges } from '../domain/world-state.js';
+import type { Sqlite } from './database.js';
+
+/** A connection's memory is keyed by its `connections.seq`; get it with `resolveKey`. */
+export type MemoryKey = number;
+
+/** A connection's memory as the simulator reads it. Treat as read-only: it is the store's cache. */
+export interface Memory {
+  world: WorldState;
+  /** Every call since the last reset (or the restored snapshot's calls), oldest first. */
+  history: readonly CallLogEntry[];
+  /** The sequence number the next call gets. */
+  nextSequence: number;
+}
+
+export interface SnapshotSummary {
+  id: string;
+  label: string | null;
+  createdAt: string;
+  /** How many calls the snapshot holds. */
+  calls: number;
+}
+
+interface CallRow {
+  sequence: number;
+  tool: string;
+  arguments_key: string;
+  arguments: string;
+  occurrence: number;
+  result: string;
+  source: string;
+  model: string | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  latency_ms: number;
+  at: string;
+}
+
+interface CachedMemory extends Memory {
+  history: CallLogEntry[];
+  /** The world as stored, so a call that changes nothing does not serialize it again. */
+  worldJson: string;
+  /** Calls so far per `tool \n argumentsKey`, for `nextOccurrence` in O(1). */
+  occurrences: Map<string, number>;
+}
+
+/**
+ * How many connections' memories stay cached. Keys are never reused (AUTOINCREMENT), so a deleted
+ * connection's entry can never be served to another one; this bound only stops them piling up.
+ */
+const maxCachedConnections = 256;
+
+function toEntry(row: CallRow): CallLogEntry {
+  return {
+    sequence: row.sequence,
+    tool: row.tool,
+    arguments: JSON.parse(row.arguments) as Record<string, unknown>,
+    argumentsKey: row.arguments_key,
+    occurrence: row.occurrence,
+    result: JSON.parse(row.result) as LoggedResult,
+    source: row.source as ResultOrigin,
+    model: row.model,
+    usage: row.input_tokens === null || row.output_tokens === null ? null : { inputTokens: row.input_tokens, outputTokens: row.output_tokens },
+    latencyMs: row.latency_ms,
+    at: row.at,
+  };
+}
+
+function toCallParameters(key: MemoryKey, entry: CallLogEntry) {
+  return {
+    key,
+    sequence: entry.sequence,
+    tool: entry.tool,
+    argumentsKey: entry.argumentsKey,
+    arguments: JSON.stringify(entry.arguments),
+    occurrence: entry.occurrence,
+    result: JSON.stringify(entry.result),
+    source: entry.source,
+    model: entry.model,
+    inputTokens: entry.usage?.inputTokens ?? null,
+    outputTokens: entry.usage?.outputTokens ?? null,
+    latencyMs: entry.latencyMs,
+    at: entry.at,
+  };
+}
+
+const occurrenceKey = (tool: string, argumentsKey: string) => `${tool}\n${argumentsKey}`;
+
+/**
+ * The memory log of mock connections: calls, world state and snapshots, persisted and cached.
+ * Each connection's memory is read from SQLite once and then kept in step by `append`, so a call
+ * never re-reads the calls before it. Only this store may write the memory tables while it runs
+ * (the cache trusts that); a reset, restore or `forget` drops the cached entry.
+ *
+ * @example
+ *   const key = stores.memory.resolveKey(account.id, 'demo', 'my-connection')!;
+ *   const { world, history, nextSequence } = stores.memory.load(key);
+ *   stores.memory.append(key, { ...entry, sequence: nextSequence, occurrence: stores.memory.nextOccurrence(key, tool, argumentsKey) }, changes);
+ */
+export function createMemoryStore(db: Sqlite) {
+  const statements = {
+    resolveKey: db.prepare<[string, string, string], { seq: number }>(
+      'SELECT c.seq FROM namespaces n JOIN connections c ON c.namespace_id = n.id WHERE n.account_id = ? AND n.name = ? AND c.connection_id = ?',
+    ),
+    connectionExists: db.prepare<[number], { found: number }>('SELECT 1 AS found FROM connections WHERE seq = ?'),
+    world: db.prepare<[number], { world: string; next_sequence: number }>('SELECT world, next_sequence FROM memory_worlds WHERE connection_seq = ?'),
+    calls: db.prepare<[number], CallRow>('SELECT * FROM memory_calls WHERE connection_seq = ? ORDER BY sequence'),
+    insertCall: db.prepare(`INSERT INTO memory_calls (connection_seq, sequence, tool, arguments_key, arguments, occurrence, result, source, model,
+        input_tokens, output_tokens, latency_ms, at)
+      VALUES (@key, @sequence, @tool, @argumentsKey, @arguments, @occurrence, @result, @source, @model, @inputTokens, @outputTokens, @latencyMs, @at)`),
+    saveWorld: db.prepare<[number, string, number]>(`INSERT INTO memory_worlds (connection_seq, world, next_sequence) VALUES (?, ?, ?)
+      ON CONFLICT (connection_seq) DO UPDATE SET world = excluded.world, next_sequence = excluded.next_sequence`),
+    deleteCalls: db.prepare<[number]>('DELETE FROM memory_calls WHERE connection_seq = ?'),
+    deleteWorld: db.prepare<[number]>('DELETE FROM memory_worlds WHERE connection_seq = ?'),
+    insertSnapshot: db.prepare<[string, number, string | null, string, string, string, number]>(
+      'INSERT INTO memory_snapshots (id, connection_seq, label, created_at, world, calls, next_sequence) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    listSnapshots: db.prepare<[number], { id: string; label: string | null; created_at: string; calls: number }>(
+      'SELECT id, label, created_at, json_array_length(calls) AS calls FROM memory_snapshots WHERE connection_seq = ? ORDER BY rowid',
+    ),
+    getSnapshot: db.prepare<[number, string], { world: string; calls: string; next_sequence: number }>(
+      'SELECT world, calls, next_sequence FROM memory_snapshots WHERE connection_seq = ? AND id = ?',
+    ),
+    deleteSnapshot: db.prepare<[number, string]>('DELETE FROM memory_snapshots WHERE connection_seq = ? AND id = ?'),
+  };
+  // Made once: better-sqlite3's transaction() is costly to create.
+  const inTransaction = db.transaction((work: () => unknown) => work());
+  const transaction = <T>(work: () => T): T => inTransaction.immediate(work) as T;
+  const cache = new Map<MemoryKey, CachedMemory>();
+
+  function read(key: MemoryKey): CachedMemory {
+    const stored = statements.world.get(key);
+    const history = statements.calls.all(key).map(toEntry);
+    const occurrences = new Map<string, number>();
+    for (const entry of history) {
+      const name = occurrenceKey(entry.tool, entry.argumentsKey);
+      occurrences.set(name, (occurrences.get(name) ?? 0) + 1);
+    }
+    const worldJson = stored?.world ?? JSON.stringify(emptyWorld());
+    return { world: JSON.parse(worldJson) as WorldState, worldJson, history, nextSequence: stored?.next_sequence ?? 1, occurrences };
+  }
+
+  function cached(key: MemoryKey): CachedMemory {
+    let memory = cache.get(key);
+    if (memory) {
+      // Most recently used last, so the eviction below drops the least recently used.
+      cache.delete(key);
+    } else {
+      memory = read(key);
+      if (cache.size >= maxCachedConnections) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(key, memory);
+    return memory;
+  }
+
+  return {
+    /** The key of a connection of the account, or null when there is no such connection. */
+    resolveKey(accountId: string, namespace: string, connectionId: string): MemoryKey | null {
+      return statements.resolveKey.get(accountId, namespace, connectionId)?.seq ?? null;
+    },
+
+    /** The connection's memory; empty (world, no calls, next sequence 1) when it has none yet. */
+    load(key: MemoryKey): Memory {
+      const { world, history, nextSequence } = cached(key);
+      return { world, history, nextSequence };
+    },
+
+    /** The occurrence the call `tool` + `argumentsKey` gets if made now: earlier identical calls + 1. */
+    nextOccurrence(key: MemoryKey, tool: string, argumentsKey: string): number {
+      return (cached(key).occurrences.get(occurrenceKey(tool, argumentsKey)) ?? 0) + 1;
+    },
+
+    /**
+     * Logs one answered call and applies what it changed to the world, in one transaction. The
+     * next sequence becomes `entry.sequence + 1`. Returns false (and stores nothing) when the
+     * connection was deleted meanwhile; throws when `entry.sequence` is already in the log.
+     */
+    append(key: MemoryKey, entry: CallLogEntry, changes?: WorldChanges): boolean {
+      const memory = cached(key);
+      const world = changes ? applyWorldChanges(memory.world, changes) : memory.world;
+      const worldJson = world === memory.world ? memory.worldJson : JSON.stringify(world);
+      const nextSequence = Math.max(memory.nextSequence, entry.sequence + 1);
+      const stored = transaction(() => {
+        if (!statements.connectionExists.get(key)) return false;
+        statements.insertCall.run(toCallParameters(key, entry));
+        statements.saveWorld.run(key, worldJson, nextSequence);
+        return true;
+      });
+      if (!stored) {
+        cache.delete(key);
+        return false;
+      }
+      memory.history.push(entry);
+      const name = occurrenceKey(entry.tool, entry.argumentsKey);
+      memory.occurrences.set(name, (memory.occurrences.get(name) ?? 0) + 1);
+      Object.assign(memory, { world, worldJson, nextSequence });
+      return true;
+    },
+
+    /** Forgets every call and the world; the next call is sequence 1 again (snapshots stay). */
+    reset(key: MemoryKey): void {
+      transaction(() => {
+        statements.deleteCalls.run(key);
+        statements.deleteWorld.run(key);
+      });
+      cache.delete(key);
+    },
+
+    /** Freezes the current memory under `id` (the caller draws it from the injected randomness). */
+    snapshot(key: MemoryKey, options: { id: string; label?: string | null; now: string }): SnapshotSummary {
+      const { world, history, nextSequence } = cached(key);
+      const label = options.label ?? null;
+      statements.insertSnapshot.run(options.id, key, label, options.now, JSON.stringify(world), JSON.stringify(history), nextSequence);
+      return { id: options.id, label, createdAt: options.now, calls: history.length };
+    },
+
+    /** The connection's snapshots, oldest first. */
+    listSnapshots(key: MemoryKey): SnapshotSummary[] {
+      return statements.listSnapshots.all(key).map((row) => ({ id: row.id, label: row.label, createdAt: row.created_at, calls: row.calls }));
+    },
+
+    /**
+     * Replaces the memory with the snapshot's calls, world and next sequence; returns how many
+     * calls it restored, or null when the connection has no such snapshot. The snapshot stays.
+     */
+    restore(key: MemoryKey, snapshotId: string): number | null {
+      const restored = transaction(() => {
+        const snapshot = statements.getSnapshot.get(key, snapshotId);
+        if (!snapshot) return null;
+        const calls = JSON.parse(snapshot.calls) as CallLogEntry[];
+        statements.deleteCalls.run(key);
+        for (const entry of calls) statements.insertCall.run(toCallParameters(key, entry));
+        statements.saveWorld.run(key, snapshot.world, snapshot.next_sequence);
+        return calls.length;
+      });
+      cache.delete(key);
+      return restored;
+    },
+
+    deleteSnapshot(key: MemoryKey, snapshotId: string): boolean {
+      return statements.deleteSnapshot.run(key, snapshotId).changes > 0;
+    },
+
+    /**
+     * Drops the cached memory of a key (the stored one stays). Optional after deleting a
+     * connection, since keys are never reused; needed if something else wrote the memory tables.
+     */
+    forget(key: MemoryKey): void {
+      cache.delete(key);
+    },
+  };
+}
+
+export type MemoryStore = ReturnType<typeof createMemoryStore>;
