@@ -1,8 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { WorldChanges } from '../domain/memory-log.js';
 import { toCanonicalJson } from './canonical-json.js';
 import { toFixturePath } from './fixture-file.js';
-import type { ToolCall, ToolResultSource } from './tool-result-source.js';
+import type { ToolCall, ToolResolution, ToolResultSource } from './tool-result-source.js';
 
 export interface ReplaySourceOptions {
   /** The fixtures directory: `<directory>/<server key>/<tool>.json` (see fixtures/README.md). */
@@ -11,11 +12,17 @@ export interface ReplaySourceOptions {
   passOnMiss?: boolean;
 }
 
-/** One fixture file as loaded: results by `<canonical arguments>#<occurrence>`. */
+/** A recorded entry as replay needs it: the result, and what the call changed in the world. */
+interface ReplayedEntry {
+  result: CallToolResult;
+  worldChanges?: WorldChanges;
+}
+
+/** One fixture file as loaded: entries by `<canonical arguments>#<occurrence>`. */
 interface LoadedFixture {
   mtimeMs: number;
   size: number;
-  results: Map<string, CallToolResult>;
+  results: Map<string, ReplayedEntry>;
   /** Set when the file is not a valid fixture file; every call to its tool then says so. */
   problem: string | null;
 }
@@ -48,8 +55,13 @@ export function createReplaySource({ directory, passOnMiss = false }: ReplaySour
       const file = toFixturePath(directory, call.server, call.tool);
       const fixture = file === null ? null : load(file);
       if (fixture?.problem) return { source: 'fixture-miss', result: errorResult(fixture.problem) };
-      const result = fixture?.results.get(`${call.argumentsKey}#${call.occurrence}`);
-      if (result) return { source: 'fixture', result };
+      const entry = fixture?.results.get(`${call.argumentsKey}#${call.occurrence}`);
+      if (entry) {
+        // The recorded world changes come back too, so replaying a session rebuilds the same world.
+        const resolution: ToolResolution = { source: 'fixture', result: entry.result };
+        if (entry.worldChanges) resolution.worldChanges = entry.worldChanges;
+        return resolution;
+      }
       if (passOnMiss) return null;
       const where = file ?? `${directory} (the tool name cannot be a file name)`;
       return {
@@ -76,15 +88,20 @@ function parseFixture(text: string, file: string): Omit<LoadedFixture, 'mtimeMs'
   }
   const calls = (data as { calls?: unknown } | null)?.calls;
   if (!Array.isArray(calls)) return invalid('"calls" must be a list');
-  const results = new Map<string, CallToolResult>();
+  const results = new Map<string, ReplayedEntry>();
   for (const [index, call] of calls.entries()) {
-    const { arguments: args, occurrence, result } = (call ?? {}) as { arguments?: unknown; occurrence?: unknown; result?: unknown };
+    const { arguments: args, occurrence, result, worldChanges } = (call ?? {}) as { arguments?: unknown; occurrence?: unknown; result?: unknown; worldChanges?: unknown };
     if (args === null || typeof args !== 'object' || Array.isArray(args)) return invalid(`calls.${index}.arguments must be an object`);
     if (!Number.isInteger(occurrence) || (occurrence as number) < 1) return invalid(`calls.${index}.occurrence must be an integer of at least 1`);
     if (result === null || typeof result !== 'object' || !Array.isArray((result as { content?: unknown }).content)) {
       return invalid(`calls.${index}.result must be a CallToolResult with a "content" list`);
     }
-    results.set(`${toCanonicalJson(args)}#${occurrence as number}`, result as CallToolResult);
+    if (worldChanges !== undefined && (worldChanges === null || typeof worldChanges !== 'object' || Array.isArray(worldChanges))) {
+      return invalid(`calls.${index}.worldChanges must be an object ({ upserts, deletes, facts })`);
+    }
+    const entry: ReplayedEntry = { result: result as CallToolResult };
+    if (worldChanges) entry.worldChanges = worldChanges as WorldChanges;
+    results.set(`${toCanonicalJson(args)}#${occurrence as number}`, entry);
   }
   return { results, problem: null };
 }
