@@ -10,6 +10,7 @@
  * | MCPSIM_API_KEY    | --api-key    | (generated on first start) |
  * | MCPSIM_CLOCK      | --clock      | system       |
  * | MCPSIM_FIXTURES_DIR | --fixtures | ./fixtures   |
+ * | MCPSIM_UPSTREAM_TIMEOUT_MS | --upstream-timeout | 5000 (probe, tool listing) |
  * | OPENAI_API_KEY, OPENAI_BASE_URL | | (none: no model) |
  * | MCPSIM_EMBEDDING_MODEL | | text-embedding-3-small (`off` disables semantic search) |
  */
@@ -19,6 +20,8 @@ export interface Config {
   dataDir: string;
   /** Recorded tool results of mock connections (fixtures/README.md). */
   fixturesDir: string;
+  /** Bound on each upstream probe (initialize) and tool listing, in ms. */
+  upstreamTimeoutMs: number;
   apiKey?: string;
   /** The real clock, or a virtual one that only moves through `POST /__mcpsim/clock`, starting at `start` (null: now). */
   clock: { kind: 'system' } | { kind: 'virtual'; start: string | null };
@@ -33,9 +36,10 @@ export interface ConfigFlags {
   fixturesDir?: string;
   apiKey?: string;
   clock?: string;
+  upstreamTimeout?: string;
 }
 
-export const configDefaults = { port: 4010, host: '127.0.0.1', dataDir: './.mcpsim', fixturesDir: './fixtures' } as const;
+export const configDefaults = { port: 4010, host: '127.0.0.1', dataDir: './.mcpsim', fixturesDir: './fixtures', upstreamTimeoutMs: 5000 } as const;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -53,6 +57,7 @@ export function resolveConfig(flags: ConfigFlags, env: Record<string, string | u
     host: flags.host ?? env.MCPSIM_HOST ?? configDefaults.host,
     dataDir: flags.dataDir ?? env.MCPSIM_DATA_DIR ?? configDefaults.dataDir,
     fixturesDir: flags.fixturesDir || env.MCPSIM_FIXTURES_DIR || configDefaults.fixturesDir,
+    upstreamTimeoutMs: parseTimeout(flags.upstreamTimeout ?? env.MCPSIM_UPSTREAM_TIMEOUT_MS),
     ...(apiKey === undefined ? {} : { apiKey }),
     clock: parseClock(flags.clock ?? env.MCPSIM_CLOCK),
     model: resolveModel(env),
@@ -79,6 +84,15 @@ function parseClock(value: string | undefined): Config['clock'] {
     return { kind: 'virtual', start: new Date(value).toISOString() };
   }
   throw new ConfigError(`--clock / MCPSIM_CLOCK: "${value}" is not "system", "virtual" or an ISO 8601 date-time to start a virtual clock at (e.g. 2026-01-01T00:00:00Z)`);
+}
+
+function parseTimeout(value: string | undefined): number {
+  if (value === undefined || value === '') return configDefaults.upstreamTimeoutMs;
+  const ms = Number(value);
+  if (!/^\d+$/.test(value) || ms < 1 || ms > 600_000) {
+    throw new ConfigError(`--upstream-timeout / MCPSIM_UPSTREAM_TIMEOUT_MS: "${value}" is not a number of milliseconds from 1 to 600000 (default 5000)`);
+  }
+  return ms;
 }
 
 function parsePort(value: string): number {

@@ -31,7 +31,8 @@ describe.each(doors)('PUT /connect/{ns}/{id} (%s)', (door) => {
       metadata: { team: 'core' },
       iconUrl: null,
       createdAt: '2026-01-01T00:00:00.000Z',
-      status: { state: 'disconnected' },
+      // The upstream is probed on create; example.com serves no MCP here (no DNS, or not MCP).
+      status: { state: 'error', message: expect.stringContaining('example.com') },
     });
     const updated = await put(id, { name: 'Renamed' });
     expect(updated.status).toBe(200);
@@ -183,12 +184,14 @@ describe.each(doors)('PUT /connect/{ns}/{id} (%s)', (door) => {
       state: 'input_required',
       http: testServer.config,
       missing: { headers: ['Authorization'], query: ['region'] },
+      setupUrl: expect.stringMatching(/\/__mcpsim\/setup\/[\w-]+\.[\w-]+$/),
     });
     const withHeader = await put(id, { headers: { authorization: 'Bearer t' } });
     expect(withHeader.body.status.missing).toEqual({ headers: [], query: ['region'] });
     const complete = await put(id, { mcpUrl: `${testServer.deploymentUrl}?region=eu` });
     expect(complete.status).toBe(200);
-    expect(complete.body.status).toEqual({ state: 'disconnected' });
+    // Nothing is missing any more, so the upstream is probed (tracker.test does not resolve).
+    expect(complete.body.status).toEqual({ state: 'error', message: expect.stringContaining('tracker.test') });
     expect(complete.body.mcpUrl).toBe(`${testServer.deploymentUrl}?region=eu`);
   });
 
@@ -213,7 +216,7 @@ describe.each(doors)('PUT /connect/{ns}/{id} (%s)', (door) => {
     expect(otherHost.status).toBe(409);
     const sameHostAndPath = await put(id, { mcpUrl: `${testServer.deploymentUrl}?region=eu` });
     expect(sameHostAndPath.status).toBe(200);
-    expect(sameHostAndPath.body.status).toEqual({ state: 'disconnected' });
+    expect(sameHostAndPath.body.status).toEqual({ state: 'error', message: expect.stringContaining('tracker.test') });
     // Out of input_required, the exception no longer applies.
     expect((await put(id, { mcpUrl: `${testServer.deploymentUrl}?region=us` })).status).toBe(409);
   });

@@ -225,10 +225,11 @@ describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
     });
   });
 
-  it('answers 502 for a connection to a real upstream server, which this version cannot relay yet', async () => {
+  it('answers 502 with -32005 naming the failure when the upstream of a real connection cannot be reached', async () => {
     const response = await post('remote', listTools);
     expect(response.status).toBe(502);
-    expect(response.json.error.message).toContain('relaying to real upstream servers is not implemented yet');
+    expect(response.json.error.code).toBe(-32005);
+    expect(response.json.error.message).toMatch(/^The upstream MCP server failed: /);
   });
 
   it('answers 404 with a JSON-RPC error for an unknown connection or namespace', async () => {

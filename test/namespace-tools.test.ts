@@ -45,7 +45,7 @@ describe.each(doors)('the tools of every connection in a namespace (%s)', (door)
         { connectionId: 'gh', name: 'GitHub', status: { state: 'connected' }, tools: server.tools },
         { connectionId: 'crm', name: 'CRM', status: { state: 'auth_required', setupUrl: 'http://127.0.0.1/setup/crm' }, error: { code: 'auth_required', message: expect.stringContaining('needs authorization') } },
         { connectionId: 'live', name: 'Live', status: expect.objectContaining({ state: 'input_required' }), error: { code: 'input_required', message: expect.stringContaining('X-Acme-Key') } },
-        { connectionId: 'db', name: 'DB', status: expect.any(Object), error: { code: 'not_implemented', message: expect.stringContaining('not implemented yet') } },
+        { connectionId: 'db', name: 'DB', status: { state: 'error', message: expect.stringContaining('db.test') }, error: { code: 'upstream_error', message: expect.stringContaining('db.test') } },
       ],
     });
     for (const envelope of response.body.connections) expect('tools' in envelope !== 'error' in envelope).toBe(true);

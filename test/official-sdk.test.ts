@@ -188,7 +188,8 @@ describe('the official SDK (@smithery/api) against mcpsim', () => {
         metadata: { team: 'core' },
         iconUrl: null,
         createdAt: testStart,
-        status: { state: 'disconnected' },
+        // Probed on create: a.example.com serves no MCP server here.
+        status: { state: 'error', message: expect.stringContaining('a.example.com') },
       });
       expectPlatformFields(data);
       expect(JSON.stringify(data)).not.toContain('upstream-secret');
@@ -204,7 +205,7 @@ describe('the official SDK (@smithery/api) against mcpsim', () => {
       expect(data.mcpUrl).toBe('https://b.example.com/mcp');
       expect(data.metadata).toEqual({ team: 'web', tier: 2 });
       expect(data.createdAt).toBe(testStart);
-      expect(data.status).toEqual({ state: 'disconnected' });
+      expect(data.status).toEqual({ state: 'error', message: expect.stringContaining('b.example.com') });
       expectPlatformFields(data);
     });
 

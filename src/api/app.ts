@@ -6,7 +6,12 @@ import type { RandomSource } from '../domain/random.js';
 import type { Embedder } from '../domain/search/embedder.js';
 import { createTokenCodec, type TokenCodec } from '../domain/service-token.js';
 import { apiError, isApiError, toErrorBody, type ApiError } from '../errors.js';
-import type { ToolResultSource } from '../mcp/mcp-handler.js';
+import type { McpHandler, ToolResultSource } from '../mcp/mcp-handler.js';
+import { createRelay, type Relay } from '../mcp/relay.js';
+import { createUpstreamPool, type UpstreamPool } from '../mcp/upstream-pool.js';
+import { createConnectionUpstream, type ConnectionUpstream } from './connection-upstream.js';
+import { setupOperations } from './routes/setup.js';
+import { createSetupLinks, type SetupLinks } from './setup-links.js';
 import type { Stores } from '../store/stores.js';
 import { checkOperationAccess, type Caller } from './access.js';
 import { createAuthenticator } from './authenticate.js';
@@ -19,6 +24,7 @@ import { createSemanticRanker } from './semantic-ranker.js';
 import { connectionOperations } from './routes/connections.js';
 import { controlOperations } from './routes/control.js';
 import { createMcpHandlerFor, mcpOperations } from './routes/mcp.js';
+import { memoryOperations } from './routes/memory.js';
 import { toolOperations } from './routes/tools.js';
 import { namespaceOperations } from './routes/namespaces.js';
 import { systemOperations } from './routes/system.js';
@@ -46,6 +52,18 @@ export interface AppDependencies {
   toolResults?: ToolResultSource;
   /** The fixtures directory of the default replay source (default `./fixtures`). */
   fixturesDir?: string;
+  /** Clients of real upstream MCP servers (probes, relaying, listings); one with a 5 s timeout when absent. */
+  upstreams?: UpstreamPool;
+  /** Bound on one relayed request to an upstream, e.g. a slow tool call (default 60 s). */
+  upstreamCallTimeoutMs?: number;
+}
+
+/** What the routes share beyond the dependencies: made once per app. */
+export interface AppServices {
+  mcp: McpHandler;
+  relay: Relay;
+  upstream: ConnectionUpstream;
+  setupLinks: SetupLinks;
 }
 
 /**
@@ -110,16 +128,33 @@ export function createApp(dependencies: AppDependencies): Hono {
 /** Every operation the app serves, in registration order (also the order of `/openapi.json`). */
 export function listOperations(dependencies: AppDependencies, tokens?: TokenCodec): Operation[] {
   const operations: Operation[] = [];
-  const mcp = createMcpHandlerFor(dependencies);
+  const services = createServices(dependencies);
   // The .tools routes come before the connection routes: Hono runs the first matching route, and
   // `/connect/{ns}/.tools` also fits `/connect/{ns}/{connectionId}`.
-  operations.push(...systemOperations(() => operations, dependencies), ...namespaceOperations(dependencies), ...toolOperations(dependencies, mcp));
-  operations.push(...connectionOperations(dependencies), ...mcpOperations(dependencies, mcp));
+  operations.push(...systemOperations(() => operations, dependencies), ...namespaceOperations(dependencies), ...toolOperations(dependencies, services));
+  operations.push(...connectionOperations(dependencies, services), ...mcpOperations(dependencies, services));
+  operations.push(...setupOperations(dependencies, services));
   operations.push(...tokenOperations(dependencies, tokens ?? createTokenCodec({ key: dependencies.tokenKey ?? randomBytes(32), clock: dependencies.clock })));
   operations.push(...controlOperations(dependencies));
+  operations.push(...memoryOperations(dependencies));
   operations.push(...serverOperations(dependencies, dependencies.registrySearch ?? createSearchFor(dependencies)));
   return operations;
 }
+
+function createServices(dependencies: AppDependencies): AppServices {
+  const pool = dependencies.upstreams ?? createUpstreamPool();
+  const relay = createRelay({ pool, callTimeoutMs: dependencies.upstreamCallTimeoutMs ?? defaultCallTimeoutMs });
+  const setupLinks = createSetupLinks(dependencies.tokenKey ?? randomBytes(32));
+  return {
+    mcp: createMcpHandlerFor(dependencies, relay),
+    relay,
+    setupLinks,
+    upstream: createConnectionUpstream({ stores: dependencies.stores, pool, links: setupLinks }),
+  };
+}
+
+/** The default bound on one relayed request (a tool call may legitimately take a while). */
+export const defaultCallTimeoutMs = 60_000;
 
 /** The registry search over the app's stores, semantic when an embeddings model is given. */
 export function createSearchFor({ stores, embedder, logger }: Pick<AppDependencies, 'stores' | 'embedder' | 'logger'>): RegistrySearch {

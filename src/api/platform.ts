@@ -8,6 +8,7 @@ import { createApp, createSearchFor, type Logger } from './app.js';
 import type { Embedder } from '../domain/search/embedder.js';
 import type { ToolResultSource } from '../mcp/mcp-handler.js';
 import { bootstrap, demoNamespace } from './bootstrap.js';
+import { createUpstreamPool } from '../mcp/upstream-pool.js';
 
 /** Writes errors with their stacks to standard error. */
 export const stderrLogger: Logger = {
@@ -30,6 +31,10 @@ export interface PlatformOptions {
   toolResults?: ToolResultSource;
   /** Seed the demo namespace on first start (default true). */
   demo?: boolean;
+  /** Bound on each upstream probe (initialize) and tool listing of real connections, in ms (default 5000). */
+  upstreamTimeoutMs?: number;
+  /** Bound on one relayed request, e.g. a slow tool call, in ms (default 60000). */
+  upstreamCallTimeoutMs?: number;
 }
 
 export interface Platform {
@@ -63,6 +68,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
     });
     const logger = options.logger ?? stderrLogger;
+    const upstreams = createUpstreamPool({ timeoutMs: options.upstreamTimeoutMs ?? 5000 });
     const registrySearch = createSearchFor({ stores, logger, ...(options.embedder ? { embedder: options.embedder } : {}) });
     const app = createApp({
       stores,
@@ -71,10 +77,16 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       logger,
       tokenKey: location.tokenKey,
       registrySearch,
+      upstreams,
+      ...(options.upstreamCallTimeoutMs === undefined ? {} : { upstreamCallTimeoutMs: options.upstreamCallTimeoutMs }),
       ...(options.fixturesDir === undefined ? {} : { fixturesDir: options.fixturesDir }),
       ...(options.toolResults ? { toolResults: options.toolResults } : {}),
     });
-    return { app, stores, apiKey, demoNamespace, warmSearch: () => registrySearch.warm(), close: () => stores.close() };
+    return { app, stores, apiKey, demoNamespace, warmSearch: () => registrySearch.warm(), close: () => {
+        void upstreams.close();
+        stores.close();
+      },
+    };
   } catch (error) {
     stores.close();
     throw error;

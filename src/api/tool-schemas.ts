@@ -27,7 +27,7 @@ export const connectionToolsSchema = z
     z.strictObject({
       ...envelopeBase,
       error: z.strictObject({
-        code: z.string().describe('auth_required, input_required, not_implemented (non-mock connections, for now) or upstream_error'),
+        code: z.string().describe('auth_required or input_required (skipped, no upstream request), upstream_error (the upstream failed or timed out; the message says how), or not_connected (an uplink connection with nothing paired)'),
         message: z.string(),
       }),
     }),

@@ -23,6 +23,7 @@ Options of serve:
   --data-dir <dir>  where the SQLite database and key file live (env MCPSIM_DATA_DIR, default ./.mcpsim)
   --api-key <key>   fix the local account's API key (env MCPSIM_API_KEY)
   --fixtures <dir>  recorded tool results of mock connections (env MCPSIM_FIXTURES_DIR, default ./fixtures)
+  --upstream-timeout <ms>  bound on each upstream probe and tool listing (env MCPSIM_UPSTREAM_TIMEOUT_MS, default 5000)
   --quiet           no access log (one line per request: method, path, status, time)
   --clock <clock>   system (default), virtual (frozen at start; moved by POST /__mcpsim/clock),
                     or an ISO 8601 date-time to start a virtual clock at (env MCPSIM_CLOCK)
@@ -54,6 +55,7 @@ const options = {
   'data-dir': { type: 'string' },
   'api-key': { type: 'string' },
   fixtures: { type: 'string' },
+  'upstream-timeout': { type: 'string' },
   clock: { type: 'string' },
   policy: { type: 'string', multiple: true },
   ttl: { type: 'string' },
@@ -84,6 +86,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       ...(values['api-key'] === undefined ? {} : { apiKey: values['api-key'] }),
       ...(values.clock === undefined ? {} : { clock: values.clock }),
       ...(values.fixtures === undefined ? {} : { fixturesDir: values.fixtures }),
+      ...(values['upstream-timeout'] === undefined ? {} : { upstreamTimeout: values['upstream-timeout'] }),
     };
     const command = positionals.join(' ');
     if (command === '' || command === 'serve') return await serveCommand({ ...flags, quiet: values.quiet ?? false }, io);

@@ -15,6 +15,7 @@ export async function serveCommand(flags: ConfigFlags & { quiet?: boolean }, io:
   const platform = createPlatform({
     dataDir: config.dataDir,
     fixturesDir: config.fixturesDir,
+    upstreamTimeoutMs: config.upstreamTimeoutMs,
     clock,
     ...(embedder ? { embedder } : {}),
     ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),

@@ -11,7 +11,7 @@ export interface GateRefusal {
 /** JSON-RPC error codes of the platform (decisions.md §5). */
 export const mcpErrorCodes = { authRequired: -32001, inputRequired: -32002, connectionNotFound: -32004, upstreamUnavailable: -32005 } as const;
 
-/** Why the connection's MCP endpoint cannot serve a request, or null when it can (a mock connection). */
+/** Why the connection's MCP endpoint cannot serve a request, or null when it can (a mock, or an HTTP upstream to relay to). */
 export function checkConnectionReady(connection: Connection): GateRefusal | null {
   const { status, connectionId } = connection;
   if (status.state === 'auth_required') {
@@ -31,11 +31,13 @@ export function checkConnectionReady(connection: Connection): GateRefusal | null
       data: { http: status.http, missing: status.missing },
     };
   }
-  if (!connection.mock || connection.server === null) {
+  if (connection.mock ? connection.server === null : connection.transport !== 'http' || connection.mcpUrl === null) {
     return {
       status: 502,
       code: mcpErrorCodes.upstreamUnavailable,
-      message: `Connection "${connectionId}" is not a mock connection, and relaying to real upstream servers is not implemented yet; create a connection with "mock": {"enabled": true} to use the simulator`,
+      message: connection.source
+        ? `Connection "${connectionId}" runs a module, and module execution is not available in mcpsim`
+        : `Connection "${connectionId}" is an uplink connection with no local server paired to it, so there is nothing to relay to`,
     };
   }
   return null;

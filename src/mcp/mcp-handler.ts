@@ -18,6 +18,7 @@ import { createCallCounter } from './call-counter.js';
 import { checkConnectionReady } from './connection-gate.js';
 import { parseJsonRpcMessage, toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
 import { acceptedResponse, toMcpResponse } from './mcp-response.js';
+import type { Relay, UpstreamLink } from './relay.js';
 
 export type { ToolResultSource };
 
@@ -26,14 +27,19 @@ export const defaultFixturesDir = './fixtures';
 
 export interface McpHandlerOptions {
   registry: Pick<RegistryStore, 'get' | 'revision'>;
+  /** Relays requests of real HTTP connections to their upstream. */
+  relay: Relay;
   /** Answers mock tool calls; default: the replay source over `fixturesDir`. */
   toolResults?: ToolResultSource;
   fixturesDir?: string;
 }
 
 export interface McpHandler {
-  /** Answers one POST to a connection's MCP endpoint (body as text, the request's Accept header). */
-  handle(connection: Connection, body: string, accept: string | undefined): Promise<Response>;
+  /**
+   * Answers one POST to a connection's MCP endpoint (body as text, the request's Accept header).
+   * A real HTTP connection needs `upstream`, the link to its upstream server.
+   */
+  handle(connection: Connection, body: string, accept: string | undefined, upstream?: UpstreamLink): Promise<Response>;
   /** The tools of a mock connection (its registry entry's), as `tools/list` answers them. */
   listTools(connection: Connection & { server: string }): ToolDefinition[];
   /**
@@ -54,7 +60,7 @@ interface ServerTools {
  * `initialize` needed, one answer per POST. (An SDK Server and transport per request would cost
  * about 300 µs; this path is a parse, two lookups and the result source.)
  */
-export function createMcpHandler({ registry, fixturesDir = defaultFixturesDir, toolResults = createReplaySource({ directory: fixturesDir }) }: McpHandlerOptions): McpHandler {
+export function createMcpHandler({ registry, relay, fixturesDir = defaultFixturesDir, toolResults = createReplaySource({ directory: fixturesDir }) }: McpHandlerOptions): McpHandler {
   const validate = createArgumentValidator();
   const counter = createCallCounter();
   const toolsByServer = new Map<string, ServerTools>();
@@ -144,7 +150,7 @@ export function createMcpHandler({ registry, fixturesDir = defaultFixturesDir, t
   return {
     listTools: (connection) => toolsOf(connection.server).tools,
     callTool: (connection, name, args) => runTool(connection, connection.server, name, args),
-    async handle(connection, body, accept) {
+    async handle(connection, body, accept, upstream) {
       const message = parseJsonRpcMessage(body);
       const refusal = checkConnectionReady(connection);
       if (refusal) {
@@ -153,7 +159,10 @@ export function createMcpHandler({ registry, fixturesDir = defaultFixturesDir, t
       }
       if (message.kind === 'invalid') return toMcpResponse(message.error, 'application/json', 400);
       if (message.kind === 'accepted') return acceptedResponse();
-      return toMcpResponse(await answer(connection, connection.server!, message.request), accept);
+      if (connection.mock) return toMcpResponse(await answer(connection, connection.server!, message.request), accept);
+      if (!upstream) throw new Error('a real connection reached the MCP handler without its upstream link');
+      const { payload, status } = await relay.answer(message.request, upstream);
+      return toMcpResponse(payload, status === 200 ? accept : 'application/json', status);
     },
   };
 }

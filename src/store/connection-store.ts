@@ -82,6 +82,11 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox) {
         headers_ciphertext = CASE WHEN @keepHeaders THEN headers_ciphertext ELSE @headers END
       WHERE namespace_id = @namespaceId AND connection_id = @connectionId`),
     delete: db.prepare('DELETE FROM connections WHERE namespace_id = ? AND connection_id = ?'),
+    setStatus: db.prepare(`UPDATE connections SET status = @status, server_info = COALESCE(@serverInfo, server_info)
+      WHERE namespace_id = @namespaceId AND connection_id = @connectionId AND created_at = @createdAt AND mcp_url IS @mcpUrl`),
+    setTarget: db.prepare(`UPDATE connections SET status = @status, mcp_url = @mcpUrl, updated_at = @updatedAt,
+        headers_ciphertext = CASE WHEN @keepHeaders THEN headers_ciphertext ELSE @headers END
+      WHERE namespace_id = @namespaceId AND connection_id = @connectionId AND created_at = @createdAt`),
   };
   const listStatements = new Map<string, Statement<unknown[], ConnectionRow>>();
 
@@ -131,6 +136,31 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox) {
     /** Rewrites a connection; `headers` undefined keeps the stored ones. */
     update(namespaceId: number, connection: Connection, headers: Record<string, string> | null | undefined, now: string): void {
       statements.update.run(rowParameters(namespaceId, connection, headers, now));
+    },
+    /**
+     * Records what an upstream said (a probe, a relayed call, a listing), unless the connection
+     * was deleted, re-created or re-targeted meanwhile (then its `createdAt` or `mcpUrl` differ).
+     * `serverInfo` undefined keeps the stored one.
+     */
+    setStatus(namespaceId: number, connection: Pick<Connection, 'connectionId' | 'createdAt' | 'mcpUrl' | 'status'>, serverInfo?: ServerInfo): boolean {
+      const { connectionId, createdAt, mcpUrl, status } = connection;
+      return statements.setStatus.run({ namespaceId, connectionId, createdAt, mcpUrl, status: JSON.stringify(status), serverInfo: toJson(serverInfo) }).changes === 1;
+    },
+    /** Stores what the setup page collected: a new URL (query values), new headers, and the status they give. */
+    setTarget(namespaceId: number, connection: Pick<Connection, 'connectionId' | 'createdAt' | 'mcpUrl' | 'status'>, headers: Record<string, string> | null | undefined, now: string): boolean {
+      const { connectionId, createdAt, mcpUrl, status } = connection;
+      return (
+        statements.setTarget.run({
+          namespaceId,
+          connectionId,
+          createdAt,
+          mcpUrl,
+          status: JSON.stringify(status),
+          updatedAt: now,
+          keepHeaders: headers === undefined ? 1 : 0,
+          headers: headers == null ? null : secrets.seal(JSON.stringify(headers), headerContext(namespaceId, connectionId)),
+        }).changes === 1
+      );
     },
     delete(namespaceId: number, connectionId: string): boolean {
       return statements.delete.run(namespaceId, connectionId).changes > 0;

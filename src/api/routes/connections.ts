@@ -1,12 +1,13 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { ConnectionInput } from '../../domain/connection.js';
-import { planConnectionWrite } from '../../domain/connection-write.js';
+import type { Connection, ConnectionInput } from '../../domain/connection.js';
+import { planConnectionWrite, type ConnectionWritePlan } from '../../domain/connection-write.js';
 import { createReadableId } from '../../domain/readable-id.js';
 import { apiError } from '../../errors.js';
 import type { Account } from '../../store/account-store.js';
 import { canSeeConnection, checkConnectionAccess, missingPermission, type Caller, type Permission } from '../access.js';
-import type { AppDependencies } from '../app.js';
+import type { AppDependencies, AppServices } from '../app.js';
+import type { ConnectionPlace } from '../connection-upstream.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { defineOperation, type Operation } from '../operation.js';
 import {
@@ -34,7 +35,7 @@ const readEach: Permission = { resource: 'connections', operation: 'read', each:
 const writeEach: Permission = { resource: 'connections', operation: 'write', each: 'connection' };
 
 /** The Connect API: create-or-update, create, get, list and delete connections. */
-export function connectionOperations({ stores, clock, random }: AppDependencies): Operation[] {
+export function connectionOperations({ stores, clock, random }: AppDependencies, { upstream }: AppServices): Operation[] {
   function requireNamespace(account: Account, name: string) {
     const namespace = stores.namespaces.get(account.id, name);
     if (!namespace) throw namespaceNotFound(name);
@@ -46,10 +47,10 @@ export function connectionOperations({ stores, clock, random }: AppDependencies)
    * A token must be allowed to write both the connection as it is and as it will be, else 403
    * (also for one it may not see: a write cannot pretend the id is free).
    */
-  function write(caller: Caller, namespaceId: number, namespace: string, id: string, input: ConnectionInput, mode: 'upsert' | 'create') {
+  function write(caller: Caller, place: ConnectionPlace, namespace: string, id: string, input: ConnectionInput, mode: 'upsert' | 'create'): WriteOutcome | null {
     const refuse = () => missingPermission('connections', 'write');
     return stores.transaction(() => {
-      const current = stores.connections.get(namespaceId, id);
+      const current = stores.connections.get(place.namespaceId, id);
       if (current && mode === 'create') return null;
       if (current) checkConnectionAccess(caller, 'write', current, refuse);
       const serverName = input.server ?? current?.server ?? null;
@@ -58,22 +59,34 @@ export function connectionOperations({ stores, clock, random }: AppDependencies)
         throw apiError('validation_error', `server: unknown registry server "${input.server}"; use a qualifiedName from GET /servers`);
       }
       const now = clock.now();
+      const loadHeaders = () => stores.connections.getHeaders(place.namespaceId, id);
       const plan = planConnectionWrite({
         namespace,
         connectionId: id,
-        existing: current ? { connection: current, loadHeaders: () => stores.connections.getHeaders(namespaceId, id) } : null,
+        existing: current ? { connection: current, loadHeaders } : null,
         input,
         target,
         now,
       });
       checkConnectionAccess(caller, 'write', plan.connection, refuse);
-      if (plan.created) stores.connections.insert(namespaceId, plan.connection, plan.headers, now.toISOString());
-      else stores.connections.update(namespaceId, plan.connection, plan.headers, now.toISOString());
-      return plan;
+      if (plan.connection.status.state === 'input_required') plan.connection.status.setupUrl = upstream.setupUrl(place, plan.connection);
+      const probe = toProbe(plan, current, loadHeaders);
+      if (plan.created) stores.connections.insert(place.namespaceId, plan.connection, plan.headers, now.toISOString());
+      else stores.connections.update(place.namespaceId, plan.connection, plan.headers, now.toISOString());
+      return { plan, probe };
     });
   }
 
-  const respond = (c: Context, plan: NonNullable<ReturnType<typeof write>>) => c.json(toConnectionView(plan.connection), plan.created ? 201 : 200);
+  /** Writes, then probes the upstream when the write calls for it (outside the transaction). */
+  async function writeAndProbe(c: Context, caller: Caller, place: ConnectionPlace, namespace: string, id: string, input: ConnectionInput, mode: 'upsert' | 'create') {
+    const outcome = write(caller, place, namespace, id, input, mode);
+    if (!outcome) return null;
+    const { plan, probe } = outcome;
+    const connection = probe ? await upstream.probe(place, plan.connection, probe.headers) : plan.connection;
+    return c.json(toConnectionView(connection), plan.created ? 201 : 200);
+  }
+
+  const placeOf = (c: Context, account: Account, namespaceId: number): ConnectionPlace => ({ accountId: account.id, namespaceId, origin: new URL(c.req.url).origin });
 
   return [
     defineOperation({
@@ -110,11 +123,11 @@ export function connectionOperations({ stores, clock, random }: AppDependencies)
       params: namespaceParams,
       body: { schema: connectionBodySchema, required: false },
       responses: { 201: { description: 'Created', schema: connectionSchema }, 400: invalid, 403: forbidden, 404: notFound },
-      handle(c, { account, caller, params, body }) {
+      async handle(c, { account, caller, params, body }) {
         const namespace = requireNamespace(account, params.namespace);
         for (;;) {
-          const plan = write(caller, namespace.id, namespace.name, createReadableId(random), body, 'create');
-          if (plan) return respond(c, plan);
+          const response = await writeAndProbe(c, caller, placeOf(c, account, namespace.id), namespace.name, createReadableId(random), body, 'create');
+          if (response) return response;
         }
       },
     }),
@@ -152,9 +165,9 @@ export function connectionOperations({ stores, clock, random }: AppDependencies)
         404: { description: 'Namespace not found or access denied', schema: errorSchema },
         409: { description: 'The target URL differs from the existing one (header x-should-retry: false)', schema: errorSchema },
       },
-      handle(c, { account, caller, params, body }) {
+      async handle(c, { account, caller, params, body }) {
         const namespace = requireNamespace(account, params.namespace);
-        return respond(c, write(caller, namespace.id, namespace.name, params.connectionId, body, 'upsert')!);
+        return (await writeAndProbe(c, caller, placeOf(c, account, namespace.id), namespace.name, params.connectionId, body, 'upsert'))!;
       },
     }),
     defineOperation({
@@ -178,6 +191,33 @@ export function connectionOperations({ stores, clock, random }: AppDependencies)
       },
     }),
   ];
+}
+
+interface WriteOutcome {
+  plan: ConnectionWritePlan;
+  /** Set when the upstream must be probed after the write, with the headers to send. */
+  probe: { headers: Record<string, string> | null } | null;
+}
+
+/**
+ * Whether a write calls for an upstream probe: a real HTTP connection that is not waiting for
+ * input, when it is new, its URL or headers changed, or it was not connected. (Re-saving a
+ * connected connection with the same target does not call its upstream again.)
+ */
+function toProbe(plan: ConnectionWritePlan, previous: Connection | null, loadHeaders: () => Record<string, string> | null): WriteOutcome['probe'] {
+  const { connection } = plan;
+  if (connection.mock || connection.transport !== 'http' || connection.mcpUrl === null || connection.status.state === 'input_required') return null;
+  if (plan.headers !== undefined) {
+    const changed = previous === null || toHeaderText(plan.headers) !== toHeaderText(loadHeaders());
+    if (changed || previous.mcpUrl !== connection.mcpUrl || previous.status.state !== 'connected') return { headers: plan.headers };
+    return null;
+  }
+  if (previous === null || previous.mcpUrl !== connection.mcpUrl || previous.status.state !== 'connected') return { headers: loadHeaders() };
+  return null;
+}
+
+function toHeaderText(headers: Record<string, string> | null): string {
+  return JSON.stringify(Object.entries(headers ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 export function connectionNotFound(id: string, namespace: string) {

@@ -3,8 +3,9 @@ import { apiError, type ApiError } from '../../errors.js';
 import { mcpErrorCodes } from '../../mcp/connection-gate.js';
 import { toJsonRpcError } from '../../mcp/json-rpc.js';
 import { createMcpHandler, type McpHandler } from '../../mcp/mcp-handler.js';
+import type { Relay } from '../../mcp/relay.js';
 import { checkConnectionAccess } from '../access.js';
-import { maxBodyBytes, type AppDependencies } from '../app.js';
+import { maxBodyBytes, type AppDependencies, type AppServices } from '../app.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { readBodyText } from '../read-json-body.js';
 import { connectionId, errorSchema, namespaceName } from '../schemas.js';
@@ -31,23 +32,24 @@ const jsonRpcResponseSchema = z
 const jsonRpcError = (description: string) => ({ description, schema: jsonRpcResponseSchema });
 
 /** The one MCP handler of an app, shared by the MCP endpoint and the REST tool routes. */
-export function createMcpHandlerFor({ stores, toolResults, fixturesDir }: AppDependencies): McpHandler {
+export function createMcpHandlerFor({ stores, toolResults, fixturesDir }: AppDependencies, relay: Relay): McpHandler {
   return createMcpHandler({
     registry: stores.registry,
+    relay,
     ...(toolResults ? { toolResults } : {}),
     ...(fixturesDir === undefined ? {} : { fixturesDir }),
   });
 }
 
 /** `POST /connect/{namespace}/{connectionId}/mcp`: the connection's MCP endpoint (Streamable HTTP, stateless). */
-export function mcpOperations({ stores }: AppDependencies, handler: McpHandler): Operation[] {
+export function mcpOperations({ stores }: AppDependencies, { mcp: handler, upstream }: AppServices): Operation[] {
   return [
     defineOperation({
       method: 'POST',
       path: '/connect/{namespace}/{connectionId}/mcp',
       tag: 'connections',
       summary:
-        "The connection's MCP endpoint (Streamable HTTP, stateless: no initialize needed, any mcp-session-id ignored; GET and DELETE get 405). Mock connections answer tools/list from the registry and tools/call from the simulator",
+        "The connection's MCP endpoint (Streamable HTTP, stateless: no initialize needed, any mcp-session-id ignored; GET and DELETE get 405). Mock connections answer tools/list from the registry and tools/call from the simulator; real HTTP connections relay to their upstream with the stored headers (an upstream 401 moves the connection to auth_required)",
       permission: { resource: 'connections', operation: 'execute', each: 'connection' },
       params: connectionParams,
       rawBody: { contentType: 'application/json', description: 'One JSON-RPC 2.0 message (no batches)', schema: jsonRpcMessageSchema },
@@ -59,7 +61,7 @@ export function mcpOperations({ stores }: AppDependencies, handler: McpHandler):
         403: { description: 'A service token without connections:execute on this connection', schema: errorSchema },
         404: jsonRpcError('Namespace or connection not found, or not visible to the token (-32004)'),
         409: jsonRpcError('The connection lacks required input: -32002 with data {http, missing}'),
-        502: jsonRpcError('Not a mock connection: relaying to real upstream servers is not implemented yet (-32005)'),
+        502: jsonRpcError('The upstream MCP server failed (DNS, refused, timeout, closed, not MCP), or an uplink connection has nothing to relay to (-32005); the message says which'),
       },
       async handle(c, { account, caller, params }) {
         const notFound = () =>
@@ -73,7 +75,11 @@ export function mcpOperations({ stores }: AppDependencies, handler: McpHandler):
           if (error === hidden) return notFound();
           throw error;
         }
-        return handler.handle(connection, await readBodyText(c, maxBodyBytes), c.req.header('accept'));
+        const body = await readBodyText(c, maxBodyBytes);
+        if (connection.mock) return handler.handle(connection, body, c.req.header('accept'));
+        const namespace = stores.namespaces.get(account.id, params.namespace)!;
+        const link = upstream.linkFor({ accountId: account.id, namespaceId: namespace.id, origin: new URL(c.req.url).origin }, connection);
+        return handler.handle(connection, body, c.req.header('accept'), link);
       },
     }),
   ];

@@ -1,16 +1,21 @@
 /**
  * The REST view of a connection's tools (decisions.md §1, §4): list, look up by path, call, and
  * the tools of every connection in a namespace. Mock connections answer through the same
- * McpHandler as the MCP endpoint, so a REST call and a `tools/call` are one pipeline.
+ * McpHandler as the MCP endpoint, so a REST call and a `tools/call` are one pipeline; real HTTP
+ * connections ask their upstream through the same relay as the MCP endpoint.
  */
+import type { Context } from 'hono';
 import { z } from 'zod';
-import type { Connection } from '../../domain/connection.js';
+import type { Connection, ConnectionStatus } from '../../domain/connection.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import { apiError, type ApiError } from '../../errors.js';
 import { checkConnectionReady } from '../../mcp/connection-gate.js';
 import type { McpHandler } from '../../mcp/mcp-handler.js';
+import type { Relay, UpstreamLink } from '../../mcp/relay.js';
+import { UpstreamError } from '../../mcp/upstream-failure.js';
+import pLimit from 'p-limit';
 import { canSeeConnection, checkConnectionAccess, type Caller, type Permission } from '../access.js';
-import type { AppDependencies } from '../app.js';
+import type { AppDependencies, AppServices } from '../app.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { connectionId, errorSchema, namespaceName, validationErrorSchema } from '../schemas.js';
 import { callToolResultSchema, namespaceToolsQuerySchema, namespaceToolsSchema, toolArgumentsSchema, toolListSchema } from '../tool-schemas.js';
@@ -28,24 +33,39 @@ const forbidden = { description: 'A service token whose scope does not allow thi
 const refusals = {
   401: { description: 'auth_required: the connection needs authorization (a missing or bad credential gets unauthorized)', schema: errorSchema },
   409: { description: 'input_required: the connection lacks required headers or query parameters', schema: errorSchema },
-  502: { description: 'upstream_unavailable: not a mock connection; relaying to real upstream servers is not implemented yet', schema: errorSchema },
+  502: { description: 'upstream_unavailable: the upstream MCP server failed (the message says how), or an uplink connection has nothing to ask', schema: errorSchema },
 };
 /** The largest page the store serves; the namespace listing reads every page. */
 const pageSize = 100;
+/** How many upstreams the namespace listing asks at once. */
+const listingConcurrency = 16;
 
 type MockConnection = Connection & { server: string };
 
+/** A connection ready to answer tools: a mock one, or a real one with the link to its upstream. */
+type ReadyConnection = { connection: Connection; mock: MockConnection; link: null } | { connection: Connection; mock: null; link: UpstreamLink };
+
 /** `GET/POST /connect/{ns}/{id}/.tools[/{toolPath}]` and `GET /connect/{ns}/.tools`. */
-export function toolOperations({ stores }: AppDependencies, mcp: McpHandler): Operation[] {
+export function toolOperations({ stores }: AppDependencies, { mcp, relay, upstream }: AppServices): Operation[] {
+  const origin = (c: Context) => new URL(c.req.url).origin;
+
   /** The connection, visible to the caller for `operation` and ready to answer tools, else the error to throw. */
-  function readyConnection(caller: Caller, accountId: string, namespace: string, id: string, operation: 'read' | 'execute'): MockConnection {
+  function readyConnection(c: Context, caller: Caller, accountId: string, namespace: string, id: string, operation: 'read' | 'execute'): ReadyConnection {
     const connection = stores.connections.getInNamespace(accountId, namespace, id);
     const missing = () => (stores.namespaces.get(accountId, namespace) ? connectionNotFound(id, namespace) : namespaceNotFound(namespace));
     if (!connection) throw missing();
     checkConnectionAccess(caller, operation, connection, missing);
     const refusal = checkConnectionReady(connection);
     if (refusal) throw toRefusalError(refusal.status, refusal.message);
-    return connection as MockConnection;
+    if (connection.mock) return { connection, mock: connection as MockConnection, link: null };
+    const namespaceId = stores.namespaces.get(accountId, namespace)!.id;
+    return { connection, mock: null, link: upstream.linkFor({ accountId, namespaceId, origin: origin(c) }, connection) };
+  }
+
+  /** The tools of a ready connection: the registry's for a mock, the upstream's for a real one. */
+  async function toolsOf(ready: ReadyConnection): Promise<ToolDefinition[]> {
+    if (ready.mock) return mcp.listTools(ready.mock);
+    return (await upstreamCall(() => relay.listTools(ready.link))) as ToolDefinition[];
   }
 
   return [
@@ -63,7 +83,7 @@ export function toolOperations({ stores }: AppDependencies, mcp: McpHandler): Op
         403: forbidden,
         404: { description: 'Namespace not found or access denied', schema: errorSchema },
       },
-      handle(c, { account, caller, params, query, searchParams }) {
+      async handle(c, { account, caller, params, query, searchParams }) {
         const namespace = stores.namespaces.get(account.id, params.namespace);
         if (!namespace) throw namespaceNotFound(params.namespace);
         const filters = {
@@ -79,7 +99,14 @@ export function toolOperations({ stores }: AppDependencies, mcp: McpHandler): Op
           connections.push(...page.connections);
           afterSeq = page.nextSeq;
         }
-        return c.json({ connections: connections.map((connection) => toEnvelope(connection, mcp)) });
+        const place = { accountId: account.id, namespaceId: namespace.id, origin: origin(c) };
+        const limit = pLimit(listingConcurrency);
+        const envelopes = await Promise.all(
+          connections.map((connection) =>
+            limit(() => toEnvelope(connection, mcp, relay, () => upstream.linkFor(place, connection))),
+          ),
+        );
+        return c.json({ connections: envelopes });
       },
     }),
     defineOperation({
@@ -90,9 +117,9 @@ export function toolOperations({ stores }: AppDependencies, mcp: McpHandler): Op
       permission: readEach,
       params: connectionParams,
       responses: { 200: { description: 'Every tool of the connection', schema: toolListSchema }, ...refusals, 403: forbidden, 404: notFound },
-      handle(c, { account, caller, params }) {
-        const connection = readyConnection(caller, account.id, params.namespace, params.connectionId, 'read');
-        return c.json({ tools: mcp.listTools(connection) });
+      async handle(c, { account, caller, params }) {
+        const ready = readyConnection(c, caller, account.id, params.namespace, params.connectionId, 'read');
+        return c.json({ tools: await toolsOf(ready) });
       },
     }),
     defineOperation({
@@ -109,9 +136,10 @@ export function toolOperations({ stores }: AppDependencies, mcp: McpHandler): Op
         403: forbidden,
         404: notFound,
       },
-      handle(c, { account, caller, params }) {
-        const connection = readyConnection(caller, account.id, params.namespace, params.connectionId, 'read');
-        const tools = mcp.listTools(connection);
+      async handle(c, { account, caller, params }) {
+        const ready = readyConnection(c, caller, account.id, params.namespace, params.connectionId, 'read');
+        const { connection } = ready;
+        const tools = await toolsOf(ready);
         const tool = findTool(tools, params.toolPath);
         if (tool) return c.json(tool);
         const prefix = `${toToolName(params.toolPath)}.`;
@@ -137,10 +165,12 @@ export function toolOperations({ stores }: AppDependencies, mcp: McpHandler): Op
         404: notFound,
       },
       async handle(c, { account, caller, params, body }) {
-        const connection = readyConnection(caller, account.id, params.namespace, params.connectionId, 'execute');
-        const tool = findTool(mcp.listTools(connection), params.toolPath);
+        const ready = readyConnection(c, caller, account.id, params.namespace, params.connectionId, 'execute');
+        const { connection } = ready;
+        const tool = findTool(await toolsOf(ready), params.toolPath);
         if (!tool) throw unknownTool(params.toolPath, connection);
-        const result = await mcp.callTool(connection, tool.name, body);
+        if (!ready.mock) return c.json(await upstreamCall(() => relay.callTool(ready.link, tool.name, body)));
+        const result = await mcp.callTool(ready.mock, tool.name, body);
         if (!result) throw unknownTool(params.toolPath, connection);
         return c.json(result);
       },
@@ -166,11 +196,37 @@ function toRefusalError(status: 401 | 409 | 502, message: string): ApiError {
   return apiError(status === 401 ? 'auth_required' : status === 409 ? 'input_required' : 'upstream_unavailable', message);
 }
 
-/** A connection's envelope in the namespace listing; refused connections get no upstream call. */
-function toEnvelope(connection: Connection, mcp: McpHandler) {
-  const base = { connectionId: connection.connectionId, name: connection.name, status: connection.status };
+/** Runs an upstream request of a REST route; an upstream failure becomes the platform error that says what failed. */
+async function upstreamCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    if (error.kind === 'unauthorized') throw apiError('auth_required', `The upstream MCP server needs authorization: ${error.message}`);
+    throw apiError('upstream_unavailable', `The upstream MCP server failed: ${error.message}`);
+  }
+}
+
+/**
+ * A connection's envelope in the namespace listing. Connections waiting for authorization or
+ * input get no upstream request; a failing or slow upstream gives its own envelope an error.
+ * The status is the one after the listing (a 401 has just moved it to auth_required).
+ */
+async function toEnvelope(connection: Connection, mcp: McpHandler, relay: Relay, linkFor: () => UpstreamLink & { status(): ConnectionStatus }) {
+  const base = { connectionId: connection.connectionId, name: connection.name };
   const refusal = checkConnectionReady(connection);
-  if (!refusal) return { ...base, tools: mcp.listTools(connection as MockConnection) };
-  const code = refusal.status === 401 ? 'auth_required' : refusal.status === 409 ? 'input_required' : 'not_implemented';
-  return { ...base, error: { code, message: refusal.message } };
+  if (refusal) {
+    const code = refusal.status === 401 ? 'auth_required' : refusal.status === 409 ? 'input_required' : 'not_connected';
+    return { ...base, status: connection.status, error: { code, message: refusal.message } };
+  }
+  if (connection.mock) return { ...base, status: connection.status, tools: mcp.listTools(connection as MockConnection) };
+  const link = linkFor();
+  try {
+    const tools = await relay.listTools(link);
+    return { ...base, status: link.status(), tools };
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    const code = error.kind === 'unauthorized' ? 'auth_required' : 'upstream_error';
+    return { ...base, status: link.status(), error: { code, message: error.message } };
+  }
 }

@@ -1,0 +1,80 @@
+import type { Connection, ConnectionStatus } from '../domain/connection.js';
+import { toServerInfo } from '../domain/server-info.js';
+import type { UpstreamLink, UpstreamOutcome } from '../mcp/relay.js';
+import type { UpstreamPool } from '../mcp/upstream-pool.js';
+import { toUpstreamError } from '../mcp/upstream-failure.js';
+import type { Stores } from '../store/stores.js';
+import type { SetupLinks } from './setup-links.js';
+
+/** Where a real connection lives, and the origin its setup page is served on. */
+export interface ConnectionPlace {
+  accountId: string;
+  namespaceId: number;
+  /** The origin the client reached mcpsim at, for `setupUrl`. */
+  origin: string;
+}
+
+export interface ConnectionUpstream {
+  /** The upstream of a real HTTP connection; what it does is recorded in the connection's status. */
+  linkFor(place: ConnectionPlace, connection: Connection): UpstreamLink & { status(): ConnectionStatus };
+  /**
+   * Probes the upstream with `initialize` (bounded by the pool's timeout) and stores the status
+   * it gives: connected + serverInfo, auth_required + setupUrl on a 401, or error saying what
+   * failed. Returns the connection as stored after it.
+   */
+  probe(place: ConnectionPlace, connection: Connection, headers: Record<string, string> | null): Promise<Connection>;
+  setupUrl(place: ConnectionPlace, connection: Pick<Connection, 'namespace' | 'connectionId'>): string;
+}
+
+/**
+ * Keeps a real connection's status in step with its upstream: probes after writes, and the
+ * outcome of every relayed request or listing (an upstream 401 moves it to auth_required).
+ */
+export function createConnectionUpstream({ stores, pool, links }: { stores: Stores; pool: UpstreamPool; links: SetupLinks }): ConnectionUpstream {
+  const setupUrl: ConnectionUpstream['setupUrl'] = (place, connection) =>
+    links.toSetupUrl(place.origin, { accountId: place.accountId, namespace: connection.namespace, connectionId: connection.connectionId });
+
+  /** The status an outcome gives; a success keeps `connected` as it is. */
+  function toStatus(place: ConnectionPlace, connection: Connection, outcome: UpstreamOutcome): ConnectionStatus {
+    if (outcome.ok) return { state: 'connected' };
+    if (outcome.error.kind === 'unauthorized') return { state: 'auth_required', setupUrl: setupUrl(place, connection) };
+    return { state: 'error', message: outcome.error.message };
+  }
+
+  /** Stores the outcome when it changes something; `connection` is kept current for later reports. */
+  function record(place: ConnectionPlace, connection: Connection, outcome: UpstreamOutcome): ConnectionStatus {
+    const status = toStatus(place, connection, outcome);
+    const serverInfo = outcome.ok ? toServerInfo(outcome.serverInfo, new URL(connection.mcpUrl!).host) : undefined;
+    const changed = JSON.stringify(status) !== JSON.stringify(connection.status) || (serverInfo && JSON.stringify(serverInfo) !== JSON.stringify(connection.serverInfo));
+    if (changed) {
+      stores.connections.setStatus(place.namespaceId, { ...connection, status }, serverInfo);
+      connection.status = status;
+      if (serverInfo) connection.serverInfo = serverInfo;
+    }
+    return status;
+  }
+
+  return {
+    setupUrl,
+    linkFor(place, connection) {
+      const current = { ...connection };
+      return {
+        target: () => ({ url: current.mcpUrl!, headers: stores.connections.getHeaders(place.namespaceId, current.connectionId) }),
+        report: (outcome) => record(place, current, outcome),
+        status: () => current.status,
+      };
+    },
+    async probe(place, connection, headers) {
+      const current = { ...connection };
+      const target = { url: current.mcpUrl!, headers };
+      try {
+        const { serverInfo } = await pool.probe(target);
+        record(place, current, { ok: true, serverInfo });
+      } catch (error) {
+        record(place, current, { ok: false, error: toUpstreamError(error, target.url, pool.timeoutMs) });
+      }
+      // A session opened before the write may hold old headers: the next request opens a fresh one.
+      return current;
+    },
+  };
+}

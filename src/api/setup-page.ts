@@ -1,0 +1,104 @@
+import type { Connection, HttpInputField } from '../domain/connection.js';
+
+/** One input of the setup form: a header or a query parameter the connection may send. */
+export interface SetupField {
+  kind: 'header' | 'query';
+  name: string;
+  label: string;
+  description?: string;
+  required: boolean;
+  /** Whether the connection already has a value (never shown: values are secrets). */
+  isSet: boolean;
+}
+
+export interface SetupPageModel {
+  connection: Pick<Connection, 'connectionId' | 'name' | 'namespace' | 'mcpUrl' | 'status' | 'serverInfo'>;
+  fields: SetupField[];
+  /** Whether to offer a free header name/value pair (for upstreams that declare nothing). */
+  offerCustomHeader: boolean;
+  /** A line about what just happened (after a submit). */
+  notice?: { tone: 'ok' | 'problem'; text: string };
+}
+
+/** The form names of a field's input: `header:<name>` or `query:<name>`. */
+export const toFieldName = (field: Pick<SetupField, 'kind' | 'name'>) => `${field.kind}:${field.name}`;
+
+/** Fields of a profile (headers or query parameters) as the form shows them. */
+export function toSetupFields(kind: SetupField['kind'], fields: Record<string, HttpInputField> | undefined, isSet: (name: string) => boolean): SetupField[] {
+  return Object.entries(fields ?? {}).map(([name, field]) => ({
+    kind,
+    name,
+    label: field.label || name,
+    ...(field.description ? { description: field.description } : {}),
+    required: field.required === true,
+    isSet: isSet(name),
+  }));
+}
+
+/**
+ * The setup page: what the connection needs and a form to supply it. Plain HTML with no script,
+ * so it works in any browser; every value shown is escaped, and no stored value is ever shown.
+ */
+export function renderSetupPage({ connection, fields, offerCustomHeader, notice }: SetupPageModel): string {
+  const { status } = connection;
+  const heading = `Set up “${escapeHtml(connection.name)}”`;
+  const state = status.state === 'error' ? `error: ${status.message}` : status.state.replaceAll('_', ' ');
+  const inputs = fields.map(renderField).join('\n');
+  const custom = offerCustomHeader
+    ? `<fieldset><legend>Another header</legend>
+  <label for="custom-name">Header name</label><input id="custom-name" name="custom:name" autocomplete="off" placeholder="X-Api-Key">
+  <label for="custom-value">Header value</label><input id="custom-value" name="custom:value" type="password" autocomplete="off">
+</fieldset>`
+    : '';
+  const connected = status.state === 'connected';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${heading} · mcpsim</title>
+<style>
+body { font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; color: #1b1b1b; }
+label { display: block; font-weight: 600; margin-top: 1rem; }
+input { display: block; width: 100%; box-sizing: border-box; padding: .5rem; font: inherit; }
+.hint { color: #555; font-size: .9rem; margin: .25rem 0 0; }
+.notice { padding: .75rem 1rem; border-radius: .5rem; }
+.ok { background: #e6f4ea; } .problem { background: #fdecea; }
+button { margin-top: 1.5rem; padding: .6rem 1.2rem; font: inherit; }
+fieldset { margin-top: 1.5rem; border: 1px solid #ccc; border-radius: .5rem; }
+code { word-break: break-all; }
+</style>
+</head>
+<body>
+<h1>${heading}</h1>
+<p>Connection <code>${escapeHtml(connection.namespace)}/${escapeHtml(connection.connectionId)}</code> → <code>${escapeHtml(connection.mcpUrl ?? '(no URL)')}</code></p>
+<p id="state">Status: <strong data-state="${escapeHtml(status.state)}">${escapeHtml(state)}</strong>${connected && connection.serverInfo ? ` (${escapeHtml(connection.serverInfo.name)} ${escapeHtml(connection.serverInfo.version)})` : ''}</p>
+${notice ? `<p class="notice ${notice.tone}" role="status" id="notice">${escapeHtml(notice.text)}</p>` : ''}
+<form method="post">
+${inputs}
+${custom}
+<button type="submit">${connected ? 'Save' : 'Save and connect'}</button>
+</form>
+<p class="hint">Values are stored encrypted by this mcpsim server and are never shown again. Leave a field empty to keep what is stored.</p>
+</body>
+</html>
+`;
+}
+
+function renderField(field: SetupField, index: number): string {
+  const id = `field-${index}`;
+  const what = field.kind === 'header' ? 'header' : 'query parameter';
+  const status = field.isSet ? ' (set; leave empty to keep it)' : field.required ? ' (required)' : ' (optional)';
+  const hint = `${what} <code>${escapeHtml(field.name)}</code>${status}${field.description ? ` · ${escapeHtml(field.description)}` : ''}`;
+  const type = field.kind === 'header' ? 'password' : 'text';
+  const required = field.required && !field.isSet ? ' required' : '';
+  return `<label for="${id}">${escapeHtml(field.label)}</label>
+<input id="${id}" name="${escapeHtml(toFieldName(field))}" type="${type}" autocomplete="off"${required}>
+<p class="hint">${hint}</p>`;
+}
+
+/** Escapes text for HTML content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}

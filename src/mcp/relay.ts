@@ -1,0 +1,85 @@
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type Implementation, type InitializeResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ConnectionStatus } from '../domain/connection.js';
+import { mcpErrorCodes } from './connection-gate.js';
+import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
+import { toUpstreamError, type UpstreamError } from './upstream-failure.js';
+import type { UpstreamPool, UpstreamSession, UpstreamTarget } from './upstream-pool.js';
+
+/** What an upstream did, reported so the connection's status follows it. */
+export type UpstreamOutcome = { ok: true; serverInfo: Implementation } | { ok: false; error: UpstreamError };
+
+/** A real connection's upstream, as the API layer hands it to the MCP layer. */
+export interface UpstreamLink {
+  /** The URL and the decrypted stored headers (read only when a request is relayed). */
+  target(): UpstreamTarget;
+  /** Records the outcome; returns the connection's status after it (with `setupUrl` on a 401). */
+  report(outcome: UpstreamOutcome): ConnectionStatus;
+}
+
+export interface Relay {
+  /** Relays one JSON-RPC request: the JSON-RPC answer and its HTTP status. */
+  answer(request: JsonRpcRequest, link: UpstreamLink): Promise<{ payload: unknown; status: number }>;
+  /** `tools/call` for the REST view: the upstream's CallToolResult, or an UpstreamError thrown. */
+  callTool(link: UpstreamLink, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Every tool of the upstream, or an UpstreamError thrown. */
+  listTools(link: UpstreamLink): Promise<Record<string, unknown>[]>;
+}
+
+/**
+ * Relays MCP requests of real HTTP connections to their upstream through the SDK client pool.
+ * The client's own `initialize` is answered from the pooled session (which already initialized
+ * upstream); every other request goes to the upstream as is, and its answer comes back as is.
+ */
+export function createRelay({ pool, callTimeoutMs }: { pool: UpstreamPool; callTimeoutMs: number }): Relay {
+  async function run<T>(link: UpstreamLink, work: (session: UpstreamSession) => Promise<T>, timeoutMs: number): Promise<T> {
+    const target = link.target();
+    try {
+      const session = await pool.session(target);
+      const result = await work(session);
+      link.report({ ok: true, serverInfo: session.serverInfo });
+      return result;
+    } catch (error) {
+      const failure = toUpstreamError(error, target.url, timeoutMs);
+      // A JSON-RPC error is the upstream answering: it is alive, and the error goes back as is.
+      if (failure.kind !== 'rpc') link.report({ ok: false, error: failure });
+      throw failure;
+    }
+  }
+
+  return {
+    async answer(request, link) {
+      try {
+        const result = await run(
+          link,
+          (session) => (request.method === 'initialize' ? Promise.resolve(toInitializeResult(session, request.params)) : session.request(request.method, request.params, callTimeoutMs)),
+          callTimeoutMs,
+        );
+        return { payload: toJsonRpcResult(request.id, result), status: 200 };
+      } catch (error) {
+        const failure = error as UpstreamError;
+        if (failure.rpcError) return { payload: toJsonRpcError(request.id, failure.rpcError.code, failure.rpcError.message, failure.rpcError.data), status: 200 };
+        if (failure.kind === 'unauthorized') {
+          const status = link.report({ ok: false, error: failure });
+          const setupUrl = status.state === 'auth_required' ? status.setupUrl : undefined;
+          const message = `The upstream MCP server needs authorization: ${failure.message}${setupUrl ? `; open ${setupUrl} to supply credentials` : ''}`;
+          return { payload: toJsonRpcError(request.id, mcpErrorCodes.authRequired, message, setupUrl ? { setupUrl } : undefined), status: 401 };
+        }
+        return { payload: toJsonRpcError(request.id, mcpErrorCodes.upstreamUnavailable, `The upstream MCP server failed: ${failure.message}`), status: 502 };
+      }
+    },
+    callTool: (link, name, args) => run(link, (session) => session.request('tools/call', { name, arguments: args }, callTimeoutMs), callTimeoutMs),
+    listTools: (link) => run(link, async () => (await pool.listTools(link.target())) as unknown as Record<string, unknown>[], pool.timeoutMs),
+  };
+}
+
+function toInitializeResult(session: UpstreamSession, params: unknown): InitializeResult {
+  const requested = (params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
+  const protocolVersion =
+    typeof requested === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : session.protocolVersion || LATEST_PROTOCOL_VERSION;
+  return {
+    protocolVersion,
+    capabilities: session.capabilities,
+    serverInfo: session.serverInfo,
+    ...(session.instructions ? { instructions: session.instructions } : {}),
+  };
+}

@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Implementation, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { version } from '../version.js';
+import { toUpstreamError, UpstreamError } from './upstream-failure.js';
+
+/** A real MCP server and what to send it: the connection's URL (with its query config) and stored headers. */
+export interface UpstreamTarget {
+  url: string;
+  headers: Record<string, string> | null;
+}
+
+/** An initialized client of one upstream, shared by every request with the same target. */
+export interface UpstreamSession {
+  serverInfo: Implementation;
+  capabilities: ServerCapabilities;
+  instructions: string | undefined;
+  protocolVersion: string;
+  /** Sends one request and returns the upstream's result as is (no client-side reshaping). */
+  request(method: string, params: unknown, timeoutMs: number): Promise<Record<string, unknown>>;
+  notify(method: string, params: unknown): Promise<void>;
+}
+
+export interface UpstreamPoolOptions {
+  /** Bound on connecting (initialize) and on listing tools, in ms (default 5000). */
+  timeoutMs?: number;
+  /** Most sessions kept open at once; the least recently used is closed first (default 256). */
+  maxSessions?: number;
+  /** The fetch the MCP client uses (default: the global one). */
+  fetch?: typeof fetch;
+}
+
+export interface UpstreamPool {
+  readonly timeoutMs: number;
+  /** Runs `initialize` against the target, then closes: the server's info, or an UpstreamError. */
+  probe(target: UpstreamTarget): Promise<{ serverInfo: Implementation }>;
+  /** A connected session for the target: reused while it works, made (and initialized) when needed. */
+  session(target: UpstreamTarget): Promise<UpstreamSession>;
+  /** Closes the target's session, e.g. after it failed or its connection changed. */
+  drop(target: UpstreamTarget): Promise<void>;
+  /** Every tool of the target (all pages), within the pool's timeout. */
+  listTools(target: UpstreamTarget): Promise<Tool[]>;
+  close(): Promise<void>;
+}
+
+const looseResult = z.looseObject({});
+const clientInfo = { name: 'mcpsim', version };
+
+/**
+ * Clients of real upstream MCP servers (Streamable HTTP, through the MCP SDK's own Client), kept
+ * per target (URL + headers) so a stateful upstream keeps one session and a listing does not pay
+ * an `initialize` every time. Every wait is bounded; a failure is always an `UpstreamError` that
+ * names what failed (DNS, refused, timeout, closed socket, not MCP, 401).
+ */
+export function createUpstreamPool({ timeoutMs = 5000, maxSessions = 256, fetch: fetchImpl }: UpstreamPoolOptions = {}): UpstreamPool {
+  const sessions = new Map<string, Promise<OpenSession>>();
+
+  async function open(target: UpstreamTarget, deadlineMs: number): Promise<OpenSession> {
+    const transport = new StreamableHTTPClientTransport(new URL(target.url), {
+      requestInit: { headers: { ...(target.headers ?? {}) } },
+      ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    });
+    const client = new Client(clientInfo, { capabilities: {} });
+    // Errors of the background GET stream (405 from stateless servers) are not request failures.
+    client.onerror = () => {};
+    try {
+      await withDeadline(client.connect(transport, { timeout: deadlineMs }), deadlineMs, target.url);
+    } catch (error) {
+      await client.close().catch(() => {});
+      throw toUpstreamError(error, target.url, deadlineMs);
+    }
+    return { client, target };
+  }
+
+  function toSession({ client, target }: OpenSession, key: string): UpstreamSession {
+    return {
+      serverInfo: client.getServerVersion() ?? { name: new URL(target.url).host, version: 'unknown' },
+      capabilities: client.getServerCapabilities() ?? {},
+      instructions: client.getInstructions(),
+      protocolVersion: (client.transport as StreamableHTTPClientTransport | undefined)?.protocolVersion ?? '',
+      async request(method, params, requestTimeoutMs) {
+        try {
+          const message = params === undefined ? { method } : { method, params: params as Record<string, unknown> };
+          return await withDeadline(client.request(message, looseResult, { timeout: requestTimeoutMs }), requestTimeoutMs, target.url);
+        } catch (error) {
+          const failure = toUpstreamError(error, target.url, requestTimeoutMs);
+          // The session may be broken (or expired upstream): the next request opens a new one.
+          if (failure.kind !== 'rpc') void forget(key);
+          throw failure;
+        }
+      },
+      async notify(method, params) {
+        await client.notification(params === undefined ? { method } : { method, params: params as Record<string, unknown> }).catch(() => {});
+      },
+    };
+  }
+
+  async function forget(key: string): Promise<void> {
+    const pending = sessions.get(key);
+    if (!pending) return;
+    sessions.delete(key);
+    const open = await pending.catch(() => null);
+    await open?.client.close().catch(() => {});
+  }
+
+  async function session(target: UpstreamTarget): Promise<UpstreamSession> {
+    const key = toKey(target);
+    let pending = sessions.get(key);
+    if (pending) {
+      // Most recently used last: a Map keeps insertion order.
+      sessions.delete(key);
+      sessions.set(key, pending);
+    } else {
+      pending = open(target, timeoutMs);
+      sessions.set(key, pending);
+      pending.catch(() => sessions.get(key) === pending && sessions.delete(key));
+      while (sessions.size > maxSessions) void forget(sessions.keys().next().value!);
+    }
+    return toSession(await pending, key);
+  }
+
+  return {
+    timeoutMs,
+    async probe(target) {
+      const { client } = await open(target, timeoutMs);
+      try {
+        return { serverInfo: client.getServerVersion() ?? { name: new URL(target.url).host, version: 'unknown' } };
+      } finally {
+        await client.close().catch(() => {});
+      }
+    },
+    session,
+    drop: (target) => forget(toKey(target)),
+    async listTools(target) {
+      const started = performance.now();
+      const upstream = await session(target);
+      const tools: Tool[] = [];
+      let cursor: string | undefined;
+      do {
+        const left = Math.max(1, timeoutMs - (performance.now() - started));
+        const page = await upstream.request('tools/list', cursor === undefined ? undefined : { cursor }, Math.round(left));
+        if (!Array.isArray(page.tools)) throw new UpstreamError('not_mcp', `${new URL(target.url).host} answered tools/list without a "tools" list`);
+        tools.push(...(page.tools as Tool[]));
+        cursor = typeof page.nextCursor === 'string' && page.nextCursor !== '' ? page.nextCursor : undefined;
+      } while (cursor !== undefined && tools.length < 10_000);
+      return tools;
+    },
+    async close() {
+      await Promise.all([...sessions.keys()].map(forget));
+    },
+  };
+}
+
+interface OpenSession {
+  client: Client;
+  target: UpstreamTarget;
+}
+
+/** Targets with the same URL and headers share a session; the key never holds the headers in clear. */
+function toKey(target: UpstreamTarget): string {
+  const headers = Object.entries(target.headers ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256').update(JSON.stringify([target.url, headers])).digest('base64url');
+}
+
+/** Rejects with a timeout when `work` outlives `ms` by a margin (a last guard: the SDK has its own timers). */
+function withDeadline<T>(work: Promise<T>, ms: number, url: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new UpstreamError('timeout', `${safeHost(url)} did not answer within ${ms} ms`)), ms + 250);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+function safeHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
