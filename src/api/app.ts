@@ -64,6 +64,8 @@ export interface AppServices {
   relay: Relay;
   upstream: ConnectionUpstream;
   setupLinks: SetupLinks;
+  /** The bound on probes and listings (the pool's timeout). */
+  upstreamTimeoutMs: number;
 }
 
 /**
@@ -150,6 +152,7 @@ function createServices(dependencies: AppDependencies): AppServices {
     relay,
     setupLinks,
     upstream: createConnectionUpstream({ stores: dependencies.stores, pool, links: setupLinks }),
+    upstreamTimeoutMs: pool.timeoutMs,
   };
 }
 

@@ -46,7 +46,7 @@ type MockConnection = Connection & { server: string };
 type ReadyConnection = { connection: Connection; mock: MockConnection; link: null } | { connection: Connection; mock: null; link: UpstreamLink };
 
 /** `GET/POST /connect/{ns}/{id}/.tools[/{toolPath}]` and `GET /connect/{ns}/.tools`. */
-export function toolOperations({ stores }: AppDependencies, { mcp, relay, upstream }: AppServices): Operation[] {
+export function toolOperations({ stores }: AppDependencies, { mcp, relay, upstream, upstreamTimeoutMs }: AppServices): Operation[] {
   const origin = (c: Context) => new URL(c.req.url).origin;
 
   /** The connection, visible to the caller for `operation` and ready to answer tools, else the error to throw. */
@@ -101,12 +101,24 @@ export function toolOperations({ stores }: AppDependencies, { mcp, relay, upstre
         }
         const place = { accountId: account.id, namespaceId: namespace.id, origin: origin(c) };
         const limit = pLimit(listingConcurrency);
-        const envelopes = await Promise.all(
-          connections.map((connection) =>
-            limit(() => toEnvelope(connection, mcp, relay, () => upstream.linkFor(place, connection))),
-          ),
-        );
-        return c.json({ connections: envelopes });
+        // One deadline for the whole listing: an upstream still queued or still talking when it
+        // passes gets a timeout envelope, so the answer never waits much past the timeout.
+        let timer: NodeJS.Timeout | undefined;
+        const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, upstreamTimeoutMs)));
+        try {
+          const envelopes = await Promise.all(
+            connections.map((connection) =>
+              Promise.race([
+                limit(() => toEnvelope(connection, mcp, relay, () => upstream.linkFor(place, connection))),
+                deadline.then(() => toTimeoutEnvelope(connection, upstreamTimeoutMs)),
+              ]),
+            ),
+          );
+          return c.json({ connections: envelopes });
+        } finally {
+          clearTimeout(timer);
+          limit.clearQueue();
+        }
       },
     }),
     defineOperation({
@@ -205,6 +217,16 @@ async function upstreamCall<T>(work: () => Promise<T>): Promise<T> {
     if (error.kind === 'unauthorized') throw apiError('auth_required', `The upstream MCP server needs authorization: ${error.message}`);
     throw apiError('upstream_unavailable', `The upstream MCP server failed: ${error.message}`);
   }
+}
+
+function toTimeoutEnvelope(connection: Connection, timeoutMs: number) {
+  const host = connection.mcpUrl ? new URL(connection.mcpUrl).host : connection.connectionId;
+  return {
+    connectionId: connection.connectionId,
+    name: connection.name,
+    status: connection.status,
+    error: { code: 'upstream_error', message: `${host} did not answer within ${timeoutMs} ms` },
+  };
 }
 
 /**
