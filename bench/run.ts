@@ -43,7 +43,13 @@ const durationS = intOption('BENCH_DURATION', 3, 1);
 const passes = intOption('BENCH_PASSES', 3, 2);
 const connectionCounts = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map((text) => parseInt(text, 10));
 const apiKey = `bench_${randomBytes(16).toString('hex')}`;
-const putBody = JSON.stringify({ mcpUrl: 'https://example.com/mcp', name: 'Bench', metadata: { team: 'core' } });
+/**
+ * The PUT body: an HTTP connection whose upstream is mcpsim's own demo mock (`demo/time`), so the
+ * probe on create connects. `seed` creates it with the headers that upstream needs; the measured
+ * PUTs re-save it unchanged and connected, which does not call the upstream again.
+ */
+let putBody = '';
+const toPutBody = (url: string) => JSON.stringify({ mcpUrl: `${url}/connect/demo/time/mcp`, name: 'Bench', metadata: { team: 'core' } });
 
 /**
  * The token of the token row: minted by `seed` as a chain of three tokens, each policy with three
@@ -198,15 +204,18 @@ async function seed(url: string): Promise<void> {
     });
     return { status: response.status, text: await response.text() };
   };
+  putBody = toPutBody(url);
+  const createBody = JSON.stringify({ ...JSON.parse(putBody), headers: { authorization: `Bearer ${apiKey}` } });
   const steps: [string, string, string | undefined, number[]][] = [
     ['PUT', '/namespaces/bench', undefined, [200, 201]],
-    ['PUT', '/connect/bench/bench', putBody, [200, 201]],
+    ['PUT', '/connect/bench/bench', createBody, [200, 201]],
     ['GET', '/connect/bench/bench', undefined, [200]],
     ['PUT', '/connect/bench/bench', putBody, [200]],
   ];
   for (const [method, path, body, expected] of steps) {
     const result = await call(method, path, body);
     if (!expected.includes(result.status)) fail(`seeding: ${method} ${path} answered ${result.status}, expected ${expected.join('/')}: ${result.text}`);
+    if (method === 'PUT' && path === '/connect/bench/bench' && !result.text.includes('"state":"connected"')) fail(`seeding: the bench connection is not connected to its upstream: ${result.text}`);
   }
   serviceToken = '';
   for (const policy of tokenChain) {

@@ -13,6 +13,11 @@
  * | MCPSIM_UPSTREAM_TIMEOUT_MS | --upstream-timeout | 5000 (probe, tool listing) |
  * | OPENAI_API_KEY, OPENAI_BASE_URL | | (none: no model) |
  * | MCPSIM_EMBEDDING_MODEL | | text-embedding-3-small (`off` disables semantic search) |
+ * | MCPSIM_MODEL      |              | gpt-4.1-mini (`off`: no simulator model) |
+ * | MCPSIM_MODEL_API  |              | chat when OPENAI_BASE_URL is set, else responses |
+ * | MCPSIM_MISS_POLICY | --miss     | model with a model, else error |
+ * | MCPSIM_RECORD     | --record     | off (1/true: write model results to the fixtures) |
+ * | MCPSIM_PROMPT_BUDGET |           | 4000 (estimated tokens per simulator prompt) |
  */
 export interface Config {
   port: number;
@@ -26,7 +31,22 @@ export interface Config {
   /** The real clock, or a virtual one that only moves through `POST /__mcpsim/clock`, starting at `start` (null: now). */
   clock: { kind: 'system' } | { kind: 'virtual'; start: string | null };
   /** An OpenAI-compatible endpoint, when a key or a base URL is set. */
-  model: { apiKey?: string; baseUrl?: string; embeddingModel: string | null } | null;
+  model: {
+    apiKey?: string;
+    baseUrl?: string;
+    embeddingModel: string | null;
+    /** The model that generates mock tool results; null turns generation off. */
+    simulatorModel: string | null;
+    /** Which API it speaks: null picks chat with a base URL, else responses. */
+    simulatorApi: 'responses' | 'chat' | null;
+  } | null;
+  simulator: {
+    /** What answers a call no fixture answers; null: model when one is configured, else error. */
+    missPolicy: 'error' | 'model' | 'synthesize' | null;
+    /** Record mode: write what the model generates into the fixtures. */
+    record: boolean;
+    budgetTokens: number;
+  };
 }
 
 export interface ConfigFlags {
@@ -37,6 +57,8 @@ export interface ConfigFlags {
   apiKey?: string;
   clock?: string;
   upstreamTimeout?: string;
+  miss?: string;
+  record?: boolean;
 }
 
 export const configDefaults = { port: 4010, host: '127.0.0.1', dataDir: './.mcpsim', fixturesDir: './fixtures', upstreamTimeoutMs: 5000 } as const;
@@ -61,6 +83,11 @@ export function resolveConfig(flags: ConfigFlags, env: Record<string, string | u
     ...(apiKey === undefined ? {} : { apiKey }),
     clock: parseClock(flags.clock ?? env.MCPSIM_CLOCK),
     model: resolveModel(env),
+    simulator: {
+      missPolicy: parseMissPolicy(flags.miss ?? env.MCPSIM_MISS_POLICY),
+      record: flags.record ?? parseBoolean(env.MCPSIM_RECORD, 'MCPSIM_RECORD'),
+      budgetTokens: parseInteger(env.MCPSIM_PROMPT_BUDGET, 'MCPSIM_PROMPT_BUDGET', 4000, 2000, 1_000_000),
+    },
   };
 }
 
@@ -70,10 +97,15 @@ function resolveModel(env: Record<string, string | undefined>): Config['model'] 
   const baseUrl = env.OPENAI_BASE_URL || undefined;
   if (apiKey === undefined && baseUrl === undefined) return null;
   const embeddingModel = env.MCPSIM_EMBEDDING_MODEL ?? 'text-embedding-3-small';
+  const simulatorModel = env.MCPSIM_MODEL ?? 'gpt-4.1-mini';
+  const api = env.MCPSIM_MODEL_API || undefined;
+  if (api !== undefined && api !== 'responses' && api !== 'chat') throw new ConfigError(`MCPSIM_MODEL_API: "${api}" is not "responses" or "chat"`);
   return {
     ...(apiKey === undefined ? {} : { apiKey }),
     ...(baseUrl === undefined ? {} : { baseUrl }),
     embeddingModel: embeddingModel === 'off' || embeddingModel === '' ? null : embeddingModel,
+    simulatorModel: simulatorModel === 'off' || simulatorModel === '' ? null : simulatorModel,
+    simulatorApi: api ?? null,
   };
 }
 
@@ -84,6 +116,25 @@ function parseClock(value: string | undefined): Config['clock'] {
     return { kind: 'virtual', start: new Date(value).toISOString() };
   }
   throw new ConfigError(`--clock / MCPSIM_CLOCK: "${value}" is not "system", "virtual" or an ISO 8601 date-time to start a virtual clock at (e.g. 2026-01-01T00:00:00Z)`);
+}
+
+function parseMissPolicy(value: string | undefined): Config['simulator']['missPolicy'] {
+  if (value === undefined || value === '') return null;
+  if (value === 'error' || value === 'model' || value === 'synthesize') return value;
+  throw new ConfigError(`--miss / MCPSIM_MISS_POLICY: "${value}" is not "error", "model" or "synthesize"`);
+}
+
+function parseBoolean(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw new ConfigError(`${name}: "${value}" is not 1, true, 0 or false`);
+}
+
+function parseInteger(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < min || number > max) throw new ConfigError(`${name}: "${value}" is not an integer from ${min} to ${max} (default ${fallback})`);
+  return number;
 }
 
 function parseTimeout(value: string | undefined): number {

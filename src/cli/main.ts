@@ -24,6 +24,9 @@ Options of serve:
   --api-key <key>   fix the local account's API key (env MCPSIM_API_KEY)
   --fixtures <dir>  recorded tool results of mock connections (env MCPSIM_FIXTURES_DIR, default ./fixtures)
   --upstream-timeout <ms>  bound on each upstream probe and tool listing (env MCPSIM_UPSTREAM_TIMEOUT_MS, default 5000)
+  --miss <policy>   what answers a tool call no fixture answers: error, model or synthesize
+                    (env MCPSIM_MISS_POLICY; default model when a model is configured, else error)
+  --record          write what the model generates into the fixtures (env MCPSIM_RECORD=1)
   --quiet           no access log (one line per request: method, path, status, time)
   --clock <clock>   system (default), virtual (frozen at start; moved by POST /__mcpsim/clock),
                     or an ISO 8601 date-time to start a virtual clock at (env MCPSIM_CLOCK)
@@ -56,6 +59,8 @@ const options = {
   'api-key': { type: 'string' },
   fixtures: { type: 'string' },
   'upstream-timeout': { type: 'string' },
+  miss: { type: 'string' },
+  record: { type: 'boolean' },
   clock: { type: 'string' },
   policy: { type: 'string', multiple: true },
   ttl: { type: 'string' },
@@ -87,6 +92,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       ...(values.clock === undefined ? {} : { clock: values.clock }),
       ...(values.fixtures === undefined ? {} : { fixturesDir: values.fixtures }),
       ...(values['upstream-timeout'] === undefined ? {} : { upstreamTimeout: values['upstream-timeout'] }),
+      ...(values.miss === undefined ? {} : { miss: values.miss }),
+      ...(values.record === undefined ? {} : { record: values.record }),
     };
     const command = positionals.join(' ');
     if (command === '' || command === 'serve') return await serveCommand({ ...flags, quiet: values.quiet ?? false }, io);

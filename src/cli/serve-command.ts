@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { createPlatform } from '../api/platform.js';
-import { resolveConfig, type Config, type ConfigFlags } from '../config.js';
+import { ConfigError, resolveConfig, type Config, type ConfigFlags } from '../config.js';
+import { createSimulatorModel } from '../sim/model-provider.js';
+import { createSimulator } from '../sim/simulator.js';
 import { createManualClock, systemClock, type Clock } from '../domain/clock.js';
 import { startServer } from '../node/start-server.js';
 import { createOpenAIEmbedder } from '../sim/embedder.js';
@@ -12,9 +14,22 @@ export async function serveCommand(flags: ConfigFlags & { quiet?: boolean }, io:
   const config = resolveConfig(flags, io.env);
   const clock = toClock(config.clock);
   const embedder = config.model?.embeddingModel ? createOpenAIEmbedder({ ...config.model, model: config.model.embeddingModel }) : undefined;
+  const model = config.model?.simulatorModel
+    ? createSimulatorModel({ ...config.model, model: config.model.simulatorModel, ...(config.model.simulatorApi ? { api: config.model.simulatorApi } : {}) })
+    : null;
+  if (config.simulator.record && !model) throw new ConfigError('--record / MCPSIM_RECORD: recording needs a model; set OPENAI_API_KEY or OPENAI_BASE_URL');
+  const toolResults = createSimulator({
+    fixturesDir: config.fixturesDir,
+    model,
+    clock,
+    record: config.simulator.record,
+    budgetTokens: config.simulator.budgetTokens,
+    ...(config.simulator.missPolicy ? { missPolicy: config.simulator.missPolicy } : {}),
+  });
   const platform = createPlatform({
     dataDir: config.dataDir,
     fixturesDir: config.fixturesDir,
+    toolResults,
     upstreamTimeoutMs: config.upstreamTimeoutMs,
     clock,
     ...(embedder ? { embedder } : {}),
@@ -41,6 +56,7 @@ export async function serveCommand(flags: ConfigFlags & { quiet?: boolean }, io:
       dataDir: resolve(config.dataDir),
       virtualClock: config.clock.kind === 'virtual' ? clock.now().toISOString() : null,
       search: embedder ? `full-text + semantic (${embedder.model})` : 'full-text (set OPENAI_API_KEY or OPENAI_BASE_URL for semantic search)',
+      simulator: `${model ? `model ${model.modelId} (${model.api} API)` : 'no model'}; fixtures ${resolve(config.fixturesDir)}${config.simulator.record ? ' (recording)' : ''}; on a miss: ${config.simulator.missPolicy ?? (model ? 'model' : 'error')}`,
     }),
   );
 
@@ -72,9 +88,10 @@ interface BannerFacts {
   dataDir: string;
   virtualClock: string | null;
   search: string;
+  simulator: string;
 }
 
-function banner({ url, apiKey, namespace, dataDir, virtualClock, search }: BannerFacts): string {
+function banner({ url, apiKey, namespace, dataDir, virtualClock, search, simulator }: BannerFacts): string {
   const key = apiKey ?? '$MCPSIM_API_KEY';
   const keyLine = apiKey
     ? `  API key     ${apiKey}`
@@ -87,6 +104,7 @@ function banner({ url, apiKey, namespace, dataDir, virtualClock, search }: Banne
     `  Namespace   ${namespace}`,
     `  Data        ${dataDir}`,
     `  Search      ${search}`,
+    `  Simulator   ${simulator}`,
     ...(virtualClock ? [`  Clock       virtual, at ${virtualClock} (move it: POST ${url}/__mcpsim/clock {"advance":"1h"})`] : []),
     '',
     'Try it:',

@@ -60,6 +60,8 @@ export interface ModuleSource {
 }
 
 export interface Connection {
+  /** The store's key of this connection (also its memory's key); absent before it is stored. Never on the wire. */
+  key?: number;
   namespace: string;
   connectionId: string;
   name: string;

@@ -10,11 +10,14 @@ import {
 import type { Connection } from '../domain/connection.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import { sortKeys } from '../sim/canonical-json.js';
-import { createReplaySource } from '../sim/replay-source.js';
-import type { ToolResultSource } from '../sim/tool-result-source.js';
+import type { Clock } from '../domain/clock.js';
+import type { ResultOrigin } from '../domain/memory-log.js';
+import { createDefaultSimulator } from '../sim/simulator.js';
+import type { ToolResolution, ToolResultSource } from '../sim/tool-result-source.js';
+import type { MemoryStore } from '../store/memory-store.js';
 import type { RegistryStore } from '../store/registry-store.js';
 import { createArgumentValidator } from './argument-validator.js';
-import { createCallCounter } from './call-counter.js';
+import { createSerialQueue } from './serial-queue.js';
 import { checkConnectionReady } from './connection-gate.js';
 import { parseJsonRpcMessage, toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
 import { acceptedResponse, toMcpResponse } from './mcp-response.js';
@@ -29,6 +32,10 @@ export interface McpHandlerOptions {
   registry: Pick<RegistryStore, 'get' | 'revision'>;
   /** Relays requests of real HTTP connections to their upstream. */
   relay: Relay;
+  /** Each mock connection's call log and world state. */
+  memory: Pick<MemoryStore, 'load' | 'nextOccurrence' | 'append'>;
+  /** Stamps the call log. */
+  clock: Clock;
   /** Answers mock tool calls; default: the replay source over `fixturesDir`. */
   toolResults?: ToolResultSource;
   fixturesDir?: string;
@@ -53,6 +60,9 @@ interface ServerTools {
   revision: string;
   tools: ToolDefinition[];
   byName: Map<string, ToolDefinition>;
+  /** What the simulator's prompt says about the server. */
+  displayName: string;
+  description: string;
 }
 
 /**
@@ -60,9 +70,9 @@ interface ServerTools {
  * `initialize` needed, one answer per POST. (An SDK Server and transport per request would cost
  * about 300 µs; this path is a parse, two lookups and the result source.)
  */
-export function createMcpHandler({ registry, relay, fixturesDir = defaultFixturesDir, toolResults = createReplaySource({ directory: fixturesDir }) }: McpHandlerOptions): McpHandler {
+export function createMcpHandler({ registry, relay, memory, clock, fixturesDir = defaultFixturesDir, toolResults = createDefaultSimulator({ fixturesDir }) }: McpHandlerOptions): McpHandler {
   const validate = createArgumentValidator();
-  const counter = createCallCounter();
+  const queue = createSerialQueue();
   const toolsByServer = new Map<string, ServerTools>();
 
   /** The registry entry's tools, cached until the registry changes. */
@@ -70,43 +80,72 @@ export function createMcpHandler({ registry, relay, fixturesDir = defaultFixture
     const revision = registry.revision();
     const cached = toolsByServer.get(server);
     if (cached?.revision === revision) return cached;
-    const tools = registry.get(server)?.tools ?? [];
-    const fresh = { revision, tools, byName: new Map(tools.map((tool) => [tool.name, tool])) };
+    const entry = registry.get(server);
+    const tools = entry?.tools ?? [];
+    const fresh = { revision, tools, byName: new Map(tools.map((tool) => [tool.name, tool])), displayName: entry?.displayName ?? server, description: entry?.description ?? '' };
     toolsByServer.set(server, fresh);
     return fresh;
   }
 
   /**
    * Runs one tool call on a mock connection: argument validation, then the result source, with
-   * `_meta`. Null when the server has no such tool. The JSON-RPC `tools/call` and the REST
-   * `POST .../.tools/{toolPath}` both come here.
+   * `_meta`; the call and what it changed go into the connection's memory. Calls to one
+   * connection run one at a time, in order (its memory is a sequence). Null when the server has
+   * no such tool. The JSON-RPC `tools/call` and the REST `POST .../.tools/{toolPath}` both come here.
    */
   async function runTool(connection: Connection, server: string, name: string, args: Record<string, unknown>): Promise<CallToolResult | null> {
-    const toolDefinition = toolsOf(server).byName.get(name);
+    const serverTools = toolsOf(server);
+    const toolDefinition = serverTools.byName.get(name);
     if (!toolDefinition) return null;
-    const connectionKey = `${connection.namespace}/${connection.connectionId}`;
-    const sequence = counter.nextSequence(connectionKey);
-    const meta = (source: string) => ({ 'mcpsim/source': source, 'mcpsim/sequence': sequence });
-    const invalid = validate(toolDefinition, args);
-    if (invalid) return { content: [{ type: 'text', text: invalid }], isError: true, _meta: meta('validation') };
-    const canonical = sortKeys(args) as Record<string, unknown>;
-    const argumentsKey = JSON.stringify(canonical);
-    const call = {
-      namespace: connection.namespace,
-      connectionId: connection.connectionId,
-      server,
-      tool: name,
-      arguments: canonical,
-      argumentsKey,
-      occurrence: counter.nextOccurrence(connectionKey, name, argumentsKey),
-    };
-    const resolution = await toolResults.resolve(call);
-    if (!resolution) {
-      const text = `no result source answered ${server}.${name} ${argumentsKey} (call ${call.occurrence})`;
-      return { content: [{ type: 'text', text }], isError: true, _meta: meta('none') };
-    }
-    const { result, source } = resolution;
-    return { ...result, _meta: { ...result._meta, ...meta(source) } };
+    const key = connection.key;
+    if (key === undefined) throw new Error(`connection "${connection.connectionId}" reached the MCP handler without its store key`);
+    return queue.run(key, async () => {
+      const started = performance.now();
+      const { world, history, nextSequence: sequence } = memory.load(key);
+      const canonical = sortKeys(args) as Record<string, unknown>;
+      const argumentsKey = JSON.stringify(canonical);
+      const occurrence = memory.nextOccurrence(key, name, argumentsKey);
+      const invalid = validate(toolDefinition, args);
+      const resolution: ToolResolution = invalid
+        ? { source: 'validation', result: errorResult(invalid) }
+        : ((await toolResults.resolve({
+            namespace: connection.namespace,
+            connectionId: connection.connectionId,
+            server,
+            tool: name,
+            arguments: canonical,
+            argumentsKey,
+            occurrence,
+            sequence,
+            context: {
+              serverName: serverTools.displayName,
+              serverDescription: serverTools.description,
+              toolDefinition,
+              scenario: connection.mock?.scenario ?? null,
+              world,
+              history,
+            },
+          })) ?? { source: 'none', result: errorResult(`no result source answered ${server}.${name} ${argumentsKey} (call ${occurrence})`) });
+      const result: CallToolResult = { ...resolution.result, _meta: { ...resolution.result._meta, ...toMeta(resolution.source, sequence) } };
+      memory.append(
+        key,
+        {
+          sequence,
+          tool: name,
+          arguments: canonical,
+          argumentsKey,
+          occurrence,
+          result,
+          source: resolution.source,
+          model: resolution.model ?? null,
+          usage: resolution.usage ?? null,
+          latencyMs: Math.round((performance.now() - started) * 1000) / 1000,
+          at: clock.now().toISOString(),
+        },
+        resolution.worldChanges,
+      );
+      return result;
+    });
   }
 
   async function callTool(connection: Connection, server: string, request: JsonRpcRequest): Promise<unknown> {
@@ -165,6 +204,14 @@ export function createMcpHandler({ registry, relay, fixturesDir = defaultFixture
       return toMcpResponse(payload, status === 200 ? accept : 'application/json', status);
     },
   };
+}
+
+function toMeta(source: ResultOrigin, sequence: number) {
+  return { 'mcpsim/source': source, 'mcpsim/sequence': sequence };
+}
+
+function errorResult(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
 }
 
 function invalidParams(request: JsonRpcRequest, issues: readonly { path: PropertyKey[]; message: string }[]) {

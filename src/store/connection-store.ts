@@ -41,6 +41,7 @@ const metadataMatch = `EXISTS (SELECT 1 FROM json_each(c.metadata) AS m WHERE m.
 
 function toConnection(row: ConnectionRow): Connection {
   return {
+    key: row.seq,
     namespace: row.namespace,
     connectionId: row.connection_id,
     name: row.name,

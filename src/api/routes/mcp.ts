@@ -32,10 +32,12 @@ const jsonRpcResponseSchema = z
 const jsonRpcError = (description: string) => ({ description, schema: jsonRpcResponseSchema });
 
 /** The one MCP handler of an app, shared by the MCP endpoint and the REST tool routes. */
-export function createMcpHandlerFor({ stores, toolResults, fixturesDir }: AppDependencies, relay: Relay): McpHandler {
+export function createMcpHandlerFor({ stores, clock, toolResults, fixturesDir }: AppDependencies, relay: Relay): McpHandler {
   return createMcpHandler({
     registry: stores.registry,
     relay,
+    memory: stores.memory,
+    clock,
     ...(toolResults ? { toolResults } : {}),
     ...(fixturesDir === undefined ? {} : { fixturesDir }),
   });

@@ -1,0 +1,65 @@
+import type { LanguageModel } from 'ai';
+import { systemClock, type Clock } from '../domain/clock.js';
+import { toFixturePath } from './fixture-file.js';
+import { createFixtureRecorder, type RecordChange } from './fixture-recorder.js';
+import { createSimulatorSource, type MissPolicy } from './miss-policy.js';
+import { createModelSource } from './model-source.js';
+import { createReplaySource } from './replay-source.js';
+import { createSyntheticSource } from './synthetic-source.js';
+import type { ToolCall, ToolResultSource } from './tool-result-source.js';
+
+export interface SimulatorSettings {
+  /** Recorded results (fixtures/README.md): replayed first, and written to in record mode. */
+  fixturesDir: string;
+  /** The model that generates results, when one is configured. */
+  model?: { model: LanguageModel; modelId: string } | null;
+  /** What answers a call no fixture answers; default `model` when a model is configured, else `error`. */
+  missPolicy?: MissPolicy;
+  /** Write what the model generates into the fixtures (record mode). */
+  record?: boolean;
+  /** Stamps recorded fixtures. */
+  clock?: Clock;
+  /** Prompt bound in estimated tokens (default 4000). */
+  budgetTokens?: number;
+  /** Seed of synthesized values, and of the model where its API takes one. */
+  seed?: string;
+  /** The command that records a missing call, shown in miss errors. */
+  recordHint?: (call: ToolCall) => string;
+  /** Told about every recorded call (added, changed or unchanged). */
+  onRecord?: (call: ToolCall, change: RecordChange) => void;
+}
+
+/**
+ * The simulator's result source: fixture replay, then on a miss the policy (model, synthesized
+ * value, or an error naming the record command), with model results recorded in record mode.
+ *
+ * @example
+ *   const source = createSimulator({ fixturesDir: './fixtures' }); // replay only; a miss is an isError result
+ */
+export function createSimulator(settings: SimulatorSettings): ToolResultSource {
+  const seed = settings.seed ?? 'mcpsim';
+  const model = settings.model
+    ? createModelSource({ model: settings.model.model, modelId: settings.model.modelId, seed: toNumericSeed(seed), ...(settings.budgetTokens ? { budgetTokens: settings.budgetTokens } : {}) })
+    : undefined;
+  return createSimulatorSource({
+    replay: createReplaySource({ directory: settings.fixturesDir, passOnMiss: true }),
+    ...(model ? { model } : {}),
+    missPolicy: settings.missPolicy ?? (model ? 'model' : 'error'),
+    synthetic: createSyntheticSource({ seed }),
+    ...(settings.record ? { recorder: createFixtureRecorder({ directory: settings.fixturesDir, clock: settings.clock ?? systemClock }) } : {}),
+    recordHint: settings.recordHint ?? ((call) => `mcpsim serve --record with OPENAI_API_KEY or OPENAI_BASE_URL set, or write it by hand in ${toFixturePath(settings.fixturesDir, call.server, call.tool) ?? settings.fixturesDir}`),
+    ...(settings.onRecord ? { onRecord: settings.onRecord } : {}),
+  });
+}
+
+/** The simulator with no model: replay, and a clear error on a miss. */
+export function createDefaultSimulator({ fixturesDir }: { fixturesDir: string }): ToolResultSource {
+  return createSimulator({ fixturesDir });
+}
+
+/** A 31-bit number from a text seed (FNV-1a), for model APIs that take an integer seed. */
+function toNumericSeed(seed: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < seed.length; index++) hash = Math.imul(hash ^ seed.charCodeAt(index), 0x01000193);
+  return (hash >>> 0) & 0x7fffffff;
+}
