@@ -18,6 +18,7 @@
  * | MCPSIM_MISS_POLICY | --miss     | model with a model, else error |
  * | MCPSIM_RECORD     | --record     | off (1/true: write model results to the fixtures) |
  * | MCPSIM_PROMPT_BUDGET |           | 4000 (estimated tokens per simulator prompt) |
+ * | MCPSIM_MODEL_TIMEOUT_MS |        | 30000 (per model attempt; 3 attempts at most) |
  */
 export interface Config {
   port: number;
@@ -46,6 +47,7 @@ export interface Config {
     /** Record mode: write what the model generates into the fixtures. */
     record: boolean;
     budgetTokens: number;
+    modelTimeoutMs: number;
   };
 }
 
@@ -87,6 +89,7 @@ export function resolveConfig(flags: ConfigFlags, env: Record<string, string | u
       missPolicy: parseMissPolicy(flags.miss ?? env.MCPSIM_MISS_POLICY),
       record: flags.record ?? parseBoolean(env.MCPSIM_RECORD, 'MCPSIM_RECORD'),
       budgetTokens: parseInteger(env.MCPSIM_PROMPT_BUDGET, 'MCPSIM_PROMPT_BUDGET', 4000, 2000, 1_000_000),
+      modelTimeoutMs: parseInteger(env.MCPSIM_MODEL_TIMEOUT_MS, 'MCPSIM_MODEL_TIMEOUT_MS', 30_000, 100, 600_000),
     },
   };
 }

@@ -24,6 +24,7 @@ export async function serveCommand(flags: ConfigFlags & { quiet?: boolean }, io:
     clock,
     record: config.simulator.record,
     budgetTokens: config.simulator.budgetTokens,
+    modelTimeoutMs: config.simulator.modelTimeoutMs,
     ...(config.simulator.missPolicy ? { missPolicy: config.simulator.missPolicy } : {}),
   });
   const platform = createPlatform({

@@ -115,6 +115,8 @@ function classify(error: unknown, maxBackoffMs: number): Outcome {
   if (APICallError.isInstance(error)) {
     const why = `HTTP ${error.statusCode ?? '(no status)'} from ${error.url}: ${message}`;
     if (error.statusCode === 429) return { kind: 'retry', why, waitMs: Math.min(retryAfterMs(error.responseHeaders) ?? firstBackoffMs, maxBackoffMs) };
+    // A 2xx with an unreadable body (truncated, a proxy's page) may well read next time.
+    if (error.statusCode !== undefined && error.statusCode < 300) return { kind: 'retry', why, waitMs: firstBackoffMs, exponential: true };
     // 400, 401, 403, 404...: the same request will fail the same way.
     if (!error.isRetryable) return { kind: 'fatal', why };
     return { kind: 'retry', why, waitMs: firstBackoffMs, exponential: true };

@@ -21,6 +21,8 @@ export interface SimulatorSettings {
   clock?: Clock;
   /** Prompt bound in estimated tokens (default 4000). */
   budgetTokens?: number;
+  /** Time allowed for one model attempt (default 30 000 ms; 3 attempts at most). */
+  modelTimeoutMs?: number;
   /** Seed of synthesized values, and of the model where its API takes one. */
   seed?: string;
   /** The command that records a missing call, shown in miss errors. */
@@ -39,7 +41,14 @@ export interface SimulatorSettings {
 export function createSimulator(settings: SimulatorSettings): ToolResultSource {
   const seed = settings.seed ?? 'mcpsim';
   const model = settings.model
-    ? createModelSource({ model: settings.model.model, modelId: settings.model.modelId, seed: toNumericSeed(seed), ...(settings.budgetTokens ? { budgetTokens: settings.budgetTokens } : {}) })
+    ? createModelSource({
+        model: settings.model.model,
+        modelId: settings.model.modelId,
+        seed: toNumericSeed(seed),
+        // A call holds its connection's queue: bound it (3 attempts of 30 s plus backoff, by default).
+        timeoutMs: settings.modelTimeoutMs ?? defaultModelTimeoutMs,
+        ...(settings.budgetTokens ? { budgetTokens: settings.budgetTokens } : {}),
+      })
     : undefined;
   return createSimulatorSource({
     replay: createReplaySource({ directory: settings.fixturesDir, passOnMiss: true }),
@@ -51,6 +60,8 @@ export function createSimulator(settings: SimulatorSettings): ToolResultSource {
     ...(settings.onRecord ? { onRecord: settings.onRecord } : {}),
   });
 }
+
+export const defaultModelTimeoutMs = 30_000;
 
 /** The simulator with no model: replay, and a clear error on a miss. */
 export function createDefaultSimulator({ fixturesDir }: { fixturesDir: string }): ToolResultSource {
