@@ -21,6 +21,8 @@ export interface ModelSourceOptions {
 }
 
 const firstBackoffMs = 500;
+/** Made once: building it converts the zod schema to JSON Schema (about 0.4 ms). */
+const modelOutput = Output.object({ schema: modelOutputSchema });
 
 /**
  * Answers mock tool calls with a language model that plays the real server, keeping to the
@@ -44,7 +46,7 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
     try {
       const response = await raceAbort(
         signal,
-        generateText({ model, system, prompt, output: Output.object({ schema: modelOutputSchema }), temperature: 0, seed, maxRetries: 0, abortSignal: signal }),
+        generateText({ model, system, prompt, output: modelOutput, temperature: 0, seed, maxRetries: 0, abortSignal: signal }),
       );
       const read = toResolution(response.output, call.context.toolDefinition, validator);
       if (!read.ok) return { kind: 'invalid', why: `invalid output: ${read.problem}` };

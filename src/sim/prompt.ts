@@ -122,9 +122,37 @@ function toNeedles(args: Record<string, unknown>): Needle[] {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Which needles a text or a set of leaf values mentions. */
+/** Which needles a text or a set of leaf values mentions (`includes` first: most texts mention no needle). */
 function matches(needles: readonly Needle[], leaves: ReadonlySet<string>, text: string): Needle[] {
-  return needles.filter((needle) => leaves.has(needle.text) || needle.pattern.test(text));
+  return needles.filter((needle) => leaves.has(needle.text) || (text.includes(needle.text) && needle.pattern.test(text)));
+}
+
+/**
+ * What the prompt needs of a log entry or a world entity, worked out once: both are immutable
+ * once made (the memory store appends entries and replaces changed entities), so a call at #500
+ * does not re-render the 499 before it.
+ */
+const entryFacts = new WeakMap<CallLogEntry, { leaves: Set<string>; text: string; rendered?: string }>();
+const entityFacts = new WeakMap<Record<string, unknown>, { value: Record<string, unknown>; json: string; leaves: Set<string> }>();
+
+function factsOfEntry(entry: CallLogEntry) {
+  let facts = entryFacts.get(entry);
+  if (!facts) entryFacts.set(entry, (facts = { leaves: leavesOf(entry.arguments), text: `${entry.argumentsKey} ${resultText(entry)}` }));
+  return facts;
+}
+
+function renderedEntry(entry: CallLogEntry): string {
+  const facts = factsOfEntry(entry);
+  return (facts.rendered ??= renderEntry(entry));
+}
+
+function factsOfEntity(fields: Record<string, unknown>) {
+  let facts = entityFacts.get(fields);
+  if (!facts) {
+    const value = capFields(fields);
+    entityFacts.set(fields, (facts = { value, json: JSON.stringify(value), leaves: leavesOf(value) }));
+  }
+  return facts;
 }
 
 function leavesOf(value: unknown, into = new Set<string>()): Set<string> {
@@ -155,6 +183,8 @@ interface WorldItem {
   /** 0 for the newest of its type (last in the world's order), 1 for the one before... : unrelated entities of all types take turns. */
   age: number;
   order: number;
+  /** The entity's fields as stored (the cache key of its rendering); absent for facts. */
+  fields?: Record<string, unknown>;
 }
 
 /** The world as compact JSON: related entities, then facts, then other entities newest first, until the budget; the rest listed as omitted. */
@@ -163,27 +193,34 @@ function renderWorld(world: WorldState, needles: readonly Needle[], budget: numb
   for (const [type, byId] of Object.entries(world.entities)) {
     const entries = Object.entries(byId);
     entries.forEach(([id, fields], index) => {
-      const value = capFields(fields);
-      items.push({ kind: 'entity', type, id, value, json: JSON.stringify(value), score: 0, age: entries.length - 1 - index, order: items.length });
+      const { value, json } = factsOfEntity(fields);
+      items.push({ kind: 'entity', type, id, value, json, score: 0, age: entries.length - 1 - index, order: items.length, fields });
     });
   }
   world.facts.forEach((fact, index) =>
     items.push({ kind: 'fact', type: '', id: String(index), value: fact, json: JSON.stringify(fact), score: 0, age: world.facts.length - 1 - index, order: items.length }),
   );
-  const scores = scoreByRarity(items.map((item) => matches(needles, item.kind === 'entity' ? leavesOf(item.value).add(item.id) : new Set(), item.kind === 'fact' ? item.json : '')));
+  const noLeaves = new Set<string>();
+  const scores = scoreByRarity(
+    items.map((item) => {
+      if (!item.fields) return matches(needles, noLeaves, item.json);
+      const { leaves } = factsOfEntity(item.fields);
+      return needles.filter((needle) => leaves.has(needle.text) || needle.text === item.id);
+    }),
+  );
   items.forEach((item, index) => {
     // An entity whose id is an argument is what the call is about.
     item.score = scores[index]! + (item.kind === 'entity' && needles.some((needle) => needle.text === item.id) ? 10 : 0);
   });
   const rank = (item: WorldItem) => (item.score > 0 ? 0 : item.kind === 'fact' ? 1 : 2);
-  const ordered = [...items].sort((a, b) => rank(a) - rank(b) || b.score - a.score || a.age - b.age || a.order - b.order);
 
   const chosen = new Set<WorldItem>();
   let used = '{"entities":{},"facts":[]}'.length;
   const reserve = Math.min(400, Math.floor(budget / 4));
   // Fixed caps besides the budget: a bigger budget must not make the prompt grow with the world.
   const left = [relatedWorldCap, unrelatedFactCap, unrelatedEntityCap];
-  for (const item of ordered) {
+  for (const item of inPromptOrder(items)) {
+    if (left[0]! <= 0 && left[1]! <= 0 && left[2]! <= 0) break;
     const cost = item.json.length + item.type.length + item.id.length + 8;
     if (used + cost > budget - reserve || left[rank(item)]! <= 0) continue;
     left[rank(item)]! -= 1;
@@ -199,13 +236,33 @@ function renderWorld(world: WorldState, needles: readonly Needle[], budget: numb
   return truncate(`${json}\n${describeOmitted(omitted)}`, budget);
 }
 
+/**
+ * World items best first: those the call mentions (highest score, then newest), then facts
+ * newest first, then entities newest first with the types taking turns. Lazy, and without
+ * sorting the whole world: only the few mentioned items are sorted.
+ */
+function* inPromptOrder(items: readonly WorldItem[]): Generator<WorldItem> {
+  yield* items.filter((item) => item.score > 0).sort((a, b) => b.score - a.score || a.age - b.age || a.order - b.order);
+  const facts = items.filter((item) => item.kind === 'fact');
+  for (let index = facts.length - 1; index >= 0; index--) if (facts[index]!.score === 0) yield facts[index]!;
+  const byType = new Map<string, WorldItem[]>();
+  for (const item of items) if (item.kind === 'entity') (byType.get(item.type) ?? byType.set(item.type, []).get(item.type)!).push(item);
+  const longest = Math.max(0, ...[...byType.values()].map((list) => list.length));
+  for (let age = 0; age < longest; age++) {
+    for (const list of byType.values()) {
+      const item = list[list.length - 1 - age];
+      if (item && item.score === 0) yield item;
+    }
+  }
+}
+
 function capFields(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, typeof value === 'string' ? truncate(value, fieldChars) : value]));
 }
 
 function describeOmitted(omitted: readonly WorldItem[]): string {
   const byType = new Map<string, string[]>();
-  for (const item of omitted) if (item.kind === 'entity') byType.set(item.type, [...(byType.get(item.type) ?? []), item.id]);
+  for (const item of omitted) if (item.kind === 'entity') (byType.get(item.type) ?? byType.set(item.type, []).get(item.type)!).push(item.id);
   // The first ids show the scheme, the last ones the newest (what a create needs to pick the next id).
   const listed = (ids: string[]) => (ids.length <= 24 ? ids.join(', ') : `${ids.slice(0, 4).join(', ')}, …, ${ids.slice(-20).join(', ')}`);
   const parts = [...byType].map(([type, ids]) => `${ids.length} ${type} (ids ${listed(ids)})`);
@@ -223,9 +280,11 @@ function renderHistory(history: readonly CallLogEntry[], needles: readonly Needl
   if (usable.length === 0) return { text: truncate(history.length === 0 ? '(none: this is the first call)' : '(none usable)', budget), included: 0 };
   const recent = usable.slice(-recentEntryCap).reverse();
   const older = usable.slice(0, -recentEntryCap);
-  const rendered = new Map(usable.map((entry) => [entry, renderEntry(entry)]));
   // Matched against arguments and result only: "#3" and the time of a call are no mention of 3.
-  const found = older.map((entry) => matches(needles, leavesOf(entry.arguments), `${entry.argumentsKey} ${resultText(entry)}`));
+  const found = older.map((entry) => {
+    const { leaves, text } = factsOfEntry(entry);
+    return matches(needles, leaves, text);
+  });
   const scores = scoreByRarity(found);
   const related = older
     .map((entry, index) => ({ entry, score: scores[index]! }))
@@ -238,13 +297,13 @@ function renderHistory(history: readonly CallLogEntry[], needles: readonly Needl
   const intro = (count: number) => `${count} of ${history.length} earlier calls (the latest, and older ones mentioning this call's arguments), oldest first:\n`;
   let used = intro(history.length).length;
   for (const entry of [...recent, ...related]) {
-    const cost = rendered.get(entry)!.length + 1;
+    const cost = renderedEntry(entry).length + 1;
     if (used + cost > budget) continue;
     chosen.push(entry);
     used += cost;
   }
   chosen.sort((a, b) => a.sequence - b.sequence);
-  const lines = chosen.map((entry) => rendered.get(entry)!);
+  const lines = chosen.map(renderedEntry);
   return { text: truncate(intro(chosen.length) + lines.join('\n'), budget), included: chosen.length };
 }
 

@@ -35,12 +35,13 @@ interface CallRow {
   output_tokens: number | null;
   latency_ms: number;
   at: string;
+  changes: string | null;
 }
 
 interface CachedMemory extends Memory {
   history: CallLogEntry[];
-  /** The world as stored, so a call that changes nothing does not serialize it again. */
-  worldJson: string;
+  /** The call the stored world checkpoint reflects (0: none yet). */
+  checkpointSequence: number;
   /** Calls so far per `tool \n argumentsKey`, for `nextOccurrence` in O(1). */
   occurrences: Map<string, number>;
 }
@@ -50,6 +51,8 @@ interface CachedMemory extends Memory {
  * connection's entry can never be served to another one; this bound only stops them piling up.
  */
 const maxCachedConnections = 256;
+/** How many calls may pass between two world checkpoints (their changes are replayed on load). */
+const checkpointEvery = 64;
 
 function toEntry(row: CallRow): CallLogEntry {
   return {
@@ -67,8 +70,9 @@ function toEntry(row: CallRow): CallLogEntry {
   };
 }
 
-function toCallParameters(key: MemoryKey, entry: CallLogEntry) {
+function toCallParameters(key: MemoryKey, entry: CallLogEntry, changes: WorldChanges | undefined = undefined) {
   return {
+    changes: changes ? JSON.stringify(changes) : null,
     key,
     sequence: entry.sequence,
     tool: entry.tool,
@@ -104,13 +108,16 @@ export function createMemoryStore(db: Sqlite) {
       'SELECT c.seq FROM namespaces n JOIN connections c ON c.namespace_id = n.id WHERE n.account_id = ? AND n.name = ? AND c.connection_id = ?',
     ),
     connectionExists: db.prepare<[number], { found: number }>('SELECT 1 AS found FROM connections WHERE seq = ?'),
-    world: db.prepare<[number], { world: string; next_sequence: number }>('SELECT world, next_sequence FROM memory_worlds WHERE connection_seq = ?'),
+    world: db.prepare<[number], { world: string; world_sequence: number; next_sequence: number }>(
+      'SELECT world, world_sequence, next_sequence FROM memory_worlds WHERE connection_seq = ?',
+    ),
     calls: db.prepare<[number], CallRow>('SELECT * FROM memory_calls WHERE connection_seq = ? ORDER BY sequence'),
     insertCall: db.prepare(`INSERT INTO memory_calls (connection_seq, sequence, tool, arguments_key, arguments, occurrence, result, source, model,
-        input_tokens, output_tokens, latency_ms, at)
-      VALUES (@key, @sequence, @tool, @argumentsKey, @arguments, @occurrence, @result, @source, @model, @inputTokens, @outputTokens, @latencyMs, @at)`),
-    saveWorld: db.prepare<[number, string, number]>(`INSERT INTO memory_worlds (connection_seq, world, next_sequence) VALUES (?, ?, ?)
-      ON CONFLICT (connection_seq) DO UPDATE SET world = excluded.world, next_sequence = excluded.next_sequence`),
+        input_tokens, output_tokens, latency_ms, at, changes)
+      VALUES (@key, @sequence, @tool, @argumentsKey, @arguments, @occurrence, @result, @source, @model, @inputTokens, @outputTokens, @latencyMs, @at, @changes)`),
+    saveWorld: db.prepare<[number, string, number, number]>(`INSERT INTO memory_worlds (connection_seq, world, world_sequence, next_sequence) VALUES (?, ?, ?, ?)
+      ON CONFLICT (connection_seq) DO UPDATE SET world = excluded.world, world_sequence = excluded.world_sequence, next_sequence = excluded.next_sequence`),
+    saveNextSequence: db.prepare<[number, number]>('UPDATE memory_worlds SET next_sequence = ? WHERE connection_seq = ?'),
     deleteCalls: db.prepare<[number]>('DELETE FROM memory_calls WHERE connection_seq = ?'),
     deleteWorld: db.prepare<[number]>('DELETE FROM memory_worlds WHERE connection_seq = ?'),
     insertSnapshot: db.prepare<[string, number, string | null, string, string, string, number]>(
@@ -129,16 +136,19 @@ export function createMemoryStore(db: Sqlite) {
   const transaction = <T>(work: () => T): T => inTransaction.immediate(work) as T;
   const cache = new Map<MemoryKey, CachedMemory>();
 
+  /** Reads a memory: the world checkpoint with the changes of the calls after it applied. */
   function read(key: MemoryKey): CachedMemory {
     const stored = statements.world.get(key);
-    const history = statements.calls.all(key).map(toEntry);
+    const rows = statements.calls.all(key);
     const occurrences = new Map<string, number>();
-    for (const entry of history) {
-      const name = occurrenceKey(entry.tool, entry.argumentsKey);
+    let world = stored ? (JSON.parse(stored.world) as WorldState) : emptyWorld();
+    const checkpointSequence = stored?.world_sequence ?? 0;
+    for (const row of rows) {
+      const name = occurrenceKey(row.tool, row.arguments_key);
       occurrences.set(name, (occurrences.get(name) ?? 0) + 1);
+      if (row.sequence > checkpointSequence && row.changes !== null) world = applyWorldChanges(world, JSON.parse(row.changes) as WorldChanges);
     }
-    const worldJson = stored?.world ?? JSON.stringify(emptyWorld());
-    return { world: JSON.parse(worldJson) as WorldState, worldJson, history, nextSequence: stored?.next_sequence ?? 1, occurrences };
+    return { world, checkpointSequence, history: rows.map(toEntry), nextSequence: stored?.next_sequence ?? 1, occurrences };
   }
 
   function cached(key: MemoryKey): CachedMemory {
@@ -179,12 +189,14 @@ export function createMemoryStore(db: Sqlite) {
     append(key: MemoryKey, entry: CallLogEntry, changes?: WorldChanges): boolean {
       const memory = cached(key);
       const world = changes ? applyWorldChanges(memory.world, changes) : memory.world;
-      const worldJson = world === memory.world ? memory.worldJson : JSON.stringify(world);
       const nextSequence = Math.max(memory.nextSequence, entry.sequence + 1);
+      // The call row carries its changes; the whole world is written only every few dozen calls.
+      const checkpoint = memory.checkpointSequence === 0 || entry.sequence - memory.checkpointSequence >= checkpointEvery || entry.sequence < memory.checkpointSequence;
       const stored = transaction(() => {
         if (!statements.connectionExists.get(key)) return false;
-        statements.insertCall.run(toCallParameters(key, entry));
-        statements.saveWorld.run(key, worldJson, nextSequence);
+        statements.insertCall.run(toCallParameters(key, entry, changes));
+        if (checkpoint) statements.saveWorld.run(key, JSON.stringify(world), entry.sequence, nextSequence);
+        else statements.saveNextSequence.run(nextSequence, key);
         return true;
       });
       if (!stored) {
@@ -194,7 +206,7 @@ export function createMemoryStore(db: Sqlite) {
       memory.history.push(entry);
       const name = occurrenceKey(entry.tool, entry.argumentsKey);
       memory.occurrences.set(name, (memory.occurrences.get(name) ?? 0) + 1);
-      Object.assign(memory, { world, worldJson, nextSequence });
+      Object.assign(memory, { world, nextSequence, ...(checkpoint ? { checkpointSequence: entry.sequence } : {}) });
       return true;
     },
 
@@ -231,7 +243,8 @@ export function createMemoryStore(db: Sqlite) {
         const calls = JSON.parse(snapshot.calls) as CallLogEntry[];
         statements.deleteCalls.run(key);
         for (const entry of calls) statements.insertCall.run(toCallParameters(key, entry));
-        statements.saveWorld.run(key, snapshot.world, snapshot.next_sequence);
+        // The snapshot's world is the world after its last call; its calls carry no changes.
+        statements.saveWorld.run(key, snapshot.world, calls.at(-1)?.sequence ?? 0, snapshot.next_sequence);
         return calls.length;
       });
       cache.delete(key);

@@ -18,14 +18,19 @@ CREATE TABLE memory_calls (
   output_tokens INTEGER,
   latency_ms REAL NOT NULL,
   at TEXT NOT NULL,
+  -- What the call changed in the world (WorldChanges JSON), or NULL.
+  changes TEXT,
   PRIMARY KEY (connection_seq, sequence)
 ) STRICT;
 
--- One row per connection that has a memory: the world after its last call, and the sequence
--- number its next call gets (1 after a reset).
+-- One row per connection that has a memory: a checkpoint of the world as it was after call
+-- world_sequence (the calls after it carry their changes, applied on load), and the sequence
+-- number the next call gets (1 after a reset). Writing the whole world on every call would cost
+-- a large world's size per call; a checkpoint every few dozen calls costs nearly nothing.
 CREATE TABLE memory_worlds (
   connection_seq INTEGER PRIMARY KEY REFERENCES connections(seq) ON DELETE CASCADE,
   world TEXT NOT NULL,
+  world_sequence INTEGER NOT NULL,
   next_sequence INTEGER NOT NULL
 ) STRICT;
 
