@@ -1,0 +1,112 @@
+/**
+ * The scenario file format (`scenarios/*.yaml`): what a QA person writes. One zod schema is the
+ * whole truth: the loader validates with it, and `scenarios/scenario.schema.json` (which editors
+ * use for autocompletion) is generated from it.
+ *
+ * Names are plain words; every field has a description, because the JSON Schema shows them as
+ * hints in the editor.
+ */
+import { z } from 'zod';
+import { faultSchema, type Fault } from '../domain/fault.js';
+
+export { faultSchema, type Fault };
+
+const jsonSchemaObject = z.record(z.string(), z.unknown()).describe('a JSON Schema object');
+
+export const scenarioToolSchema = z
+  .strictObject({
+    name: z.string().min(1).describe('the tool name the server offers, e.g. list_issues'),
+    title: z.string().optional(),
+    description: z.string().optional().describe('what the tool does, as the real server describes it'),
+    inputSchema: jsonSchemaObject.optional().describe('JSON Schema of the arguments (default: an object with any properties)'),
+    outputSchema: jsonSchemaObject.optional().describe('JSON Schema of the structured result, when the tool has one'),
+  })
+  .describe('one tool of the server');
+
+export const scenarioServerSchema = z
+  .strictObject({
+    qualifiedName: z.string().regex(/^@?[a-zA-Z0-9][\w.-]*(\/[\w.-]+)?$/, 'must look like @owner/name').describe('registry name, e.g. @qa/tracker'),
+    displayName: z.string().min(1).optional(),
+    description: z.string().optional().describe('what the server is; the simulator reads it'),
+    tools: z.array(scenarioToolSchema).describe('its tools'),
+  })
+  .describe('a custom server added to the registry for this scenario');
+
+export const scenarioConnectionSchema = z
+  .strictObject({
+    id: z.string().regex(/^[a-zA-Z0-9_][a-zA-Z0-9._~@:+-]{0,254}$/, 'must be a connection id: letters, digits and ._~@:+- (no slash)').describe('the connection id'),
+    name: z.string().min(1).optional(),
+    server: z.string().optional().describe('a registry qualifiedName (from the catalog or servers above)'),
+    mcpUrl: z.string().url().optional().describe('a real MCP server URL instead of a registry server'),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    headers: z.record(z.string(), z.string()).optional().describe('sent to the upstream; stored encrypted'),
+    mock: z
+      .union([z.boolean(), z.string()])
+      .optional()
+      .describe('true, or the scenario text that describes the simulated world (turns mock mode on)'),
+    status: z
+      .enum(['auth_required', 'input_required', 'error', 'disconnected'])
+      .optional()
+      .describe('force this status, to test how a client handles it'),
+    faults: z.array(faultSchema).optional(),
+  })
+  .describe('a connection in the namespace');
+
+export const scenarioNamespaceSchema = z
+  .strictObject({
+    name: z.string().regex(/^[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}$/, 'must be letters, digits, _ and - (at most 64)'),
+    sharedWorld: z.boolean().optional().describe('the mock connections of this namespace share one world (a contact created in one is seen by the others)'),
+    connections: z.array(scenarioConnectionSchema).default([]),
+  })
+  .describe('a namespace and its connections');
+
+export const scenarioTokenSchema = z
+  .strictObject({
+    name: z.string().min(1).describe('a name to refer to it (printed with the token)'),
+    policy: z.array(z.record(z.string(), z.unknown())).min(1).optional().describe('constraints, as POST /tokens takes them'),
+  })
+  .describe('a service token to mint');
+
+export const expectationSchema = z
+  .strictObject({
+    isError: z.boolean().optional().describe('the result is (or is not) an error'),
+    contains: z.union([z.string(), z.array(z.string())]).optional().describe('the result text contains this (each of these)'),
+    equals: z.string().optional().describe('the result text is exactly this'),
+    jsonPath: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('JSONPath → expected value, evaluated on structuredContent (or the text parsed as JSON), e.g. "$.issues[0].state": open'),
+    matchesOutputSchema: z.boolean().optional().describe("structuredContent is valid against the tool's outputSchema"),
+    check: z.string().optional().describe('a plain-language check, judged by the model when one is configured (skipped otherwise)'),
+  })
+  .describe('what the result must be');
+
+export const stepSchema = z
+  .strictObject({
+    name: z.string().optional().describe('what this step does, for the report'),
+    call: z
+      .string()
+      .regex(/^[a-zA-Z0-9][a-zA-Z0-9_-]*\/[^/\s]+\.[^\s]+$/, 'must be <namespace>/<connection>.<tool>, e.g. triage/tracker.list_issues')
+      .describe('<namespace>/<connection>.<tool>'),
+    arguments: z.record(z.string(), z.unknown()).default({}),
+    expect: expectationSchema.optional(),
+  })
+  .describe('one tool call and what it must answer');
+
+export const scenarioSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    name: z.string().min(1).describe('the scenario name'),
+    description: z.string().optional(),
+    fixtures: z.string().optional().describe('where its recorded results live, relative to this file (default: ../fixtures)'),
+    servers: z.array(scenarioServerSchema).default([]),
+    namespaces: z.array(scenarioNamespaceSchema).min(1),
+    tokens: z.array(scenarioTokenSchema).default([]),
+    steps: z.array(stepSchema).default([]),
+  })
+  .describe('an mcpsim scenario: servers, namespaces, connections, tokens, faults and steps');
+
+export type Scenario = z.output<typeof scenarioSchema>;
+export type ScenarioStep = z.output<typeof stepSchema>;
+export type ScenarioConnection = z.output<typeof scenarioConnectionSchema>;
+export type Expectation = z.output<typeof expectationSchema>;
