@@ -53,6 +53,8 @@ export async function startHarness(door: Door, options: Partial<PlatformOptions>
     clock,
     random: createSeededRandom('harness'),
     logger: { error: (message, error) => void logged.push(`${message}: ${String(error)}`) },
+    // Tests point connections at hosts that do not exist; a slow resolver must not stall them for 5 s.
+    upstreamTimeoutMs: 1500,
     ...options,
   });
   let server: RunningServer | null = null;
