@@ -17,6 +17,8 @@ export interface SimulatorSettings {
   missPolicy?: MissPolicy;
   /** Write what the model generates into the fixtures (record mode). */
   record?: boolean;
+  /** Replay fixtures first (default true). `mcpsim record` turns it off to record every call afresh. */
+  replay?: boolean;
   /** Stamps recorded fixtures. */
   clock?: Clock;
   /** Prompt bound in estimated tokens (default 4000). */
@@ -51,7 +53,7 @@ export function createSimulator(settings: SimulatorSettings): ToolResultSource {
       })
     : undefined;
   return createSimulatorSource({
-    replay: createReplaySource({ directory: settings.fixturesDir, passOnMiss: true }),
+    replay: settings.replay === false ? { resolve: async () => null } : createReplaySource({ directory: settings.fixturesDir, passOnMiss: true }),
     ...(model ? { model } : {}),
     missPolicy: settings.missPolicy ?? (model ? 'model' : 'error'),
     synthetic: createSyntheticSource({ seed }),
