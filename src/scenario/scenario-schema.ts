@@ -16,7 +16,7 @@ const jsonSchemaObject = z.record(z.string(), z.unknown()).describe('a JSON Sche
 export const scenarioToolSchema = z
   .strictObject({
     name: z.string().min(1).describe('the tool name the server offers, e.g. list_issues'),
-    title: z.string().optional(),
+    title: z.string().optional().describe('a human-friendly tool name'),
     description: z.string().optional().describe('what the tool does, as the real server describes it'),
     inputSchema: jsonSchemaObject.optional().describe('JSON Schema of the arguments (default: an object with any properties)'),
     outputSchema: jsonSchemaObject.optional().describe('JSON Schema of the structured result, when the tool has one'),
@@ -26,7 +26,7 @@ export const scenarioToolSchema = z
 export const scenarioServerSchema = z
   .strictObject({
     qualifiedName: z.string().regex(/^@?[a-zA-Z0-9][\w.-]*(\/[\w.-]+)?$/, 'must look like @owner/name').describe('registry name, e.g. @qa/tracker'),
-    displayName: z.string().min(1).optional(),
+    displayName: z.string().min(1).optional().describe('the name shown in listings (default: the qualifiedName)'),
     description: z.string().optional().describe('what the server is; the simulator reads it'),
     tools: z.array(scenarioToolSchema).describe('its tools'),
   })
@@ -35,10 +35,10 @@ export const scenarioServerSchema = z
 export const scenarioConnectionSchema = z
   .strictObject({
     id: z.string().regex(/^[a-zA-Z0-9_][a-zA-Z0-9._~@:+-]{0,254}$/, 'must be a connection id: letters, digits and ._~@:+- (no slash)').describe('the connection id'),
-    name: z.string().min(1).optional(),
+    name: z.string().min(1).optional().describe('a display name for the connection'),
     server: z.string().optional().describe('a registry qualifiedName (from the catalog or servers above)'),
     mcpUrl: z.string().url().optional().describe('a real MCP server URL instead of a registry server'),
-    metadata: z.record(z.string(), z.unknown()).optional(),
+    metadata: z.record(z.string(), z.unknown()).optional().describe('free key-value data; token policies can match on it'),
     headers: z.record(z.string(), z.string()).optional().describe('sent to the upstream; stored encrypted'),
     mock: z
       .union([z.boolean(), z.string()])
@@ -48,15 +48,15 @@ export const scenarioConnectionSchema = z
       .enum(['auth_required', 'input_required', 'error', 'disconnected'])
       .optional()
       .describe('force this status, to test how a client handles it'),
-    faults: z.array(faultSchema).optional(),
+    faults: z.array(faultSchema).optional().describe('latency, errors and status changes to inject'),
   })
   .describe('a connection in the namespace');
 
 export const scenarioNamespaceSchema = z
   .strictObject({
-    name: z.string().regex(/^[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}$/, 'must be letters, digits, _ and - (at most 64)'),
+    name: z.string().regex(/^[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}$/, 'must be letters, digits, _ and - (at most 64)').describe('the namespace name, e.g. triage'),
     sharedWorld: z.boolean().optional().describe('the mock connections of this namespace share one world (a contact created in one is seen by the others)'),
-    connections: z.array(scenarioConnectionSchema).default([]),
+    connections: z.array(scenarioConnectionSchema).default([]).describe('its connections'),
   })
   .describe('a namespace and its connections');
 
@@ -88,21 +88,21 @@ export const stepSchema = z
       .string()
       .regex(/^[a-zA-Z0-9][a-zA-Z0-9_-]*\/[^/\s]+\.[^\s]+$/, 'must be <namespace>/<connection>.<tool>, e.g. triage/tracker.list_issues')
       .describe('<namespace>/<connection>.<tool>'),
-    arguments: z.record(z.string(), z.unknown()).default({}),
+    arguments: z.record(z.string(), z.unknown()).default({}).describe('the tool arguments (default: none)'),
     expect: expectationSchema.optional(),
   })
   .describe('one tool call and what it must answer');
 
 export const scenarioSchema = z
   .strictObject({
-    $schema: z.string().optional(),
+    $schema: z.string().optional().describe('the JSON Schema of this format, e.g. ./scenario.schema.json (for editors)'),
     name: z.string().min(1).describe('the scenario name'),
-    description: z.string().optional(),
+    description: z.string().optional().describe('what the scenario tests'),
     fixtures: z.string().optional().describe('where its recorded results live, relative to this file (default: ../fixtures)'),
-    servers: z.array(scenarioServerSchema).default([]),
-    namespaces: z.array(scenarioNamespaceSchema).min(1),
-    tokens: z.array(scenarioTokenSchema).default([]),
-    steps: z.array(stepSchema).default([]),
+    servers: z.array(scenarioServerSchema).default([]).describe('custom servers to add to the registry'),
+    namespaces: z.array(scenarioNamespaceSchema).min(1).describe('the namespaces to create, at least one'),
+    tokens: z.array(scenarioTokenSchema).default([]).describe('service tokens to mint'),
+    steps: z.array(stepSchema).default([]).describe('tool calls to run, in order, with what they must answer'),
   })
   .describe('an mcpsim scenario: servers, namespaces, connections, tokens, faults and steps');
 

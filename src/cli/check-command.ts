@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { formatProblem, loadScenarios, type ScenarioFileResult } from '../scenario/load-scenario.js';
+import { exitCodes, type CliIo } from './io.js';
+
+/** What `check` looks at without paths. */
+export const defaultScenarioPaths = ['scenarios/'];
+
+/**
+ * `mcpsim check [paths...]`: validates scenario files (each file, or every *.yaml / *.yml of each
+ * directory) without running them, printing each file with ✓ or its problems as
+ * `file:line:column path: message`, then a summary. With `--json`, prints
+ * `{ files: [{ file, ok, problems }] }` instead. Exits 0 when every file is valid, 1 when any has a
+ * problem, 2 when a path does not exist or holds no scenario file.
+ *
+ * @example
+ *   await checkCommand(['scenarios/triage.yaml'], { json: false }, io);
+ */
+export async function checkCommand(paths: string[], options: { json: boolean }, io: CliIo): Promise<number> {
+  const targets = paths.length > 0 ? paths : defaultScenarioPaths;
+  const missing = targets.filter((path) => !existsSync(path));
+  if (missing.length > 0) {
+    io.stderr(`mcpsim: ${missing.map((path) => `"${path}"`).join(', ')} does not exist; give scenario files or directories, e.g. mcpsim check scenarios/\n`);
+    return exitCodes.usage;
+  }
+  const results: ScenarioFileResult[] = [];
+  for (const path of targets) results.push(...(await loadScenarios(path)));
+  if (results.length === 0) {
+    io.stderr(`mcpsim: no *.yaml or *.yml files in ${targets.join(', ')}; give scenario files or a directory that holds them\n`);
+    return exitCodes.usage;
+  }
+  const files = results.map((result) => ({ file: result.file, ok: 'scenario' in result, problems: 'problems' in result ? result.problems : [] }));
+  if (options.json) {
+    io.stdout(`${JSON.stringify({ files })}\n`);
+  } else {
+    for (const file of files) {
+      if (file.ok) io.stdout(`✓ ${file.file}\n`);
+      else io.stdout(`✗ ${file.file}\n${file.problems.map((problem) => `  ${formatProblem(problem)}\n`).join('')}`);
+    }
+    io.stdout(`${toSummary(files)}\n`);
+  }
+  return files.every((file) => file.ok) ? exitCodes.ok : exitCodes.failure;
+}
+
+function toSummary(files: ReadonlyArray<{ ok: boolean; problems: readonly unknown[] }>): string {
+  const failing = files.filter((file) => !file.ok);
+  const problemCount = failing.reduce((sum, file) => sum + file.problems.length, 0);
+  const checked = `${files.length} scenario file${files.length === 1 ? '' : 's'} checked`;
+  if (failing.length === 0) return `${checked}: all valid`;
+  return `${checked}: ${failing.length} with ${problemCount} problem${problemCount === 1 ? '' : 's'}, ${files.length - failing.length} valid`;
+}
