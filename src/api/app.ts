@@ -25,6 +25,7 @@ import { connectionOperations } from './routes/connections.js';
 import { controlOperations } from './routes/control.js';
 import { createMcpHandlerFor, mcpOperations } from './routes/mcp.js';
 import { memoryOperations } from './routes/memory.js';
+import { faultOperations } from './routes/faults.js';
 import { toolOperations } from './routes/tools.js';
 import { namespaceOperations } from './routes/namespaces.js';
 import { systemOperations } from './routes/system.js';
@@ -139,6 +140,7 @@ export function listOperations(dependencies: AppDependencies, tokens?: TokenCode
   operations.push(...tokenOperations(dependencies, tokens ?? createTokenCodec({ key: dependencies.tokenKey ?? randomBytes(32), clock: dependencies.clock })));
   operations.push(...controlOperations(dependencies));
   operations.push(...memoryOperations(dependencies));
+  operations.push(...faultOperations(dependencies, services));
   operations.push(...serverOperations(dependencies, dependencies.registrySearch ?? createSearchFor(dependencies)));
   return operations;
 }

@@ -18,6 +18,7 @@ import type { MemoryStore } from '../store/memory-store.js';
 import type { RegistryStore } from '../store/registry-store.js';
 import { createArgumentValidator } from './argument-validator.js';
 import { createSerialQueue } from './serial-queue.js';
+import { createFaultRules, type FaultRules, type FaultStatusChange } from './fault-rules.js';
 import { checkConnectionReady } from './connection-gate.js';
 import { parseJsonRpcMessage, toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
 import { acceptedResponse, toMcpResponse } from './mcp-response.js';
@@ -33,12 +34,18 @@ export interface McpHandlerOptions {
   /** Relays requests of real HTTP connections to their upstream. */
   relay: Relay;
   /** Each mock connection's call log and world state. */
-  memory: Pick<MemoryStore, 'load' | 'nextOccurrence' | 'append'>;
+  memory: Pick<MemoryStore, 'load' | 'nextOccurrence' | 'append' | 'keyFor'>;
   /** Stamps the call log. */
   clock: Clock;
   /** Answers mock tool calls; default: the replay source over `fixturesDir`. */
   toolResults?: ToolResultSource;
   fixturesDir?: string;
+  /** Faults put on connections (latency, errors, status changes); default: a fresh, empty set. */
+  faults?: FaultRules;
+  /** Told when a fault rule moves a connection to another status; the API layer stores it. */
+  onStatusFault?: (connection: Connection, state: FaultStatusChange['state'], message: string | null) => void;
+  /** Waits out a fault's latency (injectable so a test need not sleep); default: a timer. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface McpHandler {
@@ -54,6 +61,8 @@ export interface McpHandler {
    * `_meta`); null when the connection has no tool of that name.
    */
   callTool(connection: Connection & { server: string }, name: string, args: Record<string, unknown>): Promise<CallToolResult | null>;
+  /** The fault rules this handler applies to mock tool calls (the control API sets them). */
+  faults: FaultRules;
 }
 
 interface ServerTools {
@@ -70,7 +79,17 @@ interface ServerTools {
  * `initialize` needed, one answer per POST. (An SDK Server and transport per request would cost
  * about 300 µs; this path is a parse, two lookups and the result source.)
  */
-export function createMcpHandler({ registry, relay, memory, clock, fixturesDir = defaultFixturesDir, toolResults = createDefaultSimulator({ fixturesDir }) }: McpHandlerOptions): McpHandler {
+export function createMcpHandler({
+  registry,
+  relay,
+  memory,
+  clock,
+  fixturesDir = defaultFixturesDir,
+  toolResults = createDefaultSimulator({ fixturesDir }),
+  faults = createFaultRules(),
+  onStatusFault,
+  sleep = (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+}: McpHandlerOptions): McpHandler {
   const validate = createArgumentValidator();
   const queue = createSerialQueue();
   const toolsByServer = new Map<string, ServerTools>();
@@ -90,23 +109,29 @@ export function createMcpHandler({ registry, relay, memory, clock, fixturesDir =
   /**
    * Runs one tool call on a mock connection: argument validation, then the result source, with
    * `_meta`; the call and what it changed go into the connection's memory. Calls to one
-   * connection run one at a time, in order (its memory is a sequence). Null when the server has
-   * no such tool. The JSON-RPC `tools/call` and the REST `POST .../.tools/{toolPath}` both come here.
+   * memory run one at a time, in order (a memory is a sequence; connections sharing a world share
+   * one). Fault rules apply inside that order: latency before answering, an injected error
+   * instead of the answer, a status change after it. Null when the server has no such tool. The JSON-RPC `tools/call` and the REST `POST .../.tools/{toolPath}` both come here.
    */
   async function runTool(connection: Connection, server: string, name: string, args: Record<string, unknown>): Promise<CallToolResult | null> {
     const serverTools = toolsOf(server);
     const toolDefinition = serverTools.byName.get(name);
     if (!toolDefinition) return null;
-    const key = connection.key;
-    if (key === undefined) throw new Error(`connection "${connection.connectionId}" reached the MCP handler without its store key`);
+    const connectionKey = connection.key;
+    if (connectionKey === undefined) throw new Error(`connection "${connection.connectionId}" reached the MCP handler without its store key`);
+    const key = memory.keyFor(connectionKey);
     return queue.run(key, async () => {
       const started = performance.now();
+      const fault = faults.beforeCall(connectionKey, name);
+      if (fault.latencyMs > 0) await sleep(fault.latencyMs);
       const { world, history, nextSequence: sequence } = memory.load(key);
       const canonical = sortKeys(args) as Record<string, unknown>;
       const argumentsKey = JSON.stringify(canonical);
       const occurrence = memory.nextOccurrence(key, name, argumentsKey);
       const invalid = validate(toolDefinition, args);
-      const resolution: ToolResolution = invalid
+      const resolution: ToolResolution = fault.error !== null
+        ? { source: 'fault', result: errorResult(fault.error) }
+        : invalid
         ? { source: 'validation', result: errorResult(invalid) }
         : ((await toolResults.resolve({
             namespace: connection.namespace,
@@ -144,6 +169,8 @@ export function createMcpHandler({ registry, relay, memory, clock, fixturesDir =
         },
         resolution.worldChanges,
       );
+      const statusChange = faults.afterCall(connectionKey, name);
+      if (statusChange) onStatusFault?.(connection, statusChange.state, statusChange.message);
       return result;
     });
   }
@@ -187,6 +214,7 @@ export function createMcpHandler({ registry, relay, memory, clock, fixturesDir =
   }
 
   return {
+    faults,
     listTools: (connection) => toolsOf(connection.server).tools,
     callTool: (connection, name, args) => runTool(connection, connection.server, name, args),
     async handle(connection, body, accept, upstream) {

@@ -107,6 +107,15 @@ export function createMemoryStore(db: Sqlite) {
     resolveKey: db.prepare<[string, string, string], { seq: number }>(
       'SELECT c.seq FROM namespaces n JOIN connections c ON c.namespace_id = n.id WHERE n.account_id = ? AND n.name = ? AND c.connection_id = ?',
     ),
+    // A mock connection in a shared namespace uses the memory of the namespace's oldest mock connection.
+    keyFor: db.prepare<[number], { key: number }>(
+      `SELECT COALESCE((SELECT MIN(o.seq) FROM memory_shared_namespaces s JOIN connections o ON o.namespace_id = s.namespace_id AND o.mock_enabled = 1
+        WHERE s.namespace_id = c.namespace_id AND c.mock_enabled = 1), c.seq) AS key FROM connections c WHERE c.seq = ?`,
+    ),
+    shareNamespace: db.prepare<[number]>('INSERT INTO memory_shared_namespaces (namespace_id) VALUES (?) ON CONFLICT (namespace_id) DO NOTHING'),
+    unshareNamespace: db.prepare<[number]>('DELETE FROM memory_shared_namespaces WHERE namespace_id = ?'),
+    isShared: db.prepare<[number], { found: number }>('SELECT 1 AS found FROM memory_shared_namespaces WHERE namespace_id = ?'),
+    mockConnections: db.prepare<[number], { connection_id: string }>('SELECT connection_id FROM connections WHERE namespace_id = ? AND mock_enabled = 1 ORDER BY seq'),
     connectionExists: db.prepare<[number], { found: number }>('SELECT 1 AS found FROM connections WHERE seq = ?'),
     world: db.prepare<[number], { world: string; world_sequence: number; next_sequence: number }>(
       'SELECT world, world_sequence, next_sequence FROM memory_worlds WHERE connection_seq = ?',
@@ -151,6 +160,10 @@ export function createMemoryStore(db: Sqlite) {
     return { world, checkpointSequence, history: rows.map(toEntry), nextSequence: stored?.next_sequence ?? 1, occurrences };
   }
 
+  function keyFor(seq: number): MemoryKey {
+    return statements.keyFor.get(seq)?.key ?? seq;
+  }
+
   function cached(key: MemoryKey): CachedMemory {
     let memory = cache.get(key);
     if (memory) {
@@ -165,9 +178,37 @@ export function createMemoryStore(db: Sqlite) {
   }
 
   return {
-    /** The key of a connection of the account, or null when there is no such connection. */
+    /**
+     * The memory key of a connection of the account (the shared one in a shared namespace, see
+     * `keyFor`), or null when there is no such connection.
+     */
     resolveKey(accountId: string, namespace: string, connectionId: string): MemoryKey | null {
-      return statements.resolveKey.get(accountId, namespace, connectionId)?.seq ?? null;
+      const seq = statements.resolveKey.get(accountId, namespace, connectionId)?.seq;
+      return seq === undefined ? null : keyFor(seq);
+    },
+
+    /**
+     * The memory a connection (by its `connections.seq`) uses now: its own, or, for a mock
+     * connection in a namespace with a shared world, the memory of the namespace's oldest mock
+     * connection (the owner). Resolved on every call, so mock connections created later join the
+     * shared memory, and when the owner is deleted (its memory with it) the next oldest becomes
+     * the owner and its own memory is the shared one from then on.
+     */
+    keyFor,
+
+    /** Turns the shared world of a namespace on or off (off: each connection is back to its own memory). */
+    setShared(namespaceId: number, enabled: boolean): void {
+      if (enabled) statements.shareNamespace.run(namespaceId);
+      else statements.unshareNamespace.run(namespaceId);
+    },
+
+    isShared(namespaceId: number): boolean {
+      return statements.isShared.get(namespaceId) !== undefined;
+    },
+
+    /** The ids of the namespace's mock connections, oldest (the shared memory's owner) first. */
+    mockConnectionIds(namespaceId: number): string[] {
+      return statements.mockConnections.all(namespaceId).map((row) => row.connection_id);
     },
 
     /** The connection's memory; empty (world, no calls, next sequence 1) when it has none yet. */

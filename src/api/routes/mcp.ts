@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiError, type ApiError } from '../../errors.js';
 import { mcpErrorCodes } from '../../mcp/connection-gate.js';
 import { toJsonRpcError } from '../../mcp/json-rpc.js';
-import { createMcpHandler, type McpHandler } from '../../mcp/mcp-handler.js';
+import { createMcpHandler, type McpHandler, type McpHandlerOptions } from '../../mcp/mcp-handler.js';
 import type { Relay } from '../../mcp/relay.js';
 import { checkConnectionAccess } from '../access.js';
 import { maxBodyBytes, type AppDependencies, type AppServices } from '../app.js';
@@ -31,16 +31,29 @@ const jsonRpcResponseSchema = z
   .meta({ id: 'JsonRpcResponse' });
 const jsonRpcError = (description: string) => ({ description, schema: jsonRpcResponseSchema });
 
+type StatusFaultListener = NonNullable<McpHandlerOptions['onStatusFault']>;
+const statusFaultListeners = new WeakMap<McpHandler, StatusFaultListener>();
+
+/**
+ * Where a handler's fault-driven status changes go. Bound later by the fault routes, which know
+ * each connection's place (account, namespace, the origin for its setup link).
+ */
+export function listenToStatusFaults(handler: McpHandler, listener: StatusFaultListener): void {
+  statusFaultListeners.set(handler, listener);
+}
+
 /** The one MCP handler of an app, shared by the MCP endpoint and the REST tool routes. */
 export function createMcpHandlerFor({ stores, clock, toolResults, fixturesDir }: AppDependencies, relay: Relay): McpHandler {
-  return createMcpHandler({
+  const handler: McpHandler = createMcpHandler({
     registry: stores.registry,
     relay,
     memory: stores.memory,
     clock,
+    onStatusFault: (...change) => statusFaultListeners.get(handler)?.(...change),
     ...(toolResults ? { toolResults } : {}),
     ...(fixturesDir === undefined ? {} : { fixturesDir }),
   });
+  return handler;
 }
 
 /** `POST /connect/{namespace}/{connectionId}/mcp`: the connection's MCP endpoint (Streamable HTTP, stateless). */

@@ -1,5 +1,6 @@
 import { sql as initial } from './0001-initial.js';
 import { sql as memory } from './0002-memory.js';
+import { sql as sharedWorld } from './0003-shared-world.js';
 
 /**
  * Every schema change, in order. Append only: a released migration is never edited; a change is
@@ -8,4 +9,5 @@ import { sql as memory } from './0002-memory.js';
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'memory', sql: memory },
+  { version: 3, name: 'shared-world', sql: sharedWorld },
 ];

@@ -1,0 +1,144 @@
+/**
+ * What a test does to connections under `/__mcpsim` (API key only): fault rules on a mock
+ * connection, a forced status on any connection, and a shared world for a namespace's mock
+ * connections. Fault rules live in the platform's memory and do not survive a restart; the
+ * shared-world flag is stored in SQLite.
+ */
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { Connection } from '../../domain/connection.js';
+import { apiError } from '../../errors.js';
+import type { Account } from '../../store/account-store.js';
+import type { AppDependencies, AppServices } from '../app.js';
+import type { ConnectionPlace } from '../connection-upstream.js';
+import { faultsBodySchema, faultsClearedSchema, faultsSchema, forcedStatusBodySchema, sharedWorldBodySchema, sharedWorldSchema } from '../fault-schemas.js';
+import { storeForcedStatus, type ForcedStatusContext } from '../forced-status.js';
+import { defineOperation, type Operation } from '../operation.js';
+import { connectionId, connectionSchema, errorSchema, namespaceName, validationErrorSchema } from '../schemas.js';
+import { toConnectionView } from '../views.js';
+import { connectionNotFound } from './connections.js';
+import { listenToStatusFaults } from './mcp.js';
+import { namespaceNotFound } from './namespaces.js';
+
+const tag = 'mcpsim';
+const base = '/__mcpsim/connections/{namespace}/{connectionId}';
+const connectionParams = z.object({ namespace: namespaceName, connectionId });
+const namespaceParams = z.object({ namespace: namespaceName });
+const notFound = { description: 'Namespace or connection not found (or not yours)', schema: errorSchema };
+const forbidden = { description: 'Called with a service token: the control API takes only the API key', schema: errorSchema };
+const invalid = { description: 'A bad parameter or body; the message names it', schema: validationErrorSchema };
+
+/** `/__mcpsim/connections/{ns}/{id}/faults` and `/status`, `/__mcpsim/namespaces/{ns}/shared-world`. */
+export function faultOperations({ stores }: AppDependencies, { mcp, upstream }: AppServices): Operation[] {
+  const context: ForcedStatusContext = { stores, setupUrl: upstream.setupUrl };
+  /** Where each connection with fault rules lives, and the origin its setup link is made on (the one the rules were set through). */
+  const places = new Map<number, ConnectionPlace>();
+  listenToStatusFaults(mcp, (connection, state, message) => {
+    const place = connection.key === undefined ? undefined : places.get(connection.key);
+    if (place) storeForcedStatus(context, place, connection, state, message);
+  });
+
+  function requireConnection(c: Context, account: Account, namespace: string, id: string): { connection: Connection & { key: number }; place: ConnectionPlace } {
+    const found = stores.namespaces.get(account.id, namespace);
+    if (!found) throw namespaceNotFound(namespace);
+    const connection = stores.connections.get(found.id, id);
+    if (!connection || connection.key === undefined) throw connectionNotFound(id, namespace);
+    return { connection: connection as Connection & { key: number }, place: { accountId: account.id, namespaceId: found.id, origin: new URL(c.req.url).origin } };
+  }
+
+  function requireMock(c: Context, account: Account, namespace: string, id: string) {
+    const found = requireConnection(c, account, namespace, id);
+    if (!found.connection.mock) {
+      throw apiError('conflict', `Connection "${id}" in namespace "${namespace}" is not a mock connection; faults apply only to mock connections (create one with {"server": "...", "mock": {"enabled": true}})`);
+    }
+    return found;
+  }
+
+  return [
+    defineOperation({
+      method: 'PUT',
+      path: `${base}/faults`,
+      tag,
+      summary:
+        "Replace a mock connection's fault rules (latency, an error on the n-th call, a status change after n calls) and restart their call counts. Kept in memory: a restart forgets them",
+      permission: 'api-key',
+      params: connectionParams,
+      body: { schema: faultsBodySchema, required: true },
+      responses: {
+        200: { description: 'The rules now in force', schema: faultsSchema },
+        400: invalid,
+        403: forbidden,
+        404: notFound,
+        409: { description: 'Not a mock connection: faults apply only to mock connections', schema: errorSchema },
+      },
+      handle(c, { account, params, body }) {
+        const { connection, place } = requireMock(c, account, params.namespace, params.connectionId);
+        mcp.faults.set(connection.key, body.faults);
+        places.set(connection.key, place);
+        return c.json(mcp.faults.get(connection.key) ?? { faults: [], calls: 0 });
+      },
+    }),
+    defineOperation({
+      method: 'GET',
+      path: `${base}/faults`,
+      tag,
+      summary: "A connection's fault rules and how many calls were counted since they were set",
+      permission: 'api-key',
+      params: connectionParams,
+      responses: { 200: { description: 'The rules ([] when none)', schema: faultsSchema }, 400: invalid, 403: forbidden, 404: notFound },
+      handle(c, { account, params }) {
+        const { connection } = requireConnection(c, account, params.namespace, params.connectionId);
+        return c.json(mcp.faults.get(connection.key) ?? { faults: [], calls: 0 });
+      },
+    }),
+    defineOperation({
+      method: 'DELETE',
+      path: `${base}/faults`,
+      tag,
+      summary: "Remove a connection's fault rules (a status they set stays; force another with PUT .../status)",
+      permission: 'api-key',
+      params: connectionParams,
+      responses: { 200: { description: 'Removed (also when there were none)', schema: faultsClearedSchema }, 400: invalid, 403: forbidden, 404: notFound },
+      handle(c, { account, params }) {
+        const { connection } = requireConnection(c, account, params.namespace, params.connectionId);
+        mcp.faults.clear(connection.key);
+        places.delete(connection.key);
+        return c.json({ success: true as const });
+      },
+    }),
+    defineOperation({
+      method: 'PUT',
+      path: `${base}/status`,
+      tag,
+      summary:
+        "Force a connection's status: auth_required gets a setupUrl, input_required the registry entry's config with every required name missing, error the message. A real connection's next upstream outcome replaces it",
+      permission: 'api-key',
+      params: connectionParams,
+      body: { schema: forcedStatusBodySchema, required: true },
+      responses: { 200: { description: 'The connection with its new status', schema: connectionSchema }, 400: invalid, 403: forbidden, 404: notFound },
+      handle(c, { account, params, body }) {
+        const { connection, place } = requireConnection(c, account, params.namespace, params.connectionId);
+        const stored = storeForcedStatus(context, place, connection, body.state, body.message ?? null);
+        if (!stored) throw connectionNotFound(params.connectionId, params.namespace);
+        return c.json(toConnectionView(stored));
+      },
+    }),
+    defineOperation({
+      method: 'PUT',
+      path: '/__mcpsim/namespaces/{namespace}/shared-world',
+      tag,
+      summary:
+        "Make the namespace's mock connections share one memory (call log and world): the memory of its oldest mock connection, which later mock connections join too. If that one is deleted, the next oldest's memory becomes the shared one. Disabling gives each connection its own memory back",
+      permission: 'api-key',
+      params: namespaceParams,
+      body: { schema: sharedWorldBodySchema, required: true },
+      responses: { 200: { description: 'The setting and the connections it covers', schema: sharedWorldSchema }, 400: invalid, 403: forbidden, 404: { description: 'Namespace not found (or not yours)', schema: errorSchema } },
+      handle(c, { account, params, body }) {
+        const namespace = stores.namespaces.get(account.id, params.namespace);
+        if (!namespace) throw namespaceNotFound(params.namespace);
+        stores.memory.setShared(namespace.id, body.enabled);
+        return c.json({ namespace: namespace.name, enabled: body.enabled, connections: body.enabled ? stores.memory.mockConnectionIds(namespace.id) : [] });
+      },
+    }),
+  ];
+}
