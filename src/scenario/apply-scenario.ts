@@ -1,0 +1,182 @@
+/**
+ * Makes a platform hold what a scenario describes: its servers, namespaces, connections (with
+ * their mock world, faults and forced status) and tokens. Only through the platform's HTTP API,
+ * by the injected `fetch`: the same code works in process (`app.fetch`) and against a running
+ * `mcpsim serve`.
+ */
+import type { Scenario, ScenarioConnection } from './scenario-schema.js';
+import { ScenarioError } from './scenario-error.js';
+import {
+  expectSuccess,
+  isRecord,
+  readErrorBody,
+  requestPlatform,
+  toPathSegment,
+  toScenarioError,
+  trimBaseUrl,
+  type ScenarioPlatform,
+} from './platform-request.js';
+
+export type { ScenarioPlatform } from './platform-request.js';
+
+/** A connection's status as the platform reports it (`{state, message?, setupUrl?}`). */
+export interface AppliedStatus {
+  state: string;
+  message?: string;
+  setupUrl?: string;
+}
+
+export interface AppliedConnection {
+  namespace: string;
+  connectionId: string;
+  /** The MCP URL to give a client. */
+  mcpUrl: string;
+  status: AppliedStatus;
+}
+
+export interface AppliedToken {
+  name: string;
+  token: string;
+  expiresAt: string;
+}
+
+export interface AppliedScenario {
+  connections: AppliedConnection[];
+  tokens: AppliedToken[];
+  /** What applying did beyond a plain create-or-update, e.g. a connection deleted and re-created. */
+  notes: string[];
+}
+
+interface MockConfig {
+  enabled: true;
+  scenario?: string;
+}
+
+/**
+ * Applies a scenario. Idempotent: applying it twice changes nothing and fails nothing (each call
+ * is a create-or-update; only the tokens are new each time). A connection whose mock settings
+ * (fixed at creation on the platform) or target URL (a 409 on update) differ from the scenario is
+ * deleted and re-created, which also drops its memory; `notes` says so. Faults are replaced on
+ * every apply (`{faults: []}` when the scenario has none, so old ones go). Any refusal throws a
+ * `ScenarioError` naming the item and the platform's `{error, message}`.
+ *
+ * @example
+ *   const applied = await applyScenario(scenario, { fetch: platform.app.fetch, baseUrl: 'http://localhost', apiKey });
+ *   applied.connections[0].mcpUrl; // http://localhost/connect/triage/tracker/mcp
+ */
+export async function applyScenario(scenario: Scenario, platform: ScenarioPlatform): Promise<AppliedScenario> {
+  const notes: string[] = [];
+  for (const server of scenario.servers) {
+    const body = {
+      ...(server.displayName === undefined ? {} : { displayName: server.displayName }),
+      ...(server.description === undefined ? {} : { description: server.description }),
+      tools: server.tools.map((tool) => ({ ...tool, inputSchema: tool.inputSchema ?? { type: 'object' } })),
+    };
+    // The qualifiedName's slash is part of the route (`/servers/@owner/name`), so it is sent as is.
+    await expectSuccess(platform, `server "${server.qualifiedName}"`, 'PUT', `/servers/${server.qualifiedName}`, body);
+  }
+
+  const connections: AppliedConnection[] = [];
+  for (const namespace of scenario.namespaces) {
+    const ns = toPathSegment(namespace.name);
+    await expectSuccess(platform, `namespace "${namespace.name}"`, 'PUT', `/namespaces/${ns}`);
+    if (namespace.sharedWorld !== undefined) {
+      await expectSuccess(platform, `namespace "${namespace.name}" (sharedWorld)`, 'PUT', `/__mcpsim/namespaces/${ns}/shared-world`, { enabled: namespace.sharedWorld });
+    }
+    for (const connection of namespace.connections) {
+      connections.push(await applyConnection(platform, namespace.name, connection, notes));
+    }
+  }
+
+  const tokens: AppliedToken[] = [];
+  for (const token of scenario.tokens) {
+    const answer = await expectSuccess(platform, `token "${token.name}"`, 'POST', '/tokens', token.policy === undefined ? {} : { policy: token.policy });
+    const body = answer.body;
+    if (!isRecord(body) || typeof body.token !== 'string' || typeof body.expiresAt !== 'string') {
+      throw new ScenarioError(`token "${token.name}"`, `POST /tokens answered ${answer.status} without {token, expiresAt}: ${JSON.stringify(body).slice(0, 200)}`);
+    }
+    tokens.push({ name: token.name, token: body.token, expiresAt: body.expiresAt });
+  }
+  return { connections, tokens, notes };
+}
+
+async function applyConnection(platform: ScenarioPlatform, namespace: string, connection: ScenarioConnection, notes: string[]): Promise<AppliedConnection> {
+  const item = `connection "${namespace}/${connection.id}"`;
+  const path = `/connect/${toPathSegment(namespace)}/${toPathSegment(connection.id)}`;
+  const mock = toMockConfig(connection.mock);
+  const body = {
+    ...(connection.name === undefined ? {} : { name: connection.name }),
+    ...(connection.server === undefined ? {} : { server: connection.server }),
+    ...(connection.mcpUrl === undefined ? {} : { mcpUrl: connection.mcpUrl }),
+    ...(connection.metadata === undefined ? {} : { metadata: connection.metadata }),
+    ...(connection.headers === undefined ? {} : { headers: connection.headers }),
+    ...(mock ? { mock } : {}),
+  };
+
+  const existing = await requestPlatform(platform, 'GET', path);
+  if (existing.status === 200) {
+    const current = readMockConfig(existing.body);
+    if (!isSameMock(current, mock)) {
+      await expectSuccess(platform, item, 'DELETE', path);
+      notes.push(`${item}: deleted and re-created, because mock settings are fixed at creation (was ${describeMock(current)}, now ${describeMock(mock)}); its memory starts empty`);
+    }
+  } else if (existing.status !== 404) {
+    throw toScenarioError(item, 'GET', path, existing);
+  }
+
+  const written = await requestPlatform(platform, 'PUT', path, body);
+  if (written.status === 409) {
+    // The target URL changed (the server or mcpUrl of the scenario): the platform allows that only by re-creating.
+    await expectSuccess(platform, item, 'DELETE', path);
+    await expectSuccess(platform, item, 'PUT', path, body);
+    notes.push(`${item}: deleted and re-created, because its target changed (${readErrorBody(written.body).message})`);
+  } else if (written.status < 200 || written.status > 299) {
+    throw toScenarioError(item, 'PUT', path, written);
+  }
+
+  const control = `/__mcpsim/connections/${toPathSegment(namespace)}/${toPathSegment(connection.id)}`;
+  // Faults live on mock connections; each apply sets them (an empty list clears earlier ones).
+  const faults = connection.faults ?? [];
+  if (toMockConfig(connection.mock) !== null || faults.length > 0) await expectSuccess(platform, `${item} (faults)`, 'PUT', `${control}/faults`, { faults });
+
+  if (connection.status !== undefined) {
+    await expectSuccess(platform, `${item} (status)`, 'PUT', `${control}/status`, { state: connection.status });
+  }
+
+  const final = await expectSuccess(platform, item, 'GET', path);
+  return {
+    namespace,
+    connectionId: connection.id,
+    mcpUrl: `${trimBaseUrl(platform.baseUrl)}${path}/mcp`,
+    status: readStatus(final.body),
+  };
+}
+
+/** Scenario `mock: true` → `{enabled: true}`, `mock: "text"` → `{enabled: true, scenario: "text"}`; false or absent → none. */
+function toMockConfig(mock: ScenarioConnection['mock']): MockConfig | null {
+  if (mock === undefined || mock === false) return null;
+  return mock === true ? { enabled: true } : { enabled: true, scenario: mock };
+}
+
+function readMockConfig(view: unknown): MockConfig | null {
+  if (!isRecord(view) || !isRecord(view.mock) || view.mock.enabled !== true) return null;
+  return typeof view.mock.scenario === 'string' ? { enabled: true, scenario: view.mock.scenario } : { enabled: true };
+}
+
+function isSameMock(a: MockConfig | null, b: MockConfig | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (a.scenario ?? '') === (b.scenario ?? '');
+}
+
+function describeMock(mock: MockConfig | null): string {
+  if (mock === null) return 'not a mock';
+  if (mock.scenario === undefined) return 'a mock';
+  const text = mock.scenario.length > 60 ? `${mock.scenario.slice(0, 57)}...` : mock.scenario;
+  return `a mock of ${JSON.stringify(text)}`;
+}
+
+function readStatus(view: unknown): AppliedStatus {
+  if (!isRecord(view) || !isRecord(view.status) || typeof view.status.state !== 'string') return { state: 'unknown' };
+  const { state, message, setupUrl } = view.status;
+  return { state, ...(typeof message === 'string' ? { message } : {}), ...(typeof setupUrl === 'string' ? { setupUrl } : {}) };
+}
