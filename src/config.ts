@@ -26,6 +26,8 @@ export interface Config {
   dataDir: string;
   /** Recorded tool results of mock connections (fixtures/README.md). */
   fixturesDir: string;
+  /** Whether a flag or variable chose `fixturesDir` (otherwise scenarios may bring their own). */
+  fixturesDirChosen: boolean;
   /** Bound on each upstream probe (initialize) and tool listing, in ms. */
   upstreamTimeoutMs: number;
   apiKey?: string;
@@ -81,6 +83,7 @@ export function resolveConfig(flags: ConfigFlags, env: Record<string, string | u
     host: flags.host ?? env.MCPSIM_HOST ?? configDefaults.host,
     dataDir: flags.dataDir ?? env.MCPSIM_DATA_DIR ?? configDefaults.dataDir,
     fixturesDir: flags.fixturesDir || env.MCPSIM_FIXTURES_DIR || configDefaults.fixturesDir,
+    fixturesDirChosen: Boolean(flags.fixturesDir || env.MCPSIM_FIXTURES_DIR),
     upstreamTimeoutMs: parseTimeout(flags.upstreamTimeout ?? env.MCPSIM_UPSTREAM_TIMEOUT_MS),
     ...(apiKey === undefined ? {} : { apiKey }),
     clock: parseClock(flags.clock ?? env.MCPSIM_CLOCK),

@@ -9,6 +9,7 @@ import type { Embedder } from '../domain/search/embedder.js';
 import type { ToolResultSource } from '../mcp/mcp-handler.js';
 import { bootstrap, demoNamespace } from './bootstrap.js';
 import { createUpstreamPool } from '../mcp/upstream-pool.js';
+import { createApiKey, toStoredKey } from '../domain/api-key.js';
 
 /** Writes errors with their stacks to standard error. */
 export const stderrLogger: Logger = {
@@ -45,6 +46,12 @@ export interface Platform {
   demoNamespace: string;
   /** Builds the registry search index now (about a second for 10,000 entries) instead of on the first search. */
   warmSearch(): void;
+  /**
+   * An API key of the local account for this process only, for requests the process makes to
+   * itself (loading scenarios) when the real key is not known (it is stored only as a hash).
+   * Made on first use, removed on close.
+   */
+  sessionKey(): string;
   close(): void;
 }
 
@@ -82,8 +89,25 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       ...(options.fixturesDir === undefined ? {} : { fixturesDir: options.fixturesDir }),
       ...(options.toolResults ? { toolResults: options.toolResults } : {}),
     });
-    return { app, stores, apiKey, demoNamespace, warmSearch: () => registrySearch.warm(), close: () => {
+    let sessionKey: string | null = null;
+    return {
+      app,
+      stores,
+      apiKey,
+      demoNamespace,
+      warmSearch: () => registrySearch.warm(),
+      sessionKey() {
+        if (apiKey !== null) return apiKey;
+        if (sessionKey === null) {
+          sessionKey = createApiKey();
+          stores.accounts.addKey(stores.accounts.findLocal()!.id, toStoredKey(sessionKey), clock.now().toISOString());
+        }
+        return sessionKey;
+      },
+      close: () => {
         void upstreams.close();
+        if (sessionKey !== null) stores.accounts.removeKey(toStoredKey(sessionKey).hash);
+        sessionKey = null;
         stores.close();
       },
     };

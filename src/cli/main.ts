@@ -6,11 +6,19 @@ import { keysCreateCommand } from './keys-command.js';
 import { registryCommand } from './registry-command.js';
 import { serveCommand } from './serve-command.js';
 import { tokenCreateCommand } from './token-command.js';
+import { checkCommand, defaultScenarioPaths } from './check-command.js';
+import { recordCommand } from './record-command.js';
+import { bundledScenariosDir, MissingPathError } from './scenario-files.js';
+import { testCommand } from './test-command.js';
 
 export const helpText = `mcpsim ${version}: a local stand-in for a hosted MCP platform
 
 Usage:
-  mcpsim [serve] [options]        start the server (the default command)
+  mcpsim                          the demo: serve with the bundled scenarios (scenarios/) and their fixtures
+  mcpsim serve [options]          start the server
+  mcpsim check [paths...]         validate scenario files (default scenarios/)
+  mcpsim test [paths...]          replay scenario steps from fixtures (no model), check expectations, report
+  mcpsim record <paths...>        run scenario steps against the model and write the fixtures
   mcpsim keys create [options]    add an account with its own API key and print the key
   mcpsim token create [options]   mint a service token from the data directory and print it
   mcpsim registry import <path>   import servers from a JSON file or a data set directory
@@ -27,9 +35,22 @@ Options of serve:
   --miss <policy>   what answers a tool call no fixture answers: error, model or synthesize
                     (env MCPSIM_MISS_POLICY; default model when a model is configured, else error)
   --record          write what the model generates into the fixtures (env MCPSIM_RECORD=1)
+  --scenario <path> load a scenario file or folder (repeatable); prints each connection's MCP URL
+                    and each minted token, and reloads a file when it changes
   --quiet           no access log (one line per request: method, path, status, time)
   --clock <clock>   system (default), virtual (frozen at start; moved by POST /__mcpsim/clock),
                     or an ISO 8601 date-time to start a virtual clock at (env MCPSIM_CLOCK)
+
+Options of check:
+  --json            print {files: [{file, ok, problems}]}
+
+Options of test:
+  --reporter <r>    text (default), json or junit
+  --output <file>   write the report there (progress and the summary still go to stderr)
+  --upstream-timeout, --fixtures (instead of each scenario's own fixtures folder)
+
+Options of record (needs OPENAI_API_KEY or OPENAI_BASE_URL; MCPSIM_MODEL names the model):
+  --upstream-timeout
 
 Options of keys create:
   --data-dir <dir>  as above
@@ -49,7 +70,7 @@ Options of registry generate (the same count and seed always print the same serv
   --count <n>       how many servers, 1 to 1000000
   --seed <s>        any text (default "mcpsim")
 
-Exit codes: 0 success, 1 failure, 2 bad usage.
+Exit codes: 0 success, 1 failure (a failed step, a replay miss, an invalid scenario), 2 bad usage.
 `;
 
 const options = {
@@ -61,6 +82,9 @@ const options = {
   'upstream-timeout': { type: 'string' },
   miss: { type: 'string' },
   record: { type: 'boolean' },
+  scenario: { type: 'string', multiple: true },
+  reporter: { type: 'string' },
+  output: { type: 'string' },
   clock: { type: 'string' },
   policy: { type: 'string', multiple: true },
   ttl: { type: 'string' },
@@ -96,7 +120,16 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       ...(values.record === undefined ? {} : { record: values.record }),
     };
     const command = positionals.join(' ');
-    if (command === '' || command === 'serve') return await serveCommand({ ...flags, quiet: values.quiet ?? false }, io);
+    const scenarios = values.scenario ?? [];
+    // No command at all is the demo: the bundled scenarios, unless --scenario names others.
+    if (command === '') return await serveCommand({ ...flags, quiet: values.quiet ?? false, scenarios: scenarios.length > 0 ? scenarios : [bundledScenariosDir] }, io);
+    if (command === 'serve') return await serveCommand({ ...flags, quiet: values.quiet ?? false, scenarios }, io);
+    const [verb, ...paths] = positionals;
+    if (verb === 'check') return await checkCommand(paths.length > 0 ? paths : [...defaultScenarioPaths], { json: values.json ?? false }, io);
+    if (verb === 'test') {
+      return await testCommand(paths, { ...flags, ...(values.reporter === undefined ? {} : { reporter: values.reporter }), ...(values.output === undefined ? {} : { output: values.output }) }, io);
+    }
+    if (verb === 'record') return await recordCommand(paths, flags, io);
     if (command === 'keys create') {
       return keysCreateCommand({ ...flags, ...(values.name === undefined ? {} : { name: values.name }), json: values.json ?? false }, io);
     }
@@ -108,7 +141,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
     throw new UsageError(`Unknown command "${command}". Run "mcpsim --help" for the commands.`);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (error instanceof UsageError || error instanceof ConfigError || error instanceof MissingPathError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       io.stderr(`mcpsim: ${(error as Error).message}\n`);
       return exitCodes.usage;
     }

@@ -22,6 +22,7 @@ export function createAccountStore(db: Sqlite) {
     insertAccount: db.prepare('INSERT INTO accounts (id, name, is_local, created_at) VALUES (?, ?, ?, ?)'),
     insertKey: db.prepare('INSERT INTO api_keys (key_hash, account_id, prefix, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (key_hash) DO NOTHING'),
     deleteKeys: db.prepare('DELETE FROM api_keys WHERE account_id = ?'),
+    deleteKey: db.prepare<[string]>('DELETE FROM api_keys WHERE key_hash = ?'),
     byKeyHash: db.prepare<[string], AccountRow & { key_hash: string }>(
       'SELECT a.*, k.key_hash FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?',
     ),
@@ -37,6 +38,9 @@ export function createAccountStore(db: Sqlite) {
     },
     addKey(accountId: string, key: { hash: string; prefix: string }, createdAt: string): void {
       statements.insertKey.run(key.hash, accountId, key.prefix, createdAt);
+    },
+    removeKey(hash: string): void {
+      statements.deleteKey.run(hash);
     },
     /** Makes `key` the account's only key. */
     replaceKeys(accountId: string, key: { hash: string; prefix: string }, createdAt: string): void {

@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { formatProblem, loadScenarios, type ScenarioFileResult } from '../scenario/load-scenario.js';
+import type { Scenario } from '../scenario/scenario-schema.js';
+import type { CliIo } from './io.js';
+
+/** The package's own folder (one level above both `src/` and `dist/`). */
+const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The demo scenarios shipped with mcpsim, and their fixtures. */
+export const bundledScenariosDir = resolve(packageRoot, 'scenarios');
+export const bundledFixturesDir = resolve(packageRoot, 'fixtures');
+
+export interface LoadedScenario {
+  file: string;
+  scenario: Scenario;
+  /** Where its recorded results live: its `fixtures` field, relative to the file (default `../fixtures`). */
+  fixturesDir: string;
+}
+
+export function toFixturesDir(file: string, scenario: Scenario): string {
+  return resolve(dirname(file), scenario.fixtures ?? '../fixtures');
+}
+
+/**
+ * Loads scenario files and folders; prints every problem (file:line:column) and returns null when
+ * any file has one. A path that does not exist is a usage problem: `missing` is called.
+ */
+export async function loadScenarioPaths(paths: readonly string[], io: CliIo): Promise<LoadedScenario[] | null> {
+  const results: ScenarioFileResult[] = [];
+  for (const path of paths) {
+    if (!existsSync(path)) throw new MissingPathError(path);
+    results.push(...(await loadScenarios(path)));
+  }
+  let ok = true;
+  const loaded: LoadedScenario[] = [];
+  for (const result of results) {
+    if ('problems' in result) {
+      ok = false;
+      io.stderr(`✗ ${result.file}\n${result.problems.map((problem) => `  ${formatProblem(problem)}`).join('\n')}\n`);
+    } else {
+      loaded.push({ file: result.file, scenario: result.scenario, fixturesDir: toFixturesDir(result.file, result.scenario) });
+    }
+  }
+  return ok ? loaded : null;
+}
+
+export class MissingPathError extends Error {
+  override name = 'MissingPathError';
+  constructor(readonly path: string) {
+    super(`"${path}" does not exist; give scenario files or directories, e.g. scenarios/`);
+  }
+}

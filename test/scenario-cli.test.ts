@@ -1,0 +1,216 @@
+/**
+ * The scenario commands, driven through `main` in-process with a captured io: `check`, `test`
+ * (over every file in scenarios/, so each bundled scenario runs in `npm test`), the reporters, a
+ * replay miss, `serve --scenario` with reload on change, the no-argument demo, and `record`
+ * against a model faked at its HTTP API (msw; this file opens no sockets of its own besides the
+ * servers `serve` starts, which only the real fetch reaches).
+ */
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../src/cli/main.js';
+import type { CliIo } from '../src/cli/io.js';
+
+const realFetch = globalThis.fetch;
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function capture(env: Record<string, string | undefined> = {}) {
+  const out = { stdout: '', stderr: '' };
+  let stop: ((signal: string) => void) | undefined;
+  const io: CliIo = {
+    stdout: (text) => void (out.stdout += text),
+    stderr: (text) => void (out.stderr += text),
+    env,
+    onShutdownSignal: (handler) => void (stop = handler),
+  };
+  return { io, out, stop: () => stop?.('SIGTERM') };
+}
+
+async function run(argv: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+  const { io, out } = capture(env);
+  const code = await main(argv, io);
+  return { code, ...out };
+}
+
+const scratch = () => mkdtempSync(join(tmpdir(), 'mcpsim-scenario-cli-'));
+
+async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('mcpsim check', () => {
+  it('passes every bundled scenario', async () => {
+    const result = await run(['check']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('scenario files checked: all valid');
+  });
+
+  it('points at the line and column of a problem and exits 1', async () => {
+    const dir = scratch();
+    const file = join(dir, 'broken.yaml');
+    writeFileSync(file, 'name: Broken\nnamespaces:\n  - name: qa\n    connections:\n      - id: one\n        server: "@qa/nowhere"\n        mcpURL: https://example.com/mcp\n');
+    const result = await run(['check', file]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(`${file}:7:9 namespaces[0].connections[0].mcpURL: unknown property; did you mean "mcpUrl"?`);
+  });
+
+  it('exits 2 for a path that does not exist', async () => {
+    expect((await run(['check', 'no/such/place.yaml'])).code).toBe(2);
+  });
+});
+
+describe('mcpsim test', () => {
+  it('replays every scenario in scenarios/ from its fixtures, with no model, and passes', async () => {
+    const result = await run(['test']);
+    expect(result.stderr).toContain('0 failed');
+    expect(result.code).toBe(0);
+    for (const name of ['issue-triage', 'crm-and-mailbox', 'flaky-upstream']) expect(result.stdout).toContain(name);
+    expect(result.stderr).toContain('plain-language checks skipped: no model configured');
+  });
+
+  it('writes JUnit XML and JSON reports for CI', async () => {
+    const dir = scratch();
+    const junit = await run(['test', 'scenarios/issue-triage.yaml', '--reporter', 'junit', '--output', join(dir, 'report.xml')]);
+    expect(junit.code).toBe(0);
+    const xml = readFileSync(join(dir, 'report.xml'), 'utf8');
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="mcpsim" tests="7" failures="0"/);
+    expect(xml.match(/<testcase /g)).toHaveLength(7);
+    const json = await run(['test', 'scenarios/crm-and-mailbox.yaml', '--reporter', 'json']);
+    expect(JSON.parse(json.stdout)).toMatchObject([{ scenario: 'crm-and-mailbox', summary: { passed: 4, failed: 0, misses: 0 } }]);
+  });
+
+  it('fails with exit 1 on a replay miss, naming the call and the record command', async () => {
+    const dir = scratch();
+    cpSync('scenarios', join(dir, 'scenarios'), { recursive: true });
+    cpSync('fixtures', join(dir, 'fixtures'), { recursive: true });
+    const file = join(dir, 'scenarios', 'issue-triage.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('number: 999', 'number: 998'));
+    const result = await run(['test', file]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('replay miss');
+    expect(result.stdout).toContain(`mcpsim record ${file}`);
+    expect(result.stderr).toMatch(/1 miss\b/);
+  });
+
+  it('rejects an unknown reporter with exit 2', async () => {
+    expect((await run(['test', '--reporter', 'tap'])).code).toBe(2);
+  });
+});
+
+describe('mcpsim serve --scenario and the demo', () => {
+  it('loads a scenario, prints its MCP URLs and tokens, serves them, and reloads the file when it changes', async () => {
+    const dir = scratch();
+    copyFileSync('scenarios/issue-triage.yaml', join(dir, 'triage.yaml'));
+    const file = join(dir, 'triage.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('steps:', 'tokens:\n  - name: qa-reader\n    policy:\n      - namespaces: triage\n        operations: read\nsteps:'));
+    const { io, out, stop } = capture();
+    const code = main(['serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', scratch(), '--api-key', 'scenario-serve-key', '--fixtures', join(process.cwd(), 'fixtures'), '--scenario', file, '--quiet'], io);
+    try {
+      await waitFor(() => out.stdout.includes('Press Ctrl+C to stop.'), 'the banner');
+      const mcpUrl = /triage\/tracker\s+(\S+)/.exec(out.stdout)?.[1];
+      expect(mcpUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/connect\/triage\/tracker\/mcp$/);
+      expect(out.stdout).toMatch(/token qa-reader: mcps_\S+ \(expires /);
+      const call = await realFetch(mcpUrl!, {
+        method: 'POST',
+        headers: { authorization: 'Bearer scenario-serve-key', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_issues', arguments: { state: 'open' } } }),
+      });
+      expect(((await call.json()) as { result: { _meta: Record<string, unknown> } }).result._meta['mcpsim/source']).toBe('fixture');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('name: Tracker', 'name: Tracker (renamed)'));
+      await waitFor(() => out.stdout.includes('Reloaded scenario'), 'the reload');
+    } finally {
+      stop();
+      expect(await code).toBe(0);
+    }
+  });
+
+  it('starts the demo with no arguments: bundled scenarios, their fixtures, and what to try', async () => {
+    const { io, out, stop } = capture({ MCPSIM_PORT: '0', MCPSIM_DATA_DIR: scratch(), MCPSIM_API_KEY: 'demo-key-0123456789' });
+    const started = performance.now();
+    const code = main(['--quiet'], io);
+    try {
+      await waitFor(() => out.stdout.includes('Press Ctrl+C to stop.'), 'the banner');
+      const elapsed = performance.now() - started;
+      expect(out.stdout).toContain('Loaded scenario "issue-triage"');
+      expect(out.stdout).toContain('Loaded scenario "crm-and-mailbox"');
+      expect(out.stdout).toMatch(/MCP URL for an MCP client[^\n]*\n\s+http:\/\/127\.0\.0\.1:\d+\/connect\/\S+\/mcp/);
+      expect(out.stdout).toContain('@modelcontextprotocol/inspector@2.12.0 --cli http://127.0.0.1:');
+      expect(out.stdout).toMatch(/curl -s -H "Authorization: Bearer demo-key-0123456789"/);
+      expect(out.stdout).toMatch(/fixtures \S*fixtures/);
+      expect(elapsed).toBeLessThan(10_000);
+    } finally {
+      stop();
+      expect(await code).toBe(0);
+    }
+  });
+});
+
+describe('mcpsim record (the model faked at its HTTP API)', () => {
+  let answerText = 'Sunny';
+  const server = setupServer(
+    http.post('https://llm.test/v1/chat/completions', async ({ request }) => {
+      const body = (await request.json()) as { messages: { content: string }[] };
+      const prompt = body.messages.map((message) => message.content).join('\n');
+      const city = /"city":"([^"]+)"/.exec(prompt.split('# This call')[1] ?? '')?.[1] ?? 'somewhere';
+      const forecast = { city, country: city === 'Paris' ? 'FR' : 'DE', days: [{ date: '2026-11-22', summary: answerText, highC: 21, lowC: 12, rainChance: 10 }] };
+      const output = {
+        text: JSON.stringify(forecast),
+        structuredContentJson: JSON.stringify(forecast),
+        isError: false,
+        changes: { upserts: [], deletes: [], facts: [] },
+      };
+      return HttpResponse.json({
+        id: 'chatcmpl-1',
+        object: 'chat.completion',
+        created: 0,
+        model: 'fake-weather',
+        choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(output) }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
+      });
+    }),
+  );
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterAll(() => server.close());
+
+  it('refuses to record without a model (exit 2)', async () => {
+    const result = await run(['record', 'scenarios/flaky-upstream.yaml']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('record needs a model');
+  });
+
+  it('writes the fixtures, then says which results changed on the next recording', async () => {
+    const dir = scratch();
+    cpSync('scenarios/flaky-upstream.yaml', join(dir, 'scenarios', 'flaky.yaml'), { recursive: true });
+    const env = { OPENAI_BASE_URL: 'https://llm.test/v1', OPENAI_API_KEY: 'k', MCPSIM_MODEL: 'fake-weather', MCPSIM_EMBEDDING_MODEL: 'off' };
+    const file = join(dir, 'scenarios', 'flaky.yaml');
+    const first = await run(['record', file], env);
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    expect(first.stderr).toContain('added');
+    const fixture = JSON.parse(readFileSync(join(dir, 'fixtures', 'qa__weather', 'get_forecast.json'), 'utf8'));
+    expect(fixture.calls.map((call: { arguments: { city: string }; model: string }) => [call.arguments.city, call.model])).toEqual([
+      ['Berlin', 'fake-weather'],
+      ['Paris', 'fake-weather'],
+    ]);
+    const again = await run(['record', file], env);
+    expect(again.stdout).toMatch(/Recorded 2 results: 0 added, 0 changed, 2 unchanged/);
+    answerText = 'Rain';
+    const changed = await run(['record', file], env);
+    expect(changed.stdout).toMatch(/Recorded 2 results: 0 added, 2 changed, 0 unchanged/);
+    // What was recorded replays with no model (the scenario's own expectations name the cities).
+    const replay = await run(['test', file]);
+    expect(replay.stderr).toContain('0 misses');
+    expect(replay.stdout).toContain('flaky-upstream');
+  });
+});
