@@ -155,11 +155,13 @@ afterAll(() => {
 });
 
 describe('mcpsim usage', () => {
-  it('prints the help with serve and keys create, and exits 0', async () => {
+  it('prints the help with the demo, serve, the scenario commands and keys create, and exits 0', async () => {
     const exit = await runCli(['--help']);
     expect(exit.code).toBe(0);
     expect(exit.stdout).toContain(`mcpsim ${packageVersion}`);
-    expect(exit.stdout).toMatch(/^\s+mcpsim \[serve\] \[options\]/m);
+    expect(exit.stdout).toMatch(/^\s+mcpsim {2,}the demo/m);
+    expect(exit.stdout).toMatch(/^\s+mcpsim serve \[options\]/m);
+    for (const command of ['check', 'test', 'record']) expect(exit.stdout).toMatch(new RegExp(`^\\s+mcpsim ${command} \\[?<?paths`, 'm'));
     expect(exit.stdout).toMatch(/^\s+mcpsim keys create \[options\]/m);
     expect(exit.stdout).toContain('--data-dir');
     expect(exit.stderr).toBe('');
