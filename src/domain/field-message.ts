@@ -51,7 +51,8 @@ function describeRule(issue: z.core.$ZodIssue): string {
   }
 }
 
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+/** The value at `path` inside `input` (undefined when the path leaves it). */
+export function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let value = input;
   for (const key of path) {
     if (value === null || typeof value !== 'object') return undefined;

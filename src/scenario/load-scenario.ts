@@ -3,6 +3,7 @@
  * YAML syntax, the schema of `scenario-schema.ts`, then what the schema cannot see (duplicate
  * names, steps that call undeclared connections, servers that exist nowhere, unknown tools).
  */
+import { valueAt } from '../domain/field-message.js';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
@@ -217,15 +218,6 @@ function showValue(value: unknown): string {
   if (typeof value === 'object') return 'a mapping';
   const text = JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-
-function valueAt(input: unknown, path: readonly Segment[]): unknown {
-  let value = input;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<Segment, unknown>)[key];
-  }
-  return value;
 }
 
 function hasKey(value: unknown, key: Segment): boolean {
