@@ -81,7 +81,8 @@ const allowedTargets: Record<string, readonly string[]> = {
   mcp: ['mcp/', 'sim/', 'domain/', 'store/', 'errors.ts', 'version.ts'],
   sim: ['sim/', 'domain/', 'store/', 'errors.ts', 'version.ts'],
   scenario: ['scenario/', 'domain/', 'store/', 'errors.ts', 'version.ts'],
-  msw: ['msw/', 'api/'],
+  // msw loads scenarios as the CLI does (STYLE.md draws msw -> api only; scenarios came later).
+  msw: ['msw/', 'api/', 'scenario/', 'domain/'],
 };
 
 /** Packages that `domain/` and `errors.ts` must never import: web framework, SQLite, msw, the MCP SDK, the AI SDK. */

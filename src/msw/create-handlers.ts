@@ -1,0 +1,128 @@
+/**
+ * The whole platform inside a test process, as msw handlers: requests to the platform's base
+ * URLs are answered by the same `app.fetch` the server runs (no second implementation), backed by
+ * an in-memory database. An app whose production configuration points at the hosted platform is
+ * intercepted unchanged.
+ */
+import { http, type HttpHandler } from 'msw';
+import { createPlatform, type Platform } from '../api/platform.js';
+import { createManualClock } from '../domain/clock.js';
+import type { CallLogEntry, WorldState } from '../domain/memory-log.js';
+import { createSeededRandom } from '../domain/random.js';
+import { applyScenario, type AppliedScenario } from '../scenario/apply-scenario.js';
+import { formatProblem, loadScenarioFile } from '../scenario/load-scenario.js';
+import type { Scenario } from '../scenario/scenario-schema.js';
+import { dirname, resolve } from 'node:path';
+
+/** The hosted platform's public base URLs, as the official SDK defaults to them. */
+export const hostedBaseUrl = 'https://api.smithery.ai';
+export const hostedConnectBaseUrl = 'https://smithery.run';
+/** The API key the handlers accept unless told otherwise; give it to the client (`SMITHERY_API_KEY`). */
+export const defaultMockApiKey = 'mcpsim-msw-key';
+/** The clock of a mock platform starts here, so recorded results replay byte for byte. */
+const clockStart = '2026-01-01T00:00:00.000Z';
+
+export interface CreateHandlersOptions {
+  /** Where the platform API is reached (default the hosted `https://api.smithery.ai`). */
+  baseUrl?: string;
+  /** Where the Connect API is reached, as `{connectBaseUrl}/{namespace}/...` (default `https://smithery.run`). */
+  connectBaseUrl?: string;
+  /** A scenario file (YAML) or a parsed scenario, loaded before the first request is answered. */
+  scenario?: string | Scenario;
+  /** Recorded tool results (default: the scenario file's fixtures, else `./fixtures`). */
+  fixtures?: string;
+  /** The API key the platform accepts (default `mcpsim-msw-key`). */
+  apiKey?: string;
+}
+
+/** The handlers, plus what a test needs around them. Spread it into `setupServer(...)`. */
+export interface MockPlatformHandlers extends Array<HttpHandler> {
+  apiKey: string;
+  /** Forgets everything (a fresh in-memory platform); the scenario is loaded again on the next request. */
+  reset(): void;
+  /** What the scenario created (connections with their MCP URLs, minted tokens); loads it if needed. */
+  ready(): Promise<AppliedScenario | null>;
+  /** A mock connection's memory: its call log and world state. */
+  memory(namespace: string, connectionId: string): Promise<{ world: WorldState; calls: CallLogEntry[] }>;
+  /** Closes the platform's database. */
+  close(): void;
+}
+
+/**
+ * msw handlers that answer the platform API and every connection's MCP endpoint in-process.
+ *
+ * @example
+ *   const mcpsim = createHandlers({ scenario: 'scenarios/issue-triage.yaml' });
+ *   const server = setupServer(...mcpsim);
+ *   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+ *   afterEach(() => mcpsim.reset());
+ */
+export function createHandlers(options: CreateHandlersOptions = {}): MockPlatformHandlers {
+  const apiKey = options.apiKey ?? defaultMockApiKey;
+  const baseUrl = trimSlash(options.baseUrl ?? hostedBaseUrl);
+  const connectBaseUrl = trimSlash(options.connectBaseUrl ?? hostedConnectBaseUrl);
+  let state: Promise<{ platform: Platform; applied: AppliedScenario | null }> | null = null;
+
+  /** The platform with the scenario applied: made on first use, again after a reset. */
+  function current() {
+    state ??= (async () => {
+      const scenario = await loadScenario(options.scenario);
+      const scenarioFixtures = typeof options.scenario === 'string' && scenario ? resolve(dirname(options.scenario), scenario.fixtures ?? '../fixtures') : null;
+      const fixturesDir = options.fixtures ?? scenarioFixtures ?? './fixtures';
+      const platform = createPlatform({ apiKey, demo: false, clock: createManualClock(clockStart), random: createSeededRandom('msw'), logger: { error: () => {} }, fixturesDir });
+      const door = { fetch: (request: Request) => Promise.resolve(platform.app.fetch(request)), baseUrl, apiKey };
+      try {
+        return { platform, applied: scenario ? await applyScenario(scenario, door) : null };
+      } catch (error) {
+        platform.close();
+        throw error;
+      }
+    })();
+    return state;
+  }
+
+  async function forward(request: Request, path: string): Promise<Response> {
+    const { platform } = await current();
+    const target = new Request(`http://mcpsim.local${path}${new URL(request.url).search}`, request);
+    return platform.app.fetch(target);
+  }
+
+  function drop() {
+    const previous = state;
+    state = null;
+    void previous?.then(({ platform }) => platform.close(), () => {});
+  }
+
+  const handlers: HttpHandler[] = [
+    http.all(`${connectBaseUrl}/*`, ({ request }) => forward(request, `/connect${new URL(request.url).pathname}`)),
+    http.all(`${baseUrl}/*`, ({ request }) => forward(request, new URL(request.url).pathname)),
+  ];
+  return Object.assign(handlers, {
+    apiKey,
+    reset: drop,
+    ready: async () => (await current()).applied,
+    async memory(namespace: string, connectionId: string) {
+      const { platform } = await current();
+      const response = await platform.app.fetch(
+        new Request(`http://mcpsim.local/__mcpsim/connections/${encodeURIComponent(namespace)}/${encodeURIComponent(connectionId)}/memory`, { headers: { authorization: `Bearer ${apiKey}` } }),
+      );
+      const body = (await response.json()) as { world: WorldState; calls: CallLogEntry[]; message?: string };
+      if (!response.ok) throw new Error(`mcpsim: no memory for ${namespace}/${connectionId}: ${body.message ?? response.status}`);
+      return { world: body.world, calls: body.calls };
+    },
+    close: drop,
+  });
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/** The scenario option as a parsed scenario: a file is loaded (its problems thrown, with positions). */
+async function loadScenario(scenario: CreateHandlersOptions['scenario']): Promise<Scenario | null> {
+  if (scenario === undefined) return null;
+  if (typeof scenario !== 'string') return scenario;
+  const loaded = await loadScenarioFile(scenario);
+  if ('problems' in loaded) throw new Error(`mcpsim: the scenario has problems:\n${loaded.problems.map(formatProblem).join('\n')}`);
+  return loaded.scenario;
+}
