@@ -105,7 +105,13 @@ function truncate(text: string, maxChars: number): string {
 interface Needle {
   text: string;
   pattern: RegExp;
+  /** The needle's word tokens: a text can only mention it when it has all of them. */
+  tokens: string[];
+  /** A single word token: then having the token is the whole match (no regex needed). */
+  isWord: boolean;
 }
+
+const toTokens = (text: string) => text.split(/[^A-Za-z0-9_]+/).filter((token) => token !== '');
 
 function toNeedles(args: Record<string, unknown>): Needle[] {
   const texts = new Set<string>();
@@ -117,7 +123,10 @@ function toNeedles(args: Record<string, unknown>): Needle[] {
   };
   visit(args);
   // A needle matches a whole token: "4" is in "issue 4 closed" but not in "42".
-  return [...texts].sort().map((text) => ({ text, pattern: new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(text)}($|[^A-Za-z0-9_])`) }));
+  return [...texts].sort().map((text) => {
+    const tokens = toTokens(text);
+    return { text, pattern: new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(text)}($|[^A-Za-z0-9_])`), tokens, isWord: tokens.length === 1 && tokens[0] === text };
+  });
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -132,12 +141,16 @@ function matches(needles: readonly Needle[], leaves: ReadonlySet<string>, text: 
  * once made (the memory store appends entries and replaces changed entities), so a call at #500
  * does not re-render the 499 before it.
  */
-const entryFacts = new WeakMap<CallLogEntry, { leaves: Set<string>; text: string; rendered?: string }>();
+const entryFacts = new WeakMap<CallLogEntry, { leaves: Set<string>; text: string; tokens: Set<string>; rendered?: string }>();
+const noMatches: Needle[] = [];
 const entityFacts = new WeakMap<Record<string, unknown>, { value: Record<string, unknown>; json: string; leaves: Set<string> }>();
 
 function factsOfEntry(entry: CallLogEntry) {
   let facts = entryFacts.get(entry);
-  if (!facts) entryFacts.set(entry, (facts = { leaves: leavesOf(entry.arguments), text: `${entry.argumentsKey} ${resultText(entry)}` }));
+  if (!facts) {
+    const text = `${entry.argumentsKey} ${resultText(entry)}`;
+    entryFacts.set(entry, (facts = { leaves: leavesOf(entry.arguments), text, tokens: new Set(toTokens(text)) }));
+  }
   return facts;
 }
 
@@ -170,7 +183,11 @@ function leavesOf(value: unknown, into = new Set<string>()): Set<string> {
 function scoreByRarity(found: Needle[][]): number[] {
   const frequency = new Map<string, number>();
   for (const list of found) for (const needle of list) frequency.set(needle.text, (frequency.get(needle.text) ?? 0) + 1);
-  return found.map((list) => list.reduce((sum, needle) => sum + 1 / frequency.get(needle.text)!, 0));
+  return found.map((list) => {
+    let score = 0;
+    for (const needle of list) score += 1 / frequency.get(needle.text)!;
+    return score;
+  });
 }
 
 interface WorldItem {
@@ -205,7 +222,9 @@ function renderWorld(world: WorldState, needles: readonly Needle[], budget: numb
     items.map((item) => {
       if (!item.fields) return matches(needles, noLeaves, item.json);
       const { leaves } = factsOfEntity(item.fields);
-      return needles.filter((needle) => leaves.has(needle.text) || needle.text === item.id);
+      let found: Needle[] | null = null;
+      for (const needle of needles) if (leaves.has(needle.text) || needle.text === item.id) (found ??= []).push(needle);
+      return found ?? noMatches;
     }),
   );
   items.forEach((item, index) => {
@@ -282,16 +301,29 @@ function renderHistory(history: readonly CallLogEntry[], needles: readonly Needl
   const older = usable.slice(0, -recentEntryCap);
   // Matched against arguments and result only: "#3" and the time of a call are no mention of 3.
   const found = older.map((entry) => {
-    const { leaves, text } = factsOfEntry(entry);
-    return matches(needles, leaves, text);
+    const { leaves, text, tokens } = factsOfEntry(entry);
+    let found: Needle[] | null = null;
+    for (const needle of needles) {
+      const mentioned =
+        leaves.has(needle.text) || (needle.tokens.length > 0 && needle.tokens.every((token) => tokens.has(token)) && (needle.isWord || needle.pattern.test(text)));
+      if (mentioned) (found ??= []).push(needle);
+    }
+    return found ?? noMatches;
   });
   const scores = scoreByRarity(found);
-  const related = older
-    .map((entry, index) => ({ entry, score: scores[index]! }))
-    .filter(({ score }) => score > 0)
-    .sort((a, b) => b.score - a.score || b.entry.sequence - a.entry.sequence)
-    .slice(0, relatedEntryCap)
-    .map(({ entry }) => entry);
+  // The best few (highest score, then newest), kept while scanning: no sort of the whole log.
+  const best: { entry: CallLogEntry; score: number }[] = [];
+  const before = (a: { entry: CallLogEntry; score: number }, b: { entry: CallLogEntry; score: number }) =>
+    a.score > b.score || (a.score === b.score && a.entry.sequence > b.entry.sequence);
+  older.forEach((entry, index) => {
+    const candidate = { entry, score: scores[index]! };
+    if (candidate.score <= 0 || (best.length === relatedEntryCap && !before(candidate, best.at(-1)!))) return;
+    let at = best.length;
+    while (at > 0 && before(candidate, best[at - 1]!)) at--;
+    best.splice(at, 0, candidate);
+    if (best.length > relatedEntryCap) best.pop();
+  });
+  const related = best.map(({ entry }) => entry);
 
   const chosen: CallLogEntry[] = [];
   const intro = (count: number) => `${count} of ${history.length} earlier calls (the latest, and older ones mentioning this call's arguments), oldest first:\n`;

@@ -35,10 +35,9 @@ export function createReplaySource({ directory, passOnMiss = false }: ReplaySour
   const cache = new Map<string, LoadedFixture>();
 
   function load(file: string): LoadedFixture | null {
-    let stats;
-    try {
-      stats = statSync(file);
-    } catch {
+    // No exception for a missing file: most calls of an unrecorded tool look for one.
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (!stats) {
       cache.delete(file);
       return null;
     }
