@@ -1,0 +1,98 @@
+/**
+ * What the scenario schema cannot see: duplicate names, steps that call undeclared namespaces,
+ * connections or tools, connections with neither server nor mcpUrl, and servers that exist nowhere.
+ */
+import { loadDemoCatalog } from '../store/demo-catalog.js';
+import type { Scenario } from './scenario-schema.js';
+import { closestOf, toDisplayPath, type Finding, type Segment } from './scenario-issues.js';
+
+let catalogNames: readonly string[] | undefined;
+
+export function demoCatalogNames(): readonly string[] {
+  catalogNames ??= loadDemoCatalog().map((entry) => entry.qualifiedName);
+  return catalogNames;
+}
+
+/** The registry matches names with or without the leading `@`, in any case. */
+function toServerKey(qualifiedName: string): string {
+  return qualifiedName.replace(/^@/, '').toLowerCase();
+}
+
+function isMockOn(mock: boolean | string | undefined): boolean {
+  return mock !== undefined && mock !== false;
+}
+
+export function findMeaningProblems(scenario: Scenario, knownServerNames: readonly string[], lineOf: (path: readonly Segment[]) => number): Finding[] {
+  const knownServers = new Set(knownServerNames.map(toServerKey));
+  const findings: Finding[] = [];
+  const report = (path: Segment[], message: string) => findings.push({ path, message: `${toDisplayPath(path)}: ${message}` });
+  const checkUnique = (what: string, items: ReadonlyArray<{ key: string; path: Segment[]; shown: string }>) => {
+    const first = new Map<string, Segment[]>();
+    for (const item of items) {
+      const earlier = first.get(item.key);
+      if (earlier) report(item.path, `${what} "${item.shown}" is already used by ${toDisplayPath(earlier.slice(0, -1))} (line ${lineOf(earlier)}); rename one of them`);
+      else first.set(item.key, item.path);
+    }
+  };
+
+  checkUnique('server', scenario.servers.map((server, index) => ({ key: toServerKey(server.qualifiedName), path: ['servers', index, 'qualifiedName'], shown: server.qualifiedName })));
+  checkUnique('namespace name', scenario.namespaces.map((namespace, index) => ({ key: namespace.name, path: ['namespaces', index, 'name'], shown: namespace.name })));
+  checkUnique('token name', scenario.tokens.map((token, index) => ({ key: token.name, path: ['tokens', index, 'name'], shown: token.name })));
+
+  const declaredServers = new Map<string, { server: Scenario['servers'][number]; index: number }>();
+  for (const [index, server] of scenario.servers.entries()) if (!declaredServers.has(toServerKey(server.qualifiedName))) declaredServers.set(toServerKey(server.qualifiedName), { server, index });
+  const serverNames = [...scenario.servers.map((server) => server.qualifiedName), ...knownServerNames];
+  for (const [namespaceIndex, namespace] of scenario.namespaces.entries()) {
+    const at = (index: number, ...rest: Segment[]): Segment[] => ['namespaces', namespaceIndex, 'connections', index, ...rest];
+    checkUnique('connection id', namespace.connections.map((connection, index) => ({ key: connection.id, path: at(index, 'id'), shown: connection.id })));
+    for (const [index, connection] of namespace.connections.entries()) {
+      if (connection.server === undefined && connection.mcpUrl === undefined) {
+        report(at(index), `connection "${connection.id}" has neither server nor mcpUrl; add server: <a registry qualifiedName> (from servers or the demo catalog) or mcpUrl: <a real MCP server URL>`);
+      }
+      if (connection.server === undefined && connection.mcpUrl !== undefined && isMockOn(connection.mock)) {
+        report(at(index, 'mock'), 'mock needs a registry server to simulate, and this connection has only mcpUrl; add server: <qualifiedName> (from servers or the demo catalog), or remove mock to call the real server');
+      }
+      if (connection.server !== undefined && !declaredServers.has(toServerKey(connection.server)) && !knownServers.has(toServerKey(connection.server))) {
+        const closest = closestOf(connection.server, serverNames);
+        report(
+          at(index, 'server'),
+          `"${connection.server}" is neither declared in servers nor in the demo catalog; ${closest ? `did you mean "${closest}"?` : 'declare it under servers (qualifiedName, tools) or name a catalog server'}`,
+        );
+      }
+    }
+  }
+
+  for (const [stepIndex, step] of scenario.steps.entries()) {
+    const path: Segment[] = ['steps', stepIndex, 'call'];
+    const slash = step.call.indexOf('/');
+    const namespaceName = step.call.slice(0, slash);
+    const rest = step.call.slice(slash + 1);
+    const namespace = scenario.namespaces.find((candidate) => candidate.name === namespaceName);
+    if (!namespace) {
+      const names = scenario.namespaces.map((candidate) => candidate.name);
+      const closest = closestOf(namespaceName, names);
+      report(path, `namespace "${namespaceName}" is not declared in this file; ${closest ? `did you mean "${closest}"?` : `declare it under namespaces, or call one of ${names.join(', ')}`}`);
+      continue;
+    }
+    // Connection ids may contain dots, so the longest declared id that prefixes the rest wins.
+    const connection = namespace.connections.filter((candidate) => rest.startsWith(`${candidate.id}.`)).sort((a, b) => b.id.length - a.id.length)[0];
+    if (!connection) {
+      const connectionId = rest.slice(0, rest.indexOf('.'));
+      const ids = namespace.connections.map((candidate) => candidate.id);
+      const closest = closestOf(connectionId, ids);
+      const fix = closest ? `did you mean "${closest}"?` : ids.length > 0 ? `its connections are ${ids.join(', ')}` : 'add it under the namespace\'s connections';
+      report(path, `connection "${connectionId}" is not declared in namespace "${namespaceName}"; ${fix}`);
+      continue;
+    }
+    const toolName = rest.slice(connection.id.length + 1);
+    const declared = connection.server === undefined ? undefined : declaredServers.get(toServerKey(connection.server));
+    // With mcpUrl and no mock the tools come from the real server, so only the mock's tools are known here.
+    if (declared && (connection.mcpUrl === undefined || isMockOn(connection.mock)) && !declared.server.tools.some((tool) => tool.name === toolName)) {
+      const tools = declared.server.tools.map((tool) => tool.name);
+      const closest = closestOf(toolName, tools);
+      const fix = closest ? `did you mean "${closest}"?` : tools.length > 0 ? `its tools are ${tools.join(', ')}` : 'add the tool to its tools';
+      report(path, `server "${declared.server.qualifiedName}" (servers[${declared.index}]) has no tool "${toolName}"; ${fix}`);
+    }
+  }
+  return findings;
+}

@@ -1,0 +1,89 @@
+/** The earlier-calls section of the simulator's prompt (see prompt.ts). */
+import type { CallLogEntry } from '../domain/memory-log.js';
+import { leavesOf, matches, scoreByRarity, toTokens, truncate, type Needle } from './prompt-needles.js';
+
+/** How many of the latest calls are always candidates, whatever they mention. */
+export const recentEntryCap = 4;
+/** How many older calls that mention this call's arguments may join them. */
+export const relatedEntryCap = 6;
+
+const entryChars = 800;
+
+/**
+ * What the prompt needs of a log entry, worked out once: entries are immutable once logged, so a
+ * call at #500 does not re-render the 499 before it.
+ */
+const entryFacts = new WeakMap<CallLogEntry, { leaves: Set<string>; text: string; tokens: Set<string>; rendered?: string }>();
+
+function factsOfEntry(entry: CallLogEntry) {
+  let facts = entryFacts.get(entry);
+  if (!facts) {
+    const text = `${entry.argumentsKey} ${resultText(entry)}`;
+    entryFacts.set(entry, (facts = { leaves: leavesOf(entry.arguments), text, tokens: new Set(toTokens(text)) }));
+  }
+  return facts;
+}
+
+function renderedEntry(entry: CallLogEntry): string {
+  const facts = factsOfEntry(entry);
+  return (facts.rendered ??= renderEntry(entry));
+}
+
+/** Entries that say nothing about the real server's behaviour: the simulator's own failures. */
+const ignoredSources = new Set(['simulator-error', 'fixture-miss', 'none']);
+
+/** The latest calls and the older ones that mention the arguments (rarest matches first, then newest), shown oldest first. */
+export function renderHistory(history: readonly CallLogEntry[], needles: readonly Needle[], budget: number): { text: string; included: number } {
+  const usable = history.filter((entry) => !ignoredSources.has(entry.source));
+  if (usable.length === 0) return { text: truncate(history.length === 0 ? '(none: this is the first call)' : '(none usable)', budget), included: 0 };
+  const recent = usable.slice(-recentEntryCap).reverse();
+  const older = usable.slice(0, -recentEntryCap);
+  // Matched against arguments and result only: "#3" and the time of a call are no mention of 3.
+  const found = older.map((entry) => {
+    const { leaves, text, tokens } = factsOfEntry(entry);
+    return matches(needles, leaves, text, tokens);
+  });
+  const scores = scoreByRarity(found);
+  // The best few (highest score, then newest), kept while scanning: no sort of the whole log.
+  const best: { entry: CallLogEntry; score: number }[] = [];
+  const before = (a: { entry: CallLogEntry; score: number }, b: { entry: CallLogEntry; score: number }) =>
+    a.score > b.score || (a.score === b.score && a.entry.sequence > b.entry.sequence);
+  older.forEach((entry, index) => {
+    const candidate = { entry, score: scores[index]! };
+    if (candidate.score <= 0 || (best.length === relatedEntryCap && !before(candidate, best.at(-1)!))) return;
+    let at = best.length;
+    while (at > 0 && before(candidate, best[at - 1]!)) at--;
+    best.splice(at, 0, candidate);
+    if (best.length > relatedEntryCap) best.pop();
+  });
+  const related = best.map(({ entry }) => entry);
+
+  const chosen: CallLogEntry[] = [];
+  const intro = (count: number) => `${count} of ${history.length} earlier calls (the latest, and older ones mentioning this call's arguments), oldest first:\n`;
+  let used = intro(history.length).length;
+  for (const entry of [...recent, ...related]) {
+    const cost = renderedEntry(entry).length + 1;
+    if (used + cost > budget) continue;
+    chosen.push(entry);
+    used += cost;
+  }
+  chosen.sort((a, b) => a.sequence - b.sequence);
+  const lines = chosen.map(renderedEntry);
+  return { text: truncate(intro(chosen.length) + lines.join('\n'), budget), included: chosen.length };
+}
+
+function renderEntry(entry: CallLogEntry): string {
+  const status = entry.result.isError ? 'error' : 'ok';
+  return truncate(`#${entry.sequence} ${entry.at} ${entry.tool} ${entry.argumentsKey} -> ${status}: ${resultText(entry).replace(/\s*\n\s*/g, ' ')}`, entryChars);
+}
+
+/** The text a client saw (structuredContent when the text is empty); only the first part of a long result matters here. */
+function resultText(entry: CallLogEntry): string {
+  const texts = entry.result.content.map((item) => {
+    const part = item as { type?: string; text?: string };
+    return part.type === 'text' && typeof part.text === 'string' ? part.text : `[${part.type ?? 'content'}]`;
+  });
+  let body = texts.join('\n');
+  if (body.trim() === '' && entry.result.structuredContent) body = JSON.stringify(entry.result.structuredContent);
+  return body.slice(0, entryChars);
+}
