@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
-import { systemClock, type Clock } from '../domain/clock.js';
-import { systemRandom, type RandomSource } from '../domain/random.js';
+import { createManualClock, systemClock, type Clock } from '../domain/clock.js';
+import { createSeededRandom, systemRandom, type RandomSource } from '../domain/random.js';
 import { openDataDir } from '../store/data-dir.js';
 import { createStores, type Stores } from '../store/stores.js';
 import { createApp, createSearchFor, type Logger } from './app.js';
@@ -53,6 +53,18 @@ export interface Platform {
    */
   sessionKey(): string;
   close(): void;
+}
+
+/** Where a replay platform's virtual clock starts: the same time on every run. */
+export const replayClockStart = '2026-01-01T00:00:00.000Z';
+
+/**
+ * A private in-memory platform for replaying recorded results byte for byte: no demo data, a
+ * virtual clock at `replayClockStart`, ids seeded by `seed`, no error log. `mcpsim test`,
+ * `mcpsim record` and `mcpsim/msw` run scenarios on it.
+ */
+export function createReplayPlatform({ seed, ...options }: Pick<PlatformOptions, 'toolResults' | 'fixturesDir' | 'upstreamTimeoutMs'> & { apiKey: string; seed: string }): Platform {
+  return createPlatform({ ...options, demo: false, clock: createManualClock(replayClockStart), random: createSeededRandom(seed), logger: { error: () => {} } });
 }
 
 /**

@@ -1,8 +1,7 @@
 import { relative } from 'node:path';
-import { createPlatform } from '../api/platform.js';
+import { createReplayPlatform } from '../api/platform.js';
 import { resolveConfig, type ConfigFlags } from '../config.js';
-import { createManualClock, systemClock } from '../domain/clock.js';
-import { createSeededRandom } from '../domain/random.js';
+import { systemClock } from '../domain/clock.js';
 import { applyScenario } from '../scenario/apply-scenario.js';
 import { summarizeReports, toSummaryLine, toTextReport } from '../scenario/reporters.js';
 import { runSteps } from '../scenario/run-steps.js';
@@ -13,7 +12,7 @@ import { createSimulator } from '../sim/simulator.js';
 import type { ToolCall } from '../sim/tool-result-source.js';
 import { exitCodes, UsageError, type CliIo } from './io.js';
 import { loadScenarioPaths } from './scenario-files.js';
-import { scenarioClockStart, toJudge } from './test-command.js';
+import { toJudge } from './test-command.js';
 
 /**
  * `mcpsim record <scenario...>`: runs each scenario's steps against the configured model, with
@@ -33,13 +32,10 @@ export async function recordCommand(paths: readonly string[], options: ConfigFla
   for (const { file, scenario, fixturesDir } of scenarios) {
     io.stderr(`▶ recording ${file} with ${model.modelId} (${model.api} API) into ${fixturesDir}\n`);
     const changes: { call: ToolCall; change: RecordChange }[] = [];
-    const platform = createPlatform({
+    const platform = createReplayPlatform({
       apiKey: 'mcpsim-record-key',
-      demo: false,
-      clock: createManualClock(scenarioClockStart),
-      random: createSeededRandom(file),
+      seed: file,
       upstreamTimeoutMs: config.upstreamTimeoutMs,
-      logger: { error: () => {} },
       toolResults: createSimulator({
         fixturesDir,
         model,
@@ -56,7 +52,7 @@ export async function recordCommand(paths: readonly string[], options: ConfigFla
       }),
     });
     try {
-      const door = { fetch: (request: Request) => Promise.resolve(platform.app.fetch(request)), baseUrl: 'http://mcpsim.local', apiKey: 'mcpsim-record-key' };
+      const door = { fetch: platform.app.fetch, baseUrl: 'http://mcpsim.local', apiKey: 'mcpsim-record-key' };
       await applyScenario(scenario, door);
       const reports = await runSteps(scenario, door, judge ? { judge } : {});
       const modelFailures = reports.filter((report) => report.result?._meta?.['mcpsim/source'] === 'simulator-error');

@@ -19,7 +19,7 @@ export interface ServedScenarios {
 export async function serveScenarios(
   { platform, baseUrl, scenarios, paths, io }: { platform: Platform; baseUrl: string; scenarios: readonly LoadedScenario[]; paths: readonly string[]; io: CliIo },
 ): Promise<ServedScenarios> {
-  const door = { fetch: (request: Request) => Promise.resolve(platform.app.fetch(request)), baseUrl, apiKey: platform.sessionKey() };
+  const door = { fetch: platform.app.fetch, baseUrl, apiKey: platform.sessionKey() };
   let firstMcpUrl: string | null = null;
 
   async function apply({ file, scenario }: LoadedScenario, verb: string): Promise<void> {

@@ -1,8 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { createPlatform } from '../api/platform.js';
+import { createReplayPlatform } from '../api/platform.js';
 import { resolveConfig, type ConfigFlags } from '../config.js';
-import { createManualClock } from '../domain/clock.js';
-import { createSeededRandom } from '../domain/random.js';
 import { applyScenario } from '../scenario/apply-scenario.js';
 import { summarizeReports, toJsonReport, toJunitReport, toSummaryLine, toTextReport, type ReportSuite } from '../scenario/reporters.js';
 import { runSteps, type Judge } from '../scenario/run-steps.js';
@@ -15,8 +13,6 @@ import { loadScenarioPaths, type LoadedScenario } from './scenario-files.js';
 export type Reporter = 'text' | 'json' | 'junit';
 const reporters: readonly Reporter[] = ['text', 'json', 'junit'];
 
-/** Every scenario runs on a fresh platform whose clock starts here, so replays are byte-stable. */
-export const scenarioClockStart = '2026-01-01T00:00:00.000Z';
 const scenarioApiKey = 'mcpsim-scenario-key';
 
 export interface TestCommandOptions extends ConfigFlags {
@@ -54,17 +50,14 @@ export async function testCommand(paths: readonly string[], options: TestCommand
 
 /** One scenario on a private in-memory platform that replays its fixtures and never asks a model. */
 async function replayScenario({ scenario, fixturesDir, file }: LoadedScenario, judge: Judge | undefined, upstreamTimeoutMs: number) {
-  const platform = createPlatform({
+  const platform = createReplayPlatform({
     apiKey: scenarioApiKey,
-    demo: false,
-    clock: createManualClock(scenarioClockStart),
-    random: createSeededRandom(file),
+    seed: file,
     upstreamTimeoutMs,
-    logger: { error: () => {} },
     toolResults: createSimulator({ fixturesDir, missPolicy: 'error', recordHint: () => `mcpsim record ${file}` }),
   });
   try {
-    const door = { fetch: (request: Request) => Promise.resolve(platform.app.fetch(request)), baseUrl: 'http://mcpsim.local', apiKey: scenarioApiKey };
+    const door = { fetch: platform.app.fetch, baseUrl: 'http://mcpsim.local', apiKey: scenarioApiKey };
     await applyScenario(scenario, door);
     return await runSteps(scenario, door, judge ? { judge } : {});
   } finally {

@@ -12,7 +12,7 @@ import type { ToolDefinition } from '../domain/registry.js';
 import { sortKeys } from '../sim/canonical-json.js';
 import type { Clock } from '../domain/clock.js';
 import type { ResultOrigin } from '../domain/memory-log.js';
-import { createDefaultSimulator } from '../sim/simulator.js';
+import { createSimulator } from '../sim/simulator.js';
 import type { ToolResolution, ToolResultSource } from '../sim/tool-result-source.js';
 import type { MemoryStore } from '../store/memory-store.js';
 import type { RegistryStore } from '../store/registry-store.js';
@@ -85,7 +85,7 @@ export function createMcpHandler({
   memory,
   clock,
   fixturesDir = defaultFixturesDir,
-  toolResults = createDefaultSimulator({ fixturesDir }),
+  toolResults = createSimulator({ fixturesDir }),
   faults = createFaultRules(),
   onStatusFault,
   sleep = (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),

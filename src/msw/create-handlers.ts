@@ -5,10 +5,8 @@
  * intercepted unchanged.
  */
 import { http, type HttpHandler } from 'msw';
-import { createPlatform, type Platform } from '../api/platform.js';
-import { createManualClock } from '../domain/clock.js';
+import { createReplayPlatform, type Platform } from '../api/platform.js';
 import type { CallLogEntry, WorldState } from '../domain/memory-log.js';
-import { createSeededRandom } from '../domain/random.js';
 import { applyScenario, type AppliedScenario } from '../scenario/apply-scenario.js';
 import { formatProblem, loadScenarioFile } from '../scenario/load-scenario.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
@@ -19,8 +17,6 @@ export const hostedBaseUrl = 'https://api.smithery.ai';
 export const hostedConnectBaseUrl = 'https://smithery.run';
 /** The API key the handlers accept unless told otherwise; give it to the client (`SMITHERY_API_KEY`). */
 export const defaultMockApiKey = 'mcpsim-msw-key';
-/** The clock of a mock platform starts here, so recorded results replay byte for byte. */
-const clockStart = '2026-01-01T00:00:00.000Z';
 
 export interface CreateHandlersOptions {
   /** Where the platform API is reached (default the hosted `https://api.smithery.ai`). */
@@ -69,8 +65,8 @@ export function createHandlers(options: CreateHandlersOptions = {}): MockPlatfor
       const scenario = await loadScenario(options.scenario);
       const scenarioFixtures = typeof options.scenario === 'string' && scenario ? resolve(dirname(options.scenario), scenario.fixtures ?? '../fixtures') : null;
       const fixturesDir = options.fixtures ?? scenarioFixtures ?? './fixtures';
-      const platform = createPlatform({ apiKey, demo: false, clock: createManualClock(clockStart), random: createSeededRandom('msw'), logger: { error: () => {} }, fixturesDir });
-      const door = { fetch: (request: Request) => Promise.resolve(platform.app.fetch(request)), baseUrl, apiKey };
+      const platform = createReplayPlatform({ apiKey, seed: 'msw', fixturesDir });
+      const door = { fetch: platform.app.fetch, baseUrl, apiKey };
       try {
         return { platform, applied: scenario ? await applyScenario(scenario, door) : null };
       } catch (error) {

@@ -5,7 +5,8 @@
 import { ScenarioError } from './scenario-error.js';
 
 export interface ScenarioPlatform {
-  fetch: (request: Request) => Promise<Response>;
+  /** `app.fetch` in process (it may answer synchronously), or the global `fetch`. */
+  fetch: (request: Request) => Response | Promise<Response>;
   /** e.g. `http://127.0.0.1:8080` (a trailing slash is ignored). */
   baseUrl: string;
   apiKey: string;

@@ -33,6 +33,9 @@ export interface SimulatorSettings {
   onRecord?: (call: ToolCall, change: RecordChange) => void;
 }
 
+/** Time allowed for one model attempt unless told otherwise. */
+export const defaultModelTimeoutMs = 30_000;
+
 /**
  * The simulator's result source: fixture replay, then on a miss the policy (model, synthesized
  * value, or an error naming the record command), with model results recorded in record mode.
@@ -61,13 +64,6 @@ export function createSimulator(settings: SimulatorSettings): ToolResultSource {
     recordHint: settings.recordHint ?? ((call) => `mcpsim serve --record with OPENAI_API_KEY or OPENAI_BASE_URL set, or write it by hand in ${toFixturePath(settings.fixturesDir, call.server, call.tool) ?? settings.fixturesDir}`),
     ...(settings.onRecord ? { onRecord: settings.onRecord } : {}),
   });
-}
-
-export const defaultModelTimeoutMs = 30_000;
-
-/** The simulator with no model: replay, and a clear error on a miss. */
-export function createDefaultSimulator({ fixturesDir }: { fixturesDir: string }): ToolResultSource {
-  return createSimulator({ fixturesDir });
 }
 
 /** A 31-bit number from a text seed (FNV-1a), for model APIs that take an integer seed. */
