@@ -64,6 +64,7 @@ export function createConnectionUpstream({ stores, pool, links }: { stores: Stor
         status: () => current.status,
       };
     },
+    // Sessions are pooled by URL + headers, so new headers never reuse a session opened with old ones.
     async probe(place, connection, headers) {
       const current = { ...connection };
       const target = { url: current.mcpUrl!, headers };
@@ -73,7 +74,6 @@ export function createConnectionUpstream({ stores, pool, links }: { stores: Stor
       } catch (error) {
         record(place, current, { ok: false, error: toUpstreamError(error, target.url, pool.timeoutMs) });
       }
-      // A session opened before the write may hold old headers: the next request opens a fresh one.
       return current;
     },
   };
