@@ -22,7 +22,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { splitWords } from '../src/domain/search/search-text.js';
+import { splitWords } from '../src/search/search-text.js';
 import { openDataDir } from '../src/store/data-dir.js';
 import { createStores } from '../src/store/stores.js';
 import { mustRun, runBench, startServer, type ServerChild } from './children.js';

@@ -37,7 +37,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { MockLanguageModelV3 } from 'ai/test';
-import { createPlatform, type Platform } from '../src/api/platform.js';
+import { createPlatform, type Platform } from '../src/platform/platform.js';
 import { startServer, type RunningServer } from '../src/node/start-server.js';
 import type { CallLogEntry, WorldState } from '../src/domain/memory-log.js';
 import type { ToolDefinition } from '../src/domain/registry.js';

@@ -1,17 +1,18 @@
 /**
- * mcpsim as a library: the platform (database, demo data and API app) and a socket server for it.
+ * mcpsim as a library: the platform (database, demo data and API app), runtime neutral apart from
+ * SQLite. The socket server is in `mcpsim/node`, the msw handlers in `mcpsim/msw`.
  *
  * @example
- *   import { createPlatform, startServer } from 'mcpsim';
+ *   import { createPlatform } from 'mcpsim';
+ *   import { startServer } from 'mcpsim/node';
  *   const platform = createPlatform({ apiKey: 'test-key-123' }); // in memory
  *   const server = await startServer({ fetch: platform.app.fetch, port: 0 });
  *   // ... point the SDK at server.url ...
  *   await server.close();
  *   platform.close();
  */
-export { createPlatform, type Platform, type PlatformOptions } from './api/platform.js';
-export type { Logger } from './api/app.js';
-export { startServer, type RunningServer } from './node/start-server.js';
+export { createPlatform, type Platform, type PlatformOptions } from './platform/platform.js';
+export type { Logger } from './api/context.js';
 export { ApiError, errorCatalog, type ErrorBody, type ErrorCode } from './errors.js';
 export { createManualClock, systemClock, type Clock } from './domain/clock.js';
 export { createSeededRandom, systemRandom, type RandomSource } from './domain/random.js';

@@ -70,19 +70,28 @@ function layerOf(path: string): string {
   return slash === -1 ? path : path.slice(0, slash);
 }
 
-/** Which parts of `src/` each layer may import (a trailing `/` means the whole folder). `cli/` may import anything in src. */
+/**
+ * Which parts of `src/` each layer may import (a trailing `/` means the whole folder): STYLE.md's
+ * arrows, plus the leaves below every layer (`errors.ts`, `version.ts`, and `domain/` above it).
+ * One arrow beyond STYLE.md: msw loads scenario files as the CLI does (msw -> scenario).
+ */
+const leaves = ['errors.ts', 'version.ts'];
 const allowedTargets: Record<string, readonly string[]> = {
   'errors.ts': [],
+  'version.ts': [],
+  'config.ts': [],
   domain: ['domain/', 'errors.ts'],
-  store: ['store/', 'domain/', 'errors.ts'],
-  api: ['api/', 'domain/', 'store/', 'errors.ts', 'mcp/', 'version.ts'],
-  node: ['node/'],
-  // Layers not written yet, as STYLE.md draws them (version.ts is a leaf anyone below cli may read).
-  mcp: ['mcp/', 'sim/', 'domain/', 'store/', 'errors.ts', 'version.ts'],
-  sim: ['sim/', 'domain/', 'store/', 'errors.ts', 'version.ts'],
-  scenario: ['scenario/', 'domain/', 'store/', 'errors.ts', 'version.ts'],
-  // msw loads scenarios as the CLI does (STYLE.md draws msw -> api only; scenarios came later).
-  msw: ['msw/', 'api/', 'scenario/', 'domain/'],
+  store: ['store/', 'domain/', ...leaves],
+  search: ['search/', 'domain/', 'store/', ...leaves],
+  sim: ['sim/', 'domain/', 'store/', ...leaves],
+  mcp: ['mcp/', 'sim/', 'domain/', 'store/', ...leaves],
+  scenario: ['scenario/', 'domain/', 'store/', ...leaves],
+  api: ['api/', 'mcp/', 'sim/', 'search/', 'domain/', 'store/', ...leaves],
+  ui: ['ui/', 'api/', 'mcp/', 'sim/', 'search/', 'domain/', 'store/', ...leaves],
+  platform: ['platform/', 'api/', 'ui/', 'mcp/', 'sim/', 'search/', 'store/', 'domain/', ...leaves],
+  node: ['node/', 'api/', ...leaves],
+  msw: ['msw/', 'platform/', 'scenario/', 'domain/', ...leaves],
+  cli: ['cli/', 'node/', 'platform/', 'scenario/', 'config.ts', 'domain/', ...leaves],
 };
 
 /** Packages that `domain/` and `errors.ts` must never import: web framework, SQLite, msw, the MCP SDK, the AI SDK. */
@@ -116,6 +125,44 @@ function findImportViolations(files: readonly SourceText[]): string[] {
 }
 
 /** Reads of `process.env`, and uses of `process.exit`, `process.argv` and `console.*`, outside the files allowed to touch them. */
+/**
+ * Import loops among the files of `src/` (inside a folder too), and among its folders (layers),
+ * each written as the path that closes it, e.g. `api/app.ts -> api/routes/mcp.ts -> api/app.ts`.
+ */
+function findImportLoops(files: readonly SourceText[]): { files: string[]; layers: string[] } {
+  const known = new Set(files.map((file) => file.path));
+  const fileGraph = new Map<string, string[]>();
+  const layerGraph = new Map<string, Set<string>>();
+  for (const file of files) {
+    const targets = scanImports(file).map((use) => use.target).filter((target): target is string => target !== null && known.has(target));
+    fileGraph.set(file.path, [...new Set(targets)]);
+    for (const target of targets) {
+      const [from, to] = [layerOf(file.path), layerOf(target)];
+      if (from !== to) (layerGraph.get(from) ?? layerGraph.set(from, new Set()).get(from)!).add(to);
+    }
+  }
+  return { files: findCycles(fileGraph), layers: findCycles(new Map([...layerGraph].map(([layer, targets]) => [layer, [...targets]]))) };
+}
+
+/** Every cycle a depth-first walk meets (one per back edge), as `a -> b -> a`. */
+function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const cycles: string[] = [];
+  const visit = (node: string): void => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next].join(' -> '));
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node);
+  return cycles;
+}
+
 function findGlobalViolations(files: readonly SourceText[]): string[] {
   const violations: string[] = [];
   for (const file of files) {
@@ -188,7 +235,7 @@ describe('the layer checker', () => {
         ].join('\n'),
       },
       { path: 'errors.ts', text: "import { version } from './version.js';\n" },
-      { path: 'node/serve.ts', text: "import { createApp } from '../api/app.js';\nimport { serve } from '@hono/node-server';\nprocess.exit(1);\n" },
+      { path: 'node/serve.ts', text: "import { createStores } from '../store/stores.js';\nimport { serve } from '@hono/node-server';\nprocess.exit(1);\n" },
       { path: 'cli/main.ts', text: "import { x } from '../../test/support/harness.js';\nimport { y } from '../store/stores.js';\nconsole.log(process.env.X);\n" },
       { path: 'store/db.ts', text: "import Database from 'better-sqlite3';\nconst s = 'DELETE FROM t';\n" },
       { path: 'config.ts', text: 'export const env = process.env;\n' },
@@ -201,8 +248,9 @@ describe('the layer checker', () => {
       'src/domain/bad.ts:5 imports "better-sqlite3": domain/ must stay free of Hono, SQLite, msw, the MCP SDK and ai',
       'src/domain/bad.ts:5 imports "better-sqlite3": only store/ may use SQLite',
       'src/errors.ts:1 imports "./version.js" (src/version.ts): errors.ts may import only packages, nothing from src/',
-      'src/node/serve.ts:1 imports "../api/app.js" (src/api/app.ts): node/ may import only node/',
+      'src/node/serve.ts:1 imports "../store/stores.js" (src/store/stores.ts): node/ may import only node/, api/, errors.ts, version.ts',
       'src/cli/main.ts:1 imports "../../test/support/harness.js" (src/../test/support/harness.ts): src/ must not import from outside src/',
+      'src/cli/main.ts:2 imports "../store/stores.js" (src/store/stores.ts): cli/ may import only cli/, node/, platform/, scenario/, config.ts, domain/, errors.ts, version.ts',
     ]);
     expect(findGlobalViolations(fixture)).toEqual([
       'src/domain/bad.ts:7 uses console.log: only src/cli/ writes to the console',
@@ -236,15 +284,15 @@ describe('the import directions of STYLE.md', () => {
     expect(about('store/'), report(about('store/'))).toEqual([]);
   });
 
-  it('lets api/ import only api/, domain/, store/, mcp/, errors.ts and version.ts', () => {
+  it('lets api/ import only api/, mcp/, sim/, search/, domain/, store/, errors.ts and version.ts', () => {
     expect(about('api/'), report(about('api/'))).toEqual([]);
   });
 
-  it('lets node/ import only node/ and packages', () => {
+  it('lets node/ import only node/, api/, errors.ts and version.ts', () => {
     expect(about('node/'), report(about('node/'))).toEqual([]);
   });
 
-  it('lets cli/ import anything, as long as it stays inside src/ and the file exists', () => {
+  it('lets cli/ import only cli/, node/, platform/, scenario/, config.ts and the leaves, inside src/ and to files that exist', () => {
     const cliUses = sources.filter((file) => file.path.startsWith('cli/')).flatMap(scanImports);
     expect(cliUses.some((use) => use.target !== null && !use.target.startsWith('cli/'))).toBe(true);
     const broken = cliUses
@@ -254,8 +302,30 @@ describe('the import directions of STYLE.md', () => {
     expect(about('cli/'), report(about('cli/'))).toEqual([]);
   });
 
-  it('breaks no direction anywhere else in src (mcp, sim, scenario, msw, and SQLite only in store/)', () => {
+  it('breaks no direction anywhere else in src (search, sim, mcp, scenario, platform, msw, and SQLite only in store/)', () => {
     expect(violations, report(violations)).toEqual([]);
+  });
+});
+
+describe('import loops', () => {
+  it('finds a loop between files, inside a folder as well as across folders', () => {
+    const fixture: SourceText[] = [
+      { path: 'api/app.ts', text: "import { routes } from './routes/mcp.js';\n" },
+      { path: 'api/routes/mcp.ts', text: "import type { Logger } from '../app.js';\nimport { x } from '../../sim/run.js';\n" },
+      { path: 'sim/run.ts', text: "import { y } from '../mcp/relay.js';\n" },
+      { path: 'mcp/relay.ts', text: "import { z } from '../sim/queue.js';\n" },
+      { path: 'sim/queue.ts', text: 'export const z = 1;\n' },
+    ];
+    expect(findImportLoops(fixture)).toEqual({
+      files: ['api/app.ts -> api/routes/mcp.ts -> api/app.ts'],
+      layers: ['sim -> mcp -> sim'],
+    });
+  });
+
+  it('has none in src/, between files or between folders', () => {
+    const loops = findImportLoops(sources);
+    expect(loops.files, report(loops.files)).toEqual([]);
+    expect(loops.layers, report(loops.layers)).toEqual([]);
   });
 });
 

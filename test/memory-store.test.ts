@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPlatform, type Platform } from '../src/api/platform.js';
+import { createPlatform, type Platform } from '../src/platform/platform.js';
 import type { CallLogEntry } from '../src/domain/memory-log.js';
 
 const apiKey = 'memory-store-key';

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPlatform } from '../src/api/platform.js';
+import { createPlatform } from '../src/platform/platform.js';
 import { startHarness, testApiKey } from './support/harness.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-persist-'));

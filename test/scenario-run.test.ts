@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPlatform, type Platform } from '../src/api/platform.js';
+import { createPlatform, type Platform } from '../src/platform/platform.js';
 import { createSimulator } from '../src/sim/simulator.js';
 import { applyScenario } from '../src/scenario/apply-scenario.js';
 import { checkExpectation } from '../src/scenario/expectations.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatform, type Platform } from '../src/api/platform.js';
+import { createPlatform, type Platform } from '../src/platform/platform.js';
 import { createManualClock } from '../src/domain/clock.js';
 import { addAccount } from './support/accounts.js';
 

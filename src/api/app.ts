@@ -1,26 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { Clock } from '../domain/clock.js';
-import type { RandomSource } from '../domain/random.js';
-import type { Embedder } from '../domain/search/embedder.js';
 import { createTokenCodec, type TokenCodec } from '../domain/service-token.js';
 import { apiError, isApiError, toErrorBody, type ApiError } from '../errors.js';
-import type { McpHandler, ToolResultSource } from '../mcp/mcp-handler.js';
-import { createRelay, type Relay } from '../mcp/relay.js';
-import { createUpstreamPool, type UpstreamPool } from '../mcp/upstream-pool.js';
-import { createConnectionUpstream, type ConnectionUpstream } from './connection-upstream.js';
+import { createRelay } from '../mcp/relay.js';
+import { createUpstreamPool } from '../mcp/upstream-pool.js';
+import { createConnectionUpstream } from './connection-upstream.js';
 import { setupOperations } from './routes/setup.js';
-import { createSetupLinks, type SetupLinks } from './setup-links.js';
-import type { Stores } from '../store/stores.js';
+import { createSetupLinks } from './setup-links.js';
 import { checkOperationAccess, type Caller } from './access.js';
 import { createAuthenticator } from './authenticate.js';
 import { cors } from './cors.js';
 import type { Method, Operation } from './operation.js';
 import { readJsonBody } from './read-json-body.js';
-import { createRegistrySearch, type RegistrySearch } from './registry-search.js';
+import { createSearch } from '../search/create-search.js';
+import { defaultCallTimeoutMs, maxBodyBytes, type AppDependencies, type AppServices, type Logger } from './context.js';
 import { serverOperations } from './routes/servers.js';
-import { createSemanticRanker } from './semantic-ranker.js';
 import { connectionOperations } from './routes/connections.js';
 import { controlOperations } from './routes/control.js';
 import { createMcpHandlerFor, mcpOperations } from './routes/mcp.js';
@@ -31,49 +26,6 @@ import { namespaceOperations } from './routes/namespaces.js';
 import { systemOperations } from './routes/system.js';
 import { tokenOperations } from './routes/tokens.js';
 import { toValidationMessage } from './validation-message.js';
-
-export interface Logger {
-  error(message: string, error?: unknown): void;
-  /** Called once per request when present (an access log); never given headers or bodies. */
-  request?(entry: { method: string; path: string; status: number; milliseconds: number }): void;
-}
-
-export interface AppDependencies {
-  stores: Stores;
-  clock: Clock;
-  random: RandomSource;
-  logger: Logger;
-  /** 32-byte key that signs service tokens (`<data-dir>/token.key`); random when absent (an in-memory platform). */
-  tokenKey?: Uint8Array;
-  /** Embeddings model for semantic registry search; lexical search only without one. */
-  embedder?: Embedder;
-  /** The registry search to serve `GET /servers` from; made from the stores when absent. */
-  registrySearch?: RegistrySearch;
-  /** Answers tool calls on mock connections; default: the replay source over `fixturesDir`. */
-  toolResults?: ToolResultSource;
-  /** The fixtures directory of the default replay source (default `./fixtures`). */
-  fixturesDir?: string;
-  /** Clients of real upstream MCP servers (probes, relaying, listings); one with a 5 s timeout when absent. */
-  upstreams?: UpstreamPool;
-  /** Bound on one relayed request to an upstream, e.g. a slow tool call (default 60 s). */
-  upstreamCallTimeoutMs?: number;
-}
-
-/** What the routes share beyond the dependencies: made once per app. */
-export interface AppServices {
-  mcp: McpHandler;
-  relay: Relay;
-  upstream: ConnectionUpstream;
-  setupLinks: SetupLinks;
-  /** The bound on probes and listings (the pool's timeout). */
-  upstreamTimeoutMs: number;
-}
-
-/**
- * Largest request body accepted. The largest valid body (16 source files of 131,072 characters,
- * which JSON may escape to 6 bytes each) is about 12.6 MB.
- */
-export const maxBodyBytes = 16 * 1024 * 1024;
 
 /**
  * The platform API as one Hono app. Its `fetch` is the only implementation: the socket server,
@@ -141,7 +93,7 @@ export function listOperations(dependencies: AppDependencies, tokens?: TokenCode
   operations.push(...controlOperations(dependencies));
   operations.push(...memoryOperations(dependencies));
   operations.push(...faultOperations(dependencies, services));
-  operations.push(...serverOperations(dependencies, dependencies.registrySearch ?? createSearchFor(dependencies)));
+  operations.push(...serverOperations(dependencies, dependencies.registrySearch ?? createSearch({ registry: dependencies.stores.registry, embeddings: dependencies.stores.embeddings, embedder: dependencies.embedder, logger: dependencies.logger })));
   return operations;
 }
 
@@ -158,13 +110,6 @@ function createServices(dependencies: AppDependencies): AppServices {
   };
 }
 
-/** The default bound on one relayed request (a tool call may legitimately take a while). */
-export const defaultCallTimeoutMs = 60_000;
-
-/** The registry search over the app's stores, semantic when an embeddings model is given. */
-export function createSearchFor({ stores, embedder, logger }: Pick<AppDependencies, 'stores' | 'embedder' | 'logger'>): RegistrySearch {
-  return createRegistrySearch(stores.registry, embedder && createSemanticRanker(embedder, stores.embeddings, logger));
-}
 
 function toHonoPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');

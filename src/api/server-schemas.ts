@@ -3,14 +3,11 @@
  * tests check responses against them, `/openapi.json` is written from them.
  */
 import { z } from 'zod';
+import { serverListFields, type ServerListField } from '../domain/registry.js';
 import { credentialProfileHttpSchema, qualifiedNamePattern, serverInfoSchema } from './schemas.js';
 
-/** The 16 fields of a list item, in platform-api.md's order. */
-export const serverListFields = [
-  'id', 'qualifiedName', 'namespace', 'slug', 'displayName', 'description', 'iconUrl', 'verified',
-  'useCount', 'remote', 'isDeployed', 'createdAt', 'homepage', 'byPlatform', 'owner', 'score',
-] as const;
-export type ServerListField = (typeof serverListFields)[number];
+export { serverListFields, type ServerListField };
+
 
 export const serverListItemSchema = z
   .strictObject({

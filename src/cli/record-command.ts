@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { createReplayPlatform } from '../api/platform.js';
+import { createReplayPlatform } from '../platform/platform.js';
 import { resolveConfig, type ConfigFlags } from '../config.js';
 import { systemClock } from '../domain/clock.js';
 import { applyScenario } from '../scenario/apply-scenario.js';

@@ -1,6 +1,6 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Platform } from '../api/platform.js';
+import type { Platform } from '../platform/platform.js';
 import { applyScenario, type AppliedScenario } from '../scenario/apply-scenario.js';
 import type { CliIo } from './io.js';
 import { loadScenarioPaths, type LoadedScenario } from './scenario-files.js';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createPlatform } from '../api/platform.js';
+import { createPlatform } from '../platform/platform.js';
 import { ConfigError, resolveConfig, type Config, type ConfigFlags } from '../config.js';
 import { createSimulatorModel } from '../sim/model-provider.js';
 import { createSimulator } from '../sim/simulator.js';

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { createReplayPlatform } from '../api/platform.js';
+import { createReplayPlatform } from '../platform/platform.js';
 import { resolveConfig, type ConfigFlags } from '../config.js';
 import { applyScenario } from '../scenario/apply-scenario.js';
 import { summarizeReports, toJsonReport, toJunitReport, toSummaryLine, toTextReport, type ReportSuite } from '../scenario/reporters.js';

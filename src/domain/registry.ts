@@ -1,5 +1,12 @@
 import type { HttpProfile, ServerInfo, ServerTarget } from './connection.js';
 
+/** The 16 fields of a list item, in platform-api.md's order. */
+export const serverListFields = [
+  'id', 'qualifiedName', 'namespace', 'slug', 'displayName', 'description', 'iconUrl', 'verified',
+  'useCount', 'remote', 'isDeployed', 'createdAt', 'homepage', 'byPlatform', 'owner', 'score',
+] as const;
+export type ServerListField = (typeof serverListFields)[number];
+
 /** An MCP tool definition as `tools/list` returns it. */
 export interface ToolDefinition {
   name: string;

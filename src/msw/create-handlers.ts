@@ -5,7 +5,7 @@
  * intercepted unchanged.
  */
 import { http, type HttpHandler } from 'msw';
-import { createReplayPlatform, type Platform } from '../api/platform.js';
+import { createReplayPlatform, type Platform } from '../platform/platform.js';
 import type { CallLogEntry, WorldState } from '../domain/memory-log.js';
 import { applyScenario, type AppliedScenario } from '../scenario/apply-scenario.js';
 import { formatProblem, loadScenarioFile } from '../scenario/load-scenario.js';

@@ -1,6 +1,6 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { embedMany, type EmbeddingModel } from 'ai';
-import type { Embedder } from '../domain/search/embedder.js';
+import type { Embedder } from '../domain/embedder.js';
 
 /**
  * An `Embedder` over any AI SDK embedding model.

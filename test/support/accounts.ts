@@ -1,4 +1,4 @@
-import type { Platform } from '../../src/api/platform.js';
+import type { Platform } from '../../src/platform/platform.js';
 import { toStoredKey } from '../../src/domain/api-key.js';
 
 /** Adds a second account with its own key, the way `mcpsim keys create` does. */

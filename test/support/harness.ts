@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPlatform, type Platform, type PlatformOptions } from '../../src/api/platform.js';
+import { createPlatform, type Platform, type PlatformOptions } from '../../src/platform/platform.js';
 import { createManualClock } from '../../src/domain/clock.js';
 import { createSeededRandom } from '../../src/domain/random.js';
 import { startServer, type RunningServer } from '../../src/node/start-server.js';

@@ -1,4 +1,4 @@
-import type { Platform } from '../../src/api/platform.js';
+import type { Platform } from '../../src/platform/platform.js';
 import type { RegistryEntry } from '../../src/domain/registry.js';
 
 /** A registry entry of our own, so tests do not depend on the demo catalog's content. */

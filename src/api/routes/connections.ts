@@ -6,7 +6,7 @@ import { createReadableId } from '../../domain/readable-id.js';
 import { apiError } from '../../errors.js';
 import type { Account } from '../../store/account-store.js';
 import { canSeeConnection, checkConnectionAccess, missingPermission, type Caller, type Permission } from '../access.js';
-import type { AppDependencies, AppServices } from '../app.js';
+import type { AppDependencies, AppServices } from '../context.js';
 import type { ConnectionPlace } from '../connection-upstream.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { defineOperation, type Operation } from '../operation.js';
@@ -22,7 +22,7 @@ import {
   validationErrorSchema,
 } from '../schemas.js';
 import { toConnectionView } from '../views.js';
-import { namespaceNotFound } from './namespaces.js';
+import { connectionNotFound, namespaceNotFound, readMetadataFilters } from '../lookups.js';
 
 const namespaceParams = z.object({ namespace: namespaceName });
 const connectionParams = z.object({ namespace: namespaceName, connectionId });
@@ -218,20 +218,4 @@ function toProbe(plan: ConnectionWritePlan, previous: Connection | null, loadHea
 
 function toHeaderText(headers: Record<string, string> | null): string {
   return JSON.stringify(Object.entries(headers ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-}
-
-export function connectionNotFound(id: string, namespace: string) {
-  return apiError('not_found', `Connection "${id}" not found in namespace "${namespace}"`);
-}
-
-/** `metadata.{key}=value` and `metadata[key]=value` query parameters, as [key, value] pairs. */
-export function readMetadataFilters(searchParams: URLSearchParams): [string, string][] {
-  const filters: [string, string][] = [];
-  for (const [name, value] of searchParams) {
-    const key = name.startsWith('metadata.') ? name.slice('metadata.'.length) : /^metadata\[(.*)\]$/.exec(name)?.[1];
-    if (key === undefined) continue;
-    if (key === '') throw apiError('validation_error', `${name}: metadata filter needs a key, e.g. metadata.team=core`);
-    filters.push([key, value]);
-  }
-  return filters;
 }

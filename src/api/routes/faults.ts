@@ -9,16 +9,15 @@ import { z } from 'zod';
 import type { Connection } from '../../domain/connection.js';
 import { apiError } from '../../errors.js';
 import type { Account } from '../../store/account-store.js';
-import type { AppDependencies, AppServices } from '../app.js';
+import type { AppDependencies, AppServices } from '../context.js';
 import type { ConnectionPlace } from '../connection-upstream.js';
 import { faultsBodySchema, faultsClearedSchema, faultsSchema, forcedStatusBodySchema, sharedWorldBodySchema, sharedWorldSchema } from '../fault-schemas.js';
 import { storeForcedStatus, type ForcedStatusContext } from '../forced-status.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { connectionId, connectionSchema, errorSchema, namespaceName, validationErrorSchema } from '../schemas.js';
 import { toConnectionView } from '../views.js';
-import { connectionNotFound } from './connections.js';
 import { listenToStatusFaults } from './mcp.js';
-import { namespaceNotFound } from './namespaces.js';
+import { connectionNotFound, namespaceNotFound } from '../lookups.js';
 
 const tag = 'mcpsim';
 const base = '/__mcpsim/connections/{namespace}/{connectionId}';

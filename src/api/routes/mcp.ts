@@ -5,7 +5,7 @@ import { toJsonRpcError } from '../../mcp/json-rpc.js';
 import { createMcpHandler, type McpHandler, type McpHandlerOptions } from '../../mcp/mcp-handler.js';
 import type { Relay } from '../../mcp/relay.js';
 import { checkConnectionAccess } from '../access.js';
-import { maxBodyBytes, type AppDependencies, type AppServices } from '../app.js';
+import { maxBodyBytes, type AppDependencies, type AppServices } from '../context.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { readBodyText } from '../read-json-body.js';
 import { connectionId, errorSchema, namespaceName } from '../schemas.js';

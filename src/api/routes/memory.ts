@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiError } from '../../errors.js';
 import type { Account } from '../../store/account-store.js';
-import type { AppDependencies } from '../app.js';
+import type { AppDependencies } from '../context.js';
 import {
   memoryQuerySchema,
   memorySchema,
@@ -13,8 +13,7 @@ import {
 } from '../memory-schemas.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { connectionId, errorSchema, namespaceName, validationErrorSchema } from '../schemas.js';
-import { connectionNotFound } from './connections.js';
-import { namespaceNotFound } from './namespaces.js';
+import { connectionNotFound, namespaceNotFound } from '../lookups.js';
 
 const tag = 'mcpsim';
 const base = '/__mcpsim/connections/{namespace}/{connectionId}';

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { createReadableId } from '../../domain/readable-id.js';
 import { apiError } from '../../errors.js';
 import { canAccessNamespace, type Permission } from '../access.js';
-import type { AppDependencies } from '../app.js';
+import type { AppDependencies } from '../context.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { deleteNamespaceSchema, errorSchema, namespaceListQuerySchema, namespaceListSchema, namespaceName, namespaceSchema, validationErrorSchema } from '../schemas.js';
 import { toNamespaceView } from '../views.js';
+import { namespaceNotFound } from '../lookups.js';
 
 const nameParams = z.object({ name: namespaceName });
 const tag = 'namespaces';
@@ -80,8 +81,4 @@ export function namespaceOperations({ stores, clock, random }: AppDependencies):
       },
     }),
   ];
-}
-
-export function namespaceNotFound(name: string) {
-  return apiError('not_found', `Namespace "${name}" not found or access denied`);
 }

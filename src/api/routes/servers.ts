@@ -3,9 +3,9 @@ import type { HttpProfile } from '../../domain/connection.js';
 import type { RegistryEntry } from '../../domain/registry.js';
 import { toAuthoredEntry } from '../../domain/registry-authoring.js';
 import { apiError } from '../../errors.js';
-import type { AppDependencies } from '../app.js';
+import type { AppDependencies } from '../context.js';
 import { defineOperation, type Operation } from '../operation.js';
-import type { RegistrySearch } from '../registry-search.js';
+import type { RegistrySearch } from '../../search/registry-search.js';
 import { errorSchema, validationErrorSchema } from '../schemas.js';
 import {
   qualifiedNameParam,

@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Connection, HttpProfile } from '../../domain/connection.js';
 import { findMissingInputs } from '../../domain/connection-rules.js';
-import type { AppDependencies, AppServices } from '../app.js';
+import type { AppDependencies, AppServices } from '../context.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { readBodyText } from '../read-json-body.js';
 import { renderSetupPage, toSetupFields, type SetupField, type SetupPageModel } from '../setup-page.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { version } from '../../version.js';
-import type { AppDependencies } from '../app.js';
+import type { AppDependencies } from '../context.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { toOpenApiDocument } from '../openapi.js';
 import { healthSchema } from '../schemas.js';

@@ -15,13 +15,12 @@ import type { Relay, UpstreamLink } from '../../mcp/relay.js';
 import { UpstreamError } from '../../mcp/upstream-failure.js';
 import pLimit from 'p-limit';
 import { canSeeConnection, checkConnectionAccess, type Caller, type Permission } from '../access.js';
-import type { AppDependencies, AppServices } from '../app.js';
+import type { AppDependencies, AppServices } from '../context.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { connectionId, errorSchema, namespaceName, validationErrorSchema } from '../schemas.js';
 import { callToolResultSchema, namespaceToolsQuerySchema, namespaceToolsSchema, toolArgumentsSchema, toolListSchema } from '../tool-schemas.js';
 import { toolSchema } from '../server-schemas.js';
-import { connectionNotFound, readMetadataFilters } from './connections.js';
-import { namespaceNotFound } from './namespaces.js';
+import { connectionNotFound, namespaceNotFound, readMetadataFilters } from '../lookups.js';
 
 const tag = 'tools';
 const connectionParams = z.object({ namespace: namespaceName, connectionId });

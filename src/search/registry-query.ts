@@ -1,4 +1,4 @@
-import type { RegistrySummary } from '../registry.js';
+import type { RegistrySummary } from '../domain/registry.js';
 
 /** The filters of `GET /servers`, already validated. */
 export interface RegistryFilters {

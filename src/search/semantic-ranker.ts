@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { RegistrySummary } from '../domain/registry.js';
-import type { Embedder } from '../domain/search/embedder.js';
-import type { SearchHit } from '../domain/search/search-index.js';
+import type { Embedder } from '../domain/embedder.js';
+import type { SearchHit } from './search-index.js';
 import type { EmbeddingStore } from '../store/embedding-store.js';
-import type { Logger } from './app.js';
 
+/** Where a failing embeddings model is reported (the platform's logger fits). */
+export interface ErrorLog {
+  error(message: string, error?: unknown): void;
+}
 
 export interface SemanticRanker {
   /** Fuses lexical `hits` with the entries nearest to `query` in embedding space. */
@@ -22,7 +25,7 @@ const maxCachedQueries = 500;
  * rank fusion. If the embeddings model fails, the lexical ranking is returned unchanged and the
  * failure is logged once per registry revision.
  */
-export function createSemanticRanker(embedder: Embedder, store: EmbeddingStore, logger: Logger): SemanticRanker {
+export function createSemanticRanker(embedder: Embedder, store: EmbeddingStore, logger: ErrorLog): SemanticRanker {
   const vectorsBySnapshot = new WeakMap<readonly RegistrySummary[], Promise<Float32Array[]>>();
   const queryVectors = new Map<string, Float32Array>();
   let lastFailure: readonly RegistrySummary[] | null = null;

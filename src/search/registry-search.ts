@@ -1,8 +1,7 @@
-import type { RegistrySummary } from '../domain/registry.js';
-import { createRegistryFilter, toSeededOrder, type RegistryFilters } from '../domain/search/registry-query.js';
-import { createSearchIndex, type SearchHit, type SearchIndex } from '../domain/search/search-index.js';
+import { createRegistryFilter, toSeededOrder, type RegistryFilters } from './registry-query.js';
+import { createSearchIndex, type SearchHit, type SearchIndex } from './search-index.js';
 import type { RegistryStore } from '../store/registry-store.js';
-import type { ServerListField } from './server-schemas.js';
+import type { RegistrySummary, ServerListField } from '../domain/registry.js';
 import type { SemanticRanker } from './semantic-ranker.js';
 
 export interface ServerListQuery extends RegistryFilters {

@@ -4,8 +4,10 @@ import { createManualClock, systemClock, type Clock } from '../domain/clock.js';
 import { createSeededRandom, systemRandom, type RandomSource } from '../domain/random.js';
 import { openDataDir } from '../store/data-dir.js';
 import { createStores, type Stores } from '../store/stores.js';
-import { createApp, createSearchFor, type Logger } from './app.js';
-import type { Embedder } from '../domain/search/embedder.js';
+import { createApp } from '../api/app.js';
+import type { Logger } from '../api/context.js';
+import { createSearch } from '../search/create-search.js';
+import type { Embedder } from '../domain/embedder.js';
 import type { ToolResultSource } from '../mcp/mcp-handler.js';
 import { bootstrap, demoNamespace } from './bootstrap.js';
 import { createUpstreamPool } from '../mcp/upstream-pool.js';
@@ -88,7 +90,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     });
     const logger = options.logger ?? stderrLogger;
     const upstreams = createUpstreamPool({ timeoutMs: options.upstreamTimeoutMs ?? 5000 });
-    const registrySearch = createSearchFor({ stores, logger, ...(options.embedder ? { embedder: options.embedder } : {}) });
+    const registrySearch = createSearch({ registry: stores.registry, embeddings: stores.embeddings, embedder: options.embedder, logger });
     const app = createApp({
       stores,
       clock,

@@ -1,0 +1,61 @@
+/**
+ * What the routes of the API are given: the app's dependencies and the services made from them
+ * once per app. Routes import these from here, never from app.ts, so app.ts (which imports the
+ * routes) and the routes do not import each other.
+ */
+import type { Clock } from '../domain/clock.js';
+import type { RandomSource } from '../domain/random.js';
+import type { Embedder } from '../domain/embedder.js';
+import type { McpHandler, ToolResultSource } from '../mcp/mcp-handler.js';
+import type { Relay } from '../mcp/relay.js';
+import type { UpstreamPool } from '../mcp/upstream-pool.js';
+import type { RegistrySearch } from '../search/registry-search.js';
+import type { Stores } from '../store/stores.js';
+import type { ConnectionUpstream } from './connection-upstream.js';
+import type { SetupLinks } from './setup-links.js';
+
+export interface Logger {
+  error(message: string, error?: unknown): void;
+  /** Called once per request when present (an access log); never given headers or bodies. */
+  request?(entry: { method: string; path: string; status: number; milliseconds: number }): void;
+}
+
+export interface AppDependencies {
+  stores: Stores;
+  clock: Clock;
+  random: RandomSource;
+  logger: Logger;
+  /** 32-byte key that signs service tokens (`<data-dir>/token.key`); random when absent (an in-memory platform). */
+  tokenKey?: Uint8Array;
+  /** Embeddings model for semantic registry search; lexical search only without one. */
+  embedder?: Embedder;
+  /** The registry search to serve `GET /servers` from; made from the stores when absent. */
+  registrySearch?: RegistrySearch;
+  /** Answers tool calls on mock connections; default: the replay source over `fixturesDir`. */
+  toolResults?: ToolResultSource;
+  /** The fixtures directory of the default replay source (default `./fixtures`). */
+  fixturesDir?: string;
+  /** Clients of real upstream MCP servers (probes, relaying, listings); one with a 5 s timeout when absent. */
+  upstreams?: UpstreamPool;
+  /** Bound on one relayed request to an upstream, e.g. a slow tool call (default 60 s). */
+  upstreamCallTimeoutMs?: number;
+}
+
+/** What the routes share beyond the dependencies: made once per app. */
+export interface AppServices {
+  mcp: McpHandler;
+  relay: Relay;
+  upstream: ConnectionUpstream;
+  setupLinks: SetupLinks;
+  /** The bound on probes and listings (the pool's timeout). */
+  upstreamTimeoutMs: number;
+}
+
+/**
+ * Largest request body accepted. The largest valid body (16 source files of 131,072 characters,
+ * which JSON may escape to 6 bytes each) is about 12.6 MB.
+ */
+export const maxBodyBytes = 16 * 1024 * 1024;
+
+/** The default bound on one relayed request (a tool call may legitimately take a while). */
+export const defaultCallTimeoutMs = 60_000;
