@@ -1,18 +1,12 @@
-import type { Connection, ConnectionStatus } from '../domain/connection.js';
+import type { Connection, ConnectionPlace, ConnectionStatus } from '../domain/connection.js';
+
+export type { ConnectionPlace };
 import { toServerInfo } from '../domain/server-info.js';
 import type { UpstreamLink, UpstreamOutcome } from '../mcp/relay.js';
 import type { UpstreamPool } from '../mcp/upstream-pool.js';
 import { toUpstreamError } from '../mcp/upstream-failure.js';
 import type { Stores } from '../store/stores.js';
 import type { SetupLinks } from './setup-links.js';
-
-/** Where a real connection lives, and the origin its setup page is served on. */
-export interface ConnectionPlace {
-  accountId: string;
-  namespaceId: number;
-  /** The origin the client reached mcpsim at, for `setupUrl`. */
-  origin: string;
-}
 
 export interface ConnectionUpstream {
   /** The upstream of a real HTTP connection; what it does is recorded in the connection's status. */

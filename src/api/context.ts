@@ -6,11 +6,12 @@
 import type { Clock } from '../domain/clock.js';
 import type { RandomSource } from '../domain/random.js';
 import type { Embedder } from '../domain/embedder.js';
-import type { McpHandler, ToolResultSource } from '../mcp/mcp-handler.js';
-import type { Relay } from '../mcp/relay.js';
 import type { UpstreamPool } from '../mcp/upstream-pool.js';
 import type { RegistrySearch } from '../search/registry-search.js';
+import type { MockToolRunner } from '../sim/mock-tool-runner.js';
+import type { ToolResultSource } from '../sim/tool-result-source.js';
 import type { Stores } from '../store/stores.js';
+import type { ConnectionEndpoints } from './connection-endpoints.js';
 import type { ConnectionUpstream } from './connection-upstream.js';
 import type { SetupLinks } from './setup-links.js';
 
@@ -43,8 +44,10 @@ export interface AppDependencies {
 
 /** What the routes share beyond the dependencies: made once per app. */
 export interface AppServices {
-  mcp: McpHandler;
-  relay: Relay;
+  /** The mock tool pipeline (and its fault rules). */
+  runner: MockToolRunner;
+  /** Where a ready connection's tools are reached: the simulator or the upstream. */
+  endpoints: ConnectionEndpoints;
   upstream: ConnectionUpstream;
   setupLinks: SetupLinks;
   /** The bound on probes and listings (the pool's timeout). */
@@ -59,3 +62,6 @@ export const maxBodyBytes = 16 * 1024 * 1024;
 
 /** The default bound on one relayed request (a tool call may legitimately take a while). */
 export const defaultCallTimeoutMs = 60_000;
+
+/** Where mock tool results come from when nobody says: fixtures in `./fixtures`. */
+export const defaultFixturesDir = './fixtures';

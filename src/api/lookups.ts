@@ -1,3 +1,5 @@
+import type { Context } from 'hono';
+import type { ConnectionPlace } from '../domain/connection.js';
 import { apiError, type ApiError } from '../errors.js';
 
 /** The 404 of a namespace that is missing or belongs to another account (the two read alike). */
@@ -20,4 +22,18 @@ export function readMetadataFilters(searchParams: URLSearchParams): [string, str
     filters.push([key, value]);
   }
   return filters;
+}
+
+/**
+ * Where a connection lives, for the request `c`: its account and namespace, and the origin the
+ * client reached mcpsim at (read only when a setup link is made, so most requests never parse the URL).
+ */
+export function toPlace(c: Context, accountId: string, namespaceId: number): ConnectionPlace {
+  return {
+    accountId,
+    namespaceId,
+    get origin() {
+      return new URL(c.req.url).origin;
+    },
+  };
 }

@@ -23,10 +23,8 @@ export interface OperationInput<P, Q, B> {
  */
 export interface Operation<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
   method: Method;
-  /** OpenAPI-style path, e.g. `/connect/{namespace}/{connectionId}`. */
+  /** OpenAPI-style path, e.g. `/connect/{namespace}/{connectionId}`; route-path.ts turns it into the Hono pattern. */
   path: string;
-  /** The Hono pattern when `path` cannot say it, e.g. `/servers/:qualifiedName{.+}` for names with a slash. */
-  honoPath?: string;
   summary: string;
   tag: string;
   /** True for the few routes that need no credential (`/health`, `/openapi.json`). */

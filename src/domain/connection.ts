@@ -62,6 +62,8 @@ export interface ModuleSource {
 export interface Connection {
   /** The store's key of this connection (also its memory's key); absent before it is stored. Never on the wire. */
   key?: number;
+  /** The store's key of its namespace (what a place needs besides the account); absent before it is stored. Never on the wire. */
+  namespaceKey?: number;
   namespace: string;
   connectionId: string;
   name: string;
@@ -98,4 +100,12 @@ export interface ServerTarget {
   iconUrl: string | null;
   serverInfo: ServerInfo;
   config: HttpProfile;
+}
+
+/** Where a connection lives (its account and namespace row), and the origin its setup page is served on. */
+export interface ConnectionPlace {
+  accountId: string;
+  namespaceId: number;
+  /** The origin the client reached mcpsim at, for `setupUrl`. */
+  origin: string;
 }

@@ -8,7 +8,7 @@ import { createApp } from '../api/app.js';
 import type { Logger } from '../api/context.js';
 import { createSearch } from '../search/create-search.js';
 import type { Embedder } from '../domain/embedder.js';
-import type { ToolResultSource } from '../mcp/mcp-handler.js';
+import type { ToolResultSource } from '../sim/tool-result-source.js';
 import { bootstrap, demoNamespace } from './bootstrap.js';
 import { createUpstreamPool } from '../mcp/upstream-pool.js';
 import { createApiKey, toStoredKey } from '../domain/api-key.js';

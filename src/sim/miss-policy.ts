@@ -1,6 +1,6 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createRecordingSource, type FixtureRecorder, type RecordChange } from './fixture-recorder.js';
 import { chainSources, type ToolCall, type ToolResolution, type ToolResultSource } from './tool-result-source.js';
+import { toErrorResult } from './error-result.js';
 
 /**
  * What answers a call that no fixture answers:
@@ -31,7 +31,7 @@ export interface MissSourceOptions {
  */
 export function createMissSource({ policy, model, synthetic, recordHint }: MissSourceOptions): ToolResultSource {
   const describe = (call: ToolCall) => `no fixture for ${call.server}.${call.tool} ${call.argumentsKey} (call ${call.occurrence})`;
-  const miss = (text: string): ToolResolution => ({ source: 'fixture-miss', result: errorResult(text) });
+  const miss = (text: string): ToolResolution => ({ source: 'fixture-miss', result: toErrorResult(text) });
   return {
     async resolve(call) {
       if (policy === 'synthesize') {
@@ -84,8 +84,4 @@ export interface SimulatorSourceOptions {
 export function createSimulatorSource({ replay, model, recorder, missPolicy, synthetic, recordHint = () => 'mcpsim record <scenario>', recordSynthetic, onRecord }: SimulatorSourceOptions): ToolResultSource {
   const miss = createMissSource({ policy: missPolicy, model, synthetic, recordHint });
   return chainSources(replay, recorder ? createRecordingSource(miss, recorder, { recordSynthetic, onRecord }) : miss);
-}
-
-function errorResult(text: string): CallToolResult {
-  return { content: [{ type: 'text', text }], isError: true };
 }

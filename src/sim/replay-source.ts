@@ -4,6 +4,7 @@ import type { WorldChanges } from '../domain/memory-log.js';
 import { toCanonicalJson } from './canonical-json.js';
 import { toFixturePath } from './fixture-file.js';
 import type { ToolCall, ToolResolution, ToolResultSource } from './tool-result-source.js';
+import { toErrorResult } from './error-result.js';
 
 export interface ReplaySourceOptions {
   /** The fixtures directory: `<directory>/<server key>/<tool>.json` (see fixtures/README.md). */
@@ -53,7 +54,7 @@ export function createReplaySource({ directory, passOnMiss = false }: ReplaySour
     async resolve(call: ToolCall) {
       const file = toFixturePath(directory, call.server, call.tool);
       const fixture = file === null ? null : load(file);
-      if (fixture?.problem) return { source: 'fixture-miss', result: errorResult(fixture.problem) };
+      if (fixture?.problem) return { source: 'fixture-miss', result: toErrorResult(fixture.problem) };
       const entry = fixture?.results.get(`${call.argumentsKey}#${call.occurrence}`);
       if (entry) {
         // The recorded world changes come back too, so replaying a session rebuilds the same world.
@@ -65,7 +66,7 @@ export function createReplaySource({ directory, passOnMiss = false }: ReplaySour
       const where = file ?? `${directory} (the tool name cannot be a file name)`;
       return {
         source: 'fixture-miss',
-        result: errorResult(
+        result: toErrorResult(
           `no fixture for ${call.server}.${call.tool} ${call.argumentsKey} (call ${call.occurrence}) in ${directory}; record one, or write it by hand in ${where}`,
         ),
       };
@@ -73,9 +74,6 @@ export function createReplaySource({ directory, passOnMiss = false }: ReplaySour
   };
 }
 
-function errorResult(text: string): CallToolResult {
-  return { content: [{ type: 'text', text }], isError: true };
-}
 
 function parseFixture(text: string, file: string): Omit<LoadedFixture, 'mtimeMs' | 'size'> {
   const invalid = (why: string) => ({ results: new Map(), problem: `fixture file ${file} is not valid: ${why}; see fixtures/README.md for the format` });

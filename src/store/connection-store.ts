@@ -42,6 +42,7 @@ const metadataMatch = `EXISTS (SELECT 1 FROM json_each(c.metadata) AS m WHERE m.
 function toConnection(row: ConnectionRow): Connection {
   return {
     key: row.seq,
+    namespaceKey: row.namespace_id,
     namespace: row.namespace,
     connectionId: row.connection_id,
     name: row.name,

@@ -22,7 +22,7 @@ import {
   validationErrorSchema,
 } from '../schemas.js';
 import { toConnectionView } from '../views.js';
-import { connectionNotFound, namespaceNotFound, readMetadataFilters } from '../lookups.js';
+import { connectionNotFound, namespaceNotFound, readMetadataFilters, toPlace } from '../lookups.js';
 
 const namespaceParams = z.object({ namespace: namespaceName });
 const connectionParams = z.object({ namespace: namespaceName, connectionId });
@@ -86,8 +86,6 @@ export function connectionOperations({ stores, clock, random }: AppDependencies,
     return c.json(toConnectionView(connection), plan.created ? 201 : 200);
   }
 
-  const placeOf = (c: Context, account: Account, namespaceId: number): ConnectionPlace => ({ accountId: account.id, namespaceId, origin: new URL(c.req.url).origin });
-
   return [
     defineOperation({
       method: 'GET',
@@ -126,7 +124,7 @@ export function connectionOperations({ stores, clock, random }: AppDependencies,
       async handle(c, { account, caller, params, body }) {
         const namespace = requireNamespace(account, params.namespace);
         for (;;) {
-          const response = await writeAndProbe(c, caller, placeOf(c, account, namespace.id), namespace.name, createReadableId(random), body, 'create');
+          const response = await writeAndProbe(c, caller, toPlace(c, account.id, namespace.id), namespace.name, createReadableId(random), body, 'create');
           if (response) return response;
         }
       },
@@ -167,7 +165,7 @@ export function connectionOperations({ stores, clock, random }: AppDependencies,
       },
       async handle(c, { account, caller, params, body }) {
         const namespace = requireNamespace(account, params.namespace);
-        return (await writeAndProbe(c, caller, placeOf(c, account, namespace.id), namespace.name, params.connectionId, body, 'upsert'))!;
+        return (await writeAndProbe(c, caller, toPlace(c, account.id, namespace.id), namespace.name, params.connectionId, body, 'upsert'))!;
       },
     }),
     defineOperation({

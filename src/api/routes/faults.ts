@@ -16,8 +16,7 @@ import { storeForcedStatus, type ForcedStatusContext } from '../forced-status.js
 import { defineOperation, type Operation } from '../operation.js';
 import { connectionId, connectionSchema, errorSchema, namespaceName, validationErrorSchema } from '../schemas.js';
 import { toConnectionView } from '../views.js';
-import { listenToStatusFaults } from './mcp.js';
-import { connectionNotFound, namespaceNotFound } from '../lookups.js';
+import { connectionNotFound, namespaceNotFound, toPlace } from '../lookups.js';
 
 const tag = 'mcpsim';
 const base = '/__mcpsim/connections/{namespace}/{connectionId}';
@@ -28,21 +27,16 @@ const forbidden = { description: 'Called with a service token: the control API t
 const invalid = { description: 'A bad parameter or body; the message names it', schema: validationErrorSchema };
 
 /** `/__mcpsim/connections/{ns}/{id}/faults` and `/status`, `/__mcpsim/namespaces/{ns}/shared-world`. */
-export function faultOperations({ stores }: AppDependencies, { mcp, upstream }: AppServices): Operation[] {
+export function faultOperations({ stores }: AppDependencies, { runner, upstream }: AppServices): Operation[] {
   const context: ForcedStatusContext = { stores, setupUrl: upstream.setupUrl };
-  /** Where each connection with fault rules lives, and the origin its setup link is made on (the one the rules were set through). */
-  const places = new Map<number, ConnectionPlace>();
-  listenToStatusFaults(mcp, (connection, state, message) => {
-    const place = connection.key === undefined ? undefined : places.get(connection.key);
-    if (place) storeForcedStatus(context, place, connection, state, message);
-  });
+  const { faults } = runner;
 
   function requireConnection(c: Context, account: Account, namespace: string, id: string): { connection: Connection & { key: number }; place: ConnectionPlace } {
     const found = stores.namespaces.get(account.id, namespace);
     if (!found) throw namespaceNotFound(namespace);
     const connection = stores.connections.get(found.id, id);
     if (!connection || connection.key === undefined) throw connectionNotFound(id, namespace);
-    return { connection: connection as Connection & { key: number }, place: { accountId: account.id, namespaceId: found.id, origin: new URL(c.req.url).origin } };
+    return { connection: connection as Connection & { key: number }, place: toPlace(c, account.id, found.id) };
   }
 
   function requireMock(c: Context, account: Account, namespace: string, id: string) {
@@ -71,10 +65,9 @@ export function faultOperations({ stores }: AppDependencies, { mcp, upstream }: 
         409: { description: 'Not a mock connection: faults apply only to mock connections', schema: errorSchema },
       },
       handle(c, { account, params, body }) {
-        const { connection, place } = requireMock(c, account, params.namespace, params.connectionId);
-        mcp.faults.set(connection.key, body.faults);
-        places.set(connection.key, place);
-        return c.json(mcp.faults.get(connection.key) ?? { faults: [], calls: 0 });
+        const { connection } = requireMock(c, account, params.namespace, params.connectionId);
+        faults.set(connection.key, body.faults);
+        return c.json(faults.get(connection.key) ?? { faults: [], calls: 0 });
       },
     }),
     defineOperation({
@@ -87,7 +80,7 @@ export function faultOperations({ stores }: AppDependencies, { mcp, upstream }: 
       responses: { 200: { description: 'The rules ([] when none)', schema: faultsSchema }, 400: invalid, 403: forbidden, 404: notFound },
       handle(c, { account, params }) {
         const { connection } = requireConnection(c, account, params.namespace, params.connectionId);
-        return c.json(mcp.faults.get(connection.key) ?? { faults: [], calls: 0 });
+        return c.json(faults.get(connection.key) ?? { faults: [], calls: 0 });
       },
     }),
     defineOperation({
@@ -100,8 +93,7 @@ export function faultOperations({ stores }: AppDependencies, { mcp, upstream }: 
       responses: { 200: { description: 'Removed (also when there were none)', schema: faultsClearedSchema }, 400: invalid, 403: forbidden, 404: notFound },
       handle(c, { account, params }) {
         const { connection } = requireConnection(c, account, params.namespace, params.connectionId);
-        mcp.faults.clear(connection.key);
-        places.delete(connection.key);
+        faults.clear(connection.key);
         return c.json({ success: true as const });
       },
     }),

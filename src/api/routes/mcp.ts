@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { apiError, type ApiError } from '../../errors.js';
 import { mcpErrorCodes } from '../../mcp/connection-gate.js';
 import { toJsonRpcError } from '../../mcp/json-rpc.js';
-import { createMcpHandler, type McpHandler, type McpHandlerOptions } from '../../mcp/mcp-handler.js';
-import type { Relay } from '../../mcp/relay.js';
+import { handleMcpPost } from '../../mcp/mcp-handler.js';
 import { checkConnectionAccess } from '../access.js';
+import { toPlace } from '../lookups.js';
 import { maxBodyBytes, type AppDependencies, type AppServices } from '../context.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { readBodyText } from '../read-json-body.js';
@@ -31,33 +31,8 @@ const jsonRpcResponseSchema = z
   .meta({ id: 'JsonRpcResponse' });
 const jsonRpcError = (description: string) => ({ description, schema: jsonRpcResponseSchema });
 
-type StatusFaultListener = NonNullable<McpHandlerOptions['onStatusFault']>;
-const statusFaultListeners = new WeakMap<McpHandler, StatusFaultListener>();
-
-/**
- * Where a handler's fault-driven status changes go. Bound later by the fault routes, which know
- * each connection's place (account, namespace, the origin for its setup link).
- */
-export function listenToStatusFaults(handler: McpHandler, listener: StatusFaultListener): void {
-  statusFaultListeners.set(handler, listener);
-}
-
-/** The one MCP handler of an app, shared by the MCP endpoint and the REST tool routes. */
-export function createMcpHandlerFor({ stores, clock, toolResults, fixturesDir }: AppDependencies, relay: Relay): McpHandler {
-  const handler: McpHandler = createMcpHandler({
-    registry: stores.registry,
-    relay,
-    memory: stores.memory,
-    clock,
-    onStatusFault: (...change) => statusFaultListeners.get(handler)?.(...change),
-    ...(toolResults ? { toolResults } : {}),
-    ...(fixturesDir === undefined ? {} : { fixturesDir }),
-  });
-  return handler;
-}
-
 /** `POST /connect/{namespace}/{connectionId}/mcp`: the connection's MCP endpoint (Streamable HTTP, stateless). */
-export function mcpOperations({ stores }: AppDependencies, { mcp: handler, upstream }: AppServices): Operation[] {
+export function mcpOperations({ stores }: AppDependencies, { endpoints }: AppServices): Operation[] {
   return [
     defineOperation({
       method: 'POST',
@@ -91,10 +66,8 @@ export function mcpOperations({ stores }: AppDependencies, { mcp: handler, upstr
           throw error;
         }
         const body = await readBodyText(c, maxBodyBytes);
-        if (connection.mock) return handler.handle(connection, body, c.req.header('accept'));
-        const namespace = stores.namespaces.get(account.id, params.namespace)!;
-        const link = upstream.linkFor({ accountId: account.id, namespaceId: namespace.id, origin: new URL(c.req.url).origin }, connection);
-        return handler.handle(connection, body, c.req.header('accept'), link);
+        const place = toPlace(c, account.id, connection.namespaceKey!);
+        return handleMcpPost(connection, () => endpoints.endpointFor(connection, place), body, c.req.header('accept'));
       },
     }),
   ];

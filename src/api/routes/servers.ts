@@ -20,7 +20,6 @@ import {
 } from '../server-schemas.js';
 
 const tag = 'servers';
-const detailPath = '/servers/:qualifiedName{.+}';
 const invalid = { description: 'A parameter breaks a rule; the message names it', schema: validationErrorSchema };
 const missing = { description: 'No such server', schema: errorSchema };
 
@@ -51,7 +50,6 @@ export function serverOperations({ stores, clock }: AppDependencies, search: Reg
     defineOperation({
       method: 'GET',
       path: '/servers/{qualifiedName}',
-      honoPath: detailPath,
       tag,
       summary: 'Server detail: connection, config schema, tools, resources, prompts (a/b, a%2Fb and a leading @ all work)',
       permission: { resource: 'servers', operation: 'read' },
@@ -66,7 +64,6 @@ export function serverOperations({ stores, clock }: AppDependencies, search: Reg
     defineOperation({
       method: 'PUT',
       path: '/servers/{qualifiedName}',
-      honoPath: detailPath,
       tag,
       summary: 'Create or update a registry entry of your own, with its tools and config schema',
       permission: { resource: 'servers', operation: 'write' },
@@ -88,7 +85,6 @@ export function serverOperations({ stores, clock }: AppDependencies, search: Reg
     defineOperation({
       method: 'DELETE',
       path: '/servers/{qualifiedName}',
-      honoPath: detailPath,
       tag,
       summary: 'Delete a registry entry and its tools (connections that name it keep working as they are)',
       permission: { resource: 'servers', operation: 'write' },

@@ -1,17 +1,17 @@
 /**
  * The REST view of a connection's tools (decisions.md §1, §4): list, look up by path, call, and
- * the tools of every connection in a namespace. Mock connections answer through the same
- * McpHandler as the MCP endpoint, so a REST call and a `tools/call` are one pipeline; real HTTP
- * connections ask their upstream through the same relay as the MCP endpoint.
+ * the tools of every connection in a namespace. Every route reaches a connection's tools through
+ * the same endpoint as the MCP endpoint (`ConnectionEndpoints`): the mock tool pipeline for a
+ * mock connection, the relay to its upstream for a real one, so a REST call and a `tools/call`
+ * are one pipeline.
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { Connection, ConnectionStatus } from '../../domain/connection.js';
+import type { Connection } from '../../domain/connection.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import { apiError, type ApiError } from '../../errors.js';
 import { checkConnectionReady } from '../../mcp/connection-gate.js';
-import type { McpHandler } from '../../mcp/mcp-handler.js';
-import type { Relay, UpstreamLink } from '../../mcp/relay.js';
+import type { ToolEndpoint } from '../../mcp/tool-endpoint.js';
 import { UpstreamError } from '../../mcp/upstream-failure.js';
 import pLimit from 'p-limit';
 import { canSeeConnection, checkConnectionAccess, type Caller, type Permission } from '../access.js';
@@ -20,7 +20,7 @@ import { defineOperation, type Operation } from '../operation.js';
 import { connectionId, errorSchema, namespaceName, validationErrorSchema } from '../schemas.js';
 import { callToolResultSchema, namespaceToolsQuerySchema, namespaceToolsSchema, toolArgumentsSchema, toolListSchema } from '../tool-schemas.js';
 import { toolSchema } from '../server-schemas.js';
-import { connectionNotFound, namespaceNotFound, readMetadataFilters } from '../lookups.js';
+import { connectionNotFound, namespaceNotFound, readMetadataFilters, toPlace } from '../lookups.js';
 
 const tag = 'tools';
 const connectionParams = z.object({ namespace: namespaceName, connectionId });
@@ -39,32 +39,17 @@ const pageSize = 100;
 /** How many upstreams the namespace listing asks at once. */
 const listingConcurrency = 16;
 
-type MockConnection = Connection & { server: string };
-
-/** A connection ready to answer tools: a mock one, or a real one with the link to its upstream. */
-type ReadyConnection = { connection: Connection; mock: MockConnection; link: null } | { connection: Connection; mock: null; link: UpstreamLink };
-
 /** `GET/POST /connect/{ns}/{id}/.tools[/{toolPath}]` and `GET /connect/{ns}/.tools`. */
-export function toolOperations({ stores }: AppDependencies, { mcp, relay, upstream, upstreamTimeoutMs }: AppServices): Operation[] {
-  const origin = (c: Context) => new URL(c.req.url).origin;
-
+export function toolOperations({ stores }: AppDependencies, { endpoints, upstreamTimeoutMs }: AppServices): Operation[] {
   /** The connection, visible to the caller for `operation` and ready to answer tools, else the error to throw. */
-  function readyConnection(c: Context, caller: Caller, accountId: string, namespace: string, id: string, operation: 'read' | 'execute'): ReadyConnection {
+  function readyEndpoint(c: Context, caller: Caller, accountId: string, namespace: string, id: string, operation: 'read' | 'execute'): { connection: Connection; endpoint: ToolEndpoint } {
     const connection = stores.connections.getInNamespace(accountId, namespace, id);
     const missing = () => (stores.namespaces.get(accountId, namespace) ? connectionNotFound(id, namespace) : namespaceNotFound(namespace));
     if (!connection) throw missing();
     checkConnectionAccess(caller, operation, connection, missing);
     const refusal = checkConnectionReady(connection);
     if (refusal) throw toRefusalError(refusal.status, refusal.message);
-    if (connection.mock) return { connection, mock: connection as MockConnection, link: null };
-    const namespaceId = stores.namespaces.get(accountId, namespace)!.id;
-    return { connection, mock: null, link: upstream.linkFor({ accountId, namespaceId, origin: origin(c) }, connection) };
-  }
-
-  /** The tools of a ready connection: the registry's for a mock, the upstream's for a real one. */
-  async function toolsOf(ready: ReadyConnection): Promise<ToolDefinition[]> {
-    if (ready.mock) return mcp.listTools(ready.mock);
-    return (await upstreamCall(() => relay.listTools(ready.link))) as ToolDefinition[];
+    return { connection, endpoint: endpoints.endpointFor(connection, toPlace(c, accountId, connection.namespaceKey!)) };
   }
 
   return [
@@ -98,7 +83,7 @@ export function toolOperations({ stores }: AppDependencies, { mcp, relay, upstre
           connections.push(...page.connections);
           afterSeq = page.nextSeq;
         }
-        const place = { accountId: account.id, namespaceId: namespace.id, origin: origin(c) };
+        const place = toPlace(c, account.id, namespace.id);
         const limit = pLimit(listingConcurrency);
         // One deadline for the whole listing: an upstream still queued or still talking when it
         // passes gets a timeout envelope, so the answer never waits much past the timeout.
@@ -108,7 +93,7 @@ export function toolOperations({ stores }: AppDependencies, { mcp, relay, upstre
           const envelopes = await Promise.all(
             connections.map((connection) =>
               Promise.race([
-                limit(() => toEnvelope(connection, mcp, relay, () => upstream.linkFor(place, connection))),
+                limit(() => toEnvelope(connection, () => endpoints.endpointFor(connection, place))),
                 deadline.then(() => toTimeoutEnvelope(connection, upstreamTimeoutMs)),
               ]),
             ),
@@ -129,14 +114,13 @@ export function toolOperations({ stores }: AppDependencies, { mcp, relay, upstre
       params: connectionParams,
       responses: { 200: { description: 'Every tool of the connection', schema: toolListSchema }, ...refusals, 403: forbidden, 404: notFound },
       async handle(c, { account, caller, params }) {
-        const ready = readyConnection(c, caller, account.id, params.namespace, params.connectionId, 'read');
-        return c.json({ tools: await toolsOf(ready) });
+        const { endpoint } = readyEndpoint(c, caller, account.id, params.namespace, params.connectionId, 'read');
+        return c.json({ tools: await upstreamCall(() => endpoint.listTools()) });
       },
     }),
     defineOperation({
       method: 'GET',
       path: '/connect/{namespace}/{connectionId}/.tools/{toolPath}',
-      honoPath: '/connect/:namespace/:connectionId/.tools/:toolPath{.+}',
       tag,
       summary: 'One tool (tool a.b is at path a/b), or {tools} of the category a path prefixes',
       permission: readEach,
@@ -148,9 +132,8 @@ export function toolOperations({ stores }: AppDependencies, { mcp, relay, upstre
         404: notFound,
       },
       async handle(c, { account, caller, params }) {
-        const ready = readyConnection(c, caller, account.id, params.namespace, params.connectionId, 'read');
-        const { connection } = ready;
-        const tools = await toolsOf(ready);
+        const { connection, endpoint } = readyEndpoint(c, caller, account.id, params.namespace, params.connectionId, 'read');
+        const tools = await upstreamCall(() => endpoint.listTools());
         const tool = findTool(tools, params.toolPath);
         if (tool) return c.json(tool);
         const prefix = `${toToolName(params.toolPath)}.`;
@@ -162,7 +145,6 @@ export function toolOperations({ stores }: AppDependencies, { mcp, relay, upstre
     defineOperation({
       method: 'POST',
       path: '/connect/{namespace}/{connectionId}/.tools/{toolPath}',
-      honoPath: '/connect/:namespace/:connectionId/.tools/:toolPath{.+}',
       tag,
       summary: 'Call a tool: the body is its JSON arguments, the answer the MCP CallToolResult (same pipeline as tools/call on the MCP endpoint)',
       permission: executeEach,
@@ -176,12 +158,10 @@ export function toolOperations({ stores }: AppDependencies, { mcp, relay, upstre
         404: notFound,
       },
       async handle(c, { account, caller, params, body }) {
-        const ready = readyConnection(c, caller, account.id, params.namespace, params.connectionId, 'execute');
-        const { connection } = ready;
-        const tool = findTool(await toolsOf(ready), params.toolPath);
+        const { connection, endpoint } = readyEndpoint(c, caller, account.id, params.namespace, params.connectionId, 'execute');
+        const tool = findTool(await upstreamCall(() => endpoint.listTools()), params.toolPath);
         if (!tool) throw unknownTool(params.toolPath, connection);
-        if (!ready.mock) return c.json(await upstreamCall(() => relay.callTool(ready.link, tool.name, body)));
-        const result = await mcp.callTool(ready.mock, tool.name, body);
+        const result = await upstreamCall(() => endpoint.callTool(tool.name, body));
         if (!result) throw unknownTool(params.toolPath, connection);
         return c.json(result);
       },
@@ -233,21 +213,20 @@ function toTimeoutEnvelope(connection: Connection, timeoutMs: number) {
  * input get no upstream request; a failing or slow upstream gives its own envelope an error.
  * The status is the one after the listing (a 401 has just moved it to auth_required).
  */
-async function toEnvelope(connection: Connection, mcp: McpHandler, relay: Relay, linkFor: () => UpstreamLink & { status(): ConnectionStatus }) {
+async function toEnvelope(connection: Connection, endpointFor: () => ToolEndpoint) {
   const base = { connectionId: connection.connectionId, name: connection.name };
   const refusal = checkConnectionReady(connection);
   if (refusal) {
     const code = refusal.status === 401 ? 'auth_required' : refusal.status === 409 ? 'input_required' : 'not_connected';
     return { ...base, status: connection.status, error: { code, message: refusal.message } };
   }
-  if (connection.mock) return { ...base, status: connection.status, tools: mcp.listTools(connection as MockConnection) };
-  const link = linkFor();
+  const endpoint = endpointFor();
   try {
-    const tools = await relay.listTools(link);
-    return { ...base, status: link.status(), tools };
+    const tools = await endpoint.listTools();
+    return { ...base, status: endpoint.status(), tools };
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     const code = error.kind === 'unauthorized' ? 'auth_required' : 'upstream_error';
-    return { ...base, status: link.status(), error: { code, message: error.message } };
+    return { ...base, status: endpoint.status(), error: { code, message: error.message } };
   }
 }

@@ -1,0 +1,75 @@
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  InitializeRequestSchema,
+  LATEST_PROTOCOL_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type InitializeResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ConnectionPlace } from '../domain/connection.js';
+import type { MockConnection, MockToolRunner } from '../sim/mock-tool-runner.js';
+import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
+import type { ToolEndpoint } from './tool-endpoint.js';
+
+/**
+ * A mock connection's MCP server as a small stateless JSON-RPC handler: no session, no
+ * `initialize` needed, one answer per request. (An SDK Server and transport per request would cost
+ * about 300 µs; this path is a parse, two lookups and the mock tool pipeline.)
+ *
+ * @example
+ *   const endpoint = createMockEndpoint(runner, connection, place);
+ *   await endpoint.answer({ id: 1, method: 'tools/list', params: undefined, message }); // { payload: {jsonrpc, id, result: {tools}}, status: 200 }
+ */
+export function createMockEndpoint(runner: MockToolRunner, connection: MockConnection, place: ConnectionPlace): ToolEndpoint {
+  const { server } = connection;
+
+  async function callTool(request: JsonRpcRequest): Promise<unknown> {
+    const parsed = CallToolRequestSchema.safeParse(request.message);
+    if (!parsed.success) return invalidParams(request, parsed.error.issues);
+    const { name, arguments: args = {} } = parsed.data.params;
+    const result = await runner.run(connection, name, args, place);
+    if (!result) {
+      return toJsonRpcError(request.id, ErrorCode.InvalidParams, `Unknown tool "${name}": ${server} (connection "${connection.connectionId}") has no such tool; tools/list names its tools`);
+    }
+    return toJsonRpcResult(request.id, result);
+  }
+
+  function initialize(request: JsonRpcRequest): unknown {
+    const parsed = InitializeRequestSchema.safeParse(request.message);
+    if (!parsed.success) return invalidParams(request, parsed.error.issues);
+    const requested = parsed.data.params.protocolVersion;
+    const result: InitializeResult = {
+      protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION,
+      capabilities: { tools: { listChanged: false } },
+      serverInfo: connection.serverInfo ?? { name: server, version: '0.0.0' },
+    };
+    return toJsonRpcResult(request.id, result);
+  }
+
+  async function toPayload(request: JsonRpcRequest): Promise<unknown> {
+    switch (request.method) {
+      case 'initialize':
+        return initialize(request);
+      case 'ping':
+        return toJsonRpcResult(request.id, {});
+      case 'tools/list':
+        return toJsonRpcResult(request.id, { tools: runner.toolsOf(server).tools });
+      case 'tools/call':
+        return callTool(request);
+      default:
+        return toJsonRpcError(request.id, ErrorCode.MethodNotFound, `Method not found: "${request.method}"; this server offers initialize, ping, tools/list and tools/call`);
+    }
+  }
+
+  return {
+    answer: async (request) => ({ payload: await toPayload(request), status: 200 }),
+    listTools: async () => runner.toolsOf(server).tools,
+    callTool: (name, args) => runner.run(connection, name, args, place),
+    status: () => connection.status,
+  };
+}
+
+function invalidParams(request: JsonRpcRequest, issues: readonly { path: PropertyKey[]; message: string }[]) {
+  const described = issues.map((issue) => `${issue.path.map(String).join('.') || 'message'}: ${issue.message}`).join('; ');
+  return toJsonRpcError(request.id, ErrorCode.InvalidParams, `Invalid params for ${request.method}: ${described}`);
+}

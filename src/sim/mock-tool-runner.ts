@@ -1,0 +1,161 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Clock } from '../domain/clock.js';
+import type { Connection, ConnectionPlace } from '../domain/connection.js';
+import type { ResultOrigin } from '../domain/memory-log.js';
+import type { ToolDefinition } from '../domain/registry.js';
+import type { MemoryStore } from '../store/memory-store.js';
+import type { RegistryStore } from '../store/registry-store.js';
+import { createArgumentValidator } from './argument-validator.js';
+import { sortKeys } from './canonical-json.js';
+import { toErrorResult } from './error-result.js';
+import { createFaultRules, type FaultRules, type FaultStatusChange } from './fault-rules.js';
+import { createSerialQueue } from './serial-queue.js';
+import type { ToolResolution, ToolResultSource } from './tool-result-source.js';
+
+/** A mock connection: one whose tools come from its registry entry and whose results the simulator makes. */
+export type MockConnection = Connection & { server: string };
+
+/** A registry entry's tools as a mock connection serves them, cached until the registry changes. */
+export interface ServerTools {
+  tools: ToolDefinition[];
+  byName: ReadonlyMap<string, ToolDefinition>;
+  /** What the simulator's prompt says about the server. */
+  displayName: string;
+  description: string;
+}
+
+/** Told when a fault rule moves a connection to another status; the API stores it (with a setup link made for `place`). */
+export type StatusFaultHandler = (connection: Connection, change: FaultStatusChange, place: ConnectionPlace) => void;
+
+export interface MockToolRunnerOptions {
+  registry: Pick<RegistryStore, 'get' | 'revision'>;
+  /** Each mock connection's call log and world state. */
+  memory: Pick<MemoryStore, 'load' | 'nextOccurrence' | 'append' | 'keyFor'>;
+  /** Stamps the call log. */
+  clock: Clock;
+  /** Where results come from (fixtures, model, synthesized values: see simulator.ts). */
+  toolResults: ToolResultSource;
+  /** Faults put on connections (latency, errors, status changes); default: a fresh, empty set. */
+  faults?: FaultRules;
+  /** Where a fault's status change goes; injected when the app is built. */
+  onStatusFault?: StatusFaultHandler;
+  /** Waits out a fault's latency (injectable so a test need not sleep); default: a timer. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface MockToolRunner {
+  /** The registry entry's tools, as `tools/list` and `GET .../.tools` answer them. */
+  toolsOf(server: string): ServerTools;
+  /**
+   * Runs one tool call on a mock connection; null when its server has no tool of that name. Both
+   * the JSON-RPC `tools/call` and the REST `POST .../.tools/{toolPath}` come here.
+   */
+  run(connection: MockConnection, name: string, args: Record<string, unknown>, place: ConnectionPlace): Promise<CallToolResult | null>;
+  /** The fault rules applied to mock tool calls (the control API sets them). */
+  faults: FaultRules;
+}
+
+/**
+ * The mock tool pipeline: argument validation, then the result source, with `_meta`; the call and
+ * what it changed go into the connection's memory. Calls to one memory run one at a time, in
+ * order (a memory is a sequence; connections sharing a world share one). Fault rules apply inside
+ * that order: latency before answering, an injected error instead of the answer, a status change
+ * after it.
+ *
+ * @example
+ *   const runner = createMockToolRunner({ registry: stores.registry, memory: stores.memory, clock, toolResults: createSimulator({ fixturesDir }) });
+ *   const result = await runner.run(connection, 'get_issue', { number: 102 }, place); // CallToolResult with _meta["mcpsim/source"]
+ */
+export function createMockToolRunner({
+  registry,
+  memory,
+  clock,
+  toolResults,
+  faults = createFaultRules(),
+  onStatusFault,
+  sleep = (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+}: MockToolRunnerOptions): MockToolRunner {
+  const validate = createArgumentValidator();
+  const queue = createSerialQueue();
+  const toolsByServer = new Map<string, ServerTools & { revision: string }>();
+
+  function toolsOf(server: string): ServerTools {
+    const revision = registry.revision();
+    const cached = toolsByServer.get(server);
+    if (cached?.revision === revision) return cached;
+    const entry = registry.get(server);
+    const tools = entry?.tools ?? [];
+    const fresh = { revision, tools, byName: new Map(tools.map((tool) => [tool.name, tool])), displayName: entry?.displayName ?? server, description: entry?.description ?? '' };
+    toolsByServer.set(server, fresh);
+    return fresh;
+  }
+
+  async function run(connection: MockConnection, name: string, args: Record<string, unknown>, place: ConnectionPlace): Promise<CallToolResult | null> {
+    const { server } = connection;
+    const serverTools = toolsOf(server);
+    const toolDefinition = serverTools.byName.get(name);
+    if (!toolDefinition) return null;
+    const connectionKey = connection.key;
+    if (connectionKey === undefined) throw new Error(`connection "${connection.connectionId}" reached the mock tool runner without its store key`);
+    const key = memory.keyFor(connectionKey);
+    return queue.run(key, async () => {
+      const started = performance.now();
+      const fault = faults.beforeCall(connectionKey, name);
+      if (fault.latencyMs > 0) await sleep(fault.latencyMs);
+      const { world, history, nextSequence: sequence } = memory.load(key);
+      const canonical = sortKeys(args) as Record<string, unknown>;
+      const argumentsKey = JSON.stringify(canonical);
+      const occurrence = memory.nextOccurrence(key, name, argumentsKey);
+      const invalid = validate(toolDefinition, args);
+      const resolution: ToolResolution = fault.error !== null
+        ? { source: 'fault', result: toErrorResult(fault.error) }
+        : invalid
+          ? { source: 'validation', result: toErrorResult(invalid) }
+          : ((await toolResults.resolve({
+              namespace: connection.namespace,
+              connectionId: connection.connectionId,
+              server,
+              tool: name,
+              arguments: canonical,
+              argumentsKey,
+              occurrence,
+              sequence,
+              context: {
+                serverName: serverTools.displayName,
+                serverDescription: serverTools.description,
+                toolDefinition,
+                scenario: connection.mock?.scenario ?? null,
+                world,
+                history,
+              },
+            })) ?? { source: 'none', result: toErrorResult(`no result source answered ${server}.${name} ${argumentsKey} (call ${occurrence})`) });
+      const result: CallToolResult = { ...resolution.result, _meta: { ...resolution.result._meta, ...toMeta(resolution.source, sequence) } };
+      memory.append(
+        key,
+        {
+          sequence,
+          tool: name,
+          arguments: canonical,
+          argumentsKey,
+          occurrence,
+          result,
+          source: resolution.source,
+          model: resolution.model ?? null,
+          usage: resolution.usage ?? null,
+          latencyMs: Math.round((performance.now() - started) * 1000) / 1000,
+          at: clock.now().toISOString(),
+        },
+        resolution.worldChanges,
+      );
+      const statusChange = faults.afterCall(connectionKey, name);
+      if (statusChange) onStatusFault?.(connection, statusChange, place);
+      return result;
+    });
+  }
+
+  return { toolsOf, run, faults };
+}
+
+function toMeta(source: ResultOrigin, sequence: number) {
+  return { 'mcpsim/source': source, 'mcpsim/sequence': sequence };
+}
