@@ -17,7 +17,7 @@ const parameterPatterns: Record<string, string> = {
  *
  * @example
  *   toHonoPath('/connect/{namespace}/{connectionId}/.tools/{toolPath}');
- *   // '/connect/:namespace/:connectionId{(?!\\.tools$)[^/]+}/.tools/:toolPath{.+}'
+ *   // '/connect/:namespace/:connectionId{(?!\.tools$)[^/]+}/.tools/:toolPath{.+}'
  */
 export function toHonoPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => (parameterPatterns[name] ? `:${name}{${parameterPatterns[name]}}` : `:${name}`));

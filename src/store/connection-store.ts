@@ -1,6 +1,7 @@
 import type { Connection, ConnectionStatus, ModuleSource, ServerInfo } from '../domain/connection.js';
 import type { Statement } from 'better-sqlite3';
 import type { Sqlite } from './database.js';
+import type { CacheSet } from './read-cache.js';
 import type { SecretBox } from './secret-box.js';
 
 interface ConnectionRow {
@@ -61,15 +62,26 @@ function toConnection(row: ConnectionRow): Connection {
 
 const toJson = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
 
-/** Connections inside namespaces, with their headers sealed by the secret box. */
-export function createConnectionStore(db: Sqlite, secrets: SecretBox) {
+export interface ConnectionStoreOptions {
+  /** Where the cache of single connections comes from (read-cache.ts). */
+  caches: CacheSet;
+  /** The id of an account's namespace (cached by the namespace store), or null. */
+  namespaceIdOf(accountId: string, name: string): number | null;
+}
+
+/** How many connections stay cached (oldest dropped first). */
+const maxCachedConnections = 10_000;
+
+/**
+ * Connections inside namespaces, with their headers sealed by the secret box. Single connections
+ * are read through a cache (see read-cache.ts): the objects returned by `get` and
+ * `getInNamespace` are frozen and shared, so copy before changing one.
+ */
+export function createConnectionStore(db: Sqlite, secrets: SecretBox, { caches, namespaceIdOf }: ConnectionStoreOptions) {
   const headerContext = (namespaceId: number, connectionId: string) => `connection-headers:${namespaceId}:${connectionId}`;
   const statements = {
     get: db.prepare<[number, string], ConnectionRow>(
       `SELECT ${columns} FROM connections c JOIN namespaces n ON n.id = c.namespace_id WHERE c.namespace_id = ? AND c.connection_id = ?`,
-    ),
-    getInNamespace: db.prepare<[string, string, string], ConnectionRow>(
-      `SELECT ${columns} FROM namespaces n JOIN connections c ON c.namespace_id = n.id WHERE n.account_id = ? AND n.name = ? AND c.connection_id = ?`,
     ),
     headers: db.prepare<[number, string], { headers_ciphertext: Buffer | null }>(
       'SELECT headers_ciphertext FROM connections WHERE namespace_id = ? AND connection_id = ?',
@@ -91,6 +103,16 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox) {
       WHERE namespace_id = @namespaceId AND connection_id = @connectionId AND created_at = @createdAt`),
   };
   const listStatements = new Map<string, Statement<unknown[], ConnectionRow>>();
+  const cache = caches.create<string, Connection>(maxCachedConnections);
+  const cacheKey = (namespaceId: number, connectionId: string) => `${namespaceId}\n${connectionId}`;
+  const forget = (namespaceId: number, connectionId: string) => cache.forget(cacheKey(namespaceId, connectionId));
+
+  function get(namespaceId: number, connectionId: string): Connection | null {
+    return cache.read(cacheKey(namespaceId, connectionId), () => {
+      const row = statements.get.get(namespaceId, connectionId);
+      return row ? toConnection(row) : null;
+    });
+  }
 
   function rowParameters(namespaceId: number, connection: Connection, headers: Record<string, string> | null | undefined, updatedAt: string) {
     return {
@@ -115,14 +137,15 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox) {
   }
 
   return {
-    get(namespaceId: number, connectionId: string): Connection | null {
-      const row = statements.get.get(namespaceId, connectionId);
-      return row ? toConnection(row) : null;
-    },
-    /** One connection found by its account and namespace name in a single query (the hot path of GET). */
+    get,
+    /** One connection found by its account and namespace name (the hot path of GET and tool calls: no SQL once cached). */
     getInNamespace(accountId: string, namespace: string, connectionId: string): Connection | null {
-      const row = statements.getInNamespace.get(accountId, namespace, connectionId);
-      return row ? toConnection(row) : null;
+      const namespaceId = namespaceIdOf(accountId, namespace);
+      return namespaceId === null ? null : get(namespaceId, connectionId);
+    },
+    /** Forgets every cached connection (a namespace was deleted, and its connections with it). */
+    forgetAll(): void {
+      cache.clear();
     },
     /** The decrypted headers of a connection, or null when it has none. */
     getHeaders(namespaceId: number, connectionId: string): Record<string, string> | null {
@@ -133,10 +156,12 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox) {
     /** Inserts a new connection; false when the id was taken meanwhile. */
     insert(namespaceId: number, connection: Connection, headers: Record<string, string> | null | undefined, now: string): boolean {
       const { keepHeaders: _unused, ...parameters } = rowParameters(namespaceId, connection, headers, now);
+      forget(namespaceId, connection.connectionId);
       return statements.insert.run(parameters).changes === 1;
     },
     /** Rewrites a connection; `headers` undefined keeps the stored ones. */
     update(namespaceId: number, connection: Connection, headers: Record<string, string> | null | undefined, now: string): void {
+      forget(namespaceId, connection.connectionId);
       statements.update.run(rowParameters(namespaceId, connection, headers, now));
     },
     /**
@@ -146,11 +171,13 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox) {
      */
     setStatus(namespaceId: number, connection: Pick<Connection, 'connectionId' | 'createdAt' | 'mcpUrl' | 'status'>, serverInfo?: ServerInfo): boolean {
       const { connectionId, createdAt, mcpUrl, status } = connection;
+      forget(namespaceId, connectionId);
       return statements.setStatus.run({ namespaceId, connectionId, createdAt, mcpUrl, status: JSON.stringify(status), serverInfo: toJson(serverInfo) }).changes === 1;
     },
     /** Stores what the setup page collected: a new URL (query values), new headers, and the status they give. */
     setTarget(namespaceId: number, connection: Pick<Connection, 'connectionId' | 'createdAt' | 'mcpUrl' | 'status'>, headers: Record<string, string> | null | undefined, now: string): boolean {
       const { connectionId, createdAt, mcpUrl, status } = connection;
+      forget(namespaceId, connectionId);
       return (
         statements.setTarget.run({
           namespaceId,
@@ -165,6 +192,7 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox) {
       );
     },
     delete(namespaceId: number, connectionId: string): boolean {
+      forget(namespaceId, connectionId);
       return statements.delete.run(namespaceId, connectionId).changes > 0;
     },
     /**

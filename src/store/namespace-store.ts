@@ -1,4 +1,5 @@
 import type { Sqlite } from './database.js';
+import type { CacheSet } from './read-cache.js';
 
 export interface Namespace {
   id: number;
@@ -16,8 +17,11 @@ interface NamespaceRow {
 
 const toNamespace = (row: NamespaceRow): Namespace => ({ id: row.id, accountId: row.account_id, name: row.name, createdAt: row.created_at });
 
-/** Namespaces; each belongs to one account, and names are unique within an account. */
-export function createNamespaceStore(db: Sqlite) {
+/**
+ * Namespaces; each belongs to one account, and names are unique within an account. `get` reads
+ * through a cache (see read-cache.ts) and returns frozen, shared objects.
+ */
+export function createNamespaceStore(db: Sqlite, caches: CacheSet) {
   const statements = {
     get: db.prepare<[string, string], NamespaceRow>('SELECT * FROM namespaces WHERE account_id = ? AND name = ?'),
     list: db.prepare<[string], NamespaceRow>('SELECT * FROM namespaces WHERE account_id = ? ORDER BY name'),
@@ -26,11 +30,15 @@ export function createNamespaceStore(db: Sqlite) {
     ),
     delete: db.prepare('DELETE FROM namespaces WHERE account_id = ? AND name = ?'),
   };
+  const cache = caches.create<string, Namespace>(10_000);
+  const cacheKey = (accountId: string, name: string) => `${accountId}\n${name}`;
 
   return {
     get(accountId: string, name: string): Namespace | null {
-      const row = statements.get.get(accountId, name);
-      return row ? toNamespace(row) : null;
+      return cache.read(cacheKey(accountId, name), () => {
+        const row = statements.get.get(accountId, name);
+        return row ? toNamespace(row) : null;
+      });
     },
     list(accountId: string): Namespace[] {
       return statements.list.all(accountId).map(toNamespace);
@@ -43,6 +51,7 @@ export function createNamespaceStore(db: Sqlite) {
     },
     /** Deletes the namespace and, through the foreign keys, its connections. */
     delete(accountId: string, name: string): boolean {
+      cache.forget(cacheKey(accountId, name));
       return statements.delete.run(accountId, name).changes > 0;
     },
   };

@@ -1,6 +1,7 @@
 import type { ServerTarget } from '../domain/connection.js';
 import { qualifiedNameSpellings, toServerTarget, type RegistryEntry, type RegistrySummary } from '../domain/registry.js';
 import type { Sqlite } from './database.js';
+import type { CacheSet } from './read-cache.js';
 
 interface ServerRow {
   id: string;
@@ -66,7 +67,7 @@ function toSummary(row: ServerRow): RegistrySummary {
  * the same transaction, so caches (the search index, cached responses) see any change, also one
  * made by another process such as `mcpsim registry import`.
  */
-export function createRegistryStore(db: Sqlite) {
+export function createRegistryStore(db: Sqlite, caches: CacheSet) {
   const statements = {
     upsert: db.prepare(`INSERT INTO registry_servers (id, qualified_name, namespace, slug, display_name, description, icon_url,
         verified, use_count, remote, is_deployed, created_at, homepage, by_platform, owner, repo_owner, repo_name, remote_url,
@@ -122,6 +123,19 @@ export function createRegistryStore(db: Sqlite) {
     statements.bumpRevision.run();
   });
 
+  // The revision and targets are read on hot paths (each mock tool call, each connection write): cached.
+  const revisionCache = caches.create<'revision', string>(1);
+  const targetCache = caches.create<string, ServerTarget>(10_000);
+  /** Runs a write, then forgets every cached copy (the write bumped the revision, or failed). */
+  function writing<T>(write: () => T): T {
+    try {
+      return write();
+    } finally {
+      revisionCache.clear();
+      targetCache.clear();
+    }
+  }
+
   const deleteOne = db.transaction((qualifiedName: string) => {
     const deleted = statements.delete.run(...qualifiedNameSpellings(qualifiedName)).changes > 0;
     if (deleted) statements.bumpRevision.run();
@@ -131,22 +145,24 @@ export function createRegistryStore(db: Sqlite) {
   return {
     /** Inserts or replaces entries (matched by id) and their tools, all in one transaction. */
     upsert(entries: readonly RegistryEntry[]): void {
-      upsertMany.immediate(entries);
+      writing(() => upsertMany.immediate(entries));
     },
     /** Deletes the entry named `qualifiedName` (with or without `@`, any case) and its tools. */
     delete(qualifiedName: string): boolean {
-      return deleteOne.immediate(qualifiedName);
+      return writing(() => deleteOne.immediate(qualifiedName));
     },
     /** What a connection needs of the server named `qualifiedName` (with or without `@`). */
     findTarget(qualifiedName: string): ServerTarget | null {
-      const row = statements.target.get(...qualifiedNameSpellings(qualifiedName));
-      if (!row) return null;
-      return toServerTarget({
-        qualifiedName: row.qualified_name,
-        deploymentUrl: row.deployment_url,
-        iconUrl: row.icon_url,
-        serverInfo: JSON.parse(row.server_info),
-        config: JSON.parse(row.config),
+      return targetCache.read(qualifiedName, () => {
+        const row = statements.target.get(...qualifiedNameSpellings(qualifiedName));
+        if (!row) return null;
+        return toServerTarget({
+          qualifiedName: row.qualified_name,
+          deploymentUrl: row.deployment_url,
+          iconUrl: row.icon_url,
+          serverInfo: JSON.parse(row.server_info),
+          config: JSON.parse(row.config),
+        });
       });
     },
     /** The whole entry, tools included. */
@@ -169,7 +185,7 @@ export function createRegistryStore(db: Sqlite) {
     },
     /** Changes whenever any process writes the registry. */
     revision(): string {
-      return statements.revision.get()?.value ?? '0';
+      return revisionCache.read('revision', () => statements.revision.get()?.value ?? '0')!;
     },
     count(): number {
       return statements.count.get()?.count ?? 0;

@@ -6,6 +6,7 @@ import { createMemoryStore } from './memory-store.js';
 import { createMetaStore } from './meta-store.js';
 import { createNamespaceStore } from './namespace-store.js';
 import { createRegistryStore } from './registry-store.js';
+import { createCacheSet } from './read-cache.js';
 import { createSecretBox } from './secret-box.js';
 
 /**
@@ -16,19 +17,32 @@ import { createSecretBox } from './secret-box.js';
  */
 export function createStores(options: { databaseFile: string; encryptionKey: Buffer }) {
   const db = openDatabase(options.databaseFile);
-  // One transaction wrapper, made once: better-sqlite3's transaction() is costly to create.
-  const inTransaction = db.transaction((work: () => unknown) => work());
+  // One transaction wrapper, made once (better-sqlite3's transaction() is costly to create); it keeps the read caches true.
+  const caches = createCacheSet(db);
+  const namespaceStore = createNamespaceStore(db, caches);
+  const connections = createConnectionStore(db, createSecretBox(options.encryptionKey), {
+    caches,
+    namespaceIdOf: (accountId, name) => namespaceStore.get(accountId, name)?.id ?? null,
+  });
+  const namespaces = {
+    ...namespaceStore,
+    /** Deletes the namespace and, through the foreign keys, its connections (and forgets them). */
+    delete(accountId: string, name: string): boolean {
+      connections.forgetAll();
+      return namespaceStore.delete(accountId, name);
+    },
+  };
   return {
     accounts: createAccountStore(db),
-    namespaces: createNamespaceStore(db),
-    connections: createConnectionStore(db, createSecretBox(options.encryptionKey)),
-    registry: createRegistryStore(db),
+    namespaces,
+    connections,
+    registry: createRegistryStore(db, caches),
     embeddings: createEmbeddingStore(db),
     meta: createMetaStore(db),
     memory: createMemoryStore(db),
     /** Runs `work` in one immediate (write-locking) transaction. */
     transaction<T>(work: () => T): T {
-      return inTransaction.immediate(work) as T;
+      return caches.transaction(work);
     },
     /** Checkpoints the WAL and closes the database. */
     close(): void {
