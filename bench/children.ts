@@ -137,3 +137,13 @@ export async function runBench(main: () => Promise<void>, resources: { servers: 
     await Promise.all(resources.servers.map((server) => server.stop()));
   }
 }
+
+/**
+ * Node's arguments for the mcpsim child: with `BENCH_CPU_PROF=1`, a V8 CPU profile is written to
+ * bench/results/profiles/ when the child stops (read it with Chrome's DevTools, or any
+ * .cpuprofile viewer): profile before guessing where the time goes.
+ */
+export function mcpsimNodeArguments(root: string): string[] {
+  return process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', '--cpu-prof-dir', `${root}/bench/results/profiles`] : [];
+}
+

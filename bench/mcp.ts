@@ -26,7 +26,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mustRun, runBench, startServer, type ServerChild } from './children.js';
+import { mcpsimNodeArguments, mustRun, runBench, startServer, type ServerChild } from './children.js';
 import { formatRps, formatTable, median } from './report.js';
 import { runWrk, wrkAvailable, wrkProblems, type WrkRun } from './wrk.js';
 
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   const mcpsim = await startServer(
     'mcpsim',
     process.execPath,
-    ['dist/cli/bin.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', join(workDir, 'data'), '--api-key', apiKey, '--fixtures', fixturesDir, '--quiet'],
+    [...mcpsimNodeArguments(root), 'dist/cli/bin.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', join(workDir, 'data'), '--api-key', apiKey, '--fixtures', fixturesDir, '--quiet'],
     /Base URL\s+(http:\/\/\S+)/,
     root,
   );

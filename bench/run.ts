@@ -35,7 +35,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { killAllChildren, runCommand, startServer, type ServerChild } from './children.js';
+import { killAllChildren, mcpsimNodeArguments, runCommand, startServer, type ServerChild } from './children.js';
 import { runWrk, wrkAvailable, wrkProblems, type WrkOptions, type WrkRun } from './wrk.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
   const mcpsim = await startServer(
     'mcpsim',
     process.execPath,
-    ['dist/cli/bin.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--api-key', apiKey, '--quiet'],
+    [...mcpsimNodeArguments(root), 'dist/cli/bin.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--api-key', apiKey, '--quiet'],
     /is listening[\s\S]*?Base URL\s+(http:\/\/\S+)/,
     root,
   );

@@ -84,7 +84,8 @@ describe('the fixture recorder', () => {
   it('replays what it recorded, world changes included', async () => {
     const worldChanges = { facts: ['the tracker has 1 open issue'] };
     createFixtureRecorder({ directory, clock }).record(call({ state: 'open' }, 2), fromModel('recorded', { worldChanges }));
-    const replay = createReplaySource({ directory });
+    // recheckMs 0: the file is rewritten below and read again at once (a server looks again within 250 ms).
+    const replay = createReplaySource({ directory, recheckMs: 0 });
     expect(await replay.resolve(call({ state: 'open' }, 2))).toEqual({ source: 'fixture', result: text('recorded'), worldChanges });
     createFixtureRecorder({ directory, clock }).record(call({}), fromModel('no world'));
     expect(await replay.resolve(call({}))).toStrictEqual({ source: 'fixture', result: text('no world') });

@@ -28,10 +28,10 @@ function entry(sequence: number, tool: string, args: Record<string, unknown>, oc
 }
 
 /** Appends calls the way the simulator will: next sequence and occurrence from the store. */
-function record(memory: MemoryStore, key: number, tool: string, args: Record<string, unknown>, changes?: WorldChanges): CallLogEntry {
+async function record(memory: MemoryStore, key: number, tool: string, args: Record<string, unknown>, changes?: WorldChanges): Promise<CallLogEntry> {
   const argumentsKey = JSON.stringify(args);
   const logged = entry(memory.load(key).nextSequence, tool, args, memory.nextOccurrence(key, tool, argumentsKey));
-  expect(memory.append(key, logged, changes)).toBe(true);
+  expect(await memory.append(key, logged, changes)).toBe(true);
   return logged;
 }
 
@@ -61,9 +61,9 @@ describe.each(doors)('the memory control API (%s)', (door) => {
   it('shows the logged calls oldest first, and the world they built', async () => {
     const key = await seed('log');
     const memory = harness.platform.stores.memory;
-    const first = record(memory, key, 'create_issue', { title: 'Bug' }, { upserts: [{ type: 'issue', id: '1', fields: { title: 'Bug', state: 'open' } }] });
-    const second = record(memory, key, 'list_issues', { state: 'open' }, { facts: ['the repo has 1 issue'] });
-    const third = record(memory, key, 'list_issues', { state: 'open' });
+    const first = await record(memory, key, 'create_issue', { title: 'Bug' }, { upserts: [{ type: 'issue', id: '1', fields: { title: 'Bug', state: 'open' } }] });
+    const second = await record(memory, key, 'list_issues', { state: 'open' }, { facts: ['the repo has 1 issue'] });
+    const third = await record(memory, key, 'list_issues', { state: 'open' });
     expect(third.occurrence).toBe(2);
     const response = await harness.call('GET', path('log'));
     expect(response.status).toBe(200);
@@ -98,19 +98,19 @@ describe.each(doors)('the memory control API (%s)', (door) => {
   it('resets the memory, after which the next call is sequence 1 and occurrences start over', async () => {
     const key = await seed('reset');
     const memory = harness.platform.stores.memory;
-    record(memory, key, 'ping', {}, { facts: ['pinged'] });
-    record(memory, key, 'ping', {});
+    await record(memory, key, 'ping', {}, { facts: ['pinged'] });
+    await record(memory, key, 'ping', {});
     const response = await harness.call('DELETE', path('reset'));
     expect(response).toMatchObject({ status: 200, body: { success: true } });
     expect((await harness.call('GET', path('reset'))).body).toMatchObject({ world: { entities: {}, facts: [] }, calls: [], nextSequence: 1 });
     expect(memory.nextOccurrence(key, 'ping', '{}')).toBe(1);
-    expect(record(memory, key, 'ping', {})).toMatchObject({ sequence: 1, occurrence: 1 });
+    expect(await record(memory, key, 'ping', {})).toMatchObject({ sequence: 1, occurrence: 1 });
   });
 
   it('snapshots and restores both the calls and the world', async () => {
     const key = await seed('snap');
     const memory = harness.platform.stores.memory;
-    record(memory, key, 'add_contact', { name: 'Ada' }, { upserts: [{ type: 'contact', id: 'c1', fields: { name: 'Ada' } }] });
+    await record(memory, key, 'add_contact', { name: 'Ada' }, { upserts: [{ type: 'contact', id: 'c1', fields: { name: 'Ada' } }] });
     const before = (await harness.call('GET', path('snap'))).body;
 
     const created = await harness.call('POST', path('snap', 'snapshots'), { body: { label: 'one contact' } });
@@ -120,7 +120,7 @@ describe.each(doors)('the memory control API (%s)', (door) => {
     expect(unlabelled.status).toBe(201);
     expect(unlabelled.body).toMatchObject({ label: null, calls: 1 });
 
-    record(memory, key, 'delete_contact', { id: 'c1' }, { deletes: [{ type: 'contact', id: 'c1' }], facts: ['Ada left'] });
+    await record(memory, key, 'delete_contact', { id: 'c1' }, { deletes: [{ type: 'contact', id: 'c1' }], facts: ['Ada left'] });
     expect((await harness.call('GET', path('snap'))).body.world).toEqual({ entities: {}, facts: ['Ada left'] });
 
     const restored = await harness.call('POST', path('snap', `snapshots/${created.body.id}/restore`));
@@ -128,7 +128,7 @@ describe.each(doors)('the memory control API (%s)', (door) => {
     expect(restoreSchema.parse(restored.body)).toEqual({ success: true, calls: 1 });
     expect((await harness.call('GET', path('snap'))).body).toEqual(before);
     // The simulator continues where the snapshot left off.
-    expect(record(memory, key, 'add_contact', { name: 'Ada' })).toMatchObject({ sequence: 2, occurrence: 2 });
+    expect(await record(memory, key, 'add_contact', { name: 'Ada' })).toMatchObject({ sequence: 2, occurrence: 2 });
 
     const listed = await harness.call('GET', path('snap', 'snapshots'));
     expect(listed.status).toBe(200);
@@ -187,12 +187,12 @@ describe.each(doors)('the memory control API (%s)', (door) => {
   it('drops the memory with its connection, and a new connection of the same id starts empty', async () => {
     const key = await seed('gone');
     const memory = harness.platform.stores.memory;
-    record(memory, key, 'ping', {}, { facts: ['old'] });
+    await record(memory, key, 'ping', {}, { facts: ['old'] });
     await harness.call('POST', path('gone', 'snapshots'));
     expect((await harness.call('DELETE', `/connect/${namespace}/gone`)).status).toBe(200);
     expect((await harness.call('GET', path('gone'))).status).toBe(404);
     // A call that was in flight when the connection went is not logged.
-    expect(memory.append(key, entry(2, 'ping', {}))).toBe(false);
+    expect(await memory.append(key, entry(2, 'ping', {}))).toBe(false);
 
     const newKey = await seed('gone');
     expect(newKey).not.toBe(key);
@@ -211,8 +211,8 @@ describe('memory on disk', () => {
     await first.call('PUT', '/namespaces/keep');
     await first.call('PUT', '/connect/keep/c1', { body: { mcpUrl: 'https://keep.test/mcp' } });
     const key = first.platform.stores.memory.resolveKey(first.platform.stores.accounts.findLocal()!.id, 'keep', 'c1')!;
-    record(first.platform.stores.memory, key, 'create', { n: 1 }, { upserts: [{ type: 'thing', id: '1', fields: { n: 1 } }] });
-    record(first.platform.stores.memory, key, 'create', { n: 1 }, { facts: ['twice'] });
+    await record(first.platform.stores.memory, key, 'create', { n: 1 }, { upserts: [{ type: 'thing', id: '1', fields: { n: 1 } }] });
+    await record(first.platform.stores.memory, key, 'create', { n: 1 }, { facts: ['twice'] });
     const snapshot = (await first.call('POST', '/__mcpsim/connections/keep/c1/snapshots', { body: { label: 'two' } })).body;
     const before = (await first.call('GET', '/__mcpsim/connections/keep/c1/memory')).body;
     await first.close();
@@ -248,11 +248,11 @@ describe('the memory store cache', () => {
   }
   const cached = () => ({ memory: harness.platform.stores.memory.load(key), occurrence: harness.platform.stores.memory.nextOccurrence(key, 'tool', '{"a":1}') });
 
-  it('matches what is stored after every append, reset and restore', () => {
+  it('matches what is stored after every append, reset and restore', async () => {
     const memory = harness.platform.stores.memory;
     expect(memory.resolveKey('nobody', 'cache', 'c')).toBeNull();
     for (let index = 0; index < 5; index++) {
-      record(memory, key, 'tool', { a: index % 2 }, { upserts: [{ type: 'n', id: String(index), fields: { index } }], facts: [`f${index % 3}`] });
+      await record(memory, key, 'tool', { a: index % 2 }, { upserts: [{ type: 'n', id: String(index), fields: { index } }], facts: [`f${index % 3}`] });
       expect(cached()).toEqual(fromDisk());
     }
     expect(cached().occurrence).toBe(3);
@@ -262,7 +262,7 @@ describe('the memory store cache', () => {
     memory.reset(key);
     expect(cached()).toEqual(fromDisk());
     expect(cached()).toEqual({ memory: { world: { entities: {}, facts: [] }, history: [], nextSequence: 1 }, occurrence: 1 });
-    record(memory, key, 'tool', { a: 1 });
+    await record(memory, key, 'tool', { a: 1 });
     expect(cached()).toEqual(fromDisk());
 
     expect(memory.restore(key, 'snap_a')).toBe(5);

@@ -38,7 +38,7 @@ function entry(sequence: number): CallLogEntry {
 }
 
 describe('the memory store', () => {
-  it.each([1, 63, 64, 65, 130, 200])('rebuilds the same world after reopening at call %i', (calls) => {
+  it.each([1, 63, 64, 65, 130, 200])('rebuilds the same world after reopening at call %i', async (calls) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-memory-'));
     const first = open(dataDir);
     const accountId = first.stores.accounts.findLocal()!.id;
@@ -49,7 +49,7 @@ describe('the memory store', () => {
         ...(sequence % 11 === 0 ? { deletes: [{ type: 'issue', id: String((sequence + 3) % 7) }] } : {}),
         ...(sequence % 13 === 0 ? { facts: [`fact ${sequence}`] } : {}),
       };
-      expect(first.stores.memory.append(key, entry(sequence), changes)).toBe(true);
+      expect(await first.stores.memory.append(key, entry(sequence), changes)).toBe(true);
     }
     const running = first.stores.memory.load(key);
     const world = JSON.stringify(running.world);

@@ -50,11 +50,18 @@ describe('the replay source', () => {
     expect(toCanonicalJson(JSON.parse('{"z":1,"__proto__":{"b":1,"a":2}}'))).toBe('{"__proto__":{"a":2,"b":1},"z":1}');
   });
 
-  it('reads a changed file again', async () => {
-    const source = createReplaySource({ directory });
+  it('reads a changed or new file again once its last look is 250 ms old', async () => {
+    let time = 0;
+    const source = createReplaySource({ directory, passOnMiss: true, now: () => time });
+    expect(await source.resolve(call({}))).toBeNull();
     write([{ arguments: {}, occurrence: 1, result: text('before') }], 1_000);
+    time += 100;
+    expect(await source.resolve(call({}))).toBeNull();
+    time += 200;
     expect((await source.resolve(call({})))?.result).toEqual(text('before'));
     write([{ arguments: {}, occurrence: 1, result: text('after!') }], 2_000);
+    expect((await source.resolve(call({})))?.result).toEqual(text('before'));
+    time += 250;
     expect((await source.resolve(call({})))?.result).toEqual(text('after!'));
   });
 

@@ -98,7 +98,9 @@ export function createMockToolRunner({
     const connectionKey = connection.key;
     if (connectionKey === undefined) throw new Error(`connection "${connection.connectionId}" reached the mock tool runner without its store key`);
     const key = memory.keyFor(connectionKey);
-    return queue.run(key, async () => {
+    // The queue is held until the call is in the memory (the next call must see it); the answer
+    // waits until the call is committed, which the next call need not.
+    const { result, committed } = await queue.run(key, async () => {
       const started = performance.now();
       const fault = faults.beforeCall(connectionKey, name);
       if (fault.latencyMs > 0) await sleep(fault.latencyMs);
@@ -130,7 +132,7 @@ export function createMockToolRunner({
               },
             })) ?? { source: 'none', result: toErrorResult(`no result source answered ${server}.${name} ${argumentsKey} (call ${occurrence})`) });
       const result: CallToolResult = { ...resolution.result, _meta: { ...resolution.result._meta, ...toMeta(resolution.source, sequence) } };
-      memory.append(
+      const committed = memory.append(
         key,
         {
           sequence,
@@ -149,8 +151,10 @@ export function createMockToolRunner({
       );
       const statusChange = faults.afterCall(connectionKey, name);
       if (statusChange) onStatusFault?.(connection, statusChange, place);
-      return result;
+      return { result, committed };
     });
+    await committed;
+    return result;
   }
 
   return { toolsOf, run, faults };

@@ -11,6 +11,10 @@ export interface ReplaySourceOptions {
   directory: string;
   /** Answer null on a miss (so a chained source may answer) instead of an `isError` result. */
   passOnMiss?: boolean;
+  /** How long a file's state (read, changed, missing) is trusted before it is looked at again, in ms (default 250). */
+  recheckMs?: number;
+  /** Milliseconds for `recheckMs` (default `performance.now`). */
+  now?: () => number;
 }
 
 /** A recorded entry as replay needs it: the result, and what the call changed in the world. */
@@ -21,6 +25,8 @@ interface ReplayedEntry {
 
 /** One fixture file as loaded: entries by `<canonical arguments>#<occurrence>`. */
 interface LoadedFixture {
+  /** When the file's mtime and size were last compared (`now()`). */
+  checkedAt: number;
   mtimeMs: number;
   size: number;
   results: Map<string, ReplayedEntry>;
@@ -30,22 +36,29 @@ interface LoadedFixture {
 
 /**
  * Replays recorded tool results. Files are read on first use and cached; a file whose mtime or
- * size changed is read again, so hand edits apply without a restart.
+ * size changed is read again, so hand edits apply without a restart (within `recheckMs`: a
+ * `stat` on every call cost a tenth of a replayed call).
  */
-export function createReplaySource({ directory, passOnMiss = false }: ReplaySourceOptions): ToolResultSource {
-  const cache = new Map<string, LoadedFixture>();
+export function createReplaySource({ directory, passOnMiss = false, recheckMs = 250, now = () => performance.now() }: ReplaySourceOptions): ToolResultSource {
+  /** Loaded files, and files found missing (null), by path. */
+  const cache = new Map<string, LoadedFixture | { checkedAt: number; missing: true }>();
 
   function load(file: string): LoadedFixture | null {
+    const time = now();
+    const cached = cache.get(file);
+    if (cached && time - cached.checkedAt < recheckMs) return 'missing' in cached ? null : cached;
     // No exception for a missing file: most calls of an unrecorded tool look for one.
     const stats = statSync(file, { throwIfNoEntry: false });
     if (!stats) {
-      cache.delete(file);
+      cache.set(file, { checkedAt: time, missing: true });
       return null;
     }
-    const cached = cache.get(file);
-    if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached;
+    if (cached && !('missing' in cached) && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) {
+      cached.checkedAt = time;
+      return cached;
+    }
     const loaded = parseFixture(readFileSync(file, 'utf8'), file);
-    const fixture = { mtimeMs: stats.mtimeMs, size: stats.size, ...loaded };
+    const fixture = { checkedAt: time, mtimeMs: stats.mtimeMs, size: stats.size, ...loaded };
     cache.set(file, fixture);
     return fixture;
   }
@@ -75,7 +88,7 @@ export function createReplaySource({ directory, passOnMiss = false }: ReplaySour
 }
 
 
-function parseFixture(text: string, file: string): Omit<LoadedFixture, 'mtimeMs' | 'size'> {
+function parseFixture(text: string, file: string): Omit<LoadedFixture, 'mtimeMs' | 'size' | 'checkedAt'> {
   const invalid = (why: string) => ({ results: new Map(), problem: `fixture file ${file} is not valid: ${why}; see fixtures/README.md for the format` });
   let data: unknown;
   try {

@@ -91,11 +91,27 @@ function toCallParameters(key: MemoryKey, entry: CallLogEntry, changes: WorldCha
 
 const occurrenceKey = (tool: string, argumentsKey: string) => `${tool}\n${argumentsKey}`;
 
+/** A call appended to the cache and waiting for its batch to commit. */
+interface PendingCall {
+  key: MemoryKey;
+  entry: CallLogEntry;
+  changes: WorldChanges | undefined;
+  committed: (stored: boolean) => void;
+  failed: (error: unknown) => void;
+}
+
 /**
  * The memory log of mock connections: calls, world state and snapshots, persisted and cached.
  * Each connection's memory is read from SQLite once and then kept in step by `append`, so a call
  * never re-reads the calls before it. Only this store may write the memory tables while it runs
  * (the cache trusts that); a reset, restore or `forget` drops the cached entry.
+ *
+ * Appends are committed in groups: `append` updates the cache at once (the next call sees what
+ * this one changed) and returns a promise that settles when the call's row is committed, together
+ * with every other call appended in the same turn of the event loop, in one transaction. Answer a
+ * call only after that promise, so nothing a client saw can be lost; a connection's next call
+ * need not wait for it. Every other write (reset, snapshot, restore, sharing) commits the waiting
+ * calls first.
  *
  * @example
  *   const key = stores.memory.resolveKey(account.id, 'demo', 'my-connection')!;
@@ -144,6 +160,10 @@ export function createMemoryStore(db: Sqlite) {
   const inTransaction = db.transaction((work: () => unknown) => work());
   const transaction = <T>(work: () => T): T => inTransaction.immediate(work) as T;
   const cache = new Map<MemoryKey, CachedMemory>();
+  /** The memory key of each connection seq, while no sharing or mock connection changes (see `keyFor`). */
+  const keys = new Map<number, MemoryKey>();
+  let pending: PendingCall[] = [];
+  let flushScheduled = false;
 
   /** Reads a memory: the world checkpoint with the changes of the calls after it applied. */
   function read(key: MemoryKey): CachedMemory {
@@ -161,7 +181,50 @@ export function createMemoryStore(db: Sqlite) {
   }
 
   function keyFor(seq: number): MemoryKey {
-    return statements.keyFor.get(seq)?.key ?? seq;
+    let key = keys.get(seq);
+    if (key === undefined) {
+      key = statements.keyFor.get(seq)?.key ?? seq;
+      if (keys.size >= 10_000) keys.clear();
+      keys.set(seq, key);
+    }
+    return key;
+  }
+
+  /** Commits every waiting call in one transaction; a connection deleted meanwhile gets none of its calls stored. */
+  function flush(): void {
+    flushScheduled = false;
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    const outcomes = new Map<MemoryKey, boolean>();
+    try {
+      transaction(() => {
+        for (const { key, entry, changes } of batch) {
+          let exists = outcomes.get(key);
+          if (exists === undefined) outcomes.set(key, (exists = statements.connectionExists.get(key) !== undefined));
+          if (exists) statements.insertCall.run(toCallParameters(key, entry, changes));
+        }
+        for (const [key, exists] of outcomes) {
+          const memory = cache.get(key);
+          if (!exists || !memory) continue;
+          // The call rows carry their changes; the whole world is written only every few dozen calls.
+          const last = batch.findLast((call) => call.key === key)!.entry.sequence;
+          if (memory.checkpointSequence === 0 || last - memory.checkpointSequence >= checkpointEvery || last < memory.checkpointSequence) {
+            statements.saveWorld.run(key, JSON.stringify(memory.world), last, memory.nextSequence);
+            memory.checkpointSequence = last;
+          } else {
+            statements.saveNextSequence.run(memory.nextSequence, key);
+          }
+        }
+      });
+    } catch (error) {
+      // The cache holds calls that are not stored: read those memories again from disk.
+      for (const call of batch) cache.delete(call.key);
+      for (const call of batch) call.failed(error);
+      return;
+    }
+    for (const [key, exists] of outcomes) if (!exists) cache.delete(key);
+    for (const call of batch) call.committed(outcomes.get(call.key)!);
   }
 
   function cached(key: MemoryKey): CachedMemory {
@@ -171,7 +234,11 @@ export function createMemoryStore(db: Sqlite) {
       cache.delete(key);
     } else {
       memory = read(key);
-      if (cache.size >= maxCachedConnections) cache.delete(cache.keys().next().value!);
+      if (cache.size >= maxCachedConnections) {
+        // A memory with calls waiting to commit must stay cached until they are: commit them first.
+        flush();
+        cache.delete(cache.keys().next().value!);
+      }
     }
     cache.set(key, memory);
     return memory;
@@ -198,6 +265,8 @@ export function createMemoryStore(db: Sqlite) {
 
     /** Turns the shared world of a namespace on or off (off: each connection is back to its own memory). */
     setShared(namespaceId: number, enabled: boolean): void {
+      flush();
+      keys.clear();
       if (enabled) statements.shareNamespace.run(namespaceId);
       else statements.unshareNamespace.run(namespaceId);
     },
@@ -223,36 +292,33 @@ export function createMemoryStore(db: Sqlite) {
     },
 
     /**
-     * Logs one answered call and applies what it changed to the world, in one transaction. The
-     * next sequence becomes `entry.sequence + 1`. Returns false (and stores nothing) when the
-     * connection was deleted meanwhile; throws when `entry.sequence` is already in the log.
+     * Logs one call and applies what it changed to the world: at once in the cache, and on disk
+     * with the other calls of this turn of the event loop (see above). The next sequence becomes
+     * `entry.sequence + 1`. Resolves true once stored, false (storing nothing) when the connection
+     * was deleted meanwhile; throws at once when `entry.sequence` is already in the log.
      */
-    append(key: MemoryKey, entry: CallLogEntry, changes?: WorldChanges): boolean {
+    append(key: MemoryKey, entry: CallLogEntry, changes?: WorldChanges): Promise<boolean> {
       const memory = cached(key);
-      const world = changes ? applyWorldChanges(memory.world, changes) : memory.world;
-      const nextSequence = Math.max(memory.nextSequence, entry.sequence + 1);
-      // The call row carries its changes; the whole world is written only every few dozen calls.
-      const checkpoint = memory.checkpointSequence === 0 || entry.sequence - memory.checkpointSequence >= checkpointEvery || entry.sequence < memory.checkpointSequence;
-      const stored = transaction(() => {
-        if (!statements.connectionExists.get(key)) return false;
-        statements.insertCall.run(toCallParameters(key, entry, changes));
-        if (checkpoint) statements.saveWorld.run(key, JSON.stringify(world), entry.sequence, nextSequence);
-        else statements.saveNextSequence.run(nextSequence, key);
-        return true;
-      });
-      if (!stored) {
-        cache.delete(key);
-        return false;
+      if (hasSequence(memory.history, entry.sequence)) throw new Error(`memory ${key} already holds call ${entry.sequence} (UNIQUE sequence)`);
+      const committed = new Promise<boolean>((resolve, reject) => pending.push({ key, entry, changes, committed: resolve, failed: reject }));
+      if (!flushScheduled) {
+        flushScheduled = true;
+        setImmediate(flush);
       }
       memory.history.push(entry);
       const name = occurrenceKey(entry.tool, entry.argumentsKey);
       memory.occurrences.set(name, (memory.occurrences.get(name) ?? 0) + 1);
-      Object.assign(memory, { world, nextSequence, ...(checkpoint ? { checkpointSequence: entry.sequence } : {}) });
-      return true;
+      memory.world = changes ? applyWorldChanges(memory.world, changes) : memory.world;
+      memory.nextSequence = Math.max(memory.nextSequence, entry.sequence + 1);
+      return committed;
     },
+
+    /** Commits the calls still waiting for their batch now (before closing, or reading the tables directly). */
+    flush,
 
     /** Forgets every call and the world; the next call is sequence 1 again (snapshots stay). */
     reset(key: MemoryKey): void {
+      flush();
       transaction(() => {
         statements.deleteCalls.run(key);
         statements.deleteWorld.run(key);
@@ -262,6 +328,7 @@ export function createMemoryStore(db: Sqlite) {
 
     /** Freezes the current memory under `id` (the caller draws it from the injected randomness). */
     snapshot(key: MemoryKey, options: { id: string; label?: string | null; now: string }): SnapshotSummary {
+      flush();
       const { world, history, nextSequence } = cached(key);
       const label = options.label ?? null;
       statements.insertSnapshot.run(options.id, key, label, options.now, JSON.stringify(world), JSON.stringify(history), nextSequence);
@@ -278,6 +345,7 @@ export function createMemoryStore(db: Sqlite) {
      * calls it restored, or null when the connection has no such snapshot. The snapshot stays.
      */
     restore(key: MemoryKey, snapshotId: string): number | null {
+      flush();
       const restored = transaction(() => {
         const snapshot = statements.getSnapshot.get(key, snapshotId);
         if (!snapshot) return null;
@@ -301,9 +369,30 @@ export function createMemoryStore(db: Sqlite) {
      * connection, since keys are never reused; needed if something else wrote the memory tables.
      */
     forget(key: MemoryKey): void {
+      flush();
       cache.delete(key);
     },
+
+    /** Forgets which memory each connection uses (a mock connection was created or deleted, which can move a shared world's owner). */
+    forgetKeys(): void {
+      keys.clear();
+    },
   };
+}
+
+/** Whether a log sorted by sequence holds `sequence` (appends normally add at the end: checked first). */
+function hasSequence(history: readonly CallLogEntry[], sequence: number): boolean {
+  let low = 0;
+  let high = history.length - 1;
+  if (high < 0 || history[high]!.sequence < sequence) return false;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const found = history[middle]!.sequence;
+    if (found === sequence) return true;
+    if (found < sequence) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
 }
 
 export type MemoryStore = ReturnType<typeof createMemoryStore>;

@@ -19,16 +19,26 @@ export function createStores(options: { databaseFile: string; encryptionKey: Buf
   const db = openDatabase(options.databaseFile);
   // One transaction wrapper, made once (better-sqlite3's transaction() is costly to create); it keeps the read caches true.
   const caches = createCacheSet(db);
+  const memory = createMemoryStore(db);
   const namespaceStore = createNamespaceStore(db, caches);
-  const connections = createConnectionStore(db, createSecretBox(options.encryptionKey), {
+  const connectionStore = createConnectionStore(db, createSecretBox(options.encryptionKey), {
     caches,
     namespaceIdOf: (accountId, name) => namespaceStore.get(accountId, name)?.id ?? null,
   });
-  const namespaces = {
+  // Deletes reach past their own store: a namespace takes its connections with it (foreign keys),
+  // and a deleted mock connection may hand a shared world to the next oldest one (memory keys).
+  const connections: typeof connectionStore = {
+    ...connectionStore,
+    delete(namespaceId, connectionId) {
+      memory.forgetKeys();
+      return connectionStore.delete(namespaceId, connectionId);
+    },
+  };
+  const namespaces: typeof namespaceStore = {
     ...namespaceStore,
-    /** Deletes the namespace and, through the foreign keys, its connections (and forgets them). */
-    delete(accountId: string, name: string): boolean {
-      connections.forgetAll();
+    delete(accountId, name) {
+      connectionStore.forgetAll();
+      memory.forgetKeys();
       return namespaceStore.delete(accountId, name);
     },
   };
@@ -39,14 +49,15 @@ export function createStores(options: { databaseFile: string; encryptionKey: Buf
     registry: createRegistryStore(db, caches),
     embeddings: createEmbeddingStore(db),
     meta: createMetaStore(db),
-    memory: createMemoryStore(db),
+    memory,
     /** Runs `work` in one immediate (write-locking) transaction. */
     transaction<T>(work: () => T): T {
       return caches.transaction(work);
     },
-    /** Checkpoints the WAL and closes the database. */
+    /** Commits the calls still waiting for their batch, checkpoints the WAL and closes the database. */
     close(): void {
       if (!db.open) return;
+      memory.flush();
       if (db.name !== ':memory:') db.pragma('wal_checkpoint(TRUNCATE)');
       db.close();
     },
