@@ -10,12 +10,11 @@ import { toAllOptions } from './parse-command-args.js';
  *   io.stdout(toGlobalHelp(commands));
  */
 export function toGlobalHelp(commands: readonly Command[]): string {
-  const rows: [string, string][] = commands.map((command) => [toUsageLine(command), command.summary]);
   return [
     `mcpsim ${version}: a local stand-in for a hosted MCP platform`,
     '',
     'Usage:',
-    ...toColumns([...rows, ['mcpsim --help | --version', '']]),
+    ...toColumns([...toCommandRows(commands), ['mcpsim --help | --version', '']]),
     '',
     'Run "mcpsim <command> --help" for the options of a command (the demo takes those of serve).',
     '',
@@ -39,9 +38,13 @@ export function toCommandHelp(command: Command): string {
   return [`Usage: ${toUsageLine(command)}`, '', `${command.help}`, '', 'Options:', ...toColumns(options), '', exitCodesHelp, ''].join('\n');
 }
 
-/** Shown by an unknown command. */
+/** The commands, one line each: shown by an unknown command. */
 export function toCommandList(commands: readonly Command[]): string {
-  return toColumns(commands.map((command) => [toUsageLine(command), command.summary])).join('\n');
+  return toColumns(toCommandRows(commands)).join('\n');
+}
+
+function toCommandRows(commands: readonly Command[]): [string, string][] {
+  return commands.map((command) => [toUsageLine(command), command.summary]);
 }
 
 function toUsageLine(command: Command): string {

@@ -44,7 +44,11 @@ function toProblem(command: Command, error: Error, code: string): string {
   const takes = `${subject} takes ${optionList}`;
   const quoted = /'([^']*)'/.exec(error.message)?.[1] ?? '';
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${quoted}; ${takes}`;
-  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `unexpected argument "${quoted}"; ${subject} takes no arguments besides its options (${optionList})`;
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+    // `mcpsim --port 0 serve`: the command has to come first.
+    const order = command.name === '' ? `; a command comes before its options, e.g. mcpsim serve --port 0` : '';
+    return `unexpected argument "${quoted}"; ${subject} takes no arguments besides its options (${optionList})${order}`;
+  }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     const option = /--[\w-]+/.exec(quoted)?.[0] ?? quoted;
     if (error.message.includes('does not take an argument')) return `${option} takes no value; write ${option} alone`;
