@@ -3,7 +3,7 @@
  * 127.0.0.1 only. Every wait is bounded and every child is killed after its test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -155,7 +155,8 @@ afterAll(() => {
 });
 
 describe('mcpsim usage', () => {
-  it('prints the help with the demo, serve, the scenario commands and keys create, and exits 0', async () => {
+  it('lists every command with one line each, points at each command\'s own help, and exits 0', async () => {
+    const { commands } = await import('../src/cli/main.js');
     const exit = await runCli(['--help']);
     expect(exit.code).toBe(0);
     expect(exit.stdout).toContain(`mcpsim ${packageVersion}`);
@@ -163,8 +164,36 @@ describe('mcpsim usage', () => {
     expect(exit.stdout).toMatch(/^\s+mcpsim serve \[options\]/m);
     for (const command of ['check', 'test', 'record']) expect(exit.stdout).toMatch(new RegExp(`^\\s+mcpsim ${command} \\[?<?paths`, 'm'));
     expect(exit.stdout).toMatch(/^\s+mcpsim keys create \[options\]/m);
-    expect(exit.stdout).toContain('--data-dir');
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    for (const { name, summary } of commands) expect(exit.stdout).toMatch(new RegExp(`^ {2}mcpsim${name ? ` ${escape(name)}` : ''}( \\S+)? {2,}${escape(summary)}$`, 'm'));
+    expect(exit.stdout).toContain('mcpsim <command> --help');
+    expect(exit.stdout).toContain('Exit codes: 0 success');
+    // Options are each command's own business now.
+    expect(exit.stdout).not.toContain('--data-dir');
     expect(exit.stderr).toBe('');
+  });
+
+  it("prints a command's own usage and options for <command> --help, not the list of commands", async () => {
+    const runs = await Promise.all([['serve', '--help'], ['check', '-h'], ['test', '--help'], ['keys', 'create', '--help']].map((args) => runCli(args)));
+    const [serve, check, test, keys] = runs as [Exit, Exit, Exit, Exit];
+    for (const exit of runs) {
+      expect(exit.code).toBe(0);
+      expect(exit.stderr).toBe('');
+      expect(exit.stdout).not.toContain('mcpsim registry generate');
+      expect(exit.stdout).toMatch(/^ {2}-h, --help {2,}print this help$/m);
+    }
+    expect(serve.stdout).toMatch(/^Usage: mcpsim serve \[options\]\n/);
+    for (const option of ['--port <n>', '--host <host>', '--data-dir <dir>', '--api-key <key>', '--scenario <path>', '-q, --quiet', '--clock <clock>', '--record', '--miss <policy>']) {
+      expect(serve.stdout).toMatch(new RegExp(`^ {2}${option} {2,}\\S`, 'm'));
+    }
+    expect(check.stdout).toMatch(/^Usage: mcpsim check \[paths\.\.\.\]\n/);
+    expect(check.stdout).toMatch(/^ {2}--json {2,}print/m);
+    expect(check.stdout).not.toContain('--port');
+    expect(test.stdout).toMatch(/^Usage: mcpsim test \[paths\.\.\.\]\n/);
+    expect(test.stdout).toMatch(/^ {2}--reporter <reporter> {2,}text \(default\), json or junit$/m);
+    expect(test.stdout).not.toContain('--port');
+    expect(keys.stdout).toMatch(/^Usage: mcpsim keys create \[options\]\n/);
+    expect(keys.stdout).toMatch(/^ {2}--data-dir <dir> {2,}/m);
   });
 
   it('prints the version from package.json', async () => {
@@ -173,12 +202,16 @@ describe('mcpsim usage', () => {
     expect(exit.stdout).toBe(`${packageVersion}\n`);
   });
 
-  it('exits 2 with a message naming an unknown command', async () => {
+  it('exits 2 with a message naming an unknown command, and lists the commands', async () => {
     const exit = await runCli(['frobnicate']);
     expect(exit.code).toBe(2);
     expect(exit.stderr).toContain('Unknown command "frobnicate"');
+    expect(exit.stderr).toMatch(/^\s+mcpsim token create \[options\] {2,}mint a service token/m);
     expect(exit.stderr).toContain('--help');
     expect(exit.stdout).toBe('');
+    const partial = await runCli(['registry', 'frob']);
+    expect(partial.code).toBe(2);
+    expect(partial.stderr).toContain('Unknown command "registry frob"');
   });
 
   it('exits 2 when --port is not a number, without creating the data directory', async () => {
@@ -194,6 +227,66 @@ describe('mcpsim usage', () => {
     const exit = await runCli(['serve', '--no-such-flag']);
     expect(exit.code).toBe(2);
     expect(exit.stderr).toContain('--no-such-flag');
+  });
+
+  it("refuses an option of another command with exit 2, naming the command's own options", async () => {
+    const exit = await runCli(['check', 'scenarios', '--port', '9', '--seed', 'x']);
+    expect(exit.code).toBe(2);
+    expect(exit.stderr).toBe('mcpsim check: unknown option --port; check takes --json, --help\n');
+    expect(exit.stdout).toBe('');
+  });
+
+  it('exits 2 when an option misses its value or a command gets an argument it does not take', async () => {
+    const [missing, extra] = await Promise.all([runCli(['test', '--reporter']), runCli(['keys', 'create', 'ci'])]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('mcpsim test: --reporter needs a value, e.g. --reporter <reporter> (a value that starts with "-" is written --reporter=-value)\n');
+    expect(extra.code).toBe(2);
+    expect(extra.stderr).toBe('mcpsim keys create: unexpected argument "ci"; keys create takes no arguments besides its options (--data-dir, --name, --json, --help)\n');
+  });
+});
+
+describe('a data directory that cannot be used', () => {
+  /** A regular file, so that the path itself, or a folder inside it, cannot be a directory (even for root). */
+  function createFile(): string {
+    const file = join(createDataDir(), 'not-a-directory');
+    writeFileSync(file, 'x');
+    return file;
+  }
+
+  function expectOneLineNaming(exit: Exit, dataDir: string): void {
+    expect(exit.code, exit.stderr).toBe(1);
+    expect(exit.stdout).toBe('');
+    expect(exit.stderr.split('\n')).toEqual([expect.stringContaining(dataDir), '']);
+    expect(exit.stderr).toMatch(/^mcpsim: cannot use the data directory /);
+    expect(exit.stderr).toContain('--data-dir');
+    expect(exit.stderr).not.toMatch(/\bat \S+:\d+/);
+  }
+
+  it('is one line that names the directory and suggests --data-dir, for each command that opens it', async () => {
+    const [file, insideFile] = [createFile(), join(createFile(), 'data')];
+    const runs = await Promise.all([
+      runCli(['serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', file]).then((exit) => [exit, file] as const),
+      runCli(['keys', 'create', '--data-dir', insideFile]).then((exit) => [exit, insideFile] as const),
+      runCli(['token', 'create'], childEnvironment({ MCPSIM_DATA_DIR: file })).then((exit) => [exit, file] as const),
+      runCli(['registry', 'import', 'catalog', '--data-dir', insideFile]).then((exit) => [exit, insideFile] as const),
+    ]);
+    for (const [exit, dataDir] of runs) expectOneLineNaming(exit, dataDir);
+    expect(runs[0][0].stderr).toContain('it is a file, not a directory');
+    expect(runs[1][0].stderr).toContain('a part of the path is a file');
+  });
+
+  it.runIf(existsSync('/proc/self'))('is one line for a path where no directory can be made (/proc/x), instead of hanging', async () => {
+    expectOneLineNaming(await runCli(['keys', 'create', '--data-dir', '/proc/mcpsim-no-such-dir']), '/proc/mcpsim-no-such-dir');
+  });
+
+  it.runIf(process.getuid?.() !== 0)('is one line for a directory without permissions (mode 000)', async () => {
+    const dataDir = createDataDir();
+    chmodSync(dataDir, 0o000);
+    try {
+      expectOneLineNaming(await runCli(['keys', 'create', '--data-dir', dataDir]), dataDir);
+    } finally {
+      chmodSync(dataDir, 0o700);
+    }
   });
 });
 

@@ -104,6 +104,12 @@ describe('mcpsim test', () => {
     expect(result.stderr).toMatch(/1 miss\b/);
   });
 
+  it('replays from the folder --fixtures names instead of the scenario\'s own', async () => {
+    const result = await run(['test', 'scenarios/issue-triage.yaml', '--fixtures', scratch()]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('replay miss');
+  });
+
   it('rejects an unknown reporter with exit 2', async () => {
     expect((await run(['test', '--reporter', 'tap'])).code).toBe(2);
   });

@@ -1,9 +1,27 @@
 import { existsSync } from 'node:fs';
 import { formatProblem, loadScenarios, type ScenarioFileResult } from '../scenario/load-scenario.js';
-import { exitCodes, type CliIo } from './io.js';
+import { exitCodes } from './cli-error.js';
+import type { CommandInput, CommandOptions } from './command.js';
+import type { CliIo } from './io.js';
 
 /** What `check` looks at without paths. */
 export const defaultScenarioPaths = ['scenarios/'];
+
+export const name = 'check';
+export const usage = '[paths...]';
+export const summary = 'validate scenario files (default scenarios/)';
+export const help = `Validates scenario files (each file, or every *.yaml and *.yml of a folder) without running
+them: prints each file with ✓, or its problems as file:line:column path: message, then a summary.
+Exits 1 when any file has a problem, 2 when a path does not exist or holds no scenario file.`;
+export const positionals = true;
+
+export const options = {
+  json: { type: 'boolean', help: 'print {files: [{file, ok, problems}]}' },
+} as const satisfies CommandOptions;
+
+export function run({ values, positionals: paths }: CommandInput<typeof options>, io: CliIo): Promise<number> {
+  return checkCommand(paths, { json: values.json ?? false }, io);
+}
 
 /**
  * `mcpsim check [paths...]`: validates scenario files (each file, or every *.yaml / *.yml of each
@@ -15,7 +33,7 @@ export const defaultScenarioPaths = ['scenarios/'];
  * @example
  *   await checkCommand(['scenarios/triage.yaml'], { json: false }, io);
  */
-export async function checkCommand(paths: string[], options: { json: boolean }, io: CliIo): Promise<number> {
+export async function checkCommand(paths: readonly string[], options: { json: boolean }, io: CliIo): Promise<number> {
   const targets = paths.length > 0 ? paths : defaultScenarioPaths;
   const missing = targets.filter((path) => !existsSync(path));
   if (missing.length > 0) {

@@ -6,10 +6,3 @@ export interface CliIo {
   /** Calls `handler` once on SIGINT or SIGTERM. */
   onShutdownSignal(handler: (signal: string) => void): void;
 }
-
-/** Exit codes of every command. */
-export const exitCodes = { ok: 0, failure: 1, usage: 2 } as const;
-
-export class UsageError extends Error {
-  override name = 'UsageError';
-}

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatProblem, loadScenarios, type ScenarioFileResult } from '../scenario/load-scenario.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
+import { CliError } from './cli-error.js';
 import type { CliIo } from './io.js';
 
 /** The package's own folder (one level above both `src/` and `dist/`). */
@@ -25,12 +26,14 @@ export function toFixturesDir(file: string, scenario: Scenario): string {
 
 /**
  * Loads scenario files and folders; prints every problem (file:line:column) and returns null when
- * any file has one. A path that does not exist is a usage problem: `missing` is called.
+ * any file has one.
+ *
+ * @throws CliError (exit 2) for a path that does not exist
  */
 export async function loadScenarioPaths(paths: readonly string[], io: CliIo): Promise<LoadedScenario[] | null> {
   const results: ScenarioFileResult[] = [];
   for (const path of paths) {
-    if (!existsSync(path)) throw new MissingPathError(path);
+    if (!existsSync(path)) throw new CliError(`"${path}" does not exist; give scenario files or directories, e.g. scenarios/`);
     results.push(...(await loadScenarios(path)));
   }
   let ok = true;
@@ -44,11 +47,4 @@ export async function loadScenarioPaths(paths: readonly string[], io: CliIo): Pr
     }
   }
   return ok ? loaded : null;
-}
-
-export class MissingPathError extends Error {
-  override name = 'MissingPathError';
-  constructor(readonly path: string) {
-    super(`"${path}" does not exist; give scenario files or directories, e.g. scenarios/`);
-  }
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 export interface DataDir {
   path: string;
@@ -12,25 +12,83 @@ export interface DataDir {
 }
 
 /**
+ * A data directory that cannot be created, read or written, or whose key file is corrupt. The
+ * message names the directory and the reason; whoever chose the path (a flag, a variable) adds
+ * how to choose another.
+ */
+export class DataDirError extends Error {
+  override name = 'DataDirError';
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super(`cannot use the data directory ${path}: ${reason}`, options);
+  }
+}
+
+/**
  * Creates the data directory on first use and reads its key file.
  *
+ * @throws DataDirError when the directory cannot be created, read or written
  * @example
  *   const dataDir = openDataDir('./.mcpsim'); // ./.mcpsim/mcpsim.db, ./.mcpsim/secret.key, ./.mcpsim/token.key
  */
 export function openDataDir(path: string): DataDir {
-  mkdirSync(path, { recursive: true, mode: 0o700 });
-  return {
-    path,
-    databaseFile: join(path, 'mcpsim.db'),
-    encryptionKey: readOrCreateKey(join(path, 'secret.key')),
-    tokenKey: readOrCreateKey(join(path, 'token.key')),
-  };
+  try {
+    makeDirectory(path);
+    accessSync(path, constants.R_OK | constants.W_OK | constants.X_OK);
+    return {
+      path,
+      databaseFile: join(path, 'mcpsim.db'),
+      encryptionKey: readOrCreateKey(path, 'secret.key'),
+      tokenKey: readOrCreateKey(path, 'token.key'),
+    };
+  } catch (error) {
+    if (error instanceof DataDirError) throw error;
+    throw new DataDirError(path, toReason(error as NodeJS.ErrnoException), { cause: error });
+  }
 }
 
-function readOrCreateKey(file: string): Buffer {
+/**
+ * `mkdir -p` with mode 0700. Not `mkdirSync(path, { recursive: true })`: on Node 20 that spins
+ * forever where the parent exists but refuses new entries with ENOENT (`/proc/x`).
+ */
+function makeDirectory(path: string): void {
+  try {
+    mkdirSync(path, { mode: 0o700 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' && statSync(path).isDirectory()) return;
+    if (code === 'EEXIST') throw new DataDirError(path, 'it is a file, not a directory');
+    const parent = dirname(path);
+    if (code !== 'ENOENT' || parent === path || existsSync(parent)) throw error;
+    makeDirectory(parent);
+    mkdirSync(path, { mode: 0o700 });
+  }
+}
+
+function toReason(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'EACCES':
+    case 'EPERM':
+      return `permission denied${error.syscall && error.path ? ` (${error.syscall} ${error.path})` : ''}`;
+    case 'ENOTDIR':
+      return 'a part of the path is a file, not a directory';
+    case 'ENOENT':
+      return 'it cannot be created there';
+    case 'EROFS':
+      return 'the file system is read-only';
+    default:
+      return error.message;
+  }
+}
+
+function readOrCreateKey(directory: string, name: string): Buffer {
+  const file = join(directory, name);
   try {
     const key = readFileSync(file);
-    if (key.length !== 32) throw new Error(`${file} is corrupt: expected 32 bytes, found ${key.length}. Restore it, or remove it together with mcpsim.db to start over.`);
+    if (key.length !== 32) throw new DataDirError(directory, `${name} is corrupt: expected 32 bytes, found ${key.length}. Restore it, or remove it together with mcpsim.db to start over`);
     return key;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;

@@ -1,0 +1,52 @@
+import { version } from '../version.js';
+
+export interface BannerFacts {
+  url: string;
+  apiKey: string | null;
+  namespace: string;
+  dataDir: string;
+  virtualClock: string | null;
+  search: string;
+  simulator: string;
+  /** An MCP URL to give a client. */
+  mcpUrl: string;
+}
+
+/**
+ * What `mcpsim serve` prints once it listens: where it is, the key, and what to try.
+ *
+ * @example
+ *   io.stdout(toServeBanner({ url, apiKey, namespace: 'demo', dataDir, virtualClock: null, search, simulator, mcpUrl }));
+ */
+export function toServeBanner({ url, apiKey, namespace, dataDir, virtualClock, search, simulator, mcpUrl }: BannerFacts): string {
+  const key = apiKey ?? '$MCPSIM_API_KEY';
+  const keyLine = apiKey
+    ? `  API key     ${apiKey}`
+    : '  API key     (set on first start and stored only as a hash; pass --api-key or MCPSIM_API_KEY to fix one)';
+  return [
+    `mcpsim ${version} is listening`,
+    '',
+    `  Base URL    ${url}`,
+    keyLine,
+    `  Namespace   ${namespace}`,
+    `  Data        ${dataDir}`,
+    `  Search      ${search}`,
+    `  Simulator   ${simulator}`,
+    ...(virtualClock ? [`  Clock       virtual, at ${virtualClock} (move it: POST ${url}/__mcpsim/clock {"advance":"1h"})`] : []),
+    '',
+    'Try it:',
+    `  curl -s -H "Authorization: Bearer ${key}" ${url}/connect/${namespace}`,
+    '',
+    'MCP URL for an MCP client (send the key as "Authorization: Bearer <key>"):',
+    `  ${mcpUrl}`,
+    '',
+    'MCP Inspector:',
+    `  npx --engine-strict=false -y @modelcontextprotocol/inspector@2.12.0 --cli ${mcpUrl} --transport http --header "Authorization: Bearer ${key}" --method tools/list`,
+    '',
+    'Official SDK / CLI:',
+    `  SMITHERY_BASE_URL=${url} SMITHERY_CONNECT_BASE_URL=${url}/connect SMITHERY_API_KEY=${key}`,
+    '',
+    'Press Ctrl+C to stop.',
+    '',
+  ].join('\n');
+}

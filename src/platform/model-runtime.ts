@@ -1,0 +1,92 @@
+import type { Clock } from '../domain/clock.js';
+import type { Embedder } from '../domain/embedder.js';
+import { createOpenAIEmbedder } from '../sim/embedder.js';
+import { toFixturePath } from '../sim/fixture-file.js';
+import type { RecordChange } from '../sim/fixture-recorder.js';
+import type { MissPolicy } from '../sim/miss-policy.js';
+import { createModelJudge } from '../sim/model-judge.js';
+import { createSimulatorModel, type SimulatorModelApi } from '../sim/model-provider.js';
+import { createSimulator } from '../sim/simulator.js';
+import type { ToolCall, ToolResultSource } from '../sim/tool-result-source.js';
+
+/**
+ * Model settings as `config.ts` resolves them (the shape of `Config['model']` and
+ * `Config['simulator']`; platform/ does not import config.ts, so a `Config` is passed as is).
+ */
+export interface ModelRuntimeSettings {
+  /** An OpenAI-compatible endpoint, or null for none. */
+  model: {
+    apiKey?: string;
+    baseUrl?: string;
+    embeddingModel: string | null;
+    simulatorModel: string | null;
+    simulatorApi: SimulatorModelApi | null;
+  } | null;
+  simulator: { missPolicy: MissPolicy | null; record: boolean; budgetTokens: number; modelTimeoutMs: number };
+}
+
+/** One result the `record` mode wrote, and the fixture file it went to. */
+export interface RecordedCall {
+  call: ToolCall;
+  change: RecordChange;
+  file: string | null;
+}
+
+/**
+ * Where a simulator's results come from: `serve` as the settings say (replay, then the miss
+ * policy, recording if asked); `replay` fixtures only, a miss being an error that names
+ * `recordHint`; `record` every call from the model, written into the fixtures.
+ */
+export type ToolResultsMode =
+  | { mode: 'serve'; fixturesDir: string; clock: Clock }
+  | { mode: 'replay'; fixturesDir: string; recordHint: string }
+  | { mode: 'record'; fixturesDir: string; clock: Clock; onRecord?: (recorded: RecordedCall) => void };
+
+export interface ModelRuntime {
+  /** The model that plays mock servers; null without an endpoint or with `MCPSIM_MODEL=off`. */
+  simulatorModel: ReturnType<typeof createSimulatorModel> | null;
+  /** Embeddings for semantic registry search; null without an endpoint or with `MCPSIM_EMBEDDING_MODEL=off`. */
+  embedder: Embedder | null;
+  /** Judges plain-language `check:` expectations; null without a simulator model. */
+  judge: ReturnType<typeof createModelJudge> | null;
+  /** The tool-result source of mock connections over `fixturesDir`, in one of the modes. */
+  createToolResults(mode: ToolResultsMode): ToolResultSource;
+}
+
+/**
+ * Builds, from the model settings, everything that talks to a model: the simulator model, the
+ * embedder, the judge, and the simulators of `serve`, `test` and `record`. Nothing is called
+ * until a simulator or the judge is used.
+ *
+ * @example
+ *   const runtime = createModelRuntime(resolveConfig(flags, env));
+ *   const toolResults = runtime.createToolResults({ mode: 'replay', fixturesDir: './fixtures', recordHint: 'mcpsim record scenarios/a.yaml' });
+ */
+export function createModelRuntime({ model: settings, simulator }: ModelRuntimeSettings): ModelRuntime {
+  const endpoint = { ...(settings?.apiKey === undefined ? {} : { apiKey: settings.apiKey }), ...(settings?.baseUrl === undefined ? {} : { baseUrl: settings.baseUrl }) };
+  const model = settings?.simulatorModel ? createSimulatorModel({ ...endpoint, model: settings.simulatorModel, ...(settings.simulatorApi ? { api: settings.simulatorApi } : {}) }) : null;
+  const modelBudget = { budgetTokens: simulator.budgetTokens, modelTimeoutMs: simulator.modelTimeoutMs };
+  return {
+    simulatorModel: model,
+    embedder: settings?.embeddingModel ? createOpenAIEmbedder({ ...endpoint, model: settings.embeddingModel }) : null,
+    judge: model ? createModelJudge({ model: model.model }) : null,
+    createToolResults(mode) {
+      const { fixturesDir } = mode;
+      if (mode.mode === 'replay') return createSimulator({ fixturesDir, missPolicy: 'error', recordHint: () => mode.recordHint });
+      if (mode.mode === 'serve') {
+        return createSimulator({ fixturesDir, model, clock: mode.clock, record: simulator.record, ...modelBudget, ...(simulator.missPolicy ? { missPolicy: simulator.missPolicy } : {}) });
+      }
+      const { onRecord } = mode;
+      return createSimulator({
+        fixturesDir,
+        model,
+        record: true,
+        replay: false,
+        missPolicy: 'model',
+        clock: mode.clock,
+        ...modelBudget,
+        ...(onRecord ? { onRecord: (call: ToolCall, change: RecordChange) => onRecord({ call, change, file: toFixturePath(fixturesDir, call.server, call.tool) }) } : {}),
+      });
+    },
+  };
+}
