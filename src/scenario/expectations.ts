@@ -4,14 +4,9 @@
  * caller's model; here it is `skipped` until a judgement replaces it (see run-steps.ts).
  */
 import { isDeepStrictEqual } from 'node:util';
-import { Ajv, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { JSONPath } from 'jsonpath-plus';
+import { createSchemaCompiler, describeSchemaError } from '../domain/json-schema.js';
 import type { Expectation } from './scenario-schema.js';
-
-// ajv-formats is CommonJS: under nodenext its default import is the module object.
-const addFormats = addFormatsModule as unknown as <T>(ajv: T) => T;
 
 /** The parts of an MCP CallToolResult the checks read. */
 export interface CallToolResultLike {
@@ -109,9 +104,8 @@ function checkJsonPaths(paths: Record<string, unknown>, result: CallToolResultLi
   });
 }
 
-const validators = new WeakMap<Record<string, unknown>, ValidateFunction | string>();
-let draft7: Ajv | undefined;
-let draft2020: Ajv2020 | undefined;
+/** Every problem of a result is reported, not only the first. */
+const schemas = createSchemaCompiler({ allErrors: true });
 
 function checkOutputSchema(result: CallToolResultLike, tool: ToolLookup | undefined): CheckResult {
   const name = 'matchesOutputSchema';
@@ -119,33 +113,12 @@ function checkOutputSchema(result: CallToolResultLike, tool: ToolLookup | undefi
   if ('error' in tool) return { name, pass: false, message: `cannot read the tool: ${tool.error}` };
   if (!tool.outputSchema) return { name, pass: false, message: `tool ${tool.name} has no outputSchema to match` };
   if (result.structuredContent === undefined) return { name, pass: false, message: `the result has no structuredContent (tool ${tool.name} declares an outputSchema)` };
-  const validate = compile(tool.outputSchema);
-  if (typeof validate === 'string') return { name, pass: false, message: `the outputSchema of ${tool.name} does not compile: ${validate}` };
+  const compiled = schemas.compile(tool.outputSchema);
+  if (!compiled.ok) return { name, pass: false, message: `the outputSchema of ${tool.name} does not compile: ${compiled.problem}` };
+  const { validate } = compiled;
   if (validate(result.structuredContent)) return { name, pass: true, message: `structuredContent matches the outputSchema of ${tool.name}` };
-  const problems = (validate.errors ?? []).slice(0, 5).map((error) => `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'}`);
+  const problems = (validate.errors ?? []).slice(0, 5).map((error) => describeSchemaError(error, 'structuredContent'));
   return { name, pass: false, message: `structuredContent does not match the outputSchema of ${tool.name}: ${problems.join('; ') || 'invalid'}` };
-}
-
-/** A validator per schema object; 2020-12 schemas (what MCP tools default to) get that dialect. */
-function compile(schema: Record<string, unknown>): ValidateFunction | string {
-  let validate = validators.get(schema);
-  if (validate === undefined) {
-    const dialect = typeof schema.$schema === 'string' ? schema.$schema : '';
-    try {
-      if (dialect.includes('2020-12')) {
-        draft2020 ??= addFormats(new Ajv2020({ strict: false, allErrors: true }));
-        validate = draft2020.compile(schema);
-      } else {
-        draft7 ??= addFormats(new Ajv({ strict: false, allErrors: true }));
-        const { $schema: _dialect, ...rest } = schema;
-        validate = draft7.compile(rest);
-      }
-    } catch (error) {
-      validate = error instanceof Error ? error.message : String(error);
-    }
-    validators.set(schema, validate);
-  }
-  return validate;
 }
 
 function show(value: unknown): string {

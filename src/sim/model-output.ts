@@ -1,12 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import { z } from 'zod';
 import type { WorldChanges, WorldEntity } from '../domain/memory-log.js';
+import { createSchemaCompiler, describeSchemaError } from '../domain/json-schema.js';
 import type { ToolDefinition } from '../domain/registry.js';
-
-// ajv-formats is CommonJS: under nodenext its default import is the module object.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 /**
  * What the model must return for one tool call. Made for OpenAI's strict structured outputs:
@@ -50,23 +46,12 @@ export type StructuredContentValidator = (toolDefinition: ToolDefinition, value:
  * registry's fault, not the model's: such results pass unchecked.
  */
 export function createStructuredContentValidator(): StructuredContentValidator {
-  const ajv = addFormats(new Ajv({ strict: false, allErrors: false }));
-  const compiled = new WeakMap<ToolDefinition, ValidateFunction | null>();
+  const schemas = createSchemaCompiler();
   return (toolDefinition, value) => {
     if (!toolDefinition.outputSchema) return null;
-    let validate = compiled.get(toolDefinition);
-    if (validate === undefined) {
-      try {
-        const { $schema: _dialect, ...schema } = toolDefinition.outputSchema;
-        validate = ajv.compile(schema);
-      } catch {
-        validate = null;
-      }
-      compiled.set(toolDefinition, validate);
-    }
-    if (validate === null || validate(value)) return null;
-    const error = validate.errors?.[0];
-    return `structuredContent does not match the outputSchema of ${toolDefinition.name}: ${error ? `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'}` : 'invalid'}`;
+    const compiled = schemas.compile(toolDefinition.outputSchema);
+    if (!compiled.ok || compiled.validate(value)) return null;
+    return `structuredContent does not match the outputSchema of ${toolDefinition.name}: ${describeSchemaError(compiled.validate.errors?.[0], 'structuredContent')}`;
   };
 }
 

@@ -1,23 +1,21 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Ajv, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { createSchemaCompiler } from '../domain/json-schema.js';
 import { emptyWorld } from '../domain/memory-log.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import { toCanonicalJson } from './canonical-json.js';
 import { createSyntheticSource, toSyntheticValue } from './synthetic-source.js';
 import type { ToolCall } from './tool-result-source.js';
 
-// ajv-formats is CommonJS: under nodenext its default import is the module object.
-const addFormats = addFormatsModule as unknown as <T>(ajv: T) => T;
-const draft07 = addFormats(new Ajv({ strict: false, logger: false }));
-const draft2020 = addFormats(new Ajv2020({ strict: false, logger: false }));
+/** The validator the simulator itself checks with (domain/json-schema.ts). */
+const schemas = createSchemaCompiler();
 
 function compile(schema: Record<string, unknown>): ValidateFunction {
-  const { $schema: dialect, ...rest } = schema;
-  return (String(dialect).includes('2020-12') ? draft2020 : draft07).compile(rest);
+  const compiled = schemas.compile(schema);
+  if (!compiled.ok) throw new Error(compiled.problem);
+  return compiled.validate;
 }
 
 interface NamedTool {
