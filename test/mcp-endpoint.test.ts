@@ -203,6 +203,11 @@ describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
     expect(response.json).toMatchObject({ jsonrpc: '2.0', error: { code } });
   });
 
+  it('names the field and the rule of invalid params', async () => {
+    const response = await post('tracker', '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":7}}');
+    expect(response.json).toMatchObject({ error: { code: -32602, message: 'Invalid params for tools/call: params.name: must be a string (got 7)' } });
+  });
+
   it('answers 401 with -32001 and data.setupUrl when the connection needs authorization', async () => {
     const { stores } = harness.platform;
     const account = stores.accounts.findLocal()!;

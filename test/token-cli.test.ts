@@ -118,7 +118,7 @@ describe('mcpsim token create', () => {
     [['--policy', '{"namespaces":'], '--policy #1: not valid JSON'],
     [['--policy', '{"resources":"tools"}'], 'policy.0.resources: must be one of'],
     [['--policy', '{"ttl":"2h"}', '--policy', '{"rpcReqMatch":{}}'], 'policy.1.rpcReqMatch: unknown property'],
-    [['--ttl', '25h'], 'policy.0.ttl: must be at most 24 hours'],
+    [['--ttl', '25h'], 'policy.0.ttl: must be at most 86400 seconds (24h)'],
     [['--api-key', 'nobody-has-this-key'], 'no account in'],
   ])('exits 2 with a message for %j', async (extra, message) => {
     const result = await runCli(['token', 'create', '--data-dir', dataDir, ...extra]);

@@ -1,3 +1,5 @@
+import { html, raw } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
 import type { Connection, HttpInputField } from '../domain/connection.js';
 
 /** One input of the setup form: a header or a query parameter the connection may send. */
@@ -37,28 +39,46 @@ export function toSetupFields(kind: SetupField['kind'], fields: Record<string, H
 
 /**
  * The setup page: what the connection needs and a form to supply it. Plain HTML with no script,
- * so it works in any browser; every value shown is escaped, and no stored value is ever shown.
+ * so it works in any browser; `hono/html` escapes every value it is given, and no stored value is
+ * ever shown.
  */
-export function renderSetupPage({ connection, fields, offerCustomHeader, notice }: SetupPageModel): string {
+export function renderSetupPage({ connection, fields, offerCustomHeader, notice }: SetupPageModel): HtmlEscapedString {
   const { status } = connection;
-  const heading = `Set up “${escapeHtml(connection.name)}”`;
   const state = status.state === 'error' ? `error: ${status.message}` : status.state.replaceAll('_', ' ');
-  const inputs = fields.map(renderField).join('\n');
+  const connected = status.state === 'connected';
+  const serverInfo = connected && connection.serverInfo ? ` (${connection.serverInfo.name} ${connection.serverInfo.version})` : '';
   const custom = offerCustomHeader
-    ? `<fieldset><legend>Another header</legend>
+    ? html`<fieldset><legend>Another header</legend>
   <label for="custom-name">Header name</label><input id="custom-name" name="custom:name" autocomplete="off" placeholder="X-Api-Key">
   <label for="custom-value">Header value</label><input id="custom-value" name="custom:value" type="password" autocomplete="off">
 </fieldset>`
     : '';
-  const connected = status.state === 'connected';
-  return `<!doctype html>
+  return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${heading} · mcpsim</title>
-<style>
+<title>Set up “${connection.name}” · mcpsim</title>
+<style>${raw(styles)}</style>
+</head>
+<body>
+<h1>Set up “${connection.name}”</h1>
+<p>Connection <code>${connection.namespace}/${connection.connectionId}</code> → <code>${connection.mcpUrl ?? '(no URL)'}</code></p>
+<p id="state">Status: <strong data-state="${status.state}">${state}</strong>${serverInfo}</p>
+${notice ? html`<p class="notice ${notice.tone}" role="status" id="notice">${notice.text}</p>` : ''}
+<form method="post">
+${fields.map(renderField)}
+${custom}
+<button type="submit">${connected ? 'Save' : 'Save and connect'}</button>
+</form>
+<p class="hint">Values are stored encrypted by this mcpsim server and are never shown again. Leave a field empty to keep what is stored.</p>
+</body>
+</html>
+` as HtmlEscapedString;
+}
+
+const styles = `
 body { font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; color: #1b1b1b; }
 label { display: block; font-weight: 600; margin-top: 1rem; }
 input { display: block; width: 100%; box-sizing: border-box; padding: .5rem; font: inherit; }
@@ -68,37 +88,14 @@ input { display: block; width: 100%; box-sizing: border-box; padding: .5rem; fon
 button { margin-top: 1.5rem; padding: .6rem 1.2rem; font: inherit; }
 fieldset { margin-top: 1.5rem; border: 1px solid #ccc; border-radius: .5rem; }
 code { word-break: break-all; }
-</style>
-</head>
-<body>
-<h1>${heading}</h1>
-<p>Connection <code>${escapeHtml(connection.namespace)}/${escapeHtml(connection.connectionId)}</code> → <code>${escapeHtml(connection.mcpUrl ?? '(no URL)')}</code></p>
-<p id="state">Status: <strong data-state="${escapeHtml(status.state)}">${escapeHtml(state)}</strong>${connected && connection.serverInfo ? ` (${escapeHtml(connection.serverInfo.name)} ${escapeHtml(connection.serverInfo.version)})` : ''}</p>
-${notice ? `<p class="notice ${notice.tone}" role="status" id="notice">${escapeHtml(notice.text)}</p>` : ''}
-<form method="post">
-${inputs}
-${custom}
-<button type="submit">${connected ? 'Save' : 'Save and connect'}</button>
-</form>
-<p class="hint">Values are stored encrypted by this mcpsim server and are never shown again. Leave a field empty to keep what is stored.</p>
-</body>
-</html>
 `;
-}
 
-function renderField(field: SetupField, index: number): string {
+function renderField(field: SetupField, index: number): HtmlEscapedString {
   const id = `field-${index}`;
   const what = field.kind === 'header' ? 'header' : 'query parameter';
   const status = field.isSet ? ' (set; leave empty to keep it)' : field.required ? ' (required)' : ' (optional)';
-  const hint = `${what} <code>${escapeHtml(field.name)}</code>${status}${field.description ? ` · ${escapeHtml(field.description)}` : ''}`;
-  const type = field.kind === 'header' ? 'password' : 'text';
-  const required = field.required && !field.isSet ? ' required' : '';
-  return `<label for="${id}">${escapeHtml(field.label)}</label>
-<input id="${id}" name="${escapeHtml(toFieldName(field))}" type="${type}" autocomplete="off"${required}>
-<p class="hint">${hint}</p>`;
-}
-
-/** Escapes text for HTML content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+  return html`<label for="${id}">${field.label}</label>
+<input id="${id}" name="${toFieldName(field)}" type="${field.kind === 'header' ? 'password' : 'text'}" autocomplete="off"${field.required && !field.isSet ? raw(' required') : ''}>
+<p class="hint">${what} <code>${field.name}</code>${status}${field.description ? html` · ${field.description}` : ''}</p>
+` as HtmlEscapedString;
 }

@@ -4,10 +4,21 @@
  * control API and the scenario format, so it lives here once.
  */
 import { z } from 'zod';
+import { parseDuration, type DurationRule } from './duration.js';
+
+/** Fault latency: milliseconds, or `<n>ms` / `<n>s`; at most 10 minutes, whichever way it is written. */
+const latencyRule: DurationRule = { numberUnit: 'ms', units: ['ms', 's'], minMs: 0, maxMs: 600_000 };
 
 const duration = z
   .union([z.number().int().min(0).max(600_000), z.string().regex(/^\d+(ms|s)$/, 'must be a number of milliseconds or "<n>ms" / "<n>s", e.g. 250ms')])
-  .describe('milliseconds, or "<n>ms" / "<n>s" (e.g. 250ms, 2s)');
+  // The text form is bounded like the number form ("601s" is too long too).
+  .superRefine((value, context) => {
+    // zod runs this even when the union failed; only a well-formed text needs its bound checked here.
+    if (typeof value !== 'string' || !/^\d+(ms|s)$/.test(value)) return;
+    const parsed = parseDuration(value, latencyRule);
+    if ('error' in parsed) context.addIssue({ code: 'custom', message: parsed.error });
+  })
+  .describe('milliseconds, or "<n>ms" / "<n>s" (e.g. 250ms, 2s); at most 600000 ms');
 
 export const faultSchema = z
   .strictObject({
@@ -33,9 +44,9 @@ export const faultSchema = z
 
 export type Fault = z.output<typeof faultSchema>;
 
-/** Milliseconds of a duration field. */
+/** Milliseconds of a validated latency. */
 export function toMilliseconds(value: number | string): number {
-  if (typeof value === 'number') return value;
-  const [, amount, unit] = /^(\d+)(ms|s)$/.exec(value)!;
-  return Number(amount) * (unit === 's' ? 1000 : 1);
+  const parsed = parseDuration(value, latencyRule);
+  if ('error' in parsed) throw new Error(`latency ${JSON.stringify(value)} ${parsed.error}`);
+  return parsed.ms;
 }

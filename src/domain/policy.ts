@@ -9,6 +9,7 @@
  * exceeds its parent. The API key is the empty chain: everything of its account.
  */
 import { toMetadataText } from './connection-rules.js';
+import { parseDuration, type DurationRule } from './duration.js';
 
 export const resources = ['connections', 'servers', 'namespaces', 'skills'] as const;
 export const accessOperations = ['read', 'write', 'execute'] as const;
@@ -46,8 +47,8 @@ export const maxTtlSeconds = 24 * 60 * 60;
 /** The metadata key that matches a connection's id rather than its metadata. */
 export const connectionIdKey = 'connectionId';
 
-const ttlPattern = /^([1-9]\d{0,5})([hms])$/;
-const unitSeconds = { h: 3600, m: 60, s: 1 } as const;
+/** A token ttl: seconds, or `<n>h`, `<n>m`, `<n>s`; from one second to 24 hours. */
+const ttlRule: DurationRule = { numberUnit: 's', units: ['h', 'm', 's'], minMs: 1000, maxMs: maxTtlSeconds * 1000 };
 
 /**
  * A ttl as the platform accepts it: a positive whole number of seconds, or `<n>h`, `<n>m`, `<n>s`;
@@ -55,20 +56,11 @@ const unitSeconds = { h: 3600, m: 60, s: 1 } as const;
  *
  * @example
  *   parseTtl('30m'); // { seconds: 1800 }
- *   parseTtl(90000); // { error: 'must be at most 24 hours (86400 seconds)' }
+ *   parseTtl(90000); // { error: 'must be at most 86400 seconds (24h)' }
  */
 export function parseTtl(value: string | number): { seconds: number } | { error: string } {
-  let seconds: number;
-  if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value) || value <= 0) return { error: 'must be a positive whole number of seconds, or a duration such as "1h", "30m", "20s"' };
-    seconds = value;
-  } else {
-    const match = ttlPattern.exec(value);
-    if (!match) return { error: `must be a positive whole number of seconds, or a duration such as "1h", "30m", "20s" (got ${JSON.stringify(value)})` };
-    seconds = Number(match[1]) * unitSeconds[match[2] as keyof typeof unitSeconds];
-  }
-  if (seconds > maxTtlSeconds) return { error: `must be at most 24 hours (${maxTtlSeconds} seconds)` };
-  return { seconds };
+  const parsed = parseDuration(value, ttlRule);
+  return 'ms' in parsed ? { seconds: parsed.ms / 1000 } : parsed;
 }
 
 /**

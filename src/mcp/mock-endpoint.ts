@@ -6,7 +6,9 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
   type InitializeResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
 import type { ConnectionPlace } from '../domain/connection.js';
+import { toFieldMessage } from '../domain/field-message.js';
 import type { MockConnection, MockToolRunner } from '../sim/mock-tool-runner.js';
 import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
 import type { ToolEndpoint } from './tool-endpoint.js';
@@ -69,7 +71,6 @@ export function createMockEndpoint(runner: MockToolRunner, connection: MockConne
   };
 }
 
-function invalidParams(request: JsonRpcRequest, issues: readonly { path: PropertyKey[]; message: string }[]) {
-  const described = issues.map((issue) => `${issue.path.map(String).join('.') || 'message'}: ${issue.message}`).join('; ');
-  return toJsonRpcError(request.id, ErrorCode.InvalidParams, `Invalid params for ${request.method}: ${described}`);
+function invalidParams(request: JsonRpcRequest, issues: readonly z.core.$ZodIssue[]) {
+  return toJsonRpcError(request.id, ErrorCode.InvalidParams, `Invalid params for ${request.method}: ${toFieldMessage(issues, request.message, 'message')}`);
 }

@@ -2,7 +2,7 @@
  * What a zod issue in a scenario means to the person who wrote the file: the rule in plain words,
  * the field's description from the schema, and the nearest known key for a typo.
  */
-import { valueAt } from '../domain/field-message.js';
+import { describeRule, valueAt } from '../domain/field-message.js';
 import type { z } from 'zod';
 import { scenarioSchema } from './scenario-schema.js';
 
@@ -10,8 +10,6 @@ export type Segment = string | number;
 export type Finding = { path: Segment[]; message: string; at?: 'key' | 'value' };
 
 // ---- schema issues --------------------------------------------------------------------------
-
-const zodDefaultMessage = /^(Invalid|Too (big|small)|Unrecognized)/;
 
 export function describeIssue(issue: z.core.$ZodIssue, input: unknown): Finding[] {
   const path = issue.path.map((segment) => (typeof segment === 'symbol' ? String(segment) : segment));
@@ -30,64 +28,15 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown): Finding[
     return [{ path: parentPath, message: `${toDisplayPath(path)}: is required; add ${String(last)}:${description ? ` <${description}>` : ''}` }];
   }
   const value = valueAt(input, path);
-  return [{ path, message: `${toDisplayPath(path)}: ${describeRule(issue, value)}` }];
+  return [{ path, message: `${toDisplayPath(path)}: ${describeScenarioRule(issue, value)}` }];
 }
 
-function describeRule(issue: z.core.$ZodIssue, value: unknown): string {
-  const got = ` (got ${showValue(value)})`;
-  const custom = !zodDefaultMessage.test(issue.message);
-  switch (issue.code) {
-    case 'invalid_type':
-      return `must be ${typeName(issue.expected)}${got}`;
-    case 'invalid_value': {
-      const values = issue.values.map((allowed) => (typeof allowed === 'string' ? allowed : JSON.stringify(allowed)));
-      const closest = typeof value === 'string' ? closestOf(value, values) : undefined;
-      return `must be ${values.length === 1 ? '' : 'one of '}${values.join(', ')}${got}${closest ? `; did you mean "${closest}"?` : ''}`;
-    }
-    case 'invalid_format':
-      if (custom) return `${issue.message}${got}`;
-      if (issue.format === 'url') return `must be a URL, e.g. https://example.com/mcp${got}`;
-      return `${'pattern' in issue && issue.pattern ? `must match ${String(issue.pattern)}` : `must be a valid ${issue.format}`}${got}`;
-    case 'too_small':
-      return custom ? issue.message : bound('at least', issue.origin, issue.minimum, value);
-    case 'too_big':
-      return custom ? issue.message : bound('at most', issue.origin, issue.maximum, value);
-    case 'invalid_union': {
-      // A branch whose type fit but whose rule failed says more than "wrong type".
-      const fitting = issue.errors.find((branch) => branch.length > 0 && branch.every((inner) => inner.code !== 'invalid_type'));
-      if (fitting) return describeRule(fitting[0]!, value);
-      const expected = issue.errors.flatMap((branch) => branch.filter((inner) => inner.code === 'invalid_type').map((inner) => typeName(inner.expected)));
-      return expected.length > 0 ? `must be ${toAlternatives(expected)}${got}` : `does not match any allowed shape${got}`;
-    }
-    default:
-      return `${issue.message}${value === undefined || typeof value === 'object' ? '' : got}`;
-  }
-}
-
-function typeName(expected: string): string {
-  const names: Record<string, string> = { array: 'a list', object: 'a mapping', record: 'a mapping', boolean: 'true or false', int: 'a whole number', number: 'a number', string: 'a string' };
-  return names[expected] ?? `a ${expected}`;
-}
-
-/** `['true or false', 'a string']` as `true, false or a string`. */
-function toAlternatives(names: readonly string[]): string {
-  const words = [...new Set(names.flatMap((name) => name.split(' or ')))];
-  return words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
-}
-
-function bound(relation: string, origin: string, limit: number | bigint, value: unknown): string {
-  const plural = Number(limit) === 1 ? '' : 's';
-  if (origin === 'string') return `must be ${relation} ${limit} character${plural} long (got ${showValue(value)})`;
-  if (origin === 'array') return `must have ${relation} ${limit} item${plural}`;
-  return `must be ${relation} ${limit} (got ${showValue(value)})`;
-}
-
-function showValue(value: unknown): string {
-  if (value === null || value === undefined) return 'an empty value';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'a mapping';
-  const text = JSON.stringify(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+/** The shared wording of a rule (domain/field-message.ts), plus "did you mean" for a near miss of an allowed value. */
+function describeScenarioRule(issue: z.core.$ZodIssue, value: unknown): string {
+  const rule = describeRule(issue, value, { types: 'yaml', showValues: true });
+  if (issue.code !== 'invalid_value' || typeof value !== 'string') return rule;
+  const closest = closestOf(value, issue.values.filter((allowed): allowed is string => typeof allowed === 'string'));
+  return closest ? `${rule}; did you mean "${closest}"?` : rule;
 }
 
 function hasKey(value: unknown, key: Segment): boolean {

@@ -1,6 +1,7 @@
 import { APICallError, generateText, Output, type LanguageModel } from 'ai';
 import { buildPrompt, defaultBudgetTokens } from './prompt.js';
 import { createStructuredContentValidator, modelOutputSchema, toResolution } from './model-output.js';
+import { toErrorResult } from './error-result.js';
 import type { ToolCall, ToolCallContext, ToolResolution, ToolResultSource } from './tool-result-source.js';
 
 export interface ModelSourceOptions {
@@ -86,10 +87,7 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
       }
       return {
         source: 'simulator-error',
-        result: {
-          isError: true,
-          content: [{ type: 'text', text: `mcpsim simulator failed for ${call.server}.${call.tool} after ${made} attempt${made === 1 ? '' : 's'}: ${why}` }],
-        },
+        result: toErrorResult(`mcpsim simulator failed for ${call.server}.${call.tool} after ${made} attempt${made === 1 ? '' : 's'}: ${why}`),
       };
     },
   };

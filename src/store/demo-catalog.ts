@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { catalogEntrySchema } from '../domain/catalog-entry.js';
+import { toFieldMessage } from '../domain/field-message.js';
 import { toQualityScore, type RegistryEntry } from '../domain/registry.js';
 
 export { catalogEntrySchema };
@@ -15,11 +16,9 @@ export function loadDemoCatalog(): RegistryEntry[] {
   const files = readdirSync(catalogDirectory).filter((name) => name.endsWith('.json')).sort();
   const seen = new Map<string, string>();
   return files.map((file) => {
-    const parsed = catalogEntrySchema.safeParse(JSON.parse(readFileSync(new URL(file, catalogDirectory), 'utf8')));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new Error(`catalog/${file}: ${issue.path.join('.')}: ${issue.message}`);
-    }
+    const data: unknown = JSON.parse(readFileSync(new URL(file, catalogDirectory), 'utf8'));
+    const parsed = catalogEntrySchema.safeParse(data);
+    if (!parsed.success) throw new Error(`catalog/${file}: ${toFieldMessage(parsed.error.issues, data)}`);
     for (const key of [parsed.data.id, parsed.data.qualifiedName.replace(/^@/, '').toLowerCase()]) {
       const other = seen.get(key);
       if (other) throw new Error(`catalog/${file}: repeats the id or qualifiedName of catalog/${other} ("${key}"); each server needs its own`);

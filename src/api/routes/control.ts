@@ -40,7 +40,8 @@ export function controlOperations({ clock }: { clock: Clock }): Operation[] {
         if (!isManualClock(clock)) {
           throw apiError('validation_error', 'The clock is not virtual: start mcpsim with --clock virtual (or MCPSIM_CLOCK=virtual) to move it');
         }
-        const target = 'set' in body ? new Date(body.set).getTime() : clock.now().getTime() + toAdvanceMs(body.advance);
+        // An advance too long to be a number of milliseconds (null) moves the clock out of range too.
+        const target = 'set' in body ? new Date(body.set).getTime() : clock.now().getTime() + (toAdvanceMs(body.advance) ?? Infinity);
         if (!(Math.abs(target) <= maxTime)) throw apiError('validation_error', `${'set' in body ? 'set' : 'advance'}: moves the clock out of the range of dates`);
         clock.set(new Date(target));
         return c.json(view());
