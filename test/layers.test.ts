@@ -87,7 +87,7 @@ const allowedTargets: Record<string, readonly string[]> = {
   mcp: ['mcp/', 'sim/', 'domain/', 'store/', ...leaves],
   scenario: ['scenario/', 'domain/', 'store/', ...leaves],
   api: ['api/', 'mcp/', 'sim/', 'search/', 'domain/', 'store/', ...leaves],
-  ui: ['ui/', 'api/', 'mcp/', 'sim/', 'search/', 'domain/', 'store/', ...leaves],
+  ui: ['ui/', 'mcp/', 'sim/', 'search/', 'domain/', 'store/', ...leaves],
   platform: ['platform/', 'api/', 'ui/', 'mcp/', 'sim/', 'search/', 'store/', 'domain/', ...leaves],
   node: ['node/', 'api/', ...leaves],
   msw: ['msw/', 'platform/', 'scenario/', 'domain/', ...leaves],
