@@ -17,8 +17,12 @@
  *   each pass runs bare, stock and mcpsim back to back; any non-2xx or socket error aborts.
  * - Then a sequential client: 2,000 `tools/call` with fetch, one at a time; p50 and p99.
  *
- * Targets: mcpsim >= 0.05 of bare and >= 3x the stock server (medians of per-pass ratios);
- * sequential p50 <= 2 ms. Options: BENCH_DURATION (s, default 3), BENCH_PASSES (default 2, >= 2),
+ * - The same load spread round 50 mock connections (`bench/c0` .. `bench/c49`), so calls of
+ *   different connections run side by side instead of one connection's queue taking them in turn.
+ * - The ratios are compared with bench/baseline.json (bench/baseline.ts).
+ *
+ * Targets: mcpsim >= 0.18 of bare and >= 5x the stock server, one connection (medians of per-pass
+ * ratios); sequential p50 <= 2 ms. Options: BENCH_DURATION (s, default 3), BENCH_PASSES (default 2, >= 2),
  * BENCH_BUILD=0 to use the existing dist/.
  */
 import { randomBytes } from 'node:crypto';
@@ -27,6 +31,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mcpsimNodeArguments, mustRun, runBench, startServer, type ServerChild } from './children.js';
+import { compareWithBaseline } from './baseline.js';
 import { formatRps, formatTable, median } from './report.js';
 import { runWrk, wrkAvailable, wrkProblems, type WrkRun } from './wrk.js';
 
@@ -34,6 +39,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const durationS = Math.max(1, Number(process.env.BENCH_DURATION ?? 3));
 const passes = Math.max(2, Number(process.env.BENCH_PASSES ?? 2));
 const sequentialCalls = 2_000;
+/** Mock connections the spread load goes round. */
+const spreadConnections = 50;
 const distinct = 1_000;
 /** Fixture capacity: calls per second no run here comes near, over every mcpsim second of the run. */
 const occurrences = Math.ceil((40_000 * (1 + passes * durationS) + sequentialCalls + 100) / distinct);
@@ -67,15 +74,23 @@ async function main(): Promise<void> {
   await checkCall('mcpsim', `${mcpsim.url}${mcpsimPath}`, { authorization: `Bearer ${apiKey}` }, (result) => firstText(result) === 'ok' && metaSource(result) === 'fixture');
   console.log(`node ${process.version}, ${cpus().length} CPUs; wrk -t1 -c10, ${durationS} s runs, ${passes} passes; fixture: ${distinct} arguments x ${occurrences} occurrences`);
 
-  const targets = { bare: { url: bare.url, env: { BENCH_PATH: '/mcp' } }, stock: { url: stock.url, env: { BENCH_PATH: '/mcp' } }, mcpsim: { url: mcpsim.url, env: { BENCH_PATH: mcpsimPath, BENCH_API_KEY: apiKey } } };
+  const targets = {
+    bare: { url: bare.url, env: { BENCH_PATH: '/mcp' } },
+    stock: { url: stock.url, env: { BENCH_PATH: '/mcp' } },
+    mcpsim: { url: mcpsim.url, env: { BENCH_PATH: mcpsimPath, BENCH_API_KEY: apiKey } },
+    spread: { url: mcpsim.url, env: { BENCH_PATH: '/connect/bench/c{n}/mcp', BENCH_SPREAD: String(spreadConnections), BENCH_API_KEY: apiKey } },
+  };
   const load = (name: keyof typeof targets, seconds: number) => measure(servers.find((server) => server.url === targets[name].url)!, targets[name].url, targets[name].env, seconds);
-  for (const name of ['bare', 'stock', 'mcpsim'] as const) await load(name, 1);
+  for (const name of ['bare', 'stock', 'mcpsim', 'spread'] as const) await load(name, 1);
 
-  const runs: { bare: WrkRun; stock: WrkRun; mcpsim: WrkRun }[] = [];
+  const runs: { bare: WrkRun; stock: WrkRun; mcpsim: WrkRun; spread: WrkRun }[] = [];
   for (let pass = 1; pass <= passes; pass++) {
-    const run = { bare: await load('bare', durationS), stock: await load('stock', durationS), mcpsim: await load('mcpsim', durationS) };
+    const run = { bare: await load('bare', durationS), stock: await load('stock', durationS), mcpsim: await load('mcpsim', durationS), spread: await load('spread', durationS) };
     runs.push(run);
-    console.log(`pass ${pass}/${passes}  bare ${formatRps(run.bare.rps)}  stock ${formatRps(run.stock.rps)}  mcpsim ${formatRps(run.mcpsim.rps)}  vs bare ${(run.mcpsim.rps / run.bare.rps).toFixed(3)}  vs stock ${(run.mcpsim.rps / run.stock.rps).toFixed(2)}x`);
+    console.log(
+      `pass ${pass}/${passes}  bare ${formatRps(run.bare.rps)}  stock ${formatRps(run.stock.rps)}  mcpsim ${formatRps(run.mcpsim.rps)}  vs bare ${(run.mcpsim.rps / run.bare.rps).toFixed(3)}  ` +
+        `vs stock ${(run.mcpsim.rps / run.stock.rps).toFixed(2)}x  ${spreadConnections} connections ${formatRps(run.spread.rps)} (${(run.spread.rps / run.bare.rps).toFixed(3)})`,
+    );
   }
 
   const latencies = await sequentialLoop(`${mcpsim.url}${mcpsimPath}`);
@@ -83,6 +98,7 @@ async function main(): Promise<void> {
 
   const vsBare = median(runs.map((run) => run.mcpsim.rps / run.bare.rps));
   const vsStock = median(runs.map((run) => run.mcpsim.rps / run.stock.rps));
+  const spreadVsBare = median(runs.map((run) => run.spread.rps / run.bare.rps));
   const p50 = percentile(latencies, 0.5);
   const p99 = percentile(latencies, 0.99);
   const row = (name: string, pick: (run: (typeof runs)[number]) => WrkRun, ratio: string, target: string, ok: boolean | null) => [
@@ -96,11 +112,17 @@ async function main(): Promise<void> {
   console.log(`\nMedians over ${passes} passes, wrk -t1 -c10, POST tools/call (ratios: per-pass mcpsim rps / baseline rps):\n`);
   console.log(
     formatTable(['server', 'rps', 'p99', 'mcpsim ratio', 'target', 'check'], [
-      row('bare node:http (fixed JSON)', (run) => run.bare, vsBare.toFixed(3), '>= 0.05', vsBare >= 0.05),
-      row('stock MCP SDK, stateless per request', (run) => run.stock, `${vsStock.toFixed(2)}x`, '>= 3x', vsStock >= 3),
+      row('bare node:http (fixed JSON)', (run) => run.bare, vsBare.toFixed(3), '>= 0.18', vsBare >= 0.18),
+      row('stock MCP SDK, stateless per request', (run) => run.stock, `${vsStock.toFixed(2)}x`, '>= 5x', vsStock >= 5),
       row('mcpsim /connect/{ns}/{id}/mcp (fixture)', (run) => run.mcpsim, '-', '-', null),
+      row(`mcpsim, spread over ${spreadConnections} connections`, (run) => run.spread, `${spreadVsBare.toFixed(3)} of bare`, '-', null),
     ]),
   );
+  compareWithBaseline(root, 'bench:mcp', [
+    { row: 'tools/call, one connection, vs bare', ratio: vsBare },
+    { row: 'tools/call, one connection, vs stock SDK', ratio: vsStock },
+    { row: `tools/call, ${spreadConnections} connections, vs bare`, ratio: spreadVsBare },
+  ]);
   console.log(`\nSequential client, ${sequentialCalls} tools/call with fetch one at a time: p50 ${p50.toFixed(3)} ms, p99 ${p99.toFixed(3)} ms (target p50 <= 2 ms: ${p50 <= 2 ? 'ok' : 'BELOW'})`);
 }
 
@@ -125,6 +147,7 @@ async function seed(url: string): Promise<void> {
   await call('PUT', '/servers/@bench/lookup', { displayName: 'Lookup', tools: [{ name: 'lookup', description: 'Look up an item.', inputSchema: { type: 'object', properties: { i: { type: 'number' } }, required: ['i'] } }] });
   await call('PUT', '/namespaces/bench');
   await call('PUT', '/connect/bench/bench', { server: '@bench/lookup', mock: { enabled: true } });
+  for (let index = 0; index < spreadConnections; index++) await call('PUT', `/connect/bench/c${index}`, { server: '@bench/lookup', mock: { enabled: true } });
 }
 
 async function checkCall(name: string, url: string, headers: Record<string, string>, ok: (result: unknown) => boolean): Promise<void> {
