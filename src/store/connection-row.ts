@@ -79,7 +79,13 @@ export function toConnectionParameters(namespaceId: number, connection: Connecti
   };
 }
 
-/** A nullable JSON column: null (or undefined) stays SQL NULL. */
+/**
+ * A nullable JSON column: null (or undefined) stays SQL NULL.
+ *
+ * @example
+ *   toJsonColumn({ team: 'core' }); // '{"team":"core"}'
+ *   toJsonColumn(undefined); // null
+ */
 export function toJsonColumn(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);
 }

@@ -109,6 +109,9 @@ export type MemoryCache = ReturnType<typeof createMemoryCache>;
 /**
  * Applies one call to a cached memory: logged, counted for its occurrence, its changes applied to
  * the world, and the next sequence moved past it.
+ *
+ * @example
+ *   recordCall(cache.get(key), { ...entry, sequence: 7 }, changes); // cache.get(key).nextSequence is now at least 8
  */
 export function recordCall(memory: CachedMemory, entry: CallLogEntry, changes: WorldChanges | undefined): void {
   memory.history.push(entry);
@@ -118,7 +121,12 @@ export function recordCall(memory: CachedMemory, entry: CallLogEntry, changes: W
   memory.nextSequence = Math.max(memory.nextSequence, entry.sequence + 1);
 }
 
-/** How many calls of `tool` with these arguments the memory holds. */
+/**
+ * How many calls of `tool` with these arguments the memory holds.
+ *
+ * @example
+ *   countOccurrences(cache.get(key), 'github.list_issues', '{"state":"open"}'); // 2 after two such calls
+ */
 export function countOccurrences(memory: CachedMemory, tool: string, argumentsKey: string): number {
   return memory.occurrences.get(occurrenceKey(tool, argumentsKey)) ?? 0;
 }

@@ -37,7 +37,12 @@ export interface DetailRow extends ServerRow {
 export const summaryColumns = `id, qualified_name, namespace, slug, display_name, description, icon_url, verified, use_count, remote,
   is_deployed, created_at, homepage, by_platform, owner, repo_owner, repo_name, remote_url, deployment_url, quality`;
 
-/** The listing fields of a server row. */
+/**
+ * The listing fields of a server row.
+ *
+ * @example
+ *   db.prepare(`SELECT ${summaryColumns} FROM registry_servers`).all().map(toSummary);
+ */
 export function toSummary(row: ServerRow): RegistrySummary {
   return {
     id: row.id,
@@ -81,7 +86,13 @@ export function toEntry(row: DetailRow, tools: readonly { definition: string }[]
   };
 }
 
-/** The named parameters of a server's upsert (its tools are rows of their own). */
+/**
+ * The named parameters of a server's upsert (its tools are rows of their own).
+ *
+ * @example
+ *   const { tools, ...server } = entry;
+ *   upsertStatement.run(toServerParameters(server)); // verified: 1, serverInfo: '{...}', ...
+ */
 export function toServerParameters(entry: Omit<RegistryEntry, 'tools'>) {
   return {
     ...entry,
