@@ -1,66 +1,8 @@
 import type { ServerTarget } from '../domain/connection.js';
 import { qualifiedNameSpellings, toServerTarget, type RegistryEntry, type RegistrySummary } from '../domain/registry.js';
 import type { Sqlite } from './database.js';
+import { summaryColumns, toEntry, toServerParameters, toSummary, type DetailRow, type ServerRow } from './registry-row.js';
 import type { CacheSet } from './read-cache.js';
-
-interface ServerRow {
-  id: string;
-  qualified_name: string;
-  namespace: string;
-  slug: string;
-  display_name: string;
-  description: string;
-  icon_url: string;
-  verified: number;
-  use_count: number;
-  remote: number;
-  is_deployed: number;
-  created_at: string;
-  homepage: string;
-  by_platform: number;
-  owner: string;
-  repo_owner: string | null;
-  repo_name: string | null;
-  remote_url: string | null;
-  deployment_url: string;
-  quality: number;
-}
-
-interface DetailRow extends ServerRow {
-  server_info: string;
-  config: string;
-  resources: string;
-  prompts: string;
-  security: string | null;
-}
-
-const summaryColumns = `id, qualified_name, namespace, slug, display_name, description, icon_url, verified, use_count, remote,
-  is_deployed, created_at, homepage, by_platform, owner, repo_owner, repo_name, remote_url, deployment_url, quality`;
-
-function toSummary(row: ServerRow): RegistrySummary {
-  return {
-    id: row.id,
-    qualifiedName: row.qualified_name,
-    namespace: row.namespace,
-    slug: row.slug,
-    displayName: row.display_name,
-    description: row.description,
-    iconUrl: row.icon_url,
-    verified: row.verified === 1,
-    useCount: row.use_count,
-    remote: row.remote === 1,
-    isDeployed: row.is_deployed === 1,
-    createdAt: row.created_at,
-    homepage: row.homepage,
-    byPlatform: row.by_platform === 1,
-    owner: row.owner,
-    repoOwner: row.repo_owner,
-    repoName: row.repo_name,
-    remoteUrl: row.remote_url,
-    deploymentUrl: row.deployment_url,
-    quality: row.quality,
-  };
-}
 
 /**
  * Registry servers and their tools. Every write bumps `registry_revision` in the meta table in
@@ -105,18 +47,7 @@ export function createRegistryStore(db: Sqlite, caches: CacheSet) {
 
   const upsertMany = db.transaction((entries: readonly RegistryEntry[]) => {
     for (const { tools, ...entry } of entries) {
-      statements.upsert.run({
-        ...entry,
-        verified: entry.verified ? 1 : 0,
-        remote: entry.remote ? 1 : 0,
-        isDeployed: entry.isDeployed ? 1 : 0,
-        byPlatform: entry.byPlatform ? 1 : 0,
-        serverInfo: JSON.stringify(entry.serverInfo),
-        config: JSON.stringify(entry.config),
-        resources: JSON.stringify(entry.resources),
-        prompts: JSON.stringify(entry.prompts),
-        security: entry.security === null ? null : JSON.stringify(entry.security),
-      });
+      statements.upsert.run(toServerParameters(entry));
       statements.deleteTools.run(entry.id);
       tools.forEach((tool, position) => statements.insertTool.run(entry.id, position, tool.name, JSON.stringify(tool)));
     }
@@ -168,16 +99,7 @@ export function createRegistryStore(db: Sqlite, caches: CacheSet) {
     /** The whole entry, tools included. */
     get(qualifiedName: string): RegistryEntry | null {
       const row = statements.detail.get(...qualifiedNameSpellings(qualifiedName));
-      if (!row) return null;
-      return {
-        ...toSummary(row),
-        serverInfo: JSON.parse(row.server_info),
-        config: JSON.parse(row.config),
-        resources: JSON.parse(row.resources),
-        prompts: JSON.parse(row.prompts),
-        security: row.security === null ? null : JSON.parse(row.security),
-        tools: statements.tools.all(row.id).map((tool) => JSON.parse(tool.definition)),
-      };
+      return row ? toEntry(row, statements.tools.all(row.id)) : null;
     },
     /** Every entry's listing fields, in the default order: most used first, then by name. */
     listSummaries(): RegistrySummary[] {

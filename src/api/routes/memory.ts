@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiError } from '../../errors.js';
 import type { Account } from '../../store/account-store.js';
+import type { Stores } from '../../store/stores.js';
 import type { AppDependencies } from '../context.js';
 import {
   memoryQuerySchema,
@@ -31,118 +32,148 @@ const invalid = { description: 'A bad parameter; the message names it', schema: 
  * The memory of a mock connection under `/__mcpsim` (API key only): read the call log and world
  * state, reset them, and snapshot and restore them, e.g. to rerun a test from a known world.
  */
-export function memoryOperations({ stores, clock, random }: AppDependencies): Operation[] {
-  /** The memory key of the account's connection, or the 404 that GET /connect/... would give. */
-  function requireKey(account: Account, namespace: string, id: string) {
-    const key = stores.memory.resolveKey(account.id, namespace, id);
-    if (key !== null) return key;
-    if (!stores.namespaces.get(account.id, namespace)) throw namespaceNotFound(namespace);
-    throw connectionNotFound(id, namespace);
-  }
-
+export function memoryOperations(dependencies: AppDependencies): Operation[] {
   return [
-    defineOperation({
-      method: 'GET',
-      path: `${base}/memory`,
-      tag,
-      summary: "A mock connection's call log (oldest first; page with since and limit) and world state",
-      permission: 'api-key',
-      params: connectionParams,
-      query: memoryQuerySchema,
-      responses: { 200: { description: 'The memory', schema: memorySchema }, 400: invalid, 403: forbidden, 404: notFound },
-      handle(c, { account, params, query }) {
-        const memory = stores.memory.load(requireKey(account, params.namespace, params.connectionId));
-        let calls = memory.history;
-        if (query.since !== undefined) {
-          const since = query.since;
-          // Sequences ascend, so the first call past `since` starts the page.
-          const start = calls.findIndex((entry) => entry.sequence > since);
-          calls = start === -1 ? [] : calls.slice(start);
-        }
-        if (query.limit !== undefined) calls = calls.slice(0, query.limit);
-        return c.json({ connectionId: params.connectionId, namespace: params.namespace, world: memory.world, calls, nextSequence: memory.nextSequence });
-      },
-    }),
-    defineOperation({
-      method: 'DELETE',
-      path: `${base}/memory`,
-      tag,
-      summary: "Forget a mock connection's calls and world; its next call is sequence 1 again (snapshots stay)",
-      permission: 'api-key',
-      params: connectionParams,
-      responses: { 200: { description: 'Reset', schema: memorySuccessSchema }, 403: forbidden, 404: notFound },
-      handle(c, { account, params }) {
-        stores.memory.reset(requireKey(account, params.namespace, params.connectionId));
-        return c.json({ success: true as const });
-      },
-    }),
-    defineOperation({
-      method: 'POST',
-      path: `${base}/snapshots`,
-      tag,
-      summary: "Snapshot a mock connection's memory (calls and world), optionally with a label",
-      permission: 'api-key',
-      params: connectionParams,
-      body: { schema: snapshotBodySchema, required: false },
-      responses: { 201: { description: 'The snapshot', schema: snapshotSchema }, 400: invalid, 403: forbidden, 404: notFound },
-      handle(c, { account, params, body }) {
-        const key = requireKey(account, params.namespace, params.connectionId);
-        const id = `snap_${Buffer.from(random(8)).toString('hex')}`;
-        return c.json(stores.memory.snapshot(key, { id, label: body.label ?? null, now: clock.now().toISOString() }), 201);
-      },
-    }),
-    defineOperation({
-      method: 'GET',
-      path: `${base}/snapshots`,
-      tag,
-      summary: "A mock connection's snapshots, oldest first",
-      permission: 'api-key',
-      params: connectionParams,
-      responses: { 200: { description: 'The snapshots', schema: snapshotListSchema }, 403: forbidden, 404: notFound },
-      handle(c, { account, params }) {
-        return c.json({ snapshots: stores.memory.listSnapshots(requireKey(account, params.namespace, params.connectionId)) });
-      },
-    }),
-    defineOperation({
-      method: 'POST',
-      path: `${base}/snapshots/{snapshotId}/restore`,
-      tag,
-      summary: "Put a snapshot's calls and world back as the connection's memory (the snapshot stays)",
-      permission: 'api-key',
-      params: snapshotParams,
-      responses: {
-        200: { description: 'Restored; calls is how many calls the memory now holds', schema: restoreSchema },
-        400: invalid,
-        403: forbidden,
-        404: { description: 'Namespace, connection or snapshot not found', schema: errorSchema },
-      },
-      handle(c, { account, params }) {
-        const calls = stores.memory.restore(requireKey(account, params.namespace, params.connectionId), params.snapshotId);
-        if (calls === null) throw snapshotNotFound(params.snapshotId, params.connectionId, params.namespace);
-        return c.json({ success: true as const, calls });
-      },
-    }),
-    defineOperation({
-      method: 'DELETE',
-      path: `${base}/snapshots/{snapshotId}`,
-      tag,
-      summary: 'Delete a snapshot',
-      permission: 'api-key',
-      params: snapshotParams,
-      responses: {
-        200: { description: 'Deleted', schema: memorySuccessSchema },
-        400: invalid,
-        403: forbidden,
-        404: { description: 'Namespace, connection or snapshot not found', schema: errorSchema },
-      },
-      handle(c, { account, params }) {
-        if (!stores.memory.deleteSnapshot(requireKey(account, params.namespace, params.connectionId), params.snapshotId)) {
-          throw snapshotNotFound(params.snapshotId, params.connectionId, params.namespace);
-        }
-        return c.json({ success: true as const });
-      },
-    }),
+    getMemory(dependencies),
+    resetMemory(dependencies),
+    takeSnapshot(dependencies),
+    listSnapshots(dependencies),
+    restoreSnapshot(dependencies),
+    deleteSnapshot(dependencies),
   ];
+}
+
+/** `GET .../memory`: the call log, paged with since and limit, and the world. */
+function getMemory({ stores }: AppDependencies): Operation {
+  return defineOperation({
+    method: 'GET',
+    path: `${base}/memory`,
+    tag,
+    summary: "A mock connection's call log (oldest first; page with since and limit) and world state",
+    permission: 'api-key',
+    params: connectionParams,
+    query: memoryQuerySchema,
+    responses: { 200: { description: 'The memory', schema: memorySchema }, 400: invalid, 403: forbidden, 404: notFound },
+    handle(c, { account, params, query }) {
+      const memory = stores.memory.load(requireKey(stores, account, params.namespace, params.connectionId));
+      let calls = memory.history;
+      if (query.since !== undefined) {
+        const since = query.since;
+        // Sequences ascend, so the first call past `since` starts the page.
+        const start = calls.findIndex((entry) => entry.sequence > since);
+        calls = start === -1 ? [] : calls.slice(start);
+      }
+      if (query.limit !== undefined) calls = calls.slice(0, query.limit);
+      return c.json({ connectionId: params.connectionId, namespace: params.namespace, world: memory.world, calls, nextSequence: memory.nextSequence });
+    },
+  });
+}
+
+/** `DELETE .../memory`. */
+function resetMemory({ stores }: AppDependencies): Operation {
+  return defineOperation({
+    method: 'DELETE',
+    path: `${base}/memory`,
+    tag,
+    summary: "Forget a mock connection's calls and world; its next call is sequence 1 again (snapshots stay)",
+    permission: 'api-key',
+    params: connectionParams,
+    responses: { 200: { description: 'Reset', schema: memorySuccessSchema }, 403: forbidden, 404: notFound },
+    handle(c, { account, params }) {
+      stores.memory.reset(requireKey(stores, account, params.namespace, params.connectionId));
+      return c.json({ success: true as const });
+    },
+  });
+}
+
+/** `POST .../snapshots`: the id is drawn from the injected randomness, the time from the clock. */
+function takeSnapshot({ stores, clock, random }: AppDependencies): Operation {
+  return defineOperation({
+    method: 'POST',
+    path: `${base}/snapshots`,
+    tag,
+    summary: "Snapshot a mock connection's memory (calls and world), optionally with a label",
+    permission: 'api-key',
+    params: connectionParams,
+    body: { schema: snapshotBodySchema, required: false },
+    responses: { 201: { description: 'The snapshot', schema: snapshotSchema }, 400: invalid, 403: forbidden, 404: notFound },
+    handle(c, { account, params, body }) {
+      const key = requireKey(stores, account, params.namespace, params.connectionId);
+      const id = `snap_${Buffer.from(random(8)).toString('hex')}`;
+      return c.json(stores.memory.snapshot(key, { id, label: body.label ?? null, now: clock.now().toISOString() }), 201);
+    },
+  });
+}
+
+/** `GET .../snapshots`. */
+function listSnapshots({ stores }: AppDependencies): Operation {
+  return defineOperation({
+    method: 'GET',
+    path: `${base}/snapshots`,
+    tag,
+    summary: "A mock connection's snapshots, oldest first",
+    permission: 'api-key',
+    params: connectionParams,
+    responses: { 200: { description: 'The snapshots', schema: snapshotListSchema }, 403: forbidden, 404: notFound },
+    handle(c, { account, params }) {
+      return c.json({ snapshots: stores.memory.listSnapshots(requireKey(stores, account, params.namespace, params.connectionId)) });
+    },
+  });
+}
+
+/** `POST .../snapshots/{snapshotId}/restore`. */
+function restoreSnapshot({ stores }: AppDependencies): Operation {
+  return defineOperation({
+    method: 'POST',
+    path: `${base}/snapshots/{snapshotId}/restore`,
+    tag,
+    summary: "Put a snapshot's calls and world back as the connection's memory (the snapshot stays)",
+    permission: 'api-key',
+    params: snapshotParams,
+    responses: {
+      200: { description: 'Restored; calls is how many calls the memory now holds', schema: restoreSchema },
+      400: invalid,
+      403: forbidden,
+      404: { description: 'Namespace, connection or snapshot not found', schema: errorSchema },
+    },
+    handle(c, { account, params }) {
+      const calls = stores.memory.restore(requireKey(stores, account, params.namespace, params.connectionId), params.snapshotId);
+      if (calls === null) throw snapshotNotFound(params.snapshotId, params.connectionId, params.namespace);
+      return c.json({ success: true as const, calls });
+    },
+  });
+}
+
+/** `DELETE .../snapshots/{snapshotId}`. */
+function deleteSnapshot({ stores }: AppDependencies): Operation {
+  return defineOperation({
+    method: 'DELETE',
+    path: `${base}/snapshots/{snapshotId}`,
+    tag,
+    summary: 'Delete a snapshot',
+    permission: 'api-key',
+    params: snapshotParams,
+    responses: {
+      200: { description: 'Deleted', schema: memorySuccessSchema },
+      400: invalid,
+      403: forbidden,
+      404: { description: 'Namespace, connection or snapshot not found', schema: errorSchema },
+    },
+    handle(c, { account, params }) {
+      if (!stores.memory.deleteSnapshot(requireKey(stores, account, params.namespace, params.connectionId), params.snapshotId)) {
+        throw snapshotNotFound(params.snapshotId, params.connectionId, params.namespace);
+      }
+      return c.json({ success: true as const });
+    },
+  });
+}
+
+/** The memory key of the account's connection, or the 404 that GET /connect/... would give. */
+function requireKey(stores: Stores, account: Account, namespace: string, id: string) {
+  const key = stores.memory.resolveKey(account.id, namespace, id);
+  if (key !== null) return key;
+  if (!stores.namespaces.get(account.id, namespace)) throw namespaceNotFound(namespace);
+  throw connectionNotFound(id, namespace);
 }
 
 function snapshotNotFound(id: string, connection: string, namespace: string) {

@@ -5,22 +5,19 @@
  * mock connection, the relay to its upstream for a real one, so a REST call and a `tools/call`
  * are one pipeline.
  */
-import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Connection } from '../../domain/connection.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import { apiError, type ApiError } from '../../errors.js';
-import { checkConnectionReady } from '../../mcp/connection-gate.js';
-import type { ToolEndpoint } from '../../mcp/tool-endpoint.js';
-import { UpstreamError } from '../../mcp/upstream-failure.js';
-import pLimit from 'p-limit';
-import { canSeeConnection, checkConnectionAccess, type Caller, type Permission } from '../access.js';
+import { canSeeConnection, type Permission } from '../access.js';
 import type { AppDependencies, AppServices } from '../context.js';
 import { defineOperation, type Operation } from '../operation.js';
+import { requireReadyEndpoint, upstreamCall, type EndpointDependencies } from '../ready-endpoint.js';
 import { connectionId, errorSchema, namespaceName, validationErrorSchema } from '../schemas.js';
 import { callToolResultSchema, namespaceToolsQuerySchema, namespaceToolsSchema, toolArgumentsSchema, toolListSchema } from '../tool-schemas.js';
 import { toolSchema } from '../server-schemas.js';
-import { connectionNotFound, namespaceNotFound, readMetadataFilters, toPlace } from '../lookups.js';
+import { readMetadataFilters, requireNamespace, toPlace } from '../lookups.js';
+import { toToolEnvelopes } from '../tool-envelopes.js';
 
 const tag = 'tools';
 const connectionParams = z.object({ namespace: namespaceName, connectionId });
@@ -36,137 +33,123 @@ const refusals = {
 };
 /** The largest page the store serves; the namespace listing reads every page. */
 const pageSize = 100;
-/** How many upstreams the namespace listing asks at once. */
-const listingConcurrency = 16;
 
 /** `GET/POST /connect/{ns}/{id}/.tools[/{toolPath}]` and `GET /connect/{ns}/.tools`. */
 export function toolOperations({ stores }: AppDependencies, { endpoints, upstreamTimeoutMs }: AppServices): Operation[] {
-  /** The connection, visible to the caller for `operation` and ready to answer tools, else the error to throw. */
-  function readyEndpoint(c: Context, caller: Caller, accountId: string, namespace: string, id: string, operation: 'read' | 'execute'): { connection: Connection; endpoint: ToolEndpoint } {
-    const connection = stores.connections.getInNamespace(accountId, namespace, id);
-    const missing = () => (stores.namespaces.get(accountId, namespace) ? connectionNotFound(id, namespace) : namespaceNotFound(namespace));
-    if (!connection) throw missing();
-    checkConnectionAccess(caller, operation, connection, missing);
-    const refusal = checkConnectionReady(connection);
-    if (refusal) throw toRefusalError(refusal.status, refusal.message);
-    return { connection, endpoint: endpoints.endpointFor(connection, toPlace(c, accountId, connection.namespaceKey!)) };
-  }
+  const tools = { stores, endpoints };
+  return [listNamespaceTools(tools, upstreamTimeoutMs), listTools(tools), getTool(tools), callTool(tools)];
+}
 
-  return [
-    defineOperation({
-      method: 'GET',
-      path: '/connect/{namespace}/.tools',
-      tag,
-      summary: 'The tools of every connection in the namespace, one envelope each with exactly one of tools or error; same filters as the connection list (name, mcpUrl, metadata.{key})',
-      permission: readEach,
-      params: z.object({ namespace: namespaceName }),
-      query: namespaceToolsQuerySchema,
-      responses: {
-        200: { description: 'One envelope per connection the caller may see, oldest first', schema: namespaceToolsSchema },
-        400: { description: 'A filter breaks a rule', schema: validationErrorSchema },
-        403: forbidden,
-        404: { description: 'Namespace not found or access denied', schema: errorSchema },
-      },
-      async handle(c, { account, caller, params, query, searchParams }) {
-        const namespace = stores.namespaces.get(account.id, params.namespace);
-        if (!namespace) throw namespaceNotFound(params.namespace);
-        const filters = {
-          limit: pageSize,
-          ...(query.name === undefined ? {} : { name: query.name }),
-          ...(query.mcpUrl === undefined ? {} : { mcpUrl: query.mcpUrl }),
-          metadata: readMetadataFilters(searchParams),
-        };
-        const keep = caller.chain.length === 0 ? undefined : (connection: Connection) => canSeeConnection(caller, connection);
-        const connections: Connection[] = [];
-        for (let afterSeq: number | null = 0; afterSeq !== null; ) {
-          const page = stores.connections.list(namespace.id, { ...filters, afterSeq }, keep);
-          connections.push(...page.connections);
-          afterSeq = page.nextSeq;
-        }
-        const place = toPlace(c, account.id, namespace.id);
-        const limit = pLimit(listingConcurrency);
-        // One deadline for the whole listing: an upstream still queued or still talking when it
-        // passes gets a timeout envelope, so the answer never waits much past the timeout.
-        let timer: NodeJS.Timeout | undefined;
-        const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, upstreamTimeoutMs)));
-        try {
-          const envelopes = await Promise.all(
-            connections.map((connection) =>
-              Promise.race([
-                limit(() => toEnvelope(connection, () => endpoints.endpointFor(connection, place))),
-                deadline.then(() => toTimeoutEnvelope(connection, upstreamTimeoutMs)),
-              ]),
-            ),
-          );
-          return c.json({ connections: envelopes });
-        } finally {
-          clearTimeout(timer);
-          limit.clearQueue();
-        }
-      },
-    }),
-    defineOperation({
-      method: 'GET',
-      path: '/connect/{namespace}/{connectionId}/.tools',
-      tag,
-      summary: "The connection's tools",
-      permission: readEach,
-      params: connectionParams,
-      responses: { 200: { description: 'Every tool of the connection', schema: toolListSchema }, ...refusals, 403: forbidden, 404: notFound },
-      async handle(c, { account, caller, params }) {
-        const { endpoint } = readyEndpoint(c, caller, account.id, params.namespace, params.connectionId, 'read');
-        return c.json({ tools: await upstreamCall(() => endpoint.listTools()) });
-      },
-    }),
-    defineOperation({
-      method: 'GET',
-      path: '/connect/{namespace}/{connectionId}/.tools/{toolPath}',
-      tag,
-      summary: 'One tool (tool a.b is at path a/b), or {tools} of the category a path prefixes',
-      permission: readEach,
-      params: toolParams,
-      responses: {
-        200: { description: 'The tool, or {tools} when the path is a slash category', schema: z.union([toolSchema, toolListSchema]) },
-        ...refusals,
-        403: forbidden,
-        404: notFound,
-      },
-      async handle(c, { account, caller, params }) {
-        const { connection, endpoint } = readyEndpoint(c, caller, account.id, params.namespace, params.connectionId, 'read');
-        const tools = await upstreamCall(() => endpoint.listTools());
-        const tool = findTool(tools, params.toolPath);
-        if (tool) return c.json(tool);
-        const prefix = `${toToolName(params.toolPath)}.`;
-        const category = tools.filter((candidate) => candidate.name.startsWith(prefix));
-        if (category.length === 0) throw unknownTool(params.toolPath, connection);
-        return c.json({ tools: category });
-      },
-    }),
-    defineOperation({
-      method: 'POST',
-      path: '/connect/{namespace}/{connectionId}/.tools/{toolPath}',
-      tag,
-      summary: 'Call a tool: the body is its JSON arguments, the answer the MCP CallToolResult (same pipeline as tools/call on the MCP endpoint)',
-      permission: executeEach,
-      params: toolParams,
-      body: { schema: toolArgumentsSchema, required: false },
-      responses: {
-        200: { description: 'The CallToolResult; a failing tool or invalid arguments give isError: true', schema: callToolResultSchema },
-        400: { description: 'The body is not a JSON object', schema: validationErrorSchema },
-        ...refusals,
-        403: forbidden,
-        404: notFound,
-      },
-      async handle(c, { account, caller, params, body }) {
-        const { connection, endpoint } = readyEndpoint(c, caller, account.id, params.namespace, params.connectionId, 'execute');
-        const tool = findTool(await upstreamCall(() => endpoint.listTools()), params.toolPath);
-        if (!tool) throw unknownTool(params.toolPath, connection);
-        const result = await upstreamCall(() => endpoint.callTool(tool.name, body));
-        if (!result) throw unknownTool(params.toolPath, connection);
-        return c.json(result);
-      },
-    }),
-  ];
+/** `GET /connect/{namespace}/.tools`: every connection the caller may see, each with its tools or its error. */
+function listNamespaceTools({ stores, endpoints }: EndpointDependencies, timeoutMs: number): Operation {
+  return defineOperation({
+    method: 'GET',
+    path: '/connect/{namespace}/.tools',
+    tag,
+    summary: 'The tools of every connection in the namespace, one envelope each with exactly one of tools or error; same filters as the connection list (name, mcpUrl, metadata.{key})',
+    permission: readEach,
+    params: z.object({ namespace: namespaceName }),
+    query: namespaceToolsQuerySchema,
+    responses: {
+      200: { description: 'One envelope per connection the caller may see, oldest first', schema: namespaceToolsSchema },
+      400: { description: 'A filter breaks a rule', schema: validationErrorSchema },
+      403: forbidden,
+      404: { description: 'Namespace not found or access denied', schema: errorSchema },
+    },
+    async handle(c, { account, caller, params, query, searchParams }) {
+      const namespace = requireNamespace(stores, account.id, params.namespace);
+      const filters = {
+        limit: pageSize,
+        ...(query.name === undefined ? {} : { name: query.name }),
+        ...(query.mcpUrl === undefined ? {} : { mcpUrl: query.mcpUrl }),
+        metadata: readMetadataFilters(searchParams),
+      };
+      const keep = caller.chain.length === 0 ? undefined : (connection: Connection) => canSeeConnection(caller, connection);
+      const connections: Connection[] = [];
+      for (let afterSeq: number | null = 0; afterSeq !== null; ) {
+        const page = stores.connections.list(namespace.id, { ...filters, afterSeq }, keep);
+        connections.push(...page.connections);
+        afterSeq = page.nextSeq;
+      }
+      const place = toPlace(c, account.id, namespace.id);
+      return c.json({ connections: await toToolEnvelopes(connections, (connection) => endpoints.endpointFor(connection, place), timeoutMs) });
+    },
+  });
+}
+
+/** `GET /connect/{namespace}/{connectionId}/.tools`. */
+function listTools(dependencies: EndpointDependencies): Operation {
+  return defineOperation({
+    method: 'GET',
+    path: '/connect/{namespace}/{connectionId}/.tools',
+    tag,
+    summary: "The connection's tools",
+    permission: readEach,
+    params: connectionParams,
+    responses: { 200: { description: 'Every tool of the connection', schema: toolListSchema }, ...refusals, 403: forbidden, 404: notFound },
+    async handle(c, input) {
+      const { endpoint } = requireReadyEndpoint(c, dependencies, input, 'read');
+      return c.json({ tools: await upstreamCall(() => endpoint.listTools()) });
+    },
+  });
+}
+
+/** `GET /connect/{namespace}/{connectionId}/.tools/{toolPath}`: one tool, or the tools of a category. */
+function getTool(dependencies: EndpointDependencies): Operation {
+  return defineOperation({
+    method: 'GET',
+    path: '/connect/{namespace}/{connectionId}/.tools/{toolPath}',
+    tag,
+    summary: 'One tool (tool a.b is at path a/b), or {tools} of the category a path prefixes',
+    permission: readEach,
+    params: toolParams,
+    responses: {
+      200: { description: 'The tool, or {tools} when the path is a slash category', schema: z.union([toolSchema, toolListSchema]) },
+      ...refusals,
+      403: forbidden,
+      404: notFound,
+    },
+    async handle(c, input) {
+      const { params } = input;
+      const { connection, endpoint } = requireReadyEndpoint(c, dependencies, input, 'read');
+      const tools = await upstreamCall(() => endpoint.listTools());
+      const tool = findTool(tools, params.toolPath);
+      if (tool) return c.json(tool);
+      const prefix = `${toToolName(params.toolPath)}.`;
+      const category = tools.filter((candidate) => candidate.name.startsWith(prefix));
+      if (category.length === 0) throw unknownTool(params.toolPath, connection);
+      return c.json({ tools: category });
+    },
+  });
+}
+
+/** `POST /connect/{namespace}/{connectionId}/.tools/{toolPath}`: the same pipeline as `tools/call`. */
+function callTool(dependencies: EndpointDependencies): Operation {
+  return defineOperation({
+    method: 'POST',
+    path: '/connect/{namespace}/{connectionId}/.tools/{toolPath}',
+    tag,
+    summary: 'Call a tool: the body is its JSON arguments, the answer the MCP CallToolResult (same pipeline as tools/call on the MCP endpoint)',
+    permission: executeEach,
+    params: toolParams,
+    body: { schema: toolArgumentsSchema, required: false },
+    responses: {
+      200: { description: 'The CallToolResult; a failing tool or invalid arguments give isError: true', schema: callToolResultSchema },
+      400: { description: 'The body is not a JSON object', schema: validationErrorSchema },
+      ...refusals,
+      403: forbidden,
+      404: notFound,
+    },
+    async handle(c, input) {
+      const { params, body } = input;
+      const { connection, endpoint } = requireReadyEndpoint(c, dependencies, input, 'execute');
+      const tool = findTool(await upstreamCall(() => endpoint.listTools()), params.toolPath);
+      if (!tool) throw unknownTool(params.toolPath, connection);
+      const result = await upstreamCall(() => endpoint.callTool(tool.name, body));
+      if (!result) throw unknownTool(params.toolPath, connection);
+      return c.json(result);
+    },
+  });
 }
 
 /** Tool `a.b` is at path `a/b`; a name that itself contains a slash is also found as written. */
@@ -181,52 +164,4 @@ function findTool(tools: ToolDefinition[], toolPath: string): ToolDefinition | u
 
 function unknownTool(toolPath: string, connection: Connection): ApiError {
   return apiError('not_found', `Tool "${toolPath}" not found on connection "${connection.connectionId}" (no tool "${toToolName(toolPath)}" and no category under it); GET /connect/${connection.namespace}/${connection.connectionId}/.tools lists its tools`);
-}
-
-function toRefusalError(status: 401 | 409 | 502, message: string): ApiError {
-  return apiError(status === 401 ? 'auth_required' : status === 409 ? 'input_required' : 'upstream_unavailable', message);
-}
-
-/** Runs an upstream request of a REST route; an upstream failure becomes the platform error that says what failed. */
-async function upstreamCall<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
-    if (error.kind === 'unauthorized') throw apiError('auth_required', `The upstream MCP server needs authorization: ${error.message}`);
-    throw apiError('upstream_unavailable', `The upstream MCP server failed: ${error.message}`);
-  }
-}
-
-function toTimeoutEnvelope(connection: Connection, timeoutMs: number) {
-  const host = connection.mcpUrl ? new URL(connection.mcpUrl).host : connection.connectionId;
-  return {
-    connectionId: connection.connectionId,
-    name: connection.name,
-    status: connection.status,
-    error: { code: 'upstream_error', message: `${host} did not answer within ${timeoutMs} ms` },
-  };
-}
-
-/**
- * A connection's envelope in the namespace listing. Connections waiting for authorization or
- * input get no upstream request; a failing or slow upstream gives its own envelope an error.
- * The status is the one after the listing (a 401 has just moved it to auth_required).
- */
-async function toEnvelope(connection: Connection, endpointFor: () => ToolEndpoint) {
-  const base = { connectionId: connection.connectionId, name: connection.name };
-  const refusal = checkConnectionReady(connection);
-  if (refusal) {
-    const code = refusal.status === 401 ? 'auth_required' : refusal.status === 409 ? 'input_required' : 'not_connected';
-    return { ...base, status: connection.status, error: { code, message: refusal.message } };
-  }
-  const endpoint = endpointFor();
-  try {
-    const tools = await endpoint.listTools();
-    return { ...base, status: endpoint.status(), tools };
-  } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
-    const code = error.kind === 'unauthorized' ? 'auth_required' : 'upstream_error';
-    return { ...base, status: endpoint.status(), error: { code, message: error.message } };
-  }
 }

@@ -1,0 +1,103 @@
+/**
+ * The write behind `POST /connect/{namespace}` and `PUT /connect/{namespace}/{connectionId}`: one
+ * transaction that plans and stores the connection, then, outside it, a probe of the upstream
+ * when the write calls for one.
+ */
+import type { Context } from 'hono';
+import type { Connection, ConnectionInput } from '../domain/connection.js';
+import { planConnectionWrite, type ConnectionWritePlan } from '../domain/connection-write.js';
+import { apiError } from '../errors.js';
+import { checkConnectionAccess, missingPermission, type Caller } from './access.js';
+import type { ConnectionPlace } from './connection-upstream.js';
+import type { AppDependencies, AppServices } from './context.js';
+import { toConnectionView } from './views.js';
+
+export type WriteDependencies = Pick<AppDependencies, 'stores' | 'clock'> & Pick<AppServices, 'upstream'>;
+
+export interface ConnectionWrite {
+  caller: Caller;
+  place: ConnectionPlace;
+  /** The namespace's name. */
+  namespace: string;
+  connectionId: string;
+  input: ConnectionInput;
+  /** `create` refuses an id that is taken (the answer is then null); `upsert` updates it. */
+  mode: 'upsert' | 'create';
+}
+
+interface WriteOutcome {
+  plan: ConnectionWritePlan;
+  /** Set when the upstream must be probed after the write, with the headers to send. */
+  probe: { headers: Record<string, string> | null } | null;
+}
+
+/**
+ * Writes, then probes the upstream when the write calls for it (outside the transaction); answers
+ * the connection as stored, 201 when created, or null when `create` found the id taken.
+ *
+ * @example
+ *   const response = await writeConnection(c, { stores, clock, upstream }, { caller, place, namespace: 'demo', connectionId: 'c1', input: body, mode: 'upsert' });
+ */
+export async function writeConnection(c: Context, dependencies: WriteDependencies, write: ConnectionWrite): Promise<Response | null> {
+  const outcome = storeConnection(dependencies, write);
+  if (!outcome) return null;
+  const { plan, probe } = outcome;
+  const connection = probe ? await dependencies.upstream.probe(write.place, plan.connection, probe.headers) : plan.connection;
+  return c.json(toConnectionView(connection), plan.created ? 201 : 200);
+}
+
+/**
+ * Creates or updates one connection atomically; returns null when `create` found the id taken.
+ * A token must be allowed to write both the connection as it is and as it will be, else 403
+ * (also for one it may not see: a write cannot pretend the id is free).
+ */
+function storeConnection({ stores, clock, upstream }: WriteDependencies, { caller, place, namespace, connectionId: id, input, mode }: ConnectionWrite): WriteOutcome | null {
+  const refuse = () => missingPermission('connections', 'write');
+  return stores.transaction(() => {
+    const current = stores.connections.get(place.namespaceId, id);
+    if (current && mode === 'create') return null;
+    if (current) checkConnectionAccess(caller, 'write', current, refuse);
+    const serverName = input.server ?? current?.server ?? null;
+    const target = serverName === null ? null : stores.registry.findTarget(serverName);
+    if (input.server && !target) {
+      throw apiError('validation_error', `server: unknown registry server "${input.server}"; use a qualifiedName from GET /servers`);
+    }
+    const now = clock.now();
+    const loadHeaders = () => stores.connections.getHeaders(place.namespaceId, id);
+    const plan = planConnectionWrite({
+      namespace,
+      connectionId: id,
+      existing: current ? { connection: current, loadHeaders } : null,
+      input,
+      target,
+      now,
+    });
+    checkConnectionAccess(caller, 'write', plan.connection, refuse);
+    if (plan.connection.status.state === 'input_required') plan.connection.status.setupUrl = upstream.setupUrl(place, plan.connection);
+    const probe = toProbe(plan, current, loadHeaders);
+    if (plan.created) stores.connections.insert(place.namespaceId, plan.connection, plan.headers, now.toISOString());
+    else stores.connections.update(place.namespaceId, plan.connection, plan.headers, now.toISOString());
+    return { plan, probe };
+  });
+}
+
+/**
+ * Whether a write calls for an upstream probe: a real HTTP connection that is not waiting for
+ * input, when it is new, its URL or headers changed, or it was not connected. (Re-saving a
+ * connected connection with the same target does not call its upstream again.)
+ */
+function toProbe(plan: ConnectionWritePlan, previous: Connection | null, loadHeaders: () => Record<string, string> | null): WriteOutcome['probe'] {
+  const { connection } = plan;
+  if (connection.mock || connection.transport !== 'http' || connection.mcpUrl === null || connection.status.state === 'input_required') return null;
+  if (plan.headers !== undefined) {
+    const changed = previous === null || toHeaderText(plan.headers) !== toHeaderText(loadHeaders());
+    if (changed || previous.mcpUrl !== connection.mcpUrl || previous.status.state !== 'connected') return { headers: plan.headers };
+    return null;
+  }
+  if (previous === null || previous.mcpUrl !== connection.mcpUrl || previous.status.state !== 'connected') return { headers: loadHeaders() };
+  return null;
+}
+
+function toHeaderText(headers: Record<string, string> | null): string {
+  return JSON.stringify(Object.entries(headers ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

@@ -1,0 +1,94 @@
+import type { CallLogEntry, WorldChanges } from '../domain/memory-log.js';
+import type { Sqlite } from './database.js';
+import type { MemoryCache } from './memory-cache.js';
+import type { MemoryKey } from './memory-keys.js';
+import type { MemoryWrites } from './memory-writes.js';
+
+/** How many calls may pass between two world checkpoints (their changes are replayed on load). */
+const checkpointEvery = 64;
+
+/** A call appended to the cache and waiting for its batch to commit. */
+interface PendingCall {
+  key: MemoryKey;
+  entry: CallLogEntry;
+  changes: WorldChanges | undefined;
+  committed: (stored: boolean) => void;
+  failed: (error: unknown) => void;
+}
+
+/**
+ * Group commit of appended calls: every call added in one turn of the event loop is stored in one
+ * transaction, after which each call's promise settles. The cache is updated at once, so a
+ * connection's next call need not wait on SQLite; the promise lets a caller answer a call only
+ * once it is stored, so nothing a client saw can be lost.
+ *
+ * The cache must already hold what each call changed (the caller applies it): the batch writes
+ * the world from there at each checkpoint, and drops the cached memories whose calls it could not store.
+ *
+ * @example
+ *   const batch = createCallBatch(db, { cache, writes });
+ *   const stored = batch.add(key, entry, changes); // true once committed, false if the connection was deleted
+ */
+export function createCallBatch(db: Sqlite, { cache, writes }: { cache: MemoryCache; writes: MemoryWrites }) {
+  const statements = {
+    connectionExists: db.prepare<[number], { found: number }>('SELECT 1 AS found FROM connections WHERE seq = ?'),
+    saveNextSequence: db.prepare<[number, number]>('UPDATE memory_worlds SET next_sequence = ? WHERE connection_seq = ?'),
+  };
+  let pending: PendingCall[] = [];
+  let flushScheduled = false;
+
+  /** Stores each call of the batch whose connection still exists, then checkpoints what they changed. */
+  function store(batch: readonly PendingCall[]): Map<MemoryKey, boolean> {
+    const outcomes = new Map<MemoryKey, boolean>();
+    for (const { key, entry, changes } of batch) {
+      let exists = outcomes.get(key);
+      if (exists === undefined) outcomes.set(key, (exists = statements.connectionExists.get(key) !== undefined));
+      if (exists) writes.insertCall(key, entry, changes);
+    }
+    for (const [key, exists] of outcomes) {
+      const memory = cache.peek(key);
+      if (!exists || !memory) continue;
+      // The call rows carry their changes; the whole world is written only every few dozen calls.
+      const last = batch.findLast((call) => call.key === key)!.entry.sequence;
+      if (memory.checkpointSequence === 0 || last - memory.checkpointSequence >= checkpointEvery || last < memory.checkpointSequence) {
+        writes.saveWorld(key, JSON.stringify(memory.world), last, memory.nextSequence);
+        memory.checkpointSequence = last;
+      } else {
+        statements.saveNextSequence.run(memory.nextSequence, key);
+      }
+    }
+    return outcomes;
+  }
+
+  /** Commits every waiting call in one transaction; a connection deleted meanwhile gets none of its calls stored. */
+  function flush(): void {
+    flushScheduled = false;
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    let outcomes: Map<MemoryKey, boolean>;
+    try {
+      outcomes = writes.transaction(() => store(batch));
+    } catch (error) {
+      // The cache holds calls that are not stored: read those memories again from disk.
+      for (const call of batch) cache.forget(call.key);
+      for (const call of batch) call.failed(error);
+      return;
+    }
+    for (const [key, exists] of outcomes) if (!exists) cache.forget(key);
+    for (const call of batch) call.committed(outcomes.get(call.key)!);
+  }
+
+  return {
+    /** Queues a call for the next batch (committed after this turn of the event loop); resolves true once stored, false when its connection is gone. */
+    add(key: MemoryKey, entry: CallLogEntry, changes: WorldChanges | undefined): Promise<boolean> {
+      const committed = new Promise<boolean>((resolve, reject) => pending.push({ key, entry, changes, committed: resolve, failed: reject }));
+      if (!flushScheduled) {
+        flushScheduled = true;
+        setImmediate(flush);
+      }
+      return committed;
+    },
+    flush,
+  };
+}

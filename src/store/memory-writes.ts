@@ -1,0 +1,64 @@
+import type { CallLogEntry, WorldChanges } from '../domain/memory-log.js';
+import type { Sqlite } from './database.js';
+import type { MemoryKey } from './memory-keys.js';
+
+/**
+ * The writes of a memory's call log and world that group commit, restore and reset share, and the
+ * one transaction wrapper they run in. Prepared once per store: better-sqlite3's `prepare` and
+ * `transaction` are costly to repeat.
+ *
+ * @example
+ *   const writes = prepareMemoryWrites(db);
+ *   writes.transaction(() => writes.insertCall(key, entry, changes));
+ */
+export function prepareMemoryWrites(db: Sqlite) {
+  const statements = {
+    insertCall: db.prepare(`INSERT INTO memory_calls (connection_seq, sequence, tool, arguments_key, arguments, occurrence, result, source, model,
+        input_tokens, output_tokens, latency_ms, at, changes)
+      VALUES (@key, @sequence, @tool, @argumentsKey, @arguments, @occurrence, @result, @source, @model, @inputTokens, @outputTokens, @latencyMs, @at, @changes)`),
+    saveWorld: db.prepare<[number, string, number, number]>(`INSERT INTO memory_worlds (connection_seq, world, world_sequence, next_sequence) VALUES (?, ?, ?, ?)
+      ON CONFLICT (connection_seq) DO UPDATE SET world = excluded.world, world_sequence = excluded.world_sequence, next_sequence = excluded.next_sequence`),
+    deleteCalls: db.prepare<[number]>('DELETE FROM memory_calls WHERE connection_seq = ?'),
+    deleteWorld: db.prepare<[number]>('DELETE FROM memory_worlds WHERE connection_seq = ?'),
+  };
+  const inTransaction = db.transaction((work: () => unknown) => work());
+  return {
+    /** Runs `work` in one immediate (write-locking) transaction. */
+    transaction: <T>(work: () => T): T => inTransaction.immediate(work) as T,
+    /** Stores one call; `changes` (what it did to the world) is kept so the world can be rebuilt from a checkpoint. */
+    insertCall(key: MemoryKey, entry: CallLogEntry, changes: WorldChanges | undefined = undefined): void {
+      statements.insertCall.run(toCallParameters(key, entry, changes));
+    },
+    /** Stores the world as it is after call `worldSequence` (a checkpoint), with the next sequence. */
+    saveWorld(key: MemoryKey, world: string, worldSequence: number, nextSequence: number): void {
+      statements.saveWorld.run(key, world, worldSequence, nextSequence);
+    },
+    deleteCalls(key: MemoryKey): void {
+      statements.deleteCalls.run(key);
+    },
+    deleteWorld(key: MemoryKey): void {
+      statements.deleteWorld.run(key);
+    },
+  };
+}
+
+export type MemoryWrites = ReturnType<typeof prepareMemoryWrites>;
+
+function toCallParameters(key: MemoryKey, entry: CallLogEntry, changes: WorldChanges | undefined) {
+  return {
+    changes: changes ? JSON.stringify(changes) : null,
+    key,
+    sequence: entry.sequence,
+    tool: entry.tool,
+    argumentsKey: entry.argumentsKey,
+    arguments: JSON.stringify(entry.arguments),
+    occurrence: entry.occurrence,
+    result: JSON.stringify(entry.result),
+    source: entry.source,
+    model: entry.model,
+    inputTokens: entry.usage?.inputTokens ?? null,
+    outputTokens: entry.usage?.outputTokens ?? null,
+    latencyMs: entry.latencyMs,
+    at: entry.at,
+  };
+}
