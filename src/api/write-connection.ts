@@ -3,6 +3,7 @@
  * transaction that plans and stores the connection, then, outside it, a probe of the upstream
  * when the write calls for one.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { Context } from 'hono';
 import type { Connection, ConnectionInput } from '../domain/connection.js';
 import { planConnectionWrite, type ConnectionWritePlan } from '../domain/connection-write.js';
@@ -39,6 +40,8 @@ interface WriteOutcome {
  *   const response = await writeConnection(c, { stores, clock, upstream }, { caller, place, namespace: 'demo', connectionId: 'c1', input: body, mode: 'upsert' });
  */
 export async function writeConnection(c: Context, dependencies: WriteDependencies, write: ConnectionWrite): Promise<Response | null> {
+  const unchanged = findUnchanged(dependencies, write);
+  if (unchanged) return c.json(toConnectionView(unchanged), 200);
   const outcome = storeConnection(dependencies, write);
   if (!outcome) return null;
   const { plan, probe } = outcome;
@@ -47,38 +50,54 @@ export async function writeConnection(c: Context, dependencies: WriteDependencie
 }
 
 /**
- * Creates or updates one connection atomically; returns null when `create` found the id taken.
- * A token must be allowed to write both the connection as it is and as it will be, else 403
- * (also for one it may not see: a write cannot pretend the id is free).
+ * The stored connection when `write` would change nothing (same fields, no headers, nothing to
+ * probe): then nothing is written at all, not even the update time, and the answer is the same
+ * 200. Re-saving is what scenario loading and `mcp add` re-runs do; it costs no transaction. The
+ * same checks as a write run first, so a refused write is refused here too.
  */
-function storeConnection({ stores, clock, upstream }: WriteDependencies, { caller, place, namespace, connectionId: id, input, mode }: ConnectionWrite): WriteOutcome | null {
-  const refuse = () => missingPermission('connections', 'write');
+function findUnchanged(dependencies: WriteDependencies, write: ConnectionWrite): Connection | null {
+  if (write.mode !== 'upsert' || write.input.headers !== undefined) return null;
+  const current = dependencies.stores.connections.get(write.place.namespaceId, write.connectionId);
+  if (!current) return null;
+  const { plan, probe } = planWrite(dependencies, write, current);
+  return probe === null && isDeepStrictEqual({ ...plan.connection }, { ...current }) ? current : null;
+}
+
+/**
+ * Creates or updates one connection atomically; returns null when `create` found the id taken.
+ */
+function storeConnection(dependencies: WriteDependencies, write: ConnectionWrite): WriteOutcome | null {
+  const { stores, clock } = dependencies;
+  const { place, connectionId: id, mode } = write;
   return stores.transaction(() => {
     const current = stores.connections.get(place.namespaceId, id);
     if (current && mode === 'create') return null;
-    if (current) checkConnectionAccess(caller, 'write', current, refuse);
-    const serverName = input.server ?? current?.server ?? null;
-    const target = serverName === null ? null : stores.registry.findTarget(serverName);
-    if (input.server && !target) {
-      throw apiError('validation_error', `server: unknown registry server "${input.server}"; use a qualifiedName from GET /servers`);
-    }
-    const now = clock.now();
-    const loadHeaders = () => stores.connections.getHeaders(place.namespaceId, id);
-    const plan = planConnectionWrite({
-      namespace,
-      connectionId: id,
-      existing: current ? { connection: current, loadHeaders } : null,
-      input,
-      target,
-      now,
-    });
-    checkConnectionAccess(caller, 'write', plan.connection, refuse);
-    if (plan.connection.status.state === 'input_required') plan.connection.status.setupUrl = upstream.setupUrl(place, plan.connection);
-    const probe = toProbe(plan, current, loadHeaders);
-    if (plan.created) stores.connections.insert(place.namespaceId, plan.connection, plan.headers, now.toISOString());
-    else stores.connections.update(place.namespaceId, plan.connection, plan.headers, now.toISOString());
-    return { plan, probe };
+    const outcome = planWrite(dependencies, write, current);
+    const now = clock.now().toISOString();
+    if (outcome.plan.created) stores.connections.insert(place.namespaceId, outcome.plan.connection, outcome.plan.headers, now);
+    else stores.connections.update(place.namespaceId, outcome.plan.connection, outcome.plan.headers, now);
+    return outcome;
   });
+}
+
+/**
+ * What a write of `write.input` over `current` stores, and whether it calls for a probe. A token
+ * must be allowed to write both the connection as it is and as it will be, else 403 (also for one
+ * it may not see: a write cannot pretend the id is free).
+ */
+function planWrite({ stores, clock, upstream }: WriteDependencies, { caller, place, namespace, connectionId: id, input }: ConnectionWrite, current: Connection | null): WriteOutcome {
+  const refuse = () => missingPermission('connections', 'write');
+  if (current) checkConnectionAccess(caller, 'write', current, refuse);
+  const serverName = input.server ?? current?.server ?? null;
+  const target = serverName === null ? null : stores.registry.findTarget(serverName);
+  if (input.server && !target) {
+    throw apiError('validation_error', `server: unknown registry server "${input.server}"; use a qualifiedName from GET /servers`);
+  }
+  const loadHeaders = () => stores.connections.getHeaders(place.namespaceId, id);
+  const plan = planConnectionWrite({ namespace, connectionId: id, existing: current ? { connection: current, loadHeaders } : null, input, target, now: clock.now() });
+  checkConnectionAccess(caller, 'write', plan.connection, refuse);
+  if (plan.connection.status.state === 'input_required') plan.connection.status.setupUrl = upstream.setupUrl(place, plan.connection);
+  return { plan, probe: toProbe(plan, current, loadHeaders) };
 }
 
 /**
