@@ -23,6 +23,9 @@ export function toSubApp(operations: readonly Operation[], authenticate: Authent
   return app;
 }
 
+/** The query of an operation that takes none: one shared empty object (handlers only read a query). */
+const noQuery: URLSearchParams = new URLSearchParams();
+
 function toHandler(operation: Operation, authenticate: Authenticate): Handler {
   return async (c) => {
     let caller: Caller | Promise<Caller> | undefined = operation.public ? undefined : authenticate(c.req.header('authorization'));
@@ -30,7 +33,7 @@ function toHandler(operation: Operation, authenticate: Authenticate): Handler {
     const params = operation.params ? operation.params.parse(c.req.param()) : {};
     // The scope gate runs before the query and body are read: a token without the scope learns nothing more.
     if (caller) checkOperationAccess(caller, operation.permission, params as Record<string, unknown>);
-    const searchParams = operation.query ? new URL(c.req.url).searchParams : new URLSearchParams();
+    const searchParams = operation.query ? new URL(c.req.url).searchParams : noQuery;
     return operation.handle(c, {
       params,
       query: operation.query ? operation.query.parse(Object.fromEntries(searchParams)) : {},
