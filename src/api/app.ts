@@ -16,6 +16,7 @@ import { createAuthenticator } from './authenticate.js';
 import { cors } from './cors.js';
 import type { Operation } from './operation.js';
 import { createUnroutedAnswer, toErrorResponse, toSubApp } from './operation-routes.js';
+import { connectPrefix, toHonoPath, toRootHonoPath } from './route-path.js';
 import { createSearch } from '../search/create-search.js';
 import { defaultCallTimeoutMs, defaultFixturesDir, type AppDependencies, type AppServices, type Logger } from './context.js';
 import { serverOperations } from './routes/servers.js';
@@ -49,7 +50,16 @@ export function createApp(dependencies: AppDependencies): Hono {
   app.use('*', cors());
   const groups = listOperationGroups(dependencies, tokens);
   for (const operations of groups) app.route('/', toSubApp(operations, authenticate));
-  app.notFound(createUnroutedAnswer(groups.flat()));
+  // The root mount (decisions.md §7): every Connect route again without `/connect`, the same
+  // operation objects (one implementation); its namespace pattern keeps off the fixed routes.
+  const connect = groups.flat().filter((operation) => operation.path.startsWith(`${connectPrefix}/`));
+  app.route('/', toSubApp(connect, authenticate, toRootHonoPath));
+  app.notFound(
+    createUnroutedAnswer([
+      ...groups.flat().map(({ method, path }) => ({ method, pattern: toHonoPath(path) })),
+      ...connect.map(({ method, path }) => ({ method, pattern: toRootHonoPath(path) })),
+    ]),
+  );
   app.onError((error, c) => toErrorResponse(c, toApiError(error, dependencies.logger)));
   return app;
 }

@@ -4,6 +4,7 @@
  * appear verbatim only here.
  */
 import { z } from 'zod';
+import { namespaceReservation } from '../domain/reserved-names.js';
 
 // ---- shared pieces ------------------------------------------------------------------------
 
@@ -17,6 +18,14 @@ const headerNamePattern = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http or https URL' });
 
 export const namespaceName = z.string().regex(namespaceNamePattern, `must match ${namespaceNamePattern.source}`);
+/**
+ * The name of a namespace being created (or written into): a valid name that is not reserved for
+ * a top-level route, so that the root mount can reach it (decisions.md §7).
+ */
+export const newNamespaceName = namespaceName.superRefine((name, context) => {
+  const reservation = namespaceReservation(name);
+  if (reservation) context.addIssue({ code: 'custom', message: reservation });
+});
 export const connectionId = z.string().regex(connectionIdPattern, `must match ${connectionIdPattern.source}`);
 
 export const errorSchema = z.strictObject({ error: z.string(), message: z.string() }).meta({ id: 'Error' });

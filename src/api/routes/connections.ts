@@ -13,6 +13,7 @@ import {
   deleteConnectionSchema,
   errorSchema,
   namespaceName,
+  newNamespaceName,
   validationErrorSchema,
 } from '../schemas.js';
 import { toConnectionView } from '../views.js';
@@ -21,6 +22,9 @@ import { writeConnection, type WriteDependencies } from '../write-connection.js'
 
 const namespaceParams = z.object({ namespace: namespaceName });
 const connectionParams = z.object({ namespace: namespaceName, connectionId });
+// Writes may not put connections into a namespace that the root mount could not reach.
+const writeNamespaceParams = z.object({ namespace: newNamespaceName });
+const writeConnectionParams = z.object({ namespace: newNamespaceName, connectionId });
 const tag = 'connections';
 const notFound = { description: 'Namespace or connection not found (or not yours)', schema: errorSchema };
 const invalid = { description: 'The request breaks a rule; the message names the field', schema: validationErrorSchema };
@@ -73,7 +77,7 @@ function postConnection(writer: WriteDependencies & Pick<AppDependencies, 'rando
     tag,
     summary: 'Create a connection with a generated readable id',
     permission: writeEach,
-    params: namespaceParams,
+    params: writeNamespaceParams,
     body: { schema: connectionBodySchema, required: false },
     responses: { 201: { description: 'Created', schema: connectionSchema }, 400: invalid, 403: forbidden, 404: notFound },
     async handle(c, { account, caller, params, body }) {
@@ -118,7 +122,7 @@ function putConnection(writer: WriteDependencies): Operation {
     tag,
     summary: 'Create or update the connection with this id',
     permission: writeEach,
-    params: connectionParams,
+    params: writeConnectionParams,
     body: { schema: connectionBodySchema, required: true },
     responses: {
       200: { description: 'Connection updated', schema: connectionSchema },
