@@ -94,7 +94,7 @@ function listOperationGroups(dependencies: AppDependencies, tokens = createToken
 function createServices(dependencies: AppDependencies): AppServices {
   const { stores, clock } = dependencies;
   const pool = dependencies.upstreams ?? createUpstreamPool();
-  const relay = createRelay({ pool, callTimeoutMs: dependencies.upstreamCallTimeoutMs ?? defaultCallTimeoutMs });
+  const relay = createRelay({ callTimeoutMs: dependencies.upstreamCallTimeoutMs ?? defaultCallTimeoutMs, listTimeoutMs: pool.timeoutMs });
   const setupLinks = createSetupLinks(dependencies.tokenKey ?? randomBytes(32));
   const upstream = createConnectionUpstream({ stores, pool, links: setupLinks });
   const forcedStatus: ForcedStatusContext = { stores, setupUrl: upstream.setupUrl };

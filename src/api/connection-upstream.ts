@@ -54,7 +54,9 @@ export function createConnectionUpstream({ stores, pool, links }: { stores: Stor
     linkFor(place, connection) {
       const current = { ...connection };
       return {
-        target: () => ({ url: current.mcpUrl!, headers: stores.connections.getHeaders(place.namespaceId, current.connectionId) }),
+        label: current.mcpUrl!,
+        // The stored headers are decrypted only when a request is relayed.
+        session: () => pool.session({ url: current.mcpUrl!, headers: stores.connections.getHeaders(place.namespaceId, current.connectionId) }),
         report: (outcome) => record(place, current, outcome),
         status: () => current.status,
       };
