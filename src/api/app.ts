@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createTokenCodec, type TokenCodec } from '../domain/service-token.js';
 import { apiError, isApiError, type ApiError } from '../errors.js';
 import { createRelay } from '../mcp/relay.js';
+import { createUplinkPairings } from '../mcp/uplink-pairings.js';
 import { createUpstreamPool } from '../mcp/upstream-pool.js';
 import { createMockToolRunner } from '../sim/mock-tool-runner.js';
 import { createSimulator } from '../sim/simulator.js';
@@ -14,6 +15,7 @@ import { setupOperations } from './routes/setup.js';
 import { createSetupLinks } from './setup-links.js';
 import { createAuthenticator } from './authenticate.js';
 import { cors } from './cors.js';
+import { createUplinkUpgrade } from './uplink-upgrade.js';
 import type { Operation } from './operation.js';
 import { createUnroutedAnswer, toErrorResponse, toSubApp } from './operation-routes.js';
 import { connectPrefix, toHonoPath, toRootHonoPath } from './route-path.js';
@@ -48,6 +50,13 @@ export function createApp(dependencies: AppDependencies): Hono {
     });
   }
   app.use('*', cors());
+  // One pairing registry for the app: the upgrade middleware pairs, the endpoints relay through it.
+  const pool = dependencies.upstreams ?? createUpstreamPool();
+  const uplinks = dependencies.uplinks ?? createUplinkPairings({ stores: dependencies.stores, timeoutMs: pool.timeoutMs });
+  dependencies = { ...dependencies, upstreams: pool, uplinks };
+  const upgrade = createUplinkUpgrade({ stores: dependencies.stores, uplinks, authenticate });
+  app.use(toHonoPath('/connect/{namespace}/{connectionId}'), upgrade);
+  app.use(toRootHonoPath('/connect/{namespace}/{connectionId}'), upgrade);
   const groups = listOperationGroups(dependencies, tokens);
   for (const operations of groups) app.route('/', toSubApp(operations, authenticate));
   // The root mount (decisions.md §7): every Connect route again without `/connect`, the same
@@ -106,7 +115,8 @@ function createServices(dependencies: AppDependencies): AppServices {
     // A fault rule's status change is stored like a forced status, with a setup link for the place the call came from.
     onStatusFault: (connection, change, place) => void storeForcedStatus(forcedStatus, place, connection, change.state, change.message),
   });
-  return { runner, endpoints: createConnectionEndpoints({ runner, relay, upstream }), setupLinks, upstream, upstreamTimeoutMs: pool.timeoutMs };
+  const uplinks = dependencies.uplinks ?? createUplinkPairings({ stores, timeoutMs: pool.timeoutMs });
+  return { runner, endpoints: createConnectionEndpoints({ runner, relay, upstream, uplinks }), setupLinks, upstream, uplinks, upstreamTimeoutMs: pool.timeoutMs };
 }
 
 function toApiError(error: unknown, logger: Logger): ApiError {

@@ -6,6 +6,7 @@
 import type { Clock } from '../domain/clock.js';
 import type { RandomSource } from '../domain/random.js';
 import type { Embedder } from '../domain/embedder.js';
+import type { UplinkPairings } from '../mcp/uplink-pairings.js';
 import type { UpstreamPool } from '../mcp/upstream-pool.js';
 import type { RegistrySearch } from '../search/registry-search.js';
 import type { MockToolRunner } from '../sim/mock-tool-runner.js';
@@ -38,6 +39,8 @@ export interface AppDependencies {
   fixturesDir?: string;
   /** Clients of real upstream MCP servers (probes, relaying, listings); one with a 5 s timeout when absent. */
   upstreams?: UpstreamPool;
+  /** What is paired to uplink connections; made from the stores (bounded by the pool's timeout) when absent. */
+  uplinks?: UplinkPairings;
   /** Bound on one relayed request to an upstream, e.g. a slow tool call (default 60 s). */
   upstreamCallTimeoutMs?: number;
 }
@@ -49,6 +52,8 @@ export interface AppServices {
   /** Where a ready connection's tools are reached: the simulator or the upstream. */
   endpoints: ConnectionEndpoints;
   upstream: ConnectionUpstream;
+  /** Local servers paired with uplink connections. */
+  uplinks: UplinkPairings;
   setupLinks: SetupLinks;
   /** The bound on probes and listings (the pool's timeout). */
   upstreamTimeoutMs: number;

@@ -112,7 +112,8 @@ function resolveStatus(
   headers: () => Record<string, string> | null,
 ): ConnectionStatus {
   if (connection.mock) return { state: 'connected' };
-  if (connection.transport === 'uplink') return connection.source ? moduleUnavailable : { state: 'disconnected' };
+  // An uplink is connected exactly while a local server is paired with it; a write does not change that.
+  if (connection.transport === 'uplink') return connection.source ? moduleUnavailable : previous?.state === 'connected' ? previous : { state: 'disconnected' };
   const profile = target?.config ?? {};
   const needsHeaders = Object.values(profile.headers ?? {}).some((field) => field.required === true);
   const status = resolveHttpStatus(previous, profile, findMissingInputs(profile, needsHeaders ? headers() : null, connection.mcpUrl));

@@ -11,6 +11,7 @@ import type { Embedder } from '../domain/embedder.js';
 import type { ToolResultSource } from '../sim/tool-result-source.js';
 import { bootstrap, demoNamespace } from './bootstrap.js';
 import { createUpstreamPool } from '../mcp/upstream-pool.js';
+import { createUplinkPairings } from '../mcp/uplink-pairings.js';
 import { createApiKey, toStoredKey } from '../domain/api-key.js';
 
 /** Writes errors with their stacks to standard error. */
@@ -90,6 +91,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     });
     const logger = options.logger ?? stderrLogger;
     const upstreams = createUpstreamPool({ timeoutMs: options.upstreamTimeoutMs ?? 5000 });
+    const uplinks = createUplinkPairings({ stores, timeoutMs: upstreams.timeoutMs });
     const registrySearch = createSearch({ registry: stores.registry, embeddings: stores.embeddings, embedder: options.embedder, logger });
     const app = createApp({
       stores,
@@ -99,6 +101,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       tokenKey: location.tokenKey,
       registrySearch,
       upstreams,
+      uplinks,
       ...(options.upstreamCallTimeoutMs === undefined ? {} : { upstreamCallTimeoutMs: options.upstreamCallTimeoutMs }),
       ...(options.fixturesDir === undefined ? {} : { fixturesDir: options.fixturesDir }),
       ...(options.toolResults ? { toolResults: options.toolResults } : {}),
@@ -120,6 +123,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       },
       close: () => {
         void upstreams.close();
+        uplinks.close();
         if (sessionKey !== null) stores.accounts.removeKey(toStoredKey(sessionKey).hash);
         sessionKey = null;
         stores.close();
