@@ -124,8 +124,9 @@ describe('uplink pairing over a WebSocket', () => {
     const paired = pairLocalServer(`${wsBase}/local/scoped`, executor);
     expect(await paired.opened).toEqual({ ok: true });
     await eventually(async () => expect((await harness.call('GET', '/local/scoped')).body.status).toEqual({ state: 'connected' }));
-    paired.socket.close();
-    await paired.closed;
+    // Deleting the connection ends its pairing.
+    expect((await harness.call('DELETE', '/local/scoped')).status).toBe(200);
+    expect(await paired.closed).toEqual({ code: 1000, reason: 'connection deleted' });
   });
 
   it('answers an upgrade request that reaches app.fetch without a socket door as an ordinary GET', async () => {

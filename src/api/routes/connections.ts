@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createReadableId } from '../../domain/readable-id.js';
 import { canSeeConnection, checkConnectionAccess, type Permission } from '../access.js';
+import type { UplinkPairings } from '../../mcp/uplink-pairings.js';
 import type { AppDependencies, AppServices } from '../context.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { defineOperation, type Operation } from '../operation.js';
@@ -34,9 +35,9 @@ const readEach: Permission = { resource: 'connections', operation: 'read', each:
 const writeEach: Permission = { resource: 'connections', operation: 'write', each: 'connection' };
 
 /** The Connect API: create-or-update, create, get, list and delete connections. */
-export function connectionOperations(dependencies: AppDependencies, { upstream }: AppServices): Operation[] {
+export function connectionOperations(dependencies: AppDependencies, { upstream, uplinks }: AppServices): Operation[] {
   const writer = { ...dependencies, upstream };
-  return [listConnections(dependencies), postConnection(writer), getConnection(dependencies), putConnection(writer), deleteConnection(dependencies)];
+  return [listConnections(dependencies), postConnection(writer), getConnection(dependencies), putConnection(writer), deleteConnection(dependencies, uplinks)];
 }
 
 /** `GET /connect/{namespace}`: one page of the connections the caller may see. */
@@ -141,7 +142,7 @@ function putConnection(writer: WriteDependencies): Operation {
 }
 
 /** `DELETE /connect/{namespace}/{connectionId}`: a token must be allowed to write it, else it reads as missing. */
-function deleteConnection({ stores }: AppDependencies): Operation {
+function deleteConnection({ stores }: AppDependencies, uplinks: UplinkPairings): Operation {
   return defineOperation({
     method: 'DELETE',
     path: '/connect/{namespace}/{connectionId}',
@@ -153,12 +154,14 @@ function deleteConnection({ stores }: AppDependencies): Operation {
     handle(c, { account, caller, params }) {
       const namespace = requireNamespace(stores, account.id, params.namespace);
       const missing = () => connectionNotFound(params.connectionId, params.namespace);
+      const current = stores.connections.get(namespace.id, params.connectionId);
       const deleted = stores.transaction(() => {
-        const current = caller.chain.length === 0 ? null : stores.connections.get(namespace.id, params.connectionId);
-        if (current) checkConnectionAccess(caller, 'write', current, missing);
+        if (current && caller.chain.length > 0) checkConnectionAccess(caller, 'write', current, missing);
         return stores.connections.delete(namespace.id, params.connectionId);
       });
       if (!deleted) throw missing();
+      // A local server paired with a deleted uplink has nothing left to serve.
+      if (current?.transport === 'uplink') uplinks.unpair(current, 'connection deleted');
       return c.json({ success: true as const });
     },
   });
