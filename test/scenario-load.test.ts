@@ -118,7 +118,7 @@ describe('loadScenarioText', () => {
     );
     expect(summarize(text)).toEqual([
       '5:9 namespaces.0.connections.0 | namespaces[0].connections[0].id: is required; add id: <the connection id>',
-      '6:15 namespaces.0.connections.0.mock | namespaces[0].connections[0].mock: must be true, false or a string (got 3)',
+      '6:15 namespaces.0.connections.0.mock | namespaces[0].connections[0].mock: must be true, false, a string or a mapping (got 3)',
       '8:22 namespaces.0.connections.0.faults.0.latency | namespaces[0].connections[0].faults[0].latency: must be a number of milliseconds or "<n>ms" / "<n>s", e.g. 250ms (got "5 minutes")',
     ]);
   });

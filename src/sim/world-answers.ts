@@ -1,0 +1,364 @@
+/**
+ * How the stateful simulator answers each operation from a world: a create adds an entity, a read
+ * finds it (or says it is not there, worded like a real server), a list or search filters and
+ * pages, an update merges, a delete removes, another action is acknowledged and kept as a fact.
+ * Each answer carries the `WorldChanges` it made, the same kind the model and fixtures write.
+ */
+import type { WorldChanges, WorldState } from '../domain/memory-log.js';
+import type { ToolDefinition } from '../domain/registry.js';
+import type { ToolShape } from '../domain/tool-operation.js';
+import { entitiesOf, fieldValue, isControlArgument, isQueryArgument, matchesQuery, selectsAll, toNextId, toNormalName, toPageRequest, valuesMatch, type EntityRecord } from '../domain/world-query.js';
+import { toPlural } from '../domain/entity-words.js';
+import { fitToSchema } from './schema-fit.js';
+
+/** What one call is answered from. */
+export interface AnswerInput {
+  shape: ToolShape;
+  tool: ToolDefinition;
+  /** The server's other tools (their schemas say which state a new entity starts in, and which arguments scope an entity). */
+  serverTools: readonly ToolDefinition[];
+  shapes: ReadonlyMap<string, ToolShape>;
+  args: Readonly<Record<string, unknown>>;
+  argumentsKey: string;
+  world: WorldState;
+  /** The call's time (ISO 8601) for created and updated stamps. */
+  now: string;
+  /** The call's place in the log, for facts. */
+  sequence: number;
+  /** Mixed into every made-up value, with the entity and id (so the same entity always gets the same values). */
+  seed: string;
+}
+
+/** An answer: the value to show (or plain text, or an error text) and what it changed. */
+export interface Answer {
+  value?: unknown;
+  text?: string;
+  error?: string;
+  changes?: WorldChanges;
+}
+
+/**
+ * Answers a call from the world as its (per-call) shape says.
+ *
+ * @example
+ *   answerFromWorld({ shape, tool, serverTools, shapes, args: { issue_number: 12 }, argumentsKey, world, now, sequence: 3, seed: 'mcpsim' });
+ *   // { value: { number: 12, title: 'Crash on empty config', ... } }
+ */
+export function answerFromWorld(input: AnswerInput): Answer {
+  switch (input.shape.operation) {
+    case 'create':
+      return create(input);
+    case 'read':
+      return read(input);
+    case 'list':
+    case 'search':
+      return list(input);
+    case 'update':
+      return update(input);
+    case 'delete':
+      return remove(input);
+    default:
+      return other(input);
+  }
+}
+
+function create(input: AnswerInput, givenId?: string): Answer {
+  const { shape, args, world, now } = input;
+  const existing = entitiesOf(world, shape.entity);
+  const id = givenId ?? (shape.idArgument !== null && args[shape.idArgument] !== undefined ? String(args[shape.idArgument]) : toNextId(existing, shape.entity, shape.numericId));
+  if (existing.some((entity) => entity.id === id)) return { error: `${toLabel(shape.entity)} ${quoteId(id, shape)} already exists` };
+  const fields: Record<string, unknown> = { [shape.idField]: typedId(id, shape), ...dataArguments(input) };
+  const created = stampName(input, 'created');
+  if (created && fieldValue(fields, created) === undefined) fields[created] = now;
+  const state = defaultState(input);
+  if (state && fieldValue(fields, state.name) === undefined) fields[state.name] = state.value;
+  const view = fitView(input, fields, id);
+  return { value: view, changes: { upserts: [{ type: shape.entity, id, fields: view }] } };
+}
+
+function read(input: AnswerInput): Answer {
+  const { shape, args } = input;
+  const entities = entitiesOf(input.world, shape.entity);
+  if (shape.find) {
+    const filters = Object.entries(dataArguments(input));
+    const found = entities.find((entity) => filters.every(([name, value]) => valuesMatch(fieldValue(entity.fields, name), value)));
+    if (!found) return { error: `${toLabel(shape.entity)} not found: none has ${filters.map(([name, value]) => `${name} ${JSON.stringify(value)}`).join(' and ') || 'these values'}` };
+    return presentEntity(input, found);
+  }
+  const idValue = shape.idArgument === null ? undefined : (args[shape.idArgument] ?? defaultOf(input.tool, shape.idArgument));
+  if (idValue !== undefined) {
+    const found = findEntity(input, entities, String(idValue));
+    if (found) return presentEntity(input, found);
+    if (shape.strict) return { error: notFound(shape, String(idValue)) };
+    return generate(input, String(idValue));
+  }
+  // No id: the entity the arguments describe (`get_forecast(city)`, `get_me()`), made up once and then remembered.
+  const data = Object.entries(dataArguments(input));
+  const key = data.length === 0 ? 'default' : data.length === 1 ? String(toKeyText(data[0]![1])) : input.argumentsKey;
+  const found = entities.find((entity) => entity.id === key) ?? (data.length > 0 ? entities.find((entity) => data.every(([name, value]) => valuesMatch(fieldValue(entity.fields, name), value))) : undefined);
+  return found ? presentEntity(input, found) : generate(input, key);
+}
+
+function list(input: AnswerInput): Answer {
+  const { shape, tool, args } = input;
+  const entities = entitiesOf(input.world, shape.entity);
+  const known = new Set(entities.flatMap((entity) => Object.keys(entity.fields).map(toNormalName)));
+  const scope = scopeArguments(input);
+  const filters = Object.entries(dataArguments(input)).filter(([name, value]) => !isQueryArgument(name) && !selectsAll(value) && known.has(toNormalName(name)));
+  const query = Object.entries(args).find(([name, value]) => isQueryArgument(name) && typeof value === 'string')?.[1] as string | undefined;
+  const matching = entities.filter(
+    (entity) =>
+      filters.every(([name, value]) => {
+        const field = fieldValue(entity.fields, name) ?? (toNormalName(name) === toNormalName(shape.idField) ? entity.id : undefined);
+        return field === undefined ? scope.has(name) : valuesMatch(field, value);
+      }) && (query === undefined || matchesQuery(entity.fields, query)),
+  );
+  const page = toPageRequest(args, defaultsOf(tool));
+  const shown = matching.slice(page.offset, page.offset + page.size);
+  const more = page.offset + shown.length < matching.length;
+  const upserts: NonNullable<WorldChanges['upserts']> = [];
+  const itemSchema = listItemSchema(tool.outputSchema);
+  const items = shown.map((entity) => {
+    const view = toView(entity, shape);
+    if (!itemSchema) return view;
+    const fitted = fitToSchema(view, itemSchema.schema, entitySeed(input, entity.id)) as Record<string, unknown>;
+    const filled = newFields(entity.fields, fitted);
+    if (filled) upserts.push({ type: shape.entity, id: entity.id, fields: filled });
+    return fitted;
+  });
+  const next = more ? (page.style === 'page' ? { nextPage: page.offset / page.size + 2 } : { nextCursor: String(page.offset + page.size) }) : {};
+  const plural = itemSchema?.property ?? toPlural(shape.entity);
+  const value = tool.outputSchema
+    ? fitToSchema(withCounts({ [plural]: items, ...next }, tool.outputSchema, matching.length, more), tool.outputSchema, `${input.seed}|${tool.name}|${input.argumentsKey}`)
+    : { [plural]: items, total: matching.length, ...next };
+  return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
+}
+
+function update(input: AnswerInput): Answer {
+  const { shape, args } = input;
+  const idValue = shape.idArgument === null ? undefined : args[shape.idArgument];
+  if (idValue === undefined) return shape.upsert ? create(input) : { error: `${shape.idArgument ?? 'an id'} is required to say which ${toWordsOf(shape.entity)} to change` };
+  const found = findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
+  if (!found) return shape.upsert ? create(input, String(idValue)) : { error: notFound(shape, String(idValue)) };
+  const scope = scopeArguments(input);
+  const changes: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(dataArguments(input))) {
+    if (name === shape.idArgument || scope.has(name) || name === shape.listField?.argument) continue;
+    changes[existingName(found.fields, name)] = value;
+  }
+  for (const [name, value] of Object.entries(shape.sets)) {
+    const field = name === 'state' && fieldValue(found.fields, 'state') === undefined && fieldValue(found.fields, 'status') !== undefined ? existingName(found.fields, 'status') : existingName(found.fields, name);
+    const current = found.fields[field];
+    changes[field] = typeof value === 'string' && typeof current === 'string' && current === current.toUpperCase() && current !== current.toLowerCase() ? value.toUpperCase() : value;
+  }
+  if (shape.listField) {
+    const field = existingName(found.fields, shape.listField.field);
+    const current = Array.isArray(found.fields[field]) ? (found.fields[field] as unknown[]) : [];
+    const given = args[shape.listField.argument];
+    const values = Array.isArray(given) ? given : [given];
+    changes[field] = shape.listField.remove ? current.filter((item) => !values.some((value) => valuesMatch(item, value))) : [...current, ...values.filter((value) => !current.some((item) => valuesMatch(item, value)))];
+  }
+  const updated = stampName(input, 'updated', found.fields);
+  if (updated) changes[updated] = input.now;
+  const merged = { ...found.fields, ...changes };
+  const view = fitView(input, merged, found.id);
+  return { value: view, changes: { upserts: [{ type: shape.entity, id: found.id, fields: { ...changes, ...(newFields(merged, view) ?? {}) } }] } };
+}
+
+function remove(input: AnswerInput): Answer {
+  const { shape, args, tool } = input;
+  const idValue = shape.idArgument === null ? undefined : args[shape.idArgument];
+  const found = idValue === undefined ? undefined : findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
+  if (!found) return { error: notFound(shape, String(idValue)) };
+  const changes = { deletes: [{ type: shape.entity, id: found.id }] };
+  if (tool.outputSchema) return { value: fitToSchema({ ...toView(found, shape), deleted: true, success: true }, tool.outputSchema, entitySeed(input, found.id)), changes };
+  return { text: `Deleted ${toWordsOf(shape.entity)} ${quoteId(found.id, shape)}.`, changes };
+}
+
+function other(input: AnswerInput): Answer {
+  const { tool, argumentsKey, sequence } = input;
+  const fact = `call #${sequence}: ${tool.name} ${argumentsKey}`;
+  const changes = { facts: [fact.length > 300 ? `${fact.slice(0, 297)}...` : fact] };
+  if (tool.outputSchema) return { value: fitToSchema(dataArguments(input), tool.outputSchema, `${input.seed}|${tool.name}|${argumentsKey}|${sequence}`), changes };
+  return { text: `Done: ${tool.name} ${argumentsKey.length > 200 ? `${argumentsKey.slice(0, 197)}...` : argumentsKey}`, changes };
+}
+
+/** A read of something the world does not know yet but that exists (a natural key, no id): made up once, then remembered. */
+function generate(input: AnswerInput, id: string): Answer {
+  const { shape } = input;
+  const fields: Record<string, unknown> = { ...dataArguments(input) };
+  // Something to show even when the call gave nothing and the tool declares no output (`get_me()`).
+  if (fieldValue(fields, shape.idField) === undefined && (shape.idArgument !== null || Object.keys(fields).length === 0)) fields[shape.idField] = typedId(id === 'default' ? shape.entity : id, shape);
+  const view = fitView(input, fields, id);
+  return { value: view, changes: { upserts: [{ type: shape.entity, id, fields: view }] } };
+}
+
+function presentEntity(input: AnswerInput, entity: EntityRecord): Answer {
+  const view = fitView(input, toView(entity, input.shape), entity.id);
+  const filled = newFields(entity.fields, view);
+  return { value: view, ...(filled ? { changes: { upserts: [{ type: input.shape.entity, id: entity.id, fields: filled }] } } : {}) };
+}
+
+/** The entity by id (or by its id field's value), when the call's scope arguments (`owner`, `repo`) agree with it. */
+function findEntity(input: AnswerInput, entities: readonly EntityRecord[], id: string): EntityRecord | undefined {
+  const { shape } = input;
+  const found = entities.find((entity) => entity.id === id) ?? entities.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idField), id));
+  if (!found) return undefined;
+  for (const name of scopeArguments(input)) {
+    const value = input.args[name];
+    const field = fieldValue(found.fields, name);
+    if (value !== undefined && field !== undefined && !valuesMatch(field, value)) return undefined;
+  }
+  return found;
+}
+
+/**
+ * The arguments that say where an entity lives rather than what it is (`owner`, `repo`): those
+ * both a read (or delete) and a list of the entity take. A read or update must agree with them; an update
+ * never changes them.
+ */
+function scopeArguments(input: AnswerInput): Set<string> {
+  const { shape, shapes, serverTools } = input;
+  const argumentsOf = (operations: readonly string[]) => {
+    const names = new Set<string>();
+    for (const tool of serverTools) {
+      const candidate = shapes.get(tool.name);
+      const choices = candidate?.dispatch ? Object.values(candidate.dispatch.choices) : candidate ? [candidate] : [];
+      if (!choices.some((choice) => choice.entity === shape.entity && operations.includes(choice.operation))) continue;
+      const properties = tool.inputSchema.properties;
+      if (properties && typeof properties === 'object') for (const name of Object.keys(properties)) names.add(name);
+    }
+    return names;
+  };
+  // Reads and deletes only: an update's arguments are mostly what it changes (`state`).
+  const reads = argumentsOf(['read', 'delete']);
+  const lists = argumentsOf(['list', 'search']);
+  const ids = new Set([...shapes.values()].flatMap((candidate) => [candidate.idArgument, candidate.dispatch?.argument]));
+  return new Set([...reads].filter((name) => lists.has(name) && !ids.has(name) && !isControlArgument(name) && !isQueryArgument(name)));
+}
+
+/** The arguments that carry data: not paging or formatting, not the argument that picks the operation. */
+function dataArguments(input: AnswerInput): Record<string, unknown> {
+  const dispatch = input.shapes.get(input.tool.name)?.dispatch?.argument;
+  return Object.fromEntries(Object.entries(input.args).filter(([name, value]) => value !== undefined && name !== dispatch && !isControlArgument(name)));
+}
+
+/** Fits an entity's fields to the tool's outputSchema (filling what it requires, from the entity's own seed). */
+function fitView(input: AnswerInput, fields: Record<string, unknown>, id: string): Record<string, unknown> {
+  const schema = input.tool.outputSchema;
+  if (!schema) return fields;
+  const fitted = fitToSchema(fields, schema, entitySeed(input, id));
+  return fitted !== null && typeof fitted === 'object' && !Array.isArray(fitted) ? { ...fields, ...(fitted as Record<string, unknown>) } : fields;
+}
+
+function toView(entity: EntityRecord, shape: ToolShape): Record<string, unknown> {
+  return fieldValue(entity.fields, shape.idField) === undefined ? { [shape.idField]: typedId(entity.id, shape), ...entity.fields } : { ...entity.fields };
+}
+
+/** Fields of `view` that `fields` lacks (what fitting made up), or null when none. */
+function newFields(fields: Readonly<Record<string, unknown>>, view: Readonly<Record<string, unknown>>): Record<string, unknown> | null {
+  const added = Object.entries(view).filter(([name]) => !Object.hasOwn(fields, name));
+  return added.length > 0 ? Object.fromEntries(added) : null;
+}
+
+/** The array property of a list's outputSchema and its item schema (`issues`), when there is one. */
+function listItemSchema(schema: Record<string, unknown> | undefined): { property: string; schema: Record<string, unknown> } | null {
+  const properties = schema?.properties;
+  if (!properties || typeof properties !== 'object') return null;
+  for (const [property, value] of Object.entries(properties as Record<string, Record<string, unknown>>)) {
+    if (value && (value.type === 'array' || 'items' in value) && value.items && typeof value.items === 'object' && !Array.isArray(value.items)) return { property, schema: value.items as Record<string, unknown> };
+  }
+  return null;
+}
+
+/** Puts the total and paging into the properties a list's outputSchema names for them (`count`, `total`, `hasMore`). */
+function withCounts(value: Record<string, unknown>, schema: Record<string, unknown>, total: number, more: boolean): Record<string, unknown> {
+  const properties = schema.properties && typeof schema.properties === 'object' ? Object.keys(schema.properties) : [];
+  const result = { ...value };
+  for (const name of properties) {
+    const normal = toNormalName(name);
+    if (['count', 'total', 'totalcount', 'totalresults', 'resultcount'].includes(normal)) result[name] = total;
+    else if (['hasmore', 'hasnextpage', 'more', 'truncated'].includes(normal)) result[name] = more;
+  }
+  return result;
+}
+
+/**
+ * `created_at`, `createdAt`, `created`: the stamp name the entity or the server's output schemas
+ * use, else the style of the call's argument names. Null for an update stamp on an entity that
+ * carries no stamps at all.
+ */
+function stampName(input: AnswerInput, kind: 'created' | 'updated', fields?: Readonly<Record<string, unknown>>): string | null {
+  const names = [...(fields ? Object.keys(fields) : []), ...input.serverTools.flatMap((tool) => Object.keys((tool.outputSchema?.properties as Record<string, unknown> | undefined) ?? {}))];
+  const match = names.find((name) => [`${kind}at`, `${kind}time`, `${kind}on`, `${kind}date`].includes(toNormalName(name)));
+  if (match) return match;
+  if (fields && !Object.keys(fields).some((name) => toNormalName(name).startsWith('created'))) return null;
+  // The style most of the server's argument names have: `issue_number` (snake) or `pullNumber` (camel).
+  const argumentNames = [...new Set(input.serverTools.flatMap((tool) => Object.keys((tool.inputSchema.properties as Record<string, unknown> | undefined) ?? {})))];
+  const snake = argumentNames.filter((name) => /[a-z0-9]_[a-z]/.test(name)).length;
+  const camel = argumentNames.filter((name) => /[a-z0-9][A-Z]/.test(name)).length;
+  return snake > camel ? `${kind}_at` : `${kind}At`;
+}
+
+/** The state a new entity starts in: the default (else first) of a `state`/`status` enum a tool of its entity takes. */
+function defaultState(input: AnswerInput): { name: string; value: unknown } | null {
+  const tools = input.serverTools.filter((tool) => {
+    const shape = input.shapes.get(tool.name);
+    return shape && (shape.entity === input.shape.entity || Object.values(shape.dispatch?.choices ?? {}).some((choice) => choice.entity === input.shape.entity));
+  });
+  for (const tool of [input.tool, ...tools]) {
+    const properties = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+    for (const name of ['state', 'status']) {
+      const schema = properties[name];
+      if (!schema || !Array.isArray(schema.enum)) continue;
+      const candidates = schema.enum.filter((value) => !selectsAll(value));
+      const value = schema.default !== undefined && !selectsAll(schema.default) ? schema.default : candidates[0];
+      if (value !== undefined) return { name, value: typeof value === 'string' ? value.toLowerCase() : value };
+    }
+  }
+  return null;
+}
+
+function defaultsOf(tool: ToolDefinition): Record<string, unknown> {
+  const properties = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  return Object.fromEntries(Object.entries(properties).filter(([, schema]) => schema && schema.default !== undefined).map(([name, schema]) => [name, schema.default]));
+}
+
+function defaultOf(tool: ToolDefinition, name: string): unknown {
+  return defaultsOf(tool)[name];
+}
+
+/** The name a field already has (`closedReason` for `closed_reason`), else the given one. */
+function existingName(fields: Readonly<Record<string, unknown>>, name: string): string {
+  const normal = toNormalName(name);
+  return Object.keys(fields).find((key) => toNormalName(key) === normal) ?? name;
+}
+
+function entitySeed(input: AnswerInput, id: string): string {
+  return `${input.seed}|${input.shape.entity}|${id}`;
+}
+
+function typedId(id: string, shape: ToolShape): string | number {
+  return shape.numericId && /^\d{1,15}$/.test(id) ? Number(id) : id;
+}
+
+function toKeyText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function notFound(shape: ToolShape, id: string): string {
+  return `${toLabel(shape.entity)} ${quoteId(id, shape)} not found`;
+}
+
+function quoteId(id: string, shape: ToolShape): string {
+  return shape.numericId || /^[\w.:/@-]+$/.test(id) ? id : JSON.stringify(id);
+}
+
+function toWordsOf(entity: string): string {
+  return entity.replace(/_/g, ' ');
+}
+
+function toLabel(entity: string): string {
+  const words = toWordsOf(entity);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
