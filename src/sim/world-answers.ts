@@ -4,30 +4,14 @@
  * pages, an update merges, a delete removes, another action is acknowledged and kept as a fact.
  * Each answer carries the `WorldChanges` it made, the same kind the model and fixtures write.
  */
-import type { WorldChanges, WorldState } from '../domain/memory-log.js';
-import type { ToolDefinition } from '../domain/registry.js';
+import type { WorldChanges } from '../domain/memory-log.js';
 import type { ToolShape } from '../domain/tool-operation.js';
-import { entitiesOf, fieldValue, isControlArgument, isQueryArgument, matchesQuery, selectsAll, toNextId, toNormalName, toPageRequest, valuesMatch, type EntityRecord } from '../domain/world-query.js';
+import { entitiesOf, fieldValue, isQueryArgument, matchesQuery, selectsAll, toNextId, toNormalName, toPageRequest, valuesMatch, type EntityRecord } from '../domain/world-query.js';
 import { toPlural } from '../domain/entity-words.js';
 import { fitToSchema } from './schema-fit.js';
+import { dataArguments, defaultOf, defaultState, defaultsOf, existingName, listItemSchema, scopeArguments, stampName, withCounts, type AnswerInput } from './world-conventions.js';
 
-/** What one call is answered from. */
-export interface AnswerInput {
-  shape: ToolShape;
-  tool: ToolDefinition;
-  /** The server's other tools (their schemas say which state a new entity starts in, and which arguments scope an entity). */
-  serverTools: readonly ToolDefinition[];
-  shapes: ReadonlyMap<string, ToolShape>;
-  args: Readonly<Record<string, unknown>>;
-  argumentsKey: string;
-  world: WorldState;
-  /** The call's time (ISO 8601) for created and updated stamps. */
-  now: string;
-  /** The call's place in the log, for facts. */
-  sequence: number;
-  /** Mixed into every made-up value, with the entity and id (so the same entity always gets the same values). */
-  seed: string;
-}
+export type { AnswerInput } from './world-conventions.js';
 
 /** An answer: the value to show (or plain text, or an error text) and what it changed. */
 export interface Answer {
@@ -212,37 +196,6 @@ function findEntity(input: AnswerInput, entities: readonly EntityRecord[], id: s
   return found;
 }
 
-/**
- * The arguments that say where an entity lives rather than what it is (`owner`, `repo`): those
- * both a read (or delete) and a list of the entity take. A read or update must agree with them; an update
- * never changes them.
- */
-function scopeArguments(input: AnswerInput): Set<string> {
-  const { shape, shapes, serverTools } = input;
-  const argumentsOf = (operations: readonly string[]) => {
-    const names = new Set<string>();
-    for (const tool of serverTools) {
-      const candidate = shapes.get(tool.name);
-      const choices = candidate?.dispatch ? Object.values(candidate.dispatch.choices) : candidate ? [candidate] : [];
-      if (!choices.some((choice) => choice.entity === shape.entity && operations.includes(choice.operation))) continue;
-      const properties = tool.inputSchema.properties;
-      if (properties && typeof properties === 'object') for (const name of Object.keys(properties)) names.add(name);
-    }
-    return names;
-  };
-  // Reads and deletes only: an update's arguments are mostly what it changes (`state`).
-  const reads = argumentsOf(['read', 'delete']);
-  const lists = argumentsOf(['list', 'search']);
-  const ids = new Set([...shapes.values()].flatMap((candidate) => [candidate.idArgument, candidate.dispatch?.argument]));
-  return new Set([...reads].filter((name) => lists.has(name) && !ids.has(name) && !isControlArgument(name) && !isQueryArgument(name)));
-}
-
-/** The arguments that carry data: not paging or formatting, not the argument that picks the operation. */
-function dataArguments(input: AnswerInput): Record<string, unknown> {
-  const dispatch = input.shapes.get(input.tool.name)?.dispatch?.argument;
-  return Object.fromEntries(Object.entries(input.args).filter(([name, value]) => value !== undefined && name !== dispatch && !isControlArgument(name)));
-}
-
 /** Fits an entity's fields to the tool's outputSchema (filling what it requires, from the entity's own seed). */
 function fitView(input: AnswerInput, fields: Record<string, unknown>, id: string): Record<string, unknown> {
   const schema = input.tool.outputSchema;
@@ -259,79 +212,6 @@ function toView(entity: EntityRecord, shape: ToolShape): Record<string, unknown>
 function newFields(fields: Readonly<Record<string, unknown>>, view: Readonly<Record<string, unknown>>): Record<string, unknown> | null {
   const added = Object.entries(view).filter(([name]) => !Object.hasOwn(fields, name));
   return added.length > 0 ? Object.fromEntries(added) : null;
-}
-
-/** The array property of a list's outputSchema and its item schema (`issues`), when there is one. */
-function listItemSchema(schema: Record<string, unknown> | undefined): { property: string; schema: Record<string, unknown> } | null {
-  const properties = schema?.properties;
-  if (!properties || typeof properties !== 'object') return null;
-  for (const [property, value] of Object.entries(properties as Record<string, Record<string, unknown>>)) {
-    if (value && (value.type === 'array' || 'items' in value) && value.items && typeof value.items === 'object' && !Array.isArray(value.items)) return { property, schema: value.items as Record<string, unknown> };
-  }
-  return null;
-}
-
-/** Puts the total and paging into the properties a list's outputSchema names for them (`count`, `total`, `hasMore`). */
-function withCounts(value: Record<string, unknown>, schema: Record<string, unknown>, total: number, more: boolean): Record<string, unknown> {
-  const properties = schema.properties && typeof schema.properties === 'object' ? Object.keys(schema.properties) : [];
-  const result = { ...value };
-  for (const name of properties) {
-    const normal = toNormalName(name);
-    if (['count', 'total', 'totalcount', 'totalresults', 'resultcount'].includes(normal)) result[name] = total;
-    else if (['hasmore', 'hasnextpage', 'more', 'truncated'].includes(normal)) result[name] = more;
-  }
-  return result;
-}
-
-/**
- * `created_at`, `createdAt`, `created`: the stamp name the entity or the server's output schemas
- * use, else the style of the call's argument names. Null for an update stamp on an entity that
- * carries no stamps at all.
- */
-function stampName(input: AnswerInput, kind: 'created' | 'updated', fields?: Readonly<Record<string, unknown>>): string | null {
-  const names = [...(fields ? Object.keys(fields) : []), ...input.serverTools.flatMap((tool) => Object.keys((tool.outputSchema?.properties as Record<string, unknown> | undefined) ?? {}))];
-  const match = names.find((name) => [`${kind}at`, `${kind}time`, `${kind}on`, `${kind}date`].includes(toNormalName(name)));
-  if (match) return match;
-  if (fields && !Object.keys(fields).some((name) => toNormalName(name).startsWith('created'))) return null;
-  // The style most of the server's argument names have: `issue_number` (snake) or `pullNumber` (camel).
-  const argumentNames = [...new Set(input.serverTools.flatMap((tool) => Object.keys((tool.inputSchema.properties as Record<string, unknown> | undefined) ?? {})))];
-  const snake = argumentNames.filter((name) => /[a-z0-9]_[a-z]/.test(name)).length;
-  const camel = argumentNames.filter((name) => /[a-z0-9][A-Z]/.test(name)).length;
-  return snake > camel ? `${kind}_at` : `${kind}At`;
-}
-
-/** The state a new entity starts in: the default (else first) of a `state`/`status` enum a tool of its entity takes. */
-function defaultState(input: AnswerInput): { name: string; value: unknown } | null {
-  const tools = input.serverTools.filter((tool) => {
-    const shape = input.shapes.get(tool.name);
-    return shape && (shape.entity === input.shape.entity || Object.values(shape.dispatch?.choices ?? {}).some((choice) => choice.entity === input.shape.entity));
-  });
-  for (const tool of [input.tool, ...tools]) {
-    const properties = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
-    for (const name of ['state', 'status']) {
-      const schema = properties[name];
-      if (!schema || !Array.isArray(schema.enum)) continue;
-      const candidates = schema.enum.filter((value) => !selectsAll(value));
-      const value = schema.default !== undefined && !selectsAll(schema.default) ? schema.default : candidates[0];
-      if (value !== undefined) return { name, value: typeof value === 'string' ? value.toLowerCase() : value };
-    }
-  }
-  return null;
-}
-
-function defaultsOf(tool: ToolDefinition): Record<string, unknown> {
-  const properties = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
-  return Object.fromEntries(Object.entries(properties).filter(([, schema]) => schema && schema.default !== undefined).map(([name, schema]) => [name, schema.default]));
-}
-
-function defaultOf(tool: ToolDefinition, name: string): unknown {
-  return defaultsOf(tool)[name];
-}
-
-/** The name a field already has (`closedReason` for `closed_reason`), else the given one. */
-function existingName(fields: Readonly<Record<string, unknown>>, name: string): string {
-  const normal = toNormalName(name);
-  return Object.keys(fields).find((key) => toNormalName(key) === normal) ?? name;
 }
 
 function entitySeed(input: AnswerInput, id: string): string {

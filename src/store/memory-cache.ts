@@ -1,4 +1,4 @@
-import { emptyWorld, type CallLogEntry, type LoggedResult, type ResultOrigin, type WorldChanges, type WorldState } from '../domain/memory-log.js';
+import { type CallLogEntry, type LoggedResult, type ResultOrigin, type WorldChanges, type WorldState } from '../domain/memory-log.js';
 import { applyWorldChanges } from '../domain/world-state.js';
 import type { ToolOverride } from '../domain/tool-operation.js';
 import type { Sqlite } from './database.js';
