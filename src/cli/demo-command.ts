@@ -3,7 +3,7 @@ import { exitCodes } from './cli-error.js';
 import type { CommandInput, CommandOptions } from './command.js';
 import { toConfigFlags } from './config-options.js';
 import type { CliIo } from './io.js';
-import { bundledScenariosDir } from './scenario-files.js';
+import { bundledScenariosDir } from '../scenario/bundled-scenarios.js';
 import { options as serveOptions, serve } from './serve-command.js';
 
 /** `mcpsim` with no command: its `--help` is the list of commands (main.ts). */
