@@ -89,3 +89,29 @@ export function toPlural(word: string): string {
   if (/(s|x|z|ch|sh)$/.test(word)) return `${word}es`;
   return `${word}s`;
 }
+
+/** Short forms in argument names and the words they stand for (`app_id` names an application). */
+const abbreviations: Record<string, string> = {
+  app: 'application',
+  repo: 'repository',
+  org: 'organization',
+  db: 'database',
+  msg: 'message',
+  doc: 'document',
+  env: 'environment',
+  config: 'configuration',
+  dir: 'directory',
+  ws: 'workspace',
+  proj: 'project',
+  desc: 'description',
+};
+
+/**
+ * A word with its usual short form spelled out, so `app_id` and `application` meet.
+ *
+ * @example
+ *   toFullWord('repo'); // 'repository'
+ */
+export function toFullWord(word: string): string {
+  return abbreviations[word] ?? word;
+}

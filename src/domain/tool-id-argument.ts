@@ -2,7 +2,7 @@
  * Which argument of a tool names the entity it acts on. Part of the operation inference
  * (`tool-operation.ts`).
  */
-import { toSingular, toWords } from './entity-words.js';
+import { toFullWord, toSingular, toWords } from './entity-words.js';
 import type { ToolDefinition } from './registry.js';
 import type { ToolOperation } from './tool-verbs.js';
 
@@ -66,13 +66,13 @@ function findAmong(names: readonly string[], creating: boolean, entityWords: rea
   for (const name of names) {
     const words = toWords(name);
     const suffix = words[words.length - 1]!;
-    const stem = words.slice(0, -1).map(toSingular);
+    const stem = words.slice(0, -1).map((word) => toFullWord(toSingular(word)));
     const rank = idSuffixes.indexOf(suffix);
-    const ownStem = stem.length > 0 && stem.every((word) => entityWords.includes(word)) && (stem.join('_') === entity || !entities.has(stem.join('_')));
+    const ownStem = stem.length > 0 && stem.every((word) => entityWords.map(toFullWord).includes(word)) && (stem.join('_') === entity || !entities.has(stem.join('_')));
     if (rank !== -1 && ownStem && (!best || rank < best.rank)) best = { argument: { name, field: suffix === 'uuid' ? 'id' : suffix, strong: true }, rank };
   }
   if (best) return best.argument;
-  const own = names.find((name) => [entity, entityWords[entityWords.length - 1]].includes(toWords(name).join('_')));
+  const own = names.find((name) => [entity, entityWords[entityWords.length - 1]].includes(toWords(name).map(toFullWord).join('_')));
   if (own) return { name: own, field: own, strong: true };
   // A create takes a key the caller chooses (`create_directory(path)`), never one that names something else.
   for (const name of creating ? ['path', 'key', 'slug'] : ['number', ...plainIds]) if (names.includes(name)) return { name, field: name === 'uuid' ? 'id' : name, strong: true };

@@ -65,6 +65,8 @@ export interface ToolShape {
 }
 
 const dispatchArguments = ['method', 'action', 'operation', 'op', 'mode'];
+/** Creates that copy something: their `repo` names the original, never the new entity's key. */
+const copyVerbs = new Set(['fork', 'clone', 'copy', 'duplicate']);
 
 interface ShapeInput {
   tool: ToolDefinition;
@@ -122,7 +124,9 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
     operation = 'read';
     basis = 'annotations';
   }
-  if (operation === 'read' && plural) operation = meaning?.find ? 'search' : 'list';
+  if (operation === 'read' && plural) operation = 'list';
+  // `find_contact(email)` finds one contact by its fields; `find_projects` and a bare `find` search.
+  if (meaning?.find && operation === 'search' && !plural && parsed.entityWords.join('_') !== 'item') operation = 'read';
   let entity = parsed.entityWords.join('_');
   if (override?.operation) operation = override.operation;
   if (override?.entity) entity = override.entity;
@@ -131,7 +135,13 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
   const properties = propertiesOf(tool);
   const required = requiredOf(tool);
   const found: IdArgument | null =
-    override?.id !== undefined ? (override.id === null ? null : toOverrideIdArgument(override.id)) : findIdArgument(operation, entity.split('_'), properties, required, entities);
+    override?.id !== undefined
+      ? override.id === null
+        ? null
+        : toOverrideIdArgument(override.id)
+      : operation === 'create' && parsed.verb !== null && copyVerbs.has(parsed.verb)
+        ? null
+        : findIdArgument(operation, entity.split('_'), properties, required, entities);
   // An update or delete with nothing to name its entity acts on no entity: another action.
   if ((operation === 'update' || operation === 'delete') && found === null && basis !== 'override') operation = 'other';
   const find = operation === 'read' && meaning?.find === true;

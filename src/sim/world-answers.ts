@@ -56,8 +56,8 @@ function create(input: AnswerInput, givenId?: string): Answer {
   if (created && fieldValue(fields, created) === undefined) fields[created] = now;
   const state = defaultState(input);
   if (state && fieldValue(fields, state.name) === undefined) fields[state.name] = state.value;
-  const view = fitView(input, fields, id);
-  return { value: view, changes: { upserts: [{ type: shape.entity, id, fields: view }] } };
+  const { shown, stored } = fitView(input, fields, id);
+  return { value: shown, changes: { upserts: [{ type: shape.entity, id, fields: stored }] } };
 }
 
 function read(input: AnswerInput): Answer {
@@ -145,8 +145,8 @@ function update(input: AnswerInput): Answer {
   const updated = stampName(input, 'updated', found.fields);
   if (updated) changes[updated] = input.now;
   const merged = { ...found.fields, ...changes };
-  const view = fitView(input, merged, found.id);
-  return { value: view, changes: { upserts: [{ type: shape.entity, id: found.id, fields: { ...changes, ...(newFields(merged, view) ?? {}) } }] } };
+  const { shown, stored } = fitView(input, merged, found.id);
+  return { value: shown, changes: { upserts: [{ type: shape.entity, id: found.id, fields: { ...changes, ...(newFields(merged, stored) ?? {}) } }] } };
 }
 
 function remove(input: AnswerInput): Answer {
@@ -173,14 +173,14 @@ function generate(input: AnswerInput, id: string): Answer {
   const fields: Record<string, unknown> = { ...dataArguments(input) };
   // Something to show even when the call gave nothing and the tool declares no output (`get_me()`).
   if (fieldValue(fields, shape.idField) === undefined && (shape.idArgument !== null || Object.keys(fields).length === 0)) fields[shape.idField] = typedId(id === 'default' ? shape.entity : id, shape);
-  const view = fitView(input, fields, id);
-  return { value: view, changes: { upserts: [{ type: shape.entity, id, fields: view }] } };
+  const { shown, stored } = fitView(input, fields, id);
+  return { value: shown, changes: { upserts: [{ type: shape.entity, id, fields: stored }] } };
 }
 
 function presentEntity(input: AnswerInput, entity: EntityRecord): Answer {
-  const view = fitView(input, toView(entity, input.shape), entity.id);
-  const filled = newFields(entity.fields, view);
-  return { value: view, ...(filled ? { changes: { upserts: [{ type: input.shape.entity, id: entity.id, fields: filled }] } } : {}) };
+  const { shown, stored } = fitView(input, toView(entity, input.shape), entity.id);
+  const filled = newFields(entity.fields, stored);
+  return { value: shown, ...(filled ? { changes: { upserts: [{ type: input.shape.entity, id: entity.id, fields: filled }] } } : {}) };
 }
 
 /** The entity by id (or by its id field's value), when the call's scope arguments (`owner`, `repo`) agree with it. */
@@ -196,12 +196,17 @@ function findEntity(input: AnswerInput, entities: readonly EntityRecord[], id: s
   return found;
 }
 
-/** Fits an entity's fields to the tool's outputSchema (filling what it requires, from the entity's own seed). */
-function fitView(input: AnswerInput, fields: Record<string, unknown>, id: string): Record<string, unknown> {
+/**
+ * Fits an entity's fields to the tool's outputSchema, filling what it requires from the entity's
+ * own seed: `shown` is what the result carries (what the schema allows), `stored` the fields with
+ * what was made up added (so the next read shows the same).
+ */
+function fitView(input: AnswerInput, fields: Record<string, unknown>, id: string): { shown: Record<string, unknown>; stored: Record<string, unknown> } {
   const schema = input.tool.outputSchema;
-  if (!schema) return fields;
+  if (!schema) return { shown: fields, stored: fields };
   const fitted = fitToSchema(fields, schema, entitySeed(input, id));
-  return fitted !== null && typeof fitted === 'object' && !Array.isArray(fitted) ? { ...fields, ...(fitted as Record<string, unknown>) } : fields;
+  if (fitted === null || typeof fitted !== 'object' || Array.isArray(fitted)) return { shown: fields, stored: fields };
+  return { shown: fitted as Record<string, unknown>, stored: { ...fields, ...(fitted as Record<string, unknown>) } };
 }
 
 function toView(entity: EntityRecord, shape: ToolShape): Record<string, unknown> {
