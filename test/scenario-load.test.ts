@@ -220,6 +220,36 @@ describe('loadScenarioText', () => {
     ]);
   });
 
+  it('reports a tool correction for a tool the connection’s server lacks, or an id that is not one of its arguments', () => {
+    const text = yaml(
+      'name: triage', //                                           1
+      'tools:', //                                                 2
+      '  get_curent_time: { operation: read }', //                 3
+      'namespaces:', //                                            4
+      '  - name: triage', //                                       5
+      '    connections:', //                                       6
+      '      - id: time', //                                       7
+      '        server: "@modelcontextprotocol/time"', //           8
+      '        mock:', //                                          9
+      '          world: { entities: { zone: { UTC: {} } } }', //   10
+      '          tools:', //                                       11
+      '            convert: { operation: other }', //              12
+      '            convert_time: { id: zone }', //                 13
+    );
+    expect(summarize(text)).toEqual([
+      '3:3 tools.get_curent_time | tools.get_curent_time: no mock connection of this scenario has a tool "get_curent_time"; did you mean "get_current_time"?',
+      '12:13 namespaces.0.connections.0.mock.tools.convert | namespaces[0].connections[0].mock.tools.convert: server "@modelcontextprotocol/time" has no tool "convert"; its tools are get_current_time, convert_time',
+      '13:33 namespaces.0.connections.0.mock.tools.convert_time.id | namespaces[0].connections[0].mock.tools.convert_time.id: "zone" is not an argument of convert_time; its arguments are source_timezone, time, target_timezone',
+    ]);
+  });
+
+  it('points a wrong operation in a tool correction at the value, with the operations allowed', () => {
+    const text = yaml('name: triage', 'tools:', '  get_current_time: { operation: fetch }', 'namespaces:', '  - name: triage');
+    expect(summarize(text)).toEqual([
+      '3:34 tools.get_current_time.operation | tools.get_current_time.operation: must be one of create, read, list, search, update, delete, other (got "fetch")',
+    ]);
+  });
+
   it('accepts a real server with mcpUrl and no mock, and catalog names without the @ or in another case', () => {
     const text = yaml(
       'name: triage',
