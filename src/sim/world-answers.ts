@@ -105,7 +105,7 @@ function list(input: AnswerInput): Answer {
   const items = shown.map((entity) => {
     const view = toView(entity, shape);
     if (!itemSchema) return view;
-    const fitted = fitToSchema(view, itemSchema.schema, entitySeed(input, entity.id)) as Record<string, unknown>;
+    const fitted = fitToSchema(withIdAlias(view, itemSchema.schema, shape.idField, entity.id), itemSchema.schema, entitySeed(input, entity.id)) as Record<string, unknown>;
     const filled = newFields(entity.fields, fitted);
     if (filled) upserts.push({ type: shape.entity, id: entity.id, fields: filled });
     return fitted;
@@ -204,9 +204,39 @@ function findEntity(input: AnswerInput, entities: readonly EntityRecord[], id: s
 function fitView(input: AnswerInput, fields: Record<string, unknown>, id: string): { shown: Record<string, unknown>; stored: Record<string, unknown> } {
   const schema = input.tool.outputSchema;
   if (!schema) return { shown: fields, stored: fields };
-  const fitted = fitToSchema(fields, schema, entitySeed(input, id));
-  if (fitted === null || typeof fitted !== 'object' || Array.isArray(fitted)) return { shown: fields, stored: fields };
-  return { shown: fitted as Record<string, unknown>, stored: { ...fields, ...(fitted as Record<string, unknown>) } };
+  // `{ table: {...} }`: an output that wraps the entity in a property named for it.
+  const wrapper = wrapperProperty(schema, input.shape.entity);
+  const entitySchema = wrapper ? (schema.properties as Record<string, Record<string, unknown>>)[wrapper]! : schema;
+  const named = withIdAlias(fields, entitySchema, input.shape.idField, id);
+  const wanted = wrapper && !Object.hasOwn(fields, wrapper) ? { [wrapper]: named } : named;
+  const fitted = fitToSchema(wanted, schema, entitySeed(input, id));
+  if (!isRecord(fitted)) return { shown: fields, stored: fields };
+  const inner = wanted === named ? fitted : fitted[wrapper!];
+  return { shown: fitted, stored: { ...fields, ...(isRecord(inner) ? inner : {}) } };
+}
+
+/**
+ * The entity with its id also under the name the schema gives ids (`id`, `name`, `key`) when the
+ * schema has no property for the entity's own id field (`collection`): a list of collections
+ * shows `{ name: 'orders' }`, not a made-up name.
+ */
+function withIdAlias(fields: Record<string, unknown>, schema: Record<string, unknown>, idField: string, id: string): Record<string, unknown> {
+  const properties = isRecord(schema.properties) ? schema.properties : null;
+  if (!properties || Object.hasOwn(properties, idField)) return fields;
+  const alias = ['id', 'name', 'key'].find((name) => Object.hasOwn(properties, name) && fields[name] === undefined);
+  return alias ? { ...fields, [alias]: fields[idField] ?? id } : fields;
+}
+
+/** The object property of an output schema named for the entity (`table` for a table), if any. */
+function wrapperProperty(schema: Record<string, unknown>, entity: string): string | null {
+  const properties = isRecord(schema.properties) ? schema.properties : {};
+  const name = Object.keys(properties).find((key) => toNormalName(key) === toNormalName(entity));
+  const property = name === undefined ? undefined : properties[name];
+  return name !== undefined && isRecord(property) && (property.type === 'object' || isRecord(property.properties)) ? name : null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function toView(entity: EntityRecord, shape: ToolShape): Record<string, unknown> {
