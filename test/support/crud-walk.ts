@@ -158,6 +158,8 @@ export async function walkEntities(tools: readonly ToolDefinition[], callTool: C
       walk.steps.push(`create ${create.tool.name}`);
       const args = argsFor(create);
       if (create.shape.idArgument) args[create.shape.idArgument] = `walk-${entity}-1`;
+      // A value of its own where a find may look it up (`find_contact(email)`): earlier calls may share the realistic one.
+      for (const name of ['email', 'to']) if (typeof args[name] === 'string') args[name] = `walk.${entity}@example.com`;
       for (const [name, value] of Object.entries(args)) if (name !== create.shape.idArgument && !(name in create.choice)) shared[name] = value;
       created = await callTool(create.tool.name, args);
       check('create answers', !created.isError, created.text);
