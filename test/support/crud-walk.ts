@@ -197,7 +197,7 @@ export async function walkEntities(tools: readonly ToolDefinition[], callTool: C
       const listed = await callTool(list.tool.name, argsFor(list));
       check('list holds it', !listed.isError && listHolds(listed, list.shape.idField, id), listed.text.slice(0, 300));
     }
-    const changed = update ? changeableArgument(update, list) : null;
+    const changed = update ? changeableArgument(update, list ?? null) : null;
     if (update && changed) {
       walk.steps.push(`update ${update.tool.name}`);
       const updated = await callTool(update.tool.name, argsFor(update, { [update.shape.idArgument!]: id, [changed]: 'changed by the walk' }));
