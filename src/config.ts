@@ -11,6 +11,7 @@
  * | MCPSIM_CLOCK      | --clock      | system       |
  * | MCPSIM_FIXTURES_DIR | --fixtures | ./fixtures   |
  * | MCPSIM_UPSTREAM_TIMEOUT_MS | --upstream-timeout | 5000 (probe, tool listing) |
+ * | MCPSIM_PUBLIC_URL | --public-url | the listen address (links handed out: CLI login) |
  * | OPENAI_API_KEY, OPENAI_BASE_URL | | (none: no model) |
  * | MCPSIM_EMBEDDING_MODEL | | text-embedding-3-small (`off` disables semantic search) |
  * | MCPSIM_MODEL      |              | gpt-4.1-mini (`off`: no simulator model) |
@@ -31,6 +32,8 @@ export interface Config {
   /** Bound on each upstream probe (initialize) and tool listing, in ms. */
   upstreamTimeoutMs: number;
   apiKey?: string;
+  /** The base URL people and clients reach this server at (behind a tunnel or proxy); null: the listen address. */
+  publicUrl: string | null;
   /** The real clock, or a virtual one that only moves through `POST /__mcpsim/clock`, starting at `start` (null: now). */
   clock: { kind: 'system' } | { kind: 'virtual'; start: string | null };
   /** An OpenAI-compatible endpoint, when a key or a base URL is set. */
@@ -59,6 +62,7 @@ export interface ConfigFlags {
   dataDir?: string;
   fixturesDir?: string;
   apiKey?: string;
+  publicUrl?: string;
   clock?: string;
   upstreamTimeout?: string;
   miss?: string;
@@ -86,6 +90,7 @@ export function resolveConfig(flags: ConfigFlags, env: Record<string, string | u
     fixturesDirChosen: Boolean(flags.fixturesDir || env.MCPSIM_FIXTURES_DIR),
     upstreamTimeoutMs: parseTimeout(flags.upstreamTimeout ?? env.MCPSIM_UPSTREAM_TIMEOUT_MS),
     ...(apiKey === undefined ? {} : { apiKey }),
+    publicUrl: parsePublicUrl(flags.publicUrl ?? env.MCPSIM_PUBLIC_URL),
     clock: parseClock(flags.clock ?? env.MCPSIM_CLOCK),
     model: resolveModel(env),
     simulator: {
@@ -150,6 +155,20 @@ function parseTimeout(value: string | undefined): number {
     throw new ConfigError(`--upstream-timeout / MCPSIM_UPSTREAM_TIMEOUT_MS: "${value}" is not a number of milliseconds from 1 to 600000 (default 5000)`);
   }
   return ms;
+}
+
+function parsePublicUrl(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '') {
+    throw new ConfigError(`--public-url / MCPSIM_PUBLIC_URL: "${value}" is not an http(s) base URL without query or fragment (e.g. https://mcpsim.example.com)`);
+  }
+  return url.toString().replace(/\/+$/, '');
 }
 
 function parsePort(value: string): number {

@@ -32,6 +32,7 @@ import { toolOperations } from './routes/tools.js';
 import { namespaceOperations } from './routes/namespaces.js';
 import { systemOperations } from './routes/system.js';
 import { tokenOperations } from './routes/tokens.js';
+import { cliAuthOperations } from './routes/cli-auth.js';
 import { toValidationMessage } from './validation-message.js';
 
 /**
@@ -98,6 +99,7 @@ function listOperationGroups(dependencies: AppDependencies, tokens = createToken
     simulationOperations(dependencies),
     faultOperations(dependencies, services),
     serverOperations(dependencies, search),
+    cliAuthOperations(dependencies),
   );
   return groups;
 }

@@ -45,6 +45,8 @@ export interface AppDependencies {
   upstreams?: UpstreamPool;
   /** What is paired to uplink connections; made from the stores (bounded by the pool's timeout) when absent. */
   uplinks?: UplinkPairings;
+  /** The base URL links handed out are built from (CLI login); default the origin each request came to. */
+  publicUrl?: string;
   /** Bound on one relayed request to an upstream, e.g. a slow tool call (default 60 s). */
   upstreamCallTimeoutMs?: number;
 }

@@ -60,7 +60,7 @@ export function renderSetupPage({ connection, fields, offerCustomHeader, notice 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>Set up “${connection.name}” · mcpsim</title>
-<style>${raw(styles)}</style>
+<style>${raw(pageStyles)}</style>
 </head>
 <body>
 <h1>Set up “${connection.name}”</h1>
@@ -78,7 +78,8 @@ ${custom}
 ` as HtmlEscapedString;
 }
 
-const styles = `
+/** The look of mcpsim's pages (setup, CLI login). */
+export const pageStyles = `
 body { font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; color: #1b1b1b; }
 label { display: block; font-weight: 600; margin-top: 1rem; }
 input { display: block; width: 100%; box-sizing: border-box; padding: .5rem; font: inherit; }

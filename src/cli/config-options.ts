@@ -11,6 +11,7 @@ export const configOptions = {
   host: { type: 'string', value: '<host>', help: 'address to bind (env MCPSIM_HOST, default 127.0.0.1)' },
   'data-dir': { type: 'string', value: '<dir>', help: 'where the SQLite database and key files live (env MCPSIM_DATA_DIR, default ./.mcpsim)' },
   'api-key': { type: 'string', value: '<key>', help: "fix the local account's API key (env MCPSIM_API_KEY)" },
+  'public-url': { type: 'string', value: '<url>', help: 'the base URL this server is reached at, for links it hands out (env MCPSIM_PUBLIC_URL,\ndefault the listen address)' },
   fixtures: { type: 'string', value: '<dir>', help: 'recorded tool results of mock connections (env MCPSIM_FIXTURES_DIR, default ./fixtures)' },
   'upstream-timeout': { type: 'string', value: '<ms>', help: 'bound on each upstream probe and tool listing (env MCPSIM_UPSTREAM_TIMEOUT_MS, default 5000)' },
   miss: {
@@ -38,6 +39,7 @@ export function toConfigFlags(values: OptionValues<typeof configOptions>): Confi
     host: values.host,
     dataDir: values['data-dir'],
     apiKey: values['api-key'],
+    publicUrl: values['public-url'],
     fixturesDir: values.fixtures,
     upstreamTimeout: values['upstream-timeout'],
     miss: values.miss,

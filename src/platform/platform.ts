@@ -37,6 +37,8 @@ export interface PlatformOptions {
   demo?: boolean;
   /** Bound on each upstream probe (initialize) and tool listing of real connections, in ms (default 5000). */
   upstreamTimeoutMs?: number;
+  /** The base URL links handed out are built from (CLI login); default the origin each request came to. */
+  publicUrl?: string;
   /** Bound on one relayed request, e.g. a slow tool call, in ms (default 60000). */
   upstreamCallTimeoutMs?: number;
 }
@@ -102,6 +104,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       registrySearch,
       upstreams,
       uplinks,
+      ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
       ...(options.upstreamCallTimeoutMs === undefined ? {} : { upstreamCallTimeoutMs: options.upstreamCallTimeoutMs }),
       ...(options.fixturesDir === undefined ? {} : { fixturesDir: options.fixturesDir }),
       ...(options.toolResults ? { toolResults: options.toolResults } : {}),

@@ -20,7 +20,10 @@ const toAccount = (row: AccountRow): Account => ({ id: row.id, name: row.name, i
 export function createAccountStore(db: Sqlite) {
   const statements = {
     insertAccount: db.prepare('INSERT INTO accounts (id, name, is_local, created_at) VALUES (?, ?, ?, ?)'),
-    insertKey: db.prepare('INSERT INTO api_keys (key_hash, account_id, prefix, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (key_hash) DO NOTHING'),
+    insertKey: db.prepare<[string, string, string, string, string | null]>(
+      'INSERT INTO api_keys (key_hash, account_id, prefix, created_at, label) VALUES (?, ?, ?, ?, ?) ON CONFLICT (key_hash) DO NOTHING',
+    ),
+    keyLabel: db.prepare<[string], { label: string | null }>('SELECT label FROM api_keys WHERE key_hash = ?'),
     deleteKeys: db.prepare('DELETE FROM api_keys WHERE account_id = ?'),
     deleteKey: db.prepare<[string]>('DELETE FROM api_keys WHERE key_hash = ?'),
     byKeyHash: db.prepare<[string], AccountRow & { key_hash: string }>(
@@ -36,8 +39,13 @@ export function createAccountStore(db: Sqlite) {
       statements.insertAccount.run(account.id, account.name, account.isLocal ? 1 : 0, account.createdAt);
       return account;
     },
-    addKey(accountId: string, key: { hash: string; prefix: string }, createdAt: string): void {
-      statements.insertKey.run(key.hash, accountId, key.prefix, createdAt);
+    /** Adds a key; `label` says who made it (e.g. a CLI login). */
+    addKey(accountId: string, key: { hash: string; prefix: string }, createdAt: string, label: string | null = null): void {
+      statements.insertKey.run(key.hash, accountId, key.prefix, createdAt, label);
+    },
+    /** The label of a stored key (null when it has none), or undefined when no such key exists. */
+    keyLabel(hash: string): string | null | undefined {
+      return statements.keyLabel.get(hash)?.label;
     },
     removeKey(hash: string): void {
       statements.deleteKey.run(hash);
@@ -46,7 +54,7 @@ export function createAccountStore(db: Sqlite) {
     replaceKeys(accountId: string, key: { hash: string; prefix: string }, createdAt: string): void {
       db.transaction(() => {
         statements.deleteKeys.run(accountId);
-        statements.insertKey.run(key.hash, accountId, key.prefix, createdAt);
+        statements.insertKey.run(key.hash, accountId, key.prefix, createdAt, null);
       }).immediate();
     },
     findByKeyHash(hash: string): (Account & { keyHash: string }) | null {

@@ -1,0 +1,110 @@
+/**
+ * Login of the official CLI (`smithery auth login` with `SMITHERY_URL=<base>`, decisions.md §7):
+ * the CLI opens a session and polls it; a person opens the session's `authUrl`, a page on this
+ * server, and approves; the next poll hands the CLI a new API key of the account. Approving is one
+ * click when this server is reached on a loopback address (only someone on this machine can open
+ * the page); elsewhere (a public URL) it takes the account's API key.
+ */
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { isLoopbackHost, toStoredKey } from '../../domain/api-key.js';
+import { createCliLogins, type CliLogins } from '../cli-logins.js';
+import { renderCliLoginPage } from '../cli-login-page.js';
+import type { AppDependencies } from '../context.js';
+import { defineOperation, type Operation } from '../operation.js';
+import { readBodyText } from '../read-json-body.js';
+import { errorSchema } from '../schemas.js';
+
+const tag = 'mcpsim';
+const sessionParams = z.object({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a session id from POST /api/auth/cli/session') });
+const html = (description: string) => ({ description, contentTypes: ['text/html'] });
+const maxFormBytes = 4 * 1024;
+
+const sessionRequestSchema = z.object({ organizationId: z.string().optional().describe('ignored: mcpsim has one account per key') }).meta({ id: 'CliSessionRequest' });
+const sessionResponseSchema = z
+  .object({ sessionId: z.string(), authUrl: z.string().describe('the page on this server where a person approves the login') })
+  .meta({ id: 'CliSession' });
+const pollResponseSchema = z
+  .union([
+    z.object({ status: z.literal('pending') }),
+    z.object({ status: z.literal('success'), apiKey: z.string().describe('a new key of the approving account, labelled "created by a CLI login"'), namespace: z.string().optional() }),
+  ])
+  .meta({ id: 'CliPoll' });
+
+/** The CLI login routes; `logins` is made from the stores when not given. */
+export function cliAuthOperations(dependencies: AppDependencies, logins: CliLogins = createCliLogins({ accounts: dependencies.stores.accounts, clock: dependencies.clock, random: dependencies.random })): Operation[] {
+  const { stores, publicUrl } = dependencies;
+  const baseOf = (c: Context) => publicUrl ?? new URL(c.req.url).origin;
+  const oneClick = (c: Context) => isLoopbackHost(new URL(baseOf(c)).hostname);
+  const local = () => stores.accounts.findLocal()!;
+  /** The namespace the CLI will use: the account's first one, when it has any. */
+  const firstNamespace = (accountId: string) => stores.namespaces.list(accountId)[0]?.name ?? null;
+  const gone = (c: Context) =>
+    c.html(renderCliLoginPage({ account: local(), oneClick: oneClick(c), open: false, notice: { tone: 'problem', text: 'This login link has expired or was already used. Run smithery auth login again.' } }), 404);
+
+  return [
+    defineOperation({
+      method: 'POST',
+      path: '/api/auth/cli/session',
+      tag,
+      public: true,
+      summary: 'Open a CLI login session (smithery auth login): its id, and the authUrl where a person approves it within 5 minutes',
+      body: { schema: sessionRequestSchema, required: false },
+      responses: { 200: { description: 'The session', schema: sessionResponseSchema } },
+      handle(c) {
+        const sessionId = logins.open();
+        return c.json({ sessionId, authUrl: `${baseOf(c)}/api/auth/cli/approve/${sessionId}` });
+      },
+    }),
+    defineOperation({
+      method: 'GET',
+      path: '/api/auth/cli/poll/{sessionId}',
+      tag,
+      public: true,
+      summary: 'Poll a CLI login session: pending until approved, then once the new API key (the session ends)',
+      params: sessionParams,
+      responses: { 200: { description: 'Pending, or the key', schema: pollResponseSchema }, 404: { description: 'Unknown, expired (5 minutes) or already used', schema: errorSchema } },
+      handle(c, { params: { sessionId } }) {
+        const answer = logins.poll(sessionId);
+        if (!answer) return c.json({ error: 'not_found' as const, message: `Login session "${sessionId}" is unknown, expired (5 minutes) or already used; run smithery auth login again` }, 404);
+        return c.json(answer);
+      },
+    }),
+    defineOperation({
+      method: 'GET',
+      path: '/api/auth/cli/approve/{sessionId}',
+      tag,
+      public: true,
+      summary: "A CLI login's authUrl: says which account's key the CLI will get, and approves with one click on a loopback address",
+      params: sessionParams,
+      responses: { 200: html('The approve page'), 404: html('The session is unknown, expired or used') },
+      handle(c, { params: { sessionId } }) {
+        if (!logins.isOpen(sessionId)) return gone(c);
+        return c.html(renderCliLoginPage({ account: local(), oneClick: oneClick(c), open: true }));
+      },
+    }),
+    defineOperation({
+      method: 'POST',
+      path: '/api/auth/cli/approve/{sessionId}',
+      tag,
+      public: true,
+      summary: 'Approve a CLI login: a new API key of the account, labelled as created by a CLI login, goes to the next poll. Off loopback the form must carry the account\'s API key (apiKey)',
+      params: sessionParams,
+      rawBody: { contentType: 'application/x-www-form-urlencoded', description: 'Empty on a loopback address; else apiKey=<the account key>', schema: z.object({ apiKey: z.string().optional() }) },
+      responses: { 200: html('Approved'), 401: html('Off loopback, without the account key'), 404: html('The session is unknown, expired or used') },
+      async handle(c, { params: { sessionId } }) {
+        const form = new URLSearchParams(await readBodyText(c, maxFormBytes));
+        if (!logins.isOpen(sessionId)) return gone(c);
+        const account = local();
+        if (!oneClick(c)) {
+          const key = form.get('apiKey') ?? '';
+          if (stores.accounts.findByKeyHash(toStoredKey(key).hash)?.id !== account.id) {
+            return c.html(renderCliLoginPage({ account, oneClick: false, open: true, notice: { tone: 'problem', text: 'That is not an API key of this account; nothing was approved.' } }), 401);
+          }
+        }
+        if (!logins.approve(sessionId, account, firstNamespace(account.id))) return gone(c);
+        return c.html(renderCliLoginPage({ account, oneClick: oneClick(c), open: false, notice: { tone: 'ok', text: 'Approved. The CLI receives its key on its next poll; you can close this page.' } }));
+      },
+    }),
+  ];
+}
