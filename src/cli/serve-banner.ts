@@ -46,7 +46,7 @@ export function toServeBanner({ url, apiKey, apiKeyNote, namespace, dataDir, vir
     `  npx --engine-strict=false -y @modelcontextprotocol/inspector@2.12.0 --cli ${mcpUrl} --transport http --header "Authorization: Bearer ${key}" --method tools/list`,
     '',
     'Official SDK / CLI:',
-    `  SMITHERY_BASE_URL=${url} SMITHERY_CONNECT_BASE_URL=${url}/connect SMITHERY_API_KEY=${key}`,
+    `  SMITHERY_BASE_URL=${url} SMITHERY_CONNECT_BASE_URL=${url}/connect SMITHERY_UPLINK_BASE_URL=${url} SMITHERY_URL=${url} SMITHERY_API_KEY=${key}`,
     '',
     'Press Ctrl+C to stop.',
     '',
