@@ -14,7 +14,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toStoredKey } from '../src/domain/api-key.js';
 import { startHarness, testApiKey, type Harness } from './support/harness.js';
-import { cliEnvironment, eventually, parseJson, readGuardLog, runCli, startCli, guardPreload } from './support/official-cli.js';
+import { eventually } from './support/eventually.js';
+import { cliEnvironment, guardPreload, parseJson, readGuardLog, runCli, startCli } from './support/official-cli.js';
 
 /**
  * The one lookup the CLI makes that the guard refuses on purpose: `mcp add <https URL>` resolves

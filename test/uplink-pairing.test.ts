@@ -7,6 +7,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startHarness, testApiKey, type Harness } from './support/harness.js';
+import { eventually } from './support/eventually.js';
 import { mint } from './support/tokens.js';
 import { createMcpServer } from './support/upstream-servers.js';
 
@@ -41,19 +42,6 @@ function pairLocalServer(wsUrl: string, key: string, name = 'local-server'): Pai
     socket.on('error', () => {});
   });
   return { socket, opened, closed };
-}
-
-/** Polls until `check` passes, at most 5 s. */
-async function eventually(check: () => Promise<void>): Promise<void> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 }
 
 describe('uplink pairing over a WebSocket', () => {

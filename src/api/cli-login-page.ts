@@ -1,6 +1,6 @@
-import { html, raw } from 'hono/html';
+import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { pageStyles } from './setup-page.js';
+import { renderPage } from './page-shell.js';
 
 export interface CliLoginPageModel {
   /** The account whose new key the CLI will receive. */
@@ -25,21 +25,11 @@ export function renderCliLoginPage({ account, oneClick, notice, open }: CliLogin
     ? ''
     : html`<label for="api-key">API key of this account</label><input id="api-key" name="apiKey" type="password" autocomplete="off" required>
 <p class="hint">This server is not on a loopback address, so approving takes the account's API key.</p>`;
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>Log in the Smithery CLI · mcpsim</title>
-<style>${raw(pageStyles)}</style>
-</head>
-<body>
-<h1>Log in the Smithery CLI</h1>
+  return renderPage(
+    'Log in the Smithery CLI',
+    html`<h1>Log in the Smithery CLI</h1>
 <p id="account">Approving hands the CLI a <strong>new API key of account “${account.name}”</strong> (<code>${account.id}</code>), labelled as created by a CLI login.</p>
 ${notice ? html`<p class="notice ${notice.tone}" role="status" id="notice">${notice.text}</p>` : ''}
-${open ? html`<form method="post">${keyField}<button type="submit">Approve</button></form>` : ''}
-</body>
-</html>
-` as HtmlEscapedString;
+${open ? html`<form method="post">${keyField}<button type="submit">Approve</button></form>` : ''}`,
+  );
 }

@@ -93,16 +93,3 @@ export function parseJson<T = any>(run: CliRun): T { // eslint-disable-line @typ
 export function readGuardLog(file: string): string[] {
   return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
 }
-
-/** Polls until `check` passes or `timeoutMs` runs out (then throws its last error). */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
