@@ -3,6 +3,9 @@
  * approves on the authUrl page, the next poll gets a new key of the account (labelled as made by
  * a CLI login) that works, once; sessions expire after 5 minutes on the platform's clock.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toStoredKey } from '../src/domain/api-key.js';
 import { startHarness, type Harness } from './support/harness.js';
@@ -53,6 +56,25 @@ describe('CLI login', () => {
     // Handed out once: the session is over.
     expect((await harness.call('GET', `/api/auth/cli/poll/${sessionId}`, { key: null })).status).toBe(404);
     expect((await page(harness, authUrl, 'POST')).status).toBe(404);
+  });
+
+  it('keeps a key handed out by a CLI login across a restart with a configured key', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-login-'));
+    try {
+      harness = await startHarness('in-process', { dataDir });
+      const { sessionId, authUrl } = await openSession(harness);
+      await page(harness, authUrl.replace(harness.baseUrl, 'http://127.0.0.1'), 'POST');
+      const key = (await harness.call('GET', `/api/auth/cli/poll/${sessionId}`, { key: null })).body.apiKey as string;
+      await harness.close();
+      harness = await startHarness('in-process', { dataDir, apiKey: 'another-key-456' });
+      expect((await harness.call('GET', '/namespaces', { key })).status).toBe(200);
+      expect((await harness.call('GET', '/namespaces', { key: 'another-key-456' })).status).toBe(200);
+      expect((await harness.call('GET', '/namespaces')).status).toBe(401);
+    } finally {
+      await harness.close();
+      harness = await startHarness('in-process');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('expires a session after 5 minutes on the virtual clock', async () => {

@@ -3,6 +3,9 @@
  * connection over a real WebSocket to the real server on 127.0.0.1, as the official CLI does, and
  * mcpsim relays MCP requests, REST tool calls and namespace listings to it as its MCP client.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -115,6 +118,25 @@ describe('uplink pairing over a WebSocket', () => {
     // Deleting the connection ends its pairing.
     expect((await harness.call('DELETE', '/local/scoped')).status).toBe(200);
     expect(await paired.closed).toEqual({ code: 1000, reason: 'connection deleted' });
+  });
+
+  it('starts every uplink connection disconnected, whatever a process that stopped without closing left', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-uplink-'));
+    try {
+      const first = await startHarness('in-process', { dataDir });
+      await first.call('PUT', '/namespaces/crashed');
+      await first.call('PUT', '/connect/crashed/up', { body: { transport: 'uplink' } });
+      const stored = first.platform.stores.connections.getInNamespace(first.platform.stores.accounts.findLocal()!.id, 'crashed', 'up')!;
+      // What a process killed while a local server was paired leaves behind.
+      first.platform.stores.connections.setStatus(stored.namespaceKey!, { ...stored, status: { state: 'connected' } });
+      expect((await first.call('GET', '/crashed/up')).body.status).toEqual({ state: 'connected' });
+      await first.close();
+      const second = await startHarness('in-process', { dataDir });
+      expect((await second.call('GET', '/crashed/up')).body.status).toEqual({ state: 'disconnected' });
+      await second.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('answers an upgrade request that reaches app.fetch without a socket door as an ordinary GET', async () => {

@@ -24,7 +24,8 @@ export function createAccountStore(db: Sqlite) {
       'INSERT INTO api_keys (key_hash, account_id, prefix, created_at, label) VALUES (?, ?, ?, ?, ?) ON CONFLICT (key_hash) DO NOTHING',
     ),
     keyLabel: db.prepare<[string], { label: string | null }>('SELECT label FROM api_keys WHERE key_hash = ?'),
-    deleteKeys: db.prepare('DELETE FROM api_keys WHERE account_id = ?'),
+    // Keys with a label (handed out by a CLI login) are credentials of their own and survive a new configured key.
+    deleteKeys: db.prepare('DELETE FROM api_keys WHERE account_id = ? AND label IS NULL'),
     deleteKey: db.prepare<[string]>('DELETE FROM api_keys WHERE key_hash = ?'),
     byKeyHash: db.prepare<[string], AccountRow & { key_hash: string }>(
       'SELECT a.*, k.key_hash FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?',
@@ -50,7 +51,7 @@ export function createAccountStore(db: Sqlite) {
     removeKey(hash: string): void {
       statements.deleteKey.run(hash);
     },
-    /** Makes `key` the account's only key. */
+    /** Makes `key` the account's only unlabelled key (keys handed out by CLI logins stay). */
     replaceKeys(accountId: string, key: { hash: string; prefix: string }, createdAt: string): void {
       db.transaction(() => {
         statements.deleteKeys.run(accountId);
