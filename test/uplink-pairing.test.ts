@@ -120,6 +120,19 @@ describe('uplink pairing over a WebSocket', () => {
     expect(await paired.closed).toEqual({ code: 1000, reason: 'connection deleted' });
   });
 
+  it('bounds the initialize of the local server by the upstream timeout: one that never answers ends in error, its socket closed', async () => {
+    await harness.call('PUT', '/connect/local/silent', { body: { transport: 'uplink' } });
+    const socket = new WebSocket(`${wsBase}/local/silent`, { headers: { authorization: `Bearer ${testApiKey}` } });
+    const closed = new Promise<{ code: number }>((resolve) => socket.on('close', (code) => resolve({ code })));
+    const started = Date.now();
+    // The harness's upstream timeout is 1.5 s; this side reads frames and never answers.
+    // Closed by mcpsim (the SDK client closes its transport when initialize times out).
+    expect((await closed).code).toBe(1000);
+    expect(Date.now() - started).toBeLessThan(5000);
+    const read = await harness.call('GET', '/local/silent');
+    expect(read.body.status).toMatchObject({ state: 'error', message: expect.stringContaining('failed to initialize') });
+  });
+
   it('starts every uplink connection disconnected, whatever a process that stopped without closing left', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-uplink-'));
     try {

@@ -108,7 +108,7 @@ export function createUplinkPairings({ stores, timeoutMs }: { stores: Pick<Store
         pairings.delete(key);
         writeStatus(connection, { state: 'error', message: `The local server paired over the uplink failed to initialize: ${failure.message}` });
       }
-      channel.end(1011, 'initialize failed');
+      channel.end(1011, 'initialize failed'); // usually already closed (1000) by the SDK client giving up
       settle(null);
       throw failure;
     }
