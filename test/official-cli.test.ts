@@ -15,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toStoredKey } from '../src/domain/api-key.js';
 import { startHarness, testApiKey, type Harness } from './support/harness.js';
 import { eventually } from './support/eventually.js';
+import { startUpstream } from './support/upstream-servers.js';
 import { cliEnvironment, guardPreload, parseJson, readGuardLog, runCli, startCli } from './support/official-cli.js';
 
 /**
@@ -156,6 +157,26 @@ describe('the official CLI against mcpsim', () => {
       const read = await harness.call('GET', '/paired/local');
       expect(read.body?.status, JSON.stringify(read.body)).toEqual({ state: 'disconnected' });
     });
+  }, 40_000);
+
+  it('pairs a local HTTP server with mcp add http://127.0.0.1:…/mcp (an uplink too) and relays tool calls to it', async () => {
+    const upstream = await startUpstream('healthy', { name: 'local-http' });
+    await harness.call('PUT', '/namespaces/paired-http');
+    const uplink = startCli(['mcp', 'add', upstream.url, '--id', 'web', '--namespace', 'paired-http'], env);
+    try {
+      await eventually(async () => {
+        const read = await harness.call('GET', '/paired-http/web');
+        expect(read.body, JSON.stringify(uplink.output())).toMatchObject({ transport: 'uplink', status: { state: 'connected' }, serverInfo: { name: 'local-http' } });
+      }, 15_000);
+      const called = await harness.call('POST', '/paired-http/web/.tools/add', { body: { a: 1, b: 2 } });
+      expect(called.status).toBe(200);
+      expect(JSON.stringify(called.body)).toContain('"sum":3');
+    } finally {
+      uplink.kill('SIGKILL');
+      await Promise.race([uplink.exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      await upstream.close();
+    }
+    await eventually(async () => expect((await harness.call('GET', '/paired-http/web')).body.status).toEqual({ state: 'disconnected' }));
   }, 40_000);
 });
 
