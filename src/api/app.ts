@@ -17,7 +17,8 @@ import { cors } from './cors.js';
 import type { Operation } from './operation.js';
 import { createUnroutedAnswer, toErrorResponse, toSubApp } from './operation-routes.js';
 import { createSearch } from '../search/create-search.js';
-import { defaultCallTimeoutMs, defaultFixturesDir, type AppDependencies, type AppServices, type Logger } from './context.js';
+import { createBodyBudget } from './body-budget.js';
+import { defaultBodyBudgetBytes, defaultCallTimeoutMs, defaultFixturesDir, type AppDependencies, type AppServices, type Logger } from './context.js';
 import { serverOperations } from './routes/servers.js';
 import { connectionOperations } from './routes/connections.js';
 import { controlOperations } from './routes/control.js';
@@ -34,7 +35,8 @@ import { toValidationMessage } from './validation-message.js';
  * The platform API as one Hono app. Its `fetch` is the only implementation: the socket server,
  * tests and in-process mocking all call it.
  */
-export function createApp(dependencies: AppDependencies): Hono {
+export function createApp(appDependencies: AppDependencies): Hono {
+  const dependencies = { ...appDependencies, bodyBudget: appDependencies.bodyBudget ?? createBodyBudget(defaultBodyBudgetBytes) };
   const app = new Hono();
   const tokens = createTokenCodec({ key: dependencies.tokenKey ?? randomBytes(32), clock: dependencies.clock });
   const authenticate = createAuthenticator({ accounts: dependencies.stores.accounts, tokens, clock: dependencies.clock });
@@ -48,7 +50,7 @@ export function createApp(dependencies: AppDependencies): Hono {
   }
   app.use('*', cors());
   const groups = listOperationGroups(dependencies, tokens);
-  for (const operations of groups) app.route('/', toSubApp(operations, authenticate));
+  for (const operations of groups) app.route('/', toSubApp(operations, authenticate, dependencies.bodyBudget));
   app.notFound(createUnroutedAnswer(groups.flat()));
   app.onError((error, c) => toErrorResponse(c, toApiError(error, dependencies.logger)));
   return app;

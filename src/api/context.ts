@@ -11,6 +11,7 @@ import type { RegistrySearch } from '../search/registry-search.js';
 import type { MockToolRunner } from '../sim/mock-tool-runner.js';
 import type { ToolResultSource } from '../sim/tool-result-source.js';
 import type { Stores } from '../store/stores.js';
+import type { BodyBudget } from './body-budget.js';
 import type { ConnectionEndpoints } from './connection-endpoints.js';
 import type { ConnectionUpstream } from './connection-upstream.js';
 import type { SetupLinks } from './setup-links.js';
@@ -40,6 +41,8 @@ export interface AppDependencies {
   upstreams?: UpstreamPool;
   /** Bound on one relayed request to an upstream, e.g. a slow tool call (default 60 s). */
   upstreamCallTimeoutMs?: number;
+  /** The cap on concurrent large request bodies; one of `defaultBodyBudgetBytes` per app when absent. */
+  bodyBudget?: BodyBudget;
 }
 
 /** What the routes share beyond the dependencies: made once per app. */
@@ -59,6 +62,9 @@ export interface AppServices {
  * which JSON may escape to 6 bytes each) is about 12.6 MB.
  */
 export const maxBodyBytes = 16 * 1024 * 1024;
+
+/** Bytes of large request bodies (over 1 MiB each) read and worked on at once: four of the largest. */
+export const defaultBodyBudgetBytes = 4 * maxBodyBytes;
 
 /** The default bound on one relayed request (a tool call may legitimately take a while). */
 export const defaultCallTimeoutMs = 60_000;

@@ -33,7 +33,7 @@ const jsonRpcResponseSchema = z
 const jsonRpcError = (description: string) => ({ description, schema: jsonRpcResponseSchema });
 
 /** `POST /connect/{namespace}/{connectionId}/mcp`: the connection's MCP endpoint (Streamable HTTP, stateless). */
-export function mcpOperations({ stores, logger }: AppDependencies, { endpoints }: AppServices): Operation[] {
+export function mcpOperations({ stores, logger, bodyBudget }: AppDependencies, { endpoints }: AppServices): Operation[] {
   return [
     defineOperation({
       method: 'POST',
@@ -67,6 +67,9 @@ export function mcpOperations({ stores, logger }: AppDependencies, { endpoints }
           if (error === hidden) return notFound();
           throw error;
         }
+        // A large body waits for its share of the budget (see body-budget.ts), held until the answer is made.
+        let release = bodyBudget?.reserve(c, maxBodyBytes) ?? null;
+        if (release instanceof Promise) release = await release;
         // From here on every failure is a JSON-RPC error, never the platform's {error, message}.
         try {
           const body = await readBodyText(c, maxBodyBytes);
@@ -76,6 +79,8 @@ export function mcpOperations({ stores, logger }: AppDependencies, { endpoints }
           if (isApiError(error) && error.code === 'payload_too_large') return c.json(toJsonRpcError(null, ErrorCode.InvalidRequest, `Invalid Request: ${error.message}`), 413);
           logger.error('Unhandled error while serving an MCP request', error);
           return c.json(toJsonRpcError(null, ErrorCode.InternalError, 'Internal error: mcpsim hit a bug; the server log has the details'), 500);
+        } finally {
+          release?.();
         }
       },
     }),
