@@ -41,6 +41,11 @@ export interface AppDependencies {
   upstreams?: UpstreamPool;
   /** Bound on one relayed request to an upstream, e.g. a slow tool call (default 60 s). */
   upstreamCallTimeoutMs?: number;
+  /**
+   * The base URL of the links the server hands out (`setupUrl`), asked each time a link is made;
+   * never the request's Host header. Default `http://127.0.0.1:4010`.
+   */
+  publicUrl?: () => string;
   /** The cap on concurrent large request bodies; one of `defaultBodyBudgetBytes` per app when absent. */
   bodyBudget?: BodyBudget;
 }
@@ -68,6 +73,9 @@ export const defaultBodyBudgetBytes = 4 * maxBodyBytes;
 
 /** The default bound on one relayed request (a tool call may legitimately take a while). */
 export const defaultCallTimeoutMs = 60_000;
+
+/** The public URL of a platform nobody configured: the default listen address. */
+export const defaultPublicUrl = 'http://127.0.0.1:4010';
 
 /** Where mock tool results come from when nobody says: fixtures in `./fixtures`. */
 export const defaultFixturesDir = './fixtures';

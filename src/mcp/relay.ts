@@ -3,7 +3,7 @@ import type { ConnectionStatus } from '../domain/connection.js';
 import { mcpErrorCodes } from './connection-gate.js';
 import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
 import { findJsonLimitBreach, toBreachMessage } from '../domain/json-limits.js';
-import { toUpstreamError, UpstreamError } from './upstream-failure.js';
+import { scrubUpstreamError, toUpstreamError, UpstreamError } from './upstream-failure.js';
 import type { UpstreamPool, UpstreamSession, UpstreamTarget } from './upstream-pool.js';
 
 /** What an upstream did, reported so the connection's status follows it. */
@@ -43,7 +43,7 @@ export function createRelay({ pool, callTimeoutMs }: { pool: UpstreamPool; callT
       link.report({ ok: true, serverInfo: session.serverInfo });
       return result;
     } catch (error) {
-      const failure = toUpstreamError(error, target.url, timeoutMs);
+      const failure = scrubUpstreamError(toUpstreamError(error, target.url, timeoutMs), target);
       // A JSON-RPC error is the upstream answering: it is alive, and the error goes back as is.
       if (failure.kind !== 'rpc') link.report({ ok: false, error: failure });
       throw failure;

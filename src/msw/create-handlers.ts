@@ -65,7 +65,8 @@ export function createHandlers(options: CreateHandlersOptions = {}): MockPlatfor
       const scenario = await loadScenario(options.scenario);
       const scenarioFixtures = typeof options.scenario === 'string' && scenario ? resolve(dirname(options.scenario), scenario.fixtures ?? '../fixtures') : null;
       const fixturesDir = options.fixtures ?? scenarioFixtures ?? './fixtures';
-      const platform = createReplayPlatform({ apiKey, seed: 'msw', fixturesDir });
+      // The setup pages are answered at the base URL, so its links point there.
+      const platform = createReplayPlatform({ apiKey, seed: 'msw', fixturesDir, publicUrl: baseUrl });
       const door = { fetch: platform.app.fetch, baseUrl, apiKey };
       try {
         return { platform, applied: scenario ? await applyScenario(scenario, door) : null };

@@ -33,7 +33,7 @@ const jsonRpcResponseSchema = z
 const jsonRpcError = (description: string) => ({ description, schema: jsonRpcResponseSchema });
 
 /** `POST /connect/{namespace}/{connectionId}/mcp`: the connection's MCP endpoint (Streamable HTTP, stateless). */
-export function mcpOperations({ stores, logger, bodyBudget }: AppDependencies, { endpoints }: AppServices): Operation[] {
+export function mcpOperations({ stores, logger, bodyBudget }: AppDependencies, { endpoints, setupLinks }: AppServices): Operation[] {
   return [
     defineOperation({
       method: 'POST',
@@ -58,8 +58,10 @@ export function mcpOperations({ stores, logger, bodyBudget }: AppDependencies, {
       async handle(c, { account, caller, params }) {
         const notFound = () =>
           c.json(toJsonRpcError(null, mcpErrorCodes.connectionNotFound, `Connection "${params.connectionId}" not found in namespace "${params.namespace}"`), 404);
-        const connection = stores.connections.getInNamespace(account.id, params.namespace, params.connectionId);
-        if (!connection) return notFound();
+        const stored = stores.connections.getInNamespace(account.id, params.namespace, params.connectionId);
+        if (!stored) return notFound();
+        // A refusal names the setup link: a current one.
+        const connection = setupLinks.present(account.id, stored);
         let hidden: ApiError | undefined;
         try {
           checkConnectionAccess(caller, 'execute', connection, () => (hidden = apiError('not_found', 'hidden connection')));
@@ -73,7 +75,7 @@ export function mcpOperations({ stores, logger, bodyBudget }: AppDependencies, {
         // From here on every failure is a JSON-RPC error, never the platform's {error, message}.
         try {
           const body = await readBodyText(c, maxBodyBytes);
-          const place = toPlace(c, account.id, connection.namespaceKey!);
+          const place = toPlace(account.id, connection.namespaceKey!);
           return await handleMcpPost(connection, () => endpoints.endpointFor(connection, place), body, c.req.header('accept'));
         } catch (error) {
           if (isApiError(error) && error.code === 'payload_too_large') return c.json(toJsonRpcError(null, ErrorCode.InvalidRequest, `Invalid Request: ${error.message}`), 413);

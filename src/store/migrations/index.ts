@@ -2,6 +2,7 @@ import { sql as initial } from './0001-initial.js';
 import { sql as memory } from './0002-memory.js';
 import { sql as sharedWorld } from './0003-shared-world.js';
 import { sql as registryOwners } from './0004-registry-owners.js';
+import { sql as secretQueryAndOccurrences } from './0005-secret-query-and-occurrences.js';
 
 /**
  * Every schema change, in order. Append only: a released migration is never edited; a change is
@@ -12,4 +13,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 2, name: 'memory', sql: memory },
   { version: 3, name: 'shared-world', sql: sharedWorld },
   { version: 4, name: 'registry-owners', sql: registryOwners },
+  { version: 5, name: 'secret-query-and-occurrences', sql: secretQueryAndOccurrences },
 ];
