@@ -67,6 +67,7 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths }: ServeSet
     fixturesDir,
     toolResults: createToolResults({ mode: 'serve', fixturesDir, clock }),
     upstreamTimeoutMs: config.upstreamTimeoutMs,
+    memoryLimits: config.memory,
     clock,
     ...(embedder ? { embedder } : {}),
     ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),

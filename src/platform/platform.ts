@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import { createManualClock, systemClock, type Clock } from '../domain/clock.js';
+import type { MemoryLimits } from '../domain/call-log-bounds.js';
 import { createSeededRandom, systemRandom, type RandomSource } from '../domain/random.js';
 import { openDataDir } from '../store/data-dir.js';
 import { createStores, type Stores } from '../store/stores.js';
@@ -44,6 +45,8 @@ export interface PlatformOptions {
    * `setPublicUrl` once it listens.
    */
   publicUrl?: string;
+  /** How much of each mock connection's call log is kept (default 10,000 calls within 64 MiB). */
+  memoryLimits?: MemoryLimits;
 }
 
 
@@ -89,7 +92,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
   const clock = options.clock ?? systemClock;
   const random = options.random ?? systemRandom;
   const location = options.dataDir === undefined ? { databaseFile: ':memory:', encryptionKey: randomBytes(32), tokenKey: randomBytes(32) } : openDataDir(options.dataDir);
-  const stores = createStores(location);
+  const stores = createStores({ ...location, ...(options.memoryLimits ? { memoryLimits: options.memoryLimits } : {}) });
   try {
     const { apiKey } = bootstrap(stores, {
       clock,
