@@ -97,10 +97,11 @@ describe('registry ownership of imports and old data', () => {
     await first.call('PUT', '/servers/@acme/by-b', { key: keyB, body: {} });
     const { dataDir } = first;
     first.platform.close();
-    // Back to the schema before migration 4, as an older mcpsim left it.
+    // Back to the schema before migration 8 (owners), as an older mcpsim left it.
     const db = new Database(join(dataDir, 'mcpsim.db'));
     db.exec('ALTER TABLE registry_servers DROP COLUMN owner_account');
-    db.pragma('user_version = 3');
+    db.exec('ALTER TABLE connections DROP COLUMN query_ciphertext; ALTER TABLE memory_worlds DROP COLUMN occurrences; ALTER TABLE memory_snapshots DROP COLUMN occurrences');
+    db.pragma('user_version = 7');
     db.close();
     const second = await startHarness('in-process', { dataDir });
     try {

@@ -24,6 +24,7 @@ import { connectionOperations } from './routes/connections.js';
 import { controlOperations } from './routes/control.js';
 import { mcpOperations } from './routes/mcp.js';
 import { memoryOperations } from './routes/memory.js';
+import { simulationOperations } from './routes/simulation.js';
 import { faultOperations } from './routes/faults.js';
 import { toolOperations } from './routes/tools.js';
 import { namespaceOperations } from './routes/namespaces.js';
@@ -45,7 +46,7 @@ export function createApp(appDependencies: AppDependencies): Hono {
     app.use('*', async (c, next) => {
       const started = performance.now();
       await next();
-      logRequest({ method: c.req.method, path: toLoggedPath(c.req.path), status: c.res.status, milliseconds: performance.now() - started });
+      logRequest({ method: c.req.method, path: toLoggedPath(c.req.path), status: c.res.status, milliseconds: performance.now() - started }, c.req.raw);
     });
   }
   app.use('*', cors());
@@ -77,6 +78,7 @@ function listOperationGroups(dependencies: AppDependencies, tokens = createToken
     tokenOperations(dependencies, tokens),
     controlOperations(dependencies),
     memoryOperations(dependencies),
+    simulationOperations(dependencies),
     faultOperations(dependencies, services),
     serverOperations(dependencies, search),
   );

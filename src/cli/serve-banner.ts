@@ -2,7 +2,10 @@ import { version } from '../version.js';
 
 export interface BannerFacts {
   url: string;
+  /** The key to show, or null when it is not shown (off loopback). */
   apiKey: string | null;
+  /** Where the key comes from, e.g. "(the development key on loopback; ...)". */
+  apiKeyNote: string;
   namespace: string;
   dataDir: string;
   virtualClock: string | null;
@@ -16,13 +19,11 @@ export interface BannerFacts {
  * What `mcpsim serve` prints once it listens: where it is, the key, and what to try.
  *
  * @example
- *   io.stdout(toServeBanner({ url, apiKey, namespace: 'demo', dataDir, virtualClock: null, search, simulator, mcpUrl }));
+ *   io.stdout(toServeBanner({ url, apiKey, apiKeyNote, namespace: 'demo', dataDir, virtualClock: null, search, simulator, mcpUrl }));
  */
-export function toServeBanner({ url, apiKey, namespace, dataDir, virtualClock, search, simulator, mcpUrl }: BannerFacts): string {
+export function toServeBanner({ url, apiKey, apiKeyNote, namespace, dataDir, virtualClock, search, simulator, mcpUrl }: BannerFacts): string {
   const key = apiKey ?? '$MCPSIM_API_KEY';
-  const keyLine = apiKey
-    ? `  API key     ${apiKey}`
-    : '  API key     (set on first start and stored only as a hash; pass --api-key or MCPSIM_API_KEY to fix one)';
+  const keyLine = `  API key     ${apiKey ? `${apiKey}  ` : ''}${apiKeyNote}`;
   return [
     `mcpsim ${version} is listening`,
     '',
@@ -31,11 +32,12 @@ export function toServeBanner({ url, apiKey, namespace, dataDir, virtualClock, s
     `  Namespace   ${namespace}`,
     `  Data        ${dataDir}`,
     `  Search      ${search}`,
-    `  Simulator   ${simulator}`,
+    `  Tool calls  ${simulator}`,
     ...(virtualClock ? [`  Clock       virtual, at ${virtualClock} (move it: POST ${url}/__mcpsim/clock {"advance":"1h"})`] : []),
     '',
     'Try it:',
     `  curl -s -H "Authorization: Bearer ${key}" ${url}/connect/${namespace}`,
+    `  curl -s -H "Authorization: Bearer ${key}" -X POST ${url}/connect/${namespace}/time/.tools/get_current_time -d '{"timezone":"Europe/Berlin"}'`,
     '',
     'MCP URL for an MCP client (send the key as "Authorization: Bearer <key>"):',
     `  ${mcpUrl}`,

@@ -1,8 +1,10 @@
 import { toOccurrenceKey, type MemoryLimits } from '../domain/call-log-bounds.js';
-import { emptyWorld, type CallLogEntry, type LoggedResult, type ResultOrigin, type WorldChanges, type WorldState } from '../domain/memory-log.js';
+import { type CallLogEntry, type LoggedResult, type ResultOrigin, type WorldChanges, type WorldState } from '../domain/memory-log.js';
 import { applyWorldChanges } from '../domain/world-state.js';
+import type { ToolOverride } from '../domain/tool-operation.js';
 import type { Sqlite } from './database.js';
 import type { MemoryKey } from './memory-keys.js';
+import type { MockSettings } from './mock-settings.js';
 
 /** A connection's memory as the simulator reads it. Treat as read-only: it is the store's cache. */
 export interface Memory {
@@ -11,6 +13,8 @@ export interface Memory {
   history: readonly CallLogEntry[];
   /** The sequence number the next call gets. */
   nextSequence: number;
+  /** The scenario's corrections of the operation inference, by tool name (absent: none). */
+  toolOverrides?: Readonly<Record<string, ToolOverride>>;
 }
 
 export interface CachedMemory extends Memory {
@@ -65,7 +69,10 @@ const maxCachedConnections = 256;
  *   const cache = createMemoryCache(db, { beforeEvict: () => batch.flush() });
  *   const { world, nextSequence } = cache.get(key);
  */
-export function createMemoryCache(db: Sqlite, { beforeEvict, limits }: { beforeEvict(): void; limits: MemoryLimits }) {
+export function createMemoryCache(
+  db: Sqlite,
+  { beforeEvict, startOf, limits }: { beforeEvict(): void; startOf(key: MemoryKey): MockSettings; limits: MemoryLimits },
+) {
   const statements = {
     world: db.prepare<[number], { world: string; world_sequence: number; next_sequence: number; occurrences: string | null }>(
       'SELECT world, world_sequence, next_sequence, occurrences FROM memory_worlds WHERE connection_seq = ?',
@@ -74,14 +81,18 @@ export function createMemoryCache(db: Sqlite, { beforeEvict, limits }: { beforeE
   };
   const cache = new Map<MemoryKey, CachedMemory>();
 
-  /** Reads a memory: the world checkpoint with the changes of the calls after it applied. */
+  /**
+   * Reads a memory: the world checkpoint (or, before the first one, the seed world of its mock
+   * settings) with the changes of the calls after it applied.
+   */
   function read(key: MemoryKey): CachedMemory {
     const stored = statements.world.get(key);
     const rows = statements.calls.all(key);
     // Stored counts hold every call up to the checkpoint (retention may have dropped their rows).
     const occurrencesStored = stored?.occurrences != null;
     const occurrences = new Map<string, number>(occurrencesStored ? (JSON.parse(stored!.occurrences!) as [string, number][]) : []);
-    let world = stored ? (JSON.parse(stored.world) as WorldState) : emptyWorld();
+    const start = startOf(key);
+    let world = stored ? (JSON.parse(stored.world) as WorldState) : start.world;
     const checkpointSequence = stored?.world_sequence ?? 0;
     let bytes = 0;
     const history: CallLogEntry[] = [];
@@ -98,7 +109,19 @@ export function createMemoryCache(db: Sqlite, { beforeEvict, limits }: { beforeE
       bytes += size;
       history.push(entry);
     }
-    const memory: CachedMemory = { world, checkpointSequence, history, nextSequence: stored?.next_sequence ?? 1, occurrences, bytes, droppedThrough: 0, deletedThrough: 0, occurrencesStored };
+    const toolOverrides = Object.keys(start.tools).length > 0 ? { toolOverrides: start.tools } : {};
+    const memory: CachedMemory = {
+      world,
+      checkpointSequence,
+      history,
+      nextSequence: stored?.next_sequence ?? 1,
+      occurrences,
+      bytes,
+      droppedThrough: 0,
+      deletedThrough: 0,
+      occurrencesStored,
+      ...toolOverrides,
+    };
     // Limits lowered since these calls were stored: the next commit deletes what is over them.
     applyRetention(memory, limits);
     return memory;

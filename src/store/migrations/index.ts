@@ -1,8 +1,9 @@
 import { sql as initial } from './0001-initial.js';
 import { sql as memory } from './0002-memory.js';
 import { sql as sharedWorld } from './0003-shared-world.js';
-import { sql as registryOwners } from './0004-registry-owners.js';
-import { sql as secretQueryAndOccurrences } from './0005-secret-query-and-occurrences.js';
+import { sql as mockSettings } from './0007-mock-settings.js';
+import { sql as registryOwners } from './0008-registry-owners.js';
+import { sql as secretQueryAndOccurrences } from './0009-secret-query-and-occurrences.js';
 
 /**
  * Every schema change, in order. Append only: a released migration is never edited; a change is
@@ -12,6 +13,8 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'memory', sql: memory },
   { version: 3, name: 'shared-world', sql: sharedWorld },
-  { version: 4, name: 'registry-owners', sql: registryOwners },
-  { version: 5, name: 'secret-query-and-occurrences', sql: secretQueryAndOccurrences },
+  // 4 to 6 are taken by work merged in parallel; the numbers only need to ascend.
+  { version: 7, name: 'mock-settings', sql: mockSettings },
+  { version: 8, name: 'registry-owners', sql: registryOwners },
+  { version: 9, name: 'secret-query-and-occurrences', sql: secretQueryAndOccurrences },
 ];
