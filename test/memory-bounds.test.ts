@@ -14,34 +14,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memorySchema } from '../src/api/memory-schemas.js';
 import { maxLoggedChars, truncatedMarker } from '../src/domain/call-log-bounds.js';
-import type { CallLogEntry, WorldChanges } from '../src/domain/memory-log.js';
 import { openDatabase } from '../src/store/database.js';
-import { createMemoryStore, type MemoryStore } from '../src/store/memory-store.js';
+import { createMemoryStore } from '../src/store/memory-store.js';
 import { startHarness, testStart, type Harness } from './support/harness.js';
+import { recordCall } from './support/memory-calls.js';
 
 const namespace = 'bounded';
 const limits = { maxCalls: 5, maxBytes: 1024 * 1024 };
 
-function entry(sequence: number, tool: string, args: Record<string, unknown>, occurrence: number, text = `${tool} #${sequence}`): CallLogEntry {
-  return {
-    sequence,
-    tool,
-    arguments: args,
-    argumentsKey: JSON.stringify(args),
-    occurrence,
-    result: { content: [{ type: 'text', text }] },
-    source: 'model',
-    model: null,
-    usage: null,
-    latencyMs: 1,
-    at: testStart,
-  };
-}
-
-async function record(memory: MemoryStore, key: number, tool: string, args: Record<string, unknown>, options: { changes?: WorldChanges; text?: string } = {}) {
-  const logged = entry(memory.load(key).nextSequence, tool, args, memory.nextOccurrence(key, tool, JSON.stringify(args)), options.text);
-  expect(await memory.append(key, logged, options.changes)).toBe(true);
-}
+const record = recordCall;
 
 describe('the bounded memory log', () => {
   let harness: Harness;
