@@ -22,10 +22,10 @@ describe('CLI login', () => {
   }
 
   /** A browser's request to the approve page: GET shows it, POST submits its form. */
-  async function page(h: Harness, url: string, method: 'GET' | 'POST', form = ''): Promise<{ status: number; text: string }> {
+  async function page(h: Harness, url: string, method: 'GET' | 'POST', form = ''): Promise<{ status: number; text: string; headers: Headers }> {
     const request = new Request(url, { method, ...(method === 'POST' ? { body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {}) });
     const response = h.door === 'socket' ? await fetch(request) : await h.platform.app.fetch(request);
-    return { status: response.status, text: await response.text() };
+    return { status: response.status, text: await response.text(), headers: response.headers };
   }
 
   it('hands out a new labelled key of the account after one click on loopback, once', async () => {
@@ -39,6 +39,9 @@ describe('CLI login', () => {
     const local = harness.platform.stores.accounts.findLocal()!;
     expect(shown.text).toContain(`new API key of account “${local.name}”`);
     expect(shown.text).not.toContain('name="apiKey"');
+    // Approving is one click, so the page must not be framed: the setup page's security headers.
+    expect(shown.headers.get('x-frame-options')).toBe('DENY');
+    expect(shown.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
 
     const approved = await page(harness, authUrl, 'POST');
     expect(approved.status).toBe(200);
@@ -61,9 +64,10 @@ describe('CLI login', () => {
   it('keeps a key handed out by a CLI login across a restart with a configured key', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-login-'));
     try {
-      harness = await startHarness('in-process', { dataDir });
+      // A loopback public URL: approving is one click.
+      harness = await startHarness('in-process', { dataDir, publicUrl: 'http://127.0.0.1' });
       const { sessionId, authUrl } = await openSession(harness);
-      await page(harness, authUrl.replace(harness.baseUrl, 'http://127.0.0.1'), 'POST');
+      expect((await page(harness, authUrl, 'POST')).status).toBe(200);
       const key = (await harness.call('GET', `/api/auth/cli/poll/${sessionId}`, { key: null })).body.apiKey as string;
       await harness.close();
       harness = await startHarness('in-process', { dataDir, apiKey: 'another-key-456' });

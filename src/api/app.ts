@@ -12,7 +12,7 @@ import { createConnectionEndpoints } from './connection-endpoints.js';
 import { createConnectionUpstream } from './connection-upstream.js';
 import { storeForcedStatus, type ForcedStatusContext } from './forced-status.js';
 import { setupOperations } from './routes/setup.js';
-import { createSetupLinks } from './setup-links.js';
+import { createSetupLinks, setupPathPrefix } from './setup-links.js';
 import { createAuthenticator } from './authenticate.js';
 import { cors } from './cors.js';
 import { createUplinkUpgrade } from './uplink-upgrade.js';
@@ -20,7 +20,8 @@ import type { Operation } from './operation.js';
 import { createUnroutedAnswer, toErrorResponse, toSubApp } from './operation-routes.js';
 import { connectPrefix, toHonoPath, toRootHonoPath } from './route-path.js';
 import { createSearch } from '../search/create-search.js';
-import { defaultCallTimeoutMs, defaultFixturesDir, type AppDependencies, type AppServices, type Logger } from './context.js';
+import { createBodyBudget } from './body-budget.js';
+import { defaultBodyBudgetBytes, defaultCallTimeoutMs, defaultFixturesDir, defaultPublicUrl, type AppDependencies, type AppServices, type Logger } from './context.js';
 import { serverOperations } from './routes/servers.js';
 import { connectionOperations } from './routes/connections.js';
 import { controlOperations } from './routes/control.js';
@@ -39,7 +40,13 @@ import { toValidationMessage } from './validation-message.js';
  * The platform API as one Hono app. Its `fetch` is the only implementation: the socket server,
  * tests and in-process mocking all call it.
  */
-export function createApp(dependencies: AppDependencies): Hono {
+export function createApp(appDependencies: AppDependencies): Hono {
+  // One pool, one pairing registry (the upgrade middleware pairs, the endpoints relay through it)
+  // and one body budget for the app.
+  const pool = appDependencies.upstreams ?? createUpstreamPool();
+  const uplinks = appDependencies.uplinks ?? createUplinkPairings({ stores: appDependencies.stores, timeoutMs: pool.timeoutMs });
+  const bodyBudget = appDependencies.bodyBudget ?? createBodyBudget(defaultBodyBudgetBytes);
+  const dependencies = { ...appDependencies, upstreams: pool, uplinks, bodyBudget };
   const app = new Hono();
   const tokens = createTokenCodec({ key: dependencies.tokenKey ?? randomBytes(32), clock: dependencies.clock });
   const authenticate = createAuthenticator({ accounts: dependencies.stores.accounts, tokens, clock: dependencies.clock });
@@ -48,23 +55,20 @@ export function createApp(dependencies: AppDependencies): Hono {
     app.use('*', async (c, next) => {
       const started = performance.now();
       await next();
-      logRequest({ method: c.req.method, path: c.req.path, status: c.res.status, milliseconds: performance.now() - started }, c.req.raw);
+      logRequest({ method: c.req.method, path: toLoggedPath(c.req.path), status: c.res.status, milliseconds: performance.now() - started }, c.req.raw);
     });
   }
   app.use('*', cors());
-  // One pairing registry for the app: the upgrade middleware pairs, the endpoints relay through it.
-  const pool = dependencies.upstreams ?? createUpstreamPool();
-  const uplinks = dependencies.uplinks ?? createUplinkPairings({ stores: dependencies.stores, timeoutMs: pool.timeoutMs });
-  dependencies = { ...dependencies, upstreams: pool, uplinks };
   const upgrade = createUplinkUpgrade({ stores: dependencies.stores, uplinks, authenticate });
   app.use(toHonoPath('/connect/{namespace}/{connectionId}'), upgrade);
   app.use(toRootHonoPath('/connect/{namespace}/{connectionId}'), upgrade);
   const groups = listOperationGroups(dependencies, tokens);
-  for (const operations of groups) app.route('/', toSubApp(operations, authenticate));
+  for (const operations of groups) app.route('/', toSubApp(operations, authenticate, bodyBudget));
   // The root mount (decisions.md §7): every Connect route again without `/connect`, the same
-  // operation objects (one implementation); its namespace pattern keeps off the fixed routes.
+  // operation objects (one implementation) and the same body budget; its namespace pattern keeps
+  // off the fixed routes.
   const connect = groups.flat().filter((operation) => operation.path.startsWith(`${connectPrefix}/`));
-  app.route('/', toSubApp(connect, authenticate, toRootHonoPath));
+  app.route('/', toSubApp(connect, authenticate, bodyBudget, toRootHonoPath));
   app.notFound(
     createUnroutedAnswer([
       ...groups.flat().map(({ method, path }) => ({ method, pattern: toHonoPath(path) })),
@@ -108,7 +112,7 @@ function createServices(dependencies: AppDependencies): AppServices {
   const { stores, clock } = dependencies;
   const pool = dependencies.upstreams ?? createUpstreamPool();
   const relay = createRelay({ callTimeoutMs: dependencies.upstreamCallTimeoutMs ?? defaultCallTimeoutMs, listTimeoutMs: pool.timeoutMs });
-  const setupLinks = createSetupLinks(dependencies.tokenKey ?? randomBytes(32));
+  const setupLinks = createSetupLinks({ key: dependencies.tokenKey ?? randomBytes(32), clock, publicUrl: dependencies.publicUrl ?? (() => defaultPublicUrl) });
   const upstream = createConnectionUpstream({ stores, pool, links: setupLinks });
   const forcedStatus: ForcedStatusContext = { stores, setupUrl: upstream.setupUrl };
   const runner = createMockToolRunner({
@@ -121,6 +125,11 @@ function createServices(dependencies: AppDependencies): AppServices {
   });
   const uplinks = dependencies.uplinks ?? createUplinkPairings({ stores, timeoutMs: pool.timeoutMs });
   return { runner, endpoints: createConnectionEndpoints({ runner, relay, upstream, uplinks }), setupLinks, upstream, uplinks, upstreamTimeoutMs: pool.timeoutMs };
+}
+
+/** The path as the access log shows it: a setup link's ticket is a credential, so it is masked. */
+export function toLoggedPath(path: string): string {
+  return path.startsWith(setupPathPrefix) ? `${setupPathPrefix}***` : path;
 }
 
 function toApiError(error: unknown, logger: Logger): ApiError {

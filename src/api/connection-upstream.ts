@@ -5,7 +5,8 @@ import { isHosted } from '../domain/hosted-server.js';
 import { toServerInfo } from '../domain/server-info.js';
 import type { UpstreamLink, UpstreamOutcome } from '../mcp/relay.js';
 import type { UpstreamPool } from '../mcp/upstream-pool.js';
-import { toUpstreamError } from '../mcp/upstream-failure.js';
+import { scrubUpstreamError, toUpstreamError } from '../mcp/upstream-failure.js';
+import { revealQueryValues } from '../domain/secrets.js';
 import type { Stores } from '../store/stores.js';
 import type { SetupLinks } from './setup-links.js';
 
@@ -18,7 +19,8 @@ export interface ConnectionUpstream {
    * failed. Returns the connection as stored after it.
    */
   probe(place: ConnectionPlace, connection: Connection, headers: Record<string, string> | null): Promise<Connection>;
-  setupUrl(place: ConnectionPlace, connection: Pick<Connection, 'namespace' | 'connectionId'>): string;
+  /** A setup link of the connection (generation 0 before it is stored: every answer replaces the link with a current one). */
+  setupUrl(place: ConnectionPlace, connection: Pick<Connection, 'namespace' | 'connectionId' | 'key'>): string;
 }
 
 /**
@@ -27,7 +29,12 @@ export interface ConnectionUpstream {
  */
 export function createConnectionUpstream({ stores, pool, links }: { stores: Stores; pool: UpstreamPool; links: SetupLinks }): ConnectionUpstream {
   const setupUrl: ConnectionUpstream['setupUrl'] = (place, connection) =>
-    links.toSetupUrl(place.origin, { accountId: place.accountId, namespace: connection.namespace, connectionId: connection.connectionId });
+    links.toSetupUrl({ accountId: place.accountId, namespace: connection.namespace, connectionId: connection.connectionId, generation: connection.key ?? 0 });
+
+  /** What is sent upstream: the URL with the query values typed on the setup page put back in place of `***`, and the headers. */
+  function targetOf(place: ConnectionPlace, connection: Connection, headers: Record<string, string> | null) {
+    return { url: revealQueryValues(connection.mcpUrl!, stores.connections.getSecretQuery(place.namespaceId, connection.connectionId)), headers };
+  }
 
   /** The status an outcome gives; a success keeps `connected` as it is. */
   function toStatus(place: ConnectionPlace, connection: Connection, outcome: UpstreamOutcome): ConnectionStatus {
@@ -53,10 +60,13 @@ export function createConnectionUpstream({ stores, pool, links }: { stores: Stor
     setupUrl,
     linkFor(place, connection) {
       const current = { ...connection };
+      const target = () => targetOf(place, current, stores.connections.getHeaders(place.namespaceId, current.connectionId));
       return {
+        // Messages name the URL as stored (typed query values as ***); the stored headers and query
+        // values are decrypted only when a request is relayed, and scrubbed from what comes back.
         label: current.mcpUrl!,
-        // The stored headers are decrypted only when a request is relayed.
-        session: () => pool.session({ url: current.mcpUrl!, headers: stores.connections.getHeaders(place.namespaceId, current.connectionId) }),
+        session: () => pool.session(target()),
+        scrub: (failure) => scrubUpstreamError(failure, target()),
         report: (outcome) => record(place, current, outcome),
         status: () => current.status,
       };
@@ -73,12 +83,12 @@ export function createConnectionUpstream({ stores, pool, links }: { stores: Stor
         }
         return current;
       }
-      const target = { url: current.mcpUrl!, headers };
+      const target = targetOf(place, current, headers);
       try {
         const { serverInfo } = await pool.probe(target);
         record(place, current, { ok: true, serverInfo });
       } catch (error) {
-        record(place, current, { ok: false, error: toUpstreamError(error, target.url, pool.timeoutMs) });
+        record(place, current, { ok: false, error: scrubUpstreamError(toUpstreamError(error, target.url, pool.timeoutMs), target) });
       }
       return current;
     },

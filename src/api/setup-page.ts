@@ -21,6 +21,8 @@ export interface SetupPageModel {
   offerCustomHeader: boolean;
   /** A line about what just happened (after a submit). */
   notice?: { tone: 'ok' | 'problem'; text: string };
+  /** The form's CSRF token (setup-guard.ts). */
+  csrf: string;
 }
 
 /** The form names of a field's input: `header:<name>` or `query:<name>`. */
@@ -43,7 +45,7 @@ export function toSetupFields(kind: SetupField['kind'], fields: Record<string, H
  * so it works in any browser; `hono/html` escapes every value it is given, and no stored value is
  * ever shown.
  */
-export function renderSetupPage({ connection, fields, offerCustomHeader, notice }: SetupPageModel): HtmlEscapedString {
+export function renderSetupPage({ connection, fields, offerCustomHeader, notice, csrf }: SetupPageModel): HtmlEscapedString {
   const { status } = connection;
   const state = status.state === 'error' ? `error: ${status.message}` : status.state.replaceAll('_', ' ');
   const connected = status.state === 'connected';
@@ -61,6 +63,7 @@ export function renderSetupPage({ connection, fields, offerCustomHeader, notice 
 <p id="state">Status: <strong data-state="${status.state}">${state}</strong>${serverInfo}</p>
 ${notice ? html`<p class="notice ${notice.tone}" role="status" id="notice">${notice.text}</p>` : ''}
 <form method="post">
+<input type="hidden" name="csrf" value="${csrf}">
 ${fields.map(renderField)}
 ${custom}
 <button type="submit">${connected ? 'Save' : 'Save and connect'}</button>

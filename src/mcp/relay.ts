@@ -2,8 +2,9 @@ import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type Implementati
 import type { ConnectionStatus } from '../domain/connection.js';
 import { mcpErrorCodes } from './connection-gate.js';
 import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
-import { toUpstreamError, type UpstreamError } from './upstream-failure.js';
-import { listAllTools, type UpstreamSession } from './upstream-session.js';
+import { findJsonLimitBreach, toBreachMessage } from '../domain/json-limits.js';
+import { toUpstreamError, UpstreamError } from './upstream-failure.js';
+import { listAllTools, safeHost, type UpstreamSession } from './upstream-session.js';
 
 /** What an upstream did, reported so the connection's status follows it. */
 export type UpstreamOutcome = { ok: true; serverInfo: Implementation } | { ok: false; error: UpstreamError };
@@ -17,6 +18,11 @@ export interface UpstreamLink {
   label: string;
   /** An initialized session (opened when needed), or an UpstreamError saying why there is none. */
   session(): Promise<UpstreamSession>;
+  /**
+   * The failure as it may be stored and shown: with every secret the request sent (stored header
+   * and query values) scrubbed from its text. Absent: nothing to scrub (an uplink sends none).
+   */
+  scrub?(failure: UpstreamError): UpstreamError;
   /** Records the outcome; returns the connection's status after it (with `setupUrl` on a 401). */
   report(outcome: UpstreamOutcome): ConnectionStatus;
 }
@@ -42,10 +48,13 @@ export function createRelay({ callTimeoutMs, listTimeoutMs }: { callTimeoutMs: n
     try {
       const session = await link.session();
       const result = await work(session);
+      // An upstream is a door too: its answer meets the JSON policy before anything serializes it.
+      const breach = findJsonLimitBreach(result);
+      if (breach) throw new UpstreamError('not_mcp', `${safeHost(link.label)} answered JSON that breaks the JSON policy: ${toBreachMessage(breach, 'result')}`);
       link.report({ ok: true, serverInfo: session.serverInfo });
       return result;
     } catch (error) {
-      const failure = toUpstreamError(error, link.label, timeoutMs);
+      const failure = link.scrub ? link.scrub(toUpstreamError(error, link.label, timeoutMs)) : toUpstreamError(error, link.label, timeoutMs);
       // A JSON-RPC error is the upstream answering: it is alive, and the error goes back as is.
       if (failure.kind !== 'rpc') link.report({ ok: false, error: failure });
       throw failure;

@@ -1,17 +1,20 @@
 /**
  * Login of the official CLI (`smithery auth login` with `SMITHERY_URL=<base>`, decisions.md §7):
  * the CLI opens a session and polls it; a person opens the session's `authUrl`, a page on this
- * server, and approves; the next poll hands the CLI a new API key of the account. Approving is one
- * click when this server is reached on a loopback address (only someone on this machine can open
- * the page); elsewhere (a public URL) it takes the account's API key.
+ * server built from its public URL (never a request's Host header), and approves; the next poll
+ * hands the CLI a new API key of the account. Approving is one click when that public URL is a
+ * loopback address (only someone on this machine can open the page); elsewhere it takes the
+ * account's API key. The page goes out with the pages' security headers (page-shell.ts).
  */
 import type { Context } from 'hono';
+import type { HtmlEscapedString } from 'hono/utils/html';
 import { z } from 'zod';
 import { isLoopbackHost, toStoredKey } from '../../domain/api-key.js';
 import { createCliLogins, type CliLogins } from '../cli-logins.js';
 import { renderCliLoginPage } from '../cli-login-page.js';
-import type { AppDependencies } from '../context.js';
+import { defaultPublicUrl, type AppDependencies } from '../context.js';
 import { defineOperation, type Operation } from '../operation.js';
+import { pageHeaders } from '../page-shell.js';
 import { readBodyText } from '../read-json-body.js';
 import { errorSchema } from '../schemas.js';
 
@@ -33,14 +36,16 @@ const pollResponseSchema = z
 
 /** The CLI login routes; `logins` is made from the stores when not given. */
 export function cliAuthOperations(dependencies: AppDependencies, logins: CliLogins = createCliLogins({ accounts: dependencies.stores.accounts, clock: dependencies.clock, random: dependencies.random })): Operation[] {
-  const { stores, publicUrl } = dependencies;
-  const baseOf = (c: Context) => publicUrl ?? new URL(c.req.url).origin;
-  const oneClick = (c: Context) => isLoopbackHost(new URL(baseOf(c)).hostname);
+  const { stores } = dependencies;
+  const publicUrl = dependencies.publicUrl ?? (() => defaultPublicUrl);
+  const oneClick = () => isLoopbackHost(new URL(publicUrl()).hostname);
+  /** Every page answer goes out with the pages' security headers (no frames: approving is one click). */
+  const page = (c: Context, body: HtmlEscapedString, status: 200 | 401 | 404 = 200) => c.html(body, status, pageHeaders);
   const local = () => stores.accounts.findLocal()!;
   /** The namespace the CLI will use: the account's first one, when it has any. */
   const firstNamespace = (accountId: string) => stores.namespaces.list(accountId)[0]?.name ?? null;
   const gone = (c: Context) =>
-    c.html(renderCliLoginPage({ account: local(), oneClick: oneClick(c), open: false, notice: { tone: 'problem', text: 'This login link has expired or was already used. Run smithery auth login again.' } }), 404);
+    page(c, renderCliLoginPage({ account: local(), oneClick: oneClick(), open: false, notice: { tone: 'problem', text: 'This login link has expired or was already used. Run smithery auth login again.' } }), 404);
 
   return [
     defineOperation({
@@ -53,7 +58,7 @@ export function cliAuthOperations(dependencies: AppDependencies, logins: CliLogi
       responses: { 200: { description: 'The session', schema: sessionResponseSchema } },
       handle(c) {
         const sessionId = logins.open();
-        return c.json({ sessionId, authUrl: `${baseOf(c)}/api/auth/cli/approve/${sessionId}` });
+        return c.json({ sessionId, authUrl: `${publicUrl()}/api/auth/cli/approve/${sessionId}` });
       },
     }),
     defineOperation({
@@ -80,7 +85,7 @@ export function cliAuthOperations(dependencies: AppDependencies, logins: CliLogi
       responses: { 200: html('The approve page'), 404: html('The session is unknown, expired or used') },
       handle(c, { params: { sessionId } }) {
         if (!logins.isOpen(sessionId)) return gone(c);
-        return c.html(renderCliLoginPage({ account: local(), oneClick: oneClick(c), open: true }));
+        return page(c, renderCliLoginPage({ account: local(), oneClick: oneClick(), open: true }));
       },
     }),
     defineOperation({
@@ -96,14 +101,14 @@ export function cliAuthOperations(dependencies: AppDependencies, logins: CliLogi
         const form = new URLSearchParams(await readBodyText(c, maxFormBytes));
         if (!logins.isOpen(sessionId)) return gone(c);
         const account = local();
-        if (!oneClick(c)) {
+        if (!oneClick()) {
           const key = form.get('apiKey') ?? '';
           if (stores.accounts.findByKeyHash(toStoredKey(key).hash)?.id !== account.id) {
-            return c.html(renderCliLoginPage({ account, oneClick: false, open: true, notice: { tone: 'problem', text: 'That is not an API key of this account; nothing was approved.' } }), 401);
+            return page(c, renderCliLoginPage({ account, oneClick: false, open: true, notice: { tone: 'problem', text: 'That is not an API key of this account; nothing was approved.' } }), 401);
           }
         }
         if (!logins.approve(sessionId, account, firstNamespace(account.id))) return gone(c);
-        return c.html(renderCliLoginPage({ account, oneClick: oneClick(c), open: false, notice: { tone: 'ok', text: 'Approved. The CLI receives its key on its next poll; you can close this page.' } }));
+        return page(c, renderCliLoginPage({ account, oneClick: oneClick(), open: false, notice: { tone: 'ok', text: 'Approved. The CLI receives its key on its next poll; you can close this page.' } }));
       },
     }),
   ];
