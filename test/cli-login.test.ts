@@ -21,12 +21,44 @@ describe('CLI login', () => {
     return opened.body;
   }
 
-  /** A browser's request to the approve page: GET shows it, POST submits its form. */
-  async function page(h: Harness, url: string, method: 'GET' | 'POST', form = ''): Promise<{ status: number; text: string; headers: Headers }> {
-    const request = new Request(url, { method, ...(method === 'POST' ? { body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {}) });
-    const response = h.door === 'socket' ? await fetch(request) : await h.platform.app.fetch(request);
-    return { status: response.status, text: await response.text(), headers: response.headers };
+  /**
+   * A browser on the approve page: GET shows it (and sets its CSRF cookie); POST submits its form
+   * as the page does, with the cookie and the token the page gave (`raw` posts the form alone).
+   */
+  async function page(h: Harness, url: string, method: 'GET' | 'POST', form = '', raw: { headers?: Record<string, string> } | null = null): Promise<{ status: number; text: string; headers: Headers }> {
+    const send = async (request: Request) => {
+      const response = h.door === 'socket' ? await fetch(request) : await h.platform.app.fetch(request);
+      return { status: response.status, text: await response.text(), headers: response.headers };
+    };
+    if (method === 'GET') return send(new Request(url));
+    const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
+    if (raw) return send(new Request(url, { method, body: form, headers: { ...formHeaders, ...raw.headers } }));
+    const shown = await send(new Request(url));
+    const cookie = (shown.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const csrf = /name="csrf" value="([0-9a-f]*)"/.exec(shown.text)?.[1] ?? '';
+    return send(new Request(url, { method, body: [`csrf=${csrf}`, form].filter(Boolean).join('&'), headers: { ...formHeaders, cookie } }));
   }
+
+  it('approves nothing a page on another site submits, and lets no other origin read a login', async () => {
+    harness = await startHarness('socket');
+    const { sessionId, authUrl } = await openSession(harness);
+    // A form on another site: its Origin, and no SameSite cookie.
+    const crossSite = await page(harness, authUrl, 'POST', '', { headers: { origin: 'https://evil.example' } });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.text).toContain('Nothing was approved: it came from https://evil.example');
+    // No Origin (a script that hides it) and no cookie: the token does not match.
+    expect((await page(harness, authUrl, 'POST', 'csrf=00', { headers: {} })).status).toBe(403);
+    expect((await harness.call('GET', `/api/auth/cli/poll/${sessionId}`, { key: null })).body).toEqual({ status: 'pending' });
+    // No CORS: a script on another origin cannot read a session or a key.
+    for (const [method, path] of [['POST', '/api/auth/cli/session'], ['GET', `/api/auth/cli/poll/${sessionId}`]] as const) {
+      const response = await fetch(`${harness.baseUrl}${path}`, { method, headers: { origin: 'https://evil.example' } });
+      expect(response.headers.get('access-control-allow-origin'), path).toBeNull();
+    }
+    const preflight = await fetch(`${harness.baseUrl}/api/auth/cli/session`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    // The page itself still approves.
+    expect((await page(harness, authUrl, 'POST')).status).toBe(200);
+  });
 
   it('hands out a new labelled key of the account after one click on loopback, once', async () => {
     harness = await startHarness('socket');

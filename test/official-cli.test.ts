@@ -118,7 +118,11 @@ describe('the official CLI against mcpsim', () => {
         return JSON.parse(line) as { auth_url: string; session_id: string };
       });
       expect(started.auth_url).toBe(`${harness.baseUrl}/api/auth/cli/approve/${started.session_id}`);
-      const approved = await fetch(started.auth_url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+      // A person's browser on the page: it shows the form with its CSRF token and cookie, then submits it.
+      const shown = await fetch(started.auth_url);
+      const csrf = /name="csrf" value="([0-9a-f]*)"/.exec(await shown.text())?.[1] ?? '';
+      const cookie = (shown.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const approved = await fetch(started.auth_url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body: `csrf=${csrf}` });
       expect(approved.status).toBe(200);
       const exited = await Promise.race([login.exited, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('auth login did not finish in 10 s')), 10_000))]);
       expect(exited.code, exited.stdout + exited.stderr).toBe(0);

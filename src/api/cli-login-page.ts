@@ -11,6 +11,8 @@ export interface CliLoginPageModel {
   notice?: { tone: 'ok' | 'problem'; text: string };
   /** Whether the form is still offered (not after approval). */
   open: boolean;
+  /** The form's CSRF token (the nonce of the browser's cookie); needed when `open`. */
+  csrf?: string;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface CliLoginPageModel {
  * @example
  *   c.html(renderCliLoginPage({ account: { name: 'local', id: 'acct_1' }, oneClick: true, open: true }));
  */
-export function renderCliLoginPage({ account, oneClick, notice, open }: CliLoginPageModel): HtmlEscapedString {
+export function renderCliLoginPage({ account, oneClick, notice, open, csrf = '' }: CliLoginPageModel): HtmlEscapedString {
   const keyField = oneClick
     ? ''
     : html`<label for="api-key">API key of this account</label><input id="api-key" name="apiKey" type="password" autocomplete="off" required>
@@ -30,6 +32,6 @@ export function renderCliLoginPage({ account, oneClick, notice, open }: CliLogin
     html`<h1>Log in the Smithery CLI</h1>
 <p id="account">Approving hands the CLI a <strong>new API key of account “${account.name}”</strong> (<code>${account.id}</code>), labelled as created by a CLI login.</p>
 ${notice ? html`<p class="notice ${notice.tone}" role="status" id="notice">${notice.text}</p>` : ''}
-${open ? html`<form method="post">${keyField}<button type="submit">Approve</button></form>` : ''}`,
+${open ? html`<form method="post"><input type="hidden" name="csrf" value="${csrf}">${keyField}<button type="submit">Approve</button></form>` : ''}`,
   );
 }

@@ -12,18 +12,18 @@ const nonceCookie = 'mcpsim_setup_nonce';
 
 /**
  * The browser's CSRF nonce: the one its cookie carries, or a new one with the `Set-Cookie` to
- * send. The cookie is scoped to the setup pages, HttpOnly and SameSite=Strict (a cross-site form
- * post arrives without it).
+ * send. The cookie is scoped to the pages under `scope` (the setup pages by default; the CLI
+ * login's approve page too), HttpOnly and SameSite=Strict (a cross-site form post arrives without it).
  *
  * @example
  *   const { nonce, setCookie } = readOrMakeNonce(c, random, publicUrl);
  */
-export function readOrMakeNonce(c: Context, random: RandomSource, publicUrl: string): { nonce: string; setCookie?: string } {
+export function readOrMakeNonce(c: Context, random: RandomSource, publicUrl: string, scope = '/__mcpsim/setup/'): { nonce: string; setCookie?: string } {
   const current = readNonce(c);
   if (current) return { nonce: current };
   const nonce = Buffer.from(random(16)).toString('hex');
   const secure = publicUrl.startsWith('https:') ? '; Secure' : '';
-  return { nonce, setCookie: `${nonceCookie}=${nonce}; Path=${new URL(publicUrl).pathname.replace(/\/$/, '')}/__mcpsim/setup/; HttpOnly; SameSite=Strict${secure}` };
+  return { nonce, setCookie: `${nonceCookie}=${nonce}; Path=${new URL(publicUrl).pathname.replace(/\/$/, '')}${scope}; HttpOnly; SameSite=Strict${secure}` };
 }
 
 /** The nonce the request's cookie carries, or '' (never a value from another cookie). */

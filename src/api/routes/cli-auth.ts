@@ -16,12 +16,15 @@ import { defaultPublicUrl, type AppDependencies } from '../context.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { pageHeaders } from '../page-shell.js';
 import { readBodyText } from '../read-json-body.js';
+import { foreignOrigin, readNonce, readOrMakeNonce } from '../setup-guard.js';
 import { errorSchema } from '../schemas.js';
 
 const tag = 'mcpsim';
 const sessionParams = z.object({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a session id from POST /api/auth/cli/session') });
 const html = (description: string) => ({ description, contentTypes: ['text/html'] });
 const maxFormBytes = 4 * 1024;
+/** Where the approve page's CSRF cookie is sent: the approve pages only. */
+const loginPagesPath = '/api/auth/cli/approve/';
 
 const sessionRequestSchema = z.object({ organizationId: z.string().optional().describe('ignored: mcpsim has one account per key') }).meta({ id: 'CliSessionRequest' });
 const sessionResponseSchema = z
@@ -40,7 +43,8 @@ export function cliAuthOperations(dependencies: AppDependencies, logins: CliLogi
   const publicUrl = dependencies.publicUrl ?? (() => defaultPublicUrl);
   const oneClick = () => isLoopbackHost(new URL(publicUrl()).hostname);
   /** Every page answer goes out with the pages' security headers (no frames: approving is one click). */
-  const page = (c: Context, body: HtmlEscapedString, status: 200 | 401 | 404 = 200) => c.html(body, status, pageHeaders);
+  const page = (c: Context, body: HtmlEscapedString, status: 200 | 401 | 403 | 404 = 200, setCookie?: string) =>
+    c.html(body, status, setCookie ? { ...pageHeaders, 'set-cookie': setCookie } : pageHeaders);
   const local = () => stores.accounts.findLocal()!;
   /** The namespace the CLI will use: the account's first one, when it has any. */
   const firstNamespace = (accountId: string) => stores.namespaces.list(accountId)[0]?.name ?? null;
@@ -85,7 +89,8 @@ export function cliAuthOperations(dependencies: AppDependencies, logins: CliLogi
       responses: { 200: html('The approve page'), 404: html('The session is unknown, expired or used') },
       handle(c, { params: { sessionId } }) {
         if (!logins.isOpen(sessionId)) return gone(c);
-        return page(c, renderCliLoginPage({ account: local(), oneClick: oneClick(), open: true }));
+        const { nonce, setCookie } = readOrMakeNonce(c, dependencies.random, publicUrl(), loginPagesPath);
+        return page(c, renderCliLoginPage({ account: local(), oneClick: oneClick(), open: true, csrf: nonce }), 200, setCookie);
       },
     }),
     defineOperation({
@@ -95,12 +100,29 @@ export function cliAuthOperations(dependencies: AppDependencies, logins: CliLogi
       public: true,
       summary: 'Approve a CLI login: a new API key of the account, labelled as created by a CLI login, goes to the next poll. Off loopback the form must carry the account\'s API key (apiKey)',
       params: sessionParams,
-      rawBody: { contentType: 'application/x-www-form-urlencoded', description: 'Empty on a loopback address; else apiKey=<the account key>', schema: z.object({ apiKey: z.string().optional() }) },
-      responses: { 200: html('Approved'), 401: html('Off loopback, without the account key'), 404: html('The session is unknown, expired or used') },
+      rawBody: {
+        contentType: 'application/x-www-form-urlencoded',
+        description: 'csrf=<the token the approve page gave, with its cookie>; off a loopback address also apiKey=<the account key>',
+        schema: z.object({ csrf: z.string(), apiKey: z.string().optional() }),
+      },
+      responses: {
+        200: html('Approved'),
+        401: html('Off loopback, without the account key'),
+        403: html('Not submitted from the approve page itself (another origin, or no CSRF token and cookie)'),
+        404: html('The session is unknown, expired or used'),
+      },
       async handle(c, { params: { sessionId } }) {
         const form = new URLSearchParams(await readBodyText(c, maxFormBytes));
         if (!logins.isOpen(sessionId)) return gone(c);
         const account = local();
+        // One click hands out a key: only the page itself may submit it (a cross-site form post
+        // arrives with another Origin, or without the SameSite cookie its token must match).
+        const foreign = foreignOrigin(c, publicUrl());
+        const nonce = readNonce(c);
+        if (foreign || nonce === '' || form.get('csrf') !== nonce) {
+          const why = foreign ?? 'the form was not the one this page served (open the link from the CLI again)';
+          return page(c, renderCliLoginPage({ account, oneClick: oneClick(), open: false, notice: { tone: 'problem', text: `Nothing was approved: ${why}.` } }), 403);
+        }
         if (!oneClick()) {
           const key = form.get('apiKey') ?? '';
           if (stores.accounts.findByKeyHash(toStoredKey(key).hash)?.id !== account.id) {
