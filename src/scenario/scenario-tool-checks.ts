@@ -10,12 +10,12 @@ import { closestOf, toDisplayPath, type Finding, type Segment } from './scenario
 
 let catalogTools: ReadonlyMap<string, readonly ToolDefinition[]> | undefined;
 
-function toServerKey(qualifiedName: string): string {
+export function toServerKey(qualifiedName: string): string {
   return qualifiedName.replace(/^@/, '').toLowerCase();
 }
 
 /** The tools of every server the scenario can name: its own `servers`, then the demo catalog's. */
-function toolsByServer(scenario: Scenario): Map<string, readonly ToolDefinition[]> {
+export function toolsByServer(scenario: Scenario): Map<string, readonly ToolDefinition[]> {
   catalogTools ??= new Map(loadDemoCatalog().map((entry) => [toServerKey(entry.qualifiedName), entry.tools]));
   const tools = new Map(catalogTools);
   // A server the scenario declares replaces a catalog entry of the same name, as applying it does.
