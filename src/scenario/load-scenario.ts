@@ -48,7 +48,17 @@ export function loadScenarioText(text: string, file: string, options: ScenarioLo
     return { file, line, column: col, path: path.join('.'), message };
   };
   if (document.errors.length > 0) {
-    return { problems: document.errors.map((error) => toProblem(error.pos[0], [], toSyntaxMessage(error.code, error.message))) };
+    return {
+      problems: document.errors.map((error) => {
+        // yaml notices an unclosed { or [ only where the next line starts; the bracket that is never closed is the real place.
+        const opener = /must be sufficiently indented and end with a [}\]]|end with a [}\]]/.test(error.message) ? findUnclosedBracket(text, error.pos[0]) : undefined;
+        if (opener !== undefined) {
+          const closing = text[opener] === '{' ? '}' : ']';
+          return toProblem(opener, [], `YAML syntax error: this ${text[opener]} is never closed; end it with ${closing} on the same line (or indent its continuation lines further than the key)`);
+        }
+        return toProblem(error.pos[0], [], toSyntaxMessage(error.code, error.message));
+      }),
+    };
   }
   const fromFindings = (findings: readonly Finding[]) => ({
     problems: findings
@@ -128,6 +138,23 @@ function locate(document: Document, path: readonly Segment[], at: 'key' | 'value
 function startOf(node: unknown): number | undefined {
   const range = (node as { range?: readonly number[] | null } | null)?.range;
   return range?.[0];
+}
+
+/** The offset of the last { or [ before `before` that no } or ] closes (quotes and comments skipped). */
+function findUnclosedBracket(text: string, before: number): number | undefined {
+  const open: number[] = [];
+  let quote: string | undefined;
+  for (let index = 0; index < before && index < text.length; index++) {
+    const char = text[index]!;
+    if (quote) {
+      if (char === '\\' && quote === '"') index++;
+      else if (char === quote) quote = undefined;
+    } else if (char === '"' || (char === "'" && /[\s[{,:]/.test(text[index - 1] ?? ' '))) quote = char;
+    else if (char === '#' && /\s/.test(text[index - 1] ?? ' ')) index = Math.max(index, text.indexOf('\n', index) - 1 < 0 ? text.length : text.indexOf('\n', index) - 1);
+    else if (char === '{' || char === '[') open.push(index);
+    else if (char === '}' || char === ']') open.pop();
+  }
+  return open[open.length - 1];
 }
 
 function toSyntaxMessage(code: string, message: string): string {

@@ -25,6 +25,10 @@ function isMockOn(mock: Scenario['namespaces'][number]['connections'][number]['m
   return mock !== undefined && mock !== false;
 }
 
+function hasDuplicateIds(namespace: Scenario['namespaces'][number]): boolean {
+  return new Set(namespace.connections.map((connection) => connection.id)).size < namespace.connections.length;
+}
+
 export function findMeaningProblems(scenario: Scenario, knownServerNames: readonly string[], lineOf: (path: readonly Segment[]) => number): Finding[] {
   const knownServers = new Set(knownServerNames.map(toServerKey));
   const findings: Finding[] = [];
@@ -65,6 +69,7 @@ export function findMeaningProblems(scenario: Scenario, knownServerNames: readon
     }
   }
 
+  const followOns = new Map<string, Array<{ connectionId: string; stepIndex: number }>>();
   for (const [stepIndex, step] of scenario.steps.entries()) {
     const path: Segment[] = ['steps', stepIndex, 'call'];
     const target = findStepTarget(scenario, step.call);
@@ -81,7 +86,9 @@ export function findMeaningProblems(scenario: Scenario, knownServerNames: readon
       const ids = namespace.connections.map((candidate) => candidate.id);
       const closest = closestOf(connectionId, ids);
       const fix = closest ? `did you mean "${closest}"?` : ids.length > 0 ? `its connections are ${ids.join(', ')}` : 'add it under the namespace\'s connections';
-      report(path, `connection "${connectionId}" is not declared in namespace "${namespace.name}"; ${fix}`);
+      // With a duplicate id in the namespace, the missing one is most likely the duplicate misnamed: one problem, not one per step.
+      if (hasDuplicateIds(namespace)) followOns.set(namespace.name, [...(followOns.get(namespace.name) ?? []), { connectionId, stepIndex }]);
+      else report(path, `connection "${connectionId}" is not declared in namespace "${namespace.name}"; ${fix}`);
       continue;
     }
     const declared = connection.server === undefined ? undefined : declaredServers.get(toServerKey(connection.server));
@@ -92,6 +99,13 @@ export function findMeaningProblems(scenario: Scenario, knownServerNames: readon
       const fix = closest ? `did you mean "${closest}"?` : tools.length > 0 ? `its tools are ${tools.join(', ')}` : 'add the tool to its tools';
       report(path, `server "${declared.server.qualifiedName}" (servers[${declared.index}]) has no tool "${toolName}"; ${fix}`);
     }
+  }
+  for (const [namespaceName, calls] of followOns) {
+    const duplicate = findings.find((finding) => finding.path[0] === 'namespaces' && scenario.namespaces[finding.path[1] as number]?.name === namespaceName && finding.message.includes('is already used'));
+    const byConnection = new Map<string, string[]>();
+    for (const call of calls) byConnection.set(call.connectionId, [...(byConnection.get(call.connectionId) ?? []), `steps[${call.stepIndex}]`]);
+    const said = [...byConnection].map(([id, steps]) => `${steps.join(', ')} call${steps.length === 1 ? 's' : ''} "${id}"`);
+    if (duplicate) duplicate.message += `; ${said.join(', and ')}, which no connection is named: is that the name one of them should have?`;
   }
   findings.push(...findStepProblems(scenario));
   findings.push(...findToolOverrideProblems(scenario));
