@@ -132,7 +132,8 @@ describe('loadScenarioText', () => {
 
   it('gives YAML syntax errors their line and column', () => {
     expect(summarize(yaml('name: triage', 'namespaces: [', '  {name: a}'))).toEqual([
-      '4:1  | YAML syntax error: Flow sequence in block collection must be sufficiently indented and end with a ]; check the indentation and the closing bracket',
+      // At the [ that is never closed, not where yaml notices it (the line after).
+      '2:13  | YAML syntax error: this [ is never closed; end it with ] on the same line (or indent its continuation lines further than the key)',
     ]);
     expect(summarize(yaml('name: triage', 'name: again', 'namespaces: []'))).toEqual([
       '2:1  | YAML syntax error: Map keys must be unique; remove or rename one of the two',
@@ -281,7 +282,7 @@ describe('loadScenarios', () => {
       [join(directory, 'b.yaml'), true],
     ]);
     const [first] = results;
-    expect(first && 'problems' in first && first.problems[0]).toMatchObject({ file: join(directory, 'a.yml'), line: 1, column: 8 });
+    expect(first && 'problems' in first && first.problems[0]).toMatchObject({ file: join(directory, 'a.yml'), line: 1, column: 7 });
   });
 
   it('loads a single file', async () => {
