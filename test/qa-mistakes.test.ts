@@ -5,7 +5,7 @@
  * applies, so a file check rejects never runs, and one check passes never fails for a reason
  * check could have seen.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,9 +16,9 @@ import { checkExpectation } from '../src/scenario/expectations.js';
 const directory = mkdtempSync(join(tmpdir(), 'mcpsim-qa-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function run(argv: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   const out = { stdout: '', stderr: '' };
-  const io: CliIo = { stdout: (text) => void (out.stdout += text), stderr: (text) => void (out.stderr += text), env: {}, onShutdownSignal: () => undefined };
+  const io: CliIo = { stdout: (text) => void (out.stdout += text), stderr: (text) => void (out.stderr += text), env, onShutdownSignal: () => undefined };
   const code = await main(argv, io);
   return { code, ...out };
 }
@@ -146,5 +146,47 @@ describe('a malformed JSONPath that reaches test time', () => {
       { name: 'jsonPath $.events[0].id.', pass: false, message: 'not a valid JSONPath: expected a property name after the dot, found the end of the path at character 16' },
       { name: 'jsonPath $.events[0].id', pass: true, message: 'is "e_1"' },
     ]);
+  });
+});
+
+describe('reports that diff clean between CI runs (QA\'s mistake: durations everywhere, two suites of one name)', () => {
+  /** The bundled scenarios plus a copy of issue-triage.yaml under another path: two files, one scenario name. */
+  const copy = join(directory, 'copies', 'triage-again.yaml');
+  mkdirSync(join(directory, 'copies'));
+  copyFileSync('scenarios/issue-triage.yaml', copy);
+  const paths = ['--fixtures', 'fixtures', 'scenarios/', copy];
+
+  it.each(['junit', 'json'])('gives byte-identical %s output on three runs with CI set, with no durations', async (reporter) => {
+    const outputs: string[] = [];
+    for (let index = 0; index < 3; index++) {
+      const output = join(directory, `report-${reporter}-${index}`);
+      const result = await run(['test', '--reporter', reporter, '--output', output, ...paths], { CI: 'true' });
+      expect(result.code, result.stderr).toBe(0);
+      outputs.push(readFileSync(output, 'utf8'));
+    }
+    expect(outputs[1]).toBe(outputs[0]);
+    expect(outputs[2]).toBe(outputs[0]);
+    expect(outputs[0]).not.toMatch(/time=|durationMs/);
+  });
+
+  it('names each JUnit suite with its file, so two files of one scenario name stay two suites', async () => {
+    const result = await run(['test', '--reporter', 'junit', '--no-timings', ...paths]);
+    const suites = [...result.stdout.matchAll(/<testsuite name="([^"]+)" file="([^"]+)"/g)].map((match) => [match[1], match[2]]);
+    expect(suites).toEqual([
+      ['crm-and-mailbox (scenarios/crm-and-mailbox.yaml)', 'scenarios/crm-and-mailbox.yaml'],
+      ['flaky-upstream (scenarios/flaky-upstream.yaml)', 'scenarios/flaky-upstream.yaml'],
+      ['issue-triage (scenarios/issue-triage.yaml)', 'scenarios/issue-triage.yaml'],
+      [`issue-triage (${copy})`, copy],
+    ]);
+  });
+
+  it('drops durations from the text report with --no-timings, and shows them otherwise (--timings wins over CI)', async () => {
+    const untimed = await run(['test', '--no-timings', 'scenarios/issue-triage.yaml']);
+    expect(untimed.stdout).toContain('  ✓ List the open issues\n');
+    expect(untimed.stdout).not.toMatch(/\(\d+(ms|\.\d+s)\)/);
+    const timed = await run(['test', '--timings', 'scenarios/issue-triage.yaml'], { CI: 'true' });
+    expect(timed.stdout).toMatch(/ {2}✓ List the open issues \(\d+ms\)\n/);
+    const json = await run(['test', '--reporter', 'json', 'scenarios/issue-triage.yaml']);
+    expect(json.stdout).toContain('"durationMs"');
   });
 });
