@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../src/cli/io.js';
 import { main } from '../src/cli/main.js';
+import { describeMockChange } from '../src/scenario/apply-scenario.js';
 import { checkExpectation } from '../src/scenario/expectations.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'mcpsim-qa-'));
@@ -188,5 +189,15 @@ describe('reports that diff clean between CI runs (QA\'s mistake: durations ever
     expect(timed.stdout).toMatch(/ {2}✓ List the open issues \(\d+ms\)\n/);
     const json = await run(['test', '--reporter', 'json', 'scenarios/issue-triage.yaml']);
     expect(json.stdout).toContain('"durationMs"');
+  });
+});
+
+describe('the note about a changed mock text (QA\'s mistake: both texts cut to the same prefix)', () => {
+  it('shows both texts around the first difference', () => {
+    const story = 'A team calendar for the platform group. Meetings are booked in rooms on the third floor; ';
+    expect(describeMockChange({ enabled: true, scenario: `${story}nobody books Fridays.` }, { enabled: true, scenario: `${story}everybody books Fridays.` })).toBe(
+      'the mock text differs from character 90: was "…on the third floor; nobody books Fridays.", now "…on the third floor; everybody books Fridays."',
+    );
+    expect(describeMockChange({ enabled: true }, { enabled: true, scenario: 'A calendar.' })).toBe('was a mock, now a mock of "A calendar."');
   });
 });
