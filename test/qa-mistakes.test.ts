@@ -130,6 +130,11 @@ describe('the QA engineer\'s ten mistakes, as mcpsim check reports them', () => 
     expect(result.stdout).toContain(`${file}:26:11 steps[0].call: catalog server "@jerhadf/linear-mcp-server" has no tool "linear_create_issu"; did you mean "linear_create_issue"?`);
   });
 
+  it('matchesOutputSchema on a tool without an outputSchema is caught by check, not at test time', async () => {
+    const file = scenarioFile(...head, 'steps:', '  - call: office/calendar.list_events', '    expect:', '      matchesOutputSchema: true');
+    await expectCheckSays(file, '28:28 steps[0].expect.matchesOutputSchema: tool list_events has no outputSchema to match; add one to the tool, or remove matchesOutputSchema');
+  });
+
   it('a file check passes runs under test: the same gate', async () => {
     const file = scenarioFile(...head, 'miss: simulate', 'steps:', '  - call: office/calendar.create_event', '    arguments: { title: Planning, durationMinutes: 45 }', '    expect:', '      isError: false');
     expect((await run(['check', file])).code).toBe(0);

@@ -9,10 +9,12 @@
  *   .name   ..name        a property; `..` searches at any depth
  *   .*      [*]           every property or element
  *   ['a b'] ["a b"]       a property whose name is not a plain word
- *   [0]     [-1]          an element by index (negative counts from the end)
- *   [0,2]   ['a','b']     several indexes or names
- *   [1:3]   [::2]         a slice: start, end (exclusive), step
- * Not accepted: filters `[?(...)]`, script `[(...)]`, and anything else.
+ *   [0]                   an element by index
+ *   [0,2]                 several indexes
+ *   [1:3]   [-1:] [::2]   a slice: start, end (exclusive), step; negative counts from the end
+ * Not accepted, because jsonpath-plus would quietly match nothing: a single negative index (write
+ * the slice [-1:]), several quoted names in one bracket, backslash escapes in a quoted name; nor
+ * filters `[?(...)]`, scripts `[(...)]`, or anything else.
  */
 
 /** Where a path stops being valid: the character offset (0-based) and what was expected there. */
@@ -66,20 +68,21 @@ export function findJsonPathProblem(path: string): JsonPathProblem | undefined {
     }
     if (path[at] === '?' || path[at] === '(') return fail('filters and scripts ([?(...)], [(...)]) are not supported; use a property name, an index, * or a slice');
     if (path[at] === "'" || path[at] === '"') {
-      for (;;) {
-        const problem = readQuoted();
-        if (problem) return problem;
-        if (path[at] === ']') return (at += 1), undefined;
-        if (path[at] !== ',') return fail(`expected , or ] after the quoted name, found ${describeChar(path[at])}`);
-        at += 1;
-      }
+      const problem = readQuoted();
+      if (problem) return problem;
+      if (path[at] === ',') return fail('only one quoted name fits in [ ]; write one bracket per name, or * for every property');
+      if (path[at] !== ']') return fail(`expected ] after the quoted name, found ${describeChar(path[at])}`);
+      at += 1;
+      return undefined;
     }
     const rest = path.slice(at);
     const slice = /^(-?\d+)?:(-?\d+)?(?::(-?\d+)?)?/.exec(rest);
     if (slice) {
       at += slice[0].length;
     } else {
-      const indexes = /^-?\d+(?:\s*,\s*-?\d+)*/.exec(rest);
+      const negative = /^-\d+(?=\])/.exec(rest);
+      if (negative) return fail(`a negative index such as [${negative[0]}] is not supported; write the slice [${negative[0]}:] (the ${negative[0] === '-1' ? 'last element' : 'elements from there to the end'})`);
+      const indexes = /^\d+(?:\s*,\s*\d+)*/.exec(rest);
       if (!indexes) return fail(at >= path.length ? `expected an index, a quoted name, * or a slice after [ (character ${open + 1}), found the end of the path` : `expected an index, a quoted name, * or a slice inside [ ], found ${JSON.stringify(path[at])}`);
       at += indexes[0].length;
     }
@@ -93,7 +96,10 @@ export function findJsonPathProblem(path: string): JsonPathProblem | undefined {
     if (quote !== "'" && quote !== '"') return fail(`expected a quoted name, found ${describeChar(quote)}`);
     const start = at;
     at += 1;
-    while (at < path.length && path[at] !== quote) at += path[at] === '\\' ? 2 : 1;
+    while (at < path.length && path[at] !== quote) {
+      if (path[at] === '\\') return fail('backslash escapes in a quoted name are not supported; quote the name with the other quote character');
+      at += 1;
+    }
     if (at >= path.length) {
       at = start;
       return fail(`the name quoted with ${quote} is never closed`);

@@ -1,7 +1,8 @@
 /**
  * What `check` (and `test`, before it runs anything) says about a scenario's steps beyond their
  * shape: arguments that do not fit the called tool's inputSchema, a tool the connection's server
- * does not have, and JSONPath expectations that are not valid JSONPath.
+ * does not have, `matchesOutputSchema` on a tool without a (valid) outputSchema, and JSONPath
+ * expectations that are not valid JSONPath.
  *
  * The inputSchema is the one the platform will validate the call against: the scenario's own
  * server when it declares one of that name, else the demo catalog's entry. A connection with only
@@ -80,6 +81,12 @@ export function findStepProblems(scenario: Scenario): Finding[] {
       continue;
     }
     findings.push(...findArgumentProblems(tool, step.arguments, ['steps', index, 'arguments']));
+    if (step.expect?.matchesOutputSchema === true) {
+      const at: Segment[] = ['steps', index, 'expect', 'matchesOutputSchema'];
+      const compiled = tool.outputSchema ? schemas.compile(tool.outputSchema) : undefined;
+      if (!compiled) findings.push({ path: at, message: `${toDisplayPath(at)}: tool ${tool.name} has no outputSchema to match; add one to the tool, or remove matchesOutputSchema` });
+      else if (!compiled.ok) findings.push({ path: at, message: `${toDisplayPath(at)}: the outputSchema of ${tool.name} cannot be compiled (${compiled.problem}); fix the tool's outputSchema` });
+    }
   }
   return findings;
 }
