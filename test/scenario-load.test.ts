@@ -130,6 +130,14 @@ describe('loadScenarioText', () => {
     ]);
   });
 
+  it('reports a syntax error where it is made: an unclosed quote, a line indented too far, only the first of a cascade', () => {
+    expect(summarize(yaml('name: "triage', 'namespaces:', '  - name: a'))).toEqual(['1:7  | YAML syntax error: this " is never closed; end the text with "']);
+    expect(summarize(yaml('name: triage', 'namespaces:', '  - name: a', '     connections: []'))).toEqual([
+      '4:6  | YAML syntax error: this line is indented further than the key above it; align it with that key (or nest it under a key that ends with :)',
+    ]);
+    expect(summarize(yaml('name: triage', 'steps:', '  - call: a/b.c', '    arguments: {a: 1}}', 'namespaces: []'))).toEqual(['4:22  | YAML syntax error: Unexpected flow-map-end token in YAML stream: "}"']);
+  });
+
   it('gives YAML syntax errors their line and column', () => {
     expect(summarize(yaml('name: triage', 'namespaces: [', '  {name: a}'))).toEqual([
       // At the [ that is never closed, not where yaml notices it (the line after).

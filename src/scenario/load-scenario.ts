@@ -8,6 +8,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { scenarioSchema, type Scenario } from './scenario-schema.js';
+import { toSyntaxProblem } from './yaml-syntax-problem.js';
 import { describeIssue, type Finding, type Segment } from './scenario-issues.js';
 import { demoCatalogNames, findMeaningProblems } from './scenario-meaning.js';
 
@@ -48,17 +49,9 @@ export function loadScenarioText(text: string, file: string, options: ScenarioLo
     return { file, line, column: col, path: path.join('.'), message };
   };
   if (document.errors.length > 0) {
-    return {
-      problems: document.errors.map((error) => {
-        // yaml notices an unclosed { or [ only where the next line starts; the bracket that is never closed is the real place.
-        const opener = /must be sufficiently indented and end with a [}\]]|end with a [}\]]/.test(error.message) ? findUnclosedBracket(text, error.pos[0]) : undefined;
-        if (opener !== undefined) {
-          const closing = text[opener] === '{' ? '}' : ']';
-          return toProblem(opener, [], `YAML syntax error: this ${text[opener]} is never closed; end it with ${closing} on the same line (or indent its continuation lines further than the key)`);
-        }
-        return toProblem(error.pos[0], [], toSyntaxMessage(error.code, error.message));
-      }),
-    };
+    // Only the first: what yaml reports after a syntax error mostly follows from it.
+    const { offset, message } = toSyntaxProblem(text, document.errors[0]!);
+    return { problems: [toProblem(offset, [], message)] };
   }
   const fromFindings = (findings: readonly Finding[]) => ({
     problems: findings
@@ -138,33 +131,4 @@ function locate(document: Document, path: readonly Segment[], at: 'key' | 'value
 function startOf(node: unknown): number | undefined {
   const range = (node as { range?: readonly number[] | null } | null)?.range;
   return range?.[0];
-}
-
-/** The offset of the last { or [ before `before` that no } or ] closes (quotes and comments skipped). */
-function findUnclosedBracket(text: string, before: number): number | undefined {
-  const open: number[] = [];
-  let quote: string | undefined;
-  for (let index = 0; index < before && index < text.length; index++) {
-    const char = text[index]!;
-    if (quote) {
-      if (char === '\\' && quote === '"') index++;
-      else if (char === quote) quote = undefined;
-    } else if (char === '"' || (char === "'" && /[\s[{,:]/.test(text[index - 1] ?? ' '))) quote = char;
-    else if (char === '#' && /\s/.test(text[index - 1] ?? ' ')) index = Math.max(index, text.indexOf('\n', index) - 1 < 0 ? text.length : text.indexOf('\n', index) - 1);
-    else if (char === '{' || char === '[') open.push(index);
-    else if (char === '}' || char === ']') open.pop();
-  }
-  return open[open.length - 1];
-}
-
-function toSyntaxMessage(code: string, message: string): string {
-  const hints: Record<string, string> = {
-    DUPLICATE_KEY: 'remove or rename one of the two',
-    TAB_AS_INDENT: 'indent with spaces',
-    BAD_INDENT: 'check the indentation and the closing bracket',
-    MULTIPLE_DOCS: 'put one scenario per file (remove the --- line)',
-    MISSING_CHAR: 'add the missing character',
-  };
-  const text = message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-  return `YAML syntax error: ${text}${hints[code] ? `; ${hints[code]}` : ''}`;
 }
