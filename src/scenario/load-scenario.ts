@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { findJsonLimitBreach, jsonLimits, toBreachMessage } from '../domain/json-limits.js';
 import { scenarioSchema, type Scenario } from './scenario-schema.js';
 import { toSyntaxProblem } from './yaml-syntax-problem.js';
 import { describeIssue, type Finding, type Segment } from './scenario-issues.js';
@@ -58,7 +59,17 @@ export function loadScenarioText(text: string, file: string, options: ScenarioLo
       .map((finding) => toProblem(locate(document, finding.path, finding.at ?? 'value'), finding.path, finding.message))
       .sort((a, b) => a.line - b.line || a.column - b.column),
   });
-  const input: unknown = document.toJS({ maxAliasCount: 1000 }) ?? {};
+  let input: unknown;
+  try {
+    input = document.toJS({ maxAliasCount: 1000 }) ?? {};
+  } catch (error) {
+    // toJS recurses: a document that parsed may still nest too deep to convert.
+    if (!(error instanceof RangeError)) throw error;
+    return { problems: [toProblem(0, [], `file: nests deeper than ${jsonLimits.maxDepth} levels (the limit)`)] };
+  }
+  // A scenario file is a door like a request body: nothing below may meet data past the JSON policy.
+  const breach = findJsonLimitBreach(input);
+  if (breach) return { problems: [toProblem(0, [], toBreachMessage(breach, 'file'))] };
   const parsed = scenarioSchema.safeParse(input);
   if (!parsed.success) return fromFindings(parsed.error.issues.flatMap((issue) => describeIssue(issue, input)));
   const lineOf = (path: readonly Segment[]) => lineCounter.linePos(locate(document, path, 'value')).line;

@@ -4,6 +4,7 @@
  * the bracket or quote that is never closed.
  */
 import type { YAMLError } from 'yaml';
+import { jsonLimits } from '../domain/json-limits.js';
 
 /**
  * The offset and wording of a syntax error.
@@ -58,5 +59,7 @@ function toSyntaxMessage(code: string, message: string): string {
     MISSING_CHAR: 'add the missing character',
   };
   const text = message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+  // The YAML parser recurses and reports its own stack overflow: say what it means.
+  if (text.startsWith('Maximum call stack size exceeded')) return `YAML syntax error: nests too deep (the limit is ${jsonLimits.maxDepth} levels); flatten it`;
   return `YAML syntax error: ${text}${hints[code] ? `; ${hints[code]}` : ''}`;
 }
