@@ -130,6 +130,11 @@ describe('the QA engineer\'s ten mistakes, as mcpsim check reports them', () => 
     expect(result.stdout).toContain(`${file}:26:11 steps[0].call: catalog server "@jerhadf/linear-mcp-server" has no tool "linear_create_issu"; did you mean "linear_create_issue"?`);
   });
 
+  it('a fault on a misspelt tool (it would never fire) gets "did you mean"', async () => {
+    const file = scenarioFile(...head, '        faults:', '          - tool: send_invites', '            error: { onCall: 1, message: Mail server down }');
+    await expectCheckSays(file, '26:19 namespaces[0].connections[1].faults[0].tool: server "@qa/mailbox" has no tool "send_invites", so this fault would never fire; did you mean "send_invite"?');
+  });
+
   it('matchesOutputSchema on a tool without an outputSchema is caught by check, not at test time', async () => {
     const file = scenarioFile(...head, 'steps:', '  - call: office/calendar.list_events', '    expect:', '      matchesOutputSchema: true');
     await expectCheckSays(file, '28:28 steps[0].expect.matchesOutputSchema: tool list_events has no outputSchema to match; add one to the tool, or remove matchesOutputSchema');

@@ -7,18 +7,13 @@ import { loadDemoCatalog } from '../store/demo-catalog.js';
 import type { Scenario } from './scenario-schema.js';
 import { closestOf, toDisplayPath, type Finding, type Segment } from './scenario-issues.js';
 import { findStepProblems, findStepTarget } from './scenario-step-checks.js';
-import { findToolOverrideProblems } from './scenario-tool-checks.js';
+import { findToolOverrideProblems, toServerKey } from './scenario-tool-checks.js';
 
 let catalogNames: readonly string[] | undefined;
 
 export function demoCatalogNames(): readonly string[] {
   catalogNames ??= loadDemoCatalog().map((entry) => entry.qualifiedName);
   return catalogNames;
-}
-
-/** The registry matches names with or without the leading `@`, in any case. */
-function toServerKey(qualifiedName: string): string {
-  return qualifiedName.replace(/^@/, '').toLowerCase();
 }
 
 function isMockOn(mock: Scenario['namespaces'][number]['connections'][number]['mock']): boolean {
