@@ -24,6 +24,7 @@ import { controlOperations } from './routes/control.js';
 import { mcpOperations } from './routes/mcp.js';
 import { memoryOperations } from './routes/memory.js';
 import { faultOperations } from './routes/faults.js';
+import { forkOperations } from './routes/fork.js';
 import { toolOperations } from './routes/tools.js';
 import { namespaceOperations } from './routes/namespaces.js';
 import { systemOperations } from './routes/system.js';
@@ -46,6 +47,8 @@ export function createApp(dependencies: AppDependencies): Hono {
       logRequest({ method: c.req.method, path: c.req.path, status: c.res.status, milliseconds: performance.now() - started });
     });
   }
+  // The dashboard's pages come before CORS: they are for this origin only (cookie session, CSRF token).
+  if (dependencies.dashboard) app.route('/ui', dependencies.dashboard.app);
   app.use('*', cors());
   const groups = listOperationGroups(dependencies, tokens);
   for (const operations of groups) app.route('/', toSubApp(operations, authenticate));
@@ -75,6 +78,7 @@ function listOperationGroups(dependencies: AppDependencies, tokens = createToken
     tokenOperations(dependencies, tokens),
     controlOperations(dependencies),
     memoryOperations(dependencies),
+    forkOperations(dependencies, services),
     faultOperations(dependencies, services),
     serverOperations(dependencies, search),
   );

@@ -3,6 +3,7 @@
  * once per app. Routes import these from here, never from app.ts, so app.ts (which imports the
  * routes) and the routes do not import each other.
  */
+import type { Context, Hono } from 'hono';
 import type { Clock } from '../domain/clock.js';
 import type { RandomSource } from '../domain/random.js';
 import type { Embedder } from '../domain/embedder.js';
@@ -40,6 +41,22 @@ export interface AppDependencies {
   upstreams?: UpstreamPool;
   /** Bound on one relayed request to an upstream, e.g. a slow tool call (default 60 s). */
   upstreamCallTimeoutMs?: number;
+  /**
+   * The base URL of the links the server hands out (`setupUrl`), asked each time a link is made;
+   * never the request's Host header. Default `http://127.0.0.1:4010`.
+   */
+  publicUrl?: () => string;
+  /** The dashboard (src/ui), mounted by platform/: its pages under `/ui`, and `GET /` for browsers. */
+  dashboard?: DashboardMount;
+}
+
+/**
+ * What the API needs of the dashboard, declared here so api/ never imports ui/: a sub-app served
+ * under `/ui`, and the answer to `GET /` for a request that accepts HTML (a browser).
+ */
+export interface DashboardMount {
+  app: Hono;
+  answerRoot(c: Context): Response | Promise<Response>;
 }
 
 /** What the routes share beyond the dependencies: made once per app. */
@@ -62,6 +79,9 @@ export const maxBodyBytes = 16 * 1024 * 1024;
 
 /** The default bound on one relayed request (a tool call may legitimately take a while). */
 export const defaultCallTimeoutMs = 60_000;
+
+/** The public URL of a platform nobody configured: the default listen address. */
+export const defaultPublicUrl = 'http://127.0.0.1:4010';
 
 /** Where mock tool results come from when nobody says: fixtures in `./fixtures`. */
 export const defaultFixturesDir = './fixtures';

@@ -19,6 +19,14 @@ export const callLogEntrySchema = z
     usage: z.strictObject({ inputTokens: z.number(), outputTokens: z.number() }).nullable(),
     latencyMs: z.number(),
     at: z.string(),
+    changes: z
+      .strictObject({
+        upserts: z.array(z.strictObject({ type: z.string(), id: z.string(), fields: record })).optional(),
+        deletes: z.array(z.strictObject({ type: z.string(), id: z.string() })).optional(),
+        facts: z.array(z.string()).optional(),
+      })
+      .optional()
+      .meta({ id: 'WorldChanges', description: 'What the call changed in the world; absent when it changed nothing' }),
   })
   .meta({ id: 'CallLogEntry' });
 

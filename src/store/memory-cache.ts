@@ -63,16 +63,16 @@ export function createMemoryCache(db: Sqlite, { beforeEvict }: { beforeEvict(): 
   /** Reads a memory: the world checkpoint with the changes of the calls after it applied. */
   function read(key: MemoryKey): CachedMemory {
     const stored = statements.world.get(key);
-    const rows = statements.calls.all(key);
+    const history = statements.calls.all(key).map(toEntry);
     const occurrences = new Map<string, number>();
     let world = stored ? (JSON.parse(stored.world) as WorldState) : emptyWorld();
     const checkpointSequence = stored?.world_sequence ?? 0;
-    for (const row of rows) {
-      const name = occurrenceKey(row.tool, row.arguments_key);
+    for (const entry of history) {
+      const name = occurrenceKey(entry.tool, entry.argumentsKey);
       occurrences.set(name, (occurrences.get(name) ?? 0) + 1);
-      if (row.sequence > checkpointSequence && row.changes !== null) world = applyWorldChanges(world, JSON.parse(row.changes) as WorldChanges);
+      if (entry.sequence > checkpointSequence && entry.changes) world = applyWorldChanges(world, entry.changes);
     }
-    return { world, checkpointSequence, history: rows.map(toEntry), nextSequence: stored?.next_sequence ?? 1, occurrences };
+    return { world, checkpointSequence, history, nextSequence: stored?.next_sequence ?? 1, occurrences };
   }
 
   return {
@@ -148,5 +148,6 @@ function toEntry(row: CallRow): CallLogEntry {
     usage: row.input_tokens === null || row.output_tokens === null ? null : { inputTokens: row.input_tokens, outputTokens: row.output_tokens },
     latencyMs: row.latency_ms,
     at: row.at,
+    ...(row.changes === null ? {} : { changes: JSON.parse(row.changes) as WorldChanges }),
   };
 }

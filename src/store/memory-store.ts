@@ -2,12 +2,14 @@ import type { CallLogEntry, WorldChanges } from '../domain/memory-log.js';
 import { createCallBatch } from './call-batch.js';
 import type { Sqlite } from './database.js';
 import { countOccurrences, createMemoryCache, recordCall, type Memory } from './memory-cache.js';
+import { createMemoryEvents } from './memory-events.js';
 import { createMemoryKeys, type MemoryKey } from './memory-keys.js';
 import { createMemorySnapshots } from './memory-snapshots.js';
 import { prepareMemoryWrites } from './memory-writes.js';
 
 export type { Memory } from './memory-cache.js';
 export type { MemoryKey } from './memory-keys.js';
+export type { MemoryEvent, MemoryListener } from './memory-events.js';
 export type { SnapshotSummary } from './memory-snapshots.js';
 
 /**
@@ -32,8 +34,10 @@ export function createMemoryStore(db: Sqlite) {
   const writes = prepareMemoryWrites(db);
   // The cache and the batch need each other: evicting a memory commits its waiting calls first.
   const cache = createMemoryCache(db, { beforeEvict: () => batch.flush() });
-  const batch = createCallBatch(db, { cache, writes });
+  const events = createMemoryEvents();
+  const batch = createCallBatch(db, { cache, writes, events });
   const { flush } = batch;
+  const snapshots = createMemorySnapshots(db, { cache, writes, flush });
 
   return {
     ...createMemoryKeys(db, { flush }),
@@ -58,8 +62,10 @@ export function createMemoryStore(db: Sqlite) {
     append(key: MemoryKey, entry: CallLogEntry, changes?: WorldChanges): Promise<boolean> {
       const memory = cache.get(key);
       if (hasSequence(memory.history, entry.sequence)) throw new Error(`memory ${key} already holds call ${entry.sequence} (UNIQUE sequence)`);
-      const committed = batch.add(key, entry, changes);
-      recordCall(memory, entry, changes);
+      // The log keeps what the call changed, so the timeline can show it (and a snapshot restores it).
+      const logged = changes === undefined ? entry : { ...entry, changes };
+      const committed = batch.add(key, logged, changes);
+      recordCall(memory, logged, changes);
       return committed;
     },
 
@@ -74,9 +80,38 @@ export function createMemoryStore(db: Sqlite) {
         writes.deleteWorld(key);
       });
       cache.forget(key);
+      events.emit({ kind: 'replaced', key });
     },
 
-    ...createMemorySnapshots(db, { cache, writes, flush }),
+    ...snapshots,
+
+    /** Like `snapshots.restore`, and listeners hear that the memory was replaced. */
+    restore(key: MemoryKey, snapshotId: string): number | null {
+      const restored = snapshots.restore(key, snapshotId);
+      if (restored !== null) events.emit({ kind: 'replaced', key });
+      return restored;
+    },
+
+    /**
+     * Makes memory `to` a copy of memory `from` (calls with their changes, world, next sequence),
+     * replacing whatever `to` held: a fork, to try two futures of the same state. Returns how many
+     * calls were copied.
+     */
+    copy(from: MemoryKey, to: MemoryKey): number {
+      flush();
+      const { world, history, nextSequence } = cache.get(from);
+      writes.transaction(() => {
+        writes.deleteCalls(to);
+        for (const entry of history) writes.insertCall(to, entry);
+        writes.saveWorld(to, JSON.stringify(world), history.at(-1)?.sequence ?? 0, nextSequence);
+      });
+      cache.forget(to);
+      events.emit({ kind: 'replaced', key: to });
+      return history.length;
+    },
+
+    /** Hears of every stored call and replaced memory (see memory-events.ts); returns the unsubscribe. */
+    subscribe: events.subscribe,
 
     /**
      * Drops the cached memory of a key (the stored one stays). Optional after deleting a
