@@ -48,7 +48,7 @@ export function createApp(dependencies: AppDependencies): Hono {
     });
   }
   // The dashboard's pages come before CORS: they are for this origin only (cookie session, CSRF token).
-  if (dependencies.dashboard) app.route('/ui', dependencies.dashboard.app);
+  if (dependencies.dashboard) app.route('/', dependencies.dashboard.app);
   app.use('*', cors());
   const groups = listOperationGroups(dependencies, tokens);
   for (const operations of groups) app.route('/', toSubApp(operations, authenticate));

@@ -12,6 +12,8 @@ import type { ToolResultSource } from '../sim/tool-result-source.js';
 import { bootstrap, demoNamespace } from './bootstrap.js';
 import { createUpstreamPool } from '../mcp/upstream-pool.js';
 import { createApiKey, toStoredKey } from '../domain/api-key.js';
+import { createDashboard, type Dashboard } from '../ui/dashboard.js';
+import { defaultPublicUrl } from '../api/context.js';
 
 /** Writes errors with their stacks to standard error. */
 export const stderrLogger: Logger = {
@@ -38,6 +40,10 @@ export interface PlatformOptions {
   upstreamTimeoutMs?: number;
   /** Bound on one relayed request, e.g. a slow tool call, in ms (default 60000). */
   upstreamCallTimeoutMs?: number;
+  /** The base URL of links the server hands out; absent: the listen address once `listeningAt` tells it. */
+  publicUrl?: string;
+  /** Serve the dashboard under `/ui` (and `GET /` for browsers); default true. */
+  dashboard?: boolean;
 }
 
 export interface Platform {
@@ -46,6 +52,12 @@ export interface Platform {
   /** The local API key when known: fixed by the caller, or generated on this (first) start. */
   apiKey: string | null;
   demoNamespace: string;
+  /** The dashboard, unless turned off: its login URL for the banner. */
+  dashboard: Dashboard | null;
+  /** The base URL of links the server hands out. */
+  publicUrl(): string;
+  /** Tells the platform where it listens: the public URL when none was configured. */
+  listeningAt(url: string): void;
   /** Builds the registry search index now (about a second for 10,000 entries) instead of on the first search. */
   warmSearch(): void;
   /**
@@ -66,7 +78,7 @@ export const replayClockStart = '2026-01-01T00:00:00.000Z';
  * `mcpsim record` and `mcpsim/msw` run scenarios on it.
  */
 export function createReplayPlatform({ seed, ...options }: Pick<PlatformOptions, 'toolResults' | 'fixturesDir' | 'upstreamTimeoutMs'> & { apiKey: string; seed: string }): Platform {
-  return createPlatform({ ...options, demo: false, clock: createManualClock(replayClockStart), random: createSeededRandom(seed), logger: { error: () => {} } });
+  return createPlatform({ ...options, demo: false, dashboard: false, clock: createManualClock(replayClockStart), random: createSeededRandom(seed), logger: { error: () => {} } });
 }
 
 /**
@@ -91,6 +103,18 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     const logger = options.logger ?? stderrLogger;
     const upstreams = createUpstreamPool({ timeoutMs: options.upstreamTimeoutMs ?? 5000 });
     const registrySearch = createSearch({ registry: stores.registry, embeddings: stores.embeddings, embedder: options.embedder, logger });
+    let publicUrl = options.publicUrl ?? defaultPublicUrl;
+    let sessionKey: string | null = null;
+    const localKey = () => {
+      if (apiKey !== null) return apiKey;
+      if (sessionKey === null) {
+        sessionKey = createApiKey();
+        stores.accounts.addKey(stores.accounts.findLocal()!.id, toStoredKey(sessionKey), clock.now().toISOString());
+      }
+      return sessionKey;
+    };
+    // The dashboard calls the app in process for every action, so it is made first and told the app after.
+    const dashboard = options.dashboard === false ? null : createDashboard({ stores, api: { fetch: (request) => app.fetch(request), apiKey: localKey }, publicUrl: () => publicUrl });
     const app = createApp({
       stores,
       clock,
@@ -99,25 +123,24 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       tokenKey: location.tokenKey,
       registrySearch,
       upstreams,
+      publicUrl: () => publicUrl,
+      ...(dashboard ? { dashboard } : {}),
       ...(options.upstreamCallTimeoutMs === undefined ? {} : { upstreamCallTimeoutMs: options.upstreamCallTimeoutMs }),
       ...(options.fixturesDir === undefined ? {} : { fixturesDir: options.fixturesDir }),
       ...(options.toolResults ? { toolResults: options.toolResults } : {}),
     });
-    let sessionKey: string | null = null;
     return {
       app,
       stores,
       apiKey,
       demoNamespace,
-      warmSearch: () => registrySearch.warm(),
-      sessionKey() {
-        if (apiKey !== null) return apiKey;
-        if (sessionKey === null) {
-          sessionKey = createApiKey();
-          stores.accounts.addKey(stores.accounts.findLocal()!.id, toStoredKey(sessionKey), clock.now().toISOString());
-        }
-        return sessionKey;
+      dashboard,
+      publicUrl: () => publicUrl,
+      listeningAt(url) {
+        if (options.publicUrl === undefined) publicUrl = url;
       },
+      warmSearch: () => registrySearch.warm(),
+      sessionKey: localKey,
       close: () => {
         void upstreams.close();
         if (sessionKey !== null) stores.accounts.removeKey(toStoredKey(sessionKey).hash);

@@ -26,7 +26,7 @@ export function systemOperations(listAll: () => readonly Operation[], { clock, p
       handle(c) {
         if (dashboard && acceptsHtml(c.req.header('accept'))) return dashboard.answerRoot(c);
         const url = base();
-        return c.json({ name: 'mcpsim' as const, version, links: { openapi: `${url}/openapi.json`, health: `${url}/health`, dashboard: `${url}/ui/` } });
+        return c.json({ name: 'mcpsim' as const, version, links: { openapi: `${url}/openapi.json`, health: `${url}/health`, dashboard: `${url}/ui` } });
       },
     }),
     defineOperation({
