@@ -2,6 +2,8 @@ import { version } from '../version.js';
 
 export interface BannerFacts {
   url: string;
+  /** The one-click dashboard login link (`<public URL>/?token=...`), or null without a dashboard. */
+  dashboardUrl: string | null;
   apiKey: string | null;
   namespace: string;
   dataDir: string;
@@ -16,9 +18,9 @@ export interface BannerFacts {
  * What `mcpsim serve` prints once it listens: where it is, the key, and what to try.
  *
  * @example
- *   io.stdout(toServeBanner({ url, apiKey, namespace: 'demo', dataDir, virtualClock: null, search, simulator, mcpUrl }));
+ *   io.stdout(toServeBanner({ url, dashboardUrl, apiKey, namespace: 'demo', dataDir, virtualClock: null, search, simulator, mcpUrl }));
  */
-export function toServeBanner({ url, apiKey, namespace, dataDir, virtualClock, search, simulator, mcpUrl }: BannerFacts): string {
+export function toServeBanner({ url, dashboardUrl, apiKey, namespace, dataDir, virtualClock, search, simulator, mcpUrl }: BannerFacts): string {
   const key = apiKey ?? '$MCPSIM_API_KEY';
   const keyLine = apiKey
     ? `  API key     ${apiKey}`
@@ -27,6 +29,7 @@ export function toServeBanner({ url, apiKey, namespace, dataDir, virtualClock, s
     `mcpsim ${version} is listening`,
     '',
     `  Base URL    ${url}`,
+    ...(dashboardUrl ? [`  Dashboard   ${dashboardUrl}  (open it in a browser: it logs you in)`] : []),
     keyLine,
     `  Namespace   ${namespace}`,
     `  Data        ${dataDir}`,

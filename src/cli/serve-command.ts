@@ -10,6 +10,7 @@ import type { CliIo } from './io.js';
 import { loadScenarioPaths } from './scenario-files.js';
 import { serveScenarios } from './scenario-serving.js';
 import { toServeBanner } from './serve-banner.js';
+import { toScenarioCatalog } from './dashboard-scenarios.js';
 
 export const name = 'serve';
 export const usage = '[options]';
@@ -59,7 +60,8 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths }: ServeSet
   // Scenarios bring their recorded results, unless a flag or variable chose a fixtures folder.
   const fixturesDir = !config.fixturesDirChosen && scenarios[0] ? scenarios[0].fixturesDir : config.fixturesDir;
   const clock = toClock(config.clock);
-  const { simulatorModel: model, embedder, createToolResults } = createModelRuntime(config);
+  const runtime = createModelRuntime(config);
+  const { simulatorModel: model, embedder, createToolResults } = runtime;
   if (config.simulator.record && !model) throw new CliError('--record / MCPSIM_RECORD: recording needs a model; set OPENAI_API_KEY or OPENAI_BASE_URL');
   const platform = createPlatform({
     dataDir: config.dataDir,
@@ -67,6 +69,7 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths }: ServeSet
     toolResults: createToolResults({ mode: 'serve', fixturesDir, clock }),
     upstreamTimeoutMs: config.upstreamTimeoutMs,
     clock,
+    ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
     ...(embedder ? { embedder } : {}),
     ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),
     logger: {
@@ -82,12 +85,15 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths }: ServeSet
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`${(error as Error).message}: pick another --port`, exitCodes.failure);
     throw error;
   }
+  platform.listeningAt(server.url);
+  platform.dashboard?.setScenarios(scenarios.length > 0 ? toScenarioCatalog(scenarios, runtime, config) : null);
   // Listen for the signal before telling anyone we are up, so an early SIGTERM still shuts down cleanly.
   const shutdown = new Promise<string>((done) => io.onShutdownSignal(done));
   const served = scenarioPaths.length > 0 ? await serveScenarios({ platform, baseUrl: server.url, scenarios, paths: scenarioPaths, io }) : null;
   io.stdout(
     toServeBanner({
       url: server.url,
+      dashboardUrl: platform.dashboard?.loginUrl() ?? null,
       apiKey: platform.apiKey,
       namespace: platform.demoNamespace,
       dataDir: resolve(config.dataDir),

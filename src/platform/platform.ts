@@ -13,6 +13,8 @@ import { bootstrap, demoNamespace } from './bootstrap.js';
 import { createUpstreamPool } from '../mcp/upstream-pool.js';
 import { createApiKey, toStoredKey } from '../domain/api-key.js';
 import { createDashboard, type Dashboard } from '../ui/dashboard.js';
+
+export type { ScenarioCatalog } from '../ui/ui-context.js';
 import { defaultPublicUrl } from '../api/context.js';
 
 /** Writes errors with their stacks to standard error. */

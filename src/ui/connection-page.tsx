@@ -91,7 +91,7 @@ function Playground({ base, csrf, tool, open }: { base: string; csrf: string; to
       <form method="post" action={`${base}/call`} data-target={`#result-${id}`} aria-label={`Call ${tool.name}`}>
         <Csrf token={csrf} />
         <input type="hidden" name="tool" value={tool.name} />
-        <SchemaFields schema={tool.inputSchema} prefix="arg" />
+        <SchemaFields schema={tool.inputSchema} prefix="arg" idPrefix={`f-${id}`} />
         <details>
           <summary>Raw JSON arguments (instead of the fields)</summary>
           <label for={`raw-${id}`}>Arguments as a JSON object</label>

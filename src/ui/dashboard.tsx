@@ -59,7 +59,8 @@ export function createDashboard(options: DashboardOptions): Dashboard {
     const refused = refuseHost(c);
     if (refused) return refused;
     c.header('x-frame-options', 'DENY');
-    c.header('referrer-policy', 'no-referrer');
+    // same-origin, not no-referrer: with no-referrer a browser sends `Origin: null` on form posts.
+    c.header('referrer-policy', 'same-origin');
     c.header('content-security-policy', "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'");
     const path = c.req.path.slice('/ui'.length);
     if (path.startsWith('/assets/')) return next();

@@ -24,6 +24,7 @@ export function Layout({ title, page, csrf, children }: { title: string; page: P
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {csrf === null ? null : <meta name="csrf-token" content={csrf} />}
         <title>{`${title} · mcpsim`}</title>
+        <link rel="icon" href="data:," />
         <link rel="stylesheet" href="/ui/assets/dashboard.css" />
         <script src="/ui/assets/dashboard.js" defer></script>
       </head>
@@ -75,5 +76,6 @@ export function Badge({ kind, text }: { kind: string; text?: string }) {
 
 /** Pretty-printed JSON in a `<pre>`. */
 export function Json({ value }: { value: unknown }) {
-  return <pre>{JSON.stringify(value, null, 2)}</pre>;
+  // Focusable, so a long value can be scrolled with the keyboard.
+  return <pre tabindex={0}>{JSON.stringify(value, null, 2)}</pre>;
 }

@@ -71,7 +71,7 @@ export function ResultView({ result }: { result: CallEntry['result'] }) {
   const others = result.content.filter((part) => !isText(part));
   return (
     <div>
-      {texts.map((part) => <pre>{part.text}</pre>)}
+      {texts.map((part) => <pre tabindex={0}>{part.text}</pre>)}
       {others.length > 0 ? <Json value={others} /> : null}
       {result.structuredContent === undefined ? null : (
         <>

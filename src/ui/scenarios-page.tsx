@@ -50,7 +50,7 @@ export function ScenariosPage({ csrf, scenarios, run }: { csrf: string; scenario
                   <form method="post" action="/ui/scenarios/run">
                     <Csrf token={csrf} />
                     <input type="hidden" name="scenario" value={scenario.name} />
-                    <button type="submit" disabled={scenario.steps === 0} aria-label={`Run the steps of ${scenario.name}`}>Run steps</button>
+                    <button type="submit" disabled={scenario.steps === 0} aria-label={`Run steps of ${scenario.name}`}>Run steps</button>
                   </form>
                 </td>
               </tr>

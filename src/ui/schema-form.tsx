@@ -8,14 +8,15 @@
 type Schema = Record<string, unknown>;
 
 /** The fields of a form for `schema` (an object schema), named under `prefix`. */
-export function SchemaFields({ schema, prefix = 'arg' }: { schema: unknown; prefix?: string }) {
+export function SchemaFields({ schema, prefix = 'arg', idPrefix }: { schema: unknown; prefix?: string; idPrefix: string }) {
   const { properties, required } = objectParts(schema);
   if (properties.length === 0) return <p class="muted">This tool takes no arguments.</p>;
-  return <>{properties.map(([name, property]) => <Field name={`${prefix}.${name}`} label={name} schema={property} required={required.has(name)} />)}</>;
+  return <>{properties.map(([name, property]) => <Field name={`${prefix}.${name}`} idPrefix={idPrefix} label={name} schema={property} required={required.has(name)} />)}</>;
 }
 
-function Field({ name, label, schema, required }: { name: string; label: string; schema: Schema; required: boolean }) {
-  const id = `f-${name.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
+function Field({ name, idPrefix, label, schema, required }: { name: string; idPrefix: string; label: string; schema: Schema; required: boolean }) {
+  // Ids are unique on the page, which holds a form per tool.
+  const id = `${idPrefix}-${name.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
   const description = typeof schema.description === 'string' ? schema.description : null;
   const help = description === null ? undefined : `${id}-help`;
   const kind = kindOf(schema);
@@ -32,7 +33,7 @@ function Field({ name, label, schema, required }: { name: string; label: string;
     return (
       <fieldset>
         <legend>{caption}</legend>
-        <SchemaFields schema={schema} prefix={name} />
+        <SchemaFields schema={schema} prefix={name} idPrefix={idPrefix} />
       </fieldset>
     );
   }

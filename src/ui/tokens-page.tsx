@@ -9,7 +9,7 @@ export function TokensPage({ csrf, minted, error }: { csrf: string; minted: { to
         <section class="card" aria-labelledby="minted-title">
           <h2 id="minted-title">Your new token</h2>
           <p>It is shown only once: copy it now. It expires at {minted.expiresAt}.</p>
-          <pre id="minted-token" class="secret">{minted.token}</pre>
+          <pre id="minted-token" class="secret" tabindex={0}>{minted.token}</pre>
           <button type="button" data-copy="#minted-token">Copy token</button>
         </section>
       ) : null}
