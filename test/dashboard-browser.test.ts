@@ -18,6 +18,7 @@ const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const screenshots = join(import.meta.dirname, '..', 'screenshots');
 const apiKey = 'dashboard-test-key';
+const focusedName = "document.activeElement?.getAttribute('name')";
 
 interface Served {
   child: ChildProcess;
@@ -53,10 +54,10 @@ function startServe(dataDir: string): Promise<Served> {
 async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern.
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }> } }).axe.run();
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => JSON.stringify(node.target)) }));
-  });
+  // Page code is given as text: this project's TypeScript has no DOM types.
+  const violations: { id: string; impact: string; help: string; targets: string[] }[] = await page.evaluate(
+    'axe.run().then((result) => result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((node) => JSON.stringify(node.target)) })))',
+  );
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.help} (${violation.targets.join(', ')})`);
 }
 
@@ -114,19 +115,19 @@ describe('the dashboard in a browser', () => {
 
   it('calls a tool from the generated form with the keyboard alone, and the call joins the timeline live with its source badge', async () => {
     await page.getByRole('link', { name: 'Web shop tracker' }).click();
-    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
-    await page.waitForFunction(() => document.querySelector('[data-live]') !== null);
+    await page.evaluate('window.notReloaded = true');
+    await page.waitForFunction("document.querySelector('[data-live]') !== null");
     // Keyboard only: Tab to the state field of list_issues, pick "open", Tab to the button, Enter.
     for (let presses = 0; presses < 40; presses++) {
       await page.keyboard.press('Tab');
-      if ((await page.evaluate(() => document.activeElement?.getAttribute('name'))) === 'arg.state') break;
+      if ((await page.evaluate(focusedName)) === 'arg.state') break;
     }
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('arg.state');
+    expect(await page.evaluate(focusedName)).toBe('arg.state');
     await page.keyboard.press('ArrowDown');
-    expect(await page.evaluate(() => (document.activeElement as HTMLSelectElement).value)).toBe('"open"');
+    expect(await page.evaluate('document.activeElement.value')).toBe('"open"');
     await page.keyboard.press('Tab'); // the raw JSON editor's summary
     await page.keyboard.press('Tab'); // the call button
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Call list_issues');
+    expect(await page.evaluate('document.activeElement.textContent')).toBe('Call list_issues');
     await page.keyboard.press('Enter');
     await page.locator('#result-list_issues .badge.fixture').waitFor();
     expect(await page.locator('#result-list_issues').innerText()).toContain('Typo on checkout page');
@@ -137,7 +138,7 @@ describe('the dashboard in a browser', () => {
     expect(other.status).toBe(200);
     await page.locator('#call-2 .badge.fixture').waitFor();
     expect(await page.locator('#world').innerText()).toContain('mina.k');
-    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    expect(await page.evaluate('window.notReloaded')).toBe(true);
     await inspect(page, 'connection');
   });
 
@@ -148,7 +149,7 @@ describe('the dashboard in a browser', () => {
     await api('POST', '/connect/triage/tracker/.tools/add_label', { number: 102, label: 'good first issue' });
     await api('POST', '/connect/triage/tracker/.tools/close_issue', { number: 102, reason: 'completed' });
     await page.locator('#call-4').waitFor();
-    await page.waitForFunction(() => document.querySelector('#world')?.textContent?.includes('good first issue'));
+    await page.waitForFunction("document.querySelector('#world').textContent.includes('good first issue')");
     await page.getByRole('button', { name: 'Restore snapshot before labelling' }).click();
     await page.getByText('Restored: the memory holds 2 calls again.').waitFor();
     await expect(page.locator('#timeline-rows tr').count()).resolves.toBe(2);
