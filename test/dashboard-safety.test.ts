@@ -47,7 +47,7 @@ describe('the dashboard door', () => {
   it('builds links from the public URL it is told, never from the Host header', async () => {
     platform.listeningAt('http://127.0.0.1:5555');
     expect(platform.dashboard!.loginUrl()).toBe(`http://127.0.0.1:5555/?token=${platform.dashboard!.sessions.loginToken}`);
-    const index = await (await request('/', { headers: { host: 'localhost:9' } })).json();
+    const index = (await (await request('/', { headers: { host: 'localhost:9' } })).json()) as { links: { health: string } };
     expect(index.links.health).toBe('http://127.0.0.1:5555/health');
   });
 

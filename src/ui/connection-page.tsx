@@ -1,3 +1,4 @@
+import type { Stores } from '../store/stores.js';
 import { errorText, segment, type ApiClient } from './api-client.js';
 import { Badge, Csrf, Json, Layout, Notice } from './layout.js';
 import { connectionPath, MemoryView, ResultView, timelinePage, type CallEntry, type SnapshotView, type WorldState } from './memory-view.js';
@@ -28,22 +29,27 @@ export function toolPath(name: string): string {
  * mock connection one page of its memory (newest first, or the page before `before`) and its
  * snapshots. Null when the connection is not found.
  */
-export async function loadConnection(api: ApiClient, namespace: string, id: string, before: number | null) {
+export async function loadConnection(api: ApiClient, stores: Stores, namespace: string, id: string, before: number | null) {
   const path = `/connect/${segment(namespace)}/${segment(id)}`;
   const found = await api.get<ConnectionView>(path);
   if (!found.ok) return null;
   const tools = await api.get<{ tools: ToolView[] }>(`${path}/.tools`);
-  const memory = found.body.mock?.enabled ? await loadMemory(api, namespace, id, before) : null;
+  const memory = found.body.mock?.enabled ? await loadMemory(api, stores, namespace, id, before) : null;
   return { connection: found.body, tools: tools.ok ? tools.body.tools : [], toolsError: tools.ok ? null : errorText(tools), memory };
 }
 
-/** One page of a mock connection's memory, through `GET .../memory?since&limit`, and its snapshots. */
-export async function loadMemory(api: ApiClient, namespace: string, id: string, before: number | null): Promise<MemoryData | null> {
+/**
+ * One page of a mock connection's memory, through `GET .../memory?since&limit`, and its
+ * snapshots. Where the log ends is read from the store's cache (`nextSequence`), so the page is
+ * one window of the log, never all of it.
+ */
+export async function loadMemory(api: ApiClient, stores: Stores, namespace: string, id: string, before: number | null): Promise<MemoryData | null> {
   const base = `/__mcpsim/connections/${segment(namespace)}/${segment(id)}`;
+  const key = stores.memory.resolveKey(stores.accounts.findLocal()!.id, namespace, id);
+  if (key === null) return null;
   // Sequences are contiguous from 1, so the page before `before` (or the newest) is a since/limit window.
-  const head = await api.get<{ nextSequence: number }>(`${base}/memory?since=999999999999999`);
-  if (!head.ok) return null;
-  const end = before === null ? head.body.nextSequence : Math.min(before, head.body.nextSequence);
+  const nextSequence = stores.memory.load(key).nextSequence;
+  const end = before === null ? nextSequence : Math.min(before, nextSequence);
   const since = Math.max(0, end - 1 - timelinePage);
   const limit = Math.max(1, end - 1 - since);
   const page = await api.get<{ calls: CallEntry[]; world: WorldState; nextSequence: number }>(`${base}/memory?since=${since}&limit=${limit}`);

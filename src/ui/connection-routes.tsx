@@ -22,14 +22,14 @@ export function addConnectionRoutes(app: Hono, context: UiContext): void {
   app.get('/connections/:namespace/:id', async (c) => {
     const { namespace, id } = c.req.param();
     const before = /^\d{1,15}$/.test(c.req.query('before') ?? '') ? Number(c.req.query('before')) : null;
-    const data = await loadConnection(api, namespace, id, before);
+    const data = await loadConnection(api, stores, namespace, id, before);
     if (!data) return c.html(<Layout title="Not found" page="connections" csrf={sessionOf(c).csrf}><Notice text={`Connection "${id}" not found in namespace "${namespace}".`} error /><p><a href="/ui">All connections</a></p></Layout>, 404);
     return c.html(<ConnectionPage csrf={sessionOf(c).csrf} data={data} namespace={namespace} {...takeFlash(c)} />);
   });
 
   app.get('/connections/:namespace/:id/memory', async (c) => {
     const { namespace, id } = c.req.param();
-    const memory = await loadMemory(api, namespace, id, null);
+    const memory = await loadMemory(api, stores, namespace, id, null);
     if (!memory) return c.html(<Notice text="This connection has no memory (not a mock connection, or gone)." error />, 404);
     return c.html(<MemoryView base={connectionPath(namespace, id)} csrf={sessionOf(c).csrf} {...memory} />);
   });
@@ -39,7 +39,7 @@ export function addConnectionRoutes(app: Hono, context: UiContext): void {
     const form = await readForm(c);
     const outcome = await callTool(context, namespace, id, form);
     if (wantsFragment(c)) return c.html(<CallResult outcome={outcome} />);
-    const data = await loadConnection(api, namespace, id, null);
+    const data = await loadConnection(api, stores, namespace, id, null);
     if (!data) return c.redirect('/ui', 303);
     return c.html(<ConnectionPage csrf={sessionOf(c).csrf} data={data} namespace={namespace} outcome={outcome} />);
   });

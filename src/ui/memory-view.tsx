@@ -87,7 +87,10 @@ function isText(part: unknown): part is { type: 'text'; text: string } {
   return typeof part === 'object' && part !== null && (part as { type?: unknown }).type === 'text' && typeof (part as { text?: unknown }).text === 'string';
 }
 
-/** The world: entities by type (a table per type), then facts. */
+/** How many entities of one type the world view lists (the count says how many there are). */
+export const entitiesShown = 100;
+
+/** The world: entities by type (a table per type, the first `entitiesShown` of each), then facts. */
 export function WorldView({ world }: { world: WorldState }) {
   const types = Object.entries(world.entities);
   return (
@@ -96,7 +99,7 @@ export function WorldView({ world }: { world: WorldState }) {
       {types.map(([type, entities]) => (
         <table>
           <caption>
-            <strong>{type}</strong> <span class="muted">({Object.keys(entities).length})</span>
+            <strong>{type}</strong> <span class="muted">({Object.keys(entities).length}{Object.keys(entities).length > entitiesShown ? `, the first ${entitiesShown} shown; GET .../memory has them all` : ''})</span>
           </caption>
           <thead>
             <tr>
@@ -105,7 +108,7 @@ export function WorldView({ world }: { world: WorldState }) {
             </tr>
           </thead>
           <tbody>
-            {Object.entries(entities).map(([id, fields]) => (
+            {Object.entries(entities).slice(0, entitiesShown).map(([id, fields]) => (
               <tr>
                 <td>
                   <code>{id}</code>
