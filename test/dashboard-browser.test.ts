@@ -138,6 +138,7 @@ describe('the dashboard in a browser', () => {
     expect(other.status).toBe(200);
     await page.locator('#call-2 .badge.fixture').waitFor();
     expect(await page.locator('#world').innerText()).toContain('mina.k');
+    expect(await page.locator('#call-count').innerText()).toBe('2');
     expect(await page.evaluate('window.notReloaded')).toBe(true);
     await inspect(page, 'connection');
   });
@@ -154,6 +155,8 @@ describe('the dashboard in a browser', () => {
     await page.getByText('Restored: the memory holds 2 calls again.').waitFor();
     await expect(page.locator('#timeline-rows tr').count()).resolves.toBe(2);
     expect(await page.locator('#world').innerText()).not.toContain('good first issue');
+    // The top of the page after the rewind: what docs/dashboard-connection.png shows (pngquant'ed).
+    await page.screenshot({ path: join(screenshots, 'connection-top.png'), fullPage: true, clip: { x: 0, y: 0, width: 1000, height: 1300 } });
   });
 
   it('forks the connection, and both are listed with the same calls', async () => {

@@ -61,6 +61,8 @@ export const clientScript = `
         document.querySelector('#timeline-empty')?.remove();
       }
       swap('#world', data.world);
+      const count = document.querySelector('#call-count');
+      if (count) count.textContent = String(data.sequence);
       const status = document.querySelector('#live-status');
       if (status) status.textContent = 'Call ' + data.sequence + ' arrived';
     });

@@ -1,7 +1,7 @@
 import type { Stores } from '../store/stores.js';
 import { errorText, segment, type ApiClient } from './api-client.js';
 import { Badge, Csrf, Json, Layout, Notice } from './layout.js';
-import { connectionPath, MemoryView, ResultView, timelinePage, type CallEntry, type SnapshotView, type WorldState } from './memory-view.js';
+import { connectionPath, formatMs, MemoryView, ResultView, timelinePage, type CallEntry, type SnapshotView, type WorldState } from './memory-view.js';
 import { SchemaFields } from './schema-form.js';
 import { StatusBadge, type ConnectionView } from './connections-page.js';
 
@@ -76,7 +76,7 @@ export function CallResult({ outcome }: { outcome: CallOutcome }) {
     <div role="status" aria-live="polite">
       <p>
         <strong>{outcome.tool}</strong> <Badge kind={source} />
-        {result.isError ? <> <Badge kind="iserror" text="isError" /></> : null} {outcome.entry?.latencyMs ?? outcome.latencyMs} ms
+        {result.isError ? <> <Badge kind="iserror" text="isError" /></> : null} {formatMs(outcome.entry?.latencyMs ?? outcome.latencyMs ?? 0)} ms
         {outcome.entry?.model ? ` · ${outcome.entry.model}` : ''}
         {usage ? ` · ${usage.inputTokens} in / ${usage.outputTokens} out tokens` : ''}
         {outcome.entry ? ` · call ${outcome.entry.sequence}` : ''}
@@ -147,6 +147,9 @@ export function ConnectionPage(props: { csrf: string; data: NonNullable<Awaited<
       </section>
       {memory ? (
         <>
+          <div id="memory">
+            <MemoryView base={base} csrf={csrf} {...memory} />
+          </div>
           <section class="card" aria-labelledby="fork-title">
             <h2 id="fork-title">Fork</h2>
             <p class="muted">A new mock connection whose calls and world start as a copy of this one: try two futures of the same state side by side.</p>
@@ -157,9 +160,6 @@ export function ConnectionPage(props: { csrf: string; data: NonNullable<Awaited<
               <button type="submit">Fork this connection</button>
             </form>
           </section>
-          <div id="memory">
-            <MemoryView base={base} csrf={csrf} {...memory} />
-          </div>
         </>
       ) : null}
     </Layout>

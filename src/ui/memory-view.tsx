@@ -49,7 +49,7 @@ export function TimelineRow({ entry }: { entry: CallEntry }) {
         {entry.result.isError ? <> <Badge kind="iserror" text="isError" /></> : null}
       </td>
       <td>
-        {entry.latencyMs} ms
+        {formatMs(entry.latencyMs)} ms
         {entry.model ? <span class="help">{entry.model}</span> : null}
         {entry.usage ? <span class="help">{`${entry.usage.inputTokens} in / ${entry.usage.outputTokens} out tokens`}</span> : null}
       </td>
@@ -63,6 +63,11 @@ export function TimelineRow({ entry }: { entry: CallEntry }) {
       </td>
     </tr>
   );
+}
+
+/** Milliseconds to one decimal. */
+export function formatMs(ms: number): string {
+  return (Math.round(ms * 10) / 10).toString();
 }
 
 /** A tool result: its text content as text, structured content pretty-printed. */
@@ -141,7 +146,7 @@ export function MemoryView(props: { base: string; csrf: string; calls: CallEntry
       <section class="card" aria-labelledby="timeline-title">
         <h2 id="timeline-title">Memory timeline</h2>
         <p class="muted">
-          {nextSequence - 1} calls in all{before === null ? '; new calls appear here as they happen.' : '.'}{' '}
+          <span id="call-count">{nextSequence - 1}</span> calls in all{before === null ? '; new calls appear here as they happen.' : '.'}{' '}
           <span id="live-status" role="status"></span>
         </p>
         <table>
