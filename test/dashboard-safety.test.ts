@@ -49,6 +49,22 @@ describe('the dashboard door', () => {
     expect(platform.dashboard!.loginUrl()).toBe(`http://127.0.0.1:5555/?token=${platform.dashboard!.sessions.loginToken}`);
     const index = (await (await request('/', { headers: { host: 'localhost:9' } })).json()) as { links: { health: string } };
     expect(index.links.health).toBe('http://127.0.0.1:5555/health');
+    const forced = await forceAuthRequired(platform, 'localhost:9');
+    expect(forced.status.setupUrl).toMatch(/^http:\/\/127\.0\.0\.1:5555\/__mcpsim\/setup\//);
+  });
+
+  it('puts a configured public URL in the links it hands out, whatever Host the request names', async () => {
+    const proxied = createPlatform({ apiKey, publicUrl: 'https://mcpsim.example.com/base' });
+    try {
+      proxied.listeningAt('http://127.0.0.1:4010');
+      const forced = await forceAuthRequired(proxied, '127.0.0.1:4010');
+      expect(forced.status.setupUrl).toMatch(/^https:\/\/mcpsim\.example\.com\/base\/__mcpsim\/setup\//);
+      expect(proxied.dashboard!.loginUrl()).toMatch(/^https:\/\/mcpsim\.example\.com\/base\/\?token=/);
+      // The public host may reach the dashboard.
+      expect((await proxied.app.request('/ui/login', { headers: { host: 'mcpsim.example.com' } })).status).toBe(200);
+    } finally {
+      proxied.close();
+    }
   });
 
   it('exchanges the login token for an HttpOnly, SameSite=Strict session cookie and sends the browser on without the token', async () => {
@@ -119,6 +135,18 @@ describe('the dashboard door', () => {
     expect(response.headers.get('content-security-policy')).not.toContain('unsafe-inline');
   });
 });
+
+/** Forces the demo's `time` connection into auth_required (`PUT .../status`), which hands out a setup link. */
+async function forceAuthRequired(platform: Platform, host: string): Promise<{ status: { setupUrl: string } }> {
+  const response = await platform.app.request('/__mcpsim/connections/demo/time/status', {
+    method: 'PUT',
+    headers: { host, authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ state: 'auth_required' }),
+  });
+  const body = (await response.json()) as { status: { setupUrl: string } };
+  if (!body.status) throw new Error(`PUT .../status: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
 
 describe('dashboard sessions', () => {
   it('expire after their lifetime', () => {

@@ -89,7 +89,7 @@ function createServices(dependencies: AppDependencies): AppServices {
   const { stores, clock } = dependencies;
   const pool = dependencies.upstreams ?? createUpstreamPool();
   const relay = createRelay({ pool, callTimeoutMs: dependencies.upstreamCallTimeoutMs ?? defaultCallTimeoutMs });
-  const setupLinks = createSetupLinks(dependencies.tokenKey ?? randomBytes(32));
+  const setupLinks = createSetupLinks(dependencies.tokenKey ?? randomBytes(32), dependencies.publicUrl);
   const upstream = createConnectionUpstream({ stores, pool, links: setupLinks });
   const forcedStatus: ForcedStatusContext = { stores, setupUrl: upstream.setupUrl };
   const runner = createMockToolRunner({

@@ -42,10 +42,12 @@ export interface AppDependencies {
   /** Bound on one relayed request to an upstream, e.g. a slow tool call (default 60 s). */
   upstreamCallTimeoutMs?: number;
   /**
-   * The base URL of the links the server hands out (`setupUrl`), asked each time a link is made;
-   * never the request's Host header. Default `http://127.0.0.1:4010`.
+   * The base URL of the links the server hands out (`setupUrl`, the index's links), asked each
+   * time a link is made: `--public-url`, else the listen address once the server listens. Null
+   * while neither is known (an app only called in process): a setup link then uses the request's
+   * origin and the index `http://127.0.0.1:4010`.
    */
-  publicUrl?: () => string;
+  publicUrl?: () => string | null;
   /** The dashboard (src/ui), mounted by platform/: its pages under `/ui`, and `GET /` for browsers. */
   dashboard?: DashboardMount;
 }

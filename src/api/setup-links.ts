@@ -8,7 +8,7 @@ export interface SetupTarget {
 }
 
 export interface SetupLinks {
-  /** The `setupUrl` of a connection, on the origin the client reached mcpsim at. */
+  /** The `setupUrl` of a connection: on the public URL when one is known, else on the origin the client reached mcpsim at. */
   toSetupUrl(origin: string, target: SetupTarget): string;
   /** The connection a ticket names, or null when the ticket is not one of ours. */
   readTicket(ticket: string): SetupTarget | null;
@@ -25,12 +25,12 @@ export const setupPathPrefix = '/__mcpsim/setup/';
  *   links.toSetupUrl('http://127.0.0.1:4010', { accountId, namespace: 'demo', connectionId: 'notion' })
  *   // 'http://127.0.0.1:4010/__mcpsim/setup/WyJhY2N0Ii...<mac>'
  */
-export function createSetupLinks(key: Uint8Array): SetupLinks {
+export function createSetupLinks(key: Uint8Array, publicUrl: () => string | null = () => null): SetupLinks {
   const mac = (payload: string) => createHmac('sha256', key).update(`mcpsim setup link\n${payload}`).digest().subarray(0, 18).toString('base64url');
   return {
     toSetupUrl(origin, { accountId, namespace, connectionId }) {
       const payload = Buffer.from(JSON.stringify([accountId, namespace, connectionId])).toString('base64url');
-      return `${origin}${setupPathPrefix}${payload}.${mac(payload)}`;
+      return `${publicUrl() ?? origin}${setupPathPrefix}${payload}.${mac(payload)}`;
     },
     readTicket(ticket) {
       const [payload, signature, ...rest] = ticket.split('.');

@@ -105,7 +105,8 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     const logger = options.logger ?? stderrLogger;
     const upstreams = createUpstreamPool({ timeoutMs: options.upstreamTimeoutMs ?? 5000 });
     const registrySearch = createSearch({ registry: stores.registry, embeddings: stores.embeddings, embedder: options.embedder, logger });
-    let publicUrl = options.publicUrl ?? defaultPublicUrl;
+    // Null until configured or listening: links then fall back as AppDependencies.publicUrl says.
+    let publicUrl: string | null = options.publicUrl ?? null;
     let sessionKey: string | null = null;
     const localKey = () => {
       if (apiKey !== null) return apiKey;
@@ -116,7 +117,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       return sessionKey;
     };
     // The dashboard calls the app in process for every action, so it is made first and told the app after.
-    const dashboard = options.dashboard === false ? null : createDashboard({ stores, api: { fetch: (request) => app.fetch(request), apiKey: localKey }, publicUrl: () => publicUrl });
+    const dashboard = options.dashboard === false ? null : createDashboard({ stores, api: { fetch: (request) => app.fetch(request), apiKey: localKey }, publicUrl: () => publicUrl ?? defaultPublicUrl });
     const app = createApp({
       stores,
       clock,
@@ -137,7 +138,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       apiKey,
       demoNamespace,
       dashboard,
-      publicUrl: () => publicUrl,
+      publicUrl: () => publicUrl ?? defaultPublicUrl,
       listeningAt(url) {
         if (options.publicUrl === undefined) publicUrl = url;
       },

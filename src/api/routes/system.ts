@@ -12,7 +12,7 @@ import { healthSchema, indexSchema } from '../schemas.js';
  */
 export function systemOperations(listAll: () => readonly Operation[], { clock, publicUrl, dashboard }: Pick<AppDependencies, 'clock' | 'publicUrl' | 'dashboard'>): Operation[] {
   let document: unknown;
-  const base = publicUrl ?? (() => defaultPublicUrl);
+  const base = () => publicUrl?.() ?? defaultPublicUrl;
   return [
     defineOperation({
       method: 'GET',
