@@ -1,5 +1,5 @@
 import { segment, type ApiClient } from './api-client.js';
-import { Badge, Layout, Notice } from './layout.js';
+import { Badge, Layout, Notice, TableHead } from './layout.js';
 import { connectionPath } from './memory-view.js';
 
 export interface ConnectionView {
@@ -97,15 +97,7 @@ export function ConnectionsPage({ csrf, name, meta, data, notice, error }: { csr
           {group.error ? <Notice text={group.error} error /> : null}
           {group.connections.length === 0 ? <p class="muted">No connections{name || meta ? ' match' : ''}.</p> : (
             <table>
-              <thead>
-                <tr>
-                  <th scope="col">connection</th>
-                  <th scope="col">status</th>
-                  <th scope="col">server</th>
-                  <th scope="col">kind</th>
-                  <th scope="col">metadata</th>
-                </tr>
-              </thead>
+              <TableHead columns={['connection', 'status', 'server', 'kind', 'metadata']} />
               <tbody>
                 {group.connections.map((connection) => (
                   <tr>

@@ -79,3 +79,16 @@ export function Json({ value }: { value: unknown }) {
   // Focusable, so a long value can be scrolled with the keyboard.
   return <pre tabindex={0}>{JSON.stringify(value, null, 2)}</pre>;
 }
+
+/** A table's header row: one column heading per name. */
+export function TableHead({ columns }: { columns: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th scope="col">{column}</th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

@@ -1,4 +1,4 @@
-import { Badge, Csrf, Json } from './layout.js';
+import { Badge, Csrf, Json, TableHead } from './layout.js';
 
 /** How many calls one timeline page shows; older pages are links (the log is never loaded whole into a page). */
 export const timelinePage = 50;
@@ -106,12 +106,7 @@ export function WorldView({ world }: { world: WorldState }) {
           <caption>
             <strong>{type}</strong> <span class="muted">({Object.keys(entities).length}{Object.keys(entities).length > entitiesShown ? `, the first ${entitiesShown} shown; GET .../memory has them all` : ''})</span>
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">id</th>
-              <th scope="col">fields</th>
-            </tr>
-          </thead>
+          <TableHead columns={['id', 'fields']} />
           <tbody>
             {Object.entries(entities).slice(0, entitiesShown).map(([id, fields]) => (
               <tr>
@@ -150,16 +145,7 @@ export function MemoryView(props: { base: string; csrf: string; calls: CallEntry
           <span id="live-status" role="status"></span>
         </p>
         <table>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">time</th>
-              <th scope="col">tool</th>
-              <th scope="col">source</th>
-              <th scope="col">latency, model</th>
-              <th scope="col">details</th>
-            </tr>
-          </thead>
+          <TableHead columns={['#', 'time', 'tool', 'source', 'latency, model', 'details']} />
           <tbody id="timeline-rows">
             {newest.map((entry) => <TimelineRow entry={entry} />)}
           </tbody>
@@ -185,14 +171,7 @@ export function MemoryView(props: { base: string; csrf: string; calls: CallEntry
         </form>
         {snapshots.length === 0 ? <p class="muted">No snapshots yet.</p> : (
           <table>
-            <thead>
-              <tr>
-                <th scope="col">label</th>
-                <th scope="col">taken</th>
-                <th scope="col">calls</th>
-                <th scope="col">actions</th>
-              </tr>
-            </thead>
+            <TableHead columns={['label', 'taken', 'calls', 'actions']} />
             <tbody>
               {snapshots.map((snapshot) => (
                 <tr>

@@ -1,4 +1,4 @@
-import { Badge, Csrf, Layout, Notice } from './layout.js';
+import { Badge, Csrf, Layout, Notice, TableHead } from './layout.js';
 import type { ScenarioEntry, StepOutcome } from './ui-context.js';
 
 export interface ScenarioRun {
@@ -29,14 +29,7 @@ export function ScenariosPage({ csrf, scenarios, run }: { csrf: string; scenario
         <p class="muted">No scenario files are loaded. Start the server with them: <code>mcpsim serve scenarios/</code>.</p>
       ) : (
         <table class="card">
-          <thead>
-            <tr>
-              <th scope="col">scenario</th>
-              <th scope="col">connections</th>
-              <th scope="col">steps</th>
-              <th scope="col">run</th>
-            </tr>
-          </thead>
+          <TableHead columns={['scenario', 'connections', 'steps', 'run']} />
           <tbody>
             {scenarios.map((scenario) => (
               <tr>
