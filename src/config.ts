@@ -16,7 +16,7 @@
  * | MCPSIM_EMBEDDING_MODEL | | text-embedding-3-small (`off` disables semantic search) |
  * | MCPSIM_MODEL      |              | gpt-4.1-mini (`off`: no simulator model) |
  * | MCPSIM_MODEL_API  |              | chat when OPENAI_BASE_URL is set, else responses |
- * | MCPSIM_MISS_POLICY | --miss     | model with a model, else error |
+ * | MCPSIM_MISS_POLICY | --miss     | model with a model, else simulate (serve; test: error) |
  * | MCPSIM_RECORD     | --record     | off (1/true: write model results to the fixtures) |
  * | MCPSIM_PROMPT_BUDGET |           | 4000 (estimated tokens per simulator prompt) |
  * | MCPSIM_MODEL_TIMEOUT_MS |        | 30000 (per model attempt; 3 attempts at most) |
@@ -50,8 +50,8 @@ export interface Config {
     simulatorApi: 'responses' | 'chat' | null;
   } | null;
   simulator: {
-    /** What answers a call no fixture answers; null: model when one is configured, else error. */
-    missPolicy: 'error' | 'model' | 'synthesize' | null;
+    /** What answers a call no fixture answers; null: model when one is configured, else simulate (serve) or error (test). */
+    missPolicy: 'error' | 'model' | 'simulate' | 'synthesize' | null;
     /** Record mode: write what the model generates into the fixtures. */
     record: boolean;
     budgetTokens: number;
@@ -135,8 +135,8 @@ function parseClock(value: string | undefined): Config['clock'] {
 
 function parseMissPolicy(value: string | undefined): Config['simulator']['missPolicy'] {
   if (value === undefined || value === '') return null;
-  if (value === 'error' || value === 'model' || value === 'synthesize') return value;
-  throw new ConfigError(`--miss / MCPSIM_MISS_POLICY: "${value}" is not "error", "model" or "synthesize"`);
+  if (value === 'error' || value === 'model' || value === 'simulate' || value === 'synthesize') return value;
+  throw new ConfigError(`--miss / MCPSIM_MISS_POLICY: "${value}" is not "error", "model", "simulate" or "synthesize"`);
 }
 
 function parseBoolean(value: string | undefined, name: string): boolean {

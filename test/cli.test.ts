@@ -101,7 +101,7 @@ async function startServe(args: readonly string[], environment: NodeJS.ProcessEn
   const text = await withTimeout(banner, startTimeoutMs, () => `the serve banner; output so far:\n${output.stdout}${output.stderr}`);
   const url = /Base URL\s+(http:\/\/127\.0\.0\.1:\d+)\n/.exec(text)?.[1];
   if (!url) throw new Error(`no base URL in the banner:\n${text}`);
-  const keyMatch = /API key\s+(\S+)\n/.exec(text)?.[1];
+  const keyMatch = /API key\s+(\S+)/.exec(text)?.[1];
   return {
     child,
     output,
@@ -361,24 +361,47 @@ describe('mcpsim serve', () => {
     expect((await second.stop()).code).toBe(0);
   });
 
-  it('prints a generated key on first start only, and the key keeps working after a restart', async () => {
+  it('uses the documented development key on loopback when none is set, on every start, and never writes it down', async () => {
     const dataDir = createDataDir();
     const first = await startServe(['--data-dir', dataDir]);
-    const key = first.printedKey;
-    expect(key).toMatch(generatedKey);
-    expect(first.output.stdout).toContain(`curl -s -H "Authorization: Bearer ${key}" ${first.url}/connect/demo`);
-    expect((await call(first.url, 'GET', '/connect/demo', key)).status).toBe(200);
+    expect(first.printedKey).toBe('mcpsim-dev-key');
+    expect(first.output.stdout).toContain('(the development key on loopback; set --api-key or MCPSIM_API_KEY for another)');
+    expect(first.output.stdout).toContain(`curl -s -H "Authorization: Bearer mcpsim-dev-key" ${first.url}/connect/demo`);
+    expect((await call(first.url, 'GET', '/connect/demo', 'mcpsim-dev-key')).status).toBe(200);
     expect((await first.stop()).code).toBe(0);
 
     const second = await startServe(['--data-dir', dataDir]);
-    expect(second.printedKey).toBeNull();
-    expect(second.output.stdout).not.toContain(key!);
-    expect(second.output.stdout).not.toContain('mcpsim_sk_');
-    expect(second.output.stdout).toContain('stored only as a hash');
-    expect((await call(second.url, 'GET', '/connect/demo', key)).status).toBe(200);
+    expect(second.printedKey).toBe('mcpsim-dev-key');
+    expect((await call(second.url, 'GET', '/connect/demo', 'mcpsim-dev-key')).status).toBe(200);
     expect((await call(second.url, 'GET', '/connect/demo', 'mcpsim_sk_not-the-key')).status).toBe(401);
     expect((await second.stop()).code).toBe(0);
-    expect(filesContaining(dataDir, key!)).toEqual([]);
+    expect(filesContaining(dataDir, 'mcpsim-dev-key')).toEqual([]);
+
+    // A key set later replaces the development key of that data directory.
+    const fixed = await startServe(['--data-dir', dataDir, '--api-key', 'fixed-key-0123456789']);
+    expect((await call(fixed.url, 'GET', '/connect/demo', 'mcpsim-dev-key')).status).toBe(401);
+    expect((await call(fixed.url, 'GET', '/connect/demo', 'fixed-key-0123456789')).status).toBe(200);
+    expect((await fixed.stop()).code).toBe(0);
+  });
+
+  it('refuses to start off loopback without a key, in one line, before listening', async () => {
+    const dataDir = createDataDir();
+    const exit = await runCli(['serve', '--host', '0.0.0.0', '--port', '0', '--data-dir', dataDir]);
+    expect(exit.code).toBe(2);
+    expect(exit.stdout).toBe('');
+    expect(exit.stderr.trim().split('\n')).toHaveLength(1);
+    expect(exit.stderr).toContain('--host 0.0.0.0: not a loopback address, so there is no default API key; set one with --api-key or MCPSIM_API_KEY');
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('prints the banner after loading scenarios, and keeps its own start-up requests out of the access log', async () => {
+    const server = await startServe(['--data-dir', createDataDir(), '--scenario', 'scenarios/']);
+    const startup = server.output.stdout;
+    expect(startup).toMatch(/Loaded scenario "issue-triage"[\s\S]*mcpsim \S+ is listening[\s\S]*Press Ctrl\+C to stop\.\n$/);
+    expect(startup).not.toMatch(/^(GET|PUT|POST|DELETE) \//m);
+    expect((await call(server.url, 'GET', '/connect/triage', 'mcpsim-dev-key')).status).toBe(200);
+    const exit = await server.stop();
+    expect(exit.stdout.split('\n').filter((line) => /^(GET|PUT|POST|DELETE) \//.test(line))).toEqual([expect.stringMatching(/^GET \/connect\/triage 200 /)]);
   });
 
   it('takes the API key and data directory from MCPSIM_API_KEY and MCPSIM_DATA_DIR', async () => {

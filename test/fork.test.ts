@@ -67,6 +67,19 @@ describe.each(doors)('forking a mock connection (%s)', (door) => {
     expect((await memoryOf(namespace, 'clock-fork')).world.entities).toEqual({});
   });
 
+  it('gives the fork the same simulation settings, so a reset takes both to the same seed world', async () => {
+    const world = { entities: { zone: { lisbon: { offset: 0 } } }, facts: ['the seed'] };
+    expect((await harness.call('PUT', `/connect/${namespace}/seeded`, { body: { server, mock: { enabled: true } } })).status).toBe(201);
+    expect((await harness.call('PUT', `/__mcpsim/connections/${namespace}/seeded/simulation`, { body: { world } })).status).toBe(200);
+    await record(namespace, 'seeded', 'get_current_time', { facts: ['a call happened'] });
+    const response = await fork('seeded', { connectionId: 'seeded-copy' });
+    expect(response.status).toBe(201);
+    expect((await harness.call('GET', `/__mcpsim/connections/${namespace}/seeded-copy/simulation`)).body.world).toEqual(world);
+    expect((await memoryOf(namespace, 'seeded-copy')).world.facts).toEqual(['the seed', 'a call happened']);
+    expect((await harness.call('DELETE', `/__mcpsim/connections/${namespace}/seeded-copy/memory`)).status).toBe(200);
+    expect((await memoryOf(namespace, 'seeded-copy')).world).toEqual(world);
+  });
+
   it('picks the next free id, or takes the id, name and namespace given', async () => {
     expect((await fork('clock')).body.connectionId).toBe('clock-fork-2');
     const named = await fork('clock', { namespace: 'elsewhere', connectionId: 'future-b', name: 'Future B' });

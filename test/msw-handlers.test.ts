@@ -4,7 +4,10 @@
  * hosted base URLs). The official SDK, the MCP SDK client and plain fetch all reach the platform
  * in-process; no socket is opened in this file.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Smithery from '@smithery/api';
 import { createConnection } from '@smithery/api/mcp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -77,5 +80,44 @@ describe('mcpsim/msw', () => {
 
   it('is published as the mcpsim/msw subpath', () => {
     expect(createRequire(import.meta.url).resolve('mcpsim/msw')).toMatch(/dist\/msw\/index\.js$/);
+  });
+});
+
+describe('createHandlers finds its scenario', () => {
+  it('loads a bundled scenario by name, with its fixtures', async () => {
+    const bundled = createHandlers({ scenario: 'issue-triage' });
+    try {
+      const applied = await bundled.ready();
+      expect(applied?.connections.map((connection) => `${connection.namespace}/${connection.connectionId}`)).toEqual(['triage/tracker']);
+    } finally {
+      bundled.close();
+    }
+  });
+
+  it('takes a URL, so a path can be relative to the calling module', async () => {
+    const byUrl = createHandlers({ scenario: new URL('../scenarios/flaky-upstream.yaml', import.meta.url) });
+    try {
+      expect((await byUrl.ready())?.connections.map((connection) => connection.connectionId)).toEqual(['weather', 'billing', 'billing-sso']);
+    } finally {
+      byUrl.close();
+    }
+  });
+
+  it('throws from createHandlers itself for a file that is not there, naming the resolved path and the ways to name one', () => {
+    expect(() => createHandlers({ scenario: 'scenarios/no-such-file.yaml' })).toThrow(
+      `mcpsim: no scenario file at ${join(process.cwd(), 'scenarios/no-such-file.yaml')} (resolved against the current directory ${process.cwd()}); give an absolute path, a URL such as new URL('./my-scenario.yaml', import.meta.url), or a bundled scenario name (crm-and-mailbox, flaky-upstream, issue-triage)`,
+    );
+    expect(() => createHandlers({ scenario: 'no-such-scenario' })).toThrow('mcpsim: there is no bundled scenario "no-such-scenario"; the bundled ones are crm-and-mailbox, flaky-upstream, issue-triage');
+  });
+
+  it('throws from createHandlers itself for an invalid file, with its problems at their lines', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'mcpsim-msw-'));
+    try {
+      const file = join(directory, 'broken.yaml');
+      writeFileSync(file, 'name: broken\nnamespaces:\n  - name: a\n    connections:\n      - id: c\n        servr: "@qa/x"\n');
+      expect(() => createHandlers({ scenario: file })).toThrow(/^mcpsim: the scenario .*broken\.yaml has problems:\n.*broken\.yaml:6:9 namespaces\[0\]\.connections\[0\]\.servr: unknown property; did you mean "server"\?/);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

@@ -16,6 +16,7 @@ import { openDataDir } from '../src/store/data-dir.js';
 import { loadDemoCatalog } from '../src/store/demo-catalog.js';
 import { importRegistry } from '../src/store/registry-import.js';
 import { createStores, type Stores } from '../src/store/stores.js';
+import { createPlatform } from '../src/platform/platform.js';
 import { startHarness } from './support/harness.js';
 
 const projectDirectory = fileURLToPath(new URL('..', import.meta.url));
@@ -84,6 +85,24 @@ const detail = {
   security: null,
 };
 const catalogFile = JSON.parse(readFileSync(join(projectDirectory, 'catalog', 'modelcontextprotocol__time.json'), 'utf8'));
+
+/** Runs `mcpsim <args>` as a child process (no MCPSIM_* variables), killed after 15 s. */
+function runRegistryCli(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const environment: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('MCPSIM_')) environment[name] = value;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], { cwd: projectDirectory, env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+  let [stdout, stderr] = ['', ''];
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
 
 let dataDir: string;
 let stores: Stores;
@@ -256,6 +275,29 @@ describe.skipIf(!hasSharedRegistry)('the public data set in ../shared/registry (
     expect(dumpRegistry(join(dataDir, 'mcpsim.db'))).toEqual(before);
   });
 
+  it('keeps every imported entry when the server then starts on that fresh data directory: seeding adds only what is missing', async () => {
+    const fresh = createTemporaryDirectory();
+    const imported = await runRegistryCli(['registry', 'import', sharedRegistry, '--data-dir', fresh, '--json']);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(JSON.parse(imported.stdout)).toMatchObject({ read: 6470, created: 6470, tools: 704 });
+
+    const platform = createPlatform({ dataDir: fresh, apiKey: 'seed-test-key-0123', logger: { error: () => {} } });
+    try {
+      const read = async (name: string) => (await platform.app.request(`/servers/${name}`, { headers: { authorization: 'Bearer seed-test-key-0123' } })).json() as Promise<{ description: string; tools: { name: string }[] }>;
+      const github = await read('@github/github-mcp-server');
+      // The data set's 117 tools and texts, not the catalog's 25.
+      expect(github.tools).toHaveLength(117);
+      const notion = await read('@makenotion/notion-mcp-server');
+      expect(notion.description).toBe(servers.find((server) => server.qualifiedName === '@makenotion/notion-mcp-server')!.description);
+      expect(platform.stores.registry.count()).toBe(6470);
+      // The demo namespace still gets its connections to those entries.
+      const demo = await platform.app.request('/connect/demo', { headers: { authorization: 'Bearer seed-test-key-0123' } });
+      expect(((await demo.json()) as { connections: { connectionId: string }[] }).connections.map((connection) => connection.connectionId).sort()).toEqual(['github', 'notion', 'time']);
+    } finally {
+      platform.close();
+    }
+  }, 30_000);
+
   it('imports nothing from a copy with one broken record, and names servers.json, the position and the reason', () => {
     const copy = createTemporaryDirectory();
     const broken = servers.map((server, index) => (index === 12 ? { ...server, useCount: 'lots' } : server));
@@ -268,22 +310,7 @@ describe.skipIf(!hasSharedRegistry)('the public data set in ../shared/registry (
 });
 
 describe('mcpsim registry', () => {
-  function runCli(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    const environment: NodeJS.ProcessEnv = {};
-    for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('MCPSIM_')) environment[name] = value;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], { cwd: projectDirectory, env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
-    let [stdout, stderr] = ['', ''];
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    return new Promise((resolve, reject) => {
-      child.once('error', reject);
-      child.once('close', (code) => {
-        clearTimeout(timer);
-        resolve({ code, stdout, stderr });
-      });
-    });
-  }
+  const runCli = runRegistryCli;
 
   it('generates servers that import, prints the counts, and exits 0', async () => {
     const generated = await runCli(['registry', 'generate', '--count', '40', '--seed', 'cli']);

@@ -104,6 +104,26 @@ describe('mcpsim test', () => {
     expect(result.stderr).toMatch(/1 miss\b/);
   });
 
+  it('answers a miss from the world with --miss simulate or the scenario\'s miss: simulate, and stays strict otherwise', async () => {
+    const dir = scratch();
+    cpSync('scenarios', join(dir, 'scenarios'), { recursive: true });
+    cpSync('fixtures', join(dir, 'fixtures'), { recursive: true });
+    const file = join(dir, 'scenarios', 'issue-triage.yaml');
+    const unrecorded = '\n  - name: Read an issue no fixture has\n    call: triage/tracker.get_issue\n    arguments: { number: 103 }\n    expect:\n      isError: false\n      jsonPath: { "$.title": Product images load slowly on mobile, "$.author": sam.r }\n';
+    writeFileSync(file, `${readFileSync(file, 'utf8')}${unrecorded}`);
+    const strict = await run(['test', file]);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/1 miss\b/);
+    const simulated = await run(['test', file, '--miss', 'simulate'], { MCPSIM_MISS_POLICY: 'error' });
+    expect(simulated.stderr).toContain('0 failed');
+    expect(simulated.code).toBe(0);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('fixtures: ../fixtures', 'fixtures: ../fixtures\nmiss: simulate'));
+    expect((await run(['test', file])).code).toBe(0);
+    // serve's variable does not loosen a test.
+    expect((await run(['test', file, '--miss', 'error'], { MCPSIM_MISS_POLICY: 'simulate' })).code).toBe(1);
+    expect((await run(['test', file, '--miss', 'model'])).code).toBe(2);
+  });
+
   it('replays from the folder --fixtures names instead of the scenario\'s own', async () => {
     const result = await run(['test', 'scenarios/issue-triage.yaml', '--fixtures', scratch()]);
     expect(result.code).toBe(1);

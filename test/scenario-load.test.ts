@@ -118,7 +118,7 @@ describe('loadScenarioText', () => {
     );
     expect(summarize(text)).toEqual([
       '5:9 namespaces.0.connections.0 | namespaces[0].connections[0].id: is required; add id: <the connection id>',
-      '6:15 namespaces.0.connections.0.mock | namespaces[0].connections[0].mock: must be true, false or a string (got 3)',
+      '6:15 namespaces.0.connections.0.mock | namespaces[0].connections[0].mock: must be true, false, a string or a mapping (got 3)',
       '8:22 namespaces.0.connections.0.faults.0.latency | namespaces[0].connections[0].faults[0].latency: must be a number of milliseconds or "<n>ms" / "<n>s", e.g. 250ms (got "5 minutes")',
     ]);
   });
@@ -217,6 +217,36 @@ describe('loadScenarioText', () => {
       '9:15 namespaces.0.connections.1.mock | namespaces[0].connections[1].mock: mock needs a registry server to simulate, and this connection has only mcpUrl; add server: <qualifiedName> (from servers or the demo catalog), or remove mock to call the real server',
       '11:17 namespaces.0.connections.2.server | namespaces[0].connections[2].server: "@github/github-mcp-servr" is neither declared in servers nor in the demo catalog; did you mean "@github/github-mcp-server"?',
       '13:17 namespaces.0.connections.3.server | namespaces[0].connections[3].server: "@qa/nowhere" is neither declared in servers nor in the demo catalog; declare it under servers (qualifiedName, tools) or name a catalog server',
+    ]);
+  });
+
+  it('reports a tool correction for a tool the connection’s server lacks, or an id that is not one of its arguments', () => {
+    const text = yaml(
+      'name: triage', //                                           1
+      'tools:', //                                                 2
+      '  get_curent_time: { operation: read }', //                 3
+      'namespaces:', //                                            4
+      '  - name: triage', //                                       5
+      '    connections:', //                                       6
+      '      - id: time', //                                       7
+      '        server: "@modelcontextprotocol/time"', //           8
+      '        mock:', //                                          9
+      '          world: { entities: { zone: { UTC: {} } } }', //   10
+      '          tools:', //                                       11
+      '            convert: { operation: other }', //              12
+      '            convert_time: { id: zone }', //                 13
+    );
+    expect(summarize(text)).toEqual([
+      '3:3 tools.get_curent_time | tools.get_curent_time: no mock connection of this scenario has a tool "get_curent_time"; did you mean "get_current_time"?',
+      '12:13 namespaces.0.connections.0.mock.tools.convert | namespaces[0].connections[0].mock.tools.convert: server "@modelcontextprotocol/time" has no tool "convert"; its tools are get_current_time, convert_time',
+      '13:33 namespaces.0.connections.0.mock.tools.convert_time.id | namespaces[0].connections[0].mock.tools.convert_time.id: "zone" is not an argument of convert_time; its arguments are source_timezone, time, target_timezone',
+    ]);
+  });
+
+  it('points a wrong operation in a tool correction at the value, with the operations allowed', () => {
+    const text = yaml('name: triage', 'tools:', '  get_current_time: { operation: fetch }', 'namespaces:', '  - name: triage');
+    expect(summarize(text)).toEqual([
+      '3:34 tools.get_current_time.operation | tools.get_current_time.operation: must be one of create, read, list, search, update, delete, other (got "fetch")',
     ]);
   });
 

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPlatform, type Platform } from '../src/platform/platform.js';
 import { createSimulator } from '../src/sim/simulator.js';
@@ -250,6 +251,51 @@ describe('applyScenario', () => {
     // Re-applying without faults clears them, without error.
     await expect(applyScenario(loadScenario(), door)).resolves.toMatchObject({ notes: [] });
     expect(await control(`connections/qa-triage/${applied.connections[0]!.connectionId}/faults`)).toMatchObject({ faults: [] });
+  });
+});
+
+describe('applyScenario with a world and tool corrections', () => {
+  const world = { entities: { issue: { '1': { id: 1, state: 'open', title: 'One' }, '3': { id: 3, state: 'closed' } } }, facts: ['The tracker is read-only on Sundays'] };
+
+  it('gives every mock connection the scenario world with its own on top, and the corrections, through the control API', async () => {
+    const scenario = loadScenario((raw) => {
+      raw.world = world;
+      raw.tools = { get_issue: { operation: 'read', entity: 'issue', id: 'id' } };
+      raw.namespaces[0].connections[1].mock = { world: { entities: { issue: { '3': { title: 'Three' } } }, facts: ['Backup only'] }, tools: { list_issues: { entity: 'issue' } } };
+    });
+    await applyScenario(scenario, door);
+    const main = await get('/__mcpsim/connections/qa-triage/tracker/simulation');
+    expect(main.body).toEqual({ world, tools: { get_issue: { operation: 'read', entity: 'issue', id: 'id' } } });
+    const backup = await get('/__mcpsim/connections/qa-triage/tracker.backup/simulation');
+    expect(backup.body.world.entities.issue['3']).toEqual({ id: 3, state: 'closed', title: 'Three' });
+    expect(backup.body.world.facts).toEqual(['The tracker is read-only on Sundays', 'Backup only']);
+    expect(backup.body.tools).toEqual({ get_issue: { operation: 'read', entity: 'issue', id: 'id' }, list_issues: { entity: 'issue' } });
+    // The world is the memory from call 1, before anything was called.
+    expect((await get('/__mcpsim/connections/qa-triage/tracker/memory')).body).toMatchObject({ world, calls: [] });
+    // A { scenario } mapping is the same mock as the text form: re-applying re-creates nothing.
+    const again = await applyScenario(loadScenario((raw) => void (raw.namespaces[0].connections[0].mock = { scenario: 'Three issues; 1 and 2 are open, 3 is closed.' })), door);
+    expect(again.notes).toEqual([]);
+  });
+
+  it('lets the model see the seed world in its first prompt', async () => {
+    const prompts: string[] = [];
+    const model = new MockLanguageModelV3({
+      modelId: 'seen-1',
+      doGenerate: async (options) => {
+        const user = options.prompt[1];
+        prompts.push(user?.role === 'user' && user.content[0]?.type === 'text' ? user.content[0].text : '');
+        const output = { text: 'ok', structuredContentJson: null, isError: false, changes: { upserts: [], deletes: [], facts: [] } };
+        return { content: [{ type: 'text', text: JSON.stringify(output) }], finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 1, noCache: undefined, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: undefined, reasoning: undefined } }, warnings: [] };
+      },
+    });
+    platform.close();
+    platform = createPlatform({ apiKey, demo: false, toolResults: createSimulator({ fixturesDir, model: { model, modelId: 'seen-1' } }) });
+    door = { fetch: async (request) => platform.app.fetch(request), baseUrl, apiKey };
+    await applyScenario(loadScenario((raw) => void (raw.world = world)), door);
+    const reports = await runSteps(loadScenario((raw) => void (raw.steps = [{ call: 'qa-triage/tracker.get_issue', arguments: { id: 3 } }])), door);
+    expect(reports[0]!.outcome).toBe('passed');
+    expect(prompts[0]).toContain('"3":{"id":3,"state":"closed"}');
+    expect(prompts[0]).toContain('The tracker is read-only on Sundays');
   });
 });
 

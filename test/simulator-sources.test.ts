@@ -24,6 +24,7 @@ import { createModelSource } from '../src/sim/model-source.js';
 import { createReplaySource } from '../src/sim/replay-source.js';
 import { createSimulator } from '../src/sim/simulator.js';
 import { createSyntheticSource } from '../src/sim/synthetic-source.js';
+import { createStatefulSource } from '../src/sim/stateful-source.js';
 import type { ToolCall, ToolResultOrigin, ToolResultSource } from '../src/sim/tool-result-source.js';
 import { startHarness, type Harness } from './support/harness.js';
 
@@ -123,6 +124,8 @@ const sourceCases: SourceCase[] = [
   { name: 'the simulator with a fixture for the call', make: () => createSimulator({ fixturesDir }), origin: 'fixture' },
   { name: 'the simulator with a model and no fixture', make: () => createSimulator({ fixturesDir: emptyFixturesDir, model: { model: createFakeModel(), modelId: 'fake-1' } }), origin: 'model' },
   { name: 'the simulator synthesizing on a miss', make: () => createSimulator({ fixturesDir: emptyFixturesDir, missPolicy: 'synthesize' }), origin: 'synthetic' },
+  { name: 'the stateful simulator', make: () => createStatefulSource({ seed: 'contract' }), origin: 'simulated' },
+  { name: 'the simulator simulating on a miss', make: () => createSimulator({ fixturesDir: emptyFixturesDir, missPolicy: 'simulate' }), origin: 'simulated' },
 ];
 
 afterAll(() => {

@@ -23,6 +23,7 @@ import { connectionOperations } from './routes/connections.js';
 import { controlOperations } from './routes/control.js';
 import { mcpOperations } from './routes/mcp.js';
 import { memoryOperations } from './routes/memory.js';
+import { simulationOperations } from './routes/simulation.js';
 import { faultOperations } from './routes/faults.js';
 import { forkOperations } from './routes/fork.js';
 import { toolOperations } from './routes/tools.js';
@@ -44,7 +45,7 @@ export function createApp(dependencies: AppDependencies): Hono {
     app.use('*', async (c, next) => {
       const started = performance.now();
       await next();
-      logRequest({ method: c.req.method, path: c.req.path, status: c.res.status, milliseconds: performance.now() - started });
+      logRequest({ method: c.req.method, path: c.req.path, status: c.res.status, milliseconds: performance.now() - started }, c.req.raw);
     });
   }
   // The dashboard's pages come before CORS: they are for this origin only (cookie session, CSRF token).
@@ -79,6 +80,7 @@ function listOperationGroups(dependencies: AppDependencies, tokens = createToken
     controlOperations(dependencies),
     memoryOperations(dependencies),
     forkOperations(dependencies, services),
+    simulationOperations(dependencies),
     faultOperations(dependencies, services),
     serverOperations(dependencies, search),
   );

@@ -18,8 +18,12 @@ import type { SetupLinks } from './setup-links.js';
 
 export interface Logger {
   error(message: string, error?: unknown): void;
-  /** Called once per request when present (an access log); never given headers or bodies. */
-  request?(entry: { method: string; path: string; status: number; milliseconds: number }): void;
+  /**
+   * Called once per request when present (an access log), with the request itself so a logger
+   * can tell its own requests apart (the server's start-up requests are not logged); a logger
+   * never writes its headers or body.
+   */
+  request?(entry: { method: string; path: string; status: number; milliseconds: number }, request: Request): void;
 }
 
 export interface AppDependencies {

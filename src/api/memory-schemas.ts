@@ -14,7 +14,7 @@ export const callLogEntrySchema = z
     argumentsKey: z.string(),
     occurrence: z.int(),
     result: z.looseObject({ content: z.array(z.unknown()), structuredContent: record.optional(), isError: z.boolean().optional(), _meta: record.optional() }),
-    source: z.enum(['fixture', 'fixture-miss', 'model', 'synthetic', 'validation', 'simulator-error', 'fault', 'none']),
+    source: z.enum(['fixture', 'fixture-miss', 'model', 'simulated', 'synthetic', 'validation', 'simulator-error', 'fault', 'none']),
     model: z.string().nullable(),
     usage: z.strictObject({ inputTokens: z.number(), outputTokens: z.number() }).nullable(),
     latencyMs: z.number(),

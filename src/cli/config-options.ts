@@ -21,7 +21,7 @@ export const configOptions = {
   miss: {
     type: 'string',
     value: '<policy>',
-    help: 'what answers a tool call no fixture answers: error, model or synthesize\n(env MCPSIM_MISS_POLICY; default model when a model is configured, else error)',
+    help: 'what answers a tool call no fixture answers: error, model, simulate (the stateful\nsimulator, from the world) or synthesize (env MCPSIM_MISS_POLICY; default model when a\nmodel is configured, else simulate)',
   },
   record: { type: 'boolean', help: 'write what the model generates into the fixtures (env MCPSIM_RECORD=1)' },
   clock: {

@@ -3,7 +3,7 @@ import { exitCodes } from './cli-error.js';
 import type { CommandInput, CommandOptions } from './command.js';
 import { toConfigFlags } from './config-options.js';
 import type { CliIo } from './io.js';
-import { bundledScenariosDir } from './scenario-files.js';
+import { bundledScenariosDir } from '../scenario/bundled-scenarios.js';
 import { options as serveOptions, serve } from './serve-command.js';
 
 /** `mcpsim` with no command: its `--help` is the list of commands (main.ts). */
@@ -23,5 +23,5 @@ export function run({ values }: CommandInput<typeof options>, io: CliIo): number
     return exitCodes.ok;
   }
   const scenarios = values.scenario ?? [];
-  return serve({ flags: toConfigFlags(values), quiet: values.quiet ?? false, scenarios: scenarios.length > 0 ? scenarios : [bundledScenariosDir] }, io);
+  return serve({ flags: toConfigFlags(values), quiet: values.quiet ?? false, scenarios: scenarios.length > 0 ? scenarios : [bundledScenariosDir], demo: scenarios.length === 0 }, io);
 }

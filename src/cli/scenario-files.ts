@@ -1,17 +1,10 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { formatProblem, loadScenarios, type ScenarioFileResult } from '../scenario/load-scenario.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { CliError } from './cli-error.js';
 import type { CliIo } from './io.js';
 
-/** The package's own folder (one level above both `src/` and `dist/`). */
-const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
-
-/** The demo scenarios shipped with mcpsim, and their fixtures. */
-export const bundledScenariosDir = resolve(packageRoot, 'scenarios');
-export const bundledFixturesDir = resolve(packageRoot, 'fixtures');
 
 export interface LoadedScenario {
   file: string;

@@ -16,10 +16,23 @@ export interface ServedScenarios {
  * nothing), prints each connection's MCP URL and each minted token, and reloads a file when it
  * changes on disk.
  */
-export async function serveScenarios(
-  { platform, baseUrl, scenarios, paths, io }: { platform: Platform; baseUrl: string; scenarios: readonly LoadedScenario[]; paths: readonly string[]; io: CliIo },
-): Promise<ServedScenarios> {
-  const door = { fetch: platform.app.fetch, baseUrl, apiKey: platform.sessionKey() };
+export async function serveScenarios({
+  platform,
+  door: ownDoor,
+  baseUrl,
+  scenarios,
+  paths,
+  io,
+}: {
+  platform: Platform;
+  /** How the server sends itself requests (default `app.fetch`; serve's keeps them out of its access log). */
+  door?: { fetch: (request: Request) => Response | Promise<Response> };
+  baseUrl: string;
+  scenarios: readonly LoadedScenario[];
+  paths: readonly string[];
+  io: CliIo;
+}): Promise<ServedScenarios> {
+  const door = { fetch: ownDoor?.fetch ?? platform.app.fetch, baseUrl, apiKey: platform.sessionKey() };
   let firstMcpUrl: string | null = null;
 
   async function apply({ file, scenario }: LoadedScenario, verb: string): Promise<void> {

@@ -4,7 +4,10 @@ export interface BannerFacts {
   url: string;
   /** The one-click dashboard login link (`<public URL>/?token=...`), or null without a dashboard. */
   dashboardUrl: string | null;
+  /** The key to show, or null when it is not shown (off loopback). */
   apiKey: string | null;
+  /** Where the key comes from, e.g. "(the development key on loopback; ...)". */
+  apiKeyNote: string;
   namespace: string;
   dataDir: string;
   virtualClock: string | null;
@@ -18,13 +21,11 @@ export interface BannerFacts {
  * What `mcpsim serve` prints once it listens: where it is, the key, and what to try.
  *
  * @example
- *   io.stdout(toServeBanner({ url, dashboardUrl, apiKey, namespace: 'demo', dataDir, virtualClock: null, search, simulator, mcpUrl }));
+ *   io.stdout(toServeBanner({ url, dashboardUrl, apiKey, apiKeyNote, namespace: 'demo', dataDir, virtualClock: null, search, simulator, mcpUrl }));
  */
-export function toServeBanner({ url, dashboardUrl, apiKey, namespace, dataDir, virtualClock, search, simulator, mcpUrl }: BannerFacts): string {
+export function toServeBanner({ url, dashboardUrl, apiKey, apiKeyNote, namespace, dataDir, virtualClock, search, simulator, mcpUrl }: BannerFacts): string {
   const key = apiKey ?? '$MCPSIM_API_KEY';
-  const keyLine = apiKey
-    ? `  API key     ${apiKey}`
-    : '  API key     (set on first start and stored only as a hash; pass --api-key or MCPSIM_API_KEY to fix one)';
+  const keyLine = `  API key     ${apiKey ? `${apiKey}  ` : ''}${apiKeyNote}`;
   return [
     `mcpsim ${version} is listening`,
     '',
@@ -34,11 +35,12 @@ export function toServeBanner({ url, dashboardUrl, apiKey, namespace, dataDir, v
     `  Namespace   ${namespace}`,
     `  Data        ${dataDir}`,
     `  Search      ${search}`,
-    `  Simulator   ${simulator}`,
+    `  Tool calls  ${simulator}`,
     ...(virtualClock ? [`  Clock       virtual, at ${virtualClock} (move it: POST ${url}/__mcpsim/clock {"advance":"1h"})`] : []),
     '',
     'Try it:',
     `  curl -s -H "Authorization: Bearer ${key}" ${url}/connect/${namespace}`,
+    `  curl -s -H "Authorization: Bearer ${key}" -X POST ${url}/connect/${namespace}/time/.tools/get_current_time -d '{"timezone":"Europe/Berlin"}'`,
     '',
     'MCP URL for an MCP client (send the key as "Authorization: Bearer <key>"):',
     `  ${mcpUrl}`,

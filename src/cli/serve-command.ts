@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
-import { resolveConfig, type ConfigFlags } from '../config.js';
+import { resolveConfig, type Config, type ConfigFlags } from '../config.js';
+import { developmentApiKey, isLoopbackHost } from '../domain/api-key.js';
 import { startServer } from '../node/start-server.js';
-import { createModelRuntime } from '../platform/model-runtime.js';
+import { createModelRuntime, toServeMissPolicy } from '../platform/model-runtime.js';
 import { createPlatform } from '../platform/platform.js';
 import { CliError, exitCodes } from './cli-error.js';
 import type { CommandInput, CommandOptions } from './command.js';
@@ -46,6 +47,8 @@ export interface ServeSettings {
   quiet: boolean;
   /** Scenario files or folders to load (and reload when they change). */
   scenarios: readonly string[];
+  /** The no-argument demo: the banner's MCP URL is the demo namespace's `time` connection. */
+  demo?: boolean;
 }
 
 /**
@@ -54,8 +57,9 @@ export interface ServeSettings {
  * @example
  *   await serve({ flags: { port: '0' }, quiet: true, scenarios: ['scenarios/'] }, io);
  */
-export async function serve({ flags, quiet, scenarios: scenarioPaths }: ServeSettings, io: CliIo): Promise<number> {
+export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = false }: ServeSettings, io: CliIo): Promise<number> {
   const config = resolveConfig(flags, io.env);
+  const apiKey = toServeApiKey(config);
   const scenarios = scenarioPaths.length > 0 ? ((await loadScenarioPaths(scenarioPaths, io)) ?? []) : [];
   // Scenarios bring their recorded results, unless a flag or variable chose a fixtures folder.
   const fixturesDir = !config.fixturesDirChosen && scenarios[0] ? scenarios[0].fixturesDir : config.fixturesDir;
@@ -63,6 +67,7 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths }: ServeSet
   const runtime = createModelRuntime(config);
   const { simulatorModel: model, embedder, createToolResults } = runtime;
   if (config.simulator.record && !model) throw new CliError('--record / MCPSIM_RECORD: recording needs a model; set OPENAI_API_KEY or OPENAI_BASE_URL');
+  const ownRequests = new WeakSet<Request>();
   const platform = createPlatform({
     dataDir: config.dataDir,
     fixturesDir,
@@ -71,10 +76,10 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths }: ServeSet
     clock,
     ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
     ...(embedder ? { embedder } : {}),
-    ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),
+    apiKey: apiKey.key,
     logger: {
       error: (message, error) => io.stderr(`${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
-      ...(quiet ? {} : { request: ({ method, path, status, milliseconds }) => io.stdout(`${method} ${path} ${status} ${milliseconds.toFixed(1)}ms\n`) }),
+      ...(quiet ? {} : { request: ({ method, path, status, milliseconds }, request) => void (ownRequests.has(request) || io.stdout(`${method} ${path} ${status} ${milliseconds.toFixed(1)}ms\n`)) }),
     },
   });
   let server;
@@ -89,18 +94,22 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths }: ServeSet
   platform.dashboard?.setScenarios(scenarios.length > 0 ? toScenarioCatalog(scenarios, runtime, config) : null);
   // Listen for the signal before telling anyone we are up, so an early SIGTERM still shuts down cleanly.
   const shutdown = new Promise<string>((done) => io.onShutdownSignal(done));
-  const served = scenarioPaths.length > 0 ? await serveScenarios({ platform, baseUrl: server.url, scenarios, paths: scenarioPaths, io }) : null;
+  // The server's own requests (loading scenarios) stay out of the access log.
+  const door = { fetch: (request: Request) => (ownRequests.add(request), platform.app.fetch(request)) };
+  const served = scenarioPaths.length > 0 ? await serveScenarios({ platform, door, baseUrl: server.url, scenarios, paths: scenarioPaths, io }) : null;
+  const demoMcpUrl = `${server.url}/connect/${platform.demoNamespace}/time/mcp`;
   io.stdout(
     toServeBanner({
       url: server.url,
       dashboardUrl: platform.dashboard?.loginUrl() ?? null,
-      apiKey: platform.apiKey,
+      apiKey: apiKey.shown,
+      apiKeyNote: apiKey.note,
       namespace: platform.demoNamespace,
       dataDir: resolve(config.dataDir),
-      mcpUrl: served?.firstMcpUrl ?? `${server.url}/connect/${platform.demoNamespace}/time/mcp`,
+      mcpUrl: demo ? demoMcpUrl : (served?.firstMcpUrl ?? demoMcpUrl),
       virtualClock: config.clock.kind === 'virtual' ? clock.now().toISOString() : null,
       search: embedder ? `full-text + semantic (${embedder.model})` : 'full-text (set OPENAI_API_KEY or OPENAI_BASE_URL for semantic search)',
-      simulator: `${model ? `model ${model.modelId} (${model.api} API)` : 'no model'}; fixtures ${resolve(fixturesDir)}${config.simulator.record ? ' (recording)' : ''}; on a miss: ${config.simulator.missPolicy ?? (model ? 'model' : 'error')}`,
+      simulator: toSourcesLine(resolve(fixturesDir), model ? `model ${model.modelId} (${model.api} API)` : null, toServeMissPolicy(config.simulator.missPolicy, model !== null), config.simulator.record),
     }),
   );
 
@@ -119,4 +128,26 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths }: ServeSet
   platform.close();
   io.stdout('mcpsim stopped.\n');
   return exitCodes.ok;
+}
+
+/**
+ * The local account's key for `serve`: the configured one; on a loopback address without one, the
+ * fixed development key (decisions.md §7); off loopback without one, no start at all.
+ */
+function toServeApiKey(config: Config): { key: string; shown: string | null; note: string } {
+  const loopback = isLoopbackHost(config.host);
+  if (config.apiKey !== undefined) return { key: config.apiKey, shown: loopback ? config.apiKey : null, note: loopback ? '(from --api-key / MCPSIM_API_KEY)' : '(from --api-key / MCPSIM_API_KEY; not shown off loopback)' };
+  if (!loopback) throw new CliError(`--host ${config.host}: not a loopback address, so there is no default API key; set one with --api-key or MCPSIM_API_KEY`);
+  return { key: developmentApiKey, shown: developmentApiKey, note: '(the development key on loopback; set --api-key or MCPSIM_API_KEY for another)' };
+}
+
+/** Which sources answer mock tool calls, in order: `fixtures (<dir>), then the stateful simulator on a miss`. */
+function toSourcesLine(fixturesDir: string, model: string | null, missPolicy: string, record: boolean): string {
+  const onMiss: Record<string, string> = {
+    model: model ?? 'a model (none configured: misses are errors)',
+    simulate: 'the stateful simulator (no model: set OPENAI_API_KEY or OPENAI_BASE_URL for one)',
+    synthesize: 'synthesized values',
+    error: 'an error naming the record command',
+  };
+  return `fixtures (${fixturesDir})${record ? ' recording' : ''}, then on a miss ${onMiss[missPolicy] ?? missPolicy}`;
 }

@@ -13,10 +13,11 @@ export const name = 'test';
 export const usage = '[paths...]';
 export const summary = 'replay scenario steps from fixtures (no model), check expectations, report';
 export const help = `Replays every scenario's steps (default scenarios/) from its fixtures on a fresh in-memory
-platform, with no model: a missing fixture fails the step and names the record command. Checks the
-expectations and prints a report; plain-language checks are judged by the model when one is
-configured (OPENAI_API_KEY or OPENAI_BASE_URL) and skipped otherwise. Exits 1 on a failed step or
-a replay miss.`;
+platform, with no model: a missing fixture fails the step and names the record command, unless
+--miss (or the scenario's miss: field) says to simulate it from the world or synthesize it. A
+read-only call past its recorded occurrences is answered from the world. Checks the expectations
+and prints a report; plain-language checks are judged by the model when one is configured
+(OPENAI_API_KEY or OPENAI_BASE_URL) and skipped otherwise. Exits 1 on a failed step or a replay miss.`;
 export const positionals = true;
 
 const reporters = ['text', 'json', 'junit'] as const;
@@ -27,14 +28,24 @@ export const options = {
   output: { type: 'string', value: '<file>', help: 'write the report there (progress and the summary still go to stderr)' },
   fixtures: { ...configOptions.fixtures, help: "replay from this folder instead of each scenario's own (env MCPSIM_FIXTURES_DIR)" },
   'upstream-timeout': configOptions['upstream-timeout'],
+  miss: {
+    type: 'string',
+    value: '<policy>',
+    help: "what answers a call no fixture answers: error (default: the step fails), simulate (the\nstateful simulator, from the world) or synthesize; overrides each scenario's miss: field",
+  },
 } as const satisfies CommandOptions;
+
+const testMissPolicies = ['error', 'simulate', 'synthesize'] as const;
 
 const scenarioApiKey = 'mcpsim-scenario-key';
 
 export async function run({ values, positionals: paths }: CommandInput<typeof options>, io: CliIo): Promise<number> {
   const reporter = (values.reporter ?? 'text') as Reporter;
   if (!reporters.includes(reporter)) throw new CliError(`--reporter: "${values.reporter}" is not one of ${reporters.join(', ')}`);
-  const config = resolveConfig(toConfigFlags(values), io.env);
+  const miss = values.miss as (typeof testMissPolicies)[number] | undefined;
+  if (miss !== undefined && !testMissPolicies.includes(miss)) throw new CliError(`--miss: "${values.miss}" is not one of ${testMissPolicies.join(', ')}`);
+  // Only the flag: MCPSIM_MISS_POLICY is serve's setting, and a test stays strict unless asked here or in the scenario.
+  const config = resolveConfig(toConfigFlags({ ...values, miss: undefined }), { ...io.env, MCPSIM_MISS_POLICY: undefined });
   const scenarios = await loadScenarioPaths(paths.length > 0 ? paths : ['scenarios/'], io);
   if (!scenarios) return exitCodes.failure;
   const runtime = createModelRuntime(config);
@@ -42,7 +53,7 @@ export async function run({ values, positionals: paths }: CommandInput<typeof op
   for (const loaded of scenarios) {
     io.stderr(`▶ ${loaded.file}: ${loaded.scenario.steps.length} steps\n`);
     const fixturesDir = config.fixturesDirChosen ? config.fixturesDir : loaded.fixturesDir;
-    const toolResults = { mode: 'replay', fixturesDir, recordHint: `mcpsim record ${loaded.file}` } as const;
+    const toolResults = { mode: 'replay', fixturesDir, recordHint: `mcpsim record ${loaded.file}`, missPolicy: miss ?? loaded.scenario.miss ?? 'error' } as const;
     suites.push({ name: loaded.scenario.name, reports: await runScenario(loaded, { runtime, toolResults, apiKey: scenarioApiKey, upstreamTimeoutMs: config.upstreamTimeoutMs }) });
   }
   const report = render(reporter, suites);

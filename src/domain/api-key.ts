@@ -27,3 +27,24 @@ export function digestsEqual(left: string, right: string): boolean {
   const b = Buffer.from(right, 'hex');
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+/**
+ * The local account's key on a loopback address when none is configured (decisions.md §7): fixed
+ * and documented, like Azurite's well-known account key or LocalStack's `test` credentials, so a
+ * demo, a README and a test can all use it. Never a default off loopback.
+ */
+export const developmentApiKey = 'mcpsim-dev-key';
+
+/**
+ * Whether a listen address is reachable from this machine only: `localhost`, `127.0.0.0/8`,
+ * `::1` (with or without brackets), and IPv4-mapped loopback. `0.0.0.0` and `::` are every
+ * interface, not loopback.
+ *
+ * @example
+ *   isLoopbackHost('127.0.0.1'); // true
+ *   isLoopbackHost('0.0.0.0');   // false
+ */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return bare === 'localhost' || bare.endsWith('.localhost') || bare === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(bare);
+}

@@ -5,12 +5,14 @@
  * intercepted unchanged.
  */
 import { http, type HttpHandler } from 'msw';
+import { dirname, resolve } from 'node:path';
+import { createModelRuntime } from '../platform/model-runtime.js';
 import { createReplayPlatform, type Platform } from '../platform/platform.js';
 import type { CallLogEntry, WorldState } from '../domain/memory-log.js';
 import { applyScenario, type AppliedScenario } from '../scenario/apply-scenario.js';
-import { formatProblem, loadScenarioFile } from '../scenario/load-scenario.js';
+import { resolveScenarioPath } from '../scenario/bundled-scenarios.js';
+import { formatProblem, loadScenarioFileSync } from '../scenario/load-scenario.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
-import { dirname, resolve } from 'node:path';
 
 /** The hosted platform's public base URLs, as the official SDK defaults to them. */
 export const hostedBaseUrl = 'https://api.smithery.ai';
@@ -23,10 +25,20 @@ export interface CreateHandlersOptions {
   baseUrl?: string;
   /** Where the Connect API is reached, as `{connectBaseUrl}/{namespace}/...` (default `https://smithery.run`). */
   connectBaseUrl?: string;
-  /** A scenario file (YAML) or a parsed scenario, loaded before the first request is answered. */
-  scenario?: string | Scenario;
+  /**
+   * The scenario to load: a bundled one by name (`'issue-triage'`), a file (a `URL`, e.g.
+   * `new URL('./triage.yaml', import.meta.url)`, an absolute path, or a path relative to the
+   * current directory), or a parsed scenario. Read at once: a missing or invalid file throws here.
+   */
+  scenario?: string | URL | Scenario;
   /** Recorded tool results (default: the scenario file's fixtures, else `./fixtures`). */
   fixtures?: string;
+  /**
+   * What answers a call no fixture answers (default: the scenario's `miss:`, else `error`):
+   * `error` (an isError result naming the call), `simulate` (the stateful simulator, from the
+   * world) or `synthesize`.
+   */
+  miss?: 'error' | 'simulate' | 'synthesize';
   /** The API key the platform accepts (default `mcpsim-msw-key`). */
   apiKey?: string;
 }
@@ -57,15 +69,19 @@ export function createHandlers(options: CreateHandlersOptions = {}): MockPlatfor
   const apiKey = options.apiKey ?? defaultMockApiKey;
   const baseUrl = trimSlash(options.baseUrl ?? hostedBaseUrl);
   const connectBaseUrl = trimSlash(options.connectBaseUrl ?? hostedConnectBaseUrl);
+  // Read now, so a wrong path or an invalid file fails the test file where it is set up.
+  const { scenario, file } = loadScenario(options.scenario);
+  const fixturesDir = options.fixtures ?? (file && scenario ? resolve(dirname(file), scenario.fixtures ?? '../fixtures') : './fixtures');
+  const missPolicy = options.miss ?? scenario?.miss ?? 'error';
+  // One replay source for every reset: fixture files are read once.
+  const runtime = createModelRuntime({ model: null, simulator: { missPolicy: null, record: false, budgetTokens: 4000, modelTimeoutMs: 30_000 } });
+  const toolResults = runtime.createToolResults({ mode: 'replay', fixturesDir, recordHint: `mcpsim record ${file ?? '<scenario>'}`, missPolicy });
   let state: Promise<{ platform: Platform; applied: AppliedScenario | null }> | null = null;
 
   /** The platform with the scenario applied: made on first use, again after a reset. */
   function current() {
     state ??= (async () => {
-      const scenario = await loadScenario(options.scenario);
-      const scenarioFixtures = typeof options.scenario === 'string' && scenario ? resolve(dirname(options.scenario), scenario.fixtures ?? '../fixtures') : null;
-      const fixturesDir = options.fixtures ?? scenarioFixtures ?? './fixtures';
-      const platform = createReplayPlatform({ apiKey, seed: 'msw', fixturesDir });
+      const platform = createReplayPlatform({ apiKey, seed: 'msw', fixturesDir, toolResults });
       const door = { fetch: platform.app.fetch, baseUrl, apiKey };
       try {
         return { platform, applied: scenario ? await applyScenario(scenario, door) : null };
@@ -114,11 +130,12 @@ function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-/** The scenario option as a parsed scenario: a file is loaded (its problems thrown, with positions). */
-async function loadScenario(scenario: CreateHandlersOptions['scenario']): Promise<Scenario | null> {
-  if (scenario === undefined) return null;
-  if (typeof scenario !== 'string') return scenario;
-  const loaded = await loadScenarioFile(scenario);
-  if ('problems' in loaded) throw new Error(`mcpsim: the scenario has problems:\n${loaded.problems.map(formatProblem).join('\n')}`);
-  return loaded.scenario;
+/** The scenario option as a parsed scenario and its file: a file is found and loaded now (its problems thrown, with positions). */
+function loadScenario(scenario: CreateHandlersOptions['scenario']): { scenario: Scenario | null; file: string | null } {
+  if (scenario === undefined) return { scenario: null, file: null };
+  if (typeof scenario !== 'string' && !(scenario instanceof URL)) return { scenario, file: null };
+  const file = resolveScenarioPath(scenario);
+  const loaded = loadScenarioFileSync(file);
+  if ('problems' in loaded) throw new Error(`mcpsim: the scenario ${file} has problems:\n${loaded.problems.map(formatProblem).join('\n')}`);
+  return { scenario: loaded.scenario, file };
 }

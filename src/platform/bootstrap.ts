@@ -4,14 +4,17 @@ import type { ConnectionInput } from '../domain/connection.js';
 import { planConnectionWrite } from '../domain/connection-write.js';
 import type { RandomSource } from '../domain/random.js';
 import { demoCatalogVersion, loadDemoCatalog } from '../store/demo-catalog.js';
+import type { MockSettings } from '../store/memory-store.js';
 import type { Stores } from '../store/stores.js';
+import { demoGithubSettings } from './demo-world.js';
 
 export const demoNamespace = 'demo';
 
 /** Connections the demo namespace starts with; each is skipped if its server is not in the catalog. */
-const demoConnections: { id: string; input: ConnectionInput }[] = [
+const demoConnections: { id: string; input: ConnectionInput; settings?: MockSettings }[] = [
   {
     id: 'github',
+    settings: demoGithubSettings,
     input: {
       name: 'GitHub (mock)',
       server: '@github/github-mcp-server',
@@ -36,8 +39,8 @@ export interface BootstrapOptions {
 }
 
 /**
- * Brings a database to a usable state: the demo catalog, the local account and its key, and on
- * first start the demo namespace. Safe to run on every start.
+ * Brings a database to a usable state: the demo catalog (entries that do not exist yet), the
+ * local account and its key, and on first start the demo namespace. Safe to run on every start.
  *
  * @returns the local API key when it is known (fixed, or generated just now), else null
  */
@@ -46,7 +49,8 @@ export function bootstrap(stores: Stores, options: BootstrapOptions): { apiKey: 
   const catalog = loadDemoCatalog();
   const catalogVersion = demoCatalogVersion(catalog);
   if (stores.meta.get('demo_catalog_version') !== catalogVersion) {
-    stores.registry.upsert(catalog);
+    // Only what is missing: an entry that exists (imported from the data set, authored) is never overwritten.
+    stores.registry.insertMissing(catalog);
     stores.meta.set('demo_catalog_version', catalogVersion);
   }
 
@@ -68,11 +72,13 @@ export function bootstrap(stores: Stores, options: BootstrapOptions): { apiKey: 
 function seedDemoNamespace(stores: Stores, accountId: string, now: Date): void {
   stores.transaction(() => {
     const { namespace } = stores.namespaces.ensure(accountId, demoNamespace, now.toISOString());
-    for (const { id, input } of demoConnections) {
+    for (const { id, input, settings } of demoConnections) {
       const target = stores.registry.findTarget(input.server!);
       if (!target || stores.connections.get(namespace.id, id)) continue;
       const plan = planConnectionWrite({ namespace: namespace.name, connectionId: id, existing: null, input, target, now });
       stores.connections.insert(namespace.id, plan.connection, plan.headers, now.toISOString());
+      const seq = stores.connections.get(namespace.id, id)?.key;
+      if (settings && seq !== undefined) stores.memory.setSettings(stores.memory.keyFor(seq), seq, settings);
     }
   });
 }

@@ -34,12 +34,13 @@ export interface RecordedCall {
 
 /**
  * Where a simulator's results come from: `serve` as the settings say (replay, then the miss
- * policy, recording if asked); `replay` fixtures only, a miss being an error that names
- * `recordHint`; `record` every call from the model, written into the fixtures.
+ * policy, recording if asked; without a model a miss is simulated from the world); `replay`
+ * fixtures only, a miss being an error that names `recordHint` unless `missPolicy` says otherwise
+ * (`mcpsim test --miss simulate`); `record` every call from the model, written into the fixtures.
  */
 export type ToolResultsMode =
   | { mode: 'serve'; fixturesDir: string; clock: Clock }
-  | { mode: 'replay'; fixturesDir: string; recordHint: string }
+  | { mode: 'replay'; fixturesDir: string; recordHint: string; missPolicy?: MissPolicy }
   | { mode: 'record'; fixturesDir: string; clock: Clock; onRecord?: (recorded: RecordedCall) => void };
 
 export interface ModelRuntime {
@@ -72,9 +73,9 @@ export function createModelRuntime({ model: settings, simulator }: ModelRuntimeS
     judge: model ? createModelJudge({ model: model.model }) : null,
     createToolResults(mode) {
       const { fixturesDir } = mode;
-      if (mode.mode === 'replay') return createSimulator({ fixturesDir, missPolicy: 'error', recordHint: () => mode.recordHint });
+      if (mode.mode === 'replay') return createSimulator({ fixturesDir, missPolicy: mode.missPolicy ?? 'error', recordHint: () => mode.recordHint });
       if (mode.mode === 'serve') {
-        return createSimulator({ fixturesDir, model, clock: mode.clock, record: simulator.record, ...modelBudget, ...(simulator.missPolicy ? { missPolicy: simulator.missPolicy } : {}) });
+        return createSimulator({ fixturesDir, model, clock: mode.clock, record: simulator.record, ...modelBudget, missPolicy: toServeMissPolicy(simulator.missPolicy, model !== null) });
       }
       const { onRecord } = mode;
       return createSimulator({
@@ -89,4 +90,15 @@ export function createModelRuntime({ model: settings, simulator }: ModelRuntimeS
       });
     },
   };
+}
+
+/**
+ * What `serve` answers a fixture miss with: the configured policy, else the model when there is
+ * one, else the stateful simulator (a demo without a model key keeps answering, from its world).
+ *
+ * @example
+ *   toServeMissPolicy(null, false); // 'simulate'
+ */
+export function toServeMissPolicy(configured: MissPolicy | null, hasModel: boolean): MissPolicy {
+  return configured ?? (hasModel ? 'model' : 'simulate');
 }

@@ -84,7 +84,7 @@ export async function applyScenario(scenario: Scenario, platform: ScenarioPlatfo
       await expectSuccess(platform, `namespace "${namespace.name}" (sharedWorld)`, 'PUT', `/__mcpsim/namespaces/${ns}/shared-world`, { enabled: namespace.sharedWorld });
     }
     for (const connection of namespace.connections) {
-      connections.push(await applyConnection(platform, namespace.name, connection, notes));
+      connections.push(await applyConnection(platform, namespace.name, connection, notes, scenario));
     }
   }
 
@@ -100,7 +100,7 @@ export async function applyScenario(scenario: Scenario, platform: ScenarioPlatfo
   return { connections, tokens, notes };
 }
 
-async function applyConnection(platform: ScenarioPlatform, namespace: string, connection: ScenarioConnection, notes: string[]): Promise<AppliedConnection> {
+async function applyConnection(platform: ScenarioPlatform, namespace: string, connection: ScenarioConnection, notes: string[], scenario: Scenario): Promise<AppliedConnection> {
   const item = `connection "${namespace}/${connection.id}"`;
   const path = `/connect/${toPathSegment(namespace)}/${toPathSegment(connection.id)}`;
   const mock = toMockConfig(connection.mock);
@@ -135,9 +135,10 @@ async function applyConnection(platform: ScenarioPlatform, namespace: string, co
   }
 
   const control = `/__mcpsim/connections/${toPathSegment(namespace)}/${toPathSegment(connection.id)}`;
-  // Faults live on mock connections; each apply sets them (an empty list clears earlier ones).
+  // Faults and simulation settings live on mock connections; each apply sets them (empty ones clear earlier ones).
   const faults = connection.faults ?? [];
-  if (toMockConfig(connection.mock) !== null || faults.length > 0) await expectSuccess(platform, `${item} (faults)`, 'PUT', `${control}/faults`, { faults });
+  if (mock !== null || faults.length > 0) await expectSuccess(platform, `${item} (faults)`, 'PUT', `${control}/faults`, { faults });
+  if (mock !== null) await expectSuccess(platform, `${item} (world and tools)`, 'PUT', `${control}/simulation`, toSimulation(scenario, connection.mock));
 
   if (connection.status !== undefined) {
     await expectSuccess(platform, `${item} (status)`, 'PUT', `${control}/status`, { state: connection.status });
@@ -152,10 +153,33 @@ async function applyConnection(platform: ScenarioPlatform, namespace: string, co
   };
 }
 
-/** Scenario `mock: true` → `{enabled: true}`, `mock: "text"` → `{enabled: true, scenario: "text"}`; false or absent → none. */
+/**
+ * Scenario `mock: true` → `{enabled: true}`, `mock: "text"` (or `{scenario: "text"}`) →
+ * `{enabled: true, scenario: "text"}`; false or absent → none.
+ */
 function toMockConfig(mock: ScenarioConnection['mock']): MockConfig | null {
   if (mock === undefined || mock === false) return null;
-  return mock === true ? { enabled: true } : { enabled: true, scenario: mock };
+  if (mock === true) return { enabled: true };
+  const text = typeof mock === 'string' ? mock : mock.scenario;
+  return text === undefined ? { enabled: true } : { enabled: true, scenario: text };
+}
+
+/** A mock connection's simulation settings: the scenario's world and tools, with the connection's own on top. */
+function toSimulation(scenario: Scenario, mock: ScenarioConnection['mock']) {
+  const own = typeof mock === 'object' ? mock : {};
+  const shared = scenario.world ?? { entities: {}, facts: [] };
+  // Maps, not objects, so a type or id named "__proto__" stays a plain key.
+  const entities = new Map<string, Map<string, Record<string, unknown>>>();
+  for (const source of [shared.entities, own.world?.entities ?? {}]) {
+    for (const [type, byId] of Object.entries(source)) {
+      const merged = entities.get(type) ?? new Map<string, Record<string, unknown>>();
+      entities.set(type, merged);
+      for (const [id, fields] of Object.entries(byId)) merged.set(id, { ...merged.get(id), ...fields });
+    }
+  }
+  const facts = [...new Set([...shared.facts, ...(own.world?.facts ?? [])])];
+  const world = { entities: Object.fromEntries([...entities].map(([type, byId]) => [type, Object.fromEntries(byId)])), facts };
+  return { world, tools: Object.fromEntries([...Object.entries(scenario.tools ?? {}), ...Object.entries(own.tools ?? {})]) };
 }
 
 function readMockConfig(view: unknown): MockConfig | null {

@@ -3,6 +3,7 @@
  * YAML syntax, the schema of `scenario-schema.ts`, then what the schema cannot see (duplicate
  * names, steps that call undeclared connections, servers that exist nowhere, unknown tools).
  */
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
@@ -65,6 +66,11 @@ export function loadScenarioText(text: string, file: string, options: ScenarioLo
 /** Reads and checks one scenario file. */
 export async function loadScenarioFile(path: string, options: ScenarioLoadOptions = {}): Promise<ScenarioFileResult> {
   return { file: path, ...loadScenarioText(await readFile(path, 'utf8'), path, options) };
+}
+
+/** Reads and checks one scenario file, synchronously (for a library call that must fail where it is made). */
+export function loadScenarioFileSync(path: string, options: ScenarioLoadOptions = {}): ScenarioFileResult {
+  return { file: path, ...loadScenarioText(readFileSync(path, 'utf8'), path, options) };
 }
 
 /**

@@ -1,10 +1,12 @@
 /**
  * What the scenario schema cannot see: duplicate names, steps that call undeclared namespaces,
- * connections or tools, connections with neither server nor mcpUrl, and servers that exist nowhere.
+ * connections or tools, connections with neither server nor mcpUrl, servers that exist nowhere,
+ * and tool corrections that name no tool or argument (scenario-tool-checks.ts).
  */
 import { loadDemoCatalog } from '../store/demo-catalog.js';
 import type { Scenario } from './scenario-schema.js';
 import { closestOf, toDisplayPath, type Finding, type Segment } from './scenario-issues.js';
+import { findToolOverrideProblems } from './scenario-tool-checks.js';
 
 let catalogNames: readonly string[] | undefined;
 
@@ -18,7 +20,7 @@ function toServerKey(qualifiedName: string): string {
   return qualifiedName.replace(/^@/, '').toLowerCase();
 }
 
-function isMockOn(mock: boolean | string | undefined): boolean {
+function isMockOn(mock: Scenario['namespaces'][number]['connections'][number]['mock']): boolean {
   return mock !== undefined && mock !== false;
 }
 
@@ -94,5 +96,6 @@ export function findMeaningProblems(scenario: Scenario, knownServerNames: readon
       report(path, `server "${declared.server.qualifiedName}" (servers[${declared.index}]) has no tool "${toolName}"; ${fix}`);
     }
   }
+  findings.push(...findToolOverrideProblems(scenario));
   return findings;
 }

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { faultSchema, type Fault } from '../domain/fault.js';
+import { seedWorldSchema, toolOverridesSchema } from '../domain/mock-settings.js';
 
 export { faultSchema, type Fault };
 
@@ -41,9 +42,19 @@ export const scenarioConnectionSchema = z
     metadata: z.record(z.string(), z.unknown()).optional().describe('free key-value data; token policies can match on it'),
     headers: z.record(z.string(), z.string()).optional().describe('sent to the upstream; stored encrypted'),
     mock: z
-      .union([z.boolean(), z.string()])
+      .union([
+        z.boolean(),
+        z.string(),
+        z
+          .strictObject({
+            scenario: z.string().optional().describe('the text that describes the simulated world (the model reads it)'),
+            world: seedWorldSchema.optional(),
+            tools: toolOverridesSchema.optional(),
+          })
+          .describe('mock mode with its settings'),
+      ])
       .optional()
-      .describe('true, or the scenario text that describes the simulated world (turns mock mode on)'),
+      .describe('true, the text that describes the simulated world, or { scenario, world, tools } (turns mock mode on)'),
     status: z
       .enum(['auth_required', 'input_required', 'error', 'disconnected'])
       .optional()
@@ -99,6 +110,12 @@ export const scenarioSchema = z
     name: z.string().min(1).describe('the scenario name'),
     description: z.string().optional().describe('what the scenario tests'),
     fixtures: z.string().optional().describe('where its recorded results live, relative to this file (default: ../fixtures)'),
+    miss: z
+      .enum(['error', 'simulate', 'synthesize'])
+      .optional()
+      .describe('what mcpsim test answers a call no fixture answers: error (default: the step fails), simulate (the stateful simulator, from the world) or synthesize'),
+    world: seedWorldSchema.optional().describe('the world every mock connection of this scenario starts from (each adds its own mock.world)'),
+    tools: toolOverridesSchema.optional().describe('corrections of the simulator\'s guess about tools, by tool name, for every mock connection (each may add its own mock.tools)'),
     servers: z.array(scenarioServerSchema).default([]).describe('custom servers to add to the registry'),
     namespaces: z.array(scenarioNamespaceSchema).min(1).describe('the namespaces to create, at least one'),
     tokens: z.array(scenarioTokenSchema).default([]).describe('service tokens to mint'),

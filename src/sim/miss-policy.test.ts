@@ -1,12 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../domain/clock.js';
+import type { WorldState } from '../domain/memory-log.js';
+import type { ToolDefinition } from '../domain/registry.js';
 import { toCanonicalJson } from './canonical-json.js';
 import { createFixtureRecorder, type RecordChange } from './fixture-recorder.js';
 import { createMissSource, createSimulatorSource, type MissPolicy } from './miss-policy.js';
 import { createReplaySource } from './replay-source.js';
+import { createStatefulSource } from './stateful-source.js';
 import type { ToolCall, ToolResolution, ToolResultSource } from './tool-result-source.js';
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
@@ -97,5 +100,58 @@ describe('the simulator source', () => {
     expect((await build('synthesize', model).resolve(call({})))?.source).toBe('synthetic');
     expect(model.calls).toBe(0);
     expect((await createReplaySource({ directory, passOnMiss: true }).resolve(call({})))).toBeNull();
+  });
+});
+
+describe('the stateful simulator in the chain', () => {
+  let directory: string;
+  beforeEach(() => {
+    directory = mkdtempSync(join(tmpdir(), 'mcpsim-simulator-'));
+    mkdirSync(join(directory, 'acme__tracker'));
+    const entry = (args: Record<string, unknown>, value: string) => ({ arguments: args, occurrence: 1, model: null, recordedAt: '2026-01-01T00:00:00.000Z', result: text(value) });
+    writeFileSync(join(directory, 'acme__tracker', 'get_issue.json'), JSON.stringify({ server: '@acme/tracker', tool: 'get_issue', calls: [entry({ number: 7 }, 'recorded issue 7')] }));
+    writeFileSync(join(directory, 'acme__tracker', 'create_issue.json'), JSON.stringify({ server: '@acme/tracker', tool: 'create_issue', calls: [entry({ title: 'x' }, 'recorded create')] }));
+  });
+  afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+  const tools: ToolDefinition[] = [
+    { name: 'get_issue', inputSchema: { type: 'object', properties: { number: { type: 'integer' } }, required: ['number'] } },
+    { name: 'create_issue', inputSchema: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] } },
+  ];
+  const world: WorldState = { entities: { issue: { '7': { number: 7, title: 'From the world' } } }, facts: [] };
+  const contextCall = (tool: string, args: Record<string, unknown>, occurrence: number): ToolCall => ({
+    ...call(args, occurrence),
+    tool,
+    sequence: occurrence,
+    context: { serverName: 'Tracker', serverDescription: '', toolDefinition: tools.find((candidate) => candidate.name === tool)!, scenario: null, world, history: [], serverTools: tools, now: '2026-01-01T00:00:00.000Z' },
+  });
+  const build = (missPolicy: MissPolicy, model?: ToolResultSource) =>
+    createSimulatorSource({ replay: createReplaySource({ directory, passOnMiss: true }), model, simulated: createStatefulSource(), missPolicy, synthetic, recordHint });
+
+  it('answers "simulate" from the world without asking the model', async () => {
+    const model = createCountingModel();
+    const resolution = await build('simulate', model).resolve(contextCall('get_issue', { number: 8 }, 1));
+    expect(resolution).toMatchObject({ source: 'simulated', result: { isError: true, content: [{ type: 'text', text: 'Issue 8 not found' }] } });
+    expect(model.calls).toBe(0);
+  });
+
+  it('answers a read-only repeat past its recorded occurrences from the world, even under "error"', async () => {
+    const source = build('error');
+    expect((await source.resolve(contextCall('get_issue', { number: 7 }, 1)))?.result).toEqual(text('recorded issue 7'));
+    const repeat = await source.resolve(contextCall('get_issue', { number: 7 }, 2));
+    expect(repeat?.source).toBe('simulated');
+    expect(JSON.parse((repeat?.result.content[0] as { text: string }).text)).toEqual({ number: 7, title: 'From the world' });
+  });
+
+  it('keeps a write past its recorded occurrences, and a read never recorded, a miss under "error"', async () => {
+    const source = build('error');
+    expect((await source.resolve(contextCall('create_issue', { title: 'x' }, 2)))?.source).toBe('fixture-miss');
+    expect((await source.resolve(contextCall('get_issue', { number: 8 }, 2)))?.source).toBe('fixture-miss');
+  });
+
+  it('leaves a read-only repeat to the model under "model"', async () => {
+    const model = createCountingModel();
+    expect((await build('model', model).resolve(contextCall('get_issue', { number: 7 }, 2)))?.source).toBe('model');
+    expect(model.calls).toBe(1);
   });
 });

@@ -104,7 +104,7 @@ export function createMockToolRunner({
       const started = performance.now();
       const fault = faults.beforeCall(connectionKey, name);
       if (fault.latencyMs > 0) await sleep(fault.latencyMs);
-      const { world, history, nextSequence: sequence } = memory.load(key);
+      const { world, history, nextSequence: sequence, toolOverrides } = memory.load(key);
       const canonical = sortKeys(args) as Record<string, unknown>;
       const argumentsKey = JSON.stringify(canonical);
       const occurrence = memory.nextOccurrence(key, name, argumentsKey);
@@ -129,6 +129,9 @@ export function createMockToolRunner({
                 scenario: connection.mock?.scenario ?? null,
                 world,
                 history,
+                serverTools: serverTools.tools,
+                now: clock.now().toISOString(),
+                ...(toolOverrides ? { toolOverrides } : {}),
               },
             })) ?? { source: 'none', result: toErrorResult(`no result source answered ${server}.${name} ${argumentsKey} (call ${occurrence})`) });
       const result: CallToolResult = { ...resolution.result, _meta: { ...resolution.result._meta, ...toMeta(resolution.source, sequence) } };

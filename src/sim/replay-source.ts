@@ -34,12 +34,18 @@ interface LoadedFixture {
   problem: string | null;
 }
 
+/** The replay source, which can also say whether an earlier occurrence of a call is recorded. */
+export interface ReplaySource extends ToolResultSource {
+  /** Whether the fixtures answer an earlier occurrence of this same call (tool and arguments) than `call.occurrence`. */
+  hasEarlierOccurrence(call: ToolCall): boolean;
+}
+
 /**
  * Replays recorded tool results. Files are read on first use and cached; a file whose mtime or
  * size changed is read again, so hand edits apply without a restart (within `recheckMs`: a
  * `stat` on every call cost a tenth of a replayed call).
  */
-export function createReplaySource({ directory, passOnMiss = false, recheckMs = 250, now = () => performance.now() }: ReplaySourceOptions): ToolResultSource {
+export function createReplaySource({ directory, passOnMiss = false, recheckMs = 250, now = () => performance.now() }: ReplaySourceOptions): ReplaySource {
   /** Loaded files, and files found missing (null), by path. */
   const cache = new Map<string, LoadedFixture | { checkedAt: number; missing: true }>();
 
@@ -64,6 +70,13 @@ export function createReplaySource({ directory, passOnMiss = false, recheckMs = 
   }
 
   return {
+    hasEarlierOccurrence(call: ToolCall) {
+      const file = toFixturePath(directory, call.server, call.tool);
+      const fixture = file === null ? null : load(file);
+      if (!fixture || fixture.problem) return false;
+      for (let occurrence = call.occurrence - 1; occurrence >= 1; occurrence--) if (fixture.results.has(`${call.argumentsKey}#${occurrence}`)) return true;
+      return false;
+    },
     async resolve(call: ToolCall) {
       const file = toFixturePath(directory, call.server, call.tool);
       const fixture = file === null ? null : load(file);

@@ -5,6 +5,7 @@ import { createFixtureRecorder, type RecordChange } from './fixture-recorder.js'
 import { createSimulatorSource, type MissPolicy } from './miss-policy.js';
 import { createModelSource } from './model-source.js';
 import { createReplaySource } from './replay-source.js';
+import { createStatefulSource } from './stateful-source.js';
 import { createSyntheticSource } from './synthetic-source.js';
 import type { ToolCall, ToolResultSource } from './tool-result-source.js';
 
@@ -37,8 +38,10 @@ export interface SimulatorSettings {
 export const defaultModelTimeoutMs = 30_000;
 
 /**
- * The simulator's result source: fixture replay, then on a miss the policy (model, synthesized
- * value, or an error naming the record command), with model results recorded in record mode.
+ * The simulator's result source: fixture replay, then on a miss the policy (model, the stateful
+ * simulator, a synthesized value, or an error naming the record command), with model results
+ * recorded in record mode. A read-only repeat past the recorded occurrences is answered from the
+ * world unless the model answers misses.
  *
  * @example
  *   const source = createSimulator({ fixturesDir: './fixtures' }); // replay only; a miss is an isError result
@@ -59,6 +62,7 @@ export function createSimulator(settings: SimulatorSettings): ToolResultSource {
     replay: settings.replay === false ? { resolve: async () => null } : createReplaySource({ directory: settings.fixturesDir, passOnMiss: true }),
     ...(model ? { model } : {}),
     missPolicy: settings.missPolicy ?? (model ? 'model' : 'error'),
+    simulated: createStatefulSource({ seed }),
     synthetic: createSyntheticSource({ seed }),
     ...(settings.record ? { recorder: createFixtureRecorder({ directory: settings.fixturesDir, clock: settings.clock ?? systemClock }) } : {}),
     recordHint: settings.recordHint ?? ((call) => `mcpsim serve --record with OPENAI_API_KEY or OPENAI_BASE_URL set, or write it by hand in ${toFixturePath(settings.fixturesDir, call.server, call.tool) ?? settings.fixturesDir}`),

@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CallLogEntry, ResultOrigin, TokenUsage, WorldChanges, WorldState } from '../domain/memory-log.js';
 import type { ToolDefinition } from '../domain/registry.js';
+import type { ToolOverride } from '../domain/tool-operation.js';
 
 /** What a generating source (the model) needs beyond the call itself. */
 export interface ToolCallContext {
@@ -15,6 +16,12 @@ export interface ToolCallContext {
   world: WorldState;
   /** Every earlier call of the connection, oldest first. */
   history: readonly CallLogEntry[];
+  /** Every tool of the server (the stateful simulator reads a tool against the others); default: this one alone. */
+  serverTools?: readonly ToolDefinition[];
+  /** When the call is made, on the platform's clock (ISO 8601): what the stateful simulator stamps. */
+  now?: string;
+  /** The scenario's corrections of the operation inference, by tool name (see domain/tool-operation.ts). */
+  toolOverrides?: Readonly<Record<string, ToolOverride>>;
 }
 
 /** One `tools/call` on a mock connection, as every result source sees it. */
@@ -49,7 +56,7 @@ export interface ToolResolution {
   worldChanges?: WorldChanges;
 }
 
-/** Something that can answer a mock tool call: a replay of fixtures, a model, a synthesizer. */
+/** Something that can answer a mock tool call: a replay of fixtures, a model, the stateful simulator, a synthesizer. */
 export interface ToolResultSource {
   /** The result, or null when this source has nothing to say about the call (the next one may). */
   resolve(call: ToolCall): Promise<ToolResolution | null>;

@@ -1,7 +1,9 @@
-import { emptyWorld, type CallLogEntry, type LoggedResult, type ResultOrigin, type WorldChanges, type WorldState } from '../domain/memory-log.js';
+import { type CallLogEntry, type LoggedResult, type ResultOrigin, type WorldChanges, type WorldState } from '../domain/memory-log.js';
 import { applyWorldChanges } from '../domain/world-state.js';
+import type { ToolOverride } from '../domain/tool-operation.js';
 import type { Sqlite } from './database.js';
 import type { MemoryKey } from './memory-keys.js';
+import type { MockSettings } from './mock-settings.js';
 
 /** A connection's memory as the simulator reads it. Treat as read-only: it is the store's cache. */
 export interface Memory {
@@ -10,6 +12,8 @@ export interface Memory {
   history: readonly CallLogEntry[];
   /** The sequence number the next call gets. */
   nextSequence: number;
+  /** The scenario's corrections of the operation inference, by tool name (absent: none). */
+  toolOverrides?: Readonly<Record<string, ToolOverride>>;
 }
 
 export interface CachedMemory extends Memory {
@@ -51,7 +55,7 @@ const maxCachedConnections = 256;
  *   const cache = createMemoryCache(db, { beforeEvict: () => batch.flush() });
  *   const { world, nextSequence } = cache.get(key);
  */
-export function createMemoryCache(db: Sqlite, { beforeEvict }: { beforeEvict(): void }) {
+export function createMemoryCache(db: Sqlite, { beforeEvict, startOf }: { beforeEvict(): void; startOf(key: MemoryKey): MockSettings }) {
   const statements = {
     world: db.prepare<[number], { world: string; world_sequence: number; next_sequence: number }>(
       'SELECT world, world_sequence, next_sequence FROM memory_worlds WHERE connection_seq = ?',
@@ -60,19 +64,24 @@ export function createMemoryCache(db: Sqlite, { beforeEvict }: { beforeEvict(): 
   };
   const cache = new Map<MemoryKey, CachedMemory>();
 
-  /** Reads a memory: the world checkpoint with the changes of the calls after it applied. */
+  /**
+   * Reads a memory: the world checkpoint (or, before the first one, the seed world of its mock
+   * settings) with the changes of the calls after it applied.
+   */
   function read(key: MemoryKey): CachedMemory {
     const stored = statements.world.get(key);
     const history = statements.calls.all(key).map(toEntry);
     const occurrences = new Map<string, number>();
-    let world = stored ? (JSON.parse(stored.world) as WorldState) : emptyWorld();
+    const start = startOf(key);
+    let world = stored ? (JSON.parse(stored.world) as WorldState) : start.world;
     const checkpointSequence = stored?.world_sequence ?? 0;
     for (const entry of history) {
       const name = occurrenceKey(entry.tool, entry.argumentsKey);
       occurrences.set(name, (occurrences.get(name) ?? 0) + 1);
       if (entry.sequence > checkpointSequence && entry.changes) world = applyWorldChanges(world, entry.changes);
     }
-    return { world, checkpointSequence, history, nextSequence: stored?.next_sequence ?? 1, occurrences };
+    const toolOverrides = Object.keys(start.tools).length > 0 ? { toolOverrides: start.tools } : {};
+    return { world, checkpointSequence, history, nextSequence: stored?.next_sequence ?? 1, occurrences, ...toolOverrides };
   }
 
   return {

@@ -5,12 +5,14 @@ import { countOccurrences, createMemoryCache, recordCall, type Memory } from './
 import { createMemoryEvents } from './memory-events.js';
 import { createMemoryKeys, type MemoryKey } from './memory-keys.js';
 import { createMemorySnapshots } from './memory-snapshots.js';
+import { createMockSettingsTable, type MockSettings } from './mock-settings.js';
 import { prepareMemoryWrites } from './memory-writes.js';
 
 export type { Memory } from './memory-cache.js';
 export type { MemoryKey } from './memory-keys.js';
 export type { MemoryEvent, MemoryListener } from './memory-events.js';
 export type { SnapshotSummary } from './memory-snapshots.js';
+export type { MockSettings } from './mock-settings.js';
 
 /**
  * The memory log of mock connections: calls, world state and snapshots, persisted and cached.
@@ -32,8 +34,9 @@ export type { SnapshotSummary } from './memory-snapshots.js';
  */
 export function createMemoryStore(db: Sqlite) {
   const writes = prepareMemoryWrites(db);
+  const settings = createMockSettingsTable(db);
   // The cache and the batch need each other: evicting a memory commits its waiting calls first.
-  const cache = createMemoryCache(db, { beforeEvict: () => batch.flush() });
+  const cache = createMemoryCache(db, { beforeEvict: () => batch.flush(), startOf: (key) => settings.startOf(key) });
   const events = createMemoryEvents();
   const batch = createCallBatch(db, { cache, writes, events });
   const { flush } = batch;
@@ -44,8 +47,31 @@ export function createMemoryStore(db: Sqlite) {
 
     /** The connection's memory; empty (world, no calls, next sequence 1) when it has none yet. */
     load(key: MemoryKey): Memory {
+      const { world, history, nextSequence, toolOverrides } = cache.get(key);
+      return toolOverrides ? { world, history, nextSequence, toolOverrides } : { world, history, nextSequence };
+    },
+
+    /** The mock settings of one connection (by its `connections.seq`): seed world and tool overrides; null when none were set. */
+    settingsOf(seq: number): MockSettings | null {
+      return settings.get(seq);
+    },
+
+    /**
+     * Sets a connection's mock settings; its memory is `key`. A memory with no calls yet starts
+     * from the new seed at once ('now'); one with calls keeps its world (a checkpoint of it is
+     * stored) and starts from the seed at its next reset ('next-reset'). Overrides apply at once.
+     */
+    setSettings(key: MemoryKey, seq: number, next: MockSettings): 'now' | 'next-reset' {
+      flush();
       const { world, history, nextSequence } = cache.get(key);
-      return { world, history, nextSequence };
+      const last = history.at(-1)?.sequence;
+      writes.transaction(() => {
+        settings.set(seq, next);
+        if (last === undefined) writes.deleteWorld(key);
+        else writes.saveWorld(key, JSON.stringify(world), last, nextSequence);
+      });
+      cache.forget(key);
+      return last === undefined ? 'now' : 'next-reset';
     },
 
     /** The occurrence the call `tool` + `argumentsKey` gets if made now: earlier identical calls + 1. */
@@ -72,7 +98,7 @@ export function createMemoryStore(db: Sqlite) {
     /** Commits the calls still waiting for their batch now (before closing, or reading the tables directly). */
     flush,
 
-    /** Forgets every call and the world; the next call is sequence 1 again (snapshots stay). */
+    /** Forgets every call and the world (back to the seed world of the mock settings); the next call is sequence 1 again (snapshots stay). */
     reset(key: MemoryKey): void {
       flush();
       writes.transaction(() => {

@@ -10,13 +10,16 @@ import type { CacheSet } from './read-cache.js';
  * made by another process such as `mcpsim registry import`.
  */
 export function createRegistryStore(db: Sqlite, caches: CacheSet) {
-  const statements = {
-    upsert: db.prepare(`INSERT INTO registry_servers (id, qualified_name, namespace, slug, display_name, description, icon_url,
+  const insert = `INSERT INTO registry_servers (id, qualified_name, namespace, slug, display_name, description, icon_url,
         verified, use_count, remote, is_deployed, created_at, homepage, by_platform, owner, repo_owner, repo_name, remote_url,
         deployment_url, server_info, config, resources, prompts, quality, security)
       VALUES (@id, @qualifiedName, @namespace, @slug, @displayName, @description, @iconUrl, @verified, @useCount, @remote,
         @isDeployed, @createdAt, @homepage, @byPlatform, @owner, @repoOwner, @repoName, @remoteUrl, @deploymentUrl,
-        @serverInfo, @config, @resources, @prompts, @quality, @security)
+        @serverInfo, @config, @resources, @prompts, @quality, @security)`;
+  const statements = {
+    // Any existing entry with the same id or name (in any case) wins: seeding never overwrites.
+    insertMissing: db.prepare(`${insert} ON CONFLICT DO NOTHING`),
+    upsert: db.prepare(`${insert}
       ON CONFLICT (id) DO UPDATE SET qualified_name = excluded.qualified_name, namespace = excluded.namespace,
         slug = excluded.slug, display_name = excluded.display_name, description = excluded.description,
         icon_url = excluded.icon_url, verified = excluded.verified, use_count = excluded.use_count, remote = excluded.remote,
@@ -54,6 +57,17 @@ export function createRegistryStore(db: Sqlite, caches: CacheSet) {
     statements.bumpRevision.run();
   });
 
+  const insertMissingMany = db.transaction((entries: readonly RegistryEntry[]) => {
+    let inserted = 0;
+    for (const { tools, ...entry } of entries) {
+      if (statements.insertMissing.run(toServerParameters(entry)).changes === 0) continue;
+      tools.forEach((tool, position) => statements.insertTool.run(entry.id, position, tool.name, JSON.stringify(tool)));
+      inserted++;
+    }
+    if (inserted > 0) statements.bumpRevision.run();
+    return inserted;
+  });
+
   // The revision and targets are read on hot paths (each mock tool call, each connection write): cached.
   const revisionCache = caches.create<'revision', string>(1);
   const targetCache = caches.create<string, ServerTarget>(10_000);
@@ -77,6 +91,14 @@ export function createRegistryStore(db: Sqlite, caches: CacheSet) {
     /** Inserts or replaces entries (matched by id) and their tools, all in one transaction. */
     upsert(entries: readonly RegistryEntry[]): void {
       writing(() => upsertMany.immediate(entries));
+    },
+    /**
+     * Inserts the entries that do not exist yet (by id or name), with their tools, in one
+     * transaction; an existing entry, imported or authored, is left as it is. Returns how many
+     * were inserted.
+     */
+    insertMissing(entries: readonly RegistryEntry[]): number {
+      return writing(() => insertMissingMany.immediate(entries));
     },
     /** Deletes the entry named `qualifiedName` (with or without `@`, any case) and its tools. */
     delete(qualifiedName: string): boolean {

@@ -61,7 +61,11 @@ export function forkOperations(dependencies: AppDependencies, { upstream }: AppS
         const written = await writeConnection(c, { stores, clock, upstream }, { caller, place, namespace: targetName, connectionId: id, input, mode: 'create' });
         if (!written) throw apiError('conflict', `Connection "${id}" already exists in namespace "${targetName}"; give the fork another connectionId`);
         const from = stores.memory.keyFor(source.key!);
-        const to = stores.memory.keyFor(stores.connections.get(target.id, id)!.key!);
+        const targetSeq = stores.connections.get(target.id, id)!.key!;
+        const to = stores.memory.keyFor(targetSeq);
+        // The fork has the same simulation settings (seed world, tool overrides), so a reset takes both to the same start.
+        const settings = stores.memory.settingsOf(source.key!);
+        if (settings) stores.memory.setSettings(to, targetSeq, settings);
         const calls = stores.memory.copy(from, to);
         return c.json({ namespace: targetName, connectionId: id, calls }, 201);
       },

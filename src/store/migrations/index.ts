@@ -1,6 +1,7 @@
 import { sql as initial } from './0001-initial.js';
 import { sql as memory } from './0002-memory.js';
 import { sql as sharedWorld } from './0003-shared-world.js';
+import { sql as mockSettings } from './0007-mock-settings.js';
 
 /**
  * Every schema change, in order. Append only: a released migration is never edited; a change is
@@ -10,4 +11,6 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'memory', sql: memory },
   { version: 3, name: 'shared-world', sql: sharedWorld },
+  // 4 to 6 are taken by work merged in parallel; the numbers only need to ascend.
+  { version: 7, name: 'mock-settings', sql: mockSettings },
 ];

@@ -1,0 +1,126 @@
+/**
+ * `npm run bench:inference`: the stateful simulator alone (no fixtures, no model) over the demo
+ * catalog and the bundled scenarios' servers. Prints, per server and in total, how many tools the
+ * operation inference puts under each operation, and how the create → read → list → update →
+ * read → delete → read walk of each entity fares (test/support/crud-walk.ts): entities walked,
+ * checks that held, entities whose every check held. Catalog servers start from an empty world;
+ * the bundled scenarios are applied as they are (with their worlds) and walked on their own mock
+ * connections (one that is not connected, e.g. forced to input_required, is left out).
+ * Deterministic: the same numbers every run.
+ * `--json` prints them as JSON.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createManualClock } from '../src/domain/clock.js';
+import type { ToolDefinition } from '../src/domain/registry.js';
+import { inferServerShapes, toolOperations, type ToolOperation } from '../src/domain/tool-operation.js';
+import { createPlatform } from '../src/platform/platform.js';
+import { applyScenario } from '../src/scenario/apply-scenario.js';
+import { loadScenarios } from '../src/scenario/load-scenario.js';
+import { bundledScenariosDir } from '../src/scenario/bundled-scenarios.js';
+import { createSimulator } from '../src/sim/simulator.js';
+import { loadDemoCatalog } from '../src/store/demo-catalog.js';
+import { walkEntities, type WalkResult } from '../test/support/crud-walk.js';
+
+interface ServerFigures {
+  server: string;
+  source: 'catalog' | 'scenario';
+  tools: number;
+  byOperation: Record<ToolOperation, number>;
+  entitiesWalked: number;
+  entitiesConsistent: number;
+  checks: number;
+  checksHeld: number;
+  failures: string[];
+}
+
+const apiKey = 'inference-bench-key';
+const fixturesDir = mkdtempSync(join(tmpdir(), 'mcpsim-inference-'));
+
+async function main(): Promise<void> {
+  const platform = createPlatform({ apiKey, demo: false, clock: createManualClock('2026-01-01T00:00:00.000Z'), logger: { error: () => {} }, toolResults: createSimulator({ fixturesDir, missPolicy: 'simulate' }) });
+  const request = async (method: string, path: string, body?: unknown) => {
+    const response = await platform.app.fetch(new Request(`http://mcpsim.local${path}`, { method, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  // Every catalog server on a fresh mock connection with an empty world; every bundled scenario
+  // applied as it is (its connections, with the worlds it gives them), walked on its own connections.
+  await request('PUT', '/namespaces/bench');
+  const servers: { name: string; source: ServerFigures['source']; tools: ToolDefinition[]; connection: string }[] = [];
+  for (const [index, entry] of loadDemoCatalog().entries()) {
+    await request('PUT', `/connect/bench/s${index}`, { server: entry.qualifiedName, mock: { enabled: true } });
+    servers.push({ name: entry.qualifiedName, source: 'catalog', tools: entry.tools, connection: `bench/s${index}` });
+  }
+  for (const result of await loadScenarios(bundledScenariosDir)) {
+    if (!('scenario' in result)) continue;
+    const applied = await applyScenario(result.scenario, { fetch: platform.app.fetch, baseUrl: 'http://mcpsim.local', apiKey });
+    for (const connection of applied.connections) {
+      const declared = result.scenario.namespaces.find((namespace) => namespace.name === connection.namespace)?.connections.find((candidate) => candidate.id === connection.connectionId);
+      const server = result.scenario.servers.find((candidate) => candidate.qualifiedName === declared?.server);
+      if (!server || connection.status.state !== 'connected') continue;
+      servers.push({ name: `${server.qualifiedName} (${connection.namespace}/${connection.connectionId})`, source: 'scenario', tools: server.tools.map((tool) => ({ ...tool, inputSchema: tool.inputSchema ?? { type: 'object' } })), connection: `${connection.namespace}/${connection.connectionId}` });
+    }
+  }
+
+  const figures: ServerFigures[] = [];
+  for (const server of servers) {
+    const id = server.connection;
+    const shapes = [...inferServerShapes(server.tools).values()];
+    const byOperation = Object.fromEntries(toolOperations.map((operation) => [operation, shapes.filter((shape) => shape.operation === operation).length])) as Record<ToolOperation, number>;
+    const walks = await walkEntities(server.tools, async (tool, args): Promise<WalkResult> => {
+      const answer = await request('POST', `/connect/${id}/.tools/${tool.split('.').join('/')}`, args);
+      const result = answer.body as { isError?: boolean; content?: { text?: string }[]; structuredContent?: Record<string, unknown>; _meta?: Record<string, unknown> };
+      const text = result.content?.[0]?.text ?? JSON.stringify(answer.body);
+      let value = result.structuredContent ?? null;
+      if (!value) {
+        try {
+          const parsed: unknown = JSON.parse(text);
+          value = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+        } catch {
+          value = null;
+        }
+      }
+      return { isError: answer.status !== 200 || result.isError === true, text, value, source: String(result._meta?.['mcpsim/source'] ?? 'none') };
+    });
+    const checks = walks.flatMap((walk) => walk.checks);
+    figures.push({
+      server: server.name,
+      source: server.source,
+      tools: server.tools.length,
+      byOperation,
+      entitiesWalked: walks.filter((walk) => walk.checks.length > 0).length,
+      entitiesConsistent: walks.filter((walk) => walk.checks.length > 0 && walk.checks.every((check) => check.pass)).length,
+      checks: checks.length,
+      checksHeld: checks.filter((check) => check.pass).length,
+      failures: walks.flatMap((walk) => walk.checks.filter((check) => !check.pass).map((check) => `${walk.entity}: ${check.name}${check.detail ? ` (${check.detail.slice(0, 120)})` : ''}`)),
+    });
+  }
+  platform.close();
+  rmSync(fixturesDir, { recursive: true, force: true });
+
+  const total = (pick: (entry: ServerFigures) => number, source?: ServerFigures['source']) => figures.filter((entry) => !source || entry.source === source).reduce((sum, entry) => sum + pick(entry), 0);
+  if (process.argv.includes('--json')) {
+    process.stdout.write(`${JSON.stringify({ servers: figures }, null, 2)}\n`);
+    return;
+  }
+  const columns = toolOperations.map((operation) => operation.padStart(6)).join(' ');
+  const lines = [`${'server'.padEnd(48)} ${'tools'.padStart(5)} ${columns} | walked consistent checks`];
+  for (const entry of figures) {
+    lines.push(`${entry.server.padEnd(48)} ${String(entry.tools).padStart(5)} ${toolOperations.map((operation) => String(entry.byOperation[operation]).padStart(6)).join(' ')} | ${String(entry.entitiesWalked).padStart(6)} ${String(entry.entitiesConsistent).padStart(10)} ${`${entry.checksHeld}/${entry.checks}`.padStart(6)}`);
+  }
+  for (const source of ['catalog', 'scenario', undefined] as const) {
+    const label = source === undefined ? 'all' : source === 'catalog' ? 'demo catalog' : 'bundled scenarios';
+    const tools = total((entry) => entry.tools, source);
+    const other = total((entry) => entry.byOperation.other, source);
+    lines.push(
+      `${`TOTAL ${label}`.padEnd(48)} ${String(tools).padStart(5)} ${toolOperations.map((operation) => String(total((entry) => entry.byOperation[operation], source)).padStart(6)).join(' ')} | ${String(total((entry) => entry.entitiesWalked, source)).padStart(6)} ${String(total((entry) => entry.entitiesConsistent, source)).padStart(10)} ${`${total((entry) => entry.checksHeld, source)}/${total((entry) => entry.checks, source)}`.padStart(6)}  (classified as an entity operation: ${tools - other} of ${tools}, ${(((tools - other) / tools) * 100).toFixed(1)}%)`,
+    );
+  }
+  const failures = figures.flatMap((entry) => entry.failures.map((failure) => `  ${entry.server}: ${failure}`));
+  if (failures.length > 0) lines.push('', 'Checks that did not hold:', ...failures);
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+await main();

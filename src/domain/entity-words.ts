@@ -1,0 +1,117 @@
+/**
+ * The words of tool and argument names, as the operation inference reads them: split at
+ * separators and camelCase, lower-cased, nouns made singular. Pure and small on purpose: tool
+ * names use a tiny part of English.
+ */
+
+/** Irregular or ambiguous plurals that the suffix rules below would get wrong. */
+const irregular: Record<string, string> = {
+  people: 'person',
+  children: 'child',
+  men: 'man',
+  women: 'woman',
+  indices: 'index',
+  indexes: 'index',
+  aliases: 'alias',
+  analyses: 'analysis',
+  responses: 'response',
+  databases: 'database',
+  bases: 'base',
+  cases: 'case',
+  releases: 'release',
+  licenses: 'license',
+  courses: 'course',
+  purchases: 'purchase',
+  phases: 'phase',
+  leases: 'lease',
+  uses: 'use',
+  caches: 'cache',
+  niches: 'niche',
+  movies: 'movie',
+  cookies: 'cookie',
+  quizzes: 'quiz',
+};
+
+/** Words that end in s but are singular (or have no singular), left as they are. */
+const uncountable = new Set(['data', 'media', 'metadata', 'news', 'series', 'species', 'status', 'analytics', 'access', 'details', 'info', 'dns', 'sms', 'os', 'https', 'always', 'was', 'has', 'is', 'this', 'canvas', 'alias', 'bus', 'gas', 'plus', 'stats', 'diagnostics', 'process', 'address', 'class', 'business', 'progress', 'success', 'redis', 'kubernetes', 'postgres', 'aws', 'gis']);
+
+/**
+ * The words of a name: split at `_ - . / : spaces` and camelCase boundaries, lower-cased.
+ *
+ * @example
+ *   toWords('pull_request_read'); // ['pull', 'request', 'read']
+ *   toWords('API-get-self');      // ['api', 'get', 'self']
+ *   toWords('pullNumber');        // ['pull', 'number']
+ */
+export function toWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word.length > 0)
+    .map((word) => word.toLowerCase());
+}
+
+/**
+ * The singular of a noun as tool names use it.
+ *
+ * @example
+ *   toSingular('repositories'); // 'repository'
+ *   toSingular('branches');     // 'branch'
+ *   toSingular('status');       // 'status'
+ */
+export function toSingular(word: string): string {
+  const known = irregular[word];
+  if (known) return known;
+  if (word.length <= 3 || uncountable.has(word) || /(ss|us|is|ics)$/.test(word)) return word;
+  if (/ies$/.test(word)) return `${word.slice(0, -3)}y`;
+  if (/(xes|ches|shes|zzes|sses)$/.test(word)) return word.slice(0, -2);
+  if (/s$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** Whether a noun is plural (its singular differs). */
+export function isPlural(word: string): boolean {
+  return toSingular(word) !== word;
+}
+
+/**
+ * The plural of a singular noun, for naming lists in results.
+ *
+ * @example
+ *   toPlural('issue');      // 'issues'
+ *   toPlural('repository'); // 'repositories'
+ */
+export function toPlural(word: string): string {
+  for (const [plural, singular] of Object.entries(irregular)) if (singular === word) return plural;
+  if (uncountable.has(word)) return word;
+  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
+  if (/(s|x|z|ch|sh)$/.test(word)) return `${word}es`;
+  return `${word}s`;
+}
+
+/** Short forms in argument names and the words they stand for (`app_id` names an application). */
+const abbreviations: Record<string, string> = {
+  app: 'application',
+  repo: 'repository',
+  org: 'organization',
+  db: 'database',
+  msg: 'message',
+  doc: 'document',
+  env: 'environment',
+  config: 'configuration',
+  dir: 'directory',
+  ws: 'workspace',
+  proj: 'project',
+  desc: 'description',
+};
+
+/**
+ * A word with its usual short form spelled out, so `app_id` and `application` meet.
+ *
+ * @example
+ *   toFullWord('repo'); // 'repository'
+ */
+export function toFullWord(word: string): string {
+  return abbreviations[word] ?? word;
+}

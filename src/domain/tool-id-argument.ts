@@ -1,0 +1,91 @@
+/**
+ * Which argument of a tool names the entity it acts on. Part of the operation inference
+ * (`tool-operation.ts`).
+ */
+import { toFullWord, toSingular, toWords } from './entity-words.js';
+import type { ToolDefinition } from './registry.js';
+import type { ToolOperation } from './tool-verbs.js';
+
+/** An argument that names an entity, and the field that holds the same value in results. */
+export interface IdArgument {
+  name: string;
+  /** `number` for `issue_number`, `id` for `contact_id` or `id`, the name itself for `path` or `branch`. */
+  field: string;
+  /** A real identifier (an unknown one is not-found), not a natural key such as a URL (made up when unknown). */
+  strong: boolean;
+}
+
+export type Properties = Record<string, Record<string, unknown>>;
+
+/** Id suffixes, best first: `contact_id` beats `contact_name`. */
+const idSuffixes = ['id', 'uuid', 'number', 'key', 'slug', 'sha', 'name'];
+/** Plain names that identify things, best first. */
+const plainIds = ['path', 'key', 'uuid', 'slug', 'sha'];
+
+/** The input schema's properties that are schemas (others are ignored). */
+export function propertiesOf(tool: Pick<ToolDefinition, 'inputSchema'>): Properties {
+  const properties = tool.inputSchema.properties;
+  if (properties === null || typeof properties !== 'object' || Array.isArray(properties)) return {};
+  return Object.fromEntries(Object.entries(properties as Record<string, unknown>).filter((entry): entry is [string, Record<string, unknown>] => entry[1] !== null && typeof entry[1] === 'object'));
+}
+
+/** The input schema's required property names. */
+export function requiredOf(tool: Pick<ToolDefinition, 'inputSchema'>): Set<string> {
+  const required = tool.inputSchema.required;
+  return new Set(Array.isArray(required) ? required.filter((name): name is string => typeof name === 'string') : []);
+}
+
+/**
+ * The argument that names the entity, best first, required arguments before optional ones:
+ * `id`; `<entity>_id`, `<entity>Number`, `table_name` (the words before the suffix are the
+ * entity's and not another tool's entity, so `issue_number` names an issue, never a comment); the
+ * entity's own word (`branch`); `number`; `path`, `key`, `uuid`, `slug`, `sha`; a required
+ * `name`; then a required `url`/`uri` (a natural key). A create takes only a required key the
+ * caller chooses (`branch`, `path`); list, search and other actions take none.
+ *
+ * @example
+ *   findIdArgument('read', ['pull', 'request'], { pullNumber: { type: 'number' } }, new Set(['pullNumber']), new Set()); // { name: 'pullNumber', field: 'number', strong: true }
+ */
+export function findIdArgument(operation: ToolOperation, entityWords: readonly string[], properties: Properties, required: ReadonlySet<string>, entities: ReadonlySet<string>): IdArgument | null {
+  if (operation === 'list' || operation === 'search' || operation === 'other') return null;
+  const all = Object.keys(properties);
+  const creating = operation === 'create';
+  // Required first: `create_or_update_file(path, sha?)` names a file by its path, not its sha.
+  const passes = [all.filter((name) => required.has(name)), ...(creating ? [] : [all.filter((name) => !required.has(name))])];
+  for (const names of passes) {
+    const found = findAmong(names, creating, entityWords, required, entities);
+    if (found) return found;
+  }
+  return null;
+}
+
+function findAmong(names: readonly string[], creating: boolean, entityWords: readonly string[], required: ReadonlySet<string>, entities: ReadonlySet<string>): IdArgument | null {
+  const entity = entityWords.join('_');
+  if (!creating && names.includes('id')) return { name: 'id', field: 'id', strong: true };
+  let best: { argument: IdArgument; rank: number } | null = null;
+  for (const name of names) {
+    const words = toWords(name);
+    const suffix = words[words.length - 1]!;
+    const stem = words.slice(0, -1).map((word) => toFullWord(toSingular(word)));
+    const rank = idSuffixes.indexOf(suffix);
+    const ownStem = stem.length > 0 && stem.every((word) => entityWords.map(toFullWord).includes(word)) && (stem.join('_') === entity || !entities.has(stem.join('_')));
+    if (rank !== -1 && ownStem && (!best || rank < best.rank)) best = { argument: { name, field: suffix === 'uuid' ? 'id' : suffix, strong: true }, rank };
+  }
+  if (best) return best.argument;
+  const own = names.find((name) => [entity, entityWords[entityWords.length - 1]].includes(toWords(name).map(toFullWord).join('_')));
+  if (own) return { name: own, field: own, strong: true };
+  // A create takes a key the caller chooses (`create_directory(path)`), never one that names something else.
+  for (const name of creating ? ['path', 'key', 'slug'] : ['number', ...plainIds]) if (names.includes(name)) return { name, field: name === 'uuid' ? 'id' : name, strong: true };
+  if (creating) return null;
+  if (names.includes('name') && required.has('name')) return { name: 'name', field: 'name', strong: true };
+  for (const name of ['url', 'uri']) if (names.includes(name) && required.has(name)) return { name, field: name, strong: false };
+  return null;
+}
+
+/** The field a scenario's `id: <argument>` override stands for: `ticket_id` → `id`, `number` → `number`. */
+export function toOverrideIdArgument(name: string): IdArgument {
+  const words = toWords(name);
+  const suffix = words[words.length - 1];
+  const field = words.length > 1 && (suffix === 'id' || suffix === 'uuid') ? 'id' : words.length > 1 && suffix === 'number' ? 'number' : name;
+  return { name, field, strong: true };
+}

@@ -1,0 +1,94 @@
+/**
+ * What a tool's name says: its verb and the words of the entity it acts on. Part of the
+ * operation inference (`tool-operation.ts`).
+ */
+import { isPlural, toSingular, toWords } from './entity-words.js';
+import type { ToolDefinition } from './registry.js';
+import { noiseWords, toVerbMeaning, type VerbMeaning } from './tool-verbs.js';
+
+export interface ParsedName {
+  /** The name's verb, or null when it has none (`echo`, `directory_tree`). */
+  meaning: VerbMeaning | null;
+  /** The verb word itself (`add`, `close`), or null. */
+  verb: string | null;
+  /** The entity's words, the last one made singular; `['item']` when the name has no noun. */
+  entityWords: string[];
+  /** The noun was plural (`get_users`): a read of many. */
+  plural: boolean;
+}
+
+/** HTTP-style verbs that give way to a more telling verb right after them (`API-post-search`). */
+const weakVerbs = new Set(['post', 'get', 'put', 'patch']);
+
+/**
+ * A word at least half of a server's tools (two or more) start with, e.g. `browser` or `linear`,
+ * which says nothing about what each tool does; never a verb.
+ *
+ * @example
+ *   toCommonPrefix([{ name: 'linear_create_issue' }, { name: 'linear_search_issues' }]); // 'linear'
+ */
+export function toCommonPrefix(tools: readonly Pick<ToolDefinition, 'name'>[]): string | null {
+  const counts = new Map<string, number>();
+  for (const tool of tools) {
+    const words = toWords(tool.name);
+    if (words.length > 1) counts.set(words[0]!, (counts.get(words[0]!) ?? 0) + 1);
+  }
+  let best: string | null = null;
+  for (const [word, count] of counts) {
+    if (count >= 2 && count * 2 >= tools.length && !toVerbMeaning(word) && (best === null || count > counts.get(best)!)) best = word;
+  }
+  return best;
+}
+
+/**
+ * Reads a tool name: the first verb (`create_or_update` is an upsert; `post_search` is a search),
+ * and the entity from the words after it, else the words before it (`issue_read`,
+ * `firecrawl_monitor_create`), without noise words and the server's common prefix.
+ *
+ * @example
+ *   parseToolName('create_or_update_file', null); // { meaning: { operation: 'update', upsert: true }, verb: 'create', entityWords: ['file'], plural: false }
+ *   parseToolName('get_users', null).plural;      // true
+ */
+export function parseToolName(name: string, prefix: string | null): ParsedName {
+  let words = toWords(name);
+  if (prefix !== null && words[0] === prefix && words.length > 1) words = words.slice(1);
+  const start = words.findIndex((word) => toVerbMeaning(word) !== undefined);
+  if (start === -1) return { meaning: null, verb: null, ...toEntityWords(words) };
+  let meaning = toVerbMeaning(words[start]!)!;
+  const verb = words[start]!;
+  let after = words.slice(start + 1);
+  const next = after[0] === 'or' ? after[1] : after[0];
+  const nextMeaning = next === undefined ? undefined : toVerbMeaning(next);
+  if (after[0] === 'or' && nextMeaning) {
+    // create_or_update_file: an update that creates what it does not find.
+    meaning = { operation: 'update', upsert: true };
+    after = after.slice(2);
+  } else if (nextMeaning && weakVerbs.has(verb)) {
+    meaning = nextMeaning;
+    after = after.slice(1);
+  }
+  const before = words.slice(0, start);
+  const meaningful = after.filter((word) => !noiseWords.has(word));
+  return { meaning, verb, ...toEntityWords(meaningful.length > 0 ? after : before) };
+}
+
+function toEntityWords(words: readonly string[]): { entityWords: string[]; plural: boolean } {
+  const kept = words.filter((word) => !noiseWords.has(word) && !/^\d+$/.test(word));
+  if (kept.length === 0) return { entityWords: ['item'], plural: false };
+  const last = kept[kept.length - 1]!;
+  return { entityWords: [...kept.slice(0, -1), toSingular(last)], plural: isPlural(last) };
+}
+
+/**
+ * `issue_comment` → `comment` when `issue` is another tool's entity (the comment belongs to an
+ * issue); `pull_request` stays whole.
+ *
+ * @example
+ *   dropOtherEntity(['issue', 'comment'], new Set(['issue', 'issue_comment'])); // ['comment']
+ */
+export function dropOtherEntity(words: readonly string[], entities: ReadonlySet<string>): string[] {
+  for (let cut = words.length - 1; cut >= 1; cut--) {
+    if (entities.has(words.slice(0, cut).join('_'))) return words.slice(cut);
+  }
+  return [...words];
+}

@@ -1,0 +1,81 @@
+/**
+ * The verbs of tool names and what each means to the stateful simulator: which operation, whether
+ * it creates what it does not find (an upsert), and which fields a state verb sets (`close` sets
+ * the state to closed). Data, read by `tool-operation.ts`.
+ */
+
+/** What a tool does to the entity it names. `other` is any other action (navigate, send a signal, run). */
+export const toolOperations = ['create', 'read', 'list', 'search', 'update', 'delete', 'other'] as const;
+
+export type ToolOperation = (typeof toolOperations)[number];
+
+export interface VerbMeaning {
+  operation: ToolOperation;
+  /** An update that creates the entity when it does not exist (`set`, `write`, `save`). */
+  upsert?: boolean;
+  /** Fields the verb sets on the entity; `state` means whichever of `state`/`status` the entity uses. */
+  sets?: Readonly<Record<string, unknown>>;
+  /** `find`/`lookup`: a read by field values that answers not-found when nothing matches. */
+  find?: boolean;
+}
+
+const meanings: Record<ToolOperation, readonly string[]> = {
+  create: ['create', 'add', 'new', 'insert', 'make', 'register', 'upload', 'post', 'send', 'reply', 'submit', 'fork', 'push', 'append', 'invite', 'clone', 'copy', 'duplicate', 'schedule', 'book'],
+  read: ['get', 'read', 'fetch', 'retrieve', 'show', 'describe', 'view', 'inspect', 'load', 'check', 'download', 'open'],
+  list: ['list', 'ls', 'enumerate', 'browse'],
+  search: ['search', 'query', 'find', 'lookup', 'filter'],
+  update: ['update', 'edit', 'modify', 'patch', 'change', 'rename', 'move', 'assign', 'replace', 'mark', 'tag', 'label', 'reorder', 'configure', 'set', 'put', 'save', 'write', 'upsert', 'store'],
+  delete: ['delete', 'remove', 'drop', 'destroy', 'erase', 'purge', 'unset', 'del', 'trash', 'revoke', 'clear'],
+  other: [],
+};
+
+const upsertVerbs = new Set(['set', 'put', 'save', 'write', 'upsert', 'store']);
+const findVerbs = new Set(['find', 'lookup']);
+
+/** Verbs that update a state field: `close_issue` is an update that sets `state: closed`. */
+const stateVerbs: Record<string, Readonly<Record<string, unknown>>> = {
+  close: { state: 'closed' },
+  reopen: { state: 'open' },
+  archive: { archived: true },
+  unarchive: { archived: false },
+  merge: { state: 'merged', merged: true },
+  resolve: { state: 'resolved' },
+  unresolve: { state: 'unresolved' },
+  lock: { locked: true },
+  unlock: { locked: false },
+  enable: { enabled: true },
+  disable: { enabled: false },
+  approve: { state: 'approved' },
+  reject: { state: 'rejected' },
+  cancel: { state: 'cancelled' },
+  complete: { state: 'completed' },
+  publish: { state: 'published' },
+  activate: { state: 'active' },
+  deactivate: { state: 'inactive' },
+  suspend: { state: 'suspended' },
+  unsuspend: { state: 'active' },
+  star: { starred: true },
+  unstar: { starred: false },
+  pin: { pinned: true },
+  unpin: { pinned: false },
+};
+
+const table = new Map<string, VerbMeaning>();
+for (const [operation, verbs] of Object.entries(meanings) as [ToolOperation, readonly string[]][]) {
+  for (const verb of verbs) table.set(verb, { operation, ...(upsertVerbs.has(verb) ? { upsert: true } : {}), ...(findVerbs.has(verb) ? { find: true } : {}) });
+}
+for (const [verb, sets] of Object.entries(stateVerbs)) table.set(verb, { operation: 'update', sets });
+
+/**
+ * What a word means as a verb of a tool name, or undefined when it is not one.
+ *
+ * @example
+ *   toVerbMeaning('close'); // { operation: 'update', sets: { state: 'closed' } }
+ *   toVerbMeaning('issue'); // undefined
+ */
+export function toVerbMeaning(word: string): VerbMeaning | undefined {
+  return table.get(word);
+}
+
+/** Words that say nothing about the entity (`get_all_issues`, `list_issue_details`). */
+export const noiseWords: ReadonlySet<string> = new Set(['a', 'an', 'the', 'all', 'my', 'by', 'for', 'of', 'to', 'from', 'in', 'on', 'with', 'and', 'or', 'details', 'detail', 'info', 'information', 'contents', 'existing', 'single', 'multiple', 'one', 'many', 'given', 'specific', 'new']);

@@ -1,0 +1,190 @@
+/**
+ * Questions the stateful simulator asks a world: the entities of a type in a stable order, which
+ * of them match a call's arguments, one page of them, the next free id. Pure.
+ */
+import type { WorldState } from './memory-log.js';
+
+/** One entity of a type, as the world holds it. */
+export interface EntityRecord {
+  id: string;
+  fields: Record<string, unknown>;
+}
+
+/**
+ * Arguments that shape an answer rather than select entities (paging, sorting, field lists,
+ * formats), by their normalized name (`per_page` and `perPage` are both `perpage`).
+ */
+const controlNames = new Set([
+  'page', 'pagenumber', 'perpage', 'pagesize', 'limit', 'first', 'last', 'maxresults', 'top', 'numresults', 'offset', 'skip',
+  'cursor', 'after', 'before', 'startcursor', 'nextcursor', 'pagetoken', 'nextpagetoken', 'continuationtoken',
+  'sort', 'sortby', 'order', 'orderby', 'direction', 'fields', 'expand', 'format', 'responseformat', 'minimaloutput',
+  'verbose', 'detail', 'details', 'output', 'pretty', 'dryrun',
+]);
+const limitNames = ['perpage', 'pagesize', 'limit', 'first', 'maxresults', 'top', 'numresults'];
+const cursorNames = ['cursor', 'after', 'startcursor', 'nextcursor', 'pagetoken', 'nextpagetoken', 'continuationtoken'];
+/** Arguments that carry a free-text query. */
+const queryNames = new Set(['query', 'q', 'search', 'searchquery', 'searchterm', 'term', 'text', 'keyword', 'keywords', 'prompt']);
+/** Filter values that select everything (`state: all`). */
+const anyValues = new Set(['all', 'any', '*', '']);
+/** The most entities one answer lists when the call asks for no page size. */
+export const maxPageSize = 100;
+
+/** A name without case or separators, so `issue_number`, `issueNumber` and `IssueNumber` are one. */
+export function toNormalName(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** Whether an argument shapes the answer (paging, sorting, fields) rather than selecting or setting data. */
+export function isControlArgument(name: string): boolean {
+  const normal = toNormalName(name);
+  return controlNames.has(normal) || normal.startsWith('include');
+}
+
+/** Whether an argument carries a free-text query (`query`, `q`, `search_term`). */
+export function isQueryArgument(name: string): boolean {
+  return queryNames.has(toNormalName(name));
+}
+
+/**
+ * The entities of `type`, numeric ids in number order before the others in text order.
+ *
+ * @example
+ *   entitiesOf({ entities: { issue: { '10': {}, '9': {} } }, facts: [] }, 'issue').map((entity) => entity.id); // ['9', '10']
+ */
+export function entitiesOf(world: WorldState, type: string): EntityRecord[] {
+  const byId = Object.hasOwn(world.entities, type) ? world.entities[type]! : {};
+  return Object.entries(byId)
+    .map(([id, fields]) => ({ id, fields }))
+    .sort((a, b) => compareIds(a.id, b.id));
+}
+
+/** Numbers in number order first, then text in code-point order: the same on every machine. */
+export function compareIds(a: string, b: string): number {
+  const [numberA, numberB] = [/^\d+$/.test(a), /^\d+$/.test(b)];
+  if (numberA && numberB) return Number(a) - Number(b) || (a < b ? -1 : a > b ? 1 : 0);
+  if (numberA !== numberB) return numberA ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The value of a field named like `name` (`issueNumber` finds `issue_number`), or undefined. */
+export function fieldValue(fields: Readonly<Record<string, unknown>>, name: string): unknown {
+  if (Object.hasOwn(fields, name)) return fields[name];
+  const normal = toNormalName(name);
+  for (const [key, value] of Object.entries(fields)) if (toNormalName(key) === normal) return value;
+  return undefined;
+}
+
+/**
+ * Whether a field value matches an argument value: equal as text, case-insensitively; a list
+ * field contains the value (every value of a list argument); a list argument holds the field value.
+ *
+ * @example
+ *   valuesMatch(['bug', 'ui'], 'BUG'); // true
+ *   valuesMatch('open', ['open', 'closed']); // true
+ */
+export function valuesMatch(field: unknown, argument: unknown): boolean {
+  const same = (a: unknown, b: unknown) => toText(a) === toText(b);
+  if (Array.isArray(field)) {
+    const values = Array.isArray(argument) ? argument : [argument];
+    return values.every((value) => field.some((item) => same(item, value) || (isRecord(item) && Object.values(item).some((inner) => same(inner, value)))));
+  }
+  if (Array.isArray(argument)) return argument.length === 0 || argument.some((value) => same(field, value));
+  if (isRecord(field)) return Object.values(field).some((inner) => same(inner, argument));
+  return same(field, argument);
+}
+
+/** Whether an argument value selects everything (`all`, `any`, an empty list). */
+export function selectsAll(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === 'string' && anyValues.has(value.trim().toLowerCase());
+}
+
+/**
+ * Whether an entity's fields contain every word of a free-text query (case-insensitive), and
+ * satisfy its `field:value` qualifiers for the fields it has (`is:open` checks the state).
+ *
+ * @example
+ *   matchesQuery({ title: 'Crash on empty config', state: 'open' }, 'crash is:open'); // true
+ */
+export function matchesQuery(fields: Readonly<Record<string, unknown>>, query: string): boolean {
+  const text = JSON.stringify(fields).toLowerCase();
+  for (const token of query.toLowerCase().split(/\s+/).filter((word) => word.length > 0)) {
+    const colon = token.indexOf(':');
+    if (colon > 0) {
+      const [name, value] = [token.slice(0, colon), token.slice(colon + 1).replace(/^"|"$/g, '')];
+      const field = name === 'is' ? (fieldValue(fields, 'state') ?? fieldValue(fields, 'status')) : fieldValue(fields, name);
+      if (field !== undefined && !(name === 'is' && !['open', 'closed', 'merged'].includes(value)) && !toText(field).includes(value) && !valuesMatch(field, value)) return false;
+      continue;
+    }
+    if (!text.includes(token.replace(/^"|"$/g, ''))) return false;
+  }
+  return true;
+}
+
+/** Where one page starts and how long it is, from a call's paging arguments. */
+export interface PageRequest {
+  offset: number;
+  size: number;
+  /** Which argument moves to the next page: a cursor, a page number, an offset, or none. */
+  style: 'cursor' | 'page' | 'offset' | 'none';
+}
+
+/**
+ * The page a call asks for: `page` (from 1) with `perPage`/`per_page`/`pageSize`/`limit`;
+ * `offset`/`skip`; or a cursor (`cursor`, `after`, `start_cursor`, ...) this simulator handed out
+ * (the offset as text). `defaults` are the schema's defaults for those arguments.
+ *
+ * @example
+ *   toPageRequest({ page: 2, perPage: 10 }); // { offset: 10, size: 10, style: 'page' }
+ */
+export function toPageRequest(args: Readonly<Record<string, unknown>>, defaults: Readonly<Record<string, unknown>> = {}): PageRequest {
+  const byName = new Map<string, unknown>();
+  for (const source of [defaults, args]) for (const [name, value] of Object.entries(source)) if (value !== undefined) byName.set(toNormalName(name), value);
+  const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined);
+  const sizeName = limitNames.find((name) => number(byName.get(name)) !== undefined);
+  const size = Math.max(1, Math.min(maxPageSize, sizeName ? number(byName.get(sizeName))! : maxPageSize));
+  const cursorName = cursorNames.find((name) => Object.keys(args).some((key) => toNormalName(key) === name));
+  if (cursorName) {
+    const value = byName.get(cursorName);
+    return { offset: typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : 0, size, style: 'cursor' };
+  }
+  const page = number(byName.get('page')) ?? number(byName.get('pagenumber'));
+  if (page !== undefined && Object.keys(args).some((key) => ['page', 'pagenumber'].includes(toNormalName(key)))) return { offset: (Math.max(1, page) - 1) * size, size, style: 'page' };
+  const offset = number(byName.get('offset')) ?? number(byName.get('skip'));
+  if (offset !== undefined) return { offset, size, style: 'offset' };
+  return { offset: 0, size, style: 'none' };
+}
+
+/**
+ * The next id of a type: one past the highest number for numeric ids, else the common prefix of
+ * the existing ids with the next number (`c_1001` → `c_1002`), else `<type>_<count + 1>`.
+ *
+ * @example
+ *   toNextId([{ id: '12', fields: {} }, { id: '17', fields: {} }], 'issue', true); // '18'
+ *   toNextId([{ id: 'c_1001', fields: {} }], 'contact', false); // 'c_1002'
+ */
+export function toNextId(existing: readonly EntityRecord[], type: string, numeric: boolean): string {
+  const ids = new Set(existing.map((entity) => entity.id));
+  const numbers = existing.map((entity) => entity.id).filter((id) => /^\d+$/.test(id)).map(Number);
+  if (numeric || (numbers.length > 0 && numbers.length === existing.length)) return String((numbers.length > 0 ? Math.max(...numbers) : 0) + 1);
+  const patterned = existing.map((entity) => /^(.*?)(\d+)$/.exec(entity.id)).filter((match): match is RegExpExecArray => match !== null);
+  if (patterned.length > 0) {
+    const prefix = patterned[patterned.length - 1]![1]!;
+    const same = patterned.filter((match) => match[1] === prefix);
+    const width = same[same.length - 1]![2]!.length;
+    let next = Math.max(...same.map((match) => Number(match[2]))) + 1;
+    while (ids.has(`${prefix}${String(next).padStart(width, '0')}`)) next++;
+    return `${prefix}${String(next).padStart(width, '0')}`;
+  }
+  let count = existing.length + 1;
+  while (ids.has(`${type}_${count}`)) count++;
+  return `${type}_${count}`;
+}
+
+function toText(value: unknown): string {
+  return (typeof value === 'string' ? value : JSON.stringify(value) ?? '').trim().toLowerCase();
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -1,0 +1,81 @@
+/**
+ * What `check` says about a scenario's tool corrections (`tools:` at the top, `mock.tools` on a
+ * connection): each must name a tool the connection's server has, and an `id` override must name
+ * one of that tool's arguments.
+ */
+import type { ToolDefinition } from '../domain/registry.js';
+import { loadDemoCatalog } from '../store/demo-catalog.js';
+import type { Scenario, ScenarioConnection } from './scenario-schema.js';
+import { closestOf, toDisplayPath, type Finding, type Segment } from './scenario-issues.js';
+
+let catalogTools: ReadonlyMap<string, readonly ToolDefinition[]> | undefined;
+
+function toServerKey(qualifiedName: string): string {
+  return qualifiedName.replace(/^@/, '').toLowerCase();
+}
+
+/** The tools of every server the scenario can name: its own `servers`, then the demo catalog's. */
+function toolsByServer(scenario: Scenario): Map<string, readonly ToolDefinition[]> {
+  catalogTools ??= new Map(loadDemoCatalog().map((entry) => [toServerKey(entry.qualifiedName), entry.tools]));
+  const tools = new Map(catalogTools);
+  // A server the scenario declares replaces a catalog entry of the same name, as applying it does.
+  for (const server of scenario.servers) tools.set(toServerKey(server.qualifiedName), server.tools.map((tool) => ({ ...tool, inputSchema: tool.inputSchema ?? { type: 'object' } })));
+  return tools;
+}
+
+function mockTools(mock: ScenarioConnection['mock']): Record<string, { id?: string | null | undefined }> | undefined {
+  return typeof mock === 'object' ? mock.tools : undefined;
+}
+
+/**
+ * Problems of the tool corrections, at their paths.
+ *
+ * @example
+ *   findToolOverrideProblems(scenario); // [{ path: ['tools', 'send_mail'], message: 'tools.send_mail: no mock connection ... did you mean "send_email"?' }]
+ */
+export function findToolOverrideProblems(scenario: Scenario): Finding[] {
+  const findings: Finding[] = [];
+  const report = (path: Segment[], message: string, at?: 'key') => findings.push({ path, message: `${toDisplayPath(path)}: ${message}`, ...(at ? { at } : {}) });
+  const byServer = toolsByServer(scenario);
+  const checkId = (path: Segment[], tool: ToolDefinition, id: string | null | undefined) => {
+    const properties = tool.inputSchema.properties;
+    if (typeof id !== 'string' || !properties || typeof properties !== 'object') return;
+    const names = Object.keys(properties);
+    if (!names.includes(id)) {
+      const closest = closestOf(id, names);
+      report([...path, 'id'], `"${id}" is not an argument of ${tool.name}; ${closest ? `did you mean "${closest}"?` : names.length > 0 ? `its arguments are ${names.join(', ')}` : 'it takes none (use id: null)'}`);
+    }
+  };
+
+  const reachable: ToolDefinition[] = [];
+  let allKnown = true;
+  for (const [namespaceIndex, namespace] of scenario.namespaces.entries()) {
+    for (const [index, connection] of namespace.connections.entries()) {
+      if (connection.mock === undefined || connection.mock === false) continue;
+      const tools = connection.server === undefined ? undefined : byServer.get(toServerKey(connection.server));
+      if (!tools) {
+        allKnown = false;
+        continue;
+      }
+      reachable.push(...tools);
+      for (const [name, override] of Object.entries(mockTools(connection.mock) ?? {})) {
+        const path: Segment[] = ['namespaces', namespaceIndex, 'connections', index, 'mock', 'tools', name];
+        const tool = tools.find((candidate) => candidate.name === name);
+        if (!tool) {
+          const closest = closestOf(name, tools.map((candidate) => candidate.name));
+          report(path, `server "${connection.server}" has no tool "${name}"; ${closest ? `did you mean "${closest}"?` : `its tools are ${tools.map((candidate) => candidate.name).join(', ')}`}`, 'key');
+        } else checkId(path, tool, override.id);
+      }
+    }
+  }
+  for (const [name, override] of Object.entries(scenario.tools ?? {})) {
+    const path: Segment[] = ['tools', name];
+    const tool = reachable.find((candidate) => candidate.name === name);
+    if (tool) checkId(path, tool, override.id);
+    else if (allKnown) {
+      const closest = closestOf(name, [...new Set(reachable.map((candidate) => candidate.name))]);
+      report(path, `no mock connection of this scenario has a tool "${name}"; ${closest ? `did you mean "${closest}"?` : 'name a tool of a mock connection\'s server'}`, 'key');
+    }
+  }
+  return findings;
+}
