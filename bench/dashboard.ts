@@ -70,7 +70,7 @@ try {
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   const pages: [string, string][] = [
     ['baseline GET /health', '/health'],
-    ['connections (503 in 2 namespaces)', '/ui'],
+    ['connections (500 bench + the demo)', '/ui'],
     ['connections filtered by name', '/ui?name=c-4'],
     ['connections filtered by metadata', '/ui?meta=team%3Dsearch'],
     ['connection, 10,000 calls (newest page)', '/ui/connections/bench/busy'],
