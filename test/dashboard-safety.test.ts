@@ -62,6 +62,9 @@ describe('the dashboard door', () => {
       expect(proxied.dashboard!.loginUrl()).toMatch(/^https:\/\/mcpsim\.example\.com\/base\/\?token=/);
       // The public host may reach the dashboard.
       expect((await proxied.app.request('/ui/login', { headers: { host: 'mcpsim.example.com' } })).status).toBe(200);
+      // Behind a TLS proxy the request reaching mcpsim is plain http, but the cookie is still Secure.
+      const login = await proxied.app.request(`/?token=${proxied.dashboard!.sessions.loginToken}`, { headers: { host: 'mcpsim.example.com', accept: 'text/html' } });
+      expect(login.headers.get('set-cookie')).toMatch(/; Secure/);
     } finally {
       proxied.close();
     }

@@ -44,7 +44,12 @@ export function createApiClient(access: ApiAccess) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** The message of an API error body, for showing beside the form that caused it. */
+/**
+ * The message of an API error body, for showing beside the form that caused it.
+ *
+ * @example
+ *   if (!answer.ok) return <Notice text={errorText(answer)} error />;
+ */
 export function errorText(answer: ApiAnswer): string {
   const body = answer.body as { message?: unknown } | null;
   return typeof body?.message === 'string' ? body.message : `HTTP ${answer.status}`;

@@ -19,7 +19,12 @@ export interface MemoryData {
   snapshots: SnapshotView[];
 }
 
-/** The path of a tool under `.tools/`: `a.b` is `a/b`. */
+/**
+ * The path of a tool under `.tools/`: `a.b` is `a/b`.
+ *
+ * @example
+ *   toolPath('issues.list'); // 'issues/list'
+ */
 export function toolPath(name: string): string {
   return name.split('.').map(segment).join('/');
 }
@@ -28,6 +33,9 @@ export function toolPath(name: string): string {
  * Reads what the connection page shows through the API: the connection, its tools, and for a
  * mock connection one page of its memory (newest first, or the page before `before`) and its
  * snapshots. Null when the connection is not found.
+ *
+ * @example
+ *   const data = await loadConnection(api, stores, 'demo', 'time', null); // the newest page
  */
 export async function loadConnection(api: ApiClient, stores: Stores, namespace: string, id: string, before: number | null) {
   const path = `/connect/${segment(namespace)}/${segment(id)}`;
@@ -42,6 +50,9 @@ export async function loadConnection(api: ApiClient, stores: Stores, namespace: 
  * One page of a mock connection's memory, through `GET .../memory?since&limit`, and its
  * snapshots. Where the log ends is read from the store's cache (`nextSequence`), so the page is
  * one window of the log, never all of it.
+ *
+ * @example
+ *   const older = await loadMemory(api, stores, 'demo', 'time', 5000); // calls 4950 to 4999
  */
 export async function loadMemory(api: ApiClient, stores: Stores, namespace: string, id: string, before: number | null): Promise<MemoryData | null> {
   const base = `/__mcpsim/connections/${segment(namespace)}/${segment(id)}`;

@@ -14,6 +14,9 @@ const keepAliveMs = 15_000;
  * The connection page and its actions: call a tool (the playground), the live timeline
  * (server-sent events), snapshots, reset and fork. Every action is the API's own operation,
  * called in process.
+ *
+ * @example
+ *   addConnectionRoutes(app, context); // on the sub-app mounted at /ui
  */
 export function addConnectionRoutes(app: Hono, context: UiContext): void {
   const { api, stores } = context;

@@ -33,6 +33,9 @@ export function StatusBadge({ connection }: { connection: ConnectionView }) {
  * Every namespace with its connections, read through `GET /namespaces` and `GET /connect/{ns}`
  * (pages of 100). `name` keeps connections whose name or id contains it; `meta` (`key=value`) is
  * the API's own metadata filter.
+ *
+ * @example
+ *   const { groups, more } = await loadConnections(api, 'crm', 'team=sales');
  */
 export async function loadConnections(api: ApiClient, name: string, meta: string) {
   const namespaces = await api.get<{ namespaces: { name: string }[] }>('/namespaces?limit=100');

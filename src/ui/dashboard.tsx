@@ -52,7 +52,7 @@ export function createDashboard(options: DashboardOptions): Dashboard {
 
   const refuseHost = (c: Context) => (isAllowedHost(c.req.header('host'), options.publicUrl()) ? null : c.text(`Host "${c.req.header('host') ?? ''}" is not allowed: open the dashboard at ${options.publicUrl()}/ui/ (or localhost)`, 403));
   const startSession = (c: Context, session: Session) => {
-    setCookie(c, sessionCookie, session.id, { httpOnly: true, sameSite: 'Strict', path: '/', maxAge: Math.floor(sessionTtlMs / 1000), secure: new URL(c.req.url).protocol === 'https:' });
+    setCookie(c, sessionCookie, session.id, { httpOnly: true, sameSite: 'Strict', path: '/', maxAge: Math.floor(sessionTtlMs / 1000), secure: options.publicUrl().startsWith('https:') });
   };
 
   app.use('*', async (c, next) => {

@@ -31,6 +31,9 @@ function hostName(host: string): string | null {
  * Whether an `Origin` header is this dashboard's own origin: the request's (already allowed) Host
  * over http or https, or the public URL's origin. A missing Origin is let through here: the CSRF
  * token is checked as well, and some same-origin form posts omit it.
+ *
+ * @example
+ *   isOwnOrigin('http://127.0.0.1:4010', '127.0.0.1:4010', 'http://127.0.0.1:4010'); // true
  */
 export function isOwnOrigin(origin: string | undefined, host: string, publicUrl: string): boolean {
   if (origin === undefined) return true;

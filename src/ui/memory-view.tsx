@@ -28,7 +28,12 @@ export interface SnapshotView {
   calls: number;
 }
 
-/** Where a connection's pages live under `/ui`. */
+/**
+ * Where a connection's pages live under `/ui`.
+ *
+ * @example
+ *   connectionPath('demo', 'time'); // '/ui/connections/demo/time'
+ */
 export function connectionPath(namespace: string, connectionId: string): string {
   return `/ui/connections/${encodeURIComponent(namespace)}/${encodeURIComponent(connectionId)}`;
 }

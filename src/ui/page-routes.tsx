@@ -7,7 +7,12 @@ import { ScenariosPage, type ScenarioRun } from './scenarios-page.js';
 import { TokensPage } from './tokens-page.js';
 import { readForm, redirectWith, sessionOf, takeFlash, type UiContext } from './ui-context.js';
 
-/** The registry, tokens, scenarios and clock pages, each over the API's own operations. */
+/**
+ * The registry, tokens, scenarios and clock pages, each over the API's own operations.
+ *
+ * @example
+ *   addPageRoutes(app, context); // on the sub-app mounted at /ui
+ */
 export function addPageRoutes(app: Hono, context: UiContext): void {
   const { api } = context;
 
