@@ -151,6 +151,22 @@ async function forceAuthRequired(platform: Platform, host: string): Promise<{ st
   return body;
 }
 
+describe('the access log', () => {
+  it('has one line per dashboard page, not the API requests the page made in process', async () => {
+    const logged: string[] = [];
+    const platform = createPlatform({ apiKey, logger: { error: () => {}, request: ({ method, path }) => void logged.push(`${method} ${path}`) } });
+    try {
+      const login = await platform.app.request(`/?token=${platform.dashboard!.sessions.loginToken}`, { headers: { host, accept: 'text/html' } });
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      expect((await platform.app.request('/ui/connections/demo/time', { headers: { host, cookie } })).status).toBe(200);
+      expect((await platform.app.request('/connect/demo/time', { headers: { host, authorization: `Bearer ${apiKey}` } })).status).toBe(200);
+      expect(logged).toEqual(['GET /', 'GET /ui/connections/demo/time', 'GET /connect/demo/time']);
+    } finally {
+      platform.close();
+    }
+  });
+});
+
 describe('dashboard sessions', () => {
   it('expire after their lifetime', () => {
     let now = 1_000;

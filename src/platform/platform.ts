@@ -117,12 +117,17 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       return sessionKey;
     };
     // The dashboard calls the app in process for every action, so it is made first and told the app after.
-    const dashboard = options.dashboard === false ? null : createDashboard({ stores, api: { fetch: (request) => app.fetch(request), apiKey: localKey }, publicUrl: () => publicUrl ?? defaultPublicUrl });
+    // The dashboard's own requests to the API stay out of the access log: a page is one line, not five.
+    const dashboardRequests = new WeakSet<Request>();
+    const dashboardFetch = (request: Request) => (dashboardRequests.add(request), app.fetch(request));
+    const dashboard = options.dashboard === false ? null : createDashboard({ stores, api: { fetch: dashboardFetch, apiKey: localKey }, publicUrl: () => publicUrl ?? defaultPublicUrl });
+    const logRequest = logger.request;
+    const appLogger: Logger = logRequest ? { ...logger, request: (entry, request) => void (dashboardRequests.has(request) || logRequest(entry, request)) } : logger;
     const app = createApp({
       stores,
       clock,
       random,
-      logger,
+      logger: appLogger,
       tokenKey: location.tokenKey,
       registrySearch,
       upstreams,
