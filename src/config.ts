@@ -37,6 +37,11 @@ export interface Config {
    */
   publicUrl?: string;
   apiKey?: string;
+  /**
+   * How much of each mock connection's call log is kept: the latest `maxCalls` calls within
+   * `maxBytes` of logged arguments, results and world changes (the world state is kept whole).
+   */
+  memory: { maxCalls: number; maxBytes: number };
   /** The real clock, or a virtual one that only moves through `POST /__mcpsim/clock`, starting at `start` (null: now). */
   clock: { kind: 'system' } | { kind: 'virtual'; start: string | null };
   /** An OpenAI-compatible endpoint, when a key or a base URL is set. */
@@ -95,6 +100,10 @@ export function resolveConfig(flags: ConfigFlags, env: Record<string, string | u
     upstreamTimeoutMs: parseTimeout(flags.upstreamTimeout ?? env.MCPSIM_UPSTREAM_TIMEOUT_MS),
     ...(publicUrl === undefined ? {} : { publicUrl: parsePublicUrl(publicUrl) }),
     ...(apiKey === undefined ? {} : { apiKey }),
+    memory: {
+      maxCalls: parseInteger(env.MCPSIM_MEMORY_MAX_CALLS, 'MCPSIM_MEMORY_MAX_CALLS', 10_000, 1, 10_000_000),
+      maxBytes: parseInteger(env.MCPSIM_MEMORY_MAX_BYTES, 'MCPSIM_MEMORY_MAX_BYTES', 64 * 1024 * 1024, 1024 * 1024, 16 * 1024 * 1024 * 1024),
+    },
     clock: parseClock(flags.clock ?? env.MCPSIM_CLOCK),
     model: resolveModel(env),
     simulator: {

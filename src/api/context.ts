@@ -12,6 +12,7 @@ import type { RegistrySearch } from '../search/registry-search.js';
 import type { MockToolRunner } from '../sim/mock-tool-runner.js';
 import type { ToolResultSource } from '../sim/tool-result-source.js';
 import type { Stores } from '../store/stores.js';
+import type { BodyBudget } from './body-budget.js';
 import type { ConnectionEndpoints } from './connection-endpoints.js';
 import type { ConnectionUpstream } from './connection-upstream.js';
 import type { SetupLinks } from './setup-links.js';
@@ -47,11 +48,12 @@ export interface AppDependencies {
   upstreamCallTimeoutMs?: number;
   /**
    * The base URL of the links the server hands out (`setupUrl`, the index's links), asked each
-   * time a link is made: `--public-url`, else the listen address once the server listens. Null
-   * while neither is known (an app only called in process): a setup link then uses the request's
-   * origin and the index `http://127.0.0.1:4010`.
+   * time a link is made: `--public-url`, else the listen address once the server listens; never
+   * the request's Host header. Default `http://127.0.0.1:4010`.
    */
-  publicUrl?: () => string | null;
+  publicUrl?: () => string;
+  /** The cap on concurrent large request bodies; one of `defaultBodyBudgetBytes` per app when absent. */
+  bodyBudget?: BodyBudget;
   /** The dashboard (src/ui), mounted by platform/: its pages under `/ui`, and `GET /` for browsers. */
   dashboard?: DashboardMount;
 }
@@ -82,6 +84,9 @@ export interface AppServices {
  * which JSON may escape to 6 bytes each) is about 12.6 MB.
  */
 export const maxBodyBytes = 16 * 1024 * 1024;
+
+/** Bytes of large request bodies (over 1 MiB each) read and worked on at once: four of the largest. */
+export const defaultBodyBudgetBytes = 4 * maxBodyBytes;
 
 /** The default bound on one relayed request (a tool call may legitimately take a while). */
 export const defaultCallTimeoutMs = 60_000;

@@ -26,6 +26,7 @@ export const options = {
   'api-key': configOptions['api-key'],
   fixtures: configOptions.fixtures,
   'upstream-timeout': configOptions['upstream-timeout'],
+  'public-url': configOptions['public-url'],
   miss: configOptions.miss,
   record: configOptions.record,
   scenario: {
@@ -73,6 +74,7 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
     fixturesDir,
     toolResults: createToolResults({ mode: 'serve', fixturesDir, clock }),
     upstreamTimeoutMs: config.upstreamTimeoutMs,
+    memoryLimits: config.memory,
     clock,
     ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
     ...(embedder ? { embedder } : {}),
@@ -85,12 +87,13 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
   let server;
   try {
     server = await startServer({ fetch: platform.app.fetch, port: config.port, host: config.host });
+    // Links are built from the configured public URL, else the address the server listens on (port 0 is known only now).
+    platform.listeningAt(server.url);
   } catch (error) {
     platform.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`${(error as Error).message}: pick another --port`, exitCodes.failure);
     throw error;
   }
-  platform.listeningAt(server.url);
   platform.dashboard?.setScenarios(scenarios.length > 0 ? toScenarioCatalog(scenarios, runtime, config) : null);
   // Listen for the signal before telling anyone we are up, so an early SIGTERM still shuts down cleanly.
   const shutdown = new Promise<string>((done) => io.onShutdownSignal(done));

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import { createManualClock, systemClock, type Clock } from '../domain/clock.js';
+import type { MemoryLimits } from '../domain/call-log-bounds.js';
 import { createSeededRandom, systemRandom, type RandomSource } from '../domain/random.js';
 import { openDataDir } from '../store/data-dir.js';
 import { createStores, type Stores } from '../store/stores.js';
 import { createApp } from '../api/app.js';
-import type { Logger } from '../api/context.js';
+import { defaultPublicUrl, type Logger } from '../api/context.js';
 import { createSearch } from '../search/create-search.js';
 import type { Embedder } from '../domain/embedder.js';
 import type { ToolResultSource } from '../sim/tool-result-source.js';
@@ -15,7 +16,6 @@ import { createApiKey, toStoredKey } from '../domain/api-key.js';
 import { createDashboard, type Dashboard } from '../ui/dashboard.js';
 
 export type { ScenarioCatalog } from '../ui/ui-context.js';
-import { defaultPublicUrl } from '../api/context.js';
 
 /** Writes errors with their stacks to standard error. */
 export const stderrLogger: Logger = {
@@ -42,8 +42,14 @@ export interface PlatformOptions {
   upstreamTimeoutMs?: number;
   /** Bound on one relayed request, e.g. a slow tool call, in ms (default 60000). */
   upstreamCallTimeoutMs?: number;
-  /** The base URL of links the server hands out; absent: the listen address once `listeningAt` tells it. */
+  /**
+   * The base URL of the links the server hands out (`setupUrl`, the dashboard's login link, the
+   * index's links), never taken from a request's Host header. Default `defaultPublicUrl`; a server
+   * listening elsewhere tells its address with `listeningAt` (or sets one with `setPublicUrl`).
+   */
   publicUrl?: string;
+  /** How much of each mock connection's call log is kept (default 10,000 calls within 64 MiB). */
+  memoryLimits?: MemoryLimits;
   /** Serve the dashboard under `/ui` (and `GET /` for browsers); default true. */
   dashboard?: boolean;
 }
@@ -58,8 +64,10 @@ export interface Platform {
   dashboard: Dashboard | null;
   /** The base URL of links the server hands out. */
   publicUrl(): string;
-  /** Tells the platform where it listens: the public URL when none was configured. */
+  /** Tells the platform where it listens: the public URL when none was configured (`setPublicUrl` unless `publicUrl` was given). */
   listeningAt(url: string): void;
+  /** The base URL of the links the server hands out from now on (the configured one, or the address it listens on). */
+  setPublicUrl(url: string): void;
   /** Builds the registry search index now (about a second for 10,000 entries) instead of on the first search. */
   warmSearch(): void;
   /**
@@ -79,7 +87,7 @@ export const replayClockStart = '2026-01-01T00:00:00.000Z';
  * virtual clock at `replayClockStart`, ids seeded by `seed`, no error log. `mcpsim test`,
  * `mcpsim record` and `mcpsim/msw` run scenarios on it.
  */
-export function createReplayPlatform({ seed, ...options }: Pick<PlatformOptions, 'toolResults' | 'fixturesDir' | 'upstreamTimeoutMs'> & { apiKey: string; seed: string }): Platform {
+export function createReplayPlatform({ seed, ...options }: Pick<PlatformOptions, 'toolResults' | 'fixturesDir' | 'upstreamTimeoutMs' | 'publicUrl'> & { apiKey: string; seed: string }): Platform {
   return createPlatform({ ...options, demo: false, dashboard: false, clock: createManualClock(replayClockStart), random: createSeededRandom(seed), logger: { error: () => {} } });
 }
 
@@ -94,7 +102,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
   const clock = options.clock ?? systemClock;
   const random = options.random ?? systemRandom;
   const location = options.dataDir === undefined ? { databaseFile: ':memory:', encryptionKey: randomBytes(32), tokenKey: randomBytes(32) } : openDataDir(options.dataDir);
-  const stores = createStores(location);
+  const stores = createStores({ ...location, ...(options.memoryLimits ? { memoryLimits: options.memoryLimits } : {}) });
   try {
     const { apiKey } = bootstrap(stores, {
       clock,
@@ -105,8 +113,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     const logger = options.logger ?? stderrLogger;
     const upstreams = createUpstreamPool({ timeoutMs: options.upstreamTimeoutMs ?? 5000 });
     const registrySearch = createSearch({ registry: stores.registry, embeddings: stores.embeddings, embedder: options.embedder, logger });
-    // Null until configured or listening: links then fall back as AppDependencies.publicUrl says.
-    let publicUrl: string | null = options.publicUrl ?? null;
+    let publicUrl = (options.publicUrl ?? defaultPublicUrl).replace(/\/+$/, '');
     let sessionKey: string | null = null;
     const localKey = () => {
       if (apiKey !== null) return apiKey;
@@ -120,7 +127,8 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     // The dashboard's own requests to the API stay out of the access log: a page is one line, not five.
     const dashboardRequests = new WeakSet<Request>();
     const dashboardFetch = (request: Request) => (dashboardRequests.add(request), app.fetch(request));
-    const dashboard = options.dashboard === false ? null : createDashboard({ stores, api: { fetch: dashboardFetch, apiKey: localKey }, publicUrl: () => publicUrl ?? defaultPublicUrl });
+    const dashboard = options.dashboard === false ? null : createDashboard({ stores, api: { fetch: dashboardFetch, apiKey: localKey }, publicUrl: () => publicUrl });
+    const setPublicUrl = (url: string) => void (publicUrl = url.replace(/\/+$/, ''));
     const logRequest = logger.request;
     const appLogger: Logger = logRequest ? { ...logger, request: (entry, request) => void (dashboardRequests.has(request) || logRequest(entry, request)) } : logger;
     const app = createApp({
@@ -143,10 +151,11 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       apiKey,
       demoNamespace,
       dashboard,
-      publicUrl: () => publicUrl ?? defaultPublicUrl,
+      publicUrl: () => publicUrl,
       listeningAt(url) {
-        if (options.publicUrl === undefined) publicUrl = url;
+        if (options.publicUrl === undefined) setPublicUrl(url);
       },
+      setPublicUrl,
       warmSearch: () => registrySearch.warm(),
       sessionKey: localKey,
       close: () => {

@@ -1,5 +1,6 @@
+import { boundCallEntry, defaultMemoryLimits, type MemoryLimits } from '../domain/call-log-bounds.js';
 import type { CallLogEntry, WorldChanges } from '../domain/memory-log.js';
-import { createCallBatch } from './call-batch.js';
+import { createCallBatch, toStoredOccurrences } from './call-batch.js';
 import type { Sqlite } from './database.js';
 import { countOccurrences, createMemoryCache, recordCall, type Memory } from './memory-cache.js';
 import { createMemoryEvents } from './memory-events.js';
@@ -8,7 +9,7 @@ import { createMemorySnapshots } from './memory-snapshots.js';
 import { createMockSettingsTable, type MockSettings } from './mock-settings.js';
 import { prepareMemoryWrites } from './memory-writes.js';
 
-export type { Memory } from './memory-cache.js';
+export { sizeOfEntry, type Memory } from './memory-cache.js';
 export type { MemoryKey } from './memory-keys.js';
 export type { MemoryEvent, MemoryListener } from './memory-events.js';
 export type { SnapshotSummary } from './memory-snapshots.js';
@@ -32,11 +33,11 @@ export type { MockSettings } from './mock-settings.js';
  *   const { world, history, nextSequence } = stores.memory.load(key);
  *   stores.memory.append(key, { ...entry, sequence: nextSequence, occurrence: stores.memory.nextOccurrence(key, tool, argumentsKey) }, changes);
  */
-export function createMemoryStore(db: Sqlite) {
+export function createMemoryStore(db: Sqlite, limits: MemoryLimits = defaultMemoryLimits) {
   const writes = prepareMemoryWrites(db);
   const settings = createMockSettingsTable(db);
   // The cache and the batch need each other: evicting a memory commits its waiting calls first.
-  const cache = createMemoryCache(db, { beforeEvict: () => batch.flush(), startOf: (key) => settings.startOf(key) });
+  const cache = createMemoryCache(db, { beforeEvict: () => batch.flush(), startOf: (key) => settings.startOf(key), limits });
   const events = createMemoryEvents();
   const batch = createCallBatch(db, { cache, writes, events });
   const { flush } = batch;
@@ -83,15 +84,17 @@ export function createMemoryStore(db: Sqlite) {
      * Logs one call and applies what it changed to the world: at once in the cache, and on disk
      * with the other calls of this turn of the event loop (see above). The next sequence becomes
      * `entry.sequence + 1`. Resolves true once stored, false (storing nothing) when the connection
-     * was deleted meanwhile; throws at once when `entry.sequence` is already in the log.
+     * was deleted meanwhile; throws at once when `entry.sequence` is already in the log. Large
+     * arguments and results are logged cut (call-log-bounds.ts), and the oldest calls past the
+     * retention limits are dropped.
      */
     append(key: MemoryKey, entry: CallLogEntry, changes?: WorldChanges): Promise<boolean> {
       const memory = cache.get(key);
       if (hasSequence(memory.history, entry.sequence)) throw new Error(`memory ${key} already holds call ${entry.sequence} (UNIQUE sequence)`);
       // The log keeps what the call changed, so the timeline can show it (and a snapshot restores it).
-      const logged = changes === undefined ? entry : { ...entry, changes };
-      const committed = batch.add(key, logged, changes);
-      recordCall(memory, logged, changes);
+      const logged = boundCallEntry(changes === undefined ? entry : { ...entry, changes });
+      const committed = batch.add(key, logged.entry, changes);
+      recordCall(memory, logged, changes, limits);
       return committed;
     },
 
@@ -119,17 +122,20 @@ export function createMemoryStore(db: Sqlite) {
     },
 
     /**
-     * Makes memory `to` a copy of memory `from` (calls with their changes, world, next sequence),
+     * Makes memory `to` a copy of memory `from` (calls with their changes, world, next sequence,
+     * and the occurrence counts of calls retention dropped),
      * replacing whatever `to` held: a fork, to try two futures of the same state. Returns how many
      * calls were copied.
      */
     copy(from: MemoryKey, to: MemoryKey): number {
       flush();
-      const { world, history, nextSequence } = cache.get(from);
+      const memory = cache.get(from);
+      const { world, history, nextSequence } = memory;
       writes.transaction(() => {
         writes.deleteCalls(to);
+        // The kept calls (already within the bounds), and the counts of those retention dropped.
         for (const entry of history) writes.insertCall(to, entry);
-        writes.saveWorld(to, JSON.stringify(world), history.at(-1)?.sequence ?? 0, nextSequence);
+        writes.saveWorld(to, JSON.stringify(world), history.at(-1)?.sequence ?? 0, nextSequence, toStoredOccurrences(memory));
       });
       cache.forget(to);
       events.emit({ kind: 'replaced', key: to });

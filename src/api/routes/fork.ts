@@ -30,7 +30,7 @@ const forkSchema = z
   .meta({ id: 'Fork' });
 
 /** The fork route; it writes the new connection through the same code as `PUT /connect/...`. */
-export function forkOperations(dependencies: AppDependencies, { upstream }: AppServices): Operation[] {
+export function forkOperations(dependencies: AppDependencies, { upstream, setupLinks }: AppServices): Operation[] {
   const { stores, clock } = dependencies;
   return [
     defineOperation({
@@ -57,8 +57,8 @@ export function forkOperations(dependencies: AppDependencies, { upstream }: AppS
         }
         const id = body.connectionId ?? freeForkId(stores, target.id, source.connectionId);
         const input = { name: body.name ?? `${source.name} (fork)`, server: source.server!, mock: source.mock!, ...(source.metadata ? { metadata: source.metadata } : {}) };
-        const place = toPlace(c, account.id, target.id);
-        const written = await writeConnection(c, { stores, clock, upstream }, { caller, place, namespace: targetName, connectionId: id, input, mode: 'create' });
+        const place = toPlace(account.id, target.id);
+        const written = await writeConnection(c, { stores, clock, upstream, setupLinks }, { caller, place, namespace: targetName, connectionId: id, input, mode: 'create' });
         if (!written) throw apiError('conflict', `Connection "${id}" already exists in namespace "${targetName}"; give the fork another connectionId`);
         const from = stores.memory.keyFor(source.key!);
         const targetSeq = stores.connections.get(target.id, id)!.key!;
