@@ -41,7 +41,7 @@ export interface Config {
   apiKey?: string;
   /**
    * How much of each mock connection's call log is kept: the latest `maxCalls` calls within
-   * `maxBytes` of logged arguments and results (the world state is kept whole).
+   * `maxBytes` of logged arguments, results and world changes (the world state is kept whole).
    */
   memory: { maxCalls: number; maxBytes: number };
   /** The real clock, or a virtual one that only moves through `POST /__mcpsim/clock`, starting at `start` (null: now). */

@@ -29,6 +29,7 @@ import { mcpOperations } from './routes/mcp.js';
 import { memoryOperations } from './routes/memory.js';
 import { simulationOperations } from './routes/simulation.js';
 import { faultOperations } from './routes/faults.js';
+import { forkOperations } from './routes/fork.js';
 import { toolOperations } from './routes/tools.js';
 import { namespaceOperations } from './routes/namespaces.js';
 import { systemOperations } from './routes/system.js';
@@ -58,6 +59,8 @@ export function createApp(appDependencies: AppDependencies): Hono {
       logRequest({ method: c.req.method, path: toLoggedPath(c.req.path), status: c.res.status, milliseconds: performance.now() - started }, c.req.raw);
     });
   }
+  // The dashboard's pages come before CORS: they are for this origin only (cookie session, CSRF token).
+  if (dependencies.dashboard) app.route('/', dependencies.dashboard.app);
   app.use('*', cors());
   const upgrade = createUplinkUpgrade({ stores: dependencies.stores, uplinks, authenticate });
   app.use(toHonoPath('/connect/{namespace}/{connectionId}'), upgrade);
@@ -100,6 +103,7 @@ function listOperationGroups(dependencies: AppDependencies, tokens = createToken
     tokenOperations(dependencies, tokens),
     controlOperations(dependencies),
     memoryOperations(dependencies),
+    forkOperations(dependencies, services),
     simulationOperations(dependencies),
     faultOperations(dependencies, services),
     serverOperations(dependencies, search),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 /** The largest page of calls `GET .../memory` returns at once. */
 export const maxMemoryPage = 1000;
 
-/** A page of `GET .../memory` stops before the call that would take its logged arguments and results past this (it holds one call at least). */
+/** A page of `GET .../memory` stops before the call that would take its logged arguments, results and changes past this (it holds one call at least). */
 export const maxMemoryPageBytes = 8 * 1024 * 1024;
 
 const record = z.record(z.string(), z.unknown());
@@ -22,6 +22,14 @@ export const callLogEntrySchema = z
     usage: z.strictObject({ inputTokens: z.number(), outputTokens: z.number() }).nullable(),
     latencyMs: z.number(),
     at: z.string(),
+    changes: z
+      .strictObject({
+        upserts: z.array(z.strictObject({ type: z.string(), id: z.string(), fields: record })).optional(),
+        deletes: z.array(z.strictObject({ type: z.string(), id: z.string() })).optional(),
+        facts: z.array(z.string()).optional(),
+      })
+      .optional()
+      .meta({ id: 'WorldChanges', description: 'What the call changed in the world; absent when it changed nothing' }),
   })
   .meta({ id: 'CallLogEntry' });
 

@@ -169,3 +169,16 @@ export const deleteNamespaceSchema = z.strictObject({ name: z.string(), success:
 // ---- system -------------------------------------------------------------------------------
 
 export const healthSchema = z.strictObject({ status: z.literal('ok'), timestamp: z.string() });
+
+/** `GET /` for clients that do not ask for HTML: what this server is, and where to go next. */
+export const indexSchema = z
+  .strictObject({
+    name: z.literal('mcpsim'),
+    version: z.string(),
+    links: z.strictObject({
+      openapi: z.string().meta({ description: 'The OpenAPI 3.1 document of this API' }),
+      health: z.string(),
+      dashboard: z.string().meta({ description: 'The dashboard, for a browser (log in with the link the server prints at start)' }),
+    }),
+  })
+  .meta({ id: 'Index' });

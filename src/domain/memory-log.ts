@@ -40,6 +40,8 @@ export interface CallLogEntry {
   latencyMs: number;
   /** ISO 8601 time of the call (the platform clock). */
   at: string;
+  /** What the call changed in the world, when it changed anything. */
+  changes?: WorldChanges;
 }
 
 /** One thing in the simulated world, e.g. an issue, a contact, a file. */
