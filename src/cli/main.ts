@@ -12,12 +12,13 @@ import * as registryImport from './registry-import-command.js';
 import * as serve from './serve-command.js';
 import * as test from './test-command.js';
 import * as tokenCreate from './token-create-command.js';
+import * as uplink from './uplink-command.js';
 
 /**
  * The command table, in the order `mcpsim --help` lists them. Each command module exports its
  * name, usage, summary, help, options and run (see command.ts); `mcpsim` alone is the demo.
  */
-export const commands: readonly Command[] = [demo, serve, check, test, record, keysCreate, tokenCreate, registryImport, registryGenerate];
+export const commands: readonly Command[] = [demo, serve, uplink, check, test, record, keysCreate, tokenCreate, registryImport, registryGenerate];
 
 /**
  * Runs the command line `argv` (without `node` and the script) and returns the exit code

@@ -11,6 +11,7 @@ import type { CliIo } from './io.js';
 import { loadScenarioPaths } from './scenario-files.js';
 import { serveScenarios } from './scenario-serving.js';
 import { toServeBanner } from './serve-banner.js';
+import { pairStdioUplinks, type StdioUplink } from './stdio-uplinks.js';
 import { toScenarioCatalog } from './dashboard-scenarios.js';
 
 export const name = 'serve';
@@ -50,6 +51,8 @@ export interface ServeSettings {
   scenarios: readonly string[];
   /** The no-argument demo: the banner's MCP URL is the demo namespace's `time` connection. */
   demo?: boolean;
+  /** Local stdio servers to start and pair with uplink connections (`mcpsim uplink`). */
+  uplinks?: readonly StdioUplink[];
 }
 
 /**
@@ -58,7 +61,7 @@ export interface ServeSettings {
  * @example
  *   await serve({ flags: { port: '0' }, quiet: true, scenarios: ['scenarios/'] }, io);
  */
-export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = false }: ServeSettings, io: CliIo): Promise<number> {
+export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = false, uplinks = [] }: ServeSettings, io: CliIo): Promise<number> {
   const config = resolveConfig(flags, io.env);
   const apiKey = toServeApiKey(config);
   const scenarios = scenarioPaths.length > 0 ? ((await loadScenarioPaths(scenarioPaths, io)) ?? []) : [];
@@ -100,6 +103,15 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
   // The server's own requests (loading scenarios) stay out of the access log.
   const door = { fetch: (request: Request) => (ownRequests.add(request), platform.app.fetch(request)) };
   const served = scenarioPaths.length > 0 ? await serveScenarios({ platform, door, baseUrl: server.url, scenarios, paths: scenarioPaths, io }) : null;
+  let paired = null;
+  try {
+    if (uplinks.length > 0) paired = await pairStdioUplinks({ platform, door: { fetch: door.fetch, baseUrl: server.url, apiKey: platform.sessionKey() }, uplinks, io });
+  } catch (error) {
+    served?.close();
+    await server.close();
+    platform.close();
+    throw new CliError(error instanceof Error ? error.message : String(error));
+  }
   const demoMcpUrl = `${server.url}/connect/${platform.demoNamespace}/time/mcp`;
   io.stdout(
     toServeBanner({
@@ -129,6 +141,7 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
   served?.close();
   await server.close();
   platform.close();
+  await paired?.stopped();
   io.stdout('mcpsim stopped.\n');
   return exitCodes.ok;
 }

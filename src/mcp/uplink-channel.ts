@@ -15,6 +15,8 @@ export interface UplinkChannel {
    * 1001 `replaced` when another pairing took over).
    */
   end(code: number, reason: string): void;
+  /** Why the channel ended, once it has, when the channel knows more than "closed" (a stdio process's exit code and stderr). */
+  endReason?(): string | null;
 }
 
 /**

@@ -104,11 +104,14 @@ export function createUplinkPairings({ stores, timeoutMs }: { stores: Pick<Store
       await withDeadline(client.connect(channel.transport, { timeout: timeoutMs }), timeoutMs, label);
     } catch (error) {
       const failure = toUpstreamError(error, label, timeoutMs);
-      if (pairings.get(key) === pairing) {
-        pairings.delete(key);
-        writeStatus(connection, { state: 'error', message: `The local server paired over the uplink failed to initialize: ${failure.message}` });
-      }
       channel.end(1011, 'initialize failed'); // usually already closed (1000) by the SDK client giving up
+      const reason = channel.endReason?.();
+      // Still ours, or already dropped by the close of a process that died while initializing (not replaced).
+      const current = pairings.get(key);
+      if (current === pairing || current === undefined) {
+        pairings.delete(key);
+        writeStatus(connection, { state: 'error', message: `The local server paired over the uplink failed to initialize: ${failure.message}${reason ? ` (${reason})` : ''}` });
+      }
       settle(null);
       throw failure;
     }
@@ -128,7 +131,7 @@ export function createUplinkPairings({ stores, timeoutMs }: { stores: Pick<Store
       if (!session) {
         throw new UpstreamError(
           'refused',
-          `no local server is paired with uplink connection "${connection.namespace}/${connection.connectionId}"; pair one (smithery mcp add -- <command>) and try again`,
+          `no local server is paired with uplink connection "${connection.namespace}/${connection.connectionId}"; pair one (mcpsim uplink or smithery mcp add -- <command>) and try again`,
         );
       }
       return session;

@@ -12,6 +12,7 @@ import type { Embedder } from '../domain/embedder.js';
 import type { ToolResultSource } from '../sim/tool-result-source.js';
 import { bootstrap, demoNamespace } from './bootstrap.js';
 import { createUpstreamPool } from '../mcp/upstream-pool.js';
+import { createStdioChannel, describeExit, type StdioCommand } from '../mcp/stdio-channel.js';
 import { createUplinkPairings } from '../mcp/uplink-pairings.js';
 import { createApiKey, toStoredKey } from '../domain/api-key.js';
 import { createDashboard, type Dashboard } from '../ui/dashboard.js';
@@ -78,6 +79,14 @@ export interface Platform {
    * Made on first use, removed on close.
    */
   sessionKey(): string;
+  /**
+   * Starts a local stdio MCP server and pairs it with the local account's uplink connection
+   * `namespace/connectionId`, as the WebSocket door does for the official CLI. `ready` resolves
+   * once the server is connected and rejects when the connection is missing or not an uplink one,
+   * or the server failed to initialize (the connection then reads `error` with the reason);
+   * `ended` settles with how the process ended (exit code, last stderr lines).
+   */
+  pairStdioServer(target: { namespace: string; connectionId: string }, command: StdioCommand): { ready: Promise<void>; ended: Promise<string> };
   close(): void;
 }
 
@@ -162,6 +171,15 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       setPublicUrl,
       warmSearch: () => registrySearch.warm(),
       sessionKey: localKey,
+      pairStdioServer({ namespace, connectionId }, command) {
+        const connection = stores.connections.getInNamespace(stores.accounts.findLocal()!.id, namespace, connectionId);
+        if (!connection || connection.transport !== 'uplink' || connection.source !== null) {
+          const what = connection ? `not an uplink connection (transport "${connection.transport}")` : 'not a connection of the local account';
+          return { ready: Promise.reject(new Error(`${namespace}/${connectionId} is ${what}; create it with {"transport":"uplink"}`)), ended: Promise.resolve('it was not started') };
+        }
+        const channel = createStdioChannel(command);
+        return { ready: uplinks.pair(connection, channel, { force: true }), ended: channel.exited.then((exit) => describeExit(command.command, exit)) };
+      },
       close: () => {
         void upstreams.close();
         uplinks.close();

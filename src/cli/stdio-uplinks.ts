@@ -1,0 +1,75 @@
+/**
+ * The local stdio servers `serve` starts and pairs with uplink connections (`mcpsim uplink
+ * <ns>/<id> -- <command…>`): each connection is created when missing, its server started and
+ * paired in process, and what happens to it printed (never its environment).
+ */
+import type { Platform } from '../platform/platform.js';
+import { expectSuccess, requestPlatform, type ScenarioPlatform } from '../scenario/platform-request.js';
+import { CliError, exitCodes } from './cli-error.js';
+import type { CliIo } from './io.js';
+
+/** One local server to pair: `namespace/connectionId`, the command and its explicit environment. */
+export interface StdioUplink {
+  namespace: string;
+  connectionId: string;
+  command: string;
+  args: readonly string[];
+  env: Readonly<Record<string, string>>;
+}
+
+/** Bound on waiting for the paired processes to stop when the server shuts down (the SDK escalates to SIGKILL after 4 s). */
+const stopWaitMs = 5000;
+
+/**
+ * Reads `<namespace>/<id>` and `KEY=VALUE` pairs into an uplink; a malformed one is a usage error.
+ *
+ * @example
+ *   toStdioUplink('local/files', ['npx', 'server-memory'], ['MEMORY_FILE_PATH=/tmp/m.json']);
+ */
+export function toStdioUplink(target: string | undefined, command: readonly string[], env: readonly string[]): StdioUplink {
+  const match = /^([^/\s]+)\/([^/\s]+)$/.exec(target ?? '');
+  if (!match) throw new CliError(`uplink needs <namespace>/<id> first, e.g. mcpsim uplink local/files -- node server.js (got ${target === undefined ? 'nothing' : JSON.stringify(target)})`, exitCodes.usage, { command: 'uplink' });
+  const [program, ...args] = command;
+  if (program === undefined) throw new CliError(`uplink needs the server's command after --, e.g. mcpsim uplink ${target} -- node server.js`, exitCodes.usage, { command: 'uplink' });
+  const variables: Record<string, string> = {};
+  for (const pair of env) {
+    const equals = pair.indexOf('=');
+    // The value is never echoed: it is likely a secret.
+    if (equals < 1) throw new CliError(`--env takes KEY=VALUE; got one without a name before "=" (${JSON.stringify(pair.slice(0, Math.max(equals, 0)) || '')})`, exitCodes.usage, { command: 'uplink' });
+    variables[pair.slice(0, equals)] = pair.slice(equals + 1);
+  }
+  return { namespace: match[1]!, connectionId: match[2]!, command: program, args, env: variables };
+}
+
+/**
+ * Creates each uplink connection when missing, starts and pairs its server, and prints the
+ * outcome; returns what stops them (after `platform.close()`, which ends the pairings).
+ *
+ * @example
+ *   const paired = await pairStdioUplinks({ platform, door, uplinks, io });
+ *   ...; platform.close(); await paired.stopped();
+ */
+export async function pairStdioUplinks({ platform, door, uplinks, io }: { platform: Platform; door: ScenarioPlatform; uplinks: readonly StdioUplink[]; io: CliIo }): Promise<{ stopped(): Promise<void> }> {
+  let stopping = false;
+  const ended: Promise<unknown>[] = [];
+  for (const uplink of uplinks) {
+    const name = `${uplink.namespace}/${uplink.connectionId}`;
+    const path = `/connect/${encodeURIComponent(uplink.namespace)}/${encodeURIComponent(uplink.connectionId)}`;
+    await expectSuccess(door, `namespace "${uplink.namespace}"`, 'PUT', `/namespaces/${encodeURIComponent(uplink.namespace)}`);
+    if ((await requestPlatform(door, 'GET', path)).status === 404) await expectSuccess(door, `connection "${name}"`, 'PUT', path, { transport: 'uplink' });
+    const pairing = platform.pairStdioServer(uplink, { command: uplink.command, args: uplink.args, env: uplink.env });
+    ended.push(pairing.ended.then((how) => void (stopping || io.stderr(`The local server of ${name} ended: ${how}. ${name} is now disconnected.\n`))));
+    try {
+      await pairing.ready;
+      io.stdout(`Paired ${name} with the local server "${uplink.command}"; MCP URL: ${door.baseUrl}${path}/mcp\n`);
+    } catch (error) {
+      io.stderr(`Pairing ${name} with "${uplink.command}" failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+  }
+  return {
+    async stopped() {
+      stopping = true;
+      await Promise.race([Promise.all(ended), new Promise((resolve) => setTimeout(resolve, stopWaitMs).unref())]);
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * An uplink channel to a local stdio MCP server that mcpsim starts itself (`mcpsim uplink
+ * <ns>/<id> -- <command…>`), over the MCP SDK's stdio client transport. The pairing layer sees an
+ * `UplinkChannel` like a WebSocket's; this one also knows how the process ended (exit code or
+ * signal, and the last lines of its stderr), which the pairing puts in status and error messages.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { UplinkChannel } from './uplink-channel.js';
+
+/** The local server to start. `env` is added to the SDK's safe default environment (PATH, HOME...) and never logged. */
+export interface StdioCommand {
+  command: string;
+  args: readonly string[];
+  env?: Readonly<Record<string, string>>;
+  cwd?: string;
+}
+
+/** How the process ended. */
+export interface StdioExit {
+  code: number | null;
+  signal: string | null;
+  /** The last lines it wrote to stderr. */
+  stderr: string[];
+}
+
+export interface StdioChannel extends UplinkChannel {
+  /** Settles once the process has ended (or failed to start: then `code` is null and stderr holds the spawn error). */
+  readonly exited: Promise<StdioExit>;
+}
+
+/** How many stderr lines are kept for messages. */
+const keptStderrLines = 10;
+/** A single stderr line longer than this is cut (a server printing a minified bundle). */
+const maxLineChars = 500;
+
+/**
+ * Starts nothing yet: the process is spawned when the pairing starts the transport.
+ *
+ * @example
+ *   const channel = createStdioChannel({ command: 'node', args: ['server.js'], env: { API_KEY: key } });
+ *   await uplinks.pair(connection, channel, { force: false });
+ *   const exit = await channel.exited; // { code: 0, signal: null, stderr: [...] }
+ */
+export function createStdioChannel({ command, args, env, cwd }: StdioCommand): StdioChannel {
+  const transport = new StdioClientTransport({ command, args: [...args], stderr: 'pipe', ...(env ? { env: { ...env } } : {}), ...(cwd ? { cwd } : {}) });
+  const stderr: string[] = [];
+  let partial = '';
+  const keep = (line: string) => {
+    if (line.trim() === '') return;
+    stderr.push(line.length > maxLineChars ? `${line.slice(0, maxLineChars)}…` : line);
+    if (stderr.length > keptStderrLines) stderr.shift();
+  };
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString('utf8')).split(/\r?\n/);
+    partial = (lines.pop() ?? '').slice(-maxLineChars * 2);
+    lines.forEach(keep);
+  });
+
+  let exit: StdioExit | null = null;
+  let settleExit: (exit: StdioExit) => void = () => {};
+  const exited = new Promise<StdioExit>((resolve) => (settleExit = resolve));
+  const finish = (code: number | null, signal: string | null) => {
+    if (exit) return;
+    keep(partial);
+    partial = '';
+    exit = { code, signal, stderr: [...stderr] };
+    settleExit(exit);
+  };
+
+  // The SDK keeps its child process private and reports only `onclose`; the exit code is read from
+  // the process itself, on `exit`, which Node emits before the `close` that ends the transport.
+  const start = transport.start.bind(transport);
+  transport.start = async () => {
+    try {
+      await start();
+    } catch (error) {
+      keep(`could not start "${command}": ${error instanceof Error ? error.message : String(error)}`);
+      finish(null, null);
+      throw error;
+    }
+    const child = (transport as unknown as { _process?: ChildProcess })._process;
+    child?.once('exit', (code, signal) => finish(code, signal));
+  };
+
+  let ended = false;
+  return {
+    transport,
+    exited,
+    end() {
+      if (ended) return;
+      ended = true;
+      // Closing stdin asks the server to stop; the SDK escalates to SIGTERM, then SIGKILL, after 2 s each.
+      void transport.close().catch(() => {});
+    },
+    endReason: () => (exit ? describeExit(command, exit) : null),
+  };
+}
+
+/**
+ * One sentence on how a local server ended, for status and error messages.
+ *
+ * @example
+ *   describeExit('node', { code: 1, signal: null, stderr: ['Error: no API_KEY'] });
+ *   // 'the process "node" exited with code 1; its last stderr lines: Error: no API_KEY'
+ */
+export function describeExit(command: string, { code, signal, stderr }: StdioExit): string {
+  const how = code !== null ? `exited with code ${code}` : signal !== null ? `was killed by ${signal}` : 'did not start';
+  return `the process "${command}" ${how}${stderr.length > 0 ? `; its last stderr lines: ${stderr.join(' | ')}` : ' (nothing on stderr)'}`;
+}

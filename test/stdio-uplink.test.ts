@@ -1,0 +1,110 @@
+/**
+ * Local stdio servers as upstreams (issue 18, item 1): mcpsim starts a real stdio MCP server (a
+ * child process, the SDK's stdio client transport) and pairs it with an uplink connection; the
+ * real MCP SDK client, REST tool calls and namespace listings reach it through the real server on
+ * 127.0.0.1. A server that crashes, hangs or writes garbage gives a clear status within the
+ * upstream timeout; its exit code and stderr are reported; its environment is what was given.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from './support/eventually.js';
+import { startHarness, testApiKey, type Harness } from './support/harness.js';
+
+const oddServer = join(import.meta.dirname, 'support', 'stdio-odd-server.mjs');
+const echoServer = join(import.meta.dirname, 'support', 'stdio-mcp-server.mjs');
+
+describe('stdio servers paired with uplink connections', () => {
+  let harness: Harness;
+  const ended: Promise<string>[] = [];
+
+  beforeAll(async () => {
+    harness = await startHarness('socket');
+    await harness.call('PUT', '/namespaces/local');
+    for (const id of ['echo', 'odd', 'crash', 'hang', 'garbage', 'missing']) expect((await harness.call('PUT', `/connect/local/${id}`, { body: { transport: 'uplink' } })).status).toBe(201);
+    await harness.call('PUT', '/connect/local/mocked', { body: { server: '@modelcontextprotocol/time', mock: { enabled: true } } });
+  });
+  afterAll(async () => {
+    await harness.close();
+    // Closing the platform ends every pairing: the processes stop (stdin closed, then SIGTERM).
+    await Promise.all(ended);
+  });
+
+  function pair(id: string, command: string, args: string[], env?: Record<string, string>) {
+    const pairing = harness.platform.pairStdioServer({ namespace: 'local', connectionId: id }, { command, args, ...(env ? { env } : {}) });
+    ended.push(pairing.ended);
+    return pairing;
+  }
+
+  it('relays the real MCP client, REST tool calls and namespace listings to the process, with serverInfo in the status', async () => {
+    expect((await harness.call('GET', '/connect/local/echo')).body.status).toEqual({ state: 'disconnected' });
+    await pair('echo', process.execPath, [echoServer]).ready;
+    expect((await harness.call('GET', '/connect/local/echo')).body).toMatchObject({ status: { state: 'connected' }, serverInfo: { name: 'stdio-test-server', version: '1.0.0' } });
+
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${harness.baseUrl}/connect/local/echo/mcp`), { requestInit: { headers: { authorization: `Bearer ${testApiKey}` } } }));
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['echo', 'add']);
+      expect((await client.callTool({ name: 'add', arguments: { a: 2, b: 40 } })).structuredContent).toEqual({ sum: 42 });
+    } finally {
+      await client.close();
+    }
+    const rest = await harness.call('POST', '/local/echo/.tools/echo', { body: { text: 'over stdio' } });
+    expect(rest.status).toBe(200);
+    expect(JSON.stringify(rest.body)).toContain('echo: over stdio');
+    expect(JSON.stringify((await harness.call('GET', '/local/.tools')).body)).toContain('"add"');
+  });
+
+  it('gives the process only the safe default environment and what was given; disconnected with exit code and stderr once it ends', async () => {
+    const secret = 'sk-odd-0123456789abcdef';
+    const pairing = pair('odd', process.execPath, [oddServer, 'serve'], { ODD_SECRET: secret });
+    await pairing.ready;
+    const called = await harness.call('POST', '/connect/local/odd/.tools/secret', { body: {} });
+    // The variable given explicitly arrives, HOME is inherited, the rest of this process's environment is not.
+    process.env.ODD_OTHER = 'leaked';
+    expect(JSON.stringify(called.body)).toContain(`secret=${secret} home=set other=unset`);
+    delete process.env.ODD_OTHER;
+
+    await harness.call('POST', '/connect/local/odd/.tools/quit', { body: {} });
+    expect(await pairing.ended).toBe(`the process "${process.execPath}" exited with code 7; its last stderr lines: quitting as asked`);
+    await eventually(async () => expect((await harness.call('GET', '/connect/local/odd')).body.status).toEqual({ state: 'disconnected' }));
+    const after = await harness.call('POST', '/connect/local/odd/mcp', { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+    expect(after.status).toBe(502);
+    expect(after.body.error.message).toContain('no local server paired to it');
+    // The environment is never written anywhere the platform reports.
+    expect(JSON.stringify([(await harness.call('GET', '/connect/local/odd')).body, harness.logged])).not.toContain(secret);
+  });
+
+  it('a server that crashes on start: status error with the exit code and its stderr', async () => {
+    const started = Date.now();
+    await expect(pair('crash', process.execPath, [oddServer, 'crash']).ready).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(1500);
+    const { status } = (await harness.call('GET', '/connect/local/crash')).body;
+    expect(status.state).toBe('error');
+    expect(status.message).toContain('exited with code 3; its last stderr lines: starting odd server | Error: ODD_TOKEN is not set');
+  });
+
+  it('a server that hangs on start, or writes garbage to stdout: status error within the upstream timeout, and calls fail at once', async () => {
+    for (const id of ['hang', 'garbage']) {
+      const started = Date.now();
+      await expect(pair(id, process.execPath, [oddServer, id]).ready).rejects.toThrow(/did not answer within 1500 ms|timed out/);
+      expect(Date.now() - started).toBeLessThan(4000);
+      const { status } = (await harness.call('GET', `/connect/local/${id}`)).body;
+      expect(status).toMatchObject({ state: 'error' });
+      expect(status.message).toContain('failed to initialize');
+      const call = await harness.call('POST', `/connect/local/${id}/mcp`, { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+      expect(call.status).toBe(502);
+      expect(call.body.error.message).toContain('no local server paired to it');
+    }
+  });
+
+  it('a command that does not exist, and a connection that is not an uplink one, are refused clearly', async () => {
+    await expect(pair('missing', join(mkdtempSync(join(tmpdir(), 'mcpsim-')), 'no-such-server'), []).ready).rejects.toThrow(/ENOENT/);
+    expect((await harness.call('GET', '/connect/local/missing')).body.status).toMatchObject({ state: 'error', message: expect.stringContaining('did not start') });
+    await expect(pair('mocked', process.execPath, [echoServer]).ready).rejects.toThrow('local/mocked is not an uplink connection (transport "http"); create it with {"transport":"uplink"}');
+    await expect(pair('nobody', process.execPath, [echoServer]).ready).rejects.toThrow('not a connection of the local account');
+  });
+});

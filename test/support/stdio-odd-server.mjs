@@ -1,0 +1,35 @@
+// A stdio MCP server (the real SDK) that misbehaves on request, for the stdio uplink tests:
+//   node stdio-odd-server.mjs crash    -> writes to stderr and exits with code 3 before answering
+//   node stdio-odd-server.mjs hang     -> reads stdin, never answers
+//   node stdio-odd-server.mjs garbage  -> answers every line with text that is not JSON-RPC
+//   node stdio-odd-server.mjs serve    -> a working server; tools: secret (returns $ODD_SECRET), quit (exits with code 7)
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+const mode = process.argv[2] ?? 'serve';
+if (mode === 'crash') {
+  process.stderr.write('starting odd server\nError: ODD_TOKEN is not set\n');
+  process.exit(3);
+} else if (mode === 'hang') {
+  process.stdin.resume();
+} else if (mode === 'garbage') {
+  process.stdin.on('data', () => process.stdout.write('this is not JSON-RPC\n{"half": \n'));
+} else {
+  const server = new Server({ name: 'odd-server', version: '2.0.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [
+      { name: 'secret', description: 'Returns the secret it was given.', inputSchema: { type: 'object', properties: {} } },
+      { name: 'quit', description: 'Exits with code 7.', inputSchema: { type: 'object', properties: {} } },
+    ],
+  }));
+  server.setRequestHandler(CallToolRequestSchema, ({ params }) => {
+    if (params.name === 'quit') {
+      process.stderr.write('quitting as asked\n');
+      setTimeout(() => process.exit(7), 10);
+      return { content: [{ type: 'text', text: 'bye' }] };
+    }
+    return { content: [{ type: 'text', text: `secret=${process.env.ODD_SECRET ?? 'unset'} home=${process.env.HOME ? 'set' : 'unset'} other=${process.env.ODD_OTHER ?? 'unset'}` }] };
+  });
+  await server.connect(new StdioServerTransport());
+}
