@@ -108,3 +108,51 @@ describe('stdio servers paired with uplink connections', () => {
     await expect(pair('nobody', process.execPath, [echoServer]).ready).rejects.toThrow('not a connection of the local account');
   });
 });
+
+describe('mcpsim uplink (in-process CLI)', () => {
+  it('serves, pairs the command with <ns>/<id> (created when missing), never prints --env values, and stops the process on shutdown', async () => {
+    const { main } = await import('../src/cli/main.js');
+    const secret = 'sk-cli-secret-0123456789';
+    let shutdown: ((signal: string) => void) | undefined;
+    let stdout = '';
+    let stderr = '';
+    let paired!: (url: string) => void;
+    const mcpUrl = new Promise<string>((resolve) => (paired = resolve));
+    const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-uplink-'));
+    const code = main(['uplink', 'tools/odd', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--api-key', testApiKey, '-q', '--env', `ODD_SECRET=${secret}`, '--', process.execPath, oddServer, 'serve'], {
+      stdout(text) {
+        stdout += text;
+        const url = /MCP URL: (\S+)/.exec(text)?.[1];
+        if (text.startsWith('Paired') && url) paired(url);
+      },
+      stderr: (text) => void (stderr += text),
+      env: {},
+      onShutdownSignal: (handler) => void (shutdown = handler),
+    });
+    const url = await Promise.race([mcpUrl, code.then((exit) => Promise.reject(new Error(`exited ${exit}: ${stdout}${stderr}`)))]);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/connect\/tools\/odd\/mcp$/);
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${testApiKey}` } } }));
+    expect(JSON.stringify(await client.callTool({ name: 'secret', arguments: {} }))).toContain(`secret=${secret}`);
+    await client.close();
+    const status = await fetch(url.replace(/\/mcp$/, ''), { headers: { authorization: `Bearer ${testApiKey}` } }).then((response) => response.json());
+    expect(status).toMatchObject({ transport: 'uplink', status: { state: 'connected' }, serverInfo: { name: 'odd-server', version: '2.0.0' } });
+
+    shutdown!('SIGTERM');
+    expect(await code).toBe(0);
+    expect(stdout).toContain('mcpsim stopped.');
+    expect(stdout + stderr).not.toContain(secret);
+  });
+
+  it('refuses a missing target or command with a usage error', async () => {
+    const { main } = await import('../src/cli/main.js');
+    let stderr = '';
+    const io = { stdout() {}, stderr: (text: string) => void (stderr += text), env: {}, onShutdownSignal() {} };
+    expect(await main(['uplink', 'no-slash', '--', 'node'], io)).toBe(2);
+    expect(stderr).toContain('uplink needs <namespace>/<id> first');
+    expect(await main(['uplink', 'local/x'], io)).toBe(2);
+    expect(stderr).toContain("uplink needs the server's command after --");
+    expect(await main(['uplink', 'local/x', '--env', 'NOVALUE', '--', 'node'], io)).toBe(2);
+    expect(stderr).toContain('--env takes KEY=VALUE');
+  });
+});
