@@ -165,7 +165,7 @@ describe('mcpsim usage', () => {
     for (const command of ['check', 'test', 'record']) expect(exit.stdout).toMatch(new RegExp(`^\\s+mcpsim ${command} \\[?<?paths`, 'm'));
     expect(exit.stdout).toMatch(/^\s+mcpsim keys create \[options\]/m);
     const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    for (const { name, summary } of commands) expect(exit.stdout).toMatch(new RegExp(`^ {2}mcpsim${name ? ` ${escape(name)}` : ''}( \\S+)? {2,}${escape(summary)}$`, 'm'));
+    for (const { name, summary } of commands) expect(exit.stdout).toMatch(new RegExp(`^ {2}mcpsim${name ? ` ${escape(name)}` : ''}( \\S+)* {2,}${escape(summary)}$`, 'm'));
     expect(exit.stdout).toContain('mcpsim <command> --help');
     expect(exit.stdout).toContain('Exit codes: 0 success');
     // Options are each command's own business now.

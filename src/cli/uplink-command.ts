@@ -5,7 +5,7 @@ import { options as serveOptions, serve } from './serve-command.js';
 import { toStdioUplink } from './stdio-uplinks.js';
 
 export const name = 'uplink';
-export const usage = '<namespace>/<id> [options] -- <command> [args...]';
+export const usage = '<ns>/<id> [options] -- <command...>';
 export const summary = 'serve, with a local stdio MCP server paired to an uplink connection';
 export const help = `Starts the server (as serve does) and a local stdio MCP server with <command>, paired with the
 uplink connection <namespace>/<id> (created when missing): MCP requests, REST tool calls and
