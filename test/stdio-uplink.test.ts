@@ -156,3 +156,60 @@ describe('mcpsim uplink (in-process CLI)', () => {
     expect(stderr).toContain('--env takes KEY=VALUE');
   });
 });
+
+describe('real MCP servers from npm over stdio (pinned dev dependencies, started from node_modules)', () => {
+  const packageEntry = (name: string) => join(import.meta.dirname, '..', 'node_modules', '@modelcontextprotocol', name, 'dist', 'index.js');
+  let harness: Harness;
+  const ended: Promise<string>[] = [];
+
+  beforeAll(async () => {
+    harness = await startHarness('socket', { upstreamTimeoutMs: 10_000 });
+    await harness.call('PUT', '/namespaces/npm');
+    for (const id of ['memory', 'everything']) await harness.call('PUT', `/connect/npm/${id}`, { body: { transport: 'uplink' } });
+  });
+  afterAll(async () => {
+    await harness.close();
+    await Promise.all(ended);
+  });
+
+  async function connectClient(id: string): Promise<Client> {
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${harness.baseUrl}/connect/npm/${id}/mcp`), { requestInit: { headers: { authorization: `Bearer ${testApiKey}` } } }));
+    return client;
+  }
+
+  it('@modelcontextprotocol/server-memory: a knowledge graph built and searched through mcpsim, its file where --env put it', async () => {
+    const memoryFile = join(mkdtempSync(join(tmpdir(), 'mcpsim-memory-')), 'memory.jsonl');
+    const pairing = harness.platform.pairStdioServer({ namespace: 'npm', connectionId: 'memory' }, { command: process.execPath, args: [packageEntry('server-memory')], env: { MEMORY_FILE_PATH: memoryFile } });
+    ended.push(pairing.ended);
+    await pairing.ready;
+    expect((await harness.call('GET', '/connect/npm/memory')).body).toMatchObject({ status: { state: 'connected' }, serverInfo: { name: 'memory-server' } });
+    const client = await connectClient('memory');
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['create_entities', 'add_observations', 'read_graph', 'search_nodes', 'delete_entities']));
+      await client.callTool({ name: 'create_entities', arguments: { entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote the first program'] }] } });
+      const found = await client.callTool({ name: 'search_nodes', arguments: { query: 'program' } });
+      expect(JSON.stringify(found)).toContain('Ada');
+    } finally {
+      await client.close();
+    }
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(memoryFile, 'utf8')).toContain('"Ada"');
+  });
+
+  it('@modelcontextprotocol/server-everything: tools listed and called through mcpsim', async () => {
+    const pairing = harness.platform.pairStdioServer({ namespace: 'npm', connectionId: 'everything' }, { command: process.execPath, args: [packageEntry('server-everything'), 'stdio'] });
+    ended.push(pairing.ended);
+    await pairing.ready;
+    const client = await connectClient('everything');
+    try {
+      const tools = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(tools).toContain('echo');
+      expect(JSON.stringify(await client.callTool({ name: 'echo', arguments: { message: 'hello over stdio' } }))).toContain('hello over stdio');
+    } finally {
+      await client.close();
+    }
+    const rest = await harness.call('POST', '/npm/everything/.tools/echo', { body: { message: 'via REST' } });
+    expect(JSON.stringify(rest.body)).toContain('via REST');
+  });
+});
