@@ -109,39 +109,65 @@ describe('stdio servers paired with uplink connections', () => {
   });
 });
 
-describe('mcpsim uplink (in-process CLI)', () => {
-  it('serves, pairs the command with <ns>/<id> (created when missing), never prints --env values, and stops the process on shutdown', async () => {
+describe('mcpsim uplink and serve --uplink (in-process CLI)', () => {
+  /** Runs `main(args)` until every `Paired ... MCP URL: <url>` line has been printed; `stop` sends SIGTERM and awaits the exit code. */
+  async function startCli(args: string[], pairs: number) {
     const { main } = await import('../src/cli/main.js');
-    const secret = 'sk-cli-secret-0123456789';
     let shutdown: ((signal: string) => void) | undefined;
-    let stdout = '';
-    let stderr = '';
-    let paired!: (url: string) => void;
-    const mcpUrl = new Promise<string>((resolve) => (paired = resolve));
+    const output = { stdout: '', stderr: '' };
+    const urls: string[] = [];
+    let paired!: () => void;
+    const allPaired = new Promise<void>((resolve) => (paired = resolve));
     const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-uplink-'));
-    const code = main(['uplink', 'tools/odd', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--api-key', testApiKey, '-q', '--env', `ODD_SECRET=${secret}`, '--', process.execPath, oddServer, 'serve'], {
+    const code = main([...args.slice(0, 1), '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--api-key', testApiKey, '-q', ...args.slice(1)], {
       stdout(text) {
-        stdout += text;
-        const url = /MCP URL: (\S+)/.exec(text)?.[1];
-        if (text.startsWith('Paired') && url) paired(url);
+        output.stdout += text;
+        const url = /^Paired .*MCP URL: (\S+)/.exec(text)?.[1];
+        if (url) urls.push(url);
+        if (urls.length === pairs) paired();
       },
-      stderr: (text) => void (stderr += text),
+      stderr: (text) => void (output.stderr += text),
       env: {},
       onShutdownSignal: (handler) => void (shutdown = handler),
     });
-    const url = await Promise.race([mcpUrl, code.then((exit) => Promise.reject(new Error(`exited ${exit}: ${stdout}${stderr}`)))]);
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/connect\/tools\/odd\/mcp$/);
+    await Promise.race([allPaired, code.then((exit) => Promise.reject(new Error(`exited ${exit}: ${output.stdout}${output.stderr}`)))]);
+    return { urls, output, stop: () => (shutdown!('SIGTERM'), code) };
+  }
+
+  async function callTool(url: string, name: string, args: Record<string, unknown>): Promise<string> {
     const client = new Client({ name: 'test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${testApiKey}` } } }));
-    expect(JSON.stringify(await client.callTool({ name: 'secret', arguments: {} }))).toContain(`secret=${secret}`);
-    await client.close();
+    try {
+      return JSON.stringify(await client.callTool({ name, arguments: args }));
+    } finally {
+      await client.close();
+    }
+  }
+
+  it('uplink: serves, pairs the command with <ns>/<id> (created when missing), never prints --env values, and stops the process on shutdown', async () => {
+    const secret = 'sk-cli-secret-0123456789';
+    const cli = await startCli(['uplink', 'tools/odd', '--env', `ODD_SECRET=${secret}`, '--', process.execPath, oddServer, 'serve'], 1);
+    const [url] = cli.urls as [string];
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/connect\/tools\/odd\/mcp$/);
+    expect(await callTool(url, 'secret', {})).toContain(`secret=${secret}`);
     const status = await fetch(url.replace(/\/mcp$/, ''), { headers: { authorization: `Bearer ${testApiKey}` } }).then((response) => response.json());
     expect(status).toMatchObject({ transport: 'uplink', status: { state: 'connected' }, serverInfo: { name: 'odd-server', version: '2.0.0' } });
 
-    shutdown!('SIGTERM');
-    expect(await code).toBe(0);
-    expect(stdout).toContain('mcpsim stopped.');
-    expect(stdout + stderr).not.toContain(secret);
+    expect(await cli.stop()).toBe(0);
+    expect(cli.output.stdout).toContain('mcpsim stopped.');
+    expect(cli.output.stdout + cli.output.stderr).not.toContain(secret);
+  });
+
+  it('serve --uplink: several local servers, leading KEY=VALUE words as their environment; an ended one is reported', async () => {
+    const cli = await startCli(['serve', '--uplink', `a/odd=ODD_SECRET=s3cr3t-value ${process.execPath} ${oddServer} serve`, '--uplink', `a/echo=${process.execPath} ${echoServer}`], 2);
+    expect(cli.urls.map((url) => new URL(url).pathname)).toEqual(['/connect/a/odd/mcp', '/connect/a/echo/mcp']);
+    expect(await callTool(cli.urls[0]!, 'secret', {})).toContain('secret=s3cr3t-value');
+    expect(await callTool(cli.urls[1]!, 'echo', { text: 'hi' })).toContain('echo: hi');
+    await callTool(cli.urls[0]!, 'quit', {});
+    await eventually(async () => expect(cli.output.stderr).toContain('The local server of a/odd ended: the process'));
+    expect(cli.output.stderr).toContain('exited with code 7; its last stderr lines: quitting as asked. a/odd is now disconnected.');
+    expect(await cli.stop()).toBe(0);
+    expect(cli.output.stdout + cli.output.stderr).not.toContain('s3cr3t-value');
   });
 
   it('refuses a missing target or command with a usage error', async () => {
@@ -154,6 +180,8 @@ describe('mcpsim uplink (in-process CLI)', () => {
     expect(stderr).toContain("uplink needs the server's command after --");
     expect(await main(['uplink', 'local/x', '--env', 'NOVALUE', '--', 'node'], io)).toBe(2);
     expect(stderr).toContain('--env takes KEY=VALUE');
+    expect(await main(['serve', '--uplink', 'local/x'], io)).toBe(2);
+    expect(stderr).toContain('--uplink takes <namespace>/<id>=<command line>');
   });
 });
 

@@ -11,7 +11,7 @@ import type { CliIo } from './io.js';
 import { loadScenarioPaths } from './scenario-files.js';
 import { serveScenarios } from './scenario-serving.js';
 import { toServeBanner } from './serve-banner.js';
-import { pairStdioUplinks, type StdioUplink } from './stdio-uplinks.js';
+import { pairStdioUplinks, parseUplinkOption, type StdioUplink } from './stdio-uplinks.js';
 import { toScenarioCatalog } from './dashboard-scenarios.js';
 
 export const name = 'serve';
@@ -36,12 +36,19 @@ export const options = {
     value: '<path>',
     help: "load a scenario file or folder (repeatable); prints each connection's MCP URL\nand each minted token, and reloads a file when it changes",
   },
+  uplink: {
+    type: 'string',
+    multiple: true,
+    value: '<ns>/<id>=<command...>',
+    help: "start a local stdio MCP server and pair it with that uplink connection (repeatable);\nthe command line is split on spaces, leading KEY=VALUE words are its environment\n(never printed); for arguments with spaces use mcpsim uplink",
+  },
   quiet: { type: 'boolean', short: 'q', help: 'no access log' },
   clock: configOptions.clock,
 } as const satisfies CommandOptions;
 
 export function run({ values }: CommandInput<typeof options>, io: CliIo): Promise<number> {
-  return serve({ flags: toConfigFlags(values), quiet: values.quiet ?? false, scenarios: values.scenario ?? [] }, io);
+  const uplinks = (values.uplink ?? []).map(parseUplinkOption);
+  return serve({ flags: toConfigFlags(values), quiet: values.quiet ?? false, scenarios: values.scenario ?? [], uplinks }, io);
 }
 
 export interface ServeSettings {

@@ -42,6 +42,23 @@ export function toStdioUplink(target: string | undefined, command: readonly stri
 }
 
 /**
+ * Reads `serve --uplink <ns>/<id>=<command line>`: the line is split on whitespace, and leading
+ * `KEY=VALUE` words are the process's environment, as in a shell.
+ *
+ * @example
+ *   parseUplinkOption('local/memory=MEMORY_FILE_PATH=/tmp/m.json node server.js');
+ *   // { namespace: 'local', connectionId: 'memory', command: 'node', args: ['server.js'], env: { MEMORY_FILE_PATH: '/tmp/m.json' } }
+ */
+export function parseUplinkOption(option: string): StdioUplink {
+  const equals = option.indexOf('=');
+  if (equals < 0) throw new CliError(`--uplink takes <namespace>/<id>=<command line>, e.g. --uplink "local/files=node server.js" (got ${JSON.stringify(option)})`, exitCodes.usage, { command: 'serve' });
+  const words = option.slice(equals + 1).trim().split(/\s+/).filter((word) => word !== '');
+  const env = [];
+  while (words[0] !== undefined && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0])) env.push(words.shift()!);
+  return toStdioUplink(option.slice(0, equals), words, env);
+}
+
+/**
  * Creates each uplink connection when missing, starts and pairs its server, and prints the
  * outcome; returns what stops them (after `platform.close()`, which ends the pairings).
  *

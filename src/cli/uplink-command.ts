@@ -2,7 +2,7 @@ import type { CommandInput, CommandOptions } from './command.js';
 import { toConfigFlags } from './config-options.js';
 import type { CliIo } from './io.js';
 import { options as serveOptions, serve } from './serve-command.js';
-import { toStdioUplink } from './stdio-uplinks.js';
+import { parseUplinkOption, toStdioUplink } from './stdio-uplinks.js';
 
 export const name = 'uplink';
 export const usage = '<ns>/<id> [options] -- <command...>';
@@ -25,5 +25,6 @@ export const options = {
 export function run({ values, positionals: words }: CommandInput<typeof options>, io: CliIo): Promise<number> {
   const [target, ...command] = words;
   const uplink = toStdioUplink(target, command, values.env ?? []);
-  return serve({ flags: toConfigFlags(values), quiet: values.quiet ?? false, scenarios: values.scenario ?? [], uplinks: [uplink] }, io);
+  const more = (values.uplink ?? []).map(parseUplinkOption);
+  return serve({ flags: toConfigFlags(values), quiet: values.quiet ?? false, scenarios: values.scenario ?? [], uplinks: [uplink, ...more] }, io);
 }
