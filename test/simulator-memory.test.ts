@@ -50,7 +50,7 @@ function promptText(model: MockLanguageModelV3, index: number): string {
  * fails with "no contact <id>"; list_contacts lists the ids the prompt shows.
  */
 function answer(prompt: string): ModelOutput {
-  const call = /^call #\d+(?: \(this same call was made \d+ time\(s\) before\))?: (\S+) (.*)$/m.exec(prompt);
+  const call = /^call #\d+(?: \(made before, [^)]*\))?: (\S+) (.*)$/m.exec(prompt);
   if (!call) throw new Error('the prompt has no "call #" line');
   const [, tool, argumentsJson] = call;
   const args = JSON.parse(argumentsJson!) as Record<string, string>;

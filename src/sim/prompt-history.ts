@@ -1,5 +1,5 @@
 /** The earlier-calls section of the simulator's prompt (see prompt.ts). */
-import type { CallLogEntry } from '../domain/memory-log.js';
+import type { CallLogEntry, WorldState } from '../domain/memory-log.js';
 import { leavesOf, matches, scoreByRarity, toTokens, truncate, type Needle } from './prompt-needles.js';
 
 /** How many of the latest calls are always candidates, whatever they mention. */
@@ -13,7 +13,7 @@ const entryChars = 800;
  * What the prompt needs of a log entry, worked out once: entries are immutable once logged, so a
  * call at #500 does not re-render the 499 before it.
  */
-const entryFacts = new WeakMap<CallLogEntry, { leaves: Set<string>; text: string; tokens: Set<string>; rendered?: string }>();
+const entryFacts = new WeakMap<CallLogEntry, { leaves: Set<string>; text: string; tokens: Set<string>; rendered?: string; shown?: ShownEntity[] }>();
 
 function factsOfEntry(entry: CallLogEntry) {
   let facts = entryFacts.get(entry);
@@ -32,8 +32,13 @@ function renderedEntry(entry: CallLogEntry): string {
 /** Entries that say nothing about the real server's behaviour: the simulator's own failures. */
 const ignoredSources = new Set(['simulator-error', 'fixture-miss', 'none']);
 
-/** The latest calls and the older ones that mention the arguments (rarest matches first, then newest), shown oldest first. */
-export function renderHistory(history: readonly CallLogEntry[], needles: readonly Needle[], budget: number): { text: string; included: number } {
+/**
+ * The latest calls and the older ones that mention the arguments (rarest matches first, then
+ * newest), shown oldest first. A result that shows an entity with a field the world has since
+ * changed is marked superseded, so that an old list is not repeated after a cancel; a call a
+ * fault failed is marked injected, so it is not taken for the server's behaviour.
+ */
+export function renderHistory(history: readonly CallLogEntry[], needles: readonly Needle[], budget: number, world?: WorldState): { text: string; included: number } {
   const usable = history.filter((entry) => !ignoredSources.has(entry.source));
   if (usable.length === 0) return { text: truncate(history.length === 0 ? '(none: this is the first call)' : '(none usable)', budget), included: 0 };
   const recent = usable.slice(-recentEntryCap).reverse();
@@ -68,12 +73,13 @@ export function renderHistory(history: readonly CallLogEntry[], needles: readonl
     used += cost;
   }
   chosen.sort((a, b) => a.sequence - b.sequence);
-  const lines = chosen.map(renderedEntry);
+  const index = world ? indexWorld(world) : null;
+  const lines = chosen.map((entry) => (index && isSuperseded(entry, index) ? markSuperseded(renderedEntry(entry)) : renderedEntry(entry)));
   return { text: truncate(intro(chosen.length) + lines.join('\n'), budget), included: chosen.length };
 }
 
 function renderEntry(entry: CallLogEntry): string {
-  const status = entry.result.isError ? 'error' : 'ok';
+  const status = entry.source === 'fault' ? 'error [injected fault: not the server\'s behaviour; changed nothing]' : entry.result.isError ? 'error' : 'ok';
   return truncate(`#${entry.sequence} ${entry.at} ${entry.tool} ${entry.argumentsKey} -> ${status}: ${resultText(entry).replace(/\s*\n\s*/g, ' ')}`, entryChars);
 }
 
@@ -86,4 +92,75 @@ function resultText(entry: CallLogEntry): string {
   let body = texts.join('\n');
   if (body.trim() === '' && entry.result.structuredContent) body = JSON.stringify(entry.result.structuredContent);
   return body.slice(0, entryChars);
+}
+
+/** An entity a result shows: its id and its scalar fields. */
+interface ShownEntity {
+  id: string;
+  fields: Record<string, unknown>;
+}
+
+const idKeys = ['id', 'number', 'key', 'uuid'];
+
+/** The entities a result's JSON text (or structuredContent) shows, worked out once per entry. */
+function shownEntities(entry: CallLogEntry): ShownEntity[] {
+  const facts = factsOfEntry(entry);
+  if (facts.shown) return facts.shown;
+  const shown: ShownEntity[] = [];
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 6 || shown.length > 200) return;
+    if (Array.isArray(value)) value.forEach((item) => visit(item, depth + 1));
+    else if (value !== null && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      const key = idKeys.find((name) => typeof record[name] === 'string' || typeof record[name] === 'number');
+      if (key) shown.push({ id: String(record[key]), fields: record });
+      for (const inner of Object.values(record)) if (inner !== null && typeof inner === 'object') visit(inner, depth + 1);
+    }
+  };
+  if (!entry.result.isError) {
+    for (const item of entry.result.content) {
+      const part = item as { type?: string; text?: string };
+      if (part.type !== 'text' || typeof part.text !== 'string' || !/^\s*[[{]/.test(part.text)) continue;
+      try {
+        visit(JSON.parse(part.text), 0);
+      } catch {
+        // Not JSON: nothing to compare.
+      }
+    }
+    if (entry.result.structuredContent) visit(entry.result.structuredContent, 0);
+  }
+  return (facts.shown = shown);
+}
+
+/** Every world entity by id (ids of different types may collide: each keeps all its candidates). */
+type WorldIndex = Map<string, Record<string, unknown>[]>;
+const worldIndexes = new WeakMap<WorldState['entities'], WorldIndex>();
+
+function indexWorld(world: WorldState): WorldIndex {
+  let index = worldIndexes.get(world.entities);
+  if (!index) {
+    index = new Map();
+    for (const byId of Object.values(world.entities)) for (const [id, fields] of Object.entries(byId)) (index.get(id) ?? index.set(id, []).get(id)!).push(fields);
+    worldIndexes.set(world.entities, index);
+  }
+  return index;
+}
+
+/** Whether the result shows an entity one of whose fields the world now holds with another value. */
+function isSuperseded(entry: CallLogEntry, index: WorldIndex): boolean {
+  return shownEntities(entry).some(({ id, fields }) => {
+    const candidates = index.get(id);
+    if (!candidates) return false;
+    return candidates.every((current) =>
+      Object.entries(fields).some(([name, value]) => {
+        if (value === null || typeof value === 'object' || !Object.hasOwn(current, name)) return false;
+        const now = current[name];
+        return now !== null && typeof now !== 'object' && String(now) !== String(value);
+      }),
+    );
+  });
+}
+
+function markSuperseded(line: string): string {
+  return line.replace(/ -> (ok|error): /, ' -> $1 [superseded: the world changed since; current fields are in the World state]: ');
 }
