@@ -1,5 +1,6 @@
 /** The earlier-calls section of the simulator's prompt (see prompt.ts). */
 import type { CallLogEntry, WorldState } from '../domain/memory-log.js';
+import { entitiesShownBy, fieldsDifferingFromWorld, indexWorldById, type ShownEntity, type WorldIndex } from './shown-entities.js';
 import { leavesOf, matches, scoreByRarity, toTokens, truncate, type Needle } from './prompt-needles.js';
 
 /** How many of the latest calls are always candidates, whatever they mention. */
@@ -73,7 +74,7 @@ export function renderHistory(history: readonly CallLogEntry[], needles: readonl
     used += cost;
   }
   chosen.sort((a, b) => a.sequence - b.sequence);
-  const index = world ? indexWorld(world) : null;
+  const index = world ? indexWorldById(world) : null;
   const lines = chosen.map((entry) => (index && isSuperseded(entry, index) ? markSuperseded(renderedEntry(entry)) : renderedEntry(entry)));
   return { text: truncate(intro(chosen.length) + lines.join('\n'), budget), included: chosen.length };
 }
@@ -94,71 +95,15 @@ function resultText(entry: CallLogEntry): string {
   return body.slice(0, entryChars);
 }
 
-/** An entity a result shows: its id and its scalar fields. */
-interface ShownEntity {
-  id: string;
-  fields: Record<string, unknown>;
-}
-
-const idKeys = ['id', 'number', 'key', 'uuid'];
-
-/** The entities a result's JSON text (or structuredContent) shows, worked out once per entry. */
+/** The entities an entry's result shows, worked out once per entry. */
 function shownEntities(entry: CallLogEntry): ShownEntity[] {
   const facts = factsOfEntry(entry);
-  if (facts.shown) return facts.shown;
-  const shown: ShownEntity[] = [];
-  const visit = (value: unknown, depth: number): void => {
-    if (depth > 6 || shown.length > 200) return;
-    if (Array.isArray(value)) value.forEach((item) => visit(item, depth + 1));
-    else if (value !== null && typeof value === 'object') {
-      const record = value as Record<string, unknown>;
-      const key = idKeys.find((name) => typeof record[name] === 'string' || typeof record[name] === 'number');
-      if (key) shown.push({ id: String(record[key]), fields: record });
-      for (const inner of Object.values(record)) if (inner !== null && typeof inner === 'object') visit(inner, depth + 1);
-    }
-  };
-  if (!entry.result.isError) {
-    for (const item of entry.result.content) {
-      const part = item as { type?: string; text?: string };
-      if (part.type !== 'text' || typeof part.text !== 'string' || !/^\s*[[{]/.test(part.text)) continue;
-      try {
-        visit(JSON.parse(part.text), 0);
-      } catch {
-        // Not JSON: nothing to compare.
-      }
-    }
-    if (entry.result.structuredContent) visit(entry.result.structuredContent, 0);
-  }
-  return (facts.shown = shown);
-}
-
-/** Every world entity by id (ids of different types may collide: each keeps all its candidates). */
-type WorldIndex = Map<string, Record<string, unknown>[]>;
-const worldIndexes = new WeakMap<WorldState['entities'], WorldIndex>();
-
-function indexWorld(world: WorldState): WorldIndex {
-  let index = worldIndexes.get(world.entities);
-  if (!index) {
-    index = new Map();
-    for (const byId of Object.values(world.entities)) for (const [id, fields] of Object.entries(byId)) (index.get(id) ?? index.set(id, []).get(id)!).push(fields);
-    worldIndexes.set(world.entities, index);
-  }
-  return index;
+  return (facts.shown ??= entitiesShownBy(entry.result));
 }
 
 /** Whether the result shows an entity one of whose fields the world now holds with another value. */
 function isSuperseded(entry: CallLogEntry, index: WorldIndex): boolean {
-  return shownEntities(entry).some(({ id, fields }) => {
-    const candidates = index.get(id);
-    if (!candidates) return false;
-    return candidates.every((current) =>
-      Object.entries(fields).some(([name, value]) => {
-        if (value === null || typeof value === 'object' || !Object.hasOwn(current, name)) return false;
-        const now = current[name];
-        return now !== null && typeof now !== 'object' && String(now) !== String(value);
-      }),
-    );
-  });
+  return shownEntities(entry).some((shown) => fieldsDifferingFromWorld(shown, index).length > 0);
 }
 
 function markSuperseded(line: string): string {
