@@ -36,12 +36,14 @@ export interface RecordedCall {
  * Where a simulator's results come from: `serve` as the settings say (replay, then the miss
  * policy, recording if asked; without a model a miss is simulated from the world); `replay`
  * fixtures only, a miss being an error that names `recordHint` unless `missPolicy` says otherwise
- * (`mcpsim test --miss simulate`); `record` every call from the model, written into the fixtures.
+ * (`mcpsim test --miss simulate`); `record` every call from the model, written into the fixtures;
+ * `eval` every call from the model, written nowhere (`mcpsim eval`).
  */
 export type ToolResultsMode =
   | { mode: 'serve'; fixturesDir: string; clock: Clock }
   | { mode: 'replay'; fixturesDir: string; recordHint: string; missPolicy?: MissPolicy }
-  | { mode: 'record'; fixturesDir: string; clock: Clock; onRecord?: (recorded: RecordedCall) => void };
+  | { mode: 'record'; fixturesDir: string; clock: Clock; onRecord?: (recorded: RecordedCall) => void }
+  | { mode: 'eval'; fixturesDir: string; clock: Clock };
 
 export interface ModelRuntime {
   /** The model that plays mock servers; null without an endpoint or with `MCPSIM_MODEL=off`. */
@@ -77,6 +79,7 @@ export function createModelRuntime({ model: settings, simulator }: ModelRuntimeS
       if (mode.mode === 'serve') {
         return createSimulator({ fixturesDir, model, clock: mode.clock, record: simulator.record, ...modelBudget, missPolicy: toServeMissPolicy(simulator.missPolicy, model !== null) });
       }
+      if (mode.mode === 'eval') return createSimulator({ fixturesDir, model, record: false, replay: false, missPolicy: 'model', clock: mode.clock, ...modelBudget });
       const { onRecord } = mode;
       return createSimulator({
         fixturesDir,
