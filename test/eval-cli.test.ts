@@ -12,6 +12,7 @@ import type { CliIo } from '../src/cli/io.js';
 import { main } from '../src/cli/main.js';
 
 const scenario = `name: calendar-eval
+clock: "2026-03-03T08:00:00Z"
 servers:
   - qualifiedName: "@qa/calendar"
     displayName: QA Calendar
@@ -50,10 +51,12 @@ steps:
 
 /** A model that names another room every other time, and always lists a cancelled event as confirmed. */
 let getCalls = 0;
+const prompts: string[] = [];
 const server = setupServer(
   http.post('https://llm.test/v1/chat/completions', async ({ request }) => {
     const body = (await request.json()) as { messages: { content: string }[] };
     const prompt = body.messages.map((message) => message.content).join('\n');
+    prompts.push(prompt);
     const call = prompt.split('# This call')[1] ?? '';
     const text = call.includes('get_event')
       ? JSON.stringify({ id: 'evt_2', title: 'Retro', status: 'confirmed', room: ++getCalls % 2 === 1 ? 'Aurora' : 'Borealis' })
@@ -71,7 +74,10 @@ const server = setupServer(
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
-beforeEach(() => void (getCalls = 0));
+beforeEach(() => {
+  getCalls = 0;
+  prompts.length = 0;
+});
 
 const env = { OPENAI_BASE_URL: 'https://llm.test/v1', OPENAI_API_KEY: 'k', MCPSIM_MODEL: 'fake-calendar', MCPSIM_EMBEDDING_MODEL: 'off' };
 
@@ -95,6 +101,8 @@ describe('mcpsim eval', () => {
     expect(result.stdout, result.stderr).toMatch(/✗ Get the retro\s+1\/2/);
     expect(result.stdout).toMatch(/✓ List the day\s+2\/2/);
     expect(result.stdout).toContain('pass^2: 1 of 2 steps; contradictions: 2 of 4 calls (50.0%)');
+    // The scenario's clock is the platform's: the model is told it as now.
+    expect(prompts[0]).toContain('# Now\n2026-03-03T08:00:00.000Z');
     expect(result.stderr).toContain('50.0% of steps hold pass^2, below --min-pass 1; 50.0% of calls contradicted the world, above --max-contradictions 0');
   });
 
