@@ -11,6 +11,7 @@
  * | MCPSIM_CLOCK      | --clock      | system       |
  * | MCPSIM_FIXTURES_DIR | --fixtures | ./fixtures   |
  * | MCPSIM_UPSTREAM_TIMEOUT_MS | --upstream-timeout | 5000 (probe, tool listing) |
+ * | MCPSIM_PUBLIC_URL | --public-url | the listen address (links the server hands out) |
  * | OPENAI_API_KEY, OPENAI_BASE_URL | | (none: no model) |
  * | MCPSIM_EMBEDDING_MODEL | | text-embedding-3-small (`off` disables semantic search) |
  * | MCPSIM_MODEL      |              | gpt-4.1-mini (`off`: no simulator model) |
@@ -30,7 +31,17 @@ export interface Config {
   fixturesDirChosen: boolean;
   /** Bound on each upstream probe (initialize) and tool listing, in ms. */
   upstreamTimeoutMs: number;
+  /**
+   * The base URL that links the server hands out (`setupUrl`) are built from, never the request's
+   * Host header; absent: the listen address, known once the server listens.
+   */
+  publicUrl?: string;
   apiKey?: string;
+  /**
+   * How much of each mock connection's call log is kept: the latest `maxCalls` calls within
+   * `maxBytes` of logged arguments and results (the world state is kept whole).
+   */
+  memory: { maxCalls: number; maxBytes: number };
   /** The real clock, or a virtual one that only moves through `POST /__mcpsim/clock`, starting at `start` (null: now). */
   clock: { kind: 'system' } | { kind: 'virtual'; start: string | null };
   /** An OpenAI-compatible endpoint, when a key or a base URL is set. */
@@ -61,6 +72,7 @@ export interface ConfigFlags {
   apiKey?: string;
   clock?: string;
   upstreamTimeout?: string;
+  publicUrl?: string;
   miss?: string;
   record?: boolean;
 }
@@ -74,6 +86,7 @@ export class ConfigError extends Error {
 export function resolveConfig(flags: ConfigFlags, env: Record<string, string | undefined> = process.env): Config {
   const port = flags.port ?? env.MCPSIM_PORT;
   const apiKey = flags.apiKey ?? env.MCPSIM_API_KEY;
+  const publicUrl = flags.publicUrl || env.MCPSIM_PUBLIC_URL || undefined;
   if (apiKey !== undefined && !/^\S{8,256}$/.test(apiKey)) {
     throw new ConfigError('--api-key / MCPSIM_API_KEY: must be 8 to 256 characters without spaces');
   }
@@ -85,7 +98,12 @@ export function resolveConfig(flags: ConfigFlags, env: Record<string, string | u
     fixturesDir: flags.fixturesDir || env.MCPSIM_FIXTURES_DIR || configDefaults.fixturesDir,
     fixturesDirChosen: Boolean(flags.fixturesDir || env.MCPSIM_FIXTURES_DIR),
     upstreamTimeoutMs: parseTimeout(flags.upstreamTimeout ?? env.MCPSIM_UPSTREAM_TIMEOUT_MS),
+    ...(publicUrl === undefined ? {} : { publicUrl: parsePublicUrl(publicUrl) }),
     ...(apiKey === undefined ? {} : { apiKey }),
+    memory: {
+      maxCalls: parseInteger(env.MCPSIM_MEMORY_MAX_CALLS, 'MCPSIM_MEMORY_MAX_CALLS', 10_000, 1, 10_000_000),
+      maxBytes: parseInteger(env.MCPSIM_MEMORY_MAX_BYTES, 'MCPSIM_MEMORY_MAX_BYTES', 64 * 1024 * 1024, 1024 * 1024, 16 * 1024 * 1024 * 1024),
+    },
     clock: parseClock(flags.clock ?? env.MCPSIM_CLOCK),
     model: resolveModel(env),
     simulator: {
@@ -150,6 +168,20 @@ function parseTimeout(value: string | undefined): number {
     throw new ConfigError(`--upstream-timeout / MCPSIM_UPSTREAM_TIMEOUT_MS: "${value}" is not a number of milliseconds from 1 to 600000 (default 5000)`);
   }
   return ms;
+}
+
+/** An absolute http(s) URL with an optional path (behind a proxy), without query, fragment or credentials; no trailing slash. */
+function parsePublicUrl(value: string): string {
+  const refuse = (why: string) => new ConfigError(`--public-url / MCPSIM_PUBLIC_URL: "${value}" ${why}, e.g. http://127.0.0.1:4010 or https://mcpsim.example.com`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw refuse('is not an absolute URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse('must be an http or https URL');
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') throw refuse('must not have a query, a fragment or credentials');
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 function parsePort(value: string): number {

@@ -22,6 +22,10 @@ export const errorCatalog = {
   /** A connection missing required configuration (headers or query parameters). */
   input_required: 409,
   payload_too_large: 413,
+  /** Answered by the socket server before the app sees the request: headers over Node's limit. */
+  headers_too_large: 431,
+  /** Answered by the socket server: the request did not arrive within Node's request timeout. */
+  request_timeout: 408,
   internal_error: 500,
   /** The connection's upstream MCP server cannot be reached (or relaying is not implemented). */
   upstream_unavailable: 502,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, resolveConfig } from '../src/config.js';
 import { systemClock } from '../src/domain/clock.js';
 import { doors, startHarness, testStart, type Harness } from './support/harness.js';
+import { addAccount } from './support/accounts.js';
 import { mint } from './support/tokens.js';
 
 describe.each(doors)('the /__mcpsim/clock control route (%s)', (door) => {
@@ -29,6 +30,22 @@ describe.each(doors)('the /__mcpsim/clock control route (%s)', (door) => {
       expect(response.body).toEqual({ now, virtual: true });
       expect((await harness.call('GET', '/health', { key: null })).body.timestamp).toBe(now);
     }
+  });
+
+  it("refuses another account's move of the shared clock with 403, so A's tokens neither expire nor revive (issue 16, item 7)", async () => {
+    harness = await startHarness(door);
+    const tokenOfLocal = await mint(harness, [{ ttl: '1h' }]);
+    addAccount(harness.platform, 'b', 'account-b-key-0123456789');
+    for (const body of [{ advance: '2h' }, { set: '2030-01-01T00:00:00Z' }, { set: '2020-01-01T00:00:00Z' }]) {
+      const response = await harness.call('POST', '/__mcpsim/clock', { key: 'account-b-key-0123456789', body });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({
+        error: 'forbidden',
+        message: "The virtual clock is shared by every account of this server, so only the local (first) account may move it; use that account's API key",
+      });
+    }
+    expect((await harness.call('GET', '/__mcpsim/clock', { key: 'account-b-key-0123456789' })).body).toEqual({ now: testStart, virtual: true });
+    expect((await harness.call('GET', '/namespaces', { key: tokenOfLocal })).status).toBe(200);
   });
 
   it('expires a token when the clock is moved past its expiry, without sleeping', async () => {

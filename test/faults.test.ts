@@ -282,6 +282,15 @@ describe.each(doors)('faults, forced statuses and shared worlds (%s)', (door) =>
     }
   });
 
+  it('bounds a latency written as text like the number form: "601s" is refused, "600s" accepted (issue 16, item 8)', async () => {
+    const id = await mockConnection();
+    const refused = await harness.call('PUT', control(id, 'faults'), { body: { faults: [{ latency: '601s' }] } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: 'validation_error', message: 'faults.0.latency: must be at most 600000 ms (10m)' });
+    expect((await harness.call('PUT', control(id, 'faults'), { body: { faults: [{ latency: 600_001 }] } })).status).toBe(400);
+    expect((await harness.call('PUT', control(id, 'faults'), { body: { faults: [{ latency: '600s' }] } })).status).toBe(200);
+  });
+
   it('accepts only the API key: a service token gets 403, no credential 401', async () => {
     const id = await mockConnection();
     const token = await mint(harness);

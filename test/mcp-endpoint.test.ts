@@ -213,10 +213,11 @@ describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
     const account = stores.accounts.findLocal()!;
     const namespaceRow = stores.namespaces.get(account.id, namespace)!;
     const connection = stores.connections.get(namespaceRow.id, 'locked')!;
-    const setupUrl = 'http://127.0.0.1/setup/mcp/locked';
-    stores.connections.update(namespaceRow.id, { ...connection, status: { state: 'auth_required', setupUrl } }, undefined, '2026-01-01T00:00:00.000Z');
+    // A link stored on another host (or stale) is never handed out: the answer carries a current one on the public URL.
+    stores.connections.update(namespaceRow.id, { ...connection, status: { state: 'auth_required', setupUrl: 'http://attacker.example/setup/mcp/locked' } }, undefined, '2026-01-01T00:00:00.000Z');
     const response = await post('locked', listTools);
     expect(response.status).toBe(401);
+    const setupUrl = expect.stringMatching(new RegExp(`^${harness.baseUrl}/__mcpsim/setup/[\\w-]+\\.[\\w-]+$`));
     expect(response.json).toMatchObject({ jsonrpc: '2.0', id: 7, error: { code: -32001, data: { setupUrl } } });
     expect(response.json.error.message).toContain('Connection "locked" needs authorization');
   });

@@ -8,32 +8,12 @@ import type { CallLogEntry, WorldChanges } from '../src/domain/memory-log.js';
 import { openDatabase } from '../src/store/database.js';
 import { createMemoryStore, type MemoryStore } from '../src/store/memory-store.js';
 import { doors, startHarness, testStart, type Harness } from './support/harness.js';
+import { callEntry as entry, recordCall } from './support/memory-calls.js';
 import { mint } from './support/tokens.js';
 
-/** A logged call; `sequence` and `occurrence` are the caller's to get right, as the simulator will. */
-function entry(sequence: number, tool: string, args: Record<string, unknown>, occurrence = 1): CallLogEntry {
-  return {
-    sequence,
-    tool,
-    arguments: args,
-    argumentsKey: JSON.stringify(args),
-    occurrence,
-    result: { content: [{ type: 'text', text: `${tool} #${sequence}` }] },
-    source: 'model',
-    model: 'test-model',
-    usage: { inputTokens: 10, outputTokens: 5 },
-    latencyMs: 12.5,
-    at: testStart,
-  };
-}
-
-/** Appends calls the way the simulator will: next sequence and occurrence from the store. */
-async function record(memory: MemoryStore, key: number, tool: string, args: Record<string, unknown>, changes?: WorldChanges): Promise<CallLogEntry> {
-  const argumentsKey = JSON.stringify(args);
-  const logged = entry(memory.load(key).nextSequence, tool, args, memory.nextOccurrence(key, tool, argumentsKey));
-  expect(await memory.append(key, logged, changes)).toBe(true);
-  return logged;
-}
+/** Appends a call the way the simulator does, with what it changed in the world. */
+const record = (memory: MemoryStore, key: number, tool: string, args: Record<string, unknown>, changes?: WorldChanges): Promise<CallLogEntry> =>
+  recordCall(memory, key, tool, args, changes ? { changes } : {});
 
 describe.each(doors)('the memory control API (%s)', (door) => {
   let harness: Harness;

@@ -43,7 +43,7 @@ describe.each(doors)('the tools of every connection in a namespace (%s)', (door)
     expect(response.body).toEqual({
       connections: [
         { connectionId: 'gh', name: 'GitHub', status: { state: 'connected' }, tools: server.tools },
-        { connectionId: 'crm', name: 'CRM', status: { state: 'auth_required', setupUrl: 'http://127.0.0.1/setup/crm' }, error: { code: 'auth_required', message: expect.stringContaining('needs authorization') } },
+        { connectionId: 'crm', name: 'CRM', status: { state: 'auth_required', setupUrl: expect.stringMatching(new RegExp(`^${harness.baseUrl}/__mcpsim/setup/`)) }, error: { code: 'auth_required', message: expect.stringContaining('needs authorization') } },
         { connectionId: 'live', name: 'Live', status: expect.objectContaining({ state: 'input_required' }), error: { code: 'input_required', message: expect.stringContaining('X-Acme-Key') } },
         { connectionId: 'db', name: 'DB', status: { state: 'error', message: expect.stringContaining('db.test') }, error: { code: 'upstream_error', message: expect.stringContaining('db.test') } },
       ],

@@ -130,6 +130,19 @@ describe.each(doors)('POST /tokens (%s)', (door) => {
     }
   });
 
+  it('refuses a token whose signature has a trailing "=" or a changed last character, as the original request sent it (issue 16, item 8)', async () => {
+    const token = await mint(harness);
+    expect((await harness.call('GET', '/namespaces', { key: token })).status).toBe(200);
+    const last = token.at(-1)!;
+    // Base64url's last character of a 32-byte signature carries 2 stray bits: a neighbour decoded to the same bytes.
+    const neighbour = token.slice(0, -1) + String.fromCharCode(last.charCodeAt(0) ^ 1);
+    for (const variant of [`${token}=`, `${token}==`, neighbour]) {
+      const response = await harness.call('GET', '/namespaces', { key: variant });
+      expect(response.status, variant.slice(-4)).toBe(401);
+      expect(Object.keys(response.body).sort()).toEqual(['error', 'message']);
+    }
+  });
+
   it('needs a valid credential to mint', async () => {
     const response = await harness.call('POST', '/tokens', { key: null });
     expect(response.status).toBe(401);

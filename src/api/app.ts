@@ -11,13 +11,14 @@ import { createConnectionEndpoints } from './connection-endpoints.js';
 import { createConnectionUpstream } from './connection-upstream.js';
 import { storeForcedStatus, type ForcedStatusContext } from './forced-status.js';
 import { setupOperations } from './routes/setup.js';
-import { createSetupLinks } from './setup-links.js';
+import { createSetupLinks, setupPathPrefix } from './setup-links.js';
 import { createAuthenticator } from './authenticate.js';
 import { cors } from './cors.js';
 import type { Operation } from './operation.js';
 import { createUnroutedAnswer, toErrorResponse, toSubApp } from './operation-routes.js';
 import { createSearch } from '../search/create-search.js';
-import { defaultCallTimeoutMs, defaultFixturesDir, type AppDependencies, type AppServices, type Logger } from './context.js';
+import { createBodyBudget } from './body-budget.js';
+import { defaultBodyBudgetBytes, defaultCallTimeoutMs, defaultFixturesDir, defaultPublicUrl, type AppDependencies, type AppServices, type Logger } from './context.js';
 import { serverOperations } from './routes/servers.js';
 import { connectionOperations } from './routes/connections.js';
 import { controlOperations } from './routes/control.js';
@@ -35,7 +36,8 @@ import { toValidationMessage } from './validation-message.js';
  * The platform API as one Hono app. Its `fetch` is the only implementation: the socket server,
  * tests and in-process mocking all call it.
  */
-export function createApp(dependencies: AppDependencies): Hono {
+export function createApp(appDependencies: AppDependencies): Hono {
+  const dependencies = { ...appDependencies, bodyBudget: appDependencies.bodyBudget ?? createBodyBudget(defaultBodyBudgetBytes) };
   const app = new Hono();
   const tokens = createTokenCodec({ key: dependencies.tokenKey ?? randomBytes(32), clock: dependencies.clock });
   const authenticate = createAuthenticator({ accounts: dependencies.stores.accounts, tokens, clock: dependencies.clock });
@@ -44,12 +46,12 @@ export function createApp(dependencies: AppDependencies): Hono {
     app.use('*', async (c, next) => {
       const started = performance.now();
       await next();
-      logRequest({ method: c.req.method, path: c.req.path, status: c.res.status, milliseconds: performance.now() - started }, c.req.raw);
+      logRequest({ method: c.req.method, path: toLoggedPath(c.req.path), status: c.res.status, milliseconds: performance.now() - started }, c.req.raw);
     });
   }
   app.use('*', cors());
   const groups = listOperationGroups(dependencies, tokens);
-  for (const operations of groups) app.route('/', toSubApp(operations, authenticate));
+  for (const operations of groups) app.route('/', toSubApp(operations, authenticate, dependencies.bodyBudget));
   app.notFound(createUnroutedAnswer(groups.flat()));
   app.onError((error, c) => toErrorResponse(c, toApiError(error, dependencies.logger)));
   return app;
@@ -87,7 +89,7 @@ function createServices(dependencies: AppDependencies): AppServices {
   const { stores, clock } = dependencies;
   const pool = dependencies.upstreams ?? createUpstreamPool();
   const relay = createRelay({ pool, callTimeoutMs: dependencies.upstreamCallTimeoutMs ?? defaultCallTimeoutMs });
-  const setupLinks = createSetupLinks(dependencies.tokenKey ?? randomBytes(32));
+  const setupLinks = createSetupLinks({ key: dependencies.tokenKey ?? randomBytes(32), clock, publicUrl: dependencies.publicUrl ?? (() => defaultPublicUrl) });
   const upstream = createConnectionUpstream({ stores, pool, links: setupLinks });
   const forcedStatus: ForcedStatusContext = { stores, setupUrl: upstream.setupUrl };
   const runner = createMockToolRunner({
@@ -99,6 +101,11 @@ function createServices(dependencies: AppDependencies): AppServices {
     onStatusFault: (connection, change, place) => void storeForcedStatus(forcedStatus, place, connection, change.state, change.message),
   });
   return { runner, endpoints: createConnectionEndpoints({ runner, relay, upstream }), setupLinks, upstream, upstreamTimeoutMs: pool.timeoutMs };
+}
+
+/** The path as the access log shows it: a setup link's ticket is a credential, so it is masked. */
+export function toLoggedPath(path: string): string {
+  return path.startsWith(setupPathPrefix) ? `${setupPathPrefix}***` : path;
 }
 
 function toApiError(error: unknown, logger: Logger): ApiError {

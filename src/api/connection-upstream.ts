@@ -4,7 +4,8 @@ export type { ConnectionPlace };
 import { toServerInfo } from '../domain/server-info.js';
 import type { UpstreamLink, UpstreamOutcome } from '../mcp/relay.js';
 import type { UpstreamPool } from '../mcp/upstream-pool.js';
-import { toUpstreamError } from '../mcp/upstream-failure.js';
+import { scrubUpstreamError, toUpstreamError } from '../mcp/upstream-failure.js';
+import { revealQueryValues } from '../domain/secrets.js';
 import type { Stores } from '../store/stores.js';
 import type { SetupLinks } from './setup-links.js';
 
@@ -17,7 +18,8 @@ export interface ConnectionUpstream {
    * failed. Returns the connection as stored after it.
    */
   probe(place: ConnectionPlace, connection: Connection, headers: Record<string, string> | null): Promise<Connection>;
-  setupUrl(place: ConnectionPlace, connection: Pick<Connection, 'namespace' | 'connectionId'>): string;
+  /** A setup link of the connection (generation 0 before it is stored: every answer replaces the link with a current one). */
+  setupUrl(place: ConnectionPlace, connection: Pick<Connection, 'namespace' | 'connectionId' | 'key'>): string;
 }
 
 /**
@@ -26,7 +28,12 @@ export interface ConnectionUpstream {
  */
 export function createConnectionUpstream({ stores, pool, links }: { stores: Stores; pool: UpstreamPool; links: SetupLinks }): ConnectionUpstream {
   const setupUrl: ConnectionUpstream['setupUrl'] = (place, connection) =>
-    links.toSetupUrl(place.origin, { accountId: place.accountId, namespace: connection.namespace, connectionId: connection.connectionId });
+    links.toSetupUrl({ accountId: place.accountId, namespace: connection.namespace, connectionId: connection.connectionId, generation: connection.key ?? 0 });
+
+  /** What is sent upstream: the URL with the query values typed on the setup page put back in place of `***`, and the headers. */
+  function targetOf(place: ConnectionPlace, connection: Connection, headers: Record<string, string> | null) {
+    return { url: revealQueryValues(connection.mcpUrl!, stores.connections.getSecretQuery(place.namespaceId, connection.connectionId)), headers };
+  }
 
   /** The status an outcome gives; a success keeps `connected` as it is. */
   function toStatus(place: ConnectionPlace, connection: Connection, outcome: UpstreamOutcome): ConnectionStatus {
@@ -53,7 +60,7 @@ export function createConnectionUpstream({ stores, pool, links }: { stores: Stor
     linkFor(place, connection) {
       const current = { ...connection };
       return {
-        target: () => ({ url: current.mcpUrl!, headers: stores.connections.getHeaders(place.namespaceId, current.connectionId) }),
+        target: () => targetOf(place, current, stores.connections.getHeaders(place.namespaceId, current.connectionId)),
         report: (outcome) => record(place, current, outcome),
         status: () => current.status,
       };
@@ -61,12 +68,12 @@ export function createConnectionUpstream({ stores, pool, links }: { stores: Stor
     // Sessions are pooled by URL + headers, so new headers never reuse a session opened with old ones.
     async probe(place, connection, headers) {
       const current = { ...connection };
-      const target = { url: current.mcpUrl!, headers };
+      const target = targetOf(place, current, headers);
       try {
         const { serverInfo } = await pool.probe(target);
         record(place, current, { ok: true, serverInfo });
       } catch (error) {
-        record(place, current, { ok: false, error: toUpstreamError(error, target.url, pool.timeoutMs) });
+        record(place, current, { ok: false, error: scrubUpstreamError(toUpstreamError(error, target.url, pool.timeoutMs), target) });
       }
       return current;
     },

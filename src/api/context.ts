@@ -11,6 +11,7 @@ import type { RegistrySearch } from '../search/registry-search.js';
 import type { MockToolRunner } from '../sim/mock-tool-runner.js';
 import type { ToolResultSource } from '../sim/tool-result-source.js';
 import type { Stores } from '../store/stores.js';
+import type { BodyBudget } from './body-budget.js';
 import type { ConnectionEndpoints } from './connection-endpoints.js';
 import type { ConnectionUpstream } from './connection-upstream.js';
 import type { SetupLinks } from './setup-links.js';
@@ -44,6 +45,13 @@ export interface AppDependencies {
   upstreams?: UpstreamPool;
   /** Bound on one relayed request to an upstream, e.g. a slow tool call (default 60 s). */
   upstreamCallTimeoutMs?: number;
+  /**
+   * The base URL of the links the server hands out (`setupUrl`), asked each time a link is made;
+   * never the request's Host header. Default `http://127.0.0.1:4010`.
+   */
+  publicUrl?: () => string;
+  /** The cap on concurrent large request bodies; one of `defaultBodyBudgetBytes` per app when absent. */
+  bodyBudget?: BodyBudget;
 }
 
 /** What the routes share beyond the dependencies: made once per app. */
@@ -64,8 +72,14 @@ export interface AppServices {
  */
 export const maxBodyBytes = 16 * 1024 * 1024;
 
+/** Bytes of large request bodies (over 1 MiB each) read and worked on at once: four of the largest. */
+export const defaultBodyBudgetBytes = 4 * maxBodyBytes;
+
 /** The default bound on one relayed request (a tool call may legitimately take a while). */
 export const defaultCallTimeoutMs = 60_000;
+
+/** The public URL of a platform nobody configured: the default listen address. */
+export const defaultPublicUrl = 'http://127.0.0.1:4010';
 
 /** Where mock tool results come from when nobody says: fixtures in `./fixtures`. */
 export const defaultFixturesDir = './fixtures';

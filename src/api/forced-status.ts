@@ -11,7 +11,7 @@ import type { ConnectionPlace } from './connection-upstream.js';
 
 export interface ForcedStatusContext {
   stores: Pick<Stores, 'registry' | 'connections'>;
-  setupUrl(place: ConnectionPlace, connection: Pick<Connection, 'namespace' | 'connectionId'>): string;
+  setupUrl(place: ConnectionPlace, connection: Pick<Connection, 'namespace' | 'connectionId' | 'key'>): string;
 }
 
 /**

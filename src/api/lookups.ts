@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import type { ConnectionPlace } from '../domain/connection.js';
 import { apiError, type ApiError } from '../errors.js';
 import type { Namespace } from '../store/namespace-store.js';
@@ -38,16 +37,7 @@ export function readMetadataFilters(searchParams: URLSearchParams): [string, str
   return filters;
 }
 
-/**
- * Where a connection lives, for the request `c`: its account and namespace, and the origin the
- * client reached mcpsim at (read only when a setup link is made, so most requests never parse the URL).
- */
-export function toPlace(c: Context, accountId: string, namespaceId: number): ConnectionPlace {
-  return {
-    accountId,
-    namespaceId,
-    get origin() {
-      return new URL(c.req.url).origin;
-    },
-  };
+/** Where a connection lives: its account and namespace. */
+export function toPlace(accountId: string, namespaceId: number): ConnectionPlace {
+  return { accountId, namespaceId };
 }

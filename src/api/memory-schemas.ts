@@ -4,6 +4,9 @@ import { z } from 'zod';
 /** The largest page of calls `GET .../memory` returns at once. */
 export const maxMemoryPage = 1000;
 
+/** A page of `GET .../memory` stops before the call that would take its logged arguments and results past this (it holds one call at least). */
+export const maxMemoryPageBytes = 8 * 1024 * 1024;
+
 const record = z.record(z.string(), z.unknown());
 
 export const callLogEntrySchema = z
@@ -35,7 +38,7 @@ export const memorySchema = z
     namespace: z.string(),
     world: worldStateSchema,
     calls: z.array(callLogEntrySchema),
-    /** Sequences are contiguous from 1: a page whose last call is below nextSequence - 1 has more after it. */
+    /** Kept sequences are contiguous (retention drops the oldest): a page whose last call is below nextSequence - 1 has more after it. */
     nextSequence: z.int(),
   })
   .meta({ id: 'ConnectionMemory' });
@@ -44,7 +47,7 @@ const sequenceText = (name: string, rule: string) => z.string().regex(/^\d{1,15}
 
 export const memoryQuerySchema = z.looseObject({
   since: sequenceText('Only calls with a greater sequence', 'a non-negative integer (a call sequence)').optional(),
-  limit: sequenceText(`At most this many calls (1 to ${maxMemoryPage}); all of them when absent`, `an integer from 1 to ${maxMemoryPage}`)
+  limit: sequenceText(`At most this many calls (1 to ${maxMemoryPage}); when absent, all of them that fit in 8 MiB (a page never passes that: page on with since)`, `an integer from 1 to ${maxMemoryPage}`)
     .pipe(z.int().min(1, `must be an integer from 1 to ${maxMemoryPage}`).max(maxMemoryPage, `must be an integer from 1 to ${maxMemoryPage}`))
     .optional(),
 });

@@ -3,6 +3,7 @@ import { apiError, toErrorBody, type ApiError } from '../errors.js';
 import { checkOperationAccess, type Caller } from './access.js';
 import { maxBodyBytes } from './context.js';
 import type { Method, Operation } from './operation.js';
+import type { BodyBudget } from './body-budget.js';
 import { readJsonBody } from './read-json-body.js';
 import { toHonoPath } from './route-path.js';
 
@@ -17,31 +18,44 @@ export type Authenticate = (authorization: string | undefined) => Caller | Promi
  * @example
  *   app.route('/', toSubApp(connectionOperations(dependencies, services), authenticate));
  */
-export function toSubApp(operations: readonly Operation[], authenticate: Authenticate): Hono {
+export function toSubApp(operations: readonly Operation[], authenticate: Authenticate, bodies: BodyBudget): Hono {
   const app = new Hono();
-  for (const operation of operations) app.on(operation.method, toHonoPath(operation.path), toHandler(operation, authenticate));
+  for (const operation of operations) app.on(operation.method, toHonoPath(operation.path), toHandler(operation, authenticate, bodies));
   return app;
 }
 
 /** The query of an operation that takes none: one shared empty object (handlers only read a query). */
 const noQuery: URLSearchParams = new URLSearchParams();
 
-function toHandler(operation: Operation, authenticate: Authenticate): Handler {
+function toHandler(operation: Operation, authenticate: Authenticate, bodies: BodyBudget): Handler {
+  const handle = (c: Context, caller: Caller | undefined, params: unknown, body: unknown) => {
+    const searchParams = operation.query ? new URL(c.req.url).searchParams : noQuery;
+    return operation.handle(c, {
+      params,
+      query: operation.query ? operation.query.parse(Object.fromEntries(searchParams)) : {},
+      body,
+      searchParams,
+      account: caller?.account!,
+      caller: caller!,
+    });
+  };
   return async (c) => {
     let caller: Caller | Promise<Caller> | undefined = operation.public ? undefined : authenticate(c.req.header('authorization'));
     if (caller instanceof Promise) caller = await caller;
     const params = operation.params ? operation.params.parse(c.req.param()) : {};
     // The scope gate runs before the query and body are read: a token without the scope learns nothing more.
     if (caller) checkOperationAccess(caller, operation.permission, params as Record<string, unknown>);
-    const searchParams = operation.query ? new URL(c.req.url).searchParams : noQuery;
-    return operation.handle(c, {
-      params,
-      query: operation.query ? operation.query.parse(Object.fromEntries(searchParams)) : {},
-      body: operation.body ? operation.body.schema.parse(await readJsonBody(c, operation.body.required, maxBodyBytes)) : undefined,
-      searchParams,
-      account: caller?.account!,
-      caller: caller!,
-    });
+    if (!operation.body) return handle(c, caller, params, undefined);
+    const { schema, required } = operation.body;
+    // A large body waits for its share of the budget, and holds it until the answer is made.
+    let release = bodies.reserve(c, maxBodyBytes);
+    if (release === null) return handle(c, caller, params, schema.parse(await readJsonBody(c, required, maxBodyBytes)));
+    if (release instanceof Promise) release = await release;
+    try {
+      return await handle(c, caller, params, schema.parse(await readJsonBody(c, required, maxBodyBytes)));
+    } finally {
+      release();
+    }
   };
 }
 

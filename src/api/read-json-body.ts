@@ -1,10 +1,12 @@
 import type { Context } from 'hono';
+import { findJsonLimitBreach, jsonLimits, toBreachMessage } from '../domain/json-limits.js';
 import { apiError } from '../errors.js';
 
 /**
  * Reads a request body as JSON, refusing more than `maxBytes` (413) before and while reading.
  * An empty body is `{}` when the body is optional and a `validation_error` when it is required;
- * text that is not JSON is always a `validation_error`.
+ * text that is not JSON, or JSON that breaks the nesting policy (domain/json-limits.ts), is a
+ * `validation_error` naming the limit.
  *
  * The limit is enforced here, on the routes that take a body, rather than by a middleware on
  * every route: hono's bodyLimit wraps every request's body stream, which cut GET throughput by
@@ -16,11 +18,28 @@ export async function readJsonBody(c: Context, required: boolean, maxBytes: numb
     if (required) throw apiError('validation_error', 'body: is required (send a JSON object)');
     return {};
   }
+  return parseJsonText(text);
+}
+
+/**
+ * JSON text as a value, or the 400 to throw: not JSON, or past the nesting policy. A text no
+ * longer than the depth limit cannot break it, so small bodies (the hot path) skip the walk.
+ *
+ * @example
+ *   parseJsonText('{"a":1}'); // { a: 1 }
+ */
+export function parseJsonText(text: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw apiError('validation_error', `body: must be valid JSON (${(error as Error).message})`);
   }
+  if (text.length > jsonLimits.maxDepth) {
+    const breach = findJsonLimitBreach(value);
+    if (breach) throw apiError('validation_error', toBreachMessage(breach, 'body'));
+  }
+  return value;
 }
 
 /**

@@ -13,7 +13,7 @@ import { checkConnectionAccess, type Caller } from './access.js';
 import type { AppDependencies, AppServices } from './context.js';
 import { connectionNotFound, namespaceNotFound, toPlace } from './lookups.js';
 
-export type EndpointDependencies = Pick<AppDependencies, 'stores'> & Pick<AppServices, 'endpoints'>;
+export type EndpointDependencies = Pick<AppDependencies, 'stores'> & Pick<AppServices, 'endpoints' | 'setupLinks'>;
 
 /** Who asks for which connection: the part of an operation's input that names it. */
 export interface EndpointRequest {
@@ -33,18 +33,20 @@ export interface EndpointRequest {
  */
 export function requireReadyEndpoint(
   c: Context,
-  { stores, endpoints }: EndpointDependencies,
+  { stores, endpoints, setupLinks }: EndpointDependencies,
   { account, caller, params: { namespace, connectionId: id } }: EndpointRequest,
   operation: 'read' | 'execute',
 ): { connection: Connection; endpoint: ToolEndpoint } {
   const accountId = account.id;
-  const connection = stores.connections.getInNamespace(accountId, namespace, id);
+  const stored = stores.connections.getInNamespace(accountId, namespace, id);
   const missing = () => (stores.namespaces.get(accountId, namespace) ? connectionNotFound(id, namespace) : namespaceNotFound(namespace));
-  if (!connection) throw missing();
+  if (!stored) throw missing();
+  // A refusal names the setup link: a current one.
+  const connection = setupLinks.present(accountId, stored);
   checkConnectionAccess(caller, operation, connection, missing);
   const refusal = checkConnectionReady(connection);
   if (refusal) throw toRefusalError(refusal.status, refusal.message);
-  return { connection, endpoint: endpoints.endpointFor(connection, toPlace(c, accountId, connection.namespaceKey!)) };
+  return { connection, endpoint: endpoints.endpointFor(connection, toPlace(accountId, connection.namespaceKey!)) };
 }
 
 /**

@@ -4,6 +4,7 @@
  * appear verbatim only here.
  */
 import { z } from 'zod';
+import { jsonObjectSchema } from '../domain/json-object-schema.js';
 
 // ---- shared pieces ------------------------------------------------------------------------
 
@@ -13,6 +14,14 @@ export const namespaceNamePattern = /^[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}$/;
 /** Connection ids: no slash, not starting with a dot (`.tools` is a reserved path segment). */
 export const connectionIdPattern = /^[a-zA-Z0-9_][a-zA-Z0-9._~@:+-]{0,254}$/;
 const headerNamePattern = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Size limits of connection fields (the nesting policy of every body is in domain/json-limits.ts). */
+export const connectionLimits = {
+  /** Metadata travels in every list page and token check: a few dozen tags, not a document store. */
+  metadataChars: 65_536,
+  headers: 64,
+  headerValueChars: 8192,
+} as const;
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http or https URL' });
 
@@ -88,12 +97,16 @@ export const connectionBodySchema = z
     server: z.string().min(1).max(255).regex(qualifiedNamePattern, `must match ${qualifiedNamePattern.source}`).optional(),
     source: sourceSchema.optional(),
     name: z.string().min(1).max(255).optional(),
-    metadata: z.record(z.string(), z.unknown()).optional(),
+    metadata: jsonObjectSchema({ maxChars: connectionLimits.metadataChars }).optional(),
     headers: z
       .record(
         z.string().regex(headerNamePattern, 'must be a valid HTTP header name'),
-        z.string().regex(/^[^\r\n\0]*$/, 'must not contain line breaks or NUL'),
+        z
+          .string()
+          .regex(/^[^\r\n\0]*$/, 'must not contain line breaks or NUL')
+          .max(connectionLimits.headerValueChars, `must be at most ${connectionLimits.headerValueChars} characters (the limit)`),
       )
+      .refine((headers) => Object.keys(headers).length <= connectionLimits.headers, `must hold at most ${connectionLimits.headers} headers (the limit)`)
       .optional(),
     mock: mockConfigSchema.optional(),
   })
@@ -105,7 +118,7 @@ export const connectionSchema = z
     name: z.string(),
     transport: transportSchema.optional(),
     mcpUrl: z.string().nullable(),
-    metadata: z.record(z.string(), z.unknown()).nullable(),
+    metadata: jsonObjectSchema().nullable(),
     mock: mockConfigSchema.optional(),
     iconUrl: z.string().nullable().optional(),
     createdAt: z.string().optional(),

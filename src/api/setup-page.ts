@@ -20,6 +20,8 @@ export interface SetupPageModel {
   offerCustomHeader: boolean;
   /** A line about what just happened (after a submit). */
   notice?: { tone: 'ok' | 'problem'; text: string };
+  /** The form's CSRF token (setup-guard.ts). */
+  csrf: string;
 }
 
 /** The form names of a field's input: `header:<name>` or `query:<name>`. */
@@ -42,7 +44,7 @@ export function toSetupFields(kind: SetupField['kind'], fields: Record<string, H
  * so it works in any browser; `hono/html` escapes every value it is given, and no stored value is
  * ever shown.
  */
-export function renderSetupPage({ connection, fields, offerCustomHeader, notice }: SetupPageModel): HtmlEscapedString {
+export function renderSetupPage({ connection, fields, offerCustomHeader, notice, csrf }: SetupPageModel): HtmlEscapedString {
   const { status } = connection;
   const state = status.state === 'error' ? `error: ${status.message}` : status.state.replaceAll('_', ' ');
   const connected = status.state === 'connected';
@@ -58,9 +60,9 @@ export function renderSetupPage({ connection, fields, offerCustomHeader, notice 
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>Set up “${connection.name}” · mcpsim</title>
-<style>${raw(styles)}</style>
+<style>${raw(setupPageStyles)}</style>
 </head>
 <body>
 <h1>Set up “${connection.name}”</h1>
@@ -68,6 +70,7 @@ export function renderSetupPage({ connection, fields, offerCustomHeader, notice 
 <p id="state">Status: <strong data-state="${status.state}">${state}</strong>${serverInfo}</p>
 ${notice ? html`<p class="notice ${notice.tone}" role="status" id="notice">${notice.text}</p>` : ''}
 <form method="post">
+<input type="hidden" name="csrf" value="${csrf}">
 ${fields.map(renderField)}
 ${custom}
 <button type="submit">${connected ? 'Save' : 'Save and connect'}</button>
@@ -78,7 +81,8 @@ ${custom}
 ` as HtmlEscapedString;
 }
 
-const styles = `
+/** The page's only style sheet, inline; its hash is the one style the page's CSP allows (setup-guard.ts). */
+export const setupPageStyles = `
 body { font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; color: #1b1b1b; }
 label { display: block; font-weight: 600; margin-top: 1rem; }
 input { display: block; width: 100%; box-sizing: border-box; padding: .5rem; font: inherit; }

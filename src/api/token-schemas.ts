@@ -22,14 +22,33 @@ const metadataMapSchema = z
   .record(z.string().min(1, 'keys must not be empty'), z.string({ error: 'values must be strings' }))
   .refine((map) => Object.keys(map).length > 0, 'must have at least one key');
 
+/**
+ * zod's record drops a `__proto__` key without a word, which would mint a token wider than asked
+ * (`{"__proto__": "x", "team": "a"}` restricted to team alone): the key is refused instead, before
+ * the maps are parsed.
+ */
+function refusingProtoKeys<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value, context) => {
+    const maps = Array.isArray(value) ? value : [value];
+    maps.forEach((map, index) => {
+      if (map === null || typeof map !== 'object' || !Object.hasOwn(map, '__proto__')) return;
+      const path = Array.isArray(value) ? [index, '__proto__'] : ['__proto__'];
+      context.issues.push({ code: 'custom', input: value, path, message: 'is not a key a token can restrict on; remove it (a restriction is never ignored)' });
+    });
+    return value;
+  }, schema);
+}
+
 export const constraintSchema = z
   .strictObject({
     namespaces: oneOrList(namespaceName, 'a namespace name'),
     resources: oneOrList(z.enum(resources), `one of ${quoted(resources)}`),
     operations: oneOrList(z.enum(accessOperations), `one of ${quoted(accessOperations)}`),
-    metadata: z.union([metadataMapSchema, z.array(metadataMapSchema).min(1)], {
-      error: 'must be an object of string values with at least one key, or a non-empty list of such objects',
-    }),
+    metadata: refusingProtoKeys(
+      z.union([metadataMapSchema, z.array(metadataMapSchema).min(1)], {
+        error: 'must be an object of string values with at least one key, or a non-empty list of such objects',
+      }),
+    ),
     ttl: ttlSchema.describe('Seconds (a positive integer) or "<n>h", "<n>m", "<n>s"; at most 24 hours; default 1 hour'),
   })
   .partial()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonObjectSchema } from '../domain/json-object-schema.js';
 import { connectionStatusSchema } from './schemas.js';
 import { toolSchema } from './server-schemas.js';
 
@@ -6,7 +7,7 @@ import { toolSchema } from './server-schemas.js';
 export const toolListSchema = z.strictObject({ tools: z.array(toolSchema) }).meta({ id: 'ToolList' });
 
 /** Body of `POST /connect/{ns}/{id}/.tools/{toolPath}`: the tool's arguments (empty body = `{}`). */
-export const toolArgumentsSchema = z.record(z.string(), z.unknown()).meta({ id: 'ToolArguments' });
+export const toolArgumentsSchema = jsonObjectSchema().meta({ id: 'ToolArguments' });
 
 /** An MCP CallToolResult, with `_meta["mcpsim/source"]` and `_meta["mcpsim/sequence"]` on mock connections. */
 export const callToolResultSchema = z

@@ -13,7 +13,7 @@ import type { ConnectionPlace } from './connection-upstream.js';
 import type { AppDependencies, AppServices } from './context.js';
 import { toConnectionView } from './views.js';
 
-export type WriteDependencies = Pick<AppDependencies, 'stores' | 'clock'> & Pick<AppServices, 'upstream'>;
+export type WriteDependencies = Pick<AppDependencies, 'stores' | 'clock'> & Pick<AppServices, 'upstream' | 'setupLinks'>;
 
 export interface ConnectionWrite {
   caller: Caller;
@@ -41,12 +41,14 @@ interface WriteOutcome {
  */
 export async function writeConnection(c: Context, dependencies: WriteDependencies, write: ConnectionWrite): Promise<Response | null> {
   const unchanged = findUnchanged(dependencies, write);
-  if (unchanged) return c.json(toConnectionView(unchanged), 200);
+  const { setupLinks: links } = dependencies;
+  const accountId = write.place.accountId;
+  if (unchanged) return c.json(toConnectionView(links.present(accountId, unchanged)), 200);
   const outcome = storeConnection(dependencies, write);
   if (!outcome) return null;
   const { plan, probe } = outcome;
   const connection = probe ? await dependencies.upstream.probe(write.place, plan.connection, probe.headers) : plan.connection;
-  return c.json(toConnectionView(connection), plan.created ? 201 : 200);
+  return c.json(toConnectionView(links.present(accountId, connection)), plan.created ? 201 : 200);
 }
 
 /**
@@ -74,7 +76,8 @@ function storeConnection(dependencies: WriteDependencies, write: ConnectionWrite
     if (current && mode === 'create') return null;
     const outcome = planWrite(dependencies, write, current);
     const now = clock.now().toISOString();
-    if (outcome.plan.created) stores.connections.insert(place.namespaceId, outcome.plan.connection, outcome.plan.headers, now);
+    // The store key is the connection's generation, which its setup links name.
+    if (outcome.plan.created) outcome.plan.connection.key = stores.connections.insert(place.namespaceId, outcome.plan.connection, outcome.plan.headers, now) ?? undefined;
     else stores.connections.update(place.namespaceId, outcome.plan.connection, outcome.plan.headers, now);
     return outcome;
   });

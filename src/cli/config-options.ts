@@ -13,6 +13,11 @@ export const configOptions = {
   'api-key': { type: 'string', value: '<key>', help: "fix the local account's API key (env MCPSIM_API_KEY)" },
   fixtures: { type: 'string', value: '<dir>', help: 'recorded tool results of mock connections (env MCPSIM_FIXTURES_DIR, default ./fixtures)' },
   'upstream-timeout': { type: 'string', value: '<ms>', help: 'bound on each upstream probe and tool listing (env MCPSIM_UPSTREAM_TIMEOUT_MS, default 5000)' },
+  'public-url': {
+    type: 'string',
+    value: '<url>',
+    help: 'base URL of the links the server hands out, e.g. setupUrl (env MCPSIM_PUBLIC_URL;\ndefault the listen address); never taken from a request\'s Host header',
+  },
   miss: {
     type: 'string',
     value: '<policy>',
@@ -40,6 +45,7 @@ export function toConfigFlags(values: OptionValues<typeof configOptions>): Confi
     apiKey: values['api-key'],
     fixturesDir: values.fixtures,
     upstreamTimeout: values['upstream-timeout'],
+    publicUrl: values['public-url'],
     miss: values.miss,
     record: values.record,
     clock: values.clock,

@@ -25,6 +25,7 @@ export const options = {
   'api-key': configOptions['api-key'],
   fixtures: configOptions.fixtures,
   'upstream-timeout': configOptions['upstream-timeout'],
+  'public-url': configOptions['public-url'],
   miss: configOptions.miss,
   record: configOptions.record,
   scenario: {
@@ -71,6 +72,7 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
     fixturesDir,
     toolResults: createToolResults({ mode: 'serve', fixturesDir, clock }),
     upstreamTimeoutMs: config.upstreamTimeoutMs,
+    memoryLimits: config.memory,
     clock,
     ...(embedder ? { embedder } : {}),
     apiKey: apiKey.key,
@@ -82,6 +84,8 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
   let server;
   try {
     server = await startServer({ fetch: platform.app.fetch, port: config.port, host: config.host });
+    // Links are built from the configured public URL, else the address the server listens on (port 0 is known only now).
+    platform.setPublicUrl(config.publicUrl ?? server.url);
   } catch (error) {
     platform.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`${(error as Error).message}: pick another --port`, exitCodes.failure);

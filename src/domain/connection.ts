@@ -102,10 +102,8 @@ export interface ServerTarget {
   config: HttpProfile;
 }
 
-/** Where a connection lives (its account and namespace row), and the origin its setup page is served on. */
+/** Where a connection lives: its account and namespace row. */
 export interface ConnectionPlace {
   accountId: string;
   namespaceId: number;
-  /** The origin the client reached mcpsim at, for `setupUrl`. */
-  origin: string;
 }

@@ -70,6 +70,22 @@ describe('the token codec', () => {
     expect((await rejection(codec.verify(`${tokenPrefix}${header}.${widened}.${signature}`))).message).toBe('Invalid token');
     expect(key).toHaveLength(32);
   });
+
+  it('accepts only the canonical spelling of a token: no padding, no stray bits, nothing appended (issue 16, item 8)', async () => {
+    const { codec } = setUp();
+    const token = await codec.issue({ accountId: 'acct_1', chain, expiresAt: new Date('2026-01-01T01:00:00.000Z') });
+    await expect(codec.verify(token)).resolves.toBeDefined();
+    const [header, payload, signature] = token.slice(tokenPrefix.length).split('.') as [string, string, string];
+    // An HS256 signature is 32 bytes: 43 base64url characters whose last one carries 2 unused bits.
+    const last = signature.at(-1)!;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const strayBits = alphabet[alphabet.indexOf(last) ^ 1]!;
+    const spellings = [`${token}=`, `${token}==`, `${tokenPrefix}${header}.${payload}.${signature.slice(0, -1)}${strayBits}`, `${tokenPrefix}${header}=.${payload}.${signature}`];
+    for (const spelling of spellings) {
+      expect(Buffer.from(spelling.split('.')[2]!, 'base64url')).toEqual(Buffer.from(signature, 'base64url'));
+      expect(await rejection(codec.verify(spelling)), spelling).toEqual({ status: 401, message: 'Invalid token' });
+    }
+  });
 });
 
 describe('planTokenGrant', () => {

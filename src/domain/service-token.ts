@@ -51,7 +51,7 @@ export function createTokenCodec({ key, clock }: { key: Uint8Array; clock: Clock
       return tokenPrefix + jws;
     },
     async verify(token) {
-      if (!token.startsWith(tokenPrefix)) throw invalidToken();
+      if (!token.startsWith(tokenPrefix) || !isCanonicalJws(token.slice(tokenPrefix.length))) throw invalidToken();
       let payload;
       try {
         ({ payload } = await jwtVerify(token.slice(tokenPrefix.length), key, {
@@ -69,6 +69,16 @@ export function createTokenCodec({ key, clock }: { key: Uint8Array; clock: Clock
       return { accountId: payload.sub, chain, expiresAt: new Date(payload.exp * 1000) };
     },
   };
+}
+
+/**
+ * Whether a compact JWS is written the one way its bytes encode: three base64url parts with no
+ * padding and no stray bits in the last character. jose decodes leniently (a trailing `=` or
+ * other low bits give the same bytes), which made one token verify under many spellings.
+ */
+function isCanonicalJws(jws: string): boolean {
+  const parts = jws.split('.');
+  return parts.length === 3 && parts.every((part) => /^[A-Za-z0-9_-]*$/.test(part) && Buffer.from(part, 'base64url').toString('base64url') === part);
 }
 
 export function invalidToken() {

@@ -1,4 +1,5 @@
 import { ErrorCode, JSONRPC_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { findJsonLimitBreach, jsonLimits, toBreachMessage } from '../domain/json-limits.js';
 
 export type JsonRpcId = string | number;
 
@@ -32,7 +33,10 @@ export function toJsonRpcResult(id: JsonRpcId, result: unknown) {
   return { jsonrpc: JSONRPC_VERSION, id, result };
 }
 
-/** Classifies a POST body: invalid JSON is -32700, anything but one JSON-RPC 2.0 message is -32600. */
+/**
+ * Classifies a POST body: invalid JSON is -32700; anything but one JSON-RPC 2.0 message, or a
+ * message past the nesting policy (domain/json-limits.ts), is -32600.
+ */
 export function parseJsonRpcMessage(text: string): IncomingMessage {
   let message: unknown;
   try {
@@ -41,6 +45,9 @@ export function parseJsonRpcMessage(text: string): IncomingMessage {
     return { kind: 'invalid', error: toJsonRpcError(null, ErrorCode.ParseError, `Parse error: the body is not valid JSON (${(error as Error).message})`) };
   }
   const notRequest = (why: string) => ({ kind: 'invalid' as const, error: toJsonRpcError(null, ErrorCode.InvalidRequest, `Invalid Request: ${why}`) });
+  // Checked before anything else looks inside: nothing downstream may meet a document deeper than the policy.
+  const breach = text.length > jsonLimits.maxDepth ? findJsonLimitBreach(message) : null;
+  if (breach) return notRequest(toBreachMessage(breach, 'message'));
   if (message === null || typeof message !== 'object' || Array.isArray(message)) {
     return notRequest(Array.isArray(message) ? 'batches are not supported; send one JSON-RPC message per POST' : 'the body must be a JSON-RPC 2.0 object');
   }

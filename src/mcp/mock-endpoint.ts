@@ -28,7 +28,9 @@ export function createMockEndpoint(runner: MockToolRunner, connection: MockConne
   async function callTool(request: JsonRpcRequest): Promise<unknown> {
     const parsed = CallToolRequestSchema.safeParse(request.message);
     if (!parsed.success) return invalidParams(request, parsed.error.issues);
-    const { name, arguments: args = {} } = parsed.data.params;
+    const { name } = parsed.data.params;
+    // The arguments as sent, not as zod's record rebuilt them: that drops a `__proto__` key.
+    const args = ((request.message.params as { arguments?: Record<string, unknown> }).arguments ?? {}) as Record<string, unknown>;
     const result = await runner.run(connection, name, args, place);
     if (!result) {
       return toJsonRpcError(request.id, ErrorCode.InvalidParams, `Unknown tool "${name}": ${server} (connection "${connection.connectionId}") has no such tool; tools/list names its tools`);

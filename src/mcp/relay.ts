@@ -2,7 +2,8 @@ import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type Implementati
 import type { ConnectionStatus } from '../domain/connection.js';
 import { mcpErrorCodes } from './connection-gate.js';
 import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
-import { toUpstreamError, type UpstreamError } from './upstream-failure.js';
+import { findJsonLimitBreach, toBreachMessage } from '../domain/json-limits.js';
+import { scrubUpstreamError, toUpstreamError, UpstreamError } from './upstream-failure.js';
 import type { UpstreamPool, UpstreamSession, UpstreamTarget } from './upstream-pool.js';
 
 /** What an upstream did, reported so the connection's status follows it. */
@@ -36,10 +37,13 @@ export function createRelay({ pool, callTimeoutMs }: { pool: UpstreamPool; callT
     try {
       const session = await pool.session(target);
       const result = await work(session);
+      // An upstream is a door too: its answer meets the JSON policy before anything serializes it.
+      const breach = findJsonLimitBreach(result);
+      if (breach) throw new UpstreamError('not_mcp', `${new URL(target.url).host} answered JSON that breaks the JSON policy: ${toBreachMessage(breach, 'result')}`);
       link.report({ ok: true, serverInfo: session.serverInfo });
       return result;
     } catch (error) {
-      const failure = toUpstreamError(error, target.url, timeoutMs);
+      const failure = scrubUpstreamError(toUpstreamError(error, target.url, timeoutMs), target);
       // A JSON-RPC error is the upstream answering: it is alive, and the error goes back as is.
       if (failure.kind !== 'rpc') link.report({ ok: false, error: failure });
       throw failure;

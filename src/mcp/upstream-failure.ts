@@ -1,5 +1,6 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { scrubSecrets, toSecretValues } from '../domain/secrets.js';
 
 /** What went wrong when talking to a real upstream MCP server. */
 export type UpstreamFailureKind =
@@ -32,6 +33,28 @@ export class UpstreamError extends Error {
     this.kind = kind;
     this.rpcError = options.rpcError ?? null;
   }
+}
+
+/**
+ * The failure with every stored header and query value of the request scrubbed from its text (an
+ * upstream may echo the request in its error page, or its own JSON-RPC error), before anything
+ * stores it in a status or shows it to a client.
+ *
+ * @example
+ *   scrubUpstreamError(failure, { url: 'https://x.test/mcp?key=s3cret', headers: { authorization: 'Bearer abc123' } });
+ */
+export function scrubUpstreamError(error: UpstreamError, target: { url: string; headers: Readonly<Record<string, string>> | null }): UpstreamError {
+  const secrets = toSecretValues(target.headers, target.url);
+  if (secrets.length === 0) return error;
+  const message = scrubSecrets(error.message, secrets);
+  let rpcError = error.rpcError;
+  if (rpcError) {
+    const data = rpcError.data === undefined ? undefined : (JSON.parse(scrubSecrets(JSON.stringify(rpcError.data), secrets)) as unknown);
+    rpcError = { code: rpcError.code, message: scrubSecrets(rpcError.message, secrets), ...(data === undefined ? {} : { data }) };
+  }
+  if (message === error.message && rpcError === error.rpcError) return error;
+  // The cause keeps the raw text: it is never shown, stored or logged.
+  return new UpstreamError(error.kind, message, { cause: error.cause, rpcError });
 }
 
 const socketCodes: Record<string, UpstreamFailureKind> = {

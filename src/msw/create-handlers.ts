@@ -81,7 +81,8 @@ export function createHandlers(options: CreateHandlersOptions = {}): MockPlatfor
   /** The platform with the scenario applied: made on first use, again after a reset. */
   function current() {
     state ??= (async () => {
-      const platform = createReplayPlatform({ apiKey, seed: 'msw', fixturesDir, toolResults, ...(scenario?.clock ? { clockStart: scenario.clock } : {}) });
+      // The setup pages are answered at the base URL, so its links point there.
+      const platform = createReplayPlatform({ apiKey, seed: 'msw', fixturesDir, toolResults, publicUrl: baseUrl, ...(scenario?.clock ? { clockStart: scenario.clock } : {}) });
       const door = { fetch: platform.app.fetch, baseUrl, apiKey };
       try {
         return { platform, applied: scenario ? await applyScenario(scenario, door) : null };

@@ -1,5 +1,7 @@
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import { apiError, toErrorBody, type ApiError } from '../errors.js';
 
 export interface RunningServer {
   /** Base URL, e.g. `http://127.0.0.1:4010`. */
@@ -20,17 +22,48 @@ export interface RunningServer {
 export function startServer(options: { fetch: (request: Request) => Response | Promise<Response>; port: number; host?: string }): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
-    const server: ServerType = serve({ fetch: options.fetch, port: options.port, hostname: host }, (info: AddressInfo) => {
+    // autoCleanupIncoming off: the node server's own cleanup reads at most 64 MiB for 500 ms of a
+    // body nobody read (an early 401 or 413) and then closes the socket, so a client still
+    // sending got a reset instead of the answer. Node itself discards the rest of the body after
+    // the answer, bounded by its request timeout.
+    const server: ServerType = serve({ fetch: options.fetch, port: options.port, hostname: host, autoCleanupIncoming: false }, (info: AddressInfo) => {
       const urlHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       resolve({ url: `http://${urlHost}:${info.port}`, port: info.port, close: (graceMs) => closeServer(server, graceMs) });
     });
     server.once('error', reject);
+    server.on('clientError', answerClientError);
   });
+}
+
+/**
+ * What Node answers itself, before the app sees a request (a request line or headers it cannot
+ * parse, headers over its 16 KiB limit, a request that timed out): the platform's JSON error body
+ * instead of Node's empty one. Like Node, it writes only when no answer has started on the socket.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || answering?.headersSent) {
+    socket.destroy(error);
+    return;
+  }
+  const failure = toClientFailure(error);
+  const body = JSON.stringify(toErrorBody(failure));
+  socket.end(
+    `HTTP/1.1 ${failure.status} ${reasons[failure.status] ?? 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+const reasons: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+
+function toClientFailure(error: Error & { code?: string }): ApiError {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return apiError('headers_too_large', 'The request headers are larger than the server accepts (16 KiB); send fewer or shorter headers');
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return apiError('request_timeout', 'The request did not arrive in time; send it again');
+  return apiError('validation_error', `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'}: ${error.message}); send a well-formed request`);
 }
 
 function closeServer(server: ServerType, graceMs = 5_000): Promise<void> {
   return new Promise((resolve, reject) => {
-    const http = server as import('node:http').Server;
+    const http = server as Server;
     const timer = setTimeout(() => http.closeAllConnections(), graceMs);
     timer.unref();
     http.close((error) => {

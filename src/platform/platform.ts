@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import { createManualClock, systemClock, type Clock } from '../domain/clock.js';
+import type { MemoryLimits } from '../domain/call-log-bounds.js';
 import { createSeededRandom, systemRandom, type RandomSource } from '../domain/random.js';
 import { openDataDir } from '../store/data-dir.js';
 import { createStores, type Stores } from '../store/stores.js';
 import { createApp } from '../api/app.js';
-import type { Logger } from '../api/context.js';
+import { defaultPublicUrl, type Logger } from '../api/context.js';
 import { createSearch } from '../search/create-search.js';
 import type { Embedder } from '../domain/embedder.js';
 import type { ToolResultSource } from '../sim/tool-result-source.js';
@@ -38,7 +39,16 @@ export interface PlatformOptions {
   upstreamTimeoutMs?: number;
   /** Bound on one relayed request, e.g. a slow tool call, in ms (default 60000). */
   upstreamCallTimeoutMs?: number;
+  /**
+   * The base URL of the links the server hands out (`setupUrl`), never taken from a request's
+   * Host header. Default `defaultPublicUrl`; a server listening elsewhere sets its address with
+   * `setPublicUrl` once it listens.
+   */
+  publicUrl?: string;
+  /** How much of each mock connection's call log is kept (default 10,000 calls within 64 MiB). */
+  memoryLimits?: MemoryLimits;
 }
+
 
 export interface Platform {
   app: Hono;
@@ -48,6 +58,8 @@ export interface Platform {
   demoNamespace: string;
   /** Builds the registry search index now (about a second for 10,000 entries) instead of on the first search. */
   warmSearch(): void;
+  /** The base URL of the links the server hands out from now on (the configured one, or the address it listens on). */
+  setPublicUrl(url: string): void;
   /**
    * An API key of the local account for this process only, for requests the process makes to
    * itself (loading scenarios) when the real key is not known (it is stored only as a hash).
@@ -62,10 +74,14 @@ export const replayClockStart = '2026-01-01T00:00:00.000Z';
 
 /**
  * A private in-memory platform for replaying recorded results byte for byte: no demo data, a
- * virtual clock at `clockStart` (a scenario's `clock:`, default `replayClockStart`), ids seeded by `seed`, no error log. `mcpsim test`,
- * `mcpsim record` and `mcpsim/msw` run scenarios on it.
+ * virtual clock at `clockStart` (a scenario's `clock:`, default `replayClockStart`), ids seeded by
+ * `seed`, no error log. `mcpsim test`, `mcpsim record`, `mcpsim eval` and `mcpsim/msw` run scenarios on it.
  */
-export function createReplayPlatform({ seed, clockStart = replayClockStart, ...options }: Pick<PlatformOptions, 'toolResults' | 'fixturesDir' | 'upstreamTimeoutMs'> & { apiKey: string; seed: string; clockStart?: string }): Platform {
+export function createReplayPlatform({
+  seed,
+  clockStart = replayClockStart,
+  ...options
+}: Pick<PlatformOptions, 'toolResults' | 'fixturesDir' | 'upstreamTimeoutMs' | 'publicUrl'> & { apiKey: string; seed: string; clockStart?: string }): Platform {
   return createPlatform({ ...options, demo: false, clock: createManualClock(clockStart), random: createSeededRandom(seed), logger: { error: () => {} } });
 }
 
@@ -80,7 +96,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
   const clock = options.clock ?? systemClock;
   const random = options.random ?? systemRandom;
   const location = options.dataDir === undefined ? { databaseFile: ':memory:', encryptionKey: randomBytes(32), tokenKey: randomBytes(32) } : openDataDir(options.dataDir);
-  const stores = createStores(location);
+  const stores = createStores({ ...location, ...(options.memoryLimits ? { memoryLimits: options.memoryLimits } : {}) });
   try {
     const { apiKey } = bootstrap(stores, {
       clock,
@@ -91,7 +107,9 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     const logger = options.logger ?? stderrLogger;
     const upstreams = createUpstreamPool({ timeoutMs: options.upstreamTimeoutMs ?? 5000 });
     const registrySearch = createSearch({ registry: stores.registry, embeddings: stores.embeddings, embedder: options.embedder, logger });
+    let publicUrl = (options.publicUrl ?? defaultPublicUrl).replace(/\/+$/, '');
     const app = createApp({
+      publicUrl: () => publicUrl,
       stores,
       clock,
       random,
@@ -110,6 +128,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       apiKey,
       demoNamespace,
       warmSearch: () => registrySearch.warm(),
+      setPublicUrl: (url) => void (publicUrl = url.replace(/\/+$/, '')),
       sessionKey() {
         if (apiKey !== null) return apiKey;
         if (sessionKey === null) {

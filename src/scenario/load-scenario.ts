@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { findJsonLimitBreach, jsonLimits, toBreachMessage } from '../domain/json-limits.js';
 import { scenarioSchema, type Scenario } from './scenario-schema.js';
 import { describeIssue, type Finding, type Segment } from './scenario-issues.js';
 import { demoCatalogNames, findMeaningProblems } from './scenario-meaning.js';
@@ -55,7 +56,17 @@ export function loadScenarioText(text: string, file: string, options: ScenarioLo
       .map((finding) => toProblem(locate(document, finding.path, finding.at ?? 'value'), finding.path, finding.message))
       .sort((a, b) => a.line - b.line || a.column - b.column),
   });
-  const input: unknown = document.toJS({ maxAliasCount: 1000 }) ?? {};
+  let input: unknown;
+  try {
+    input = document.toJS({ maxAliasCount: 1000 }) ?? {};
+  } catch (error) {
+    // toJS recurses: a document that parsed may still nest too deep to convert.
+    if (!(error instanceof RangeError)) throw error;
+    return { problems: [toProblem(0, [], `file: nests deeper than ${jsonLimits.maxDepth} levels (the limit)`)] };
+  }
+  // A scenario file is a door like a request body: nothing below may meet data past the JSON policy.
+  const breach = findJsonLimitBreach(input);
+  if (breach) return { problems: [toProblem(0, [], toBreachMessage(breach, 'file'))] };
   const parsed = scenarioSchema.safeParse(input);
   if (!parsed.success) return fromFindings(parsed.error.issues.flatMap((issue) => describeIssue(issue, input)));
   const lineOf = (path: readonly Segment[]) => lineCounter.linePos(locate(document, path, 'value')).line;
@@ -139,5 +150,7 @@ function toSyntaxMessage(code: string, message: string): string {
     MISSING_CHAR: 'add the missing character',
   };
   const text = message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+  // The YAML parser recurses and reports its own stack overflow: say what it means.
+  if (text.startsWith('Maximum call stack size exceeded')) return `YAML syntax error: nests too deep (the limit is ${jsonLimits.maxDepth} levels); flatten it`;
   return `YAML syntax error: ${text}${hints[code] ? `; ${hints[code]}` : ''}`;
 }

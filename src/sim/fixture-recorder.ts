@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { findJsonLimitBreach, toBreachMessage } from '../domain/json-limits.js';
 import { dirname } from 'node:path';
 import type { Clock } from '../domain/clock.js';
 import type { ResultOrigin } from '../domain/memory-log.js';
@@ -113,6 +114,8 @@ function readFixture(file: string): Entry & { calls: unknown[] } {
     throw invalid((error as Error).message);
   }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) throw invalid('not a JSON object');
+  const breach = findJsonLimitBreach(data);
+  if (breach) throw invalid(toBreachMessage(breach, 'fixture'));
   const calls = (data as Entry).calls;
   if (!Array.isArray(calls)) throw invalid('"calls" must be a list');
   if (calls.some((entry) => entry === null || typeof entry !== 'object' || Array.isArray(entry))) throw invalid('every entry of "calls" must be an object');

@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { WorldChanges, WorldEntity } from '../domain/memory-log.js';
+import { findJsonLimitBreach, toBreachMessage } from '../domain/json-limits.js';
 import { createSchemaCompiler, describeSchemaError } from '../domain/json-schema.js';
 import type { ToolDefinition } from '../domain/registry.js';
 
@@ -103,7 +104,7 @@ export function toResolution(output: ModelOutput, toolDefinition: ToolDefinition
   return { ok: true, result, worldChanges };
 }
 
-/** The object a JSON text holds, or what is wrong with it. */
+/** The object a JSON text holds, or what is wrong with it (a model is a door too: its JSON meets the nesting policy). */
 function parseObject(text: string): Record<string, unknown> | string {
   let value: unknown;
   try {
@@ -112,5 +113,7 @@ function parseObject(text: string): Record<string, unknown> | string {
     return `is not valid JSON (${(error as Error).message}): ${text.slice(0, 80)}`;
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return `must hold a JSON object, not ${JSON.stringify(value)?.slice(0, 80)}`;
+  const breach = findJsonLimitBreach(value);
+  if (breach) return `breaks the JSON policy: ${toBreachMessage(breach, 'value')}`;
   return value as Record<string, unknown>;
 }

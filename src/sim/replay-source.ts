@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import { findJsonLimitBreach, toBreachMessage } from '../domain/json-limits.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { WorldChanges } from '../domain/memory-log.js';
 import { toCanonicalJson } from './canonical-json.js';
@@ -109,6 +110,9 @@ function parseFixture(text: string, file: string): Omit<LoadedFixture, 'mtimeMs'
   } catch (error) {
     return invalid((error as Error).message);
   }
+  // A fixture is a door like a request body: nothing below may meet JSON past the policy.
+  const breach = findJsonLimitBreach(data);
+  if (breach) return invalid(toBreachMessage(breach, 'fixture'));
   const calls = (data as { calls?: unknown } | null)?.calls;
   if (!Array.isArray(calls)) return invalid('"calls" must be a list');
   const results = new Map<string, ReplayedEntry>();

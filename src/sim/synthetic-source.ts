@@ -77,6 +77,10 @@ interface Generation {
 const minimalDepth = 5;
 /** `$ref` hops followed without nesting (a ref to a ref to ...), against reference cycles. */
 const maxRefHops = 16;
+/** Past this nesting a value is null: a schema whose required properties recurse without end still gives a finite value. */
+const maxSampleDepth = 64;
+/** The most items one array gets, whatever its minItems says (a value must stay printable). */
+const maxSampleItems = 1000;
 
 const words = ['amber', 'birch', 'cobalt', 'delta', 'ember', 'fjord', 'garnet', 'harbor', 'indigo', 'juniper', 'kestrel', 'lumen', 'maple', 'nimbus', 'orbit', 'pebble', 'quartz', 'river', 'sierra', 'tundra', 'umber', 'violet', 'willow', 'zephyr'];
 
@@ -94,6 +98,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function sample(schema: unknown, generation: Generation, depth: number, refHops: number): unknown {
   const { draw } = generation;
   if (schema === false) return undefined;
+  if (depth > maxSampleDepth) return null;
   if (!isObject(schema)) return draw.pick(words);
   let current = schema;
   if (typeof current.$ref === 'string') {
@@ -206,7 +211,7 @@ function sampleArray(schema: Schema, generation: Generation, depth: number): unk
   const { draw } = generation;
   const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : [];
   const rest = Array.isArray(schema.items) ? schema.additionalItems : Array.isArray(schema.prefixItems) ? schema.items : schema.items;
-  const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
+  const minItems = typeof schema.minItems === 'number' ? Math.min(schema.minItems, maxSampleItems) : 0;
   const maxItems = typeof schema.maxItems === 'number' ? schema.maxItems : Number.POSITIVE_INFINITY;
   let length = depth >= minimalDepth ? minItems : Math.min(maxItems, draw.int(Math.max(minItems, 1), Math.max(minItems, 1) + 2));
   if (rest === false) length = Math.min(length, prefix.length);

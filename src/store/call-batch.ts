@@ -1,11 +1,16 @@
 import type { CallLogEntry, WorldChanges } from '../domain/memory-log.js';
 import type { Sqlite } from './database.js';
-import type { MemoryCache } from './memory-cache.js';
+import type { CachedMemory, MemoryCache } from './memory-cache.js';
 import type { MemoryKey } from './memory-keys.js';
 import type { MemoryWrites } from './memory-writes.js';
 
 /** How many calls may pass between two world checkpoints (their changes are replayed on load). */
 const checkpointEvery = 64;
+
+/** The counts to store with a checkpoint: null while every counted call still has its row. */
+export function toStoredOccurrences(memory: CachedMemory): string | null {
+  return memory.occurrencesStored ? JSON.stringify([...memory.occurrences]) : null;
+}
 
 /** A call appended to the cache and waiting for its batch to commit. */
 interface PendingCall {
@@ -50,8 +55,14 @@ export function createCallBatch(db: Sqlite, { cache, writes }: { cache: MemoryCa
       if (!exists || !memory) continue;
       // The call rows carry their changes; the whole world is written only every few dozen calls.
       const last = batch.findLast((call) => call.key === key)!.entry.sequence;
-      if (memory.checkpointSequence === 0 || last - memory.checkpointSequence >= checkpointEvery || last < memory.checkpointSequence) {
-        writes.saveWorld(key, JSON.stringify(memory.world), last, memory.nextSequence);
+      // Retention dropped calls: their rows go, and the world and the counts they held are checkpointed.
+      const dropping = memory.droppedThrough > memory.deletedThrough;
+      if (dropping) {
+        writes.deleteCallsThrough(key, memory.droppedThrough);
+        memory.deletedThrough = memory.droppedThrough;
+      }
+      if (dropping || memory.checkpointSequence === 0 || last - memory.checkpointSequence >= checkpointEvery || last < memory.checkpointSequence) {
+        writes.saveWorld(key, JSON.stringify(memory.world), last, memory.nextSequence, toStoredOccurrences(memory));
         memory.checkpointSequence = last;
       } else {
         statements.saveNextSequence.run(memory.nextSequence, key);

@@ -22,12 +22,16 @@ const maxCachedConnections = 10_000;
  */
 export function createConnectionStore(db: Sqlite, secrets: SecretBox, { caches, namespaceIdOf }: ConnectionStoreOptions) {
   const headerContext = (namespaceId: number, connectionId: string) => `connection-headers:${namespaceId}:${connectionId}`;
+  const queryContext = (namespaceId: number, connectionId: string) => `connection-query:${namespaceId}:${connectionId}`;
   const statements = {
     get: db.prepare<[number, string], ConnectionRow>(
       `SELECT ${connectionColumns} FROM connections c JOIN namespaces n ON n.id = c.namespace_id WHERE c.namespace_id = ? AND c.connection_id = ?`,
     ),
     headers: db.prepare<[number, string], { headers_ciphertext: Buffer | null }>(
       'SELECT headers_ciphertext FROM connections WHERE namespace_id = ? AND connection_id = ?',
+    ),
+    secretQuery: db.prepare<[number, string], { query_ciphertext: Buffer | null }>(
+      'SELECT query_ciphertext FROM connections WHERE namespace_id = ? AND connection_id = ?',
     ),
     insert: db.prepare(`INSERT INTO connections (namespace_id, connection_id, name, transport, mcp_url, server, metadata, mock_enabled,
         mock_scenario, icon_url, created_at, updated_at, status, server_info, source, headers_ciphertext)
@@ -42,7 +46,8 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox, { caches, 
     setStatus: db.prepare(`UPDATE connections SET status = @status, server_info = COALESCE(@serverInfo, server_info)
       WHERE namespace_id = @namespaceId AND connection_id = @connectionId AND created_at = @createdAt AND mcp_url IS @mcpUrl`),
     setTarget: db.prepare(`UPDATE connections SET status = @status, mcp_url = @mcpUrl, updated_at = @updatedAt,
-        headers_ciphertext = CASE WHEN @keepHeaders THEN headers_ciphertext ELSE @headers END
+        headers_ciphertext = CASE WHEN @keepHeaders THEN headers_ciphertext ELSE @headers END,
+        query_ciphertext = CASE WHEN @keepQuery THEN query_ciphertext ELSE @query END
       WHERE namespace_id = @namespaceId AND connection_id = @connectionId AND created_at = @createdAt`),
   };
   const cache = caches.create<string, Connection>(maxCachedConnections);
@@ -55,6 +60,8 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox, { caches, 
       return row ? toConnection(row) : null;
     });
   }
+
+  const sealQuery = (namespaceId: number, connectionId: string, query: Record<string, string>) => secrets.seal(JSON.stringify(query), queryContext(namespaceId, connectionId));
 
   /** The header columns of a write: `headers` undefined keeps the stored ones, null removes them. */
   function toHeaderColumns(namespaceId: number, connectionId: string, headers: Record<string, string> | null | undefined) {
@@ -81,11 +88,21 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox, { caches, 
       if (!sealed) return null;
       return JSON.parse(secrets.open(sealed, headerContext(namespaceId, connectionId))) as Record<string, string>;
     },
-    /** Inserts a new connection; false when the id was taken meanwhile. */
-    insert(namespaceId: number, connection: Connection, headers: Record<string, string> | null | undefined, now: string): boolean {
+    /**
+     * Query values typed on the setup page (the stored URL shows them as `***`; see
+     * domain/secrets.ts `revealQueryValues`), or null.
+     */
+    getSecretQuery(namespaceId: number, connectionId: string): Record<string, string> | null {
+      const sealed = statements.secretQuery.get(namespaceId, connectionId)?.query_ciphertext;
+      if (!sealed) return null;
+      return JSON.parse(secrets.open(sealed, queryContext(namespaceId, connectionId))) as Record<string, string>;
+    },
+    /** Inserts a new connection: its store key (`seq`), or null when the id was taken meanwhile. */
+    insert(namespaceId: number, connection: Connection, headers: Record<string, string> | null | undefined, now: string): number | null {
       const parameters = { ...toConnectionParameters(namespaceId, connection, now), headers: toHeaderColumns(namespaceId, connection.connectionId, headers).headers };
       forget(namespaceId, connection.connectionId);
-      return statements.insert.run(parameters).changes === 1;
+      const result = statements.insert.run(parameters);
+      return result.changes === 1 ? Number(result.lastInsertRowid) : null;
     },
     /** Rewrites a connection; `headers` undefined keeps the stored ones. */
     update(namespaceId: number, connection: Connection, headers: Record<string, string> | null | undefined, now: string): void {
@@ -102,11 +119,30 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox, { caches, 
       forget(namespaceId, connectionId);
       return statements.setStatus.run({ namespaceId, connectionId, createdAt, mcpUrl, status: JSON.stringify(status), serverInfo: toJsonColumn(serverInfo) }).changes === 1;
     },
-    /** Stores what the setup page collected: a new URL (query values), new headers, and the status they give. */
-    setTarget(namespaceId: number, connection: Pick<Connection, 'connectionId' | 'createdAt' | 'mcpUrl' | 'status'>, headers: Record<string, string> | null | undefined, now: string): boolean {
+    /**
+     * Stores what the setup page collected: a new URL (its typed query values masked), new headers
+     * and query values (sealed; undefined keeps the stored ones), and the status they give.
+     */
+    setTarget(
+      namespaceId: number,
+      connection: Pick<Connection, 'connectionId' | 'createdAt' | 'mcpUrl' | 'status'>,
+      secrets: { headers?: Record<string, string> | null; query?: Record<string, string> | null },
+      now: string,
+    ): boolean {
       const { connectionId, createdAt, mcpUrl, status } = connection;
       forget(namespaceId, connectionId);
-      const parameters = { namespaceId, connectionId, createdAt, mcpUrl, status: JSON.stringify(status), updatedAt: now, ...toHeaderColumns(namespaceId, connectionId, headers) };
+      const query = secrets.query;
+      const parameters = {
+        namespaceId,
+        connectionId,
+        createdAt,
+        mcpUrl,
+        status: JSON.stringify(status),
+        updatedAt: now,
+        ...toHeaderColumns(namespaceId, connectionId, secrets.headers),
+        keepQuery: query === undefined ? 1 : 0,
+        query: query == null ? null : sealQuery(namespaceId, connectionId, query),
+      };
       return statements.setTarget.run(parameters).changes === 1;
     },
     delete(namespaceId: number, connectionId: string): boolean {

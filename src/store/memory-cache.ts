@@ -1,3 +1,4 @@
+import { toOccurrenceKey, type MemoryLimits } from '../domain/call-log-bounds.js';
 import { type CallLogEntry, type LoggedResult, type ResultOrigin, type WorldChanges, type WorldState } from '../domain/memory-log.js';
 import { applyWorldChanges } from '../domain/world-state.js';
 import type { ToolOverride } from '../domain/tool-operation.js';
@@ -20,9 +21,22 @@ export interface CachedMemory extends Memory {
   history: CallLogEntry[];
   /** The call the stored world checkpoint reflects (0: none yet). */
   checkpointSequence: number;
-  /** Calls so far per `tool \n argumentsKey`, for `nextOccurrence` in O(1). */
+  /** Calls so far per `toOccurrenceKey`, for `nextOccurrence` in O(1); retention does not lower them. */
   occurrences: Map<string, number>;
+  /** Bytes of the kept calls (see `entryBytes`). */
+  bytes: number;
+  /** Retention dropped the calls up to this sequence from the cache; `deletedThrough`: and from disk. */
+  droppedThrough: number;
+  deletedThrough: number;
+  /**
+   * Whether the counts are stored with the world checkpoint (once retention dropped a call, they
+   * can no longer be rebuilt from the rows).
+   */
+  occurrencesStored: boolean;
 }
+
+/** The logged size of each kept call (arguments, key and result as JSON text), for the byte bound. */
+const entryBytes = new WeakMap<CallLogEntry, number>();
 
 interface CallRow {
   sequence: number;
@@ -55,10 +69,13 @@ const maxCachedConnections = 256;
  *   const cache = createMemoryCache(db, { beforeEvict: () => batch.flush() });
  *   const { world, nextSequence } = cache.get(key);
  */
-export function createMemoryCache(db: Sqlite, { beforeEvict, startOf }: { beforeEvict(): void; startOf(key: MemoryKey): MockSettings }) {
+export function createMemoryCache(
+  db: Sqlite,
+  { beforeEvict, startOf, limits }: { beforeEvict(): void; startOf(key: MemoryKey): MockSettings; limits: MemoryLimits },
+) {
   const statements = {
-    world: db.prepare<[number], { world: string; world_sequence: number; next_sequence: number }>(
-      'SELECT world, world_sequence, next_sequence FROM memory_worlds WHERE connection_seq = ?',
+    world: db.prepare<[number], { world: string; world_sequence: number; next_sequence: number; occurrences: string | null }>(
+      'SELECT world, world_sequence, next_sequence, occurrences FROM memory_worlds WHERE connection_seq = ?',
     ),
     calls: db.prepare<[number], CallRow>('SELECT * FROM memory_calls WHERE connection_seq = ? ORDER BY sequence'),
   };
@@ -71,17 +88,43 @@ export function createMemoryCache(db: Sqlite, { beforeEvict, startOf }: { before
   function read(key: MemoryKey): CachedMemory {
     const stored = statements.world.get(key);
     const rows = statements.calls.all(key);
-    const occurrences = new Map<string, number>();
+    // Stored counts hold every call up to the checkpoint (retention may have dropped their rows).
+    const occurrencesStored = stored?.occurrences != null;
+    const occurrences = new Map<string, number>(occurrencesStored ? (JSON.parse(stored!.occurrences!) as [string, number][]) : []);
     const start = startOf(key);
     let world = stored ? (JSON.parse(stored.world) as WorldState) : start.world;
     const checkpointSequence = stored?.world_sequence ?? 0;
+    let bytes = 0;
+    const history: CallLogEntry[] = [];
     for (const row of rows) {
-      const name = occurrenceKey(row.tool, row.arguments_key);
-      occurrences.set(name, (occurrences.get(name) ?? 0) + 1);
-      if (row.sequence > checkpointSequence && row.changes !== null) world = applyWorldChanges(world, JSON.parse(row.changes) as WorldChanges);
+      const pastCheckpoint = row.sequence > checkpointSequence;
+      if (!occurrencesStored || pastCheckpoint) {
+        const name = toOccurrenceKey(row.tool, row.arguments_key);
+        occurrences.set(name, (occurrences.get(name) ?? 0) + 1);
+      }
+      if (pastCheckpoint && row.changes !== null) world = applyWorldChanges(world, JSON.parse(row.changes) as WorldChanges);
+      const entry = toEntry(row);
+      const size = row.arguments_key.length + row.arguments.length + row.result.length;
+      entryBytes.set(entry, size);
+      bytes += size;
+      history.push(entry);
     }
     const toolOverrides = Object.keys(start.tools).length > 0 ? { toolOverrides: start.tools } : {};
-    return { world, checkpointSequence, history: rows.map(toEntry), nextSequence: stored?.next_sequence ?? 1, occurrences, ...toolOverrides };
+    const memory: CachedMemory = {
+      world,
+      checkpointSequence,
+      history,
+      nextSequence: stored?.next_sequence ?? 1,
+      occurrences,
+      bytes,
+      droppedThrough: 0,
+      deletedThrough: 0,
+      occurrencesStored,
+      ...toolOverrides,
+    };
+    // Limits lowered since these calls were stored: the next commit deletes what is over them.
+    applyRetention(memory, limits);
+    return memory;
   }
 
   return {
@@ -122,12 +165,40 @@ export type MemoryCache = ReturnType<typeof createMemoryCache>;
  * @example
  *   recordCall(cache.get(key), { ...entry, sequence: 7 }, changes); // cache.get(key).nextSequence is now at least 8
  */
-export function recordCall(memory: CachedMemory, entry: CallLogEntry, changes: WorldChanges | undefined): void {
+export function recordCall(memory: CachedMemory, logged: { entry: CallLogEntry; bytes: number }, changes: WorldChanges | undefined, limits: MemoryLimits): void {
+  const { entry, bytes } = logged;
   memory.history.push(entry);
-  const name = occurrenceKey(entry.tool, entry.argumentsKey);
+  entryBytes.set(entry, bytes);
+  memory.bytes += bytes;
+  const name = toOccurrenceKey(entry.tool, entry.argumentsKey);
   memory.occurrences.set(name, (memory.occurrences.get(name) ?? 0) + 1);
   memory.world = changes ? applyWorldChanges(memory.world, changes) : memory.world;
   memory.nextSequence = Math.max(memory.nextSequence, entry.sequence + 1);
+  applyRetention(memory, limits);
+}
+
+/**
+ * Drops the oldest calls past the limits (always keeping the latest) from the cache; the next
+ * commit deletes their rows and stores the world and the counts with a checkpoint.
+ */
+function applyRetention(memory: CachedMemory, limits: MemoryLimits): void {
+  const { history } = memory;
+  let drop = 0;
+  let bytes = memory.bytes;
+  while (history.length - drop > 1 && (history.length - drop > limits.maxCalls || bytes > limits.maxBytes)) {
+    bytes -= entryBytes.get(history[drop]!) ?? 0;
+    drop += 1;
+  }
+  if (drop === 0) return;
+  memory.droppedThrough = history[drop - 1]!.sequence;
+  history.splice(0, drop);
+  memory.bytes = bytes;
+  memory.occurrencesStored = true;
+}
+
+/** The logged size of a kept call (0 for one the cache did not measure). */
+export function sizeOfEntry(entry: CallLogEntry): number {
+  return entryBytes.get(entry) ?? 0;
 }
 
 /**
@@ -137,11 +208,7 @@ export function recordCall(memory: CachedMemory, entry: CallLogEntry, changes: W
  *   countOccurrences(cache.get(key), 'github.list_issues', '{"state":"open"}'); // 2 after two such calls
  */
 export function countOccurrences(memory: CachedMemory, tool: string, argumentsKey: string): number {
-  return memory.occurrences.get(occurrenceKey(tool, argumentsKey)) ?? 0;
-}
-
-function occurrenceKey(tool: string, argumentsKey: string): string {
-  return `${tool}\n${argumentsKey}`;
+  return memory.occurrences.get(toOccurrenceKey(tool, argumentsKey)) ?? 0;
 }
 
 function toEntry(row: CallRow): CallLogEntry {

@@ -1,5 +1,6 @@
 import type { CallLogEntry } from '../domain/memory-log.js';
 import type { Sqlite } from './database.js';
+import { toStoredOccurrences } from './call-batch.js';
 import type { MemoryCache } from './memory-cache.js';
 import type { MemoryKey } from './memory-keys.js';
 import type { MemoryWrites } from './memory-writes.js';
@@ -24,14 +25,14 @@ export interface SnapshotSummary {
  */
 export function createMemorySnapshots(db: Sqlite, { cache, writes, flush }: { cache: MemoryCache; writes: MemoryWrites; flush(): void }) {
   const statements = {
-    insertSnapshot: db.prepare<[string, number, string | null, string, string, string, number]>(
-      'INSERT INTO memory_snapshots (id, connection_seq, label, created_at, world, calls, next_sequence) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    insertSnapshot: db.prepare<[string, number, string | null, string, string, string, number, string | null]>(
+      'INSERT INTO memory_snapshots (id, connection_seq, label, created_at, world, calls, next_sequence, occurrences) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     ),
     listSnapshots: db.prepare<[number], { id: string; label: string | null; created_at: string; calls: number }>(
       'SELECT id, label, created_at, json_array_length(calls) AS calls FROM memory_snapshots WHERE connection_seq = ? ORDER BY rowid',
     ),
-    getSnapshot: db.prepare<[number, string], { world: string; calls: string; next_sequence: number }>(
-      'SELECT world, calls, next_sequence FROM memory_snapshots WHERE connection_seq = ? AND id = ?',
+    getSnapshot: db.prepare<[number, string], { world: string; calls: string; next_sequence: number; occurrences: string | null }>(
+      'SELECT world, calls, next_sequence, occurrences FROM memory_snapshots WHERE connection_seq = ? AND id = ?',
     ),
     deleteSnapshot: db.prepare<[number, string]>('DELETE FROM memory_snapshots WHERE connection_seq = ? AND id = ?'),
   };
@@ -40,9 +41,10 @@ export function createMemorySnapshots(db: Sqlite, { cache, writes, flush }: { ca
     /** Freezes the current memory under `id` (the caller draws it from the injected randomness). */
     snapshot(key: MemoryKey, options: { id: string; label?: string | null; now: string }): SnapshotSummary {
       flush();
-      const { world, history, nextSequence } = cache.get(key);
+      const memory = cache.get(key);
+      const { world, history, nextSequence } = memory;
       const label = options.label ?? null;
-      statements.insertSnapshot.run(options.id, key, label, options.now, JSON.stringify(world), JSON.stringify(history), nextSequence);
+      statements.insertSnapshot.run(options.id, key, label, options.now, JSON.stringify(world), JSON.stringify(history), nextSequence, toStoredOccurrences(memory));
       return { id: options.id, label, createdAt: options.now, calls: history.length };
     },
 
@@ -64,7 +66,8 @@ export function createMemorySnapshots(db: Sqlite, { cache, writes, flush }: { ca
         writes.deleteCalls(key);
         for (const entry of calls) writes.insertCall(key, entry);
         // The snapshot's world is the world after its last call; its calls carry no changes.
-        writes.saveWorld(key, snapshot.world, calls.at(-1)?.sequence ?? 0, snapshot.next_sequence);
+        // With the counts of calls retention had dropped before the snapshot, if any.
+        writes.saveWorld(key, snapshot.world, calls.at(-1)?.sequence ?? 0, snapshot.next_sequence, snapshot.occurrences);
         return calls.length;
       });
       cache.forget(key);

@@ -1,3 +1,4 @@
+import { boundCallEntry, defaultMemoryLimits, type MemoryLimits } from '../domain/call-log-bounds.js';
 import type { CallLogEntry, WorldChanges } from '../domain/memory-log.js';
 import { createCallBatch } from './call-batch.js';
 import type { Sqlite } from './database.js';
@@ -7,7 +8,7 @@ import { createMemorySnapshots } from './memory-snapshots.js';
 import { createMockSettingsTable, type MockSettings } from './mock-settings.js';
 import { prepareMemoryWrites } from './memory-writes.js';
 
-export type { Memory } from './memory-cache.js';
+export { sizeOfEntry, type Memory } from './memory-cache.js';
 export type { MemoryKey } from './memory-keys.js';
 export type { SnapshotSummary } from './memory-snapshots.js';
 export type { MockSettings } from './mock-settings.js';
@@ -30,11 +31,11 @@ export type { MockSettings } from './mock-settings.js';
  *   const { world, history, nextSequence } = stores.memory.load(key);
  *   stores.memory.append(key, { ...entry, sequence: nextSequence, occurrence: stores.memory.nextOccurrence(key, tool, argumentsKey) }, changes);
  */
-export function createMemoryStore(db: Sqlite) {
+export function createMemoryStore(db: Sqlite, limits: MemoryLimits = defaultMemoryLimits) {
   const writes = prepareMemoryWrites(db);
   const settings = createMockSettingsTable(db);
   // The cache and the batch need each other: evicting a memory commits its waiting calls first.
-  const cache = createMemoryCache(db, { beforeEvict: () => batch.flush(), startOf: (key) => settings.startOf(key) });
+  const cache = createMemoryCache(db, { beforeEvict: () => batch.flush(), startOf: (key) => settings.startOf(key), limits });
   const batch = createCallBatch(db, { cache, writes });
   const { flush } = batch;
 
@@ -79,13 +80,16 @@ export function createMemoryStore(db: Sqlite) {
      * Logs one call and applies what it changed to the world: at once in the cache, and on disk
      * with the other calls of this turn of the event loop (see above). The next sequence becomes
      * `entry.sequence + 1`. Resolves true once stored, false (storing nothing) when the connection
-     * was deleted meanwhile; throws at once when `entry.sequence` is already in the log.
+     * was deleted meanwhile; throws at once when `entry.sequence` is already in the log. Large
+     * arguments and results are logged cut (call-log-bounds.ts), and the oldest calls past the
+     * retention limits are dropped.
      */
     append(key: MemoryKey, entry: CallLogEntry, changes?: WorldChanges): Promise<boolean> {
       const memory = cache.get(key);
       if (hasSequence(memory.history, entry.sequence)) throw new Error(`memory ${key} already holds call ${entry.sequence} (UNIQUE sequence)`);
-      const committed = batch.add(key, entry, changes);
-      recordCall(memory, entry, changes);
+      const logged = boundCallEntry(entry);
+      const committed = batch.add(key, logged.entry, changes);
+      recordCall(memory, logged, changes, limits);
       return committed;
     },
 

@@ -16,9 +16,12 @@ export function prepareMemoryWrites(db: Sqlite) {
     insertCall: db.prepare(`INSERT INTO memory_calls (connection_seq, sequence, tool, arguments_key, arguments, occurrence, result, source, model,
         input_tokens, output_tokens, latency_ms, at, changes)
       VALUES (@key, @sequence, @tool, @argumentsKey, @arguments, @occurrence, @result, @source, @model, @inputTokens, @outputTokens, @latencyMs, @at, @changes)`),
-    saveWorld: db.prepare<[number, string, number, number]>(`INSERT INTO memory_worlds (connection_seq, world, world_sequence, next_sequence) VALUES (?, ?, ?, ?)
-      ON CONFLICT (connection_seq) DO UPDATE SET world = excluded.world, world_sequence = excluded.world_sequence, next_sequence = excluded.next_sequence`),
+    saveWorld: db.prepare<[number, string, number, number, string | null]>(`INSERT INTO memory_worlds (connection_seq, world, world_sequence, next_sequence, occurrences)
+      VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (connection_seq) DO UPDATE SET world = excluded.world, world_sequence = excluded.world_sequence, next_sequence = excluded.next_sequence,
+        occurrences = excluded.occurrences`),
     deleteCalls: db.prepare<[number]>('DELETE FROM memory_calls WHERE connection_seq = ?'),
+    deleteCallsThrough: db.prepare<[number, number]>('DELETE FROM memory_calls WHERE connection_seq = ? AND sequence <= ?'),
     deleteWorld: db.prepare<[number]>('DELETE FROM memory_worlds WHERE connection_seq = ?'),
   };
   const inTransaction = db.transaction((work: () => unknown) => work());
@@ -29,9 +32,16 @@ export function prepareMemoryWrites(db: Sqlite) {
     insertCall(key: MemoryKey, entry: CallLogEntry, changes: WorldChanges | undefined = undefined): void {
       statements.insertCall.run(toCallParameters(key, entry, changes));
     },
-    /** Stores the world as it is after call `worldSequence` (a checkpoint), with the next sequence. */
-    saveWorld(key: MemoryKey, world: string, worldSequence: number, nextSequence: number): void {
-      statements.saveWorld.run(key, world, worldSequence, nextSequence);
+    /**
+     * Stores the world as it is after call `worldSequence` (a checkpoint), with the next sequence,
+     * and the occurrence counts up to it when retention dropped calls (null: count the rows).
+     */
+    saveWorld(key: MemoryKey, world: string, worldSequence: number, nextSequence: number, occurrences: string | null = null): void {
+      statements.saveWorld.run(key, world, worldSequence, nextSequence, occurrences);
+    },
+    /** Retention: deletes the calls up to `sequence`. */
+    deleteCallsThrough(key: MemoryKey, sequence: number): void {
+      statements.deleteCallsThrough.run(key, sequence);
     },
     deleteCalls(key: MemoryKey): void {
       statements.deleteCalls.run(key);

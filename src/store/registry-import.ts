@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { findJsonLimitBreach, toBreachMessage } from '../domain/json-limits.js';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { apiError } from '../errors.js';
@@ -134,11 +135,16 @@ function readJson(file: string): unknown {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw apiError('not_found', `${file}: not found`);
     throw error;
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw apiError('validation_error', `${file}: not valid JSON: ${(error as Error).message}`);
   }
+  // An imported file is a door like a request body: nothing below may meet JSON past the policy.
+  const breach = findJsonLimitBreach(value);
+  if (breach) throw apiError('validation_error', `${file}: ${toBreachMessage(breach, 'file')}`);
+  return value;
 }
 
 function readRecords(file: string, label: string): Located<unknown>[] {

@@ -12,10 +12,10 @@ import type { CacheSet } from './read-cache.js';
 export function createRegistryStore(db: Sqlite, caches: CacheSet) {
   const insert = `INSERT INTO registry_servers (id, qualified_name, namespace, slug, display_name, description, icon_url,
         verified, use_count, remote, is_deployed, created_at, homepage, by_platform, owner, repo_owner, repo_name, remote_url,
-        deployment_url, server_info, config, resources, prompts, quality, security)
+        deployment_url, server_info, config, resources, prompts, quality, security, owner_account)
       VALUES (@id, @qualifiedName, @namespace, @slug, @displayName, @description, @iconUrl, @verified, @useCount, @remote,
         @isDeployed, @createdAt, @homepage, @byPlatform, @owner, @repoOwner, @repoName, @remoteUrl, @deploymentUrl,
-        @serverInfo, @config, @resources, @prompts, @quality, @security)`;
+        @serverInfo, @config, @resources, @prompts, @quality, @security, @ownerAccount)`;
   const statements = {
     // Any existing entry with the same id or name (in any case) wins: seeding never overwrites.
     insertMissing: db.prepare(`${insert} ON CONFLICT DO NOTHING`),
@@ -27,7 +27,7 @@ export function createRegistryStore(db: Sqlite, caches: CacheSet) {
         by_platform = excluded.by_platform, owner = excluded.owner, repo_owner = excluded.repo_owner,
         repo_name = excluded.repo_name, remote_url = excluded.remote_url, deployment_url = excluded.deployment_url,
         server_info = excluded.server_info, config = excluded.config, resources = excluded.resources,
-        prompts = excluded.prompts, quality = excluded.quality, security = excluded.security`),
+        prompts = excluded.prompts, quality = excluded.quality, security = excluded.security, owner_account = excluded.owner_account`),
     deleteTools: db.prepare('DELETE FROM registry_tools WHERE server_id = ?'),
     insertTool: db.prepare('INSERT INTO registry_tools (server_id, position, name, definition) VALUES (?, ?, ?, ?)'),
     target: db.prepare<[string, string], Pick<DetailRow, 'qualified_name' | 'deployment_url' | 'icon_url' | 'server_info' | 'config'>>(
@@ -41,6 +41,7 @@ export function createRegistryStore(db: Sqlite, caches: CacheSet) {
       `SELECT ${summaryColumns} FROM registry_servers ORDER BY use_count DESC, qualified_name COLLATE NOCASE ASC, id ASC`,
     ),
     delete: db.prepare<[string, string]>('DELETE FROM registry_servers WHERE qualified_name IN (?, ?)'),
+    owner: db.prepare<[string, string], { owner_account: string | null }>('SELECT owner_account FROM registry_servers WHERE qualified_name IN (?, ?)'),
     count: db.prepare<[], { count: number }>('SELECT count(*) AS count FROM registry_servers'),
     revision: db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'registry_revision'"),
     bumpRevision: db.prepare(
@@ -48,9 +49,9 @@ export function createRegistryStore(db: Sqlite, caches: CacheSet) {
     ),
   };
 
-  const upsertMany = db.transaction((entries: readonly RegistryEntry[]) => {
+  const upsertMany = db.transaction((entries: readonly RegistryEntry[], ownerAccount: string | null) => {
     for (const { tools, ...entry } of entries) {
-      statements.upsert.run(toServerParameters(entry));
+      statements.upsert.run({ ...toServerParameters(entry), ownerAccount });
       statements.deleteTools.run(entry.id);
       tools.forEach((tool, position) => statements.insertTool.run(entry.id, position, tool.name, JSON.stringify(tool)));
     }
@@ -60,7 +61,8 @@ export function createRegistryStore(db: Sqlite, caches: CacheSet) {
   const insertMissingMany = db.transaction((entries: readonly RegistryEntry[]) => {
     let inserted = 0;
     for (const { tools, ...entry } of entries) {
-      if (statements.insertMissing.run(toServerParameters(entry)).changes === 0) continue;
+      // Seeded entries belong to the local account (owner null), like the demo catalog and imports.
+      if (statements.insertMissing.run({ ...toServerParameters(entry), ownerAccount: null }).changes === 0) continue;
       tools.forEach((tool, position) => statements.insertTool.run(entry.id, position, tool.name, JSON.stringify(tool)));
       inserted++;
     }
@@ -88,9 +90,18 @@ export function createRegistryStore(db: Sqlite, caches: CacheSet) {
   });
 
   return {
-    /** Inserts or replaces entries (matched by id) and their tools, all in one transaction. */
-    upsert(entries: readonly RegistryEntry[]): void {
-      writing(() => upsertMany.immediate(entries));
+    /**
+     * Inserts or replaces entries (matched by id) and their tools, all in one transaction, owned
+     * by `ownerAccount` (only it may change them through the API); null, the default, is the
+     * server's first (local) account: the demo catalog and imports.
+     */
+    upsert(entries: readonly RegistryEntry[], { ownerAccount = null }: { ownerAccount?: string | null } = {}): void {
+      writing(() => upsertMany.immediate(entries, ownerAccount));
+    },
+    /** The account that owns the entry (null: the local account), or undefined when there is no such entry. */
+    ownerOf(qualifiedName: string): string | null | undefined {
+      const row = statements.owner.get(...qualifiedNameSpellings(qualifiedName));
+      return row === undefined ? undefined : row.owner_account;
     },
     /**
      * Inserts the entries that do not exist yet (by id or name), with their tools, in one

@@ -1,3 +1,4 @@
+import type { MemoryLimits } from '../domain/call-log-bounds.js';
 import { createAccountStore } from './account-store.js';
 import { createConnectionStore } from './connection-store.js';
 import { openDatabase } from './database.js';
@@ -15,11 +16,11 @@ import { createSecretBox } from './secret-box.js';
  * @example
  *   const stores = createStores({ databaseFile: ':memory:', encryptionKey: randomBytes(32) });
  */
-export function createStores(options: { databaseFile: string; encryptionKey: Buffer }) {
+export function createStores(options: { databaseFile: string; encryptionKey: Buffer; memoryLimits?: MemoryLimits }) {
   const db = openDatabase(options.databaseFile);
   // One transaction wrapper, made once (better-sqlite3's transaction() is costly to create); it keeps the read caches true.
   const caches = createCacheSet(db);
-  const memory = createMemoryStore(db);
+  const memory = createMemoryStore(db, options.memoryLimits);
   const namespaceStore = createNamespaceStore(db, caches);
   const connectionStore = createConnectionStore(db, createSecretBox(options.encryptionKey), {
     caches,

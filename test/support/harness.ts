@@ -55,10 +55,13 @@ export async function startHarness(door: Door, options: Partial<PlatformOptions>
     logger: { error: (message, error) => void logged.push(`${message}: ${String(error)}`) },
     // Tests point connections at hosts that do not exist; a slow resolver must not stall them for 5 s.
     upstreamTimeoutMs: 1500,
+    // Links are built on the public URL: the address each door is reached at.
+    publicUrl: 'http://mcpsim.test',
     ...options,
   });
   let server: RunningServer | null = null;
   if (door === 'socket') server = await startServer({ fetch: platform.app.fetch, port: 0, host: '127.0.0.1' });
+  if (server && options.publicUrl === undefined) platform.setPublicUrl(server.url);
   const baseUrl = server?.url ?? 'http://mcpsim.test';
 
   async function call(method: string, path: string, callOptions: CallOptions = {}): Promise<CallResult> {

@@ -19,7 +19,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 
-export type UpstreamKind = 'healthy' | 'hanging' | 'unauthorized' | 'garbage' | 'socket-close';
+export type UpstreamKind = 'healthy' | 'hanging' | 'unauthorized' | 'garbage' | 'socket-close' | 'echoing';
 
 /** A tool of a healthy upstream: its MCP description and what a call answers. */
 export interface UpstreamTool {
@@ -39,6 +39,8 @@ export interface UpstreamOptions {
   tools?: UpstreamTool[];
   /** healthy: answer 401 unless this header has this value (header names are case-insensitive). */
   requireHeader?: { name: string; value: string };
+  /** healthy: answer 401 unless this query parameter has this value. */
+  requireQuery?: { name: string; value: string };
   /** garbage: what the 200 `application/json` body holds (default `bad-json`). */
   variant?: 'html' | 'bad-json' | 'not-jsonrpc';
 }
@@ -155,6 +157,12 @@ function toListener(kind: UpstreamKind, options: UpstreamOptions): Listener {
     }
     case 'socket-close':
       return (request) => void request.socket.destroy();
+    case 'echoing':
+      // An error page that echoes the request, credentials included, as careless servers do.
+      return (request, response) => {
+        request.resume();
+        response.writeHead(500, { 'content-type': 'text/plain' }).end(`rejected authorization=${request.headers.authorization ?? ''} url=${request.url}`);
+      };
   }
 }
 
@@ -164,6 +172,10 @@ async function answerMcp(request: Request, options: UpstreamOptions): Promise<Re
   const required = options.requireHeader;
   if (required && request.headers.get(required.name) !== required.value) {
     return new Response(jsonRpcError(-32000, `Unauthorized: send the ${required.name} header`), { status: 401, headers: unauthorizedHeaders });
+  }
+  const query = options.requireQuery;
+  if (query && new URL(request.url).searchParams.get(query.name) !== query.value) {
+    return new Response(jsonRpcError(-32000, `Unauthorized: send the ${query.name} query parameter`), { status: 401, headers: unauthorizedHeaders });
   }
   // Stateless routes answer GET and DELETE with 405, else the client re-opens its SSE stream forever (stack.md pitfall 5).
   if (request.method !== 'POST') return new Response(jsonRpcError(-32000, 'Method not allowed.'), { status: 405, headers: { 'content-type': 'application/json', allow: 'POST' } });

@@ -15,6 +15,7 @@ import {
   namespaceName,
   validationErrorSchema,
 } from '../schemas.js';
+import type { SetupLinks } from '../setup-links.js';
 import { toConnectionView } from '../views.js';
 import { connectionNotFound, readMetadataFilters, requireNamespace, toPlace } from '../lookups.js';
 import { writeConnection, type WriteDependencies } from '../write-connection.js';
@@ -30,13 +31,13 @@ const readEach: Permission = { resource: 'connections', operation: 'read', each:
 const writeEach: Permission = { resource: 'connections', operation: 'write', each: 'connection' };
 
 /** The Connect API: create-or-update, create, get, list and delete connections. */
-export function connectionOperations(dependencies: AppDependencies, { upstream }: AppServices): Operation[] {
-  const writer = { ...dependencies, upstream };
-  return [listConnections(dependencies), postConnection(writer), getConnection(dependencies), putConnection(writer), deleteConnection(dependencies)];
+export function connectionOperations(dependencies: AppDependencies, { upstream, setupLinks }: AppServices): Operation[] {
+  const writer = { ...dependencies, upstream, setupLinks };
+  return [listConnections(dependencies, setupLinks), postConnection(writer), getConnection(dependencies, setupLinks), putConnection(writer), deleteConnection(dependencies)];
 }
 
 /** `GET /connect/{namespace}`: one page of the connections the caller may see. */
-function listConnections({ stores }: AppDependencies): Operation {
+function listConnections({ stores }: AppDependencies, links: SetupLinks): Operation {
   return defineOperation({
     method: 'GET',
     path: '/connect/{namespace}',
@@ -57,7 +58,7 @@ function listConnections({ stores }: AppDependencies): Operation {
       };
       const page = stores.connections.list(namespace.id, listQuery, caller.chain.length === 0 ? undefined : (connection) => canSeeConnection(caller, connection));
       return c.json({
-        connections: page.connections.map(toConnectionView),
+        connections: page.connections.map((connection) => toConnectionView(links.present(account.id, connection))),
         nextCursor: page.nextSeq === null ? null : encodeCursor(page.nextSeq),
       });
     },
@@ -79,7 +80,7 @@ function postConnection(writer: WriteDependencies & Pick<AppDependencies, 'rando
     async handle(c, { account, caller, params, body }) {
       const namespace = requireNamespace(stores, account.id, params.namespace);
       for (;;) {
-        const write = { caller, place: toPlace(c, account.id, namespace.id), namespace: namespace.name, connectionId: createReadableId(random), input: body, mode: 'create' as const };
+        const write = { caller, place: toPlace(account.id, namespace.id), namespace: namespace.name, connectionId: createReadableId(random), input: body, mode: 'create' as const };
         const response = await writeConnection(c, writer, write);
         if (response) return response;
       }
@@ -88,7 +89,7 @@ function postConnection(writer: WriteDependencies & Pick<AppDependencies, 'rando
 }
 
 /** `GET /connect/{namespace}/{connectionId}`. */
-function getConnection({ stores }: AppDependencies): Operation {
+function getConnection({ stores }: AppDependencies, links: SetupLinks): Operation {
   return defineOperation({
     method: 'GET',
     path: '/connect/{namespace}/{connectionId}',
@@ -101,7 +102,7 @@ function getConnection({ stores }: AppDependencies): Operation {
       const connection = stores.connections.getInNamespace(account.id, params.namespace, params.connectionId);
       if (connection) {
         checkConnectionAccess(caller, 'read', connection, () => connectionNotFound(params.connectionId, params.namespace));
-        return c.json(toConnectionView(connection));
+        return c.json(toConnectionView(links.present(account.id, connection)));
       }
       requireNamespace(stores, account.id, params.namespace);
       throw connectionNotFound(params.connectionId, params.namespace);
@@ -130,7 +131,7 @@ function putConnection(writer: WriteDependencies): Operation {
     },
     async handle(c, { account, caller, params, body }) {
       const namespace = requireNamespace(stores, account.id, params.namespace);
-      const write = { caller, place: toPlace(c, account.id, namespace.id), namespace: namespace.name, connectionId: params.connectionId, input: body, mode: 'upsert' as const };
+      const write = { caller, place: toPlace(account.id, namespace.id), namespace: namespace.name, connectionId: params.connectionId, input: body, mode: 'upsert' as const };
       return (await writeConnection(c, writer, write))!;
     },
   });

@@ -1,7 +1,7 @@
 import { isManualClock, type Clock } from '../../domain/clock.js';
 import { apiError } from '../../errors.js';
 import { defineOperation, type Operation } from '../operation.js';
-import { validationErrorSchema } from '../schemas.js';
+import { errorSchema, validationErrorSchema } from '../schemas.js';
 import { clockChangeSchema, clockSchema, toAdvanceMs } from '../control-schemas.js';
 
 const tag = 'mcpsim';
@@ -11,7 +11,7 @@ const maxTime = 8.64e15;
 /**
  * The simulator's own control API under `/__mcpsim` (API key only): for now, the clock. A
  * platform on a virtual clock (`mcpsim serve --clock virtual`) lets tests move time, e.g. to see
- * a token expire without waiting.
+ * a token expire without waiting. Any account may read the clock; only the local account moves it.
  */
 export function controlOperations({ clock }: { clock: Clock }): Operation[] {
   const view = () => ({ now: clock.now().toISOString(), virtual: isManualClock(clock) });
@@ -35,8 +35,14 @@ export function controlOperations({ clock }: { clock: Clock }): Operation[] {
       responses: {
         200: { description: 'The clock after the change', schema: clockSchema },
         400: { description: 'Bad body, or the clock is not virtual', schema: validationErrorSchema },
+        403: { description: "Another account than the server's first (local) one: the clock is shared, so only the local account moves it", schema: errorSchema },
       },
-      handle(c, { body }) {
+      handle(c, { body, account }) {
+        // One clock serves every account (token expiry, setup links, memory times): letting any
+        // account move it would let one account expire (or revive) another's tokens.
+        if (!account.isLocal) {
+          throw apiError('forbidden', "The virtual clock is shared by every account of this server, so only the local (first) account may move it; use that account's API key");
+        }
         if (!isManualClock(clock)) {
           throw apiError('validation_error', 'The clock is not virtual: start mcpsim with --clock virtual (or MCPSIM_CLOCK=virtual) to move it');
         }

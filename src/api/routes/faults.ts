@@ -148,7 +148,7 @@ function requireConnection(c: Context, stores: Stores, account: Account, namespa
   const found = requireNamespace(stores, account.id, namespace);
   const connection = stores.connections.get(found.id, id);
   if (!connection || connection.key === undefined) throw connectionNotFound(id, namespace);
-  return { connection: connection as Connection & { key: number }, place: toPlace(c, account.id, found.id) };
+  return { connection: connection as Connection & { key: number }, place: toPlace(account.id, found.id) };
 }
 
 function requireMock(c: Context, stores: Stores, account: Account, namespace: string, id: string) {

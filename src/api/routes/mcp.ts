@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { apiError, type ApiError } from '../../errors.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { apiError, isApiError, type ApiError } from '../../errors.js';
 import { mcpErrorCodes } from '../../mcp/connection-gate.js';
 import { toJsonRpcError } from '../../mcp/json-rpc.js';
 import { handleMcpPost } from '../../mcp/mcp-handler.js';
@@ -32,7 +33,7 @@ const jsonRpcResponseSchema = z
 const jsonRpcError = (description: string) => ({ description, schema: jsonRpcResponseSchema });
 
 /** `POST /connect/{namespace}/{connectionId}/mcp`: the connection's MCP endpoint (Streamable HTTP, stateless). */
-export function mcpOperations({ stores }: AppDependencies, { endpoints }: AppServices): Operation[] {
+export function mcpOperations({ stores, logger, bodyBudget }: AppDependencies, { endpoints, setupLinks }: AppServices): Operation[] {
   return [
     defineOperation({
       method: 'POST',
@@ -46,18 +47,21 @@ export function mcpOperations({ stores }: AppDependencies, { endpoints }: AppSer
       responses: {
         200: { description: 'The JSON-RPC response; as one SSE message event when Accept does not allow application/json', schema: jsonRpcResponseSchema, contentTypes: ['application/json', 'text/event-stream'] },
         202: { description: 'A notification (or a client response) was accepted; no body' },
-        400: jsonRpcError('Parse error (-32700) or not a JSON-RPC request (-32600)'),
+        400: jsonRpcError('Parse error (-32700), not a JSON-RPC request, or nested past the JSON policy (-32600)'),
         401: jsonRpcError('The connection needs authorization: -32001 with data.setupUrl (a missing or bad credential gets the platform error instead)'),
         403: { description: 'A service token without connections:execute on this connection', schema: errorSchema },
         404: jsonRpcError('Namespace or connection not found, or not visible to the token (-32004)'),
         409: jsonRpcError('The connection lacks required input: -32002 with data {http, missing}'),
+        413: jsonRpcError('The body is larger than the limit (-32600; the message names it)'),
         502: jsonRpcError('The upstream MCP server failed (DNS, refused, timeout, closed, not MCP), or an uplink connection has nothing to relay to (-32005); the message says which'),
       },
       async handle(c, { account, caller, params }) {
         const notFound = () =>
           c.json(toJsonRpcError(null, mcpErrorCodes.connectionNotFound, `Connection "${params.connectionId}" not found in namespace "${params.namespace}"`), 404);
-        const connection = stores.connections.getInNamespace(account.id, params.namespace, params.connectionId);
-        if (!connection) return notFound();
+        const stored = stores.connections.getInNamespace(account.id, params.namespace, params.connectionId);
+        if (!stored) return notFound();
+        // A refusal names the setup link: a current one.
+        const connection = setupLinks.present(account.id, stored);
         let hidden: ApiError | undefined;
         try {
           checkConnectionAccess(caller, 'execute', connection, () => (hidden = apiError('not_found', 'hidden connection')));
@@ -65,9 +69,21 @@ export function mcpOperations({ stores }: AppDependencies, { endpoints }: AppSer
           if (error === hidden) return notFound();
           throw error;
         }
-        const body = await readBodyText(c, maxBodyBytes);
-        const place = toPlace(c, account.id, connection.namespaceKey!);
-        return handleMcpPost(connection, () => endpoints.endpointFor(connection, place), body, c.req.header('accept'));
+        // A large body waits for its share of the budget (see body-budget.ts), held until the answer is made.
+        let release = bodyBudget?.reserve(c, maxBodyBytes) ?? null;
+        if (release instanceof Promise) release = await release;
+        // From here on every failure is a JSON-RPC error, never the platform's {error, message}.
+        try {
+          const body = await readBodyText(c, maxBodyBytes);
+          const place = toPlace(account.id, connection.namespaceKey!);
+          return await handleMcpPost(connection, () => endpoints.endpointFor(connection, place), body, c.req.header('accept'));
+        } catch (error) {
+          if (isApiError(error) && error.code === 'payload_too_large') return c.json(toJsonRpcError(null, ErrorCode.InvalidRequest, `Invalid Request: ${error.message}`), 413);
+          logger.error('Unhandled error while serving an MCP request', error);
+          return c.json(toJsonRpcError(null, ErrorCode.InternalError, 'Internal error: mcpsim hit a bug; the server log has the details'), 500);
+        } finally {
+          release?.();
+        }
       },
     }),
   ];

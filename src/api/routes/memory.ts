@@ -3,7 +3,10 @@ import { apiError } from '../../errors.js';
 import type { Account } from '../../store/account-store.js';
 import type { Stores } from '../../store/stores.js';
 import type { AppDependencies } from '../context.js';
+import type { CallLogEntry } from '../../domain/memory-log.js';
+import { sizeOfEntry } from '../../store/memory-store.js';
 import {
+  maxMemoryPageBytes,
   memoryQuerySchema,
   memorySchema,
   memorySuccessSchema,
@@ -63,10 +66,26 @@ function getMemory({ stores }: AppDependencies): Operation {
         const start = calls.findIndex((entry) => entry.sequence > since);
         calls = start === -1 ? [] : calls.slice(start);
       }
-      if (query.limit !== undefined) calls = calls.slice(0, query.limit);
+      calls = toPage(calls, query.limit ?? Number.POSITIVE_INFINITY);
       return c.json({ connectionId: params.connectionId, namespace: params.namespace, world: memory.world, calls, nextSequence: memory.nextSequence });
     },
   });
+}
+
+/**
+ * The first calls of `calls` that fit one page: at most `limit`, and no more than
+ * `maxMemoryPageBytes` of logged arguments and results (at least one call), so no answer is built
+ * as one giant string; `nextSequence` tells the client there is more.
+ */
+function toPage(calls: readonly CallLogEntry[], limit: number): readonly CallLogEntry[] {
+  let bytes = 0;
+  let end = 0;
+  while (end < calls.length && end < limit) {
+    bytes += sizeOfEntry(calls[end]!);
+    if (end > 0 && bytes > maxMemoryPageBytes) break;
+    end += 1;
+  }
+  return end === calls.length ? calls : calls.slice(0, end);
 }
 
 /** `DELETE .../memory`. */

@@ -3,6 +3,7 @@ import type { HttpProfile } from '../../domain/connection.js';
 import type { RegistryEntry } from '../../domain/registry.js';
 import { toAuthoredEntry } from '../../domain/registry-authoring.js';
 import { apiError } from '../../errors.js';
+import type { Account } from '../../store/account-store.js';
 import type { AppDependencies } from '../context.js';
 import { defineOperation, type Operation } from '../operation.js';
 import type { RegistrySearch } from '../../search/registry-search.js';
@@ -22,6 +23,7 @@ import {
 const tag = 'servers';
 const invalid = { description: 'A parameter breaks a rule; the message names it', schema: validationErrorSchema };
 const missing = { description: 'No such server', schema: errorSchema };
+const notOwner = { description: 'The entry belongs to another account (entries are public to read; only the owner writes)', schema: errorSchema };
 
 /** The registry: list and search, detail, and local authoring. */
 export function serverOperations({ stores, clock }: AppDependencies, search: RegistrySearch): Operation[] {
@@ -73,11 +75,14 @@ export function serverOperations({ stores, clock }: AppDependencies, search: Reg
         200: { description: 'Updated', schema: serverWriteSchema },
         201: { description: 'Created', schema: serverWriteSchema },
         400: invalid,
+        403: notOwner,
       },
       handle(c, { params, body, account }) {
         const existing = stores.registry.get(params.qualifiedName);
+        if (existing) checkOwner(stores, account, existing.qualifiedName, 'change');
         const entry = toAuthoredEntry(params.qualifiedName, body, existing, { now: clock.now(), ownerId: account.id });
-        stores.registry.upsert([entry]);
+        // An update keeps the owner (the local account's entries stay the local account's).
+        stores.registry.upsert([entry], { ownerAccount: existing ? (stores.registry.ownerOf(existing.qualifiedName) ?? null) : account.id });
         const result = { server: entry.qualifiedName, namespace: entry.namespace, displayName: entry.displayName, description: entry.description, createdAt: entry.createdAt };
         return c.json(result, existing ? 200 : 201);
       },
@@ -89,14 +94,26 @@ export function serverOperations({ stores, clock }: AppDependencies, search: Reg
       summary: 'Delete a registry entry and its tools (connections that name it keep working as they are)',
       permission: { resource: 'servers', operation: 'write' },
       params: qualifiedNameParam,
-      responses: { 200: { description: 'Deleted', schema: serverDeleteSchema }, 404: missing },
-      handle(c, { params }) {
+      responses: { 200: { description: 'Deleted', schema: serverDeleteSchema }, 403: notOwner, 404: missing },
+      handle(c, { params, account }) {
         const entry = stores.registry.get(params.qualifiedName);
+        if (entry) checkOwner(stores, account, entry.qualifiedName, 'delete');
         if (!entry || !stores.registry.delete(entry.qualifiedName)) throw serverNotFound(params.qualifiedName);
         return c.json({ server: entry.qualifiedName, namespace: entry.namespace, success: true as const });
       },
     }),
   ];
+}
+
+/**
+ * Only the owner changes or deletes an entry (decisions.md §7): the account that created it, or
+ * for the demo catalog and imports (owner null) the server's first, local account. Entries are
+ * public to read, so the 403 reveals nothing.
+ */
+function checkOwner(stores: AppDependencies['stores'], account: Account, qualifiedName: string, action: 'change' | 'delete'): void {
+  const owner = stores.registry.ownerOf(qualifiedName);
+  if (owner === undefined || (owner === null ? account.isLocal : owner === account.id)) return;
+  throw apiError('forbidden', `Server "${qualifiedName}" belongs to another account: only its owner may ${action} it; author your own under another name`);
 }
 
 function serverNotFound(qualifiedName: string) {

@@ -9,9 +9,12 @@ import { z } from 'zod';
 import type { Connection, HttpProfile } from '../../domain/connection.js';
 import { findMissingInputs } from '../../domain/connection-rules.js';
 import type { Stores } from '../../store/stores.js';
-import type { AppDependencies, AppServices } from '../context.js';
+import { maskQueryValues } from '../../domain/secrets.js';
+import type { HtmlEscapedString } from 'hono/utils/html';
+import { defaultPublicUrl, type AppDependencies, type AppServices } from '../context.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { readBodyText } from '../read-json-body.js';
+import { foreignOrigin, readNonce, readOrMakeNonce, setupPageHeaders } from '../setup-guard.js';
 import { renderSetupPage, toSetupFields, type SetupField, type SetupPageModel } from '../setup-page.js';
 
 const tag = 'mcpsim';
@@ -22,78 +25,104 @@ const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const headerValue = /^[^\r\n\0]*$/;
 const maxFormBytes = 64 * 1024;
 
-type SetupDependencies = Pick<AppDependencies, 'stores' | 'clock'> & Pick<AppServices, 'setupLinks' | 'upstream'>;
+type SetupDependencies = Pick<AppDependencies, 'stores' | 'clock' | 'random'> & Pick<AppServices, 'setupLinks' | 'upstream'> & { publicUrl: () => string };
 
-export function setupOperations({ stores, clock }: AppDependencies, { setupLinks, upstream }: AppServices): Operation[] {
-  const setup = { stores, clock, setupLinks, upstream };
+export function setupOperations({ stores, clock, random, publicUrl }: AppDependencies, { setupLinks, upstream }: AppServices): Operation[] {
+  const setup = { stores, clock, random, setupLinks, upstream, publicUrl: publicUrl ?? (() => defaultPublicUrl) };
   return [getSetupPage(setup), postSetupForm(setup)];
 }
 
 /** `GET /__mcpsim/setup/{ticket}`: the form, with which values are already set (never the values). */
 function getSetupPage(setup: SetupDependencies): Operation {
-  const { stores } = setup;
+  const { stores, random, setupLinks, publicUrl } = setup;
   return defineOperation({
     method: 'GET',
     path: '/__mcpsim/setup/{ticket}',
     tag,
     public: true,
-    summary: "A connection's setup page (its setupUrl): a form for the headers and query values it needs. The link itself is the credential",
+    summary: "A connection's setup page (its setupUrl): a form for the headers and query values it needs. The link itself is the credential, valid for one hour and for this connection only",
     params,
-    responses: { 200: html('The setup form'), 404: html('Not a valid setup link, or the connection is gone') },
+    responses: { 200: html('The setup form'), 404: html('Not a valid setup link, or the connection is gone'), 410: html('The setup link has expired') },
     handle(c, { params: { ticket } }) {
       const opened = open(setup, ticket);
-      if (!opened) return notFoundPage(c);
-      return c.html(renderSetupPage(toModel(stores, opened.connection, stores.connections.getHeaders(opened.namespaceId, opened.connection.connectionId))));
+      if (opened === null || !('connection' in opened)) return refusalPage(c, opened);
+      const { nonce, setCookie } = readOrMakeNonce(c, random, publicUrl());
+      const model = toModel(stores, opened.connection, stores.connections.getHeaders(opened.namespaceId, opened.connection.connectionId), setupLinks.csrfToken(ticket, nonce));
+      return page(c, renderSetupPage(model), 200, setCookie ? { 'set-cookie': setCookie } : {});
     },
   });
 }
 
 /** `POST /__mcpsim/setup/{ticket}`: stores what the form gives, then probes when nothing is missing any more. */
 function postSetupForm(setup: SetupDependencies): Operation {
-  const { stores, clock, upstream } = setup;
+  const { stores, clock, upstream, setupLinks, publicUrl } = setup;
   return defineOperation({
     method: 'POST',
     path: '/__mcpsim/setup/{ticket}',
     tag,
     public: true,
-    summary: 'Submit the setup form (application/x-www-form-urlencoded: header:<name>, query:<name>, custom:name, custom:value); stores the values, probes the upstream, and shows the outcome',
+    summary:
+      'Submit the setup form (application/x-www-form-urlencoded: csrf, header:<name>, query:<name>, custom:name, custom:value) from the page itself: same origin, with the CSRF token and cookie the page gave. Stores the values (headers and typed query values encrypted; mcpUrl shows the query values as ***), probes the upstream, and shows the outcome',
     params,
     rawBody: { contentType: 'application/x-www-form-urlencoded', description: 'The form fields; empty fields keep what is stored', schema: z.record(z.string(), z.string()) },
-    responses: { 200: html('The setup page with the outcome'), 400: html('A header name or value that cannot be sent'), 404: html('Not a valid setup link, or the connection is gone') },
+    responses: {
+      200: html('The setup page with the outcome'),
+      400: html('A header name or value that cannot be sent'),
+      403: html('The submit did not come from the setup page (another origin, or no valid CSRF token)'),
+      404: html('Not a valid setup link, or the connection is gone'),
+      410: html('The setup link has expired'),
+    },
     async handle(c, { params: { ticket } }) {
       const opened = open(setup, ticket);
-      if (!opened) return notFoundPage(c);
+      if (opened === null || !('connection' in opened)) return refusalPage(c, opened);
+      const foreign = foreignOrigin(c, publicUrl());
+      const form = new URLSearchParams(await readBodyText(c, maxFormBytes));
+      const nonce = readNonce(c);
+      if (foreign || !setupLinks.checkCsrf(ticket, nonce, form.get('csrf') ?? '')) {
+        const why = foreign ?? 'it carries no valid form token (it did not come from this page, or the page is stale)';
+        return page(c, messagePage('This form was not sent from its setup page', `Nothing was saved: ${why}. Open the setup link again and submit the form there.`), 403);
+      }
+      const csrf = setupLinks.csrfToken(ticket, nonce);
       const { connection, namespaceId, accountId } = opened;
       const stored = stores.connections.getHeaders(namespaceId, connection.connectionId);
-      const { headers, url, problems } = readSetupForm(new URLSearchParams(await readBodyText(c, maxFormBytes)), stored, connection.mcpUrl!);
+      const { headers, url, typedQuery, problems } = readSetupForm(form, stored, connection.mcpUrl!);
       if (problems.length > 0) {
-        return c.html(renderSetupPage(toModel(stores, connection, stored, { tone: 'problem', text: `Nothing was saved: ${problems.join('; ')}.` })), 400);
+        return page(c, renderSetupPage(toModel(stores, connection, stored, csrf, { tone: 'problem', text: `Nothing was saved: ${problems.join('; ')}.` })), 400);
       }
-      const place = { accountId, namespaceId, origin: new URL(c.req.url).origin };
+      const place = { accountId, namespaceId };
       const profile = profileOf(stores, connection);
       const missing = findMissingInputs(profile, headers, url.toString());
       const stillMissing = [...missing.headers.map((name) => `header ${name}`), ...missing.query.map((name) => `query parameter ${name}`)];
       const status: Connection['status'] =
         stillMissing.length > 0 ? { state: 'input_required', http: profile, missing, setupUrl: upstream.setupUrl(place, connection) } : { state: 'disconnected' };
-      const next: Connection = { ...connection, mcpUrl: url.toString(), status };
+      // Typed query values are secrets like headers: the URL shows them as ***, the values are sealed apart.
+      const typedNames = Object.keys(typedQuery);
+      const next: Connection = { ...connection, mcpUrl: maskQueryValues(url.toString(), typedNames), status };
       const newHeaders = Object.keys(headers).length > 0 ? headers : null;
-      if (!stores.connections.setTarget(namespaceId, next, newHeaders, clock.now().toISOString())) return notFoundPage(c);
+      const query = typedNames.length > 0 ? { ...(stores.connections.getSecretQuery(namespaceId, connection.connectionId) ?? {}), ...typedQuery } : undefined;
+      if (!stores.connections.setTarget(namespaceId, next, { headers: newHeaders, ...(query ? { query } : {}) }, clock.now().toISOString())) return refusalPage(c, null);
       if (stillMissing.length > 0) {
-        return c.html(renderSetupPage(toModel(stores, next, newHeaders, { tone: 'problem', text: `Saved, but still missing: ${stillMissing.join(', ')}.` })));
+        return page(c, renderSetupPage(toModel(stores, next, newHeaders, csrf, { tone: 'problem', text: `Saved, but still missing: ${stillMissing.join(', ')}.` })));
       }
       const probed = await upstream.probe(place, next, newHeaders);
-      return c.html(renderSetupPage(toModel(stores, probed, newHeaders, toProbeNotice(probed))));
+      return page(c, renderSetupPage(toModel(stores, probed, newHeaders, csrf, toProbeNotice(probed))));
     },
   });
 }
 
-/** The connection a ticket opens, or null (bad ticket, deleted connection, nothing to set up). */
+/**
+ * The connection a ticket opens; else why not: null (not our ticket, the connection is gone or
+ * re-created, or has nothing to set up) or the expiry it passed.
+ */
 function open({ stores, setupLinks }: Pick<SetupDependencies, 'stores' | 'setupLinks'>, ticket: string) {
-  const target = setupLinks.readTicket(ticket);
-  if (!target) return null;
+  const reading = setupLinks.readTicket(ticket);
+  if (reading === null || 'expiredAt' in reading) return reading;
+  const { target } = reading;
   const namespace = stores.namespaces.get(target.accountId, target.namespace);
   const connection = namespace ? stores.connections.get(namespace.id, target.connectionId) : null;
-  if (!namespace || !connection || connection.mock || connection.transport !== 'http' || connection.mcpUrl === null) return null;
+  // Another generation (deleted and created again under the same id) is another connection: its old links open nothing.
+  if (!namespace || !connection || connection.key !== target.generation) return null;
+  if (connection.mock || connection.transport !== 'http' || connection.mcpUrl === null) return null;
   return { accountId: target.accountId, namespaceId: namespace.id, connection };
 }
 
@@ -105,6 +134,7 @@ function open({ stores, setupLinks }: Pick<SetupDependencies, 'stores' | 'setupL
 function readSetupForm(form: URLSearchParams, stored: Record<string, string> | null, mcpUrl: string) {
   const headers: Record<string, string> = { ...(stored ?? {}) };
   const url = new URL(mcpUrl);
+  const typedQuery: Record<string, string> = {};
   const problems: string[] = [];
   const setHeader = (name: string, value: string) => {
     if (!headerName.test(name)) return void problems.push(`"${name}" is not a valid header name`);
@@ -116,12 +146,16 @@ function readSetupForm(form: URLSearchParams, stored: Record<string, string> | n
     const value = raw.trim();
     if (value === '') continue;
     if (field.startsWith('header:')) setHeader(field.slice('header:'.length), value);
-    else if (field.startsWith('query:')) url.searchParams.set(field.slice('query:'.length), value);
+    else if (field.startsWith('query:')) {
+      const name = field.slice('query:'.length);
+      url.searchParams.set(name, value);
+      typedQuery[name] = value;
+    }
   }
   const customName = form.get('custom:name')?.trim() ?? '';
   const customValue = form.get('custom:value')?.trim() ?? '';
   if (customName !== '' && customValue !== '') setHeader(customName, customValue);
-  return { headers, url, problems };
+  return { headers, url, typedQuery, problems };
 }
 
 /** What the page says after the probe. */
@@ -139,7 +173,7 @@ function profileOf(stores: Stores, connection: Connection): HttpProfile {
   return (connection.server ? stores.registry.findTarget(connection.server)?.config : undefined) ?? {};
 }
 
-function toModel(stores: Stores, connection: Connection, headers: Record<string, string> | null, notice?: SetupPageModel['notice']): SetupPageModel {
+function toModel(stores: Stores, connection: Connection, headers: Record<string, string> | null, csrf: string, notice?: SetupPageModel['notice']): SetupPageModel {
   const profile = profileOf(stores, connection);
   const headerNames = new Set(Object.keys(headers ?? {}).map((name) => name.toLowerCase()));
   const url = new URL(connection.mcpUrl!);
@@ -151,9 +185,22 @@ function toModel(stores: Stores, connection: Connection, headers: Record<string,
     const required = connection.status.state === 'auth_required' && !headerNames.has('authorization');
     fields.unshift({ kind: 'header', name: 'Authorization', label: 'Authorization', description: 'e.g. Bearer <token>', required, isSet: headerNames.has('authorization') });
   }
-  return { connection, fields, offerCustomHeader: true, ...(notice ? { notice } : {}) };
+  return { connection, fields, offerCustomHeader: true, csrf, ...(notice ? { notice } : {}) };
 }
 
-function notFoundPage(c: Context) {
-  return c.html('<!doctype html><title>Setup link not valid · mcpsim</title><h1>This setup link is not valid</h1><p>The connection it was made for no longer exists, or the link was changed. Get a fresh <code>setupUrl</code> from <code>GET /connect/{namespace}/{connectionId}</code>.</p>', 404);
+/** Every setup answer goes out with the page's security headers (setup-guard.ts). */
+function page(c: Context, body: HtmlEscapedString | string, status: 200 | 400 | 403 | 404 | 410 = 200, headers: Record<string, string> = {}) {
+  return c.html(body, status, { ...setupPageHeaders, ...headers });
+}
+
+/** The page of a link that opens nothing: 410 once expired, else 404 (forged, edited, or its connection is gone). */
+function refusalPage(c: Context, reading: { expiredAt: Date } | null) {
+  const fresh = 'Get a fresh <code>setupUrl</code> from <code>GET /connect/{namespace}/{connectionId}</code>.';
+  if (reading) return page(c, messagePage('This setup link has expired', `It was valid until ${reading.expiredAt.toISOString()}. ${fresh}`), 410);
+  return page(c, messagePage('This setup link is not valid', `The connection it was made for no longer exists, or the link was changed. ${fresh}`), 404);
+}
+
+/** A short page with a heading and one paragraph (the text is ours: it may hold markup). */
+function messagePage(title: string, text: string) {
+  return `<!doctype html><meta charset="utf-8"><title>${title} · mcpsim</title><h1>${title}</h1><p>${text}</p>`;
 }

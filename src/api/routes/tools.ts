@@ -35,13 +35,13 @@ const refusals = {
 const pageSize = 100;
 
 /** `GET/POST /connect/{ns}/{id}/.tools[/{toolPath}]` and `GET /connect/{ns}/.tools`. */
-export function toolOperations({ stores }: AppDependencies, { endpoints, upstreamTimeoutMs }: AppServices): Operation[] {
-  const tools = { stores, endpoints };
+export function toolOperations({ stores }: AppDependencies, { endpoints, upstreamTimeoutMs, setupLinks }: AppServices): Operation[] {
+  const tools = { stores, endpoints, setupLinks };
   return [listNamespaceTools(tools, upstreamTimeoutMs), listTools(tools), getTool(tools), callTool(tools)];
 }
 
 /** `GET /connect/{namespace}/.tools`: every connection the caller may see, each with its tools or its error. */
-function listNamespaceTools({ stores, endpoints }: EndpointDependencies, timeoutMs: number): Operation {
+function listNamespaceTools({ stores, endpoints, setupLinks }: EndpointDependencies, timeoutMs: number): Operation {
   return defineOperation({
     method: 'GET',
     path: '/connect/{namespace}/.tools',
@@ -68,10 +68,11 @@ function listNamespaceTools({ stores, endpoints }: EndpointDependencies, timeout
       const connections: Connection[] = [];
       for (let afterSeq: number | null = 0; afterSeq !== null; ) {
         const page = stores.connections.list(namespace.id, { ...filters, afterSeq }, keep);
-        connections.push(...page.connections);
+        // Statuses (and refusals) name setup links: current ones.
+        for (const connection of page.connections) connections.push(setupLinks.present(account.id, connection));
         afterSeq = page.nextSeq;
       }
-      const place = toPlace(c, account.id, namespace.id);
+      const place = toPlace(account.id, namespace.id);
       return c.json({ connections: await toToolEnvelopes(connections, (connection) => endpoints.endpointFor(connection, place), timeoutMs) });
     },
   });

@@ -2,6 +2,8 @@ import { sql as initial } from './0001-initial.js';
 import { sql as memory } from './0002-memory.js';
 import { sql as sharedWorld } from './0003-shared-world.js';
 import { sql as mockSettings } from './0007-mock-settings.js';
+import { sql as registryOwners } from './0008-registry-owners.js';
+import { sql as secretQueryAndOccurrences } from './0009-secret-query-and-occurrences.js';
 
 /**
  * Every schema change, in order. Append only: a released migration is never edited; a change is
@@ -13,4 +15,6 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 3, name: 'shared-world', sql: sharedWorld },
   // 4 to 6 are taken by work merged in parallel; the numbers only need to ascend.
   { version: 7, name: 'mock-settings', sql: mockSettings },
+  { version: 8, name: 'registry-owners', sql: registryOwners },
+  { version: 9, name: 'secret-query-and-occurrences', sql: secretQueryAndOccurrences },
 ];

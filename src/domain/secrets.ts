@@ -1,0 +1,87 @@
+/**
+ * Secrets of a connection outside its encrypted columns: query values a person typed on the setup
+ * page (kept encrypted, shown as `***` in `mcpUrl`), and every stored header and query value in
+ * text an upstream sent back (an error page that echoes the request), which is scrubbed before it
+ * is stored or shown.
+ */
+
+/** What a secret value reads as wherever it would be shown. */
+export const maskedValue = '***';
+
+/** Values shorter than this are not scrubbed from text: no credential is that short, and "1" or "eu" would garble every message. */
+const minScrubbedLength = 4;
+
+/**
+ * The URL with the values of `names` shown as `***` (the real ones are stored encrypted apart).
+ *
+ * @example
+ *   maskQueryValues('https://x.test/mcp?key=s3cret&region=eu', ['key']); // 'https://x.test/mcp?key=***&region=eu'
+ */
+export function maskQueryValues(url: string, names: readonly string[]): string {
+  if (names.length === 0) return url;
+  const parsed = new URL(url);
+  for (const name of names) if (parsed.searchParams.has(name)) parsed.searchParams.set(name, maskedValue);
+  return parsed.toString();
+}
+
+/**
+ * The URL to send upstream: each parameter that reads `***` and has a stored value gets it back.
+ * A parameter the client has since set to something else keeps what the client set.
+ *
+ * @example
+ *   revealQueryValues('https://x.test/mcp?key=***', { key: 's3cret' }); // 'https://x.test/mcp?key=s3cret'
+ */
+export function revealQueryValues(url: string, values: Readonly<Record<string, string>> | null): string {
+  if (values === null) return url;
+  const parsed = new URL(url);
+  let changed = false;
+  for (const [name, value] of Object.entries(values)) {
+    if (parsed.searchParams.get(name) !== maskedValue) continue;
+    parsed.searchParams.set(name, value);
+    changed = true;
+  }
+  return changed ? parsed.toString() : url;
+}
+
+/**
+ * Every value worth scrubbing from text about a request: header values (and the credential part
+ * of `Bearer <credential>`-style values), and query values, each also as the URL and JSON text
+ * would spell it. Longest first, so a value is scrubbed before a part of it.
+ *
+ * @example
+ *   toSecretValues({ authorization: 'Bearer abc123' }, 'https://x.test/mcp?key=k%2B1');
+ *   // ['Bearer abc123', 'Bearer%20abc123', 'abc123', 'k+1', 'k%2B1', ...]
+ */
+export function toSecretValues(headers: Readonly<Record<string, string>> | null, url: string | null): string[] {
+  const values = new Set<string>();
+  const add = (value: string) => {
+    for (const spelling of [value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2), JSON.stringify(value).slice(1, -1)]) {
+      if (spelling.length >= minScrubbedLength) values.add(spelling);
+    }
+  };
+  for (const value of Object.values(headers ?? {})) {
+    add(value);
+    // `Bearer abc123`: the credential alone may be echoed too (the scheme word is no secret).
+    for (const part of value.split(/\s+/).slice(1)) add(part);
+  }
+  if (url !== null) {
+    try {
+      for (const [, value] of new URL(url).searchParams) add(value);
+    } catch {
+      // Not a URL: nothing to add.
+    }
+  }
+  return [...values].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * The text with every secret value replaced by `***`.
+ *
+ * @example
+ *   scrubSecrets('echo: Authorization: Bearer abc123', ['Bearer abc123', 'abc123']); // 'echo: Authorization: ***'
+ */
+export function scrubSecrets(text: string, secrets: readonly string[]): string {
+  let scrubbed = text;
+  for (const secret of secrets) if (scrubbed.includes(secret)) scrubbed = scrubbed.replaceAll(secret, maskedValue);
+  return scrubbed;
+}
