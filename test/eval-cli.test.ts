@@ -123,3 +123,23 @@ describe('mcpsim eval', () => {
     expect([bad.code, bad.stderr.includes('--runs: "0" is not a whole number from 1 to 100')]).toEqual([2, true]);
   });
 });
+
+describe('a shared world in the prompt', () => {
+  it('names the connection behind each earlier call and gives the other connections\' scenarios', async () => {
+    const shared = scenario
+      .replace('  - name: team\n    connections:', '  - name: team\n    sharedWorld: true\n    connections:')
+      .replace(
+        "        mock: The platform team's calendar in March 2026.\n",
+        "        mock: The platform team's calendar in March 2026.\n      - id: planner\n        server: \"@qa/calendar\"\n        mock: The planner sees the same events as the calendar.\n",
+      )
+      .replace('  - name: List the day\n    call: team/calendar.list_events', '  - name: List the day\n    call: team/planner.list_events');
+    const file = join(mkdtempSync(join(tmpdir(), 'mcpsim-eval-')), 'shared.yaml');
+    writeFileSync(file, shared);
+    const result = await run(['eval', file, '--runs', '1', '--min-pass', '0', '--max-contradictions', '1']);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    const planner = prompts.find((prompt) => (prompt.split('# This call')[1] ?? '').includes('list_events'))!;
+    expect(planner).toContain("This connection shares its world with others; their scenarios:\n- calendar: The platform team's calendar in March 2026.");
+    expect(planner).toMatch(/^#1 \S+ \[by connection calendar\] get_event /m);
+  });
+});
+

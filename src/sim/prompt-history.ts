@@ -39,7 +39,7 @@ const ignoredSources = new Set(['simulator-error', 'fixture-miss', 'none']);
  * changed is marked superseded, so that an old list is not repeated after a cancel; a call a
  * fault failed is marked injected, so it is not taken for the server's behaviour.
  */
-export function renderHistory(history: readonly CallLogEntry[], needles: readonly Needle[], budget: number, world?: WorldState): { text: string; included: number } {
+export function renderHistory(history: readonly CallLogEntry[], needles: readonly Needle[], budget: number, world?: WorldState, self?: string): { text: string; included: number } {
   const usable = history.filter((entry) => !ignoredSources.has(entry.source));
   if (usable.length === 0) return { text: truncate(history.length === 0 ? '(none: this is the first call)' : '(none usable)', budget), included: 0 };
   const recent = usable.slice(-recentEntryCap).reverse();
@@ -75,7 +75,11 @@ export function renderHistory(history: readonly CallLogEntry[], needles: readonl
   }
   chosen.sort((a, b) => a.sequence - b.sequence);
   const index = world ? indexWorldById(world) : null;
-  const lines = chosen.map((entry) => (index && isSuperseded(entry, index) ? markSuperseded(renderedEntry(entry)) : renderedEntry(entry)));
+  const lines = chosen.map((entry) => {
+    const line = index && isSuperseded(entry, index) ? markSuperseded(renderedEntry(entry)) : renderedEntry(entry);
+    // A shared world's log holds other connections' calls: say whose, so their tools are not taken for this server's.
+    return self !== undefined && entry.connectionId !== undefined && entry.connectionId !== self ? line.replace(/^(#\d+ \S+) /, `$1 [by connection ${entry.connectionId}] `) : line;
+  });
   return { text: truncate(intro(chosen.length) + lines.join('\n'), budget), included: chosen.length };
 }
 

@@ -30,7 +30,7 @@ export const defaultBudgetTokens = 4000;
 /** Smaller budgets are raised to this: the instructions and the capped tool description need about that much. */
 export const minimumBudgetTokens = 2000;
 /** Shares of the budget (in characters) that bound each part, so no part crowds out the others. */
-const shares = { serverDescription: 0.05, toolDescription: 0.05, inputSchema: 0.1, outputSchema: 0.1, scenario: 0.15, arguments: 0.1, note: 0.05, world: 0.3, listWorld: 0.45, history: 0.3 };
+const shares = { serverDescription: 0.05, toolDescription: 0.05, inputSchema: 0.1, outputSchema: 0.1, scenario: 0.15, arguments: 0.1, note: 0.05, world: 0.3, listWorld: 0.45, history: 0.3, otherScenarios: 0.08 };
 
 export const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
 
@@ -66,7 +66,7 @@ export function buildPrompt(call: Call, options: PromptOptions): BuiltPrompt {
     `# Tool\nname: ${tool.name}\ndescription: ${cap(tool.description ?? '(none)', shares.toolDescription)}\ninputSchema: ${cap(JSON.stringify(tool.inputSchema), shares.inputSchema)}\noutputSchema: ${
       tool.outputSchema ? cap(JSON.stringify(tool.outputSchema), shares.outputSchema) : 'none (structuredContentJson must be null)'
     }`,
-    `# Scenario\n${context.scenario ? cap(context.scenario, shares.scenario) : '(none: the server holds realistic, plausible data of its kind)'}`,
+    `# Scenario\n${context.scenario ? cap(context.scenario, shares.scenario) : '(none: the server holds realistic, plausible data of its kind)'}${renderOtherScenarios(context, Math.floor(budgetChars * shares.otherScenarios))}`,
   ].join('\n\n');
   const sequence = call.sequence ?? context.history.length + 1;
   const repeat =
@@ -85,7 +85,7 @@ export function buildPrompt(call: Call, options: PromptOptions): BuiltPrompt {
   const focus = toListFocus({ tool, serverTools: context.serverTools, toolOverrides: context.toolOverrides, arguments: call.arguments, world: context.world });
   const worldShare = focus ? shares.listWorld : shares.world;
   const world = renderWorld(context.world, needles, clamp(Math.min(budgetChars * worldShare, remaining * (focus ? 0.8 : 0.6))), focus);
-  const history = renderHistory(context.history, needles, clamp(Math.min(budgetChars * shares.history, remaining - world.length)), context.world);
+  const history = renderHistory(context.history, needles, clamp(Math.min(budgetChars * shares.history, remaining - world.length)), context.world, call.connectionId);
 
   const prompt = [header, worldTitle + world, historyTitle + history.text, callSection].join('\n\n');
   return {
@@ -96,3 +96,15 @@ export function buildPrompt(call: Call, options: PromptOptions): BuiltPrompt {
 }
 
 const clamp = (chars: number) => Math.max(0, Math.floor(chars));
+
+/**
+ * In a shared world, what the other connections' scenarios say (their calls are in the history and
+ * their entities in the world), each cut to its share of `budget`.
+ */
+function renderOtherScenarios(context: ToolCallContext, budget: number): string {
+  const others = context.otherScenarios?.() ?? [];
+  if (others.length === 0) return '';
+  const each = Math.floor(budget / others.length);
+  const lines = others.map(({ connectionId, scenario }) => `- ${connectionId}: ${truncate(scenario.replace(/\s*\n\s*/g, ' '), Math.max(0, each - connectionId.length - 4))}`);
+  return `\nThis connection shares its world with others; their scenarios:\n${lines.join('\n')}`;
+}

@@ -52,6 +52,7 @@ interface CallRow {
   latency_ms: number;
   at: string;
   changes: string | null;
+  connection_id: string | null;
 }
 
 /**
@@ -224,5 +225,6 @@ function toEntry(row: CallRow): CallLogEntry {
     usage: row.input_tokens === null || row.output_tokens === null ? null : { inputTokens: row.input_tokens, outputTokens: row.output_tokens },
     latencyMs: row.latency_ms,
     at: row.at,
+    ...(row.connection_id === null ? {} : { connectionId: row.connection_id }),
   };
 }
