@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { CallLogEntry, WorldState } from '../domain/memory-log.js';
-import type { ToolDefinition } from '../domain/registry.js';
-import { readIdList, readWorldSection } from '../../test/support/prompt-world-reader.js';
-import { toCanonicalJson } from './canonical-json.js';
-import { toListFocus } from './prompt-focus.js';
-import { buildPrompt } from './prompt.js';
-import { toIdRuns } from './prompt-world.js';
-import type { ToolCall, ToolCallContext } from './tool-result-source.js';
+import type { CallLogEntry, WorldState } from '../src/domain/memory-log.js';
+import type { ToolDefinition } from '../src/domain/registry.js';
+import { readIdList, readWorldSection } from './support/prompt-world-reader.js';
+import { toCanonicalJson } from '../src/sim/canonical-json.js';
+import { toListFocus } from '../src/sim/prompt-focus.js';
+import { buildPrompt } from '../src/sim/prompt.js';
+import { toIdRuns } from '../src/sim/prompt-world.js';
+import type { ToolCall, ToolCallContext } from '../src/sim/tool-result-source.js';
 
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object' as const, properties, required });
 const tools: Record<string, ToolDefinition> = {
