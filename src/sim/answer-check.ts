@@ -4,7 +4,8 @@
  * - a field of an entity the world holds, shown with another value, that the answer's changes do
  *   not set to the shown value (an event shown "confirmed" after it was cancelled);
  * - an entity a list or search should hold (its filters match it, prompt-focus.ts) missing from
- *   the answer, when the answer lists entities and is not one page of a longer list.
+ *   the answer, when the answer lists entities and the tool does not page (no paging arguments,
+ *   given or declared, and no "at most 20" in its description).
  * The model source retries once with the conflicts named, then reports what remains in
  * `_meta["mcpsim/contradictions"]` (and so in the memory log). Pure.
  */
@@ -62,7 +63,7 @@ export function findContradictions(input: AnswerCheckInput): string[] {
 }
 
 function missingFromList(input: AnswerCheckInput, shownIds: ReadonlySet<string>, deleted: ReadonlySet<string>): string | null {
-  if (Object.keys(input.arguments).some((name) => isControlArgument(name))) return null; // a page, a sort, a field list: not the whole list
+  if (Object.keys(input.arguments).some((name) => isControlArgument(name)) || pages(input.tool)) return null; // a page: not the whole list
   const focus = toListFocus({ tool: input.tool, serverTools: input.serverTools, toolOverrides: input.toolOverrides, arguments: input.arguments, world: input.world });
   if (!focus || focus.ids.size === 0 || focus.ids.size > checkedListSize) return null;
   // Only an answer that lists entities of that kind is held to the list (an answer shaped otherwise, e.g. a count, is not).
@@ -74,6 +75,14 @@ function missingFromList(input: AnswerCheckInput, shownIds: ReadonlySet<string>,
   const filters = focus.filters.length > 0 ? ` matching ${focus.filters.join(', ')}` : '';
   return `the world state holds ${focus.type} ${named}${filters}, missing from the answer`;
 }
+
+/** A tool that answers a page by default: it takes paging arguments, or says it lists "at most 20". */
+function pages(tool: ToolDefinition): boolean {
+  const properties = Object.keys((tool.inputSchema as { properties?: Record<string, unknown> }).properties ?? {});
+  return properties.some((name) => isPagingArgument(name)) || /\b(at most|up to|first|no more than|maximum of) \d+|\bpage[sd]?\b|\bpaginat/i.test(tool.description ?? '');
+}
+
+const isPagingArgument = (name: string) => /^(page|pagenumber|perpage|pagesize|limit|first|maxresults|top|numresults|offset|skip|cursor|after|startcursor|nextcursor|pagetoken|nextpagetoken)$/.test(name.toLowerCase().replace(/[^a-z0-9]/g, ''));
 
 function textOf(result: LoggedResult): string {
   return result.content.map((item) => (item as { text?: unknown }).text).filter((text): text is string => typeof text === 'string').join('\n');

@@ -112,17 +112,28 @@ export function renderWorld(world: WorldState, needles: readonly Needle[], budge
  * (id first; a value that is not plain text, or holds a tab or a line break, as JSON). Half the
  * size of the same entities as JSON, so a list of a hundred fits the budget.
  */
+const focusRows = new WeakMap<object, { header: string; id: string; row: string }>();
+
 function toFocusTable(focused: readonly WorldItem[]): { header: string; rows: Map<WorldItem, string> } {
   const columns: string[] = [];
   const seen = new Set<string>();
   for (const item of focused) for (const name of Object.keys(item.value as Record<string, unknown>)) if (!seen.has(name)) seen.add(name), columns.push(name);
   const cell = (value: unknown) => (value === undefined ? '' : typeof value === 'string' && !/[\t\n\r]/.test(value) && value !== '' ? value : JSON.stringify(value));
+  const header = ['id', ...columns].join('\t');
   const rows = new Map<WorldItem, string>();
   for (const item of focused) {
+    // Entities are immutable once made: a row is worked out once per entity and column set.
+    const cached = focusRows.get(item.value as object);
+    if (cached && cached.header === header && cached.id === item.id) {
+      rows.set(item, cached.row);
+      continue;
+    }
     const fields = item.value as Record<string, unknown>;
-    rows.set(item, [item.id, ...columns.map((name) => cell(Object.hasOwn(fields, name) ? fields[name] : undefined))].join('\t'));
+    const row = [item.id, ...columns.map((name) => cell(Object.hasOwn(fields, name) ? fields[name] : undefined))].join('\t');
+    focusRows.set(item.value as object, { header, id: item.id, row });
+    rows.set(item, row);
   }
-  return { header: ['id', ...columns].join('\t'), rows };
+  return { header, rows };
 }
 
 const denial = /\b(no|not|never|none|missing|unknown|nonexistent|deleted|removed|doesn't|isn't)\b/i;
