@@ -11,13 +11,14 @@
  * | MCPSIM_CLOCK      | --clock      | system       |
  * | MCPSIM_FIXTURES_DIR | --fixtures | ./fixtures   |
  * | MCPSIM_UPSTREAM_TIMEOUT_MS | --upstream-timeout | 5000 (probe, tool listing) |
- * | MCPSIM_PUBLIC_URL | --public-url | the listen address (links the server hands out) |
+ * | MCPSIM_PUBLIC_URL | --public-url | the listen address (links the server hands out: setupUrl, CLI login) |
  * | OPENAI_API_KEY, OPENAI_BASE_URL | | (none: no model) |
  * | MCPSIM_EMBEDDING_MODEL | | text-embedding-3-small (`off` disables semantic search) |
  * | MCPSIM_MODEL      |              | gpt-4.1-mini (`off`: no simulator model) |
  * | MCPSIM_MODEL_API  |              | chat when OPENAI_BASE_URL is set, else responses |
  * | MCPSIM_MISS_POLICY | --miss     | model with a model, else simulate (serve; test: error) |
  * | MCPSIM_RECORD     | --record     | off (1/true: write model results to the fixtures) |
+ * | CI                | --timings / --no-timings | test reports durations unless CI is set (and not false/0) |
  * | MCPSIM_PROMPT_BUDGET |           | 4000 (estimated tokens per simulator prompt) |
  * | MCPSIM_MODEL_TIMEOUT_MS |        | 30000 (per model attempt; 3 attempts at most) |
  */
@@ -32,14 +33,15 @@ export interface Config {
   /** Bound on each upstream probe (initialize) and tool listing, in ms. */
   upstreamTimeoutMs: number;
   /**
-   * The base URL that links the server hands out (`setupUrl`) are built from, never the request's
+   * The base URL that links the server hands out (`setupUrl`, the CLI login's `authUrl`) are built
+   * from (behind a tunnel or proxy), never the request's
    * Host header; absent: the listen address, known once the server listens.
    */
   publicUrl?: string;
   apiKey?: string;
   /**
    * How much of each mock connection's call log is kept: the latest `maxCalls` calls within
-   * `maxBytes` of logged arguments and results (the world state is kept whole).
+   * `maxBytes` of logged arguments, results and world changes (the world state is kept whole).
    */
   memory: { maxCalls: number; maxBytes: number };
   /** The real clock, or a virtual one that only moves through `POST /__mcpsim/clock`, starting at `start` (null: now). */
@@ -54,6 +56,8 @@ export interface Config {
     /** Which API it speaks: null picks chat with a base URL, else responses. */
     simulatorApi: 'responses' | 'chat' | null;
   } | null;
+  /** Whether `mcpsim test` reports durations: off by default in CI, so reports of two runs can be diffed. */
+  reportTimings: boolean;
   simulator: {
     /** What answers a call no fixture answers; null: model when one is configured, else simulate (serve) or error (test). */
     missPolicy: 'error' | 'model' | 'simulate' | 'synthesize' | null;
@@ -75,6 +79,7 @@ export interface ConfigFlags {
   publicUrl?: string;
   miss?: string;
   record?: boolean;
+  timings?: boolean;
 }
 
 export const configDefaults = { port: 4010, host: '127.0.0.1', dataDir: './.mcpsim', fixturesDir: './fixtures', upstreamTimeoutMs: 5000 } as const;
@@ -106,6 +111,7 @@ export function resolveConfig(flags: ConfigFlags, env: Record<string, string | u
     },
     clock: parseClock(flags.clock ?? env.MCPSIM_CLOCK),
     model: resolveModel(env),
+    reportTimings: flags.timings ?? !isCi(env.CI),
     simulator: {
       missPolicy: parseMissPolicy(flags.miss ?? env.MCPSIM_MISS_POLICY),
       record: flags.record ?? parseBoolean(env.MCPSIM_RECORD, 'MCPSIM_RECORD'),
@@ -113,6 +119,11 @@ export function resolveConfig(flags: ConfigFlags, env: Record<string, string | u
       modelTimeoutMs: parseInteger(env.MCPSIM_MODEL_TIMEOUT_MS, 'MCPSIM_MODEL_TIMEOUT_MS', 30_000, 100, 600_000),
     },
   };
+}
+
+/** CI systems set CI (GitHub Actions, GitLab, CircleCI: true; some: 1); false, 0 or empty mean not. */
+function isCi(value: string | undefined): boolean {
+  return value !== undefined && !['', '0', 'false'].includes(value.trim().toLowerCase());
 }
 
 /** Model settings shared by semantic search and the simulator: any OpenAI-compatible endpoint. */

@@ -302,7 +302,7 @@ describe('mcpsim serve', () => {
     expect(server.printedKey).toBe(key);
     expect(banner).toMatch(/Namespace\s+demo\n/);
     expect(banner).toContain(`curl -s -H "Authorization: Bearer ${key}" ${server.url}/connect/demo`);
-    expect(banner).toContain(`SMITHERY_BASE_URL=${server.url} SMITHERY_CONNECT_BASE_URL=${server.url}/connect SMITHERY_API_KEY=${key}`);
+    expect(banner).toContain(`SMITHERY_BASE_URL=${server.url} SMITHERY_CONNECT_BASE_URL=${server.url}/connect SMITHERY_UPLINK_BASE_URL=${server.url} SMITHERY_URL=${server.url} SMITHERY_API_KEY=${key}`);
 
     const health = await call(server.url, 'GET', '/health', null);
     expect(health.status).toBe(200);

@@ -100,7 +100,7 @@ describe('the fixture recorder', () => {
       recorder.record(call({ b: 1, a: { y: 2, x: 1 } }), fromModel('ab')),
       recorder.record(call({ a: { x: 1, y: 2 }, b: 1 }), fromModel('ab again')),
     ];
-    expect(changes).toEqual(['added', 'added', 'added', 'added', 'changed']);
+    expect(changes).toEqual(['added', 'added', 'added', 'added', 'replaced']);
     expect(entries().map((entry) => [toCanonicalJson(entry.arguments), entry.occurrence, entry.result])).toEqual([
       ['{"a":{"x":1,"y":2},"b":1}', 1, text('ab again')],
       ['{"state":"closed"}', 1, text('closed 1')],
@@ -118,7 +118,7 @@ describe('the fixture recorder', () => {
     expect(recorder.record(call({}), fromModel('same', { model: 'another-model' }))).toBe('unchanged');
     expect(read()).toBe(before);
     expect(statSync(file).mtimeMs).toBe(mtimeMs);
-    expect(recorder.record(call({}), fromModel('same', { worldChanges: { facts: ['new'] } }))).toBe('changed');
+    expect(recorder.record(call({}), fromModel('same', { worldChanges: { facts: ['new'] } }))).toBe('replaced');
     expect(entries()[0]).toMatchObject({ recordedAt: '2026-02-01T10:01:00.000Z', worldChanges: { facts: ['new'] } });
   });
 

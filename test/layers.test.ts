@@ -28,13 +28,13 @@ const srcDirectory = fileURLToPath(new URL('../src/', import.meta.url));
 function readSources(): SourceText[] {
   return (readdirSync(srcDirectory, { recursive: true }) as string[])
     .map((path) => path.split('\\').join('/'))
-    .filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts'))
+    .filter((path) => (path.endsWith('.ts') || path.endsWith('.tsx')) && !path.endsWith('.d.ts'))
     .sort()
     .map((path) => ({ path, text: readFileSync(srcDirectory + path, 'utf8') }));
 }
 
 function parse(file: SourceText): ts.SourceFile {
-  return ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  return ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true, file.path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
 }
 
 function lineOf(source: ts.SourceFile, node: ts.Node): number {
@@ -48,7 +48,9 @@ function scanImports(file: SourceText): ImportUse[] {
   const add = (node: ts.Node, literal: ts.Node | undefined) => {
     if (!literal || !ts.isStringLiteralLike(literal)) return;
     const specifier = literal.text;
-    const target = specifier.startsWith('.') ? posix.normalize(posix.join(posix.dirname(file.path), specifier)).replace(/\.js$/, '.ts') : null;
+    let target = specifier.startsWith('.') ? posix.normalize(posix.join(posix.dirname(file.path), specifier)).replace(/\.js$/, '.ts') : null;
+    // A `.js` specifier names a `.ts` file, or a `.tsx` one (the dashboard's pages).
+    if (target !== null && !existsSync(srcDirectory + target) && existsSync(`${srcDirectory}${target}x`)) target = `${target}x`;
     uses.push({ file: file.path, line: lineOf(source, node), specifier, target });
   };
   const visit = (node: ts.Node): void => {

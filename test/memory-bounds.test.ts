@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memorySchema } from '../src/api/memory-schemas.js';
 import { maxLoggedChars, truncatedMarker } from '../src/domain/call-log-bounds.js';
 import { openDatabase } from '../src/store/database.js';
-import { createMemoryStore } from '../src/store/memory-store.js';
+import { createMemoryStore, type MemoryEvent } from '../src/store/memory-store.js';
 import { startHarness, testStart, type Harness } from './support/harness.js';
 import { recordCall } from './support/memory-calls.js';
 
@@ -99,6 +99,28 @@ describe('the bounded memory log', () => {
     expect(memory.load(key).history.map((call) => call.occurrence)).toEqual([1, 2, 1]);
     expect(memory.nextOccurrence(key, 'put', JSON.stringify(huge))).toBe(3);
     expect(fromDisk(key, { tool: 'put', args: huge }).occurrence).toBe(3);
+  });
+
+  it('tells listeners each committed call as logged (cut, with its changes), and a fork copies the counts of dropped calls', async () => {
+    const memory = harness.platform.stores.memory;
+    const from = await connection(`fork${seq++}`);
+    const to = await connection(`fork${seq++}`);
+    const heard: MemoryEvent[] = [];
+    const stop = memory.subscribe((event) => heard.push(event));
+    try {
+      for (let index = 0; index < 8; index++) await record(memory, from, 'tool', { same: true }, { changes: { facts: [`fact ${index}`] } });
+      await record(memory, from, 'put', { blob: 'a'.repeat(maxLoggedChars + 10) });
+    } finally {
+      stop();
+    }
+    const calls = heard.flatMap((event) => (event.kind === 'call' && event.key === from ? [event.entry] : []));
+    expect(calls.map((call) => call.sequence)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(calls[0]!.changes).toEqual({ facts: ['fact 0'] });
+    expect(calls.at(-1)!.argumentsKey).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(memory.copy(from, to)).toBe(5);
+    expect(memory.load(to)).toEqual(memory.load(from));
+    expect(memory.nextOccurrence(to, 'tool', '{"same":true}')).toBe(9);
+    expect(fromDisk(to, { tool: 'tool', args: { same: true } })).toMatchObject({ rows: 5, occurrence: 9 });
   });
 
   it('restores the occurrence counts of dropped calls with a snapshot', async () => {

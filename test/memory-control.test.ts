@@ -38,10 +38,11 @@ describe.each(doors)('the memory control API (%s)', (door) => {
     expect(memorySchema.parse(response.body)).toEqual({ connectionId: 'fresh', namespace, world: { entities: {}, facts: [] }, calls: [], nextSequence: 1 });
   });
 
-  it('shows the logged calls oldest first, and the world they built', async () => {
+  it('shows the logged calls oldest first with what each changed, and the world they built', async () => {
     const key = await seed('log');
     const memory = harness.platform.stores.memory;
-    const first = await record(memory, key, 'create_issue', { title: 'Bug' }, { upserts: [{ type: 'issue', id: '1', fields: { title: 'Bug', state: 'open' } }] });
+    const created = { upserts: [{ type: 'issue', id: '1', fields: { title: 'Bug', state: 'open' } }] };
+    const first = await record(memory, key, 'create_issue', { title: 'Bug' }, created);
     const second = await record(memory, key, 'list_issues', { state: 'open' }, { facts: ['the repo has 1 issue'] });
     const third = await record(memory, key, 'list_issues', { state: 'open' });
     expect(third.occurrence).toBe(2);
@@ -51,7 +52,7 @@ describe.each(doors)('the memory control API (%s)', (door) => {
       connectionId: 'log',
       namespace,
       world: { entities: { issue: { '1': { title: 'Bug', state: 'open' } } }, facts: ['the repo has 1 issue'] },
-      calls: [first, second, third],
+      calls: [{ ...first, changes: created }, { ...second, changes: { facts: ['the repo has 1 issue'] } }, third],
       nextSequence: 4,
     });
   });

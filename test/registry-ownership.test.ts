@@ -97,11 +97,12 @@ describe('registry ownership of imports and old data', () => {
     await first.call('PUT', '/servers/@acme/by-b', { key: keyB, body: {} });
     const { dataDir } = first;
     first.platform.close();
-    // Back to the schema before migration 8 (owners), as an older mcpsim left it.
+    // Back to the schema before migration 8 (owners) and the ones after it, as an older mcpsim left it.
     const db = new Database(join(dataDir, 'mcpsim.db'));
     db.exec('ALTER TABLE registry_servers DROP COLUMN owner_account');
     db.exec('ALTER TABLE connections DROP COLUMN query_ciphertext; ALTER TABLE memory_worlds DROP COLUMN occurrences; ALTER TABLE memory_snapshots DROP COLUMN occurrences');
     db.exec('ALTER TABLE memory_calls DROP COLUMN connection_id');
+    db.exec('ALTER TABLE api_keys DROP COLUMN label');
     db.pragma('user_version = 7');
     db.close();
     const second = await startHarness('in-process', { dataDir });

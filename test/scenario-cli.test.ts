@@ -216,27 +216,67 @@ describe('mcpsim record (the model faked at its HTTP API)', () => {
     expect(result.stderr).toContain('record needs a model');
   });
 
-  it('writes the fixtures, then says which results changed on the next recording', async () => {
+  const recordEnv = { OPENAI_BASE_URL: 'https://llm.test/v1', OPENAI_API_KEY: 'k', MCPSIM_MODEL: 'fake-weather', MCPSIM_EMBEDDING_MODEL: 'off' };
+
+  /** A copy of flaky-upstream.yaml in a scratch folder with no fixtures yet (extra steps appended). */
+  function scratchScenario(extraSteps = ''): { file: string; fixture: string } {
     const dir = scratch();
     cpSync('scenarios/flaky-upstream.yaml', join(dir, 'scenarios', 'flaky.yaml'), { recursive: true });
-    const env = { OPENAI_BASE_URL: 'https://llm.test/v1', OPENAI_API_KEY: 'k', MCPSIM_MODEL: 'fake-weather', MCPSIM_EMBEDDING_MODEL: 'off' };
     const file = join(dir, 'scenarios', 'flaky.yaml');
-    const first = await run(['record', file], env);
+    if (extraSteps) writeFileSync(file, readFileSync(file, 'utf8') + extraSteps);
+    return { file, fixture: join(dir, 'fixtures', 'qa__weather', 'get_forecast.json') };
+  }
+
+  it('writes the fixtures, keeps them on the next recording, and replaces them only with --overwrite', async () => {
+    answerText = 'Sunny';
+    const { file, fixture } = scratchScenario();
+    const first = await run(['record', file], recordEnv);
     expect(first.code, first.stdout + first.stderr).toBe(0);
-    expect(first.stderr).toContain('added');
-    const fixture = JSON.parse(readFileSync(join(dir, 'fixtures', 'qa__weather', 'get_forecast.json'), 'utf8'));
-    expect(fixture.calls.map((call: { arguments: { city: string }; model: string }) => [call.arguments.city, call.model])).toEqual([
+    expect(first.stdout).toContain('2 calls: 2 added, 0 kept, 0 replaced, 0 unchanged, written to ');
+    expect(JSON.parse(readFileSync(fixture, 'utf8')).calls.map((call: { arguments: { city: string }; model: string }) => [call.arguments.city, call.model])).toEqual([
       ['Berlin', 'fake-weather'],
       ['Paris', 'fake-weather'],
     ]);
-    const again = await run(['record', file], env);
-    expect(again.stdout).toMatch(/Recorded 2 results: 0 added, 0 changed, 2 unchanged/);
     answerText = 'Rain';
-    const changed = await run(['record', file], env);
-    expect(changed.stdout).toMatch(/Recorded 2 results: 0 added, 2 changed, 0 unchanged/);
+    const again = await run(['record', file], recordEnv);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('2 calls: 0 added, 2 kept, 0 replaced, 0 unchanged\n');
+    expect(again.stdout).toContain(`Kept answers were replayed; to ask the model again: mcpsim record --overwrite <tool> ${file}`);
+    expect(readFileSync(fixture, 'utf8')).toContain('Sunny');
+    const overwritten = await run(['record', '--overwrite', 'get_forecast', file], recordEnv);
+    expect(overwritten.stdout).toContain('2 calls: 0 added, 0 kept, 2 replaced, 0 unchanged, written to ');
+    expect(overwritten.stderr).toMatch(/replaced {2}weather\.get_forecast \{"city":"Berlin"\} #1/);
+    const all = await run(['record', '--overwrite', 'all', file], recordEnv);
+    expect(all.stdout).toContain('2 calls: 0 added, 0 kept, 0 replaced, 2 unchanged\n');
     // What was recorded replays with no model (the scenario's own expectations name the cities).
     const replay = await run(['test', file]);
     expect(replay.stderr).toContain('0 misses');
     expect(replay.stdout).toContain('flaky-upstream');
+  });
+
+  it('keeps a hand-edited answer when recording again (QA\'s mistake: the edit was gone)', async () => {
+    answerText = 'Sunny';
+    const { file, fixture } = scratchScenario();
+    expect((await run(['record', file], recordEnv)).code).toBe(0);
+    writeFileSync(fixture, readFileSync(fixture, 'utf8').replaceAll('Sunny', 'Fog, edited by hand'));
+    const edited = readFileSync(fixture, 'utf8');
+    const again = await run(['record', file], recordEnv);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/kept {6}weather\.get_forecast \{"city":"Berlin"\} #1/);
+    expect(readFileSync(fixture, 'utf8')).toBe(edited);
+    // --overwrite of another tool leaves it alone too.
+    await run(['record', '--overwrite', 'list_invoices', file], recordEnv);
+    expect(readFileSync(fixture, 'utf8')).toBe(edited);
+  });
+
+  it('exits 1 when an expectation fails, and says the fixtures it wrote stay (QA\'s mistake: exit 0)', async () => {
+    answerText = 'Sunny';
+    const { file, fixture } = scratchScenario('\n  - name: Snow in Rome\n    call: flaky/weather.get_forecast\n    arguments: { city: Rome }\n    expect:\n      contains: Snow\n');
+    const result = await run(['record', file], recordEnv);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('3 calls: 3 added, 0 kept, 0 replaced, 0 unchanged, written to ');
+    expect(result.stdout).toContain(`Expectations: 3 passed, 1 failed`);
+    expect(result.stdout).toContain(`; the fixtures written stay: review them, fix the answer or the expectation, and run mcpsim test ${file}`);
+    expect(JSON.parse(readFileSync(fixture, 'utf8')).calls.map((call: { arguments: { city: string } }) => call.arguments.city)).toEqual(['Berlin', 'Paris', 'Rome']);
   });
 });

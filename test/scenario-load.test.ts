@@ -130,9 +130,18 @@ describe('loadScenarioText', () => {
     ]);
   });
 
+  it('reports a syntax error where it is made: an unclosed quote, a line indented too far, only the first of a cascade', () => {
+    expect(summarize(yaml('name: "triage', 'namespaces:', '  - name: a'))).toEqual(['1:7  | YAML syntax error: this " is never closed; end the text with "']);
+    expect(summarize(yaml('name: triage', 'namespaces:', '  - name: a', '     connections: []'))).toEqual([
+      '4:6  | YAML syntax error: this line is indented further than the key above it; align it with that key (or nest it under a key that ends with :)',
+    ]);
+    expect(summarize(yaml('name: triage', 'steps:', '  - call: a/b.c', '    arguments: {a: 1}}', 'namespaces: []'))).toEqual(['4:22  | YAML syntax error: Unexpected flow-map-end token in YAML stream: "}"']);
+  });
+
   it('gives YAML syntax errors their line and column', () => {
     expect(summarize(yaml('name: triage', 'namespaces: [', '  {name: a}'))).toEqual([
-      '4:1  | YAML syntax error: Flow sequence in block collection must be sufficiently indented and end with a ]; check the indentation and the closing bracket',
+      // At the [ that is never closed, not where yaml notices it (the line after).
+      '2:13  | YAML syntax error: this [ is never closed; end it with ] on the same line (or indent its continuation lines further than the key)',
     ]);
     expect(summarize(yaml('name: triage', 'name: again', 'namespaces: []'))).toEqual([
       '2:1  | YAML syntax error: Map keys must be unique; remove or rename one of the two',
@@ -281,7 +290,7 @@ describe('loadScenarios', () => {
       [join(directory, 'b.yaml'), true],
     ]);
     const [first] = results;
-    expect(first && 'problems' in first && first.problems[0]).toMatchObject({ file: join(directory, 'a.yml'), line: 1, column: 8 });
+    expect(first && 'problems' in first && first.problems[0]).toMatchObject({ file: join(directory, 'a.yml'), line: 1, column: 7 });
   });
 
   it('loads a single file', async () => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createTokenCodec, type TokenCodec } from '../domain/service-token.js';
 import { apiError, isApiError, type ApiError } from '../errors.js';
 import { createRelay } from '../mcp/relay.js';
+import { createUplinkPairings } from '../mcp/uplink-pairings.js';
 import { createUpstreamPool } from '../mcp/upstream-pool.js';
 import { createMockToolRunner } from '../sim/mock-tool-runner.js';
 import { createSimulator } from '../sim/simulator.js';
@@ -14,8 +15,10 @@ import { setupOperations } from './routes/setup.js';
 import { createSetupLinks, setupPathPrefix } from './setup-links.js';
 import { createAuthenticator } from './authenticate.js';
 import { cors } from './cors.js';
+import { createUplinkUpgrade } from './uplink-upgrade.js';
 import type { Operation } from './operation.js';
 import { createUnroutedAnswer, toErrorResponse, toSubApp } from './operation-routes.js';
+import { connectPrefix, toHonoPath, toRootHonoPath } from './route-path.js';
 import { createSearch } from '../search/create-search.js';
 import { createBodyBudget } from './body-budget.js';
 import { defaultBodyBudgetBytes, defaultCallTimeoutMs, defaultFixturesDir, defaultPublicUrl, type AppDependencies, type AppServices, type Logger } from './context.js';
@@ -26,10 +29,12 @@ import { mcpOperations } from './routes/mcp.js';
 import { memoryOperations } from './routes/memory.js';
 import { simulationOperations } from './routes/simulation.js';
 import { faultOperations } from './routes/faults.js';
+import { forkOperations } from './routes/fork.js';
 import { toolOperations } from './routes/tools.js';
 import { namespaceOperations } from './routes/namespaces.js';
 import { systemOperations } from './routes/system.js';
 import { tokenOperations } from './routes/tokens.js';
+import { cliAuthOperations } from './routes/cli-auth.js';
 import { toValidationMessage } from './validation-message.js';
 
 /**
@@ -37,7 +42,12 @@ import { toValidationMessage } from './validation-message.js';
  * tests and in-process mocking all call it.
  */
 export function createApp(appDependencies: AppDependencies): Hono {
-  const dependencies = { ...appDependencies, bodyBudget: appDependencies.bodyBudget ?? createBodyBudget(defaultBodyBudgetBytes) };
+  // One pool, one pairing registry (the upgrade middleware pairs, the endpoints relay through it)
+  // and one body budget for the app.
+  const pool = appDependencies.upstreams ?? createUpstreamPool();
+  const uplinks = appDependencies.uplinks ?? createUplinkPairings({ stores: appDependencies.stores, timeoutMs: pool.timeoutMs });
+  const bodyBudget = appDependencies.bodyBudget ?? createBodyBudget(defaultBodyBudgetBytes);
+  const dependencies = { ...appDependencies, upstreams: pool, uplinks, bodyBudget };
   const app = new Hono();
   const tokens = createTokenCodec({ key: dependencies.tokenKey ?? randomBytes(32), clock: dependencies.clock });
   const authenticate = createAuthenticator({ accounts: dependencies.stores.accounts, tokens, clock: dependencies.clock });
@@ -49,10 +59,25 @@ export function createApp(appDependencies: AppDependencies): Hono {
       logRequest({ method: c.req.method, path: toLoggedPath(c.req.path), status: c.res.status, milliseconds: performance.now() - started }, c.req.raw);
     });
   }
+  // The dashboard's pages come before CORS: they are for this origin only (cookie session, CSRF token).
+  if (dependencies.dashboard) app.route('/', dependencies.dashboard.app);
   app.use('*', cors());
+  const upgrade = createUplinkUpgrade({ stores: dependencies.stores, uplinks, authenticate });
+  app.use(toHonoPath('/connect/{namespace}/{connectionId}'), upgrade);
+  app.use(toRootHonoPath('/connect/{namespace}/{connectionId}'), upgrade);
   const groups = listOperationGroups(dependencies, tokens);
-  for (const operations of groups) app.route('/', toSubApp(operations, authenticate, dependencies.bodyBudget));
-  app.notFound(createUnroutedAnswer(groups.flat()));
+  for (const operations of groups) app.route('/', toSubApp(operations, authenticate, bodyBudget));
+  // The root mount (decisions.md §7): every Connect route again without `/connect`, the same
+  // operation objects (one implementation) and the same body budget; its namespace pattern keeps
+  // off the fixed routes.
+  const connect = groups.flat().filter((operation) => operation.path.startsWith(`${connectPrefix}/`));
+  app.route('/', toSubApp(connect, authenticate, bodyBudget, toRootHonoPath));
+  app.notFound(
+    createUnroutedAnswer([
+      ...groups.flat().map(({ method, path }) => ({ method, pattern: toHonoPath(path) })),
+      ...connect.map(({ method, path }) => ({ method, pattern: toRootHonoPath(path) })),
+    ]),
+  );
   app.onError((error, c) => toErrorResponse(c, toApiError(error, dependencies.logger)));
   return app;
 }
@@ -78,9 +103,11 @@ function listOperationGroups(dependencies: AppDependencies, tokens = createToken
     tokenOperations(dependencies, tokens),
     controlOperations(dependencies),
     memoryOperations(dependencies),
+    forkOperations(dependencies, services),
     simulationOperations(dependencies),
     faultOperations(dependencies, services),
     serverOperations(dependencies, search),
+    cliAuthOperations(dependencies),
   );
   return groups;
 }
@@ -88,7 +115,7 @@ function listOperationGroups(dependencies: AppDependencies, tokens = createToken
 function createServices(dependencies: AppDependencies): AppServices {
   const { stores, clock } = dependencies;
   const pool = dependencies.upstreams ?? createUpstreamPool();
-  const relay = createRelay({ pool, callTimeoutMs: dependencies.upstreamCallTimeoutMs ?? defaultCallTimeoutMs });
+  const relay = createRelay({ callTimeoutMs: dependencies.upstreamCallTimeoutMs ?? defaultCallTimeoutMs, listTimeoutMs: pool.timeoutMs });
   const setupLinks = createSetupLinks({ key: dependencies.tokenKey ?? randomBytes(32), clock, publicUrl: dependencies.publicUrl ?? (() => defaultPublicUrl) });
   const upstream = createConnectionUpstream({ stores, pool, links: setupLinks });
   const forcedStatus: ForcedStatusContext = { stores, setupUrl: upstream.setupUrl };
@@ -100,7 +127,8 @@ function createServices(dependencies: AppDependencies): AppServices {
     // A fault rule's status change is stored like a forced status, with a setup link for the place the call came from.
     onStatusFault: (connection, change, place) => void storeForcedStatus(forcedStatus, place, connection, change.state, change.message),
   });
-  return { runner, endpoints: createConnectionEndpoints({ runner, relay, upstream }), setupLinks, upstream, upstreamTimeoutMs: pool.timeoutMs };
+  const uplinks = dependencies.uplinks ?? createUplinkPairings({ stores, timeoutMs: pool.timeoutMs });
+  return { runner, endpoints: createConnectionEndpoints({ runner, relay, upstream, uplinks }), setupLinks, upstream, uplinks, upstreamTimeoutMs: pool.timeoutMs };
 }
 
 /** The path as the access log shows it: a setup link's ticket is a credential, so it is masked. */

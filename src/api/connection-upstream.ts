@@ -1,6 +1,7 @@
 import type { Connection, ConnectionPlace, ConnectionStatus } from '../domain/connection.js';
 
 export type { ConnectionPlace };
+import { isHosted } from '../domain/hosted-server.js';
 import { toServerInfo } from '../domain/server-info.js';
 import type { UpstreamLink, UpstreamOutcome } from '../mcp/relay.js';
 import type { UpstreamPool } from '../mcp/upstream-pool.js';
@@ -59,8 +60,13 @@ export function createConnectionUpstream({ stores, pool, links }: { stores: Stor
     setupUrl,
     linkFor(place, connection) {
       const current = { ...connection };
+      const target = () => targetOf(place, current, stores.connections.getHeaders(place.namespaceId, current.connectionId));
       return {
-        target: () => targetOf(place, current, stores.connections.getHeaders(place.namespaceId, current.connectionId)),
+        // Messages name the URL as stored (typed query values as ***); the stored headers and query
+        // values are decrypted only when a request is relayed, and scrubbed from what comes back.
+        label: current.mcpUrl!,
+        session: () => pool.session(target()),
+        scrub: (failure) => scrubUpstreamError(failure, target()),
         report: (outcome) => record(place, current, outcome),
         status: () => current.status,
       };
@@ -68,6 +74,15 @@ export function createConnectionUpstream({ stores, pool, links }: { stores: Stor
     // Sessions are pooled by URL + headers, so new headers never reuse a session opened with old ones.
     async probe(place, connection, headers) {
       const current = { ...connection };
+      if (isHosted(current)) {
+        // mcpsim plays the hosted platform's servers itself: complete config is all they need.
+        const serverInfo = stores.registry.findTarget(current.server!)?.serverInfo;
+        if (stores.connections.setStatus(place.namespaceId, { ...current, status: { state: 'connected' } }, serverInfo)) {
+          current.status = { state: 'connected' };
+          if (serverInfo) current.serverInfo = serverInfo;
+        }
+        return current;
+      }
       const target = targetOf(place, current, headers);
       try {
         const { serverInfo } = await pool.probe(target);

@@ -3,9 +3,11 @@
  * once per app. Routes import these from here, never from app.ts, so app.ts (which imports the
  * routes) and the routes do not import each other.
  */
+import type { Context, Hono } from 'hono';
 import type { Clock } from '../domain/clock.js';
 import type { RandomSource } from '../domain/random.js';
 import type { Embedder } from '../domain/embedder.js';
+import type { UplinkPairings } from '../mcp/uplink-pairings.js';
 import type { UpstreamPool } from '../mcp/upstream-pool.js';
 import type { RegistrySearch } from '../search/registry-search.js';
 import type { MockToolRunner } from '../sim/mock-tool-runner.js';
@@ -43,15 +45,29 @@ export interface AppDependencies {
   fixturesDir?: string;
   /** Clients of real upstream MCP servers (probes, relaying, listings); one with a 5 s timeout when absent. */
   upstreams?: UpstreamPool;
+  /** What is paired to uplink connections; made from the stores (bounded by the pool's timeout) when absent. */
+  uplinks?: UplinkPairings;
   /** Bound on one relayed request to an upstream, e.g. a slow tool call (default 60 s). */
   upstreamCallTimeoutMs?: number;
   /**
-   * The base URL of the links the server hands out (`setupUrl`), asked each time a link is made;
-   * never the request's Host header. Default `http://127.0.0.1:4010`.
+   * The base URL of the links the server hands out (`setupUrl`, the CLI login's `authUrl`, the
+   * index's links), asked each time a link is made: `--public-url`, else the listen address once
+   * the server listens; never the request's Host header. Default `http://127.0.0.1:4010`.
    */
   publicUrl?: () => string;
   /** The cap on concurrent large request bodies; one of `defaultBodyBudgetBytes` per app when absent. */
   bodyBudget?: BodyBudget;
+  /** The dashboard (src/ui), mounted by platform/: its pages under `/ui`, and `GET /` for browsers. */
+  dashboard?: DashboardMount;
+}
+
+/**
+ * What the API needs of the dashboard, declared here so api/ never imports ui/: a sub-app served
+ * under `/ui`, and the answer to `GET /` for a request that accepts HTML (a browser).
+ */
+export interface DashboardMount {
+  app: Hono;
+  answerRoot(c: Context): Response | Promise<Response>;
 }
 
 /** What the routes share beyond the dependencies: made once per app. */
@@ -61,6 +77,8 @@ export interface AppServices {
   /** Where a ready connection's tools are reached: the simulator or the upstream. */
   endpoints: ConnectionEndpoints;
   upstream: ConnectionUpstream;
+  /** Local servers paired with uplink connections. */
+  uplinks: UplinkPairings;
   setupLinks: SetupLinks;
   /** The bound on probes and listings (the pool's timeout). */
   upstreamTimeoutMs: number;

@@ -1,6 +1,11 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { setupPathPrefix } from './setup-links.js';
 
+/**
+ * The CLI login (`smithery auth login`) hands out API keys: its routes answer the CLI (no browser,
+ * no Origin) and a person's browser on this origin, never a script on another site.
+ */
+const cliLoginPrefix = '/api/auth/cli/';
 const allowMethods = 'GET, POST, PUT, DELETE, OPTIONS';
 const defaultAllowHeaders = 'authorization, content-type, mcp-session-id, mcp-protocol-version, last-event-id';
 const exposeHeaders = 'mcp-session-id, mcp-protocol-version, x-should-retry, allow';
@@ -8,16 +13,17 @@ const exposeHeaders = 'mcp-session-id, mcp-protocol-version, x-should-retry, all
 /**
  * CORS for browser apps on other local origins (a dev server on :3000 calling mcpsim on :4010).
  * Any origin is allowed: credentials are bearer tokens, never cookies (the setup pages, whose
- * link is the credential, are left out). Requests without an
+ * link is the credential, and the CLI login, which hands out keys, are left out). Requests without an
  * `Origin` header pass straight through, which keeps the hot path free: hono's own cors()
  * middleware cost three quarters of the throughput of a small route.
  */
 export function cors(): MiddlewareHandler {
   return (c, next) => {
     const origin = c.req.header('origin');
-    // No await on the hot path: a request without Origin goes straight on. The setup pages get no
-    // CORS at all: they are for a person's browser on this origin, never for scripts elsewhere.
-    if (!origin || c.req.path.startsWith(setupPathPrefix)) return next();
+    // No await on the hot path: a request without Origin goes straight on. The setup pages and the
+    // CLI login get no CORS at all: they are for a person's browser on this origin (and the CLI),
+    // never for scripts elsewhere.
+    if (!origin || c.req.path.startsWith(setupPathPrefix) || c.req.path.startsWith(cliLoginPrefix)) return next();
     return withCorsHeaders(c, next, origin);
   };
 }

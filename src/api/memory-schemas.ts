@@ -4,7 +4,7 @@ import { z } from 'zod';
 /** The largest page of calls `GET .../memory` returns at once. */
 export const maxMemoryPage = 1000;
 
-/** A page of `GET .../memory` stops before the call that would take its logged arguments and results past this (it holds one call at least). */
+/** A page of `GET .../memory` stops before the call that would take its logged arguments, results and changes past this (it holds one call at least). */
 export const maxMemoryPageBytes = 8 * 1024 * 1024;
 
 const record = z.record(z.string(), z.unknown());
@@ -23,6 +23,14 @@ export const callLogEntrySchema = z
     latencyMs: z.number(),
     at: z.string(),
     connectionId: z.string().optional().describe('The connection that made the call: in a namespace with a shared world, several connections share one log (absent in calls logged by older versions)'),
+    changes: z
+      .strictObject({
+        upserts: z.array(z.strictObject({ type: z.string(), id: z.string(), fields: record })).optional(),
+        deletes: z.array(z.strictObject({ type: z.string(), id: z.string() })).optional(),
+        facts: z.array(z.string()).optional(),
+      })
+      .optional()
+      .meta({ id: 'WorldChanges', description: 'What the call changed in the world; absent when it changed nothing' }),
   })
   .meta({ id: 'CallLogEntry' });
 

@@ -38,13 +38,23 @@ export function toOpenApiDocument(operations: readonly Operation[], version: str
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'mcpsim platform API', version, description: 'A local stand-in for a hosted MCP platform.' },
+    info: { title: 'mcpsim platform API', version, description },
     servers: [{ url: '/' }],
     components: { schemas, securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key' } } },
     security: [{ bearer: [] }],
     paths,
   };
 }
+
+/**
+ * What the paths cannot say. The root twins of the Connect routes are described here instead of
+ * being listed twice, and the WebSocket upgrade has no place in OpenAPI's request model.
+ */
+const description = [
+  'A local stand-in for a hosted MCP platform.',
+  'Root mount: every /connect/... route is also served at the root with the prefix removed (GET /{namespace}, PUT /{namespace}/{connectionId}, GET /{namespace}/{connectionId}/.tools, POST /{namespace}/{connectionId}/mcp, ...), answering exactly as its /connect twin, for clients that send Connect calls to the base URL (the official CLI). Fixed routes win; namespace names that would collide with them (servers, namespaces, tokens, health, openapi.json, connect, api, skills, organizations, ui, and any name starting with __) are refused with 400.',
+  'Uplink pairing: GET /{namespace}/{connectionId} (also under /connect) with Upgrade: websocket and the API key or a token with connections:execute pairs a local MCP server with the uplink connection: one JSON-RPC message per text frame both ways, mcpsim being the MCP client. 409 when the connection is not an uplink one, or is already paired and ?force=1 is not given (which replaces the old pairing, closed with 1001 "replaced").',
+].join('\n\n');
 
 type ToSchema = (schema: z.ZodType, io: 'input' | 'output') => Record<string, unknown>;
 

@@ -14,13 +14,15 @@ export type Authenticate = (authorization: string | undefined) => Caller | Promi
  * One group of operations (a file in `routes/`) as a Hono sub-app, mounted with
  * `app.route('/', subApp)`. Each route authenticates, parses its path parameters, checks the
  * caller's scope before it reads the query or body, then hands the parsed input to the handler.
+ * Every sub-app shares one `bodies` budget for large JSON bodies. `toPath` makes each operation's
+ * Hono pattern (the root mount passes `toRootHonoPath`).
  *
  * @example
- *   app.route('/', toSubApp(connectionOperations(dependencies, services), authenticate));
+ *   app.route('/', toSubApp(connectionOperations(dependencies, services), authenticate, bodies));
  */
-export function toSubApp(operations: readonly Operation[], authenticate: Authenticate, bodies: BodyBudget): Hono {
+export function toSubApp(operations: readonly Operation[], authenticate: Authenticate, bodies: BodyBudget, toPath: (path: string) => string = toHonoPath): Hono {
   const app = new Hono();
-  for (const operation of operations) app.on(operation.method, toHonoPath(operation.path), toHandler(operation, authenticate, bodies));
+  for (const operation of operations) app.on(operation.method, toPath(operation.path), toHandler(operation, authenticate, bodies));
   return app;
 }
 
@@ -64,12 +66,9 @@ function toHandler(operation: Operation, authenticate: Authenticate, bodies: Bod
  * under another method, else 404. It is consulted only after routing failed, so it never competes
  * with a route.
  */
-export function createUnroutedAnswer(operations: readonly Operation[]): (c: Context) => Response | Promise<Response> {
+export function createUnroutedAnswer(routes: readonly { method: Method; pattern: string }[]): (c: Context) => Response | Promise<Response> {
   const methodsByPath = new Map<string, Method[]>();
-  for (const operation of operations) {
-    const path = toHonoPath(operation.path);
-    methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), operation.method]);
-  }
+  for (const { method, pattern } of routes) methodsByPath.set(pattern, [...(methodsByPath.get(pattern) ?? []), method]);
   const paths = new Hono();
   for (const [path, methods] of methodsByPath) {
     const allowed = methods.join(', ');

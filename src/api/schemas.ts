@@ -4,6 +4,7 @@
  * appear verbatim only here.
  */
 import { z } from 'zod';
+import { namespaceReservation } from '../domain/reserved-names.js';
 import { jsonObjectSchema } from '../domain/json-object-schema.js';
 
 // ---- shared pieces ------------------------------------------------------------------------
@@ -26,6 +27,14 @@ export const connectionLimits = {
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http or https URL' });
 
 export const namespaceName = z.string().regex(namespaceNamePattern, `must match ${namespaceNamePattern.source}`);
+/**
+ * The name of a namespace being created (or written into): a valid name that is not reserved for
+ * a top-level route, so that the root mount can reach it (decisions.md §7).
+ */
+export const newNamespaceName = namespaceName.superRefine((name, context) => {
+  const reservation = namespaceReservation(name);
+  if (reservation) context.addIssue({ code: 'custom', message: reservation });
+});
 export const connectionId = z.string().regex(connectionIdPattern, `must match ${connectionIdPattern.source}`);
 
 export const errorSchema = z.strictObject({ error: z.string(), message: z.string() }).meta({ id: 'Error' });
@@ -160,3 +169,16 @@ export const deleteNamespaceSchema = z.strictObject({ name: z.string(), success:
 // ---- system -------------------------------------------------------------------------------
 
 export const healthSchema = z.strictObject({ status: z.literal('ok'), timestamp: z.string() });
+
+/** `GET /` for clients that do not ask for HTML: what this server is, and where to go next. */
+export const indexSchema = z
+  .strictObject({
+    name: z.literal('mcpsim'),
+    version: z.string(),
+    links: z.strictObject({
+      openapi: z.string().meta({ description: 'The OpenAPI 3.1 document of this API' }),
+      health: z.string(),
+      dashboard: z.string().meta({ description: 'The dashboard, for a browser (log in with the link the server prints at start)' }),
+    }),
+  })
+  .meta({ id: 'Index' });

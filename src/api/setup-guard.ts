@@ -1,41 +1,29 @@
 /**
  * What protects the setup page beyond its ticket: response headers that keep it out of frames,
- * caches and referrers (with a Content Security Policy that allows nothing but its own style and
- * form), a same-origin check on submits, and a CSRF token bound to a SameSite cookie, so a page
- * on another site cannot submit the form with a person's browser even when it knows the ticket.
+ * caches and referrers (`pageHeaders` in page-shell.ts, with a Content Security Policy that allows
+ * nothing but its own style and form), a same-origin check on submits, and a CSRF token bound to a
+ * SameSite cookie, so a page on another site cannot submit the form with a person's browser even
+ * when it knows the ticket.
  */
-import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { RandomSource } from '../domain/random.js';
-import { setupPageStyles } from './setup-page.js';
 
 const nonceCookie = 'mcpsim_setup_nonce';
-const styleHash = createHash('sha256').update(setupPageStyles).digest('base64');
-
-/** Headers of every setup response (page, refusal, or error). */
-export const setupPageHeaders: Readonly<Record<string, string>> = {
-  'content-security-policy': `default-src 'none'; style-src 'sha256-${styleHash}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
-  'x-frame-options': 'DENY',
-  'x-content-type-options': 'nosniff',
-  // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the form's POST, and the same-origin check needs the origin.
-  'referrer-policy': 'same-origin',
-  'cache-control': 'no-store',
-};
 
 /**
  * The browser's CSRF nonce: the one its cookie carries, or a new one with the `Set-Cookie` to
- * send. The cookie is scoped to the setup pages, HttpOnly and SameSite=Strict (a cross-site form
- * post arrives without it).
+ * send. The cookie is scoped to the pages under `scope` (the setup pages by default; the CLI
+ * login's approve page too), HttpOnly and SameSite=Strict (a cross-site form post arrives without it).
  *
  * @example
  *   const { nonce, setCookie } = readOrMakeNonce(c, random, publicUrl);
  */
-export function readOrMakeNonce(c: Context, random: RandomSource, publicUrl: string): { nonce: string; setCookie?: string } {
+export function readOrMakeNonce(c: Context, random: RandomSource, publicUrl: string, scope = '/__mcpsim/setup/'): { nonce: string; setCookie?: string } {
   const current = readNonce(c);
   if (current) return { nonce: current };
   const nonce = Buffer.from(random(16)).toString('hex');
   const secure = publicUrl.startsWith('https:') ? '; Secure' : '';
-  return { nonce, setCookie: `${nonceCookie}=${nonce}; Path=${new URL(publicUrl).pathname.replace(/\/$/, '')}/__mcpsim/setup/; HttpOnly; SameSite=Strict${secure}` };
+  return { nonce, setCookie: `${nonceCookie}=${nonce}; Path=${new URL(publicUrl).pathname.replace(/\/$/, '')}${scope}; HttpOnly; SameSite=Strict${secure}` };
 }
 
 /** The nonce the request's cookie carries, or '' (never a value from another cookie). */

@@ -1,6 +1,7 @@
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { Connection, HttpInputField } from '../domain/connection.js';
+import { renderPage } from './page-shell.js';
 
 /** One input of the setup form: a header or a query parameter the connection may send. */
 export interface SetupField {
@@ -55,17 +56,9 @@ export function renderSetupPage({ connection, fields, offerCustomHeader, notice,
   <label for="custom-value">Header value</label><input id="custom-value" name="custom:value" type="password" autocomplete="off">
 </fieldset>`
     : '';
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="same-origin">
-<title>Set up “${connection.name}” · mcpsim</title>
-<style>${raw(setupPageStyles)}</style>
-</head>
-<body>
-<h1>Set up “${connection.name}”</h1>
+  return renderPage(
+    `Set up “${connection.name}”`,
+    html`<h1>Set up “${connection.name}”</h1>
 <p>Connection <code>${connection.namespace}/${connection.connectionId}</code> → <code>${connection.mcpUrl ?? '(no URL)'}</code></p>
 <p id="state">Status: <strong data-state="${status.state}">${state}</strong>${serverInfo}</p>
 ${notice ? html`<p class="notice ${notice.tone}" role="status" id="notice">${notice.text}</p>` : ''}
@@ -75,24 +68,9 @@ ${fields.map(renderField)}
 ${custom}
 <button type="submit">${connected ? 'Save' : 'Save and connect'}</button>
 </form>
-<p class="hint">Values are stored encrypted by this mcpsim server and are never shown again. Leave a field empty to keep what is stored.</p>
-</body>
-</html>
-` as HtmlEscapedString;
+<p class="hint">Values are stored encrypted by this mcpsim server and are never shown again. Leave a field empty to keep what is stored.</p>`,
+  );
 }
-
-/** The page's only style sheet, inline; its hash is the one style the page's CSP allows (setup-guard.ts). */
-export const setupPageStyles = `
-body { font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; color: #1b1b1b; }
-label { display: block; font-weight: 600; margin-top: 1rem; }
-input { display: block; width: 100%; box-sizing: border-box; padding: .5rem; font: inherit; }
-.hint { color: #555; font-size: .9rem; margin: .25rem 0 0; }
-.notice { padding: .75rem 1rem; border-radius: .5rem; }
-.ok { background: #e6f4ea; } .problem { background: #fdecea; }
-button { margin-top: 1.5rem; padding: .6rem 1.2rem; font: inherit; }
-fieldset { margin-top: 1.5rem; border: 1px solid #ccc; border-radius: .5rem; }
-code { word-break: break-all; }
-`;
 
 function renderField(field: SetupField, index: number): HtmlEscapedString {
   const id = `field-${index}`;

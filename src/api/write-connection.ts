@@ -5,7 +5,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Context } from 'hono';
-import type { Connection, ConnectionInput } from '../domain/connection.js';
+import type { Connection, ConnectionInput, ServerTarget } from '../domain/connection.js';
+import { hostedQualifiedNames, isSimulated } from '../domain/hosted-server.js';
 import { planConnectionWrite, type ConnectionWritePlan } from '../domain/connection-write.js';
 import { apiError } from '../errors.js';
 import { checkConnectionAccess, missingPermission, type Caller } from './access.js';
@@ -92,7 +93,7 @@ function planWrite({ stores, clock, upstream }: WriteDependencies, { caller, pla
   const refuse = () => missingPermission('connections', 'write');
   if (current) checkConnectionAccess(caller, 'write', current, refuse);
   const serverName = input.server ?? current?.server ?? null;
-  const target = serverName === null ? null : stores.registry.findTarget(serverName);
+  const target = serverName === null ? findHostedTarget(stores, input.mcpUrl) : stores.registry.findTarget(serverName);
   if (input.server && !target) {
     throw apiError('validation_error', `server: unknown registry server "${input.server}"; use a qualifiedName from GET /servers`);
   }
@@ -104,13 +105,32 @@ function planWrite({ stores, clock, upstream }: WriteDependencies, { caller, pla
 }
 
 /**
+ * The registry entry a hosted server URL names (decisions.md §7: as if `server` had named it), or
+ * null for any other URL. A hosted URL that names no entry is refused: mcpsim would have nothing
+ * to serve it with, and it never calls the real hosted platform.
+ */
+function findHostedTarget(stores: WriteDependencies['stores'], mcpUrl: string | undefined): ServerTarget | null {
+  if (mcpUrl === undefined) return null;
+  const names = hostedQualifiedNames(mcpUrl);
+  if (names.length === 0) return null;
+  for (const name of names) {
+    const target = stores.registry.findTarget(name);
+    if (target) return target;
+  }
+  throw apiError(
+    'validation_error',
+    `mcpUrl: ${mcpUrl} is a hosted server URL, but the registry has no server "${names[0]}"; add it with PUT /servers/${names[0]} or mcpsim registry import, or use a qualifiedName from GET /servers`,
+  );
+}
+
+/**
  * Whether a write calls for an upstream probe: a real HTTP connection that is not waiting for
  * input, when it is new, its URL or headers changed, or it was not connected. (Re-saving a
  * connected connection with the same target does not call its upstream again.)
  */
 function toProbe(plan: ConnectionWritePlan, previous: Connection | null, loadHeaders: () => Record<string, string> | null): WriteOutcome['probe'] {
   const { connection } = plan;
-  if (connection.mock || connection.transport !== 'http' || connection.mcpUrl === null || connection.status.state === 'input_required') return null;
+  if (isSimulated(connection) || connection.transport !== 'http' || connection.mcpUrl === null || connection.status.state === 'input_required') return null;
   if (plan.headers !== undefined) {
     const changed = previous === null || toHeaderText(plan.headers) !== toHeaderText(loadHeaders());
     if (changed || previous.mcpUrl !== connection.mcpUrl || previous.status.state !== 'connected') return { headers: plan.headers };

@@ -16,7 +16,7 @@ export const configOptions = {
   'public-url': {
     type: 'string',
     value: '<url>',
-    help: 'base URL of the links the server hands out, e.g. setupUrl (env MCPSIM_PUBLIC_URL;\ndefault the listen address); never taken from a request\'s Host header',
+    help: 'the base URL this server is reached at (behind a tunnel or proxy), for the links it\nhands out: setupUrl, the CLI login\'s authUrl (env MCPSIM_PUBLIC_URL; default the listen\naddress); never taken from a request\'s Host header',
   },
   miss: {
     type: 'string',

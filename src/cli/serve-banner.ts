@@ -2,6 +2,8 @@ import { version } from '../version.js';
 
 export interface BannerFacts {
   url: string;
+  /** The one-click dashboard login link (`<public URL>/?token=...`), or null without a dashboard. */
+  dashboardUrl: string | null;
   /** The key to show, or null when it is not shown (off loopback). */
   apiKey: string | null;
   /** Where the key comes from, e.g. "(the development key on loopback; ...)". */
@@ -19,15 +21,16 @@ export interface BannerFacts {
  * What `mcpsim serve` prints once it listens: where it is, the key, and what to try.
  *
  * @example
- *   io.stdout(toServeBanner({ url, apiKey, apiKeyNote, namespace: 'demo', dataDir, virtualClock: null, search, simulator, mcpUrl }));
+ *   io.stdout(toServeBanner({ url, dashboardUrl, apiKey, apiKeyNote, namespace: 'demo', dataDir, virtualClock: null, search, simulator, mcpUrl }));
  */
-export function toServeBanner({ url, apiKey, apiKeyNote, namespace, dataDir, virtualClock, search, simulator, mcpUrl }: BannerFacts): string {
+export function toServeBanner({ url, dashboardUrl, apiKey, apiKeyNote, namespace, dataDir, virtualClock, search, simulator, mcpUrl }: BannerFacts): string {
   const key = apiKey ?? '$MCPSIM_API_KEY';
   const keyLine = `  API key     ${apiKey ? `${apiKey}  ` : ''}${apiKeyNote}`;
   return [
     `mcpsim ${version} is listening`,
     '',
     `  Base URL    ${url}`,
+    ...(dashboardUrl ? [`  Dashboard   ${dashboardUrl}  (open it in a browser: it logs you in)`] : []),
     keyLine,
     `  Namespace   ${namespace}`,
     `  Data        ${dataDir}`,
@@ -46,7 +49,7 @@ export function toServeBanner({ url, apiKey, apiKeyNote, namespace, dataDir, vir
     `  npx --engine-strict=false -y @modelcontextprotocol/inspector@2.12.0 --cli ${mcpUrl} --transport http --header "Authorization: Bearer ${key}" --method tools/list`,
     '',
     'Official SDK / CLI:',
-    `  SMITHERY_BASE_URL=${url} SMITHERY_CONNECT_BASE_URL=${url}/connect SMITHERY_API_KEY=${key}`,
+    `  SMITHERY_BASE_URL=${url} SMITHERY_CONNECT_BASE_URL=${url}/connect SMITHERY_UPLINK_BASE_URL=${url} SMITHERY_URL=${url} SMITHERY_API_KEY=${key}`,
     '',
     'Press Ctrl+C to stop.',
     '',

@@ -11,6 +11,7 @@ import type { CliIo } from './io.js';
 import { loadScenarioPaths } from './scenario-files.js';
 import { serveScenarios } from './scenario-serving.js';
 import { toServeBanner } from './serve-banner.js';
+import { toScenarioCatalog } from './dashboard-scenarios.js';
 
 export const name = 'serve';
 export const usage = '[options]';
@@ -64,7 +65,8 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
   // Scenarios bring their recorded results, unless a flag or variable chose a fixtures folder.
   const fixturesDir = !config.fixturesDirChosen && scenarios[0] ? scenarios[0].fixturesDir : config.fixturesDir;
   const clock = toClock(config.clock);
-  const { simulatorModel: model, embedder, createToolResults } = createModelRuntime(config);
+  const runtime = createModelRuntime(config);
+  const { simulatorModel: model, embedder, createToolResults } = runtime;
   if (config.simulator.record && !model) throw new CliError('--record / MCPSIM_RECORD: recording needs a model; set OPENAI_API_KEY or OPENAI_BASE_URL');
   const ownRequests = new WeakSet<Request>();
   const platform = createPlatform({
@@ -74,6 +76,7 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
     upstreamTimeoutMs: config.upstreamTimeoutMs,
     memoryLimits: config.memory,
     clock,
+    ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
     ...(embedder ? { embedder } : {}),
     apiKey: apiKey.key,
     logger: {
@@ -85,12 +88,13 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
   try {
     server = await startServer({ fetch: platform.app.fetch, port: config.port, host: config.host });
     // Links are built from the configured public URL, else the address the server listens on (port 0 is known only now).
-    platform.setPublicUrl(config.publicUrl ?? server.url);
+    platform.listeningAt(server.url);
   } catch (error) {
     platform.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`${(error as Error).message}: pick another --port`, exitCodes.failure);
     throw error;
   }
+  platform.dashboard?.setScenarios(scenarios.length > 0 ? toScenarioCatalog(scenarios, runtime, config) : null);
   // Listen for the signal before telling anyone we are up, so an early SIGTERM still shuts down cleanly.
   const shutdown = new Promise<string>((done) => io.onShutdownSignal(done));
   // The server's own requests (loading scenarios) stay out of the access log.
@@ -100,6 +104,7 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
   io.stdout(
     toServeBanner({
       url: server.url,
+      dashboardUrl: platform.dashboard?.loginUrl() ?? null,
       apiKey: apiKey.shown,
       apiKeyNote: apiKey.note,
       namespace: platform.demoNamespace,

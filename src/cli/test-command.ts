@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolveConfig } from '../config.js';
 import { createModelRuntime } from '../platform/model-runtime.js';
-import { summarizeReports, toJsonReport, toJunitReport, toSummaryLine, toTextReport, type ReportSuite } from '../scenario/reporters.js';
+import { summarizeReports, toJsonReport, toJunitReport, toSummaryLine, toTextReport, type ReportOptions, type ReportSuite } from '../scenario/reporters.js';
 import { CliError, exitCodes } from './cli-error.js';
 import type { CommandInput, CommandOptions } from './command.js';
 import { configOptions, toConfigFlags } from './config-options.js';
@@ -26,6 +26,8 @@ type Reporter = (typeof reporters)[number];
 export const options = {
   reporter: { type: 'string', value: '<reporter>', help: 'text (default), json or junit' },
   output: { type: 'string', value: '<file>', help: 'write the report there (progress and the summary still go to stderr)' },
+  'no-timings': { type: 'boolean', help: 'leave durations out of the report (the default when CI is set), so two runs diff clean' },
+  timings: { type: 'boolean', help: 'report durations even when CI is set' },
   fixtures: { ...configOptions.fixtures, help: "replay from this folder instead of each scenario's own (env MCPSIM_FIXTURES_DIR)" },
   'upstream-timeout': configOptions['upstream-timeout'],
   miss: {
@@ -45,7 +47,9 @@ export async function run({ values, positionals: paths }: CommandInput<typeof op
   const miss = values.miss as (typeof testMissPolicies)[number] | undefined;
   if (miss !== undefined && !testMissPolicies.includes(miss)) throw new CliError(`--miss: "${values.miss}" is not one of ${testMissPolicies.join(', ')}`);
   // Only the flag: MCPSIM_MISS_POLICY is serve's setting, and a test stays strict unless asked here or in the scenario.
-  const config = resolveConfig(toConfigFlags({ ...values, miss: undefined }), { ...io.env, MCPSIM_MISS_POLICY: undefined });
+  if (values.timings && values['no-timings']) throw new CliError('--timings and --no-timings contradict each other; give one');
+  const timings = values.timings ? true : values['no-timings'] ? false : undefined;
+  const config = resolveConfig({ ...toConfigFlags({ ...values, miss: undefined }), ...(timings === undefined ? {} : { timings }) }, { ...io.env, MCPSIM_MISS_POLICY: undefined });
   const scenarios = await loadScenarioPaths(paths.length > 0 ? paths : ['scenarios/'], io);
   if (!scenarios) return exitCodes.failure;
   const runtime = createModelRuntime(config);
@@ -54,9 +58,9 @@ export async function run({ values, positionals: paths }: CommandInput<typeof op
     io.stderr(`▶ ${loaded.file}: ${loaded.scenario.steps.length} steps\n`);
     const fixturesDir = config.fixturesDirChosen ? config.fixturesDir : loaded.fixturesDir;
     const toolResults = { mode: 'replay', fixturesDir, recordHint: `mcpsim record ${loaded.file}`, missPolicy: miss ?? loaded.scenario.miss ?? 'error' } as const;
-    suites.push({ name: loaded.scenario.name, reports: await runScenario(loaded, { runtime, toolResults, apiKey: scenarioApiKey, upstreamTimeoutMs: config.upstreamTimeoutMs }) });
+    suites.push({ name: loaded.scenario.name, file: loaded.file, reports: await runScenario(loaded, { runtime, toolResults, apiKey: scenarioApiKey, upstreamTimeoutMs: config.upstreamTimeoutMs }) });
   }
-  const report = render(reporter, suites);
+  const report = render(reporter, suites, { timings: config.reportTimings });
   if (values.output) writeFileSync(values.output, report);
   else io.stdout(report);
   const all = summarizeReports(suites.flatMap((suite) => suite.reports));
@@ -64,8 +68,8 @@ export async function run({ values, positionals: paths }: CommandInput<typeof op
   return all.failed > 0 || all.misses > 0 ? exitCodes.failure : exitCodes.ok;
 }
 
-function render(reporter: Reporter, suites: readonly ReportSuite[]): string {
-  if (reporter === 'junit') return toJunitReport(suites);
-  if (reporter === 'json') return `${JSON.stringify(suites.map((suite) => toJsonReport(suite.reports, suite.name)), null, 2)}\n`;
-  return suites.map((suite) => toTextReport(suite.reports, suite.name)).join('\n');
+function render(reporter: Reporter, suites: readonly ReportSuite[], options: ReportOptions): string {
+  if (reporter === 'junit') return toJunitReport(suites, options);
+  if (reporter === 'json') return `${JSON.stringify(suites.map((suite) => toJsonReport(suite.reports, suite.name, { ...options, ...(suite.file === undefined ? {} : { file: suite.file }) })), null, 2)}\n`;
+  return suites.map((suite) => toTextReport(suite.reports, suite.name, options)).join('\n');
 }

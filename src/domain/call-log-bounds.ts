@@ -10,7 +10,7 @@ import type { CallLogEntry, LoggedResult } from './memory-log.js';
 /** How much of a connection's call log is kept: the latest calls within both bounds (at least the latest call). */
 export interface MemoryLimits {
   maxCalls: number;
-  /** Bytes of the kept calls' logged arguments and results (as JSON text). */
+  /** Bytes of the kept calls' logged arguments, results and world changes (as JSON text). */
   maxBytes: number;
 }
 
@@ -37,9 +37,10 @@ export function compactArgumentsKey(argumentsKey: string): string {
 }
 
 /**
- * The entry as the log keeps it, and its size: arguments, key and result past `maxLoggedChars`
- * are replaced by a marked stand-in (`{"mcpsim/truncated": {chars, sha256, preview}}` for the
- * arguments; a text preview with `_meta["mcpsim/truncated"]` for the result).
+ * The entry as the log keeps it, and its size (its world changes included; they are never cut):
+ * arguments, key and result past `maxLoggedChars` are replaced by a marked stand-in
+ * (`{"mcpsim/truncated": {chars, sha256, preview}}` for the arguments; a text preview with
+ * `_meta["mcpsim/truncated"]` for the result).
  *
  * @example
  *   boundCallEntry(entry).entry.arguments; // { 'mcpsim/truncated': { chars: 1048600, sha256: '…', preview: '{"blob":"aaaa…' } }
@@ -54,7 +55,8 @@ export function boundCallEntry(entry: CallLogEntry): { entry: CallLogEntry; byte
   if (resultText.length > maxLoggedChars) result = toCutResult(result, resultText);
   const bounded = args === entry.arguments && result === entry.result && argumentsKey === entry.argumentsKey ? entry : { ...entry, arguments: args, argumentsKey, result };
   const bytes = argumentsKey.length + (args === entry.arguments ? entry.argumentsKey.length : JSON.stringify(args).length) + (result === entry.result ? resultText.length : JSON.stringify(result).length);
-  return { entry: bounded, bytes };
+  // What the call changed is kept whole (the world is rebuilt from it), but it counts against the bound.
+  return { entry: bounded, bytes: bytes + (entry.changes ? JSON.stringify(entry.changes).length : 0) };
 }
 
 function toCutResult(result: LoggedResult, text: string): LoggedResult {

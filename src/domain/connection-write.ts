@@ -1,6 +1,7 @@
 import { apiError } from '../errors.js';
 import type { Connection, ConnectionInput, ConnectionStatus, ServerTarget, Transport } from './connection.js';
 import { findMissingInputs, isTargetChangeAllowed, resolveHttpStatus } from './connection-rules.js';
+import { isHosted } from './hosted-server.js';
 
 export interface ConnectionWritePlan {
   connection: Connection;
@@ -15,7 +16,7 @@ export interface PlanConnectionWriteArgs {
   /** The connection as stored, with a reader of its headers (decrypted only when a rule needs them). */
   existing: { connection: Connection; loadHeaders: () => Record<string, string> | null } | null;
   input: ConnectionInput;
-  /** The registry entry named by `input.server`, or else by the existing connection's `server`. */
+  /** The registry entry named by `input.server`, or else by the existing connection's `server`, or by a hosted server URL. */
   target: ServerTarget | null;
   now: Date;
 }
@@ -38,8 +39,8 @@ function planCreate({ namespace, connectionId, input, target, now }: PlanConnect
   const transport: Transport = input.transport ?? (input.source ? 'uplink' : 'http');
   checkTransportFields(transport, input);
   const mock = input.mock?.enabled ? input.mock : null;
-  if (mock && !input.server) {
-    throw apiError('validation_error', 'mock: requires server (a registry qualified name); a mock connection cannot target a custom mcpUrl');
+  if (mock && !target) {
+    throw apiError('validation_error', 'mock: requires server (a registry qualified name) or a hosted server URL (https://server.smithery.ai/{qualifiedName}); a mock connection cannot target a custom mcpUrl');
   }
   if (mock && transport !== 'http') throw apiError('validation_error', 'mock: requires transport "http"');
   if (transport === 'http' && !input.server && !input.mcpUrl) {
@@ -63,6 +64,7 @@ function planCreate({ namespace, connectionId, input, target, now }: PlanConnect
     source: input.source ?? null,
   };
   connection.status = resolveStatus(connection, null, target, () => headers);
+  withHostedServerInfo(connection, target);
   return { connection, headers, created: true };
 }
 
@@ -94,6 +96,7 @@ function planUpdate({ input, target }: PlanConnectionWriteArgs, existing: NonNul
     source: transport === 'uplink' ? (input.source ?? current.source) : null,
   };
   connection.status = resolveStatus(connection, current.status, target, () => headers ?? existing.loadHeaders());
+  withHostedServerInfo(connection, target);
   return { connection, headers, created: false };
 }
 
@@ -109,8 +112,16 @@ function resolveStatus(
   headers: () => Record<string, string> | null,
 ): ConnectionStatus {
   if (connection.mock) return { state: 'connected' };
-  if (connection.transport === 'uplink') return connection.source ? moduleUnavailable : { state: 'disconnected' };
+  // An uplink is connected exactly while a local server is paired with it; a write does not change that.
+  if (connection.transport === 'uplink') return connection.source ? moduleUnavailable : previous?.state === 'connected' ? previous : { state: 'disconnected' };
   const profile = target?.config ?? {};
   const needsHeaders = Object.values(profile.headers ?? {}).some((field) => field.required === true);
-  return resolveHttpStatus(previous, profile, findMissingInputs(profile, needsHeaders ? headers() : null, connection.mcpUrl));
+  const status = resolveHttpStatus(previous, profile, findMissingInputs(profile, needsHeaders ? headers() : null, connection.mcpUrl));
+  // A hosted server is served by the simulator once its config is complete: there is nothing to probe.
+  return isHosted(connection) && status.state !== 'input_required' ? { state: 'connected' } : status;
+}
+
+/** A connected hosted server shows its registry entry's `serverInfo`, as a mock connection does. */
+function withHostedServerInfo(connection: Connection, target: ServerTarget | null): void {
+  if (target && connection.status.state === 'connected' && isHosted(connection)) connection.serverInfo = target.serverInfo;
 }

@@ -42,6 +42,8 @@ export interface CallLogEntry {
   at: string;
   /** The connection that made the call (a shared world's log holds calls of several); absent in calls logged before mcpsim knew it. */
   connectionId?: string;
+  /** What the call changed in the world, when it changed anything. */
+  changes?: WorldChanges;
 }
 
 /** One thing in the simulated world, e.g. an issue, a contact, a file. */

@@ -11,7 +11,10 @@ export interface GateRefusal {
 /** JSON-RPC error codes of the platform (decisions.md §5). */
 export const mcpErrorCodes = { authRequired: -32001, inputRequired: -32002, connectionNotFound: -32004, upstreamUnavailable: -32005 } as const;
 
-/** Why the connection's MCP endpoint cannot serve a request, or null when it can (a mock, or an HTTP upstream to relay to). */
+/**
+ * Why the connection's MCP endpoint cannot serve a request, or null when it can (a mock, an HTTP
+ * upstream to relay to, or a paired local server: an uplink is `connected` exactly while paired).
+ */
 export function checkConnectionReady(connection: Connection): GateRefusal | null {
   const { status, connectionId } = connection;
   if (status.state === 'auth_required') {
@@ -31,7 +34,7 @@ export function checkConnectionReady(connection: Connection): GateRefusal | null
       data: { http: status.http, missing: status.missing },
     };
   }
-  if (connection.mock ? connection.server === null : connection.transport !== 'http' || connection.mcpUrl === null) {
+  if (!hasUpstream(connection)) {
     return {
       status: 502,
       code: mcpErrorCodes.upstreamUnavailable,
@@ -41,4 +44,11 @@ export function checkConnectionReady(connection: Connection): GateRefusal | null
     };
   }
   return null;
+}
+
+/** Whether there is something to answer the connection's tools: its registry entry, its URL, or a paired local server. */
+function hasUpstream(connection: Connection): boolean {
+  if (connection.mock) return connection.server !== null;
+  if (connection.transport === 'uplink') return connection.source === null && connection.status.state === 'connected';
+  return connection.mcpUrl !== null;
 }

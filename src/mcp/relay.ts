@@ -3,16 +3,26 @@ import type { ConnectionStatus } from '../domain/connection.js';
 import { mcpErrorCodes } from './connection-gate.js';
 import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
 import { findJsonLimitBreach, toBreachMessage } from '../domain/json-limits.js';
-import { scrubUpstreamError, toUpstreamError, UpstreamError } from './upstream-failure.js';
-import type { UpstreamPool, UpstreamSession, UpstreamTarget } from './upstream-pool.js';
+import { toUpstreamError, UpstreamError } from './upstream-failure.js';
+import { listAllTools, safeHost, type UpstreamSession } from './upstream-session.js';
 
 /** What an upstream did, reported so the connection's status follows it. */
 export type UpstreamOutcome = { ok: true; serverInfo: Implementation } | { ok: false; error: UpstreamError };
 
-/** A real connection's upstream, as the API layer hands it to the MCP layer. */
+/**
+ * A real connection's upstream, as the API layer hands it to the MCP layer: an HTTP server from
+ * the pool, or a local server paired over an uplink. The relay treats both alike.
+ */
 export interface UpstreamLink {
-  /** The URL and the decrypted stored headers (read only when a request is relayed). */
-  target(): UpstreamTarget;
+  /** Names the upstream in messages: its URL, or the uplink connection it is paired with. */
+  label: string;
+  /** An initialized session (opened when needed), or an UpstreamError saying why there is none. */
+  session(): Promise<UpstreamSession>;
+  /**
+   * The failure as it may be stored and shown: with every secret the request sent (stored header
+   * and query values) scrubbed from its text. Absent: nothing to scrub (an uplink sends none).
+   */
+  scrub?(failure: UpstreamError): UpstreamError;
   /** Records the outcome; returns the connection's status after it (with `setupUrl` on a 401). */
   report(outcome: UpstreamOutcome): ConnectionStatus;
 }
@@ -27,23 +37,24 @@ export interface Relay {
 }
 
 /**
- * Relays MCP requests of real HTTP connections to their upstream through the SDK client pool.
- * The client's own `initialize` is answered from the pooled session (which already initialized
- * upstream); every other request goes to the upstream as is, and its answer comes back as is.
+ * Relays MCP requests of real connections to their upstream session (HTTP upstreams through the
+ * SDK client pool, local servers through their uplink pairing). The client's own `initialize` is
+ * answered from the session (which already initialized upstream); every other request goes to the
+ * upstream as is, and its answer comes back as is. Calls are bounded by `callTimeoutMs`, tool
+ * listings by `listTimeoutMs` (the pool's timeout).
  */
-export function createRelay({ pool, callTimeoutMs }: { pool: UpstreamPool; callTimeoutMs: number }): Relay {
+export function createRelay({ callTimeoutMs, listTimeoutMs }: { callTimeoutMs: number; listTimeoutMs: number }): Relay {
   async function run<T>(link: UpstreamLink, work: (session: UpstreamSession) => Promise<T>, timeoutMs: number): Promise<T> {
-    const target = link.target();
     try {
-      const session = await pool.session(target);
+      const session = await link.session();
       const result = await work(session);
       // An upstream is a door too: its answer meets the JSON policy before anything serializes it.
       const breach = findJsonLimitBreach(result);
-      if (breach) throw new UpstreamError('not_mcp', `${new URL(target.url).host} answered JSON that breaks the JSON policy: ${toBreachMessage(breach, 'result')}`);
+      if (breach) throw new UpstreamError('not_mcp', `${safeHost(link.label)} answered JSON that breaks the JSON policy: ${toBreachMessage(breach, 'result')}`);
       link.report({ ok: true, serverInfo: session.serverInfo });
       return result;
     } catch (error) {
-      const failure = scrubUpstreamError(toUpstreamError(error, target.url, timeoutMs), target);
+      const failure = link.scrub ? link.scrub(toUpstreamError(error, link.label, timeoutMs)) : toUpstreamError(error, link.label, timeoutMs);
       // A JSON-RPC error is the upstream answering: it is alive, and the error goes back as is.
       if (failure.kind !== 'rpc') link.report({ ok: false, error: failure });
       throw failure;
@@ -72,7 +83,10 @@ export function createRelay({ pool, callTimeoutMs }: { pool: UpstreamPool; callT
       }
     },
     callTool: (link, name, args) => run(link, (session) => session.request('tools/call', { name, arguments: args }, callTimeoutMs), callTimeoutMs),
-    listTools: (link) => run(link, async () => (await pool.listTools(link.target())) as unknown as Record<string, unknown>[], pool.timeoutMs),
+    listTools(link) {
+      const deadline = performance.now() + listTimeoutMs;
+      return run(link, async (session) => (await listAllTools(session, deadline, link.label)) as unknown as Record<string, unknown>[], listTimeoutMs);
+    },
   };
 }
 

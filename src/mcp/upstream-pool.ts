@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Implementation, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { version } from '../version.js';
-import { toUpstreamError, UpstreamError } from './upstream-failure.js';
+import { toUpstreamError } from './upstream-failure.js';
+import { toUpstreamSession, withDeadline, type UpstreamSession } from './upstream-session.js';
 
 /** A real MCP server and what to send it: the connection's URL (with its query config) and stored headers. */
 export interface UpstreamTarget {
@@ -12,16 +12,7 @@ export interface UpstreamTarget {
   headers: Record<string, string> | null;
 }
 
-/** An initialized client of one upstream, shared by every request with the same target. */
-export interface UpstreamSession {
-  serverInfo: Implementation;
-  capabilities: ServerCapabilities;
-  instructions: string | undefined;
-  protocolVersion: string;
-  /** Sends one request and returns the upstream's result as is (no client-side reshaping). */
-  request(method: string, params: unknown, timeoutMs: number): Promise<Record<string, unknown>>;
-  notify(method: string, params: unknown): Promise<void>;
-}
+export type { UpstreamSession };
 
 export interface UpstreamPoolOptions {
   /** Bound on connecting (initialize) and on listing tools, in ms (default 5000). */
@@ -40,12 +31,9 @@ export interface UpstreamPool {
   session(target: UpstreamTarget): Promise<UpstreamSession>;
   /** Closes the target's session, e.g. after it failed or its connection changed. */
   drop(target: UpstreamTarget): Promise<void>;
-  /** Every tool of the target (all pages), within the pool's timeout. */
-  listTools(target: UpstreamTarget): Promise<Tool[]>;
   close(): Promise<void>;
 }
 
-const looseResult = z.looseObject({});
 const clientInfo = { name: 'mcpsim', version };
 
 /**
@@ -75,26 +63,13 @@ export function createUpstreamPool({ timeoutMs = 5000, maxSessions = 256, fetch:
   }
 
   function toSession({ client, target }: OpenSession, key: string): UpstreamSession {
-    return {
+    return toUpstreamSession(client, {
+      label: target.url,
       serverInfo: client.getServerVersion() ?? { name: new URL(target.url).host, version: 'unknown' },
-      capabilities: client.getServerCapabilities() ?? {},
-      instructions: client.getInstructions(),
       protocolVersion: (client.transport as StreamableHTTPClientTransport | undefined)?.protocolVersion ?? '',
-      async request(method, params, requestTimeoutMs) {
-        try {
-          const message = params === undefined ? { method } : { method, params: params as Record<string, unknown> };
-          return await withDeadline(client.request(message, looseResult, { timeout: requestTimeoutMs }), requestTimeoutMs, target.url);
-        } catch (error) {
-          const failure = toUpstreamError(error, target.url, requestTimeoutMs);
-          // The session may be broken (or expired upstream): the next request opens a new one.
-          if (failure.kind !== 'rpc') void forget(key);
-          throw failure;
-        }
-      },
-      async notify(method, params) {
-        await client.notification(params === undefined ? { method } : { method, params: params as Record<string, unknown> }).catch(() => {});
-      },
-    };
+      // The session may be broken (or expired upstream): the next request opens a new one.
+      onFailure: () => void forget(key),
+    });
   }
 
   async function forget(key: string): Promise<void> {
@@ -133,20 +108,6 @@ export function createUpstreamPool({ timeoutMs = 5000, maxSessions = 256, fetch:
     },
     session,
     drop: (target) => forget(toKey(target)),
-    async listTools(target) {
-      const started = performance.now();
-      const upstream = await session(target);
-      const tools: Tool[] = [];
-      let cursor: string | undefined;
-      do {
-        const left = Math.max(1, timeoutMs - (performance.now() - started));
-        const page = await upstream.request('tools/list', cursor === undefined ? undefined : { cursor }, Math.round(left));
-        if (!Array.isArray(page.tools)) throw new UpstreamError('not_mcp', `${new URL(target.url).host} answered tools/list without a "tools" list`);
-        tools.push(...(page.tools as Tool[]));
-        cursor = typeof page.nextCursor === 'string' && page.nextCursor !== '' ? page.nextCursor : undefined;
-      } while (cursor !== undefined && tools.length < 10_000);
-      return tools;
-    },
     async close() {
       await Promise.all([...sessions.keys()].map(forget));
     },
@@ -162,21 +123,4 @@ interface OpenSession {
 function toKey(target: UpstreamTarget): string {
   const headers = Object.entries(target.headers ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return createHash('sha256').update(JSON.stringify([target.url, headers])).digest('base64url');
-}
-
-/** Rejects with a timeout when `work` outlives `ms` by a margin (a last guard: the SDK has its own timers). */
-function withDeadline<T>(work: Promise<T>, ms: number, url: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new UpstreamError('timeout', `${safeHost(url)} did not answer within ${ms} ms`)), ms + 250);
-  });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
-}
-
-function safeHost(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
 }

@@ -1,7 +1,9 @@
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import type { UpgradeEnv } from '../api/uplink-upgrade.js';
 import { apiError, toErrorBody, type ApiError } from '../errors.js';
+import { attachSocketUpgrades } from './socket-upgrade.js';
 
 export interface RunningServer {
   /** Base URL, e.g. `http://127.0.0.1:4010`. */
@@ -12,14 +14,15 @@ export interface RunningServer {
 }
 
 /**
- * Serves a fetch handler over HTTP on `host:port` (port 0 picks a free port).
+ * Serves a fetch handler over HTTP on `host:port` (port 0 picks a free port). WebSocket upgrade
+ * requests go to the same handler with a `SocketUpgrade` in the env (uplink pairing).
  *
  * @example
  *   const server = await startServer({ fetch: platform.app.fetch, port: 0 });
  *   await fetch(`${server.url}/health`);
  *   await server.close();
  */
-export function startServer(options: { fetch: (request: Request) => Response | Promise<Response>; port: number; host?: string }): Promise<RunningServer> {
+export function startServer(options: { fetch: (request: Request, env?: UpgradeEnv | object) => Response | Promise<Response>; port: number; host?: string }): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
     // autoCleanupIncoming off: the node server's own cleanup reads at most 64 MiB for 500 ms of a
@@ -30,6 +33,7 @@ export function startServer(options: { fetch: (request: Request) => Response | P
       const urlHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       resolve({ url: `http://${urlHost}:${info.port}`, port: info.port, close: (graceMs) => closeServer(server, graceMs) });
     });
+    attachSocketUpgrades(server as Server, options.fetch);
     server.once('error', reject);
     server.on('clientError', answerClientError);
   });

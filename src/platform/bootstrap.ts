@@ -61,6 +61,8 @@ export function bootstrap(stores: Stores, options: BootstrapOptions): { apiKey: 
     apiKey ??= createApiKey();
   }
   if (apiKey !== null) stores.accounts.replaceKeys(account.id, toStoredKey(apiKey), now);
+  // A previous process may have stopped without closing: nothing is paired with this one yet.
+  stores.connections.disconnectUplinks();
 
   if (options.demo && stores.meta.get('demo_seeded') === null) {
     seedDemoNamespace(stores, account.id, options.clock.now());

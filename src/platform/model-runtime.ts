@@ -36,13 +36,14 @@ export interface RecordedCall {
  * Where a simulator's results come from: `serve` as the settings say (replay, then the miss
  * policy, recording if asked; without a model a miss is simulated from the world); `replay`
  * fixtures only, a miss being an error that names `recordHint` unless `missPolicy` says otherwise
- * (`mcpsim test --miss simulate`); `record` every call from the model, written into the fixtures;
+ * (`mcpsim test --miss simulate`); `record` replays every recorded (or hand-written) answer and asks
+ * the model for the rest, written into the fixtures; `overwrite` (all, or these tools) asks it again;
  * `eval` every call from the model, written nowhere (`mcpsim eval`).
  */
 export type ToolResultsMode =
   | { mode: 'serve'; fixturesDir: string; clock: Clock }
   | { mode: 'replay'; fixturesDir: string; recordHint: string; missPolicy?: MissPolicy }
-  | { mode: 'record'; fixturesDir: string; clock: Clock; onRecord?: (recorded: RecordedCall) => void }
+  | { mode: 'record'; fixturesDir: string; clock: Clock; onRecord?: (recorded: RecordedCall) => void; overwrite?: boolean | readonly string[] }
   | { mode: 'eval'; fixturesDir: string; clock: Clock };
 
 export interface ModelRuntime {
@@ -80,12 +81,12 @@ export function createModelRuntime({ model: settings, simulator }: ModelRuntimeS
         return createSimulator({ fixturesDir, model, clock: mode.clock, record: simulator.record, ...modelBudget, missPolicy: toServeMissPolicy(simulator.missPolicy, model !== null) });
       }
       if (mode.mode === 'eval') return createSimulator({ fixturesDir, model, record: false, replay: false, missPolicy: 'model', clock: mode.clock, ...modelBudget });
-      const { onRecord } = mode;
+      const { onRecord, overwrite = false } = mode;
       return createSimulator({
         fixturesDir,
         model,
         record: true,
-        replay: false,
+        replay: overwrite === true ? false : (call) => !overwrite || !overwrite.includes(call.tool),
         missPolicy: 'model',
         clock: mode.clock,
         ...modelBudget,

@@ -12,7 +12,11 @@ import type { Embedder } from '../domain/embedder.js';
 import type { ToolResultSource } from '../sim/tool-result-source.js';
 import { bootstrap, demoNamespace } from './bootstrap.js';
 import { createUpstreamPool } from '../mcp/upstream-pool.js';
+import { createUplinkPairings } from '../mcp/uplink-pairings.js';
 import { createApiKey, toStoredKey } from '../domain/api-key.js';
+import { createDashboard, type Dashboard } from '../ui/dashboard.js';
+
+export type { ScenarioCatalog } from '../ui/ui-context.js';
 
 /** Writes errors with their stacks to standard error. */
 export const stderrLogger: Logger = {
@@ -40,15 +44,17 @@ export interface PlatformOptions {
   /** Bound on one relayed request, e.g. a slow tool call, in ms (default 60000). */
   upstreamCallTimeoutMs?: number;
   /**
-   * The base URL of the links the server hands out (`setupUrl`), never taken from a request's
-   * Host header. Default `defaultPublicUrl`; a server listening elsewhere sets its address with
-   * `setPublicUrl` once it listens.
+   * The base URL of the links the server hands out (`setupUrl`, the CLI login's `authUrl`, the
+   * dashboard's login link, the index's links), never taken from a request's Host header. Default
+   * `defaultPublicUrl`; a server listening elsewhere tells its address with `listeningAt` (or sets
+   * one with `setPublicUrl`).
    */
   publicUrl?: string;
   /** How much of each mock connection's call log is kept (default 10,000 calls within 64 MiB). */
   memoryLimits?: MemoryLimits;
+  /** Serve the dashboard under `/ui` (and `GET /` for browsers); default true. */
+  dashboard?: boolean;
 }
-
 
 export interface Platform {
   app: Hono;
@@ -56,10 +62,16 @@ export interface Platform {
   /** The local API key when known: fixed by the caller, or generated on this (first) start. */
   apiKey: string | null;
   demoNamespace: string;
-  /** Builds the registry search index now (about a second for 10,000 entries) instead of on the first search. */
-  warmSearch(): void;
+  /** The dashboard, unless turned off: its login URL for the banner. */
+  dashboard: Dashboard | null;
+  /** The base URL of links the server hands out. */
+  publicUrl(): string;
+  /** Tells the platform where it listens: the public URL when none was configured (`setPublicUrl` unless `publicUrl` was given). */
+  listeningAt(url: string): void;
   /** The base URL of the links the server hands out from now on (the configured one, or the address it listens on). */
   setPublicUrl(url: string): void;
+  /** Builds the registry search index now (about a second for 10,000 entries) instead of on the first search. */
+  warmSearch(): void;
   /**
    * An API key of the local account for this process only, for requests the process makes to
    * itself (loading scenarios) when the real key is not known (it is stored only as a hash).
@@ -82,7 +94,7 @@ export function createReplayPlatform({
   clockStart = replayClockStart,
   ...options
 }: Pick<PlatformOptions, 'toolResults' | 'fixturesDir' | 'upstreamTimeoutMs' | 'publicUrl'> & { apiKey: string; seed: string; clockStart?: string }): Platform {
-  return createPlatform({ ...options, demo: false, clock: createManualClock(clockStart), random: createSeededRandom(seed), logger: { error: () => {} } });
+  return createPlatform({ ...options, demo: false, dashboard: false, clock: createManualClock(clockStart), random: createSeededRandom(seed), logger: { error: () => {} } });
 }
 
 /**
@@ -106,39 +118,57 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     });
     const logger = options.logger ?? stderrLogger;
     const upstreams = createUpstreamPool({ timeoutMs: options.upstreamTimeoutMs ?? 5000 });
+    const uplinks = createUplinkPairings({ stores, timeoutMs: upstreams.timeoutMs });
     const registrySearch = createSearch({ registry: stores.registry, embeddings: stores.embeddings, embedder: options.embedder, logger });
     let publicUrl = (options.publicUrl ?? defaultPublicUrl).replace(/\/+$/, '');
+    let sessionKey: string | null = null;
+    const localKey = () => {
+      if (apiKey !== null) return apiKey;
+      if (sessionKey === null) {
+        sessionKey = createApiKey();
+        stores.accounts.addKey(stores.accounts.findLocal()!.id, toStoredKey(sessionKey), clock.now().toISOString());
+      }
+      return sessionKey;
+    };
+    // The dashboard calls the app in process for every action, so it is made first and told the app after.
+    // The dashboard's own requests to the API stay out of the access log: a page is one line, not five.
+    const dashboardRequests = new WeakSet<Request>();
+    const dashboardFetch = (request: Request) => (dashboardRequests.add(request), app.fetch(request));
+    const dashboard = options.dashboard === false ? null : createDashboard({ stores, api: { fetch: dashboardFetch, apiKey: localKey }, publicUrl: () => publicUrl });
+    const setPublicUrl = (url: string) => void (publicUrl = url.replace(/\/+$/, ''));
+    const logRequest = logger.request;
+    const appLogger: Logger = logRequest ? { ...logger, request: (entry, request) => void (dashboardRequests.has(request) || logRequest(entry, request)) } : logger;
     const app = createApp({
-      publicUrl: () => publicUrl,
       stores,
       clock,
       random,
-      logger,
+      logger: appLogger,
       tokenKey: location.tokenKey,
       registrySearch,
       upstreams,
+      uplinks,
+      publicUrl: () => publicUrl,
+      ...(dashboard ? { dashboard } : {}),
       ...(options.upstreamCallTimeoutMs === undefined ? {} : { upstreamCallTimeoutMs: options.upstreamCallTimeoutMs }),
       ...(options.fixturesDir === undefined ? {} : { fixturesDir: options.fixturesDir }),
       ...(options.toolResults ? { toolResults: options.toolResults } : {}),
     });
-    let sessionKey: string | null = null;
     return {
       app,
       stores,
       apiKey,
       demoNamespace,
-      warmSearch: () => registrySearch.warm(),
-      setPublicUrl: (url) => void (publicUrl = url.replace(/\/+$/, '')),
-      sessionKey() {
-        if (apiKey !== null) return apiKey;
-        if (sessionKey === null) {
-          sessionKey = createApiKey();
-          stores.accounts.addKey(stores.accounts.findLocal()!.id, toStoredKey(sessionKey), clock.now().toISOString());
-        }
-        return sessionKey;
+      dashboard,
+      publicUrl: () => publicUrl,
+      listeningAt(url) {
+        if (options.publicUrl === undefined) setPublicUrl(url);
       },
+      setPublicUrl,
+      warmSearch: () => registrySearch.warm(),
+      sessionKey: localKey,
       close: () => {
         void upstreams.close();
+        uplinks.close();
         if (sessionKey !== null) stores.accounts.removeKey(toStoredKey(sessionKey).hash);
         sessionKey = null;
         stores.close();

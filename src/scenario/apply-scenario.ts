@@ -118,7 +118,7 @@ async function applyConnection(platform: ScenarioPlatform, namespace: string, co
     const current = readMockConfig(existing.body);
     if (!isSameMock(current, mock)) {
       await expectSuccess(platform, item, 'DELETE', path);
-      notes.push(`${item}: deleted and re-created, because mock settings are fixed at creation (was ${describeMock(current)}, now ${describeMock(mock)}); its memory starts empty`);
+      notes.push(`${item}: deleted and re-created, because mock settings are fixed at creation (${describeMockChange(current, mock)}); its memory starts empty`);
     }
   } else if (existing.status !== 404) {
     throw toScenarioError(item, 'GET', path, existing);
@@ -190,6 +190,27 @@ function readMockConfig(view: unknown): MockConfig | null {
 function isSameMock(a: MockConfig | null, b: MockConfig | null): boolean {
   if (a === null || b === null) return a === b;
   return (a.scenario ?? '') === (b.scenario ?? '');
+}
+
+/**
+ * What changed between two mock settings. Two texts are shown around their first difference, so
+ * a change near the end of a long text is visible.
+ *
+ * @example
+ *   describeMockChange({ enabled: true, scenario: 'A calendar with no events.' }, { enabled: true, scenario: 'A calendar with two events.' });
+ *   // 'the mock text differs from character 17: was "A calendar with no events.", now "A calendar with two events."'
+ */
+export function describeMockChange(before: MockConfig | null, after: MockConfig | null): string {
+  if (before?.scenario === undefined || after?.scenario === undefined) return `was ${describeMock(before)}, now ${describeMock(after)}`;
+  const [a, b] = [before.scenario, after.scenario];
+  let at = 0;
+  while (at < a.length && at < b.length && a[at] === b[at]) at++;
+  const start = Math.max(0, at - 20);
+  const window = (text: string) => {
+    const shown = text.slice(start, at + 60);
+    return JSON.stringify(`${start > 0 ? '…' : ''}${shown}${at + 60 < text.length ? '…' : ''}`);
+  };
+  return `the mock text differs from character ${at + 1}: was ${window(a)}, now ${window(b)}`;
 }
 
 function describeMock(mock: MockConfig | null): string {

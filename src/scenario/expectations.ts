@@ -5,6 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { JSONPath } from 'jsonpath-plus';
+import { findJsonPathProblem } from '../domain/json-path.js';
 import { createSchemaCompiler, describeSchemaError } from '../domain/json-schema.js';
 import type { Expectation } from './scenario-schema.js';
 
@@ -90,6 +91,9 @@ function checkJsonPaths(paths: Record<string, unknown>, result: CallToolResultLi
   }
   return Object.entries(paths).map(([path, expected]) => {
     const name = `jsonPath ${path}`;
+    // jsonpath-plus reads malformed paths leniently (and may match something), so the syntax is checked first.
+    const problem = findJsonPathProblem(path);
+    if (problem) return { name, pass: false, message: `not a valid JSONPath: ${problem.message}` };
     let matches: unknown[];
     try {
       matches = JSONPath({ path, json: document as object, wrap: true }) as unknown[];

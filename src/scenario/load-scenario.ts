@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { findJsonLimitBreach, jsonLimits, toBreachMessage } from '../domain/json-limits.js';
 import { scenarioSchema, type Scenario } from './scenario-schema.js';
+import { toSyntaxProblem } from './yaml-syntax-problem.js';
 import { describeIssue, type Finding, type Segment } from './scenario-issues.js';
 import { demoCatalogNames, findMeaningProblems } from './scenario-meaning.js';
 
@@ -49,7 +50,9 @@ export function loadScenarioText(text: string, file: string, options: ScenarioLo
     return { file, line, column: col, path: path.join('.'), message };
   };
   if (document.errors.length > 0) {
-    return { problems: document.errors.map((error) => toProblem(error.pos[0], [], toSyntaxMessage(error.code, error.message))) };
+    // Only the first: what yaml reports after a syntax error mostly follows from it.
+    const { offset, message } = toSyntaxProblem(text, document.errors[0]!);
+    return { problems: [toProblem(offset, [], message)] };
   }
   const fromFindings = (findings: readonly Finding[]) => ({
     problems: findings
@@ -139,18 +142,4 @@ function locate(document: Document, path: readonly Segment[], at: 'key' | 'value
 function startOf(node: unknown): number | undefined {
   const range = (node as { range?: readonly number[] | null } | null)?.range;
   return range?.[0];
-}
-
-function toSyntaxMessage(code: string, message: string): string {
-  const hints: Record<string, string> = {
-    DUPLICATE_KEY: 'remove or rename one of the two',
-    TAB_AS_INDENT: 'indent with spaces',
-    BAD_INDENT: 'check the indentation and the closing bracket',
-    MULTIPLE_DOCS: 'put one scenario per file (remove the --- line)',
-    MISSING_CHAR: 'add the missing character',
-  };
-  const text = message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-  // The YAML parser recurses and reports its own stack overflow: say what it means.
-  if (text.startsWith('Maximum call stack size exceeded')) return `YAML syntax error: nests too deep (the limit is ${jsonLimits.maxDepth} levels); flatten it`;
-  return `YAML syntax error: ${text}${hints[code] ? `; ${hints[code]}` : ''}`;
 }

@@ -17,14 +17,23 @@ export interface ReportSummary {
 
 export interface JsonReport {
   scenario: string;
-  summary: ReportSummary;
-  steps: StepReport[];
+  /** The scenario file, as it was given. */
+  file?: string;
+  summary: ReportSummary | Omit<ReportSummary, 'durationMs'>;
+  steps: Array<StepReport | Omit<StepReport, 'durationMs'>>;
 }
 
 /** One scenario's reports, for `toJunitReport`. */
 export interface ReportSuite {
   name: string;
+  /** The scenario file, as it was given (JUnit suites carry it, so two files of one name stay apart). */
+  file?: string;
   reports: StepReport[];
+}
+
+/** `timings: false` drops every duration, so the reports of two runs of the same inputs are byte-identical. */
+export interface ReportOptions {
+  timings?: boolean;
 }
 
 /** Counts of a run. */
@@ -52,11 +61,11 @@ export function summarizeReports(reports: readonly StepReport[]): ReportSummary 
  *   //       contains: expected the text to contain "closed"; text: "..."
  *   // 1 passed, 1 failed, 0 skipped, 0 misses
  */
-export function toTextReport(reports: readonly StepReport[], scenarioName: string): string {
+export function toTextReport(reports: readonly StepReport[], scenarioName: string, { timings = true }: ReportOptions = {}): string {
   const lines = [scenarioName];
   for (const report of reports) {
     const mark = report.outcome === 'passed' ? '✓' : report.outcome === 'failed' ? '✗' : '–';
-    lines.push(`  ${mark} ${report.name}${report.miss ? ' (replay miss)' : ''} (${formatDuration(report.durationMs)})`);
+    lines.push(`  ${mark} ${report.name}${report.miss ? ' (replay miss)' : ''}${timings ? ` (${formatDuration(report.durationMs)})` : ''}`);
     if (report.error !== undefined) lines.push(...indent(report.error));
     for (const check of report.checks.filter((entry) => entry.pass !== true)) lines.push(...indent(describeCheck(check)));
   }
@@ -73,33 +82,39 @@ export function toSummaryLine(summary: ReportSummary): string {
  * A machine report: the scenario, its summary and every step report (checks and result included).
  * Serialize it with `JSON.stringify`.
  */
-export function toJsonReport(reports: readonly StepReport[], scenarioName: string): JsonReport {
-  return { scenario: scenarioName, summary: summarizeReports(reports), steps: [...reports] };
+export function toJsonReport(reports: readonly StepReport[], scenarioName: string, { timings = true, file }: ReportOptions & { file?: string } = {}): JsonReport {
+  const summary = summarizeReports(reports);
+  const head = { scenario: scenarioName, ...(file === undefined ? {} : { file }) };
+  if (timings) return { ...head, summary, steps: [...reports] };
+  const { durationMs: _total, ...untimed } = summary;
+  return { ...head, summary: untimed, steps: reports.map(({ durationMs: _step, ...step }) => step) };
 }
 
 /**
- * JUnit XML: one `<testsuite>` per scenario, one `<testcase>` per step; a failed step has a
+ * JUnit XML: one `<testsuite>` per scenario file, named `<scenario name> (<file>)` with a `file`
+ * attribute (two files may hold scenarios of one name), one `<testcase>` per step; a failed step has a
  * `<failure>` (its message the first problem, its body all of them), a step whose only
  * non-passing checks were skipped has `<skipped/>`. Every name and message is XML-escaped.
  *
  * @example
  *   writeFileSync('junit.xml', toJunitReport([{ name: 'triage', reports }]));
  */
-export function toJunitReport(suites: readonly ReportSuite[]): string {
+export function toJunitReport(suites: readonly ReportSuite[], { timings = true }: ReportOptions = {}): string {
+  const time = (milliseconds: number) => (timings ? ` time="${toSeconds(milliseconds)}"` : '');
   const summaries = suites.map((suite) => summarizeReports(suite.reports));
   const total = (key: 'total' | 'failed' | 'skipped') => summaries.reduce((sum, summary) => sum + summary[key], 0);
-  const time = summaries.reduce((sum, summary) => sum + summary.durationMs, 0);
+  const totalMs = summaries.reduce((sum, summary) => sum + summary.durationMs, 0);
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="mcpsim" tests="${total('total')}" failures="${total('failed')}" errors="0" skipped="${total('skipped')}" time="${toSeconds(time)}">`,
+    `<testsuites name="mcpsim" tests="${total('total')}" failures="${total('failed')}" errors="0" skipped="${total('skipped')}"${time(totalMs)}>`,
   ];
   suites.forEach((suite, index) => {
     const summary = summaries[index]!;
-    lines.push(
-      `  <testsuite name="${escapeXml(suite.name)}" tests="${summary.total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped}" time="${toSeconds(summary.durationMs)}">`,
-    );
+    const name = suite.file === undefined ? suite.name : `${suite.name} (${suite.file})`;
+    const file = suite.file === undefined ? '' : ` file="${escapeXml(suite.file)}"`;
+    lines.push(`  <testsuite name="${escapeXml(name)}"${file} tests="${summary.total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped}"${time(summary.durationMs)}>`);
     for (const report of suite.reports) {
-      const open = `    <testcase name="${escapeXml(report.name)}" classname="${escapeXml(suite.name)}" time="${toSeconds(report.durationMs)}"`;
+      const open = `    <testcase name="${escapeXml(report.name)}" classname="${escapeXml(name)}"${time(report.durationMs)}`;
       if (report.outcome === 'passed') {
         lines.push(`${open}/>`);
         continue;

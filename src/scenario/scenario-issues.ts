@@ -17,7 +17,12 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown): Finding[
     const known = knownKeysAt(path);
     return issue.keys.map((key) => {
       const closest = closestOf(key, known);
-      const fix = closest ? `did you mean "${closest}"?` : `the properties allowed here are ${known.join(', ')}`;
+      const home = closest ? undefined : placesAccepting(key, path);
+      const fix = closest
+        ? `did you mean "${closest}"?`
+        : home
+          ? `${key} belongs under ${home.under}: (${home.shown}); indent it there`
+          : `the properties allowed here are ${known.join(', ')}`;
       return { path: [...path, key], at: 'key' as const, message: `${toDisplayPath([...path, key])}: unknown property; ${fix}` };
     });
   }
@@ -84,6 +89,30 @@ function knownKeysAt(path: readonly Segment[]): string[] {
   const schema = schemaAt(path);
   const def = schema ? unwrap(schema)._zod.def : undefined;
   return def?.type === 'object' && def.shape ? Object.keys(def.shape) : [];
+}
+
+/**
+ * Where `key` is accepted, when the schema knows exactly one such place: first among the objects
+ * nested below `path` (a dedented `jsonPath:` under a step belongs under its `expect:`), else
+ * anywhere in the file.
+ */
+function placesAccepting(key: string, path: readonly Segment[]): { under: string; shown: string } | undefined {
+  const found: Array<{ under: string; shown: string }> = [];
+  const walk = (schema: SchemaNode | undefined, at: string[], depth: number) => {
+    if (!schema || depth > 6) return;
+    const def: SchemaNode['_zod']['def'] = unwrap(schema)._zod.def;
+    if (def.type === 'object' && def.shape) {
+      if (at.length > 0 && Object.hasOwn(def.shape, key)) found.push({ under: at[at.length - 1]!.replace(/\[\]$/, ''), shown: [...at, key].join('.') });
+      for (const [name, child] of Object.entries(def.shape)) walk(child, [...at, name], depth + 1);
+    } else if (def.type === 'array' && def.element) {
+      walk(def.element, [...at.slice(0, -1), `${at[at.length - 1] ?? ''}[]`], depth + 1);
+    }
+  };
+  walk(schemaAt(path), [], 0);
+  if (found.length === 1) return { under: found[0]!.under, shown: `${toDisplayPath(path)}.${found[0]!.shown}` };
+  if (found.length > 1) return undefined;
+  walk(scenarioSchema as unknown as SchemaNode, [], 0);
+  return found.length === 1 ? found[0] : undefined;
 }
 
 function descriptionAt(path: readonly Segment[]): string | undefined {

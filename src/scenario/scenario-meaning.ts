@@ -6,7 +6,8 @@
 import { loadDemoCatalog } from '../store/demo-catalog.js';
 import type { Scenario } from './scenario-schema.js';
 import { closestOf, toDisplayPath, type Finding, type Segment } from './scenario-issues.js';
-import { findToolOverrideProblems } from './scenario-tool-checks.js';
+import { findStepProblems, findStepTarget } from './scenario-step-checks.js';
+import { findToolOverrideProblems, toServerKey } from './scenario-tool-checks.js';
 
 let catalogNames: readonly string[] | undefined;
 
@@ -15,13 +16,12 @@ export function demoCatalogNames(): readonly string[] {
   return catalogNames;
 }
 
-/** The registry matches names with or without the leading `@`, in any case. */
-function toServerKey(qualifiedName: string): string {
-  return qualifiedName.replace(/^@/, '').toLowerCase();
-}
-
 function isMockOn(mock: Scenario['namespaces'][number]['connections'][number]['mock']): boolean {
   return mock !== undefined && mock !== false;
+}
+
+function hasDuplicateIds(namespace: Scenario['namespaces'][number]): boolean {
+  return new Set(namespace.connections.map((connection) => connection.id)).size < namespace.connections.length;
 }
 
 export function findMeaningProblems(scenario: Scenario, knownServerNames: readonly string[], lineOf: (path: readonly Segment[]) => number): Finding[] {
@@ -64,29 +64,28 @@ export function findMeaningProblems(scenario: Scenario, knownServerNames: readon
     }
   }
 
+  const followOns = new Map<string, Array<{ connectionId: string; stepIndex: number }>>();
   for (const [stepIndex, step] of scenario.steps.entries()) {
     const path: Segment[] = ['steps', stepIndex, 'call'];
-    const slash = step.call.indexOf('/');
-    const namespaceName = step.call.slice(0, slash);
-    const rest = step.call.slice(slash + 1);
-    const namespace = scenario.namespaces.find((candidate) => candidate.name === namespaceName);
-    if (!namespace) {
+    const target = findStepTarget(scenario, step.call);
+    if (!('namespace' in target)) {
       const names = scenario.namespaces.map((candidate) => candidate.name);
-      const closest = closestOf(namespaceName, names);
-      report(path, `namespace "${namespaceName}" is not declared in this file; ${closest ? `did you mean "${closest}"?` : `declare it under namespaces, or call one of ${names.join(', ')}`}`);
+      const closest = closestOf(target.namespaceName, names);
+      report(path, `namespace "${target.namespaceName}" is not declared in this file; ${closest ? `did you mean "${closest}"?` : `declare it under namespaces, or call one of ${names.join(', ')}`}`);
       continue;
     }
-    // Connection ids may contain dots, so the longest declared id that prefixes the rest wins.
-    const connection = namespace.connections.filter((candidate) => rest.startsWith(`${candidate.id}.`)).sort((a, b) => b.id.length - a.id.length)[0];
+    const { namespace, connection, toolName } = target;
     if (!connection) {
+      const rest = step.call.slice(step.call.indexOf('/') + 1);
       const connectionId = rest.slice(0, rest.indexOf('.'));
       const ids = namespace.connections.map((candidate) => candidate.id);
       const closest = closestOf(connectionId, ids);
       const fix = closest ? `did you mean "${closest}"?` : ids.length > 0 ? `its connections are ${ids.join(', ')}` : 'add it under the namespace\'s connections';
-      report(path, `connection "${connectionId}" is not declared in namespace "${namespaceName}"; ${fix}`);
+      // With a duplicate id in the namespace, the missing one is most likely the duplicate misnamed: one problem, not one per step.
+      if (hasDuplicateIds(namespace)) followOns.set(namespace.name, [...(followOns.get(namespace.name) ?? []), { connectionId, stepIndex }]);
+      else report(path, `connection "${connectionId}" is not declared in namespace "${namespace.name}"; ${fix}`);
       continue;
     }
-    const toolName = rest.slice(connection.id.length + 1);
     const declared = connection.server === undefined ? undefined : declaredServers.get(toServerKey(connection.server));
     // With mcpUrl and no mock the tools come from the real server, so only the mock's tools are known here.
     if (declared && (connection.mcpUrl === undefined || isMockOn(connection.mock)) && !declared.server.tools.some((tool) => tool.name === toolName)) {
@@ -96,6 +95,14 @@ export function findMeaningProblems(scenario: Scenario, knownServerNames: readon
       report(path, `server "${declared.server.qualifiedName}" (servers[${declared.index}]) has no tool "${toolName}"; ${fix}`);
     }
   }
+  for (const [namespaceName, calls] of followOns) {
+    const duplicate = findings.find((finding) => finding.path[0] === 'namespaces' && scenario.namespaces[finding.path[1] as number]?.name === namespaceName && finding.message.includes('is already used'));
+    const byConnection = new Map<string, string[]>();
+    for (const call of calls) byConnection.set(call.connectionId, [...(byConnection.get(call.connectionId) ?? []), `steps[${call.stepIndex}]`]);
+    const said = [...byConnection].map(([id, steps]) => `${steps.join(', ')} call${steps.length === 1 ? 's' : ''} "${id}"`);
+    if (duplicate) duplicate.message += `; ${said.join(', and ')}, which no connection is named: is that the name one of them should have?`;
+  }
+  findings.push(...findStepProblems(scenario));
   findings.push(...findToolOverrideProblems(scenario));
   return findings;
 }

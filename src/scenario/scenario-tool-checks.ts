@@ -1,7 +1,7 @@
 /**
  * What `check` says about a scenario's tool corrections (`tools:` at the top, `mock.tools` on a
  * connection): each must name a tool the connection's server has, and an `id` override must name
- * one of that tool's arguments.
+ * one of that tool's arguments. A fault's `tool` must be one of the server's tools too.
  */
 import type { ToolDefinition } from '../domain/registry.js';
 import { loadDemoCatalog } from '../store/demo-catalog.js';
@@ -10,12 +10,13 @@ import { closestOf, toDisplayPath, type Finding, type Segment } from './scenario
 
 let catalogTools: ReadonlyMap<string, readonly ToolDefinition[]> | undefined;
 
-function toServerKey(qualifiedName: string): string {
+/** The registry matches names with or without the leading `@`, in any case. */
+export function toServerKey(qualifiedName: string): string {
   return qualifiedName.replace(/^@/, '').toLowerCase();
 }
 
 /** The tools of every server the scenario can name: its own `servers`, then the demo catalog's. */
-function toolsByServer(scenario: Scenario): Map<string, readonly ToolDefinition[]> {
+export function toolsByServer(scenario: Scenario): Map<string, readonly ToolDefinition[]> {
   catalogTools ??= new Map(loadDemoCatalog().map((entry) => [toServerKey(entry.qualifiedName), entry.tools]));
   const tools = new Map(catalogTools);
   // A server the scenario declares replaces a catalog entry of the same name, as applying it does.
@@ -58,6 +59,12 @@ export function findToolOverrideProblems(scenario: Scenario): Finding[] {
         continue;
       }
       reachable.push(...tools);
+      for (const [faultIndex, fault] of (connection.faults ?? []).entries()) {
+        if (fault.tool === undefined || tools.some((candidate) => candidate.name === fault.tool)) continue;
+        // A fault on a misspelt tool never fires: the step that expects it fails at test time.
+        const closest = closestOf(fault.tool, tools.map((candidate) => candidate.name));
+        report(['namespaces', namespaceIndex, 'connections', index, 'faults', faultIndex, 'tool'], `server "${connection.server}" has no tool "${fault.tool}", so this fault would never fire; ${closest ? `did you mean "${closest}"?` : `its tools are ${tools.map((candidate) => candidate.name).join(', ')}`}`);
+      }
       for (const [name, override] of Object.entries(mockTools(connection.mock) ?? {})) {
         const path: Segment[] = ['namespaces', namespaceIndex, 'connections', index, 'mock', 'tools', name];
         const tool = tools.find((candidate) => candidate.name === name);

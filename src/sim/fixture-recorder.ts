@@ -8,8 +8,12 @@ import { sortKeys, toCanonicalJson } from './canonical-json.js';
 import { toFixturePath } from './fixture-file.js';
 import type { ToolCall, ToolResolution, ToolResultSource } from './tool-result-source.js';
 
-/** What recording a call did to its fixture entry; the `record` command lists the changed ones. */
-export type RecordChange = 'added' | 'changed' | 'unchanged';
+/**
+ * What recording a call did to its fixture entry: `added` (new), `replaced` (re-recorded with
+ * another result, only with `--overwrite`), `unchanged` (re-recorded, same result) or `kept` (an
+ * entry existed, recorded or written by hand, and was replayed instead of asking the model).
+ */
+export type RecordChange = 'added' | 'replaced' | 'unchanged' | 'kept';
 
 export interface FixtureRecorder {
   /** Writes the call's entry into `<directory>/<server key>/<tool>.json`; see fixtures/README.md. */
@@ -70,7 +74,7 @@ export function createFixtureRecorder({ directory, clock }: FixtureRecorderOptio
         rmSync(temporary, { force: true });
         throw error;
       }
-      return existing ? 'changed' : 'added';
+      return existing ? 'replaced' : 'added';
     },
   };
 }
@@ -78,7 +82,7 @@ export function createFixtureRecorder({ directory, clock }: FixtureRecorderOptio
 export interface RecordingSourceOptions {
   /** Also record synthesized results (they are flagged `_meta["mcpsim/synthetic"]`). Default false. */
   recordSynthetic?: boolean;
-  /** Told about every recorded call, e.g. so the `record` command can list what changed. */
+  /** Told about every recorded call, e.g. so the `record` command can list what it added and replaced. */
   onRecord?: (call: ToolCall, change: RecordChange) => void;
 }
 

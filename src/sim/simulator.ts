@@ -18,8 +18,11 @@ export interface SimulatorSettings {
   missPolicy?: MissPolicy;
   /** Write what the model generates into the fixtures (record mode). */
   record?: boolean;
-  /** Replay fixtures first (default true). `mcpsim record` turns it off to record every call afresh. */
-  replay?: boolean;
+  /**
+   * Replay fixtures first (default true), or only for the calls this says (`mcpsim record
+   * --overwrite <tool>` records that tool's calls afresh and keeps every other recorded answer).
+   */
+  replay?: boolean | ((call: ToolCall) => boolean);
   /** Stamps recorded fixtures. */
   clock?: Clock;
   /** Prompt bound in estimated tokens (default 4000). */
@@ -30,7 +33,7 @@ export interface SimulatorSettings {
   seed?: string;
   /** The command that records a missing call, shown in miss errors. */
   recordHint?: (call: ToolCall) => string;
-  /** Told about every recorded call (added, changed or unchanged). */
+  /** Told about every recorded call (added, replaced or unchanged) and, in record mode, every replayed one (kept). */
   onRecord?: (call: ToolCall, change: RecordChange) => void;
 }
 
@@ -59,7 +62,7 @@ export function createSimulator(settings: SimulatorSettings): ToolResultSource {
       })
     : undefined;
   return createSimulatorSource({
-    replay: settings.replay === false ? { resolve: async () => null } : createReplaySource({ directory: settings.fixturesDir, passOnMiss: true }),
+    replay: toReplay(settings),
     ...(model ? { model } : {}),
     missPolicy: settings.missPolicy ?? (model ? 'model' : 'error'),
     simulated: createStatefulSource({ seed }),
@@ -68,6 +71,22 @@ export function createSimulator(settings: SimulatorSettings): ToolResultSource {
     recordHint: settings.recordHint ?? ((call) => `mcpsim serve --record with OPENAI_API_KEY or OPENAI_BASE_URL set, or write it by hand in ${toFixturePath(settings.fixturesDir, call.server, call.tool) ?? settings.fixturesDir}`),
     ...(settings.onRecord ? { onRecord: settings.onRecord } : {}),
   });
+}
+
+/** The replay step: none, every fixture, or the fixtures of the calls `settings.replay` picks (told to `onRecord` as kept when recording). */
+function toReplay(settings: SimulatorSettings): ToolResultSource {
+  if (settings.replay === false) return { resolve: async () => null };
+  const replay = createReplaySource({ directory: settings.fixturesDir, passOnMiss: true });
+  const pick = settings.replay;
+  if (typeof pick !== 'function') return replay;
+  return {
+    async resolve(call) {
+      if (!pick(call)) return null;
+      const resolution = await replay.resolve(call);
+      if (resolution && settings.record) settings.onRecord?.(call, 'kept');
+      return resolution;
+    },
+  };
 }
 
 /** A 31-bit number from a text seed (FNV-1a), for model APIs that take an integer seed. */

@@ -20,8 +20,12 @@ const toAccount = (row: AccountRow): Account => ({ id: row.id, name: row.name, i
 export function createAccountStore(db: Sqlite) {
   const statements = {
     insertAccount: db.prepare('INSERT INTO accounts (id, name, is_local, created_at) VALUES (?, ?, ?, ?)'),
-    insertKey: db.prepare('INSERT INTO api_keys (key_hash, account_id, prefix, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (key_hash) DO NOTHING'),
-    deleteKeys: db.prepare('DELETE FROM api_keys WHERE account_id = ?'),
+    insertKey: db.prepare<[string, string, string, string, string | null]>(
+      'INSERT INTO api_keys (key_hash, account_id, prefix, created_at, label) VALUES (?, ?, ?, ?, ?) ON CONFLICT (key_hash) DO NOTHING',
+    ),
+    keyLabel: db.prepare<[string], { label: string | null }>('SELECT label FROM api_keys WHERE key_hash = ?'),
+    // Keys with a label (handed out by a CLI login) are credentials of their own and survive a new configured key.
+    deleteKeys: db.prepare('DELETE FROM api_keys WHERE account_id = ? AND label IS NULL'),
     deleteKey: db.prepare<[string]>('DELETE FROM api_keys WHERE key_hash = ?'),
     byKeyHash: db.prepare<[string], AccountRow & { key_hash: string }>(
       'SELECT a.*, k.key_hash FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?',
@@ -36,17 +40,22 @@ export function createAccountStore(db: Sqlite) {
       statements.insertAccount.run(account.id, account.name, account.isLocal ? 1 : 0, account.createdAt);
       return account;
     },
-    addKey(accountId: string, key: { hash: string; prefix: string }, createdAt: string): void {
-      statements.insertKey.run(key.hash, accountId, key.prefix, createdAt);
+    /** Adds a key; `label` says who made it (e.g. a CLI login). */
+    addKey(accountId: string, key: { hash: string; prefix: string }, createdAt: string, label: string | null = null): void {
+      statements.insertKey.run(key.hash, accountId, key.prefix, createdAt, label);
+    },
+    /** The label of a stored key (null when it has none), or undefined when no such key exists. */
+    keyLabel(hash: string): string | null | undefined {
+      return statements.keyLabel.get(hash)?.label;
     },
     removeKey(hash: string): void {
       statements.deleteKey.run(hash);
     },
-    /** Makes `key` the account's only key. */
+    /** Makes `key` the account's only unlabelled key (keys handed out by CLI logins stay). */
     replaceKeys(accountId: string, key: { hash: string; prefix: string }, createdAt: string): void {
       db.transaction(() => {
         statements.deleteKeys.run(accountId);
-        statements.insertKey.run(key.hash, accountId, key.prefix, createdAt);
+        statements.insertKey.run(key.hash, accountId, key.prefix, createdAt, null);
       }).immediate();
     },
     findByKeyHash(hash: string): (Account & { keyHash: string }) | null {

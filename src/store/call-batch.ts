@@ -1,6 +1,7 @@
 import type { CallLogEntry, WorldChanges } from '../domain/memory-log.js';
 import type { Sqlite } from './database.js';
 import type { CachedMemory, MemoryCache } from './memory-cache.js';
+import type { MemoryEvents } from './memory-events.js';
 import type { MemoryKey } from './memory-keys.js';
 import type { MemoryWrites } from './memory-writes.js';
 
@@ -30,11 +31,13 @@ interface PendingCall {
  * The cache must already hold what each call changed (the caller applies it): the batch writes
  * the world from there at each checkpoint, and drops the cached memories whose calls it could not store.
  *
+ * Listeners of `events` hear of each stored call after its commit.
+ *
  * @example
- *   const batch = createCallBatch(db, { cache, writes });
+ *   const batch = createCallBatch(db, { cache, writes, events });
  *   const stored = batch.add(key, entry, changes); // true once committed, false if the connection was deleted
  */
-export function createCallBatch(db: Sqlite, { cache, writes }: { cache: MemoryCache; writes: MemoryWrites }) {
+export function createCallBatch(db: Sqlite, { cache, writes, events }: { cache: MemoryCache; writes: MemoryWrites; events?: MemoryEvents }) {
   const statements = {
     connectionExists: db.prepare<[number], { found: number }>('SELECT 1 AS found FROM connections WHERE seq = ?'),
     saveNextSequence: db.prepare<[number, number]>('UPDATE memory_worlds SET next_sequence = ? WHERE connection_seq = ?'),
@@ -88,6 +91,7 @@ export function createCallBatch(db: Sqlite, { cache, writes }: { cache: MemoryCa
     }
     for (const [key, exists] of outcomes) if (!exists) cache.forget(key);
     for (const call of batch) call.committed(outcomes.get(call.key)!);
+    if (events?.listening) for (const call of batch) if (outcomes.get(call.key)) events.emit({ kind: 'call', key: call.key, entry: call.entry });
   }
 
   return {

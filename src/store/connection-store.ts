@@ -45,6 +45,8 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox, { caches, 
     delete: db.prepare('DELETE FROM connections WHERE namespace_id = ? AND connection_id = ?'),
     setStatus: db.prepare(`UPDATE connections SET status = @status, server_info = COALESCE(@serverInfo, server_info)
       WHERE namespace_id = @namespaceId AND connection_id = @connectionId AND created_at = @createdAt AND mcp_url IS @mcpUrl`),
+    disconnectUplinks: db.prepare(`UPDATE connections SET status = '{"state":"disconnected"}'
+      WHERE transport = 'uplink' AND source IS NULL AND json_extract(status, '$.state') = 'connected'`),
     setTarget: db.prepare(`UPDATE connections SET status = @status, mcp_url = @mcpUrl, updated_at = @updatedAt,
         headers_ciphertext = CASE WHEN @keepHeaders THEN headers_ciphertext ELSE @headers END,
         query_ciphertext = CASE WHEN @keepQuery THEN query_ciphertext ELSE @query END
@@ -144,6 +146,15 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox, { caches, 
         query: query == null ? null : sealQuery(namespaceId, connectionId, query),
       };
       return statements.setTarget.run(parameters).changes === 1;
+    },
+    /**
+     * Marks every uplink connection disconnected (on start: no local server is paired with a
+     * process that just started, whatever the last one left). Returns how many changed.
+     */
+    disconnectUplinks(): number {
+      const changed = statements.disconnectUplinks.run().changes;
+      if (changed > 0) cache.clear();
+      return changed;
     },
     delete(namespaceId: number, connectionId: string): boolean {
       forget(namespaceId, connectionId);

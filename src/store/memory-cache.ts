@@ -35,7 +35,7 @@ export interface CachedMemory extends Memory {
   occurrencesStored: boolean;
 }
 
-/** The logged size of each kept call (arguments, key and result as JSON text), for the byte bound. */
+/** The logged size of each kept call (arguments, key, result and changes as JSON text), for the byte bound. */
 const entryBytes = new WeakMap<CallLogEntry, number>();
 
 interface CallRow {
@@ -103,9 +103,10 @@ export function createMemoryCache(
         const name = toOccurrenceKey(row.tool, row.arguments_key);
         occurrences.set(name, (occurrences.get(name) ?? 0) + 1);
       }
-      if (pastCheckpoint && row.changes !== null) world = applyWorldChanges(world, JSON.parse(row.changes) as WorldChanges);
+      // The entry keeps what the call changed (the timeline shows it); past the checkpoint, it rebuilds the world.
       const entry = toEntry(row);
-      const size = row.arguments_key.length + row.arguments.length + row.result.length;
+      if (pastCheckpoint && entry.changes) world = applyWorldChanges(world, entry.changes);
+      const size = row.arguments_key.length + row.arguments.length + row.result.length + (row.changes?.length ?? 0);
       entryBytes.set(entry, size);
       bytes += size;
       history.push(entry);
@@ -226,5 +227,6 @@ function toEntry(row: CallRow): CallLogEntry {
     latencyMs: row.latency_ms,
     at: row.at,
     ...(row.connection_id === null ? {} : { connectionId: row.connection_id }),
+    ...(row.changes === null ? {} : { changes: JSON.parse(row.changes) as WorldChanges }),
   };
 }

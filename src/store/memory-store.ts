@@ -1,8 +1,9 @@
 import { boundCallEntry, defaultMemoryLimits, type MemoryLimits } from '../domain/call-log-bounds.js';
 import type { CallLogEntry, WorldChanges } from '../domain/memory-log.js';
-import { createCallBatch } from './call-batch.js';
+import { createCallBatch, toStoredOccurrences } from './call-batch.js';
 import type { Sqlite } from './database.js';
 import { countOccurrences, createMemoryCache, recordCall, type Memory } from './memory-cache.js';
+import { createMemoryEvents } from './memory-events.js';
 import { createMemoryKeys, type MemoryKey } from './memory-keys.js';
 import { createMemorySnapshots } from './memory-snapshots.js';
 import { createMockSettingsTable, type MockSettings } from './mock-settings.js';
@@ -10,6 +11,7 @@ import { prepareMemoryWrites } from './memory-writes.js';
 
 export { sizeOfEntry, type Memory } from './memory-cache.js';
 export type { MemoryKey } from './memory-keys.js';
+export type { MemoryEvent, MemoryListener } from './memory-events.js';
 export type { SnapshotSummary } from './memory-snapshots.js';
 export type { MockSettings } from './mock-settings.js';
 
@@ -36,8 +38,10 @@ export function createMemoryStore(db: Sqlite, limits: MemoryLimits = defaultMemo
   const settings = createMockSettingsTable(db);
   // The cache and the batch need each other: evicting a memory commits its waiting calls first.
   const cache = createMemoryCache(db, { beforeEvict: () => batch.flush(), startOf: (key) => settings.startOf(key), limits });
-  const batch = createCallBatch(db, { cache, writes });
+  const events = createMemoryEvents();
+  const batch = createCallBatch(db, { cache, writes, events });
   const { flush } = batch;
+  const snapshots = createMemorySnapshots(db, { cache, writes, flush });
 
   return {
     ...createMemoryKeys(db, { flush }),
@@ -87,7 +91,8 @@ export function createMemoryStore(db: Sqlite, limits: MemoryLimits = defaultMemo
     append(key: MemoryKey, entry: CallLogEntry, changes?: WorldChanges): Promise<boolean> {
       const memory = cache.get(key);
       if (hasSequence(memory.history, entry.sequence)) throw new Error(`memory ${key} already holds call ${entry.sequence} (UNIQUE sequence)`);
-      const logged = boundCallEntry(entry);
+      // The log keeps what the call changed, so the timeline can show it (and a snapshot restores it).
+      const logged = boundCallEntry(changes === undefined ? entry : { ...entry, changes });
       const committed = batch.add(key, logged.entry, changes);
       recordCall(memory, logged, changes, limits);
       return committed;
@@ -104,9 +109,41 @@ export function createMemoryStore(db: Sqlite, limits: MemoryLimits = defaultMemo
         writes.deleteWorld(key);
       });
       cache.forget(key);
+      events.emit({ kind: 'replaced', key });
     },
 
-    ...createMemorySnapshots(db, { cache, writes, flush }),
+    ...snapshots,
+
+    /** Like `snapshots.restore`, and listeners hear that the memory was replaced. */
+    restore(key: MemoryKey, snapshotId: string): number | null {
+      const restored = snapshots.restore(key, snapshotId);
+      if (restored !== null) events.emit({ kind: 'replaced', key });
+      return restored;
+    },
+
+    /**
+     * Makes memory `to` a copy of memory `from` (calls with their changes, world, next sequence,
+     * and the occurrence counts of calls retention dropped),
+     * replacing whatever `to` held: a fork, to try two futures of the same state. Returns how many
+     * calls were copied.
+     */
+    copy(from: MemoryKey, to: MemoryKey): number {
+      flush();
+      const memory = cache.get(from);
+      const { world, history, nextSequence } = memory;
+      writes.transaction(() => {
+        writes.deleteCalls(to);
+        // The kept calls (already within the bounds), and the counts of those retention dropped.
+        for (const entry of history) writes.insertCall(to, entry);
+        writes.saveWorld(to, JSON.stringify(world), history.at(-1)?.sequence ?? 0, nextSequence, toStoredOccurrences(memory));
+      });
+      cache.forget(to);
+      events.emit({ kind: 'replaced', key: to });
+      return history.length;
+    },
+
+    /** Hears of every stored call and replaced memory (see memory-events.ts); returns the unsubscribe. */
+    subscribe: events.subscribe,
 
     /**
      * Drops the cached memory of a key (the stored one stays). Optional after deleting a

@@ -29,7 +29,7 @@ export function prepareMemoryWrites(db: Sqlite) {
     /** Runs `work` in one immediate (write-locking) transaction. */
     transaction: <T>(work: () => T): T => inTransaction.immediate(work) as T,
     /** Stores one call; `changes` (what it did to the world) is kept so the world can be rebuilt from a checkpoint. */
-    insertCall(key: MemoryKey, entry: CallLogEntry, changes: WorldChanges | undefined = undefined): void {
+    insertCall(key: MemoryKey, entry: CallLogEntry, changes: WorldChanges | undefined = entry.changes): void {
       statements.insertCall.run(toCallParameters(key, entry, changes));
     },
     /**

@@ -191,7 +191,8 @@ async function answerMcp(request: Request, options: UpstreamOptions): Promise<Re
   }
 }
 
-function createMcpServer(options: UpstreamOptions): Server {
+/** The healthy upstream's SDK server, for any transport (the uplink tests pair it over a WebSocket). */
+export function createMcpServer(options: UpstreamOptions): Server {
   const tools = options.tools ?? defaultUpstreamTools;
   const server = new Server({ name: options.name ?? 'upstream-healthy', version: options.version ?? '1.2.3' }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createReadableId } from '../../domain/readable-id.js';
 import { canSeeConnection, checkConnectionAccess, type Permission } from '../access.js';
+import type { UplinkPairings } from '../../mcp/uplink-pairings.js';
 import type { AppDependencies, AppServices } from '../context.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { defineOperation, type Operation } from '../operation.js';
@@ -13,6 +14,7 @@ import {
   deleteConnectionSchema,
   errorSchema,
   namespaceName,
+  newNamespaceName,
   validationErrorSchema,
 } from '../schemas.js';
 import type { SetupLinks } from '../setup-links.js';
@@ -22,6 +24,9 @@ import { writeConnection, type WriteDependencies } from '../write-connection.js'
 
 const namespaceParams = z.object({ namespace: namespaceName });
 const connectionParams = z.object({ namespace: namespaceName, connectionId });
+// Writes may not put connections into a namespace that the root mount could not reach.
+const writeNamespaceParams = z.object({ namespace: newNamespaceName });
+const writeConnectionParams = z.object({ namespace: newNamespaceName, connectionId });
 const tag = 'connections';
 const notFound = { description: 'Namespace or connection not found (or not yours)', schema: errorSchema };
 const invalid = { description: 'The request breaks a rule; the message names the field', schema: validationErrorSchema };
@@ -31,9 +36,9 @@ const readEach: Permission = { resource: 'connections', operation: 'read', each:
 const writeEach: Permission = { resource: 'connections', operation: 'write', each: 'connection' };
 
 /** The Connect API: create-or-update, create, get, list and delete connections. */
-export function connectionOperations(dependencies: AppDependencies, { upstream, setupLinks }: AppServices): Operation[] {
+export function connectionOperations(dependencies: AppDependencies, { upstream, uplinks, setupLinks }: AppServices): Operation[] {
   const writer = { ...dependencies, upstream, setupLinks };
-  return [listConnections(dependencies, setupLinks), postConnection(writer), getConnection(dependencies, setupLinks), putConnection(writer), deleteConnection(dependencies)];
+  return [listConnections(dependencies, setupLinks), postConnection(writer), getConnection(dependencies, setupLinks), putConnection(writer), deleteConnection(dependencies, uplinks)];
 }
 
 /** `GET /connect/{namespace}`: one page of the connections the caller may see. */
@@ -74,7 +79,7 @@ function postConnection(writer: WriteDependencies & Pick<AppDependencies, 'rando
     tag,
     summary: 'Create a connection with a generated readable id',
     permission: writeEach,
-    params: namespaceParams,
+    params: writeNamespaceParams,
     body: { schema: connectionBodySchema, required: false },
     responses: { 201: { description: 'Created', schema: connectionSchema }, 400: invalid, 403: forbidden, 404: notFound },
     async handle(c, { account, caller, params, body }) {
@@ -119,7 +124,7 @@ function putConnection(writer: WriteDependencies): Operation {
     tag,
     summary: 'Create or update the connection with this id',
     permission: writeEach,
-    params: connectionParams,
+    params: writeConnectionParams,
     body: { schema: connectionBodySchema, required: true },
     responses: {
       200: { description: 'Connection updated', schema: connectionSchema },
@@ -138,7 +143,7 @@ function putConnection(writer: WriteDependencies): Operation {
 }
 
 /** `DELETE /connect/{namespace}/{connectionId}`: a token must be allowed to write it, else it reads as missing. */
-function deleteConnection({ stores }: AppDependencies): Operation {
+function deleteConnection({ stores }: AppDependencies, uplinks: UplinkPairings): Operation {
   return defineOperation({
     method: 'DELETE',
     path: '/connect/{namespace}/{connectionId}',
@@ -150,12 +155,14 @@ function deleteConnection({ stores }: AppDependencies): Operation {
     handle(c, { account, caller, params }) {
       const namespace = requireNamespace(stores, account.id, params.namespace);
       const missing = () => connectionNotFound(params.connectionId, params.namespace);
+      const current = stores.connections.get(namespace.id, params.connectionId);
       const deleted = stores.transaction(() => {
-        const current = caller.chain.length === 0 ? null : stores.connections.get(namespace.id, params.connectionId);
-        if (current) checkConnectionAccess(caller, 'write', current, missing);
+        if (current && caller.chain.length > 0) checkConnectionAccess(caller, 'write', current, missing);
         return stores.connections.delete(namespace.id, params.connectionId);
       });
       if (!deleted) throw missing();
+      // A local server paired with a deleted uplink has nothing left to serve.
+      if (current?.transport === 'uplink') uplinks.unpair(current, 'connection deleted');
       return c.json({ success: true as const });
     },
   });

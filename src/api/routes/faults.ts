@@ -7,6 +7,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Connection } from '../../domain/connection.js';
+import { isSimulated } from '../../domain/hosted-server.js';
 import { apiError } from '../../errors.js';
 import type { Account } from '../../store/account-store.js';
 import type { Stores } from '../../store/stores.js';
@@ -153,8 +154,8 @@ function requireConnection(c: Context, stores: Stores, account: Account, namespa
 
 function requireMock(c: Context, stores: Stores, account: Account, namespace: string, id: string) {
   const found = requireConnection(c, stores, account, namespace, id);
-  if (!found.connection.mock) {
-    throw apiError('conflict', `Connection "${id}" in namespace "${namespace}" is not a mock connection; faults apply only to mock connections (create one with {"server": "...", "mock": {"enabled": true}})`);
+  if (!isSimulated(found.connection)) {
+    throw apiError('conflict', `Connection "${id}" in namespace "${namespace}" is not a mock connection; faults apply only to simulated connections (create one with {"server": "...", "mock": {"enabled": true}})`);
   }
   return found;
 }

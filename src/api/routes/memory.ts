@@ -74,7 +74,7 @@ function getMemory({ stores }: AppDependencies): Operation {
 
 /**
  * The first calls of `calls` that fit one page: at most `limit`, and no more than
- * `maxMemoryPageBytes` of logged arguments and results (at least one call), so no answer is built
+ * `maxMemoryPageBytes` of logged arguments, results and changes (at least one call), so no answer is built
  * as one giant string; `nextSequence` tells the client there is more.
  */
 function toPage(calls: readonly CallLogEntry[], limit: number): readonly CallLogEntry[] {

@@ -14,7 +14,8 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import { defaultPublicUrl, type AppDependencies, type AppServices } from '../context.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { readBodyText } from '../read-json-body.js';
-import { foreignOrigin, readNonce, readOrMakeNonce, setupPageHeaders } from '../setup-guard.js';
+import { pageHeaders } from '../page-shell.js';
+import { foreignOrigin, readNonce, readOrMakeNonce } from '../setup-guard.js';
 import { renderSetupPage, toSetupFields, type SetupField, type SetupPageModel } from '../setup-page.js';
 
 const tag = 'mcpsim';
@@ -188,9 +189,9 @@ function toModel(stores: Stores, connection: Connection, headers: Record<string,
   return { connection, fields, offerCustomHeader: true, csrf, ...(notice ? { notice } : {}) };
 }
 
-/** Every setup answer goes out with the page's security headers (setup-guard.ts). */
+/** Every setup answer goes out with the pages' security headers (page-shell.ts). */
 function page(c: Context, body: HtmlEscapedString | string, status: 200 | 400 | 403 | 404 | 410 = 200, headers: Record<string, string> = {}) {
-  return c.html(body, status, { ...setupPageHeaders, ...headers });
+  return c.html(body, status, { ...pageHeaders, ...headers });
 }
 
 /** The page of a link that opens nothing: 410 once expired, else 404 (forged, edited, or its connection is gone). */

@@ -4,6 +4,7 @@ import { sql as sharedWorld } from './0003-shared-world.js';
 import { sql as mockSettings } from './0007-mock-settings.js';
 import { sql as registryOwners } from './0008-registry-owners.js';
 import { sql as secretQueryAndOccurrences } from './0009-secret-query-and-occurrences.js';
+import { sql as apiKeyLabels } from './0010-api-key-labels.js';
 import { sql as callConnection } from './0011-call-connection.js';
 
 /**
@@ -18,6 +19,6 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 7, name: 'mock-settings', sql: mockSettings },
   { version: 8, name: 'registry-owners', sql: registryOwners },
   { version: 9, name: 'secret-query-and-occurrences', sql: secretQueryAndOccurrences },
-  // 10 is taken by work merged in parallel (API key labels).
+  { version: 10, name: 'api-key-labels', sql: apiKeyLabels },
   { version: 11, name: 'call-connection', sql: callConnection },
 ];

@@ -1,0 +1,37 @@
+import { html } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
+import { renderPage } from './page-shell.js';
+
+export interface CliLoginPageModel {
+  /** The account whose new key the CLI will receive. */
+  account: { name: string; id: string };
+  /** Where approving is one click (a loopback address); elsewhere the person proves it is theirs with the account's API key. */
+  oneClick: boolean;
+  /** What happened: approved, or why not. */
+  notice?: { tone: 'ok' | 'problem'; text: string };
+  /** Whether the form is still offered (not after approval). */
+  open: boolean;
+  /** The form's CSRF token (the nonce of the browser's cookie); needed when `open`. */
+  csrf?: string;
+}
+
+/**
+ * The page behind a CLI login's `authUrl`: says which account's key will be handed out, and
+ * approves with one click on a loopback address. Plain HTML, no script; every value escaped.
+ *
+ * @example
+ *   c.html(renderCliLoginPage({ account: { name: 'local', id: 'acct_1' }, oneClick: true, open: true }));
+ */
+export function renderCliLoginPage({ account, oneClick, notice, open, csrf = '' }: CliLoginPageModel): HtmlEscapedString {
+  const keyField = oneClick
+    ? ''
+    : html`<label for="api-key">API key of this account</label><input id="api-key" name="apiKey" type="password" autocomplete="off" required>
+<p class="hint">This server is not on a loopback address, so approving takes the account's API key.</p>`;
+  return renderPage(
+    'Log in the Smithery CLI',
+    html`<h1>Log in the Smithery CLI</h1>
+<p id="account">Approving hands the CLI a <strong>new API key of account “${account.name}”</strong> (<code>${account.id}</code>), labelled as created by a CLI login.</p>
+${notice ? html`<p class="notice ${notice.tone}" role="status" id="notice">${notice.text}</p>` : ''}
+${open ? html`<form method="post"><input type="hidden" name="csrf" value="${csrf}">${keyField}<button type="submit">Approve</button></form>` : ''}`,
+  );
+}

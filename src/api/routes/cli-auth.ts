@@ -1,0 +1,137 @@
+/**
+ * Login of the official CLI (`smithery auth login` with `SMITHERY_URL=<base>`, decisions.md §7):
+ * the CLI opens a session and polls it; a person opens the session's `authUrl`, a page on this
+ * server built from its public URL (never a request's Host header), and approves; the next poll
+ * hands the CLI a new API key of the account. Approving is one click when that public URL is a
+ * loopback address (only someone on this machine can open the page); elsewhere it takes the
+ * account's API key. The page goes out with the pages' security headers (page-shell.ts).
+ */
+import type { Context } from 'hono';
+import type { HtmlEscapedString } from 'hono/utils/html';
+import { z } from 'zod';
+import { isLoopbackHost, toStoredKey } from '../../domain/api-key.js';
+import { createCliLogins, type CliLogins } from '../cli-logins.js';
+import { renderCliLoginPage } from '../cli-login-page.js';
+import { defaultPublicUrl, type AppDependencies } from '../context.js';
+import { defineOperation, type Operation } from '../operation.js';
+import { pageHeaders } from '../page-shell.js';
+import { readBodyText } from '../read-json-body.js';
+import { foreignOrigin, readNonce, readOrMakeNonce } from '../setup-guard.js';
+import { errorSchema } from '../schemas.js';
+
+const tag = 'mcpsim';
+const sessionParams = z.object({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a session id from POST /api/auth/cli/session') });
+const html = (description: string) => ({ description, contentTypes: ['text/html'] });
+const maxFormBytes = 4 * 1024;
+/** Where the approve page's CSRF cookie is sent: the approve pages only. */
+const loginPagesPath = '/api/auth/cli/approve/';
+
+const sessionRequestSchema = z.object({ organizationId: z.string().optional().describe('ignored: mcpsim has one account per key') }).meta({ id: 'CliSessionRequest' });
+const sessionResponseSchema = z
+  .object({ sessionId: z.string(), authUrl: z.string().describe('the page on this server where a person approves the login') })
+  .meta({ id: 'CliSession' });
+const pollResponseSchema = z
+  .union([
+    z.object({ status: z.literal('pending') }),
+    z.object({ status: z.literal('success'), apiKey: z.string().describe('a new key of the approving account, labelled "created by a CLI login"'), namespace: z.string().optional() }),
+  ])
+  .meta({ id: 'CliPoll' });
+
+/** The CLI login routes; `logins` is made from the stores when not given. */
+export function cliAuthOperations(dependencies: AppDependencies, logins: CliLogins = createCliLogins({ accounts: dependencies.stores.accounts, clock: dependencies.clock, random: dependencies.random })): Operation[] {
+  const { stores } = dependencies;
+  const publicUrl = dependencies.publicUrl ?? (() => defaultPublicUrl);
+  const oneClick = () => isLoopbackHost(new URL(publicUrl()).hostname);
+  /** Every page answer goes out with the pages' security headers (no frames: approving is one click). */
+  const page = (c: Context, body: HtmlEscapedString, status: 200 | 401 | 403 | 404 = 200, setCookie?: string) =>
+    c.html(body, status, setCookie ? { ...pageHeaders, 'set-cookie': setCookie } : pageHeaders);
+  const local = () => stores.accounts.findLocal()!;
+  /** The namespace the CLI will use: the account's first one, when it has any. */
+  const firstNamespace = (accountId: string) => stores.namespaces.list(accountId)[0]?.name ?? null;
+  const gone = (c: Context) =>
+    page(c, renderCliLoginPage({ account: local(), oneClick: oneClick(), open: false, notice: { tone: 'problem', text: 'This login link has expired or was already used. Run smithery auth login again.' } }), 404);
+
+  return [
+    defineOperation({
+      method: 'POST',
+      path: '/api/auth/cli/session',
+      tag,
+      public: true,
+      summary: 'Open a CLI login session (smithery auth login): its id, and the authUrl where a person approves it within 5 minutes',
+      body: { schema: sessionRequestSchema, required: false },
+      responses: { 200: { description: 'The session', schema: sessionResponseSchema } },
+      handle(c) {
+        const sessionId = logins.open();
+        return c.json({ sessionId, authUrl: `${publicUrl()}/api/auth/cli/approve/${sessionId}` });
+      },
+    }),
+    defineOperation({
+      method: 'GET',
+      path: '/api/auth/cli/poll/{sessionId}',
+      tag,
+      public: true,
+      summary: 'Poll a CLI login session: pending until approved, then once the new API key (the session ends)',
+      params: sessionParams,
+      responses: { 200: { description: 'Pending, or the key', schema: pollResponseSchema }, 404: { description: 'Unknown, expired (5 minutes) or already used', schema: errorSchema } },
+      handle(c, { params: { sessionId } }) {
+        const answer = logins.poll(sessionId);
+        if (!answer) return c.json({ error: 'not_found' as const, message: `Login session "${sessionId}" is unknown, expired (5 minutes) or already used; run smithery auth login again` }, 404);
+        return c.json(answer);
+      },
+    }),
+    defineOperation({
+      method: 'GET',
+      path: '/api/auth/cli/approve/{sessionId}',
+      tag,
+      public: true,
+      summary: "A CLI login's authUrl: says which account's key the CLI will get, and approves with one click on a loopback address",
+      params: sessionParams,
+      responses: { 200: html('The approve page'), 404: html('The session is unknown, expired or used') },
+      handle(c, { params: { sessionId } }) {
+        if (!logins.isOpen(sessionId)) return gone(c);
+        const { nonce, setCookie } = readOrMakeNonce(c, dependencies.random, publicUrl(), loginPagesPath);
+        return page(c, renderCliLoginPage({ account: local(), oneClick: oneClick(), open: true, csrf: nonce }), 200, setCookie);
+      },
+    }),
+    defineOperation({
+      method: 'POST',
+      path: '/api/auth/cli/approve/{sessionId}',
+      tag,
+      public: true,
+      summary: 'Approve a CLI login: a new API key of the account, labelled as created by a CLI login, goes to the next poll. Off loopback the form must carry the account\'s API key (apiKey)',
+      params: sessionParams,
+      rawBody: {
+        contentType: 'application/x-www-form-urlencoded',
+        description: 'csrf=<the token the approve page gave, with its cookie>; off a loopback address also apiKey=<the account key>',
+        schema: z.object({ csrf: z.string(), apiKey: z.string().optional() }),
+      },
+      responses: {
+        200: html('Approved'),
+        401: html('Off loopback, without the account key'),
+        403: html('Not submitted from the approve page itself (another origin, or no CSRF token and cookie)'),
+        404: html('The session is unknown, expired or used'),
+      },
+      async handle(c, { params: { sessionId } }) {
+        const form = new URLSearchParams(await readBodyText(c, maxFormBytes));
+        if (!logins.isOpen(sessionId)) return gone(c);
+        const account = local();
+        // One click hands out a key: only the page itself may submit it (a cross-site form post
+        // arrives with another Origin, or without the SameSite cookie its token must match).
+        const foreign = foreignOrigin(c, publicUrl());
+        const nonce = readNonce(c);
+        if (foreign || nonce === '' || form.get('csrf') !== nonce) {
+          const why = foreign ?? 'the form was not the one this page served (open the link from the CLI again)';
+          return page(c, renderCliLoginPage({ account, oneClick: oneClick(), open: false, notice: { tone: 'problem', text: `Nothing was approved: ${why}.` } }), 403);
+        }
+        if (!oneClick()) {
+          const key = form.get('apiKey') ?? '';
+          if (stores.accounts.findByKeyHash(toStoredKey(key).hash)?.id !== account.id) {
+            return page(c, renderCliLoginPage({ account, oneClick: false, open: true, notice: { tone: 'problem', text: 'That is not an API key of this account; nothing was approved.' } }), 401);
+          }
+        }
+        if (!logins.approve(sessionId, account, firstNamespace(account.id))) return gone(c);
+        return page(c, renderCliLoginPage({ account, oneClick: oneClick(), open: false, notice: { tone: 'ok', text: 'Approved. The CLI receives its key on its next poll; you can close this page.' } }));
+      },
+    }),
+  ];
+}

@@ -1,0 +1,68 @@
+/**
+ * Uplink pairing at the API (decisions.md §7): `GET /{ns}/{id}` and `GET /connect/{ns}/{id}` with
+ * `Upgrade: websocket`. The app stays one `fetch`: the socket door (node/) passes a
+ * `SocketUpgrade` in the request's env, this middleware decides (authentication, scope, the
+ * connection, conflicts) and, when it accepts, the door upgrades and hands the socket back. A
+ * request without the header, or arriving through a door that cannot upgrade (`app.fetch` in
+ * process), is an ordinary GET of the connection.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import { apiError, type ApiError } from '../errors.js';
+import { createSocketChannel, type MessageSocket } from '../mcp/uplink-channel.js';
+import type { UplinkPairings } from '../mcp/uplink-pairings.js';
+import type { Stores } from '../store/stores.js';
+import { checkConnectionAccess } from './access.js';
+import type { Authenticate } from './operation-routes.js';
+import { connectionId, namespaceName } from './schemas.js';
+
+export type { MessageSocket } from '../mcp/uplink-channel.js';
+
+/** What the socket door offers a request that asked to upgrade. */
+export interface SocketUpgrade {
+  /** Completes the upgrade (101) and calls `onSocket` with the socket; not calling it refuses. */
+  accept(onSocket: (socket: MessageSocket) => void): void;
+}
+
+/** The env the socket door passes to `app.fetch` for an upgrade request. */
+export interface UpgradeEnv {
+  socketUpgrade?: SocketUpgrade;
+}
+
+const params = z.object({ namespace: namespaceName, connectionId });
+
+/**
+ * The middleware mounted on the connection paths (both mounts) before the routes.
+ *
+ * @example
+ *   app.use(toHonoPath('/connect/{namespace}/{connectionId}'), createUplinkUpgrade({ stores, uplinks, authenticate }));
+ */
+export function createUplinkUpgrade({ stores, uplinks, authenticate }: { stores: Pick<Stores, 'connections'>; uplinks: UplinkPairings; authenticate: Authenticate }): MiddlewareHandler {
+  return async (c, next) => {
+    const upgrade = (c.env as UpgradeEnv | undefined)?.socketUpgrade;
+    if (c.req.method !== 'GET' || c.req.header('upgrade')?.toLowerCase() !== 'websocket' || !upgrade) return next();
+    const caller = await authenticate(c.req.header('authorization'));
+    const { namespace, connectionId: id } = params.parse(c.req.param());
+    const missing = () => apiError('not_found', `Connection "${id}" not found in namespace "${namespace}"`);
+    const connection = stores.connections.getInNamespace(caller.account.id, namespace, id);
+    if (!connection) throw missing();
+    let hidden: ApiError | undefined;
+    try {
+      checkConnectionAccess(caller, 'execute', connection, () => (hidden = missing()));
+    } catch (error) {
+      throw error === hidden ? missing() : error;
+    }
+    if (connection.transport !== 'uplink' || connection.source !== null) {
+      throw apiError('conflict', `Connection "${id}" in namespace "${namespace}" is not an uplink connection (transport "${connection.transport}"), so nothing can be paired with it; create it with {"transport":"uplink"}`);
+    }
+    const force = ['1', 'true'].includes(new URL(c.req.url).searchParams.get('force') ?? '');
+    if (!force && uplinks.isPaired(connection)) {
+      throw apiError('conflict', `Connection "${id}" in namespace "${namespace}" is already paired with a local server; reconnect with ?force=1 to replace that pairing`);
+    }
+    upgrade.accept((socket) => {
+      // A failed pairing has already ended the socket and, when initialize failed, set the status to error.
+      uplinks.pair(connection, createSocketChannel(socket), { force }).catch(() => {});
+    });
+    return c.body(null, 200);
+  };
+}

@@ -1,0 +1,208 @@
+import { Badge, Csrf, Json, TableHead } from './layout.js';
+
+/** How many calls one timeline page shows; older pages are links (the log is never loaded whole into a page). */
+export const timelinePage = 50;
+
+export interface CallEntry {
+  sequence: number;
+  tool: string;
+  arguments: Record<string, unknown>;
+  result: { content: unknown[]; structuredContent?: unknown; isError?: boolean };
+  source: string;
+  model: string | null;
+  usage: { inputTokens: number; outputTokens: number } | null;
+  latencyMs: number;
+  at: string;
+  changes?: { upserts?: { type: string; id: string; fields: Record<string, unknown> }[]; deletes?: { type: string; id: string }[]; facts?: string[] };
+}
+
+export interface WorldState {
+  entities: Record<string, Record<string, Record<string, unknown>>>;
+  facts: string[];
+}
+
+export interface SnapshotView {
+  id: string;
+  label: string | null;
+  createdAt: string;
+  calls: number;
+}
+
+/**
+ * Where a connection's pages live under `/ui`.
+ *
+ * @example
+ *   connectionPath('demo', 'time'); // '/ui/connections/demo/time'
+ */
+export function connectionPath(namespace: string, connectionId: string): string {
+  return `/ui/connections/${encodeURIComponent(namespace)}/${encodeURIComponent(connectionId)}`;
+}
+
+/** One call of the timeline: newest first, its details folded. */
+export function TimelineRow({ entry }: { entry: CallEntry }) {
+  return (
+    <tr id={`call-${entry.sequence}`}>
+      <td>{entry.sequence}</td>
+      <td>
+        <time datetime={entry.at}>{entry.at.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}</time>
+      </td>
+      <td>
+        <code>{entry.tool}</code>
+      </td>
+      <td>
+        <Badge kind={entry.source} />
+        {entry.result.isError ? <> <Badge kind="iserror" text="isError" /></> : null}
+      </td>
+      <td>
+        {formatMs(entry.latencyMs)} ms
+        {entry.model ? <span class="help">{entry.model}</span> : null}
+        {entry.usage ? <span class="help">{`${entry.usage.inputTokens} in / ${entry.usage.outputTokens} out tokens`}</span> : null}
+      </td>
+      <td>
+        <details>
+          <summary>arguments, result{entry.changes ? ', changes' : ''}</summary>
+          <Json value={entry.arguments} />
+          <ResultView result={entry.result} />
+          {entry.changes ? <Json value={entry.changes} /> : null}
+        </details>
+      </td>
+    </tr>
+  );
+}
+
+/** Milliseconds to one decimal. */
+export function formatMs(ms: number): string {
+  return (Math.round(ms * 10) / 10).toString();
+}
+
+/** A tool result: its text content as text, structured content pretty-printed. */
+export function ResultView({ result }: { result: CallEntry['result'] }) {
+  const texts = result.content.filter((part): part is { type: 'text'; text: string } => isText(part));
+  const others = result.content.filter((part) => !isText(part));
+  return (
+    <div>
+      {texts.map((part) => <pre tabindex={0}>{part.text}</pre>)}
+      {others.length > 0 ? <Json value={others} /> : null}
+      {result.structuredContent === undefined ? null : (
+        <>
+          <span class="help">structuredContent</span>
+          <Json value={result.structuredContent} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function isText(part: unknown): part is { type: 'text'; text: string } {
+  return typeof part === 'object' && part !== null && (part as { type?: unknown }).type === 'text' && typeof (part as { text?: unknown }).text === 'string';
+}
+
+/** How many entities of one type the world view lists (the count says how many there are). */
+export const entitiesShown = 100;
+
+/** The world: entities by type (a table per type, the first `entitiesShown` of each), then facts. */
+export function WorldView({ world }: { world: WorldState }) {
+  const types = Object.entries(world.entities);
+  return (
+    <div>
+      {types.length === 0 && world.facts.length === 0 ? <p class="muted">The world is empty: no call has changed it yet.</p> : null}
+      {types.map(([type, entities]) => (
+        <table>
+          <caption>
+            <strong>{type}</strong> <span class="muted">({Object.keys(entities).length}{Object.keys(entities).length > entitiesShown ? `, the first ${entitiesShown} shown; GET .../memory has them all` : ''})</span>
+          </caption>
+          <TableHead columns={['id', 'fields']} />
+          <tbody>
+            {Object.entries(entities).slice(0, entitiesShown).map(([id, fields]) => (
+              <tr>
+                <td>
+                  <code>{id}</code>
+                </td>
+                <td>
+                  <code>{JSON.stringify(fields)}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
+      {world.facts.length > 0 ? (
+        <>
+          <h3>Facts</h3>
+          <ul>{world.facts.map((fact) => <li>{fact}</li>)}</ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** The timeline, world and snapshots of a mock connection: the part of the page a `replaced` event reloads. */
+export function MemoryView(props: { base: string; csrf: string; calls: CallEntry[]; world: WorldState; nextSequence: number; before: number | null; snapshots: SnapshotView[] }) {
+  const { base, csrf, calls, world, nextSequence, before, snapshots } = props;
+  const newest = [...calls].reverse();
+  const oldest = calls[0]?.sequence ?? 1;
+  return (
+    <>
+      <section class="card" aria-labelledby="timeline-title">
+        <h2 id="timeline-title">Memory timeline</h2>
+        <p class="muted">
+          <span id="call-count">{nextSequence - 1}</span> calls in all{before === null ? '; new calls appear here as they happen.' : '.'}{' '}
+          <span id="live-status" role="status"></span>
+        </p>
+        <table>
+          <TableHead columns={['#', 'time', 'tool', 'source', 'latency, model', 'details']} />
+          <tbody id="timeline-rows">
+            {newest.map((entry) => <TimelineRow entry={entry} />)}
+          </tbody>
+        </table>
+        {calls.length === 0 ? <p id="timeline-empty" class="muted">No calls yet: call a tool above, or from any MCP client.</p> : null}
+        <p>
+          {before !== null ? <a href={base}>Newest calls</a> : null} {oldest > 1 && calls.length > 0 ? <a href={`${base}?before=${oldest}`}>Older calls</a> : null}
+        </p>
+      </section>
+      <section class="card" aria-labelledby="world-title">
+        <h2 id="world-title">World state</h2>
+        <div id="world">
+          <WorldView world={world} />
+        </div>
+      </section>
+      <section class="card" aria-labelledby="snapshots-title">
+        <h2 id="snapshots-title">Snapshots</h2>
+        <form method="post" action={`${base}/snapshots`}>
+          <Csrf token={csrf} />
+          <label for="snapshot-label">Label (optional)</label>
+          <input id="snapshot-label" name="label" maxlength={200} />
+          <button type="submit">Take snapshot</button>
+        </form>
+        {snapshots.length === 0 ? <p class="muted">No snapshots yet.</p> : (
+          <table>
+            <TableHead columns={['label', 'taken', 'calls', 'actions']} />
+            <tbody>
+              {snapshots.map((snapshot) => (
+                <tr>
+                  <td>{snapshot.label ?? <span class="muted">{snapshot.id}</span>}</td>
+                  <td>{snapshot.createdAt}</td>
+                  <td>{snapshot.calls}</td>
+                  <td>
+                    <form class="inline" method="post" action={`${base}/snapshots/${encodeURIComponent(snapshot.id)}/restore`}>
+                      <Csrf token={csrf} />
+                      <button type="submit" aria-label={`Restore snapshot ${snapshot.label ?? snapshot.id}`}>Restore</button>
+                    </form>{' '}
+                    <form class="inline" method="post" action={`${base}/snapshots/${encodeURIComponent(snapshot.id)}/delete`}>
+                      <Csrf token={csrf} />
+                      <button type="submit" class="secondary" aria-label={`Delete snapshot ${snapshot.label ?? snapshot.id}`}>Delete</button>
+                    </form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <form method="post" action={`${base}/reset`}>
+          <Csrf token={csrf} />
+          <button type="submit" class="secondary">Reset memory (forget every call and the world)</button>
+        </form>
+      </section>
+    </>
+  );
+}
