@@ -96,6 +96,22 @@ describe('the dashboard door', () => {
     expect(right.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Strict/);
   });
 
+  it('refuses a form larger than 1 MiB with 413, declared or streamed, before reading it all', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}` };
+    const big = `key=${'a'.repeat(1024 * 1024 + 1)}`;
+    const declared = await request('/ui/login', { method: 'POST', headers: form, body: big });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ error: 'payload_too_large' });
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let index = 0; index < 40; index++) controller.enqueue(new TextEncoder().encode(index === 0 ? 'key=' : 'a'.repeat(64 * 1024)));
+        controller.close();
+      },
+    });
+    const streamed = await request('/ui/login', { method: 'POST', headers: form, body: chunks, duplex: 'half' } as RequestInit & { headers: Record<string, string> });
+    expect(streamed.status).toBe(413);
+  });
+
   it('refuses a Host that is not the public host, localhost or loopback (DNS rebinding), on the dashboard only', async () => {
     const { cookie } = await logIn();
     expect((await request('/ui', { headers: { cookie, host: 'attacker.example:4010' } })).status).toBe(403);

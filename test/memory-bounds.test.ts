@@ -123,6 +123,17 @@ describe('the bounded memory log', () => {
     expect(fromDisk(to, { tool: 'tool', args: { same: true } })).toMatchObject({ rows: 5, occurrence: 9 });
   });
 
+  it('keeps the occurrence counts of dropped calls when the mock settings change', async () => {
+    const memory = harness.platform.stores.memory;
+    const id = `settings${seq++}`;
+    const key = await connection(id);
+    for (let index = 0; index < 8; index++) await record(memory, key, 'tool', { same: true });
+    const connectionSeq = harness.platform.stores.connections.get(harness.platform.stores.namespaces.get(harness.platform.stores.accounts.findLocal()!.id, namespace)!.id, id)!.key!;
+    memory.setSettings(key, connectionSeq, { world: { entities: {}, facts: ['a new seed fact'] }, tools: {} });
+    expect(memory.nextOccurrence(key, 'tool', '{"same":true}')).toBe(9);
+    expect(fromDisk(key, { tool: 'tool', args: { same: true } }).occurrence).toBe(9);
+  });
+
   it('restores the occurrence counts of dropped calls with a snapshot', async () => {
     const memory = harness.platform.stores.memory;
     const key = await connection(`snap${seq++}`);

@@ -64,12 +64,14 @@ export function createMemoryStore(db: Sqlite, limits: MemoryLimits = defaultMemo
      */
     setSettings(key: MemoryKey, seq: number, next: MockSettings): 'now' | 'next-reset' {
       flush();
-      const { world, history, nextSequence } = cache.get(key);
+      const memory = cache.get(key);
+      const { world, history, nextSequence } = memory;
       const last = history.at(-1)?.sequence;
       writes.transaction(() => {
         settings.set(seq, next);
         if (last === undefined) writes.deleteWorld(key);
-        else writes.saveWorld(key, JSON.stringify(world), last, nextSequence);
+        // The checkpoint keeps the counts of calls retention dropped, which replay keys on.
+        else writes.saveWorld(key, JSON.stringify(world), last, nextSequence, toStoredOccurrences(memory));
       });
       cache.forget(key);
       return last === undefined ? 'now' : 'next-reset';

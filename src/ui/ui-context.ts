@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { apiError } from '../errors.js';
 import type { Stores } from '../store/stores.js';
 import type { ApiClient } from './api-client.js';
 import type { Session, Sessions } from './sessions.js';
@@ -59,10 +60,41 @@ export function takeFlash(c: Context): { notice: string | null; error: string | 
   return { notice: flash && !flash.error ? flash.text : null, error: flash?.error ? flash.text : null };
 }
 
-/** The fields of a posted form, as a map (each name's last value). */
-export async function readForm(c: Context): Promise<Map<string, string>> {
-  const body = await c.req.parseBody();
+/** The most a dashboard form may carry (the playground's raw JSON arguments are the largest). */
+export const maxFormBytes = 1024 * 1024;
+const forms = new WeakMap<Request, Promise<Map<string, string>>>();
+
+/**
+ * The fields of a posted form, as a map (each name's last value), read once per request. A body
+ * over `maxFormBytes` is a 413 before it is all read: any client can post here, and only the API's
+ * routes had a body budget.
+ */
+export function readForm(c: Context): Promise<Map<string, string>> {
+  let form = forms.get(c.req.raw);
+  if (!form) forms.set(c.req.raw, (form = parseForm(c.req.raw)));
+  return form;
+}
+
+async function parseForm(request: Request): Promise<Map<string, string>> {
+  const tooLarge = () => apiError('payload_too_large', `A dashboard form is at most ${maxFormBytes} bytes`);
+  if (Number(request.headers.get('content-length') ?? 0) > maxFormBytes) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body?.getReader();
+  for (;;) {
+    const read = reader ? await reader.read() : { done: true as const, value: undefined };
+    if (read.done) break;
+    size += read.value.byteLength;
+    if (size > maxFormBytes) {
+      await reader!.cancel();
+      throw tooLarge();
+    }
+    chunks.push(read.value);
+  }
+  const contentType = request.headers.get('content-type') ?? '';
   const form = new Map<string, string>();
-  for (const [name, value] of Object.entries(body)) if (typeof value === 'string') form.set(name, value);
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(contentType)) return form;
+  const data = await new Response(Buffer.concat(chunks), { headers: { 'content-type': contentType } }).formData();
+  for (const [name, value] of data) if (typeof value === 'string') form.set(name, value);
   return form;
 }
