@@ -60,4 +60,16 @@ describe('the memory store', () => {
     expect(reopened.nextSequence).toBe(calls + 1);
     expect(reopened.history.map((call) => call.sequence)).toEqual(running.history.map((call) => call.sequence));
   });
+
+  it('keeps which connection made each call across a reopen (a shared world logs calls of several)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-memory-'));
+    const first = open(dataDir);
+    const key = first.stores.memory.resolveKey(first.stores.accounts.findLocal()!.id, first.demoNamespace, 'time')!;
+    await first.stores.memory.append(key, { ...entry(1), connectionId: 'time' });
+    await first.stores.memory.append(key, entry(2));
+    first.close();
+    opened.splice(opened.indexOf(first), 1);
+    const history = open(dataDir).stores.memory.load(key).history;
+    expect(history.map((call) => call.connectionId)).toEqual(['time', undefined]);
+  });
 });

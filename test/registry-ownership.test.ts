@@ -101,6 +101,7 @@ describe('registry ownership of imports and old data', () => {
     const db = new Database(join(dataDir, 'mcpsim.db'));
     db.exec('ALTER TABLE registry_servers DROP COLUMN owner_account');
     db.exec('ALTER TABLE connections DROP COLUMN query_ciphertext; ALTER TABLE memory_worlds DROP COLUMN occurrences; ALTER TABLE memory_snapshots DROP COLUMN occurrences');
+    db.exec('ALTER TABLE memory_calls DROP COLUMN connection_id');
     db.exec('ALTER TABLE api_keys DROP COLUMN label');
     db.pragma('user_version = 7');
     db.close();

@@ -16,6 +16,7 @@ import type { CallLogEntry, WorldState } from '../src/domain/memory-log.js';
 import type { ModelOutput } from '../src/sim/model-output.js';
 import { createSimulator } from '../src/sim/simulator.js';
 import { doors, startHarness, testApiKey, testStart, type Harness } from './support/harness.js';
+import { readWorldSection } from './support/prompt-world-reader.js';
 
 const namespace = 'sim';
 const scenario = 'A bakery chain keeps its flour and grain suppliers here.';
@@ -50,12 +51,11 @@ function promptText(model: MockLanguageModelV3, index: number): string {
  * fails with "no contact <id>"; list_contacts lists the ids the prompt shows.
  */
 function answer(prompt: string): ModelOutput {
-  const call = /^call #\d+(?: \(this same call was made \d+ time\(s\) before\))?: (\S+) (.*)$/m.exec(prompt);
+  const call = /^call #\d+(?: \(made before, [^)]*\))?: (\S+) (.*)$/m.exec(prompt);
   if (!call) throw new Error('the prompt has no "call #" line');
   const [, tool, argumentsJson] = call;
   const args = JSON.parse(argumentsJson!) as Record<string, string>;
-  const worldJson = prompt.split('# World state\n')[1]?.split('\n')[1];
-  const world = JSON.parse(worldJson ?? 'null') as WorldState;
+  const world = readWorldSection(prompt)!;
   const contacts = world.entities.contact ?? {};
   const none = { upserts: [], deletes: [], facts: [] };
   if (tool === 'create_contact') {

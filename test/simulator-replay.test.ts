@@ -17,6 +17,7 @@ import type { ModelOutput } from '../src/sim/model-output.js';
 import { createSimulator } from '../src/sim/simulator.js';
 import type { ToolResultSource } from '../src/sim/tool-result-source.js';
 import { startHarness, testApiKey, type Door, type Harness } from './support/harness.js';
+import { readWorldSection } from './support/prompt-world-reader.js';
 
 const namespace = 'replay';
 const connectionId = 'crm';
@@ -41,10 +42,10 @@ const contactId = (name: string) => `c_${name.toLowerCase().replace(/[^a-z0-9]+/
 
 /** A CRM played from the prompt alone: the "# This call" line and the world JSON. */
 function answer(prompt: string): ModelOutput {
-  const call = /^call #\d+(?: \(this same call was made \d+ time\(s\) before\))?: (\S+) (.*)$/m.exec(prompt);
+  const call = /^call #\d+(?: \(made before, [^)]*\))?: (\S+) (.*)$/m.exec(prompt);
   if (!call) throw new Error('the prompt has no "call #" line');
   const args = JSON.parse(call[2]!) as Record<string, string>;
-  const world = JSON.parse(prompt.split('# World state\n')[1]?.split('\n')[1] ?? 'null') as WorldState;
+  const world = readWorldSection(prompt)!;
   const contacts = world.entities.contact ?? {};
   const changes = { upserts: [] as ModelOutput['changes']['upserts'], deletes: [] as ModelOutput['changes']['deletes'], facts: [] as string[] };
   const fail = (text: string): ModelOutput => ({ text, structuredContentJson: null, isError: true, changes: { ...changes, facts: [`${text}.`] } });

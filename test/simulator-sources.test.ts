@@ -27,6 +27,7 @@ import { createSyntheticSource } from '../src/sim/synthetic-source.js';
 import { createStatefulSource } from '../src/sim/stateful-source.js';
 import type { ToolCall, ToolResultOrigin, ToolResultSource } from '../src/sim/tool-result-source.js';
 import { startHarness, type Harness } from './support/harness.js';
+import { readWorldSection } from './support/prompt-world-reader.js';
 
 const createContact: ToolDefinition = {
   name: 'create_contact',
@@ -70,7 +71,7 @@ function createFakeModel() {
       const prompt = user?.role === 'user' && user.content[0]?.type === 'text' ? user.content[0].text : '';
       const [, tool, argumentsJson] = /^call #\d+[^:]*: (\S+) (.*)$/m.exec(prompt) ?? [];
       const args = JSON.parse(argumentsJson ?? '{}') as Record<string, string>;
-      const known = (JSON.parse(prompt.split('# World state\n')[1]?.split('\n')[1] ?? 'null') as WorldState).entities.contact ?? {};
+      const known = readWorldSection(prompt)!.entities.contact ?? {};
       const none = { upserts: [], deletes: [], facts: [] };
       let output: ModelOutput;
       if (tool === 'create_contact') {

@@ -22,6 +22,7 @@ export const callLogEntrySchema = z
     usage: z.strictObject({ inputTokens: z.number(), outputTokens: z.number() }).nullable(),
     latencyMs: z.number(),
     at: z.string(),
+    connectionId: z.string().optional().describe('The connection that made the call: in a namespace with a shared world, several connections share one log (absent in calls logged by older versions)'),
     changes: z
       .strictObject({
         upserts: z.array(z.strictObject({ type: z.string(), id: z.string(), fields: record })).optional(),

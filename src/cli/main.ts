@@ -3,6 +3,7 @@ import { CliError, exitCodes, toCliError } from './cli-error.js';
 import type { Command } from './command.js';
 import { toCommandHelp, toCommandList, toGlobalHelp } from './command-help.js';
 import * as demo from './demo-command.js';
+import * as evaluate from './eval-command.js';
 import type { CliIo } from './io.js';
 import * as keysCreate from './keys-create-command.js';
 import { parseCommandArgs } from './parse-command-args.js';
@@ -18,7 +19,7 @@ import * as uplink from './uplink-command.js';
  * The command table, in the order `mcpsim --help` lists them. Each command module exports its
  * name, usage, summary, help, options and run (see command.ts); `mcpsim` alone is the demo.
  */
-export const commands: readonly Command[] = [demo, serve, uplink, check, test, record, keysCreate, tokenCreate, registryImport, registryGenerate];
+export const commands: readonly Command[] = [demo, serve, uplink, check, test, record, evaluate, keysCreate, tokenCreate, registryImport, registryGenerate];
 
 /**
  * Runs the command line `argv` (without `node` and the script) and returns the exit code

@@ -22,7 +22,13 @@ export interface ScenarioRun {
  *   const reports = await runScenario(loaded, { runtime, toolResults: { mode: 'replay', fixturesDir, recordHint }, apiKey, upstreamTimeoutMs: 5000 });
  */
 export async function runScenario({ file, scenario }: LoadedScenario, { runtime, toolResults, apiKey, upstreamTimeoutMs }: ScenarioRun): Promise<StepReport[]> {
-  const platform = createReplayPlatform({ apiKey, seed: file, upstreamTimeoutMs, toolResults: runtime.createToolResults(toolResults) });
+  const platform = createReplayPlatform({
+    apiKey,
+    seed: file,
+    upstreamTimeoutMs,
+    toolResults: runtime.createToolResults(toolResults),
+    ...(scenario.clock ? { clockStart: scenario.clock } : {}),
+  });
   try {
     const door = { fetch: platform.app.fetch, baseUrl: 'http://mcpsim.local', apiKey };
     await applyScenario(scenario, door);

@@ -40,6 +40,8 @@ export interface CallLogEntry {
   latencyMs: number;
   /** ISO 8601 time of the call (the platform clock). */
   at: string;
+  /** The connection that made the call (a shared world's log holds calls of several); absent in calls logged before mcpsim knew it. */
+  connectionId?: string;
   /** What the call changed in the world, when it changed anything. */
   changes?: WorldChanges;
 }

@@ -82,7 +82,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): MockPlatfor
   function current() {
     state ??= (async () => {
       // The setup pages are answered at the base URL, so its links point there.
-      const platform = createReplayPlatform({ apiKey, seed: 'msw', fixturesDir, toolResults, publicUrl: baseUrl });
+      const platform = createReplayPlatform({ apiKey, seed: 'msw', fixturesDir, toolResults, publicUrl: baseUrl, ...(scenario?.clock ? { clockStart: scenario.clock } : {}) });
       const door = { fetch: platform.app.fetch, baseUrl, apiKey };
       try {
         return { platform, applied: scenario ? await applyScenario(scenario, door) : null };

@@ -37,12 +37,14 @@ export interface RecordedCall {
  * policy, recording if asked; without a model a miss is simulated from the world); `replay`
  * fixtures only, a miss being an error that names `recordHint` unless `missPolicy` says otherwise
  * (`mcpsim test --miss simulate`); `record` replays every recorded (or hand-written) answer and asks
- * the model for the rest, written into the fixtures; `overwrite` (all, or these tools) asks it again.
+ * the model for the rest, written into the fixtures; `overwrite` (all, or these tools) asks it again;
+ * `eval` every call from the model, written nowhere (`mcpsim eval`).
  */
 export type ToolResultsMode =
   | { mode: 'serve'; fixturesDir: string; clock: Clock }
   | { mode: 'replay'; fixturesDir: string; recordHint: string; missPolicy?: MissPolicy }
-  | { mode: 'record'; fixturesDir: string; clock: Clock; onRecord?: (recorded: RecordedCall) => void; overwrite?: boolean | readonly string[] };
+  | { mode: 'record'; fixturesDir: string; clock: Clock; onRecord?: (recorded: RecordedCall) => void; overwrite?: boolean | readonly string[] }
+  | { mode: 'eval'; fixturesDir: string; clock: Clock };
 
 export interface ModelRuntime {
   /** The model that plays mock servers; null without an endpoint or with `MCPSIM_MODEL=off`. */
@@ -78,6 +80,7 @@ export function createModelRuntime({ model: settings, simulator }: ModelRuntimeS
       if (mode.mode === 'serve') {
         return createSimulator({ fixturesDir, model, clock: mode.clock, record: simulator.record, ...modelBudget, missPolicy: toServeMissPolicy(simulator.missPolicy, model !== null) });
       }
+      if (mode.mode === 'eval') return createSimulator({ fixturesDir, model, record: false, replay: false, missPolicy: 'model', clock: mode.clock, ...modelBudget });
       const { onRecord, overwrite = false } = mode;
       return createSimulator({
         fixturesDir,

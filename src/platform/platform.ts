@@ -95,11 +95,15 @@ export const replayClockStart = '2026-01-01T00:00:00.000Z';
 
 /**
  * A private in-memory platform for replaying recorded results byte for byte: no demo data, a
- * virtual clock at `replayClockStart`, ids seeded by `seed`, no error log. `mcpsim test`,
- * `mcpsim record` and `mcpsim/msw` run scenarios on it.
+ * virtual clock at `clockStart` (a scenario's `clock:`, default `replayClockStart`), ids seeded by
+ * `seed`, no error log. `mcpsim test`, `mcpsim record`, `mcpsim eval` and `mcpsim/msw` run scenarios on it.
  */
-export function createReplayPlatform({ seed, ...options }: Pick<PlatformOptions, 'toolResults' | 'fixturesDir' | 'upstreamTimeoutMs' | 'publicUrl'> & { apiKey: string; seed: string }): Platform {
-  return createPlatform({ ...options, demo: false, dashboard: false, clock: createManualClock(replayClockStart), random: createSeededRandom(seed), logger: { error: () => {} } });
+export function createReplayPlatform({
+  seed,
+  clockStart = replayClockStart,
+  ...options
+}: Pick<PlatformOptions, 'toolResults' | 'fixturesDir' | 'upstreamTimeoutMs' | 'publicUrl'> & { apiKey: string; seed: string; clockStart?: string }): Platform {
+  return createPlatform({ ...options, demo: false, dashboard: false, clock: createManualClock(clockStart), random: createSeededRandom(seed), logger: { error: () => {} } });
 }
 
 /**

@@ -114,6 +114,11 @@ export const scenarioSchema = z
       .enum(['error', 'simulate', 'synthesize'])
       .optional()
       .describe('what mcpsim test answers a call no fixture answers: error (default: the step fails), simulate (the stateful simulator, from the world) or synthesize'),
+    clock: z
+      .string()
+      .datetime({ offset: true, message: 'must be an ISO 8601 date-time, e.g. 2026-03-03T09:00:00Z' })
+      .optional()
+      .describe('when the scenario happens: the clock mcpsim test, record and eval start at (default 2026-01-01T00:00:00Z); what the simulator calls now'),
     world: seedWorldSchema.optional().describe('the world every mock connection of this scenario starts from (each adds its own mock.world)'),
     tools: toolOverridesSchema.optional().describe('corrections of the simulator\'s guess about tools, by tool name, for every mock connection (each may add its own mock.tools)'),
     servers: z.array(scenarioServerSchema).default([]).describe('custom servers to add to the registry'),

@@ -30,7 +30,7 @@ export type StatusFaultHandler = (connection: Connection, change: FaultStatusCha
 export interface MockToolRunnerOptions {
   registry: Pick<RegistryStore, 'get' | 'revision'>;
   /** Each mock connection's call log and world state. */
-  memory: Pick<MemoryStore, 'load' | 'nextOccurrence' | 'append' | 'keyFor'>;
+  memory: Pick<MemoryStore, 'load' | 'nextOccurrence' | 'append' | 'keyFor' | 'sharersOf'>;
   /** Stamps the call log. */
   clock: Clock;
   /** Where results come from (fixtures, model, synthesized values: see simulator.ts). */
@@ -131,6 +131,11 @@ export function createMockToolRunner({
                 history,
                 serverTools: serverTools.tools,
                 now: clock.now().toISOString(),
+                // Only the model's prompt reads them: the query runs for no other source.
+                otherScenarios: () =>
+                  memory
+                    .sharersOf(connectionKey)
+                    .filter((sharer): sharer is { connectionId: string; scenario: string } => sharer.connectionId !== connection.connectionId && Boolean(sharer.scenario)),
                 ...(toolOverrides ? { toolOverrides } : {}),
               },
             })) ?? { source: 'none', result: toErrorResult(`no result source answered ${server}.${name} ${argumentsKey} (call ${occurrence})`) });
@@ -149,6 +154,7 @@ export function createMockToolRunner({
           usage: resolution.usage ?? null,
           latencyMs: Math.round((performance.now() - started) * 1000) / 1000,
           at: clock.now().toISOString(),
+          connectionId: connection.connectionId,
         },
         resolution.worldChanges,
       );

@@ -1,4 +1,5 @@
 import { APICallError, generateText, Output, type LanguageModel } from 'ai';
+import { findContradictions } from './answer-check.js';
 import { buildPrompt, defaultBudgetTokens } from './prompt.js';
 import { createStructuredContentValidator, modelOutputSchema, toResolution } from './model-output.js';
 import { toErrorResult } from './error-result.js';
@@ -67,6 +68,33 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
     }
   }
 
+  /**
+   * The answer checked against the world (answer-check.ts): with contradictions, one more attempt
+   * that names them; what remains is reported in `_meta["mcpsim/contradictions"]`.
+   */
+  async function checked(call: ToolCall & { context: ToolCallContext }, first: ToolResolution): Promise<ToolResolution> {
+    const check = (resolution: ToolResolution) =>
+      findContradictions({
+        result: resolution.result,
+        changes: resolution.worldChanges ?? {},
+        world: call.context.world,
+        tool: call.context.toolDefinition,
+        serverTools: call.context.serverTools,
+        toolOverrides: call.context.toolOverrides,
+        arguments: call.arguments,
+      });
+    const found = check(first);
+    if (found.length === 0) return first;
+    const note = `Your previous answer contradicted the world state: ${found.join('; ')}. Answer again, consistent with the World state (or list in changes what this call changes).`;
+    const retry = await attempt(call, note);
+    const [chosen, remaining] = retry.kind === 'done' ? [retry.resolution, check(retry.resolution)] : [first, found];
+    // Both attempts cost tokens: the log counts them all.
+    const usage = retry.kind === 'done' && first.usage && chosen.usage ? { inputTokens: first.usage.inputTokens + chosen.usage.inputTokens, outputTokens: first.usage.outputTokens + chosen.usage.outputTokens } : chosen.usage;
+    const resolution = usage ? { ...chosen, usage } : chosen;
+    if (remaining.length === 0) return resolution;
+    return { ...resolution, result: { ...resolution.result, _meta: { ...resolution.result._meta, 'mcpsim/contradictions': remaining } } };
+  }
+
   return {
     async resolve(call) {
       const { context } = call;
@@ -77,7 +105,7 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
       for (let number = 1; number <= attempts; number++) {
         made = number;
         const outcome = await attempt({ ...call, context }, note);
-        if (outcome.kind === 'done') return outcome.resolution;
+        if (outcome.kind === 'done') return checked({ ...call, context }, outcome.resolution);
         why = outcome.why;
         if (outcome.kind === 'fatal' || number === attempts) break;
         // Same prompt + temperature 0 tends to give the same bad answer: say what was wrong.

@@ -1,5 +1,6 @@
 /** The earlier-calls section of the simulator's prompt (see prompt.ts). */
-import type { CallLogEntry } from '../domain/memory-log.js';
+import type { CallLogEntry, WorldState } from '../domain/memory-log.js';
+import { entitiesShownBy, fieldsDifferingFromWorld, indexWorldById, type ShownEntity, type WorldIndex } from './shown-entities.js';
 import { leavesOf, matches, scoreByRarity, toTokens, truncate, type Needle } from './prompt-needles.js';
 
 /** How many of the latest calls are always candidates, whatever they mention. */
@@ -13,7 +14,7 @@ const entryChars = 800;
  * What the prompt needs of a log entry, worked out once: entries are immutable once logged, so a
  * call at #500 does not re-render the 499 before it.
  */
-const entryFacts = new WeakMap<CallLogEntry, { leaves: Set<string>; text: string; tokens: Set<string>; rendered?: string }>();
+const entryFacts = new WeakMap<CallLogEntry, { leaves: Set<string>; text: string; tokens: Set<string>; rendered?: string; shown?: ShownEntity[] }>();
 
 function factsOfEntry(entry: CallLogEntry) {
   let facts = entryFacts.get(entry);
@@ -32,8 +33,13 @@ function renderedEntry(entry: CallLogEntry): string {
 /** Entries that say nothing about the real server's behaviour: the simulator's own failures. */
 const ignoredSources = new Set(['simulator-error', 'fixture-miss', 'none']);
 
-/** The latest calls and the older ones that mention the arguments (rarest matches first, then newest), shown oldest first. */
-export function renderHistory(history: readonly CallLogEntry[], needles: readonly Needle[], budget: number): { text: string; included: number } {
+/**
+ * The latest calls and the older ones that mention the arguments (rarest matches first, then
+ * newest), shown oldest first. A result that shows an entity with a field the world has since
+ * changed is marked superseded, so that an old list is not repeated after a cancel; a call a
+ * fault failed is marked injected, so it is not taken for the server's behaviour.
+ */
+export function renderHistory(history: readonly CallLogEntry[], needles: readonly Needle[], budget: number, world?: WorldState, self?: string): { text: string; included: number } {
   const usable = history.filter((entry) => !ignoredSources.has(entry.source));
   if (usable.length === 0) return { text: truncate(history.length === 0 ? '(none: this is the first call)' : '(none usable)', budget), included: 0 };
   const recent = usable.slice(-recentEntryCap).reverse();
@@ -68,12 +74,17 @@ export function renderHistory(history: readonly CallLogEntry[], needles: readonl
     used += cost;
   }
   chosen.sort((a, b) => a.sequence - b.sequence);
-  const lines = chosen.map(renderedEntry);
+  const index = world ? indexWorldById(world) : null;
+  const lines = chosen.map((entry) => {
+    const line = index && isSuperseded(entry, index) ? markSuperseded(renderedEntry(entry)) : renderedEntry(entry);
+    // A shared world's log holds other connections' calls: say whose, so their tools are not taken for this server's.
+    return self !== undefined && entry.connectionId !== undefined && entry.connectionId !== self ? line.replace(/^(#\d+ \S+) /, `$1 [by connection ${entry.connectionId}] `) : line;
+  });
   return { text: truncate(intro(chosen.length) + lines.join('\n'), budget), included: chosen.length };
 }
 
 function renderEntry(entry: CallLogEntry): string {
-  const status = entry.result.isError ? 'error' : 'ok';
+  const status = entry.source === 'fault' ? 'error [injected fault: not the server\'s behaviour; changed nothing]' : entry.result.isError ? 'error' : 'ok';
   return truncate(`#${entry.sequence} ${entry.at} ${entry.tool} ${entry.argumentsKey} -> ${status}: ${resultText(entry).replace(/\s*\n\s*/g, ' ')}`, entryChars);
 }
 
@@ -86,4 +97,19 @@ function resultText(entry: CallLogEntry): string {
   let body = texts.join('\n');
   if (body.trim() === '' && entry.result.structuredContent) body = JSON.stringify(entry.result.structuredContent);
   return body.slice(0, entryChars);
+}
+
+/** The entities an entry's result shows, worked out once per entry. */
+function shownEntities(entry: CallLogEntry): ShownEntity[] {
+  const facts = factsOfEntry(entry);
+  return (facts.shown ??= entitiesShownBy(entry.result));
+}
+
+/** Whether the result shows an entity one of whose fields the world now holds with another value. */
+function isSuperseded(entry: CallLogEntry, index: WorldIndex): boolean {
+  return shownEntities(entry).some((shown) => fieldsDifferingFromWorld(shown, index).length > 0);
+}
+
+function markSuperseded(line: string): string {
+  return line.replace(/ -> (ok|error): /, ' -> $1 [superseded: the world changed since; current fields are in the World state]: ');
 }

@@ -1,5 +1,6 @@
 /** The world-state section of the simulator's prompt (see prompt.ts). */
 import type { WorldState } from '../domain/memory-log.js';
+import type { ListFocus } from './prompt-focus.js';
 import { leavesOf, matches, scoreByRarity, truncate, type Needle } from './prompt-needles.js';
 
 /** How many world items that mention the arguments are shown (best first: rare shared values beat common ones like "open"). */
@@ -37,21 +38,33 @@ interface WorldItem {
   order: number;
   /** The entity's fields as stored (the cache key of its rendering); absent for facts. */
   fields?: Record<string, unknown>;
+  /** One of the entities a list call's answer must hold (see prompt-focus.ts). */
+  focus: boolean;
 }
 
-/** The world as compact JSON: related entities, then facts, then other entities newest first, until the budget; the rest listed as omitted. */
-export function renderWorld(world: WorldState, needles: readonly Needle[], budget: number): string {
+/**
+ * The world as compact JSON: a list call's focus (every entity its answer must hold), related
+ * entities, then facts, then other entities newest first, until the budget; the rest listed as
+ * omitted. Facts that deny an entity the world now holds ("There is no event evt_7." after
+ * evt_7 was created) are left out: they are no longer true.
+ */
+export function renderWorld(world: WorldState, needles: readonly Needle[], budget: number, focus: ListFocus | null = null): string {
   const items: WorldItem[] = [];
+  const ids = new Set<string>();
+  const types = new Set(Object.keys(world.entities).map((type) => type.toLowerCase()));
   for (const [type, byId] of Object.entries(world.entities)) {
     const entries = Object.entries(byId);
+    const focused = focus?.type === type ? focus.ids : null;
     entries.forEach(([id, fields], index) => {
       const { value, json } = factsOfEntity(fields);
-      items.push({ kind: 'entity', type, id, value, json, score: 0, age: entries.length - 1 - index, order: items.length, fields });
+      ids.add(id);
+      items.push({ kind: 'entity', type, id, value, json, score: 0, age: entries.length - 1 - index, order: items.length, fields, focus: focused?.has(id) ?? false });
     });
   }
-  world.facts.forEach((fact, index) =>
-    items.push({ kind: 'fact', type: '', id: String(index), value: fact, json: JSON.stringify(fact), score: 0, age: world.facts.length - 1 - index, order: items.length }),
-  );
+  world.facts.forEach((fact, index) => {
+    if (deniesAnyOf(fact, ids, types)) return;
+    items.push({ kind: 'fact', type: '', id: String(index), value: fact, json: JSON.stringify(fact), score: 0, age: world.facts.length - 1 - index, order: items.length, focus: false });
+  });
   const noLeaves = new Set<string>();
   const scores = scoreByRarity(
     items.map((item) => {
@@ -64,28 +77,105 @@ export function renderWorld(world: WorldState, needles: readonly Needle[], budge
     // An entity whose id is an argument is what the call is about.
     item.score = scores[index]! + (item.kind === 'entity' && needles.some((needle) => needle.text === item.id) ? 10 : 0);
   });
-  const rank = (item: WorldItem) => (item.score > 0 ? 0 : item.kind === 'fact' ? 1 : 2);
+  const rank = (item: WorldItem) => (item.focus ? 3 : item.score > 0 ? 0 : item.kind === 'fact' ? 1 : 2);
 
   const chosen = new Set<WorldItem>();
-  let used = '{"entities":{},"facts":[]}'.length;
+  const table = focus ? toFocusTable(items.filter((item) => item.focus)) : null;
+  let used = '{"entities":{},"facts":[]}'.length + (table?.header.length ?? 0);
   const reserve = Math.min(400, Math.floor(budget / 4));
   // Fixed caps besides the budget: a bigger budget must not make the prompt grow with the world.
-  const left = [relatedWorldCap, unrelatedFactCap, unrelatedEntityCap];
+  // A list's focus is bounded by the budget alone: every entity it leaves out is named.
+  const left = [relatedWorldCap, unrelatedFactCap, unrelatedEntityCap, Infinity];
   for (const item of inPromptOrder(items)) {
-    if (left[0]! <= 0 && left[1]! <= 0 && left[2]! <= 0) break;
-    const cost = item.json.length + item.type.length + item.id.length + 8;
+    if (left[0]! <= 0 && left[1]! <= 0 && left[2]! <= 0 && !item.focus) break;
+    const cost = item.focus ? table!.rows.get(item)!.length + 1 : item.json.length + item.type.length + item.id.length + 8;
     if (used + cost > budget - reserve || left[rank(item)]! <= 0) continue;
     left[rank(item)]! -= 1;
     chosen.add(item);
     used += cost;
   }
   const entities: Record<string, Record<string, unknown>> = {};
-  for (const item of items) if (item.kind === 'entity' && chosen.has(item)) (entities[item.type] ??= {})[item.id] = item.value;
+  for (const item of items) if (item.kind === 'entity' && !item.focus && chosen.has(item)) (entities[item.type] ??= {})[item.id] = item.value;
   const facts = items.filter((item) => item.kind === 'fact' && chosen.has(item)).map((item) => item.value);
-  const json = JSON.stringify({ entities, facts });
+  let json = JSON.stringify({ entities, facts });
+  if (table && focus) {
+    const rows = items.filter((item) => item.focus && chosen.has(item)).map((item) => table.rows.get(item)!);
+    json += `\n${rows.length} ${focus.type}${focus.filters.length > 0 ? ` matching ${focus.filters.join(', ')}` : ''} (what this call lists, one per line, tab-separated: ${table.header})${rows.map((row) => `\n${row}`).join('')}`;
+  }
   const omitted = items.filter((item) => !chosen.has(item));
   if (omitted.length === 0) return json;
-  return truncate(`${json}\n${describeOmitted(omitted)}`, budget);
+  return truncate(`${json}\n${describeOmitted(omitted, focus, Math.max(0, budget - json.length - 1))}`, budget);
+}
+
+/**
+ * A list's focus as a table: one header of field names, then one tab-separated row per entity
+ * (id first; a value that is not plain text, or holds a tab or a line break, as JSON). Half the
+ * size of the same entities as JSON, so a list of a hundred fits the budget.
+ */
+const focusRows = new WeakMap<object, { header: string; id: string; row: string }>();
+
+function toFocusTable(focused: readonly WorldItem[]): { header: string; rows: Map<WorldItem, string> } {
+  const columns: string[] = [];
+  const seen = new Set<string>();
+  for (const item of focused) for (const name of Object.keys(item.value as Record<string, unknown>)) if (!seen.has(name)) seen.add(name), columns.push(name);
+  const cell = (value: unknown) => (value === undefined ? '' : typeof value === 'string' && !/[\t\n\r]/.test(value) && value !== '' ? value : JSON.stringify(value));
+  const header = ['id', ...columns].join('\t');
+  const rows = new Map<WorldItem, string>();
+  for (const item of focused) {
+    // Entities are immutable once made: a row is worked out once per entity and column set.
+    const cached = focusRows.get(item.value as object);
+    if (cached && cached.header === header && cached.id === item.id) {
+      rows.set(item, cached.row);
+      continue;
+    }
+    const fields = item.value as Record<string, unknown>;
+    const row = [item.id, ...columns.map((name) => cell(Object.hasOwn(fields, name) ? fields[name] : undefined))].join('\t');
+    focusRows.set(item.value as object, { header, id: item.id, row });
+    rows.set(item, row);
+  }
+  return { header, rows };
+}
+
+const denial = /\b(no|not|never|none|missing|unknown|nonexistent|deleted|removed|doesn't|isn't)\b/i;
+
+/**
+ * Whether a fact says that something the world holds does not exist: a negation and an id among
+ * `ids`. A bare number counts only after its type's name or `#` ("no issue 42", "#42"), so "no CI
+ * on 3 branches" is not about issue 3.
+ */
+function deniesAnyOf(fact: string, ids: ReadonlySet<string>, types: ReadonlySet<string>): boolean {
+  const candidates = deniedCandidates(fact);
+  return candidates !== null && candidates.some(({ id, after, hash }) => ids.has(id) && (hash || after === null || types.has(after) || types.has(`${after}s`) || types.has(after.replace(/s$/, ''))));
+}
+
+interface DeniedCandidate {
+  id: string;
+  /** For a bare number: the word before it, lowercased (null: the candidate is not a bare number). */
+  after: string | null;
+  hash: boolean;
+}
+
+/** Facts repeat on every call: what each one could deny is worked out once (a bounded cache). */
+const deniedByFact = new Map<string, DeniedCandidate[] | null>();
+
+function deniedCandidates(fact: string): DeniedCandidate[] | null {
+  let candidates = deniedByFact.get(fact);
+  if (candidates === undefined) {
+    if (deniedByFact.size >= 10_000) deniedByFact.clear();
+    candidates = null;
+    if (denial.test(fact)) {
+      const words = fact.split(/[\s,;:()"'`]+/).map((word) => word.replace(/[.!?]+$/, ''));
+      candidates = words
+        .map((word, index) => {
+          const id = word.replace(/^#/, '');
+          const bare = /^\d+$/.test(id);
+          return { id, hash: word.startsWith('#'), after: bare ? (words[index - 1] ?? '').toLowerCase() : null };
+        })
+        .filter((candidate) => candidate.id !== '');
+    }
+    deniedByFact.set(fact, candidates);
+  }
+  return candidates;
 }
 
 /**
@@ -94,7 +184,8 @@ export function renderWorld(world: WorldState, needles: readonly Needle[], budge
  * sorting the whole world: only the few mentioned items are sorted.
  */
 function* inPromptOrder(items: readonly WorldItem[]): Generator<WorldItem> {
-  yield* items.filter((item) => item.score > 0).sort((a, b) => b.score - a.score || a.age - b.age || a.order - b.order);
+  yield* items.filter((item) => item.focus);
+  yield* items.filter((item) => item.score > 0 && !item.focus).sort((a, b) => b.score - a.score || a.age - b.age || a.order - b.order);
   const facts = items.filter((item) => item.kind === 'fact');
   for (let index = facts.length - 1; index >= 0; index--) if (facts[index]!.score === 0) yield facts[index]!;
   const byType = new Map<string, WorldItem[]>();
@@ -103,7 +194,7 @@ function* inPromptOrder(items: readonly WorldItem[]): Generator<WorldItem> {
   for (let age = 0; age < longest; age++) {
     for (const list of byType.values()) {
       const item = list[list.length - 1 - age];
-      if (item && item.score === 0) yield item;
+      if (item && item.score === 0 && !item.focus) yield item;
     }
   }
 }
@@ -112,13 +203,48 @@ function capFields(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, typeof value === 'string' ? truncate(value, fieldChars) : value]));
 }
 
-function describeOmitted(omitted: readonly WorldItem[]): string {
+/**
+ * The "Omitted" line. It names every omitted id when the line fits in `room`, else the first ids
+ * (the scheme) and the newest (what a create needs to pick the next id); the entities a list's
+ * answer must hold but that did not fit are always named, on a line of their own.
+ */
+function describeOmitted(omitted: readonly WorldItem[], focus: ListFocus | null, room: number): string {
   const byType = new Map<string, string[]>();
   for (const item of omitted) if (item.kind === 'entity') (byType.get(item.type) ?? byType.set(item.type, []).get(item.type)!).push(item.id);
-  // The first ids show the scheme, the last ones the newest (what a create needs to pick the next id).
-  const listed = (ids: string[]) => (ids.length <= 24 ? ids.join(', ') : `${ids.slice(0, 4).join(', ')}, …, ${ids.slice(-20).join(', ')}`);
-  const parts = [...byType].map(([type, ids]) => `${ids.length} ${type} (ids ${listed(ids)})`);
   const facts = omitted.filter((item) => item.kind === 'fact').length;
-  if (facts > 0) parts.push(`${facts} older facts`);
-  return `Omitted as unrelated to this call (they exist): ${parts.join('; ')}`;
+  const line = (listed: (ids: string[]) => string) => {
+    const parts = [...byType].map(([type, ids]) => `${ids.length} ${type} (ids ${listed(ids)})`);
+    if (facts > 0) parts.push(`${facts} older facts`);
+    return `Omitted as unrelated to this call (they exist): ${parts.join('; ')}`;
+  };
+  const leftOut = omitted.filter((item) => item.focus).map((item) => item.id);
+  const focusLine = focus && leftOut.length > 0
+    ? `\nLeft out for space, although this call's answer must list them (${focus.type}${focus.filters.length > 0 ? ` matching ${focus.filters.join(', ')}` : ''}; fields as in earlier results): ${toIdRuns(leftOut)}`
+    : '';
+  const everyId = line(toIdRuns);
+  if (everyId.length + focusLine.length <= room) return everyId + focusLine;
+  return line((ids) => (ids.length <= 24 ? ids.join(', ') : `${ids.slice(0, 4).join(', ')}, …, ${ids.slice(-20).join(', ')}`)) + focusLine;
+}
+
+/**
+ * Ids as a list with runs folded: `evt_1–evt_4, evt_9` for evt_1, evt_2, evt_3, evt_4, evt_9
+ * (same prefix, numbers one apart, same width). Ids are most often made in sequence, so a few
+ * hundred of them take a few runs.
+ *
+ * @example
+ *   toIdRuns(['7', '8', '9', 'c_01', 'c_02']); // '7–9, c_01, c_02' (runs of three or more)
+ */
+export function toIdRuns(ids: readonly string[]): string {
+  const parts: string[] = [];
+  let first = 0;
+  const split = (id: string) => /^(.*?)(\d+)$/.exec(id);
+  for (let index = 1; index <= ids.length; index++) {
+    const [previous, current] = [split(ids[index - 1]!), index < ids.length ? split(ids[index]!) : null];
+    const continues = previous && current && previous[1] === current[1] && previous[2]!.length === current[2]!.length && Number(current[2]) === Number(previous[2]) + 1;
+    if (continues) continue;
+    const last = index - 1;
+    parts.push(last - first >= 2 ? `${ids[first]}–${ids[last]}` : ids.slice(first, last + 1).join(', '));
+    first = index;
+  }
+  return parts.join(', ');
 }

@@ -20,6 +20,8 @@ export interface ToolCallContext {
   serverTools?: readonly ToolDefinition[];
   /** When the call is made, on the platform's clock (ISO 8601): what the stateful simulator stamps. */
   now?: string;
+  /** In a shared world: the other connections sharing it, with their scenario text (asked for only when a prompt is built). */
+  otherScenarios?: () => readonly { connectionId: string; scenario: string }[];
   /** The scenario's corrections of the operation inference, by tool name (see domain/tool-operation.ts). */
   toolOverrides?: Readonly<Record<string, ToolOverride>>;
 }

@@ -52,6 +52,7 @@ interface CallRow {
   latency_ms: number;
   at: string;
   changes: string | null;
+  connection_id: string | null;
 }
 
 /**
@@ -225,6 +226,7 @@ function toEntry(row: CallRow): CallLogEntry {
     usage: row.input_tokens === null || row.output_tokens === null ? null : { inputTokens: row.input_tokens, outputTokens: row.output_tokens },
     latencyMs: row.latency_ms,
     at: row.at,
+    ...(row.connection_id === null ? {} : { connectionId: row.connection_id }),
     ...(row.changes === null ? {} : { changes: JSON.parse(row.changes) as WorldChanges }),
   };
 }

@@ -25,6 +25,10 @@ export function createMemoryKeys(db: Sqlite, { flush }: { flush(): void }) {
     shareNamespace: db.prepare<[number]>('INSERT INTO memory_shared_namespaces (namespace_id) VALUES (?) ON CONFLICT (namespace_id) DO NOTHING'),
     unshareNamespace: db.prepare<[number]>('DELETE FROM memory_shared_namespaces WHERE namespace_id = ?'),
     isShared: db.prepare<[number], { found: number }>('SELECT 1 AS found FROM memory_shared_namespaces WHERE namespace_id = ?'),
+    sharers: db.prepare<[number], { connection_id: string; scenario: string | null }>(
+      `SELECT c.connection_id, c.mock_scenario AS scenario FROM connections o JOIN memory_shared_namespaces s ON s.namespace_id = o.namespace_id
+        JOIN connections c ON c.namespace_id = o.namespace_id AND c.mock_enabled = 1 WHERE o.seq = ? AND o.mock_enabled = 1 ORDER BY c.seq`,
+    ),
     mockConnections: db.prepare<[number], { connection_id: string }>('SELECT connection_id FROM connections WHERE namespace_id = ? AND mock_enabled = 1 ORDER BY seq'),
   };
   /** The memory key of each connection seq, while no sharing or mock connection changes (see `keyFor`). */
@@ -74,6 +78,15 @@ export function createMemoryKeys(db: Sqlite, { flush }: { flush(): void }) {
     /** The ids of the namespace's mock connections, oldest (the shared memory's owner) first. */
     mockConnectionIds(namespaceId: number): string[] {
       return statements.mockConnections.all(namespaceId).map((row) => row.connection_id);
+    },
+
+    /**
+     * The mock connections sharing a connection's world (by its seq), with their scenario text, the
+     * connection itself included; empty when its world is its own. A query per use: only the model's
+     * prompt asks, once per call.
+     */
+    sharersOf(seq: number): { connectionId: string; scenario: string | null }[] {
+      return statements.sharers.all(seq).map((row) => ({ connectionId: row.connection_id, scenario: row.scenario }));
     },
 
     /** Forgets which memory each connection uses (a mock connection was created or deleted, which can move a shared world's owner). */
