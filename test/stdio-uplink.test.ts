@@ -22,7 +22,7 @@ describe('stdio servers paired with uplink connections', () => {
   const ended: Promise<string>[] = [];
 
   beforeAll(async () => {
-    harness = await startHarness('socket');
+    harness = await startHarness('socket', { upstreamCallTimeoutMs: 1000 });
     await harness.call('PUT', '/namespaces/local');
     for (const id of ['echo', 'odd', 'crash', 'hang', 'garbage', 'missing']) expect((await harness.call('PUT', `/connect/local/${id}`, { body: { transport: 'uplink' } })).status).toBe(201);
     await harness.call('PUT', '/connect/local/mocked', { body: { server: '@modelcontextprotocol/time', mock: { enabled: true } } });
@@ -67,6 +67,13 @@ describe('stdio servers paired with uplink connections', () => {
     process.env.ODD_OTHER = 'leaked';
     expect(JSON.stringify(called.body)).toContain(`secret=${secret} home=set other=unset`);
     delete process.env.ODD_OTHER;
+
+    // A tool call the process never answers is bounded by the call timeout, like an HTTP upstream's.
+    const started = Date.now();
+    const stalled = await harness.call('POST', '/connect/local/odd/mcp', { body: { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'stall', arguments: {} } } });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(stalled.status).toBe(502);
+    expect(stalled.body.error.message).toMatch(/did not answer within 1000 ms|timed out/);
 
     await harness.call('POST', '/connect/local/odd/.tools/quit', { body: {} });
     expect(await pairing.ended).toBe(`the process "${process.execPath}" exited with code 7; its last stderr lines: quitting as asked`);
