@@ -160,6 +160,8 @@ describe('mcpsim uplink and serve --uplink (in-process CLI)', () => {
     const status = await fetch(url.replace(/\/mcp$/, ''), { headers: { authorization: `Bearer ${testApiKey}` } }).then((response) => response.json());
     expect(status).toMatchObject({ transport: 'uplink', status: { state: 'connected' }, serverInfo: { name: 'odd-server', version: '2.0.0' } });
 
+    // The banner's MCP URL is the paired connection's.
+    expect(cli.output.stdout).toMatch(new RegExp(`MCP URL for an MCP client[^\\n]*\\n\\s*${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     expect(await cli.stop()).toBe(0);
     expect(cli.output.stdout).toContain('mcpsim stopped.');
     expect(cli.output.stdout + cli.output.stderr).not.toContain(secret);

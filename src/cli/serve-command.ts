@@ -128,7 +128,7 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
       apiKeyNote: apiKey.note,
       namespace: platform.demoNamespace,
       dataDir: resolve(config.dataDir),
-      mcpUrl: demo ? demoMcpUrl : (served?.firstMcpUrl ?? demoMcpUrl),
+      mcpUrl: demo ? demoMcpUrl : (paired?.firstMcpUrl ?? served?.firstMcpUrl ?? demoMcpUrl),
       virtualClock: config.clock.kind === 'virtual' ? clock.now().toISOString() : null,
       search: embedder ? `full-text + semantic (${embedder.model})` : 'full-text (set OPENAI_API_KEY or OPENAI_BASE_URL for semantic search)',
       simulator: toSourcesLine(resolve(fixturesDir), model ? `model ${model.modelId} (${model.api} API)` : null, toServeMissPolicy(config.simulator.missPolicy, model !== null), config.simulator.record),

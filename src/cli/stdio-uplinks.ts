@@ -60,14 +60,16 @@ export function parseUplinkOption(option: string): StdioUplink {
 
 /**
  * Creates each uplink connection when missing, starts and pairs its server, and prints the
- * outcome; returns what stops them (after `platform.close()`, which ends the pairings).
+ * outcome; returns the first paired MCP URL (for the banner) and what waits for the processes to
+ * stop (after `platform.close()`, which ends the pairings).
  *
  * @example
  *   const paired = await pairStdioUplinks({ platform, door, uplinks, io });
  *   ...; platform.close(); await paired.stopped();
  */
-export async function pairStdioUplinks({ platform, door, uplinks, io }: { platform: Platform; door: ScenarioPlatform; uplinks: readonly StdioUplink[]; io: CliIo }): Promise<{ stopped(): Promise<void> }> {
+export async function pairStdioUplinks({ platform, door, uplinks, io }: { platform: Platform; door: ScenarioPlatform; uplinks: readonly StdioUplink[]; io: CliIo }): Promise<{ firstMcpUrl: string | null; stopped(): Promise<void> }> {
   let stopping = false;
+  let firstMcpUrl: string | null = null;
   const ended: Promise<unknown>[] = [];
   for (const uplink of uplinks) {
     const name = `${uplink.namespace}/${uplink.connectionId}`;
@@ -78,12 +80,15 @@ export async function pairStdioUplinks({ platform, door, uplinks, io }: { platfo
     ended.push(pairing.ended.then((how) => void (stopping || io.stderr(`The local server of ${name} ended: ${how}. ${name} is now disconnected.\n`))));
     try {
       await pairing.ready;
-      io.stdout(`Paired ${name} with the local server "${uplink.command}"; MCP URL: ${door.baseUrl}${path}/mcp\n`);
+      const mcpUrl = `${door.baseUrl}${path}/mcp`;
+      firstMcpUrl ??= mcpUrl;
+      io.stdout(`Paired ${name} with the local server "${uplink.command}"; MCP URL: ${mcpUrl}\n`);
     } catch (error) {
       io.stderr(`Pairing ${name} with "${uplink.command}" failed: ${error instanceof Error ? error.message : String(error)}\n`);
     }
   }
   return {
+    firstMcpUrl,
     async stopped() {
       stopping = true;
       await Promise.race([Promise.all(ended), new Promise((resolve) => setTimeout(resolve, stopWaitMs).unref())]);
