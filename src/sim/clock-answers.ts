@@ -55,18 +55,37 @@ function describeInstant(instant: number, zone: string): Record<string, unknown>
   return { timezone: zone, datetime, day_of_week: local.weekday, is_dst: offset !== standard };
 }
 
-function isZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+/**
+ * The two formatters a zone needs, made once per zone (null: not a zone Intl knows). Making an
+ * Intl.DateTimeFormat costs tens of microseconds: per call it was most of a clock answer.
+ */
+const formatters = new Map<string, { offset: Intl.DateTimeFormat; wall: Intl.DateTimeFormat } | null>();
+
+function formattersOf(zone: string) {
+  let found = formatters.get(zone);
+  if (found === undefined) {
+    try {
+      found = {
+        offset: new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }),
+        wall: new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', weekday: 'long' }),
+      };
+    } catch {
+      found = null;
+    }
+    // Zones come from arguments: the map is bounded, not a way to grow memory.
+    if (formatters.size >= 1000) formatters.clear();
+    formatters.set(zone, found);
   }
+  return found;
+}
+
+function isZone(zone: string): boolean {
+  return formattersOf(zone) !== null;
 }
 
 /** Minutes east of UTC of `zone` at `instant` (from Intl's `longOffset`, e.g. `GMT+01:00`). */
 function offsetMinutes(instant: number, zone: string): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  const name = formattersOf(zone)!.offset.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
   const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
   if (!match) return 0;
   const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
@@ -74,7 +93,7 @@ function offsetMinutes(instant: number, zone: string): number {
 }
 
 function wallClock(instant: number, zone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', weekday: 'long' }).formatToParts(instant);
+  const parts = formattersOf(zone)!.wall.formatToParts(instant);
   const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '0';
   return { year: Number(part('year')), month: Number(part('month')), day: Number(part('day')), hour: Number(part('hour')), minute: Number(part('minute')), second: Number(part('second')), weekday: part('weekday') };
 }

@@ -31,6 +31,8 @@ interface LoadedFixture {
   mtimeMs: number;
   size: number;
   results: Map<string, ReplayedEntry>;
+  /** The lowest recorded occurrence of each canonical arguments text: "is an earlier one recorded" in one lookup. */
+  firstOccurrence: Map<string, number>;
   /** Set when the file is not a valid fixture file; every call to its tool then says so. */
   problem: string | null;
 }
@@ -75,8 +77,9 @@ export function createReplaySource({ directory, passOnMiss = false, recheckMs = 
       const file = toFixturePath(directory, call.server, call.tool);
       const fixture = file === null ? null : load(file);
       if (!fixture || fixture.problem) return false;
-      for (let occurrence = call.occurrence - 1; occurrence >= 1; occurrence--) if (fixture.results.has(`${call.argumentsKey}#${occurrence}`)) return true;
-      return false;
+      // One lookup, not a walk back over every occurrence: a call repeated n times must not cost n.
+      const first = fixture.firstOccurrence.get(call.argumentsKey);
+      return first !== undefined && first < call.occurrence;
     },
     async resolve(call: ToolCall) {
       const file = toFixturePath(directory, call.server, call.tool);
@@ -103,7 +106,7 @@ export function createReplaySource({ directory, passOnMiss = false, recheckMs = 
 
 
 function parseFixture(text: string, file: string): Omit<LoadedFixture, 'mtimeMs' | 'size' | 'checkedAt'> {
-  const invalid = (why: string) => ({ results: new Map(), problem: `fixture file ${file} is not valid: ${why}; see fixtures/README.md for the format` });
+  const invalid = (why: string) => ({ results: new Map(), firstOccurrence: new Map(), problem: `fixture file ${file} is not valid: ${why}; see fixtures/README.md for the format` });
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -116,6 +119,7 @@ function parseFixture(text: string, file: string): Omit<LoadedFixture, 'mtimeMs'
   const calls = (data as { calls?: unknown } | null)?.calls;
   if (!Array.isArray(calls)) return invalid('"calls" must be a list');
   const results = new Map<string, ReplayedEntry>();
+  const firstOccurrence = new Map<string, number>();
   for (const [index, call] of calls.entries()) {
     const { arguments: args, occurrence, result, worldChanges } = (call ?? {}) as { arguments?: unknown; occurrence?: unknown; result?: unknown; worldChanges?: unknown };
     if (args === null || typeof args !== 'object' || Array.isArray(args)) return invalid(`calls.${index}.arguments must be an object`);
@@ -128,7 +132,9 @@ function parseFixture(text: string, file: string): Omit<LoadedFixture, 'mtimeMs'
     }
     const entry: ReplayedEntry = { result: result as CallToolResult };
     if (worldChanges) entry.worldChanges = worldChanges as WorldChanges;
-    results.set(`${toCanonicalJson(args)}#${occurrence as number}`, entry);
+    const key = toCanonicalJson(args);
+    results.set(`${key}#${occurrence as number}`, entry);
+    firstOccurrence.set(key, Math.min(firstOccurrence.get(key) ?? Infinity, occurrence as number));
   }
-  return { results, problem: null };
+  return { results, firstOccurrence, problem: null };
 }
