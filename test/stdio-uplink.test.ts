@@ -191,6 +191,8 @@ describe('mcpsim uplink and serve --uplink (in-process CLI)', () => {
     expect(stderr).toContain('--env takes KEY=VALUE');
     expect(await main(['serve', '--uplink', 'local/x'], io)).toBe(2);
     expect(stderr).toContain('--uplink takes <namespace>/<id>=<command line>');
+    expect(await main(['serve', '--uplink', 'local/x= '], io)).toBe(2);
+    expect(stderr).toContain('mcpsim serve: serve needs the server\'s command after "=", e.g. mcpsim serve --uplink "local/files=node server.js"');
   });
 });
 

@@ -26,16 +26,17 @@ const stopWaitMs = 5000;
  * @example
  *   toStdioUplink('local/files', ['npx', 'server-memory'], ['MEMORY_FILE_PATH=/tmp/m.json']);
  */
-export function toStdioUplink(target: string | undefined, command: readonly string[], env: readonly string[]): StdioUplink {
+export function toStdioUplink(target: string | undefined, command: readonly string[], env: readonly string[], via: 'uplink' | 'serve' = 'uplink'): StdioUplink {
+  const example = via === 'uplink' ? 'mcpsim uplink local/files -- node server.js' : 'mcpsim serve --uplink "local/files=node server.js"';
   const match = /^([^/\s]+)\/([^/\s]+)$/.exec(target ?? '');
-  if (!match) throw new CliError(`uplink needs <namespace>/<id> first, e.g. mcpsim uplink local/files -- node server.js (got ${target === undefined ? 'nothing' : JSON.stringify(target)})`, exitCodes.usage, { command: 'uplink' });
+  if (!match) throw new CliError(`${via} needs <namespace>/<id> first, e.g. ${example} (got ${target === undefined ? 'nothing' : JSON.stringify(target)})`, exitCodes.usage, { command: via });
   const [program, ...args] = command;
-  if (program === undefined) throw new CliError(`uplink needs the server's command after --, e.g. mcpsim uplink ${target} -- node server.js`, exitCodes.usage, { command: 'uplink' });
+  if (program === undefined) throw new CliError(`${via} needs the server's command ${via === 'uplink' ? 'after --' : 'after "="'}, e.g. ${example}`, exitCodes.usage, { command: via });
   const variables: Record<string, string> = {};
   for (const pair of env) {
     const equals = pair.indexOf('=');
     // The value is never echoed: it is likely a secret.
-    if (equals < 1) throw new CliError(`--env takes KEY=VALUE; got one without a name before "=" (${JSON.stringify(pair.slice(0, Math.max(equals, 0)) || '')})`, exitCodes.usage, { command: 'uplink' });
+    if (equals < 1) throw new CliError(`--env takes KEY=VALUE; got one without a name before "="`, exitCodes.usage, { command: via });
     variables[pair.slice(0, equals)] = pair.slice(equals + 1);
   }
   return { namespace: match[1]!, connectionId: match[2]!, command: program, args, env: variables };
@@ -55,7 +56,7 @@ export function parseUplinkOption(option: string): StdioUplink {
   const words = option.slice(equals + 1).trim().split(/\s+/).filter((word) => word !== '');
   const env = [];
   while (words[0] !== undefined && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0])) env.push(words.shift()!);
-  return toStdioUplink(option.slice(0, equals), words, env);
+  return toStdioUplink(option.slice(0, equals), words, env, 'serve');
 }
 
 /**
