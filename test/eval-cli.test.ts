@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { toChatCompletion } from './support/chat-completion.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../src/cli/io.js';
 import { main } from '../src/cli/main.js';
@@ -62,14 +63,7 @@ const server = setupServer(
       ? JSON.stringify({ id: 'evt_2', title: 'Retro', status: 'confirmed', room: ++getCalls % 2 === 1 ? 'Aurora' : 'Borealis' })
       : JSON.stringify({ events: [{ id: 'evt_1', status: 'confirmed' }, { id: 'evt_2', status: 'confirmed' }] });
     const output = { text, structuredContentJson: null, isError: false, changes: { upserts: [], deletes: [], facts: [] } };
-    return HttpResponse.json({
-      id: 'chatcmpl-1',
-      object: 'chat.completion',
-      created: 0,
-      model: 'fake-calendar',
-      choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(output) }, finish_reason: 'stop' }],
-      usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
-    });
+    return HttpResponse.json(toChatCompletion(output, 'fake-calendar'));
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

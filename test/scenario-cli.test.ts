@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { toChatCompletion } from './support/chat-completion.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
 import type { CliIo } from '../src/cli/io.js';
@@ -197,14 +198,7 @@ describe('mcpsim record (the model faked at its HTTP API)', () => {
         isError: false,
         changes: { upserts: [], deletes: [], facts: [] },
       };
-      return HttpResponse.json({
-        id: 'chatcmpl-1',
-        object: 'chat.completion',
-        created: 0,
-        model: 'fake-weather',
-        choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(output) }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
-      });
+      return HttpResponse.json(toChatCompletion(output, 'fake-weather'));
     }),
   );
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
