@@ -26,7 +26,7 @@ export interface CommandInput<Options extends CommandOptions = CommandOptions> {
 
 /**
  * A command of the table in main.ts. Each command file exports these names, so the module
- * itself is the command (`import * as check from './check-command.js'`).
+ * itself is the command: main.ts imports each `*-command.ts` as a namespace object.
  *
  * @example
  *   export const name = 'check';
