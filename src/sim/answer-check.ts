@@ -12,7 +12,7 @@
 import type { LoggedResult, WorldChanges, WorldState } from '../domain/memory-log.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolOverride } from '../domain/tool-operation.js';
-import { isControlArgument } from '../domain/world-query.js';
+import { isControlArgument, isPagingArgument } from '../domain/world-query.js';
 import { toListFocus } from './prompt-focus.js';
 import { entitiesShownBy, fieldsDifferingFromWorld, indexWorldById } from './shown-entities.js';
 
@@ -81,8 +81,6 @@ function pages(tool: ToolDefinition): boolean {
   const properties = Object.keys((tool.inputSchema as { properties?: Record<string, unknown> }).properties ?? {});
   return properties.some((name) => isPagingArgument(name)) || /\b(at most|up to|first|no more than|maximum of) \d+|\bpage[sd]?\b|\bpaginat/i.test(tool.description ?? '');
 }
-
-const isPagingArgument = (name: string) => /^(page|pagenumber|perpage|pagesize|limit|first|maxresults|top|numresults|offset|skip|cursor|after|startcursor|nextcursor|pagetoken|nextpagetoken)$/.test(name.toLowerCase().replace(/[^a-z0-9]/g, ''));
 
 function textOf(result: LoggedResult): string {
   return result.content.map((item) => (item as { text?: unknown }).text).filter((text): text is string => typeof text === 'string').join('\n');

@@ -8,6 +8,7 @@
  * a flag the world does not model), so it cannot hide what the answer needs. Pure.
  */
 import type { WorldState } from '../domain/memory-log.js';
+import { toPlural, toSingular } from '../domain/entity-words.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import { inferServerShapes, toCallShape, type ToolOverride, type ToolShape } from '../domain/tool-operation.js';
 import { entitiesOf, fieldValue, isControlArgument, isQueryArgument, matchesQuery, selectsAll, toNormalName, valuesMatch, type EntityRecord } from '../domain/world-query.js';
@@ -71,13 +72,10 @@ export function toListFocus(input: FocusInput): ListFocus | null {
   return { type, ids: new Set(matching.map((entity) => entity.id)), filters };
 }
 
-/** The world's type for an inferred entity: the same name, or its plural. */
+/** The world's type for an inferred entity: the same name, its plural, or a type whose singular it is. */
 function worldTypeFor(world: WorldState, entity: string): string | undefined {
-  const wanted = toNormalName(entity);
-  return Object.keys(world.entities).find((type) => {
-    const normal = toNormalName(type);
-    return normal === wanted || normal === `${wanted}s` || normal === `${wanted}es` || `${normal}s` === wanted;
-  });
+  const wanted = new Set([entity, toPlural(entity)].map(toNormalName));
+  return Object.keys(world.entities).find((type) => wanted.has(toNormalName(type)) || wanted.has(toNormalName(toSingular(type))));
 }
 
 type EntityTest = (entity: EntityRecord) => boolean;
