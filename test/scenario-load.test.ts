@@ -101,7 +101,7 @@ describe('loadScenarioText', () => {
     );
     expect(summarize(text)).toEqual([
       '6:9 namespaces.0.connections.0.mcpURL | namespaces[0].connections[0].mcpURL: unknown property; did you mean "mcpUrl"?',
-      '7:9 namespaces.0.connections.0.colour | namespaces[0].connections[0].colour: unknown property; the properties allowed here are id, name, server, mcpUrl, metadata, headers, mock, status, faults',
+      '7:9 namespaces.0.connections.0.colour | namespaces[0].connections[0].colour: unknown property; the properties allowed here are id, name, server, mcpUrl, uplink, metadata, headers, mock, status, faults',
     ]);
   });
 
@@ -222,7 +222,7 @@ describe('loadScenarioText', () => {
       '        server: "@qa/nowhere"', //                     13
     );
     expect(summarize(text)).toEqual([
-      '5:9 namespaces.0.connections.0 | namespaces[0].connections[0]: connection "nothing" has neither server nor mcpUrl; add server: <a registry qualifiedName> (from servers or the demo catalog) or mcpUrl: <a real MCP server URL>',
+      '5:9 namespaces.0.connections.0 | namespaces[0].connections[0]: connection "nothing" has neither server, mcpUrl nor uplink; add server: <a registry qualifiedName> (from servers or the demo catalog), mcpUrl: <a real MCP server URL> or uplink: <the command of a local stdio server>',
       '9:15 namespaces.0.connections.1.mock | namespaces[0].connections[1].mock: mock needs a registry server to simulate, and this connection has only mcpUrl; add server: <qualifiedName> (from servers or the demo catalog), or remove mock to call the real server',
       '11:17 namespaces.0.connections.2.server | namespaces[0].connections[2].server: "@github/github-mcp-servr" is neither declared in servers nor in the demo catalog; did you mean "@github/github-mcp-server"?',
       '13:17 namespaces.0.connections.3.server | namespaces[0].connections[3].server: "@qa/nowhere" is neither declared in servers nor in the demo catalog; declare it under servers (qualifiedName, tools) or name a catalog server',

@@ -5,12 +5,14 @@ import { findRemovedItems, removeScenarioItems } from '../scenario/remove-scenar
 import type { Scenario } from '../scenario/scenario-schema.js';
 import type { CliIo } from './io.js';
 import { loadScenarioPaths, type LoadedScenario } from './scenario-files.js';
+import { createScenarioUplinks } from './scenario-uplinks.js';
 import { watchScenarioPaths } from './scenario-watcher.js';
 
 export interface ServedScenarios {
   /** The first connection's MCP URL, for the banner's "try it". */
   firstMcpUrl: string | null;
-  close(): void;
+  /** Stops watching the files and stops the local servers their `uplink:` connections started (awaited: bounded). */
+  close(): Promise<void>;
 }
 
 /**
@@ -18,7 +20,9 @@ export interface ServedScenarios {
  * nothing), prints each connection's MCP URL and each minted token, and reloads a file however it
  * changes on disk (scenario-watcher.ts): what the file no longer declares is removed from the
  * server, a file that no longer loads keeps its previous version, a deleted file takes its
- * namespaces and connections with it, a new file in a watched folder is loaded.
+ * namespaces and connections with it, a new file in a watched folder is loaded. The local stdio
+ * servers of `uplink:` connections are started once their file is applied, restarted when their
+ * command changes, and stopped with their connection or file (scenario-uplinks.ts).
  */
 export async function serveScenarios({
   platform,
@@ -38,10 +42,12 @@ export async function serveScenarios({
 }): Promise<ServedScenarios> {
   const door = { fetch: ownDoor?.fetch ?? platform.app.fetch, baseUrl, apiKey: platform.sessionKey() };
   let firstMcpUrl: string | null = null;
+  const uplinks = createScenarioUplinks({ platform, door, io });
 
   async function apply({ file, scenario }: LoadedScenario, verb: string, removed: readonly string[] = []): Promise<void> {
     try {
       const applied = await applyScenario(scenario, door);
+      await uplinks.sync(file, scenario, applied);
       firstMcpUrl ??= applied.connections[0]?.mcpUrl ?? null;
       io.stdout(describe(verb, file, scenario.name, applied, removed));
     } catch (error) {
@@ -63,6 +69,7 @@ export async function serveScenarios({
       if (!previous) return;
       current.delete(file);
       const lines = await removeScenarioItems(door, findRemovedItems(previous, null, others));
+      await uplinks.sync(file, null);
       io.stdout(`Removed scenario "${previous.name}" (${file}: the file is gone)\n${lines.map((line) => `  ${line}\n`).join('')}`);
       return;
     }
@@ -86,8 +93,10 @@ export async function serveScenarios({
     get firstMcpUrl() {
       return firstMcpUrl;
     },
-    close() {
+    async close() {
       watcher.close();
+      await queue;
+      await uplinks.close();
     },
   };
 }

@@ -114,7 +114,7 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
   try {
     if (uplinks.length > 0) paired = await pairStdioUplinks({ platform, door: { fetch: door.fetch, baseUrl: server.url, apiKey: platform.sessionKey() }, uplinks, io });
   } catch (error) {
-    served?.close();
+    await served?.close();
     await server.close();
     platform.close();
     throw new CliError(error instanceof Error ? error.message : String(error));
@@ -145,8 +145,9 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
   });
   const signal = await shutdown;
   io.stdout(`\n${signal} received: finishing requests in flight, then closing the database...\n`);
-  served?.close();
   await server.close();
+  // The scenarios' local servers stop before the platform closes, so their connections read disconnected.
+  await served?.close();
   platform.close();
   await paired?.stopped();
   io.stdout('mcpsim stopped.\n');

@@ -15,6 +15,18 @@ export interface StdioUplink {
   command: string;
   args: readonly string[];
   env: Readonly<Record<string, string>>;
+  /** The folder to start it in (default: mcpsim's own). */
+  cwd?: string;
+}
+
+/** A started local server: whether it paired, when it ended, and how to stop it. */
+export interface StartedStdioUplink {
+  /** Settles once pairing finished: true when the server is connected (a failure has been printed). */
+  paired: Promise<boolean>;
+  /** Settles once the process has ended (an end nobody asked for has been printed). */
+  ended: Promise<void>;
+  /** Ends the pairing and the process; its end is then not reported. */
+  stop(): void;
 }
 
 /** Bound on waiting for the paired processes to stop when the server shuts down (the SDK escalates to SIGKILL after 4 s). */
@@ -60,6 +72,37 @@ export function parseUplinkOption(option: string): StdioUplink {
 }
 
 /**
+ * Starts one local server and pairs it with its (existing) uplink connection, printing the
+ * outcome with the command only, never its environment. `quiet()` true at the end: the end was
+ * asked for (the server stops), so it is not reported.
+ *
+ * @example
+ *   const started = startStdioUplink(platform, uplink, io, { mcpUrl, quiet: () => stopping });
+ *   if (await started.paired) ...; started.stop();
+ */
+export function startStdioUplink(platform: Platform, uplink: StdioUplink, io: CliIo, { mcpUrl, quiet }: { mcpUrl: string; quiet: () => boolean }): StartedStdioUplink {
+  const name = `${uplink.namespace}/${uplink.connectionId}`;
+  let stopped = false;
+  const pairing = platform.pairStdioServer(uplink, { command: uplink.command, args: uplink.args, env: uplink.env, ...(uplink.cwd === undefined ? {} : { cwd: uplink.cwd }) });
+  return {
+    paired: pairing.ready.then(
+      () => (io.stdout(`Paired ${name} with the local server "${uplink.command}"; MCP URL: ${mcpUrl}\n`), true),
+      (error: unknown) => (io.stderr(`Pairing ${name} with "${uplink.command}" failed: ${error instanceof Error ? error.message : String(error)}\n`), false),
+    ),
+    ended: pairing.ended.then((how) => void (stopped || quiet() || io.stderr(`The local server of ${name} ended: ${how}. ${name} is now disconnected.\n`))),
+    stop() {
+      stopped = true;
+      pairing.stop();
+    },
+  };
+}
+
+/** Waits for started servers to end, at most as long as the SDK takes to kill a stuck one. */
+export async function waitForStdioUplinks(ended: readonly Promise<unknown>[]): Promise<void> {
+  await Promise.race([Promise.all(ended), new Promise((resolve) => setTimeout(resolve, stopWaitMs).unref())]);
+}
+
+/**
  * Creates each uplink connection when missing, starts and pairs its server, and prints the
  * outcome; returns the first paired MCP URL (for the banner) and what waits for the processes to
  * stop (after `platform.close()`, which ends the pairings).
@@ -73,26 +116,19 @@ export async function pairStdioUplinks({ platform, door, uplinks, io }: { platfo
   let firstMcpUrl: string | null = null;
   const ended: Promise<unknown>[] = [];
   for (const uplink of uplinks) {
-    const name = `${uplink.namespace}/${uplink.connectionId}`;
     const path = `/connect/${encodeURIComponent(uplink.namespace)}/${encodeURIComponent(uplink.connectionId)}`;
     await expectSuccess(door, `namespace "${uplink.namespace}"`, 'PUT', `/namespaces/${encodeURIComponent(uplink.namespace)}`);
-    if ((await requestPlatform(door, 'GET', path)).status === 404) await expectSuccess(door, `connection "${name}"`, 'PUT', path, { transport: 'uplink' });
-    const pairing = platform.pairStdioServer(uplink, { command: uplink.command, args: uplink.args, env: uplink.env });
-    ended.push(pairing.ended.then((how) => void (stopping || io.stderr(`The local server of ${name} ended: ${how}. ${name} is now disconnected.\n`))));
-    try {
-      await pairing.ready;
-      const mcpUrl = `${door.baseUrl}${path}/mcp`;
-      firstMcpUrl ??= mcpUrl;
-      io.stdout(`Paired ${name} with the local server "${uplink.command}"; MCP URL: ${mcpUrl}\n`);
-    } catch (error) {
-      io.stderr(`Pairing ${name} with "${uplink.command}" failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    }
+    if ((await requestPlatform(door, 'GET', path)).status === 404) await expectSuccess(door, `connection "${uplink.namespace}/${uplink.connectionId}"`, 'PUT', path, { transport: 'uplink' });
+    const mcpUrl = `${door.baseUrl}${path}/mcp`;
+    const started = startStdioUplink(platform, uplink, io, { mcpUrl, quiet: () => stopping });
+    ended.push(started.ended);
+    if (await started.paired) firstMcpUrl ??= mcpUrl;
   }
   return {
     firstMcpUrl,
     async stopped() {
       stopping = true;
-      await Promise.race([Promise.all(ended), new Promise((resolve) => setTimeout(resolve, stopWaitMs).unref())]);
+      await waitForStdioUplinks(ended);
     },
   };
 }

@@ -58,7 +58,7 @@ export async function run({ values, positionals: paths }: CommandInput<typeof op
     io.stderr(`▶ ${loaded.file}: ${loaded.scenario.steps.length} steps\n`);
     const fixturesDir = config.fixturesDirChosen ? config.fixturesDir : loaded.fixturesDir;
     const toolResults = { mode: 'replay', fixturesDir, recordHint: `mcpsim record ${loaded.file}`, missPolicy: miss ?? loaded.scenario.miss ?? 'error' } as const;
-    suites.push({ name: loaded.scenario.name, file: loaded.file, reports: await runScenario(loaded, { runtime, toolResults, apiKey: scenarioApiKey, upstreamTimeoutMs: config.upstreamTimeoutMs }) });
+    suites.push({ name: loaded.scenario.name, file: loaded.file, reports: await runScenario(loaded, { runtime, toolResults, apiKey: scenarioApiKey, upstreamTimeoutMs: config.upstreamTimeoutMs, warn: io.stderr }) });
   }
   const report = render(reporter, suites, { timings: config.reportTimings });
   if (values.output) writeFileSync(values.output, report);

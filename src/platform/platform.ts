@@ -84,9 +84,10 @@ export interface Platform {
    * `namespace/connectionId`, as the WebSocket door does for the official CLI. `ready` resolves
    * once the server is connected and rejects when the connection is missing or not an uplink one,
    * or the server failed to initialize (the connection then reads `error` with the reason);
-   * `ended` settles with how the process ended (exit code, last stderr lines).
+   * `ended` settles with how the process ended (exit code, last stderr lines); `stop` ends the
+   * pairing and the process (the connection then reads `disconnected`).
    */
-  pairStdioServer(target: { namespace: string; connectionId: string }, command: StdioCommand): { ready: Promise<void>; ended: Promise<string> };
+  pairStdioServer(target: { namespace: string; connectionId: string }, command: StdioCommand): { ready: Promise<void>; ended: Promise<string>; stop(): void };
   close(): void;
 }
 
@@ -179,10 +180,10 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
         const connection = stores.connections.getInNamespace(stores.accounts.findLocal()!.id, namespace, connectionId);
         if (!connection || connection.transport !== 'uplink' || connection.source !== null) {
           const what = connection ? `not an uplink connection (transport "${connection.transport}")` : 'not a connection of the local account';
-          return { ready: Promise.reject(new Error(`${namespace}/${connectionId} is ${what}; create it with {"transport":"uplink"}`)), ended: Promise.resolve('it was not started') };
+          return { ready: Promise.reject(new Error(`${namespace}/${connectionId} is ${what}; create it with {"transport":"uplink"}`)), ended: Promise.resolve('it was not started'), stop: () => {} };
         }
         const channel = createStdioChannel(command);
-        return { ready: uplinks.pair(connection, channel, { force: true }), ended: channel.exited.then((exit) => describeExit(command.command, exit)) };
+        return { ready: uplinks.pair(connection, channel, { force: true }), ended: channel.exited.then((exit) => describeExit(command.command, exit)), stop: () => channel.end(1000, 'stopped') };
       },
       close: () => {
         void upstreams.close();

@@ -108,6 +108,8 @@ async function applyConnection(platform: ScenarioPlatform, namespace: string, co
     ...(connection.name === undefined ? {} : { name: connection.name }),
     ...(connection.server === undefined ? {} : { server: connection.server }),
     ...(connection.mcpUrl === undefined ? {} : { mcpUrl: connection.mcpUrl }),
+    // The local server itself is started by whoever serves the scenario (cli/scenario-uplinks.ts); the platform only knows the connection.
+    ...(connection.uplink === undefined ? {} : { transport: 'uplink' }),
     ...(connection.metadata === undefined ? {} : { metadata: connection.metadata }),
     ...(connection.headers === undefined ? {} : { headers: connection.headers }),
     ...(mock ? { mock } : {}),

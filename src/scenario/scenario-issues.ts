@@ -26,6 +26,11 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown): Finding[
       return { path: [...path, key], at: 'key' as const, message: `${toDisplayPath([...path, key])}: unknown property; ${fix}` };
     });
   }
+  if (issue.code === 'invalid_union') {
+    // The branch whose shape the value has (e.g. the object form of `uplink:`) tells which property is wrong, at its own path.
+    const fitting = issue.errors.find((branch) => branch.length > 0 && branch.every((inner) => inner.code !== 'invalid_type' || inner.path.length > 0));
+    if (fitting) return fitting.flatMap((inner) => describeIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, input));
+  }
   const parentPath = path.slice(0, -1);
   const last = path[path.length - 1];
   if (issue.code === 'invalid_type' && last !== undefined && !hasKey(valueAt(input, parentPath), last)) {

@@ -1,6 +1,6 @@
 /**
  * What the scenario schema cannot see: duplicate names, steps that call undeclared namespaces,
- * connections or tools, connections with neither server nor mcpUrl, servers that exist nowhere,
+ * connections or tools, connections with neither server, mcpUrl nor uplink (or uplink with one of them), servers that exist nowhere,
  * and tool corrections that name no tool or argument (scenario-tool-checks.ts).
  */
 import { loadDemoCatalog } from '../store/demo-catalog.js';
@@ -48,8 +48,13 @@ export function findMeaningProblems(scenario: Scenario, knownServerNames: readon
     const at = (index: number, ...rest: Segment[]): Segment[] => ['namespaces', namespaceIndex, 'connections', index, ...rest];
     checkUnique('connection id', namespace.connections.map((connection, index) => ({ key: connection.id, path: at(index, 'id'), shown: connection.id })));
     for (const [index, connection] of namespace.connections.entries()) {
-      if (connection.server === undefined && connection.mcpUrl === undefined) {
-        report(at(index), `connection "${connection.id}" has neither server nor mcpUrl; add server: <a registry qualifiedName> (from servers or the demo catalog) or mcpUrl: <a real MCP server URL>`);
+      if (connection.uplink !== undefined) {
+        // A local stdio server is the connection's upstream: nothing else may name one.
+        for (const field of ['server', 'mcpUrl', 'headers', 'mock'] as const) {
+          if (connection[field] !== undefined) report(at(index, field), `not allowed with uplink: connection "${connection.id}" reaches the local server its uplink starts; remove ${field}, or remove uplink to use ${field}`);
+        }
+      } else if (connection.server === undefined && connection.mcpUrl === undefined) {
+        report(at(index), `connection "${connection.id}" has neither server, mcpUrl nor uplink; add server: <a registry qualifiedName> (from servers or the demo catalog), mcpUrl: <a real MCP server URL> or uplink: <the command of a local stdio server>`);
       }
       if (connection.server === undefined && connection.mcpUrl !== undefined && isMockOn(connection.mock)) {
         report(at(index, 'mock'), 'mock needs a registry server to simulate, and this connection has only mcpUrl; add server: <qualifiedName> (from servers or the demo catalog), or remove mock to call the real server');

@@ -33,12 +33,37 @@ export const scenarioServerSchema = z
   })
   .describe('a custom server added to the registry for this scenario');
 
+/** Environment variable names as a shell accepts them. */
+const envNamePattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export const scenarioUplinkSchema = z
+  .union([
+    z
+      .string()
+      .trim()
+      .min(1, 'must be a command line, e.g. "npx -y @modelcontextprotocol/server-memory"')
+      .describe('the command line of a local stdio MCP server, split on spaces, e.g. "node server.js" (for arguments with spaces or an environment, use { command, args, env })'),
+    z
+      .strictObject({
+        command: z.string().trim().min(1, 'must name the program to start, e.g. node or npx').describe('the program to start, e.g. node or npx (found on PATH)'),
+        args: z.array(z.string()).default([]).describe('its arguments, e.g. [../node_modules/@modelcontextprotocol/server-memory/dist/index.js]'),
+        env: z
+          .record(z.string().regex(envNamePattern, 'must be an environment variable name: letters, digits and _, not starting with a digit'), z.string())
+          .optional()
+          .describe("environment variables for the process, added to a safe default (PATH, HOME...); never printed or stored, and mcpsim's own environment is not passed on"),
+        cwd: z.string().min(1).optional().describe('the folder to start it in, relative to this file (default: the folder of this file)'),
+      })
+      .describe('the local stdio MCP server to start'),
+  ])
+  .describe('a local stdio MCP server that mcpsim starts and pairs with this connection (an uplink connection): a command line, or { command, args, env, cwd }');
+
 export const scenarioConnectionSchema = z
   .strictObject({
     id: z.string().regex(/^[a-zA-Z0-9_][a-zA-Z0-9._~@:+-]{0,254}$/, 'must be a connection id: letters, digits and ._~@:+- (no slash)').describe('the connection id'),
     name: z.string().min(1).optional().describe('a display name for the connection'),
     server: z.string().optional().describe('a registry qualifiedName (from the catalog or servers above)'),
     mcpUrl: z.string().url().optional().describe('a real MCP server URL instead of a registry server'),
+    uplink: scenarioUplinkSchema.optional(),
     metadata: z.record(z.string(), z.unknown()).optional().describe('free key-value data; token policies can match on it'),
     headers: z.record(z.string(), z.string()).optional().describe('sent to the upstream; stored encrypted'),
     mock: z
@@ -131,4 +156,5 @@ export const scenarioSchema = z
 export type Scenario = z.output<typeof scenarioSchema>;
 export type ScenarioStep = z.output<typeof stepSchema>;
 export type ScenarioConnection = z.output<typeof scenarioConnectionSchema>;
+export type ScenarioUplink = z.output<typeof scenarioUplinkSchema>;
 export type Expectation = z.output<typeof expectationSchema>;

@@ -2,7 +2,7 @@
 //   node stdio-odd-server.mjs crash    -> writes to stderr and exits with code 3 before answering
 //   node stdio-odd-server.mjs hang     -> reads stdin, never answers
 //   node stdio-odd-server.mjs garbage  -> answers every line with text that is not JSON-RPC
-//   node stdio-odd-server.mjs serve    -> a working server; tools: secret (returns $ODD_SECRET), quit (exits with code 7), stall (never answers)
+//   node stdio-odd-server.mjs serve    -> a working server; tools: secret (returns $ODD_SECRET), quit (exits with code 7), stall (never answers), pid
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -22,10 +22,12 @@ if (mode === 'crash') {
       { name: 'secret', description: 'Returns the secret it was given.', inputSchema: { type: 'object', properties: {} } },
       { name: 'quit', description: 'Exits with code 7.', inputSchema: { type: 'object', properties: {} } },
       { name: 'stall', description: 'Never answers.', inputSchema: { type: 'object', properties: {} } },
+      { name: 'pid', description: 'Returns its process id.', inputSchema: { type: 'object', properties: {} } },
     ],
   }));
   server.setRequestHandler(CallToolRequestSchema, ({ params }) => {
     if (params.name === 'stall') return new Promise(() => {});
+    if (params.name === 'pid') return { content: [{ type: 'text', text: String(process.pid) }] };
     if (params.name === 'quit') {
       process.stderr.write('quitting as asked\n');
       setTimeout(() => process.exit(7), 10);
