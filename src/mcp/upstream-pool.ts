@@ -45,14 +45,21 @@ const clientInfo = { name: 'mcpsim', version };
 export function createUpstreamPool({ timeoutMs = 5000, maxSessions = 256, fetch: fetchImpl }: UpstreamPoolOptions = {}): UpstreamPool {
   const sessions = new Map<string, Promise<OpenSession>>();
 
-  async function open(target: UpstreamTarget, deadlineMs: number): Promise<OpenSession> {
+  async function open(target: UpstreamTarget, deadlineMs: number, onBroken: () => void = () => {}): Promise<OpenSession> {
     const transport = new StreamableHTTPClientTransport(new URL(target.url), {
       requestInit: { headers: { ...(target.headers ?? {}) } },
       ...(fetchImpl ? { fetch: fetchImpl } : {}),
     });
     const client = new Client(clientInfo, { capabilities: {} });
-    // Errors of the background GET stream (405 from stateless servers) are not request failures.
-    client.onerror = () => {};
+    // Errors of the background GET stream (405 from stateless servers) are not request failures. But
+    // when a response stream broke and the SDK's attempt to resume it failed (the upstream stopped),
+    // the requests waiting on it would wait until their timeout: close the session so they fail now.
+    client.onerror = (error) => {
+      if (/^(Failed to reconnect SSE stream|Maximum reconnection attempts)/.test(error.message)) {
+        onBroken();
+        void client.close().catch(() => {});
+      }
+    };
     try {
       await withDeadline(client.connect(transport, { timeout: deadlineMs }), deadlineMs, target.url);
     } catch (error) {
@@ -88,7 +95,8 @@ export function createUpstreamPool({ timeoutMs = 5000, maxSessions = 256, fetch:
       sessions.delete(key);
       sessions.set(key, pending);
     } else {
-      pending = open(target, timeoutMs);
+      const opened: Promise<OpenSession> = open(target, timeoutMs, () => void (sessions.get(key) === opened && sessions.delete(key)));
+      pending = opened;
       sessions.set(key, pending);
       pending.catch(() => sessions.get(key) === pending && sessions.delete(key));
       while (sessions.size > maxSessions) void forget(sessions.keys().next().value!);
