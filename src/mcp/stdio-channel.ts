@@ -48,7 +48,8 @@ export function createStdioChannel({ command, args, env, cwd }: StdioCommand): S
   let partial = '';
   const keep = (line: string) => {
     if (line.trim() === '') return;
-    stderr.push(line.length > maxLineChars ? `${line.slice(0, maxLineChars)}…` : line);
+    // A long line keeps its start and its end: what a server adds to a line it never ended is at the end.
+    stderr.push(line.length > maxLineChars ? `${line.slice(0, maxLineChars / 2)}…${line.slice(-maxLineChars / 2)}` : line);
     if (stderr.length > keptStderrLines) stderr.shift();
   };
   transport.stderr?.on('data', (chunk: Buffer) => {

@@ -116,7 +116,7 @@ export function createUplinkPairings({ stores, timeoutMs }: { stores: Pick<Store
       throw failure;
     }
     const serverInfo = client.getServerVersion() ?? { name: connection.connectionId, version: 'unknown' };
-    pairing.session = toUpstreamSession(client, { label, serverInfo, protocolVersion });
+    pairing.session = withEndReason(toUpstreamSession(client, { label, serverInfo, protocolVersion }), channel);
     settle(pairing.session);
     // Replaced or gone while it initialized: the newer pairing (or the close) decides the status.
     if (pairings.get(key) === pairing) writeStatus(connection, { state: 'connected' }, toServerInfo(serverInfo, connection.connectionId));
@@ -146,6 +146,25 @@ export function createUplinkPairings({ stores, timeoutMs }: { stores: Pick<Store
         pairing.channel.end(1001, 'server shutting down');
       }
       closing = true;
+    },
+  };
+}
+
+/**
+ * The session, with a request that failed because the channel closed saying how it ended (a stdio
+ * process's exit code and last stderr lines), so a call in flight when the server died says why.
+ */
+function withEndReason(session: UpstreamSession, channel: UplinkChannel): UpstreamSession {
+  if (!channel.endReason) return session;
+  return {
+    ...session,
+    async request(method, params, timeoutMs) {
+      try {
+        return await session.request(method, params, timeoutMs);
+      } catch (error) {
+        const reason = error instanceof UpstreamError && error.kind === 'closed' ? channel.endReason?.() : null;
+        throw reason ? new UpstreamError('closed', `${(error as Error).message}: ${reason}`, { cause: error }) : error;
+      }
     },
   };
 }
