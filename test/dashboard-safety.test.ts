@@ -79,6 +79,24 @@ describe('the dashboard door', () => {
     expect(cookie).not.toContain(platform.dashboard!.sessions.loginToken);
   });
 
+  it('logs in once with the login link: another browser following it again is refused, the one that used it goes on with its session', async () => {
+    const link = `/?token=${platform.dashboard!.sessions.loginToken}`;
+    const first = await request(link, { headers: { accept: 'text/html' } });
+    expect(first.status).toBe(303);
+    const cookie = first.headers.get('set-cookie')!.split(';')[0]!;
+    const again = await request(link, { headers: { accept: 'text/html' } });
+    expect(again.status).toBe(401);
+    expect(again.headers.get('set-cookie')).toBeNull();
+    expect(await again.text()).toContain('each link logs in once');
+    const back = await request(link, { headers: { accept: 'text/html', cookie } });
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe('/ui');
+    expect(back.headers.get('set-cookie')).toBeNull();
+    expect((await request('/ui', { headers: { cookie } })).status).toBe(200);
+    // A cookie of a session that is over does not let the used link in.
+    expect((await request(link, { headers: { accept: 'text/html', cookie: 'mcpsim_session=gone' } })).status).toBe(401);
+  });
+
   it('refuses a wrong login token and pages without a session', async () => {
     const wrong = await request('/?token=not-the-token', { headers: { accept: 'text/html' } });
     expect(wrong.status).toBe(401);

@@ -30,7 +30,7 @@ export function toServeBanner({ url, dashboardUrl, apiKey, apiKeyNote, namespace
     `mcpsim ${version} is listening`,
     '',
     `  Base URL    ${url}`,
-    ...(dashboardUrl ? [`  Dashboard   ${dashboardUrl}  (open it in a browser: it logs you in)`] : []),
+    ...(dashboardUrl ? [`  Dashboard   ${dashboardUrl}  (open it in a browser: it logs you in, once)`] : []),
     keyLine,
     `  Namespace   ${namespace}`,
     `  Data        ${dataDir}`,

@@ -24,7 +24,7 @@ export interface DashboardOptions {
 export interface Dashboard {
   /** The pages under `/ui`. */
   app: Hono;
-  /** `GET /` for a browser: logs in with `?token=`, then sends it to `/ui`. */
+  /** `GET /` for a browser: logs in with `?token=` (once; a browser with a session goes on with it), then sends it to `/ui`. */
   answerRoot(c: Context): Response | Promise<Response>;
   /** The one-click login URL the banner prints (`<public URL>/?token=...`). */
   loginUrl(): string;
@@ -117,15 +117,17 @@ export function createDashboard(options: DashboardOptions): Dashboard {
     answerRoot(c) {
       const refused = refuseHost(c);
       if (refused) return refused;
+      // A browser with a session goes on with it, even when it follows the (used) login link again.
+      if (sessions.find(getCookie(c, sessionCookie))) return c.redirect('/ui', 303);
       const token = c.req.query('token');
       if (token !== undefined) {
-        // The token is exchanged at once, and the redirect takes it out of the address bar.
+        // The token is exchanged once, at once, and the redirect takes it out of the address bar.
         const session = sessions.login(token);
-        if (!session) return c.html(<LoginPage error="This login link is not valid (the server prints a new one each time it starts)." />, 401);
+        if (!session) return c.html(<LoginPage error="This login link is not valid: each link logs in once, and the server prints a new one each time it starts. Log in with the API key." />, 401);
         startSession(c, session);
         return c.redirect('/ui', 303);
       }
-      return c.redirect(sessions.find(getCookie(c, sessionCookie)) ? '/ui' : '/ui/login', 303);
+      return c.redirect('/ui/login', 303);
     },
   };
 }

@@ -18,7 +18,9 @@ export interface Session {
 /**
  * The dashboard's cookie sessions, in memory (a restart logs everyone out), and the login token
  * of this process: the `?token=` of the login link the banner prints. The token is exchanged for a
- * session at once and never stored in a cookie.
+ * session at once and never stored in a cookie, and only once: a link that leaked (shell history,
+ * a screenshot, a shared terminal) cannot open another session. A browser that already has a
+ * session keeps getting in with it (dashboard.tsx checks the cookie first).
  *
  * @example
  *   const sessions = createSessions();
@@ -28,6 +30,7 @@ export interface Session {
 export function createSessions({ now = Date.now, ttlMs = sessionTtlMs }: { now?: () => number; ttlMs?: number } = {}) {
   const loginToken = randomBytes(24).toString('base64url');
   const sessions = new Map<string, Session>();
+  let loginTokenUsed = false;
 
   function open(): Session {
     // Expired sessions are dropped on the way, so the map stays as small as the live sessions.
@@ -39,9 +42,11 @@ export function createSessions({ now = Date.now, ttlMs = sessionTtlMs }: { now?:
 
   return {
     loginToken,
-    /** A new session for the right login token, else null (compared in constant time). */
+    /** A new session for the right login token the first time it is given, else null (compared in constant time). */
     login(token: string): Session | null {
-      return sameText(token, loginToken) ? open() : null;
+      if (!sameText(token, loginToken) || loginTokenUsed) return null;
+      loginTokenUsed = true;
+      return open();
     },
     /** A new session for a caller who proved it another way (the API key in the login form). */
     open,
