@@ -97,6 +97,21 @@ describe('the dashboard door', () => {
     expect((await request(link, { headers: { accept: 'text/html', cookie: 'mcpsim_session=gone' } })).status).toBe(401);
   });
 
+  it('closes the live timeline stream when the session that opened it expires, with an expired event', async () => {
+    const { cookie } = await logIn();
+    const session = platform.dashboard!.sessions.find(cookie.split('=')[1])!;
+    session.expiresAt = Date.now() + 400;
+    const response = await request('/ui/connections/demo/time/events', { headers: { cookie } });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const started = Date.now();
+    const text = await Promise.race([response.text(), new Promise<string>((resolve) => setTimeout(() => resolve('still open after 5 s'), 5000))]);
+    expect(text).toContain('event: ready');
+    expect(text).toMatch(/event: expired\ndata: \{\}\n\n$/);
+    expect(Date.now() - started).toBeLessThan(3000);
+    // And a stream asked for after the end is not opened at all.
+    expect((await request('/ui/connections/demo/time/events', { headers: { cookie } })).status).toBe(303);
+  });
+
   it('refuses a wrong login token and pages without a session', async () => {
     const wrong = await request('/?token=not-the-token', { headers: { accept: 'text/html' } });
     expect(wrong.status).toBe(401);

@@ -70,6 +70,13 @@ export const clientScript = `
       swap('#memory', await fragment(live.dataset.memory));
     });
     source.addEventListener('open', () => { live.dataset.connected = '1'; });
+    // The session ended: stop listening (a reconnect would only meet the login page).
+    source.addEventListener('expired', () => {
+      source.close();
+      live.dataset.connected = '0';
+      const status = document.querySelector('#live-status');
+      if (status) status.textContent = 'Your session has expired: live updates stopped. Log in again to see new calls.';
+    });
   }
 })();
 `;

@@ -51,6 +51,7 @@ export function addConnectionRoutes(app: Hono, context: UiContext): void {
     const { namespace, id } = c.req.param();
     const key = stores.memory.resolveKey(stores.accounts.findLocal()!.id, namespace, id);
     if (key === null) return c.text('not a mock connection', 404);
+    const session = sessionOf(c);
     return streamSSE(c, async (stream) => {
       const queue: { event: string; data: string }[] = [];
       let wake: (() => void) | null = null;
@@ -68,6 +69,12 @@ export function addConnectionRoutes(app: Hono, context: UiContext): void {
       });
       await stream.writeSSE({ event: 'ready', data: '{}' });
       while (open) {
+        // The stream lives no longer than the session that opened it (expired, or logged out).
+        const left = context.sessions.remainingMs(session.id);
+        if (left === 0) {
+          await stream.writeSSE({ event: 'expired', data: '{}' });
+          break;
+        }
         const next = queue.shift();
         if (next) {
           await stream.writeSSE(next);
@@ -75,10 +82,10 @@ export function addConnectionRoutes(app: Hono, context: UiContext): void {
         }
         await new Promise<void>((resolve) => {
           wake = resolve;
-          setTimeout(resolve, keepAliveMs).unref?.();
+          setTimeout(resolve, Math.min(keepAliveMs, left)).unref?.();
         });
         wake = null;
-        if (open && queue.length === 0) await stream.write(': alive\n\n');
+        if (open && queue.length === 0 && context.sessions.remainingMs(session.id) > 0) await stream.write(': alive\n\n');
       }
       stop();
     });

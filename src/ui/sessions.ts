@@ -58,6 +58,11 @@ export function createSessions({ now = Date.now, ttlMs = sessionTtlMs }: { now?:
       sessions.delete(id);
       return null;
     },
+    /** How long the session has left, in ms: 0 once it has expired or ended (logged out). */
+    remainingMs(id: string): number {
+      const session = sessions.get(id);
+      return session ? Math.max(0, session.expiresAt - now()) : 0;
+    },
     end(id: string): void {
       sessions.delete(id);
     },
