@@ -216,6 +216,34 @@ describe('the access log', () => {
   });
 });
 
+describe('the memory timeline after retention dropped the oldest calls', () => {
+  it('pages from the first call the log still holds: no link to older calls past it, and says how many were dropped', async () => {
+    const platform = createPlatform({ apiKey, memoryLimits: { maxCalls: 70, maxBytes: 64 * 1024 * 1024 } });
+    try {
+      for (let call = 0; call < 130; call++) {
+        const answer = await platform.app.request('/connect/demo/time/.tools/get_current_time', { method: 'POST', headers: { host, authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ timezone: 'UTC' }) });
+        expect(answer.status).toBe(200);
+      }
+      const login = await platform.app.request(`/?token=${platform.dashboard!.sessions.loginToken}`, { headers: { host, accept: 'text/html' } });
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      const page = async (query: string) => (await platform.app.request(`/ui/connections/demo/time${query}`, { headers: { host, cookie } })).text();
+      const rows = (html: string) => [...html.matchAll(/<tr id="call-(\d+)">/g)].map((match) => Number(match[1]));
+
+      const newest = await page('');
+      expect(rows(newest)).toEqual(Array.from({ length: 50 }, (_, index) => 130 - index));
+      expect(newest).toContain('130</span> calls in all; the oldest 60 were dropped');
+      expect(newest).toContain('?before=81">Older calls</a>');
+
+      const oldest = await page('?before=81');
+      expect(rows(oldest)).toEqual(Array.from({ length: 20 }, (_, index) => 80 - index));
+      expect(oldest).not.toContain('Older calls');
+      expect(oldest).toContain('Newest calls');
+    } finally {
+      platform.close();
+    }
+  });
+});
+
 describe('dashboard sessions', () => {
   it('expire after their lifetime', () => {
     let now = 1_000;

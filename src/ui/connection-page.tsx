@@ -15,6 +15,8 @@ export interface MemoryData {
   calls: CallEntry[];
   world: WorldState;
   nextSequence: number;
+  /** The oldest call the log still holds (retention drops the oldest); `nextSequence` when it is empty. */
+  firstSequence: number;
   before: number | null;
   snapshots: SnapshotView[];
 }
@@ -58,15 +60,16 @@ export async function loadMemory(api: ApiClient, stores: Stores, namespace: stri
   const base = `/__mcpsim/connections/${segment(namespace)}/${segment(id)}`;
   const key = stores.memory.resolveKey(stores.accounts.findLocal()!.id, namespace, id);
   if (key === null) return null;
-  // Sequences are contiguous from 1, so the page before `before` (or the newest) is a since/limit window.
-  const nextSequence = stores.memory.load(key).nextSequence;
+  // Kept sequences are contiguous, from the first retention kept, so the page before `before` (or the newest) is a since/limit window.
+  const { nextSequence, history } = stores.memory.load(key);
+  const firstSequence = history[0]?.sequence ?? nextSequence;
   const end = before === null ? nextSequence : Math.min(before, nextSequence);
-  const since = Math.max(0, end - 1 - timelinePage);
+  const since = Math.max(firstSequence - 1, end - 1 - timelinePage);
   const limit = Math.max(1, end - 1 - since);
   const page = await api.get<{ calls: CallEntry[]; world: WorldState; nextSequence: number }>(`${base}/memory?since=${since}&limit=${limit}`);
   const snapshots = await api.get<{ snapshots: SnapshotView[] }>(`${base}/snapshots`);
   if (!page.ok) return null;
-  return { calls: page.body.calls.filter((call) => call.sequence < end), world: page.body.world, nextSequence: page.body.nextSequence, before, snapshots: snapshots.ok ? snapshots.body.snapshots : [] };
+  return { calls: page.body.calls.filter((call) => call.sequence < end), world: page.body.world, nextSequence: page.body.nextSequence, firstSequence, before, snapshots: snapshots.ok ? snapshots.body.snapshots : [] };
 }
 
 export interface CallOutcome {

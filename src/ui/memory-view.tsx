@@ -137,16 +137,17 @@ export function WorldView({ world }: { world: WorldState }) {
 }
 
 /** The timeline, world and snapshots of a mock connection: the part of the page a `replaced` event reloads. */
-export function MemoryView(props: { base: string; csrf: string; calls: CallEntry[]; world: WorldState; nextSequence: number; before: number | null; snapshots: SnapshotView[] }) {
-  const { base, csrf, calls, world, nextSequence, before, snapshots } = props;
+export function MemoryView(props: { base: string; csrf: string; calls: CallEntry[]; world: WorldState; nextSequence: number; firstSequence: number; before: number | null; snapshots: SnapshotView[] }) {
+  const { base, csrf, calls, world, nextSequence, firstSequence, before, snapshots } = props;
   const newest = [...calls].reverse();
-  const oldest = calls[0]?.sequence ?? 1;
+  const oldest = calls[0]?.sequence ?? firstSequence;
   return (
     <>
       <section class="card" aria-labelledby="timeline-title">
         <h2 id="timeline-title">Memory timeline</h2>
         <p class="muted">
-          <span id="call-count">{nextSequence - 1}</span> calls in all{before === null ? '; new calls appear here as they happen.' : '.'}{' '}
+          <span id="call-count">{nextSequence - 1}</span> calls in all{firstSequence > 1 ? `; the oldest ${firstSequence - 1} were dropped (memory retention, MCPSIM_MEMORY_MAX_CALLS)` : ''}
+          {before === null ? '; new calls appear here as they happen.' : '.'}{' '}
           <span id="live-status" role="status"></span>
         </p>
         <table>
@@ -157,7 +158,7 @@ export function MemoryView(props: { base: string; csrf: string; calls: CallEntry
         </table>
         {calls.length === 0 ? <p id="timeline-empty" class="muted">No calls yet: call a tool above, or from any MCP client.</p> : null}
         <p>
-          {before !== null ? <a href={base}>Newest calls</a> : null} {oldest > 1 && calls.length > 0 ? <a href={`${base}?before=${oldest}`}>Older calls</a> : null}
+          {before !== null ? <a href={base}>Newest calls</a> : null} {oldest > firstSequence && calls.length > 0 ? <a href={`${base}?before=${oldest}`}>Older calls</a> : null}
         </p>
       </section>
       <section class="card" aria-labelledby="world-title">
