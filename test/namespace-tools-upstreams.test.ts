@@ -52,7 +52,13 @@ describe.each(doors)('the namespace tool listing over real upstreams (%s)', (doo
   });
 
   it('answers one envelope per connection with tools or an error that says what failed, within the timeout', async () => {
-    const skippedBefore = upstreams.get('waiting')!.requests + upstreams.get('needs-input')!.requests;
+    const skippedCount = () => upstreams.get('waiting')!.requests + upstreams.get('needs-input')!.requests;
+    // The creation probes' last request (the GET stream the SDK opens after initialize, not awaited) can arrive late on a loaded machine.
+    let skippedBefore = -1;
+    while (skippedBefore !== skippedCount()) {
+      skippedBefore = skippedCount();
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
     const started = performance.now();
     const response = await harness.call('GET', `/connect/${namespace}/.tools`);
     const elapsed = performance.now() - started;
@@ -69,7 +75,7 @@ describe.each(doors)('the namespace tool listing over real upstreams (%s)', (doo
     expect(byId['needs-input']).toMatchObject({ status: { state: 'input_required' }, error: { code: 'input_required', message: expect.stringContaining('X-Key') } });
     for (const envelope of response.body.connections) expect('tools' in envelope !== 'error' in envelope).toBe(true);
     // Skipped without any upstream request.
-    expect(upstreams.get('waiting')!.requests + upstreams.get('needs-input')!.requests).toBe(skippedBefore);
+    expect(skippedCount()).toBe(skippedBefore);
     // Bounded by the timeout, not stalled by the hanging upstream (a generous margin: machines are shared).
     expect(elapsed).toBeGreaterThanOrEqual(timeoutMs * 0.9);
     expect(elapsed).toBeLessThan(timeoutMs + 1500);
