@@ -36,6 +36,7 @@ describe('the uplink field of a scenario connection (mcpsim check)', () => {
 
   it('names the field and the rule for each mistake', () => {
     expect(problemsOf(withConnection('        uplink: "  "\n'))).toEqual([expect.stringContaining('namespaces[0].connections[0].uplink: must be a command line')]);
+    expect(problemsOf(withConnection('        uplink: API_KEY=abc\n'))).toEqual([expect.stringContaining('uplink: must name the program after its KEY=VALUE words')]);
     expect(problemsOf(withConnection('        uplink: { command: node, env: { 1BAD: x } }\n'))).toEqual([expect.stringMatching(/uplink\.env.*1BAD.*must be an environment variable name/)]);
     expect(problemsOf(withConnection('        uplink: { command: node, env: { PORT: 3000 } }\n'))).toEqual([expect.stringContaining('uplink.env.PORT')]);
     expect(problemsOf(withConnection('        uplink: { args: [x] }\n'))).toEqual([expect.stringContaining('uplink')]);

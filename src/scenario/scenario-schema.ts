@@ -35,6 +35,8 @@ export const scenarioServerSchema = z
 
 /** Environment variable names as a shell accepts them. */
 const envNamePattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A leading `KEY=VALUE` word of a command line: the process's environment, as in a shell. */
+const envWordPattern = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 export const scenarioUplinkSchema = z
   .union([
@@ -42,6 +44,7 @@ export const scenarioUplinkSchema = z
       .string()
       .trim()
       .min(1, 'must be a command line, e.g. "npx -y @modelcontextprotocol/server-memory"')
+      .refine((line) => line.split(/\s+/).some((word) => !envWordPattern.test(word)), 'must name the program after its KEY=VALUE words, e.g. "API_KEY=abc node server.js"')
       .describe('the command line of a local stdio MCP server, split on spaces, e.g. "node server.js" (for arguments with spaces or an environment, use { command, args, env })'),
     z
       .strictObject({
