@@ -38,12 +38,17 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown): Finding[
     return [{ path: parentPath, message: `${toDisplayPath(path)}: is required; add ${String(last)}:${description ? ` <${description}>` : ''}` }];
   }
   const value = valueAt(input, path);
-  return [{ path, message: `${toDisplayPath(path)}: ${describeScenarioRule(issue, value)}` }];
+  return [{ path, message: `${toDisplayPath(path)}: ${describeScenarioRule(issue, value, !isSecretPath(path))}` }];
+}
+
+/** Header values and a local server's environment are likely secrets: a message never shows them. */
+function isSecretPath(path: readonly Segment[]): boolean {
+  return path.some((segment, index) => segment === 'headers' || (segment === 'env' && path[index - 1] === 'uplink'));
 }
 
 /** The shared wording of a rule (domain/field-message.ts), plus "did you mean" for a near miss of an allowed value. */
-function describeScenarioRule(issue: z.core.$ZodIssue, value: unknown): string {
-  const rule = describeRule(issue, value, { types: 'yaml', showValues: true });
+function describeScenarioRule(issue: z.core.$ZodIssue, value: unknown, showValues: boolean): string {
+  const rule = describeRule(issue, value, { types: 'yaml', showValues });
   if (issue.code !== 'invalid_value' || typeof value !== 'string') return rule;
   const closest = closestOf(value, issue.values.filter((allowed): allowed is string => typeof allowed === 'string'));
   return closest ? `${rule}; did you mean "${closest}"?` : rule;
