@@ -57,6 +57,18 @@ describe('a paired stdio server that fails mid-session', () => {
     expect((await harness.call('GET', '/connect/local/noisy')).body.status).toEqual({ state: 'connected' });
   });
 
+  it('writes megabytes to stdout without a line break: stopped, the call fails at once saying why, mcpsim unharmed', async () => {
+    const pairing = await pair('flooding');
+    const started = Date.now();
+    const answer = await callTool('flooding', 'flood', 5);
+    expect(Date.now() - started).toBeLessThan(callTimeoutMs / 2);
+    expect(answer.status).toBe(502);
+    expect(answer.body.error.message).toContain('stopped by mcpsim: it wrote more than 10 MiB to stdout without a line break, which is not MCP over stdio');
+    expect(await pairing.ended).toContain('without a line break');
+    await eventually(async () => expect((await harness.call('GET', '/connect/local/flooding')).body.status).toEqual({ state: 'disconnected' }));
+    expect((await harness.call('GET', '/health')).status).toBe(200);
+  });
+
   it('floods stderr: calls are still answered, and the status keeps only the last lines, cut short', async () => {
     const pairing = await pair('loud');
     const started = Date.now();

@@ -22,6 +22,8 @@ export interface StdioExit {
   signal: string | null;
   /** The last lines it wrote to stderr. */
   stderr: string[];
+  /** Why mcpsim stopped it, when it did (e.g. stdout without line breaks). */
+  problem?: string;
 }
 
 export interface StdioChannel extends UplinkChannel {
@@ -58,6 +60,13 @@ export function createStdioChannel({ command, args, env, cwd }: StdioCommand): S
     lines.forEach(keep);
   });
 
+  // The SDK stops a server whose stdout overflows its read buffer (10 MiB without a line break);
+  // the pairing's client hears the error too (the SDK chains onerror), this keeps why for the status.
+  let problem: string | null = null;
+  transport.onerror = (error) => {
+    if (/ReadBuffer exceeded/.test(error.message)) problem ??= `it wrote ${error.message.replace(/^.*maximum size of (\d+) bytes.*$/, (_, bytes: string) => `more than ${Math.round(Number(bytes) / 1024 / 1024)} MiB`)} to stdout without a line break, which is not MCP over stdio`;
+  };
+
   let exit: StdioExit | null = null;
   let settleExit: (exit: StdioExit) => void = () => {};
   const exited = new Promise<StdioExit>((resolve) => (settleExit = resolve));
@@ -65,7 +74,7 @@ export function createStdioChannel({ command, args, env, cwd }: StdioCommand): S
     if (exit) return;
     keep(partial);
     partial = '';
-    exit = { code, signal, stderr: [...stderr] };
+    exit = { code, signal, stderr: [...stderr], ...(problem ? { problem } : {}) };
     settleExit(exit);
   };
 
@@ -105,7 +114,7 @@ export function createStdioChannel({ command, args, env, cwd }: StdioCommand): S
  *   describeExit('node', { code: 1, signal: null, stderr: ['Error: no API_KEY'] });
  *   // 'the process "node" exited with code 1; its last stderr lines: Error: no API_KEY'
  */
-export function describeExit(command: string, { code, signal, stderr }: StdioExit): string {
+export function describeExit(command: string, { code, signal, stderr, problem }: StdioExit): string {
   const how = code !== null ? `exited with code ${code}` : signal !== null ? `was killed by ${signal}` : 'did not start';
-  return `the process "${command}" ${how}${stderr.length > 0 ? `; its last stderr lines: ${stderr.join(' | ')}` : ' (nothing on stderr)'}`;
+  return `the process "${command}" ${how}${problem ? ` (stopped by mcpsim: ${problem})` : ''}${stderr.length > 0 ? `; its last stderr lines: ${stderr.join(' | ')}` : ' (nothing on stderr)'}`;
 }

@@ -3,7 +3,8 @@
 //   node stdio-odd-server.mjs hang     -> reads stdin, never answers
 //   node stdio-odd-server.mjs garbage  -> answers every line with text that is not JSON-RPC
 //   node stdio-odd-server.mjs serve    -> a working server; tools: secret (returns $ODD_SECRET), quit (exits with code 7), stall (never answers), pid, die (exits with code 9 without answering),
-//                                        noise (writes garbage to stdout, then answers), shout (writes megabytes to stderr, then answers)
+//                                        noise (writes garbage to stdout, then answers), shout (writes megabytes to stderr, then answers),
+//                                        flood (writes 12 MB to stdout without a line break)
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -27,6 +28,7 @@ if (mode === 'crash') {
       { name: 'die', description: 'Exits with code 9 without answering.', inputSchema: { type: 'object', properties: {} } },
       { name: 'noise', description: 'Writes garbage to stdout, then answers.', inputSchema: { type: 'object', properties: {} } },
       { name: 'shout', description: 'Writes megabytes to stderr, then answers.', inputSchema: { type: 'object', properties: {} } },
+      { name: 'flood', description: 'Writes 12 MB to stdout without a line break.', inputSchema: { type: 'object', properties: {} } },
     ],
   }));
   server.setRequestHandler(CallToolRequestSchema, ({ params }) => {
@@ -40,6 +42,10 @@ if (mode === 'crash') {
     if (params.name === 'noise') {
       process.stdout.write('this is not JSON-RPC\n{"jsonrpc": "2.0", "half": \n[1, 2\n');
       return { content: [{ type: 'text', text: 'still here' }] };
+    }
+    if (params.name === 'flood') {
+      process.stdout.write('z'.repeat(12_000_000));
+      return new Promise(() => {});
     }
     if (params.name === 'shout') {
       // 4 MB in 4,000 lines, then one line of 1 MB without an end.
