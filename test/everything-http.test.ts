@@ -24,10 +24,10 @@ interface Everything {
   stop(): Promise<void>;
 }
 
-/** Starts server-everything's streamableHttp mode on a free port of 127.0.0.1. */
-function startEverything(): Promise<Everything> {
+/** Starts server-everything's streamableHttp mode on 127.0.0.1, on a free port unless given one. */
+function startEverything(port = 0): Promise<Everything> {
   const child = spawn(process.execPath, ['--require', join(support, 'loopback-only.cjs'), '--require', join(support, 'loopback-listen.cjs'), entry, 'streamableHttp'], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0' },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -164,5 +164,25 @@ describe('server-everything over Streamable HTTP as a real upstream', () => {
     const envelope = (await harness.call('GET', '/http/.tools')).body.connections.find((candidate: { connectionId: string }) => candidate.connectionId === 'everything');
     expect(envelope.error).toMatchObject({ message: expect.stringMatching(/refused/) });
     expect((await harness.call('GET', '/connect/http/everything')).body.status).toEqual({ state: 'error', message: expect.stringMatching(/^connection refused by 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/) });
+  });
+
+  it('the upstream back on the same port: the next call opens a new session and is answered, and the status is connected again', async () => {
+    everything = await startEverything(Number(new URL(everything.url).port));
+    const answer = await harness.call('POST', '/connect/http/everything/mcp', { body: { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'echo', arguments: { message: 'back' } } } });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.result).toEqual({ content: [{ type: 'text', text: 'Echo: back' }] });
+    expect((await harness.call('GET', '/connect/http/everything')).body.status).toEqual({ state: 'connected' });
+  });
+
+  it('the upstream restarted between two calls: its event stream broke, so the stale session is dropped and the next call is answered', async () => {
+    expect((await relayed.callTool({ name: 'echo', arguments: { message: 'before' } })).content).toEqual([{ type: 'text', text: 'Echo: before' }]);
+    const port = Number(new URL(everything.url).port);
+    await everything.stop();
+    everything = await startEverything(port);
+    // The SDK tries to resume the session's event stream after 1 s; the new process knows no such session.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const answer = await harness.call('POST', '/connect/http/everything/mcp', { body: { jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'echo', arguments: { message: 'again' } } } });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.result).toEqual({ content: [{ type: 'text', text: 'Echo: again' }] });
   });
 });
