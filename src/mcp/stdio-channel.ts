@@ -5,6 +5,7 @@
  * signal, and the last lines of its stderr), which the pairing puts in status and error messages.
  */
 import type { ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { UplinkChannel } from './uplink-channel.js';
 
@@ -35,6 +36,10 @@ export interface StdioChannel extends UplinkChannel {
 const keptStderrLines = 10;
 /** A single stderr line longer than this is cut (a server printing a minified bundle). */
 const maxLineChars = 500;
+/** Bound on reading what is left in the stderr pipe once the process exited (a child of it may hold the pipe open). */
+const stderrDrainMs = 1000;
+/** Bound on waiting for the exit when a caller asks why the channel ended. */
+const reasonWaitMs = 1500;
 
 /**
  * Starts nothing yet: the process is spawned when the pairing starts the transport.
@@ -80,6 +85,7 @@ export function createStdioChannel({ command, args, env, cwd }: StdioCommand): S
 
   // The SDK keeps its child process private and reports only `onclose`; the exit code is read from
   // the process itself, on `exit`, which Node emits before the `close` that ends the transport.
+  // Callers that learn of the end from the transport wait for it (`endReason`).
   const start = transport.start.bind(transport);
   transport.start = async () => {
     try {
@@ -90,7 +96,16 @@ export function createStdioChannel({ command, args, env, cwd }: StdioCommand): S
       throw error;
     }
     const child = (transport as unknown as { _process?: ChildProcess })._process;
-    child?.once('exit', (code, signal) => finish(code, signal));
+    child?.once('exit', (code, signal) => {
+      // What it wrote last may still be in the stderr pipe (a busy machine reads it later): read it to its end first.
+      const stream = transport.stderr as Readable | null;
+      if (!stream || stream.readableEnded) return finish(code, signal);
+      const timer = setTimeout(() => finish(code, signal), stderrDrainMs);
+      stream.once('end', () => {
+        clearTimeout(timer);
+        finish(code, signal);
+      });
+    });
   };
 
   let ended = false;
@@ -103,7 +118,7 @@ export function createStdioChannel({ command, args, env, cwd }: StdioCommand): S
       // Closing stdin asks the server to stop; the SDK escalates to SIGTERM, then SIGKILL, after 2 s each.
       void transport.close().catch(() => {});
     },
-    endReason: () => (exit ? describeExit(command, exit) : null),
+    endReason: () => Promise.race([exited.then((ending) => describeExit(command, ending)), new Promise<null>((resolve) => setTimeout(() => resolve(null), reasonWaitMs).unref())]),
   };
 }
 

@@ -15,8 +15,11 @@ export interface UplinkChannel {
    * 1001 `replaced` when another pairing took over).
    */
   end(code: number, reason: string): void;
-  /** Why the channel ended, once it has, when the channel knows more than "closed" (a stdio process's exit code and stderr). */
-  endReason?(): string | null;
+  /**
+   * Why the channel ended, when the channel knows more than "closed" (a stdio process's exit code
+   * and stderr); waits a moment for it (the process may be ending), then null.
+   */
+  endReason?(): Promise<string | null>;
 }
 
 /**

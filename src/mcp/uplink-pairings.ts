@@ -105,7 +105,7 @@ export function createUplinkPairings({ stores, timeoutMs }: { stores: Pick<Store
     } catch (error) {
       const failure = toUpstreamError(error, label, timeoutMs);
       channel.end(1011, 'initialize failed'); // usually already closed (1000) by the SDK client giving up
-      const reason = channel.endReason?.();
+      const reason = await channel.endReason?.();
       // Still ours, or already dropped by the close of a process that died while initializing (not replaced).
       const current = pairings.get(key);
       if (current === pairing || current === undefined) {
@@ -162,7 +162,7 @@ function withEndReason(session: UpstreamSession, channel: UplinkChannel): Upstre
       try {
         return await session.request(method, params, timeoutMs);
       } catch (error) {
-        const reason = error instanceof UpstreamError && error.kind === 'closed' ? channel.endReason?.() : null;
+        const reason = error instanceof UpstreamError && error.kind === 'closed' ? await channel.endReason?.() : null;
         throw reason ? new UpstreamError('closed', `${(error as Error).message}: ${reason}`, { cause: error }) : error;
       }
     },
