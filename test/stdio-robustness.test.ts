@@ -34,12 +34,18 @@ describe('a paired stdio server that fails mid-session', () => {
   }
   const callTool = (id: string, name: string, rpcId = 1) => harness.call('POST', `/connect/local/${id}/mcp`, { body: { jsonrpc: '2.0', id: rpcId, method: 'tools/call', params: { name, arguments: {} } } });
 
-  it('exits while a call is in flight: the call fails at once with a 502 that says the process ended, and the status is disconnected', async () => {
-    const pairing = await pair('dies');
+  /** Pairs a server as `id` and calls `tool`, which must fail with a 502 well before the call timeout. */
+  async function failingCall(id: string, tool: string, rpcId: number) {
+    const pairing = await pair(id);
     const started = Date.now();
-    const answer = await callTool('dies', 'die', 4);
+    const answer = await callTool(id, tool, rpcId);
     expect(Date.now() - started).toBeLessThan(callTimeoutMs / 2);
     expect(answer.status).toBe(502);
+    return { pairing, answer };
+  }
+
+  it('exits while a call is in flight: the call fails at once with a 502 that says the process ended, and the status is disconnected', async () => {
+    const { pairing, answer } = await failingCall('dies', 'die', 4);
     expect(answer.body).toMatchObject({ jsonrpc: '2.0', id: 4, error: { message: expect.stringContaining('exited with code 9; its last stderr lines: dying in the middle of a call') } });
     expect(await pairing.ended).toContain('exited with code 9');
     await eventually(async () => expect((await harness.call('GET', '/connect/local/dies')).body.status).toEqual({ state: 'disconnected' }));
@@ -58,11 +64,7 @@ describe('a paired stdio server that fails mid-session', () => {
   });
 
   it('writes megabytes to stdout without a line break: stopped, the call fails at once saying why, mcpsim unharmed', async () => {
-    const pairing = await pair('flooding');
-    const started = Date.now();
-    const answer = await callTool('flooding', 'flood', 5);
-    expect(Date.now() - started).toBeLessThan(callTimeoutMs / 2);
-    expect(answer.status).toBe(502);
+    const { pairing, answer } = await failingCall('flooding', 'flood', 5);
     expect(answer.body.error.message).toContain('stopped by mcpsim: it wrote more than 10 MiB to stdout without a line break, which is not MCP over stdio');
     expect(await pairing.ended).toContain('without a line break');
     await eventually(async () => expect((await harness.call('GET', '/connect/local/flooding')).body.status).toEqual({ state: 'disconnected' }));
