@@ -225,6 +225,40 @@ describe.each(doors)('memory scopes in a shared world (%s)', (door) => {
     expect(restored.body).toEqual({ success: true, scope: 'world', calls: 2 });
   });
 
+  it('keeps the batch, the cache and the file in step when connection resets race calls through both', async () => {
+    const ns = await namespaceOfTwo();
+    const call = (index: number) => callTool(ns, index % 2 ? 'b' : 'a', 'create_note', { id: `n${index}` });
+    const reset = () => harness.call('DELETE', `${control(ns, 'a', 'memory')}?scope=connection`);
+    // Each reset lands after some calls of both are answered, while others wait in the queue or for their batch to commit.
+    const first = Array.from({ length: 12 }, (_, index) => call(index));
+    await Promise.all(first.slice(0, 6));
+    const resets = [reset()];
+    const second = Array.from({ length: 6 }, (_, index) => call(12 + index));
+    await Promise.all(first.slice(6, 9));
+    resets.push(reset());
+    const third = Array.from({ length: 6 }, (_, index) => call(18 + index));
+    await Promise.all([...first, ...second, ...third]);
+    expect((await Promise.all(resets)).map((answer) => answer.status)).toEqual([200, 200]);
+
+    const memory = await memoryOf(ns, 'b');
+    const sequences = memory.calls.map((entry) => entry.sequence);
+    expect(sequences).toEqual([...sequences].sort((x, y) => x - y));
+    expect(new Set(sequences).size).toBe(sequences.length);
+    expect(memory.calls.filter((entry) => entry.connectionId === 'b')).toHaveLength(12);
+    expect(memory.nextSequence).toBe(25);
+    // The world holds exactly the notes of the calls the log kept, on top of the seed.
+    const created = memory.calls.map((entry) => String(entry.arguments.id));
+    expect(Object.keys(memory.world.entities.note!).sort()).toEqual(['s1', ...created].sort());
+
+    // What the cache answers is what the file holds.
+    const reopened = await startHarness(door, { dataDir: harness.dataDir, toolResults: createSource(fixturesDir) });
+    try {
+      expect((await reopened.call('GET', control(ns, 'b', 'memory'))).body).toEqual(memory);
+    } finally {
+      await reopened.close();
+    }
+  });
+
   it('answers 400 naming scope and its values for an unknown scope, changing nothing', async () => {
     const ns = await namespaceOfTwo();
     await callTool(ns, 'a', 'create_note', { id: 'a1' });
@@ -238,5 +272,40 @@ describe.each(doors)('memory scopes in a shared world (%s)', (door) => {
       expect(response.body.message).toContain('"connection"');
     }
     expect((await memoryOf(ns, 'a')).calls).toHaveLength(1);
+  });
+});
+
+describe('memory scopes once retention dropped calls', () => {
+  it('refuses a connection reset or snapshot with 409 and a way out, and allows them again after a world reset', async () => {
+    const harness = await startHarness('in-process', { memoryLimits: { maxCalls: 3, maxBytes: 1024 * 1024 } });
+    try {
+      const memory = harness.platform.stores.memory;
+      expect((await harness.call('PUT', '/servers/@acme/notes', { body: notes })).status).toBe(201);
+      await harness.call('PUT', '/namespaces/kept');
+      for (const id of ['a', 'b']) await harness.call('PUT', `/connect/kept/${id}`, { body: { server: '@acme/notes', mock: { enabled: true } } });
+      await harness.call('PUT', '/__mcpsim/namespaces/kept/shared-world', { body: { enabled: true } });
+      const key = memory.resolveKey(harness.platform.stores.accounts.findLocal()!.id, 'kept', 'a')!;
+      const log = async (connectionId: string, sequence: number) => {
+        const entry = { sequence, tool: 'create_note', arguments: { id: `n${sequence}` }, argumentsKey: `{"id":"n${sequence}"}`, occurrence: 1, result: { content: [] }, source: 'synthetic' as const, model: null, usage: null, latencyMs: 0, at: '2026-01-01T00:00:00.000Z', connectionId };
+        expect(await memory.append(key, entry, { upserts: [{ type: 'note', id: `n${sequence}`, fields: {} }] })).toBe(true);
+      };
+      for (let sequence = 1; sequence <= 5; sequence += 1) await log(sequence % 2 ? 'a' : 'b', sequence);
+
+      for (const [method, rest] of [['DELETE', 'memory'], ['POST', 'snapshots']] as const) {
+        const refused = await harness.call(method, `/__mcpsim/connections/kept/a/${rest}?scope=connection`);
+        expect(refused.status).toBe(409);
+        expect(refused.body).toEqual({ error: 'conflict', message: expect.stringContaining('retention dropped the oldest') });
+        expect(refused.body.message).toContain('use scope=world');
+      }
+      expect((await harness.call('GET', '/__mcpsim/connections/kept/a/memory')).body.calls).toHaveLength(3);
+
+      expect((await harness.call('DELETE', '/__mcpsim/connections/kept/a/memory')).status).toBe(200);
+      await log('a', 1);
+      await log('b', 2);
+      expect((await harness.call('DELETE', '/__mcpsim/connections/kept/a/memory?scope=connection')).body).toEqual({ success: true, scope: 'connection', calls: 1 });
+    } finally {
+      await harness.close();
+      rmSync(harness.dataDir, { recursive: true, force: true });
+    }
   });
 });
