@@ -47,7 +47,11 @@ export const memorySchema = z
     namespace: z.string(),
     world: worldStateSchema,
     calls: z.array(callLogEntrySchema),
-    /** Kept sequences are contiguous (retention drops the oldest): a page whose last call is below nextSequence - 1 has more after it. */
+    /**
+     * Sequences ascend and are never reused; retention drops the oldest, and a connection-scope
+     * reset or restore in a shared world leaves gaps. Page on with since=<last sequence> until a
+     * page is empty or its last call is nextSequence - 1.
+     */
     nextSequence: z.int(),
   })
   .meta({ id: 'ConnectionMemory' });

@@ -61,7 +61,7 @@ export async function loadMemory(api: ApiClient, stores: Stores, namespace: stri
   const member = stores.memory.resolveMember(stores.accounts.findLocal()!.id, namespace, id);
   if (member === null) return null;
   const { key, shared } = member;
-  // Sequences are contiguous from 1, so the page before `before` (or the newest) is a since/limit window.
+  // Sequences ascend from 1 (with gaps after a connection-scope reset), so the page before `before` (or the newest) is a since/limit window.
   const nextSequence = stores.memory.load(key).nextSequence;
   const end = before === null ? nextSequence : Math.min(before, nextSequence);
   const since = Math.max(0, end - 1 - timelinePage);
