@@ -309,3 +309,23 @@ describe('memory scopes once retention dropped calls', () => {
     }
   });
 });
+
+describe('memory scopes in the OpenAPI document', () => {
+  it('lists the scope parameter on reset, snapshot and restore, and scope in their answers', async () => {
+    const harness = await startHarness('in-process');
+    try {
+      const document = (await harness.call('GET', '/openapi.json')).body;
+      const base = '/__mcpsim/connections/{namespace}/{connectionId}';
+      const operations = [document.paths[`${base}/memory`].delete, document.paths[`${base}/snapshots`].post, document.paths[`${base}/snapshots/{snapshotId}/restore`].post];
+      for (const operation of operations) {
+        expect(operation.parameters.filter((parameter: { name: string }) => parameter.name === 'scope')).toEqual([{ name: 'scope', in: 'query', required: false, schema: expect.any(Object) }]);
+        expect(Object.keys(operation.responses)).toContain('409');
+      }
+      for (const name of ['MemoryReset', 'Snapshot', 'SnapshotRestored']) expect(document.components.schemas[name].properties.scope).toEqual({ $ref: '#/components/schemas/MemoryScope' });
+      expect(document.components.schemas.MemoryScope.enum).toEqual(['world', 'connection']);
+    } finally {
+      await harness.close();
+      rmSync(harness.dataDir, { recursive: true, force: true });
+    }
+  });
+});
