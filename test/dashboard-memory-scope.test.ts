@@ -8,26 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSimulator } from '../src/sim/simulator.js';
-import type { ToolResultSource } from '../src/sim/tool-result-source.js';
 import { chromiumArgs, chromiumPath, seriousViolations } from './support/axe.js';
 import { startHarness, type Harness } from './support/harness.js';
+import { createNotesSource } from './support/notes-source.js';
 
 const notes = {
   displayName: 'Acme Notes',
   tools: [{ name: 'create_note', description: 'Create a note.', inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } }],
 };
 
-/** The synthesizer (no fixtures in an empty directory), with a note in the world per create_note. */
-function createSource(fixturesDir: string): ToolResultSource {
-  const simulator = createSimulator({ fixturesDir, missPolicy: 'synthesize' });
-  return {
-    async resolve(call) {
-      const resolution = await simulator.resolve(call);
-      return resolution && { ...resolution, worldChanges: { upserts: [{ type: 'note', id: String(call.arguments.id), fields: { by: call.connectionId } }] } };
-    },
-  };
-}
 
 describe('memory scopes in the dashboard', () => {
   let harness: Harness;
@@ -46,7 +35,7 @@ describe('memory scopes in the dashboard', () => {
   const world = () => page.locator('#world').innerText();
 
   beforeAll(async () => {
-    harness = await startHarness('socket', { toolResults: createSource(fixturesDir) });
+    harness = await startHarness('socket', { toolResults: createNotesSource(fixturesDir) });
     expect((await harness.call('PUT', '/servers/@acme/notes', { body: notes })).status).toBe(201);
     await harness.call('PUT', '/namespaces/team');
     for (const id of ['a', 'b']) await harness.call('PUT', `/connect/team/${id}`, { body: { server: '@acme/notes', mock: { enabled: true } } });

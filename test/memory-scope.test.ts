@@ -3,7 +3,7 @@
  * `scope=world` (the whole shared memory) or `scope=connection` (one connection's calls and what
  * they changed). Two @acme/notes connections share a world; calls go through the real MCP
  * endpoint, answered from fixture files (list_notes, by occurrence) or the synthesizing simulator
- * with a world change per create_note / delete_note, on a real SQLite file.
+ * with a world change per create_note / delete_note (support/notes-source.ts), on a real SQLite file.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,9 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memorySchema, resetSchema, restoreSchema, snapshotListSchema, snapshotSchema } from '../src/api/memory-schemas.js';
 import type { CallLogEntry } from '../src/domain/memory-log.js';
-import { createSimulator } from '../src/sim/simulator.js';
-import type { ToolResultSource } from '../src/sim/tool-result-source.js';
 import { doors, startHarness, type Harness } from './support/harness.js';
+import { createNotesSource } from './support/notes-source.js';
 
 const notes = {
   displayName: 'Acme Notes',
@@ -24,20 +23,6 @@ const notes = {
   ],
 };
 
-/** Fixtures answer list_notes by occurrence; the synthesizer the rest, with what create/delete change. */
-function createSource(fixturesDir: string): ToolResultSource {
-  const simulator = createSimulator({ fixturesDir, missPolicy: 'synthesize' });
-  return {
-    async resolve(call) {
-      const resolution = await simulator.resolve(call);
-      if (!resolution) return resolution;
-      const id = String(call.arguments.id);
-      if (call.tool === 'create_note') return { ...resolution, worldChanges: { upserts: [{ type: 'note', id, fields: { text: call.arguments.text ?? '' } }] } };
-      if (call.tool === 'delete_note') return { ...resolution, worldChanges: { deletes: [{ type: 'note', id }] } };
-      return resolution;
-    },
-  };
-}
 
 function writeListFixtures(fixturesDir: string): void {
   const calls = ['first', 'second', 'third', 'fourth'].map((text, index) => ({
@@ -61,7 +46,7 @@ describe.each(doors)('memory scopes in a shared world (%s)', (door) => {
   beforeAll(async () => {
     fixturesDir = mkdtempSync(join(tmpdir(), 'mcpsim-scope-'));
     writeListFixtures(fixturesDir);
-    harness = await startHarness(door, { toolResults: createSource(fixturesDir) });
+    harness = await startHarness(door, { toolResults: createNotesSource(fixturesDir) });
     expect((await harness.call('PUT', '/servers/@acme/notes', { body: notes })).status).toBe(201);
   });
   afterAll(async () => {
@@ -199,7 +184,7 @@ describe.each(doors)('memory scopes in a shared world (%s)', (door) => {
     expect((await memoryOf(ns, 'b')).calls.map((entry) => [entry.connectionId, entry.occurrence])).toEqual([['b', 2], ['a', 2]]);
 
     await harness.call('DELETE', `${control(ns, 'b', 'memory')}?scope=connection`);
-    const reopened = await startHarness(door, { dataDir: harness.dataDir, toolResults: createSource(fixturesDir) });
+    const reopened = await startHarness(door, { dataDir: harness.dataDir, toolResults: createNotesSource(fixturesDir) });
     try {
       const call = await reopened.call('POST', `/connect/${ns}/b/mcp`, {
         body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_notes', arguments: {} } },
@@ -251,7 +236,7 @@ describe.each(doors)('memory scopes in a shared world (%s)', (door) => {
     expect(Object.keys(memory.world.entities.note!).sort()).toEqual(['s1', ...created].sort());
 
     // What the cache answers is what the file holds.
-    const reopened = await startHarness(door, { dataDir: harness.dataDir, toolResults: createSource(fixturesDir) });
+    const reopened = await startHarness(door, { dataDir: harness.dataDir, toolResults: createNotesSource(fixturesDir) });
     try {
       expect((await reopened.call('GET', control(ns, 'b', 'memory'))).body).toEqual(memory);
     } finally {
