@@ -174,6 +174,21 @@ describe.each(doors)('memory scopes in a shared world (%s)', (door) => {
     expect(madeBy((await memoryOf(ns, 'a')).calls)).toEqual([[1, 'b', 'create_note']]);
   });
 
+  it('restores a connection snapshot taken in a shared world after the namespace stopped sharing', async () => {
+    const ns = await namespaceOfTwo();
+    await callTool(ns, 'a', 'create_note', { id: 'a1' });
+    await callTool(ns, 'b', 'create_note', { id: 'b1' });
+    const taken = await harness.call('POST', `${control(ns, 'a', 'snapshots')}?scope=connection`);
+    await callTool(ns, 'a', 'create_note', { id: 'a2' });
+    await harness.call('PUT', `/__mcpsim/namespaces/${ns}/shared-world`, { body: { enabled: false } });
+    // a owned the shared memory, so it keeps it, b's call included.
+    for (const scope of ['', '?scope=connection']) {
+      const restored = await harness.call('POST', `${control(ns, 'a', `snapshots/${taken.body.id}/restore`)}${scope}`);
+      expect(restored.body, scope).toEqual({ success: true, scope: 'connection', calls: 2 });
+    }
+    expect(Object.keys((await memoryOf(ns, 'a')).world.entities.note!).sort()).toEqual(['a1', 'b1', 's1']);
+  });
+
   it('replays fixtures by the occurrences left after a connection reset, also after a restart', async () => {
     const ns = await namespaceOfTwo();
     const listed = async (id: string) => (await callTool(ns, id, 'list_notes')).content[0]!.text;

@@ -178,8 +178,9 @@ function restoreSnapshot({ stores }: AppDependencies): Operation {
     },
     handle(c, { account, params, query }) {
       const member = requireMember(stores, account, params.namespace, params.connectionId, query.scope);
-      // No scope asked: the snapshot's own (a connection snapshot puts back that connection's calls).
-      const scope = query.scope === undefined && stores.memory.scopeOf(member.key, params.snapshotId) === 'connection' ? 'connection' : member.scope;
+      // A connection snapshot puts back that connection's calls unless scope=world is asked (a 409),
+      // also once the world is no longer shared: the log may still hold the others' calls.
+      const scope = query.scope !== 'world' && stores.memory.scopeOf(member.key, params.snapshotId) === 'connection' ? 'connection' : member.scope;
       const calls = scope === 'connection'
         ? stores.memory.restoreConnection(member.key, params.connectionId, params.snapshotId)
         : stores.memory.restore(member.key, params.snapshotId);
@@ -217,8 +218,12 @@ function deleteSnapshot({ stores }: AppDependencies): Operation {
 function requireKey(stores: Stores, account: Account, namespace: string, id: string) {
   const key = stores.memory.resolveKey(account.id, namespace, id);
   if (key !== null) return key;
-  if (!stores.namespaces.get(account.id, namespace)) throw namespaceNotFound(namespace);
-  throw connectionNotFound(id, namespace);
+  throw notFoundOf(stores, account, namespace, id);
+}
+
+/** The 404 for a connection that is not the account's: its namespace, or the connection in it. */
+function notFoundOf(stores: Stores, account: Account, namespace: string, id: string) {
+  return stores.namespaces.get(account.id, namespace) ? connectionNotFound(id, namespace) : namespaceNotFound(namespace);
 }
 
 /**
@@ -227,8 +232,8 @@ function requireKey(stores: Stores, account: Account, namespace: string, id: str
  */
 function requireMember(stores: Stores, account: Account, namespace: string, id: string, asked: MemoryScope | undefined): { key: MemoryKey; scope: MemoryScope } {
   const member = stores.memory.resolveMember(account.id, namespace, id);
-  if (member === null) requireKey(stores, account, namespace, id);
-  return { key: member!.key, scope: asked === 'connection' && member!.shared ? 'connection' : 'world' };
+  if (member === null) throw notFoundOf(stores, account, namespace, id);
+  return { key: member.key, scope: asked === 'connection' && member.shared ? 'connection' : 'world' };
 }
 
 function snapshotNotFound(id: string, connection: string, namespace: string) {
