@@ -1,5 +1,5 @@
 import type { CallLogEntry, WorldState } from '../domain/memory-log.js';
-import { applyWorldChanges } from '../domain/world-state.js';
+import { replayWorldChanges } from '../domain/world-replay.js';
 import { apiError } from '../errors.js';
 import type { CachedMemory, MemoryCache } from './memory-cache.js';
 import type { MemoryEvents } from './memory-events.js';
@@ -72,8 +72,7 @@ export function createConnectionPart({
         );
       }
       const history = [...kept, ...calls].sort((left, right) => left.sequence - right.sequence);
-      let world = seedOf(key);
-      for (const entry of history) if (entry.changes) world = applyWorldChanges(world, entry.changes);
+      const world = replayWorldChanges(seedOf(key), history.flatMap((entry) => (entry.changes ? [entry.changes] : [])));
       writes.transaction(() => {
         writes.deleteConnectionCalls(key, connectionId);
         for (const entry of calls) writes.insertCall(key, entry);
