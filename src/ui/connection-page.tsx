@@ -19,6 +19,8 @@ export interface MemoryData {
   firstSequence: number;
   before: number | null;
   snapshots: SnapshotView[];
+  /** Whether the connection shares its world (then reset, snapshot and restore offer a scope). */
+  shared: boolean;
 }
 
 /**
@@ -58,9 +60,11 @@ export async function loadConnection(api: ApiClient, stores: Stores, namespace: 
  */
 export async function loadMemory(api: ApiClient, stores: Stores, namespace: string, id: string, before: number | null): Promise<MemoryData | null> {
   const base = `/__mcpsim/connections/${segment(namespace)}/${segment(id)}`;
-  const key = stores.memory.resolveKey(stores.accounts.findLocal()!.id, namespace, id);
-  if (key === null) return null;
-  // Kept sequences are contiguous, from the first retention kept, so the page before `before` (or the newest) is a since/limit window.
+  const member = stores.memory.resolveMember(stores.accounts.findLocal()!.id, namespace, id);
+  if (member === null) return null;
+  const { key, shared } = member;
+  // Sequences ascend (with gaps after a connection-scope reset) from the first call the log still
+  // holds (retention drops the oldest), so the page before `before` (or the newest) is a since/limit window.
   const { nextSequence, history } = stores.memory.load(key);
   const firstSequence = history[0]?.sequence ?? nextSequence;
   const end = before === null ? nextSequence : Math.min(before, nextSequence);
@@ -69,7 +73,7 @@ export async function loadMemory(api: ApiClient, stores: Stores, namespace: stri
   const page = await api.get<{ calls: CallEntry[]; world: WorldState; nextSequence: number }>(`${base}/memory?since=${since}&limit=${limit}`);
   const snapshots = await api.get<{ snapshots: SnapshotView[] }>(`${base}/snapshots`);
   if (!page.ok) return null;
-  return { calls: page.body.calls.filter((call) => call.sequence < end), world: page.body.world, nextSequence: page.body.nextSequence, firstSequence, before, snapshots: snapshots.ok ? snapshots.body.snapshots : [] };
+  return { calls: page.body.calls.filter((call) => call.sequence < end), world: page.body.world, nextSequence: page.body.nextSequence, firstSequence, before, snapshots: snapshots.ok ? snapshots.body.snapshots : [], shared };
 }
 
 export interface CallOutcome {
