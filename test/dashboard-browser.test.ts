@@ -133,6 +133,8 @@ describe('the dashboard in a browser', () => {
     await page.getByLabel('Label (optional)').fill('before labelling');
     await page.getByRole('button', { name: 'Take snapshot' }).click();
     await page.getByText('Snapshot before labelling taken.').waitFor();
+    // The reloaded page shows calls made once its live stream is open (a loaded machine opens it late).
+    await page.waitForFunction("document.querySelector('[data-live]')?.dataset.connected === '1'");
     await api('POST', '/connect/triage/tracker/.tools/add_label', { number: 102, label: 'good first issue' });
     await api('POST', '/connect/triage/tracker/.tools/close_issue', { number: 102, reason: 'completed' });
     await page.locator('#call-4').waitFor();
