@@ -1,0 +1,122 @@
+/**
+ * The call log indexed by what its entries mention, kept up to date as calls are appended: the
+ * prompt's history looks up the entries that may mention a call's arguments instead of matching
+ * every earlier entry on every call (a call at #500 would scan 499). Pure apart from its caches.
+ */
+import type { CallLogEntry } from '../domain/memory-log.js';
+import { leavesOf, toTokens, type Needle } from './prompt-needles.js';
+import type { ShownEntity } from './shown-entities.js';
+
+/** Entries that say nothing about the real server's behaviour: the simulator's own failures. */
+const ignoredSources = new Set(['simulator-error', 'fixture-miss', 'none']);
+
+/** Whether the prompt may show an entry (the simulator's own failures are never shown). */
+export const isUsable = (entry: CallLogEntry): boolean => !ignoredSources.has(entry.source);
+
+export interface EntryFacts {
+  /** The argument values, as `matches` compares them. */
+  leaves: Set<string>;
+  /** Arguments and result: "#3" and the time of a call are no mention of 3. */
+  text: string;
+  tokens: Set<string>;
+  rendered?: string;
+  shown?: ShownEntity[];
+}
+
+/** What the prompt needs of a log entry, worked out once: entries are immutable once logged. */
+const entryFacts = new WeakMap<CallLogEntry, EntryFacts>();
+
+export function factsOfEntry(entry: CallLogEntry, resultText: (entry: CallLogEntry) => string): EntryFacts {
+  let facts = entryFacts.get(entry);
+  if (!facts) {
+    const text = `${entry.argumentsKey} ${resultText(entry)}`;
+    entryFacts.set(entry, (facts = { leaves: leavesOf(entry.arguments), text, tokens: new Set(toTokens(text)) }));
+  }
+  return facts;
+}
+
+interface HistoryIndex {
+  /** The entries indexed so far, in log order; the first `dropped` have left the log since. */
+  mirror: CallLogEntry[];
+  position: Map<CallLogEntry, number>;
+  dropped: number;
+  byToken: Map<string, CallLogEntry[]>;
+  byLeaf: Map<string, CallLogEntry[]>;
+}
+
+/** By the log array itself: the memory cache appends to it and drops its oldest calls (retention) in place. */
+const indexes = new WeakMap<readonly CallLogEntry[], HistoryIndex>();
+
+/**
+ * The index of `history`, brought up to date: new calls at the end are added; calls dropped at
+ * the start are skipped when looked up. Any other change (another array, a reset), or more
+ * dropped calls than kept ones, builds it afresh.
+ */
+function indexOf(history: readonly CallLogEntry[], resultText: (entry: CallLogEntry) => string): HistoryIndex {
+  let index = indexes.get(history);
+  if (index) {
+    const { mirror } = index;
+    const dropped = history.length > 0 ? index.position.get(history[0]!) : mirror.length;
+    const kept = dropped === undefined ? -1 : mirror.length - dropped;
+    const intact = dropped !== undefined && kept <= history.length && (kept === 0 || history[kept - 1] === mirror[mirror.length - 1]);
+    if (intact && mirror.length <= 2 * history.length + 64) index.dropped = dropped;
+    else index = undefined;
+  }
+  if (!index) {
+    index = { mirror: [], position: new Map(), dropped: 0, byToken: new Map(), byLeaf: new Map() };
+    indexes.set(history, index);
+  }
+  for (let at = index.mirror.length - index.dropped; at < history.length; at++) {
+    const entry = history[at]!;
+    index.position.set(entry, index.mirror.length);
+    index.mirror.push(entry);
+    if (!isUsable(entry)) continue;
+    const { leaves, tokens } = factsOfEntry(entry, resultText);
+    for (const token of tokens) post(index.byToken, token, entry);
+    for (const leaf of leaves) post(index.byLeaf, leaf, entry);
+  }
+  return index;
+}
+
+function post(postings: Map<string, CallLogEntry[]>, key: string, entry: CallLogEntry): void {
+  const list = postings.get(key);
+  if (list) list.push(entry);
+  else postings.set(key, [entry]);
+}
+
+/**
+ * The usable entries of `history` older than `before` that may mention one of `needles`: every
+ * entry `matches` can find (an argument value equal to the needle, or all the needle's tokens in
+ * its text), and perhaps a few more; the caller matches each. In log order.
+ *
+ * @example
+ *   const candidates = entriesMentioning(history, toNeedles({ id: 'evt_7' }), history.at(-4), resultText);
+ */
+export function entriesMentioning(
+  history: readonly CallLogEntry[],
+  needles: readonly Needle[],
+  before: CallLogEntry,
+  resultText: (entry: CallLogEntry) => string,
+): CallLogEntry[] {
+  const index = indexOf(history, resultText);
+  const end = index.position.get(before) ?? index.dropped;
+  const found = new Set<CallLogEntry>();
+  const take = (list: readonly CallLogEntry[] | undefined) => {
+    if (!list) return;
+    for (const entry of list) {
+      const at = index.position.get(entry)!;
+      if (at >= index.dropped && at < end) found.add(entry);
+    }
+  };
+  for (const needle of needles) {
+    take(index.byLeaf.get(needle.text));
+    // An entry holding all of the needle's tokens holds its rarest one.
+    let rarest: CallLogEntry[] | undefined;
+    for (const token of needle.tokens) {
+      const list = index.byToken.get(token) ?? [];
+      if (!rarest || list.length < rarest.length) rarest = list;
+    }
+    take(rarest);
+  }
+  return [...found].sort((a, b) => index.position.get(a)! - index.position.get(b)!);
+}
