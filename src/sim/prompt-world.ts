@@ -1,7 +1,8 @@
 /** The world-state section of the simulator's prompt (see prompt.ts). */
 import type { WorldState } from '../domain/memory-log.js';
 import type { ListFocus } from './prompt-focus.js';
-import { leavesOf, matches, scoreByRarity, truncate, type Needle } from './prompt-needles.js';
+import { leavesOf, matches, truncate, type Needle } from './prompt-needles.js';
+import { indexWorldById, type WorldIndex } from './shown-entities.js';
 
 /** How many world items that mention the arguments are shown (best first: rare shared values beat common ones like "open"). */
 export const relatedWorldCap = 12;
@@ -50,43 +51,61 @@ interface WorldItem {
  */
 export function renderWorld(world: WorldState, needles: readonly Needle[], budget: number, focus: ListFocus | null = null): string {
   const items: WorldItem[] = [];
-  const ids = new Set<string>();
-  const types = new Set(Object.keys(world.entities).map((type) => type.toLowerCase()));
-  for (const [type, byId] of Object.entries(world.entities)) {
-    const entries = Object.entries(byId);
-    const focused = focus?.type === type ? focus.ids : null;
-    entries.forEach(([id, fields], index) => {
-      const { value, json } = factsOfEntity(fields);
-      ids.add(id);
-      items.push({ kind: 'entity', type, id, value, json, score: 0, age: entries.length - 1 - index, order: items.length, fields, focus: focused?.has(id) ?? false });
+  /** Per type, where its entities start in `items` and how many there are (a type's entities are contiguous, oldest first). */
+  const spans: { start: number; count: number }[] = [];
+  const focused: WorldItem[] = [];
+  // Scores as `scoreByRarity` gives them, counted in one pass: only the few items a needle matches are kept.
+  const found = new Map<WorldItem, Needle[]>();
+  const frequency = new Map<string, number>();
+  const mention = (item: WorldItem, needle: Needle) => {
+    const list = found.get(item);
+    if (list) list.push(needle);
+    else found.set(item, [needle]);
+    frequency.set(needle.text, (frequency.get(needle.text) ?? 0) + 1);
+  };
+  for (const type of Object.keys(world.entities)) {
+    const { ids, entities } = viewOf(world.entities[type]!);
+    const focusIds = focus?.type === type ? focus.ids : null;
+    spans.push({ start: items.length, count: ids.length });
+    for (let index = 0; index < ids.length; index++) {
+      const [id, fields] = [ids[index]!, entities[index]!];
+      const { value, json, leaves } = factsOfEntity(fields);
+      const item: WorldItem = { kind: 'entity', type, id, value, json, score: 0, age: ids.length - 1 - index, order: items.length, fields, focus: focusIds?.has(id) ?? false };
+      items.push(item);
+      if (item.focus) focused.push(item);
+      for (const needle of needles) if (leaves.has(needle.text) || needle.text === id) mention(item, needle);
+    }
+  }
+  const factsStart = items.length;
+  if (world.facts.length > 0) {
+    const holds = indexWorldById(world);
+    const types = lowerCaseTypes(world.entities);
+    const noLeaves = new Set<string>();
+    world.facts.forEach((fact, index) => {
+      if (deniesAnyOf(fact, holds, types)) return;
+      const item: WorldItem = { kind: 'fact', type: '', id: String(index), value: fact, json: JSON.stringify(fact), score: 0, age: world.facts.length - 1 - index, order: items.length, focus: false };
+      items.push(item);
+      for (const needle of matches(needles, noLeaves, item.json)) mention(item, needle);
     });
   }
-  world.facts.forEach((fact, index) => {
-    if (deniesAnyOf(fact, ids, types)) return;
-    items.push({ kind: 'fact', type: '', id: String(index), value: fact, json: JSON.stringify(fact), score: 0, age: world.facts.length - 1 - index, order: items.length, focus: false });
-  });
-  const noLeaves = new Set<string>();
-  const scores = scoreByRarity(
-    items.map((item) => {
-      if (!item.fields) return matches(needles, noLeaves, item.json);
-      const { leaves } = factsOfEntity(item.fields);
-      return needles.filter((needle) => leaves.has(needle.text) || needle.text === item.id);
-    }),
-  );
-  items.forEach((item, index) => {
+  const scored: WorldItem[] = [];
+  for (const [item, list] of found) {
+    let score = 0;
+    for (const needle of list) score += 1 / frequency.get(needle.text)!;
     // An entity whose id is an argument is what the call is about.
-    item.score = scores[index]! + (item.kind === 'entity' && needles.some((needle) => needle.text === item.id) ? 10 : 0);
-  });
+    item.score = score + (item.kind === 'entity' && needles.some((needle) => needle.text === item.id) ? 10 : 0);
+    if (!item.focus) scored.push(item);
+  }
   const rank = (item: WorldItem) => (item.focus ? 3 : item.score > 0 ? 0 : item.kind === 'fact' ? 1 : 2);
 
   const chosen = new Set<WorldItem>();
-  const table = focus ? toFocusTable(items.filter((item) => item.focus)) : null;
+  const table = focus ? toFocusTable(focused) : null;
   let used = '{"entities":{},"facts":[]}'.length + (table?.header.length ?? 0);
   const reserve = Math.min(400, Math.floor(budget / 4));
   // Fixed caps besides the budget: a bigger budget must not make the prompt grow with the world.
   // A list's focus is bounded by the budget alone: every entity it leaves out is named.
   const left = [relatedWorldCap, unrelatedFactCap, unrelatedEntityCap, Infinity];
-  for (const item of inPromptOrder(items)) {
+  for (const item of inPromptOrder(items, { focused, scored, factsStart, spans })) {
     if (left[0]! <= 0 && left[1]! <= 0 && left[2]! <= 0 && !item.focus) break;
     const cost = item.focus ? table!.rows.get(item)!.length + 1 : item.json.length + item.type.length + item.id.length + 8;
     if (used + cost > budget - reserve || left[rank(item)]! <= 0) continue;
@@ -94,17 +113,40 @@ export function renderWorld(world: WorldState, needles: readonly Needle[], budge
     chosen.add(item);
     used += cost;
   }
+  // In the world's order, as the world state holds them.
+  const shown = [...chosen].sort((a, b) => a.order - b.order);
   const entities: Record<string, Record<string, unknown>> = {};
-  for (const item of items) if (item.kind === 'entity' && !item.focus && chosen.has(item)) (entities[item.type] ??= {})[item.id] = item.value;
-  const facts = items.filter((item) => item.kind === 'fact' && chosen.has(item)).map((item) => item.value);
+  for (const item of shown) if (item.kind === 'entity' && !item.focus) (entities[item.type] ??= {})[item.id] = item.value;
+  const facts = shown.filter((item) => item.kind === 'fact').map((item) => item.value);
   let json = JSON.stringify({ entities, facts });
   if (table && focus) {
-    const rows = items.filter((item) => item.focus && chosen.has(item)).map((item) => table.rows.get(item)!);
+    const rows = focused.filter((item) => chosen.has(item)).map((item) => table.rows.get(item)!);
     json += `\n${rows.length} ${focus.type}${focus.filters.length > 0 ? ` matching ${focus.filters.join(', ')}` : ''} (what this call lists, one per line, tab-separated: ${table.header})${rows.map((row) => `\n${row}`).join('')}`;
   }
+  if (chosen.size === items.length) return json;
   const omitted = items.filter((item) => !chosen.has(item));
-  if (omitted.length === 0) return json;
   return truncate(`${json}\n${describeOmitted(omitted, focus, Math.max(0, budget - json.length - 1))}`, budget);
+}
+
+/** A type's entities as arrays, worked out once per type object (the memory replaces a type's object when one of its entities changes). */
+const typeViews = new WeakMap<object, { ids: string[]; entities: Record<string, unknown>[] }>();
+
+function viewOf(byId: Record<string, Record<string, unknown>>) {
+  let view = typeViews.get(byId);
+  if (!view) {
+    const ids = Object.keys(byId);
+    typeViews.set(byId, (view = { ids, entities: ids.map((id) => byId[id]!) }));
+  }
+  return view;
+}
+
+const typeNames = new WeakMap<object, ReadonlySet<string>>();
+
+/** The world's type names, lowercased, once per world. */
+function lowerCaseTypes(entities: WorldState['entities']): ReadonlySet<string> {
+  let names = typeNames.get(entities);
+  if (!names) typeNames.set(entities, (names = new Set(Object.keys(entities).map((type) => type.toLowerCase()))));
+  return names;
 }
 
 /**
@@ -140,12 +182,12 @@ const denial = /\b(no|not|never|none|missing|unknown|nonexistent|deleted|removed
 
 /**
  * Whether a fact says that something the world holds does not exist: a negation and an id among
- * `ids`. A bare number counts only after its type's name or `#` ("no issue 42", "#42"), so "no CI
+ * the world. A bare number counts only after its type's name or `#` ("no issue 42", "#42"), so "no CI
  * on 3 branches" is not about issue 3.
  */
-function deniesAnyOf(fact: string, ids: ReadonlySet<string>, types: ReadonlySet<string>): boolean {
+function deniesAnyOf(fact: string, holds: WorldIndex, types: ReadonlySet<string>): boolean {
   const candidates = deniedCandidates(fact);
-  return candidates !== null && candidates.some(({ id, after, hash }) => ids.has(id) && (hash || after === null || types.has(after) || types.has(`${after}s`) || types.has(after.replace(/s$/, ''))));
+  return candidates !== null && candidates.some(({ id, after, hash }) => holds.get(id) !== undefined && (hash || after === null || types.has(after) || types.has(`${after}s`) || types.has(after.replace(/s$/, ''))));
 }
 
 interface DeniedCandidate {
@@ -183,17 +225,14 @@ function deniedCandidates(fact: string): DeniedCandidate[] | null {
  * newest first, then entities newest first with the types taking turns. Lazy, and without
  * sorting the whole world: only the few mentioned items are sorted.
  */
-function* inPromptOrder(items: readonly WorldItem[]): Generator<WorldItem> {
-  yield* items.filter((item) => item.focus);
-  yield* items.filter((item) => item.score > 0 && !item.focus).sort((a, b) => b.score - a.score || a.age - b.age || a.order - b.order);
-  const facts = items.filter((item) => item.kind === 'fact');
-  for (let index = facts.length - 1; index >= 0; index--) if (facts[index]!.score === 0) yield facts[index]!;
-  const byType = new Map<string, WorldItem[]>();
-  for (const item of items) if (item.kind === 'entity') (byType.get(item.type) ?? byType.set(item.type, []).get(item.type)!).push(item);
-  const longest = Math.max(0, ...[...byType.values()].map((list) => list.length));
+function* inPromptOrder(items: readonly WorldItem[], parts: { focused: readonly WorldItem[]; scored: WorldItem[]; factsStart: number; spans: readonly { start: number; count: number }[] }): Generator<WorldItem> {
+  yield* parts.focused;
+  yield* parts.scored.sort((a, b) => b.score - a.score || a.age - b.age || a.order - b.order);
+  for (let index = items.length - 1; index >= parts.factsStart; index--) if (items[index]!.score === 0) yield items[index]!;
+  const longest = Math.max(0, ...parts.spans.map((span) => span.count));
   for (let age = 0; age < longest; age++) {
-    for (const list of byType.values()) {
-      const item = list[list.length - 1 - age];
+    for (const { start, count } of parts.spans) {
+      const item = age < count ? items[start + count - 1 - age] : undefined;
       if (item && item.score === 0 && !item.focus) yield item;
     }
   }
@@ -226,6 +265,18 @@ function describeOmitted(omitted: readonly WorldItem[], focus: ListFocus | null,
   return line((ids) => (ids.length <= 24 ? ids.join(', ') : `${ids.slice(0, 4).join(', ')}, …, ${ids.slice(-20).join(', ')}`)) + focusLine;
 }
 
+/** An id's prefix and number, worked out once per id (the omitted line names most ids on every call); a bounded cache. */
+const splitIds = new Map<string, RegExpExecArray | null>();
+
+function splitId(id: string): RegExpExecArray | null {
+  let parts = splitIds.get(id);
+  if (parts === undefined) {
+    if (splitIds.size >= 50_000) splitIds.clear();
+    splitIds.set(id, (parts = /^(.*?)(\d+)$/.exec(id)));
+  }
+  return parts;
+}
+
 /**
  * Ids as a list with runs folded: `evt_1–evt_4, evt_9` for evt_1, evt_2, evt_3, evt_4, evt_9
  * (same prefix, numbers one apart, same width). Ids are most often made in sequence, so a few
@@ -237,7 +288,7 @@ function describeOmitted(omitted: readonly WorldItem[], focus: ListFocus | null,
 export function toIdRuns(ids: readonly string[]): string {
   const parts: string[] = [];
   let first = 0;
-  const split = (id: string) => /^(.*?)(\d+)$/.exec(id);
+  const split = splitId;
   for (let index = 1; index <= ids.length; index++) {
     const [previous, current] = [split(ids[index - 1]!), index < ids.length ? split(ids[index]!) : null];
     const continues = previous && current && previous[1] === current[1] && previous[2]!.length === current[2]!.length && Number(current[2]) === Number(previous[2]) + 1;
