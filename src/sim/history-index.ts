@@ -40,6 +40,7 @@ interface HistoryIndex {
   mirror: CallLogEntry[];
   position: Map<CallLogEntry, number>;
   dropped: number;
+  /** By token, and by two tokens in a row (`pairKey`). */
   byToken: Map<string, CallLogEntry[]>;
   byLeaf: Map<string, CallLogEntry[]>;
 }
@@ -71,12 +72,19 @@ function indexOf(history: readonly CallLogEntry[], resultText: (entry: CallLogEn
     index.position.set(entry, index.mirror.length);
     index.mirror.push(entry);
     if (!isUsable(entry)) continue;
-    const { leaves, tokens } = factsOfEntry(entry, resultText);
+    const { leaves, tokens, text } = factsOfEntry(entry, resultText);
     for (const token of tokens) post(index.byToken, token, entry);
+    const sequence = toTokens(text);
+    const pairs = new Set<string>();
+    for (let at = 1; at < sequence.length; at++) pairs.add(pairKey(sequence[at - 1]!, sequence[at]!));
+    for (const pair of pairs) post(index.byToken, pair, entry);
     for (const leaf of leaves) post(index.byLeaf, leaf, entry);
   }
   return index;
 }
+
+/** Two tokens in a row; a space is in no token. */
+const pairKey = (first: string, second: string) => `${first} ${second}`;
 
 function post(postings: Map<string, CallLogEntry[]>, key: string, entry: CallLogEntry): void {
   const list = postings.get(key);
@@ -110,10 +118,12 @@ export function entriesMentioning(
   };
   for (const needle of needles) {
     take(index.byLeaf.get(needle.text));
-    // An entry holding all of the needle's tokens holds its rarest one.
+    // A text that mentions the needle holds each of its tokens, and each two of them in a row
+    // (the needle's boundaries are the text's token boundaries): the rarest of those will do.
     let rarest: CallLogEntry[] | undefined;
-    for (const token of needle.tokens) {
-      const list = index.byToken.get(token) ?? [];
+    const keys = needle.tokens.map((token, at) => (at === 0 ? token : pairKey(needle.tokens[at - 1]!, token)));
+    for (const key of keys) {
+      const list = index.byToken.get(key) ?? [];
       if (!rarest || list.length < rarest.length) rarest = list;
     }
     take(rarest);

@@ -1,31 +1,15 @@
 /** The world-state section of the simulator's prompt (see prompt.ts). */
 import type { WorldState } from '../domain/memory-log.js';
 import type { ListFocus } from './prompt-focus.js';
-import { leavesOf, matches, truncate, type Needle } from './prompt-needles.js';
+import { matches, truncate, type Needle } from './prompt-needles.js';
 import { indexWorldById, type WorldIndex } from './shown-entities.js';
+import { factsOfEntity, typeView, type TypeView } from './world-type-view.js';
 
 /** How many world items that mention the arguments are shown (best first: rare shared values beat common ones like "open"). */
 export const relatedWorldCap = 12;
 /** How many world entities the call does not mention are shown (newest first), and how many facts it does not mention. */
 export const unrelatedEntityCap = 12;
 export const unrelatedFactCap = 20;
-
-const fieldChars = 600;
-
-/**
- * What the prompt needs of a world entity, worked out once: entities are immutable once made
- * (the memory store replaces changed ones), so a call at #500 does not re-render the whole world.
- */
-const entityFacts = new WeakMap<Record<string, unknown>, { value: Record<string, unknown>; json: string; leaves: Set<string> }>();
-
-function factsOfEntity(fields: Record<string, unknown>) {
-  let facts = entityFacts.get(fields);
-  if (!facts) {
-    const value = capFields(fields);
-    entityFacts.set(fields, (facts = { value, json: JSON.stringify(value), leaves: leavesOf(value) }));
-  }
-  return facts;
-}
 
 interface WorldItem {
   kind: 'entity' | 'fact';
@@ -50,11 +34,41 @@ interface WorldItem {
  * evt_7 was created) are left out: they are no longer true.
  */
 export function renderWorld(world: WorldState, needles: readonly Needle[], budget: number, focus: ListFocus | null = null): string {
-  const items: WorldItem[] = [];
-  /** Per type, where its entities start in `items` and how many there are (a type's entities are contiguous, oldest first). */
-  const spans: { start: number; count: number }[] = [];
+  // The entities in the world's order (types in order, each type's oldest first); an entity's
+  // item is made only when the call needs it (focused, mentioned, shown or next in line).
+  const spans: Span[] = [];
+  let entityCount = 0;
+  for (const type of Object.keys(world.entities)) {
+    const view = typeView(type, world.entities[type]!);
+    spans.push({ type, view, start: entityCount });
+    entityCount += view.ids.length;
+  }
+  const made = new Map<number, WorldItem>();
+  const itemAt = (span: Span, index: number): WorldItem => {
+    const order = span.start + index;
+    let item = made.get(order);
+    if (!item) {
+      const fields = span.view.entities[index]!;
+      const { value, json } = factsOfEntity(fields);
+      item = { kind: 'entity', type: span.type, id: span.view.ids[index]!, value, json, score: 0, age: span.view.ids.length - 1 - index, order, fields, focus: false };
+      made.set(order, item);
+    }
+    return item;
+  };
+
   const focused: WorldItem[] = [];
-  // Scores as `scoreByRarity` gives them, counted in one pass: only the few items a needle matches are kept.
+  const focusSpan = focus ? spans.find((span) => span.type === focus.type) : undefined;
+  if (focus && focusSpan) {
+    const positions = [...focus.ids].map((id) => focusSpan.view.position.get(id)).filter((at): at is number => at !== undefined);
+    for (const at of positions.sort((a, b) => a - b)) {
+      const item = itemAt(focusSpan, at);
+      item.focus = true;
+      focused.push(item);
+    }
+  }
+
+  // Scores as `scoreByRarity` gives them (1 / how many items mention the needle, summed in the
+  // needles' order), found through the types' value indexes: only the items a needle matches.
   const found = new Map<WorldItem, Needle[]>();
   const frequency = new Map<string, number>();
   const mention = (item: WorldItem, needle: Needle) => {
@@ -63,28 +77,24 @@ export function renderWorld(world: WorldState, needles: readonly Needle[], budge
     else found.set(item, [needle]);
     frequency.set(needle.text, (frequency.get(needle.text) ?? 0) + 1);
   };
-  for (const type of Object.keys(world.entities)) {
-    const { ids, entities } = viewOf(world.entities[type]!);
-    const focusIds = focus?.type === type ? focus.ids : null;
-    spans.push({ start: items.length, count: ids.length });
-    for (let index = 0; index < ids.length; index++) {
-      const [id, fields] = [ids[index]!, entities[index]!];
-      const { value, json, leaves } = factsOfEntity(fields);
-      const item: WorldItem = { kind: 'entity', type, id, value, json, score: 0, age: ids.length - 1 - index, order: items.length, fields, focus: focusIds?.has(id) ?? false };
-      items.push(item);
-      if (item.focus) focused.push(item);
-      for (const needle of needles) if (leaves.has(needle.text) || needle.text === id) mention(item, needle);
+  for (const needle of needles) {
+    for (const span of spans) {
+      const ids = span.view.byLeaf.get(needle.text);
+      const at: number[] = ids ? [...ids].map((id) => span.view.position.get(id)!) : [];
+      const byId = span.view.position.get(needle.text);
+      if (byId !== undefined && !ids?.has(needle.text)) at.push(byId);
+      for (const index of at.sort((a, b) => a - b)) mention(itemAt(span, index), needle);
     }
   }
-  const factsStart = items.length;
+  const facts: WorldItem[] = [];
   if (world.facts.length > 0) {
     const holds = indexWorldById(world);
     const types = lowerCaseTypes(world.entities);
     const noLeaves = new Set<string>();
     world.facts.forEach((fact, index) => {
       if (deniesAnyOf(fact, holds, types)) return;
-      const item: WorldItem = { kind: 'fact', type: '', id: String(index), value: fact, json: JSON.stringify(fact), score: 0, age: world.facts.length - 1 - index, order: items.length, focus: false };
-      items.push(item);
+      const item: WorldItem = { kind: 'fact', type: '', id: String(index), value: fact, json: JSON.stringify(fact), score: 0, age: world.facts.length - 1 - index, order: entityCount + facts.length, focus: false };
+      facts.push(item);
       for (const needle of matches(needles, noLeaves, item.json)) mention(item, needle);
     });
   }
@@ -105,7 +115,7 @@ export function renderWorld(world: WorldState, needles: readonly Needle[], budge
   // Fixed caps besides the budget: a bigger budget must not make the prompt grow with the world.
   // A list's focus is bounded by the budget alone: every entity it leaves out is named.
   const left = [relatedWorldCap, unrelatedFactCap, unrelatedEntityCap, Infinity];
-  for (const item of inPromptOrder(items, { focused, scored, factsStart, spans })) {
+  for (const item of inPromptOrder({ focused, scored, facts, spans, itemAt })) {
     if (left[0]! <= 0 && left[1]! <= 0 && left[2]! <= 0 && !item.focus) break;
     const cost = item.focus ? table!.rows.get(item)!.length + 1 : item.json.length + item.type.length + item.id.length + 8;
     if (used + cost > budget - reserve || left[rank(item)]! <= 0) continue;
@@ -117,27 +127,34 @@ export function renderWorld(world: WorldState, needles: readonly Needle[], budge
   const shown = [...chosen].sort((a, b) => a.order - b.order);
   const entities: Record<string, Record<string, unknown>> = {};
   for (const item of shown) if (item.kind === 'entity' && !item.focus) (entities[item.type] ??= {})[item.id] = item.value;
-  const facts = shown.filter((item) => item.kind === 'fact').map((item) => item.value);
-  let json = JSON.stringify({ entities, facts });
+  let json = JSON.stringify({ entities, facts: shown.filter((item) => item.kind === 'fact').map((item) => item.value) });
   if (table && focus) {
     const rows = focused.filter((item) => chosen.has(item)).map((item) => table.rows.get(item)!);
     json += `\n${rows.length} ${focus.type}${focus.filters.length > 0 ? ` matching ${focus.filters.join(', ')}` : ''} (what this call lists, one per line, tab-separated: ${table.header})${rows.map((row) => `\n${row}`).join('')}`;
   }
-  if (chosen.size === items.length) return json;
-  const omitted = items.filter((item) => !chosen.has(item));
+  if (chosen.size === entityCount + facts.length) return json;
+  const shownOrders = new Set(shown.map((item) => item.order));
+  const omitted: Omitted = {
+    byType: spans.map(({ type, view, start }): [string, string[]] => [type, view.ids.filter((_, index) => !shownOrders.has(start + index))]).filter(([, ids]) => ids.length > 0),
+    facts: facts.filter((item) => !chosen.has(item)).length,
+    leftOut: focused.filter((item) => !chosen.has(item)).map((item) => item.id),
+  };
   return truncate(`${json}\n${describeOmitted(omitted, focus, Math.max(0, budget - json.length - 1))}`, budget);
 }
 
-/** A type's entities as arrays, worked out once per type object (the memory replaces a type's object when one of its entities changes). */
-const typeViews = new WeakMap<object, { ids: string[]; entities: Record<string, unknown>[] }>();
+interface Span {
+  type: string;
+  view: TypeView;
+  /** The order of the type's first entity among all the world's entities. */
+  start: number;
+}
 
-function viewOf(byId: Record<string, Record<string, unknown>>) {
-  let view = typeViews.get(byId);
-  if (!view) {
-    const ids = Object.keys(byId);
-    typeViews.set(byId, (view = { ids, entities: ids.map((id) => byId[id]!) }));
-  }
-  return view;
+interface Omitted {
+  /** Per type with omitted entities, their ids in the world's order. */
+  byType: [string, string[]][];
+  facts: number;
+  /** The focused entities that did not fit. */
+  leftOut: string[];
 }
 
 const typeNames = new WeakMap<object, ReadonlySet<string>>();
@@ -225,21 +242,18 @@ function deniedCandidates(fact: string): DeniedCandidate[] | null {
  * newest first, then entities newest first with the types taking turns. Lazy, and without
  * sorting the whole world: only the few mentioned items are sorted.
  */
-function* inPromptOrder(items: readonly WorldItem[], parts: { focused: readonly WorldItem[]; scored: WorldItem[]; factsStart: number; spans: readonly { start: number; count: number }[] }): Generator<WorldItem> {
+function* inPromptOrder(parts: { focused: readonly WorldItem[]; scored: WorldItem[]; facts: readonly WorldItem[]; spans: readonly Span[]; itemAt: (span: Span, index: number) => WorldItem }): Generator<WorldItem> {
   yield* parts.focused;
   yield* parts.scored.sort((a, b) => b.score - a.score || a.age - b.age || a.order - b.order);
-  for (let index = items.length - 1; index >= parts.factsStart; index--) if (items[index]!.score === 0) yield items[index]!;
-  const longest = Math.max(0, ...parts.spans.map((span) => span.count));
+  for (let index = parts.facts.length - 1; index >= 0; index--) if (parts.facts[index]!.score === 0) yield parts.facts[index]!;
+  const longest = Math.max(0, ...parts.spans.map((span) => span.view.ids.length));
   for (let age = 0; age < longest; age++) {
-    for (const { start, count } of parts.spans) {
-      const item = age < count ? items[start + count - 1 - age] : undefined;
+    for (const span of parts.spans) {
+      const count = span.view.ids.length;
+      const item = age < count ? parts.itemAt(span, count - 1 - age) : undefined;
       if (item && item.score === 0 && !item.focus) yield item;
     }
   }
-}
-
-function capFields(fields: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, typeof value === 'string' ? truncate(value, fieldChars) : value]));
 }
 
 /**
@@ -247,16 +261,12 @@ function capFields(fields: Record<string, unknown>): Record<string, unknown> {
  * (the scheme) and the newest (what a create needs to pick the next id); the entities a list's
  * answer must hold but that did not fit are always named, on a line of their own.
  */
-function describeOmitted(omitted: readonly WorldItem[], focus: ListFocus | null, room: number): string {
-  const byType = new Map<string, string[]>();
-  for (const item of omitted) if (item.kind === 'entity') (byType.get(item.type) ?? byType.set(item.type, []).get(item.type)!).push(item.id);
-  const facts = omitted.filter((item) => item.kind === 'fact').length;
+function describeOmitted({ byType, facts, leftOut }: Omitted, focus: ListFocus | null, room: number): string {
   const line = (listed: (ids: string[]) => string) => {
     const parts = [...byType].map(([type, ids]) => `${ids.length} ${type} (ids ${listed(ids)})`);
     if (facts > 0) parts.push(`${facts} older facts`);
     return `Omitted as unrelated to this call (they exist): ${parts.join('; ')}`;
   };
-  const leftOut = omitted.filter((item) => item.focus).map((item) => item.id);
   const focusLine = focus && leftOut.length > 0
     ? `\nLeft out for space, although this call's answer must list them (${focus.type}${focus.filters.length > 0 ? ` matching ${focus.filters.join(', ')}` : ''}; fields as in earlier results): ${toIdRuns(leftOut)}`
     : '';
