@@ -4,7 +4,7 @@
  * every earlier entry on every call (a call at #500 would scan 499). Pure apart from its caches.
  */
 import type { CallLogEntry } from '../domain/memory-log.js';
-import { leavesOf, toTokens, type Needle } from './prompt-needles.js';
+import { leavesOf, mentions, toTokens, type Needle } from './prompt-needles.js';
 import type { ShownEntity } from './shown-entities.js';
 
 /** Entries that say nothing about the real server's behaviour: the simulator's own failures. */
@@ -40,9 +40,9 @@ interface HistoryIndex {
   mirror: CallLogEntry[];
   position: Map<CallLogEntry, number>;
   dropped: number;
-  /** By token, and by two tokens in a row (`pairKey`). */
-  byToken: Map<string, CallLogEntry[]>;
-  byLeaf: Map<string, CallLogEntry[]>;
+  /** Positions in `mirror` by token, and by two tokens in a row (`pairKey`), ascending. */
+  byToken: Map<string, number[]>;
+  byLeaf: Map<string, number[]>;
 }
 
 /** By the log array itself: the memory cache appends to it and drops its oldest calls (retention) in place. */
@@ -69,16 +69,17 @@ function indexOf(history: readonly CallLogEntry[], resultText: (entry: CallLogEn
   }
   for (let at = index.mirror.length - index.dropped; at < history.length; at++) {
     const entry = history[at]!;
-    index.position.set(entry, index.mirror.length);
+    const position = index.mirror.length;
+    index.position.set(entry, position);
     index.mirror.push(entry);
     if (!isUsable(entry)) continue;
     const { leaves, tokens, text } = factsOfEntry(entry, resultText);
-    for (const token of tokens) post(index.byToken, token, entry);
+    for (const token of tokens) post(index.byToken, token, position);
     const sequence = toTokens(text);
     const pairs = new Set<string>();
     for (let at = 1; at < sequence.length; at++) pairs.add(pairKey(sequence[at - 1]!, sequence[at]!));
-    for (const pair of pairs) post(index.byToken, pair, entry);
-    for (const leaf of leaves) post(index.byLeaf, leaf, entry);
+    for (const pair of pairs) post(index.byToken, pair, position);
+    for (const leaf of leaves) post(index.byLeaf, leaf, position);
   }
   return index;
 }
@@ -86,47 +87,56 @@ function indexOf(history: readonly CallLogEntry[], resultText: (entry: CallLogEn
 /** Two tokens in a row; a space is in no token. */
 const pairKey = (first: string, second: string) => `${first} ${second}`;
 
-function post(postings: Map<string, CallLogEntry[]>, key: string, entry: CallLogEntry): void {
+function post(postings: Map<string, number[]>, key: string, position: number): void {
   const list = postings.get(key);
-  if (list) list.push(entry);
-  else postings.set(key, [entry]);
+  if (list) list.push(position);
+  else postings.set(key, [position]);
 }
 
 /**
- * The usable entries of `history` older than `before` that may mention one of `needles`: every
- * entry `matches` can find (an argument value equal to the needle, or all the needle's tokens in
- * its text), and perhaps a few more; the caller matches each. In log order.
+ * The usable entries of `history` older than `before` that mention at least one of `needles`, in
+ * log order, each with the needles it mentions in their order: what `matches` gives for every
+ * older entry, without visiting those that mention none. A single-word needle is found by its
+ * postings alone; a longer one by the rarest of its tokens and token pairs (a text that mentions
+ * it holds each of its tokens, and each two in a row, as the needle's boundaries are the text's
+ * token boundaries), then checked.
  *
  * @example
- *   const candidates = entriesMentioning(history, toNeedles({ id: 'evt_7' }), history.at(-4), resultText);
+ *   const { entries, found } = mentionsBefore(history, toNeedles({ id: 'evt_7' }), history.at(-4)!, resultText);
  */
-export function entriesMentioning(
+export function mentionsBefore(
   history: readonly CallLogEntry[],
   needles: readonly Needle[],
   before: CallLogEntry,
   resultText: (entry: CallLogEntry) => string,
-): CallLogEntry[] {
+): { entries: CallLogEntry[]; found: Needle[][] } {
   const index = indexOf(history, resultText);
   const end = index.position.get(before) ?? index.dropped;
-  const found = new Set<CallLogEntry>();
-  const take = (list: readonly CallLogEntry[] | undefined) => {
-    if (!list) return;
-    for (const entry of list) {
-      const at = index.position.get(entry)!;
-      if (at >= index.dropped && at < end) found.add(entry);
-    }
-  };
+  const start = index.dropped;
+  const byPosition = new Map<number, Needle[]>();
   for (const needle of needles) {
-    take(index.byLeaf.get(needle.text));
-    // A text that mentions the needle holds each of its tokens, and each two of them in a row
-    // (the needle's boundaries are the text's token boundaries): the rarest of those will do.
-    let rarest: CallLogEntry[] | undefined;
-    const keys = needle.tokens.map((token, at) => (at === 0 ? token : pairKey(needle.tokens[at - 1]!, token)));
-    for (const key of keys) {
-      const list = index.byToken.get(key) ?? [];
-      if (!rarest || list.length < rarest.length) rarest = list;
+    const matched = new Set<number>();
+    for (const at of index.byLeaf.get(needle.text) ?? []) if (at >= start && at < end) matched.add(at);
+    if (needle.isWord) {
+      for (const at of index.byToken.get(needle.text) ?? []) if (at >= start && at < end) matched.add(at);
+    } else if (needle.tokens.length > 0) {
+      let rarest: number[] | undefined;
+      for (const key of needle.tokens.map((token, at) => (at === 0 ? token : pairKey(needle.tokens[at - 1]!, token)))) {
+        const list = index.byToken.get(key) ?? [];
+        if (!rarest || list.length < rarest.length) rarest = list;
+      }
+      for (const at of rarest!) {
+        if (at < start || at >= end || matched.has(at)) continue;
+        const { leaves, text, tokens } = factsOfEntry(index.mirror[at]!, resultText);
+        if (mentions(needle, leaves, text, tokens)) matched.add(at);
+      }
     }
-    take(rarest);
+    for (const at of matched) {
+      const list = byPosition.get(at);
+      if (list) list.push(needle);
+      else byPosition.set(at, [needle]);
+    }
   }
-  return [...found].sort((a, b) => index.position.get(a)! - index.position.get(b)!);
+  const positions = [...byPosition.keys()].sort((a, b) => a - b);
+  return { entries: positions.map((at) => index.mirror[at]!), found: positions.map((at) => byPosition.get(at)!) };
 }

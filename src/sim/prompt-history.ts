@@ -1,8 +1,8 @@
 /** The earlier-calls section of the simulator's prompt (see prompt.ts). */
 import type { CallLogEntry, WorldState } from '../domain/memory-log.js';
 import { entitiesShownBy, fieldsDifferingFromWorld, indexWorldById, type ShownEntity, type WorldIndex } from './shown-entities.js';
-import { entriesMentioning, factsOfEntry, isUsable } from './history-index.js';
-import { matches, scoreByRarity, truncate, type Needle } from './prompt-needles.js';
+import { factsOfEntry, isUsable, mentionsBefore } from './history-index.js';
+import { scoreByRarity, truncate, type Needle } from './prompt-needles.js';
 
 /** How many of the latest calls are always candidates, whatever they mention. */
 export const recentEntryCap = 4;
@@ -29,13 +29,9 @@ export function renderHistory(history: readonly CallLogEntry[], needles: readonl
   const recent: CallLogEntry[] = [];
   for (let at = history.length - 1; at >= 0 && recent.length < recentEntryCap; at--) if (isUsable(history[at]!)) recent.push(history[at]!);
   if (recent.length === 0) return { text: truncate(history.length === 0 ? '(none: this is the first call)' : '(none usable)', budget), included: 0 };
-  // Only the entries the index says may mention a needle: the others would score 0.
-  const older = recent.length < recentEntryCap ? [] : entriesMentioning(history, needles, recent.at(-1)!, resultText);
-  // Matched against arguments and result only: "#3" and the time of a call are no mention of 3.
-  const found = older.map((entry) => {
-    const { leaves, text, tokens } = factsOf(entry);
-    return matches(needles, leaves, text, tokens);
-  });
+  // Only the older entries that mention a needle (the others would score 0), from the log's index;
+  // matched against arguments and result only: "#3" and the time of a call are no mention of 3.
+  const { entries: older, found } = recent.length < recentEntryCap ? { entries: [], found: [] } : mentionsBefore(history, needles, recent.at(-1)!, resultText);
   const scores = scoreByRarity(found);
   // The best few (highest score, then newest), kept while scanning: no sort of the whole log.
   const best: { entry: CallLogEntry; score: number }[] = [];

@@ -41,11 +41,13 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  */
 export function matches(needles: readonly Needle[], leaves: ReadonlySet<string>, text: string, tokens?: ReadonlySet<string>): Needle[] {
   let found: Needle[] | null = null;
-  for (const needle of needles) {
-    const mentioned = leaves.has(needle.text) || (tokens ? hasEveryToken(needle, tokens) && (needle.isWord || boundedIn(needle, text)) : boundedIn(needle, text));
-    if (mentioned) (found ??= []).push(needle);
-  }
+  for (const needle of needles) if (mentions(needle, leaves, text, tokens)) (found ??= []).push(needle);
   return found ?? noMatches;
+}
+
+/** Whether a text or a set of leaf values mentions one needle (see `matches`). */
+export function mentions(needle: Needle, leaves: ReadonlySet<string>, text: string, tokens?: ReadonlySet<string>): boolean {
+  return leaves.has(needle.text) || (tokens ? hasEveryToken(needle, tokens) && (needle.isWord || boundedIn(needle, text)) : boundedIn(needle, text));
 }
 
 function hasEveryToken(needle: Needle, tokens: ReadonlySet<string>): boolean {

@@ -117,6 +117,8 @@ export function renderWorld(world: WorldState, needles: readonly Needle[], budge
   const left = [relatedWorldCap, unrelatedFactCap, unrelatedEntityCap, Infinity];
   for (const item of inPromptOrder({ focused, scored, facts, spans, itemAt })) {
     if (left[0]! <= 0 && left[1]! <= 0 && left[2]! <= 0 && !item.focus) break;
+    // The unrelated entities come last, all of one rank: none can join once their cap is used.
+    if (item.kind === 'entity' && !item.focus && item.score === 0 && left[2]! <= 0) break;
     const cost = item.focus ? table!.rows.get(item)!.length + 1 : item.json.length + item.type.length + item.id.length + 8;
     if (used + cost > budget - reserve || left[rank(item)]! <= 0) continue;
     left[rank(item)]! -= 1;
