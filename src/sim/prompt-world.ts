@@ -277,14 +277,15 @@ function describeOmitted({ byType, facts, leftOut }: Omitted, focus: ListFocus |
   return line((ids) => (ids.length <= 24 ? ids.join(', ') : `${ids.slice(0, 4).join(', ')}, …, ${ids.slice(-20).join(', ')}`)) + focusLine;
 }
 
-/** An id's prefix and number, worked out once per id (the omitted line names most ids on every call); a bounded cache. */
-const splitIds = new Map<string, RegExpExecArray | null>();
+/** An id's prefix, digits' width and number, worked out once per id (the omitted line names most ids on every call); a bounded cache. */
+const splitIds = new Map<string, { prefix: string; width: number; number: number } | null>();
 
-function splitId(id: string): RegExpExecArray | null {
+function splitId(id: string): { prefix: string; width: number; number: number } | null {
   let parts = splitIds.get(id);
   if (parts === undefined) {
     if (splitIds.size >= 50_000) splitIds.clear();
-    splitIds.set(id, (parts = /^(.*?)(\d+)$/.exec(id)));
+    const match = /^(.*?)(\d+)$/.exec(id);
+    splitIds.set(id, (parts = match ? { prefix: match[1]!, width: match[2]!.length, number: Number(match[2]) } : null));
   }
   return parts;
 }
@@ -300,10 +301,11 @@ function splitId(id: string): RegExpExecArray | null {
 export function toIdRuns(ids: readonly string[]): string {
   const parts: string[] = [];
   let first = 0;
-  const split = splitId;
+  let previous = ids.length > 0 ? splitId(ids[0]!) : null;
   for (let index = 1; index <= ids.length; index++) {
-    const [previous, current] = [split(ids[index - 1]!), index < ids.length ? split(ids[index]!) : null];
-    const continues = previous && current && previous[1] === current[1] && previous[2]!.length === current[2]!.length && Number(current[2]) === Number(previous[2]) + 1;
+    const current = index < ids.length ? splitId(ids[index]!) : null;
+    const continues = previous && current && previous.prefix === current.prefix && previous.width === current.width && current.number === previous.number + 1;
+    previous = current;
     if (continues) continue;
     const last = index - 1;
     parts.push(last - first >= 2 ? `${ids[first]}–${ids[last]}` : ids.slice(first, last + 1).join(', '));
