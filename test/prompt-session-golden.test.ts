@@ -1,149 +1,21 @@
 /**
  * The prompts of a whole recorded-like session are byte-identical to the committed ones: the
- * prompt's indexes (history index, lazy world lookups, cached renderings) are speed only, and must
- * never change what the model reads. The session is deterministic (seeded), logs into one array the
- * way the memory cache does (appends, retention dropping the oldest calls in place, a reset to a new
- * array), and mixes creates, gets, filtered lists, updates, deletes, facts, failures the prompt
- * ignores and calls of a second connection sharing the world.
+ * prompt's indexes (history index, world type views, cached renderings) are speed only, and must
+ * never change what the model reads. The session (test/support/prompt-session.ts) is seeded and logs
+ * the way the memory cache does. The golden file was written by the prompt code before the indexes.
  *
  * A deliberate change to the prompt text updates the golden file with `npx vitest run -u` and says
  * why in its commit.
  */
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { CallLogEntry, WorldChanges, WorldState } from '../src/domain/memory-log.js';
-import type { ToolDefinition } from '../src/domain/registry.js';
 import { applyWorldChanges } from '../src/domain/world-state.js';
-import { toCanonicalJson } from '../src/sim/canonical-json.js';
-import { buildPrompt, defaultBudgetTokens } from '../src/sim/prompt.js';
-import type { ToolCall, ToolCallContext } from '../src/sim/tool-result-source.js';
-
-const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object' as const, properties, required });
-const tools: ToolDefinition[] = [
-  { name: 'create_ticket', description: 'Open a ticket.', inputSchema: object({ title: { type: 'string' }, priority: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } }, ['title']) },
-  { name: 'get_ticket', description: 'Get a ticket by id.', inputSchema: object({ ticket_id: { type: 'string' } }, ['ticket_id']), annotations: { readOnlyHint: true } },
-  {
-    name: 'list_tickets',
-    description: 'List tickets.',
-    inputSchema: object({ status: { type: 'string' }, priority: { type: 'string' }, from: { type: 'string' }, query: { type: 'string' } }),
-    annotations: { readOnlyHint: true },
-  },
-  { name: 'update_ticket', description: 'Change a ticket.', inputSchema: object({ ticket_id: { type: 'string' }, status: { type: 'string' }, assignee: { type: 'string' } }, ['ticket_id']) },
-  { name: 'delete_ticket', description: 'Delete a ticket.', inputSchema: object({ ticket_id: { type: 'string' } }, ['ticket_id']) },
-];
-
-/** mulberry32, as the benches use it. */
-function createRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]! };
-}
-
-const words = ['VPN', 'drops', 'printer', 'jams', 'laptop', 'battery', 'login', 'fails', 'email', 'sync', 'slow', 'badge', 'reader', 'broken', 'Wi-Fi', 'floor 3'];
-const people = ['ana', 'ben', 'chloe', 'dev'];
-const statuses = ['open', 'pending', 'closed'];
-const priorities = ['low', 'normal', 'high'];
-
-interface Step {
-  tool: string;
-  args: Record<string, unknown>;
-  text: string;
-  changes?: WorldChanges;
-  source?: CallLogEntry['source'];
-  isError?: boolean;
-  connectionId: string;
-}
-
-/** The session's calls with the answers a consistent server gives, from a seeded generator. */
-function* session(count: number): Generator<Step> {
-  const random = createRandom(14);
-  const tickets = new Map<string, Record<string, unknown>>();
-  let made = 0;
-  for (let n = 1; n <= count; n++) {
-    const connectionId = random.next() < 0.15 ? 'desk-b' : 'desk-a';
-    const ids = [...tickets.keys()];
-    const roll = n <= 6 ? 0 : random.next();
-    if (roll < 0.3) {
-      made += 1;
-      const id = `TCK-${made}`;
-      const fields = { title: `${random.pick(words)} ${random.pick(words)} on ${random.pick(words)}`, status: 'open', priority: random.pick(priorities), created: `2026-03-${String(1 + (made % 28)).padStart(2, '0')}T09:00:00Z`, tags: [random.pick(words)] };
-      tickets.set(id, fields);
-      const facts = random.next() < 0.2 ? [`Ticket ${id} was opened by ${random.pick(people)}.`] : [];
-      yield { tool: 'create_ticket', args: { title: fields.title, priority: fields.priority, tags: fields.tags }, text: JSON.stringify({ id, ...fields }), changes: { upserts: [{ type: 'ticket', id, fields }], facts }, connectionId };
-    } else if (roll < 0.5) {
-      const id = random.next() < 0.1 ? 'TCK-999' : random.pick(ids);
-      const fields = tickets.get(id);
-      yield fields
-        ? { tool: 'get_ticket', args: { ticket_id: id }, text: JSON.stringify({ id, ...fields }), connectionId }
-        : { tool: 'get_ticket', args: { ticket_id: id }, text: `Ticket ${id} not found`, isError: true, changes: { facts: [`There is no ticket ${id}.`] }, connectionId };
-    } else if (roll < 0.7) {
-      const args: Record<string, unknown> = random.next() < 0.5 ? { status: random.pick(statuses) } : random.next() < 0.5 ? { priority: random.pick(priorities), from: '2026-03-10' } : { query: random.pick(words) };
-      const listed = [...tickets].filter(([, fields]) => args.status === undefined || fields.status === args.status).slice(-15).map(([id, fields]) => ({ id, ...fields }));
-      yield { tool: 'list_tickets', args, text: JSON.stringify({ tickets: listed }), connectionId };
-    } else if (roll < 0.88) {
-      const id = random.pick(ids);
-      const change = random.next() < 0.5 ? { status: random.pick(statuses) } : { assignee: random.pick(people) };
-      Object.assign(tickets.get(id)!, change);
-      yield { tool: 'update_ticket', args: { ticket_id: id, ...change }, text: JSON.stringify({ id, ...tickets.get(id) }), changes: { upserts: [{ type: 'ticket', id, fields: change }] }, connectionId };
-    } else if (roll < 0.93 && ids.length > 8) {
-      const id = random.pick(ids);
-      tickets.delete(id);
-      yield { tool: 'delete_ticket', args: { ticket_id: id }, text: `Deleted ${id}`, changes: { deletes: [{ type: 'ticket', id }] }, connectionId };
-    } else {
-      // A failure of the simulator itself: logged, never shown to the model.
-      yield { tool: 'get_ticket', args: { ticket_id: random.pick(ids) }, text: 'mcpsim simulator failed', isError: true, source: 'simulator-error', connectionId };
-    }
-  }
-}
-
-function toCall(step: Step, sequence: number, world: WorldState, history: readonly CallLogEntry[]): ToolCall & { context: ToolCallContext } {
-  const tool = tools.find((candidate) => candidate.name === step.tool)!;
-  const context: ToolCallContext = {
-    serverName: 'Helpdesk',
-    serverDescription: 'The IT helpdesk of a 200-person office.',
-    toolDefinition: tool,
-    scenario: 'Tickets look like TCK-12. The office has three floors.',
-    world,
-    history,
-    serverTools: tools,
-    now: `2026-03-15T10:${String(sequence % 60).padStart(2, '0')}:00.000Z`,
-    otherScenarios: () => [{ connectionId: step.connectionId === 'desk-a' ? 'desk-b' : 'desk-a', scenario: 'The second desk handles hardware.' }],
-  };
-  return { namespace: 'ns', connectionId: step.connectionId, server: '@acme/helpdesk', tool: step.tool, arguments: step.args, argumentsKey: toCanonicalJson(step.args), occurrence: 1, sequence, context };
-}
-
-/** Runs the session and returns each prompt's sha256 (system and prompt), in order. */
-function promptHashes(count: number): string[] {
-  let world: WorldState = { entities: {}, facts: [] };
-  let history: CallLogEntry[] = [];
-  const hashes: string[] = [];
-  let sequence = 0;
-  for (const step of session(count)) {
-    sequence += 1;
-    const { system, prompt } = buildPrompt(toCall(step, sequence, world, history), { budgetTokens: defaultBudgetTokens });
-    hashes.push(createHash('sha256').update(`${system}\n${prompt}`).digest('hex').slice(0, 16));
-    const result = { content: [{ type: 'text', text: step.text }], ...(step.isError ? { isError: true } : {}) };
-    history.push({
-      sequence, tool: step.tool, arguments: step.args, argumentsKey: toCanonicalJson(step.args), occurrence: 1, result, source: step.source ?? 'model',
-      model: null, usage: null, latencyMs: 1, at: `2026-03-15T10:${String(sequence % 60).padStart(2, '0')}:00.000Z`, connectionId: step.connectionId, ...(step.changes ? { changes: step.changes } : {}),
-    });
-    if (step.changes && !step.isError) world = applyWorldChanges(world, step.changes);
-    // Retention drops the oldest calls in place, as the memory cache does; at 300 a reset starts a new log.
-    if (history.length > 160) history.splice(0, 40);
-    if (sequence === 300) history = [];
-  }
-  return hashes;
-}
+import { buildPrompt } from '../src/sim/prompt.js';
+import { promptHashes } from './support/prompt-session.js';
 
 describe('the prompts of a recorded session', () => {
   it('are byte-identical to the committed ones, call by call', async () => {
-    const hashes = promptHashes(400);
-    expect(new Set(hashes).size).toBeGreaterThan(390);
-    await expect(JSON.stringify(hashes, null, 0).replace(/","/g, '",\n"') + '\n').toMatchFileSnapshot('./golden/prompt-session-hashes.json');
+    const hashes = promptHashes(400, { buildPrompt, applyWorldChanges });
+    expect(new Set(hashes.split('\n')).size).toBeGreaterThan(390);
+    await expect(hashes).toMatchFileSnapshot('./golden/prompt-session-hashes.json');
   });
 });
