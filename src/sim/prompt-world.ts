@@ -4,6 +4,7 @@ import type { ListFocus } from './prompt-focus.js';
 import { matches, truncate, type Needle } from './prompt-needles.js';
 import { indexWorldById, type WorldIndex } from './shown-entities.js';
 import { factsOfEntity, typeView, type TypeView } from './world-type-view.js';
+import { toIdRuns } from './id-runs.js';
 
 /** How many world items that mention the arguments are shown (best first: rare shared values beat common ones like "open"). */
 export const relatedWorldCap = 12;
@@ -275,41 +276,4 @@ function describeOmitted({ byType, facts, leftOut }: Omitted, focus: ListFocus |
   const everyId = line(toIdRuns);
   if (everyId.length + focusLine.length <= room) return everyId + focusLine;
   return line((ids) => (ids.length <= 24 ? ids.join(', ') : `${ids.slice(0, 4).join(', ')}, …, ${ids.slice(-20).join(', ')}`)) + focusLine;
-}
-
-/** An id's prefix, digits' width and number, worked out once per id (the omitted line names most ids on every call); a bounded cache. */
-const splitIds = new Map<string, { prefix: string; width: number; number: number } | null>();
-
-function splitId(id: string): { prefix: string; width: number; number: number } | null {
-  let parts = splitIds.get(id);
-  if (parts === undefined) {
-    if (splitIds.size >= 50_000) splitIds.clear();
-    const match = /^(.*?)(\d+)$/.exec(id);
-    splitIds.set(id, (parts = match ? { prefix: match[1]!, width: match[2]!.length, number: Number(match[2]) } : null));
-  }
-  return parts;
-}
-
-/**
- * Ids as a list with runs folded: `evt_1–evt_4, evt_9` for evt_1, evt_2, evt_3, evt_4, evt_9
- * (same prefix, numbers one apart, same width). Ids are most often made in sequence, so a few
- * hundred of them take a few runs.
- *
- * @example
- *   toIdRuns(['7', '8', '9', 'c_01', 'c_02']); // '7–9, c_01, c_02' (runs of three or more)
- */
-export function toIdRuns(ids: readonly string[]): string {
-  const parts: string[] = [];
-  let first = 0;
-  let previous = ids.length > 0 ? splitId(ids[0]!) : null;
-  for (let index = 1; index <= ids.length; index++) {
-    const current = index < ids.length ? splitId(ids[index]!) : null;
-    const continues = previous && current && previous.prefix === current.prefix && previous.width === current.width && current.number === previous.number + 1;
-    previous = current;
-    if (continues) continue;
-    const last = index - 1;
-    parts.push(last - first >= 2 ? `${ids[first]}–${ids[last]}` : ids.slice(first, last + 1).join(', '));
-    first = index;
-  }
-  return parts.join(', ');
 }
