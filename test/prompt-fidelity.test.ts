@@ -5,7 +5,7 @@ import { readIdList, readWorldSection } from './support/prompt-world-reader.js';
 import { toCanonicalJson } from '../src/sim/canonical-json.js';
 import { toListFocus } from '../src/sim/prompt-focus.js';
 import { buildPrompt } from '../src/sim/prompt.js';
-import { toIdRuns } from '../src/sim/prompt-world.js';
+import { toIdRuns } from '../src/sim/id-runs.js';
 import type { ToolCall, ToolCallContext } from '../src/sim/tool-result-source.js';
 
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object' as const, properties, required });

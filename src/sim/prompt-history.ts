@@ -1,7 +1,8 @@
 /** The earlier-calls section of the simulator's prompt (see prompt.ts). */
 import type { CallLogEntry, WorldState } from '../domain/memory-log.js';
 import { entitiesShownBy, fieldsDifferingFromWorld, indexWorldById, type ShownEntity, type WorldIndex } from './shown-entities.js';
-import { leavesOf, matches, scoreByRarity, toTokens, truncate, type Needle } from './prompt-needles.js';
+import { factsOfEntry, isUsable, mentionsBefore } from './history-index.js';
+import { scoreByRarity, truncate, type Needle } from './prompt-needles.js';
 
 /** How many of the latest calls are always candidates, whatever they mention. */
 export const recentEntryCap = 4;
@@ -10,28 +11,12 @@ export const relatedEntryCap = 6;
 
 const entryChars = 800;
 
-/**
- * What the prompt needs of a log entry, worked out once: entries are immutable once logged, so a
- * call at #500 does not re-render the 499 before it.
- */
-const entryFacts = new WeakMap<CallLogEntry, { leaves: Set<string>; text: string; tokens: Set<string>; rendered?: string; shown?: ShownEntity[] }>();
-
-function factsOfEntry(entry: CallLogEntry) {
-  let facts = entryFacts.get(entry);
-  if (!facts) {
-    const text = `${entry.argumentsKey} ${resultText(entry)}`;
-    entryFacts.set(entry, (facts = { leaves: leavesOf(entry.arguments), text, tokens: new Set(toTokens(text)) }));
-  }
-  return facts;
-}
+const factsOf = (entry: CallLogEntry) => factsOfEntry(entry, resultText);
 
 function renderedEntry(entry: CallLogEntry): string {
-  const facts = factsOfEntry(entry);
+  const facts = factsOf(entry);
   return (facts.rendered ??= renderEntry(entry));
 }
-
-/** Entries that say nothing about the real server's behaviour: the simulator's own failures. */
-const ignoredSources = new Set(['simulator-error', 'fixture-miss', 'none']);
 
 /**
  * The latest calls and the older ones that mention the arguments (rarest matches first, then
@@ -40,15 +25,13 @@ const ignoredSources = new Set(['simulator-error', 'fixture-miss', 'none']);
  * fault failed is marked injected, so it is not taken for the server's behaviour.
  */
 export function renderHistory(history: readonly CallLogEntry[], needles: readonly Needle[], budget: number, world?: WorldState, self?: string): { text: string; included: number } {
-  const usable = history.filter((entry) => !ignoredSources.has(entry.source));
-  if (usable.length === 0) return { text: truncate(history.length === 0 ? '(none: this is the first call)' : '(none usable)', budget), included: 0 };
-  const recent = usable.slice(-recentEntryCap).reverse();
-  const older = usable.slice(0, -recentEntryCap);
-  // Matched against arguments and result only: "#3" and the time of a call are no mention of 3.
-  const found = older.map((entry) => {
-    const { leaves, text, tokens } = factsOfEntry(entry);
-    return matches(needles, leaves, text, tokens);
-  });
+  // The latest usable calls, newest first, found from the end: the log is not scanned.
+  const recent: CallLogEntry[] = [];
+  for (let at = history.length - 1; at >= 0 && recent.length < recentEntryCap; at--) if (isUsable(history[at]!)) recent.push(history[at]!);
+  if (recent.length === 0) return { text: truncate(history.length === 0 ? '(none: this is the first call)' : '(none usable)', budget), included: 0 };
+  // Only the older entries that mention a needle (the others would score 0), from the log's index;
+  // matched against arguments and result only: "#3" and the time of a call are no mention of 3.
+  const { entries: older, found } = recent.length < recentEntryCap ? { entries: [], found: [] } : mentionsBefore(history, needles, recent.at(-1)!, resultText);
   const scores = scoreByRarity(found);
   // The best few (highest score, then newest), kept while scanning: no sort of the whole log.
   const best: { entry: CallLogEntry; score: number }[] = [];
@@ -101,7 +84,7 @@ function resultText(entry: CallLogEntry): string {
 
 /** The entities an entry's result shows, worked out once per entry. */
 function shownEntities(entry: CallLogEntry): ShownEntity[] {
-  const facts = factsOfEntry(entry);
+  const facts = factsOf(entry);
   return (facts.shown ??= entitiesShownBy(entry.result));
 }
 

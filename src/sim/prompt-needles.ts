@@ -41,15 +41,24 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  */
 export function matches(needles: readonly Needle[], leaves: ReadonlySet<string>, text: string, tokens?: ReadonlySet<string>): Needle[] {
   let found: Needle[] | null = null;
-  for (const needle of needles) {
-    const mentioned =
-      leaves.has(needle.text) ||
-      (tokens
-        ? needle.tokens.length > 0 && needle.tokens.every((token) => tokens.has(token)) && (needle.isWord || needle.pattern.test(text))
-        : text.includes(needle.text) && needle.pattern.test(text));
-    if (mentioned) (found ??= []).push(needle);
-  }
+  for (const needle of needles) if (mentions(needle, leaves, text, tokens)) (found ??= []).push(needle);
   return found ?? noMatches;
+}
+
+/** Whether a text or a set of leaf values mentions one needle (see `matches`). */
+export function mentions(needle: Needle, leaves: ReadonlySet<string>, text: string, tokens?: ReadonlySet<string>): boolean {
+  return leaves.has(needle.text) || (tokens ? hasEveryToken(needle, tokens) && (needle.isWord || boundedIn(needle, text)) : boundedIn(needle, text));
+}
+
+function hasEveryToken(needle: Needle, tokens: ReadonlySet<string>): boolean {
+  if (needle.tokens.length === 0) return false;
+  for (const token of needle.tokens) if (!tokens.has(token)) return false;
+  return true;
+}
+
+/** The needle as a whole token in `text`; `includes` first: the pattern runs only where the text holds the needle. */
+function boundedIn(needle: Needle, text: string): boolean {
+  return text.includes(needle.text) && needle.pattern.test(text);
 }
 
 const noMatches: Needle[] = [];

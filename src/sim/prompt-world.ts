@@ -1,30 +1,16 @@
 /** The world-state section of the simulator's prompt (see prompt.ts). */
 import type { WorldState } from '../domain/memory-log.js';
 import type { ListFocus } from './prompt-focus.js';
-import { leavesOf, matches, scoreByRarity, truncate, type Needle } from './prompt-needles.js';
+import { matches, truncate, type Needle } from './prompt-needles.js';
+import { indexWorldById, type WorldIndex } from './shown-entities.js';
+import { factsOfEntity, typeView, type TypeView } from './world-type-view.js';
+import { toIdRuns } from './id-runs.js';
 
 /** How many world items that mention the arguments are shown (best first: rare shared values beat common ones like "open"). */
 export const relatedWorldCap = 12;
 /** How many world entities the call does not mention are shown (newest first), and how many facts it does not mention. */
 export const unrelatedEntityCap = 12;
 export const unrelatedFactCap = 20;
-
-const fieldChars = 600;
-
-/**
- * What the prompt needs of a world entity, worked out once: entities are immutable once made
- * (the memory store replaces changed ones), so a call at #500 does not re-render the whole world.
- */
-const entityFacts = new WeakMap<Record<string, unknown>, { value: Record<string, unknown>; json: string; leaves: Set<string> }>();
-
-function factsOfEntity(fields: Record<string, unknown>) {
-  let facts = entityFacts.get(fields);
-  if (!facts) {
-    const value = capFields(fields);
-    entityFacts.set(fields, (facts = { value, json: JSON.stringify(value), leaves: leavesOf(value) }));
-  }
-  return facts;
-}
 
 interface WorldItem {
   kind: 'entity' | 'fact';
@@ -49,62 +35,138 @@ interface WorldItem {
  * evt_7 was created) are left out: they are no longer true.
  */
 export function renderWorld(world: WorldState, needles: readonly Needle[], budget: number, focus: ListFocus | null = null): string {
-  const items: WorldItem[] = [];
-  const ids = new Set<string>();
-  const types = new Set(Object.keys(world.entities).map((type) => type.toLowerCase()));
-  for (const [type, byId] of Object.entries(world.entities)) {
-    const entries = Object.entries(byId);
-    const focused = focus?.type === type ? focus.ids : null;
-    entries.forEach(([id, fields], index) => {
+  // The entities in the world's order (types in order, each type's oldest first); an entity's
+  // item is made only when the call needs it (focused, mentioned, shown or next in line).
+  const spans: Span[] = [];
+  let entityCount = 0;
+  for (const type of Object.keys(world.entities)) {
+    const view = typeView(type, world.entities[type]!);
+    spans.push({ type, view, start: entityCount });
+    entityCount += view.ids.length;
+  }
+  const made = new Map<number, WorldItem>();
+  const itemAt = (span: Span, index: number): WorldItem => {
+    const order = span.start + index;
+    let item = made.get(order);
+    if (!item) {
+      const fields = span.view.entities[index]!;
       const { value, json } = factsOfEntity(fields);
-      ids.add(id);
-      items.push({ kind: 'entity', type, id, value, json, score: 0, age: entries.length - 1 - index, order: items.length, fields, focus: focused?.has(id) ?? false });
+      item = { kind: 'entity', type: span.type, id: span.view.ids[index]!, value, json, score: 0, age: span.view.ids.length - 1 - index, order, fields, focus: false };
+      made.set(order, item);
+    }
+    return item;
+  };
+
+  const focused: WorldItem[] = [];
+  const focusSpan = focus ? spans.find((span) => span.type === focus.type) : undefined;
+  if (focus && focusSpan) {
+    const positions = [...focus.ids].map((id) => focusSpan.view.position.get(id)).filter((at): at is number => at !== undefined);
+    for (const at of positions.sort((a, b) => a - b)) {
+      const item = itemAt(focusSpan, at);
+      item.focus = true;
+      focused.push(item);
+    }
+  }
+
+  // Scores as `scoreByRarity` gives them (1 / how many items mention the needle, summed in the
+  // needles' order), found through the types' value indexes: only the items a needle matches.
+  const found = new Map<WorldItem, Needle[]>();
+  const frequency = new Map<string, number>();
+  const mention = (item: WorldItem, needle: Needle) => {
+    const list = found.get(item);
+    if (list) list.push(needle);
+    else found.set(item, [needle]);
+    frequency.set(needle.text, (frequency.get(needle.text) ?? 0) + 1);
+  };
+  for (const needle of needles) {
+    for (const span of spans) {
+      const ids = span.view.byLeaf.get(needle.text);
+      const at: number[] = ids ? [...ids].map((id) => span.view.position.get(id)!) : [];
+      const byId = span.view.position.get(needle.text);
+      if (byId !== undefined && !ids?.has(needle.text)) at.push(byId);
+      for (const index of at.sort((a, b) => a - b)) mention(itemAt(span, index), needle);
+    }
+  }
+  const facts: WorldItem[] = [];
+  if (world.facts.length > 0) {
+    const holds = indexWorldById(world);
+    const types = lowerCaseTypes(world.entities);
+    const noLeaves = new Set<string>();
+    world.facts.forEach((fact, index) => {
+      if (deniesAnyOf(fact, holds, types)) return;
+      const item: WorldItem = { kind: 'fact', type: '', id: String(index), value: fact, json: JSON.stringify(fact), score: 0, age: world.facts.length - 1 - index, order: entityCount + facts.length, focus: false };
+      facts.push(item);
+      for (const needle of matches(needles, noLeaves, item.json)) mention(item, needle);
     });
   }
-  world.facts.forEach((fact, index) => {
-    if (deniesAnyOf(fact, ids, types)) return;
-    items.push({ kind: 'fact', type: '', id: String(index), value: fact, json: JSON.stringify(fact), score: 0, age: world.facts.length - 1 - index, order: items.length, focus: false });
-  });
-  const noLeaves = new Set<string>();
-  const scores = scoreByRarity(
-    items.map((item) => {
-      if (!item.fields) return matches(needles, noLeaves, item.json);
-      const { leaves } = factsOfEntity(item.fields);
-      return needles.filter((needle) => leaves.has(needle.text) || needle.text === item.id);
-    }),
-  );
-  items.forEach((item, index) => {
+  const scored: WorldItem[] = [];
+  for (const [item, list] of found) {
+    let score = 0;
+    for (const needle of list) score += 1 / frequency.get(needle.text)!;
     // An entity whose id is an argument is what the call is about.
-    item.score = scores[index]! + (item.kind === 'entity' && needles.some((needle) => needle.text === item.id) ? 10 : 0);
-  });
+    item.score = score + (item.kind === 'entity' && needles.some((needle) => needle.text === item.id) ? 10 : 0);
+    if (!item.focus) scored.push(item);
+  }
   const rank = (item: WorldItem) => (item.focus ? 3 : item.score > 0 ? 0 : item.kind === 'fact' ? 1 : 2);
 
   const chosen = new Set<WorldItem>();
-  const table = focus ? toFocusTable(items.filter((item) => item.focus)) : null;
+  const table = focus ? toFocusTable(focused) : null;
   let used = '{"entities":{},"facts":[]}'.length + (table?.header.length ?? 0);
   const reserve = Math.min(400, Math.floor(budget / 4));
   // Fixed caps besides the budget: a bigger budget must not make the prompt grow with the world.
   // A list's focus is bounded by the budget alone: every entity it leaves out is named.
   const left = [relatedWorldCap, unrelatedFactCap, unrelatedEntityCap, Infinity];
-  for (const item of inPromptOrder(items)) {
+  for (const item of inPromptOrder({ focused, scored, facts, spans, itemAt })) {
     if (left[0]! <= 0 && left[1]! <= 0 && left[2]! <= 0 && !item.focus) break;
+    // The unrelated entities come last, all of one rank: none can join once their cap is used.
+    if (item.kind === 'entity' && !item.focus && item.score === 0 && left[2]! <= 0) break;
     const cost = item.focus ? table!.rows.get(item)!.length + 1 : item.json.length + item.type.length + item.id.length + 8;
     if (used + cost > budget - reserve || left[rank(item)]! <= 0) continue;
     left[rank(item)]! -= 1;
     chosen.add(item);
     used += cost;
   }
+  // In the world's order, as the world state holds them.
+  const shown = [...chosen].sort((a, b) => a.order - b.order);
   const entities: Record<string, Record<string, unknown>> = {};
-  for (const item of items) if (item.kind === 'entity' && !item.focus && chosen.has(item)) (entities[item.type] ??= {})[item.id] = item.value;
-  const facts = items.filter((item) => item.kind === 'fact' && chosen.has(item)).map((item) => item.value);
-  let json = JSON.stringify({ entities, facts });
+  for (const item of shown) if (item.kind === 'entity' && !item.focus) (entities[item.type] ??= {})[item.id] = item.value;
+  let json = JSON.stringify({ entities, facts: shown.filter((item) => item.kind === 'fact').map((item) => item.value) });
   if (table && focus) {
-    const rows = items.filter((item) => item.focus && chosen.has(item)).map((item) => table.rows.get(item)!);
+    const rows = focused.filter((item) => chosen.has(item)).map((item) => table.rows.get(item)!);
     json += `\n${rows.length} ${focus.type}${focus.filters.length > 0 ? ` matching ${focus.filters.join(', ')}` : ''} (what this call lists, one per line, tab-separated: ${table.header})${rows.map((row) => `\n${row}`).join('')}`;
   }
-  const omitted = items.filter((item) => !chosen.has(item));
-  if (omitted.length === 0) return json;
+  if (chosen.size === entityCount + facts.length) return json;
+  const shownOrders = new Set(shown.map((item) => item.order));
+  const omitted: Omitted = {
+    byType: spans.map(({ type, view, start }): [string, string[]] => [type, view.ids.filter((_, index) => !shownOrders.has(start + index))]).filter(([, ids]) => ids.length > 0),
+    facts: facts.filter((item) => !chosen.has(item)).length,
+    leftOut: focused.filter((item) => !chosen.has(item)).map((item) => item.id),
+  };
   return truncate(`${json}\n${describeOmitted(omitted, focus, Math.max(0, budget - json.length - 1))}`, budget);
+}
+
+interface Span {
+  type: string;
+  view: TypeView;
+  /** The order of the type's first entity among all the world's entities. */
+  start: number;
+}
+
+interface Omitted {
+  /** Per type with omitted entities, their ids in the world's order. */
+  byType: [string, string[]][];
+  facts: number;
+  /** The focused entities that did not fit. */
+  leftOut: string[];
+}
+
+const typeNames = new WeakMap<object, ReadonlySet<string>>();
+
+/** The world's type names, lowercased, once per world. */
+function lowerCaseTypes(entities: WorldState['entities']): ReadonlySet<string> {
+  let names = typeNames.get(entities);
+  if (!names) typeNames.set(entities, (names = new Set(Object.keys(entities).map((type) => type.toLowerCase()))));
+  return names;
 }
 
 /**
@@ -140,12 +202,12 @@ const denial = /\b(no|not|never|none|missing|unknown|nonexistent|deleted|removed
 
 /**
  * Whether a fact says that something the world holds does not exist: a negation and an id among
- * `ids`. A bare number counts only after its type's name or `#` ("no issue 42", "#42"), so "no CI
+ * the world. A bare number counts only after its type's name or `#` ("no issue 42", "#42"), so "no CI
  * on 3 branches" is not about issue 3.
  */
-function deniesAnyOf(fact: string, ids: ReadonlySet<string>, types: ReadonlySet<string>): boolean {
+function deniesAnyOf(fact: string, holds: WorldIndex, types: ReadonlySet<string>): boolean {
   const candidates = deniedCandidates(fact);
-  return candidates !== null && candidates.some(({ id, after, hash }) => ids.has(id) && (hash || after === null || types.has(after) || types.has(`${after}s`) || types.has(after.replace(/s$/, ''))));
+  return candidates !== null && candidates.some(({ id, after, hash }) => holds.get(id) !== undefined && (hash || after === null || types.has(after) || types.has(`${after}s`) || types.has(after.replace(/s$/, ''))));
 }
 
 interface DeniedCandidate {
@@ -183,24 +245,18 @@ function deniedCandidates(fact: string): DeniedCandidate[] | null {
  * newest first, then entities newest first with the types taking turns. Lazy, and without
  * sorting the whole world: only the few mentioned items are sorted.
  */
-function* inPromptOrder(items: readonly WorldItem[]): Generator<WorldItem> {
-  yield* items.filter((item) => item.focus);
-  yield* items.filter((item) => item.score > 0 && !item.focus).sort((a, b) => b.score - a.score || a.age - b.age || a.order - b.order);
-  const facts = items.filter((item) => item.kind === 'fact');
-  for (let index = facts.length - 1; index >= 0; index--) if (facts[index]!.score === 0) yield facts[index]!;
-  const byType = new Map<string, WorldItem[]>();
-  for (const item of items) if (item.kind === 'entity') (byType.get(item.type) ?? byType.set(item.type, []).get(item.type)!).push(item);
-  const longest = Math.max(0, ...[...byType.values()].map((list) => list.length));
+function* inPromptOrder(parts: { focused: readonly WorldItem[]; scored: WorldItem[]; facts: readonly WorldItem[]; spans: readonly Span[]; itemAt: (span: Span, index: number) => WorldItem }): Generator<WorldItem> {
+  yield* parts.focused;
+  yield* parts.scored.sort((a, b) => b.score - a.score || a.age - b.age || a.order - b.order);
+  for (let index = parts.facts.length - 1; index >= 0; index--) if (parts.facts[index]!.score === 0) yield parts.facts[index]!;
+  const longest = Math.max(0, ...parts.spans.map((span) => span.view.ids.length));
   for (let age = 0; age < longest; age++) {
-    for (const list of byType.values()) {
-      const item = list[list.length - 1 - age];
+    for (const span of parts.spans) {
+      const count = span.view.ids.length;
+      const item = age < count ? parts.itemAt(span, count - 1 - age) : undefined;
       if (item && item.score === 0 && !item.focus) yield item;
     }
   }
-}
-
-function capFields(fields: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, typeof value === 'string' ? truncate(value, fieldChars) : value]));
 }
 
 /**
@@ -208,43 +264,16 @@ function capFields(fields: Record<string, unknown>): Record<string, unknown> {
  * (the scheme) and the newest (what a create needs to pick the next id); the entities a list's
  * answer must hold but that did not fit are always named, on a line of their own.
  */
-function describeOmitted(omitted: readonly WorldItem[], focus: ListFocus | null, room: number): string {
-  const byType = new Map<string, string[]>();
-  for (const item of omitted) if (item.kind === 'entity') (byType.get(item.type) ?? byType.set(item.type, []).get(item.type)!).push(item.id);
-  const facts = omitted.filter((item) => item.kind === 'fact').length;
+function describeOmitted({ byType, facts, leftOut }: Omitted, focus: ListFocus | null, room: number): string {
   const line = (listed: (ids: string[]) => string) => {
     const parts = [...byType].map(([type, ids]) => `${ids.length} ${type} (ids ${listed(ids)})`);
     if (facts > 0) parts.push(`${facts} older facts`);
     return `Omitted as unrelated to this call (they exist): ${parts.join('; ')}`;
   };
-  const leftOut = omitted.filter((item) => item.focus).map((item) => item.id);
   const focusLine = focus && leftOut.length > 0
     ? `\nLeft out for space, although this call's answer must list them (${focus.type}${focus.filters.length > 0 ? ` matching ${focus.filters.join(', ')}` : ''}; fields as in earlier results): ${toIdRuns(leftOut)}`
     : '';
   const everyId = line(toIdRuns);
   if (everyId.length + focusLine.length <= room) return everyId + focusLine;
   return line((ids) => (ids.length <= 24 ? ids.join(', ') : `${ids.slice(0, 4).join(', ')}, …, ${ids.slice(-20).join(', ')}`)) + focusLine;
-}
-
-/**
- * Ids as a list with runs folded: `evt_1–evt_4, evt_9` for evt_1, evt_2, evt_3, evt_4, evt_9
- * (same prefix, numbers one apart, same width). Ids are most often made in sequence, so a few
- * hundred of them take a few runs.
- *
- * @example
- *   toIdRuns(['7', '8', '9', 'c_01', 'c_02']); // '7–9, c_01, c_02' (runs of three or more)
- */
-export function toIdRuns(ids: readonly string[]): string {
-  const parts: string[] = [];
-  let first = 0;
-  const split = (id: string) => /^(.*?)(\d+)$/.exec(id);
-  for (let index = 1; index <= ids.length; index++) {
-    const [previous, current] = [split(ids[index - 1]!), index < ids.length ? split(ids[index]!) : null];
-    const continues = previous && current && previous[1] === current[1] && previous[2]!.length === current[2]!.length && Number(current[2]) === Number(previous[2]) + 1;
-    if (continues) continue;
-    const last = index - 1;
-    parts.push(last - first >= 2 ? `${ids[first]}–${ids[last]}` : ids.slice(first, last + 1).join(', '));
-    first = index;
-  }
-  return parts.join(', ');
 }

@@ -2,6 +2,7 @@ import { toListFocus } from './prompt-focus.js';
 import { renderHistory } from './prompt-history.js';
 import { toNeedles, truncate } from './prompt-needles.js';
 import { renderWorld } from './prompt-world.js';
+import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolCall, ToolCallContext } from './tool-result-source.js';
 
 export { recentEntryCap, relatedEntryCap } from './prompt-history.js';
@@ -63,9 +64,7 @@ export function buildPrompt(call: Call, options: PromptOptions): BuiltPrompt {
 
   const header = [
     `# Server\n${context.serverName} (${call.server})\n${cap(context.serverDescription || '(no description)', shares.serverDescription)}`,
-    `# Tool\nname: ${tool.name}\ndescription: ${cap(tool.description ?? '(none)', shares.toolDescription)}\ninputSchema: ${cap(JSON.stringify(tool.inputSchema), shares.inputSchema)}\noutputSchema: ${
-      tool.outputSchema ? cap(JSON.stringify(tool.outputSchema), shares.outputSchema) : 'none (structuredContentJson must be null)'
-    }`,
+    toolSection(tool, budgetChars),
     `# Scenario\n${context.scenario ? cap(context.scenario, shares.scenario) : '(none: the server holds realistic, plausible data of its kind)'}${renderOtherScenarios(context, Math.floor(budgetChars * shares.otherScenarios))}`,
   ].join('\n\n');
   const sequence = call.sequence ?? context.history.length + 1;
@@ -96,6 +95,20 @@ export function buildPrompt(call: Call, options: PromptOptions): BuiltPrompt {
 }
 
 const clamp = (chars: number) => Math.max(0, Math.floor(chars));
+
+/** The tool's section, the same on every call of the tool: worked out once per tool definition and budget. */
+const toolSections = new WeakMap<ToolDefinition, { budgetChars: number; text: string }>();
+
+function toolSection(tool: ToolDefinition, budgetChars: number): string {
+  const cached = toolSections.get(tool);
+  if (cached?.budgetChars === budgetChars) return cached.text;
+  const cap = (text: string, share: number) => truncate(text, Math.floor(budgetChars * share));
+  const text = `# Tool\nname: ${tool.name}\ndescription: ${cap(tool.description ?? '(none)', shares.toolDescription)}\ninputSchema: ${cap(JSON.stringify(tool.inputSchema), shares.inputSchema)}\noutputSchema: ${
+    tool.outputSchema ? cap(JSON.stringify(tool.outputSchema), shares.outputSchema) : 'none (structuredContentJson must be null)'
+  }`;
+  toolSections.set(tool, { budgetChars, text });
+  return text;
+}
 
 /**
  * In a shared world, what the other connections' scenarios say (their calls are in the history and

@@ -53,17 +53,40 @@ export function entitiesShownBy(result: LoggedResult): ShownEntity[] {
 }
 
 /** Every world entity by id, with its type (ids of different types may collide: each keeps all). */
-export type WorldIndex = ReadonlyMap<string, readonly { type: string; fields: Record<string, unknown> }[]>;
+export interface WorldIndex {
+  get(id: string): readonly { type: string; fields: Record<string, unknown> }[] | undefined;
+}
 
 const worldIndexes = new WeakMap<WorldState['entities'], WorldIndex>();
 
-/** The world indexed by id; worked out once per world (the memory replaces the object when it changes). */
+/**
+ * The world looked up by id. Lazy: the world is a new object after every call that changes it,
+ * and a call looks up a few ids, so each lookup asks every type (a world has few) instead of
+ * indexing all entities again per call. Worked out once per id and world.
+ *
+ * @example
+ *   indexWorldById({ entities: { event: { evt_1: { status: 'confirmed' } } }, facts: [] }).get('evt_1');
+ *   // [{ type: 'event', fields: { status: 'confirmed' } }]
+ */
 export function indexWorldById(world: WorldState): WorldIndex {
   let index = worldIndexes.get(world.entities);
   if (!index) {
-    const built = new Map<string, { type: string; fields: Record<string, unknown> }[]>();
-    for (const [type, byId] of Object.entries(world.entities)) for (const [id, fields] of Object.entries(byId)) (built.get(id) ?? built.set(id, []).get(id)!).push({ type, fields });
-    worldIndexes.set(world.entities, (index = built));
+    const { entities } = world;
+    const found = new Map<string, { type: string; fields: Record<string, unknown> }[] | undefined>();
+    index = {
+      get(id) {
+        if (found.has(id)) return found.get(id);
+        let holders: { type: string; fields: Record<string, unknown> }[] | undefined;
+        for (const type in entities) {
+          if (!Object.hasOwn(entities, type)) continue;
+          const byId = entities[type]!;
+          if (Object.hasOwn(byId, id)) (holders ??= []).push({ type, fields: byId[id]! });
+        }
+        found.set(id, holders);
+        return holders;
+      },
+    };
+    worldIndexes.set(entities, index);
   }
   return index;
 }
