@@ -16,8 +16,11 @@ import type { ToolCall, ToolResolution, ToolResultSource } from './tool-result-s
 export type RecordChange = 'added' | 'replaced' | 'unchanged' | 'kept';
 
 export interface FixtureRecorder {
-  /** Writes the call's entry into `<directory>/<server key>/<tool>.json`; see fixtures/README.md. */
-  record(call: ToolCall, resolution: ToolResolution): RecordChange;
+  /**
+   * Writes the call's entry into `<directory>/<server key>/<tool>.json`; see fixtures/README.md.
+   * `upstream` names the real server a captured result came from (`mcpsim capture`).
+   */
+  record(call: Pick<ToolCall, 'server' | 'tool' | 'arguments' | 'occurrence'> & Partial<ToolCall>, resolution: Pick<ToolResolution, 'result' | 'model' | 'worldChanges'>, upstream?: string): RecordChange;
 }
 
 export interface FixtureRecorderOptions {
@@ -44,7 +47,7 @@ type Entry = Record<string, unknown>;
 export function createFixtureRecorder({ directory, clock }: FixtureRecorderOptions): FixtureRecorder {
   let writes = 0;
   return {
-    record(call, resolution) {
+    record(call, resolution, upstream) {
       const file = toFixturePath(directory, call.server, call.tool);
       if (file === null) throw apiError('internal_error', `cannot record ${call.server}.${call.tool}: the tool name "${call.tool}" cannot be a file name`);
       const fixture = readFixture(file);
@@ -59,6 +62,7 @@ export function createFixtureRecorder({ directory, clock }: FixtureRecorderOptio
         result: resolution.result,
       };
       if (resolution.worldChanges) entry.worldChanges = resolution.worldChanges;
+      if (upstream !== undefined) entry.upstream = upstream;
       const existing = index === -1 ? undefined : calls[index];
       if (existing && sameOutcome(existing, entry)) return 'unchanged';
       if (existing) calls[index] = entry;
