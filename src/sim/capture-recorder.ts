@@ -14,7 +14,9 @@ import { redactJson, type Redaction } from '../domain/redaction.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import { toRegistryId } from '../domain/registry-record.js';
 import { toCanonicalJson } from './canonical-json.js';
-import { inferCapturedWorld, type RecordedCall } from './capture-world.js';
+import { inferCaptureOverrides, inferCapturedWorld, type RecordedCall } from './capture-world.js';
+import type { SeedWorld } from '../domain/mock-settings.js';
+import type { ToolOverride } from '../domain/tool-operation.js';
 import { createFixtureRecorder } from './fixture-recorder.js';
 import { toCaptureScenario } from './capture-scenario.js';
 
@@ -138,7 +140,7 @@ export function createCaptureRecorder({
         connectionId: server.connectionId,
         description: describe(server),
         tools: server.tools ?? [],
-        world: inferCapturedWorld(server.tools ?? [], server.calls),
+        ...toSimulation(server.tools ?? [], server.calls),
         calls: server.calls,
       })),
     });
@@ -176,6 +178,12 @@ export function createCaptureRecorder({
     }),
     summary: () => ({ calls: sequence, servers: [...servers.values()].map((server) => server.qualifiedName), redactions: [...redactions], files }),
   };
+}
+
+/** The seed world and the tool corrections it was inferred with (the mock answers with the same ones). */
+function toSimulation(tools: readonly ToolDefinition[], calls: readonly RecordedCall[]): { world: SeedWorld; overrides: Record<string, ToolOverride> } {
+  const overrides = inferCaptureOverrides(tools);
+  return { world: inferCapturedWorld(tools, calls, overrides), overrides };
 }
 
 /** The server as a catalog entry (the `registry import` format, catalog shape); see catalog/README.md. */

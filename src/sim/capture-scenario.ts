@@ -6,6 +6,7 @@
  */
 import type { SeedWorld } from '../domain/mock-settings.js';
 import type { ToolDefinition } from '../domain/registry.js';
+import type { ToolOverride } from '../domain/tool-operation.js';
 import type { RecordedCall } from './capture-world.js';
 
 export interface CapturedScenarioServer {
@@ -15,6 +16,8 @@ export interface CapturedScenarioServer {
   description: string;
   tools: readonly ToolDefinition[];
   world: SeedWorld;
+  /** Corrections of the operation inference the capture made (`mock.tools`). */
+  overrides: Readonly<Record<string, ToolOverride>>;
   calls: readonly (RecordedCall & { sequence: number })[];
 }
 
@@ -33,7 +36,8 @@ export function toCaptureScenario({ name, description, fixtures, servers }: { na
   for (const server of servers) {
     const connections = namespaces.get(server.namespace) ?? namespaces.set(server.namespace, []).get(server.namespace)!;
     const world = Object.keys(server.world.entities).length > 0 || server.world.facts.length > 0 ? { world: server.world } : {};
-    connections.push({ id: server.connectionId, server: server.qualifiedName, mock: { ...world } });
+    const tools = Object.keys(server.overrides).length > 0 ? { tools: server.overrides } : {};
+    connections.push({ id: server.connectionId, server: server.qualifiedName, mock: { ...world, ...tools } });
   }
   const steps = servers
     .flatMap((server) => server.calls.map((call) => ({ server, call })))
