@@ -230,6 +230,29 @@ describe('mcpsim capture over Streamable HTTP', () => {
     expect((await runCli(['test', join(out, 'scenario.yaml')])).code).toBe(0);
   }, 30_000);
 
+  it('serve --capture records the REST .tools calls of every real connection, and nothing of mock ones', async () => {
+    const out = scratch();
+    const serve = startCommand(['serve', '--capture', out, '--port', '0', '--host', '127.0.0.1', '--data-dir', scratch(), '--api-key', apiKey, '--quiet']);
+    const baseUrl = await serve.ready();
+    const request = (method: string, path: string, body?: unknown) =>
+      fetch(`${baseUrl}${path}`, { method, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    try {
+      expect((await request('PUT', '/connect/demo/echo', { mcpUrl: upstreamUrl, headers: { authorization: secretHeader } })).status).toBe(201);
+      expect((await request('POST', '/connect/demo/echo/.tools/whoami', {})).status).toBe(200);
+      expect((await request('POST', '/connect/demo/time/.tools/get_current_time', { timezone: 'UTC' })).status).toBe(200);
+    } finally {
+      expect(await serve.stop()).toBe(0);
+    }
+    expect(serve.out.stdout).toContain('Captured 1 tool call from @captured/echo-http.');
+    const fixture = JSON.parse(readFileSync(join(out, 'fixtures', 'captured__echo-http', 'whoami.json'), 'utf8'));
+    expect(fixture.calls).toHaveLength(1);
+    expect(readTree(out)).not.toContain('upstream-secret-token-0042');
+    expect(readTree(out)).not.toContain('get_current_time');
+    // No client listed the tools: the relay did, so the registry entry and the scenario have them.
+    expect(JSON.parse(readFileSync(join(out, 'registry.json'), 'utf8'))[0].tools.map((tool: { name: string }) => tool.name)).toEqual(['whoami']);
+    expect((await runCli(['test', join(out, 'scenario.yaml')])).code).toBe(0);
+  }, 30_000);
+
   it('refuses a capture without exactly one upstream, naming both ways', async () => {
     const run = await runCli(['capture', scratch()]);
     expect(run.code).toBe(2);

@@ -50,6 +50,8 @@ export interface CaptureOrigin {
 export interface CaptureSink {
   toolCall(origin: CaptureOrigin, call: { name: string; arguments: Record<string, unknown>; result: Record<string, unknown> }): void;
   toolList(origin: CaptureOrigin, tools: readonly Record<string, unknown>[]): void;
+  /** Whether the sink has the connection's tools; when not, the relay lists them after a captured call. */
+  hasTools(origin: CaptureOrigin): boolean;
 }
 
 export interface Relay {
@@ -69,7 +71,7 @@ export interface Relay {
  * listings by `listTimeoutMs` (the pool's timeout).
  */
 export function createRelay({ callTimeoutMs, listTimeoutMs, capture }: { callTimeoutMs: number; listTimeoutMs: number; capture?: CaptureSink | undefined }): Relay {
-  async function run<T>(link: UpstreamLink, work: (session: UpstreamSession) => Promise<T>, timeoutMs: number, captured?: (origin: CaptureOrigin, result: T) => void): Promise<T> {
+  async function run<T>(link: UpstreamLink, work: (session: UpstreamSession) => Promise<T>, timeoutMs: number, captured?: (origin: CaptureOrigin, result: T, session: UpstreamSession) => void): Promise<T> {
     try {
       const session = await link.session();
       const result = await work(session);
@@ -77,7 +79,7 @@ export function createRelay({ callTimeoutMs, listTimeoutMs, capture }: { callTim
       const breach = findJsonLimitBreach(result);
       if (breach) throw new UpstreamError('not_mcp', `${safeHost(link.label)} answered JSON that breaks the JSON policy: ${toBreachMessage(breach, 'result')}`);
       link.report({ ok: true, serverInfo: session.serverInfo });
-      if (captured) captured({ ...link.connection, upstream: link.label, serverInfo: session.serverInfo, secrets: link.secrets?.() ?? [] }, result);
+      if (captured) captured({ ...link.connection, upstream: link.label, serverInfo: session.serverInfo, secrets: link.secrets?.() ?? [] }, result, session);
       return result;
     } catch (error) {
       const failure = link.scrub ? link.scrub(toUpstreamError(error, link.label, timeoutMs)) : toUpstreamError(error, link.label, timeoutMs);
@@ -89,8 +91,17 @@ export function createRelay({ callTimeoutMs, listTimeoutMs, capture }: { callTim
 
   // Only with a sink, and only for tool calls: with capture off the relay does exactly what it did.
   const captureCall = capture
-    ? (name: string, args: unknown) => (origin: CaptureOrigin, result: unknown) =>
-        capture.toolCall(origin, { name, arguments: toArguments(args), result: result as Record<string, unknown> })
+    ? (name: string, args: unknown) => (origin: CaptureOrigin, result: unknown, session: UpstreamSession) => {
+        capture.toolCall(origin, { name, arguments: toArguments(args), result: result as Record<string, unknown> });
+        // A capture needs the tools for its registry entry and scenario; a client that never listed them gets them listed now.
+        // A listing that fails is left for the next call (the client's answer is not held up by it).
+        if (!capture.hasTools(origin)) {
+          listAllTools(session, performance.now() + listTimeoutMs, origin.upstream).then(
+            (tools) => capture.toolList(origin, tools as unknown as Record<string, unknown>[]),
+            () => {},
+          );
+        }
+      }
     : null;
 
   return {

@@ -5,7 +5,6 @@
  * file is rewritten whole and renamed into place after every change, so a capture that is killed
  * still leaves files that load.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { CallToolResult, Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { stringify } from 'yaml';
@@ -18,6 +17,7 @@ import { inferCaptureOverrides, inferCapturedWorld, type RecordedCall } from './
 import type { SeedWorld } from '../domain/mock-settings.js';
 import type { ToolOverride } from '../domain/tool-operation.js';
 import { createFixtureRecorder } from './fixture-recorder.js';
+import { writeFileAtomically } from './atomic-file.js';
 import { toCaptureScenario } from './capture-scenario.js';
 
 /** The relay's view of a captured exchange (structurally `CaptureOrigin` of mcp/relay.ts). */
@@ -56,6 +56,8 @@ export interface CaptureRecorderOptions {
 export interface CaptureRecorder {
   toolCall(origin: CaptureOrigin, call: { name: string; arguments: Record<string, unknown>; result: Record<string, unknown> }): void;
   toolList(origin: CaptureOrigin, tools: readonly Record<string, unknown>[]): void;
+  /** Whether a listing of the connection's tools was captured. */
+  hasTools(origin: CaptureOrigin): boolean;
   /** What was captured so far: calls, servers, redactions and the files written. */
   summary(): CaptureSummary;
 }
@@ -124,12 +126,12 @@ export function createCaptureRecorder({
       redactions.push(entry);
       onRedaction?.(entry);
     }
-    if (outcome.redactions.length > 0) writeAtomically(files.redactions, `${JSON.stringify(redactions, null, 2)}\n`);
+    if (outcome.redactions.length > 0) writeFileAtomically(files.redactions, `${JSON.stringify(redactions, null, 2)}\n`);
     return outcome.value as T;
   }
 
   function writeSession(): void {
-    writeAtomically(files.registry, `${JSON.stringify([...servers.values()].filter((server) => server.tools).map((server) => toCatalogEntry(server, startedAt)), null, 2)}\n`);
+    writeFileAtomically(files.registry, `${JSON.stringify([...servers.values()].filter((server) => server.tools).map((server) => toCatalogEntry(server, startedAt)), null, 2)}\n`);
     const scenario = toCaptureScenario({
       name: `capture-${[...servers.values()].map((server) => toSlug(server.serverInfo.name)).join('-')}`,
       description: `Captured from ${[...servers.values()].map((server) => server.upstream).join(', ')} on ${startedAt}.`,
@@ -144,7 +146,7 @@ export function createCaptureRecorder({
         calls: server.calls,
       })),
     });
-    writeAtomically(files.scenario, `# yaml-language-server: $schema=https://mcpsim.dev/schemas/scenario.schema.json\n${stringify(scenario, { lineWidth: 0 })}`);
+    writeFileAtomically(files.scenario, `# yaml-language-server: $schema=https://mcpsim.dev/schemas/scenario.schema.json\n${stringify(scenario, { lineWidth: 0 })}`);
   }
 
   // The relay hands the answer back whatever happens here: a full disk must not fail the client's call.
@@ -176,6 +178,7 @@ export function createCaptureRecorder({
       server.tools = redact(tools, origin, '(tools/list)', 0, '$.tools') as unknown as ToolDefinition[];
       writeSession();
     }),
+    hasTools: (origin) => servers.get(`${origin.namespace}/${origin.connectionId}`)?.tools != null,
     summary: () => ({ calls: sequence, servers: [...servers.values()].map((server) => server.qualifiedName), redactions: [...redactions], files }),
   };
 }
@@ -229,17 +232,4 @@ function toSlug(name: string): string {
 function toRelativePath(from: string, to: string): string {
   const path = relative(from, to).split('\\').join('/');
   return path.startsWith('.') ? path : `./${path}`;
-}
-
-/** Whole file to a temporary beside it, then renamed: a reader never sees half a file, a kill leaves the last whole one. */
-function writeAtomically(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temporary, text);
-    renameSync(temporary, file);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
 }

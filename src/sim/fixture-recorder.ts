@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { findJsonLimitBreach, toBreachMessage } from '../domain/json-limits.js';
-import { dirname } from 'node:path';
 import type { Clock } from '../domain/clock.js';
 import type { ResultOrigin } from '../domain/memory-log.js';
 import { apiError } from '../errors.js';
 import { sortKeys, toCanonicalJson } from './canonical-json.js';
 import { toFixturePath } from './fixture-file.js';
+import { writeFileAtomically } from './atomic-file.js';
 import type { ToolCall, ToolResolution, ToolResultSource } from './tool-result-source.js';
 
 /**
@@ -45,7 +45,6 @@ type Entry = Record<string, unknown>;
  *   recorder.record(call, { source: 'model', model: 'gpt-5-mini', result }); // 'added'
  */
 export function createFixtureRecorder({ directory, clock }: FixtureRecorderOptions): FixtureRecorder {
-  let writes = 0;
   return {
     record(call, resolution, upstream) {
       const file = toFixturePath(directory, call.server, call.tool);
@@ -69,15 +68,7 @@ export function createFixtureRecorder({ directory, clock }: FixtureRecorderOptio
       else calls.push(entry);
       calls.sort(compareEntries);
       const text = `${JSON.stringify(sortKeys({ ...fixture, calls, server: call.server, tool: call.tool }), null, 2)}\n`;
-      mkdirSync(dirname(file), { recursive: true });
-      const temporary = `${file}.${process.pid}-${++writes}.tmp`;
-      try {
-        writeFileSync(temporary, text);
-        renameSync(temporary, file);
-      } catch (error) {
-        rmSync(temporary, { force: true });
-        throw error;
-      }
+      writeFileAtomically(file, text);
       return existing ? 'replaced' : 'added';
     },
   };
