@@ -5,6 +5,9 @@ import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc
 import { findJsonLimitBreach, toBreachMessage } from '../domain/json-limits.js';
 import { toUpstreamError, UpstreamError } from './upstream-failure.js';
 import { listAllTools, safeHost, type UpstreamSession } from './upstream-session.js';
+import type { CaptureOrigin } from '../sim/capture-recorder.js';
+
+export type { CaptureOrigin };
 
 /** What an upstream did, reported so the connection's status follows it. */
 export type UpstreamOutcome = { ok: true; serverInfo: Implementation } | { ok: false; error: UpstreamError };
@@ -29,17 +32,6 @@ export interface UpstreamLink {
   connection: { namespace: string; connectionId: string };
   /** Every secret the request sends upstream (stored header and query values), for a capture to redact. */
   secrets?(): readonly string[];
-}
-
-/** Which connection and upstream a captured exchange came from. */
-export interface CaptureOrigin {
-  namespace: string;
-  connectionId: string;
-  /** The upstream as the link names it: a URL as stored (typed query values as `***`) or the uplink pairing. */
-  upstream: string;
-  serverInfo: Implementation;
-  /** The values to redact from what is written (never written themselves). */
-  secrets: readonly string[];
 }
 
 /**

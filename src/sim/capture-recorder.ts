@@ -20,12 +20,14 @@ import { createFixtureRecorder } from './fixture-recorder.js';
 import { writeFileAtomically } from './atomic-file.js';
 import { toCaptureScenario } from './capture-scenario.js';
 
-/** The relay's view of a captured exchange (structurally `CaptureOrigin` of mcp/relay.ts). */
+/** Which connection and upstream a captured exchange came from, as the relay (mcp/relay.ts) tells it. */
 export interface CaptureOrigin {
   namespace: string;
   connectionId: string;
+  /** The upstream as the relay names it: a URL as stored (typed query values as `***`) or the uplink pairing. */
   upstream: string;
   serverInfo: Implementation;
+  /** The values to redact from what is written (the connection's stored header and query values; never written themselves). */
   secrets: readonly string[];
 }
 
