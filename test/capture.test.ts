@@ -100,6 +100,8 @@ describe('mcpsim capture of server-memory over stdio', () => {
     } finally {
       await client.close();
     }
+    // Written as it goes: before the capture stops, the scenario already holds every call.
+    expect(readFileSync(join(out, 'scenario.yaml'), 'utf8').match(/^  - name: "call \d+/gm)).toHaveLength(5);
     expect(await capture.stop()).toBe(0);
     captureOutput = capture.out.stdout;
   }, 30_000);
@@ -247,6 +249,7 @@ describe('mcpsim capture over Streamable HTTP', () => {
     const fixture = JSON.parse(readFileSync(join(out, 'fixtures', 'captured__echo-http', 'whoami.json'), 'utf8'));
     expect(fixture.calls).toHaveLength(1);
     expect(readTree(out)).not.toContain('upstream-secret-token-0042');
+    expect(readTree(out)).not.toContain(secretQuery);
     expect(readTree(out)).not.toContain('get_current_time');
     // No client listed the tools: the relay did, so the registry entry and the scenario have them.
     expect(JSON.parse(readFileSync(join(out, 'registry.json'), 'utf8'))[0].tools.map((tool: { name: string }) => tool.name)).toEqual(['whoami']);

@@ -106,7 +106,7 @@ export function createCaptureRecorder({
   let sequence = 0;
   const startedAt = clock.now().toISOString();
 
-  function serverOf(origin: CaptureOrigin): CapturedServer {
+  function serverOf(origin: CaptureOrigin, tool: string, call: number): CapturedServer {
     const key = `${origin.namespace}/${origin.connectionId}`;
     let server = servers.get(key);
     if (!server) {
@@ -114,7 +114,9 @@ export function createCaptureRecorder({
       const base = servers.size === 0 && serverName ? serverName : `@captured/${toSlug(origin.serverInfo.name)}`;
       let qualifiedName = base;
       for (let suffix = 2; taken.has(qualifiedName); suffix++) qualifiedName = `${base}-${suffix}`;
-      server = { qualifiedName, namespace: origin.namespace, connectionId: origin.connectionId, upstream: origin.upstream, serverInfo: origin.serverInfo, tools: null, calls: [], occurrences: new Map() };
+      // The upstream's name is written into every entry: redacted once, here (a URL may carry a secret query value).
+      const upstream = redact(origin.upstream, origin, tool, call, '$.upstream');
+      server = { qualifiedName, namespace: origin.namespace, connectionId: origin.connectionId, upstream, serverInfo: origin.serverInfo, tools: null, calls: [], occurrences: new Map() };
       servers.set(key, server);
     }
     server.serverInfo = origin.serverInfo;
@@ -162,21 +164,19 @@ export function createCaptureRecorder({
 
   return {
     toolCall: (origin, call) => guarded(() => {
-      const server = serverOf(origin);
       const number = ++sequence;
+      const server = serverOf(origin, call.name, number);
       const args = redact(call.arguments, origin, call.name, number, '$.arguments');
       const result = redact(call.result, origin, call.name, number, '$.result');
       const key = `${call.name} ${toCanonicalJson(args)}`;
       const occurrence = (server.occurrences.get(key) ?? 0) + 1;
       server.occurrences.set(key, occurrence);
-      const upstream = redact(origin.upstream, origin, call.name, number, '$.upstream');
-      fixtures.record({ server: server.qualifiedName, tool: call.name, arguments: args, occurrence }, { result: result as unknown as CallToolResult }, upstream);
+      fixtures.record({ server: server.qualifiedName, tool: call.name, arguments: args, occurrence }, { result: result as unknown as CallToolResult }, server.upstream);
       server.calls.push({ tool: call.name, arguments: args, result, sequence: number });
       writeSession();
     }),
     toolList: (origin, tools) => guarded(() => {
-      const server = serverOf(origin);
-      server.upstream = redact(origin.upstream, origin, '(tools/list)', 0, '$.upstream');
+      const server = serverOf(origin, '(tools/list)', 0);
       server.tools = redact(tools, origin, '(tools/list)', 0, '$.tools') as unknown as ToolDefinition[];
       writeSession();
     }),
