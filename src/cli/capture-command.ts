@@ -31,6 +31,7 @@ const { scenario: _loaded, uplink: _uplinks, capture: _capture, ...shared } = se
 
 export const options = {
   ...shared,
+  redact: { ...shared.redact, help: 'also redact text matching this regular expression (repeatable), e.g. --redact "acct_[0-9]+"' },
   url: { type: 'string', value: '<http-url>', help: 'capture the Streamable HTTP MCP server at this URL instead of a command' },
   header: { type: 'string', multiple: true, value: '<Name=value>', help: 'with --url: a header to send upstream (repeatable); stored encrypted, never written or printed' },
   env: { type: 'string', multiple: true, value: '<KEY=VALUE>', help: 'with a command: an environment variable for it (repeatable); never printed' },

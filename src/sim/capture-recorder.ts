@@ -162,6 +162,9 @@ export function createCaptureRecorder({
     }
   };
 
+  // A directory captured into before keeps its fixtures (entries merge), but the report is this session's from the start.
+  guarded(() => writeFileAtomically(files.redactions, '[]\n'));
+
   return {
     toolCall: (origin, call) => guarded(() => {
       const number = ++sequence;
