@@ -150,7 +150,7 @@ export function createCaptureRecorder({
         calls: server.calls,
       })),
     });
-    writeFileAtomically(files.scenario, `# yaml-language-server: $schema=https://mcpsim.dev/schemas/scenario.schema.json\n${stringify(scenario, { lineWidth: 0 })}`);
+    writeFileAtomically(files.scenario, `# Written by mcpsim capture: edit it like any scenario (scenarios/README.md); capturing again rewrites it.\n${stringify(scenario, { lineWidth: 0 })}`);
   }
 
   // The relay hands the answer back whatever happens here: a full disk must not fail the client's call.
