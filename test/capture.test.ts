@@ -256,9 +256,19 @@ describe('mcpsim capture over Streamable HTTP', () => {
     expect((await runCli(['test', join(out, 'scenario.yaml')])).code).toBe(0);
   }, 30_000);
 
-  it('refuses a capture without exactly one upstream, naming both ways', async () => {
+  it('refuses a capture without exactly one upstream, naming both ways, and a --redact that is not a regular expression', async () => {
     const run = await runCli(['capture', scratch()]);
     expect(run.code).toBe(2);
     expect(run.out.stderr).toContain('capture needs exactly one upstream: a command after --, or --url <http-url>');
+    const badPattern = await runCli(['capture', scratch(), '--redact', 'acct-[', '--', process.execPath, memoryServer]);
+    expect(badPattern.code).toBe(2);
+    expect(badPattern.out.stderr).toContain('--redact "acct-[" is not a regular expression');
   });
+
+  it('stops with exit 1 when the local server does not start, saying why, instead of capturing nothing', async () => {
+    const run = await runCli(['capture', scratch(), '--port', '0', '--host', '127.0.0.1', '--data-dir', scratch(), '--api-key', apiKey, '--quiet', '--', process.execPath, '-e', 'process.stderr.write("no config\\n"); process.exit(3)']);
+    expect(run.code).toBe(1);
+    expect(run.out.stderr).toContain('nothing to capture: the local server');
+    expect(run.out.stderr).toContain('no config');
+  }, 30_000);
 });

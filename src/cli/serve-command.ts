@@ -132,6 +132,8 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
   try {
     const localDoor = { fetch: door.fetch, baseUrl: server.url, apiKey: platform.sessionKey() };
     if (uplinks.length > 0) paired = await pairStdioUplinks({ platform, door: localDoor, uplinks, io });
+    // A capture of a server that did not start would record nothing while looking busy: stop instead.
+    if (capture && uplinks.length > 0 && paired?.firstMcpUrl === null) throw new Error(`nothing to capture: the local server "${uplinks[0]!.command}" did not start (see above)`);
     if (capture?.http) capturedMcpUrl = await connectHttpUpstream(localDoor, capture.http);
     // The registry entry is written from a listing: make one now, before any client asks.
     if (capture) await listCapturedTools(localDoor, [...uplinks, ...(capture.http ? [capture.http] : [])], io);
@@ -139,7 +141,8 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
     served?.close();
     await server.close();
     platform.close();
-    throw new CliError(error instanceof Error ? error.message : String(error));
+    // Not a usage mistake: an upstream that cannot be reached or started.
+    throw new CliError(error instanceof Error ? error.message : String(error), exitCodes.failure);
   }
   const demoMcpUrl = `${server.url}/connect/${platform.demoNamespace}/time/mcp`;
   io.stdout(
