@@ -177,6 +177,11 @@ describe('mcpsim capture of server-memory over stdio', () => {
       expect(after._meta?.['mcpsim/source']).toBe('simulated');
       expect(JSON.stringify(after.structuredContent)).toContain('Babbage');
       expect(JSON.stringify(after.structuredContent)).not.toContain('Ada');
+      // A reset goes back to the seeded world: nothing unrecorded has happened, so the recording replays again.
+      expect((await fetch(`${baseUrl}/__mcpsim/connections/captured/server/memory`, { method: 'DELETE', headers: { authorization: `Bearer ${apiKey}` } })).status).toBeLessThan(300);
+      const again = await call('read_graph', {});
+      expect(again._meta?.['mcpsim/source']).toBe('fixture');
+      expect(toCanonicalJson(withoutMeta(again))).toBe(toCanonicalJson(fixture.calls[0].result));
     } finally {
       await client.close();
       expect(await serve.stop()).toBe(0);
