@@ -6,16 +6,13 @@
  * scenario's steps. Every page is checked with axe-core and photographed into screenshots/.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumArgs, chromiumPath, seriousViolations } from './support/axe.js';
 
-const chromiumPath = '/usr/bin/chromium';
-const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const screenshots = join(import.meta.dirname, '..', 'screenshots');
 const apiKey = 'dashboard-test-key';
 const focusedName = "document.activeElement?.getAttribute('name')";
@@ -48,17 +45,6 @@ function startServe(dataDir: string): Promise<Served> {
     child.stderr!.on('data', read);
     child.once('exit', (code) => reject(new Error(`mcpsim serve exited with ${code}:\n${output}`)));
   });
-}
-
-/** Runs axe-core in the page and returns its serious and critical violations (none expected). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern.
-  await page.evaluate(axeSource);
-  // Page code is given as text: this project's TypeScript has no DOM types.
-  const violations: { id: string; impact: string; help: string; targets: string[] }[] = await page.evaluate(
-    'axe.run().then((result) => result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((node) => JSON.stringify(node.target)) })))',
-  );
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.help} (${violation.targets.join(', ')})`);
 }
 
 /** Checks a page with axe and writes its screenshot. */

@@ -11,9 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultsSchema, sharedWorldSchema } from '../src/api/fault-schemas.js';
 import { connectionSchema } from '../src/api/schemas.js';
 import type { CallLogEntry } from '../src/domain/memory-log.js';
-import { createSimulator } from '../src/sim/simulator.js';
-import type { ToolResultSource } from '../src/sim/tool-result-source.js';
 import { doors, startHarness, type Harness } from './support/harness.js';
+import { createNotesSource } from './support/notes-source.js';
 import { mint } from './support/tokens.js';
 
 const notes = {
@@ -25,17 +24,6 @@ const notes = {
   ],
 };
 
-/** The synthesizing simulator, plus a world change for create_note so a shared world shows up in the memory. */
-function createSource(fixturesDir: string): ToolResultSource {
-  const simulator = createSimulator({ fixturesDir, missPolicy: 'synthesize' });
-  return {
-    async resolve(call) {
-      const resolution = await simulator.resolve(call);
-      if (!resolution || call.tool !== 'create_note') return resolution;
-      return { ...resolution, worldChanges: { upserts: [{ type: 'note', id: String(call.arguments.id), fields: { text: call.arguments.text ?? '' } }] } };
-    },
-  };
-}
 
 describe.each(doors)('faults, forced statuses and shared worlds (%s)', (door) => {
   const namespace = 'faults';
@@ -45,7 +33,7 @@ describe.each(doors)('faults, forced statuses and shared worlds (%s)', (door) =>
 
   beforeAll(async () => {
     fixturesDir = mkdtempSync(join(tmpdir(), 'mcpsim-faults-'));
-    harness = await startHarness(door, { toolResults: createSource(fixturesDir) });
+    harness = await startHarness(door, { toolResults: createNotesSource(fixturesDir) });
     expect((await harness.call('PUT', '/servers/@acme/notes', { body: notes })).status).toBe(201);
     await harness.call('PUT', `/namespaces/${namespace}`);
     expect((await harness.call('PUT', `/connect/${namespace}/real`, { body: { mcpUrl: 'https://real.test/mcp' } })).status).toBe(201);

@@ -82,7 +82,7 @@ describe.each(doors)('the memory control API (%s)', (door) => {
     await record(memory, key, 'ping', {}, { facts: ['pinged'] });
     await record(memory, key, 'ping', {});
     const response = await harness.call('DELETE', path('reset'));
-    expect(response).toMatchObject({ status: 200, body: { success: true } });
+    expect(response).toMatchObject({ status: 200, body: { success: true, scope: 'world', calls: 0 } });
     expect((await harness.call('GET', path('reset'))).body).toMatchObject({ world: { entities: {}, facts: [] }, calls: [], nextSequence: 1 });
     expect(memory.nextOccurrence(key, 'ping', '{}')).toBe(1);
     expect(await record(memory, key, 'ping', {})).toMatchObject({ sequence: 1, occurrence: 1 });
@@ -96,7 +96,7 @@ describe.each(doors)('the memory control API (%s)', (door) => {
 
     const created = await harness.call('POST', path('snap', 'snapshots'), { body: { label: 'one contact' } });
     expect(created.status).toBe(201);
-    expect(snapshotSchema.parse(created.body)).toEqual({ id: expect.stringMatching(/^snap_[0-9a-f]{16}$/), label: 'one contact', createdAt: testStart, calls: 1 });
+    expect(snapshotSchema.parse(created.body)).toEqual({ id: expect.stringMatching(/^snap_[0-9a-f]{16}$/), label: 'one contact', createdAt: testStart, calls: 1, scope: 'world' });
     const unlabelled = await harness.call('POST', path('snap', 'snapshots'));
     expect(unlabelled.status).toBe(201);
     expect(unlabelled.body).toMatchObject({ label: null, calls: 1 });
@@ -106,7 +106,7 @@ describe.each(doors)('the memory control API (%s)', (door) => {
 
     const restored = await harness.call('POST', path('snap', `snapshots/${created.body.id}/restore`));
     expect(restored.status).toBe(200);
-    expect(restoreSchema.parse(restored.body)).toEqual({ success: true, calls: 1 });
+    expect(restoreSchema.parse(restored.body)).toEqual({ success: true, scope: 'world', calls: 1 });
     expect((await harness.call('GET', path('snap'))).body).toEqual(before);
     // The simulator continues where the snapshot left off.
     expect(await record(memory, key, 'add_contact', { name: 'Ada' })).toMatchObject({ sequence: 2, occurrence: 2 });
@@ -238,7 +238,7 @@ describe('the memory store cache', () => {
     }
     expect(cached().occurrence).toBe(3);
     const snapshot = memory.snapshot(key, { id: 'snap_a', label: 'five', now: testStart });
-    expect(snapshot).toEqual({ id: 'snap_a', label: 'five', createdAt: testStart, calls: 5 });
+    expect(snapshot).toEqual({ id: 'snap_a', label: 'five', createdAt: testStart, calls: 5, scope: 'world' });
 
     memory.reset(key);
     expect(cached()).toEqual(fromDisk());

@@ -103,6 +103,7 @@ describe('registry ownership of imports and old data', () => {
     db.exec('ALTER TABLE connections DROP COLUMN query_ciphertext; ALTER TABLE memory_worlds DROP COLUMN occurrences; ALTER TABLE memory_snapshots DROP COLUMN occurrences');
     db.exec('ALTER TABLE memory_calls DROP COLUMN connection_id');
     db.exec('ALTER TABLE api_keys DROP COLUMN label');
+    db.exec('ALTER TABLE memory_snapshots DROP COLUMN scope; ALTER TABLE memory_snapshots DROP COLUMN connection_id');
     db.pragma('user_version = 7');
     db.close();
     const second = await startHarness('in-process', { dataDir });

@@ -47,7 +47,11 @@ export const memorySchema = z
     namespace: z.string(),
     world: worldStateSchema,
     calls: z.array(callLogEntrySchema),
-    /** Kept sequences are contiguous (retention drops the oldest): a page whose last call is below nextSequence - 1 has more after it. */
+    /**
+     * Sequences ascend and are never reused; retention drops the oldest, and a connection-scope
+     * reset or restore in a shared world leaves gaps. Page on with since=<last sequence> until a
+     * page is empty or its last call is nextSequence - 1.
+     */
     nextSequence: z.int(),
   })
   .meta({ id: 'ConnectionMemory' });
@@ -61,14 +65,37 @@ export const memoryQuerySchema = z.looseObject({
     .optional(),
 });
 
+export const memoryScopeSchema = z
+  .enum(['world', 'connection'], { error: 'must be "world" (the whole memory, shared by every connection of a shared world) or "connection" (only the calls this connection made, and what they changed)' })
+  .meta({
+    id: 'MemoryScope',
+    description:
+      'What to act on. world (the default; for a restore, the snapshot\'s own scope): the whole memory, in a namespace with a shared world that of every sharing connection. connection: only the calls this connection made in a shared world, and what they changed; the other connections\' calls stay and the world is rebuilt from the seed world with their changes. For a connection whose world is its own, both mean the whole memory and the answer says world.',
+  });
+
+export const scopeQuerySchema = z.looseObject({ scope: memoryScopeSchema.optional() });
+
 export const snapshotBodySchema = z.strictObject({ label: z.string().max(200, 'must be at most 200 characters').optional() }).meta({ id: 'SnapshotCreate' });
 
 export const snapshotSchema = z
-  .strictObject({ id: z.string(), label: z.string().nullable(), createdAt: z.string(), calls: z.int().meta({ description: 'How many calls the snapshot holds' }) })
+  .strictObject({
+    id: z.string(),
+    label: z.string().nullable(),
+    createdAt: z.string(),
+    calls: z.int().meta({ description: 'How many calls the snapshot holds' }),
+    scope: memoryScopeSchema,
+    connectionId: z.string().optional().meta({ description: 'With scope connection: the connection whose calls the snapshot holds' }),
+  })
   .meta({ id: 'Snapshot' });
 
 export const snapshotListSchema = z.strictObject({ snapshots: z.array(snapshotSchema) }).meta({ id: 'SnapshotList' });
 
 export const memorySuccessSchema = z.strictObject({ success: z.literal(true) });
 
-export const restoreSchema = z.strictObject({ success: z.literal(true), calls: z.int() }).meta({ id: 'SnapshotRestored' });
+export const resetSchema = z
+  .strictObject({ success: z.literal(true), scope: memoryScopeSchema, calls: z.int().meta({ description: 'How many calls the memory still holds (0 after a world reset)' }) })
+  .meta({ id: 'MemoryReset' });
+
+export const restoreSchema = z
+  .strictObject({ success: z.literal(true), scope: memoryScopeSchema, calls: z.int().meta({ description: 'How many calls the memory now holds' }) })
+  .meta({ id: 'SnapshotRestored' });

@@ -23,7 +23,11 @@ export interface TokenUsage {
 
 /** One answered tool call, in the order the connection answered them. */
 export interface CallLogEntry {
-  /** 1 for the connection's first call, then 2, 3, ...; a reset starts again at 1, like the occurrences fixtures are keyed by. */
+  /**
+   * 1 for the memory's first call, then 2, 3, ...; a reset starts again at 1, like the occurrences
+   * fixtures are keyed by. A connection-scope reset or restore in a shared world keeps the others'
+   * numbers and never hands one out twice, so the log may have gaps.
+   */
   sequence: number;
   tool: string;
   /** Canonical arguments (keys sorted at every depth). */

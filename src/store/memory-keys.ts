@@ -17,6 +17,10 @@ export function createMemoryKeys(db: Sqlite, { flush }: { flush(): void }) {
     resolveKey: db.prepare<[string, string, string], { seq: number }>(
       'SELECT c.seq FROM namespaces n JOIN connections c ON c.namespace_id = n.id WHERE n.account_id = ? AND n.name = ? AND c.connection_id = ?',
     ),
+    resolveMember: db.prepare<[string, string, string], { seq: number; shared: number }>(
+      `SELECT c.seq, c.mock_enabled = 1 AND EXISTS (SELECT 1 FROM memory_shared_namespaces s WHERE s.namespace_id = c.namespace_id) AS shared
+        FROM namespaces n JOIN connections c ON c.namespace_id = n.id WHERE n.account_id = ? AND n.name = ? AND c.connection_id = ?`,
+    ),
     // A mock connection in a shared namespace uses the memory of the namespace's oldest mock connection.
     keyFor: db.prepare<[number], { key: number }>(
       `SELECT COALESCE((SELECT MIN(o.seq) FROM memory_shared_namespaces s JOIN connections o ON o.namespace_id = s.namespace_id AND o.mock_enabled = 1
@@ -52,6 +56,15 @@ export function createMemoryKeys(db: Sqlite, { flush }: { flush(): void }) {
     resolveKey(accountId: string, namespace: string, connectionId: string): MemoryKey | null {
       const seq = statements.resolveKey.get(accountId, namespace, connectionId)?.seq;
       return seq === undefined ? null : keyFor(seq);
+    },
+
+    /**
+     * Like `resolveKey`, and whether the memory is a shared world (the connection is a mock in a
+     * namespace with `sharedWorld`), which decides what a connection-scope reset acts on.
+     */
+    resolveMember(accountId: string, namespace: string, connectionId: string): { key: MemoryKey; shared: boolean } | null {
+      const row = statements.resolveMember.get(accountId, namespace, connectionId);
+      return row === undefined ? null : { key: keyFor(row.seq), shared: row.shared === 1 };
     },
 
     /**

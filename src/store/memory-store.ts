@@ -6,13 +6,14 @@ import { countOccurrences, createMemoryCache, recordCall, type Memory } from './
 import { createMemoryEvents } from './memory-events.js';
 import { createMemoryKeys, type MemoryKey } from './memory-keys.js';
 import { createMemorySnapshots } from './memory-snapshots.js';
+import { createConnectionPart } from './connection-part.js';
 import { createMockSettingsTable, type MockSettings } from './mock-settings.js';
 import { prepareMemoryWrites } from './memory-writes.js';
 
 export { sizeOfEntry, type Memory } from './memory-cache.js';
 export type { MemoryKey } from './memory-keys.js';
 export type { MemoryEvent, MemoryListener } from './memory-events.js';
-export type { SnapshotSummary } from './memory-snapshots.js';
+export type { MemoryScope, SnapshotSummary } from './memory-snapshots.js';
 export type { MockSettings } from './mock-settings.js';
 
 /**
@@ -41,7 +42,8 @@ export function createMemoryStore(db: Sqlite, limits: MemoryLimits = defaultMemo
   const events = createMemoryEvents();
   const batch = createCallBatch(db, { cache, writes, events });
   const { flush } = batch;
-  const snapshots = createMemorySnapshots(db, { cache, writes, flush });
+  const part = createConnectionPart({ cache, writes, events, flush, seedOf: (key) => settings.startOf(key).world });
+  const snapshots = createMemorySnapshots(db, { cache, writes, flush, part });
 
   return {
     ...createMemoryKeys(db, { flush }),
@@ -112,6 +114,16 @@ export function createMemoryStore(db: Sqlite, limits: MemoryLimits = defaultMemo
       });
       cache.forget(key);
       events.emit({ kind: 'replaced', key });
+    },
+
+    /**
+     * Forgets only the calls `connectionId` made in the shared memory `key` and what they changed:
+     * the others' calls stay with their sequences, the world is rebuilt from the seed world with
+     * their changes, and the next sequence stays where it was (see connection-part.ts). Returns
+     * how many calls the memory still holds; 409 when retention has dropped calls.
+     */
+    resetConnection(key: MemoryKey, connectionId: string): number {
+      return part.replace(key, connectionId, []);
     },
 
     ...snapshots,

@@ -21,6 +21,7 @@ export function prepareMemoryWrites(db: Sqlite) {
       ON CONFLICT (connection_seq) DO UPDATE SET world = excluded.world, world_sequence = excluded.world_sequence, next_sequence = excluded.next_sequence,
         occurrences = excluded.occurrences`),
     deleteCalls: db.prepare<[number]>('DELETE FROM memory_calls WHERE connection_seq = ?'),
+    deleteConnectionCalls: db.prepare<[number, string]>('DELETE FROM memory_calls WHERE connection_seq = ? AND connection_id = ?'),
     deleteCallsThrough: db.prepare<[number, number]>('DELETE FROM memory_calls WHERE connection_seq = ? AND sequence <= ?'),
     deleteWorld: db.prepare<[number]>('DELETE FROM memory_worlds WHERE connection_seq = ?'),
   };
@@ -42,6 +43,10 @@ export function prepareMemoryWrites(db: Sqlite) {
     /** Retention: deletes the calls up to `sequence`. */
     deleteCallsThrough(key: MemoryKey, sequence: number): void {
       statements.deleteCallsThrough.run(key, sequence);
+    },
+    /** Deletes the calls one connection made in a (shared) memory. */
+    deleteConnectionCalls(key: MemoryKey, connectionId: string): void {
+      statements.deleteConnectionCalls.run(key, connectionId);
     },
     deleteCalls(key: MemoryKey): void {
       statements.deleteCalls.run(key);

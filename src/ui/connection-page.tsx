@@ -17,6 +17,8 @@ export interface MemoryData {
   nextSequence: number;
   before: number | null;
   snapshots: SnapshotView[];
+  /** Whether the connection shares its world (then reset, snapshot and restore offer a scope). */
+  shared: boolean;
 }
 
 /**
@@ -56,9 +58,10 @@ export async function loadConnection(api: ApiClient, stores: Stores, namespace: 
  */
 export async function loadMemory(api: ApiClient, stores: Stores, namespace: string, id: string, before: number | null): Promise<MemoryData | null> {
   const base = `/__mcpsim/connections/${segment(namespace)}/${segment(id)}`;
-  const key = stores.memory.resolveKey(stores.accounts.findLocal()!.id, namespace, id);
-  if (key === null) return null;
-  // Sequences are contiguous from 1, so the page before `before` (or the newest) is a since/limit window.
+  const member = stores.memory.resolveMember(stores.accounts.findLocal()!.id, namespace, id);
+  if (member === null) return null;
+  const { key, shared } = member;
+  // Sequences ascend from 1 (with gaps after a connection-scope reset), so the page before `before` (or the newest) is a since/limit window.
   const nextSequence = stores.memory.load(key).nextSequence;
   const end = before === null ? nextSequence : Math.min(before, nextSequence);
   const since = Math.max(0, end - 1 - timelinePage);
@@ -66,7 +69,7 @@ export async function loadMemory(api: ApiClient, stores: Stores, namespace: stri
   const page = await api.get<{ calls: CallEntry[]; world: WorldState; nextSequence: number }>(`${base}/memory?since=${since}&limit=${limit}`);
   const snapshots = await api.get<{ snapshots: SnapshotView[] }>(`${base}/snapshots`);
   if (!page.ok) return null;
-  return { calls: page.body.calls.filter((call) => call.sequence < end), world: page.body.world, nextSequence: page.body.nextSequence, before, snapshots: snapshots.ok ? snapshots.body.snapshots : [] };
+  return { calls: page.body.calls.filter((call) => call.sequence < end), world: page.body.world, nextSequence: page.body.nextSequence, before, snapshots: snapshots.ok ? snapshots.body.snapshots : [], shared };
 }
 
 export interface CallOutcome {

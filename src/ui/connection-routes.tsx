@@ -86,15 +86,18 @@ export function addConnectionRoutes(app: Hono, context: UiContext): void {
 
   app.post('/connections/:namespace/:id/snapshots', async (c) => {
     const { namespace, id } = c.req.param();
-    const label = (await readForm(c)).get('label')?.trim() ?? '';
-    const answer = await api.post<{ id: string }>(`${controlPath(namespace, id)}/snapshots`, label === '' ? {} : { label });
-    return redirectWith(c, connectionPath(namespace, id), answer.ok ? `Snapshot ${label || answer.body.id} taken.` : errorText(answer), !answer.ok);
+    const form = await readForm(c);
+    const label = form.get('label')?.trim() ?? '';
+    const answer = await api.post<{ id: string; scope: string }>(`${controlPath(namespace, id)}/snapshots${scopeQuery(form)}`, label === '' ? {} : { label });
+    const of = answer.ok && answer.body.scope === 'connection' ? " of this connection's calls" : '';
+    return redirectWith(c, connectionPath(namespace, id), answer.ok ? `Snapshot ${label || answer.body.id}${of} taken.` : errorText(answer), !answer.ok);
   });
 
   app.post('/connections/:namespace/:id/snapshots/:snapshot/restore', async (c) => {
     const { namespace, id, snapshot } = c.req.param();
-    const answer = await api.post<{ calls: number }>(`${controlPath(namespace, id)}/snapshots/${segment(snapshot)}/restore`);
-    return redirectWith(c, connectionPath(namespace, id), answer.ok ? `Restored: the memory holds ${answer.body.calls} calls again.` : errorText(answer), !answer.ok);
+    const answer = await api.post<{ calls: number; scope: string }>(`${controlPath(namespace, id)}/snapshots/${segment(snapshot)}/restore${scopeQuery(await readForm(c))}`);
+    const what = answer.ok && answer.body.scope === 'connection' ? "Restored this connection's calls: the shared memory" : 'Restored: the memory';
+    return redirectWith(c, connectionPath(namespace, id), answer.ok ? `${what} holds ${answer.body.calls} calls again.` : errorText(answer), !answer.ok);
   });
 
   app.post('/connections/:namespace/:id/snapshots/:snapshot/delete', async (c) => {
@@ -105,8 +108,11 @@ export function addConnectionRoutes(app: Hono, context: UiContext): void {
 
   app.post('/connections/:namespace/:id/reset', async (c) => {
     const { namespace, id } = c.req.param();
-    const answer = await api.delete(`${controlPath(namespace, id)}/memory`);
-    return redirectWith(c, connectionPath(namespace, id), answer.ok ? 'Memory reset: the next call is call 1.' : errorText(answer), !answer.ok);
+    const answer = await api.delete<{ scope: string; calls: number }>(`${controlPath(namespace, id)}/memory${scopeQuery(await readForm(c))}`);
+    const done = answer.ok && answer.body.scope === 'connection'
+      ? `Reset this connection's calls: the shared memory holds ${answer.body.calls} calls of the others.`
+      : 'Memory reset: the next call is call 1.';
+    return redirectWith(c, connectionPath(namespace, id), answer.ok ? done : errorText(answer), !answer.ok);
   });
 
   app.post('/connections/:namespace/:id/fork', async (c) => {
@@ -139,4 +145,10 @@ async function callTool({ api, stores }: UiContext, namespace: string, id: strin
   const key = stores.memory.resolveKey(stores.accounts.findLocal()!.id, namespace, id);
   const entry = key === null ? null : ((stores.memory.load(key).history.findLast((call) => call.tool === tool) as CallEntry | undefined) ?? null);
   return { tool, result: answer.body!, latencyMs, entry };
+}
+
+/** `?scope=…` from a dashboard form's scope choice (the API checks the value), or nothing. */
+function scopeQuery(form: Map<string, string>): string {
+  const scope = form.get('scope');
+  return scope === undefined || scope === '' ? '' : `?scope=${encodeURIComponent(scope)}`;
 }

@@ -26,6 +26,9 @@ export interface SnapshotView {
   label: string | null;
   createdAt: string;
   calls: number;
+  /** `world`: the whole memory; `connection`: only the calls of `connectionId` in a shared world. */
+  scope: 'world' | 'connection';
+  connectionId?: string;
 }
 
 /**
@@ -136,9 +139,13 @@ export function WorldView({ world }: { world: WorldState }) {
   );
 }
 
-/** The timeline, world and snapshots of a mock connection: the part of the page a `replaced` event reloads. */
-export function MemoryView(props: { base: string; csrf: string; calls: CallEntry[]; world: WorldState; nextSequence: number; before: number | null; snapshots: SnapshotView[] }) {
-  const { base, csrf, calls, world, nextSequence, before, snapshots } = props;
+/**
+ * The timeline, world and snapshots of a mock connection: the part of the page a `replaced` event
+ * reloads. In a shared world (`shared`), reset, snapshot and restore offer both scopes: the whole
+ * shared world or only this connection's calls.
+ */
+export function MemoryView(props: { base: string; csrf: string; calls: CallEntry[]; world: WorldState; nextSequence: number; before: number | null; snapshots: SnapshotView[]; shared: boolean }) {
+  const { base, csrf, calls, world, nextSequence, before, snapshots, shared } = props;
   const newest = [...calls].reverse();
   const oldest = calls[0]?.sequence ?? 1;
   return (
@@ -172,22 +179,43 @@ export function MemoryView(props: { base: string; csrf: string; calls: CallEntry
           <Csrf token={csrf} />
           <label for="snapshot-label">Label (optional)</label>
           <input id="snapshot-label" name="label" maxlength={200} />
+          {shared ? (
+            <>
+              <label for="snapshot-scope">Snapshot of</label>
+              <select id="snapshot-scope" name="scope">
+                <option value="world">the whole shared world (every connection's calls)</option>
+                <option value="connection">only this connection's calls</option>
+              </select>
+            </>
+          ) : null}
           <button type="submit">Take snapshot</button>
         </form>
         {snapshots.length === 0 ? <p class="muted">No snapshots yet.</p> : (
           <table>
-            <TableHead columns={['label', 'taken', 'calls', 'actions']} />
+            <TableHead columns={shared ? ['label', 'taken', 'of', 'calls', 'actions'] : ['label', 'taken', 'calls', 'actions']} />
             <tbody>
               {snapshots.map((snapshot) => (
                 <tr>
                   <td>{snapshot.label ?? <span class="muted">{snapshot.id}</span>}</td>
                   <td>{snapshot.createdAt}</td>
+                  {shared ? <td>{snapshot.scope === 'connection' ? `connection ${snapshot.connectionId ?? ''}` : 'whole world'}</td> : null}
                   <td>{snapshot.calls}</td>
                   <td>
                     <form class="inline" method="post" action={`${base}/snapshots/${encodeURIComponent(snapshot.id)}/restore`}>
                       <Csrf token={csrf} />
                       <button type="submit" aria-label={`Restore snapshot ${snapshot.label ?? snapshot.id}`}>Restore</button>
                     </form>{' '}
+                    {shared && snapshot.scope === 'world' ? (
+                      <>
+                        <form class="inline" method="post" action={`${base}/snapshots/${encodeURIComponent(snapshot.id)}/restore`}>
+                          <Csrf token={csrf} />
+                          <input type="hidden" name="scope" value="connection" />
+                          <button type="submit" class="secondary" aria-label={`Restore only this connection's calls from snapshot ${snapshot.label ?? snapshot.id}`}>
+                            Restore this connection's calls
+                          </button>
+                        </form>{' '}
+                      </>
+                    ) : null}
                     <form class="inline" method="post" action={`${base}/snapshots/${encodeURIComponent(snapshot.id)}/delete`}>
                       <Csrf token={csrf} />
                       <button type="submit" class="secondary" aria-label={`Delete snapshot ${snapshot.label ?? snapshot.id}`}>Delete</button>
@@ -198,10 +226,26 @@ export function MemoryView(props: { base: string; csrf: string; calls: CallEntry
             </tbody>
           </table>
         )}
-        <form method="post" action={`${base}/reset`}>
-          <Csrf token={csrf} />
-          <button type="submit" class="secondary">Reset memory (forget every call and the world)</button>
-        </form>
+        {shared ? (
+          <>
+            <p class="muted">This connection shares its world with the other mock connections of its namespace.</p>
+            <form method="post" action={`${base}/reset`}>
+              <Csrf token={csrf} />
+              <input type="hidden" name="scope" value="world" />
+              <button type="submit" class="secondary">Reset the shared world (every connection's calls and the world)</button>
+            </form>
+            <form method="post" action={`${base}/reset`}>
+              <Csrf token={csrf} />
+              <input type="hidden" name="scope" value="connection" />
+              <button type="submit" class="secondary">Reset only this connection's calls (and what they changed)</button>
+            </form>
+          </>
+        ) : (
+          <form method="post" action={`${base}/reset`}>
+            <Csrf token={csrf} />
+            <button type="submit" class="secondary">Reset memory (forget every call and the world)</button>
+          </form>
+        )}
       </section>
     </>
   );

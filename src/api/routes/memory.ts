@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiError } from '../../errors.js';
 import type { Account } from '../../store/account-store.js';
 import type { Stores } from '../../store/stores.js';
+import type { MemoryKey, MemoryScope } from '../../store/memory-store.js';
 import type { AppDependencies } from '../context.js';
 import type { CallLogEntry } from '../../domain/memory-log.js';
 import { sizeOfEntry } from '../../store/memory-store.js';
@@ -10,7 +11,9 @@ import {
   memoryQuerySchema,
   memorySchema,
   memorySuccessSchema,
+  resetSchema,
   restoreSchema,
+  scopeQuerySchema,
   snapshotBodySchema,
   snapshotListSchema,
   snapshotSchema,
@@ -88,19 +91,28 @@ function toPage(calls: readonly CallLogEntry[], limit: number): readonly CallLog
   return end === calls.length ? calls : calls.slice(0, end);
 }
 
-/** `DELETE .../memory`. */
+const sharedLogConflict = {
+  description: 'scope=connection when the shared log no longer holds every call since the world was reset (retention dropped the oldest); the message says what to do',
+  schema: errorSchema,
+};
+
+/** `DELETE .../memory?scope=world|connection`. */
 function resetMemory({ stores }: AppDependencies): Operation {
   return defineOperation({
     method: 'DELETE',
     path: `${base}/memory`,
     tag,
-    summary: "Forget a mock connection's calls and world; its next call is sequence 1 again (snapshots stay)",
+    summary:
+      "Forget a mock connection's calls and world (snapshots stay). scope=world (default): the whole memory, in a shared world every sharing connection's; the next call is sequence 1 again. scope=connection: only this connection's calls in a shared world; the others' stay, the world is rebuilt from the seed with their changes, and sequences go on from where they were",
     permission: 'api-key',
     params: connectionParams,
-    responses: { 200: { description: 'Reset', schema: memorySuccessSchema }, 403: forbidden, 404: notFound },
-    handle(c, { account, params }) {
-      stores.memory.reset(requireKey(stores, account, params.namespace, params.connectionId));
-      return c.json({ success: true as const });
+    query: scopeQuerySchema,
+    responses: { 200: { description: 'Reset; scope says what was reset', schema: resetSchema }, 400: invalid, 403: forbidden, 404: notFound, 409: sharedLogConflict },
+    handle(c, { account, params, query }) {
+      const { key, scope } = requireMember(stores, account, params.namespace, params.connectionId, query.scope);
+      if (scope === 'connection') return c.json({ success: true as const, scope, calls: stores.memory.resetConnection(key, params.connectionId) });
+      stores.memory.reset(key);
+      return c.json({ success: true as const, scope, calls: 0 });
     },
   });
 }
@@ -111,15 +123,18 @@ function takeSnapshot({ stores, clock, random }: AppDependencies): Operation {
     method: 'POST',
     path: `${base}/snapshots`,
     tag,
-    summary: "Snapshot a mock connection's memory (calls and world), optionally with a label",
+    summary:
+      "Snapshot a mock connection's memory, optionally with a label. scope=world (default): the whole memory (calls and world). scope=connection: only the calls this connection made in a shared world, with what they changed",
     permission: 'api-key',
     params: connectionParams,
+    query: scopeQuerySchema,
     body: { schema: snapshotBodySchema, required: false },
-    responses: { 201: { description: 'The snapshot', schema: snapshotSchema }, 400: invalid, 403: forbidden, 404: notFound },
-    handle(c, { account, params, body }) {
-      const key = requireKey(stores, account, params.namespace, params.connectionId);
+    responses: { 201: { description: 'The snapshot', schema: snapshotSchema }, 400: invalid, 403: forbidden, 404: notFound, 409: sharedLogConflict },
+    handle(c, { account, params, query, body }) {
+      const { key, scope } = requireMember(stores, account, params.namespace, params.connectionId, query.scope);
       const id = `snap_${Buffer.from(random(8)).toString('hex')}`;
-      return c.json(stores.memory.snapshot(key, { id, label: body.label ?? null, now: clock.now().toISOString() }), 201);
+      const options = { id, label: body.label ?? null, now: clock.now().toISOString() };
+      return c.json(scope === 'connection' ? stores.memory.snapshotConnection(key, params.connectionId, options) : stores.memory.snapshot(key, options), 201);
     },
   });
 }
@@ -146,19 +161,31 @@ function restoreSnapshot({ stores }: AppDependencies): Operation {
     method: 'POST',
     path: `${base}/snapshots/{snapshotId}/restore`,
     tag,
-    summary: "Put a snapshot's calls and world back as the connection's memory (the snapshot stays)",
+    summary:
+      "Put a snapshot back (the snapshot stays). scope=world (the default for a world snapshot): its calls and world become the whole memory. scope=connection (the default for a connection snapshot): only this connection's calls in it are put back in the shared log, in place of the ones it holds now; the others' calls stay and the world is rebuilt",
     permission: 'api-key',
     params: snapshotParams,
+    query: scopeQuerySchema,
     responses: {
-      200: { description: 'Restored; calls is how many calls the memory now holds', schema: restoreSchema },
+      200: { description: 'Restored; scope says what was replaced, calls how many calls the memory now holds', schema: restoreSchema },
       400: invalid,
       403: forbidden,
       404: { description: 'Namespace, connection or snapshot not found', schema: errorSchema },
+      409: {
+        description: "A connection snapshot with scope=world or through another connection, or scope=connection when the shared log lost calls to retention or the world was reset since the snapshot",
+        schema: errorSchema,
+      },
     },
-    handle(c, { account, params }) {
-      const calls = stores.memory.restore(requireKey(stores, account, params.namespace, params.connectionId), params.snapshotId);
+    handle(c, { account, params, query }) {
+      const member = requireMember(stores, account, params.namespace, params.connectionId, query.scope);
+      // A connection snapshot puts back that connection's calls unless scope=world is asked (a 409),
+      // also once the world is no longer shared: the log may still hold the others' calls.
+      const scope = query.scope !== 'world' && stores.memory.scopeOf(member.key, params.snapshotId) === 'connection' ? 'connection' : member.scope;
+      const calls = scope === 'connection'
+        ? stores.memory.restoreConnection(member.key, params.connectionId, params.snapshotId)
+        : stores.memory.restore(member.key, params.snapshotId);
       if (calls === null) throw snapshotNotFound(params.snapshotId, params.connectionId, params.namespace);
-      return c.json({ success: true as const, calls });
+      return c.json({ success: true as const, scope, calls });
     },
   });
 }
@@ -191,8 +218,22 @@ function deleteSnapshot({ stores }: AppDependencies): Operation {
 function requireKey(stores: Stores, account: Account, namespace: string, id: string) {
   const key = stores.memory.resolveKey(account.id, namespace, id);
   if (key !== null) return key;
-  if (!stores.namespaces.get(account.id, namespace)) throw namespaceNotFound(namespace);
-  throw connectionNotFound(id, namespace);
+  throw notFoundOf(stores, account, namespace, id);
+}
+
+/** The 404 for a connection that is not the account's: its namespace, or the connection in it. */
+function notFoundOf(stores: Stores, account: Account, namespace: string, id: string) {
+  return stores.namespaces.get(account.id, namespace) ? connectionNotFound(id, namespace) : namespaceNotFound(namespace);
+}
+
+/**
+ * The memory key of the account's connection and the scope that acts: `connection` only in a
+ * shared world, since a connection whose world is its own has nothing else in its memory.
+ */
+function requireMember(stores: Stores, account: Account, namespace: string, id: string, asked: MemoryScope | undefined): { key: MemoryKey; scope: MemoryScope } {
+  const member = stores.memory.resolveMember(account.id, namespace, id);
+  if (member === null) throw notFoundOf(stores, account, namespace, id);
+  return { key: member.key, scope: asked === 'connection' && member.shared ? 'connection' : 'world' };
 }
 
 function snapshotNotFound(id: string, connection: string, namespace: string) {

@@ -6,6 +6,7 @@ import { sql as registryOwners } from './0008-registry-owners.js';
 import { sql as secretQueryAndOccurrences } from './0009-secret-query-and-occurrences.js';
 import { sql as apiKeyLabels } from './0010-api-key-labels.js';
 import { sql as callConnection } from './0011-call-connection.js';
+import { sql as snapshotScope } from './0012-snapshot-scope.js';
 
 /**
  * Every schema change, in order. Append only: a released migration is never edited; a change is
@@ -21,4 +22,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 9, name: 'secret-query-and-occurrences', sql: secretQueryAndOccurrences },
   { version: 10, name: 'api-key-labels', sql: apiKeyLabels },
   { version: 11, name: 'call-connection', sql: callConnection },
+  { version: 12, name: 'snapshot-scope', sql: snapshotScope },
 ];
