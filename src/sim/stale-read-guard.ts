@@ -17,14 +17,16 @@ import type { ToolResultSource } from './tool-result-source.js';
  */
 export function createStaleReadGuard(replay: ToolResultSource): ToolResultSource {
   return {
-    async resolve(call) {
-      const resolution = await replay.resolve(call);
-      if (!resolution || !call.context) return resolution;
-      const changed = changedByUnrecordedCalls(call.context.history);
-      if (changed.types.size === 0 || !isReadOnlyCall(call)) return resolution;
-      const entity = toCallShapes(call)?.shape.entity;
-      if (entity !== undefined && changed.types.has(entity)) return null;
-      return shownEntityIds(resolution.result as unknown as Record<string, unknown>).some((id) => changed.ids.has(id)) ? null : resolution;
+    resolve(call) {
+      // The common case (nothing unrecorded changed the world) costs one lookup and no extra promise: this is the replay hot path.
+      const changed = call.context ? changedByUnrecordedCalls(call.context.history) : null;
+      if (!changed || changed.types.size === 0) return replay.resolve(call);
+      return replay.resolve(call).then((resolution) => {
+        if (!resolution || !isReadOnlyCall(call)) return resolution;
+        const entity = toCallShapes(call)?.shape.entity;
+        if (entity !== undefined && changed.types.has(entity)) return null;
+        return shownEntityIds(resolution.result as unknown as Record<string, unknown>).some((id) => changed.ids.has(id)) ? null : resolution;
+      });
     },
   };
 }
