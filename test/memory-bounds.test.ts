@@ -181,6 +181,29 @@ describe('paged reads of GET .../memory', () => {
   });
 });
 
+describe('a full log drops its oldest 1% at once', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await startHarness('in-process', { memoryLimits: { maxCalls: 200, maxBytes: 1024 * 1024 } });
+    await harness.call('PUT', `/namespaces/${namespace}`);
+  });
+  afterAll(() => harness.close());
+
+  it('drops down to 198 of 200 calls when the 201st comes, then keeps two more without a drop (so a checkpoint is written once per two calls here, once per hundred at the default)', async () => {
+    expect((await harness.call('PUT', `/connect/${namespace}/full`, { body: { mcpUrl: 'https://full.test/mcp' } })).status).toBe(201);
+    const memory = harness.platform.stores.memory;
+    const key = memory.resolveKey(harness.platform.stores.accounts.findLocal()!.id, namespace, 'full')!;
+    for (let index = 0; index < 201; index++) await record(memory, key, 'tool', { index });
+    expect(memory.load(key).history.map((call) => call.sequence)).toEqual(Array.from({ length: 198 }, (_, index) => index + 4));
+    await record(memory, key, 'tool', { index: 201 });
+    await record(memory, key, 'tool', { index: 202 });
+    expect(memory.load(key).history).toHaveLength(200);
+    expect(memory.load(key).history[0]!.sequence).toBe(4);
+    await record(memory, key, 'tool', { index: 203 });
+    expect(memory.load(key).history.map((call) => call.sequence)).toEqual(Array.from({ length: 198 }, (_, index) => index + 7));
+  });
+});
+
 describe('1 MiB arguments, many calls: RSS and data files stay bounded', () => {
   const calls = Number(process.env.MCPSIM_MEMORY_CALLS ?? 100);
   let harness: Harness;

@@ -115,7 +115,7 @@ function listOperationGroups(dependencies: AppDependencies, tokens = createToken
 function createServices(dependencies: AppDependencies): AppServices {
   const { stores, clock } = dependencies;
   const pool = dependencies.upstreams ?? createUpstreamPool();
-  const relay = createRelay({ callTimeoutMs: dependencies.upstreamCallTimeoutMs ?? defaultCallTimeoutMs, listTimeoutMs: pool.timeoutMs });
+  const relay = createRelay({ callTimeoutMs: dependencies.upstreamCallTimeoutMs ?? defaultCallTimeoutMs, listTimeoutMs: pool.timeoutMs, capture: dependencies.capture });
   const setupLinks = createSetupLinks({ key: dependencies.tokenKey ?? randomBytes(32), clock, publicUrl: dependencies.publicUrl ?? (() => defaultPublicUrl) });
   const upstream = createConnectionUpstream({ stores, pool, links: setupLinks });
   const forcedStatus: ForcedStatusContext = { stores, setupUrl: upstream.setupUrl };

@@ -33,6 +33,7 @@ export function createConnectionEndpoints({ runner, relay, upstream, uplinks }: 
 function toUplinkLink(uplinks: UplinkPairings, connection: Connection): UpstreamLink & { status(): ConnectionStatus } {
   return {
     label: `the local server paired with ${connection.namespace}/${connection.connectionId}`,
+    connection: { namespace: connection.namespace, connectionId: connection.connectionId },
     session: () => uplinks.session(connection),
     report: () => connection.status,
     status: () => connection.status,

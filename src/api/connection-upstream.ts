@@ -6,7 +6,7 @@ import { toServerInfo } from '../domain/server-info.js';
 import type { UpstreamLink, UpstreamOutcome } from '../mcp/relay.js';
 import type { UpstreamPool } from '../mcp/upstream-pool.js';
 import { scrubUpstreamError, toUpstreamError } from '../mcp/upstream-failure.js';
-import { revealQueryValues } from '../domain/secrets.js';
+import { revealQueryValues, toSecretValues } from '../domain/secrets.js';
 import type { Stores } from '../store/stores.js';
 import type { SetupLinks } from './setup-links.js';
 
@@ -69,6 +69,11 @@ export function createConnectionUpstream({ stores, pool, links }: { stores: Stor
         scrub: (failure) => scrubUpstreamError(failure, target()),
         report: (outcome) => record(place, current, outcome),
         status: () => current.status,
+        connection: { namespace: current.namespace, connectionId: current.connectionId },
+        secrets: () => {
+          const { url, headers } = target();
+          return toSecretValues(headers, url);
+        },
       };
     },
     // Sessions are pooled by URL + headers, so new headers never reuse a session opened with old ones.

@@ -3,6 +3,7 @@
  * once per app. Routes import these from here, never from app.ts, so app.ts (which imports the
  * routes) and the routes do not import each other.
  */
+import type { CaptureSink } from '../mcp/relay.js';
 import type { Context, Hono } from 'hono';
 import type { Clock } from '../domain/clock.js';
 import type { RandomSource } from '../domain/random.js';
@@ -49,6 +50,8 @@ export interface AppDependencies {
   uplinks?: UplinkPairings;
   /** Bound on one relayed request to an upstream, e.g. a slow tool call (default 60 s). */
   upstreamCallTimeoutMs?: number;
+  /** Told of every tool call and tool listing relayed to a real upstream (`mcpsim capture`); none: nothing is captured. */
+  capture?: CaptureSink;
   /**
    * The base URL of the links the server hands out (`setupUrl`, the CLI login's `authUrl`, the
    * index's links), asked each time a link is made: `--public-url`, else the listen address once

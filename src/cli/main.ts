@@ -1,3 +1,4 @@
+import * as capture from './capture-command.js';
 import * as check from './check-command.js';
 import { CliError, exitCodes, toCliError } from './cli-error.js';
 import type { Command } from './command.js';
@@ -19,7 +20,7 @@ import * as uplink from './uplink-command.js';
  * The command table, in the order `mcpsim --help` lists them. Each command module exports its
  * name, usage, summary, help, options and run (see command.ts); `mcpsim` alone is the demo.
  */
-export const commands: readonly Command[] = [demo, serve, uplink, check, test, record, evaluate, keysCreate, tokenCreate, registryImport, registryGenerate];
+export const commands: readonly Command[] = [demo, serve, uplink, capture, check, test, record, evaluate, keysCreate, tokenCreate, registryImport, registryGenerate];
 
 /**
  * Runs the command line `argv` (without `node` and the script) and returns the exit code

@@ -13,6 +13,7 @@ import { serveScenarios } from './scenario-serving.js';
 import { toServeBanner } from './serve-banner.js';
 import { pairStdioUplinks, parseUplinkOption, type StdioUplink } from './stdio-uplinks.js';
 import { toScenarioCatalog } from './dashboard-scenarios.js';
+import { connectHttpUpstream, listCapturedTools, toCaptureReport, toRedactPatterns, type CaptureSettings } from './capture-session.js';
 
 export const name = 'serve';
 export const usage = '[options]';
@@ -42,13 +43,26 @@ export const options = {
     value: '<ns>/<id>=<command...>',
     help: "start a local stdio MCP server and pair it with that uplink connection (repeatable);\nthe command line is split on spaces, leading KEY=VALUE words are its environment\n(never printed); for arguments with spaces use mcpsim uplink",
   },
+  capture: {
+    type: 'string',
+    value: '<dir>',
+    help: 'capture every tool call relayed to a real connection into <dir>: fixtures, registry.json,\nredactions.json and scenario.yaml (see mcpsim capture)',
+  },
+  redact: { type: 'string', multiple: true, value: '<regex>', help: 'with --capture: also redact text matching this pattern (repeatable)' },
   quiet: { type: 'boolean', short: 'q', help: 'no access log' },
   clock: configOptions.clock,
 } as const satisfies CommandOptions;
 
 export function run({ values }: CommandInput<typeof options>, io: CliIo): Promise<number> {
   const uplinks = (values.uplink ?? []).map(parseUplinkOption);
-  return serve({ flags: toConfigFlags(values), quiet: values.quiet ?? false, scenarios: values.scenario ?? [], uplinks }, io);
+  const capture = toServeCapture(values, 'serve');
+  return serve({ flags: toConfigFlags(values), quiet: values.quiet ?? false, scenarios: values.scenario ?? [], uplinks, ...(capture ? { capture } : {}) }, io);
+}
+
+/** `--capture <dir>` and `--redact` as capture settings (serve and uplink). */
+export function toServeCapture(values: { capture?: string | undefined; redact?: string[] | undefined }, command: string): CaptureSettings | undefined {
+  if (values.redact && values.capture === undefined) throw new CliError('--redact applies to a capture: add --capture <dir>', exitCodes.usage, { command });
+  return values.capture === undefined ? undefined : { directory: values.capture, patterns: toRedactPatterns(values.redact ?? [], command) };
 }
 
 export interface ServeSettings {
@@ -60,6 +74,8 @@ export interface ServeSettings {
   demo?: boolean;
   /** Local stdio servers to start and pair with uplink connections (`mcpsim uplink`). */
   uplinks?: readonly StdioUplink[];
+  /** Capture what real connections answer (`mcpsim capture`, `serve --capture`). */
+  capture?: CaptureSettings;
 }
 
 /**
@@ -68,7 +84,7 @@ export interface ServeSettings {
  * @example
  *   await serve({ flags: { port: '0' }, quiet: true, scenarios: ['scenarios/'] }, io);
  */
-export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = false, uplinks = [] }: ServeSettings, io: CliIo): Promise<number> {
+export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = false, uplinks = [], capture }: ServeSettings, io: CliIo): Promise<number> {
   const config = resolveConfig(flags, io.env);
   const apiKey = toServeApiKey(config);
   const scenarios = scenarioPaths.length > 0 ? ((await loadScenarioPaths(scenarioPaths, io)) ?? []) : [];
@@ -88,6 +104,7 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
     clock,
     ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
     ...(embedder ? { embedder } : {}),
+    ...(capture ? { capture: { directory: capture.directory, patterns: capture.patterns, ...(capture.scenarioFile ? { scenarioFile: capture.scenarioFile } : {}), ...(capture.serverName ? { serverName: capture.serverName } : {}) } } : {}),
     apiKey: apiKey.key,
     logger: {
       error: (message, error) => io.stderr(`${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
@@ -111,13 +128,21 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
   const door = { fetch: (request: Request) => (ownRequests.add(request), platform.app.fetch(request)) };
   const served = scenarioPaths.length > 0 ? await serveScenarios({ platform, door, baseUrl: server.url, scenarios, paths: scenarioPaths, io }) : null;
   let paired = null;
+  let capturedMcpUrl: string | null = null;
   try {
-    if (uplinks.length > 0) paired = await pairStdioUplinks({ platform, door: { fetch: door.fetch, baseUrl: server.url, apiKey: platform.sessionKey() }, uplinks, io });
+    const localDoor = { fetch: door.fetch, baseUrl: server.url, apiKey: platform.sessionKey() };
+    if (uplinks.length > 0) paired = await pairStdioUplinks({ platform, door: localDoor, uplinks, io });
+    // A capture of a server that did not start would record nothing while looking busy: stop instead.
+    if (capture && uplinks.length > 0 && paired?.firstMcpUrl === null) throw new Error(`nothing to capture: the local server "${uplinks[0]!.command}" did not start (see above)`);
+    if (capture?.http) capturedMcpUrl = await connectHttpUpstream(localDoor, capture.http);
+    // The registry entry is written from a listing: make one now, before any client asks.
+    if (capture) await listCapturedTools(localDoor, [...uplinks, ...(capture.http ? [capture.http] : [])], io);
   } catch (error) {
     await served?.close();
     await server.close();
     platform.close();
-    throw new CliError(error instanceof Error ? error.message : String(error));
+    // Not a usage mistake: an upstream that cannot be reached or started.
+    throw new CliError(error instanceof Error ? error.message : String(error), exitCodes.failure);
   }
   const demoMcpUrl = `${server.url}/connect/${platform.demoNamespace}/time/mcp`;
   io.stdout(
@@ -128,7 +153,7 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
       apiKeyNote: apiKey.note,
       namespace: platform.demoNamespace,
       dataDir: resolve(config.dataDir),
-      mcpUrl: demo ? demoMcpUrl : (paired?.firstMcpUrl ?? served?.firstMcpUrl ?? demoMcpUrl),
+      mcpUrl: demo ? demoMcpUrl : (capturedMcpUrl ?? paired?.firstMcpUrl ?? served?.firstMcpUrl ?? demoMcpUrl),
       virtualClock: config.clock.kind === 'virtual' ? clock.now().toISOString() : null,
       search: embedder ? `full-text + semantic (${embedder.model})` : 'full-text (set OPENAI_API_KEY or OPENAI_BASE_URL for semantic search)',
       simulator: toSourcesLine(resolve(fixturesDir), model ? `model ${model.modelId} (${model.api} API)` : null, toServeMissPolicy(config.simulator.missPolicy, model !== null), config.simulator.record),
@@ -143,11 +168,13 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
       io.stderr(`Building the search index failed (searches will try again): ${error instanceof Error ? error.message : String(error)}\n`);
     }
   });
+  if (capture) io.stdout(`Capturing every tool call of a real connection into ${resolve(capture.directory)}; stop with Ctrl+C.\n`);
   const signal = await shutdown;
   io.stdout(`\n${signal} received: finishing requests in flight, then closing the database...\n`);
   await server.close();
   // The scenarios' local servers stop before the platform closes, so their connections read disconnected.
   await served?.close();
+  if (platform.capture) io.stdout(toCaptureReport(platform.capture.summary()));
   platform.close();
   await paired?.stopped();
   io.stdout('mcpsim stopped.\n');

@@ -1,7 +1,7 @@
 import type { CommandInput, CommandOptions } from './command.js';
 import { toConfigFlags } from './config-options.js';
 import type { CliIo } from './io.js';
-import { options as serveOptions, serve } from './serve-command.js';
+import { options as serveOptions, serve, toServeCapture } from './serve-command.js';
 import { parseUplinkOption, toStdioUplink } from './stdio-uplinks.js';
 
 export const name = 'uplink';
@@ -26,5 +26,6 @@ export function run({ values, positionals: words }: CommandInput<typeof options>
   const [target, ...command] = words;
   const uplink = toStdioUplink(target, command, values.env ?? []);
   const more = (values.uplink ?? []).map(parseUplinkOption);
-  return serve({ flags: toConfigFlags(values), quiet: values.quiet ?? false, scenarios: values.scenario ?? [], uplinks: [uplink, ...more] }, io);
+  const capture = toServeCapture(values, 'uplink');
+  return serve({ flags: toConfigFlags(values), quiet: values.quiet ?? false, scenarios: values.scenario ?? [], uplinks: [uplink, ...more], ...(capture ? { capture } : {}) }, io);
 }

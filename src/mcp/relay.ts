@@ -5,6 +5,9 @@ import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc
 import { findJsonLimitBreach, toBreachMessage } from '../domain/json-limits.js';
 import { toUpstreamError, UpstreamError } from './upstream-failure.js';
 import { listAllTools, safeHost, type UpstreamSession } from './upstream-session.js';
+import type { CaptureOrigin } from '../sim/capture-recorder.js';
+
+export type { CaptureOrigin };
 
 /** What an upstream did, reported so the connection's status follows it. */
 export type UpstreamOutcome = { ok: true; serverInfo: Implementation } | { ok: false; error: UpstreamError };
@@ -25,6 +28,22 @@ export interface UpstreamLink {
   scrub?(failure: UpstreamError): UpstreamError;
   /** Records the outcome; returns the connection's status after it (with `setupUrl` on a 401). */
   report(outcome: UpstreamOutcome): ConnectionStatus;
+  /** The connection behind the link, as a capture names it. */
+  connection: { namespace: string; connectionId: string };
+  /** Every secret the request sends upstream (stored header and query values), for a capture to redact. */
+  secrets?(): readonly string[];
+}
+
+/**
+ * Told of every `tools/call` the relay answered from a real upstream (JSON-RPC and the REST
+ * `.tools` view) and of every full tool listing; `mcpsim capture` writes them as fixtures and a
+ * registry entry. It must not throw and must not block: the answer goes back as is.
+ */
+export interface CaptureSink {
+  toolCall(origin: CaptureOrigin, call: { name: string; arguments: Record<string, unknown>; result: Record<string, unknown> }): void;
+  toolList(origin: CaptureOrigin, tools: readonly Record<string, unknown>[]): void;
+  /** Whether the sink has the connection's tools; when not, the relay lists them after a captured call. */
+  hasTools(origin: CaptureOrigin): boolean;
 }
 
 export interface Relay {
@@ -43,8 +62,8 @@ export interface Relay {
  * upstream as is, and its answer comes back as is. Calls are bounded by `callTimeoutMs`, tool
  * listings by `listTimeoutMs` (the pool's timeout).
  */
-export function createRelay({ callTimeoutMs, listTimeoutMs }: { callTimeoutMs: number; listTimeoutMs: number }): Relay {
-  async function run<T>(link: UpstreamLink, work: (session: UpstreamSession) => Promise<T>, timeoutMs: number): Promise<T> {
+export function createRelay({ callTimeoutMs, listTimeoutMs, capture }: { callTimeoutMs: number; listTimeoutMs: number; capture?: CaptureSink | undefined }): Relay {
+  async function run<T>(link: UpstreamLink, work: (session: UpstreamSession) => Promise<T>, timeoutMs: number, captured?: (origin: CaptureOrigin, result: T, session: UpstreamSession) => void): Promise<T> {
     try {
       const session = await link.session();
       const result = await work(session);
@@ -52,6 +71,7 @@ export function createRelay({ callTimeoutMs, listTimeoutMs }: { callTimeoutMs: n
       const breach = findJsonLimitBreach(result);
       if (breach) throw new UpstreamError('not_mcp', `${safeHost(link.label)} answered JSON that breaks the JSON policy: ${toBreachMessage(breach, 'result')}`);
       link.report({ ok: true, serverInfo: session.serverInfo });
+      if (captured) captured({ ...link.connection, upstream: link.label, serverInfo: session.serverInfo, secrets: link.secrets?.() ?? [] }, result, session);
       return result;
     } catch (error) {
       const failure = link.scrub ? link.scrub(toUpstreamError(error, link.label, timeoutMs)) : toUpstreamError(error, link.label, timeoutMs);
@@ -61,13 +81,31 @@ export function createRelay({ callTimeoutMs, listTimeoutMs }: { callTimeoutMs: n
     }
   }
 
+  // Only with a sink, and only for tool calls: with capture off the relay does exactly what it did.
+  const captureCall = capture
+    ? (name: string, args: unknown) => (origin: CaptureOrigin, result: unknown, session: UpstreamSession) => {
+        capture.toolCall(origin, { name, arguments: toArguments(args), result: result as Record<string, unknown> });
+        // A capture needs the tools for its registry entry and scenario; a client that never listed them gets them listed now.
+        // A listing that fails is left for the next call (the client's answer is not held up by it).
+        if (!capture.hasTools(origin)) {
+          listAllTools(session, performance.now() + listTimeoutMs, origin.upstream).then(
+            (tools) => capture.toolList(origin, tools as unknown as Record<string, unknown>[]),
+            () => {},
+          );
+        }
+      }
+    : null;
+
   return {
     async answer(request, link) {
       try {
+        const params = request.params as { name?: unknown; arguments?: unknown } | undefined;
+        const captured = captureCall && request.method === 'tools/call' && typeof params?.name === 'string' ? captureCall(params.name, params.arguments) : undefined;
         const result = await run(
           link,
           (session) => (request.method === 'initialize' ? Promise.resolve(toInitializeResult(session, request.params)) : session.request(request.method, request.params, callTimeoutMs)),
           callTimeoutMs,
+          captured,
         );
         return { payload: toJsonRpcResult(request.id, result), status: 200 };
       } catch (error) {
@@ -82,12 +120,22 @@ export function createRelay({ callTimeoutMs, listTimeoutMs }: { callTimeoutMs: n
         return { payload: toJsonRpcError(request.id, mcpErrorCodes.upstreamUnavailable, `The upstream MCP server failed: ${failure.message}`), status: 502 };
       }
     },
-    callTool: (link, name, args) => run(link, (session) => session.request('tools/call', { name, arguments: args }, callTimeoutMs), callTimeoutMs),
+    callTool: (link, name, args) => run(link, (session) => session.request('tools/call', { name, arguments: args }, callTimeoutMs), callTimeoutMs, captureCall?.(name, args)),
     listTools(link) {
       const deadline = performance.now() + listTimeoutMs;
-      return run(link, async (session) => (await listAllTools(session, deadline, link.label)) as unknown as Record<string, unknown>[], listTimeoutMs);
+      return run(
+        link,
+        async (session) => (await listAllTools(session, deadline, link.label)) as unknown as Record<string, unknown>[],
+        listTimeoutMs,
+        capture ? (origin, tools) => capture.toolList(origin, tools) : undefined,
+      );
     },
   };
+}
+
+/** A call's arguments as an object (absent ones as `{}`). */
+function toArguments(args: unknown): Record<string, unknown> {
+  return args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
 }
 
 function toInitializeResult(session: UpstreamSession, params: unknown): InitializeResult {

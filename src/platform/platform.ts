@@ -14,10 +14,12 @@ import { bootstrap, demoNamespace } from './bootstrap.js';
 import { createUpstreamPool } from '../mcp/upstream-pool.js';
 import { createStdioChannel, describeExit, type StdioCommand } from '../mcp/stdio-channel.js';
 import { createUplinkPairings } from '../mcp/uplink-pairings.js';
+import { createCaptureRecorder, type CaptureRecorder, type CaptureRecorderOptions } from '../sim/capture-recorder.js';
 import { createApiKey, toStoredKey } from '../domain/api-key.js';
 import { createDashboard, type Dashboard } from '../ui/dashboard.js';
 
 export type { ScenarioCatalog } from '../ui/ui-context.js';
+export type { CaptureSummary } from '../sim/capture-recorder.js';
 
 /** Writes errors with their stacks to standard error. */
 export const stderrLogger: Logger = {
@@ -55,6 +57,11 @@ export interface PlatformOptions {
   memoryLimits?: MemoryLimits;
   /** Serve the dashboard under `/ui` (and `GET /` for browsers); default true. */
   dashboard?: boolean;
+  /**
+   * Capture every tool call and tool listing relayed to a real upstream into fixtures, a registry
+   * entry, a redaction report and a scenario (`mcpsim capture`, `serve --capture`); default off.
+   */
+  capture?: Omit<CaptureRecorderOptions, 'clock' | 'onError'> & Partial<Pick<CaptureRecorderOptions, 'onError'>>;
 }
 
 export interface Platform {
@@ -65,6 +72,8 @@ export interface Platform {
   demoNamespace: string;
   /** The dashboard, unless turned off: its login URL for the banner. */
   dashboard: Dashboard | null;
+  /** What is being captured, when `capture` was given. */
+  capture: CaptureRecorder | null;
   /** The base URL of links the server hands out. */
   publicUrl(): string;
   /** Tells the platform where it listens: the public URL when none was configured (`setPublicUrl` unless `publicUrl` was given). */
@@ -127,6 +136,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
     });
     const logger = options.logger ?? stderrLogger;
+    const capture = options.capture ? createCaptureRecorder({ onError: (error) => logger.error('Writing the capture failed', error), ...options.capture, clock }) : null;
     const upstreams = createUpstreamPool({ timeoutMs: options.upstreamTimeoutMs ?? 5000 });
     const uplinks = createUplinkPairings({ stores, timeoutMs: upstreams.timeoutMs });
     const registrySearch = createSearch({ registry: stores.registry, embeddings: stores.embeddings, embedder: options.embedder, logger });
@@ -162,6 +172,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       ...(options.upstreamCallTimeoutMs === undefined ? {} : { upstreamCallTimeoutMs: options.upstreamCallTimeoutMs }),
       ...(options.fixturesDir === undefined ? {} : { fixturesDir: options.fixturesDir }),
       ...(options.toolResults ? { toolResults: options.toolResults } : {}),
+      ...(capture ? { capture } : {}),
     });
     return {
       app,
@@ -169,6 +180,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       apiKey,
       demoNamespace,
       dashboard,
+      capture,
       publicUrl: () => publicUrl,
       listeningAt(url) {
         if (options.publicUrl === undefined) setPublicUrl(url);

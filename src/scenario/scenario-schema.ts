@@ -21,6 +21,7 @@ export const scenarioToolSchema = z
     description: z.string().optional().describe('what the tool does, as the real server describes it'),
     inputSchema: jsonSchemaObject.optional().describe('JSON Schema of the arguments (default: an object with any properties)'),
     outputSchema: jsonSchemaObject.optional().describe('JSON Schema of the structured result, when the tool has one'),
+    annotations: z.record(z.string(), z.unknown()).optional().describe('MCP tool annotations, e.g. readOnlyHint: true (the stateful simulator reads them)'),
   })
   .describe('one tool of the server');
 

@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { findJsonLimitBreach, toBreachMessage } from '../domain/json-limits.js';
-import { dirname } from 'node:path';
 import type { Clock } from '../domain/clock.js';
 import type { ResultOrigin } from '../domain/memory-log.js';
 import { apiError } from '../errors.js';
 import { sortKeys, toCanonicalJson } from './canonical-json.js';
 import { toFixturePath } from './fixture-file.js';
+import { writeFileAtomically } from './atomic-file.js';
 import type { ToolCall, ToolResolution, ToolResultSource } from './tool-result-source.js';
 
 /**
@@ -16,8 +16,11 @@ import type { ToolCall, ToolResolution, ToolResultSource } from './tool-result-s
 export type RecordChange = 'added' | 'replaced' | 'unchanged' | 'kept';
 
 export interface FixtureRecorder {
-  /** Writes the call's entry into `<directory>/<server key>/<tool>.json`; see fixtures/README.md. */
-  record(call: ToolCall, resolution: ToolResolution): RecordChange;
+  /**
+   * Writes the call's entry into `<directory>/<server key>/<tool>.json`; see fixtures/README.md.
+   * `upstream` names the real server a captured result came from (`mcpsim capture`).
+   */
+  record(call: Pick<ToolCall, 'server' | 'tool' | 'arguments' | 'occurrence'> & Partial<ToolCall>, resolution: Pick<ToolResolution, 'result' | 'model' | 'worldChanges'>, upstream?: string): RecordChange;
 }
 
 export interface FixtureRecorderOptions {
@@ -42,9 +45,8 @@ type Entry = Record<string, unknown>;
  *   recorder.record(call, { source: 'model', model: 'gpt-5-mini', result }); // 'added'
  */
 export function createFixtureRecorder({ directory, clock }: FixtureRecorderOptions): FixtureRecorder {
-  let writes = 0;
   return {
-    record(call, resolution) {
+    record(call, resolution, upstream) {
       const file = toFixturePath(directory, call.server, call.tool);
       if (file === null) throw apiError('internal_error', `cannot record ${call.server}.${call.tool}: the tool name "${call.tool}" cannot be a file name`);
       const fixture = readFixture(file);
@@ -59,21 +61,14 @@ export function createFixtureRecorder({ directory, clock }: FixtureRecorderOptio
         result: resolution.result,
       };
       if (resolution.worldChanges) entry.worldChanges = resolution.worldChanges;
+      if (upstream !== undefined) entry.upstream = upstream;
       const existing = index === -1 ? undefined : calls[index];
       if (existing && sameOutcome(existing, entry)) return 'unchanged';
       if (existing) calls[index] = entry;
       else calls.push(entry);
       calls.sort(compareEntries);
       const text = `${JSON.stringify(sortKeys({ ...fixture, calls, server: call.server, tool: call.tool }), null, 2)}\n`;
-      mkdirSync(dirname(file), { recursive: true });
-      const temporary = `${file}.${process.pid}-${++writes}.tmp`;
-      try {
-        writeFileSync(temporary, text);
-        renameSync(temporary, file);
-      } catch (error) {
-        rmSync(temporary, { force: true });
-        throw error;
-      }
+      writeFileAtomically(file, text);
       return existing ? 'replaced' : 'added';
     },
   };

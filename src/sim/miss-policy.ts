@@ -1,4 +1,5 @@
 import { createRecordingSource, type FixtureRecorder, type RecordChange } from './fixture-recorder.js';
+import { createStaleReadGuard } from './stale-read-guard.js';
 import { createReadRepeatSource } from './read-repeat-source.js';
 import type { ReplaySource } from './replay-source.js';
 import { chainSources, type ToolCall, type ToolResolution, type ToolResultSource } from './tool-result-source.js';
@@ -99,5 +100,6 @@ export function createSimulatorSource({ replay, model, simulated, recorder, miss
   const miss = createMissSource({ policy: missPolicy, model, simulated, synthetic, recordHint });
   const answerMiss = recorder ? createRecordingSource(miss, recorder, { recordSynthetic, onRecord }) : miss;
   const repeats = simulated && missPolicy !== 'model' && 'hasEarlierOccurrence' in replay ? [createReadRepeatSource({ replay, world: simulated })] : [];
-  return chainSources(replay, ...repeats, answerMiss);
+  // A stale read can only follow an unrecorded write, which only a source that changes the world makes.
+  return chainSources(createStaleReadGuard(replay), ...repeats, answerMiss);
 }

@@ -152,11 +152,24 @@ function update(input: AnswerInput): Answer {
 function remove(input: AnswerInput): Answer {
   const { shape, args, tool } = input;
   const idValue = shape.idArgument === null ? undefined : args[shape.idArgument];
+  if (Array.isArray(idValue)) return removeEach(input, idValue);
   const found = idValue === undefined ? undefined : findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
   if (!found) return { error: notFound(shape, String(idValue)) };
   const changes = { deletes: [{ type: shape.entity, id: found.id }] };
   if (tool.outputSchema) return { value: fitToSchema({ ...toView(found, shape), deleted: true, success: true }, tool.outputSchema, entitySeed(input, found.id)), changes };
   return { text: `Deleted ${toWordsOf(shape.entity)} ${quoteId(found.id, shape)}.`, changes };
+}
+
+/** A batch delete (`delete_entities({ entityNames: [...] })`): removes each id the world has; not-found only when it has none of them. */
+function removeEach(input: AnswerInput, ids: readonly unknown[]): Answer {
+  const { shape, tool } = input;
+  const existing = entitiesOf(input.world, shape.entity);
+  const found = ids.map((id) => findEntity(input, existing, String(id))).filter((entity): entity is EntityRecord => entity !== undefined);
+  if (found.length === 0) return { error: notFound(shape, ids.map(String).join(', ')) };
+  const changes = { deletes: found.map((entity) => ({ type: shape.entity, id: entity.id })) };
+  const text = `Deleted ${found.length} ${toWordsOf(found.length === 1 ? shape.entity : toPlural(shape.entity))}: ${found.map((entity) => quoteId(entity.id, shape)).join(', ')}.`;
+  if (tool.outputSchema) return { value: fitToSchema({ deleted: found.map((entity) => entity.id), success: true, message: text }, tool.outputSchema, entitySeed(input, found[0]!.id)), changes };
+  return { text, changes };
 }
 
 function other(input: AnswerInput): Answer {

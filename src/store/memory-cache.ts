@@ -182,12 +182,19 @@ export function recordCall(memory: CachedMemory, logged: { entry: CallLogEntry; 
 /**
  * Drops the oldest calls past the limits (always keeping the latest) from the cache; the next
  * commit deletes their rows and stores the world and the counts with a checkpoint.
+ *
+ * Once a limit is passed, calls go until the log is 1% below it: a checkpoint (the whole world
+ * and every occurrence count as JSON) then costs one commit in a hundred calls of a full log
+ * instead of every commit, which halved a full connection's sequential tools/call rate.
  */
 function applyRetention(memory: CachedMemory, limits: MemoryLimits): void {
   const { history } = memory;
+  if (history.length <= limits.maxCalls && memory.bytes <= limits.maxBytes) return;
+  const keepCalls = limits.maxCalls - Math.floor(limits.maxCalls / 100);
+  const keepBytes = limits.maxBytes - Math.floor(limits.maxBytes / 100);
   let drop = 0;
   let bytes = memory.bytes;
-  while (history.length - drop > 1 && (history.length - drop > limits.maxCalls || bytes > limits.maxBytes)) {
+  while (history.length - drop > 1 && (history.length - drop > keepCalls || bytes > keepBytes)) {
     bytes -= entryBytes.get(history[drop]!) ?? 0;
     drop += 1;
   }
