@@ -47,6 +47,9 @@ function fit(wanted: unknown, schemaValue: unknown, context: FitContext, path: s
   if (!isRecord(schemaValue)) return wanted;
   const schema = resolve(schemaValue, context.root);
   const make = () => toSyntheticValue({ ...schema, ...(context.root.$defs ? { $defs: context.root.$defs } : {}), ...(context.root.definitions ? { definitions: context.root.definitions } : {}) }, `${context.seed}|${path}`);
+  // A list the answer does not hold is empty (up to its minItems): made-up items would be things
+  // the world never had, e.g. relations between entities that do not exist.
+  if (wanted === undefined && depth <= maxDepth && isOnlyArray(schema)) return fitArray([], schema, context, path, depth);
   if (wanted === undefined || depth > maxDepth) return make();
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) {
@@ -99,6 +102,12 @@ function fitArray(wanted: unknown[], schema: Schema, context: FitContext, path: 
   const items = wanted.slice(0, maxItems).map((item, index) => fit(item, index < prefix.length ? prefix[index] : rest, context, `${path}/${index}`, depth + 1));
   for (let index = items.length; index < minItems; index++) items.push(fit(undefined, index < prefix.length ? prefix[index] : rest, context, `${path}/${index}`, depth + 1));
   return items;
+}
+
+function isOnlyArray(schema: Schema): boolean {
+  if ('const' in schema || Array.isArray(schema.enum) || Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) return false;
+  const types = typesOf(schema);
+  return types.length === 1 && types[0] === 'array';
 }
 
 /** `wanted` as a scalar of `type` when it is one (or text or a number that plainly converts), else undefined. */
