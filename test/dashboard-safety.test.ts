@@ -231,7 +231,7 @@ describe('the memory timeline after retention dropped the oldest calls', () => {
 
       const newest = await page('');
       expect(rows(newest)).toEqual(Array.from({ length: 50 }, (_, index) => 130 - index));
-      expect(newest).toContain('130</span> calls in all; calls before #61 are no longer kept');
+      expect(newest).toContain('Latest call #<span id="call-count">130</span>; calls before #61 are no longer kept');
       expect(newest).toContain('?before=81">Older calls</a>');
 
       const oldest = await page('?before=81');

@@ -153,7 +153,8 @@ export function MemoryView(props: { base: string; csrf: string; calls: CallEntry
       <section class="card" aria-labelledby="timeline-title">
         <h2 id="timeline-title">Memory timeline</h2>
         <p class="muted">
-          <span id="call-count">{nextSequence - 1}</span> calls in all{firstSequence > 1 ? `; calls before #${firstSequence} are no longer kept (dropped by memory retention, MCPSIM_MEMORY_MAX_CALLS, or by a reset of one connection's calls)` : ''}
+          {/* The latest sequence, not a count: a reset of one connection's calls leaves gaps. */}
+          Latest call #<span id="call-count">{nextSequence - 1}</span>{firstSequence > 1 ? `; calls before #${firstSequence} are no longer kept (dropped by memory retention, MCPSIM_MEMORY_MAX_CALLS, or by a reset of one connection's calls)` : ''}
           {before === null ? '; new calls appear here as they happen.' : '.'}{' '}
           <span id="live-status" role="status"></span>
         </p>
