@@ -36,8 +36,6 @@ interface Changed {
   ids: Set<string>;
   /** The newest call looked at. */
   through: number;
-  /** How many calls the history held then (retention keeps it level; only a reset shrinks it). */
-  length: number;
 }
 
 /** Per history (the memory appends to one array): what was found so far, so each call looks only at the calls added since. */
@@ -47,8 +45,10 @@ const scanned = new WeakMap<readonly CallLogEntry[], Changed>();
 function changedByUnrecordedCalls(history: readonly CallLogEntry[]): Changed {
   const newest = history.at(-1)?.sequence ?? 0;
   let changed = scanned.get(history);
-  // A reset starts the sequence again, a connection-scope reset takes one connection's calls out: look at everything anew.
-  if (!changed || newest < changed.through || history.length < changed.length) scanned.set(history, (changed = { types: new Set(), ids: new Set(), through: 0, length: 0 }));
+  // A reset starts the sequence again: look at everything anew. (A connection-scope reset reloads the
+  // memory, so its history is a new array.) Retention drops the oldest calls from this array, but
+  // what they changed stays changed, so it does not start the scan over.
+  if (!changed || newest < changed.through) scanned.set(history, (changed = { types: new Set(), ids: new Set(), through: 0 }));
   for (let index = history.length - 1; index >= 0 && history[index]!.sequence > changed.through; index--) {
     const entry = history[index]!;
     if (entry.source === 'fixture' || !entry.changes) continue;
@@ -58,6 +58,5 @@ function changedByUnrecordedCalls(history: readonly CallLogEntry[]): Changed {
     }
   }
   changed.through = newest;
-  changed.length = history.length;
   return changed;
 }
