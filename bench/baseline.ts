@@ -42,7 +42,9 @@ export function compareWithBaseline(root: string, bench: string, measured: reado
     const change = ratio / before - 1;
     const regressed = change < -tolerance;
     if (regressed) regressions.push({ row, ratio });
-    console.log(`  ${row.padEnd(58)} ${ratio.toFixed(3)} vs ${before.toFixed(3)}  ${formatChange(change)}${regressed ? '  REGRESSION' : ''}`);
+    console.log(
+      `  ${row.padEnd(58)} ${ratio.toFixed(3)} vs ${before.toFixed(3)}  ${formatChange(change)}${regressed ? '  REGRESSION' : ''}`,
+    );
   }
   if (process.env.BENCH_ACCEPT === '1') {
     baseline[bench] = Object.fromEntries(measured.map(({ row, ratio }) => [row, Number(ratio.toFixed(3))]));

@@ -53,10 +53,12 @@ export function startServer(name: string, command: string, args: string[], ready
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-8192);
   });
-  const exit = new Promise<void>((done) => child.once('exit', () => {
-    running.delete(child);
-    done();
-  }));
+  const exit = new Promise<void>((done) =>
+    child.once('exit', () => {
+      running.delete(child);
+      done();
+    }),
+  );
 
   const handle = (url: string): ServerChild => ({
     name,
@@ -93,7 +95,11 @@ export function startServer(name: string, command: string, args: string[], ready
 }
 
 /** Runs a command to completion (in our process group, so Ctrl+C reaches it) and collects its output. */
-export function runCommand(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runCommand(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child);
@@ -115,7 +121,8 @@ export function runCommand(command: string, args: string[], options: { cwd?: str
 /** Runs a command to its end; throws with the tail of its output when it fails. */
 export async function mustRun(command: string, args: string[], cwd: string) {
   const result = await runCommand(command, args, { cwd });
-  if (result.code !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout.slice(-2000)}${result.stderr.slice(-2000)}`);
+  if (result.code !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout.slice(-2000)}${result.stderr.slice(-2000)}`);
   return result;
 }
 
@@ -146,4 +153,3 @@ export async function runBench(main: () => Promise<void>, resources: { servers: 
 export function mcpsimNodeArguments(root: string): string[] {
   return process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', '--cpu-prof-dir', `${root}/bench/results/profiles`] : [];
 }
-

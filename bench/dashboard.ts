@@ -31,13 +31,22 @@ const host = { host: '127.0.0.1:4010' };
 const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-bench-dashboard-'));
 const platform = createPlatform({ dataDir, apiKey, logger: { error: (message, error) => console.error(message, error) } });
 const api = (method: string, path: string, body?: unknown) =>
-  platform.app.request(path, { method, headers: { ...host, authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  platform.app.request(path, {
+    method,
+    headers: { ...host, authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
 
 try {
   await api('PUT', '/namespaces/bench');
   for (let index = 0; index < connections; index++) {
     const id = index === 0 ? 'busy' : `c-${String(index).padStart(3, '0')}`;
-    const response = await api('PUT', `/connect/bench/${id}`, { server: 'modelcontextprotocol/time', mock: { enabled: true }, name: `Connection ${id}`, metadata: { team: index % 2 === 0 ? 'payments' : 'search' } });
+    const response = await api('PUT', `/connect/bench/${id}`, {
+      server: 'modelcontextprotocol/time',
+      mock: { enabled: true },
+      name: `Connection ${id}`,
+      metadata: { team: index % 2 === 0 ? 'payments' : 'search' },
+    });
     if (!response.ok) throw new Error(`PUT ${id}: ${response.status} ${await response.text()}`);
   }
   const key = platform.stores.memory.resolveKey(platform.stores.accounts.findLocal()!.id, 'bench', 'busy')!;
@@ -54,7 +63,15 @@ try {
         arguments: args,
         argumentsKey: JSON.stringify(args),
         occurrence: 1 + Math.floor(sequence / 50),
-        result: { content: [{ type: 'text', text: JSON.stringify({ timezone: args.timezone, datetime: new Date(started + sequence * 1000).toISOString() }) }], isError: false },
+        result: {
+          content: [
+            {
+              type: 'text',
+              text: JSON.stringify({ timezone: args.timezone, datetime: new Date(started + sequence * 1000).toISOString() }),
+            },
+          ],
+          isError: false,
+        },
         source: sequence % 3 === 0 ? 'model' : 'fixture',
         model: sequence % 3 === 0 ? 'bench-model' : null,
         usage: sequence % 3 === 0 ? { inputTokens: 900, outputTokens: 80 } : null,
@@ -66,7 +83,9 @@ try {
   }
   await last;
 
-  const login = await platform.app.request(`/?token=${platform.dashboard!.sessions.loginToken}`, { headers: { ...host, accept: 'text/html' } });
+  const login = await platform.app.request(`/?token=${platform.dashboard!.sessions.loginToken}`, {
+    headers: { ...host, accept: 'text/html' },
+  });
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   const pages: [string, string][] = [
     ['baseline GET /health', '/health'],
@@ -98,12 +117,25 @@ try {
     }
     times.sort((a, b) => a - b);
     const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-    const row = { page, path, p50: round2(at(0.5)), p90: round2(at(0.9)), max: round2(times.at(-1)!), bytes, over: !path.startsWith('/health') && at(0.9) > budgetMs };
+    const row = {
+      page,
+      path,
+      p50: round2(at(0.5)),
+      p90: round2(at(0.9)),
+      max: round2(times.at(-1)!),
+      bytes,
+      over: !path.startsWith('/health') && at(0.9) > budgetMs,
+    };
     rows.push(row);
   }
-  console.log(`Dashboard pages, server-side render through app.fetch (${cpus().length} cores, shared machine); budget p90 < ${budgetMs} ms`);
+  console.log(
+    `Dashboard pages, server-side render through app.fetch (${cpus().length} cores, shared machine); budget p90 < ${budgetMs} ms`,
+  );
   console.log(`${'page'.padEnd(42)} ${'p50 ms'.padStart(8)} ${'p90 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'HTML KB'.padStart(8)}`);
-  for (const row of rows) console.log(`${row.page.padEnd(42)} ${row.p50.toFixed(2).padStart(8)} ${row.p90.toFixed(2).padStart(8)} ${row.max.toFixed(2).padStart(8)} ${(row.bytes / 1024).toFixed(1).padStart(8)}${row.over ? '  OVER' : ''}`);
+  for (const row of rows)
+    console.log(
+      `${row.page.padEnd(42)} ${row.p50.toFixed(2).padStart(8)} ${row.p90.toFixed(2).padStart(8)} ${row.max.toFixed(2).padStart(8)} ${(row.bytes / 1024).toFixed(1).padStart(8)}${row.over ? '  OVER' : ''}`,
+    );
   const results = fileURLToPath(new URL('./results/', import.meta.url));
   mkdirSync(results, { recursive: true });
   writeFileSync(join(results, 'dashboard.json'), `${JSON.stringify({ budgetMs, connections, calls, rows }, null, 2)}\n`);

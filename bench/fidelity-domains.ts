@@ -50,29 +50,74 @@ const object = (properties: Record<string, unknown>, required: string[] = []) =>
 const text = { type: 'string' };
 
 const days = ['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-09', '2026-03-10'];
-const titles = ['Design review', 'Standup', 'Budget sync', 'Customer call', 'Hiring panel', 'Retro', 'Roadmap', 'Security drill', 'Lunch and learn'];
+const titles = [
+  'Design review',
+  'Standup',
+  'Budget sync',
+  'Customer call',
+  'Hiring panel',
+  'Retro',
+  'Roadmap',
+  'Security drill',
+  'Lunch and learn',
+];
 const hours = ['08:30', '09:00', '10:00', '11:30', '13:00', '14:00', '15:30', '16:00'];
 
 const calendar: Domain = {
   name: 'calendar',
   description: 'A team calendar: events with a title, a start time and a status.',
-  scenario: 'The calendar of the platform team at Acme in March 2026. Events are confirmed unless someone marks them tentative or cancels them.',
+  scenario:
+    'The calendar of the platform team at Acme in March 2026. Events are confirmed unless someone marks them tentative or cancels them.',
   entityType: 'event',
   plural: 'events',
   idOf: (n) => `evt_${1000 + n}`,
   tools: {
-    create_event: { name: 'create_event', description: 'Create an event.', inputSchema: object({ title: text, start: text, calendar: text }, ['title', 'start']) },
-    get_event: { name: 'get_event', description: 'Get one event by id.', inputSchema: object({ event_id: text }, ['event_id']), annotations: { readOnlyHint: true } },
-    list_events: { name: 'list_events', description: 'List the events of one day.', inputSchema: object({ day: { type: 'string', format: 'date' } }, ['day']), annotations: { readOnlyHint: true } },
-    update_event: { name: 'update_event', description: 'Change an event: its status (confirmed, tentative, cancelled) or title.', inputSchema: object({ event_id: text, status: text, title: text }, ['event_id']) },
-    delete_event: { name: 'delete_event', description: 'Delete an event.', inputSchema: object({ event_id: text }, ['event_id']), annotations: { destructiveHint: true } },
+    create_event: {
+      name: 'create_event',
+      description: 'Create an event.',
+      inputSchema: object({ title: text, start: text, calendar: text }, ['title', 'start']),
+    },
+    get_event: {
+      name: 'get_event',
+      description: 'Get one event by id.',
+      inputSchema: object({ event_id: text }, ['event_id']),
+      annotations: { readOnlyHint: true },
+    },
+    list_events: {
+      name: 'list_events',
+      description: 'List the events of one day.',
+      inputSchema: object({ day: { type: 'string', format: 'date' } }, ['day']),
+      annotations: { readOnlyHint: true },
+    },
+    update_event: {
+      name: 'update_event',
+      description: 'Change an event: its status (confirmed, tentative, cancelled) or title.',
+      inputSchema: object({ event_id: text, status: text, title: text }, ['event_id']),
+    },
+    delete_event: {
+      name: 'delete_event',
+      description: 'Delete an event.',
+      inputSchema: object({ event_id: text }, ['event_id']),
+      annotations: { destructiveHint: true },
+    },
   },
   makeCall(kind, { pick, existing, nextId, ghostId }) {
     const target = existing.length > 0 ? pick(existing).id : nextId;
     switch (kind) {
       case 'create': {
-        const fields = { title: pick(titles), start: `${pick(days)}T${pick(hours)}:00Z`, calendar: pick(['work', 'team']), status: 'confirmed' };
-        return { kind, tool: 'create_event', arguments: { title: fields.title, start: fields.start, calendar: fields.calendar }, id: nextId, fields };
+        const fields = {
+          title: pick(titles),
+          start: `${pick(days)}T${pick(hours)}:00Z`,
+          calendar: pick(['work', 'team']),
+          status: 'confirmed',
+        };
+        return {
+          kind,
+          tool: 'create_event',
+          arguments: { title: fields.title, start: fields.start, calendar: fields.calendar },
+          id: nextId,
+          fields,
+        };
       }
       case 'get':
         return { kind, tool: 'get_event', arguments: { event_id: target }, id: target };
@@ -93,7 +138,16 @@ const calendar: Domain = {
 };
 
 const people = ['ana', 'bo', 'chen', 'dee'];
-const subjects = ['Printer offline', 'VPN drops', 'Laptop battery', 'Password reset', 'Invoice missing', 'Refund request', 'Login loop', 'Slow dashboard'];
+const subjects = [
+  'Printer offline',
+  'VPN drops',
+  'Laptop battery',
+  'Password reset',
+  'Invoice missing',
+  'Refund request',
+  'Login loop',
+  'Slow dashboard',
+];
 
 const helpdesk: Domain = {
   name: 'helpdesk',
@@ -103,18 +157,52 @@ const helpdesk: Domain = {
   plural: 'tickets',
   idOf: (n) => `T-${n}`,
   tools: {
-    create_ticket: { name: 'create_ticket', description: 'Open a ticket.', inputSchema: object({ subject: text, priority: text, assignee: text }, ['subject']) },
-    get_ticket: { name: 'get_ticket', description: 'Get a ticket.', inputSchema: object({ ticket_id: text }, ['ticket_id']), annotations: { readOnlyHint: true } },
-    list_tickets: { name: 'list_tickets', description: 'List tickets, filtered by status and assignee.', inputSchema: object({ status: text, assignee: text }), annotations: { readOnlyHint: true } },
-    update_ticket: { name: 'update_ticket', description: 'Change a ticket: status (open, pending, closed), priority or assignee.', inputSchema: object({ ticket_id: text, status: text, assignee: text }, ['ticket_id']) },
-    delete_ticket: { name: 'delete_ticket', description: 'Delete a ticket opened by mistake.', inputSchema: object({ ticket_id: text }, ['ticket_id']), annotations: { destructiveHint: true } },
+    create_ticket: {
+      name: 'create_ticket',
+      description: 'Open a ticket.',
+      inputSchema: object({ subject: text, priority: text, assignee: text }, ['subject']),
+    },
+    get_ticket: {
+      name: 'get_ticket',
+      description: 'Get a ticket.',
+      inputSchema: object({ ticket_id: text }, ['ticket_id']),
+      annotations: { readOnlyHint: true },
+    },
+    list_tickets: {
+      name: 'list_tickets',
+      description: 'List tickets, filtered by status and assignee.',
+      inputSchema: object({ status: text, assignee: text }),
+      annotations: { readOnlyHint: true },
+    },
+    update_ticket: {
+      name: 'update_ticket',
+      description: 'Change a ticket: status (open, pending, closed), priority or assignee.',
+      inputSchema: object({ ticket_id: text, status: text, assignee: text }, ['ticket_id']),
+    },
+    delete_ticket: {
+      name: 'delete_ticket',
+      description: 'Delete a ticket opened by mistake.',
+      inputSchema: object({ ticket_id: text }, ['ticket_id']),
+      annotations: { destructiveHint: true },
+    },
   },
   makeCall(kind, { pick, random, existing, nextId, ghostId }) {
     const target = existing.length > 0 ? pick(existing).id : nextId;
     switch (kind) {
       case 'create': {
-        const fields = { subject: `${pick(subjects)} on floor ${1 + Math.floor(random() * 4)}`, priority: pick(['low', 'normal', 'high']), assignee: pick(people), status: 'open' };
-        return { kind, tool: 'create_ticket', arguments: { subject: fields.subject, priority: fields.priority, assignee: fields.assignee }, id: nextId, fields };
+        const fields = {
+          subject: `${pick(subjects)} on floor ${1 + Math.floor(random() * 4)}`,
+          priority: pick(['low', 'normal', 'high']),
+          assignee: pick(people),
+          status: 'open',
+        };
+        return {
+          kind,
+          tool: 'create_ticket',
+          arguments: { subject: fields.subject, priority: fields.priority, assignee: fields.assignee },
+          id: nextId,
+          fields,
+        };
       }
       case 'get':
         return { kind, tool: 'get_ticket', arguments: { ticket_id: target }, id: target };
@@ -122,12 +210,19 @@ const helpdesk: Domain = {
         return { kind, tool: 'get_ticket', arguments: { ticket_id: ghostId }, id: ghostId };
       case 'list': {
         const status = pick(['open', 'pending', 'closed']);
-        if (random() < 0.5) return { kind, tool: 'list_tickets', arguments: { status }, matches: (entity) => entity.fields.status === status };
+        if (random() < 0.5)
+          return { kind, tool: 'list_tickets', arguments: { status }, matches: (entity) => entity.fields.status === status };
         const assignee = pick(people);
-        return { kind, tool: 'list_tickets', arguments: { status, assignee }, matches: (entity) => entity.fields.status === status && entity.fields.assignee === assignee };
+        return {
+          kind,
+          tool: 'list_tickets',
+          arguments: { status, assignee },
+          matches: (entity) => entity.fields.status === status && entity.fields.assignee === assignee,
+        };
       }
       case 'update': {
-        const fields: Record<string, string> = random() < 0.6 ? { status: pick(['pending', 'closed', 'open']) } : { assignee: pick(people) };
+        const fields: Record<string, string> =
+          random() < 0.6 ? { status: pick(['pending', 'closed', 'open']) } : { assignee: pick(people) };
         return { kind, tool: 'update_ticket', arguments: { ticket_id: target, ...fields }, id: target, fields };
       }
       case 'delete':
@@ -142,7 +237,9 @@ export const domains: readonly Domain[] = [calendar, helpdesk];
 export const render = {
   entity: (entity: Entity) => JSON.stringify({ id: entity.id, ...sorted(entity.fields) }),
   list: (domain: Domain, entities: readonly Entity[]) =>
-    JSON.stringify({ [domain.plural]: [...entities].sort((a, b) => (a.id < b.id ? -1 : 1)).map((entity) => ({ id: entity.id, ...sorted(entity.fields) })) }),
+    JSON.stringify({
+      [domain.plural]: [...entities].sort((a, b) => (a.id < b.id ? -1 : 1)).map((entity) => ({ id: entity.id, ...sorted(entity.fields) })),
+    }),
   deleted: (id: string) => JSON.stringify({ deleted: id }),
   notFound: (domain: Domain, id: string) => `${domain.entityType} ${id} not found`,
 };

@@ -73,7 +73,13 @@ function run(domain: Domain, workloadName: keyof typeof workloads): Figures {
     let kind = chooseKind(mix, random());
     if (truth.size === 0 && kind !== 'ghost') kind = 'create';
     const existing = [...truth.keys()];
-    const call = domain.makeCall(kind, { random, pick, existing: existing.map((id) => truth.get(id)!), nextId: domain.idOf(nextId), ghostId: domain.idOf(nextId + 2) });
+    const call = domain.makeCall(kind, {
+      random,
+      pick,
+      existing: existing.map((id) => truth.get(id)!),
+      nextId: domain.idOf(nextId),
+      ghostId: domain.idOf(nextId + 2),
+    });
     const args = call.arguments;
     const argumentsKey = toCanonicalJson(args);
     const occurrence = history.filter((entry) => entry.tool === call.tool && entry.argumentsKey === argumentsKey).length + 1;
@@ -88,7 +94,16 @@ function run(domain: Domain, workloadName: keyof typeof workloads): Figures {
         argumentsKey,
         occurrence,
         sequence,
-        context: { serverName: domain.name, serverDescription: domain.description, toolDefinition: domain.tools[call.tool]!, scenario: domain.scenario, world, history, serverTools: Object.values(domain.tools), now },
+        context: {
+          serverName: domain.name,
+          serverDescription: domain.description,
+          toolDefinition: domain.tools[call.tool]!,
+          scenario: domain.scenario,
+          world,
+          history,
+          serverTools: Object.values(domain.tools),
+          now,
+        },
       },
       { budgetTokens: defaultBudgetTokens },
     );
@@ -99,7 +114,9 @@ function run(domain: Domain, workloadName: keyof typeof workloads): Figures {
     const bucket = kind === 'list' ? figures.needed.list : figures.needed.other;
     for (const entity of needed) {
       const shown = shownWorld?.entities[domain.entityType]?.[entity.id];
-      const present = shown !== undefined && Object.entries(entity.fields).every(([field, value]) => toCanonicalJson(shown[field]) === toCanonicalJson(value));
+      const present =
+        shown !== undefined &&
+        Object.entries(entity.fields).every(([field, value]) => toCanonicalJson(shown[field]) === toCanonicalJson(value));
       for (const counter of [bucket, figures.needed.all]) {
         counter.total += 1;
         if (present) counter.present += 1;
@@ -114,7 +131,8 @@ function run(domain: Domain, workloadName: keyof typeof workloads): Figures {
     const right = truthAnswer(domain, call, truth);
     if (fake.text !== right.text || fake.isError !== right.isError) {
       figures.contradictions += 1;
-      if (figures.examples.length < 200) figures.examples.push(`#${sequence} ${call.tool} ${argumentsKey}\n    truth: ${right.text}\n    fake:  ${fake.text}`);
+      if (figures.examples.length < 200)
+        figures.examples.push(`#${sequence} ${call.tool} ${argumentsKey}\n    truth: ${right.text}\n    fake:  ${fake.text}`);
     }
     // The truth moves as a real server's would; the connection's world as the fake model's answer says.
     right.apply(truth);
@@ -147,7 +165,11 @@ function neededBy(call: BenchCall, truth: ReadonlyMap<string, Entity>): Entity[]
 }
 
 /** What a real server answers, and how its data moves. */
-function truthAnswer(domain: Domain, call: BenchCall, truth: Map<string, Entity>): { text: string; isError: boolean; apply: (truth: Map<string, Entity>) => void } {
+function truthAnswer(
+  domain: Domain,
+  call: BenchCall,
+  truth: Map<string, Entity>,
+): { text: string; isError: boolean; apply: (truth: Map<string, Entity>) => void } {
   const unchanged = () => {};
   const missing = { text: render.notFound(domain, call.id ?? ''), isError: true, apply: unchanged };
   const entity = call.id ? truth.get(call.id) : undefined;
@@ -180,14 +202,31 @@ function chooseKind(mix: Record<Kind, number>, roll: number): Kind {
   return 'get';
 }
 
-const results = domains.flatMap((domain) => (Object.keys(workloads) as (keyof typeof workloads)[]).map((workload) => run(domain, workload)));
-const percent = ({ present, total }: { present: number; total: number }) => (total === 0 ? '–' : `${((present / total) * 100).toFixed(1)}%`);
+const results = domains.flatMap((domain) =>
+  (Object.keys(workloads) as (keyof typeof workloads)[]).map((workload) => run(domain, workload)),
+);
+const percent = ({ present, total }: { present: number; total: number }) =>
+  total === 0 ? '–' : `${((present / total) * 100).toFixed(1)}%`;
 if (process.argv.includes('--json')) {
-  console.log(JSON.stringify(results.map(({ examples, ...rest }) => rest), null, 2));
+  console.log(
+    JSON.stringify(
+      results.map(({ examples, ...rest }) => rest),
+      null,
+      2,
+    ),
+  );
 } else {
   console.log(
     formatTable(
-      ['domain / workload', 'entities', 'needed facts present', 'list calls', 'other calls', 'visible contradictions', 'stale negative facts'],
+      [
+        'domain / workload',
+        'entities',
+        'needed facts present',
+        'list calls',
+        'other calls',
+        'visible contradictions',
+        'stale negative facts',
+      ],
       results.map((figures) => [
         `${figures.domain} / ${figures.workload}`,
         String(figures.entitiesAtEnd),
@@ -199,5 +238,6 @@ if (process.argv.includes('--json')) {
       ]),
     ),
   );
-  if (process.argv.includes('--verbose')) for (const figures of results) for (const example of figures.examples) console.log(`${figures.domain}/${figures.workload} ${example}`);
+  if (process.argv.includes('--verbose'))
+    for (const figures of results) for (const example of figures.examples) console.log(`${figures.domain}/${figures.workload} ${example}`);
 }

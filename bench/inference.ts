@@ -39,9 +39,21 @@ const apiKey = 'inference-bench-key';
 const fixturesDir = mkdtempSync(join(tmpdir(), 'mcpsim-inference-'));
 
 async function main(): Promise<void> {
-  const platform = createPlatform({ apiKey, demo: false, clock: createManualClock('2026-01-01T00:00:00.000Z'), logger: { error: () => {} }, toolResults: createSimulator({ fixturesDir, missPolicy: 'simulate' }) });
+  const platform = createPlatform({
+    apiKey,
+    demo: false,
+    clock: createManualClock('2026-01-01T00:00:00.000Z'),
+    logger: { error: () => {} },
+    toolResults: createSimulator({ fixturesDir, missPolicy: 'simulate' }),
+  });
   const request = async (method: string, path: string, body?: unknown) => {
-    const response = await platform.app.fetch(new Request(`http://mcpsim.local${path}`, { method, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+    const response = await platform.app.fetch(
+      new Request(`http://mcpsim.local${path}`, {
+        method,
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    );
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
 
@@ -57,10 +69,17 @@ async function main(): Promise<void> {
     if (!('scenario' in result)) continue;
     const applied = await applyScenario(result.scenario, { fetch: platform.app.fetch, baseUrl: 'http://mcpsim.local', apiKey });
     for (const connection of applied.connections) {
-      const declared = result.scenario.namespaces.find((namespace) => namespace.name === connection.namespace)?.connections.find((candidate) => candidate.id === connection.connectionId);
+      const declared = result.scenario.namespaces
+        .find((namespace) => namespace.name === connection.namespace)
+        ?.connections.find((candidate) => candidate.id === connection.connectionId);
       const server = result.scenario.servers.find((candidate) => candidate.qualifiedName === declared?.server);
       if (!server || connection.status.state !== 'connected') continue;
-      servers.push({ name: `${server.qualifiedName} (${connection.namespace}/${connection.connectionId})`, source: 'scenario', tools: server.tools.map((tool) => ({ ...tool, inputSchema: tool.inputSchema ?? { type: 'object' } })), connection: `${connection.namespace}/${connection.connectionId}` });
+      servers.push({
+        name: `${server.qualifiedName} (${connection.namespace}/${connection.connectionId})`,
+        source: 'scenario',
+        tools: server.tools.map((tool) => ({ ...tool, inputSchema: tool.inputSchema ?? { type: 'object' } })),
+        connection: `${connection.namespace}/${connection.connectionId}`,
+      });
     }
   }
 
@@ -68,10 +87,17 @@ async function main(): Promise<void> {
   for (const server of servers) {
     const id = server.connection;
     const shapes = [...inferServerShapes(server.tools).values()];
-    const byOperation = Object.fromEntries(toolOperations.map((operation) => [operation, shapes.filter((shape) => shape.operation === operation).length])) as Record<ToolOperation, number>;
+    const byOperation = Object.fromEntries(
+      toolOperations.map((operation) => [operation, shapes.filter((shape) => shape.operation === operation).length]),
+    ) as Record<ToolOperation, number>;
     const walks = await walkEntities(server.tools, async (tool, args): Promise<WalkResult> => {
       const answer = await request('POST', `/connect/${id}/.tools/${tool.split('.').join('/')}`, args);
-      const result = answer.body as { isError?: boolean; content?: { text?: string }[]; structuredContent?: Record<string, unknown>; _meta?: Record<string, unknown> };
+      const result = answer.body as {
+        isError?: boolean;
+        content?: { text?: string }[];
+        structuredContent?: Record<string, unknown>;
+        _meta?: Record<string, unknown>;
+      };
       const text = result.content?.[0]?.text ?? JSON.stringify(answer.body);
       let value = result.structuredContent ?? null;
       if (!value) {
@@ -82,7 +108,12 @@ async function main(): Promise<void> {
           value = null;
         }
       }
-      return { isError: answer.status !== 200 || result.isError === true, text, value, source: String(result._meta?.['mcpsim/source'] ?? 'none') };
+      return {
+        isError: answer.status !== 200 || result.isError === true,
+        text,
+        value,
+        source: String(result._meta?.['mcpsim/source'] ?? 'none'),
+      };
     });
     const checks = walks.flatMap((walk) => walk.checks);
     figures.push({
@@ -94,13 +125,18 @@ async function main(): Promise<void> {
       entitiesConsistent: walks.filter((walk) => walk.checks.length > 0 && walk.checks.every((check) => check.pass)).length,
       checks: checks.length,
       checksHeld: checks.filter((check) => check.pass).length,
-      failures: walks.flatMap((walk) => walk.checks.filter((check) => !check.pass).map((check) => `${walk.entity}: ${check.name}${check.detail ? ` (${check.detail.slice(0, 120)})` : ''}`)),
+      failures: walks.flatMap((walk) =>
+        walk.checks
+          .filter((check) => !check.pass)
+          .map((check) => `${walk.entity}: ${check.name}${check.detail ? ` (${check.detail.slice(0, 120)})` : ''}`),
+      ),
     });
   }
   platform.close();
   rmSync(fixturesDir, { recursive: true, force: true });
 
-  const total = (pick: (entry: ServerFigures) => number, source?: ServerFigures['source']) => figures.filter((entry) => !source || entry.source === source).reduce((sum, entry) => sum + pick(entry), 0);
+  const total = (pick: (entry: ServerFigures) => number, source?: ServerFigures['source']) =>
+    figures.filter((entry) => !source || entry.source === source).reduce((sum, entry) => sum + pick(entry), 0);
   if (process.argv.includes('--json')) {
     process.stdout.write(`${JSON.stringify({ servers: figures }, null, 2)}\n`);
     return;
@@ -108,7 +144,9 @@ async function main(): Promise<void> {
   const columns = toolOperations.map((operation) => operation.padStart(6)).join(' ');
   const lines = [`${'server'.padEnd(48)} ${'tools'.padStart(5)} ${columns} | walked consistent checks`];
   for (const entry of figures) {
-    lines.push(`${entry.server.padEnd(48)} ${String(entry.tools).padStart(5)} ${toolOperations.map((operation) => String(entry.byOperation[operation]).padStart(6)).join(' ')} | ${String(entry.entitiesWalked).padStart(6)} ${String(entry.entitiesConsistent).padStart(10)} ${`${entry.checksHeld}/${entry.checks}`.padStart(6)}`);
+    lines.push(
+      `${entry.server.padEnd(48)} ${String(entry.tools).padStart(5)} ${toolOperations.map((operation) => String(entry.byOperation[operation]).padStart(6)).join(' ')} | ${String(entry.entitiesWalked).padStart(6)} ${String(entry.entitiesConsistent).padStart(10)} ${`${entry.checksHeld}/${entry.checks}`.padStart(6)}`,
+    );
   }
   for (const source of ['catalog', 'scenario', undefined] as const) {
     const label = source === undefined ? 'all' : source === 'catalog' ? 'demo catalog' : 'bundled scenarios';

@@ -47,7 +47,8 @@ const occurrences = Math.ceil((40_000 * (1 + passes * durationS) + sequentialCal
 const apiKey = `bench_${randomBytes(16).toString('hex')}`;
 const workDir = mkdtempSync(join(tmpdir(), 'mcpsim-bench-mcp-'));
 const servers: ServerChild[] = [];
-const callBody = (i: number, id = 1) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'lookup', arguments: { i } } });
+const callBody = (i: number, id = 1) =>
+  JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'lookup', arguments: { i } } });
 const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
 async function main(): Promise<void> {
@@ -55,14 +56,41 @@ async function main(): Promise<void> {
   if (process.env.BENCH_BUILD !== '0') await mustRun('npm', ['run', 'build', '--silent'], root);
   const fixturesDir = writeFixtures();
 
-  const bare = await startServer('bare server', process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], /listening at (http:\/\/\S+)/, root);
+  const bare = await startServer(
+    'bare server',
+    process.execPath,
+    ['--import', 'tsx', 'bench/bare-server.ts'],
+    /listening at (http:\/\/\S+)/,
+    root,
+  );
   servers.push(bare);
-  const stock = await startServer('stock MCP server', process.execPath, ['--import', 'tsx', 'bench/stock-mcp-server.ts'], /listening at (http:\/\/\S+)/, root);
+  const stock = await startServer(
+    'stock MCP server',
+    process.execPath,
+    ['--import', 'tsx', 'bench/stock-mcp-server.ts'],
+    /listening at (http:\/\/\S+)/,
+    root,
+  );
   servers.push(stock);
   const mcpsim = await startServer(
     'mcpsim',
     process.execPath,
-    [...mcpsimNodeArguments(root), 'dist/cli/bin.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', join(workDir, 'data'), '--api-key', apiKey, '--fixtures', fixturesDir, '--quiet'],
+    [
+      ...mcpsimNodeArguments(root),
+      'dist/cli/bin.js',
+      'serve',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data-dir',
+      join(workDir, 'data'),
+      '--api-key',
+      apiKey,
+      '--fixtures',
+      fixturesDir,
+      '--quiet',
+    ],
     /Base URL\s+(http:\/\/\S+)/,
     root,
   );
@@ -71,21 +99,42 @@ async function main(): Promise<void> {
   const mcpsimPath = '/connect/bench/bench/mcp';
 
   await checkCall('stock MCP server', `${stock.url}/mcp`, {}, (result) => firstText(result) === 'ok');
-  await checkCall('mcpsim', `${mcpsim.url}${mcpsimPath}`, { authorization: `Bearer ${apiKey}` }, (result) => firstText(result) === 'ok' && metaSource(result) === 'fixture');
-  console.log(`node ${process.version}, ${cpus().length} CPUs; wrk -t1 -c10, ${durationS} s runs, ${passes} passes; fixture: ${distinct} arguments x ${occurrences} occurrences`);
+  await checkCall(
+    'mcpsim',
+    `${mcpsim.url}${mcpsimPath}`,
+    { authorization: `Bearer ${apiKey}` },
+    (result) => firstText(result) === 'ok' && metaSource(result) === 'fixture',
+  );
+  console.log(
+    `node ${process.version}, ${cpus().length} CPUs; wrk -t1 -c10, ${durationS} s runs, ${passes} passes; fixture: ${distinct} arguments x ${occurrences} occurrences`,
+  );
 
   const targets = {
     bare: { url: bare.url, env: { BENCH_PATH: '/mcp' } },
     stock: { url: stock.url, env: { BENCH_PATH: '/mcp' } },
     mcpsim: { url: mcpsim.url, env: { BENCH_PATH: mcpsimPath, BENCH_API_KEY: apiKey } },
-    spread: { url: mcpsim.url, env: { BENCH_PATH: '/connect/bench/c{n}/mcp', BENCH_SPREAD: String(spreadConnections), BENCH_API_KEY: apiKey } },
+    spread: {
+      url: mcpsim.url,
+      env: { BENCH_PATH: '/connect/bench/c{n}/mcp', BENCH_SPREAD: String(spreadConnections), BENCH_API_KEY: apiKey },
+    },
   };
-  const load = (name: keyof typeof targets, seconds: number) => measure(servers.find((server) => server.url === targets[name].url)!, targets[name].url, targets[name].env, seconds);
+  const load = (name: keyof typeof targets, seconds: number) =>
+    measure(
+      servers.find((server) => server.url === targets[name].url)!,
+      targets[name].url,
+      targets[name].env,
+      seconds,
+    );
   for (const name of ['bare', 'stock', 'mcpsim', 'spread'] as const) await load(name, 1);
 
   const runs: { bare: WrkRun; stock: WrkRun; mcpsim: WrkRun; spread: WrkRun }[] = [];
   for (let pass = 1; pass <= passes; pass++) {
-    const run = { bare: await load('bare', durationS), stock: await load('stock', durationS), mcpsim: await load('mcpsim', durationS), spread: await load('spread', durationS) };
+    const run = {
+      bare: await load('bare', durationS),
+      stock: await load('stock', durationS),
+      mcpsim: await load('mcpsim', durationS),
+      spread: await load('spread', durationS),
+    };
     runs.push(run);
     console.log(
       `pass ${pass}/${passes}  bare ${formatRps(run.bare.rps)}  stock ${formatRps(run.stock.rps)}  mcpsim ${formatRps(run.mcpsim.rps)}  vs bare ${(run.mcpsim.rps / run.bare.rps).toFixed(3)}  ` +
@@ -94,7 +143,12 @@ async function main(): Promise<void> {
   }
 
   const latencies = await sequentialLoop(`${mcpsim.url}${mcpsimPath}`);
-  await checkCall('mcpsim after the load (i = 0, its most used arguments)', `${mcpsim.url}${mcpsimPath}`, { authorization: `Bearer ${apiKey}` }, (result) => metaSource(result) === 'fixture');
+  await checkCall(
+    'mcpsim after the load (i = 0, its most used arguments)',
+    `${mcpsim.url}${mcpsimPath}`,
+    { authorization: `Bearer ${apiKey}` },
+    (result) => metaSource(result) === 'fixture',
+  );
 
   const vsBare = median(runs.map((run) => run.mcpsim.rps / run.bare.rps));
   const vsStock = median(runs.map((run) => run.mcpsim.rps / run.stock.rps));
@@ -111,19 +165,24 @@ async function main(): Promise<void> {
   ];
   console.log(`\nMedians over ${passes} passes, wrk -t1 -c10, POST tools/call (ratios: per-pass mcpsim rps / baseline rps):\n`);
   console.log(
-    formatTable(['server', 'rps', 'p99', 'mcpsim ratio', 'target', 'check'], [
-      row('bare node:http (fixed JSON)', (run) => run.bare, vsBare.toFixed(3), '>= 0.18', vsBare >= 0.18),
-      row('stock MCP SDK, stateless per request', (run) => run.stock, `${vsStock.toFixed(2)}x`, '>= 5x', vsStock >= 5),
-      row('mcpsim /connect/{ns}/{id}/mcp (fixture)', (run) => run.mcpsim, '-', '-', null),
-      row(`mcpsim, spread over ${spreadConnections} connections`, (run) => run.spread, `${spreadVsBare.toFixed(3)} of bare`, '-', null),
-    ]),
+    formatTable(
+      ['server', 'rps', 'p99', 'mcpsim ratio', 'target', 'check'],
+      [
+        row('bare node:http (fixed JSON)', (run) => run.bare, vsBare.toFixed(3), '>= 0.18', vsBare >= 0.18),
+        row('stock MCP SDK, stateless per request', (run) => run.stock, `${vsStock.toFixed(2)}x`, '>= 5x', vsStock >= 5),
+        row('mcpsim /connect/{ns}/{id}/mcp (fixture)', (run) => run.mcpsim, '-', '-', null),
+        row(`mcpsim, spread over ${spreadConnections} connections`, (run) => run.spread, `${spreadVsBare.toFixed(3)} of bare`, '-', null),
+      ],
+    ),
   );
   compareWithBaseline(root, 'bench:mcp', [
     { row: 'tools/call, one connection, vs bare', ratio: vsBare },
     { row: 'tools/call, one connection, vs stock SDK', ratio: vsStock },
     { row: `tools/call, ${spreadConnections} connections, vs bare`, ratio: spreadVsBare },
   ]);
-  console.log(`\nSequential client, ${sequentialCalls} tools/call with fetch one at a time: p50 ${p50.toFixed(3)} ms, p99 ${p99.toFixed(3)} ms (target p50 <= 2 ms: ${p50 <= 2 ? 'ok' : 'BELOW'})`);
+  console.log(
+    `\nSequential client, ${sequentialCalls} tools/call with fetch one at a time: p50 ${p50.toFixed(3)} ms, p99 ${p99.toFixed(3)} ms (target p50 <= 2 ms: ${p50 <= 2 ? 'ok' : 'BELOW'})`,
+  );
 }
 
 /** `bench__lookup/lookup.json`: every (i, occurrence) the run can ask for answers "ok". */
@@ -133,7 +192,8 @@ function writeFixtures(): string {
   const result = { content: [{ type: 'text', text: 'ok' }] };
   const calls: unknown[] = [];
   for (let i = 0; i < distinct; i++) {
-    for (let occurrence = 1; occurrence <= occurrences; occurrence++) calls.push({ arguments: { i }, occurrence, result, recordedAt: '2026-01-01T00:00:00.000Z', model: null });
+    for (let occurrence = 1; occurrence <= occurrences; occurrence++)
+      calls.push({ arguments: { i }, occurrence, result, recordedAt: '2026-01-01T00:00:00.000Z', model: null });
   }
   writeFileSync(join(fixturesDir, 'bench__lookup', 'lookup.json'), JSON.stringify({ server: '@bench/lookup', tool: 'lookup', calls }));
   return fixturesDir;
@@ -141,13 +201,27 @@ function writeFixtures(): string {
 
 async function seed(url: string): Promise<void> {
   const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${url}${path}`, { method, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     if (!response.ok) throw new Error(`seeding: ${method} ${path} answered ${response.status}: ${await response.text()}`);
   };
-  await call('PUT', '/servers/@bench/lookup', { displayName: 'Lookup', tools: [{ name: 'lookup', description: 'Look up an item.', inputSchema: { type: 'object', properties: { i: { type: 'number' } }, required: ['i'] } }] });
+  await call('PUT', '/servers/@bench/lookup', {
+    displayName: 'Lookup',
+    tools: [
+      {
+        name: 'lookup',
+        description: 'Look up an item.',
+        inputSchema: { type: 'object', properties: { i: { type: 'number' } }, required: ['i'] },
+      },
+    ],
+  });
   await call('PUT', '/namespaces/bench');
   await call('PUT', '/connect/bench/bench', { server: '@bench/lookup', mock: { enabled: true } });
-  for (let index = 0; index < spreadConnections; index++) await call('PUT', `/connect/bench/c${index}`, { server: '@bench/lookup', mock: { enabled: true } });
+  for (let index = 0; index < spreadConnections; index++)
+    await call('PUT', `/connect/bench/c${index}`, { server: '@bench/lookup', mock: { enabled: true } });
 }
 
 async function checkCall(name: string, url: string, headers: Record<string, string>, ok: (result: unknown) => boolean): Promise<void> {
@@ -166,17 +240,28 @@ async function sequentialLoop(url: string): Promise<number[]> {
   const latencies: number[] = [];
   for (let call = 0; call < sequentialCalls + 200; call++) {
     const started = performance.now();
-    const response = await fetch(url, { method: 'POST', headers: { ...mcpHeaders, authorization: `Bearer ${apiKey}` }, body: callBody(call % distinct, call) });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { ...mcpHeaders, authorization: `Bearer ${apiKey}` },
+      body: callBody(call % distinct, call),
+    });
     const body = (await response.json()) as { result?: unknown };
     const elapsed = performance.now() - started;
-    if (response.status !== 200 || metaSource(body.result) !== 'fixture') throw new Error(`sequential call ${call}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+    if (response.status !== 200 || metaSource(body.result) !== 'fixture')
+      throw new Error(`sequential call ${call}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
     if (call >= 200) latencies.push(elapsed); // the first 200 warm the client's connection pool
   }
   return latencies;
 }
 
 async function measure(server: ServerChild, url: string, env: Record<string, string>, seconds: number): Promise<WrkRun> {
-  const run = await runWrk({ url, connections: 10, durationS: seconds, script: join(root, 'bench/mcp-call.lua'), env: { ...env, BENCH_DISTINCT: String(distinct) } });
+  const run = await runWrk({
+    url,
+    connections: 10,
+    durationS: seconds,
+    script: join(root, 'bench/mcp-call.lua'),
+    env: { ...env, BENCH_DISTINCT: String(distinct) },
+  });
   const problems = wrkProblems(run);
   if (problems.length > 0) throw new Error(`${server.name}: ${problems.join(', ')}\n${run.output}\n${server.stderrTail()}`);
   return run;

@@ -56,7 +56,10 @@ interface Listing {
 }
 
 async function main(): Promise<void> {
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new Error(`MCPSIM_UPSTREAM_TIMEOUT_MS: "${process.env.MCPSIM_UPSTREAM_TIMEOUT_MS}" is not a positive whole number of milliseconds`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new Error(
+      `MCPSIM_UPSTREAM_TIMEOUT_MS: "${process.env.MCPSIM_UPSTREAM_TIMEOUT_MS}" is not a positive whole number of milliseconds`,
+    );
   if (process.env.BENCH_BUILD !== '0') await mustRun('npm', ['run', 'build', '--silent'], root);
 
   const healthy = await startUpstreams('healthy', healthyServers);
@@ -71,7 +74,9 @@ async function main(): Promise<void> {
     root,
   );
   servers.push(mcpsim);
-  console.log(`node ${process.version}, ${cpus().length} CPUs; MCPSIM_UPSTREAM_TIMEOUT_MS=${timeoutMs}; ${connectionCount} connections: ${connectionCount - connectionCount / 10} healthy (${healthyServers} servers), ${connectionCount / 10} hanging (${hangingServers} servers)`);
+  console.log(
+    `node ${process.version}, ${cpus().length} CPUs; MCPSIM_UPSTREAM_TIMEOUT_MS=${timeoutMs}; ${connectionCount} connections: ${connectionCount - connectionCount / 10} healthy (${healthyServers} servers), ${connectionCount / 10} hanging (${hangingServers} servers)`,
+  );
 
   const hangingIds = new Set<string>();
   const setupStarted = performance.now();
@@ -87,42 +92,67 @@ async function main(): Promise<void> {
   );
   const setupMs = performance.now() - setupStarted;
   const requestsAfterSetup = { healthy: sumRequests(healthy), hanging: sumRequests(hanging) };
-  console.log(`setup: namespace + ${connectionCount} concurrent PUTs in ${setupMs.toFixed(0)} ms; upstream requests during setup: healthy ${requestsAfterSetup.healthy}, hanging ${requestsAfterSetup.hanging}\n`);
+  console.log(
+    `setup: namespace + ${connectionCount} concurrent PUTs in ${setupMs.toFixed(0)} ms; upstream requests during setup: healthy ${requestsAfterSetup.healthy}, hanging ${requestsAfterSetup.hanging}\n`,
+  );
 
   const results: Listing[] = [];
   for (let run = 1; run <= listings; run++) {
     const listing = await listTools(mcpsim, hangingIds);
     results.push(listing);
     const codes = [...listing.errorCodes].map(([code, count]) => `${code} x${count}`).join(', ') || '-';
-    console.log(`listing ${run}/${listings}: ${listing.ms.toFixed(0)} ms, ${listing.withTools} with tools, ${listing.withError} with error (${codes})`);
+    console.log(
+      `listing ${run}/${listings}: ${listing.ms.toFixed(0)} ms, ${listing.withTools} with tools, ${listing.withError} with error (${codes})`,
+    );
   }
 
   const max = Math.max(...results.map((result) => result.ms));
   const ratio = max / timeoutMs;
   console.log(`\n${listings} sequential GET /connect/bench/.tools, upstream timeout ${timeoutMs} ms:\n`);
   console.log(
-    formatTable(['figure', 'value', 'target', 'check'], [
-      ['wall times', results.map((result) => `${result.ms.toFixed(0)} ms`).join(', '), '-', '-'],
-      ['max', `${max.toFixed(0)} ms`, '-', '-'],
-      ['max / timeout', ratio.toFixed(3), `<= ${target.toFixed(2)}`, ratio <= target ? 'ok' : 'ABOVE'],
-      ['envelopes with tools / error (each run)', results.map((result) => `${result.withTools}/${result.withError}`).join(', '), `${connectionCount - hangingIds.size}/${hangingIds.size}`, results.every((result) => result.problems.length === 0) ? 'ok' : 'WRONG'],
-    ]),
+    formatTable(
+      ['figure', 'value', 'target', 'check'],
+      [
+        ['wall times', results.map((result) => `${result.ms.toFixed(0)} ms`).join(', '), '-', '-'],
+        ['max', `${max.toFixed(0)} ms`, '-', '-'],
+        ['max / timeout', ratio.toFixed(3), `<= ${target.toFixed(2)}`, ratio <= target ? 'ok' : 'ABOVE'],
+        [
+          'envelopes with tools / error (each run)',
+          results.map((result) => `${result.withTools}/${result.withError}`).join(', '),
+          `${connectionCount - hangingIds.size}/${hangingIds.size}`,
+          results.every((result) => result.problems.length === 0) ? 'ok' : 'WRONG',
+        ],
+      ],
+    ),
   );
-  const listingRequests = { healthy: sumRequests(healthy) - requestsAfterSetup.healthy, hanging: sumRequests(hanging) - requestsAfterSetup.hanging };
+  const listingRequests = {
+    healthy: sumRequests(healthy) - requestsAfterSetup.healthy,
+    hanging: sumRequests(hanging) - requestsAfterSetup.hanging,
+  };
   console.log(`\nupstream requests during the listings: healthy ${listingRequests.healthy}, hanging ${listingRequests.hanging}`);
   if (max < timeoutMs) console.log(`note: every listing took less than the timeout, so none waited for a hanging upstream`);
 
   const problems = [...new Set(results.flatMap((result) => result.problems))];
   if (problems.length > 0) {
-    throw new Error(`the listing is not what ${connectionCount - hangingIds.size} healthy and ${hangingIds.size} hanging upstreams should give:\n- ${problems.slice(0, 10).join('\n- ')}${problems.length > 10 ? `\n- ... and ${problems.length - 10} more` : ''}`);
+    throw new Error(
+      `the listing is not what ${connectionCount - hangingIds.size} healthy and ${hangingIds.size} hanging upstreams should give:\n- ${problems.slice(0, 10).join('\n- ')}${problems.length > 10 ? `\n- ... and ${problems.length - 10} more` : ''}`,
+    );
   }
 }
 
 /** Upstreams of one kind, wrapped so runBench closes them with the mcpsim child. */
 async function startUpstreams(kind: 'healthy' | 'hanging', count: number): Promise<Upstream[]> {
-  const upstreams = await Promise.all(Array.from({ length: count }, (_, index) => startUpstream(kind, kind === 'healthy' ? { name: `bench-healthy-${index + 1}` } : {})));
+  const upstreams = await Promise.all(
+    Array.from({ length: count }, (_, index) => startUpstream(kind, kind === 'healthy' ? { name: `bench-healthy-${index + 1}` } : {})),
+  );
   for (const [index, upstream] of upstreams.entries()) {
-    servers.push({ name: `${kind} upstream ${index + 1}`, url: upstream.url, stderrTail: () => '', stop: () => upstream.close(), killNow: () => undefined });
+    servers.push({
+      name: `${kind} upstream ${index + 1}`,
+      url: upstream.url,
+      stderrTail: () => '',
+      stop: () => upstream.close(),
+      killNow: () => undefined,
+    });
   }
   return upstreams;
 }
@@ -132,7 +162,11 @@ function sumRequests(upstreams: Upstream[]): number {
 }
 
 async function call(url: string, method: string, path: string, body?: unknown): Promise<void> {
-  const response = await fetch(`${url}${path}`, { method, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   if (!response.ok) throw new Error(`setup: ${method} ${path} answered ${response.status}: ${await response.text()}`);
 }
 
@@ -141,7 +175,10 @@ async function listTools(mcpsim: ServerChild, hangingIds: Set<string>): Promise<
   const response = await fetch(`${mcpsim.url}/connect/bench/.tools`, { headers: { authorization: `Bearer ${apiKey}` } });
   const text = await response.text();
   const ms = performance.now() - started;
-  if (response.status !== 200) throw new Error(`GET /connect/bench/.tools answered ${response.status} after ${ms.toFixed(0)} ms: ${text.slice(0, 500)}\n${mcpsim.stderrTail()}`);
+  if (response.status !== 200)
+    throw new Error(
+      `GET /connect/bench/.tools answered ${response.status} after ${ms.toFixed(0)} ms: ${text.slice(0, 500)}\n${mcpsim.stderrTail()}`,
+    );
   const envelopes = (JSON.parse(text) as { connections: Envelope[] }).connections;
   const problems: string[] = [];
   const errorCodes = new Map<string, number>();
@@ -152,7 +189,8 @@ async function listTools(mcpsim: ServerChild, hangingIds: Set<string>): Promise<
     if (envelope.tools) {
       withTools++;
       const names = envelope.tools.map((tool) => tool.name).join(',');
-      if (names !== expectedTools.join(',')) problems.push(`${envelope.connectionId}: tools [${names}], expected [${expectedTools.join(',')}]`);
+      if (names !== expectedTools.join(','))
+        problems.push(`${envelope.connectionId}: tools [${names}], expected [${expectedTools.join(',')}]`);
     }
     if (envelope.error) {
       withError++;
@@ -160,7 +198,10 @@ async function listTools(mcpsim: ServerChild, hangingIds: Set<string>): Promise<
     }
     const isHanging = hangingIds.has(envelope.connectionId);
     if (isHanging && !envelope.error) problems.push(`${envelope.connectionId} (hanging upstream): no error envelope`);
-    if (!isHanging && !envelope.tools) problems.push(`${envelope.connectionId} (healthy upstream): error ${envelope.error?.code ?? '(none)'}: ${envelope.error?.message ?? 'no tools'}`);
+    if (!isHanging && !envelope.tools)
+      problems.push(
+        `${envelope.connectionId} (healthy upstream): error ${envelope.error?.code ?? '(none)'}: ${envelope.error?.message ?? 'no tools'}`,
+      );
   }
   return { ms, withTools, withError, problems, errorCodes };
 }

@@ -58,14 +58,30 @@ async function main(): Promise<void> {
     console.log('../shared/registry is not present: the registry is synthetic only.');
   }
   const syntheticFile = join(dataDir, 'synthetic.json');
-  const generated = await mustRun(process.execPath, ['dist/cli/bin.js', 'registry', 'generate', '--count', String(Math.max(registrySize - countEntries(), 0)), '--seed', 'bench'], root);
+  const generated = await mustRun(
+    process.execPath,
+    ['dist/cli/bin.js', 'registry', 'generate', '--count', String(Math.max(registrySize - countEntries(), 0)), '--seed', 'bench'],
+    root,
+  );
   writeFileSync(syntheticFile, generated.stdout);
   await cli(['registry', 'import', syntheticFile]);
   const words = pickWords();
 
-  const bare = await startServer('bare server', process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], /listening at (http:\/\/\S+)/, root);
+  const bare = await startServer(
+    'bare server',
+    process.execPath,
+    ['--import', 'tsx', 'bench/bare-server.ts'],
+    /listening at (http:\/\/\S+)/,
+    root,
+  );
   servers.push(bare);
-  const mcpsim = await startServer('mcpsim', process.execPath, ['dist/cli/bin.js', 'serve', '--port', '0', '--data-dir', dataDir, '--api-key', apiKey, '--quiet'], /Base URL\s+(http:\/\/\S+)/, root);
+  const mcpsim = await startServer(
+    'mcpsim',
+    process.execPath,
+    ['dist/cli/bin.js', 'serve', '--port', '0', '--data-dir', dataDir, '--api-key', apiKey, '--quiet'],
+    /Base URL\s+(http:\/\/\S+)/,
+    root,
+  );
   servers.push(mcpsim);
 
   const q = (text: string) => `/servers?q=${encodeURIComponent(text)}`;
@@ -78,7 +94,9 @@ async function main(): Promise<void> {
     { name: 'repeated: browse without q', path: '/servers?pageSize=10&page=3', fresh: false, minRatio: 0.25 },
     { name: 'browse without q, every page new', path: '/servers?pageSize=10', fresh: true, minRatio: 0.25 },
   ];
-  console.log(`registry: ${(await countServers(mcpsim.url)).toLocaleString('en-US')} servers; node ${process.version}, ${cpus().length} CPUs; wrk -t1 -c${connections}, ${durationS} s runs, ${passes} passes`);
+  console.log(
+    `registry: ${(await countServers(mcpsim.url)).toLocaleString('en-US')} servers; node ${process.version}, ${cpus().length} CPUs; wrk -t1 -c${connections}, ${durationS} s runs, ${passes} passes`,
+  );
   // Warm-up: the first search builds the index (about a second for 10,000 entries), then wrk fills the caches.
   for (const route of routes) await fetch(`${mcpsim.url}${route.path}`, { headers: { authorization: `Bearer ${apiKey}` } });
   for (const route of routes) await wrk(route, mcpsim, 1);
@@ -89,7 +107,9 @@ async function main(): Promise<void> {
       const bareRun = await measure(bare, { url: `${bare.url}/servers`, connections, durationS });
       const routeRun = await wrk(route, mcpsim, durationS);
       results.set(route.name, [...(results.get(route.name) ?? []), { bare: bareRun, route: routeRun }]);
-      console.log(`pass ${pass}/${passes}  ${route.name.padEnd(44)} bare ${formatRps(bareRun.rps)}  route ${formatRps(routeRun.rps)}  ratio ${(routeRun.rps / bareRun.rps).toFixed(3)}  p99 ${routeRun.p99Ms.toFixed(2)} ms`);
+      console.log(
+        `pass ${pass}/${passes}  ${route.name.padEnd(44)} bare ${formatRps(bareRun.rps)}  route ${formatRps(routeRun.rps)}  ratio ${(routeRun.rps / bareRun.rps).toFixed(3)}  p99 ${routeRun.p99Ms.toFixed(2)} ms`,
+      );
     }
   }
 
@@ -98,7 +118,15 @@ async function main(): Promise<void> {
     const ratio = median(runs.map((run) => run.route.rps / run.bare.rps));
     const p99 = median(runs.map((run) => run.route.p99Ms));
     const ok = (route.minRatio === undefined || ratio >= route.minRatio) && p99 <= 10;
-    return [route.name, formatRps(median(runs.map((run) => run.bare.rps))), formatRps(median(runs.map((run) => run.route.rps))), ratio.toFixed(3), route.minRatio === undefined ? '-' : `>= ${route.minRatio.toFixed(2)}`, `${p99.toFixed(2)} ms`, ok ? 'ok' : 'BELOW'];
+    return [
+      route.name,
+      formatRps(median(runs.map((run) => run.bare.rps))),
+      formatRps(median(runs.map((run) => run.route.rps))),
+      ratio.toFixed(3),
+      route.minRatio === undefined ? '-' : `>= ${route.minRatio.toFixed(2)}`,
+      `${p99.toFixed(2)} ms`,
+      ok ? 'ok' : 'BELOW',
+    ];
   });
   console.log(`\nMedians over ${passes} passes, ${connections} connections (ratio = route rps / bare node:http rps; p99 target 10 ms):\n`);
   console.log(formatTable(['route', 'bare rps', 'route rps', 'ratio', 'target', 'p99', 'check'], rows));
@@ -119,28 +147,43 @@ function pickWords() {
   const counts = new Map<string, number>();
   try {
     for (const entry of stores.registry.listSummaries()) {
-      for (const word of new Set(splitWords(`${entry.displayName} ${entry.qualifiedName} ${entry.description}`))) counts.set(word, (counts.get(word) ?? 0) + 1);
+      for (const word of new Set(splitWords(`${entry.displayName} ${entry.qualifiedName} ${entry.description}`)))
+        counts.set(word, (counts.get(word) ?? 0) + 1);
     }
   } finally {
     stores.close();
   }
   const words = [...counts].filter(([word]) => /^[a-z]{4,}$/.test(word)).sort((a, b) => a[0].localeCompare(b[0]));
-  const nearest = (target: number) => words.reduce((best, candidate) => (Math.abs(candidate[1] - target) < Math.abs(best[1] - target) ? candidate : best));
+  const nearest = (target: number) =>
+    words.reduce((best, candidate) => (Math.abs(candidate[1] - target) < Math.abs(best[1] - target) ? candidate : best));
   const byCount = [...words].sort((a, b) => b[1] - a[1]);
   const [rare, middle, common] = [words.find(([word, count]) => count === 2 && word.length >= 7)!, nearest(600), byCount[0]!];
   return {
     rare: { word: rare[0], count: rare[1] },
     middle: { word: middle[0], count: middle[1] },
     common: { word: common[0], count: common[1] },
-    long: byCount.slice(0, 24).filter((_, index) => index % 2 === 0).map(([word]) => word).join(' '),
+    long: byCount
+      .slice(0, 24)
+      .filter((_, index) => index % 2 === 0)
+      .map(([word]) => word)
+      .join(' '),
   };
 }
 
 function wrk(route: Route, server: ServerChild, seconds: number): Promise<WrkRun> {
   const url = `${server.url}${route.path}`;
-  return measure(server, route.fresh
-    ? { url: server.url, connections, durationS: seconds, script: join(root, 'bench/fresh-page.lua'), env: { BENCH_PATH: route.path, BENCH_API_KEY: apiKey } }
-    : { url, connections, durationS: seconds, headers: [`Authorization: Bearer ${apiKey}`] });
+  return measure(
+    server,
+    route.fresh
+      ? {
+          url: server.url,
+          connections,
+          durationS: seconds,
+          script: join(root, 'bench/fresh-page.lua'),
+          env: { BENCH_PATH: route.path, BENCH_API_KEY: apiKey },
+        }
+      : { url, connections, durationS: seconds, headers: [`Authorization: Bearer ${apiKey}`] },
+  );
 }
 
 async function measure(server: ServerChild, options: WrkOptions): Promise<WrkRun> {

@@ -64,7 +64,13 @@ const toPutBody = (url: string) => JSON.stringify({ mcpUrl: `${url}/connect/demo
 const tokenChain = [1, 2, 3].map((link) => [
   { resources: 'servers', operations: 'read' },
   { namespaces: [`other-${link}`, 'elsewhere'], resources: 'connections' },
-  { namespaces: ['bench', `other-${link}`], resources: 'connections', operations: ['read', 'write'], metadata: [{ team: 'growth' }, { team: 'core' }], ttl: '24h' },
+  {
+    namespaces: ['bench', `other-${link}`],
+    resources: 'connections',
+    operations: ['read', 'write'],
+    metadata: [{ team: 'growth' }, { team: 'core' }],
+    ttl: '24h',
+  },
 ]);
 let serviceToken = '';
 
@@ -77,7 +83,11 @@ interface Route {
   versus?: { route: string; target: number };
 }
 const routes: Route[] = [
-  { name: 'GET /connect/{ns}/{id}', target: 0.4, request: (s) => ({ url: `${s.url}/connect/bench/bench`, headers: [`Authorization: Bearer ${apiKey}`] }) },
+  {
+    name: 'GET /connect/{ns}/{id}',
+    target: 0.4,
+    request: (s) => ({ url: `${s.url}/connect/bench/bench`, headers: [`Authorization: Bearer ${apiKey}`] }),
+  },
   {
     name: 'GET with token (3 constraints, 3-link chain)',
     target: 0.36,
@@ -87,12 +97,20 @@ const routes: Route[] = [
   {
     name: 'PUT /connect/{ns}/{id}',
     target: 0.18,
-    request: (s) => ({ url: `${s.url}/connect/bench/bench`, script: join(root, 'bench/put.lua'), env: { BENCH_API_KEY: apiKey, BENCH_BODY: putBody } }),
+    request: (s) => ({
+      url: `${s.url}/connect/bench/bench`,
+      script: join(root, 'bench/put.lua'),
+      env: { BENCH_API_KEY: apiKey, BENCH_BODY: putBody },
+    }),
   },
   {
     name: 'PUT, a new name each time',
     target: null,
-    request: (s) => ({ url: `${s.url}/connect/bench/bench`, script: join(root, 'bench/put-changing.lua'), env: { BENCH_API_KEY: apiKey, BENCH_BODY: putBody } }),
+    request: (s) => ({
+      url: `${s.url}/connect/bench/bench`,
+      script: join(root, 'bench/put-changing.lua'),
+      env: { BENCH_API_KEY: apiKey, BENCH_BODY: putBody },
+    }),
   },
 ];
 
@@ -101,7 +119,8 @@ let dataDir: string | undefined;
 let interrupted = false;
 
 async function main(): Promise<void> {
-  if (connectionCounts.some((n) => !Number.isInteger(n) || n < 1)) fail(`BENCH_CONNECTIONS: expected e.g. "10,50", got "${process.env.BENCH_CONNECTIONS}"`);
+  if (connectionCounts.some((n) => !Number.isInteger(n) || n < 1))
+    fail(`BENCH_CONNECTIONS: expected e.g. "10,50", got "${process.env.BENCH_CONNECTIONS}"`);
   if (!(await wrkAvailable())) fail('wrk is not installed. Install it with: apt-get install -y wrk');
   if (process.env.BENCH_BUILD !== '0') {
     console.log('Building mcpsim (npm run build)...');
@@ -110,12 +129,31 @@ async function main(): Promise<void> {
   }
 
   dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-bench-'));
-  const bare = await startServer('bare server', process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], /listening at (http:\/\/\S+)/, root);
+  const bare = await startServer(
+    'bare server',
+    process.execPath,
+    ['--import', 'tsx', 'bench/bare-server.ts'],
+    /listening at (http:\/\/\S+)/,
+    root,
+  );
   servers.push(bare);
   const mcpsim = await startServer(
     'mcpsim',
     process.execPath,
-    [...mcpsimNodeArguments(root), 'dist/cli/bin.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--api-key', apiKey, '--quiet'],
+    [
+      ...mcpsimNodeArguments(root),
+      'dist/cli/bin.js',
+      'serve',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data-dir',
+      dataDir,
+      '--api-key',
+      apiKey,
+      '--quiet',
+    ],
     /is listening[\s\S]*?Base URL\s+(http:\/\/\S+)/,
     root,
   );
@@ -135,7 +173,9 @@ async function main(): Promise<void> {
     for (const route of routes) {
       for (const connections of connectionCounts) {
         const bareRun = await measure('bare server', bare, { ...bareRequest, connections, durationS });
-        const versusRun = route.versus ? await measure(route.versus.route, mcpsim, { ...routeNamed(route.versus.route).request(mcpsim), connections, durationS }) : undefined;
+        const versusRun = route.versus
+          ? await measure(route.versus.route, mcpsim, { ...routeNamed(route.versus.route).request(mcpsim), connections, durationS })
+          : undefined;
         const routeRun = await measure(route.name, mcpsim, { ...route.request(mcpsim), connections, durationS });
         const key = `${route.name}|${connections}`;
         samples.set(key, [...(samples.get(key) ?? []), { bare: bareRun, route: routeRun, ...(versusRun ? { versus: versusRun } : {}) }]);
@@ -152,7 +192,9 @@ async function main(): Promise<void> {
     connectionCounts.map((connections) => {
       const runs = samples.get(`${route.name}|${connections}`) ?? [];
       const ratio = median(runs.map((r) => r.route.rps / r.bare.rps));
-      const versus = route.versus ? { route: route.versus.route, target: route.versus.target, ratio: median(runs.map((r) => r.route.rps / (r.versus?.rps ?? NaN))) } : null;
+      const versus = route.versus
+        ? { route: route.versus.route, target: route.versus.target, ratio: median(runs.map((r) => r.route.rps / (r.versus?.rps ?? NaN))) }
+        : null;
       return {
         route: route.name,
         connections,
@@ -187,7 +229,10 @@ async function main(): Promise<void> {
   mkdirSync(resultsDir, { recursive: true });
   const settings = { durationS, passes, connections: connectionCounts, wrkThreads: 1 };
   const environment = { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' };
-  writeFileSync(join(resultsDir, 'latest.json'), JSON.stringify({ date: new Date().toISOString(), settings, environment, rows }, null, 2) + '\n');
+  writeFileSync(
+    join(resultsDir, 'latest.json'),
+    JSON.stringify({ date: new Date().toISOString(), settings, environment, rows }, null, 2) + '\n',
+  );
   console.log('\nWrote bench/results/latest.json');
 }
 
@@ -205,7 +250,8 @@ async function measure(label: string, server: ServerChild, options: WrkOptions):
 
 async function probeOnce(options: WrkOptions): Promise<string> {
   const isPut = options.script !== undefined;
-  const bearer = options.headers?.find((header) => header.startsWith('Authorization: '))?.slice('Authorization: '.length) ?? `Bearer ${apiKey}`;
+  const bearer =
+    options.headers?.find((header) => header.startsWith('Authorization: '))?.slice('Authorization: '.length) ?? `Bearer ${apiKey}`;
   const response = await fetch(options.url, {
     method: isPut ? 'PUT' : 'GET',
     headers: { authorization: bearer, 'content-type': 'application/json' },
@@ -234,8 +280,10 @@ async function seed(url: string): Promise<void> {
   ];
   for (const [method, path, body, expected] of steps) {
     const result = await call(method, path, body);
-    if (!expected.includes(result.status)) fail(`seeding: ${method} ${path} answered ${result.status}, expected ${expected.join('/')}: ${result.text}`);
-    if (method === 'PUT' && path === '/connect/bench/bench' && !result.text.includes('"state":"connected"')) fail(`seeding: the bench connection is not connected to its upstream: ${result.text}`);
+    if (!expected.includes(result.status))
+      fail(`seeding: ${method} ${path} answered ${result.status}, expected ${expected.join('/')}: ${result.text}`);
+    if (method === 'PUT' && path === '/connect/bench/bench' && !result.text.includes('"state":"connected"'))
+      fail(`seeding: the bench connection is not connected to its upstream: ${result.text}`);
   }
   serviceToken = '';
   for (const policy of tokenChain) {
@@ -248,7 +296,8 @@ async function seed(url: string): Promise<void> {
     serviceToken = ((await response.json()) as { token: string }).token;
   }
   const check = await fetch(`${url}/connect/bench/bench`, { headers: { authorization: `Bearer ${serviceToken}` } });
-  if (check.status !== 200) fail(`seeding: GET /connect/bench/bench with the service token answered ${check.status}: ${await check.text()}`);
+  if (check.status !== 200)
+    fail(`seeding: GET /connect/bench/bench with the service token answered ${check.status}: ${await check.text()}`);
 }
 
 interface Row {
@@ -280,11 +329,20 @@ function printTable(rows: Row[]): void {
     r.meetsTarget ? 'ok' : 'BELOW',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   console.log(`\nMedians over ${passes} passes (ratio = route rps / bare node:http rps, measured back to back;`);
   console.log(`vs key = token GET rps / API-key GET rps measured right before it):\n`);
   console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  ').trimEnd());
+  console.log(
+    widths
+      .map((w) => '-'.repeat(w))
+      .join('  ')
+      .trimEnd(),
+  );
   for (const row of body) console.log(line(row));
 }
 
@@ -333,7 +391,9 @@ try {
   await main();
 } catch (error) {
   if (!interrupted) {
-    console.error(`\nBENCH FAILED: ${error instanceof BenchFailure ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    console.error(
+      `\nBENCH FAILED: ${error instanceof BenchFailure ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     process.exitCode = 1;
   }
 } finally {

@@ -82,19 +82,50 @@ interface Comment {
 }
 type Call = { tool: 'create_issue' | 'get_issue' | 'list_issues' | 'comment_on_issue'; arguments: Record<string, unknown> };
 
-const areas = ['Checkout', 'Search', 'Cart', 'Mobile app', 'Product page', 'Returns', 'Account', 'Payments', 'Inventory sync', 'Email receipts', 'Wishlist', 'Store locator'];
+const areas = [
+  'Checkout',
+  'Search',
+  'Cart',
+  'Mobile app',
+  'Product page',
+  'Returns',
+  'Account',
+  'Payments',
+  'Inventory sync',
+  'Email receipts',
+  'Wishlist',
+  'Store locator',
+];
 const symptoms = [
-  'times out when the cart holds more than 50 items', 'shows prices without VAT for Swiss customers', 'crashes on Android 12 after rotating the screen',
-  'returns stale stock counts after a warehouse import', 'double-charges when the 3-D Secure window is closed', 'loses the promo code after login',
-  'sorts "Best rated" by review count instead of rating', 'renders the size chart off-screen on iPhone SE', 'sends the receipt twice for split shipments',
-  'ignores the "hide out of stock" filter on page 2', 'logs users out after 10 minutes despite "remember me"', 'takes 6 s to load for accounts with 200+ orders',
-  'accepts postcodes with spaces but rejects them at payment', 'shows the wrong carrier ETA for Saturday orders', 'drops accents in customer names on invoices',
+  'times out when the cart holds more than 50 items',
+  'shows prices without VAT for Swiss customers',
+  'crashes on Android 12 after rotating the screen',
+  'returns stale stock counts after a warehouse import',
+  'double-charges when the 3-D Secure window is closed',
+  'loses the promo code after login',
+  'sorts "Best rated" by review count instead of rating',
+  'renders the size chart off-screen on iPhone SE',
+  'sends the receipt twice for split shipments',
+  'ignores the "hide out of stock" filter on page 2',
+  'logs users out after 10 minutes despite "remember me"',
+  'takes 6 s to load for accounts with 200+ orders',
+  'accepts postcodes with spaces but rejects them at payment',
+  'shows the wrong carrier ETA for Saturday orders',
+  'drops accents in customer names on invoices',
 ];
 const sentences = [
-  'Reproduced on staging with a fresh account.', 'Started after the 2.14 release on Tuesday.', 'About 3% of sessions hit this according to the dashboard.',
-  'Support has received 11 tickets about it this week.', 'The error log shows a 504 from the pricing service.', 'It does not happen in the desktop browser.',
-  'A workaround is to clear the cart and add the items again.', 'Customers in Austria and Switzerland are affected most.', 'The request retries three times before giving up.',
-  'Sentry groups it under PRICING-4412.', 'We should add a regression test once it is fixed.', 'Marketing wants this fixed before the spring sale on March 14.',
+  'Reproduced on staging with a fresh account.',
+  'Started after the 2.14 release on Tuesday.',
+  'About 3% of sessions hit this according to the dashboard.',
+  'Support has received 11 tickets about it this week.',
+  'The error log shows a 504 from the pricing service.',
+  'It does not happen in the desktop browser.',
+  'A workaround is to clear the cart and add the items again.',
+  'Customers in Austria and Switzerland are affected most.',
+  'The request retries three times before giving up.',
+  'Sentry groups it under PRICING-4412.',
+  'We should add a regression test once it is fixed.',
+  'Marketing wants this fixed before the spring sale on March 14.',
 ];
 const labelPool = ['bug', 'performance', 'regression', 'mobile', 'payments', 'ux', 'backend', 'customer-reported'];
 const people = ['dana.kowalski', 'marco.ruiz', 'priya.natarajan', 'tom.becker', 'lena.hofmann', 'sam.okafor', 'yuki.tanaka'];
@@ -129,13 +160,35 @@ function createTracker() {
   const upsert = (type: string, id: string, fields: object) => ({ type, id, fieldsJson: JSON.stringify(fields) });
 
   function answer(call: Call, sequence: number): ModelOutput {
-    const args = call.arguments as { id?: string; title?: string; body?: string; labels?: string[]; state?: string; label?: string; close?: boolean };
+    const args = call.arguments as {
+      id?: string;
+      title?: string;
+      body?: string;
+      labels?: string[];
+      state?: string;
+      label?: string;
+      close?: boolean;
+    };
     if (call.tool === 'create_issue') {
       const id = `TRK-${issues.size + 1}`;
-      const issue: Issue = { title: args.title!, body: args.body ?? '', state: 'open', labels: args.labels ?? [], author: random.pick(people), createdAt: at(sequence), updatedAt: at(sequence), commentCount: 0 };
+      const issue: Issue = {
+        title: args.title!,
+        body: args.body ?? '',
+        state: 'open',
+        labels: args.labels ?? [],
+        author: random.pick(people),
+        createdAt: at(sequence),
+        updatedAt: at(sequence),
+        commentCount: 0,
+      };
       issues.set(id, issue);
-      const facts = issue.labels.filter((label) => !knownLabels.has(label) && knownLabels.add(label)).map((label) => `The label "${label}" exists in the tracker.`);
-      return output({ id, ...issue, url: `https://tracker.larkspur.example/issues/${id}` }, true, { upserts: [upsert('issue', id, issue)], facts });
+      const facts = issue.labels
+        .filter((label) => !knownLabels.has(label) && knownLabels.add(label))
+        .map((label) => `The label "${label}" exists in the tracker.`);
+      return output({ id, ...issue, url: `https://tracker.larkspur.example/issues/${id}` }, true, {
+        upserts: [upsert('issue', id, issue)],
+        facts,
+      });
     }
     const issue = args.id === undefined ? undefined : issues.get(args.id);
     if (call.tool === 'get_issue') {
@@ -144,14 +197,29 @@ function createTracker() {
     }
     if (call.tool === 'comment_on_issue') {
       if (!issue) return { ...output({ error: `Issue ${args.id} not found` }, false), isError: true };
-      const comment: Comment = { id: `C-${comments.length + 1}`, issue: args.id!, author: random.pick(people), body: args.body ?? '', createdAt: at(sequence) };
+      const comment: Comment = {
+        id: `C-${comments.length + 1}`,
+        issue: args.id!,
+        author: random.pick(people),
+        body: args.body ?? '',
+        createdAt: at(sequence),
+      };
       comments.push(comment);
       Object.assign(issue, { commentCount: issue.commentCount + 1, updatedAt: at(sequence), ...(args.close ? { state: 'closed' } : {}) });
       const { id, ...commentFields } = comment;
-      return output(comment, false, { upserts: [upsert('comment', id, commentFields), upsert('issue', args.id!, { commentCount: issue.commentCount, updatedAt: issue.updatedAt, state: issue.state })] });
+      return output(comment, false, {
+        upserts: [
+          upsert('comment', id, commentFields),
+          upsert('issue', args.id!, { commentCount: issue.commentCount, updatedAt: issue.updatedAt, state: issue.state }),
+        ],
+      });
     }
     const listed = [...issues]
-      .filter(([, item]) => (args.state === undefined || args.state === 'all' || item.state === args.state) && (args.label === undefined || item.labels.includes(args.label)))
+      .filter(
+        ([, item]) =>
+          (args.state === undefined || args.state === 'all' || item.state === args.state) &&
+          (args.label === undefined || item.labels.includes(args.label)),
+      )
       .reverse()
       .slice(0, 20)
       .map(([id, item]) => ({ id, title: item.title, state: item.state, labels: item.labels, commentCount: item.commentCount }));
@@ -166,10 +234,25 @@ function createTracker() {
     if (sequence <= 8) return { tool: 'create_issue', arguments: { title: title(), body: random.text(3), labels: labels() } };
     if (sequence === promptCalls.early || sequence === promptCalls.late) return { tool: 'get_issue', arguments: { id: factIssue } };
     const roll = random.next();
-    if (roll < 0.25) return { tool: 'create_issue', arguments: { title: title(), body: random.text(2 + Math.floor(random.next() * 3)), labels: labels() } };
+    if (roll < 0.25)
+      return {
+        tool: 'create_issue',
+        arguments: { title: title(), body: random.text(2 + Math.floor(random.next() * 3)), labels: labels() },
+      };
     if (roll < 0.6) return { tool: 'get_issue', arguments: { id: existing() } };
-    if (roll < 0.9) return { tool: 'comment_on_issue', arguments: { id: existing(), body: random.text(1 + Math.floor(random.next() * 2)), ...(random.next() < 0.1 ? { close: true } : {}) } };
-    return { tool: 'list_issues', arguments: { state: random.pick(['open', 'closed', 'all']), ...(random.next() < 0.5 ? { label: random.pick(labelPool) } : {}) } };
+    if (roll < 0.9)
+      return {
+        tool: 'comment_on_issue',
+        arguments: {
+          id: existing(),
+          body: random.text(1 + Math.floor(random.next() * 2)),
+          ...(random.next() < 0.1 ? { close: true } : {}),
+        },
+      };
+    return {
+      tool: 'list_issues',
+      arguments: { state: random.pick(['open', 'closed', 'all']), ...(random.next() < 0.5 ? { label: random.pick(labelPool) } : {}) },
+    };
   }
 
   return { answer, plan, issue: (id: string) => issues.get(id), size: () => ({ issues: issues.size, comments: comments.length }) };
@@ -187,12 +270,21 @@ function createFakeModel(tracker: ReturnType<typeof createTracker>) {
     doGenerate: async (options) => {
       const started = performance.now();
       generations += 1;
-      const texts = options.prompt.flatMap((message) => (message.role === 'system' ? [message.content] : message.role === 'user' ? message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])) : []));
+      const texts = options.prompt.flatMap((message) =>
+        message.role === 'system'
+          ? [message.content]
+          : message.role === 'user'
+            ? message.content.flatMap((part) => (part.type === 'text' ? [part.text] : []))
+            : [],
+      );
       const all = texts.join('\n');
       const match = /^# This call\ncall #(\d+)[^:\n]*: (\S+) (.*)$/m.exec(all);
       if (!match) throw new Error(`the prompt has no "# This call" line:\n${all.slice(-500)}`);
       const sequence = Number(match[1]);
-      const output = tracker.answer({ tool: match[2] as Call['tool'], arguments: JSON.parse(match[3]!) as Record<string, unknown> }, sequence);
+      const output = tracker.answer(
+        { tool: match[2] as Call['tool'], arguments: JSON.parse(match[3]!) as Record<string, unknown> },
+        sequence,
+      );
       const chars = texts.reduce((sum, text) => sum + text.length, 0);
       prompts.set(sequence, { chars, text: sequence === promptCalls.early || sequence === promptCalls.late ? all : null });
       const text = JSON.stringify(output);
@@ -200,7 +292,10 @@ function createFakeModel(tracker: ReturnType<typeof createTracker>) {
       return {
         content: [{ type: 'text' as const, text }],
         finishReason: { unified: 'stop' as const, raw: 'stop' },
-        usage: { inputTokens: { total: Math.ceil(chars / 4), noCache: Math.ceil(chars / 4), cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: Math.ceil(text.length / 4), text: Math.ceil(text.length / 4), reasoning: 0 } },
+        usage: {
+          inputTokens: { total: Math.ceil(chars / 4), noCache: Math.ceil(chars / 4), cacheRead: 0, cacheWrite: 0 },
+          outputTokens: { total: Math.ceil(text.length / 4), text: Math.ceil(text.length / 4), reasoning: 0 },
+        },
         warnings: [],
       };
     },
@@ -213,8 +308,15 @@ function createFakeModel(tracker: ReturnType<typeof createTracker>) {
 const issueSchema = {
   type: 'object',
   properties: {
-    id: { type: 'string' }, title: { type: 'string' }, body: { type: 'string' }, state: { type: 'string', enum: ['open', 'closed'] },
-    labels: { type: 'array', items: { type: 'string' } }, author: { type: 'string' }, createdAt: { type: 'string' }, updatedAt: { type: 'string' }, commentCount: { type: 'integer' },
+    id: { type: 'string' },
+    title: { type: 'string' },
+    body: { type: 'string' },
+    state: { type: 'string', enum: ['open', 'closed'] },
+    labels: { type: 'array', items: { type: 'string' } },
+    author: { type: 'string' },
+    createdAt: { type: 'string' },
+    updatedAt: { type: 'string' },
+    commentCount: { type: 'integer' },
   },
   required: ['id', 'title', 'state'],
 };
@@ -222,10 +324,39 @@ const trackerServer = {
   displayName: 'Larkspur Tracker',
   description: 'Issue tracker of the Larkspur web shop: issues, labels and comments.',
   tools: [
-    { name: 'create_issue', description: 'Create an issue. Returns the new issue with its key (TRK-n).', inputSchema: { type: 'object', properties: { title: { type: 'string' }, body: { type: 'string' }, labels: { type: 'array', items: { type: 'string' } } }, required: ['title'] }, outputSchema: issueSchema },
-    { name: 'get_issue', description: 'Get one issue by key, with its latest comments.', inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }, outputSchema: issueSchema },
-    { name: 'list_issues', description: 'List issues, newest first (at most 20).', inputSchema: { type: 'object', properties: { state: { type: 'string', enum: ['open', 'closed', 'all'] }, label: { type: 'string' } } } },
-    { name: 'comment_on_issue', description: 'Add a comment to an issue; close: true also closes it.', inputSchema: { type: 'object', properties: { id: { type: 'string' }, body: { type: 'string' }, close: { type: 'boolean' } }, required: ['id', 'body'] } },
+    {
+      name: 'create_issue',
+      description: 'Create an issue. Returns the new issue with its key (TRK-n).',
+      inputSchema: {
+        type: 'object',
+        properties: { title: { type: 'string' }, body: { type: 'string' }, labels: { type: 'array', items: { type: 'string' } } },
+        required: ['title'],
+      },
+      outputSchema: issueSchema,
+    },
+    {
+      name: 'get_issue',
+      description: 'Get one issue by key, with its latest comments.',
+      inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+      outputSchema: issueSchema,
+    },
+    {
+      name: 'list_issues',
+      description: 'List issues, newest first (at most 20).',
+      inputSchema: {
+        type: 'object',
+        properties: { state: { type: 'string', enum: ['open', 'closed', 'all'] }, label: { type: 'string' } },
+      },
+    },
+    {
+      name: 'comment_on_issue',
+      description: 'Add a comment to an issue; close: true also closes it.',
+      inputSchema: {
+        type: 'object',
+        properties: { id: { type: 'string' }, body: { type: 'string' }, close: { type: 'boolean' } },
+        required: ['id', 'body'],
+      },
+    },
   ],
 };
 
@@ -242,9 +373,18 @@ async function createSession(door: Session['door']): Promise<Session> {
   const fake = createFakeModel(tracker);
   const fixturesDir = join(workDir, `fixtures-${door}`);
   mkdirSync(fixturesDir, { recursive: true });
-  const platform = createPlatform({ dataDir: join(workDir, `data-${door}`), apiKey, demo: false, toolResults: createSimulator({ fixturesDir, model: { model: fake.model, modelId: 'bench-fake' } }) });
+  const platform = createPlatform({
+    dataDir: join(workDir, `data-${door}`),
+    apiKey,
+    demo: false,
+    toolResults: createSimulator({ fixturesDir, model: { model: fake.model, modelId: 'bench-fake' } }),
+  });
   const send = async (method: string, path: string, body?: unknown) => {
-    const response = await platform.app.request(path, { method, headers: mcpHeaders, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const response = await platform.app.request(path, {
+      method,
+      headers: mcpHeaders,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     if (!response.ok) throw new Error(`setup: ${method} ${path} answered ${response.status}: ${await response.text()}`);
   };
   await send('PUT', '/servers/@bench/tracker', trackerServer);
@@ -255,7 +395,8 @@ async function createSession(door: Session['door']): Promise<Session> {
 
 type Send = (body: string) => Promise<Response>;
 
-const callBody = (sequence: number, call: Call) => JSON.stringify({ jsonrpc: '2.0', id: sequence, method: 'tools/call', params: { name: call.tool, arguments: call.arguments } });
+const callBody = (sequence: number, call: Call) =>
+  JSON.stringify({ jsonrpc: '2.0', id: sequence, method: 'tools/call', params: { name: call.tool, arguments: call.arguments } });
 
 /** `sessionCalls` sequential calls; per call, the end-to-end time and that time minus the model's. */
 async function runSession(session: Session, send: Send): Promise<{ totalMs: number[]; overheadMs: number[] }> {
@@ -268,19 +409,31 @@ async function runSession(session: Session, send: Send): Promise<{ totalMs: numb
     const payload = (await response.json()) as { result?: { isError?: boolean; _meta?: Record<string, unknown> } };
     const elapsed = performance.now() - started;
     const source = payload.result?._meta?.['mcpsim/source'];
-    if (response.status !== 200 || source !== 'model' || payload.result?.isError) throw new Error(`${session.door} call ${sequence}: ${response.status} ${JSON.stringify(payload).slice(0, 500)}`);
+    if (response.status !== 200 || source !== 'model' || payload.result?.isError)
+      throw new Error(`${session.door} call ${sequence}: ${response.status} ${JSON.stringify(payload).slice(0, 500)}`);
     const modelMs = session.fake.modelMs.get(sequence);
     if (modelMs === undefined) throw new Error(`${session.door} call ${sequence}: the model saw no prompt for call #${sequence}`);
     totalMs.push(elapsed);
     overheadMs.push(elapsed - modelMs);
   }
-  if (session.fake.generations() !== sessionCalls) throw new Error(`${session.door}: ${session.fake.generations()} model calls for ${sessionCalls} tool calls (retries mean the fake answered something invalid)`);
+  if (session.fake.generations() !== sessionCalls)
+    throw new Error(
+      `${session.door}: ${session.fake.generations()} model calls for ${sessionCalls} tool calls (retries mean the fake answered something invalid)`,
+    );
   return { totalMs, overheadMs };
 }
 
 /** The bare baseline: same doors, one fixed JSON-RPC result of about the size mcpsim answers. */
 function createBareApp(): Hono {
-  const result = { content: [{ type: 'text', text: JSON.stringify({ id: 'TRK-3', title: `${areas[0]} ${symptoms[0]}`, body: sentences.slice(0, 3).join(' '), state: 'open' }) }], _meta: { 'mcpsim/source': 'model', 'mcpsim/sequence': 1 } };
+  const result = {
+    content: [
+      {
+        type: 'text',
+        text: JSON.stringify({ id: 'TRK-3', title: `${areas[0]} ${symptoms[0]}`, body: sentences.slice(0, 3).join(' '), state: 'open' }),
+      },
+    ],
+    _meta: { 'mcpsim/source': 'model', 'mcpsim/sequence': 1 },
+  };
   return new Hono().post(mcpPath, async (c) => {
     const message = (await c.req.json()) as { id: number };
     return c.json({ jsonrpc: '2.0', id: message.id, result });
@@ -299,8 +452,14 @@ async function runBare(send: Send): Promise<number[]> {
   return totalMs;
 }
 
-const inProcess = (app: { fetch: (request: Request) => Response | Promise<Response> }): Send => async (body) => app.fetch(new Request(`http://localhost${mcpPath}`, { method: 'POST', headers: mcpHeaders, body }));
-const overSocket = (server: RunningServer): Send => (body) => fetch(`${server.url}${mcpPath}`, { method: 'POST', headers: mcpHeaders, body });
+const inProcess =
+  (app: { fetch: (request: Request) => Response | Promise<Response> }): Send =>
+  async (body) =>
+    app.fetch(new Request(`http://localhost${mcpPath}`, { method: 'POST', headers: mcpHeaders, body }));
+const overSocket =
+  (server: RunningServer): Send =>
+  (body) =>
+    fetch(`${server.url}${mcpPath}`, { method: 'POST', headers: mcpHeaders, body });
 
 // ---- figures -------------------------------------------------------------------------------
 
@@ -325,19 +484,40 @@ async function breakdown(session: Session, overheadMs: number[]) {
   const restMs = calls.map((entry, index) => overheadMs[entry.sequence - 1]! - simulatorMs[index]!);
   const args = { id: factIssue };
   const call = {
-    namespace: 'bench', connectionId: 'tracker', server: '@bench/tracker', tool: 'get_issue', arguments: args, argumentsKey: JSON.stringify(args), occurrence: 1, sequence: sessionCalls + 1,
-    context: { serverName: trackerServer.displayName, serverDescription: trackerServer.description, toolDefinition: trackerServer.tools[1] as ToolDefinition, scenario, world: memory.world, history: memory.calls },
+    namespace: 'bench',
+    connectionId: 'tracker',
+    server: '@bench/tracker',
+    tool: 'get_issue',
+    arguments: args,
+    argumentsKey: JSON.stringify(args),
+    occurrence: 1,
+    sequence: sessionCalls + 1,
+    context: {
+      serverName: trackerServer.displayName,
+      serverDescription: trackerServer.description,
+      toolDefinition: trackerServer.tools[1] as ToolDefinition,
+      scenario,
+      world: memory.world,
+      history: memory.calls,
+    },
   };
   const promptMs = Array.from({ length: 21 }, () => {
     const started = performance.now();
     buildPrompt(call, { budgetTokens: defaultBudgetTokens });
     return performance.now() - started;
   });
-  return { simulatorP50Ms: median(simulatorMs), restP50Ms: median(restMs), buildPromptMs: median(promptMs.slice(1)), worldChars: JSON.stringify(memory.world).length };
+  return {
+    simulatorP50Ms: median(simulatorMs),
+    restP50Ms: median(restMs),
+    buildPromptMs: median(promptMs.slice(1)),
+    worldChars: JSON.stringify(memory.world).length,
+  };
 }
 
 async function main(): Promise<void> {
-  console.log(`node ${process.version}, ${cpus().length} CPUs; ${sessionCalls} sequential tools/call per session, overhead over calls ${window.from}-${window.to}`);
+  console.log(
+    `node ${process.version}, ${cpus().length} CPUs; ${sessionCalls} sequential tools/call per session, overhead over calls ${window.from}-${window.to}`,
+  );
   const bareApp = createBareApp();
   const servers: RunningServer[] = [];
   const sessions: Session[] = [];
@@ -348,7 +528,12 @@ async function main(): Promise<void> {
     const localRun = await runSession(local, inProcess(local.platform.app));
     const rows = [
       { door: 'in-process', server: 'bare Hono app (fixed JSON-RPC result)', ...spread(bareInProcess), target: null },
-      { door: 'in-process', server: 'mcpsim tools/call minus model', ...spread(inWindow(localRun.overheadMs)), target: targets.overheadP50Ms },
+      {
+        door: 'in-process',
+        server: 'mcpsim tools/call minus model',
+        ...spread(inWindow(localRun.overheadMs)),
+        target: targets.overheadP50Ms,
+      },
     ];
     if (withSocket) {
       const bareServer = await startServer({ fetch: bareApp.fetch, port: 0, host: '127.0.0.1' });
@@ -365,24 +550,43 @@ async function main(): Promise<void> {
 
     console.log(`\nPer-call time over calls ${window.from}-${window.to} (mcpsim rows: end to end minus the time inside the fake model):\n`);
     console.log(
-      formatTable(['door', 'server', 'p50', 'p90', 'p99', 'target', 'check'], rows.map((row) => [
-        row.door, row.server, ms(row.p50), ms(row.p90), ms(row.p99),
-        row.target === null ? '-' : `p50 <= ${row.target} ms`, row.target === null ? '-' : row.p50 <= row.target ? 'ok' : 'BELOW',
-      ])),
+      formatTable(
+        ['door', 'server', 'p50', 'p90', 'p99', 'target', 'check'],
+        rows.map((row) => [
+          row.door,
+          row.server,
+          ms(row.p50),
+          ms(row.p90),
+          ms(row.p99),
+          row.target === null ? '-' : `p50 <= ${row.target} ms`,
+          row.target === null ? '-' : row.p50 <= row.target ? 'ok' : 'BELOW',
+        ]),
+      ),
     );
     const parts = await breakdown(local, localRun.overheadMs);
     const modelWindow = Array.from({ length: window.to - window.from + 1 }, (_, index) => local.fake.modelMs.get(window.from + index) ?? 0);
-    console.log(`\nIn-process split (medians): simulator in runTool (memory load, validation, prompt, generateText, output check) ${ms(parts.simulatorP50Ms)}; ` +
-      `route, auth, SQLite append, JSON ${ms(parts.restP50Ms)}; inside the fake model ${ms(median(modelWindow))}.`);
+    console.log(
+      `\nIn-process split (medians): simulator in runTool (memory load, validation, prompt, generateText, output check) ${ms(parts.simulatorP50Ms)}; ` +
+        `route, auth, SQLite append, JSON ${ms(parts.restP50Ms)}; inside the fake model ${ms(median(modelWindow))}.`,
+    );
     console.log(`buildPrompt alone on the memory after ${sessionCalls} calls (median of 20): ${ms(parts.buildPromptMs)}.`);
-    const stages = Array.from({ length: sessionCalls / 100 }, (_, index) => `${index * 100 + 1}-${index * 100 + 100}: ${median(localRun.overheadMs.slice(index * 100, index * 100 + 100)).toFixed(2)}`);
+    const stages = Array.from(
+      { length: sessionCalls / 100 },
+      (_, index) =>
+        `${index * 100 + 1}-${index * 100 + 100}: ${median(localRun.overheadMs.slice(index * 100, index * 100 + 100)).toFixed(2)}`,
+    );
     console.log(`Overhead p50 (ms) by calls, in-process: ${stages.join(', ')}.`);
     const size = local.tracker.size();
-    console.log(`World after ${sessionCalls} calls: ${size.issues} issues, ${size.comments} comments, ${parts.worldChars.toLocaleString('en-US')} chars of world JSON.`);
+    console.log(
+      `World after ${sessionCalls} calls: ${size.issues} issues, ${size.comments} comments, ${parts.worldChars.toLocaleString('en-US')} chars of world JSON.`,
+    );
 
     const prompt = checkPrompts(local);
     writeResults({ rows, breakdown: parts, overheadByCall: localRun.overheadMs, world: size, prompt });
-    if (prompt.missing.length > 0) throw new Error(`the prompt at call ${promptCalls.late} (get_issue ${factIssue}) lacks ${prompt.missing.join(' and ')}; the model could not answer it from the world`);
+    if (prompt.missing.length > 0)
+      throw new Error(
+        `the prompt at call ${promptCalls.late} (get_issue ${factIssue}) lacks ${prompt.missing.join(' and ')}; the model could not answer it from the world`,
+      );
   } finally {
     await Promise.all(servers.map((server) => server.close()));
     for (const session of sessions) session.platform.close();
@@ -396,18 +600,35 @@ function checkPrompts(session: Session) {
   const ratio = late.chars / early.chars;
   const issue = session.tracker.issue(factIssue)!;
   const needed = { id: factIssue, title: issue.title };
-  const missing = Object.entries(needed).filter(([, value]) => !late.text!.includes(value)).map(([name, value]) => `the ${name} ${JSON.stringify(value)}`);
+  const missing = Object.entries(needed)
+    .filter(([, value]) => !late.text!.includes(value))
+    .map(([name, value]) => `the ${name} ${JSON.stringify(value)}`);
   const largest = Math.max(...[...session.fake.prompts.values()].map((prompt) => prompt.chars));
   const tokens = (chars: number) => Math.ceil(chars / 4).toLocaleString('en-US');
   console.log(`\nPrompt the model receives (system + user; tokens = ceil(chars / 4)), in-process session:\n`);
   console.log(
-    formatTable(['call', 'chars', 'est. tokens', 'target', 'check'], [
-      [`#${promptCalls.early} get_issue ${factIssue}`, early.chars.toLocaleString('en-US'), tokens(early.chars), '-', '-'],
-      [`#${promptCalls.late} get_issue ${factIssue}`, late.chars.toLocaleString('en-US'), tokens(late.chars), '-', '-'],
-      [`ratio #${promptCalls.late} / #${promptCalls.early}`, ratio.toFixed(2), '', `<= ${targets.promptRatio}`, ratio <= targets.promptRatio ? 'ok' : 'ABOVE'],
-      [`largest of all ${sessionCalls} calls`, largest.toLocaleString('en-US'), tokens(largest), '-', '-'],
-      [`#${promptCalls.late} holds ${factIssue}'s id and title`, missing.length === 0 ? 'yes' : 'NO', '', 'yes', missing.length === 0 ? 'ok' : 'FAILED'],
-    ]),
+    formatTable(
+      ['call', 'chars', 'est. tokens', 'target', 'check'],
+      [
+        [`#${promptCalls.early} get_issue ${factIssue}`, early.chars.toLocaleString('en-US'), tokens(early.chars), '-', '-'],
+        [`#${promptCalls.late} get_issue ${factIssue}`, late.chars.toLocaleString('en-US'), tokens(late.chars), '-', '-'],
+        [
+          `ratio #${promptCalls.late} / #${promptCalls.early}`,
+          ratio.toFixed(2),
+          '',
+          `<= ${targets.promptRatio}`,
+          ratio <= targets.promptRatio ? 'ok' : 'ABOVE',
+        ],
+        [`largest of all ${sessionCalls} calls`, largest.toLocaleString('en-US'), tokens(largest), '-', '-'],
+        [
+          `#${promptCalls.late} holds ${factIssue}'s id and title`,
+          missing.length === 0 ? 'yes' : 'NO',
+          '',
+          'yes',
+          missing.length === 0 ? 'ok' : 'FAILED',
+        ],
+      ],
+    ),
   );
   return { early: early.chars, late: late.chars, ratio, largest, needed, missing };
 }
@@ -417,7 +638,10 @@ function writeResults(results: object): void {
   mkdirSync(resultsDir, { recursive: true });
   const settings = { sessionCalls, window, promptCalls, targets, socket: withSocket };
   const environment = { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' };
-  writeFileSync(join(resultsDir, 'simulator.json'), JSON.stringify({ date: new Date().toISOString(), settings, environment, ...results }, null, 2) + '\n');
+  writeFileSync(
+    join(resultsDir, 'simulator.json'),
+    JSON.stringify({ date: new Date().toISOString(), settings, environment, ...results }, null, 2) + '\n',
+  );
   console.log('\nWrote bench/results/simulator.json');
 }
 

@@ -10,7 +10,9 @@ import { z } from 'zod';
 
 function createMcpServer(): McpServer {
   const server = new McpServer({ name: 'stock-bench', version: '1.0.0' });
-  server.registerTool('lookup', { description: 'Look up an item.', inputSchema: { i: z.number() } }, async () => ({ content: [{ type: 'text', text: 'ok' }] }));
+  server.registerTool('lookup', { description: 'Look up an item.', inputSchema: { i: z.number() } }, async () => ({
+    content: [{ type: 'text', text: 'ok' }],
+  }));
   return server;
 }
 

@@ -82,7 +82,13 @@ export interface ConfigFlags {
   timings?: boolean;
 }
 
-export const configDefaults = { port: 4010, host: '127.0.0.1', dataDir: './.mcpsim', fixturesDir: './fixtures', upstreamTimeoutMs: 5000 } as const;
+export const configDefaults = {
+  port: 4010,
+  host: '127.0.0.1',
+  dataDir: './.mcpsim',
+  fixturesDir: './fixtures',
+  upstreamTimeoutMs: 5000,
+} as const;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -95,7 +101,8 @@ export function resolveConfig(flags: ConfigFlags, env: Record<string, string | u
   if (apiKey !== undefined && !/^\S{8,256}$/.test(apiKey)) {
     throw new ConfigError('--api-key / MCPSIM_API_KEY: must be 8 to 256 characters without spaces');
   }
-  if (apiKey?.startsWith('mcps_')) throw new ConfigError('--api-key / MCPSIM_API_KEY: must not start with "mcps_", the prefix of service tokens');
+  if (apiKey?.startsWith('mcps_'))
+    throw new ConfigError('--api-key / MCPSIM_API_KEY: must not start with "mcps_", the prefix of service tokens');
   return {
     port: port === undefined ? configDefaults.port : parsePort(port),
     host: flags.host ?? env.MCPSIM_HOST ?? configDefaults.host,
@@ -107,7 +114,13 @@ export function resolveConfig(flags: ConfigFlags, env: Record<string, string | u
     ...(apiKey === undefined ? {} : { apiKey }),
     memory: {
       maxCalls: parseInteger(env.MCPSIM_MEMORY_MAX_CALLS, 'MCPSIM_MEMORY_MAX_CALLS', 10_000, 1, 10_000_000),
-      maxBytes: parseInteger(env.MCPSIM_MEMORY_MAX_BYTES, 'MCPSIM_MEMORY_MAX_BYTES', 64 * 1024 * 1024, 1024 * 1024, 16 * 1024 * 1024 * 1024),
+      maxBytes: parseInteger(
+        env.MCPSIM_MEMORY_MAX_BYTES,
+        'MCPSIM_MEMORY_MAX_BYTES',
+        64 * 1024 * 1024,
+        1024 * 1024,
+        16 * 1024 * 1024 * 1024,
+      ),
     },
     clock: parseClock(flags.clock ?? env.MCPSIM_CLOCK),
     model: resolveModel(env),
@@ -134,7 +147,8 @@ function resolveModel(env: Record<string, string | undefined>): Config['model'] 
   const embeddingModel = env.MCPSIM_EMBEDDING_MODEL ?? 'text-embedding-3-small';
   const simulatorModel = env.MCPSIM_MODEL ?? 'gpt-4.1-mini';
   const api = env.MCPSIM_MODEL_API || undefined;
-  if (api !== undefined && api !== 'responses' && api !== 'chat') throw new ConfigError(`MCPSIM_MODEL_API: "${api}" is not "responses" or "chat"`);
+  if (api !== undefined && api !== 'responses' && api !== 'chat')
+    throw new ConfigError(`MCPSIM_MODEL_API: "${api}" is not "responses" or "chat"`);
   return {
     ...(apiKey === undefined ? {} : { apiKey }),
     ...(baseUrl === undefined ? {} : { baseUrl }),
@@ -150,7 +164,9 @@ function parseClock(value: string | undefined): Config['clock'] {
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))) {
     return { kind: 'virtual', start: new Date(value).toISOString() };
   }
-  throw new ConfigError(`--clock / MCPSIM_CLOCK: "${value}" is not "system", "virtual" or an ISO 8601 date-time to start a virtual clock at (e.g. 2026-01-01T00:00:00Z)`);
+  throw new ConfigError(
+    `--clock / MCPSIM_CLOCK: "${value}" is not "system", "virtual" or an ISO 8601 date-time to start a virtual clock at (e.g. 2026-01-01T00:00:00Z)`,
+  );
 }
 
 function parseMissPolicy(value: string | undefined): Config['simulator']['missPolicy'] {
@@ -168,7 +184,8 @@ function parseBoolean(value: string | undefined, name: string): boolean {
 function parseInteger(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
-  if (!/^\d+$/.test(value) || number < min || number > max) throw new ConfigError(`${name}: "${value}" is not an integer from ${min} to ${max} (default ${fallback})`);
+  if (!/^\d+$/.test(value) || number < min || number > max)
+    throw new ConfigError(`${name}: "${value}" is not an integer from ${min} to ${max} (default ${fallback})`);
   return number;
 }
 
@@ -176,14 +193,17 @@ function parseTimeout(value: string | undefined): number {
   if (value === undefined || value === '') return configDefaults.upstreamTimeoutMs;
   const ms = Number(value);
   if (!/^\d+$/.test(value) || ms < 1 || ms > 600_000) {
-    throw new ConfigError(`--upstream-timeout / MCPSIM_UPSTREAM_TIMEOUT_MS: "${value}" is not a number of milliseconds from 1 to 600000 (default 5000)`);
+    throw new ConfigError(
+      `--upstream-timeout / MCPSIM_UPSTREAM_TIMEOUT_MS: "${value}" is not a number of milliseconds from 1 to 600000 (default 5000)`,
+    );
   }
   return ms;
 }
 
 /** An absolute http(s) URL with an optional path (behind a proxy), without query, fragment or credentials; no trailing slash. */
 function parsePublicUrl(value: string): string {
-  const refuse = (why: string) => new ConfigError(`--public-url / MCPSIM_PUBLIC_URL: "${value}" ${why}, e.g. http://127.0.0.1:4010 or https://mcpsim.example.com`);
+  const refuse = (why: string) =>
+    new ConfigError(`--public-url / MCPSIM_PUBLIC_URL: "${value}" ${why}, e.g. http://127.0.0.1:4010 or https://mcpsim.example.com`);
   let url: URL;
   try {
     url = new URL(value);
@@ -191,12 +211,14 @@ function parsePublicUrl(value: string): string {
     throw refuse('is not an absolute URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse('must be an http or https URL');
-  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') throw refuse('must not have a query, a fragment or credentials');
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '')
+    throw refuse('must not have a query, a fragment or credentials');
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65_535) throw new ConfigError(`--port / MCPSIM_PORT: "${value}" is not a port number (0 to 65535; 0 picks a free one)`);
+  if (!/^\d+$/.test(value) || port > 65_535)
+    throw new ConfigError(`--port / MCPSIM_PORT: "${value}" is not a port number (0 to 65535; 0 picks a free one)`);
   return port;
 }

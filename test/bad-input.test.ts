@@ -23,7 +23,10 @@ describe('random bad input', () => {
     ['PUT', (a) => `/namespaces/${a}`],
     ['DELETE', (a) => `/namespaces/${a}`],
     ['GET', (a) => `/namespaces?page=${b64(a)}&pageSize=${b64(a)}`],
-    ['GET', (a, b) => `/servers?q=${b64(a)}&page=${b64(b)}&topK=${b64(b)}&fields=${b64(a)}&ids=${b64(b)}&seed=${b64(a)}&verified=${b64(b)}`],
+    [
+      'GET',
+      (a, b) => `/servers?q=${b64(a)}&page=${b64(b)}&topK=${b64(b)}&fields=${b64(a)}&ids=${b64(b)}&seed=${b64(a)}&verified=${b64(b)}`,
+    ],
     ['GET', (a, b) => `/servers/${a}/${b}`],
     ['PUT', (a, b) => `/servers/${a}/${b}`],
     ['DELETE', (a, b) => `/servers/@${a}/${b}`],
@@ -33,18 +36,24 @@ describe('random bad input', () => {
 
   it('answers every route with a status below 500 and an {error, message} body on failure', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...routes), segment, segment, fc.oneof(fc.json(), fc.string({ maxLength: 40 })), async ([method, path], a, b, body) => {
-        let url: string;
-        try {
-          url = path(encodeURIComponent(a).replace(/%25(2F|00)/g, '%$1'), encodeURIComponent(b));
-          new URL(url, 'http://x');
-        } catch {
-          return; // not a request a client could send
-        }
-        const response = await harness.call(method, url, method === 'GET' || method === 'DELETE' ? {} : { rawBody: body });
-        expect(response.status, `${method} ${url} ${body}`).toBeLessThan(500);
-        if (response.status >= 400) expect(Object.keys(response.body).sort()).toEqual(['error', 'message']);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        segment,
+        segment,
+        fc.oneof(fc.json(), fc.string({ maxLength: 40 })),
+        async ([method, path], a, b, body) => {
+          let url: string;
+          try {
+            url = path(encodeURIComponent(a).replace(/%25(2F|00)/g, '%$1'), encodeURIComponent(b));
+            new URL(url, 'http://x');
+          } catch {
+            return; // not a request a client could send
+          }
+          const response = await harness.call(method, url, method === 'GET' || method === 'DELETE' ? {} : { rawBody: body });
+          expect(response.status, `${method} ${url} ${body}`).toBeLessThan(500);
+          if (response.status >= 400) expect(Object.keys(response.body).sort()).toEqual(['error', 'message']);
+        },
+      ),
       { numRuns: 600, seed: 20261122 },
     );
     expect(harness.logged).toEqual([]);

@@ -56,7 +56,9 @@ function startCommand(argv: string[]) {
 
 async function connect(mcpUrl: string): Promise<Client> {
   const client = new Client({ name: 'capture-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers: { authorization: `Bearer ${apiKey}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers: { authorization: `Bearer ${apiKey}` } } }),
+  );
   return client;
 }
 
@@ -83,20 +85,45 @@ describe('mcpsim capture of server-memory over stdio', () => {
 
   beforeAll(async () => {
     const capture = startCommand([
-      'capture', out, '--port', '0', '--host', '127.0.0.1', '--data-dir', scratch(), '--api-key', apiKey, '--quiet',
-      '--redact', 'acct-[0-9]+', '--env', `MEMORY_FILE_PATH=${join(scratch(), 'memory.jsonl')}`, '--', process.execPath, memoryServer,
+      'capture',
+      out,
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data-dir',
+      scratch(),
+      '--api-key',
+      apiKey,
+      '--quiet',
+      '--redact',
+      'acct-[0-9]+',
+      '--env',
+      `MEMORY_FILE_PATH=${join(scratch(), 'memory.jsonl')}`,
+      '--',
+      process.execPath,
+      memoryServer,
     ]);
     const baseUrl = await capture.ready('Capturing every tool call');
     const client = await connect(`${baseUrl}/connect/captured/server/mcp`);
     const session: [string, Record<string, unknown>][] = [
-      ['create_entities', { entities: [{ name: 'Ada', entityType: 'person', observations: [`api key ${leakedKey}`, 'billing acct-4242'] }, { name: 'Babbage', entityType: 'person', observations: ['built an engine'] }] }],
+      [
+        'create_entities',
+        {
+          entities: [
+            { name: 'Ada', entityType: 'person', observations: [`api key ${leakedKey}`, 'billing acct-4242'] },
+            { name: 'Babbage', entityType: 'person', observations: ['built an engine'] },
+          ],
+        },
+      ],
       ['add_observations', { observations: [{ entityName: 'Ada', contents: ['wrote the first program'] }] }],
       ['search_nodes', { query: 'Ada' }],
       ['read_graph', {}],
       ['read_graph', {}],
     ];
     try {
-      for (const [tool, args] of session) recorded.push({ tool, arguments: args, result: (await client.callTool({ name: tool, arguments: args })) as Result });
+      for (const [tool, args] of session)
+        recorded.push({ tool, arguments: args, result: (await client.callTool({ name: tool, arguments: args })) as Result });
     } finally {
       await client.close();
     }
@@ -115,7 +142,13 @@ describe('mcpsim capture of server-memory over stdio', () => {
       expect(entry.upstream).toBe('the local server paired with captured/server');
       expect(Object.keys(entry).sort()).toEqual(['arguments', 'model', 'occurrence', 'recordedAt', 'result', 'upstream']);
     }
-    expect(fixture.calls[0].result).toEqual(JSON.parse(JSON.stringify(withoutMeta(recorded[3]!.result)).replaceAll(leakedKey, '[redacted:openai-key]').replaceAll('acct-4242', '[redacted:pattern]')));
+    expect(fixture.calls[0].result).toEqual(
+      JSON.parse(
+        JSON.stringify(withoutMeta(recorded[3]!.result))
+          .replaceAll(leakedKey, '[redacted:openai-key]')
+          .replaceAll('acct-4242', '[redacted:pattern]'),
+      ),
+    );
   });
 
   it('redacts secrets and --redact matches before anything is written, and reports where (never the value)', () => {
@@ -123,9 +156,26 @@ describe('mcpsim capture of server-memory over stdio', () => {
     expect(written).not.toContain(leakedKey);
     expect(written).not.toContain('acct-4242');
     expect(written).toContain('api key [redacted:openai-key]');
-    const report = JSON.parse(readFileSync(join(out, 'redactions.json'), 'utf8')) as { call: number; tool: string; path: string; kind: string }[];
-    expect(report).toContainEqual({ connection: 'captured/server', tool: 'create_entities', call: 1, path: '$.arguments.entities[0].observations[0]', kind: 'openai-key' });
-    expect(report).toContainEqual({ connection: 'captured/server', tool: 'read_graph', call: 5, path: '$.result.structuredContent.entities[0].observations[1]', kind: 'pattern' });
+    const report = JSON.parse(readFileSync(join(out, 'redactions.json'), 'utf8')) as {
+      call: number;
+      tool: string;
+      path: string;
+      kind: string;
+    }[];
+    expect(report).toContainEqual({
+      connection: 'captured/server',
+      tool: 'create_entities',
+      call: 1,
+      path: '$.arguments.entities[0].observations[0]',
+      kind: 'openai-key',
+    });
+    expect(report).toContainEqual({
+      connection: 'captured/server',
+      tool: 'read_graph',
+      call: 5,
+      path: '$.result.structuredContent.entities[0].observations[1]',
+      kind: 'pattern',
+    });
     expect(captureOutput).toContain('Captured 5 tool calls from @captured/memory-server.');
     expect(captureOutput).toContain('call 1 captured/server create_entities $.arguments.entities[0].observations[0]: openai-key');
     expect(captureOutput).not.toContain(leakedKey);
@@ -137,7 +187,9 @@ describe('mcpsim capture of server-memory over stdio', () => {
     const parsed = parseRegistryRecord(entries[0]);
     expect(parsed.ok).toBe(true);
     expect(entries[0]).toMatchObject({ qualifiedName: '@captured/memory-server', serverInfo: { name: 'memory-server' } });
-    expect((entries[0] as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['create_entities', 'read_graph', 'search_nodes', 'delete_entities']));
+    expect((entries[0] as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(['create_entities', 'read_graph', 'search_nodes', 'delete_entities']),
+    );
     const admin = openDataDirAdmin(scratch());
     try {
       expect(admin.importRegistry(join(out, 'registry.json'))).toMatchObject({ read: 1, created: 1 });
@@ -156,7 +208,20 @@ describe('mcpsim capture of server-memory over stdio', () => {
   });
 
   it('serves a mock from it: recorded calls replay byte-identically, unrecorded ones answer from the seeded world', async () => {
-    const serve = startCommand(['serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', scratch(), '--api-key', apiKey, '--quiet', '--scenario', join(out, 'scenario.yaml')]);
+    const serve = startCommand([
+      'serve',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data-dir',
+      scratch(),
+      '--api-key',
+      apiKey,
+      '--quiet',
+      '--scenario',
+      join(out, 'scenario.yaml'),
+    ]);
     const baseUrl = await serve.ready();
     const client = await connect(`${baseUrl}/connect/captured/server/mcp`);
     const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as Result;
@@ -164,7 +229,9 @@ describe('mcpsim capture of server-memory over stdio', () => {
       // Unrecorded: the entities the captured session created are in the world.
       const search = await call('search_nodes', { query: 'Babbage' });
       expect(search._meta?.['mcpsim/source']).toBe('simulated');
-      expect(search.structuredContent).toMatchObject({ entities: [{ name: 'Babbage', entityType: 'person', observations: ['built an engine'] }] });
+      expect(search.structuredContent).toMatchObject({
+        entities: [{ name: 'Babbage', entityType: 'person', observations: ['built an engine'] }],
+      });
       // The session made no relations, so none may be made up to fill the required list.
       expect((search.structuredContent as { relations: unknown[] }).relations).toEqual([]);
       // Recorded: byte for byte what the real server answered (redacted; the fixture file sorts keys, so compare canonically).
@@ -172,7 +239,11 @@ describe('mcpsim capture of server-memory over stdio', () => {
       expect(graph._meta?.['mcpsim/source']).toBe('fixture');
       const fixture = JSON.parse(readFileSync(join(out, 'fixtures', 'captured__memory-server', 'read_graph.json'), 'utf8'));
       expect(toCanonicalJson(withoutMeta(graph))).toBe(toCanonicalJson(fixture.calls[0].result));
-      expect(toCanonicalJson(withoutMeta(graph))).toBe(toCanonicalJson(withoutMeta(recorded[3]!.result)).replaceAll(leakedKey, '[redacted:openai-key]').replaceAll('acct-4242', '[redacted:pattern]'));
+      expect(toCanonicalJson(withoutMeta(graph))).toBe(
+        toCanonicalJson(withoutMeta(recorded[3]!.result))
+          .replaceAll(leakedKey, '[redacted:openai-key]')
+          .replaceAll('acct-4242', '[redacted:pattern]'),
+      );
       // An unrecorded delete, then the read no longer shows what it deleted.
       expect((await call('delete_entities', { entityNames: ['Ada'] }))._meta?.['mcpsim/source']).toBe('simulated');
       const after = await call('read_graph', {});
@@ -181,7 +252,14 @@ describe('mcpsim capture of server-memory over stdio', () => {
       expect(JSON.stringify(after.structuredContent)).not.toContain('Ada');
       expect((after.structuredContent as { relations: unknown[] }).relations).toEqual([]);
       // A reset goes back to the seeded world: nothing unrecorded has happened, so the recording replays again.
-      expect((await fetch(`${baseUrl}/__mcpsim/connections/captured/server/memory`, { method: 'DELETE', headers: { authorization: `Bearer ${apiKey}` } })).status).toBeLessThan(300);
+      expect(
+        (
+          await fetch(`${baseUrl}/__mcpsim/connections/captured/server/memory`, {
+            method: 'DELETE',
+            headers: { authorization: `Bearer ${apiKey}` },
+          })
+        ).status,
+      ).toBeLessThan(300);
       const again = await call('read_graph', {});
       expect(again._meta?.['mcpsim/source']).toBe('fixture');
       expect(toCanonicalJson(withoutMeta(again))).toBe(toCanonicalJson(fixture.calls[0].result));
@@ -217,7 +295,23 @@ describe('mcpsim capture over Streamable HTTP', () => {
 
   it('relays and records through a real HTTP connection; its header and query values never reach a file', async () => {
     const out = scratch();
-    const capture = startCommand(['capture', out, '--url', upstreamUrl, '--header', `Authorization=${secretHeader}`, '--port', '0', '--host', '127.0.0.1', '--data-dir', scratch(), '--api-key', apiKey, '--quiet']);
+    const capture = startCommand([
+      'capture',
+      out,
+      '--url',
+      upstreamUrl,
+      '--header',
+      `Authorization=${secretHeader}`,
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data-dir',
+      scratch(),
+      '--api-key',
+      apiKey,
+      '--quiet',
+    ]);
     const baseUrl = await capture.ready('Capturing every tool call');
     const client = await connect(`${baseUrl}/connect/captured/server/mcp`);
     try {
@@ -232,22 +326,49 @@ describe('mcpsim capture over Streamable HTTP', () => {
     expect(written).not.toContain('upstream-secret-token-0042');
     expect(written).not.toContain(secretQuery);
     const fixture = JSON.parse(readFileSync(join(out, 'fixtures', 'captured__echo-http', 'whoami.json'), 'utf8'));
-    expect(fixture.calls[0].result.content[0].text).toBe('authorization=[redacted:connection-secret] url=/mcp?key=[redacted:connection-secret]');
+    expect(fixture.calls[0].result.content[0].text).toBe(
+      'authorization=[redacted:connection-secret] url=/mcp?key=[redacted:connection-secret]',
+    );
     expect(fixture.calls[0].upstream).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp\?key=\[redacted:connection-secret\]$/);
     const report = JSON.parse(readFileSync(join(out, 'redactions.json'), 'utf8'));
-    expect(report).toContainEqual({ connection: 'captured/server', tool: 'whoami', call: 1, path: '$.result.content[0].text', kind: 'connection-secret' });
+    expect(report).toContainEqual({
+      connection: 'captured/server',
+      tool: 'whoami',
+      call: 1,
+      path: '$.result.content[0].text',
+      kind: 'connection-secret',
+    });
     expect(existsSync(join(out, 'scenario.yaml'))).toBe(true);
     expect((await runCli(['test', join(out, 'scenario.yaml')])).code).toBe(0);
   }, 30_000);
 
   it('serve --capture records the REST .tools calls of every real connection, and nothing of mock ones', async () => {
     const out = scratch();
-    const serve = startCommand(['serve', '--capture', out, '--port', '0', '--host', '127.0.0.1', '--data-dir', scratch(), '--api-key', apiKey, '--quiet']);
+    const serve = startCommand([
+      'serve',
+      '--capture',
+      out,
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data-dir',
+      scratch(),
+      '--api-key',
+      apiKey,
+      '--quiet',
+    ]);
     const baseUrl = await serve.ready();
     const request = (method: string, path: string, body?: unknown) =>
-      fetch(`${baseUrl}${path}`, { method, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
     try {
-      expect((await request('PUT', '/connect/demo/echo', { mcpUrl: upstreamUrl, headers: { authorization: secretHeader } })).status).toBe(201);
+      expect((await request('PUT', '/connect/demo/echo', { mcpUrl: upstreamUrl, headers: { authorization: secretHeader } })).status).toBe(
+        201,
+      );
       expect((await request('POST', '/connect/demo/echo/.tools/whoami', {})).status).toBe(200);
       expect((await request('POST', '/connect/demo/time/.tools/get_current_time', { timezone: 'UTC' })).status).toBe(200);
     } finally {
@@ -260,7 +381,9 @@ describe('mcpsim capture over Streamable HTTP', () => {
     expect(readTree(out)).not.toContain(secretQuery);
     expect(readTree(out)).not.toContain('get_current_time');
     // No client listed the tools: the relay did, so the registry entry and the scenario have them.
-    expect(JSON.parse(readFileSync(join(out, 'registry.json'), 'utf8'))[0].tools.map((tool: { name: string }) => tool.name)).toEqual(['whoami']);
+    expect(JSON.parse(readFileSync(join(out, 'registry.json'), 'utf8'))[0].tools.map((tool: { name: string }) => tool.name)).toEqual([
+      'whoami',
+    ]);
     expect((await runCli(['test', join(out, 'scenario.yaml')])).code).toBe(0);
   }, 30_000);
 
@@ -274,7 +397,23 @@ describe('mcpsim capture over Streamable HTTP', () => {
   });
 
   it('stops with exit 1 when the local server does not start, saying why, instead of capturing nothing', async () => {
-    const run = await runCli(['capture', scratch(), '--port', '0', '--host', '127.0.0.1', '--data-dir', scratch(), '--api-key', apiKey, '--quiet', '--', process.execPath, '-e', 'process.stderr.write("no config\\n"); process.exit(3)']);
+    const run = await runCli([
+      'capture',
+      scratch(),
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data-dir',
+      scratch(),
+      '--api-key',
+      apiKey,
+      '--quiet',
+      '--',
+      process.execPath,
+      '-e',
+      'process.stderr.write("no config\\n"); process.exit(3)',
+    ]);
     expect(run.code).toBe(1);
     expect(run.out.stderr).toContain('nothing to capture: the local server');
     expect(run.out.stderr).toContain('no config');

@@ -25,7 +25,13 @@ describe('CLI login', () => {
    * A browser on the approve page: GET shows it (and sets its CSRF cookie); POST submits its form
    * as the page does, with the cookie and the token the page gave (`raw` posts the form alone).
    */
-  async function page(h: Harness, url: string, method: 'GET' | 'POST', form = '', raw: { headers?: Record<string, string> } | null = null): Promise<{ status: number; text: string; headers: Headers }> {
+  async function page(
+    h: Harness,
+    url: string,
+    method: 'GET' | 'POST',
+    form = '',
+    raw: { headers?: Record<string, string> } | null = null,
+  ): Promise<{ status: number; text: string; headers: Headers }> {
     const send = async (request: Request) => {
       const response = h.door === 'socket' ? await fetch(request) : await h.platform.app.fetch(request);
       return { status: response.status, text: await response.text(), headers: response.headers };
@@ -50,11 +56,17 @@ describe('CLI login', () => {
     expect((await page(harness, authUrl, 'POST', 'csrf=00', { headers: {} })).status).toBe(403);
     expect((await harness.call('GET', `/api/auth/cli/poll/${sessionId}`, { key: null })).body).toEqual({ status: 'pending' });
     // No CORS: a script on another origin cannot read a session or a key.
-    for (const [method, path] of [['POST', '/api/auth/cli/session'], ['GET', `/api/auth/cli/poll/${sessionId}`]] as const) {
+    for (const [method, path] of [
+      ['POST', '/api/auth/cli/session'],
+      ['GET', `/api/auth/cli/poll/${sessionId}`],
+    ] as const) {
       const response = await fetch(`${harness.baseUrl}${path}`, { method, headers: { origin: 'https://evil.example' } });
       expect(response.headers.get('access-control-allow-origin'), path).toBeNull();
     }
-    const preflight = await fetch(`${harness.baseUrl}/api/auth/cli/session`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const preflight = await fetch(`${harness.baseUrl}/api/auth/cli/session`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     // The page itself still approves.
     expect((await page(harness, authUrl, 'POST')).status).toBe(200);

@@ -110,7 +110,11 @@ async function startServe(args: readonly string[], environment: NodeJS.ProcessEn
     printedKey: keyMatch === undefined || keyMatch.startsWith('(') ? null : keyMatch,
     stop() {
       child.kill('SIGTERM');
-      return withTimeout(exited, stopTimeoutMs, () => `mcpsim serve to stop after SIGTERM; output so far:\n${output.stdout}${output.stderr}`);
+      return withTimeout(
+        exited,
+        stopTimeoutMs,
+        () => `mcpsim serve to stop after SIGTERM; output so far:\n${output.stdout}${output.stderr}`,
+      );
     },
   };
 }
@@ -155,7 +159,7 @@ afterAll(() => {
 });
 
 describe('mcpsim usage', () => {
-  it('lists every command with one line each, points at each command\'s own help, and exits 0', async () => {
+  it("lists every command with one line each, points at each command's own help, and exits 0", async () => {
     const { commands } = await import('../src/cli/main.js');
     const exit = await runCli(['--help']);
     expect(exit.code).toBe(0);
@@ -165,7 +169,8 @@ describe('mcpsim usage', () => {
     for (const command of ['check', 'test', 'record']) expect(exit.stdout).toMatch(new RegExp(`^\\s+mcpsim ${command} \\[?<?paths`, 'm'));
     expect(exit.stdout).toMatch(/^\s+mcpsim keys create \[options\]/m);
     const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    for (const { name, summary } of commands) expect(exit.stdout).toMatch(new RegExp(`^ {2}mcpsim${name ? ` ${escape(name)}` : ''}( \\S+)* {2,}${escape(summary)}$`, 'm'));
+    for (const { name, summary } of commands)
+      expect(exit.stdout).toMatch(new RegExp(`^ {2}mcpsim${name ? ` ${escape(name)}` : ''}( \\S+)* {2,}${escape(summary)}$`, 'm'));
     expect(exit.stdout).toContain('mcpsim <command> --help');
     expect(exit.stdout).toContain('Exit codes: 0 success');
     // Options are each command's own business now.
@@ -174,7 +179,14 @@ describe('mcpsim usage', () => {
   });
 
   it("prints a command's own usage and options for <command> --help, not the list of commands", async () => {
-    const runs = await Promise.all([['serve', '--help'], ['check', '-h'], ['test', '--help'], ['keys', 'create', '--help']].map((args) => runCli(args)));
+    const runs = await Promise.all(
+      [
+        ['serve', '--help'],
+        ['check', '-h'],
+        ['test', '--help'],
+        ['keys', 'create', '--help'],
+      ].map((args) => runCli(args)),
+    );
     const [serve, check, test, keys] = runs as [Exit, Exit, Exit, Exit];
     for (const exit of runs) {
       expect(exit.code).toBe(0);
@@ -183,7 +195,17 @@ describe('mcpsim usage', () => {
       expect(exit.stdout).toMatch(/^ {2}-h, --help {2,}print this help$/m);
     }
     expect(serve.stdout).toMatch(/^Usage: mcpsim serve \[options\]\n/);
-    for (const option of ['--port <n>', '--host <host>', '--data-dir <dir>', '--api-key <key>', '--scenario <path>', '-q, --quiet', '--clock <clock>', '--record', '--miss <policy>']) {
+    for (const option of [
+      '--port <n>',
+      '--host <host>',
+      '--data-dir <dir>',
+      '--api-key <key>',
+      '--scenario <path>',
+      '-q, --quiet',
+      '--clock <clock>',
+      '--record',
+      '--miss <policy>',
+    ]) {
       expect(serve.stdout).toMatch(new RegExp(`^ {2}${option} {2,}\\S`, 'm'));
     }
     expect(check.stdout).toMatch(/^Usage: mcpsim check \[paths\.\.\.\]\n/);
@@ -239,9 +261,13 @@ describe('mcpsim usage', () => {
   it('exits 2 when an option misses its value or a command gets an argument it does not take', async () => {
     const [missing, extra] = await Promise.all([runCli(['test', '--reporter']), runCli(['keys', 'create', 'ci'])]);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toBe('mcpsim test: --reporter needs a value, e.g. --reporter <reporter> (a value that starts with "-" is written --reporter=-value)\n');
+    expect(missing.stderr).toBe(
+      'mcpsim test: --reporter needs a value, e.g. --reporter <reporter> (a value that starts with "-" is written --reporter=-value)\n',
+    );
     expect(extra.code).toBe(2);
-    expect(extra.stderr).toBe('mcpsim keys create: unexpected argument "ci"; keys create takes no arguments besides its options (--data-dir, --name, --json, --help)\n');
+    expect(extra.stderr).toBe(
+      'mcpsim keys create: unexpected argument "ci"; keys create takes no arguments besides its options (--data-dir, --name, --json, --help)\n',
+    );
   });
 });
 
@@ -302,7 +328,9 @@ describe('mcpsim serve', () => {
     expect(server.printedKey).toBe(key);
     expect(banner).toMatch(/Namespace\s+demo\n/);
     expect(banner).toContain(`curl -s -H "Authorization: Bearer ${key}" ${server.url}/connect/demo`);
-    expect(banner).toContain(`SMITHERY_BASE_URL=${server.url} SMITHERY_CONNECT_BASE_URL=${server.url}/connect SMITHERY_UPLINK_BASE_URL=${server.url} SMITHERY_URL=${server.url} SMITHERY_API_KEY=${key}`);
+    expect(banner).toContain(
+      `SMITHERY_BASE_URL=${server.url} SMITHERY_CONNECT_BASE_URL=${server.url}/connect SMITHERY_UPLINK_BASE_URL=${server.url} SMITHERY_URL=${server.url} SMITHERY_API_KEY=${key}`,
+    );
 
     const health = await call(server.url, 'GET', '/health', null);
     expect(health.status).toBe(200);
@@ -346,7 +374,11 @@ describe('mcpsim serve', () => {
     const dataDir = createDataDir();
     const key = 'restart-key-0123456789';
     const first = await startServe(['--data-dir', dataDir, '--api-key', key]);
-    const created = await call(first.url, 'PUT', '/connect/demo/persisted', key, { mcpUrl: 'https://persisted.example.com/mcp', name: 'Persisted', metadata: { team: 'ops' } });
+    const created = await call(first.url, 'PUT', '/connect/demo/persisted', key, {
+      mcpUrl: 'https://persisted.example.com/mcp',
+      name: 'Persisted',
+      metadata: { team: 'ops' },
+    });
     expect(created.status).toBe(201);
     const namespace = await call(first.url, 'PUT', '/namespaces/kept', key);
     expect(namespace.status).toBe(201);
@@ -390,7 +422,9 @@ describe('mcpsim serve', () => {
     expect(exit.code).toBe(2);
     expect(exit.stdout).toBe('');
     expect(exit.stderr.trim().split('\n')).toHaveLength(1);
-    expect(exit.stderr).toContain('--host 0.0.0.0: not a loopback address, so there is no default API key; set one with --api-key or MCPSIM_API_KEY');
+    expect(exit.stderr).toContain(
+      '--host 0.0.0.0: not a loopback address, so there is no default API key; set one with --api-key or MCPSIM_API_KEY',
+    );
     expect(readdirSync(dataDir)).toEqual([]);
   });
 
@@ -401,7 +435,9 @@ describe('mcpsim serve', () => {
     expect(startup).not.toMatch(/^(GET|PUT|POST|DELETE) \//m);
     expect((await call(server.url, 'GET', '/connect/triage', 'mcpsim-dev-key')).status).toBe(200);
     const exit = await server.stop();
-    expect(exit.stdout.split('\n').filter((line) => /^(GET|PUT|POST|DELETE) \//.test(line))).toEqual([expect.stringMatching(/^GET \/connect\/triage 200 /)]);
+    expect(exit.stdout.split('\n').filter((line) => /^(GET|PUT|POST|DELETE) \//.test(line))).toEqual([
+      expect.stringMatching(/^GET \/connect\/triage 200 /),
+    ]);
   });
 
   it('takes the API key and data directory from MCPSIM_API_KEY and MCPSIM_DATA_DIR', async () => {
@@ -417,7 +453,10 @@ describe('mcpsim serve', () => {
 
   it('prefers --api-key over MCPSIM_API_KEY', async () => {
     const flagKey = 'flag-key-0123456789abcdef';
-    const server = await startServe(['--data-dir', createDataDir(), '--api-key', flagKey], childEnvironment({ MCPSIM_API_KEY: 'env-key-ignored-0123456789' }));
+    const server = await startServe(
+      ['--data-dir', createDataDir(), '--api-key', flagKey],
+      childEnvironment({ MCPSIM_API_KEY: 'env-key-ignored-0123456789' }),
+    );
     expect(server.printedKey).toBe(flagKey);
     expect((await call(server.url, 'GET', '/connect/demo', flagKey)).status).toBe(200);
     expect((await call(server.url, 'GET', '/connect/demo', 'env-key-ignored-0123456789')).status).toBe(401);
@@ -449,8 +488,14 @@ describe('mcpsim keys create', () => {
     expect(own.status).toBe(201);
     expect(own.body).toEqual({ name: 'demo', createdAt: expect.any(String) });
     const marker = 'Isolation-Marker-7f3a';
-    expect((await call(server.url, 'PUT', '/connect/demo/mine', otherKey, { mcpUrl: 'https://mine.example.com/mcp', name: marker })).status).toBe(201);
-    expect((await call(server.url, 'GET', '/connect/demo', otherKey)).body.connections.map((connection: { connectionId: string }) => connection.connectionId)).toEqual(['mine']);
+    expect(
+      (await call(server.url, 'PUT', '/connect/demo/mine', otherKey, { mcpUrl: 'https://mine.example.com/mcp', name: marker })).status,
+    ).toBe(201);
+    expect(
+      (await call(server.url, 'GET', '/connect/demo', otherKey)).body.connections.map(
+        (connection: { connectionId: string }) => connection.connectionId,
+      ),
+    ).toEqual(['mine']);
     expect(await call(server.url, 'GET', '/connect/demo', localKey)).toEqual(localDemo);
 
     const asJson = await runCli(['keys', 'create', '--data-dir', dataDir, '--name', 'ci', '--json']);
@@ -497,20 +542,23 @@ describe('signal timing of mcpsim serve (in-process)', () => {
     let stdout = '';
     let bannerPrinted!: () => void;
     const banner = new Promise<void>((resolve) => (bannerPrinted = resolve));
-    const code = main(['serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', createDataDir(), '--api-key', 'timing-key-0123456789'], {
-      stdout(text) {
-        stdout += text;
-        if (!text.includes('Press Ctrl+C to stop.')) return;
-        if (handler) handler('SIGTERM');
-        else lostSignal = true; // a real process would be killed here
-        bannerPrinted();
+    const code = main(
+      ['serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', createDataDir(), '--api-key', 'timing-key-0123456789'],
+      {
+        stdout(text) {
+          stdout += text;
+          if (!text.includes('Press Ctrl+C to stop.')) return;
+          if (handler) handler('SIGTERM');
+          else lostSignal = true; // a real process would be killed here
+          bannerPrinted();
+        },
+        stderr() {},
+        env: {},
+        onShutdownSignal(next) {
+          handler = next;
+        },
       },
-      stderr() {},
-      env: {},
-      onShutdownSignal(next) {
-        handler = next;
-      },
-    });
+    );
     try {
       await withTimeout(Promise.race([banner, code]), startTimeoutMs, () => 'the banner');
       expect(lostSignal, 'SIGTERM arrived before the shutdown handler was installed').toBe(false);

@@ -41,10 +41,14 @@ describe.each(doors)('the /__mcpsim/clock control route (%s)', (door) => {
       expect(response.status).toBe(403);
       expect(response.body).toEqual({
         error: 'forbidden',
-        message: "The virtual clock is shared by every account of this server, so only the local (first) account may move it; use that account's API key",
+        message:
+          "The virtual clock is shared by every account of this server, so only the local (first) account may move it; use that account's API key",
       });
     }
-    expect((await harness.call('GET', '/__mcpsim/clock', { key: 'account-b-key-0123456789' })).body).toEqual({ now: testStart, virtual: true });
+    expect((await harness.call('GET', '/__mcpsim/clock', { key: 'account-b-key-0123456789' })).body).toEqual({
+      now: testStart,
+      virtual: true,
+    });
     expect((await harness.call('GET', '/namespaces', { key: tokenOfLocal })).status).toBe(200);
   });
 
@@ -54,7 +58,10 @@ describe.each(doors)('the /__mcpsim/clock control route (%s)', (door) => {
     await harness.call('POST', '/__mcpsim/clock', { body: { advance: '9m' } });
     expect((await harness.call('GET', '/namespaces', { key: token })).status).toBe(200);
     await harness.call('POST', '/__mcpsim/clock', { body: { advance: '1m' } });
-    expect((await harness.call('GET', '/namespaces', { key: token })).body).toEqual({ error: 'unauthorized', message: 'Token expired at 2026-01-01T00:10:00.000Z; mint a new one with POST /tokens' });
+    expect((await harness.call('GET', '/namespaces', { key: token })).body).toEqual({
+      error: 'unauthorized',
+      message: 'Token expired at 2026-01-01T00:10:00.000Z; mint a new one with POST /tokens',
+    });
   });
 
   it.each([
@@ -83,7 +90,10 @@ describe.each(doors)('the /__mcpsim/clock control route (%s)', (door) => {
     expect(Date.parse(clock.body.now)).toBeGreaterThanOrEqual(before - 1000);
     const response = await harness.call('POST', '/__mcpsim/clock', { body: { advance: '1h' } });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: 'validation_error', message: 'The clock is not virtual: start mcpsim with --clock virtual (or MCPSIM_CLOCK=virtual) to move it' });
+    expect(response.body).toEqual({
+      error: 'validation_error',
+      message: 'The clock is not virtual: start mcpsim with --clock virtual (or MCPSIM_CLOCK=virtual) to move it',
+    });
   });
 
   it('needs the API key', async () => {
@@ -104,10 +114,13 @@ describe('the clock setting', () => {
     expect(resolveConfig(flags, env).clock).toEqual(clock);
   });
 
-  it.each(['tomorrow', '2026-01-01', '2026-13-01T00:00:00Z', 'Virtual'])('refuses --clock %s with a message that lists the choices', (value) => {
-    expect(() => resolveConfig({ clock: value }, {})).toThrow(ConfigError);
-    expect(() => resolveConfig({ clock: value }, {})).toThrow(/is not "system", "virtual" or an ISO 8601 date-time/);
-  });
+  it.each(['tomorrow', '2026-01-01', '2026-13-01T00:00:00Z', 'Virtual'])(
+    'refuses --clock %s with a message that lists the choices',
+    (value) => {
+      expect(() => resolveConfig({ clock: value }, {})).toThrow(ConfigError);
+      expect(() => resolveConfig({ clock: value }, {})).toThrow(/is not "system", "virtual" or an ISO 8601 date-time/);
+    },
+  );
 
   it('refuses an API key that looks like a service token', () => {
     expect(() => resolveConfig({ apiKey: 'mcps_looks-like-a-token' }, {})).toThrow(/must not start with "mcps_"/);

@@ -34,7 +34,11 @@ describe.each(doors)('reading and deleting connections (%s)', (door) => {
   it('gets one connection by id', async () => {
     const response = await harness.call('GET', `/connect/${namespace}/alpha`);
     expect(response.status).toBe(200);
-    expect(connectionSchema.parse(response.body)).toMatchObject({ connectionId: 'alpha', name: 'Alpha', createdAt: '2026-01-01T00:00:01.000Z' });
+    expect(connectionSchema.parse(response.body)).toMatchObject({
+      connectionId: 'alpha',
+      name: 'Alpha',
+      createdAt: '2026-01-01T00:00:01.000Z',
+    });
   });
 
   it('returns 404 not_found for a connection that does not exist', async () => {
@@ -120,7 +124,12 @@ describe.each(doors)('reading and deleting connections (%s)', (door) => {
   });
 
   it('answers 404 for every connection route of a missing namespace', async () => {
-    for (const [method, path] of [['GET', '/connect/ghost'], ['POST', '/connect/ghost'], ['GET', '/connect/ghost/x'], ['DELETE', '/connect/ghost/x']] as const) {
+    for (const [method, path] of [
+      ['GET', '/connect/ghost'],
+      ['POST', '/connect/ghost'],
+      ['GET', '/connect/ghost/x'],
+      ['DELETE', '/connect/ghost/x'],
+    ] as const) {
       const response = await harness.call(method, path, method === 'POST' ? { body: { mcpUrl: 'https://x.test/mcp' } } : {});
       expect(response.status, `${method} ${path}`).toBe(404);
       expect(response.body).toEqual({ error: 'not_found', message: 'Namespace "ghost" not found or access denied' });

@@ -3,7 +3,18 @@ import { connectionSchema } from '../src/api/schemas.js';
 import { doors, startHarness, type Harness } from './support/harness.js';
 import { registerTestServers, testServer } from './support/test-servers.js';
 
-const connectionFields = ['connectionId', 'name', 'transport', 'mcpUrl', 'metadata', 'mock', 'iconUrl', 'createdAt', 'status', 'serverInfo'];
+const connectionFields = [
+  'connectionId',
+  'name',
+  'transport',
+  'mcpUrl',
+  'metadata',
+  'mock',
+  'iconUrl',
+  'createdAt',
+  'status',
+  'serverInfo',
+];
 
 describe.each(doors)('PUT /connect/{ns}/{id} (%s)', (door) => {
   let harness: Harness;
@@ -19,7 +30,12 @@ describe.each(doors)('PUT /connect/{ns}/{id} (%s)', (door) => {
 
   it('creates with 201 and updates with 200, returning exactly the Connection fields', async () => {
     const id = nextId();
-    const created = await put(id, { mcpUrl: 'https://example.com/mcp', name: 'Example', metadata: { team: 'core' }, headers: { Authorization: 'Bearer s3cret' } });
+    const created = await put(id, {
+      mcpUrl: 'https://example.com/mcp',
+      name: 'Example',
+      metadata: { team: 'core' },
+      headers: { Authorization: 'Bearer s3cret' },
+    });
     expect(created.status).toBe(201);
     expect(connectionSchema.parse(created.body)).toEqual(created.body);
     expect(Object.keys(created.body).every((key) => connectionFields.includes(key))).toBe(true);
@@ -61,22 +77,56 @@ describe.each(doors)('PUT /connect/{ns}/{id} (%s)', (door) => {
     ['headers.X-Ok: must not contain line breaks', { mcpUrl: 'https://example.com/mcp', headers: { 'X-Ok': 'a\r\nb' } }],
     ['headers.X-Ok: must be a string', { mcpUrl: 'https://example.com/mcp', headers: { 'X-Ok': 5 } }],
     ['mock.enabled: is required', { mcpUrl: 'https://example.com/mcp', mock: { scenario: 'x' } }],
-    ['source.entrypoint: must be at least 1 character long', { source: { kind: 'module', entrypoint: '', sourceFiles: [{ path: 'a.js', contents: '' }] } }],
-    ['source.entrypoint: must be at most 255 characters long', { source: { kind: 'module', entrypoint: 'e'.repeat(256), sourceFiles: [{ path: 'a.js', contents: '' }] } }],
+    [
+      'source.entrypoint: must be at least 1 character long',
+      { source: { kind: 'module', entrypoint: '', sourceFiles: [{ path: 'a.js', contents: '' }] } },
+    ],
+    [
+      'source.entrypoint: must be at most 255 characters long',
+      { source: { kind: 'module', entrypoint: 'e'.repeat(256), sourceFiles: [{ path: 'a.js', contents: '' }] } },
+    ],
     ['source.kind: must be "module"', { source: { kind: 'script', entrypoint: 'a.js', sourceFiles: [{ path: 'a.js', contents: '' }] } }],
     ['source.sourceFiles: must have at least 1 item', { source: { kind: 'module', entrypoint: 'a.js', sourceFiles: [] } }],
-    ['source.sourceFiles: must have at most 16 items', { source: { kind: 'module', entrypoint: 'a.js', sourceFiles: Array.from({ length: 17 }, (_, index) => ({ path: `${index}.js`, contents: '' })) } }],
-    ['source.sourceFiles.0.path: must be at least 1 character long', { source: { kind: 'module', entrypoint: 'a.js', sourceFiles: [{ path: '', contents: '' }] } }],
-    ['source.sourceFiles.0.path: must be at most 255 characters long', { source: { kind: 'module', entrypoint: 'a.js', sourceFiles: [{ path: 'p'.repeat(256), contents: '' }] } }],
-    ['source.sourceFiles.0.contents: must be at most 131072 characters long', { source: { kind: 'module', entrypoint: 'a.js', sourceFiles: [{ path: 'a.js', contents: 'x'.repeat(131_073) }] } }],
-    ['source.sourceFiles.0.mode: unknown property', { source: { kind: 'module', entrypoint: 'a.js', sourceFiles: [{ path: 'a.js', contents: '', mode: 1 }] } }],
+    [
+      'source.sourceFiles: must have at most 16 items',
+      {
+        source: {
+          kind: 'module',
+          entrypoint: 'a.js',
+          sourceFiles: Array.from({ length: 17 }, (_, index) => ({ path: `${index}.js`, contents: '' })),
+        },
+      },
+    ],
+    [
+      'source.sourceFiles.0.path: must be at least 1 character long',
+      { source: { kind: 'module', entrypoint: 'a.js', sourceFiles: [{ path: '', contents: '' }] } },
+    ],
+    [
+      'source.sourceFiles.0.path: must be at most 255 characters long',
+      { source: { kind: 'module', entrypoint: 'a.js', sourceFiles: [{ path: 'p'.repeat(256), contents: '' }] } },
+    ],
+    [
+      'source.sourceFiles.0.contents: must be at most 131072 characters long',
+      { source: { kind: 'module', entrypoint: 'a.js', sourceFiles: [{ path: 'a.js', contents: 'x'.repeat(131_073) }] } },
+    ],
+    [
+      'source.sourceFiles.0.mode: unknown property',
+      { source: { kind: 'module', entrypoint: 'a.js', sourceFiles: [{ path: 'a.js', contents: '', mode: 1 }] } },
+    ],
     ['source.sourceFiles: is required', { source: { kind: 'module', entrypoint: 'a.js' } }],
     ['server: one of server or mcpUrl is required when creating an http connection', {}],
     ['server: one of server or mcpUrl is required', { transport: 'http', name: 'x' }],
     ['mock: requires server', { mcpUrl: 'https://example.com/mcp', mock: { enabled: true } }],
     ['server: unknown registry server "@test/unknown-server"', { server: '@test/unknown-server' }],
     ['mcpUrl: not allowed for transport "uplink"', { transport: 'uplink', mcpUrl: 'https://example.com/mcp' }],
-    ['source: requires transport "uplink"', { transport: 'http', mcpUrl: 'https://example.com/mcp', source: { kind: 'module', entrypoint: 'a.js', sourceFiles: [{ path: 'a.js', contents: '' }] } }],
+    [
+      'source: requires transport "uplink"',
+      {
+        transport: 'http',
+        mcpUrl: 'https://example.com/mcp',
+        source: { kind: 'module', entrypoint: 'a.js', sourceFiles: [{ path: 'a.js', contents: '' }] },
+      },
+    ],
   ])('rejects with 400 validation_error: %s', async (message, body) => {
     const response = await put(nextId(), body);
     expect(response.status).toBe(400);
@@ -89,7 +139,11 @@ describe.each(doors)('PUT /connect/{ns}/{id} (%s)', (door) => {
     const name = 'n'.repeat(255);
     const response = await put(nextId(), {
       name,
-      source: { kind: 'module', entrypoint: 'e'.repeat(255), sourceFiles: Array.from({ length: 16 }, (_, index) => ({ path: `${'p'.repeat(250)}${index}`, contents: 'c'.repeat(131_072) })) },
+      source: {
+        kind: 'module',
+        entrypoint: 'e'.repeat(255),
+        sourceFiles: Array.from({ length: 16 }, (_, index) => ({ path: `${'p'.repeat(250)}${index}`, contents: 'c'.repeat(131_072) })),
+      },
     });
     expect(response.status).toBe(201);
     expect(response.body.name).toBe(name);
@@ -142,7 +196,12 @@ describe.each(doors)('PUT /connect/{ns}/{id} (%s)', (door) => {
 
   it('leaves mock out when it is not enabled, and ignores mock on update', async () => {
     const id = nextId();
-    const created = await put(id, { server: testServer.qualifiedName, mock: { enabled: false }, headers: { Authorization: 'x' }, mcpUrl: 'https://tracker.test/mcp?region=eu' });
+    const created = await put(id, {
+      server: testServer.qualifiedName,
+      mock: { enabled: false },
+      headers: { Authorization: 'x' },
+      mcpUrl: 'https://tracker.test/mcp?region=eu',
+    });
     expect(created.body).not.toHaveProperty('mock');
     const updated = await put(id, { mock: { enabled: true, scenario: 'too late' } });
     expect(updated.status).toBe(200);
@@ -171,9 +230,15 @@ describe.each(doors)('PUT /connect/{ns}/{id} (%s)', (door) => {
   });
 
   it('stores a module source and reports that it cannot run', async () => {
-    const response = await put(nextId(), { source: { kind: 'module', entrypoint: 'index.js', sourceFiles: [{ path: 'index.js', contents: 'export default {}' }] } });
+    const response = await put(nextId(), {
+      source: { kind: 'module', entrypoint: 'index.js', sourceFiles: [{ path: 'index.js', contents: 'export default {}' }] },
+    });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ transport: 'uplink', mcpUrl: null, status: { state: 'error', message: expect.stringContaining('Module execution is not available') } });
+    expect(response.body).toMatchObject({
+      transport: 'uplink',
+      mcpUrl: null,
+      status: { state: 'error', message: expect.stringContaining('Module execution is not available') },
+    });
     expect(response.body).not.toHaveProperty('source');
   });
 
@@ -231,7 +296,9 @@ describe.each(doors)('PUT /connect/{ns}/{id} (%s)', (door) => {
   it('creates exactly one connection when many PUTs of one new id race', async () => {
     const id = nextId();
     // Port 9 on loopback refuses at once: the race is about the write, not the probe.
-    const responses = await Promise.all(Array.from({ length: 24 }, (_, index) => put(id, { mcpUrl: 'http://127.0.0.1:9/mcp', name: `racer ${index}` })));
+    const responses = await Promise.all(
+      Array.from({ length: 24 }, (_, index) => put(id, { mcpUrl: 'http://127.0.0.1:9/mcp', name: `racer ${index}` })),
+    );
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 200)).toHaveLength(23);

@@ -25,10 +25,32 @@ interface Served {
 
 /** Starts `mcpsim serve` on a free port with the issue-triage scenario and a virtual clock; resolves with its banner's links. */
 function startServe(dataDir: string): Promise<Served> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--api-key', apiKey, '--clock', 'virtual', '--quiet', '--scenario', 'scenarios/issue-triage.yaml'], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/cli/bin.ts',
+      'serve',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data-dir',
+      dataDir,
+      '--api-key',
+      apiKey,
+      '--clock',
+      'virtual',
+      '--quiet',
+      '--scenario',
+      'scenarios/issue-triage.yaml',
+    ],
+    {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no banner within 20 s:\n${output}`)), 20_000);
@@ -60,7 +82,11 @@ describe('the dashboard in a browser', () => {
   let page: Page;
   let dataDir: string;
   const api = (method: string, path: string, body?: unknown) =>
-    fetch(`${served.url}${path}`, { method, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    fetch(`${served.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }).then(async (response) => ({ status: response.status, body: await response.json() }));
 
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
@@ -88,7 +114,8 @@ describe('the dashboard in a browser', () => {
     const [cookie] = await context.cookies();
     expect(cookie).toMatchObject({ name: 'mcpsim_session', httpOnly: true, sameSite: 'Strict' });
     await inspect(page, 'connections');
-    for (const id of ['github', 'time', 'notion', 'tracker']) await expect(page.getByRole('link', { name: new RegExp(id, 'i') }).count()).resolves.toBeGreaterThan(0);
+    for (const id of ['github', 'time', 'notion', 'tracker'])
+      await expect(page.getByRole('link', { name: new RegExp(id, 'i') }).count()).resolves.toBeGreaterThan(0);
     await expect(page.locator('.badge.input_required').count()).resolves.toBe(1);
   });
 
@@ -144,7 +171,11 @@ describe('the dashboard in a browser', () => {
     await expect(page.locator('#timeline-rows tr').count()).resolves.toBe(2);
     expect(await page.locator('#world').innerText()).not.toContain('good first issue');
     // The top of the page after the rewind: what docs/dashboard-connection.png shows (pngquant'ed).
-    await page.screenshot({ path: join(screenshots, 'connection-top.png'), fullPage: true, clip: { x: 0, y: 0, width: 1000, height: 1300 } });
+    await page.screenshot({
+      path: join(screenshots, 'connection-top.png'),
+      fullPage: true,
+      clip: { x: 0, y: 0, width: 1000, height: 1300 },
+    });
   });
 
   it('forks the connection, and both are listed with the same calls', async () => {

@@ -14,9 +14,14 @@ import { createNotesSource } from './support/notes-source.js';
 
 const notes = {
   displayName: 'Acme Notes',
-  tools: [{ name: 'create_note', description: 'Create a note.', inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } }],
+  tools: [
+    {
+      name: 'create_note',
+      description: 'Create a note.',
+      inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+    },
+  ],
 };
-
 
 describe('memory scopes in the dashboard', () => {
   let harness: Harness;
@@ -38,7 +43,8 @@ describe('memory scopes in the dashboard', () => {
     harness = await startHarness('socket', { toolResults: createNotesSource(fixturesDir) });
     expect((await harness.call('PUT', '/servers/@acme/notes', { body: notes })).status).toBe(201);
     await harness.call('PUT', '/namespaces/team');
-    for (const id of ['a', 'b']) await harness.call('PUT', `/connect/team/${id}`, { body: { server: '@acme/notes', mock: { enabled: true } } });
+    for (const id of ['a', 'b'])
+      await harness.call('PUT', `/connect/team/${id}`, { body: { server: '@acme/notes', mock: { enabled: true } } });
     await harness.call('PUT', '/__mcpsim/namespaces/team/shared-world', { body: { enabled: true } });
     await createNote('a', 'note-a1');
     await createNote('b', 'note-b1');
@@ -77,7 +83,7 @@ describe('memory scopes in the dashboard', () => {
     expect(await world()).not.toContain('note-a2');
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Reset the shared world (every connection\'s calls and the world)' }).click();
+    await page.getByRole('button', { name: "Reset the shared world (every connection's calls and the world)" }).click();
     await page.getByText('Memory reset: the next call is call 1.').waitFor();
     expect((await harness.call('GET', '/__mcpsim/connections/team/b/memory')).body.calls).toEqual([]);
   });

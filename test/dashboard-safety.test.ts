@@ -36,7 +36,11 @@ describe('the dashboard door', () => {
       expect(await response.json()).toEqual({
         name: 'mcpsim',
         version: expect.any(String),
-        links: { openapi: 'http://127.0.0.1:4010/openapi.json', health: 'http://127.0.0.1:4010/health', dashboard: 'http://127.0.0.1:4010/ui' },
+        links: {
+          openapi: 'http://127.0.0.1:4010/openapi.json',
+          health: 'http://127.0.0.1:4010/health',
+          dashboard: 'http://127.0.0.1:4010/ui',
+        },
       });
     }
     const browser = await request('/', { headers: { accept: 'text/html,application/xhtml+xml' } });
@@ -63,7 +67,9 @@ describe('the dashboard door', () => {
       // The public host may reach the dashboard.
       expect((await proxied.app.request('/ui/login', { headers: { host: 'mcpsim.example.com' } })).status).toBe(200);
       // Behind a TLS proxy the request reaching mcpsim is plain http, but the cookie is still Secure.
-      const login = await proxied.app.request(`/?token=${proxied.dashboard!.sessions.loginToken}`, { headers: { host: 'mcpsim.example.com', accept: 'text/html' } });
+      const login = await proxied.app.request(`/?token=${proxied.dashboard!.sessions.loginToken}`, {
+        headers: { host: 'mcpsim.example.com', accept: 'text/html' },
+      });
       expect(login.headers.get('set-cookie')).toMatch(/; Secure/);
     } finally {
       proxied.close();
@@ -104,7 +110,10 @@ describe('the dashboard door', () => {
     const response = await request('/ui/connections/demo/time/events', { headers: { cookie } });
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const started = Date.now();
-    const text = await Promise.race([response.text(), new Promise<string>((resolve) => setTimeout(() => resolve('still open after 5 s'), 5000))]);
+    const text = await Promise.race([
+      response.text(),
+      new Promise<string>((resolve) => setTimeout(() => resolve('still open after 5 s'), 5000)),
+    ]);
     expect(text).toContain('event: ready');
     expect(text).toMatch(/event: expired\ndata: \{\}\n\n$/);
     expect(Date.now() - started).toBeLessThan(3000);
@@ -122,9 +131,17 @@ describe('the dashboard door', () => {
   });
 
   it('logs in with the API key in the login form, but not with a wrong key', async () => {
-    const wrong = await request('/ui/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}` }, body: 'key=nope-nope-nope' });
+    const wrong = await request('/ui/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}` },
+      body: 'key=nope-nope-nope',
+    });
     expect(wrong.status).toBe(401);
-    const right = await request('/ui/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}` }, body: `key=${apiKey}` });
+    const right = await request('/ui/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}` },
+      body: `key=${apiKey}`,
+    });
     expect(right.status).toBe(303);
     expect(right.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Strict/);
   });
@@ -141,34 +158,54 @@ describe('the dashboard door', () => {
         controller.close();
       },
     });
-    const streamed = await request('/ui/login', { method: 'POST', headers: form, body: chunks, duplex: 'half' } as RequestInit & { headers: Record<string, string> });
+    const streamed = await request('/ui/login', { method: 'POST', headers: form, body: chunks, duplex: 'half' } as RequestInit & {
+      headers: Record<string, string>;
+    });
     expect(streamed.status).toBe(413);
   });
 
   it('refuses a Host that is not the public host, localhost or loopback (DNS rebinding), on the dashboard only', async () => {
     const { cookie } = await logIn();
     expect((await request('/ui', { headers: { cookie, host: 'attacker.example:4010' } })).status).toBe(403);
-    expect((await request(`/?token=${platform.dashboard!.sessions.loginToken}`, { headers: { accept: 'text/html', host: 'attacker.example' } })).status).toBe(403);
-    for (const allowed of ['localhost:4010', '127.0.0.2:4010', '[::1]:4010']) expect((await request('/ui', { headers: { cookie, host: allowed } })).status).toBe(200);
+    expect(
+      (await request(`/?token=${platform.dashboard!.sessions.loginToken}`, { headers: { accept: 'text/html', host: 'attacker.example' } }))
+        .status,
+    ).toBe(403);
+    for (const allowed of ['localhost:4010', '127.0.0.2:4010', '[::1]:4010'])
+      expect((await request('/ui', { headers: { cookie, host: allowed } })).status).toBe(200);
     // The API keeps answering any Host: the guard is not on its routes.
     expect((await request('/health', { headers: { host: 'attacker.example' } })).status).toBe(200);
   });
 
   it('refuses a post without the CSRF token, or from another origin', async () => {
     const { cookie, csrf } = await logIn();
-    const post = (body: string, origin: string) => request('/ui/clock', { method: 'POST', headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' }, body });
+    const post = (body: string, origin: string) =>
+      request('/ui/clock', { method: 'POST', headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' }, body });
     expect((await post('advance=1h', `http://${host}`)).status).toBe(403);
     expect((await post(`advance=1h&_csrf=${csrf}x`, `http://${host}`)).status).toBe(403);
     expect((await post(`advance=1h&_csrf=${csrf}`, 'http://attacker.example')).status).toBe(403);
     const accepted = await post(`advance=1h&_csrf=${csrf}`, `http://${host}`);
     expect(accepted.status).toBe(303);
-    const header = await request('/ui/clock', { method: 'POST', headers: { cookie, origin: `http://${host}`, 'x-csrf-token': csrf, 'content-type': 'application/x-www-form-urlencoded' }, body: 'advance=1h' });
+    const header = await request('/ui/clock', {
+      method: 'POST',
+      headers: { cookie, origin: `http://${host}`, 'x-csrf-token': csrf, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'advance=1h',
+    });
     expect(header.status).toBe(303);
   });
 
   it('escapes what it renders: a connection named like markup shows as text', async () => {
     const name = '<img src=x onerror=alert(1)>"\'&';
-    const created = await request('/connect/demo/xss', { method: 'PUT', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ server: 'modelcontextprotocol/time', mock: { enabled: true }, name, metadata: { note: '</script><script>alert(2)</script>' } }) });
+    const created = await request('/connect/demo/xss', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        server: 'modelcontextprotocol/time',
+        mock: { enabled: true },
+        name,
+        metadata: { note: '</script><script>alert(2)</script>' },
+      }),
+    });
     expect(created.status).toBeLessThan(300);
     const { cookie } = await logIn();
     for (const path of ['/ui', '/ui/connections/demo/xss']) {
@@ -203,9 +240,14 @@ async function forceAuthRequired(platform: Platform, host: string): Promise<{ st
 describe('the access log', () => {
   it('has one line per dashboard page, not the API requests the page made in process', async () => {
     const logged: string[] = [];
-    const platform = createPlatform({ apiKey, logger: { error: () => {}, request: ({ method, path }) => void logged.push(`${method} ${path}`) } });
+    const platform = createPlatform({
+      apiKey,
+      logger: { error: () => {}, request: ({ method, path }) => void logged.push(`${method} ${path}`) },
+    });
     try {
-      const login = await platform.app.request(`/?token=${platform.dashboard!.sessions.loginToken}`, { headers: { host, accept: 'text/html' } });
+      const login = await platform.app.request(`/?token=${platform.dashboard!.sessions.loginToken}`, {
+        headers: { host, accept: 'text/html' },
+      });
       const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
       expect((await platform.app.request('/ui/connections/demo/time', { headers: { host, cookie } })).status).toBe(200);
       expect((await platform.app.request('/connect/demo/time', { headers: { host, authorization: `Bearer ${apiKey}` } })).status).toBe(200);
@@ -221,12 +263,19 @@ describe('the memory timeline after retention dropped the oldest calls', () => {
     const platform = createPlatform({ apiKey, memoryLimits: { maxCalls: 70, maxBytes: 64 * 1024 * 1024 } });
     try {
       for (let call = 0; call < 130; call++) {
-        const answer = await platform.app.request('/connect/demo/time/.tools/get_current_time', { method: 'POST', headers: { host, authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ timezone: 'UTC' }) });
+        const answer = await platform.app.request('/connect/demo/time/.tools/get_current_time', {
+          method: 'POST',
+          headers: { host, authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ timezone: 'UTC' }),
+        });
         expect(answer.status).toBe(200);
       }
-      const login = await platform.app.request(`/?token=${platform.dashboard!.sessions.loginToken}`, { headers: { host, accept: 'text/html' } });
+      const login = await platform.app.request(`/?token=${platform.dashboard!.sessions.loginToken}`, {
+        headers: { host, accept: 'text/html' },
+      });
       const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-      const page = async (query: string) => (await platform.app.request(`/ui/connections/demo/time${query}`, { headers: { host, cookie } })).text();
+      const page = async (query: string) =>
+        (await platform.app.request(`/ui/connections/demo/time${query}`, { headers: { host, cookie } })).text();
       const rows = (html: string) => [...html.matchAll(/<tr id="call-(\d+)">/g)].map((match) => Number(match[1]));
 
       const newest = await page('');

@@ -33,8 +33,14 @@ interface DemoConnection {
 let connections: DemoConnection[] = [];
 
 beforeAll(async () => {
-  const environment = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MCPSIM_') && !name.startsWith('OPENAI_')));
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', '--port', '0', '--data-dir', dataDir, '--quiet'], { cwd: projectDirectory, env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+  const environment = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('MCPSIM_') && !name.startsWith('OPENAI_')),
+  );
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', '--port', '0', '--data-dir', dataDir, '--quiet'], {
+    cwd: projectDirectory,
+    env: environment,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const started = Date.now();
@@ -43,7 +49,8 @@ beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   baseUrl = /Base URL\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
-  const get = async (path: string) => (await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${developmentKey}` } })).json() as Promise<any>;
+  const get = async (path: string) =>
+    (await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${developmentKey}` } })).json() as Promise<any>;
   for (const { name } of (await get('/namespaces')).namespaces as { name: string }[]) {
     for (const connection of (await get(`/connect/${name}`)).connections as { connectionId: string; status: { state: string } }[]) {
       connections.push({ namespace: name, connectionId: connection.connectionId, state: connection.status.state });
@@ -62,7 +69,10 @@ afterAll(async () => {
 });
 
 async function connect(connection: DemoConnection): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/connect/${connection.namespace}/${connection.connectionId}/mcp`), { requestInit: { headers: { authorization: `Bearer ${developmentKey}` } } });
+  const transport = new StreamableHTTPClientTransport(
+    new URL(`${baseUrl}/connect/${connection.namespace}/${connection.connectionId}/mcp`),
+    { requestInit: { headers: { authorization: `Bearer ${developmentKey}` } } },
+  );
   const client = new Client({ name: 'demo-test', version: '1.0.0' });
   await client.connect(transport);
   return client;
@@ -94,16 +104,16 @@ describe('the demo with no model key and no API key of one’s own', () => {
   });
 
   it('has every demo connection connected, except the three that wait for the user on purpose', () => {
-    const waiting = connections.filter((connection) => connection.state !== 'connected').map((connection) => `${connection.namespace}/${connection.connectionId} ${connection.state}`);
+    const waiting = connections
+      .filter((connection) => connection.state !== 'connected')
+      .map((connection) => `${connection.namespace}/${connection.connectionId} ${connection.state}`);
     expect(waiting.sort()).toEqual(['demo/notion input_required', 'flaky/billing input_required', 'flaky/billing-sso auth_required']);
-    expect(connections.filter((connection) => connection.state === 'connected').map((connection) => `${connection.namespace}/${connection.connectionId}`).sort()).toEqual([
-      'demo/github',
-      'demo/time',
-      'flaky/weather',
-      'office/crm',
-      'office/mailbox',
-      'triage/tracker',
-    ]);
+    expect(
+      connections
+        .filter((connection) => connection.state === 'connected')
+        .map((connection) => `${connection.namespace}/${connection.connectionId}`)
+        .sort(),
+    ).toEqual(['demo/github', 'demo/time', 'flaky/weather', 'office/crm', 'office/mailbox', 'triage/tracker']);
   });
 
   it('answers every tool of every connected demo connection on its first, second and tenth call', async () => {
@@ -118,7 +128,10 @@ describe('the demo with no model key and no API key of one’s own', () => {
             // The SDK client checks each result, and its structuredContent against the tool's outputSchema.
             const result = toWalkResult((await client.callTool({ name: tool.name, arguments: args })) as CallToolResult);
             calls++;
-            if ([1, 2, 10].includes(call) && result.isError && !isDeliberate(result)) problems.push(`${connection.namespace}/${connection.connectionId} ${tool.name} call ${call} (${result.source}): ${result.text}`);
+            if ([1, 2, 10].includes(call) && result.isError && !isDeliberate(result))
+              problems.push(
+                `${connection.namespace}/${connection.connectionId} ${tool.name} call ${call} (${result.source}): ${result.text}`,
+              );
           }
         }
       } finally {
@@ -136,11 +149,16 @@ describe('the demo with no model key and no API key of one’s own', () => {
       const client = await connect(connection);
       try {
         const tools = (await client.listTools()).tools as ToolDefinition[];
-        const walks = await walkEntities(tools, async (tool, args) => toWalkResult((await client.callTool({ name: tool, arguments: args })) as CallToolResult), `demo|${connection.connectionId}`);
+        const walks = await walkEntities(
+          tools,
+          async (tool, args) => toWalkResult((await client.callTool({ name: tool, arguments: args })) as CallToolResult),
+          `demo|${connection.connectionId}`,
+        );
         const name = `${connection.namespace}/${connection.connectionId}`;
         for (const walk of walks.filter((candidate) => candidate.checks.length > 0)) {
           (walked[name] ??= []).push(walk.entity);
-          for (const check of walk.checks.filter((candidate) => !candidate.pass)) failed.push(`${name} ${walk.entity}: ${check.name}: ${check.detail ?? ''}`);
+          for (const check of walk.checks.filter((candidate) => !candidate.pass))
+            failed.push(`${name} ${walk.entity}: ${check.name}: ${check.detail ?? ''}`);
         }
       } finally {
         await client.close();

@@ -26,8 +26,16 @@ describe.each(doors)('error responses of decisions.md §2 (%s)', (door) => {
       [{ authorization: `Bearer ${testApiKey}x` }, 'Invalid API key'],
     ];
     for (const [headers, message] of cases) {
-      for (const [method, path] of [['GET', '/namespaces'], ['GET', '/connect/demo'], ['PUT', '/connect/demo/x']]) {
-        const response = await harness.call(method!, path!, { key: null, headers, body: method === 'PUT' ? { mcpUrl: 'https://x.test/mcp' } : undefined });
+      for (const [method, path] of [
+        ['GET', '/namespaces'],
+        ['GET', '/connect/demo'],
+        ['PUT', '/connect/demo/x'],
+      ]) {
+        const response = await harness.call(method!, path!, {
+          key: null,
+          headers,
+          body: method === 'PUT' ? { mcpUrl: 'https://x.test/mcp' } : undefined,
+        });
         expect(response.status).toBe(401);
         expect(response.body).toEqual({ error: 'unauthorized', message: expect.stringContaining(message) });
       }
@@ -53,7 +61,11 @@ describe.each(doors)('error responses of decisions.md §2 (%s)', (door) => {
 
   it('answers 405 method_not_allowed with an Allow header for a wrong method on a known path', async () => {
     harness = await startHarness(door);
-    for (const [method, path, allow] of [['PATCH', '/connect/demo/x', 'GET, PUT, DELETE'], ['DELETE', '/connect/demo', 'GET, POST'], ['POST', '/health', 'GET']]) {
+    for (const [method, path, allow] of [
+      ['PATCH', '/connect/demo/x', 'GET, PUT, DELETE'],
+      ['DELETE', '/connect/demo', 'GET, POST'],
+      ['POST', '/health', 'GET'],
+    ]) {
       const response = await harness.call(method!, path!);
       expect(response.status).toBe(405);
       expect(response.headers.get('allow')).toBe(allow);
@@ -86,7 +98,11 @@ describe.each(doors)('CORS for browser apps (%s)', (door) => {
     harness = await startHarness(door);
     const response = await harness.call('OPTIONS', '/connect/demo/x', {
       key: null,
-      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');

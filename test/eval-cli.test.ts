@@ -61,7 +61,12 @@ const server = setupServer(
     const call = prompt.split('# This call')[1] ?? '';
     const text = call.includes('get_event')
       ? JSON.stringify({ id: 'evt_2', title: 'Retro', status: 'confirmed', room: ++getCalls % 2 === 1 ? 'Aurora' : 'Borealis' })
-      : JSON.stringify({ events: [{ id: 'evt_1', status: 'confirmed' }, { id: 'evt_2', status: 'confirmed' }] });
+      : JSON.stringify({
+          events: [
+            { id: 'evt_1', status: 'confirmed' },
+            { id: 'evt_2', status: 'confirmed' },
+          ],
+        });
     const output = { text, structuredContentJson: null, isError: false, changes: { upserts: [], deletes: [], facts: [] } };
     return HttpResponse.json(toChatCompletion(output, 'fake-calendar'));
   }),
@@ -77,7 +82,12 @@ const env = { OPENAI_BASE_URL: 'https://llm.test/v1', OPENAI_API_KEY: 'k', MCPSI
 
 async function run(argv: string[], environment: Record<string, string | undefined> = env) {
   const out = { stdout: '', stderr: '' };
-  const io: CliIo = { stdout: (text) => void (out.stdout += text), stderr: (text) => void (out.stderr += text), env: environment, onShutdownSignal: () => {} };
+  const io: CliIo = {
+    stdout: (text) => void (out.stdout += text),
+    stderr: (text) => void (out.stderr += text),
+    env: environment,
+    onShutdownSignal: () => {},
+  };
   const code = await main(argv, io);
   return { code, ...out };
 }
@@ -97,13 +107,19 @@ describe('mcpsim eval', () => {
     expect(result.stdout).toContain('pass^2: 1 of 2 steps; contradictions: 2 of 4 calls (50.0%)');
     // The scenario's clock is the platform's: the model is told it as now.
     expect(prompts[0]).toContain('# Now\n2026-03-03T08:00:00.000Z');
-    expect(result.stderr).toContain('50.0% of steps hold pass^2, below --min-pass 1; 50.0% of calls contradicted the world, above --max-contradictions 0');
+    expect(result.stderr).toContain(
+      '50.0% of steps hold pass^2, below --min-pass 1; 50.0% of calls contradicted the world, above --max-contradictions 0',
+    );
   });
 
   it('passes within thresholds the flags set, and prints JSON', async () => {
     const result = await run(['eval', scenarioFile(), '--runs', '2', '--min-pass', '0.5', '--max-contradictions', '0.5', '--json']);
     expect(result.code, result.stderr).toBe(0);
-    const [figures] = JSON.parse(result.stdout) as { steps: { name: string; passes: number; passK: boolean }[]; calls: number; contradicted: number }[];
+    const [figures] = JSON.parse(result.stdout) as {
+      steps: { name: string; passes: number; passK: boolean }[];
+      calls: number;
+      contradicted: number;
+    }[];
     expect(figures!.steps.map((step) => [step.name, step.passes, step.passK])).toEqual([
       ['Get the retro', 1, false],
       ['List the day', 2, true],
@@ -119,12 +135,12 @@ describe('mcpsim eval', () => {
 });
 
 describe('a shared world in the prompt', () => {
-  it('names the connection behind each earlier call and gives the other connections\' scenarios', async () => {
+  it("names the connection behind each earlier call and gives the other connections' scenarios", async () => {
     const shared = scenario
       .replace('  - name: team\n    connections:', '  - name: team\n    sharedWorld: true\n    connections:')
       .replace(
         "        mock: The platform team's calendar in March 2026.\n",
-        "        mock: The platform team's calendar in March 2026.\n      - id: planner\n        server: \"@qa/calendar\"\n        mock: The planner sees the same events as the calendar.\n",
+        '        mock: The platform team\'s calendar in March 2026.\n      - id: planner\n        server: "@qa/calendar"\n        mock: The planner sees the same events as the calendar.\n',
       )
       .replace('  - name: List the day\n    call: team/calendar.list_events', '  - name: List the day\n    call: team/planner.list_events');
     const file = join(mkdtempSync(join(tmpdir(), 'mcpsim-eval-')), 'shared.yaml');
@@ -132,8 +148,9 @@ describe('a shared world in the prompt', () => {
     const result = await run(['eval', file, '--runs', '1', '--min-pass', '0', '--max-contradictions', '1']);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     const planner = prompts.find((prompt) => (prompt.split('# This call')[1] ?? '').includes('list_events'))!;
-    expect(planner).toContain("This connection shares its world with others; their scenarios:\n- calendar: The platform team's calendar in March 2026.");
+    expect(planner).toContain(
+      "This connection shares its world with others; their scenarios:\n- calendar: The platform team's calendar in March 2026.",
+    );
     expect(planner).toMatch(/^#1 \S+ \[by connection calendar\] get_event /m);
   });
 });
-

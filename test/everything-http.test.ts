@@ -26,10 +26,14 @@ interface Everything {
 
 /** Starts server-everything's streamableHttp mode on 127.0.0.1, on a free port unless given one. */
 function startEverything(port = 0): Promise<Everything> {
-  const child = spawn(process.execPath, ['--require', join(support, 'loopback-only.cjs'), '--require', join(support, 'loopback-listen.cjs'), entry, 'streamableHttp'], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--require', join(support, 'loopback-only.cjs'), '--require', join(support, 'loopback-listen.cjs'), entry, 'streamableHttp'],
+    {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -93,7 +97,12 @@ describe('server-everything over Streamable HTTP as a real upstream', () => {
 
   it('is connected with the upstream serverInfo, and lists every tool the upstream lists (all pages)', async () => {
     const view = (await harness.call('GET', '/connect/http/everything')).body;
-    expect(view).toMatchObject({ transport: 'http', mcpUrl: everything.url, status: { state: 'connected' }, serverInfo: { name: direct.getServerVersion()!.name } });
+    expect(view).toMatchObject({
+      transport: 'http',
+      mcpUrl: everything.url,
+      status: { state: 'connected' },
+      serverInfo: { name: direct.getServerVersion()!.name },
+    });
     const upstreamTools = await listAllTools(direct);
     const tools = await listAllTools(relayed);
     expect(tools.length).toBeGreaterThanOrEqual(10);
@@ -102,7 +111,9 @@ describe('server-everything over Streamable HTTP as a real upstream', () => {
   });
 
   it('relays tool calls and answers as the upstream does: echo, get-sum, structured content', async () => {
-    expect(await relayed.callTool({ name: 'echo', arguments: { message: 'over HTTP' } })).toEqual({ content: [{ type: 'text', text: 'Echo: over HTTP' }] });
+    expect(await relayed.callTool({ name: 'echo', arguments: { message: 'over HTTP' } })).toEqual({
+      content: [{ type: 'text', text: 'Echo: over HTTP' }],
+    });
     const sum = await relayed.callTool({ name: 'get-sum', arguments: { a: 2, b: 40 } });
     expect(JSON.stringify(sum.content)).toContain('42');
     expect(sum).toEqual(await direct.callTool({ name: 'get-sum', arguments: { a: 2, b: 40 } }));
@@ -141,7 +152,12 @@ describe('server-everything over Streamable HTTP as a real upstream', () => {
   it('the upstream stopping mid-session: a call in flight and the calls after it fail with a clear 502 at once, never a hang', async () => {
     // A call that takes 10 s upstream is in flight when the process is killed.
     const inFlight = harness.call('POST', '/connect/http/everything/mcp', {
-      body: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'trigger-long-running-operation', arguments: { duration: 10, steps: 5 } } },
+      body: {
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'trigger-long-running-operation', arguments: { duration: 10, steps: 5 } },
+      },
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
     const started = Date.now();
@@ -149,10 +165,16 @@ describe('server-everything over Streamable HTTP as a real upstream', () => {
     const failed = await inFlight;
     expect(Date.now() - started).toBeLessThan(3000);
     expect(failed.status).toBe(502);
-    expect(failed.body).toMatchObject({ jsonrpc: '2.0', id: 7, error: { message: expect.stringMatching(new RegExp(`${new URL(everything.url).host}.*closed`)) } });
+    expect(failed.body).toMatchObject({
+      jsonrpc: '2.0',
+      id: 7,
+      error: { message: expect.stringMatching(new RegExp(`${new URL(everything.url).host}.*closed`)) },
+    });
 
     const after = Date.now();
-    const next = await harness.call('POST', '/connect/http/everything/mcp', { body: { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'echo', arguments: { message: 'anyone?' } } } });
+    const next = await harness.call('POST', '/connect/http/everything/mcp', {
+      body: { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'echo', arguments: { message: 'anyone?' } } },
+    });
     expect(Date.now() - after).toBeLessThan(3000);
     expect(next.status).toBe(502);
     expect(next.body.error.message).toMatch(/refused|closed the connection/);
@@ -161,27 +183,38 @@ describe('server-everything over Streamable HTTP as a real upstream', () => {
     expect(rest.body).toMatchObject({ error: 'upstream_unavailable', message: expect.stringMatching(/refused/) });
     await expect(relayed.callTool({ name: 'echo', arguments: { message: 'anyone?' } })).rejects.toThrow(/refused|502/);
     // The namespace listing names the failure instead of waiting for it.
-    const envelope = (await harness.call('GET', '/http/.tools')).body.connections.find((candidate: { connectionId: string }) => candidate.connectionId === 'everything');
+    const envelope = (await harness.call('GET', '/http/.tools')).body.connections.find(
+      (candidate: { connectionId: string }) => candidate.connectionId === 'everything',
+    );
     expect(envelope.error).toMatchObject({ message: expect.stringMatching(/refused/) });
-    expect((await harness.call('GET', '/connect/http/everything')).body.status).toEqual({ state: 'error', message: expect.stringMatching(/^connection refused by 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/) });
+    expect((await harness.call('GET', '/connect/http/everything')).body.status).toEqual({
+      state: 'error',
+      message: expect.stringMatching(/^connection refused by 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/),
+    });
   });
 
   it('the upstream back on the same port: the next call opens a new session and is answered, and the status is connected again', async () => {
     everything = await startEverything(Number(new URL(everything.url).port));
-    const answer = await harness.call('POST', '/connect/http/everything/mcp', { body: { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'echo', arguments: { message: 'back' } } } });
+    const answer = await harness.call('POST', '/connect/http/everything/mcp', {
+      body: { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'echo', arguments: { message: 'back' } } },
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.result).toEqual({ content: [{ type: 'text', text: 'Echo: back' }] });
     expect((await harness.call('GET', '/connect/http/everything')).body.status).toEqual({ state: 'connected' });
   });
 
   it('the upstream restarted between two calls: its event stream broke, so the stale session is dropped and the next call is answered', async () => {
-    expect((await relayed.callTool({ name: 'echo', arguments: { message: 'before' } })).content).toEqual([{ type: 'text', text: 'Echo: before' }]);
+    expect((await relayed.callTool({ name: 'echo', arguments: { message: 'before' } })).content).toEqual([
+      { type: 'text', text: 'Echo: before' },
+    ]);
     const port = Number(new URL(everything.url).port);
     await everything.stop();
     everything = await startEverything(port);
     // The SDK tries to resume the session's event stream after 1 s; the new process knows no such session.
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    const answer = await harness.call('POST', '/connect/http/everything/mcp', { body: { jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'echo', arguments: { message: 'again' } } } });
+    const answer = await harness.call('POST', '/connect/http/everything/mcp', {
+      body: { jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'echo', arguments: { message: 'again' } } },
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.result).toEqual({ content: [{ type: 'text', text: 'Echo: again' }] });
   });

@@ -17,13 +17,19 @@ import { mint } from './support/tokens.js';
 
 const notes = {
   displayName: 'Acme Notes',
-  config: { headers: { 'X-Notes-Key': { label: 'Notes key', required: true } }, query: { region: { label: 'Region', required: true }, debug: { label: 'Debug' } } },
+  config: {
+    headers: { 'X-Notes-Key': { label: 'Notes key', required: true } },
+    query: { region: { label: 'Region', required: true }, debug: { label: 'Debug' } },
+  },
   tools: [
-    { name: 'create_note', description: 'Create a note.', inputSchema: { type: 'object', properties: { id: { type: 'string' }, text: { type: 'string' } }, required: ['id'] } },
+    {
+      name: 'create_note',
+      description: 'Create a note.',
+      inputSchema: { type: 'object', properties: { id: { type: 'string' }, text: { type: 'string' } }, required: ['id'] },
+    },
     { name: 'list_notes', description: 'List notes.', inputSchema: { type: 'object', properties: {} } },
   ],
 };
-
 
 describe.each(doors)('faults, forced statuses and shared worlds (%s)', (door) => {
   const namespace = 'faults';
@@ -48,7 +54,9 @@ describe.each(doors)('faults, forced statuses and shared worlds (%s)', (door) =>
   /** A fresh mock connection on @acme/notes. */
   async function mockConnection(ns = namespace): Promise<string> {
     const id = `notes-${++serial}`;
-    expect((await harness.call('PUT', `/connect/${ns}/${id}`, { body: { server: '@acme/notes', mock: { enabled: true } } })).status).toBe(201);
+    expect((await harness.call('PUT', `/connect/${ns}/${id}`, { body: { server: '@acme/notes', mock: { enabled: true } } })).status).toBe(
+      201,
+    );
     return id;
   }
 
@@ -97,9 +105,21 @@ describe.each(doors)('faults, forced statuses and shared worlds (%s)', (door) =>
     const id = await mockConnection();
     await setFaults(id, [{ tool: 'list_notes', error: { onCall: 3, message: 'rate limited: try again in 20 s' } }]);
     const results = [];
-    for (const name of ['list_notes', 'create_note', 'list_notes', 'create_note', 'list_notes', 'list_notes']) results.push((await callTool(id, name, name === 'create_note' ? { id: 'n' } : {})).body.result);
-    expect(results.map((result) => result._meta['mcpsim/source'])).toEqual(['synthetic', 'synthetic', 'synthetic', 'synthetic', 'fault', 'synthetic']);
-    expect(results[4]).toEqual({ content: [{ type: 'text', text: 'rate limited: try again in 20 s' }], isError: true, _meta: { 'mcpsim/source': 'fault', 'mcpsim/sequence': 5 } });
+    for (const name of ['list_notes', 'create_note', 'list_notes', 'create_note', 'list_notes', 'list_notes'])
+      results.push((await callTool(id, name, name === 'create_note' ? { id: 'n' } : {})).body.result);
+    expect(results.map((result) => result._meta['mcpsim/source'])).toEqual([
+      'synthetic',
+      'synthetic',
+      'synthetic',
+      'synthetic',
+      'fault',
+      'synthetic',
+    ]);
+    expect(results[4]).toEqual({
+      content: [{ type: 'text', text: 'rate limited: try again in 20 s' }],
+      isError: true,
+      _meta: { 'mcpsim/source': 'fault', 'mcpsim/sequence': 5 },
+    });
     const logged = (await harness.call('GET', control(id, 'memory'))).body.calls as CallLogEntry[];
     expect(logged.map((entry) => entry.source)).toEqual(['synthetic', 'synthetic', 'synthetic', 'synthetic', 'fault', 'synthetic']);
   });
@@ -144,7 +164,10 @@ describe.each(doors)('faults, forced statuses and shared worlds (%s)', (door) =>
     await callTool(id, 'list_notes');
     expect((await harness.call('GET', `/connect/${namespace}/${id}`)).body.status).toEqual({ state: 'connected' });
     await callTool(id, 'create_note', { id: 'x' });
-    expect((await harness.call('GET', `/connect/${namespace}/${id}`)).body.status).toEqual({ state: 'error', message: 'the notes backend is down' });
+    expect((await harness.call('GET', `/connect/${namespace}/${id}`)).body.status).toEqual({
+      state: 'error',
+      message: 'the notes backend is down',
+    });
   });
 
   it.each([
@@ -162,7 +185,10 @@ describe.each(doors)('faults, forced statuses and shared worlds (%s)', (door) =>
   it('forces auth_required with a setup link, and the endpoint refuses with it', async () => {
     const id = await mockConnection();
     const response = await harness.call('PUT', control(id, 'status'), { body: { state: 'auth_required' } });
-    expect(response.body.status).toEqual({ state: 'auth_required', setupUrl: expect.stringContaining(`${harness.baseUrl}/__mcpsim/setup/`) });
+    expect(response.body.status).toEqual({
+      state: 'auth_required',
+      setupUrl: expect.stringContaining(`${harness.baseUrl}/__mcpsim/setup/`),
+    });
     const refused = await callTool(id, 'list_notes');
     expect(refused.status).toBe(401);
     expect(refused.body.error.data.setupUrl).toBe(response.body.status.setupUrl);
@@ -183,7 +209,10 @@ describe.each(doors)('faults, forced statuses and shared worlds (%s)', (door) =>
     });
     const refused = await callTool(id, 'list_notes');
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toMatchObject({ code: -32002, data: { http: notes.config, missing: { headers: ['X-Notes-Key'], query: ['region'] } } });
+    expect(refused.body.error).toMatchObject({
+      code: -32002,
+      data: { http: notes.config, missing: { headers: ['X-Notes-Key'], query: ['region'] } },
+    });
   });
 
   it('forces a status on a real connection too', async () => {
@@ -219,7 +248,9 @@ describe.each(doors)('faults, forced statuses and shared worlds (%s)', (door) =>
     // Disabled: each connection has its own memory again (B's call from before sharing is still there).
     const disabled = await harness.call('PUT', `/__mcpsim/namespaces/${ns}/shared-world`, { body: { enabled: false } });
     expect(disabled.body).toEqual({ namespace: ns, enabled: false, connections: [] });
-    expect((await harness.call('GET', control(b, 'memory', ns))).body.calls.map((entry: CallLogEntry) => entry.tool)).toEqual(['list_notes']);
+    expect((await harness.call('GET', control(b, 'memory', ns))).body.calls.map((entry: CallLogEntry) => entry.tool)).toEqual([
+      'list_notes',
+    ]);
     expect((await harness.call('GET', control(a, 'memory', ns))).body.calls).toHaveLength(3);
   });
 
@@ -229,8 +260,12 @@ describe.each(doors)('faults, forced statuses and shared worlds (%s)', (door) =>
     const a = await mockConnection(ns);
     const b = await mockConnection(ns);
     await harness.call('PUT', `/__mcpsim/namespaces/${ns}/shared-world`, { body: { enabled: true } });
-    const results = await Promise.all([0, 1, 2, 3, 4, 5].map((index) => callTool(index % 2 ? a : b, 'create_note', { id: `n${index}` }, ns)));
-    expect(results.map((result) => result.body.result._meta['mcpsim/sequence']).sort((x: number, y: number) => x - y)).toEqual([1, 2, 3, 4, 5, 6]);
+    const results = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((index) => callTool(index % 2 ? a : b, 'create_note', { id: `n${index}` }, ns)),
+    );
+    expect(results.map((result) => result.body.result._meta['mcpsim/sequence']).sort((x: number, y: number) => x - y)).toEqual([
+      1, 2, 3, 4, 5, 6,
+    ]);
     expect((await harness.call('GET', control(b, 'memory', ns))).body.nextSequence).toBe(7);
   });
 

@@ -18,7 +18,12 @@ const call = (args: Record<string, unknown>, occurrence = 1, tool = 'list_issues
   argumentsKey: toCanonicalJson(args),
   occurrence,
 });
-const fromModel = (value: string, extra: Partial<ToolResolution> = {}): ToolResolution => ({ source: 'model', model: 'test-model', result: text(value), ...extra });
+const fromModel = (value: string, extra: Partial<ToolResolution> = {}): ToolResolution => ({
+  source: 'model',
+  model: 'test-model',
+  result: text(value),
+  ...extra,
+});
 
 describe('the fixture recorder', () => {
   let directory: string;
@@ -36,7 +41,12 @@ describe('the fixture recorder', () => {
   it('writes a new fixture file in the replay format: sorted keys, 2-space JSON, a final newline', () => {
     const recorder = createFixtureRecorder({ directory, clock });
     const worldChanges = { upserts: [{ type: 'issue', id: '7', fields: { title: 'Crash', state: 'open' } }] };
-    expect(recorder.record(call({ state: 'open', labels: ['bug'] }), fromModel('one issue', { worldChanges, usage: { inputTokens: 1, outputTokens: 2 } }))).toBe('added');
+    expect(
+      recorder.record(
+        call({ state: 'open', labels: ['bug'] }),
+        fromModel('one issue', { worldChanges, usage: { inputTokens: 1, outputTokens: 2 } }),
+      ),
+    ).toBe('added');
     expect(read()).toBe(
       [
         '{',
@@ -124,7 +134,14 @@ describe('the fixture recorder', () => {
 
   it('keeps hand-written entries and notes of an existing file', () => {
     mkdirSync(join(directory, 'acme__tracker'));
-    const handWritten = { arguments: { state: 'all' }, occurrence: 1, note: 'by hand', recordedAt: '2026-01-01T00:00:00.000Z', model: null, result: text('hand') };
+    const handWritten = {
+      arguments: { state: 'all' },
+      occurrence: 1,
+      note: 'by hand',
+      recordedAt: '2026-01-01T00:00:00.000Z',
+      model: null,
+      result: text('hand'),
+    };
     writeFileSync(file, JSON.stringify({ note: 'reviewed', server: '@acme/tracker', tool: 'list_issues', calls: [handWritten] }));
     createFixtureRecorder({ directory, clock }).record(call({ state: 'open' }), fromModel('open'));
     const data = JSON.parse(read()) as { note: string; calls: unknown[] };
@@ -133,7 +150,11 @@ describe('the fixture recorder', () => {
   });
 
   it('writes only arguments, model, occurrence, recordedAt, result and worldChanges, and leaves no temporary file', () => {
-    const resolution = { ...fromModel('x', { worldChanges: { facts: [] } }), usage: { inputTokens: 5, outputTokens: 6 }, extra: 'never written' } as ToolResolution;
+    const resolution = {
+      ...fromModel('x', { worldChanges: { facts: [] } }),
+      usage: { inputTokens: 5, outputTokens: 6 },
+      extra: 'never written',
+    } as ToolResolution;
     createFixtureRecorder({ directory, clock }).record({ ...call({}), sequence: 4, context: { secret: 'no' } as never }, resolution);
     expect(Object.keys(entries()[0]!)).toEqual(['arguments', 'model', 'occurrence', 'recordedAt', 'result', 'worldChanges']);
     expect(readdirSync(join(directory, 'acme__tracker'))).toEqual(['list_issues.json']);
@@ -143,7 +164,9 @@ describe('the fixture recorder', () => {
     mkdirSync(join(directory, 'acme__tracker'));
     writeFileSync(file, '{ not json');
     const recorder = createFixtureRecorder({ directory, clock });
-    expect(() => recorder.record(call({}), fromModel('x'))).toThrow(/cannot record into .*list_issues\.json: it is not a valid fixture file/);
+    expect(() => recorder.record(call({}), fromModel('x'))).toThrow(
+      /cannot record into .*list_issues\.json: it is not a valid fixture file/,
+    );
     expect(read()).toBe('{ not json');
     expect(() => recorder.record(call({}, 1, '..'), fromModel('x'))).toThrow(/cannot be a file name/);
   });
@@ -163,7 +186,12 @@ describe('the recording source', () => {
     const seen: [string, RecordChange][] = [];
     const onRecord = (recorded: ToolCall, change: RecordChange) => seen.push([recorded.argumentsKey, change]);
     const synthetic: ToolResolution = { source: 'synthetic', result: text('made up') };
-    for (const resolution of [{ source: 'fixture', result: text('f') }, { source: 'fixture-miss', result: text('m') }, synthetic, null] as const) {
+    for (const resolution of [
+      { source: 'fixture', result: text('f') },
+      { source: 'fixture-miss', result: text('m') },
+      synthetic,
+      null,
+    ] as const) {
       expect(await createRecordingSource(answering(resolution), recorder, { onRecord }).resolve(call({ n: 1 }))).toEqual(resolution);
     }
     expect(seen).toEqual([]);

@@ -14,9 +14,11 @@ const server = '@modelcontextprotocol/time';
 
 describe.each(doors)('forking a mock connection (%s)', (door) => {
   let harness: Harness;
-  const fork = (id: string, body?: unknown) => harness.call('POST', `/__mcpsim/connections/${namespace}/${id}/fork`, body === undefined ? {} : { body });
+  const fork = (id: string, body?: unknown) =>
+    harness.call('POST', `/__mcpsim/connections/${namespace}/${id}/fork`, body === undefined ? {} : { body });
   const memoryOf = async (ns: string, id: string) => (await harness.call('GET', `/__mcpsim/connections/${ns}/${id}/memory`)).body;
-  const keyOf = (ns: string, id: string) => harness.platform.stores.memory.resolveKey(harness.platform.stores.accounts.findLocal()!.id, ns, id)!;
+  const keyOf = (ns: string, id: string) =>
+    harness.platform.stores.memory.resolveKey(harness.platform.stores.accounts.findLocal()!.id, ns, id)!;
   const record = async (ns: string, id: string, tool: string, changes?: WorldChanges): Promise<CallLogEntry> => {
     const memory = harness.platform.stores.memory;
     const key = keyOf(ns, id);
@@ -42,7 +44,9 @@ describe.each(doors)('forking a mock connection (%s)', (door) => {
     harness = await startHarness(door);
     await harness.call('PUT', `/namespaces/${namespace}`);
     await harness.call('PUT', '/namespaces/elsewhere');
-    const created = await harness.call('PUT', `/connect/${namespace}/clock`, { body: { server, name: 'Clock', metadata: { team: 'qa' }, mock: { enabled: true, scenario: 'A quiet office.' } } });
+    const created = await harness.call('PUT', `/connect/${namespace}/clock`, {
+      body: { server, name: 'Clock', metadata: { team: 'qa' }, mock: { enabled: true, scenario: 'A quiet office.' } },
+    });
     expect(created.status).toBe(201);
     await record(namespace, 'clock', 'get_current_time', { upserts: [{ type: 'zone', id: 'utc', fields: { offset: 0 } }] });
     await record(namespace, 'clock', 'convert_time', { facts: ['the office is in Lisbon'] });
@@ -88,12 +92,27 @@ describe.each(doors)('forking a mock connection (%s)', (door) => {
   });
 
   it('refuses a taken id with 409, a real connection and a shared-world namespace with 400, and a bad body with 400', async () => {
-    expect(await fork('clock', { connectionId: 'clock' })).toMatchObject({ status: 409, body: { error: 'conflict', message: expect.stringContaining('"clock" already exists') } });
+    expect(await fork('clock', { connectionId: 'clock' })).toMatchObject({
+      status: 409,
+      body: { error: 'conflict', message: expect.stringContaining('"clock" already exists') },
+    });
     await harness.call('PUT', `/connect/${namespace}/real`, { body: { mcpUrl: 'https://real.test/mcp' } });
-    expect(await fork('real')).toMatchObject({ status: 400, body: { error: 'validation_error', message: expect.stringContaining('not a mock connection') } });
-    harness.platform.stores.memory.setShared(harness.platform.stores.namespaces.get(harness.platform.stores.accounts.findLocal()!.id, 'elsewhere')!.id, true);
-    expect(await fork('clock', { namespace: 'elsewhere' })).toMatchObject({ status: 400, body: { message: expect.stringContaining('share one world') } });
-    expect(await fork('clock', { connectionId: '.hidden' })).toMatchObject({ status: 400, body: { message: expect.stringContaining('connectionId') } });
+    expect(await fork('real')).toMatchObject({
+      status: 400,
+      body: { error: 'validation_error', message: expect.stringContaining('not a mock connection') },
+    });
+    harness.platform.stores.memory.setShared(
+      harness.platform.stores.namespaces.get(harness.platform.stores.accounts.findLocal()!.id, 'elsewhere')!.id,
+      true,
+    );
+    expect(await fork('clock', { namespace: 'elsewhere' })).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('share one world') },
+    });
+    expect(await fork('clock', { connectionId: '.hidden' })).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('connectionId') },
+    });
     expect(await fork('clock', { color: 'red' })).toMatchObject({ status: 400 });
   });
 
@@ -119,7 +138,19 @@ describe('memory events', () => {
     const memory = harness.platform.stores.memory;
     const stop = memory.subscribe((event) => events.push(event));
     const key = memory.resolveKey(harness.platform.stores.accounts.findLocal()!.id, 'ev', 't')!;
-    const entry: CallLogEntry = { sequence: 1, tool: 'x', arguments: {}, argumentsKey: '{}', occurrence: 1, result: { content: [] }, source: 'fixture', model: null, usage: null, latencyMs: 0, at: testStart };
+    const entry: CallLogEntry = {
+      sequence: 1,
+      tool: 'x',
+      arguments: {},
+      argumentsKey: '{}',
+      occurrence: 1,
+      result: { content: [] },
+      source: 'fixture',
+      model: null,
+      usage: null,
+      latencyMs: 0,
+      at: testStart,
+    };
     const stored = memory.append(key, entry, { facts: ['f'] });
     expect(events).toEqual([]); // not before the commit
     await stored;
@@ -127,7 +158,10 @@ describe('memory events', () => {
     const snapshot = await harness.call('POST', '/__mcpsim/connections/ev/t/snapshots');
     await harness.call('POST', `/__mcpsim/connections/ev/t/snapshots/${snapshot.body.id}/restore`);
     await harness.call('DELETE', '/__mcpsim/connections/ev/t/memory');
-    expect(events.slice(1)).toEqual([{ kind: 'replaced', key }, { kind: 'replaced', key }]);
+    expect(events.slice(1)).toEqual([
+      { kind: 'replaced', key },
+      { kind: 'replaced', key },
+    ]);
     stop();
     await memory.append(key, { ...entry }, undefined);
     expect(events).toHaveLength(3);

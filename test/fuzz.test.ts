@@ -25,7 +25,26 @@ const validParams: Record<string, string[]> = {
   toolPath: ['echo'],
 };
 const oddText = fc.oneof(
-  fc.constantFrom('', ' ', '\u0000', '\uFEFF', '\uD800', '\u202E', '𝕏', 'é', '../..', '%', '%00', '%E0%A4%A', '__proto__', 'constructor', '-1', '1e309', 'NaN', 'x'.repeat(5000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\uFEFF',
+    '\uD800',
+    '\u202E',
+    '𝕏',
+    'é',
+    '../..',
+    '%',
+    '%00',
+    '%E0%A4%A',
+    '__proto__',
+    'constructor',
+    '-1',
+    '1e309',
+    'NaN',
+    'x'.repeat(5000),
+  ),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
 );
@@ -41,7 +60,10 @@ const segment = (name: string) =>
 const nested = (depth: number, open = '{"x":', close = '}') => `${open.repeat(depth)}1${close.repeat(depth)}`;
 /** Bodies that each route would take, with a deep value where a real client puts free-form JSON. */
 const deepTemplates: { route: RegExp; body: (deep: string) => string }[] = [
-  { route: /^PUT \/connect\/\{namespace\}\/\{connectionId\}$/, body: (deep) => `{"server":"@qa/fz","mock":{"enabled":true},"metadata":{"x":${deep}}}` },
+  {
+    route: /^PUT \/connect\/\{namespace\}\/\{connectionId\}$/,
+    body: (deep) => `{"server":"@qa/fz","mock":{"enabled":true},"metadata":{"x":${deep}}}`,
+  },
   { route: /^PUT \/connect\/\{namespace\}\/\{connectionId\}$/, body: (deep) => `{"mcpUrl":"http://127.0.0.1:9/mcp","metadata":${deep}}` },
   { route: /^(PUT|POST) \/servers/, body: (deep) => `{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"p":${deep}}}}]}` },
   { route: /\.tools/, body: (deep) => `{"x":${deep}}` },
@@ -59,12 +81,52 @@ const deepBodyFor = (route: string) => {
 };
 const bodyText = fc.oneof(
   { weight: 4, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)) },
-  { weight: 2, arbitrary: fc.constantFrom('', '{', '{"a":}', 'null', '[]', '"x"', '1e999', '{"a":1,"a":2}', '\uFEFF{}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}', 'NaN', '{"a":"\uD800"}') },
-  { weight: 2, arbitrary: fc.integer({ min: 200, max: 6000 }).chain((depth) => fc.constantFrom(nested(depth), nested(depth, '[', ']'), `{"metadata":${nested(depth)},"tools":[{"name":"t","inputSchema":${nested(depth)}}]}`)) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '',
+      '{',
+      '{"a":}',
+      'null',
+      '[]',
+      '"x"',
+      '1e999',
+      '{"a":1,"a":2}',
+      '\uFEFF{}',
+      '{"__proto__":{"x":1}}',
+      '{"constructor":{"prototype":{}}}',
+      'NaN',
+      '{"a":"\uD800"}',
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .integer({ min: 200, max: 6000 })
+      .chain((depth) =>
+        fc.constantFrom(
+          nested(depth),
+          nested(depth, '[', ']'),
+          `{"metadata":${nested(depth)},"tools":[{"name":"t","inputSchema":${nested(depth)}}]}`,
+        ),
+      ),
+  },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 200 }) },
-  { weight: 1, arbitrary: fc.dictionary(oddText, fc.oneof(oddText, fc.jsonValue({ maxDepth: 2 })), { maxKeys: 5 }).map((value) => JSON.stringify(value)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .dictionary(oddText, fc.oneof(oddText, fc.jsonValue({ maxDepth: 2 })), { maxKeys: 5 })
+      .map((value) => JSON.stringify(value)),
+  },
   // Huge: a string field past the body limit now and then, and a wide array within it.
-  { weight: 1, arbitrary: fc.constantFrom(`{"x":"${'a'.repeat(17 * 1024 * 1024)}"}`, `[${'0,'.repeat(400_000)}0]`, `{"metadata":{${Array.from({ length: 3000 }, (_, index) => `"k${index}":"v"`).join(',')}}}`) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      `{"x":"${'a'.repeat(17 * 1024 * 1024)}"}`,
+      `[${'0,'.repeat(400_000)}0]`,
+      `{"metadata":{${Array.from({ length: 3000 }, (_, index) => `"k${index}":"v"`).join(',')}}}`,
+    ),
+  },
 );
 const headerSets = fc.oneof(
   { weight: 4, arbitrary: fc.constant<Record<string, string>>({}) },
@@ -72,7 +134,15 @@ const headerSets = fc.oneof(
     weight: 2,
     arbitrary: fc.record(
       {
-        'content-type': fc.constantFrom('application/json', 'text/plain', 'application/json; charset=utf-16', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', '*/*', ''),
+        'content-type': fc.constantFrom(
+          'application/json',
+          'text/plain',
+          'application/json; charset=utf-16',
+          'multipart/form-data; boundary=x',
+          'application/x-www-form-urlencoded',
+          '*/*',
+          '',
+        ),
         accept: fc.constantFrom('application/json', 'text/event-stream', 'application/json, text/event-stream', '*/*', 'image/png', ''),
         'mcp-session-id': fc.constantFrom('x', '', 'ü'.repeat(10)),
         'mcp-protocol-version': fc.constantFrom('2025-06-18', '1999-01-01', 'x'),
@@ -113,84 +183,109 @@ describe.each(doors)('the fuzz suite: every route, bad input, no 5xx, {error, me
 
   beforeAll(async () => {
     harness = await startHarness(door, { upstreamTimeoutMs: 200 });
-    operations = listOperations({ stores: harness.platform.stores, clock: harness.clock, random: () => new Uint8Array(8), logger: { error() {} } });
+    operations = listOperations({
+      stores: harness.platform.stores,
+      clock: harness.clock,
+      random: () => new Uint8Array(8),
+      logger: { error() {} },
+    });
     await reseed();
   });
   afterAll(() => harness.close());
 
-  it(`answers ${runs} random requests over every route without a 5xx, a stray body shape or a hang`, async () => {
-    const caseFor = (index: number) => {
-      const operation = operations[index]!;
-      const names = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
-      const queryNames = Object.keys((operation.query as unknown as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
-      return fc.record<Case>({
-        operation: fc.constant(index),
-        params: fc.record(Object.fromEntries(names.map((name) => [name, segment(name)]))),
-        query: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...queryNames, 'limit', 'q'), oddText), fc.oneof(oddText, fc.constantFrom('0', '1', '-1', '1000000000000000000000', 'true', '*'))), { maxLength: 3 }),
-        headers: headerSets,
-        key: auth,
-        body: operation.method === 'GET' ? fc.constant(null) : fc.option(fc.oneof(deepBodyFor(`${operation.method} ${operation.path}`), bodyText), { nil: null, freq: 6 }),
-      });
-    };
-    // The route is drawn uniformly (fast-check's bias favours the ends of a range), so every route gets its share.
-    const caseArbitrary = fc.noBias(fc.integer({ min: 0, max: operations.length - 1 })).chain(caseFor);
-    // One case of each route first, so every route is drawn however many routes there are; then the random ones.
-    const examples = operations.map((_, index): [Case] => [fc.sample(caseFor(index), { numRuns: 1, seed: seed + index })[0]!]);
+  it(
+    `answers ${runs} random requests over every route without a 5xx, a stray body shape or a hang`,
+    async () => {
+      const caseFor = (index: number) => {
+        const operation = operations[index]!;
+        const names = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+        const queryNames = Object.keys((operation.query as unknown as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
+        return fc.record<Case>({
+          operation: fc.constant(index),
+          params: fc.record(Object.fromEntries(names.map((name) => [name, segment(name)]))),
+          query: fc.array(
+            fc.tuple(
+              fc.oneof(fc.constantFrom(...queryNames, 'limit', 'q'), oddText),
+              fc.oneof(oddText, fc.constantFrom('0', '1', '-1', '1000000000000000000000', 'true', '*')),
+            ),
+            { maxLength: 3 },
+          ),
+          headers: headerSets,
+          key: auth,
+          body:
+            operation.method === 'GET'
+              ? fc.constant(null)
+              : fc.option(fc.oneof(deepBodyFor(`${operation.method} ${operation.path}`), bodyText), { nil: null, freq: 6 }),
+        });
+      };
+      // The route is drawn uniformly (fast-check's bias favours the ends of a range), so every route gets its share.
+      const caseArbitrary = fc.noBias(fc.integer({ min: 0, max: operations.length - 1 })).chain(caseFor);
+      // One case of each route first, so every route is drawn however many routes there are; then the random ones.
+      const examples = operations.map((_, index): [Case] => [fc.sample(caseFor(index), { numRuns: 1, seed: seed + index })[0]!]);
 
-    let count = 0;
-    await fc.assert(
-      fc.asyncProperty(caseArbitrary, async (request) => {
-        if (++count % 50 === 0) await reseed();
-        const operation = operations[request.operation]!;
-        seen.add(`${operation.method} ${operation.path}`);
-        const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => request.params[name] ?? 'x');
-        const search = new URLSearchParams(request.query.map(([name, value]): [string, string] => [name.slice(0, 200), value.slice(0, 2000)]));
-        const headers: Record<string, string> = { ...request.headers };
-        if (request.key !== null) headers.authorization = `Bearer ${request.key}`;
-        const init: RequestInit = { method: operation.method, headers };
-        if (request.body !== null) init.body = request.body;
-        let response: Response;
-        try {
-          const sent = new Request(`${harness.baseUrl}${path}${search.size > 0 ? `?${search}` : ''}`, init);
-          response = await withTimeout(Promise.resolve(door === 'socket' ? fetch(sent) : harness.platform.app.fetch(sent)), 10_000);
-        } catch (error) {
-          // A header value fetch itself refuses is not a request the server ever sees.
-          if (error instanceof TypeError && /header|ByteString/i.test(error.message)) return;
-          throw error;
-        }
-        const text = await withTimeout(response.text(), 10_000);
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        const where = `${operation.method} ${path} -> ${response.status}: ${text.slice(0, 300)}`;
-        // 502 upstream_unavailable is the contract's answer for a real connection whose upstream is down (a fuzzed one points at 127.0.0.1:9).
-        if (response.status === 502) expect(JSON.parse(text).error ?? JSON.parse(text).error?.message, where).toBeDefined();
-        else expect(response.status, where).toBeLessThan(500);
-        if (response.status < 400) return;
-        const type = response.headers.get('content-type') ?? '';
-        if (type.includes('text/html')) {
-          // Only the pages a person opens answer in HTML: the setup page and the CLI login's approve page.
-          expect(operation.path.startsWith('/__mcpsim/setup/') || operation.path.startsWith('/api/auth/cli/approve/'), where).toBe(true);
-          return;
-        }
-        const body = JSON.parse(text) as Record<string, unknown>;
-        if (operation.path.endsWith('/mcp') && 'jsonrpc' in body) {
-          expect(Object.keys(body).sort(), where).toEqual(['error', 'id', 'jsonrpc']);
-          expect(body.error, where).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
-          return;
-        }
-        expect(Object.keys(body).sort(), where).toEqual(['error', 'message']);
-        if (response.status === 502) expect(body.error, where).toBe('upstream_unavailable');
-        expect(typeof body.error === 'string' && typeof body.message === 'string', where).toBe(true);
-      }),
-      { numRuns: runs, seed, endOnFailure: true, examples },
-    );
-    expect([...seen].length).toBe(operations.length);
-    const answers = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}x${n}`).join(' ');
-    console.log(`fuzz: ${runs} cases over ${seen.size} of ${operations.length} routes (seed ${seed}, ${door}); answers ${answers}`);
-  }, Math.max(120_000, runs * 100));
+      let count = 0;
+      await fc.assert(
+        fc.asyncProperty(caseArbitrary, async (request) => {
+          if (++count % 50 === 0) await reseed();
+          const operation = operations[request.operation]!;
+          seen.add(`${operation.method} ${operation.path}`);
+          const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => request.params[name] ?? 'x');
+          const search = new URLSearchParams(
+            request.query.map(([name, value]): [string, string] => [name.slice(0, 200), value.slice(0, 2000)]),
+          );
+          const headers: Record<string, string> = { ...request.headers };
+          if (request.key !== null) headers.authorization = `Bearer ${request.key}`;
+          const init: RequestInit = { method: operation.method, headers };
+          if (request.body !== null) init.body = request.body;
+          let response: Response;
+          try {
+            const sent = new Request(`${harness.baseUrl}${path}${search.size > 0 ? `?${search}` : ''}`, init);
+            response = await withTimeout(Promise.resolve(door === 'socket' ? fetch(sent) : harness.platform.app.fetch(sent)), 10_000);
+          } catch (error) {
+            // A header value fetch itself refuses is not a request the server ever sees.
+            if (error instanceof TypeError && /header|ByteString/i.test(error.message)) return;
+            throw error;
+          }
+          const text = await withTimeout(response.text(), 10_000);
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          const where = `${operation.method} ${path} -> ${response.status}: ${text.slice(0, 300)}`;
+          // 502 upstream_unavailable is the contract's answer for a real connection whose upstream is down (a fuzzed one points at 127.0.0.1:9).
+          if (response.status === 502) expect(JSON.parse(text).error ?? JSON.parse(text).error?.message, where).toBeDefined();
+          else expect(response.status, where).toBeLessThan(500);
+          if (response.status < 400) return;
+          const type = response.headers.get('content-type') ?? '';
+          if (type.includes('text/html')) {
+            // Only the pages a person opens answer in HTML: the setup page and the CLI login's approve page.
+            expect(operation.path.startsWith('/__mcpsim/setup/') || operation.path.startsWith('/api/auth/cli/approve/'), where).toBe(true);
+            return;
+          }
+          const body = JSON.parse(text) as Record<string, unknown>;
+          if (operation.path.endsWith('/mcp') && 'jsonrpc' in body) {
+            expect(Object.keys(body).sort(), where).toEqual(['error', 'id', 'jsonrpc']);
+            expect(body.error, where).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
+            return;
+          }
+          expect(Object.keys(body).sort(), where).toEqual(['error', 'message']);
+          if (response.status === 502) expect(body.error, where).toBe('upstream_unavailable');
+          expect(typeof body.error === 'string' && typeof body.message === 'string', where).toBe(true);
+        }),
+        { numRuns: runs, seed, endOnFailure: true, examples },
+      );
+      expect([...seen].length).toBe(operations.length);
+      const answers = [...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([status, n]) => `${status}x${n}`)
+        .join(' ');
+      console.log(`fuzz: ${runs} cases over ${seen.size} of ${operations.length} routes (seed ${seed}, ${door}); answers ${answers}`);
+    },
+    Math.max(120_000, runs * 100),
+  );
 });
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms (a hang)`)), ms)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms (a hang)`)), ms)),
+  );
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -35,12 +35,20 @@ describe('group commit of the memory log', () => {
 
   const callTime = (connectionId: string, id: number) =>
     harness.call('POST', `/connect/demo/${connectionId}/mcp`, {
-      body: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_current_time', arguments: { timezone: `Etc/GMT-${id % 12}` } } },
+      body: {
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'get_current_time', arguments: { timezone: `Etc/GMT-${id % 12}` } },
+      },
       headers: { accept: 'application/json, text/event-stream' },
     });
 
   it('answers each of 30 concurrent calls only once its row is committed, in sequence order', async () => {
-    expect((await harness.call('PUT', '/connect/demo/burst', { body: { server: '@modelcontextprotocol/time', mock: { enabled: true } } })).status).toBe(201);
+    expect(
+      (await harness.call('PUT', '/connect/demo/burst', { body: { server: '@modelcontextprotocol/time', mock: { enabled: true } } }))
+        .status,
+    ).toBe(201);
     const seenAtAnswer: { sequence: number; stored: number[] }[] = [];
     await Promise.all(
       Array.from({ length: 30 }, async (_, index) => {
@@ -71,7 +79,10 @@ describe('the mock tool runner and the commit of a call', () => {
       },
     };
     const runner = createMockToolRunner({
-      registry: { get: () => ({ displayName: 'Echo', description: '', tools: [{ name: 'echo', inputSchema: { type: 'object' } }] }) as never, revision: () => '1' },
+      registry: {
+        get: () => ({ displayName: 'Echo', description: '', tools: [{ name: 'echo', inputSchema: { type: 'object' } }] }) as never,
+        revision: () => '1',
+      },
       memory,
       clock: createManualClock('2026-01-01T00:00:00.000Z'),
       toolResults: { resolve: async () => ({ source: 'fixture', result: { content: [{ type: 'text', text: 'ok' }] } }) },

@@ -14,13 +14,27 @@ const namespace = 'hosted';
 const echo = {
   displayName: 'Acme Echo',
   serverInfo: { name: 'acme-echo', version: '3.1.4' },
-  tools: [{ name: 'echo', description: 'Echo the text.', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } }],
+  tools: [
+    {
+      name: 'echo',
+      description: 'Echo the text.',
+      inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+    },
+  ],
 };
 const vault = { ...echo, displayName: 'Acme Vault', config: { headers: { 'X-Vault-Key': { label: 'Vault key', required: true } } } };
 const fixture = {
   server: '@acme/echo',
   tool: 'echo',
-  calls: [{ arguments: { text: 'hi' }, occurrence: 1, result: { content: [{ type: 'text', text: 'hi (recorded)' }] }, recordedAt: '2026-01-01T00:00:00.000Z', model: null }],
+  calls: [
+    {
+      arguments: { text: 'hi' },
+      occurrence: 1,
+      result: { content: [{ type: 'text', text: 'hi (recorded)' }] },
+      recordedAt: '2026-01-01T00:00:00.000Z',
+      model: null,
+    },
+  ],
 };
 
 describe('hostedQualifiedNames', () => {
@@ -92,15 +106,25 @@ describe.each(doors)('connections to hosted server URLs (%s)', (door) => {
 
   it('answers tool calls from the simulator (fixtures here), over REST and MCP, into its memory', async () => {
     const rest = await harness.call('POST', `/connect/${namespace}/by-url/.tools/echo`, { body: { text: 'hi' } });
-    expect(rest.body).toEqual({ content: [{ type: 'text', text: 'hi (recorded)' }], _meta: { 'mcpsim/source': 'fixture', 'mcpsim/sequence': 1 } });
-    const mcp = await harness.call('POST', `/connect/${namespace}/by-url/mcp`, { body: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: { text: 'again' } } } });
+    expect(rest.body).toEqual({
+      content: [{ type: 'text', text: 'hi (recorded)' }],
+      _meta: { 'mcpsim/source': 'fixture', 'mcpsim/sequence': 1 },
+    });
+    const mcp = await harness.call('POST', `/connect/${namespace}/by-url/mcp`, {
+      body: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: { text: 'again' } } },
+    });
     expect(mcp.body.result._meta['mcpsim/source']).toBe('fixture-miss');
     const memory = await harness.call('GET', `/__mcpsim/connections/${namespace}/by-url/memory`);
-    expect(memory.body.calls.map((call: { tool: string; arguments: unknown }) => call.arguments)).toEqual([{ text: 'hi' }, { text: 'again' }]);
+    expect(memory.body.calls.map((call: { tool: string; arguments: unknown }) => call.arguments)).toEqual([
+      { text: 'hi' },
+      { text: 'again' },
+    ]);
   });
 
   it('takes fault rules like a mock connection', async () => {
-    const faults = await harness.call('PUT', `/__mcpsim/connections/${namespace}/by-url/faults`, { body: { faults: [{ tool: 'echo', error: { onCall: 1, message: 'simulated outage' } }] } });
+    const faults = await harness.call('PUT', `/__mcpsim/connections/${namespace}/by-url/faults`, {
+      body: { faults: [{ tool: 'echo', error: { onCall: 1, message: 'simulated outage' } }] },
+    });
     expect(faults.status).toBe(200);
     await harness.call('DELETE', `/__mcpsim/connections/${namespace}/by-url/memory`);
     const failed = await harness.call('POST', `/connect/${namespace}/by-url/.tools/echo`, { body: { text: 'hi' } });
@@ -118,13 +142,17 @@ describe.each(doors)('connections to hosted server URLs (%s)', (door) => {
   });
 
   it('is mockable with a scenario like a connection that names the server', async () => {
-    const created = await harness.call('PUT', `/connect/${namespace}/scripted`, { body: { mcpUrl: 'https://server.smithery.ai/acme/echo', mock: { enabled: true, scenario: 'Echoes in capitals.' } } });
+    const created = await harness.call('PUT', `/connect/${namespace}/scripted`, {
+      body: { mcpUrl: 'https://server.smithery.ai/acme/echo', mock: { enabled: true, scenario: 'Echoes in capitals.' } },
+    });
     expect(created.status).toBe(201);
     expect(created.body.mock).toEqual({ enabled: true, scenario: 'Echoes in capitals.' });
   });
 
   it('refuses a hosted URL that names no registry server, saying how to add it', async () => {
-    const refused = await harness.call('PUT', `/connect/${namespace}/nobody`, { body: { mcpUrl: 'https://server.smithery.ai/acme/nothing/mcp' } });
+    const refused = await harness.call('PUT', `/connect/${namespace}/nobody`, {
+      body: { mcpUrl: 'https://server.smithery.ai/acme/nothing/mcp' },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({
       error: 'validation_error',

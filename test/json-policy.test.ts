@@ -49,7 +49,9 @@ describe.each(doors)('JSON past the nesting policy (%s)', (door) => {
     const list = await harness.call('GET', '/connect/demo');
     expect(list.status).toBe(200);
     expect(list.body.connections.map((connection: { connectionId: string }) => connection.connectionId)).toContain('deepest');
-    expect((await harness.call('PUT', '/connect/demo/too-deep', { rawBody: `{${mock},"metadata":${nestedText(depth + 1)}}` })).status).toBe(400);
+    expect((await harness.call('PUT', '/connect/demo/too-deep', { rawBody: `{${mock},"metadata":${nestedText(depth + 1)}}` })).status).toBe(
+      400,
+    );
   });
 
   it('refuses a tool inputSchema 5,000 levels deep on PUT /servers with 400', async () => {
@@ -63,7 +65,11 @@ describe.each(doors)('JSON past the nesting policy (%s)', (door) => {
     const message = `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"a":${nestedText(3500)}}}}`;
     const response = await harness.call('POST', '/connect/demo/mock/mcp', { rawBody: message, headers: mcpHeaders });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: params.arguments.a.x…: nests deeper than 256 levels (the limit)' } });
+    expect(response.body).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid Request: params.arguments.a.x…: nests deeper than 256 levels (the limit)' },
+    });
   });
 
   it('refuses REST tool arguments 3,500 levels deep with 400', async () => {
@@ -85,9 +91,16 @@ describe.each(doors)('JSON past the nesting policy (%s)', (door) => {
   });
 
   it('answers an MCP body over the size limit with 413 and a JSON-RPC error', async () => {
-    const response = await harness.call('POST', '/connect/demo/mock/mcp', { rawBody: 'x'.repeat(16 * 1024 * 1024 + 1), headers: mcpHeaders });
+    const response = await harness.call('POST', '/connect/demo/mock/mcp', {
+      rawBody: 'x'.repeat(16 * 1024 * 1024 + 1),
+      headers: mcpHeaders,
+    });
     expect(response.status).toBe(413);
-    expect(response.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: Request body is larger than 16777216 bytes' } });
+    expect(response.body).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid Request: Request body is larger than 16777216 bytes' },
+    });
   });
 
   it('logs no unhandled error', () => {
@@ -101,16 +114,28 @@ describe('JSON past the nesting policy in files', () => {
 
   it('reports a scenario file nested too deep as a problem, at any depth', () => {
     for (const depth of [300, 5000]) {
-      const result = loadScenarioText(`name: deep\nnamespaces: [{ name: a, connections: [{ id: c, metadata: ${nestedText(depth)} }] }]\n`, 'deep.yaml');
+      const result = loadScenarioText(
+        `name: deep\nnamespaces: [{ name: a, connections: [{ id: c, metadata: ${nestedText(depth)} }] }]\n`,
+        'deep.yaml',
+      );
       expect('problems' in result && result.problems[0]!.message).toMatch(/nests (deeper than 256 levels|too deep)/);
     }
   });
 
   it('reports a fixture file nested too deep as invalid, naming the limit', async () => {
     mkdirSync(join(directory, 'acme__deep'), { recursive: true });
-    writeFileSync(join(directory, 'acme__deep', 'echo.json'), `{"calls":[{"arguments":{},"occurrence":1,"result":{"content":[]},"x":${nestedText(5000)}}]}`);
+    writeFileSync(
+      join(directory, 'acme__deep', 'echo.json'),
+      `{"calls":[{"arguments":{},"occurrence":1,"result":{"content":[]},"x":${nestedText(5000)}}]}`,
+    );
     const source = createReplaySource({ directory });
-    const resolution = await source.resolve({ server: '@acme/deep', tool: 'echo', arguments: {}, argumentsKey: '{}', occurrence: 1 } as never);
+    const resolution = await source.resolve({
+      server: '@acme/deep',
+      tool: 'echo',
+      arguments: {},
+      argumentsKey: '{}',
+      occurrence: 1,
+    } as never);
     expect(JSON.stringify(resolution)).toContain('calls.0.x.x…: nests deeper than 256 levels (the limit)');
   });
 

@@ -34,7 +34,13 @@ function readSources(): SourceText[] {
 }
 
 function parse(file: SourceText): ts.SourceFile {
-  return ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true, file.path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  return ts.createSourceFile(
+    file.path,
+    file.text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
 }
 
 function lineOf(source: ts.SourceFile, node: ts.Node): number {
@@ -48,16 +54,22 @@ function scanImports(file: SourceText): ImportUse[] {
   const add = (node: ts.Node, literal: ts.Node | undefined) => {
     if (!literal || !ts.isStringLiteralLike(literal)) return;
     const specifier = literal.text;
-    let target = specifier.startsWith('.') ? posix.normalize(posix.join(posix.dirname(file.path), specifier)).replace(/\.js$/, '.ts') : null;
+    let target = specifier.startsWith('.')
+      ? posix.normalize(posix.join(posix.dirname(file.path), specifier)).replace(/\.js$/, '.ts')
+      : null;
     // A `.js` specifier names a `.ts` file, or a `.tsx` one (the dashboard's pages).
     if (target !== null && !existsSync(srcDirectory + target) && existsSync(`${srcDirectory}${target}x`)) target = `${target}x`;
     uses.push({ file: file.path, line: lineOf(source, node), specifier, target });
   };
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node, node.moduleSpecifier);
-    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) add(node, node.moduleReference.expression);
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference))
+      add(node, node.moduleReference.expression);
     else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node, node.argument.literal);
-    else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) {
+    else if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))
+    ) {
       add(node, node.arguments[0]);
     }
     ts.forEachChild(node, visit);
@@ -109,7 +121,9 @@ function findImportViolations(files: readonly SourceText[]): string[] {
     const layer = layerOf(use.file);
     if (use.target === null) {
       if ((layer === 'domain' || layer === 'errors.ts') && frameworkPackage.test(use.specifier)) {
-        violations.push(`${describeUse(use)}: ${layer === 'domain' ? 'domain/' : 'errors.ts'} must stay free of Hono, SQLite, msw, the MCP SDK and ai`);
+        violations.push(
+          `${describeUse(use)}: ${layer === 'domain' ? 'domain/' : 'errors.ts'} must stay free of Hono, SQLite, msw, the MCP SDK and ai`,
+        );
       }
       if (use.specifier === 'better-sqlite3' && layer !== 'store') violations.push(`${describeUse(use)}: only store/ may use SQLite`);
       continue;
@@ -120,7 +134,9 @@ function findImportViolations(files: readonly SourceText[]): string[] {
     }
     const allowed = allowedTargets[layer];
     if (allowed && !allowed.some((prefix) => (prefix.endsWith('/') ? use.target!.startsWith(prefix) : use.target === prefix))) {
-      violations.push(`${describeUse(use)}: ${layer.endsWith('.ts') ? layer : `${layer}/`} may import only ${allowed.length === 0 ? 'packages, nothing from src/' : allowed.join(', ')}`);
+      violations.push(
+        `${describeUse(use)}: ${layer.endsWith('.ts') ? layer : `${layer}/`} may import only ${allowed.length === 0 ? 'packages, nothing from src/' : allowed.join(', ')}`,
+      );
     }
   }
   return violations;
@@ -136,7 +152,9 @@ function findImportLoops(files: readonly SourceText[]): { files: string[]; layer
   const fileGraph = new Map<string, string[]>();
   const layerGraph = new Map<string, Set<string>>();
   for (const file of files) {
-    const targets = scanImports(file).map((use) => use.target).filter((target): target is string => target !== null && known.has(target));
+    const targets = scanImports(file)
+      .map((use) => use.target)
+      .filter((target): target is string => target !== null && known.has(target));
     fileGraph.set(file.path, [...new Set(targets)]);
     for (const target of targets) {
       const [from, to] = [layerOf(file.path), layerOf(target)];
@@ -169,12 +187,14 @@ function findGlobalViolations(files: readonly SourceText[]): string[] {
   const violations: string[] = [];
   for (const file of files) {
     const source = parse(file);
-    const report = (node: ts.Node, what: string, rule: string) => violations.push(`src/${file.path}:${lineOf(source, node)} uses ${what}: ${rule}`);
+    const report = (node: ts.Node, what: string, rule: string) =>
+      violations.push(`src/${file.path}:${lineOf(source, node)} uses ${what}: ${rule}`);
     const visit = (node: ts.Node): void => {
       let object: ts.Expression | undefined;
       let member: string | undefined;
       if (ts.isPropertyAccessExpression(node)) [object, member] = [node.expression, node.name.text];
-      else if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression)) [object, member] = [node.expression, node.argumentExpression.text];
+      else if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression))
+        [object, member] = [node.expression, node.argumentExpression.text];
       if (object && member !== undefined && ts.isIdentifier(object)) {
         if (object.text === 'process' && member === 'env' && file.path !== 'config.ts' && file.path !== 'cli/bin.ts') {
           report(node, 'process.env', 'only src/config.ts reads the environment (src/cli/bin.ts hands it over)');
@@ -182,7 +202,8 @@ function findGlobalViolations(files: readonly SourceText[]): string[] {
         if (object.text === 'process' && (member === 'exit' || member === 'argv') && !file.path.startsWith('cli/')) {
           report(node, `process.${member}`, 'only src/cli/ touches process.exit and process.argv');
         }
-        if (object.text === 'console' && !file.path.startsWith('cli/')) report(node, `console.${member}`, 'only src/cli/ writes to the console');
+        if (object.text === 'console' && !file.path.startsWith('cli/'))
+          report(node, `console.${member}`, 'only src/cli/ writes to the console');
       }
       ts.forEachChild(node, visit);
     };
@@ -232,13 +253,19 @@ describe('the layer checker', () => {
           "type Server = import('@modelcontextprotocol/sdk/server').Server;",
           "const lazy = () => import('better-sqlite3');",
           '// import { y } from "../store/ignored-in-a-comment.js";',
-          "console.log(process.env.HOME, process.argv);",
+          'console.log(process.env.HOME, process.argv);',
           "const query = 'SELECT * FROM connections';",
         ].join('\n'),
       },
       { path: 'errors.ts', text: "import { version } from './version.js';\n" },
-      { path: 'node/serve.ts', text: "import { createStores } from '../store/stores.js';\nimport { serve } from '@hono/node-server';\nprocess.exit(1);\n" },
-      { path: 'cli/main.ts', text: "import { x } from '../../test/support/harness.js';\nimport { y } from '../store/stores.js';\nconsole.log(process.env.X);\n" },
+      {
+        path: 'node/serve.ts',
+        text: "import { createStores } from '../store/stores.js';\nimport { serve } from '@hono/node-server';\nprocess.exit(1);\n",
+      },
+      {
+        path: 'cli/main.ts',
+        text: "import { x } from '../../test/support/harness.js';\nimport { y } from '../store/stores.js';\nconsole.log(process.env.X);\n",
+      },
       { path: 'store/db.ts', text: "import Database from 'better-sqlite3';\nconst s = 'DELETE FROM t';\n" },
       { path: 'config.ts', text: 'export const env = process.env;\n' },
     ];
@@ -342,7 +369,10 @@ describe('process and console use', () => {
   it('touches console, process.exit and process.argv only in cli/', () => {
     const found = violations.filter((message) => !message.includes('process.env'));
     expect(found, report(found)).toEqual([]);
-    const cliText = sources.filter((file) => file.path.startsWith('cli/')).map((file) => file.text).join('\n');
+    const cliText = sources
+      .filter((file) => file.path.startsWith('cli/'))
+      .map((file) => file.text)
+      .join('\n');
     expect(cliText).toContain('process.argv');
   });
 });

@@ -22,8 +22,16 @@ const tracker = {
   serverInfo: { name: 'acme-tracker', version: '0.3.0' },
   config: { headers: { 'X-Acme-Key': { label: 'Acme key', required: true } } },
   tools: [
-    { name: 'list_issues', description: 'List issues.', inputSchema: { type: 'object', properties: { state: { type: 'string', enum: ['open', 'closed'] }, labels: { type: 'object' } } } },
-    { name: 'close_issue', description: 'Close an issue.', inputSchema: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] } },
+    {
+      name: 'list_issues',
+      description: 'List issues.',
+      inputSchema: { type: 'object', properties: { state: { type: 'string', enum: ['open', 'closed'] }, labels: { type: 'object' } } },
+    },
+    {
+      name: 'close_issue',
+      description: 'Close an issue.',
+      inputSchema: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
+    },
   ],
 };
 const textResult = (text: string) => ({ content: [{ type: 'text', text }] });
@@ -31,12 +39,25 @@ const fixture = {
   server: '@acme/tracker',
   tool: 'list_issues',
   calls: [
-    { arguments: { state: 'open' }, occurrence: 1, result: textResult('[{"id":1,"title":"First"}]'), recordedAt: '2026-01-01T00:00:00.000Z', model: null },
+    {
+      arguments: { state: 'open' },
+      occurrence: 1,
+      result: textResult('[{"id":1,"title":"First"}]'),
+      recordedAt: '2026-01-01T00:00:00.000Z',
+      model: null,
+    },
     { arguments: { state: 'open' }, occurrence: 2, result: textResult('[]'), recordedAt: '2026-01-01T00:00:00.000Z', model: null },
-    { arguments: { labels: { b: 2, a: 1 }, state: 'closed' }, occurrence: 1, result: textResult('labels matched'), recordedAt: '2026-01-01T00:00:00.000Z', model: null },
+    {
+      arguments: { labels: { b: 2, a: 1 }, state: 'closed' },
+      occurrence: 1,
+      result: textResult('labels matched'),
+      recordedAt: '2026-01-01T00:00:00.000Z',
+      model: null,
+    },
   ],
 };
-const firstText = (result: unknown) => (result as CallToolResult).content[0]!.type === 'text' ? ((result as CallToolResult).content[0] as { text: string }).text : '';
+const firstText = (result: unknown) =>
+  (result as CallToolResult).content[0]!.type === 'text' ? ((result as CallToolResult).content[0] as { text: string }).text : '';
 
 describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
   let harness: Harness;
@@ -58,7 +79,8 @@ describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
       live: { server: '@acme/tracker' },
       remote: { mcpUrl: 'https://remote.test/mcp' },
     };
-    for (const [id, body] of Object.entries(connections)) expect((await harness.call('PUT', `/connect/${namespace}/${id}`, { body })).status).toBe(201);
+    for (const [id, body] of Object.entries(connections))
+      expect((await harness.call('PUT', `/connect/${namespace}/${id}`, { body })).status).toBe(201);
   });
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((client) => client.close()));
@@ -83,10 +105,19 @@ describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
     return client;
   }
 
-  async function post(id: string, body: unknown, options: { headers?: Record<string, string>; key?: string; ns?: string; method?: string } = {}) {
+  async function post(
+    id: string,
+    body: unknown,
+    options: { headers?: Record<string, string>; key?: string; ns?: string; method?: string } = {},
+  ) {
     const request = new Request(endpoint(id, options.ns), {
       method: options.method ?? 'POST',
-      headers: { authorization: `Bearer ${options.key ?? testApiKey}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...options.headers },
+      headers: {
+        authorization: `Bearer ${options.key ?? testApiKey}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...options.headers,
+      },
       ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
     const response = await send(request);
@@ -129,8 +160,12 @@ describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
     const badEnum = await client.callTool({ name: 'list_issues', arguments: { state: 'bogus' } });
     expect(badEnum).toMatchObject({ isError: true, _meta: { 'mcpsim/source': 'validation' } });
     expect(firstText(badEnum)).toBe('Invalid arguments for list_issues: state must be equal to one of the allowed values (open, closed)');
-    expect(firstText(await client.callTool({ name: 'close_issue', arguments: {} }))).toBe('Invalid arguments for close_issue: id is required');
-    expect(firstText(await client.callTool({ name: 'close_issue', arguments: { id: 'x' } }))).toBe('Invalid arguments for close_issue: id must be integer');
+    expect(firstText(await client.callTool({ name: 'close_issue', arguments: {} }))).toBe(
+      'Invalid arguments for close_issue: id is required',
+    );
+    expect(firstText(await client.callTool({ name: 'close_issue', arguments: { id: 'x' } }))).toBe(
+      'Invalid arguments for close_issue: id must be integer',
+    );
   });
 
   it('answers an unknown tool with a JSON-RPC error naming it', async () => {
@@ -162,7 +197,12 @@ describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
   });
 
   it('negotiates the protocol version: the client’s when supported, else the latest', async () => {
-    const initialize = (protocolVersion: string) => ({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+    const initialize = (protocolVersion: string) => ({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion, capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    });
     expect((await post('tracker', initialize('2025-03-26'))).json.result).toEqual({
       protocolVersion: '2025-03-26',
       capabilities: { tools: { listChanged: false } },
@@ -205,7 +245,9 @@ describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
 
   it('names the field and the rule of invalid params', async () => {
     const response = await post('tracker', '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":7}}');
-    expect(response.json).toMatchObject({ error: { code: -32602, message: 'Invalid params for tools/call: params.name: must be a string (got 7)' } });
+    expect(response.json).toMatchObject({
+      error: { code: -32602, message: 'Invalid params for tools/call: params.name: must be a string (got 7)' },
+    });
   });
 
   it('answers 401 with -32001 and data.setupUrl when the connection needs authorization', async () => {
@@ -214,7 +256,12 @@ describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
     const namespaceRow = stores.namespaces.get(account.id, namespace)!;
     const connection = stores.connections.get(namespaceRow.id, 'locked')!;
     // A link stored on another host (or stale) is never handed out: the answer carries a current one on the public URL.
-    stores.connections.update(namespaceRow.id, { ...connection, status: { state: 'auth_required', setupUrl: 'http://attacker.example/setup/mcp/locked' } }, undefined, '2026-01-01T00:00:00.000Z');
+    stores.connections.update(
+      namespaceRow.id,
+      { ...connection, status: { state: 'auth_required', setupUrl: 'http://attacker.example/setup/mcp/locked' } },
+      undefined,
+      '2026-01-01T00:00:00.000Z',
+    );
     const response = await post('locked', listTools);
     expect(response.status).toBe(401);
     const setupUrl = expect.stringMatching(new RegExp(`^${harness.baseUrl}/__mcpsim/setup/[\\w-]+\\.[\\w-]+$`));
@@ -241,7 +288,11 @@ describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
   it('answers 404 with a JSON-RPC error for an unknown connection or namespace', async () => {
     const missing = await post('nope', listTools);
     expect(missing.status).toBe(404);
-    expect(missing.json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32004, message: 'Connection "nope" not found in namespace "mcp"' } });
+    expect(missing.json).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32004, message: 'Connection "nope" not found in namespace "mcp"' },
+    });
     expect((await post('tracker', listTools, { ns: 'elsewhere' })).status).toBe(404);
   });
 
@@ -254,7 +305,11 @@ describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
     const otherTeam = await mint(harness, [{ namespaces: namespace, metadata: { team: 'b' } }]);
     const hidden = await post('tracker', listTools, { key: otherTeam });
     expect(hidden.status).toBe(404);
-    expect(hidden.json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32004, message: 'Connection "tracker" not found in namespace "mcp"' } });
+    expect(hidden.json).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32004, message: 'Connection "tracker" not found in namespace "mcp"' },
+    });
 
     const sameTeam = await mint(harness, [{ namespaces: namespace, operations: 'execute', metadata: { team: 'a' } }]);
     expect((await post('tracker', listTools, { key: sameTeam })).status).toBe(200);
@@ -265,7 +320,12 @@ describe('the committed example fixture', () => {
   it("answers the demo time connection's get_current_time for Europe/Berlin", async () => {
     const harness = await startHarness('in-process', { fixturesDir: fileURLToPath(new URL('../fixtures', import.meta.url)) });
     try {
-      const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_current_time', arguments: { timezone: 'Europe/Berlin' } } };
+      const body = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_current_time', arguments: { timezone: 'Europe/Berlin' } },
+      };
       const response = await harness.call('POST', `/connect/${harness.platform.demoNamespace}/time/mcp`, { body });
       expect(response.status).toBe(200);
       expect(response.body.result).toMatchObject({ isError: false, _meta: { 'mcpsim/source': 'fixture', 'mcpsim/sequence': 1 } });

@@ -92,7 +92,13 @@ describe('the bounded memory log', () => {
     await record(memory, key, 'put', huge);
     await record(memory, key, 'put', other);
     const [first] = memory.load(key).history;
-    expect(first!.arguments).toEqual({ [truncatedMarker]: { chars: JSON.stringify(huge).length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), preview: JSON.stringify(huge).slice(0, 1024) } });
+    expect(first!.arguments).toEqual({
+      [truncatedMarker]: {
+        chars: JSON.stringify(huge).length,
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        preview: JSON.stringify(huge).slice(0, 1024),
+      },
+    });
     expect(first!.argumentsKey).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(first!.result._meta?.[truncatedMarker]).toMatchObject({ chars: expect.any(Number) });
     expect((first!.result.content[0] as { text: string }).text).toHaveLength(1024);
@@ -128,7 +134,10 @@ describe('the bounded memory log', () => {
     const id = `settings${seq++}`;
     const key = await connection(id);
     for (let index = 0; index < 8; index++) await record(memory, key, 'tool', { same: true });
-    const connectionSeq = harness.platform.stores.connections.get(harness.platform.stores.namespaces.get(harness.platform.stores.accounts.findLocal()!.id, namespace)!.id, id)!.key!;
+    const connectionSeq = harness.platform.stores.connections.get(
+      harness.platform.stores.namespaces.get(harness.platform.stores.accounts.findLocal()!.id, namespace)!.id,
+      id,
+    )!.key!;
     memory.setSettings(key, connectionSeq, { world: { entities: {}, facts: ['a new seed fact'] }, tools: {} });
     expect(memory.nextOccurrence(key, 'tool', '{"same":true}')).toBe(9);
     expect(fromDisk(key, { tool: 'tool', args: { same: true } }).occurrence).toBe(9);
@@ -212,11 +221,19 @@ describe('1 MiB arguments, many calls: RSS and data files stay bounded', () => {
     const server = {
       displayName: 'Sink',
       description: 'Takes anything.',
-      tools: [{ name: 'put', description: 'Store a blob.', inputSchema: { type: 'object', properties: { blob: { type: 'string' }, index: { type: 'integer' } } } }],
+      tools: [
+        {
+          name: 'put',
+          description: 'Store a blob.',
+          inputSchema: { type: 'object', properties: { blob: { type: 'string' }, index: { type: 'integer' } } },
+        },
+      ],
     };
     expect((await harness.call('PUT', '/servers/@qa/sink', { body: server })).status).toBe(201);
     await harness.call('PUT', `/namespaces/${namespace}`);
-    expect((await harness.call('PUT', `/connect/${namespace}/sink`, { body: { server: '@qa/sink', mock: { enabled: true } } })).status).toBe(201);
+    expect(
+      (await harness.call('PUT', `/connect/${namespace}/sink`, { body: { server: '@qa/sink', mock: { enabled: true } } })).status,
+    ).toBe(201);
   });
   afterAll(() => harness.close());
 

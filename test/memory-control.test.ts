@@ -12,8 +12,13 @@ import { callEntry as entry, recordCall } from './support/memory-calls.js';
 import { mint } from './support/tokens.js';
 
 /** Appends a call the way the simulator does, with what it changed in the world. */
-const record = (memory: MemoryStore, key: number, tool: string, args: Record<string, unknown>, changes?: WorldChanges): Promise<CallLogEntry> =>
-  recordCall(memory, key, tool, args, changes ? { changes } : {});
+const record = (
+  memory: MemoryStore,
+  key: number,
+  tool: string,
+  args: Record<string, unknown>,
+  changes?: WorldChanges,
+): Promise<CallLogEntry> => recordCall(memory, key, tool, args, changes ? { changes } : {});
 
 describe.each(doors)('the memory control API (%s)', (door) => {
   let harness: Harness;
@@ -35,7 +40,13 @@ describe.each(doors)('the memory control API (%s)', (door) => {
     await seed('fresh');
     const response = await harness.call('GET', path('fresh'));
     expect(response.status).toBe(200);
-    expect(memorySchema.parse(response.body)).toEqual({ connectionId: 'fresh', namespace, world: { entities: {}, facts: [] }, calls: [], nextSequence: 1 });
+    expect(memorySchema.parse(response.body)).toEqual({
+      connectionId: 'fresh',
+      namespace,
+      world: { entities: {}, facts: [] },
+      calls: [],
+      nextSequence: 1,
+    });
   });
 
   it('shows the logged calls oldest first with what each changed, and the world they built', async () => {
@@ -58,7 +69,8 @@ describe.each(doors)('the memory control API (%s)', (door) => {
   });
 
   it('pages the calls with since and limit', async () => {
-    const sequences = async (query: string) => ((await harness.call('GET', `${path('log')}${query}`)).body.calls as CallLogEntry[]).map((call) => call.sequence);
+    const sequences = async (query: string) =>
+      ((await harness.call('GET', `${path('log')}${query}`)).body.calls as CallLogEntry[]).map((call) => call.sequence);
     expect(await sequences('?since=1')).toEqual([2, 3]);
     expect(await sequences('?limit=2')).toEqual([1, 2]);
     expect(await sequences('?since=1&limit=1')).toEqual([2]);
@@ -83,7 +95,11 @@ describe.each(doors)('the memory control API (%s)', (door) => {
     await record(memory, key, 'ping', {});
     const response = await harness.call('DELETE', path('reset'));
     expect(response).toMatchObject({ status: 200, body: { success: true, scope: 'world', calls: 0 } });
-    expect((await harness.call('GET', path('reset'))).body).toMatchObject({ world: { entities: {}, facts: [] }, calls: [], nextSequence: 1 });
+    expect((await harness.call('GET', path('reset'))).body).toMatchObject({
+      world: { entities: {}, facts: [] },
+      calls: [],
+      nextSequence: 1,
+    });
     expect(memory.nextOccurrence(key, 'ping', '{}')).toBe(1);
     expect(await record(memory, key, 'ping', {})).toMatchObject({ sequence: 1, occurrence: 1 });
   });
@@ -96,7 +112,13 @@ describe.each(doors)('the memory control API (%s)', (door) => {
 
     const created = await harness.call('POST', path('snap', 'snapshots'), { body: { label: 'one contact' } });
     expect(created.status).toBe(201);
-    expect(snapshotSchema.parse(created.body)).toEqual({ id: expect.stringMatching(/^snap_[0-9a-f]{16}$/), label: 'one contact', createdAt: testStart, calls: 1, scope: 'world' });
+    expect(snapshotSchema.parse(created.body)).toEqual({
+      id: expect.stringMatching(/^snap_[0-9a-f]{16}$/),
+      label: 'one contact',
+      createdAt: testStart,
+      calls: 1,
+      scope: 'world',
+    });
     const unlabelled = await harness.call('POST', path('snap', 'snapshots'));
     expect(unlabelled.status).toBe(201);
     expect(unlabelled.body).toMatchObject({ label: null, calls: 1 });
@@ -118,11 +140,17 @@ describe.each(doors)('the memory control API (%s)', (door) => {
 
   it('deletes a snapshot, after which restoring it is 404', async () => {
     const created = await harness.call('POST', path('snap', 'snapshots'), { body: { label: 'doomed' } });
-    expect(await harness.call('DELETE', path('snap', `snapshots/${created.body.id}`))).toMatchObject({ status: 200, body: { success: true } });
+    expect(await harness.call('DELETE', path('snap', `snapshots/${created.body.id}`))).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
     expect((await harness.call('DELETE', path('snap', `snapshots/${created.body.id}`))).status).toBe(404);
     const restored = await harness.call('POST', path('snap', `snapshots/${created.body.id}/restore`));
     expect(restored.status).toBe(404);
-    expect(restored.body).toEqual({ error: 'not_found', message: expect.stringContaining(`Snapshot "${created.body.id}" not found for connection "snap" in namespace "mem"`) });
+    expect(restored.body).toEqual({
+      error: 'not_found',
+      message: expect.stringContaining(`Snapshot "${created.body.id}" not found for connection "snap" in namespace "mem"`),
+    });
   });
 
   it('does not restore a snapshot of another connection', async () => {
@@ -156,7 +184,12 @@ describe.each(doors)('the memory control API (%s)', (door) => {
 
   it('accepts only the API key: a service token gets 403, no credential 401', async () => {
     const token = await mint(harness);
-    for (const [method, rest] of [['GET', 'memory'], ['DELETE', 'memory'], ['GET', 'snapshots'], ['POST', 'snapshots']] as const) {
+    for (const [method, rest] of [
+      ['GET', 'memory'],
+      ['DELETE', 'memory'],
+      ['GET', 'snapshots'],
+      ['POST', 'snapshots'],
+    ] as const) {
       const response = await harness.call(method, path('log', rest), { key: token });
       expect(response.status, `${method} ${rest}`).toBe(403);
       expect(response.body).toEqual({ error: 'forbidden', message: 'This route accepts only the API key, not a service token' });
@@ -177,7 +210,11 @@ describe.each(doors)('the memory control API (%s)', (door) => {
 
     const newKey = await seed('gone');
     expect(newKey).not.toBe(key);
-    expect((await harness.call('GET', path('gone'))).body).toMatchObject({ world: { entities: {}, facts: [] }, calls: [], nextSequence: 1 });
+    expect((await harness.call('GET', path('gone'))).body).toMatchObject({
+      world: { entities: {}, facts: [] },
+      calls: [],
+      nextSequence: 1,
+    });
     expect((await harness.call('GET', path('gone', 'snapshots'))).body).toEqual({ snapshots: [] });
     expect(memory.load(key)).toEqual({ world: { entities: {}, facts: [] }, history: [], nextSequence: 1 });
   });
@@ -227,13 +264,22 @@ describe('the memory store cache', () => {
       db.close();
     }
   }
-  const cached = () => ({ memory: harness.platform.stores.memory.load(key), occurrence: harness.platform.stores.memory.nextOccurrence(key, 'tool', '{"a":1}') });
+  const cached = () => ({
+    memory: harness.platform.stores.memory.load(key),
+    occurrence: harness.platform.stores.memory.nextOccurrence(key, 'tool', '{"a":1}'),
+  });
 
   it('matches what is stored after every append, reset and restore', async () => {
     const memory = harness.platform.stores.memory;
     expect(memory.resolveKey('nobody', 'cache', 'c')).toBeNull();
     for (let index = 0; index < 5; index++) {
-      await record(memory, key, 'tool', { a: index % 2 }, { upserts: [{ type: 'n', id: String(index), fields: { index } }], facts: [`f${index % 3}`] });
+      await record(
+        memory,
+        key,
+        'tool',
+        { a: index % 2 },
+        { upserts: [{ type: 'n', id: String(index), fields: { index } }], facts: [`f${index % 3}`] },
+      );
       expect(cached()).toEqual(fromDisk());
     }
     expect(cached().occurrence).toBe(3);
@@ -283,18 +329,25 @@ describe('random bad input to the memory routes', () => {
 
   it('answers with a status below 500 and an {error, message} body on failure', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...routes), segment, segment, segment, fc.oneof(fc.json(), fc.string({ maxLength: 40 })), async ([method, path], a, b, c, body) => {
-        let url: string;
-        try {
-          url = path(encodeURIComponent(a), encodeURIComponent(b), encodeURIComponent(c)).replace(/%25(2F|00)/g, '%$1');
-          new URL(url, 'http://x');
-        } catch {
-          return; // not a request a client could send
-        }
-        const response = await harness.call(method, url, method === 'POST' ? { rawBody: body } : {});
-        expect(response.status, `${method} ${url} ${body}`).toBeLessThan(500);
-        if (response.status >= 400) expect(Object.keys(response.body).sort()).toEqual(['error', 'message']);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        segment,
+        segment,
+        segment,
+        fc.oneof(fc.json(), fc.string({ maxLength: 40 })),
+        async ([method, path], a, b, c, body) => {
+          let url: string;
+          try {
+            url = path(encodeURIComponent(a), encodeURIComponent(b), encodeURIComponent(c)).replace(/%25(2F|00)/g, '%$1');
+            new URL(url, 'http://x');
+          } catch {
+            return; // not a request a client could send
+          }
+          const response = await harness.call(method, url, method === 'POST' ? { rawBody: body } : {});
+          expect(response.status, `${method} ${url} ${body}`).toBeLessThan(500);
+          if (response.status >= 400) expect(Object.keys(response.body).sort()).toEqual(['error', 'message']);
+        },
+      ),
       { numRuns: 300, seed: 20261123 },
     );
     expect(harness.logged).toEqual([]);

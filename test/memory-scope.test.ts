@@ -17,12 +17,19 @@ import { createNotesSource } from './support/notes-source.js';
 const notes = {
   displayName: 'Acme Notes',
   tools: [
-    { name: 'create_note', description: 'Create or update a note.', inputSchema: { type: 'object', properties: { id: { type: 'string' }, text: { type: 'string' } }, required: ['id'] } },
-    { name: 'delete_note', description: 'Delete a note.', inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } },
+    {
+      name: 'create_note',
+      description: 'Create or update a note.',
+      inputSchema: { type: 'object', properties: { id: { type: 'string' }, text: { type: 'string' } }, required: ['id'] },
+    },
+    {
+      name: 'delete_note',
+      description: 'Delete a note.',
+      inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+    },
     { name: 'list_notes', description: 'List notes.', inputSchema: { type: 'object', properties: {} } },
   ],
 };
-
 
 function writeListFixtures(fixturesDir: string): void {
   const calls = ['first', 'second', 'third', 'fourth'].map((text, index) => ({
@@ -33,7 +40,10 @@ function writeListFixtures(fixturesDir: string): void {
     result: { content: [{ text, type: 'text' }], isError: false },
   }));
   mkdirSync(join(fixturesDir, 'acme__notes'), { recursive: true });
-  writeFileSync(join(fixturesDir, 'acme__notes', 'list_notes.json'), `${JSON.stringify({ calls, server: '@acme/notes', tool: 'list_notes' }, null, 2)}\n`);
+  writeFileSync(
+    join(fixturesDir, 'acme__notes', 'list_notes.json'),
+    `${JSON.stringify({ calls, server: '@acme/notes', tool: 'list_notes' }, null, 2)}\n`,
+  );
 }
 
 const seedWorld = { entities: { note: { s1: { text: 'seeded' } } }, facts: ['The notebook opened in 2026.'] };
@@ -61,9 +71,13 @@ describe.each(doors)('memory scopes in a shared world (%s)', (door) => {
   async function namespaceOfTwo(shared = true): Promise<string> {
     const ns = `scope-${++serial}`;
     expect((await harness.call('PUT', `/namespaces/${ns}`)).status).toBe(201);
-    for (const id of ['a', 'b']) expect((await harness.call('PUT', `/connect/${ns}/${id}`, { body: { server: '@acme/notes', mock: { enabled: true } } })).status).toBe(201);
+    for (const id of ['a', 'b'])
+      expect((await harness.call('PUT', `/connect/${ns}/${id}`, { body: { server: '@acme/notes', mock: { enabled: true } } })).status).toBe(
+        201,
+      );
     expect((await harness.call('PUT', control(ns, 'a', 'simulation'), { body: { world: seedWorld } })).status).toBe(200);
-    if (shared) expect((await harness.call('PUT', `/__mcpsim/namespaces/${ns}/shared-world`, { body: { enabled: true } })).status).toBe(200);
+    if (shared)
+      expect((await harness.call('PUT', `/__mcpsim/namespaces/${ns}/shared-world`, { body: { enabled: true } })).status).toBe(200);
     return ns;
   }
 
@@ -99,7 +113,10 @@ describe.each(doors)('memory scopes in a shared world (%s)', (door) => {
     expect(resetSchema.parse(reset.body)).toEqual({ success: true, scope: 'connection', calls: 2 });
 
     const after = await memoryOf(ns, 'b');
-    expect(madeBy(after.calls)).toEqual([[2, 'b', 'create_note'], [4, 'b', 'create_note']]);
+    expect(madeBy(after.calls)).toEqual([
+      [2, 'b', 'create_note'],
+      [4, 'b', 'create_note'],
+    ]);
     // The seed, b's note, and b's edit of the seeded note; a's notes are gone and a's delete undone.
     expect(after.world).toEqual({ entities: { note: { s1: { text: 'edited by b' }, n2: { text: 'by b' } } }, facts: seedWorld.facts });
     expect(after.nextSequence).toBe(6);
@@ -148,7 +165,11 @@ describe.each(doors)('memory scopes in a shared world (%s)', (door) => {
     expect(restored.status, JSON.stringify(restored.body)).toBe(200);
     expect(restoreSchema.parse(restored.body)).toEqual({ success: true, scope: 'connection', calls: 3 });
     const after = await memoryOf(ns, 'b');
-    expect(madeBy(after.calls)).toEqual([[1, 'a', 'create_note'], [2, 'b', 'create_note'], [4, 'b', 'create_note']]);
+    expect(madeBy(after.calls)).toEqual([
+      [1, 'a', 'create_note'],
+      [2, 'b', 'create_note'],
+      [4, 'b', 'create_note'],
+    ]);
     expect(Object.keys(after.world.entities.note!).sort()).toEqual(['a1', 'b1', 'b2', 's1']);
     expect(after.nextSequence).toBe(6);
 
@@ -159,7 +180,10 @@ describe.each(doors)('memory scopes in a shared world (%s)', (door) => {
     expect(Object.keys((await memoryOf(ns, 'a')).world.entities.note!).sort()).toEqual(['a1', 'b1', 'b2', 's1']);
 
     const listed = snapshotListSchema.parse((await harness.call('GET', control(ns, 'b', 'snapshots'))).body);
-    expect(listed.snapshots.map((snapshot) => [snapshot.scope, snapshot.connectionId])).toEqual([['connection', 'a'], ['world', undefined]]);
+    expect(listed.snapshots.map((snapshot) => [snapshot.scope, snapshot.connectionId])).toEqual([
+      ['connection', 'a'],
+      ['world', undefined],
+    ]);
   });
 
   it('refuses to restore a connection snapshot whose places in the log were reused after a world reset', async () => {
@@ -196,7 +220,10 @@ describe.each(doors)('memory scopes in a shared world (%s)', (door) => {
     await harness.call('DELETE', `${control(ns, 'a', 'memory')}?scope=connection`);
     // b's call is the only one left: a's next identical call is the second.
     expect(await listed('a')).toBe('second');
-    expect((await memoryOf(ns, 'b')).calls.map((entry) => [entry.connectionId, entry.occurrence])).toEqual([['b', 2], ['a', 2]]);
+    expect((await memoryOf(ns, 'b')).calls.map((entry) => [entry.connectionId, entry.occurrence])).toEqual([
+      ['b', 2],
+      ['a', 2],
+    ]);
 
     await harness.call('DELETE', `${control(ns, 'b', 'memory')}?scope=connection`);
     const reopened = await startHarness(door, { dataDir: harness.dataDir, toolResults: createNotesSource(fixturesDir) });
@@ -263,7 +290,11 @@ describe.each(doors)('memory scopes in a shared world (%s)', (door) => {
     const ns = await namespaceOfTwo();
     await callTool(ns, 'a', 'create_note', { id: 'a1' });
     const taken = await harness.call('POST', control(ns, 'a', 'snapshots'));
-    for (const [method, rest] of [['DELETE', 'memory'], ['POST', 'snapshots'], ['POST', `snapshots/${taken.body.id}/restore`]] as const) {
+    for (const [method, rest] of [
+      ['DELETE', 'memory'],
+      ['POST', 'snapshots'],
+      ['POST', `snapshots/${taken.body.id}/restore`],
+    ] as const) {
       const response = await harness.call(method, `${control(ns, 'a', rest)}?scope=everything`);
       expect(response.status, `${method} ${rest}`).toBe(400);
       expect(response.body.error).toBe('validation_error');
@@ -282,16 +313,33 @@ describe('memory scopes once retention dropped calls', () => {
       const memory = harness.platform.stores.memory;
       expect((await harness.call('PUT', '/servers/@acme/notes', { body: notes })).status).toBe(201);
       await harness.call('PUT', '/namespaces/kept');
-      for (const id of ['a', 'b']) await harness.call('PUT', `/connect/kept/${id}`, { body: { server: '@acme/notes', mock: { enabled: true } } });
+      for (const id of ['a', 'b'])
+        await harness.call('PUT', `/connect/kept/${id}`, { body: { server: '@acme/notes', mock: { enabled: true } } });
       await harness.call('PUT', '/__mcpsim/namespaces/kept/shared-world', { body: { enabled: true } });
       const key = memory.resolveKey(harness.platform.stores.accounts.findLocal()!.id, 'kept', 'a')!;
       const log = async (connectionId: string, sequence: number) => {
-        const entry = { sequence, tool: 'create_note', arguments: { id: `n${sequence}` }, argumentsKey: `{"id":"n${sequence}"}`, occurrence: 1, result: { content: [] }, source: 'synthetic' as const, model: null, usage: null, latencyMs: 0, at: '2026-01-01T00:00:00.000Z', connectionId };
+        const entry = {
+          sequence,
+          tool: 'create_note',
+          arguments: { id: `n${sequence}` },
+          argumentsKey: `{"id":"n${sequence}"}`,
+          occurrence: 1,
+          result: { content: [] },
+          source: 'synthetic' as const,
+          model: null,
+          usage: null,
+          latencyMs: 0,
+          at: '2026-01-01T00:00:00.000Z',
+          connectionId,
+        };
         expect(await memory.append(key, entry, { upserts: [{ type: 'note', id: `n${sequence}`, fields: {} }] })).toBe(true);
       };
       for (let sequence = 1; sequence <= 5; sequence += 1) await log(sequence % 2 ? 'a' : 'b', sequence);
 
-      for (const [method, rest] of [['DELETE', 'memory'], ['POST', 'snapshots']] as const) {
+      for (const [method, rest] of [
+        ['DELETE', 'memory'],
+        ['POST', 'snapshots'],
+      ] as const) {
         const refused = await harness.call(method, `/__mcpsim/connections/kept/a/${rest}?scope=connection`);
         expect(refused.status).toBe(409);
         expect(refused.body).toEqual({ error: 'conflict', message: expect.stringContaining('retention dropped the oldest') });
@@ -302,7 +350,11 @@ describe('memory scopes once retention dropped calls', () => {
       expect((await harness.call('DELETE', '/__mcpsim/connections/kept/a/memory')).status).toBe(200);
       await log('a', 1);
       await log('b', 2);
-      expect((await harness.call('DELETE', '/__mcpsim/connections/kept/a/memory?scope=connection')).body).toEqual({ success: true, scope: 'connection', calls: 1 });
+      expect((await harness.call('DELETE', '/__mcpsim/connections/kept/a/memory?scope=connection')).body).toEqual({
+        success: true,
+        scope: 'connection',
+        calls: 1,
+      });
     } finally {
       await harness.close();
       rmSync(harness.dataDir, { recursive: true, force: true });
@@ -316,12 +368,19 @@ describe('memory scopes in the OpenAPI document', () => {
     try {
       const document = (await harness.call('GET', '/openapi.json')).body;
       const base = '/__mcpsim/connections/{namespace}/{connectionId}';
-      const operations = [document.paths[`${base}/memory`].delete, document.paths[`${base}/snapshots`].post, document.paths[`${base}/snapshots/{snapshotId}/restore`].post];
+      const operations = [
+        document.paths[`${base}/memory`].delete,
+        document.paths[`${base}/snapshots`].post,
+        document.paths[`${base}/snapshots/{snapshotId}/restore`].post,
+      ];
       for (const operation of operations) {
-        expect(operation.parameters.filter((parameter: { name: string }) => parameter.name === 'scope')).toEqual([{ name: 'scope', in: 'query', required: false, schema: expect.any(Object) }]);
+        expect(operation.parameters.filter((parameter: { name: string }) => parameter.name === 'scope')).toEqual([
+          { name: 'scope', in: 'query', required: false, schema: expect.any(Object) },
+        ]);
         expect(Object.keys(operation.responses)).toContain('409');
       }
-      for (const name of ['MemoryReset', 'Snapshot', 'SnapshotRestored']) expect(document.components.schemas[name].properties.scope).toEqual({ $ref: '#/components/schemas/MemoryScope' });
+      for (const name of ['MemoryReset', 'Snapshot', 'SnapshotRestored'])
+        expect(document.components.schemas[name].properties.scope).toEqual({ $ref: '#/components/schemas/MemoryScope' });
       expect(document.components.schemas.MemoryScope.enum).toEqual(['world', 'connection']);
     } finally {
       await harness.close();

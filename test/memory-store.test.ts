@@ -45,7 +45,13 @@ describe('the memory store', () => {
     const key = first.stores.memory.resolveKey(accountId, first.demoNamespace, 'time')!;
     for (let sequence = 1; sequence <= calls; sequence++) {
       const changes = {
-        upserts: [{ type: 'issue', id: String(sequence % 7), fields: { touched: sequence, [`f${sequence % 3}`]: sequence % 5 === 0 ? null : sequence } }],
+        upserts: [
+          {
+            type: 'issue',
+            id: String(sequence % 7),
+            fields: { touched: sequence, [`f${sequence % 3}`]: sequence % 5 === 0 ? null : sequence },
+          },
+        ],
         ...(sequence % 11 === 0 ? { deletes: [{ type: 'issue', id: String((sequence + 3) % 7) }] } : {}),
         ...(sequence % 13 === 0 ? { facts: [`fact ${sequence}`] } : {}),
       };

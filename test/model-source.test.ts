@@ -20,7 +20,12 @@ const createContact: ToolDefinition = {
   name: 'create_contact',
   description: 'Create a CRM contact.',
   inputSchema: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' } }, required: ['name'] },
-  outputSchema: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } }, required: ['id', 'name'], additionalProperties: false },
+  outputSchema: {
+    type: 'object',
+    properties: { id: { type: 'string' }, name: { type: 'string' } },
+    required: ['id', 'name'],
+    additionalProperties: false,
+  },
 };
 const getContact: ToolDefinition = {
   name: 'get_contact',
@@ -47,7 +52,14 @@ function createMemory() {
         argumentsKey,
         occurrence: history.filter((entry) => entry.tool === tool && entry.argumentsKey === argumentsKey).length + 1,
         sequence: history.length + 1,
-        context: { serverName: 'Acme CRM', serverDescription: 'Contacts and deals.', toolDefinition: tools[tool], scenario: 'A bakery chain keeps its suppliers here.', world: structuredClone(world), history: [...history] },
+        context: {
+          serverName: 'Acme CRM',
+          serverDescription: 'Contacts and deals.',
+          toolDefinition: tools[tool],
+          scenario: 'A bakery chain keeps its suppliers here.',
+          world: structuredClone(world),
+          history: [...history],
+        },
       };
     },
     record(call: ToolCall, resolution: ToolResolution) {
@@ -70,7 +82,8 @@ function createMemory() {
 }
 
 function apply(world: WorldState, changes: WorldChanges | undefined) {
-  for (const { type, id, fields } of changes?.upserts ?? []) (world.entities[type] ??= {})[id] = { ...world.entities[type]?.[id], ...fields };
+  for (const { type, id, fields } of changes?.upserts ?? [])
+    (world.entities[type] ??= {})[id] = { ...world.entities[type]?.[id], ...fields };
   for (const { type, id } of changes?.deletes ?? []) delete world.entities[type]?.[id];
   world.facts.push(...(changes?.facts ?? []));
 }
@@ -86,7 +99,11 @@ const created = (id: string, name: string) =>
   output({
     text: JSON.stringify({ id, name }),
     structuredContentJson: JSON.stringify({ id, name }),
-    changes: { upserts: [{ type: 'contact', id, fieldsJson: JSON.stringify({ name, email: 'orders@millstone.example' }) }], deletes: [], facts: [] },
+    changes: {
+      upserts: [{ type: 'contact', id, fieldsJson: JSON.stringify({ name, email: 'orders@millstone.example' }) }],
+      deletes: [],
+      facts: [],
+    },
   });
 
 const generated = (text: string) => ({
@@ -132,18 +149,30 @@ describe('the model source with an injected model', () => {
   it('turns the structured answer into a result and world changes, and asks with temperature 0, the seed and the JSON schema', async () => {
     const memory = createMemory();
     const model = scriptedModel(JSON.stringify(created('c_1', 'Millstone Flour')));
-    const resolution = await createModelSource({ model, modelId: 'mock-sim', seed: 7 }).resolve(memory.call('create_contact', { name: 'Millstone Flour' }));
+    const resolution = await createModelSource({ model, modelId: 'mock-sim', seed: 7 }).resolve(
+      memory.call('create_contact', { name: 'Millstone Flour' }),
+    );
     expect(resolution).toEqual({
       source: 'model',
       model: 'mock-sim',
       usage: { inputTokens: 812, outputTokens: 64 },
-      result: { content: [{ type: 'text', text: '{"id":"c_1","name":"Millstone Flour"}' }], structuredContent: { id: 'c_1', name: 'Millstone Flour' } },
-      worldChanges: { upserts: [{ type: 'contact', id: 'c_1', fields: { name: 'Millstone Flour', email: 'orders@millstone.example' } }], deletes: [], facts: [] },
+      result: {
+        content: [{ type: 'text', text: '{"id":"c_1","name":"Millstone Flour"}' }],
+        structuredContent: { id: 'c_1', name: 'Millstone Flour' },
+      },
+      worldChanges: {
+        upserts: [{ type: 'contact', id: 'c_1', fields: { name: 'Millstone Flour', email: 'orders@millstone.example' } }],
+        deletes: [],
+        facts: [],
+      },
     });
     const options = model.doGenerateCalls[0]!;
     expect(options.temperature).toBe(0);
     expect(options.seed).toBe(7);
-    expect(options.responseFormat).toMatchObject({ type: 'json', schema: { type: 'object', additionalProperties: false, required: ['text', 'structuredContentJson', 'isError', 'changes'] } });
+    expect(options.responseFormat).toMatchObject({
+      type: 'json',
+      schema: { type: 'object', additionalProperties: false, required: ['text', 'structuredContentJson', 'isError', 'changes'] },
+    });
   });
 
   it('shows the model the world and history it built, call after call', async () => {
@@ -151,7 +180,13 @@ describe('the model source with an injected model', () => {
     const model = scriptedModel(
       JSON.stringify(created('c_1', 'Millstone Flour')),
       JSON.stringify(output({ text: '{"id":"c_1","name":"Millstone Flour","email":"orders@millstone.example"}' })),
-      JSON.stringify(output({ text: 'Contact c_404 not found', isError: true, changes: { upserts: [], deletes: [], facts: ['There is no contact c_404.'] } })),
+      JSON.stringify(
+        output({
+          text: 'Contact c_404 not found',
+          isError: true,
+          changes: { upserts: [], deletes: [], facts: ['There is no contact c_404.'] },
+        }),
+      ),
     );
     const source = createModelSource({ model, modelId: 'mock-sim' });
     const steps: [keyof typeof tools, Record<string, unknown>][] = [
@@ -172,8 +207,12 @@ describe('the model source with an injected model', () => {
     expect(first!.user).toContain('(none: this is the first call)');
     expect(first!.user).toContain('call #1: create_contact {"name":"Millstone Flour"}');
 
-    expect(second!.user).toContain('{"entities":{"contact":{"c_1":{"name":"Millstone Flour","email":"orders@millstone.example"}}},"facts":[]}');
-    expect(second!.user).toContain('#1 2025-01-01T00:00:00Z create_contact {"name":"Millstone Flour"} -> ok: {"id":"c_1","name":"Millstone Flour"}');
+    expect(second!.user).toContain(
+      '{"entities":{"contact":{"c_1":{"name":"Millstone Flour","email":"orders@millstone.example"}}},"facts":[]}',
+    );
+    expect(second!.user).toContain(
+      '#1 2025-01-01T00:00:00Z create_contact {"name":"Millstone Flour"} -> ok: {"id":"c_1","name":"Millstone Flour"}',
+    );
     expect(second!.user).toContain('call #2: get_contact {"id":"c_1"}');
     expect(second!.user).toContain('outputSchema: none');
 
@@ -192,7 +231,9 @@ describe('the model source with an injected model', () => {
     expect(resolution?.result.structuredContent).toEqual({ id: 'c_2', name: 'Rye & Co' });
     expect(model.doGenerateCalls).toHaveLength(2);
     expect(promptOf(model, 0).user).not.toContain('# Note');
-    expect(promptOf(model, 1).user).toContain('# Note\nYour previous answer was rejected, invalid output: structuredContent does not match the outputSchema of create_contact');
+    expect(promptOf(model, 1).user).toContain(
+      '# Note\nYour previous answer was rejected, invalid output: structuredContent does not match the outputSchema of create_contact',
+    );
   });
 
   it('gives up with a simulator-error result after the last invalid answer', async () => {
@@ -217,12 +258,18 @@ describe('the model source with an injected model', () => {
   it('retries text that is not JSON of the schema, and bad JSON inside the JSON fields', async () => {
     const memory = createMemory();
     const garbage = scriptedModel('Sure! Here is the contact you asked for.');
-    const resolution = await createModelSource({ model: garbage, modelId: 'mock-sim', maxAttempts: 2 }).resolve(memory.call('get_contact', { id: 'c_1' }));
+    const resolution = await createModelSource({ model: garbage, modelId: 'mock-sim', maxAttempts: 2 }).resolve(
+      memory.call('get_contact', { id: 'c_1' }),
+    );
     expect(resolution?.source).toBe('simulator-error');
-    expect(resolution?.result.content[0]).toMatchObject({ text: expect.stringMatching(/^mcpsim simulator failed for @acme\/crm\.get_contact after 2 attempts: invalid output: /) });
+    expect(resolution?.result.content[0]).toMatchObject({
+      text: expect.stringMatching(/^mcpsim simulator failed for @acme\/crm\.get_contact after 2 attempts: invalid output: /),
+    });
     expect(garbage.doGenerateCalls).toHaveLength(2);
 
-    const badFields = JSON.stringify(output({ text: 'ok', changes: { upserts: [{ type: 'contact', id: 'c_1', fieldsJson: '{name:' }], deletes: [], facts: [] } }));
+    const badFields = JSON.stringify(
+      output({ text: 'ok', changes: { upserts: [{ type: 'contact', id: 'c_1', fieldsJson: '{name:' }], deletes: [], facts: [] } }),
+    );
     const model = scriptedModel(badFields, JSON.stringify(output({ text: 'ok' })));
     const fixed = await createModelSource({ model, modelId: 'mock-sim' }).resolve(memory.call('get_contact', { id: 'c_1' }));
     expect(fixed?.result).toEqual({ content: [{ type: 'text', text: 'ok' }] });
@@ -233,17 +280,32 @@ describe('the model source with an injected model', () => {
     const memory = createMemory();
     const model = scriptedModel(new Error('socket hang up'));
     const { waits, sleep } = noWait();
-    const resolution = await createModelSource({ model, modelId: 'mock-sim', maxAttempts: 4, maxBackoffMs: 1500, sleep }).resolve(memory.call('get_contact', { id: 'c_1' }));
-    expect(resolution?.result.content).toEqual([{ type: 'text', text: 'mcpsim simulator failed for @acme/crm.get_contact after 4 attempts: socket hang up' }]);
+    const resolution = await createModelSource({ model, modelId: 'mock-sim', maxAttempts: 4, maxBackoffMs: 1500, sleep }).resolve(
+      memory.call('get_contact', { id: 'c_1' }),
+    );
+    expect(resolution?.result.content).toEqual([
+      { type: 'text', text: 'mcpsim simulator failed for @acme/crm.get_contact after 4 attempts: socket hang up' },
+    ]);
     expect(waits).toEqual([500, 1000, 1500]);
   });
 
   it('stops at once on an error that a retry cannot fix (401)', async () => {
-    const unauthorized = new APICallError({ message: 'Incorrect API key provided', url: 'https://llm.test/v1/responses', requestBodyValues: {}, statusCode: 401, isRetryable: false });
+    const unauthorized = new APICallError({
+      message: 'Incorrect API key provided',
+      url: 'https://llm.test/v1/responses',
+      requestBodyValues: {},
+      statusCode: 401,
+      isRetryable: false,
+    });
     const model = scriptedModel(unauthorized);
-    const resolution = await createModelSource({ model, modelId: 'mock-sim', sleep: noWait().sleep }).resolve(createMemory().call('get_contact', { id: 'c_1' }));
+    const resolution = await createModelSource({ model, modelId: 'mock-sim', sleep: noWait().sleep }).resolve(
+      createMemory().call('get_contact', { id: 'c_1' }),
+    );
     expect(resolution?.result.content).toEqual([
-      { type: 'text', text: 'mcpsim simulator failed for @acme/crm.get_contact after 1 attempt: HTTP 401 from https://llm.test/v1/responses: Incorrect API key provided' },
+      {
+        type: 'text',
+        text: 'mcpsim simulator failed for @acme/crm.get_contact after 1 attempt: HTTP 401 from https://llm.test/v1/responses: Incorrect API key provided',
+      },
     ]);
     expect(model.doGenerateCalls).toHaveLength(1);
   });
@@ -251,11 +313,20 @@ describe('the model source with an injected model', () => {
   it('does not hang on a model that never answers, even one that ignores the abort signal', async () => {
     const model = new MockLanguageModelV3({ doGenerate: () => new Promise(() => {}) });
     const started = Date.now();
-    const resolution = await createModelSource({ model, modelId: 'mock-sim', timeoutMs: 50, maxAttempts: 2, sleep: noWait().sleep }).resolve(createMemory().call('get_contact', { id: 'c_1' }));
+    const resolution = await createModelSource({
+      model,
+      modelId: 'mock-sim',
+      timeoutMs: 50,
+      maxAttempts: 2,
+      sleep: noWait().sleep,
+    }).resolve(createMemory().call('get_contact', { id: 'c_1' }));
     expect(Date.now() - started).toBeLessThan(1000);
     expect(resolution).toEqual({
       source: 'simulator-error',
-      result: { isError: true, content: [{ type: 'text', text: 'mcpsim simulator failed for @acme/crm.get_contact after 2 attempts: no answer within 50 ms' }] },
+      result: {
+        isError: true,
+        content: [{ type: 'text', text: 'mcpsim simulator failed for @acme/crm.get_contact after 2 attempts: no answer within 50 ms' }],
+      },
     });
     expect(model.doGenerateCalls).toHaveLength(2);
     expect(model.doGenerateCalls[0]!.abortSignal?.aborted).toBe(true);
@@ -280,9 +351,23 @@ describe('the model source over the OpenAI provider (msw)', () => {
       created_at: 1_735_689_600,
       status: 'completed',
       model: defaultSimulatorModelId,
-      output: [{ type: 'message', id: 'msg_1', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: answer, annotations: [] }] }],
+      output: [
+        {
+          type: 'message',
+          id: 'msg_1',
+          status: 'completed',
+          role: 'assistant',
+          content: [{ type: 'output_text', text: answer, annotations: [] }],
+        },
+      ],
       incomplete_details: null,
-      usage: { input_tokens: 900, output_tokens: 70, total_tokens: 970, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } },
+      usage: {
+        input_tokens: 900,
+        output_tokens: 70,
+        total_tokens: 970,
+        input_tokens_details: { cached_tokens: 0 },
+        output_tokens_details: { reasoning_tokens: 0 },
+      },
     },
     chat: {
       id: 'chatcmpl-1',
@@ -304,14 +389,20 @@ describe('the model source over the OpenAI provider (msw)', () => {
         const status = statuses[Math.min(index++, statuses.length - 1)]!;
         if (status === 200) return HttpResponse.json(payloads[api]);
         const headers: Record<string, string> = status === 429 ? { 'retry-after': '1' } : {};
-        return HttpResponse.json({ error: { message: status === 429 ? 'Rate limit reached' : 'The server had an error', type: 'server_error', code: null } }, { status, headers });
+        return HttpResponse.json(
+          { error: { message: status === 429 ? 'Rate limit reached' : 'The server had an error', type: 'server_error', code: null } },
+          { status, headers },
+        );
       }),
     );
   }
 
   it('talks /responses without a base URL and /chat/completions with one, unless told otherwise', () => {
     expect(createSimulatorModel({ apiKey: 'k' })).toMatchObject({ modelId: 'gpt-4.1-mini', api: 'responses' });
-    expect(createSimulatorModel({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5:7b' })).toMatchObject({ modelId: 'qwen2.5:7b', api: 'chat' });
+    expect(createSimulatorModel({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5:7b' })).toMatchObject({
+      modelId: 'qwen2.5:7b',
+      api: 'chat',
+    });
     expect(createSimulatorModel({ baseUrl: 'https://llm.test/v1', api: 'responses' }).api).toBe('responses');
   });
 
@@ -338,9 +429,16 @@ describe('the model source over the OpenAI provider (msw)', () => {
         expect(body.temperature).toBe(0);
         const format = (api === 'chat' ? body.response_format : (body.text as { format: unknown }).format) as Record<string, unknown>;
         expect(format.type).toBe('json_schema');
-        const schema = (api === 'chat' ? (format.json_schema as { schema: unknown; strict: boolean }) : format) as { schema: Record<string, unknown>; strict: boolean };
+        const schema = (api === 'chat' ? (format.json_schema as { schema: unknown; strict: boolean }) : format) as {
+          schema: Record<string, unknown>;
+          strict: boolean;
+        };
         expect(schema.strict).toBe(true);
-        expect(schema.schema).toMatchObject({ type: 'object', additionalProperties: false, required: ['text', 'structuredContentJson', 'isError', 'changes'] });
+        expect(schema.schema).toMatchObject({
+          type: 'object',
+          additionalProperties: false,
+          required: ['text', 'structuredContentJson', 'isError', 'changes'],
+        });
         const promptText = JSON.stringify(api === 'chat' ? body.messages : body.input);
         expect(promptText).toContain('call #1: create_contact');
       });
@@ -362,7 +460,15 @@ describe('the model source over the OpenAI provider (msw)', () => {
         expect(waits.waits).toEqual([500, 1000]);
         expect(resolution).toEqual({
           source: 'simulator-error',
-          result: { isError: true, content: [{ type: 'text', text: `mcpsim simulator failed for @acme/crm.create_contact after 3 attempts: HTTP 500 from ${paths[api]}: The server had an error` }] },
+          result: {
+            isError: true,
+            content: [
+              {
+                type: 'text',
+                text: `mcpsim simulator failed for @acme/crm.create_contact after 3 attempts: HTTP 500 from ${paths[api]}: The server had an error`,
+              },
+            ],
+          },
         });
       });
     });

@@ -46,7 +46,9 @@ describe('mcpsim/msw', () => {
   });
 
   it('answers the MCP SDK client on the hosted MCP URL, and shows the memory log to the test', async () => {
-    const transport = new StreamableHTTPClientTransport(new URL('https://api.smithery.ai/connect/triage/tracker/mcp'), { requestInit: { headers: auth } });
+    const transport = new StreamableHTTPClientTransport(new URL('https://api.smithery.ai/connect/triage/tracker/mcp'), {
+      requestInit: { headers: auth },
+    });
     const mcp = new Client({ name: 'app-under-test', version: '1.0.0' });
     await mcp.connect(transport);
     expect((await mcp.listTools()).tools.map((tool) => tool.name)).toContain('get_issue');
@@ -61,14 +63,18 @@ describe('mcpsim/msw', () => {
     expect(connections.status).toBe(200);
     expect(((await connections.json()) as { connections: unknown[] }).connections).toHaveLength(1);
     const servers = await fetch('https://api.smithery.ai/servers?q=tracker', { headers: auth });
-    expect(((await servers.json()) as { servers: { qualifiedName: string }[] }).servers.map((entry) => entry.qualifiedName)).toContain('@qa/tracker');
+    expect(((await servers.json()) as { servers: { qualifiedName: string }[] }).servers.map((entry) => entry.qualifiedName)).toContain(
+      '@qa/tracker',
+    );
     const refused = await fetch('https://api.smithery.ai/namespaces', { headers: { authorization: 'Bearer wrong' } });
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ error: 'unauthorized', message: expect.any(String) });
   });
 
   it('starts every test from the scenario: what an earlier test created is gone after reset', async () => {
-    const before = await fetch('https://smithery.run/triage', { headers: auth }).then((response) => response.json() as Promise<{ connections: { connectionId: string }[] }>);
+    const before = await fetch('https://smithery.run/triage', { headers: auth }).then(
+      (response) => response.json() as Promise<{ connections: { connectionId: string }[] }>,
+    );
     expect(before.connections.map((connection) => connection.connectionId)).toEqual(['tracker']);
     const memory = await mcpsim.memory('triage', 'tracker');
     expect(memory.calls).toEqual([]);
@@ -97,7 +103,11 @@ describe('createHandlers finds its scenario', () => {
   it('takes a URL, so a path can be relative to the calling module', async () => {
     const byUrl = createHandlers({ scenario: new URL('../scenarios/flaky-upstream.yaml', import.meta.url) });
     try {
-      expect((await byUrl.ready())?.connections.map((connection) => connection.connectionId)).toEqual(['weather', 'billing', 'billing-sso']);
+      expect((await byUrl.ready())?.connections.map((connection) => connection.connectionId)).toEqual([
+        'weather',
+        'billing',
+        'billing-sso',
+      ]);
     } finally {
       byUrl.close();
     }
@@ -107,7 +117,9 @@ describe('createHandlers finds its scenario', () => {
     expect(() => createHandlers({ scenario: 'scenarios/no-such-file.yaml' })).toThrow(
       `mcpsim: no scenario file at ${join(process.cwd(), 'scenarios/no-such-file.yaml')} (resolved against the current directory ${process.cwd()}); give an absolute path, a URL such as new URL('./my-scenario.yaml', import.meta.url), or a bundled scenario name (crm-and-mailbox, flaky-upstream, issue-triage)`,
     );
-    expect(() => createHandlers({ scenario: 'no-such-scenario' })).toThrow('mcpsim: there is no bundled scenario "no-such-scenario"; the bundled ones are crm-and-mailbox, flaky-upstream, issue-triage');
+    expect(() => createHandlers({ scenario: 'no-such-scenario' })).toThrow(
+      'mcpsim: there is no bundled scenario "no-such-scenario"; the bundled ones are crm-and-mailbox, flaky-upstream, issue-triage',
+    );
   });
 
   it('throws from createHandlers itself for an invalid file, with its problems at their lines', () => {
@@ -115,7 +127,9 @@ describe('createHandlers finds its scenario', () => {
     try {
       const file = join(directory, 'broken.yaml');
       writeFileSync(file, 'name: broken\nnamespaces:\n  - name: a\n    connections:\n      - id: c\n        servr: "@qa/x"\n');
-      expect(() => createHandlers({ scenario: file })).toThrow(/^mcpsim: the scenario .*broken\.yaml has problems:\n.*broken\.yaml:6:9 namespaces\[0\]\.connections\[0\]\.servr: unknown property; did you mean "server"\?/);
+      expect(() => createHandlers({ scenario: file })).toThrow(
+        /^mcpsim: the scenario .*broken\.yaml has problems:\n.*broken\.yaml:6:9 namespaces\[0\]\.connections\[0\]\.servr: unknown property; did you mean "server"\?/,
+      );
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }

@@ -26,8 +26,16 @@ function readmeMswExample(): string {
 
 function run(command: string, args: readonly string[], cwd: string, timeoutMs: number): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const environment = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MCPSIM_') && !name.startsWith('OPENAI_') && !name.startsWith('VITEST')));
-    const child = spawn(command, args, { cwd, env: { ...environment, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const environment = Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([name]) => !name.startsWith('MCPSIM_') && !name.startsWith('OPENAI_') && !name.startsWith('VITEST'),
+      ),
+    );
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...environment, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -46,10 +54,26 @@ function run(command: string, args: readonly string[], cwd: string, timeoutMs: n
 beforeAll(async () => {
   // Build into a staging copy of the package (not this checkout's dist/, which other suites read while this runs).
   const staging = join(work, 'package');
-  const built = await run(process.execPath, [join(projectModules, 'typescript', 'bin', 'tsc'), '-p', join(projectDirectory, 'tsconfig.build.json'), '--outDir', join(staging, 'dist')], projectDirectory, 120_000);
+  const built = await run(
+    process.execPath,
+    [
+      join(projectModules, 'typescript', 'bin', 'tsc'),
+      '-p',
+      join(projectDirectory, 'tsconfig.build.json'),
+      '--outDir',
+      join(staging, 'dist'),
+    ],
+    projectDirectory,
+    120_000,
+  );
   expect(built.code, built.output).toBe(0);
-  for (const entry of ['package.json', 'README.md', 'catalog', 'scenarios', 'fixtures']) cpSync(join(projectDirectory, entry), join(staging, entry), { recursive: true });
-  execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', work], { cwd: staging, stdio: 'ignore', timeout: 60_000 });
+  for (const entry of ['package.json', 'README.md', 'catalog', 'scenarios', 'fixtures'])
+    cpSync(join(projectDirectory, entry), join(staging, entry), { recursive: true });
+  execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', work], {
+    cwd: staging,
+    stdio: 'ignore',
+    timeout: 60_000,
+  });
   const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
   if (!tarball) throw new Error(`npm pack wrote no tarball into ${work}`);
 
@@ -78,7 +102,12 @@ describe('the README msw example in a project that installed the packed tarball'
   });
 
   it('passes as written, run by vitest from the scratch project', async () => {
-    const result = await run(process.execPath, [join(scratch, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', scratch], scratch, 120_000);
+    const result = await run(
+      process.execPath,
+      [join(scratch, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', scratch],
+      scratch,
+      120_000,
+    );
     expect(result.output).toMatch(/Tests\s+1 passed \(1\)/);
     expect(result.code, result.output).toBe(0);
   }, 150_000);

@@ -33,7 +33,9 @@ describe.each(doors)('the namespace tool listing over real upstreams (%s)', (doo
     // Created concurrently: the hanging one's probe takes the whole timeout.
     await Promise.all(
       [...upstreams].map(([id, upstream]) =>
-        harness.call('PUT', `/connect/${namespace}/${id}`, { body: { mcpUrl: upstream.url, name: id, ...(id === 'locked' ? { headers: { 'x-api-key': 'k1' } } : {}) } }),
+        harness.call('PUT', `/connect/${namespace}/${id}`, {
+          body: { mcpUrl: upstream.url, name: id, ...(id === 'locked' ? { headers: { 'x-api-key': 'k1' } } : {}) },
+        }),
       ),
     );
     // 'locked' was connected; its upstream now refuses the stored key with 401.
@@ -44,7 +46,11 @@ describe.each(doors)('the namespace tool listing over real upstreams (%s)', (doo
     const force = (id: string, status: Parameters<typeof stores.connections.setStatus>[1]['status']) =>
       stores.connections.setStatus(namespaceId, { ...stores.connections.get(namespaceId, id)!, status });
     force('waiting', { state: 'auth_required', setupUrl: 'http://127.0.0.1/setup' });
-    force('needs-input', { state: 'input_required', http: { headers: { 'X-Key': { label: 'Key', required: true } } }, missing: { headers: ['X-Key'], query: [] } });
+    force('needs-input', {
+      state: 'input_required',
+      http: { headers: { 'X-Key': { label: 'Key', required: true } } },
+      missing: { headers: ['X-Key'], query: [] },
+    });
   });
   afterAll(async () => {
     await harness.close();
@@ -64,15 +70,31 @@ describe.each(doors)('the namespace tool listing over real upstreams (%s)', (doo
     const elapsed = performance.now() - started;
     expect(response.status).toBe(200);
     expect(namespaceToolsSchema.safeParse(response.body).success).toBe(true);
-    const byId = Object.fromEntries(response.body.connections.map((envelope: { connectionId: string }) => [envelope.connectionId, envelope]));
+    const byId = Object.fromEntries(
+      response.body.connections.map((envelope: { connectionId: string }) => [envelope.connectionId, envelope]),
+    );
     expect(Object.keys(byId)).toEqual(['healthy', 'hanging', 'locked', 'garbage', 'dropping', 'waiting', 'needs-input']);
-    expect(byId.healthy).toEqual({ connectionId: 'healthy', name: 'healthy', status: { state: 'connected' }, tools: [expect.objectContaining({ name: 'echo' }), expect.objectContaining({ name: 'add' })] });
-    expect(byId.hanging.error).toEqual({ code: 'upstream_error', message: expect.stringContaining(`did not answer within ${timeoutMs} ms`) });
-    expect(byId.locked).toMatchObject({ status: { state: 'auth_required' }, error: { code: 'auth_required', message: expect.stringContaining('401') } });
+    expect(byId.healthy).toEqual({
+      connectionId: 'healthy',
+      name: 'healthy',
+      status: { state: 'connected' },
+      tools: [expect.objectContaining({ name: 'echo' }), expect.objectContaining({ name: 'add' })],
+    });
+    expect(byId.hanging.error).toEqual({
+      code: 'upstream_error',
+      message: expect.stringContaining(`did not answer within ${timeoutMs} ms`),
+    });
+    expect(byId.locked).toMatchObject({
+      status: { state: 'auth_required' },
+      error: { code: 'auth_required', message: expect.stringContaining('401') },
+    });
     expect(byId.garbage.error).toEqual({ code: 'upstream_error', message: expect.stringContaining('is not an MCP endpoint') });
     expect(byId.dropping.error).toEqual({ code: 'upstream_error', message: expect.stringContaining('closed the connection') });
     expect(byId.waiting).toMatchObject({ status: { state: 'auth_required' }, error: { code: 'auth_required' } });
-    expect(byId['needs-input']).toMatchObject({ status: { state: 'input_required' }, error: { code: 'input_required', message: expect.stringContaining('X-Key') } });
+    expect(byId['needs-input']).toMatchObject({
+      status: { state: 'input_required' },
+      error: { code: 'input_required', message: expect.stringContaining('X-Key') },
+    });
     for (const envelope of response.body.connections) expect('tools' in envelope !== 'error' in envelope).toBe(true);
     // Skipped without any upstream request.
     expect(skippedCount()).toBe(skippedBefore);

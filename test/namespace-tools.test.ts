@@ -27,11 +27,17 @@ describe.each(doors)('the tools of every connection in a namespace (%s)', (door)
       live: { server: '@acme/fleet-tracker', name: 'Live', metadata: { team: 'a' } },
       db: { mcpUrl: 'https://db.test/mcp', name: 'DB', metadata: { team: 'b' } },
     };
-    for (const [id, body] of Object.entries(connections)) expect((await harness.call('PUT', `/connect/${namespace}/${id}`, { body })).status).toBe(201);
+    for (const [id, body] of Object.entries(connections))
+      expect((await harness.call('PUT', `/connect/${namespace}/${id}`, { body })).status).toBe(201);
     const { stores } = harness.platform;
     const namespaceRow = stores.namespaces.get(stores.accounts.findLocal()!.id, namespace)!;
     const crm = stores.connections.get(namespaceRow.id, 'crm')!;
-    stores.connections.update(namespaceRow.id, { ...crm, status: { state: 'auth_required', setupUrl: 'http://127.0.0.1/setup/crm' } }, undefined, '2026-01-01T00:00:00.000Z');
+    stores.connections.update(
+      namespaceRow.id,
+      { ...crm, status: { state: 'auth_required', setupUrl: 'http://127.0.0.1/setup/crm' } },
+      undefined,
+      '2026-01-01T00:00:00.000Z',
+    );
   });
   afterAll(() => harness.close());
 
@@ -43,9 +49,24 @@ describe.each(doors)('the tools of every connection in a namespace (%s)', (door)
     expect(response.body).toEqual({
       connections: [
         { connectionId: 'gh', name: 'GitHub', status: { state: 'connected' }, tools: server.tools },
-        { connectionId: 'crm', name: 'CRM', status: { state: 'auth_required', setupUrl: expect.stringMatching(new RegExp(`^${harness.baseUrl}/__mcpsim/setup/`)) }, error: { code: 'auth_required', message: expect.stringContaining('needs authorization') } },
-        { connectionId: 'live', name: 'Live', status: expect.objectContaining({ state: 'input_required' }), error: { code: 'input_required', message: expect.stringContaining('X-Acme-Key') } },
-        { connectionId: 'db', name: 'DB', status: { state: 'error', message: expect.stringContaining('db.test') }, error: { code: 'upstream_error', message: expect.stringContaining('db.test') } },
+        {
+          connectionId: 'crm',
+          name: 'CRM',
+          status: { state: 'auth_required', setupUrl: expect.stringMatching(new RegExp(`^${harness.baseUrl}/__mcpsim/setup/`)) },
+          error: { code: 'auth_required', message: expect.stringContaining('needs authorization') },
+        },
+        {
+          connectionId: 'live',
+          name: 'Live',
+          status: expect.objectContaining({ state: 'input_required' }),
+          error: { code: 'input_required', message: expect.stringContaining('X-Acme-Key') },
+        },
+        {
+          connectionId: 'db',
+          name: 'DB',
+          status: { state: 'error', message: expect.stringContaining('db.test') },
+          error: { code: 'upstream_error', message: expect.stringContaining('db.test') },
+        },
       ],
     });
     for (const envelope of response.body.connections) expect('tools' in envelope !== 'error' in envelope).toBe(true);
@@ -54,13 +75,20 @@ describe.each(doors)('the tools of every connection in a namespace (%s)', (door)
 
   it('documents the .tools routes in /openapi.json with their response schemas', async () => {
     const { paths } = (await harness.call('GET', '/openapi.json', { key: null })).body;
-    expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/connect/{namespace}/.tools', '/connect/{namespace}/{connectionId}/.tools', '/connect/{namespace}/{connectionId}/.tools/{toolPath}']));
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
+        '/connect/{namespace}/.tools',
+        '/connect/{namespace}/{connectionId}/.tools',
+        '/connect/{namespace}/{connectionId}/.tools/{toolPath}',
+      ]),
+    );
     expect(JSON.stringify(paths['/connect/{namespace}/.tools'].get.responses['200'])).toContain('NamespaceTools');
     expect(Object.keys(paths['/connect/{namespace}/{connectionId}/.tools/{toolPath}'])).toEqual(['get', 'post']);
   });
 
   it('filters like the connection list: name, mcpUrl and metadata.{key}', async () => {
-    const ids = async (query: string) => ((await list(query)).body.connections as { connectionId: string }[]).map((envelope) => envelope.connectionId);
+    const ids = async (query: string) =>
+      ((await list(query)).body.connections as { connectionId: string }[]).map((envelope) => envelope.connectionId);
     expect(await ids('?name=CRM')).toEqual(['crm']);
     expect(await ids(`?mcpUrl=${encodeURIComponent('https://db.test/mcp')}`)).toEqual(['db']);
     expect(await ids('?metadata.team=a')).toEqual(['gh', 'live']);
@@ -86,7 +114,9 @@ describe.each(doors)('the tools of every connection in a namespace (%s)', (door)
   it('reads past one page of 100 connections', async () => {
     await harness.call('PUT', '/namespaces/big');
     for (let index = 0; index < 105; index++) {
-      expect((await harness.call('PUT', `/connect/big/c${index}`, { body: { server: '@acme/fleet-tracker', mock: { enabled: true } } })).status).toBe(201);
+      expect(
+        (await harness.call('PUT', `/connect/big/c${index}`, { body: { server: '@acme/fleet-tracker', mock: { enabled: true } } })).status,
+      ).toBe(201);
     }
     const response = await harness.call('GET', '/connect/big/.tools');
     expect(response.body.connections).toHaveLength(105);

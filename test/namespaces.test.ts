@@ -33,7 +33,9 @@ describe.each(doors)('namespaces (%s)', (door) => {
     const response = await harness.call('POST', '/namespaces');
     expect(response.status).toBe(201);
     expect(response.body.name).toMatch(/^[a-z]+-[a-z]+-[A-Za-z0-9]{4}$/);
-    expect((await harness.call('GET', '/namespaces')).body.namespaces.map((namespace: { name: string }) => namespace.name)).toContain(response.body.name);
+    expect((await harness.call('GET', '/namespaces')).body.namespaces.map((namespace: { name: string }) => namespace.name)).toContain(
+      response.body.name,
+    );
   });
 
   it('rejects a name that breaks the pattern with 400', async () => {

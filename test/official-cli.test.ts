@@ -71,7 +71,10 @@ describe('the official CLI against mcpsim', () => {
     expect(byName).toMatchObject({ mcpUrl: 'https://server.smithery.ai/@modelcontextprotocol/time', status: { state: 'connected' } });
     const byUrl = parseJson(await smithery('mcp', 'add', 'https://server.smithery.ai/@modelcontextprotocol/time', '--id', 't1'));
     expect(byUrl).toMatchObject({ connectionId: 't1', status: { state: 'connected' }, serverInfo: { name: expect.any(String) } });
-    expect(parseJson(await smithery('mcp', 'get', 't1'))).toMatchObject({ connectionId: 't1', mcpUrl: 'https://server.smithery.ai/@modelcontextprotocol/time' });
+    expect(parseJson(await smithery('mcp', 'get', 't1'))).toMatchObject({
+      connectionId: 't1',
+      mcpUrl: 'https://server.smithery.ai/@modelcontextprotocol/time',
+    });
 
     const updated = parseJson(await smithery('mcp', 'update', 't1', '--name', 'Renamed', '--metadata', '{"team":"a"}'));
     expect(updated).toMatchObject({ connectionId: 't1', name: 'Renamed', metadata: { team: 'a' } });
@@ -80,7 +83,9 @@ describe('the official CLI against mcpsim', () => {
     // 101 connections: the default page is 100, so the CLI follows nextCursor.
     await harness.call('PUT', '/namespaces/many');
     for (let index = 0; index < 101; index += 1) {
-      await harness.call('PUT', `/connect/many/c${String(index).padStart(3, '0')}`, { body: { server: '@modelcontextprotocol/time', mock: { enabled: true } } });
+      await harness.call('PUT', `/connect/many/c${String(index).padStart(3, '0')}`, {
+        body: { server: '@modelcontextprotocol/time', mock: { enabled: true } },
+      });
     }
     const listed = parseJson(await smithery('mcp', 'list', '--namespace', 'many'));
     expect(listed.servers).toHaveLength(101);
@@ -95,13 +100,19 @@ describe('the official CLI against mcpsim', () => {
     expect(tools).toContain('get_current_time');
     expect(tools).toContain('convert_time');
     expect((await smithery('tool', 'find', 't1', 'current')).stdout).toContain('get_current_time');
-    expect(parseJson(await smithery('tool', 'get', 't1', 'get_current_time'))).toMatchObject({ name: 'get_current_time', connection: 't1', inputSchema: { type: 'object' } });
+    expect(parseJson(await smithery('tool', 'get', 't1', 'get_current_time'))).toMatchObject({
+      name: 'get_current_time',
+      connection: 't1',
+      inputSchema: { type: 'object' },
+    });
     const called = parseJson(await smithery('tool', 'call', 't1', 'get_current_time', '{"timezone":"Europe/Berlin"}'));
     expect(called).toMatchObject({ isError: false, content: [{ type: 'text', text: expect.stringContaining('Europe/Berlin') }] });
   });
 
   it('mints a restricted token with auth token --policy', async () => {
-    const minted = parseJson(await smithery('auth', 'token', '--policy', '{"resources":"connections","operations":"read","namespaces":"clitest"}'));
+    const minted = parseJson(
+      await smithery('auth', 'token', '--policy', '{"resources":"connections","operations":"read","namespaces":"clitest"}'),
+    );
     expect(minted.token).toMatch(/^mcps_/);
     expect((await harness.call('GET', '/connect/clitest', { key: minted.token })).status).toBe(200);
     expect((await harness.call('GET', '/connect/many', { key: minted.token })).status).toBe(403);
@@ -113,7 +124,10 @@ describe('the official CLI against mcpsim', () => {
     const login = startCli(['auth', 'login'], loginEnv);
     try {
       const started = await eventually(async () => {
-        const line = login.output().stdout.split('\n').find((text) => text.includes('"auth_url"'));
+        const line = login
+          .output()
+          .stdout.split('\n')
+          .find((text) => text.includes('"auth_url"'));
         if (!line) throw new Error(`no auth_url yet: ${login.output().stdout}${login.output().stderr}`);
         return JSON.parse(line) as { auth_url: string; session_id: string };
       });
@@ -122,9 +136,16 @@ describe('the official CLI against mcpsim', () => {
       const shown = await fetch(started.auth_url);
       const csrf = /name="csrf" value="([0-9a-f]*)"/.exec(await shown.text())?.[1] ?? '';
       const cookie = (shown.headers.get('set-cookie') ?? '').split(';')[0]!;
-      const approved = await fetch(started.auth_url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body: `csrf=${csrf}` });
+      const approved = await fetch(started.auth_url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+        body: `csrf=${csrf}`,
+      });
       expect(approved.status).toBe(200);
-      const exited = await Promise.race([login.exited, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('auth login did not finish in 10 s')), 10_000))]);
+      const exited = await Promise.race([
+        login.exited,
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('auth login did not finish in 10 s')), 10_000)),
+      ]);
       expect(exited.code, exited.stdout + exited.stderr).toBe(0);
       expect(exited.stdout).toContain('Successfully logged in');
     } finally {
@@ -139,14 +160,25 @@ describe('the official CLI against mcpsim', () => {
 
   it('pairs a local stdio server with mcp add -- node ..., relays MCP to it while it runs, and reads disconnected once stopped', async () => {
     await harness.call('PUT', '/namespaces/paired');
-    const uplink = startCli(['mcp', 'add', '--id', 'local', '--namespace', 'paired', '--', process.execPath, 'test/support/stdio-mcp-server.mjs'], env);
+    const uplink = startCli(
+      ['mcp', 'add', '--id', 'local', '--namespace', 'paired', '--', process.execPath, 'test/support/stdio-mcp-server.mjs'],
+      env,
+    );
     const client = new Client({ name: 'official-cli-test', version: '1.0.0' });
     try {
       await eventually(async () => {
         const read = await harness.call('GET', '/paired/local');
-        expect(read.body, JSON.stringify(uplink.output())).toMatchObject({ transport: 'uplink', status: { state: 'connected' }, serverInfo: { name: 'stdio-test-server' } });
+        expect(read.body, JSON.stringify(uplink.output())).toMatchObject({
+          transport: 'uplink',
+          status: { state: 'connected' },
+          serverInfo: { name: 'stdio-test-server' },
+        });
       }, 15_000);
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${harness.baseUrl}/paired/local/mcp`), { requestInit: { headers: { authorization: `Bearer ${testApiKey}` } } }));
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${harness.baseUrl}/paired/local/mcp`), {
+          requestInit: { headers: { authorization: `Bearer ${testApiKey}` } },
+        }),
+      );
       expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['echo', 'add']);
       expect(await client.callTool({ name: 'add', arguments: { a: 2, b: 40 } })).toMatchObject({ structuredContent: { sum: 42 } });
       const rest = await harness.call('POST', '/connect/paired/local/.tools/echo', { body: { text: 'hi' } });
@@ -170,7 +202,11 @@ describe('the official CLI against mcpsim', () => {
     try {
       await eventually(async () => {
         const read = await harness.call('GET', '/paired-http/web');
-        expect(read.body, JSON.stringify(uplink.output())).toMatchObject({ transport: 'uplink', status: { state: 'connected' }, serverInfo: { name: 'local-http' } });
+        expect(read.body, JSON.stringify(uplink.output())).toMatchObject({
+          transport: 'uplink',
+          status: { state: 'connected' },
+          serverInfo: { name: 'local-http' },
+        });
       }, 15_000);
       const called = await harness.call('POST', '/paired-http/web/.tools/add', { body: { a: 1, b: 2 } });
       expect(called.status).toBe(200);
@@ -186,7 +222,10 @@ describe('the official CLI against mcpsim', () => {
 
 /** Runs `node -e code` with the guard preloaded; rejects with its stderr when it exits non-zero. */
 async function runNode(code: string, log: string): Promise<{ stdout: string }> {
-  const child = spawn(process.execPath, ['-e', code], { env: { PATH: process.env.PATH, NODE_OPTIONS: `--require ${guardPreload}`, MCPSIM_GUARD_LOG: log }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['-e', code], {
+    env: { PATH: process.env.PATH, NODE_OPTIONS: `--require ${guardPreload}`, MCPSIM_GUARD_LOG: log },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

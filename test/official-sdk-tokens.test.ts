@@ -35,12 +35,16 @@ describe('service tokens through the official SDK', () => {
   });
 
   it('uses a metadata-scoped token: filtered lists, hidden connections as NotFoundError, mismatching writes as PermissionDeniedError', async () => {
-    const { token } = await withKey().tokens.create({ policy: [{ namespaces: 'sdk', resources: 'connections', operations: ['read', 'write'], metadata: { team: 'a' }, ttl: '30m' }] });
+    const { token } = await withKey().tokens.create({
+      policy: [{ namespaces: 'sdk', resources: 'connections', operations: ['read', 'write'], metadata: { team: 'a' }, ttl: '30m' }],
+    });
     const client = withKey(token);
     expect((await client.connections.list('sdk')).connections.map((connection) => connection.connectionId)).toEqual(['alpha']);
     expect((await client.connections.get('alpha', { namespace: 'sdk' })).metadata).toEqual({ team: 'a' });
     await expect(client.connections.get('bravo', { namespace: 'sdk' })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(client.connections.set('charlie', { namespace: 'sdk', mcpUrl: 'https://c.test/mcp', metadata: { team: 'b' } })).rejects.toBeInstanceOf(PermissionDeniedError);
+    await expect(
+      client.connections.set('charlie', { namespace: 'sdk', mcpUrl: 'https://c.test/mcp', metadata: { team: 'b' } }),
+    ).rejects.toBeInstanceOf(PermissionDeniedError);
     const created = await client.connections.set('charlie', { namespace: 'sdk', mcpUrl: 'https://c.test/mcp', metadata: { team: 'a' } });
     expect(created.connectionId).toBe('charlie');
     await expect(client.connections.delete('bravo', { namespace: 'sdk' })).rejects.toBeInstanceOf(NotFoundError);
@@ -54,7 +58,9 @@ describe('service tokens through the official SDK', () => {
     expect(child.expiresAt).toBe('2026-01-01T00:10:00.000Z');
     const client = withKey(child.token);
     expect((await client.connections.list('sdk')).connections).toHaveLength(2);
-    await expect(client.connections.set('delta', { namespace: 'sdk', mcpUrl: 'https://d.test/mcp' })).rejects.toBeInstanceOf(PermissionDeniedError);
+    await expect(client.connections.set('delta', { namespace: 'sdk', mcpUrl: 'https://d.test/mcp' })).rejects.toBeInstanceOf(
+      PermissionDeniedError,
+    );
     const refused = withKey().tokens.create({ policy: [{ rpcReqMatch: { method: 'tools/call' } }] });
     await expect(refused).rejects.toBeInstanceOf(BadRequestError);
     await expect(refused).rejects.toThrow(/policy\.0\.rpcReqMatch: unknown property/);

@@ -41,7 +41,18 @@ const echoServer: RegistryEntry = {
 
 const readableId = /^[a-z]+-[a-z]+-[A-Za-z0-9]{4}$/;
 /** Exactly the fields platform-api.md allows on a connection. */
-const connectionFields = ['connectionId', 'name', 'transport', 'mcpUrl', 'metadata', 'mock', 'iconUrl', 'createdAt', 'status', 'serverInfo'];
+const connectionFields = [
+  'connectionId',
+  'name',
+  'transport',
+  'mcpUrl',
+  'metadata',
+  'mock',
+  'iconUrl',
+  'createdAt',
+  'status',
+  'serverInfo',
+];
 
 let harness: Harness;
 let restoreEnvironment: () => void = () => {};
@@ -177,7 +188,13 @@ describe('the official SDK (@smithery/api) against mcpsim', () => {
     it('creates an http connection with set, returning a typed Connection without headers or mock', async () => {
       const client = createClient();
       const { data, response } = await client.connections
-        .set('custom', { namespace, mcpUrl: 'https://a.example.com/mcp', name: 'Custom', metadata: { team: 'core' }, headers: { authorization: 'Bearer upstream-secret' } })
+        .set('custom', {
+          namespace,
+          mcpUrl: 'https://a.example.com/mcp',
+          name: 'Custom',
+          metadata: { team: 'core' },
+          headers: { authorization: 'Bearer upstream-secret' },
+        })
         .withResponse();
       expect(response.status).toBe(201);
       expect(data).toEqual({
@@ -199,7 +216,9 @@ describe('the official SDK (@smithery/api) against mcpsim', () => {
       const client = createClient();
       await client.connections.set('updated', { namespace, mcpUrl: 'https://b.example.com/mcp', metadata: { team: 'web' } });
       harness.clock.advance(60_000);
-      const { data, response } = await client.connections.set('updated', { namespace, name: 'Renamed', metadata: { team: 'web', tier: 2 } }).withResponse();
+      const { data, response } = await client.connections
+        .set('updated', { namespace, name: 'Renamed', metadata: { team: 'web', tier: 2 } })
+        .withResponse();
       expect(response.status).toBe(200);
       expect(data.name).toBe('Renamed');
       expect(data.mcpUrl).toBe('https://b.example.com/mcp');
@@ -211,7 +230,11 @@ describe('the official SDK (@smithery/api) against mcpsim', () => {
 
     it('creates a mock connection of a registry server that reports mock, serverInfo and connected', async () => {
       const client = createClient();
-      const data = await client.connections.set('echo', { namespace, server: '@sdk-test/echo', mock: { enabled: true, scenario: 'Always echo in capitals.' } });
+      const data = await client.connections.set('echo', {
+        namespace,
+        server: '@sdk-test/echo',
+        mock: { enabled: true, scenario: 'Always echo in capitals.' },
+      });
       expect(data).toEqual({
         connectionId: 'echo',
         name: 'echo',
@@ -239,7 +262,11 @@ describe('the official SDK (@smithery/api) against mcpsim', () => {
 
     it('gets a connection with exactly the fields that set returned', async () => {
       const client = createClient();
-      const created = await client.connections.set('fetched', { namespace, mcpUrl: 'https://c.example.com/mcp', headers: { 'x-api-key': 'never-returned' } });
+      const created = await client.connections.set('fetched', {
+        namespace,
+        mcpUrl: 'https://c.example.com/mcp',
+        headers: { 'x-api-key': 'never-returned' },
+      });
       const fetched = await client.connections.get('fetched', { namespace });
       expect(fetched).toEqual(created);
       expectPlatformFields(fetched);
@@ -248,7 +275,9 @@ describe('the official SDK (@smithery/api) against mcpsim', () => {
 
     it('creates a connection with a generated readable id', async () => {
       const client = createClient();
-      const { data, response } = await client.connections.create(namespace, { mcpUrl: 'https://d.example.com/mcp', name: 'Generated' }).withResponse();
+      const { data, response } = await client.connections
+        .create(namespace, { mcpUrl: 'https://d.example.com/mcp', name: 'Generated' })
+        .withResponse();
       expect(response.status).toBe(201);
       expect(data.connectionId).toMatch(readableId);
       expect(data.name).toBe('Generated');
@@ -269,7 +298,9 @@ describe('the official SDK (@smithery/api) against mcpsim', () => {
       const client = createClient();
       await client.connections.set('pinned', { namespace, mcpUrl: 'https://a.example.com/mcp' });
       requests = [];
-      const error = await client.connections.set('pinned', { namespace, mcpUrl: 'https://b.example.com/mcp' }).catch((caught: unknown) => caught);
+      const error = await client.connections
+        .set('pinned', { namespace, mcpUrl: 'https://b.example.com/mcp' })
+        .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(ConflictError);
       expect(error).toBeInstanceOf(APIError);
       expect((error as ConflictError).status).toBe(409);
@@ -296,7 +327,12 @@ describe('the official SDK (@smithery/api) against mcpsim', () => {
       const client = createClient();
       await client.namespaces.set(namespace);
       for (const [index, id] of ids.entries()) {
-        await client.connections.set(id, { namespace, mcpUrl: `https://${id}.example.com/mcp`, name: index % 2 === 0 ? 'Even' : 'Odd', metadata: { team: index < 2 ? 'core' : 'web' } });
+        await client.connections.set(id, {
+          namespace,
+          mcpUrl: `https://${id}.example.com/mcp`,
+          name: index % 2 === 0 ? 'Even' : 'Odd',
+          metadata: { team: index < 2 ? 'core' : 'web' },
+        });
       }
     });
 

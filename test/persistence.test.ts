@@ -21,7 +21,9 @@ describe('data on disk', () => {
   it('keeps namespaces and connections across a restart', async () => {
     const first = await startHarness('socket', { dataDir });
     await first.call('PUT', '/namespaces/keep');
-    const created = await first.call('PUT', '/connect/keep/c1', { body: { mcpUrl: 'https://keep.test/mcp', metadata: { a: 1 }, headers: { Authorization: secret } } });
+    const created = await first.call('PUT', '/connect/keep/c1', {
+      body: { mcpUrl: 'https://keep.test/mcp', metadata: { a: 1 }, headers: { Authorization: secret } },
+    });
     expect(created.status).toBe(201);
     // An update that says nothing of headers keeps them.
     expect((await first.call('PUT', '/connect/keep/c1', { body: { metadata: { a: 1 } } })).status).toBe(200);
@@ -31,7 +33,10 @@ describe('data on disk', () => {
     const again = await second.call('GET', '/connect/keep/c1');
     expect(again.status).toBe(200);
     expect(again.body).toEqual(created.body);
-    expect((await second.call('GET', '/namespaces')).body.namespaces.map((namespace: { name: string }) => namespace.name)).toEqual(['demo', 'keep']);
+    expect((await second.call('GET', '/namespaces')).body.namespaces.map((namespace: { name: string }) => namespace.name)).toEqual([
+      'demo',
+      'keep',
+    ]);
     // The headers survived too, and still decrypt with the key file of this data directory.
     const namespaceId = second.platform.stores.namespaces.get(second.platform.stores.accounts.findLocal()!.id, 'keep')!.id;
     expect(second.platform.stores.connections.getHeaders(namespaceId, 'c1')).toEqual({ Authorization: secret });

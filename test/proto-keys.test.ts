@@ -27,11 +27,15 @@ describe('__proto__ keys', () => {
   it('refuses __proto__ in any map of a list of metadata restrictions', async () => {
     const response = await harness.call('POST', '/tokens', { rawBody: '{"policy":[{"metadata":[{"team":"demo"},{"__proto__":"x"}]}]}' });
     expect(response.status).toBe(400);
-    expect(response.body.message).toBe('policy.0.metadata.1.__proto__: is not a key a token can restrict on; remove it (a restriction is never ignored)');
+    expect(response.body.message).toBe(
+      'policy.0.metadata.1.__proto__: is not a key a token can restrict on; remove it (a restriction is never ignored)',
+    );
   });
 
   it('keeps a __proto__ key of connection metadata, and filters on it', async () => {
-    const created = await harness.call('PUT', '/connect/demo/proto', { rawBody: '{"server":"@acme/proto","mock":{"enabled":true},"metadata":{"__proto__":"x","team":"demo"}}' });
+    const created = await harness.call('PUT', '/connect/demo/proto', {
+      rawBody: '{"server":"@acme/proto","mock":{"enabled":true},"metadata":{"__proto__":"x","team":"demo"}}',
+    });
     expect(created.status).toBe(201);
     expect(JSON.stringify(created.body.metadata)).toBe('{"__proto__":"x","team":"demo"}');
     const read = await harness.call('GET', '/connect/demo/proto');
@@ -42,7 +46,10 @@ describe('__proto__ keys', () => {
 
   it('passes a __proto__ argument on to the tool, over MCP and REST', async () => {
     const message = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: JSON.parse('{"__proto__":"x"}') } };
-    const viaMcp = await harness.call('POST', '/connect/demo/proto/mcp', { rawBody: JSON.stringify(message), headers: { accept: 'application/json' } });
+    const viaMcp = await harness.call('POST', '/connect/demo/proto/mcp', {
+      rawBody: JSON.stringify(message),
+      headers: { accept: 'application/json' },
+    });
     const viaRest = await harness.call('POST', '/connect/demo/proto/.tools/echo', { rawBody: '{"__proto__":"x"}' });
     // No fixture answers: the miss names the arguments it was called with.
     expect(JSON.stringify(viaMcp.body.result.content)).toContain('{\\"__proto__\\":\\"x\\"}');

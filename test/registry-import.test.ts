@@ -64,7 +64,14 @@ function failure(work: () => unknown): ApiError {
   throw new Error('expected the import to fail');
 }
 
-const listItem = { qualifiedName: '@acme/notes', displayName: 'Acme Notes', description: 'Notes for agents.', useCount: 42, verified: true, score: 0.5 };
+const listItem = {
+  qualifiedName: '@acme/notes',
+  displayName: 'Acme Notes',
+  description: 'Notes for agents.',
+  useCount: 42,
+  verified: true,
+  score: 0.5,
+};
 const detail = {
   qualifiedName: '@acme/weather',
   displayName: 'Acme Weather',
@@ -90,7 +97,11 @@ const catalogFile = JSON.parse(readFileSync(join(projectDirectory, 'catalog', 'm
 function runRegistryCli(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const environment: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('MCPSIM_')) environment[name] = value;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], { cwd: projectDirectory, env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {
+    cwd: projectDirectory,
+    env: environment,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let [stdout, stderr] = ['', ''];
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -118,17 +129,30 @@ describe('importing a file', () => {
   it('imports list items, server details and catalog files from one JSON array', () => {
     const file = writeJson(dataDir, 'mixed.json', [listItem, detail, catalogFile]);
     expect(importRegistry(stores, file, { clock })).toEqual({ read: 3, created: 3, updated: 0, tools: 1 + catalogFile.tools.length });
-    expect(stores.registry.get('@acme/notes')).toMatchObject({ useCount: 42, verified: true, quality: 0.5, createdAt: '2026-02-03T04:05:06.000Z', tools: [] });
+    expect(stores.registry.get('@acme/notes')).toMatchObject({
+      useCount: 42,
+      verified: true,
+      quality: 0.5,
+      createdAt: '2026-02-03T04:05:06.000Z',
+      tools: [],
+    });
     expect(stores.registry.get('@acme/weather')).toMatchObject({
       deploymentUrl: 'https://weather.acme.test/mcp',
       config: { headers: { 'x-weather-key': { label: 'key', required: true } } },
       tools: [{ name: 'forecast' }],
     });
-    expect(stores.registry.get('@modelcontextprotocol/time')).toMatchObject({ id: catalogFile.id, serverInfo: catalogFile.serverInfo, tools: catalogFile.tools });
+    expect(stores.registry.get('@modelcontextprotocol/time')).toMatchObject({
+      id: catalogFile.id,
+      serverInfo: catalogFile.serverInfo,
+      tools: catalogFile.tools,
+    });
   });
 
   it('accepts an object with a servers array, as GET /servers answers', () => {
-    const file = writeJson(dataDir, 'page.json', { servers: [listItem], pagination: { currentPage: 1, pageSize: 10, totalPages: 1, totalCount: 1 } });
+    const file = writeJson(dataDir, 'page.json', {
+      servers: [listItem],
+      pagination: { currentPage: 1, pageSize: 10, totalPages: 1, totalCount: 1 },
+    });
     expect(importRegistry(stores, file, { clock })).toMatchObject({ read: 1, created: 1 });
     expect(stores.registry.findTarget('acme/notes')?.qualifiedName).toBe('@acme/notes');
   });
@@ -145,7 +169,12 @@ describe('importing a file', () => {
   it('replaces a stored entry with the same id, tools included', () => {
     importRegistry(stores, writeJson(dataDir, 'a.json', [detail]), { clock });
     const changed = { ...detail, displayName: 'Renamed', tools: [{ name: 'alerts', inputSchema: { type: 'object' } }] };
-    expect(importRegistry(stores, writeJson(dataDir, 'b.json', [changed]), { clock })).toEqual({ read: 1, created: 0, updated: 1, tools: 1 });
+    expect(importRegistry(stores, writeJson(dataDir, 'b.json', [changed]), { clock })).toEqual({
+      read: 1,
+      created: 0,
+      updated: 1,
+      tools: 1,
+    });
     expect(stores.registry.get('@acme/weather')).toMatchObject({ displayName: 'Renamed', tools: [{ name: 'alerts' }] });
   });
 });
@@ -155,7 +184,9 @@ describe('refusing bad input', () => {
     const file = writeJson(dataDir, 'servers.json', [listItem, detail, { ...listItem, qualifiedName: '@x/y', useCount: 1.5 }]);
     const error = failure(() => importRegistry(stores, file, { clock }));
     expect(error.code).toBe('validation_error');
-    expect(error.message).toBe(`${file}: nothing imported, 1 problem:\n  servers.json: record 2 (@x/y): useCount: must be an integer (got 1.5)`);
+    expect(error.message).toBe(
+      `${file}: nothing imported, 1 problem:\n  servers.json: record 2 (@x/y): useCount: must be an integer (got 1.5)`,
+    );
     expect(stores.registry.count()).toBe(0);
   });
 
@@ -164,36 +195,61 @@ describe('refusing bad input', () => {
     const error = failure(() => importRegistry(stores, writeJson(dataDir, 'many.json', records), { clock }));
     const lines = error.message.split('\n');
     expect(lines[0]).toMatch(/nothing imported, 25 problems:$/);
-    expect(lines.slice(1, 21)).toEqual(Array.from({ length: 20 }, (_, index) => `  many.json: record ${index + 1} (@bad/n${index + 1}): verified: must be a boolean (got "yes")`));
+    expect(lines.slice(1, 21)).toEqual(
+      Array.from(
+        { length: 20 },
+        (_, index) => `  many.json: record ${index + 1} (@bad/n${index + 1}): verified: must be a boolean (got "yes")`,
+      ),
+    );
     expect(lines.slice(21)).toEqual(['  ... and 5 more']);
   });
 
   it('refuses a qualifiedName given twice, ignoring case and a leading @, naming both positions', () => {
     const file = writeJson(dataDir, 'twice.json', [listItem, detail, { qualifiedName: 'ACME/Notes' }]);
     const error = failure(() => importRegistry(stores, file, { clock }));
-    expect(error.message).toContain('twice.json: record 2 (ACME/Notes): repeats the qualifiedName (names are unique ignoring case and a leading @) of twice.json: record 0 (@acme/notes)');
+    expect(error.message).toContain(
+      'twice.json: record 2 (ACME/Notes): repeats the qualifiedName (names are unique ignoring case and a leading @) of twice.json: record 0 (@acme/notes)',
+    );
     expect(stores.registry.count()).toBe(0);
   });
 
   it('refuses an id given twice', () => {
     const id = '11111111-2222-5333-8444-555555555555';
-    const error = failure(() => importRegistry(stores, writeJson(dataDir, 'ids.json', [{ ...listItem, id }, { qualifiedName: '@acme/other', id }]), { clock }));
+    const error = failure(() =>
+      importRegistry(
+        stores,
+        writeJson(dataDir, 'ids.json', [
+          { ...listItem, id },
+          { qualifiedName: '@acme/other', id },
+        ]),
+        { clock },
+      ),
+    );
     expect(error.message).toContain(`ids.json: record 1 (@acme/other): repeats the id ${id} of ids.json: record 0 (@acme/notes)`);
   });
 
   it('refuses a name that a stored entry with another id has, and imports none of the other records', () => {
     importRegistry(stores, writeJson(dataDir, 'first.json', [{ ...listItem, id: '11111111-2222-5333-8444-555555555555' }]), { clock });
-    const error = failure(() => importRegistry(stores, writeJson(dataDir, 'second.json', [detail, { qualifiedName: '@Acme/Notes' }]), { clock }));
+    const error = failure(() =>
+      importRegistry(stores, writeJson(dataDir, 'second.json', [detail, { qualifiedName: '@Acme/Notes' }]), { clock }),
+    );
     expect(error.code).toBe('conflict');
-    expect(error.message).toMatch(/second\.json: record 1 \(@Acme\/Notes\): the name is taken by the stored entry "@acme\/notes" \(id 11111111-2222-5333-8444-555555555555\), but this record's id is [0-9a-f-]{36}; give the record id 11111111-2222-5333-8444-555555555555 to replace that entry/);
+    expect(error.message).toMatch(
+      /second\.json: record 1 \(@Acme\/Notes\): the name is taken by the stored entry "@acme\/notes" \(id 11111111-2222-5333-8444-555555555555\), but this record's id is [0-9a-f-]{36}; give the record id 11111111-2222-5333-8444-555555555555 to replace that entry/,
+    );
     expect(stores.registry.get('@acme/weather')).toBeNull();
   });
 
   it('says what is wrong with a file that is missing, not JSON, or not a list of records', () => {
-    expect(failure(() => importRegistry(stores, join(dataDir, 'nope.json'), { clock }))).toMatchObject({ code: 'not_found', message: expect.stringContaining('nope.json: no such file or directory') });
+    expect(failure(() => importRegistry(stores, join(dataDir, 'nope.json'), { clock }))).toMatchObject({
+      code: 'not_found',
+      message: expect.stringContaining('nope.json: no such file or directory'),
+    });
     writeFileSync(join(dataDir, 'broken.json'), '[{"qualifiedName": ');
     expect(failure(() => importRegistry(stores, join(dataDir, 'broken.json'), { clock })).message).toContain('broken.json: not valid JSON');
-    expect(failure(() => importRegistry(stores, writeJson(dataDir, 'object.json', { items: [] }), { clock })).message).toContain('must be a JSON array of server records, or an object {"servers": [...]}');
+    expect(failure(() => importRegistry(stores, writeJson(dataDir, 'object.json', { items: [] }), { clock })).message).toContain(
+      'must be a JSON array of server records, or an object {"servers": [...]}',
+    );
     expect(failure(() => importRegistry(stores, createTemporaryDirectory(), { clock })).message).toContain('has no servers.json');
   });
 });
@@ -202,7 +258,11 @@ describe('importing a directory with tool files', () => {
   function writeDirectory(tools: { file: string; qualifiedName: string; body: unknown }[]): string {
     const directory = createTemporaryDirectory();
     writeJson(directory, 'servers.json', [listItem, { qualifiedName: 'linear' }]);
-    writeJson(directory, 'tools/index.json', tools.map(({ file, qualifiedName }) => ({ qualifiedName, file })));
+    writeJson(
+      directory,
+      'tools/index.json',
+      tools.map(({ file, qualifiedName }) => ({ qualifiedName, file })),
+    );
     for (const { file, body } of tools) writeJson(directory, `tools/${file}`, body);
     return directory;
   }
@@ -216,14 +276,21 @@ describe('importing a directory with tool files', () => {
   it('attaches each file’s tools and serverInfo to the server with the same name', () => {
     const directory = writeDirectory([{ file: '@acme__notes.json', qualifiedName: '@acme/notes', body: notesTools }]);
     expect(importRegistry(stores, directory, { clock })).toEqual({ read: 2, created: 2, updated: 0, tools: 1 });
-    expect(stores.registry.get('@acme/notes')).toMatchObject({ serverInfo: { name: 'notes-server', version: '2.0.0' }, tools: [{ name: 'add_note' }] });
+    expect(stores.registry.get('@acme/notes')).toMatchObject({
+      serverInfo: { name: 'notes-server', version: '2.0.0' },
+      tools: [{ name: 'add_note' }],
+    });
     expect(stores.registry.get('@acme/notes')?.serverInfo).not.toHaveProperty('capabilities');
     expect(stores.registry.get('linear')).toMatchObject({ serverInfo: { name: 'linear', version: '1.0.0' }, tools: [] });
   });
 
   it('imports nothing when a tool file is bad, names a server missing from servers.json, or miscounts', () => {
     const directory = writeDirectory([
-      { file: '@acme__notes.json', qualifiedName: '@acme/notes', body: { ...notesTools, tools: [{ name: 'add_note', inputSchema: { type: 'array' } }] } },
+      {
+        file: '@acme__notes.json',
+        qualifiedName: '@acme/notes',
+        body: { ...notesTools, tools: [{ name: 'add_note', inputSchema: { type: 'array' } }] },
+      },
       { file: 'ghost.json', qualifiedName: 'ghost', body: { qualifiedName: 'ghost', tools: [] } },
       { file: 'linear.json', qualifiedName: 'linear', body: { qualifiedName: 'linear', toolCount: 2, tools: [] } },
     ]);
@@ -238,7 +305,13 @@ describe('importing a directory with tool files', () => {
 });
 
 describe.skipIf(!hasSharedRegistry)('the public data set in ../shared/registry (skipped when that folder is absent)', () => {
-  const servers = hasSharedRegistry ? (JSON.parse(readFileSync(join(sharedRegistry, 'servers.json'), 'utf8')) as { id: string; qualifiedName: string; description: string }[]) : [];
+  const servers = hasSharedRegistry
+    ? (JSON.parse(readFileSync(join(sharedRegistry, 'servers.json'), 'utf8')) as {
+        id: string;
+        qualifiedName: string;
+        description: string;
+      }[])
+    : [];
 
   it('imports all 6,470 servers and 704 tools of 46 files in well under 5 seconds, keeping the data set’s ids', () => {
     const started = performance.now();
@@ -255,7 +328,11 @@ describe.skipIf(!hasSharedRegistry)('the public data set in ../shared/registry (
     expect(time.tools.map((tool) => tool.name)).toEqual(['get_current_time', 'convert_time']);
     // Its tools file is a Python source capture, which records no serverInfo: the default stays.
     expect(time.serverInfo).toEqual({ name: 'time', version: '1.0.0' });
-    expect(stores.registry.get('@modelcontextprotocol/everything')?.serverInfo).toEqual({ name: 'mcp-servers/everything', title: 'Everything Reference Server', version: '2.0.0' });
+    expect(stores.registry.get('@modelcontextprotocol/everything')?.serverInfo).toEqual({
+      name: 'mcp-servers/everything',
+      title: 'Everything Reference Server',
+      version: '2.0.0',
+    });
     expect(stores.registry.get('@github/github-mcp-server')?.tools).toHaveLength(117);
   });
 
@@ -283,7 +360,11 @@ describe.skipIf(!hasSharedRegistry)('the public data set in ../shared/registry (
 
     const platform = createPlatform({ dataDir: fresh, apiKey: 'seed-test-key-0123', logger: { error: () => {} } });
     try {
-      const read = async (name: string) => (await platform.app.request(`/servers/${name}`, { headers: { authorization: 'Bearer seed-test-key-0123' } })).json() as Promise<{ description: string; tools: { name: string }[] }>;
+      const read = async (name: string) =>
+        (await platform.app.request(`/servers/${name}`, { headers: { authorization: 'Bearer seed-test-key-0123' } })).json() as Promise<{
+          description: string;
+          tools: { name: string }[];
+        }>;
       const github = await read('@github/github-mcp-server');
       // The data set's 117 tools and texts, not the catalog's 25.
       expect(github.tools).toHaveLength(117);
@@ -292,7 +373,11 @@ describe.skipIf(!hasSharedRegistry)('the public data set in ../shared/registry (
       expect(platform.stores.registry.count()).toBe(6470);
       // The demo namespace still gets its connections to those entries.
       const demo = await platform.app.request('/connect/demo', { headers: { authorization: 'Bearer seed-test-key-0123' } });
-      expect(((await demo.json()) as { connections: { connectionId: string }[] }).connections.map((connection) => connection.connectionId).sort()).toEqual(['github', 'notion', 'time']);
+      expect(
+        ((await demo.json()) as { connections: { connectionId: string }[] }).connections
+          .map((connection) => connection.connectionId)
+          .sort(),
+      ).toEqual(['github', 'notion', 'time']);
     } finally {
       platform.close();
     }
@@ -304,7 +389,9 @@ describe.skipIf(!hasSharedRegistry)('the public data set in ../shared/registry (
     writeFileSync(join(copy, 'servers.json'), JSON.stringify(broken));
     symlinkSync(join(sharedRegistry, 'tools'), join(copy, 'tools'));
     const error = failure(() => importRegistry(stores, copy, { clock }));
-    expect(error.message).toBe(`${copy}: nothing imported, 1 problem:\n  servers.json: record 12 (${servers[12]!.qualifiedName}): useCount: must be a number (got "lots")`);
+    expect(error.message).toBe(
+      `${copy}: nothing imported, 1 problem:\n  servers.json: record 12 (${servers[12]!.qualifiedName}): useCount: must be a number (got "lots")`,
+    );
     expect(stores.registry.count()).toBe(0);
   });
 });
@@ -332,7 +419,9 @@ describe('mcpsim registry', () => {
     const target = createTemporaryDirectory();
     const failed = await runCli(['registry', 'import', file, '--data-dir', target]);
     expect(failed.code).toBe(1);
-    expect(failed.stderr).toBe(`mcpsim: ${file}: nothing imported, 1 problem:\n  bad.json: record 1 (@x/y): useCount: must be at least 0 (got -1)\n`);
+    expect(failed.stderr).toBe(
+      `mcpsim: ${file}: nothing imported, 1 problem:\n  bad.json: record 1 (@x/y): useCount: must be at least 0 (got -1)\n`,
+    );
     expect(dumpRegistry(join(target, 'mcpsim.db'))).toEqual({ servers: [], tools: [] });
   });
 
@@ -351,7 +440,11 @@ describe('mcpsim registry', () => {
       expect(imported.code, imported.stderr).toBe(0);
       const response = await harness.call('PUT', '/connect/demo/weather', { body: { server: '@acme/weather', mock: { enabled: true } } });
       expect(response.status).toBe(201);
-      expect(response.body).toMatchObject({ mcpUrl: 'https://weather.acme.test/mcp', status: { state: 'connected' }, serverInfo: { name: 'weather', version: '1.0.0' } });
+      expect(response.body).toMatchObject({
+        mcpUrl: 'https://weather.acme.test/mcp',
+        status: { state: 'connected' },
+        serverInfo: { name: 'weather', version: '1.0.0' },
+      });
     } finally {
       await harness.close();
     }

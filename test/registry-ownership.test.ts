@@ -30,10 +30,14 @@ describe.each(doors)('registry ownership (%s)', (door) => {
   });
   afterAll(() => harness.close());
 
-  const toolsOfA = async () => (await harness.call('GET', '/connect/work/mock/.tools', { key: keyA })).body.tools.map((tool: { name: string }) => tool.name);
+  const toolsOfA = async () =>
+    (await harness.call('GET', '/connect/work/mock/.tools', { key: keyA })).body.tools.map((tool: { name: string }) => tool.name);
 
   it("refuses account B's PUT of account A's entry with 403, and A's connection keeps A's tools (the original request)", async () => {
-    const response = await harness.call('PUT', '/servers/@acme/a-only', { key: keyB, body: { tools: [{ name: 'b_tool', inputSchema: { type: 'object' } }] } });
+    const response = await harness.call('PUT', '/servers/@acme/a-only', {
+      key: keyB,
+      body: { tools: [{ name: 'b_tool', inputSchema: { type: 'object' } }] },
+    });
     expect(response.status).toBe(403);
     expect(response.body).toEqual({
       error: 'forbidden',
@@ -100,7 +104,9 @@ describe('registry ownership of imports and old data', () => {
     // Back to the schema before migration 8 (owners) and the ones after it, as an older mcpsim left it.
     const db = new Database(join(dataDir, 'mcpsim.db'));
     db.exec('ALTER TABLE registry_servers DROP COLUMN owner_account');
-    db.exec('ALTER TABLE connections DROP COLUMN query_ciphertext; ALTER TABLE memory_worlds DROP COLUMN occurrences; ALTER TABLE memory_snapshots DROP COLUMN occurrences');
+    db.exec(
+      'ALTER TABLE connections DROP COLUMN query_ciphertext; ALTER TABLE memory_worlds DROP COLUMN occurrences; ALTER TABLE memory_snapshots DROP COLUMN occurrences',
+    );
     db.exec('ALTER TABLE memory_calls DROP COLUMN connection_id');
     db.exec('ALTER TABLE api_keys DROP COLUMN label');
     db.exec('ALTER TABLE memory_snapshots DROP COLUMN scope; ALTER TABLE memory_snapshots DROP COLUMN connection_id');

@@ -69,7 +69,15 @@ describe('the replay source', () => {
     const miss = await createReplaySource({ directory }).resolve(call({ state: 'open' }, 2));
     expect(miss).toEqual({
       source: 'fixture-miss',
-      result: { isError: true, content: [{ type: 'text', text: `no fixture for @acme/tracker.list_issues {"state":"open"} (call 2) in ${directory}; record one, or write it by hand in ${file}` }] },
+      result: {
+        isError: true,
+        content: [
+          {
+            type: 'text',
+            text: `no fixture for @acme/tracker.list_issues {"state":"open"} (call 2) in ${directory}; record one, or write it by hand in ${file}`,
+          },
+        ],
+      },
     });
     expect(await createReplaySource({ directory, passOnMiss: true }).resolve(call({}))).toBeNull();
   });

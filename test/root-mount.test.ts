@@ -14,7 +14,9 @@ describe.each(doors)('the Connect API at the root (%s)', (door) => {
     harness = await startHarness(door);
     await harness.call('PUT', '/namespaces/rooted');
     for (const id of ['a', 'b', 'c']) {
-      const created = await harness.call('PUT', `/connect/rooted/${id}`, { body: { server: '@modelcontextprotocol/time', mock: { enabled: true }, metadata: { n: id } } });
+      const created = await harness.call('PUT', `/connect/rooted/${id}`, {
+        body: { server: '@modelcontextprotocol/time', mock: { enabled: true }, metadata: { n: id } },
+      });
       expect(created.status).toBe(201);
     }
   });
@@ -53,7 +55,9 @@ describe.each(doors)('the Connect API at the root (%s)', (door) => {
   });
 
   it('creates, updates and deletes connections at the root, seen under /connect', async () => {
-    const created = await harness.call('PUT', '/rooted/made-at-root', { body: { server: '@modelcontextprotocol/time', mock: { enabled: true } } });
+    const created = await harness.call('PUT', '/rooted/made-at-root', {
+      body: { server: '@modelcontextprotocol/time', mock: { enabled: true } },
+    });
     expect(created.status).toBe(201);
     const posted = await harness.call('POST', '/rooted', { body: { server: '@modelcontextprotocol/time', mock: { enabled: true } } });
     expect(posted.status).toBe(201);
@@ -70,7 +74,9 @@ describe.each(doors)('the Connect API at the root (%s)', (door) => {
     expect((await harness.call('GET', '/openapi.json', { key: null })).body.openapi).toBe('3.1.0');
     expect((await harness.call('GET', '/servers?pageSize=1')).body.servers).toHaveLength(1);
     expect((await harness.call('GET', '/servers/modelcontextprotocol/time')).body.qualifiedName).toBe('@modelcontextprotocol/time');
-    expect((await harness.call('GET', '/namespaces')).body.namespaces.map((namespace: { name: string }) => namespace.name)).toContain('rooted');
+    expect((await harness.call('GET', '/namespaces')).body.namespaces.map((namespace: { name: string }) => namespace.name)).toContain(
+      'rooted',
+    );
     expect((await harness.call('POST', '/tokens', { body: {} })).status).toBe(200);
     expect((await harness.call('GET', '/__mcpsim/clock')).body.virtual).toBe(true);
     // Paths that look like nothing the platform serves stay 404, not a namespace lookup.
@@ -83,7 +89,10 @@ describe.each(doors)('the Connect API at the root (%s)', (door) => {
     for (const name of names) {
       const refused = await harness.call('PUT', `/namespaces/${name}`);
       expect(refused.status, name).toBe(400);
-      expect(refused.body).toEqual({ error: 'validation_error', message: expect.stringMatching(new RegExp(`^name: "${name}" is reserved: /${name} is a top-level route`)) });
+      expect(refused.body).toEqual({
+        error: 'validation_error',
+        message: expect.stringMatching(new RegExp(`^name: "${name}" is reserved: /${name} is a top-level route`)),
+      });
       const write = await harness.call('PUT', `/connect/${name}/x`, { body: { mcpUrl: 'https://example.test/mcp' } });
       expect(write.status, name).toBe(400);
       expect(write.body.message).toMatch(new RegExp(`^namespace: "${name}" is reserved`));

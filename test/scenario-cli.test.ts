@@ -61,7 +61,10 @@ describe('mcpsim check', () => {
   it('points at the line and column of a problem and exits 1', async () => {
     const dir = scratch();
     const file = join(dir, 'broken.yaml');
-    writeFileSync(file, 'name: Broken\nnamespaces:\n  - name: qa\n    connections:\n      - id: one\n        server: "@qa/nowhere"\n        mcpURL: https://example.com/mcp\n');
+    writeFileSync(
+      file,
+      'name: Broken\nnamespaces:\n  - name: qa\n    connections:\n      - id: one\n        server: "@qa/nowhere"\n        mcpURL: https://example.com/mcp\n',
+    );
     const result = await run(['check', file]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(`${file}:7:9 namespaces[0].connections[0].mcpURL: unknown property; did you mean "mcpUrl"?`);
@@ -105,12 +108,13 @@ describe('mcpsim test', () => {
     expect(result.stderr).toMatch(/1 miss\b/);
   });
 
-  it('answers a miss from the world with --miss simulate or the scenario\'s miss: simulate, and stays strict otherwise', async () => {
+  it("answers a miss from the world with --miss simulate or the scenario's miss: simulate, and stays strict otherwise", async () => {
     const dir = scratch();
     cpSync('scenarios', join(dir, 'scenarios'), { recursive: true });
     cpSync('fixtures', join(dir, 'fixtures'), { recursive: true });
     const file = join(dir, 'scenarios', 'issue-triage.yaml');
-    const unrecorded = '\n  - name: Read an issue no fixture has\n    call: triage/tracker.get_issue\n    arguments: { number: 103 }\n    expect:\n      isError: false\n      jsonPath: { "$.title": Product images load slowly on mobile, "$.author": sam.r }\n';
+    const unrecorded =
+      '\n  - name: Read an issue no fixture has\n    call: triage/tracker.get_issue\n    arguments: { number: 103 }\n    expect:\n      isError: false\n      jsonPath: { "$.title": Product images load slowly on mobile, "$.author": sam.r }\n';
     writeFileSync(file, `${readFileSync(file, 'utf8')}${unrecorded}`);
     const strict = await run(['test', file]);
     expect(strict.code).toBe(1);
@@ -125,7 +129,7 @@ describe('mcpsim test', () => {
     expect((await run(['test', file, '--miss', 'model'])).code).toBe(2);
   });
 
-  it('replays from the folder --fixtures names instead of the scenario\'s own', async () => {
+  it("replays from the folder --fixtures names instead of the scenario's own", async () => {
     const result = await run(['test', 'scenarios/issue-triage.yaml', '--fixtures', scratch()]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('replay miss');
@@ -141,9 +145,33 @@ describe('mcpsim serve --scenario and the demo', () => {
     const dir = scratch();
     copyFileSync('scenarios/issue-triage.yaml', join(dir, 'triage.yaml'));
     const file = join(dir, 'triage.yaml');
-    writeFileSync(file, readFileSync(file, 'utf8').replace('steps:', 'tokens:\n  - name: qa-reader\n    policy:\n      - namespaces: triage\n        operations: read\nsteps:'));
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(
+        'steps:',
+        'tokens:\n  - name: qa-reader\n    policy:\n      - namespaces: triage\n        operations: read\nsteps:',
+      ),
+    );
     const { io, out, stop } = capture();
-    const code = main(['serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', scratch(), '--api-key', 'scenario-serve-key', '--fixtures', join(process.cwd(), 'fixtures'), '--scenario', file, '--quiet'], io);
+    const code = main(
+      [
+        'serve',
+        '--port',
+        '0',
+        '--host',
+        '127.0.0.1',
+        '--data-dir',
+        scratch(),
+        '--api-key',
+        'scenario-serve-key',
+        '--fixtures',
+        join(process.cwd(), 'fixtures'),
+        '--scenario',
+        file,
+        '--quiet',
+      ],
+      io,
+    );
     try {
       await waitFor(() => out.stdout.includes('Press Ctrl+C to stop.'), 'the banner');
       const mcpUrl = /triage\/tracker\s+(\S+)/.exec(out.stdout)?.[1];
@@ -151,8 +179,17 @@ describe('mcpsim serve --scenario and the demo', () => {
       expect(out.stdout).toMatch(/token qa-reader: mcps_\S+ \(expires /);
       const call = await realFetch(mcpUrl!, {
         method: 'POST',
-        headers: { authorization: 'Bearer scenario-serve-key', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_issues', arguments: { state: 'open' } } }),
+        headers: {
+          authorization: 'Bearer scenario-serve-key',
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'list_issues', arguments: { state: 'open' } },
+        }),
       });
       expect(((await call.json()) as { result: { _meta: Record<string, unknown> } }).result._meta['mcpsim/source']).toBe('fixture');
       writeFileSync(file, readFileSync(file, 'utf8').replace('name: Tracker', 'name: Tracker (renamed)'));
@@ -191,7 +228,11 @@ describe('mcpsim record (the model faked at its HTTP API)', () => {
       const body = (await request.json()) as { messages: { content: string }[] };
       const prompt = body.messages.map((message) => message.content).join('\n');
       const city = /"city":"([^"]+)"/.exec(prompt.split('# This call')[1] ?? '')?.[1] ?? 'somewhere';
-      const forecast = { city, country: city === 'Paris' ? 'FR' : 'DE', days: [{ date: '2026-11-22', summary: answerText, highC: 21, lowC: 12, rainChance: 10 }] };
+      const forecast = {
+        city,
+        country: city === 'Paris' ? 'FR' : 'DE',
+        days: [{ date: '2026-11-22', summary: answerText, highC: 21, lowC: 12, rainChance: 10 }],
+      };
       const output = {
         text: JSON.stringify(forecast),
         structuredContentJson: JSON.stringify(forecast),
@@ -210,7 +251,12 @@ describe('mcpsim record (the model faked at its HTTP API)', () => {
     expect(result.stderr).toContain('record needs a model');
   });
 
-  const recordEnv = { OPENAI_BASE_URL: 'https://llm.test/v1', OPENAI_API_KEY: 'k', MCPSIM_MODEL: 'fake-weather', MCPSIM_EMBEDDING_MODEL: 'off' };
+  const recordEnv = {
+    OPENAI_BASE_URL: 'https://llm.test/v1',
+    OPENAI_API_KEY: 'k',
+    MCPSIM_MODEL: 'fake-weather',
+    MCPSIM_EMBEDDING_MODEL: 'off',
+  };
 
   /** A copy of flaky-upstream.yaml in a scratch folder with no fixtures yet (extra steps appended). */
   function scratchScenario(extraSteps = ''): { file: string; fixture: string } {
@@ -227,7 +273,12 @@ describe('mcpsim record (the model faked at its HTTP API)', () => {
     const first = await run(['record', file], recordEnv);
     expect(first.code, first.stdout + first.stderr).toBe(0);
     expect(first.stdout).toContain('2 calls: 2 added, 0 kept, 0 replaced, 0 unchanged, written to ');
-    expect(JSON.parse(readFileSync(fixture, 'utf8')).calls.map((call: { arguments: { city: string }; model: string }) => [call.arguments.city, call.model])).toEqual([
+    expect(
+      JSON.parse(readFileSync(fixture, 'utf8')).calls.map((call: { arguments: { city: string }; model: string }) => [
+        call.arguments.city,
+        call.model,
+      ]),
+    ).toEqual([
       ['Berlin', 'fake-weather'],
       ['Paris', 'fake-weather'],
     ]);
@@ -248,7 +299,7 @@ describe('mcpsim record (the model faked at its HTTP API)', () => {
     expect(replay.stdout).toContain('flaky-upstream');
   });
 
-  it('keeps a hand-edited answer when recording again (QA\'s mistake: the edit was gone)', async () => {
+  it("keeps a hand-edited answer when recording again (QA's mistake: the edit was gone)", async () => {
     answerText = 'Sunny';
     const { file, fixture } = scratchScenario();
     expect((await run(['record', file], recordEnv)).code).toBe(0);
@@ -263,14 +314,22 @@ describe('mcpsim record (the model faked at its HTTP API)', () => {
     expect(readFileSync(fixture, 'utf8')).toBe(edited);
   });
 
-  it('exits 1 when an expectation fails, and says the fixtures it wrote stay (QA\'s mistake: exit 0)', async () => {
+  it("exits 1 when an expectation fails, and says the fixtures it wrote stay (QA's mistake: exit 0)", async () => {
     answerText = 'Sunny';
-    const { file, fixture } = scratchScenario('\n  - name: Snow in Rome\n    call: flaky/weather.get_forecast\n    arguments: { city: Rome }\n    expect:\n      contains: Snow\n');
+    const { file, fixture } = scratchScenario(
+      '\n  - name: Snow in Rome\n    call: flaky/weather.get_forecast\n    arguments: { city: Rome }\n    expect:\n      contains: Snow\n',
+    );
     const result = await run(['record', file], recordEnv);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('3 calls: 3 added, 0 kept, 0 replaced, 0 unchanged, written to ');
     expect(result.stdout).toContain(`Expectations: 3 passed, 1 failed`);
-    expect(result.stdout).toContain(`; the fixtures written stay: review them, fix the answer or the expectation, and run mcpsim test ${file}`);
-    expect(JSON.parse(readFileSync(fixture, 'utf8')).calls.map((call: { arguments: { city: string } }) => call.arguments.city)).toEqual(['Berlin', 'Paris', 'Rome']);
+    expect(result.stdout).toContain(
+      `; the fixtures written stay: review them, fix the answer or the expectation, and run mcpsim test ${file}`,
+    );
+    expect(JSON.parse(readFileSync(fixture, 'utf8')).calls.map((call: { arguments: { city: string } }) => call.arguments.city)).toEqual([
+      'Berlin',
+      'Paris',
+      'Rome',
+    ]);
   });
 });

@@ -131,11 +131,15 @@ describe('loadScenarioText', () => {
   });
 
   it('reports a syntax error where it is made: an unclosed quote, a line indented too far, only the first of a cascade', () => {
-    expect(summarize(yaml('name: "triage', 'namespaces:', '  - name: a'))).toEqual(['1:7  | YAML syntax error: this " is never closed; end the text with "']);
+    expect(summarize(yaml('name: "triage', 'namespaces:', '  - name: a'))).toEqual([
+      '1:7  | YAML syntax error: this " is never closed; end the text with "',
+    ]);
     expect(summarize(yaml('name: triage', 'namespaces:', '  - name: a', '     connections: []'))).toEqual([
       '4:6  | YAML syntax error: this line is indented further than the key above it; align it with that key (or nest it under a key that ends with :)',
     ]);
-    expect(summarize(yaml('name: triage', 'steps:', '  - call: a/b.c', '    arguments: {a: 1}}', 'namespaces: []'))).toEqual(['4:22  | YAML syntax error: Unexpected flow-map-end token in YAML stream: "}"']);
+    expect(summarize(yaml('name: triage', 'steps:', '  - call: a/b.c', '    arguments: {a: 1}}', 'namespaces: []'))).toEqual([
+      '4:22  | YAML syntax error: Unexpected flow-map-end token in YAML stream: "}"',
+    ]);
   });
 
   it('gives YAML syntax errors their line and column', () => {
@@ -283,7 +287,13 @@ describe('loadScenarioText', () => {
 
 describe('loadScenarios', () => {
   it('loads every *.yaml and *.yml file of a directory, sorted, and nothing else', async () => {
-    const directory = createDirectory({ 'b.yaml': minimal, 'a.yml': 'name: [', 'notes.txt': 'x', 'scenario.schema.json': '{}', 'nested/': '' });
+    const directory = createDirectory({
+      'b.yaml': minimal,
+      'a.yml': 'name: [',
+      'notes.txt': 'x',
+      'scenario.schema.json': '{}',
+      'nested/': '',
+    });
     const results = await loadScenarios(directory);
     expect(results.map((result) => [result.file, 'scenario' in result])).toEqual([
       [join(directory, 'a.yml'), false],
@@ -295,19 +305,29 @@ describe('loadScenarios', () => {
 
   it('loads a single file', async () => {
     const directory = createDirectory({ 'one.yaml': minimal });
-    expect(await loadScenarios(join(directory, 'one.yaml'))).toEqual([expect.objectContaining({ file: join(directory, 'one.yaml'), scenario: expect.any(Object) })]);
+    expect(await loadScenarios(join(directory, 'one.yaml'))).toEqual([
+      expect.objectContaining({ file: join(directory, 'one.yaml'), scenario: expect.any(Object) }),
+    ]);
   });
 });
 
 describe('checkCommand', () => {
   function createIo() {
     const output = { stdout: '', stderr: '' };
-    const io: CliIo = { stdout: (text) => void (output.stdout += text), stderr: (text) => void (output.stderr += text), env: {}, onShutdownSignal: () => {} };
+    const io: CliIo = {
+      stdout: (text) => void (output.stdout += text),
+      stderr: (text) => void (output.stderr += text),
+      env: {},
+      onShutdownSignal: () => {},
+    };
     return { io, output };
   }
 
   it('prints ✓ for valid files, each problem of the others, a summary, and exits 1', async () => {
-    const directory = createDirectory({ 'good.yaml': minimal, 'bad.yaml': minimal.replace('mock: true', 'mock: true\n        status: broken') });
+    const directory = createDirectory({
+      'good.yaml': minimal,
+      'bad.yaml': minimal.replace('mock: true', 'mock: true\n        status: broken'),
+    });
     const { io, output } = createIo();
     expect(await checkCommand([directory], { json: false }, io)).toBe(1);
     expect(output.stdout).toBe(
@@ -341,7 +361,9 @@ describe('the scenario JSON Schema', () => {
   const committedPath = new URL(`../${scenarioJsonSchemaPath}`, import.meta.url);
 
   it(`is committed as ${scenarioJsonSchemaPath} exactly as generated`, () => {
-    expect(readFileSync(committedPath, 'utf8'), `${scenarioJsonSchemaPath} is stale: regenerate it with npm run scenario:schema`).toBe(toScenarioJsonSchemaText());
+    expect(readFileSync(committedPath, 'utf8'), `${scenarioJsonSchemaPath} is stale: regenerate it with npm run scenario:schema`).toBe(
+      toScenarioJsonSchemaText(),
+    );
   });
 
   it('is valid JSON Schema 2020-12 that accepts a valid scenario and rejects a broken one', () => {

@@ -52,7 +52,9 @@ async function status(path: string): Promise<number> {
 }
 
 async function mockText(path: string): Promise<string | undefined> {
-  const body = (await (await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as { mock?: { scenario?: string } };
+  const body = (await (await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as {
+    mock?: { scenario?: string };
+  };
   return body.mock?.scenario;
 }
 
@@ -67,7 +69,25 @@ beforeAll(async () => {
     env: {},
     onShutdownSignal: (handler) => void (stop = () => handler('SIGTERM')),
   };
-  exited = main(['serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', join(directory, 'data'), '--api-key', apiKey, '--scenario', file, '--scenario', folder, '--quiet'], io);
+  exited = main(
+    [
+      'serve',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data-dir',
+      join(directory, 'data'),
+      '--api-key',
+      apiKey,
+      '--scenario',
+      file,
+      '--scenario',
+      folder,
+      '--quiet',
+    ],
+    io,
+  );
   await waitFor(() => out.stdout.includes('Press Ctrl+C to stop.'), 'the banner');
   baseUrl = /http:\/\/127\.0\.0\.1:\d+/.exec(/office\/calendar\s+(\S+)/.exec(out.stdout)?.[1] ?? '')?.[0] ?? '';
   expect(baseUrl).not.toBe('');
@@ -136,13 +156,18 @@ describe('hot reload, however the file is saved', () => {
     writeFileSync(file, scenario('Version 6.').replace('  - name: office', '  - nme: office'));
     await waitFor(() => out.stderr.slice(before).includes('kept the previous version'), 'the broken save');
     expect(out.stderr.slice(before)).toContain(`${file}:3:5 namespaces[0].nme: unknown property; did you mean "name"?`);
-    expect(out.stderr.slice(before)).toContain(`  kept the previous version of ${file} (scenario "meeting-planner"); fix the file and save it again\n`);
+    expect(out.stderr.slice(before)).toContain(
+      `  kept the previous version of ${file} (scenario "meeting-planner"); fix the file and save it again\n`,
+    );
     expect(await mockText('/connect/office/calendar')).toBe('Version 5.');
   });
 
   it('loads a file added to the folder and removes what a deleted file declared', async () => {
     const added = join(folder, 'support.yaml');
-    writeFileSync(added, 'name: support\nnamespaces:\n  - name: support\n    connections:\n      - id: desk\n        server: "@modelcontextprotocol/everything"\n        mock: true\n');
+    writeFileSync(
+      added,
+      'name: support\nnamespaces:\n  - name: support\n    connections:\n      - id: desk\n        server: "@modelcontextprotocol/everything"\n        mock: true\n',
+    );
     await waitFor(() => out.stdout.includes(`Loaded scenario "support" (${added})`), 'the added file');
     expect(await status('/connect/support/desk')).toBe(200);
     rmSync(added);

@@ -104,14 +104,25 @@ function fixture(tool: string, calls: Array<{ arguments: Record<string, unknown>
 function writeFixtures(directory: string): void {
   const serverDirectory = join(directory, 'qa__tracker');
   mkdirSync(serverDirectory, { recursive: true });
-  const open = { issues: [{ id: 1, state: 'open' }, { id: 2, state: 'open' }] };
+  const open = {
+    issues: [
+      { id: 1, state: 'open' },
+      { id: 2, state: 'open' },
+    ],
+  };
   const closed = { issues: [{ id: 3, state: 'closed', title: 'old' }, { id: 'x' }] };
   writeFileSync(
     join(serverDirectory, 'list_issues.json'),
     JSON.stringify(
       fixture('list_issues', [
-        { arguments: { state: 'open' }, result: { content: [{ type: 'text', text: JSON.stringify(open) }], structuredContent: open, isError: false } },
-        { arguments: { state: 'closed' }, result: { content: [{ type: 'text', text: JSON.stringify(closed) }], structuredContent: closed, isError: false } },
+        {
+          arguments: { state: 'open' },
+          result: { content: [{ type: 'text', text: JSON.stringify(open) }], structuredContent: open, isError: false },
+        },
+        {
+          arguments: { state: 'closed' },
+          result: { content: [{ type: 'text', text: JSON.stringify(closed) }], structuredContent: closed, isError: false },
+        },
       ]),
     ),
   );
@@ -173,8 +184,18 @@ describe('applyScenario', () => {
   it('creates the servers, namespaces, connections and tokens, and answers their MCP URLs and statuses', async () => {
     const applied = await applyScenario(loadScenario(), door);
     expect(applied.connections).toEqual([
-      { namespace: 'qa-triage', connectionId: 'tracker', mcpUrl: `${baseUrl}/connect/qa-triage/tracker/mcp`, status: { state: 'connected' } },
-      { namespace: 'qa-triage', connectionId: 'tracker.backup', mcpUrl: `${baseUrl}/connect/qa-triage/tracker.backup/mcp`, status: { state: 'connected' } },
+      {
+        namespace: 'qa-triage',
+        connectionId: 'tracker',
+        mcpUrl: `${baseUrl}/connect/qa-triage/tracker/mcp`,
+        status: { state: 'connected' },
+      },
+      {
+        namespace: 'qa-triage',
+        connectionId: 'tracker.backup',
+        mcpUrl: `${baseUrl}/connect/qa-triage/tracker.backup/mcp`,
+        status: { state: 'connected' },
+      },
     ]);
     expect(applied.notes).toEqual([]);
     expect(applied.tokens).toEqual([{ name: 'reader', token: expect.stringMatching(/^mcps_/), expiresAt: expect.any(String) }]);
@@ -183,7 +204,11 @@ describe('applyScenario', () => {
     expect(server.body.displayName).toBe('QA Tracker');
     expect(server.body.tools.map((tool: { name: string }) => tool.name)).toEqual(['list_issues', 'get_issue']);
     const connection = await get('/connect/qa-triage/tracker');
-    expect(connection.body).toMatchObject({ name: 'Tracker', metadata: { team: 'qa' }, mock: { enabled: true, scenario: 'Three issues; 1 and 2 are open, 3 is closed.' } });
+    expect(connection.body).toMatchObject({
+      name: 'Tracker',
+      metadata: { team: 'qa' },
+      mock: { enabled: true, scenario: 'Three issues; 1 and 2 are open, 3 is closed.' },
+    });
     // The token reads the namespace it was minted for.
     expect((await get('/connect/qa-triage', applied.tokens[0]!.token)).status).toBe(200);
   });
@@ -214,7 +239,10 @@ describe('applyScenario', () => {
 
   it('re-creates a connection that turns from mock: true into a scenario text', async () => {
     await applyScenario(loadScenario(), door);
-    const applied = await applyScenario(loadScenario((raw) => void (raw.namespaces[0].connections[1].mock = 'A quiet tracker')), door);
+    const applied = await applyScenario(
+      loadScenario((raw) => void (raw.namespaces[0].connections[1].mock = 'A quiet tracker')),
+      door,
+    );
     expect(applied.notes).toEqual([expect.stringContaining('connection "qa-triage/tracker.backup": deleted and re-created')]);
     expect((await get('/connect/qa-triage/tracker.backup')).body.mock).toEqual({ enabled: true, scenario: 'A quiet tracker' });
   });
@@ -226,7 +254,11 @@ describe('applyScenario', () => {
       raw.namespaces[0].connections[1].server = '@qa/other-tracker';
     });
     const applied = await applyScenario(moved, door);
-    expect(applied.notes).toEqual([expect.stringMatching(/^connection "qa-triage\/tracker.backup": deleted and re-created, because its target changed \(Connection "tracker\.backup" already targets /)]);
+    expect(applied.notes).toEqual([
+      expect.stringMatching(
+        /^connection "qa-triage\/tracker.backup": deleted and re-created, because its target changed \(Connection "tracker\.backup" already targets /,
+      ),
+    ]);
     expect((await get('/connect/qa-triage/tracker.backup')).body.mcpUrl).toContain('other-tracker');
     expect((await applyScenario(moved, door)).notes).toEqual([]);
   });
@@ -237,7 +269,9 @@ describe('applyScenario', () => {
     expect(error).toBeInstanceOf(ScenarioError);
     expect((error as ScenarioError).item).toBe('connection "qa-triage/bad"');
     expect((error as ScenarioError).status).toBe(400);
-    expect((error as ScenarioError).message).toMatch(/^connection "qa-triage\/bad": PUT \/connect\/qa-triage\/bad answered 400 validation_error: .*@qa\/missing/);
+    expect((error as ScenarioError).message).toMatch(
+      /^connection "qa-triage\/bad": PUT \/connect\/qa-triage\/bad answered 400 validation_error: .*@qa\/missing/,
+    );
   });
 
   it('sets a shared world, faults and a forced status through the control API', async () => {
@@ -248,8 +282,13 @@ describe('applyScenario', () => {
     });
     const applied = await applyScenario(scenario, door);
     expect(applied.connections[1]!.status.state).toBe('error');
-    const control = (path: string) => door.fetch(new Request(`${door.baseUrl}/__mcpsim/${path}`, { headers: { authorization: `Bearer ${door.apiKey}` } })).then((response) => response.json());
-    expect(await control(`connections/qa-triage/${applied.connections[0]!.connectionId}/faults`)).toMatchObject({ faults: [{ tool: 'list_issues', latency: '10ms' }] });
+    const control = (path: string) =>
+      door
+        .fetch(new Request(`${door.baseUrl}/__mcpsim/${path}`, { headers: { authorization: `Bearer ${door.apiKey}` } }))
+        .then((response) => response.json());
+    expect(await control(`connections/qa-triage/${applied.connections[0]!.connectionId}/faults`)).toMatchObject({
+      faults: [{ tool: 'list_issues', latency: '10ms' }],
+    });
     // Re-applying without faults clears them, without error.
     await expect(applyScenario(loadScenario(), door)).resolves.toMatchObject({ notes: [] });
     expect(await control(`connections/qa-triage/${applied.connections[0]!.connectionId}/faults`)).toMatchObject({ faults: [] });
@@ -257,13 +296,19 @@ describe('applyScenario', () => {
 });
 
 describe('applyScenario with a world and tool corrections', () => {
-  const world = { entities: { issue: { '1': { id: 1, state: 'open', title: 'One' }, '3': { id: 3, state: 'closed' } } }, facts: ['The tracker is read-only on Sundays'] };
+  const world = {
+    entities: { issue: { '1': { id: 1, state: 'open', title: 'One' }, '3': { id: 3, state: 'closed' } } },
+    facts: ['The tracker is read-only on Sundays'],
+  };
 
   it('gives every mock connection the scenario world with its own on top, and the corrections, through the control API', async () => {
     const scenario = loadScenario((raw) => {
       raw.world = world;
       raw.tools = { get_issue: { operation: 'read', entity: 'issue', id: 'id' } };
-      raw.namespaces[0].connections[1].mock = { world: { entities: { issue: { '3': { title: 'Three' } } }, facts: ['Backup only'] }, tools: { list_issues: { entity: 'issue' } } };
+      raw.namespaces[0].connections[1].mock = {
+        world: { entities: { issue: { '3': { title: 'Three' } } }, facts: ['Backup only'] },
+        tools: { list_issues: { entity: 'issue' } },
+      };
     });
     await applyScenario(scenario, door);
     const main = await get('/__mcpsim/connections/qa-triage/tracker/simulation');
@@ -275,7 +320,10 @@ describe('applyScenario with a world and tool corrections', () => {
     // The world is the memory from call 1, before anything was called.
     expect((await get('/__mcpsim/connections/qa-triage/tracker/memory')).body).toMatchObject({ world, calls: [] });
     // A { scenario } mapping is the same mock as the text form: re-applying re-creates nothing.
-    const again = await applyScenario(loadScenario((raw) => void (raw.namespaces[0].connections[0].mock = { scenario: 'Three issues; 1 and 2 are open, 3 is closed.' })), door);
+    const again = await applyScenario(
+      loadScenario((raw) => void (raw.namespaces[0].connections[0].mock = { scenario: 'Three issues; 1 and 2 are open, 3 is closed.' })),
+      door,
+    );
     expect(again.notes).toEqual([]);
   });
 
@@ -287,14 +335,28 @@ describe('applyScenario with a world and tool corrections', () => {
         const user = options.prompt[1];
         prompts.push(user?.role === 'user' && user.content[0]?.type === 'text' ? user.content[0].text : '');
         const output = { text: 'ok', structuredContentJson: null, isError: false, changes: { upserts: [], deletes: [], facts: [] } };
-        return { content: [{ type: 'text', text: JSON.stringify(output) }], finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 1, noCache: undefined, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: undefined, reasoning: undefined } }, warnings: [] };
+        return {
+          content: [{ type: 'text', text: JSON.stringify(output) }],
+          finishReason: { unified: 'stop', raw: 'stop' },
+          usage: {
+            inputTokens: { total: 1, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+            outputTokens: { total: 1, text: undefined, reasoning: undefined },
+          },
+          warnings: [],
+        };
       },
     });
     platform.close();
     platform = createPlatform({ apiKey, demo: false, toolResults: createSimulator({ fixturesDir, model: { model, modelId: 'seen-1' } }) });
     door = { fetch: async (request) => platform.app.fetch(request), baseUrl, apiKey };
-    await applyScenario(loadScenario((raw) => void (raw.world = world)), door);
-    const reports = await runSteps(loadScenario((raw) => void (raw.steps = [{ call: 'qa-triage/tracker.get_issue', arguments: { id: 3 } }])), door);
+    await applyScenario(
+      loadScenario((raw) => void (raw.world = world)),
+      door,
+    );
+    const reports = await runSteps(
+      loadScenario((raw) => void (raw.steps = [{ call: 'qa-triage/tracker.get_issue', arguments: { id: 3 } }])),
+      door,
+    );
     expect(reports[0]!.outcome).toBe('passed');
     expect(prompts[0]).toContain('"3":{"id":3,"state":"closed"}');
     expect(prompts[0]).toContain('The tracker is read-only on Sundays');
@@ -313,7 +375,14 @@ describe('runSteps', () => {
 
   it('passes a step whose every expectation holds: isError, contains, jsonPath, matchesOutputSchema', () => {
     const report = byName('list open issues');
-    expect(report).toMatchObject({ outcome: 'passed', miss: false, durationMs: 5, namespace: 'qa-triage', connectionId: 'tracker', tool: 'list_issues' });
+    expect(report).toMatchObject({
+      outcome: 'passed',
+      miss: false,
+      durationMs: 5,
+      namespace: 'qa-triage',
+      connectionId: 'tracker',
+      tool: 'list_issues',
+    });
     expect(report.checks.map((check) => [check.name, check.pass])).toEqual([
       ['isError', true],
       ['contains', true],
@@ -332,13 +401,23 @@ describe('runSteps', () => {
       { name: 'isError', pass: false, message: 'expected isError true, got false' },
       { name: 'contains', pass: false, message: 'expected the text to contain "closed"; text: "Issue 1: login fails"' },
       { name: 'equals', pass: true, message: 'text equals the expected text' },
-      { name: 'jsonPath $.state', pass: false, message: 'the result has no structuredContent and its text is not JSON: "Issue 1: login fails"' },
+      {
+        name: 'jsonPath $.state',
+        pass: false,
+        message: 'the result has no structuredContent and its text is not JSON: "Issue 1: login fails"',
+      },
     ]);
     const closed = byName('list closed issues');
     expect(closed.checks).toEqual([
       { name: 'jsonPath $.issues[0].state', pass: false, message: 'expected "open", got "closed"' },
       { name: 'jsonPath $.issues[5].id', pass: false, message: 'expected 6, got nothing (the path matches no value)' },
-      { name: 'matchesOutputSchema', pass: false, message: expect.stringMatching(/^structuredContent does not match the outputSchema of list_issues: issues.1.state is required; issues.1.id must be integer/) },
+      {
+        name: 'matchesOutputSchema',
+        pass: false,
+        message: expect.stringMatching(
+          /^structuredContent does not match the outputSchema of list_issues: issues.1.state is required; issues.1.id must be integer/,
+        ),
+      },
     ]);
     const noSchema = byName('get issue without an output schema');
     expect(noSchema.checks).toEqual([
@@ -358,11 +437,17 @@ describe('runSteps', () => {
   it('skips a plain-language check when no judge is given', async () => {
     const scenario = loadScenario((raw) => void (raw.steps = [raw.steps[4]]));
     const [report] = await runSteps(scenario, door, {});
-    expect(report).toMatchObject({ outcome: 'skipped', checks: [{ name: 'check', pass: 'skipped', message: '"mentions a login problem": skipped, no model configured' }] });
+    expect(report).toMatchObject({
+      outcome: 'skipped',
+      checks: [{ name: 'check', pass: 'skipped', message: '"mentions a login problem": skipped, no model configured' }],
+    });
   });
 
   it('fails a plain-language check the judge rejects, or a judge that throws', async () => {
-    const scenario = loadScenario((raw) => void (raw.steps = [{ call: 'qa-triage/tracker.get_issue', arguments: { id: 2 }, expect: { check: 'mentions a login problem' } }]));
+    const scenario = loadScenario(
+      (raw) =>
+        void (raw.steps = [{ call: 'qa-triage/tracker.get_issue', arguments: { id: 2 }, expect: { check: 'mentions a login problem' } }]),
+    );
     const [rejected] = await runSteps(scenario, door, { judge });
     expect(rejected!.checks[0]).toEqual({ name: 'check', pass: false, message: '"mentions a login problem": nothing about logins' });
     const [thrown] = await runSteps(scenario, door, { judge: async () => Promise.reject(new Error('model down')) });
@@ -379,20 +464,41 @@ describe('runSteps', () => {
   });
 
   it('fails a step on a JSON-RPC error or an HTTP error, with the error', () => {
-    expect(byName('unknown tool')).toMatchObject({ outcome: 'failed', checks: [], miss: false, error: expect.stringMatching(/^JSON-RPC error -32602: Unknown tool "close_issue"/) });
-    expect(byName('unknown connection')).toMatchObject({ outcome: 'failed', error: expect.stringMatching(/^HTTP 404 from POST \/connect\/qa-triage\/ghost\/mcp: JSON-RPC error -32004: .*ghost/) });
+    expect(byName('unknown tool')).toMatchObject({
+      outcome: 'failed',
+      checks: [],
+      miss: false,
+      error: expect.stringMatching(/^JSON-RPC error -32602: Unknown tool "close_issue"/),
+    });
+    expect(byName('unknown connection')).toMatchObject({
+      outcome: 'failed',
+      error: expect.stringMatching(/^HTTP 404 from POST \/connect\/qa-triage\/ghost\/mcp: JSON-RPC error -32004: .*ghost/),
+    });
   });
 
   it('fails a replay miss distinctly (miss: true) when the simulator answers misses with an error', async () => {
     const strict = createPlatform({ apiKey, demo: false, toolResults: createSimulator({ fixturesDir }) });
     try {
       const strictDoor = { fetch: async (request: Request) => strict.app.fetch(request), baseUrl, apiKey };
-      const scenario = loadScenario((raw) => void (raw.steps = [raw.steps[0], { name: 'unrecorded', call: 'qa-triage/tracker.list_issues', arguments: { state: 'new' }, expect: { isError: true } }]));
+      const scenario = loadScenario(
+        (raw) =>
+          void (raw.steps = [
+            raw.steps[0],
+            { name: 'unrecorded', call: 'qa-triage/tracker.list_issues', arguments: { state: 'new' }, expect: { isError: true } },
+          ]),
+      );
       await applyScenario(scenario, strictDoor);
       const [recorded, unrecorded] = await runSteps(scenario, strictDoor, { now: steppingClock() });
       expect(recorded).toMatchObject({ outcome: 'passed', miss: false });
       // Even though the step expected an error result: a miss is never a pass.
-      expect(unrecorded).toMatchObject({ outcome: 'failed', miss: true, checks: [], error: expect.stringMatching(/^replay miss: no fixture for @qa\/tracker\.list_issues \{"state":"new"\} \(call 1\); record it with: /) });
+      expect(unrecorded).toMatchObject({
+        outcome: 'failed',
+        miss: true,
+        checks: [],
+        error: expect.stringMatching(
+          /^replay miss: no fixture for @qa\/tracker\.list_issues \{"state":"new"\} \(call 1\); record it with: /,
+        ),
+      });
       const text = toTextReport([recorded!, unrecorded!], 'strict');
       expect(text).toContain('  ✗ unrecorded (replay miss) (5ms)\n      replay miss: no fixture for @qa/tracker.list_issues');
       expect(text).toContain('1 passed, 1 failed, 0 skipped, 1 miss\n');
@@ -404,10 +510,20 @@ describe('runSteps', () => {
 
   it('fetches each tool definition once per connection', async () => {
     const paths: string[] = [];
-    const counting = { ...door, fetch: async (request: Request) => (paths.push(`${request.method} ${new URL(request.url).pathname}`), platform.app.fetch(request)) };
+    const counting = {
+      ...door,
+      fetch: async (request: Request) => (paths.push(`${request.method} ${new URL(request.url).pathname}`), platform.app.fetch(request)),
+    };
     const step = { call: 'qa-triage/tracker.list_issues', arguments: { state: 'any' }, expect: { matchesOutputSchema: true } };
-    await runSteps(loadScenario((raw) => void (raw.steps = [step, step, { ...step, call: 'qa-triage/tracker.backup.list_issues' }])), counting, {});
-    expect(paths.filter((path) => path.includes('/.tools/'))).toEqual(['GET /connect/qa-triage/tracker/.tools/list_issues', 'GET /connect/qa-triage/tracker.backup/.tools/list_issues']);
+    await runSteps(
+      loadScenario((raw) => void (raw.steps = [step, step, { ...step, call: 'qa-triage/tracker.backup.list_issues' }])),
+      counting,
+      {},
+    );
+    expect(paths.filter((path) => path.includes('/.tools/'))).toEqual([
+      'GET /connect/qa-triage/tracker/.tools/list_issues',
+      'GET /connect/qa-triage/tracker.backup/.tools/list_issues',
+    ]);
   });
 });
 
@@ -426,7 +542,15 @@ describe('reporters', () => {
   const scenarioName = 'triage <&">';
 
   beforeEach(async () => {
-    const scenario = loadScenario((raw) => void raw.steps.push({ name: 'unjudged', call: 'qa-triage/tracker.get_issue', arguments: { id: 3 }, expect: { check: "isn't rude" } }));
+    const scenario = loadScenario(
+      (raw) =>
+        void raw.steps.push({
+          name: 'unjudged',
+          call: 'qa-triage/tracker.get_issue',
+          arguments: { id: 3 },
+          expect: { check: "isn't rude" },
+        }),
+    );
     await applyScenario(scenario, door);
     // Every step with the judge, but the last one again without it: its check is skipped.
     reports = await runSteps(scenario, door, { judge, now: steppingClock() });
@@ -453,7 +577,18 @@ describe('reporters', () => {
     expect(report.scenario).toBe(scenarioName);
     expect(report.summary).toEqual({ total: 9, passed: 3, failed: 5, skipped: 1, misses: 0, durationMs: 45 });
     expect(report.steps).toHaveLength(9);
-    expect(Object.keys(report.steps[0]).sort()).toEqual(['call', 'checks', 'connectionId', 'durationMs', 'miss', 'name', 'namespace', 'outcome', 'result', 'tool']);
+    expect(Object.keys(report.steps[0]).sort()).toEqual([
+      'call',
+      'checks',
+      'connectionId',
+      'durationMs',
+      'miss',
+      'name',
+      'namespace',
+      'outcome',
+      'result',
+      'tool',
+    ]);
   });
 
   it('writes well-formed JUnit XML: one testsuite per scenario, one testcase per step, failures and skips, everything escaped', () => {
@@ -467,7 +602,9 @@ describe('reporters', () => {
     expect(xml.match(/<failure /g)).toHaveLength(6);
     expect(xml.match(/<skipped /g)).toHaveLength(1);
     expect(xml).toContain('<testsuite name="triage &lt;&amp;&quot;&gt;" tests="9" failures="5" errors="0" skipped="1" time="0.045">');
-    expect(xml).toContain('<testcase name="read issue 1 &lt;with &quot;wrong&quot; &amp; failing expectations&gt;" classname="triage &lt;&amp;&quot;&gt;" time="0.005">');
+    expect(xml).toContain(
+      '<testcase name="read issue 1 &lt;with &quot;wrong&quot; &amp; failing expectations&gt;" classname="triage &lt;&amp;&quot;&gt;" time="0.005">',
+    );
     expect(xml).toContain('<skipped message="check (skipped): &quot;isn&apos;t rude&quot;: skipped, no model configured"/>');
     expectWellFormed(xml);
   });

@@ -27,22 +27,39 @@ function problemsOf(yaml: string): string[] {
 }
 
 describe('the uplink field of a scenario connection (mcpsim check)', () => {
-  const withConnection = (connection: string) => `name: u\nnamespaces:\n  - name: local\n    connections:\n      - id: files\n${connection}`;
+  const withConnection = (connection: string) =>
+    `name: u\nnamespaces:\n  - name: local\n    connections:\n      - id: files\n${connection}`;
 
   it('accepts a command line, or { command, args, env, cwd }', () => {
     expect(problemsOf(withConnection('        uplink: npx -y @modelcontextprotocol/server-memory\n'))).toEqual([]);
-    expect(problemsOf(withConnection('        uplink:\n          command: node\n          args: [server.js, --verbose]\n          env: { API_KEY: abc }\n          cwd: ../servers\n'))).toEqual([]);
+    expect(
+      problemsOf(
+        withConnection(
+          '        uplink:\n          command: node\n          args: [server.js, --verbose]\n          env: { API_KEY: abc }\n          cwd: ../servers\n',
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('names the field and the rule for each mistake', () => {
-    expect(problemsOf(withConnection('        uplink: "  "\n'))).toEqual([expect.stringContaining('namespaces[0].connections[0].uplink: must be a command line')]);
-    expect(problemsOf(withConnection('        uplink: API_KEY=abc\n'))).toEqual([expect.stringContaining('uplink: must name the program after its KEY=VALUE words')]);
-    expect(problemsOf(withConnection('        uplink: { command: node, env: { 1BAD: x } }\n'))).toEqual([expect.stringMatching(/uplink\.env.*1BAD.*must be an environment variable name/)]);
+    expect(problemsOf(withConnection('        uplink: "  "\n'))).toEqual([
+      expect.stringContaining('namespaces[0].connections[0].uplink: must be a command line'),
+    ]);
+    expect(problemsOf(withConnection('        uplink: API_KEY=abc\n'))).toEqual([
+      expect.stringContaining('uplink: must name the program after its KEY=VALUE words'),
+    ]);
+    expect(problemsOf(withConnection('        uplink: { command: node, env: { 1BAD: x } }\n'))).toEqual([
+      expect.stringMatching(/uplink\.env.*1BAD.*must be an environment variable name/),
+    ]);
     // The value of a variable is never shown, even in a problem about it.
-    expect(problemsOf(withConnection('        uplink: { command: node, env: { PORT: 3000123 } }\n'))).toEqual(['namespaces[0].connections[0].uplink.env.PORT: must be a string']);
+    expect(problemsOf(withConnection('        uplink: { command: node, env: { PORT: 3000123 } }\n'))).toEqual([
+      'namespaces[0].connections[0].uplink.env.PORT: must be a string',
+    ]);
     expect(problemsOf(withConnection('        uplink: { args: [x] }\n'))).toEqual([expect.stringContaining('uplink')]);
     expect(problemsOf(withConnection('        uplink: { command: node, argv: [x] }\n'))).toEqual([expect.stringContaining('argv')]);
-    const both = problemsOf(withConnection('        server: "@modelcontextprotocol/time"\n        mock: true\n        uplink: node server.js\n'));
+    const both = problemsOf(
+      withConnection('        server: "@modelcontextprotocol/time"\n        mock: true\n        uplink: node server.js\n'),
+    );
     expect(both).toEqual([
       expect.stringContaining('namespaces[0].connections[0].server: not allowed with uplink'),
       expect.stringContaining('namespaces[0].connections[0].mock: not allowed with uplink'),
@@ -67,7 +84,11 @@ describe('serve --scenario with uplink connections', () => {
 
   async function callTool(id: string, name: string, args: Record<string, unknown> = {}): Promise<string> {
     const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/connect/local/${id}/mcp`), { requestInit: { headers: { authorization: `Bearer ${apiKey}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${baseUrl}/connect/local/${id}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${apiKey}` } },
+      }),
+    );
     try {
       return JSON.stringify(await client.callTool({ name, arguments: args }));
     } finally {
@@ -97,7 +118,23 @@ describe('serve --scenario with uplink connections', () => {
       env: {},
       onShutdownSignal: (handler) => void (stop = () => handler('SIGTERM')),
     };
-    exited = main(['serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', join(directory, 'data'), '--api-key', apiKey, '--scenario', file, '--quiet'], io);
+    exited = main(
+      [
+        'serve',
+        '--port',
+        '0',
+        '--host',
+        '127.0.0.1',
+        '--data-dir',
+        join(directory, 'data'),
+        '--api-key',
+        apiKey,
+        '--scenario',
+        file,
+        '--quiet',
+      ],
+      io,
+    );
     await eventually(async () => expect(out.stdout).toContain('Press Ctrl+C to stop.'), 15_000);
     baseUrl = /Base URL\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(out.stdout)?.[1] ?? '';
     expect(baseUrl, out.stdout + out.stderr).not.toBe('');
@@ -140,7 +177,12 @@ describe('serve --scenario with uplink connections', () => {
       // server-memory has no pid tool: find it by its command line among this process's children.
       const { execFileSync } = await import('node:child_process');
       const lines = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' }).split('\n');
-      return Number(lines.find((line) => line.includes('server-memory'))?.trim().split(/\s+/)[0]);
+      return Number(
+        lines
+          .find((line) => line.includes('server-memory'))
+          ?.trim()
+          .split(/\s+/)[0],
+      );
     })();
     expect(isRunning(memoryPid)).toBe(true);
     write({ oddArgs: ['serve', '--again'], memory: false });

@@ -71,7 +71,9 @@ describe.skipIf(!haveData)('search quality over the demo catalog and the public 
       if (absent.length > 0) misses.push(`${query}: missing ${absent.join(', ')}; got ${top.join(', ')}`);
     }
     const hitRate = (searchQualityQueries.length - misses.length) / searchQualityQueries.length;
-    console.log(`search quality: ${searchQualityQueries.length - misses.length}/${searchQualityQueries.length} queries hit (${(hitRate * 100).toFixed(1)}%)${misses.length ? `\n  ${misses.join('\n  ')}` : ''}`);
+    console.log(
+      `search quality: ${searchQualityQueries.length - misses.length}/${searchQualityQueries.length} queries hit (${(hitRate * 100).toFixed(1)}%)${misses.length ? `\n  ${misses.join('\n  ')}` : ''}`,
+    );
     expect(searchQualityQueries.length).toBeGreaterThanOrEqual(30);
     expect(hitRate, misses.join('\n')).toBeGreaterThanOrEqual(0.9);
   });

@@ -56,7 +56,10 @@ describe('upstream error text scrubbed of stored secrets', () => {
     const rest = await harness.call('GET', '/connect/side/echo/.tools');
     expect(rest.status).toBe(502);
     expect(leaks(rest.body)).toBe(false);
-    const mcp = await harness.call('POST', '/connect/side/echo/mcp', { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers: { accept: 'application/json' } });
+    const mcp = await harness.call('POST', '/connect/side/echo/mcp', {
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      headers: { accept: 'application/json' },
+    });
     expect(mcp.status).toBe(502);
     expect(mcp.body.error.message).toContain('***');
     expect(leaks(mcp.body)).toBe(false);
@@ -64,7 +67,8 @@ describe('upstream error text scrubbed of stored secrets', () => {
 
   it('keeps them out of the database files and the WAL', () => {
     // The header is sealed; the query value lives only in the URL the client itself gave.
-    for (const file of readdirSync(harness.dataDir)) expect(readFileSync(join(harness.dataDir, file)).includes(headerSecret), file).toBe(false);
+    for (const file of readdirSync(harness.dataDir))
+      expect(readFileSync(join(harness.dataDir, file)).includes(headerSecret), file).toBe(false);
   });
 });
 

@@ -7,7 +7,19 @@ import { createEmbedder } from '../src/sim/embedder.js';
 import { startHarness, type Harness } from './support/harness.js';
 
 /** Words that mean the same thing share an axis, so similar meanings get similar vectors. */
-const concepts: Record<string, number> = { car: 0, automobile: 0, vehicle: 0, rental: 0, money: 1, payment: 1, invoice: 1, billing: 1, weather: 2, forecast: 2, rain: 2 };
+const concepts: Record<string, number> = {
+  car: 0,
+  automobile: 0,
+  vehicle: 0,
+  rental: 0,
+  money: 1,
+  payment: 1,
+  invoice: 1,
+  billing: 1,
+  weather: 2,
+  forecast: 2,
+  rain: 2,
+};
 
 function embedText(text: string): number[] {
   const vector = [0.01, 0.01, 0.01, 0.01];

@@ -21,11 +21,18 @@ describe.each(doors)('GET /servers (%s)', (door) => {
     // Fifteen servers of our own that share a word, for topK and paging.
     for (let index = 0; index < 15; index++) {
       const response = await harness.call('PUT', `/servers/@widgets/widget-${String(index).padStart(2, '0')}`, {
-        body: { displayName: `Widget ${index}`, description: `Builds widgets, number ${index}.`, useCount: index * 10, verified: index % 2 === 0 },
+        body: {
+          displayName: `Widget ${index}`,
+          description: `Builds widgets, number ${index}.`,
+          useCount: index * 10,
+          verified: index % 2 === 0,
+        },
       });
       expect(response.status).toBe(201);
     }
-    await harness.call('PUT', '/servers/cafe-finder', { body: { displayName: 'Café Finder', description: 'Finds a café nearby and its opening hours.' } });
+    await harness.call('PUT', '/servers/cafe-finder', {
+      body: { displayName: 'Café Finder', description: 'Finds a café nearby and its opening hours.' },
+    });
   });
   afterAll(() => harness.close());
 
@@ -35,13 +42,20 @@ describe.each(doors)('GET /servers (%s)', (door) => {
     for (const server of body.servers) expect(Object.keys(server)).toEqual([...serverListFields]);
     const counts = body.servers.map((server) => server.useCount as number);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
-    expect(body.pagination).toEqual({ currentPage: 1, pageSize: 10, totalPages: Math.ceil(body.pagination.totalCount / 10), totalCount: 27 + 16 });
+    expect(body.pagination).toEqual({
+      currentPage: 1,
+      pageSize: 10,
+      totalPages: Math.ceil(body.pagination.totalCount / 10),
+      totalCount: 27 + 16,
+    });
   });
 
   it('breaks useCount ties by qualified name, so browsing order is stable', async () => {
     const all = names(await list('?pageSize=100&fields=qualifiedName,useCount&namespace=widgets'));
     expect(all.slice(0, 3)).toEqual(['@widgets/widget-14', '@widgets/widget-13', '@widgets/widget-12']);
-    const zero = (await list('?pageSize=100&fields=qualifiedName,useCount')).servers.filter((server) => server.useCount === 0).map((server) => server.qualifiedName as string);
+    const zero = (await list('?pageSize=100&fields=qualifiedName,useCount')).servers
+      .filter((server) => server.useCount === 0)
+      .map((server) => server.qualifiedName as string);
     expect(zero).toEqual([...zero].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
   });
 
@@ -82,7 +96,9 @@ describe.each(doors)('GET /servers (%s)', (door) => {
   it('filters by qualifiedName (deprecated), namespace, owner, repository and the flags', async () => {
     expect(names(await list('?qualifiedName=modelcontextprotocol/time'))).toEqual(['@modelcontextprotocol/time']);
     expect(names(await list('?qualifiedName=@ModelContextProtocol/Time'))).toEqual(['@modelcontextprotocol/time']);
-    expect((await list('?namespace=modelcontextprotocol&pageSize=100')).servers.every((server) => server.namespace === 'modelcontextprotocol')).toBe(true);
+    expect(
+      (await list('?namespace=modelcontextprotocol&pageSize=100')).servers.every((server) => server.namespace === 'modelcontextprotocol'),
+    ).toBe(true);
     expect((await list('?namespace=widgets')).pagination.totalCount).toBe(15);
     const owned = await list('?ownerId=' + (await list('?qualifiedName=@widgets/widget-01')).servers[0]!.owner);
     expect(owned.pagination.totalCount).toBe(16); // the local account authored all of ours
@@ -153,17 +169,25 @@ describe.each(doors)('server detail and local authoring (%s)', (door) => {
   });
   afterAll(() => harness.close());
 
-  it.each(['/servers/@modelcontextprotocol/time', '/servers/modelcontextprotocol/time', '/servers/modelcontextprotocol%2Ftime', '/servers/%40modelcontextprotocol%2Ftime'])(
-    'answers %s with the detail of the time server',
-    async (path) => {
-      const response = await harness.call('GET', path);
-      expect(response.status).toBe(200);
-      const detail = serverDetailSchema.parse(response.body);
-      expect(detail.qualifiedName).toBe('@modelcontextprotocol/time');
-      expect(detail.tools?.map((tool) => tool.name)).toEqual(['get_current_time', 'convert_time']);
-      expect(detail.connections).toEqual([{ type: 'http', deploymentUrl: detail.deploymentUrl, configSchema: { type: 'object', properties: {}, required: [], additionalProperties: false } }]);
-    },
-  );
+  it.each([
+    '/servers/@modelcontextprotocol/time',
+    '/servers/modelcontextprotocol/time',
+    '/servers/modelcontextprotocol%2Ftime',
+    '/servers/%40modelcontextprotocol%2Ftime',
+  ])('answers %s with the detail of the time server', async (path) => {
+    const response = await harness.call('GET', path);
+    expect(response.status).toBe(200);
+    const detail = serverDetailSchema.parse(response.body);
+    expect(detail.qualifiedName).toBe('@modelcontextprotocol/time');
+    expect(detail.tools?.map((tool) => tool.name)).toEqual(['get_current_time', 'convert_time']);
+    expect(detail.connections).toEqual([
+      {
+        type: 'http',
+        deploymentUrl: detail.deploymentUrl,
+        configSchema: { type: 'object', properties: {}, required: [], additionalProperties: false },
+      },
+    ]);
+  });
 
   it('answers an unscoped name, and 404 with {error, message} for a missing one', async () => {
     expect((await harness.call('GET', '/servers/cloudflare-docs')).status).toBe(200);
@@ -186,15 +210,31 @@ describe.each(doors)('server detail and local authoring (%s)', (door) => {
       serverInfo: { name: 'acme-tracker', version: '0.3.0' },
       config: { headers: { 'X-Acme-Key': { label: 'Acme key', required: true } } },
       tools: [
-        { name: 'list_issues', description: 'List issues.', inputSchema: { type: 'object', properties: { state: { type: 'string', enum: ['open', 'closed'] } } }, annotations: { readOnlyHint: true } },
-        { name: 'close_issue', description: 'Close an issue.', inputSchema: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }, outputSchema: { type: 'object', properties: { closed: { type: 'boolean' } } } },
+        {
+          name: 'list_issues',
+          description: 'List issues.',
+          inputSchema: { type: 'object', properties: { state: { type: 'string', enum: ['open', 'closed'] } } },
+          annotations: { readOnlyHint: true },
+        },
+        {
+          name: 'close_issue',
+          description: 'Close an issue.',
+          inputSchema: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
+          outputSchema: { type: 'object', properties: { closed: { type: 'boolean' } } },
+        },
       ],
       prompts: [{ name: 'triage', arguments: [{ name: 'label', required: false }] }],
       resources: [{ uri: 'acme://board', name: 'Board' }],
     };
     const created = await harness.call('PUT', '/servers/@acme/tracker', { body });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ server: '@acme/tracker', namespace: 'acme', displayName: 'Acme Tracker', description: 'Issue tracker of the Acme team.', createdAt: '2026-01-01T00:00:00.000Z' });
+    expect(created.body).toEqual({
+      server: '@acme/tracker',
+      namespace: 'acme',
+      displayName: 'Acme Tracker',
+      description: 'Issue tracker of the Acme team.',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
     const detail = serverDetailSchema.parse((await harness.call('GET', '/servers/acme/tracker')).body);
     expect(detail.tools).toEqual(body.tools);
     expect(detail.prompts).toEqual(body.prompts);
@@ -208,11 +248,19 @@ describe.each(doors)('server detail and local authoring (%s)', (door) => {
   });
 
   it('updates an entry with 200, keeping what the body leaves out and replacing the tool list', async () => {
-    await harness.call('PUT', '/servers/@acme/notes', { body: { displayName: 'Notes', tools: [{ name: 'a', inputSchema: { type: 'object' } }] } });
+    await harness.call('PUT', '/servers/@acme/notes', {
+      body: { displayName: 'Notes', tools: [{ name: 'a', inputSchema: { type: 'object' } }] },
+    });
     harness.clock.advance(60_000);
-    const updated = await harness.call('PUT', '/servers/@acme/notes', { body: { description: 'Now with a description.', tools: [{ name: 'b', inputSchema: { type: 'object' } }] } });
+    const updated = await harness.call('PUT', '/servers/@acme/notes', {
+      body: { description: 'Now with a description.', tools: [{ name: 'b', inputSchema: { type: 'object' } }] },
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ displayName: 'Notes', description: 'Now with a description.', createdAt: '2026-01-01T00:00:00.000Z' });
+    expect(updated.body).toMatchObject({
+      displayName: 'Notes',
+      description: 'Now with a description.',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
     expect((await harness.call('GET', '/servers/@acme/notes')).body.tools.map((tool: { name: string }) => tool.name)).toEqual(['b']);
     const listed = await harness.call('GET', '/servers?q=description&fields=qualifiedName');
     expect(listed.body.servers).toEqual([{ qualifiedName: '@acme/notes' }]);
@@ -225,7 +273,15 @@ describe.each(doors)('server detail and local authoring (%s)', (door) => {
     [{ tools: [{ name: 'x', inputSchema: { type: 'string' } }] }, 'tools.0.inputSchema.type: must be "object"'],
     [{ config: { headers: { A: { required: true } } } }, 'config.headers.A.label: is required'],
     [{ useCount: -1 }, 'useCount: must be at least 0'],
-    [{ tools: [{ name: 'a', inputSchema: { type: 'object' } }, { name: 'a', inputSchema: { type: 'object' } }] }, 'tools.1.name: repeats the name of tool 0 ("a")'],
+    [
+      {
+        tools: [
+          { name: 'a', inputSchema: { type: 'object' } },
+          { name: 'a', inputSchema: { type: 'object' } },
+        ],
+      },
+      'tools.1.name: repeats the name of tool 0 ("a")',
+    ],
     [{ deploymentUrl: 'ftp://x' }, 'deploymentUrl: must be an absolute http or https URL'],
   ])('rejects the authoring body %j with 400', async (body, message) => {
     const response = await harness.call('PUT', '/servers/@acme/bad', { body });

@@ -13,7 +13,16 @@ import { startUpstream, type Upstream } from './support/upstream-servers.js';
 
 const chromiumPath = '/usr/bin/chromium';
 /** Flags from ../shared/notes/stack.md: no sandbox as root, and no calls to Google hosts. */
-const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const namespace = 'setup';
 
 /** What a browser gets from the page: its nonce cookie and the form's CSRF token. */
@@ -31,7 +40,8 @@ describe('the setup page in a browser', () => {
   const upstreams: Upstream[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: install it with "apt-get install -y chromium" (.ci/run does)`);
+    if (!existsSync(chromiumPath))
+      throw new Error(`${chromiumPath} is missing: install it with "apt-get install -y chromium" (.ci/run does)`);
     harness = await startHarness('socket', { upstreamTimeoutMs: 1000 });
     await harness.call('PUT', `/namespaces/${namespace}`);
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
@@ -43,7 +53,10 @@ describe('the setup page in a browser', () => {
   });
 
   it('takes a credential for an upstream that answered 401, stores it encrypted, and connects', async () => {
-    const upstream = await startUpstream('healthy', { name: 'locked-crm', requireHeader: { name: 'authorization', value: 'Bearer from-the-browser' } });
+    const upstream = await startUpstream('healthy', {
+      name: 'locked-crm',
+      requireHeader: { name: 'authorization', value: 'Bearer from-the-browser' },
+    });
     upstreams.push(upstream);
     const created = await harness.call('PUT', `/connect/${namespace}/crm`, { body: { mcpUrl: upstream.url, name: 'CRM' } });
     expect(created.body.status.state).toBe('auth_required');
@@ -59,7 +72,8 @@ describe('the setup page in a browser', () => {
     const stored = await harness.call('GET', `/connect/${namespace}/crm`);
     expect(stored.body).toMatchObject({ status: { state: 'connected' }, serverInfo: { name: 'locked-crm' } });
     // The value is in the database only encrypted.
-    for (const file of readdirSync(harness.dataDir)) expect(readFileSync(join(harness.dataDir, file)).includes('from-the-browser')).toBe(false);
+    for (const file of readdirSync(harness.dataDir))
+      expect(readFileSync(join(harness.dataDir, file)).includes('from-the-browser')).toBe(false);
     // And the relay now uses it.
     const tools = await harness.call('GET', `/connect/${namespace}/crm/.tools`);
     expect(tools.body.tools.map((tool: { name: string }) => tool.name)).toEqual(['echo', 'add']);
@@ -68,7 +82,11 @@ describe('the setup page in a browser', () => {
 
   it('asks for the headers and query values a registry server declares, and says what is still missing', async () => {
     // The upstream needs the query value too: the relay must send the real one, not the *** the URL shows.
-    const upstream = await startUpstream('healthy', { name: 'tracker', requireHeader: { name: 'x-tracker-key', value: 'k-123' }, requireQuery: { name: 'region', value: 'eu-secret-region' } });
+    const upstream = await startUpstream('healthy', {
+      name: 'tracker',
+      requireHeader: { name: 'x-tracker-key', value: 'k-123' },
+      requireQuery: { name: 'region', value: 'eu-secret-region' },
+    });
     upstreams.push(upstream);
     const server = {
       displayName: 'Tracker',
@@ -84,7 +102,11 @@ describe('the setup page in a browser', () => {
     expect(created.body.status).toMatchObject({ state: 'input_required', missing: { headers: ['X-Tracker-Key'], query: ['region'] } });
     // Without a browser: a submit that leaves a required value out is saved and names what is missing.
     const form = await openForm(created.body.status.setupUrl);
-    const partial = await fetch(created.body.status.setupUrl, { method: 'POST', headers: { cookie: form.cookie }, body: new URLSearchParams({ csrf: form.csrf, 'header:X-Tracker-Key': 'wrong' }) });
+    const partial = await fetch(created.body.status.setupUrl, {
+      method: 'POST',
+      headers: { cookie: form.cookie },
+      body: new URLSearchParams({ csrf: form.csrf, 'header:X-Tracker-Key': 'wrong' }),
+    });
     expect(partial.status).toBe(200);
     expect(await partial.text()).toContain('Saved, but still missing: query parameter region.');
     const page = await browser.newPage();
@@ -93,7 +115,9 @@ describe('the setup page in a browser', () => {
     await page.getByLabel('Region').fill('eu-secret-region');
     await page.getByRole('button', { name: 'Save and connect' }).click();
     await page.waitForSelector('#notice');
-    expect(await page.locator('#notice').textContent()).toBe('Saved, but the server still answers 401 Unauthorized: check the credentials.');
+    expect(await page.locator('#notice').textContent()).toBe(
+      'Saved, but the server still answers 401 Unauthorized: check the credentials.',
+    );
     await page.getByLabel('Tracker key').fill('k-123');
     await page.getByRole('button', { name: 'Save and connect' }).click();
     await page.waitForSelector('#notice.ok');
@@ -103,7 +127,8 @@ describe('the setup page in a browser', () => {
     expect(stored.body).toMatchObject({ mcpUrl: `${upstream.url}?region=***`, status: { state: 'connected' } });
     expect(await page.content()).not.toContain('eu-secret-region');
     harness.platform.stores.memory.flush();
-    for (const file of readdirSync(harness.dataDir)) expect(readFileSync(join(harness.dataDir, file)).includes('eu-secret-region')).toBe(false);
+    for (const file of readdirSync(harness.dataDir))
+      expect(readFileSync(join(harness.dataDir, file)).includes('eu-secret-region')).toBe(false);
     // And the relay sends the real value.
     const tools = await harness.call('GET', `/connect/${namespace}/tracker/.tools`);
     expect(tools.body.tools.map((tool: { name: string }) => tool.name)).toEqual(['echo', 'add']);
@@ -138,7 +163,10 @@ describe('setup links as credentials', () => {
   const logged: string[] = [];
 
   beforeAll(async () => {
-    harness = await startHarness('socket', { upstreamTimeoutMs: 1000, logger: { error: () => {}, request: (entry) => void logged.push(entry.path) } });
+    harness = await startHarness('socket', {
+      upstreamTimeoutMs: 1000,
+      logger: { error: () => {}, request: (entry) => void logged.push(entry.path) },
+    });
     await harness.call('PUT', `/namespaces/${namespace}`);
     upstream = await startUpstream('healthy', { requireHeader: { name: 'authorization', value: 'Bearer right' } });
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
@@ -154,8 +182,17 @@ describe('setup links as credentials', () => {
     expect(created.body.status.state).toBe('auth_required');
     return created.body.status.setupUrl as string;
   };
-  const submit = (setupUrl: string, form: { cookie: string; csrf: string }, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    fetch(setupUrl, { method: 'POST', headers: { cookie: form.cookie, ...headers }, body: new URLSearchParams({ csrf: form.csrf, ...fields }) });
+  const submit = (
+    setupUrl: string,
+    form: { cookie: string; csrf: string },
+    fields: Record<string, string>,
+    headers: Record<string, string> = {},
+  ) =>
+    fetch(setupUrl, {
+      method: 'POST',
+      headers: { cookie: form.cookie, ...headers },
+      body: new URLSearchParams({ csrf: form.csrf, ...fields }),
+    });
 
   it('builds setupUrl on the public URL, never on the Host a request names', async () => {
     const setupUrl = await locked('host');
@@ -164,17 +201,36 @@ describe('setup links as credentials', () => {
     const port = Number(new URL(harness.baseUrl).port);
     const body = JSON.stringify({ mcpUrl: upstream.url });
     const planted = await new Promise<string>((resolve, reject) => {
-      const request = httpRequest({ hostname: '127.0.0.1', port, path: `/connect/${namespace}/planted`, method: 'PUT', setHost: false, headers: { host: 'attacker.example', authorization: `Bearer ${testApiKey}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
-        let text = '';
-        response.on('data', (chunk) => (text += chunk));
-        response.on('end', () => resolve(text));
-      });
+      const request = httpRequest(
+        {
+          hostname: '127.0.0.1',
+          port,
+          path: `/connect/${namespace}/planted`,
+          method: 'PUT',
+          setHost: false,
+          headers: {
+            host: 'attacker.example',
+            authorization: `Bearer ${testApiKey}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk) => (text += chunk));
+          response.on('end', () => resolve(text));
+        },
+      );
       request.on('error', reject);
       request.end(body);
     });
     expect(JSON.parse(planted).status.setupUrl.startsWith(`${harness.baseUrl}/__mcpsim/setup/`)).toBe(true);
-    const inProcess = await harness.platform.app.fetch(new Request(`http://attacker.example/connect/${namespace}/planted`, { headers: { authorization: `Bearer ${testApiKey}` } }));
-    expect(((await inProcess.json()) as { status: { setupUrl: string } }).status.setupUrl.startsWith(`${harness.baseUrl}/__mcpsim/setup/`)).toBe(true);
+    const inProcess = await harness.platform.app.fetch(
+      new Request(`http://attacker.example/connect/${namespace}/planted`, { headers: { authorization: `Bearer ${testApiKey}` } }),
+    );
+    expect(
+      ((await inProcess.json()) as { status: { setupUrl: string } }).status.setupUrl.startsWith(`${harness.baseUrl}/__mcpsim/setup/`),
+    ).toBe(true);
   });
 
   it('kills a ticket with its connection: after delete and re-create under the same id, the old link opens nothing and stores nothing', async () => {
@@ -219,7 +275,10 @@ describe('setup links as credentials', () => {
     const wrongToken = await submit(setupUrl, { cookie: form.cookie, csrf: 'x'.repeat(24) }, { 'header:Authorization': 'Bearer right' });
     expect(wrongToken.status).toBe(403);
     expect((await harness.call('GET', `/connect/${namespace}/csrf`)).body.status.state).toBe('auth_required');
-    const preflight = await fetch(setupUrl, { method: 'OPTIONS', headers: { origin: 'http://attacker.example', 'access-control-request-method': 'POST' } });
+    const preflight = await fetch(setupUrl, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://attacker.example', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     const read = await fetch(setupUrl, { headers: { origin: 'http://attacker.example' } });
     expect(read.headers.get('access-control-allow-origin')).toBeNull();
@@ -242,7 +301,9 @@ describe('setup links as credentials', () => {
     const answers = [await fetch(setupUrl), await fetch(`${harness.baseUrl}/__mcpsim/setup/WyJ4Il0.AAAAAAAAAAAAAAAAAAAAAAAA`)];
     for (const answer of answers) {
       expect(answer.headers.get('x-frame-options')).toBe('DENY');
-      expect(answer.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/);
+      expect(answer.headers.get('content-security-policy')).toMatch(
+        /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/,
+      );
     }
     const page = await browser.newPage();
     const violations: string[] = [];

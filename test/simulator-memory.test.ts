@@ -28,14 +28,27 @@ const crm = {
       name: 'create_contact',
       description: 'Create a contact.',
       inputSchema: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' } }, required: ['name'] },
-      outputSchema: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } }, required: ['id', 'name'], additionalProperties: false },
+      outputSchema: {
+        type: 'object',
+        properties: { id: { type: 'string' }, name: { type: 'string' } },
+        required: ['id', 'name'],
+        additionalProperties: false,
+      },
     },
-    { name: 'get_contact', description: 'Get a contact by id.', inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } },
+    {
+      name: 'get_contact',
+      description: 'Get a contact by id.',
+      inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+    },
     { name: 'list_contacts', description: 'List contact ids.', inputSchema: { type: 'object', properties: {} } },
   ],
 };
 
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const contactId = (name: string) => `c_${slug(name)}`;
 
 /** The user text of a doGenerate call (the prompt is [system, user]). */
@@ -62,11 +75,22 @@ function answer(prompt: string): ModelOutput {
     const id = contactId(args.name!);
     const fields = { name: args.name, email: args.email ?? `${slug(args.name!)}@example.org` };
     const created = JSON.stringify({ id, name: args.name });
-    return { text: created, structuredContentJson: created, isError: false, changes: { upserts: [{ type: 'contact', id, fieldsJson: JSON.stringify(fields) }], deletes: [], facts: [] } };
+    return {
+      text: created,
+      structuredContentJson: created,
+      isError: false,
+      changes: { upserts: [{ type: 'contact', id, fieldsJson: JSON.stringify(fields) }], deletes: [], facts: [] },
+    };
   }
   if (tool === 'get_contact') {
     const fields = contacts[args.id!];
-    if (!fields) return { text: `no contact ${args.id}`, structuredContentJson: null, isError: true, changes: { ...none, facts: [`There is no contact ${args.id}.`] } };
+    if (!fields)
+      return {
+        text: `no contact ${args.id}`,
+        structuredContentJson: null,
+        isError: true,
+        changes: { ...none, facts: [`There is no contact ${args.id}.`] },
+      };
     return { text: JSON.stringify({ id: args.id, ...fields }), structuredContentJson: null, isError: false, changes: none };
   }
   return { text: JSON.stringify({ ids: Object.keys(contacts) }), structuredContentJson: null, isError: false, changes: none };
@@ -88,7 +112,10 @@ function createFakeModel() {
         return {
           content: [{ type: 'text', text }],
           finishReason: { unified: 'stop', raw: 'stop' },
-          usage: { inputTokens: { total: Math.ceil(prompt.length / 4), noCache: undefined, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: Math.ceil(text.length / 4), text: undefined, reasoning: undefined } },
+          usage: {
+            inputTokens: { total: Math.ceil(prompt.length / 4), noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+            outputTokens: { total: Math.ceil(text.length / 4), text: undefined, reasoning: undefined },
+          },
           warnings: [],
         };
       } finally {
@@ -126,7 +153,10 @@ describe.each(doors)('a model-backed mock connection and its memory (%s)', (door
   });
 
   async function createConnection(id: string) {
-    expect((await harness.call('PUT', `/connect/${namespace}/${id}`, { body: { server: '@acme/crm', mock: { enabled: true, scenario } } })).status).toBe(201);
+    expect(
+      (await harness.call('PUT', `/connect/${namespace}/${id}`, { body: { server: '@acme/crm', mock: { enabled: true, scenario } } }))
+        .status,
+    ).toBe(201);
   }
 
   async function connect(id: string): Promise<Client> {
@@ -163,8 +193,12 @@ describe.each(doors)('a model-backed mock connection and its memory (%s)', (door
     expect(first).toContain('{"entities":{},"facts":[]}');
     expect(first).toContain('(none: this is the first call)');
 
-    expect(second).toContain('{"entities":{"contact":{"c_millstone-flour":{"name":"Millstone Flour","email":"millstone-flour@example.org"}}},"facts":[]}');
-    expect(second).toMatch(/#1 \S+ create_contact \{"name":"Millstone Flour"\} -> ok: \{"id":"c_millstone-flour","name":"Millstone Flour"\}/);
+    expect(second).toContain(
+      '{"entities":{"contact":{"c_millstone-flour":{"name":"Millstone Flour","email":"millstone-flour@example.org"}}},"facts":[]}',
+    );
+    expect(second).toMatch(
+      /#1 \S+ create_contact \{"name":"Millstone Flour"\} -> ok: \{"id":"c_millstone-flour","name":"Millstone Flour"\}/,
+    );
     expect(second).toContain(`# Scenario\n${scenario}`);
 
     expect(third).toContain('"c_millstone-flour":{"name":"Millstone Flour","email":"millstone-flour@example.org"}');
@@ -182,7 +216,11 @@ describe.each(doors)('a model-backed mock connection and its memory (%s)', (door
     await client.callTool({ name: 'create_contact', arguments: millstone });
     for (let index = 0; index < 50; index++) {
       if (index % 2 === 0) await client.callTool({ name: 'create_contact', arguments: { name: `Supplier ${index}` } });
-      else await client.callTool({ name: index % 4 === 1 ? 'list_contacts' : 'get_contact', arguments: index % 4 === 1 ? {} : { id: `c_supplier-${index - 1}` } });
+      else
+        await client.callTool({
+          name: index % 4 === 1 ? 'list_contacts' : 'get_contact',
+          arguments: index % 4 === 1 ? {} : { id: `c_supplier-${index - 1}` },
+        });
     }
 
     const memory = await memoryOf('long');
@@ -215,7 +253,9 @@ describe.each(doors)('a model-backed mock connection and its memory (%s)', (door
     expect(rest.status).toBe(200);
     results.push(rest.body);
 
-    expect(results.map((result) => (result as CallToolResult)._meta)).toEqual([1, 2, 3, 4].map((sequence) => ({ 'mcpsim/source': 'model', 'mcpsim/sequence': sequence })));
+    expect(results.map((result) => (result as CallToolResult)._meta)).toEqual(
+      [1, 2, 3, 4].map((sequence) => ({ 'mcpsim/source': 'model', 'mcpsim/sequence': sequence })),
+    );
     expect(results[2]).toMatchObject({ isError: true, content: [{ type: 'text', text: 'no contact c_missing' }] });
 
     const { calls, world } = await memoryOf('meta');
@@ -235,7 +275,9 @@ describe.each(doors)('a model-backed mock connection and its memory (%s)', (door
     const client = await connect('burst');
     fake.state.delayMs = 5;
     const start = fake.model.doGenerateCalls.length;
-    const results = await Promise.all(Array.from({ length: 20 }, (_, index) => client.callTool({ name: 'create_contact', arguments: { name: `Burst ${index}` } })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => client.callTool({ name: 'create_contact', arguments: { name: `Burst ${index}` } })),
+    );
 
     expect(results.map(sequenceOf).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
     expect(fake.state.maxInFlight).toBe(1);
@@ -259,7 +301,11 @@ describe.each(doors)('a model-backed mock connection and its memory (%s)', (door
     fake.state.delayMs = delayMs;
     const started = performance.now();
     const results = await Promise.all(
-      [left, right].flatMap((client, side) => Array.from({ length: perConnection }, (_, index) => client.callTool({ name: 'create_contact', arguments: { name: `Side ${side} ${index}` } }))),
+      [left, right].flatMap((client, side) =>
+        Array.from({ length: perConnection }, (_, index) =>
+          client.callTool({ name: 'create_contact', arguments: { name: `Side ${side} ${index}` } }),
+        ),
+      ),
     );
     const elapsed = performance.now() - started;
 
@@ -286,7 +332,11 @@ describe.each(doors)('a model-backed mock connection and its memory (%s)', (door
     const after = await connect('gone');
     const start = fake.model.doGenerateCalls.length;
     const lookup = await after.callTool({ name: 'get_contact', arguments: { id: 'c_old-mill' } });
-    expect(lookup).toMatchObject({ isError: true, content: [{ type: 'text', text: 'no contact c_old-mill' }], _meta: { 'mcpsim/source': 'model', 'mcpsim/sequence': 1 } });
+    expect(lookup).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'no contact c_old-mill' }],
+      _meta: { 'mcpsim/source': 'model', 'mcpsim/sequence': 1 },
+    });
     const prompt = promptText(fake.model, start);
     expect(prompt).toContain('{"entities":{},"facts":[]}');
     expect(prompt).toContain('(none: this is the first call)');

@@ -30,11 +30,24 @@ const crm = {
       name: 'create_contact',
       description: 'Create a contact.',
       inputSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-      outputSchema: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } }, required: ['id', 'name'], additionalProperties: false },
+      outputSchema: {
+        type: 'object',
+        properties: { id: { type: 'string' }, name: { type: 'string' } },
+        required: ['id', 'name'],
+        additionalProperties: false,
+      },
     },
-    { name: 'get_contact', description: 'Get a contact by id.', inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } },
+    {
+      name: 'get_contact',
+      description: 'Get a contact by id.',
+      inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+    },
     { name: 'list_contacts', description: 'List contact ids.', inputSchema: { type: 'object', properties: {} } },
-    { name: 'delete_contact', description: 'Delete a contact.', inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } },
+    {
+      name: 'delete_contact',
+      description: 'Delete a contact.',
+      inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+    },
   ],
 };
 
@@ -47,9 +60,23 @@ function answer(prompt: string): ModelOutput {
   const args = JSON.parse(call[2]!) as Record<string, string>;
   const world = readWorldSection(prompt)!;
   const contacts = world.entities.contact ?? {};
-  const changes = { upserts: [] as ModelOutput['changes']['upserts'], deletes: [] as ModelOutput['changes']['deletes'], facts: [] as string[] };
-  const fail = (text: string): ModelOutput => ({ text, structuredContentJson: null, isError: true, changes: { ...changes, facts: [`${text}.`] } });
-  const ok = (text: string, structured = false): ModelOutput => ({ text, structuredContentJson: structured ? text : null, isError: false, changes });
+  const changes = {
+    upserts: [] as ModelOutput['changes']['upserts'],
+    deletes: [] as ModelOutput['changes']['deletes'],
+    facts: [] as string[],
+  };
+  const fail = (text: string): ModelOutput => ({
+    text,
+    structuredContentJson: null,
+    isError: true,
+    changes: { ...changes, facts: [`${text}.`] },
+  });
+  const ok = (text: string, structured = false): ModelOutput => ({
+    text,
+    structuredContentJson: structured ? text : null,
+    isError: false,
+    changes,
+  });
   switch (call[1]) {
     case 'create_contact': {
       const id = contactId(args.name!);
@@ -76,7 +103,10 @@ function createFakeModel() {
       return {
         content: [{ type: 'text', text: JSON.stringify(answer(prompt)) }],
         finishReason: { unified: 'stop', raw: 'stop' },
-        usage: { inputTokens: { total: 100, noCache: undefined, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 10, text: undefined, reasoning: undefined } },
+        usage: {
+          inputTokens: { total: 100, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+          outputTokens: { total: 10, text: undefined, reasoning: undefined },
+        },
         warnings: [],
       };
     },
@@ -103,7 +133,11 @@ function script(): { name: string; arguments: Record<string, unknown> }[] {
       round % 4 === 0 ? { name: 'get_contact', arguments: {} } : { name: 'get_contact', arguments: { id: contactId(name) } },
     );
   }
-  steps.push({ name: 'list_contacts', arguments: {} }, { name: 'get_contact', arguments: { id: 'c_mill-1' } }, { name: 'get_contact', arguments: { id: 'c_mill-7' } });
+  steps.push(
+    { name: 'list_contacts', arguments: {} },
+    { name: 'get_contact', arguments: { id: 'c_mill-1' } },
+    { name: 'get_contact', arguments: { id: 'c_mill-7' } },
+  );
   return steps;
 }
 
@@ -123,7 +157,9 @@ const stripSource = (result: CallToolResult) => {
 async function connect(harness: Harness): Promise<Client> {
   const transport = new StreamableHTTPClientTransport(new URL(`${harness.baseUrl}/connect/${namespace}/${connectionId}/mcp`), {
     requestInit: { headers: { authorization: `Bearer ${testApiKey}` } },
-    ...(harness.door === 'in-process' ? { fetch: (url: string | URL, init?: RequestInit) => Promise.resolve(harness.platform.app.fetch(new Request(url, init))) } : {}),
+    ...(harness.door === 'in-process'
+      ? { fetch: (url: string | URL, init?: RequestInit) => Promise.resolve(harness.platform.app.fetch(new Request(url, init))) }
+      : {}),
   });
   const client = new Client({ name: 'mcpsim-test', version: '1.0.0' });
   await client.connect(transport);
@@ -144,7 +180,14 @@ async function runScript(door: Door, toolResults: ToolResultSource): Promise<Run
   for (const step of script()) results.push((await client.callTool(step)) as CallToolResult);
   const memory = await harness.call('GET', `/__mcpsim/connections/${namespace}/${connectionId}/memory`);
   expect(memory.body.calls).toHaveLength(100);
-  return { harness, client, results: results.map((result) => JSON.stringify(result)), sourceless: results.map(stripSource), world: memory.body.world, worldJson: JSON.stringify(memory.body.world) };
+  return {
+    harness,
+    client,
+    results: results.map((result) => JSON.stringify(result)),
+    sourceless: results.map(stripSource),
+    world: memory.body.world,
+    worldJson: JSON.stringify(memory.body.world),
+  };
 }
 
 const filesUnder = (directory: string): string[] =>
@@ -163,7 +206,12 @@ describe('recording a 100-call session and replaying it without a model', () => 
     const model = createFakeModel();
     const recording = await runScript(
       'in-process',
-      createSimulator({ fixturesDir, model: { model, modelId: 'fake-1' }, record: true, clock: createManualClock('2026-02-01T00:00:00.000Z') }),
+      createSimulator({
+        fixturesDir,
+        model: { model, modelId: 'fake-1' },
+        record: true,
+        clock: createManualClock('2026-02-01T00:00:00.000Z'),
+      }),
     );
     recorded = recording;
     await recording.client.close();
@@ -190,7 +238,9 @@ describe('recording a 100-call session and replaying it without a model', () => 
     const sources = new Set(results.map((result) => result._meta?.['mcpsim/source']));
     expect(sources).toEqual(new Set(['model', 'validation']));
     // The first list (empty world) and the one after the first create differ: occurrence matters.
-    const lists = results.filter((_, index) => script()[index]!.name === 'list_contacts').map((result) => (result.content[0] as { text: string }).text);
+    const lists = results
+      .filter((_, index) => script()[index]!.name === 'list_contacts')
+      .map((result) => (result.content[0] as { text: string }).text);
     expect(lists[0]).toBe('{"ids":[]}');
     expect(lists[1]).toBe('{"ids":["c_mill-0"]}');
     expect(new Set(lists).size).toBeGreaterThan(3);

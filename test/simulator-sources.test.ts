@@ -35,7 +35,12 @@ const createContact: ToolDefinition = {
   inputSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
   outputSchema: {
     type: 'object',
-    properties: { id: { type: 'string', minLength: 2 }, name: { type: 'string' }, email: { type: 'string', format: 'email' }, tags: { type: 'array', items: { type: 'string' }, maxItems: 3 } },
+    properties: {
+      id: { type: 'string', minLength: 2 },
+      name: { type: 'string' },
+      email: { type: 'string', format: 'email' },
+      tags: { type: 'array', items: { type: 'string' }, maxItems: 3 },
+    },
     required: ['id', 'name'],
     additionalProperties: false,
   },
@@ -57,7 +62,14 @@ function toolCall(toolDefinition: ToolDefinition, args: Record<string, unknown>)
     argumentsKey: toCanonicalJson(args),
     occurrence: 1,
     sequence: 1,
-    context: { serverName: 'Acme CRM', serverDescription: 'Contacts and deals.', toolDefinition, scenario: 'A bakery chain.', world, history: [] },
+    context: {
+      serverName: 'Acme CRM',
+      serverDescription: 'Contacts and deals.',
+      toolDefinition,
+      scenario: 'A bakery chain.',
+      world,
+      history: [],
+    },
   };
 }
 const calls = { create: toolCall(createContact, { name: 'Millstone Flour' }), get: toolCall(getContact, { id: 'c_1' }) };
@@ -76,15 +88,25 @@ function createFakeModel() {
       let output: ModelOutput;
       if (tool === 'create_contact') {
         const text = JSON.stringify({ id: 'c_2', name: args.name });
-        output = { text, structuredContentJson: text, isError: false, changes: { ...none, upserts: [{ type: 'contact', id: 'c_2', fieldsJson: JSON.stringify({ name: args.name }) }] } };
+        output = {
+          text,
+          structuredContentJson: text,
+          isError: false,
+          changes: { ...none, upserts: [{ type: 'contact', id: 'c_2', fieldsJson: JSON.stringify({ name: args.name }) }] },
+        };
       } else {
         const fields = known[args.id ?? ''];
-        output = fields ? { text: JSON.stringify({ id: args.id, ...fields }), structuredContentJson: null, isError: false, changes: none } : { text: `no contact ${args.id}`, structuredContentJson: null, isError: true, changes: none };
+        output = fields
+          ? { text: JSON.stringify({ id: args.id, ...fields }), structuredContentJson: null, isError: false, changes: none }
+          : { text: `no contact ${args.id}`, structuredContentJson: null, isError: true, changes: none };
       }
       return {
         content: [{ type: 'text', text: JSON.stringify(output) }],
         finishReason: { unified: 'stop', raw: 'stop' },
-        usage: { inputTokens: { total: 100, noCache: undefined, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 10, text: undefined, reasoning: undefined } },
+        usage: {
+          inputTokens: { total: 100, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+          outputTokens: { total: 10, text: undefined, reasoning: undefined },
+        },
         warnings: [],
       };
     },
@@ -96,19 +118,34 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 const fixturesDir = mkdtempSync(join(tmpdir(), 'mcpsim-sim-sources-'));
 const emptyFixturesDir = mkdtempSync(join(tmpdir(), 'mcpsim-sim-sources-empty-'));
-const fixtureEntry = (args: Record<string, unknown>, result: unknown) => ({ arguments: args, occurrence: 1, model: null, recordedAt: '2026-01-01T00:00:00.000Z', result });
+const fixtureEntry = (args: Record<string, unknown>, result: unknown) => ({
+  arguments: args,
+  occurrence: 1,
+  model: null,
+  recordedAt: '2026-01-01T00:00:00.000Z',
+  result,
+});
 mkdirSync(join(fixturesDir, 'acme__crm'));
 writeFileSync(
   join(fixturesDir, 'acme__crm', 'create_contact.json'),
   JSON.stringify({
     server: '@acme/crm',
     tool: 'create_contact',
-    calls: [fixtureEntry(calls.create.arguments, { content: [{ type: 'text', text: '{"id":"c_9","name":"Millstone Flour"}' }], structuredContent: { id: 'c_9', name: 'Millstone Flour' } })],
+    calls: [
+      fixtureEntry(calls.create.arguments, {
+        content: [{ type: 'text', text: '{"id":"c_9","name":"Millstone Flour"}' }],
+        structuredContent: { id: 'c_9', name: 'Millstone Flour' },
+      }),
+    ],
   }),
 );
 writeFileSync(
   join(fixturesDir, 'acme__crm', 'get_contact.json'),
-  JSON.stringify({ server: '@acme/crm', tool: 'get_contact', calls: [fixtureEntry(calls.get.arguments, { content: [{ type: 'text', text: '{"id":"c_1","name":"Millstone Flour"}' }] })] }),
+  JSON.stringify({
+    server: '@acme/crm',
+    tool: 'get_contact',
+    calls: [fixtureEntry(calls.get.arguments, { content: [{ type: 'text', text: '{"id":"c_1","name":"Millstone Flour"}' }] })],
+  }),
 );
 
 interface SourceCase {
@@ -120,13 +157,29 @@ interface SourceCase {
 
 const sourceCases: SourceCase[] = [
   { name: 'the replay source over a written fixture', make: () => createReplaySource({ directory: fixturesDir }), origin: 'fixture' },
-  { name: 'the model source over a fake model', make: () => createModelSource({ model: createFakeModel(), modelId: 'fake-1' }), origin: 'model' },
+  {
+    name: 'the model source over a fake model',
+    make: () => createModelSource({ model: createFakeModel(), modelId: 'fake-1' }),
+    origin: 'model',
+  },
   { name: 'the synthetic source', make: () => createSyntheticSource({ seed: 'contract' }), origin: 'synthetic' },
   { name: 'the simulator with a fixture for the call', make: () => createSimulator({ fixturesDir }), origin: 'fixture' },
-  { name: 'the simulator with a model and no fixture', make: () => createSimulator({ fixturesDir: emptyFixturesDir, model: { model: createFakeModel(), modelId: 'fake-1' } }), origin: 'model' },
-  { name: 'the simulator synthesizing on a miss', make: () => createSimulator({ fixturesDir: emptyFixturesDir, missPolicy: 'synthesize' }), origin: 'synthetic' },
+  {
+    name: 'the simulator with a model and no fixture',
+    make: () => createSimulator({ fixturesDir: emptyFixturesDir, model: { model: createFakeModel(), modelId: 'fake-1' } }),
+    origin: 'model',
+  },
+  {
+    name: 'the simulator synthesizing on a miss',
+    make: () => createSimulator({ fixturesDir: emptyFixturesDir, missPolicy: 'synthesize' }),
+    origin: 'synthetic',
+  },
   { name: 'the stateful simulator', make: () => createStatefulSource({ seed: 'contract' }), origin: 'simulated' },
-  { name: 'the simulator simulating on a miss', make: () => createSimulator({ fixturesDir: emptyFixturesDir, missPolicy: 'simulate' }), origin: 'simulated' },
+  {
+    name: 'the simulator simulating on a miss',
+    make: () => createSimulator({ fixturesDir: emptyFixturesDir, missPolicy: 'simulate' }),
+    origin: 'simulated',
+  },
 ];
 
 afterAll(() => {
@@ -208,7 +261,9 @@ describe('a model API that misbehaves, behind the MCP endpoint (in-process)', ()
       synthetic: createSyntheticSource(),
     });
     harness = await startHarness('in-process', { toolResults, fixturesDir: emptyFixturesDir });
-    expect((await harness.call('PUT', '/servers/@acme/crm', { body: { displayName: 'Acme CRM', tools: [createContact, getContact] } })).status).toBe(201);
+    expect(
+      (await harness.call('PUT', '/servers/@acme/crm', { body: { displayName: 'Acme CRM', tools: [createContact, getContact] } })).status,
+    ).toBe(201);
     expect((await harness.call('PUT', `/namespaces/${namespace}`)).status).toBeLessThan(300);
   });
   afterEach(() => {
@@ -223,7 +278,9 @@ describe('a model API that misbehaves, behind the MCP endpoint (in-process)', ()
   /** A tools/call on a new mock connection: the HTTP status, the result, and how long it took. */
   async function callTool() {
     const id = `c${++connections}`;
-    expect((await harness.call('PUT', `/connect/${namespace}/${id}`, { body: { server: '@acme/crm', mock: { enabled: true } } })).status).toBe(201);
+    expect(
+      (await harness.call('PUT', `/connect/${namespace}/${id}`, { body: { server: '@acme/crm', mock: { enabled: true } } })).status,
+    ).toBe(201);
     const started = performance.now();
     const response = await harness.call('POST', `/connect/${namespace}/${id}/mcp`, {
       headers: { accept: 'application/json, text/event-stream' },
@@ -231,7 +288,13 @@ describe('a model API that misbehaves, behind the MCP endpoint (in-process)', ()
     });
     const elapsedMs = performance.now() - started;
     const memory = await harness.call('GET', `/__mcpsim/connections/${namespace}/${id}/memory`);
-    return { status: response.status, result: response.body?.result, text: response.body?.result?.content?.[0]?.text as string, elapsedMs, logged: memory.body.calls };
+    return {
+      status: response.status,
+      result: response.body?.result,
+      text: response.body?.result?.content?.[0]?.text as string,
+      elapsedMs,
+      logged: memory.body.calls,
+    };
   }
 
   function expectSimulatorError(outcome: Awaited<ReturnType<typeof callTool>>, maxMs: number) {
@@ -252,7 +315,14 @@ describe('a model API that misbehaves, behind the MCP endpoint (in-process)', ()
   });
 
   it('gives up on a 429 answered every time after 3 attempts, and says so', async () => {
-    server.use(http.post(chatUrl, () => HttpResponse.json({ error: { message: 'Rate limit reached', type: 'rate_limit', code: null } }, { status: 429, headers: { 'retry-after': '30' } })));
+    server.use(
+      http.post(chatUrl, () =>
+        HttpResponse.json(
+          { error: { message: 'Rate limit reached', type: 'rate_limit', code: null } },
+          { status: 429, headers: { 'retry-after': '30' } },
+        ),
+      ),
+    );
     const outcome = await callTool();
     expectSimulatorError(outcome, 3000);
     expect(outcome.text).toContain(`after 3 attempts: HTTP 429 from ${chatUrl}`);
@@ -261,7 +331,11 @@ describe('a model API that misbehaves, behind the MCP endpoint (in-process)', ()
   });
 
   it('gives up on a 500 after 3 attempts, and says so', async () => {
-    server.use(http.post(chatUrl, () => HttpResponse.json({ error: { message: 'The server had an error', type: 'server_error', code: null } }, { status: 500 })));
+    server.use(
+      http.post(chatUrl, () =>
+        HttpResponse.json({ error: { message: 'The server had an error', type: 'server_error', code: null } }, { status: 500 }),
+      ),
+    );
     const outcome = await callTool();
     expectSimulatorError(outcome, 3000);
     expect(outcome.text).toContain(`after 3 attempts: HTTP 500 from ${chatUrl}`);
@@ -269,7 +343,12 @@ describe('a model API that misbehaves, behind the MCP endpoint (in-process)', ()
   });
 
   it('gives up on a response body that is not JSON, and says so', async () => {
-    server.use(http.post(chatUrl, () => new HttpResponse('{"id": "chatcmpl-1", "choices": [', { status: 200, headers: { 'content-type': 'application/json' } })));
+    server.use(
+      http.post(
+        chatUrl,
+        () => new HttpResponse('{"id": "chatcmpl-1", "choices": [', { status: 200, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
     const outcome = await callTool();
     expectSimulatorError(outcome, 3000);
     expect(outcome.text).toContain(`HTTP 200 from ${chatUrl}: Invalid JSON response`);

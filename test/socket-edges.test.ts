@@ -72,17 +72,27 @@ describe('the socket server at its edges', () => {
     const answer = await rawRequest(port, 'GARBAGE\r\n\r\n');
     expect(statusLine(answer)).toBe('HTTP/1.1 400 Bad Request');
     expect(answer).toContain('Content-Type: application/json');
-    expect(bodyOf(answer)).toEqual({ error: 'validation_error', message: expect.stringContaining('The request is not valid HTTP/1.1 (HPE_INVALID_METHOD') });
+    expect(bodyOf(answer)).toEqual({
+      error: 'validation_error',
+      message: expect.stringContaining('The request is not valid HTTP/1.1 (HPE_INVALID_METHOD'),
+    });
   });
 
-  it('answers headers over Node\'s limit with 431 and a JSON error body', async () => {
+  it("answers headers over Node's limit with 431 and a JSON error body", async () => {
     const answer = await rawRequest(port, `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(statusLine(answer)).toBe('HTTP/1.1 431 Request Header Fields Too Large');
-    expect(bodyOf(answer)).toEqual({ error: 'headers_too_large', message: 'The request headers are larger than the server accepts (16 KiB); send fewer or shorter headers' });
+    expect(bodyOf(answer)).toEqual({
+      error: 'headers_too_large',
+      message: 'The request headers are larger than the server accepts (16 KiB); send fewer or shorter headers',
+    });
   });
 
   it('gives a client that sends 40 MiB before reading its early 401, not a reset', async () => {
-    const answer = await sendAllThenRead(port, `PUT /connect/demo/x HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${40 * 1024 * 1024}\r\n\r\n`, 40);
+    const answer = await sendAllThenRead(
+      port,
+      `PUT /connect/demo/x HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${40 * 1024 * 1024}\r\n\r\n`,
+      40,
+    );
     expect(statusLine(answer)).toBe('HTTP/1.1 401 Unauthorized');
     expect(bodyOf(answer).error).toBe('unauthorized');
   });
@@ -101,7 +111,9 @@ describe('the socket server at its edges', () => {
 describe('the cap on concurrent large bodies', () => {
   /** The part of a Hono context the budget reads: the Content-Length, and whether there is a body. */
   const request = async (length: number | null) =>
-    ({ req: { header: (name: string) => (name === 'content-length' && length !== null ? String(length) : undefined), raw: { body: {} } } }) as unknown as Context;
+    ({
+      req: { header: (name: string) => (name === 'content-length' && length !== null ? String(length) : undefined), raw: { body: {} } },
+    }) as unknown as Context;
   const mib = 1024 * 1024;
 
   it('lets small bodies through at once and makes large ones wait their turn, first come first served', async () => {
@@ -112,8 +124,12 @@ describe('the cap on concurrent large bodies', () => {
     expect(typeof first).toBe('function');
     expect(typeof second).toBe('function');
     const order: string[] = [];
-    const third = (budget.reserve(await request(15 * mib), 16 * mib) as Promise<() => void>).then((release) => (order.push('third'), release));
-    const fourth = (budget.reserve(await request(2 * mib), 16 * mib) as Promise<() => void>).then((release) => (order.push('fourth'), release));
+    const third = (budget.reserve(await request(15 * mib), 16 * mib) as Promise<() => void>).then(
+      (release) => (order.push('third'), release),
+    );
+    const fourth = (budget.reserve(await request(2 * mib), 16 * mib) as Promise<() => void>).then(
+      (release) => (order.push('fourth'), release),
+    );
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(order).toEqual([]);
     first();

@@ -27,12 +27,18 @@ describe('a paired stdio server that fails mid-session', () => {
 
   async function pair(id: string) {
     expect((await harness.call('PUT', `/connect/local/${id}`, { body: { transport: 'uplink' } })).status).toBe(201);
-    const pairing = harness.platform.pairStdioServer({ namespace: 'local', connectionId: id }, { command: process.execPath, args: [oddServer, 'serve'] });
+    const pairing = harness.platform.pairStdioServer(
+      { namespace: 'local', connectionId: id },
+      { command: process.execPath, args: [oddServer, 'serve'] },
+    );
     ended.push(pairing.ended);
     await pairing.ready;
     return pairing;
   }
-  const callTool = (id: string, name: string, rpcId = 1) => harness.call('POST', `/connect/local/${id}/mcp`, { body: { jsonrpc: '2.0', id: rpcId, method: 'tools/call', params: { name, arguments: {} } } });
+  const callTool = (id: string, name: string, rpcId = 1) =>
+    harness.call('POST', `/connect/local/${id}/mcp`, {
+      body: { jsonrpc: '2.0', id: rpcId, method: 'tools/call', params: { name, arguments: {} } },
+    });
 
   /** Pairs a server as `id` and calls `tool`, which must fail with a 502 well before the call timeout. */
   async function failingCall(id: string, tool: string, rpcId: number) {
@@ -46,7 +52,11 @@ describe('a paired stdio server that fails mid-session', () => {
 
   it('exits while a call is in flight: the call fails at once with a 502 that says the process ended, and the status is disconnected', async () => {
     const { pairing, answer } = await failingCall('dies', 'die', 4);
-    expect(answer.body).toMatchObject({ jsonrpc: '2.0', id: 4, error: { message: expect.stringContaining('exited with code 9; its last stderr lines: dying in the middle of a call') } });
+    expect(answer.body).toMatchObject({
+      jsonrpc: '2.0',
+      id: 4,
+      error: { message: expect.stringContaining('exited with code 9; its last stderr lines: dying in the middle of a call') },
+    });
     expect(await pairing.ended).toContain('exited with code 9');
     await eventually(async () => expect((await harness.call('GET', '/connect/local/dies')).body.status).toEqual({ state: 'disconnected' }));
     const rest = await harness.call('POST', '/connect/local/dies/.tools/pid', { body: {} });
@@ -65,9 +75,13 @@ describe('a paired stdio server that fails mid-session', () => {
 
   it('writes megabytes to stdout without a line break: stopped, the call fails at once saying why, mcpsim unharmed', async () => {
     const { pairing, answer } = await failingCall('flooding', 'flood', 5);
-    expect(answer.body.error.message).toContain('stopped by mcpsim: it wrote more than 10 MiB to stdout without a line break, which is not MCP over stdio');
+    expect(answer.body.error.message).toContain(
+      'stopped by mcpsim: it wrote more than 10 MiB to stdout without a line break, which is not MCP over stdio',
+    );
     expect(await pairing.ended).toContain('without a line break');
-    await eventually(async () => expect((await harness.call('GET', '/connect/local/flooding')).body.status).toEqual({ state: 'disconnected' }));
+    await eventually(async () =>
+      expect((await harness.call('GET', '/connect/local/flooding')).body.status).toEqual({ state: 'disconnected' }),
+    );
     expect((await harness.call('GET', '/health')).status).toBe(200);
   });
 

@@ -24,7 +24,8 @@ describe('stdio servers paired with uplink connections', () => {
   beforeAll(async () => {
     harness = await startHarness('socket', { upstreamCallTimeoutMs: 1000 });
     await harness.call('PUT', '/namespaces/local');
-    for (const id of ['echo', 'odd', 'crash', 'hang', 'garbage', 'missing']) expect((await harness.call('PUT', `/connect/local/${id}`, { body: { transport: 'uplink' } })).status).toBe(201);
+    for (const id of ['echo', 'odd', 'crash', 'hang', 'garbage', 'missing'])
+      expect((await harness.call('PUT', `/connect/local/${id}`, { body: { transport: 'uplink' } })).status).toBe(201);
     await harness.call('PUT', '/connect/local/mocked', { body: { server: '@modelcontextprotocol/time', mock: { enabled: true } } });
   });
   afterAll(async () => {
@@ -42,10 +43,17 @@ describe('stdio servers paired with uplink connections', () => {
   it('relays the real MCP client, REST tool calls and namespace listings to the process, with serverInfo in the status', async () => {
     expect((await harness.call('GET', '/connect/local/echo')).body.status).toEqual({ state: 'disconnected' });
     await pair('echo', process.execPath, [echoServer]).ready;
-    expect((await harness.call('GET', '/connect/local/echo')).body).toMatchObject({ status: { state: 'connected' }, serverInfo: { name: 'stdio-test-server', version: '1.0.0' } });
+    expect((await harness.call('GET', '/connect/local/echo')).body).toMatchObject({
+      status: { state: 'connected' },
+      serverInfo: { name: 'stdio-test-server', version: '1.0.0' },
+    });
 
     const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${harness.baseUrl}/connect/local/echo/mcp`), { requestInit: { headers: { authorization: `Bearer ${testApiKey}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${harness.baseUrl}/connect/local/echo/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${testApiKey}` } },
+      }),
+    );
     try {
       expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['echo', 'add']);
       expect((await client.callTool({ name: 'add', arguments: { a: 2, b: 40 } })).structuredContent).toEqual({ sum: 42 });
@@ -70,7 +78,9 @@ describe('stdio servers paired with uplink connections', () => {
 
     // A tool call the process never answers is bounded by the call timeout, like an HTTP upstream's.
     const started = Date.now();
-    const stalled = await harness.call('POST', '/connect/local/odd/mcp', { body: { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'stall', arguments: {} } } });
+    const stalled = await harness.call('POST', '/connect/local/odd/mcp', {
+      body: { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'stall', arguments: {} } },
+    });
     expect(Date.now() - started).toBeLessThan(3000);
     expect(stalled.status).toBe(502);
     expect(stalled.body.error.message).toMatch(/did not answer within 1000 ms|timed out/);
@@ -110,8 +120,13 @@ describe('stdio servers paired with uplink connections', () => {
 
   it('a command that does not exist, and a connection that is not an uplink one, are refused clearly', async () => {
     await expect(pair('missing', join(mkdtempSync(join(tmpdir(), 'mcpsim-')), 'no-such-server'), []).ready).rejects.toThrow(/ENOENT/);
-    expect((await harness.call('GET', '/connect/local/missing')).body.status).toMatchObject({ state: 'error', message: expect.stringContaining('did not start') });
-    await expect(pair('mocked', process.execPath, [echoServer]).ready).rejects.toThrow('local/mocked is not an uplink connection (transport "http"); create it with {"transport":"uplink"}');
+    expect((await harness.call('GET', '/connect/local/missing')).body.status).toMatchObject({
+      state: 'error',
+      message: expect.stringContaining('did not start'),
+    });
+    await expect(pair('mocked', process.execPath, [echoServer]).ready).rejects.toThrow(
+      'local/mocked is not an uplink connection (transport "http"); create it with {"transport":"uplink"}',
+    );
     await expect(pair('nobody', process.execPath, [echoServer]).ready).rejects.toThrow('not a connection of the local account');
   });
 });
@@ -126,24 +141,29 @@ describe('mcpsim uplink and serve --uplink (in-process CLI)', () => {
     let paired!: () => void;
     const allPaired = new Promise<void>((resolve) => (paired = resolve));
     const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-uplink-'));
-    const code = main([...args.slice(0, 1), '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--api-key', testApiKey, '-q', ...args.slice(1)], {
-      stdout(text) {
-        output.stdout += text;
-        const url = /^Paired .*MCP URL: (\S+)/.exec(text)?.[1];
-        if (url) urls.push(url);
-        if (urls.length === pairs) paired();
+    const code = main(
+      [...args.slice(0, 1), '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--api-key', testApiKey, '-q', ...args.slice(1)],
+      {
+        stdout(text) {
+          output.stdout += text;
+          const url = /^Paired .*MCP URL: (\S+)/.exec(text)?.[1];
+          if (url) urls.push(url);
+          if (urls.length === pairs) paired();
+        },
+        stderr: (text) => void (output.stderr += text),
+        env: {},
+        onShutdownSignal: (handler) => void (shutdown = handler),
       },
-      stderr: (text) => void (output.stderr += text),
-      env: {},
-      onShutdownSignal: (handler) => void (shutdown = handler),
-    });
+    );
     await Promise.race([allPaired, code.then((exit) => Promise.reject(new Error(`exited ${exit}: ${output.stdout}${output.stderr}`)))]);
     return { urls, output, stop: () => (shutdown!('SIGTERM'), code) };
   }
 
   async function callTool(url: string, name: string, args: Record<string, unknown>): Promise<string> {
     const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${testApiKey}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${testApiKey}` } } }),
+    );
     try {
       return JSON.stringify(await client.callTool({ name, arguments: args }));
     } finally {
@@ -157,8 +177,14 @@ describe('mcpsim uplink and serve --uplink (in-process CLI)', () => {
     const [url] = cli.urls as [string];
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/connect\/tools\/odd\/mcp$/);
     expect(await callTool(url, 'secret', {})).toContain(`secret=${secret}`);
-    const status = await fetch(url.replace(/\/mcp$/, ''), { headers: { authorization: `Bearer ${testApiKey}` } }).then((response) => response.json());
-    expect(status).toMatchObject({ transport: 'uplink', status: { state: 'connected' }, serverInfo: { name: 'odd-server', version: '2.0.0' } });
+    const status = await fetch(url.replace(/\/mcp$/, ''), { headers: { authorization: `Bearer ${testApiKey}` } }).then((response) =>
+      response.json(),
+    );
+    expect(status).toMatchObject({
+      transport: 'uplink',
+      status: { state: 'connected' },
+      serverInfo: { name: 'odd-server', version: '2.0.0' },
+    });
 
     // The banner's MCP URL is the paired connection's.
     expect(cli.output.stdout).toMatch(new RegExp(`MCP URL for an MCP client[^\\n]*\\n\\s*${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
@@ -168,7 +194,16 @@ describe('mcpsim uplink and serve --uplink (in-process CLI)', () => {
   });
 
   it('serve --uplink: several local servers, leading KEY=VALUE words as their environment; an ended one is reported', async () => {
-    const cli = await startCli(['serve', '--uplink', `a/odd=ODD_SECRET=s3cr3t-value ${process.execPath} ${oddServer} serve`, '--uplink', `a/echo=${process.execPath} ${echoServer}`], 2);
+    const cli = await startCli(
+      [
+        'serve',
+        '--uplink',
+        `a/odd=ODD_SECRET=s3cr3t-value ${process.execPath} ${oddServer} serve`,
+        '--uplink',
+        `a/echo=${process.execPath} ${echoServer}`,
+      ],
+      2,
+    );
     expect(cli.urls.map((url) => new URL(url).pathname)).toEqual(['/connect/a/odd/mcp', '/connect/a/echo/mcp']);
     expect(await callTool(cli.urls[0]!, 'secret', {})).toContain('secret=s3cr3t-value');
     expect(await callTool(cli.urls[1]!, 'echo', { text: 'hi' })).toContain('echo: hi');
@@ -192,7 +227,9 @@ describe('mcpsim uplink and serve --uplink (in-process CLI)', () => {
     expect(await main(['serve', '--uplink', 'local/x'], io)).toBe(2);
     expect(stderr).toContain('--uplink takes <namespace>/<id>=<command line>');
     expect(await main(['serve', '--uplink', 'local/x= '], io)).toBe(2);
-    expect(stderr).toContain('mcpsim serve: serve needs the server\'s command after "=", e.g. mcpsim serve --uplink "local/files=node server.js"');
+    expect(stderr).toContain(
+      'mcpsim serve: serve needs the server\'s command after "=", e.g. mcpsim serve --uplink "local/files=node server.js"',
+    );
   });
 });
 
@@ -213,20 +250,35 @@ describe('real MCP servers from npm over stdio (pinned dev dependencies, started
 
   async function connectClient(id: string): Promise<Client> {
     const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${harness.baseUrl}/connect/npm/${id}/mcp`), { requestInit: { headers: { authorization: `Bearer ${testApiKey}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${harness.baseUrl}/connect/npm/${id}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${testApiKey}` } },
+      }),
+    );
     return client;
   }
 
   it('@modelcontextprotocol/server-memory: a knowledge graph built and searched through mcpsim, its file where --env put it', async () => {
     const memoryFile = join(mkdtempSync(join(tmpdir(), 'mcpsim-memory-')), 'memory.jsonl');
-    const pairing = harness.platform.pairStdioServer({ namespace: 'npm', connectionId: 'memory' }, { command: process.execPath, args: [packageEntry('server-memory')], env: { MEMORY_FILE_PATH: memoryFile } });
+    const pairing = harness.platform.pairStdioServer(
+      { namespace: 'npm', connectionId: 'memory' },
+      { command: process.execPath, args: [packageEntry('server-memory')], env: { MEMORY_FILE_PATH: memoryFile } },
+    );
     ended.push(pairing.ended);
     await pairing.ready;
-    expect((await harness.call('GET', '/connect/npm/memory')).body).toMatchObject({ status: { state: 'connected' }, serverInfo: { name: 'memory-server' } });
+    expect((await harness.call('GET', '/connect/npm/memory')).body).toMatchObject({
+      status: { state: 'connected' },
+      serverInfo: { name: 'memory-server' },
+    });
     const client = await connectClient('memory');
     try {
-      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['create_entities', 'add_observations', 'read_graph', 'search_nodes', 'delete_entities']));
-      await client.callTool({ name: 'create_entities', arguments: { entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote the first program'] }] } });
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(
+        expect.arrayContaining(['create_entities', 'add_observations', 'read_graph', 'search_nodes', 'delete_entities']),
+      );
+      await client.callTool({
+        name: 'create_entities',
+        arguments: { entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote the first program'] }] },
+      });
       const found = await client.callTool({ name: 'search_nodes', arguments: { query: 'program' } });
       expect(JSON.stringify(found)).toContain('Ada');
     } finally {
@@ -237,14 +289,19 @@ describe('real MCP servers from npm over stdio (pinned dev dependencies, started
   });
 
   it('@modelcontextprotocol/server-everything: tools listed and called through mcpsim', async () => {
-    const pairing = harness.platform.pairStdioServer({ namespace: 'npm', connectionId: 'everything' }, { command: process.execPath, args: [packageEntry('server-everything'), 'stdio'] });
+    const pairing = harness.platform.pairStdioServer(
+      { namespace: 'npm', connectionId: 'everything' },
+      { command: process.execPath, args: [packageEntry('server-everything'), 'stdio'] },
+    );
     ended.push(pairing.ended);
     await pairing.ready;
     const client = await connectClient('everything');
     try {
       const tools = (await client.listTools()).tools.map((tool) => tool.name);
       expect(tools).toContain('echo');
-      expect(JSON.stringify(await client.callTool({ name: 'echo', arguments: { message: 'hello over stdio' } }))).toContain('hello over stdio');
+      expect(JSON.stringify(await client.callTool({ name: 'echo', arguments: { message: 'hello over stdio' } }))).toContain(
+        'hello over stdio',
+      );
     } finally {
       await client.close();
     }

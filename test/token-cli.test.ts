@@ -26,13 +26,20 @@ function environment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 
 /** Starts the CLI; `exited` resolves with its output when it ends (or rejects after the timeout). */
 function spawnCli(args: string[], env: NodeJS.ProcessEnv = environment()) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], { cwd: projectDirectory, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {
+    cwd: projectDirectory,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(child);
   const output = { stdout: '', stderr: '' };
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
   const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`mcpsim ${args.join(' ')} did not end in ${timeoutMs} ms: ${output.stdout}${output.stderr}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`mcpsim ${args.join(' ')} did not end in ${timeoutMs} ms: ${output.stdout}${output.stderr}`)),
+      timeoutMs,
+    );
     child.once('close', (code) => {
       clearTimeout(timer);
       children.delete(child);
@@ -70,7 +77,10 @@ describe('mcpsim token create', () => {
   beforeAll(async () => {
     dataDir = createDataDir();
     platform = createPlatform({ dataDir, apiKey, clock, logger: { error() {} } });
-    for (const [id, team] of [['mine', 'a'], ['theirs', 'b']]) {
+    for (const [id, team] of [
+      ['mine', 'a'],
+      ['theirs', 'b'],
+    ]) {
       await platform.app.request(`/connect/demo/${id}`, {
         method: 'PUT',
         headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
@@ -82,7 +92,18 @@ describe('mcpsim token create', () => {
 
   it('prints a token limited by its --policy constraints and --ttl, which the server accepts', async () => {
     const started = Date.now();
-    const result = await runCli(['token', 'create', '--data-dir', dataDir, '--policy', '{"namespaces":"demo","metadata":{"team":"a"}}', '--policy', '[{"resources":"namespaces","operations":"read"}]', '--ttl', '30m']);
+    const result = await runCli([
+      'token',
+      'create',
+      '--data-dir',
+      dataDir,
+      '--policy',
+      '{"namespaces":"demo","metadata":{"team":"a"}}',
+      '--policy',
+      '[{"resources":"namespaces","operations":"read"}]',
+      '--ttl',
+      '30m',
+    ]);
     const finished = Date.now();
     expect(result.code, result.stderr).toBe(0);
     const token = result.stdout.trim();
@@ -94,7 +115,9 @@ describe('mcpsim token create', () => {
     expect(expiresAt - finished).toBeLessThanOrEqual(30 * 60_000 + 1000);
 
     clock.set(new Date());
-    expect((await get('/connect/demo', token)).body.connections.map((connection: { connectionId: string }) => connection.connectionId)).toEqual(['mine']);
+    expect(
+      (await get('/connect/demo', token)).body.connections.map((connection: { connectionId: string }) => connection.connectionId),
+    ).toEqual(['mine']);
     expect((await get('/connect/demo/theirs', token)).status).toBe(404);
     expect((await get('/namespaces', token)).status).toBe(200);
     clock.set(new Date(expiresAt));
@@ -104,7 +127,10 @@ describe('mcpsim token create', () => {
   it('prints {token, expiresAt} with --json, full scope without --policy, for the account of --api-key', async () => {
     const otherKey = 'other-account-key-1';
     addAccount(platform, 'other', otherKey);
-    const result = await runCli(['token', 'create', '--json'], environment({ MCPSIM_DATA_DIR: dataDir, MCPSIM_API_KEY: otherKey, MCPSIM_CLOCK: '2030-01-01T00:00:00Z' }));
+    const result = await runCli(
+      ['token', 'create', '--json'],
+      environment({ MCPSIM_DATA_DIR: dataDir, MCPSIM_API_KEY: otherKey, MCPSIM_CLOCK: '2030-01-01T00:00:00Z' }),
+    );
     expect(result.code, result.stderr).toBe(0);
     const printed = JSON.parse(result.stdout);
     expect(printed).toEqual({ token: expect.stringMatching(/^mcps_/), expiresAt: '2030-01-01T01:00:00.000Z' });
@@ -136,14 +162,30 @@ describe('mcpsim token create', () => {
 
 describe('mcpsim serve --clock', () => {
   it('runs on a virtual clock that starts at the given time and moves only through /__mcpsim/clock', async () => {
-    const { child, output, exited } = spawnCli(['serve', '--port', '0', '--data-dir', createDataDir(), '--api-key', apiKey, '--clock', '2026-05-01T08:00:00Z', '--quiet']);
+    const { child, output, exited } = spawnCli([
+      'serve',
+      '--port',
+      '0',
+      '--data-dir',
+      createDataDir(),
+      '--api-key',
+      apiKey,
+      '--clock',
+      '2026-05-01T08:00:00Z',
+      '--quiet',
+    ]);
     const deadline = Date.now() + timeoutMs;
-    while (!/Base URL\s+(http:\/\/\S+)/.test(output.stdout) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (!/Base URL\s+(http:\/\/\S+)/.test(output.stdout) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const url = /Base URL\s+(http:\/\/\S+)/.exec(output.stdout)?.[1];
     expect(url, output.stdout + output.stderr).toBeDefined();
     expect(output.stdout).toContain('Clock       virtual, at 2026-05-01T08:00:00.000Z');
     const call = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${url}${path}`, { method, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+      const response = await fetch(`${url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
       return response.json();
     };
     const token = (await call('POST', '/tokens', { policy: [{ ttl: '1h' }] })) as { token: string; expiresAt: string };

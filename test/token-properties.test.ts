@@ -53,13 +53,16 @@ function modelConstraintMatches(constraint: WireConstraint, request: ModelReques
   const checks: boolean[] = [];
   if (constraint.resources !== undefined) checks.push(listOf(constraint.resources).includes(request.resource));
   if (constraint.operations !== undefined) checks.push(listOf(constraint.operations).includes(request.operation));
-  if (constraint.namespaces !== undefined) checks.push(request.namespace !== undefined && listOf(constraint.namespaces).includes(request.namespace));
+  if (constraint.namespaces !== undefined)
+    checks.push(request.namespace !== undefined && listOf(constraint.namespaces).includes(request.namespace));
   if (constraint.metadata !== undefined) {
     const connection = request.resource === 'connections' ? request.connection : undefined;
     checks.push(
       connection !== undefined &&
         listOf(constraint.metadata).some((map) =>
-          Object.entries(map).every(([key, value]) => (key === 'connectionId' ? connection.id === value : metadataText(connection.metadata, key) === value)),
+          Object.entries(map).every(([key, value]) =>
+            key === 'connectionId' ? connection.id === value : metadataText(connection.metadata, key) === value,
+          ),
         ),
     );
   }
@@ -153,9 +156,22 @@ const connectionIds = ['a1', 'a2', 'b1', 'n1', 'p1', 'b2', 'a3', 'missing'];
 const httpRequest: fc.Arbitrary<HttpRequest> = fc.oneof(
   fc.record({ kind: fc.constant('get' as const), namespace: fc.constantFrom(...namespacePool), id: fc.constantFrom(...connectionIds) }),
   fc.record({ kind: fc.constant('list' as const), namespace: fc.constantFrom(...namespacePool) }),
-  fc.record({ kind: fc.constant('update' as const), namespace: fc.constantFrom(...existingNamespaces), id: fc.constantFrom(...connectionIds.slice(0, -1)) }),
-  fc.record({ kind: fc.constant('create' as const), namespace: fc.constantFrom(...namespacePool), metadata: fc.option(metadataMap, { nil: null }), generated: fc.boolean() }),
-  fc.record({ kind: fc.constant('delete' as const), namespace: fc.constantFrom(...existingNamespaces), id: fc.constantFrom(...connectionIds) }),
+  fc.record({
+    kind: fc.constant('update' as const),
+    namespace: fc.constantFrom(...existingNamespaces),
+    id: fc.constantFrom(...connectionIds.slice(0, -1)),
+  }),
+  fc.record({
+    kind: fc.constant('create' as const),
+    namespace: fc.constantFrom(...namespacePool),
+    metadata: fc.option(metadataMap, { nil: null }),
+    generated: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('delete' as const),
+    namespace: fc.constantFrom(...existingNamespaces),
+    id: fc.constantFrom(...connectionIds),
+  }),
   fc.constant({ kind: 'namespaces' as const }),
   fc.record({ kind: fc.constant('touch-namespace' as const), namespace: fc.constantFrom(...existingNamespaces) }),
 );
@@ -181,13 +197,20 @@ function expectedOf(chain: WirePolicy[], request: HttpRequest): Expected {
     case 'list': {
       if (!modelGateOpen(chain, connections(request.namespace, 'read'), 'connection')) return { status: 403 };
       if (!existingNamespaces.includes(request.namespace)) return { status: 404 };
-      const visible = world[request.namespace]!.filter((connection) => modelAllows(chain, { ...connections(request.namespace, 'read'), connection }));
+      const visible = world[request.namespace]!.filter((connection) =>
+        modelAllows(chain, { ...connections(request.namespace, 'read'), connection }),
+      );
       return { status: 200, items: visible.map((connection) => connection.id) };
     }
     case 'update': {
       if (!modelGateOpen(chain, connections(request.namespace, 'write'), 'connection')) return { status: 403 };
       const connection = find(request.namespace, request.id);
-      if (!connection) return { status: modelAllows(chain, { ...connections(request.namespace, 'write'), connection: { id: request.id, metadata: null } }) ? 201 : 403 };
+      if (!connection)
+        return {
+          status: modelAllows(chain, { ...connections(request.namespace, 'write'), connection: { id: request.id, metadata: null } })
+            ? 201
+            : 403,
+        };
       return { status: modelAllows(chain, { ...connections(request.namespace, 'write'), connection }) ? 200 : 403 };
     }
     case 'create': {
@@ -216,7 +239,8 @@ function expectedOf(chain: WirePolicy[], request: HttpRequest): Expected {
 
 /** Sends the request with `token`, then puts the world back as it was (with the API key). */
 async function send(harness: Harness, token: string, request: HttpRequest): Promise<Expected> {
-  const as = (method: string, path: string, body?: unknown) => harness.call(method, path, { key: token, ...(body === undefined ? {} : { body }) });
+  const as = (method: string, path: string, body?: unknown) =>
+    harness.call(method, path, { key: token, ...(body === undefined ? {} : { body }) });
   switch (request.kind) {
     case 'get':
       return { status: (await as('GET', `/connect/${request.namespace}/${request.id}`)).status };
@@ -232,7 +256,9 @@ async function send(harness: Harness, token: string, request: HttpRequest): Prom
     }
     case 'create': {
       const body = { mcpUrl: 'https://new.test/mcp', ...(request.metadata ? { metadata: request.metadata } : {}) };
-      const response = request.generated ? await as('POST', `/connect/${request.namespace}`, body) : await as('PUT', `/connect/${request.namespace}/new-1`, body);
+      const response = request.generated
+        ? await as('POST', `/connect/${request.namespace}`, body)
+        : await as('PUT', `/connect/${request.namespace}/new-1`, body);
       if (response.status === 201) await harness.call('DELETE', `/connect/${request.namespace}/${response.body.connectionId}`);
       return { status: response.status };
     }
@@ -240,13 +266,18 @@ async function send(harness: Harness, token: string, request: HttpRequest): Prom
       const response = await as('DELETE', `/connect/${request.namespace}/${request.id}`);
       const existing = find(request.namespace, request.id);
       if (response.status === 200 && existing) {
-        await harness.call('PUT', `/connect/${request.namespace}/${request.id}`, { body: { mcpUrl: `https://${request.id}.test/mcp`, ...(existing.metadata ? { metadata: existing.metadata } : {}) } });
+        await harness.call('PUT', `/connect/${request.namespace}/${request.id}`, {
+          body: { mcpUrl: `https://${request.id}.test/mcp`, ...(existing.metadata ? { metadata: existing.metadata } : {}) },
+        });
       }
       return { status: response.status };
     }
     case 'namespaces': {
       const response = await as('GET', '/namespaces');
-      return { status: response.status, ...(response.status === 200 ? { items: response.body.namespaces.map((namespace: { name: string }) => namespace.name) } : {}) };
+      return {
+        status: response.status,
+        ...(response.status === 200 ? { items: response.body.namespaces.map((namespace: { name: string }) => namespace.name) } : {}),
+      };
     }
     case 'touch-namespace':
       return { status: (await as('PUT', `/namespaces/${request.namespace}`)).status };
@@ -286,8 +317,13 @@ describe('the policy rules against the reference model (domain)', () => {
       fc.property(chain, fc.array(request, { minLength: 1, maxLength: 10 }), (wire, requests) => {
         for (const candidate of requests) {
           const { connection, ...rest } = candidate;
-          const domainRequest = { ...rest, ...(connection ? { connection: { connectionId: connection.id, metadata: connection.metadata } } : {}) };
-          expect(isAllowed(toDomain(wire), domainRequest), `${JSON.stringify(wire)} ${JSON.stringify(candidate)}`).toBe(modelAllows(wire, candidate));
+          const domainRequest = {
+            ...rest,
+            ...(connection ? { connection: { connectionId: connection.id, metadata: connection.metadata } } : {}),
+          };
+          expect(isAllowed(toDomain(wire), domainRequest), `${JSON.stringify(wire)} ${JSON.stringify(candidate)}`).toBe(
+            modelAllows(wire, candidate),
+          );
         }
       }),
       { numRuns: 10_000 },
@@ -320,21 +356,27 @@ describe.each(doors)('the server against the reference model (%s)', (door) => {
   it('never lets a child token do what its parent may not, nor outlive it', async () => {
     const ttl = fc.oneof(fc.constantFrom('1h', '30m', '2h', '24h'), fc.integer({ min: 60, max: 86_400 }));
     await fc.assert(
-      fc.asyncProperty(chain, policy, fc.option(ttl, { nil: undefined }), fc.array(httpRequest, { minLength: 4, maxLength: 8 }), async (parentWire, childWire, childTtl, requests) => {
-        const parent = await mintWire(harness, parentWire);
-        const childPolicy = childTtl === undefined ? childWire : childWire.map((wire) => ({ ...wire, ttl: childTtl }));
-        const childResponse = await harness.call('POST', '/tokens', { key: parent, body: { policy: childPolicy } });
-        expect(childResponse.status).toBe(200);
-        const parentExpiry = (await harness.call('POST', '/tokens', { key: parent })).body.expiresAt as string;
-        expect(Date.parse(childResponse.body.expiresAt)).toBeLessThanOrEqual(Date.parse(parentExpiry));
-        for (const request of requests) {
-          const asChild = await send(harness, childResponse.body.token, request);
-          const asParent = await send(harness, parent, request);
-          const what = `${JSON.stringify(parentWire)} + ${JSON.stringify(childWire)}: ${JSON.stringify(request)}`;
-          if (asChild.status < 300) expect(asParent.status, what).toBeLessThan(300);
-          if (asChild.items) expect(asParent.items ?? [], what).toEqual(expect.arrayContaining(asChild.items));
-        }
-      }),
+      fc.asyncProperty(
+        chain,
+        policy,
+        fc.option(ttl, { nil: undefined }),
+        fc.array(httpRequest, { minLength: 4, maxLength: 8 }),
+        async (parentWire, childWire, childTtl, requests) => {
+          const parent = await mintWire(harness, parentWire);
+          const childPolicy = childTtl === undefined ? childWire : childWire.map((wire) => ({ ...wire, ttl: childTtl }));
+          const childResponse = await harness.call('POST', '/tokens', { key: parent, body: { policy: childPolicy } });
+          expect(childResponse.status).toBe(200);
+          const parentExpiry = (await harness.call('POST', '/tokens', { key: parent })).body.expiresAt as string;
+          expect(Date.parse(childResponse.body.expiresAt)).toBeLessThanOrEqual(Date.parse(parentExpiry));
+          for (const request of requests) {
+            const asChild = await send(harness, childResponse.body.token, request);
+            const asParent = await send(harness, parent, request);
+            const what = `${JSON.stringify(parentWire)} + ${JSON.stringify(childWire)}: ${JSON.stringify(request)}`;
+            if (asChild.status < 300) expect(asParent.status, what).toBeLessThan(300);
+            if (asChild.items) expect(asParent.items ?? [], what).toEqual(expect.arrayContaining(asChild.items));
+          }
+        },
+      ),
       { numRuns: door === 'in-process' ? 150 : 30 },
     );
   });

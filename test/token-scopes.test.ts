@@ -132,7 +132,10 @@ describe.each(doors)('the combination rules of platform-api.md, one table each (
   it('rule 4: the constraints of a policy are independent grants (OR)', async () => {
     await expectTable([
       [
-        [{ resources: 'namespaces', operations: 'read' }, { resources: 'connections', operations: 'read', metadata: { team: 'b' } }],
+        [
+          { resources: 'namespaces', operations: 'read' },
+          { resources: 'connections', operations: 'read', metadata: { team: 'b' } },
+        ],
         [
           { method: 'GET', path: '/namespaces', status: 200 },
           { method: 'GET', path: '/connect/ns-a/b1', status: 200 },
@@ -180,11 +183,18 @@ describe.each(doors)('the combination rules of platform-api.md, one table each (
 
   it('rule 6: metadata constraints are enforced by the server: a restricted token sees and uses only matching connections', async () => {
     const token = await mint(harness, [{ metadata: { team: 'a' } }]);
-    const as = (method: string, path: string, body?: unknown) => harness.call(method, path, { key: token, ...(body === undefined ? {} : { body }) });
+    const as = (method: string, path: string, body?: unknown) =>
+      harness.call(method, path, { key: token, ...(body === undefined ? {} : { body }) });
     const rows: [string, () => Promise<unknown>][] = [
       ['lists only matching connections', async () => expect(ids((await as('GET', '/connect/ns-a')).body)).toEqual(['a1', 'a2'])],
-      ['filters on top of a query filter', async () => expect(ids((await as('GET', '/connect/ns-a?metadata.env=prod')).body)).toEqual(['a1'])],
-      ['lists nothing where nothing matches', async () => expect((await as('GET', '/connect/ns-a?metadata.team=b')).body).toEqual({ connections: [], nextCursor: null })],
+      [
+        'filters on top of a query filter',
+        async () => expect(ids((await as('GET', '/connect/ns-a?metadata.env=prod')).body)).toEqual(['a1']),
+      ],
+      [
+        'lists nothing where nothing matches',
+        async () => expect((await as('GET', '/connect/ns-a?metadata.team=b')).body).toEqual({ connections: [], nextCursor: null }),
+      ],
       [
         'answers a direct read of another connection exactly as a missing one',
         async () => {
@@ -197,29 +207,43 @@ describe.each(doors)('the combination rules of platform-api.md, one table each (
         },
       ],
       ['deletes another connection as a missing one (404)', async () => expect((await as('DELETE', '/connect/ns-a/b1')).status).toBe(404)],
-      ['refuses to update another connection (403), even with a different URL (no 409 leak)', async () => {
-        expect((await as('PUT', '/connect/ns-a/b1', unchanged('b1'))).status).toBe(403);
-        const moved = await as('PUT', '/connect/ns-a/b1', { mcpUrl: 'https://elsewhere.test/mcp', metadata: { team: 'a' } });
-        expect(moved.body).toEqual({ error: 'forbidden', message: 'Missing required permission: connections:write' });
-      }],
-      ['refuses to create a connection whose metadata does not match (403)', async () => {
-        expect((await as('PUT', '/connect/ns-a/new-b', { mcpUrl: 'https://x.test/mcp', metadata: { team: 'b' } })).status).toBe(403);
-        expect((await as('PUT', '/connect/ns-a/new-none', { mcpUrl: 'https://x.test/mcp' })).status).toBe(403);
-        expect((await as('POST', '/connect/ns-a', { mcpUrl: 'https://x.test/mcp', metadata: { team: 'b' } })).status).toBe(403);
-        expect((await harness.call('GET', '/connect/ns-a/new-b')).status).toBe(404);
-      }],
-      ['creates a connection whose metadata matches (201)', async () => {
-        expect((await as('PUT', '/connect/ns-a/new-a', { mcpUrl: 'https://x.test/mcp', metadata: { team: 'a', extra: 1 } })).status).toBe(201);
-        const posted = await as('POST', '/connect/ns-a', { mcpUrl: 'https://x.test/mcp', metadata: { team: 'a' } });
-        expect(posted.status).toBe(201);
-        expect((await as('DELETE', `/connect/ns-a/${posted.body.connectionId}`)).status).toBe(200);
-        expect((await as('DELETE', '/connect/ns-a/new-a')).status).toBe(200);
-      }],
-      ['refuses an update that would move a connection out of its scope, and leaves it as it was', async () => {
-        const moved = await as('PUT', '/connect/ns-a/a2', { metadata: { team: 'b' } });
-        expect(moved.body).toEqual({ error: 'forbidden', message: 'Missing required permission: connections:write' });
-        expect((await harness.call('GET', '/connect/ns-a/a2')).body.metadata).toEqual({ team: 'a', env: 'dev' });
-      }],
+      [
+        'refuses to update another connection (403), even with a different URL (no 409 leak)',
+        async () => {
+          expect((await as('PUT', '/connect/ns-a/b1', unchanged('b1'))).status).toBe(403);
+          const moved = await as('PUT', '/connect/ns-a/b1', { mcpUrl: 'https://elsewhere.test/mcp', metadata: { team: 'a' } });
+          expect(moved.body).toEqual({ error: 'forbidden', message: 'Missing required permission: connections:write' });
+        },
+      ],
+      [
+        'refuses to create a connection whose metadata does not match (403)',
+        async () => {
+          expect((await as('PUT', '/connect/ns-a/new-b', { mcpUrl: 'https://x.test/mcp', metadata: { team: 'b' } })).status).toBe(403);
+          expect((await as('PUT', '/connect/ns-a/new-none', { mcpUrl: 'https://x.test/mcp' })).status).toBe(403);
+          expect((await as('POST', '/connect/ns-a', { mcpUrl: 'https://x.test/mcp', metadata: { team: 'b' } })).status).toBe(403);
+          expect((await harness.call('GET', '/connect/ns-a/new-b')).status).toBe(404);
+        },
+      ],
+      [
+        'creates a connection whose metadata matches (201)',
+        async () => {
+          expect((await as('PUT', '/connect/ns-a/new-a', { mcpUrl: 'https://x.test/mcp', metadata: { team: 'a', extra: 1 } })).status).toBe(
+            201,
+          );
+          const posted = await as('POST', '/connect/ns-a', { mcpUrl: 'https://x.test/mcp', metadata: { team: 'a' } });
+          expect(posted.status).toBe(201);
+          expect((await as('DELETE', `/connect/ns-a/${posted.body.connectionId}`)).status).toBe(200);
+          expect((await as('DELETE', '/connect/ns-a/new-a')).status).toBe(200);
+        },
+      ],
+      [
+        'refuses an update that would move a connection out of its scope, and leaves it as it was',
+        async () => {
+          const moved = await as('PUT', '/connect/ns-a/a2', { metadata: { team: 'b' } });
+          expect(moved.body).toEqual({ error: 'forbidden', message: 'Missing required permission: connections:write' });
+          expect((await harness.call('GET', '/connect/ns-a/a2')).body.metadata).toEqual({ team: 'a', env: 'dev' });
+        },
+      ],
       ['matches no namespace operation', async () => expect((await as('GET', '/namespaces')).status).toBe(403)],
     ];
     for (const [title, check] of rows) {
@@ -259,13 +283,25 @@ describe.each(doors)('the combination rules of platform-api.md, one table each (
 });
 
 /** The rows of platform-api.md "Operations per resource" (servers and namespaces: read, write). */
-const operationTable: { resource: Resource; operations: AccessOperation[]; meaning: string; routes: Partial<Record<AccessOperation, string[]>> }[] = [
-  { resource: 'connections', operations: ['read'], meaning: 'List and get connections', routes: { read: ['GET /connect/{namespace}', 'GET /connect/{namespace}/{connectionId}'] } },
+const operationTable: {
+  resource: Resource;
+  operations: AccessOperation[];
+  meaning: string;
+  routes: Partial<Record<AccessOperation, string[]>>;
+}[] = [
+  {
+    resource: 'connections',
+    operations: ['read'],
+    meaning: 'List and get connections',
+    routes: { read: ['GET /connect/{namespace}', 'GET /connect/{namespace}/{connectionId}'] },
+  },
   {
     resource: 'connections',
     operations: ['write'],
     meaning: 'Create and delete connections',
-    routes: { write: ['POST /connect/{namespace}', 'PUT /connect/{namespace}/{connectionId}', 'DELETE /connect/{namespace}/{connectionId}'] },
+    routes: {
+      write: ['POST /connect/{namespace}', 'PUT /connect/{namespace}/{connectionId}', 'DELETE /connect/{namespace}/{connectionId}'],
+    },
   },
   // Tool calls and the MCP endpoint are not served yet: the gate is checked, and every route that declares execute.
   { resource: 'connections', operations: ['execute'], meaning: 'Call MCP tools through a connection', routes: {} },
@@ -280,7 +316,12 @@ const operationTable: { resource: Resource; operations: AccessOperation[]; meani
 ];
 
 const sampleParams: Record<string, string> = { namespace: 'ns-a', connectionId: 'a1', name: 'probe-ns', qualifiedName: '@test/tracker' };
-const fill = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(sampleParams[name] ?? 'x').replace('%40', '@').replace('%2F', '/'));
+const fill = (path: string) =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(sampleParams[name] ?? 'x')
+      .replace('%40', '@')
+      .replace('%2F', '/'),
+  );
 const routeName = (operation: Operation) => `${operation.method} ${operation.path}`;
 
 describe.each(doors)('the operation table of platform-api.md, one test per row (%s)', (door) => {
@@ -289,16 +330,31 @@ describe.each(doors)('the operation table of platform-api.md, one test per row (
   beforeEach(async () => {
     harness = await startHarness(door);
     await seedWorld(harness);
-    operations = listOperations({ stores: harness.platform.stores, clock: harness.clock, random: () => new Uint8Array(8), logger: { error() {} } });
+    operations = listOperations({
+      stores: harness.platform.stores,
+      clock: harness.clock,
+      random: () => new Uint8Array(8),
+      logger: { error() {} },
+    });
   });
   afterEach(() => harness.close());
 
   it.each(operationTable)('$resource $operations: $meaning', async ({ resource, operations: rowOperations, routes }) => {
     for (const operation of rowOperations) {
-      const declared = operations.filter((candidate) => typeof candidate.permission === 'object' && candidate.permission.resource === resource && candidate.permission.operation === operation);
+      const declared = operations.filter(
+        (candidate) =>
+          typeof candidate.permission === 'object' &&
+          candidate.permission.resource === resource &&
+          candidate.permission.operation === operation,
+      );
       expect(declared.map(routeName)).toEqual(expect.arrayContaining(routes[operation] ?? []));
       // The gate itself, for a request in a namespace.
-      const token = (chain: Caller['chain']): Caller => ({ account: { id: 'acct', name: 'a', isLocal: true, createdAt: testStart }, chain, credential: 'service_token', expiresAt: null });
+      const token = (chain: Caller['chain']): Caller => ({
+        account: { id: 'acct', name: 'a', isLocal: true, createdAt: testStart },
+        chain,
+        credential: 'service_token',
+        expiresAt: null,
+      });
       const refused = (chain: Caller['chain']) => {
         try {
           checkOperationAccess(token(chain), { resource, operation }, { namespace: 'ns-a' });
@@ -308,7 +364,10 @@ describe.each(doors)('the operation table of platform-api.md, one test per row (
         }
       };
       const exactly = [{ resources: [resource], operations: [operation] }];
-      const allButThis = [{ resources: resources.filter((other) => other !== resource) }, { resources: [resource], operations: accessOperations.filter((other) => other !== operation) }];
+      const allButThis = [
+        { resources: resources.filter((other) => other !== resource) },
+        { resources: [resource], operations: accessOperations.filter((other) => other !== operation) },
+      ];
       expect(refused([exactly])).toBeNull();
       expect(refused([allButThis])).toBe(`403 Missing required permission: ${resource}:${operation}`);
 
@@ -321,7 +380,10 @@ describe.each(doors)('the operation table of platform-api.md, one test per row (
         expect(refusal.status, `${routeName(route)} without ${resource}:${operation}`).toBe(403);
         expect(refusal.body).toEqual({ error: 'forbidden', message: `Missing required permission: ${resource}:${operation}` });
         const allowed = await harness.call(route.method, path, { key: granted });
-        expect([401, 403], `${routeName(route)} with ${resource}:${operation} -> ${allowed.status} ${JSON.stringify(allowed.body)}`).not.toContain(allowed.status);
+        expect(
+          [401, 403],
+          `${routeName(route)} with ${resource}:${operation} -> ${allowed.status} ${JSON.stringify(allowed.body)}`,
+        ).not.toContain(allowed.status);
       }
     }
   });
@@ -329,8 +391,16 @@ describe.each(doors)('the operation table of platform-api.md, one test per row (
   it('declares what every non-public route needs, so nothing is open to tokens by omission', () => {
     const undeclared = operations.filter((operation) => !operation.public && operation.permission === undefined).map(routeName);
     expect(undeclared).toEqual([]);
-    const byRoute = Object.fromEntries(operations.map((operation) => [routeName(operation), operation.permission ?? (operation.public ? 'public' : undefined)]));
-    expect(byRoute).toMatchObject({ 'GET /health': 'public', 'GET /openapi.json': 'public', 'POST /tokens': 'credential', 'GET /__mcpsim/clock': 'api-key', 'POST /__mcpsim/clock': 'api-key' });
+    const byRoute = Object.fromEntries(
+      operations.map((operation) => [routeName(operation), operation.permission ?? (operation.public ? 'public' : undefined)]),
+    );
+    expect(byRoute).toMatchObject({
+      'GET /health': 'public',
+      'GET /openapi.json': 'public',
+      'POST /tokens': 'credential',
+      'GET /__mcpsim/clock': 'api-key',
+      'POST /__mcpsim/clock': 'api-key',
+    });
   });
 });
 
@@ -367,14 +437,22 @@ describe.each(doors)('more of the scope rules (%s)', (door) => {
 
   it('lists only the namespaces a token may read', async () => {
     const token = await mint(harness, [{ resources: 'namespaces', namespaces: ['ns-b', 'ns-none'] }]);
-    expect((await harness.call('GET', '/namespaces', { key: token })).body.namespaces.map((namespace: { name: string }) => namespace.name)).toEqual(['ns-b']);
+    expect(
+      (await harness.call('GET', '/namespaces', { key: token })).body.namespaces.map((namespace: { name: string }) => namespace.name),
+    ).toEqual(['ns-b']);
     expect((await harness.call('PUT', '/namespaces/ns-a', { key: token })).status).toBe(403);
     expect((await harness.call('DELETE', '/namespaces/ns-a', { key: token })).status).toBe(403);
   });
 
   it('answers 403 for a connection the token may see but not change, 404 for one it may not see', async () => {
-    const token = await mint(harness, [{ operations: 'read', metadata: { env: 'prod' } }, { operations: 'write', metadata: { team: 'a' } }]);
-    expect((await harness.call('DELETE', '/connect/ns-a/b1', { key: token })).body).toEqual({ error: 'forbidden', message: 'Missing required permission: connections:write' });
+    const token = await mint(harness, [
+      { operations: 'read', metadata: { env: 'prod' } },
+      { operations: 'write', metadata: { team: 'a' } },
+    ]);
+    expect((await harness.call('DELETE', '/connect/ns-a/b1', { key: token })).body).toEqual({
+      error: 'forbidden',
+      message: 'Missing required permission: connections:write',
+    });
     expect((await harness.call('DELETE', '/connect/ns-a/n1', { key: token })).status).toBe(404);
     expect((await harness.call('GET', '/connect/ns-a/a2', { key: token })).status).toBe(404);
   });
@@ -385,12 +463,17 @@ describe.each(doors)('more of the scope rules (%s)', (door) => {
     const mine = await mint(harness, [{ namespaces: ['theirs', 'ns-a'] }]);
     const response = await harness.call('GET', '/connect/theirs', { key: mine });
     expect(response.body).toEqual({ error: 'not_found', message: 'Namespace "theirs" not found or access denied' });
-    expect((await harness.call('GET', '/namespaces', { key: mine })).body.namespaces.map((namespace: { name: string }) => namespace.name)).toEqual(['ns-a']);
+    expect(
+      (await harness.call('GET', '/namespaces', { key: mine })).body.namespaces.map((namespace: { name: string }) => namespace.name),
+    ).toEqual(['ns-a']);
   });
 
   it('keeps the /__mcpsim control API to the API key, and /health and /openapi.json open', async () => {
     const token = await mint(harness);
-    for (const [method, body] of [['GET', undefined], ['POST', { advance: 1 }]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['POST', { advance: 1 }],
+    ] as const) {
       const response = await harness.call(method, '/__mcpsim/clock', { key: token, ...(body ? { body } : {}) });
       expect(response.status).toBe(403);
       expect(response.body).toEqual({ error: 'forbidden', message: 'This route accepts only the API key, not a service token' });
@@ -402,7 +485,9 @@ describe.each(doors)('more of the scope rules (%s)', (door) => {
 
   it('refuses tokens on an operation that declares no permission (deny by default), but not the API key', () => {
     const account = { id: 'acct', name: 'a', isLocal: true, createdAt: testStart };
-    expect(() => checkOperationAccess({ account, chain: [[{}]], credential: 'service_token', expiresAt: null }, undefined, {})).toThrow(/not open to service tokens/);
+    expect(() => checkOperationAccess({ account, chain: [[{}]], credential: 'service_token', expiresAt: null }, undefined, {})).toThrow(
+      /not open to service tokens/,
+    );
     expect(() => checkOperationAccess({ account, chain: [], credential: 'api_key', expiresAt: null }, undefined, {})).not.toThrow();
   });
 });

@@ -30,7 +30,10 @@ describe.each(doors)('POST /tokens (%s)', (door) => {
     for (const options of [{}, { body: {} }, { rawBody: '' }]) {
       const response = await harness.call('POST', '/tokens', options);
       expect(response.status).toBe(200);
-      expect(tokenResponseSchema.parse(response.body)).toEqual({ token: expect.stringMatching(/^mcps_[\w-]+\.[\w-]+\.[\w-]+$/), expiresAt: at(3600_000) });
+      expect(tokenResponseSchema.parse(response.body)).toEqual({
+        token: expect.stringMatching(/^mcps_[\w-]+\.[\w-]+\.[\w-]+$/),
+        expiresAt: at(3600_000),
+      });
       expect(response.body.expiresAt).toMatch(isoWithMilliseconds);
     }
   });
@@ -49,15 +52,24 @@ describe.each(doors)('POST /tokens (%s)', (door) => {
     [{ policy: [{ namespaces: [] }] }, 'policy.0.namespaces: must have at least 1 item'],
     [{ policy: [{ metadata: [] }] }, 'policy.0.metadata: must have at least 1 item'],
     [{ policy: [{ metadata: {} }] }, 'policy.0.metadata: must have at least one key'],
-    [{ policy: [{ resources: 'tools' }] }, 'policy.0.resources: must be one of "connections", "servers", "namespaces", "skills", or a non-empty list of them'],
+    [
+      { policy: [{ resources: 'tools' }] },
+      'policy.0.resources: must be one of "connections", "servers", "namespaces", "skills", or a non-empty list of them',
+    ],
     [{ policy: [{ resources: ['connections', 'Servers'] }] }, 'policy.0.resources: must be one of'],
-    [{ policy: [{}, {}, { operations: 'delete' }] }, 'policy.2.operations: must be one of "read", "write", "execute", or a non-empty list of them'],
+    [
+      { policy: [{}, {}, { operations: 'delete' }] },
+      'policy.2.operations: must be one of "read", "write", "execute", or a non-empty list of them',
+    ],
     [{ policy: [{ namespaces: 'not/a/namespace' }] }, 'policy.0.namespaces: must match'],
     [{ policy: [{ metadata: { team: 1 } }] }, 'policy.0.metadata: must be an object of string values'],
     [{ policy: [{ ttl: '25h' }] }, 'policy.0.ttl: must be at most 86400 seconds (24h)'],
     [{ policy: [{ ttl: 86401 }] }, 'policy.0.ttl: must be at most 86400 seconds (24h)'],
     [{ policy: [{ ttl: '1441m' }] }, 'policy.0.ttl: must be at most 86400 seconds (24h)'],
-    [{ policy: [{}, { ttl: '1.5h' }] }, 'policy.1.ttl: must be a positive whole number of seconds, or a duration such as "1h", "30m", "20s" (got "1.5h")'],
+    [
+      { policy: [{}, { ttl: '1.5h' }] },
+      'policy.1.ttl: must be a positive whole number of seconds, or a duration such as "1h", "30m", "20s" (got "1.5h")',
+    ],
     [{ policy: [{ ttl: 0 }] }, 'policy.0.ttl: must be a positive whole number of seconds'],
     [{ policy: [{ ttl: -60 }] }, 'policy.0.ttl: must be a positive whole number of seconds'],
     [{ policy: [{ ttl: '1d' }] }, 'policy.0.ttl: must be a positive whole number of seconds'],
@@ -82,7 +94,10 @@ describe.each(doors)('POST /tokens (%s)', (door) => {
     const namespaces = Array.from({ length: 400 }, (_, index) => `namespace-number-${index}`);
     const response = await harness.call('POST', '/tokens', { body: { policy: [{ namespaces }] } });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: 'validation_error', message: expect.stringMatching(/^policy: too large: the token would be \d+ characters, over the 8192/) });
+    expect(response.body).toEqual({
+      error: 'validation_error',
+      message: expect.stringMatching(/^policy: too large: the token would be \d+ characters, over the 8192/),
+    });
   });
 
   it.each([
@@ -98,7 +113,10 @@ describe.each(doors)('POST /tokens (%s)', (door) => {
 
   it('gives a child the intersection of its policy and its parent, and never a later expiry', async () => {
     const parent = await mint(harness, [{ namespaces: 'ns-a', ttl: '30m' }]);
-    const childResponse = await harness.call('POST', '/tokens', { key: parent, body: { policy: [{ metadata: { team: 'a' }, ttl: '2h' }, { namespaces: 'ns-b' }] } });
+    const childResponse = await harness.call('POST', '/tokens', {
+      key: parent,
+      body: { policy: [{ metadata: { team: 'a' }, ttl: '2h' }, { namespaces: 'ns-b' }] },
+    });
     expect(childResponse.status).toBe(200);
     expect(childResponse.body.expiresAt).toBe(at(1800_000));
     const child = childResponse.body.token as string;
@@ -124,7 +142,9 @@ describe.each(doors)('POST /tokens (%s)', (door) => {
       harness.clock.advance(499);
       expect((await harness.call('GET', '/namespaces', { key: child.body.token })).status).toBe(200);
       harness.clock.advance(1);
-      expect((await harness.call('GET', '/namespaces', { key: child.body.token })).body.message).toBe(`Token expired at ${at(600_000)}; mint a new one with POST /tokens`);
+      expect((await harness.call('GET', '/namespaces', { key: child.body.token })).body.message).toBe(
+        `Token expired at ${at(600_000)}; mint a new one with POST /tokens`,
+      );
     } finally {
       harness.clock.set(testStart);
     }
@@ -146,7 +166,10 @@ describe.each(doors)('POST /tokens (%s)', (door) => {
   it('needs a valid credential to mint', async () => {
     const response = await harness.call('POST', '/tokens', { key: null });
     expect(response.status).toBe(401);
-    expect((await harness.call('POST', '/tokens', { key: 'mcps_nonsense' })).body).toEqual({ error: 'unauthorized', message: 'Invalid token' });
+    expect((await harness.call('POST', '/tokens', { key: 'mcps_nonsense' })).body).toEqual({
+      error: 'unauthorized',
+      message: 'Invalid token',
+    });
   });
 
   it("mints for the caller's account only: another account's token never reaches this account's namespaces", async () => {
@@ -182,14 +205,25 @@ describe.each(doors)('401 for a bad or expired token (%s)', (door) => {
   it('refuses a forged payload (widened scope, other account, later expiry) with "Invalid token"', async () => {
     const [header, payload, signature] = token.slice('mcps_'.length).split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    for (const forged of [{ ...claims, chain: [] }, { ...claims, sub: 'acct_other' }, { ...claims, exp: claims.exp + 86400 }]) {
+    for (const forged of [
+      { ...claims, chain: [] },
+      { ...claims, sub: 'acct_other' },
+      { ...claims, exp: claims.exp + 86400 },
+    ]) {
       await expectInvalid(`mcps_${header}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${signature}`);
     }
     await expectInvalid(`mcps_${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`);
   });
 
   it('refuses a truncated or altered token with "Invalid token"', async () => {
-    for (const candidate of [token.slice(0, -1), token.slice(0, 30), `${token.slice(0, -3)}AAA`, 'mcps_', 'mcps_a.b.c', token.replace('mcps_', 'mcps_x')]) {
+    for (const candidate of [
+      token.slice(0, -1),
+      token.slice(0, 30),
+      `${token.slice(0, -3)}AAA`,
+      'mcps_',
+      'mcps_a.b.c',
+      token.replace('mcps_', 'mcps_x'),
+    ]) {
       await expectInvalid(candidate);
     }
   });
@@ -197,7 +231,13 @@ describe.each(doors)('401 for a bad or expired token (%s)', (door) => {
   it('refuses a token signed with another key with "Invalid token"', async () => {
     const now = Math.floor(Date.parse(testStart) / 1000);
     const account = harness.platform.stores.accounts.findLocal()!.id;
-    const jws = await new SignJWT({ chain: [] }).setProtectedHeader({ alg: 'HS256' }).setSubject(account).setIssuedAt(now).setExpirationTime(now + 3600).setJti('x').sign(randomBytes(32));
+    const jws = await new SignJWT({ chain: [] })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(account)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 3600)
+      .setJti('x')
+      .sign(randomBytes(32));
     await expectInvalid(`mcps_${jws}`);
   });
 
@@ -218,7 +258,10 @@ describe.each(doors)('401 for a bad or expired token (%s)', (door) => {
       for (let attempt = 0; attempt < 2; attempt++) {
         const response = await harness.call('GET', '/namespaces', { key: token });
         expect(response.status).toBe(401);
-        expect(response.body).toEqual({ error: 'unauthorized', message: `Token expired at ${at(3600_000)}; mint a new one with POST /tokens` });
+        expect(response.body).toEqual({
+          error: 'unauthorized',
+          message: `Token expired at ${at(3600_000)}; mint a new one with POST /tokens`,
+        });
       }
       expect((await harness.call('POST', '/tokens', { key: token })).status).toBe(401);
     } finally {

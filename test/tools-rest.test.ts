@@ -17,16 +17,32 @@ const tracker = {
   displayName: 'Acme Tracker',
   config: { headers: { 'X-Acme-Key': { label: 'Acme key', required: true } } },
   tools: [
-    { name: 'issues.list', description: 'List issues.', inputSchema: objectSchema({ state: { type: 'string', enum: ['open', 'closed'] } }) },
+    {
+      name: 'issues.list',
+      description: 'List issues.',
+      inputSchema: objectSchema({ state: { type: 'string', enum: ['open', 'closed'] } }),
+    },
     { name: 'issues.close', description: 'Close an issue.', inputSchema: objectSchema({ id: { type: 'integer' } }, ['id']) },
-    { name: 'issues.labels.add', description: 'Label an issue.', inputSchema: objectSchema({ id: { type: 'integer' }, label: { type: 'string' } }, ['id', 'label']) },
+    {
+      name: 'issues.labels.add',
+      description: 'Label an issue.',
+      inputSchema: objectSchema({ id: { type: 'integer' }, label: { type: 'string' } }, ['id', 'label']),
+    },
     { name: 'ping', description: 'Ping.', inputSchema: objectSchema() },
   ],
 };
 const fixture = {
   server: '@acme/rest-tracker',
   tool: 'issues.list',
-  calls: [{ arguments: { state: 'open' }, occurrence: 1, result: { content: [{ type: 'text', text: '[{"id":1}]' }] }, recordedAt: '2026-01-01T00:00:00.000Z', model: null }],
+  calls: [
+    {
+      arguments: { state: 'open' },
+      occurrence: 1,
+      result: { content: [{ type: 'text', text: '[{"id":1}]' }] },
+      recordedAt: '2026-01-01T00:00:00.000Z',
+      model: null,
+    },
+  ],
 };
 
 describe.each(doors)('the REST view of tools (%s)', (door) => {
@@ -47,7 +63,8 @@ describe.each(doors)('the REST view of tools (%s)', (door) => {
       live: { server: '@acme/rest-tracker' },
       remote: { mcpUrl: 'https://remote.test/mcp' },
     };
-    for (const [id, body] of Object.entries(connections)) expect((await harness.call('PUT', `/connect/${namespace}/${id}`, { body })).status).toBe(201);
+    for (const [id, body] of Object.entries(connections))
+      expect((await harness.call('PUT', `/connect/${namespace}/${id}`, { body })).status).toBe(201);
   });
   afterAll(async () => {
     await harness.close();
@@ -89,7 +106,10 @@ describe.each(doors)('the REST view of tools (%s)', (door) => {
   it('calls a tool with the body as its arguments and answers the CallToolResult with _meta', async () => {
     const response = await harness.call('POST', `${tools()}/issues/list`, { body: { state: 'open' } });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ content: [{ type: 'text', text: '[{"id":1}]' }], _meta: { 'mcpsim/source': 'fixture', 'mcpsim/sequence': expect.any(Number) } });
+    expect(response.body).toEqual({
+      content: [{ type: 'text', text: '[{"id":1}]' }],
+      _meta: { 'mcpsim/source': 'fixture', 'mcpsim/sequence': expect.any(Number) },
+    });
     expect(callToolResultSchema.safeParse(response.body).success).toBe(true);
   });
 
@@ -117,14 +137,23 @@ describe.each(doors)('the REST view of tools (%s)', (door) => {
     const account = stores.accounts.findLocal()!;
     const namespaceRow = stores.namespaces.get(account.id, namespace)!;
     const locked = stores.connections.get(namespaceRow.id, 'locked')!;
-    stores.connections.update(namespaceRow.id, { ...locked, status: { state: 'auth_required', setupUrl: 'http://127.0.0.1/setup' } }, undefined, '2026-01-01T00:00:00.000Z');
+    stores.connections.update(
+      namespaceRow.id,
+      { ...locked, status: { state: 'auth_required', setupUrl: 'http://127.0.0.1/setup' } },
+      undefined,
+      '2026-01-01T00:00:00.000Z',
+    );
     const cases: [string, number, string][] = [
       ['locked', 401, 'auth_required'],
       ['live', 409, 'input_required'],
       ['remote', 502, 'upstream_unavailable'],
     ];
     for (const [id, status, error] of cases) {
-      for (const [method, path] of [['GET', tools(id)], ['GET', `${tools(id)}/ping`], ['POST', `${tools(id)}/ping`]] as const) {
+      for (const [method, path] of [
+        ['GET', tools(id)],
+        ['GET', `${tools(id)}/ping`],
+        ['POST', `${tools(id)}/ping`],
+      ] as const) {
         const response = await harness.call(method, path, method === 'POST' ? { body: {} } : {});
         expect(response.status, `${method} ${path}`).toBe(status);
         expect(response.body).toEqual({ error, message: expect.any(String) });
@@ -139,8 +168,11 @@ describe.each(doors)('the REST view of tools (%s)', (door) => {
     const denied = await harness.call('POST', `${tools()}/ping`, { key: reader, body: {} });
     expect(denied.status).toBe(403);
     expect(denied.body).toEqual({ error: 'forbidden', message: 'Missing required permission: connections:execute' });
-    for (const path of [tools('other'), `${tools('other')}/ping`]) expect((await harness.call('GET', path, { key: reader })).status).toBe(404);
-    const executor = await mint(harness, [{ namespaces: namespace, resources: 'connections', operations: 'execute', metadata: { team: 'a' } }]);
+    for (const path of [tools('other'), `${tools('other')}/ping`])
+      expect((await harness.call('GET', path, { key: reader })).status).toBe(404);
+    const executor = await mint(harness, [
+      { namespaces: namespace, resources: 'connections', operations: 'execute', metadata: { team: 'a' } },
+    ]);
     expect((await harness.call('POST', `${tools()}/ping`, { key: executor, body: {} })).status).toBe(200);
     expect((await harness.call('POST', `${tools('other')}/ping`, { key: executor, body: {} })).status).toBe(404);
   });

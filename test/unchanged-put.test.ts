@@ -10,7 +10,8 @@ import { startHarness, type Harness } from './support/harness.js';
 describe('PUT of an unchanged connection', () => {
   let harness: Harness;
   let disk: Database.Database;
-  const updatedAt = () => disk.prepare<[], { updated_at: string }>("SELECT updated_at FROM connections WHERE connection_id = 'same'").get()!.updated_at;
+  const updatedAt = () =>
+    disk.prepare<[], { updated_at: string }>("SELECT updated_at FROM connections WHERE connection_id = 'same'").get()!.updated_at;
 
   beforeAll(async () => {
     harness = await startHarness('in-process');

@@ -24,7 +24,9 @@ interface Pairing {
 /** Opens a WebSocket as the CLI does and, once open, serves the SDK server on it (one JSON-RPC message per text frame). */
 function pairLocalServer(wsUrl: string, key: string, name = 'local-server'): Pairing {
   const socket = new WebSocket(wsUrl, { headers: { authorization: `Bearer ${key}` } });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   const opened = new Promise<Awaited<Pairing['opened']>>((resolve) => {
     socket.on('open', () => {
       const transport: Transport = {
@@ -55,7 +57,8 @@ describe('uplink pairing over a WebSocket', () => {
     harness = await startHarness('socket');
     wsBase = harness.baseUrl.replace('http://', 'ws://');
     await harness.call('PUT', '/namespaces/local');
-    for (const id of ['up', 'other', 'scoped']) expect((await harness.call('PUT', `/connect/local/${id}`, { body: { transport: 'uplink' } })).status).toBe(201);
+    for (const id of ['up', 'other', 'scoped'])
+      expect((await harness.call('PUT', `/connect/local/${id}`, { body: { transport: 'uplink' } })).status).toBe(201);
     await harness.call('PUT', '/connect/local/plain', { body: { server: '@modelcontextprotocol/time', mock: { enabled: true } } });
   });
   afterAll(() => harness.close());
@@ -64,11 +67,18 @@ describe('uplink pairing over a WebSocket', () => {
     expect((await harness.call('GET', '/local/up')).body.status).toEqual({ state: 'disconnected' });
     const pairing = pairLocalServer(`${wsBase}/local/up`, testApiKey);
     expect(await pairing.opened).toEqual({ ok: true });
-    await eventually(async () => expect((await harness.call('GET', '/local/up')).body).toMatchObject({ status: { state: 'connected' }, serverInfo: { name: 'local-server', version: '9.9.9' } }));
+    await eventually(async () =>
+      expect((await harness.call('GET', '/local/up')).body).toMatchObject({
+        status: { state: 'connected' },
+        serverInfo: { name: 'local-server', version: '9.9.9' },
+      }),
+    );
 
     const listed = await harness.call('POST', '/local/up/mcp', { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
     expect(listed.body.result.tools.map((tool: { name: string }) => tool.name)).toEqual(['echo', 'add']);
-    const called = await harness.call('POST', '/connect/local/up/mcp', { body: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 3 } } } });
+    const called = await harness.call('POST', '/connect/local/up/mcp', {
+      body: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 3 } } },
+    });
     expect(called.body.result.structuredContent).toEqual({ sum: 5 });
     const rest = await harness.call('POST', '/local/up/.tools/echo', { body: { text: 'over the socket' } });
     expect(rest.status).toBe(200);
@@ -96,7 +106,12 @@ describe('uplink pairing over a WebSocket', () => {
     const forced = pairLocalServer(`${wsBase}/local/other?force=1`, testApiKey, 'forced');
     expect(await forced.opened).toEqual({ ok: true });
     expect(await first.closed).toEqual({ code: 1001, reason: 'replaced' });
-    await eventually(async () => expect((await harness.call('GET', '/local/other')).body).toMatchObject({ status: { state: 'connected' }, serverInfo: { name: 'forced' } }));
+    await eventually(async () =>
+      expect((await harness.call('GET', '/local/other')).body).toMatchObject({
+        status: { state: 'connected' },
+        serverInfo: { name: 'forced' },
+      }),
+    );
     forced.socket.close();
     await forced.closed;
   });
@@ -153,7 +168,9 @@ describe('uplink pairing over a WebSocket', () => {
   });
 
   it('answers an upgrade request that reaches app.fetch without a socket door as an ordinary GET', async () => {
-    const response = await harness.platform.app.fetch(new Request('http://mcpsim.test/local/up', { headers: { authorization: `Bearer ${testApiKey}`, upgrade: 'websocket' } }));
+    const response = await harness.platform.app.fetch(
+      new Request('http://mcpsim.test/local/up', { headers: { authorization: `Bearer ${testApiKey}`, upgrade: 'websocket' } }),
+    );
     expect(response.status).toBe(200);
     expect(((await response.json()) as { connectionId: string }).connectionId).toBe('up');
   });

@@ -21,14 +21,17 @@ describe.each(doors)('real HTTP connections (%s)', (door) => {
     return upstream;
   };
   let counter = 0;
-  const put = (body: unknown, id = `c${++counter}`) => harness.call('PUT', `/connect/${namespace}/${id}`, { body }).then((response) => ({ id, ...response }));
+  const put = (body: unknown, id = `c${++counter}`) =>
+    harness.call('PUT', `/connect/${namespace}/${id}`, { body }).then((response) => ({ id, ...response }));
 
   /** An MCP SDK client of the connection's endpoint on mcpsim (in-process: through app.fetch). */
   async function connectClient(id: string): Promise<Client> {
     const url = new URL(`${harness.baseUrl}/connect/${namespace}/${id}/mcp`);
     const transport = new StreamableHTTPClientTransport(url, {
       requestInit: { headers: { authorization: `Bearer ${testApiKey}` } },
-      ...(door === 'in-process' ? { fetch: async (input: string | URL | Request, init?: RequestInit) => harness.platform.app.fetch(new Request(input, init)) } : {}),
+      ...(door === 'in-process'
+        ? { fetch: async (input: string | URL | Request, init?: RequestInit) => harness.platform.app.fetch(new Request(input, init)) }
+        : {}),
     });
     const client = new Client({ name: 'relay-test', version: '1.0.0' });
     await client.connect(transport);
@@ -79,7 +82,10 @@ describe.each(doors)('real HTTP connections (%s)', (door) => {
 
     it('names a refused connection and a failed DNS lookup', async () => {
       const refused = await put({ mcpUrl: await refusedUrl() });
-      expect(refused.body.status).toEqual({ state: 'error', message: expect.stringMatching(/^connection refused by 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/) });
+      expect(refused.body.status).toEqual({
+        state: 'error',
+        message: expect.stringMatching(/^connection refused by 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/),
+      });
       const dns = await put({ mcpUrl: 'https://mcp.nowhere.invalid/mcp' });
       expect(dns.body.status).toEqual({ state: 'error', message: expect.stringMatching(/^DNS lookup failed for mcp\.nowhere\.invalid/) });
     });
@@ -99,7 +105,10 @@ describe.each(doors)('real HTTP connections (%s)', (door) => {
 
   describe('relaying through the MCP endpoint', () => {
     it('lists and calls the upstream tools through the MCP SDK client, with the upstream serverInfo', async () => {
-      const upstream = await start('healthy', { name: 'relay-me', requireHeader: { name: 'authorization', value: 'Bearer upstream-token' } });
+      const upstream = await start('healthy', {
+        name: 'relay-me',
+        requireHeader: { name: 'authorization', value: 'Bearer upstream-token' },
+      });
       const { id } = await put({ mcpUrl: upstream.url, headers: { Authorization: 'Bearer upstream-token' } });
       const client = await connectClient(id);
       try {
@@ -120,12 +129,19 @@ describe.each(doors)('real HTTP connections (%s)', (door) => {
       const upstream = await start('healthy', { requireHeader: credential });
       const { id } = await put({ mcpUrl: upstream.url, headers: { 'x-api-key': 'k1' } });
       const call = (message: unknown) =>
-        harness.call('POST', `/connect/${namespace}/${id}/mcp`, { body: message, headers: { accept: 'application/json, text/event-stream' } });
+        harness.call('POST', `/connect/${namespace}/${id}/mcp`, {
+          body: message,
+          headers: { accept: 'application/json, text/event-stream' },
+        });
       expect((await call({ jsonrpc: '2.0', id: 1, method: 'tools/list' })).status).toBe(200);
       credential.value = 'rotated';
       const refused = await call({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } });
       expect(refused.status).toBe(401);
-      expect(refused.body).toMatchObject({ jsonrpc: '2.0', id: 2, error: { code: -32001, data: { setupUrl: expect.stringContaining('/__mcpsim/setup/') } } });
+      expect(refused.body).toMatchObject({
+        jsonrpc: '2.0',
+        id: 2,
+        error: { code: -32001, data: { setupUrl: expect.stringContaining('/__mcpsim/setup/') } },
+      });
       const stored = await harness.call('GET', `/connect/${namespace}/${id}`);
       expect(stored.body.status).toEqual({ state: 'auth_required', setupUrl: refused.body.error.data.setupUrl });
       // From now on the endpoint refuses without asking the upstream, until credentials are supplied.
@@ -138,16 +154,26 @@ describe.each(doors)('real HTTP connections (%s)', (door) => {
       const upstream = await start('healthy');
       const { id } = await put({ mcpUrl: upstream.url });
       await upstream.close();
-      const response = await harness.call('POST', `/connect/${namespace}/${id}/mcp`, { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+      const response = await harness.call('POST', `/connect/${namespace}/${id}/mcp`, {
+        body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      });
       expect(response.status).toBe(502);
-      expect(response.body.error).toEqual({ code: -32005, message: expect.stringMatching(/^The upstream MCP server failed: connection refused by 127\.0\.0\.1/) });
-      expect((await harness.call('GET', `/connect/${namespace}/${id}`)).body.status).toEqual({ state: 'error', message: expect.stringContaining('connection refused') });
+      expect(response.body.error).toEqual({
+        code: -32005,
+        message: expect.stringMatching(/^The upstream MCP server failed: connection refused by 127\.0\.0\.1/),
+      });
+      expect((await harness.call('GET', `/connect/${namespace}/${id}`)).body.status).toEqual({
+        state: 'error',
+        message: expect.stringContaining('connection refused'),
+      });
     });
 
     it('answers the upstream JSON-RPC error as is, with HTTP 200', async () => {
       const upstream = await start('healthy');
       const { id } = await put({ mcpUrl: upstream.url });
-      const response = await harness.call('POST', `/connect/${namespace}/${id}/mcp`, { body: { jsonrpc: '2.0', id: 9, method: 'resources/list' } });
+      const response = await harness.call('POST', `/connect/${namespace}/${id}/mcp`, {
+        body: { jsonrpc: '2.0', id: 9, method: 'resources/list' },
+      });
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ jsonrpc: '2.0', id: 9, error: { code: -32601 } });
     });
@@ -160,7 +186,10 @@ describe.each(doors)('real HTTP connections (%s)', (door) => {
       const listed = await harness.call('GET', `/connect/${namespace}/${id}/.tools`);
       expect(listed.status).toBe(200);
       expect(listed.body.tools.map((tool: { name: string }) => tool.name)).toEqual(['echo', 'add']);
-      expect((await harness.call('GET', `/connect/${namespace}/${id}/.tools/add`)).body).toMatchObject({ name: 'add', outputSchema: { required: ['sum'] } });
+      expect((await harness.call('GET', `/connect/${namespace}/${id}/.tools/add`)).body).toMatchObject({
+        name: 'add',
+        outputSchema: { required: ['sum'] },
+      });
       const called = await harness.call('POST', `/connect/${namespace}/${id}/.tools/echo`, { body: { text: 'hello' } });
       expect(called.status).toBe(200);
       expect(called.body).toEqual({ content: [{ type: 'text', text: 'hello' }] });
@@ -171,7 +200,10 @@ describe.each(doors)('real HTTP connections (%s)', (door) => {
       const { id } = await put({ mcpUrl: hanging.url });
       const slow = await harness.call('GET', `/connect/${namespace}/${id}/.tools`);
       expect(slow.status).toBe(502);
-      expect(slow.body).toEqual({ error: 'upstream_unavailable', message: expect.stringContaining(`did not answer within ${timeoutMs} ms`) });
+      expect(slow.body).toEqual({
+        error: 'upstream_unavailable',
+        message: expect.stringContaining(`did not answer within ${timeoutMs} ms`),
+      });
       const credential = { name: 'x-api-key', value: 'k1' };
       const locked = await start('healthy', { requireHeader: credential });
       const created = await put({ mcpUrl: locked.url, headers: { 'x-api-key': 'k1' } });

@@ -51,7 +51,10 @@ function newClient(): Client {
 /** Connects a fresh client, expecting failure; closes it and answers what connect() rejected with. */
 async function connectError(url: string, options: { timeout?: number; headers?: Record<string, string> } = {}): Promise<unknown> {
   const client = newClient();
-  const transport = new StreamableHTTPClientTransport(new URL(url), options.headers ? { requestInit: { headers: options.headers } } : undefined);
+  const transport = new StreamableHTTPClientTransport(
+    new URL(url),
+    options.headers ? { requestInit: { headers: options.headers } } : undefined,
+  );
   const error = await client.connect(transport, options.timeout === undefined ? undefined : { timeout: options.timeout }).then(
     () => new Error('connect() succeeded'),
     (rejection: unknown) => rejection,
@@ -60,7 +63,8 @@ async function connectError(url: string, options: { timeout?: number; headers?: 
   return error;
 }
 
-const openSockets = () => process.getActiveResourcesInfo().filter((resource) => resource === 'TCPSocketWrap' || resource === 'ConnectWrap').length;
+const openSockets = () =>
+  process.getActiveResourcesInfo().filter((resource) => resource === 'TCPSocketWrap' || resource === 'ConnectWrap').length;
 
 /**
  * Closes the upstreams, then polls until no client or server socket is left open (sockets close a
@@ -82,7 +86,9 @@ describe('a healthy upstream', () => {
     expect(client.getServerVersion()).toEqual({ name: 'upstream-healthy', version: '1.2.3' });
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['echo', 'add']);
-    expect(await client.callTool({ name: 'echo', arguments: { text: 'hi there' } })).toEqual({ content: [{ type: 'text', text: 'hi there' }] });
+    expect(await client.callTool({ name: 'echo', arguments: { text: 'hi there' } })).toEqual({
+      content: [{ type: 'text', text: 'hi there' }],
+    });
     expect((await client.callTool({ name: 'add', arguments: { a: 2, b: 5 } })).structuredContent).toEqual({ sum: 7 });
     await client.close();
     // initialize, notifications/initialized, tools/list, 2 x tools/call, and the client's
@@ -123,11 +129,16 @@ describe('a healthy upstream', () => {
     for (const headers of [undefined, { 'X-Api-Key': 'wrong' }]) {
       const error = await connectError(upstream.url, headers ? { headers } : {});
       expect(error).toBeInstanceOf(StreamableHTTPError);
-      expect(error).toMatchObject({ code: 401, message: expect.stringMatching(/^Streamable HTTP error: Error POSTing to endpoint: \{"jsonrpc":"2.0","error"/) });
+      expect(error).toMatchObject({
+        code: 401,
+        message: expect.stringMatching(/^Streamable HTTP error: Error POSTing to endpoint: \{"jsonrpc":"2.0","error"/),
+      });
     }
 
     const client = newClient();
-    await client.connect(new StreamableHTTPClientTransport(new URL(upstream.url), { requestInit: { headers: { 'x-api-key': 'secret-1' } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(upstream.url), { requestInit: { headers: { 'x-api-key': 'secret-1' } } }),
+    );
     expect((await client.listTools()).tools).toHaveLength(2);
     await client.close();
   });
@@ -138,7 +149,10 @@ describe('failing upstreams, as the SDK client sees them', () => {
     const upstream = await start('unauthorized');
     const error = await connectError(upstream.url);
     expect(error).toBeInstanceOf(StreamableHTTPError);
-    expect(error).toMatchObject({ code: 401, message: expect.stringContaining('Error POSTing to endpoint: {"jsonrpc":"2.0","error":{"code":-32000') });
+    expect(error).toMatchObject({
+      code: 401,
+      message: expect.stringContaining('Error POSTing to endpoint: {"jsonrpc":"2.0","error":{"code":-32000'),
+    });
     const raw = await fetch(upstream.url, { method: 'POST', body: '{}' });
     expect(raw.status).toBe(401);
     expect(raw.headers.get('www-authenticate')).toBe('Bearer realm="upstream"');
@@ -147,7 +161,7 @@ describe('failing upstreams, as the SDK client sees them', () => {
   });
 
   it.each([
-    ['html', "Unexpected token '<', \"<html><bod\"... is not valid JSON"],
+    ['html', 'Unexpected token \'<\', "<html><bod"... is not valid JSON'],
     ['bad-json', 'Unexpected end of JSON input'],
   ] as const)('garbage (%s): a SyntaxError from response.json()', async (variant, message) => {
     const upstream = await start('garbage', { variant });
@@ -179,7 +193,10 @@ describe('failing upstreams, as the SDK client sees them', () => {
     const upstream = await start('socket-close');
     const error = await connectError(upstream.url);
     expect(error).toBeInstanceOf(TypeError);
-    expect(error).toMatchObject({ message: 'fetch failed', cause: { name: 'SocketError', code: 'UND_ERR_SOCKET', message: 'other side closed' } });
+    expect(error).toMatchObject({
+      message: 'fetch failed',
+      cause: { name: 'SocketError', code: 'UND_ERR_SOCKET', message: 'other side closed' },
+    });
     expect(upstream.requests).toBe(1);
     await expectNoOpenSockets();
   });
@@ -189,7 +206,10 @@ describe('failing upstreams, as the SDK client sees them', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const error = await connectError(url);
     expect(error).toBeInstanceOf(TypeError);
-    expect(error).toMatchObject({ message: 'fetch failed', cause: { code: 'ECONNREFUSED', message: expect.stringMatching(/^connect ECONNREFUSED 127\.0\.0\.1:\d+$/) } });
+    expect(error).toMatchObject({
+      message: 'fetch failed',
+      cause: { code: 'ECONNREFUSED', message: expect.stringMatching(/^connect ECONNREFUSED 127\.0\.0\.1:\d+$/) },
+    });
     await expectNoOpenSockets();
   });
 

@@ -4,7 +4,15 @@
  * connection or namespace they touch. The API key (an empty chain) passes both untouched.
  */
 import type { Connection } from '../domain/connection.js';
-import { connectionVisible, isAllowed, mayAllowSome, type AccessOperation, type AccessRequest, type Chain, type Resource } from '../domain/policy.js';
+import {
+  connectionVisible,
+  isAllowed,
+  mayAllowSome,
+  type AccessOperation,
+  type AccessRequest,
+  type Chain,
+  type Resource,
+} from '../domain/policy.js';
 import { apiError, type ApiError } from '../errors.js';
 import type { Account } from '../store/account-store.js';
 
@@ -47,7 +55,11 @@ export function checkOperationAccess(caller: Caller, access: OperationAccess | u
   if (caller.chain.length === 0) return;
   if (!access) throw apiError('forbidden', 'This route is not open to service tokens; call it with the API key');
   const namespace = params[access.namespaceParam ?? 'namespace'];
-  const request: AccessRequest = { resource: access.resource, operation: access.operation, ...(typeof namespace === 'string' ? { namespace } : {}) };
+  const request: AccessRequest = {
+    resource: access.resource,
+    operation: access.operation,
+    ...(typeof namespace === 'string' ? { namespace } : {}),
+  };
   const allowed = access.each ? mayAllowSome(caller.chain, request, access.each) : isAllowed(caller.chain, request);
   if (!allowed) throw missingPermission(access.resource, access.operation);
 }
@@ -61,7 +73,8 @@ export function checkConnectionAccess(caller: Caller, operation: AccessOperation
   if (caller.chain.length === 0) return;
   const request: AccessRequest = { resource: 'connections', operation, namespace: connection.namespace, connection };
   if (isAllowed(caller.chain, request)) return;
-  if (operation !== 'read' && connectionVisible(caller.chain, connection.namespace, connection)) throw missingPermission('connections', operation);
+  if (operation !== 'read' && connectionVisible(caller.chain, connection.namespace, connection))
+    throw missingPermission('connections', operation);
   throw hidden();
 }
 

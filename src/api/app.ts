@@ -21,7 +21,15 @@ import { createUnroutedAnswer, toErrorResponse, toSubApp } from './operation-rou
 import { connectPrefix, toHonoPath, toRootHonoPath } from './route-path.js';
 import { createSearch } from '../search/create-search.js';
 import { createBodyBudget } from './body-budget.js';
-import { defaultBodyBudgetBytes, defaultCallTimeoutMs, defaultFixturesDir, defaultPublicUrl, type AppDependencies, type AppServices, type Logger } from './context.js';
+import {
+  defaultBodyBudgetBytes,
+  defaultCallTimeoutMs,
+  defaultFixturesDir,
+  defaultPublicUrl,
+  type AppDependencies,
+  type AppServices,
+  type Logger,
+} from './context.js';
 import { serverOperations } from './routes/servers.js';
 import { connectionOperations } from './routes/connections.js';
 import { controlOperations } from './routes/control.js';
@@ -56,7 +64,10 @@ export function createApp(appDependencies: AppDependencies): Hono {
     app.use('*', async (c, next) => {
       const started = performance.now();
       await next();
-      logRequest({ method: c.req.method, path: toLoggedPath(c.req.path), status: c.res.status, milliseconds: performance.now() - started }, c.req.raw);
+      logRequest(
+        { method: c.req.method, path: toLoggedPath(c.req.path), status: c.res.status, milliseconds: performance.now() - started },
+        c.req.raw,
+      );
     });
   }
   // The dashboard's pages come before CORS: they are for this origin only (cookie session, CSRF token).
@@ -88,10 +99,14 @@ export function listOperations(dependencies: AppDependencies, tokens?: TokenCode
 }
 
 /** The operations of each file in `routes/`, one sub-app each; their order is only the order of `/openapi.json`. */
-function listOperationGroups(dependencies: AppDependencies, tokens = createTokenCodec({ key: dependencies.tokenKey ?? randomBytes(32), clock: dependencies.clock })): Operation[][] {
+function listOperationGroups(
+  dependencies: AppDependencies,
+  tokens = createTokenCodec({ key: dependencies.tokenKey ?? randomBytes(32), clock: dependencies.clock }),
+): Operation[][] {
   const services = createServices(dependencies);
   const { stores, embedder, logger } = dependencies;
-  const search = dependencies.registrySearch ?? createSearch({ registry: stores.registry, embeddings: stores.embeddings, embedder, logger });
+  const search =
+    dependencies.registrySearch ?? createSearch({ registry: stores.registry, embeddings: stores.embeddings, embedder, logger });
   const groups: Operation[][] = [];
   groups.push(
     systemOperations(() => groups.flat(), dependencies),
@@ -115,8 +130,16 @@ function listOperationGroups(dependencies: AppDependencies, tokens = createToken
 function createServices(dependencies: AppDependencies): AppServices {
   const { stores, clock } = dependencies;
   const pool = dependencies.upstreams ?? createUpstreamPool();
-  const relay = createRelay({ callTimeoutMs: dependencies.upstreamCallTimeoutMs ?? defaultCallTimeoutMs, listTimeoutMs: pool.timeoutMs, capture: dependencies.capture });
-  const setupLinks = createSetupLinks({ key: dependencies.tokenKey ?? randomBytes(32), clock, publicUrl: dependencies.publicUrl ?? (() => defaultPublicUrl) });
+  const relay = createRelay({
+    callTimeoutMs: dependencies.upstreamCallTimeoutMs ?? defaultCallTimeoutMs,
+    listTimeoutMs: pool.timeoutMs,
+    capture: dependencies.capture,
+  });
+  const setupLinks = createSetupLinks({
+    key: dependencies.tokenKey ?? randomBytes(32),
+    clock,
+    publicUrl: dependencies.publicUrl ?? (() => defaultPublicUrl),
+  });
   const upstream = createConnectionUpstream({ stores, pool, links: setupLinks });
   const forcedStatus: ForcedStatusContext = { stores, setupUrl: upstream.setupUrl };
   const runner = createMockToolRunner({
@@ -128,7 +151,14 @@ function createServices(dependencies: AppDependencies): AppServices {
     onStatusFault: (connection, change, place) => void storeForcedStatus(forcedStatus, place, connection, change.state, change.message),
   });
   const uplinks = dependencies.uplinks ?? createUplinkPairings({ stores, timeoutMs: pool.timeoutMs });
-  return { runner, endpoints: createConnectionEndpoints({ runner, relay, upstream, uplinks }), setupLinks, upstream, uplinks, upstreamTimeoutMs: pool.timeoutMs };
+  return {
+    runner,
+    endpoints: createConnectionEndpoints({ runner, relay, upstream, uplinks }),
+    setupLinks,
+    upstream,
+    uplinks,
+    upstreamTimeoutMs: pool.timeoutMs,
+  };
 }
 
 /** The path as the access log shows it: a setup link's ticket is a credential, so it is masked. */

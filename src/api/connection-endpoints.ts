@@ -16,7 +16,17 @@ export interface ConnectionEndpoints {
   endpointFor(connection: Connection, place: ConnectionPlace): ToolEndpoint;
 }
 
-export function createConnectionEndpoints({ runner, relay, upstream, uplinks }: { runner: MockToolRunner; relay: Relay; upstream: ConnectionUpstream; uplinks: UplinkPairings }): ConnectionEndpoints {
+export function createConnectionEndpoints({
+  runner,
+  relay,
+  upstream,
+  uplinks,
+}: {
+  runner: MockToolRunner;
+  relay: Relay;
+  upstream: ConnectionUpstream;
+  uplinks: UplinkPairings;
+}): ConnectionEndpoints {
   return {
     endpointFor(connection, place) {
       if (isSimulated(connection)) return createMockEndpoint(runner, connection as MockConnection, place);

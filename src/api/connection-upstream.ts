@@ -27,13 +27,29 @@ export interface ConnectionUpstream {
  * Keeps a real connection's status in step with its upstream: probes after writes, and the
  * outcome of every relayed request or listing (an upstream 401 moves it to auth_required).
  */
-export function createConnectionUpstream({ stores, pool, links }: { stores: Stores; pool: UpstreamPool; links: SetupLinks }): ConnectionUpstream {
+export function createConnectionUpstream({
+  stores,
+  pool,
+  links,
+}: {
+  stores: Stores;
+  pool: UpstreamPool;
+  links: SetupLinks;
+}): ConnectionUpstream {
   const setupUrl: ConnectionUpstream['setupUrl'] = (place, connection) =>
-    links.toSetupUrl({ accountId: place.accountId, namespace: connection.namespace, connectionId: connection.connectionId, generation: connection.key ?? 0 });
+    links.toSetupUrl({
+      accountId: place.accountId,
+      namespace: connection.namespace,
+      connectionId: connection.connectionId,
+      generation: connection.key ?? 0,
+    });
 
   /** What is sent upstream: the URL with the query values typed on the setup page put back in place of `***`, and the headers. */
   function targetOf(place: ConnectionPlace, connection: Connection, headers: Record<string, string> | null) {
-    return { url: revealQueryValues(connection.mcpUrl!, stores.connections.getSecretQuery(place.namespaceId, connection.connectionId)), headers };
+    return {
+      url: revealQueryValues(connection.mcpUrl!, stores.connections.getSecretQuery(place.namespaceId, connection.connectionId)),
+      headers,
+    };
   }
 
   /** The status an outcome gives; a success keeps `connected` as it is. */
@@ -47,7 +63,9 @@ export function createConnectionUpstream({ stores, pool, links }: { stores: Stor
   function record(place: ConnectionPlace, connection: Connection, outcome: UpstreamOutcome): ConnectionStatus {
     const status = toStatus(place, connection, outcome);
     const serverInfo = outcome.ok ? toServerInfo(outcome.serverInfo, new URL(connection.mcpUrl!).host) : undefined;
-    const changed = JSON.stringify(status) !== JSON.stringify(connection.status) || (serverInfo && JSON.stringify(serverInfo) !== JSON.stringify(connection.serverInfo));
+    const changed =
+      JSON.stringify(status) !== JSON.stringify(connection.status) ||
+      (serverInfo && JSON.stringify(serverInfo) !== JSON.stringify(connection.serverInfo));
     if (changed) {
       stores.connections.setStatus(place.namespaceId, { ...connection, status }, serverInfo);
       connection.status = status;

@@ -8,7 +8,12 @@ export const maxFaults = 100;
 const fault = faultSchema.meta({ id: 'Fault' });
 
 export const faultsBodySchema = z
-  .strictObject({ faults: z.array(fault).max(maxFaults, `must hold at most ${maxFaults} faults`).describe('replaces every rule of the connection; [] removes them') })
+  .strictObject({
+    faults: z
+      .array(fault)
+      .max(maxFaults, `must hold at most ${maxFaults} faults`)
+      .describe('replaces every rule of the connection; [] removes them'),
+  })
   .meta({ id: 'FaultsChange' });
 
 export const faultsSchema = z
@@ -33,6 +38,8 @@ export const sharedWorldSchema = z
   .strictObject({
     namespace: z.string(),
     enabled: z.boolean(),
-    connections: z.array(z.string()).meta({ description: 'The mock connections now sharing one memory, the owner (oldest) first; [] when disabled' }),
+    connections: z
+      .array(z.string())
+      .meta({ description: 'The mock connections now sharing one memory, the owner (oldest) first; [] when disabled' }),
   })
   .meta({ id: 'SharedWorld' });

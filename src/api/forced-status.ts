@@ -20,7 +20,13 @@ export interface ForcedStatusContext {
  * @example
  *   toForcedStatus(context, place, connection, 'error', 'upstream is down') // { state: 'error', message: 'upstream is down' }
  */
-export function toForcedStatus(context: ForcedStatusContext, place: ConnectionPlace, connection: Connection, state: ConnectionState, message: string | null): ConnectionStatus {
+export function toForcedStatus(
+  context: ForcedStatusContext,
+  place: ConnectionPlace,
+  connection: Connection,
+  state: ConnectionState,
+  message: string | null,
+): ConnectionStatus {
   switch (state) {
     case 'connected':
     case 'disconnected':
@@ -41,7 +47,13 @@ export function toForcedStatus(context: ForcedStatusContext, place: ConnectionPl
  * Stores the forced status; returns the connection with it, or null when the connection was
  * deleted or re-created meanwhile (nothing is stored then).
  */
-export function storeForcedStatus(context: ForcedStatusContext, place: ConnectionPlace, connection: Connection, state: ConnectionState, message: string | null): Connection | null {
+export function storeForcedStatus(
+  context: ForcedStatusContext,
+  place: ConnectionPlace,
+  connection: Connection,
+  state: ConnectionState,
+  message: string | null,
+): Connection | null {
   const next: Connection = { ...connection, status: toForcedStatus(context, place, connection, state, message) };
   return context.stores.connections.setStatus(place.namespaceId, next) ? next : null;
 }

@@ -16,13 +16,23 @@ export const callLogEntrySchema = z
     arguments: record,
     argumentsKey: z.string(),
     occurrence: z.int(),
-    result: z.looseObject({ content: z.array(z.unknown()), structuredContent: record.optional(), isError: z.boolean().optional(), _meta: record.optional() }),
+    result: z.looseObject({
+      content: z.array(z.unknown()),
+      structuredContent: record.optional(),
+      isError: z.boolean().optional(),
+      _meta: record.optional(),
+    }),
     source: z.enum(['fixture', 'fixture-miss', 'model', 'simulated', 'synthetic', 'validation', 'simulator-error', 'fault', 'none']),
     model: z.string().nullable(),
     usage: z.strictObject({ inputTokens: z.number(), outputTokens: z.number() }).nullable(),
     latencyMs: z.number(),
     at: z.string(),
-    connectionId: z.string().optional().describe('The connection that made the call: in a namespace with a shared world, several connections share one log (absent in calls logged by older versions)'),
+    connectionId: z
+      .string()
+      .optional()
+      .describe(
+        'The connection that made the call: in a namespace with a shared world, several connections share one log (absent in calls logged by older versions)',
+      ),
     changes: z
       .strictObject({
         upserts: z.array(z.strictObject({ type: z.string(), id: z.string(), fields: record })).optional(),
@@ -56,26 +66,41 @@ export const memorySchema = z
   })
   .meta({ id: 'ConnectionMemory' });
 
-const sequenceText = (name: string, rule: string) => z.string().regex(/^\d{1,15}$/, `must be ${rule}`).transform(Number).meta({ description: name });
+const sequenceText = (name: string, rule: string) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, `must be ${rule}`)
+    .transform(Number)
+    .meta({ description: name });
 
 export const memoryQuerySchema = z.looseObject({
   since: sequenceText('Only calls with a greater sequence', 'a non-negative integer (a call sequence)').optional(),
-  limit: sequenceText(`At most this many calls (1 to ${maxMemoryPage}); when absent, all of them that fit in 8 MiB (a page never passes that: page on with since)`, `an integer from 1 to ${maxMemoryPage}`)
-    .pipe(z.int().min(1, `must be an integer from 1 to ${maxMemoryPage}`).max(maxMemoryPage, `must be an integer from 1 to ${maxMemoryPage}`))
+  limit: sequenceText(
+    `At most this many calls (1 to ${maxMemoryPage}); when absent, all of them that fit in 8 MiB (a page never passes that: page on with since)`,
+    `an integer from 1 to ${maxMemoryPage}`,
+  )
+    .pipe(
+      z.int().min(1, `must be an integer from 1 to ${maxMemoryPage}`).max(maxMemoryPage, `must be an integer from 1 to ${maxMemoryPage}`),
+    )
     .optional(),
 });
 
 export const memoryScopeSchema = z
-  .enum(['world', 'connection'], { error: 'must be "world" (the whole memory, shared by every connection of a shared world) or "connection" (only the calls this connection made, and what they changed)' })
+  .enum(['world', 'connection'], {
+    error:
+      'must be "world" (the whole memory, shared by every connection of a shared world) or "connection" (only the calls this connection made, and what they changed)',
+  })
   .meta({
     id: 'MemoryScope',
     description:
-      'What to act on. world (the default; for a restore, the snapshot\'s own scope): the whole memory, in a namespace with a shared world that of every sharing connection. connection: only the calls this connection made in a shared world, and what they changed; the other connections\' calls stay and the world is rebuilt from the seed world with their changes. For a connection whose world is its own, both mean the whole memory and the answer says world.',
+      "What to act on. world (the default; for a restore, the snapshot's own scope): the whole memory, in a namespace with a shared world that of every sharing connection. connection: only the calls this connection made in a shared world, and what they changed; the other connections' calls stay and the world is rebuilt from the seed world with their changes. For a connection whose world is its own, both mean the whole memory and the answer says world.",
   });
 
 export const scopeQuerySchema = z.looseObject({ scope: memoryScopeSchema.optional() });
 
-export const snapshotBodySchema = z.strictObject({ label: z.string().max(200, 'must be at most 200 characters').optional() }).meta({ id: 'SnapshotCreate' });
+export const snapshotBodySchema = z
+  .strictObject({ label: z.string().max(200, 'must be at most 200 characters').optional() })
+  .meta({ id: 'SnapshotCreate' });
 
 export const snapshotSchema = z
   .strictObject({
@@ -93,9 +118,17 @@ export const snapshotListSchema = z.strictObject({ snapshots: z.array(snapshotSc
 export const memorySuccessSchema = z.strictObject({ success: z.literal(true) });
 
 export const resetSchema = z
-  .strictObject({ success: z.literal(true), scope: memoryScopeSchema, calls: z.int().meta({ description: 'How many calls the memory still holds (0 after a world reset)' }) })
+  .strictObject({
+    success: z.literal(true),
+    scope: memoryScopeSchema,
+    calls: z.int().meta({ description: 'How many calls the memory still holds (0 after a world reset)' }),
+  })
   .meta({ id: 'MemoryReset' });
 
 export const restoreSchema = z
-  .strictObject({ success: z.literal(true), scope: memoryScopeSchema, calls: z.int().meta({ description: 'How many calls the memory now holds' }) })
+  .strictObject({
+    success: z.literal(true),
+    scope: memoryScopeSchema,
+    calls: z.int().meta({ description: 'How many calls the memory now holds' }),
+  })
   .meta({ id: 'SnapshotRestored' });

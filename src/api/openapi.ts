@@ -23,7 +23,12 @@ export function toOpenApiDocument(operations: readonly Operation[], version: str
       ...(operation.public ? { security: [] } : {}),
       parameters: [...parameters(operation.params, 'path', toSchema), ...parameters(operation.query, 'query', toSchema)],
       ...(operation.body
-        ? { requestBody: { required: operation.body.required, content: { 'application/json': { schema: toSchema(operation.body.schema, 'input') } } } }
+        ? {
+            requestBody: {
+              required: operation.body.required,
+              content: { 'application/json': { schema: toSchema(operation.body.schema, 'input') } },
+            },
+          }
         : operation.rawBody
           ? {
               requestBody: {
@@ -64,7 +69,11 @@ function responses(operation: Operation, toSchema: ToSchema) {
     result[status] = {
       description: response.description,
       ...(response.schema
-        ? { content: Object.fromEntries((response.contentTypes ?? ['application/json']).map((type) => [type, { schema: toSchema(response.schema!, 'output') }])) }
+        ? {
+            content: Object.fromEntries(
+              (response.contentTypes ?? ['application/json']).map((type) => [type, { schema: toSchema(response.schema!, 'output') }]),
+            ),
+          }
         : {}),
     };
   }
@@ -94,6 +103,7 @@ function toComponentSchema(schema: z.ZodType, io: 'input' | 'output', components
   const converted = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline' }) as Record<string, unknown>;
   const text = JSON.stringify(converted).replace(/"#\/\$defs\/([^"]+)"/g, (_, id: string) => `"#/components/schemas/${id}${suffix}"`);
   const { $schema: _dialect, $defs: definitions, ...json } = JSON.parse(text) as Record<string, unknown>;
-  for (const [id, definition] of Object.entries((definitions ?? {}) as Record<string, unknown>)) components[`${id}${suffix}`] ??= definition;
+  for (const [id, definition] of Object.entries((definitions ?? {}) as Record<string, unknown>))
+    components[`${id}${suffix}`] ??= definition;
   return json;
 }

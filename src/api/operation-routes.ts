@@ -20,7 +20,12 @@ export type Authenticate = (authorization: string | undefined) => Caller | Promi
  * @example
  *   app.route('/', toSubApp(connectionOperations(dependencies, services), authenticate, bodies));
  */
-export function toSubApp(operations: readonly Operation[], authenticate: Authenticate, bodies: BodyBudget, toPath: (path: string) => string = toHonoPath): Hono {
+export function toSubApp(
+  operations: readonly Operation[],
+  authenticate: Authenticate,
+  bodies: BodyBudget,
+  toPath: (path: string) => string = toHonoPath,
+): Hono {
   const app = new Hono();
   for (const operation of operations) app.on(operation.method, toPath(operation.path), toHandler(operation, authenticate, bodies));
   return app;
@@ -72,7 +77,14 @@ export function createUnroutedAnswer(routes: readonly { method: Method; pattern:
   const paths = new Hono();
   for (const [path, methods] of methodsByPath) {
     const allowed = methods.join(', ');
-    paths.all(path, (c) => toErrorResponse(c, apiError('method_not_allowed', `${c.req.method} is not allowed on ${c.req.path}; allowed: ${allowed}`, { headers: { allow: allowed } })));
+    paths.all(path, (c) =>
+      toErrorResponse(
+        c,
+        apiError('method_not_allowed', `${c.req.method} is not allowed on ${c.req.path}; allowed: ${allowed}`, {
+          headers: { allow: allowed },
+        }),
+      ),
+    );
   }
   paths.notFound((c) => toErrorResponse(c, apiError('not_found', `No route for ${c.req.method} ${c.req.path}`)));
   return (c) => paths.fetch(c.req.raw);

@@ -38,7 +38,9 @@ export const newNamespaceName = namespaceName.superRefine((name, context) => {
 export const connectionId = z.string().regex(connectionIdPattern, `must match ${connectionIdPattern.source}`);
 
 export const errorSchema = z.strictObject({ error: z.string(), message: z.string() }).meta({ id: 'Error' });
-export const validationErrorSchema = z.strictObject({ error: z.literal('validation_error'), message: z.string() }).meta({ id: 'ValidationError' });
+export const validationErrorSchema = z
+  .strictObject({ error: z.literal('validation_error'), message: z.string() })
+  .meta({ id: 'ValidationError' });
 
 // ---- connections --------------------------------------------------------------------------
 
@@ -115,7 +117,10 @@ export const connectionBodySchema = z
           .regex(/^[^\r\n\0]*$/, 'must not contain line breaks or NUL')
           .max(connectionLimits.headerValueChars, `must be at most ${connectionLimits.headerValueChars} characters (the limit)`),
       )
-      .refine((headers) => Object.keys(headers).length <= connectionLimits.headers, `must hold at most ${connectionLimits.headers} headers (the limit)`)
+      .refine(
+        (headers) => Object.keys(headers).length <= connectionLimits.headers,
+        `must hold at most ${connectionLimits.headers} headers (the limit)`,
+      )
       .optional(),
     mock: mockConfigSchema.optional(),
   })
@@ -161,7 +166,11 @@ export const deleteConnectionSchema = z.strictObject({ success: z.literal(true) 
 export const namespaceSchema = z.strictObject({ name: z.string(), createdAt: z.string() }).meta({ id: 'Namespace' });
 export const namespaceListSchema = z.strictObject({ namespaces: z.array(namespaceSchema) });
 export const namespaceListQuerySchema = z.looseObject({
-  page: z.string().regex(/^[1-9]\d*$/, 'must be an integer of at least 1').transform(Number).optional(),
+  page: z
+    .string()
+    .regex(/^[1-9]\d*$/, 'must be an integer of at least 1')
+    .transform(Number)
+    .optional(),
   pageSize: limitParameter.optional(),
 });
 export const deleteNamespaceSchema = z.strictObject({ name: z.string(), success: z.literal(true) });

@@ -8,7 +8,6 @@ import { credentialProfileHttpSchema, qualifiedNamePattern, serverInfoSchema } f
 
 export { serverListFields, type ServerListField };
 
-
 export const serverListItemSchema = z
   .strictObject({
     id: z.string(),
@@ -32,18 +31,33 @@ export const serverListItemSchema = z
   .meta({ id: 'ServerListItem', description: 'All 16 fields unless `fields` narrows them.' });
 
 export const paginationSchema = z.strictObject({ currentPage: z.int(), pageSize: z.int(), totalPages: z.int(), totalCount: z.int() });
-export const serverListSchema = z.strictObject({ servers: z.array(serverListItemSchema), pagination: paginationSchema }).meta({ id: 'ServerList' });
+export const serverListSchema = z
+  .strictObject({ servers: z.array(serverListItemSchema), pagination: paginationSchema })
+  .meta({ id: 'ServerList' });
 
-const flag = z.enum(['0', '1', 'true', 'false'], { error: 'must be one of 0, 1, true, false' }).transform((value) => value === '1' || value === 'true');
-const integer = (rule: string) => z.string().regex(/^-?\d+$/, `must be ${rule}`).transform(Number);
+const flag = z
+  .enum(['0', '1', 'true', 'false'], { error: 'must be one of 0, 1, true, false' })
+  .transform((value) => value === '1' || value === 'true');
+const integer = (rule: string) =>
+  z
+    .string()
+    .regex(/^-?\d+$/, `must be ${rule}`)
+    .transform(Number);
 const maxSafe = Number.MAX_SAFE_INTEGER;
 
 /** Query of `GET /servers`. `ids` may repeat and be comma-joined; the route reads it apart. */
 export const serverListQuerySchema = z.looseObject({
   q: z.string().max(1000, 'must be at most 1000 characters').optional(),
-  page: integer('an integer of at least 1').pipe(z.int().min(1, 'must be an integer of at least 1').max(maxSafe, `must be at most ${maxSafe}`)).optional(),
-  pageSize: integer('an integer from 1 to 100').pipe(z.int().min(1, 'must be an integer from 1 to 100').max(100, 'must be an integer from 1 to 100')).optional(),
-  topK: integer('an integer from 10 to 500').pipe(z.int().min(10, 'must be an integer from 10 to 500')).transform((value) => Math.min(value, 500)).optional(),
+  page: integer('an integer of at least 1')
+    .pipe(z.int().min(1, 'must be an integer of at least 1').max(maxSafe, `must be at most ${maxSafe}`))
+    .optional(),
+  pageSize: integer('an integer from 1 to 100')
+    .pipe(z.int().min(1, 'must be an integer from 1 to 100').max(100, 'must be an integer from 1 to 100'))
+    .optional(),
+  topK: integer('an integer from 10 to 500')
+    .pipe(z.int().min(10, 'must be an integer from 10 to 500'))
+    .transform((value) => Math.min(value, 500))
+    .optional(),
   fields: z.string().optional(),
   ids: z.string().optional(),
   qualifiedName: z.string().optional(),
@@ -67,7 +81,11 @@ const jsonObject = z.record(z.string(), z.unknown());
 
 export const toolSchema = z
   .looseObject({
-    name: z.string().min(1).max(128).regex(/^[A-Za-z0-9_.\-/]+$/, 'must be letters, digits, _ . - or /'),
+    name: z
+      .string()
+      .min(1)
+      .max(128)
+      .regex(/^[A-Za-z0-9_.\-/]+$/, 'must be letters, digits, _ . - or /'),
     title: z.string().optional(),
     description: z.string().max(10_000).optional(),
     inputSchema: z.looseObject({ type: z.literal('object') }),
@@ -76,11 +94,18 @@ export const toolSchema = z
   })
   .meta({ id: 'Tool' });
 
-export const resourceSchema = z.strictObject({ uri: z.string().min(1), name: z.string().min(1), description: z.string().optional(), mimeType: z.string().optional() });
+export const resourceSchema = z.strictObject({
+  uri: z.string().min(1),
+  name: z.string().min(1),
+  description: z.string().optional(),
+  mimeType: z.string().optional(),
+});
 export const promptSchema = z.strictObject({
   name: z.string().min(1),
   description: z.string().optional(),
-  arguments: z.array(z.strictObject({ name: z.string().min(1), description: z.string().optional(), required: z.boolean().optional() })).optional(),
+  arguments: z
+    .array(z.strictObject({ name: z.string().min(1), description: z.string().optional(), required: z.boolean().optional() }))
+    .optional(),
 });
 
 export const serverDetailSchema = z
@@ -125,7 +150,12 @@ export const serverBodySchema = z
         tools.forEach((tool, index) => {
           const earlier = first.get(tool.name);
           if (earlier === undefined) first.set(tool.name, index);
-          else context.addIssue({ code: 'custom', path: [index, 'name'], message: `repeats the name of tool ${earlier} ("${tool.name}"); tool names must be unique` });
+          else
+            context.addIssue({
+              code: 'custom',
+              path: [index, 'name'],
+              message: `repeats the name of tool ${earlier} ("${tool.name}"); tool names must be unique`,
+            });
         });
       })
       .optional(),

@@ -18,12 +18,20 @@ const nonceCookie = 'mcpsim_setup_nonce';
  * @example
  *   const { nonce, setCookie } = readOrMakeNonce(c, random, publicUrl);
  */
-export function readOrMakeNonce(c: Context, random: RandomSource, publicUrl: string, scope = '/__mcpsim/setup/'): { nonce: string; setCookie?: string } {
+export function readOrMakeNonce(
+  c: Context,
+  random: RandomSource,
+  publicUrl: string,
+  scope = '/__mcpsim/setup/',
+): { nonce: string; setCookie?: string } {
   const current = readNonce(c);
   if (current) return { nonce: current };
   const nonce = Buffer.from(random(16)).toString('hex');
   const secure = publicUrl.startsWith('https:') ? '; Secure' : '';
-  return { nonce, setCookie: `${nonceCookie}=${nonce}; Path=${new URL(publicUrl).pathname.replace(/\/$/, '')}${scope}; HttpOnly; SameSite=Strict${secure}` };
+  return {
+    nonce,
+    setCookie: `${nonceCookie}=${nonce}; Path=${new URL(publicUrl).pathname.replace(/\/$/, '')}${scope}; HttpOnly; SameSite=Strict${secure}`,
+  };
 }
 
 /** The nonce the request's cookie carries, or '' (never a value from another cookie). */

@@ -51,7 +51,8 @@ const expiryStepMs = 5 * 60 * 1000;
  *   // 'http://127.0.0.1:4010/__mcpsim/setup/WyJhY2N0Ii...<mac>'
  */
 export function createSetupLinks({ key, clock, publicUrl }: { key: Uint8Array; clock: Clock; publicUrl: () => string }): SetupLinks {
-  const mac = (purpose: string, payload: string) => createHmac('sha256', key).update(`mcpsim ${purpose}\n${payload}`).digest().subarray(0, 18).toString('base64url');
+  const mac = (purpose: string, payload: string) =>
+    createHmac('sha256', key).update(`mcpsim ${purpose}\n${payload}`).digest().subarray(0, 18).toString('base64url');
   const same = (given: string, expected: string) => {
     const a = Buffer.from(given);
     const b = Buffer.from(expected);
@@ -85,8 +86,18 @@ export function createSetupLinks({ key, clock, publicUrl }: { key: Uint8Array; c
     },
     present(accountId, connection) {
       const { status } = connection;
-      if ((status.state !== 'auth_required' && status.state !== 'input_required') || status.setupUrl === undefined || connection.key === undefined) return connection;
-      const setupUrl = toSetupUrl({ accountId, namespace: connection.namespace, connectionId: connection.connectionId, generation: connection.key });
+      if (
+        (status.state !== 'auth_required' && status.state !== 'input_required') ||
+        status.setupUrl === undefined ||
+        connection.key === undefined
+      )
+        return connection;
+      const setupUrl = toSetupUrl({
+        accountId,
+        namespace: connection.namespace,
+        connectionId: connection.connectionId,
+        generation: connection.key,
+      });
       return { ...connection, status: { ...status, setupUrl } };
     },
     csrfToken: (ticket, nonce) => mac('setup form', `${ticket}\n${nonce}`),

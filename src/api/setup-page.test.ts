@@ -5,14 +5,22 @@ describe('the setup page', () => {
   it('escapes every value it shows, in text and in attributes, and never shows a stored value', () => {
     const page = String(
       renderSetupPage({
-        connection: { connectionId: 'c"1', name: '<script>alert(1)</script>', namespace: 'n&s', mcpUrl: 'https://x.test/"><img src=x>', status: { state: 'error', message: '<b>down</b>' }, serverInfo: null },
+        connection: {
+          connectionId: 'c"1',
+          name: '<script>alert(1)</script>',
+          namespace: 'n&s',
+          mcpUrl: 'https://x.test/"><img src=x>',
+          status: { state: 'error', message: '<b>down</b>' },
+          serverInfo: null,
+        },
         fields: [{ kind: 'header', name: 'X-"Key"', label: '<i>Key</i>', description: '<u>help</u>', required: true, isSet: true }],
         offerCustomHeader: false,
         notice: { tone: 'problem', text: '<em>oops</em>' },
         csrf: 'token"><b>',
       }),
     );
-    for (const dangerous of ['<script>', '<img', '<b>', '<i>', '<u>', '<em>', 'name="header:X-"Key""']) expect(page).not.toContain(dangerous);
+    for (const dangerous of ['<script>', '<img', '<b>', '<i>', '<u>', '<em>', 'name="header:X-"Key""'])
+      expect(page).not.toContain(dangerous);
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page).toContain('name="header:X-&quot;Key&quot;"');
     expect(page).toContain('(set; leave empty to keep it)');

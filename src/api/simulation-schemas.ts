@@ -7,7 +7,9 @@ export const simulationBodySchema = mockSettingsSchema.meta({ id: 'SimulationCha
 
 const settings = {
   world: worldStateSchema.meta({ description: 'The world the connection starts from (empty when none was set)' }),
-  tools: z.record(z.string(), toolOverrideSchema.meta({ id: 'ToolOverride' })).meta({ description: 'Corrections of the operation inference, by tool name' }),
+  tools: z
+    .record(z.string(), toolOverrideSchema.meta({ id: 'ToolOverride' }))
+    .meta({ description: 'Corrections of the operation inference, by tool name' }),
 };
 
 export const simulationSchema = z.strictObject(settings).meta({ id: 'Simulation' });
@@ -16,7 +18,8 @@ export const simulationChangedSchema = z
   .strictObject({
     ...settings,
     appliesFrom: z.enum(['now', 'next-reset']).meta({
-      description: 'now: the memory had no calls, so its next call sees the new world; next-reset: the memory keeps the world its calls built until DELETE .../memory',
+      description:
+        'now: the memory had no calls, so its next call sees the new world; next-reset: the memory keeps the world its calls built until DELETE .../memory',
     }),
   })
   .meta({ id: 'SimulationChanged' });

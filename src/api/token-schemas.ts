@@ -33,7 +33,12 @@ function refusingProtoKeys<T extends z.ZodType>(schema: T) {
     maps.forEach((map, index) => {
       if (map === null || typeof map !== 'object' || !Object.hasOwn(map, '__proto__')) return;
       const path = Array.isArray(value) ? [index, '__proto__'] : ['__proto__'];
-      context.issues.push({ code: 'custom', input: value, path, message: 'is not a key a token can restrict on; remove it (a restriction is never ignored)' });
+      context.issues.push({
+        code: 'custom',
+        input: value,
+        path,
+        message: 'is not a key a token can restrict on; remove it (a restriction is never ignored)',
+      });
     });
     return value;
   }, schema);

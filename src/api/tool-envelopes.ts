@@ -18,7 +18,11 @@ const listingConcurrency = 16;
  * @example
  *   const envelopes = await toToolEnvelopes(connections, (connection) => endpoints.endpointFor(connection, place), 5000);
  */
-export async function toToolEnvelopes(connections: readonly Connection[], endpointFor: (connection: Connection) => ToolEndpoint, timeoutMs: number) {
+export async function toToolEnvelopes(
+  connections: readonly Connection[],
+  endpointFor: (connection: Connection) => ToolEndpoint,
+  timeoutMs: number,
+) {
   const limit = pLimit(listingConcurrency);
   // One deadline for the whole listing, not one per upstream.
   let timer: NodeJS.Timeout | undefined;
@@ -26,7 +30,10 @@ export async function toToolEnvelopes(connections: readonly Connection[], endpoi
   try {
     return await Promise.all(
       connections.map((connection) =>
-        Promise.race([limit(() => toEnvelope(connection, () => endpointFor(connection))), deadline.then(() => toTimeoutEnvelope(connection, timeoutMs))]),
+        Promise.race([
+          limit(() => toEnvelope(connection, () => endpointFor(connection))),
+          deadline.then(() => toTimeoutEnvelope(connection, timeoutMs)),
+        ]),
       ),
     );
   } finally {

@@ -28,7 +28,11 @@ export const connectionToolsSchema = z
     z.strictObject({
       ...envelopeBase,
       error: z.strictObject({
-        code: z.string().describe('auth_required or input_required (skipped, no upstream request), upstream_error (the upstream failed or timed out; the message says how), or not_connected (an uplink connection with nothing paired)'),
+        code: z
+          .string()
+          .describe(
+            'auth_required or input_required (skipped, no upstream request), upstream_error (the upstream failed or timed out; the message says how), or not_connected (an uplink connection with nothing paired)',
+          ),
         message: z.string(),
       }),
     }),

@@ -37,7 +37,15 @@ const params = z.object({ namespace: namespaceName, connectionId });
  * @example
  *   app.use(toHonoPath('/connect/{namespace}/{connectionId}'), createUplinkUpgrade({ stores, uplinks, authenticate }));
  */
-export function createUplinkUpgrade({ stores, uplinks, authenticate }: { stores: Pick<Stores, 'connections'>; uplinks: UplinkPairings; authenticate: Authenticate }): MiddlewareHandler {
+export function createUplinkUpgrade({
+  stores,
+  uplinks,
+  authenticate,
+}: {
+  stores: Pick<Stores, 'connections'>;
+  uplinks: UplinkPairings;
+  authenticate: Authenticate;
+}): MiddlewareHandler {
   return async (c, next) => {
     const upgrade = (c.env as UpgradeEnv | undefined)?.socketUpgrade;
     if (c.req.method !== 'GET' || c.req.header('upgrade')?.toLowerCase() !== 'websocket' || !upgrade) return next();
@@ -53,11 +61,17 @@ export function createUplinkUpgrade({ stores, uplinks, authenticate }: { stores:
       throw error === hidden ? missing() : error;
     }
     if (connection.transport !== 'uplink' || connection.source !== null) {
-      throw apiError('conflict', `Connection "${id}" in namespace "${namespace}" is not an uplink connection (transport "${connection.transport}"), so nothing can be paired with it; create it with {"transport":"uplink"}`);
+      throw apiError(
+        'conflict',
+        `Connection "${id}" in namespace "${namespace}" is not an uplink connection (transport "${connection.transport}"), so nothing can be paired with it; create it with {"transport":"uplink"}`,
+      );
     }
     const force = ['1', 'true'].includes(new URL(c.req.url).searchParams.get('force') ?? '');
     if (!force && uplinks.isPaired(connection)) {
-      throw apiError('conflict', `Connection "${id}" in namespace "${namespace}" is already paired with a local server; reconnect with ?force=1 to replace that pairing`);
+      throw apiError(
+        'conflict',
+        `Connection "${id}" in namespace "${namespace}" is already paired with a local server; reconnect with ?force=1 to replace that pairing`,
+      );
     }
     upgrade.accept((socket) => {
       // A failed pairing has already ended the socket and, when initialize failed, set the status to error.

@@ -78,7 +78,9 @@ function storeConnection(dependencies: WriteDependencies, write: ConnectionWrite
     const outcome = planWrite(dependencies, write, current);
     const now = clock.now().toISOString();
     // The store key is the connection's generation, which its setup links name.
-    if (outcome.plan.created) outcome.plan.connection.key = stores.connections.insert(place.namespaceId, outcome.plan.connection, outcome.plan.headers, now) ?? undefined;
+    if (outcome.plan.created)
+      outcome.plan.connection.key =
+        stores.connections.insert(place.namespaceId, outcome.plan.connection, outcome.plan.headers, now) ?? undefined;
     else stores.connections.update(place.namespaceId, outcome.plan.connection, outcome.plan.headers, now);
     return outcome;
   });
@@ -89,7 +91,11 @@ function storeConnection(dependencies: WriteDependencies, write: ConnectionWrite
  * must be allowed to write both the connection as it is and as it will be, else 403 (also for one
  * it may not see: a write cannot pretend the id is free).
  */
-function planWrite({ stores, clock, upstream }: WriteDependencies, { caller, place, namespace, connectionId: id, input }: ConnectionWrite, current: Connection | null): WriteOutcome {
+function planWrite(
+  { stores, clock, upstream }: WriteDependencies,
+  { caller, place, namespace, connectionId: id, input }: ConnectionWrite,
+  current: Connection | null,
+): WriteOutcome {
   const refuse = () => missingPermission('connections', 'write');
   if (current) checkConnectionAccess(caller, 'write', current, refuse);
   const serverName = input.server ?? current?.server ?? null;
@@ -98,7 +104,14 @@ function planWrite({ stores, clock, upstream }: WriteDependencies, { caller, pla
     throw apiError('validation_error', `server: unknown registry server "${input.server}"; use a qualifiedName from GET /servers`);
   }
   const loadHeaders = () => stores.connections.getHeaders(place.namespaceId, id);
-  const plan = planConnectionWrite({ namespace, connectionId: id, existing: current ? { connection: current, loadHeaders } : null, input, target, now: clock.now() });
+  const plan = planConnectionWrite({
+    namespace,
+    connectionId: id,
+    existing: current ? { connection: current, loadHeaders } : null,
+    input,
+    target,
+    now: clock.now(),
+  });
   checkConnectionAccess(caller, 'write', plan.connection, refuse);
   if (plan.connection.status.state === 'input_required') plan.connection.status.setupUrl = upstream.setupUrl(place, plan.connection);
   return { plan, probe: toProbe(plan, current, loadHeaders) };
@@ -128,15 +141,26 @@ function findHostedTarget(stores: WriteDependencies['stores'], mcpUrl: string | 
  * input, when it is new, its URL or headers changed, or it was not connected. (Re-saving a
  * connected connection with the same target does not call its upstream again.)
  */
-function toProbe(plan: ConnectionWritePlan, previous: Connection | null, loadHeaders: () => Record<string, string> | null): WriteOutcome['probe'] {
+function toProbe(
+  plan: ConnectionWritePlan,
+  previous: Connection | null,
+  loadHeaders: () => Record<string, string> | null,
+): WriteOutcome['probe'] {
   const { connection } = plan;
-  if (isSimulated(connection) || connection.transport !== 'http' || connection.mcpUrl === null || connection.status.state === 'input_required') return null;
+  if (
+    isSimulated(connection) ||
+    connection.transport !== 'http' ||
+    connection.mcpUrl === null ||
+    connection.status.state === 'input_required'
+  )
+    return null;
   if (plan.headers !== undefined) {
     const changed = previous === null || toHeaderText(plan.headers) !== toHeaderText(loadHeaders());
     if (changed || previous.mcpUrl !== connection.mcpUrl || previous.status.state !== 'connected') return { headers: plan.headers };
     return null;
   }
-  if (previous === null || previous.mcpUrl !== connection.mcpUrl || previous.status.state !== 'connected') return { headers: loadHeaders() };
+  if (previous === null || previous.mcpUrl !== connection.mcpUrl || previous.status.state !== 'connected')
+    return { headers: loadHeaders() };
   return null;
 }
 

@@ -33,36 +33,62 @@ export const options = {
   ...shared,
   redact: { ...shared.redact, help: 'also redact text matching this regular expression (repeatable), e.g. --redact "acct_[0-9]+"' },
   url: { type: 'string', value: '<http-url>', help: 'capture the Streamable HTTP MCP server at this URL instead of a command' },
-  header: { type: 'string', multiple: true, value: '<Name=value>', help: 'with --url: a header to send upstream (repeatable); stored encrypted, never written or printed' },
-  env: { type: 'string', multiple: true, value: '<KEY=VALUE>', help: 'with a command: an environment variable for it (repeatable); never printed' },
-  as: { type: 'string', value: '<ns>/<id>', help: 'the connection to capture through (default captured/server); the scenario uses the same names' },
-  name: { type: 'string', value: '<@owner/name>', help: 'the registry name of the captured server (default @captured/<its serverInfo name>)' },
+  header: {
+    type: 'string',
+    multiple: true,
+    value: '<Name=value>',
+    help: 'with --url: a header to send upstream (repeatable); stored encrypted, never written or printed',
+  },
+  env: {
+    type: 'string',
+    multiple: true,
+    value: '<KEY=VALUE>',
+    help: 'with a command: an environment variable for it (repeatable); never printed',
+  },
+  as: {
+    type: 'string',
+    value: '<ns>/<id>',
+    help: 'the connection to capture through (default captured/server); the scenario uses the same names',
+  },
+  name: {
+    type: 'string',
+    value: '<@owner/name>',
+    help: 'the registry name of the captured server (default @captured/<its serverInfo name>)',
+  },
   scenario: { type: 'string', value: '<path>', help: 'where to write the scenario (default <out-dir>/scenario.yaml)' },
 } as const satisfies CommandOptions;
 
 export function run({ values, positionals: words }: CommandInput<typeof options>, io: CliIo): Promise<number> {
   const [directory, ...command] = words;
   const example = 'mcpsim capture ./captures/memory -- npx -y @modelcontextprotocol/server-memory';
-  if (directory === undefined) throw new CliError(`capture needs an output directory first, e.g. ${example}`, exitCodes.usage, { command: name });
-  if ((command.length > 0) === (values.url !== undefined)) {
-    throw new CliError(`capture needs exactly one upstream: a command after --, or --url <http-url>, e.g. ${example}`, exitCodes.usage, { command: name });
+  if (directory === undefined)
+    throw new CliError(`capture needs an output directory first, e.g. ${example}`, exitCodes.usage, { command: name });
+  if (command.length > 0 === (values.url !== undefined)) {
+    throw new CliError(`capture needs exactly one upstream: a command after --, or --url <http-url>, e.g. ${example}`, exitCodes.usage, {
+      command: name,
+    });
   }
   if (values.header && values.url === undefined) throw new CliError('--header applies to --url', exitCodes.usage, { command: name });
   if (values.env && values.url !== undefined) throw new CliError('--env applies to a command after --', exitCodes.usage, { command: name });
   if (values.name !== undefined && !/^@?[a-zA-Z0-9][a-zA-Z0-9_-]*\/[a-zA-Z0-9][a-zA-Z0-9_-]*$/.test(values.name)) {
-    throw new CliError(`--name takes a registry name such as @acme/notes (got ${JSON.stringify(values.name)})`, exitCodes.usage, { command: name });
+    throw new CliError(`--name takes a registry name such as @acme/notes (got ${JSON.stringify(values.name)})`, exitCodes.usage, {
+      command: name,
+    });
   }
   const target = values.as ?? 'captured/server';
   const patterns = toRedactPatterns(values.redact ?? [], name);
   const uplink = command.length > 0 ? toStdioUplink(target, command, values.env ?? []) : null;
   const [namespace = '', connectionId = ''] = target.split('/');
-  if (values.url !== undefined && !/^[^/\s]+\/[^/\s]+$/.test(target)) throw new CliError(`--as takes <namespace>/<id> (got ${JSON.stringify(target)})`, exitCodes.usage, { command: name });
+  if (values.url !== undefined && !/^[^/\s]+\/[^/\s]+$/.test(target))
+    throw new CliError(`--as takes <namespace>/<id> (got ${JSON.stringify(target)})`, exitCodes.usage, { command: name });
   const capture = {
     directory,
     patterns,
     scenarioFile: values.scenario ?? join(directory, 'scenario.yaml'),
     ...(values.name === undefined ? {} : { serverName: values.name }),
-    ...(values.url === undefined ? {} : { http: { namespace, connectionId, url: values.url, headers: toHeaders(values.header ?? [], name) } }),
+    ...(values.url === undefined
+      ? {}
+      : { http: { namespace, connectionId, url: values.url, headers: toHeaders(values.header ?? [], name) } }),
   };
   return serve({ flags: toConfigFlags(values), quiet: values.quiet ?? false, scenarios: [], uplinks: uplink ? [uplink] : [], capture }, io);
 }

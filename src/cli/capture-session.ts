@@ -29,7 +29,11 @@ export function toRedactPatterns(sources: readonly string[], command: string): R
     try {
       return new RegExp(source, 'g');
     } catch (error) {
-      throw new CliError(`--redact ${JSON.stringify(source)} is not a regular expression (${(error as Error).message}); e.g. --redact "acct_[0-9]+"`, exitCodes.usage, { command });
+      throw new CliError(
+        `--redact ${JSON.stringify(source)} is not a regular expression (${(error as Error).message}); e.g. --redact "acct_[0-9]+"`,
+        exitCodes.usage,
+        { command },
+      );
     }
   });
 }
@@ -44,7 +48,8 @@ export function toHeaders(pairs: readonly string[], command: string): Record<str
   const headers: Record<string, string> = {};
   for (const pair of pairs) {
     const match = /^([A-Za-z0-9!#$%&'*+.^_`|~-]+)\s*[=:]\s?(.*)$/s.exec(pair);
-    if (!match) throw new CliError('--header takes Name=value (or "Name: value"); got one without a header name first', exitCodes.usage, { command });
+    if (!match)
+      throw new CliError('--header takes Name=value (or "Name: value"); got one without a header name first', exitCodes.usage, { command });
     headers[match[1]!] = match[2]!;
   }
   return headers;
@@ -59,8 +64,12 @@ export function toHeaders(pairs: readonly string[], command: string): Record<str
 export async function connectHttpUpstream(door: ScenarioPlatform, http: NonNullable<CaptureSettings['http']>): Promise<string> {
   const path = `/connect/${encodeURIComponent(http.namespace)}/${encodeURIComponent(http.connectionId)}`;
   await expectSuccess(door, `namespace "${http.namespace}"`, 'PUT', `/namespaces/${encodeURIComponent(http.namespace)}`);
-  if ((await requestPlatform(door, 'GET', path)).status === 200) await expectSuccess(door, `connection "${http.namespace}/${http.connectionId}"`, 'DELETE', path);
-  const created = await requestPlatform(door, 'PUT', path, { mcpUrl: http.url, ...(Object.keys(http.headers).length > 0 ? { headers: http.headers } : {}) });
+  if ((await requestPlatform(door, 'GET', path)).status === 200)
+    await expectSuccess(door, `connection "${http.namespace}/${http.connectionId}"`, 'DELETE', path);
+  const created = await requestPlatform(door, 'PUT', path, {
+    mcpUrl: http.url,
+    ...(Object.keys(http.headers).length > 0 ? { headers: http.headers } : {}),
+  });
   const body = created.body as { status?: { state?: string; message?: string } } | undefined;
   if (created.status >= 300 || body?.status?.state !== 'connected') {
     const why = body?.status?.message ?? JSON.stringify(created.body);
@@ -70,10 +79,21 @@ export async function connectHttpUpstream(door: ScenarioPlatform, http: NonNulla
 }
 
 /** Lists the tools of each captured connection once through the platform, so the registry entry exists before the first call. */
-export async function listCapturedTools(door: ScenarioPlatform, connections: readonly { namespace: string; connectionId: string }[], io: CliIo): Promise<void> {
+export async function listCapturedTools(
+  door: ScenarioPlatform,
+  connections: readonly { namespace: string; connectionId: string }[],
+  io: CliIo,
+): Promise<void> {
   for (const { namespace, connectionId } of connections) {
-    const listed = await requestPlatform(door, 'GET', `/connect/${encodeURIComponent(namespace)}/${encodeURIComponent(connectionId)}/.tools`);
-    if (listed.status !== 200) io.stderr(`Listing the tools of ${namespace}/${connectionId} failed (${listed.status}); the registry entry is written at the first listing that works.\n`);
+    const listed = await requestPlatform(
+      door,
+      'GET',
+      `/connect/${encodeURIComponent(namespace)}/${encodeURIComponent(connectionId)}/.tools`,
+    );
+    if (listed.status !== 200)
+      io.stderr(
+        `Listing the tools of ${namespace}/${connectionId} failed (${listed.status}); the registry entry is written at the first listing that works.\n`,
+      );
   }
 }
 
@@ -88,7 +108,8 @@ export function toCaptureReport(summary: CaptureSummary): string {
   if (summary.redactions.length === 0) lines.push('  redactions: none');
   else {
     lines.push(`  redactions: ${summary.redactions.length}, listed in ${summary.files.redactions}:`);
-    for (const { connection, tool, call, path, kind } of summary.redactions) lines.push(`    ${call === 0 ? 'tools/list' : `call ${call}`} ${connection} ${tool} ${path}: ${kind}`);
+    for (const { connection, tool, call, path, kind } of summary.redactions)
+      lines.push(`    ${call === 0 ? 'tools/list' : `call ${call}`} ${connection} ${tool} ${path}: ${kind}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -37,7 +37,9 @@ export async function checkCommand(paths: readonly string[], options: { json: bo
   const targets = paths.length > 0 ? paths : defaultScenarioPaths;
   const missing = targets.filter((path) => !existsSync(path));
   if (missing.length > 0) {
-    io.stderr(`mcpsim: ${missing.map((path) => `"${path}"`).join(', ')} does not exist; give scenario files or directories, e.g. mcpsim check scenarios/\n`);
+    io.stderr(
+      `mcpsim: ${missing.map((path) => `"${path}"`).join(', ')} does not exist; give scenario files or directories, e.g. mcpsim check scenarios/\n`,
+    );
     return exitCodes.usage;
   }
   const results: ScenarioFileResult[] = [];
@@ -46,7 +48,11 @@ export async function checkCommand(paths: readonly string[], options: { json: bo
     io.stderr(`mcpsim: no *.yaml or *.yml files in ${targets.join(', ')}; give scenario files or a directory that holds them\n`);
     return exitCodes.usage;
   }
-  const files = results.map((result) => ({ file: result.file, ok: 'scenario' in result, problems: 'problems' in result ? result.problems : [] }));
+  const files = results.map((result) => ({
+    file: result.file,
+    ok: 'scenario' in result,
+    problems: 'problems' in result ? result.problems : [],
+  }));
   if (options.json) {
     io.stdout(`${JSON.stringify({ files })}\n`);
   } else {

@@ -40,6 +40,7 @@ export class CliError extends Error {
 export function toCliError(error: unknown): CliError | null {
   if (error instanceof CliError) return error;
   if (error instanceof ConfigError) return new CliError(error.message, exitCodes.usage);
-  if (error instanceof DataDirError) return new CliError(`${error.message}; choose another with --data-dir <dir> (or MCPSIM_DATA_DIR)`, exitCodes.failure);
+  if (error instanceof DataDirError)
+    return new CliError(`${error.message}; choose another with --data-dir <dir> (or MCPSIM_DATA_DIR)`, exitCodes.failure);
   return null;
 }

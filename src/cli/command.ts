@@ -14,7 +14,9 @@ export interface CommandOption {
 export type CommandOptions = Readonly<Record<string, CommandOption>>;
 
 type ScalarValue<Type extends CommandOption['type']> = Type extends 'boolean' ? boolean : string;
-type OptionValue<Option extends CommandOption> = Option['multiple'] extends true ? ScalarValue<Option['type']>[] : ScalarValue<Option['type']>;
+type OptionValue<Option extends CommandOption> = Option['multiple'] extends true
+  ? ScalarValue<Option['type']>[]
+  : ScalarValue<Option['type']>;
 
 /** What `parseArgs` gives for `Options`: each option's value when it was given. */
 export type OptionValues<Options extends CommandOptions> = { -readonly [Name in keyof Options]?: OptionValue<Options[Name]> };

@@ -9,14 +9,26 @@ import type { CommandOptions, OptionValues } from './command.js';
 export const configOptions = {
   port: { type: 'string', value: '<n>', help: 'port to listen on (env MCPSIM_PORT, default 4010; 0 picks a free port)' },
   host: { type: 'string', value: '<host>', help: 'address to bind (env MCPSIM_HOST, default 127.0.0.1)' },
-  'data-dir': { type: 'string', value: '<dir>', help: 'where the SQLite database and key files live (env MCPSIM_DATA_DIR, default ./.mcpsim)' },
+  'data-dir': {
+    type: 'string',
+    value: '<dir>',
+    help: 'where the SQLite database and key files live (env MCPSIM_DATA_DIR, default ./.mcpsim)',
+  },
   'api-key': { type: 'string', value: '<key>', help: "fix the local account's API key (env MCPSIM_API_KEY)" },
-  fixtures: { type: 'string', value: '<dir>', help: 'recorded tool results of mock connections (env MCPSIM_FIXTURES_DIR, default ./fixtures)' },
-  'upstream-timeout': { type: 'string', value: '<ms>', help: 'bound on each upstream probe and tool listing (env MCPSIM_UPSTREAM_TIMEOUT_MS, default 5000)' },
+  fixtures: {
+    type: 'string',
+    value: '<dir>',
+    help: 'recorded tool results of mock connections (env MCPSIM_FIXTURES_DIR, default ./fixtures)',
+  },
+  'upstream-timeout': {
+    type: 'string',
+    value: '<ms>',
+    help: 'bound on each upstream probe and tool listing (env MCPSIM_UPSTREAM_TIMEOUT_MS, default 5000)',
+  },
   'public-url': {
     type: 'string',
     value: '<url>',
-    help: 'the base URL this server is reached at (behind a tunnel or proxy), for the links it\nhands out: setupUrl, the CLI login\'s authUrl (env MCPSIM_PUBLIC_URL; default the listen\naddress); never taken from a request\'s Host header',
+    help: "the base URL this server is reached at (behind a tunnel or proxy), for the links it\nhands out: setupUrl, the CLI login's authUrl (env MCPSIM_PUBLIC_URL; default the listen\naddress); never taken from a request's Host header",
   },
   miss: {
     type: 'string',

@@ -14,13 +14,19 @@ const runKey = 'mcpsim-dashboard-run-key';
  * @example
  *   platform.dashboard?.setScenarios(toScenarioCatalog(scenarios, runtime, config));
  */
-export function toScenarioCatalog(scenarios: readonly LoadedScenario[], runtime: ModelRuntime, config: Pick<Config, 'fixturesDir' | 'fixturesDirChosen' | 'upstreamTimeoutMs'>): ScenarioCatalog {
+export function toScenarioCatalog(
+  scenarios: readonly LoadedScenario[],
+  runtime: ModelRuntime,
+  config: Pick<Config, 'fixturesDir' | 'fixturesDirChosen' | 'upstreamTimeoutMs'>,
+): ScenarioCatalog {
   return {
     list: () =>
       scenarios.map(({ file, scenario }) => ({
         name: scenario.name,
         file,
-        connections: scenario.namespaces.flatMap((namespace) => namespace.connections.map((connection) => `${namespace.name}/${connection.id}`)),
+        connections: scenario.namespaces.flatMap((namespace) =>
+          namespace.connections.map((connection) => `${namespace.name}/${connection.id}`),
+        ),
         steps: scenario.steps.length,
       })),
     async run(name) {
@@ -28,12 +34,23 @@ export function toScenarioCatalog(scenarios: readonly LoadedScenario[], runtime:
       if (!loaded) return { steps: [], error: `No loaded scenario is named "${name}"` };
       const fixturesDir = config.fixturesDirChosen ? config.fixturesDir : loaded.fixturesDir;
       try {
-        const reports = await runScenario(loaded, { runtime, toolResults: { mode: 'replay', fixturesDir, recordHint: `mcpsim record ${loaded.file}` }, apiKey: runKey, upstreamTimeoutMs: config.upstreamTimeoutMs });
+        const reports = await runScenario(loaded, {
+          runtime,
+          toolResults: { mode: 'replay', fixturesDir, recordHint: `mcpsim record ${loaded.file}` },
+          apiKey: runKey,
+          upstreamTimeoutMs: config.upstreamTimeoutMs,
+        });
         return {
           steps: reports.map((report) => ({
             title: `${report.name} (${report.call})`,
             passed: report.outcome !== 'failed',
-            message: report.error ?? (report.checks.filter((check) => check.pass === false).map((check) => `${check.name}: ${check.message}`).join('; ') || null),
+            message:
+              report.error ??
+              (report.checks
+                .filter((check) => check.pass === false)
+                .map((check) => `${check.name}: ${check.message}`)
+                .join('; ') ||
+                null),
           })),
           error: null,
         };

@@ -23,5 +23,13 @@ export function run({ values }: CommandInput<typeof options>, io: CliIo): number
     return exitCodes.ok;
   }
   const scenarios = values.scenario ?? [];
-  return serve({ flags: toConfigFlags(values), quiet: values.quiet ?? false, scenarios: scenarios.length > 0 ? scenarios : [bundledScenariosDir], demo: scenarios.length === 0 }, io);
+  return serve(
+    {
+      flags: toConfigFlags(values),
+      quiet: values.quiet ?? false,
+      scenarios: scenarios.length > 0 ? scenarios : [bundledScenariosDir],
+      demo: scenarios.length === 0,
+    },
+    io,
+  );
 }

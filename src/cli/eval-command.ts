@@ -24,7 +24,11 @@ export const positionals = true;
 export const options = {
   runs: { type: 'string', value: '<k>', help: 'runs per scenario (default 5, at most 100)' },
   'min-pass': { type: 'string', value: '<share>', help: 'the share of steps (0 to 1) that must pass in every run (default 1)' },
-  'max-contradictions': { type: 'string', value: '<share>', help: 'the largest share of calls (0 to 1) allowed to contradict the world (default 0)' },
+  'max-contradictions': {
+    type: 'string',
+    value: '<share>',
+    help: 'the largest share of calls (0 to 1) allowed to contradict the world (default 0)',
+  },
   json: { type: 'boolean', help: 'print the figures as JSON' },
   'upstream-timeout': configOptions['upstream-timeout'],
 } as const satisfies CommandOptions;
@@ -50,7 +54,8 @@ export async function run({ values, positionals: paths }: CommandInput<typeof op
   const config = resolveConfig(toConfigFlags(values), io.env);
   const runtime = createModelRuntime(config);
   const model = runtime.simulatorModel;
-  if (!model) throw new CliError('eval needs a model: set OPENAI_API_KEY (and OPENAI_BASE_URL for another endpoint); MCPSIM_MODEL names the model');
+  if (!model)
+    throw new CliError('eval needs a model: set OPENAI_API_KEY (and OPENAI_BASE_URL for another endpoint); MCPSIM_MODEL names the model');
   const scenarios = await loadScenarioPaths(paths, io);
   if (!scenarios) return exitCodes.failure;
 
@@ -61,7 +66,9 @@ export async function run({ values, positionals: paths }: CommandInput<typeof op
     for (let index = 0; index < runs; index++) {
       // A fresh in-memory platform per run: every run starts from the scenario's own world.
       const toolResults = { mode: 'eval', fixturesDir: loaded.fixturesDir, clock: systemClock } as const;
-      reportsByRun.push(await runScenario(loaded, { runtime, toolResults, apiKey: evalApiKey, upstreamTimeoutMs: config.upstreamTimeoutMs }));
+      reportsByRun.push(
+        await runScenario(loaded, { runtime, toolResults, apiKey: evalApiKey, upstreamTimeoutMs: config.upstreamTimeoutMs }),
+      );
     }
     results.push(summarize(loaded.file, loaded.scenario.name, reportsByRun));
   }
@@ -73,9 +80,15 @@ export async function run({ values, positionals: paths }: CommandInput<typeof op
   const contradictionShare = calls === 0 ? 0 : results.reduce((sum, result) => sum + result.contradicted, 0) / calls;
   const problems = [
     ...(passShare < minPass ? [`${format(passShare)} of steps hold pass^${runs}, below --min-pass ${minPass}`] : []),
-    ...(contradictionShare > maxContradictions ? [`${format(contradictionShare)} of calls contradicted the world, above --max-contradictions ${maxContradictions}`] : []),
+    ...(contradictionShare > maxContradictions
+      ? [`${format(contradictionShare)} of calls contradicted the world, above --max-contradictions ${maxContradictions}`]
+      : []),
   ];
-  io.stderr(problems.length > 0 ? `✗ ${problems.join('; ')}\n` : `✓ pass^${runs} ${format(passShare)} of steps; contradictions ${format(contradictionShare)} of calls\n`);
+  io.stderr(
+    problems.length > 0
+      ? `✗ ${problems.join('; ')}\n`
+      : `✓ pass^${runs} ${format(passShare)} of steps; contradictions ${format(contradictionShare)} of calls\n`,
+  );
   return problems.length > 0 ? exitCodes.failure : exitCodes.ok;
 }
 
@@ -91,7 +104,15 @@ export function summarize(file: string, scenario: string, reportsByRun: readonly
   });
   const answered = reportsByRun.flat().filter((report) => report.result !== undefined);
   const contradicted = answered.filter((report) => Array.isArray(report.result?._meta?.['mcpsim/contradictions'])).length;
-  return { file, scenario, runs: reportsByRun.length, steps, calls: answered.length, contradicted, contradictionRate: answered.length === 0 ? 0 : contradicted / answered.length };
+  return {
+    file,
+    scenario,
+    runs: reportsByRun.length,
+    steps,
+    calls: answered.length,
+    contradicted,
+    contradictionRate: answered.length === 0 ? 0 : contradicted / answered.length,
+  };
 }
 
 function toText(result: ScenarioEval): string {

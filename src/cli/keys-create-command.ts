@@ -24,7 +24,8 @@ export function run({ values }: CommandInput<typeof options>, io: CliIo): number
   try {
     const account = admin.createAccount(values.name ?? 'extra');
     io.stdout(values.json ? `${JSON.stringify(account)}\n` : `${account.apiKey}\n`);
-    if (!values.json) io.stderr(`Created account "${account.name}" (${account.accountId}). The key above is shown once and stored only as a hash.\n`);
+    if (!values.json)
+      io.stderr(`Created account "${account.name}" (${account.accountId}). The key above is shown once and stored only as a hash.\n`);
     return exitCodes.ok;
   } finally {
     admin.close();

@@ -20,7 +20,20 @@ import * as uplink from './uplink-command.js';
  * The command table, in the order `mcpsim --help` lists them. Each command module exports its
  * name, usage, summary, help, options and run (see command.ts); `mcpsim` alone is the demo.
  */
-export const commands: readonly Command[] = [demo, serve, uplink, capture, check, test, record, evaluate, keysCreate, tokenCreate, registryImport, registryGenerate];
+export const commands: readonly Command[] = [
+  demo,
+  serve,
+  uplink,
+  capture,
+  check,
+  test,
+  record,
+  evaluate,
+  keysCreate,
+  tokenCreate,
+  registryImport,
+  registryGenerate,
+];
 
 /**
  * Runs the command line `argv` (without `node` and the script) and returns the exit code
@@ -59,5 +72,7 @@ function findCommand(argv: readonly string[]): { command: Command; args: string[
   // Name both words when the first starts a two-word command (`registry frob`).
   const grouped = commands.some((command) => command.name.startsWith(`${argv[0]} `)) && argv[1] !== undefined && !argv[1].startsWith('-');
   const attempted = grouped ? `${argv[0]} ${argv[1]}` : argv[0];
-  throw new CliError(`Unknown command "${attempted}". The commands:\n${toCommandList(commands)}\nRun "mcpsim --help" for more, "mcpsim <command> --help" for a command's options.`);
+  throw new CliError(
+    `Unknown command "${attempted}". The commands:\n${toCommandList(commands)}\nRun "mcpsim --help" for more, "mcpsim <command> --help" for a command's options.`,
+  );
 }

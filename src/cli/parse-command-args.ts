@@ -24,7 +24,12 @@ export function parseCommandArgs(command: Command, args: readonly string[]): Com
   try {
     const parsed = parseArgs({
       args: [...args],
-      options: Object.fromEntries(Object.entries(options).map(([name, { type, multiple, short }]) => [name, { type, ...(multiple ? { multiple } : {}), ...(short ? { short } : {}) }])),
+      options: Object.fromEntries(
+        Object.entries(options).map(([name, { type, multiple, short }]) => [
+          name,
+          { type, ...(multiple ? { multiple } : {}), ...(short ? { short } : {}) },
+        ]),
+      ),
       allowPositionals: command.positionals ?? false,
       strict: true,
     });
@@ -40,7 +45,9 @@ export function parseCommandArgs(command: Command, args: readonly string[]): Com
 /** Node's message in the CLI's words, with the options the command takes. */
 function toProblem(command: Command, error: Error, code: string): string {
   const subject = command.name || 'mcpsim';
-  const optionList = Object.keys(toAllOptions(command)).map((name) => `--${name}`).join(', ');
+  const optionList = Object.keys(toAllOptions(command))
+    .map((name) => `--${name}`)
+    .join(', ');
   const takes = `${subject} takes ${optionList}`;
   const quoted = /'([^']*)'/.exec(error.message)?.[1] ?? '';
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${quoted}; ${takes}`;

@@ -40,7 +40,8 @@ export async function run({ values, positionals }: CommandInput<typeof options>,
   const config = resolveConfig(toConfigFlags(values), io.env);
   const runtime = createModelRuntime(config);
   const model = runtime.simulatorModel;
-  if (!model) throw new CliError('record needs a model: set OPENAI_API_KEY (and OPENAI_BASE_URL for another endpoint); MCPSIM_MODEL names the model');
+  if (!model)
+    throw new CliError('record needs a model: set OPENAI_API_KEY (and OPENAI_BASE_URL for another endpoint); MCPSIM_MODEL names the model');
   const scenarios = await loadScenarioPaths(paths, io);
   if (!scenarios) return exitCodes.failure;
   let failed = false;
@@ -60,7 +61,12 @@ export async function run({ values, positionals }: CommandInput<typeof options>,
     failed ||= modelFailures.length > 0 || summary.failed > 0;
     io.stdout(toTextReport(reports, scenario.name));
     const count = (kind: RecordedCall['change']) => changes.filter((entry) => entry.change === kind).length;
-    const files = new Set(changes.filter((entry) => entry.change === 'added' || entry.change === 'replaced').map((entry) => entry.file).filter((path): path is string => path !== null));
+    const files = new Set(
+      changes
+        .filter((entry) => entry.change === 'added' || entry.change === 'replaced')
+        .map((entry) => entry.file)
+        .filter((path): path is string => path !== null),
+    );
     const written = [...files].map((path) => relative(process.cwd(), path)).join(', ');
     io.stdout(
       `${changes.length} calls: ${count('added')} added, ${count('kept')} kept, ${count('replaced')} replaced, ${count('unchanged')} unchanged${written ? `, written to ${written}` : ''}` +

@@ -19,7 +19,8 @@ export const options = {
 export function run({ values }: CommandInput<typeof options>, io: CliIo): number {
   if (values.count === undefined) throw new CliError(`registry generate needs --count <n> (1 to ${maxCount})`);
   const count = Number(values.count);
-  if (!/^\d+$/.test(values.count) || count < 1 || count > maxCount) throw new CliError(`--count: must be a whole number from 1 to ${maxCount} (got "${values.count}")`);
+  if (!/^\d+$/.test(values.count) || count < 1 || count > maxCount)
+    throw new CliError(`--count: must be a whole number from 1 to ${maxCount} (got "${values.count}")`);
   const servers = createSyntheticServers(count, { seed: values.seed ?? 'mcpsim' });
   // One server per line, like the public data set's servers.json, so grep and diff work on it.
   io.stdout(`[\n${servers.map((server) => JSON.stringify(server)).join(',\n')}\n]\n`);

@@ -21,7 +21,8 @@ export const options = {
 
 export function run({ values, positionals: paths }: CommandInput<typeof options>, io: CliIo): number {
   const [path] = paths;
-  if (path === undefined || paths.length !== 1) throw new CliError('registry import needs one file or directory: mcpsim registry import <file|dir> [--data-dir <dir>]');
+  if (path === undefined || paths.length !== 1)
+    throw new CliError('registry import needs one file or directory: mcpsim registry import <file|dir> [--data-dir <dir>]');
   const config = resolveConfig(toConfigFlags(values), io.env);
   const admin = openDataDirAdmin(config.dataDir);
   try {

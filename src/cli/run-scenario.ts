@@ -25,7 +25,10 @@ export interface ScenarioRun {
  * @example
  *   const reports = await runScenario(loaded, { runtime, toolResults: { mode: 'replay', fixturesDir, recordHint }, apiKey, upstreamTimeoutMs: 5000 });
  */
-export async function runScenario({ file, scenario }: LoadedScenario, { runtime, toolResults, apiKey, upstreamTimeoutMs, warn = () => {} }: ScenarioRun): Promise<StepReport[]> {
+export async function runScenario(
+  { file, scenario }: LoadedScenario,
+  { runtime, toolResults, apiKey, upstreamTimeoutMs, warn = () => {} }: ScenarioRun,
+): Promise<StepReport[]> {
   const platform = createReplayPlatform({
     apiKey,
     seed: file,

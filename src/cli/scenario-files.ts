@@ -5,7 +5,6 @@ import type { Scenario } from '../scenario/scenario-schema.js';
 import { CliError } from './cli-error.js';
 import type { CliIo } from './io.js';
 
-
 export interface LoadedScenario {
   file: string;
   scenario: Scenario;

@@ -73,12 +73,18 @@ export async function serveScenarios({
       io.stdout(`Removed scenario "${previous.name}" (${file}: the file is gone)\n${lines.map((line) => `  ${line}\n`).join('')}`);
       return;
     }
-    const loaded = (await loadScenarioPaths([file], io).catch((error: unknown) => {
-      io.stderr(`✗ ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
-      return null;
-    }))?.[0];
+    const loaded = (
+      await loadScenarioPaths([file], io).catch((error: unknown) => {
+        io.stderr(`✗ ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
+        return null;
+      })
+    )?.[0];
     if (!loaded) {
-      io.stderr(previous ? `  kept the previous version of ${file} (scenario "${previous.name}"); fix the file and save it again\n` : `  ${file} is not loaded; fix it and save it again\n`);
+      io.stderr(
+        previous
+          ? `  kept the previous version of ${file} (scenario "${previous.name}"); fix the file and save it again\n`
+          : `  ${file} is not loaded; fix it and save it again\n`,
+      );
       return;
     }
     const removed = previous ? await removeScenarioItems(door, findRemovedItems(previous, loaded.scenario, others)) : [];
@@ -88,7 +94,11 @@ export async function serveScenarios({
 
   // Reloads run one at a time, in the order the files settled.
   let queue = Promise.resolve();
-  const watcher = watchScenarioPaths(paths, (file) => void (queue = queue.then(() => reload(file))), (problem) => io.stderr(problem));
+  const watcher = watchScenarioPaths(
+    paths,
+    (file) => void (queue = queue.then(() => reload(file))),
+    (problem) => io.stderr(problem),
+  );
   return {
     get firstMcpUrl() {
       return firstMcpUrl;

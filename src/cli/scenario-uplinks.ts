@@ -46,7 +46,16 @@ export function toScenarioStdioUplinks(file: string, scenario: Scenario): StdioU
     namespace.connections.flatMap(({ id, uplink }) => {
       if (uplink === undefined) return [];
       if (typeof uplink === 'string') return [{ ...parseUplinkOption(`${namespace.name}/${id}=${uplink}`), cwd: folder }];
-      return [{ namespace: namespace.name, connectionId: id, command: uplink.command, args: uplink.args, env: uplink.env ?? {}, cwd: resolve(folder, uplink.cwd ?? '.') }];
+      return [
+        {
+          namespace: namespace.name,
+          connectionId: id,
+          command: uplink.command,
+          args: uplink.args,
+          env: uplink.env ?? {},
+          cwd: resolve(folder, uplink.cwd ?? '.'),
+        },
+      ];
     }),
   );
 }
@@ -77,20 +86,26 @@ export function createScenarioUplinks({ platform, door, io }: { platform: Platfo
       for (const uplink of declared) {
         const key = keyOf(uplink);
         const signature = JSON.stringify([uplink.command, uplink.args, uplink.cwd, Object.entries(uplink.env).sort()]);
-        const shown = applied?.connections.find((connection) => connection.namespace === uplink.namespace && connection.connectionId === uplink.connectionId);
+        const shown = applied?.connections.find(
+          (connection) => connection.namespace === uplink.namespace && connection.connectionId === uplink.connectionId,
+        );
         const current = running.get(key);
         // Still paired as declared (a re-created connection reads disconnected: its pairing went with the old row).
         if (current && current.signature === signature && current.alive && shown?.status.state === 'connected') continue;
         stop(key);
         const path = `/connect/${encodeURIComponent(uplink.namespace)}/${encodeURIComponent(uplink.connectionId)}`;
-        const started = startStdioUplink(platform, uplink, io, { mcpUrl: `${door.baseUrl.replace(/\/+$/, '')}${path}/mcp`, quiet: () => closing });
+        const started = startStdioUplink(platform, uplink, io, {
+          mcpUrl: `${door.baseUrl.replace(/\/+$/, '')}${path}/mcp`,
+          quiet: () => closing,
+        });
         const entry: Running = { file, signature, started, alive: true };
         running.set(key, entry);
         ended.push(started.ended.then(() => void (entry.alive = false)));
         await started.paired;
         const view = await requestPlatform(door, 'GET', path);
         const status = (view.body as { status?: { state?: unknown; message?: unknown } } | null)?.status;
-        if (shown && typeof status?.state === 'string') shown.status = { state: status.state, ...(typeof status.message === 'string' ? { message: status.message } : {}) };
+        if (shown && typeof status?.state === 'string')
+          shown.status = { state: status.state, ...(typeof status.message === 'string' ? { message: status.message } : {}) };
       }
     },
     async close() {

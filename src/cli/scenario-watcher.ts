@@ -23,7 +23,11 @@ const rearmMs = 500;
  * @example
  *   const watcher = watchScenarioPaths(['scenarios/'], (file) => reload(file), (problem) => io.stderr(problem));
  */
-export function watchScenarioPaths(paths: readonly string[], onChange: (file: string) => void, onProblem: (message: string) => void): ScenarioWatcher {
+export function watchScenarioPaths(
+  paths: readonly string[],
+  onChange: (file: string) => void,
+  onProblem: (message: string) => void,
+): ScenarioWatcher {
   const timers = new Map<string, NodeJS.Timeout>();
   const watchers = new Set<FSWatcher>();
   const retries = new Set<NodeJS.Timeout>();

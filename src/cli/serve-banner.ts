@@ -23,7 +23,18 @@ export interface BannerFacts {
  * @example
  *   io.stdout(toServeBanner({ url, dashboardUrl, apiKey, apiKeyNote, namespace: 'demo', dataDir, virtualClock: null, search, simulator, mcpUrl }));
  */
-export function toServeBanner({ url, dashboardUrl, apiKey, apiKeyNote, namespace, dataDir, virtualClock, search, simulator, mcpUrl }: BannerFacts): string {
+export function toServeBanner({
+  url,
+  dashboardUrl,
+  apiKey,
+  apiKeyNote,
+  namespace,
+  dataDir,
+  virtualClock,
+  search,
+  simulator,
+  mcpUrl,
+}: BannerFacts): string {
   const key = apiKey ?? '$MCPSIM_API_KEY';
   const keyLine = `  API key     ${apiKey ? `${apiKey}  ` : ''}${apiKeyNote}`;
   return [

@@ -41,7 +41,7 @@ export const options = {
     type: 'string',
     multiple: true,
     value: '<ns>/<id>=<command...>',
-    help: "start a local stdio MCP server and pair it with that uplink connection (repeatable);\nthe command line is split on spaces, leading KEY=VALUE words are its environment\n(never printed); for arguments with spaces use mcpsim uplink",
+    help: 'start a local stdio MCP server and pair it with that uplink connection (repeatable);\nthe command line is split on spaces, leading KEY=VALUE words are its environment\n(never printed); for arguments with spaces use mcpsim uplink',
   },
   capture: {
     type: 'string',
@@ -56,12 +56,25 @@ export const options = {
 export function run({ values }: CommandInput<typeof options>, io: CliIo): Promise<number> {
   const uplinks = (values.uplink ?? []).map(parseUplinkOption);
   const capture = toServeCapture(values, 'serve');
-  return serve({ flags: toConfigFlags(values), quiet: values.quiet ?? false, scenarios: values.scenario ?? [], uplinks, ...(capture ? { capture } : {}) }, io);
+  return serve(
+    {
+      flags: toConfigFlags(values),
+      quiet: values.quiet ?? false,
+      scenarios: values.scenario ?? [],
+      uplinks,
+      ...(capture ? { capture } : {}),
+    },
+    io,
+  );
 }
 
 /** `--capture <dir>` and `--redact` as capture settings (serve and uplink). */
-export function toServeCapture(values: { capture?: string | undefined; redact?: string[] | undefined }, command: string): CaptureSettings | undefined {
-  if (values.redact && values.capture === undefined) throw new CliError('--redact applies to a capture: add --capture <dir>', exitCodes.usage, { command });
+export function toServeCapture(
+  values: { capture?: string | undefined; redact?: string[] | undefined },
+  command: string,
+): CaptureSettings | undefined {
+  if (values.redact && values.capture === undefined)
+    throw new CliError('--redact applies to a capture: add --capture <dir>', exitCodes.usage, { command });
   return values.capture === undefined ? undefined : { directory: values.capture, patterns: toRedactPatterns(values.redact ?? [], command) };
 }
 
@@ -84,7 +97,10 @@ export interface ServeSettings {
  * @example
  *   await serve({ flags: { port: '0' }, quiet: true, scenarios: ['scenarios/'] }, io);
  */
-export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = false, uplinks = [], capture }: ServeSettings, io: CliIo): Promise<number> {
+export async function serve(
+  { flags, quiet, scenarios: scenarioPaths, demo = false, uplinks = [], capture }: ServeSettings,
+  io: CliIo,
+): Promise<number> {
   const config = resolveConfig(flags, io.env);
   const apiKey = toServeApiKey(config);
   const scenarios = scenarioPaths.length > 0 ? ((await loadScenarioPaths(scenarioPaths, io)) ?? []) : [];
@@ -93,7 +109,8 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
   const clock = toClock(config.clock);
   const runtime = createModelRuntime(config);
   const { simulatorModel: model, embedder, createToolResults } = runtime;
-  if (config.simulator.record && !model) throw new CliError('--record / MCPSIM_RECORD: recording needs a model; set OPENAI_API_KEY or OPENAI_BASE_URL');
+  if (config.simulator.record && !model)
+    throw new CliError('--record / MCPSIM_RECORD: recording needs a model; set OPENAI_API_KEY or OPENAI_BASE_URL');
   const ownRequests = new WeakSet<Request>();
   const platform = createPlatform({
     dataDir: config.dataDir,
@@ -104,11 +121,25 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
     clock,
     ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
     ...(embedder ? { embedder } : {}),
-    ...(capture ? { capture: { directory: capture.directory, patterns: capture.patterns, ...(capture.scenarioFile ? { scenarioFile: capture.scenarioFile } : {}), ...(capture.serverName ? { serverName: capture.serverName } : {}) } } : {}),
+    ...(capture
+      ? {
+          capture: {
+            directory: capture.directory,
+            patterns: capture.patterns,
+            ...(capture.scenarioFile ? { scenarioFile: capture.scenarioFile } : {}),
+            ...(capture.serverName ? { serverName: capture.serverName } : {}),
+          },
+        }
+      : {}),
     apiKey: apiKey.key,
     logger: {
       error: (message, error) => io.stderr(`${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
-      ...(quiet ? {} : { request: ({ method, path, status, milliseconds }, request) => void (ownRequests.has(request) || io.stdout(`${method} ${path} ${status} ${milliseconds.toFixed(1)}ms\n`)) }),
+      ...(quiet
+        ? {}
+        : {
+            request: ({ method, path, status, milliseconds }, request) =>
+              void (ownRequests.has(request) || io.stdout(`${method} ${path} ${status} ${milliseconds.toFixed(1)}ms\n`)),
+          }),
     },
   });
   let server;
@@ -118,7 +149,8 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
     platform.listeningAt(server.url);
   } catch (error) {
     platform.close();
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`${(error as Error).message}: pick another --port`, exitCodes.failure);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new CliError(`${(error as Error).message}: pick another --port`, exitCodes.failure);
     throw error;
   }
   platform.dashboard?.setScenarios(scenarios.length > 0 ? toScenarioCatalog(scenarios, runtime, config) : null);
@@ -126,14 +158,16 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
   const shutdown = new Promise<string>((done) => io.onShutdownSignal(done));
   // The server's own requests (loading scenarios) stay out of the access log.
   const door = { fetch: (request: Request) => (ownRequests.add(request), platform.app.fetch(request)) };
-  const served = scenarioPaths.length > 0 ? await serveScenarios({ platform, door, baseUrl: server.url, scenarios, paths: scenarioPaths, io }) : null;
+  const served =
+    scenarioPaths.length > 0 ? await serveScenarios({ platform, door, baseUrl: server.url, scenarios, paths: scenarioPaths, io }) : null;
   let paired = null;
   let capturedMcpUrl: string | null = null;
   try {
     const localDoor = { fetch: door.fetch, baseUrl: server.url, apiKey: platform.sessionKey() };
     if (uplinks.length > 0) paired = await pairStdioUplinks({ platform, door: localDoor, uplinks, io });
     // A capture of a server that did not start would record nothing while looking busy: stop instead.
-    if (capture && uplinks.length > 0 && paired?.firstMcpUrl === null) throw new Error(`nothing to capture: the local server "${uplinks[0]!.command}" did not start (see above)`);
+    if (capture && uplinks.length > 0 && paired?.firstMcpUrl === null)
+      throw new Error(`nothing to capture: the local server "${uplinks[0]!.command}" did not start (see above)`);
     if (capture?.http) capturedMcpUrl = await connectHttpUpstream(localDoor, capture.http);
     // The registry entry is written from a listing: make one now, before any client asks.
     if (capture) await listCapturedTools(localDoor, [...uplinks, ...(capture.http ? [capture.http] : [])], io);
@@ -155,8 +189,15 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
       dataDir: resolve(config.dataDir),
       mcpUrl: demo ? demoMcpUrl : (capturedMcpUrl ?? paired?.firstMcpUrl ?? served?.firstMcpUrl ?? demoMcpUrl),
       virtualClock: config.clock.kind === 'virtual' ? clock.now().toISOString() : null,
-      search: embedder ? `full-text + semantic (${embedder.model})` : 'full-text (set OPENAI_API_KEY or OPENAI_BASE_URL for semantic search)',
-      simulator: toSourcesLine(resolve(fixturesDir), model ? `model ${model.modelId} (${model.api} API)` : null, toServeMissPolicy(config.simulator.missPolicy, model !== null), config.simulator.record),
+      search: embedder
+        ? `full-text + semantic (${embedder.model})`
+        : 'full-text (set OPENAI_API_KEY or OPENAI_BASE_URL for semantic search)',
+      simulator: toSourcesLine(
+        resolve(fixturesDir),
+        model ? `model ${model.modelId} (${model.api} API)` : null,
+        toServeMissPolicy(config.simulator.missPolicy, model !== null),
+        config.simulator.record,
+      ),
     }),
   );
 
@@ -187,9 +228,21 @@ export async function serve({ flags, quiet, scenarios: scenarioPaths, demo = fal
  */
 function toServeApiKey(config: Config): { key: string; shown: string | null; note: string } {
   const loopback = isLoopbackHost(config.host);
-  if (config.apiKey !== undefined) return { key: config.apiKey, shown: loopback ? config.apiKey : null, note: loopback ? '(from --api-key / MCPSIM_API_KEY)' : '(from --api-key / MCPSIM_API_KEY; not shown off loopback)' };
-  if (!loopback) throw new CliError(`--host ${config.host}: not a loopback address, so there is no default API key; set one with --api-key or MCPSIM_API_KEY`);
-  return { key: developmentApiKey, shown: developmentApiKey, note: '(the development key on loopback; set --api-key or MCPSIM_API_KEY for another)' };
+  if (config.apiKey !== undefined)
+    return {
+      key: config.apiKey,
+      shown: loopback ? config.apiKey : null,
+      note: loopback ? '(from --api-key / MCPSIM_API_KEY)' : '(from --api-key / MCPSIM_API_KEY; not shown off loopback)',
+    };
+  if (!loopback)
+    throw new CliError(
+      `--host ${config.host}: not a loopback address, so there is no default API key; set one with --api-key or MCPSIM_API_KEY`,
+    );
+  return {
+    key: developmentApiKey,
+    shown: developmentApiKey,
+    note: '(the development key on loopback; set --api-key or MCPSIM_API_KEY for another)',
+  };
 }
 
 /** Which sources answer mock tool calls, in order: `fixtures (<dir>), then the stateful simulator on a miss`. */

@@ -38,12 +38,27 @@ const stopWaitMs = 5000;
  * @example
  *   toStdioUplink('local/files', ['npx', 'server-memory'], ['MEMORY_FILE_PATH=/tmp/m.json']);
  */
-export function toStdioUplink(target: string | undefined, command: readonly string[], env: readonly string[], via: 'uplink' | 'serve' = 'uplink'): StdioUplink {
+export function toStdioUplink(
+  target: string | undefined,
+  command: readonly string[],
+  env: readonly string[],
+  via: 'uplink' | 'serve' = 'uplink',
+): StdioUplink {
   const example = via === 'uplink' ? 'mcpsim uplink local/files -- node server.js' : 'mcpsim serve --uplink "local/files=node server.js"';
   const match = /^([^/\s]+)\/([^/\s]+)$/.exec(target ?? '');
-  if (!match) throw new CliError(`${via} needs <namespace>/<id> first, e.g. ${example} (got ${target === undefined ? 'nothing' : JSON.stringify(target)})`, exitCodes.usage, { command: via });
+  if (!match)
+    throw new CliError(
+      `${via} needs <namespace>/<id> first, e.g. ${example} (got ${target === undefined ? 'nothing' : JSON.stringify(target)})`,
+      exitCodes.usage,
+      { command: via },
+    );
   const [program, ...args] = command;
-  if (program === undefined) throw new CliError(`${via} needs the server's command ${via === 'uplink' ? 'after --' : 'after "="'}, e.g. ${example}`, exitCodes.usage, { command: via });
+  if (program === undefined)
+    throw new CliError(
+      `${via} needs the server's command ${via === 'uplink' ? 'after --' : 'after "="'}, e.g. ${example}`,
+      exitCodes.usage,
+      { command: via },
+    );
   const variables: Record<string, string> = {};
   for (const pair of env) {
     const equals = pair.indexOf('=');
@@ -64,8 +79,17 @@ export function toStdioUplink(target: string | undefined, command: readonly stri
  */
 export function parseUplinkOption(option: string): StdioUplink {
   const equals = option.indexOf('=');
-  if (equals < 0) throw new CliError(`--uplink takes <namespace>/<id>=<command line>, e.g. --uplink "local/files=node server.js" (got ${JSON.stringify(option)})`, exitCodes.usage, { command: 'serve' });
-  const words = option.slice(equals + 1).trim().split(/\s+/).filter((word) => word !== '');
+  if (equals < 0)
+    throw new CliError(
+      `--uplink takes <namespace>/<id>=<command line>, e.g. --uplink "local/files=node server.js" (got ${JSON.stringify(option)})`,
+      exitCodes.usage,
+      { command: 'serve' },
+    );
+  const words = option
+    .slice(equals + 1)
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   const env = [];
   while (words[0] !== undefined && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0])) env.push(words.shift()!);
   return toStdioUplink(option.slice(0, equals), words, env, 'serve');
@@ -80,16 +104,31 @@ export function parseUplinkOption(option: string): StdioUplink {
  *   const started = startStdioUplink(platform, uplink, io, { mcpUrl, quiet: () => stopping });
  *   if (await started.paired) ...; started.stop();
  */
-export function startStdioUplink(platform: Platform, uplink: StdioUplink, io: CliIo, { mcpUrl, quiet }: { mcpUrl: string; quiet: () => boolean }): StartedStdioUplink {
+export function startStdioUplink(
+  platform: Platform,
+  uplink: StdioUplink,
+  io: CliIo,
+  { mcpUrl, quiet }: { mcpUrl: string; quiet: () => boolean },
+): StartedStdioUplink {
   const name = `${uplink.namespace}/${uplink.connectionId}`;
   let stopped = false;
-  const pairing = platform.pairStdioServer(uplink, { command: uplink.command, args: uplink.args, env: uplink.env, ...(uplink.cwd === undefined ? {} : { cwd: uplink.cwd }) });
+  const pairing = platform.pairStdioServer(uplink, {
+    command: uplink.command,
+    args: uplink.args,
+    env: uplink.env,
+    ...(uplink.cwd === undefined ? {} : { cwd: uplink.cwd }),
+  });
   return {
     paired: pairing.ready.then(
       () => (io.stdout(`Paired ${name} with the local server "${uplink.command}"; MCP URL: ${mcpUrl}\n`), true),
-      (error: unknown) => (io.stderr(`Pairing ${name} with "${uplink.command}" failed: ${error instanceof Error ? error.message : String(error)}\n`), false),
+      (error: unknown) => (
+        io.stderr(`Pairing ${name} with "${uplink.command}" failed: ${error instanceof Error ? error.message : String(error)}\n`),
+        false
+      ),
     ),
-    ended: pairing.ended.then((how) => void (stopped || quiet() || io.stderr(`The local server of ${name} ended: ${how}. ${name} is now disconnected.\n`))),
+    ended: pairing.ended.then(
+      (how) => void (stopped || quiet() || io.stderr(`The local server of ${name} ended: ${how}. ${name} is now disconnected.\n`)),
+    ),
     stop() {
       stopped = true;
       pairing.stop();
@@ -111,14 +150,25 @@ export async function waitForStdioUplinks(ended: readonly Promise<unknown>[]): P
  *   const paired = await pairStdioUplinks({ platform, door, uplinks, io });
  *   ...; platform.close(); await paired.stopped();
  */
-export async function pairStdioUplinks({ platform, door, uplinks, io }: { platform: Platform; door: ScenarioPlatform; uplinks: readonly StdioUplink[]; io: CliIo }): Promise<{ firstMcpUrl: string | null; stopped(): Promise<void> }> {
+export async function pairStdioUplinks({
+  platform,
+  door,
+  uplinks,
+  io,
+}: {
+  platform: Platform;
+  door: ScenarioPlatform;
+  uplinks: readonly StdioUplink[];
+  io: CliIo;
+}): Promise<{ firstMcpUrl: string | null; stopped(): Promise<void> }> {
   let stopping = false;
   let firstMcpUrl: string | null = null;
   const ended: Promise<unknown>[] = [];
   for (const uplink of uplinks) {
     const path = `/connect/${encodeURIComponent(uplink.namespace)}/${encodeURIComponent(uplink.connectionId)}`;
     await expectSuccess(door, `namespace "${uplink.namespace}"`, 'PUT', `/namespaces/${encodeURIComponent(uplink.namespace)}`);
-    if ((await requestPlatform(door, 'GET', path)).status === 404) await expectSuccess(door, `connection "${uplink.namespace}/${uplink.connectionId}"`, 'PUT', path, { transport: 'uplink' });
+    if ((await requestPlatform(door, 'GET', path)).status === 404)
+      await expectSuccess(door, `connection "${uplink.namespace}/${uplink.connectionId}"`, 'PUT', path, { transport: 'uplink' });
     const mcpUrl = `${door.baseUrl}${path}/mcp`;
     const started = startStdioUplink(platform, uplink, io, { mcpUrl, quiet: () => stopping });
     ended.push(started.ended);

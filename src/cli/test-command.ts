@@ -1,7 +1,15 @@
 import { writeFileSync } from 'node:fs';
 import { resolveConfig } from '../config.js';
 import { createModelRuntime } from '../platform/model-runtime.js';
-import { summarizeReports, toJsonReport, toJunitReport, toSummaryLine, toTextReport, type ReportOptions, type ReportSuite } from '../scenario/reporters.js';
+import {
+  summarizeReports,
+  toJsonReport,
+  toJunitReport,
+  toSummaryLine,
+  toTextReport,
+  type ReportOptions,
+  type ReportSuite,
+} from '../scenario/reporters.js';
 import { CliError, exitCodes } from './cli-error.js';
 import type { CommandInput, CommandOptions } from './command.js';
 import { configOptions, toConfigFlags } from './config-options.js';
@@ -45,11 +53,15 @@ export async function run({ values, positionals: paths }: CommandInput<typeof op
   const reporter = (values.reporter ?? 'text') as Reporter;
   if (!reporters.includes(reporter)) throw new CliError(`--reporter: "${values.reporter}" is not one of ${reporters.join(', ')}`);
   const miss = values.miss as (typeof testMissPolicies)[number] | undefined;
-  if (miss !== undefined && !testMissPolicies.includes(miss)) throw new CliError(`--miss: "${values.miss}" is not one of ${testMissPolicies.join(', ')}`);
+  if (miss !== undefined && !testMissPolicies.includes(miss))
+    throw new CliError(`--miss: "${values.miss}" is not one of ${testMissPolicies.join(', ')}`);
   // Only the flag: MCPSIM_MISS_POLICY is serve's setting, and a test stays strict unless asked here or in the scenario.
   if (values.timings && values['no-timings']) throw new CliError('--timings and --no-timings contradict each other; give one');
   const timings = values.timings ? true : values['no-timings'] ? false : undefined;
-  const config = resolveConfig({ ...toConfigFlags({ ...values, miss: undefined }), ...(timings === undefined ? {} : { timings }) }, { ...io.env, MCPSIM_MISS_POLICY: undefined });
+  const config = resolveConfig(
+    { ...toConfigFlags({ ...values, miss: undefined }), ...(timings === undefined ? {} : { timings }) },
+    { ...io.env, MCPSIM_MISS_POLICY: undefined },
+  );
   const scenarios = await loadScenarioPaths(paths.length > 0 ? paths : ['scenarios/'], io);
   if (!scenarios) return exitCodes.failure;
   const runtime = createModelRuntime(config);
@@ -57,19 +69,43 @@ export async function run({ values, positionals: paths }: CommandInput<typeof op
   for (const loaded of scenarios) {
     io.stderr(`▶ ${loaded.file}: ${loaded.scenario.steps.length} steps\n`);
     const fixturesDir = config.fixturesDirChosen ? config.fixturesDir : loaded.fixturesDir;
-    const toolResults = { mode: 'replay', fixturesDir, recordHint: `mcpsim record ${loaded.file}`, missPolicy: miss ?? loaded.scenario.miss ?? 'error' } as const;
-    suites.push({ name: loaded.scenario.name, file: loaded.file, reports: await runScenario(loaded, { runtime, toolResults, apiKey: scenarioApiKey, upstreamTimeoutMs: config.upstreamTimeoutMs, warn: io.stderr }) });
+    const toolResults = {
+      mode: 'replay',
+      fixturesDir,
+      recordHint: `mcpsim record ${loaded.file}`,
+      missPolicy: miss ?? loaded.scenario.miss ?? 'error',
+    } as const;
+    suites.push({
+      name: loaded.scenario.name,
+      file: loaded.file,
+      reports: await runScenario(loaded, {
+        runtime,
+        toolResults,
+        apiKey: scenarioApiKey,
+        upstreamTimeoutMs: config.upstreamTimeoutMs,
+        warn: io.stderr,
+      }),
+    });
   }
   const report = render(reporter, suites, { timings: config.reportTimings });
   if (values.output) writeFileSync(values.output, report);
   else io.stdout(report);
   const all = summarizeReports(suites.flatMap((suite) => suite.reports));
-  io.stderr(`${scenarios.length} scenario${scenarios.length === 1 ? '' : 's'}: ${toSummaryLine(all)}${runtime.judge ? '' : ' (plain-language checks skipped: no model configured)'}\n`);
+  io.stderr(
+    `${scenarios.length} scenario${scenarios.length === 1 ? '' : 's'}: ${toSummaryLine(all)}${runtime.judge ? '' : ' (plain-language checks skipped: no model configured)'}\n`,
+  );
   return all.failed > 0 || all.misses > 0 ? exitCodes.failure : exitCodes.ok;
 }
 
 function render(reporter: Reporter, suites: readonly ReportSuite[], options: ReportOptions): string {
   if (reporter === 'junit') return toJunitReport(suites, options);
-  if (reporter === 'json') return `${JSON.stringify(suites.map((suite) => toJsonReport(suite.reports, suite.name, { ...options, ...(suite.file === undefined ? {} : { file: suite.file }) })), null, 2)}\n`;
+  if (reporter === 'json')
+    return `${JSON.stringify(
+      suites.map((suite) =>
+        toJsonReport(suite.reports, suite.name, { ...options, ...(suite.file === undefined ? {} : { file: suite.file }) }),
+      ),
+      null,
+      2,
+    )}\n`;
   return suites.map((suite) => toTextReport(suite.reports, suite.name, options)).join('\n');
 }

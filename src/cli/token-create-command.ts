@@ -60,7 +60,9 @@ function toTokenBody(policyTexts: readonly string[], ttl: string | undefined): u
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      throw new CliError(`--policy #${index + 1}: not valid JSON (${(error as Error).message}); e.g. --policy '{"namespaces":"demo","operations":"read"}'`);
+      throw new CliError(
+        `--policy #${index + 1}: not valid JSON (${(error as Error).message}); e.g. --policy '{"namespaces":"demo","operations":"read"}'`,
+      );
     }
     constraints.push(...(Array.isArray(parsed) ? parsed : [parsed]));
   }

@@ -19,7 +19,12 @@ export const positionals = true;
 
 export const options = {
   ...serveOptions,
-  env: { type: 'string', multiple: true, value: '<KEY=VALUE>', help: "an environment variable for the local server (repeatable); never printed" },
+  env: {
+    type: 'string',
+    multiple: true,
+    value: '<KEY=VALUE>',
+    help: 'an environment variable for the local server (repeatable); never printed',
+  },
 } as const satisfies CommandOptions;
 
 export function run({ values, positionals: words }: CommandInput<typeof options>, io: CliIo): Promise<number> {
@@ -27,5 +32,14 @@ export function run({ values, positionals: words }: CommandInput<typeof options>
   const uplink = toStdioUplink(target, command, values.env ?? []);
   const more = (values.uplink ?? []).map(parseUplinkOption);
   const capture = toServeCapture(values, 'uplink');
-  return serve({ flags: toConfigFlags(values), quiet: values.quiet ?? false, scenarios: values.scenario ?? [], uplinks: [uplink, ...more], ...(capture ? { capture } : {}) }, io);
+  return serve(
+    {
+      flags: toConfigFlags(values),
+      quiet: values.quiet ?? false,
+      scenarios: values.scenario ?? [],
+      uplinks: [uplink, ...more],
+      ...(capture ? { capture } : {}),
+    },
+    io,
+  );
 }

@@ -45,6 +45,9 @@ export const developmentApiKey = 'mcpsim-dev-key';
  *   isLoopbackHost('0.0.0.0');   // false
  */
 export function isLoopbackHost(host: string): boolean {
-  const bare = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   return bare === 'localhost' || bare.endsWith('.localhost') || bare === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(bare);
 }

@@ -53,8 +53,14 @@ export function boundCallEntry(entry: CallLogEntry): { entry: CallLogEntry; byte
   }
   const resultText = JSON.stringify(result);
   if (resultText.length > maxLoggedChars) result = toCutResult(result, resultText);
-  const bounded = args === entry.arguments && result === entry.result && argumentsKey === entry.argumentsKey ? entry : { ...entry, arguments: args, argumentsKey, result };
-  const bytes = argumentsKey.length + (args === entry.arguments ? entry.argumentsKey.length : JSON.stringify(args).length) + (result === entry.result ? resultText.length : JSON.stringify(result).length);
+  const bounded =
+    args === entry.arguments && result === entry.result && argumentsKey === entry.argumentsKey
+      ? entry
+      : { ...entry, arguments: args, argumentsKey, result };
+  const bytes =
+    argumentsKey.length +
+    (args === entry.arguments ? entry.argumentsKey.length : JSON.stringify(args).length) +
+    (result === entry.result ? resultText.length : JSON.stringify(result).length);
   // What the call changed is kept whole (the world is rebuilt from it), but it counts against the bound.
   return { entry: bounded, bytes: bytes + (entry.changes ? JSON.stringify(entry.changes).length : 0) };
 }

@@ -19,7 +19,12 @@ const toolSchema = z.looseObject({
   annotations: z.looseObject({}).optional(),
 });
 
-export const resourceSchema = z.strictObject({ uri: z.string(), name: z.string(), description: z.string().optional(), mimeType: z.string().optional() });
+export const resourceSchema = z.strictObject({
+  uri: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  mimeType: z.string().optional(),
+});
 
 export const promptSchema = z.strictObject({
   name: z.string(),

@@ -25,7 +25,11 @@ describe('isTargetChangeAllowed', () => {
 
 describe('findMissingInputs', () => {
   const profile = {
-    headers: { Authorization: { label: 'Token', required: true }, 'X-Optional': { label: 'Opt', required: false }, 'X-Unsaid': { label: 'Unsaid' } },
+    headers: {
+      Authorization: { label: 'Token', required: true },
+      'X-Optional': { label: 'Opt', required: false },
+      'X-Unsaid': { label: 'Unsaid' },
+    },
     query: { region: { label: 'Region', required: true } },
   };
 
@@ -56,7 +60,13 @@ describe('resolveHttpStatus', () => {
 
 describe('toMetadataText', () => {
   it('compares strings as themselves and everything else by its JSON text', () => {
-    expect([toMetadataText('a'), toMetadataText(1), toMetadataText(true), toMetadataText(null), toMetadataText({ a: [1] })]).toEqual(['a', '1', 'true', 'null', '{"a":[1]}']);
+    expect([toMetadataText('a'), toMetadataText(1), toMetadataText(true), toMetadataText(null), toMetadataText({ a: [1] })]).toEqual([
+      'a',
+      '1',
+      'true',
+      'null',
+      '{"a":[1]}',
+    ]);
   });
 });
 

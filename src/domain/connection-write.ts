@@ -40,7 +40,10 @@ function planCreate({ namespace, connectionId, input, target, now }: PlanConnect
   checkTransportFields(transport, input);
   const mock = input.mock?.enabled ? input.mock : null;
   if (mock && !target) {
-    throw apiError('validation_error', 'mock: requires server (a registry qualified name) or a hosted server URL (https://server.smithery.ai/{qualifiedName}); a mock connection cannot target a custom mcpUrl');
+    throw apiError(
+      'validation_error',
+      'mock: requires server (a registry qualified name) or a hosted server URL (https://server.smithery.ai/{qualifiedName}); a mock connection cannot target a custom mcpUrl',
+    );
   }
   if (mock && transport !== 'http') throw apiError('validation_error', 'mock: requires transport "http"');
   if (transport === 'http' && !input.server && !input.mcpUrl) {
@@ -68,7 +71,10 @@ function planCreate({ namespace, connectionId, input, target, now }: PlanConnect
   return { connection, headers, created: true };
 }
 
-function planUpdate({ input, target }: PlanConnectionWriteArgs, existing: NonNullable<PlanConnectionWriteArgs['existing']>): ConnectionWritePlan {
+function planUpdate(
+  { input, target }: PlanConnectionWriteArgs,
+  existing: NonNullable<PlanConnectionWriteArgs['existing']>,
+): ConnectionWritePlan {
   const current = existing.connection;
   const transport = input.transport ?? current.transport;
   checkTransportFields(transport, input);
@@ -102,7 +108,8 @@ function planUpdate({ input, target }: PlanConnectionWriteArgs, existing: NonNul
 
 function checkTransportFields(transport: Transport, input: ConnectionInput): void {
   if (input.source && transport !== 'uplink') throw apiError('validation_error', 'source: requires transport "uplink"');
-  if (input.mcpUrl && transport === 'uplink') throw apiError('validation_error', 'mcpUrl: not allowed for transport "uplink" (an uplink connection has no URL)');
+  if (input.mcpUrl && transport === 'uplink')
+    throw apiError('validation_error', 'mcpUrl: not allowed for transport "uplink" (an uplink connection has no URL)');
 }
 
 function resolveStatus(
@@ -113,7 +120,8 @@ function resolveStatus(
 ): ConnectionStatus {
   if (connection.mock) return { state: 'connected' };
   // An uplink is connected exactly while a local server is paired with it; a write does not change that.
-  if (connection.transport === 'uplink') return connection.source ? moduleUnavailable : previous?.state === 'connected' ? previous : { state: 'disconnected' };
+  if (connection.transport === 'uplink')
+    return connection.source ? moduleUnavailable : previous?.state === 'connected' ? previous : { state: 'disconnected' };
   const profile = target?.config ?? {};
   const needsHeaders = Object.values(profile.headers ?? {}).some((field) => field.required === true);
   const status = resolveHttpStatus(previous, profile, findMissingInputs(profile, needsHeaders ? headers() : null, connection.mcpUrl));

@@ -26,9 +26,15 @@ describe('parseDuration', () => {
   });
 
   it('shows the accepted forms for anything else', () => {
-    expect(parseDuration('1d', ttl)).toEqual({ error: 'must be a positive whole number of seconds, or a duration such as "1h", "30m", "20s" (got "1d")' });
-    expect(parseDuration(0, ttl)).toEqual({ error: 'must be a positive whole number of seconds, or a duration such as "1h", "30m", "20s"' });
-    expect(parseDuration(-1, latency)).toEqual({ error: 'must be a non-negative whole number of milliseconds, or a duration such as "250ms", "20s"' });
+    expect(parseDuration('1d', ttl)).toEqual({
+      error: 'must be a positive whole number of seconds, or a duration such as "1h", "30m", "20s" (got "1d")',
+    });
+    expect(parseDuration(0, ttl)).toEqual({
+      error: 'must be a positive whole number of seconds, or a duration such as "1h", "30m", "20s"',
+    });
+    expect(parseDuration(-1, latency)).toEqual({
+      error: 'must be a non-negative whole number of milliseconds, or a duration such as "250ms", "20s"',
+    });
     expect(parseDuration(1.5, latency)).toHaveProperty('error');
     expect(parseDuration('1 h', ttl)).toHaveProperty('error');
   });

@@ -39,7 +39,10 @@ export function parseDuration(value: string | number, rule: DurationRule): { ms:
     ms = Number(match[1]) * unitMs[unit];
   }
   // Below a bound of one unit or less, the value is simply not of the accepted form (0 for a ttl, -1 ms).
-  if (ms < rule.minMs) return { error: rule.minMs <= unitMs[rule.numberUnit] ? `must be ${forms}` : `must be at least ${describe(rule.minMs, rule.numberUnit)}` };
+  if (ms < rule.minMs)
+    return {
+      error: rule.minMs <= unitMs[rule.numberUnit] ? `must be ${forms}` : `must be at least ${describe(rule.minMs, rule.numberUnit)}`,
+    };
   if (ms > rule.maxMs || !Number.isSafeInteger(ms)) return { error: `must be at most ${describe(rule.maxMs, rule.numberUnit)}` };
   return { ms };
 }

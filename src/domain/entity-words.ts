@@ -33,7 +33,46 @@ const irregular: Record<string, string> = {
 };
 
 /** Words that end in s but are singular (or have no singular), left as they are. */
-const uncountable = new Set(['data', 'media', 'metadata', 'news', 'series', 'species', 'status', 'analytics', 'access', 'details', 'info', 'dns', 'sms', 'os', 'https', 'always', 'was', 'has', 'is', 'this', 'canvas', 'alias', 'bus', 'gas', 'plus', 'stats', 'diagnostics', 'process', 'address', 'class', 'business', 'progress', 'success', 'redis', 'kubernetes', 'postgres', 'aws', 'gis']);
+const uncountable = new Set([
+  'data',
+  'media',
+  'metadata',
+  'news',
+  'series',
+  'species',
+  'status',
+  'analytics',
+  'access',
+  'details',
+  'info',
+  'dns',
+  'sms',
+  'os',
+  'https',
+  'always',
+  'was',
+  'has',
+  'is',
+  'this',
+  'canvas',
+  'alias',
+  'bus',
+  'gas',
+  'plus',
+  'stats',
+  'diagnostics',
+  'process',
+  'address',
+  'class',
+  'business',
+  'progress',
+  'success',
+  'redis',
+  'kubernetes',
+  'postgres',
+  'aws',
+  'gis',
+]);
 
 /**
  * The words of a name: split at `_ - . / : spaces` and camelCase boundaries, lower-cased.

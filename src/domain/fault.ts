@@ -10,7 +10,10 @@ import { parseDuration, type DurationRule } from './duration.js';
 const latencyRule: DurationRule = { numberUnit: 'ms', units: ['ms', 's'], minMs: 0, maxMs: 600_000 };
 
 const duration = z
-  .union([z.number().int().min(0).max(600_000), z.string().regex(/^\d+(ms|s)$/, 'must be a number of milliseconds or "<n>ms" / "<n>s", e.g. 250ms')])
+  .union([
+    z.number().int().min(0).max(600_000),
+    z.string().regex(/^\d+(ms|s)$/, 'must be a number of milliseconds or "<n>ms" / "<n>s", e.g. 250ms'),
+  ])
   // The text form is bounded like the number form ("601s" is too long too).
   .superRefine((value, context) => {
     // zod runs this even when the union failed; only a well-formed text needs its bound checked here.

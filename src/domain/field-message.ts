@@ -63,12 +63,16 @@ export function describeRule(issue: z.core.$ZodIssue, value: unknown, wording: R
     case 'too_big':
       return withValue(bound('at most', issue.origin, issue.maximum));
     case 'invalid_value': {
-      const values = issue.values.map((allowed) => (wording.types === 'yaml' && typeof allowed === 'string' ? allowed : JSON.stringify(allowed)));
+      const values = issue.values.map((allowed) =>
+        wording.types === 'yaml' && typeof allowed === 'string' ? allowed : JSON.stringify(allowed),
+      );
       return withValue(`must be ${values.length === 1 ? '' : 'one of '}${values.join(', ')}`);
     }
     case 'invalid_format':
       if (issue.format === 'url') return withValue('must be a URL, e.g. https://example.com/mcp');
-      return withValue(issue.format === 'regex' && 'pattern' in issue ? `must match ${String(issue.pattern)}` : `must be a valid ${issue.format}`);
+      return withValue(
+        issue.format === 'regex' && 'pattern' in issue ? `must match ${String(issue.pattern)}` : `must be a valid ${issue.format}`,
+      );
     case 'invalid_key': {
       const inner = issue.issues[0]?.message;
       return inner && !zodDefaultMessage.test(inner) ? inner : 'is not an allowed key';
@@ -77,7 +81,9 @@ export function describeRule(issue: z.core.$ZodIssue, value: unknown, wording: R
       // A branch whose type fit but whose rule failed says more than "wrong type".
       const fitting = issue.errors.find((branch) => branch.length > 0 && branch.every((inner) => inner.code !== 'invalid_type'));
       if (fitting) return describeRule(fitting[0]!, value, wording);
-      const expected = issue.errors.flatMap((branch) => branch.filter((inner) => inner.code === 'invalid_type').map((inner) => typeName(inner.expected, wording)));
+      const expected = issue.errors.flatMap((branch) =>
+        branch.filter((inner) => inner.code === 'invalid_type').map((inner) => typeName(inner.expected, wording)),
+      );
       return withValue(expected.length > 0 ? `must be ${toAlternatives(expected)}` : 'does not match any allowed shape');
     }
     default:
@@ -104,7 +110,15 @@ export function showValue(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-const yamlTypeNames: Record<string, string> = { array: 'a list', object: 'a mapping', record: 'a mapping', boolean: 'true or false', int: 'a whole number', number: 'a number', string: 'a string' };
+const yamlTypeNames: Record<string, string> = {
+  array: 'a list',
+  object: 'a mapping',
+  record: 'a mapping',
+  boolean: 'true or false',
+  int: 'a whole number',
+  number: 'a number',
+  string: 'a string',
+};
 
 function typeName(expected: string, wording: RuleWording): string {
   if (wording.types === 'yaml') return yamlTypeNames[expected] ?? `a ${expected}`;

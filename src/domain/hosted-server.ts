@@ -29,7 +29,10 @@ export function hostedQualifiedNames(url: string): string[] {
   if (parsed.protocol !== 'https:' || parsed.hostname !== hostedServerHost) return [];
   let segments: string[];
   try {
-    segments = parsed.pathname.split('/').filter((segment) => segment !== '').map(decodeURIComponent);
+    segments = parsed.pathname
+      .split('/')
+      .filter((segment) => segment !== '')
+      .map(decodeURIComponent);
   } catch {
     return [];
   }
@@ -52,5 +55,11 @@ export function isSimulated(connection: Pick<Connection, 'mock' | 'server' | 'tr
 
 /** A real (not mock) HTTP connection tied to a registry entry through a hosted server URL. */
 export function isHosted(connection: Pick<Connection, 'mock' | 'server' | 'transport' | 'mcpUrl'>): boolean {
-  return connection.mock === null && connection.transport === 'http' && connection.server !== null && connection.mcpUrl !== null && hostedQualifiedNames(connection.mcpUrl).length > 0;
+  return (
+    connection.mock === null &&
+    connection.transport === 'http' &&
+    connection.server !== null &&
+    connection.mcpUrl !== null &&
+    hostedQualifiedNames(connection.mcpUrl).length > 0
+  );
 }

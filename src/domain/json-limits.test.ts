@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findJsonLimitBreach, jsonLimits, toBreachMessage } from './json-limits.js';
 
-const nested = (depth: number, leaf: unknown = 1): unknown => JSON.parse(`${'{"x":'.repeat(depth)}${JSON.stringify(leaf)}${'}'.repeat(depth)}`);
+const nested = (depth: number, leaf: unknown = 1): unknown =>
+  JSON.parse(`${'{"x":'.repeat(depth)}${JSON.stringify(leaf)}${'}'.repeat(depth)}`);
 
 describe('the JSON nesting policy', () => {
   it('accepts a document exactly as deep as the limit', () => {

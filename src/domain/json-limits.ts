@@ -42,13 +42,18 @@ export function findJsonLimitBreach(value: unknown, limits: { maxDepth?: number;
     if (Array.isArray(current)) {
       for (let index = 0; index < current.length; index++) {
         const item: unknown = current[index];
-        if (item !== null && typeof item === 'object') pending.push({ value: item, depth: depth + 1, path: { segment: String(index), parent: path } });
+        if (item !== null && typeof item === 'object')
+          pending.push({ value: item, depth: depth + 1, path: { segment: String(index), parent: path } });
       }
       continue;
     }
     for (const key in current) {
       if (!Object.hasOwn(current, key)) continue;
-      if (key.length > maxKeyLength) return { path: toPathText({ segment: key, parent: path }, true), rule: `has a key longer than ${maxKeyLength} characters (the limit)` };
+      if (key.length > maxKeyLength)
+        return {
+          path: toPathText({ segment: key, parent: path }, true),
+          rule: `has a key longer than ${maxKeyLength} characters (the limit)`,
+        };
       const item: unknown = (current as Record<string, unknown>)[key];
       if (item !== null && typeof item === 'object') pending.push({ value: item, depth: depth + 1, path: { segment: key, parent: path } });
     }
@@ -81,8 +86,12 @@ function toPathText(path: PathNode | null, keyIsLong = false): string {
   const segments: string[] = [];
   for (let node = path; node !== null; node = node.parent) segments.push(node.segment);
   segments.reverse();
-  const shown = segments.slice(0, shownSegments).map((segment, index) =>
-    keyIsLong && index === segments.length - 1 && segment.length > shownKeyCharacters ? `${segment.slice(0, shownKeyCharacters)}…` : segment,
-  );
+  const shown = segments
+    .slice(0, shownSegments)
+    .map((segment, index) =>
+      keyIsLong && index === segments.length - 1 && segment.length > shownKeyCharacters
+        ? `${segment.slice(0, shownKeyCharacters)}…`
+        : segment,
+    );
   return `${shown.join('.')}${segments.length > shownSegments ? '…' : ''}`;
 }

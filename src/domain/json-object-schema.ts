@@ -11,10 +11,15 @@ import { z } from 'zod';
  */
 export function jsonObjectSchema({ maxChars }: { maxChars?: number } = {}) {
   const schema = z
-    .custom<Record<string, unknown>>((value) => value !== null && typeof value === 'object' && !Array.isArray(value), { error: 'must be an object' })
+    .custom<Record<string, unknown>>((value) => value !== null && typeof value === 'object' && !Array.isArray(value), {
+      error: 'must be an object',
+    })
     .meta({ type: 'object', additionalProperties: {} });
   if (maxChars === undefined) return schema;
   return schema.check(
-    z.refine((value) => JSON.stringify(value).length <= maxChars, { error: `must be at most ${maxChars} characters as JSON (the limit)`, abort: true }),
+    z.refine((value) => JSON.stringify(value).length <= maxChars, {
+      error: `must be at most ${maxChars} characters as JSON (the limit)`,
+      abort: true,
+    }),
   );
 }

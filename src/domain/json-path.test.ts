@@ -2,10 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { findJsonPathProblem } from './json-path.js';
 
 describe('findJsonPathProblem', () => {
-  it.each(['$', '$.count', '$.issues[0].state', '$.a-b', '$..id', '$..[0]', '$.*', '$[*]', "$['a b']", '$["x"]', '$[0,2]', '$[1:3]', '$[::2]', '$.issues[-1:]', `$["it's"]`])(
-    'accepts %s',
-    (path) => expect(findJsonPathProblem(path)).toBeUndefined(),
-  );
+  it.each([
+    '$',
+    '$.count',
+    '$.issues[0].state',
+    '$.a-b',
+    '$..id',
+    '$..[0]',
+    '$.*',
+    '$[*]',
+    "$['a b']",
+    '$["x"]',
+    '$[0,2]',
+    '$[1:3]',
+    '$[::2]',
+    '$.issues[-1:]',
+    `$["it's"]`,
+  ])('accepts %s', (path) => expect(findJsonPathProblem(path)).toBeUndefined());
 
   it.each([
     ['$.events[0.id', 'expected ] to close the [ at character 9, found "." at character 11'],

@@ -47,7 +47,12 @@ export function findJsonPathProblem(path: string): JsonPathProblem | undefined {
       }
       if (deep && path[at] === '[') continue;
       const name = namePattern.exec(path.slice(at))?.[0];
-      if (!name) return fail(at >= path.length ? 'expected a property name after the dot, found the end of the path' : `expected a property name, * or [ after the dot, found ${JSON.stringify(path[at])}`);
+      if (!name)
+        return fail(
+          at >= path.length
+            ? 'expected a property name after the dot, found the end of the path'
+            : `expected a property name, * or [ after the dot, found ${JSON.stringify(path[at])}`,
+        );
       at += name.length;
     } else if (char === '[') {
       const problem = readBracket();
@@ -66,7 +71,8 @@ export function findJsonPathProblem(path: string): JsonPathProblem | undefined {
       at += 1;
       return path[at] === ']' ? ((at += 1), undefined) : fail('expected ] after [*');
     }
-    if (path[at] === '?' || path[at] === '(') return fail('filters and scripts ([?(...)], [(...)]) are not supported; use a property name, an index, * or a slice');
+    if (path[at] === '?' || path[at] === '(')
+      return fail('filters and scripts ([?(...)], [(...)]) are not supported; use a property name, an index, * or a slice');
     if (path[at] === "'" || path[at] === '"') {
       const problem = readQuoted();
       if (problem) return problem;
@@ -81,9 +87,17 @@ export function findJsonPathProblem(path: string): JsonPathProblem | undefined {
       at += slice[0].length;
     } else {
       const negative = /^-\d+(?=\])/.exec(rest);
-      if (negative) return fail(`a negative index such as [${negative[0]}] is not supported; write the slice [${negative[0]}:] (the ${negative[0] === '-1' ? 'last element' : 'elements from there to the end'})`);
+      if (negative)
+        return fail(
+          `a negative index such as [${negative[0]}] is not supported; write the slice [${negative[0]}:] (the ${negative[0] === '-1' ? 'last element' : 'elements from there to the end'})`,
+        );
       const indexes = /^\d+(?:\s*,\s*\d+)*/.exec(rest);
-      if (!indexes) return fail(at >= path.length ? `expected an index, a quoted name, * or a slice after [ (character ${open + 1}), found the end of the path` : `expected an index, a quoted name, * or a slice inside [ ], found ${JSON.stringify(path[at])}`);
+      if (!indexes)
+        return fail(
+          at >= path.length
+            ? `expected an index, a quoted name, * or a slice after [ (character ${open + 1}), found the end of the path`
+            : `expected an index, a quoted name, * or a slice inside [ ], found ${JSON.stringify(path[at])}`,
+        );
       at += indexes[0].length;
     }
     if (path[at] !== ']') return fail(`expected ] to close the [ at character ${open + 1}, found ${describeChar(path[at])}`);
@@ -97,7 +111,8 @@ export function findJsonPathProblem(path: string): JsonPathProblem | undefined {
     const start = at;
     at += 1;
     while (at < path.length && path[at] !== quote) {
-      if (path[at] === '\\') return fail('backslash escapes in a quoted name are not supported; quote the name with the other quote character');
+      if (path[at] === '\\')
+        return fail('backslash escapes in a quoted name are not supported; quote the name with the other quote character');
       at += 1;
     }
     if (at >= path.length) {

@@ -13,18 +13,27 @@ describe('the JSON Schema compiler', () => {
     expect(check({ $schema: 'https://json-schema.org/draft/2020-12/schema', ...pair }, ['a', 1])).toBeNull();
     expect(check(pair, ['a', 'b'])).toBe('1 must be integer');
     expect(check(pair, ['a', 1, 2])).toMatch(/arguments must NOT have more than 2 items/);
-    expect(check({ $defs: { id: { type: 'integer' } }, properties: { id: { $ref: '#/$defs/id' } } }, { id: '7' })).toBe('id must be integer');
+    expect(check({ $defs: { id: { type: 'integer' } }, properties: { id: { $ref: '#/$defs/id' } } }, { id: '7' })).toBe(
+      'id must be integer',
+    );
   });
 
   it('compiles draft-07 schemas, by their $schema or by what only draft-07 accepts (array-form items)', () => {
     const tuple = { type: 'array', items: [{ type: 'string' }, { type: 'integer' }], additionalItems: false };
     expect(check({ $schema: 'http://json-schema.org/draft-07/schema#', ...tuple }, ['a', 'b'])).toBe('1 must be integer');
     expect(check(tuple, ['a', 1])).toBeNull();
-    expect(check({ definitions: { n: { type: 'number' } }, properties: { n: { $ref: '#/definitions/n' } } }, { n: 'x' })).toBe('n must be number');
+    expect(check({ definitions: { n: { type: 'number' } }, properties: { n: { $ref: '#/definitions/n' } } }, { n: 'x' })).toBe(
+      'n must be number',
+    );
   });
 
   it('checks formats and names the field and the rule of the first problem', () => {
-    const schema = { type: 'object', required: ['email', 'state'], properties: { email: { type: 'string', format: 'email' }, state: { enum: ['open', 'closed'] } }, additionalProperties: false };
+    const schema = {
+      type: 'object',
+      required: ['email', 'state'],
+      properties: { email: { type: 'string', format: 'email' }, state: { enum: ['open', 'closed'] } },
+      additionalProperties: false,
+    };
     expect(check(schema, { state: 'open' })).toBe('email is required');
     expect(check(schema, { email: 'nope', state: 'open' })).toBe('email must match format "email"');
     expect(check(schema, { email: 'a@b.co', state: 'shut' })).toBe('state must be equal to one of the allowed values (open, closed)');

@@ -13,10 +13,19 @@ const name = (what: string) => z.string().min(1, `must name the ${what}`).max(25
 export const seedWorldSchema = z
   .strictObject({
     entities: z
-      .record(name('entity type'), z.record(name('entity id'), z.record(z.string(), z.unknown()).describe("the entity's fields")).describe('entities of this type by id'))
+      .record(
+        name('entity type'),
+        z
+          .record(name('entity id'), z.record(z.string(), z.unknown()).describe("the entity's fields"))
+          .describe('entities of this type by id'),
+      )
       .default({})
       .describe('entities by type, then id, e.g. issue: { "12": { title: Crash on empty config, state: open } }'),
-    facts: z.array(z.string().min(1).max(2000, 'must be at most 2000 characters')).max(maxWorldFacts, `must hold at most ${maxWorldFacts} facts`).default([]).describe('things that are true in the world, in plain words'),
+    facts: z
+      .array(z.string().min(1).max(2000, 'must be at most 2000 characters'))
+      .max(maxWorldFacts, `must hold at most ${maxWorldFacts} facts`)
+      .default([])
+      .describe('things that are true in the world, in plain words'),
   })
   .describe('the world the connection starts from: every source (fixtures, the model, the stateful simulator) sees it from call 1');
 
@@ -32,7 +41,9 @@ export const toolOverrideSchema = z
   })
   .describe("a correction of the simulator's guess about one tool");
 
-export const toolOverridesSchema = z.record(z.string().min(1).max(256), toolOverrideSchema).describe('corrections of the operation inference, by tool name');
+export const toolOverridesSchema = z
+  .record(z.string().min(1).max(256), toolOverrideSchema)
+  .describe('corrections of the operation inference, by tool name');
 
 export const mockSettingsSchema = z
   .strictObject({

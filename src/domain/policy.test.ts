@@ -21,11 +21,14 @@ describe('parseTtl', () => {
     expect(parseTtl(value)).toEqual({ seconds });
   });
 
-  it.each([0, -5, 1.5, 86401, '25h', '1441m', '86401s', '0h', '1.5h', '1d', '1 h', 'h', '', '3600', '1H'])('refuses %j with a message', (value) => {
-    const result = parseTtl(value);
-    expect(result).toHaveProperty('error');
-    expect((result as { error: string }).error).toMatch(/^must be/);
-  });
+  it.each([0, -5, 1.5, 86401, '25h', '1441m', '86401s', '0h', '1.5h', '1d', '1 h', 'h', '', '3600', '1H'])(
+    'refuses %j with a message',
+    (value) => {
+      const result = parseTtl(value);
+      expect(result).toHaveProperty('error');
+      expect((result as { error: string }).error).toMatch(/^must be/);
+    },
+  );
 });
 
 describe('isAllowed', () => {
@@ -92,7 +95,8 @@ describe('isAllowed', () => {
 
   it('compares non-string metadata by its JSON text, and only own keys', () => {
     const meta = { n: 1, yes: true, nothing: null, list: [1, 'a'], nested: { a: 1 } };
-    const allowed = (pairs: Record<string, string>) => isAllowed(one({ metadata: [pairs] }), { ...readDemo, connection: connection('c', meta) });
+    const allowed = (pairs: Record<string, string>) =>
+      isAllowed(one({ metadata: [pairs] }), { ...readDemo, connection: connection('c', meta) });
     expect(allowed({ n: '1' })).toBe(true);
     expect(allowed({ yes: 'true' })).toBe(true);
     expect(allowed({ nothing: 'null' })).toBe(true);
@@ -107,11 +111,17 @@ describe('isAllowed', () => {
     const chain = one({ metadata: [{ connectionId: 'gh' }] });
     expect(isAllowed(chain, { ...readDemo, connection: connection('gh', null) })).toBe(true);
     expect(isAllowed(chain, { ...readDemo, connection: connection('other', { connectionId: 'gh' }) })).toBe(false);
-    expect(isAllowed(one({ metadata: [{ connectionId: 'gh', team: 'x' }] }), { ...readDemo, connection: connection('gh', { team: 'x' }) })).toBe(true);
+    expect(
+      isAllowed(one({ metadata: [{ connectionId: 'gh', team: 'x' }] }), { ...readDemo, connection: connection('gh', { team: 'x' }) }),
+    ).toBe(true);
   });
 
   it('allows a request only when every policy of the chain allows it', () => {
-    const chain: Chain = [[{ namespaces: ['a', 'b'] }], [{ operations: ['read'] }], [{ metadata: [{ team: 'x' }] }, { resources: ['namespaces'] }]];
+    const chain: Chain = [
+      [{ namespaces: ['a', 'b'] }],
+      [{ operations: ['read'] }],
+      [{ metadata: [{ team: 'x' }] }, { resources: ['namespaces'] }],
+    ];
     expect(isAllowed(chain, { ...readDemo, namespace: 'a', connection: connection('c', { team: 'x' }) })).toBe(true);
     expect(isAllowed(chain, { ...readDemo, namespace: 'c', connection: connection('c', { team: 'x' }) })).toBe(false);
     expect(isAllowed(chain, { ...readDemo, operation: 'write', namespace: 'a', connection: connection('c', { team: 'x' }) })).toBe(false);
@@ -140,7 +150,9 @@ describe('mayAllowSome', () => {
     const chain = one({ namespaces: ['a'], resources: ['namespaces'] });
     expect(mayAllowSome(chain, { resource: 'namespaces', operation: 'read' }, 'namespace')).toBe(true);
     expect(mayAllowSome(chain, { resource: 'connections', operation: 'read', namespace: 'b' }, 'connection')).toBe(false);
-    expect(mayAllowSome(one({ namespaces: ['a'] }), { resource: 'connections', operation: 'read', namespace: 'a' }, 'connection')).toBe(true);
+    expect(mayAllowSome(one({ namespaces: ['a'] }), { resource: 'connections', operation: 'read', namespace: 'a' }, 'connection')).toBe(
+      true,
+    );
   });
 
   it('never refuses what isAllowed would allow for some connection', () => {

@@ -85,7 +85,11 @@ export function isAllowed(chain: Chain, request: AccessRequest): boolean {
 }
 
 /** Whether a connection is visible to the chain: listed, readable, and not reported as missing. */
-export function connectionVisible(chain: Chain, namespace: string, connection: { connectionId: string; metadata: Record<string, unknown> | null }): boolean {
+export function connectionVisible(
+  chain: Chain,
+  namespace: string,
+  connection: { connectionId: string; metadata: Record<string, unknown> | null },
+): boolean {
   return isAllowed(chain, { resource: 'connections', operation: 'read', namespace, connection });
 }
 
@@ -100,7 +104,12 @@ export function mayAllowSome(chain: Chain, request: Omit<AccessRequest, 'connect
     policy.some((constraint) => {
       if (constraint.resources && !constraint.resources.includes(request.resource)) return false;
       if (constraint.operations && !constraint.operations.includes(request.operation)) return false;
-      if (constraint.namespaces && unknown !== 'namespace' && (request.namespace === undefined || !constraint.namespaces.includes(request.namespace))) return false;
+      if (
+        constraint.namespaces &&
+        unknown !== 'namespace' &&
+        (request.namespace === undefined || !constraint.namespaces.includes(request.namespace))
+      )
+        return false;
       if (constraint.metadata && (request.resource !== 'connections' || unknown !== 'connection')) return false;
       return true;
     }),

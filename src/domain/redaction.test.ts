@@ -20,7 +20,11 @@ describe('redactJson', () => {
   });
 
   it('replaces whole values under secret-named keys, the connection values and user patterns; leaves the rest alone', () => {
-    const input = { user: { password: 'hunter2', api_key: 'plain', name: 'Ada' }, items: [{ 'odd key': 'value-of-conn-secret', count: 3 }], text: 'order ORD-991 shipped' };
+    const input = {
+      user: { password: 'hunter2', api_key: 'plain', name: 'Ada' },
+      items: [{ 'odd key': 'value-of-conn-secret', count: 3 }],
+      text: 'order ORD-991 shipped',
+    };
     const { value, redactions } = redactJson(input, { values: ['value-of-conn-secret'], patterns: [/ORD-\d+/] });
     expect(value).toEqual({
       user: { password: '[redacted:secret-field]', api_key: '[redacted:secret-field]', name: 'Ada' },

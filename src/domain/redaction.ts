@@ -30,7 +30,8 @@ export const builtInSecretPatterns: readonly SecretPattern[] = [
 ];
 
 /** Keys whose string values are secrets whatever they look like. */
-const secretKey = /^(?:.*[_-])?(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|authorization|auth|cookie|credentials?|private[_-]?key|client[_-]?secret|access[_-]?key|session[_-]?id)$/i;
+const secretKey =
+  /^(?:.*[_-])?(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|authorization|auth|cookie|credentials?|private[_-]?key|client[_-]?secret|access[_-]?key|session[_-]?id)$/i;
 
 /** The marker a redacted value reads as. */
 export function toRedactionMarker(kind: string): string {
@@ -57,7 +58,10 @@ export interface RedactionRules {
  */
 export function redactJson(value: unknown, rules: RedactionRules, path = '$'): { value: unknown; redactions: Redaction[] } {
   const redactions: Redaction[] = [];
-  const patterns = [...builtInSecretPatterns, ...(rules.patterns ?? []).map((pattern) => ({ kind: 'pattern', pattern: toGlobal(pattern) }))];
+  const patterns = [
+    ...builtInSecretPatterns,
+    ...(rules.patterns ?? []).map((pattern) => ({ kind: 'pattern', pattern: toGlobal(pattern) })),
+  ];
   const values = (rules.values ?? []).filter((secret) => secret.length > 0);
   const visit = (current: unknown, at: string, key: string | null): unknown => {
     if (typeof current === 'string') {
@@ -71,7 +75,12 @@ export function redactJson(value: unknown, rules: RedactionRules, path = '$'): {
     if (current !== null && typeof current === 'object') {
       const copy: Record<string, unknown> = {};
       for (const [name, item] of Object.entries(current)) {
-        Object.defineProperty(copy, name, { value: visit(item, `${at}${toPathStep(name)}`, name), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(copy, name, {
+          value: visit(item, `${at}${toPathStep(name)}`, name),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return copy;
     }

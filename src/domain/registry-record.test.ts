@@ -97,7 +97,10 @@ describe('list items', () => {
     const record = parse({ qualifiedName: '@a/b' });
     const entry = toRegistryEntry(record, { clock, storedCreatedAt: () => '2025-01-01T00:00:00.000Z' });
     expect(entry.createdAt).toBe('2025-01-01T00:00:00.000Z');
-    const dated = toRegistryEntry(parse({ qualifiedName: '@a/b', createdAt: '2025-06-01T12:00:00+02:00' }), { clock, storedCreatedAt: () => '2025-01-01T00:00:00.000Z' });
+    const dated = toRegistryEntry(parse({ qualifiedName: '@a/b', createdAt: '2025-06-01T12:00:00+02:00' }), {
+      clock,
+      storedCreatedAt: () => '2025-01-01T00:00:00.000Z',
+    });
     expect(dated.createdAt).toBe('2025-06-01T10:00:00.000Z');
   });
 });
@@ -160,7 +163,9 @@ describe('server details (the SDK ServerGetResponse)', () => {
   });
 
   it('refuses a connection of an unknown type and tools that share a name', () => {
-    expect(problem({ ...detail, connections: [{ type: 'ws', deploymentUrl: 'https://x.test' }] })).toBe('connections.0.type: must be "http" or "stdio" (got "ws")');
+    expect(problem({ ...detail, connections: [{ type: 'ws', deploymentUrl: 'https://x.test' }] })).toBe(
+      'connections.0.type: must be "http" or "stdio" (got "ws")',
+    );
     const twice = { name: 'a', inputSchema: { type: 'object' } };
     expect(problem({ ...detail, tools: [twice, twice] })).toBe('tools.1.name: repeats the name of tool 0 ("a"); tool names must be unique');
   });
@@ -170,7 +175,13 @@ describe('catalog files', () => {
   it('reads a demo catalog file as the catalog loader does', () => {
     const file = JSON.parse(readFileSync(new URL('../../catalog/modelcontextprotocol__time.json', import.meta.url), 'utf8'));
     const entry = toRegistryEntry(parse(file), { clock });
-    expect(entry).toMatchObject({ id: file.id, qualifiedName: '@modelcontextprotocol/time', serverInfo: file.serverInfo, tools: file.tools, security: null });
+    expect(entry).toMatchObject({
+      id: file.id,
+      qualifiedName: '@modelcontextprotocol/time',
+      serverInfo: file.serverInfo,
+      tools: file.tools,
+      security: null,
+    });
     expect(entry.quality).toBe(toQualityScore(file));
   });
 });

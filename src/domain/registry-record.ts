@@ -41,7 +41,12 @@ export const recordToolsSchema = z.array(recordToolSchema).superRefine((tools, c
   tools.forEach((tool, index) => {
     const first = seen.get(tool.name);
     if (first === undefined) seen.set(tool.name, index);
-    else context.addIssue({ code: 'custom', path: [index, 'name'], message: `repeats the name of tool ${first} ("${tool.name}"); tool names must be unique` });
+    else
+      context.addIssue({
+        code: 'custom',
+        path: [index, 'name'],
+        message: `repeats the name of tool ${first} ("${tool.name}"); tool names must be unique`,
+      });
   });
 });
 
@@ -74,15 +79,28 @@ export const listItemRecordSchema = z
     for (const field of ['namespace', 'slug'] as const) {
       const given = record[field];
       if (given != null && given !== split[field]) {
-        context.addIssue({ code: 'custom', path: [field], message: `must be ${JSON.stringify(split[field])}, as in qualifiedName "${record.qualifiedName}" (got ${JSON.stringify(given)})` });
+        context.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `must be ${JSON.stringify(split[field])}, as in qualifiedName "${record.qualifiedName}" (got ${JSON.stringify(given)})`,
+        });
       }
     }
   });
 
-const connectionSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('http'), deploymentUrl: httpUrl, configSchema: z.looseObject({}).optional() }),
-  z.strictObject({ type: z.literal('stdio'), bundleUrl: z.string(), runtime: z.enum(['node', 'binary', 'python', 'bun']), configSchema: z.looseObject({}).optional() }),
-], { error: 'must be "http" or "stdio"' });
+const connectionSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ type: z.literal('http'), deploymentUrl: httpUrl, configSchema: z.looseObject({}).optional() }),
+    z.strictObject({
+      type: z.literal('stdio'),
+      bundleUrl: z.string(),
+      runtime: z.enum(['node', 'binary', 'python', 'bun']),
+      configSchema: z.looseObject({}).optional(),
+    }),
+  ],
+  { error: 'must be "http" or "stdio"' },
+);
 
 export const detailRecordSchema = z.strictObject({
   qualifiedName: qualifiedNameSchema,
@@ -106,8 +124,7 @@ export type RegistryRecord =
 export type RecordShape = RegistryRecord['shape'];
 
 export type ParsedRecord =
-  | { ok: true; record: RegistryRecord }
-  | { ok: false; shape: RecordShape | null; qualifiedName: string | null; message: string };
+  { ok: true; record: RegistryRecord } | { ok: false; shape: RecordShape | null; qualifiedName: string | null; message: string };
 
 /**
  * Validates one record in whichever shape its keys say. On failure the message names each bad
@@ -119,11 +136,21 @@ export type ParsedRecord =
  */
 export function parseRegistryRecord(value: unknown): ParsedRecord {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, shape: null, qualifiedName: null, message: `must be an object (got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value})` };
+    return {
+      ok: false,
+      shape: null,
+      qualifiedName: null,
+      message: `must be an object (got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value})`,
+    };
   }
   const fields = value as Record<string, unknown>;
   const qualifiedName = typeof fields.qualifiedName === 'string' ? fields.qualifiedName : null;
-  const fail = (shape: RecordShape, issues: readonly z.core.$ZodIssue[]): ParsedRecord => ({ ok: false, shape, qualifiedName, message: toFieldMessage(issues, value) });
+  const fail = (shape: RecordShape, issues: readonly z.core.$ZodIssue[]): ParsedRecord => ({
+    ok: false,
+    shape,
+    qualifiedName,
+    message: toFieldMessage(issues, value),
+  });
   if ('connections' in fields) {
     const parsed = detailRecordSchema.safeParse(value);
     return parsed.success ? { ok: true, record: { shape: 'detail', data: parsed.data } } : fail('detail', parsed.error.issues);
@@ -154,7 +181,10 @@ export function toRegistryEntry(record: RegistryRecord, options: RecordOptions):
     return { ...data, tools: data.tools as ToolDefinition[], quality: data.quality ?? toQualityScore(data) };
   }
   const id = toRecordId(record);
-  const createdAt = (record.shape === 'list-item' && record.data.createdAt ? new Date(record.data.createdAt).toISOString() : undefined) ?? options.storedCreatedAt?.(id) ?? options.clock.now().toISOString();
+  const createdAt =
+    (record.shape === 'list-item' && record.data.createdAt ? new Date(record.data.createdAt).toISOString() : undefined) ??
+    options.storedCreatedAt?.(id) ??
+    options.clock.now().toISOString();
   return record.shape === 'list-item' ? fromListItem(record.data, id, createdAt) : fromDetail(record.data, id, createdAt);
 }
 
@@ -199,7 +229,11 @@ export function toHttpProfile(configSchema: Record<string, unknown> | undefined)
     if (typeof property !== 'object' || property === null) continue;
     const { title, description, 'x-from': from } = property as Record<string, unknown>;
     if (typeof from !== 'object' || from === null) continue;
-    const field: HttpInputField = { label: typeof title === 'string' ? title : name, ...(typeof description === 'string' ? { description } : {}), required: required.includes(name) };
+    const field: HttpInputField = {
+      label: typeof title === 'string' ? title : name,
+      ...(typeof description === 'string' ? { description } : {}),
+      required: required.includes(name),
+    };
     const { header, query } = from as Record<string, unknown>;
     if (typeof header === 'string' && header !== '') (profile.headers ??= {})[header] = field;
     else if (typeof query === 'string' && query !== '') (profile.query ??= {})[query] = field;

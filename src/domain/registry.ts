@@ -2,8 +2,22 @@ import type { HttpProfile, ServerInfo, ServerTarget } from './connection.js';
 
 /** The 16 fields of a list item, in platform-api.md's order. */
 export const serverListFields = [
-  'id', 'qualifiedName', 'namespace', 'slug', 'displayName', 'description', 'iconUrl', 'verified',
-  'useCount', 'remote', 'isDeployed', 'createdAt', 'homepage', 'byPlatform', 'owner', 'score',
+  'id',
+  'qualifiedName',
+  'namespace',
+  'slug',
+  'displayName',
+  'description',
+  'iconUrl',
+  'verified',
+  'useCount',
+  'remote',
+  'isDeployed',
+  'createdAt',
+  'homepage',
+  'byPlatform',
+  'owner',
+  'score',
 ] as const;
 export type ServerListField = (typeof serverListFields)[number];
 
@@ -77,7 +91,9 @@ export function qualifiedNameSpellings(name: string): [string, string] {
   return [bare, `@${bare}`];
 }
 
-export function toServerTarget(entry: Pick<RegistryEntry, 'qualifiedName' | 'deploymentUrl' | 'iconUrl' | 'serverInfo' | 'config'>): ServerTarget {
+export function toServerTarget(
+  entry: Pick<RegistryEntry, 'qualifiedName' | 'deploymentUrl' | 'iconUrl' | 'serverInfo' | 'config'>,
+): ServerTarget {
   return {
     qualifiedName: entry.qualifiedName,
     deploymentUrl: entry.deploymentUrl,
@@ -91,7 +107,10 @@ export function toServerTarget(entry: Pick<RegistryEntry, 'qualifiedName' | 'dep
  * The public data set's static quality score, from 0 to 0.9: popularity on a log scale, verified,
  * an icon, and a description of some length. Used for entries that do not bring their own.
  */
-export function toQualityScore(entry: Pick<RegistryEntry, 'useCount' | 'verified' | 'iconUrl' | 'description'>, maxUseCount = 450_000): number {
+export function toQualityScore(
+  entry: Pick<RegistryEntry, 'useCount' | 'verified' | 'iconUrl' | 'description'>,
+  maxUseCount = 450_000,
+): number {
   const popularity = Math.min(1, Math.log10(entry.useCount + 1) / Math.log10(maxUseCount + 1));
   const description = entry.description.length >= 80 ? 0.1 : entry.description.length > 0 ? 0.05 : 0;
   const score = 0.6 * popularity + (entry.verified ? 0.2 : 0) + (entry.iconUrl ? 0.1 : 0) + description;

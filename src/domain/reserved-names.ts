@@ -5,7 +5,18 @@
  * be unreachable there: `GET /servers/x` is the registry, never the connection `x` of a namespace
  * `servers`. Such names are refused when a namespace would be created.
  */
-export const reservedNamespaceNames: readonly string[] = ['servers', 'namespaces', 'tokens', 'health', 'openapi.json', 'connect', 'api', 'skills', 'organizations', 'ui'];
+export const reservedNamespaceNames: readonly string[] = [
+  'servers',
+  'namespaces',
+  'tokens',
+  'health',
+  'openapi.json',
+  'connect',
+  'api',
+  'skills',
+  'organizations',
+  'ui',
+];
 
 /** Names starting with this are reserved too: mcpsim's own routes live under `/__mcpsim`. */
 export const reservedNamespacePrefix = '__';

@@ -55,7 +55,12 @@ export function revealQueryValues(url: string, values: Readonly<Record<string, s
 export function toSecretValues(headers: Readonly<Record<string, string>> | null, url: string | null): string[] {
   const values = new Set<string>();
   const add = (value: string) => {
-    for (const spelling of [value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2), JSON.stringify(value).slice(1, -1)]) {
+    for (const spelling of [
+      value,
+      encodeURIComponent(value),
+      new URLSearchParams({ v: value }).toString().slice(2),
+      JSON.stringify(value).slice(1, -1),
+    ]) {
       if (spelling.length >= minScrubbedLength) values.add(spelling);
     }
   };

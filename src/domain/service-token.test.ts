@@ -41,17 +41,33 @@ describe('the token codec', () => {
     clock.set('2026-01-01T00:59:59.999Z');
     await expect(codec.verify(token)).resolves.toBeDefined();
     clock.set('2026-01-01T01:00:00.000Z');
-    expect(await rejection(codec.verify(token))).toEqual({ status: 401, message: 'Token expired at 2026-01-01T01:00:00.000Z; mint a new one with POST /tokens' });
+    expect(await rejection(codec.verify(token))).toEqual({
+      status: 401,
+      message: 'Token expired at 2026-01-01T01:00:00.000Z; mint a new one with POST /tokens',
+    });
   });
 
   it('says only "Invalid token" for a forged, truncated, re-signed, unsigned or foreign token', async () => {
     const { codec, clock, key } = setUp();
     const token = await codec.issue({ accountId: 'acct_1', chain, expiresAt: new Date('2026-01-01T01:00:00.000Z') });
     const [header, payload, signature] = token.slice(tokenPrefix.length).split('.') as [string, string, string];
-    const widened = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), chain: [] })).toString('base64url');
+    const widened = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), chain: [] })).toString(
+      'base64url',
+    );
     const now = Math.floor(clock.now().getTime() / 1000);
-    const otherKey = await new SignJWT({ chain: [] }).setProtectedHeader({ alg: 'HS256' }).setSubject('acct_1').setIssuedAt(now).setExpirationTime(now + 60).setJti('j').sign(randomBytes(32));
-    const unsigned = new UnsecuredJWT({ chain: [] }).setSubject('acct_1').setIssuedAt(now).setExpirationTime(now + 60).setJti('j').encode();
+    const otherKey = await new SignJWT({ chain: [] })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('acct_1')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .setJti('j')
+      .sign(randomBytes(32));
+    const unsigned = new UnsecuredJWT({ chain: [] })
+      .setSubject('acct_1')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .setJti('j')
+      .encode();
     const otherCodec = createTokenCodec({ key: randomBytes(32), clock });
     const cases = [
       `${tokenPrefix}${header}.${widened}.${signature}`,
@@ -64,7 +80,8 @@ describe('the token codec', () => {
       await otherCodec.issue({ accountId: 'acct_1', chain, expiresAt: new Date('2026-01-01T01:00:00.000Z') }),
       `${token}x`,
     ];
-    for (const candidate of cases) expect(await rejection(codec.verify(candidate)), candidate).toEqual({ status: 401, message: 'Invalid token' });
+    for (const candidate of cases)
+      expect(await rejection(codec.verify(candidate)), candidate).toEqual({ status: 401, message: 'Invalid token' });
     // A forged token stays "invalid" after its claimed expiry: expiry is read only from genuine tokens.
     clock.advance(2 * 3600_000);
     expect((await rejection(codec.verify(`${tokenPrefix}${header}.${widened}.${signature}`))).message).toBe('Invalid token');
@@ -80,7 +97,12 @@ describe('the token codec', () => {
     const last = signature.at(-1)!;
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     const strayBits = alphabet[alphabet.indexOf(last) ^ 1]!;
-    const spellings = [`${token}=`, `${token}==`, `${tokenPrefix}${header}.${payload}.${signature.slice(0, -1)}${strayBits}`, `${tokenPrefix}${header}=.${payload}.${signature}`];
+    const spellings = [
+      `${token}=`,
+      `${token}==`,
+      `${tokenPrefix}${header}.${payload}.${signature.slice(0, -1)}${strayBits}`,
+      `${tokenPrefix}${header}=.${payload}.${signature}`,
+    ];
     for (const spelling of spellings) {
       expect(Buffer.from(spelling.split('.')[2]!, 'base64url')).toEqual(Buffer.from(signature, 'base64url'));
       expect(await rejection(codec.verify(spelling)), spelling).toEqual({ status: 401, message: 'Invalid token' });

@@ -61,7 +61,8 @@ export function createTokenCodec({ key, clock }: { key: Uint8Array; clock: Clock
         }));
       } catch (error) {
         // jose checks the signature before the claims, so only a genuine token can be "expired".
-        if (error instanceof errors.JWTExpired && typeof error.payload.exp === 'number') throw tokenExpired(new Date(error.payload.exp * 1000));
+        if (error instanceof errors.JWTExpired && typeof error.payload.exp === 'number')
+          throw tokenExpired(new Date(error.payload.exp * 1000));
         throw invalidToken();
       }
       const chain = fromWireChain(payload.chain);
@@ -78,7 +79,10 @@ export function createTokenCodec({ key, clock }: { key: Uint8Array; clock: Clock
  */
 function isCanonicalJws(jws: string): boolean {
   const parts = jws.split('.');
-  return parts.length === 3 && parts.every((part) => /^[A-Za-z0-9_-]*$/.test(part) && Buffer.from(part, 'base64url').toString('base64url') === part);
+  return (
+    parts.length === 3 &&
+    parts.every((part) => /^[A-Za-z0-9_-]*$/.test(part) && Buffer.from(part, 'base64url').toString('base64url') === part)
+  );
 }
 
 export function invalidToken() {
@@ -97,7 +101,12 @@ export function tokenExpired(at: Date) {
  * @example
  *   planTokenGrant({ parent: null, policy: [{ resources: ['connections'] }], now }); // { chain: [[...]], expiresAt: now + 1 h }
  */
-export function planTokenGrant(args: { parent: { chain: Chain; expiresAt: Date } | null; policy?: Policy; ttlSeconds?: number; now: Date }): { chain: Chain; expiresAt: Date } {
+export function planTokenGrant(args: {
+  parent: { chain: Chain; expiresAt: Date } | null;
+  policy?: Policy;
+  ttlSeconds?: number;
+  now: Date;
+}): { chain: Chain; expiresAt: Date } {
   const { parent, policy, now } = args;
   const requested = now.getTime() + (args.ttlSeconds ?? defaultTtlSeconds) * 1000;
   const limit = parent ? Math.min(requested, parent.expiresAt.getTime()) : requested;

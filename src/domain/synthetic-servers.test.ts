@@ -8,7 +8,12 @@ const servers = createSyntheticServers(2000, { seed: 'unit' });
 function documentFrequencies(): Map<string, number> {
   const counts = new Map<string, number>();
   for (const server of servers) {
-    const words = new Set(`${server.displayName} ${server.description}`.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean));
+    const words = new Set(
+      `${server.displayName} ${server.description}`
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean),
+    );
     for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
   }
   return new Map([...counts].map(([word, count]) => [word, count / servers.length]));
@@ -17,7 +22,9 @@ function documentFrequencies(): Map<string, number> {
 describe('createSyntheticServers', () => {
   it('gives byte-identical output for the same count and seed, and different output for another seed', () => {
     expect(JSON.stringify(createSyntheticServers(2000, { seed: 'unit' }))).toBe(JSON.stringify(servers));
-    expect(createSyntheticServers(50, { seed: 'other' }).map((server) => server.qualifiedName)).not.toEqual(servers.slice(0, 50).map((server) => server.qualifiedName));
+    expect(createSyntheticServers(50, { seed: 'other' }).map((server) => server.qualifiedName)).not.toEqual(
+      servers.slice(0, 50).map((server) => server.qualifiedName),
+    );
   });
 
   it('names every server @synthetic-<owner>/<name>, uniquely ignoring case, with the id derived from the name', () => {

@@ -2,7 +2,14 @@ import type { HttpProfile } from './connection.js';
 import { createSeededRandom, type RandomSource } from './random.js';
 import { toOwnerId, toRegistryId } from './registry-record.js';
 import { toQualityScore, type RegistryEntry, type ToolDefinition } from './registry.js';
-import { syntheticAudiences, syntheticFeatures, syntheticQualifiers, syntheticSyllables, syntheticTopics, type SyntheticTopic } from './synthetic-words.js';
+import {
+  syntheticAudiences,
+  syntheticFeatures,
+  syntheticQualifiers,
+  syntheticSyllables,
+  syntheticTopics,
+  type SyntheticTopic,
+} from './synthetic-words.js';
 
 const firstDay = Date.parse('2024-11-21T00:00:00.000Z');
 const lastDay = Date.parse('2026-06-15T00:00:00.000Z');
@@ -118,7 +125,15 @@ function createServer(draw: Draw, owners: readonly string[], taken: Set<string>)
 
 function proposeSlug(draw: Draw, service: string, topic: SyntheticTopic, brand: string): string {
   const noun = draw.pick(topic.nouns).replaceAll(' ', '-');
-  const forms = [`${service}-mcp`, `mcp-${service}`, `${service}-mcp-server`, `${service}-${noun}`, brand, `${brand}-${service}`, `mcp-server-${service}`];
+  const forms = [
+    `${service}-mcp`,
+    `mcp-${service}`,
+    `${service}-mcp-server`,
+    `${service}-${noun}`,
+    brand,
+    `${brand}-${service}`,
+    `mcp-server-${service}`,
+  ];
   return forms[draw.below(forms.length)]!;
 }
 
@@ -136,7 +151,8 @@ function createDescription(draw: Draw, topic: SyntheticTopic, service: string, b
   const qualifier = draw.pick(syntheticQualifiers);
   const templates = [
     () => `MCP server for ${service}: ${verb} ${things} and ${otherVerb} ${otherThings} from ${audience}.`,
-    () => `Connects ${audience} to ${service}. Lets a model ${verb} ${things}, ${otherVerb} ${otherThings} and more through the Model Context Protocol.`,
+    () =>
+      `Connects ${audience} to ${service}. Lets a model ${verb} ${things}, ${otherVerb} ${otherThings} and more through the Model Context Protocol.`,
     () => `${capitalize(qualifier)} MCP server that wraps the ${service} API to ${verb} ${things}.`,
     () => `${capitalize(brand)} gives ${audience} ${qualifier} access to ${service} ${things} through MCP tools.`,
     () => `${service} tools for MCP.`,
@@ -145,12 +161,17 @@ function createDescription(draw: Draw, topic: SyntheticTopic, service: string, b
   const text = templates[draw.below(templates.length)]!();
   if (!draw.chance(0.45)) return text;
   const [feature, otherFeature] = [draw.pick(syntheticFeatures), draw.pick(syntheticFeatures)];
-  return draw.chance(0.5) ? `${text} Supports ${feature} and ${otherFeature}.` : `${text} Built for ${draw.pick(syntheticAudiences)}; handles ${feature}.`;
+  return draw.chance(0.5)
+    ? `${text} Supports ${feature} and ${otherFeature}.`
+    : `${text} Built for ${draw.pick(syntheticAudiences)}; handles ${feature}.`;
 }
 
 function createConfig(draw: Draw, service: string): HttpProfile {
   const roll = draw.unit();
-  if (roll < 0.1) return { headers: { Authorization: { label: `${service} API key`, description: `Bearer token for the ${service} API`, required: true } } };
+  if (roll < 0.1)
+    return {
+      headers: { Authorization: { label: `${service} API key`, description: `Bearer token for the ${service} API`, required: true } },
+    };
   if (roll < 0.15) return { query: { apiKey: { label: `${service} API key`, required: true } } };
   return {};
 }
@@ -166,7 +187,10 @@ function createTools(draw: Draw, topic: SyntheticTopic, service: string): ToolDe
     const parameters = topic.parameters.filter(() => draw.chance(0.6));
     const chosen = parameters.length > 0 ? parameters : topic.parameters.slice(0, 1);
     const properties = Object.fromEntries(
-      chosen.map(([parameter, type]) => [parameter, { type, description: `${capitalize(parameter.replaceAll('_', ' '))}`, ...(type === 'integer' ? { minimum: 0 } : {}) }]),
+      chosen.map(([parameter, type]) => [
+        parameter,
+        { type, description: `${capitalize(parameter.replaceAll('_', ' '))}`, ...(type === 'integer' ? { minimum: 0 } : {}) },
+      ]),
     );
     tools.set(name, {
       name,

@@ -26,7 +26,11 @@ const plainIds = ['path', 'key', 'uuid', 'slug', 'sha'];
 export function propertiesOf(tool: Pick<ToolDefinition, 'inputSchema'>): Properties {
   const properties = tool.inputSchema.properties;
   if (properties === null || typeof properties !== 'object' || Array.isArray(properties)) return {};
-  return Object.fromEntries(Object.entries(properties as Record<string, unknown>).filter((entry): entry is [string, Record<string, unknown>] => entry[1] !== null && typeof entry[1] === 'object'));
+  return Object.fromEntries(
+    Object.entries(properties as Record<string, unknown>).filter(
+      (entry): entry is [string, Record<string, unknown>] => entry[1] !== null && typeof entry[1] === 'object',
+    ),
+  );
 }
 
 /** The input schema's required property names. */
@@ -46,7 +50,13 @@ export function requiredOf(tool: Pick<ToolDefinition, 'inputSchema'>): Set<strin
  * @example
  *   findIdArgument('read', ['pull', 'request'], { pullNumber: { type: 'number' } }, new Set(['pullNumber']), new Set()); // { name: 'pullNumber', field: 'number', strong: true }
  */
-export function findIdArgument(operation: ToolOperation, entityWords: readonly string[], properties: Properties, required: ReadonlySet<string>, entities: ReadonlySet<string>): IdArgument | null {
+export function findIdArgument(
+  operation: ToolOperation,
+  entityWords: readonly string[],
+  properties: Properties,
+  required: ReadonlySet<string>,
+  entities: ReadonlySet<string>,
+): IdArgument | null {
   if (operation === 'list' || operation === 'search' || operation === 'other') return null;
   const all = Object.keys(properties);
   const creating = operation === 'create';
@@ -59,7 +69,13 @@ export function findIdArgument(operation: ToolOperation, entityWords: readonly s
   return null;
 }
 
-function findAmong(names: readonly string[], creating: boolean, entityWords: readonly string[], required: ReadonlySet<string>, entities: ReadonlySet<string>): IdArgument | null {
+function findAmong(
+  names: readonly string[],
+  creating: boolean,
+  entityWords: readonly string[],
+  required: ReadonlySet<string>,
+  entities: ReadonlySet<string>,
+): IdArgument | null {
   const entity = entityWords.join('_');
   if (!creating && names.includes('id')) return { name: 'id', field: 'id', strong: true };
   let best: { argument: IdArgument; rank: number } | null = null;
@@ -68,14 +84,19 @@ function findAmong(names: readonly string[], creating: boolean, entityWords: rea
     const suffix = words[words.length - 1]!;
     const stem = words.slice(0, -1).map((word) => toFullWord(toSingular(word)));
     const rank = idSuffixes.indexOf(suffix);
-    const ownStem = stem.length > 0 && stem.every((word) => entityWords.map(toFullWord).includes(word)) && (stem.join('_') === entity || !entities.has(stem.join('_')));
-    if (rank !== -1 && ownStem && (!best || rank < best.rank)) best = { argument: { name, field: suffix === 'uuid' ? 'id' : suffix, strong: true }, rank };
+    const ownStem =
+      stem.length > 0 &&
+      stem.every((word) => entityWords.map(toFullWord).includes(word)) &&
+      (stem.join('_') === entity || !entities.has(stem.join('_')));
+    if (rank !== -1 && ownStem && (!best || rank < best.rank))
+      best = { argument: { name, field: suffix === 'uuid' ? 'id' : suffix, strong: true }, rank };
   }
   if (best) return best.argument;
   const own = names.find((name) => [entity, entityWords[entityWords.length - 1]].includes(toWords(name).map(toFullWord).join('_')));
   if (own) return { name: own, field: own, strong: true };
   // A create takes a key the caller chooses (`create_directory(path)`), never one that names something else.
-  for (const name of creating ? ['path', 'key', 'slug'] : ['number', ...plainIds]) if (names.includes(name)) return { name, field: name === 'uuid' ? 'id' : name, strong: true };
+  for (const name of creating ? ['path', 'key', 'slug'] : ['number', ...plainIds])
+    if (names.includes(name)) return { name, field: name === 'uuid' ? 'id' : name, strong: true };
   if (creating) return null;
   if (names.includes('name') && required.has('name')) return { name: 'name', field: 'name', strong: true };
   for (const name of ['url', 'uri']) if (names.includes(name) && required.has(name)) return { name, field: name, strong: false };
@@ -86,6 +107,7 @@ function findAmong(names: readonly string[], creating: boolean, entityWords: rea
 export function toOverrideIdArgument(name: string): IdArgument {
   const words = toWords(name);
   const suffix = words[words.length - 1];
-  const field = words.length > 1 && (suffix === 'id' || suffix === 'uuid') ? 'id' : words.length > 1 && suffix === 'number' ? 'number' : name;
+  const field =
+    words.length > 1 && (suffix === 'id' || suffix === 'uuid') ? 'id' : words.length > 1 && suffix === 'number' ? 'number' : name;
   return { name, field, strong: true };
 }

@@ -16,23 +16,45 @@ function sharedTools(file: string): ToolDefinition[] {
   return (JSON.parse(readFileSync(`${sharedToolsDirectory}${file}.json`, 'utf8')) as { tools: ToolDefinition[] }).tools;
 }
 
-type Expected = Partial<Pick<ToolShape, 'operation' | 'entity' | 'idArgument' | 'idField' | 'numericId' | 'strict' | 'upsert' | 'sets' | 'find' | 'basis'>> & { listField?: ToolShape['listField'] };
+type Expected = Partial<
+  Pick<ToolShape, 'operation' | 'entity' | 'idArgument' | 'idField' | 'numericId' | 'strict' | 'upsert' | 'sets' | 'find' | 'basis'>
+> & { listField?: ToolShape['listField'] };
 
 /** [catalog file, tool, what the inference must say]: real tool definitions from catalog/*.json. */
 const catalogCases: [string, string, Expected][] = [
-  ['github__github-mcp-server', 'list_issues', { operation: 'list', entity: 'issue', idArgument: null, idField: 'number', numericId: true }],
-  ['github__github-mcp-server', 'issue_read', { operation: 'read', entity: 'issue', idArgument: 'issue_number', idField: 'number', numericId: true, strict: true }],
+  [
+    'github__github-mcp-server',
+    'list_issues',
+    { operation: 'list', entity: 'issue', idArgument: null, idField: 'number', numericId: true },
+  ],
+  [
+    'github__github-mcp-server',
+    'issue_read',
+    { operation: 'read', entity: 'issue', idArgument: 'issue_number', idField: 'number', numericId: true, strict: true },
+  ],
   ['github__github-mcp-server', 'issue_write', { operation: 'update', entity: 'issue', idArgument: 'issue_number', upsert: true }],
   ['github__github-mcp-server', 'search_issues', { operation: 'search', entity: 'issue' }],
   ['github__github-mcp-server', 'get_file_contents', { operation: 'read', entity: 'file', idArgument: 'path', strict: true }],
-  ['github__github-mcp-server', 'create_or_update_file', { operation: 'update', entity: 'file', idArgument: 'path', upsert: true, strict: false }],
+  [
+    'github__github-mcp-server',
+    'create_or_update_file',
+    { operation: 'update', entity: 'file', idArgument: 'path', upsert: true, strict: false },
+  ],
   ['github__github-mcp-server', 'delete_file', { operation: 'delete', entity: 'file', idArgument: 'path', strict: true }],
   ['github__github-mcp-server', 'create_branch', { operation: 'create', entity: 'branch', idArgument: 'branch' }],
   ['github__github-mcp-server', 'list_branches', { operation: 'list', entity: 'branch' }],
   ['github__github-mcp-server', 'fork_repository', { operation: 'create', entity: 'repository', idArgument: null }],
   ['github__github-mcp-server', 'add_issue_comment', { operation: 'create', entity: 'comment', idArgument: null }],
-  ['github__github-mcp-server', 'pull_request_read', { operation: 'read', entity: 'pull_request', idArgument: 'pullNumber', idField: 'number' }],
-  ['github__github-mcp-server', 'merge_pull_request', { operation: 'update', entity: 'pull_request', sets: { state: 'merged', merged: true } }],
+  [
+    'github__github-mcp-server',
+    'pull_request_read',
+    { operation: 'read', entity: 'pull_request', idArgument: 'pullNumber', idField: 'number' },
+  ],
+  [
+    'github__github-mcp-server',
+    'merge_pull_request',
+    { operation: 'update', entity: 'pull_request', sets: { state: 'merged', merged: true } },
+  ],
   ['github__github-mcp-server', 'get_me', { operation: 'read', entity: 'me', idArgument: null, strict: false }],
   ['modelcontextprotocol__time', 'get_current_time', { operation: 'read', entity: 'current_time', strict: false }],
   ['modelcontextprotocol__time', 'convert_time', { operation: 'read', basis: 'annotations', strict: false }],
@@ -64,11 +86,20 @@ const catalogCases: [string, string, Expected][] = [
 const tracker: ToolDefinition[] = [
   { name: 'list_issues', inputSchema: { type: 'object', properties: { state: { type: 'string', enum: ['open', 'closed', 'all'] } } } },
   { name: 'get_issue', inputSchema: { type: 'object', properties: { number: { type: 'integer' } }, required: ['number'] } },
-  { name: 'add_label', inputSchema: { type: 'object', properties: { number: { type: 'integer' }, label: { type: 'string' } }, required: ['number', 'label'] } },
-  { name: 'close_issue', inputSchema: { type: 'object', properties: { number: { type: 'integer' }, reason: { type: 'string' } }, required: ['number'] } },
+  {
+    name: 'add_label',
+    inputSchema: { type: 'object', properties: { number: { type: 'integer' }, label: { type: 'string' } }, required: ['number', 'label'] },
+  },
+  {
+    name: 'close_issue',
+    inputSchema: { type: 'object', properties: { number: { type: 'integer' }, reason: { type: 'string' } }, required: ['number'] },
+  },
 ];
 const crm: ToolDefinition[] = [
-  { name: 'create_contact', inputSchema: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' } }, required: ['name', 'email'] } },
+  {
+    name: 'create_contact',
+    inputSchema: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' } }, required: ['name', 'email'] },
+  },
   { name: 'find_contact', inputSchema: { type: 'object', properties: { email: { type: 'string' } }, required: ['email'] } },
 ];
 
@@ -93,8 +124,18 @@ describe('inferServerShapes over the bundled scenarios’ servers', () => {
     const shapes = inferServerShapes(tracker);
     expect(shapes.get('list_issues')).toMatchObject({ operation: 'list', entity: 'issue', idField: 'number', numericId: true });
     expect(shapes.get('get_issue')).toMatchObject({ operation: 'read', entity: 'issue', idArgument: 'number', strict: true });
-    expect(shapes.get('close_issue')).toMatchObject({ operation: 'update', entity: 'issue', idArgument: 'number', sets: { state: 'closed' } });
-    expect(shapes.get('add_label')).toMatchObject({ operation: 'update', entity: 'issue', idArgument: 'number', listField: { field: 'labels', argument: 'label', remove: false } });
+    expect(shapes.get('close_issue')).toMatchObject({
+      operation: 'update',
+      entity: 'issue',
+      idArgument: 'number',
+      sets: { state: 'closed' },
+    });
+    expect(shapes.get('add_label')).toMatchObject({
+      operation: 'update',
+      entity: 'issue',
+      idArgument: 'number',
+      listField: { field: 'labels', argument: 'label', remove: false },
+    });
   });
 
   it('reads find_contact as a strict read by field values', () => {
@@ -109,13 +150,27 @@ describe('the per-call choice of a method argument', () => {
 
   it('picks create or update by issue_write’s method, with the issue’s numeric id', () => {
     const write = shapes.get('issue_write')!;
-    expect(toCallShape(write, { method: 'create' })).toMatchObject({ operation: 'create', entity: 'issue', idField: 'number', numericId: true });
-    expect(toCallShape(write, { method: 'update' })).toMatchObject({ operation: 'update', entity: 'issue', idArgument: 'issue_number', strict: true });
+    expect(toCallShape(write, { method: 'create' })).toMatchObject({
+      operation: 'create',
+      entity: 'issue',
+      idField: 'number',
+      numericId: true,
+    });
+    expect(toCallShape(write, { method: 'update' })).toMatchObject({
+      operation: 'update',
+      entity: 'issue',
+      idArgument: 'issue_number',
+      strict: true,
+    });
     expect(toCallShape(write, {})).toBe(write);
   });
 
   it('lists an issue’s comments for issue_read’s get_comments', () => {
-    expect(toCallShape(shapes.get('issue_read')!, { method: 'get_comments' })).toMatchObject({ operation: 'list', entity: 'comment', idArgument: null });
+    expect(toCallShape(shapes.get('issue_read')!, { method: 'get_comments' })).toMatchObject({
+      operation: 'list',
+      entity: 'comment',
+      idArgument: null,
+    });
   });
 });
 
@@ -134,37 +189,51 @@ describe('overrides from a scenario', () => {
   });
 
   it('names the id argument, or none', () => {
-    const tools: ToolDefinition[] = [{ name: 'fetch_ticket', inputSchema: { type: 'object', properties: { ref: { type: 'string' } }, required: ['ref'] } }];
-    expect(inferServerShapes(tools, { fetch_ticket: { id: 'ref' } }).get('fetch_ticket')).toMatchObject({ operation: 'read', entity: 'ticket', idArgument: 'ref', idField: 'ref', strict: true });
-    expect(inferServerShapes(tools, { fetch_ticket: { operation: 'create', id: null } }).get('fetch_ticket')).toMatchObject({ operation: 'create', idArgument: null });
+    const tools: ToolDefinition[] = [
+      { name: 'fetch_ticket', inputSchema: { type: 'object', properties: { ref: { type: 'string' } }, required: ['ref'] } },
+    ];
+    expect(inferServerShapes(tools, { fetch_ticket: { id: 'ref' } }).get('fetch_ticket')).toMatchObject({
+      operation: 'read',
+      entity: 'ticket',
+      idArgument: 'ref',
+      idField: 'ref',
+      strict: true,
+    });
+    expect(inferServerShapes(tools, { fetch_ticket: { operation: 'create', id: null } }).get('fetch_ticket')).toMatchObject({
+      operation: 'create',
+      idArgument: null,
+    });
   });
 });
 
-describe.skipIf(!hasSharedTools)('inferServerShapes over the public data set’s 46 servers (skipped when ../shared/registry is absent)', () => {
-  const cases: [string, string, Expected][] = [
-    ['@okta__okta-mcp-server', 'get_application', { operation: 'read', entity: 'application', idArgument: 'app_id' }],
-    ['@okta__okta-mcp-server', 'activate_application', { operation: 'update', entity: 'application', sets: { state: 'active' } }],
-    ['@okta__okta-mcp-server', 'delete_brand', { operation: 'delete', entity: 'brand', idArgument: 'brand_id' }],
-    ['@github__github-mcp-server', 'delete_repository', { operation: 'delete', entity: 'repository', idArgument: 'repo' }],
-    ['@modelcontextprotocol__github', 'create_issue', { operation: 'create', entity: 'issue' }],
-    ['@modelcontextprotocol__github', 'get_issue', { operation: 'read', entity: 'issue', idArgument: 'issue_number', numericId: true }],
-  ];
+describe.skipIf(!hasSharedTools)(
+  'inferServerShapes over the public data set’s 46 servers (skipped when ../shared/registry is absent)',
+  () => {
+    const cases: [string, string, Expected][] = [
+      ['@okta__okta-mcp-server', 'get_application', { operation: 'read', entity: 'application', idArgument: 'app_id' }],
+      ['@okta__okta-mcp-server', 'activate_application', { operation: 'update', entity: 'application', sets: { state: 'active' } }],
+      ['@okta__okta-mcp-server', 'delete_brand', { operation: 'delete', entity: 'brand', idArgument: 'brand_id' }],
+      ['@github__github-mcp-server', 'delete_repository', { operation: 'delete', entity: 'repository', idArgument: 'repo' }],
+      ['@modelcontextprotocol__github', 'create_issue', { operation: 'create', entity: 'issue' }],
+      ['@modelcontextprotocol__github', 'get_issue', { operation: 'read', entity: 'issue', idArgument: 'issue_number', numericId: true }],
+    ];
 
-  it.each(cases)('%s %s', (file, tool, expected) => {
-    expect(inferServerShapes(sharedTools(file)).get(tool)).toMatchObject(expected);
-  });
+    it.each(cases)('%s %s', (file, tool, expected) => {
+      expect(inferServerShapes(sharedTools(file)).get(tool)).toMatchObject(expected);
+    });
 
-  it('classifies every one of the 704 tools, and names a verb for most of them', () => {
-    let tools = 0;
-    let named = 0;
-    for (const file of readdirSync(sharedToolsDirectory).filter((name) => name.endsWith('.json') && name !== 'index.json')) {
-      const definitions = sharedTools(file.replace(/\.json$/, ''));
-      const shapes = inferServerShapes(definitions);
-      expect(shapes.size).toBe(new Set(definitions.map((tool) => tool.name)).size);
-      tools += definitions.length;
-      named += [...shapes.values()].filter((shape) => shape.operation !== 'other').length;
-    }
-    expect(tools).toBe(704);
-    expect(named / tools).toBeGreaterThan(0.75);
-  });
-});
+    it('classifies every one of the 704 tools, and names a verb for most of them', () => {
+      let tools = 0;
+      let named = 0;
+      for (const file of readdirSync(sharedToolsDirectory).filter((name) => name.endsWith('.json') && name !== 'index.json')) {
+        const definitions = sharedTools(file.replace(/\.json$/, ''));
+        const shapes = inferServerShapes(definitions);
+        expect(shapes.size).toBe(new Set(definitions.map((tool) => tool.name)).size);
+        tools += definitions.length;
+        named += [...shapes.values()].filter((shape) => shape.operation !== 'other').length;
+      }
+      expect(tools).toBe(704);
+      expect(named / tools).toBeGreaterThan(0.75);
+    });
+  },
+);

@@ -84,7 +84,10 @@ interface ShapeInput {
  *   const shapes = inferServerShapes(tools);
  *   shapes.get('issue_read'); // { operation: 'read', entity: 'issue', idArgument: 'issue_number', idField: 'number', dispatch: { argument: 'method', ... }, ... }
  */
-export function inferServerShapes(tools: readonly ToolDefinition[], overrides: Readonly<Record<string, ToolOverride>> = {}): Map<string, ToolShape> {
+export function inferServerShapes(
+  tools: readonly ToolDefinition[],
+  overrides: Readonly<Record<string, ToolOverride>> = {},
+): Map<string, ToolShape> {
   const prefix = toCommonPrefix(tools);
   const parsed = tools.map((tool) => ({ tool, parsed: parseToolName(tool.name, prefix) }));
   const entities = new Set(parsed.map((entry) => entry.parsed.entityWords.join('_')));
@@ -146,7 +149,8 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
   if ((operation === 'update' || operation === 'delete') && found === null && basis !== 'override') operation = 'other';
   const find = operation === 'read' && meaning?.find === true;
   const idSchema = found ? properties[found.name] : undefined;
-  const upsert = operation === 'update' && (meaning?.upsert === true || (meaning?.operation === 'create' && annotations.idempotentHint === true));
+  const upsert =
+    operation === 'update' && (meaning?.upsert === true || (meaning?.operation === 'create' && annotations.idempotentHint === true));
   const shape: ToolShape = {
     tool: tool.name,
     operation,
@@ -155,7 +159,11 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
     idField: found?.field ?? 'id',
     numericId: found?.field === 'number' || idSchema?.type === 'integer' || idSchema?.type === 'number',
     // Only a verb makes a read strict: a read-only action (`directory_tree`, `convert_time`) answers what it is asked.
-    strict: !upsert && ((operation === 'read' && ((found?.strong === true && basis !== 'annotations') || find)) || operation === 'update' || operation === 'delete'),
+    strict:
+      !upsert &&
+      ((operation === 'read' && ((found?.strong === true && basis !== 'annotations') || find)) ||
+        operation === 'update' ||
+        operation === 'delete'),
     upsert,
     sets: operation === 'update' ? (meaning?.sets ?? {}) : {},
     listField: null,
@@ -168,7 +176,13 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
 }
 
 /** `method: get | get_comments | update`: each value that reads as a verb is a choice with its own shape. */
-function findDispatch(tool: ToolDefinition, shape: ToolShape, properties: Properties, required: ReadonlySet<string>, entities: ReadonlySet<string>): ToolShape['dispatch'] {
+function findDispatch(
+  tool: ToolDefinition,
+  shape: ToolShape,
+  properties: Properties,
+  required: ReadonlySet<string>,
+  entities: ReadonlySet<string>,
+): ToolShape['dispatch'] {
   for (const argument of dispatchArguments) {
     const values = properties[argument]?.enum;
     if (!Array.isArray(values)) continue;
@@ -195,9 +209,19 @@ function findDispatch(tool: ToolDefinition, shape: ToolShape, properties: Proper
 function toAttachedShape(shape: ToolShape, parsed: ParsedName, tool: ToolDefinition, shapes: readonly ToolShape[]): ToolShape | null {
   if ((parsed.verb !== 'add' && parsed.verb !== 'remove') || shape.dispatch) return null;
   const properties = propertiesOf(tool);
-  const valueArgument = Object.keys(properties).find((name) => toWords(name).join('_') === shape.entity || toWords(name).join('_') === toPlural(shape.entity));
+  const valueArgument = Object.keys(properties).find(
+    (name) => toWords(name).join('_') === shape.entity || toWords(name).join('_') === toPlural(shape.entity),
+  );
   if (!valueArgument) return null;
-  const parent = shapes.find((other) => other.entity !== shape.entity && other.idArgument !== null && other.idArgument in properties && other.idArgument !== valueArgument && other.operation !== 'create' && other.strict);
+  const parent = shapes.find(
+    (other) =>
+      other.entity !== shape.entity &&
+      other.idArgument !== null &&
+      other.idArgument in properties &&
+      other.idArgument !== valueArgument &&
+      other.operation !== 'create' &&
+      other.strict,
+  );
   if (!parent) return null;
   return {
     ...shape,
@@ -214,7 +238,9 @@ function toAttachedShape(shape: ToolShape, parsed: ParsedName, tool: ToolDefinit
 
 /** A tool that takes no id (a create, a list; each dispatch choice too) gets the id field and type its entity's other tools use. */
 function withSiblingIds(shape: ToolShape, shapes: readonly ToolShape[]): ToolShape {
-  const choices = shape.dispatch ? Object.fromEntries(Object.entries(shape.dispatch.choices).map(([value, choice]) => [value, withSiblingIds(choice, shapes)])) : null;
+  const choices = shape.dispatch
+    ? Object.fromEntries(Object.entries(shape.dispatch.choices).map(([value, choice]) => [value, withSiblingIds(choice, shapes)]))
+    : null;
   let result = choices && shape.dispatch ? { ...shape, dispatch: { argument: shape.dispatch.argument, choices } } : shape;
   if (result.idArgument === null) {
     const siblings = shapes.filter((other) => other.entity === result.entity && other.idArgument !== null);

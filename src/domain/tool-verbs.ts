@@ -20,11 +20,53 @@ export interface VerbMeaning {
 }
 
 const meanings: Record<ToolOperation, readonly string[]> = {
-  create: ['create', 'add', 'new', 'insert', 'make', 'register', 'upload', 'post', 'send', 'reply', 'submit', 'fork', 'push', 'append', 'invite', 'clone', 'copy', 'duplicate', 'schedule', 'book'],
+  create: [
+    'create',
+    'add',
+    'new',
+    'insert',
+    'make',
+    'register',
+    'upload',
+    'post',
+    'send',
+    'reply',
+    'submit',
+    'fork',
+    'push',
+    'append',
+    'invite',
+    'clone',
+    'copy',
+    'duplicate',
+    'schedule',
+    'book',
+  ],
   read: ['get', 'read', 'fetch', 'retrieve', 'show', 'describe', 'view', 'inspect', 'load', 'check', 'download', 'open'],
   list: ['list', 'ls', 'enumerate', 'browse'],
   search: ['search', 'query', 'find', 'lookup', 'filter'],
-  update: ['update', 'edit', 'modify', 'patch', 'change', 'rename', 'move', 'assign', 'replace', 'mark', 'tag', 'label', 'reorder', 'configure', 'set', 'put', 'save', 'write', 'upsert', 'store'],
+  update: [
+    'update',
+    'edit',
+    'modify',
+    'patch',
+    'change',
+    'rename',
+    'move',
+    'assign',
+    'replace',
+    'mark',
+    'tag',
+    'label',
+    'reorder',
+    'configure',
+    'set',
+    'put',
+    'save',
+    'write',
+    'upsert',
+    'store',
+  ],
   delete: ['delete', 'remove', 'drop', 'destroy', 'erase', 'purge', 'unset', 'del', 'trash', 'revoke', 'clear'],
   other: [],
 };
@@ -62,7 +104,8 @@ const stateVerbs: Record<string, Readonly<Record<string, unknown>>> = {
 
 const table = new Map<string, VerbMeaning>();
 for (const [operation, verbs] of Object.entries(meanings) as [ToolOperation, readonly string[]][]) {
-  for (const verb of verbs) table.set(verb, { operation, ...(upsertVerbs.has(verb) ? { upsert: true } : {}), ...(findVerbs.has(verb) ? { find: true } : {}) });
+  for (const verb of verbs)
+    table.set(verb, { operation, ...(upsertVerbs.has(verb) ? { upsert: true } : {}), ...(findVerbs.has(verb) ? { find: true } : {}) });
 }
 for (const [verb, sets] of Object.entries(stateVerbs)) table.set(verb, { operation: 'update', sets });
 
@@ -78,4 +121,33 @@ export function toVerbMeaning(word: string): VerbMeaning | undefined {
 }
 
 /** Words that say nothing about the entity (`get_all_issues`, `list_issue_details`). */
-export const noiseWords: ReadonlySet<string> = new Set(['a', 'an', 'the', 'all', 'my', 'by', 'for', 'of', 'to', 'from', 'in', 'on', 'with', 'and', 'or', 'details', 'detail', 'info', 'information', 'contents', 'existing', 'single', 'multiple', 'one', 'many', 'given', 'specific', 'new']);
+export const noiseWords: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'the',
+  'all',
+  'my',
+  'by',
+  'for',
+  'of',
+  'to',
+  'from',
+  'in',
+  'on',
+  'with',
+  'and',
+  'or',
+  'details',
+  'detail',
+  'info',
+  'information',
+  'contents',
+  'existing',
+  'single',
+  'multiple',
+  'one',
+  'many',
+  'given',
+  'specific',
+  'new',
+]);

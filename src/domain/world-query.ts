@@ -15,10 +15,42 @@ export interface EntityRecord {
  * formats), by their normalized name (`per_page` and `perPage` are both `perpage`).
  */
 const controlNames = new Set([
-  'page', 'pagenumber', 'perpage', 'pagesize', 'limit', 'first', 'last', 'maxresults', 'top', 'numresults', 'offset', 'skip',
-  'cursor', 'after', 'before', 'startcursor', 'nextcursor', 'pagetoken', 'nextpagetoken', 'continuationtoken',
-  'sort', 'sortby', 'order', 'orderby', 'direction', 'fields', 'expand', 'format', 'responseformat', 'minimaloutput',
-  'verbose', 'detail', 'details', 'output', 'pretty', 'dryrun',
+  'page',
+  'pagenumber',
+  'perpage',
+  'pagesize',
+  'limit',
+  'first',
+  'last',
+  'maxresults',
+  'top',
+  'numresults',
+  'offset',
+  'skip',
+  'cursor',
+  'after',
+  'before',
+  'startcursor',
+  'nextcursor',
+  'pagetoken',
+  'nextpagetoken',
+  'continuationtoken',
+  'sort',
+  'sortby',
+  'order',
+  'orderby',
+  'direction',
+  'fields',
+  'expand',
+  'format',
+  'responseformat',
+  'minimaloutput',
+  'verbose',
+  'detail',
+  'details',
+  'output',
+  'pretty',
+  'dryrun',
 ]);
 const limitNames = ['perpage', 'pagesize', 'limit', 'first', 'maxresults', 'top', 'numresults'];
 const cursorNames = ['cursor', 'after', 'startcursor', 'nextcursor', 'pagetoken', 'nextpagetoken', 'continuationtoken'];
@@ -92,7 +124,9 @@ export function valuesMatch(field: unknown, argument: unknown): boolean {
   const same = (a: unknown, b: unknown) => toText(a) === toText(b);
   if (Array.isArray(field)) {
     const values = Array.isArray(argument) ? argument : [argument];
-    return values.every((value) => field.some((item) => same(item, value) || (isRecord(item) && Object.values(item).some((inner) => same(inner, value)))));
+    return values.every((value) =>
+      field.some((item) => same(item, value) || (isRecord(item) && Object.values(item).some((inner) => same(inner, value)))),
+    );
   }
   if (Array.isArray(argument)) return argument.length === 0 || argument.some((value) => same(field, value));
   if (isRecord(field)) return Object.values(field).some((inner) => same(inner, argument));
@@ -114,12 +148,21 @@ export function selectsAll(value: unknown): boolean {
  */
 export function matchesQuery(fields: Readonly<Record<string, unknown>>, query: string): boolean {
   const text = JSON.stringify(fields).toLowerCase();
-  for (const token of query.toLowerCase().split(/\s+/).filter((word) => word.length > 0)) {
+  for (const token of query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word.length > 0)) {
     const colon = token.indexOf(':');
     if (colon > 0) {
       const [name, value] = [token.slice(0, colon), token.slice(colon + 1).replace(/^"|"$/g, '')];
       const field = name === 'is' ? (fieldValue(fields, 'state') ?? fieldValue(fields, 'status')) : fieldValue(fields, name);
-      if (field !== undefined && !(name === 'is' && !['open', 'closed', 'merged'].includes(value)) && !toText(field).includes(value) && !valuesMatch(field, value)) return false;
+      if (
+        field !== undefined &&
+        !(name === 'is' && !['open', 'closed', 'merged'].includes(value)) &&
+        !toText(field).includes(value) &&
+        !valuesMatch(field, value)
+      )
+        return false;
       continue;
     }
     if (!text.includes(token.replace(/^"|"$/g, ''))) return false;
@@ -145,8 +188,14 @@ export interface PageRequest {
  */
 export function toPageRequest(args: Readonly<Record<string, unknown>>, defaults: Readonly<Record<string, unknown>> = {}): PageRequest {
   const byName = new Map<string, unknown>();
-  for (const source of [defaults, args]) for (const [name, value] of Object.entries(source)) if (value !== undefined) byName.set(toNormalName(name), value);
-  const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined);
+  for (const source of [defaults, args])
+    for (const [name, value] of Object.entries(source)) if (value !== undefined) byName.set(toNormalName(name), value);
+  const number = (value: unknown) =>
+    typeof value === 'number' && Number.isFinite(value)
+      ? value
+      : typeof value === 'string' && /^\d+$/.test(value)
+        ? Number(value)
+        : undefined;
   const sizeName = limitNames.find((name) => number(byName.get(name)) !== undefined);
   const size = Math.max(1, Math.min(maxPageSize, sizeName ? number(byName.get(sizeName))! : maxPageSize));
   const cursorName = cursorNames.find((name) => Object.keys(args).some((key) => toNormalName(key) === name));
@@ -155,7 +204,8 @@ export function toPageRequest(args: Readonly<Record<string, unknown>>, defaults:
     return { offset: typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : 0, size, style: 'cursor' };
   }
   const page = number(byName.get('page')) ?? number(byName.get('pagenumber'));
-  if (page !== undefined && Object.keys(args).some((key) => ['page', 'pagenumber'].includes(toNormalName(key)))) return { offset: (Math.max(1, page) - 1) * size, size, style: 'page' };
+  if (page !== undefined && Object.keys(args).some((key) => ['page', 'pagenumber'].includes(toNormalName(key))))
+    return { offset: (Math.max(1, page) - 1) * size, size, style: 'page' };
   const offset = number(byName.get('offset')) ?? number(byName.get('skip'));
   if (offset !== undefined) return { offset, size, style: 'offset' };
   return { offset: 0, size, style: 'none' };
@@ -171,8 +221,12 @@ export function toPageRequest(args: Readonly<Record<string, unknown>>, defaults:
  */
 export function toNextId(existing: readonly EntityRecord[], type: string, numeric: boolean): string {
   const ids = new Set(existing.map((entity) => entity.id));
-  const numbers = existing.map((entity) => entity.id).filter((id) => /^\d+$/.test(id)).map(Number);
-  if (numeric || (numbers.length > 0 && numbers.length === existing.length)) return String((numbers.length > 0 ? Math.max(...numbers) : 0) + 1);
+  const numbers = existing
+    .map((entity) => entity.id)
+    .filter((id) => /^\d+$/.test(id))
+    .map(Number);
+  if (numeric || (numbers.length > 0 && numbers.length === existing.length))
+    return String((numbers.length > 0 ? Math.max(...numbers) : 0) + 1);
   const patterned = existing.map((entity) => /^(.*?)(\d+)$/.exec(entity.id)).filter((match): match is RegExpExecArray => match !== null);
   if (patterned.length > 0) {
     const prefix = patterned[patterned.length - 1]![1]!;
@@ -188,7 +242,7 @@ export function toNextId(existing: readonly EntityRecord[], type: string, numeri
 }
 
 function toText(value: unknown): string {
-  return (typeof value === 'string' ? value : JSON.stringify(value) ?? '').trim().toLowerCase();
+  return (typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).trim().toLowerCase();
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

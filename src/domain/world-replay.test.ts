@@ -15,7 +15,11 @@ function createNumbers(seed: number) {
 function randomChanges(next: (below: number) => number): WorldChanges {
   const entity = () => ({ type: ['note', 'tag'][next(2)]!, id: `e${next(6)}` });
   const changes: WorldChanges = {};
-  if (next(3) > 0) changes.upserts = Array.from({ length: next(3) }, () => ({ ...entity(), fields: next(4) === 0 ? { text: null } : { text: `t${next(5)}`, [`f${next(3)}`]: next(9) } }));
+  if (next(3) > 0)
+    changes.upserts = Array.from({ length: next(3) }, () => ({
+      ...entity(),
+      fields: next(4) === 0 ? { text: null } : { text: `t${next(5)}`, [`f${next(3)}`]: next(9) },
+    }));
   if (next(3) === 0) changes.deletes = Array.from({ length: 1 + next(2) }, entity);
   if (next(2) === 0) changes.facts = Array.from({ length: 1 + next(3) }, () => `fact ${next(260)}`);
   return changes;
@@ -25,7 +29,10 @@ describe('replayWorldChanges', () => {
   it('builds the same world as applying each change in turn, whatever the changes', () => {
     for (let seed = 1; seed <= 300; seed += 1) {
       const next = createNumbers(seed);
-      const start: WorldState = { entities: { note: { e1: { text: 'seed' } } }, facts: Array.from({ length: next(2) ? 0 : 195 }, (_, index) => `fact ${index}`) };
+      const start: WorldState = {
+        entities: { note: { e1: { text: 'seed' } } },
+        facts: Array.from({ length: next(2) ? 0 : 195 }, (_, index) => `fact ${index}`),
+      };
       const changes = Array.from({ length: 1 + next(40) }, () => randomChanges(next));
       const oneByOne = changes.reduce(applyWorldChanges, start);
       expect(JSON.parse(JSON.stringify(replayWorldChanges(start, changes))), `seed ${seed}`).toEqual(JSON.parse(JSON.stringify(oneByOne)));

@@ -14,7 +14,9 @@ describe('applyWorldChanges', () => {
   });
 
   it('merges fields into an existing entity and removes the fields set to null', () => {
-    const next = applyWorldChanges(world(), { upserts: [{ type: 'issue', id: '1', fields: { state: null, labels: ['bug'], title: 'Crash' } }] });
+    const next = applyWorldChanges(world(), {
+      upserts: [{ type: 'issue', id: '1', fields: { state: null, labels: ['bug'], title: 'Crash' } }],
+    });
     expect(next.entities.issue!['1']).toEqual({ title: 'Crash', labels: ['bug'] });
     expect(next.entities.issue!['2']).toEqual({ title: 'Feature' });
   });
@@ -47,12 +49,21 @@ describe('applyWorldChanges', () => {
 
   it('ignores deletes of entities or types that do not exist', () => {
     const start = world();
-    const next = applyWorldChanges(start, { deletes: [{ type: 'issue', id: '404' }, { type: 'ghost', id: 'x' }, { type: 'constructor', id: 'x' }] });
+    const next = applyWorldChanges(start, {
+      deletes: [
+        { type: 'issue', id: '404' },
+        { type: 'ghost', id: 'x' },
+        { type: 'constructor', id: 'x' },
+      ],
+    });
     expect(next).toEqual(start);
   });
 
   it('applies deletes after upserts, so a call that does both leaves the entity deleted', () => {
-    const next = applyWorldChanges(world(), { upserts: [{ type: 'user', id: 'u1', fields: { name: 'Ada L.' } }], deletes: [{ type: 'user', id: 'u1' }] });
+    const next = applyWorldChanges(world(), {
+      upserts: [{ type: 'user', id: 'u1', fields: { name: 'Ada L.' } }],
+      deletes: [{ type: 'user', id: 'u1' }],
+    });
     expect(next.entities.user).toBeUndefined();
   });
 
@@ -75,8 +86,14 @@ describe('applyWorldChanges', () => {
     const start = world();
     const before = structuredClone(start);
     applyWorldChanges(start, {
-      upserts: [{ type: 'issue', id: '1', fields: { state: null } }, { type: 'issue', id: '3', fields: { title: 'New' } }],
-      deletes: [{ type: 'user', id: 'u1' }, { type: 'issue', id: '2' }],
+      upserts: [
+        { type: 'issue', id: '1', fields: { state: null } },
+        { type: 'issue', id: '3', fields: { title: 'New' } },
+      ],
+      deletes: [
+        { type: 'user', id: 'u1' },
+        { type: 'issue', id: '2' },
+      ],
       facts: ['new fact'],
     });
     expect(start).toEqual(before);
@@ -98,7 +115,9 @@ describe('applyWorldChanges', () => {
         { type: 'constructor', id: '1', fields: { a: 1 } },
       ],
     });
-    expect(JSON.parse(JSON.stringify(next))).toEqual(JSON.parse('{"entities":{"__proto__":{"constructor":{"__proto__":1,"toString":"x"}},"constructor":{"1":{"a":1}}},"facts":[]}'));
+    expect(JSON.parse(JSON.stringify(next))).toEqual(
+      JSON.parse('{"entities":{"__proto__":{"constructor":{"__proto__":1,"toString":"x"}},"constructor":{"1":{"a":1}}},"facts":[]}'),
+    );
     expect(Object.getPrototypeOf(next.entities)).toBe(Object.prototype);
   });
 });

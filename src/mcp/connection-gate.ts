@@ -9,7 +9,12 @@ export interface GateRefusal {
 }
 
 /** JSON-RPC error codes of the platform (decisions.md §5). */
-export const mcpErrorCodes = { authRequired: -32001, inputRequired: -32002, connectionNotFound: -32004, upstreamUnavailable: -32005 } as const;
+export const mcpErrorCodes = {
+  authRequired: -32001,
+  inputRequired: -32002,
+  connectionNotFound: -32004,
+  upstreamUnavailable: -32005,
+} as const;
 
 /**
  * Why the connection's MCP endpoint cannot serve a request, or null when it can (a mock, an HTTP
@@ -26,7 +31,10 @@ export function checkConnectionReady(connection: Connection): GateRefusal | null
     };
   }
   if (status.state === 'input_required') {
-    const missing = [...status.missing.headers.map((name) => `header ${name}`), ...status.missing.query.map((name) => `query parameter ${name}`)];
+    const missing = [
+      ...status.missing.headers.map((name) => `header ${name}`),
+      ...status.missing.query.map((name) => `query parameter ${name}`),
+    ];
     return {
       status: 409,
       code: mcpErrorCodes.inputRequired,

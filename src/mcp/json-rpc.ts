@@ -42,20 +42,29 @@ export function parseJsonRpcMessage(text: string): IncomingMessage {
   try {
     message = JSON.parse(text);
   } catch (error) {
-    return { kind: 'invalid', error: toJsonRpcError(null, ErrorCode.ParseError, `Parse error: the body is not valid JSON (${(error as Error).message})`) };
+    return {
+      kind: 'invalid',
+      error: toJsonRpcError(null, ErrorCode.ParseError, `Parse error: the body is not valid JSON (${(error as Error).message})`),
+    };
   }
-  const notRequest = (why: string) => ({ kind: 'invalid' as const, error: toJsonRpcError(null, ErrorCode.InvalidRequest, `Invalid Request: ${why}`) });
+  const notRequest = (why: string) => ({
+    kind: 'invalid' as const,
+    error: toJsonRpcError(null, ErrorCode.InvalidRequest, `Invalid Request: ${why}`),
+  });
   // Checked before anything else looks inside: nothing downstream may meet a document deeper than the policy.
   const breach = text.length > jsonLimits.maxDepth ? findJsonLimitBreach(message) : null;
   if (breach) return notRequest(toBreachMessage(breach, 'message'));
   if (message === null || typeof message !== 'object' || Array.isArray(message)) {
-    return notRequest(Array.isArray(message) ? 'batches are not supported; send one JSON-RPC message per POST' : 'the body must be a JSON-RPC 2.0 object');
+    return notRequest(
+      Array.isArray(message) ? 'batches are not supported; send one JSON-RPC message per POST' : 'the body must be a JSON-RPC 2.0 object',
+    );
   }
   const record = message as Record<string, unknown>;
   if (record.jsonrpc !== JSONRPC_VERSION) return notRequest('"jsonrpc" must be "2.0"');
   const { id, method } = record;
   const hasId = 'id' in record;
-  if (hasId && typeof id !== 'string' && !(typeof id === 'number' && Number.isFinite(id))) return notRequest('"id" must be a string or a number');
+  if (hasId && typeof id !== 'string' && !(typeof id === 'number' && Number.isFinite(id)))
+    return notRequest('"id" must be a string or a number');
   if (method === undefined && hasId && ('result' in record || 'error' in record)) return { kind: 'accepted' };
   if (typeof method !== 'string') return notRequest('"method" must be a string');
   if (!hasId) return { kind: 'accepted' };

@@ -14,7 +14,12 @@ import type { ToolEndpoint } from './tool-endpoint.js';
  * @example
  *   const response = await handleMcpPost(connection, () => endpoints.endpointFor(connection, place), body, accept);
  */
-export async function handleMcpPost(connection: Connection, endpoint: () => ToolEndpoint, body: string, accept: string | undefined): Promise<Response> {
+export async function handleMcpPost(
+  connection: Connection,
+  endpoint: () => ToolEndpoint,
+  body: string,
+  accept: string | undefined,
+): Promise<Response> {
   const message = parseJsonRpcMessage(body);
   const refusal = checkConnectionReady(connection);
   if (refusal) {

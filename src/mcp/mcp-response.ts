@@ -5,7 +5,10 @@
 export function toMcpResponse(payload: unknown, accept: string | undefined, status = 200): Response {
   const text = JSON.stringify(payload);
   if (acceptsJson(accept)) return new Response(text, { status, headers: { 'content-type': 'application/json' } });
-  return new Response(`event: message\ndata: ${text}\n\n`, { status, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
+  return new Response(`event: message\ndata: ${text}\n\n`, {
+    status,
+    headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+  });
 }
 
 /** The answer to a notification (or a client's response): 202 with no body. */

@@ -33,7 +33,11 @@ export function createMockEndpoint(runner: MockToolRunner, connection: MockConne
     const args = ((request.message.params as { arguments?: Record<string, unknown> }).arguments ?? {}) as Record<string, unknown>;
     const result = await runner.run(connection, name, args, place);
     if (!result) {
-      return toJsonRpcError(request.id, ErrorCode.InvalidParams, `Unknown tool "${name}": ${server} (connection "${connection.connectionId}") has no such tool; tools/list names its tools`);
+      return toJsonRpcError(
+        request.id,
+        ErrorCode.InvalidParams,
+        `Unknown tool "${name}": ${server} (connection "${connection.connectionId}") has no such tool; tools/list names its tools`,
+      );
     }
     return toJsonRpcResult(request.id, result);
   }
@@ -61,7 +65,11 @@ export function createMockEndpoint(runner: MockToolRunner, connection: MockConne
       case 'tools/call':
         return callTool(request);
       default:
-        return toJsonRpcError(request.id, ErrorCode.MethodNotFound, `Method not found: "${request.method}"; this server offers initialize, ping, tools/list and tools/call`);
+        return toJsonRpcError(
+          request.id,
+          ErrorCode.MethodNotFound,
+          `Method not found: "${request.method}"; this server offers initialize, ping, tools/list and tools/call`,
+        );
     }
   }
 
@@ -74,5 +82,9 @@ export function createMockEndpoint(runner: MockToolRunner, connection: MockConne
 }
 
 function invalidParams(request: JsonRpcRequest, issues: readonly z.core.$ZodIssue[]) {
-  return toJsonRpcError(request.id, ErrorCode.InvalidParams, `Invalid params for ${request.method}: ${toFieldMessage(issues, request.message, 'message')}`);
+  return toJsonRpcError(
+    request.id,
+    ErrorCode.InvalidParams,
+    `Invalid params for ${request.method}: ${toFieldMessage(issues, request.message, 'message')}`,
+  );
 }

@@ -1,4 +1,9 @@
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type Implementation, type InitializeResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  LATEST_PROTOCOL_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type Implementation,
+  type InitializeResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectionStatus } from '../domain/connection.js';
 import { mcpErrorCodes } from './connection-gate.js';
 import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
@@ -62,19 +67,43 @@ export interface Relay {
  * upstream as is, and its answer comes back as is. Calls are bounded by `callTimeoutMs`, tool
  * listings by `listTimeoutMs` (the pool's timeout).
  */
-export function createRelay({ callTimeoutMs, listTimeoutMs, capture }: { callTimeoutMs: number; listTimeoutMs: number; capture?: CaptureSink | undefined }): Relay {
-  async function run<T>(link: UpstreamLink, work: (session: UpstreamSession) => Promise<T>, timeoutMs: number, captured?: (origin: CaptureOrigin, result: T, session: UpstreamSession) => void): Promise<T> {
+export function createRelay({
+  callTimeoutMs,
+  listTimeoutMs,
+  capture,
+}: {
+  callTimeoutMs: number;
+  listTimeoutMs: number;
+  capture?: CaptureSink | undefined;
+}): Relay {
+  async function run<T>(
+    link: UpstreamLink,
+    work: (session: UpstreamSession) => Promise<T>,
+    timeoutMs: number,
+    captured?: (origin: CaptureOrigin, result: T, session: UpstreamSession) => void,
+  ): Promise<T> {
     try {
       const session = await link.session();
       const result = await work(session);
       // An upstream is a door too: its answer meets the JSON policy before anything serializes it.
       const breach = findJsonLimitBreach(result);
-      if (breach) throw new UpstreamError('not_mcp', `${safeHost(link.label)} answered JSON that breaks the JSON policy: ${toBreachMessage(breach, 'result')}`);
+      if (breach)
+        throw new UpstreamError(
+          'not_mcp',
+          `${safeHost(link.label)} answered JSON that breaks the JSON policy: ${toBreachMessage(breach, 'result')}`,
+        );
       link.report({ ok: true, serverInfo: session.serverInfo });
-      if (captured) captured({ ...link.connection, upstream: link.label, serverInfo: session.serverInfo, secrets: link.secrets?.() ?? [] }, result, session);
+      if (captured)
+        captured(
+          { ...link.connection, upstream: link.label, serverInfo: session.serverInfo, secrets: link.secrets?.() ?? [] },
+          result,
+          session,
+        );
       return result;
     } catch (error) {
-      const failure = link.scrub ? link.scrub(toUpstreamError(error, link.label, timeoutMs)) : toUpstreamError(error, link.label, timeoutMs);
+      const failure = link.scrub
+        ? link.scrub(toUpstreamError(error, link.label, timeoutMs))
+        : toUpstreamError(error, link.label, timeoutMs);
       // A JSON-RPC error is the upstream answering: it is alive, and the error goes back as is.
       if (failure.kind !== 'rpc') link.report({ ok: false, error: failure });
       throw failure;
@@ -100,27 +129,49 @@ export function createRelay({ callTimeoutMs, listTimeoutMs, capture }: { callTim
     async answer(request, link) {
       try {
         const params = request.params as { name?: unknown; arguments?: unknown } | undefined;
-        const captured = captureCall && request.method === 'tools/call' && typeof params?.name === 'string' ? captureCall(params.name, params.arguments) : undefined;
+        const captured =
+          captureCall && request.method === 'tools/call' && typeof params?.name === 'string'
+            ? captureCall(params.name, params.arguments)
+            : undefined;
         const result = await run(
           link,
-          (session) => (request.method === 'initialize' ? Promise.resolve(toInitializeResult(session, request.params)) : session.request(request.method, request.params, callTimeoutMs)),
+          (session) =>
+            request.method === 'initialize'
+              ? Promise.resolve(toInitializeResult(session, request.params))
+              : session.request(request.method, request.params, callTimeoutMs),
           callTimeoutMs,
           captured,
         );
         return { payload: toJsonRpcResult(request.id, result), status: 200 };
       } catch (error) {
         const failure = error as UpstreamError;
-        if (failure.rpcError) return { payload: toJsonRpcError(request.id, failure.rpcError.code, failure.rpcError.message, failure.rpcError.data), status: 200 };
+        if (failure.rpcError)
+          return {
+            payload: toJsonRpcError(request.id, failure.rpcError.code, failure.rpcError.message, failure.rpcError.data),
+            status: 200,
+          };
         if (failure.kind === 'unauthorized') {
           const status = link.report({ ok: false, error: failure });
           const setupUrl = status.state === 'auth_required' ? status.setupUrl : undefined;
           const message = `The upstream MCP server needs authorization: ${failure.message}${setupUrl ? `; open ${setupUrl} to supply credentials` : ''}`;
-          return { payload: toJsonRpcError(request.id, mcpErrorCodes.authRequired, message, setupUrl ? { setupUrl } : undefined), status: 401 };
+          return {
+            payload: toJsonRpcError(request.id, mcpErrorCodes.authRequired, message, setupUrl ? { setupUrl } : undefined),
+            status: 401,
+          };
         }
-        return { payload: toJsonRpcError(request.id, mcpErrorCodes.upstreamUnavailable, `The upstream MCP server failed: ${failure.message}`), status: 502 };
+        return {
+          payload: toJsonRpcError(request.id, mcpErrorCodes.upstreamUnavailable, `The upstream MCP server failed: ${failure.message}`),
+          status: 502,
+        };
       }
     },
-    callTool: (link, name, args) => run(link, (session) => session.request('tools/call', { name, arguments: args }, callTimeoutMs), callTimeoutMs, captureCall?.(name, args)),
+    callTool: (link, name, args) =>
+      run(
+        link,
+        (session) => session.request('tools/call', { name, arguments: args }, callTimeoutMs),
+        callTimeoutMs,
+        captureCall?.(name, args),
+      ),
     listTools(link) {
       const deadline = performance.now() + listTimeoutMs;
       return run(
@@ -141,7 +192,9 @@ function toArguments(args: unknown): Record<string, unknown> {
 function toInitializeResult(session: UpstreamSession, params: unknown): InitializeResult {
   const requested = (params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
   const protocolVersion =
-    typeof requested === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : session.protocolVersion || LATEST_PROTOCOL_VERSION;
+    typeof requested === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(requested)
+      ? requested
+      : session.protocolVersion || LATEST_PROTOCOL_VERSION;
   return {
     protocolVersion,
     capabilities: session.capabilities,

@@ -50,7 +50,13 @@ const reasonWaitMs = 1500;
  *   const exit = await channel.exited; // { code: 0, signal: null, stderr: [...] }
  */
 export function createStdioChannel({ command, args, env, cwd }: StdioCommand): StdioChannel {
-  const transport = new StdioClientTransport({ command, args: [...args], stderr: 'pipe', ...(env ? { env: { ...env } } : {}), ...(cwd ? { cwd } : {}) });
+  const transport = new StdioClientTransport({
+    command,
+    args: [...args],
+    stderr: 'pipe',
+    ...(env ? { env: { ...env } } : {}),
+    ...(cwd ? { cwd } : {}),
+  });
   const stderr: string[] = [];
   let partial = '';
   const keep = (line: string) => {
@@ -69,7 +75,8 @@ export function createStdioChannel({ command, args, env, cwd }: StdioCommand): S
   // the pairing's client hears the error too (the SDK chains onerror), this keeps why for the status.
   let problem: string | null = null;
   transport.onerror = (error) => {
-    if (/ReadBuffer exceeded/.test(error.message)) problem ??= `it wrote ${error.message.replace(/^.*maximum size of (\d+) bytes.*$/, (_, bytes: string) => `more than ${Math.round(Number(bytes) / 1024 / 1024)} MiB`)} to stdout without a line break, which is not MCP over stdio`;
+    if (/ReadBuffer exceeded/.test(error.message))
+      problem ??= `it wrote ${error.message.replace(/^.*maximum size of (\d+) bytes.*$/, (_, bytes: string) => `more than ${Math.round(Number(bytes) / 1024 / 1024)} MiB`)} to stdout without a line break, which is not MCP over stdio`;
   };
 
   let exit: StdioExit | null = null;
@@ -118,7 +125,11 @@ export function createStdioChannel({ command, args, env, cwd }: StdioCommand): S
       // Closing stdin asks the server to stop; the SDK escalates to SIGTERM, then SIGKILL, after 2 s each.
       void transport.close().catch(() => {});
     },
-    endReason: () => Promise.race([exited.then((ending) => describeExit(command, ending)), new Promise<null>((resolve) => setTimeout(() => resolve(null), reasonWaitMs).unref())]),
+    endReason: () =>
+      Promise.race([
+        exited.then((ending) => describeExit(command, ending)),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), reasonWaitMs).unref()),
+      ]),
   };
 }
 

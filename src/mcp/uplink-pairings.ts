@@ -70,7 +70,11 @@ export function createUplinkPairings({ stores, timeoutMs }: { stores: Pick<Store
 
   function writeStatus(connection: UplinkConnection, status: ConnectionStatus, serverInfo?: Connection['serverInfo']): void {
     if (closing) return;
-    stores.connections.setStatus(connection.namespaceKey!, { connectionId: connection.connectionId, createdAt: connection.createdAt, mcpUrl: null, status }, serverInfo ?? undefined);
+    stores.connections.setStatus(
+      connection.namespaceKey!,
+      { connectionId: connection.connectionId, createdAt: connection.createdAt, mcpUrl: null, status },
+      serverInfo ?? undefined,
+    );
   }
 
   async function pair(connection: UplinkConnection, channel: UplinkChannel, { force }: { force: boolean }): Promise<void> {
@@ -79,7 +83,9 @@ export function createUplinkPairings({ stores, timeoutMs }: { stores: Pick<Store
     const existing = pairings.get(key);
     if (existing && !force) {
       channel.end(1008, 'already paired');
-      throw new UplinkConflict(`Connection "${connection.connectionId}" in namespace "${connection.namespace}" is already paired with a local server; pair with ?force=1 to replace it`);
+      throw new UplinkConflict(
+        `Connection "${connection.connectionId}" in namespace "${connection.namespace}" is already paired with a local server; pair with ?force=1 to replace it`,
+      );
     }
     let settle: (session: UpstreamSession | null) => void = () => {};
     const pairing: Pairing = { connection, channel, session: null, ready: new Promise((resolve) => (settle = resolve)) };
@@ -110,7 +116,10 @@ export function createUplinkPairings({ stores, timeoutMs }: { stores: Pick<Store
       const current = pairings.get(key);
       if (current === pairing || current === undefined) {
         pairings.delete(key);
-        writeStatus(connection, { state: 'error', message: `The local server paired over the uplink failed to initialize: ${failure.message}${reason ? ` (${reason})` : ''}` });
+        writeStatus(connection, {
+          state: 'error',
+          message: `The local server paired over the uplink failed to initialize: ${failure.message}${reason ? ` (${reason})` : ''}`,
+        });
       }
       settle(null);
       throw failure;

@@ -43,7 +43,10 @@ export class UpstreamError extends Error {
  * @example
  *   scrubUpstreamError(failure, { url: 'https://x.test/mcp?key=s3cret', headers: { authorization: 'Bearer abc123' } });
  */
-export function scrubUpstreamError(error: UpstreamError, target: { url: string; headers: Readonly<Record<string, string>> | null }): UpstreamError {
+export function scrubUpstreamError(
+  error: UpstreamError,
+  target: { url: string; headers: Readonly<Record<string, string>> | null },
+): UpstreamError {
   const secrets = toSecretValues(target.headers, target.url);
   if (secrets.length === 0) return error;
   const message = scrubSecrets(error.message, secrets);
@@ -86,9 +89,15 @@ export function toUpstreamError(error: unknown, url: string, timeoutMs: number):
   const wrap = (kind: UpstreamFailureKind, message: string) => new UpstreamError(kind, message, { cause: error });
   if (error instanceof StreamableHTTPError) {
     const detail = shorten(error.message.replace(/^Streamable HTTP error: /, '').replace(/^Error POSTing to endpoint: /, ''));
-    if (error.code === 401) return wrap('unauthorized', `${host} answered HTTP 401 Unauthorized: it needs credentials (headers) this connection does not send`);
-    if (error.code === -1) return wrap('not_mcp', `${url} is not an MCP endpoint: ${detail} (an MCP server answers application/json or text/event-stream)`);
-    if (error.code === 404 || error.code === 405) return wrap('not_mcp', `${url} is not an MCP endpoint: HTTP ${error.code} to an MCP POST${detail ? ` (${detail})` : ''}; check the URL's path`);
+    if (error.code === 401)
+      return wrap('unauthorized', `${host} answered HTTP 401 Unauthorized: it needs credentials (headers) this connection does not send`);
+    if (error.code === -1)
+      return wrap('not_mcp', `${url} is not an MCP endpoint: ${detail} (an MCP server answers application/json or text/event-stream)`);
+    if (error.code === 404 || error.code === 405)
+      return wrap(
+        'not_mcp',
+        `${url} is not an MCP endpoint: HTTP ${error.code} to an MCP POST${detail ? ` (${detail})` : ''}; check the URL's path`,
+      );
     return wrap('http', `${host} answered HTTP ${error.code}${detail ? `: ${detail}` : ''}`);
   }
   if (error instanceof McpError) {
@@ -112,7 +121,10 @@ export function toUpstreamError(error: unknown, url: string, timeoutMs: number):
   if (kind === 'timeout') return wrap('timeout', `${host} did not answer within ${timeoutMs} ms (${code})`);
   if (code && /CERT|SSL|TLS/.test(code)) return wrap('tls', `TLS with ${origin} failed (${code})`);
   if (error instanceof SyntaxError || isZodError(error)) {
-    return wrap('not_mcp', `${url} is not an MCP endpoint: its answer is not JSON-RPC (${shorten(error instanceof Error ? error.message : String(error))})`);
+    return wrap(
+      'not_mcp',
+      `${url} is not an MCP endpoint: its answer is not JSON-RPC (${shorten(error instanceof Error ? error.message : String(error))})`,
+    );
   }
   const text = error instanceof Error ? error.message : String(error);
   return wrap('closed', `talking to ${host} failed: ${shorten(text)}${code ? ` (${code})` : ''}`);

@@ -130,5 +130,7 @@ interface OpenSession {
 /** Targets with the same URL and headers share a session; the key never holds the headers in clear. */
 function toKey(target: UpstreamTarget): string {
   const headers = Object.entries(target.headers ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return createHash('sha256').update(JSON.stringify([target.url, headers])).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify([target.url, headers]))
+    .digest('base64url');
 }

@@ -74,15 +74,30 @@ export function createHandlers(options: CreateHandlersOptions = {}): MockPlatfor
   const fixturesDir = options.fixtures ?? (file && scenario ? resolve(dirname(file), scenario.fixtures ?? '../fixtures') : './fixtures');
   const missPolicy = options.miss ?? scenario?.miss ?? 'error';
   // One replay source for every reset: fixture files are read once.
-  const runtime = createModelRuntime({ model: null, simulator: { missPolicy: null, record: false, budgetTokens: 4000, modelTimeoutMs: 30_000 } });
-  const toolResults = runtime.createToolResults({ mode: 'replay', fixturesDir, recordHint: `mcpsim record ${file ?? '<scenario>'}`, missPolicy });
+  const runtime = createModelRuntime({
+    model: null,
+    simulator: { missPolicy: null, record: false, budgetTokens: 4000, modelTimeoutMs: 30_000 },
+  });
+  const toolResults = runtime.createToolResults({
+    mode: 'replay',
+    fixturesDir,
+    recordHint: `mcpsim record ${file ?? '<scenario>'}`,
+    missPolicy,
+  });
   let state: Promise<{ platform: Platform; applied: AppliedScenario | null }> | null = null;
 
   /** The platform with the scenario applied: made on first use, again after a reset. */
   function current() {
     state ??= (async () => {
       // The setup pages are answered at the base URL, so its links point there.
-      const platform = createReplayPlatform({ apiKey, seed: 'msw', fixturesDir, toolResults, publicUrl: baseUrl, ...(scenario?.clock ? { clockStart: scenario.clock } : {}) });
+      const platform = createReplayPlatform({
+        apiKey,
+        seed: 'msw',
+        fixturesDir,
+        toolResults,
+        publicUrl: baseUrl,
+        ...(scenario?.clock ? { clockStart: scenario.clock } : {}),
+      });
       const door = { fetch: platform.app.fetch, baseUrl, apiKey };
       try {
         return { platform, applied: scenario ? await applyScenario(scenario, door) : null };
@@ -103,7 +118,10 @@ export function createHandlers(options: CreateHandlersOptions = {}): MockPlatfor
   function drop() {
     const previous = state;
     state = null;
-    void previous?.then(({ platform }) => platform.close(), () => {});
+    void previous?.then(
+      ({ platform }) => platform.close(),
+      () => {},
+    );
   }
 
   const handlers: HttpHandler[] = [
@@ -117,7 +135,10 @@ export function createHandlers(options: CreateHandlersOptions = {}): MockPlatfor
     async memory(namespace: string, connectionId: string) {
       const { platform } = await current();
       const response = await platform.app.fetch(
-        new Request(`http://mcpsim.local/__mcpsim/connections/${encodeURIComponent(namespace)}/${encodeURIComponent(connectionId)}/memory`, { headers: { authorization: `Bearer ${apiKey}` } }),
+        new Request(
+          `http://mcpsim.local/__mcpsim/connections/${encodeURIComponent(namespace)}/${encodeURIComponent(connectionId)}/memory`,
+          { headers: { authorization: `Bearer ${apiKey}` } },
+        ),
       );
       const body = (await response.json()) as { world: WorldState; calls: CallLogEntry[]; message?: string };
       if (!response.ok) throw new Error(`mcpsim: no memory for ${namespace}/${connectionId}: ${body.message ?? response.status}`);

@@ -7,4 +7,11 @@
  *   const mcpsim = createHandlers({ scenario: 'scenarios/issue-triage.yaml' });
  *   const server = setupServer(...mcpsim);
  */
-export { createHandlers, defaultMockApiKey, hostedBaseUrl, hostedConnectBaseUrl, type CreateHandlersOptions, type MockPlatformHandlers } from './create-handlers.js';
+export {
+  createHandlers,
+  defaultMockApiKey,
+  hostedBaseUrl,
+  hostedConnectBaseUrl,
+  type CreateHandlersOptions,
+  type MockPlatformHandlers,
+} from './create-handlers.js';

@@ -39,7 +39,12 @@ async function answerUpgrade(sockets: WebSocketServer, fetch: Fetch, incoming: I
   }
   const body = Buffer.from(await response.arrayBuffer());
   const status = accepted ? 400 : response.status;
-  const headers = [`HTTP/1.1 ${status} ${statusText(status)}`, `content-type: ${response.headers.get('content-type') ?? 'application/json'}`, `content-length: ${body.length}`, 'connection: close'];
+  const headers = [
+    `HTTP/1.1 ${status} ${statusText(status)}`,
+    `content-type: ${response.headers.get('content-type') ?? 'application/json'}`,
+    `content-length: ${body.length}`,
+    'connection: close',
+  ];
   raw.end(Buffer.concat([Buffer.from(`${headers.join('\r\n')}\r\n\r\n`), body]));
 }
 
@@ -49,7 +54,10 @@ function toRequest(incoming: IncomingMessage): Request {
     if (typeof value === 'string') headers.set(name, value);
     else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
   }
-  return new Request(new URL(incoming.url ?? '/', `http://${incoming.headers.host ?? '127.0.0.1'}`), { method: incoming.method ?? 'GET', headers });
+  return new Request(new URL(incoming.url ?? '/', `http://${incoming.headers.host ?? '127.0.0.1'}`), {
+    method: incoming.method ?? 'GET',
+    headers,
+  });
 }
 
 function toMessageSocket(socket: WebSocket): MessageSocket {
@@ -62,5 +70,8 @@ function toMessageSocket(socket: WebSocket): MessageSocket {
 }
 
 function statusText(status: number): string {
-  return ({ 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' } as Record<number, string>)[status] ?? 'Error';
+  return (
+    ({ 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' } as Record<number, string>)[status] ??
+    'Error'
+  );
 }

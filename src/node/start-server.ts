@@ -22,17 +22,24 @@ export interface RunningServer {
  *   await fetch(`${server.url}/health`);
  *   await server.close();
  */
-export function startServer(options: { fetch: (request: Request, env?: UpgradeEnv | object) => Response | Promise<Response>; port: number; host?: string }): Promise<RunningServer> {
+export function startServer(options: {
+  fetch: (request: Request, env?: UpgradeEnv | object) => Response | Promise<Response>;
+  port: number;
+  host?: string;
+}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
     // autoCleanupIncoming off: the node server's own cleanup reads at most 64 MiB for 500 ms of a
     // body nobody read (an early 401 or 413) and then closes the socket, so a client still
     // sending got a reset instead of the answer. Node itself discards the rest of the body after
     // the answer, bounded by its request timeout.
-    const server: ServerType = serve({ fetch: options.fetch, port: options.port, hostname: host, autoCleanupIncoming: false }, (info: AddressInfo) => {
-      const urlHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-      resolve({ url: `http://${urlHost}:${info.port}`, port: info.port, close: (graceMs) => closeServer(server, graceMs) });
-    });
+    const server: ServerType = serve(
+      { fetch: options.fetch, port: options.port, hostname: host, autoCleanupIncoming: false },
+      (info: AddressInfo) => {
+        const urlHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+        resolve({ url: `http://${urlHost}:${info.port}`, port: info.port, close: (graceMs) => closeServer(server, graceMs) });
+      },
+    );
     attachSocketUpgrades(server as Server, options.fetch);
     server.once('error', reject);
     server.on('clientError', answerClientError);
@@ -60,9 +67,13 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
 const reasons: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
 
 function toClientFailure(error: Error & { code?: string }): ApiError {
-  if (error.code === 'HPE_HEADER_OVERFLOW') return apiError('headers_too_large', 'The request headers are larger than the server accepts (16 KiB); send fewer or shorter headers');
+  if (error.code === 'HPE_HEADER_OVERFLOW')
+    return apiError('headers_too_large', 'The request headers are larger than the server accepts (16 KiB); send fewer or shorter headers');
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return apiError('request_timeout', 'The request did not arrive in time; send it again');
-  return apiError('validation_error', `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'}: ${error.message}); send a well-formed request`);
+  return apiError(
+    'validation_error',
+    `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'}: ${error.message}); send a well-formed request`,
+  );
 }
 
 function closeServer(server: ServerType, graceMs = 5_000): Promise<void> {

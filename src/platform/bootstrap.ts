@@ -21,7 +21,8 @@ const demoConnections: { id: string; input: ConnectionInput; settings?: MockSett
       metadata: { team: 'demo' },
       mock: {
         enabled: true,
-        scenario: 'The acme/widgets repository has 3 open issues: #12 "Crash on empty config" (bug), #15 "Add dark mode" (enhancement) and #17 "Docs typo in README". Alice maintains it; Bob opened #12.',
+        scenario:
+          'The acme/widgets repository has 3 open issues: #12 "Crash on empty config" (bug), #15 "Add dark mode" (enhancement) and #17 "Docs typo in README". Alice maintains it; Bob opened #12.',
       },
     },
   },
@@ -57,7 +58,12 @@ export function bootstrap(stores: Stores, options: BootstrapOptions): { apiKey: 
   let apiKey: string | null = options.apiKey ?? null;
   let account = stores.accounts.findLocal();
   if (!account) {
-    account = stores.accounts.create({ id: `acct_${Buffer.from(options.random(8)).toString('hex')}`, name: 'local', isLocal: true, createdAt: now });
+    account = stores.accounts.create({
+      id: `acct_${Buffer.from(options.random(8)).toString('hex')}`,
+      name: 'local',
+      isLocal: true,
+      createdAt: now,
+    });
     apiKey ??= createApiKey();
   }
   if (apiKey !== null) stores.accounts.replaceKeys(account.id, toStoredKey(apiKey), now);

@@ -50,7 +50,12 @@ export function openDataDirAdmin(path: string, { clock = systemClock }: { clock?
       const apiKey = createApiKey();
       const now = clock.now().toISOString();
       const account = stores.transaction(() => {
-        const created = stores.accounts.create({ id: `acct_${randomUUID().replaceAll('-', '').slice(0, 16)}`, name, isLocal: false, createdAt: now });
+        const created = stores.accounts.create({
+          id: `acct_${randomUUID().replaceAll('-', '').slice(0, 16)}`,
+          name,
+          isLocal: false,
+          createdAt: now,
+        });
         stores.accounts.addKey(created.id, toStoredKey(apiKey), now);
         return created;
       });

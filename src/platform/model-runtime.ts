@@ -43,7 +43,13 @@ export interface RecordedCall {
 export type ToolResultsMode =
   | { mode: 'serve'; fixturesDir: string; clock: Clock }
   | { mode: 'replay'; fixturesDir: string; recordHint: string; missPolicy?: MissPolicy }
-  | { mode: 'record'; fixturesDir: string; clock: Clock; onRecord?: (recorded: RecordedCall) => void; overwrite?: boolean | readonly string[] }
+  | {
+      mode: 'record';
+      fixturesDir: string;
+      clock: Clock;
+      onRecord?: (recorded: RecordedCall) => void;
+      overwrite?: boolean | readonly string[];
+    }
   | { mode: 'eval'; fixturesDir: string; clock: Clock };
 
 export interface ModelRuntime {
@@ -67,8 +73,17 @@ export interface ModelRuntime {
  *   const toolResults = runtime.createToolResults({ mode: 'replay', fixturesDir: './fixtures', recordHint: 'mcpsim record scenarios/a.yaml' });
  */
 export function createModelRuntime({ model: settings, simulator }: ModelRuntimeSettings): ModelRuntime {
-  const endpoint = { ...(settings?.apiKey === undefined ? {} : { apiKey: settings.apiKey }), ...(settings?.baseUrl === undefined ? {} : { baseUrl: settings.baseUrl }) };
-  const model = settings?.simulatorModel ? createSimulatorModel({ ...endpoint, model: settings.simulatorModel, ...(settings.simulatorApi ? { api: settings.simulatorApi } : {}) }) : null;
+  const endpoint = {
+    ...(settings?.apiKey === undefined ? {} : { apiKey: settings.apiKey }),
+    ...(settings?.baseUrl === undefined ? {} : { baseUrl: settings.baseUrl }),
+  };
+  const model = settings?.simulatorModel
+    ? createSimulatorModel({
+        ...endpoint,
+        model: settings.simulatorModel,
+        ...(settings.simulatorApi ? { api: settings.simulatorApi } : {}),
+      })
+    : null;
   const modelBudget = { budgetTokens: simulator.budgetTokens, modelTimeoutMs: simulator.modelTimeoutMs };
   return {
     simulatorModel: model,
@@ -76,11 +91,28 @@ export function createModelRuntime({ model: settings, simulator }: ModelRuntimeS
     judge: model ? createModelJudge({ model: model.model }) : null,
     createToolResults(mode) {
       const { fixturesDir } = mode;
-      if (mode.mode === 'replay') return createSimulator({ fixturesDir, missPolicy: mode.missPolicy ?? 'error', recordHint: () => mode.recordHint });
+      if (mode.mode === 'replay')
+        return createSimulator({ fixturesDir, missPolicy: mode.missPolicy ?? 'error', recordHint: () => mode.recordHint });
       if (mode.mode === 'serve') {
-        return createSimulator({ fixturesDir, model, clock: mode.clock, record: simulator.record, ...modelBudget, missPolicy: toServeMissPolicy(simulator.missPolicy, model !== null) });
+        return createSimulator({
+          fixturesDir,
+          model,
+          clock: mode.clock,
+          record: simulator.record,
+          ...modelBudget,
+          missPolicy: toServeMissPolicy(simulator.missPolicy, model !== null),
+        });
       }
-      if (mode.mode === 'eval') return createSimulator({ fixturesDir, model, record: false, replay: false, missPolicy: 'model', clock: mode.clock, ...modelBudget });
+      if (mode.mode === 'eval')
+        return createSimulator({
+          fixturesDir,
+          model,
+          record: false,
+          replay: false,
+          missPolicy: 'model',
+          clock: mode.clock,
+          ...modelBudget,
+        });
       const { onRecord, overwrite = false } = mode;
       return createSimulator({
         fixturesDir,
@@ -90,7 +122,12 @@ export function createModelRuntime({ model: settings, simulator }: ModelRuntimeS
         missPolicy: 'model',
         clock: mode.clock,
         ...modelBudget,
-        ...(onRecord ? { onRecord: (call: ToolCall, change: RecordChange) => onRecord({ call, change, file: toFixturePath(fixturesDir, call.server, call.tool) }) } : {}),
+        ...(onRecord
+          ? {
+              onRecord: (call: ToolCall, change: RecordChange) =>
+                onRecord({ call, change, file: toFixturePath(fixturesDir, call.server, call.tool) }),
+            }
+          : {}),
       });
     },
   };

@@ -23,7 +23,8 @@ export type { CaptureSummary } from '../sim/capture-recorder.js';
 
 /** Writes errors with their stacks to standard error. */
 export const stderrLogger: Logger = {
-  error: (message, error) => void process.stderr.write(`${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
+  error: (message, error) =>
+    void process.stderr.write(`${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
 };
 
 export interface PlatformOptions {
@@ -96,7 +97,10 @@ export interface Platform {
    * `ended` settles with how the process ended (exit code, last stderr lines); `stop` ends the
    * pairing and the process (the connection then reads `disconnected`).
    */
-  pairStdioServer(target: { namespace: string; connectionId: string }, command: StdioCommand): { ready: Promise<void>; ended: Promise<string>; stop(): void };
+  pairStdioServer(
+    target: { namespace: string; connectionId: string },
+    command: StdioCommand,
+  ): { ready: Promise<void>; ended: Promise<string>; stop(): void };
   close(): void;
 }
 
@@ -112,8 +116,19 @@ export function createReplayPlatform({
   seed,
   clockStart = replayClockStart,
   ...options
-}: Pick<PlatformOptions, 'toolResults' | 'fixturesDir' | 'upstreamTimeoutMs' | 'publicUrl'> & { apiKey: string; seed: string; clockStart?: string }): Platform {
-  return createPlatform({ ...options, demo: false, dashboard: false, clock: createManualClock(clockStart), random: createSeededRandom(seed), logger: { error: () => {} } });
+}: Pick<PlatformOptions, 'toolResults' | 'fixturesDir' | 'upstreamTimeoutMs' | 'publicUrl'> & {
+  apiKey: string;
+  seed: string;
+  clockStart?: string;
+}): Platform {
+  return createPlatform({
+    ...options,
+    demo: false,
+    dashboard: false,
+    clock: createManualClock(clockStart),
+    random: createSeededRandom(seed),
+    logger: { error: () => {} },
+  });
 }
 
 /**
@@ -126,7 +141,10 @@ export function createReplayPlatform({
 export function createPlatform(options: PlatformOptions = {}): Platform {
   const clock = options.clock ?? systemClock;
   const random = options.random ?? systemRandom;
-  const location = options.dataDir === undefined ? { databaseFile: ':memory:', encryptionKey: randomBytes(32), tokenKey: randomBytes(32) } : openDataDir(options.dataDir);
+  const location =
+    options.dataDir === undefined
+      ? { databaseFile: ':memory:', encryptionKey: randomBytes(32), tokenKey: randomBytes(32) }
+      : openDataDir(options.dataDir);
   const stores = createStores({ ...location, ...(options.memoryLimits ? { memoryLimits: options.memoryLimits } : {}) });
   try {
     const { apiKey } = bootstrap(stores, {
@@ -136,7 +154,9 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
     });
     const logger = options.logger ?? stderrLogger;
-    const capture = options.capture ? createCaptureRecorder({ onError: (error) => logger.error('Writing the capture failed', error), ...options.capture, clock }) : null;
+    const capture = options.capture
+      ? createCaptureRecorder({ onError: (error) => logger.error('Writing the capture failed', error), ...options.capture, clock })
+      : null;
     const upstreams = createUpstreamPool({ timeoutMs: options.upstreamTimeoutMs ?? 5000 });
     const uplinks = createUplinkPairings({ stores, timeoutMs: upstreams.timeoutMs });
     const registrySearch = createSearch({ registry: stores.registry, embeddings: stores.embeddings, embedder: options.embedder, logger });
@@ -154,10 +174,15 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     // The dashboard's own requests to the API stay out of the access log: a page is one line, not five.
     const dashboardRequests = new WeakSet<Request>();
     const dashboardFetch = (request: Request) => (dashboardRequests.add(request), app.fetch(request));
-    const dashboard = options.dashboard === false ? null : createDashboard({ stores, api: { fetch: dashboardFetch, apiKey: localKey }, publicUrl: () => publicUrl });
+    const dashboard =
+      options.dashboard === false
+        ? null
+        : createDashboard({ stores, api: { fetch: dashboardFetch, apiKey: localKey }, publicUrl: () => publicUrl });
     const setPublicUrl = (url: string) => void (publicUrl = url.replace(/\/+$/, ''));
     const logRequest = logger.request;
-    const appLogger: Logger = logRequest ? { ...logger, request: (entry, request) => void (dashboardRequests.has(request) || logRequest(entry, request)) } : logger;
+    const appLogger: Logger = logRequest
+      ? { ...logger, request: (entry, request) => void (dashboardRequests.has(request) || logRequest(entry, request)) }
+      : logger;
     const app = createApp({
       stores,
       clock,
@@ -191,11 +216,21 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       pairStdioServer({ namespace, connectionId }, command) {
         const connection = stores.connections.getInNamespace(stores.accounts.findLocal()!.id, namespace, connectionId);
         if (!connection || connection.transport !== 'uplink' || connection.source !== null) {
-          const what = connection ? `not an uplink connection (transport "${connection.transport}")` : 'not a connection of the local account';
-          return { ready: Promise.reject(new Error(`${namespace}/${connectionId} is ${what}; create it with {"transport":"uplink"}`)), ended: Promise.resolve('it was not started'), stop: () => {} };
+          const what = connection
+            ? `not an uplink connection (transport "${connection.transport}")`
+            : 'not a connection of the local account';
+          return {
+            ready: Promise.reject(new Error(`${namespace}/${connectionId} is ${what}; create it with {"transport":"uplink"}`)),
+            ended: Promise.resolve('it was not started'),
+            stop: () => {},
+          };
         }
         const channel = createStdioChannel(command);
-        return { ready: uplinks.pair(connection, channel, { force: true }), ended: channel.exited.then((exit) => describeExit(command.command, exit)), stop: () => channel.end(1000, 'stopped') };
+        return {
+          ready: uplinks.pair(connection, channel, { force: true }),
+          ended: channel.exited.then((exit) => describeExit(command.command, exit)),
+          stop: () => channel.end(1000, 'stopped'),
+        };
       },
       close: () => {
         void upstreams.close();

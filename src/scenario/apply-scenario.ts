@@ -81,7 +81,9 @@ export async function applyScenario(scenario: Scenario, platform: ScenarioPlatfo
     const ns = toPathSegment(namespace.name);
     await expectSuccess(platform, `namespace "${namespace.name}"`, 'PUT', `/namespaces/${ns}`);
     if (namespace.sharedWorld !== undefined) {
-      await expectSuccess(platform, `namespace "${namespace.name}" (sharedWorld)`, 'PUT', `/__mcpsim/namespaces/${ns}/shared-world`, { enabled: namespace.sharedWorld });
+      await expectSuccess(platform, `namespace "${namespace.name}" (sharedWorld)`, 'PUT', `/__mcpsim/namespaces/${ns}/shared-world`, {
+        enabled: namespace.sharedWorld,
+      });
     }
     for (const connection of namespace.connections) {
       connections.push(await applyConnection(platform, namespace.name, connection, notes, scenario));
@@ -90,17 +92,32 @@ export async function applyScenario(scenario: Scenario, platform: ScenarioPlatfo
 
   const tokens: AppliedToken[] = [];
   for (const token of scenario.tokens) {
-    const answer = await expectSuccess(platform, `token "${token.name}"`, 'POST', '/tokens', token.policy === undefined ? {} : { policy: token.policy });
+    const answer = await expectSuccess(
+      platform,
+      `token "${token.name}"`,
+      'POST',
+      '/tokens',
+      token.policy === undefined ? {} : { policy: token.policy },
+    );
     const body = answer.body;
     if (!isRecord(body) || typeof body.token !== 'string' || typeof body.expiresAt !== 'string') {
-      throw new ScenarioError(`token "${token.name}"`, `POST /tokens answered ${answer.status} without {token, expiresAt}: ${JSON.stringify(body).slice(0, 200)}`);
+      throw new ScenarioError(
+        `token "${token.name}"`,
+        `POST /tokens answered ${answer.status} without {token, expiresAt}: ${JSON.stringify(body).slice(0, 200)}`,
+      );
     }
     tokens.push({ name: token.name, token: body.token, expiresAt: body.expiresAt });
   }
   return { connections, tokens, notes };
 }
 
-async function applyConnection(platform: ScenarioPlatform, namespace: string, connection: ScenarioConnection, notes: string[], scenario: Scenario): Promise<AppliedConnection> {
+async function applyConnection(
+  platform: ScenarioPlatform,
+  namespace: string,
+  connection: ScenarioConnection,
+  notes: string[],
+  scenario: Scenario,
+): Promise<AppliedConnection> {
   const item = `connection "${namespace}/${connection.id}"`;
   const path = `/connect/${toPathSegment(namespace)}/${toPathSegment(connection.id)}`;
   const mock = toMockConfig(connection.mock);
@@ -120,7 +137,9 @@ async function applyConnection(platform: ScenarioPlatform, namespace: string, co
     const current = readMockConfig(existing.body);
     if (!isSameMock(current, mock)) {
       await expectSuccess(platform, item, 'DELETE', path);
-      notes.push(`${item}: deleted and re-created, because mock settings are fixed at creation (${describeMockChange(current, mock)}); its memory starts empty`);
+      notes.push(
+        `${item}: deleted and re-created, because mock settings are fixed at creation (${describeMockChange(current, mock)}); its memory starts empty`,
+      );
     }
   } else if (existing.status !== 404) {
     throw toScenarioError(item, 'GET', path, existing);
@@ -140,7 +159,8 @@ async function applyConnection(platform: ScenarioPlatform, namespace: string, co
   // Faults and simulation settings live on mock connections; each apply sets them (empty ones clear earlier ones).
   const faults = connection.faults ?? [];
   if (mock !== null || faults.length > 0) await expectSuccess(platform, `${item} (faults)`, 'PUT', `${control}/faults`, { faults });
-  if (mock !== null) await expectSuccess(platform, `${item} (world and tools)`, 'PUT', `${control}/simulation`, toSimulation(scenario, connection.mock));
+  if (mock !== null)
+    await expectSuccess(platform, `${item} (world and tools)`, 'PUT', `${control}/simulation`, toSimulation(scenario, connection.mock));
 
   if (connection.status !== undefined) {
     await expectSuccess(platform, `${item} (status)`, 'PUT', `${control}/status`, { state: connection.status });

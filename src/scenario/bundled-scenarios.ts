@@ -34,11 +34,17 @@ export function resolveScenarioPath(scenario: string | URL, cwd = process.cwd())
   if (scenario instanceof URL || given.startsWith('file:')) path = fileURLToPath(scenario);
   else if (/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(given)) {
     path = resolve(bundledScenariosDir, `${given}.yaml`);
-    if (!existsSync(path)) throw new Error(`mcpsim: there is no bundled scenario "${given}"; the bundled ones are ${bundledScenarioNames().join(', ')} (give a path or a URL for a file of your own)`);
+    if (!existsSync(path))
+      throw new Error(
+        `mcpsim: there is no bundled scenario "${given}"; the bundled ones are ${bundledScenarioNames().join(', ')} (give a path or a URL for a file of your own)`,
+      );
   } else path = isAbsolute(given) ? given : resolve(cwd, given);
   if (!existsSync(path)) {
-    const how = isAbsolute(given) || scenario instanceof URL || given.startsWith('file:') ? '' : ` (resolved against the current directory ${cwd})`;
-    throw new Error(`mcpsim: no scenario file at ${path}${how}; give an absolute path, a URL such as new URL('./my-scenario.yaml', import.meta.url), or a bundled scenario name (${bundledScenarioNames().join(', ')})`);
+    const how =
+      isAbsolute(given) || scenario instanceof URL || given.startsWith('file:') ? '' : ` (resolved against the current directory ${cwd})`;
+    throw new Error(
+      `mcpsim: no scenario file at ${path}${how}; give an absolute path, a URL such as new URL('./my-scenario.yaml', import.meta.url), or a bundled scenario name (${bundledScenarioNames().join(', ')})`,
+    );
   }
   return path;
 }

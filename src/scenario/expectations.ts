@@ -52,22 +52,36 @@ export function checkExpectation(expect: Expectation, result: CallToolResultLike
     checks.push({
       name: 'isError',
       pass: actual === expect.isError,
-      message: actual === expect.isError ? `isError is ${actual}` : `expected isError ${expect.isError}, got ${actual}${actual ? `: ${preview(text)}` : ''}`,
+      message:
+        actual === expect.isError
+          ? `isError is ${actual}`
+          : `expected isError ${expect.isError}, got ${actual}${actual ? `: ${preview(text)}` : ''}`,
     });
   }
   if (expect.contains !== undefined) {
     for (const needle of typeof expect.contains === 'string' ? [expect.contains] : expect.contains) {
       const pass = text.includes(needle);
-      checks.push({ name: 'contains', pass, message: pass ? `text contains ${JSON.stringify(needle)}` : `expected the text to contain ${JSON.stringify(needle)}; text: ${preview(text)}` });
+      checks.push({
+        name: 'contains',
+        pass,
+        message: pass
+          ? `text contains ${JSON.stringify(needle)}`
+          : `expected the text to contain ${JSON.stringify(needle)}; text: ${preview(text)}`,
+      });
     }
   }
   if (expect.equals !== undefined) {
     const pass = text === expect.equals;
-    checks.push({ name: 'equals', pass, message: pass ? 'text equals the expected text' : `expected the text ${preview(expect.equals)}, got ${preview(text)}` });
+    checks.push({
+      name: 'equals',
+      pass,
+      message: pass ? 'text equals the expected text' : `expected the text ${preview(expect.equals)}, got ${preview(text)}`,
+    });
   }
   if (expect.jsonPath !== undefined) checks.push(...checkJsonPaths(expect.jsonPath, result, text));
   if (expect.matchesOutputSchema === true) checks.push(checkOutputSchema(result, tool));
-  if (expect.check !== undefined) checks.push({ name: 'check', pass: 'skipped', message: `${JSON.stringify(expect.check)}: skipped, no model configured` });
+  if (expect.check !== undefined)
+    checks.push({ name: 'check', pass: 'skipped', message: `${JSON.stringify(expect.check)}: skipped, no model configured` });
   return checks;
 }
 
@@ -116,13 +130,19 @@ function checkOutputSchema(result: CallToolResultLike, tool: ToolLookup | undefi
   if (tool === undefined) return { name, pass: false, message: 'the tool definition was not available' };
   if ('error' in tool) return { name, pass: false, message: `cannot read the tool: ${tool.error}` };
   if (!tool.outputSchema) return { name, pass: false, message: `tool ${tool.name} has no outputSchema to match` };
-  if (result.structuredContent === undefined) return { name, pass: false, message: `the result has no structuredContent (tool ${tool.name} declares an outputSchema)` };
+  if (result.structuredContent === undefined)
+    return { name, pass: false, message: `the result has no structuredContent (tool ${tool.name} declares an outputSchema)` };
   const compiled = schemas.compile(tool.outputSchema);
   if (!compiled.ok) return { name, pass: false, message: `the outputSchema of ${tool.name} does not compile: ${compiled.problem}` };
   const { validate } = compiled;
-  if (validate(result.structuredContent)) return { name, pass: true, message: `structuredContent matches the outputSchema of ${tool.name}` };
+  if (validate(result.structuredContent))
+    return { name, pass: true, message: `structuredContent matches the outputSchema of ${tool.name}` };
   const problems = (validate.errors ?? []).slice(0, 5).map((error) => describeSchemaError(error, 'structuredContent'));
-  return { name, pass: false, message: `structuredContent does not match the outputSchema of ${tool.name}: ${problems.join('; ') || 'invalid'}` };
+  return {
+    name,
+    pass: false,
+    message: `structuredContent does not match the outputSchema of ${tool.name}: ${problems.join('; ') || 'invalid'}`,
+  };
 }
 
 function show(value: unknown): string {

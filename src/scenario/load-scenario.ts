@@ -34,7 +34,6 @@ export interface ScenarioLoadOptions {
   knownServers?: readonly string[];
 }
 
-
 /**
  * Parses and checks the text of one scenario file; `file` only labels the problems.
  *
@@ -125,7 +124,8 @@ function locate(document: Document, path: readonly Segment[], at: 'key' | 'value
       const pair = node.items.find((item) => (isScalar(item.key) ? String(item.key.value) : String(item.key)) === String(segment));
       if (!pair) return offset;
       const keyOffset = startOf(pair.key) ?? offset;
-      const isEmpty = pair.value === null || (isScalar(pair.value) && pair.value.value === null && pair.value.range?.[0] === pair.value.range?.[1]);
+      const isEmpty =
+        pair.value === null || (isScalar(pair.value) && pair.value.value === null && pair.value.range?.[0] === pair.value.range?.[1]);
       if ((at === 'key' && index === path.length - 1) || isEmpty) return keyOffset;
       node = pair.value;
       offset = startOf(node) ?? keyOffset;

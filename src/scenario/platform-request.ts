@@ -41,7 +41,13 @@ export async function requestPlatform(
 }
 
 /** Like `requestPlatform`, but a non-2xx answer (or a failed fetch) throws a `ScenarioError` naming `item`. */
-export async function expectSuccess(platform: ScenarioPlatform, item: string, method: string, path: string, body?: unknown): Promise<PlatformAnswer> {
+export async function expectSuccess(
+  platform: ScenarioPlatform,
+  item: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<PlatformAnswer> {
   let answer: PlatformAnswer;
   try {
     answer = await requestPlatform(platform, method, path, body);

@@ -22,7 +22,11 @@ export interface RemovedItems {
 export function findRemovedItems(previous: Scenario, next: Scenario | null, others: readonly Scenario[]): RemovedItems {
   const declares = (scenarios: readonly Scenario[], namespace: string, connectionId?: string) =>
     scenarios.some((scenario) =>
-      scenario.namespaces.some((candidate) => candidate.name === namespace && (connectionId === undefined || candidate.connections.some((connection) => connection.id === connectionId))),
+      scenario.namespaces.some(
+        (candidate) =>
+          candidate.name === namespace &&
+          (connectionId === undefined || candidate.connections.some((connection) => connection.id === connectionId)),
+      ),
     );
   const kept = next ? [next, ...others] : [...others];
   const removed: RemovedItems = { namespaces: [], connections: [] };
@@ -32,7 +36,8 @@ export function findRemovedItems(previous: Scenario, next: Scenario | null, othe
       continue;
     }
     for (const connection of namespace.connections) {
-      if (!declares(kept, namespace.name, connection.id)) removed.connections.push({ namespace: namespace.name, connectionId: connection.id });
+      if (!declares(kept, namespace.name, connection.id))
+        removed.connections.push({ namespace: namespace.name, connectionId: connection.id });
     }
   }
   return removed;
@@ -48,13 +53,26 @@ export async function removeScenarioItems(platform: ScenarioPlatform, removed: R
   const lines: string[] = [];
   for (const { namespace, connectionId } of removed.connections) {
     const item = `connection "${namespace}/${connectionId}"`;
-    const answer = await expectSuccess(platform, item, 'DELETE', `/connect/${toPathSegment(namespace)}/${toPathSegment(connectionId)}`).catch((error: unknown) => error);
-    lines.push(answer instanceof Error ? `could not remove ${item}: ${answer.message}` : `removed ${item} (no longer in the file), and its memory`);
+    const answer = await expectSuccess(
+      platform,
+      item,
+      'DELETE',
+      `/connect/${toPathSegment(namespace)}/${toPathSegment(connectionId)}`,
+    ).catch((error: unknown) => error);
+    lines.push(
+      answer instanceof Error ? `could not remove ${item}: ${answer.message}` : `removed ${item} (no longer in the file), and its memory`,
+    );
   }
   for (const namespace of removed.namespaces) {
     const item = `namespace "${namespace}"`;
-    const answer = await expectSuccess(platform, item, 'DELETE', `/namespaces/${toPathSegment(namespace)}`).catch((error: unknown) => error);
-    lines.push(answer instanceof Error ? `could not remove ${item}: ${answer.message}` : `removed ${item} (no longer in the file), with its connections and their memory`);
+    const answer = await expectSuccess(platform, item, 'DELETE', `/namespaces/${toPathSegment(namespace)}`).catch(
+      (error: unknown) => error,
+    );
+    lines.push(
+      answer instanceof Error
+        ? `could not remove ${item}: ${answer.message}`
+        : `removed ${item} (no longer in the file), with its connections and their memory`,
+    );
   }
   return lines;
 }

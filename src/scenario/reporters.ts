@@ -82,7 +82,11 @@ export function toSummaryLine(summary: ReportSummary): string {
  * A machine report: the scenario, its summary and every step report (checks and result included).
  * Serialize it with `JSON.stringify`.
  */
-export function toJsonReport(reports: readonly StepReport[], scenarioName: string, { timings = true, file }: ReportOptions & { file?: string } = {}): JsonReport {
+export function toJsonReport(
+  reports: readonly StepReport[],
+  scenarioName: string,
+  { timings = true, file }: ReportOptions & { file?: string } = {},
+): JsonReport {
   const summary = summarizeReports(reports);
   const head = { scenario: scenarioName, ...(file === undefined ? {} : { file }) };
   if (timings) return { ...head, summary, steps: [...reports] };
@@ -112,7 +116,9 @@ export function toJunitReport(suites: readonly ReportSuite[], { timings = true }
     const summary = summaries[index]!;
     const name = suite.file === undefined ? suite.name : `${suite.name} (${suite.file})`;
     const file = suite.file === undefined ? '' : ` file="${escapeXml(suite.file)}"`;
-    lines.push(`  <testsuite name="${escapeXml(name)}"${file} tests="${summary.total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped}"${time(summary.durationMs)}>`);
+    lines.push(
+      `  <testsuite name="${escapeXml(name)}"${file} tests="${summary.total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped}"${time(summary.durationMs)}>`,
+    );
     for (const report of suite.reports) {
       const open = `    <testcase name="${escapeXml(report.name)}" classname="${escapeXml(name)}"${time(report.durationMs)}`;
       if (report.outcome === 'passed') {
@@ -121,10 +127,19 @@ export function toJunitReport(suites: readonly ReportSuite[], { timings = true }
       }
       lines.push(`${open}>`);
       if (report.outcome === 'failed') {
-        const problems = [...(report.error === undefined ? [] : [report.error]), ...report.checks.filter((check) => check.pass === false).map(describeCheck)];
-        const details = [`call: ${report.call}`, ...problems, ...report.checks.filter((check) => check.pass === 'skipped').map(describeCheck)];
+        const problems = [
+          ...(report.error === undefined ? [] : [report.error]),
+          ...report.checks.filter((check) => check.pass === false).map(describeCheck),
+        ];
+        const details = [
+          `call: ${report.call}`,
+          ...problems,
+          ...report.checks.filter((check) => check.pass === 'skipped').map(describeCheck),
+        ];
         const type = report.miss ? 'replay-miss' : report.error === undefined ? 'expectation' : 'call-error';
-        lines.push(`      <failure message="${escapeXml(problems[0] ?? 'failed')}" type="${type}">${escapeXml(details.join('\n'), { attribute: false })}</failure>`);
+        lines.push(
+          `      <failure message="${escapeXml(problems[0] ?? 'failed')}" type="${type}">${escapeXml(details.join('\n'), { attribute: false })}</failure>`,
+        );
       } else {
         const reasons = report.checks.filter((check) => check.pass === 'skipped').map(describeCheck);
         lines.push(`      <skipped message="${escapeXml(reasons.join('; '))}"/>`);
@@ -143,7 +158,10 @@ export function toJunitReport(suites: readonly ReportSuite[], { timings = true }
  */
 export function escapeXml(text: string, { attribute = true }: { attribute?: boolean } = {}): string {
   const escaped = text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+    .replace(
+      /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+      '',
+    )
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

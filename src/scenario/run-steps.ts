@@ -129,11 +129,17 @@ async function callTool(
   const rpcError = isRecord(body) && isRecord(body.error) ? body.error : null;
   const describeRpcError = (error: Record<string, unknown>) => `JSON-RPC error ${String(error.code)}: ${String(error.message)}`;
   if (answer.status < 200 || answer.status > 299) {
-    const detail = rpcError ? describeRpcError(rpcError) : (() => { const { code, message } = readErrorBody(body); return `${code ? `${code}: ` : ''}${message}`; })();
+    const detail = rpcError
+      ? describeRpcError(rpcError)
+      : (() => {
+          const { code, message } = readErrorBody(body);
+          return `${code ? `${code}: ` : ''}${message}`;
+        })();
     return { error: `HTTP ${answer.status} from POST ${path}: ${detail}` };
   }
   if (rpcError) return { error: describeRpcError(rpcError) };
-  if (!isRecord(body) || !isRecord(body.result)) return { error: `POST ${path} answered ${answer.status} without a JSON-RPC result: ${JSON.stringify(body).slice(0, 200)}` };
+  if (!isRecord(body) || !isRecord(body.result))
+    return { error: `POST ${path} answered ${answer.status} without a JSON-RPC result: ${JSON.stringify(body).slice(0, 200)}` };
   return { result: body.result as CallToolResultLike };
 }
 
@@ -170,13 +176,23 @@ async function fetchTool(platform: ScenarioPlatform, target: StepTarget): Promis
   }
 }
 
-async function judgeChecks(checks: CheckResult[], judge: Judge, check: string, result: CallToolResultLike, step: ScenarioStep): Promise<CheckResult[]> {
+async function judgeChecks(
+  checks: CheckResult[],
+  judge: Judge,
+  check: string,
+  result: CallToolResultLike,
+  step: ScenarioStep,
+): Promise<CheckResult[]> {
   let judged: CheckResult;
   try {
     const verdict = await judge(check, result, step);
     judged = { name: 'check', pass: verdict.pass, message: `${JSON.stringify(check)}: ${verdict.reason}` };
   } catch (error) {
-    judged = { name: 'check', pass: false, message: `${JSON.stringify(check)}: the judge failed: ${error instanceof Error ? error.message : String(error)}` };
+    judged = {
+      name: 'check',
+      pass: false,
+      message: `${JSON.stringify(check)}: the judge failed: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   return checks.map((entry) => (entry.name === 'check' ? judged : entry));
 }

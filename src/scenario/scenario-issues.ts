@@ -28,14 +28,19 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown): Finding[
   }
   if (issue.code === 'invalid_union') {
     // The branch whose shape the value has (e.g. the object form of `uplink:`) tells which property is wrong, at its own path.
-    const fitting = issue.errors.find((branch) => branch.length > 0 && branch.every((inner) => inner.code !== 'invalid_type' || inner.path.length > 0));
-    if (fitting) return fitting.flatMap((inner) => describeIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, input));
+    const fitting = issue.errors.find(
+      (branch) => branch.length > 0 && branch.every((inner) => inner.code !== 'invalid_type' || inner.path.length > 0),
+    );
+    if (fitting)
+      return fitting.flatMap((inner) => describeIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, input));
   }
   const parentPath = path.slice(0, -1);
   const last = path[path.length - 1];
   if (issue.code === 'invalid_type' && last !== undefined && !hasKey(valueAt(input, parentPath), last)) {
     const description = descriptionAt(path);
-    return [{ path: parentPath, message: `${toDisplayPath(path)}: is required; add ${String(last)}:${description ? ` <${description}>` : ''}` }];
+    return [
+      { path: parentPath, message: `${toDisplayPath(path)}: is required; add ${String(last)}:${description ? ` <${description}>` : ''}` },
+    ];
   }
   const value = valueAt(input, path);
   return [{ path, message: `${toDisplayPath(path)}: ${describeScenarioRule(issue, value, !isSecretPath(path))}` }];
@@ -50,7 +55,10 @@ function isSecretPath(path: readonly Segment[]): boolean {
 function describeScenarioRule(issue: z.core.$ZodIssue, value: unknown, showValues: boolean): string {
   const rule = describeRule(issue, value, { types: 'yaml', showValues });
   if (issue.code !== 'invalid_value' || typeof value !== 'string') return rule;
-  const closest = closestOf(value, issue.values.filter((allowed): allowed is string => typeof allowed === 'string'));
+  const closest = closestOf(
+    value,
+    issue.values.filter((allowed): allowed is string => typeof allowed === 'string'),
+  );
   return closest ? `${rule}; did you mean "${closest}"?` : rule;
 }
 
@@ -90,7 +98,14 @@ function schemaAt(path: readonly Segment[]): SchemaNode | undefined {
   for (const segment of path) {
     if (!schema) return undefined;
     const def: SchemaNode['_zod']['def'] = unwrap(schema)._zod.def;
-    schema = def.type === 'object' ? def.shape?.[String(segment)] : def.type === 'array' ? def.element : def.type === 'record' ? def.valueType : undefined;
+    schema =
+      def.type === 'object'
+        ? def.shape?.[String(segment)]
+        : def.type === 'array'
+          ? def.element
+          : def.type === 'record'
+            ? def.valueType
+            : undefined;
   }
   return schema;
 }
@@ -112,7 +127,8 @@ function placesAccepting(key: string, path: readonly Segment[]): { under: string
     if (!schema || depth > 6) return;
     const def: SchemaNode['_zod']['def'] = unwrap(schema)._zod.def;
     if (def.type === 'object' && def.shape) {
-      if (at.length > 0 && Object.hasOwn(def.shape, key)) found.push({ under: at[at.length - 1]!.replace(/\[\]$/, ''), shown: [...at, key].join('.') });
+      if (at.length > 0 && Object.hasOwn(def.shape, key))
+        found.push({ under: at[at.length - 1]!.replace(/\[\]$/, ''), shown: [...at, key].join('.') });
       for (const [name, child] of Object.entries(def.shape)) walk(child, [...at, name], depth + 1);
     } else if (def.type === 'array' && def.element) {
       walk(def.element, [...at.slice(0, -1), `${at[at.length - 1] ?? ''}[]`], depth + 1);
@@ -146,7 +162,8 @@ function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     previous = current;
   }
   return previous[b.length]!;

@@ -15,7 +15,10 @@ export const scenarioJsonSchemaPath = 'scenarios/scenario.schema.json';
  *   const schema = toScenarioJsonSchema();
  */
 export function toScenarioJsonSchema(): Record<string, unknown> {
-  const generated = z.toJSONSchema(scenarioSchema, { io: 'input', target: 'draft-2020-12', unrepresentable: 'throw' }) as Record<string, unknown>;
+  const generated = z.toJSONSchema(scenarioSchema, { io: 'input', target: 'draft-2020-12', unrepresentable: 'throw' }) as Record<
+    string,
+    unknown
+  >;
   const { $schema, ...rest } = generated;
   return { $schema, $id: 'https://mcpsim.dev/schemas/scenario.schema.json', title: 'mcpsim scenario', ...rest };
 }

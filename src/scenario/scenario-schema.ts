@@ -21,13 +21,19 @@ export const scenarioToolSchema = z
     description: z.string().optional().describe('what the tool does, as the real server describes it'),
     inputSchema: jsonSchemaObject.optional().describe('JSON Schema of the arguments (default: an object with any properties)'),
     outputSchema: jsonSchemaObject.optional().describe('JSON Schema of the structured result, when the tool has one'),
-    annotations: z.record(z.string(), z.unknown()).optional().describe('MCP tool annotations, e.g. readOnlyHint: true (the stateful simulator reads them)'),
+    annotations: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('MCP tool annotations, e.g. readOnlyHint: true (the stateful simulator reads them)'),
   })
   .describe('one tool of the server');
 
 export const scenarioServerSchema = z
   .strictObject({
-    qualifiedName: z.string().regex(/^@?[a-zA-Z0-9][\w.-]*(\/[\w.-]+)?$/, 'must look like @owner/name').describe('registry name, e.g. @qa/tracker'),
+    qualifiedName: z
+      .string()
+      .regex(/^@?[a-zA-Z0-9][\w.-]*(\/[\w.-]+)?$/, 'must look like @owner/name')
+      .describe('registry name, e.g. @qa/tracker'),
     displayName: z.string().min(1).optional().describe('the name shown in listings (default: the qualifiedName)'),
     description: z.string().optional().describe('what the server is; the simulator reads it'),
     tools: z.array(scenarioToolSchema).describe('its tools'),
@@ -45,25 +51,47 @@ export const scenarioUplinkSchema = z
       .string()
       .trim()
       .min(1, 'must be a command line, e.g. "npx -y @modelcontextprotocol/server-memory"')
-      .refine((line) => line.split(/\s+/).some((word) => !envWordPattern.test(word)), 'must name the program after its KEY=VALUE words, e.g. "API_KEY=abc node server.js"')
-      .describe('the command line of a local stdio MCP server, split on spaces, e.g. "node server.js" (for arguments with spaces or an environment, use { command, args, env })'),
+      .refine(
+        (line) => line.split(/\s+/).some((word) => !envWordPattern.test(word)),
+        'must name the program after its KEY=VALUE words, e.g. "API_KEY=abc node server.js"',
+      )
+      .describe(
+        'the command line of a local stdio MCP server, split on spaces, e.g. "node server.js" (for arguments with spaces or an environment, use { command, args, env })',
+      ),
     z
       .strictObject({
-        command: z.string().trim().min(1, 'must name the program to start, e.g. node or npx').describe('the program to start, e.g. node or npx (found on PATH)'),
-        args: z.array(z.string()).default([]).describe('its arguments, e.g. [../node_modules/@modelcontextprotocol/server-memory/dist/index.js]'),
+        command: z
+          .string()
+          .trim()
+          .min(1, 'must name the program to start, e.g. node or npx')
+          .describe('the program to start, e.g. node or npx (found on PATH)'),
+        args: z
+          .array(z.string())
+          .default([])
+          .describe('its arguments, e.g. [../node_modules/@modelcontextprotocol/server-memory/dist/index.js]'),
         env: z
-          .record(z.string().regex(envNamePattern, 'must be an environment variable name: letters, digits and _, not starting with a digit'), z.string())
+          .record(
+            z.string().regex(envNamePattern, 'must be an environment variable name: letters, digits and _, not starting with a digit'),
+            z.string(),
+          )
           .optional()
-          .describe("environment variables for the process, added to a safe default (PATH, HOME...); never printed or stored, and mcpsim's own environment is not passed on"),
+          .describe(
+            "environment variables for the process, added to a safe default (PATH, HOME...); never printed or stored, and mcpsim's own environment is not passed on",
+          ),
         cwd: z.string().min(1).optional().describe('the folder to start it in, relative to this file (default: the folder of this file)'),
       })
       .describe('the local stdio MCP server to start'),
   ])
-  .describe('a local stdio MCP server that mcpsim starts and pairs with this connection (an uplink connection): a command line, or { command, args, env, cwd }');
+  .describe(
+    'a local stdio MCP server that mcpsim starts and pairs with this connection (an uplink connection): a command line, or { command, args, env, cwd }',
+  );
 
 export const scenarioConnectionSchema = z
   .strictObject({
-    id: z.string().regex(/^[a-zA-Z0-9_][a-zA-Z0-9._~@:+-]{0,254}$/, 'must be a connection id: letters, digits and ._~@:+- (no slash)').describe('the connection id'),
+    id: z
+      .string()
+      .regex(/^[a-zA-Z0-9_][a-zA-Z0-9._~@:+-]{0,254}$/, 'must be a connection id: letters, digits and ._~@:+- (no slash)')
+      .describe('the connection id'),
     name: z.string().min(1).optional().describe('a display name for the connection'),
     server: z.string().optional().describe('a registry qualifiedName (from the catalog or servers above)'),
     mcpUrl: z.string().url().optional().describe('a real MCP server URL instead of a registry server'),
@@ -94,8 +122,14 @@ export const scenarioConnectionSchema = z
 
 export const scenarioNamespaceSchema = z
   .strictObject({
-    name: z.string().regex(/^[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}$/, 'must be letters, digits, _ and - (at most 64)').describe('the namespace name, e.g. triage'),
-    sharedWorld: z.boolean().optional().describe('the mock connections of this namespace share one world (a contact created in one is seen by the others)'),
+    name: z
+      .string()
+      .regex(/^[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}$/, 'must be letters, digits, _ and - (at most 64)')
+      .describe('the namespace name, e.g. triage'),
+    sharedWorld: z
+      .boolean()
+      .optional()
+      .describe('the mock connections of this namespace share one world (a contact created in one is seen by the others)'),
     connections: z.array(scenarioConnectionSchema).default([]).describe('its connections'),
   })
   .describe('a namespace and its connections');
@@ -110,7 +144,10 @@ export const scenarioTokenSchema = z
 export const expectationSchema = z
   .strictObject({
     isError: z.boolean().optional().describe('the result is (or is not) an error'),
-    contains: z.union([z.string(), z.array(z.string())]).optional().describe('the result text contains this (each of these)'),
+    contains: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .describe('the result text contains this (each of these)'),
     equals: z.string().optional().describe('the result text is exactly this'),
     jsonPath: z
       .record(z.string(), z.unknown())
@@ -142,14 +179,24 @@ export const scenarioSchema = z
     miss: z
       .enum(['error', 'simulate', 'synthesize'])
       .optional()
-      .describe('what mcpsim test answers a call no fixture answers: error (default: the step fails), simulate (the stateful simulator, from the world) or synthesize'),
+      .describe(
+        'what mcpsim test answers a call no fixture answers: error (default: the step fails), simulate (the stateful simulator, from the world) or synthesize',
+      ),
     clock: z
       .string()
       .datetime({ offset: true, message: 'must be an ISO 8601 date-time, e.g. 2026-03-03T09:00:00Z' })
       .optional()
-      .describe('when the scenario happens: the clock mcpsim test, record and eval start at (default 2026-01-01T00:00:00Z); what the simulator calls now'),
-    world: seedWorldSchema.optional().describe('the world every mock connection of this scenario starts from (each adds its own mock.world)'),
-    tools: toolOverridesSchema.optional().describe('corrections of the simulator\'s guess about tools, by tool name, for every mock connection (each may add its own mock.tools)'),
+      .describe(
+        'when the scenario happens: the clock mcpsim test, record and eval start at (default 2026-01-01T00:00:00Z); what the simulator calls now',
+      ),
+    world: seedWorldSchema
+      .optional()
+      .describe('the world every mock connection of this scenario starts from (each adds its own mock.world)'),
+    tools: toolOverridesSchema
+      .optional()
+      .describe(
+        "corrections of the simulator's guess about tools, by tool name, for every mock connection (each may add its own mock.tools)",
+      ),
     servers: z.array(scenarioServerSchema).default([]).describe('custom servers to add to the registry'),
     namespaces: z.array(scenarioNamespaceSchema).min(1).describe('the namespaces to create, at least one'),
     tokens: z.array(scenarioTokenSchema).default([]).describe('service tokens to mint'),

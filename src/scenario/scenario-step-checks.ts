@@ -41,7 +41,9 @@ export function findStepTarget(scenario: Scenario, call: string): StepTarget | {
   const rest = call.slice(slash + 1);
   const namespace = scenario.namespaces.find((candidate) => candidate.name === namespaceName);
   if (!namespace) return { namespaceName };
-  const connection = namespace.connections.filter((candidate) => rest.startsWith(`${candidate.id}.`)).sort((a, b) => b.id.length - a.id.length)[0];
+  const connection = namespace.connections
+    .filter((candidate) => rest.startsWith(`${candidate.id}.`))
+    .sort((a, b) => b.id.length - a.id.length)[0];
   return { namespace, connection, toolName: connection ? rest.slice(connection.id.length + 1) : rest.slice(rest.indexOf('.') + 1) };
 }
 
@@ -60,7 +62,12 @@ export function findStepProblems(scenario: Scenario): Finding[] {
     for (const path of Object.keys(step.expect?.jsonPath ?? {})) {
       const problem = findJsonPathProblem(path);
       const at: Segment[] = ['steps', index, 'expect', 'jsonPath', path];
-      if (problem) findings.push({ path: at, at: 'key', message: `${toDisplayPath(at)}: not a valid JSONPath: ${problem.message}; see "JSONPath" in scenarios/README.md` });
+      if (problem)
+        findings.push({
+          path: at,
+          at: 'key',
+          message: `${toDisplayPath(at)}: not a valid JSONPath: ${problem.message}; see "JSONPath" in scenarios/README.md`,
+        });
     }
     const target = findStepTarget(scenario, step.call);
     // An undeclared namespace or connection is reported by scenario-meaning.ts.
@@ -74,9 +81,15 @@ export function findStepProblems(scenario: Scenario): Finding[] {
     if (!tool) {
       // A declared server's missing tool is reported by scenario-meaning.ts, with its servers[] index.
       if (!declared.has(serverKey)) {
-        const closest = closestOf(toolName, tools.map((candidate) => candidate.name));
+        const closest = closestOf(
+          toolName,
+          tools.map((candidate) => candidate.name),
+        );
         const fix = closest ? `did you mean "${closest}"?` : `its tools are ${tools.map((candidate) => candidate.name).join(', ')}`;
-        findings.push({ path: ['steps', index, 'call'], message: `${toDisplayPath(['steps', index, 'call'])}: catalog server "${connection.server}" has no tool "${toolName}"; ${fix}` });
+        findings.push({
+          path: ['steps', index, 'call'],
+          message: `${toDisplayPath(['steps', index, 'call'])}: catalog server "${connection.server}" has no tool "${toolName}"; ${fix}`,
+        });
       }
       continue;
     }
@@ -84,8 +97,16 @@ export function findStepProblems(scenario: Scenario): Finding[] {
     if (step.expect?.matchesOutputSchema === true) {
       const at: Segment[] = ['steps', index, 'expect', 'matchesOutputSchema'];
       const compiled = tool.outputSchema ? schemas.compile(tool.outputSchema) : undefined;
-      if (!compiled) findings.push({ path: at, message: `${toDisplayPath(at)}: tool ${tool.name} has no outputSchema to match; add one to the tool, or remove matchesOutputSchema` });
-      else if (!compiled.ok) findings.push({ path: at, message: `${toDisplayPath(at)}: the outputSchema of ${tool.name} cannot be compiled (${compiled.problem}); fix the tool's outputSchema` });
+      if (!compiled)
+        findings.push({
+          path: at,
+          message: `${toDisplayPath(at)}: tool ${tool.name} has no outputSchema to match; add one to the tool, or remove matchesOutputSchema`,
+        });
+      else if (!compiled.ok)
+        findings.push({
+          path: at,
+          message: `${toDisplayPath(at)}: the outputSchema of ${tool.name} cannot be compiled (${compiled.problem}); fix the tool's outputSchema`,
+        });
     }
   }
   return findings;
@@ -93,7 +114,13 @@ export function findStepProblems(scenario: Scenario): Finding[] {
 
 function findArgumentProblems(tool: ToolDefinition, args: Record<string, unknown>, at: Segment[]): Finding[] {
   const compiled = schemas.compile(tool.inputSchema);
-  if (!compiled.ok) return [{ path: at, message: `${toDisplayPath(at)}: the inputSchema of ${tool.name} cannot be compiled (${compiled.problem}); fix the tool's inputSchema` }];
+  if (!compiled.ok)
+    return [
+      {
+        path: at,
+        message: `${toDisplayPath(at)}: the inputSchema of ${tool.name} cannot be compiled (${compiled.problem}); fix the tool's inputSchema`,
+      },
+    ];
   if (compiled.validate(args)) return [];
   return (compiled.validate.errors ?? []).map((error) => describeArgumentError(error, tool, args, at));
 }
@@ -106,7 +133,10 @@ function describeArgumentError(error: ErrorObject, tool: ToolDefinition, args: R
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
     .map((part): Segment => (/^\d+$/.test(part) ? Number(part) : part));
   const path = [...at, ...segments];
-  const value = segments.reduce<unknown>((current, segment) => (current !== null && typeof current === 'object' ? (current as Record<string, unknown>)[segment] : undefined), args);
+  const value = segments.reduce<unknown>(
+    (current, segment) => (current !== null && typeof current === 'object' ? (current as Record<string, unknown>)[segment] : undefined),
+    args,
+  );
   const params = error.params as Record<string, unknown>;
   const source = `the inputSchema of ${tool.name}`;
   switch (error.keyword) {
@@ -115,19 +145,32 @@ function describeArgumentError(error: ErrorObject, tool: ToolDefinition, args: R
       const schema = propertySchema(schemaAt(tool.inputSchema, segments), missing);
       const type = typeof schema?.type === 'string' ? schema.type : undefined;
       const shown = toDisplayPath([...path, missing]);
-      return { path, message: `${shown}: is required by ${source}; add ${missing}: <${[type, typeof schema?.description === 'string' ? schema.description : undefined].filter(Boolean).join(', ') || 'a value'}>` };
+      return {
+        path,
+        message: `${shown}: is required by ${source}; add ${missing}: <${[type, typeof schema?.description === 'string' ? schema.description : undefined].filter(Boolean).join(', ') || 'a value'}>`,
+      };
     }
     case 'additionalProperties': {
       const extra = String(params.additionalProperty);
       const known = Object.keys((schemaAt(tool.inputSchema, segments) as { properties?: object } | undefined)?.properties ?? {});
       const closest = closestOf(extra, known);
       const fix = closest ? `did you mean "${closest}"?` : known.length > 0 ? `its arguments are ${known.join(', ')}` : 'it takes none';
-      return { path: [...path, extra], at: 'key', message: `${toDisplayPath([...path, extra])}: is not an argument of ${tool.name} (${source} allows no other properties); ${fix}` };
+      return {
+        path: [...path, extra],
+        at: 'key',
+        message: `${toDisplayPath([...path, extra])}: is not an argument of ${tool.name} (${source} allows no other properties); ${fix}`,
+      };
     }
     case 'type':
-      return { path, message: `${toDisplayPath(path)}: must be ${String(params.type)} (${source}), got ${JSON.stringify(value)} (${describeType(value)})` };
+      return {
+        path,
+        message: `${toDisplayPath(path)}: must be ${String(params.type)} (${source}), got ${JSON.stringify(value)} (${describeType(value)})`,
+      };
     case 'enum':
-      return { path, message: `${toDisplayPath(path)}: must be one of ${(params.allowedValues as unknown[]).map((allowed) => JSON.stringify(allowed)).join(', ')} (${source}), got ${JSON.stringify(value)}` };
+      return {
+        path,
+        message: `${toDisplayPath(path)}: must be one of ${(params.allowedValues as unknown[]).map((allowed) => JSON.stringify(allowed)).join(', ')} (${source}), got ${JSON.stringify(value)}`,
+      };
     default:
       return { path, message: `${toDisplayPath(path)}: ${error.message ?? 'is invalid'} (${source}), got ${JSON.stringify(value)}` };
   }

@@ -20,7 +20,11 @@ export function toolsByServer(scenario: Scenario): Map<string, readonly ToolDefi
   catalogTools ??= new Map(loadDemoCatalog().map((entry) => [toServerKey(entry.qualifiedName), entry.tools]));
   const tools = new Map(catalogTools);
   // A server the scenario declares replaces a catalog entry of the same name, as applying it does.
-  for (const server of scenario.servers) tools.set(toServerKey(server.qualifiedName), server.tools.map((tool) => ({ ...tool, inputSchema: tool.inputSchema ?? { type: 'object' } })));
+  for (const server of scenario.servers)
+    tools.set(
+      toServerKey(server.qualifiedName),
+      server.tools.map((tool) => ({ ...tool, inputSchema: tool.inputSchema ?? { type: 'object' } })),
+    );
   return tools;
 }
 
@@ -36,7 +40,8 @@ function mockTools(mock: ScenarioConnection['mock']): Record<string, { id?: stri
  */
 export function findToolOverrideProblems(scenario: Scenario): Finding[] {
   const findings: Finding[] = [];
-  const report = (path: Segment[], message: string, at?: 'key') => findings.push({ path, message: `${toDisplayPath(path)}: ${message}`, ...(at ? { at } : {}) });
+  const report = (path: Segment[], message: string, at?: 'key') =>
+    findings.push({ path, message: `${toDisplayPath(path)}: ${message}`, ...(at ? { at } : {}) });
   const byServer = toolsByServer(scenario);
   const checkId = (path: Segment[], tool: ToolDefinition, id: string | null | undefined) => {
     const properties = tool.inputSchema.properties;
@@ -44,7 +49,10 @@ export function findToolOverrideProblems(scenario: Scenario): Finding[] {
     const names = Object.keys(properties);
     if (!names.includes(id)) {
       const closest = closestOf(id, names);
-      report([...path, 'id'], `"${id}" is not an argument of ${tool.name}; ${closest ? `did you mean "${closest}"?` : names.length > 0 ? `its arguments are ${names.join(', ')}` : 'it takes none (use id: null)'}`);
+      report(
+        [...path, 'id'],
+        `"${id}" is not an argument of ${tool.name}; ${closest ? `did you mean "${closest}"?` : names.length > 0 ? `its arguments are ${names.join(', ')}` : 'it takes none (use id: null)'}`,
+      );
     }
   };
 
@@ -62,15 +70,28 @@ export function findToolOverrideProblems(scenario: Scenario): Finding[] {
       for (const [faultIndex, fault] of (connection.faults ?? []).entries()) {
         if (fault.tool === undefined || tools.some((candidate) => candidate.name === fault.tool)) continue;
         // A fault on a misspelt tool never fires: the step that expects it fails at test time.
-        const closest = closestOf(fault.tool, tools.map((candidate) => candidate.name));
-        report(['namespaces', namespaceIndex, 'connections', index, 'faults', faultIndex, 'tool'], `server "${connection.server}" has no tool "${fault.tool}", so this fault would never fire; ${closest ? `did you mean "${closest}"?` : `its tools are ${tools.map((candidate) => candidate.name).join(', ')}`}`);
+        const closest = closestOf(
+          fault.tool,
+          tools.map((candidate) => candidate.name),
+        );
+        report(
+          ['namespaces', namespaceIndex, 'connections', index, 'faults', faultIndex, 'tool'],
+          `server "${connection.server}" has no tool "${fault.tool}", so this fault would never fire; ${closest ? `did you mean "${closest}"?` : `its tools are ${tools.map((candidate) => candidate.name).join(', ')}`}`,
+        );
       }
       for (const [name, override] of Object.entries(mockTools(connection.mock) ?? {})) {
         const path: Segment[] = ['namespaces', namespaceIndex, 'connections', index, 'mock', 'tools', name];
         const tool = tools.find((candidate) => candidate.name === name);
         if (!tool) {
-          const closest = closestOf(name, tools.map((candidate) => candidate.name));
-          report(path, `server "${connection.server}" has no tool "${name}"; ${closest ? `did you mean "${closest}"?` : `its tools are ${tools.map((candidate) => candidate.name).join(', ')}`}`, 'key');
+          const closest = closestOf(
+            name,
+            tools.map((candidate) => candidate.name),
+          );
+          report(
+            path,
+            `server "${connection.server}" has no tool "${name}"; ${closest ? `did you mean "${closest}"?` : `its tools are ${tools.map((candidate) => candidate.name).join(', ')}`}`,
+            'key',
+          );
         } else checkId(path, tool, override.id);
       }
     }
@@ -81,7 +102,11 @@ export function findToolOverrideProblems(scenario: Scenario): Finding[] {
     if (tool) checkId(path, tool, override.id);
     else if (allKnown) {
       const closest = closestOf(name, [...new Set(reachable.map((candidate) => candidate.name))]);
-      report(path, `no mock connection of this scenario has a tool "${name}"; ${closest ? `did you mean "${closest}"?` : 'name a tool of a mock connection\'s server'}`, 'key');
+      report(
+        path,
+        `no mock connection of this scenario has a tool "${name}"; ${closest ? `did you mean "${closest}"?` : "name a tool of a mock connection's server"}`,
+        'key',
+      );
     }
   }
   return findings;

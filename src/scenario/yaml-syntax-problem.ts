@@ -16,16 +16,27 @@ export function toSyntaxProblem(text: string, error: YAMLError): { offset: numbe
   const open = scanOpenings(text, error.pos[0]);
   if (/end with a [}\]]/.test(error.message) && open.bracket !== undefined) {
     const bracket = text[open.bracket]!;
-    return { offset: open.bracket, message: `YAML syntax error: this ${bracket} is never closed; end it with ${bracket === '{' ? '}' : ']'} on the same line (or indent its continuation lines further than the key)` };
+    return {
+      offset: open.bracket,
+      message: `YAML syntax error: this ${bracket} is never closed; end it with ${bracket === '{' ? '}' : ']'} on the same line (or indent its continuation lines further than the key)`,
+    };
   }
   if (/Missing closing .?quote/i.test(error.message) && open.quote !== undefined) {
-    return { offset: open.quote, message: `YAML syntax error: this ${text[open.quote]} is never closed; end the text with ${text[open.quote]}` };
+    return {
+      offset: open.quote,
+      message: `YAML syntax error: this ${text[open.quote]} is never closed; end the text with ${text[open.quote]}`,
+    };
   }
   if (/Nested mappings are not allowed in compact mappings|Implicit keys need to be on a single line/.test(error.message)) {
     const next = text.indexOf('\n', error.pos[0]);
     const nextLine = next === -1 ? undefined : next + 1 + (/^ */.exec(text.slice(next + 1))?.[0].length ?? 0);
     // The value here runs on into the next line, which is indented further than its key's siblings.
-    if (nextLine !== undefined && nextLine < text.length) return { offset: nextLine, message: 'YAML syntax error: this line is indented further than the key above it; align it with that key (or nest it under a key that ends with :)' };
+    if (nextLine !== undefined && nextLine < text.length)
+      return {
+        offset: nextLine,
+        message:
+          'YAML syntax error: this line is indented further than the key above it; align it with that key (or nest it under a key that ends with :)',
+      };
   }
   return { offset: error.pos[0], message: toSyntaxMessage(error.code, error.message) };
 }
@@ -60,6 +71,7 @@ function toSyntaxMessage(code: string, message: string): string {
   };
   const text = message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
   // The YAML parser recurses and reports its own stack overflow: say what it means.
-  if (text.startsWith('Maximum call stack size exceeded')) return `YAML syntax error: nests too deep (the limit is ${jsonLimits.maxDepth} levels); flatten it`;
+  if (text.startsWith('Maximum call stack size exceeded'))
+    return `YAML syntax error: nests too deep (the limit is ${jsonLimits.maxDepth} levels); flatten it`;
   return `YAML syntax error: ${text}${hints[code] ? `; ${hints[code]}` : ''}`;
 }

@@ -10,6 +10,16 @@ import { createSemanticRanker, type ErrorLog } from './semantic-ranker.js';
  * @example
  *   const search = createSearch({ registry: stores.registry, embeddings: stores.embeddings, logger });
  */
-export function createSearch({ registry, embeddings, embedder, logger }: { registry: RegistryStore; embeddings: EmbeddingStore; embedder?: Embedder | undefined; logger: ErrorLog }): RegistrySearch {
+export function createSearch({
+  registry,
+  embeddings,
+  embedder,
+  logger,
+}: {
+  registry: RegistryStore;
+  embeddings: EmbeddingStore;
+  embedder?: Embedder | undefined;
+  logger: ErrorLog;
+}): RegistrySearch {
   return createRegistrySearch(registry, embedder && createSemanticRanker(embedder, embeddings, logger));
 }

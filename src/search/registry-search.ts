@@ -116,7 +116,17 @@ export function createRegistrySearch(registry: RegistryStore, semantic?: Semanti
 export type RegistrySearch = ReturnType<typeof createRegistrySearch>;
 
 function filterKey(query: ServerListQuery): unknown[] {
-  return [query.ids ? [...query.ids].sort() : null, query.qualifiedName, query.namespace, query.remote, query.isDeployed, query.verified, query.ownerId, query.repoOwner, query.repoName];
+  return [
+    query.ids ? [...query.ids].sort() : null,
+    query.qualifiedName,
+    query.namespace,
+    query.remote,
+    query.isDeployed,
+    query.verified,
+    query.ownerId,
+    query.repoOwner,
+    query.repoName,
+  ];
 }
 
 function toListItem(summary: RegistrySummary, score: number, fields: readonly ServerListField[]): Record<string, unknown> {

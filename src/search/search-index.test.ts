@@ -7,7 +7,16 @@ import { TopK } from './top-k.js';
 describe('search text', () => {
   it('folds case and accents, splits camelCase, and stems', () => {
     expect(fold('Café Ñandú')).toBe('cafe nandu');
-    expect(splitWords('GitHub MCPServer kubernetes-tools')).toEqual(['github', 'git', 'hub', 'mcpserver', 'mcp', 'server', 'kubernetes', 'tools']);
+    expect(splitWords('GitHub MCPServer kubernetes-tools')).toEqual([
+      'github',
+      'git',
+      'hub',
+      'mcpserver',
+      'mcp',
+      'server',
+      'kubernetes',
+      'tools',
+    ]);
     expect(toSearchTerms('Databases running')).toEqual(['databas', 'run']);
   });
 });
@@ -15,8 +24,20 @@ describe('search text', () => {
 describe('TopK', () => {
   it('keeps the best scores, breaking ties by the lower position', () => {
     const top = new TopK(3);
-    for (const [position, score] of [[5, 1], [1, 3], [2, 3], [9, 7], [0, 1], [4, 2]] as const) top.offer(position, score);
-    expect(top.sorted()).toEqual([{ position: 9, score: 7 }, { position: 1, score: 3 }, { position: 2, score: 3 }]);
+    for (const [position, score] of [
+      [5, 1],
+      [1, 3],
+      [2, 3],
+      [9, 7],
+      [0, 1],
+      [4, 2],
+    ] as const)
+      top.offer(position, score);
+    expect(top.sorted()).toEqual([
+      { position: 9, score: 7 },
+      { position: 1, score: 3 },
+      { position: 2, score: 3 },
+    ]);
   });
 });
 

@@ -105,7 +105,10 @@ export function createSearchIndex(documents: readonly SearchDocument[]) {
     const order = postings.documents.map((_, index) => index);
     const impact = (index: number) => weights[index]! * documentFactor(postings.documents[index]!);
     order.sort((left, right) => impact(right) - impact(left) || postings.documents[left]! - postings.documents[right]!);
-    postingsByTerm.set(term, { documents: Int32Array.from(order, (index) => postings.documents[index]!), weights: Float32Array.from(order, (index) => weights[index]!) });
+    postingsByTerm.set(term, {
+      documents: Int32Array.from(order, (index) => postings.documents[index]!),
+      weights: Float32Array.from(order, (index) => weights[index]!),
+    });
   }
   building.clear();
   const vocabulary = [...postingsByTerm.keys()].sort();
@@ -126,7 +129,9 @@ export function createSearchIndex(documents: readonly SearchDocument[]) {
     const found: string[] = [];
     for (let index = low; index < vocabulary.length && vocabulary[index]!.startsWith(prefix); index++) found.push(vocabulary[index]!);
     if (found.length <= maxPrefixExpansions) return found;
-    return found.sort((x, y) => postingsByTerm.get(y)!.documents.length - postingsByTerm.get(x)!.documents.length).slice(0, maxPrefixExpansions);
+    return found
+      .sort((x, y) => postingsByTerm.get(y)!.documents.length - postingsByTerm.get(x)!.documents.length)
+      .slice(0, maxPrefixExpansions);
   }
 
   /** Query words → groups of (term, weight); each group is one word of the query. */
@@ -147,7 +152,10 @@ export function createSearchIndex(documents: readonly SearchDocument[]) {
     const groups = toQueryGroups(query);
     // The more words, the fewer postings each reads: a long query's top results are the documents
     // that score well on many of its words, and those sit early in impact order.
-    const wordCap = Math.min(maxPostingsPerTerm, Math.max(maxPostingsPerTerm / 5, Math.floor((3 * maxPostingsPerTerm) / Math.max(groups.length, 1))));
+    const wordCap = Math.min(
+      maxPostingsPerTerm,
+      Math.max(maxPostingsPerTerm / 5, Math.floor((3 * maxPostingsPerTerm) / Math.max(groups.length, 1))),
+    );
     let touchedCount = 0;
     for (let groupIndex = 0; groupIndex < groups.length; groupIndex++) {
       const bit = 1 << groupIndex;

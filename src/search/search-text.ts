@@ -28,7 +28,12 @@ export function splitWords(text: string): string[] {
 /** Lower case without diacritics: `Café` → `cafe`. */
 export function fold(word: string): string {
   // Plain ASCII (most words) needs no decomposition.
-  return /^[\x00-\x7f]*$/.test(word) ? word.toLowerCase() : word.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return /^[\x00-\x7f]*$/.test(word)
+    ? word.toLowerCase()
+    : word
+        .normalize('NFKD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase();
 }
 
 const stems = new Map<string, string>();

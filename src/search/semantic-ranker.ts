@@ -11,7 +11,12 @@ export interface ErrorLog {
 
 export interface SemanticRanker {
   /** Fuses lexical `hits` with the entries nearest to `query` in embedding space. */
-  fuse(query: string, hits: SearchHit[], summaries: readonly RegistrySummary[], options: { limit: number; accept?: (position: number) => boolean }): Promise<SearchHit[]>;
+  fuse(
+    query: string,
+    hits: SearchHit[],
+    summaries: readonly RegistrySummary[],
+    options: { limit: number; accept?: (position: number) => boolean },
+  ): Promise<SearchHit[]>;
 }
 
 /** Reciprocal rank fusion's constant: 60 is the value of the original paper and of most engines. */
@@ -44,7 +49,11 @@ export function createSemanticRanker(embedder: Embedder, store: EmbeddingStore, 
     for (let start = 0; start < missing.length; start += batchSize) {
       const batch = missing.slice(start, start + batchSize);
       const embedded = await embedder.embed(batch.map((item) => item.text));
-      const rows = batch.map((item, index) => ({ serverId: summaries[item.position]!.id, textHash: item.textHash, vector: normalize(embedded[index]!) }));
+      const rows = batch.map((item, index) => ({
+        serverId: summaries[item.position]!.id,
+        textHash: item.textHash,
+        vector: normalize(embedded[index]!),
+      }));
       rows.forEach((row, index) => (vectors[batch[index]!.position] = row.vector));
       store.save(embedder.model, rows);
     }
@@ -75,7 +84,8 @@ export function createSemanticRanker(embedder: Embedder, store: EmbeddingStore, 
         }
         [vectors, target] = await Promise.all([pending, queryVector(query)]);
       } catch (error) {
-        if (lastFailure !== summaries) logger.error(`Semantic search is unavailable (model ${embedder.model}); using lexical ranking only`, error);
+        if (lastFailure !== summaries)
+          logger.error(`Semantic search is unavailable (model ${embedder.model}); using lexical ranking only`, error);
         lastFailure = summaries;
         return hits;
       }
@@ -86,7 +96,9 @@ export function createSemanticRanker(embedder: Embedder, store: EmbeddingStore, 
       similarities.sort((left, right) => right.similarity - left.similarity || left.position - right.position);
       const fused = new Map<number, number>();
       hits.forEach((hit, rank) => fused.set(hit.position, 1 / (fusionK + rank + 1)));
-      similarities.slice(0, options.limit).forEach(({ position }, rank) => fused.set(position, (fused.get(position) ?? 0) + 1 / (fusionK + rank + 1)));
+      similarities
+        .slice(0, options.limit)
+        .forEach(({ position }, rank) => fused.set(position, (fused.get(position) ?? 0) + 1 / (fusionK + rank + 1)));
       const ranked = [...fused].sort((left, right) => right[1] - left[1] || left[0] - right[0]).slice(0, options.limit);
       const best = ranked[0]?.[1] ?? 1;
       return ranked.map(([position, score]) => ({ position, score: Math.round((score / best) * 10_000) / 10_000 }));

@@ -8,9 +8,23 @@ import type { ModelOutput } from './model-output.js';
 import { createModelSource } from './model-source.js';
 
 const object = (properties: Record<string, unknown>) => ({ type: 'object' as const, properties });
-const listEvents: ToolDefinition = { name: 'list_events', description: 'List the events of a day.', inputSchema: object({ day: { type: 'string' } }), annotations: { readOnlyHint: true } };
-const updateEvent: ToolDefinition = { name: 'update_event', description: 'Change an event.', inputSchema: object({ event_id: { type: 'string' }, status: { type: 'string' } }) };
-const getEvent: ToolDefinition = { name: 'get_event', description: 'Get an event.', inputSchema: object({ event_id: { type: 'string' } }), annotations: { readOnlyHint: true } };
+const listEvents: ToolDefinition = {
+  name: 'list_events',
+  description: 'List the events of a day.',
+  inputSchema: object({ day: { type: 'string' } }),
+  annotations: { readOnlyHint: true },
+};
+const updateEvent: ToolDefinition = {
+  name: 'update_event',
+  description: 'Change an event.',
+  inputSchema: object({ event_id: { type: 'string' }, status: { type: 'string' } }),
+};
+const getEvent: ToolDefinition = {
+  name: 'get_event',
+  description: 'Get an event.',
+  inputSchema: object({ event_id: { type: 'string' } }),
+  annotations: { readOnlyHint: true },
+};
 const serverTools = [listEvents, updateEvent, getEvent];
 
 const world: WorldState = {
@@ -37,18 +51,52 @@ describe('the answer check', () => {
   it('accepts what the answer changes itself, an error, a page and an answer that agrees', () => {
     const updated = text({ id: 'evt_2', status: 'tentative' });
     const changes = { upserts: [{ type: 'event', id: 'evt_2', fields: { status: 'tentative' } }] };
-    expect(findContradictions({ result: updated, changes, world, tool: updateEvent, serverTools, arguments: { event_id: 'evt_2', status: 'tentative' } })).toEqual([]);
-    expect(findContradictions({ result: { ...updated, isError: true }, changes: {}, world, tool: getEvent, serverTools, arguments: { event_id: 'evt_2' } })).toEqual([]);
+    expect(
+      findContradictions({
+        result: updated,
+        changes,
+        world,
+        tool: updateEvent,
+        serverTools,
+        arguments: { event_id: 'evt_2', status: 'tentative' },
+      }),
+    ).toEqual([]);
+    expect(
+      findContradictions({
+        result: { ...updated, isError: true },
+        changes: {},
+        world,
+        tool: getEvent,
+        serverTools,
+        arguments: { event_id: 'evt_2' },
+      }),
+    ).toEqual([]);
     const page = text({ events: [{ id: 'evt_1', status: 'cancelled' }] });
-    expect(findContradictions({ result: page, changes: {}, world, tool: listEvents, serverTools, arguments: { day: '2026-03-03', limit: 1 } })).toEqual([]);
-    const whole = text({ events: [{ id: 'evt_1', status: 'cancelled' }, { id: 'evt_2', status: 'confirmed' }] });
-    expect(findContradictions({ result: whole, changes: {}, world, tool: listEvents, serverTools, arguments: { day: '2026-03-03' } })).toEqual([]);
+    expect(
+      findContradictions({ result: page, changes: {}, world, tool: listEvents, serverTools, arguments: { day: '2026-03-03', limit: 1 } }),
+    ).toEqual([]);
+    const whole = text({
+      events: [
+        { id: 'evt_1', status: 'cancelled' },
+        { id: 'evt_2', status: 'confirmed' },
+      ],
+    });
+    expect(
+      findContradictions({ result: whole, changes: {}, world, tool: listEvents, serverTools, arguments: { day: '2026-03-03' } }),
+    ).toEqual([]);
   });
 
   it('holds an empty list to the world', () => {
-    expect(findContradictions({ result: text({ events: [] }), changes: {}, world, tool: listEvents, serverTools, arguments: { day: '2026-03-04' } })).toEqual([
-      'the world state holds event evt_3 matching day=2026-03-04, missing from the answer',
-    ]);
+    expect(
+      findContradictions({
+        result: text({ events: [] }),
+        changes: {},
+        world,
+        tool: listEvents,
+        serverTools,
+        arguments: { day: '2026-03-04' },
+      }),
+    ).toEqual(['the world state holds event evt_3 matching day=2026-03-04, missing from the answer']);
   });
 });
 
@@ -63,8 +111,26 @@ describe('the model source with the answer check', () => {
     occurrence: 1,
     context: { serverName: 'Calendar', serverDescription: '', toolDefinition: listEvents, scenario: null, world, history: [], serverTools },
   });
-  const stale: ModelOutput = { text: JSON.stringify({ events: [{ id: 'evt_1', status: 'confirmed' }, { id: 'evt_2', status: 'confirmed' }] }), structuredContentJson: null, isError: false, changes: { upserts: [], deletes: [], facts: [] } };
-  const right: ModelOutput = { ...stale, text: JSON.stringify({ events: [{ id: 'evt_1', status: 'cancelled' }, { id: 'evt_2', status: 'confirmed' }] }) };
+  const stale: ModelOutput = {
+    text: JSON.stringify({
+      events: [
+        { id: 'evt_1', status: 'confirmed' },
+        { id: 'evt_2', status: 'confirmed' },
+      ],
+    }),
+    structuredContentJson: null,
+    isError: false,
+    changes: { upserts: [], deletes: [], facts: [] },
+  };
+  const right: ModelOutput = {
+    ...stale,
+    text: JSON.stringify({
+      events: [
+        { id: 'evt_1', status: 'cancelled' },
+        { id: 'evt_2', status: 'confirmed' },
+      ],
+    }),
+  };
 
   function modelAnswering(outputs: ModelOutput[]) {
     const prompts: string[] = [];
@@ -77,7 +143,10 @@ describe('the model source with the answer check', () => {
         return {
           content: [{ type: 'text', text: JSON.stringify(output) }],
           finishReason: { unified: 'stop', raw: 'stop' },
-          usage: { inputTokens: { total: 100, noCache: undefined, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 10, text: undefined, reasoning: undefined } },
+          usage: {
+            inputTokens: { total: 100, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+            outputTokens: { total: 10, text: undefined, reasoning: undefined },
+          },
           warnings: [],
         };
       },
@@ -89,7 +158,9 @@ describe('the model source with the answer check', () => {
     const { model, prompts } = modelAnswering([stale, right]);
     const resolution = await createModelSource({ model, modelId: 'fake' }).resolve(call({ day: '2026-03-03' }));
     expect(prompts).toHaveLength(2);
-    expect(prompts[1]).toContain('Your previous answer contradicted the world state: evt_1.status is "confirmed" in the answer but "cancelled" in the world state.');
+    expect(prompts[1]).toContain(
+      'Your previous answer contradicted the world state: evt_1.status is "confirmed" in the answer but "cancelled" in the world state.',
+    );
     expect(resolution?.result._meta?.['mcpsim/contradictions']).toBeUndefined();
     expect(resolution?.result.content).toEqual([{ type: 'text', text: right.text }]);
     expect(resolution?.usage).toEqual({ inputTokens: 200, outputTokens: 20 });
@@ -99,6 +170,8 @@ describe('the model source with the answer check', () => {
     const { model, prompts } = modelAnswering([stale]);
     const resolution = await createModelSource({ model, modelId: 'fake' }).resolve(call({ day: '2026-03-03' }));
     expect(prompts).toHaveLength(2);
-    expect(resolution?.result._meta?.['mcpsim/contradictions']).toEqual(['evt_1.status is "confirmed" in the answer but "cancelled" in the world state']);
+    expect(resolution?.result._meta?.['mcpsim/contradictions']).toEqual([
+      'evt_1.status is "confirmed" in the answer but "cancelled" in the world state',
+    ]);
   });
 });

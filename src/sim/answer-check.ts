@@ -54,7 +54,7 @@ export function findContradictions(input: AnswerCheckInput): string[] {
       const set = changed.get(entity.id);
       if (set && Object.hasOwn(set, field) && String(set[field]) === String(value)) continue;
       const sentence = `${entity.id}.${field} is ${JSON.stringify(value)} in the answer but ${JSON.stringify(world)} in the world state`;
-      if (!seen.has(sentence)) seen.add(sentence), found.push(sentence);
+      if (!seen.has(sentence)) (seen.add(sentence), found.push(sentence));
     }
   }
   const missing = missingFromList(input, new Set(shown.map((entity) => entity.id)), deleted);
@@ -64,14 +64,21 @@ export function findContradictions(input: AnswerCheckInput): string[] {
 
 function missingFromList(input: AnswerCheckInput, shownIds: ReadonlySet<string>, deleted: ReadonlySet<string>): string | null {
   if (Object.keys(input.arguments).some((name) => isControlArgument(name)) || pages(input.tool)) return null; // a page: not the whole list
-  const focus = toListFocus({ tool: input.tool, serverTools: input.serverTools, toolOverrides: input.toolOverrides, arguments: input.arguments, world: input.world });
+  const focus = toListFocus({
+    tool: input.tool,
+    serverTools: input.serverTools,
+    toolOverrides: input.toolOverrides,
+    arguments: input.arguments,
+    world: input.world,
+  });
   if (!focus || focus.ids.size === 0 || focus.ids.size > checkedListSize) return null;
   // Only an answer that lists entities of that kind is held to the list (an answer shaped otherwise, e.g. a count, is not).
   const listsAny = [...shownIds].some((id) => focus.ids.has(id) || !Object.hasOwn(input.world.entities[focus.type] ?? {}, id));
   if (!listsAny && shownIds.size === 0 && !/"\w+"\s*:\s*\[\s*\]/.test(textOf(input.result))) return null;
   const missing = [...focus.ids].filter((id) => !shownIds.has(id) && !deleted.has(id));
   if (missing.length === 0) return null;
-  const named = missing.slice(0, missingNamed).join(', ') + (missing.length > missingNamed ? `, and ${missing.length - missingNamed} more` : '');
+  const named =
+    missing.slice(0, missingNamed).join(', ') + (missing.length > missingNamed ? `, and ${missing.length - missingNamed} more` : '');
   const filters = focus.filters.length > 0 ? ` matching ${focus.filters.join(', ')}` : '';
   return `the world state holds ${focus.type} ${named}${filters}, missing from the answer`;
 }
@@ -79,9 +86,15 @@ function missingFromList(input: AnswerCheckInput, shownIds: ReadonlySet<string>,
 /** A tool that answers a page by default: it takes paging arguments, or says it lists "at most 20". */
 function pages(tool: ToolDefinition): boolean {
   const properties = Object.keys((tool.inputSchema as { properties?: Record<string, unknown> }).properties ?? {});
-  return properties.some((name) => isPagingArgument(name)) || /\b(at most|up to|first|no more than|maximum of) \d+|\bpage[sd]?\b|\bpaginat/i.test(tool.description ?? '');
+  return (
+    properties.some((name) => isPagingArgument(name)) ||
+    /\b(at most|up to|first|no more than|maximum of) \d+|\bpage[sd]?\b|\bpaginat/i.test(tool.description ?? '')
+  );
 }
 
 function textOf(result: LoggedResult): string {
-  return result.content.map((item) => (item as { text?: unknown }).text).filter((text): text is string => typeof text === 'string').join('\n');
+  return result.content
+    .map((item) => (item as { text?: unknown }).text)
+    .filter((text): text is string => typeof text === 'string')
+    .join('\n');
 }

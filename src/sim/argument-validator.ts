@@ -15,7 +15,8 @@ export function createArgumentValidator(): ArgumentValidator {
   const schemas = createSchemaCompiler();
   return (toolDefinition, args) => {
     const compiled = schemas.compile(toolDefinition.inputSchema);
-    if (!compiled.ok) return `the inputSchema of ${toolDefinition.name} cannot be compiled (${compiled.problem}); fix it in the registry entry`;
+    if (!compiled.ok)
+      return `the inputSchema of ${toolDefinition.name} cannot be compiled (${compiled.problem}); fix it in the registry entry`;
     if (compiled.validate(args)) return null;
     return `Invalid arguments for ${toolDefinition.name}: ${describeSchemaError(compiled.validate.errors?.[0])}`;
   };

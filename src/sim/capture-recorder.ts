@@ -99,7 +99,12 @@ export function createCaptureRecorder({
   onRedaction,
   onError,
 }: CaptureRecorderOptions): CaptureRecorder {
-  const files = { fixtures: join(directory, 'fixtures'), registry: join(directory, 'registry.json'), redactions: join(directory, 'redactions.json'), scenario: scenarioFile };
+  const files = {
+    fixtures: join(directory, 'fixtures'),
+    registry: join(directory, 'registry.json'),
+    redactions: join(directory, 'redactions.json'),
+    scenario: scenarioFile,
+  };
   const fixtures = createFixtureRecorder({ directory: files.fixtures, clock });
   const servers = new Map<string, CapturedServer>();
   const redactions: CaptureRedaction[] = [];
@@ -116,7 +121,16 @@ export function createCaptureRecorder({
       for (let suffix = 2; taken.has(qualifiedName); suffix++) qualifiedName = `${base}-${suffix}`;
       // The upstream's name is written into every entry: redacted once, here (a URL may carry a secret query value).
       const upstream = redact(origin.upstream, origin, tool, call, '$.upstream');
-      server = { qualifiedName, namespace: origin.namespace, connectionId: origin.connectionId, upstream, serverInfo: origin.serverInfo, tools: null, calls: [], occurrences: new Map() };
+      server = {
+        qualifiedName,
+        namespace: origin.namespace,
+        connectionId: origin.connectionId,
+        upstream,
+        serverInfo: origin.serverInfo,
+        tools: null,
+        calls: [],
+        occurrences: new Map(),
+      };
       servers.set(key, server);
     }
     server.serverInfo = origin.serverInfo;
@@ -135,7 +149,14 @@ export function createCaptureRecorder({
   }
 
   function writeSession(): void {
-    writeFileAtomically(files.registry, `${JSON.stringify([...servers.values()].filter((server) => server.tools).map((server) => toCatalogEntry(server, startedAt)), null, 2)}\n`);
+    writeFileAtomically(
+      files.registry,
+      `${JSON.stringify(
+        [...servers.values()].filter((server) => server.tools).map((server) => toCatalogEntry(server, startedAt)),
+        null,
+        2,
+      )}\n`,
+    );
     const scenario = toCaptureScenario({
       name: `capture-${[...servers.values()].map((server) => toSlug(server.serverInfo.name)).join('-')}`,
       description: `Captured from ${[...servers.values()].map((server) => server.upstream).join(', ')} on ${startedAt}.`,
@@ -150,7 +171,10 @@ export function createCaptureRecorder({
         calls: server.calls,
       })),
     });
-    writeFileAtomically(files.scenario, `# Written by mcpsim capture: edit it like any scenario (scenarios/README.md); capturing again rewrites it.\n${stringify(scenario, { lineWidth: 0 })}`);
+    writeFileAtomically(
+      files.scenario,
+      `# Written by mcpsim capture: edit it like any scenario (scenarios/README.md); capturing again rewrites it.\n${stringify(scenario, { lineWidth: 0 })}`,
+    );
   }
 
   // The relay hands the answer back whatever happens here: a full disk must not fail the client's call.
@@ -166,30 +190,44 @@ export function createCaptureRecorder({
   guarded(() => writeFileAtomically(files.redactions, '[]\n'));
 
   return {
-    toolCall: (origin, call) => guarded(() => {
-      const number = ++sequence;
-      const server = serverOf(origin, call.name, number);
-      const args = redact(call.arguments, origin, call.name, number, '$.arguments');
-      const result = redact(call.result, origin, call.name, number, '$.result');
-      const key = `${call.name} ${toCanonicalJson(args)}`;
-      const occurrence = (server.occurrences.get(key) ?? 0) + 1;
-      server.occurrences.set(key, occurrence);
-      fixtures.record({ server: server.qualifiedName, tool: call.name, arguments: args, occurrence }, { result: result as unknown as CallToolResult }, server.upstream);
-      server.calls.push({ tool: call.name, arguments: args, result, sequence: number });
-      writeSession();
-    }),
-    toolList: (origin, tools) => guarded(() => {
-      const server = serverOf(origin, '(tools/list)', 0);
-      server.tools = redact(tools, origin, '(tools/list)', 0, '$.tools') as unknown as ToolDefinition[];
-      writeSession();
-    }),
+    toolCall: (origin, call) =>
+      guarded(() => {
+        const number = ++sequence;
+        const server = serverOf(origin, call.name, number);
+        const args = redact(call.arguments, origin, call.name, number, '$.arguments');
+        const result = redact(call.result, origin, call.name, number, '$.result');
+        const key = `${call.name} ${toCanonicalJson(args)}`;
+        const occurrence = (server.occurrences.get(key) ?? 0) + 1;
+        server.occurrences.set(key, occurrence);
+        fixtures.record(
+          { server: server.qualifiedName, tool: call.name, arguments: args, occurrence },
+          { result: result as unknown as CallToolResult },
+          server.upstream,
+        );
+        server.calls.push({ tool: call.name, arguments: args, result, sequence: number });
+        writeSession();
+      }),
+    toolList: (origin, tools) =>
+      guarded(() => {
+        const server = serverOf(origin, '(tools/list)', 0);
+        server.tools = redact(tools, origin, '(tools/list)', 0, '$.tools') as unknown as ToolDefinition[];
+        writeSession();
+      }),
     hasTools: (origin) => servers.get(`${origin.namespace}/${origin.connectionId}`)?.tools != null,
-    summary: () => ({ calls: sequence, servers: [...servers.values()].map((server) => server.qualifiedName), redactions: [...redactions], files }),
+    summary: () => ({
+      calls: sequence,
+      servers: [...servers.values()].map((server) => server.qualifiedName),
+      redactions: [...redactions],
+      files,
+    }),
   };
 }
 
 /** The seed world and the tool corrections it was inferred with (the mock answers with the same ones). */
-function toSimulation(tools: readonly ToolDefinition[], calls: readonly RecordedCall[]): { world: SeedWorld; overrides: Record<string, ToolOverride> } {
+function toSimulation(
+  tools: readonly ToolDefinition[],
+  calls: readonly RecordedCall[],
+): { world: SeedWorld; overrides: Record<string, ToolOverride> } {
   const overrides = inferCaptureOverrides(tools);
   return { world: inferCapturedWorld(tools, calls, overrides), overrides };
 }
@@ -218,7 +256,11 @@ function toCatalogEntry(server: CapturedServer, createdAt: string): Record<strin
     repoName: null,
     remoteUrl: null,
     deploymentUrl: `https://server.smithery.ai/${server.qualifiedName.replace(/^@/, '')}/mcp`,
-    serverInfo: { name: server.serverInfo.name, version: server.serverInfo.version, ...(server.serverInfo.title ? { title: server.serverInfo.title } : {}) },
+    serverInfo: {
+      name: server.serverInfo.name,
+      version: server.serverInfo.version,
+      ...(server.serverInfo.title ? { title: server.serverInfo.title } : {}),
+    },
     config: {},
     // The catalog shape wants a description on every tool; a tool that has none is named by its title or name.
     tools: (server.tools ?? []).map((tool) => ({ ...tool, description: tool.description ?? tool.title ?? tool.name })),
@@ -231,7 +273,12 @@ function describe(server: CapturedServer): string {
 
 /** `Memory Server!` -> `memory-server`: a qualifiedName slug. */
 function toSlug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'server';
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'server'
+  );
 }
 
 function toRelativePath(from: string, to: string): string {

@@ -31,7 +31,17 @@ const containsLength = 200;
  * @example
  *   stringify(toCaptureScenario({ name: 'capture-memory', description: '...', fixtures: './fixtures', servers }));
  */
-export function toCaptureScenario({ name, description, fixtures, servers }: { name: string; description: string; fixtures: string; servers: readonly CapturedScenarioServer[] }): Record<string, unknown> {
+export function toCaptureScenario({
+  name,
+  description,
+  fixtures,
+  servers,
+}: {
+  name: string;
+  description: string;
+  fixtures: string;
+  servers: readonly CapturedScenarioServer[];
+}): Record<string, unknown> {
   const namespaces = new Map<string, Record<string, unknown>[]>();
   for (const server of servers) {
     const connections = namespaces.get(server.namespace) ?? namespaces.set(server.namespace, []).get(server.namespace)!;
@@ -72,7 +82,10 @@ export function toCaptureScenario({ name, description, fixtures, servers }: { na
 /** What the real server answered, as an expectation: its error flag and its text (whole, or its start when long). */
 function toExpectation(result: Record<string, unknown>): Record<string, unknown> {
   const text = (Array.isArray(result.content) ? result.content : [])
-    .filter((part): part is { type: string; text: string } => (part as { type?: unknown }).type === 'text' && typeof (part as { text?: unknown }).text === 'string')
+    .filter(
+      (part): part is { type: string; text: string } =>
+        (part as { type?: unknown }).type === 'text' && typeof (part as { text?: unknown }).text === 'string',
+    )
     .map((part) => part.text)
     .join('\n');
   const expectation: Record<string, unknown> = { isError: result.isError === true };

@@ -34,7 +34,11 @@ const maxDepth = 4;
  *   inferCapturedWorld(tools, [{ tool: 'create_issue', arguments: { title: 'Bug' }, result: { content: [{ type: 'text', text: '{"number":1,"title":"Bug"}' }] } }]);
  *   // { entities: { issue: { '1': { number: 1, title: 'Bug' } } }, facts: [] }
  */
-export function inferCapturedWorld(tools: readonly ToolDefinition[], calls: readonly RecordedCall[], overrides: Readonly<Record<string, ToolOverride>> = {}): SeedWorld {
+export function inferCapturedWorld(
+  tools: readonly ToolDefinition[],
+  calls: readonly RecordedCall[],
+  overrides: Readonly<Record<string, ToolOverride>> = {},
+): SeedWorld {
   const shapes = inferServerShapes(tools, overrides);
   let world: WorldState = { entities: {}, facts: [] };
   for (const call of calls) {
@@ -65,7 +69,11 @@ export function inferCaptureOverrides(tools: readonly ToolDefinition[]): Record<
     if (!shape) continue;
     const override: ToolOverride = {};
     const listed = listItemSchema(tool.outputSchema);
-    if ((shape.operation === 'read' || shape.operation === 'list' || shape.operation === 'search') && listed && isObjectSchema(listed.schema)) {
+    if (
+      (shape.operation === 'read' || shape.operation === 'list' || shape.operation === 'search') &&
+      listed &&
+      isObjectSchema(listed.schema)
+    ) {
       const entity = toSingular(toWords(listed.property).join('_'));
       if (entity !== shape.entity && /^[a-z0-9][a-z0-9_]{0,63}$/.test(entity)) override.entity = entity;
       if (shape.operation === 'read' && shape.idArgument === null) override.operation = 'list';
@@ -85,7 +93,11 @@ function toBatchIdArgument(tool: ToolDefinition): string | null {
   const schema = propertiesOf(tool)[name] as { type?: unknown; items?: { type?: unknown } } | undefined;
   const words = toWords(name);
   const last = words[words.length - 1];
-  return schema?.type === 'array' && (schema.items?.type === 'string' || schema.items?.type === 'number' || schema.items?.type === 'integer') && (last === 'names' || last === 'ids' || last === 'keys') ? name : null;
+  return schema?.type === 'array' &&
+    (schema.items?.type === 'string' || schema.items?.type === 'number' || schema.items?.type === 'integer') &&
+    (last === 'names' || last === 'ids' || last === 'keys')
+    ? name
+    : null;
 }
 
 function isObjectSchema(schema: Record<string, unknown>): boolean {

@@ -20,7 +20,8 @@ export function toClockAnswer(tool: string, args: Readonly<Record<string, unknow
   if (words.includes('convert')) {
     const source = zones.find(([name]) => /source|from/i.test(name))?.[1];
     const target = zones.find(([name]) => /target|to/i.test(name))?.[1];
-    const time = Object.entries(args).find(([name, value]) => toWords(name).includes('time') && typeof value === 'string')?.[1] as string | undefined;
+    const time = Object.entries(args).find(([name, value]) => toWords(name).includes('time') && typeof value === 'string')?.[1] as
+      string | undefined;
     if (source === undefined || target === undefined || time === undefined) return null;
     return convertTime(source, time, target, now);
   }
@@ -41,7 +42,13 @@ function convertTime(source: string, time: string, target: string, now: string):
   instant = guess - offsetMinutes(instant, source) * 60_000;
   const difference = (offsetMinutes(instant, target) - offsetMinutes(instant, source)) / 60;
   const hours = Number.isInteger(difference) ? difference.toFixed(1) : String(Math.round(difference * 100) / 100);
-  return { value: { source: describeInstant(instant, source), target: describeInstant(instant, target), time_difference: `${difference >= 0 ? '+' : ''}${hours}h` } };
+  return {
+    value: {
+      source: describeInstant(instant, source),
+      target: describeInstant(instant, target),
+      time_difference: `${difference >= 0 ? '+' : ''}${hours}h`,
+    },
+  };
 }
 
 function describeInstant(instant: number, zone: string): Record<string, unknown> {
@@ -67,7 +74,17 @@ function formattersOf(zone: string) {
     try {
       found = {
         offset: new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }),
-        wall: new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', weekday: 'long' }),
+        wall: new Intl.DateTimeFormat('en-US', {
+          timeZone: zone,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: 'numeric',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: 'numeric',
+          second: 'numeric',
+          weekday: 'long',
+        }),
       };
     } catch {
       found = null;
@@ -85,7 +102,10 @@ function isZone(zone: string): boolean {
 
 /** Minutes east of UTC of `zone` at `instant` (from Intl's `longOffset`, e.g. `GMT+01:00`). */
 function offsetMinutes(instant: number, zone: string): number {
-  const name = formattersOf(zone)!.offset.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  const name =
+    formattersOf(zone)!
+      .offset.formatToParts(instant)
+      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
   const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
   if (!match) return 0;
   const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
@@ -95,5 +115,13 @@ function offsetMinutes(instant: number, zone: string): number {
 function wallClock(instant: number, zone: string) {
   const parts = formattersOf(zone)!.wall.formatToParts(instant);
   const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '0';
-  return { year: Number(part('year')), month: Number(part('month')), day: Number(part('day')), hour: Number(part('hour')), minute: Number(part('minute')), second: Number(part('second')), weekday: part('weekday') };
+  return {
+    year: Number(part('year')),
+    month: Number(part('month')),
+    day: Number(part('day')),
+    hour: Number(part('hour')),
+    minute: Number(part('minute')),
+    second: Number(part('second')),
+    weekday: part('weekday'),
+  };
 }

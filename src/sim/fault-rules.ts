@@ -77,7 +77,9 @@ export function createFaultRules(): FaultRules {
         if (fault.latency !== undefined) latencyMs = Math.max(latencyMs, toMilliseconds(fault.latency));
         const count = countFor(set, fault);
         if (error === null && fault.error && fault.error.onCall === count) {
-          error = fault.error.message ?? `Injected fault: call ${count}${fault.tool === undefined ? '' : ` of ${tool}`} fails (set with PUT /__mcpsim/connections/.../faults)`;
+          error =
+            fault.error.message ??
+            `Injected fault: call ${count}${fault.tool === undefined ? '' : ` of ${tool}`} fails (set with PUT /__mcpsim/connections/.../faults)`;
         }
       }
       return { latencyMs, error };

@@ -20,7 +20,11 @@ export interface FixtureRecorder {
    * Writes the call's entry into `<directory>/<server key>/<tool>.json`; see fixtures/README.md.
    * `upstream` names the real server a captured result came from (`mcpsim capture`).
    */
-  record(call: Pick<ToolCall, 'server' | 'tool' | 'arguments' | 'occurrence'> & Partial<ToolCall>, resolution: Pick<ToolResolution, 'result' | 'model' | 'worldChanges'>, upstream?: string): RecordChange;
+  record(
+    call: Pick<ToolCall, 'server' | 'tool' | 'arguments' | 'occurrence'> & Partial<ToolCall>,
+    resolution: Pick<ToolResolution, 'result' | 'model' | 'worldChanges'>,
+    upstream?: string,
+  ): RecordChange;
 }
 
 export interface FixtureRecorderOptions {
@@ -48,7 +52,8 @@ export function createFixtureRecorder({ directory, clock }: FixtureRecorderOptio
   return {
     record(call, resolution, upstream) {
       const file = toFixturePath(directory, call.server, call.tool);
-      if (file === null) throw apiError('internal_error', `cannot record ${call.server}.${call.tool}: the tool name "${call.tool}" cannot be a file name`);
+      if (file === null)
+        throw apiError('internal_error', `cannot record ${call.server}.${call.tool}: the tool name "${call.tool}" cannot be a file name`);
       const fixture = readFixture(file);
       const calls = fixture.calls as Entry[];
       const key = toCanonicalJson(call.arguments);
@@ -88,7 +93,11 @@ export interface RecordingSourceOptions {
  * @example
  *   const source = createRecordingSource(modelSource, createFixtureRecorder({ directory, clock }));
  */
-export function createRecordingSource(inner: ToolResultSource, recorder: FixtureRecorder, { recordSynthetic = false, onRecord }: RecordingSourceOptions = {}): ToolResultSource {
+export function createRecordingSource(
+  inner: ToolResultSource,
+  recorder: FixtureRecorder,
+  { recordSynthetic = false, onRecord }: RecordingSourceOptions = {},
+): ToolResultSource {
   const recorded: ResultOrigin[] = recordSynthetic ? ['model', 'synthetic'] : ['model'];
   return {
     async resolve(call) {
@@ -105,7 +114,11 @@ export function createRecordingSource(inner: ToolResultSource, recorder: Fixture
 /** The file's content, or a new one. A file that is not a fixture is never overwritten: it may hold hand-written work. */
 function readFixture(file: string): Entry & { calls: unknown[] } {
   if (!existsSync(file)) return { calls: [] };
-  const invalid = (why: string) => apiError('internal_error', `cannot record into ${file}: it is not a valid fixture file (${why}); fix or remove it, see fixtures/README.md`);
+  const invalid = (why: string) =>
+    apiError(
+      'internal_error',
+      `cannot record into ${file}: it is not a valid fixture file (${why}); fix or remove it, see fixtures/README.md`,
+    );
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(file, 'utf8'));
@@ -117,13 +130,17 @@ function readFixture(file: string): Entry & { calls: unknown[] } {
   if (breach) throw invalid(toBreachMessage(breach, 'fixture'));
   const calls = (data as Entry).calls;
   if (!Array.isArray(calls)) throw invalid('"calls" must be a list');
-  if (calls.some((entry) => entry === null || typeof entry !== 'object' || Array.isArray(entry))) throw invalid('every entry of "calls" must be an object');
+  if (calls.some((entry) => entry === null || typeof entry !== 'object' || Array.isArray(entry)))
+    throw invalid('every entry of "calls" must be an object');
   return data as Entry & { calls: unknown[] };
 }
 
 /** Same result and world changes: a re-record that would change only `recordedAt` or `model`. */
 function sameOutcome(a: Entry, b: Entry): boolean {
-  return toCanonicalJson(a.result) === toCanonicalJson(b.result) && toCanonicalJson(a.worldChanges ?? null) === toCanonicalJson(b.worldChanges ?? null);
+  return (
+    toCanonicalJson(a.result) === toCanonicalJson(b.result) &&
+    toCanonicalJson(a.worldChanges ?? null) === toCanonicalJson(b.worldChanges ?? null)
+  );
 }
 
 /** By canonical arguments, then occurrence; code-unit order, never the locale's. */

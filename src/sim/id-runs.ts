@@ -27,7 +27,12 @@ export function toIdRuns(ids: readonly string[]): string {
   let previous = ids.length > 0 ? splitId(ids[0]!) : null;
   for (let index = 1; index <= ids.length; index++) {
     const current = index < ids.length ? splitId(ids[index]!) : null;
-    const continues = previous && current && previous.prefix === current.prefix && previous.width === current.width && current.number === previous.number + 1;
+    const continues =
+      previous &&
+      current &&
+      previous.prefix === current.prefix &&
+      previous.width === current.width &&
+      current.number === previous.number + 1;
     previous = current;
     if (continues) continue;
     const last = index - 1;

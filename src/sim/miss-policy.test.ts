@@ -29,21 +29,38 @@ function createCountingModel(): ToolResultSource & { calls: number } {
     calls: 0,
     async resolve(request: ToolCall): Promise<ToolResolution> {
       model.calls++;
-      return { source: 'model', model: 'test-model', result: text(`model says ${request.argumentsKey}`), worldChanges: { facts: ['modelled'] } };
+      return {
+        source: 'model',
+        model: 'test-model',
+        result: text(`model says ${request.argumentsKey}`),
+        worldChanges: { facts: ['modelled'] },
+      };
     },
   };
   return model;
 }
 
-const synthetic: ToolResultSource = { resolve: async () => ({ source: 'synthetic', result: { ...text('synthetic'), _meta: { 'mcpsim/synthetic': true } } }) };
+const synthetic: ToolResultSource = {
+  resolve: async () => ({ source: 'synthetic', result: { ...text('synthetic'), _meta: { 'mcpsim/synthetic': true } } }),
+};
 const recordHint = () => 'mcpsim record scenarios/tracker.yaml';
 
 describe('the miss source', () => {
   it('answers "error" with an isError result naming the tool, arguments, occurrence and the record command', async () => {
-    const resolution = await createMissSource({ policy: 'error', model: createCountingModel(), synthetic, recordHint }).resolve(call({ state: 'open' }, 3));
+    const resolution = await createMissSource({ policy: 'error', model: createCountingModel(), synthetic, recordHint }).resolve(
+      call({ state: 'open' }, 3),
+    );
     expect(resolution).toEqual({
       source: 'fixture-miss',
-      result: { isError: true, content: [{ type: 'text', text: 'no fixture for @acme/tracker.list_issues {"state":"open"} (call 3); record it with: mcpsim record scenarios/tracker.yaml' }] },
+      result: {
+        isError: true,
+        content: [
+          {
+            type: 'text',
+            text: 'no fixture for @acme/tracker.list_issues {"state":"open"} (call 3); record it with: mcpsim record scenarios/tracker.yaml',
+          },
+        ],
+      },
     });
   });
 
@@ -54,7 +71,9 @@ describe('the miss source', () => {
     const unconfigured = await createMissSource({ policy: 'model', synthetic, recordHint }).resolve(call({}));
     expect(unconfigured?.source).toBe('fixture-miss');
     expect(unconfigured?.result.isError).toBe(true);
-    expect(JSON.stringify(unconfigured?.result.content)).toContain('no model is configured to generate one: set OPENAI_API_KEY or OPENAI_BASE_URL, or record it with: mcpsim record scenarios/tracker.yaml');
+    expect(JSON.stringify(unconfigured?.result.content)).toContain(
+      'no model is configured to generate one: set OPENAI_API_KEY or OPENAI_BASE_URL, or record it with: mcpsim record scenarios/tracker.yaml',
+    );
   });
 
   it('answers "synthesize" from the synthetic source without asking the model', async () => {
@@ -71,7 +90,11 @@ describe('the simulator source', () => {
   });
   afterEach(() => rmSync(directory, { recursive: true, force: true }));
 
-  const build = (missPolicy: MissPolicy, model: ToolResultSource | undefined, onRecord?: (request: ToolCall, change: RecordChange) => void) =>
+  const build = (
+    missPolicy: MissPolicy,
+    model: ToolResultSource | undefined,
+    onRecord?: (request: ToolCall, change: RecordChange) => void,
+  ) =>
     createSimulatorSource({
       replay: createReplaySource({ directory, passOnMiss: true }),
       model,
@@ -99,7 +122,7 @@ describe('the simulator source', () => {
     expect((await build('error', model).resolve(call({})))?.source).toBe('fixture-miss');
     expect((await build('synthesize', model).resolve(call({})))?.source).toBe('synthetic');
     expect(model.calls).toBe(0);
-    expect((await createReplaySource({ directory, passOnMiss: true }).resolve(call({})))).toBeNull();
+    expect(await createReplaySource({ directory, passOnMiss: true }).resolve(call({}))).toBeNull();
   });
 });
 
@@ -108,9 +131,21 @@ describe('the stateful simulator in the chain', () => {
   beforeEach(() => {
     directory = mkdtempSync(join(tmpdir(), 'mcpsim-simulator-'));
     mkdirSync(join(directory, 'acme__tracker'));
-    const entry = (args: Record<string, unknown>, value: string) => ({ arguments: args, occurrence: 1, model: null, recordedAt: '2026-01-01T00:00:00.000Z', result: text(value) });
-    writeFileSync(join(directory, 'acme__tracker', 'get_issue.json'), JSON.stringify({ server: '@acme/tracker', tool: 'get_issue', calls: [entry({ number: 7 }, 'recorded issue 7')] }));
-    writeFileSync(join(directory, 'acme__tracker', 'create_issue.json'), JSON.stringify({ server: '@acme/tracker', tool: 'create_issue', calls: [entry({ title: 'x' }, 'recorded create')] }));
+    const entry = (args: Record<string, unknown>, value: string) => ({
+      arguments: args,
+      occurrence: 1,
+      model: null,
+      recordedAt: '2026-01-01T00:00:00.000Z',
+      result: text(value),
+    });
+    writeFileSync(
+      join(directory, 'acme__tracker', 'get_issue.json'),
+      JSON.stringify({ server: '@acme/tracker', tool: 'get_issue', calls: [entry({ number: 7 }, 'recorded issue 7')] }),
+    );
+    writeFileSync(
+      join(directory, 'acme__tracker', 'create_issue.json'),
+      JSON.stringify({ server: '@acme/tracker', tool: 'create_issue', calls: [entry({ title: 'x' }, 'recorded create')] }),
+    );
   });
   afterEach(() => rmSync(directory, { recursive: true, force: true }));
 
@@ -123,15 +158,34 @@ describe('the stateful simulator in the chain', () => {
     ...call(args, occurrence),
     tool,
     sequence: occurrence,
-    context: { serverName: 'Tracker', serverDescription: '', toolDefinition: tools.find((candidate) => candidate.name === tool)!, scenario: null, world, history: [], serverTools: tools, now: '2026-01-01T00:00:00.000Z' },
+    context: {
+      serverName: 'Tracker',
+      serverDescription: '',
+      toolDefinition: tools.find((candidate) => candidate.name === tool)!,
+      scenario: null,
+      world,
+      history: [],
+      serverTools: tools,
+      now: '2026-01-01T00:00:00.000Z',
+    },
   });
   const build = (missPolicy: MissPolicy, model?: ToolResultSource) =>
-    createSimulatorSource({ replay: createReplaySource({ directory, passOnMiss: true }), model, simulated: createStatefulSource(), missPolicy, synthetic, recordHint });
+    createSimulatorSource({
+      replay: createReplaySource({ directory, passOnMiss: true }),
+      model,
+      simulated: createStatefulSource(),
+      missPolicy,
+      synthetic,
+      recordHint,
+    });
 
   it('answers "simulate" from the world without asking the model', async () => {
     const model = createCountingModel();
     const resolution = await build('simulate', model).resolve(contextCall('get_issue', { number: 8 }, 1));
-    expect(resolution).toMatchObject({ source: 'simulated', result: { isError: true, content: [{ type: 'text', text: 'Issue 8 not found' }] } });
+    expect(resolution).toMatchObject({
+      source: 'simulated',
+      result: { isError: true, content: [{ type: 'text', text: 'Issue 8 not found' }] },
+    });
     expect(model.calls).toBe(0);
   });
 

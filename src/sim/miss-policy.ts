@@ -42,14 +42,22 @@ export function createMissSource({ policy, model, simulated, synthetic, recordHi
   return {
     async resolve(call) {
       if (policy === 'simulate') {
-        return (await simulated?.resolve(call)) ?? miss(`${describe(call)}, and the simulator has no world to answer from; record it with: ${recordHint(call)}`);
+        return (
+          (await simulated?.resolve(call)) ??
+          miss(`${describe(call)}, and the simulator has no world to answer from; record it with: ${recordHint(call)}`)
+        );
       }
       if (policy === 'synthesize') {
-        return (await synthetic.resolve(call)) ?? miss(`${describe(call)}, and the synthesizer gave no result; record it with: ${recordHint(call)}`);
+        return (
+          (await synthetic.resolve(call)) ??
+          miss(`${describe(call)}, and the synthesizer gave no result; record it with: ${recordHint(call)}`)
+        );
       }
       if (policy === 'model') {
         if (!model) {
-          return miss(`${describe(call)}, and no model is configured to generate one: set OPENAI_API_KEY or OPENAI_BASE_URL, or record it with: ${recordHint(call)}`);
+          return miss(
+            `${describe(call)}, and no model is configured to generate one: set OPENAI_API_KEY or OPENAI_BASE_URL, or record it with: ${recordHint(call)}`,
+          );
         }
         return (await model.resolve(call)) ?? miss(`${describe(call)}, and the model gave no result; record it with: ${recordHint(call)}`);
       }
@@ -96,10 +104,21 @@ export interface SimulatorSourceOptions {
  *     recorder: createFixtureRecorder({ directory: './fixtures', clock: systemClock }),
  *   });
  */
-export function createSimulatorSource({ replay, model, simulated, recorder, missPolicy, synthetic, recordHint = () => 'mcpsim record <scenario>', recordSynthetic, onRecord }: SimulatorSourceOptions): ToolResultSource {
+export function createSimulatorSource({
+  replay,
+  model,
+  simulated,
+  recorder,
+  missPolicy,
+  synthetic,
+  recordHint = () => 'mcpsim record <scenario>',
+  recordSynthetic,
+  onRecord,
+}: SimulatorSourceOptions): ToolResultSource {
   const miss = createMissSource({ policy: missPolicy, model, simulated, synthetic, recordHint });
   const answerMiss = recorder ? createRecordingSource(miss, recorder, { recordSynthetic, onRecord }) : miss;
-  const repeats = simulated && missPolicy !== 'model' && 'hasEarlierOccurrence' in replay ? [createReadRepeatSource({ replay, world: simulated })] : [];
+  const repeats =
+    simulated && missPolicy !== 'model' && 'hasEarlierOccurrence' in replay ? [createReadRepeatSource({ replay, world: simulated })] : [];
   // A stale read can only follow an unrecorded write, which only a source that changes the world makes.
   return chainSources(createStaleReadGuard(replay), ...repeats, answerMiss);
 }

@@ -85,18 +85,30 @@ export function createMockToolRunner({
     if (cached?.revision === revision) return cached;
     const entry = registry.get(server);
     const tools = entry?.tools ?? [];
-    const fresh = { revision, tools, byName: new Map(tools.map((tool) => [tool.name, tool])), displayName: entry?.displayName ?? server, description: entry?.description ?? '' };
+    const fresh = {
+      revision,
+      tools,
+      byName: new Map(tools.map((tool) => [tool.name, tool])),
+      displayName: entry?.displayName ?? server,
+      description: entry?.description ?? '',
+    };
     toolsByServer.set(server, fresh);
     return fresh;
   }
 
-  async function run(connection: MockConnection, name: string, args: Record<string, unknown>, place: ConnectionPlace): Promise<CallToolResult | null> {
+  async function run(
+    connection: MockConnection,
+    name: string,
+    args: Record<string, unknown>,
+    place: ConnectionPlace,
+  ): Promise<CallToolResult | null> {
     const { server } = connection;
     const serverTools = toolsOf(server);
     const toolDefinition = serverTools.byName.get(name);
     if (!toolDefinition) return null;
     const connectionKey = connection.key;
-    if (connectionKey === undefined) throw new Error(`connection "${connection.connectionId}" reached the mock tool runner without its store key`);
+    if (connectionKey === undefined)
+      throw new Error(`connection "${connection.connectionId}" reached the mock tool runner without its store key`);
     const key = memory.keyFor(connectionKey);
     // The queue is held until the call is in the memory (the next call must see it); the answer
     // waits until the call is committed, which the next call need not.
@@ -109,37 +121,47 @@ export function createMockToolRunner({
       const argumentsKey = JSON.stringify(canonical);
       const occurrence = memory.nextOccurrence(key, name, argumentsKey);
       const invalid = validate(toolDefinition, args);
-      const resolution: ToolResolution = fault.error !== null
-        ? { source: 'fault', result: toErrorResult(fault.error) }
-        : invalid
-          ? { source: 'validation', result: toErrorResult(invalid) }
-          : ((await toolResults.resolve({
-              namespace: connection.namespace,
-              connectionId: connection.connectionId,
-              server,
-              tool: name,
-              arguments: canonical,
-              argumentsKey,
-              occurrence,
-              sequence,
-              context: {
-                serverName: serverTools.displayName,
-                serverDescription: serverTools.description,
-                toolDefinition,
-                scenario: connection.mock?.scenario ?? null,
-                world,
-                history,
-                serverTools: serverTools.tools,
-                now: clock.now().toISOString(),
-                // Only the model's prompt reads them: the query runs for no other source.
-                otherScenarios: () =>
-                  memory
-                    .sharersOf(connectionKey)
-                    .filter((sharer): sharer is { connectionId: string; scenario: string } => sharer.connectionId !== connection.connectionId && Boolean(sharer.scenario)),
-                ...(toolOverrides ? { toolOverrides } : {}),
-              },
-            })) ?? { source: 'none', result: toErrorResult(`no result source answered ${server}.${name} ${argumentsKey} (call ${occurrence})`) });
-      const result: CallToolResult = { ...resolution.result, _meta: { ...resolution.result._meta, ...toMeta(resolution.source, sequence) } };
+      const resolution: ToolResolution =
+        fault.error !== null
+          ? { source: 'fault', result: toErrorResult(fault.error) }
+          : invalid
+            ? { source: 'validation', result: toErrorResult(invalid) }
+            : ((await toolResults.resolve({
+                namespace: connection.namespace,
+                connectionId: connection.connectionId,
+                server,
+                tool: name,
+                arguments: canonical,
+                argumentsKey,
+                occurrence,
+                sequence,
+                context: {
+                  serverName: serverTools.displayName,
+                  serverDescription: serverTools.description,
+                  toolDefinition,
+                  scenario: connection.mock?.scenario ?? null,
+                  world,
+                  history,
+                  serverTools: serverTools.tools,
+                  now: clock.now().toISOString(),
+                  // Only the model's prompt reads them: the query runs for no other source.
+                  otherScenarios: () =>
+                    memory
+                      .sharersOf(connectionKey)
+                      .filter(
+                        (sharer): sharer is { connectionId: string; scenario: string } =>
+                          sharer.connectionId !== connection.connectionId && Boolean(sharer.scenario),
+                      ),
+                  ...(toolOverrides ? { toolOverrides } : {}),
+                },
+              })) ?? {
+                source: 'none',
+                result: toErrorResult(`no result source answered ${server}.${name} ${argumentsKey} (call ${occurrence})`),
+              });
+      const result: CallToolResult = {
+        ...resolution.result,
+        _meta: { ...resolution.result._meta, ...toMeta(resolution.source, sequence) },
+      };
       const committed = memory.append(
         key,
         {

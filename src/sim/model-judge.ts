@@ -27,7 +27,15 @@ export function createModelJudge({ model, timeoutMs = 30_000 }: { model: Languag
   return async (check: string, call: { tool: string; arguments: Record<string, unknown>; result: unknown }): Promise<Verdict> => {
     const prompt = `# Tool\n${call.tool}\n\n# Arguments\n${JSON.stringify(call.arguments)}\n\n# Result\n${JSON.stringify(call.result).slice(0, 20_000)}\n\n# Check\n${check}`;
     try {
-      const { output } = await generateText({ model, system, prompt, output: verdictOutput, temperature: 0, maxRetries: 2, abortSignal: AbortSignal.timeout(timeoutMs) });
+      const { output } = await generateText({
+        model,
+        system,
+        prompt,
+        output: verdictOutput,
+        temperature: 0,
+        maxRetries: 2,
+        abortSignal: AbortSignal.timeout(timeoutMs),
+      });
       return output;
     } catch (error) {
       return { pass: false, reason: `the model could not judge this check: ${error instanceof Error ? error.message : String(error)}` };

@@ -16,7 +16,9 @@ export const modelOutputSchema = z.strictObject({
   structuredContentJson: z
     .string()
     .nullable()
-    .describe("JSON text of the result's structuredContent object, valid against the tool's outputSchema; null when the tool has none or the call failed."),
+    .describe(
+      "JSON text of the result's structuredContent object, valid against the tool's outputSchema; null when the tool has none or the call failed.",
+    ),
   isError: z.boolean().describe('true when the real server would report this call as failed.'),
   changes: z
     .strictObject({
@@ -76,7 +78,10 @@ export function toResolution(output: ModelOutput, toolDefinition: ToolDefinition
   }
   if (!output.isError) {
     if (toolDefinition.outputSchema && !structuredContent) {
-      return { ok: false, problem: `structuredContentJson is null but ${toolDefinition.name} has an outputSchema, so a successful result needs structuredContent` };
+      return {
+        ok: false,
+        problem: `structuredContentJson is null but ${toolDefinition.name} has an outputSchema, so a successful result needs structuredContent`,
+      };
     }
     const problem = structuredContent ? validate(toolDefinition, structuredContent) : null;
     if (problem) return { ok: false, problem };
@@ -112,7 +117,8 @@ function parseObject(text: string): Record<string, unknown> | string {
   } catch (error) {
     return `is not valid JSON (${(error as Error).message}): ${text.slice(0, 80)}`;
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return `must hold a JSON object, not ${JSON.stringify(value)?.slice(0, 80)}`;
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return `must hold a JSON object, not ${JSON.stringify(value)?.slice(0, 80)}`;
   const breach = findJsonLimitBreach(value);
   if (breach) return `breaks the JSON policy: ${toBreachMessage(breach, 'value')}`;
   return value as Record<string, unknown>;

@@ -29,7 +29,11 @@ export const defaultSimulatorModelId = 'gpt-4.1-mini';
  *   const { model, modelId } = createSimulatorModel({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5:7b' });
  *   // api is 'chat' because a baseUrl is set
  */
-export function createSimulatorModel(settings: SimulatorModelSettings = {}): { model: LanguageModel; modelId: string; api: SimulatorModelApi } {
+export function createSimulatorModel(settings: SimulatorModelSettings = {}): {
+  model: LanguageModel;
+  modelId: string;
+  api: SimulatorModelApi;
+} {
   const provider = createOpenAI({
     apiKey: settings.apiKey ?? 'not-needed',
     ...(settings.baseUrl === undefined ? {} : { baseURL: settings.baseUrl }),

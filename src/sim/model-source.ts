@@ -95,7 +95,13 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
     const retry = await attempt(call, note);
     const [chosen, remaining] = retry.kind === 'done' ? [retry.resolution, check(retry.resolution)] : [first, found];
     // Both attempts cost tokens: the log counts them all.
-    const usage = retry.kind === 'done' && first.usage && chosen.usage ? { inputTokens: first.usage.inputTokens + chosen.usage.inputTokens, outputTokens: first.usage.outputTokens + chosen.usage.outputTokens } : chosen.usage;
+    const usage =
+      retry.kind === 'done' && first.usage && chosen.usage
+        ? {
+            inputTokens: first.usage.inputTokens + chosen.usage.inputTokens,
+            outputTokens: first.usage.outputTokens + chosen.usage.outputTokens,
+          }
+        : chosen.usage;
     const resolution = usage ? { ...chosen, usage } : chosen;
     if (remaining.length === 0) return resolution;
     return { ...resolution, result: { ...resolution.result, _meta: { ...resolution.result._meta, 'mcpsim/contradictions': remaining } } };
@@ -117,11 +123,14 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
         // Same prompt + temperature 0 tends to give the same bad answer: say what was wrong.
         note = outcome.kind === 'invalid' ? `Your previous answer was rejected, ${outcome.why}. Answer again, fixing that.` : note;
         const waitMs = outcome.kind === 'retry' ? outcome.waitMs : 0;
-        if (waitMs > 0) await sleep(Math.min(waitMs * (outcome.kind === 'retry' && outcome.exponential ? 2 ** (number - 1) : 1), maxBackoffMs));
+        if (waitMs > 0)
+          await sleep(Math.min(waitMs * (outcome.kind === 'retry' && outcome.exponential ? 2 ** (number - 1) : 1), maxBackoffMs));
       }
       return {
         source: 'simulator-error',
-        result: toErrorResult(`mcpsim simulator failed for ${call.server}.${call.tool} after ${made} attempt${made === 1 ? '' : 's'}: ${why}`),
+        result: toErrorResult(
+          `mcpsim simulator failed for ${call.server}.${call.tool} after ${made} attempt${made === 1 ? '' : 's'}: ${why}`,
+        ),
       };
     },
   };
@@ -148,7 +157,8 @@ function classify(error: unknown, maxBackoffMs: number): Outcome {
   const message = oneLine(error instanceof Error ? error.message : String(error));
   if (APICallError.isInstance(error)) {
     const why = `HTTP ${error.statusCode ?? '(no status)'} from ${error.url}: ${message}`;
-    if (error.statusCode === 429) return { kind: 'retry', why, waitMs: Math.min(retryAfterMs(error.responseHeaders) ?? firstBackoffMs, maxBackoffMs) };
+    if (error.statusCode === 429)
+      return { kind: 'retry', why, waitMs: Math.min(retryAfterMs(error.responseHeaders) ?? firstBackoffMs, maxBackoffMs) };
     // A 2xx with an unreadable body (truncated, a proxy's page) may well read next time.
     if (error.statusCode !== undefined && error.statusCode < 300) return { kind: 'retry', why, waitMs: firstBackoffMs, exponential: true };
     // 400, 401, 403, 404...: the same request will fail the same way.
@@ -157,7 +167,8 @@ function classify(error: unknown, maxBackoffMs: number): Outcome {
   }
   const name = error instanceof Error ? error.name : '';
   // NoObjectGeneratedError and friends: the text was not JSON of the schema.
-  if (/NoObjectGenerated|NoOutputGenerated|JSONParse|TypeValidation/.test(name)) return { kind: 'invalid', why: `invalid output: ${message}` };
+  if (/NoObjectGenerated|NoOutputGenerated|JSONParse|TypeValidation/.test(name))
+    return { kind: 'invalid', why: `invalid output: ${message}` };
   return { kind: 'retry', why: message, waitMs: firstBackoffMs, exponential: true };
 }
 

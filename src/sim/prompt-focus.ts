@@ -11,7 +11,17 @@ import type { WorldState } from '../domain/memory-log.js';
 import { toPlural, toSingular } from '../domain/entity-words.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import { inferServerShapes, toCallShape, type ToolOverride, type ToolShape } from '../domain/tool-operation.js';
-import { entitiesOf, fieldValue, isControlArgument, isQueryArgument, matchesQuery, selectsAll, toNormalName, valuesMatch, type EntityRecord } from '../domain/world-query.js';
+import {
+  entitiesOf,
+  fieldValue,
+  isControlArgument,
+  isQueryArgument,
+  matchesQuery,
+  selectsAll,
+  toNormalName,
+  valuesMatch,
+  type EntityRecord,
+} from '../domain/world-query.js';
 
 /** The entities a list call is about: every one of `type` its filters match (all of them when none applies). */
 export interface ListFocus {
@@ -63,7 +73,8 @@ export function toListFocus(input: FocusInput): ListFocus | null {
   const filters: string[] = [];
   let matching = entities;
   for (const [name, value] of Object.entries(input.arguments)) {
-    if (value === undefined || value === null || isControlArgument(name) || selectsAll(value) || name === shape.dispatch?.argument) continue;
+    if (value === undefined || value === null || isControlArgument(name) || selectsAll(value) || name === shape.dispatch?.argument)
+      continue;
     const test = toFilter(name, value, entities);
     if (!test) continue;
     filters.push(`${name}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
@@ -90,7 +101,9 @@ function toFilter(name: string, value: unknown, entities: readonly EntityRecord[
       const candidates = field !== undefined ? [field] : Object.values(entity.fields);
       return candidates.some((candidate) => inRange(candidate, range));
     };
-    return entities.some(test) || entities.some((entity) => Object.values(entity.fields).some((field) => comparable(field, range.bound))) ? test : null;
+    return entities.some(test) || entities.some((entity) => Object.values(entity.fields).some((field) => comparable(field, range.bound)))
+      ? test
+      : null;
   }
   if (entities.some((entity) => fieldValue(entity.fields, name) !== undefined)) {
     // A field of that name: compared with it (an entity without the field is not ruled out).
@@ -100,7 +113,8 @@ function toFilter(name: string, value: unknown, entities: readonly EntityRecord[
     };
   }
   // No such field: the value must appear in one of the entity's fields, if it appears anywhere.
-  const test: EntityTest = (entity) => entity.id === String(value) || Object.values(entity.fields).some((field) => looselyMatches(field, value));
+  const test: EntityTest = (entity) =>
+    entity.id === String(value) || Object.values(entity.fields).some((field) => looselyMatches(field, value));
   return entities.some(test) ? test : null;
 }
 
@@ -118,7 +132,8 @@ export function looselyMatches(field: unknown, value: unknown): boolean {
   // The value's words in a row among the field's (`VPN` in `VPN drops`; `2026-03-03` is not in `2026-03-02T03:00`).
   const [words, wanted] = [toWords(fieldText), toWords(valueText)];
   if (wanted.length === 0) return false;
-  for (let start = 0; start + wanted.length <= words.length; start++) if (wanted.every((word, offset) => words[start + offset] === word)) return true;
+  for (let start = 0; start + wanted.length <= words.length; start++)
+    if (wanted.every((word, offset) => words[start + offset] === word)) return true;
   return false;
 }
 
@@ -138,7 +153,10 @@ const upperWords = ['to', 'until', 'before', 'max', 'end', 'lte', 'lt'];
 function toRange(name: string, value: unknown): Range | null {
   const bound = typeof value === 'number' ? value : typeof value === 'string' && isDateLike(value) ? value : null;
   if (bound === null) return null;
-  const words = name.split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/).map((word) => word.toLowerCase()).filter((word) => word !== '');
+  const words = name
+    .split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/)
+    .map((word) => word.toLowerCase())
+    .filter((word) => word !== '');
   const lower = words.some((word) => lowerWords.includes(word));
   const upper = words.some((word) => upperWords.includes(word));
   if (lower === upper) return null;

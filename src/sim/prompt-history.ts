@@ -24,14 +24,22 @@ function renderedEntry(entry: CallLogEntry): string {
  * changed is marked superseded, so that an old list is not repeated after a cancel; a call a
  * fault failed is marked injected, so it is not taken for the server's behaviour.
  */
-export function renderHistory(history: readonly CallLogEntry[], needles: readonly Needle[], budget: number, world?: WorldState, self?: string): { text: string; included: number } {
+export function renderHistory(
+  history: readonly CallLogEntry[],
+  needles: readonly Needle[],
+  budget: number,
+  world?: WorldState,
+  self?: string,
+): { text: string; included: number } {
   // The latest usable calls, newest first, found from the end: the log is not scanned.
   const recent: CallLogEntry[] = [];
   for (let at = history.length - 1; at >= 0 && recent.length < recentEntryCap; at--) if (isUsable(history[at]!)) recent.push(history[at]!);
-  if (recent.length === 0) return { text: truncate(history.length === 0 ? '(none: this is the first call)' : '(none usable)', budget), included: 0 };
+  if (recent.length === 0)
+    return { text: truncate(history.length === 0 ? '(none: this is the first call)' : '(none usable)', budget), included: 0 };
   // Only the older entries that mention a needle (the others would score 0), from the log's index;
   // matched against arguments and result only: "#3" and the time of a call are no mention of 3.
-  const { entries: older, found } = recent.length < recentEntryCap ? { entries: [], found: [] } : mentionsBefore(history, needles, recent.at(-1)!, resultText);
+  const { entries: older, found } =
+    recent.length < recentEntryCap ? { entries: [], found: [] } : mentionsBefore(history, needles, recent.at(-1)!, resultText);
   const scores = scoreByRarity(found);
   // The best few (highest score, then newest), kept while scanning: no sort of the whole log.
   const best: { entry: CallLogEntry; score: number }[] = [];
@@ -48,7 +56,8 @@ export function renderHistory(history: readonly CallLogEntry[], needles: readonl
   const related = best.map(({ entry }) => entry);
 
   const chosen: CallLogEntry[] = [];
-  const intro = (count: number) => `${count} of ${history.length} earlier calls (the latest, and older ones mentioning this call's arguments), oldest first:\n`;
+  const intro = (count: number) =>
+    `${count} of ${history.length} earlier calls (the latest, and older ones mentioning this call's arguments), oldest first:\n`;
   let used = intro(history.length).length;
   for (const entry of [...recent, ...related]) {
     const cost = renderedEntry(entry).length + 1;
@@ -61,14 +70,24 @@ export function renderHistory(history: readonly CallLogEntry[], needles: readonl
   const lines = chosen.map((entry) => {
     const line = index && isSuperseded(entry, index) ? markSuperseded(renderedEntry(entry)) : renderedEntry(entry);
     // A shared world's log holds other connections' calls: say whose, so their tools are not taken for this server's.
-    return self !== undefined && entry.connectionId !== undefined && entry.connectionId !== self ? line.replace(/^(#\d+ \S+) /, `$1 [by connection ${entry.connectionId}] `) : line;
+    return self !== undefined && entry.connectionId !== undefined && entry.connectionId !== self
+      ? line.replace(/^(#\d+ \S+) /, `$1 [by connection ${entry.connectionId}] `)
+      : line;
   });
   return { text: truncate(intro(chosen.length) + lines.join('\n'), budget), included: chosen.length };
 }
 
 function renderEntry(entry: CallLogEntry): string {
-  const status = entry.source === 'fault' ? 'error [injected fault: not the server\'s behaviour; changed nothing]' : entry.result.isError ? 'error' : 'ok';
-  return truncate(`#${entry.sequence} ${entry.at} ${entry.tool} ${entry.argumentsKey} -> ${status}: ${resultText(entry).replace(/\s*\n\s*/g, ' ')}`, entryChars);
+  const status =
+    entry.source === 'fault'
+      ? "error [injected fault: not the server's behaviour; changed nothing]"
+      : entry.result.isError
+        ? 'error'
+        : 'ok';
+  return truncate(
+    `#${entry.sequence} ${entry.at} ${entry.tool} ${entry.argumentsKey} -> ${status}: ${resultText(entry).replace(/\s*\n\s*/g, ' ')}`,
+    entryChars,
+  );
 }
 
 /** The text a client saw (structuredContent when the text is empty); only the first part of a long result matters here. */

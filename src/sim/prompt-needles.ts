@@ -28,7 +28,12 @@ export function toNeedles(args: Record<string, unknown>): Needle[] {
   // A needle matches a whole token: "4" is in "issue 4 closed" but not in "42".
   return [...texts].sort().map((text) => {
     const tokens = toTokens(text);
-    return { text, pattern: new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(text)}($|[^A-Za-z0-9_])`), tokens, isWord: tokens.length === 1 && tokens[0] === text };
+    return {
+      text,
+      pattern: new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(text)}($|[^A-Za-z0-9_])`),
+      tokens,
+      isWord: tokens.length === 1 && tokens[0] === text,
+    };
   });
 }
 
@@ -47,7 +52,10 @@ export function matches(needles: readonly Needle[], leaves: ReadonlySet<string>,
 
 /** Whether a text or a set of leaf values mentions one needle (see `matches`). */
 export function mentions(needle: Needle, leaves: ReadonlySet<string>, text: string, tokens?: ReadonlySet<string>): boolean {
-  return leaves.has(needle.text) || (tokens ? hasEveryToken(needle, tokens) && (needle.isWord || boundedIn(needle, text)) : boundedIn(needle, text));
+  return (
+    leaves.has(needle.text) ||
+    (tokens ? hasEveryToken(needle, tokens) && (needle.isWord || boundedIn(needle, text)) : boundedIn(needle, text))
+  );
 }
 
 function hasEveryToken(needle: Needle, tokens: ReadonlySet<string>): boolean {

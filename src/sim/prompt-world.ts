@@ -51,7 +51,18 @@ export function renderWorld(world: WorldState, needles: readonly Needle[], budge
     if (!item) {
       const fields = span.view.entities[index]!;
       const { value, json } = factsOfEntity(fields);
-      item = { kind: 'entity', type: span.type, id: span.view.ids[index]!, value, json, score: 0, age: span.view.ids.length - 1 - index, order, fields, focus: false };
+      item = {
+        kind: 'entity',
+        type: span.type,
+        id: span.view.ids[index]!,
+        value,
+        json,
+        score: 0,
+        age: span.view.ids.length - 1 - index,
+        order,
+        fields,
+        focus: false,
+      };
       made.set(order, item);
     }
     return item;
@@ -94,7 +105,17 @@ export function renderWorld(world: WorldState, needles: readonly Needle[], budge
     const noLeaves = new Set<string>();
     world.facts.forEach((fact, index) => {
       if (deniesAnyOf(fact, holds, types)) return;
-      const item: WorldItem = { kind: 'fact', type: '', id: String(index), value: fact, json: JSON.stringify(fact), score: 0, age: world.facts.length - 1 - index, order: entityCount + facts.length, focus: false };
+      const item: WorldItem = {
+        kind: 'fact',
+        type: '',
+        id: String(index),
+        value: fact,
+        json: JSON.stringify(fact),
+        score: 0,
+        age: world.facts.length - 1 - index,
+        order: entityCount + facts.length,
+        focus: false,
+      };
       facts.push(item);
       for (const needle of matches(needles, noLeaves, item.json)) mention(item, needle);
     });
@@ -138,7 +159,9 @@ export function renderWorld(world: WorldState, needles: readonly Needle[], budge
   if (chosen.size === entityCount + facts.length) return json;
   const shownOrders = new Set(shown.map((item) => item.order));
   const omitted: Omitted = {
-    byType: spans.map(({ type, view, start }): [string, string[]] => [type, view.ids.filter((_, index) => !shownOrders.has(start + index))]).filter(([, ids]) => ids.length > 0),
+    byType: spans
+      .map(({ type, view, start }): [string, string[]] => [type, view.ids.filter((_, index) => !shownOrders.has(start + index))])
+      .filter(([, ids]) => ids.length > 0),
     facts: facts.filter((item) => !chosen.has(item)).length,
     leftOut: focused.filter((item) => !chosen.has(item)).map((item) => item.id),
   };
@@ -179,8 +202,10 @@ const focusRows = new WeakMap<object, { header: string; id: string; row: string 
 function toFocusTable(focused: readonly WorldItem[]): { header: string; rows: Map<WorldItem, string> } {
   const columns: string[] = [];
   const seen = new Set<string>();
-  for (const item of focused) for (const name of Object.keys(item.value as Record<string, unknown>)) if (!seen.has(name)) seen.add(name), columns.push(name);
-  const cell = (value: unknown) => (value === undefined ? '' : typeof value === 'string' && !/[\t\n\r]/.test(value) && value !== '' ? value : JSON.stringify(value));
+  for (const item of focused)
+    for (const name of Object.keys(item.value as Record<string, unknown>)) if (!seen.has(name)) (seen.add(name), columns.push(name));
+  const cell = (value: unknown) =>
+    value === undefined ? '' : typeof value === 'string' && !/[\t\n\r]/.test(value) && value !== '' ? value : JSON.stringify(value);
   const header = ['id', ...columns].join('\t');
   const rows = new Map<WorldItem, string>();
   for (const item of focused) {
@@ -207,7 +232,14 @@ const denial = /\b(no|not|never|none|missing|unknown|nonexistent|deleted|removed
  */
 function deniesAnyOf(fact: string, holds: WorldIndex, types: ReadonlySet<string>): boolean {
   const candidates = deniedCandidates(fact);
-  return candidates !== null && candidates.some(({ id, after, hash }) => holds.get(id) !== undefined && (hash || after === null || types.has(after) || types.has(`${after}s`) || types.has(after.replace(/s$/, ''))));
+  return (
+    candidates !== null &&
+    candidates.some(
+      ({ id, after, hash }) =>
+        holds.get(id) !== undefined &&
+        (hash || after === null || types.has(after) || types.has(`${after}s`) || types.has(after.replace(/s$/, ''))),
+    )
+  );
 }
 
 interface DeniedCandidate {
@@ -245,7 +277,13 @@ function deniedCandidates(fact: string): DeniedCandidate[] | null {
  * newest first, then entities newest first with the types taking turns. Lazy, and without
  * sorting the whole world: only the few mentioned items are sorted.
  */
-function* inPromptOrder(parts: { focused: readonly WorldItem[]; scored: WorldItem[]; facts: readonly WorldItem[]; spans: readonly Span[]; itemAt: (span: Span, index: number) => WorldItem }): Generator<WorldItem> {
+function* inPromptOrder(parts: {
+  focused: readonly WorldItem[];
+  scored: WorldItem[];
+  facts: readonly WorldItem[];
+  spans: readonly Span[];
+  itemAt: (span: Span, index: number) => WorldItem;
+}): Generator<WorldItem> {
   yield* parts.focused;
   yield* parts.scored.sort((a, b) => b.score - a.score || a.age - b.age || a.order - b.order);
   for (let index = parts.facts.length - 1; index >= 0; index--) if (parts.facts[index]!.score === 0) yield parts.facts[index]!;
@@ -270,9 +308,10 @@ function describeOmitted({ byType, facts, leftOut }: Omitted, focus: ListFocus |
     if (facts > 0) parts.push(`${facts} older facts`);
     return `Omitted as unrelated to this call (they exist): ${parts.join('; ')}`;
   };
-  const focusLine = focus && leftOut.length > 0
-    ? `\nLeft out for space, although this call's answer must list them (${focus.type}${focus.filters.length > 0 ? ` matching ${focus.filters.join(', ')}` : ''}; fields as in earlier results): ${toIdRuns(leftOut)}`
-    : '';
+  const focusLine =
+    focus && leftOut.length > 0
+      ? `\nLeft out for space, although this call's answer must list them (${focus.type}${focus.filters.length > 0 ? ` matching ${focus.filters.join(', ')}` : ''}; fields as in earlier results): ${toIdRuns(leftOut)}`
+      : '';
   const everyId = line(toIdRuns);
   if (everyId.length + focusLine.length <= room) return everyId + focusLine;
   return line((ids) => (ids.length <= 24 ? ids.join(', ') : `${ids.slice(0, 4).join(', ')}, …, ${ids.slice(-20).join(', ')}`)) + focusLine;

@@ -10,7 +10,11 @@ const tools: Record<string, ToolDefinition> = {
     name: 'create_issue',
     description: 'Create an issue in the repository.',
     inputSchema: { type: 'object', properties: { title: { type: 'string' }, body: { type: 'string' } }, required: ['title'] },
-    outputSchema: { type: 'object', properties: { number: { type: 'integer' }, title: { type: 'string' }, state: { type: 'string' } }, required: ['number'] },
+    outputSchema: {
+      type: 'object',
+      properties: { number: { type: 'integer' }, title: { type: 'string' }, state: { type: 'string' } },
+      required: ['number'],
+    },
   },
   get_issue: {
     name: 'get_issue',
@@ -20,7 +24,11 @@ const tools: Record<string, ToolDefinition> = {
   add_comment: {
     name: 'add_comment',
     description: 'Comment on an issue.',
-    inputSchema: { type: 'object', properties: { issue_number: { type: 'integer' }, body: { type: 'string' } }, required: ['issue_number', 'body'] },
+    inputSchema: {
+      type: 'object',
+      properties: { issue_number: { type: 'integer' }, body: { type: 'string' } },
+      required: ['issue_number', 'body'],
+    },
   },
 };
 
@@ -77,7 +85,12 @@ function trackerAfter(calls: number): { history: CallLogEntry[]; world: WorldSta
   return { history, world };
 }
 
-function callAfter(calls: number, tool: string, args: Record<string, unknown>, scenario = 'A small web shop tracks bugs of its checkout in acme/shop.'): ToolCall & { context: ToolCallContext } {
+function callAfter(
+  calls: number,
+  tool: string,
+  args: Record<string, unknown>,
+  scenario = 'A small web shop tracks bugs of its checkout in acme/shop.',
+): ToolCall & { context: ToolCallContext } {
   const { history, world } = trackerAfter(calls);
   return {
     namespace: 'ns',
@@ -88,18 +101,39 @@ function callAfter(calls: number, tool: string, args: Record<string, unknown>, s
     argumentsKey: toCanonicalJson(args),
     occurrence: 1,
     sequence: calls + 1,
-    context: { serverName: 'Acme Tracker', serverDescription: 'Issues and comments of Acme repositories.', toolDefinition: tools[tool]!, scenario, world, history },
+    context: {
+      serverName: 'Acme Tracker',
+      serverDescription: 'Issues and comments of Acme repositories.',
+      toolDefinition: tools[tool]!,
+      scenario,
+      world,
+      history,
+    },
   };
 }
 
 describe('the simulator prompt', () => {
   it('holds the server, the tool with its schemas, the scenario, the world, the history and the call, in that order', () => {
-    const { system, prompt, stats } = buildPrompt(callAfter(3, 'create_issue', { title: 'Coupon field ignores uppercase codes' }), { budgetTokens: 4000 });
+    const { system, prompt, stats } = buildPrompt(callAfter(3, 'create_issue', { title: 'Coupon field ignores uppercase codes' }), {
+      budgetTokens: 4000,
+    });
     expect(system).toContain('Answer that call exactly as the real server would');
     expect(system).toContain('isError true');
-    const order = ['# Server\nAcme Tracker (@acme/tracker)', 'Issues and comments of Acme repositories.', '# Tool\nname: create_issue', '"required":["number"]', '# Scenario\nA small web shop', '# World state', '# Earlier calls', '# This call\ncall #4: create_issue {"title":"Coupon field ignores uppercase codes"}'];
+    const order = [
+      '# Server\nAcme Tracker (@acme/tracker)',
+      'Issues and comments of Acme repositories.',
+      '# Tool\nname: create_issue',
+      '"required":["number"]',
+      '# Scenario\nA small web shop',
+      '# World state',
+      '# Earlier calls',
+      '# This call\ncall #4: create_issue {"title":"Coupon field ignores uppercase codes"}',
+    ];
     const positions = order.map((text) => prompt.indexOf(text));
-    expect(positions.every((position) => position >= 0), JSON.stringify(positions)).toBe(true);
+    expect(
+      positions.every((position) => position >= 0),
+      JSON.stringify(positions),
+    ).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(stats).toEqual({ estimatedTokens: estimateTokens(system + prompt), historyIncluded: 3, historyTotal: 3 });
   });
@@ -126,7 +160,9 @@ describe('the simulator prompt', () => {
   });
 
   it('includes an old call that shares an id with the arguments, besides the latest ones', () => {
-    const { prompt, stats } = buildPrompt(callAfter(199, 'add_comment', { issue_number: 2, body: 'Still happening.' }), { budgetTokens: 4000 });
+    const { prompt, stats } = buildPrompt(callAfter(199, 'add_comment', { issue_number: 2, body: 'Still happening.' }), {
+      budgetTokens: 4000,
+    });
     expect(prompt).toContain('#4 2025-03-01T10:00:04Z create_issue');
     expect(prompt).toContain('#5 2025-03-01T10:00:05Z get_issue {"issue_number":2}');
     expect(prompt).toContain('#199 '); // the latest
@@ -153,10 +189,17 @@ describe('the simulator prompt', () => {
       }
     }
     const call = callAfter(20, 'get_issue', { issue_number: 1 });
-    const huge = { ...call.context.toolDefinition, description: 'd'.repeat(50_000), inputSchema: { type: 'object', description: 's'.repeat(50_000) } };
+    const huge = {
+      ...call.context.toolDefinition,
+      description: 'd'.repeat(50_000),
+      inputSchema: { type: 'object', description: 's'.repeat(50_000) },
+    };
     call.context.history[19]!.result.content = [{ type: 'text', text: 'r'.repeat(50_000) }];
     call.context.world.entities.issue!['1']!.body = 'b'.repeat(50_000);
-    const { stats, prompt } = buildPrompt({ ...call, context: { ...call.context, toolDefinition: huge, serverDescription: 'v'.repeat(50_000) } }, { budgetTokens: 2000 });
+    const { stats, prompt } = buildPrompt(
+      { ...call, context: { ...call.context, toolDefinition: huge, serverDescription: 'v'.repeat(50_000) } },
+      { budgetTokens: 2000 },
+    );
     expect(stats.estimatedTokens).toBeLessThanOrEqual(2000);
     expect(prompt).toContain('…[truncated]');
   });
@@ -174,7 +217,10 @@ describe('the simulator prompt', () => {
 
   it('grows at most 1.5 times from call 20 to call 200 whatever the budget, and when an argument matches every entity', () => {
     for (const budgetTokens of [4000, 8000, 32_000]) {
-      for (const [tool, args] of [['create_issue', { title: 'Coupon field ignores uppercase codes' }], ['get_issue', { issue_number: 3, state: 'open' }]] as const) {
+      for (const [tool, args] of [
+        ['create_issue', { title: 'Coupon field ignores uppercase codes' }],
+        ['get_issue', { issue_number: 3, state: 'open' }],
+      ] as const) {
         const at20 = buildPrompt(callAfter(19, tool, args), { budgetTokens });
         const at200 = buildPrompt(callAfter(199, tool, args), { budgetTokens });
         expect(at200.stats.estimatedTokens / at20.stats.estimatedTokens, `${tool} with ${budgetTokens} tokens`).toBeLessThanOrEqual(1.5);
@@ -183,7 +229,10 @@ describe('the simulator prompt', () => {
   });
 
   it('ends with the note when one is given, within the budget', () => {
-    const { prompt, stats } = buildPrompt(callAfter(199, 'get_issue', { issue_number: 1 }), { budgetTokens: 2000, note: 'Your previous answer was rejected. '.repeat(100) });
+    const { prompt, stats } = buildPrompt(callAfter(199, 'get_issue', { issue_number: 1 }), {
+      budgetTokens: 2000,
+      note: 'Your previous answer was rejected. '.repeat(100),
+    });
     expect(prompt).toMatch(/# Note\nYour previous answer was rejected[^]*…\[truncated\]$/);
     expect(stats.estimatedTokens).toBeLessThanOrEqual(2000);
   });

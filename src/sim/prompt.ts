@@ -31,7 +31,19 @@ export const defaultBudgetTokens = 4000;
 /** Smaller budgets are raised to this: the instructions and the capped tool description need about that much. */
 export const minimumBudgetTokens = 2000;
 /** Shares of the budget (in characters) that bound each part, so no part crowds out the others. */
-const shares = { serverDescription: 0.05, toolDescription: 0.05, inputSchema: 0.1, outputSchema: 0.1, scenario: 0.15, arguments: 0.1, note: 0.05, world: 0.3, listWorld: 0.45, history: 0.3, otherScenarios: 0.08 };
+const shares = {
+  serverDescription: 0.05,
+  toolDescription: 0.05,
+  inputSchema: 0.1,
+  outputSchema: 0.1,
+  scenario: 0.15,
+  arguments: 0.1,
+  note: 0.05,
+  world: 0.3,
+  listWorld: 0.45,
+  history: 0.3,
+  otherScenarios: 0.08,
+};
 
 export const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
 
@@ -76,15 +88,28 @@ export function buildPrompt(call: Call, options: PromptOptions): BuiltPrompt {
   const note = options.note ? `\n\n# Note\n${cap(options.note, shares.note)}` : '';
   const callSection = `# This call\ncall #${sequence}${repeat}: ${tool.name} ${cap(call.argumentsKey, shares.arguments)}${now}${note}`;
 
-  const worldTitle = '# World state\nEntities by type then id, and facts (compact JSON, chosen for this call: what it mentions, then facts, then the newest entities):\n';
+  const worldTitle =
+    '# World state\nEntities by type then id, and facts (compact JSON, chosen for this call: what it mentions, then facts, then the newest entities):\n';
   const historyTitle = '# Earlier calls\n';
   const separators = 4 * 2;
   const remaining = budgetChars - system.length - header.length - callSection.length - worldTitle.length - historyTitle.length - separators;
   // A list's answer is the world's entities: it gets more of the budget, the history less.
-  const focus = toListFocus({ tool, serverTools: context.serverTools, toolOverrides: context.toolOverrides, arguments: call.arguments, world: context.world });
+  const focus = toListFocus({
+    tool,
+    serverTools: context.serverTools,
+    toolOverrides: context.toolOverrides,
+    arguments: call.arguments,
+    world: context.world,
+  });
   const worldShare = focus ? shares.listWorld : shares.world;
   const world = renderWorld(context.world, needles, clamp(Math.min(budgetChars * worldShare, remaining * (focus ? 0.8 : 0.6))), focus);
-  const history = renderHistory(context.history, needles, clamp(Math.min(budgetChars * shares.history, remaining - world.length)), context.world, call.connectionId);
+  const history = renderHistory(
+    context.history,
+    needles,
+    clamp(Math.min(budgetChars * shares.history, remaining - world.length)),
+    context.world,
+    call.connectionId,
+  );
 
   const prompt = [header, worldTitle + world, historyTitle + history.text, callSection].join('\n\n');
   return {
@@ -118,6 +143,9 @@ function renderOtherScenarios(context: ToolCallContext, budget: number): string 
   const others = context.otherScenarios?.() ?? [];
   if (others.length === 0) return '';
   const each = Math.floor(budget / others.length);
-  const lines = others.map(({ connectionId, scenario }) => `- ${connectionId}: ${truncate(scenario.replace(/\s*\n\s*/g, ' '), Math.max(0, each - connectionId.length - 4))}`);
+  const lines = others.map(
+    ({ connectionId, scenario }) =>
+      `- ${connectionId}: ${truncate(scenario.replace(/\s*\n\s*/g, ' '), Math.max(0, each - connectionId.length - 4))}`,
+  );
   return `\nThis connection shares its world with others; their scenarios:\n${lines.join('\n')}`;
 }

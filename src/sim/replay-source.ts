@@ -48,7 +48,12 @@ export interface ReplaySource extends ToolResultSource {
  * size changed is read again, so hand edits apply without a restart (within `recheckMs`: a
  * `stat` on every call cost a tenth of a replayed call).
  */
-export function createReplaySource({ directory, passOnMiss = false, recheckMs = 250, now = () => performance.now() }: ReplaySourceOptions): ReplaySource {
+export function createReplaySource({
+  directory,
+  passOnMiss = false,
+  recheckMs = 250,
+  now = () => performance.now(),
+}: ReplaySourceOptions): ReplaySource {
   /** Loaded files, and files found missing (null), by path. */
   const cache = new Map<string, LoadedFixture | { checkedAt: number; missing: true }>();
 
@@ -104,9 +109,12 @@ export function createReplaySource({ directory, passOnMiss = false, recheckMs = 
   };
 }
 
-
 function parseFixture(text: string, file: string): Omit<LoadedFixture, 'mtimeMs' | 'size' | 'checkedAt'> {
-  const invalid = (why: string) => ({ results: new Map(), firstOccurrence: new Map(), problem: `fixture file ${file} is not valid: ${why}; see fixtures/README.md for the format` });
+  const invalid = (why: string) => ({
+    results: new Map(),
+    firstOccurrence: new Map(),
+    problem: `fixture file ${file} is not valid: ${why}; see fixtures/README.md for the format`,
+  });
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -121,9 +129,15 @@ function parseFixture(text: string, file: string): Omit<LoadedFixture, 'mtimeMs'
   const results = new Map<string, ReplayedEntry>();
   const firstOccurrence = new Map<string, number>();
   for (const [index, call] of calls.entries()) {
-    const { arguments: args, occurrence, result, worldChanges } = (call ?? {}) as { arguments?: unknown; occurrence?: unknown; result?: unknown; worldChanges?: unknown };
+    const {
+      arguments: args,
+      occurrence,
+      result,
+      worldChanges,
+    } = (call ?? {}) as { arguments?: unknown; occurrence?: unknown; result?: unknown; worldChanges?: unknown };
     if (args === null || typeof args !== 'object' || Array.isArray(args)) return invalid(`calls.${index}.arguments must be an object`);
-    if (!Number.isInteger(occurrence) || (occurrence as number) < 1) return invalid(`calls.${index}.occurrence must be an integer of at least 1`);
+    if (!Number.isInteger(occurrence) || (occurrence as number) < 1)
+      return invalid(`calls.${index}.occurrence must be an integer of at least 1`);
     if (result === null || typeof result !== 'object' || !Array.isArray((result as { content?: unknown }).content)) {
       return invalid(`calls.${index}.result must be a CallToolResult with a "content" list`);
     }

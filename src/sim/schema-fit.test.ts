@@ -5,7 +5,10 @@ const graph = {
   type: 'object',
   properties: {
     entities: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } },
-    relations: { type: 'array', items: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } }, required: ['from', 'to'] } },
+    relations: {
+      type: 'array',
+      items: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } }, required: ['from', 'to'] },
+    },
     tags: { type: 'array', minItems: 1, items: { type: 'string' } },
     owner: { type: 'string' },
   },

@@ -46,7 +46,15 @@ function fit(wanted: unknown, schemaValue: unknown, context: FitContext, path: s
   if (schemaValue === true || schemaValue === undefined) return wanted;
   if (!isRecord(schemaValue)) return wanted;
   const schema = resolve(schemaValue, context.root);
-  const make = () => toSyntheticValue({ ...schema, ...(context.root.$defs ? { $defs: context.root.$defs } : {}), ...(context.root.definitions ? { definitions: context.root.definitions } : {}) }, `${context.seed}|${path}`);
+  const make = () =>
+    toSyntheticValue(
+      {
+        ...schema,
+        ...(context.root.$defs ? { $defs: context.root.$defs } : {}),
+        ...(context.root.definitions ? { definitions: context.root.definitions } : {}),
+      },
+      `${context.seed}|${path}`,
+    );
   // A list the answer does not hold is empty (up to its minItems): made-up items would be things
   // the world never had, e.g. relations between entities that do not exist.
   if (wanted === undefined && depth <= maxDepth && isOnlyArray(schema)) return fitArray([], schema, context, path, depth);
@@ -55,7 +63,10 @@ function fit(wanted: unknown, schemaValue: unknown, context: FitContext, path: s
   if (Array.isArray(schema.enum)) {
     const exact = schema.enum.find((allowed) => JSON.stringify(allowed) === JSON.stringify(wanted));
     if (exact !== undefined) return exact;
-    const loose = typeof wanted === 'string' ? schema.enum.find((allowed) => typeof allowed === 'string' && allowed.toLowerCase() === wanted.toLowerCase()) : undefined;
+    const loose =
+      typeof wanted === 'string'
+        ? schema.enum.find((allowed) => typeof allowed === 'string' && allowed.toLowerCase() === wanted.toLowerCase())
+        : undefined;
     return loose ?? make();
   }
   const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null;
@@ -74,12 +85,19 @@ function fit(wanted: unknown, schemaValue: unknown, context: FitContext, path: s
   return make();
 }
 
-function fitObject(wanted: Record<string, unknown>, schema: Schema, context: FitContext, path: string, depth: number): Record<string, unknown> {
+function fitObject(
+  wanted: Record<string, unknown>,
+  schema: Schema,
+  context: FitContext,
+  path: string,
+  depth: number,
+): Record<string, unknown> {
   const properties = isRecord(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === 'string') : []);
   const entries: [string, unknown][] = [];
   for (const [key, propertySchema] of Object.entries(properties)) {
-    if (Object.hasOwn(wanted, key) && wanted[key] !== undefined && wanted[key] !== null) entries.push([key, fit(wanted[key], propertySchema, context, `${path}/${key}`, depth + 1)]);
+    if (Object.hasOwn(wanted, key) && wanted[key] !== undefined && wanted[key] !== null)
+      entries.push([key, fit(wanted[key], propertySchema, context, `${path}/${key}`, depth + 1)]);
     else if (Object.hasOwn(wanted, key) && wanted[key] === null && allowsNull(propertySchema, context.root)) entries.push([key, null]);
     else if (required.has(key)) entries.push([key, fit(undefined, propertySchema, context, `${path}/${key}`, depth + 1)]);
   }
@@ -90,7 +108,12 @@ function fitObject(wanted: Record<string, unknown>, schema: Schema, context: Fit
       entries.push([key, extra ? fit(value, extra, context, `${path}/${key}`, depth + 1) : value]);
     }
   }
-  for (const key of required) if (!entries.some(([name]) => name === key)) entries.push([key, fit(undefined, isRecord(schema.additionalProperties) ? schema.additionalProperties : {}, context, `${path}/${key}`, depth + 1)]);
+  for (const key of required)
+    if (!entries.some(([name]) => name === key))
+      entries.push([
+        key,
+        fit(undefined, isRecord(schema.additionalProperties) ? schema.additionalProperties : {}, context, `${path}/${key}`, depth + 1),
+      ]);
   return Object.fromEntries(entries);
 }
 
@@ -99,8 +122,11 @@ function fitArray(wanted: unknown[], schema: Schema, context: FitContext, path: 
   const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
   const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : [];
   const rest = Array.isArray(schema.items) ? schema.additionalItems : schema.items;
-  const items = wanted.slice(0, maxItems).map((item, index) => fit(item, index < prefix.length ? prefix[index] : rest, context, `${path}/${index}`, depth + 1));
-  for (let index = items.length; index < minItems; index++) items.push(fit(undefined, index < prefix.length ? prefix[index] : rest, context, `${path}/${index}`, depth + 1));
+  const items = wanted
+    .slice(0, maxItems)
+    .map((item, index) => fit(item, index < prefix.length ? prefix[index] : rest, context, `${path}/${index}`, depth + 1));
+  for (let index = items.length; index < minItems; index++)
+    items.push(fit(undefined, index < prefix.length ? prefix[index] : rest, context, `${path}/${index}`, depth + 1));
   return items;
 }
 
@@ -165,8 +191,14 @@ function resolve(schema: Schema, root: Schema, hops = 0): Schema {
     const { allOf, ...rest } = current;
     current = (allOf as unknown[]).filter(isRecord).reduce<Schema>((merged, part) => {
       const resolved = resolve(part, root, hops + 1);
-      const properties = isRecord(merged.properties) && isRecord(resolved.properties) ? { ...merged.properties, ...resolved.properties } : (resolved.properties ?? merged.properties);
-      const required = [...(Array.isArray(merged.required) ? merged.required : []), ...(Array.isArray(resolved.required) ? resolved.required : [])];
+      const properties =
+        isRecord(merged.properties) && isRecord(resolved.properties)
+          ? { ...merged.properties, ...resolved.properties }
+          : (resolved.properties ?? merged.properties);
+      const required = [
+        ...(Array.isArray(merged.required) ? merged.required : []),
+        ...(Array.isArray(resolved.required) ? resolved.required : []),
+      ];
       return { ...merged, ...resolved, ...(properties ? { properties } : {}), ...(required.length > 0 ? { required } : {}) };
     }, rest);
   }
@@ -191,7 +223,12 @@ function repair(value: unknown, errors: readonly ErrorObject[], root: Schema, se
       continue;
     }
     const part = pointTo(root, schemaPath);
-    const replacement = toSyntheticValue(isRecord(part) ? { ...part, ...(root.$defs ? { $defs: root.$defs } : {}), ...(root.definitions ? { definitions: root.definitions } : {}) } : {}, `${seed}|${instancePath}`);
+    const replacement = toSyntheticValue(
+      isRecord(part)
+        ? { ...part, ...(root.$defs ? { $defs: root.$defs } : {}), ...(root.definitions ? { definitions: root.definitions } : {}) }
+        : {},
+      `${seed}|${instancePath}`,
+    );
     if (instancePath === '') return replacement;
     result = setAt(result, instancePath, replacement);
     changed = true;
@@ -210,7 +247,10 @@ function pointTo(root: unknown, pointer: string): unknown {
 
 /** `value` with the node at a JSON pointer set (undefined removes an object property). */
 function setAt(value: unknown, pointer: string, replacement: unknown): unknown {
-  const tokens = pointer.split('/').slice(1).map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = pointer
+    .split('/')
+    .slice(1)
+    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (tokens.length === 0) return replacement;
   const root = value;
   let node: unknown = root;

@@ -104,7 +104,8 @@ export function fieldsDifferingFromWorld(shown: ShownEntity, index: WorldIndex):
     for (const [name, value] of Object.entries(shown.fields)) {
       if (value === null || typeof value === 'object' || !Object.hasOwn(current, name)) continue;
       const now = current[name];
-      if (now !== null && typeof now !== 'object' && String(now) !== String(value)) differing.push({ field: name, shown: value, world: now });
+      if (now !== null && typeof now !== 'object' && String(now) !== String(value))
+        differing.push({ field: name, shown: value, world: now });
     }
     if (differing.length === 0) return [];
     if (!best || differing.length < best.length) best = differing;

@@ -67,8 +67,13 @@ export function createSimulator(settings: SimulatorSettings): ToolResultSource {
     missPolicy: settings.missPolicy ?? (model ? 'model' : 'error'),
     simulated: createStatefulSource({ seed }),
     synthetic: createSyntheticSource({ seed }),
-    ...(settings.record ? { recorder: createFixtureRecorder({ directory: settings.fixturesDir, clock: settings.clock ?? systemClock }) } : {}),
-    recordHint: settings.recordHint ?? ((call) => `mcpsim serve --record with OPENAI_API_KEY or OPENAI_BASE_URL set, or write it by hand in ${toFixturePath(settings.fixturesDir, call.server, call.tool) ?? settings.fixturesDir}`),
+    ...(settings.record
+      ? { recorder: createFixtureRecorder({ directory: settings.fixturesDir, clock: settings.clock ?? systemClock }) }
+      : {}),
+    recordHint:
+      settings.recordHint ??
+      ((call) =>
+        `mcpsim serve --record with OPENAI_API_KEY or OPENAI_BASE_URL set, or write it by hand in ${toFixturePath(settings.fixturesDir, call.server, call.tool) ?? settings.fixturesDir}`),
     ...(settings.onRecord ? { onRecord: settings.onRecord } : {}),
   });
 }

@@ -3,18 +3,49 @@ import { emptyWorld, type CallLogEntry } from '../domain/memory-log.js';
 import { createStaleReadGuard } from './stale-read-guard.js';
 import type { ToolCall, ToolResolution } from './tool-result-source.js';
 
-const getNote = { name: 'get_note', description: 'Reads a note by id', inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } };
+const getNote = {
+  name: 'get_note',
+  description: 'Reads a note by id',
+  inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+};
 const recorded: ToolResolution = { source: 'fixture', result: { content: [{ type: 'text', text: 'note n1: hello' }] } };
 const replay = { resolve: async () => recorded };
 
 function entry(sequence: number, source: CallLogEntry['source'], changes?: CallLogEntry['changes']): CallLogEntry {
-  return { sequence, tool: 'edit_note', arguments: {}, argumentsKey: '{}', occurrence: sequence, result: { content: [] }, source, model: null, usage: null, latencyMs: 0, at: '2026-01-01T00:00:00.000Z', ...(changes ? { changes } : {}) };
+  return {
+    sequence,
+    tool: 'edit_note',
+    arguments: {},
+    argumentsKey: '{}',
+    occurrence: sequence,
+    result: { content: [] },
+    source,
+    model: null,
+    usage: null,
+    latencyMs: 0,
+    at: '2026-01-01T00:00:00.000Z',
+    ...(changes ? { changes } : {}),
+  };
 }
 
 function readCall(history: readonly CallLogEntry[]): ToolCall {
   return {
-    namespace: 'ns', connectionId: 'notes', server: '@qa/notes', tool: 'get_note', arguments: { id: 'n1' }, argumentsKey: '{"id":"n1"}', occurrence: 1,
-    context: { serverName: 'Notes', serverDescription: '', toolDefinition: getNote, scenario: null, world: emptyWorld(), history, serverTools: [getNote] },
+    namespace: 'ns',
+    connectionId: 'notes',
+    server: '@qa/notes',
+    tool: 'get_note',
+    arguments: { id: 'n1' },
+    argumentsKey: '{"id":"n1"}',
+    occurrence: 1,
+    context: {
+      serverName: 'Notes',
+      serverDescription: '',
+      toolDefinition: getNote,
+      scenario: null,
+      world: emptyWorld(),
+      history,
+      serverTools: [getNote],
+    },
   };
 }
 

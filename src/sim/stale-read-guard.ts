@@ -25,7 +25,9 @@ export function createStaleReadGuard(replay: ToolResultSource): ToolResultSource
         if (!resolution || !isReadOnlyCall(call)) return resolution;
         const entity = toCallShapes(call)?.shape.entity;
         if (entity !== undefined && changed.types.has(entity)) return null;
-        return shownEntityIds(resolution.result as unknown as Record<string, unknown>).some((id) => changed.ids.has(id)) ? null : resolution;
+        return shownEntityIds(resolution.result as unknown as Record<string, unknown>).some((id) => changed.ids.has(id))
+          ? null
+          : resolution;
       });
     },
   };

@@ -45,7 +45,18 @@ export function createStatefulSource({ seed = 'mcpsim' }: StatefulSourceOptions 
         ? 'error' in clock
           ? { error: clock.error }
           : { value: tool.outputSchema ? fitToSchema(clock.value, tool.outputSchema, `${seed}|${call.server}|${tool.name}`) : clock.value }
-        : answerFromWorld({ shape, tool, serverTools, shapes: shapes.shapes, args: call.arguments, argumentsKey: call.argumentsKey, world: call.context.world, now, sequence: call.sequence ?? 1, seed: `${seed}|${call.server}` });
+        : answerFromWorld({
+            shape,
+            tool,
+            serverTools,
+            shapes: shapes.shapes,
+            args: call.arguments,
+            argumentsKey: call.argumentsKey,
+            world: call.context.world,
+            now,
+            sequence: call.sequence ?? 1,
+            seed: `${seed}|${call.server}`,
+          });
       return { source: 'simulated', result: toResult(answer, tool), ...(answer.changes ? { worldChanges: answer.changes } : {}) };
     },
   };
@@ -56,5 +67,9 @@ function toResult(answer: Answer, tool: ToolDefinition): CallToolResult {
   if (answer.value === undefined) return { content: [{ type: 'text', text: answer.text ?? 'Done.' }], isError: false };
   const text = JSON.stringify(answer.value);
   const structured = tool.outputSchema && answer.value !== null && typeof answer.value === 'object' && !Array.isArray(answer.value);
-  return { content: [{ type: 'text', text }], ...(structured ? { structuredContent: answer.value as Record<string, unknown> } : {}), isError: false };
+  return {
+    content: [{ type: 'text', text }],
+    ...(structured ? { structuredContent: answer.value as Record<string, unknown> } : {}),
+    isError: false,
+  };
 }

@@ -28,7 +28,12 @@ function loadTools(): NamedTool[] {
   const catalog = fileURLToPath(new URL('../../catalog/', import.meta.url));
   const shared = fileURLToPath(new URL('../../../shared/registry/tools/', import.meta.url));
   const files = [catalog, shared].flatMap((directory) =>
-    existsSync(directory) ? readdirSync(directory).filter((name) => name.endsWith('.json') && name !== 'index.json').sort().map((name) => directory + name) : [],
+    existsSync(directory)
+      ? readdirSync(directory)
+          .filter((name) => name.endsWith('.json') && name !== 'index.json')
+          .sort()
+          .map((name) => directory + name)
+      : [],
   );
   return files.flatMap((file) => {
     const data = JSON.parse(readFileSync(file, 'utf8')) as { qualifiedName: string; tools?: ToolDefinition[] };
@@ -54,11 +59,19 @@ function call(server: string, toolDefinition: ToolDefinition, args: Record<strin
 
 const handWritten: Record<string, Record<string, unknown>> = {
   'a recursive tree through $defs': {
-    $defs: { node: { type: 'object', properties: { name: { type: 'string', minLength: 3 }, children: { type: 'array', items: { $ref: '#/$defs/node' } } }, required: ['name', 'children'] } },
+    $defs: {
+      node: {
+        type: 'object',
+        properties: { name: { type: 'string', minLength: 3 }, children: { type: 'array', items: { $ref: '#/$defs/node' } } },
+        required: ['name', 'children'],
+      },
+    },
     $ref: '#/$defs/node',
   },
   'draft-07 definitions and a self reference': {
-    definitions: { list: { anyOf: [{ type: 'null' }, { type: 'object', properties: { next: { $ref: '#/definitions/list' } }, required: ['next'] }] } },
+    definitions: {
+      list: { anyOf: [{ type: 'null' }, { type: 'object', properties: { next: { $ref: '#/definitions/list' } }, required: ['next'] }] },
+    },
     type: 'object',
     properties: { head: { $ref: '#/definitions/list' } },
     required: ['head'],
@@ -103,10 +116,25 @@ const handWritten: Record<string, Record<string, unknown>> = {
     required: ['tags', 'pair', 'none'],
   },
   'allOf, oneOf with siblings, and records': {
-    allOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'boolean' } }, required: ['b'] }],
+    allOf: [
+      { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+      { properties: { b: { type: 'boolean' } }, required: ['b'] },
+    ],
     properties: {
-      shape: { type: 'object', required: ['kind'], oneOf: [{ properties: { kind: { const: 'circle' }, radius: { type: 'number' } }, required: ['radius'] }, { properties: { kind: { const: 'square' } } }] },
-      labels: { type: 'object', additionalProperties: { type: 'integer' }, propertyNames: { pattern: '^[a-z]+_[0-9]+$' }, minProperties: 1 },
+      shape: {
+        type: 'object',
+        required: ['kind'],
+        oneOf: [
+          { properties: { kind: { const: 'circle' }, radius: { type: 'number' } }, required: ['radius'] },
+          { properties: { kind: { const: 'square' } } },
+        ],
+      },
+      labels: {
+        type: 'object',
+        additionalProperties: { type: 'integer' },
+        propertyNames: { pattern: '^[a-z]+_[0-9]+$' },
+        minProperties: 1,
+      },
     },
     required: ['shape', 'labels'],
   },
@@ -130,7 +158,10 @@ describe('schema-valid synthetic values', () => {
     expect(withOutput.length).toBeGreaterThan(5);
     const failures: string[] = [];
     for (const { server, tool } of tools) {
-      for (const [kind, schema] of [['inputSchema', tool.inputSchema], ['outputSchema', tool.outputSchema]] as const) {
+      for (const [kind, schema] of [
+        ['inputSchema', tool.inputSchema],
+        ['outputSchema', tool.outputSchema],
+      ] as const) {
         if (!schema) continue;
         const validate = compile(schema);
         for (let seed = 1; seed <= 4; seed++) {
@@ -149,7 +180,11 @@ describe('the synthetic source', () => {
     inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
     outputSchema: {
       type: 'object',
-      properties: { city: { type: 'string' }, celsius: { type: 'number', minimum: -40, maximum: 45 }, observedAt: { type: 'string', format: 'date-time' } },
+      properties: {
+        city: { type: 'string' },
+        celsius: { type: 'number', minimum: -40, maximum: 45 },
+        observedAt: { type: 'string', format: 'date-time' },
+      },
       required: ['city', 'celsius', 'observedAt'],
     },
   };
@@ -167,7 +202,12 @@ describe('the synthetic source', () => {
     const plain: ToolDefinition = { name: 'list_issues', inputSchema: { type: 'object' } };
     const resolution = await createSyntheticSource().resolve(call('@acme/tracker', plain, { state: 'open' }, 2));
     expect(resolution?.result.structuredContent).toBeUndefined();
-    expect(resolution?.result.content).toEqual([{ type: 'text', text: expect.stringMatching(/^Synthetic result of list_issues for \{"state":"open"\} \(call 2\): ref [a-z]+-[a-z]+-\d{4}\.$/) }]);
+    expect(resolution?.result.content).toEqual([
+      {
+        type: 'text',
+        text: expect.stringMatching(/^Synthetic result of list_issues for \{"state":"open"\} \(call 2\): ref [a-z]+-[a-z]+-\d{4}\.$/),
+      },
+    ]);
   });
 
   it('gives the same bytes for the same call in every run (a pinned value, so a change to the generator shows)', async () => {

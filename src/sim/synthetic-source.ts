@@ -31,7 +31,12 @@ export function createSyntheticSource({ seed = 'mcpsim' }: SyntheticSourceOption
       if (outputSchema) {
         const value = toSyntheticValue(outputSchema, key);
         if (isObject(value)) {
-          const result: CallToolResult = { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value, isError: false, _meta: { ...syntheticMeta } };
+          const result: CallToolResult = {
+            content: [{ type: 'text', text: JSON.stringify(value) }],
+            structuredContent: value,
+            isError: false,
+            _meta: { ...syntheticMeta },
+          };
           return { source: 'synthetic', result };
         }
       }
@@ -82,7 +87,32 @@ const maxSampleDepth = 64;
 /** The most items one array gets, whatever its minItems says (a value must stay printable). */
 const maxSampleItems = 1000;
 
-const words = ['amber', 'birch', 'cobalt', 'delta', 'ember', 'fjord', 'garnet', 'harbor', 'indigo', 'juniper', 'kestrel', 'lumen', 'maple', 'nimbus', 'orbit', 'pebble', 'quartz', 'river', 'sierra', 'tundra', 'umber', 'violet', 'willow', 'zephyr'];
+const words = [
+  'amber',
+  'birch',
+  'cobalt',
+  'delta',
+  'ember',
+  'fjord',
+  'garnet',
+  'harbor',
+  'indigo',
+  'juniper',
+  'kestrel',
+  'lumen',
+  'maple',
+  'nimbus',
+  'orbit',
+  'pebble',
+  'quartz',
+  'river',
+  'sierra',
+  'tundra',
+  'umber',
+  'violet',
+  'willow',
+  'zephyr',
+];
 
 function createDraw(seed: string): Draw {
   const bytes = createSeededRandom(seed);
@@ -165,7 +195,11 @@ function mergeSchemas(a: Schema, b: Schema): Schema {
 }
 
 function chooseType(schema: Schema, draw: Draw): string {
-  const declared = Array.isArray(schema.type) ? (schema.type as unknown[]).filter((type): type is string => typeof type === 'string') : typeof schema.type === 'string' ? [schema.type] : [inferType(schema)];
+  const declared = Array.isArray(schema.type)
+    ? (schema.type as unknown[]).filter((type): type is string => typeof type === 'string')
+    : typeof schema.type === 'string'
+      ? [schema.type]
+      : [inferType(schema)];
   const concrete = declared.filter((type) => type !== 'null');
   if (concrete.length === 0 || (concrete.length < declared.length && draw.chance(0.15))) return 'null';
   return draw.pick(concrete);
@@ -245,7 +279,8 @@ function sampleNumber(schema: Schema, draw: Draw, integer: boolean): number {
   else if (low === undefined) low = Math.min(0, high! - 1000);
   else if (high === undefined) high = Math.max(low, 0) + 1000;
   // Keep the window small and safe: near zero when it is allowed, else just above the lower bound.
-  if (high! - low > 1_000_000) [low, high] = low <= 0 && high! >= 0 ? [Math.max(low, -1000), Math.min(high!, 1000)] : [low, low + 1_000_000];
+  if (high! - low > 1_000_000)
+    [low, high] = low <= 0 && high! >= 0 ? [Math.max(low, -1000), Math.min(high!, 1000)] : [low, low + 1_000_000];
   const [min, max] = [low, high!];
   const multipleOf = finite(schema.multipleOf);
   if (multipleOf !== undefined && multipleOf > 0) {
@@ -326,5 +361,19 @@ function toUuid(draw: Draw): string {
 /** Values that common `pattern`s of tool schemas accept: codes, slugs, dates, durations, hosts. */
 function patternGuesses(draw: Draw): string[] {
   const word = draw.pick(words);
-  return [word, `${word}-${draw.int(1, 99)}`, `${word}_${draw.int(1, 99)}`, word.slice(0, 2), 'en', 'US', String(draw.int(1, 99)), `${draw.int(1, 30)}d`, formatted('date', draw)!, formatted('date-time', draw)!, toUuid(draw), `${word}.example.com`, `https://example.com/${word}`];
+  return [
+    word,
+    `${word}-${draw.int(1, 99)}`,
+    `${word}_${draw.int(1, 99)}`,
+    word.slice(0, 2),
+    'en',
+    'US',
+    String(draw.int(1, 99)),
+    `${draw.int(1, 30)}d`,
+    formatted('date', draw)!,
+    formatted('date-time', draw)!,
+    toUuid(draw),
+    `${word}.example.com`,
+    `https://example.com/${word}`,
+  ];
 }

@@ -37,7 +37,13 @@ export function toCallShapes(call: ToolCall): CallShapes | null {
   if (!byOverrides) cache.set(serverTools, (byOverrides = new WeakMap()));
   let shapes = byOverrides.get(overrides);
   if (!shapes) byOverrides.set(overrides, (shapes = inferServerShapes(serverTools, overrides)));
-  return { tool, serverTools, shapes, shape: toCallShape(shapes.get(tool.name)!, call.arguments), overridden: Object.hasOwn(overrides, tool.name) };
+  return {
+    tool,
+    serverTools,
+    shapes,
+    shape: toCallShape(shapes.get(tool.name)!, call.arguments),
+    overridden: Object.hasOwn(overrides, tool.name),
+  };
 }
 
 /**
@@ -48,5 +54,7 @@ export function isReadOnlyCall(call: ToolCall): boolean {
   const shapes = toCallShapes(call);
   if (!shapes) return false;
   const { shape, tool } = shapes;
-  return shape.operation === 'read' || shape.operation === 'list' || shape.operation === 'search' || tool.annotations?.readOnlyHint === true;
+  return (
+    shape.operation === 'read' || shape.operation === 'list' || shape.operation === 'search' || tool.annotations?.readOnlyHint === true
+  );
 }

@@ -6,10 +6,32 @@
  */
 import type { WorldChanges } from '../domain/memory-log.js';
 import type { ToolShape } from '../domain/tool-operation.js';
-import { entitiesOf, fieldValue, isQueryArgument, matchesQuery, selectsAll, toNextId, toNormalName, toPageRequest, valuesMatch, type EntityRecord } from '../domain/world-query.js';
+import {
+  entitiesOf,
+  fieldValue,
+  isQueryArgument,
+  matchesQuery,
+  selectsAll,
+  toNextId,
+  toNormalName,
+  toPageRequest,
+  valuesMatch,
+  type EntityRecord,
+} from '../domain/world-query.js';
 import { toPlural } from '../domain/entity-words.js';
 import { fitToSchema } from './schema-fit.js';
-import { dataArguments, defaultOf, defaultState, defaultsOf, existingName, listItemSchema, scopeArguments, stampName, withCounts, type AnswerInput } from './world-conventions.js';
+import {
+  dataArguments,
+  defaultOf,
+  defaultState,
+  defaultsOf,
+  existingName,
+  listItemSchema,
+  scopeArguments,
+  stampName,
+  withCounts,
+  type AnswerInput,
+} from './world-conventions.js';
 
 export type { AnswerInput } from './world-conventions.js';
 
@@ -49,7 +71,11 @@ export function answerFromWorld(input: AnswerInput): Answer {
 function create(input: AnswerInput, givenId?: string): Answer {
   const { shape, args, world, now } = input;
   const existing = entitiesOf(world, shape.entity);
-  const id = givenId ?? (shape.idArgument !== null && args[shape.idArgument] !== undefined ? String(args[shape.idArgument]) : toNextId(existing, shape.entity, shape.numericId));
+  const id =
+    givenId ??
+    (shape.idArgument !== null && args[shape.idArgument] !== undefined
+      ? String(args[shape.idArgument])
+      : toNextId(existing, shape.entity, shape.numericId));
   if (existing.some((entity) => entity.id === id)) return { error: `${toLabel(shape.entity)} ${quoteId(id, shape)} already exists` };
   const fields: Record<string, unknown> = { [shape.idField]: typedId(id, shape), ...dataArguments(input) };
   const created = stampName(input, 'created');
@@ -66,7 +92,10 @@ function read(input: AnswerInput): Answer {
   if (shape.find) {
     const filters = Object.entries(dataArguments(input));
     const found = entities.find((entity) => filters.every(([name, value]) => valuesMatch(fieldValue(entity.fields, name), value)));
-    if (!found) return { error: `${toLabel(shape.entity)} not found: none has ${filters.map(([name, value]) => `${name} ${JSON.stringify(value)}`).join(' and ') || 'these values'}` };
+    if (!found)
+      return {
+        error: `${toLabel(shape.entity)} not found: none has ${filters.map(([name, value]) => `${name} ${JSON.stringify(value)}`).join(' and ') || 'these values'}`,
+      };
     return presentEntity(input, found);
   }
   const idValue = shape.idArgument === null ? undefined : (args[shape.idArgument] ?? defaultOf(input.tool, shape.idArgument));
@@ -79,7 +108,11 @@ function read(input: AnswerInput): Answer {
   // No id: the entity the arguments describe (`get_forecast(city)`, `get_me()`), made up once and then remembered.
   const data = Object.entries(dataArguments(input));
   const key = data.length === 0 ? 'default' : data.length === 1 ? String(toKeyText(data[0]![1])) : input.argumentsKey;
-  const found = entities.find((entity) => entity.id === key) ?? (data.length > 0 ? entities.find((entity) => data.every(([name, value]) => valuesMatch(fieldValue(entity.fields, name), value))) : undefined);
+  const found =
+    entities.find((entity) => entity.id === key) ??
+    (data.length > 0
+      ? entities.find((entity) => data.every(([name, value]) => valuesMatch(fieldValue(entity.fields, name), value)))
+      : undefined);
   return found ? presentEntity(input, found) : generate(input, key);
 }
 
@@ -88,14 +121,17 @@ function list(input: AnswerInput): Answer {
   const entities = entitiesOf(input.world, shape.entity);
   const known = new Set(entities.flatMap((entity) => Object.keys(entity.fields).map(toNormalName)));
   const scope = scopeArguments(input);
-  const filters = Object.entries(dataArguments(input)).filter(([name, value]) => !isQueryArgument(name) && !selectsAll(value) && known.has(toNormalName(name)));
+  const filters = Object.entries(dataArguments(input)).filter(
+    ([name, value]) => !isQueryArgument(name) && !selectsAll(value) && known.has(toNormalName(name)),
+  );
   const query = Object.entries(args).find(([name, value]) => isQueryArgument(name) && typeof value === 'string')?.[1] as string | undefined;
   const matching = entities.filter(
     (entity) =>
       filters.every(([name, value]) => {
         const field = fieldValue(entity.fields, name) ?? (toNormalName(name) === toNormalName(shape.idField) ? entity.id : undefined);
         return field === undefined ? scope.has(name) : valuesMatch(field, value);
-      }) && (query === undefined || matchesQuery(entity.fields, query)),
+      }) &&
+      (query === undefined || matchesQuery(entity.fields, query)),
   );
   const page = toPageRequest(args, defaultsOf(tool));
   const shown = matching.slice(page.offset, page.offset + page.size);
@@ -105,15 +141,27 @@ function list(input: AnswerInput): Answer {
   const items = shown.map((entity) => {
     const view = toView(entity, shape);
     if (!itemSchema) return view;
-    const fitted = fitToSchema(withIdAlias(view, itemSchema.schema, shape.idField, entity.id), itemSchema.schema, entitySeed(input, entity.id)) as Record<string, unknown>;
+    const fitted = fitToSchema(
+      withIdAlias(view, itemSchema.schema, shape.idField, entity.id),
+      itemSchema.schema,
+      entitySeed(input, entity.id),
+    ) as Record<string, unknown>;
     const filled = newFields(entity.fields, fitted);
     if (filled) upserts.push({ type: shape.entity, id: entity.id, fields: filled });
     return fitted;
   });
-  const next = more ? (page.style === 'page' ? { nextPage: page.offset / page.size + 2 } : { nextCursor: String(page.offset + page.size) }) : {};
+  const next = more
+    ? page.style === 'page'
+      ? { nextPage: page.offset / page.size + 2 }
+      : { nextCursor: String(page.offset + page.size) }
+    : {};
   const plural = itemSchema?.property ?? toPlural(shape.entity);
   const value = tool.outputSchema
-    ? fitToSchema(withCounts({ [plural]: items, ...next }, tool.outputSchema, matching.length, more), tool.outputSchema, `${input.seed}|${tool.name}|${input.argumentsKey}`)
+    ? fitToSchema(
+        withCounts({ [plural]: items, ...next }, tool.outputSchema, matching.length, more),
+        tool.outputSchema,
+        `${input.seed}|${tool.name}|${input.argumentsKey}`,
+      )
     : { [plural]: items, total: matching.length, ...next };
   return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
 }
@@ -121,7 +169,10 @@ function list(input: AnswerInput): Answer {
 function update(input: AnswerInput): Answer {
   const { shape, args } = input;
   const idValue = shape.idArgument === null ? undefined : args[shape.idArgument];
-  if (idValue === undefined) return shape.upsert ? create(input) : { error: `${shape.idArgument ?? 'an id'} is required to say which ${toWordsOf(shape.entity)} to change` };
+  if (idValue === undefined)
+    return shape.upsert
+      ? create(input)
+      : { error: `${shape.idArgument ?? 'an id'} is required to say which ${toWordsOf(shape.entity)} to change` };
   const found = findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
   if (!found) return shape.upsert ? create(input, String(idValue)) : { error: notFound(shape, String(idValue)) };
   const scope = scopeArguments(input);
@@ -131,22 +182,33 @@ function update(input: AnswerInput): Answer {
     changes[existingName(found.fields, name)] = value;
   }
   for (const [name, value] of Object.entries(shape.sets)) {
-    const field = name === 'state' && fieldValue(found.fields, 'state') === undefined && fieldValue(found.fields, 'status') !== undefined ? existingName(found.fields, 'status') : existingName(found.fields, name);
+    const field =
+      name === 'state' && fieldValue(found.fields, 'state') === undefined && fieldValue(found.fields, 'status') !== undefined
+        ? existingName(found.fields, 'status')
+        : existingName(found.fields, name);
     const current = found.fields[field];
-    changes[field] = typeof value === 'string' && typeof current === 'string' && current === current.toUpperCase() && current !== current.toLowerCase() ? value.toUpperCase() : value;
+    changes[field] =
+      typeof value === 'string' && typeof current === 'string' && current === current.toUpperCase() && current !== current.toLowerCase()
+        ? value.toUpperCase()
+        : value;
   }
   if (shape.listField) {
     const field = existingName(found.fields, shape.listField.field);
     const current = Array.isArray(found.fields[field]) ? (found.fields[field] as unknown[]) : [];
     const given = args[shape.listField.argument];
     const values = Array.isArray(given) ? given : [given];
-    changes[field] = shape.listField.remove ? current.filter((item) => !values.some((value) => valuesMatch(item, value))) : [...current, ...values.filter((value) => !current.some((item) => valuesMatch(item, value)))];
+    changes[field] = shape.listField.remove
+      ? current.filter((item) => !values.some((value) => valuesMatch(item, value)))
+      : [...current, ...values.filter((value) => !current.some((item) => valuesMatch(item, value)))];
   }
   const updated = stampName(input, 'updated', found.fields);
   if (updated) changes[updated] = input.now;
   const merged = { ...found.fields, ...changes };
   const { shown, stored } = fitView(input, merged, found.id);
-  return { value: shown, changes: { upserts: [{ type: shape.entity, id: found.id, fields: { ...changes, ...(newFields(merged, stored) ?? {}) } }] } };
+  return {
+    value: shown,
+    changes: { upserts: [{ type: shape.entity, id: found.id, fields: { ...changes, ...(newFields(merged, stored) ?? {}) } }] },
+  };
 }
 
 function remove(input: AnswerInput): Answer {
@@ -156,7 +218,11 @@ function remove(input: AnswerInput): Answer {
   const found = idValue === undefined ? undefined : findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
   if (!found) return { error: notFound(shape, String(idValue)) };
   const changes = { deletes: [{ type: shape.entity, id: found.id }] };
-  if (tool.outputSchema) return { value: fitToSchema({ ...toView(found, shape), deleted: true, success: true }, tool.outputSchema, entitySeed(input, found.id)), changes };
+  if (tool.outputSchema)
+    return {
+      value: fitToSchema({ ...toView(found, shape), deleted: true, success: true }, tool.outputSchema, entitySeed(input, found.id)),
+      changes,
+    };
   return { text: `Deleted ${toWordsOf(shape.entity)} ${quoteId(found.id, shape)}.`, changes };
 }
 
@@ -168,7 +234,15 @@ function removeEach(input: AnswerInput, ids: readonly unknown[]): Answer {
   if (found.length === 0) return { error: notFound(shape, ids.map(String).join(', ')) };
   const changes = { deletes: found.map((entity) => ({ type: shape.entity, id: entity.id })) };
   const text = `Deleted ${found.length} ${toWordsOf(found.length === 1 ? shape.entity : toPlural(shape.entity))}: ${found.map((entity) => quoteId(entity.id, shape)).join(', ')}.`;
-  if (tool.outputSchema) return { value: fitToSchema({ deleted: found.map((entity) => entity.id), success: true, message: text }, tool.outputSchema, entitySeed(input, found[0]!.id)), changes };
+  if (tool.outputSchema)
+    return {
+      value: fitToSchema(
+        { deleted: found.map((entity) => entity.id), success: true, message: text },
+        tool.outputSchema,
+        entitySeed(input, found[0]!.id),
+      ),
+      changes,
+    };
   return { text, changes };
 }
 
@@ -176,7 +250,11 @@ function other(input: AnswerInput): Answer {
   const { tool, argumentsKey, sequence } = input;
   const fact = `call #${sequence}: ${tool.name} ${argumentsKey}`;
   const changes = { facts: [fact.length > 300 ? `${fact.slice(0, 297)}...` : fact] };
-  if (tool.outputSchema) return { value: fitToSchema(dataArguments(input), tool.outputSchema, `${input.seed}|${tool.name}|${argumentsKey}|${sequence}`), changes };
+  if (tool.outputSchema)
+    return {
+      value: fitToSchema(dataArguments(input), tool.outputSchema, `${input.seed}|${tool.name}|${argumentsKey}|${sequence}`),
+      changes,
+    };
   return { text: `Done: ${tool.name} ${argumentsKey.length > 200 ? `${argumentsKey.slice(0, 197)}...` : argumentsKey}`, changes };
 }
 
@@ -185,7 +263,8 @@ function generate(input: AnswerInput, id: string): Answer {
   const { shape } = input;
   const fields: Record<string, unknown> = { ...dataArguments(input) };
   // Something to show even when the call gave nothing and the tool declares no output (`get_me()`).
-  if (fieldValue(fields, shape.idField) === undefined && (shape.idArgument !== null || Object.keys(fields).length === 0)) fields[shape.idField] = typedId(id === 'default' ? shape.entity : id, shape);
+  if (fieldValue(fields, shape.idField) === undefined && (shape.idArgument !== null || Object.keys(fields).length === 0))
+    fields[shape.idField] = typedId(id === 'default' ? shape.entity : id, shape);
   const { shown, stored } = fitView(input, fields, id);
   return { value: shown, changes: { upserts: [{ type: shape.entity, id, fields: stored }] } };
 }
@@ -199,7 +278,8 @@ function presentEntity(input: AnswerInput, entity: EntityRecord): Answer {
 /** The entity by id (or by its id field's value), when the call's scope arguments (`owner`, `repo`) agree with it. */
 function findEntity(input: AnswerInput, entities: readonly EntityRecord[], id: string): EntityRecord | undefined {
   const { shape } = input;
-  const found = entities.find((entity) => entity.id === id) ?? entities.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idField), id));
+  const found =
+    entities.find((entity) => entity.id === id) ?? entities.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idField), id));
   if (!found) return undefined;
   for (const name of scopeArguments(input)) {
     const value = input.args[name];
@@ -214,7 +294,11 @@ function findEntity(input: AnswerInput, entities: readonly EntityRecord[], id: s
  * own seed: `shown` is what the result carries (what the schema allows), `stored` the fields with
  * what was made up added (so the next read shows the same).
  */
-function fitView(input: AnswerInput, fields: Record<string, unknown>, id: string): { shown: Record<string, unknown>; stored: Record<string, unknown> } {
+function fitView(
+  input: AnswerInput,
+  fields: Record<string, unknown>,
+  id: string,
+): { shown: Record<string, unknown>; stored: Record<string, unknown> } {
   const schema = input.tool.outputSchema;
   if (!schema) return { shown: fields, stored: fields };
   // `{ table: {...} }`: an output that wraps the entity in a property named for it.
@@ -233,7 +317,12 @@ function fitView(input: AnswerInput, fields: Record<string, unknown>, id: string
  * schema has no property for the entity's own id field (`collection`): a list of collections
  * shows `{ name: 'orders' }`, not a made-up name.
  */
-function withIdAlias(fields: Record<string, unknown>, schema: Record<string, unknown>, idField: string, id: string): Record<string, unknown> {
+function withIdAlias(
+  fields: Record<string, unknown>,
+  schema: Record<string, unknown>,
+  idField: string,
+  id: string,
+): Record<string, unknown> {
   const properties = isRecord(schema.properties) ? schema.properties : null;
   if (!properties || Object.hasOwn(properties, idField)) return fields;
   const alias = ['id', 'name', 'key'].find((name) => Object.hasOwn(properties, name) && fields[name] === undefined);
@@ -253,7 +342,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function toView(entity: EntityRecord, shape: ToolShape): Record<string, unknown> {
-  return fieldValue(entity.fields, shape.idField) === undefined ? { [shape.idField]: typedId(entity.id, shape), ...entity.fields } : { ...entity.fields };
+  return fieldValue(entity.fields, shape.idField) === undefined
+    ? { [shape.idField]: typedId(entity.id, shape), ...entity.fields }
+    : { ...entity.fields };
 }
 
 /** Fields of `view` that `fields` lacks (what fitting made up), or null when none. */

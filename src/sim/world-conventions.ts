@@ -55,7 +55,9 @@ export function scopeArguments(input: AnswerInput): Set<string> {
 /** The arguments that carry data: not paging or formatting, not the argument that picks the operation. */
 export function dataArguments(input: AnswerInput): Record<string, unknown> {
   const dispatch = input.shapes.get(input.tool.name)?.dispatch?.argument;
-  return Object.fromEntries(Object.entries(input.args).filter(([name, value]) => value !== undefined && name !== dispatch && !isControlArgument(name)));
+  return Object.fromEntries(
+    Object.entries(input.args).filter(([name, value]) => value !== undefined && name !== dispatch && !isControlArgument(name)),
+  );
 }
 
 /** The array property of a list's outputSchema and its item schema (`issues`), when there is one. */
@@ -63,13 +65,25 @@ export function listItemSchema(schema: Record<string, unknown> | undefined): { p
   const properties = schema?.properties;
   if (!properties || typeof properties !== 'object') return null;
   for (const [property, value] of Object.entries(properties as Record<string, Record<string, unknown>>)) {
-    if (value && (value.type === 'array' || 'items' in value) && value.items && typeof value.items === 'object' && !Array.isArray(value.items)) return { property, schema: value.items as Record<string, unknown> };
+    if (
+      value &&
+      (value.type === 'array' || 'items' in value) &&
+      value.items &&
+      typeof value.items === 'object' &&
+      !Array.isArray(value.items)
+    )
+      return { property, schema: value.items as Record<string, unknown> };
   }
   return null;
 }
 
 /** Puts the total and paging into the properties a list's outputSchema names for them (`count`, `total`, `hasMore`). */
-export function withCounts(value: Record<string, unknown>, schema: Record<string, unknown>, total: number, more: boolean): Record<string, unknown> {
+export function withCounts(
+  value: Record<string, unknown>,
+  schema: Record<string, unknown>,
+  total: number,
+  more: boolean,
+): Record<string, unknown> {
   const properties = schema.properties && typeof schema.properties === 'object' ? Object.keys(schema.properties) : [];
   const result = { ...value };
   for (const name of properties) {
@@ -88,11 +102,17 @@ export function withCounts(value: Record<string, unknown>, schema: Record<string
 export function stampName(input: AnswerInput, kind: 'created' | 'updated', fields?: Readonly<Record<string, unknown>>): string | null {
   const names = [...(fields ? Object.keys(fields) : []), ...input.serverTools.flatMap((tool) => outputPropertyNames(tool.outputSchema))];
   const words = kind === 'created' ? ['created', 'sent', 'posted', 'added', 'submitted'] : ['updated', 'modified', 'edited'];
-  const match = names.find((name) => words.some((word) => [`${word}at`, `${word}time`, `${word}on`, `${word}date`].includes(toNormalName(name))));
+  const match = names.find((name) =>
+    words.some((word) => [`${word}at`, `${word}time`, `${word}on`, `${word}date`].includes(toNormalName(name))),
+  );
   if (match) return match;
   if (fields && !Object.keys(fields).some((name) => toNormalName(name).startsWith('created'))) return null;
   // The style most of the server's argument names have: `issue_number` (snake) or `pullNumber` (camel).
-  const argumentNames = [...new Set(input.serverTools.flatMap((tool) => Object.keys((tool.inputSchema.properties as Record<string, unknown> | undefined) ?? {})))];
+  const argumentNames = [
+    ...new Set(
+      input.serverTools.flatMap((tool) => Object.keys((tool.inputSchema.properties as Record<string, unknown> | undefined) ?? {})),
+    ),
+  ];
   const snake = argumentNames.filter((name) => /[a-z0-9]_[a-z]/.test(name)).length;
   const camel = argumentNames.filter((name) => /[a-z0-9][A-Z]/.test(name)).length;
   return snake > camel ? `${kind}_at` : `${kind}At`;
@@ -101,7 +121,9 @@ export function stampName(input: AnswerInput, kind: 'created' | 'updated', field
 /** The property names of an output schema and of the items of its list properties (`messages[].sentAt`). */
 function outputPropertyNames(schema: Record<string, unknown> | undefined): string[] {
   const properties = (schema?.properties ?? {}) as Record<string, Record<string, unknown> | undefined>;
-  const items = Object.values(properties).flatMap((property) => Object.keys(((property?.items as Record<string, unknown> | undefined)?.properties as Record<string, unknown> | undefined) ?? {}));
+  const items = Object.values(properties).flatMap((property) =>
+    Object.keys(((property?.items as Record<string, unknown> | undefined)?.properties as Record<string, unknown> | undefined) ?? {}),
+  );
   return [...Object.keys(properties), ...items];
 }
 
@@ -109,7 +131,11 @@ function outputPropertyNames(schema: Record<string, unknown> | undefined): strin
 export function defaultState(input: AnswerInput): { name: string; value: unknown } | null {
   const tools = input.serverTools.filter((tool) => {
     const shape = input.shapes.get(tool.name);
-    return shape && (shape.entity === input.shape.entity || Object.values(shape.dispatch?.choices ?? {}).some((choice) => choice.entity === input.shape.entity));
+    return (
+      shape &&
+      (shape.entity === input.shape.entity ||
+        Object.values(shape.dispatch?.choices ?? {}).some((choice) => choice.entity === input.shape.entity))
+    );
   });
   for (const tool of [input.tool, ...tools]) {
     const properties = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
@@ -126,7 +152,11 @@ export function defaultState(input: AnswerInput): { name: string; value: unknown
 
 export function defaultsOf(tool: ToolDefinition): Record<string, unknown> {
   const properties = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
-  return Object.fromEntries(Object.entries(properties).filter(([, schema]) => schema && schema.default !== undefined).map(([name, schema]) => [name, schema.default]));
+  return Object.fromEntries(
+    Object.entries(properties)
+      .filter(([, schema]) => schema && schema.default !== undefined)
+      .map(([name, schema]) => [name, schema.default]),
+  );
 }
 
 export function defaultOf(tool: ToolDefinition, name: string): unknown {
@@ -138,4 +168,3 @@ export function existingName(fields: Readonly<Record<string, unknown>>, name: st
   const normal = toNormalName(name);
   return Object.keys(fields).find((key) => toNormalName(key) === normal) ?? name;
 }
-

@@ -9,7 +9,9 @@ function plain(view: TypeView) {
     ids: [...view.ids],
     entities: [...view.entities],
     position: Object.fromEntries(view.position),
-    byLeaf: Object.fromEntries([...view.byLeaf].map(([leaf, ids]) => [leaf, [...ids].sort()]).sort(([a], [b]) => String(a).localeCompare(String(b)))),
+    byLeaf: Object.fromEntries(
+      [...view.byLeaf].map(([leaf, ids]) => [leaf, [...ids].sort()]).sort(([a], [b]) => String(a).localeCompare(String(b))),
+    ),
   };
 }
 
@@ -22,11 +24,21 @@ describe('a world type view kept up to date across world changes', () => {
     let world: WorldState = { entities: {}, facts: [] };
     let other: WorldState = { entities: {}, facts: [] };
     const steps: Parameters<typeof applyWorldChanges>[1][] = [
-      { upserts: [{ type: 'ticket', id: 'T-1', fields: { status: 'open', title: 'VPN drops' } }, { type: 'ticket', id: 'T-2', fields: { status: 'open', title: 'Printer' } }] },
+      {
+        upserts: [
+          { type: 'ticket', id: 'T-1', fields: { status: 'open', title: 'VPN drops' } },
+          { type: 'ticket', id: 'T-2', fields: { status: 'open', title: 'Printer' } },
+        ],
+      },
       { upserts: [{ type: 'ticket', id: 'T-1', fields: { status: 'closed' } }] },
       { upserts: [{ type: 'ticket', id: 'T-3', fields: { status: 'open', tags: ['vpn', 'urgent'] } }] },
       { deletes: [{ type: 'ticket', id: 'T-2' }] },
-      { upserts: [{ type: 'ticket', id: 'T-3', fields: { tags: null, status: 'pending' } }, { type: 'ticket', id: 'T-4', fields: { status: 'open' } }] },
+      {
+        upserts: [
+          { type: 'ticket', id: 'T-3', fields: { tags: null, status: 'pending' } },
+          { type: 'ticket', id: 'T-4', fields: { status: 'open' } },
+        ],
+      },
     ];
     for (const step of steps) {
       world = applyWorldChanges(world, step);
@@ -47,7 +59,10 @@ describe('a world type view kept up to date across world changes', () => {
   });
 
   it('answers an older world of the type again correctly after a newer one took its arrays', () => {
-    const before = applyWorldChanges({ entities: {}, facts: [] }, { upserts: [{ type: 'event', id: 'e1', fields: { day: '2026-03-03' } }] });
+    const before = applyWorldChanges(
+      { entities: {}, facts: [] },
+      { upserts: [{ type: 'event', id: 'e1', fields: { day: '2026-03-03' } }] },
+    );
     const first = plain(typeView('event', before.entities.event!));
     const after = applyWorldChanges(before, { upserts: [{ type: 'event', id: 'e2', fields: { day: '2026-03-04' } }] });
     expect(typeView('event', after.entities.event!).ids).toEqual(['e1', 'e2']);

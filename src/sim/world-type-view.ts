@@ -23,7 +23,9 @@ const entityFacts = new WeakMap<Record<string, unknown>, EntityFacts>();
 export function factsOfEntity(fields: Record<string, unknown>): EntityFacts {
   let facts = entityFacts.get(fields);
   if (!facts) {
-    const value = Object.fromEntries(Object.entries(fields).map(([key, item]) => [key, typeof item === 'string' ? truncate(item, fieldChars) : item]));
+    const value = Object.fromEntries(
+      Object.entries(fields).map(([key, item]) => [key, typeof item === 'string' ? truncate(item, fieldChars) : item]),
+    );
     entityFacts.set(fields, (facts = { value, json: JSON.stringify(value), leaves: leavesOf(value) }));
   }
   return facts;

@@ -37,7 +37,10 @@ interface PendingCall {
  *   const batch = createCallBatch(db, { cache, writes, events });
  *   const stored = batch.add(key, entry, changes); // true once committed, false if the connection was deleted
  */
-export function createCallBatch(db: Sqlite, { cache, writes, events }: { cache: MemoryCache; writes: MemoryWrites; events?: MemoryEvents }) {
+export function createCallBatch(
+  db: Sqlite,
+  { cache, writes, events }: { cache: MemoryCache; writes: MemoryWrites; events?: MemoryEvents },
+) {
   const statements = {
     connectionExists: db.prepare<[number], { found: number }>('SELECT 1 AS found FROM connections WHERE seq = ?'),
     saveNextSequence: db.prepare<[number, number]>('UPDATE memory_worlds SET next_sequence = ? WHERE connection_seq = ?'),
@@ -64,7 +67,12 @@ export function createCallBatch(db: Sqlite, { cache, writes, events }: { cache: 
         writes.deleteCallsThrough(key, memory.droppedThrough);
         memory.deletedThrough = memory.droppedThrough;
       }
-      if (dropping || memory.checkpointSequence === 0 || last - memory.checkpointSequence >= checkpointEvery || last < memory.checkpointSequence) {
+      if (
+        dropping ||
+        memory.checkpointSequence === 0 ||
+        last - memory.checkpointSequence >= checkpointEvery ||
+        last < memory.checkpointSequence
+      ) {
         writes.saveWorld(key, JSON.stringify(memory.world), last, memory.nextSequence, toStoredOccurrences(memory));
         memory.checkpointSequence = last;
       } else {
@@ -91,13 +99,16 @@ export function createCallBatch(db: Sqlite, { cache, writes, events }: { cache: 
     }
     for (const [key, exists] of outcomes) if (!exists) cache.forget(key);
     for (const call of batch) call.committed(outcomes.get(call.key)!);
-    if (events?.listening) for (const call of batch) if (outcomes.get(call.key)) events.emit({ kind: 'call', key: call.key, entry: call.entry });
+    if (events?.listening)
+      for (const call of batch) if (outcomes.get(call.key)) events.emit({ kind: 'call', key: call.key, entry: call.entry });
   }
 
   return {
     /** Queues a call for the next batch (committed after this turn of the event loop); resolves true once stored, false when its connection is gone. */
     add(key: MemoryKey, entry: CallLogEntry, changes: WorldChanges | undefined): Promise<boolean> {
-      const committed = new Promise<boolean>((resolve, reject) => pending.push({ key, entry, changes, committed: resolve, failed: reject }));
+      const committed = new Promise<boolean>((resolve, reject) =>
+        pending.push({ key, entry, changes, committed: resolve, failed: reject }),
+      );
       if (!flushScheduled) {
         flushScheduled = true;
         setImmediate(flush);

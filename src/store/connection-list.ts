@@ -42,9 +42,9 @@ export function createConnectionList(db: Sqlite) {
   return function list(namespaceId: number, query: ConnectionListQuery, keep?: (connection: Connection) => boolean): ConnectionPage {
     const conditions = ['c.namespace_id = ?', 'c.seq > ?'];
     const parameters: unknown[] = [namespaceId, query.afterSeq];
-    if (query.name !== undefined) conditions.push('c.name = ?'), parameters.push(query.name);
-    if (query.mcpUrl !== undefined) conditions.push('c.mcp_url = ?'), parameters.push(query.mcpUrl);
-    for (const [key, value] of query.metadata) conditions.push(metadataMatch), parameters.push(key, value);
+    if (query.name !== undefined) (conditions.push('c.name = ?'), parameters.push(query.name));
+    if (query.mcpUrl !== undefined) (conditions.push('c.mcp_url = ?'), parameters.push(query.mcpUrl));
+    for (const [key, value] of query.metadata) (conditions.push(metadataMatch), parameters.push(key, value));
     const sql = `SELECT ${connectionColumns} FROM connections c JOIN namespaces n ON n.id = c.namespace_id
         WHERE ${conditions.join(' AND ')} ORDER BY c.seq LIMIT ?`;
     let statement = listStatements.get(sql);
@@ -56,7 +56,12 @@ export function createConnectionList(db: Sqlite) {
   };
 }
 
-function listKept(statement: Statement<unknown[], ConnectionRow>, parameters: unknown[], limit: number, keep: (connection: Connection) => boolean): ConnectionPage {
+function listKept(
+  statement: Statement<unknown[], ConnectionRow>,
+  parameters: unknown[],
+  limit: number,
+  keep: (connection: Connection) => boolean,
+): ConnectionPage {
   const connections: Connection[] = [];
   let lastSeq = 0;
   // LIMIT -1 is no limit in SQLite; the loop stops at the first kept row past the page.

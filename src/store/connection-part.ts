@@ -72,7 +72,10 @@ export function createConnectionPart({
         );
       }
       const history = [...kept, ...calls].sort((left, right) => left.sequence - right.sequence);
-      const world = replayWorldChanges(seedOf(key), history.flatMap((entry) => (entry.changes ? [entry.changes] : [])));
+      const world = replayWorldChanges(
+        seedOf(key),
+        history.flatMap((entry) => (entry.changes ? [entry.changes] : [])),
+      );
       writes.transaction(() => {
         writes.deleteConnectionCalls(key, connectionId);
         for (const entry of calls) writes.insertCall(key, entry);

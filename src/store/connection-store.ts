@@ -63,7 +63,8 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox, { caches, 
     });
   }
 
-  const sealQuery = (namespaceId: number, connectionId: string, query: Record<string, string>) => secrets.seal(JSON.stringify(query), queryContext(namespaceId, connectionId));
+  const sealQuery = (namespaceId: number, connectionId: string, query: Record<string, string>) =>
+    secrets.seal(JSON.stringify(query), queryContext(namespaceId, connectionId));
 
   /** The header columns of a write: `headers` undefined keeps the stored ones, null removes them. */
   function toHeaderColumns(namespaceId: number, connectionId: string, headers: Record<string, string> | null | undefined) {
@@ -101,7 +102,10 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox, { caches, 
     },
     /** Inserts a new connection: its store key (`seq`), or null when the id was taken meanwhile. */
     insert(namespaceId: number, connection: Connection, headers: Record<string, string> | null | undefined, now: string): number | null {
-      const parameters = { ...toConnectionParameters(namespaceId, connection, now), headers: toHeaderColumns(namespaceId, connection.connectionId, headers).headers };
+      const parameters = {
+        ...toConnectionParameters(namespaceId, connection, now),
+        headers: toHeaderColumns(namespaceId, connection.connectionId, headers).headers,
+      };
       forget(namespaceId, connection.connectionId);
       const result = statements.insert.run(parameters);
       return result.changes === 1 ? Number(result.lastInsertRowid) : null;
@@ -109,17 +113,33 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox, { caches, 
     /** Rewrites a connection; `headers` undefined keeps the stored ones. */
     update(namespaceId: number, connection: Connection, headers: Record<string, string> | null | undefined, now: string): void {
       forget(namespaceId, connection.connectionId);
-      statements.update.run({ ...toConnectionParameters(namespaceId, connection, now), ...toHeaderColumns(namespaceId, connection.connectionId, headers) });
+      statements.update.run({
+        ...toConnectionParameters(namespaceId, connection, now),
+        ...toHeaderColumns(namespaceId, connection.connectionId, headers),
+      });
     },
     /**
      * Records what an upstream said (a probe, a relayed call, a listing), unless the connection
      * was deleted, re-created or re-targeted meanwhile (then its `createdAt` or `mcpUrl` differ).
      * `serverInfo` undefined keeps the stored one.
      */
-    setStatus(namespaceId: number, connection: Pick<Connection, 'connectionId' | 'createdAt' | 'mcpUrl' | 'status'>, serverInfo?: ServerInfo): boolean {
+    setStatus(
+      namespaceId: number,
+      connection: Pick<Connection, 'connectionId' | 'createdAt' | 'mcpUrl' | 'status'>,
+      serverInfo?: ServerInfo,
+    ): boolean {
       const { connectionId, createdAt, mcpUrl, status } = connection;
       forget(namespaceId, connectionId);
-      return statements.setStatus.run({ namespaceId, connectionId, createdAt, mcpUrl, status: JSON.stringify(status), serverInfo: toJsonColumn(serverInfo) }).changes === 1;
+      return (
+        statements.setStatus.run({
+          namespaceId,
+          connectionId,
+          createdAt,
+          mcpUrl,
+          status: JSON.stringify(status),
+          serverInfo: toJsonColumn(serverInfo),
+        }).changes === 1
+      );
     },
     /**
      * Stores what the setup page collected: a new URL (its typed query values masked), new headers

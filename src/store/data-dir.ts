@@ -88,7 +88,11 @@ function readOrCreateKey(directory: string, name: string): Buffer {
   const file = join(directory, name);
   try {
     const key = readFileSync(file);
-    if (key.length !== 32) throw new DataDirError(directory, `${name} is corrupt: expected 32 bytes, found ${key.length}. Restore it, or remove it together with mcpsim.db to start over`);
+    if (key.length !== 32)
+      throw new DataDirError(
+        directory,
+        `${name} is corrupt: expected 32 bytes, found ${key.length}. Restore it, or remove it together with mcpsim.db to start over`,
+      );
     return key;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;

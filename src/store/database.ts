@@ -26,7 +26,9 @@ export function migrate(db: Sqlite): void {
   const applied = db.pragma('user_version', { simple: true }) as number;
   const latest = migrations.at(-1)?.version ?? 0;
   if (applied > latest) {
-    throw new Error(`The database schema is version ${applied}, newer than this mcpsim knows (${latest}). Upgrade mcpsim or use another --data-dir.`);
+    throw new Error(
+      `The database schema is version ${applied}, newer than this mcpsim knows (${latest}). Upgrade mcpsim or use another --data-dir.`,
+    );
   }
   for (const migration of migrations) {
     if (migration.version <= applied) continue;

@@ -13,7 +13,9 @@ const catalogDirectory = new URL('../../catalog/', import.meta.url);
  * mcpsim, so this throws with the file name and the first problem.
  */
 export function loadDemoCatalog(): RegistryEntry[] {
-  const files = readdirSync(catalogDirectory).filter((name) => name.endsWith('.json')).sort();
+  const files = readdirSync(catalogDirectory)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
   const seen = new Map<string, string>();
   return files.map((file) => {
     const data: unknown = JSON.parse(readFileSync(new URL(file, catalogDirectory), 'utf8'));
@@ -21,7 +23,8 @@ export function loadDemoCatalog(): RegistryEntry[] {
     if (!parsed.success) throw new Error(`catalog/${file}: ${toFieldMessage(parsed.error.issues, data)}`);
     for (const key of [parsed.data.id, parsed.data.qualifiedName.replace(/^@/, '').toLowerCase()]) {
       const other = seen.get(key);
-      if (other) throw new Error(`catalog/${file}: repeats the id or qualifiedName of catalog/${other} ("${key}"); each server needs its own`);
+      if (other)
+        throw new Error(`catalog/${file}: repeats the id or qualifiedName of catalog/${other} ("${key}"); each server needs its own`);
       seen.set(key, file);
     }
     return { ...parsed.data, quality: parsed.data.quality ?? toQualityScore(parsed.data) } as RegistryEntry;

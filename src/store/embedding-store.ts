@@ -10,14 +10,18 @@ export function createEmbeddingStore(db: Sqlite) {
       ON CONFLICT (server_id, model) DO UPDATE SET text_hash = excluded.text_hash, vector = excluded.vector`),
   };
   const saveMany = db.transaction((model: string, rows: readonly { serverId: string; textHash: string; vector: Float32Array }[]) => {
-    for (const row of rows) statements.save.run(row.serverId, model, row.textHash, Buffer.from(row.vector.buffer, row.vector.byteOffset, row.vector.byteLength));
+    for (const row of rows)
+      statements.save.run(row.serverId, model, row.textHash, Buffer.from(row.vector.buffer, row.vector.byteOffset, row.vector.byteLength));
   });
   return {
     load(model: string): Map<string, { textHash: string; vector: Float32Array }> {
       const rows = new Map<string, { textHash: string; vector: Float32Array }>();
       for (const row of statements.load.all(model)) {
         const bytes = new Uint8Array(row.vector);
-        rows.set(row.server_id, { textHash: row.text_hash, vector: new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4) });
+        rows.set(row.server_id, {
+          textHash: row.text_hash,
+          vector: new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4),
+        });
       }
       return rows;
     },

@@ -167,7 +167,12 @@ export type MemoryCache = ReturnType<typeof createMemoryCache>;
  * @example
  *   recordCall(cache.get(key), { ...entry, sequence: 7 }, changes); // cache.get(key).nextSequence is now at least 8
  */
-export function recordCall(memory: CachedMemory, logged: { entry: CallLogEntry; bytes: number }, changes: WorldChanges | undefined, limits: MemoryLimits): void {
+export function recordCall(
+  memory: CachedMemory,
+  logged: { entry: CallLogEntry; bytes: number },
+  changes: WorldChanges | undefined,
+  limits: MemoryLimits,
+): void {
   const { entry, bytes } = logged;
   memory.history.push(entry);
   entryBytes.set(entry, bytes);
@@ -230,7 +235,8 @@ function toEntry(row: CallRow): CallLogEntry {
     result: JSON.parse(row.result) as LoggedResult,
     source: row.source as ResultOrigin,
     model: row.model,
-    usage: row.input_tokens === null || row.output_tokens === null ? null : { inputTokens: row.input_tokens, outputTokens: row.output_tokens },
+    usage:
+      row.input_tokens === null || row.output_tokens === null ? null : { inputTokens: row.input_tokens, outputTokens: row.output_tokens },
     latencyMs: row.latency_ms,
     at: row.at,
     ...(row.connection_id === null ? {} : { connectionId: row.connection_id }),

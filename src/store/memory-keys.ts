@@ -26,14 +26,18 @@ export function createMemoryKeys(db: Sqlite, { flush }: { flush(): void }) {
       `SELECT COALESCE((SELECT MIN(o.seq) FROM memory_shared_namespaces s JOIN connections o ON o.namespace_id = s.namespace_id AND o.mock_enabled = 1
         WHERE s.namespace_id = c.namespace_id AND c.mock_enabled = 1), c.seq) AS key FROM connections c WHERE c.seq = ?`,
     ),
-    shareNamespace: db.prepare<[number]>('INSERT INTO memory_shared_namespaces (namespace_id) VALUES (?) ON CONFLICT (namespace_id) DO NOTHING'),
+    shareNamespace: db.prepare<[number]>(
+      'INSERT INTO memory_shared_namespaces (namespace_id) VALUES (?) ON CONFLICT (namespace_id) DO NOTHING',
+    ),
     unshareNamespace: db.prepare<[number]>('DELETE FROM memory_shared_namespaces WHERE namespace_id = ?'),
     isShared: db.prepare<[number], { found: number }>('SELECT 1 AS found FROM memory_shared_namespaces WHERE namespace_id = ?'),
     sharers: db.prepare<[number], { connection_id: string; scenario: string | null }>(
       `SELECT c.connection_id, c.mock_scenario AS scenario FROM connections o JOIN memory_shared_namespaces s ON s.namespace_id = o.namespace_id
         JOIN connections c ON c.namespace_id = o.namespace_id AND c.mock_enabled = 1 WHERE o.seq = ? AND o.mock_enabled = 1 ORDER BY c.seq`,
     ),
-    mockConnections: db.prepare<[number], { connection_id: string }>('SELECT connection_id FROM connections WHERE namespace_id = ? AND mock_enabled = 1 ORDER BY seq'),
+    mockConnections: db.prepare<[number], { connection_id: string }>(
+      'SELECT connection_id FROM connections WHERE namespace_id = ? AND mock_enabled = 1 ORDER BY seq',
+    ),
   };
   /** The memory key of each connection seq, while no sharing or mock connection changes (see `keyFor`). */
   const keys = new Map<number, MemoryKey>();

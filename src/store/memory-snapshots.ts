@@ -49,7 +49,10 @@ export function createMemorySnapshots(
       `INSERT INTO memory_snapshots (id, connection_seq, label, created_at, world, calls, next_sequence, occurrences, scope, connection_id)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    listSnapshots: db.prepare<[number], { id: string; label: string | null; created_at: string; calls: number; scope: MemoryScope; connection_id: string | null }>(
+    listSnapshots: db.prepare<
+      [number],
+      { id: string; label: string | null; created_at: string; calls: number; scope: MemoryScope; connection_id: string | null }
+    >(
       'SELECT id, label, created_at, json_array_length(calls) AS calls, scope, connection_id FROM memory_snapshots WHERE connection_seq = ? ORDER BY rowid',
     ),
     getSnapshot: db.prepare<[number, string], SnapshotRow>(
@@ -65,7 +68,18 @@ export function createMemorySnapshots(
       const memory = cache.get(key);
       const { world, history, nextSequence } = memory;
       const label = options.label ?? null;
-      statements.insertSnapshot.run(options.id, key, label, options.now, JSON.stringify(world), JSON.stringify(history), nextSequence, toStoredOccurrences(memory), 'world', null);
+      statements.insertSnapshot.run(
+        options.id,
+        key,
+        label,
+        options.now,
+        JSON.stringify(world),
+        JSON.stringify(history),
+        nextSequence,
+        toStoredOccurrences(memory),
+        'world',
+        null,
+      );
       return { id: options.id, label, createdAt: options.now, calls: history.length, scope: 'world' };
     },
 
@@ -77,7 +91,18 @@ export function createMemorySnapshots(
       const calls = part.callsOf(key, connectionId);
       const { world, nextSequence } = cache.get(key);
       const label = options.label ?? null;
-      statements.insertSnapshot.run(options.id, key, label, options.now, JSON.stringify(world), JSON.stringify(calls), nextSequence, null, 'connection', connectionId);
+      statements.insertSnapshot.run(
+        options.id,
+        key,
+        label,
+        options.now,
+        JSON.stringify(world),
+        JSON.stringify(calls),
+        nextSequence,
+        null,
+        'connection',
+        connectionId,
+      );
       return { id: options.id, label, createdAt: options.now, calls: calls.length, scope: 'connection', connectionId };
     },
 

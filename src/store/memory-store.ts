@@ -94,7 +94,8 @@ export function createMemoryStore(db: Sqlite, limits: MemoryLimits = defaultMemo
      */
     append(key: MemoryKey, entry: CallLogEntry, changes?: WorldChanges): Promise<boolean> {
       const memory = cache.get(key);
-      if (hasSequence(memory.history, entry.sequence)) throw new Error(`memory ${key} already holds call ${entry.sequence} (UNIQUE sequence)`);
+      if (hasSequence(memory.history, entry.sequence))
+        throw new Error(`memory ${key} already holds call ${entry.sequence} (UNIQUE sequence)`);
       // The log keeps what the call changed, so the timeline can show it (and a snapshot restores it).
       const logged = boundCallEntry(changes === undefined ? entry : { ...entry, changes });
       const committed = batch.add(key, logged.entry, changes);

@@ -13,10 +13,13 @@ import type { MemoryKey } from './memory-keys.js';
  */
 export function prepareMemoryWrites(db: Sqlite) {
   const statements = {
-    insertCall: db.prepare(`INSERT INTO memory_calls (connection_seq, sequence, tool, arguments_key, arguments, occurrence, result, source, model,
+    insertCall:
+      db.prepare(`INSERT INTO memory_calls (connection_seq, sequence, tool, arguments_key, arguments, occurrence, result, source, model,
         input_tokens, output_tokens, latency_ms, at, changes, connection_id)
       VALUES (@key, @sequence, @tool, @argumentsKey, @arguments, @occurrence, @result, @source, @model, @inputTokens, @outputTokens, @latencyMs, @at, @changes, @connectionId)`),
-    saveWorld: db.prepare<[number, string, number, number, string | null]>(`INSERT INTO memory_worlds (connection_seq, world, world_sequence, next_sequence, occurrences)
+    saveWorld: db.prepare<
+      [number, string, number, number, string | null]
+    >(`INSERT INTO memory_worlds (connection_seq, world, world_sequence, next_sequence, occurrences)
       VALUES (?, ?, ?, ?, ?)
       ON CONFLICT (connection_seq) DO UPDATE SET world = excluded.world, world_sequence = excluded.world_sequence, next_sequence = excluded.next_sequence,
         occurrences = excluded.occurrences`),

@@ -64,7 +64,9 @@ export function createMockSettingsTable(db: Sqlite) {
 
 /** A seed world as the changes that build it from nothing. */
 function toSeedChanges(seed: WorldState): WorldChanges {
-  const upserts = Object.entries(seed.entities).flatMap(([type, byId]) => Object.entries(byId).map(([id, fields]) => ({ type, id, fields })));
+  const upserts = Object.entries(seed.entities).flatMap(([type, byId]) =>
+    Object.entries(byId).map(([id, fields]) => ({ type, id, fields })),
+  );
   return { upserts, facts: seed.facts };
 }
 

@@ -15,7 +15,12 @@ interface NamespaceRow {
   created_at: string;
 }
 
-const toNamespace = (row: NamespaceRow): Namespace => ({ id: row.id, accountId: row.account_id, name: row.name, createdAt: row.created_at });
+const toNamespace = (row: NamespaceRow): Namespace => ({
+  id: row.id,
+  accountId: row.account_id,
+  name: row.name,
+  createdAt: row.created_at,
+});
 
 /**
  * Namespaces; each belongs to one account, and names are unique within an account. `get` reads

@@ -6,7 +6,14 @@ import { apiError } from '../errors.js';
 import type { Clock } from '../domain/clock.js';
 import type { ServerInfo } from '../domain/connection.js';
 import { toFieldMessage } from '../domain/field-message.js';
-import { parseRegistryRecord, qualifiedNameSchema, recordToolsSchema, toRecordId, toRegistryEntry, type RegistryRecord } from '../domain/registry-record.js';
+import {
+  parseRegistryRecord,
+  qualifiedNameSchema,
+  recordToolsSchema,
+  toRecordId,
+  toRegistryEntry,
+  type RegistryRecord,
+} from '../domain/registry-record.js';
 import type { RegistryEntry, RegistrySummary, ToolDefinition } from '../domain/registry.js';
 import type { Stores } from './stores.js';
 
@@ -58,7 +65,10 @@ const serverInfoSchema = z
 const toolIndexSchema = z.array(
   z.looseObject({
     qualifiedName: qualifiedNameSchema,
-    file: z.string().regex(/^[^/\\]+\.json$/, { error: 'must be a file name ending in .json, inside tools/' }).refine((file) => file !== 'index.json', 'must not be index.json itself'),
+    file: z
+      .string()
+      .regex(/^[^/\\]+\.json$/, { error: 'must be a file name ending in .json, inside tools/' })
+      .refine((file) => file !== 'index.json', 'must not be index.json itself'),
   }),
 );
 
@@ -86,7 +96,10 @@ const toolFileSchema = z.looseObject({
 export function importRegistry(stores: Stores, path: string, options: { clock: Clock }): ImportCounts {
   const isDirectory = statOrThrow(path).isDirectory();
   if (isDirectory && !existsSync(join(path, 'servers.json'))) {
-    throw apiError('not_found', `${path}: has no servers.json; a registry directory holds servers.json, and optionally tools/index.json and tools/*.json`);
+    throw apiError(
+      'not_found',
+      `${path}: has no servers.json; a registry directory holds servers.json, and optionally tools/index.json and tools/*.json`,
+    );
   }
   const records = readRecords(isDirectory ? join(path, 'servers.json') : path, isDirectory ? 'servers.json' : basename(path));
   const problems: string[] = [];
@@ -102,14 +115,28 @@ export function importRegistry(stores: Stores, path: string, options: { clock: C
       // A list item cannot say what a connection needs, nor its tools, resources or prompts: an
       // entry that exists keeps those (the demo catalog's config survives importing the data set).
       const kept = value.shape === 'list-item' && storedById.has(entry.id) ? stores.registry.get(entry.qualifiedName) : null;
-      if (kept) entry = { ...entry, config: kept.config, resources: kept.resources, prompts: kept.prompts, security: kept.security, tools: kept.tools, serverInfo: kept.serverInfo };
+      if (kept)
+        entry = {
+          ...entry,
+          config: kept.config,
+          resources: kept.resources,
+          prompts: kept.prompts,
+          security: kept.security,
+          tools: kept.tools,
+          serverInfo: kept.serverInfo,
+        };
       const toolFile = toolFiles.get(nameKey(entry.qualifiedName));
       return { where, value: toolFile ? { ...entry, tools: toolFile.tools, serverInfo: toolFile.serverInfo ?? entry.serverInfo } : entry };
     });
     throwIfAny(path, findTakenNames(entries, stored), 'conflict');
     stores.registry.upsert(entries.map((entry) => entry.value));
     const created = entries.filter((entry) => !storedById.has(entry.value.id)).length;
-    return { read: entries.length, created, updated: entries.length - created, tools: entries.reduce((sum, entry) => sum + entry.value.tools.length, 0) };
+    return {
+      read: entries.length,
+      created,
+      updated: entries.length - created,
+      tools: entries.reduce((sum, entry) => sum + entry.value.tools.length, 0),
+    };
   });
 }
 
@@ -122,7 +149,8 @@ function statOrThrow(path: string) {
   try {
     return statSync(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw apiError('not_found', `${path}: no such file or directory; give a JSON file of servers or a directory with servers.json`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw apiError('not_found', `${path}: no such file or directory; give a JSON file of servers or a directory with servers.json`);
     throw error;
   }
 }
@@ -149,10 +177,17 @@ function readJson(file: string): unknown {
 
 function readRecords(file: string, label: string): Located<unknown>[] {
   const json = readJson(file);
-  const list = Array.isArray(json) ? json : typeof json === 'object' && json !== null && Array.isArray((json as { servers?: unknown }).servers) ? (json as { servers: unknown[] }).servers : null;
+  const list = Array.isArray(json)
+    ? json
+    : typeof json === 'object' && json !== null && Array.isArray((json as { servers?: unknown }).servers)
+      ? (json as { servers: unknown[] }).servers
+      : null;
   if (list === null) throw apiError('validation_error', `${file}: must be a JSON array of server records, or an object {"servers": [...]}`);
   return list.map((value, index) => {
-    const name = typeof value === 'object' && value !== null && typeof (value as { qualifiedName?: unknown }).qualifiedName === 'string' ? (value as { qualifiedName: string }).qualifiedName : null;
+    const name =
+      typeof value === 'object' && value !== null && typeof (value as { qualifiedName?: unknown }).qualifiedName === 'string'
+        ? (value as { qualifiedName: string }).qualifiedName
+        : null;
     return { where: `${label}: record ${index}${name === null ? '' : ` (${name})`}`, value };
   });
 }
@@ -174,25 +209,36 @@ function readToolFiles(directory: string, problems: string[]): Map<string, ToolF
     if (!parsed.success) return void problems.push(`${where}: ${toFieldMessage(parsed.error.issues, json, 'file')}`);
     const { qualifiedName, toolCount, tools, source } = parsed.data;
     if (nameKey(qualifiedName) !== nameKey(item.qualifiedName)) {
-      return void problems.push(`${where}: qualifiedName is "${qualifiedName}", but tools/index.json entry ${position} says "${item.qualifiedName}"`);
+      return void problems.push(
+        `${where}: qualifiedName is "${qualifiedName}", but tools/index.json entry ${position} says "${item.qualifiedName}"`,
+      );
     }
-    if (toolCount !== undefined && toolCount !== tools.length) return void problems.push(`${where}: toolCount says ${toolCount}, but tools has ${tools.length}`);
+    if (toolCount !== undefined && toolCount !== tools.length)
+      return void problems.push(`${where}: toolCount says ${toolCount}, but tools has ${tools.length}`);
     const other = files.get(nameKey(qualifiedName));
-    if (other) return void problems.push(`${where}: has the tools of "${qualifiedName}" again (already in ${other.where}); keep one file per server`);
+    if (other)
+      return void problems.push(
+        `${where}: has the tools of "${qualifiedName}" again (already in ${other.where}); keep one file per server`,
+      );
     files.set(nameKey(qualifiedName), { where, tools, serverInfo: source?.serverInfo ?? null });
   });
   return files;
 }
 
 /** Validates every record, then looks for names and ids given twice and tool files without their server. */
-function checkRecords(records: readonly Located<unknown>[], toolFiles: ReadonlyMap<string, ToolFile>, problems: string[]): Located<RegistryRecord>[] {
+function checkRecords(
+  records: readonly Located<unknown>[],
+  toolFiles: ReadonlyMap<string, ToolFile>,
+  problems: string[],
+): Located<RegistryRecord>[] {
   const valid: Located<RegistryRecord>[] = [];
   const byName = new Map<string, string>();
   const byId = new Map<string, string>();
   const named = new Set<string>();
   for (const { where, value } of records) {
     const parsed = parseRegistryRecord(value);
-    if (parsed.ok || parsed.qualifiedName !== null) named.add(nameKey(parsed.ok ? parsed.record.data.qualifiedName : parsed.qualifiedName!));
+    if (parsed.ok || parsed.qualifiedName !== null)
+      named.add(nameKey(parsed.ok ? parsed.record.data.qualifiedName : parsed.qualifiedName!));
     if (!parsed.ok) {
       problems.push(`${where}: ${parsed.message}`);
       continue;
@@ -201,7 +247,9 @@ function checkRecords(records: readonly Located<unknown>[], toolFiles: ReadonlyM
     const id = toRecordId(record);
     const first = byName.get(nameKey(record.data.qualifiedName)) ?? byId.get(id);
     if (first !== undefined) {
-      const what = byName.has(nameKey(record.data.qualifiedName)) ? 'qualifiedName (names are unique ignoring case and a leading @)' : `id ${id}`;
+      const what = byName.has(nameKey(record.data.qualifiedName))
+        ? 'qualifiedName (names are unique ignoring case and a leading @)'
+        : `id ${id}`;
       problems.push(`${where}: repeats the ${what} of ${first}; keep one of them`);
       continue;
     }
@@ -215,7 +263,8 @@ function checkRecords(records: readonly Located<unknown>[], toolFiles: ReadonlyM
     valid.push({ where, value: record });
   }
   for (const [key, toolFile] of toolFiles) {
-    if (!named.has(key)) problems.push(`${toolFile.where}: its server is not in servers.json; add the server or remove the file from tools/index.json`);
+    if (!named.has(key))
+      problems.push(`${toolFile.where}: its server is not in servers.json; add the server or remove the file from tools/index.json`);
   }
   return valid;
 }
@@ -226,7 +275,9 @@ function findTakenNames(entries: readonly Located<RegistryEntry>[], stored: read
   return entries.flatMap(({ where, value }) => {
     const holder = storedByName.get(nameKey(value.qualifiedName));
     if (!holder || holder.id === value.id) return [];
-    return [`${where}: the name is taken by the stored entry "${holder.qualifiedName}" (id ${holder.id}), but this record's id is ${value.id}; give the record id ${holder.id} to replace that entry, or another name`];
+    return [
+      `${where}: the name is taken by the stored entry "${holder.qualifiedName}" (id ${holder.id}), but this record's id is ${value.id}; give the record id ${holder.id} to replace that entry, or another name`,
+    ];
   });
 }
 

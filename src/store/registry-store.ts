@@ -41,7 +41,9 @@ export function createRegistryStore(db: Sqlite, caches: CacheSet) {
       `SELECT ${summaryColumns} FROM registry_servers ORDER BY use_count DESC, qualified_name COLLATE NOCASE ASC, id ASC`,
     ),
     delete: db.prepare<[string, string]>('DELETE FROM registry_servers WHERE qualified_name IN (?, ?)'),
-    owner: db.prepare<[string, string], { owner_account: string | null }>('SELECT owner_account FROM registry_servers WHERE qualified_name IN (?, ?)'),
+    owner: db.prepare<[string, string], { owner_account: string | null }>(
+      'SELECT owner_account FROM registry_servers WHERE qualified_name IN (?, ?)',
+    ),
     count: db.prepare<[], { count: number }>('SELECT count(*) AS count FROM registry_servers'),
     revision: db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'registry_revision'"),
     bumpRevision: db.prepare(

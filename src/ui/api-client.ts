@@ -24,7 +24,9 @@ export function createApiClient(access: ApiAccess) {
   async function request<T>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
     const headers: Record<string, string> = { authorization: `Bearer ${access.apiKey()}`, accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await access.fetch(new Request(`http://127.0.0.1${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+    const response = await access.fetch(
+      new Request(`http://127.0.0.1${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
+    );
     const text = await response.text();
     let parsed: unknown = null;
     try {

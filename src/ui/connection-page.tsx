@@ -1,7 +1,16 @@
 import type { Stores } from '../store/stores.js';
 import { errorText, segment, type ApiClient } from './api-client.js';
 import { Badge, Csrf, Json, Layout, Notice } from './layout.js';
-import { connectionPath, formatMs, MemoryView, ResultView, timelinePage, type CallEntry, type SnapshotView, type WorldState } from './memory-view.js';
+import {
+  connectionPath,
+  formatMs,
+  MemoryView,
+  ResultView,
+  timelinePage,
+  type CallEntry,
+  type SnapshotView,
+  type WorldState,
+} from './memory-view.js';
 import { SchemaFields } from './schema-form.js';
 import { StatusBadge, type ConnectionView } from './connections-page.js';
 
@@ -58,7 +67,13 @@ export async function loadConnection(api: ApiClient, stores: Stores, namespace: 
  * @example
  *   const older = await loadMemory(api, stores, 'demo', 'time', 5000); // calls 4950 to 4999
  */
-export async function loadMemory(api: ApiClient, stores: Stores, namespace: string, id: string, before: number | null): Promise<MemoryData | null> {
+export async function loadMemory(
+  api: ApiClient,
+  stores: Stores,
+  namespace: string,
+  id: string,
+  before: number | null,
+): Promise<MemoryData | null> {
   const base = `/__mcpsim/connections/${segment(namespace)}/${segment(id)}`;
   const member = stores.memory.resolveMember(stores.accounts.findLocal()!.id, namespace, id);
   if (member === null) return null;
@@ -70,10 +85,20 @@ export async function loadMemory(api: ApiClient, stores: Stores, namespace: stri
   const end = before === null ? nextSequence : Math.min(before, nextSequence);
   const since = Math.max(firstSequence - 1, end - 1 - timelinePage);
   const limit = Math.max(1, end - 1 - since);
-  const page = await api.get<{ calls: CallEntry[]; world: WorldState; nextSequence: number }>(`${base}/memory?since=${since}&limit=${limit}`);
+  const page = await api.get<{ calls: CallEntry[]; world: WorldState; nextSequence: number }>(
+    `${base}/memory?since=${since}&limit=${limit}`,
+  );
   const snapshots = await api.get<{ snapshots: SnapshotView[] }>(`${base}/snapshots`);
   if (!page.ok) return null;
-  return { calls: page.body.calls.filter((call) => call.sequence < end), world: page.body.world, nextSequence: page.body.nextSequence, firstSequence, before, snapshots: snapshots.ok ? snapshots.body.snapshots : [], shared };
+  return {
+    calls: page.body.calls.filter((call) => call.sequence < end),
+    world: page.body.world,
+    nextSequence: page.body.nextSequence,
+    firstSequence,
+    before,
+    snapshots: snapshots.ok ? snapshots.body.snapshots : [],
+    shared,
+  };
 }
 
 export interface CallOutcome {
@@ -88,13 +113,20 @@ export interface CallOutcome {
 export function CallResult({ outcome }: { outcome: CallOutcome }) {
   if (outcome.error !== undefined) return <Notice text={`${outcome.tool}: ${outcome.error}`} error />;
   const result = outcome.result!;
-  const source = outcome.entry?.source ?? (typeof result._meta?.['mcpsim/source'] === 'string' ? (result._meta['mcpsim/source'] as string) : 'upstream');
+  const source =
+    outcome.entry?.source ?? (typeof result._meta?.['mcpsim/source'] === 'string' ? (result._meta['mcpsim/source'] as string) : 'upstream');
   const usage = outcome.entry?.usage;
   return (
     <div role="status" aria-live="polite">
       <p>
         <strong>{outcome.tool}</strong> <Badge kind={source} />
-        {result.isError ? <> <Badge kind="iserror" text="isError" /></> : null} {formatMs(outcome.entry?.latencyMs ?? outcome.latencyMs ?? 0)} ms
+        {result.isError ? (
+          <>
+            {' '}
+            <Badge kind="iserror" text="isError" />
+          </>
+        ) : null}{' '}
+        {formatMs(outcome.entry?.latencyMs ?? outcome.latencyMs ?? 0)} ms
         {outcome.entry?.model ? ` · ${outcome.entry.model}` : ''}
         {usage ? ` · ${usage.inputTokens} in / ${usage.outputTokens} out tokens` : ''}
         {outcome.entry ? ` · call ${outcome.entry.sequence}` : ''}
@@ -129,18 +161,31 @@ function Playground({ base, csrf, tool, open }: { base: string; csrf: string; to
 }
 
 /** The page of one connection: what it is, its tools with a playground, and (mock) its memory, snapshots and fork. */
-export function ConnectionPage(props: { csrf: string; data: NonNullable<Awaited<ReturnType<typeof loadConnection>>>; namespace: string; notice?: string | null; error?: string | null; outcome?: CallOutcome | null }) {
+export function ConnectionPage(props: {
+  csrf: string;
+  data: NonNullable<Awaited<ReturnType<typeof loadConnection>>>;
+  namespace: string;
+  notice?: string | null;
+  error?: string | null;
+  outcome?: CallOutcome | null;
+}) {
   const { csrf, data, namespace, notice, error, outcome } = props;
   const { connection, tools, memory } = data;
   const base = connectionPath(namespace, connection.connectionId);
-  const live = memory ? { 'data-live': `${base}/events`, 'data-memory': `${base}/memory`, 'data-first': memory.before === null ? '1' : '0' } : {};
+  const live = memory
+    ? { 'data-live': `${base}/events`, 'data-memory': `${base}/memory`, 'data-first': memory.before === null ? '1' : '0' }
+    : {};
   return (
     <Layout title={connection.name} page="connections" csrf={csrf}>
       <Notice text={notice} />
       <Notice text={error} error />
       <section class="card" aria-label="Connection" {...live}>
         <p>
-          <StatusBadge connection={connection} /> <code>{namespace}/{connection.connectionId}</code> · {connection.mock?.enabled ? 'mock' : 'real'} · {connection.transport ?? 'http'}
+          <StatusBadge connection={connection} />{' '}
+          <code>
+            {namespace}/{connection.connectionId}
+          </code>{' '}
+          · {connection.mock?.enabled ? 'mock' : 'real'} · {connection.transport ?? 'http'}
         </p>
         <p class="muted">
           {connection.serverInfo ? `${connection.serverInfo.name} ${connection.serverInfo.version}` : ''} {connection.mcpUrl ?? ''}
@@ -170,7 +215,9 @@ export function ConnectionPage(props: { csrf: string; data: NonNullable<Awaited<
           </div>
           <section class="card" aria-labelledby="fork-title">
             <h2 id="fork-title">Fork</h2>
-            <p class="muted">A new mock connection whose calls and world start as a copy of this one: try two futures of the same state side by side.</p>
+            <p class="muted">
+              A new mock connection whose calls and world start as a copy of this one: try two futures of the same state side by side.
+            </p>
             <form method="post" action={`${base}/fork`}>
               <Csrf token={csrf} />
               <label for="fork-id">New connection id (optional)</label>

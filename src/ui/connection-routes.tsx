@@ -26,7 +26,16 @@ export function addConnectionRoutes(app: Hono, context: UiContext): void {
     const { namespace, id } = c.req.param();
     const before = /^\d{1,15}$/.test(c.req.query('before') ?? '') ? Number(c.req.query('before')) : null;
     const data = await loadConnection(api, stores, namespace, id, before);
-    if (!data) return c.html(<Layout title="Not found" page="connections" csrf={sessionOf(c).csrf}><Notice text={`Connection "${id}" not found in namespace "${namespace}".`} error /><p><a href="/ui">All connections</a></p></Layout>, 404);
+    if (!data)
+      return c.html(
+        <Layout title="Not found" page="connections" csrf={sessionOf(c).csrf}>
+          <Notice text={`Connection "${id}" not found in namespace "${namespace}".`} error />
+          <p>
+            <a href="/ui">All connections</a>
+          </p>
+        </Layout>,
+        404,
+      );
     return c.html(<ConnectionPage csrf={sessionOf(c).csrf} data={data} namespace={namespace} {...takeFlash(c)} />);
   });
 
@@ -58,7 +67,15 @@ export function addConnectionRoutes(app: Hono, context: UiContext): void {
       const stop = stores.memory.subscribe((event) => {
         if (event.key !== key) return;
         if (event.kind === 'replaced') queue.push({ event: 'replaced', data: '{}' });
-        else queue.push({ event: 'call', data: JSON.stringify({ sequence: event.entry.sequence, row: String(<TimelineRow entry={event.entry as CallEntry} />), world: String(<WorldView world={stores.memory.load(key).world} />) }) });
+        else
+          queue.push({
+            event: 'call',
+            data: JSON.stringify({
+              sequence: event.entry.sequence,
+              row: String(<TimelineRow entry={event.entry as CallEntry} />),
+              world: String(<WorldView world={stores.memory.load(key).world} />),
+            }),
+          });
         wake?.();
       });
       let open = true;
@@ -95,16 +112,32 @@ export function addConnectionRoutes(app: Hono, context: UiContext): void {
     const { namespace, id } = c.req.param();
     const form = await readForm(c);
     const label = form.get('label')?.trim() ?? '';
-    const answer = await api.post<{ id: string; scope: string }>(`${controlPath(namespace, id)}/snapshots${scopeQuery(form)}`, label === '' ? {} : { label });
+    const answer = await api.post<{ id: string; scope: string }>(
+      `${controlPath(namespace, id)}/snapshots${scopeQuery(form)}`,
+      label === '' ? {} : { label },
+    );
     const of = answer.ok && answer.body.scope === 'connection' ? " of this connection's calls" : '';
-    return redirectWith(c, connectionPath(namespace, id), answer.ok ? `Snapshot ${label || answer.body.id}${of} taken.` : errorText(answer), !answer.ok);
+    return redirectWith(
+      c,
+      connectionPath(namespace, id),
+      answer.ok ? `Snapshot ${label || answer.body.id}${of} taken.` : errorText(answer),
+      !answer.ok,
+    );
   });
 
   app.post('/connections/:namespace/:id/snapshots/:snapshot/restore', async (c) => {
     const { namespace, id, snapshot } = c.req.param();
-    const answer = await api.post<{ calls: number; scope: string }>(`${controlPath(namespace, id)}/snapshots/${segment(snapshot)}/restore${scopeQuery(await readForm(c))}`);
-    const what = answer.ok && answer.body.scope === 'connection' ? "Restored this connection's calls: the shared memory" : 'Restored: the memory';
-    return redirectWith(c, connectionPath(namespace, id), answer.ok ? `${what} holds ${answer.body.calls} calls again.` : errorText(answer), !answer.ok);
+    const answer = await api.post<{ calls: number; scope: string }>(
+      `${controlPath(namespace, id)}/snapshots/${segment(snapshot)}/restore${scopeQuery(await readForm(c))}`,
+    );
+    const what =
+      answer.ok && answer.body.scope === 'connection' ? "Restored this connection's calls: the shared memory" : 'Restored: the memory';
+    return redirectWith(
+      c,
+      connectionPath(namespace, id),
+      answer.ok ? `${what} holds ${answer.body.calls} calls again.` : errorText(answer),
+      !answer.ok,
+    );
   });
 
   app.post('/connections/:namespace/:id/snapshots/:snapshot/delete', async (c) => {
@@ -115,20 +148,30 @@ export function addConnectionRoutes(app: Hono, context: UiContext): void {
 
   app.post('/connections/:namespace/:id/reset', async (c) => {
     const { namespace, id } = c.req.param();
-    const answer = await api.delete<{ scope: string; calls: number }>(`${controlPath(namespace, id)}/memory${scopeQuery(await readForm(c))}`);
-    const done = answer.ok && answer.body.scope === 'connection'
-      ? `Reset this connection's calls: the shared memory holds ${answer.body.calls} calls of the others.`
-      : 'Memory reset: the next call is call 1.';
+    const answer = await api.delete<{ scope: string; calls: number }>(
+      `${controlPath(namespace, id)}/memory${scopeQuery(await readForm(c))}`,
+    );
+    const done =
+      answer.ok && answer.body.scope === 'connection'
+        ? `Reset this connection's calls: the shared memory holds ${answer.body.calls} calls of the others.`
+        : 'Memory reset: the next call is call 1.';
     return redirectWith(c, connectionPath(namespace, id), answer.ok ? done : errorText(answer), !answer.ok);
   });
 
   app.post('/connections/:namespace/:id/fork', async (c) => {
     const { namespace, id } = c.req.param();
     const wanted = (await readForm(c)).get('connectionId')?.trim() ?? '';
-    const answer = await api.post<{ namespace: string; connectionId: string; calls: number }>(`${controlPath(namespace, id)}/fork`, wanted === '' ? {} : { connectionId: wanted });
+    const answer = await api.post<{ namespace: string; connectionId: string; calls: number }>(
+      `${controlPath(namespace, id)}/fork`,
+      wanted === '' ? {} : { connectionId: wanted },
+    );
     if (!answer.ok) return redirectWith(c, connectionPath(namespace, id), errorText(answer), true);
     const fork = answer.body;
-    return redirectWith(c, connectionPath(fork.namespace, fork.connectionId), `Forked from ${namespace}/${id} with ${fork.calls} calls: this is the fork.`);
+    return redirectWith(
+      c,
+      connectionPath(fork.namespace, fork.connectionId),
+      `Forked from ${namespace}/${id} with ${fork.calls} calls: this is the fork.`,
+    );
   });
 }
 
@@ -150,7 +193,8 @@ async function callTool({ api, stores }: UiContext, namespace: string, id: strin
   if (!answer.ok) return { tool, error: errorText(answer) };
   // The log entry of this call (a mock connection's), for its source, model, usage and latency.
   const key = stores.memory.resolveKey(stores.accounts.findLocal()!.id, namespace, id);
-  const entry = key === null ? null : ((stores.memory.load(key).history.findLast((call) => call.tool === tool) as CallEntry | undefined) ?? null);
+  const entry =
+    key === null ? null : ((stores.memory.load(key).history.findLast((call) => call.tool === tool) as CallEntry | undefined) ?? null);
   return { tool, result: answer.body!, latencyMs, entry };
 }
 

@@ -23,7 +23,12 @@ export function StatusBadge({ connection }: { connection: ConnectionView }) {
   return (
     <>
       <Badge kind={status.state} />
-      {status.setupUrl ? <> <a href={status.setupUrl}>set up</a></> : null}
+      {status.setupUrl ? (
+        <>
+          {' '}
+          <a href={status.setupUrl}>set up</a>
+        </>
+      ) : null}
       {status.message ? <span class="help">{status.message}</span> : null}
     </>
   );
@@ -77,7 +82,21 @@ function toMetadataFilter(meta: string): string {
 }
 
 /** The connections page: a filter form, then each namespace's connections in a table. */
-export function ConnectionsPage({ csrf, name, meta, data, notice, error }: { csrf: string; name: string; meta: string; data: Awaited<ReturnType<typeof loadConnections>>; notice?: string | null; error?: string | null }) {
+export function ConnectionsPage({
+  csrf,
+  name,
+  meta,
+  data,
+  notice,
+  error,
+}: {
+  csrf: string;
+  name: string;
+  meta: string;
+  data: Awaited<ReturnType<typeof loadConnections>>;
+  notice?: string | null;
+  error?: string | null;
+}) {
   return (
     <Layout title="Connections" page="connections" csrf={csrf}>
       <Notice text={notice} />
@@ -98,7 +117,9 @@ export function ConnectionsPage({ csrf, name, meta, data, notice, error }: { csr
         <section class="card" aria-label={`Namespace ${group.namespace}`}>
           <h2>{group.namespace}</h2>
           {group.error ? <Notice text={group.error} error /> : null}
-          {group.connections.length === 0 ? <p class="muted">No connections{name || meta ? ' match' : ''}.</p> : (
+          {group.connections.length === 0 ? (
+            <p class="muted">No connections{name || meta ? ' match' : ''}.</p>
+          ) : (
             <table>
               <TableHead columns={['connection', 'status', 'server', 'kind', 'metadata']} />
               <tbody>

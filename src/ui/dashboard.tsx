@@ -47,12 +47,27 @@ const assetHeaders = { 'cache-control': 'no-cache', 'x-content-type-options': 'n
  */
 export function createDashboard(options: DashboardOptions): Dashboard {
   const sessions = createSessions();
-  const context: UiContext = { api: createApiClient(options.api), sessions, stores: options.stores, publicUrl: options.publicUrl, scenarios: options.scenarios ?? null };
+  const context: UiContext = {
+    api: createApiClient(options.api),
+    sessions,
+    stores: options.stores,
+    publicUrl: options.publicUrl,
+    scenarios: options.scenarios ?? null,
+  };
   const app = new Hono();
 
-  const refuseHost = (c: Context) => (isAllowedHost(c.req.header('host'), options.publicUrl()) ? null : c.text(`Host "${c.req.header('host') ?? ''}" is not allowed: open the dashboard at ${options.publicUrl()}/ui/ (or localhost)`, 403));
+  const refuseHost = (c: Context) =>
+    isAllowedHost(c.req.header('host'), options.publicUrl())
+      ? null
+      : c.text(`Host "${c.req.header('host') ?? ''}" is not allowed: open the dashboard at ${options.publicUrl()}/ui/ (or localhost)`, 403);
   const startSession = (c: Context, session: Session) => {
-    setCookie(c, sessionCookie, session.id, { httpOnly: true, sameSite: 'Strict', path: '/', maxAge: Math.floor(sessionTtlMs / 1000), secure: options.publicUrl().startsWith('https:') });
+    setCookie(c, sessionCookie, session.id, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/',
+      maxAge: Math.floor(sessionTtlMs / 1000),
+      secure: options.publicUrl().startsWith('https:'),
+    });
   };
 
   app.use('*', async (c, next) => {
@@ -65,10 +80,14 @@ export function createDashboard(options: DashboardOptions): Dashboard {
     const path = c.req.path.slice('/ui'.length);
     if (path.startsWith('/assets/')) return next();
     const stateChanging = c.req.method !== 'GET' && c.req.method !== 'HEAD';
-    if (stateChanging && !isOwnOrigin(c.req.header('origin'), c.req.header('host')!, options.publicUrl())) return c.text('Refused: this request came from another origin', 403);
+    if (stateChanging && !isOwnOrigin(c.req.header('origin'), c.req.header('host')!, options.publicUrl()))
+      return c.text('Refused: this request came from another origin', 403);
     if (path === '/login') return next();
     const session = sessions.find(getCookie(c, sessionCookie));
-    if (!session) return stateChanging ? c.text('Your dashboard session has expired: log in again with the link the server printed', 401) : c.redirect('/ui/login', 303);
+    if (!session)
+      return stateChanging
+        ? c.text('Your dashboard session has expired: log in again with the link the server printed', 401)
+        : c.redirect('/ui/login', 303);
     if (stateChanging) {
       const token = c.req.header('x-csrf-token') || (await readForm(c)).get('_csrf') || '';
       if (!sameText(token, session.csrf)) return c.text('Refused: missing or wrong CSRF token; reload the page and try again', 403);
@@ -123,7 +142,11 @@ export function createDashboard(options: DashboardOptions): Dashboard {
       if (token !== undefined) {
         // The token is exchanged once, at once, and the redirect takes it out of the address bar.
         const session = sessions.login(token);
-        if (!session) return c.html(<LoginPage error="This login link is not valid: each link logs in once, and the server prints a new one each time it starts. Log in with the API key." />, 401);
+        if (!session)
+          return c.html(
+            <LoginPage error="This login link is not valid: each link logs in once, and the server prints a new one each time it starts. Log in with the API key." />,
+            401,
+          );
         startSession(c, session);
         return c.redirect('/ui', 303);
       }
@@ -136,7 +159,9 @@ function LoginPage({ error }: { error: string | null }) {
   return (
     <Layout title="Log in" page={null} csrf={null}>
       <Notice text={error} error />
-      <p>Open the login link that <code>mcpsim serve</code> printed when it started, or enter the API key.</p>
+      <p>
+        Open the login link that <code>mcpsim serve</code> printed when it started, or enter the API key.
+      </p>
       <form method="post" action="/ui/login" class="card">
         <label for="key">API key</label>
         <input id="key" name="key" type="password" autocomplete="current-password" required />

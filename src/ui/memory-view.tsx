@@ -13,7 +13,11 @@ export interface CallEntry {
   usage: { inputTokens: number; outputTokens: number } | null;
   latencyMs: number;
   at: string;
-  changes?: { upserts?: { type: string; id: string; fields: Record<string, unknown> }[]; deletes?: { type: string; id: string }[]; facts?: string[] };
+  changes?: {
+    upserts?: { type: string; id: string; fields: Record<string, unknown> }[];
+    deletes?: { type: string; id: string }[];
+    facts?: string[];
+  };
 }
 
 export interface WorldState {
@@ -54,7 +58,12 @@ export function TimelineRow({ entry }: { entry: CallEntry }) {
       </td>
       <td>
         <Badge kind={entry.source} />
-        {entry.result.isError ? <> <Badge kind="iserror" text="isError" /></> : null}
+        {entry.result.isError ? (
+          <>
+            {' '}
+            <Badge kind="iserror" text="isError" />
+          </>
+        ) : null}
       </td>
       <td>
         {formatMs(entry.latencyMs)} ms
@@ -84,7 +93,9 @@ export function ResultView({ result }: { result: CallEntry['result'] }) {
   const others = result.content.filter((part) => !isText(part));
   return (
     <div>
-      {texts.map((part) => <pre tabindex={0}>{part.text}</pre>)}
+      {texts.map((part) => (
+        <pre tabindex={0}>{part.text}</pre>
+      ))}
       {others.length > 0 ? <Json value={others} /> : null}
       {result.structuredContent === undefined ? null : (
         <>
@@ -97,7 +108,12 @@ export function ResultView({ result }: { result: CallEntry['result'] }) {
 }
 
 function isText(part: unknown): part is { type: 'text'; text: string } {
-  return typeof part === 'object' && part !== null && (part as { type?: unknown }).type === 'text' && typeof (part as { text?: unknown }).text === 'string';
+  return (
+    typeof part === 'object' &&
+    part !== null &&
+    (part as { type?: unknown }).type === 'text' &&
+    typeof (part as { text?: unknown }).text === 'string'
+  );
 }
 
 /** How many entities of one type the world view lists (the count says how many there are). */
@@ -112,27 +128,37 @@ export function WorldView({ world }: { world: WorldState }) {
       {types.map(([type, entities]) => (
         <table>
           <caption>
-            <strong>{type}</strong> <span class="muted">({Object.keys(entities).length}{Object.keys(entities).length > entitiesShown ? `, the first ${entitiesShown} shown; GET .../memory has them all` : ''})</span>
+            <strong>{type}</strong>{' '}
+            <span class="muted">
+              ({Object.keys(entities).length}
+              {Object.keys(entities).length > entitiesShown ? `, the first ${entitiesShown} shown; GET .../memory has them all` : ''})
+            </span>
           </caption>
           <TableHead columns={['id', 'fields']} />
           <tbody>
-            {Object.entries(entities).slice(0, entitiesShown).map(([id, fields]) => (
-              <tr>
-                <td>
-                  <code>{id}</code>
-                </td>
-                <td>
-                  <code>{JSON.stringify(fields)}</code>
-                </td>
-              </tr>
-            ))}
+            {Object.entries(entities)
+              .slice(0, entitiesShown)
+              .map(([id, fields]) => (
+                <tr>
+                  <td>
+                    <code>{id}</code>
+                  </td>
+                  <td>
+                    <code>{JSON.stringify(fields)}</code>
+                  </td>
+                </tr>
+              ))}
           </tbody>
         </table>
       ))}
       {world.facts.length > 0 ? (
         <>
           <h3>Facts</h3>
-          <ul>{world.facts.map((fact) => <li>{fact}</li>)}</ul>
+          <ul>
+            {world.facts.map((fact) => (
+              <li>{fact}</li>
+            ))}
+          </ul>
         </>
       ) : null}
     </div>
@@ -144,7 +170,17 @@ export function WorldView({ world }: { world: WorldState }) {
  * reloads. In a shared world (`shared`), reset, snapshot and restore offer both scopes: the whole
  * shared world or only this connection's calls.
  */
-export function MemoryView(props: { base: string; csrf: string; calls: CallEntry[]; world: WorldState; nextSequence: number; firstSequence: number; before: number | null; snapshots: SnapshotView[]; shared: boolean }) {
+export function MemoryView(props: {
+  base: string;
+  csrf: string;
+  calls: CallEntry[];
+  world: WorldState;
+  nextSequence: number;
+  firstSequence: number;
+  before: number | null;
+  snapshots: SnapshotView[];
+  shared: boolean;
+}) {
   const { base, csrf, calls, world, nextSequence, firstSequence, before, snapshots, shared } = props;
   const newest = [...calls].reverse();
   const oldest = calls[0]?.sequence ?? firstSequence;
@@ -154,19 +190,28 @@ export function MemoryView(props: { base: string; csrf: string; calls: CallEntry
         <h2 id="timeline-title">Memory timeline</h2>
         <p class="muted">
           {/* The latest sequence, not a count: a reset of one connection's calls leaves gaps. */}
-          Latest call #<span id="call-count">{nextSequence - 1}</span>{firstSequence > 1 ? `; calls before #${firstSequence} are no longer kept (dropped by memory retention, MCPSIM_MEMORY_MAX_CALLS, or by a reset of one connection's calls)` : ''}
-          {before === null ? '; new calls appear here as they happen.' : '.'}{' '}
-          <span id="live-status" role="status"></span>
+          Latest call #<span id="call-count">{nextSequence - 1}</span>
+          {firstSequence > 1
+            ? `; calls before #${firstSequence} are no longer kept (dropped by memory retention, MCPSIM_MEMORY_MAX_CALLS, or by a reset of one connection's calls)`
+            : ''}
+          {before === null ? '; new calls appear here as they happen.' : '.'} <span id="live-status" role="status"></span>
         </p>
         <table>
           <TableHead columns={['#', 'time', 'tool', 'source', 'latency, model', 'details']} />
           <tbody id="timeline-rows">
-            {newest.map((entry) => <TimelineRow entry={entry} />)}
+            {newest.map((entry) => (
+              <TimelineRow entry={entry} />
+            ))}
           </tbody>
         </table>
-        {calls.length === 0 ? <p id="timeline-empty" class="muted">No calls yet: call a tool above, or from any MCP client.</p> : null}
+        {calls.length === 0 ? (
+          <p id="timeline-empty" class="muted">
+            No calls yet: call a tool above, or from any MCP client.
+          </p>
+        ) : null}
         <p>
-          {before !== null ? <a href={base}>Newest calls</a> : null} {oldest > firstSequence && calls.length > 0 ? <a href={`${base}?before=${oldest}`}>Older calls</a> : null}
+          {before !== null ? <a href={base}>Newest calls</a> : null}{' '}
+          {oldest > firstSequence && calls.length > 0 ? <a href={`${base}?before=${oldest}`}>Older calls</a> : null}
         </p>
       </section>
       <section class="card" aria-labelledby="world-title">
@@ -192,7 +237,9 @@ export function MemoryView(props: { base: string; csrf: string; calls: CallEntry
           ) : null}
           <button type="submit">Take snapshot</button>
         </form>
-        {snapshots.length === 0 ? <p class="muted">No snapshots yet.</p> : (
+        {snapshots.length === 0 ? (
+          <p class="muted">No snapshots yet.</p>
+        ) : (
           <table>
             <TableHead columns={shared ? ['label', 'taken', 'of', 'calls', 'actions'] : ['label', 'taken', 'calls', 'actions']} />
             <tbody>
@@ -205,14 +252,20 @@ export function MemoryView(props: { base: string; csrf: string; calls: CallEntry
                   <td>
                     <form class="inline" method="post" action={`${base}/snapshots/${encodeURIComponent(snapshot.id)}/restore`}>
                       <Csrf token={csrf} />
-                      <button type="submit" aria-label={`Restore snapshot ${snapshot.label ?? snapshot.id}`}>Restore</button>
+                      <button type="submit" aria-label={`Restore snapshot ${snapshot.label ?? snapshot.id}`}>
+                        Restore
+                      </button>
                     </form>{' '}
                     {shared && snapshot.scope === 'world' ? (
                       <>
                         <form class="inline" method="post" action={`${base}/snapshots/${encodeURIComponent(snapshot.id)}/restore`}>
                           <Csrf token={csrf} />
                           <input type="hidden" name="scope" value="connection" />
-                          <button type="submit" class="secondary" aria-label={`Restore only this connection's calls from snapshot ${snapshot.label ?? snapshot.id}`}>
+                          <button
+                            type="submit"
+                            class="secondary"
+                            aria-label={`Restore only this connection's calls from snapshot ${snapshot.label ?? snapshot.id}`}
+                          >
                             Restore this connection's calls
                           </button>
                         </form>{' '}
@@ -220,7 +273,9 @@ export function MemoryView(props: { base: string; csrf: string; calls: CallEntry
                     ) : null}
                     <form class="inline" method="post" action={`${base}/snapshots/${encodeURIComponent(snapshot.id)}/delete`}>
                       <Csrf token={csrf} />
-                      <button type="submit" class="secondary" aria-label={`Delete snapshot ${snapshot.label ?? snapshot.id}`}>Delete</button>
+                      <button type="submit" class="secondary" aria-label={`Delete snapshot ${snapshot.label ?? snapshot.id}`}>
+                        Delete
+                      </button>
                     </form>
                   </td>
                 </tr>
@@ -234,18 +289,24 @@ export function MemoryView(props: { base: string; csrf: string; calls: CallEntry
             <form method="post" action={`${base}/reset`}>
               <Csrf token={csrf} />
               <input type="hidden" name="scope" value="world" />
-              <button type="submit" class="secondary">Reset the shared world (every connection's calls and the world)</button>
+              <button type="submit" class="secondary">
+                Reset the shared world (every connection's calls and the world)
+              </button>
             </form>
             <form method="post" action={`${base}/reset`}>
               <Csrf token={csrf} />
               <input type="hidden" name="scope" value="connection" />
-              <button type="submit" class="secondary">Reset only this connection's calls (and what they changed)</button>
+              <button type="submit" class="secondary">
+                Reset only this connection's calls (and what they changed)
+              </button>
             </form>
           </>
         ) : (
           <form method="post" action={`${base}/reset`}>
             <Csrf token={csrf} />
-            <button type="submit" class="secondary">Reset memory (forget every call and the world)</button>
+            <button type="submit" class="secondary">
+              Reset memory (forget every call and the world)
+            </button>
           </form>
         )}
       </section>

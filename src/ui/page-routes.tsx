@@ -39,8 +39,21 @@ export function addPageRoutes(app: Hono, context: UiContext): void {
     const name = c.req.param('qualifiedName');
     const answer = await api.get<ServerDetail>(`/servers/${name.split('/').map(segment).join('/')}`);
     const namespaces = await api.get<{ namespaces: { name: string }[] }>('/namespaces?limit=100');
-    if (!answer.ok) return c.html(<Layout title="Server not found" page="registry" csrf={sessionOf(c).csrf}><Notice text={errorText(answer)} error /></Layout>, 404);
-    return c.html(<ServerPage csrf={sessionOf(c).csrf} server={answer.body} namespaces={namespaces.ok ? namespaces.body.namespaces.map((n) => n.name) : []} {...takeFlash(c)} />);
+    if (!answer.ok)
+      return c.html(
+        <Layout title="Server not found" page="registry" csrf={sessionOf(c).csrf}>
+          <Notice text={errorText(answer)} error />
+        </Layout>,
+        404,
+      );
+    return c.html(
+      <ServerPage
+        csrf={sessionOf(c).csrf}
+        server={answer.body}
+        namespaces={namespaces.ok ? namespaces.body.namespaces.map((n) => n.name) : []}
+        {...takeFlash(c)}
+      />,
+    );
   });
 
   app.post('/registry/:qualifiedName{.+}/mock', async (c) => {
@@ -48,7 +61,11 @@ export function addPageRoutes(app: Hono, context: UiContext): void {
     const form = await readForm(c);
     const namespace = form.get('namespace') ?? '';
     const connectionName = form.get('name')?.trim() ?? '';
-    const answer = await api.post<{ connectionId: string }>(`/connect/${segment(namespace)}`, { server: name, mock: { enabled: true }, ...(connectionName ? { name: connectionName } : {}) });
+    const answer = await api.post<{ connectionId: string }>(`/connect/${segment(namespace)}`, {
+      server: name,
+      mock: { enabled: true },
+      ...(connectionName ? { name: connectionName } : {}),
+    });
     if (!answer.ok) return redirectWith(c, `/ui/registry/${name}`, `Could not mock ${name}: ${errorText(answer)}`, true);
     return redirectWith(c, connectionPath(namespace, answer.body.connectionId), `Mock connection of ${name} created in ${namespace}.`);
   });
@@ -57,18 +74,28 @@ export function addPageRoutes(app: Hono, context: UiContext): void {
   app.post('/tokens', async (c) => {
     const form = await readForm(c);
     const constraint: Record<string, unknown> = {};
-    const list = (field: string) => (form.get(field) ?? '').split(',').map((value) => value.trim()).filter((value) => value !== '');
+    const list = (field: string) =>
+      (form.get(field) ?? '')
+        .split(',')
+        .map((value) => value.trim())
+        .filter((value) => value !== '');
     for (const field of ['namespaces', 'resources', 'operations']) if (list(field).length > 0) constraint[field] = list(field);
     const ttl = form.get('ttl')?.trim();
     if (ttl) constraint.ttl = /^\d+$/.test(ttl) ? Number(ttl) : ttl;
     const metadata = form.get('metadata')?.trim();
     if (metadata) {
       const pair = /^([^=]+)=(.*)$/.exec(metadata);
-      if (!pair) return c.html(<TokensPage csrf={sessionOf(c).csrf} minted={null} error={`metadata: "${metadata}" is not key=value`} />, 400);
+      if (!pair)
+        return c.html(<TokensPage csrf={sessionOf(c).csrf} minted={null} error={`metadata: "${metadata}" is not key=value`} />, 400);
       constraint.metadata = { [pair[1]!.trim()]: pair[2]!.trim() };
     }
-    const answer = await api.post<{ token: string; expiresAt: string }>('/tokens', Object.keys(constraint).length === 0 ? {} : { policy: [constraint] });
-    const page = <TokensPage csrf={sessionOf(c).csrf} minted={answer.ok ? answer.body : null} error={answer.ok ? null : errorText(answer)} />;
+    const answer = await api.post<{ token: string; expiresAt: string }>(
+      '/tokens',
+      Object.keys(constraint).length === 0 ? {} : { policy: [constraint] },
+    );
+    const page = (
+      <TokensPage csrf={sessionOf(c).csrf} minted={answer.ok ? answer.body : null} error={answer.ok ? null : errorText(answer)} />
+    );
     return c.html(page, answer.ok ? 200 : 400);
   });
 
@@ -89,32 +116,52 @@ export function addPageRoutes(app: Hono, context: UiContext): void {
   app.post('/scenarios/run', async (c) => {
     const name = (await readForm(c)).get('scenario') ?? '';
     const catalog = context.scenarios;
-    const run: ScenarioRun = catalog ? { name, ...(await catalog.run(name)) } : { name, steps: [], error: 'No scenario files are loaded: start with mcpsim serve <files>' };
+    const run: ScenarioRun = catalog
+      ? { name, ...(await catalog.run(name)) }
+      : { name, steps: [], error: 'No scenario files are loaded: start with mcpsim serve <files>' };
     const page = <ScenariosPage csrf={sessionOf(c).csrf} scenarios={catalog?.list() ?? null} run={run} />;
     return c.html(page);
   });
 }
 
-function ClockPage({ csrf, clock, notice, error }: { csrf: string; clock: { now: string; virtual: boolean }; notice: string | null; error: string | null }) {
+function ClockPage({
+  csrf,
+  clock,
+  notice,
+  error,
+}: {
+  csrf: string;
+  clock: { now: string; virtual: boolean };
+  notice: string | null;
+  error: string | null;
+}) {
   return (
     <Layout title="Clock" page="clock" csrf={csrf}>
       <Notice text={notice} />
       <Notice text={error} error />
       <section class="card">
         <p>
-          It is <time id="clock-now" datetime={clock.now}>{clock.now}</time> on a {clock.virtual ? 'virtual clock (it moves only when you move it)' : 'system clock (start with --clock virtual to move it)'}.
+          It is{' '}
+          <time id="clock-now" datetime={clock.now}>
+            {clock.now}
+          </time>{' '}
+          on a {clock.virtual ? 'virtual clock (it moves only when you move it)' : 'system clock (start with --clock virtual to move it)'}.
         </p>
         {clock.virtual ? (
           <div class="grid">
             <form method="post" action="/ui/clock">
               <Csrf token={csrf} />
-              <label for="clock-advance">Advance by <span class="help">a duration (1h, 30m, 2d) or milliseconds</span></label>
+              <label for="clock-advance">
+                Advance by <span class="help">a duration (1h, 30m, 2d) or milliseconds</span>
+              </label>
               <input id="clock-advance" name="advance" required placeholder="1h" />
               <button type="submit">Advance</button>
             </form>
             <form method="post" action="/ui/clock">
               <Csrf token={csrf} />
-              <label for="clock-set">Set to <span class="help">an ISO 8601 date-time</span></label>
+              <label for="clock-set">
+                Set to <span class="help">an ISO 8601 date-time</span>
+              </label>
               <input id="clock-set" name="set" required placeholder={clock.now} />
               <button type="submit">Set</button>
             </form>

@@ -38,7 +38,19 @@ export function RegistryResults({ answer, error, q }: { answer: ServerList | nul
 }
 
 /** A server of the registry: its tools and config, and "mock this server". */
-export function ServerPage({ csrf, server, namespaces, notice, error }: { csrf: string; server: ServerDetail; namespaces: string[]; notice: string | null; error: string | null }) {
+export function ServerPage({
+  csrf,
+  server,
+  namespaces,
+  notice,
+  error,
+}: {
+  csrf: string;
+  server: ServerDetail;
+  namespaces: string[];
+  notice: string | null;
+  error: string | null;
+}) {
   return (
     <Layout title={server.displayName} page="registry" csrf={csrf}>
       <Notice text={notice} />
@@ -55,7 +67,9 @@ export function ServerPage({ csrf, server, namespaces, notice, error }: { csrf: 
           <Csrf token={csrf} />
           <label for="mock-namespace">Namespace</label>
           <select id="mock-namespace" name="namespace">
-            {namespaces.map((name) => <option value={name}>{name}</option>)}
+            {namespaces.map((name) => (
+              <option value={name}>{name}</option>
+            ))}
           </select>
           <label for="mock-name">Connection name (optional)</label>
           <input id="mock-name" name="name" />
@@ -72,7 +86,9 @@ export function ServerPage({ csrf, server, namespaces, notice, error }: { csrf: 
               </li>
             ))}
           </ul>
-        ) : <p class="muted">No tools listed.</p>}
+        ) : (
+          <p class="muted">No tools listed.</p>
+        )}
       </section>
       <section class="card" aria-labelledby="config-title">
         <h2 id="config-title">Config</h2>

@@ -26,7 +26,9 @@ export function ScenariosPage({ csrf, scenarios, run }: { csrf: string; scenario
         </section>
       ) : null}
       {scenarios === null || scenarios.length === 0 ? (
-        <p class="muted">No scenario files are loaded. Start the server with them: <code>mcpsim serve scenarios/</code>.</p>
+        <p class="muted">
+          No scenario files are loaded. Start the server with them: <code>mcpsim serve scenarios/</code>.
+        </p>
       ) : (
         <table class="card">
           <TableHead columns={['scenario', 'connections', 'steps', 'run']} />
@@ -43,7 +45,9 @@ export function ScenariosPage({ csrf, scenarios, run }: { csrf: string; scenario
                   <form method="post" action="/ui/scenarios/run">
                     <Csrf token={csrf} />
                     <input type="hidden" name="scenario" value={scenario.name} />
-                    <button type="submit" disabled={scenario.steps === 0} aria-label={`Run steps of ${scenario.name}`}>Run steps</button>
+                    <button type="submit" disabled={scenario.steps === 0} aria-label={`Run steps of ${scenario.name}`}>
+                      Run steps
+                    </button>
                   </form>
                 </td>
               </tr>

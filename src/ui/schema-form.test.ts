@@ -46,7 +46,16 @@ describe('the playground form', () => {
       ['arg.owner.age', ''],
       ['arg.extra', '{"x":1}'],
     ]);
-    expect(toArguments(schema, form, '')).toEqual({ title: 'Hello', count: 3, draft: true, state: 'closed', tags: ['a', 'b'], sizes: [1, 2.5], owner: { name: 'Ann' }, extra: { x: 1 } });
+    expect(toArguments(schema, form, '')).toEqual({
+      title: 'Hello',
+      count: 3,
+      draft: true,
+      state: 'closed',
+      tags: ['a', 'b'],
+      sizes: [1, 2.5],
+      owner: { name: 'Ann' },
+      extra: { x: 1 },
+    });
   });
 
   it('names the field and the value it cannot read', () => {

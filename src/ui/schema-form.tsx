@@ -11,10 +11,28 @@ type Schema = Record<string, unknown>;
 export function SchemaFields({ schema, prefix = 'arg', idPrefix }: { schema: unknown; prefix?: string; idPrefix: string }) {
   const { properties, required } = objectParts(schema);
   if (properties.length === 0) return <p class="muted">This tool takes no arguments.</p>;
-  return <>{properties.map(([name, property]) => <Field name={`${prefix}.${name}`} idPrefix={idPrefix} label={name} schema={property} required={required.has(name)} />)}</>;
+  return (
+    <>
+      {properties.map(([name, property]) => (
+        <Field name={`${prefix}.${name}`} idPrefix={idPrefix} label={name} schema={property} required={required.has(name)} />
+      ))}
+    </>
+  );
 }
 
-function Field({ name, idPrefix, label, schema, required }: { name: string; idPrefix: string; label: string; schema: Schema; required: boolean }) {
+function Field({
+  name,
+  idPrefix,
+  label,
+  schema,
+  required,
+}: {
+  name: string;
+  idPrefix: string;
+  label: string;
+  schema: Schema;
+  required: boolean;
+}) {
   // Ids are unique on the page, which holds a form per tool.
   const id = `${idPrefix}-${name.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
   const description = typeof schema.description === 'string' ? schema.description : null;
@@ -23,10 +41,18 @@ function Field({ name, idPrefix, label, schema, required }: { name: string; idPr
   const caption = (
     <>
       {label}
-      {required ? <span class="required" aria-hidden="true"> *</span> : null}
-      {' '}
+      {required ? (
+        <span class="required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      ) : null}{' '}
       <span class="muted">({kind === 'json' ? 'JSON' : kind})</span>
-      {description === null ? null : <span class="help" id={help}>{description}</span>}
+      {description === null ? null : (
+        <span class="help" id={help}>
+          {description}
+        </span>
+      )}
     </>
   );
   if (kind === 'object') {
@@ -44,11 +70,15 @@ function Field({ name, idPrefix, label, schema, required }: { name: string; idPr
     control = (
       <select {...common}>
         {required ? null : <option value="">(none)</option>}
-        {(schema.enum as unknown[]).map((value) => <option value={JSON.stringify(value)}>{String(value)}</option>)}
+        {(schema.enum as unknown[]).map((value) => (
+          <option value={JSON.stringify(value)}>{String(value)}</option>
+        ))}
       </select>
     );
-  } else if (kind === 'number' || kind === 'integer') control = <input type="number" step={kind === 'integer' ? '1' : 'any'} {...common} value={numberDefault(schema.default)} />;
-  else if (kind === 'string') control = <input type="text" {...common} value={typeof schema.default === 'string' ? schema.default : undefined} />;
+  } else if (kind === 'number' || kind === 'integer')
+    control = <input type="number" step={kind === 'integer' ? '1' : 'any'} {...common} value={numberDefault(schema.default)} />;
+  else if (kind === 'string')
+    control = <input type="text" {...common} value={typeof schema.default === 'string' ? schema.default : undefined} />;
   else control = <textarea rows={3} {...common} placeholder={kind === 'array' ? 'one item per line' : 'JSON'}></textarea>;
   return (
     <div>
@@ -61,7 +91,12 @@ function Field({ name, idPrefix, label, schema, required }: { name: string; idPr
 type Kind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'object' | 'array' | 'json';
 
 function kindOf(schema: Schema): Kind {
-  if (Array.isArray(schema.enum) && schema.enum.length > 0 && schema.enum.every((value) => ['string', 'number', 'boolean'].includes(typeof value))) return 'enum';
+  if (
+    Array.isArray(schema.enum) &&
+    schema.enum.length > 0 &&
+    schema.enum.every((value) => ['string', 'number', 'boolean'].includes(typeof value))
+  )
+    return 'enum';
   const type = schema.type;
   if (type === 'string' || type === 'number' || type === 'integer' || type === 'boolean') return type;
   if (type === 'object' && isRecord(schema.properties)) return 'object';
@@ -72,7 +107,9 @@ function kindOf(schema: Schema): Kind {
 function objectParts(schema: unknown): { properties: [string, Schema][]; required: Set<string> } {
   if (!isRecord(schema) || !isRecord(schema.properties)) return { properties: [], required: new Set() };
   const properties = Object.entries(schema.properties).map(([name, value]): [string, Schema] => [name, isRecord(value) ? value : {}]);
-  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : []);
+  const required = new Set(
+    Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [],
+  );
   return { properties, required };
 }
 
@@ -128,19 +165,25 @@ function readField(schema: Schema, form: Map<string, string>, path: string): unk
     case 'number':
     case 'integer': {
       const number = Number(text);
-      if (!Number.isFinite(number) || (kind === 'integer' && !Number.isInteger(number))) throw new Error(`${label}: "${text}" is not ${kind === 'integer' ? 'an integer' : 'a number'}`);
+      if (!Number.isFinite(number) || (kind === 'integer' && !Number.isInteger(number)))
+        throw new Error(`${label}: "${text}" is not ${kind === 'integer' ? 'an integer' : 'a number'}`);
       return number;
     }
     case 'enum':
       return parseJson(text, label);
     case 'array': {
       const itemType = (schema.items as Schema).type;
-      const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
-      return itemType === 'string' ? lines : lines.map((line) => {
-        const number = Number(line);
-        if (!Number.isFinite(number)) throw new Error(`${label}: "${line}" is not a number (one item per line)`);
-        return number;
-      });
+      const lines = text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
+      return itemType === 'string'
+        ? lines
+        : lines.map((line) => {
+            const number = Number(line);
+            if (!Number.isFinite(number)) throw new Error(`${label}: "${line}" is not a number (one item per line)`);
+            return number;
+          });
     }
     default:
       return parseJson(text, label);

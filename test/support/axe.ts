@@ -12,9 +12,20 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   const violations: { id: string; impact: string; help: string; targets: string[] }[] = await page.evaluate(
     'axe.run().then((result) => result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((node) => JSON.stringify(node.target)) })))',
   );
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.help} (${violation.targets.join(', ')})`);
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.targets.join(', ')})`);
 }
 
 /** How the browser tests launch Debian's Chromium. */
 export const chromiumPath = '/usr/bin/chromium';
-export const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

@@ -51,11 +51,21 @@ const realistic: Record<string, unknown> = {
  *   exampleArguments(tool, 'demo'); // { owner: 'acme', repo: 'widgets', title: 'amber birch' }
  */
 export function exampleArguments(tool: ToolDefinition, seed: string, all = false): Record<string, unknown> {
-  const schema = all ? tool.inputSchema : { ...tool.inputSchema, properties: Object.fromEntries(Object.entries((tool.inputSchema.properties ?? {}) as Record<string, unknown>).filter(([name]) => (tool.inputSchema.required as string[] | undefined)?.includes(name))) };
+  const schema = all
+    ? tool.inputSchema
+    : {
+        ...tool.inputSchema,
+        properties: Object.fromEntries(
+          Object.entries((tool.inputSchema.properties ?? {}) as Record<string, unknown>).filter(([name]) =>
+            (tool.inputSchema.required as string[] | undefined)?.includes(name),
+          ),
+        ),
+      };
   const value = toSyntheticValue(schema, `${seed}|${tool.name}`);
   const args = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   const properties = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
-  for (const name of Object.keys(args)) if (name in realistic && properties[name]?.type !== 'array' && !properties[name]?.enum) args[name] = realistic[name];
+  for (const name of Object.keys(args))
+    if (name in realistic && properties[name]?.type !== 'array' && !properties[name]?.enum) args[name] = realistic[name];
   return args;
 }
 
@@ -67,14 +77,31 @@ interface Step {
 }
 
 /** The tool (or dispatch choice) that does `operation` to `entity`, preferring a plain tool. */
-function findStep(tools: readonly ToolDefinition[], shapes: ReadonlyMap<string, ToolShape>, entity: string, operation: string): Step | null {
+function findStep(
+  tools: readonly ToolDefinition[],
+  shapes: ReadonlyMap<string, ToolShape>,
+  entity: string,
+  operation: string,
+): Step | null {
   for (const plain of [true, false]) {
     for (const tool of tools) {
       const shape = shapes.get(tool.name)!;
-      if (plain && shape.entity === entity && shape.operation === operation && !shape.dispatch && (operation === 'create' || operation === 'list' || shape.idArgument !== null || shape.find)) return { tool, shape, choice: {} };
+      if (
+        plain &&
+        shape.entity === entity &&
+        shape.operation === operation &&
+        !shape.dispatch &&
+        (operation === 'create' || operation === 'list' || shape.idArgument !== null || shape.find)
+      )
+        return { tool, shape, choice: {} };
       if (!plain && shape.dispatch) {
         for (const [value, choice] of Object.entries(shape.dispatch.choices)) {
-          if (choice.entity === entity && choice.operation === operation && (operation === 'create' || operation === 'list' || choice.idArgument !== null)) return { tool, shape: choice, choice: { [shape.dispatch.argument]: value } };
+          if (
+            choice.entity === entity &&
+            choice.operation === operation &&
+            (operation === 'create' || operation === 'list' || choice.idArgument !== null)
+          )
+            return { tool, shape: choice, choice: { [shape.dispatch.argument]: value } };
         }
       }
     }
@@ -89,7 +116,17 @@ function changeableArgument(step: Step, list: Step | null): string | null {
   const preferred = ['title', 'name', 'description', 'body', 'content', 'summary', 'text', 'value', 'subject'];
   const candidates = Object.entries(properties).filter(
     ([name, schema]) =>
-      schema?.type === 'string' && !schema.enum && !schema.format && !schema.pattern && name !== step.shape.idArgument && !/(id|ids|number|key)$/i.test(name) && !(scope.has(name) && !preferred.includes(name)) && !isControlArgument(name) && !isQueryArgument(name) && !(name in realistic) && !Object.keys(step.choice).includes(name),
+      schema?.type === 'string' &&
+      !schema.enum &&
+      !schema.format &&
+      !schema.pattern &&
+      name !== step.shape.idArgument &&
+      !/(id|ids|number|key)$/i.test(name) &&
+      !(scope.has(name) && !preferred.includes(name)) &&
+      !isControlArgument(name) &&
+      !isQueryArgument(name) &&
+      !(name in realistic) &&
+      !Object.keys(step.choice).includes(name),
   );
   return (preferred.map((name) => candidates.find(([candidate]) => candidate === name)).find(Boolean) ?? candidates[0])?.[0] ?? null;
 }
@@ -98,14 +135,24 @@ function changeableArgument(step: Step, list: Step | null): string | null {
 function sameKind(schema: Record<string, unknown> | undefined, value: unknown): boolean {
   const type = schema?.type;
   if (typeof type !== 'string') return true;
-  const kind = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
+  const kind = Array.isArray(value)
+    ? 'array'
+    : value === null
+      ? 'null'
+      : typeof value === 'number'
+        ? Number.isInteger(value)
+          ? 'integer'
+          : 'number'
+        : typeof value;
   return type === kind || (type === 'number' && kind === 'integer');
 }
 
 /** An answer's entity: the value itself, or the one object it wraps the entity in (`{ table: {...} }`). */
 function entityOf(result: WalkResult): Record<string, unknown> {
   const value = result.value ?? {};
-  const inner = Object.values(value).filter((item): item is Record<string, unknown> => item !== null && typeof item === 'object' && !Array.isArray(item));
+  const inner = Object.values(value).filter(
+    (item): item is Record<string, unknown> => item !== null && typeof item === 'object' && !Array.isArray(item),
+  );
   return Object.keys(value).length === 1 && inner.length === 1 ? inner[0]! : value;
 }
 
@@ -114,14 +161,23 @@ function idOf(result: WalkResult, shape: ToolShape): unknown {
   const value = result.value ?? {};
   const direct = value[shape.idField] ?? value.id;
   if (direct !== undefined) return direct;
-  const inner = Object.values(value).filter((item): item is Record<string, unknown> => item !== null && typeof item === 'object' && !Array.isArray(item));
+  const inner = Object.values(value).filter(
+    (item): item is Record<string, unknown> => item !== null && typeof item === 'object' && !Array.isArray(item),
+  );
   return inner.length === 1 ? (inner[0]![shape.idField] ?? inner[0]!.id) : undefined;
 }
 
 /** Whether a list result holds an entity with this id (in any array of objects it carries). */
 function listHolds(result: WalkResult, idField: string, id: unknown): boolean {
   const arrays = Object.values(result.value ?? {}).filter((value): value is Record<string, unknown>[] => Array.isArray(value));
-  return arrays.some((items) => items.some((item) => item !== null && typeof item === 'object' && [item[idField], item.id, item.name, item.key].some((value) => value !== undefined && String(value) === String(id))));
+  return arrays.some((items) =>
+    items.some(
+      (item) =>
+        item !== null &&
+        typeof item === 'object' &&
+        [item[idField], item.id, item.name, item.key].some((value) => value !== undefined && String(value) === String(id)),
+    ),
+  );
 }
 
 /**
@@ -133,22 +189,30 @@ function listHolds(result: WalkResult, idField: string, id: unknown): boolean {
  */
 export async function walkEntities(tools: readonly ToolDefinition[], callTool: CallTool, seed = 'walk'): Promise<EntityWalk[]> {
   const shapes = inferServerShapes(tools);
-  const entities = [...new Set([...shapes.values()].flatMap((shape) => [shape, ...Object.values(shape.dispatch?.choices ?? {})]).map((shape) => shape.entity))];
+  const entities = [
+    ...new Set(
+      [...shapes.values()].flatMap((shape) => [shape, ...Object.values(shape.dispatch?.choices ?? {})]).map((shape) => shape.entity),
+    ),
+  ];
   const walks: EntityWalk[] = [];
   for (const entity of entities) {
-    const [found, read, list, update, remove] = (['create', 'read', 'list', 'update', 'delete'] as const).map((operation) => findStep(tools, shapes, entity, operation));
+    const [found, read, list, update, remove] = (['create', 'read', 'list', 'update', 'delete'] as const).map((operation) =>
+      findStep(tools, shapes, entity, operation),
+    );
     // `set(key, value)` creates what it does not find: with no create, an upsert is one.
     const create = found ?? (update?.shape.upsert ? update : null);
     if (!create && !(read && list)) continue;
     const walk: EntityWalk = { entity, steps: [], checks: [] };
     walks.push(walk);
-    const check = (name: string, pass: boolean, detail?: string) => walk.checks.push({ name, pass, ...(pass || detail === undefined ? {} : { detail }) });
+    const check = (name: string, pass: boolean, detail?: string) =>
+      walk.checks.push({ name, pass, ...(pass || detail === undefined ? {} : { detail }) });
     /** The same value for the same argument name all through the walk (the create's `owner`, `baseId`, `issue_number`). */
     const shared: Record<string, unknown> = {};
     const argsFor = (step: Step, extra: Record<string, unknown> = {}) => {
       const args: Record<string, unknown> = { ...exampleArguments(step.tool, `${seed}|${entity}`), ...step.choice };
       const properties = (step.tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown> | undefined>;
-      for (const [name, value] of Object.entries(shared)) if (name in properties && !(name in step.choice) && sameKind(properties[name], value)) args[name] = value;
+      for (const [name, value] of Object.entries(shared))
+        if (name in properties && !(name in step.choice) && sameKind(properties[name], value)) args[name] = value;
       return { ...args, ...extra };
     };
 
@@ -160,7 +224,8 @@ export async function walkEntities(tools: readonly ToolDefinition[], callTool: C
       if (create.shape.idArgument) args[create.shape.idArgument] = `walk-${entity}-1`;
       // A value of its own where a find may look it up (`find_contact(email)`): earlier calls may share the realistic one.
       for (const name of ['email', 'to']) if (typeof args[name] === 'string') args[name] = `walk.${entity}@example.com`;
-      for (const [name, value] of Object.entries(args)) if (name !== create.shape.idArgument && !(name in create.choice)) shared[name] = value;
+      for (const [name, value] of Object.entries(args))
+        if (name !== create.shape.idArgument && !(name in create.choice)) shared[name] = value;
       created = await callTool(create.tool.name, args);
       check('create answers', !created.isError, created.text);
       id = create.shape.idArgument ? args[create.shape.idArgument] : idOf(created, create.shape);
@@ -168,7 +233,9 @@ export async function walkEntities(tools: readonly ToolDefinition[], callTool: C
     }
     if (id === undefined && list) {
       const listed = await callTool(list.tool.name, argsFor(list));
-      const first = Object.values(listed.value ?? {}).find((value): value is Record<string, unknown>[] => Array.isArray(value) && value.length > 0)?.[0];
+      const first = Object.values(listed.value ?? {}).find(
+        (value): value is Record<string, unknown>[] => Array.isArray(value) && value.length > 0,
+      )?.[0];
       id = first?.[list.shape.idField] ?? first?.id;
     }
     if (id === undefined || id === null) continue;
@@ -189,7 +256,9 @@ export async function walkEntities(tools: readonly ToolDefinition[], callTool: C
     };
     const first = await readBack('read');
     if (first && created?.value && first.value) {
-      const differing = Object.entries(created.value).filter(([name, value]) => name in first.value! && JSON.stringify(first.value![name]) !== JSON.stringify(value));
+      const differing = Object.entries(created.value).filter(
+        ([name, value]) => name in first.value! && JSON.stringify(first.value![name]) !== JSON.stringify(value),
+      );
       check('read shows what the create made', differing.length === 0, `differs in ${differing.map(([name]) => name).join(', ')}`);
     }
     if (list) {
@@ -200,11 +269,17 @@ export async function walkEntities(tools: readonly ToolDefinition[], callTool: C
     const changed = update ? changeableArgument(update, list ?? null) : null;
     if (update && changed) {
       walk.steps.push(`update ${update.tool.name}`);
-      const updated = await callTool(update.tool.name, argsFor(update, { [update.shape.idArgument!]: id, [changed]: 'changed by the walk' }));
+      const updated = await callTool(
+        update.tool.name,
+        argsFor(update, { [update.shape.idArgument!]: id, [changed]: 'changed by the walk' }),
+      );
       check('update answers', !updated.isError, updated.text);
       const after = await readBack('read after update');
       const listField = update.shape.listField;
-      const shows = (entity: Record<string, unknown>) => (listField && listField.argument === changed ? Array.isArray(entity[listField.field]) && (entity[listField.field] as unknown[]).includes('changed by the walk') : entity[changed] === 'changed by the walk');
+      const shows = (entity: Record<string, unknown>) =>
+        listField && listField.argument === changed
+          ? Array.isArray(entity[listField.field]) && (entity[listField.field] as unknown[]).includes('changed by the walk')
+          : entity[changed] === 'changed by the walk';
       if (after?.value) check('read shows the update', shows(entityOf(after)), after.text.slice(0, 300));
     }
     if (remove) {

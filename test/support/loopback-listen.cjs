@@ -14,7 +14,14 @@ net.Server.prototype.listen = function loopbackListen(...args) {
     // listen(port[, host][, backlog][, callback]): drop a host or backlog, keep the callback.
     const callback = args.find((arg) => typeof arg === 'function');
     args = [{ port: Number(first), host: '127.0.0.1' }, ...(callback ? [callback] : [])];
-  } else if (first && typeof first === 'object' && first.path === undefined && first.fd === undefined && first.handle === undefined && first._handle === undefined) {
+  } else if (
+    first &&
+    typeof first === 'object' &&
+    first.path === undefined &&
+    first.fd === undefined &&
+    first.handle === undefined &&
+    first._handle === undefined
+  ) {
     args[0] = { ...first, host: '127.0.0.1' };
   }
   this.once('listening', () => {

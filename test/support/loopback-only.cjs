@@ -10,7 +10,9 @@ const dns = require('node:dns');
 const fs = require('node:fs');
 
 const loopback = (host) => {
-  const bare = String(host ?? 'localhost').toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const bare = String(host ?? 'localhost')
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   return bare === 'localhost' || bare === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(bare);
 };
 

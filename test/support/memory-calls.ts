@@ -4,7 +4,13 @@ import type { MemoryStore } from '../../src/store/memory-store.js';
 import { testStart } from './harness.js';
 
 /** A logged call; `sequence` and `occurrence` are the caller's to get right, as the simulator will. */
-export function callEntry(sequence: number, tool: string, args: Record<string, unknown>, occurrence = 1, text = `${tool} #${sequence}`): CallLogEntry {
+export function callEntry(
+  sequence: number,
+  tool: string,
+  args: Record<string, unknown>,
+  occurrence = 1,
+  text = `${tool} #${sequence}`,
+): CallLogEntry {
   return {
     sequence,
     tool,

@@ -13,7 +13,8 @@ export function createNotesSource(fixturesDir: string): ToolResultSource {
       const resolution = await simulator.resolve(call);
       if (!resolution) return resolution;
       const id = String(call.arguments.id);
-      if (call.tool === 'create_note') return { ...resolution, worldChanges: { upserts: [{ type: 'note', id, fields: { text: call.arguments.text ?? '' } }] } };
+      if (call.tool === 'create_note')
+        return { ...resolution, worldChanges: { upserts: [{ type: 'note', id, fields: { text: call.arguments.text ?? '' } }] } };
       if (call.tool === 'delete_note') return { ...resolution, worldChanges: { deletes: [{ type: 'note', id }] } };
       return resolution;
     },

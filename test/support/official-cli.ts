@@ -31,7 +31,17 @@ export interface RunningCli {
 }
 
 /** The environment of a CLI child: the one configuration for SDK and CLI alike (README "Official SDK and CLI"). */
-export function cliEnvironment({ baseUrl, apiKey, home, guardLog }: { baseUrl: string; apiKey: string | null; home: string; guardLog: string }): NodeJS.ProcessEnv {
+export function cliEnvironment({
+  baseUrl,
+  apiKey,
+  home,
+  guardLog,
+}: {
+  baseUrl: string;
+  apiKey: string | null;
+  home: string;
+  guardLog: string;
+}): NodeJS.ProcessEnv {
   mkdirSync(home, { recursive: true });
   return {
     PATH: process.env.PATH,
@@ -54,7 +64,12 @@ export function cliEnvironment({ baseUrl, apiKey, home, guardLog }: { baseUrl: s
  * opens a browser).
  */
 export function startCli(args: readonly string[], env: NodeJS.ProcessEnv): RunningCli {
-  const child = spawn(process.execPath, [cliEntry, ...args], { cwd: projectDirectory, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, [cliEntry, ...args], {
+    cwd: projectDirectory,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -71,16 +86,22 @@ export function startCli(args: readonly string[], env: NodeJS.ProcessEnv): Runni
 }
 
 /** Runs `smithery <args>` to its end, killed after `timeoutMs`; fails unless it exits 0 (unless `allowFailure`). */
-export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv, { timeoutMs = 15_000, allowFailure = false } = {}): Promise<CliRun> {
+export async function runCli(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  { timeoutMs = 15_000, allowFailure = false } = {},
+): Promise<CliRun> {
   const running = startCli(args, env);
   const timer = setTimeout(() => running.kill(), timeoutMs);
   const result = await running.exited.finally(() => clearTimeout(timer));
-  if (!allowFailure && result.code !== 0) throw new Error(`smithery ${args.join(' ')} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
+  if (!allowFailure && result.code !== 0)
+    throw new Error(`smithery ${args.join(' ')} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
   return result;
 }
 
 /** `--json` output: the one JSON document the CLI printed. */
-export function parseJson<T = any>(run: CliRun): T { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function parseJson<T = any>(run: CliRun): T {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const text = run.stdout.trim();
   try {
     return JSON.parse(text) as T;

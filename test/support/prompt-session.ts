@@ -13,15 +13,30 @@ import type { ToolCall, ToolCallContext } from '../../src/sim/tool-result-source
 
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object' as const, properties, required });
 const tools: ToolDefinition[] = [
-  { name: 'create_ticket', description: 'Open a ticket.', inputSchema: object({ title: { type: 'string' }, priority: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } }, ['title']) },
-  { name: 'get_ticket', description: 'Get a ticket by id.', inputSchema: object({ ticket_id: { type: 'string' } }, ['ticket_id']), annotations: { readOnlyHint: true } },
+  {
+    name: 'create_ticket',
+    description: 'Open a ticket.',
+    inputSchema: object({ title: { type: 'string' }, priority: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } }, [
+      'title',
+    ]),
+  },
+  {
+    name: 'get_ticket',
+    description: 'Get a ticket by id.',
+    inputSchema: object({ ticket_id: { type: 'string' } }, ['ticket_id']),
+    annotations: { readOnlyHint: true },
+  },
   {
     name: 'list_tickets',
     description: 'List tickets.',
     inputSchema: object({ status: { type: 'string' }, priority: { type: 'string' }, from: { type: 'string' }, query: { type: 'string' } }),
     annotations: { readOnlyHint: true },
   },
-  { name: 'update_ticket', description: 'Change a ticket.', inputSchema: object({ ticket_id: { type: 'string' }, status: { type: 'string' }, assignee: { type: 'string' } }, ['ticket_id']) },
+  {
+    name: 'update_ticket',
+    description: 'Change a ticket.',
+    inputSchema: object({ ticket_id: { type: 'string' }, status: { type: 'string' }, assignee: { type: 'string' } }, ['ticket_id']),
+  },
   { name: 'delete_ticket', description: 'Delete a ticket.', inputSchema: object({ ticket_id: { type: 'string' } }, ['ticket_id']) },
 ];
 
@@ -32,7 +47,24 @@ function createRandom(seed: string) {
   return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]! };
 }
 
-const words = ['VPN', 'drops', 'printer', 'jams', 'laptop', 'battery', 'login', 'fails', 'email', 'sync', 'slow', 'badge', 'reader', 'broken', 'Wi-Fi', 'floor 3'];
+const words = [
+  'VPN',
+  'drops',
+  'printer',
+  'jams',
+  'laptop',
+  'battery',
+  'login',
+  'fails',
+  'email',
+  'sync',
+  'slow',
+  'badge',
+  'reader',
+  'broken',
+  'Wi-Fi',
+  'floor 3',
+];
 const people = ['ana', 'ben', 'chloe', 'dev'];
 const statuses = ['open', 'pending', 'closed'];
 const priorities = ['low', 'normal', 'high'];
@@ -59,37 +91,88 @@ function* session(count: number): Generator<Step> {
     if (roll < 0.3) {
       made += 1;
       const id = `TCK-${made}`;
-      const fields = { title: `${random.pick(words)} ${random.pick(words)} on ${random.pick(words)}`, status: 'open', priority: random.pick(priorities), created: `2026-03-${String(1 + (made % 28)).padStart(2, '0')}T09:00:00Z`, tags: [random.pick(words)] };
+      const fields = {
+        title: `${random.pick(words)} ${random.pick(words)} on ${random.pick(words)}`,
+        status: 'open',
+        priority: random.pick(priorities),
+        created: `2026-03-${String(1 + (made % 28)).padStart(2, '0')}T09:00:00Z`,
+        tags: [random.pick(words)],
+      };
       tickets.set(id, fields);
       const facts = random.next() < 0.2 ? [`Ticket ${id} was opened by ${random.pick(people)}.`] : [];
-      yield { tool: 'create_ticket', args: { title: fields.title, priority: fields.priority, tags: fields.tags }, text: JSON.stringify({ id, ...fields }), changes: { upserts: [{ type: 'ticket', id, fields }], facts }, connectionId };
+      yield {
+        tool: 'create_ticket',
+        args: { title: fields.title, priority: fields.priority, tags: fields.tags },
+        text: JSON.stringify({ id, ...fields }),
+        changes: { upserts: [{ type: 'ticket', id, fields }], facts },
+        connectionId,
+      };
     } else if (roll < 0.5) {
       const id = random.next() < 0.1 ? 'TCK-999' : random.pick(ids);
       const fields = tickets.get(id);
       yield fields
         ? { tool: 'get_ticket', args: { ticket_id: id }, text: JSON.stringify({ id, ...fields }), connectionId }
-        : { tool: 'get_ticket', args: { ticket_id: id }, text: `Ticket ${id} not found`, isError: true, changes: { facts: [`There is no ticket ${id}.`] }, connectionId };
+        : {
+            tool: 'get_ticket',
+            args: { ticket_id: id },
+            text: `Ticket ${id} not found`,
+            isError: true,
+            changes: { facts: [`There is no ticket ${id}.`] },
+            connectionId,
+          };
     } else if (roll < 0.7) {
-      const args: Record<string, unknown> = random.next() < 0.5 ? { status: random.pick(statuses) } : random.next() < 0.5 ? { priority: random.pick(priorities), from: '2026-03-10' } : { query: random.pick(words) };
-      const listed = [...tickets].filter(([, fields]) => args.status === undefined || fields.status === args.status).slice(-15).map(([id, fields]) => ({ id, ...fields }));
+      const args: Record<string, unknown> =
+        random.next() < 0.5
+          ? { status: random.pick(statuses) }
+          : random.next() < 0.5
+            ? { priority: random.pick(priorities), from: '2026-03-10' }
+            : { query: random.pick(words) };
+      const listed = [...tickets]
+        .filter(([, fields]) => args.status === undefined || fields.status === args.status)
+        .slice(-15)
+        .map(([id, fields]) => ({ id, ...fields }));
       yield { tool: 'list_tickets', args, text: JSON.stringify({ tickets: listed }), connectionId };
     } else if (roll < 0.88) {
       const id = random.pick(ids);
       const change = random.next() < 0.5 ? { status: random.pick(statuses) } : { assignee: random.pick(people) };
       Object.assign(tickets.get(id)!, change);
-      yield { tool: 'update_ticket', args: { ticket_id: id, ...change }, text: JSON.stringify({ id, ...tickets.get(id) }), changes: { upserts: [{ type: 'ticket', id, fields: change }] }, connectionId };
+      yield {
+        tool: 'update_ticket',
+        args: { ticket_id: id, ...change },
+        text: JSON.stringify({ id, ...tickets.get(id) }),
+        changes: { upserts: [{ type: 'ticket', id, fields: change }] },
+        connectionId,
+      };
     } else if (roll < 0.93 && ids.length > 8) {
       const id = random.pick(ids);
       tickets.delete(id);
-      yield { tool: 'delete_ticket', args: { ticket_id: id }, text: `Deleted ${id}`, changes: { deletes: [{ type: 'ticket', id }] }, connectionId };
+      yield {
+        tool: 'delete_ticket',
+        args: { ticket_id: id },
+        text: `Deleted ${id}`,
+        changes: { deletes: [{ type: 'ticket', id }] },
+        connectionId,
+      };
     } else {
       // A failure of the simulator itself: logged, never shown to the model.
-      yield { tool: 'get_ticket', args: { ticket_id: random.pick(ids) }, text: 'mcpsim simulator failed', isError: true, source: 'simulator-error', connectionId };
+      yield {
+        tool: 'get_ticket',
+        args: { ticket_id: random.pick(ids) },
+        text: 'mcpsim simulator failed',
+        isError: true,
+        source: 'simulator-error',
+        connectionId,
+      };
     }
   }
 }
 
-function toCall(step: Step, sequence: number, world: WorldState, history: readonly CallLogEntry[]): ToolCall & { context: ToolCallContext } {
+function toCall(
+  step: Step,
+  sequence: number,
+  world: WorldState,
+  history: readonly CallLogEntry[],
+): ToolCall & { context: ToolCallContext } {
   const tool = tools.find((candidate) => candidate.name === step.tool)!;
   const context: ToolCallContext = {
     serverName: 'Helpdesk',
@@ -100,9 +183,21 @@ function toCall(step: Step, sequence: number, world: WorldState, history: readon
     history,
     serverTools: tools,
     now: `2026-03-15T10:${String(sequence % 60).padStart(2, '0')}:00.000Z`,
-    otherScenarios: () => [{ connectionId: step.connectionId === 'desk-a' ? 'desk-b' : 'desk-a', scenario: 'The second desk handles hardware.' }],
+    otherScenarios: () => [
+      { connectionId: step.connectionId === 'desk-a' ? 'desk-b' : 'desk-a', scenario: 'The second desk handles hardware.' },
+    ],
   };
-  return { namespace: 'ns', connectionId: step.connectionId, server: '@acme/helpdesk', tool: step.tool, arguments: step.args, argumentsKey: toCanonicalJson(step.args), occurrence: 1, sequence, context };
+  return {
+    namespace: 'ns',
+    connectionId: step.connectionId,
+    server: '@acme/helpdesk',
+    tool: step.tool,
+    arguments: step.args,
+    argumentsKey: toCanonicalJson(step.args),
+    occurrence: 1,
+    sequence,
+    context,
+  };
 }
 
 /** What the session runs: the prompt code under test (the current one, or an older one to write the golden file from). */
@@ -129,8 +224,19 @@ export function promptHashes(count: number, { buildPrompt, applyWorldChanges }: 
     hashes.push(createHash('sha256').update(`${system}\n${prompt}`).digest('hex').slice(0, 16));
     const result = { content: [{ type: 'text', text: step.text }], ...(step.isError ? { isError: true } : {}) };
     history.push({
-      sequence, tool: step.tool, arguments: step.args, argumentsKey: toCanonicalJson(step.args), occurrence: 1, result, source: step.source ?? 'model',
-      model: null, usage: null, latencyMs: 1, at: `2026-03-15T10:${String(sequence % 60).padStart(2, '0')}:00.000Z`, connectionId: step.connectionId, ...(step.changes ? { changes: step.changes } : {}),
+      sequence,
+      tool: step.tool,
+      arguments: step.args,
+      argumentsKey: toCanonicalJson(step.args),
+      occurrence: 1,
+      result,
+      source: step.source ?? 'model',
+      model: null,
+      usage: null,
+      latencyMs: 1,
+      at: `2026-03-15T10:${String(sequence % 60).padStart(2, '0')}:00.000Z`,
+      connectionId: step.connectionId,
+      ...(step.changes ? { changes: step.changes } : {}),
     });
     if (step.changes && !step.isError) world = applyWorldChanges(world, step.changes);
     // Retention drops the oldest calls in place, as the memory cache does; at 300 a reset starts a new log.

@@ -36,7 +36,6 @@ export function readWorldSection(prompt: string): WorldState | null {
   return world;
 }
 
-
 /**
  * The ids of a list the prompt folded into runs (`evt_1–evt_4, evt_9`; src/sim/prompt-world.ts
  * `toIdRuns`), unfolded; `…` (ids left unnamed) is dropped.

@@ -58,7 +58,14 @@ if (mode === 'crash') {
       setTimeout(() => process.exit(7), 10);
       return { content: [{ type: 'text', text: 'bye' }] };
     }
-    return { content: [{ type: 'text', text: `secret=${process.env.ODD_SECRET ?? 'unset'} home=${process.env.HOME ? 'set' : 'unset'} other=${process.env.ODD_OTHER ?? 'unset'}` }] };
+    return {
+      content: [
+        {
+          type: 'text',
+          text: `secret=${process.env.ODD_SECRET ?? 'unset'} home=${process.env.HOME ? 'set' : 'unset'} other=${process.env.ODD_OTHER ?? 'unset'}`,
+        },
+      ],
+    };
   });
   await server.connect(new StdioServerTransport());
 }

@@ -27,7 +27,9 @@ export const testServer: RegistryEntry = {
     headers: { Authorization: { label: 'API token', required: true }, 'X-Trace': { label: 'Trace id', required: false } },
     query: { region: { label: 'Region', description: 'eu or us', required: true } },
   },
-  tools: [{ name: 'list_issues', description: 'Lists issues.', inputSchema: { type: 'object', properties: { state: { type: 'string' } } } }],
+  tools: [
+    { name: 'list_issues', description: 'Lists issues.', inputSchema: { type: 'object', properties: { state: { type: 'string' } } } },
+  ],
   resources: [],
   prompts: [],
   quality: 0.5,

@@ -3,7 +3,10 @@ import type { Harness } from './harness.js';
 
 /** Mints a token with `POST /tokens` as `key` (default the API key); fails the test unless it answers 200. */
 export async function mint(harness: Harness, policy?: unknown[], key?: string): Promise<string> {
-  const response = await harness.call('POST', '/tokens', { ...(policy === undefined ? {} : { body: { policy } }), ...(key === undefined ? {} : { key }) });
+  const response = await harness.call('POST', '/tokens', {
+    ...(policy === undefined ? {} : { body: { policy } }),
+    ...(key === undefined ? {} : { key }),
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.token as string;
 }
@@ -17,10 +20,16 @@ export async function mintChain(harness: Harness, policies: unknown[][]): Promis
 }
 
 /** A namespace with connections of the given metadata, written with the API key. */
-export async function seedConnections(harness: Harness, namespace: string, connections: Record<string, Record<string, unknown> | null>): Promise<void> {
+export async function seedConnections(
+  harness: Harness,
+  namespace: string,
+  connections: Record<string, Record<string, unknown> | null>,
+): Promise<void> {
   await harness.call('PUT', `/namespaces/${namespace}`);
   for (const [id, metadata] of Object.entries(connections)) {
-    const response = await harness.call('PUT', `/connect/${namespace}/${id}`, { body: { mcpUrl: `https://${id}.test/mcp`, ...(metadata ? { metadata } : {}) } });
+    const response = await harness.call('PUT', `/connect/${namespace}/${id}`, {
+      body: { mcpUrl: `https://${id}.test/mcp`, ...(metadata ? { metadata } : {}) },
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
   }
 }

@@ -161,24 +161,40 @@ function toListener(kind: UpstreamKind, options: UpstreamOptions): Listener {
       // An error page that echoes the request, credentials included, as careless servers do.
       return (request, response) => {
         request.resume();
-        response.writeHead(500, { 'content-type': 'text/plain' }).end(`rejected authorization=${request.headers.authorization ?? ''} url=${request.url}`);
+        response
+          .writeHead(500, { 'content-type': 'text/plain' })
+          .end(`rejected authorization=${request.headers.authorization ?? ''} url=${request.url}`);
       };
   }
 }
 
 /** The healthy upstream's fetch handler: a new SDK server and stateless transport per POST. */
 async function answerMcp(request: Request, options: UpstreamOptions): Promise<Response> {
-  if (new URL(request.url).pathname !== '/mcp') return new Response(jsonRpcError(-32000, 'Not found: the MCP endpoint is /mcp'), { status: 404, headers: { 'content-type': 'application/json' } });
+  if (new URL(request.url).pathname !== '/mcp')
+    return new Response(jsonRpcError(-32000, 'Not found: the MCP endpoint is /mcp'), {
+      status: 404,
+      headers: { 'content-type': 'application/json' },
+    });
   const required = options.requireHeader;
   if (required && request.headers.get(required.name) !== required.value) {
-    return new Response(jsonRpcError(-32000, `Unauthorized: send the ${required.name} header`), { status: 401, headers: unauthorizedHeaders });
+    return new Response(jsonRpcError(-32000, `Unauthorized: send the ${required.name} header`), {
+      status: 401,
+      headers: unauthorizedHeaders,
+    });
   }
   const query = options.requireQuery;
   if (query && new URL(request.url).searchParams.get(query.name) !== query.value) {
-    return new Response(jsonRpcError(-32000, `Unauthorized: send the ${query.name} query parameter`), { status: 401, headers: unauthorizedHeaders });
+    return new Response(jsonRpcError(-32000, `Unauthorized: send the ${query.name} query parameter`), {
+      status: 401,
+      headers: unauthorizedHeaders,
+    });
   }
   // Stateless routes answer GET and DELETE with 405, else the client re-opens its SSE stream forever (stack.md pitfall 5).
-  if (request.method !== 'POST') return new Response(jsonRpcError(-32000, 'Method not allowed.'), { status: 405, headers: { 'content-type': 'application/json', allow: 'POST' } });
+  if (request.method !== 'POST')
+    return new Response(jsonRpcError(-32000, 'Method not allowed.'), {
+      status: 405,
+      headers: { 'content-type': 'application/json', allow: 'POST' },
+    });
   const server = createMcpServer(options);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
@@ -194,7 +210,10 @@ async function answerMcp(request: Request, options: UpstreamOptions): Promise<Re
 /** The healthy upstream's SDK server, for any transport (the uplink tests pair it over a WebSocket). */
 export function createMcpServer(options: UpstreamOptions): Server {
   const tools = options.tools ?? defaultUpstreamTools;
-  const server = new Server({ name: options.name ?? 'upstream-healthy', version: options.version ?? '1.2.3' }, { capabilities: { tools: {} } });
+  const server = new Server(
+    { name: options.name ?? 'upstream-healthy', version: options.version ?? '1.2.3' },
+    { capabilities: { tools: {} } },
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: tools.map(({ name, description, inputSchema, outputSchema }) => ({
       name,
@@ -205,7 +224,11 @@ export function createMcpServer(options: UpstreamOptions): Server {
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = tools.find((candidate) => candidate.name === request.params.name);
-    if (!tool) return { content: [{ type: 'text', text: `Unknown tool "${request.params.name}"; tools: ${tools.map((t) => t.name).join(', ')}` }], isError: true };
+    if (!tool)
+      return {
+        content: [{ type: 'text', text: `Unknown tool "${request.params.name}"; tools: ${tools.map((t) => t.name).join(', ')}` }],
+        isError: true,
+      };
     return tool.call ? await tool.call(request.params.arguments ?? {}) : { content: [{ type: 'text', text: 'ok' }] };
   });
   return server;

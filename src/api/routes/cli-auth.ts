@@ -20,25 +20,36 @@ import { foreignOrigin, readNonce, readOrMakeNonce } from '../setup-guard.js';
 import { errorSchema } from '../schemas.js';
 
 const tag = 'mcpsim';
-const sessionParams = z.object({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a session id from POST /api/auth/cli/session') });
+const sessionParams = z.object({
+  sessionId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a session id from POST /api/auth/cli/session'),
+});
 const html = (description: string) => ({ description, contentTypes: ['text/html'] });
 const maxFormBytes = 4 * 1024;
 /** Where the approve page's CSRF cookie is sent: the approve pages only. */
 const loginPagesPath = '/api/auth/cli/approve/';
 
-const sessionRequestSchema = z.object({ organizationId: z.string().optional().describe('ignored: mcpsim has one account per key') }).meta({ id: 'CliSessionRequest' });
+const sessionRequestSchema = z
+  .object({ organizationId: z.string().optional().describe('ignored: mcpsim has one account per key') })
+  .meta({ id: 'CliSessionRequest' });
 const sessionResponseSchema = z
   .object({ sessionId: z.string(), authUrl: z.string().describe('the page on this server where a person approves the login') })
   .meta({ id: 'CliSession' });
 const pollResponseSchema = z
   .union([
     z.object({ status: z.literal('pending') }),
-    z.object({ status: z.literal('success'), apiKey: z.string().describe('a new key of the approving account, labelled "created by a CLI login"'), namespace: z.string().optional() }),
+    z.object({
+      status: z.literal('success'),
+      apiKey: z.string().describe('a new key of the approving account, labelled "created by a CLI login"'),
+      namespace: z.string().optional(),
+    }),
   ])
   .meta({ id: 'CliPoll' });
 
 /** The CLI login routes; `logins` is made from the stores when not given. */
-export function cliAuthOperations(dependencies: AppDependencies, logins: CliLogins = createCliLogins({ accounts: dependencies.stores.accounts, clock: dependencies.clock, random: dependencies.random })): Operation[] {
+export function cliAuthOperations(
+  dependencies: AppDependencies,
+  logins: CliLogins = createCliLogins({ accounts: dependencies.stores.accounts, clock: dependencies.clock, random: dependencies.random }),
+): Operation[] {
   const { stores } = dependencies;
   const publicUrl = dependencies.publicUrl ?? (() => defaultPublicUrl);
   const oneClick = () => isLoopbackHost(new URL(publicUrl()).hostname);
@@ -49,7 +60,16 @@ export function cliAuthOperations(dependencies: AppDependencies, logins: CliLogi
   /** The namespace the CLI will use: the account's first one, when it has any. */
   const firstNamespace = (accountId: string) => stores.namespaces.list(accountId)[0]?.name ?? null;
   const gone = (c: Context) =>
-    page(c, renderCliLoginPage({ account: local(), oneClick: oneClick(), open: false, notice: { tone: 'problem', text: 'This login link has expired or was already used. Run smithery auth login again.' } }), 404);
+    page(
+      c,
+      renderCliLoginPage({
+        account: local(),
+        oneClick: oneClick(),
+        open: false,
+        notice: { tone: 'problem', text: 'This login link has expired or was already used. Run smithery auth login again.' },
+      }),
+      404,
+    );
 
   return [
     defineOperation({
@@ -72,10 +92,20 @@ export function cliAuthOperations(dependencies: AppDependencies, logins: CliLogi
       public: true,
       summary: 'Poll a CLI login session: pending until approved, then once the new API key (the session ends)',
       params: sessionParams,
-      responses: { 200: { description: 'Pending, or the key', schema: pollResponseSchema }, 404: { description: 'Unknown, expired (5 minutes) or already used', schema: errorSchema } },
+      responses: {
+        200: { description: 'Pending, or the key', schema: pollResponseSchema },
+        404: { description: 'Unknown, expired (5 minutes) or already used', schema: errorSchema },
+      },
       handle(c, { params: { sessionId } }) {
         const answer = logins.poll(sessionId);
-        if (!answer) return c.json({ error: 'not_found' as const, message: `Login session "${sessionId}" is unknown, expired (5 minutes) or already used; run smithery auth login again` }, 404);
+        if (!answer)
+          return c.json(
+            {
+              error: 'not_found' as const,
+              message: `Login session "${sessionId}" is unknown, expired (5 minutes) or already used; run smithery auth login again`,
+            },
+            404,
+          );
         return c.json(answer);
       },
     }),
@@ -98,7 +128,8 @@ export function cliAuthOperations(dependencies: AppDependencies, logins: CliLogi
       path: '/api/auth/cli/approve/{sessionId}',
       tag,
       public: true,
-      summary: 'Approve a CLI login: a new API key of the account, labelled as created by a CLI login, goes to the next poll. Off loopback the form must carry the account\'s API key (apiKey)',
+      summary:
+        "Approve a CLI login: a new API key of the account, labelled as created by a CLI login, goes to the next poll. Off loopback the form must carry the account's API key (apiKey)",
       params: sessionParams,
       rawBody: {
         contentType: 'application/x-www-form-urlencoded',
@@ -121,16 +152,42 @@ export function cliAuthOperations(dependencies: AppDependencies, logins: CliLogi
         const nonce = readNonce(c);
         if (foreign || nonce === '' || form.get('csrf') !== nonce) {
           const why = foreign ?? 'the form was not the one this page served (open the link from the CLI again)';
-          return page(c, renderCliLoginPage({ account, oneClick: oneClick(), open: false, notice: { tone: 'problem', text: `Nothing was approved: ${why}.` } }), 403);
+          return page(
+            c,
+            renderCliLoginPage({
+              account,
+              oneClick: oneClick(),
+              open: false,
+              notice: { tone: 'problem', text: `Nothing was approved: ${why}.` },
+            }),
+            403,
+          );
         }
         if (!oneClick()) {
           const key = form.get('apiKey') ?? '';
           if (stores.accounts.findByKeyHash(toStoredKey(key).hash)?.id !== account.id) {
-            return page(c, renderCliLoginPage({ account, oneClick: false, open: true, notice: { tone: 'problem', text: 'That is not an API key of this account; nothing was approved.' } }), 401);
+            return page(
+              c,
+              renderCliLoginPage({
+                account,
+                oneClick: false,
+                open: true,
+                notice: { tone: 'problem', text: 'That is not an API key of this account; nothing was approved.' },
+              }),
+              401,
+            );
           }
         }
         if (!logins.approve(sessionId, account, firstNamespace(account.id))) return gone(c);
-        return page(c, renderCliLoginPage({ account, oneClick: oneClick(), open: false, notice: { tone: 'ok', text: 'Approved. The CLI receives its key on its next poll; you can close this page.' } }));
+        return page(
+          c,
+          renderCliLoginPage({
+            account,
+            oneClick: oneClick(),
+            open: false,
+            notice: { tone: 'ok', text: 'Approved. The CLI receives its key on its next poll; you can close this page.' },
+          }),
+        );
       },
     }),
   ];

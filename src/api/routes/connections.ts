@@ -38,7 +38,13 @@ const writeEach: Permission = { resource: 'connections', operation: 'write', eac
 /** The Connect API: create-or-update, create, get, list and delete connections. */
 export function connectionOperations(dependencies: AppDependencies, { upstream, uplinks, setupLinks }: AppServices): Operation[] {
   const writer = { ...dependencies, upstream, setupLinks };
-  return [listConnections(dependencies, setupLinks), postConnection(writer), getConnection(dependencies, setupLinks), putConnection(writer), deleteConnection(dependencies, uplinks)];
+  return [
+    listConnections(dependencies, setupLinks),
+    postConnection(writer),
+    getConnection(dependencies, setupLinks),
+    putConnection(writer),
+    deleteConnection(dependencies, uplinks),
+  ];
 }
 
 /** `GET /connect/{namespace}`: one page of the connections the caller may see. */
@@ -51,7 +57,12 @@ function listConnections({ stores }: AppDependencies, links: SetupLinks): Operat
     permission: readEach,
     params: namespaceParams,
     query: connectionListQuerySchema,
-    responses: { 200: { description: 'One page of connections (a service token sees only those its policy allows)', schema: connectionListSchema }, 400: invalid, 403: forbidden, 404: notFound },
+    responses: {
+      200: { description: 'One page of connections (a service token sees only those its policy allows)', schema: connectionListSchema },
+      400: invalid,
+      403: forbidden,
+      404: notFound,
+    },
     handle(c, { account, caller, params, query, searchParams }) {
       const namespace = requireNamespace(stores, account.id, params.namespace);
       const listQuery = {
@@ -61,7 +72,11 @@ function listConnections({ stores }: AppDependencies, links: SetupLinks): Operat
         ...(query.mcpUrl === undefined ? {} : { mcpUrl: query.mcpUrl }),
         metadata: readMetadataFilters(searchParams),
       };
-      const page = stores.connections.list(namespace.id, listQuery, caller.chain.length === 0 ? undefined : (connection) => canSeeConnection(caller, connection));
+      const page = stores.connections.list(
+        namespace.id,
+        listQuery,
+        caller.chain.length === 0 ? undefined : (connection) => canSeeConnection(caller, connection),
+      );
       return c.json({
         connections: page.connections.map((connection) => toConnectionView(links.present(account.id, connection))),
         nextCursor: page.nextSeq === null ? null : encodeCursor(page.nextSeq),
@@ -85,7 +100,14 @@ function postConnection(writer: WriteDependencies & Pick<AppDependencies, 'rando
     async handle(c, { account, caller, params, body }) {
       const namespace = requireNamespace(stores, account.id, params.namespace);
       for (;;) {
-        const write = { caller, place: toPlace(account.id, namespace.id), namespace: namespace.name, connectionId: createReadableId(random), input: body, mode: 'create' as const };
+        const write = {
+          caller,
+          place: toPlace(account.id, namespace.id),
+          namespace: namespace.name,
+          connectionId: createReadableId(random),
+          input: body,
+          mode: 'create' as const,
+        };
         const response = await writeConnection(c, writer, write);
         if (response) return response;
       }
@@ -130,13 +152,23 @@ function putConnection(writer: WriteDependencies): Operation {
       200: { description: 'Connection updated', schema: connectionSchema },
       201: { description: 'Connection created', schema: connectionSchema },
       400: invalid,
-      403: { description: "A service token may not write this connection, or the connection's resulting metadata does not match its policy", schema: errorSchema },
+      403: {
+        description: "A service token may not write this connection, or the connection's resulting metadata does not match its policy",
+        schema: errorSchema,
+      },
       404: { description: 'Namespace not found or access denied', schema: errorSchema },
       409: { description: 'The target URL differs from the existing one (header x-should-retry: false)', schema: errorSchema },
     },
     async handle(c, { account, caller, params, body }) {
       const namespace = requireNamespace(stores, account.id, params.namespace);
-      const write = { caller, place: toPlace(account.id, namespace.id), namespace: namespace.name, connectionId: params.connectionId, input: body, mode: 'upsert' as const };
+      const write = {
+        caller,
+        place: toPlace(account.id, namespace.id),
+        namespace: namespace.name,
+        connectionId: params.connectionId,
+        input: body,
+        mode: 'upsert' as const,
+      };
       return (await writeConnection(c, writer, write))!;
     },
   });

@@ -35,20 +35,30 @@ export function controlOperations({ clock }: { clock: Clock }): Operation[] {
       responses: {
         200: { description: 'The clock after the change', schema: clockSchema },
         400: { description: 'Bad body, or the clock is not virtual', schema: validationErrorSchema },
-        403: { description: "Another account than the server's first (local) one: the clock is shared, so only the local account moves it", schema: errorSchema },
+        403: {
+          description: "Another account than the server's first (local) one: the clock is shared, so only the local account moves it",
+          schema: errorSchema,
+        },
       },
       handle(c, { body, account }) {
         // One clock serves every account (token expiry, setup links, memory times): letting any
         // account move it would let one account expire (or revive) another's tokens.
         if (!account.isLocal) {
-          throw apiError('forbidden', "The virtual clock is shared by every account of this server, so only the local (first) account may move it; use that account's API key");
+          throw apiError(
+            'forbidden',
+            "The virtual clock is shared by every account of this server, so only the local (first) account may move it; use that account's API key",
+          );
         }
         if (!isManualClock(clock)) {
-          throw apiError('validation_error', 'The clock is not virtual: start mcpsim with --clock virtual (or MCPSIM_CLOCK=virtual) to move it');
+          throw apiError(
+            'validation_error',
+            'The clock is not virtual: start mcpsim with --clock virtual (or MCPSIM_CLOCK=virtual) to move it',
+          );
         }
         // An advance too long to be a number of milliseconds (null) moves the clock out of range too.
         const target = 'set' in body ? new Date(body.set).getTime() : clock.now().getTime() + (toAdvanceMs(body.advance) ?? Infinity);
-        if (!(Math.abs(target) <= maxTime)) throw apiError('validation_error', `${'set' in body ? 'set' : 'advance'}: moves the clock out of the range of dates`);
+        if (!(Math.abs(target) <= maxTime))
+          throw apiError('validation_error', `${'set' in body ? 'set' : 'advance'}: moves the clock out of the range of dates`);
         clock.set(new Date(target));
         return c.json(view());
       },

@@ -13,7 +13,14 @@ import type { Account } from '../../store/account-store.js';
 import type { Stores } from '../../store/stores.js';
 import type { AppDependencies, AppServices } from '../context.js';
 import type { ConnectionPlace } from '../connection-upstream.js';
-import { faultsBodySchema, faultsClearedSchema, faultsSchema, forcedStatusBodySchema, sharedWorldBodySchema, sharedWorldSchema } from '../fault-schemas.js';
+import {
+  faultsBodySchema,
+  faultsClearedSchema,
+  faultsSchema,
+  forcedStatusBodySchema,
+  sharedWorldBodySchema,
+  sharedWorldSchema,
+} from '../fault-schemas.js';
 import { storeForcedStatus, type ForcedStatusContext } from '../forced-status.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { connectionId, connectionSchema, errorSchema, namespaceName, validationErrorSchema } from '../schemas.js';
@@ -94,7 +101,12 @@ function deleteFaults({ stores }: AppDependencies, faults: FaultRules): Operatio
     summary: "Remove a connection's fault rules (a status they set stays; force another with PUT .../status)",
     permission: 'api-key',
     params: connectionParams,
-    responses: { 200: { description: 'Removed (also when there were none)', schema: faultsClearedSchema }, 400: invalid, 403: forbidden, 404: notFound },
+    responses: {
+      200: { description: 'Removed (also when there were none)', schema: faultsClearedSchema },
+      400: invalid,
+      403: forbidden,
+      404: notFound,
+    },
     handle(c, { account, params }) {
       const { connection } = requireConnection(c, stores, account, params.namespace, params.connectionId);
       faults.clear(connection.key);
@@ -115,7 +127,12 @@ function putStatus({ stores }: AppDependencies, { upstream }: AppServices): Oper
     permission: 'api-key',
     params: connectionParams,
     body: { schema: forcedStatusBodySchema, required: true },
-    responses: { 200: { description: 'The connection with its new status', schema: connectionSchema }, 400: invalid, 403: forbidden, 404: notFound },
+    responses: {
+      200: { description: 'The connection with its new status', schema: connectionSchema },
+      400: invalid,
+      403: forbidden,
+      404: notFound,
+    },
     handle(c, { account, params, body }) {
       const { connection, place } = requireConnection(c, stores, account, params.namespace, params.connectionId);
       const stored = storeForcedStatus(context, place, connection, body.state, body.message ?? null);
@@ -136,16 +153,31 @@ function putSharedWorld({ stores }: AppDependencies): Operation {
     permission: 'api-key',
     params: namespaceParams,
     body: { schema: sharedWorldBodySchema, required: true },
-    responses: { 200: { description: 'The setting and the connections it covers', schema: sharedWorldSchema }, 400: invalid, 403: forbidden, 404: { description: 'Namespace not found (or not yours)', schema: errorSchema } },
+    responses: {
+      200: { description: 'The setting and the connections it covers', schema: sharedWorldSchema },
+      400: invalid,
+      403: forbidden,
+      404: { description: 'Namespace not found (or not yours)', schema: errorSchema },
+    },
     handle(c, { account, params, body }) {
       const namespace = requireNamespace(stores, account.id, params.namespace);
       stores.memory.setShared(namespace.id, body.enabled);
-      return c.json({ namespace: namespace.name, enabled: body.enabled, connections: body.enabled ? stores.memory.mockConnectionIds(namespace.id) : [] });
+      return c.json({
+        namespace: namespace.name,
+        enabled: body.enabled,
+        connections: body.enabled ? stores.memory.mockConnectionIds(namespace.id) : [],
+      });
     },
   });
 }
 
-function requireConnection(c: Context, stores: Stores, account: Account, namespace: string, id: string): { connection: Connection & { key: number }; place: ConnectionPlace } {
+function requireConnection(
+  c: Context,
+  stores: Stores,
+  account: Account,
+  namespace: string,
+  id: string,
+): { connection: Connection & { key: number }; place: ConnectionPlace } {
   const found = requireNamespace(stores, account.id, namespace);
   const connection = stores.connections.get(found.id, id);
   if (!connection || connection.key === undefined) throw connectionNotFound(id, namespace);
@@ -155,7 +187,10 @@ function requireConnection(c: Context, stores: Stores, account: Account, namespa
 function requireMock(c: Context, stores: Stores, account: Account, namespace: string, id: string) {
   const found = requireConnection(c, stores, account, namespace, id);
   if (!isSimulated(found.connection)) {
-    throw apiError('conflict', `Connection "${id}" in namespace "${namespace}" is not a mock connection; faults apply only to simulated connections (create one with {"server": "...", "mock": {"enabled": true}})`);
+    throw apiError(
+      'conflict',
+      `Connection "${id}" in namespace "${namespace}" is not a mock connection; faults apply only to simulated connections (create one with {"server": "...", "mock": {"enabled": true}})`,
+    );
   }
   return found;
 }

@@ -16,7 +16,9 @@ import { writeConnection } from '../write-connection.js';
 const forkBodySchema = z
   .strictObject({
     namespace: namespaceName.optional().meta({ description: "Where the fork goes (default: the connection's namespace)" }),
-    connectionId: connectionId.optional().meta({ description: 'The id of the fork (default: <connectionId>-fork, -fork-2, ... whichever is free)' }),
+    connectionId: connectionId
+      .optional()
+      .meta({ description: 'The id of the fork (default: <connectionId>-fork, -fork-2, ... whichever is free)' }),
     name: z.string().min(1).max(200).optional().meta({ description: 'Its display name (default: "<name> (fork)")' }),
   })
   .meta({ id: 'ForkCreate' });
@@ -43,7 +45,10 @@ export function forkOperations(dependencies: AppDependencies, { upstream, setupL
       body: { schema: forkBodySchema, required: false },
       responses: {
         201: { description: 'The fork, created', schema: forkSchema },
-        400: { description: 'Not a mock connection, a namespace whose mock connections share one world, or a bad body', schema: validationErrorSchema },
+        400: {
+          description: 'Not a mock connection, a namespace whose mock connections share one world, or a bad body',
+          schema: validationErrorSchema,
+        },
         403: { description: 'Called with a service token: the control API takes only the API key', schema: errorSchema },
         404: { description: 'Namespace or connection not found (or not yours)', schema: errorSchema },
         409: { description: 'The fork id is taken', schema: errorSchema },
@@ -53,13 +58,26 @@ export function forkOperations(dependencies: AppDependencies, { upstream, setupL
         const targetName = body.namespace ?? params.namespace;
         const target = requireNamespace(stores, account.id, targetName);
         if (stores.memory.isShared(target.id)) {
-          throw apiError('validation_error', `namespace: the mock connections of "${targetName}" share one world, so a fork there would not have its own; fork into another namespace`);
+          throw apiError(
+            'validation_error',
+            `namespace: the mock connections of "${targetName}" share one world, so a fork there would not have its own; fork into another namespace`,
+          );
         }
         const id = body.connectionId ?? freeForkId(stores, target.id, source.connectionId);
-        const input = { name: body.name ?? `${source.name} (fork)`, server: source.server!, mock: source.mock!, ...(source.metadata ? { metadata: source.metadata } : {}) };
+        const input = {
+          name: body.name ?? `${source.name} (fork)`,
+          server: source.server!,
+          mock: source.mock!,
+          ...(source.metadata ? { metadata: source.metadata } : {}),
+        };
         const place = toPlace(account.id, target.id);
-        const written = await writeConnection(c, { stores, clock, upstream, setupLinks }, { caller, place, namespace: targetName, connectionId: id, input, mode: 'create' });
-        if (!written) throw apiError('conflict', `Connection "${id}" already exists in namespace "${targetName}"; give the fork another connectionId`);
+        const written = await writeConnection(
+          c,
+          { stores, clock, upstream, setupLinks },
+          { caller, place, namespace: targetName, connectionId: id, input, mode: 'create' },
+        );
+        if (!written)
+          throw apiError('conflict', `Connection "${id}" already exists in namespace "${targetName}"; give the fork another connectionId`);
         const from = stores.memory.keyFor(source.key!);
         const targetSeq = stores.connections.get(target.id, id)!.key!;
         const to = stores.memory.keyFor(targetSeq);
@@ -76,7 +94,11 @@ export function forkOperations(dependencies: AppDependencies, { upstream, setupL
 function requireMockConnection(stores: Stores, accountId: string, namespace: string, id: string): Connection {
   const found = stores.connections.get(requireNamespace(stores, accountId, namespace).id, id);
   if (!found) throw connectionNotFound(id, namespace);
-  if (!found.mock || found.server === null) throw apiError('validation_error', `connectionId: "${id}" is not a mock connection; only a mock connection has a simulated world to fork`);
+  if (!found.mock || found.server === null)
+    throw apiError(
+      'validation_error',
+      `connectionId: "${id}" is not a mock connection; only a mock connection has a simulated world to fork`,
+    );
   return found;
 }
 

@@ -26,7 +26,10 @@ const jsonRpcResponseSchema = z
   .object({
     jsonrpc: z.literal('2.0'),
     id: jsonRpcId.nullable(),
-    result: z.record(z.string(), z.unknown()).optional().describe('an MCP result: InitializeResult, ListToolsResult, CallToolResult (with _meta mcpsim/source and mcpsim/sequence) or {}'),
+    result: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('an MCP result: InitializeResult, ListToolsResult, CallToolResult (with _meta mcpsim/source and mcpsim/sequence) or {}'),
     error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }).optional(),
   })
   .meta({ id: 'JsonRpcResponse' });
@@ -45,19 +48,34 @@ export function mcpOperations({ stores, logger, bodyBudget }: AppDependencies, {
       params: connectionParams,
       rawBody: { contentType: 'application/json', description: 'One JSON-RPC 2.0 message (no batches)', schema: jsonRpcMessageSchema },
       responses: {
-        200: { description: 'The JSON-RPC response; as one SSE message event when Accept does not allow application/json', schema: jsonRpcResponseSchema, contentTypes: ['application/json', 'text/event-stream'] },
+        200: {
+          description: 'The JSON-RPC response; as one SSE message event when Accept does not allow application/json',
+          schema: jsonRpcResponseSchema,
+          contentTypes: ['application/json', 'text/event-stream'],
+        },
         202: { description: 'A notification (or a client response) was accepted; no body' },
         400: jsonRpcError('Parse error (-32700), not a JSON-RPC request, or nested past the JSON policy (-32600)'),
-        401: jsonRpcError('The connection needs authorization: -32001 with data.setupUrl (a missing or bad credential gets the platform error instead)'),
+        401: jsonRpcError(
+          'The connection needs authorization: -32001 with data.setupUrl (a missing or bad credential gets the platform error instead)',
+        ),
         403: { description: 'A service token without connections:execute on this connection', schema: errorSchema },
         404: jsonRpcError('Namespace or connection not found, or not visible to the token (-32004)'),
         409: jsonRpcError('The connection lacks required input: -32002 with data {http, missing}'),
         413: jsonRpcError('The body is larger than the limit (-32600; the message names it)'),
-        502: jsonRpcError('The upstream MCP server failed (DNS, refused, timeout, closed, not MCP), or an uplink connection has nothing to relay to (-32005); the message says which'),
+        502: jsonRpcError(
+          'The upstream MCP server failed (DNS, refused, timeout, closed, not MCP), or an uplink connection has nothing to relay to (-32005); the message says which',
+        ),
       },
       async handle(c, { account, caller, params }) {
         const notFound = () =>
-          c.json(toJsonRpcError(null, mcpErrorCodes.connectionNotFound, `Connection "${params.connectionId}" not found in namespace "${params.namespace}"`), 404);
+          c.json(
+            toJsonRpcError(
+              null,
+              mcpErrorCodes.connectionNotFound,
+              `Connection "${params.connectionId}" not found in namespace "${params.namespace}"`,
+            ),
+            404,
+          );
         const stored = stores.connections.getInNamespace(account.id, params.namespace, params.connectionId);
         if (!stored) return notFound();
         // A refusal names the setup link: a current one.
@@ -78,9 +96,13 @@ export function mcpOperations({ stores, logger, bodyBudget }: AppDependencies, {
           const place = toPlace(account.id, connection.namespaceKey!);
           return await handleMcpPost(connection, () => endpoints.endpointFor(connection, place), body, c.req.header('accept'));
         } catch (error) {
-          if (isApiError(error) && error.code === 'payload_too_large') return c.json(toJsonRpcError(null, ErrorCode.InvalidRequest, `Invalid Request: ${error.message}`), 413);
+          if (isApiError(error) && error.code === 'payload_too_large')
+            return c.json(toJsonRpcError(null, ErrorCode.InvalidRequest, `Invalid Request: ${error.message}`), 413);
           logger.error('Unhandled error while serving an MCP request', error);
-          return c.json(toJsonRpcError(null, ErrorCode.InternalError, 'Internal error: mcpsim hit a bug; the server log has the details'), 500);
+          return c.json(
+            toJsonRpcError(null, ErrorCode.InternalError, 'Internal error: mcpsim hit a bug; the server log has the details'),
+            500,
+          );
         } finally {
           release?.();
         }

@@ -70,7 +70,13 @@ function getMemory({ stores }: AppDependencies): Operation {
         calls = start === -1 ? [] : calls.slice(start);
       }
       calls = toPage(calls, query.limit ?? Number.POSITIVE_INFINITY);
-      return c.json({ connectionId: params.connectionId, namespace: params.namespace, world: memory.world, calls, nextSequence: memory.nextSequence });
+      return c.json({
+        connectionId: params.connectionId,
+        namespace: params.namespace,
+        world: memory.world,
+        calls,
+        nextSequence: memory.nextSequence,
+      });
     },
   });
 }
@@ -92,7 +98,8 @@ function toPage(calls: readonly CallLogEntry[], limit: number): readonly CallLog
 }
 
 const sharedLogConflict = {
-  description: 'scope=connection when the shared log no longer holds every call since the world was reset (retention dropped the oldest); the message says what to do',
+  description:
+    'scope=connection when the shared log no longer holds every call since the world was reset (retention dropped the oldest); the message says what to do',
   schema: errorSchema,
 };
 
@@ -107,10 +114,17 @@ function resetMemory({ stores }: AppDependencies): Operation {
     permission: 'api-key',
     params: connectionParams,
     query: scopeQuerySchema,
-    responses: { 200: { description: 'Reset; scope says what was reset', schema: resetSchema }, 400: invalid, 403: forbidden, 404: notFound, 409: sharedLogConflict },
+    responses: {
+      200: { description: 'Reset; scope says what was reset', schema: resetSchema },
+      400: invalid,
+      403: forbidden,
+      404: notFound,
+      409: sharedLogConflict,
+    },
     handle(c, { account, params, query }) {
       const { key, scope } = requireMember(stores, account, params.namespace, params.connectionId, query.scope);
-      if (scope === 'connection') return c.json({ success: true as const, scope, calls: stores.memory.resetConnection(key, params.connectionId) });
+      if (scope === 'connection')
+        return c.json({ success: true as const, scope, calls: stores.memory.resetConnection(key, params.connectionId) });
       stores.memory.reset(key);
       return c.json({ success: true as const, scope, calls: 0 });
     },
@@ -129,12 +143,21 @@ function takeSnapshot({ stores, clock, random }: AppDependencies): Operation {
     params: connectionParams,
     query: scopeQuerySchema,
     body: { schema: snapshotBodySchema, required: false },
-    responses: { 201: { description: 'The snapshot', schema: snapshotSchema }, 400: invalid, 403: forbidden, 404: notFound, 409: sharedLogConflict },
+    responses: {
+      201: { description: 'The snapshot', schema: snapshotSchema },
+      400: invalid,
+      403: forbidden,
+      404: notFound,
+      409: sharedLogConflict,
+    },
     handle(c, { account, params, query, body }) {
       const { key, scope } = requireMember(stores, account, params.namespace, params.connectionId, query.scope);
       const id = `snap_${Buffer.from(random(8)).toString('hex')}`;
       const options = { id, label: body.label ?? null, now: clock.now().toISOString() };
-      return c.json(scope === 'connection' ? stores.memory.snapshotConnection(key, params.connectionId, options) : stores.memory.snapshot(key, options), 201);
+      return c.json(
+        scope === 'connection' ? stores.memory.snapshotConnection(key, params.connectionId, options) : stores.memory.snapshot(key, options),
+        201,
+      );
     },
   });
 }
@@ -172,7 +195,8 @@ function restoreSnapshot({ stores }: AppDependencies): Operation {
       403: forbidden,
       404: { description: 'Namespace, connection or snapshot not found', schema: errorSchema },
       409: {
-        description: "A connection snapshot with scope=world or through another connection, or scope=connection when the shared log lost calls to retention or the world was reset since the snapshot",
+        description:
+          'A connection snapshot with scope=world or through another connection, or scope=connection when the shared log lost calls to retention or the world was reset since the snapshot',
         schema: errorSchema,
       },
     },
@@ -180,10 +204,12 @@ function restoreSnapshot({ stores }: AppDependencies): Operation {
       const member = requireMember(stores, account, params.namespace, params.connectionId, query.scope);
       // A connection snapshot puts back that connection's calls unless scope=world is asked (a 409),
       // also once the world is no longer shared: the log may still hold the others' calls.
-      const scope = query.scope !== 'world' && stores.memory.scopeOf(member.key, params.snapshotId) === 'connection' ? 'connection' : member.scope;
-      const calls = scope === 'connection'
-        ? stores.memory.restoreConnection(member.key, params.connectionId, params.snapshotId)
-        : stores.memory.restore(member.key, params.snapshotId);
+      const scope =
+        query.scope !== 'world' && stores.memory.scopeOf(member.key, params.snapshotId) === 'connection' ? 'connection' : member.scope;
+      const calls =
+        scope === 'connection'
+          ? stores.memory.restoreConnection(member.key, params.connectionId, params.snapshotId)
+          : stores.memory.restore(member.key, params.snapshotId);
       if (calls === null) throw snapshotNotFound(params.snapshotId, params.connectionId, params.namespace);
       return c.json({ success: true as const, scope, calls });
     },
@@ -230,12 +256,21 @@ function notFoundOf(stores: Stores, account: Account, namespace: string, id: str
  * The memory key of the account's connection and the scope that acts: `connection` only in a
  * shared world, since a connection whose world is its own has nothing else in its memory.
  */
-function requireMember(stores: Stores, account: Account, namespace: string, id: string, asked: MemoryScope | undefined): { key: MemoryKey; scope: MemoryScope } {
+function requireMember(
+  stores: Stores,
+  account: Account,
+  namespace: string,
+  id: string,
+  asked: MemoryScope | undefined,
+): { key: MemoryKey; scope: MemoryScope } {
   const member = stores.memory.resolveMember(account.id, namespace, id);
   if (member === null) throw notFoundOf(stores, account, namespace, id);
   return { key: member.key, scope: asked === 'connection' && member.shared ? 'connection' : 'world' };
 }
 
 function snapshotNotFound(id: string, connection: string, namespace: string) {
-  return apiError('not_found', `Snapshot "${id}" not found for connection "${connection}" in namespace "${namespace}"; list them with GET /__mcpsim/connections/${namespace}/${connection}/snapshots`);
+  return apiError(
+    'not_found',
+    `Snapshot "${id}" not found for connection "${connection}" in namespace "${namespace}"; list them with GET /__mcpsim/connections/${namespace}/${connection}/snapshots`,
+  );
 }

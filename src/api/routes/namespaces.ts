@@ -4,7 +4,16 @@ import { apiError } from '../../errors.js';
 import { canAccessNamespace, type Permission } from '../access.js';
 import type { AppDependencies } from '../context.js';
 import { defineOperation, type Operation } from '../operation.js';
-import { deleteNamespaceSchema, errorSchema, namespaceListQuerySchema, namespaceListSchema, namespaceName, namespaceSchema, newNamespaceName, validationErrorSchema } from '../schemas.js';
+import {
+  deleteNamespaceSchema,
+  errorSchema,
+  namespaceListQuerySchema,
+  namespaceListSchema,
+  namespaceName,
+  namespaceSchema,
+  newNamespaceName,
+  validationErrorSchema,
+} from '../schemas.js';
 import { toNamespaceView } from '../views.js';
 import { namespaceNotFound } from '../lookups.js';
 
@@ -57,7 +66,11 @@ export function namespaceOperations({ stores, clock, random }: AppDependencies):
       responses: {
         200: { description: 'Already existed', schema: namespaceSchema },
         201: { description: 'Created', schema: namespaceSchema },
-        400: { description: 'Invalid name, or a name reserved for a top-level route (servers, namespaces, tokens, health, connect, api, skills, organizations, ui, __*)', schema: validationErrorSchema },
+        400: {
+          description:
+            'Invalid name, or a name reserved for a top-level route (servers, namespaces, tokens, health, connect, api, skills, organizations, ui, __*)',
+          schema: validationErrorSchema,
+        },
       },
       handle(c, { account, params }) {
         const result = stores.namespaces.ensure(account.id, params.name, clock.now().toISOString());

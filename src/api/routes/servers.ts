@@ -23,7 +23,10 @@ import {
 const tag = 'servers';
 const invalid = { description: 'A parameter breaks a rule; the message names it', schema: validationErrorSchema };
 const missing = { description: 'No such server', schema: errorSchema };
-const notOwner = { description: 'The entry belongs to another account (entries are public to read; only the owner writes)', schema: errorSchema };
+const notOwner = {
+  description: 'The entry belongs to another account (entries are public to read; only the owner writes)',
+  schema: errorSchema,
+};
 
 /** The registry: list and search, detail, and local authoring. */
 export function serverOperations({ stores, clock }: AppDependencies, search: RegistrySearch): Operation[] {
@@ -82,8 +85,16 @@ export function serverOperations({ stores, clock }: AppDependencies, search: Reg
         if (existing) checkOwner(stores, account, existing.qualifiedName, 'change');
         const entry = toAuthoredEntry(params.qualifiedName, body, existing, { now: clock.now(), ownerId: account.id });
         // An update keeps the owner (the local account's entries stay the local account's).
-        stores.registry.upsert([entry], { ownerAccount: existing ? (stores.registry.ownerOf(existing.qualifiedName) ?? null) : account.id });
-        const result = { server: entry.qualifiedName, namespace: entry.namespace, displayName: entry.displayName, description: entry.description, createdAt: entry.createdAt };
+        stores.registry.upsert([entry], {
+          ownerAccount: existing ? (stores.registry.ownerOf(existing.qualifiedName) ?? null) : account.id,
+        });
+        const result = {
+          server: entry.qualifiedName,
+          namespace: entry.namespace,
+          displayName: entry.displayName,
+          description: entry.description,
+          createdAt: entry.createdAt,
+        };
         return c.json(result, existing ? 200 : 201);
       },
     }),
@@ -113,7 +124,10 @@ export function serverOperations({ stores, clock }: AppDependencies, search: Reg
 function checkOwner(stores: AppDependencies['stores'], account: Account, qualifiedName: string, action: 'change' | 'delete'): void {
   const owner = stores.registry.ownerOf(qualifiedName);
   if (owner === undefined || (owner === null ? account.isLocal : owner === account.id)) return;
-  throw apiError('forbidden', `Server "${qualifiedName}" belongs to another account: only its owner may ${action} it; author your own under another name`);
+  throw apiError(
+    'forbidden',
+    `Server "${qualifiedName}" belongs to another account: only its owner may ${action} it; author your own under another name`,
+  );
 }
 
 function serverNotFound(qualifiedName: string) {
@@ -122,7 +136,14 @@ function serverNotFound(qualifiedName: string) {
 
 function toFields(text: string | undefined): ServerListField[] {
   if (text === undefined || text.trim() === '') return [...serverListFields];
-  const fields = [...new Set(text.split(',').map((field) => field.trim()).filter(Boolean))];
+  const fields = [
+    ...new Set(
+      text
+        .split(',')
+        .map((field) => field.trim())
+        .filter(Boolean),
+    ),
+  ];
   for (const field of fields) {
     if (!(serverListFields as readonly string[]).includes(field)) {
       throw apiError('validation_error', `fields: unknown field "${field}"; allowed: ${serverListFields.join(', ')}`);
@@ -133,7 +154,10 @@ function toFields(text: string | undefined): ServerListField[] {
 
 function toIds(values: string[]): { ids?: Set<string> } {
   if (values.length === 0) return {};
-  const ids = values.flatMap((value) => value.split(',')).map((id) => id.trim()).filter(Boolean);
+  const ids = values
+    .flatMap((value) => value.split(','))
+    .map((id) => id.trim())
+    .filter(Boolean);
   for (const id of ids) {
     if (!z.uuid().safeParse(id).success) throw apiError('validation_error', `ids: "${id}" is not a UUID`);
   }
@@ -170,9 +194,17 @@ export function toServerDetail(entry: RegistryEntry) {
 export function toConfigSchema(profile: HttpProfile): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
-  for (const [location, fields] of [['header', profile.headers], ['query', profile.query]] as const) {
+  for (const [location, fields] of [
+    ['header', profile.headers],
+    ['query', profile.query],
+  ] as const) {
     for (const [name, field] of Object.entries(fields ?? {})) {
-      properties[name] = { type: 'string', title: field.label, ...(field.description ? { description: field.description } : {}), 'x-from': { [location]: name } };
+      properties[name] = {
+        type: 'string',
+        title: field.label,
+        ...(field.description ? { description: field.description } : {}),
+        'x-from': { [location]: name },
+      };
       if (field.required) required.push(name);
     }
   }

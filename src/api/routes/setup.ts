@@ -26,7 +26,8 @@ const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const headerValue = /^[^\r\n\0]*$/;
 const maxFormBytes = 64 * 1024;
 
-type SetupDependencies = Pick<AppDependencies, 'stores' | 'clock' | 'random'> & Pick<AppServices, 'setupLinks' | 'upstream'> & { publicUrl: () => string };
+type SetupDependencies = Pick<AppDependencies, 'stores' | 'clock' | 'random'> &
+  Pick<AppServices, 'setupLinks' | 'upstream'> & { publicUrl: () => string };
 
 export function setupOperations({ stores, clock, random, publicUrl }: AppDependencies, { setupLinks, upstream }: AppServices): Operation[] {
   const setup = { stores, clock, random, setupLinks, upstream, publicUrl: publicUrl ?? (() => defaultPublicUrl) };
@@ -41,14 +42,24 @@ function getSetupPage(setup: SetupDependencies): Operation {
     path: '/__mcpsim/setup/{ticket}',
     tag,
     public: true,
-    summary: "A connection's setup page (its setupUrl): a form for the headers and query values it needs. The link itself is the credential, valid for one hour and for this connection only",
+    summary:
+      "A connection's setup page (its setupUrl): a form for the headers and query values it needs. The link itself is the credential, valid for one hour and for this connection only",
     params,
-    responses: { 200: html('The setup form'), 404: html('Not a valid setup link, or the connection is gone'), 410: html('The setup link has expired') },
+    responses: {
+      200: html('The setup form'),
+      404: html('Not a valid setup link, or the connection is gone'),
+      410: html('The setup link has expired'),
+    },
     handle(c, { params: { ticket } }) {
       const opened = open(setup, ticket);
       if (opened === null || !('connection' in opened)) return refusalPage(c, opened);
       const { nonce, setCookie } = readOrMakeNonce(c, random, publicUrl());
-      const model = toModel(stores, opened.connection, stores.connections.getHeaders(opened.namespaceId, opened.connection.connectionId), setupLinks.csrfToken(ticket, nonce));
+      const model = toModel(
+        stores,
+        opened.connection,
+        stores.connections.getHeaders(opened.namespaceId, opened.connection.connectionId),
+        setupLinks.csrfToken(ticket, nonce),
+      );
       return page(c, renderSetupPage(model), 200, setCookie ? { 'set-cookie': setCookie } : {});
     },
   });
@@ -65,7 +76,11 @@ function postSetupForm(setup: SetupDependencies): Operation {
     summary:
       'Submit the setup form (application/x-www-form-urlencoded: csrf, header:<name>, query:<name>, custom:name, custom:value) from the page itself: same origin, with the CSRF token and cookie the page gave. Stores the values (headers and typed query values encrypted; mcpUrl shows the query values as ***), probes the upstream, and shows the outcome',
     params,
-    rawBody: { contentType: 'application/x-www-form-urlencoded', description: 'The form fields; empty fields keep what is stored', schema: z.record(z.string(), z.string()) },
+    rawBody: {
+      contentType: 'application/x-www-form-urlencoded',
+      description: 'The form fields; empty fields keep what is stored',
+      schema: z.record(z.string(), z.string()),
+    },
     responses: {
       200: html('The setup page with the outcome'),
       400: html('A header name or value that cannot be sent'),
@@ -81,29 +96,53 @@ function postSetupForm(setup: SetupDependencies): Operation {
       const nonce = readNonce(c);
       if (foreign || !setupLinks.checkCsrf(ticket, nonce, form.get('csrf') ?? '')) {
         const why = foreign ?? 'it carries no valid form token (it did not come from this page, or the page is stale)';
-        return page(c, messagePage('This form was not sent from its setup page', `Nothing was saved: ${why}. Open the setup link again and submit the form there.`), 403);
+        return page(
+          c,
+          messagePage(
+            'This form was not sent from its setup page',
+            `Nothing was saved: ${why}. Open the setup link again and submit the form there.`,
+          ),
+          403,
+        );
       }
       const csrf = setupLinks.csrfToken(ticket, nonce);
       const { connection, namespaceId, accountId } = opened;
       const stored = stores.connections.getHeaders(namespaceId, connection.connectionId);
       const { headers, url, typedQuery, problems } = readSetupForm(form, stored, connection.mcpUrl!);
       if (problems.length > 0) {
-        return page(c, renderSetupPage(toModel(stores, connection, stored, csrf, { tone: 'problem', text: `Nothing was saved: ${problems.join('; ')}.` })), 400);
+        return page(
+          c,
+          renderSetupPage(
+            toModel(stores, connection, stored, csrf, { tone: 'problem', text: `Nothing was saved: ${problems.join('; ')}.` }),
+          ),
+          400,
+        );
       }
       const place = { accountId, namespaceId };
       const profile = profileOf(stores, connection);
       const missing = findMissingInputs(profile, headers, url.toString());
       const stillMissing = [...missing.headers.map((name) => `header ${name}`), ...missing.query.map((name) => `query parameter ${name}`)];
       const status: Connection['status'] =
-        stillMissing.length > 0 ? { state: 'input_required', http: profile, missing, setupUrl: upstream.setupUrl(place, connection) } : { state: 'disconnected' };
+        stillMissing.length > 0
+          ? { state: 'input_required', http: profile, missing, setupUrl: upstream.setupUrl(place, connection) }
+          : { state: 'disconnected' };
       // Typed query values are secrets like headers: the URL shows them as ***, the values are sealed apart.
       const typedNames = Object.keys(typedQuery);
       const next: Connection = { ...connection, mcpUrl: maskQueryValues(url.toString(), typedNames), status };
       const newHeaders = Object.keys(headers).length > 0 ? headers : null;
-      const query = typedNames.length > 0 ? { ...(stores.connections.getSecretQuery(namespaceId, connection.connectionId) ?? {}), ...typedQuery } : undefined;
-      if (!stores.connections.setTarget(namespaceId, next, { headers: newHeaders, ...(query ? { query } : {}) }, clock.now().toISOString())) return refusalPage(c, null);
+      const query =
+        typedNames.length > 0
+          ? { ...(stores.connections.getSecretQuery(namespaceId, connection.connectionId) ?? {}), ...typedQuery }
+          : undefined;
+      if (!stores.connections.setTarget(namespaceId, next, { headers: newHeaders, ...(query ? { query } : {}) }, clock.now().toISOString()))
+        return refusalPage(c, null);
       if (stillMissing.length > 0) {
-        return page(c, renderSetupPage(toModel(stores, next, newHeaders, csrf, { tone: 'problem', text: `Saved, but still missing: ${stillMissing.join(', ')}.` })));
+        return page(
+          c,
+          renderSetupPage(
+            toModel(stores, next, newHeaders, csrf, { tone: 'problem', text: `Saved, but still missing: ${stillMissing.join(', ')}.` }),
+          ),
+        );
       }
       const probed = await upstream.probe(place, next, newHeaders);
       return page(c, renderSetupPage(toModel(stores, probed, newHeaders, csrf, toProbeNotice(probed))));
@@ -162,10 +201,16 @@ function readSetupForm(form: URLSearchParams, stored: Record<string, string> | n
 /** What the page says after the probe. */
 function toProbeNotice(probed: Connection): SetupPageModel['notice'] {
   return probed.status.state === 'connected'
-    ? { tone: 'ok', text: `Connected${probed.serverInfo ? ` to ${probed.serverInfo.name} ${probed.serverInfo.version}` : ''}. You can close this page.` }
+    ? {
+        tone: 'ok',
+        text: `Connected${probed.serverInfo ? ` to ${probed.serverInfo.name} ${probed.serverInfo.version}` : ''}. You can close this page.`,
+      }
     : probed.status.state === 'auth_required'
       ? { tone: 'problem', text: 'Saved, but the server still answers 401 Unauthorized: check the credentials.' }
-      : { tone: 'problem', text: `Saved, but connecting failed: ${probed.status.state === 'error' ? probed.status.message : probed.status.state}.` };
+      : {
+          tone: 'problem',
+          text: `Saved, but connecting failed: ${probed.status.state === 'error' ? probed.status.message : probed.status.state}.`,
+        };
 }
 
 /** What the connection may send: the registry entry's profile, or what its input_required status declares. */
@@ -174,7 +219,13 @@ function profileOf(stores: Stores, connection: Connection): HttpProfile {
   return (connection.server ? stores.registry.findTarget(connection.server)?.config : undefined) ?? {};
 }
 
-function toModel(stores: Stores, connection: Connection, headers: Record<string, string> | null, csrf: string, notice?: SetupPageModel['notice']): SetupPageModel {
+function toModel(
+  stores: Stores,
+  connection: Connection,
+  headers: Record<string, string> | null,
+  csrf: string,
+  notice?: SetupPageModel['notice'],
+): SetupPageModel {
   const profile = profileOf(stores, connection);
   const headerNames = new Set(Object.keys(headers ?? {}).map((name) => name.toLowerCase()));
   const url = new URL(connection.mcpUrl!);
@@ -184,21 +235,38 @@ function toModel(stores: Stores, connection: Connection, headers: Record<string,
   ];
   if (!fields.some((field) => field.kind === 'header')) {
     const required = connection.status.state === 'auth_required' && !headerNames.has('authorization');
-    fields.unshift({ kind: 'header', name: 'Authorization', label: 'Authorization', description: 'e.g. Bearer <token>', required, isSet: headerNames.has('authorization') });
+    fields.unshift({
+      kind: 'header',
+      name: 'Authorization',
+      label: 'Authorization',
+      description: 'e.g. Bearer <token>',
+      required,
+      isSet: headerNames.has('authorization'),
+    });
   }
   return { connection, fields, offerCustomHeader: true, csrf, ...(notice ? { notice } : {}) };
 }
 
 /** Every setup answer goes out with the pages' security headers (page-shell.ts). */
-function page(c: Context, body: HtmlEscapedString | string, status: 200 | 400 | 403 | 404 | 410 = 200, headers: Record<string, string> = {}) {
+function page(
+  c: Context,
+  body: HtmlEscapedString | string,
+  status: 200 | 400 | 403 | 404 | 410 = 200,
+  headers: Record<string, string> = {},
+) {
   return c.html(body, status, { ...pageHeaders, ...headers });
 }
 
 /** The page of a link that opens nothing: 410 once expired, else 404 (forged, edited, or its connection is gone). */
 function refusalPage(c: Context, reading: { expiredAt: Date } | null) {
   const fresh = 'Get a fresh <code>setupUrl</code> from <code>GET /connect/{namespace}/{connectionId}</code>.';
-  if (reading) return page(c, messagePage('This setup link has expired', `It was valid until ${reading.expiredAt.toISOString()}. ${fresh}`), 410);
-  return page(c, messagePage('This setup link is not valid', `The connection it was made for no longer exists, or the link was changed. ${fresh}`), 404);
+  if (reading)
+    return page(c, messagePage('This setup link has expired', `It was valid until ${reading.expiredAt.toISOString()}. ${fresh}`), 410);
+  return page(
+    c,
+    messagePage('This setup link is not valid', `The connection it was made for no longer exists, or the link was changed. ${fresh}`),
+    404,
+  );
 }
 
 /** A short page with a heading and one paragraph (the text is ours: it may hold markup). */

@@ -32,7 +32,13 @@ export function simulationOperations({ stores }: AppDependencies): Operation[] {
       summary: "A mock connection's simulation settings: the world it starts from and the tool corrections",
       permission: 'api-key',
       params,
-      responses: { 200: { description: 'The settings (empty when none were set)', schema: simulationSchema }, 400: { description: 'A bad parameter', schema: validationErrorSchema }, 403: forbidden, 404: notFound, 409: notMock },
+      responses: {
+        200: { description: 'The settings (empty when none were set)', schema: simulationSchema },
+        400: { description: 'A bad parameter', schema: validationErrorSchema },
+        403: forbidden,
+        404: notFound,
+        409: notMock,
+      },
       handle(c, { account, params: { namespace, connectionId: id } }) {
         const { seq } = requireMock(stores, account, namespace, id);
         const settings = stores.memory.settingsOf(seq);
@@ -44,7 +50,7 @@ export function simulationOperations({ stores }: AppDependencies): Operation[] {
       path,
       tag,
       summary:
-        "Replace a mock connection's simulation settings: world (entities by type and id, and facts) is what its memory starts from, at once when it has no calls yet, else from its next reset; tools corrects the operation inference per tool ({\"send_email\": {\"operation\": \"create\", \"entity\": \"message\"}}). In a namespace with a shared world the shared memory starts from every member's world",
+        'Replace a mock connection\'s simulation settings: world (entities by type and id, and facts) is what its memory starts from, at once when it has no calls yet, else from its next reset; tools corrects the operation inference per tool ({"send_email": {"operation": "create", "entity": "message"}}). In a namespace with a shared world the shared memory starts from every member\'s world',
       permission: 'api-key',
       params,
       body: { schema: simulationBodySchema, required: true },
@@ -70,7 +76,10 @@ function requireMock(stores: Stores, account: Account, namespace: string, id: st
   const connection = stores.connections.get(found.id, id);
   if (!connection || connection.key === undefined) throw connectionNotFound(id, namespace);
   if (!connection.mock) {
-    throw apiError('conflict', `Connection "${id}" in namespace "${namespace}" is not a mock connection; simulation settings apply only to mock connections (create one with {"server": "...", "mock": {"enabled": true}})`);
+    throw apiError(
+      'conflict',
+      `Connection "${id}" in namespace "${namespace}" is not a mock connection; simulation settings apply only to mock connections (create one with {"server": "...", "mock": {"enabled": true}})`,
+    );
   }
   return { seq: connection.key };
 }

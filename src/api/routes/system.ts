@@ -10,7 +10,10 @@ import { healthSchema, indexSchema } from '../schemas.js';
  * the dashboard for a browser (a request that accepts `text/html`, when a dashboard is mounted)
  * and a small JSON index for everyone else; the Accept header is read on this route only.
  */
-export function systemOperations(listAll: () => readonly Operation[], { clock, publicUrl, dashboard }: Pick<AppDependencies, 'clock' | 'publicUrl' | 'dashboard'>): Operation[] {
+export function systemOperations(
+  listAll: () => readonly Operation[],
+  { clock, publicUrl, dashboard }: Pick<AppDependencies, 'clock' | 'publicUrl' | 'dashboard'>,
+): Operation[] {
   let document: unknown;
   const base = () => publicUrl?.() ?? defaultPublicUrl;
   return [
@@ -26,7 +29,11 @@ export function systemOperations(listAll: () => readonly Operation[], { clock, p
       handle(c) {
         if (dashboard && acceptsHtml(c.req.header('accept'))) return dashboard.answerRoot(c);
         const url = base();
-        return c.json({ name: 'mcpsim' as const, version, links: { openapi: `${url}/openapi.json`, health: `${url}/health`, dashboard: `${url}/ui` } });
+        return c.json({
+          name: 'mcpsim' as const,
+          version,
+          links: { openapi: `${url}/openapi.json`, health: `${url}/health`, dashboard: `${url}/ui` },
+        });
       },
     }),
     defineOperation({

@@ -19,10 +19,25 @@ export const maxTokenLength = 8192;
  * @example
  *   await mintToken({ tokens, clock, caller, request: { policy: [{ namespaces: 'demo', ttl: '30m' }] } });
  */
-export async function mintToken({ tokens, clock, caller, request }: { tokens: TokenCodec; clock: Clock; caller: Pick<Caller, 'account' | 'chain' | 'expiresAt'>; request: TokenRequest }) {
+export async function mintToken({
+  tokens,
+  clock,
+  caller,
+  request,
+}: {
+  tokens: TokenCodec;
+  clock: Clock;
+  caller: Pick<Caller, 'account' | 'chain' | 'expiresAt'>;
+  request: TokenRequest;
+}) {
   const { policy, ttlSeconds } = toPolicyRequest(request);
   const parent = caller.expiresAt === null ? null : { chain: caller.chain, expiresAt: caller.expiresAt };
-  const grant = planTokenGrant({ parent, now: clock.now(), ...(policy ? { policy } : {}), ...(ttlSeconds === undefined ? {} : { ttlSeconds }) });
+  const grant = planTokenGrant({
+    parent,
+    now: clock.now(),
+    ...(policy ? { policy } : {}),
+    ...(ttlSeconds === undefined ? {} : { ttlSeconds }),
+  });
   const token = await tokens.issue({ accountId: caller.account.id, ...grant });
   if (token.length > maxTokenLength) {
     throw apiError(

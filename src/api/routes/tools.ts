@@ -14,7 +14,13 @@ import type { AppDependencies, AppServices } from '../context.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { requireReadyEndpoint, upstreamCall, type EndpointDependencies } from '../ready-endpoint.js';
 import { connectionId, errorSchema, namespaceName, validationErrorSchema } from '../schemas.js';
-import { callToolResultSchema, namespaceToolsQuerySchema, namespaceToolsSchema, toolArgumentsSchema, toolListSchema } from '../tool-schemas.js';
+import {
+  callToolResultSchema,
+  namespaceToolsQuerySchema,
+  namespaceToolsSchema,
+  toolArgumentsSchema,
+  toolListSchema,
+} from '../tool-schemas.js';
 import { toolSchema } from '../server-schemas.js';
 import { readMetadataFilters, requireNamespace, toPlace } from '../lookups.js';
 import { toToolEnvelopes } from '../tool-envelopes.js';
@@ -27,9 +33,15 @@ const executeEach: Permission = { resource: 'connections', operation: 'execute',
 const notFound = { description: 'Namespace, connection or tool not found (or not visible to the token)', schema: errorSchema };
 const forbidden = { description: 'A service token whose scope does not allow this', schema: errorSchema };
 const refusals = {
-  401: { description: 'auth_required: the connection needs authorization (a missing or bad credential gets unauthorized)', schema: errorSchema },
+  401: {
+    description: 'auth_required: the connection needs authorization (a missing or bad credential gets unauthorized)',
+    schema: errorSchema,
+  },
   409: { description: 'input_required: the connection lacks required headers or query parameters', schema: errorSchema },
-  502: { description: 'upstream_unavailable: the upstream MCP server failed (the message says how), or an uplink connection has nothing to ask', schema: errorSchema },
+  502: {
+    description: 'upstream_unavailable: the upstream MCP server failed (the message says how), or an uplink connection has nothing to ask',
+    schema: errorSchema,
+  },
 };
 /** The largest page the store serves; the namespace listing reads every page. */
 const pageSize = 100;
@@ -46,7 +58,8 @@ function listNamespaceTools({ stores, endpoints, setupLinks }: EndpointDependenc
     method: 'GET',
     path: '/connect/{namespace}/.tools',
     tag,
-    summary: 'The tools of every connection in the namespace, one envelope each with exactly one of tools or error; same filters as the connection list (name, mcpUrl, metadata.{key})',
+    summary:
+      'The tools of every connection in the namespace, one envelope each with exactly one of tools or error; same filters as the connection list (name, mcpUrl, metadata.{key})',
     permission: readEach,
     params: z.object({ namespace: namespaceName }),
     query: namespaceToolsQuerySchema,
@@ -66,14 +79,16 @@ function listNamespaceTools({ stores, endpoints, setupLinks }: EndpointDependenc
       };
       const keep = caller.chain.length === 0 ? undefined : (connection: Connection) => canSeeConnection(caller, connection);
       const connections: Connection[] = [];
-      for (let afterSeq: number | null = 0; afterSeq !== null; ) {
+      for (let afterSeq: number | null = 0; afterSeq !== null;) {
         const page = stores.connections.list(namespace.id, { ...filters, afterSeq }, keep);
         // Statuses (and refusals) name setup links: current ones.
         for (const connection of page.connections) connections.push(setupLinks.present(account.id, connection));
         afterSeq = page.nextSeq;
       }
       const place = toPlace(account.id, namespace.id);
-      return c.json({ connections: await toToolEnvelopes(connections, (connection) => endpoints.endpointFor(connection, place), timeoutMs) });
+      return c.json({
+        connections: await toToolEnvelopes(connections, (connection) => endpoints.endpointFor(connection, place), timeoutMs),
+      });
     },
   });
 }
@@ -130,7 +145,8 @@ function callTool(dependencies: EndpointDependencies): Operation {
     method: 'POST',
     path: '/connect/{namespace}/{connectionId}/.tools/{toolPath}',
     tag,
-    summary: 'Call a tool: the body is its JSON arguments, the answer the MCP CallToolResult (same pipeline as tools/call on the MCP endpoint)',
+    summary:
+      'Call a tool: the body is its JSON arguments, the answer the MCP CallToolResult (same pipeline as tools/call on the MCP endpoint)',
     permission: executeEach,
     params: toolParams,
     body: { schema: toolArgumentsSchema, required: false },
@@ -164,5 +180,8 @@ function findTool(tools: ToolDefinition[], toolPath: string): ToolDefinition | u
 }
 
 function unknownTool(toolPath: string, connection: Connection): ApiError {
-  return apiError('not_found', `Tool "${toolPath}" not found on connection "${connection.connectionId}" (no tool "${toToolName(toolPath)}" and no category under it); GET /connect/${connection.namespace}/${connection.connectionId}/.tools lists its tools`);
+  return apiError(
+    'not_found',
+    `Tool "${toolPath}" not found on connection "${connection.connectionId}" (no tool "${toToolName(toolPath)}" and no category under it); GET /connect/${connection.namespace}/${connection.connectionId}/.tools lists its tools`,
+  );
 }
