@@ -19,7 +19,7 @@ import { createPlatform } from '../src/platform/platform.js';
 import { applyScenario } from '../src/scenario/apply-scenario.js';
 import { loadScenarios } from '../src/scenario/load-scenario.js';
 import { bundledScenariosDir } from '../src/scenario/bundled-scenarios.js';
-import { createSimulator } from '../src/sim/simulator.js';
+import { createToolResults } from '../src/sim/tool-results.js';
 import { loadDemoCatalog } from '../src/store/demo-catalog.js';
 import { walkEntities, type WalkResult } from '../test/support/crud-walk.js';
 
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     demo: false,
     clock: createManualClock('2026-01-01T00:00:00.000Z'),
     logger: { error: () => {} },
-    toolResults: createSimulator({ fixturesDir, missPolicy: 'simulate' }),
+    toolResults: createToolResults({ fixturesDir, missPolicy: 'simulate' }),
   });
   const request = async (method: string, path: string, body?: unknown) => {
     const response = await platform.app.fetch(

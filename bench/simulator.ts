@@ -6,7 +6,7 @@
  * - A platform on a real SQLite file in a temporary data dir (`createPlatform`, in this process),
  *   a registry server `@bench/tracker` (create_issue, get_issue, list_issues, comment_on_issue;
  *   create_issue and get_issue with an outputSchema) and a mock connection `bench/tracker` with a
- *   scenario. Its simulator (`createSimulator`, empty fixtures dir, so every call goes to the
+ *   scenario. Its simulator (`createToolResults`, empty fixtures dir, so every call goes to the
  *   model) uses a MockLanguageModelV3 that answers at once: it reads the call from the prompt's
  *   "# This call" line and plays an issue tracker that keeps its own truth, so every create and
  *   comment upserts entities and the world grows as in a real session (142 issues and 201
@@ -41,9 +41,9 @@ import { createPlatform, type Platform } from '../src/platform/platform.js';
 import { startServer, type RunningServer } from '../src/node/start-server.js';
 import type { CallLogEntry, WorldState } from '../src/domain/memory-log.js';
 import type { ToolDefinition } from '../src/domain/registry.js';
-import type { ModelOutput } from '../src/sim/model-output.js';
-import { buildPrompt, defaultBudgetTokens } from '../src/sim/prompt.js';
-import { createSimulator } from '../src/sim/simulator.js';
+import type { ModelOutput } from '../src/sim/model/model-output.js';
+import { buildPrompt, defaultBudgetTokens } from '../src/sim/model/prompt.js';
+import { createToolResults } from '../src/sim/tool-results.js';
 import { runBench } from './children.js';
 import { formatTable, median } from './report.js';
 
@@ -377,7 +377,7 @@ async function createSession(door: Session['door']): Promise<Session> {
     dataDir: join(workDir, `data-${door}`),
     apiKey,
     demo: false,
-    toolResults: createSimulator({ fixturesDir, model: { model: fake.model, modelId: 'bench-fake' } }),
+    toolResults: createToolResults({ fixturesDir, model: { model: fake.model, modelId: 'bench-fake' } }),
   });
   const send = async (method: string, path: string, body?: unknown) => {
     const response = await platform.app.request(path, {

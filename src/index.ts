@@ -17,6 +17,6 @@ export { ApiError, errorCatalog, type ErrorBody, type ErrorCode } from './errors
 export { createManualClock, systemClock, type Clock } from './domain/clock.js';
 export { createSeededRandom, systemRandom, type RandomSource } from './domain/random.js';
 export type { Connection, ConnectionStatus, ServerInfo } from './domain/connection.js';
-export { createReplaySource, type ReplaySourceOptions } from './sim/replay-source.js';
-export { chainSources, type ToolCall, type ToolResolution, type ToolResultSource } from './sim/tool-result-source.js';
+export { createReplaySource, type ReplaySourceOptions } from './sim/fixtures/replay-source.js';
+export { chainSources, type ToolCall, type ToolResolution, type ToolResultSource } from './sim/source/tool-result-source.js';
 export { version } from './version.js';

@@ -7,20 +7,20 @@ import { createRelay } from '../mcp/relay.js';
 import { createUplinkPairings } from '../mcp/uplink-pairings.js';
 import { createUpstreamPool } from '../mcp/upstream-pool.js';
 import { createMockToolRunner } from '../sim/mock-tool-runner.js';
-import { createSimulator } from '../sim/simulator.js';
+import { createToolResults } from '../sim/tool-results.js';
 import { createConnectionEndpoints } from './connection-endpoints.js';
 import { createConnectionUpstream } from './connection-upstream.js';
 import { storeForcedStatus, type ForcedStatusContext } from './forced-status.js';
 import { setupOperations } from './routes/setup.js';
 import { createSetupLinks, setupPathPrefix } from './setup-links.js';
-import { createAuthenticator } from './authenticate.js';
-import { cors } from './cors.js';
+import { createAuthenticator } from './http/authenticate.js';
+import { cors } from './http/cors.js';
 import { createUplinkUpgrade } from './uplink-upgrade.js';
-import type { Operation } from './operation.js';
-import { createUnroutedAnswer, toErrorResponse, toSubApp } from './operation-routes.js';
-import { connectPrefix, toHonoPath, toRootHonoPath } from './route-path.js';
+import type { Operation } from './http/operation.js';
+import { createUnroutedAnswer, toErrorResponse, toSubApp } from './http/operation-routes.js';
+import { connectPrefix, toHonoPath, toRootHonoPath } from './http/route-path.js';
 import { createSearch } from '../search/create-search.js';
-import { createBodyBudget } from './body-budget.js';
+import { createBodyBudget } from './http/body-budget.js';
 import {
   defaultBodyBudgetBytes,
   defaultCallTimeoutMs,
@@ -43,7 +43,7 @@ import { namespaceOperations } from './routes/namespaces.js';
 import { systemOperations } from './routes/system.js';
 import { tokenOperations } from './routes/tokens.js';
 import { cliAuthOperations } from './routes/cli-auth.js';
-import { toValidationMessage } from './validation-message.js';
+import { toValidationMessage } from './http/validation-message.js';
 
 /**
  * The platform API as one Hono app. Its `fetch` is the only implementation: the socket server,
@@ -146,7 +146,7 @@ function createServices(dependencies: AppDependencies): AppServices {
     registry: stores.registry,
     memory: stores.memory,
     clock,
-    toolResults: dependencies.toolResults ?? createSimulator({ fixturesDir: dependencies.fixturesDir ?? defaultFixturesDir }),
+    toolResults: dependencies.toolResults ?? createToolResults({ fixturesDir: dependencies.fixturesDir ?? defaultFixturesDir }),
     // A fault rule's status change is stored like a forced status, with a setup link for the place the call came from.
     onStatusFault: (connection, change, place) => void storeForcedStatus(forcedStatus, place, connection, change.state, change.message),
   });

@@ -9,7 +9,7 @@ import { checkConnectionReady } from '../mcp/connection-gate.js';
 import type { ToolEndpoint } from '../mcp/tool-endpoint.js';
 import { UpstreamError } from '../mcp/upstream-failure.js';
 import type { Account } from '../store/account-store.js';
-import { checkConnectionAccess, type Caller } from './access.js';
+import { checkConnectionAccess, type Caller } from './http/access.js';
 import type { AppDependencies, AppServices } from './context.js';
 import { connectionNotFound, namespaceNotFound, toPlace } from './lookups.js';
 

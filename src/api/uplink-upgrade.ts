@@ -12,9 +12,9 @@ import { apiError, type ApiError } from '../errors.js';
 import { createSocketChannel, type MessageSocket } from '../mcp/uplink-channel.js';
 import type { UplinkPairings } from '../mcp/uplink-pairings.js';
 import type { Stores } from '../store/stores.js';
-import { checkConnectionAccess } from './access.js';
-import type { Authenticate } from './operation-routes.js';
-import { connectionId, namespaceName } from './schemas.js';
+import { checkConnectionAccess } from './http/access.js';
+import type { Authenticate } from './http/operation-routes.js';
+import { connectionId, namespaceName } from './schemas/connection-schemas.js';
 
 export type { MessageSocket } from '../mcp/uplink-channel.js';
 

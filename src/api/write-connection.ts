@@ -9,10 +9,10 @@ import type { Connection, ConnectionInput, ServerTarget } from '../domain/connec
 import { hostedQualifiedNames, isSimulated } from '../domain/hosted-server.js';
 import { planConnectionWrite, type ConnectionWritePlan } from '../domain/connection-write.js';
 import { apiError } from '../errors.js';
-import { checkConnectionAccess, missingPermission, type Caller } from './access.js';
+import { checkConnectionAccess, missingPermission, type Caller } from './http/access.js';
 import type { ConnectionPlace } from './connection-upstream.js';
 import type { AppDependencies, AppServices } from './context.js';
-import { toConnectionView } from './views.js';
+import { toConnectionView } from './schemas/views.js';
 
 export type WriteDependencies = Pick<AppDependencies, 'stores' | 'clock'> & Pick<AppServices, 'upstream' | 'setupLinks'>;
 

@@ -10,7 +10,7 @@ import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc
 import { findJsonLimitBreach, toBreachMessage } from '../domain/json-limits.js';
 import { toUpstreamError, UpstreamError } from './upstream-failure.js';
 import { listAllTools, safeHost, type UpstreamSession } from './upstream-session.js';
-import type { CaptureOrigin } from '../sim/capture-recorder.js';
+import type { CaptureOrigin } from '../sim/capture/capture-recorder.js';
 
 export type { CaptureOrigin };
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mintToken } from '../api/routes/tokens.js';
-import { tokenRequestSchema } from '../api/token-schemas.js';
-import { toValidationMessage } from '../api/validation-message.js';
+import { tokenRequestSchema } from '../api/schemas/token-schemas.js';
+import { toValidationMessage } from '../api/http/validation-message.js';
 import { createApiKey, hashApiKey, toStoredKey } from '../domain/api-key.js';
 import { systemClock, type Clock } from '../domain/clock.js';
 import { createTokenCodec } from '../domain/service-token.js';

@@ -1,13 +1,13 @@
 import type { Clock } from '../domain/clock.js';
 import type { Embedder } from '../domain/embedder.js';
-import { createOpenAIEmbedder } from '../sim/embedder.js';
-import { toFixturePath } from '../sim/fixture-file.js';
-import type { RecordChange } from '../sim/fixture-recorder.js';
+import { createOpenAIEmbedder } from '../sim/model/embedder.js';
+import { toFixturePath } from '../sim/fixtures/fixture-file.js';
+import type { RecordChange } from '../sim/fixtures/fixture-recorder.js';
 import type { MissPolicy } from '../sim/miss-policy.js';
-import { createModelJudge } from '../sim/model-judge.js';
-import { createSimulatorModel, type SimulatorModelApi } from '../sim/model-provider.js';
-import { createSimulator } from '../sim/simulator.js';
-import type { ToolCall, ToolResultSource } from '../sim/tool-result-source.js';
+import { createModelJudge } from '../sim/model/model-judge.js';
+import { createSimulatorModel, type SimulatorModelApi } from '../sim/model/model-provider.js';
+import { createToolResults as buildToolResults } from '../sim/tool-results.js';
+import type { ToolCall, ToolResultSource } from '../sim/source/tool-result-source.js';
 
 /**
  * Model settings as `config.ts` resolves them (the shape of `Config['model']` and
@@ -92,9 +92,9 @@ export function createModelRuntime({ model: settings, simulator }: ModelRuntimeS
     createToolResults(mode) {
       const { fixturesDir } = mode;
       if (mode.mode === 'replay')
-        return createSimulator({ fixturesDir, missPolicy: mode.missPolicy ?? 'error', recordHint: () => mode.recordHint });
+        return buildToolResults({ fixturesDir, missPolicy: mode.missPolicy ?? 'error', recordHint: () => mode.recordHint });
       if (mode.mode === 'serve') {
-        return createSimulator({
+        return buildToolResults({
           fixturesDir,
           model,
           clock: mode.clock,
@@ -104,7 +104,7 @@ export function createModelRuntime({ model: settings, simulator }: ModelRuntimeS
         });
       }
       if (mode.mode === 'eval')
-        return createSimulator({
+        return buildToolResults({
           fixturesDir,
           model,
           record: false,
@@ -114,7 +114,7 @@ export function createModelRuntime({ model: settings, simulator }: ModelRuntimeS
           ...modelBudget,
         });
       const { onRecord, overwrite = false } = mode;
-      return createSimulator({
+      return buildToolResults({
         fixturesDir,
         model,
         record: true,

@@ -9,17 +9,17 @@ import { createApp } from '../api/app.js';
 import { defaultPublicUrl, type Logger } from '../api/context.js';
 import { createSearch } from '../search/create-search.js';
 import type { Embedder } from '../domain/embedder.js';
-import type { ToolResultSource } from '../sim/tool-result-source.js';
+import type { ToolResultSource } from '../sim/source/tool-result-source.js';
 import { bootstrap, demoNamespace } from './bootstrap.js';
 import { createUpstreamPool } from '../mcp/upstream-pool.js';
 import { createStdioChannel, describeExit, type StdioCommand } from '../mcp/stdio-channel.js';
 import { createUplinkPairings } from '../mcp/uplink-pairings.js';
-import { createCaptureRecorder, type CaptureRecorder, type CaptureRecorderOptions } from '../sim/capture-recorder.js';
+import { createCaptureRecorder, type CaptureRecorder, type CaptureRecorderOptions } from '../sim/capture/capture-recorder.js';
 import { createApiKey, toStoredKey } from '../domain/api-key.js';
 import { createDashboard, type Dashboard } from '../ui/dashboard.js';
 
 export type { ScenarioCatalog } from '../ui/ui-context.js';
-export type { CaptureSummary } from '../sim/capture-recorder.js';
+export type { CaptureSummary } from '../sim/capture/capture-recorder.js';
 
 /** Writes errors with their stacks to standard error. */
 export const stderrLogger: Logger = {

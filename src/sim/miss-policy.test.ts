@@ -5,12 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../domain/clock.js';
 import type { WorldState } from '../domain/memory-log.js';
 import type { ToolDefinition } from '../domain/registry.js';
-import { toCanonicalJson } from './canonical-json.js';
-import { createFixtureRecorder, type RecordChange } from './fixture-recorder.js';
-import { createMissSource, createSimulatorSource, type MissPolicy } from './miss-policy.js';
-import { createReplaySource } from './replay-source.js';
-import { createStatefulSource } from './stateful-source.js';
-import type { ToolCall, ToolResolution, ToolResultSource } from './tool-result-source.js';
+import { toCanonicalJson } from './source/canonical-json.js';
+import { createFixtureRecorder, type RecordChange } from './fixtures/fixture-recorder.js';
+import { createMissSource, type MissPolicy } from './miss-policy.js';
+import { createSourceChain } from './source-chain.js';
+import { createReplaySource } from './fixtures/replay-source.js';
+import { createSimulator } from './stateful/simulator.js';
+import type { ToolCall, ToolResolution, ToolResultSource } from './source/tool-result-source.js';
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 const call = (args: Record<string, unknown>, occurrence = 1): ToolCall => ({
@@ -95,7 +96,7 @@ describe('the simulator source', () => {
     model: ToolResultSource | undefined,
     onRecord?: (request: ToolCall, change: RecordChange) => void,
   ) =>
-    createSimulatorSource({
+    createSourceChain({
       replay: createReplaySource({ directory, passOnMiss: true }),
       model,
       recorder: createFixtureRecorder({ directory, clock: createManualClock('2026-01-01T00:00:00.000Z') }),
@@ -170,10 +171,10 @@ describe('the stateful simulator in the chain', () => {
     },
   });
   const build = (missPolicy: MissPolicy, model?: ToolResultSource) =>
-    createSimulatorSource({
+    createSourceChain({
       replay: createReplaySource({ directory, passOnMiss: true }),
       model,
-      simulated: createStatefulSource(),
+      simulated: createSimulator(),
       missPolicy,
       synthetic,
       recordHint,

@@ -6,11 +6,11 @@ import type { ToolDefinition } from '../domain/registry.js';
 import type { MemoryStore } from '../store/memory-store.js';
 import type { RegistryStore } from '../store/registry-store.js';
 import { createArgumentValidator } from './argument-validator.js';
-import { sortKeys } from './canonical-json.js';
-import { toErrorResult } from './error-result.js';
+import { sortKeys } from './source/canonical-json.js';
+import { toErrorResult } from './source/error-result.js';
 import { createFaultRules, type FaultRules, type FaultStatusChange } from './fault-rules.js';
 import { createSerialQueue } from './serial-queue.js';
-import type { ToolResolution, ToolResultSource } from './tool-result-source.js';
+import type { ToolResolution, ToolResultSource } from './source/tool-result-source.js';
 
 /** A mock connection: one whose tools come from its registry entry and whose results the simulator makes. */
 export type MockConnection = Connection & { server: string };
@@ -63,7 +63,7 @@ export interface MockToolRunner {
  * after it.
  *
  * @example
- *   const runner = createMockToolRunner({ registry: stores.registry, memory: stores.memory, clock, toolResults: createSimulator({ fixturesDir }) });
+ *   const runner = createMockToolRunner({ registry: stores.registry, memory: stores.memory, clock, toolResults: createToolResults({ fixturesDir }) });
  *   const result = await runner.run(connection, 'get_issue', { number: 102 }, place); // CallToolResult with _meta["mcpsim/source"]
  */
 export function createMockToolRunner({

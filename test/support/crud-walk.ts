@@ -8,7 +8,7 @@
 import type { ToolDefinition } from '../../src/domain/registry.js';
 import { inferServerShapes, type ToolShape } from '../../src/domain/tool-operation.js';
 import { isControlArgument, isQueryArgument } from '../../src/domain/world-query.js';
-import { toSyntheticValue } from '../../src/sim/synthetic-source.js';
+import { toSyntheticValue } from '../../src/sim/stateful/synthetic-source.js';
 
 /** One tool result as the walk reads it. */
 export interface WalkResult {

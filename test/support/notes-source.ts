@@ -1,5 +1,5 @@
-import { createSimulator } from '../../src/sim/simulator.js';
-import type { ToolResultSource } from '../../src/sim/tool-result-source.js';
+import { createToolResults } from '../../src/sim/tool-results.js';
+import type { ToolResultSource } from '../../src/sim/source/tool-result-source.js';
 
 /**
  * Answers for an @acme/notes test server: fixtures in `fixturesDir` first, else the synthesizing
@@ -7,7 +7,7 @@ import type { ToolResultSource } from '../../src/sim/tool-result-source.js';
  * memory: `create_note {id, text}` upserts note `id`, `delete_note {id}` deletes it.
  */
 export function createNotesSource(fixturesDir: string): ToolResultSource {
-  const simulator = createSimulator({ fixturesDir, missPolicy: 'synthesize' });
+  const simulator = createToolResults({ fixturesDir, missPolicy: 'synthesize' });
   return {
     async resolve(call) {
       const resolution = await simulator.resolve(call);

@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 import type { CallLogEntry, WorldChanges, WorldState } from '../../src/domain/memory-log.js';
 import { createSeededRandom } from '../../src/domain/random.js';
 import type { ToolDefinition } from '../../src/domain/registry.js';
-import { toCanonicalJson } from '../../src/sim/canonical-json.js';
-import type { ToolCall, ToolCallContext } from '../../src/sim/tool-result-source.js';
+import { toCanonicalJson } from '../../src/sim/source/canonical-json.js';
+import type { ToolCall, ToolCallContext } from '../../src/sim/source/tool-result-source.js';
 
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object' as const, properties, required });
 const tools: ToolDefinition[] = [

@@ -11,13 +11,13 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import { z } from 'zod';
 import { isLoopbackHost, toStoredKey } from '../../domain/api-key.js';
 import { createCliLogins, type CliLogins } from '../cli-logins.js';
-import { renderCliLoginPage } from '../cli-login-page.js';
+import { renderCliLoginPage } from '../pages/cli-login-page.js';
 import { defaultPublicUrl, type AppDependencies } from '../context.js';
-import { defineOperation, type Operation } from '../operation.js';
-import { pageHeaders } from '../page-shell.js';
-import { readBodyText } from '../read-json-body.js';
-import { foreignOrigin, readNonce, readOrMakeNonce } from '../setup-guard.js';
-import { errorSchema } from '../schemas.js';
+import { defineOperation, type Operation } from '../http/operation.js';
+import { pageHeaders } from '../pages/page-shell.js';
+import { readBodyText } from '../http/read-json-body.js';
+import { foreignOrigin, readNonce, readOrMakeNonce } from '../pages/setup-guard.js';
+import { errorSchema } from '../schemas/connection-schemas.js';
 
 const tag = 'mcpsim';
 const sessionParams = z.object({

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { createReadableId } from '../../domain/readable-id.js';
-import { canSeeConnection, checkConnectionAccess, type Permission } from '../access.js';
+import { canSeeConnection, checkConnectionAccess, type Permission } from '../http/access.js';
 import type { UplinkPairings } from '../../mcp/uplink-pairings.js';
 import type { AppDependencies, AppServices } from '../context.js';
-import { decodeCursor, encodeCursor } from '../cursor.js';
-import { defineOperation, type Operation } from '../operation.js';
+import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { defineOperation, type Operation } from '../http/operation.js';
 import {
   connectionBodySchema,
   connectionId,
@@ -16,9 +16,9 @@ import {
   namespaceName,
   newNamespaceName,
   validationErrorSchema,
-} from '../schemas.js';
+} from '../schemas/connection-schemas.js';
 import type { SetupLinks } from '../setup-links.js';
-import { toConnectionView } from '../views.js';
+import { toConnectionView } from '../schemas/views.js';
 import { connectionNotFound, readMetadataFilters, requireNamespace, toPlace } from '../lookups.js';
 import { writeConnection, type WriteDependencies } from '../write-connection.js';
 

@@ -1,8 +1,8 @@
 import { isManualClock, type Clock } from '../../domain/clock.js';
 import { apiError } from '../../errors.js';
-import { defineOperation, type Operation } from '../operation.js';
-import { errorSchema, validationErrorSchema } from '../schemas.js';
-import { clockChangeSchema, clockSchema, toAdvanceMs } from '../control-schemas.js';
+import { defineOperation, type Operation } from '../http/operation.js';
+import { errorSchema, validationErrorSchema } from '../schemas/connection-schemas.js';
+import { clockChangeSchema, clockSchema, toAdvanceMs } from '../schemas/control-schemas.js';
 
 const tag = 'mcpsim';
 /** The range of a JavaScript Date. */

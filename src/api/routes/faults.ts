@@ -20,11 +20,11 @@ import {
   forcedStatusBodySchema,
   sharedWorldBodySchema,
   sharedWorldSchema,
-} from '../fault-schemas.js';
+} from '../schemas/fault-schemas.js';
 import { storeForcedStatus, type ForcedStatusContext } from '../forced-status.js';
-import { defineOperation, type Operation } from '../operation.js';
-import { connectionId, connectionSchema, errorSchema, namespaceName, validationErrorSchema } from '../schemas.js';
-import { toConnectionView } from '../views.js';
+import { defineOperation, type Operation } from '../http/operation.js';
+import { connectionId, connectionSchema, errorSchema, namespaceName, validationErrorSchema } from '../schemas/connection-schemas.js';
+import { toConnectionView } from '../schemas/views.js';
 import { connectionNotFound, requireNamespace, toPlace } from '../lookups.js';
 
 const tag = 'mcpsim';

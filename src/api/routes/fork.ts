@@ -9,8 +9,8 @@ import { apiError } from '../../errors.js';
 import type { Stores } from '../../store/stores.js';
 import type { AppDependencies, AppServices } from '../context.js';
 import { connectionNotFound, requireNamespace, toPlace } from '../lookups.js';
-import { defineOperation, type Operation } from '../operation.js';
-import { connectionId, errorSchema, namespaceName, validationErrorSchema } from '../schemas.js';
+import { defineOperation, type Operation } from '../http/operation.js';
+import { connectionId, errorSchema, namespaceName, validationErrorSchema } from '../schemas/connection-schemas.js';
 import { writeConnection } from '../write-connection.js';
 
 const forkBodySchema = z

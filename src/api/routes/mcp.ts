@@ -4,12 +4,12 @@ import { apiError, isApiError, type ApiError } from '../../errors.js';
 import { mcpErrorCodes } from '../../mcp/connection-gate.js';
 import { toJsonRpcError } from '../../mcp/json-rpc.js';
 import { handleMcpPost } from '../../mcp/mcp-handler.js';
-import { checkConnectionAccess } from '../access.js';
+import { checkConnectionAccess } from '../http/access.js';
 import { toPlace } from '../lookups.js';
 import { maxBodyBytes, type AppDependencies, type AppServices } from '../context.js';
-import { defineOperation, type Operation } from '../operation.js';
-import { readBodyText } from '../read-json-body.js';
-import { connectionId, errorSchema, namespaceName } from '../schemas.js';
+import { defineOperation, type Operation } from '../http/operation.js';
+import { readBodyText } from '../http/read-json-body.js';
+import { connectionId, errorSchema, namespaceName } from '../schemas/connection-schemas.js';
 
 const connectionParams = z.object({ namespace: namespaceName, connectionId });
 

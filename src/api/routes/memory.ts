@@ -17,9 +17,9 @@ import {
   snapshotBodySchema,
   snapshotListSchema,
   snapshotSchema,
-} from '../memory-schemas.js';
-import { defineOperation, type Operation } from '../operation.js';
-import { connectionId, errorSchema, namespaceName, validationErrorSchema } from '../schemas.js';
+} from '../schemas/memory-schemas.js';
+import { defineOperation, type Operation } from '../http/operation.js';
+import { connectionId, errorSchema, namespaceName, validationErrorSchema } from '../schemas/connection-schemas.js';
 import { connectionNotFound, namespaceNotFound } from '../lookups.js';
 
 const tag = 'mcpsim';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { createReadableId } from '../../domain/readable-id.js';
 import { apiError } from '../../errors.js';
-import { canAccessNamespace, type Permission } from '../access.js';
+import { canAccessNamespace, type Permission } from '../http/access.js';
 import type { AppDependencies } from '../context.js';
-import { defineOperation, type Operation } from '../operation.js';
+import { defineOperation, type Operation } from '../http/operation.js';
 import {
   deleteNamespaceSchema,
   errorSchema,
@@ -13,8 +13,8 @@ import {
   namespaceSchema,
   newNamespaceName,
   validationErrorSchema,
-} from '../schemas.js';
-import { toNamespaceView } from '../views.js';
+} from '../schemas/connection-schemas.js';
+import { toNamespaceView } from '../schemas/views.js';
 import { namespaceNotFound } from '../lookups.js';
 
 const nameParams = z.object({ name: namespaceName });

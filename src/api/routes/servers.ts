@@ -5,9 +5,9 @@ import { toAuthoredEntry } from '../../domain/registry-authoring.js';
 import { apiError } from '../../errors.js';
 import type { Account } from '../../store/account-store.js';
 import type { AppDependencies } from '../context.js';
-import { defineOperation, type Operation } from '../operation.js';
+import { defineOperation, type Operation } from '../http/operation.js';
 import type { RegistrySearch } from '../../search/registry-search.js';
-import { errorSchema, validationErrorSchema } from '../schemas.js';
+import { errorSchema, validationErrorSchema } from '../schemas/connection-schemas.js';
 import {
   qualifiedNameParam,
   serverBodySchema,
@@ -18,7 +18,7 @@ import {
   serverListSchema,
   serverWriteSchema,
   type ServerListField,
-} from '../server-schemas.js';
+} from '../schemas/server-schemas.js';
 
 const tag = 'servers';
 const invalid = { description: 'A parameter breaks a rule; the message names it', schema: validationErrorSchema };

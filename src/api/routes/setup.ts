@@ -12,11 +12,11 @@ import type { Stores } from '../../store/stores.js';
 import { maskQueryValues } from '../../domain/secrets.js';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { defaultPublicUrl, type AppDependencies, type AppServices } from '../context.js';
-import { defineOperation, type Operation } from '../operation.js';
-import { readBodyText } from '../read-json-body.js';
-import { pageHeaders } from '../page-shell.js';
-import { foreignOrigin, readNonce, readOrMakeNonce } from '../setup-guard.js';
-import { renderSetupPage, toSetupFields, type SetupField, type SetupPageModel } from '../setup-page.js';
+import { defineOperation, type Operation } from '../http/operation.js';
+import { readBodyText } from '../http/read-json-body.js';
+import { pageHeaders } from '../pages/page-shell.js';
+import { foreignOrigin, readNonce, readOrMakeNonce } from '../pages/setup-guard.js';
+import { renderSetupPage, toSetupFields, type SetupField, type SetupPageModel } from '../pages/setup-page.js';
 
 const tag = 'mcpsim';
 const params = z.object({ ticket: z.string().min(1) });

@@ -11,9 +11,9 @@ import type { Stores } from '../../store/stores.js';
 import type { Account } from '../../store/account-store.js';
 import type { AppDependencies } from '../context.js';
 import { connectionNotFound, requireNamespace } from '../lookups.js';
-import { defineOperation, type Operation } from '../operation.js';
-import { connectionId, errorSchema, namespaceName, validationErrorSchema } from '../schemas.js';
-import { simulationBodySchema, simulationChangedSchema, simulationSchema } from '../simulation-schemas.js';
+import { defineOperation, type Operation } from '../http/operation.js';
+import { connectionId, errorSchema, namespaceName, validationErrorSchema } from '../schemas/connection-schemas.js';
+import { simulationBodySchema, simulationChangedSchema, simulationSchema } from '../schemas/simulation-schemas.js';
 
 const tag = 'mcpsim';
 const path = '/__mcpsim/connections/{namespace}/{connectionId}/simulation';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { version } from '../../version.js';
 import { defaultPublicUrl, type AppDependencies } from '../context.js';
-import { defineOperation, type Operation } from '../operation.js';
-import { toOpenApiDocument } from '../openapi.js';
-import { healthSchema, indexSchema } from '../schemas.js';
+import { defineOperation, type Operation } from '../http/operation.js';
+import { toOpenApiDocument } from '../schemas/openapi.js';
+import { healthSchema, indexSchema } from '../schemas/connection-schemas.js';
 
 /**
  * `GET /`, `GET /health` and `GET /openapi.json`, the routes that need no credential. `GET /` is

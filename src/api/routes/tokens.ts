@@ -1,10 +1,10 @@
 import type { Clock } from '../../domain/clock.js';
 import { planTokenGrant, type TokenCodec } from '../../domain/service-token.js';
 import { apiError } from '../../errors.js';
-import type { Caller } from '../access.js';
-import { defineOperation, type Operation } from '../operation.js';
-import { validationErrorSchema } from '../schemas.js';
-import { toPolicyRequest, tokenRequestSchema, tokenResponseSchema, type TokenRequest } from '../token-schemas.js';
+import type { Caller } from '../http/access.js';
+import { defineOperation, type Operation } from '../http/operation.js';
+import { validationErrorSchema } from '../schemas/connection-schemas.js';
+import { toPolicyRequest, tokenRequestSchema, tokenResponseSchema, type TokenRequest } from '../schemas/token-schemas.js';
 
 /**
  * Longest token handed out. A token travels in an `Authorization` header, and Node refuses

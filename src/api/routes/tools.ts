@@ -9,19 +9,19 @@ import { z } from 'zod';
 import type { Connection } from '../../domain/connection.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import { apiError, type ApiError } from '../../errors.js';
-import { canSeeConnection, type Permission } from '../access.js';
+import { canSeeConnection, type Permission } from '../http/access.js';
 import type { AppDependencies, AppServices } from '../context.js';
-import { defineOperation, type Operation } from '../operation.js';
+import { defineOperation, type Operation } from '../http/operation.js';
 import { requireReadyEndpoint, upstreamCall, type EndpointDependencies } from '../ready-endpoint.js';
-import { connectionId, errorSchema, namespaceName, validationErrorSchema } from '../schemas.js';
+import { connectionId, errorSchema, namespaceName, validationErrorSchema } from '../schemas/connection-schemas.js';
 import {
   callToolResultSchema,
   namespaceToolsQuerySchema,
   namespaceToolsSchema,
   toolArgumentsSchema,
   toolListSchema,
-} from '../tool-schemas.js';
-import { toolSchema } from '../server-schemas.js';
+} from '../schemas/tool-schemas.js';
+import { toolSchema } from '../schemas/server-schemas.js';
 import { readMetadataFilters, requireNamespace, toPlace } from '../lookups.js';
 import { toToolEnvelopes } from '../tool-envelopes.js';
 

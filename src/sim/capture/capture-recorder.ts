@@ -1,0 +1,287 @@
+/**
+ * What `mcpsim capture` does with what the relay saw: every `tools/call` of a real connection
+ * becomes a fixture entry (`model: null`, `upstream` naming the real server), every full tool
+ * listing a registry entry, and the calls in order a ready scenario, all redacted first. Each
+ * file is rewritten whole and renamed into place after every change, so a capture that is killed
+ * still leaves files that load.
+ */
+import { dirname, join, relative } from 'node:path';
+import type { CallToolResult, Implementation } from '@modelcontextprotocol/sdk/types.js';
+import { stringify } from 'yaml';
+import type { Clock } from '../../domain/clock.js';
+import { redactJson, type Redaction } from '../../domain/redaction.js';
+import type { ToolDefinition } from '../../domain/registry.js';
+import { toRegistryId } from '../../domain/registry-record.js';
+import { toCanonicalJson } from '../source/canonical-json.js';
+import { inferCaptureOverrides, inferCapturedWorld, type RecordedCall } from './capture-world.js';
+import type { SeedWorld } from '../../domain/mock-settings.js';
+import type { ToolOverride } from '../../domain/tool-operation.js';
+import { createFixtureRecorder } from '../fixtures/fixture-recorder.js';
+import { writeFileAtomically } from '../fixtures/atomic-file.js';
+import { toCaptureScenario } from './capture-scenario.js';
+
+/** Which connection and upstream a captured exchange came from, as the relay (mcp/relay.ts) tells it. */
+export interface CaptureOrigin {
+  namespace: string;
+  connectionId: string;
+  /** The upstream as the relay names it: a URL as stored (typed query values as `***`) or the uplink pairing. */
+  upstream: string;
+  serverInfo: Implementation;
+  /** The values to redact from what is written (the connection's stored header and query values; never written themselves). */
+  secrets: readonly string[];
+}
+
+/** One redaction, as the report lists it: which call (its place in the session), tool, JSON path and kind. */
+export interface CaptureRedaction extends Redaction {
+  connection: string;
+  tool: string;
+  /** The call's number in the captured session (1, 2, ...); 0 for the tool listing. */
+  call: number;
+}
+
+export interface CaptureRecorderOptions {
+  /** Where everything goes: `fixtures/`, `registry.json`, `redactions.json`, and the scenario. */
+  directory: string;
+  clock: Clock;
+  /** User patterns to redact (`--redact`), besides the built-in secret shapes. */
+  patterns?: readonly RegExp[];
+  /** The scenario file to write (default `<directory>/scenario.yaml`). */
+  scenarioFile?: string;
+  /** The registry name of the captured server (default `@captured/<serverInfo.name>`). With several connections, the first gets it. */
+  serverName?: string;
+  /** Told once per redaction, e.g. to print it as it happens. */
+  onRedaction?: (redaction: CaptureRedaction) => void;
+  /** Told when a file cannot be written; the relayed answer goes back all the same. */
+  onError: (error: unknown) => void;
+}
+
+export interface CaptureRecorder {
+  toolCall(origin: CaptureOrigin, call: { name: string; arguments: Record<string, unknown>; result: Record<string, unknown> }): void;
+  toolList(origin: CaptureOrigin, tools: readonly Record<string, unknown>[]): void;
+  /** Whether a listing of the connection's tools was captured. */
+  hasTools(origin: CaptureOrigin): boolean;
+  /** What was captured so far: calls, servers, redactions and the files written. */
+  summary(): CaptureSummary;
+}
+
+export interface CaptureSummary {
+  calls: number;
+  servers: string[];
+  redactions: CaptureRedaction[];
+  files: { fixtures: string; registry: string; redactions: string; scenario: string };
+}
+
+/** One captured connection: its registry name, the server as seen, and its calls in order. */
+interface CapturedServer {
+  qualifiedName: string;
+  namespace: string;
+  connectionId: string;
+  upstream: string;
+  serverInfo: Implementation;
+  tools: ToolDefinition[] | null;
+  calls: (RecordedCall & { sequence: number })[];
+  occurrences: Map<string, number>;
+}
+
+/**
+ * The capture sink `mcpsim capture` hands to the platform.
+ *
+ * @example
+ *   const recorder = createCaptureRecorder({ directory: 'captures/memory', clock: systemClock, patterns: [/acct-\d+/g] });
+ *   const platform = createPlatform({ capture: recorder });
+ */
+export function createCaptureRecorder({
+  directory,
+  clock,
+  patterns = [],
+  scenarioFile = join(directory, 'scenario.yaml'),
+  serverName,
+  onRedaction,
+  onError,
+}: CaptureRecorderOptions): CaptureRecorder {
+  const files = {
+    fixtures: join(directory, 'fixtures'),
+    registry: join(directory, 'registry.json'),
+    redactions: join(directory, 'redactions.json'),
+    scenario: scenarioFile,
+  };
+  const fixtures = createFixtureRecorder({ directory: files.fixtures, clock });
+  const servers = new Map<string, CapturedServer>();
+  const redactions: CaptureRedaction[] = [];
+  let sequence = 0;
+  const startedAt = clock.now().toISOString();
+
+  function serverOf(origin: CaptureOrigin, tool: string, call: number): CapturedServer {
+    const key = `${origin.namespace}/${origin.connectionId}`;
+    let server = servers.get(key);
+    if (!server) {
+      const taken = new Set([...servers.values()].map((known) => known.qualifiedName));
+      const base = servers.size === 0 && serverName ? serverName : `@captured/${toSlug(origin.serverInfo.name)}`;
+      let qualifiedName = base;
+      for (let suffix = 2; taken.has(qualifiedName); suffix++) qualifiedName = `${base}-${suffix}`;
+      // The upstream's name is written into every entry: redacted once, here (a URL may carry a secret query value).
+      const upstream = redact(origin.upstream, origin, tool, call, '$.upstream');
+      server = {
+        qualifiedName,
+        namespace: origin.namespace,
+        connectionId: origin.connectionId,
+        upstream,
+        serverInfo: origin.serverInfo,
+        tools: null,
+        calls: [],
+        occurrences: new Map(),
+      };
+      servers.set(key, server);
+    }
+    server.serverInfo = origin.serverInfo;
+    return server;
+  }
+
+  function redact<T>(value: T, origin: CaptureOrigin, tool: string, call: number, path: string): T {
+    const outcome = redactJson(value, { values: origin.secrets, patterns }, path);
+    for (const found of outcome.redactions) {
+      const entry = { connection: `${origin.namespace}/${origin.connectionId}`, tool, call, ...found };
+      redactions.push(entry);
+      onRedaction?.(entry);
+    }
+    if (outcome.redactions.length > 0) writeFileAtomically(files.redactions, `${JSON.stringify(redactions, null, 2)}\n`);
+    return outcome.value as T;
+  }
+
+  function writeSession(): void {
+    writeFileAtomically(
+      files.registry,
+      `${JSON.stringify(
+        [...servers.values()].filter((server) => server.tools).map((server) => toCatalogEntry(server, startedAt)),
+        null,
+        2,
+      )}\n`,
+    );
+    const scenario = toCaptureScenario({
+      name: `capture-${[...servers.values()].map((server) => toSlug(server.serverInfo.name)).join('-')}`,
+      description: `Captured from ${[...servers.values()].map((server) => server.upstream).join(', ')} on ${startedAt}.`,
+      fixtures: toRelativePath(dirname(files.scenario), files.fixtures),
+      servers: [...servers.values()].map((server) => ({
+        qualifiedName: server.qualifiedName,
+        namespace: server.namespace,
+        connectionId: server.connectionId,
+        description: describe(server),
+        tools: server.tools ?? [],
+        ...toSimulation(server.tools ?? [], server.calls),
+        calls: server.calls,
+      })),
+    });
+    writeFileAtomically(
+      files.scenario,
+      `# Written by mcpsim capture: edit it like any scenario (scenarios/README.md); capturing again rewrites it.\n${stringify(scenario, { lineWidth: 0 })}`,
+    );
+  }
+
+  // The relay hands the answer back whatever happens here: a full disk must not fail the client's call.
+  const guarded = (work: () => void) => {
+    try {
+      work();
+    } catch (error) {
+      onError(error);
+    }
+  };
+
+  // A directory captured into before keeps its fixtures (entries merge), but the report is this session's from the start.
+  guarded(() => writeFileAtomically(files.redactions, '[]\n'));
+
+  return {
+    toolCall: (origin, call) =>
+      guarded(() => {
+        const number = ++sequence;
+        const server = serverOf(origin, call.name, number);
+        const args = redact(call.arguments, origin, call.name, number, '$.arguments');
+        const result = redact(call.result, origin, call.name, number, '$.result');
+        const key = `${call.name} ${toCanonicalJson(args)}`;
+        const occurrence = (server.occurrences.get(key) ?? 0) + 1;
+        server.occurrences.set(key, occurrence);
+        fixtures.record(
+          { server: server.qualifiedName, tool: call.name, arguments: args, occurrence },
+          { result: result as unknown as CallToolResult },
+          server.upstream,
+        );
+        server.calls.push({ tool: call.name, arguments: args, result, sequence: number });
+        writeSession();
+      }),
+    toolList: (origin, tools) =>
+      guarded(() => {
+        const server = serverOf(origin, '(tools/list)', 0);
+        server.tools = redact(tools, origin, '(tools/list)', 0, '$.tools') as unknown as ToolDefinition[];
+        writeSession();
+      }),
+    hasTools: (origin) => servers.get(`${origin.namespace}/${origin.connectionId}`)?.tools != null,
+    summary: () => ({
+      calls: sequence,
+      servers: [...servers.values()].map((server) => server.qualifiedName),
+      redactions: [...redactions],
+      files,
+    }),
+  };
+}
+
+/** The seed world and the tool corrections it was inferred with (the mock answers with the same ones). */
+function toSimulation(
+  tools: readonly ToolDefinition[],
+  calls: readonly RecordedCall[],
+): { world: SeedWorld; overrides: Record<string, ToolOverride> } {
+  const overrides = inferCaptureOverrides(tools);
+  return { world: inferCapturedWorld(tools, calls, overrides), overrides };
+}
+
+/** The server as a catalog entry (the `registry import` format, catalog shape); see catalog/README.md. */
+function toCatalogEntry(server: CapturedServer, createdAt: string): Record<string, unknown> {
+  const [namespace = '', slug = ''] = server.qualifiedName.replace(/^@/, '').split('/');
+  const remote = /^https?:\/\//.test(server.upstream);
+  return {
+    id: toRegistryId(server.qualifiedName),
+    qualifiedName: server.qualifiedName,
+    namespace,
+    slug,
+    displayName: server.serverInfo.title ?? server.serverInfo.name,
+    description: describe(server),
+    iconUrl: '',
+    verified: false,
+    useCount: 0,
+    remote,
+    isDeployed: false,
+    createdAt,
+    homepage: '',
+    byPlatform: false,
+    owner: '',
+    repoOwner: null,
+    repoName: null,
+    remoteUrl: null,
+    deploymentUrl: `https://server.smithery.ai/${server.qualifiedName.replace(/^@/, '')}/mcp`,
+    serverInfo: {
+      name: server.serverInfo.name,
+      version: server.serverInfo.version,
+      ...(server.serverInfo.title ? { title: server.serverInfo.title } : {}),
+    },
+    config: {},
+    // The catalog shape wants a description on every tool; a tool that has none is named by its title or name.
+    tools: (server.tools ?? []).map((tool) => ({ ...tool, description: tool.description ?? tool.title ?? tool.name })),
+  };
+}
+
+function describe(server: CapturedServer): string {
+  return `${server.serverInfo.name} ${server.serverInfo.version}, captured from ${server.upstream}.`;
+}
+
+/** `Memory Server!` -> `memory-server`: a qualifiedName slug. */
+function toSlug(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'server'
+  );
+}
+
+function toRelativePath(from: string, to: string): string {
+  const path = relative(from, to).split('\\').join('/');
+  return path.startsWith('.') ? path : `./${path}`;
+}

@@ -1,0 +1,60 @@
+import type { ToolDefinition } from '../../domain/registry.js';
+import { inferServerShapes, toCallShape, type ToolOverride, type ToolShape } from '../../domain/tool-operation.js';
+import type { ToolCall } from './tool-result-source.js';
+
+const noOverrides: Readonly<Record<string, ToolOverride>> = Object.freeze({});
+/**
+ * Shapes by server tool list, then by overrides object. The runner keeps both objects while
+ * nothing changes (tools until the registry changes, overrides until the memory is reloaded), so
+ * the inference runs once per server and setting, not once per call.
+ */
+const cache = new WeakMap<readonly ToolDefinition[], WeakMap<object, Map<string, ToolShape>>>();
+
+/** What the stateful simulator needs to know about a call's tool: its server's shapes and its own. */
+export interface CallShapes {
+  tool: ToolDefinition;
+  serverTools: readonly ToolDefinition[];
+  shapes: ReadonlyMap<string, ToolShape>;
+  /** The tool's shape for this call (a `method: update` call of `issue_write` is an update). */
+  shape: ToolShape;
+  overridden: boolean;
+}
+
+/**
+ * The inferred shapes of a call's server and tool (domain/tool-operation.ts), cached; null for a
+ * call without a context (no memory, nothing to infer from).
+ *
+ * @example
+ *   toCallShapes(call)?.shape.operation; // 'read'
+ */
+export function toCallShapes(call: ToolCall): CallShapes | null {
+  const context = call.context;
+  if (!context) return null;
+  const tool = context.toolDefinition;
+  const serverTools = context.serverTools?.some((candidate) => candidate.name === tool.name) ? context.serverTools : [tool];
+  const overrides = context.toolOverrides ?? noOverrides;
+  let byOverrides = cache.get(serverTools);
+  if (!byOverrides) cache.set(serverTools, (byOverrides = new WeakMap()));
+  let shapes = byOverrides.get(overrides);
+  if (!shapes) byOverrides.set(overrides, (shapes = inferServerShapes(serverTools, overrides)));
+  return {
+    tool,
+    serverTools,
+    shapes,
+    shape: toCallShape(shapes.get(tool.name)!, call.arguments),
+    overridden: Object.hasOwn(overrides, tool.name),
+  };
+}
+
+/**
+ * Whether a call only reads (a read, list or search, or a tool annotated `readOnlyHint`): asking
+ * it again changes nothing, so the world can answer a repeat of it.
+ */
+export function isReadOnlyCall(call: ToolCall): boolean {
+  const shapes = toCallShapes(call);
+  if (!shapes) return false;
+  const { shape, tool } = shapes;
+  return (
+    shape.operation === 'read' || shape.operation === 'list' || shape.operation === 'search' || tool.annotations?.readOnlyHint === true
+  );
+}

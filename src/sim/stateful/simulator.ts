@@ -1,0 +1,75 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolDefinition } from '../../domain/registry.js';
+import { toClockAnswer } from './clock-answers.js';
+import { fitToSchema } from './schema-fit.js';
+import type { ToolCall, ToolResultSource } from '../source/tool-result-source.js';
+import { toCallShapes } from '../source/tool-shapes.js';
+import { answerFromWorld, type Answer } from './world-answers.js';
+
+export interface SimulatorOptions {
+  /** Mixed into every made-up value; change it for a different (still repeatable) world. */
+  seed?: string;
+}
+
+/** The time stamped when a call comes without one (only in hand-made calls: the pipeline always gives it). */
+const fallbackNow = '2026-01-01T00:00:00.000Z';
+
+/**
+ * The stateful simulator: answers a mock tool call from the connection's world, with no model
+ * and no fixture. It infers what the tool does (domain/tool-operation.ts: create, read, list,
+ * search, update, delete or another action, on which entity, named by which argument) and
+ * answers like the real server would from what the world holds: a create adds an entity (its
+ * arguments, a new id, stamps from the platform clock, and what the outputSchema requires made
+ * up), a read returns it or a not-found error, a list filters and pages, an update merges, a
+ * delete removes, another action is acknowledged and kept as a fact. Tools that tell the time
+ * answer from the platform clock. What it changes comes back as `worldChanges`, the same the
+ * model writes, so fixtures, the model and this source share one world. Provenance `simulated`.
+ *
+ * Deterministic: the same calls on the same world give the same bytes (ids count up, made-up
+ * values are seeded by the entity and id, time is the call's `now`). Without a memory
+ * (`call.context`) it has nothing to answer from and passes.
+ *
+ * @example
+ *   const source = createSimulator({ seed: 'demo' });
+ *   await source.resolve(call); // { source: 'simulated', result: { content: [...], structuredContent: {...} }, worldChanges: { upserts: [...] } }
+ */
+export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): ToolResultSource {
+  return {
+    async resolve(call: ToolCall) {
+      const shapes = toCallShapes(call);
+      if (!shapes || !call.context) return null;
+      const { tool, serverTools, shape, overridden } = shapes;
+      const now = call.context.now ?? fallbackNow;
+      const clock = overridden ? null : toClockAnswer(tool.name, call.arguments, now);
+      const answer: Answer = clock
+        ? 'error' in clock
+          ? { error: clock.error }
+          : { value: tool.outputSchema ? fitToSchema(clock.value, tool.outputSchema, `${seed}|${call.server}|${tool.name}`) : clock.value }
+        : answerFromWorld({
+            shape,
+            tool,
+            serverTools,
+            shapes: shapes.shapes,
+            args: call.arguments,
+            argumentsKey: call.argumentsKey,
+            world: call.context.world,
+            now,
+            sequence: call.sequence ?? 1,
+            seed: `${seed}|${call.server}`,
+          });
+      return { source: 'simulated', result: toResult(answer, tool), ...(answer.changes ? { worldChanges: answer.changes } : {}) };
+    },
+  };
+}
+/** The CallToolResult of an answer: an error text, or the value as JSON text (and as structuredContent when the tool declares an outputSchema). */
+function toResult(answer: Answer, tool: ToolDefinition): CallToolResult {
+  if (answer.error !== undefined) return { content: [{ type: 'text', text: answer.error }], isError: true };
+  if (answer.value === undefined) return { content: [{ type: 'text', text: answer.text ?? 'Done.' }], isError: false };
+  const text = JSON.stringify(answer.value);
+  const structured = tool.outputSchema && answer.value !== null && typeof answer.value === 'object' && !Array.isArray(answer.value);
+  return {
+    content: [{ type: 'text', text }],
+    ...(structured ? { structuredContent: answer.value as Record<string, unknown> } : {}),
+    isError: false,
+  };
+}

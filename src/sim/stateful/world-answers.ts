@@ -1,0 +1,383 @@
+/**
+ * How the stateful simulator answers each operation from a world: a create adds an entity, a read
+ * finds it (or says it is not there, worded like a real server), a list or search filters and
+ * pages, an update merges, a delete removes, another action is acknowledged and kept as a fact.
+ * Each answer carries the `WorldChanges` it made, the same kind the model and fixtures write.
+ */
+import type { WorldChanges } from '../../domain/memory-log.js';
+import type { ToolShape } from '../../domain/tool-operation.js';
+import {
+  entitiesOf,
+  fieldValue,
+  isQueryArgument,
+  matchesQuery,
+  selectsAll,
+  toNextId,
+  toNormalName,
+  toPageRequest,
+  valuesMatch,
+  type EntityRecord,
+} from '../../domain/world-query.js';
+import { toPlural } from '../../domain/entity-words.js';
+import { fitToSchema } from './schema-fit.js';
+import {
+  dataArguments,
+  defaultOf,
+  defaultState,
+  defaultsOf,
+  existingName,
+  listItemSchema,
+  scopeArguments,
+  stampName,
+  withCounts,
+  type AnswerInput,
+} from './world-conventions.js';
+
+export type { AnswerInput } from './world-conventions.js';
+
+/** An answer: the value to show (or plain text, or an error text) and what it changed. */
+export interface Answer {
+  value?: unknown;
+  text?: string;
+  error?: string;
+  changes?: WorldChanges;
+}
+
+/**
+ * Answers a call from the world as its (per-call) shape says.
+ *
+ * @example
+ *   answerFromWorld({ shape, tool, serverTools, shapes, args: { issue_number: 12 }, argumentsKey, world, now, sequence: 3, seed: 'mcpsim' });
+ *   // { value: { number: 12, title: 'Crash on empty config', ... } }
+ */
+export function answerFromWorld(input: AnswerInput): Answer {
+  switch (input.shape.operation) {
+    case 'create':
+      return create(input);
+    case 'read':
+      return read(input);
+    case 'list':
+    case 'search':
+      return list(input);
+    case 'update':
+      return update(input);
+    case 'delete':
+      return remove(input);
+    default:
+      return other(input);
+  }
+}
+
+function create(input: AnswerInput, givenId?: string): Answer {
+  const { shape, args, world, now } = input;
+  const existing = entitiesOf(world, shape.entity);
+  const id =
+    givenId ??
+    (shape.idArgument !== null && args[shape.idArgument] !== undefined
+      ? String(args[shape.idArgument])
+      : toNextId(existing, shape.entity, shape.numericId));
+  if (existing.some((entity) => entity.id === id)) return { error: `${toLabel(shape.entity)} ${quoteId(id, shape)} already exists` };
+  const fields: Record<string, unknown> = { [shape.idField]: typedId(id, shape), ...dataArguments(input) };
+  const created = stampName(input, 'created');
+  if (created && fieldValue(fields, created) === undefined) fields[created] = now;
+  const state = defaultState(input);
+  if (state && fieldValue(fields, state.name) === undefined) fields[state.name] = state.value;
+  const { shown, stored } = fitView(input, fields, id);
+  return { value: shown, changes: { upserts: [{ type: shape.entity, id, fields: stored }] } };
+}
+
+function read(input: AnswerInput): Answer {
+  const { shape, args } = input;
+  const entities = entitiesOf(input.world, shape.entity);
+  if (shape.find) {
+    const filters = Object.entries(dataArguments(input));
+    const found = entities.find((entity) => filters.every(([name, value]) => valuesMatch(fieldValue(entity.fields, name), value)));
+    if (!found)
+      return {
+        error: `${toLabel(shape.entity)} not found: none has ${filters.map(([name, value]) => `${name} ${JSON.stringify(value)}`).join(' and ') || 'these values'}`,
+      };
+    return presentEntity(input, found);
+  }
+  const idValue = shape.idArgument === null ? undefined : (args[shape.idArgument] ?? defaultOf(input.tool, shape.idArgument));
+  if (idValue !== undefined) {
+    const found = findEntity(input, entities, String(idValue));
+    if (found) return presentEntity(input, found);
+    if (shape.strict) return { error: notFound(shape, String(idValue)) };
+    return generate(input, String(idValue));
+  }
+  // No id: the entity the arguments describe (`get_forecast(city)`, `get_me()`), made up once and then remembered.
+  const data = Object.entries(dataArguments(input));
+  const key = data.length === 0 ? 'default' : data.length === 1 ? String(toKeyText(data[0]![1])) : input.argumentsKey;
+  const found =
+    entities.find((entity) => entity.id === key) ??
+    (data.length > 0
+      ? entities.find((entity) => data.every(([name, value]) => valuesMatch(fieldValue(entity.fields, name), value)))
+      : undefined);
+  return found ? presentEntity(input, found) : generate(input, key);
+}
+
+function list(input: AnswerInput): Answer {
+  const { shape, tool, args } = input;
+  const entities = entitiesOf(input.world, shape.entity);
+  const known = new Set(entities.flatMap((entity) => Object.keys(entity.fields).map(toNormalName)));
+  const scope = scopeArguments(input);
+  const filters = Object.entries(dataArguments(input)).filter(
+    ([name, value]) => !isQueryArgument(name) && !selectsAll(value) && known.has(toNormalName(name)),
+  );
+  const query = Object.entries(args).find(([name, value]) => isQueryArgument(name) && typeof value === 'string')?.[1] as string | undefined;
+  const matching = entities.filter(
+    (entity) =>
+      filters.every(([name, value]) => {
+        const field = fieldValue(entity.fields, name) ?? (toNormalName(name) === toNormalName(shape.idField) ? entity.id : undefined);
+        return field === undefined ? scope.has(name) : valuesMatch(field, value);
+      }) &&
+      (query === undefined || matchesQuery(entity.fields, query)),
+  );
+  const page = toPageRequest(args, defaultsOf(tool));
+  const shown = matching.slice(page.offset, page.offset + page.size);
+  const more = page.offset + shown.length < matching.length;
+  const upserts: NonNullable<WorldChanges['upserts']> = [];
+  const itemSchema = listItemSchema(tool.outputSchema);
+  const items = shown.map((entity) => {
+    const view = toView(entity, shape);
+    if (!itemSchema) return view;
+    const fitted = fitToSchema(
+      withIdAlias(view, itemSchema.schema, shape.idField, entity.id),
+      itemSchema.schema,
+      entitySeed(input, entity.id),
+    ) as Record<string, unknown>;
+    const filled = newFields(entity.fields, fitted);
+    if (filled) upserts.push({ type: shape.entity, id: entity.id, fields: filled });
+    return fitted;
+  });
+  const next = more
+    ? page.style === 'page'
+      ? { nextPage: page.offset / page.size + 2 }
+      : { nextCursor: String(page.offset + page.size) }
+    : {};
+  const plural = itemSchema?.property ?? toPlural(shape.entity);
+  const value = tool.outputSchema
+    ? fitToSchema(
+        withCounts({ [plural]: items, ...next }, tool.outputSchema, matching.length, more),
+        tool.outputSchema,
+        `${input.seed}|${tool.name}|${input.argumentsKey}`,
+      )
+    : { [plural]: items, total: matching.length, ...next };
+  return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
+}
+
+function update(input: AnswerInput): Answer {
+  const { shape, args } = input;
+  const idValue = shape.idArgument === null ? undefined : args[shape.idArgument];
+  if (idValue === undefined)
+    return shape.upsert
+      ? create(input)
+      : { error: `${shape.idArgument ?? 'an id'} is required to say which ${toWordsOf(shape.entity)} to change` };
+  const found = findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
+  if (!found) return shape.upsert ? create(input, String(idValue)) : { error: notFound(shape, String(idValue)) };
+  const scope = scopeArguments(input);
+  const changes: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(dataArguments(input))) {
+    if (name === shape.idArgument || scope.has(name) || name === shape.listField?.argument) continue;
+    changes[existingName(found.fields, name)] = value;
+  }
+  for (const [name, value] of Object.entries(shape.sets)) {
+    const field =
+      name === 'state' && fieldValue(found.fields, 'state') === undefined && fieldValue(found.fields, 'status') !== undefined
+        ? existingName(found.fields, 'status')
+        : existingName(found.fields, name);
+    const current = found.fields[field];
+    changes[field] =
+      typeof value === 'string' && typeof current === 'string' && current === current.toUpperCase() && current !== current.toLowerCase()
+        ? value.toUpperCase()
+        : value;
+  }
+  if (shape.listField) {
+    const field = existingName(found.fields, shape.listField.field);
+    const current = Array.isArray(found.fields[field]) ? (found.fields[field] as unknown[]) : [];
+    const given = args[shape.listField.argument];
+    const values = Array.isArray(given) ? given : [given];
+    changes[field] = shape.listField.remove
+      ? current.filter((item) => !values.some((value) => valuesMatch(item, value)))
+      : [...current, ...values.filter((value) => !current.some((item) => valuesMatch(item, value)))];
+  }
+  const updated = stampName(input, 'updated', found.fields);
+  if (updated) changes[updated] = input.now;
+  const merged = { ...found.fields, ...changes };
+  const { shown, stored } = fitView(input, merged, found.id);
+  return {
+    value: shown,
+    changes: { upserts: [{ type: shape.entity, id: found.id, fields: { ...changes, ...(newFields(merged, stored) ?? {}) } }] },
+  };
+}
+
+function remove(input: AnswerInput): Answer {
+  const { shape, args, tool } = input;
+  const idValue = shape.idArgument === null ? undefined : args[shape.idArgument];
+  if (Array.isArray(idValue)) return removeEach(input, idValue);
+  const found = idValue === undefined ? undefined : findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
+  if (!found) return { error: notFound(shape, String(idValue)) };
+  const changes = { deletes: [{ type: shape.entity, id: found.id }] };
+  if (tool.outputSchema)
+    return {
+      value: fitToSchema({ ...toView(found, shape), deleted: true, success: true }, tool.outputSchema, entitySeed(input, found.id)),
+      changes,
+    };
+  return { text: `Deleted ${toWordsOf(shape.entity)} ${quoteId(found.id, shape)}.`, changes };
+}
+
+/** A batch delete (`delete_entities({ entityNames: [...] })`): removes each id the world has; not-found only when it has none of them. */
+function removeEach(input: AnswerInput, ids: readonly unknown[]): Answer {
+  const { shape, tool } = input;
+  const existing = entitiesOf(input.world, shape.entity);
+  const found = ids.map((id) => findEntity(input, existing, String(id))).filter((entity): entity is EntityRecord => entity !== undefined);
+  if (found.length === 0) return { error: notFound(shape, ids.map(String).join(', ')) };
+  const changes = { deletes: found.map((entity) => ({ type: shape.entity, id: entity.id })) };
+  const text = `Deleted ${found.length} ${toWordsOf(found.length === 1 ? shape.entity : toPlural(shape.entity))}: ${found.map((entity) => quoteId(entity.id, shape)).join(', ')}.`;
+  if (tool.outputSchema)
+    return {
+      value: fitToSchema(
+        { deleted: found.map((entity) => entity.id), success: true, message: text },
+        tool.outputSchema,
+        entitySeed(input, found[0]!.id),
+      ),
+      changes,
+    };
+  return { text, changes };
+}
+
+function other(input: AnswerInput): Answer {
+  const { tool, argumentsKey, sequence } = input;
+  const fact = `call #${sequence}: ${tool.name} ${argumentsKey}`;
+  const changes = { facts: [fact.length > 300 ? `${fact.slice(0, 297)}...` : fact] };
+  if (tool.outputSchema)
+    return {
+      value: fitToSchema(dataArguments(input), tool.outputSchema, `${input.seed}|${tool.name}|${argumentsKey}|${sequence}`),
+      changes,
+    };
+  return { text: `Done: ${tool.name} ${argumentsKey.length > 200 ? `${argumentsKey.slice(0, 197)}...` : argumentsKey}`, changes };
+}
+
+/** A read of something the world does not know yet but that exists (a natural key, no id): made up once, then remembered. */
+function generate(input: AnswerInput, id: string): Answer {
+  const { shape } = input;
+  const fields: Record<string, unknown> = { ...dataArguments(input) };
+  // Something to show even when the call gave nothing and the tool declares no output (`get_me()`).
+  if (fieldValue(fields, shape.idField) === undefined && (shape.idArgument !== null || Object.keys(fields).length === 0))
+    fields[shape.idField] = typedId(id === 'default' ? shape.entity : id, shape);
+  const { shown, stored } = fitView(input, fields, id);
+  return { value: shown, changes: { upserts: [{ type: shape.entity, id, fields: stored }] } };
+}
+
+function presentEntity(input: AnswerInput, entity: EntityRecord): Answer {
+  const { shown, stored } = fitView(input, toView(entity, input.shape), entity.id);
+  const filled = newFields(entity.fields, stored);
+  return { value: shown, ...(filled ? { changes: { upserts: [{ type: input.shape.entity, id: entity.id, fields: filled }] } } : {}) };
+}
+
+/** The entity by id (or by its id field's value), when the call's scope arguments (`owner`, `repo`) agree with it. */
+function findEntity(input: AnswerInput, entities: readonly EntityRecord[], id: string): EntityRecord | undefined {
+  const { shape } = input;
+  const found =
+    entities.find((entity) => entity.id === id) ?? entities.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idField), id));
+  if (!found) return undefined;
+  for (const name of scopeArguments(input)) {
+    const value = input.args[name];
+    const field = fieldValue(found.fields, name);
+    if (value !== undefined && field !== undefined && !valuesMatch(field, value)) return undefined;
+  }
+  return found;
+}
+
+/**
+ * Fits an entity's fields to the tool's outputSchema, filling what it requires from the entity's
+ * own seed: `shown` is what the result carries (what the schema allows), `stored` the fields with
+ * what was made up added (so the next read shows the same).
+ */
+function fitView(
+  input: AnswerInput,
+  fields: Record<string, unknown>,
+  id: string,
+): { shown: Record<string, unknown>; stored: Record<string, unknown> } {
+  const schema = input.tool.outputSchema;
+  if (!schema) return { shown: fields, stored: fields };
+  // `{ table: {...} }`: an output that wraps the entity in a property named for it.
+  const wrapper = wrapperProperty(schema, input.shape.entity);
+  const entitySchema = wrapper ? (schema.properties as Record<string, Record<string, unknown>>)[wrapper]! : schema;
+  const named = withIdAlias(fields, entitySchema, input.shape.idField, id);
+  const wanted = wrapper && !Object.hasOwn(fields, wrapper) ? { [wrapper]: named } : named;
+  const fitted = fitToSchema(wanted, schema, entitySeed(input, id));
+  if (!isRecord(fitted)) return { shown: fields, stored: fields };
+  const inner = wanted === named ? fitted : fitted[wrapper!];
+  return { shown: fitted, stored: { ...fields, ...(isRecord(inner) ? inner : {}) } };
+}
+
+/**
+ * The entity with its id also under the name the schema gives ids (`id`, `name`, `key`) when the
+ * schema has no property for the entity's own id field (`collection`): a list of collections
+ * shows `{ name: 'orders' }`, not a made-up name.
+ */
+function withIdAlias(
+  fields: Record<string, unknown>,
+  schema: Record<string, unknown>,
+  idField: string,
+  id: string,
+): Record<string, unknown> {
+  const properties = isRecord(schema.properties) ? schema.properties : null;
+  if (!properties || Object.hasOwn(properties, idField)) return fields;
+  const alias = ['id', 'name', 'key'].find((name) => Object.hasOwn(properties, name) && fields[name] === undefined);
+  return alias ? { ...fields, [alias]: fields[idField] ?? id } : fields;
+}
+
+/** The object property of an output schema named for the entity (`table` for a table), if any. */
+function wrapperProperty(schema: Record<string, unknown>, entity: string): string | null {
+  const properties = isRecord(schema.properties) ? schema.properties : {};
+  const name = Object.keys(properties).find((key) => toNormalName(key) === toNormalName(entity));
+  const property = name === undefined ? undefined : properties[name];
+  return name !== undefined && isRecord(property) && (property.type === 'object' || isRecord(property.properties)) ? name : null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function toView(entity: EntityRecord, shape: ToolShape): Record<string, unknown> {
+  return fieldValue(entity.fields, shape.idField) === undefined
+    ? { [shape.idField]: typedId(entity.id, shape), ...entity.fields }
+    : { ...entity.fields };
+}
+
+/** Fields of `view` that `fields` lacks (what fitting made up), or null when none. */
+function newFields(fields: Readonly<Record<string, unknown>>, view: Readonly<Record<string, unknown>>): Record<string, unknown> | null {
+  const added = Object.entries(view).filter(([name]) => !Object.hasOwn(fields, name));
+  return added.length > 0 ? Object.fromEntries(added) : null;
+}
+
+function entitySeed(input: AnswerInput, id: string): string {
+  return `${input.seed}|${input.shape.entity}|${id}`;
+}
+
+function typedId(id: string, shape: ToolShape): string | number {
+  return shape.numericId && /^\d{1,15}$/.test(id) ? Number(id) : id;
+}
+
+function toKeyText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function notFound(shape: ToolShape, id: string): string {
+  return `${toLabel(shape.entity)} ${quoteId(id, shape)} not found`;
+}
+
+function quoteId(id: string, shape: ToolShape): string {
+  return shape.numericId || /^[\w.:/@-]+$/.test(id) ? id : JSON.stringify(id);
+}
+
+function toWordsOf(entity: string): string {
+  return entity.replace(/_/g, ' ');
+}
+
+function toLabel(entity: string): string {
+  const words = toWordsOf(entity);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,170 @@
+/**
+ * The conventions of a server that the stateful simulator follows when it answers: what a call
+ * carries as data, which arguments scope an entity (`owner`, `repo`), how its stamps are named
+ * (`created_at` or `createdAt`), which state a new entity starts in, where a list's outputSchema
+ * wants its items and counts. Read from the server's tool definitions.
+ */
+import type { WorldState } from '../../domain/memory-log.js';
+import type { ToolDefinition } from '../../domain/registry.js';
+import type { ToolShape } from '../../domain/tool-operation.js';
+import { isControlArgument, isQueryArgument, selectsAll, toNormalName } from '../../domain/world-query.js';
+
+/** What one call is answered from. */
+export interface AnswerInput {
+  shape: ToolShape;
+  tool: ToolDefinition;
+  /** The server's other tools (their schemas say which state a new entity starts in, and which arguments scope an entity). */
+  serverTools: readonly ToolDefinition[];
+  shapes: ReadonlyMap<string, ToolShape>;
+  args: Readonly<Record<string, unknown>>;
+  argumentsKey: string;
+  world: WorldState;
+  /** The call's time (ISO 8601) for created and updated stamps. */
+  now: string;
+  /** The call's place in the log, for facts. */
+  sequence: number;
+  /** Mixed into every made-up value, with the entity and id (so the same entity always gets the same values). */
+  seed: string;
+}
+
+/**
+ * The arguments that say where an entity lives rather than what it is (`owner`, `repo`): those
+ * both a read (or delete) and a list of the entity take. A read or update must agree with them; an update
+ * never changes them.
+ */
+export function scopeArguments(input: AnswerInput): Set<string> {
+  const { shape, shapes, serverTools } = input;
+  const argumentsOf = (operations: readonly string[]) => {
+    const names = new Set<string>();
+    for (const tool of serverTools) {
+      const candidate = shapes.get(tool.name);
+      const choices = candidate?.dispatch ? Object.values(candidate.dispatch.choices) : candidate ? [candidate] : [];
+      if (!choices.some((choice) => choice.entity === shape.entity && operations.includes(choice.operation))) continue;
+      const properties = tool.inputSchema.properties;
+      if (properties && typeof properties === 'object') for (const name of Object.keys(properties)) names.add(name);
+    }
+    return names;
+  };
+  // Reads and deletes only: an update's arguments are mostly what it changes (`state`).
+  const reads = argumentsOf(['read', 'delete']);
+  const lists = argumentsOf(['list', 'search']);
+  const ids = new Set([...shapes.values()].flatMap((candidate) => [candidate.idArgument, candidate.dispatch?.argument]));
+  return new Set([...reads].filter((name) => lists.has(name) && !ids.has(name) && !isControlArgument(name) && !isQueryArgument(name)));
+}
+
+/** The arguments that carry data: not paging or formatting, not the argument that picks the operation. */
+export function dataArguments(input: AnswerInput): Record<string, unknown> {
+  const dispatch = input.shapes.get(input.tool.name)?.dispatch?.argument;
+  return Object.fromEntries(
+    Object.entries(input.args).filter(([name, value]) => value !== undefined && name !== dispatch && !isControlArgument(name)),
+  );
+}
+
+/** The array property of a list's outputSchema and its item schema (`issues`), when there is one. */
+export function listItemSchema(schema: Record<string, unknown> | undefined): { property: string; schema: Record<string, unknown> } | null {
+  const properties = schema?.properties;
+  if (!properties || typeof properties !== 'object') return null;
+  for (const [property, value] of Object.entries(properties as Record<string, Record<string, unknown>>)) {
+    if (
+      value &&
+      (value.type === 'array' || 'items' in value) &&
+      value.items &&
+      typeof value.items === 'object' &&
+      !Array.isArray(value.items)
+    )
+      return { property, schema: value.items as Record<string, unknown> };
+  }
+  return null;
+}
+
+/** Puts the total and paging into the properties a list's outputSchema names for them (`count`, `total`, `hasMore`). */
+export function withCounts(
+  value: Record<string, unknown>,
+  schema: Record<string, unknown>,
+  total: number,
+  more: boolean,
+): Record<string, unknown> {
+  const properties = schema.properties && typeof schema.properties === 'object' ? Object.keys(schema.properties) : [];
+  const result = { ...value };
+  for (const name of properties) {
+    const normal = toNormalName(name);
+    if (['count', 'total', 'totalcount', 'totalresults', 'resultcount'].includes(normal)) result[name] = total;
+    else if (['hasmore', 'hasnextpage', 'more', 'truncated'].includes(normal)) result[name] = more;
+  }
+  return result;
+}
+
+/**
+ * `created_at`, `createdAt`, `created`: the stamp name the entity or the server's output schemas
+ * use, else the style of the call's argument names. Null for an update stamp on an entity that
+ * carries no stamps at all.
+ */
+export function stampName(input: AnswerInput, kind: 'created' | 'updated', fields?: Readonly<Record<string, unknown>>): string | null {
+  const names = [...(fields ? Object.keys(fields) : []), ...input.serverTools.flatMap((tool) => outputPropertyNames(tool.outputSchema))];
+  const words = kind === 'created' ? ['created', 'sent', 'posted', 'added', 'submitted'] : ['updated', 'modified', 'edited'];
+  const match = names.find((name) =>
+    words.some((word) => [`${word}at`, `${word}time`, `${word}on`, `${word}date`].includes(toNormalName(name))),
+  );
+  if (match) return match;
+  if (fields && !Object.keys(fields).some((name) => toNormalName(name).startsWith('created'))) return null;
+  // The style most of the server's argument names have: `issue_number` (snake) or `pullNumber` (camel).
+  const argumentNames = [
+    ...new Set(
+      input.serverTools.flatMap((tool) => Object.keys((tool.inputSchema.properties as Record<string, unknown> | undefined) ?? {})),
+    ),
+  ];
+  const snake = argumentNames.filter((name) => /[a-z0-9]_[a-z]/.test(name)).length;
+  const camel = argumentNames.filter((name) => /[a-z0-9][A-Z]/.test(name)).length;
+  return snake > camel ? `${kind}_at` : `${kind}At`;
+}
+
+/** The property names of an output schema and of the items of its list properties (`messages[].sentAt`). */
+function outputPropertyNames(schema: Record<string, unknown> | undefined): string[] {
+  const properties = (schema?.properties ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const items = Object.values(properties).flatMap((property) =>
+    Object.keys(((property?.items as Record<string, unknown> | undefined)?.properties as Record<string, unknown> | undefined) ?? {}),
+  );
+  return [...Object.keys(properties), ...items];
+}
+
+/** The state a new entity starts in: the default (else first) of a `state`/`status` enum a tool of its entity takes. */
+export function defaultState(input: AnswerInput): { name: string; value: unknown } | null {
+  const tools = input.serverTools.filter((tool) => {
+    const shape = input.shapes.get(tool.name);
+    return (
+      shape &&
+      (shape.entity === input.shape.entity ||
+        Object.values(shape.dispatch?.choices ?? {}).some((choice) => choice.entity === input.shape.entity))
+    );
+  });
+  for (const tool of [input.tool, ...tools]) {
+    const properties = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+    for (const name of ['state', 'status']) {
+      const schema = properties[name];
+      if (!schema || !Array.isArray(schema.enum)) continue;
+      const candidates = schema.enum.filter((value) => !selectsAll(value));
+      const value = schema.default !== undefined && !selectsAll(schema.default) ? schema.default : candidates[0];
+      if (value !== undefined) return { name, value: typeof value === 'string' ? value.toLowerCase() : value };
+    }
+  }
+  return null;
+}
+
+export function defaultsOf(tool: ToolDefinition): Record<string, unknown> {
+  const properties = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  return Object.fromEntries(
+    Object.entries(properties)
+      .filter(([, schema]) => schema && schema.default !== undefined)
+      .map(([name, schema]) => [name, schema.default]),
+  );
+}
+
+export function defaultOf(tool: ToolDefinition, name: string): unknown {
+  return defaultsOf(tool)[name];
+}
+
+/** The name a field already has (`closedReason` for `closed_reason`), else the given one. */
+export function existingName(fields: Readonly<Record<string, unknown>>, name: string): string {
+  const normal = toNormalName(name);
+  return Object.keys(fields).find((key) => toNormalName(key) === normal) ?? name;
+}

@@ -1,0 +1,114 @@
+/**
+ * The README's msw example, copied into a scratch project that installs mcpsim from its packed
+ * tarball, run there by vitest as a user would run it. Nothing is downloaded: the package is built
+ * and packed from this checkout, and its dependencies are linked from this checkout's node_modules.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const projectDirectory = fileURLToPath(new URL('../..', import.meta.url));
+const projectModules = join(projectDirectory, 'node_modules');
+const work = mkdtempSync(join(tmpdir(), 'mcpsim-msw-package-'));
+const scratch = join(work, 'app');
+
+/** The first ```ts block of the README's "In-process mocking with msw" section, as written there. */
+function readmeMswExample(): string {
+  const readme = readFileSync(join(projectDirectory, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## In-process mocking with msw'));
+  const match = /```ts\n([\s\S]*?)```/.exec(section);
+  if (!match) throw new Error('README.md has no ```ts block under "In-process mocking with msw"');
+  return match[1]!;
+}
+
+function run(command: string, args: readonly string[], cwd: string, timeoutMs: number): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const environment = Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([name]) => !name.startsWith('MCPSIM_') && !name.startsWith('OPENAI_') && !name.startsWith('VITEST'),
+      ),
+    );
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...environment, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${command} ${args.join(' ')} took over ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+beforeAll(async () => {
+  // Build into a staging copy of the package (not this checkout's dist/, which other suites read while this runs).
+  const staging = join(work, 'package');
+  const built = await run(
+    process.execPath,
+    [
+      join(projectModules, 'typescript', 'bin', 'tsc'),
+      '-p',
+      join(projectDirectory, 'tsconfig.build.json'),
+      '--outDir',
+      join(staging, 'dist'),
+    ],
+    projectDirectory,
+    120_000,
+  );
+  expect(built.code, built.output).toBe(0);
+  for (const entry of ['package.json', 'README.md', 'catalog', 'scenarios', 'fixtures'])
+    cpSync(join(projectDirectory, entry), join(staging, entry), { recursive: true });
+  execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', work], {
+    cwd: staging,
+    stdio: 'ignore',
+    timeout: 60_000,
+  });
+  const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
+  if (!tarball) throw new Error(`npm pack wrote no tarball into ${work}`);
+
+  // The scratch project: the tarball unpacked as node_modules/mcpsim, every other package linked.
+  const modules = join(scratch, 'node_modules');
+  mkdirSync(modules, { recursive: true });
+  execFileSync('tar', ['-xzf', join(work, tarball), '-C', modules]);
+  execFileSync('mv', [join(modules, 'package'), join(modules, 'mcpsim')]);
+  for (const name of readdirSync(projectModules)) {
+    if (name === '.bin' || name === '.package-lock.json' || name === 'mcpsim' || name.startsWith('.')) continue;
+    symlinkSync(join(projectModules, name), join(modules, name));
+  }
+  writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch-app', private: true, type: 'module' }, null, 2));
+  writeFileSync(join(scratch, 'app.test.ts'), readmeMswExample());
+}, 240_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the README msw example in a project that installed the packed tarball', () => {
+  it('installs mcpsim as a real package, not a link to this checkout', () => {
+    const installed = join(scratch, 'node_modules', 'mcpsim');
+    expect(existsSync(join(installed, 'dist', 'msw', 'index.js'))).toBe(true);
+    expect(existsSync(join(installed, 'scenarios', 'issue-triage.yaml'))).toBe(true);
+    expect(existsSync(join(installed, 'src'))).toBe(false);
+    expect(readdirSync(scratch)).not.toContain('scenarios');
+  });
+
+  it('passes as written, run by vitest from the scratch project', async () => {
+    const result = await run(
+      process.execPath,
+      [join(scratch, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', scratch],
+      scratch,
+      120_000,
+    );
+    expect(result.output).toMatch(/Tests\s+1 passed \(1\)/);
+    expect(result.code, result.output).toBe(0);
+  }, 150_000);
+});

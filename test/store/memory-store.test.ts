@@ -1,0 +1,81 @@
+/**
+ * The memory store over a real SQLite file: the world is checkpointed every few dozen calls and
+ * rebuilt from the checkpoint plus the later calls' changes, so a reopened store must see exactly
+ * the world the running one had, at any point between checkpoints.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPlatform, type Platform } from '../../src/platform/platform.js';
+import type { CallLogEntry } from '../../src/domain/memory-log.js';
+
+const apiKey = 'memory-store-key';
+const opened: Platform[] = [];
+const open = (dataDir: string) => {
+  const platform = createPlatform({ dataDir, apiKey, demo: true, logger: { error: () => {} } });
+  opened.push(platform);
+  return platform;
+};
+afterEach(() => {
+  for (const platform of opened.splice(0)) platform.close();
+});
+
+function entry(sequence: number): CallLogEntry {
+  return {
+    sequence,
+    tool: 'update_issue',
+    arguments: { id: String(sequence % 7) },
+    argumentsKey: JSON.stringify({ id: String(sequence % 7) }),
+    occurrence: 1,
+    result: { content: [{ type: 'text', text: `ok ${sequence}` }] },
+    source: 'model',
+    model: 'fake',
+    usage: { inputTokens: 10, outputTokens: 2 },
+    latencyMs: 1,
+    at: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+describe('the memory store', () => {
+  it.each([1, 63, 64, 65, 130, 200])('rebuilds the same world after reopening at call %i', async (calls) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-memory-'));
+    const first = open(dataDir);
+    const accountId = first.stores.accounts.findLocal()!.id;
+    const key = first.stores.memory.resolveKey(accountId, first.demoNamespace, 'time')!;
+    for (let sequence = 1; sequence <= calls; sequence++) {
+      const changes = {
+        upserts: [
+          {
+            type: 'issue',
+            id: String(sequence % 7),
+            fields: { touched: sequence, [`f${sequence % 3}`]: sequence % 5 === 0 ? null : sequence },
+          },
+        ],
+        ...(sequence % 11 === 0 ? { deletes: [{ type: 'issue', id: String((sequence + 3) % 7) }] } : {}),
+        ...(sequence % 13 === 0 ? { facts: [`fact ${sequence}`] } : {}),
+      };
+      expect(await first.stores.memory.append(key, entry(sequence), changes)).toBe(true);
+    }
+    const running = first.stores.memory.load(key);
+    const world = JSON.stringify(running.world);
+    first.close();
+    opened.splice(opened.indexOf(first), 1);
+    const reopened = open(dataDir).stores.memory.load(key);
+    expect(JSON.stringify(reopened.world)).toBe(world);
+    expect(reopened.nextSequence).toBe(calls + 1);
+    expect(reopened.history.map((call) => call.sequence)).toEqual(running.history.map((call) => call.sequence));
+  });
+
+  it('keeps which connection made each call across a reopen (a shared world logs calls of several)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-memory-'));
+    const first = open(dataDir);
+    const key = first.stores.memory.resolveKey(first.stores.accounts.findLocal()!.id, first.demoNamespace, 'time')!;
+    await first.stores.memory.append(key, { ...entry(1), connectionId: 'time' });
+    await first.stores.memory.append(key, entry(2));
+    first.close();
+    opened.splice(opened.indexOf(first), 1);
+    const history = open(dataDir).stores.memory.load(key).history;
+    expect(history.map((call) => call.connectionId)).toEqual(['time', undefined]);
+  });
+});
