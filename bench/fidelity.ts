@@ -210,7 +210,7 @@ const percent = ({ present, total }: { present: number; total: number }) =>
 if (process.argv.includes('--json')) {
   console.log(
     JSON.stringify(
-      results.map(({ examples, ...rest }) => rest),
+      results.map(({ examples: _examples, ...rest }) => rest),
       null,
       2,
     ),

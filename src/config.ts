@@ -69,17 +69,17 @@ export interface Config {
 }
 
 export interface ConfigFlags {
-  port?: string;
-  host?: string;
-  dataDir?: string;
-  fixturesDir?: string;
-  apiKey?: string;
-  clock?: string;
-  upstreamTimeout?: string;
-  publicUrl?: string;
-  miss?: string;
-  record?: boolean;
-  timings?: boolean;
+  port?: string | undefined;
+  host?: string | undefined;
+  dataDir?: string | undefined;
+  fixturesDir?: string | undefined;
+  apiKey?: string | undefined;
+  clock?: string | undefined;
+  upstreamTimeout?: string | undefined;
+  publicUrl?: string | undefined;
+  miss?: string | undefined;
+  record?: boolean | undefined;
+  timings?: boolean | undefined;
 }
 
 export const configDefaults = {

@@ -32,7 +32,7 @@ export interface EndpointRequest {
  *   const tools = await upstreamCall(() => endpoint.listTools());
  */
 export function requireReadyEndpoint(
-  c: Context,
+  _c: Context,
   { stores, endpoints, setupLinks }: EndpointDependencies,
   { account, caller, params: { namespace, connectionId: id } }: EndpointRequest,
   operation: 'read' | 'execute',

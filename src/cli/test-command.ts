@@ -59,7 +59,7 @@ export async function run({ values, positionals: paths }: CommandInput<typeof op
   if (values.timings && values['no-timings']) throw new CliError('--timings and --no-timings contradict each other; give one');
   const timings = values.timings ? true : values['no-timings'] ? false : undefined;
   const config = resolveConfig(
-    { ...toConfigFlags({ ...values, miss: undefined }), ...(timings === undefined ? {} : { timings }) },
+    { ...toConfigFlags({ ...values }), miss: undefined, ...(timings === undefined ? {} : { timings }) },
     { ...io.env, MCPSIM_MISS_POLICY: undefined },
   );
   const scenarios = await loadScenarioPaths(paths.length > 0 ? paths : ['scenarios/'], io);

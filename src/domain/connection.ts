@@ -8,14 +8,14 @@ export type Transport = 'http' | 'uplink';
 
 export interface HttpInputField {
   label: string;
-  description?: string;
-  required?: boolean;
+  description?: string | undefined;
+  required?: boolean | undefined;
 }
 
 /** What an HTTP connection must supply: headers and query parameters (CredentialProfileHttp). */
 export interface HttpProfile {
-  headers?: Record<string, HttpInputField>;
-  query?: Record<string, HttpInputField>;
+  headers?: Record<string, HttpInputField> | undefined;
+  query?: Record<string, HttpInputField> | undefined;
 }
 
 export interface MissingInputs {
@@ -34,23 +34,23 @@ export type ConnectionState = ConnectionStatus['state'];
 
 export interface ServerIcon {
   src: string;
-  mimeType?: string;
-  sizes?: string[];
-  theme?: 'light' | 'dark';
+  mimeType?: string | undefined;
+  sizes?: string[] | undefined;
+  theme?: 'light' | 'dark' | undefined;
 }
 
 export interface ServerInfo {
   name: string;
   version: string;
-  title?: string;
-  icons?: ServerIcon[];
-  websiteUrl?: string;
-  description?: string;
+  title?: string | undefined;
+  icons?: ServerIcon[] | undefined;
+  websiteUrl?: string | undefined;
+  description?: string | undefined;
 }
 
 export interface MockConfig {
   enabled: boolean;
-  scenario?: string;
+  scenario?: string | undefined;
 }
 
 export interface ModuleSource {
@@ -61,7 +61,7 @@ export interface ModuleSource {
 
 export interface Connection {
   /** The store's key of this connection (also its memory's key); absent before it is stored. Never on the wire. */
-  key?: number;
+  key?: number | undefined;
   /** The store's key of its namespace (what a place needs besides the account); absent before it is stored. Never on the wire. */
   namespaceKey?: number;
   namespace: string;
@@ -83,14 +83,14 @@ export interface Connection {
 
 /** What `PUT /connect/{ns}/{id}` and `POST /connect/{ns}` accept, after schema validation. */
 export interface ConnectionInput {
-  transport?: Transport;
-  mcpUrl?: string;
-  server?: string;
-  source?: ModuleSource;
-  name?: string;
-  metadata?: Record<string, unknown>;
-  headers?: Record<string, string>;
-  mock?: MockConfig;
+  transport?: Transport | undefined;
+  mcpUrl?: string | undefined;
+  server?: string | undefined;
+  source?: ModuleSource | undefined;
+  name?: string | undefined;
+  metadata?: Record<string, unknown> | undefined;
+  headers?: Record<string, string> | undefined;
+  mock?: MockConfig | undefined;
 }
 
 /** The parts of a registry entry a connection needs. */

@@ -7,9 +7,9 @@
 /** A tool result as the log keeps it (an MCP CallToolResult; domain code does not import the SDK). */
 export interface LoggedResult {
   content: unknown[];
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-  _meta?: Record<string, unknown>;
+  structuredContent?: Record<string, unknown> | undefined;
+  isError?: boolean | undefined;
+  _meta?: Record<string, unknown> | undefined;
   [key: string]: unknown;
 }
 
@@ -46,9 +46,9 @@ export interface CallLogEntry {
   /** ISO 8601 time of the call (the platform clock). */
   at: string;
   /** The connection that made the call (a shared world's log holds calls of several); absent in calls logged before mcpsim knew it. */
-  connectionId?: string;
+  connectionId?: string | undefined;
   /** What the call changed in the world, when it changed anything. */
-  changes?: WorldChanges;
+  changes?: WorldChanges | undefined;
 }
 
 /** One thing in the simulated world, e.g. an issue, a contact, a file. */

@@ -4,22 +4,22 @@ import { splitQualifiedName, toDefaultDeploymentUrl, toRegistryId } from './regi
 
 /** What `PUT /servers/{qualifiedName}` may set; everything is optional. */
 export interface ServerAuthoringInput {
-  displayName?: string;
-  description?: string;
-  iconUrl?: string;
-  homepage?: string;
-  verified?: boolean;
-  useCount?: number;
-  remote?: boolean;
-  isDeployed?: boolean;
-  deploymentUrl?: string;
-  repoOwner?: string | null;
-  repoName?: string | null;
-  serverInfo?: ServerInfo;
-  config?: HttpProfile;
-  tools?: ToolDefinition[];
-  resources?: ResourceDefinition[];
-  prompts?: PromptDefinition[];
+  displayName?: string | undefined;
+  description?: string | undefined;
+  iconUrl?: string | undefined;
+  homepage?: string | undefined;
+  verified?: boolean | undefined;
+  useCount?: number | undefined;
+  remote?: boolean | undefined;
+  isDeployed?: boolean | undefined;
+  deploymentUrl?: string | undefined;
+  repoOwner?: string | null | undefined;
+  repoName?: string | null | undefined;
+  serverInfo?: ServerInfo | undefined;
+  config?: HttpProfile | undefined;
+  tools?: ToolDefinition[] | undefined;
+  resources?: ResourceDefinition[] | undefined;
+  prompts?: PromptDefinition[] | undefined;
 }
 
 /**

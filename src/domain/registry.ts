@@ -24,11 +24,11 @@ export type ServerListField = (typeof serverListFields)[number];
 /** An MCP tool definition as `tools/list` returns it. */
 export interface ToolDefinition {
   name: string;
-  title?: string;
-  description?: string;
+  title?: string | undefined;
+  description?: string | undefined;
   inputSchema: Record<string, unknown>;
-  outputSchema?: Record<string, unknown>;
-  annotations?: Record<string, unknown>;
+  outputSchema?: Record<string, unknown> | undefined;
+  annotations?: Record<string, unknown> | undefined;
   [extra: string]: unknown;
 }
 
@@ -36,15 +36,15 @@ export interface ToolDefinition {
 export interface ResourceDefinition {
   uri: string;
   name: string;
-  description?: string;
-  mimeType?: string;
+  description?: string | undefined;
+  mimeType?: string | undefined;
 }
 
 /** An MCP prompt a server offers (registry detail). */
 export interface PromptDefinition {
   name: string;
-  description?: string;
-  arguments?: { name: string; description?: string; required?: boolean }[];
+  description?: string | undefined;
+  arguments?: { name: string; description?: string | undefined; required?: boolean | undefined }[] | undefined;
 }
 
 /** Namespace of the registry's ids: `uuidv5('server:' + lower(qualifiedName), registryIdNamespace)`, as the public data set. */

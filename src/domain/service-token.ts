@@ -144,8 +144,8 @@ function fromWireChain(value: unknown): Chain | null {
       if (![n, r, o, m].every((field) => field === undefined || Array.isArray(field))) return null;
       const constraint: Constraint = {};
       if (n) constraint.namespaces = n as string[];
-      if (r) constraint.resources = r as Constraint['resources'];
-      if (o) constraint.operations = o as Constraint['operations'];
+      if (r) constraint.resources = r as NonNullable<Constraint['resources']>;
+      if (o) constraint.operations = o as NonNullable<Constraint['operations']>;
       if (m) constraint.metadata = m as Record<string, string>[];
       constraints.push(constraint);
     }

@@ -29,11 +29,11 @@ export { toolOperations, type ToolOperation } from './tool-verbs.js';
 
 /** A scenario's correction of the inference for one tool; what it leaves out is still inferred. */
 export interface ToolOverride {
-  operation?: ToolOperation;
+  operation?: ToolOperation | undefined;
   /** The entity type, singular, e.g. `ticket`. */
-  entity?: string;
+  entity?: string | undefined;
   /** The argument that holds the entity's id; null: the tool takes none. */
-  id?: string | null;
+  id?: string | null | undefined;
 }
 
 /** What the inference found out about one tool. */

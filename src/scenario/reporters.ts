@@ -159,6 +159,7 @@ export function toJunitReport(suites: readonly ReportSuite[], { timings = true }
 export function escapeXml(text: string, { attribute = true }: { attribute?: boolean } = {}): string {
   const escaped = text
     .replace(
+      // eslint-disable-next-line no-control-regex -- XML 1.0 forbids these characters: they are what is removed
       /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
       '',
     )

@@ -2,15 +2,15 @@ import type { RegistrySummary } from '../domain/registry.js';
 
 /** The filters of `GET /servers`, already validated. */
 export interface RegistryFilters {
-  ids?: ReadonlySet<string>;
-  qualifiedName?: string;
-  namespace?: string;
-  remote?: boolean;
-  isDeployed?: boolean;
-  verified?: boolean;
-  ownerId?: string;
-  repoOwner?: string;
-  repoName?: string;
+  ids?: ReadonlySet<string> | undefined;
+  qualifiedName?: string | undefined;
+  namespace?: string | undefined;
+  remote?: boolean | undefined;
+  isDeployed?: boolean | undefined;
+  verified?: boolean | undefined;
+  ownerId?: string | undefined;
+  repoOwner?: string | undefined;
+  repoName?: string | undefined;
 }
 
 /**

@@ -5,12 +5,12 @@ import type { RegistrySummary, ServerListField } from '../domain/registry.js';
 import type { SemanticRanker } from './semantic-ranker.js';
 
 export interface ServerListQuery extends RegistryFilters {
-  q?: string;
+  q?: string | undefined;
   page: number;
   pageSize: number;
   topK: number;
   fields: readonly ServerListField[];
-  seed?: number;
+  seed?: number | undefined;
 }
 
 interface Snapshot {

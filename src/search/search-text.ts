@@ -28,6 +28,7 @@ export function splitWords(text: string): string[] {
 /** Lower case without diacritics: `Café` → `cafe`. */
 export function fold(word: string): string {
   // Plain ASCII (most words) needs no decomposition.
+  // eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included
   return /^[\x00-\x7f]*$/.test(word)
     ? word.toLowerCase()
     : word

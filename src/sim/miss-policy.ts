@@ -17,9 +17,9 @@ export const missPolicies: readonly MissPolicy[] = ['error', 'model', 'simulate'
 export interface MissSourceOptions {
   policy: MissPolicy;
   /** The model source; absent when no model is configured. */
-  model?: ToolResultSource;
+  model?: ToolResultSource | undefined;
   /** The stateful simulator (sim/stateful-source.ts); `simulate` asks it. */
-  simulated?: ToolResultSource;
+  simulated?: ToolResultSource | undefined;
   synthetic: ToolResultSource;
   /** The command that records this call, e.g. `mcpsim record scenarios/github.yaml`; shown in miss errors. */
   recordHint: (call: ToolCall) => string;

@@ -8,18 +8,18 @@ import { chainSources, type ToolCall, type ToolResultSource } from './source/too
 export interface SourceChainOptions {
   /** The replay source, made with `passOnMiss: true` (otherwise it answers every miss itself and the policy never runs). */
   replay: ToolResultSource | ReplaySource;
-  model?: ToolResultSource;
+  model?: ToolResultSource | undefined;
   /** The stateful simulator: the `simulate` policy, and read-only repeats past the recorded occurrences. */
-  simulated?: ToolResultSource;
+  simulated?: ToolResultSource | undefined;
   /** When set, model results (and synthesized ones with `recordSynthetic`) are written as fixtures. */
-  recorder?: FixtureRecorder;
+  recorder?: FixtureRecorder | undefined;
   missPolicy: MissPolicy;
   synthetic: ToolResultSource;
   /** The command that records a missing call; defaults to a generic `mcpsim record <scenario>`. */
-  recordHint?: (call: ToolCall) => string;
-  recordSynthetic?: boolean;
+  recordHint?: ((call: ToolCall) => string) | undefined;
+  recordSynthetic?: boolean | undefined;
   /** Told about every recorded call and whether its fixture entry was added, changed or unchanged. */
-  onRecord?: (call: ToolCall, change: RecordChange) => void;
+  onRecord?: ((call: ToolCall, change: RecordChange) => void) | undefined;
 }
 
 /**

@@ -42,9 +42,13 @@ export function createConnectionList(db: Sqlite) {
   return function list(namespaceId: number, query: ConnectionListQuery, keep?: (connection: Connection) => boolean): ConnectionPage {
     const conditions = ['c.namespace_id = ?', 'c.seq > ?'];
     const parameters: unknown[] = [namespaceId, query.afterSeq];
-    if (query.name !== undefined) (conditions.push('c.name = ?'), parameters.push(query.name));
-    if (query.mcpUrl !== undefined) (conditions.push('c.mcp_url = ?'), parameters.push(query.mcpUrl));
-    for (const [key, value] of query.metadata) (conditions.push(metadataMatch), parameters.push(key, value));
+    const where = (condition: string, ...values: unknown[]) => {
+      conditions.push(condition);
+      parameters.push(...values);
+    };
+    if (query.name !== undefined) where('c.name = ?', query.name);
+    if (query.mcpUrl !== undefined) where('c.mcp_url = ?', query.mcpUrl);
+    for (const [key, value] of query.metadata) where(metadataMatch, key, value);
     const sql = `SELECT ${connectionColumns} FROM connections c JOIN namespaces n ON n.id = c.namespace_id
         WHERE ${conditions.join(' AND ')} ORDER BY c.seq LIMIT ?`;
     let statement = listStatements.get(sql);

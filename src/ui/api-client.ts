@@ -28,7 +28,7 @@ export function createApiClient(access: ApiAccess) {
       new Request(`http://127.0.0.1${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
     );
     const text = await response.text();
-    let parsed: unknown = null;
+    let parsed: unknown;
     try {
       parsed = text === '' ? null : JSON.parse(text);
     } catch {

@@ -194,6 +194,6 @@ function parseJson(text: string, label: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new Error(`${label}: not valid JSON (${(error as Error).message})`);
+    throw new Error(`${label}: not valid JSON (${(error as Error).message})`, { cause: error });
   }
 }

@@ -97,7 +97,8 @@ describe.each(doors)('memory scopes in a shared world (%s)', (door) => {
     return memorySchema.parse(response.body);
   }
 
-  const madeBy = (calls: readonly CallLogEntry[]) => calls.map((entry) => [entry.sequence, entry.connectionId, entry.tool]);
+  const madeBy = (calls: readonly Pick<CallLogEntry, 'sequence' | 'connectionId' | 'tool'>[]) =>
+    calls.map((entry) => [entry.sequence, entry.connectionId, entry.tool]);
 
   it("resets one connection's calls and what they changed, keeping the other's calls, their changes and the sequence", async () => {
     const ns = await namespaceOfTwo();

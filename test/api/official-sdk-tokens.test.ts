@@ -5,7 +5,7 @@
  */
 import Smithery, { AuthenticationError, BadRequestError, NotFoundError, PermissionDeniedError } from '@smithery/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, testApiKey, testStart, type Harness } from '../support/harness.js';
+import { startHarness, testStart, type Harness } from '../support/harness.js';
 import { useSmitheryEnvironment } from '../support/sdk-environment.js';
 import { seedConnections } from '../support/tokens.js';
 

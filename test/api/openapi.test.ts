@@ -5,14 +5,14 @@ import { startHarness, type Harness } from '../support/harness.js';
 
 describe('GET /openapi.json', () => {
   let harness: Harness;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+
   let document: any;
   beforeAll(async () => {
     harness = await startHarness('in-process');
     document = (await harness.call('GET', '/openapi.json', { key: null })).body;
   });
   /** Follows `$ref`s into components.schemas. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+
   const resolve = (schema: any): any => {
     if (!schema?.$ref) return schema;
     const name = String(schema.$ref).replace('#/components/schemas/', '');

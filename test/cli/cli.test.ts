@@ -119,7 +119,6 @@ async function startServe(args: readonly string[], environment: NodeJS.ProcessEn
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function call(url: string, method: string, path: string, key: string | null, body?: unknown): Promise<{ status: number; body: any }> {
   const headers: Record<string, string> = {};
   if (key !== null) headers.authorization = `Bearer ${key}`;

@@ -30,7 +30,7 @@ interface DemoConnection {
   connectionId: string;
   state: string;
 }
-let connections: DemoConnection[] = [];
+const connections: DemoConnection[] = [];
 
 beforeAll(async () => {
   const environment = Object.fromEntries(

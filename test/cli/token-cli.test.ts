@@ -70,7 +70,7 @@ describe('mcpsim token create', () => {
   const clock = createManualClock(new Date());
   const get = async (path: string, token: string) => {
     const response = await platform.app.request(path, { headers: { authorization: `Bearer ${token}` } });
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+
     return { status: response.status, body: (await response.json()) as any };
   };
 

@@ -4,7 +4,7 @@
  * from a watched folder, many saves in a row; what a file no longer declares leaves the server;
  * a broken save keeps the previous version. Real files, the real server on 127.0.0.1.
  */
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

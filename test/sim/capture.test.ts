@@ -128,7 +128,7 @@ describe('mcpsim capture of server-memory over stdio', () => {
       await client.close();
     }
     // Written as it goes: before the capture stops, the scenario already holds every call.
-    expect(readFileSync(join(out, 'scenario.yaml'), 'utf8').match(/^  - name: "call \d+/gm)).toHaveLength(5);
+    expect(readFileSync(join(out, 'scenario.yaml'), 'utf8').match(/^ {2}- name: "call \d+/gm)).toHaveLength(5);
     expect(await capture.stop()).toBe(0);
     captureOutput = capture.out.stdout;
   }, 30_000);
@@ -283,7 +283,7 @@ describe('mcpsim capture over Streamable HTTP', () => {
       server.registerTool('whoami', { description: 'Says who is calling.', inputSchema: {} }, async (_args, extra) => ({
         content: [{ type: 'text', text: `authorization=${String(extra.requestInfo?.headers.authorization)} url=${request.url}` }],
       }));
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true });
       response.on('close', () => void transport.close());
       await server.connect(transport);
       await transport.handleRequest(request, response);

@@ -24,7 +24,7 @@ export interface CallOptions {
 export interface CallResult {
   status: number;
   headers: Headers;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+
   body: any;
 }
 

@@ -101,7 +101,6 @@ export async function runCli(
 
 /** `--json` output: the one JSON document the CLI printed. */
 export function parseJson<T = any>(run: CliRun): T {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   const text = run.stdout.trim();
   try {
     return JSON.parse(text) as T;

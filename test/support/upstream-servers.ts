@@ -196,7 +196,7 @@ async function answerMcp(request: Request, options: UpstreamOptions): Promise<Re
       headers: { 'content-type': 'application/json', allow: 'POST' },
     });
   const server = createMcpServer(options);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
   await server.connect(transport);
   try {
     return await transport.handleRequest(request);

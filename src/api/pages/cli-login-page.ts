@@ -25,17 +25,13 @@ export interface CliLoginPageModel {
 export function renderCliLoginPage({ account, oneClick, notice, open, csrf = '' }: CliLoginPageModel): HtmlEscapedString {
   const keyField = oneClick
     ? ''
-    : html`<label for="api-key">API key of this account</label
-        ><input id="api-key" name="apiKey" type="password" autocomplete="off" required />
-        <p class="hint">This server is not on a loopback address, so approving takes the account's API key.</p>`;
+    : html`<label for="api-key">API key of this account</label><input id="api-key" name="apiKey" type="password" autocomplete="off" required>
+<p class="hint">This server is not on a loopback address, so approving takes the account's API key.</p>`;
   return renderPage(
     'Log in the Smithery CLI',
     html`<h1>Log in the Smithery CLI</h1>
-      <p id="account">
-        Approving hands the CLI a <strong>new API key of account “${account.name}”</strong> (<code>${account.id}</code>), labelled as
-        created by a CLI login.
-      </p>
-      ${notice ? html`<p class="notice ${notice.tone}" role="status" id="notice">${notice.text}</p>` : ''}
-      ${open ? html`<form method="post"><input type="hidden" name="csrf" value="${csrf}" />${keyField}<button type="submit">Approve</button></form>` : ''}`,
+<p id="account">Approving hands the CLI a <strong>new API key of account “${account.name}”</strong> (<code>${account.id}</code>), labelled as created by a CLI login.</p>
+${notice ? html`<p class="notice ${notice.tone}" role="status" id="notice">${notice.text}</p>` : ''}
+${open ? html`<form method="post"><input type="hidden" name="csrf" value="${csrf}">${keyField}<button type="submit">Approve</button></form>` : ''}`,
   );
 }

@@ -13,20 +13,19 @@ import type { HtmlEscapedString } from 'hono/utils/html';
  */
 export function renderPage(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>): HtmlEscapedString {
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="same-origin" />
-        <title>${title} · mcpsim</title>
-        <style>
-          ${raw(pageStyles)}
-        </style>
-      </head>
-      <body>
-        ${body}
-      </body>
-    </html> ` as HtmlEscapedString;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="same-origin">
+<title>${title} · mcpsim</title>
+<style>${raw(pageStyles)}</style>
+</head>
+<body>
+${body}
+</body>
+</html>
+` as HtmlEscapedString;
 }
 
 /** The pages' only style sheet, inline; its hash is the one style the pages' CSP allows (`pageHeaders`). */

@@ -55,26 +55,24 @@ export function renderSetupPage({ connection, fields, offerCustomHeader, notice,
   const connected = status.state === 'connected';
   const serverInfo = connected && connection.serverInfo ? ` (${connection.serverInfo.name} ${connection.serverInfo.version})` : '';
   const custom = offerCustomHeader
-    ? html`<fieldset>
-        <legend>Another header</legend>
-        <label for="custom-name">Header name</label><input id="custom-name" name="custom:name" autocomplete="off" placeholder="X-Api-Key" />
-        <label for="custom-value">Header value</label><input id="custom-value" name="custom:value" type="password" autocomplete="off" />
-      </fieldset>`
+    ? html`<fieldset><legend>Another header</legend>
+  <label for="custom-name">Header name</label><input id="custom-name" name="custom:name" autocomplete="off" placeholder="X-Api-Key">
+  <label for="custom-value">Header value</label><input id="custom-value" name="custom:value" type="password" autocomplete="off">
+</fieldset>`
     : '';
   return renderPage(
     `Set up “${connection.name}”`,
     html`<h1>Set up “${connection.name}”</h1>
-      <p>Connection <code>${connection.namespace}/${connection.connectionId}</code> → <code>${connection.mcpUrl ?? '(no URL)'}</code></p>
-      <p id="state">Status: <strong data-state="${status.state}">${state}</strong>${serverInfo}</p>
-      ${notice ? html`<p class="notice ${notice.tone}" role="status" id="notice">${notice.text}</p>` : ''}
-      <form method="post">
-        <input type="hidden" name="csrf" value="${csrf}" />
-        ${fields.map(renderField)} ${custom}
-        <button type="submit">${connected ? 'Save' : 'Save and connect'}</button>
-      </form>
-      <p class="hint">
-        Values are stored encrypted by this mcpsim server and are never shown again. Leave a field empty to keep what is stored.
-      </p>`,
+<p>Connection <code>${connection.namespace}/${connection.connectionId}</code> → <code>${connection.mcpUrl ?? '(no URL)'}</code></p>
+<p id="state">Status: <strong data-state="${status.state}">${state}</strong>${serverInfo}</p>
+${notice ? html`<p class="notice ${notice.tone}" role="status" id="notice">${notice.text}</p>` : ''}
+<form method="post">
+<input type="hidden" name="csrf" value="${csrf}">
+${fields.map(renderField)}
+${custom}
+<button type="submit">${connected ? 'Save' : 'Save and connect'}</button>
+</form>
+<p class="hint">Values are stored encrypted by this mcpsim server and are never shown again. Leave a field empty to keep what is stored.</p>`,
   );
 }
 
@@ -83,14 +81,7 @@ function renderField(field: SetupField, index: number): HtmlEscapedString {
   const what = field.kind === 'header' ? 'header' : 'query parameter';
   const status = field.isSet ? ' (set; leave empty to keep it)' : field.required ? ' (required)' : ' (optional)';
   return html`<label for="${id}">${field.label}</label>
-    <input
-      id="${id}"
-      name="${toFieldName(field)}"
-      type="${field.kind === 'header' ? 'password' : 'text'}"
-      autocomplete="off"
-      ${field.required && !field.isSet ? raw(' required') : ''}
-    />
-    <p class="hint">
-      ${what} <code>${field.name}</code>${status}${field.description ? html` · ${field.description}` : ''}
-    </p> ` as HtmlEscapedString;
+<input id="${id}" name="${toFieldName(field)}" type="${field.kind === 'header' ? 'password' : 'text'}" autocomplete="off"${field.required && !field.isSet ? raw(' required') : ''}>
+<p class="hint">${what} <code>${field.name}</code>${status}${field.description ? html` · ${field.description}` : ''}</p>
+` as HtmlEscapedString;
 }

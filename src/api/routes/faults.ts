@@ -4,7 +4,6 @@
  * connections. Fault rules live in the platform's memory and do not survive a restart; the
  * shared-world flag is stored in SQLite.
  */
-import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Connection } from '../../domain/connection.js';
 import { isSimulated } from '../../domain/hosted-server.js';
@@ -68,7 +67,7 @@ function putFaults({ stores }: AppDependencies, faults: FaultRules): Operation {
       409: { description: 'Not a mock connection: faults apply only to mock connections', schema: errorSchema },
     },
     handle(c, { account, params, body }) {
-      const { connection } = requireMock(c, stores, account, params.namespace, params.connectionId);
+      const { connection } = requireMock(stores, account, params.namespace, params.connectionId);
       faults.set(connection.key, body.faults);
       return c.json(faults.get(connection.key) ?? { faults: [], calls: 0 });
     },
@@ -86,7 +85,7 @@ function getFaults({ stores }: AppDependencies, faults: FaultRules): Operation {
     params: connectionParams,
     responses: { 200: { description: 'The rules ([] when none)', schema: faultsSchema }, 400: invalid, 403: forbidden, 404: notFound },
     handle(c, { account, params }) {
-      const { connection } = requireConnection(c, stores, account, params.namespace, params.connectionId);
+      const { connection } = requireConnection(stores, account, params.namespace, params.connectionId);
       return c.json(faults.get(connection.key) ?? { faults: [], calls: 0 });
     },
   });
@@ -108,7 +107,7 @@ function deleteFaults({ stores }: AppDependencies, faults: FaultRules): Operatio
       404: notFound,
     },
     handle(c, { account, params }) {
-      const { connection } = requireConnection(c, stores, account, params.namespace, params.connectionId);
+      const { connection } = requireConnection(stores, account, params.namespace, params.connectionId);
       faults.clear(connection.key);
       return c.json({ success: true as const });
     },
@@ -134,7 +133,7 @@ function putStatus({ stores }: AppDependencies, { upstream }: AppServices): Oper
       404: notFound,
     },
     handle(c, { account, params, body }) {
-      const { connection, place } = requireConnection(c, stores, account, params.namespace, params.connectionId);
+      const { connection, place } = requireConnection(stores, account, params.namespace, params.connectionId);
       const stored = storeForcedStatus(context, place, connection, body.state, body.message ?? null);
       if (!stored) throw connectionNotFound(params.connectionId, params.namespace);
       return c.json(toConnectionView(stored));
@@ -172,7 +171,6 @@ function putSharedWorld({ stores }: AppDependencies): Operation {
 }
 
 function requireConnection(
-  c: Context,
   stores: Stores,
   account: Account,
   namespace: string,
@@ -184,8 +182,8 @@ function requireConnection(
   return { connection: connection as Connection & { key: number }, place: toPlace(account.id, found.id) };
 }
 
-function requireMock(c: Context, stores: Stores, account: Account, namespace: string, id: string) {
-  const found = requireConnection(c, stores, account, namespace, id);
+function requireMock(stores: Stores, account: Account, namespace: string, id: string) {
+  const found = requireConnection(stores, account, namespace, id);
   if (!isSimulated(found.connection)) {
     throw apiError(
       'conflict',

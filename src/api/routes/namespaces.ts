@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { createReadableId } from '../../domain/readable-id.js';
-import { apiError } from '../../errors.js';
 import { canAccessNamespace, type Permission } from '../http/access.js';
 import type { AppDependencies } from '../context.js';
 import { defineOperation, type Operation } from '../http/operation.js';

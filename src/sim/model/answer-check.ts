@@ -54,7 +54,9 @@ export function findContradictions(input: AnswerCheckInput): string[] {
       const set = changed.get(entity.id);
       if (set && Object.hasOwn(set, field) && String(set[field]) === String(value)) continue;
       const sentence = `${entity.id}.${field} is ${JSON.stringify(value)} in the answer but ${JSON.stringify(world)} in the world state`;
-      if (!seen.has(sentence)) (seen.add(sentence), found.push(sentence));
+      if (seen.has(sentence)) continue;
+      seen.add(sentence);
+      found.push(sentence);
     }
   }
   const missing = missingFromList(input, new Set(shown.map((entity) => entity.id)), deleted);

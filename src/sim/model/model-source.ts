@@ -52,7 +52,16 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
     try {
       const response = await raceAbort(
         signal,
-        generateText({ model, system, prompt, output: modelOutput, temperature: 0, seed, maxRetries: 0, abortSignal: signal }),
+        generateText({
+          model,
+          system,
+          prompt,
+          output: modelOutput,
+          temperature: 0,
+          ...(seed === undefined ? {} : { seed }),
+          maxRetries: 0,
+          abortSignal: signal,
+        }),
       );
       const read = toResolution(response.output, call.context.toolDefinition, validator);
       if (!read.ok) return { kind: 'invalid', why: `invalid output: ${read.problem}` };

@@ -203,7 +203,11 @@ function toFocusTable(focused: readonly WorldItem[]): { header: string; rows: Ma
   const columns: string[] = [];
   const seen = new Set<string>();
   for (const item of focused)
-    for (const name of Object.keys(item.value as Record<string, unknown>)) if (!seen.has(name)) (seen.add(name), columns.push(name));
+    for (const name of Object.keys(item.value as Record<string, unknown>)) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      columns.push(name);
+    }
   const cell = (value: unknown) =>
     value === undefined ? '' : typeof value === 'string' && !/[\t\n\r]/.test(value) && value !== '' ? value : JSON.stringify(value);
   const header = ['id', ...columns].join('\t');
