@@ -142,6 +142,54 @@ function findImportViolations(files: readonly SourceText[]): string[] {
   return violations;
 }
 
+/**
+ * The rooms inside the big rooms (STYLE.md): which subfolders of a folder each room may import.
+ * `.` is the folder's root (its own files); a room not listed may import only itself. In sim/ the
+ * pipeline at the root uses the rooms, capture/ may use fixtures/, stateful/ and model/, and
+ * every room may use source/ (the contract they share); no room imports the root. In api/ the
+ * routes use everything, the root uses the plumbing, and http/, schemas/ and pages/ stay below it.
+ */
+const rooms: Record<string, Record<string, readonly string[]>> = {
+  sim: {
+    '.': ['.', 'source', 'fixtures', 'stateful', 'model', 'capture'],
+    source: ['source'],
+    fixtures: ['fixtures', 'source'],
+    stateful: ['stateful', 'source'],
+    model: ['model', 'source'],
+    capture: ['capture', 'fixtures', 'stateful', 'model', 'source'],
+  },
+  api: {
+    // Only app.ts imports routes/ at the root (checked below); the routes import the root's services.
+    '.': ['.', 'routes', 'http', 'schemas', 'pages'],
+    routes: ['.', 'routes', 'http', 'schemas', 'pages'],
+    http: ['http'],
+    schemas: ['schemas', 'http'],
+    pages: ['pages'],
+  },
+};
+
+/** `sim/model/prompt.ts` -> `model`; `sim/simulator.ts` -> `.`. */
+function roomOf(path: string): string {
+  const parts = path.split('/');
+  return parts.length > 2 ? parts[1]! : '.';
+}
+
+function findRoomViolations(files: readonly SourceText[]): string[] {
+  const violations: string[] = [];
+  for (const use of files.flatMap(scanImports)) {
+    const folder = layerOf(use.file);
+    const table = rooms[folder];
+    if (!table || use.target === null || layerOf(use.target) !== folder) continue;
+    const [from, to] = [roomOf(use.file), roomOf(use.target)];
+    const allowed = table[from] ?? [from];
+    if (!allowed.includes(to)) {
+      const name = (room: string) => (room === '.' ? `${folder}/ (its root)` : `${folder}/${room}/`);
+      violations.push(`${describeUse(use)}: ${name(from)} may import only ${allowed.map(name).join(', ')}`);
+    }
+  }
+  return violations;
+}
+
 /** Reads of `process.env`, and uses of `process.exit`, `process.argv` and `console.*`, outside the files allowed to touch them. */
 /**
  * Import loops among the files of `src/` (inside a folder too), and among its folders (layers),
@@ -199,8 +247,8 @@ function findGlobalViolations(files: readonly SourceText[]): string[] {
         if (object.text === 'process' && member === 'env' && file.path !== 'config.ts' && file.path !== 'cli/bin.ts') {
           report(node, 'process.env', 'only src/config.ts reads the environment (src/cli/bin.ts hands it over)');
         }
-        if (object.text === 'process' && (member === 'exit' || member === 'argv') && !file.path.startsWith('cli/')) {
-          report(node, `process.${member}`, 'only src/cli/ touches process.exit and process.argv');
+        if (object.text === 'process' && ['exit', 'argv', 'stdout', 'stderr'].includes(member) && !file.path.startsWith('cli/')) {
+          report(node, `process.${member}`, 'only src/cli/ touches process.exit, process.argv and the standard streams');
         }
         if (object.text === 'console' && !file.path.startsWith('cli/'))
           report(node, `console.${member}`, 'only src/cli/ writes to the console');
@@ -284,8 +332,8 @@ describe('the layer checker', () => {
     expect(findGlobalViolations(fixture)).toEqual([
       'src/domain/bad.ts:7 uses console.log: only src/cli/ writes to the console',
       'src/domain/bad.ts:7 uses process.env: only src/config.ts reads the environment (src/cli/bin.ts hands it over)',
-      'src/domain/bad.ts:7 uses process.argv: only src/cli/ touches process.exit and process.argv',
-      'src/node/serve.ts:3 uses process.exit: only src/cli/ touches process.exit and process.argv',
+      'src/domain/bad.ts:7 uses process.argv: only src/cli/ touches process.exit, process.argv and the standard streams',
+      'src/node/serve.ts:3 uses process.exit: only src/cli/ touches process.exit, process.argv and the standard streams',
       'src/cli/main.ts:3 uses process.env: only src/config.ts reads the environment (src/cli/bin.ts hands it over)',
     ]);
     expect(findSqlOutsideStore(fixture)).toEqual(['src/domain/bad.ts:8 contains SQL "SELECT": only src/store/ knows SQL']);
@@ -333,6 +381,56 @@ describe('the import directions of STYLE.md', () => {
 
   it('breaks no direction anywhere else in src (search, sim, mcp, scenario, platform, msw, and SQLite only in store/)', () => {
     expect(violations, report(violations)).toEqual([]);
+  });
+});
+
+describe('the rooms inside sim/ and api/', () => {
+  it('reports an import that goes up or sideways', () => {
+    const fixture: SourceText[] = [
+      {
+        path: 'sim/model/prompt.ts',
+        text: "import { x } from '../tool-results.js';\nimport { y } from '../source/tool-result-source.js';\n",
+      },
+      { path: 'sim/fixtures/guard.ts', text: "import { z } from '../capture/capture-world.js';\n" },
+      { path: 'api/http/cors.ts', text: "import { w } from '../setup-links.js';\n" },
+    ];
+    expect(findRoomViolations(fixture)).toEqual([
+      'src/sim/model/prompt.ts:1 imports "../tool-results.js" (src/sim/tool-results.ts): sim/model/ may import only sim/model/, sim/source/',
+      'src/sim/fixtures/guard.ts:1 imports "../capture/capture-world.js" (src/sim/capture/capture-world.ts): sim/fixtures/ may import only sim/fixtures/, sim/source/',
+      'src/api/http/cors.ts:1 imports "../setup-links.js" (src/api/setup-links.ts): api/http/ may import only api/http/',
+    ]);
+  });
+
+  it('has none in src/', () => {
+    const found = findRoomViolations(sources);
+    expect(found, report(found)).toEqual([]);
+  });
+
+  it('lets only api/app.ts import the routes', () => {
+    const found = sources
+      .flatMap(scanImports)
+      .filter((use) => use.target?.startsWith('api/routes/') && !use.file.startsWith('api/routes/') && use.file !== 'api/app.ts')
+      .map(describeUse);
+    expect(found, report(found)).toEqual([]);
+  });
+});
+
+describe('the root export', () => {
+  it('never loads the stdio transport or child processes (the root export is runtime neutral apart from SQLite)', () => {
+    const byPath = new Map(sources.map((file) => [file.path, file]));
+    const reached = new Set<string>();
+    const visit = (path: string): void => {
+      if (reached.has(path) || !byPath.has(path)) return;
+      reached.add(path);
+      for (const use of scanImports(byPath.get(path)!)) if (use.target !== null) visit(use.target);
+    };
+    visit('index.ts');
+    expect(reached.has('platform/platform.ts')).toBe(true);
+    const found = [...reached]
+      .flatMap((path) => scanImports(byPath.get(path)!))
+      .filter((use) => /child_process|client\/stdio/.test(use.specifier))
+      .map(describeUse);
+    expect(found, report(found)).toEqual([]);
   });
 });
 

@@ -1,35 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { createTokenCodec, type TokenCodec } from '../domain/service-token.js';
 import { apiError, isApiError, type ApiError } from '../errors.js';
-import { createRelay } from '../mcp/relay.js';
-import { createUplinkPairings } from '../mcp/uplink-pairings.js';
-import { createUpstreamPool } from '../mcp/upstream-pool.js';
-import { createMockToolRunner } from '../sim/mock-tool-runner.js';
-import { createToolResults } from '../sim/tool-results.js';
-import { createConnectionEndpoints } from './connection-endpoints.js';
-import { createConnectionUpstream } from './connection-upstream.js';
-import { storeForcedStatus, type ForcedStatusContext } from './forced-status.js';
 import { setupOperations } from './routes/setup.js';
-import { createSetupLinks, setupPathPrefix } from './setup-links.js';
+import { setupPathPrefix } from './http/route-path.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { cors } from './http/cors.js';
 import { createUplinkUpgrade } from './uplink-upgrade.js';
 import type { Operation } from './http/operation.js';
 import { createUnroutedAnswer, toErrorResponse, toSubApp } from './http/operation-routes.js';
 import { connectPrefix, toHonoPath, toRootHonoPath } from './http/route-path.js';
-import { createSearch } from '../search/create-search.js';
-import { createBodyBudget } from './http/body-budget.js';
-import {
-  defaultBodyBudgetBytes,
-  defaultCallTimeoutMs,
-  defaultFixturesDir,
-  defaultPublicUrl,
-  type AppDependencies,
-  type AppServices,
-  type Logger,
-} from './context.js';
+import type { AppDependencies, AppServices, Logger } from './context.js';
 import { serverOperations } from './routes/servers.js';
 import { connectionOperations } from './routes/connections.js';
 import { controlOperations } from './routes/control.js';
@@ -45,21 +25,25 @@ import { tokenOperations } from './routes/tokens.js';
 import { cliAuthOperations } from './routes/cli-auth.js';
 import { toValidationMessage } from './http/validation-message.js';
 
+/** The app and the operations it serves (in the order of `/openapi.json`). */
+export interface App {
+  app: Hono;
+  operations: readonly Operation[];
+}
+
 /**
  * The platform API as one Hono app. Its `fetch` is the only implementation: the socket server,
- * tests and in-process mocking all call it.
+ * tests and in-process mocking all call it. Everything it uses is built once by platform/ and
+ * handed in; the app itself only routes.
+ *
+ * @example
+ *   const { app } = createApp(dependencies, services); // see platform/platform.ts
  */
-export function createApp(appDependencies: AppDependencies): Hono {
-  // One pool, one pairing registry (the upgrade middleware pairs, the endpoints relay through it)
-  // and one body budget for the app.
-  const pool = appDependencies.upstreams ?? createUpstreamPool();
-  const uplinks = appDependencies.uplinks ?? createUplinkPairings({ stores: appDependencies.stores, timeoutMs: pool.timeoutMs });
-  const bodyBudget = appDependencies.bodyBudget ?? createBodyBudget(defaultBodyBudgetBytes);
-  const dependencies = { ...appDependencies, upstreams: pool, uplinks, bodyBudget };
+export function createApp(dependencies: AppDependencies, services: AppServices): App {
+  const { stores, clock, tokens, bodyBudget, logger } = dependencies;
   const app = new Hono();
-  const tokens = createTokenCodec({ key: dependencies.tokenKey ?? randomBytes(32), clock: dependencies.clock });
-  const authenticate = createAuthenticator({ accounts: dependencies.stores.accounts, tokens, clock: dependencies.clock });
-  const { request: logRequest } = dependencies.logger;
+  const authenticate = createAuthenticator({ accounts: stores.accounts, tokens, clock });
+  const { request: logRequest } = logger;
   if (logRequest) {
     app.use('*', async (c, next) => {
       const started = performance.now();
@@ -73,14 +57,14 @@ export function createApp(appDependencies: AppDependencies): Hono {
   // The dashboard's pages come before CORS: they are for this origin only (cookie session, CSRF token).
   if (dependencies.dashboard) app.route('/', dependencies.dashboard.app);
   app.use('*', cors());
-  const upgrade = createUplinkUpgrade({ stores: dependencies.stores, uplinks, authenticate });
+  const upgrade = createUplinkUpgrade({ resolver: services.resolver, uplinks: services.uplinks, authenticate });
   app.use(toHonoPath('/connect/{namespace}/{connectionId}'), upgrade);
   app.use(toRootHonoPath('/connect/{namespace}/{connectionId}'), upgrade);
-  const groups = listOperationGroups(dependencies, tokens);
+  const groups = listOperationGroups(dependencies, services);
   for (const operations of groups) app.route('/', toSubApp(operations, authenticate, bodyBudget));
-  // The root mount (decisions.md §7): every Connect route again without `/connect`, the same
-  // operation objects (one implementation) and the same body budget; its namespace pattern keeps
-  // off the fixed routes.
+  // The root mount (docs/decisions.md, "Root mount"): every Connect route again without
+  // `/connect`, the same operation objects (one implementation) and the same body budget; its
+  // namespace pattern keeps off the fixed routes.
   const connect = groups.flat().filter((operation) => operation.path.startsWith(`${connectPrefix}/`));
   app.route('/', toSubApp(connect, authenticate, bodyBudget, toRootHonoPath));
   app.notFound(
@@ -89,24 +73,12 @@ export function createApp(appDependencies: AppDependencies): Hono {
       ...connect.map(({ method, path }) => ({ method, pattern: toRootHonoPath(path) })),
     ]),
   );
-  app.onError((error, c) => toErrorResponse(c, toApiError(error, dependencies.logger)));
-  return app;
-}
-
-/** Every operation the app serves, in the order of `/openapi.json`. */
-export function listOperations(dependencies: AppDependencies, tokens?: TokenCodec): Operation[] {
-  return listOperationGroups(dependencies, tokens).flat();
+  app.onError((error, c) => toErrorResponse(c, toApiError(error, logger)));
+  return { app, operations: groups.flat() };
 }
 
 /** The operations of each file in `routes/`, one sub-app each; their order is only the order of `/openapi.json`. */
-function listOperationGroups(
-  dependencies: AppDependencies,
-  tokens = createTokenCodec({ key: dependencies.tokenKey ?? randomBytes(32), clock: dependencies.clock }),
-): Operation[][] {
-  const services = createServices(dependencies);
-  const { stores, embedder, logger } = dependencies;
-  const search =
-    dependencies.registrySearch ?? createSearch({ registry: stores.registry, embeddings: stores.embeddings, embedder, logger });
+function listOperationGroups(dependencies: AppDependencies, services: AppServices): Operation[][] {
   const groups: Operation[][] = [];
   groups.push(
     systemOperations(() => groups.flat(), dependencies),
@@ -115,50 +87,16 @@ function listOperationGroups(
     connectionOperations(dependencies, services),
     mcpOperations(dependencies, services),
     setupOperations(dependencies, services),
-    tokenOperations(dependencies, tokens),
+    tokenOperations(dependencies),
     controlOperations(dependencies),
     memoryOperations(dependencies),
     forkOperations(dependencies, services),
     simulationOperations(dependencies),
     faultOperations(dependencies, services),
-    serverOperations(dependencies, search),
+    serverOperations(dependencies),
     cliAuthOperations(dependencies),
   );
   return groups;
-}
-
-function createServices(dependencies: AppDependencies): AppServices {
-  const { stores, clock } = dependencies;
-  const pool = dependencies.upstreams ?? createUpstreamPool();
-  const relay = createRelay({
-    callTimeoutMs: dependencies.upstreamCallTimeoutMs ?? defaultCallTimeoutMs,
-    listTimeoutMs: pool.timeoutMs,
-    capture: dependencies.capture,
-  });
-  const setupLinks = createSetupLinks({
-    key: dependencies.tokenKey ?? randomBytes(32),
-    clock,
-    publicUrl: dependencies.publicUrl ?? (() => defaultPublicUrl),
-  });
-  const upstream = createConnectionUpstream({ stores, pool, links: setupLinks });
-  const forcedStatus: ForcedStatusContext = { stores, setupUrl: upstream.setupUrl };
-  const runner = createMockToolRunner({
-    registry: stores.registry,
-    memory: stores.memory,
-    clock,
-    toolResults: dependencies.toolResults ?? createToolResults({ fixturesDir: dependencies.fixturesDir ?? defaultFixturesDir }),
-    // A fault rule's status change is stored like a forced status, with a setup link for the place the call came from.
-    onStatusFault: (connection, change, place) => void storeForcedStatus(forcedStatus, place, connection, change.state, change.message),
-  });
-  const uplinks = dependencies.uplinks ?? createUplinkPairings({ stores, timeoutMs: pool.timeoutMs });
-  return {
-    runner,
-    endpoints: createConnectionEndpoints({ runner, relay, upstream, uplinks }),
-    setupLinks,
-    upstream,
-    uplinks,
-    upstreamTimeoutMs: pool.timeoutMs,
-  };
 }
 
 /** The path as the access log shows it: a setup link's ticket is a credential, so it is masked. */

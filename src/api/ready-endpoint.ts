@@ -1,52 +1,35 @@
 /**
- * How the REST routes of a connection's tools reach them: the same `ToolEndpoint` as the MCP
- * endpoint, refused the same way, with upstream failures turned into platform errors.
+ * How the REST routes of a connection's tools translate the resolver's verdict (mcp/) into the
+ * platform's errors: missing and hidden alike are 404, a scope the token lacks is 403, a
+ * connection that cannot serve now gets the refusal the MCP endpoint would give, as
+ * `{error, message}`; upstream failures become platform errors too.
  */
-import type { Context } from 'hono';
-import type { Connection } from '../domain/connection.js';
-import { apiError, type ApiError } from '../errors.js';
-import { checkConnectionReady } from '../mcp/connection-gate.js';
-import type { ToolEndpoint } from '../mcp/tool-endpoint.js';
+import { apiError } from '../errors.js';
+import type { ConnectionVerdict, ReadyVerdict } from '../mcp/resolve-connection.js';
 import { UpstreamError } from '../mcp/upstream-failure.js';
-import type { Account } from '../store/account-store.js';
-import { checkConnectionAccess, type Caller } from './http/access.js';
-import type { AppDependencies, AppServices } from './context.js';
-import { connectionNotFound, namespaceNotFound, toPlace } from './lookups.js';
-
-export type EndpointDependencies = Pick<AppDependencies, 'stores'> & Pick<AppServices, 'endpoints' | 'setupLinks'>;
-
-/** Who asks for which connection: the part of an operation's input that names it. */
-export interface EndpointRequest {
-  account: Account;
-  caller: Caller;
-  params: { namespace: string; connectionId: string };
-}
+import { missingPermission } from './http/access.js';
+import { connectionNotFound, namespaceNotFound } from './lookups.js';
 
 /**
- * The connection, visible to the caller for `operation` and ready to answer tools, with its
- * endpoint; else throws the 404 (missing or hidden) or the refusal (auth_required,
- * input_required, upstream_unavailable) the MCP endpoint would give.
+ * The ready connection, or the platform error its verdict stands for, thrown.
  *
  * @example
- *   const { endpoint } = requireReadyEndpoint(c, { stores, endpoints }, { account, caller, params }, 'read');
+ *   const { endpoint } = requireReadyEndpoint(resolver.resolve(request, 'read'), params);
  *   const tools = await upstreamCall(() => endpoint.listTools());
  */
-export function requireReadyEndpoint(
-  _c: Context,
-  { stores, endpoints, setupLinks }: EndpointDependencies,
-  { account, caller, params: { namespace, connectionId: id } }: EndpointRequest,
-  operation: 'read' | 'execute',
-): { connection: Connection; endpoint: ToolEndpoint } {
-  const accountId = account.id;
-  const stored = stores.connections.getInNamespace(accountId, namespace, id);
-  const missing = () => (stores.namespaces.get(accountId, namespace) ? connectionNotFound(id, namespace) : namespaceNotFound(namespace));
-  if (!stored) throw missing();
-  // A refusal names the setup link: a current one.
-  const connection = setupLinks.present(accountId, stored);
-  checkConnectionAccess(caller, operation, connection, missing);
-  const refusal = checkConnectionReady(connection);
-  if (refusal) throw toRefusalError(refusal.status, refusal.message);
-  return { connection, endpoint: endpoints.endpointFor(connection, toPlace(accountId, connection.namespaceKey!)) };
+export function requireReadyEndpoint(verdict: ConnectionVerdict, params: { namespace: string; connectionId: string }): ReadyVerdict {
+  switch (verdict.kind) {
+    case 'ready':
+      return verdict;
+    case 'missing':
+      throw verdict.what === 'namespace' ? namespaceNotFound(params.namespace) : connectionNotFound(params.connectionId, params.namespace);
+    case 'hidden':
+      throw connectionNotFound(params.connectionId, params.namespace);
+    case 'forbidden':
+      throw missingPermission('connections', verdict.operation);
+    case 'refused':
+      throw apiError(verdict.refusal.reason === 'not_uplink' ? 'conflict' : verdict.refusal.reason, verdict.refusal.message);
+  }
 }
 
 /**
@@ -63,8 +46,4 @@ export async function upstreamCall<T>(work: () => Promise<T>): Promise<T> {
     if (error.kind === 'unauthorized') throw apiError('auth_required', `The upstream MCP server needs authorization: ${error.message}`);
     throw apiError('upstream_unavailable', `The upstream MCP server failed: ${error.message}`);
   }
-}
-
-function toRefusalError(status: 401 | 409 | 502, message: string): ApiError {
-  return apiError(status === 401 ? 'auth_required' : status === 409 ? 'input_required' : 'upstream_unavailable', message);
 }

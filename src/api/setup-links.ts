@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../domain/clock.js';
 import type { Connection } from '../domain/connection.js';
+import { setupPathPrefix } from './http/route-path.js';
 
 /** The connection a setup link opens: one generation of it (its store key), so the link dies with it. */
 export interface SetupTarget {
@@ -29,8 +30,6 @@ export interface SetupLinks {
   /** Whether `token` is the CSRF token of this ticket and nonce (constant time). */
   checkCsrf(ticket: string, nonce: string, token: string): boolean;
 }
-
-export const setupPathPrefix = '/__mcpsim/setup/';
 
 /** How long a setup link is valid: long enough for a person to open it, short enough that one found in a log is dead. */
 export const setupLinkTtlMs = 60 * 60 * 1000;

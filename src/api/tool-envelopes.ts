@@ -4,8 +4,7 @@
  */
 import pLimit from 'p-limit';
 import type { Connection } from '../domain/connection.js';
-import { checkConnectionReady } from '../mcp/connection-gate.js';
-import type { ToolEndpoint } from '../mcp/tool-endpoint.js';
+import type { ReadyVerdict, RefusedVerdict } from '../mcp/resolve-connection.js';
 import { UpstreamError } from '../mcp/upstream-failure.js';
 
 /** How many upstreams the namespace listing asks at once. */
@@ -16,11 +15,11 @@ const listingConcurrency = 16;
  * `timeoutMs` passes gets a timeout envelope, so the answer never waits much past the timeout.
  *
  * @example
- *   const envelopes = await toToolEnvelopes(connections, (connection) => endpoints.endpointFor(connection, place), 5000);
+ *   const envelopes = await toToolEnvelopes(connections, (connection) => resolver.toReadiness(connection, place), 5000);
  */
 export async function toToolEnvelopes(
   connections: readonly Connection[],
-  endpointFor: (connection: Connection) => ToolEndpoint,
+  readiness: (connection: Connection) => ReadyVerdict | RefusedVerdict,
   timeoutMs: number,
 ) {
   const limit = pLimit(listingConcurrency);
@@ -31,7 +30,7 @@ export async function toToolEnvelopes(
     return await Promise.all(
       connections.map((connection) =>
         Promise.race([
-          limit(() => toEnvelope(connection, () => endpointFor(connection))),
+          limit(() => toEnvelope(connection, () => readiness(connection))),
           deadline.then(() => toTimeoutEnvelope(connection, timeoutMs)),
         ]),
       ),
@@ -57,14 +56,15 @@ function toTimeoutEnvelope(connection: Connection, timeoutMs: number) {
  * input get no upstream request; a failing or slow upstream gives its own envelope an error.
  * The status is the one after the listing (a 401 has just moved it to auth_required).
  */
-async function toEnvelope(connection: Connection, endpointFor: () => ToolEndpoint) {
+async function toEnvelope(connection: Connection, readiness: () => ReadyVerdict | RefusedVerdict) {
   const base = { connectionId: connection.connectionId, name: connection.name };
-  const refusal = checkConnectionReady(connection);
-  if (refusal) {
-    const code = refusal.status === 401 ? 'auth_required' : refusal.status === 409 ? 'input_required' : 'not_connected';
-    return { ...base, status: connection.status, error: { code, message: refusal.message } };
+  const verdict = readiness();
+  if (verdict.kind === 'refused') {
+    const { reason, message } = verdict.refusal;
+    const code = reason === 'auth_required' || reason === 'input_required' ? reason : 'not_connected';
+    return { ...base, status: connection.status, error: { code, message } };
   }
-  const endpoint = endpointFor();
+  const { endpoint } = verdict;
   try {
     const tools = await endpoint.listTools();
     return { ...base, status: endpoint.status(), tools };

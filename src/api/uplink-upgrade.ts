@@ -8,11 +8,11 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { apiError, type ApiError } from '../errors.js';
+import { apiError } from '../errors.js';
+import type { ConnectionResolver } from '../mcp/resolve-connection.js';
 import { createSocketChannel, type MessageSocket } from '../mcp/uplink-channel.js';
 import type { UplinkPairings } from '../mcp/uplink-pairings.js';
-import type { Stores } from '../store/stores.js';
-import { checkConnectionAccess } from './http/access.js';
+import { missingPermission } from './http/access.js';
 import type { Authenticate } from './http/operation-routes.js';
 import { connectionId, namespaceName } from './schemas/connection-schemas.js';
 
@@ -35,14 +35,14 @@ const params = z.object({ namespace: namespaceName, connectionId });
  * The middleware mounted on the connection paths (both mounts) before the routes.
  *
  * @example
- *   app.use(toHonoPath('/connect/{namespace}/{connectionId}'), createUplinkUpgrade({ stores, uplinks, authenticate }));
+ *   app.use(toHonoPath('/connect/{namespace}/{connectionId}'), createUplinkUpgrade({ resolver, uplinks, authenticate }));
  */
 export function createUplinkUpgrade({
-  stores,
+  resolver,
   uplinks,
   authenticate,
 }: {
-  stores: Pick<Stores, 'connections'>;
+  resolver: ConnectionResolver;
   uplinks: UplinkPairings;
   authenticate: Authenticate;
 }): MiddlewareHandler {
@@ -51,21 +51,12 @@ export function createUplinkUpgrade({
     if (c.req.method !== 'GET' || c.req.header('upgrade')?.toLowerCase() !== 'websocket' || !upgrade) return next();
     const caller = await authenticate(c.req.header('authorization'));
     const { namespace, connectionId: id } = params.parse(c.req.param());
-    const missing = () => apiError('not_found', `Connection "${id}" not found in namespace "${namespace}"`);
-    const connection = stores.connections.getInNamespace(caller.account.id, namespace, id);
-    if (!connection) throw missing();
-    let hidden: ApiError | undefined;
-    try {
-      checkConnectionAccess(caller, 'execute', connection, () => (hidden = missing()));
-    } catch (error) {
-      throw error === hidden ? missing() : error;
-    }
-    if (connection.transport !== 'uplink' || connection.source !== null) {
-      throw apiError(
-        'conflict',
-        `Connection "${id}" in namespace "${namespace}" is not an uplink connection (transport "${connection.transport}"), so nothing can be paired with it; create it with {"transport":"uplink"}`,
-      );
-    }
+    const verdict = resolver.resolve({ accountId: caller.account.id, chain: caller.chain, namespace, connectionId: id }, 'pair');
+    if (verdict.kind === 'missing' || verdict.kind === 'hidden')
+      throw apiError('not_found', `Connection "${id}" not found in namespace "${namespace}"`);
+    if (verdict.kind === 'forbidden') throw missingPermission('connections', verdict.operation);
+    if (verdict.kind === 'refused') throw apiError('conflict', verdict.refusal.message);
+    const { connection } = verdict;
     const force = ['1', 'true'].includes(new URL(c.req.url).searchParams.get('force') ?? '');
     if (!force && uplinks.isPaired(connection)) {
       throw apiError(

@@ -4,6 +4,7 @@
  * paired in process, and what happens to it printed (never its environment).
  */
 import type { Platform } from '../platform/platform.js';
+import { pairStdioServer } from '../platform/stdio-pairing.js';
 import { expectSuccess, requestPlatform, type ScenarioPlatform } from '../scenario/platform-request.js';
 import { CliError, exitCodes } from './cli-error.js';
 import type { CliIo } from './io.js';
@@ -112,7 +113,7 @@ export function startStdioUplink(
 ): StartedStdioUplink {
   const name = `${uplink.namespace}/${uplink.connectionId}`;
   let stopped = false;
-  const pairing = platform.pairStdioServer(uplink, {
+  const pairing = pairStdioServer(platform, uplink, {
     command: uplink.command,
     args: uplink.args,
     env: uplink.env,

@@ -93,6 +93,27 @@ export function connectionVisible(
   return isAllowed(chain, { resource: 'connections', operation: 'read', namespace, connection });
 }
 
+/** What a caller may do with one connection: `allowed`, `forbidden` (it may see it, not do this) or `hidden` (it may not even see it). */
+export type ConnectionAccess = 'allowed' | 'forbidden' | 'hidden';
+
+/**
+ * The per-connection verdict for `operation`. A connection the chain may not see is `hidden`, so
+ * that callers answer it exactly as a missing one (existence never leaks); an empty chain (the
+ * API key) is always allowed.
+ *
+ * @example
+ *   toConnectionAccess([[{ operations: ['read'] }]], 'execute', connection); // 'forbidden'
+ */
+export function toConnectionAccess(
+  chain: Chain,
+  operation: AccessOperation,
+  connection: { namespace: string; connectionId: string; metadata: Record<string, unknown> | null },
+): ConnectionAccess {
+  if (chain.length === 0) return 'allowed';
+  if (isAllowed(chain, { resource: 'connections', operation, namespace: connection.namespace, connection })) return 'allowed';
+  return operation !== 'read' && connectionVisible(chain, connection.namespace, connection) ? 'forbidden' : 'hidden';
+}
+
 /**
  * The gate in front of a route whose items are checked one by one afterwards: could the chain
  * allow this request for some item? `unknown: 'connection'` leaves the connection open (metadata

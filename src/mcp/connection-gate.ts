@@ -3,6 +3,9 @@ import type { Connection } from '../domain/connection.js';
 /** A connection that cannot answer MCP now: the HTTP status and the JSON-RPC error to send. */
 export interface GateRefusal {
   status: 401 | 409 | 502;
+  /** Why, as the platform's error code names it (`not_uplink`: only an uplink connection can be paired). */
+  reason: 'auth_required' | 'input_required' | 'upstream_unavailable' | 'not_uplink';
+  /** The JSON-RPC error code. */
   code: number;
   message: string;
   data?: unknown;
@@ -25,6 +28,7 @@ export function checkConnectionReady(connection: Connection): GateRefusal | null
   if (status.state === 'auth_required') {
     return {
       status: 401,
+      reason: 'auth_required',
       code: mcpErrorCodes.authRequired,
       message: `Connection "${connectionId}" needs authorization${status.setupUrl ? `; open ${status.setupUrl} to authorize it` : ''}`,
       ...(status.setupUrl ? { data: { setupUrl: status.setupUrl } } : {}),
@@ -37,6 +41,7 @@ export function checkConnectionReady(connection: Connection): GateRefusal | null
     ];
     return {
       status: 409,
+      reason: 'input_required',
       code: mcpErrorCodes.inputRequired,
       message: `Connection "${connectionId}" is missing required input (${missing.join(', ') || 'see data.missing'}); supply it with PUT /connect/${connection.namespace}/${connectionId}`,
       data: { http: status.http, missing: status.missing },
@@ -45,6 +50,7 @@ export function checkConnectionReady(connection: Connection): GateRefusal | null
   if (!hasUpstream(connection)) {
     return {
       status: 502,
+      reason: 'upstream_unavailable',
       code: mcpErrorCodes.upstreamUnavailable,
       message: connection.source
         ? `Connection "${connectionId}" runs a module, and module execution is not available in mcpsim`

@@ -25,7 +25,7 @@ export interface UplinkPairings {
   /**
    * Pairs `channel` with the connection and initializes the local server (within the timeout);
    * resolves once it is connected. An existing pairing is replaced when `force` (it is ended with
-   * 1001 `replaced`), else this one is refused: ended, and an `UplinkConflict` thrown. A failed
+   * 1001 `replaced`), else this one is refused: ended, and an `UplinkConflictError` thrown. A failed
    * initialize ends the channel and throws the `UpstreamError`.
    */
   pair(connection: UplinkConnection, channel: UplinkChannel, options: { force: boolean }): Promise<void>;
@@ -38,8 +38,8 @@ export interface UplinkPairings {
 }
 
 /** A second pairing of a connection that is already paired, without `force`. */
-export class UplinkConflict extends Error {
-  override name = 'UplinkConflict';
+export class UplinkConflictError extends Error {
+  override name = 'UplinkConflictError';
 }
 
 interface Pairing {
@@ -83,7 +83,7 @@ export function createUplinkPairings({ stores, timeoutMs }: { stores: Pick<Store
     const existing = pairings.get(key);
     if (existing && !force) {
       channel.end(1008, 'already paired');
-      throw new UplinkConflict(
+      throw new UplinkConflictError(
         `Connection "${connection.connectionId}" in namespace "${connection.namespace}" is already paired with a local server; pair with ?force=1 to replace it`,
       );
     }

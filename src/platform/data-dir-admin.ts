@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mintToken } from '../api/routes/tokens.js';
+import { mintToken } from '../api/mint-token.js';
 import { tokenRequestSchema } from '../api/schemas/token-schemas.js';
 import { toValidationMessage } from '../api/http/validation-message.js';
 import { createApiKey, hashApiKey, toStoredKey } from '../domain/api-key.js';

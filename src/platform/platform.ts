@@ -6,25 +6,37 @@ import { createSeededRandom, systemRandom, type RandomSource } from '../domain/r
 import { openDataDir } from '../store/data-dir.js';
 import { createStores, type Stores } from '../store/stores.js';
 import { createApp } from '../api/app.js';
-import { defaultPublicUrl, type Logger } from '../api/context.js';
-import { createSearch } from '../search/create-search.js';
+import type { Logger } from '../api/context.js';
+import type { Operation } from '../api/http/operation.js';
 import type { Embedder } from '../domain/embedder.js';
 import type { ToolResultSource } from '../sim/source/tool-result-source.js';
+import { createToolResults } from '../sim/tool-results.js';
 import { bootstrap, demoNamespace } from './bootstrap.js';
-import { createUpstreamPool } from '../mcp/upstream-pool.js';
-import { createStdioChannel, describeExit, type StdioCommand } from '../mcp/stdio-channel.js';
-import { createUplinkPairings } from '../mcp/uplink-pairings.js';
+import type { UplinkChannel } from '../mcp/uplink-channel.js';
 import { createCaptureRecorder, type CaptureRecorder, type CaptureRecorderOptions } from '../sim/capture/capture-recorder.js';
 import { createApiKey, toStoredKey } from '../domain/api-key.js';
 import { createDashboard, type Dashboard } from '../ui/dashboard.js';
+import { createAppParts } from './app-parts.js';
 
 export type { ScenarioCatalog } from '../ui/ui-context.js';
 export type { CaptureSummary } from '../sim/capture/capture-recorder.js';
 
-/** Writes errors with their stacks to standard error. */
-export const stderrLogger: Logger = {
+/** The public URL of a platform nobody configured: the default listen address. */
+export const defaultPublicUrl = 'http://127.0.0.1:4010';
+
+/** Where mock tool results come from when nobody says: fixtures in `./fixtures`. */
+export const defaultFixturesDir = './fixtures';
+
+/**
+ * The logger of a platform made without one: errors go to Node's process warnings (printed to
+ * standard error unless the embedding program listens for `'warning'`), so a library user sees
+ * mcpsim's bugs without mcpsim writing to the console itself (only cli/ does).
+ */
+const warningLogger: Logger = {
   error: (message, error) =>
-    void process.stderr.write(`${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
+    process.emitWarning(`${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, {
+      code: 'MCPSIM_INTERNAL_ERROR',
+    }),
 };
 
 export interface PlatformOptions {
@@ -90,19 +102,22 @@ export interface Platform {
    */
   sessionKey(): string;
   /**
-   * Starts a local stdio MCP server and pairs it with the local account's uplink connection
-   * `namespace/connectionId`, as the WebSocket door does for the official CLI. `ready` resolves
-   * once the server is connected and rejects when the connection is missing or not an uplink one,
-   * or the server failed to initialize (the connection then reads `error` with the reason);
-   * `ended` settles with how the process ended (exit code, last stderr lines); `stop` ends the
-   * pairing and the process (the connection then reads `disconnected`).
+   * Pairs a channel to a local MCP server with the local account's uplink connection
+   * `namespace/connectionId`, as the WebSocket door does for the official CLI (a stdio server:
+   * `pairStdioServer` in platform/stdio-pairing.ts). `open` is called only once the connection is
+   * known to be an uplink one. Resolves once the server is connected; rejects when the connection
+   * is missing or not an uplink one, or the server failed to initialize (the connection then reads
+   * `error` with the reason). Ending the channel ends the pairing (the connection then reads
+   * `disconnected`).
    */
-  pairStdioServer(
-    target: { namespace: string; connectionId: string },
-    command: StdioCommand,
-  ): { ready: Promise<void>; ended: Promise<string>; stop(): void };
+  pairUplink(target: { namespace: string; connectionId: string }, open: () => UplinkChannel): Promise<void>;
+  /** Every operation the app serves, in the order of `/openapi.json`: method, path, scope, schemas. */
+  operations: readonly Operation[];
   close(): void;
 }
+
+/** The default bound on one relayed request (a tool call may legitimately take a while). */
+const defaultCallTimeoutMs = 60_000;
 
 /** Where a replay platform's virtual clock starts: the same time on every run. */
 export const replayClockStart = '2026-01-01T00:00:00.000Z';
@@ -153,13 +168,10 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       demo: options.demo ?? true,
       ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
     });
-    const logger = options.logger ?? stderrLogger;
+    const logger = options.logger ?? warningLogger;
     const capture = options.capture
       ? createCaptureRecorder({ onError: (error) => logger.error('Writing the capture failed', error), ...options.capture, clock })
       : null;
-    const upstreams = createUpstreamPool({ timeoutMs: options.upstreamTimeoutMs ?? 5000 });
-    const uplinks = createUplinkPairings({ stores, timeoutMs: upstreams.timeoutMs });
-    const registrySearch = createSearch({ registry: stores.registry, embeddings: stores.embeddings, embedder: options.embedder, logger });
     let publicUrl = (options.publicUrl ?? defaultPublicUrl).replace(/\/+$/, '');
     let sessionKey: string | null = null;
     const localKey = () => {
@@ -183,22 +195,22 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     const appLogger: Logger = logRequest
       ? { ...logger, request: (entry, request) => void (dashboardRequests.has(request) || logRequest(entry, request)) }
       : logger;
-    const app = createApp({
+    const parts = createAppParts({
       stores,
       clock,
       random,
       logger: appLogger,
       tokenKey: location.tokenKey,
-      registrySearch,
-      upstreams,
-      uplinks,
       publicUrl: () => publicUrl,
-      ...(dashboard ? { dashboard } : {}),
-      ...(options.upstreamCallTimeoutMs === undefined ? {} : { upstreamCallTimeoutMs: options.upstreamCallTimeoutMs }),
-      ...(options.fixturesDir === undefined ? {} : { fixturesDir: options.fixturesDir }),
-      ...(options.toolResults ? { toolResults: options.toolResults } : {}),
-      ...(capture ? { capture } : {}),
+      toolResults: options.toolResults ?? createToolResults({ fixturesDir: options.fixturesDir ?? defaultFixturesDir }),
+      embedder: options.embedder,
+      upstreamTimeoutMs: options.upstreamTimeoutMs ?? 5000,
+      upstreamCallTimeoutMs: options.upstreamCallTimeoutMs ?? defaultCallTimeoutMs,
+      capture: capture ?? undefined,
+      dashboard: dashboard ?? undefined,
     });
+    const { app, operations } = createApp(parts.dependencies, parts.services);
+    const { pool, uplinks, search } = parts;
     return {
       app,
       stores,
@@ -211,29 +223,21 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
         if (options.publicUrl === undefined) setPublicUrl(url);
       },
       setPublicUrl,
-      warmSearch: () => registrySearch.warm(),
+      warmSearch: () => search.warm(),
       sessionKey: localKey,
-      pairStdioServer({ namespace, connectionId }, command) {
+      pairUplink({ namespace, connectionId }, open) {
         const connection = stores.connections.getInNamespace(stores.accounts.findLocal()!.id, namespace, connectionId);
         if (!connection || connection.transport !== 'uplink' || connection.source !== null) {
           const what = connection
             ? `not an uplink connection (transport "${connection.transport}")`
             : 'not a connection of the local account';
-          return {
-            ready: Promise.reject(new Error(`${namespace}/${connectionId} is ${what}; create it with {"transport":"uplink"}`)),
-            ended: Promise.resolve('it was not started'),
-            stop: () => {},
-          };
+          return Promise.reject(new Error(`${namespace}/${connectionId} is ${what}; create it with {"transport":"uplink"}`));
         }
-        const channel = createStdioChannel(command);
-        return {
-          ready: uplinks.pair(connection, channel, { force: true }),
-          ended: channel.exited.then((exit) => describeExit(command.command, exit)),
-          stop: () => channel.end(1000, 'stopped'),
-        };
+        return uplinks.pair(connection, open(), { force: true });
       },
+      operations,
       close: () => {
-        void upstreams.close();
+        void pool.close();
         uplinks.close();
         if (sessionKey !== null) stores.accounts.removeKey(toStoredKey(sessionKey).hash);
         sessionKey = null;

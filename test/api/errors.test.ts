@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { maxBodyBytes } from '../../src/api/context.js';
+import { maxBodyBytes } from '../../src/api/http/body-budget.js';
 import { apiError, errorCatalog, toErrorBody } from '../../src/errors.js';
 import { doors, startHarness, testApiKey, type Harness } from '../support/harness.js';
 

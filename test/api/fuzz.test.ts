@@ -8,7 +8,6 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOperations } from '../../src/api/app.js';
 import type { Operation } from '../../src/api/http/operation.js';
 import { doors, startHarness, testApiKey, type Harness } from '../support/harness.js';
 
@@ -171,7 +170,7 @@ describe.each(doors)('the fuzz suite: every route, bad input, no 5xx, {error, me
   // enough for each of the 40-odd routes to be drawn at least once.
   const runs = door === 'socket' ? Math.ceil(allRuns / 2) : allRuns;
   let harness: Harness;
-  let operations: Operation[];
+  let operations: readonly Operation[];
   const seen = new Set<string>();
   const statuses = new Map<number, number>();
 
@@ -183,12 +182,7 @@ describe.each(doors)('the fuzz suite: every route, bad input, no 5xx, {error, me
 
   beforeAll(async () => {
     harness = await startHarness(door, { upstreamTimeoutMs: 200 });
-    operations = listOperations({
-      stores: harness.platform.stores,
-      clock: harness.clock,
-      random: () => new Uint8Array(8),
-      logger: { error() {} },
-    });
+    operations = harness.platform.operations;
     await reseed();
   });
   afterAll(() => harness.close());

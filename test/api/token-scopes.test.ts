@@ -5,7 +5,6 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkOperationAccess, type Caller } from '../../src/api/http/access.js';
-import { listOperations } from '../../src/api/app.js';
 import type { Operation } from '../../src/api/http/operation.js';
 import { accessOperations, resources, type AccessOperation, type Resource } from '../../src/domain/policy.js';
 import { isApiError } from '../../src/errors.js';
@@ -326,16 +325,11 @@ const routeName = (operation: Operation) => `${operation.method} ${operation.pat
 
 describe.each(doors)('the operation table of platform-api.md, one test per row (%s)', (door) => {
   let harness: Harness;
-  let operations: Operation[];
+  let operations: readonly Operation[];
   beforeEach(async () => {
     harness = await startHarness(door);
     await seedWorld(harness);
-    operations = listOperations({
-      stores: harness.platform.stores,
-      clock: harness.clock,
-      random: () => new Uint8Array(8),
-      logger: { error() {} },
-    });
+    operations = harness.platform.operations;
   });
   afterEach(() => harness.close());
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually.js';
 import { startHarness, type Harness } from '../support/harness.js';
+import { pairStdioServer } from '../../src/platform/stdio-pairing.js';
 
 const oddServer = join(import.meta.dirname, '..', 'support', 'stdio-odd-server.mjs');
 /** Long enough that "at once" and "at the timeout" cannot be confused on a busy machine. */
@@ -27,7 +28,8 @@ describe('a paired stdio server that fails mid-session', () => {
 
   async function pair(id: string) {
     expect((await harness.call('PUT', `/connect/local/${id}`, { body: { transport: 'uplink' } })).status).toBe(201);
-    const pairing = harness.platform.pairStdioServer(
+    const pairing = pairStdioServer(
+      harness.platform,
       { namespace: 'local', connectionId: id },
       { command: process.execPath, args: [oddServer, 'serve'] },
     );

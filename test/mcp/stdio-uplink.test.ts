@@ -13,6 +13,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually.js';
 import { startHarness, testApiKey, type Harness } from '../support/harness.js';
+import { pairStdioServer } from '../../src/platform/stdio-pairing.js';
 
 const oddServer = join(import.meta.dirname, '..', 'support', 'stdio-odd-server.mjs');
 const echoServer = join(import.meta.dirname, '..', 'support', 'stdio-mcp-server.mjs');
@@ -35,7 +36,7 @@ describe('stdio servers paired with uplink connections', () => {
   });
 
   function pair(id: string, command: string, args: string[], env?: Record<string, string>) {
-    const pairing = harness.platform.pairStdioServer({ namespace: 'local', connectionId: id }, { command, args, ...(env ? { env } : {}) });
+    const pairing = pairStdioServer(harness.platform, { namespace: 'local', connectionId: id }, { command, args, ...(env ? { env } : {}) });
     ended.push(pairing.ended);
     return pairing;
   }
@@ -261,7 +262,8 @@ describe('real MCP servers from npm over stdio (pinned dev dependencies, started
 
   it('@modelcontextprotocol/server-memory: a knowledge graph built and searched through mcpsim, its file where --env put it', async () => {
     const memoryFile = join(mkdtempSync(join(tmpdir(), 'mcpsim-memory-')), 'memory.jsonl');
-    const pairing = harness.platform.pairStdioServer(
+    const pairing = pairStdioServer(
+      harness.platform,
       { namespace: 'npm', connectionId: 'memory' },
       { command: process.execPath, args: [packageEntry('server-memory')], env: { MEMORY_FILE_PATH: memoryFile } },
     );
@@ -290,7 +292,8 @@ describe('real MCP servers from npm over stdio (pinned dev dependencies, started
   });
 
   it('@modelcontextprotocol/server-everything: tools listed and called through mcpsim', async () => {
-    const pairing = harness.platform.pairStdioServer(
+    const pairing = pairStdioServer(
+      harness.platform,
       { namespace: 'npm', connectionId: 'everything' },
       { command: process.execPath, args: [packageEntry('server-everything'), 'stdio'] },
     );

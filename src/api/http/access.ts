@@ -8,6 +8,7 @@ import {
   connectionVisible,
   isAllowed,
   mayAllowSome,
+  toConnectionAccess,
   type AccessOperation,
   type AccessRequest,
   type Chain,
@@ -65,17 +66,15 @@ export function checkOperationAccess(caller: Caller, access: OperationAccess | u
 }
 
 /**
- * The per-connection check. Passes when the caller may do `operation` on the connection. Else:
- * a connection it may see gets 403; one it may not see gets `hidden()`, which routes make the
- * very error a missing connection gets (404), so that existence never leaks.
+ * The per-connection check of a route that answers in the platform's vocabulary. Passes when the
+ * caller may do `operation` on the connection; a connection it may see gets 403; one it may not
+ * see gets `hidden()`, the very error a missing connection gets (404), so that existence never
+ * leaks.
  */
 export function checkConnectionAccess(caller: Caller, operation: AccessOperation, connection: Connection, hidden: () => ApiError): void {
-  if (caller.chain.length === 0) return;
-  const request: AccessRequest = { resource: 'connections', operation, namespace: connection.namespace, connection };
-  if (isAllowed(caller.chain, request)) return;
-  if (operation !== 'read' && connectionVisible(caller.chain, connection.namespace, connection))
-    throw missingPermission('connections', operation);
-  throw hidden();
+  const access = toConnectionAccess(caller.chain, operation, connection);
+  if (access === 'forbidden') throw missingPermission('connections', operation);
+  if (access === 'hidden') throw hidden();
 }
 
 /** Whether the caller may see the connection (lists leave out the ones it may not). */

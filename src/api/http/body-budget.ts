@@ -1,5 +1,14 @@
 import type { Context } from 'hono';
 
+/**
+ * Largest request body accepted. The largest valid body (16 source files of 131,072 characters,
+ * which JSON may escape to 6 bytes each) is about 12.6 MB.
+ */
+export const maxBodyBytes = 16 * 1024 * 1024;
+
+/** Bytes of large request bodies (over 1 MiB each) read and worked on at once: four of the largest. */
+export const defaultBodyBudgetBytes = 4 * maxBodyBytes;
+
 /** A body below this many bytes needs no share of the budget: the hot path never waits. */
 export const largeBodyBytes = 1024 * 1024;
 

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
-import { setupPathPrefix } from '../setup-links.js';
+import { setupPathPrefix } from './route-path.js';
 
 /**
  * The CLI login (`smithery auth login`) hands out API keys: its routes answer the CLI (no browser,

@@ -1,7 +1,7 @@
 import { Hono, type Context, type Handler } from 'hono';
 import { apiError, toErrorBody, type ApiError } from '../../errors.js';
 import { checkOperationAccess, type Caller } from './access.js';
-import { maxBodyBytes } from '../context.js';
+import { maxBodyBytes } from './body-budget.js';
 import type { Method, Operation } from './operation.js';
 import type { BodyBudget } from './body-budget.js';
 import { readJsonBody } from './read-json-body.js';

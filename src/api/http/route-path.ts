@@ -55,3 +55,6 @@ function toPattern(path: string, patterns: Record<string, string>): string {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** Where setup links point: `{publicUrl}/__mcpsim/setup/{ticket}` (the ticket is a credential, masked in logs). */
+export const setupPathPrefix = '/__mcpsim/setup/';

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { isLoopbackHost, toStoredKey } from '../../domain/api-key.js';
 import { createCliLogins, type CliLogins } from '../cli-logins.js';
 import { renderCliLoginPage } from '../pages/cli-login-page.js';
-import { defaultPublicUrl, type AppDependencies } from '../context.js';
+import type { AppDependencies } from '../context.js';
 import { defineOperation, type Operation } from '../http/operation.js';
 import { pageHeaders } from '../pages/page-shell.js';
 import { readBodyText } from '../http/read-json-body.js';
@@ -51,7 +51,7 @@ export function cliAuthOperations(
   logins: CliLogins = createCliLogins({ accounts: dependencies.stores.accounts, clock: dependencies.clock, random: dependencies.random }),
 ): Operation[] {
   const { stores } = dependencies;
-  const publicUrl = dependencies.publicUrl ?? (() => defaultPublicUrl);
+  const { publicUrl } = dependencies;
   const oneClick = () => isLoopbackHost(new URL(publicUrl()).hostname);
   /** Every page answer goes out with the pages' security headers (no frames: approving is one click). */
   const page = (c: Context, body: HtmlEscapedString, status: 200 | 401 | 403 | 404 = 200, setCookie?: string) =>

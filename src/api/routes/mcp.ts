@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { apiError, isApiError, type ApiError } from '../../errors.js';
+import { isApiError } from '../../errors.js';
 import { mcpErrorCodes } from '../../mcp/connection-gate.js';
 import { toJsonRpcError } from '../../mcp/json-rpc.js';
-import { handleMcpPost } from '../../mcp/mcp-handler.js';
-import { checkConnectionAccess } from '../http/access.js';
-import { toPlace } from '../lookups.js';
-import { maxBodyBytes, type AppDependencies, type AppServices } from '../context.js';
+import { answerMcpPost } from '../../mcp/answer-mcp-post.js';
+import { missingPermission } from '../http/access.js';
+import { maxBodyBytes } from '../http/body-budget.js';
+import type { AppDependencies, AppServices } from '../context.js';
 import { defineOperation, type Operation } from '../http/operation.js';
 import { readBodyText } from '../http/read-json-body.js';
 import { connectionId, errorSchema, namespaceName } from '../schemas/connection-schemas.js';
@@ -36,7 +36,7 @@ const jsonRpcResponseSchema = z
 const jsonRpcError = (description: string) => ({ description, schema: jsonRpcResponseSchema });
 
 /** `POST /connect/{namespace}/{connectionId}/mcp`: the connection's MCP endpoint (Streamable HTTP, stateless). */
-export function mcpOperations({ stores, logger, bodyBudget }: AppDependencies, { endpoints, setupLinks }: AppServices): Operation[] {
+export function mcpOperations({ logger, bodyBudget }: AppDependencies, { resolver }: AppServices): Operation[] {
   return [
     defineOperation({
       method: 'POST',
@@ -67,34 +67,19 @@ export function mcpOperations({ stores, logger, bodyBudget }: AppDependencies, {
         ),
       },
       async handle(c, { account, caller, params }) {
-        const notFound = () =>
-          c.json(
-            toJsonRpcError(
-              null,
-              mcpErrorCodes.connectionNotFound,
-              `Connection "${params.connectionId}" not found in namespace "${params.namespace}"`,
-            ),
-            404,
-          );
-        const stored = stores.connections.getInNamespace(account.id, params.namespace, params.connectionId);
-        if (!stored) return notFound();
-        // A refusal names the setup link: a current one.
-        const connection = setupLinks.present(account.id, stored);
-        let hidden: ApiError | undefined;
-        try {
-          checkConnectionAccess(caller, 'execute', connection, () => (hidden = apiError('not_found', 'hidden connection')));
-        } catch (error) {
-          if (error === hidden) return notFound();
-          throw error;
+        const verdict = resolver.resolve({ accountId: account.id, chain: caller.chain, ...params }, 'execute');
+        // Refusals of the connection itself are JSON-RPC errors; a scope the token lacks is the platform's 403.
+        if (verdict.kind === 'forbidden') throw missingPermission('connections', verdict.operation);
+        if (verdict.kind === 'missing' || verdict.kind === 'hidden') {
+          const message = `Connection "${params.connectionId}" not found in namespace "${params.namespace}"`;
+          return c.json(toJsonRpcError(null, mcpErrorCodes.connectionNotFound, message), 404);
         }
         // A large body waits for its share of the budget (see body-budget.ts), held until the answer is made.
-        let release = bodyBudget?.reserve(c, maxBodyBytes) ?? null;
+        let release = bodyBudget.reserve(c, maxBodyBytes);
         if (release instanceof Promise) release = await release;
         // From here on every failure is a JSON-RPC error, never the platform's {error, message}.
         try {
-          const body = await readBodyText(c, maxBodyBytes);
-          const place = toPlace(account.id, connection.namespaceKey!);
-          return await handleMcpPost(connection, () => endpoints.endpointFor(connection, place), body, c.req.header('accept'));
+          return await answerMcpPost(verdict, await readBodyText(c, maxBodyBytes), c.req.header('accept'));
         } catch (error) {
           if (isApiError(error) && error.code === 'payload_too_large')
             return c.json(toJsonRpcError(null, ErrorCode.InvalidRequest, `Invalid Request: ${error.message}`), 413);

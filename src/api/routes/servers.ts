@@ -6,7 +6,6 @@ import { apiError } from '../../errors.js';
 import type { Account } from '../../store/account-store.js';
 import type { AppDependencies } from '../context.js';
 import { defineOperation, type Operation } from '../http/operation.js';
-import type { RegistrySearch } from '../../search/registry-search.js';
 import { errorSchema, validationErrorSchema } from '../schemas/connection-schemas.js';
 import {
   qualifiedNameParam,
@@ -29,7 +28,7 @@ const notOwner = {
 };
 
 /** The registry: list and search, detail, and local authoring. */
-export function serverOperations({ stores, clock }: AppDependencies, search: RegistrySearch): Operation[] {
+export function serverOperations({ stores, clock, search }: AppDependencies): Operation[] {
   return [
     defineOperation({
       method: 'GET',

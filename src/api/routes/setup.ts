@@ -11,7 +11,7 @@ import { findMissingInputs } from '../../domain/connection-rules.js';
 import type { Stores } from '../../store/stores.js';
 import { maskQueryValues } from '../../domain/secrets.js';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { defaultPublicUrl, type AppDependencies, type AppServices } from '../context.js';
+import type { AppDependencies, AppServices } from '../context.js';
 import { defineOperation, type Operation } from '../http/operation.js';
 import { readBodyText } from '../http/read-json-body.js';
 import { pageHeaders } from '../pages/page-shell.js';
@@ -30,7 +30,7 @@ type SetupDependencies = Pick<AppDependencies, 'stores' | 'clock' | 'random'> &
   Pick<AppServices, 'setupLinks' | 'upstream'> & { publicUrl: () => string };
 
 export function setupOperations({ stores, clock, random, publicUrl }: AppDependencies, { setupLinks, upstream }: AppServices): Operation[] {
-  const setup = { stores, clock, random, setupLinks, upstream, publicUrl: publicUrl ?? (() => defaultPublicUrl) };
+  const setup = { stores, clock, random, setupLinks, upstream, publicUrl };
   return [getSetupPage(setup), postSetupForm(setup)];
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { version } from '../../version.js';
-import { defaultPublicUrl, type AppDependencies } from '../context.js';
+import type { AppDependencies } from '../context.js';
 import { defineOperation, type Operation } from '../http/operation.js';
 import { toOpenApiDocument } from '../schemas/openapi.js';
 import { healthSchema, indexSchema } from '../schemas/connection-schemas.js';
@@ -15,7 +15,7 @@ export function systemOperations(
   { clock, publicUrl, dashboard }: Pick<AppDependencies, 'clock' | 'publicUrl' | 'dashboard'>,
 ): Operation[] {
   let document: unknown;
-  const base = () => publicUrl?.() ?? defaultPublicUrl;
+  const base = publicUrl;
   return [
     defineOperation({
       method: 'GET',

@@ -9,10 +9,12 @@ import { z } from 'zod';
 import type { Connection } from '../../domain/connection.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import { apiError, type ApiError } from '../../errors.js';
-import { canSeeConnection, type Permission } from '../http/access.js';
+import { canSeeConnection, type Caller, type Permission } from '../http/access.js';
 import type { AppDependencies, AppServices } from '../context.js';
 import { defineOperation, type Operation } from '../http/operation.js';
-import { requireReadyEndpoint, upstreamCall, type EndpointDependencies } from '../ready-endpoint.js';
+import { requireReadyEndpoint, upstreamCall } from '../ready-endpoint.js';
+import type { ConnectionResolver } from '../../mcp/resolve-connection.js';
+import type { Account } from '../../store/account-store.js';
 import { connectionId, errorSchema, namespaceName, validationErrorSchema } from '../schemas/connection-schemas.js';
 import {
   callToolResultSchema,
@@ -47,13 +49,25 @@ const refusals = {
 const pageSize = 100;
 
 /** `GET/POST /connect/{ns}/{id}/.tools[/{toolPath}]` and `GET /connect/{ns}/.tools`. */
-export function toolOperations({ stores }: AppDependencies, { endpoints, upstreamTimeoutMs, setupLinks }: AppServices): Operation[] {
-  const tools = { stores, endpoints, setupLinks };
-  return [listNamespaceTools(tools, upstreamTimeoutMs), listTools(tools), getTool(tools), callTool(tools)];
+export function toolOperations({ stores }: AppDependencies, { resolver, upstreamTimeoutMs, setupLinks }: AppServices): Operation[] {
+  return [
+    listNamespaceTools({ stores, resolver, setupLinks }, upstreamTimeoutMs),
+    listTools(resolver),
+    getTool(resolver),
+    callTool(resolver),
+  ];
+}
+
+/** The caller's request for the connection an operation's path names. */
+function toRequest({ account, caller, params }: { account: Account; caller: Caller; params: { namespace: string; connectionId: string } }) {
+  return { accountId: account.id, chain: caller.chain, namespace: params.namespace, connectionId: params.connectionId };
 }
 
 /** `GET /connect/{namespace}/.tools`: every connection the caller may see, each with its tools or its error. */
-function listNamespaceTools({ stores, endpoints, setupLinks }: EndpointDependencies, timeoutMs: number): Operation {
+function listNamespaceTools(
+  { stores, resolver, setupLinks }: Pick<AppDependencies, 'stores'> & Pick<AppServices, 'resolver' | 'setupLinks'>,
+  timeoutMs: number,
+): Operation {
   return defineOperation({
     method: 'GET',
     path: '/connect/{namespace}/.tools',
@@ -87,14 +101,14 @@ function listNamespaceTools({ stores, endpoints, setupLinks }: EndpointDependenc
       }
       const place = toPlace(account.id, namespace.id);
       return c.json({
-        connections: await toToolEnvelopes(connections, (connection) => endpoints.endpointFor(connection, place), timeoutMs),
+        connections: await toToolEnvelopes(connections, (connection) => resolver.toReadiness(connection, place), timeoutMs),
       });
     },
   });
 }
 
 /** `GET /connect/{namespace}/{connectionId}/.tools`. */
-function listTools(dependencies: EndpointDependencies): Operation {
+function listTools(resolver: ConnectionResolver): Operation {
   return defineOperation({
     method: 'GET',
     path: '/connect/{namespace}/{connectionId}/.tools',
@@ -104,14 +118,14 @@ function listTools(dependencies: EndpointDependencies): Operation {
     params: connectionParams,
     responses: { 200: { description: 'Every tool of the connection', schema: toolListSchema }, ...refusals, 403: forbidden, 404: notFound },
     async handle(c, input) {
-      const { endpoint } = requireReadyEndpoint(c, dependencies, input, 'read');
+      const { endpoint } = requireReadyEndpoint(resolver.resolve(toRequest(input), 'read'), input.params);
       return c.json({ tools: await upstreamCall(() => endpoint.listTools()) });
     },
   });
 }
 
 /** `GET /connect/{namespace}/{connectionId}/.tools/{toolPath}`: one tool, or the tools of a category. */
-function getTool(dependencies: EndpointDependencies): Operation {
+function getTool(resolver: ConnectionResolver): Operation {
   return defineOperation({
     method: 'GET',
     path: '/connect/{namespace}/{connectionId}/.tools/{toolPath}',
@@ -127,7 +141,7 @@ function getTool(dependencies: EndpointDependencies): Operation {
     },
     async handle(c, input) {
       const { params } = input;
-      const { connection, endpoint } = requireReadyEndpoint(c, dependencies, input, 'read');
+      const { connection, endpoint } = requireReadyEndpoint(resolver.resolve(toRequest(input), 'read'), params);
       const tools = await upstreamCall(() => endpoint.listTools());
       const tool = findTool(tools, params.toolPath);
       if (tool) return c.json(tool);
@@ -140,7 +154,7 @@ function getTool(dependencies: EndpointDependencies): Operation {
 }
 
 /** `POST /connect/{namespace}/{connectionId}/.tools/{toolPath}`: the same pipeline as `tools/call`. */
-function callTool(dependencies: EndpointDependencies): Operation {
+function callTool(resolver: ConnectionResolver): Operation {
   return defineOperation({
     method: 'POST',
     path: '/connect/{namespace}/{connectionId}/.tools/{toolPath}',
@@ -159,7 +173,7 @@ function callTool(dependencies: EndpointDependencies): Operation {
     },
     async handle(c, input) {
       const { params, body } = input;
-      const { connection, endpoint } = requireReadyEndpoint(c, dependencies, input, 'execute');
+      const { connection, endpoint } = requireReadyEndpoint(resolver.resolve(toRequest(input), 'execute'), params);
       const tool = findTool(await upstreamCall(() => endpoint.listTools()), params.toolPath);
       if (!tool) throw unknownTool(params.toolPath, connection);
       const result = await upstreamCall(() => endpoint.callTool(tool.name, body));

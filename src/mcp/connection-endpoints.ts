@@ -1,37 +1,46 @@
 import type { Connection, ConnectionPlace, ConnectionStatus } from '../domain/connection.js';
 import { isSimulated } from '../domain/hosted-server.js';
-import { createMockEndpoint } from '../mcp/mock-endpoint.js';
-import type { Relay, UpstreamLink } from '../mcp/relay.js';
-import type { UplinkPairings } from '../mcp/uplink-pairings.js';
-import type { ToolEndpoint } from '../mcp/tool-endpoint.js';
-import { createUpstreamEndpoint } from '../mcp/upstream-endpoint.js';
 import type { MockConnection, MockToolRunner } from '../sim/mock-tool-runner.js';
-import type { ConnectionUpstream } from './connection-upstream.js';
+import { createMockEndpoint } from './mock-endpoint.js';
+import type { Relay, UpstreamLink } from './relay.js';
+import type { ToolEndpoint } from './tool-endpoint.js';
+import type { UplinkPairings } from './uplink-pairings.js';
+import { createUpstreamEndpoint } from './upstream-endpoint.js';
+
+/** The upstream of a real HTTP connection, whose outcomes the API records in the connection's status. */
+export type UpstreamLinkFor = (place: ConnectionPlace, connection: Connection) => UpstreamLink & { status(): ConnectionStatus };
 
 export interface ConnectionEndpoints {
   /**
    * The one place that decides simulated or real: a mock connection's tools (and a hosted
-   * server's, which mcpsim plays itself) come from the simulator, a real one's from its upstream. Only for a connection `checkConnectionReady` accepts.
+   * server's, which mcpsim plays itself) come from the mock tool runner, a real one's from its
+   * upstream (an HTTP server, or a local server paired over an uplink). Only for a connection
+   * `checkConnectionReady` accepts.
    */
   endpointFor(connection: Connection, place: ConnectionPlace): ToolEndpoint;
 }
 
+/**
+ * @example
+ *   const endpoints = createConnectionEndpoints({ runner, relay, uplinks, linkFor: upstream.linkFor });
+ *   const endpoint = endpoints.endpointFor(connection, place);
+ */
 export function createConnectionEndpoints({
   runner,
   relay,
-  upstream,
   uplinks,
+  linkFor,
 }: {
   runner: MockToolRunner;
   relay: Relay;
-  upstream: ConnectionUpstream;
   uplinks: UplinkPairings;
+  linkFor: UpstreamLinkFor;
 }): ConnectionEndpoints {
   return {
     endpointFor(connection, place) {
       if (isSimulated(connection)) return createMockEndpoint(runner, connection as MockConnection, place);
       if (connection.transport === 'uplink') return createUpstreamEndpoint(relay, toUplinkLink(uplinks, connection));
-      return createUpstreamEndpoint(relay, upstream.linkFor(place, connection));
+      return createUpstreamEndpoint(relay, linkFor(place, connection));
     },
   };
 }

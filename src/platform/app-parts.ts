@@ -1,0 +1,93 @@
+import { createConnectionUpstream } from '../api/connection-upstream.js';
+import type { AppDependencies, AppServices, DashboardMount, Logger } from '../api/context.js';
+import { storeForcedStatus } from '../api/forced-status.js';
+import { createBodyBudget, defaultBodyBudgetBytes } from '../api/http/body-budget.js';
+import { createSetupLinks } from '../api/setup-links.js';
+import type { Clock } from '../domain/clock.js';
+import type { Embedder } from '../domain/embedder.js';
+import type { RandomSource } from '../domain/random.js';
+import { createTokenCodec } from '../domain/service-token.js';
+import { createConnectionEndpoints } from '../mcp/connection-endpoints.js';
+import { createRelay, type CaptureSink } from '../mcp/relay.js';
+import { createConnectionResolver } from '../mcp/resolve-connection.js';
+import { createUplinkPairings, type UplinkPairings } from '../mcp/uplink-pairings.js';
+import { createUpstreamPool, type UpstreamPool } from '../mcp/upstream-pool.js';
+import { createSearch } from '../search/create-search.js';
+import type { RegistrySearch } from '../search/registry-search.js';
+import { createMockToolRunner } from '../sim/mock-tool-runner.js';
+import type { ToolResultSource } from '../sim/source/tool-result-source.js';
+import type { Stores } from '../store/stores.js';
+
+/** What the parts are made of: the platform's options, resolved, and what it has opened. */
+export interface AppPartsInput {
+  stores: Stores;
+  clock: Clock;
+  random: RandomSource;
+  logger: Logger;
+  /** The data dir's 32-byte key: it signs service tokens and setup links alike. */
+  tokenKey: Uint8Array;
+  publicUrl: () => string;
+  toolResults: ToolResultSource;
+  embedder?: Embedder | undefined;
+  upstreamTimeoutMs: number;
+  upstreamCallTimeoutMs: number;
+  capture?: CaptureSink | undefined;
+  dashboard?: DashboardMount | undefined;
+}
+
+/** Everything `createApp` is handed, and the parts the platform itself drives (closing, warming, pairing). */
+export interface AppParts {
+  dependencies: AppDependencies;
+  services: AppServices;
+  pool: UpstreamPool;
+  uplinks: UplinkPairings;
+  search: RegistrySearch;
+}
+
+/**
+ * Builds every service of the app once: token codec, registry search, body budget, upstream pool,
+ * uplink pairings, relay, setup links, the connections' upstream bookkeeping, the mock tool
+ * runner, the simulated-or-real endpoints and the connection resolver. The one place that wires
+ * them; `createApp` defaults nothing.
+ *
+ * @example
+ *   const parts = createAppParts({ stores, clock, random, logger, tokenKey, publicUrl, toolResults, upstreamTimeoutMs: 5000, upstreamCallTimeoutMs: 60_000 });
+ *   const { app } = createApp(parts.dependencies, parts.services);
+ */
+export function createAppParts(input: AppPartsInput): AppParts {
+  const { stores, clock, random, logger, tokenKey, publicUrl } = input;
+  const pool = createUpstreamPool({ timeoutMs: input.upstreamTimeoutMs });
+  const uplinks = createUplinkPairings({ stores, timeoutMs: pool.timeoutMs });
+  const search = createSearch({ registry: stores.registry, embeddings: stores.embeddings, embedder: input.embedder, logger });
+  const relay = createRelay({ callTimeoutMs: input.upstreamCallTimeoutMs, listTimeoutMs: pool.timeoutMs, capture: input.capture });
+  const setupLinks = createSetupLinks({ key: tokenKey, clock, publicUrl });
+  const upstream = createConnectionUpstream({ stores, pool, links: setupLinks });
+  const runner = createMockToolRunner({
+    registry: stores.registry,
+    memory: stores.memory,
+    clock,
+    toolResults: input.toolResults,
+    // A fault rule's status change is stored like a forced status, with a setup link for the place the call came from.
+    onStatusFault: (connection, change, place) =>
+      void storeForcedStatus({ stores, setupUrl: upstream.setupUrl }, place, connection, change.state, change.message),
+  });
+  const endpoints = createConnectionEndpoints({ runner, relay, uplinks, linkFor: upstream.linkFor });
+  const resolver = createConnectionResolver({ stores, endpoints, present: setupLinks.present });
+  return {
+    dependencies: {
+      stores,
+      clock,
+      random,
+      logger,
+      tokens: createTokenCodec({ key: tokenKey, clock }),
+      search,
+      bodyBudget: createBodyBudget(defaultBodyBudgetBytes),
+      publicUrl,
+      dashboard: input.dashboard,
+    },
+    services: { runner, resolver, upstream, uplinks, setupLinks, upstreamTimeoutMs: pool.timeoutMs },
+    pool,
+    uplinks,
+    search,
+  };
+}
