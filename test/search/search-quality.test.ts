@@ -51,7 +51,7 @@ export const searchQualityQueries: [query: string, mustAppear: string[]][] = [
   ['SQLITE', ['@modelcontextprotocol/sqlite']],
 ];
 
-const sharedRegistry = fileURLToPath(new URL('../../../../shared/registry/', import.meta.url));
+const sharedRegistry = fileURLToPath(new URL('../../../shared/registry/', import.meta.url));
 const haveData = existsSync(`${sharedRegistry}servers.json`);
 
 describe.skipIf(!haveData)('search quality over the demo catalog and the public data set (../shared/registry)', () => {

@@ -20,7 +20,7 @@ import { createPlatform } from '../../src/platform/platform.js';
 import { startHarness } from '../support/harness.js';
 
 const projectDirectory = fileURLToPath(new URL('../..', import.meta.url));
-const sharedRegistry = fileURLToPath(new URL('../../../../shared/registry/', import.meta.url));
+const sharedRegistry = fileURLToPath(new URL('../../../shared/registry/', import.meta.url));
 const hasSharedRegistry = existsSync(join(sharedRegistry, 'servers.json'));
 
 const temporaryDirectories: string[] = [];
