@@ -87,7 +87,8 @@ function layerOf(path: string): string {
 /**
  * Which parts of `src/` each layer may import (a trailing `/` means the whole folder): STYLE.md's
  * arrows, plus the leaves below every layer (`errors.ts`, `version.ts`, and `domain/` above it).
- * One arrow beyond STYLE.md: msw loads scenario files as the CLI does (msw -> scenario).
+ * Two arrows beyond STYLE.md: msw loads scenario files as the CLI does (msw -> scenario), and the
+ * dashboard takes its stylesheet from the pages (ui -> api/pages/).
  */
 const leaves = ['errors.ts', 'version.ts'];
 const allowedTargets: Record<string, readonly string[]> = {
@@ -101,7 +102,8 @@ const allowedTargets: Record<string, readonly string[]> = {
   mcp: ['mcp/', 'sim/', 'domain/', 'store/', ...leaves],
   scenario: ['scenario/', 'domain/', 'store/', ...leaves],
   api: ['api/', 'mcp/', 'sim/', 'search/', 'domain/', 'store/', ...leaves],
-  ui: ['ui/', 'mcp/', 'sim/', 'search/', 'domain/', 'store/', ...leaves],
+  // ui -> api/pages: the one shared look (the stylesheet of the dashboard and of the setup and login pages).
+  ui: ['ui/', 'api/pages/', 'mcp/', 'sim/', 'search/', 'domain/', 'store/', ...leaves],
   platform: ['platform/', 'api/', 'ui/', 'mcp/', 'sim/', 'search/', 'store/', 'domain/', ...leaves],
   node: ['node/', 'api/', ...leaves],
   msw: ['msw/', 'platform/', 'scenario/', 'domain/', ...leaves],

@@ -9,7 +9,7 @@ import { isAllowedHost, isOwnOrigin } from './host-check.js';
 import { Layout, Notice } from './layout.js';
 import { addPageRoutes } from './page-routes.js';
 import { createSessions, sameText, sessionCookie, sessionTtlMs, type Session, type Sessions } from './sessions.js';
-import { stylesheet } from './stylesheet.js';
+import { stylesheet } from '../api/pages/stylesheet.js';
 import { readForm, sessionOf, takeFlash, type ScenarioCatalog, type UiContext } from './ui-context.js';
 
 export interface DashboardOptions {

@@ -1,4 +1,5 @@
 import type { Child } from 'hono/jsx';
+import { raw } from 'hono/utils/html';
 
 export type PageName = 'connections' | 'registry' | 'tokens' | 'scenarios' | 'clock';
 
@@ -18,39 +19,43 @@ const pages: [PageName, string, string][] = [
  */
 export function Layout({ title, page, csrf, children }: { title: string; page: PageName | null; csrf: string | null; children?: Child }) {
   return (
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {csrf === null ? null : <meta name="csrf-token" content={csrf} />}
-        <title>{`${title} · mcpsim`}</title>
-        <link rel="icon" href="data:," />
-        <link rel="stylesheet" href="/ui/assets/dashboard.css" />
-        <script src="/ui/assets/dashboard.js" defer></script>
-      </head>
-      <body>
-        <header class="top">
-          <strong>mcpsim</strong>
-          {csrf === null ? null : (
-            <nav aria-label="Dashboard">
-              <ul>
-                {pages.map(([name, label, href]) => (
-                  <li>
-                    <a href={href} aria-current={name === page ? 'page' : undefined}>
-                      {label}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          )}
-        </header>
-        <main id="content">
-          <h1>{title}</h1>
-          {children}
-        </main>
-      </body>
-    </html>
+    <>
+      {/* Standards mode: without a doctype, browsers lay the shared stylesheet out in quirks mode. */}
+      {raw('<!doctype html>')}
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          {csrf === null ? null : <meta name="csrf-token" content={csrf} />}
+          <title>{`${title} · mcpsim`}</title>
+          <link rel="icon" href="data:," />
+          <link rel="stylesheet" href="/ui/assets/dashboard.css" />
+          <script src="/ui/assets/dashboard.js" defer></script>
+        </head>
+        <body>
+          <header class="top">
+            <strong>mcpsim</strong>
+            {csrf === null ? null : (
+              <nav aria-label="Dashboard">
+                <ul>
+                  {pages.map(([name, label, href]) => (
+                    <li>
+                      <a href={href} aria-current={name === page ? 'page' : undefined}>
+                        {label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            )}
+          </header>
+          <main id="content">
+            <h1>{title}</h1>
+            {children}
+          </main>
+        </body>
+      </html>
+    </>
   );
 }
 

@@ -309,8 +309,9 @@ describe('setup links as credentials', () => {
     const violations: string[] = [];
     page.on('console', (message) => void (message.text().includes('Content Security Policy') && violations.push(message.text())));
     await page.goto(setupUrl);
-    // The inline style sheet runs under the CSP: its hash is the one the policy allows.
-    expect(await page.evaluate<string>('getComputedStyle(document.body).maxWidth')).toBe('640px');
+    // The inline style sheet (the dashboard's) runs under the CSP: its hash is the one the policy allows.
+    expect(await page.evaluate<string>("getComputedStyle(document.querySelector('main')).maxWidth")).toBe('640px');
+    expect(await page.evaluate<string>("getComputedStyle(document.querySelector('form')).borderRadius")).toBe('8px');
     expect(violations).toEqual([]);
     await page.setContent(`<iframe id="victim" src="${setupUrl}"></iframe>`);
     await page.waitForTimeout(500);

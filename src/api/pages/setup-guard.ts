@@ -1,6 +1,6 @@
 /**
  * What protects the setup page beyond its ticket: response headers that keep it out of frames,
- * caches and referrers (`pageHeaders` in page-shell.ts, with a Content Security Policy that allows
+ * caches and referrers (`pageHeaders` in page-shell.tsx, with a Content Security Policy that allows
  * nothing but its own style and form), a same-origin check on submits, and a CSRF token bound to a
  * SameSite cookie, so a page on another site cannot submit the form with a person's browser even
  * when it knows the ticket.

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { renderSetupPage } from './setup-page.js';
+import { SetupPage, SetupSubmitRefusal } from './setup-page.js';
 
 describe('the setup page', () => {
   it('escapes every value it shows, in text and in attributes, and never shows a stored value', () => {
     const page = String(
-      renderSetupPage({
+      SetupPage({
         connection: {
           connectionId: 'c"1',
           name: '<script>alert(1)</script>',
@@ -26,5 +26,11 @@ describe('the setup page', () => {
     expect(page).toContain('(set; leave empty to keep it)');
     // The only value the page carries is its CSRF token, escaped.
     expect(page.match(/value="[^"]*"/g)).toEqual(['value="token&quot;&gt;&lt;b&gt;"']);
+  });
+
+  it('escapes why a submit was refused (it may quote the Origin header a request sent)', () => {
+    const page = String(SetupSubmitRefusal({ why: 'it came from http://x.test"><script>alert(1)</script>' }));
+    expect(page).not.toContain('<script>');
+    expect(page).toContain('Nothing was saved: it came from http://x.test&quot;&gt;&lt;script&gt;');
   });
 });

@@ -4,14 +4,13 @@
  * server built from its public URL (never a request's Host header), and approves; the next poll
  * hands the CLI a new API key of the account. Approving is one click when that public URL is a
  * loopback address (only someone on this machine can open the page); elsewhere it takes the
- * account's API key. The page goes out with the pages' security headers (page-shell.ts).
+ * account's API key. The page goes out with the pages' security headers (page-shell.tsx).
  */
 import type { Context } from 'hono';
-import type { HtmlEscapedString } from 'hono/utils/html';
 import { z } from 'zod';
 import { isLoopbackHost, toStoredKey } from '../../domain/api-key.js';
 import { createCliLogins, type CliLogins } from '../cli-logins.js';
-import { renderCliLoginPage } from '../pages/cli-login-page.js';
+import { CliLoginPage } from '../pages/cli-login-page.js';
 import type { AppDependencies } from '../context.js';
 import { defineOperation, type Operation } from '../http/operation.js';
 import { pageHeaders } from '../pages/page-shell.js';
@@ -54,7 +53,7 @@ export function cliAuthOperations(
   const { publicUrl } = dependencies;
   const oneClick = () => isLoopbackHost(new URL(publicUrl()).hostname);
   /** Every page answer goes out with the pages' security headers (no frames: approving is one click). */
-  const page = (c: Context, body: HtmlEscapedString, status: 200 | 401 | 403 | 404 = 200, setCookie?: string) =>
+  const page = (c: Context, body: string | Promise<string>, status: 200 | 401 | 403 | 404 = 200, setCookie?: string) =>
     c.html(body, status, setCookie ? { ...pageHeaders, 'set-cookie': setCookie } : pageHeaders);
   const local = () => stores.accounts.findLocal()!;
   /** The namespace the CLI will use: the account's first one, when it has any. */
@@ -62,7 +61,7 @@ export function cliAuthOperations(
   const gone = (c: Context) =>
     page(
       c,
-      renderCliLoginPage({
+      CliLoginPage({
         account: local(),
         oneClick: oneClick(),
         open: false,
@@ -120,7 +119,7 @@ export function cliAuthOperations(
       handle(c, { params: { sessionId } }) {
         if (!logins.isOpen(sessionId)) return gone(c);
         const { nonce, setCookie } = readOrMakeNonce(c, dependencies.random, publicUrl(), loginPagesPath);
-        return page(c, renderCliLoginPage({ account: local(), oneClick: oneClick(), open: true, csrf: nonce }), 200, setCookie);
+        return page(c, CliLoginPage({ account: local(), oneClick: oneClick(), open: true, csrf: nonce }), 200, setCookie);
       },
     }),
     defineOperation({
@@ -154,7 +153,7 @@ export function cliAuthOperations(
           const why = foreign ?? 'the form was not the one this page served (open the link from the CLI again)';
           return page(
             c,
-            renderCliLoginPage({
+            CliLoginPage({
               account,
               oneClick: oneClick(),
               open: false,
@@ -168,7 +167,7 @@ export function cliAuthOperations(
           if (stores.accounts.findByKeyHash(toStoredKey(key).hash)?.id !== account.id) {
             return page(
               c,
-              renderCliLoginPage({
+              CliLoginPage({
                 account,
                 oneClick: false,
                 open: true,
@@ -181,7 +180,7 @@ export function cliAuthOperations(
         if (!logins.approve(sessionId, account, firstNamespace(account.id))) return gone(c);
         return page(
           c,
-          renderCliLoginPage({
+          CliLoginPage({
             account,
             oneClick: oneClick(),
             open: false,

@@ -10,13 +10,19 @@ import type { Connection, HttpProfile } from '../../domain/connection.js';
 import { findMissingInputs } from '../../domain/connection-rules.js';
 import type { Stores } from '../../store/stores.js';
 import { maskQueryValues } from '../../domain/secrets.js';
-import type { HtmlEscapedString } from 'hono/utils/html';
 import type { AppDependencies, AppServices } from '../context.js';
 import { defineOperation, type Operation } from '../http/operation.js';
 import { readBodyText } from '../http/read-json-body.js';
 import { pageHeaders } from '../pages/page-shell.js';
 import { foreignOrigin, readNonce, readOrMakeNonce } from '../pages/setup-guard.js';
-import { renderSetupPage, toSetupFields, type SetupField, type SetupPageModel } from '../pages/setup-page.js';
+import {
+  SetupLinkRefusal,
+  SetupPage,
+  SetupSubmitRefusal,
+  toSetupFields,
+  type SetupField,
+  type SetupPageModel,
+} from '../pages/setup-page.js';
 
 const tag = 'mcpsim';
 const params = z.object({ ticket: z.string().min(1) });
@@ -60,7 +66,7 @@ function getSetupPage(setup: SetupDependencies): Operation {
         stores.connections.getHeaders(opened.namespaceId, opened.connection.connectionId),
         setupLinks.csrfToken(ticket, nonce),
       );
-      return page(c, renderSetupPage(model), 200, setCookie ? { 'set-cookie': setCookie } : {});
+      return page(c, SetupPage(model), 200, setCookie ? { 'set-cookie': setCookie } : {});
     },
   });
 }
@@ -96,14 +102,7 @@ function postSetupForm(setup: SetupDependencies): Operation {
       const nonce = readNonce(c);
       if (foreign || !setupLinks.checkCsrf(ticket, nonce, form.get('csrf') ?? '')) {
         const why = foreign ?? 'it carries no valid form token (it did not come from this page, or the page is stale)';
-        return page(
-          c,
-          messagePage(
-            'This form was not sent from its setup page',
-            `Nothing was saved: ${why}. Open the setup link again and submit the form there.`,
-          ),
-          403,
-        );
+        return page(c, SetupSubmitRefusal({ why }), 403);
       }
       const csrf = setupLinks.csrfToken(ticket, nonce);
       const { connection, namespaceId, accountId } = opened;
@@ -112,9 +111,7 @@ function postSetupForm(setup: SetupDependencies): Operation {
       if (problems.length > 0) {
         return page(
           c,
-          renderSetupPage(
-            toModel(stores, connection, stored, csrf, { tone: 'problem', text: `Nothing was saved: ${problems.join('; ')}.` }),
-          ),
+          SetupPage(toModel(stores, connection, stored, csrf, { tone: 'problem', text: `Nothing was saved: ${problems.join('; ')}.` })),
           400,
         );
       }
@@ -139,13 +136,13 @@ function postSetupForm(setup: SetupDependencies): Operation {
       if (stillMissing.length > 0) {
         return page(
           c,
-          renderSetupPage(
+          SetupPage(
             toModel(stores, next, newHeaders, csrf, { tone: 'problem', text: `Saved, but still missing: ${stillMissing.join(', ')}.` }),
           ),
         );
       }
       const probed = await upstream.probe(place, next, newHeaders);
-      return page(c, renderSetupPage(toModel(stores, probed, newHeaders, csrf, toProbeNotice(probed))));
+      return page(c, SetupPage(toModel(stores, probed, newHeaders, csrf, toProbeNotice(probed))));
     },
   });
 }
@@ -247,29 +244,12 @@ function toModel(
   return { connection, fields, offerCustomHeader: true, csrf, ...(notice ? { notice } : {}) };
 }
 
-/** Every setup answer goes out with the pages' security headers (page-shell.ts). */
-function page(
-  c: Context,
-  body: HtmlEscapedString | string,
-  status: 200 | 400 | 403 | 404 | 410 = 200,
-  headers: Record<string, string> = {},
-) {
+/** Every setup answer goes out with the pages' security headers (page-shell.tsx). */
+function page(c: Context, body: string | Promise<string>, status: 200 | 400 | 403 | 404 | 410 = 200, headers: Record<string, string> = {}) {
   return c.html(body, status, { ...pageHeaders, ...headers });
 }
 
 /** The page of a link that opens nothing: 410 once expired, else 404 (forged, edited, or its connection is gone). */
 function refusalPage(c: Context, reading: { expiredAt: Date } | null) {
-  const fresh = 'Get a fresh <code>setupUrl</code> from <code>GET /connect/{namespace}/{connectionId}</code>.';
-  if (reading)
-    return page(c, messagePage('This setup link has expired', `It was valid until ${reading.expiredAt.toISOString()}. ${fresh}`), 410);
-  return page(
-    c,
-    messagePage('This setup link is not valid', `The connection it was made for no longer exists, or the link was changed. ${fresh}`),
-    404,
-  );
-}
-
-/** A short page with a heading and one paragraph (the text is ours: it may hold markup). */
-function messagePage(title: string, text: string) {
-  return `<!doctype html><meta charset="utf-8"><title>${title} · mcpsim</title><h1>${title}</h1><p>${text}</p>`;
+  return page(c, SetupLinkRefusal({ expiredAt: reading?.expiredAt ?? null }), reading ? 410 : 404);
 }

@@ -1,4 +1,8 @@
-/** The dashboard's one stylesheet, light and dark (after the system's setting), served at `/ui/assets/dashboard.css`. */
+/**
+ * mcpsim's one stylesheet, light and dark (after the system's setting): the dashboard's, served at
+ * `/ui/assets/dashboard.css`, and the setup and CLI login pages', inline and allowed by its hash
+ * in their CSP (page-shell.tsx). `main.narrow` is the pages' single column.
+ */
 export const stylesheet = `
 :root { color-scheme: light dark; --bg: #fbfbfc; --fg: #1b1d21; --muted: #5b6270; --line: #d9dce3; --card: #ffffff; --accent: #1f5fd1; --ok: #17663a; --warn: #8a5300; --bad: #b3261e; --code: #f2f3f6; }
 @media (prefers-color-scheme: dark) { :root { --bg: #121418; --fg: #e7e9ee; --muted: #a3aab8; --line: #2d313a; --card: #1a1d23; --accent: #8ab4ff; --ok: #6fd39a; --warn: #f0b45a; --bad: #ff8a80; --code: #22262e; } }
@@ -10,6 +14,8 @@ header.top strong { font-size: 1.05rem; }
 nav ul { display: flex; gap: 1rem; list-style: none; margin: 0; padding: 0; flex-wrap: wrap; }
 nav a[aria-current="page"] { font-weight: 700; text-decoration: none; }
 main { padding: 1rem 1.2rem 3rem; max-width: 1200px; }
+main.narrow { max-width: 40rem; margin: 0 auto; }
+main.narrow code { overflow-wrap: anywhere; }
 h1 { font-size: 1.4rem; margin: .2rem 0 1rem; }
 h2 { font-size: 1.1rem; margin: 1.6rem 0 .6rem; }
 section.card, .card { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: .8rem 1rem; margin-bottom: 1rem; }
@@ -26,6 +32,7 @@ pre { background: var(--code); padding: .5rem; border-radius: 6px; overflow: aut
 form.inline { display: inline; }
 label { display: block; font-weight: 600; margin-top: .5rem; }
 .help { display: block; color: var(--muted); font-size: .85rem; font-weight: 400; }
+p.help { margin: .2rem 0 0; }
 input, select, textarea, button { font: inherit; color: inherit; background: var(--bg); border: 1px solid var(--line); border-radius: 6px; padding: .3rem .5rem; }
 input[type="checkbox"] { width: auto; }
 input:not([type="checkbox"]), select, textarea { width: 100%; max-width: 40rem; }
@@ -37,6 +44,7 @@ fieldset { border: 1px solid var(--line); border-radius: 6px; margin: .5rem 0; }
 .grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 1rem; }
 .notice { border-left: 4px solid var(--accent); padding: .4rem .8rem; background: var(--card); margin: .5rem 0 1rem; }
 .notice.error { border-color: var(--bad); }
+.notice.ok { border-color: var(--ok); }
 .filters { display: flex; gap: .6rem; align-items: end; flex-wrap: wrap; }
 .filters label { margin: 0; }
 .secret { word-break: break-all; }
