@@ -78,7 +78,7 @@ export function createApp(appDependencies: AppDependencies): Hono {
   app.use(toRootHonoPath('/connect/{namespace}/{connectionId}'), upgrade);
   const groups = listOperationGroups(dependencies, tokens);
   for (const operations of groups) app.route('/', toSubApp(operations, authenticate, bodyBudget));
-  // The root mount (decisions.md §7): every Connect route again without `/connect`, the same
+  // The root mount (docs/decisions.md, "Root mount"): every Connect route again without `/connect`, the same
   // operation objects (one implementation) and the same body budget; its namespace pattern keeps
   // off the fixed routes.
   const connect = groups.flat().filter((operation) => operation.path.startsWith(`${connectPrefix}/`));
