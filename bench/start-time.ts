@@ -1,6 +1,6 @@
 /**
  * `npm run bench:start -- [fresh|warm] -- <command> [args...]`: how long a way of starting mcpsim
- * takes to print "is listening", the figure the README's time table gives. Runs the command four
+ * takes to print "is listening", the figures of bench/README.md's start-up table. Runs the command four
  * times on ports 4900–4903 with no model configured; `fresh` gives every run a new data dir (the
  * catalog and scenarios are seeded), `warm` reuses one and drops the first run. Prints each run and
  * the median in milliseconds. Run it from the checkout (or the folder holding a packed tarball).

@@ -9,7 +9,7 @@
  *   throw apiError('not_found', 'Connection "gh" not found in namespace "demo"');
  */
 
-/** Error codes and the HTTP status each one maps to (decisions.md §2). */
+/** Error codes and the HTTP status each one maps to (docs/decisions.md, "Error bodies"). */
 export const errorCatalog = {
   validation_error: 400,
   unauthorized: 401,

@@ -1,5 +1,5 @@
 /**
- * Pending logins of the official CLI (`smithery auth login`, decisions.md §7): the CLI opens a
+ * Pending logins of the official CLI (`smithery auth login`, docs/decisions.md, "CLI login"): the CLI opens a
  * session, a person approves it on this server's page, and the CLI's next poll receives a new API
  * key of the approving account. Sessions live in memory (a restart only makes the CLI log in
  * again) and expire 5 minutes after they were opened, on the platform's clock (a virtual clock

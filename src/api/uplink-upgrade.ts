@@ -1,5 +1,5 @@
 /**
- * Uplink pairing at the API (decisions.md §7): `GET /{ns}/{id}` and `GET /connect/{ns}/{id}` with
+ * Uplink pairing at the API (docs/decisions.md, "Uplink pairing"): `GET /{ns}/{id}` and `GET /connect/{ns}/{id}` with
  * `Upgrade: websocket`. The app stays one `fetch`: the socket door (node/) passes a
  * `SocketUpgrade` in the request's env, this middleware decides (authentication, scope, the
  * connection, conflicts) and, when it accepts, the door upgrades and hands the socket back. A

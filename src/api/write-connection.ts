@@ -118,7 +118,7 @@ function planWrite(
 }
 
 /**
- * The registry entry a hosted server URL names (decisions.md §7: as if `server` had named it), or
+ * The registry entry a hosted server URL names (docs/decisions.md, "Hosted server URLs": as if `server` had named it), or
  * null for any other URL. A hosted URL that names no entry is refused: mcpsim would have nothing
  * to serve it with, and it never calls the real hosted platform.
  */

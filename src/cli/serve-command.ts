@@ -224,7 +224,7 @@ export async function serve(
 
 /**
  * The local account's key for `serve`: the configured one; on a loopback address without one, the
- * fixed development key (decisions.md §7); off loopback without one, no start at all.
+ * fixed development key (docs/decisions.md, "Development key"); off loopback without one, no start at all.
  */
 function toServeApiKey(config: Config): { key: string; shown: string | null; note: string } {
   const loopback = isLoopbackHost(config.host);

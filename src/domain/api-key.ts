@@ -29,9 +29,9 @@ export function digestsEqual(left: string, right: string): boolean {
 }
 
 /**
- * The local account's key on a loopback address when none is configured (decisions.md §7): fixed
- * and documented, like Azurite's well-known account key or LocalStack's `test` credentials, so a
- * demo, a README and a test can all use it. Never a default off loopback.
+ * The local account's key on a loopback address when none is configured (docs/decisions.md,
+ * "Development key"): fixed and documented, like Azurite's well-known account key or LocalStack's
+ * `test` credentials, so a demo, a README and a test can all use it. Never a default off loopback.
  */
 export const developmentApiKey = 'mcpsim-dev-key';
 

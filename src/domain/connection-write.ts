@@ -27,8 +27,8 @@ const moduleUnavailable: ConnectionStatus = {
 };
 
 /**
- * Applies the create-or-update rules of `PUT /connect/{ns}/{id}` (platform-api.md, decisions.md
- * §6) to a validated body. Pure: the caller loads the existing row and registry entry and stores
+ * Applies the create-or-update rules of `PUT /connect/{ns}/{id}` (docs/decisions.md, "Connection
+ * writes") to a validated body. Pure: the caller loads the existing row and registry entry and stores
  * the result. Throws `validation_error` or `conflict`.
  */
 export function planConnectionWrite(args: PlanConnectionWriteArgs): ConnectionWritePlan {

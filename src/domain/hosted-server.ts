@@ -1,8 +1,8 @@
 /**
- * Hosted server URLs (decisions.md §7): `https://server.smithery.ai/{qualifiedName}[/mcp]` is where
+ * Hosted server URLs (docs/decisions.md, "Hosted server URLs"): `https://server.smithery.ai/{qualifiedName}[/mcp]` is where
  * the hosted platform runs a registry server itself. mcpsim stands in for that platform, and it
- * hosts no servers: a connection tied to a registry entry whose URL is on that host is answered by
- * mcpsim's simulator (the entry's tools, results from fixtures or a model), never by a request to
+ * hosts no servers: a connection tied to a registry entry whose URL is on that host is answered as
+ * a mock connection (the entry's tools, results from the result pipeline), never by a request to
  * the real host.
  */
 import type { Connection } from './connection.js';

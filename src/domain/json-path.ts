@@ -4,7 +4,7 @@
  * something unexpected, so every path is checked here first: `mcpsim check` reports a malformed one
  * at its line, and `mcpsim test` fails the step if one slips through.
  *
- * Accepted (documented in scenarios/README.md):
+ * Accepted (documented in docs/scenarios.md, "JSONPath"):
  *   $                     the root (every path starts with it)
  *   .name   ..name        a property; `..` searches at any depth
  *   .*      [*]           every property or element

@@ -1,5 +1,5 @@
 /**
- * Token policies (platform-api.md "Authentication", decisions.md §3): what a service token may
+ * Token policies (docs/decisions.md, "Service tokens"): what a service token may
  * do, and whether it may do one request. Pure; no I/O.
  *
  * A constraint matches a request when every field it has matches (AND); a list field matches

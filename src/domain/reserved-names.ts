@@ -1,5 +1,5 @@
 /**
- * Namespace names that the root mount cannot serve (decisions.md §7). Every Connect route is also
+ * Namespace names that the root mount cannot serve (docs/decisions.md, "Root mount"). Every Connect route is also
  * answered at the root (`GET /{namespace}`, `PUT /{namespace}/{connectionId}`, ...), so a
  * namespace called like a top-level route of mcpsim (or one the platform keeps for itself) would
  * be unreachable there: `GET /servers/x` is the registry, never the connection `x` of a namespace

@@ -11,7 +11,7 @@ export interface GateRefusal {
   data?: unknown;
 }
 
-/** JSON-RPC error codes of the platform (decisions.md §5). */
+/** JSON-RPC error codes of the platform (docs/decisions.md, "MCP endpoint"). */
 export const mcpErrorCodes = {
   authRequired: -32001,
   inputRequired: -32002,

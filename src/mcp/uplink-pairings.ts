@@ -1,5 +1,5 @@
 /**
- * What is paired to each uplink connection (decisions.md §7): at most one local MCP server per
+ * What is paired to each uplink connection (docs/decisions.md, "Uplink pairing"): at most one local MCP server per
  * connection, reached through an `UplinkChannel` (a WebSocket from the official CLI, or a stdio
  * process). mcpsim is the MCP client on the channel: it initializes, then the relay forwards MCP
  * requests, REST tool calls and namespace listings through the same session an HTTP upstream would

@@ -1,5 +1,5 @@
 /**
- * WebSocket upgrades at the socket door (uplink pairing, decisions.md §7). The app decides: the
+ * WebSocket upgrades at the socket door (uplink pairing: docs/decisions.md, "Uplink pairing"). The app decides: the
  * upgrade request goes through the same `fetch` as any other, with a `SocketUpgrade` in its env;
  * when the app accepts, the door completes the upgrade with `ws` and hands the socket back, else
  * it writes the app's answer (a 401, 404 or 409 with the platform's error body) and closes.

@@ -1,5 +1,5 @@
 /**
- * CLI login (decisions.md §7), as `smithery auth login` drives it: open a session, poll, a person
+ * CLI login (docs/decisions.md, "CLI login"), as `smithery auth login` drives it: open a session, poll, a person
  * approves on the authUrl page, the next poll gets a new key of the account (labelled as made by
  * a CLI login) that works, once; sessions expire after 5 minutes on the platform's clock.
  */

@@ -12,7 +12,7 @@ describe('the error catalog', () => {
   });
 });
 
-describe.each(doors)('error responses of decisions.md §2 (%s)', (door) => {
+describe.each(doors)('error responses as docs/decisions.md "Error bodies" has them (%s)', (door) => {
   let harness: Harness;
   afterEach(() => harness.close());
 

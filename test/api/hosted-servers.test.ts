@@ -1,7 +1,7 @@
 /**
- * Hosted server URLs (decisions.md §7): a connection to `https://server.smithery.ai/{qualifiedName}`
+ * Hosted server URLs (docs/decisions.md, "Hosted server URLs"): a connection to `https://server.smithery.ai/{qualifiedName}`
  * that names no `server` is tied to that registry entry, its tools and config, as if `server` had
- * named it; mcpsim hosts nothing, so the simulator answers it, and the real host is never asked.
+ * named it; mcpsim hosts nothing, so it is served as a mock, and the real host is never asked.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

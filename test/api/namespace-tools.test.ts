@@ -1,5 +1,5 @@
 /**
- * `GET /connect/{ns}/.tools` (decisions.md §4): one envelope per connection with exactly one of
+ * `GET /connect/{ns}/.tools` (docs/decisions.md, "Namespace tool listing"): one envelope per connection with exactly one of
  * tools or error, the connection list's filters, and token filtering.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

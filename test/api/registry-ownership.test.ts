@@ -1,5 +1,5 @@
 /**
- * Registry ownership (issue 16, item 2; decisions.md §7): an entry created through the API
+ * Registry ownership (issue 16, item 2; docs/decisions.md, "Registry ownership"): an entry created through the API
  * belongs to its account; another account reads it but gets 403 on PUT and DELETE; the demo
  * catalog, imports and scenario servers belong to the first (local) account. Before, account B's
  * PUT of account A's entry answered 200 and A's mock connection listed B's tool.

@@ -1,5 +1,5 @@
 /**
- * The root mount (decisions.md §7): every Connect route answers without `/connect` exactly as its
+ * The root mount (docs/decisions.md, "Root mount"): every Connect route answers without `/connect` exactly as its
  * twin does, fixed routes keep winning, and namespace names that the root could not reach are
  * refused when a namespace would be created.
  */

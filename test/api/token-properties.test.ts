@@ -1,7 +1,7 @@
 /**
  * Property tests of token scoping (fast-check). The server's answers are compared with a small
- * reference model written here straight from the rules of platform-api.md "Combination rules"
- * and decisions.md §3 (it does not call src/domain). Random policies use a small vocabulary,
+ * reference model written here straight from the combination rules of service tokens
+ * (docs/decisions.md, "Service tokens"; it does not call src/domain). Random policies use a small vocabulary,
  * so that matches and misses are both frequent.
  */
 import fc from 'fast-check';

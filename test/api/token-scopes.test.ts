@@ -1,7 +1,7 @@
 /**
- * Scopes of service tokens, enforced by the server: one table-driven test per combination rule
- * of platform-api.md (1-7), one test per row of its operation table, and the metadata rules of
- * decisions.md §3 (lists filtered, hidden connections as 404, writes that must match).
+ * Scopes of service tokens, enforced by the server: one table-driven test per combination rule,
+ * one test per row of the platform's operation table, and the metadata rules of docs/decisions.md,
+ * "Service tokens" (lists filtered, hidden connections as 404, writes that must match).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkOperationAccess, type Caller } from '../../src/api/http/access.js';

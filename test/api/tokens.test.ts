@@ -1,5 +1,5 @@
 /**
- * `POST /tokens` (platform-api.md "Authentication", decisions.md §3): the request schema, the
+ * `POST /tokens` (docs/decisions.md, "Service tokens"): the request schema, the
  * response, ttl and expiry, minting from a token, and the 401s of a bad or expired token.
  */
 import { randomBytes } from 'node:crypto';

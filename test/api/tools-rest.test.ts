@@ -1,5 +1,5 @@
 /**
- * The REST view of a mock connection's tools (decisions.md §1): list, look up by path (tool `a.b`
+ * The REST view of a mock connection's tools (docs/decisions.md, "Tool routes"): list, look up by path (tool `a.b`
  * at `a/b`, categories), and call through the same pipeline as `tools/call`, in-process and over
  * a real socket.
  */

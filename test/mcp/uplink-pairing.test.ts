@@ -1,5 +1,5 @@
 /**
- * Uplink pairing (decisions.md §7): a local MCP server (the real SDK server) pairs with an uplink
+ * Uplink pairing (docs/decisions.md, "Uplink pairing"): a local MCP server (the real SDK server) pairs with an uplink
  * connection over a real WebSocket to the real server on 127.0.0.1, as the official CLI does, and
  * mcpsim relays MCP requests, REST tool calls and namespace listings to it as its MCP client.
  */

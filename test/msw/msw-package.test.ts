@@ -1,5 +1,5 @@
 /**
- * The README's msw example, copied into a scratch project that installs mcpsim from its packed
+ * The msw example of docs/msw.md, copied into a scratch project that installs mcpsim from its packed
  * tarball, run there by vitest as a user would run it. Nothing is downloaded: the package is built
  * and packed from this checkout, and its dependencies are linked from this checkout's node_modules.
  */
@@ -15,12 +15,11 @@ const projectModules = join(projectDirectory, 'node_modules');
 const work = mkdtempSync(join(tmpdir(), 'mcpsim-msw-package-'));
 const scratch = join(work, 'app');
 
-/** The first ```ts block of the README's "In-process mocking with msw" section, as written there. */
-function readmeMswExample(): string {
-  const readme = readFileSync(join(projectDirectory, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## In-process mocking with msw'));
+/** The first ```ts block of docs/msw.md (in-process mocking with msw), as written there. */
+function mswDocExample(): string {
+  const section = readFileSync(join(projectDirectory, 'docs', 'msw.md'), 'utf8');
   const match = /```ts\n([\s\S]*?)```/.exec(section);
-  if (!match) throw new Error('README.md has no ```ts block under "In-process mocking with msw"');
+  if (!match) throw new Error('docs/msw.md has no ```ts block');
   return match[1]!;
 }
 
@@ -87,12 +86,12 @@ beforeAll(async () => {
     symlinkSync(join(projectModules, name), join(modules, name));
   }
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch-app', private: true, type: 'module' }, null, 2));
-  writeFileSync(join(scratch, 'app.test.ts'), readmeMswExample());
+  writeFileSync(join(scratch, 'app.test.ts'), mswDocExample());
 }, 240_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-describe('the README msw example in a project that installed the packed tarball', () => {
+describe('the msw example of docs/msw.md in a project that installed the packed tarball', () => {
   it('installs mcpsim as a real package, not a link to this checkout', () => {
     const installed = join(scratch, 'node_modules', 'mcpsim');
     expect(existsSync(join(installed, 'dist', 'msw', 'index.js'))).toBe(true);

@@ -30,7 +30,7 @@ export interface RunningCli {
   kill(signal?: NodeJS.Signals): void;
 }
 
-/** The environment of a CLI child: the one configuration for SDK and CLI alike (README "Official SDK and CLI"). */
+/** The environment of a CLI child: the one configuration for SDK and CLI alike (docs/api.md, "Official SDK and CLI"). */
 export function cliEnvironment({
   baseUrl,
   apiKey,

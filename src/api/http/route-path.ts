@@ -37,7 +37,7 @@ export function toHonoPath(path: string): string {
 }
 
 /**
- * The Hono pattern of a Connect route's twin at the root (decisions.md §7): the path without
+ * The Hono pattern of a Connect route's twin at the root (docs/decisions.md, "Root mount"): the path without
  * `/connect`, its namespace kept off the reserved names.
  *
  * @example

@@ -1,5 +1,5 @@
 /**
- * Login of the official CLI (`smithery auth login` with `SMITHERY_URL=<base>`, decisions.md §7):
+ * Login of the official CLI (`smithery auth login` with `SMITHERY_URL=<base>`, docs/decisions.md, "CLI login"):
  * the CLI opens a session and polls it; a person opens the session's `authUrl`, a page on this
  * server built from its public URL (never a request's Host header), and approves; the next poll
  * hands the CLI a new API key of the account. Approving is one click when that public URL is a

@@ -116,7 +116,7 @@ export function serverOperations({ stores, clock, search }: AppDependencies): Op
 }
 
 /**
- * Only the owner changes or deletes an entry (decisions.md §7): the account that created it, or
+ * Only the owner changes or deletes an entry (docs/decisions.md, "Registry ownership"): the account that created it, or
  * for the demo catalog and imports (owner null) the server's first, local account. Entries are
  * public to read, so the 403 reveals nothing.
  */

@@ -1,9 +1,9 @@
 /**
- * The REST view of a connection's tools (decisions.md §1, §4): list, look up by path, call, and
- * the tools of every connection in a namespace. Every route reaches a connection's tools through
- * the same endpoint as the MCP endpoint (`ConnectionEndpoints`): the mock tool pipeline for a
- * mock connection, the relay to its upstream for a real one, so a REST call and a `tools/call`
- * are one pipeline.
+ * The REST view of a connection's tools (docs/decisions.md, "Tool routes" and "Namespace tool
+ * listing"): list, look up by path, call, and the tools of every connection in a namespace. Every
+ * route reaches a connection's tools through the same endpoint as the MCP endpoint
+ * (`ConnectionEndpoints`): the mock tool pipeline for a mock connection, the relay to its upstream
+ * for a real one, so a REST call and a `tools/call` are one pipeline.
  */
 import { z } from 'zod';
 import type { Connection } from '../../domain/connection.js';

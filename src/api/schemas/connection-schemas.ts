@@ -29,7 +29,7 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http o
 export const namespaceName = z.string().regex(namespaceNamePattern, `must match ${namespaceNamePattern.source}`);
 /**
  * The name of a namespace being created (or written into): a valid name that is not reserved for
- * a top-level route, so that the root mount can reach it (decisions.md §7).
+ * a top-level route, so that the root mount can reach it (docs/decisions.md, "Root mount").
  */
 export const newNamespaceName = namespaceName.superRefine((name, context) => {
   const reservation = namespaceReservation(name);

@@ -21,7 +21,7 @@ export const callToolResultSchema = z
 
 const envelopeBase = { connectionId: z.string(), name: z.string(), status: connectionStatusSchema };
 
-/** One connection in `GET /connect/{ns}/.tools`: exactly one of `tools` or `error` (decisions.md §4). */
+/** One connection in `GET /connect/{ns}/.tools`: exactly one of `tools` or `error` (docs/decisions.md, "Namespace tool listing"). */
 export const connectionToolsSchema = z
   .union([
     z.strictObject({ ...envelopeBase, tools: z.array(toolSchema) }),

@@ -173,7 +173,7 @@ export function createCaptureRecorder({
     });
     writeFileAtomically(
       files.scenario,
-      `# Written by mcpsim capture: edit it like any scenario (scenarios/README.md); capturing again rewrites it.\n${stringify(scenario, { lineWidth: 0 })}`,
+      `# Written by mcpsim capture: edit it like any scenario (docs/scenarios.md); capturing again rewrites it.\n${stringify(scenario, { lineWidth: 0 })}`,
     );
   }
 

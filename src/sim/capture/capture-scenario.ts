@@ -1,5 +1,5 @@
 /**
- * A capture as a ready scenario file (scenarios/README.md): the captured servers with their
+ * A capture as a ready scenario file (docs/scenarios.md): the captured servers with their
  * tools, one mock connection per captured connection (same namespace and id) seeded with the
  * world the capture implies, the fixtures, and one step per recorded call, in order, expecting
  * what the real server answered. `mcpsim test` passes on it at once.

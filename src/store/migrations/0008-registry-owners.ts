@@ -1,5 +1,5 @@
 /**
- * Who may change a registry entry (decisions.md §7, ownership): the account that created it
+ * Who may change a registry entry (docs/decisions.md, "Registry ownership"): the account that created it
  * through `PUT /servers/{qualifiedName}`. NULL means the server's first (local) account: the demo
  * catalog, imported entries, and everything written before owners were kept. Entries the API
  * wrote for another account already name it in `owner` (the platform's public owner id), so
