@@ -2,25 +2,8 @@
  * The only reader of the environment. Flags win over environment variables, which win over
  * defaults.
  *
- * | Variable          | Flag         | Default      |
- * |-------------------|--------------|--------------|
- * | MCPSIM_PORT       | --port       | 4010         |
- * | MCPSIM_HOST       | --host       | 127.0.0.1    |
- * | MCPSIM_DATA_DIR   | --data-dir   | ./.mcpsim    |
- * | MCPSIM_API_KEY    | --api-key    | (generated on first start) |
- * | MCPSIM_CLOCK      | --clock      | system       |
- * | MCPSIM_FIXTURES_DIR | --fixtures | ./fixtures   |
- * | MCPSIM_UPSTREAM_TIMEOUT_MS | --upstream-timeout | 5000 (probe, tool listing) |
- * | MCPSIM_PUBLIC_URL | --public-url | the listen address (links the server hands out: setupUrl, CLI login) |
- * | OPENAI_API_KEY, OPENAI_BASE_URL | | (none: no model) |
- * | MCPSIM_EMBEDDING_MODEL | | text-embedding-3-small (`off` disables semantic search) |
- * | MCPSIM_MODEL      |              | gpt-4.1-mini (`off`: no simulator model) |
- * | MCPSIM_MODEL_API  |              | chat when OPENAI_BASE_URL is set, else responses |
- * | MCPSIM_MISS_POLICY | --miss     | model with a model, else simulate (serve; test: error) |
- * | MCPSIM_RECORD     | --record     | off (1/true: write model results to the fixtures) |
- * | CI                | --timings / --no-timings | test reports durations unless CI is set (and not false/0) |
- * | MCPSIM_PROMPT_BUDGET |           | 4000 (estimated tokens per simulator prompt) |
- * | MCPSIM_MODEL_TIMEOUT_MS |        | 30000 (per model attempt; 3 attempts at most) |
+ * Every variable and flag, with its default, is listed once, in the README's configuration table;
+ * a new one goes there and here.
  */
 export interface Config {
   port: number;

@@ -1,5 +1,5 @@
 /**
- * STYLE.md's import directions, checked statically over every `src/**\/*.ts` file. Imports are read
+ * The import directions of docs/architecture.md, checked statically over every `src/**\/*.ts` file. Imports are read
  * with the TypeScript parser (so comments and strings never count as imports, and type-only,
  * re-exported and dynamic imports all do).
  */
@@ -85,9 +85,9 @@ function layerOf(path: string): string {
 }
 
 /**
- * Which parts of `src/` each layer may import (a trailing `/` means the whole folder): STYLE.md's
+ * Which parts of `src/` each layer may import (a trailing `/` means the whole folder): the architecture's
  * arrows, plus the leaves below every layer (`errors.ts`, `version.ts`, and `domain/` above it).
- * Two arrows beyond STYLE.md: msw loads scenario files as the CLI does (msw -> scenario), and the
+ * Two arrows beyond the architecture's table: msw loads scenario files as the CLI does (msw -> scenario), and the
  * dashboard takes its stylesheet from the pages (ui -> api/pages/).
  */
 const leaves = ['errors.ts', 'version.ts'];
@@ -145,7 +145,7 @@ function findImportViolations(files: readonly SourceText[]): string[] {
 }
 
 /**
- * The rooms inside the big rooms (STYLE.md): which subfolders of a folder each room may import.
+ * The rooms inside the big rooms (docs/architecture.md): which subfolders of a folder each room may import.
  * `.` is the folder's root (its own files); a room not listed may import only itself. In sim/ the
  * pipeline at the root uses the rooms, capture/ may use fixtures/, stateful/ and model/, and
  * every room may use source/ (the contract they share); no room imports the root. In api/ the
@@ -342,7 +342,7 @@ describe('the layer checker', () => {
   });
 });
 
-describe('the import directions of STYLE.md', () => {
+describe('the import directions of docs/architecture.md', () => {
   const violations = findImportViolations(sources);
   const about = (prefix: string) => violations.filter((message) => message.startsWith(`src/${prefix}`));
 

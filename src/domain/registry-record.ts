@@ -2,7 +2,7 @@
  * Registry records from outside mcpsim, in the three shapes an import accepts, and their
  * conversion to a `RegistryEntry`:
  *
- * - `list-item`: an item of `GET /servers` (platform-api.md), plus the public data set's
+ * - `list-item`: an item of `GET /servers` (the platform's list shape, docs/api.md), plus the public data set's
  *   `repoOwner`, `repoName` and `remoteUrl`; its `score` becomes the entry's `quality`;
  * - `detail`: the answer of `GET /servers/{qualifiedName}` (the SDK's `ServerGetResponse`);
  * - `catalog`: a file of mcpsim's own demo catalog (`catalogEntrySchema`).

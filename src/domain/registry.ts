@@ -1,6 +1,6 @@
 import type { HttpProfile, ServerInfo, ServerTarget } from './connection.js';
 
-/** The 16 fields of a list item, in platform-api.md's order. */
+/** The 16 fields of a list item, in the platform's order (docs/api.md). */
 export const serverListFields = [
   'id',
   'qualifiedName',

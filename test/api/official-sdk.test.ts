@@ -40,7 +40,7 @@ const echoServer: RegistryEntry = {
 };
 
 const readableId = /^[a-z]+-[a-z]+-[A-Za-z0-9]{4}$/;
-/** Exactly the fields platform-api.md allows on a connection. */
+/** Exactly the fields the platform allows on a connection (docs/api.md). */
 const connectionFields = [
   'connectionId',
   'name',

@@ -12,7 +12,7 @@ import { startHarness, testApiKey, type Harness } from '../support/harness.js';
 import { startUpstream, type Upstream } from '../support/upstream-servers.js';
 
 const chromiumPath = '/usr/bin/chromium';
-/** Flags from ../shared/notes/stack.md: no sandbox as root, and no calls to Google hosts. */
+/** Chromium's flags here: no sandbox as root, and no calls to Google hosts (this network refuses them). */
 const chromiumArgs = [
   '--headless',
   '--no-sandbox',

@@ -34,7 +34,7 @@ async function seedWorld(harness: Harness): Promise<void> {
 /** An update that changes nothing (same URL, no metadata: the stored metadata stays). */
 const unchanged = (id: string) => ({ mcpUrl: `https://${id}.test/mcp` });
 
-describe.each(doors)('the combination rules of platform-api.md, one table each (%s)', (door) => {
+describe.each(doors)('the token combination rules of the platform, one table each (%s)', (door) => {
   let harness: Harness;
   beforeAll(async () => {
     harness = await startHarness(door);
@@ -281,7 +281,7 @@ describe.each(doors)('the combination rules of platform-api.md, one table each (
   });
 });
 
-/** The rows of platform-api.md "Operations per resource" (servers and namespaces: read, write). */
+/** The rows of the platform's operations per resource (servers and namespaces: read, write; docs/api.md). */
 const operationTable: {
   resource: Resource;
   operations: AccessOperation[];
@@ -323,7 +323,7 @@ const fill = (path: string) =>
   );
 const routeName = (operation: Operation) => `${operation.method} ${operation.path}`;
 
-describe.each(doors)('the operation table of platform-api.md, one test per row (%s)', (door) => {
+describe.each(doors)('the operation table of the platform, one test per row (%s)', (door) => {
   let harness: Harness;
   let operations: readonly Operation[];
   beforeEach(async () => {
