@@ -1,16 +1,15 @@
 import { resolve } from 'node:path';
-import { resolveConfig, type Config, type ConfigFlags } from '../config.js';
-import { developmentApiKey, isLoopbackHost } from '../domain/api-key.js';
-import { startServer } from '../node/start-server.js';
-import { createModelRuntime, toServeMissPolicy } from '../platform/model-runtime.js';
-import { createPlatform } from '../platform/platform.js';
+import type { Config, ConfigFlags } from '../config.js';
+import { startServer, type RunningServer } from '../node/start-server.js';
+import { toServeMissPolicy } from '../platform/model-runtime.js';
+import type { Platform } from '../platform/platform.js';
 import { CliError, exitCodes } from './cli-error.js';
 import type { CommandInput, CommandOptions } from './command.js';
-import { configOptions, toClock, toConfigFlags } from './config-options.js';
+import { configOptions, toConfigFlags } from './config-options.js';
 import type { CliIo } from './io.js';
-import { loadScenarioPaths } from './scenario-files.js';
-import { serveScenarios } from './scenario-serving.js';
+import { serveScenarios, type ServedScenarios } from './scenario-serving.js';
 import { toServeBanner } from './serve-banner.js';
+import { createServePlatform, resolveServeSetup, type ServeSetup } from './serve-setup.js';
 import { pairStdioUplinks, parseUplinkOption, type StdioUplink } from './stdio-uplinks.js';
 import { toScenarioCatalog } from './dashboard-scenarios.js';
 import { connectHttpUpstream, listCapturedTools, toCaptureReport, toRedactPatterns, type CaptureSettings } from './capture-session.js';
@@ -92,74 +91,73 @@ export interface ServeSettings {
 }
 
 /**
- * Starts the platform and serves it until SIGINT or SIGTERM; `mcpsim serve` and the demo.
+ * Starts the platform and serves it until SIGINT or SIGTERM; `mcpsim serve` and the demo. In
+ * steps: resolve the setup and build the platform (serve-setup.ts), listen, serve the scenarios,
+ * connect the upstreams, print the banner, then wait for the signal and shut down.
  *
  * @example
  *   await serve({ flags: { port: '0' }, quiet: true, scenarios: ['scenarios/'] }, io);
  */
-export async function serve(
-  { flags, quiet, scenarios: scenarioPaths, demo = false, uplinks = [], capture }: ServeSettings,
-  io: CliIo,
-): Promise<number> {
-  const config = resolveConfig(flags, io.env);
-  const apiKey = toServeApiKey(config);
-  const scenarios = scenarioPaths.length > 0 ? ((await loadScenarioPaths(scenarioPaths, io)) ?? []) : [];
-  // Scenarios bring their recorded results, unless a flag or variable chose a fixtures folder.
-  const fixturesDir = !config.fixturesDirChosen && scenarios[0] ? scenarios[0].fixturesDir : config.fixturesDir;
-  const clock = toClock(config.clock);
-  const runtime = createModelRuntime(config);
-  const { simulatorModel: model, embedder, createToolResults } = runtime;
-  if (config.simulator.record && !model)
-    throw new CliError('--record / MCPSIM_RECORD: recording needs a model; set OPENAI_API_KEY or OPENAI_BASE_URL');
+export async function serve(settings: ServeSettings, io: CliIo): Promise<number> {
+  const setup = await resolveServeSetup(settings, io);
   const ownRequests = new WeakSet<Request>();
-  const platform = createPlatform({
-    dataDir: config.dataDir,
-    fixturesDir,
-    toolResults: createToolResults({ mode: 'serve', fixturesDir, clock }),
-    upstreamTimeoutMs: config.upstreamTimeoutMs,
-    memoryLimits: config.memory,
-    clock,
-    ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
-    ...(embedder ? { embedder } : {}),
-    ...(capture
-      ? {
-          capture: {
-            directory: capture.directory,
-            patterns: capture.patterns,
-            ...(capture.scenarioFile ? { scenarioFile: capture.scenarioFile } : {}),
-            ...(capture.serverName ? { serverName: capture.serverName } : {}),
-          },
-        }
-      : {}),
-    apiKey: apiKey.key,
-    logger: {
-      error: (message, error) => io.stderr(`${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
-      ...(quiet
-        ? {}
-        : {
-            request: ({ method, path, status, milliseconds }, request) =>
-              void (ownRequests.has(request) || io.stdout(`${method} ${path} ${status} ${milliseconds.toFixed(1)}ms\n`)),
-          }),
-    },
-  });
-  let server;
-  try {
-    server = await startServer({ fetch: platform.app.fetch, port: config.port, host: config.host });
-    // Links are built from the configured public URL, else the address the server listens on (port 0 is known only now).
-    platform.listeningAt(server.url);
-  } catch (error) {
-    platform.close();
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
-      throw new CliError(`${(error as Error).message}: pick another --port`, exitCodes.failure);
-    throw error;
-  }
+  const platform = createServePlatform(setup, settings, ownRequests, io);
+  const server = await listen(platform, setup.config);
+  const { scenarios, runtime, config } = setup;
   platform.dashboard?.setScenarios(scenarios.length > 0 ? toScenarioCatalog(scenarios, runtime, config) : null);
   // Listen for the signal before telling anyone we are up, so an early SIGTERM still shuts down cleanly.
   const shutdown = new Promise<string>((done) => io.onShutdownSignal(done));
   // The server's own requests (loading scenarios) stay out of the access log.
   const door = { fetch: (request: Request) => (ownRequests.add(request), platform.app.fetch(request)) };
   const served =
-    scenarioPaths.length > 0 ? await serveScenarios({ platform, door, baseUrl: server.url, scenarios, paths: scenarioPaths, io }) : null;
+    settings.scenarios.length > 0
+      ? await serveScenarios({ platform, door, baseUrl: server.url, scenarios, paths: settings.scenarios, io })
+      : null;
+  const { paired, capturedMcpUrl } = await connectUpstreams(settings, { platform, server, door, served }, io);
+  const firstMcpUrl = settings.demo ? null : (capturedMcpUrl ?? paired?.firstMcpUrl ?? served?.firstMcpUrl ?? null);
+  io.stdout(toBanner(setup, platform, server.url, firstMcpUrl));
+  warmSearchSoon(platform, io);
+  if (settings.capture)
+    io.stdout(`Capturing every tool call of a real connection into ${resolve(settings.capture.directory)}; stop with Ctrl+C.\n`);
+  await shutDown(await shutdown, { server, served, platform, paired }, io);
+  return exitCodes.ok;
+}
+
+/** The socket; a port in use is the user's to change, and the platform is closed on any failure. */
+async function listen(platform: Platform, config: Config): Promise<RunningServer> {
+  try {
+    const server = await startServer({ fetch: platform.app.fetch, port: config.port, host: config.host });
+    // Links are built from the configured public URL, else the address the server listens on (port 0 is known only now).
+    platform.listeningAt(server.url);
+    return server;
+  } catch (error) {
+    platform.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new CliError(`${(error as Error).message}: pick another --port`, exitCodes.failure);
+    throw error;
+  }
+}
+
+interface Running {
+  platform: Platform;
+  server: RunningServer;
+  /** How the server sends itself requests, kept out of the access log. */
+  door: { fetch: (request: Request) => Response | Promise<Response> };
+  served: ServedScenarios | null;
+}
+
+type PairedUplinks = Awaited<ReturnType<typeof pairStdioUplinks>>;
+
+/**
+ * After the scenarios are served: the local stdio servers paired with their uplinks, and
+ * a capture's HTTP upstream connected and its tools listed. On a failure everything started so
+ * far is stopped.
+ */
+async function connectUpstreams(
+  { uplinks = [], capture }: ServeSettings,
+  { platform, server, door, served }: Running,
+  io: CliIo,
+): Promise<{ paired: PairedUplinks | null; capturedMcpUrl: string | null }> {
   let paired = null;
   let capturedMcpUrl: string | null = null;
   try {
@@ -178,30 +176,37 @@ export async function serve(
     // Not a usage mistake: an upstream that cannot be reached or started.
     throw new CliError(error instanceof Error ? error.message : String(error), exitCodes.failure);
   }
-  const demoMcpUrl = `${server.url}/connect/${platform.demoNamespace}/time/mcp`;
-  io.stdout(
-    toServeBanner({
-      url: server.url,
-      dashboardUrl: platform.dashboard?.loginUrl() ?? null,
-      apiKey: apiKey.shown,
-      apiKeyNote: apiKey.note,
-      namespace: platform.demoNamespace,
-      dataDir: resolve(config.dataDir),
-      mcpUrl: demo ? demoMcpUrl : (capturedMcpUrl ?? paired?.firstMcpUrl ?? served?.firstMcpUrl ?? demoMcpUrl),
-      virtualClock: config.clock.kind === 'virtual' ? clock.now().toISOString() : null,
-      search: embedder
-        ? `full-text + semantic (${embedder.model})`
-        : 'full-text (set OPENAI_API_KEY or OPENAI_BASE_URL for semantic search)',
-      simulator: toSourcesLine(
-        resolve(fixturesDir),
-        model ? `model ${model.modelId} (${model.api} API)` : null,
-        toServeMissPolicy(config.simulator.missPolicy, model !== null),
-        config.simulator.record,
-      ),
-    }),
-  );
+  return { paired, capturedMcpUrl };
+}
 
-  // Build the search index now, while nobody waits for it, rather than on the first search.
+/** The banner; its MCP URL is `firstMcpUrl`, else the demo namespace's `time` connection. */
+function toBanner(
+  { config, apiKey, fixturesDir, clock, runtime: { simulatorModel: model, embedder } }: ServeSetup,
+  platform: Platform,
+  url: string,
+  firstMcpUrl: string | null,
+): string {
+  return toServeBanner({
+    url,
+    dashboardUrl: platform.dashboard?.loginUrl() ?? null,
+    apiKey: apiKey.shown,
+    apiKeyNote: apiKey.note,
+    namespace: platform.demoNamespace,
+    dataDir: resolve(config.dataDir),
+    mcpUrl: firstMcpUrl ?? `${url}/connect/${platform.demoNamespace}/time/mcp`,
+    virtualClock: config.clock.kind === 'virtual' ? clock.now().toISOString() : null,
+    search: embedder ? `full-text + semantic (${embedder.model})` : 'full-text (set OPENAI_API_KEY or OPENAI_BASE_URL for semantic search)',
+    simulator: toSourcesLine(
+      resolve(fixturesDir),
+      model ? `model ${model.modelId} (${model.api} API)` : null,
+      toServeMissPolicy(config.simulator.missPolicy, model !== null),
+      config.simulator.record,
+    ),
+  });
+}
+
+/** Builds the search index now, while nobody waits for it, rather than on the first search. */
+function warmSearchSoon(platform: Platform, io: CliIo): void {
   setImmediate(() => {
     try {
       platform.warmSearch();
@@ -209,8 +214,14 @@ export async function serve(
       io.stderr(`Building the search index failed (searches will try again): ${error instanceof Error ? error.message : String(error)}\n`);
     }
   });
-  if (capture) io.stdout(`Capturing every tool call of a real connection into ${resolve(capture.directory)}; stop with Ctrl+C.\n`);
-  const signal = await shutdown;
+}
+
+/** On SIGINT or SIGTERM: requests in flight finish, then everything stops in an order that logs nothing false. */
+async function shutDown(
+  signal: string,
+  { server, served, platform, paired }: Omit<Running, 'door'> & { paired: PairedUplinks | null },
+  io: CliIo,
+): Promise<void> {
   io.stdout(`\n${signal} received: finishing requests in flight, then closing the database...\n`);
   await server.close();
   // The scenarios' local servers stop before the platform closes, so their connections read disconnected.
@@ -219,30 +230,6 @@ export async function serve(
   platform.close();
   await paired?.stopped();
   io.stdout('mcpsim stopped.\n');
-  return exitCodes.ok;
-}
-
-/**
- * The local account's key for `serve`: the configured one; on a loopback address without one, the
- * fixed development key (docs/decisions.md, "Development key"); off loopback without one, no start at all.
- */
-function toServeApiKey(config: Config): { key: string; shown: string | null; note: string } {
-  const loopback = isLoopbackHost(config.host);
-  if (config.apiKey !== undefined)
-    return {
-      key: config.apiKey,
-      shown: loopback ? config.apiKey : null,
-      note: loopback ? '(from --api-key / MCPSIM_API_KEY)' : '(from --api-key / MCPSIM_API_KEY; not shown off loopback)',
-    };
-  if (!loopback)
-    throw new CliError(
-      `--host ${config.host}: not a loopback address, so there is no default API key; set one with --api-key or MCPSIM_API_KEY`,
-    );
-  return {
-    key: developmentApiKey,
-    shown: developmentApiKey,
-    note: '(the development key on loopback; set --api-key or MCPSIM_API_KEY for another)',
-  };
 }
 
 /** Which sources answer mock tool calls, in order: `fixtures (<dir>), then the stateful simulator on a miss`. */

@@ -1,8 +1,10 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Clock } from '../domain/clock.js';
 import type { Connection, ConnectionPlace } from '../domain/connection.js';
-import type { ResultOrigin } from '../domain/memory-log.js';
+import type { CallLogEntry, ResultOrigin } from '../domain/memory-log.js';
 import type { ToolDefinition } from '../domain/registry.js';
+import type { Memory } from '../store/memory-cache.js';
+import type { MemoryKey } from '../store/memory-keys.js';
 import type { MemoryStore } from '../store/memory-store.js';
 import type { RegistryStore } from '../store/registry-store.js';
 import { createArgumentValidator } from './argument-validator.js';
@@ -10,7 +12,7 @@ import { sortKeys } from './source/canonical-json.js';
 import { toErrorResult } from './source/error-result.js';
 import { createFaultRules, type FaultRules, type FaultStatusChange } from './fault-rules.js';
 import { createSerialQueue } from './serial-queue.js';
-import type { ToolResolution, ToolResultSource } from './source/tool-result-source.js';
+import type { ToolCall, ToolResolution, ToolResultSource } from './source/tool-result-source.js';
 
 /** A mock connection: one whose tools come from its registry entry and whose results the simulator makes. */
 export type MockConnection = Connection & { server: string };
@@ -102,93 +104,163 @@ export function createMockToolRunner({
     args: Record<string, unknown>,
     place: ConnectionPlace,
   ): Promise<CallToolResult | null> {
-    const { server } = connection;
-    const serverTools = toolsOf(server);
+    const serverTools = toolsOf(connection.server);
     const toolDefinition = serverTools.byName.get(name);
     if (!toolDefinition) return null;
     const connectionKey = connection.key;
     if (connectionKey === undefined)
       throw new Error(`connection "${connection.connectionId}" reached the mock tool runner without its store key`);
-    const key = memory.keyFor(connectionKey);
+    const call: AcceptedCall = {
+      connection,
+      connectionKey,
+      memoryKey: memory.keyFor(connectionKey),
+      name,
+      args,
+      place,
+      serverTools,
+      toolDefinition,
+    };
     // The queue is held until the call is in the memory (the next call must see it); the answer
     // waits until the call is committed, which the next call need not.
-    const { result, committed } = await queue.run(key, async () => {
-      const started = performance.now();
-      const fault = faults.beforeCall(connectionKey, name);
-      if (fault.latencyMs > 0) await sleep(fault.latencyMs);
-      const { world, history, nextSequence: sequence, toolOverrides } = memory.load(key);
-      const canonical = sortKeys(args) as Record<string, unknown>;
-      const argumentsKey = JSON.stringify(canonical);
-      const occurrence = memory.nextOccurrence(key, name, argumentsKey);
-      const invalid = validate(toolDefinition, args);
-      const resolution: ToolResolution =
-        fault.error !== null
-          ? { source: 'fault', result: toErrorResult(fault.error) }
-          : invalid
-            ? { source: 'validation', result: toErrorResult(invalid) }
-            : ((await toolResults.resolve({
-                namespace: connection.namespace,
-                connectionId: connection.connectionId,
-                server,
-                tool: name,
-                arguments: canonical,
-                argumentsKey,
-                occurrence,
-                sequence,
-                context: {
-                  serverName: serverTools.displayName,
-                  serverDescription: serverTools.description,
-                  toolDefinition,
-                  scenario: connection.mock?.scenario ?? null,
-                  world,
-                  history,
-                  serverTools: serverTools.tools,
-                  now: clock.now().toISOString(),
-                  // Only the model's prompt reads them: the query runs for no other source.
-                  otherScenarios: () =>
-                    memory
-                      .sharersOf(connectionKey)
-                      .filter(
-                        (sharer): sharer is { connectionId: string; scenario: string } =>
-                          sharer.connectionId !== connection.connectionId && Boolean(sharer.scenario),
-                      ),
-                  ...(toolOverrides ? { toolOverrides } : {}),
-                },
-              })) ?? {
-                source: 'none',
-                result: toErrorResult(`no result source answered ${server}.${name} ${argumentsKey} (call ${occurrence})`),
-              });
-      const result: CallToolResult = {
-        ...resolution.result,
-        _meta: { ...resolution.result._meta, ...toMeta(resolution.source, sequence) },
-      };
-      const committed = memory.append(
-        key,
-        {
-          sequence,
-          tool: name,
-          arguments: canonical,
-          argumentsKey,
-          occurrence,
-          result,
-          source: resolution.source,
-          model: resolution.model ?? null,
-          usage: resolution.usage ?? null,
-          latencyMs: Math.round((performance.now() - started) * 1000) / 1000,
-          at: clock.now().toISOString(),
-          connectionId: connection.connectionId,
-        },
-        resolution.worldChanges,
-      );
-      const statusChange = faults.afterCall(connectionKey, name);
-      if (statusChange) onStatusFault?.(connection, statusChange, place);
-      return { result, committed };
-    });
+    const { result, committed } = await queue.run(call.memoryKey, () => runInTurn(call));
     await committed;
     return result;
   }
 
+  /** One call, once its memory's earlier calls are in: fault latency, the answer, the log entry, a fault's status change. */
+  async function runInTurn(call: AcceptedCall): Promise<{ result: CallToolResult; committed: Promise<boolean> }> {
+    const started = performance.now();
+    const fault = faults.beforeCall(call.connectionKey, call.name);
+    if (fault.latencyMs > 0) await sleep(fault.latencyMs);
+    const turn = toCallTurn(call);
+    const resolution = await resolveCall(call, turn, fault.error);
+    const result: CallToolResult = {
+      ...resolution.result,
+      _meta: { ...resolution.result._meta, ...toMeta(resolution.source, turn.sequence) },
+    };
+    const latencyMs = Math.round((performance.now() - started) * 1000) / 1000;
+    const entry = toLogEntry(call, turn, resolution, result, { latencyMs, at: clock.now().toISOString() });
+    const committed = memory.append(call.memoryKey, entry, resolution.worldChanges);
+    const statusChange = faults.afterCall(call.connectionKey, call.name);
+    if (statusChange) onStatusFault?.(call.connection, statusChange, call.place);
+    return { result, committed };
+  }
+
+  /** The call's place in its memory: the memory as it is now, the canonical arguments, the occurrence and sequence. */
+  function toCallTurn({ memoryKey, name, args }: AcceptedCall): CallTurn {
+    const state = memory.load(memoryKey);
+    const canonical = sortKeys(args) as Record<string, unknown>;
+    const argumentsKey = JSON.stringify(canonical);
+    return {
+      memory: state,
+      canonical,
+      argumentsKey,
+      occurrence: memory.nextOccurrence(memoryKey, name, argumentsKey),
+      sequence: state.nextSequence,
+    };
+  }
+
+  /** Which source answers, first match wins: an injected fault, invalid arguments, the result sources, else an error. */
+  async function resolveCall(call: AcceptedCall, turn: CallTurn, faultError: string | null): Promise<ToolResolution> {
+    if (faultError !== null) return { source: 'fault', result: toErrorResult(faultError) };
+    const invalid = validate(call.toolDefinition, call.args);
+    if (invalid) return { source: 'validation', result: toErrorResult(invalid) };
+    const resolution = await toolResults.resolve(toToolCall(call, turn, { memory, now: clock.now().toISOString() }));
+    if (resolution) return resolution;
+    const { connection, name } = call;
+    return {
+      source: 'none',
+      result: toErrorResult(`no result source answered ${connection.server}.${name} ${turn.argumentsKey} (call ${turn.occurrence})`),
+    };
+  }
+
   return { toolsOf, run, faults };
+}
+
+/** A call the runner accepted (its tool exists), waiting for its turn in the memory's queue. */
+interface AcceptedCall {
+  connection: MockConnection;
+  /** The connection's store key: fault rules are kept by it. */
+  connectionKey: number;
+  memoryKey: MemoryKey;
+  name: string;
+  /** As the client sent them (validated as sent; the log and the sources get them canonical). */
+  args: Record<string, unknown>;
+  place: ConnectionPlace;
+  serverTools: ServerTools;
+  toolDefinition: ToolDefinition;
+}
+
+/** What a call's turn in the memory gives it. */
+interface CallTurn {
+  /** The memory before this call. */
+  memory: Memory;
+  canonical: Record<string, unknown>;
+  argumentsKey: string;
+  occurrence: number;
+  sequence: number;
+}
+
+/** The call as the result sources read it, with what the model's prompt needs. */
+function toToolCall(
+  { connection, connectionKey, name, serverTools, toolDefinition }: AcceptedCall,
+  turn: CallTurn,
+  { memory, now }: { memory: Pick<MemoryStore, 'sharersOf'>; now: string },
+): ToolCall {
+  const { world, history, toolOverrides } = turn.memory;
+  return {
+    namespace: connection.namespace,
+    connectionId: connection.connectionId,
+    server: connection.server,
+    tool: name,
+    arguments: turn.canonical,
+    argumentsKey: turn.argumentsKey,
+    occurrence: turn.occurrence,
+    sequence: turn.sequence,
+    context: {
+      serverName: serverTools.displayName,
+      serverDescription: serverTools.description,
+      toolDefinition,
+      scenario: connection.mock?.scenario ?? null,
+      world,
+      history,
+      serverTools: serverTools.tools,
+      now,
+      // Only the model's prompt reads them: the query runs for no other source.
+      otherScenarios: () =>
+        memory
+          .sharersOf(connectionKey)
+          .filter(
+            (sharer): sharer is { connectionId: string; scenario: string } =>
+              sharer.connectionId !== connection.connectionId && Boolean(sharer.scenario),
+          ),
+      ...(toolOverrides ? { toolOverrides } : {}),
+    },
+  };
+}
+
+/** The call log's entry for an answered call. */
+function toLogEntry(
+  { connection, name }: AcceptedCall,
+  turn: CallTurn,
+  resolution: ToolResolution,
+  result: CallToolResult,
+  timing: { latencyMs: number; at: string },
+): CallLogEntry {
+  return {
+    sequence: turn.sequence,
+    tool: name,
+    arguments: turn.canonical,
+    argumentsKey: turn.argumentsKey,
+    occurrence: turn.occurrence,
+    result,
+    source: resolution.source,
+    model: resolution.model ?? null,
+    usage: resolution.usage ?? null,
+    latencyMs: timing.latencyMs,
+    at: timing.at,
+    connectionId: connection.connectionId,
+  };
 }
 
 function toMeta(source: ResultOrigin, sequence: number) {

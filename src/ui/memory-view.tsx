@@ -1,4 +1,7 @@
-import { Badge, Csrf, Json, TableHead } from './layout.js';
+import { Badge, Json, TableHead } from './layout.js';
+import { SnapshotsSection, type SnapshotView } from './snapshots-section.js';
+
+export type { SnapshotView } from './snapshots-section.js';
 
 /** How many calls one timeline page shows; older pages are links (the log is never loaded whole into a page). */
 export const timelinePage = 50;
@@ -23,16 +26,6 @@ export interface CallEntry {
 export interface WorldState {
   entities: Record<string, Record<string, Record<string, unknown>>>;
   facts: string[];
-}
-
-export interface SnapshotView {
-  id: string;
-  label: string | null;
-  createdAt: string;
-  calls: number;
-  /** `world`: the whole memory; `connection`: only the calls of `connectionId` in a shared world. */
-  scope: 'world' | 'connection';
-  connectionId?: string;
 }
 
 /**
@@ -126,190 +119,129 @@ export function WorldView({ world }: { world: WorldState }) {
     <div>
       {types.length === 0 && world.facts.length === 0 ? <p class="muted">The world is empty: no call has changed it yet.</p> : null}
       {types.map(([type, entities]) => (
-        <table>
-          <caption>
-            <strong>{type}</strong>{' '}
-            <span class="muted">
-              ({Object.keys(entities).length}
-              {Object.keys(entities).length > entitiesShown ? `, the first ${entitiesShown} shown; GET .../memory has them all` : ''})
-            </span>
-          </caption>
-          <TableHead columns={['id', 'fields']} />
-          <tbody>
-            {Object.entries(entities)
-              .slice(0, entitiesShown)
-              .map(([id, fields]) => (
-                <tr>
-                  <td>
-                    <code>{id}</code>
-                  </td>
-                  <td>
-                    <code>{JSON.stringify(fields)}</code>
-                  </td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
+        <EntityTable type={type} entities={entities} />
       ))}
-      {world.facts.length > 0 ? (
-        <>
-          <h3>Facts</h3>
-          <ul>
-            {world.facts.map((fact) => (
-              <li>{fact}</li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      {world.facts.length > 0 ? <FactList facts={world.facts} /> : null}
     </div>
   );
+}
+
+/** One type's entities: its count, then the first `entitiesShown` as id and fields. */
+function EntityTable({ type, entities }: { type: string; entities: WorldState['entities'][string] }) {
+  const count = Object.keys(entities).length;
+  return (
+    <table>
+      <caption>
+        <strong>{type}</strong>{' '}
+        <span class="muted">
+          ({count}
+          {count > entitiesShown ? `, the first ${entitiesShown} shown; GET .../memory has them all` : ''})
+        </span>
+      </caption>
+      <TableHead columns={['id', 'fields']} />
+      <tbody>
+        {Object.entries(entities)
+          .slice(0, entitiesShown)
+          .map(([id, fields]) => (
+            <tr>
+              <td>
+                <code>{id}</code>
+              </td>
+              <td>
+                <code>{JSON.stringify(fields)}</code>
+              </td>
+            </tr>
+          ))}
+      </tbody>
+    </table>
+  );
+}
+
+function FactList({ facts }: { facts: string[] }) {
+  return (
+    <>
+      <h3>Facts</h3>
+      <ul>
+        {facts.map((fact) => (
+          <li>{fact}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+interface MemoryViewProps {
+  /** The connection's page (see `connectionPath`): links and forms go below it. */
+  base: string;
+  csrf: string;
+  /** One timeline page, oldest first. */
+  calls: CallEntry[];
+  world: WorldState;
+  nextSequence: number;
+  /** The oldest call the memory still keeps. */
+  firstSequence: number;
+  /** The page's `?before=` (null: the newest page, which live events extend). */
+  before: number | null;
+  snapshots: SnapshotView[];
+  shared: boolean;
 }
 
 /**
  * The timeline, world and snapshots of a mock connection: the part of the page a `replaced` event
  * reloads. In a shared world (`shared`), reset, snapshot and restore offer both scopes: the whole
  * shared world or only this connection's calls.
+ *
+ * @example
+ *   <MemoryView base={connectionPath('demo', 'time')} csrf={session.csrf} {...memory} />
  */
-export function MemoryView(props: {
-  base: string;
-  csrf: string;
-  calls: CallEntry[];
-  world: WorldState;
-  nextSequence: number;
-  firstSequence: number;
-  before: number | null;
-  snapshots: SnapshotView[];
-  shared: boolean;
-}) {
-  const { base, csrf, calls, world, nextSequence, firstSequence, before, snapshots, shared } = props;
-  const newest = [...calls].reverse();
-  const oldest = calls[0]?.sequence ?? firstSequence;
+export function MemoryView({ base, csrf, world, snapshots, shared, ...timeline }: MemoryViewProps) {
   return (
     <>
-      <section class="card" aria-labelledby="timeline-title">
-        <h2 id="timeline-title">Memory timeline</h2>
-        <p class="muted">
-          {/* The latest sequence, not a count: a reset of one connection's calls leaves gaps. */}
-          Latest call #<span id="call-count">{nextSequence - 1}</span>
-          {firstSequence > 1
-            ? `; calls before #${firstSequence} are no longer kept (dropped by memory retention, MCPSIM_MEMORY_MAX_CALLS, or by a reset of one connection's calls)`
-            : ''}
-          {before === null ? '; new calls appear here as they happen.' : '.'} <span id="live-status" role="status"></span>
-        </p>
-        <table>
-          <TableHead columns={['#', 'time', 'tool', 'source', 'latency, model', 'details']} />
-          <tbody id="timeline-rows">
-            {newest.map((entry) => (
-              <TimelineRow entry={entry} />
-            ))}
-          </tbody>
-        </table>
-        {calls.length === 0 ? (
-          <p id="timeline-empty" class="muted">
-            No calls yet: call a tool above, or from any MCP client.
-          </p>
-        ) : null}
-        <p>
-          {before !== null ? <a href={base}>Newest calls</a> : null}{' '}
-          {oldest > firstSequence && calls.length > 0 ? <a href={`${base}?before=${oldest}`}>Older calls</a> : null}
-        </p>
-      </section>
+      <TimelineSection base={base} {...timeline} />
       <section class="card" aria-labelledby="world-title">
         <h2 id="world-title">World state</h2>
         <div id="world">
           <WorldView world={world} />
         </div>
       </section>
-      <section class="card" aria-labelledby="snapshots-title">
-        <h2 id="snapshots-title">Snapshots</h2>
-        <form method="post" action={`${base}/snapshots`}>
-          <Csrf token={csrf} />
-          <label for="snapshot-label">Label (optional)</label>
-          <input id="snapshot-label" name="label" maxlength={200} />
-          {shared ? (
-            <>
-              <label for="snapshot-scope">Snapshot of</label>
-              <select id="snapshot-scope" name="scope">
-                <option value="world">the whole shared world (every connection's calls)</option>
-                <option value="connection">only this connection's calls</option>
-              </select>
-            </>
-          ) : null}
-          <button type="submit">Take snapshot</button>
-        </form>
-        {snapshots.length === 0 ? (
-          <p class="muted">No snapshots yet.</p>
-        ) : (
-          <table>
-            <TableHead columns={shared ? ['label', 'taken', 'of', 'calls', 'actions'] : ['label', 'taken', 'calls', 'actions']} />
-            <tbody>
-              {snapshots.map((snapshot) => (
-                <tr>
-                  <td>{snapshot.label ?? <span class="muted">{snapshot.id}</span>}</td>
-                  <td>{snapshot.createdAt}</td>
-                  {shared ? <td>{snapshot.scope === 'connection' ? `connection ${snapshot.connectionId ?? ''}` : 'whole world'}</td> : null}
-                  <td>{snapshot.calls}</td>
-                  <td>
-                    <form class="inline" method="post" action={`${base}/snapshots/${encodeURIComponent(snapshot.id)}/restore`}>
-                      <Csrf token={csrf} />
-                      <button type="submit" aria-label={`Restore snapshot ${snapshot.label ?? snapshot.id}`}>
-                        Restore
-                      </button>
-                    </form>{' '}
-                    {shared && snapshot.scope === 'world' ? (
-                      <>
-                        <form class="inline" method="post" action={`${base}/snapshots/${encodeURIComponent(snapshot.id)}/restore`}>
-                          <Csrf token={csrf} />
-                          <input type="hidden" name="scope" value="connection" />
-                          <button
-                            type="submit"
-                            class="secondary"
-                            aria-label={`Restore only this connection's calls from snapshot ${snapshot.label ?? snapshot.id}`}
-                          >
-                            Restore this connection's calls
-                          </button>
-                        </form>{' '}
-                      </>
-                    ) : null}
-                    <form class="inline" method="post" action={`${base}/snapshots/${encodeURIComponent(snapshot.id)}/delete`}>
-                      <Csrf token={csrf} />
-                      <button type="submit" class="secondary" aria-label={`Delete snapshot ${snapshot.label ?? snapshot.id}`}>
-                        Delete
-                      </button>
-                    </form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        {shared ? (
-          <>
-            <p class="muted">This connection shares its world with the other mock connections of its namespace.</p>
-            <form method="post" action={`${base}/reset`}>
-              <Csrf token={csrf} />
-              <input type="hidden" name="scope" value="world" />
-              <button type="submit" class="secondary">
-                Reset the shared world (every connection's calls and the world)
-              </button>
-            </form>
-            <form method="post" action={`${base}/reset`}>
-              <Csrf token={csrf} />
-              <input type="hidden" name="scope" value="connection" />
-              <button type="submit" class="secondary">
-                Reset only this connection's calls (and what they changed)
-              </button>
-            </form>
-          </>
-        ) : (
-          <form method="post" action={`${base}/reset`}>
-            <Csrf token={csrf} />
-            <button type="submit" class="secondary">
-              Reset memory (forget every call and the world)
-            </button>
-          </form>
-        )}
-      </section>
+      <SnapshotsSection base={base} csrf={csrf} snapshots={snapshots} shared={shared} />
     </>
+  );
+}
+
+type TimelineProps = Pick<MemoryViewProps, 'base' | 'calls' | 'nextSequence' | 'firstSequence' | 'before'>;
+
+/** The timeline card: what the memory keeps, one page of calls newest first, links to newer and older pages. */
+function TimelineSection({ base, calls, nextSequence, firstSequence, before }: TimelineProps) {
+  const oldest = calls[0]?.sequence ?? firstSequence;
+  return (
+    <section class="card" aria-labelledby="timeline-title">
+      <h2 id="timeline-title">Memory timeline</h2>
+      <p class="muted">
+        {/* The latest sequence, not a count: a reset of one connection's calls leaves gaps. */}
+        Latest call #<span id="call-count">{nextSequence - 1}</span>
+        {firstSequence > 1
+          ? `; calls before #${firstSequence} are no longer kept (dropped by memory retention, MCPSIM_MEMORY_MAX_CALLS, or by a reset of one connection's calls)`
+          : ''}
+        {before === null ? '; new calls appear here as they happen.' : '.'} <span id="live-status" role="status"></span>
+      </p>
+      <table>
+        <TableHead columns={['#', 'time', 'tool', 'source', 'latency, model', 'details']} />
+        <tbody id="timeline-rows">
+          {[...calls].reverse().map((entry) => (
+            <TimelineRow entry={entry} />
+          ))}
+        </tbody>
+      </table>
+      {calls.length === 0 ? (
+        <p id="timeline-empty" class="muted">
+          No calls yet: call a tool above, or from any MCP client.
+        </p>
+      ) : null}
+      <p>
+        {before !== null ? <a href={base}>Newest calls</a> : null}{' '}
+        {oldest > firstSequence && calls.length > 0 ? <a href={`${base}?before=${oldest}`}>Older calls</a> : null}
+      </p>
+    </section>
   );
 }

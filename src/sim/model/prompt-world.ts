@@ -35,8 +35,29 @@ interface WorldItem {
  * evt_7 was created) are left out: they are no longer true.
  */
 export function renderWorld(world: WorldState, needles: readonly Needle[], budget: number, focus: ListFocus | null = null): string {
-  // The entities in the world's order (types in order, each type's oldest first); an entity's
-  // item is made only when the call needs it (focused, mentioned, shown or next in line).
+  const items = collectItems(world, focus);
+  const related = scoreMentions(items, needles);
+  const table = focus ? toFocusTable(items.focused) : null;
+  const chosen = chooseItems(items, related, table, budget);
+  return renderChosen(items, chosen, table, focus, budget);
+}
+
+/**
+ * The world's items: its entities in the world's order (types in order, each type's oldest
+ * first), a list call's focus, and the facts that still hold. An entity's item is made only when
+ * the call needs it (focused, mentioned, shown or next in line).
+ */
+interface WorldItems {
+  spans: Span[];
+  entityCount: number;
+  itemAt: (span: Span, index: number) => WorldItem;
+  /** The focus's entities in the world's order (none without a focus). */
+  focused: WorldItem[];
+  facts: WorldItem[];
+}
+
+/** Step 1, collect: the spans of the world's types, the focused entities and the facts still true. */
+function collectItems(world: WorldState, focus: ListFocus | null): WorldItems {
   const spans: Span[] = [];
   let entityCount = 0;
   for (const type of Object.keys(world.entities)) {
@@ -67,20 +88,52 @@ export function renderWorld(world: WorldState, needles: readonly Needle[], budge
     }
     return item;
   };
+  return { spans, entityCount, itemAt, focused: collectFocused(spans, itemAt, focus), facts: collectFacts(world, entityCount) };
+}
 
+/** The entities a list call's answer must hold, in the world's order, marked as focus. */
+function collectFocused(spans: readonly Span[], itemAt: WorldItems['itemAt'], focus: ListFocus | null): WorldItem[] {
   const focused: WorldItem[] = [];
   const focusSpan = focus ? spans.find((span) => span.type === focus.type) : undefined;
-  if (focus && focusSpan) {
-    const positions = [...focus.ids].map((id) => focusSpan.view.position.get(id)).filter((at): at is number => at !== undefined);
-    for (const at of positions.sort((a, b) => a - b)) {
-      const item = itemAt(focusSpan, at);
-      item.focus = true;
-      focused.push(item);
-    }
+  if (!focus || !focusSpan) return focused;
+  const positions = [...focus.ids].map((id) => focusSpan.view.position.get(id)).filter((at): at is number => at !== undefined);
+  for (const at of positions.sort((a, b) => a - b)) {
+    const item = itemAt(focusSpan, at);
+    item.focus = true;
+    focused.push(item);
   }
+  return focused;
+}
 
-  // Scores as `scoreByRarity` gives them (1 / how many items mention the needle, summed in the
-  // needles' order), found through the types' value indexes: only the items a needle matches.
+/** The facts as items, after the entities in the world's order; those that deny an entity the world holds left out. */
+function collectFacts(world: WorldState, entityCount: number): WorldItem[] {
+  const facts: WorldItem[] = [];
+  if (world.facts.length === 0) return facts;
+  const holds = indexWorldById(world);
+  const types = lowerCaseTypes(world.entities);
+  world.facts.forEach((fact, index) => {
+    if (deniesAnyOf(fact, holds, types)) return;
+    facts.push({
+      kind: 'fact',
+      type: '',
+      id: String(index),
+      value: fact,
+      json: JSON.stringify(fact),
+      score: 0,
+      age: world.facts.length - 1 - index,
+      order: entityCount + facts.length,
+      focus: false,
+    });
+  });
+  return facts;
+}
+
+/**
+ * Step 2, score: the items the call's needles mention, with their score, focus excluded. Scores
+ * as `scoreByRarity` gives them (1 / how many items mention the needle, summed in the needles'
+ * order), found through the types' value indexes: only the items a needle matches.
+ */
+function scoreMentions(items: WorldItems, needles: readonly Needle[]): WorldItem[] {
   const found = new Map<WorldItem, Needle[]>();
   const frequency = new Map<string, number>();
   const mention = (item: WorldItem, needle: Needle) => {
@@ -90,82 +143,93 @@ export function renderWorld(world: WorldState, needles: readonly Needle[], budge
     frequency.set(needle.text, (frequency.get(needle.text) ?? 0) + 1);
   };
   for (const needle of needles) {
-    for (const span of spans) {
+    for (const span of items.spans) {
       const ids = span.view.byLeaf.get(needle.text);
       const at: number[] = ids ? [...ids].map((id) => span.view.position.get(id)!) : [];
       const byId = span.view.position.get(needle.text);
       if (byId !== undefined && !ids?.has(needle.text)) at.push(byId);
-      for (const index of at.sort((a, b) => a - b)) mention(itemAt(span, index), needle);
+      for (const index of at.sort((a, b) => a - b)) mention(items.itemAt(span, index), needle);
     }
   }
-  const facts: WorldItem[] = [];
-  if (world.facts.length > 0) {
-    const holds = indexWorldById(world);
-    const types = lowerCaseTypes(world.entities);
-    const noLeaves = new Set<string>();
-    world.facts.forEach((fact, index) => {
-      if (deniesAnyOf(fact, holds, types)) return;
-      const item: WorldItem = {
-        kind: 'fact',
-        type: '',
-        id: String(index),
-        value: fact,
-        json: JSON.stringify(fact),
-        score: 0,
-        age: world.facts.length - 1 - index,
-        order: entityCount + facts.length,
-        focus: false,
-      };
-      facts.push(item);
-      for (const needle of matches(needles, noLeaves, item.json)) mention(item, needle);
-    });
-  }
-  const scored: WorldItem[] = [];
+  const noLeaves = new Set<string>();
+  for (const item of items.facts) for (const needle of matches(needles, noLeaves, item.json)) mention(item, needle);
+  const related: WorldItem[] = [];
   for (const [item, list] of found) {
     let score = 0;
     for (const needle of list) score += 1 / frequency.get(needle.text)!;
     // An entity whose id is an argument is what the call is about.
     item.score = score + (item.kind === 'entity' && needles.some((needle) => needle.text === item.id) ? 10 : 0);
-    if (!item.focus) scored.push(item);
+    if (!item.focus) related.push(item);
   }
-  const rank = (item: WorldItem) => (item.focus ? 3 : item.score > 0 ? 0 : item.kind === 'fact' ? 1 : 2);
+  return related;
+}
 
+/** The four kinds of world items, each with its own cap. */
+type Shelf = 'focus' | 'related' | 'unrelatedFacts' | 'unrelatedEntities';
+
+function shelfOf(item: WorldItem): Shelf {
+  return item.focus ? 'focus' : item.score > 0 ? 'related' : item.kind === 'fact' ? 'unrelatedFacts' : 'unrelatedEntities';
+}
+
+/** Step 3, choose: the items that fit the budget and their shelf's cap, best first (see `inPromptOrder`). */
+function chooseItems(items: WorldItems, related: WorldItem[], table: FocusTable | null, budget: number): Set<WorldItem> {
   const chosen = new Set<WorldItem>();
-  const table = focus ? toFocusTable(focused) : null;
   let used = '{"entities":{},"facts":[]}'.length + (table?.header.length ?? 0);
   const reserve = Math.min(400, Math.floor(budget / 4));
   // Fixed caps besides the budget: a bigger budget must not make the prompt grow with the world.
   // A list's focus is bounded by the budget alone: every entity it leaves out is named.
-  const left = [relatedWorldCap, unrelatedFactCap, unrelatedEntityCap, Infinity];
-  for (const item of inPromptOrder({ focused, scored, facts, spans, itemAt })) {
-    if (left[0]! <= 0 && left[1]! <= 0 && left[2]! <= 0 && !item.focus) break;
-    // The unrelated entities come last, all of one rank: none can join once their cap is used.
-    if (item.kind === 'entity' && !item.focus && item.score === 0 && left[2]! <= 0) break;
+  const left: Record<Shelf, number> = {
+    focus: Infinity,
+    related: relatedWorldCap,
+    unrelatedFacts: unrelatedFactCap,
+    unrelatedEntities: unrelatedEntityCap,
+  };
+  for (const item of inPromptOrder(items, related)) {
+    if (left.related <= 0 && left.unrelatedFacts <= 0 && left.unrelatedEntities <= 0 && !item.focus) break;
+    const shelf = shelfOf(item);
+    // The unrelated entities come last, all of one shelf: none can join once their cap is used.
+    if (shelf === 'unrelatedEntities' && left.unrelatedEntities <= 0) break;
     const cost = item.focus ? table!.rows.get(item)!.length + 1 : item.json.length + item.type.length + item.id.length + 8;
-    if (used + cost > budget - reserve || left[rank(item)]! <= 0) continue;
-    left[rank(item)]! -= 1;
+    if (used + cost > budget - reserve || left[shelf] <= 0) continue;
+    left[shelf] -= 1;
     chosen.add(item);
     used += cost;
   }
+  return chosen;
+}
+
+/** Step 4, render: the chosen items as the world state holds them, the focus table, then what was omitted. */
+function renderChosen(
+  items: WorldItems,
+  chosen: ReadonlySet<WorldItem>,
+  table: FocusTable | null,
+  focus: ListFocus | null,
+  budget: number,
+): string {
   // In the world's order, as the world state holds them.
   const shown = [...chosen].sort((a, b) => a.order - b.order);
   const entities: Record<string, Record<string, unknown>> = {};
   for (const item of shown) if (item.kind === 'entity' && !item.focus) (entities[item.type] ??= {})[item.id] = item.value;
   let json = JSON.stringify({ entities, facts: shown.filter((item) => item.kind === 'fact').map((item) => item.value) });
   if (table && focus) {
-    const rows = focused.filter((item) => chosen.has(item)).map((item) => table.rows.get(item)!);
+    const rows = items.focused.filter((item) => chosen.has(item)).map((item) => table.rows.get(item)!);
     json += `\n${rows.length} ${focus.type}${focus.filters.length > 0 ? ` matching ${focus.filters.join(', ')}` : ''} (what this call lists, one per line, tab-separated: ${table.header})${rows.map((row) => `\n${row}`).join('')}`;
   }
-  if (chosen.size === entityCount + facts.length) return json;
+  if (chosen.size === items.entityCount + items.facts.length) return json;
+  const omitted = toOmitted(items, chosen, shown);
+  return truncate(`${json}\n${describeOmitted(omitted, focus, Math.max(0, budget - json.length - 1))}`, budget);
+}
+
+/** What the world holds that the prompt does not show; `shown` is `chosen` in the world's order. */
+function toOmitted(items: WorldItems, chosen: ReadonlySet<WorldItem>, shown: readonly WorldItem[]): Omitted {
   const shownOrders = new Set(shown.map((item) => item.order));
-  const omitted: Omitted = {
-    byType: spans
+  return {
+    byType: items.spans
       .map(({ type, view, start }): [string, string[]] => [type, view.ids.filter((_, index) => !shownOrders.has(start + index))])
       .filter(([, ids]) => ids.length > 0),
-    facts: facts.filter((item) => !chosen.has(item)).length,
-    leftOut: focused.filter((item) => !chosen.has(item)).map((item) => item.id),
+    facts: items.facts.filter((item) => !chosen.has(item)).length,
+    leftOut: items.focused.filter((item) => !chosen.has(item)).map((item) => item.id),
   };
-  return truncate(`${json}\n${describeOmitted(omitted, focus, Math.max(0, budget - json.length - 1))}`, budget);
 }
 
 interface Span {
@@ -199,7 +263,12 @@ function lowerCaseTypes(entities: WorldState['entities']): ReadonlySet<string> {
  */
 const focusRows = new WeakMap<object, { header: string; id: string; row: string }>();
 
-function toFocusTable(focused: readonly WorldItem[]): { header: string; rows: Map<WorldItem, string> } {
+interface FocusTable {
+  header: string;
+  rows: Map<WorldItem, string>;
+}
+
+function toFocusTable(focused: readonly WorldItem[]): FocusTable {
   const columns: string[] = [];
   const seen = new Set<string>();
   for (const item of focused)
@@ -281,21 +350,15 @@ function deniedCandidates(fact: string): DeniedCandidate[] | null {
  * newest first, then entities newest first with the types taking turns. Lazy, and without
  * sorting the whole world: only the few mentioned items are sorted.
  */
-function* inPromptOrder(parts: {
-  focused: readonly WorldItem[];
-  scored: WorldItem[];
-  facts: readonly WorldItem[];
-  spans: readonly Span[];
-  itemAt: (span: Span, index: number) => WorldItem;
-}): Generator<WorldItem> {
-  yield* parts.focused;
-  yield* parts.scored.sort((a, b) => b.score - a.score || a.age - b.age || a.order - b.order);
-  for (let index = parts.facts.length - 1; index >= 0; index--) if (parts.facts[index]!.score === 0) yield parts.facts[index]!;
-  const longest = Math.max(0, ...parts.spans.map((span) => span.view.ids.length));
+function* inPromptOrder({ focused, facts, spans, itemAt }: WorldItems, related: WorldItem[]): Generator<WorldItem> {
+  yield* focused;
+  yield* related.sort((a, b) => b.score - a.score || a.age - b.age || a.order - b.order);
+  for (let index = facts.length - 1; index >= 0; index--) if (facts[index]!.score === 0) yield facts[index]!;
+  const longest = Math.max(0, ...spans.map((span) => span.view.ids.length));
   for (let age = 0; age < longest; age++) {
-    for (const span of parts.spans) {
+    for (const span of spans) {
       const count = span.view.ids.length;
-      const item = age < count ? parts.itemAt(span, count - 1 - age) : undefined;
+      const item = age < count ? itemAt(span, count - 1 - age) : undefined;
       if (item && item.score === 0 && !item.focus) yield item;
     }
   }
