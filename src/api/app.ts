@@ -15,6 +15,7 @@ import { setupOperations } from './routes/setup.js';
 import { createSetupLinks, setupPathPrefix } from './setup-links.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { cors } from './http/cors.js';
+import { guardHosts } from './http/host-guard.js';
 import { createUplinkUpgrade } from './uplink-upgrade.js';
 import type { Operation } from './http/operation.js';
 import { createUnroutedAnswer, toErrorResponse, toSubApp } from './http/operation-routes.js';
@@ -70,9 +71,11 @@ export function createApp(appDependencies: AppDependencies): Hono {
       );
     });
   }
+  // Before every route, the dashboard's and the uplink upgrade's too: a Host this server does not answer to (DNS rebinding).
+  app.use('*', guardHosts(dependencies));
   // The dashboard's pages come before CORS: they are for this origin only (cookie session, CSRF token).
   if (dependencies.dashboard) app.route('/', dependencies.dashboard.app);
-  app.use('*', cors());
+  app.use('*', cors(dependencies));
   const upgrade = createUplinkUpgrade({ stores: dependencies.stores, uplinks, authenticate });
   app.use(toHonoPath('/connect/{namespace}/{connectionId}'), upgrade);
   app.use(toRootHonoPath('/connect/{namespace}/{connectionId}'), upgrade);

@@ -29,6 +29,8 @@ export const options = {
   fixtures: configOptions.fixtures,
   'upstream-timeout': configOptions['upstream-timeout'],
   'public-url': configOptions['public-url'],
+  'cors-origin': configOptions['cors-origin'],
+  'allowed-host': configOptions['allowed-host'],
   miss: configOptions.miss,
   record: configOptions.record,
   scenario: {
@@ -120,6 +122,8 @@ export async function serve(
     memoryLimits: config.memory,
     clock,
     ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
+    corsOrigins: config.corsOrigins,
+    allowedHosts: config.allowedHosts,
     ...(embedder ? { embedder } : {}),
     ...(capture
       ? {
@@ -185,6 +189,7 @@ export async function serve(
       dashboardUrl: platform.dashboard?.loginUrl() ?? null,
       apiKey: apiKey.shown,
       apiKeyNote: apiKey.note,
+      warnings: toExposureWarnings(config),
       namespace: platform.demoNamespace,
       dataDir: resolve(config.dataDir),
       mcpUrl: demo ? demoMcpUrl : (capturedMcpUrl ?? paired?.firstMcpUrl ?? served?.firstMcpUrl ?? demoMcpUrl),
@@ -243,6 +248,18 @@ function toServeApiKey(config: Config): { key: string; shown: string | null; not
     shown: developmentApiKey,
     note: '(the development key on loopback; set --api-key or MCPSIM_API_KEY for another)',
   };
+}
+
+/** What the banner warns about: a guard of decisions.md §8 turned off with '*'. */
+function toExposureWarnings({ corsOrigins, allowedHosts }: Config): string[] {
+  return [
+    ...(corsOrigins.includes('*')
+      ? ["--cors-origin '*': any web page you open can use this server with its key (the development key is public)"]
+      : []),
+    ...(allowedHosts.includes('*')
+      ? ["--allowed-host '*': the DNS rebinding guard is off; a web page whose name points at this machine can use the server"]
+      : []),
+  ];
 }
 
 /** Which sources answer mock tool calls, in order: `fixtures (<dir>), then the stateful simulator on a miss`. */

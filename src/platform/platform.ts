@@ -54,6 +54,10 @@ export interface PlatformOptions {
    * one with `setPublicUrl`).
    */
   publicUrl?: string;
+  /** Origins whose web pages may use the API besides loopback ones and the public URL's; `*`: any (decisions.md §8). */
+  corsOrigins?: readonly string[];
+  /** Host names requests may carry besides loopback ones, the listen address and the public URL's host; `*`: any (decisions.md §8). */
+  allowedHosts?: readonly string[];
   /** How much of each mock connection's call log is kept (default 10,000 calls within 64 MiB). */
   memoryLimits?: MemoryLimits;
   /** Serve the dashboard under `/ui` (and `GET /` for browsers); default true. */
@@ -77,7 +81,7 @@ export interface Platform {
   capture: CaptureRecorder | null;
   /** The base URL of links the server hands out. */
   publicUrl(): string;
-  /** Tells the platform where it listens: the public URL when none was configured (`setPublicUrl` unless `publicUrl` was given). */
+  /** Tells the platform where it listens (a Host it answers to), and the public URL when none was configured (`setPublicUrl` unless `publicUrl` was given). */
   listeningAt(url: string): void;
   /** The base URL of the links the server hands out from now on (the configured one, or the address it listens on). */
   setPublicUrl(url: string): void;
@@ -162,6 +166,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     const registrySearch = createSearch({ registry: stores.registry, embeddings: stores.embeddings, embedder: options.embedder, logger });
     let publicUrl = (options.publicUrl ?? defaultPublicUrl).replace(/\/+$/, '');
     let sessionKey: string | null = null;
+    let listenUrl: string | null = null;
     const localKey = () => {
       if (apiKey !== null) return apiKey;
       if (sessionKey === null) {
@@ -193,6 +198,9 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       upstreams,
       uplinks,
       publicUrl: () => publicUrl,
+      corsOrigins: options.corsOrigins ?? [],
+      allowedHosts: options.allowedHosts ?? [],
+      listenUrl: () => listenUrl,
       ...(dashboard ? { dashboard } : {}),
       ...(options.upstreamCallTimeoutMs === undefined ? {} : { upstreamCallTimeoutMs: options.upstreamCallTimeoutMs }),
       ...(options.fixturesDir === undefined ? {} : { fixturesDir: options.fixturesDir }),
@@ -208,6 +216,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       capture,
       publicUrl: () => publicUrl,
       listeningAt(url) {
+        listenUrl = url;
         if (options.publicUrl === undefined) setPublicUrl(url);
       },
       setPublicUrl,
