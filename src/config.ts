@@ -249,10 +249,13 @@ function parseCorsOrigin(value: string): string {
   return url.origin;
 }
 
-/** `*`, a host name or IP address without port (`mybox.lan`, `192.168.1.20`, `[fd00::1]`), or `.example.com` for a domain and its subdomains. */
+/** `*`, a host name or IP address without port (`mybox.lan`, `192.168.1.20`, `[fd00::1]`), or `.example.com` (also `*.example.com`) for a domain and its subdomains. */
 function parseAllowedHost(value: string): string {
   if (value === '*') return value;
-  const name = value.toLowerCase().replace(/^\[([0-9a-f:.]+)\]$/, '$1');
+  const name = value
+    .toLowerCase()
+    .replace(/^\*\./, '.')
+    .replace(/^\[([0-9a-f:.]+)\]$/, '$1');
   if (/^\.?[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?$/.test(name) || /^[0-9a-f]*:[0-9a-f:.]*$/.test(name)) return name;
   throw new ConfigError(
     `--allowed-host / MCPSIM_ALLOWED_HOSTS: "${value}" is not a host name (no scheme, no port), e.g. mybox.lan, 192.168.1.20 or .example.com for a domain and its subdomains; or * for any`,
