@@ -21,6 +21,10 @@ export interface Config {
    * Host header; absent: the listen address, known once the server listens.
    */
   publicUrl?: string;
+  /** Origins whose web pages may use the API besides loopback ones and the public URL's; `*`: any (decisions.md §8). */
+  corsOrigins: string[];
+  /** Host names requests may carry besides loopback ones, the listen address and the public URL's host; `*`: any (decisions.md §8). */
+  allowedHosts: string[];
   apiKey?: string;
   /**
    * How much of each mock connection's call log is kept: the latest `maxCalls` calls within
@@ -60,6 +64,8 @@ export interface ConfigFlags {
   clock?: string | undefined;
   upstreamTimeout?: string | undefined;
   publicUrl?: string | undefined;
+  corsOrigin?: string[] | undefined;
+  allowedHost?: string[] | undefined;
   miss?: string | undefined;
   record?: boolean | undefined;
   timings?: boolean | undefined;
@@ -94,6 +100,8 @@ export function resolveConfig(flags: ConfigFlags, env: Record<string, string | u
     fixturesDirChosen: Boolean(flags.fixturesDir || env.MCPSIM_FIXTURES_DIR),
     upstreamTimeoutMs: parseTimeout(flags.upstreamTimeout ?? env.MCPSIM_UPSTREAM_TIMEOUT_MS),
     ...(publicUrl === undefined ? {} : { publicUrl: parsePublicUrl(publicUrl) }),
+    corsOrigins: toList(flags.corsOrigin, env.MCPSIM_CORS_ORIGINS).map(parseCorsOrigin),
+    allowedHosts: toList(flags.allowedHost, env.MCPSIM_ALLOWED_HOSTS).map(parseAllowedHost),
     ...(apiKey === undefined ? {} : { apiKey }),
     memory: {
       maxCalls: parseInteger(env.MCPSIM_MEMORY_MAX_CALLS, 'MCPSIM_MEMORY_MAX_CALLS', 10_000, 1, 10_000_000),
@@ -197,6 +205,42 @@ function parsePublicUrl(value: string): string {
   if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '')
     throw refuse('must not have a query, a fragment or credentials');
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+/** A repeatable flag's values when given, else the variable's comma-separated ones. */
+function toList(flag: string[] | undefined, variable: string | undefined): string[] {
+  const values = flag && flag.length > 0 ? flag : (variable ?? '').split(',');
+  return values.map((value) => value.trim()).filter((value) => value !== '');
+}
+
+/** `*`, or an origin (scheme, host, port; no path), as a browser sends it (`HTTPS://App.Example:443/` reads `https://app.example`). */
+function parseCorsOrigin(value: string): string {
+  if (value === '*') return value;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    // not a URL: refused below
+  }
+  const bare = url && url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+  if (!url || !bare || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new ConfigError(
+      `--cors-origin / MCPSIM_CORS_ORIGINS: "${value}" is not an origin (http or https, host and port, no path), e.g. http://192.168.1.20:5173 or https://app.example.com; or * for any page`,
+    );
+  return url.origin;
+}
+
+/** `*`, a host name or IP address without port (`mybox.lan`, `192.168.1.20`, `[fd00::1]`), or `.example.com` (also `*.example.com`) for a domain and its subdomains. */
+function parseAllowedHost(value: string): string {
+  if (value === '*') return value;
+  const name = value
+    .toLowerCase()
+    .replace(/^\*\./, '.')
+    .replace(/^\[([0-9a-f:.]+)\]$/, '$1');
+  if (/^\.?[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?$/.test(name) || /^[0-9a-f]*:[0-9a-f:.]*$/.test(name)) return name;
+  throw new ConfigError(
+    `--allowed-host / MCPSIM_ALLOWED_HOSTS: "${value}" is not a host name (no scheme, no port), e.g. mybox.lan, 192.168.1.20 or .example.com for a domain and its subdomains; or * for any`,
+  );
 }
 
 function parsePort(value: string): number {

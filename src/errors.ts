@@ -15,6 +15,10 @@ export const errorCatalog = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  /** A request whose `Host` is not a name this server answers to (DNS rebinding guard, decisions.md §8). */
+  host_not_allowed: 403,
+  /** A request from a web page whose `Origin` may not use this server (decisions.md §8). */
+  origin_not_allowed: 403,
   method_not_allowed: 405,
   conflict: 409,
   /** A connection that needs authorization before its tools can be used (REST tool routes). */

@@ -5,6 +5,7 @@ import { setupOperations } from './routes/setup.js';
 import { setupPathPrefix } from './http/route-path.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { cors } from './http/cors.js';
+import { guardHosts } from './http/host-guard.js';
 import { createUplinkUpgrade } from './uplink-upgrade.js';
 import type { Operation } from './http/operation.js';
 import { createUnroutedAnswer, toErrorResponse, toSubApp } from './http/operation-routes.js';
@@ -54,9 +55,11 @@ export function createApp(dependencies: AppDependencies, services: AppServices):
       );
     });
   }
+  // Before every route, the dashboard's and the uplink upgrade's too: a Host this server does not answer to (DNS rebinding).
+  app.use('*', guardHosts(dependencies));
   // The dashboard's pages come before CORS: they are for this origin only (cookie session, CSRF token).
   if (dependencies.dashboard) app.route('/', dependencies.dashboard.app);
-  app.use('*', cors());
+  app.use('*', cors(dependencies));
   const upgrade = createUplinkUpgrade({ resolver: services.resolver, uplinks: services.uplinks, authenticate });
   app.use(toHonoPath('/connect/{namespace}/{connectionId}'), upgrade);
   app.use(toRootHonoPath('/connect/{namespace}/{connectionId}'), upgrade);

@@ -44,6 +44,19 @@ export interface AppDependencies {
    * the server listens; never the request's Host header.
    */
   publicUrl: () => string;
+  /**
+   * Origins, besides loopback ones and the public URL's, whose web pages may use the API
+   * (`--cors-origin`, `MCPSIM_CORS_ORIGINS`); `*` lets any page (http/cors.ts).
+   */
+  corsOrigins: readonly string[];
+  /**
+   * Names, besides loopback ones, the listen address and the public URL's host, that a request's
+   * `Host` may carry (`--allowed-host`, `MCPSIM_ALLOWED_HOSTS`); `*` turns the DNS rebinding guard
+   * off (http/host-guard.ts).
+   */
+  allowedHosts: readonly string[];
+  /** The address the server listens on, once it does (`http://0.0.0.0:4010`); null before, and in process. */
+  listenUrl: () => string | null;
   /** The dashboard (src/ui), mounted by platform/: its pages under `/ui`, and `GET /` for browsers. */
   dashboard?: DashboardMount | undefined;
 }

@@ -30,6 +30,18 @@ export const configOptions = {
     value: '<url>',
     help: "the base URL this server is reached at (behind a tunnel or proxy), for the links it\nhands out: setupUrl, the CLI login's authUrl (env MCPSIM_PUBLIC_URL; default the listen\naddress); never taken from a request's Host header",
   },
+  'cors-origin': {
+    type: 'string',
+    multiple: true,
+    value: '<origin>',
+    help: "also let web pages on this origin use the API (repeatable), e.g. https://app.example.com;\nloopback pages and the public URL's origin always may; '*' lets any page (env\nMCPSIM_CORS_ORIGINS, comma separated)",
+  },
+  'allowed-host': {
+    type: 'string',
+    multiple: true,
+    value: '<name>',
+    help: "also answer requests whose Host is this name (repeatable), e.g. mybox.lan or .example.com;\nloopback names, the listen address and the public URL's host always work; '*' turns the\nDNS rebinding guard off (env MCPSIM_ALLOWED_HOSTS, comma separated)",
+  },
   miss: {
     type: 'string',
     value: '<policy>',
@@ -58,6 +70,8 @@ export function toConfigFlags(values: OptionValues<typeof configOptions>): Confi
     fixturesDir: values.fixtures,
     upstreamTimeout: values['upstream-timeout'],
     publicUrl: values['public-url'],
+    corsOrigin: values['cors-origin'],
+    allowedHost: values['allowed-host'],
     miss: values.miss,
     record: values.record,
     clock: values.clock,

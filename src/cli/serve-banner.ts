@@ -8,6 +8,8 @@ export interface BannerFacts {
   apiKey: string | null;
   /** Where the key comes from, e.g. "(the development key on loopback; ...)". */
   apiKeyNote: string;
+  /** Guards turned off (`--cors-origin '*'`, `--allowed-host '*'`), one line each. */
+  warnings: readonly string[];
   namespace: string;
   dataDir: string;
   virtualClock: string | null;
@@ -21,13 +23,14 @@ export interface BannerFacts {
  * What `mcpsim serve` prints once it listens: where it is, the key, and what to try.
  *
  * @example
- *   io.stdout(toServeBanner({ url, dashboardUrl, apiKey, apiKeyNote, namespace: 'demo', dataDir, virtualClock: null, search, simulator, mcpUrl }));
+ *   io.stdout(toServeBanner({ url, dashboardUrl, apiKey, apiKeyNote, warnings: [], namespace: 'demo', dataDir, virtualClock: null, search, simulator, mcpUrl }));
  */
 export function toServeBanner({
   url,
   dashboardUrl,
   apiKey,
   apiKeyNote,
+  warnings,
   namespace,
   dataDir,
   virtualClock,
@@ -43,6 +46,7 @@ export function toServeBanner({
     `  Base URL    ${url}`,
     ...(dashboardUrl ? [`  Dashboard   ${dashboardUrl}  (open it in a browser: it logs you in, once)`] : []),
     keyLine,
+    ...warnings.map((warning) => `  Warning     ${warning}`),
     `  Namespace   ${namespace}`,
     `  Data        ${dataDir}`,
     `  Search      ${search}`,

@@ -28,6 +28,8 @@ export const options = {
   fixtures: configOptions.fixtures,
   'upstream-timeout': configOptions['upstream-timeout'],
   'public-url': configOptions['public-url'],
+  'cors-origin': configOptions['cors-origin'],
+  'allowed-host': configOptions['allowed-host'],
   miss: configOptions.miss,
   record: configOptions.record,
   scenario: {
@@ -191,6 +193,7 @@ function toBanner(
     dashboardUrl: platform.dashboard?.loginUrl() ?? null,
     apiKey: apiKey.shown,
     apiKeyNote: apiKey.note,
+    warnings: toExposureWarnings(config),
     namespace: platform.demoNamespace,
     dataDir: resolve(config.dataDir),
     mcpUrl: firstMcpUrl ?? `${url}/connect/${platform.demoNamespace}/time/mcp`,
@@ -230,6 +233,18 @@ async function shutDown(
   platform.close();
   await paired?.stopped();
   io.stdout('mcpsim stopped.\n');
+}
+
+/** What the banner warns about: a guard of decisions.md §8 turned off with '*'. */
+function toExposureWarnings({ corsOrigins, allowedHosts }: Config): string[] {
+  return [
+    ...(corsOrigins.includes('*')
+      ? ["--cors-origin '*': any web page you open can use this server with its key (the development key is public)"]
+      : []),
+    ...(allowedHosts.includes('*')
+      ? ["--allowed-host '*': the DNS rebinding guard is off; a web page whose name points at this machine can use the server"]
+      : []),
+  ];
 }
 
 /** Which sources answer mock tool calls, in order: `fixtures (<dir>), then the stateful simulator on a miss`. */

@@ -71,6 +71,8 @@ export function createServePlatform(
     memoryLimits: config.memory,
     clock,
     ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
+    corsOrigins: config.corsOrigins,
+    allowedHosts: config.allowedHosts,
     ...(embedder ? { embedder } : {}),
     ...(capture
       ? {

@@ -13,6 +13,8 @@ export interface GateRefusal {
 
 /** JSON-RPC error codes of the platform (docs/decisions.md, "MCP endpoint"). */
 export const mcpErrorCodes = {
+  /** The request's Host or Origin is refused (decisions.md §8); the MCP SDK's own DNS rebinding guard answers -32000 too. */
+  requestRefused: -32000,
   authRequired: -32001,
   inputRequired: -32002,
   connectionNotFound: -32004,

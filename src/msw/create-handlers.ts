@@ -112,6 +112,9 @@ export function createHandlers(options: CreateHandlersOptions = {}): MockPlatfor
   async function forward(request: Request, path: string): Promise<Response> {
     const { platform } = await current();
     const target = new Request(`http://mcpsim.local${path}${new URL(request.url).search}`, request);
+    // A client on node:http names the hosted platform in a Host header, which the URL above replaces:
+    // in process there is no DNS to rebind, so the app's host guard has nothing to judge.
+    target.headers.delete('host');
     return platform.app.fetch(target);
   }
 

@@ -27,6 +27,12 @@ export interface AppPartsInput {
   /** The data dir's 32-byte key: it signs service tokens and setup links alike. */
   tokenKey: Uint8Array;
   publicUrl: () => string;
+  /** Origins whose pages may use the API, besides loopback ones and the public URL's (`--cors-origin`). */
+  corsOrigins: readonly string[];
+  /** Host names answered besides loopback ones, the listen address and the public URL's host (`--allowed-host`). */
+  allowedHosts: readonly string[];
+  /** The address the server listens on, once it does. */
+  listenUrl: () => string | null;
   toolResults: ToolResultSource;
   embedder?: Embedder | undefined;
   upstreamTimeoutMs: number;
@@ -83,6 +89,9 @@ export function createAppParts(input: AppPartsInput): AppParts {
       search,
       bodyBudget: createBodyBudget(defaultBodyBudgetBytes),
       publicUrl,
+      corsOrigins: input.corsOrigins,
+      allowedHosts: input.allowedHosts,
+      listenUrl: input.listenUrl,
       dashboard: input.dashboard,
     },
     services: { runner, resolver, upstream, uplinks, setupLinks, upstreamTimeoutMs: pool.timeoutMs },

@@ -66,6 +66,10 @@ export interface PlatformOptions {
    * one with `setPublicUrl`).
    */
   publicUrl?: string;
+  /** Origins whose web pages may use the API besides loopback ones and the public URL's; `*`: any (decisions.md §8). */
+  corsOrigins?: readonly string[];
+  /** Host names requests may carry besides loopback ones, the listen address and the public URL's host; `*`: any (decisions.md §8). */
+  allowedHosts?: readonly string[];
   /** How much of each mock connection's call log is kept (default 10,000 calls within 64 MiB). */
   memoryLimits?: MemoryLimits;
   /** Serve the dashboard under `/ui` (and `GET /` for browsers); default true. */
@@ -89,7 +93,7 @@ export interface Platform {
   capture: CaptureRecorder | null;
   /** The base URL of links the server hands out. */
   publicUrl(): string;
-  /** Tells the platform where it listens: the public URL when none was configured (`setPublicUrl` unless `publicUrl` was given). */
+  /** Tells the platform where it listens (a Host it answers to), and the public URL when none was configured (`setPublicUrl` unless `publicUrl` was given). */
   listeningAt(url: string): void;
   /** The base URL of the links the server hands out from now on (the configured one, or the address it listens on). */
   setPublicUrl(url: string): void;
@@ -174,6 +178,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       : null;
     let publicUrl = (options.publicUrl ?? defaultPublicUrl).replace(/\/+$/, '');
     let sessionKey: string | null = null;
+    let listenUrl: string | null = null;
     const localKey = () => {
       if (apiKey !== null) return apiKey;
       if (sessionKey === null) {
@@ -208,6 +213,9 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       upstreamCallTimeoutMs: options.upstreamCallTimeoutMs ?? defaultCallTimeoutMs,
       capture: capture ?? undefined,
       dashboard: dashboard ?? undefined,
+      corsOrigins: options.corsOrigins ?? [],
+      allowedHosts: options.allowedHosts ?? [],
+      listenUrl: () => listenUrl,
     });
     const { app, operations } = createApp(parts.dependencies, parts.services);
     const { pool, uplinks, search } = parts;
@@ -220,6 +228,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       capture,
       publicUrl: () => publicUrl,
       listeningAt(url) {
+        listenUrl = url;
         if (options.publicUrl === undefined) setPublicUrl(url);
       },
       setPublicUrl,

@@ -198,6 +198,7 @@ describe('setup links as credentials', () => {
     const setupUrl = await locked('host');
     expect(setupUrl.startsWith(`${harness.baseUrl}/__mcpsim/setup/`)).toBe(true);
     // A write that names another Host (a write token planting a link) still gets, and stores, a link on the public URL.
+    // (An allowed name other than the public one: a foreign name is refused before any route, see origins-and-hosts.test.ts.)
     const port = Number(new URL(harness.baseUrl).port);
     const body = JSON.stringify({ mcpUrl: upstream.url });
     const planted = await new Promise<string>((resolve, reject) => {
@@ -209,7 +210,7 @@ describe('setup links as credentials', () => {
           method: 'PUT',
           setHost: false,
           headers: {
-            host: 'attacker.example',
+            host: 'planted.localhost:1',
             authorization: `Bearer ${testApiKey}`,
             'content-type': 'application/json',
             'content-length': Buffer.byteLength(body),

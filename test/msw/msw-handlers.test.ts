@@ -5,6 +5,7 @@
  * in-process; no socket is opened in this file.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import nodeHttps from 'node:https';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,6 +70,19 @@ describe('mcpsim/msw', () => {
     const refused = await fetch('https://api.smithery.ai/namespaces', { headers: { authorization: 'Bearer wrong' } });
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ error: 'unauthorized', message: expect.any(String) });
+  });
+
+  it('answers a client on node:http, whose Host header names the hosted platform, not this app', async () => {
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = nodeHttps.get('https://smithery.run/triage', { headers: auth }, (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on('error', reject);
+    });
+    expect(answer.status).toBe(200);
+    expect((JSON.parse(answer.body) as { connections: unknown[] }).connections).toHaveLength(1);
   });
 
   it('starts every test from the scenario: what an earlier test created is gone after reset', async () => {

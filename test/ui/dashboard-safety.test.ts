@@ -1,13 +1,13 @@
 /**
  * The dashboard's doors and guards, in process (`app.fetch`, a real SQLite database): the root
  * answers JSON clients with an index and browsers with the login; the login link becomes an
- * HttpOnly, SameSite=Strict cookie; Host, Origin and CSRF checks; escaping; and the guards stay
- * off the API's routes.
+ * HttpOnly, SameSite=Strict cookie; Host (the API's guard, which covers the dashboard), Origin
+ * and CSRF checks; escaping; and the dashboard's own guards stay off the API's routes.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPlatform, type Platform } from '../../src/platform/platform.js';
 import { createSessions } from '../../src/ui/sessions.js';
-import { isAllowedHost } from '../../src/ui/host-check.js';
+import { createHostRule } from '../../src/api/http/host-rule.js';
 
 const apiKey = 'safety-test-key';
 const host = '127.0.0.1:4010';
@@ -164,17 +164,17 @@ describe('the dashboard door', () => {
     expect(streamed.status).toBe(413);
   });
 
-  it('refuses a Host that is not the public host, localhost or loopback (DNS rebinding), on the dashboard only', async () => {
+  it('refuses a Host that is not the public host, localhost or loopback (DNS rebinding), with a JSON reason', async () => {
     const { cookie } = await logIn();
-    expect((await request('/ui', { headers: { cookie, host: 'attacker.example:4010' } })).status).toBe(403);
-    expect(
-      (await request(`/?token=${platform.dashboard!.sessions.loginToken}`, { headers: { accept: 'text/html', host: 'attacker.example' } }))
-        .status,
-    ).toBe(403);
+    const refused = await request('/ui', { headers: { cookie, host: 'attacker.example:4010' } });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: 'host_not_allowed', message: expect.stringContaining('Host "attacker.example:4010"') });
+    const token = platform.dashboard!.sessions.loginToken;
+    expect((await request(`/?token=${token}`, { headers: { accept: 'text/html', host: 'attacker.example' } })).status).toBe(403);
     for (const allowed of ['localhost:4010', '127.0.0.2:4010', '[::1]:4010'])
       expect((await request('/ui', { headers: { cookie, host: allowed } })).status).toBe(200);
-    // The API keeps answering any Host: the guard is not on its routes.
-    expect((await request('/health', { headers: { host: 'attacker.example' } })).status).toBe(200);
+    // One guard for every route: the API refuses the same Host.
+    expect((await request('/health', { headers: { host: 'attacker.example' } })).status).toBe(403);
   });
 
   it('refuses a post without the CSRF token, or from another origin', async () => {
@@ -305,10 +305,12 @@ describe('dashboard sessions', () => {
   });
 
   it('allow hosts: the public one, localhost and loopback only', () => {
-    expect(isAllowedHost('mcpsim.example.com', 'https://mcpsim.example.com')).toBe(true);
-    expect(isAllowedHost('app.localhost:3000', 'http://127.0.0.1:4010')).toBe(true);
-    expect(isAllowedHost('127.0.0.1.attacker.example', 'http://127.0.0.1:4010')).toBe(false);
-    expect(isAllowedHost('localhost@attacker.example', 'http://127.0.0.1:4010')).toBe(false);
-    expect(isAllowedHost(undefined, 'http://127.0.0.1:4010')).toBe(false);
+    const allowed = (host: string, publicUrl: string) =>
+      createHostRule({ allowedHosts: [], publicUrl: () => publicUrl, listenUrl: () => null })(host);
+    expect(allowed('mcpsim.example.com', 'https://mcpsim.example.com')).toBe(true);
+    expect(allowed('app.localhost:3000', 'http://127.0.0.1:4010')).toBe(true);
+    expect(allowed('127.0.0.1.attacker.example', 'http://127.0.0.1:4010')).toBe(false);
+    expect(allowed('localhost@attacker.example', 'http://127.0.0.1:4010')).toBe(false);
+    expect(allowed('', 'http://127.0.0.1:4010')).toBe(false);
   });
 });

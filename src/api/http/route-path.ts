@@ -48,6 +48,20 @@ export function toRootHonoPath(path: string): string {
   return toPattern(path.slice(connectPrefix.length), { ...parameterPatterns, namespace: rootNamespacePattern });
 }
 
+const mcpEndpointPath = new RegExp(`^(?:${connectPrefix}/[^/]+|/${rootNamespacePattern})/${parameterPatterns.connectionId}/mcp$`);
+
+/**
+ * Whether a path is a connection's MCP endpoint, at either mount: the paths whose errors are
+ * JSON-RPC errors rather than the platform's `{error, message}`.
+ *
+ * @example
+ *   isMcpEndpointPath('/connect/demo/time/mcp'); // true
+ *   isMcpEndpointPath('/servers/acme/mcp');      // false: a registry entry's name
+ */
+export function isMcpEndpointPath(path: string): boolean {
+  return path.endsWith('/mcp') && mcpEndpointPath.test(path);
+}
+
 function toPattern(path: string, patterns: Record<string, string>): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => (patterns[name] ? `:${name}{${patterns[name]}}` : `:${name}`));
 }
