@@ -79,7 +79,7 @@ describe('the socket server at its edges', () => {
   });
 
   it("answers headers over Node's limit with 431 and a JSON error body", async () => {
-    const answer = await rawRequest(port, `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const answer = await rawRequest(port, `GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(statusLine(answer)).toBe('HTTP/1.1 431 Request Header Fields Too Large');
     expect(bodyOf(answer)).toEqual({
       error: 'headers_too_large',
@@ -90,7 +90,7 @@ describe('the socket server at its edges', () => {
   it('gives a client that sends 40 MiB before reading its early 401, not a reset', async () => {
     const answer = await sendAllThenRead(
       port,
-      `PUT /connect/demo/x HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${40 * 1024 * 1024}\r\n\r\n`,
+      `PUT /connect/demo/x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${40 * 1024 * 1024}\r\n\r\n`,
       40,
     );
     expect(statusLine(answer)).toBe('HTTP/1.1 401 Unauthorized');
@@ -98,7 +98,7 @@ describe('the socket server at its edges', () => {
   });
 
   it('gives a client that sends 40 MiB before reading its early 413, declared or chunked, not a reset', async () => {
-    const head = `PUT /connect/demo/x HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${testApiKey}\r\nContent-Type: application/json\r\n`;
+    const head = `PUT /connect/demo/x HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${testApiKey}\r\nContent-Type: application/json\r\n`;
     const declared = await sendAllThenRead(port, `${head}Content-Length: ${40 * 1024 * 1024}\r\n\r\n`, 40);
     expect(statusLine(declared)).toBe('HTTP/1.1 413 Payload Too Large');
     expect(bodyOf(declared)).toEqual({ error: 'payload_too_large', message: 'Request body is larger than 16777216 bytes' });
