@@ -12,9 +12,10 @@ import { createConnectionEndpoints } from './connection-endpoints.js';
 import { createConnectionUpstream } from './connection-upstream.js';
 import { storeForcedStatus, type ForcedStatusContext } from './forced-status.js';
 import { setupOperations } from './routes/setup.js';
-import { createSetupLinks, setupPathPrefix } from './setup-links.js';
+import { createSetupLinks } from './setup-links.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { cors } from './http/cors.js';
+import { toLoggedPath } from './http/logged-path.js';
 import { createUplinkUpgrade } from './uplink-upgrade.js';
 import type { Operation } from './http/operation.js';
 import { createUnroutedAnswer, toErrorResponse, toSubApp } from './http/operation-routes.js';
@@ -159,11 +160,6 @@ function createServices(dependencies: AppDependencies): AppServices {
     uplinks,
     upstreamTimeoutMs: pool.timeoutMs,
   };
-}
-
-/** The path as the access log shows it: a setup link's ticket is a credential, so it is masked. */
-export function toLoggedPath(path: string): string {
-  return path.startsWith(setupPathPrefix) ? `${setupPathPrefix}***` : path;
 }
 
 function toApiError(error: unknown, logger: Logger): ApiError {
