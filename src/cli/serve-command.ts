@@ -12,6 +12,7 @@ import { loadScenarioPaths } from './scenario-files.js';
 import { serveScenarios } from './scenario-serving.js';
 import { toServeBanner } from './serve-banner.js';
 import { pairStdioUplinks, parseUplinkOption, type StdioUplink } from './stdio-uplinks.js';
+import { toAccessLogLine } from './access-log.js';
 import { toScenarioCatalog } from './dashboard-scenarios.js';
 import { connectHttpUpstream, listCapturedTools, toCaptureReport, toRedactPatterns, type CaptureSettings } from './capture-session.js';
 
@@ -137,8 +138,7 @@ export async function serve(
       ...(quiet
         ? {}
         : {
-            request: ({ method, path, status, milliseconds }, request) =>
-              void (ownRequests.has(request) || io.stdout(`${method} ${path} ${status} ${milliseconds.toFixed(1)}ms\n`)),
+            request: (entry, request) => void (ownRequests.has(request) || io.stdout(toAccessLogLine(entry))),
           }),
     },
   });
