@@ -28,6 +28,11 @@ describe('the dashboard doors', () => {
   const request = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
     platform.app.request(path, { ...init, headers: { host, ...init.headers } });
 
+  async function logIn(): Promise<string> {
+    const response = await request(`/?token=${platform.dashboard!.sessions.loginToken}`, { headers: { accept: 'text/html' } });
+    return response.headers.get('set-cookie')!.split(';')[0]!;
+  }
+
   it('answers a login key that cannot be a header value with the login page and 401, and logs nothing (the original requests)', async () => {
     for (const key of ['doors-test-key\nx', 'doors-\u0101-key', 'doors test key', '']) {
       const response = await request('/ui/login', {
@@ -46,5 +51,20 @@ describe('the dashboard doors', () => {
       body: `key=${apiKey}`,
     });
     expect(ok.status).toBe(303);
+  });
+
+  it('answers a registry name with dot segments 404, and never asks the API for another path (the original request)', async () => {
+    const cookie = await logIn();
+    for (const path of [
+      '/ui/registry/..%2f..%2fnamespaces',
+      '/ui/registry/%2e%2e%2fnamespaces',
+      '/ui/registry/@acme%2f..%2f..%2fnamespaces',
+    ]) {
+      const response = await request(path, { headers: { cookie } });
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain('Server not found');
+    }
+    expect(logged).toEqual([]);
+    expect((await request('/ui/registry/@modelcontextprotocol/time', { headers: { cookie } })).status).toBe(200);
   });
 });
