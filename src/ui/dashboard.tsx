@@ -76,7 +76,11 @@ export function createDashboard(options: DashboardOptions): Dashboard {
     c.header('x-frame-options', 'DENY');
     // same-origin, not no-referrer: with no-referrer a browser sends `Origin: null` on form posts.
     c.header('referrer-policy', 'same-origin');
-    c.header('content-security-policy', "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'");
+    // base-uri: an injected <base> must not move the pages' relative links and form targets elsewhere.
+    c.header(
+      'content-security-policy',
+      "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
+    );
     const path = c.req.path.slice('/ui'.length);
     if (path.startsWith('/assets/')) return next();
     const stateChanging = c.req.method !== 'GET' && c.req.method !== 'HEAD';

@@ -67,4 +67,11 @@ describe('the dashboard doors', () => {
     expect(logged).toEqual([]);
     expect((await request('/ui/registry/@modelcontextprotocol/time', { headers: { cookie } })).status).toBe(200);
   });
+
+  it("sends base-uri 'none' in the pages' CSP", async () => {
+    for (const path of ['/ui/login', '/ui/assets/dashboard.css']) {
+      const policy = (await request(path)).headers.get('content-security-policy') ?? '';
+      expect(policy.split(';').map((part) => part.trim())).toContain("base-uri 'none'");
+    }
+  });
 });
