@@ -8,7 +8,7 @@ import { checkConnectionAccess } from '../http/access.js';
 import { toPlace } from '../lookups.js';
 import { maxBodyBytes, type AppDependencies, type AppServices } from '../context.js';
 import { defineOperation, type Operation } from '../http/operation.js';
-import { readBodyText } from '../http/read-json-body.js';
+import { isBodyCutShort, readBodyText } from '../http/read-json-body.js';
 import { connectionId, errorSchema, namespaceName } from '../schemas/connection-schemas.js';
 
 const connectionParams = z.object({ namespace: namespaceName, connectionId });
@@ -96,6 +96,8 @@ export function mcpOperations({ stores, logger, bodyBudget }: AppDependencies, {
           const place = toPlace(account.id, connection.namespaceKey!);
           return await handleMcpPost(connection, () => endpoints.endpointFor(connection, place), body, c.req.header('accept'));
         } catch (error) {
+          if (isBodyCutShort(error))
+            return c.json(toJsonRpcError(null, ErrorCode.InvalidRequest, `Invalid Request: ${error.message}`), 400);
           if (isApiError(error) && error.code === 'payload_too_large')
             return c.json(toJsonRpcError(null, ErrorCode.InvalidRequest, `Invalid Request: ${error.message}`), 413);
           logger.error('Unhandled error while serving an MCP request', error);
