@@ -5,7 +5,7 @@
  * file is rewritten whole and renamed into place after every change, so a capture that is killed
  * still leaves files that load.
  */
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import type { CallToolResult, Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { stringify } from 'yaml';
 import type { Clock } from '../../domain/clock.js';
@@ -17,7 +17,7 @@ import { inferCaptureOverrides, inferCapturedWorld, type RecordedCall } from './
 import type { SeedWorld } from '../../domain/mock-settings.js';
 import type { ToolOverride } from '../../domain/tool-operation.js';
 import { createFixtureRecorder } from '../fixtures/fixture-recorder.js';
-import { writeFileAtomically } from '../fixtures/atomic-file.js';
+import { removeStaleTemporaryFiles, writeFileAtomically } from '../fixtures/atomic-file.js';
 import { toCaptureScenario } from './capture-scenario.js';
 
 /** Which connection and upstream a captured exchange came from, as the relay (mcp/relay.ts) tells it. */
@@ -195,6 +195,13 @@ export function createCaptureRecorder({
     }
   };
 
+  // A capture killed between writing a file and renaming it left a temporary file beside it.
+  // Only where it writes: the directory itself (not its subfolders: it may be a project's root), fixtures/, the scenario's.
+  guarded(() => {
+    removeStaleTemporaryFiles(directory);
+    removeStaleTemporaryFiles(files.fixtures, { recursive: true });
+    removeStaleTemporaryFiles(dirname(files.scenario), { of: basename(files.scenario) });
+  });
   // A directory captured into before keeps its fixtures (entries merge), but the report is this session's from the start.
   guarded(() => writeFileAtomically(files.redactions, '[]\n'));
 
