@@ -21,9 +21,9 @@ export interface Config {
    * Host header; absent: the listen address, known once the server listens.
    */
   publicUrl?: string;
-  /** Origins whose web pages may use the API besides loopback ones and the public URL's; `*`: any (decisions.md §8). */
+  /** Origins whose web pages may use the API besides loopback ones and the public URL's; `*`: any (docs/decisions.md, "Origins and hosts"). */
   corsOrigins: string[];
-  /** Host names requests may carry besides loopback ones, the listen address and the public URL's host; `*`: any (decisions.md §8). */
+  /** Host names requests may carry besides loopback ones, the listen address and the public URL's host; `*`: any (docs/decisions.md, "Origins and hosts"). */
   allowedHosts: string[];
   apiKey?: string;
   /**

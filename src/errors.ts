@@ -15,9 +15,9 @@ export const errorCatalog = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
-  /** A request whose `Host` is not a name this server answers to (DNS rebinding guard, decisions.md §8). */
+  /** A request whose `Host` is not a name this server answers to (DNS rebinding guard, docs/decisions.md, "Origins and hosts"). */
   host_not_allowed: 403,
-  /** A request from a web page whose `Origin` may not use this server (decisions.md §8). */
+  /** A request from a web page whose `Origin` may not use this server (docs/decisions.md, "Origins and hosts"). */
   origin_not_allowed: 403,
   method_not_allowed: 405,
   conflict: 409,

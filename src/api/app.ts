@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { apiError, isApiError, type ApiError } from '../errors.js';
 import { setupOperations } from './routes/setup.js';
-import { setupPathPrefix } from './http/route-path.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { cors } from './http/cors.js';
 import { guardHosts } from './http/host-guard.js';
+import { toLoggedPath } from './http/logged-path.js';
 import { createUplinkUpgrade } from './uplink-upgrade.js';
 import type { Operation } from './http/operation.js';
 import { createUnroutedAnswer, toErrorResponse, toSubApp } from './http/operation-routes.js';
@@ -100,11 +100,6 @@ function listOperationGroups(dependencies: AppDependencies, services: AppService
     cliAuthOperations(dependencies),
   );
   return groups;
-}
-
-/** The path as the access log shows it: a setup link's ticket is a credential, so it is masked. */
-export function toLoggedPath(path: string): string {
-  return path.startsWith(setupPathPrefix) ? `${setupPathPrefix}***` : path;
 }
 
 function toApiError(error: unknown, logger: Logger): ApiError {

@@ -23,7 +23,9 @@ URL it prints; every tool call is relayed as usual and recorded until Ctrl+C or 
 Every file is rewritten whole after each call, so a killed capture leaves usable files. Before
 anything is written, secrets are replaced by a marker such as [redacted:bearer]: bearer tokens,
 JWTs, API keys (sk-, ghp_, xox, AKIA...), values under keys such as password or api_key, the
-connection's own header and query values, and whatever --redact matches. Headers are never written.
+connection's own header and query values, the command's --env values (those under a name such as
+*_KEY or *_TOKEN, and any of 8 characters or more but a plain word or number), and whatever
+--redact matches. Headers are never written.
 Then: mcpsim test <out-dir>/scenario.yaml (in CI), or mcpsim serve --scenario <out-dir>/scenario.yaml.`;
 export const positionals = true;
 

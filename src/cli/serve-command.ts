@@ -235,7 +235,7 @@ async function shutDown(
   io.stdout('mcpsim stopped.\n');
 }
 
-/** What the banner warns about: a guard of decisions.md §8 turned off with '*'. */
+/** What the banner warns about: a guard of docs/decisions.md ("Origins and hosts") turned off with '*'. */
 function toExposureWarnings({ corsOrigins, allowedHosts }: Config): string[] {
   return [
     ...(corsOrigins.includes('*')

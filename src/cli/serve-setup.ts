@@ -1,4 +1,5 @@
 /** What `mcpsim serve` works out and builds before it listens: the configuration, the API key, the scenario files, the platform. */
+import { toAccessLogLine } from './access-log.js';
 import { resolveConfig, type Config, type ConfigFlags } from '../config.js';
 import type { Clock } from '../domain/clock.js';
 import { developmentApiKey, isLoopbackHost } from '../domain/api-key.js';
@@ -90,8 +91,7 @@ export function createServePlatform(
       ...(quiet
         ? {}
         : {
-            request: ({ method, path, status, milliseconds }, request) =>
-              void (ownRequests.has(request) || io.stdout(`${method} ${path} ${status} ${milliseconds.toFixed(1)}ms\n`)),
+            request: (entry, request) => void (ownRequests.has(request) || io.stdout(toAccessLogLine(entry))),
           }),
     },
   });

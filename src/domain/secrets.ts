@@ -54,16 +54,7 @@ export function revealQueryValues(url: string, values: Readonly<Record<string, s
  */
 export function toSecretValues(headers: Readonly<Record<string, string>> | null, url: string | null): string[] {
   const values = new Set<string>();
-  const add = (value: string) => {
-    for (const spelling of [
-      value,
-      encodeURIComponent(value),
-      new URLSearchParams({ v: value }).toString().slice(2),
-      JSON.stringify(value).slice(1, -1),
-    ]) {
-      if (spelling.length >= minScrubbedLength) values.add(spelling);
-    }
-  };
+  const add = (value: string) => addSpellings(values, value);
   for (const value of Object.values(headers ?? {})) {
     add(value);
     // `Bearer abc123`: the credential alone may be echoed too (the scheme word is no secret).
@@ -77,6 +68,64 @@ export function toSecretValues(headers: Readonly<Record<string, string>> | null,
     }
   }
   return [...values].sort((a, b) => b.length - a.length);
+}
+
+/** Names of environment variables that hold credentials (`API_KEY`, `GITHUB_TOKEN`, `DB_PASSWORD`, `AUTH`...). */
+const credentialName =
+  /(?:^|_)(?:[A-Z]*KEY|[A-Z]*TOKEN|SECRETS?|PASSWORD|PASSWD|PASSPHRASE|PASS|PWD|PIN|AUTH|CREDENTIALS?|COOKIE|SESSION)(?:_|$)/i;
+/** A value this long is scrubbed whatever its name, unless it is a plain word or number (`production`, `30000000`). */
+const envValueLength = 8;
+
+/**
+ * The values of a local server's environment (`--env KEY=VALUE` of `mcpsim uplink` and `capture`,
+ * `serve --uplink`, a scenario's `uplink.env`) to scrub from what the server says before it is
+ * stored, logged or written: the value of a credential-like name (at least 4 characters), and
+ * any other value of at least 8 characters that is not a plain lowercase word or a number. Short
+ * and plain values (`DEBUG=1`, `NODE_ENV=production`, `PORT=3000`) are left alone: scrubbing them
+ * would garble every result that says "production". Spelled as for `toSecretValues`, longest first.
+ *
+ * @example
+ *   toEnvSecretValues({ API_KEY: 'abc123', NODE_ENV: 'production', DATA: '/home/me/notes.db' });
+ *   // ['/home/me/notes.db', '%2Fhome%2Fme%2Fnotes.db', ..., 'abc123']
+ */
+export function toEnvSecretValues(env: Readonly<Record<string, string>> | undefined): string[] {
+  const values = new Set<string>();
+  for (const [name, value] of Object.entries(env ?? {})) {
+    const plain = /^(?:[a-z]+|[0-9]+)$/.test(value);
+    if (credentialName.test(name) || (value.length >= envValueLength && !plain)) addSpellings(values, value);
+  }
+  return [...values].sort((a, b) => b.length - a.length);
+}
+
+/** The value as it is, as a URL and a form would encode it, and inside a JSON string; each long enough to scrub. */
+function addSpellings(values: Set<string>, value: string): void {
+  for (const spelling of [
+    value,
+    encodeURIComponent(value),
+    new URLSearchParams({ v: value }).toString().slice(2),
+    JSON.stringify(value).slice(1, -1),
+  ]) {
+    if (spelling.length >= minScrubbedLength) values.add(spelling);
+  }
+}
+
+/**
+ * A JSON value with every secret value scrubbed from its strings (object keys too), as
+ * `scrubSecrets` does text; a copy, the value itself is left as it is.
+ *
+ * @example
+ *   scrubJsonSecrets({ name: 'srv-abc123' }, ['abc123']); // { name: 'srv-***' }
+ */
+export function scrubJsonSecrets<T>(value: T, secrets: readonly string[]): T {
+  if (secrets.length === 0) return value;
+  const visit = (current: unknown): unknown => {
+    if (typeof current === 'string') return scrubSecrets(current, secrets);
+    if (Array.isArray(current)) return current.map(visit);
+    if (current === null || typeof current !== 'object') return current;
+    // fromEntries defines own properties, so a key named "__proto__" stays a plain key.
+    return Object.fromEntries(Object.entries(current).map(([key, item]) => [scrubSecrets(key, secrets), visit(item)]));
+  };
+  return visit(value) as T;
 }
 
 /**

@@ -47,13 +47,16 @@ export function createConnectionEndpoints({
 
 /**
  * A paired uplink as the relay's upstream. Its status is the pairing's (written when the local
- * server initializes and when the channel closes), so an outcome changes nothing.
+ * server initializes and when the channel closes), so an outcome changes nothing. The values the
+ * local server was given (its environment) are redacted from a capture, as a real connection's
+ * header values are; its session scrubs them from its failures itself (uplink-pairings.ts).
  */
 function toUplinkLink(uplinks: UplinkPairings, connection: Connection): UpstreamLink & { status(): ConnectionStatus } {
   return {
     label: `the local server paired with ${connection.namespace}/${connection.connectionId}`,
     connection: { namespace: connection.namespace, connectionId: connection.connectionId },
     session: () => uplinks.session(connection),
+    secrets: () => uplinks.secrets(connection),
     report: () => connection.status,
     status: () => connection.status,
   };

@@ -28,14 +28,15 @@ export interface UpstreamLink {
   session(): Promise<UpstreamSession>;
   /**
    * The failure as it may be stored and shown: with every secret the request sent (stored header
-   * and query values) scrubbed from its text. Absent: nothing to scrub (an uplink sends none).
+   * and query values) scrubbed from its text. Absent: nothing to scrub (an uplink sends none, and
+   * its session scrubs its local server's environment values itself).
    */
   scrub?(failure: UpstreamError): UpstreamError;
   /** Records the outcome; returns the connection's status after it (with `setupUrl` on a 401). */
   report(outcome: UpstreamOutcome): ConnectionStatus;
   /** The connection behind the link, as a capture names it. */
   connection: { namespace: string; connectionId: string };
-  /** Every secret the request sends upstream (stored header and query values), for a capture to redact. */
+  /** Every secret the request sends upstream (stored header and query values, a local server's environment), for a capture to redact. */
   secrets?(): readonly string[];
 }
 

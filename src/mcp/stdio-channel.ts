@@ -7,9 +7,13 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { scrubSecrets, toEnvSecretValues } from '../domain/secrets.js';
 import type { UplinkChannel } from './uplink-channel.js';
 
-/** The local server to start. `env` is added to the SDK's safe default environment (PATH, HOME...) and never logged. */
+/**
+ * The local server to start. `env` is added to the SDK's safe default environment (PATH, HOME...)
+ * and never logged; its values are scrubbed from what the server says (domain/secrets.ts).
+ */
 export interface StdioCommand {
   command: string;
   args: readonly string[];
@@ -57,17 +61,22 @@ export function createStdioChannel({ command, args, env, cwd }: StdioCommand): S
     ...(env ? { env: { ...env } } : {}),
     ...(cwd ? { cwd } : {}),
   });
+  // A server that fails often says why with what it was given ("invalid key abc123"): its stderr
+  // lines reach status messages, errors and the log, so they are kept with the values scrubbed.
+  const secrets = toEnvSecretValues(env);
   const stderr: string[] = [];
   let partial = '';
-  const keep = (line: string) => {
-    if (line.trim() === '') return;
+  const keep = (raw: string) => {
+    if (raw.trim() === '') return;
+    const line = scrubSecrets(raw, secrets);
     // A long line keeps its start and its end: what a server adds to a line it never ended is at the end.
     stderr.push(line.length > maxLineChars ? `${line.slice(0, maxLineChars / 2)}…${line.slice(-maxLineChars / 2)}` : line);
     if (stderr.length > keptStderrLines) stderr.shift();
   };
   transport.stderr?.on('data', (chunk: Buffer) => {
     const lines = (partial + chunk.toString('utf8')).split(/\r?\n/);
-    partial = (lines.pop() ?? '').slice(-maxLineChars * 2);
+    // Scrubbed before it is cut, so a cut never leaves the end of a value to be kept.
+    partial = scrubSecrets(lines.pop() ?? '', secrets).slice(-maxLineChars * 2);
     lines.forEach(keep);
   });
 
@@ -118,6 +127,7 @@ export function createStdioChannel({ command, args, env, cwd }: StdioCommand): S
   let ended = false;
   return {
     transport,
+    secrets,
     exited,
     end() {
       if (ended) return;

@@ -20,6 +20,12 @@ export interface UplinkChannel {
    * and stderr); waits a moment for it (the process may be ending), then null.
    */
   endReason?(): Promise<string | null>;
+  /**
+   * Values the local server was given that must never be stored, logged or written (a stdio
+   * process's environment, domain/secrets.ts `toEnvSecretValues`); none for a WebSocket, whose
+   * server runs elsewhere.
+   */
+  secrets?: readonly string[];
 }
 
 /**

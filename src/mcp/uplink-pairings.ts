@@ -9,11 +9,12 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Connection, ConnectionStatus } from '../domain/connection.js';
+import { scrubJsonSecrets } from '../domain/secrets.js';
 import { toServerInfo } from '../domain/server-info.js';
 import type { Stores } from '../store/stores.js';
 import { version } from '../version.js';
 import type { UplinkChannel } from './uplink-channel.js';
-import { toUpstreamError, UpstreamError } from './upstream-failure.js';
+import { scrubFailure, toUpstreamError, UpstreamError } from './upstream-failure.js';
 import { toUpstreamSession, withDeadline, type UpstreamSession } from './upstream-session.js';
 
 /** The parts of a stored uplink connection that pairing needs. */
@@ -31,6 +32,8 @@ export interface UplinkPairings {
   pair(connection: UplinkConnection, channel: UplinkChannel, options: { force: boolean }): Promise<void>;
   /** The session of the paired local server, or an `UpstreamError` when none is paired. */
   session(connection: UplinkConnection): Promise<UpstreamSession>;
+  /** The values to scrub from what the paired local server says (its environment), or none when nothing is paired. */
+  secrets(connection: UplinkConnection): readonly string[];
   /** Ends the connection's pairing, if any (e.g. the connection was deleted). */
   unpair(connection: UplinkConnection, reason: string): void;
   /** Ends every pairing (the server is stopping; call before closing the stores): their connections read `disconnected`. */
@@ -80,6 +83,8 @@ export function createUplinkPairings({ stores, timeoutMs }: { stores: Pick<Store
   async function pair(connection: UplinkConnection, channel: UplinkChannel, { force }: { force: boolean }): Promise<void> {
     const key = connection.key!;
     const label = labelOf(connection);
+    // What the server says is stored and shown only with the values it was given scrubbed.
+    const secrets = channel.secrets ?? [];
     const existing = pairings.get(key);
     if (existing && !force) {
       channel.end(1008, 'already paired');
@@ -109,7 +114,7 @@ export function createUplinkPairings({ stores, timeoutMs }: { stores: Pick<Store
     try {
       await withDeadline(client.connect(channel.transport, { timeout: timeoutMs }), timeoutMs, label);
     } catch (error) {
-      const failure = toUpstreamError(error, label, timeoutMs);
+      const failure = scrubFailure(toUpstreamError(error, label, timeoutMs), secrets);
       channel.end(1011, 'initialize failed'); // usually already closed (1000) by the SDK client giving up
       const reason = await channel.endReason?.();
       // Still ours, or already dropped by the close of a process that died while initializing (not replaced).
@@ -125,10 +130,11 @@ export function createUplinkPairings({ stores, timeoutMs }: { stores: Pick<Store
       throw failure;
     }
     const serverInfo = client.getServerVersion() ?? { name: connection.connectionId, version: 'unknown' };
-    pairing.session = withEndReason(toUpstreamSession(client, { label, serverInfo, protocolVersion }), channel);
+    pairing.session = withChannelFailures(toUpstreamSession(client, { label, serverInfo, protocolVersion }), channel);
     settle(pairing.session);
     // Replaced or gone while it initialized: the newer pairing (or the close) decides the status.
-    if (pairings.get(key) === pairing) writeStatus(connection, { state: 'connected' }, toServerInfo(serverInfo, connection.connectionId));
+    if (pairings.get(key) === pairing)
+      writeStatus(connection, { state: 'connected' }, scrubJsonSecrets(toServerInfo(serverInfo, connection.connectionId), secrets));
   }
 
   return {
@@ -145,6 +151,7 @@ export function createUplinkPairings({ stores, timeoutMs }: { stores: Pick<Store
       }
       return session;
     },
+    secrets: (connection) => pairings.get(connection.key!)?.channel.secrets ?? [],
     unpair(connection, reason) {
       pairings.get(connection.key!)?.channel.end(1000, reason);
     },
@@ -161,10 +168,12 @@ export function createUplinkPairings({ stores, timeoutMs }: { stores: Pick<Store
 
 /**
  * The session, with a request that failed because the channel closed saying how it ended (a stdio
- * process's exit code and last stderr lines), so a call in flight when the server died says why.
+ * process's exit code and last stderr lines), so a call in flight when the server died says why;
+ * and with the channel's secrets scrubbed from every failure (a server's error that echoes its API
+ * key), before the relay stores or shows it.
  */
-function withEndReason(session: UpstreamSession, channel: UplinkChannel): UpstreamSession {
-  if (!channel.endReason) return session;
+function withChannelFailures(session: UpstreamSession, channel: UplinkChannel): UpstreamSession {
+  if (!channel.endReason && !channel.secrets?.length) return session;
   return {
     ...session,
     async request(method, params, timeoutMs) {
@@ -172,7 +181,8 @@ function withEndReason(session: UpstreamSession, channel: UplinkChannel): Upstre
         return await session.request(method, params, timeoutMs);
       } catch (error) {
         const reason = error instanceof UpstreamError && error.kind === 'closed' ? await channel.endReason?.() : null;
-        throw reason ? new UpstreamError('closed', `${(error as Error).message}: ${reason}`, { cause: error }) : error;
+        const failure = reason ? new UpstreamError('closed', `${(error as Error).message}: ${reason}`, { cause: error }) : error;
+        throw failure instanceof UpstreamError ? scrubFailure(failure, channel.secrets ?? []) : failure;
       }
     },
   };

@@ -1,6 +1,6 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { scrubSecrets, toSecretValues } from '../domain/secrets.js';
+import { scrubJsonSecrets, scrubSecrets, toSecretValues } from '../domain/secrets.js';
 
 /** What went wrong when talking to a real upstream MCP server. */
 export type UpstreamFailureKind =
@@ -47,15 +47,25 @@ export function scrubUpstreamError(
   error: UpstreamError,
   target: { url: string; headers: Readonly<Record<string, string>> | null },
 ): UpstreamError {
-  const secrets = toSecretValues(target.headers, target.url);
+  return scrubFailure(error, toSecretValues(target.headers, target.url));
+}
+
+/**
+ * The failure with each of `secrets` (domain/secrets.ts spellings) scrubbed from its message and
+ * JSON-RPC error: a stored header value, or a local server's environment value it echoed.
+ *
+ * @example
+ *   scrubFailure(failure, toEnvSecretValues({ API_KEY: 'abc123' }));
+ */
+export function scrubFailure(error: UpstreamError, secrets: readonly string[]): UpstreamError {
   if (secrets.length === 0) return error;
   const message = scrubSecrets(error.message, secrets);
   let rpcError = error.rpcError;
   if (rpcError) {
-    const data = rpcError.data === undefined ? undefined : (JSON.parse(scrubSecrets(JSON.stringify(rpcError.data), secrets)) as unknown);
+    const data = rpcError.data === undefined ? undefined : scrubJsonSecrets(rpcError.data, secrets);
     rpcError = { code: rpcError.code, message: scrubSecrets(rpcError.message, secrets), ...(data === undefined ? {} : { data }) };
   }
-  if (message === error.message && rpcError === error.rpcError) return error;
+  if (message === error.message && JSON.stringify(rpcError) === JSON.stringify(error.rpcError)) return error;
   // The cause keeps the raw text: it is never shown, stored or logged.
   return new UpstreamError(error.kind, message, { cause: error.cause, rpcError });
 }

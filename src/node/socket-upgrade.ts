@@ -61,6 +61,11 @@ function toRequest(incoming: IncomingMessage): Request {
 }
 
 function toMessageSocket(socket: WebSocket): MessageSocket {
+  // A frame `ws` refuses (invalid UTF-8, over maxPayload, a reserved bit set) is emitted as
+  // 'error' after `ws` has sent the close frame with its code (1007, 1009, 1002) and begun
+  // closing; without a listener that emit threw out of the socket's data handler and ended the
+  // whole server. The 'close' that follows ends the pairing (status disconnected).
+  socket.on('error', () => {});
   return {
     send: (text) => socket.send(text),
     close: (code, reason) => socket.close(code, reason),

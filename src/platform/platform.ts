@@ -66,9 +66,9 @@ export interface PlatformOptions {
    * one with `setPublicUrl`).
    */
   publicUrl?: string;
-  /** Origins whose web pages may use the API besides loopback ones and the public URL's; `*`: any (decisions.md §8). */
+  /** Origins whose web pages may use the API besides loopback ones and the public URL's; `*`: any (docs/decisions.md, "Origins and hosts"). */
   corsOrigins?: readonly string[];
-  /** Host names requests may carry besides loopback ones, the listen address and the public URL's host; `*`: any (decisions.md §8). */
+  /** Host names requests may carry besides loopback ones, the listen address and the public URL's host; `*`: any (docs/decisions.md, "Origins and hosts"). */
   allowedHosts?: readonly string[];
   /** How much of each mock connection's call log is kept (default 10,000 calls within 64 MiB). */
   memoryLimits?: MemoryLimits;

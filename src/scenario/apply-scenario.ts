@@ -72,8 +72,10 @@ export async function applyScenario(scenario: Scenario, platform: ScenarioPlatfo
       ...(server.description === undefined ? {} : { description: server.description }),
       tools: server.tools.map((tool) => ({ ...tool, inputSchema: tool.inputSchema ?? { type: 'object' } })),
     };
-    // The qualifiedName's slash is part of the route (`/servers/@owner/name`), so it is sent as is.
-    await expectSuccess(platform, `server "${server.qualifiedName}"`, 'PUT', `/servers/${server.qualifiedName}`, body);
+    // The scenario loader's own route: for the local account, another account's entry or owner
+    // never makes a scenario fail to load (api/registry-ownership.ts). The qualifiedName's slash
+    // is part of the route (`/__mcpsim/servers/@owner/name`), so it is sent as is.
+    await expectSuccess(platform, `server "${server.qualifiedName}"`, 'PUT', `/__mcpsim/servers/${server.qualifiedName}`, body);
   }
 
   const connections: AppliedConnection[] = [];

@@ -44,6 +44,10 @@ export function createRegistryStore(db: Sqlite, caches: CacheSet) {
     owner: db.prepare<[string, string], { owner_account: string | null }>(
       'SELECT owner_account FROM registry_servers WHERE qualified_name IN (?, ?)',
     ),
+    // The owner part of a name, with or without `@`: LIKE ignores ASCII case, as the name's NOCASE does.
+    ownersUnder: db.prepare<[string, string], { owner_account: string | null }>(
+      "SELECT DISTINCT owner_account FROM registry_servers WHERE qualified_name LIKE ? ESCAPE '\\' OR qualified_name LIKE ? ESCAPE '\\'",
+    ),
     count: db.prepare<[], { count: number }>('SELECT count(*) AS count FROM registry_servers'),
     revision: db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'registry_revision'"),
     bumpRevision: db.prepare(
@@ -85,6 +89,11 @@ export function createRegistryStore(db: Sqlite, caches: CacheSet) {
     }
   }
 
+  const replaceOne = db.transaction((entry: RegistryEntry, ownerAccount: string | null) => {
+    statements.delete.run(...qualifiedNameSpellings(entry.qualifiedName));
+    upsertMany([entry], ownerAccount);
+  });
+
   const deleteOne = db.transaction((qualifiedName: string) => {
     const deleted = statements.delete.run(...qualifiedNameSpellings(qualifiedName)).changes > 0;
     if (deleted) statements.bumpRevision.run();
@@ -99,6 +108,21 @@ export function createRegistryStore(db: Sqlite, caches: CacheSet) {
      */
     upsert(entries: readonly RegistryEntry[], { ownerAccount = null }: { ownerAccount?: string | null } = {}): void {
       writing(() => upsertMany.immediate(entries, ownerAccount));
+    },
+    /**
+     * Replaces whatever entry has the entry's name (any spelling, any owner) with it, owned by
+     * `ownerAccount`, in one transaction: nothing of the old entry is kept.
+     */
+    replace(entry: RegistryEntry, { ownerAccount = null }: { ownerAccount?: string | null } = {}): void {
+      writing(() => replaceOne.immediate(entry, ownerAccount));
+    },
+    /**
+     * The accounts that own entries under the owner part `owner` of qualified names (`team` for
+     * `@team/tracker`, any case); null stands for the local account.
+     */
+    ownersUnder(owner: string): (string | null)[] {
+      const pattern = `${owner.replace(/[\\%_]/g, (character) => `\\${character}`)}/%`;
+      return statements.ownersUnder.all(pattern, `@${pattern}`).map((row) => row.owner_account);
     },
     /** The account that owns the entry (null: the local account), or undefined when there is no such entry. */
     ownerOf(qualifiedName: string): string | null | undefined {

@@ -22,6 +22,12 @@ export interface ApiAnswer<T = unknown> {
  */
 export function createApiClient(access: ApiAccess) {
   async function request<T>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
+    // Paths are built from what a page was asked for (a registry name may hold "/"): a dot segment
+    // ("..", "%2e.") would make the request reach another route, with the local account's key.
+    if (new URL(path, 'http://127.0.0.1').pathname !== path.split('?')[0]) {
+      const message = `Nothing is at ${JSON.stringify(path.split('?')[0])}: a name has no "." or ".." part`;
+      return { status: 404, ok: false, body: { error: 'not_found', message } as T };
+    }
     const headers: Record<string, string> = { authorization: `Bearer ${access.apiKey()}`, accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await access.fetch(

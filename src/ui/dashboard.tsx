@@ -70,7 +70,11 @@ export function createDashboard(options: DashboardOptions): Dashboard {
     c.header('x-frame-options', 'DENY');
     // same-origin, not no-referrer: with no-referrer a browser sends `Origin: null` on form posts.
     c.header('referrer-policy', 'same-origin');
-    c.header('content-security-policy', "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'");
+    // base-uri: an injected <base> must not move the pages' relative links and form targets elsewhere.
+    c.header(
+      'content-security-policy',
+      "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
+    );
     const path = c.req.path.slice('/ui'.length);
     if (path.startsWith('/assets/')) return next();
     const stateChanging = c.req.method !== 'GET' && c.req.method !== 'HEAD';
@@ -96,9 +100,13 @@ export function createDashboard(options: DashboardOptions): Dashboard {
   app.get('/login', (c) => c.html(<LoginPage error={null} />));
   app.post('/login', async (c) => {
     const key = (await readForm(c)).get('key') ?? '';
+    const refused = () => c.html(<LoginPage error="That is not an API key of this server." />, 401);
+    // A key is non-space text a header can carry: anything else (a line break, a character above
+    // U+00FF) is no key, and building the check's request with it would throw, the key in the error.
+    if (!isHeaderToken(key)) return refused();
     const check = await options.api.fetch(new Request('http://127.0.0.1/namespaces', { headers: { authorization: `Bearer ${key}` } }));
     // Only an API key of the account opens a session (a service token is narrower than the dashboard).
-    if (!check.ok || key.startsWith('mcps_')) return c.html(<LoginPage error="That is not an API key of this server." />, 401);
+    if (!check.ok || key.startsWith('mcps_')) return refused();
     startSession(c, sessions.open());
     return c.redirect('/ui', 303);
   });
@@ -145,6 +153,11 @@ export function createDashboard(options: DashboardOptions): Dashboard {
       return c.redirect('/ui/login', 303);
     },
   };
+}
+
+/** Visible ASCII and Latin-1, no space: what a key may be and a header value can carry. */
+function isHeaderToken(text: string): boolean {
+  return /^[\x21-\x7e\xa1-\xff]{1,256}$/.test(text);
 }
 
 function LoginPage({ error }: { error: string | null }) {

@@ -75,6 +75,11 @@ export function readForm(c: Context): Promise<Map<string, string>> {
   return form;
 }
 
+/** A form the browser stopped sending (the tab closed mid-upload): a 400, not a bug with a stack in the log. */
+function cutShort(): never {
+  throw apiError('validation_error', 'The form ended before it was whole (the browser closed the connection); send it again');
+}
+
 async function parseForm(request: Request): Promise<Map<string, string>> {
   const tooLarge = () => apiError('payload_too_large', `A dashboard form is at most ${maxFormBytes} bytes`);
   if (Number(request.headers.get('content-length') ?? 0) > maxFormBytes) throw tooLarge();
@@ -82,7 +87,7 @@ async function parseForm(request: Request): Promise<Map<string, string>> {
   let size = 0;
   const reader = request.body?.getReader();
   for (;;) {
-    const read = reader ? await reader.read() : { done: true as const, value: undefined };
+    const read = reader ? await reader.read().catch(cutShort) : { done: true as const, value: undefined };
     if (read.done) break;
     size += read.value.byteLength;
     if (size > maxFormBytes) {

@@ -1,5 +1,5 @@
 /**
- * Who may talk to a local server (decisions.md §8), over a real socket on 127.0.0.1 with the
+ * Who may talk to a local server (docs/decisions.md, "Origins and hosts"), over a real socket on 127.0.0.1 with the
  * development key: every route family refuses a Host that is not loopback, the listen address,
  * the public URL's host or an --allowed-host name (DNS rebinding), and only loopback pages, the
  * public URL's origin and --cors-origin origins get CORS; a foreign page's request is not acted on.

@@ -1,5 +1,5 @@
 /**
- * The attacks of decisions.md §8 made by a real headless Chromium (Debian's, through
+ * The attacks of docs/decisions.md, "Origins and hosts" made by a real headless Chromium (Debian's, through
  * playwright-core) against a server on 127.0.0.1 with the well-known development key. Chromium
  * maps the foreign name `evil.test` to 127.0.0.1 itself (`--host-resolver-rules`), so a page can be
  * "on another site" without DNS: a second local server serves the pages, and the page is foreign

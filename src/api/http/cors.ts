@@ -16,7 +16,7 @@ const defaultAllowHeaders = 'authorization, content-type, mcp-session-id, mcp-pr
 const exposeHeaders = 'mcp-session-id, mcp-protocol-version, x-should-retry, allow';
 
 /**
- * Who may use the API from a web page (decisions.md §8; the rule is in origin-rule.ts). A request
+ * Who may use the API from a web page (docs/decisions.md, "Origins and hosts"; the rule is in origin-rule.ts). A request
  * without `Origin` (curl, SDKs, the CLI, a page's own navigation) passes straight through, which
  * keeps the hot path free: hono's own cors() middleware cost three quarters of the throughput of
  * a small route.

@@ -4,7 +4,7 @@ import { createHostRule, toHostName } from './host-rule.js';
 import { quoteHeader, refuseRequest } from './refuse-request.js';
 
 /**
- * The DNS rebinding guard (decisions.md §8), installed before every route, the dashboard's, the
+ * The DNS rebinding guard (docs/decisions.md, "Origins and hosts"), installed before every route, the dashboard's, the
  * MCP endpoint's and the uplink upgrade's among them: a request whose `Host` is not a name this
  * server answers to (host-rule.ts) gets 403 `host_not_allowed` (JSON-RPC on the MCP endpoint).
  * 403, not 421 Misdirected Request: a client may retry a 421 on another connection by itself,

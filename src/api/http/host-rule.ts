@@ -1,6 +1,6 @@
 import { isLoopbackHost } from '../../domain/api-key.js';
 
-/** What decides which `Host` names a request may carry (decisions.md §8). */
+/** What decides which `Host` names a request may carry (docs/decisions.md, "Origins and hosts"). */
 export interface HostRuleSettings {
   /** Names added with `--allowed-host`: `mybox.lan`, `.example.com` (that domain and its subdomains), or `*` for any. */
   allowedHosts: readonly string[];

@@ -1,6 +1,6 @@
 import { isLoopbackHost } from '../../domain/api-key.js';
 
-/** What decides which web pages may use the API (decisions.md §8). */
+/** What decides which web pages may use the API (docs/decisions.md, "Origins and hosts"). */
 export interface OriginRuleSettings {
   /** Origins added with `--cors-origin` (`https://app.example.com`), or `*` for any. */
   corsOrigins: readonly string[];

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { findJsonLimitBreach, jsonLimits, toBreachMessage } from '../../domain/json-limits.js';
-import { apiError } from '../../errors.js';
+import { apiError, isApiError, type ApiError } from '../../errors.js';
 
 /**
  * Reads a request body as JSON, refusing more than `maxBytes` (413) before and while reading.
@@ -42,11 +42,38 @@ export function parseJsonText(text: string): unknown {
   return value;
 }
 
+/** Bodies that ended before they were whole: the client went away, nothing is wrong here. */
+const cutShort = new WeakSet<object>();
+
+/**
+ * Whether `error` is a body that ended before it was whole (a client that aborted its upload): a
+ * 400 for whoever is still listening, and nothing for the log.
+ *
+ * @example
+ *   if (isBodyCutShort(error)) return c.json(toJsonRpcError(null, ErrorCode.InvalidRequest, error.message), 400);
+ */
+export function isBodyCutShort(error: unknown): error is ApiError {
+  return isApiError(error) && cutShort.has(error);
+}
+
 /**
  * With a Content-Length, the length is checked first and the body read by `c.req.text()`, the
  * node server's fast path. Without one (chunked), the stream is read and counted as it arrives.
+ * A body the client stops sending (it aborted, or its connection broke) is a `validation_error`
+ * (`isBodyCutShort`), not a bug with a stack in the log.
  */
 export async function readBodyText(c: Context, maxBytes: number): Promise<string> {
+  try {
+    return await readWhole(c, maxBytes);
+  } catch (error) {
+    if (isApiError(error)) throw error;
+    const failure = apiError('validation_error', 'body: ended before it was whole (the client closed the connection); send it again');
+    cutShort.add(failure);
+    throw failure;
+  }
+}
+
+async function readWhole(c: Context, maxBytes: number): Promise<string> {
   const tooLarge = () => apiError('payload_too_large', `Request body is larger than ${maxBytes} bytes`);
   const declared = c.req.header('content-length');
   if (declared !== undefined) {

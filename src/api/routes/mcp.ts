@@ -8,7 +8,7 @@ import { missingPermission } from '../http/access.js';
 import { maxBodyBytes } from '../http/body-budget.js';
 import type { AppDependencies, AppServices } from '../context.js';
 import { defineOperation, type Operation } from '../http/operation.js';
-import { readBodyText } from '../http/read-json-body.js';
+import { isBodyCutShort, readBodyText } from '../http/read-json-body.js';
 import { connectionId, errorSchema, namespaceName } from '../schemas/connection-schemas.js';
 
 const connectionParams = z.object({ namespace: namespaceName, connectionId });
@@ -81,6 +81,8 @@ export function mcpOperations({ logger, bodyBudget }: AppDependencies, { resolve
         try {
           return await answerMcpPost(verdict, await readBodyText(c, maxBodyBytes), c.req.header('accept'));
         } catch (error) {
+          if (isBodyCutShort(error))
+            return c.json(toJsonRpcError(null, ErrorCode.InvalidRequest, `Invalid Request: ${error.message}`), 400);
           if (isApiError(error) && error.code === 'payload_too_large')
             return c.json(toJsonRpcError(null, ErrorCode.InvalidRequest, `Invalid Request: ${error.message}`), 413);
           logger.error('Unhandled error while serving an MCP request', error);

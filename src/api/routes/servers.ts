@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { HttpProfile } from '../../domain/connection.js';
 import type { RegistryEntry } from '../../domain/registry.js';
-import { toAuthoredEntry } from '../../domain/registry-authoring.js';
 import { apiError } from '../../errors.js';
-import type { Account } from '../../store/account-store.js';
 import type { AppDependencies } from '../context.js';
 import { defineOperation, type Operation } from '../http/operation.js';
+import { checkOwner, writeServerEntry } from '../registry-ownership.js';
 import { errorSchema, validationErrorSchema } from '../schemas/connection-schemas.js';
 import {
   qualifiedNameParam,
@@ -23,7 +22,8 @@ const tag = 'servers';
 const invalid = { description: 'A parameter breaks a rule; the message names it', schema: validationErrorSchema };
 const missing = { description: 'No such server', schema: errorSchema };
 const notOwner = {
-  description: 'The entry belongs to another account (entries are public to read; only the owner writes)',
+  description:
+    'The entry belongs to another account (entries are public to read; only the owner writes), or a new entry names an owner another account holds',
   schema: errorSchema,
 };
 
@@ -80,21 +80,28 @@ export function serverOperations({ stores, clock, search }: AppDependencies): Op
         403: notOwner,
       },
       handle(c, { params, body, account }) {
-        const existing = stores.registry.get(params.qualifiedName);
-        if (existing) checkOwner(stores, account, existing.qualifiedName, 'change');
-        const entry = toAuthoredEntry(params.qualifiedName, body, existing, { now: clock.now(), ownerId: account.id });
-        // An update keeps the owner (the local account's entries stay the local account's).
-        stores.registry.upsert([entry], {
-          ownerAccount: existing ? (stores.registry.ownerOf(existing.qualifiedName) ?? null) : account.id,
-        });
-        const result = {
-          server: entry.qualifiedName,
-          namespace: entry.namespace,
-          displayName: entry.displayName,
-          description: entry.description,
-          createdAt: entry.createdAt,
-        };
-        return c.json(result, existing ? 200 : 201);
+        const { entry, created } = writeServerEntry({ stores, clock }, account, params.qualifiedName, body, { scenario: false });
+        return c.json(toWriteResult(entry), created ? 201 : 200);
+      },
+    }),
+    defineOperation({
+      method: 'PUT',
+      path: '/__mcpsim/servers/{qualifiedName}',
+      tag: 'mcpsim',
+      summary:
+        "A scenario's registry entry (what scenario loading sends): PUT /servers, except that for the local account another account's entry or owner never refuses it (the entry is taken back, replaced whole)",
+      permission: 'api-key',
+      params: qualifiedNameParam,
+      body: { schema: serverBodySchema, required: false },
+      responses: {
+        200: { description: 'Updated, or taken back from another account', schema: serverWriteSchema },
+        201: { description: 'Created', schema: serverWriteSchema },
+        400: invalid,
+        403: { description: 'Another account than the local one, refused as PUT /servers refuses it', schema: errorSchema },
+      },
+      handle(c, { params, body, account }) {
+        const { entry, created } = writeServerEntry({ stores, clock }, account, params.qualifiedName, body, { scenario: true });
+        return c.json(toWriteResult(entry), created ? 201 : 200);
       },
     }),
     defineOperation({
@@ -115,18 +122,14 @@ export function serverOperations({ stores, clock, search }: AppDependencies): Op
   ];
 }
 
-/**
- * Only the owner changes or deletes an entry (docs/decisions.md, "Registry ownership"): the account that created it, or
- * for the demo catalog and imports (owner null) the server's first, local account. Entries are
- * public to read, so the 403 reveals nothing.
- */
-function checkOwner(stores: AppDependencies['stores'], account: Account, qualifiedName: string, action: 'change' | 'delete'): void {
-  const owner = stores.registry.ownerOf(qualifiedName);
-  if (owner === undefined || (owner === null ? account.isLocal : owner === account.id)) return;
-  throw apiError(
-    'forbidden',
-    `Server "${qualifiedName}" belongs to another account: only its owner may ${action} it; author your own under another name`,
-  );
+function toWriteResult(entry: RegistryEntry) {
+  return {
+    server: entry.qualifiedName,
+    namespace: entry.namespace,
+    displayName: entry.displayName,
+    description: entry.description,
+    createdAt: entry.createdAt,
+  };
 }
 
 function serverNotFound(qualifiedName: string) {

@@ -5,7 +5,7 @@
  * file is rewritten whole and renamed into place after every change, so a capture that is killed
  * still leaves files that load.
  */
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import type { CallToolResult, Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { stringify } from 'yaml';
 import type { Clock } from '../../domain/clock.js';
@@ -17,7 +17,7 @@ import { inferCaptureOverrides, inferCapturedWorld, type RecordedCall } from './
 import type { SeedWorld } from '../../domain/mock-settings.js';
 import type { ToolOverride } from '../../domain/tool-operation.js';
 import { createFixtureRecorder } from '../fixtures/fixture-recorder.js';
-import { writeFileAtomically } from '../fixtures/atomic-file.js';
+import { removeStaleTemporaryFiles, writeFileAtomically } from '../fixtures/atomic-file.js';
 import { toCaptureScenario } from './capture-scenario.js';
 
 /** Which connection and upstream a captured exchange came from, as the relay (mcp/relay.ts) tells it. */
@@ -77,7 +77,10 @@ interface CapturedServer {
   namespace: string;
   connectionId: string;
   upstream: string;
+  /** As written: redacted. */
   serverInfo: Implementation;
+  /** The serverInfo as the upstream sent it, as JSON: redacted again only when it changes. */
+  serverInfoSeen: string;
   tools: ToolDefinition[] | null;
   calls: (RecordedCall & { sequence: number })[];
   occurrences: Map<string, number>;
@@ -114,9 +117,13 @@ export function createCaptureRecorder({
   function serverOf(origin: CaptureOrigin, tool: string, call: number): CapturedServer {
     const key = `${origin.namespace}/${origin.connectionId}`;
     let server = servers.get(key);
+    // serverInfo names the fixtures folder, the registry entry and the scenario, and a server may
+    // put what it was given in it (`leaky-<its API key>`): redacted like a result, when it changes.
+    const seen = JSON.stringify(origin.serverInfo);
+    const serverInfo = server?.serverInfoSeen === seen ? server.serverInfo : redact(origin.serverInfo, origin, tool, call, '$.serverInfo');
     if (!server) {
       const taken = new Set([...servers.values()].map((known) => known.qualifiedName));
-      const base = servers.size === 0 && serverName ? serverName : `@captured/${toSlug(origin.serverInfo.name)}`;
+      const base = servers.size === 0 && serverName ? serverName : `@captured/${toSlug(serverInfo.name)}`;
       let qualifiedName = base;
       for (let suffix = 2; taken.has(qualifiedName); suffix++) qualifiedName = `${base}-${suffix}`;
       // The upstream's name is written into every entry: redacted once, here (a URL may carry a secret query value).
@@ -126,14 +133,16 @@ export function createCaptureRecorder({
         namespace: origin.namespace,
         connectionId: origin.connectionId,
         upstream,
-        serverInfo: origin.serverInfo,
+        serverInfo,
+        serverInfoSeen: seen,
         tools: null,
         calls: [],
         occurrences: new Map(),
       };
       servers.set(key, server);
     }
-    server.serverInfo = origin.serverInfo;
+    server.serverInfo = serverInfo;
+    server.serverInfoSeen = seen;
     return server;
   }
 
@@ -186,6 +195,13 @@ export function createCaptureRecorder({
     }
   };
 
+  // A capture killed between writing a file and renaming it left a temporary file beside it.
+  // Only where it writes: the directory itself (not its subfolders: it may be a project's root), fixtures/, the scenario's.
+  guarded(() => {
+    removeStaleTemporaryFiles(directory);
+    removeStaleTemporaryFiles(files.fixtures, { recursive: true });
+    removeStaleTemporaryFiles(dirname(files.scenario), { of: basename(files.scenario) });
+  });
   // A directory captured into before keeps its fixtures (entries merge), but the report is this session's from the start.
   guarded(() => writeFileAtomically(files.redactions, '[]\n'));
 
