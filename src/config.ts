@@ -39,13 +39,13 @@ export interface Config {
     baseUrl?: string;
     embeddingModel: string | null;
     /** The model that generates mock tool results; null turns generation off. */
-    simulatorModel: string | null;
+    resultModel: string | null;
     /** Which API it speaks: null picks chat with a base URL, else responses. */
-    simulatorApi: 'responses' | 'chat' | null;
+    resultModelApi: 'responses' | 'chat' | null;
   } | null;
   /** Whether `mcpsim test` reports durations: off by default in CI, so reports of two runs can be diffed. */
   reportTimings: boolean;
-  simulator: {
+  results: {
     /** What answers a call no fixture answers; null: model when one is configured, else simulate (serve) or error (test). */
     missPolicy: 'error' | 'model' | 'simulate' | 'synthesize' | null;
     /** Record mode: write what the model generates into the fixtures. */
@@ -116,7 +116,7 @@ export function resolveConfig(flags: ConfigFlags, env: Record<string, string | u
     clock: parseClock(flags.clock ?? env.MCPSIM_CLOCK),
     model: resolveModel(env),
     reportTimings: flags.timings ?? !isCi(env.CI),
-    simulator: {
+    results: {
       missPolicy: parseMissPolicy(flags.miss ?? env.MCPSIM_MISS_POLICY),
       record: flags.record ?? parseBoolean(env.MCPSIM_RECORD, 'MCPSIM_RECORD'),
       budgetTokens: parseInteger(env.MCPSIM_PROMPT_BUDGET, 'MCPSIM_PROMPT_BUDGET', 4000, 2000, 1_000_000),
@@ -136,7 +136,7 @@ function resolveModel(env: Record<string, string | undefined>): Config['model'] 
   const baseUrl = env.OPENAI_BASE_URL || undefined;
   if (apiKey === undefined && baseUrl === undefined) return null;
   const embeddingModel = env.MCPSIM_EMBEDDING_MODEL ?? 'text-embedding-3-small';
-  const simulatorModel = env.MCPSIM_MODEL ?? 'gpt-4.1-mini';
+  const resultModel = env.MCPSIM_MODEL ?? 'gpt-4.1-mini';
   const api = env.MCPSIM_MODEL_API || undefined;
   if (api !== undefined && api !== 'responses' && api !== 'chat')
     throw new ConfigError(`MCPSIM_MODEL_API: "${api}" is not "responses" or "chat"`);
@@ -144,8 +144,8 @@ function resolveModel(env: Record<string, string | undefined>): Config['model'] 
     ...(apiKey === undefined ? {} : { apiKey }),
     ...(baseUrl === undefined ? {} : { baseUrl }),
     embeddingModel: embeddingModel === 'off' || embeddingModel === '' ? null : embeddingModel,
-    simulatorModel: simulatorModel === 'off' || simulatorModel === '' ? null : simulatorModel,
-    simulatorApi: api ?? null,
+    resultModel: resultModel === 'off' || resultModel === '' ? null : resultModel,
+    resultModelApi: api ?? null,
   };
 }
 
@@ -160,7 +160,7 @@ function parseClock(value: string | undefined): Config['clock'] {
   );
 }
 
-function parseMissPolicy(value: string | undefined): Config['simulator']['missPolicy'] {
+function parseMissPolicy(value: string | undefined): Config['results']['missPolicy'] {
   if (value === undefined || value === '') return null;
   if (value === 'error' || value === 'model' || value === 'simulate' || value === 'synthesize') return value;
   throw new ConfigError(`--miss / MCPSIM_MISS_POLICY: "${value}" is not "error", "model", "simulate" or "synthesize"`);

@@ -170,7 +170,7 @@ const rooms: Record<string, Record<string, readonly string[]>> = {
   },
 };
 
-/** `sim/model/prompt.ts` -> `model`; `sim/simulator.ts` -> `.`. */
+/** `sim/model/prompt.ts` -> `model`; `sim/tool-results.ts` -> `.`. */
 function roomOf(path: string): string {
   const parts = path.split('/');
   return parts.length > 2 ? parts[1]! : '.';

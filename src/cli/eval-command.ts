@@ -53,7 +53,7 @@ export async function run({ values, positionals: paths }: CommandInput<typeof op
   const maxContradictions = toNumber('--max-contradictions', values['max-contradictions'] ?? '0', 0, 1, false);
   const config = resolveConfig(toConfigFlags(values), io.env);
   const runtime = createModelRuntime(config);
-  const model = runtime.simulatorModel;
+  const model = runtime.resultModel;
   if (!model)
     throw new CliError('eval needs a model: set OPENAI_API_KEY (and OPENAI_BASE_URL for another endpoint); MCPSIM_MODEL names the model');
   const scenarios = await loadScenarioPaths(paths, io);

@@ -39,7 +39,7 @@ export async function run({ values, positionals }: CommandInput<typeof options>,
   if (paths.length === 0) throw new CliError('record needs a scenario file or folder, e.g. mcpsim record scenarios/issue-triage.yaml');
   const config = resolveConfig(toConfigFlags(values), io.env);
   const runtime = createModelRuntime(config);
-  const model = runtime.simulatorModel;
+  const model = runtime.resultModel;
   if (!model)
     throw new CliError('record needs a model: set OPENAI_API_KEY (and OPENAI_BASE_URL for another endpoint); MCPSIM_MODEL names the model');
   const scenarios = await loadScenarioPaths(paths, io);

@@ -7,7 +7,7 @@ import { createScenarioUplinks } from './scenario-uplinks.js';
 
 export interface ScenarioRun {
   runtime: ModelRuntime;
-  /** Where the simulator's results come from: `replay` for `test`, `record` for `record`. */
+  /** Where mock tool results come from: `replay` for `test`, `record` for `record`. */
   toolResults: ToolResultsMode;
   /** The key of the platform's local account, for the scenario's requests. */
   apiKey: string;

@@ -183,7 +183,7 @@ async function connectUpstreams(
 
 /** The banner; its MCP URL is `firstMcpUrl`, else the demo namespace's `time` connection. */
 function toBanner(
-  { config, apiKey, fixturesDir, clock, runtime: { simulatorModel: model, embedder } }: ServeSetup,
+  { config, apiKey, fixturesDir, clock, runtime: { resultModel: model, embedder } }: ServeSetup,
   platform: Platform,
   url: string,
   firstMcpUrl: string | null,
@@ -202,8 +202,8 @@ function toBanner(
     simulator: toSourcesLine(
       resolve(fixturesDir),
       model ? `model ${model.modelId} (${model.api} API)` : null,
-      toServeMissPolicy(config.simulator.missPolicy, model !== null),
-      config.simulator.record,
+      toServeMissPolicy(config.results.missPolicy, model !== null),
+      config.results.record,
     ),
   });
 }

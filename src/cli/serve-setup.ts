@@ -46,7 +46,7 @@ export async function resolveServeSetup(
   const fixturesDir = !config.fixturesDirChosen && scenarios[0] ? scenarios[0].fixturesDir : config.fixturesDir;
   const clock = toClock(config.clock);
   const runtime = createModelRuntime(config);
-  if (config.simulator.record && !runtime.simulatorModel)
+  if (config.results.record && !runtime.resultModel)
     throw new CliError('--record / MCPSIM_RECORD: recording needs a model; set OPENAI_API_KEY or OPENAI_BASE_URL');
   return { config, apiKey, scenarios, fixturesDir, clock, runtime };
 }

@@ -5,13 +5,13 @@ import { toFixturePath } from '../sim/fixtures/fixture-file.js';
 import type { RecordChange } from '../sim/fixtures/fixture-recorder.js';
 import type { MissPolicy } from '../sim/miss-policy.js';
 import { createModelJudge } from '../sim/model/model-judge.js';
-import { createSimulatorModel, type SimulatorModelApi } from '../sim/model/model-provider.js';
+import { createResultModel, type ResultModelApi } from '../sim/model/model-provider.js';
 import { createToolResults as buildToolResults } from '../sim/tool-results.js';
 import type { ToolCall, ToolResultSource } from '../sim/source/tool-result-source.js';
 
 /**
  * Model settings as `config.ts` resolves them (the shape of `Config['model']` and
- * `Config['simulator']`; platform/ does not import config.ts, so a `Config` is passed as is).
+ * `Config['results']`; platform/ does not import config.ts, so a `Config` is passed as is).
  */
 export interface ModelRuntimeSettings {
   /** An OpenAI-compatible endpoint, or null for none. */
@@ -19,10 +19,10 @@ export interface ModelRuntimeSettings {
     apiKey?: string;
     baseUrl?: string;
     embeddingModel: string | null;
-    simulatorModel: string | null;
-    simulatorApi: SimulatorModelApi | null;
+    resultModel: string | null;
+    resultModelApi: ResultModelApi | null;
   } | null;
-  simulator: { missPolicy: MissPolicy | null; record: boolean; budgetTokens: number; modelTimeoutMs: number };
+  results: { missPolicy: MissPolicy | null; record: boolean; budgetTokens: number; modelTimeoutMs: number };
 }
 
 /** One result the `record` mode wrote, and the fixture file it went to. */
@@ -33,7 +33,7 @@ export interface RecordedCall {
 }
 
 /**
- * Where a simulator's results come from: `serve` as the settings say (replay, then the miss
+ * Where mock tool results come from: `serve` as the settings say (replay, then the miss
  * policy, recording if asked; without a model a miss is simulated from the world); `replay`
  * fixtures only, a miss being an error that names `recordHint` unless `missPolicy` says otherwise
  * (`mcpsim test --miss simulate`); `record` replays every recorded (or hand-written) answer and asks
@@ -54,39 +54,39 @@ export type ToolResultsMode =
 
 export interface ModelRuntime {
   /** The model that plays mock servers; null without an endpoint or with `MCPSIM_MODEL=off`. */
-  simulatorModel: ReturnType<typeof createSimulatorModel> | null;
+  resultModel: ReturnType<typeof createResultModel> | null;
   /** Embeddings for semantic registry search; null without an endpoint or with `MCPSIM_EMBEDDING_MODEL=off`. */
   embedder: Embedder | null;
-  /** Judges plain-language `check:` expectations; null without a simulator model. */
+  /** Judges plain-language `check:` expectations; null without a model. */
   judge: ReturnType<typeof createModelJudge> | null;
   /** The tool-result source of mock connections over `fixturesDir`, in one of the modes. */
   createToolResults(mode: ToolResultsMode): ToolResultSource;
 }
 
 /**
- * Builds, from the model settings, everything that talks to a model: the simulator model, the
- * embedder, the judge, and the simulators of `serve`, `test` and `record`. Nothing is called
- * until a simulator or the judge is used.
+ * Builds, from the model settings, everything that talks to a model: the result model, the
+ * embedder, the judge, and the result pipelines of `serve`, `test` and `record`. Nothing is
+ * called until a pipeline or the judge is used.
  *
  * @example
  *   const runtime = createModelRuntime(resolveConfig(flags, env));
  *   const toolResults = runtime.createToolResults({ mode: 'replay', fixturesDir: './fixtures', recordHint: 'mcpsim record scenarios/a.yaml' });
  */
-export function createModelRuntime({ model: settings, simulator }: ModelRuntimeSettings): ModelRuntime {
+export function createModelRuntime({ model: settings, results }: ModelRuntimeSettings): ModelRuntime {
   const endpoint = {
     ...(settings?.apiKey === undefined ? {} : { apiKey: settings.apiKey }),
     ...(settings?.baseUrl === undefined ? {} : { baseUrl: settings.baseUrl }),
   };
-  const model = settings?.simulatorModel
-    ? createSimulatorModel({
+  const model = settings?.resultModel
+    ? createResultModel({
         ...endpoint,
-        model: settings.simulatorModel,
-        ...(settings.simulatorApi ? { api: settings.simulatorApi } : {}),
+        model: settings.resultModel,
+        ...(settings.resultModelApi ? { api: settings.resultModelApi } : {}),
       })
     : null;
-  const modelBudget = { budgetTokens: simulator.budgetTokens, modelTimeoutMs: simulator.modelTimeoutMs };
+  const modelBudget = { budgetTokens: results.budgetTokens, modelTimeoutMs: results.modelTimeoutMs };
   return {
-    simulatorModel: model,
+    resultModel: model,
     embedder: settings?.embeddingModel ? createOpenAIEmbedder({ ...endpoint, model: settings.embeddingModel }) : null,
     judge: model ? createModelJudge({ model: model.model }) : null,
     createToolResults(mode) {
@@ -98,9 +98,9 @@ export function createModelRuntime({ model: settings, simulator }: ModelRuntimeS
           fixturesDir,
           model,
           clock: mode.clock,
-          record: simulator.record,
+          record: results.record,
           ...modelBudget,
-          missPolicy: toServeMissPolicy(simulator.missPolicy, model !== null),
+          missPolicy: toServeMissPolicy(results.missPolicy, model !== null),
         });
       }
       if (mode.mode === 'eval')

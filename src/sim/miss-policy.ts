@@ -18,7 +18,7 @@ export interface MissSourceOptions {
   policy: MissPolicy;
   /** The model source; absent when no model is configured. */
   model?: ToolResultSource | undefined;
-  /** The stateful simulator (sim/stateful-source.ts); `simulate` asks it. */
+  /** The simulator (sim/stateful/simulator.ts); `simulate` asks it. */
   simulated?: ToolResultSource | undefined;
   synthetic: ToolResultSource;
   /** The command that records this call, e.g. `mcpsim record scenarios/github.yaml`; shown in miss errors. */

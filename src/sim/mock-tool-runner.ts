@@ -14,14 +14,14 @@ import { createFaultRules, type FaultRules, type FaultStatusChange } from './fau
 import { createSerialQueue } from './serial-queue.js';
 import type { ToolCall, ToolResolution, ToolResultSource } from './source/tool-result-source.js';
 
-/** A mock connection: one whose tools come from its registry entry and whose results the simulator makes. */
+/** A mock connection: one whose tools come from its registry entry and whose results the result pipeline makes. */
 export type MockConnection = Connection & { server: string };
 
 /** A registry entry's tools as a mock connection serves them, cached until the registry changes. */
 export interface ServerTools {
   tools: ToolDefinition[];
   byName: ReadonlyMap<string, ToolDefinition>;
-  /** What the simulator's prompt says about the server. */
+  /** What the model's prompt says about the server. */
   displayName: string;
   description: string;
 }
@@ -35,7 +35,7 @@ export interface MockToolRunnerOptions {
   memory: Pick<MemoryStore, 'load' | 'nextOccurrence' | 'append' | 'keyFor' | 'sharersOf'>;
   /** Stamps the call log. */
   clock: Clock;
-  /** Where results come from (fixtures, model, synthesized values: see simulator.ts). */
+  /** Where results come from (fixtures, the simulator, the model, synthesized values: see tool-results.ts). */
   toolResults: ToolResultSource;
   /** Faults put on connections (latency, errors, status changes); default: a fresh, empty set. */
   faults?: FaultRules;

@@ -42,7 +42,7 @@ export interface ToolResultSettings {
 export const defaultModelTimeoutMs = 30_000;
 
 /**
- * The simulator's result source: fixture replay, then on a miss the policy (model, the stateful
+ * The result pipeline: fixture replay, then on a miss the policy (model, the stateful
  * simulator, a synthesized value, or an error naming the record command), with model results
  * recorded in record mode. A read-only repeat past the recorded occurrences is answered from the
  * world unless the model answers misses.

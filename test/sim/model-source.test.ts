@@ -12,7 +12,7 @@ import { emptyWorld, type CallLogEntry, type WorldChanges, type WorldState } fro
 import type { ToolDefinition } from '../../src/domain/registry.js';
 import { toCanonicalJson } from '../../src/sim/source/canonical-json.js';
 import type { ModelOutput } from '../../src/sim/model/model-output.js';
-import { createSimulatorModel, defaultSimulatorModelId } from '../../src/sim/model/model-provider.js';
+import { createResultModel, defaultResultModelId } from '../../src/sim/model/model-provider.js';
 import { createModelSource } from '../../src/sim/model/model-source.js';
 import type { ToolCall, ToolResolution } from '../../src/sim/source/tool-result-source.js';
 
@@ -350,7 +350,7 @@ describe('the model source over the OpenAI provider (msw)', () => {
       object: 'response',
       created_at: 1_735_689_600,
       status: 'completed',
-      model: defaultSimulatorModelId,
+      model: defaultResultModelId,
       output: [
         {
           type: 'message',
@@ -373,7 +373,7 @@ describe('the model source over the OpenAI provider (msw)', () => {
       id: 'chatcmpl-1',
       object: 'chat.completion',
       created: 1_735_689_600,
-      model: defaultSimulatorModelId,
+      model: defaultResultModelId,
       choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }],
       usage: { prompt_tokens: 900, completion_tokens: 70, total_tokens: 970 },
     },
@@ -398,18 +398,18 @@ describe('the model source over the OpenAI provider (msw)', () => {
   }
 
   it('talks /responses without a base URL and /chat/completions with one, unless told otherwise', () => {
-    expect(createSimulatorModel({ apiKey: 'k' })).toMatchObject({ modelId: 'gpt-4.1-mini', api: 'responses' });
-    expect(createSimulatorModel({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5:7b' })).toMatchObject({
+    expect(createResultModel({ apiKey: 'k' })).toMatchObject({ modelId: 'gpt-4.1-mini', api: 'responses' });
+    expect(createResultModel({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5:7b' })).toMatchObject({
       modelId: 'qwen2.5:7b',
       api: 'chat',
     });
-    expect(createSimulatorModel({ baseUrl: 'https://llm.test/v1', api: 'responses' }).api).toBe('responses');
+    expect(createResultModel({ baseUrl: 'https://llm.test/v1', api: 'responses' }).api).toBe('responses');
   });
 
   for (const api of ['responses', 'chat'] as const) {
     describe(`over the ${api === 'chat' ? 'Chat Completions' : 'Responses'} API`, () => {
       const source = (waits: ReturnType<typeof noWait>) => {
-        const { model, modelId } = createSimulatorModel({ baseUrl: 'https://llm.test/v1', apiKey: 'k', api });
+        const { model, modelId } = createResultModel({ baseUrl: 'https://llm.test/v1', apiKey: 'k', api });
         return createModelSource({ model, modelId, sleep: waits.sleep });
       };
 

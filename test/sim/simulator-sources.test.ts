@@ -19,7 +19,7 @@ import type { ToolDefinition } from '../../src/domain/registry.js';
 import { toCanonicalJson } from '../../src/sim/source/canonical-json.js';
 import { createSourceChain } from '../../src/sim/source-chain.js';
 import type { ModelOutput } from '../../src/sim/model/model-output.js';
-import { createSimulatorModel } from '../../src/sim/model/model-provider.js';
+import { createResultModel } from '../../src/sim/model/model-provider.js';
 import { createModelSource } from '../../src/sim/model/model-source.js';
 import { createReplaySource } from '../../src/sim/fixtures/replay-source.js';
 import { createToolResults } from '../../src/sim/tool-results.js';
@@ -252,7 +252,7 @@ describe('a model API that misbehaves, behind the MCP endpoint (in-process)', ()
   beforeAll(async () => {
     server.listen({ onUnhandledRequest: 'error' });
     server.events.on('request:start', ({ request }) => void requests.push(`${request.method} ${request.url}`));
-    const { model, modelId } = createSimulatorModel({ baseUrl: 'https://llm.test/v1', apiKey: 'k', api: 'chat' });
+    const { model, modelId } = createResultModel({ baseUrl: 'https://llm.test/v1', apiKey: 'k', api: 'chat' });
     // createToolResults takes no timeout or sleep for its model source, so the chain is built here as createToolResults builds it.
     const toolResults = createSourceChain({
       replay: createReplaySource({ directory: emptyFixturesDir, passOnMiss: true }),

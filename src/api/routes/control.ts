@@ -9,7 +9,7 @@ const tag = 'mcpsim';
 const maxTime = 8.64e15;
 
 /**
- * The simulator's own control API under `/__mcpsim` (API key only): for now, the clock. A
+ * mcpsim's own control API under `/__mcpsim` (API key only): for now, the clock. A
  * platform on a virtual clock (`mcpsim serve --clock virtual`) lets tests move time, e.g. to see
  * a token expire without waiting. Any account may read the clock; only the local account moves it.
  */

@@ -1,4 +1,4 @@
-/** Wire shapes of the simulator's own control API under `/__mcpsim` (never the platform's). */
+/** Wire shapes of mcpsim's own control API under `/__mcpsim` (never the platform's). */
 import { z } from 'zod';
 import { parseDuration, type DurationRule } from '../../domain/duration.js';
 

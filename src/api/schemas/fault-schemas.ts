@@ -1,4 +1,4 @@
-/** Wire shapes of faults, forced statuses and shared worlds under `/__mcpsim` (the simulator's own API). */
+/** Wire shapes of faults, forced statuses and shared worlds under `/__mcpsim` (mcpsim's own API). */
 import { z } from 'zod';
 import { faultSchema } from '../../domain/fault.js';
 

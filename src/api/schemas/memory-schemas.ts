@@ -1,4 +1,4 @@
-/** Wire shapes of a mock connection's memory under `/__mcpsim/connections/...` (the simulator's own API). */
+/** Wire shapes of a mock connection's memory under `/__mcpsim/connections/...` (mcpsim's own API). */
 import { z } from 'zod';
 
 /** The largest page of calls `GET .../memory` returns at once. */

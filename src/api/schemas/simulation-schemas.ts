@@ -1,4 +1,4 @@
-/** Wire shapes of a mock connection's simulation settings under `/__mcpsim/connections/...` (the simulator's own API). */
+/** Wire shapes of a mock connection's simulation settings under `/__mcpsim/connections/...` (mcpsim's own API). */
 import { z } from 'zod';
 import { mockSettingsSchema, toolOverrideSchema } from '../../domain/mock-settings.js';
 import { worldStateSchema } from './memory-schemas.js';

@@ -7,10 +7,10 @@ import type { CallLogEntry } from '../../domain/memory-log.js';
 import { leavesOf, mentions, toTokens, type Needle } from './prompt-needles.js';
 import type { ShownEntity } from '../source/shown-entities.js';
 
-/** Entries that say nothing about the real server's behaviour: the simulator's own failures. */
+/** Entries that say nothing about the real server's behaviour: mcpsim's own failures. */
 const ignoredSources = new Set(['simulator-error', 'fixture-miss', 'none']);
 
-/** Whether the prompt may show an entry (the simulator's own failures are never shown). */
+/** Whether the prompt may show an entry (mcpsim's own failures are never shown). */
 export const isUsable = (entry: CallLogEntry): boolean => !ignoredSources.has(entry.source);
 
 export interface EntryFacts {

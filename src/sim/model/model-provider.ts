@@ -2,43 +2,43 @@ import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModel } from 'ai';
 
 /** Which OpenAI API the simulator talks: `/responses` (OpenAI itself) or `/chat/completions` (what compatible servers offer). */
-export type SimulatorModelApi = 'responses' | 'chat';
+export type ResultModelApi = 'responses' | 'chat';
 
-export interface SimulatorModelSettings {
+export interface ResultModelSettings {
   /** Local servers take any key; the SDK insists on one, so a placeholder is sent when absent. */
   apiKey?: string;
   /** An OpenAI-compatible endpoint including `/v1`, e.g. `http://127.0.0.1:11434/v1` (Ollama). */
   baseUrl?: string;
-  /** Default `defaultSimulatorModelId`. */
+  /** Default `defaultResultModelId`. */
   model?: string;
   /** Default: `chat` whenever `baseUrl` is set (compatible servers rarely offer `/responses`), else `responses`. */
-  api?: SimulatorModelApi;
+  api?: ResultModelApi;
 }
 
 /**
  * The default simulator model: cheap and fast, follows strict JSON schemas, good enough at playing
  * an API. Any model that supports structured outputs works.
  */
-export const defaultSimulatorModelId = 'gpt-4.1-mini';
+export const defaultResultModelId = 'gpt-4.1-mini';
 
 /**
  * The language model that plays mock servers, on any OpenAI-compatible endpoint. Reads no
  * environment: config.ts passes the settings in.
  *
  * @example
- *   const { model, modelId } = createSimulatorModel({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5:7b' });
+ *   const { model, modelId } = createResultModel({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5:7b' });
  *   // api is 'chat' because a baseUrl is set
  */
-export function createSimulatorModel(settings: SimulatorModelSettings = {}): {
+export function createResultModel(settings: ResultModelSettings = {}): {
   model: LanguageModel;
   modelId: string;
-  api: SimulatorModelApi;
+  api: ResultModelApi;
 } {
   const provider = createOpenAI({
     apiKey: settings.apiKey ?? 'not-needed',
     ...(settings.baseUrl === undefined ? {} : { baseURL: settings.baseUrl }),
   });
-  const modelId = settings.model ?? defaultSimulatorModelId;
+  const modelId = settings.model ?? defaultResultModelId;
   const api = settings.api ?? (settings.baseUrl === undefined ? 'responses' : 'chat');
   return { model: api === 'chat' ? provider.chat(modelId) : provider.responses(modelId), modelId, api };
 }

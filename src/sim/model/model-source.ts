@@ -33,7 +33,7 @@ const modelOutput = Output.object({ schema: modelOutputSchema });
  * Calls without a context (no memory) are left to the next source.
  *
  * @example
- *   const { model, modelId } = createSimulatorModel({ apiKey });
+ *   const { model, modelId } = createResultModel({ apiKey });
  *   const source = chainSources(createReplaySource({ directory, passOnMiss: true }), createModelSource({ model, modelId }));
  */
 export function createModelSource(options: ModelSourceOptions): ToolResultSource {

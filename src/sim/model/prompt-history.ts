@@ -1,4 +1,4 @@
-/** The earlier-calls section of the simulator's prompt (see prompt.ts). */
+/** The earlier-calls section of the model's prompt (see prompt.ts). */
 import type { CallLogEntry, WorldState } from '../../domain/memory-log.js';
 import { entitiesShownBy, fieldsDifferingFromWorld, indexWorldById, type ShownEntity, type WorldIndex } from '../source/shown-entities.js';
 import { factsOfEntry, isUsable, mentionsBefore } from './history-index.js';

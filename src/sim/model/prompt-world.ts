@@ -1,4 +1,4 @@
-/** The world-state section of the simulator's prompt (see prompt.ts). */
+/** The world-state section of the model's prompt (see prompt.ts). */
 import type { WorldState } from '../../domain/memory-log.js';
 import type { ListFocus } from './prompt-focus.js';
 import { matches, truncate, type Needle } from './prompt-needles.js';
