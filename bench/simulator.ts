@@ -260,7 +260,10 @@ function createTracker() {
 
 // ---- the fake model ------------------------------------------------------------------------
 
-/** A MockLanguageModelV3 that plays the tracker at once, timing itself and keeping each prompt's size (and the text of the calls we check). */
+/**
+ * A MockLanguageModelV3 that plays the tracker at once, timing itself and keeping each prompt's
+ * size (and the text of the calls we check).
+ */
 function createFakeModel(tracker: ReturnType<typeof createTracker>) {
   const modelMs = new Map<number, number>();
   const prompts = new Map<number, { chars: number; text: string | null }>();

@@ -21,9 +21,15 @@ export interface Config {
    * Host header; absent: the listen address, known once the server listens.
    */
   publicUrl?: string;
-  /** Origins whose web pages may use the API besides loopback ones and the public URL's; `*`: any (docs/decisions.md, "Origins and hosts"). */
+  /**
+   * Origins whose web pages may use the API besides loopback ones and the public URL's; `*`: any
+   * (docs/decisions.md, "Origins and hosts").
+   */
   corsOrigins: string[];
-  /** Host names requests may carry besides loopback ones, the listen address and the public URL's host; `*`: any (docs/decisions.md, "Origins and hosts"). */
+  /**
+   * Host names requests may carry besides loopback ones, the listen address and the public URL's
+   * host; `*`: any (docs/decisions.md, "Origins and hosts").
+   */
   allowedHosts: string[];
   apiKey?: string;
   /**
@@ -230,7 +236,10 @@ function parseCorsOrigin(value: string): string {
   return url.origin;
 }
 
-/** `*`, a host name or IP address without port (`mybox.lan`, `192.168.1.20`, `[fd00::1]`), or `.example.com` (also `*.example.com`) for a domain and its subdomains. */
+/**
+ * `*`, a host name or IP address without port (`mybox.lan`, `192.168.1.20`, `[fd00::1]`), or
+ * `.example.com` (also `*.example.com`) for a domain and its subdomains.
+ */
 function parseAllowedHost(value: string): string {
   if (value === '*') return value;
   const name = value

@@ -72,7 +72,10 @@ export function isControlArgument(name: string): boolean {
   return controlNames.has(normal) || normal.startsWith('include');
 }
 
-/** Whether an argument pages an answer (`limit`, `per_page`, `page`, `offset`, `cursor`...): a tool that takes one answers one page, not the whole list. */
+/**
+ * Whether an argument pages an answer (`limit`, `per_page`, `page`, `offset`, `cursor`...): a tool
+ * that takes one answers one page, not the whole list.
+ */
 export function isPagingArgument(name: string): boolean {
   const normal = toNormalName(name);
   return limitNames.includes(normal) || cursorNames.includes(normal) || ['page', 'pagenumber', 'offset', 'skip'].includes(normal);

@@ -13,7 +13,10 @@ export interface GateRefusal {
 
 /** JSON-RPC error codes of the platform (docs/decisions.md, "MCP endpoint"). */
 export const mcpErrorCodes = {
-  /** The request's Host or Origin is refused (docs/decisions.md, "Origins and hosts"); the MCP SDK's own DNS rebinding guard answers -32000 too. */
+  /**
+   * The request's Host or Origin is refused (docs/decisions.md, "Origins and hosts"); the MCP SDK's
+   * own DNS rebinding guard answers -32000 too.
+   */
   requestRefused: -32000,
   authRequired: -32001,
   inputRequired: -32002,

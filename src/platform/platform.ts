@@ -66,9 +66,15 @@ export interface PlatformOptions {
    * one with `setPublicUrl`).
    */
   publicUrl?: string;
-  /** Origins whose web pages may use the API besides loopback ones and the public URL's; `*`: any (docs/decisions.md, "Origins and hosts"). */
+  /**
+   * Origins whose web pages may use the API besides loopback ones and the public URL's; `*`: any
+   * (docs/decisions.md, "Origins and hosts").
+   */
   corsOrigins?: readonly string[];
-  /** Host names requests may carry besides loopback ones, the listen address and the public URL's host; `*`: any (docs/decisions.md, "Origins and hosts"). */
+  /**
+   * Host names requests may carry besides loopback ones, the listen address and the public URL's
+   * host; `*`: any (docs/decisions.md, "Origins and hosts").
+   */
   allowedHosts?: readonly string[];
   /** How much of each mock connection's call log is kept (default 10,000 calls within 64 MiB). */
   memoryLimits?: MemoryLimits;
@@ -93,7 +99,10 @@ export interface Platform {
   capture: CaptureRecorder | null;
   /** The base URL of links the server hands out. */
   publicUrl(): string;
-  /** Tells the platform where it listens (a Host it answers to), and the public URL when none was configured (`setPublicUrl` unless `publicUrl` was given). */
+  /**
+   * Tells the platform where it listens (a Host it answers to), and the public URL when none was
+   * configured (`setPublicUrl` unless `publicUrl` was given).
+   */
   listeningAt(url: string): void;
   /** The base URL of the links the server hands out from now on (the configured one, or the address it listens on). */
   setPublicUrl(url: string): void;

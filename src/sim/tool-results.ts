@@ -79,7 +79,10 @@ export function createToolResults(settings: ToolResultSettings): ToolResultSourc
   });
 }
 
-/** The replay step: none, every fixture, or the fixtures of the calls `settings.replay` picks (told to `onRecord` as kept when recording). */
+/**
+ * The replay step: none, every fixture, or the fixtures of the calls `settings.replay` picks (told
+ * to `onRecord` as kept when recording).
+ */
 function toReplay(settings: ToolResultSettings): ToolResultSource {
   if (settings.replay === false) return { resolve: async () => null };
   const replay = createReplaySource({ directory: settings.fixturesDir, passOnMiss: true });

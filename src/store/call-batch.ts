@@ -104,7 +104,10 @@ export function createCallBatch(
   }
 
   return {
-    /** Queues a call for the next batch (committed after this turn of the event loop); resolves true once stored, false when its connection is gone. */
+    /**
+     * Queues a call for the next batch (committed after this turn of the event loop); resolves true
+     * once stored, false when its connection is gone.
+     */
     add(key: MemoryKey, entry: CallLogEntry, changes: WorldChanges | undefined): Promise<boolean> {
       const committed = new Promise<boolean>((resolve, reject) =>
         pending.push({ key, entry, changes, committed: resolve, failed: reject }),

@@ -106,7 +106,10 @@ export function createMemoryStore(db: Sqlite, limits: MemoryLimits = defaultMemo
     /** Commits the calls still waiting for their batch now (before closing, or reading the tables directly). */
     flush,
 
-    /** Forgets every call and the world (back to the seed world of the mock settings); the next call is sequence 1 again (snapshots stay). */
+    /**
+     * Forgets every call and the world (back to the seed world of the mock settings); the next call
+     * is sequence 1 again (snapshots stay).
+     */
     reset(key: MemoryKey): void {
       flush();
       writes.transaction(() => {

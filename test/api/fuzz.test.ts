@@ -243,7 +243,8 @@ describe.each(doors)('the fuzz suite: every route, bad input, no 5xx, {error, me
           const text = await withTimeout(response.text(), 10_000);
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
           const where = `${operation.method} ${path} -> ${response.status}: ${text.slice(0, 300)}`;
-          // 502 upstream_unavailable is the contract's answer for a real connection whose upstream is down (a fuzzed one points at 127.0.0.1:9).
+          // 502 upstream_unavailable is the contract's answer for a real connection whose upstream
+          // is down (a fuzzed one points at 127.0.0.1:9).
           if (response.status === 502) expect(JSON.parse(text).error ?? JSON.parse(text).error?.message, where).toBeDefined();
           else expect(response.status, where).toBeLessThan(500);
           if (response.status < 400) return;

@@ -59,7 +59,8 @@ export const pageHeaders: Readonly<Record<string, string>> = {
   'content-security-policy': `default-src 'none'; style-src 'sha256-${styleHash}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
-  // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the form's POST, and the same-origin check needs the origin.
+  // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the form's
+  // POST, and the same-origin check needs the origin.
   'referrer-policy': 'same-origin',
   'cache-control': 'no-store',
 };

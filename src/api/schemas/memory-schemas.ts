@@ -4,7 +4,10 @@ import { z } from 'zod';
 /** The largest page of calls `GET .../memory` returns at once. */
 export const maxMemoryPage = 1000;
 
-/** A page of `GET .../memory` stops before the call that would take its logged arguments, results and changes past this (it holds one call at least). */
+/**
+ * A page of `GET .../memory` stops before the call that would take its logged arguments, results
+ * and changes past this (it holds one call at least).
+ */
 export const maxMemoryPageBytes = 8 * 1024 * 1024;
 
 const record = z.record(z.string(), z.unknown());

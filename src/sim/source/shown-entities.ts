@@ -128,7 +128,10 @@ export function shownEntityIds(result: Record<string, unknown>): string[] {
   return shownObjects(result, fallbackIdKeys).map((shown) => shown.id);
 }
 
-/** The objects with an id that a result shows (structuredContent, else JSON text), outermost first; an entity's own inner objects are not separate entities. */
+/**
+ * The objects with an id that a result shows (structuredContent, else JSON text), outermost first;
+ * an entity's own inner objects are not separate entities.
+ */
 export function shownObjects(
   result: Record<string, unknown>,
   idKeys: readonly string[],

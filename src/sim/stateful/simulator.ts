@@ -61,7 +61,10 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
     },
   };
 }
-/** The CallToolResult of an answer: an error text, or the value as JSON text (and as structuredContent when the tool declares an outputSchema). */
+/**
+ * The CallToolResult of an answer: an error text, or the value as JSON text (and as
+ * structuredContent when the tool declares an outputSchema).
+ */
 function toResult(answer: Answer, tool: ToolDefinition): CallToolResult {
   if (answer.error !== undefined) return { content: [{ type: 'text', text: answer.error }], isError: true };
   if (answer.value === undefined) return { content: [{ type: 'text', text: answer.text ?? 'Done.' }], isError: false };
