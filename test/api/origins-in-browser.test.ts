@@ -5,27 +5,15 @@
  * "on another site" without DNS: a second local server serves the pages, and the page is foreign
  * or local only by the name it was opened under.
  */
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { developmentApiKey } from '../../src/domain/api-key.js';
+import { launchChromium } from '../support/chromium.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { mint } from '../support/tokens.js';
 
-const chromiumPath = '/usr/bin/chromium';
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP evil.test 127.0.0.1',
-];
 const key = developmentApiKey;
 
 /** What a page's fetch ended with: the response it could read, or the error the browser gave it. */
@@ -53,13 +41,11 @@ describe('web pages against a local server with the development key', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync(chromiumPath))
-      throw new Error(`${chromiumPath} is missing: install it with "apt-get install -y chromium" (.ci/run does)`);
     harness = await startHarness('socket', { apiKey: key });
     pages = createServer((_, response) => response.end('<!doctype html><title>a page</title><p>a page</p>'));
     await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
     pagesPort = (pages.address() as AddressInfo).port;
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    browser = await launchChromium(['--host-resolver-rules=MAP evil.test 127.0.0.1']);
   }, 30_000);
   afterAll(async () => {
     await browser?.close();

@@ -3,26 +3,15 @@
  * playwright-core): a person opens the link, types what the connection lacks, submits, and
  * the connection is stored (headers encrypted) and probed again.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium.js';
 import { startHarness, testApiKey, type Harness } from '../support/harness.js';
 import { startUpstream, type Upstream } from '../support/upstream-servers.js';
 
-const chromiumPath = '/usr/bin/chromium';
-/** Chromium's flags here: no sandbox as root, and no calls to Google hosts (this network refuses them). */
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const namespace = 'setup';
 
 /** What a browser gets from the page: its nonce cookie and the form's CSRF token. */
@@ -40,11 +29,9 @@ describe('the setup page in a browser', () => {
   const upstreams: Upstream[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(chromiumPath))
-      throw new Error(`${chromiumPath} is missing: install it with "apt-get install -y chromium" (.ci/run does)`);
     harness = await startHarness('socket', { upstreamTimeoutMs: 1000 });
     await harness.call('PUT', `/namespaces/${namespace}`);
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    browser = await launchChromium();
   }, 30_000);
   afterAll(async () => {
     await browser?.close();
@@ -169,7 +156,7 @@ describe('setup links as credentials', () => {
     });
     await harness.call('PUT', `/namespaces/${namespace}`);
     upstream = await startUpstream('healthy', { requireHeader: { name: 'authorization', value: 'Bearer right' } });
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    browser = await launchChromium();
   }, 30_000);
   afterAll(async () => {
     await browser?.close();

@@ -16,16 +16,3 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} (${violation.targets.join(', ')})`);
 }
-
-/** How the browser tests launch Debian's Chromium. */
-export const chromiumPath = '/usr/bin/chromium';
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];

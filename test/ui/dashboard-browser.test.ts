@@ -9,9 +9,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumArgs, chromiumPath, seriousViolations } from '../support/axe.js';
+import { seriousViolations } from '../support/axe.js';
+import { launchChromium } from '../support/chromium.js';
 
 const screenshots = join(import.meta.dirname, '..', '..', 'screenshots');
 const apiKey = 'dashboard-test-key';
@@ -92,7 +93,7 @@ describe('the dashboard in a browser', () => {
     mkdirSync(screenshots, { recursive: true });
     dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-dashboard-'));
     served = await startServe(dataDir);
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
     page = await context.newPage();
     page.setDefaultTimeout(8000);

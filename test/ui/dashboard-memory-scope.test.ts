@@ -6,9 +6,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumArgs, chromiumPath, seriousViolations } from '../support/axe.js';
+import { seriousViolations } from '../support/axe.js';
+import { launchChromium } from '../support/chromium.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { createNotesSource } from '../support/notes-source.js';
 
@@ -48,7 +49,7 @@ describe('memory scopes in the dashboard', () => {
     await harness.call('PUT', '/__mcpsim/namespaces/team/shared-world', { body: { enabled: true } });
     await createNote('a', 'note-a1');
     await createNote('b', 'note-b1');
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    browser = await launchChromium();
     page = await (await browser.newContext()).newPage();
     page.setDefaultTimeout(8000);
     await page.goto(`${harness.baseUrl}/?token=${harness.platform.dashboard!.sessions.loginToken}`);
