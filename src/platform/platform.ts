@@ -189,7 +189,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     const dashboard =
       options.dashboard === false
         ? null
-        : createDashboard({ stores, api: { fetch: dashboardFetch, apiKey: localKey }, publicUrl: () => publicUrl });
+        : createDashboard({ stores, api: { fetch: dashboardFetch, localKey }, publicUrl: () => publicUrl });
     const setPublicUrl = (url: string) => void (publicUrl = url.replace(/\/+$/, ''));
     const logRequest = logger.request;
     const appLogger: Logger = logRequest

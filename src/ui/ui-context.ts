@@ -26,9 +26,8 @@ export interface ScenarioCatalog {
   run(name: string): Promise<{ steps: StepOutcome[]; error: string | null }>;
 }
 
-/** What every dashboard route shares. */
+/** What every dashboard route shares (the API client is per session: `apiOf(c)`). */
 export interface UiContext {
-  api: ApiClient;
   sessions: Sessions;
   stores: Stores;
   /** The base URL of links the server hands out. */
@@ -39,6 +38,16 @@ export interface UiContext {
 /** The session of a request the guard let through. */
 export function sessionOf(c: Context): Session {
   return c.get('session' as never) as Session;
+}
+
+/** The API as the request's session: every call carries the session's own key (docs/decisions.md, "Dashboard accounts"). */
+export function apiOf(c: Context): ApiClient {
+  return c.get('api' as never) as ApiClient;
+}
+
+/** The id of the account the request's session acts as (for the store reads a page makes beside the API). */
+export function accountOf(c: Context): string {
+  return sessionOf(c).account.id;
 }
 
 /** Whether the client script asked for an HTML fragment rather than a page. */
