@@ -8,6 +8,7 @@ import { createStores, type Stores } from '../store/stores.js';
 import { createApp } from '../api/app.js';
 import type { Logger } from '../api/context.js';
 import type { Operation } from '../api/http/operation.js';
+import type { BodyLimits } from '../api/http/body-budget.js';
 import type { Embedder } from '../domain/embedder.js';
 import type { ToolResultSource } from '../sim/source/tool-result-source.js';
 import { createToolResults } from '../sim/tool-results.js';
@@ -70,6 +71,12 @@ export interface PlatformOptions {
   memoryLimits?: MemoryLimits;
   /** Serve the dashboard under `/ui` (and `GET /` for browsers); default true. */
   dashboard?: boolean;
+  /**
+   * Loosens or tightens the guards that keep one account from stalling the others
+   * (docs/security.md, "Sessions, logins and budgets"): the large-body budget, its share per
+   * account, its wait bound and the pace bodies must keep.
+   */
+  limits?: { bodies?: Partial<BodyLimits> };
   /**
    * Capture every tool call and tool listing relayed to a real upstream into fixtures, a registry
    * entry, a redaction report and a scenario (`mcpsim capture`, `serve --capture`); default off.
@@ -208,6 +215,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       upstreamCallTimeoutMs: options.upstreamCallTimeoutMs ?? defaultCallTimeoutMs,
       capture: capture ?? undefined,
       dashboard: dashboard ?? undefined,
+      bodyLimits: options.limits?.bodies,
     });
     const { app, operations } = createApp(parts.dependencies, parts.services);
     const { pool, uplinks, search } = parts;
