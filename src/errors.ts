@@ -22,6 +22,8 @@ export const errorCatalog = {
   /** A connection missing required configuration (headers or query parameters). */
   input_required: 409,
   payload_too_large: 413,
+  /** One caller already holds as much of something as it may (a dashboard session's live streams): close some first. */
+  too_many_requests: 429,
   /** Answered by the socket server before the app sees the request: headers over Node's limit. */
   headers_too_large: 431,
   /** The request did not arrive in time: within Node's request timeout, or a large body slower than its minimum rate or read deadline. */

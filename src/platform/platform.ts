@@ -17,6 +17,7 @@ import type { UplinkChannel } from '../mcp/uplink-channel.js';
 import { createCaptureRecorder, type CaptureRecorder, type CaptureRecorderOptions } from '../sim/capture/capture-recorder.js';
 import { createApiKey, toStoredKey } from '../domain/api-key.js';
 import { createDashboard, type Dashboard } from '../ui/dashboard.js';
+import type { StreamLimits } from '../ui/timeline-streams.js';
 import { createAppParts } from './app-parts.js';
 
 export type { ScenarioCatalog } from '../ui/ui-context.js';
@@ -74,9 +75,10 @@ export interface PlatformOptions {
   /**
    * Loosens or tightens the guards that keep one account from stalling the others
    * (docs/security.md, "Sessions, logins and budgets"): the large-body budget, its share per
-   * account, its wait bound and the pace bodies must keep.
+   * account, its wait bound and the pace bodies must keep; the dashboard's live timeline
+   * streams per session and in all.
    */
-  limits?: { bodies?: Partial<BodyLimits> };
+  limits?: { bodies?: Partial<BodyLimits>; liveStreams?: Partial<StreamLimits> };
   /**
    * Capture every tool call and tool listing relayed to a real upstream into fixtures, a registry
    * entry, a redaction report and a scenario (`mcpsim capture`, `serve --capture`); default off.
@@ -196,7 +198,12 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     const dashboard =
       options.dashboard === false
         ? null
-        : createDashboard({ stores, api: { fetch: dashboardFetch, localKey }, publicUrl: () => publicUrl });
+        : createDashboard({
+            stores,
+            api: { fetch: dashboardFetch, localKey },
+            publicUrl: () => publicUrl,
+            streamLimits: options.limits?.liveStreams,
+          });
     const setPublicUrl = (url: string) => void (publicUrl = url.replace(/\/+$/, ''));
     const logRequest = logger.request;
     const appLogger: Logger = logRequest

@@ -1,5 +1,7 @@
 import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import type { CallLogEntry } from '../domain/memory-log.js';
+import type { MemoryKey } from '../store/memory-store.js';
 import type { Stores } from '../store/stores.js';
 import { errorText, segment, type ApiClient } from './api-client.js';
 import { CallResult, ConnectionPage, loadConnection, loadMemory, toolPath, type CallOutcome, type ToolView } from './connection-page.js';
@@ -11,9 +13,13 @@ import { accountOf, apiOf, readForm, redirectWith, sessionOf, takeFlash, wantsFr
 /** How often an idle event stream says it is alive, so proxies and browsers keep it open. */
 const keepAliveMs = 15_000;
 
+/** Batches of events a stream may have waiting (about 10 s of them) before it is told to read the memory again. */
+const maxQueuedChunks = 200;
+const replacedEvent = new TextEncoder().encode('event: replaced\ndata: {}\n\n');
+
 /**
  * The connection page and its actions: call a tool (the playground), the live timeline
- * (server-sent events), snapshots, reset and fork. Every action is the API's own operation,
+ * (server-sent events through the one hub, `context.streams`), snapshots, reset and fork. Every action is the API's own operation,
  * called in process.
  *
  * @example
@@ -62,53 +68,58 @@ export function addConnectionRoutes(app: Hono, context: UiContext): void {
     const key = stores.memory.resolveKey(accountOf(c), namespace, id);
     if (key === null) return c.text('not a mock connection', 404);
     const session = sessionOf(c);
+    let queue: Uint8Array[] = [];
+    let wake: (() => void) | null = null;
+    // Opened before the answer starts, so a refusal (too many streams) is a status with a JSON body.
+    const close = context.streams.open(session.id, key, (chunk) => {
+      // A stream that fell this far behind (a stalled tab) is told to read the memory again instead.
+      if (queue.length < maxQueuedChunks) queue.push(chunk);
+      else queue = [replacedEvent];
+      wake?.();
+    });
     return streamSSE(c, async (stream) => {
-      const queue: { event: string; data: string }[] = [];
-      let wake: (() => void) | null = null;
-      const stop = stores.memory.subscribe((event) => {
-        if (event.key !== key) return;
-        if (event.kind === 'replaced') queue.push({ event: 'replaced', data: '{}' });
-        else
-          queue.push({
-            event: 'call',
-            data: JSON.stringify({
-              sequence: event.entry.sequence,
-              row: String(<TimelineRow entry={event.entry as CallEntry} />),
-              world: String(<WorldView world={stores.memory.load(key).world} />),
-            }),
-          });
-        wake?.();
-      });
       let open = true;
-      // Logging out, or the session's key being removed, ends the stream at once (not at the next keep-alive).
-      const unwatch = context.sessions.watch(session.id, () => wake?.());
+      // Logging out, or the session's key being removed, ends the stream at once.
+      let ended = false;
+      // A timer fired: say the stream is alive, and look at the session again (has it expired?).
+      let due = false;
+      const unwatch = context.sessions.watch(session.id, () => ((ended = true), wake?.()));
+      const tell = () => ((due = true), wake?.());
+      const keepAlive = setInterval(tell, keepAliveMs);
+      const expiry = setTimeout(tell, context.sessions.remainingMs(session.id));
       stream.onAbort(() => {
         open = false;
-        stop();
         wake?.();
       });
-      await stream.writeSSE({ event: 'ready', data: '{}' });
-      while (open) {
-        // The stream lives no longer than the session that opened it (expired, or logged out).
-        const left = context.sessions.remainingMs(session.id);
-        if (left === 0) {
-          await stream.writeSSE({ event: 'expired', data: '{}' });
-          break;
+      try {
+        await stream.writeSSE({ event: 'ready', data: '{}' });
+        while (open) {
+          // The stream lives no longer than the session that opened it (expired, logged out, its key removed).
+          if (ended || (due && context.sessions.remainingMs(session.id) === 0)) {
+            await stream.writeSSE({ event: 'expired', data: '{}' });
+            break;
+          }
+          if (queue.length > 0) {
+            // What gathered while the last write went out leaves in one write.
+            const chunks = queue;
+            queue = [];
+            await stream.write(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+            continue;
+          }
+          if (due) {
+            due = false;
+            await stream.write(': alive\n\n');
+            continue;
+          }
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = null;
         }
-        const next = queue.shift();
-        if (next) {
-          await stream.writeSSE(next);
-          continue;
-        }
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, Math.min(keepAliveMs, left)).unref?.();
-        });
-        wake = null;
-        if (open && queue.length === 0 && context.sessions.remainingMs(session.id) > 0) await stream.write(': alive\n\n');
+      } finally {
+        clearInterval(keepAlive);
+        clearTimeout(expiry);
+        close();
+        unwatch();
       }
-      stop();
-      unwatch();
     });
   });
 
@@ -177,6 +188,30 @@ export function addConnectionRoutes(app: Hono, context: UiContext): void {
       `Forked from ${namespace}/${id} with ${fork.calls} calls: this is the fork.`,
     );
   });
+}
+
+/**
+ * The live timeline's `call` events for calls to one memory: each call's timeline row, and with
+ * the last one the world after it, as HTML; rendered once for every stream of the memory
+ * (timeline-streams.ts). The data is one line of JSON, so each event is one `data:` line.
+ *
+ * @example
+ *   createTimelineStreams({ memory: stores.memory, render: renderCallEvents(stores) });
+ */
+export function renderCallEvents(stores: Stores): (key: MemoryKey, calls: readonly CallLogEntry[]) => string {
+  return (key, calls) => {
+    const world = String(<WorldView world={stores.memory.load(key).world} />);
+    return calls
+      .map((entry, index) => {
+        const data = {
+          sequence: entry.sequence,
+          row: String(<TimelineRow entry={entry as CallEntry} />),
+          ...(index === calls.length - 1 ? { world } : {}),
+        };
+        return `event: call\ndata: ${JSON.stringify(data)}\n\n`;
+      })
+      .join('');
+  };
 }
 
 /** Calls a tool with the arguments of a playground form, through `POST .../.tools/{tool}`. */

@@ -5,13 +5,14 @@ import type { Account } from '../store/account-store.js';
 import type { Stores } from '../store/stores.js';
 import { createApiClient, type ApiAccess } from './api-client.js';
 import { clientScript } from './client-script.js';
-import { addConnectionRoutes } from './connection-routes.js';
+import { addConnectionRoutes, renderCallEvents } from './connection-routes.js';
 import { ConnectionsPage, loadConnections } from './connections-page.js';
 import { isAllowedHost, isOwnOrigin } from './host-check.js';
 import { addLoginRoutes, LoginPage } from './login-routes.js';
 import { addPageRoutes } from './page-routes.js';
 import { createSessions, sameText, sessionCookie, sessionTtlMs, type Session, type SessionCredential, type Sessions } from './sessions.js';
 import { stylesheet } from '../api/pages/stylesheet.js';
+import { createTimelineStreams, defaultStreamLimits, type StreamLimits } from './timeline-streams.js';
 import { apiOf, readForm, sessionOf, takeFlash, type ScenarioCatalog, type UiContext } from './ui-context.js';
 
 /** How the dashboard reaches the platform API in process: its fetch, and a key of the local account (for the login link's sessions). */
@@ -28,6 +29,8 @@ export interface DashboardOptions {
   /** The base URL of links the server hands out (the login link among them). */
   publicUrl: () => string;
   scenarios?: ScenarioCatalog | null;
+  /** How many live timeline streams may be open, per session and in all (default `defaultStreamLimits`). */
+  streamLimits?: Partial<StreamLimits> | undefined;
 }
 
 export interface Dashboard {
@@ -72,6 +75,11 @@ export function createDashboard(options: DashboardOptions): Dashboard {
   };
   const context: UiContext = {
     sessions,
+    streams: createTimelineStreams({
+      memory: options.stores.memory,
+      render: renderCallEvents(options.stores),
+      limits: { ...defaultStreamLimits, ...options.streamLimits },
+    }),
     stores: options.stores,
     publicUrl: options.publicUrl,
     scenarios: options.scenarios ?? null,

@@ -3,6 +3,7 @@ import { apiError } from '../errors.js';
 import type { Stores } from '../store/stores.js';
 import type { ApiClient } from './api-client.js';
 import type { Session, Sessions } from './sessions.js';
+import type { TimelineStreams } from './timeline-streams.js';
 
 /** A scenario file the server loaded, as the scenarios page lists it. */
 export interface ScenarioEntry {
@@ -29,6 +30,8 @@ export interface ScenarioCatalog {
 /** What every dashboard route shares (the API client is per session: `apiOf(c)`). */
 export interface UiContext {
   sessions: Sessions;
+  /** The live timeline streams of every session (one listener, capped). */
+  streams: TimelineStreams;
   stores: Stores;
   /** The base URL of links the server hands out. */
   publicUrl(): string;
