@@ -26,13 +26,17 @@ export const errorCatalog = {
   /** A connection missing required configuration (headers or query parameters). */
   input_required: 409,
   payload_too_large: 413,
+  /** One caller already holds as much of something as it may (a dashboard session's live streams): close some first. */
+  too_many_requests: 429,
   /** Answered by the socket server before the app sees the request: headers over Node's limit. */
   headers_too_large: 431,
-  /** Answered by the socket server: the request did not arrive within Node's request timeout. */
+  /** The request did not arrive in time: within Node's request timeout, or a large body slower than its minimum rate or read deadline. */
   request_timeout: 408,
   internal_error: 500,
   /** The connection's upstream MCP server cannot be reached (or relaying is not implemented). */
   upstream_unavailable: 502,
+  /** The server holds as much as it will of something every caller shares (pending CLI logins, large bodies, live streams); with `retry-after`. */
+  server_busy: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalog;

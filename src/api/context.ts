@@ -11,6 +11,7 @@ import type { ConnectionResolver } from '../mcp/resolve-connection.js';
 import type { UplinkPairings } from '../mcp/uplink-pairings.js';
 import type { RegistrySearch } from '../search/registry-search.js';
 import type { MockToolRunner } from '../sim/mock-tool-runner.js';
+import type { Account } from '../store/account-store.js';
 import type { Stores } from '../store/stores.js';
 import type { BodyBudget } from './http/body-budget.js';
 import type { ConnectionUpstream } from './connection-upstream.js';
@@ -68,6 +69,18 @@ export interface AppDependencies {
 export interface DashboardMount {
   app: Hono;
   answerRoot(c: Context): Response | Promise<Response>;
+  /** The account of the live dashboard session the request's cookie names, or null (a CLI login approves with it). */
+  accountOf(c: Context): Account | null;
+}
+
+/**
+ * What a door tells the app about a request beyond the request itself, in its env (`c.env`): the
+ * socket server passes the peer's address; requests through `app.fetch` in process (tests, msw,
+ * the dashboard) have no socket and pass nothing, and count as not from this machine.
+ */
+export interface ClientEnv {
+  /** The remote address of the socket the request came on, e.g. `127.0.0.1` or `::ffff:192.0.2.7`. */
+  clientAddress?: string;
 }
 
 /** The connection services the routes share (platform/ builds each once). */

@@ -7,9 +7,10 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import type { ClientEnv } from '../api/context.js';
 import type { MessageSocket, UpgradeEnv } from '../api/uplink-upgrade.js';
 
-type Fetch = (request: Request, env?: UpgradeEnv | object) => Response | Promise<Response>;
+type Fetch = (request: Request, env?: UpgradeEnv & ClientEnv) => Response | Promise<Response>;
 
 /** Largest frame accepted from an uplink (one JSON-RPC message). */
 const maxFrameBytes = 16 * 1024 * 1024;
@@ -31,7 +32,10 @@ export function attachSocketUpgrades(server: Server, fetch: Fetch): void {
 
 async function answerUpgrade(sockets: WebSocketServer, fetch: Fetch, incoming: IncomingMessage, raw: Duplex, head: Buffer): Promise<void> {
   let onSocket: ((socket: MessageSocket) => void) | null = null;
-  const response = await fetch(toRequest(incoming), { socketUpgrade: { accept: (listener) => void (onSocket = listener) } });
+  const response = await fetch(toRequest(incoming), {
+    socketUpgrade: { accept: (listener) => void (onSocket = listener) },
+    ...(incoming.socket.remoteAddress === undefined ? {} : { clientAddress: incoming.socket.remoteAddress }),
+  });
   const accepted = onSocket as ((socket: MessageSocket) => void) | null;
   if (accepted && !raw.destroyed) {
     sockets.handleUpgrade(incoming, raw, head, (socket) => accepted(toMessageSocket(socket)));

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import type { ClientEnv } from '../api/context.js';
 import type { UpgradeEnv } from '../api/uplink-upgrade.js';
 import { apiError, toErrorBody, type ApiError } from '../errors.js';
 import { attachSocketUpgrades } from './socket-upgrade.js';
@@ -14,8 +15,10 @@ export interface RunningServer {
 }
 
 /**
- * Serves a fetch handler over HTTP on `host:port` (port 0 picks a free port). WebSocket upgrade
- * requests go to the same handler with a `SocketUpgrade` in the env (uplink pairing).
+ * Serves a fetch handler over HTTP on `host:port` (port 0 picks a free port). Every request goes
+ * with the socket's remote address in its env (`clientAddress`, see `ClientEnv`): only this door
+ * knows who connected (a CLI login approves with one click only for this machine). WebSocket
+ * upgrade requests go to the same handler with a `SocketUpgrade` in the env (uplink pairing).
  *
  * @example
  *   const server = await startServer({ fetch: platform.app.fetch, port: 0 });
@@ -23,7 +26,7 @@ export interface RunningServer {
  *   await server.close();
  */
 export function startServer(options: {
-  fetch: (request: Request, env?: UpgradeEnv | object) => Response | Promise<Response>;
+  fetch: (request: Request, env?: (UpgradeEnv & ClientEnv) | ClientEnv) => Response | Promise<Response>;
   port: number;
   host?: string;
 }): Promise<RunningServer> {
@@ -34,7 +37,12 @@ export function startServer(options: {
     // sending got a reset instead of the answer. Node itself discards the rest of the body after
     // the answer, bounded by its request timeout.
     const server: ServerType = serve(
-      { fetch: options.fetch, port: options.port, hostname: host, autoCleanupIncoming: false },
+      {
+        fetch: (request, env) => options.fetch(request, withClientAddress(env, env.incoming.socket.remoteAddress)),
+        port: options.port,
+        hostname: host,
+        autoCleanupIncoming: false,
+      },
       (info: AddressInfo) => {
         const urlHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
         resolve({ url: `http://${urlHost}:${info.port}`, port: info.port, close: (graceMs) => closeServer(server, graceMs) });
@@ -44,6 +52,11 @@ export function startServer(options: {
     server.once('error', reject);
     server.on('clientError', answerClientError);
   });
+}
+
+/** The door's env with the socket's remote address added (left out when Node does not know it: a destroyed socket). */
+function withClientAddress<T extends object>(env: T, clientAddress: string | undefined): T & ClientEnv {
+  return clientAddress === undefined ? env : { ...env, clientAddress };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createConnectionUpstream } from '../api/connection-upstream.js';
 import type { AppDependencies, AppServices, DashboardMount, Logger } from '../api/context.js';
 import { storeForcedStatus } from '../api/forced-status.js';
-import { createBodyBudget, defaultBodyBudgetBytes } from '../api/http/body-budget.js';
+import { createBodyBudget, defaultBodyLimits, type BodyLimits } from '../api/http/body-budget.js';
 import { createSetupLinks } from '../api/setup-links.js';
 import type { Clock } from '../domain/clock.js';
 import type { Embedder } from '../domain/embedder.js';
@@ -39,6 +39,8 @@ export interface AppPartsInput {
   upstreamCallTimeoutMs: number;
   capture?: CaptureSink | undefined;
   dashboard?: DashboardMount | undefined;
+  /** Changes to the large-body rules (`defaultBodyLimits`). */
+  bodyLimits?: Partial<BodyLimits> | undefined;
 }
 
 /** Everything `createApp` is handed, and the parts the platform itself drives (closing, warming, pairing). */
@@ -87,7 +89,7 @@ export function createAppParts(input: AppPartsInput): AppParts {
       logger,
       tokens: createTokenCodec({ key: tokenKey, clock }),
       search,
-      bodyBudget: createBodyBudget(defaultBodyBudgetBytes),
+      bodyBudget: createBodyBudget({ ...defaultBodyLimits, ...input.bodyLimits }),
       publicUrl,
       corsOrigins: input.corsOrigins,
       allowedHosts: input.allowedHosts,

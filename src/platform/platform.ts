@@ -8,6 +8,7 @@ import { createStores, type Stores } from '../store/stores.js';
 import { createApp } from '../api/app.js';
 import type { Logger } from '../api/context.js';
 import type { Operation } from '../api/http/operation.js';
+import type { BodyLimits } from '../api/http/body-budget.js';
 import type { Embedder } from '../domain/embedder.js';
 import type { ToolResultSource } from '../sim/source/tool-result-source.js';
 import { createToolResults } from '../sim/tool-results.js';
@@ -16,6 +17,7 @@ import type { UplinkChannel } from '../mcp/uplink-channel.js';
 import { createCaptureRecorder, type CaptureRecorder, type CaptureRecorderOptions } from '../sim/capture/capture-recorder.js';
 import { createApiKey, toStoredKey } from '../domain/api-key.js';
 import { createDashboard, type Dashboard } from '../ui/dashboard.js';
+import type { StreamLimits } from '../ui/timeline-streams.js';
 import { createAppParts } from './app-parts.js';
 
 export type { ScenarioCatalog } from '../ui/ui-context.js';
@@ -80,6 +82,13 @@ export interface PlatformOptions {
   memoryLimits?: MemoryLimits;
   /** Serve the dashboard under `/ui` (and `GET /` for browsers); default true. */
   dashboard?: boolean;
+  /**
+   * Loosens or tightens the guards that keep one account from stalling the others
+   * (docs/security.md, "Sessions, logins and budgets"): the large-body budget, its share per
+   * account, its wait bound and the pace bodies must keep; the dashboard's live timeline
+   * streams per session and in all.
+   */
+  limits?: { bodies?: Partial<BodyLimits>; liveStreams?: Partial<StreamLimits> };
   /**
    * Capture every tool call and tool listing relayed to a real upstream into fixtures, a registry
    * entry, a redaction report and a scenario (`mcpsim capture`, `serve --capture`); default off.
@@ -203,7 +212,12 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     const dashboard =
       options.dashboard === false
         ? null
-        : createDashboard({ stores, api: { fetch: dashboardFetch, apiKey: localKey }, publicUrl: () => publicUrl });
+        : createDashboard({
+            stores,
+            api: { fetch: dashboardFetch, localKey },
+            publicUrl: () => publicUrl,
+            streamLimits: options.limits?.liveStreams,
+          });
     const setPublicUrl = (url: string) => void (publicUrl = url.replace(/\/+$/, ''));
     const logRequest = logger.request;
     const appLogger: Logger = logRequest
@@ -225,6 +239,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       corsOrigins: options.corsOrigins ?? [],
       allowedHosts: options.allowedHosts ?? [],
       listenUrl: () => listenUrl,
+      bodyLimits: options.limits?.bodies,
     });
     const { app, operations } = createApp(parts.dependencies, parts.services);
     const { pool, uplinks, search } = parts;

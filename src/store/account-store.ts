@@ -35,6 +35,11 @@ export function createAccountStore(db: Sqlite) {
     keyCount: db.prepare<[string], { count: number }>('SELECT count(*) AS count FROM api_keys WHERE account_id = ?'),
   };
 
+  const removalListeners = new Set<() => void>();
+  const keysRemoved = () => {
+    for (const listener of removalListeners) listener();
+  };
+
   return {
     create(account: Account): Account {
       statements.insertAccount.run(account.id, account.name, account.isLocal ? 1 : 0, account.createdAt);
@@ -50,6 +55,7 @@ export function createAccountStore(db: Sqlite) {
     },
     removeKey(hash: string): void {
       statements.deleteKey.run(hash);
+      keysRemoved();
     },
     /** Makes `key` the account's only unlabelled key (keys handed out by CLI logins stay). */
     replaceKeys(accountId: string, key: { hash: string; prefix: string }, createdAt: string): void {
@@ -57,6 +63,15 @@ export function createAccountStore(db: Sqlite) {
         statements.deleteKeys.run(accountId);
         statements.insertKey.run(key.hash, accountId, key.prefix, createdAt, null);
       }).immediate();
+      keysRemoved();
+    },
+    /**
+     * Hears of keys removed in this process (`removeKey`, `replaceKeys`), so what remembers a key
+     * (the authenticator, dashboard sessions) forgets it at once; returns the unsubscribe.
+     */
+    onKeysRemoved(listener: () => void): () => void {
+      removalListeners.add(listener);
+      return () => void removalListeners.delete(listener);
     },
     findByKeyHash(hash: string): (Account & { keyHash: string }) | null {
       const row = statements.byKeyHash.get(hash);

@@ -1,7 +1,7 @@
-/** What the dashboard needs to reach the platform API in process: its fetch, and a key of the local account. */
+/** What the dashboard needs to reach the platform API in process: its fetch, and the key of the session's account. */
 export interface ApiAccess {
   fetch(request: Request): Response | Promise<Response>;
-  /** An API key of the local account, for the requests the dashboard makes on its session's behalf. */
+  /** The API key the session acts with (the one that opened it, or the local key for the login link's session). */
   apiKey(): string;
 }
 
@@ -13,8 +13,9 @@ export interface ApiAnswer<T = unknown> {
 }
 
 /**
- * The dashboard's door to the platform API: every action goes through `app.fetch` with the local
- * account's key, so validation, scopes and errors are the API's own, never a second copy.
+ * The dashboard's door to the platform API: every action goes through `app.fetch` with the
+ * session's own key, so validation, scopes, ownership and errors are the API's own, never a
+ * second copy, and a session can do exactly what its account can.
  *
  * @example
  *   const api = createApiClient(access);

@@ -60,7 +60,8 @@ export const clientScript = `
         rows.insertAdjacentHTML('afterbegin', data.row);
         document.querySelector('#timeline-empty')?.remove();
       }
-      swap('#world', data.world);
+      // Calls that arrive together carry the world once, with the last of them.
+      if (data.world !== undefined) swap('#world', data.world);
       const count = document.querySelector('#call-count');
       if (count) count.textContent = String(data.sequence);
       const status = document.querySelector('#live-status');
@@ -70,6 +71,13 @@ export const clientScript = `
       swap('#memory', await fragment(live.dataset.memory));
     });
     source.addEventListener('open', () => { live.dataset.connected = '1'; });
+    // A refused stream (too many open for this session or server) is closed for good, not retried.
+    source.addEventListener('error', () => {
+      if (source.readyState !== EventSource.CLOSED) return;
+      live.dataset.connected = '0';
+      const status = document.querySelector('#live-status');
+      if (status) status.textContent = 'Live updates are off: the server refused the stream (too many dashboard tabs open?). Close some and reload.';
+    });
     // The session ended: stop listening (a reconnect would only meet the login page).
     source.addEventListener('expired', () => {
       source.close();

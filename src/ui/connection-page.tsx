@@ -48,14 +48,21 @@ export function toolPath(name: string): string {
  * snapshots. Null when the connection is not found.
  *
  * @example
- *   const data = await loadConnection(api, stores, 'demo', 'time', null); // the newest page
+ *   const data = await loadConnection(api, stores, accountId, 'demo', 'time', null); // the newest page
  */
-export async function loadConnection(api: ApiClient, stores: Stores, namespace: string, id: string, before: number | null) {
+export async function loadConnection(
+  api: ApiClient,
+  stores: Stores,
+  accountId: string,
+  namespace: string,
+  id: string,
+  before: number | null,
+) {
   const path = `/connect/${segment(namespace)}/${segment(id)}`;
   const found = await api.get<ConnectionView>(path);
   if (!found.ok) return null;
   const tools = await api.get<{ tools: ToolView[] }>(`${path}/.tools`);
-  const memory = found.body.mock?.enabled ? await loadMemory(api, stores, namespace, id, before) : null;
+  const memory = found.body.mock?.enabled ? await loadMemory(api, stores, accountId, namespace, id, before) : null;
   return { connection: found.body, tools: tools.ok ? tools.body.tools : [], toolsError: tools.ok ? null : errorText(tools), memory };
 }
 
@@ -65,17 +72,18 @@ export async function loadConnection(api: ApiClient, stores: Stores, namespace: 
  * one window of the log, never all of it.
  *
  * @example
- *   const older = await loadMemory(api, stores, 'demo', 'time', 5000); // calls 4950 to 4999
+ *   const older = await loadMemory(api, stores, accountId, 'demo', 'time', 5000); // calls 4950 to 4999
  */
 export async function loadMemory(
   api: ApiClient,
   stores: Stores,
+  accountId: string,
   namespace: string,
   id: string,
   before: number | null,
 ): Promise<MemoryData | null> {
   const base = `/__mcpsim/connections/${segment(namespace)}/${segment(id)}`;
-  const member = stores.memory.resolveMember(stores.accounts.findLocal()!.id, namespace, id);
+  const member = stores.memory.resolveMember(accountId, namespace, id);
   if (member === null) return null;
   const { key, shared } = member;
   // Sequences ascend (with gaps after a connection-scope reset) from the first call the log still

@@ -1,24 +1,36 @@
 import { Hono, type Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
+import { hashApiKey } from '../domain/api-key.js';
+import type { Account } from '../store/account-store.js';
 import type { Stores } from '../store/stores.js';
 import { createApiClient, type ApiAccess } from './api-client.js';
 import { clientScript } from './client-script.js';
-import { addConnectionRoutes } from './connection-routes.js';
+import { addConnectionRoutes, renderCallEvents } from './connection-routes.js';
 import { ConnectionsPage, loadConnections } from './connections-page.js';
 import { isOwnOrigin } from './own-origin.js';
-import { Layout, Notice } from './layout.js';
+import { addLoginRoutes, LoginPage } from './login-routes.js';
 import { addPageRoutes } from './page-routes.js';
-import { createSessions, sameText, sessionCookie, sessionTtlMs, type Session, type Sessions } from './sessions.js';
+import { createSessions, sameText, sessionCookie, sessionTtlMs, type Session, type SessionCredential, type Sessions } from './sessions.js';
 import { stylesheet } from '../api/pages/stylesheet.js';
-import { readForm, sessionOf, takeFlash, type ScenarioCatalog, type UiContext } from './ui-context.js';
+import { createTimelineStreams, defaultStreamLimits, type StreamLimits } from './timeline-streams.js';
+import { apiOf, readForm, sessionOf, takeFlash, type ScenarioCatalog, type UiContext } from './ui-context.js';
+
+/** How the dashboard reaches the platform API in process: its fetch, and a key of the local account (for the login link's sessions). */
+export interface ApiDoor {
+  fetch: ApiAccess['fetch'];
+  /** An API key of the local account: the credential of a session the printed login link opens. */
+  localKey(): string;
+}
 
 export interface DashboardOptions {
   stores: Stores;
-  /** The platform API, called in process for every action. */
-  api: ApiAccess;
+  /** The platform API, called in process for every action, with the session's own key. */
+  api: ApiDoor;
   /** The base URL of links the server hands out (the login link among them). */
   publicUrl: () => string;
   scenarios?: ScenarioCatalog | null;
+  /** How many live timeline streams may be open, per session and in all (default `defaultStreamLimits`). */
+  streamLimits?: Partial<StreamLimits> | undefined;
 }
 
 export interface Dashboard {
@@ -29,6 +41,8 @@ export interface Dashboard {
   /** The one-click login URL the banner prints (`<public URL>/?token=...`). */
   loginUrl(): string;
   sessions: Sessions;
+  /** The account of the dashboard session a request's cookie names (live, not expired), or null. */
+  accountOf(c: Context): Account | null;
   /** Lets the CLI hand over the scenario files it loaded, once it has. */
   setScenarios(scenarios: ScenarioCatalog | null): void;
 }
@@ -37,19 +51,35 @@ const assetHeaders = { 'cache-control': 'no-cache', 'x-content-type-options': 'n
 
 /**
  * The dashboard: server-rendered pages under `/ui` with a cookie session made from the login
- * link, for this origin only. Posts must come from this origin and carry the session's CSRF
- * token. (A request whose Host is not one this server answers to never gets here: the API's
- * host guard, installed before the dashboard, refuses it; api/http/host-guard.ts.)
+ * link (the local account) or an API key (that key's account), for this origin only. A session
+ * acts as its account and nothing more: every API call it makes carries its own key
+ * (docs/decisions.md, "Dashboard accounts"). Posts must come from this origin and carry the
+ * session's CSRF token. (A request whose Host is not one this server answers to never gets here:
+ * the API's host guard, installed before the dashboard, refuses it; api/http/host-guard.ts.)
  *
  * @example
  *   const dashboard = createDashboard({ stores, api: { fetch: (r) => app.fetch(r), apiKey }, publicUrl: () => url });
  *   console.log(dashboard.loginUrl());
  */
 export function createDashboard(options: DashboardOptions): Dashboard {
-  const sessions = createSessions();
+  const { accounts } = options.stores;
+  const sessions = createSessions({
+    keyExists: (keyHash) => accounts.findByKeyHash(keyHash) !== null,
+    onKeysRemoved: (listener) => accounts.onKeysRemoved(listener),
+  });
+  /** The login link opens a session of the local account, acting with its key. */
+  const localCredential = (): SessionCredential => {
+    const apiKey = options.api.localKey();
+    const local = accounts.findLocal()!;
+    return { account: { id: local.id, name: local.name }, apiKey, keyHash: hashApiKey(apiKey) };
+  };
   const context: UiContext = {
-    api: createApiClient(options.api),
     sessions,
+    streams: createTimelineStreams({
+      memory: options.stores.memory,
+      render: renderCallEvents(options.stores),
+      limits: { ...defaultStreamLimits, ...options.streamLimits },
+    }),
     stores: options.stores,
     publicUrl: options.publicUrl,
     scenarios: options.scenarios ?? null,
@@ -91,35 +121,19 @@ export function createDashboard(options: DashboardOptions): Dashboard {
       if (!sameText(token, session.csrf)) return c.text('Refused: missing or wrong CSRF token; reload the page and try again', 403);
     }
     c.set('session' as never, session as never);
+    c.set('api' as never, createApiClient({ fetch: options.api.fetch, apiKey: () => session.apiKey }) as never);
     return next();
   });
 
   app.get('/assets/dashboard.css', (c) => c.body(stylesheet, 200, { ...assetHeaders, 'content-type': 'text/css; charset=utf-8' }));
   app.get('/assets/dashboard.js', (c) => c.body(clientScript, 200, { ...assetHeaders, 'content-type': 'text/javascript; charset=utf-8' }));
 
-  app.get('/login', (c) => c.html(<LoginPage error={null} />));
-  app.post('/login', async (c) => {
-    const key = (await readForm(c)).get('key') ?? '';
-    const refused = () => c.html(<LoginPage error="That is not an API key of this server." />, 401);
-    // A key is non-space text a header can carry: anything else (a line break, a character above
-    // U+00FF) is no key, and building the check's request with it would throw, the key in the error.
-    if (!isHeaderToken(key)) return refused();
-    const check = await options.api.fetch(new Request('http://127.0.0.1/namespaces', { headers: { authorization: `Bearer ${key}` } }));
-    // Only an API key of the account opens a session (a service token is narrower than the dashboard).
-    if (!check.ok || key.startsWith('mcps_')) return refused();
-    startSession(c, sessions.open());
-    return c.redirect('/ui', 303);
-  });
-  app.post('/logout', (c) => {
-    sessions.end(sessionOf(c).id);
-    deleteCookie(c, sessionCookie, { path: '/' });
-    return c.redirect('/ui/login', 303);
-  });
+  addLoginRoutes(app, { accounts, sessions, startSession });
 
   app.get('/', async (c) => {
     const name = c.req.query('name') ?? '';
     const meta = c.req.query('meta') ?? '';
-    const data = await loadConnections(context.api, name, meta);
+    const data = await loadConnections(apiOf(c), name, meta);
     return c.html(<ConnectionsPage csrf={sessionOf(c).csrf} name={name} meta={meta} data={data} {...takeFlash(c)} />);
   });
   addConnectionRoutes(app, context);
@@ -131,6 +145,10 @@ export function createDashboard(options: DashboardOptions): Dashboard {
   return {
     app: root,
     sessions,
+    accountOf(c) {
+      const session = sessions.find(getCookie(c, sessionCookie));
+      return session ? accounts.findById(session.account.id) : null;
+    },
     loginUrl: () => `${options.publicUrl()}/?token=${sessions.loginToken}`,
     setScenarios(scenarios) {
       context.scenarios = scenarios;
@@ -141,7 +159,7 @@ export function createDashboard(options: DashboardOptions): Dashboard {
       const token = c.req.query('token');
       if (token !== undefined) {
         // The token is exchanged once, at once, and the redirect takes it out of the address bar.
-        const session = sessions.login(token);
+        const session = sessions.login(token, localCredential());
         if (!session)
           return c.html(
             <LoginPage error="This login link is not valid: each link logs in once, and the server prints a new one each time it starts. Log in with the API key." />,
@@ -153,25 +171,4 @@ export function createDashboard(options: DashboardOptions): Dashboard {
       return c.redirect('/ui/login', 303);
     },
   };
-}
-
-/** Visible ASCII and Latin-1, no space: what a key may be and a header value can carry. */
-function isHeaderToken(text: string): boolean {
-  return /^[\x21-\x7e\xa1-\xff]{1,256}$/.test(text);
-}
-
-function LoginPage({ error }: { error: string | null }) {
-  return (
-    <Layout title="Log in" page={null} csrf={null}>
-      <Notice text={error} error />
-      <p>
-        Open the login link that <code>mcpsim serve</code> printed when it started, or enter the API key.
-      </p>
-      <form method="post" action="/ui/login" class="card">
-        <label for="key">API key</label>
-        <input id="key" name="key" type="password" autocomplete="current-password" required />
-        <button type="submit">Log in</button>
-      </form>
-    </Layout>
-  );
 }

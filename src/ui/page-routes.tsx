@@ -5,7 +5,7 @@ import { connectionPath } from './memory-view.js';
 import { RegistryResults, ServerPage, type ServerDetail, type ServerList } from './registry-page.js';
 import { ScenariosPage, type ScenarioRun } from './scenarios-page.js';
 import { TokensPage } from './tokens-page.js';
-import { readForm, redirectWith, sessionOf, takeFlash, type UiContext } from './ui-context.js';
+import { apiOf, readForm, redirectWith, sessionOf, takeFlash, type UiContext } from './ui-context.js';
 
 /**
  * The registry, tokens, scenarios and clock pages, each over the API's own operations.
@@ -14,11 +14,9 @@ import { readForm, redirectWith, sessionOf, takeFlash, type UiContext } from './
  *   addPageRoutes(app, context); // on the sub-app mounted at /ui
  */
 export function addPageRoutes(app: Hono, context: UiContext): void {
-  const { api } = context;
-
   app.get('/registry', async (c) => {
     const q = c.req.query('q') ?? '';
-    const answer = await api.get<ServerList>(`/servers?pageSize=20&q=${segment(q)}`);
+    const answer = await apiOf(c).get<ServerList>(`/servers?pageSize=20&q=${segment(q)}`);
     const results = <RegistryResults answer={answer.ok ? answer.body : null} error={answer.ok ? null : errorText(answer)} q={q} />;
     if (c.req.query('fragment') === '1') return c.html(results);
     return c.html(
@@ -37,8 +35,8 @@ export function addPageRoutes(app: Hono, context: UiContext): void {
 
   app.get('/registry/:qualifiedName{.+}', async (c) => {
     const name = c.req.param('qualifiedName');
-    const answer = await api.get<ServerDetail>(`/servers/${name.split('/').map(segment).join('/')}`);
-    const namespaces = await api.get<{ namespaces: { name: string }[] }>('/namespaces?limit=100');
+    const answer = await apiOf(c).get<ServerDetail>(`/servers/${name.split('/').map(segment).join('/')}`);
+    const namespaces = await apiOf(c).get<{ namespaces: { name: string }[] }>('/namespaces?limit=100');
     if (!answer.ok)
       return c.html(
         <Layout title="Server not found" page="registry" csrf={sessionOf(c).csrf}>
@@ -61,7 +59,7 @@ export function addPageRoutes(app: Hono, context: UiContext): void {
     const form = await readForm(c);
     const namespace = form.get('namespace') ?? '';
     const connectionName = form.get('name')?.trim() ?? '';
-    const answer = await api.post<{ connectionId: string }>(`/connect/${segment(namespace)}`, {
+    const answer = await apiOf(c).post<{ connectionId: string }>(`/connect/${segment(namespace)}`, {
       server: name,
       mock: { enabled: true },
       ...(connectionName ? { name: connectionName } : {}),
@@ -89,7 +87,7 @@ export function addPageRoutes(app: Hono, context: UiContext): void {
         return c.html(<TokensPage csrf={sessionOf(c).csrf} minted={null} error={`metadata: "${metadata}" is not key=value`} />, 400);
       constraint.metadata = { [pair[1]!.trim()]: pair[2]!.trim() };
     }
-    const answer = await api.post<{ token: string; expiresAt: string }>(
+    const answer = await apiOf(c).post<{ token: string; expiresAt: string }>(
       '/tokens',
       Object.keys(constraint).length === 0 ? {} : { policy: [constraint] },
     );
@@ -100,7 +98,7 @@ export function addPageRoutes(app: Hono, context: UiContext): void {
   });
 
   app.get('/clock', async (c) => {
-    const clock = await api.get<{ now: string; virtual: boolean }>('/__mcpsim/clock');
+    const clock = await apiOf(c).get<{ now: string; virtual: boolean }>('/__mcpsim/clock');
     return c.html(<ClockPage csrf={sessionOf(c).csrf} clock={clock.body} {...takeFlash(c)} />);
   });
   app.post('/clock', async (c) => {
@@ -108,7 +106,7 @@ export function addPageRoutes(app: Hono, context: UiContext): void {
     const advance = form.get('advance')?.trim() ?? '';
     const set = form.get('set')?.trim() ?? '';
     const body = set !== '' ? { set } : { advance: /^\d+$/.test(advance) ? Number(advance) : advance };
-    const answer = await api.post<{ now: string }>('/__mcpsim/clock', body);
+    const answer = await apiOf(c).post<{ now: string }>('/__mcpsim/clock', body);
     return redirectWith(c, '/ui/clock', answer.ok ? `The clock is now ${answer.body.now}.` : errorText(answer), !answer.ok);
   });
 

@@ -3,6 +3,7 @@ import { apiError } from '../errors.js';
 import type { Stores } from '../store/stores.js';
 import type { ApiClient } from './api-client.js';
 import type { Session, Sessions } from './sessions.js';
+import type { TimelineStreams } from './timeline-streams.js';
 
 /** A scenario file the server loaded, as the scenarios page lists it. */
 export interface ScenarioEntry {
@@ -26,10 +27,11 @@ export interface ScenarioCatalog {
   run(name: string): Promise<{ steps: StepOutcome[]; error: string | null }>;
 }
 
-/** What every dashboard route shares. */
+/** What every dashboard route shares (the API client is per session: `apiOf(c)`). */
 export interface UiContext {
-  api: ApiClient;
   sessions: Sessions;
+  /** The live timeline streams of every session (one listener, capped). */
+  streams: TimelineStreams;
   stores: Stores;
   /** The base URL of links the server hands out. */
   publicUrl(): string;
@@ -39,6 +41,16 @@ export interface UiContext {
 /** The session of a request the guard let through. */
 export function sessionOf(c: Context): Session {
   return c.get('session' as never) as Session;
+}
+
+/** The API as the request's session: every call carries the session's own key (docs/decisions.md, "Dashboard accounts"). */
+export function apiOf(c: Context): ApiClient {
+  return c.get('api' as never) as ApiClient;
+}
+
+/** The id of the account the request's session acts as (for the store reads a page makes beside the API). */
+export function accountOf(c: Context): string {
+  return sessionOf(c).account.id;
 }
 
 /** Whether the client script asked for an HTML fragment rather than a page. */

@@ -7,7 +7,7 @@
 import net from 'node:net';
 import type { Context } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBodyBudget } from '../../src/api/http/body-budget.js';
+import { createBodyBudget, defaultBodyLimits, type BodyGrant } from '../../src/api/http/body-budget.js';
 import { startHarness, testApiKey, type Harness } from '../support/harness.js';
 
 /** Writes `request` on a raw socket and reads until the server closes it (or `ms` pass). */
@@ -116,34 +116,39 @@ describe('the cap on concurrent large bodies', () => {
     }) as unknown as Context;
   const mib = 1024 * 1024;
 
+  /** A budget as large as `total`, its whole for one account, as it was before shares. */
+  const budgetOf = (total: number) => createBodyBudget({ ...defaultBodyLimits, totalBytes: total, perAccountBytes: total });
+
   it('lets small bodies through at once and makes large ones wait their turn, first come first served', async () => {
-    const budget = createBodyBudget(32 * mib);
-    expect(budget.reserve(await request(1000), 16 * mib)).toBeNull();
-    const first = budget.reserve(await request(15 * mib), 16 * mib) as () => void;
-    const second = budget.reserve(await request(15 * mib), 16 * mib) as () => void;
-    expect(typeof first).toBe('function');
-    expect(typeof second).toBe('function');
+    const budget = budgetOf(32 * mib);
+    expect(budget.reserve(await request(1000), 16 * mib, 'a')).toBeNull();
+    const first = budget.reserve(await request(15 * mib), 16 * mib, 'a') as BodyGrant;
+    const second = budget.reserve(await request(15 * mib), 16 * mib, 'a') as BodyGrant;
+    expect(typeof first.release).toBe('function');
+    expect(typeof second.release).toBe('function');
     const order: string[] = [];
-    const third = (budget.reserve(await request(15 * mib), 16 * mib) as Promise<() => void>).then(
-      (release) => (order.push('third'), release),
+    const third = (budget.reserve(await request(15 * mib), 16 * mib, 'a') as Promise<BodyGrant>).then(
+      (grant) => (order.push('third'), grant),
     );
-    const fourth = (budget.reserve(await request(2 * mib), 16 * mib) as Promise<() => void>).then(
-      (release) => (order.push('fourth'), release),
+    const fourth = (budget.reserve(await request(2 * mib), 16 * mib, 'a') as Promise<BodyGrant>).then(
+      (grant) => (order.push('fourth'), grant),
     );
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(order).toEqual([]);
-    first();
-    (await third)();
-    second();
-    (await fourth)();
+    first.release();
+    (await third).release();
+    second.release();
+    (await fourth).release();
     expect(order).toEqual(['third', 'fourth']);
   });
 
   it('counts a body of unknown length as the largest allowed, and never waits for one it will refuse', async () => {
-    const budget = createBodyBudget(16 * mib);
-    const chunked = budget.reserve(await request(null), 16 * mib) as () => void;
-    expect(budget.reserve(await request(2 * mib), 16 * mib)).toBeInstanceOf(Promise);
-    expect(budget.reserve(await request(17 * mib), 16 * mib)).toBeNull();
-    chunked();
+    const budget = budgetOf(16 * mib);
+    const chunked = budget.reserve(await request(null), 16 * mib, 'a') as BodyGrant;
+    const waiting = budget.reserve(await request(2 * mib), 16 * mib, 'a');
+    expect(waiting).toBeInstanceOf(Promise);
+    expect(budget.reserve(await request(17 * mib), 16 * mib, 'a')).toBeNull();
+    chunked.release();
+    (await waiting!).release();
   });
 });

@@ -132,14 +132,15 @@ describe('the official CLI against mcpsim', () => {
         return JSON.parse(line) as { auth_url: string; session_id: string };
       });
       expect(started.auth_url).toBe(`${harness.baseUrl}/api/auth/cli/approve/${started.session_id}`);
-      // A person's browser on the page: it shows the form with its CSRF token and cookie, then submits it.
+      // A person's browser on the page: it shows the form with its CSRF token and cookie, then submits
+      // it with the account's key (the server has a configured key, so approving is not one click).
       const shown = await fetch(started.auth_url);
       const csrf = /name="csrf" value="([0-9a-f]*)"/.exec(await shown.text())?.[1] ?? '';
       const cookie = (shown.headers.get('set-cookie') ?? '').split(';')[0]!;
       const approved = await fetch(started.auth_url, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-        body: `csrf=${csrf}`,
+        body: `csrf=${csrf}&apiKey=${testApiKey}`,
       });
       expect(approved.status).toBe(200);
       const exited = await Promise.race([

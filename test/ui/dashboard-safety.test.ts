@@ -297,11 +297,12 @@ describe('dashboard sessions', () => {
   it('expire after their lifetime', () => {
     let now = 1_000;
     const sessions = createSessions({ now: () => now, ttlMs: 60_000 });
-    const session = sessions.login(sessions.loginToken)!;
+    const credential = { account: { id: 'acct_local', name: 'local' }, apiKey: 'local-key-123', keyHash: 'ab' };
+    const session = sessions.login(sessions.loginToken, credential)!;
     expect(sessions.find(session.id)).toBe(session);
     now += 60_000;
     expect(sessions.find(session.id)).toBeNull();
-    expect(sessions.login('wrong')).toBeNull();
+    expect(sessions.login('wrong', credential)).toBeNull();
   });
 
   it('allow hosts: the public one, localhost and loopback only', () => {

@@ -1,6 +1,7 @@
 import { digestsEqual, hashApiKey } from '../../domain/api-key.js';
 import type { Clock } from '../../domain/clock.js';
-import { invalidToken, tokenExpired, tokenPrefix, type TokenCodec } from '../../domain/service-token.js';
+import { readBearer } from '../../domain/credential.js';
+import { invalidToken, tokenExpired, type TokenCodec } from '../../domain/service-token.js';
 import { apiError } from '../../errors.js';
 import type { AccountStore } from '../../store/account-store.js';
 import type { Caller } from './access.js';
@@ -23,10 +24,11 @@ const maxRemembered = 10_000;
  */
 export function createAuthenticator({ accounts, tokens, clock }: { accounts: AccountStore; tokens: TokenCodec; clock: Clock }) {
   // Keys are remembered by their hash (never by the key itself, so a lookup compares digests,
-  // not secrets). Keys are never revoked while the server runs (a fixed key replaces the others
-  // only at start), so a hit stays valid; a miss asks the database, which sees keys that
-  // `mcpsim keys create` adds meanwhile.
+  // not secrets). A key removed from the store (a process's own key at close, the keys a new
+  // configured key replaces) empties the memory, so a removed key is refused at once; a miss
+  // asks the database, which sees keys that `mcpsim keys create` adds meanwhile.
   const verifiedKeys = new Map<string, Caller>();
+  accounts.onKeysRemoved(() => verifiedKeys.clear());
   const verifiedTokens = new Map<string, Caller & { expiresAt: Date }>();
 
   function fromKey(key: string): Caller {
@@ -58,21 +60,8 @@ export function createAuthenticator({ accounts, tokens, clock }: { accounts: Acc
     if (!header) throw apiError('unauthorized', 'Missing Authorization header: send "Authorization: Bearer <API key or service token>"');
     const credential = readBearer(header);
     if (credential === null) throw apiError('unauthorized', 'Malformed Authorization header: expected "Bearer <API key or service token>"');
-    return credential.startsWith(tokenPrefix) ? fromToken(credential) : fromKey(credential);
+    return credential.kind === 'service_token' ? fromToken(credential.text) : fromKey(credential.text);
   };
-}
-
-const bearerPrefix = /^Bearer[ \t]+/i;
-
-/**
- * The credential of `Bearer <credential>`, or null. Written without a whole-header regex, which
- * took microseconds on a token's kilobyte (HTTP header values hold no line breaks).
- */
-function readBearer(header: string): string | null {
-  const prefix = bearerPrefix.exec(header);
-  if (!prefix) return null;
-  const credential = header.slice(prefix[0].length).trimEnd();
-  return credential === '' || credential.includes(' ') || credential.includes('\t') ? null : credential;
 }
 
 function remember<T extends Caller>(map: Map<string, T>, key: string, caller: T): T {

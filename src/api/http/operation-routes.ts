@@ -14,7 +14,7 @@ export type Authenticate = (authorization: string | undefined) => Caller | Promi
  * One group of operations (a file in `routes/`) as a Hono sub-app, mounted with
  * `app.route('/', subApp)`. Each route authenticates, parses its path parameters, checks the
  * caller's scope before it reads the query or body, then hands the parsed input to the handler.
- * Every sub-app shares one `bodies` budget for large JSON bodies. `toPath` makes each operation's
+ * Every sub-app shares one `bodies` budget for large JSON bodies (with a share per account). `toPath` makes each operation's
  * Hono pattern (the root mount passes `toRootHonoPath`).
  *
  * @example
@@ -55,14 +55,15 @@ function toHandler(operation: Operation, authenticate: Authenticate, bodies: Bod
     if (caller) checkOperationAccess(caller, operation.permission, params as Record<string, unknown>);
     if (!operation.body) return handle(c, caller, params, undefined);
     const { schema, required } = operation.body;
-    // A large body waits for its share of the budget, and holds it until the answer is made.
-    let release = bodies.reserve(c, maxBodyBytes);
-    if (release === null) return handle(c, caller, params, schema.parse(await readJsonBody(c, required, maxBodyBytes)));
-    if (release instanceof Promise) release = await release;
+    // A large body waits for its share of the budget (its account's share too), is read at the
+    // budget's pace, and holds the share until the answer is made.
+    let grant = bodies.reserve(c, maxBodyBytes, caller?.account.id ?? null);
+    if (grant === null) return handle(c, caller, params, schema.parse(await readJsonBody(c, required, maxBodyBytes)));
+    if (grant instanceof Promise) grant = await grant;
     try {
-      return await handle(c, caller, params, schema.parse(await readJsonBody(c, required, maxBodyBytes)));
+      return await handle(c, caller, params, schema.parse(await readJsonBody(c, required, maxBodyBytes, grant.pace)));
     } finally {
-      release();
+      grant.release();
     }
   };
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { findJsonLimitBreach, jsonLimits, toBreachMessage } from '../../domain/json-limits.js';
 import { apiError, isApiError, type ApiError } from '../../errors.js';
+import { readPacedBody, type BodyPace } from './paced-body.js';
 
 /**
  * Reads a request body as JSON, refusing more than `maxBytes` (413) before and while reading.
@@ -12,8 +13,8 @@ import { apiError, isApiError, type ApiError } from '../../errors.js';
  * every route: hono's bodyLimit wraps every request's body stream, which cut GET throughput by
  * two thirds.
  */
-export async function readJsonBody(c: Context, required: boolean, maxBytes: number): Promise<unknown> {
-  const text = await readBodyText(c, maxBytes);
+export async function readJsonBody(c: Context, required: boolean, maxBytes: number, pace?: BodyPace): Promise<unknown> {
+  const text = await readBodyText(c, maxBytes, pace);
   if (text.trim() === '') {
     if (required) throw apiError('validation_error', 'body: is required (send a JSON object)');
     return {};
@@ -59,12 +60,13 @@ export function isBodyCutShort(error: unknown): error is ApiError {
 /**
  * With a Content-Length, the length is checked first and the body read by `c.req.text()`, the
  * node server's fast path. Without one (chunked), the stream is read and counted as it arrives.
- * A body the client stops sending (it aborted, or its connection broke) is a `validation_error`
- * (`isBodyCutShort`), not a bug with a stack in the log.
+ * A body that holds a share of the large-body budget is read at its `pace` (paced-body.ts): one
+ * that falls behind is cut off with 408. A body the client stops sending (it aborted, or its
+ * connection broke) is a `validation_error` (`isBodyCutShort`), not a bug with a stack in the log.
  */
-export async function readBodyText(c: Context, maxBytes: number): Promise<string> {
+export async function readBodyText(c: Context, maxBytes: number, pace?: BodyPace): Promise<string> {
   try {
-    return await readWhole(c, maxBytes);
+    return await readWhole(c, maxBytes, pace);
   } catch (error) {
     if (isApiError(error)) throw error;
     const failure = apiError('validation_error', 'body: ended before it was whole (the client closed the connection); send it again');
@@ -73,13 +75,12 @@ export async function readBodyText(c: Context, maxBytes: number): Promise<string
   }
 }
 
-async function readWhole(c: Context, maxBytes: number): Promise<string> {
+async function readWhole(c: Context, maxBytes: number, pace: BodyPace | undefined): Promise<string> {
   const tooLarge = () => apiError('payload_too_large', `Request body is larger than ${maxBytes} bytes`);
   const declared = c.req.header('content-length');
-  if (declared !== undefined) {
-    if (Number(declared) > maxBytes) throw tooLarge();
-    return c.req.text();
-  }
+  if (declared !== undefined && Number(declared) > maxBytes) throw tooLarge();
+  if (pace !== undefined && c.req.raw.body) return readPacedBody(c.req.raw.body, maxBytes, pace);
+  if (declared !== undefined) return c.req.text();
   const body = c.req.raw.body;
   if (!body) return '';
   const chunks: Uint8Array[] = [];

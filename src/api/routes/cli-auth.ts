@@ -2,16 +2,26 @@
  * Login of the official CLI (`smithery auth login` with `SMITHERY_URL=<base>`, docs/decisions.md, "CLI login"):
  * the CLI opens a session and polls it; a person opens the session's `authUrl`, a page on this
  * server built from its public URL (never a request's Host header), and approves; the next poll
- * hands the CLI a new API key of the account. Approving is one click when that public URL is a
- * loopback address (only someone on this machine can open the page); elsewhere it takes the
- * account's API key. The page goes out with the pages' security headers (page-shell.tsx).
+ * hands the CLI a new API key of the approving account. Who approves:
+ *
+ * - a dashboard session's account, when the browser has one;
+ * - else the local account with one click, only when all of these hold: the caller is on this
+ *   machine (the socket's remote address is loopback; `app.fetch` in process has no socket and
+ *   never counts), the public URL is a loopback address, and the local account's key is the
+ *   development key (no secret key configured, so nothing is lost by handing one out);
+ * - else the account whose API key the form carries.
+ *
+ * The page goes out with the pages' security headers (page-shell.tsx).
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { isLoopbackHost, toStoredKey } from '../../domain/api-key.js';
+import { developmentApiKey, digestsEqual, hashApiKey, isLoopbackHost } from '../../domain/api-key.js';
+import { systemClock } from '../../domain/clock.js';
+import { toCredential } from '../../domain/credential.js';
+import type { Account } from '../../store/account-store.js';
 import { createCliLogins, type CliLogins } from '../cli-logins.js';
-import { CliLoginPage } from '../pages/cli-login-page.js';
-import type { AppDependencies } from '../context.js';
+import { CliLoginPage, type KnownApprover } from '../pages/cli-login-page.js';
+import type { AppDependencies, ClientEnv } from '../context.js';
 import { defineOperation, type Operation } from '../http/operation.js';
 import { pageHeaders } from '../pages/page-shell.js';
 import { readBodyText } from '../http/read-json-body.js';
@@ -44,26 +54,47 @@ const pollResponseSchema = z
   ])
   .meta({ id: 'CliPoll' });
 
-/** The CLI login routes; `logins` is made from the stores when not given. */
+/** The CLI login routes; `logins` is made from the stores (on real time) when not given. */
 export function cliAuthOperations(
   dependencies: AppDependencies,
-  logins: CliLogins = createCliLogins({ accounts: dependencies.stores.accounts, clock: dependencies.clock, random: dependencies.random }),
+  logins: CliLogins = createCliLogins({ accounts: dependencies.stores.accounts, clock: systemClock, random: dependencies.random }),
 ): Operation[] {
-  const { stores } = dependencies;
-  const { publicUrl } = dependencies;
-  const oneClick = () => isLoopbackHost(new URL(publicUrl()).hostname);
+  const { stores, publicUrl } = dependencies;
   /** Every page answer goes out with the pages' security headers (no frames: approving is one click). */
   const page = (c: Context, body: string | Promise<string>, status: 200 | 401 | 403 | 404 = 200, setCookie?: string) =>
     c.html(body, status, setCookie ? { ...pageHeaders, 'set-cookie': setCookie } : pageHeaders);
   const local = () => stores.accounts.findLocal()!;
+  /** Whether the local account's (only unlabelled) key is the development key: a configured key replaces it. */
+  const onDevelopmentKey = () => stores.accounts.findByKeyHash(hashApiKey(developmentApiKey))?.id === local().id;
+  const fromThisMachine = (c: Context) => {
+    const address = (c.env as ClientEnv | undefined)?.clientAddress;
+    return address !== undefined && isLoopbackHost(address);
+  };
+  /** Who approves without a key, or null when the form must carry one (see the file's comment). */
+  const approverOf = (c: Context): (KnownApprover & { account: Account }) | null => {
+    const session = dependencies.dashboard?.accountOf(c) ?? null;
+    if (session) return { account: session, via: 'session' };
+    if (fromThisMachine(c) && isLoopbackHost(new URL(publicUrl()).hostname) && onDevelopmentKey())
+      return { account: local(), via: 'loopback' };
+    return null;
+  };
+  /** The account of the API key a form carries, read by the one credential parser; null for anything else (a service token too). */
+  const accountOfKey = (given: string): Account | null => {
+    const credential = toCredential(given);
+    if (credential?.kind !== 'api_key') return null;
+    const keyHash = hashApiKey(credential.text);
+    const found = stores.accounts.findByKeyHash(keyHash);
+    if (!found || !digestsEqual(found.keyHash, keyHash)) return null;
+    const { keyHash: _keyHash, ...account } = found;
+    return account;
+  };
   /** The namespace the CLI will use: the account's first one, when it has any. */
   const firstNamespace = (accountId: string) => stores.namespaces.list(accountId)[0]?.name ?? null;
   const gone = (c: Context) =>
     page(
       c,
       CliLoginPage({
-        account: local(),
-        oneClick: oneClick(),
+        approver: null,
         open: false,
         notice: { tone: 'problem', text: 'This login link has expired or was already used. Run smithery auth login again.' },
       }),
@@ -78,7 +109,10 @@ export function cliAuthOperations(
       public: true,
       summary: 'Open a CLI login session (smithery auth login): its id, and the authUrl where a person approves it within 5 minutes',
       body: { schema: sessionRequestSchema, required: false },
-      responses: { 200: { description: 'The session', schema: sessionResponseSchema } },
+      responses: {
+        200: { description: 'The session', schema: sessionResponseSchema },
+        503: { description: '100 logins are already waiting for approval (server_busy, with retry-after)', schema: errorSchema },
+      },
       handle(c) {
         const sessionId = logins.open();
         return c.json({ sessionId, authUrl: `${publicUrl()}/api/auth/cli/approve/${sessionId}` });
@@ -101,7 +135,8 @@ export function cliAuthOperations(
           return c.json(
             {
               error: 'not_found' as const,
-              message: `Login session "${sessionId}" is unknown, expired (5 minutes) or already used; run smithery auth login again`,
+              // The id is a credential until it is used: it is never echoed (nor logged).
+              message: 'This login session is unknown, expired (5 minutes) or already used; run smithery auth login again',
             },
             404,
           );
@@ -113,13 +148,14 @@ export function cliAuthOperations(
       path: '/api/auth/cli/approve/{sessionId}',
       tag,
       public: true,
-      summary: "A CLI login's authUrl: says which account's key the CLI will get, and approves with one click on a loopback address",
+      summary:
+        "A CLI login's authUrl: says which account's key the CLI will get; one click for a dashboard session, or on this machine with the development key; else it asks for an API key",
       params: sessionParams,
       responses: { 200: html('The approve page'), 404: html('The session is unknown, expired or used') },
       handle(c, { params: { sessionId } }) {
         if (!logins.isOpen(sessionId)) return gone(c);
         const { nonce, setCookie } = readOrMakeNonce(c, dependencies.random, publicUrl(), loginPagesPath);
-        return page(c, CliLoginPage({ account: local(), oneClick: oneClick(), open: true, csrf: nonce }), 200, setCookie);
+        return page(c, CliLoginPage({ approver: approverOf(c), open: true, csrf: nonce }), 200, setCookie);
       },
     }),
     defineOperation({
@@ -128,61 +164,49 @@ export function cliAuthOperations(
       tag,
       public: true,
       summary:
-        "Approve a CLI login: a new API key of the account, labelled as created by a CLI login, goes to the next poll. Off loopback the form must carry the account's API key (apiKey)",
+        'Approve a CLI login: a new API key of the approving account, labelled as created by a CLI login, goes to the next poll. Without a dashboard session or one-click approval (a caller on this machine, a loopback public URL and the development key) the form must carry an API key of the account (apiKey)',
       params: sessionParams,
       rawBody: {
         contentType: 'application/x-www-form-urlencoded',
-        description: 'csrf=<the token the approve page gave, with its cookie>; off a loopback address also apiKey=<the account key>',
+        description:
+          'csrf=<the token the approve page gave, with its cookie>; unless the approver is known, also apiKey=<an API key of the account>',
         schema: z.object({ csrf: z.string(), apiKey: z.string().optional() }),
       },
       responses: {
         200: html('Approved'),
-        401: html('Off loopback, without the account key'),
+        401: html('No known approver, and no API key of an account in the form'),
         403: html('Not submitted from the approve page itself (another origin, or no CSRF token and cookie)'),
         404: html('The session is unknown, expired or used'),
       },
       async handle(c, { params: { sessionId } }) {
         const form = new URLSearchParams(await readBodyText(c, maxFormBytes));
         if (!logins.isOpen(sessionId)) return gone(c);
-        const account = local();
-        // One click hands out a key: only the page itself may submit it (a cross-site form post
-        // arrives with another Origin, or without the SameSite cookie its token must match).
+        const approver = approverOf(c);
+        // Only the page itself may submit (a cross-site form post arrives with another Origin, or
+        // without the SameSite cookie its token must match).
         const foreign = foreignOrigin(c, publicUrl());
         const nonce = readNonce(c);
         if (foreign || nonce === '' || form.get('csrf') !== nonce) {
           const why = foreign ?? 'the form was not the one this page served (open the link from the CLI again)';
+          return page(c, CliLoginPage({ approver, open: false, notice: { tone: 'problem', text: `Nothing was approved: ${why}.` } }), 403);
+        }
+        const account = approver ? approver.account : accountOfKey(form.get('apiKey') ?? '');
+        if (!account)
           return page(
             c,
             CliLoginPage({
-              account,
-              oneClick: oneClick(),
-              open: false,
-              notice: { tone: 'problem', text: `Nothing was approved: ${why}.` },
+              approver: null,
+              open: true,
+              csrf: nonce,
+              notice: { tone: 'problem', text: 'That is not an API key of this server; nothing was approved.' },
             }),
-            403,
+            401,
           );
-        }
-        if (!oneClick()) {
-          const key = form.get('apiKey') ?? '';
-          if (stores.accounts.findByKeyHash(toStoredKey(key).hash)?.id !== account.id) {
-            return page(
-              c,
-              CliLoginPage({
-                account,
-                oneClick: false,
-                open: true,
-                notice: { tone: 'problem', text: 'That is not an API key of this account; nothing was approved.' },
-              }),
-              401,
-            );
-          }
-        }
         if (!logins.approve(sessionId, account, firstNamespace(account.id))) return gone(c);
         return page(
           c,
           CliLoginPage({
-            account,
-            oneClick: oneClick(),
+            approver: { account, via: approver?.via ?? 'key' },
             open: false,
             notice: { tone: 'ok', text: 'Approved. The CLI receives its key on its next poll; you can close this page.' },
           }),

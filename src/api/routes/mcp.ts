@@ -1,17 +1,20 @@
 import { z } from 'zod';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { isApiError } from '../../errors.js';
+import { isApiError, type ErrorCode as ErrorCodeName } from '../../errors.js';
 import { mcpErrorCodes } from '../../mcp/connection-gate.js';
 import { toJsonRpcError } from '../../mcp/json-rpc.js';
 import { answerMcpPost } from '../../mcp/answer-mcp-post.js';
 import { missingPermission } from '../http/access.js';
-import { maxBodyBytes } from '../http/body-budget.js';
+import { maxBodyBytes, type BodyGrant } from '../http/body-budget.js';
 import type { AppDependencies, AppServices } from '../context.js';
 import { defineOperation, type Operation } from '../http/operation.js';
 import { isBodyCutShort, readBodyText } from '../http/read-json-body.js';
 import { connectionId, errorSchema, namespaceName } from '../schemas/connection-schemas.js';
 
 const connectionParams = z.object({ namespace: namespaceName, connectionId });
+
+/** Refusals of a request body (too large, too slow, no share of the budget): JSON-RPC errors with their own status. */
+const bodyRefusals = new Set<ErrorCodeName>(['payload_too_large', 'request_timeout', 'server_busy']);
 
 const jsonRpcId = z.union([z.string(), z.number()]);
 const jsonRpcMessageSchema = z
@@ -61,7 +64,11 @@ export function mcpOperations({ logger, bodyBudget }: AppDependencies, { resolve
         403: { description: 'A service token without connections:execute on this connection', schema: errorSchema },
         404: jsonRpcError('Namespace or connection not found, or not visible to the token (-32004)'),
         409: jsonRpcError('The connection lacks required input: -32002 with data {http, missing}'),
+        408: jsonRpcError(
+          'A body over 1 MiB arrived slower than the minimum rate or not within the read deadline (-32600; the message names the rule)',
+        ),
         413: jsonRpcError('The body is larger than the limit (-32600; the message names it)'),
+        503: jsonRpcError('A body over 1 MiB waited too long for a share of the large-body budget (-32600, with retry-after)'),
         502: jsonRpcError(
           'The upstream MCP server failed (DNS, refused, timeout, closed, not MCP), or an uplink connection has nothing to relay to (-32005); the message says which',
         ),
@@ -74,24 +81,27 @@ export function mcpOperations({ logger, bodyBudget }: AppDependencies, { resolve
           const message = `Connection "${params.connectionId}" not found in namespace "${params.namespace}"`;
           return c.json(toJsonRpcError(null, mcpErrorCodes.connectionNotFound, message), 404);
         }
-        // A large body waits for its share of the budget (see body-budget.ts), held until the answer is made.
-        let release = bodyBudget.reserve(c, maxBodyBytes);
-        if (release instanceof Promise) release = await release;
-        // From here on every failure is a JSON-RPC error, never the platform's {error, message}.
+        // A large body waits for its share of the budget (see body-budget.ts), is read at its
+        // pace, and holds the share until the answer is made. From here on every failure is a
+        // JSON-RPC error, never the platform's {error, message}: a refusal of the body (413, 408,
+        // 503) keeps its status and headers.
+        let grant: BodyGrant | null = null;
         try {
-          return await answerMcpPost(verdict, await readBodyText(c, maxBodyBytes), c.req.header('accept'));
+          const reserved = bodyBudget.reserve(c, maxBodyBytes, account.id);
+          grant = reserved instanceof Promise ? await reserved : reserved;
+          return await answerMcpPost(verdict, await readBodyText(c, maxBodyBytes, grant?.pace), c.req.header('accept'));
         } catch (error) {
           if (isBodyCutShort(error))
             return c.json(toJsonRpcError(null, ErrorCode.InvalidRequest, `Invalid Request: ${error.message}`), 400);
-          if (isApiError(error) && error.code === 'payload_too_large')
-            return c.json(toJsonRpcError(null, ErrorCode.InvalidRequest, `Invalid Request: ${error.message}`), 413);
+          if (isApiError(error) && bodyRefusals.has(error.code))
+            return c.json(toJsonRpcError(null, ErrorCode.InvalidRequest, `Invalid Request: ${error.message}`), error.status, error.headers);
           logger.error('Unhandled error while serving an MCP request', error);
           return c.json(
             toJsonRpcError(null, ErrorCode.InternalError, 'Internal error: mcpsim hit a bug; the server log has the details'),
             500,
           );
         } finally {
-          release?.();
+          grant?.release();
         }
       },
     }),
