@@ -312,10 +312,11 @@ describe.each(doors)('a model-backed mock connection and its memory (%s)', (door
     const elapsed = performance.now() - started;
 
     expect(results.every((result) => result._meta?.['mcpsim/source'] === 'model')).toBe(true);
+    // The two connections side by side (two model calls in flight at once, never more), one at a
+    // time per connection (at least 3 delays). Overlap is counted, not timed: a loaded machine
+    // stretches wall-clock time, but cannot put a third call in flight.
     expect(fake.state.maxInFlight).toBe(2);
-    // One at a time per connection (at least 3 delays), but the two connections side by side (well under 6).
     expect(elapsed).toBeGreaterThanOrEqual(perConnection * delayMs * 0.9);
-    expect(elapsed).toBeLessThan(2 * perConnection * delayMs * 0.8);
     for (const id of ['left', 'right']) expect((await memoryOf(id)).calls.map((entry) => entry.sequence)).toEqual([1, 2, 3]);
   });
 
