@@ -80,7 +80,7 @@ export interface DashboardMount {
  */
 export interface ClientEnv {
   /** The remote address of the socket the request came on, e.g. `127.0.0.1` or `::ffff:192.0.2.7`. */
-  clientAddress?: string;
+  readonly clientAddress?: string | undefined;
 }
 
 /** The connection services the routes share (platform/ builds each once). */

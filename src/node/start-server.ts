@@ -38,7 +38,7 @@ export function startServer(options: {
     // the answer, bounded by its request timeout.
     const server: ServerType = serve(
       {
-        fetch: (request, env) => options.fetch(request, withClientAddress(env, env.incoming.socket.remoteAddress)),
+        fetch: (request, env) => options.fetch(request, new DoorEnv(env.incoming, env.outgoing)),
         port: options.port,
         hostname: host,
         autoCleanupIncoming: false,
@@ -54,9 +54,19 @@ export function startServer(options: {
   });
 }
 
-/** The door's env with the socket's remote address added (left out when Node does not know it: a destroyed socket). */
-function withClientAddress<T extends object>(env: T, clientAddress: string | undefined): T & ClientEnv {
-  return clientAddress === undefined ? env : { ...env, clientAddress };
+/**
+ * The door's env: node-server's bindings, and the socket's remote address, read only when a route
+ * asks (`clientAddress`, a CLI login's approval): reading it costs a system call, which every
+ * other request is spared. Undefined when Node no longer knows it (a destroyed socket).
+ */
+class DoorEnv implements ClientEnv {
+  constructor(
+    readonly incoming: { readonly socket: { readonly remoteAddress?: string | undefined } },
+    readonly outgoing: unknown,
+  ) {}
+  get clientAddress(): string | undefined {
+    return this.incoming.socket.remoteAddress;
+  }
 }
 
 /**

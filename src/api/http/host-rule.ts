@@ -32,17 +32,21 @@ export function createHostRule({ allowedHosts, publicUrl, listenUrl }: HostRuleS
   const exact = new Set(names.filter((name) => !name.startsWith('.')));
   const domains = names.filter((name) => name.startsWith('.'));
   let remembered = new Set<string>();
-  let rememberedFor = '';
+  let rememberedPublic: string | null = null;
+  let rememberedListen: string | null = null;
   let own: { publicName: string | null; listenName: string | null; anyAddress: boolean } | null = null;
   return (host) => {
     // The public URL and the listen address are asked each time (they change once the server
-    // listens); what was allowed under them is remembered until they do.
-    const current = `${publicUrl()} ${listenUrl() ?? ''}`;
-    if (current !== rememberedFor || own === null) {
-      const listenName = toUrlHostName(listenUrl());
-      own = { publicName: toUrlHostName(publicUrl()), listenName, anyAddress: listenName === '0.0.0.0' || listenName === '::' };
+    // listens); what was allowed under them is remembered until they do (compared as they are:
+    // the same text each time until a change, so no string is built per request).
+    const publicNow = publicUrl();
+    const listenNow = listenUrl();
+    if (publicNow !== rememberedPublic || listenNow !== rememberedListen || own === null) {
+      const listenName = toUrlHostName(listenNow);
+      own = { publicName: toUrlHostName(publicNow), listenName, anyAddress: listenName === '0.0.0.0' || listenName === '::' };
       remembered = new Set();
-      rememberedFor = current;
+      rememberedPublic = publicNow;
+      rememberedListen = listenNow;
     }
     if (remembered.has(host)) return true;
     const name = toHostName(host);
