@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { splitWords } from '../src/search/search-text.js';
 import { openDataDir } from '../src/store/data-dir.js';
 import { createStores } from '../src/store/stores.js';
+import { compareWithBaseline } from './baseline.js';
 import { mustRun, runBench, startServer, type ServerChild } from './children.js';
 import { formatRps, formatTable, median } from './report.js';
 import { runWrk, wrkAvailable, wrkProblems, type WrkOptions, type WrkRun } from './wrk.js';
@@ -41,6 +42,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-bench-registry-'));
 
 interface Route {
   name: string;
+  /** The row's name in bench/baseline.json: the same on every run, whichever words were picked. */
+  row: string;
   path: string;
   /** Each request a new page (no cache), or the same request again (cache). */
   fresh: boolean;
@@ -86,13 +89,48 @@ async function main(): Promise<void> {
 
   const q = (text: string) => `/servers?q=${encodeURIComponent(text)}`;
   const routes: Route[] = [
-    { name: `rare word "${words.rare.word}" (${words.rare.count} entries)`, path: q(words.rare.word), fresh: true, minRatio: 0.1 },
-    { name: `word in ${words.middle.count} entries ("${words.middle.word}")`, path: q(words.middle.word), fresh: true, minRatio: 0.05 },
-    { name: `most common word "${words.common.word}" (${words.common.count})`, path: q(words.common.word), fresh: true },
-    { name: `long query (12 words)`, path: q(words.long), fresh: true },
-    { name: `repeated: word in ${words.middle.count} entries`, path: `${q(words.middle.word)}&page=2`, fresh: false, minRatio: 0.25 },
-    { name: 'repeated: browse without q', path: '/servers?pageSize=10&page=3', fresh: false, minRatio: 0.25 },
-    { name: 'browse without q, every page new', path: '/servers?pageSize=10', fresh: true, minRatio: 0.25 },
+    {
+      name: `rare word "${words.rare.word}" (${words.rare.count} entries)`,
+      row: 'rare word',
+      path: q(words.rare.word),
+      fresh: true,
+      minRatio: 0.1,
+    },
+    {
+      name: `word in ${words.middle.count} entries ("${words.middle.word}")`,
+      row: 'word in ~600 entries',
+      path: q(words.middle.word),
+      fresh: true,
+      minRatio: 0.05,
+    },
+    {
+      name: `most common word "${words.common.word}" (${words.common.count})`,
+      row: 'most common word',
+      path: q(words.common.word),
+      fresh: true,
+    },
+    { name: `long query (12 words)`, row: 'long query (12 words)', path: q(words.long), fresh: true },
+    {
+      name: `repeated: word in ${words.middle.count} entries`,
+      row: 'repeated: word in ~600 entries',
+      path: `${q(words.middle.word)}&page=2`,
+      fresh: false,
+      minRatio: 0.25,
+    },
+    {
+      name: 'repeated: browse without q',
+      row: 'repeated: browse without q',
+      path: '/servers?pageSize=10&page=3',
+      fresh: false,
+      minRatio: 0.25,
+    },
+    {
+      name: 'browse without q, every page new',
+      row: 'browse without q, every page new',
+      path: '/servers?pageSize=10',
+      fresh: true,
+      minRatio: 0.25,
+    },
   ];
   console.log(
     `registry: ${(await countServers(mcpsim.url)).toLocaleString('en-US')} servers; node ${process.version}, ${cpus().length} CPUs; wrk -t1 -c${connections}, ${durationS} s runs, ${passes} passes`,
@@ -130,6 +168,11 @@ async function main(): Promise<void> {
   });
   console.log(`\nMedians over ${passes} passes, ${connections} connections (ratio = route rps / bare node:http rps; p99 target 10 ms):\n`);
   console.log(formatTable(['route', 'bare rps', 'route rps', 'ratio', 'target', 'p99', 'check'], rows));
+  compareWithBaseline(
+    root,
+    'bench:registry',
+    routes.map((route) => ({ row: route.row, ratio: median(results.get(route.name)!.map((run) => run.route.rps / run.bare.rps)) })),
+  );
 }
 
 function countEntries(): number {
