@@ -57,7 +57,10 @@ export interface Config {
     /** Record mode: write what the model generates into the fixtures. */
     record: boolean;
     budgetTokens: number;
+    /** Time for one model attempt. */
     modelTimeoutMs: number;
+    /** Time for a whole model call, every attempt and wait included: under an MCP client's 60 s by default. */
+    modelDeadlineMs: number;
   };
 }
 
@@ -126,9 +129,21 @@ export function resolveConfig(flags: ConfigFlags, env: Record<string, string | u
       missPolicy: parseMissPolicy(flags.miss ?? env.MCPSIM_MISS_POLICY),
       record: flags.record ?? parseBoolean(env.MCPSIM_RECORD, 'MCPSIM_RECORD'),
       budgetTokens: parseInteger(env.MCPSIM_PROMPT_BUDGET, 'MCPSIM_PROMPT_BUDGET', 4000, 2000, 1_000_000),
-      modelTimeoutMs: parseInteger(env.MCPSIM_MODEL_TIMEOUT_MS, 'MCPSIM_MODEL_TIMEOUT_MS', 30_000, 100, 600_000),
+      ...resolveModelTimes(env),
     },
   };
+}
+
+/**
+ * One attempt's time (`MCPSIM_MODEL_TIMEOUT_MS`, 30 s) and the whole call's (`MCPSIM_MODEL_DEADLINE_MS`,
+ * 45 s: an MCP client gives up after 60 s by default). An attempt time set above 45 s with no
+ * deadline set raises the deadline to it, so a slow local model that worked with it still does.
+ */
+function resolveModelTimes(env: Record<string, string | undefined>): Pick<Config['results'], 'modelTimeoutMs' | 'modelDeadlineMs'> {
+  const modelTimeoutMs = parseInteger(env.MCPSIM_MODEL_TIMEOUT_MS, 'MCPSIM_MODEL_TIMEOUT_MS', 30_000, 100, 600_000);
+  const fallback = Math.max(45_000, env.MCPSIM_MODEL_TIMEOUT_MS ? modelTimeoutMs : 0);
+  const modelDeadlineMs = parseInteger(env.MCPSIM_MODEL_DEADLINE_MS, 'MCPSIM_MODEL_DEADLINE_MS', fallback, 100, 600_000);
+  return { modelTimeoutMs, modelDeadlineMs };
 }
 
 /** CI systems set CI (GitHub Actions, GitLab, CircleCI: true; some: 1); false, 0 or empty mean not. */

@@ -15,7 +15,7 @@ export interface LoggedResult {
 
 /** Where a result came from; also `_meta["mcpsim/source"]` of the result. */
 export type ResultOrigin =
-  'fixture' | 'fixture-miss' | 'model' | 'simulated' | 'synthetic' | 'validation' | 'simulator-error' | 'fault' | 'none';
+  'fixture' | 'fixture-miss' | 'model' | 'simulated' | 'synthetic' | 'validation' | 'simulator-error' | 'cancelled' | 'fault' | 'none';
 
 export interface TokenUsage {
   inputTokens: number;

@@ -2,6 +2,7 @@ import type { Connection, ConnectionPlace, ConnectionStatus } from '../domain/co
 import { isSimulated } from '../domain/hosted-server.js';
 import type { MockConnection, MockToolRunner } from '../sim/mock-tool-runner.js';
 import { createMockEndpoint } from './mock-endpoint.js';
+import { createRequestCancellations } from './request-cancellations.js';
 import type { Relay, UpstreamLink } from './relay.js';
 import type { ToolEndpoint } from './tool-endpoint.js';
 import type { UplinkPairings } from './uplink-pairings.js';
@@ -36,9 +37,11 @@ export function createConnectionEndpoints({
   uplinks: UplinkPairings;
   linkFor: UpstreamLinkFor;
 }): ConnectionEndpoints {
+  // The mock tool calls in flight, by request: endpoints are made per request, a cancellation comes in another one.
+  const cancellations = createRequestCancellations();
   return {
     endpointFor(connection, place) {
-      if (isSimulated(connection)) return createMockEndpoint(runner, connection as MockConnection, place);
+      if (isSimulated(connection)) return createMockEndpoint(runner, connection as MockConnection, place, cancellations);
       if (connection.transport === 'uplink') return createUpstreamEndpoint(relay, toUplinkLink(uplinks, connection));
       return createUpstreamEndpoint(relay, linkFor(place, connection));
     },

@@ -12,11 +12,17 @@ export interface JsonRpcRequest {
   message: Record<string, unknown>;
 }
 
+/** A notification: no id, no answer (e.g. `notifications/cancelled`). */
+export interface JsonRpcNotification {
+  method: string;
+  params: unknown;
+}
+
 /** What a POST body turned out to be. */
 export type IncomingMessage =
   | { kind: 'request'; request: JsonRpcRequest }
-  /** A notification, or a client's response to a server request: acknowledged with 202. */
-  | { kind: 'accepted' }
+  /** A notification (`notification` set), or a client's response to a server request: acknowledged with 202. */
+  | { kind: 'accepted'; notification?: JsonRpcNotification }
   | { kind: 'invalid'; error: JsonRpcErrorBody };
 
 export interface JsonRpcErrorBody {
@@ -67,6 +73,6 @@ export function parseJsonRpcMessage(text: string): IncomingMessage {
     return notRequest('"id" must be a string or a number');
   if (method === undefined && hasId && ('result' in record || 'error' in record)) return { kind: 'accepted' };
   if (typeof method !== 'string') return notRequest('"method" must be a string');
-  if (!hasId) return { kind: 'accepted' };
+  if (!hasId) return { kind: 'accepted', notification: { method, params: record.params } };
   return { kind: 'request', request: { id: id as JsonRpcId, method, params: record.params, message: record } };
 }

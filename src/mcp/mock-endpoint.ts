@@ -1,5 +1,6 @@
 import {
   CallToolRequestSchema,
+  CancelledNotificationSchema,
   ErrorCode,
   InitializeRequestSchema,
   LATEST_PROTOCOL_VERSION,
@@ -11,27 +12,43 @@ import type { ConnectionPlace } from '../domain/connection.js';
 import { toFieldMessage } from '../domain/field-message.js';
 import type { MockConnection, MockToolRunner } from '../sim/mock-tool-runner.js';
 import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
-import type { ToolEndpoint } from './tool-endpoint.js';
+import { toRequestKey, type RequestCancellations } from './request-cancellations.js';
+import type { RequestOrigin, ToolEndpoint } from './tool-endpoint.js';
 
 /**
  * A mock connection's MCP server as a small stateless JSON-RPC handler: no session, no
  * `initialize` needed, one answer per request. (An SDK Server and transport per request would cost
- * about 300 µs; this path is a parse, two lookups and the mock tool pipeline.)
+ * about 300 µs; this path is a parse, two lookups and the mock tool pipeline.) A `tools/call` in
+ * flight is registered in `cancellations`, so the client's `notifications/cancelled` for its id
+ * (or its HTTP request going away) aborts the model answering it.
  *
  * @example
- *   const endpoint = createMockEndpoint(runner, connection, place);
+ *   const endpoint = createMockEndpoint(runner, connection, place, createRequestCancellations());
  *   await endpoint.answer({ id: 1, method: 'tools/list', params: undefined, message }); // { payload: {jsonrpc, id, result: {tools}}, status: 200 }
  */
-export function createMockEndpoint(runner: MockToolRunner, connection: MockConnection, place: ConnectionPlace): ToolEndpoint {
+export function createMockEndpoint(
+  runner: MockToolRunner,
+  connection: MockConnection,
+  place: ConnectionPlace,
+  cancellations: RequestCancellations,
+): ToolEndpoint {
   const { server } = connection;
+  const keyOf = (requester: string | undefined, id: JsonRpcRequest['id']) =>
+    toRequestKey(connection.key ?? `${connection.namespace}/${connection.connectionId}`, requester ?? '', id);
 
-  async function callTool(request: JsonRpcRequest): Promise<unknown> {
+  async function callTool(request: JsonRpcRequest, origin: RequestOrigin): Promise<unknown> {
     const parsed = CallToolRequestSchema.safeParse(request.message);
     if (!parsed.success) return invalidParams(request, parsed.error.issues);
     const { name } = parsed.data.params;
     // The arguments as sent, not as zod's record rebuilt them: that drops a `__proto__` key.
     const args = ((request.message.params as { arguments?: Record<string, unknown> }).arguments ?? {}) as Record<string, unknown>;
-    const result = await runner.run(connection, name, args, place);
+    const tracked = cancellations.track(keyOf(origin.requester, request.id), origin.signal);
+    let result;
+    try {
+      result = await runner.run(connection, name, args, place, tracked.signal);
+    } finally {
+      tracked.end();
+    }
     if (!result) {
       return toJsonRpcError(
         request.id,
@@ -54,7 +71,7 @@ export function createMockEndpoint(runner: MockToolRunner, connection: MockConne
     return toJsonRpcResult(request.id, result);
   }
 
-  async function toPayload(request: JsonRpcRequest): Promise<unknown> {
+  async function toPayload(request: JsonRpcRequest, origin: RequestOrigin): Promise<unknown> {
     switch (request.method) {
       case 'initialize':
         return initialize(request);
@@ -63,7 +80,7 @@ export function createMockEndpoint(runner: MockToolRunner, connection: MockConne
       case 'tools/list':
         return toJsonRpcResult(request.id, { tools: runner.toolsOf(server).tools });
       case 'tools/call':
-        return callTool(request);
+        return callTool(request, origin);
       default:
         return toJsonRpcError(
           request.id,
@@ -74,9 +91,16 @@ export function createMockEndpoint(runner: MockToolRunner, connection: MockConne
   }
 
   return {
-    answer: async (request) => ({ payload: await toPayload(request), status: 200 }),
+    answer: async (request, origin = {}) => ({ payload: await toPayload(request, origin), status: 200 }),
+    notify(notification, origin = {}) {
+      if (notification.method !== 'notifications/cancelled') return;
+      const parsed = CancelledNotificationSchema.safeParse({ method: notification.method, params: notification.params });
+      const requestId = parsed.success ? parsed.data.params.requestId : undefined;
+      if (requestId === undefined) return;
+      cancellations.cancel(keyOf(origin.requester, requestId), parsed.data?.params.reason ?? 'cancelled by the client');
+    },
     listTools: async () => runner.toolsOf(server).tools,
-    callTool: (name, args) => runner.run(connection, name, args, place),
+    callTool: (name, args, signal) => runner.run(connection, name, args, place, signal),
     status: () => connection.status,
   };
 }

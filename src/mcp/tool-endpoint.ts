@@ -1,7 +1,14 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectionStatus } from '../domain/connection.js';
 import type { ToolDefinition } from '../domain/registry.js';
-import type { JsonRpcRequest } from './json-rpc.js';
+import type { JsonRpcNotification, JsonRpcRequest } from './json-rpc.js';
+
+/** Where a request came from: its HTTP request's signal (aborts when the client goes away) and who sent it. */
+export interface RequestOrigin {
+  signal?: AbortSignal | undefined;
+  /** The sender, as `toRequester` (request-cancellations.ts) reads the headers: a cancellation must name the sender's own request. */
+  requester?: string | undefined;
+}
 
 /**
  * What a ready connection's tools are reached through: the simulator for a mock connection
@@ -11,11 +18,13 @@ import type { JsonRpcRequest } from './json-rpc.js';
  */
 export interface ToolEndpoint {
   /** Answers one JSON-RPC request: the JSON-RPC answer and the HTTP status to send it with. */
-  answer(request: JsonRpcRequest): Promise<{ payload: unknown; status: number }>;
+  answer(request: JsonRpcRequest, origin?: RequestOrigin): Promise<{ payload: unknown; status: number }>;
+  /** Takes a notification the client sent (a mock connection acts on `notifications/cancelled`); absent: ignored. */
+  notify?(notification: JsonRpcNotification, origin?: RequestOrigin): void;
   /** Every tool; an upstream failure is thrown as an `UpstreamError`. */
   listTools(): Promise<ToolDefinition[]>;
-  /** Calls a tool the connection has; null when it has no tool of that name. */
-  callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult | null>;
+  /** Calls a tool the connection has; null when it has no tool of that name. `signal` aborts when the client goes away. */
+  callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult | null>;
   /** The connection's status after what this endpoint did (an upstream 401 moves it to auth_required). */
   status(): ConnectionStatus;
 }

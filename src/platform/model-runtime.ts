@@ -22,7 +22,7 @@ export interface ModelRuntimeSettings {
     resultModel: string | null;
     resultModelApi: ResultModelApi | null;
   } | null;
-  results: { missPolicy: MissPolicy | null; record: boolean; budgetTokens: number; modelTimeoutMs: number };
+  results: { missPolicy: MissPolicy | null; record: boolean; budgetTokens: number; modelTimeoutMs: number; modelDeadlineMs: number };
 }
 
 /** One result the `record` mode wrote, and the fixture file it went to. */
@@ -84,11 +84,15 @@ export function createModelRuntime({ model: settings, results }: ModelRuntimeSet
         ...(settings.resultModelApi ? { api: settings.resultModelApi } : {}),
       })
     : null;
-  const modelBudget = { budgetTokens: results.budgetTokens, modelTimeoutMs: results.modelTimeoutMs };
+  const modelBudget = {
+    budgetTokens: results.budgetTokens,
+    modelTimeoutMs: results.modelTimeoutMs,
+    modelDeadlineMs: results.modelDeadlineMs,
+  };
   return {
     resultModel: model,
     embedder: settings?.embeddingModel ? createOpenAIEmbedder({ ...endpoint, model: settings.embeddingModel }) : null,
-    judge: model ? createModelJudge({ model: model.model }) : null,
+    judge: model ? createModelJudge({ model: model.model, timeoutMs: results.modelTimeoutMs, deadlineMs: results.modelDeadlineMs }) : null,
     createToolResults(mode) {
       const { fixturesDir } = mode;
       if (mode.mode === 'replay')

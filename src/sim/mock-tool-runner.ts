@@ -50,9 +50,16 @@ export interface MockToolRunner {
   toolsOf(server: string): ServerTools;
   /**
    * Runs one tool call on a mock connection; null when its server has no tool of that name. Both
-   * the JSON-RPC `tools/call` and the REST `POST .../.tools/{toolPath}` come here.
+   * the JSON-RPC `tools/call` and the REST `POST .../.tools/{toolPath}` come here. `signal` aborts
+   * when the client gives up: a model answering the call stops, and the call is logged `cancelled`.
    */
-  run(connection: MockConnection, name: string, args: Record<string, unknown>, place: ConnectionPlace): Promise<CallToolResult | null>;
+  run(
+    connection: MockConnection,
+    name: string,
+    args: Record<string, unknown>,
+    place: ConnectionPlace,
+    signal?: AbortSignal,
+  ): Promise<CallToolResult | null>;
   /** The fault rules applied to mock tool calls (the control API sets them). */
   faults: FaultRules;
 }
@@ -103,6 +110,7 @@ export function createMockToolRunner({
     name: string,
     args: Record<string, unknown>,
     place: ConnectionPlace,
+    signal?: AbortSignal,
   ): Promise<CallToolResult | null> {
     const serverTools = toolsOf(connection.server);
     const toolDefinition = serverTools.byName.get(name);
@@ -119,6 +127,7 @@ export function createMockToolRunner({
       place,
       serverTools,
       toolDefinition,
+      ...(signal ? { signal } : {}),
     };
     // The queue is held until the call is in the memory (the next call must see it); the answer
     // waits until the call is committed, which the next call need not.
@@ -189,6 +198,8 @@ interface AcceptedCall {
   place: ConnectionPlace;
   serverTools: ServerTools;
   toolDefinition: ToolDefinition;
+  /** The client's cancellation, handed to the result sources. */
+  signal?: AbortSignal;
 }
 
 /** What a call's turn in the memory gives it. */
@@ -203,7 +214,7 @@ interface CallTurn {
 
 /** The call as the result sources read it, with what the model's prompt needs. */
 function toToolCall(
-  { connection, connectionKey, name, serverTools, toolDefinition }: AcceptedCall,
+  { connection, connectionKey, name, serverTools, toolDefinition, signal }: AcceptedCall,
   turn: CallTurn,
   { memory, now }: { memory: Pick<MemoryStore, 'sharersOf'>; now: string },
 ): ToolCall {
@@ -236,6 +247,7 @@ function toToolCall(
           ),
       ...(toolOverrides ? { toolOverrides } : {}),
     },
+    ...(signal ? { signal } : {}),
   };
 }
 

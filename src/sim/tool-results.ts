@@ -30,6 +30,8 @@ export interface ToolResultSettings {
   budgetTokens?: number;
   /** Time allowed for one model attempt (default 30 000 ms; 3 attempts at most). */
   modelTimeoutMs?: number;
+  /** Time allowed for a whole model call, all its attempts and waits (default 45 000 ms, under an MCP client's 60 s). */
+  modelDeadlineMs?: number;
   /** Seed of synthesized values, and of the model where its API takes one. */
   seed?: string;
   /** The command that records a missing call, shown in miss errors. */
@@ -37,9 +39,6 @@ export interface ToolResultSettings {
   /** Told about every recorded call (added, replaced or unchanged) and, in record mode, every replayed one (kept). */
   onRecord?: (call: ToolCall, change: RecordChange) => void;
 }
-
-/** Time allowed for one model attempt unless told otherwise. */
-export const defaultModelTimeoutMs = 30_000;
 
 /**
  * The result pipeline: fixture replay, then on a miss the policy (model, the stateful
@@ -57,8 +56,9 @@ export function createToolResults(settings: ToolResultSettings): ToolResultSourc
         model: settings.model.model,
         modelId: settings.model.modelId,
         seed: toNumericSeed(seed),
-        // A call holds its connection's queue: bound it (3 attempts of 30 s plus backoff, by default).
-        timeoutMs: settings.modelTimeoutMs ?? defaultModelTimeoutMs,
+        // A call holds its connection's queue: the deadline bounds it, all attempts and waits together.
+        ...(settings.modelTimeoutMs === undefined ? {} : { timeoutMs: settings.modelTimeoutMs }),
+        ...(settings.modelDeadlineMs === undefined ? {} : { deadlineMs: settings.modelDeadlineMs }),
         ...(settings.budgetTokens ? { budgetTokens: settings.budgetTokens } : {}),
       })
     : undefined;

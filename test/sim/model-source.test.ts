@@ -278,13 +278,13 @@ describe('the model source with an injected model', () => {
 
   it('retries thrown errors with a growing, bounded wait, then reports the last one', async () => {
     const memory = createMemory();
-    const model = scriptedModel(new Error('socket hang up'));
+    const model = scriptedModel(new Error('upstream proxy said no'));
     const { waits, sleep } = noWait();
     const resolution = await createModelSource({ model, modelId: 'mock-sim', maxAttempts: 4, maxBackoffMs: 1500, sleep }).resolve(
       memory.call('get_contact', { id: 'c_1' }),
     );
     expect(resolution?.result.content).toEqual([
-      { type: 'text', text: 'mcpsim simulator failed for @acme/crm.get_contact after 4 attempts: socket hang up' },
+      { type: 'text', text: 'mcpsim simulator failed for @acme/crm.get_contact after 4 attempts: upstream proxy said no' },
     ]);
     expect(waits).toEqual([500, 1000, 1500]);
   });
@@ -325,7 +325,12 @@ describe('the model source with an injected model', () => {
       source: 'simulator-error',
       result: {
         isError: true,
-        content: [{ type: 'text', text: 'mcpsim simulator failed for @acme/crm.get_contact after 2 attempts: no answer within 50 ms' }],
+        content: [
+          {
+            type: 'text',
+            text: 'mcpsim simulator failed for @acme/crm.get_contact after 2 attempts: no answer within 50 ms (MCPSIM_MODEL_TIMEOUT_MS, one attempt)',
+          },
+        ],
       },
     });
     expect(model.doGenerateCalls).toHaveLength(2);

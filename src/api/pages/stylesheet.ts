@@ -27,7 +27,7 @@ pre { background: var(--code); padding: .5rem; border-radius: 6px; overflow: aut
 .badge { display: inline-block; padding: 0 .45rem; border-radius: 999px; border: 1px solid currentColor; font-size: .8rem; white-space: nowrap; }
 .badge.connected, .badge.fixture, .badge.ok { color: var(--ok); }
 .badge.auth_required, .badge.input_required, .badge.model, .badge.synthetic, .badge.disconnected { color: var(--warn); }
-.badge.error, .badge.fixture-miss, .badge.simulator-error, .badge.fault, .badge.validation, .badge.iserror { color: var(--bad); }
+.badge.error, .badge.fixture-miss, .badge.simulator-error, .badge.cancelled, .badge.fault, .badge.validation, .badge.iserror { color: var(--bad); }
 .muted { color: var(--muted); }
 form.inline { display: inline; }
 label { display: block; font-weight: 600; margin-top: .5rem; }

@@ -89,7 +89,9 @@ export function mcpOperations({ logger, bodyBudget }: AppDependencies, { resolve
         try {
           const reserved = bodyBudget.reserve(c, maxBodyBytes, account.id);
           grant = reserved instanceof Promise ? await reserved : reserved;
-          return await answerMcpPost(verdict, await readBodyText(c, maxBodyBytes, grant?.pace), c.req.header('accept'));
+          const body = await readBodyText(c, maxBodyBytes, grant?.pace);
+          // The signal and headers let a client's cancellation (or its going away) stop a mock call's model.
+          return await answerMcpPost(verdict, body, c.req.header('accept'), { signal: c.req.raw.signal, headers: c.req.raw.headers });
         } catch (error) {
           if (isBodyCutShort(error))
             return c.json(toJsonRpcError(null, ErrorCode.InvalidRequest, `Invalid Request: ${error.message}`), 400);

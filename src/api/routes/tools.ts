@@ -176,7 +176,8 @@ function callTool(resolver: ConnectionResolver): Operation {
       const { connection, endpoint } = requireReadyEndpoint(resolver.resolve(toRequest(input), 'execute'), params);
       const tool = findTool(await upstreamCall(() => endpoint.listTools()), params.toolPath);
       if (!tool) throw unknownTool(params.toolPath, connection);
-      const result = await upstreamCall(() => endpoint.callTool(tool.name, body));
+      // The client going away aborts a model answering the call (it is logged cancelled).
+      const result = await upstreamCall(() => endpoint.callTool(tool.name, body, c.req.raw.signal));
       if (!result) throw unknownTool(params.toolPath, connection);
       return c.json(result);
     },

@@ -8,7 +8,7 @@ import { leavesOf, mentions, toTokens, type Needle } from './prompt-needles.js';
 import type { ShownEntity } from '../source/shown-entities.js';
 
 /** Entries that say nothing about the real server's behaviour: mcpsim's own failures. */
-const ignoredSources = new Set(['simulator-error', 'fixture-miss', 'none']);
+const ignoredSources = new Set(['simulator-error', 'fixture-miss', 'cancelled', 'none']);
 
 /** Whether the prompt may show an entry (mcpsim's own failures are never shown). */
 export const isUsable = (entry: CallLogEntry): boolean => !ignoredSources.has(entry.source);

@@ -1,10 +1,22 @@
 import { generateText, Output, type LanguageModel } from 'ai';
 import { z } from 'zod';
+import { defaultModelDeadlineMs, defaultModelTimeoutMs, startCallDeadline } from './call-deadline.js';
+import { classifyFailure } from './model-failure.js';
 
 /** A verdict on a plain-language check of a tool result. */
 export interface Verdict {
   pass: boolean;
   reason: string;
+}
+
+export interface ModelJudgeOptions {
+  model: LanguageModel;
+  /** One attempt (`MCPSIM_MODEL_TIMEOUT_MS`); default 30 000 ms. */
+  timeoutMs?: number;
+  /** The whole judgement, both attempts included (`MCPSIM_MODEL_DEADLINE_MS`); default 45 000 ms. */
+  deadlineMs?: number;
+  /** Waits between attempts; injected so tests need not wait. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 const verdictSchema = z.strictObject({
@@ -17,28 +29,51 @@ const system = `You check the result of a tool call made by an automated test. Y
 
 /**
  * Judges plain-language expectations of scenario steps (`check:`) with a model, at temperature
- * 0. A model failure is a failed check whose reason says so, never a thrown error.
+ * 0, within the configured attempt time and deadline (two attempts at most). A model failure is
+ * a failed check whose reason says so, never a thrown error.
  *
  * @example
- *   const judge = createModelJudge({ model, timeoutMs: 30_000 });
+ *   const judge = createModelJudge({ model, timeoutMs: 30_000, deadlineMs: 45_000 });
  *   await judge('The list names at least one login bug', { tool: 'list_issues', arguments: {}, result });
  */
-export function createModelJudge({ model, timeoutMs = 30_000 }: { model: LanguageModel; timeoutMs?: number }) {
+export function createModelJudge({
+  model,
+  timeoutMs = defaultModelTimeoutMs,
+  deadlineMs = defaultModelDeadlineMs,
+  sleep,
+}: ModelJudgeOptions) {
   return async (check: string, call: { tool: string; arguments: Record<string, unknown>; result: unknown }): Promise<Verdict> => {
     const prompt = `# Tool\n${call.tool}\n\n# Arguments\n${JSON.stringify(call.arguments)}\n\n# Result\n${JSON.stringify(call.result).slice(0, 20_000)}\n\n# Check\n${check}`;
-    try {
-      const { output } = await generateText({
-        model,
-        system,
-        prompt,
-        output: verdictOutput,
-        temperature: 0,
-        maxRetries: 2,
-        abortSignal: AbortSignal.timeout(timeoutMs),
-      });
-      return output;
-    } catch (error) {
-      return { pass: false, reason: `the model could not judge this check: ${error instanceof Error ? error.message : String(error)}` };
+    const deadline = startCallDeadline({ deadlineMs, attemptTimeoutMs: timeoutMs, ...(sleep ? { sleep } : {}) });
+    let why = 'no attempt was made';
+    for (let number = 1; number <= 2; number++) {
+      const attempt = deadline.attempt();
+      try {
+        const { output } = await generateText({
+          model,
+          system,
+          prompt,
+          output: verdictOutput,
+          temperature: 0,
+          maxRetries: 0,
+          abortSignal: attempt.signal,
+        });
+        return output;
+      } catch (error) {
+        const aborted = attempt.why();
+        const step = aborted ? null : classifyFailure(error);
+        why =
+          aborted === 'attempt-timeout'
+            ? `no answer within ${timeoutMs} ms (MCPSIM_MODEL_TIMEOUT_MS)`
+            : aborted
+              ? `no answer within ${deadlineMs} ms (MCPSIM_MODEL_DEADLINE_MS)`
+              : step!.why;
+        if (aborted === 'deadline' || step?.kind === 'fatal' || (step && step.waitMs >= deadline.remainingMs())) break;
+        if (step) await deadline.wait(step.waitMs);
+      } finally {
+        attempt.end();
+      }
     }
+    return { pass: false, reason: `the model could not judge this check: ${why}` };
   };
 }

@@ -1,5 +1,7 @@
-import { APICallError, generateText, Output, type LanguageModel } from 'ai';
+import { generateText, Output, type LanguageModel } from 'ai';
 import { findContradictions } from './answer-check.js';
+import { defaultModelDeadlineMs, defaultModelTimeoutMs, startCallDeadline, type CallDeadline } from './call-deadline.js';
+import { classifyFailure, type FailureStep } from './model-failure.js';
 import { buildPrompt, defaultBudgetTokens } from './prompt.js';
 import { createStructuredContentValidator, modelOutputSchema, toResolution } from './model-output.js';
 import { toErrorResult } from '../source/error-result.js';
@@ -13,45 +15,49 @@ export interface ModelSourceOptions {
   budgetTokens?: number;
   /** Attempts per call, the first included; default 3. */
   maxAttempts?: number;
-  /** Time allowed for one attempt; default 60 000 ms. */
+  /** Time allowed for one attempt (`MCPSIM_MODEL_TIMEOUT_MS`); default 30 000 ms. */
   timeoutMs?: number;
+  /** Time allowed for the whole call, every attempt and wait included (`MCPSIM_MODEL_DEADLINE_MS`); default 45 000 ms. */
+  deadlineMs?: number;
   seed?: number;
-  /** Longest wait between attempts, a 429's `retry-after` included; default 4000 ms. */
+  /** Longest wait between attempts after a server or network error; default 4000 ms. A 429's retry-after is honoured up to the deadline. */
   maxBackoffMs?: number;
-  /** Waits between attempts; injected so tests need not wait. */
+  /** Waits between attempts; injected (with `now`) so tests need not wait. */
   sleep?: (ms: number) => Promise<void>;
+  /** Milliseconds on a monotonic clock, for the deadline; default `performance.now`. */
+  now?: () => number;
 }
 
-const firstBackoffMs = 500;
 /** Made once: building it converts the zod schema to JSON Schema (about 0.4 ms). */
 const modelOutput = Output.object({ schema: modelOutputSchema });
 
+type Call = ToolCall & { context: ToolCallContext };
+
 /**
  * Answers mock tool calls with a language model that plays the real server, keeping to the
- * connection's world and history. Never throws and never hangs: after `maxAttempts` failed
- * attempts (errors, 429s, timeouts, unusable output) it answers a `simulator-error` result.
- * Calls without a context (no memory) are left to the next source.
+ * connection's world and history. Never throws and never outlives its deadline: attempts (errors,
+ * 429s, timeouts, unusable output) stop at `maxAttempts`, at the deadline, after a second timeout,
+ * or at once when the caller cancels (`call.signal`); then it answers a `simulator-error` result (or
+ * `cancelled`). Calls without a context (no memory) are left to the next source.
  *
  * @example
  *   const { model, modelId } = createResultModel({ apiKey });
  *   const source = chainSources(createReplaySource({ directory, passOnMiss: true }), createModelSource({ model, modelId }));
  */
 export function createModelSource(options: ModelSourceOptions): ToolResultSource {
-  const { model, modelId, budgetTokens = defaultBudgetTokens, maxAttempts = 3, timeoutMs = 60_000, seed, maxBackoffMs = 4000 } = options;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const { model, modelId, budgetTokens = defaultBudgetTokens, seed, maxBackoffMs = 4000 } = options;
+  const timeoutMs = options.timeoutMs ?? defaultModelTimeoutMs;
+  const deadlineMs = options.deadlineMs ?? defaultModelDeadlineMs;
   const validator = createStructuredContentValidator();
-  const attempts = Math.max(1, Math.floor(maxAttempts));
+  const attempts = Math.max(1, Math.floor(options.maxAttempts ?? 3));
+  const timing = { ...(options.now ? { now: options.now } : {}), ...(options.sleep ? { sleep: options.sleep } : {}) };
 
-  async function attempt(call: ToolCall & { context: ToolCallContext }, note: string | undefined): Promise<Outcome> {
+  async function attempt(call: Call, note: string | undefined, deadline: CallDeadline): Promise<Outcome> {
     const { system, prompt } = buildPrompt(call, { budgetTokens, ...(note === undefined ? {} : { note }) });
-    // A controller and a timer cleared when the attempt ends: AbortSignal.timeout costs twice as much per call, and its timer lingers.
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
-    timer.unref?.();
-    const { signal } = controller;
+    const current = deadline.attempt();
     try {
       const response = await raceAbort(
-        signal,
+        current.signal,
         generateText({
           model,
           system,
@@ -60,7 +66,7 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
           temperature: 0,
           ...(seed === undefined ? {} : { seed }),
           maxRetries: 0,
-          abortSignal: signal,
+          abortSignal: current.signal,
         }),
       );
       const read = toResolution(response.output, call.context.toolDefinition, validator);
@@ -76,18 +82,26 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
         },
       };
     } catch (error) {
-      if (signal.aborted) return { kind: 'retry', why: `no answer within ${timeoutMs} ms`, waitMs: 0 };
-      return classify(error, maxBackoffMs);
+      const why = current.why();
+      if (why === 'cancelled') return { kind: 'cancelled' };
+      if (why === 'attempt-timeout')
+        return { kind: 'timeout', why: `no answer within ${timeoutMs} ms (MCPSIM_MODEL_TIMEOUT_MS, one attempt)` };
+      if (why === 'deadline') return { kind: 'deadline', why: deadlineText(deadlineMs) };
+      const name = error instanceof Error ? error.name : '';
+      // NoObjectGeneratedError and friends: the text was not JSON of the schema.
+      if (/NoObjectGenerated|NoOutputGenerated|JSONParse|TypeValidation/.test(name))
+        return { kind: 'invalid', why: `invalid output: ${(error as Error).message}` };
+      return classifyFailure(error);
     } finally {
-      clearTimeout(timer);
+      current.end();
     }
   }
 
   /**
    * The answer checked against the world (answer-check.ts): with contradictions, one more attempt
-   * that names them; what remains is reported in `_meta["mcpsim/contradictions"]`.
+   * that names them, if the deadline leaves time; what remains is reported in `_meta["mcpsim/contradictions"]`.
    */
-  async function checked(call: ToolCall & { context: ToolCallContext }, first: ToolResolution): Promise<ToolResolution> {
+  async function checked(call: Call, first: ToolResolution, deadline: CallDeadline): Promise<ToolResolution> {
     const check = (resolution: ToolResolution) =>
       findContradictions({
         result: resolution.result,
@@ -101,7 +115,8 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
     const found = check(first);
     if (found.length === 0) return first;
     const note = `Your previous answer contradicted the world state: ${found.join('; ')}. Answer again, consistent with the World state (or list in changes what this call changes).`;
-    const retry = await attempt(call, note);
+    const retry: Outcome =
+      deadline.remainingMs() > 0 && !deadline.cancelled() ? await attempt(call, note, deadline) : { kind: 'cancelled' };
     const [chosen, remaining] = retry.kind === 'done' ? [retry.resolution, check(retry.resolution)] : [first, found];
     // Both attempts cost tokens: the log counts them all.
     const usage =
@@ -120,25 +135,40 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
     async resolve(call) {
       const { context } = call;
       if (!context) return null;
+      const withContext = { ...call, context };
+      const deadline = startCallDeadline({ deadlineMs, attemptTimeoutMs: timeoutMs, signal: call.signal, ...timing });
       let why = 'no attempt was made';
       let note: string | undefined;
       let made = 0;
-      for (let number = 1; number <= attempts; number++) {
+      let timeouts = 0;
+      const waited: string[] = [];
+      for (let number = 1; number <= attempts && !deadline.cancelled(); number++) {
         made = number;
-        const outcome = await attempt({ ...call, context }, note);
-        if (outcome.kind === 'done') return checked({ ...call, context }, outcome.resolution);
+        const outcome = await attempt(withContext, note, deadline);
+        if (outcome.kind === 'done') return checked(withContext, outcome.resolution, deadline);
+        if (outcome.kind === 'cancelled') break;
         why = outcome.why;
-        if (outcome.kind === 'fatal' || number === attempts) break;
+        // A second timeout means the model is too slow for this prompt, not unlucky: stop.
+        if (outcome.kind === 'timeout' && ++timeouts >= 2) break;
+        if (outcome.kind === 'fatal' || outcome.kind === 'deadline' || number === attempts) break;
         // Same prompt + temperature 0 tends to give the same bad answer: say what was wrong.
         note = outcome.kind === 'invalid' ? `Your previous answer was rejected, ${outcome.why}. Answer again, fixing that.` : note;
-        const waitMs = outcome.kind === 'retry' ? outcome.waitMs : 0;
-        if (waitMs > 0)
-          await sleep(Math.min(waitMs * (outcome.kind === 'retry' && outcome.exponential ? 2 ** (number - 1) : 1), maxBackoffMs));
+        const waitMs = toWaitMs(outcome, number, maxBackoffMs);
+        const left = deadline.remainingMs();
+        if (waitMs >= left) {
+          why += outcome.kind === 'retry' && outcome.retryAfter ? `; its retry-after asks for ${seconds(waitMs)}` : '';
+          why += `; ${seconds(left)} were left of the call's deadline of ${deadlineMs} ms (MCPSIM_MODEL_DEADLINE_MS)`;
+          break;
+        }
+        if (outcome.kind === 'retry' && outcome.retryAfter) waited.push(`waited ${seconds(waitMs)} as a 429's retry-after asked`);
+        await deadline.wait(waitMs);
       }
+      if (deadline.cancelled()) return cancelledResolution(call);
+      const after = waited.length > 0 ? ` (${waited.join('; ')})` : '';
       return {
         source: 'simulator-error',
         result: toErrorResult(
-          `mcpsim simulator failed for ${call.server}.${call.tool} after ${made} attempt${made === 1 ? '' : 's'}: ${why}`,
+          `mcpsim simulator failed for ${call.server}.${call.tool} after ${made} attempt${made === 1 ? '' : 's'}${after}: ${why}`,
         ),
       };
     },
@@ -148,48 +178,38 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
 type Outcome =
   | { kind: 'done'; resolution: ToolResolution }
   | { kind: 'invalid'; why: string }
-  | { kind: 'retry'; why: string; waitMs: number; exponential?: boolean }
-  | { kind: 'fatal'; why: string };
+  | { kind: 'timeout'; why: string }
+  | { kind: 'deadline'; why: string }
+  | { kind: 'cancelled' }
+  | FailureStep;
+
+function toWaitMs(outcome: Outcome, number: number, maxBackoffMs: number): number {
+  if (outcome.kind !== 'retry') return 0;
+  // The provider's own retry-after is honoured as asked (up to the deadline); our backoff is capped.
+  if (outcome.retryAfter) return outcome.waitMs;
+  return Math.min(outcome.waitMs * (outcome.exponential ? 2 ** (number - 1) : 1), maxBackoffMs);
+}
+
+const deadlineText = (deadlineMs: number) =>
+  `no answer before the call's deadline of ${deadlineMs} ms (MCPSIM_MODEL_DEADLINE_MS, all attempts together)`;
+
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/** The client gave up: nothing was answered and the world stays as it was. */
+function cancelledResolution(call: ToolCall): ToolResolution {
+  return {
+    source: 'cancelled',
+    result: toErrorResult(`cancelled by the client: ${call.server}.${call.tool} was not answered and changed nothing`),
+  };
+}
 
 /** Settles with the promise, or rejects as soon as the signal aborts (a model that ignores the signal must not hang the call). */
 function raceAbort<T>(signal: AbortSignal, promise: Promise<T>): Promise<T> {
   let onAbort = () => {};
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
   });
   return Promise.race([promise, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
 }
-
-/** Which failures are worth another attempt, and how long to wait first. */
-function classify(error: unknown, maxBackoffMs: number): Outcome {
-  const message = oneLine(error instanceof Error ? error.message : String(error));
-  if (APICallError.isInstance(error)) {
-    const why = `HTTP ${error.statusCode ?? '(no status)'} from ${error.url}: ${message}`;
-    if (error.statusCode === 429)
-      return { kind: 'retry', why, waitMs: Math.min(retryAfterMs(error.responseHeaders) ?? firstBackoffMs, maxBackoffMs) };
-    // A 2xx with an unreadable body (truncated, a proxy's page) may well read next time.
-    if (error.statusCode !== undefined && error.statusCode < 300) return { kind: 'retry', why, waitMs: firstBackoffMs, exponential: true };
-    // 400, 401, 403, 404...: the same request will fail the same way.
-    if (!error.isRetryable) return { kind: 'fatal', why };
-    return { kind: 'retry', why, waitMs: firstBackoffMs, exponential: true };
-  }
-  const name = error instanceof Error ? error.name : '';
-  // NoObjectGeneratedError and friends: the text was not JSON of the schema.
-  if (/NoObjectGenerated|NoOutputGenerated|JSONParse|TypeValidation/.test(name))
-    return { kind: 'invalid', why: `invalid output: ${message}` };
-  return { kind: 'retry', why: message, waitMs: firstBackoffMs, exponential: true };
-}
-
-function retryAfterMs(headers: Record<string, string> | undefined): number | undefined {
-  const milliseconds = Number.parseFloat(headers?.['retry-after-ms'] ?? '');
-  if (Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds;
-  const seconds = Number.parseFloat(headers?.['retry-after'] ?? '');
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  return undefined;
-}
-
-const oneLine = (text: string) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 300 ? `${flat.slice(0, 299)}…` : flat;
-};

@@ -43,6 +43,11 @@ export interface ToolCall {
   sequence?: number;
   /** Present when the pipeline has a memory; sources that generate results need it. */
   context?: ToolCallContext;
+  /**
+   * Aborts when the client gives up on the call (an MCP `notifications/cancelled`, or its HTTP
+   * request went away): a source that waits on a model stops at once and answers `cancelled`.
+   */
+  signal?: AbortSignal;
 }
 
 /** Where a result came from, reported to clients in `_meta["mcpsim/source"]`. */
