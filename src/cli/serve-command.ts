@@ -121,7 +121,7 @@ export async function serve(settings: ServeSettings, io: CliIo): Promise<number>
   warmSearchSoon(platform, io);
   if (settings.capture)
     io.stdout(`Capturing every tool call of a real connection into ${resolve(settings.capture.directory)}; stop with Ctrl+C.\n`);
-  await shutDown(await shutdown, { server, served, platform, paired }, io);
+  await shutDown(await shutdown, { server, served, platform, paired, embedder: runtime.embedder }, io);
   return exitCodes.ok;
 }
 
@@ -222,10 +222,18 @@ function warmSearchSoon(platform: Platform, io: CliIo): void {
 /** On SIGINT or SIGTERM: requests in flight finish, then everything stops in an order that logs nothing false. */
 async function shutDown(
   signal: string,
-  { server, served, platform, paired }: Omit<Running, 'door'> & { paired: PairedUplinks | null },
+  {
+    server,
+    served,
+    platform,
+    paired,
+    embedder,
+  }: Omit<Running, 'door'> & { paired: PairedUplinks | null; embedder: ServeSetup['runtime']['embedder'] },
   io: CliIo,
 ): Promise<void> {
   io.stdout(`\n${signal} received: finishing requests in flight, then closing the database...\n`);
+  // A search waiting on the embeddings endpoint answers lexically at once, so the requests in flight end promptly.
+  embedder?.close?.();
   await server.close();
   // The scenarios' local servers stop before the platform closes, so their connections read disconnected.
   await served?.close();

@@ -23,19 +23,40 @@ export interface SemanticRanker {
 const fusionK = 60;
 const batchSize = 128;
 const maxCachedQueries = 500;
+/** After the embeddings model failed, searches are lexical for this long before it is asked again. */
+export const semanticRetryMs = 30_000;
+
+export interface SemanticRankerOptions {
+  /** Milliseconds, for the wait after a failure; default `Date.now`. */
+  now?: () => number;
+  /** How long searches stay lexical after a failure; default 30 000 ms. */
+  retryMs?: number;
+}
 
 /**
  * "Semantic" search: entries and queries are embedded (entry vectors cached in SQLite per model
  * and text hash), ranked by cosine similarity, and fused with the lexical ranking by reciprocal
- * rank fusion. If the embeddings model fails, the lexical ranking is returned unchanged and the
- * failure is logged once per registry revision.
+ * rank fusion. If the embeddings model fails (the embedder bounds each request by a timeout), the
+ * lexical ranking is returned unchanged, the failure is logged once, and for `retryMs` searches do
+ * not ask the model at all (an outage must not cost every search a timeout); then it is tried again.
+ * Only finished vectors are cached, never a pending request. Stored vectors of another length than
+ * the model's answers now (the model behind the name changed) are embedded again.
  */
-export function createSemanticRanker(embedder: Embedder, store: EmbeddingStore, logger: ErrorLog): SemanticRanker {
-  const vectorsBySnapshot = new WeakMap<readonly RegistrySummary[], Promise<Float32Array[]>>();
+export function createSemanticRanker(
+  embedder: Embedder,
+  store: EmbeddingStore,
+  logger: ErrorLog,
+  options: SemanticRankerOptions = {},
+): SemanticRanker {
+  const now = options.now ?? Date.now;
+  const retryMs = options.retryMs ?? semanticRetryMs;
+  const vectorsBySnapshot = new WeakMap<readonly RegistrySummary[], Float32Array[]>();
+  // Concurrent searches of one snapshot share the request in flight; it always settles (the embedder's timeout), and is dropped when it does.
+  const inFlight = new WeakMap<readonly RegistrySummary[], Promise<Float32Array[]>>();
   const queryVectors = new Map<string, Float32Array>();
-  let lastFailure: readonly RegistrySummary[] | null = null;
+  let failedAt: number | null = null;
 
-  async function entryVectors(summaries: readonly RegistrySummary[]): Promise<Float32Array[]> {
+  async function entryVectors(summaries: readonly RegistrySummary[], dimensions: number): Promise<Float32Array[]> {
     const cached = store.load(embedder.model);
     const vectors: Float32Array[] = new Array(summaries.length);
     const missing: { position: number; text: string; textHash: string }[] = [];
@@ -43,7 +64,7 @@ export function createSemanticRanker(embedder: Embedder, store: EmbeddingStore, 
       const text = `${summary.displayName}: ${summary.description}`;
       const textHash = createHash('sha256').update(text).digest('hex').slice(0, 32);
       const hit = cached.get(summary.id);
-      if (hit?.textHash === textHash) vectors[position] = hit.vector;
+      if (hit?.textHash === textHash && hit.vector.length === dimensions) vectors[position] = hit.vector;
       else missing.push({ position, text, textHash });
     });
     for (let start = 0; start < missing.length; start += batchSize) {
@@ -60,6 +81,21 @@ export function createSemanticRanker(embedder: Embedder, store: EmbeddingStore, 
     return vectors;
   }
 
+  function snapshotVectors(summaries: readonly RegistrySummary[], dimensions: number): Promise<Float32Array[]> {
+    const done = vectorsBySnapshot.get(summaries);
+    if (done?.every((vector) => vector.length === dimensions)) return Promise.resolve(done);
+    let pending = inFlight.get(summaries);
+    if (!pending) {
+      pending = entryVectors(summaries, dimensions).then((vectors) => {
+        vectorsBySnapshot.set(summaries, vectors);
+        return vectors;
+      });
+      inFlight.set(summaries, pending);
+      void pending.catch(() => {}).finally(() => inFlight.delete(summaries));
+    }
+    return pending;
+  }
+
   async function queryVector(query: string): Promise<Float32Array> {
     const key = query.trim().toLowerCase();
     let vector = queryVectors.get(key);
@@ -73,22 +109,22 @@ export function createSemanticRanker(embedder: Embedder, store: EmbeddingStore, 
 
   return {
     async fuse(query, hits, summaries, options) {
+      if (failedAt !== null && now() - failedAt < retryMs) return hits;
       let vectors: Float32Array[];
       let target: Float32Array;
       try {
-        let pending = vectorsBySnapshot.get(summaries);
-        if (!pending) {
-          pending = entryVectors(summaries);
-          vectorsBySnapshot.set(summaries, pending);
-          pending.catch(() => vectorsBySnapshot.delete(summaries));
-        }
-        [vectors, target] = await Promise.all([pending, queryVector(query)]);
+        target = await queryVector(query);
+        vectors = await snapshotVectors(summaries, target.length);
       } catch (error) {
-        if (lastFailure !== summaries)
-          logger.error(`Semantic search is unavailable (model ${embedder.model}); using lexical ranking only`, error);
-        lastFailure = summaries;
+        if (failedAt === null)
+          logger.error(
+            `Semantic search is unavailable (model ${embedder.model}); using lexical ranking only, trying again in ${retryMs / 1000} s`,
+            error,
+          );
+        failedAt = now();
         return hits;
       }
+      failedAt = null;
       const similarities: { position: number; similarity: number }[] = [];
       vectors.forEach((vector, position) => {
         if (!options.accept || options.accept(position)) similarities.push({ position, similarity: dot(vector, target) });
