@@ -5,55 +5,11 @@
  * named for what they are. Waits between attempts run on an injected clock.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emptyWorld } from '../../src/domain/memory-log.js';
 import { createResultModel } from '../../src/sim/model/model-provider.js';
 import { createModelJudge } from '../../src/sim/model/model-judge.js';
 import { createModelSource, type ModelSourceOptions } from '../../src/sim/model/model-source.js';
-import type { ToolCall } from '../../src/sim/source/tool-result-source.js';
 import { chatPath, startFakeOpenAI, toChatBody, toErrorBody, type FakeOpenAI } from '../support/fake-openai-server.js';
-
-const getContact = {
-  name: 'get_contact',
-  description: 'Get a contact by id.',
-  inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
-};
-
-const call = (signal?: AbortSignal): ToolCall => ({
-  namespace: 'ns',
-  connectionId: 'crm',
-  server: '@acme/crm',
-  tool: 'get_contact',
-  arguments: { id: 'c_1' },
-  argumentsKey: '{"id":"c_1"}',
-  occurrence: 1,
-  sequence: 1,
-  context: {
-    serverName: 'Acme CRM',
-    serverDescription: 'Contacts.',
-    toolDefinition: getContact,
-    scenario: null,
-    world: emptyWorld(),
-    history: [],
-  },
-  ...(signal ? { signal } : {}),
-});
-
-const answer = JSON.stringify({
-  text: '{"id":"c_1"}',
-  structuredContentJson: null,
-  isError: false,
-  changes: { upserts: [], deletes: [], facts: [] },
-});
-
-/** A clock that only the waits move, so a 30 s retry-after takes no time. */
-function fakeTime() {
-  let now = 0;
-  const waits: number[] = [];
-  return { waits, now: () => now, sleep: async (ms: number) => void (waits.push(ms), (now += ms)) };
-}
-
-const textOf = (resolution: Awaited<ReturnType<ReturnType<typeof createModelSource>['resolve']>>) =>
-  (resolution?.result.content[0] as { text: string }).text;
+import { answer, call, fakeTime, textOf } from '../support/model-call.js';
 
 describe('the model source against an OpenAI-compatible server', () => {
   let fake: FakeOpenAI;

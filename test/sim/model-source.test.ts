@@ -251,6 +251,9 @@ describe('the model source with an injected model', () => {
           },
         ],
       },
+      // The three billed attempts are counted, though none was usable.
+      model: 'mock-sim',
+      usage: { inputTokens: expect.any(Number), outputTokens: expect.any(Number) },
     });
     expect(model.doGenerateCalls).toHaveLength(3);
   });
@@ -263,7 +266,7 @@ describe('the model source with an injected model', () => {
     );
     expect(resolution?.source).toBe('simulator-error');
     expect(resolution?.result.content[0]).toMatchObject({
-      text: expect.stringMatching(/^mcpsim simulator failed for @acme\/crm\.get_contact after 2 attempts: invalid output: /),
+      text: 'mcpsim simulator failed for @acme/crm.get_contact after 2 attempts: the model wrote no JSON object: "Sure! Here is the contact you asked for."',
     });
     expect(garbage.doGenerateCalls).toHaveLength(2);
 

@@ -1,9 +1,11 @@
-import { generateText, Output, type LanguageModel } from 'ai';
+import { generateText, NoObjectGeneratedError, Output, type LanguageModel, type LanguageModelUsage } from 'ai';
+import type { TokenUsage } from '../../domain/memory-log.js';
 import { findContradictions } from './answer-check.js';
 import { defaultModelDeadlineMs, defaultModelTimeoutMs, startCallDeadline, type CallDeadline } from './call-deadline.js';
 import { classifyFailure, type FailureStep } from './model-failure.js';
 import { buildPrompt, defaultBudgetTokens } from './prompt.js';
-import { createStructuredContentValidator, modelOutputSchema, toResolution } from './model-output.js';
+import { readModelAnswer, type ModelAnswer } from './model-answer.js';
+import { createStructuredContentValidator, modelOutputSchema, toResolution, type ModelOutput } from './model-output.js';
 import { toErrorResult } from '../source/error-result.js';
 import type { ToolCall, ToolCallContext, ToolResolution, ToolResultSource } from '../source/tool-result-source.js';
 
@@ -22,11 +24,16 @@ export interface ModelSourceOptions {
   seed?: number;
   /** Longest wait between attempts after a server or network error; default 4000 ms. A 429's retry-after is honoured up to the deadline. */
   maxBackoffMs?: number;
+  /** The most tokens one answer may take (sent as the API's output-token limit): a runaway local model stops there; default 4096. */
+  maxOutputTokens?: number;
   /** Waits between attempts; injected (with `now`) so tests need not wait. */
   sleep?: (ms: number) => Promise<void>;
   /** Milliseconds on a monotonic clock, for the deadline; default `performance.now`. */
   now?: () => number;
 }
+
+/** Room for one answer: a large list result with its world changes fits; a model that never stops does not run to the deadline. */
+export const defaultMaxOutputTokens = 4096;
 
 /** Made once: building it converts the zod schema to JSON Schema (about 0.4 ms). */
 const modelOutput = Output.object({ schema: modelOutputSchema });
@@ -48,6 +55,7 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
   const { model, modelId, budgetTokens = defaultBudgetTokens, seed, maxBackoffMs = 4000 } = options;
   const timeoutMs = options.timeoutMs ?? defaultModelTimeoutMs;
   const deadlineMs = options.deadlineMs ?? defaultModelDeadlineMs;
+  const maxOutputTokens = options.maxOutputTokens ?? defaultMaxOutputTokens;
   const validator = createStructuredContentValidator();
   const attempts = Math.max(1, Math.floor(options.maxAttempts ?? 3));
   const timing = { ...(options.now ? { now: options.now } : {}), ...(options.sleep ? { sleep: options.sleep } : {}) };
@@ -64,44 +72,61 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
           prompt,
           output: modelOutput,
           temperature: 0,
+          maxOutputTokens,
           ...(seed === undefined ? {} : { seed }),
           maxRetries: 0,
           abortSignal: current.signal,
         }),
       );
-      const read = toResolution(response.output, call.context.toolDefinition, validator);
-      if (!read.ok) return { kind: 'invalid', why: `invalid output: ${read.problem}` };
-      return {
-        kind: 'done',
-        resolution: {
-          source: 'model',
-          model: modelId,
-          usage: { inputTokens: response.usage.inputTokens ?? 0, outputTokens: response.usage.outputTokens ?? 0 },
-          result: read.result,
-          worldChanges: read.worldChanges,
-        },
-      };
+      const usage = toTokenUsage(response.usage);
+      let output: ModelOutput;
+      try {
+        output = response.output;
+      } catch {
+        // No text to parse (cut off before any, or refused): the SDK leaves the output unset.
+        const answer = readModelAnswer(response.text, response.finishReason);
+        return answer.kind === 'output' ? read(call, answer.output, usage) : toOutcome(answer, usage);
+      }
+      return read(call, output, usage);
     } catch (error) {
       const why = current.why();
       if (why === 'cancelled') return { kind: 'cancelled' };
       if (why === 'attempt-timeout')
         return { kind: 'timeout', why: `no answer within ${timeoutMs} ms (MCPSIM_MODEL_TIMEOUT_MS, one attempt)` };
       if (why === 'deadline') return { kind: 'deadline', why: deadlineText(deadlineMs) };
-      const name = error instanceof Error ? error.name : '';
-      // NoObjectGeneratedError and friends: the text was not JSON of the schema.
-      if (/NoObjectGenerated|NoOutputGenerated|JSONParse|TypeValidation/.test(name))
-        return { kind: 'invalid', why: `invalid output: ${(error as Error).message}` };
+      // The text was not the schema's JSON as it stands: fenced, after a preamble, refused, cut off, or prose.
+      if (NoObjectGeneratedError.isInstance(error)) {
+        const usage = error.usage ? toTokenUsage(error.usage) : undefined;
+        const answer = readModelAnswer(error.text ?? '', error.finishReason);
+        return answer.kind === 'output' ? read(call, answer.output, usage) : toOutcome(answer, usage);
+      }
       return classifyFailure(error);
     } finally {
       current.end();
     }
   }
 
+  /** The model's output as a result: done, or invalid (bad JSON text inside, an outputSchema mismatch). */
+  function read(call: Call, output: ModelOutput, usage: TokenUsage | undefined): Outcome {
+    const resolved = toResolution(output, call.context.toolDefinition, validator);
+    if (!resolved.ok) return { kind: 'invalid', why: `invalid output: ${resolved.problem}`, ...(usage ? { usage } : {}) };
+    return {
+      kind: 'done',
+      resolution: {
+        source: 'model',
+        model: modelId,
+        ...(usage ? { usage } : {}),
+        result: resolved.result,
+        worldChanges: resolved.worldChanges,
+      },
+    };
+  }
+
   /**
    * The answer checked against the world (answer-check.ts): with contradictions, one more attempt
    * that names them, if the deadline leaves time; what remains is reported in `_meta["mcpsim/contradictions"]`.
    */
-  async function checked(call: Call, first: ToolResolution, deadline: CallDeadline): Promise<ToolResolution> {
+  async function checked(call: Call, first: ToolResolution, deadline: CallDeadline, next: Attempt): Promise<ToolResolution> {
     const check = (resolution: ToolResolution) =>
       findContradictions({
         result: resolution.result,
@@ -115,18 +140,8 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
     const found = check(first);
     if (found.length === 0) return first;
     const note = `Your previous answer contradicted the world state: ${found.join('; ')}. Answer again, consistent with the World state (or list in changes what this call changes).`;
-    const retry: Outcome =
-      deadline.remainingMs() > 0 && !deadline.cancelled() ? await attempt(call, note, deadline) : { kind: 'cancelled' };
-    const [chosen, remaining] = retry.kind === 'done' ? [retry.resolution, check(retry.resolution)] : [first, found];
-    // Both attempts cost tokens: the log counts them all.
-    const usage =
-      retry.kind === 'done' && first.usage && chosen.usage
-        ? {
-            inputTokens: first.usage.inputTokens + chosen.usage.inputTokens,
-            outputTokens: first.usage.outputTokens + chosen.usage.outputTokens,
-          }
-        : chosen.usage;
-    const resolution = usage ? { ...chosen, usage } : chosen;
+    const retry: Outcome = deadline.remainingMs() > 0 && !deadline.cancelled() ? await next(note) : { kind: 'cancelled' };
+    const [resolution, remaining] = retry.kind === 'done' ? [retry.resolution, check(retry.resolution)] : [first, found];
     if (remaining.length === 0) return resolution;
     return { ...resolution, result: { ...resolution.result, _meta: { ...resolution.result._meta, 'mcpsim/contradictions': remaining } } };
   }
@@ -137,6 +152,16 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
       if (!context) return null;
       const withContext = { ...call, context };
       const deadline = startCallDeadline({ deadlineMs, attemptTimeoutMs: timeoutMs, signal: call.signal, ...timing });
+      // Every billed attempt counts, failed ones too: the call's usage is their sum.
+      const spent: TokenUsage[] = [];
+      const next: Attempt = async (note) => {
+        const outcome = await attempt(withContext, note, deadline);
+        const usage = outcome.kind === 'done' ? outcome.resolution.usage : 'usage' in outcome ? outcome.usage : undefined;
+        if (usage) spent.push(usage);
+        return outcome;
+      };
+      const billed = (resolution: ToolResolution): ToolResolution =>
+        spent.length === 0 ? resolution : { ...resolution, model: modelId, usage: sumUsage(spent) };
       let why = 'no attempt was made';
       let note: string | undefined;
       let made = 0;
@@ -144,8 +169,8 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
       const waited: string[] = [];
       for (let number = 1; number <= attempts && !deadline.cancelled(); number++) {
         made = number;
-        const outcome = await attempt(withContext, note, deadline);
-        if (outcome.kind === 'done') return checked(withContext, outcome.resolution, deadline);
+        const outcome = await next(note);
+        if (outcome.kind === 'done') return billed(await checked(withContext, outcome.resolution, deadline, next));
         if (outcome.kind === 'cancelled') break;
         why = outcome.why;
         // A second timeout means the model is too slow for this prompt, not unlucky: stop.
@@ -163,25 +188,47 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
         if (outcome.kind === 'retry' && outcome.retryAfter) waited.push(`waited ${seconds(waitMs)} as a 429's retry-after asked`);
         await deadline.wait(waitMs);
       }
-      if (deadline.cancelled()) return cancelledResolution(call);
+      if (deadline.cancelled()) return billed(cancelledResolution(call));
       const after = waited.length > 0 ? ` (${waited.join('; ')})` : '';
-      return {
+      return billed({
         source: 'simulator-error',
         result: toErrorResult(
           `mcpsim simulator failed for ${call.server}.${call.tool} after ${made} attempt${made === 1 ? '' : 's'}${after}: ${why}`,
         ),
-      };
+      });
     },
   };
 }
 
+/** What one attempt came to; a failed attempt the provider billed carries its usage. */
 type Outcome =
   | { kind: 'done'; resolution: ToolResolution }
-  | { kind: 'invalid'; why: string }
+  | { kind: 'invalid'; why: string; usage?: TokenUsage }
   | { kind: 'timeout'; why: string }
   | { kind: 'deadline'; why: string }
   | { kind: 'cancelled' }
-  | FailureStep;
+  | (FailureStep & { usage?: TokenUsage });
+
+/** One more attempt of the call, with a note for the model. */
+type Attempt = (note: string | undefined) => Promise<Outcome>;
+
+/** A refusal or a truncation stops at once (asking again gets the same); other unusable text is retried with a note. */
+function toOutcome(answer: Exclude<ModelAnswer, { kind: 'output' }>, usage: TokenUsage | undefined): Outcome {
+  const kind = answer.kind === 'invalid' ? 'invalid' : 'fatal';
+  return { kind, why: answer.why, ...(usage ? { usage } : {}) };
+}
+
+/** The AI SDK's usage as the call log keeps it (a provider that reports none counts 0). */
+function toTokenUsage(usage: LanguageModelUsage): TokenUsage {
+  return { inputTokens: usage.inputTokens ?? 0, outputTokens: usage.outputTokens ?? 0 };
+}
+
+function sumUsage(usages: readonly TokenUsage[]): TokenUsage {
+  return {
+    inputTokens: usages.reduce((total, usage) => total + usage.inputTokens, 0),
+    outputTokens: usages.reduce((total, usage) => total + usage.outputTokens, 0),
+  };
+}
 
 function toWaitMs(outcome: Outcome, number: number, maxBackoffMs: number): number {
   if (outcome.kind !== 'retry') return 0;
