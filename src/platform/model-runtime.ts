@@ -92,7 +92,9 @@ export function createModelRuntime({ model: settings, results }: ModelRuntimeSet
   return {
     resultModel: model,
     embedder: settings?.embeddingModel ? createOpenAIEmbedder({ ...endpoint, model: settings.embeddingModel }) : null,
-    judge: model ? createModelJudge({ model: model.model, timeoutMs: results.modelTimeoutMs, deadlineMs: results.modelDeadlineMs }) : null,
+    judge: model
+      ? createModelJudge({ model: model.model, api: model.api, timeoutMs: results.modelTimeoutMs, deadlineMs: results.modelDeadlineMs })
+      : null,
     createToolResults(mode) {
       const { fixturesDir } = mode;
       if (mode.mode === 'replay')

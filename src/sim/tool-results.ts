@@ -5,6 +5,7 @@ import { createFixtureRecorder, type RecordChange } from './fixtures/fixture-rec
 import type { MissPolicy } from './miss-policy.js';
 import { createSourceChain } from './source-chain.js';
 import { createModelSource } from './model/model-source.js';
+import type { ResultModelApi } from './model/model-provider.js';
 import { createReplaySource } from './fixtures/replay-source.js';
 import { createSimulator } from './stateful/simulator.js';
 import { createSyntheticSource } from './stateful/synthetic-source.js';
@@ -14,7 +15,7 @@ export interface ToolResultSettings {
   /** Recorded results (fixtures/README.md): replayed first, and written to in record mode. */
   fixturesDir: string;
   /** The model that generates results, when one is configured. */
-  model?: { model: LanguageModel; modelId: string } | null;
+  model?: { model: LanguageModel; modelId: string; api?: ResultModelApi } | null;
   /** What answers a call no fixture answers; default `model` when a model is configured, else `error`. */
   missPolicy?: MissPolicy;
   /** Write what the model generates into the fixtures (record mode). */
@@ -55,6 +56,7 @@ export function createToolResults(settings: ToolResultSettings): ToolResultSourc
     ? createModelSource({
         model: settings.model.model,
         modelId: settings.model.modelId,
+        ...(settings.model.api ? { api: settings.model.api } : {}),
         seed: toNumericSeed(seed),
         // A call holds its connection's queue: the deadline bounds it, all attempts and waits together.
         ...(settings.modelTimeoutMs === undefined ? {} : { timeoutMs: settings.modelTimeoutMs }),

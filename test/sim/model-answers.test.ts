@@ -20,7 +20,7 @@ describe('the model source reading what a model wrote', () => {
 
   const source = (api: ResultModelApi = 'chat', options: Partial<ModelSourceOptions> = {}) => {
     const { model, modelId } = createResultModel({ baseUrl: fake.url, api, model: 'fake-model' });
-    return createModelSource({ model, modelId, ...fakeTime(), ...options });
+    return createModelSource({ model, modelId, api, ...fakeTime(), ...options });
   };
 
   it('accepts JSON inside a code fence, and after a sentence of preamble', async () => {
@@ -80,6 +80,18 @@ describe('the model source reading what a model wrote', () => {
     await source('chat', { maxOutputTokens: 1500 }).resolve(call());
     await source('responses').resolve(call());
     expect(fake.requests.map((request) => request.body.max_tokens ?? request.body.max_output_tokens)).toEqual([1500, 4096]);
+  });
+
+  it('sends the seed only to Chat Completions, and store: false to the Responses API', async () => {
+    fake.script(chatPath, { json: toChatBody(answer) });
+    fake.script(responsesPath, { json: toResponsesBody(answer) });
+    await source('chat', { seed: 42 }).resolve(call());
+    await source('responses', { seed: 42 }).resolve(call());
+    const [chat, responses] = fake.requests.map((request) => request.body);
+    expect(chat).toMatchObject({ seed: 42 });
+    expect(chat).not.toHaveProperty('store');
+    expect(responses).toMatchObject({ store: false });
+    expect(responses).not.toHaveProperty('seed');
   });
 
   it('counts the usage of every billed attempt, failed ones too', async () => {

@@ -2,6 +2,7 @@ import { generateText, Output, type LanguageModel } from 'ai';
 import { z } from 'zod';
 import { defaultModelDeadlineMs, defaultModelTimeoutMs, startCallDeadline } from './call-deadline.js';
 import { classifyFailure } from './model-failure.js';
+import { toApiSettings, type ResultModelApi } from './model-provider.js';
 
 /** A verdict on a plain-language check of a tool result. */
 export interface Verdict {
@@ -11,6 +12,8 @@ export interface Verdict {
 
 export interface ModelJudgeOptions {
   model: LanguageModel;
+  /** Which API `model` talks: Responses gets `store: false`. */
+  api?: ResultModelApi;
   /** One attempt (`MCPSIM_MODEL_TIMEOUT_MS`); default 30 000 ms. */
   timeoutMs?: number;
   /** The whole judgement, both attempts included (`MCPSIM_MODEL_DEADLINE_MS`); default 45 000 ms. */
@@ -38,6 +41,7 @@ const system = `You check the result of a tool call made by an automated test. Y
  */
 export function createModelJudge({
   model,
+  api,
   timeoutMs = defaultModelTimeoutMs,
   deadlineMs = defaultModelDeadlineMs,
   sleep,
@@ -55,6 +59,7 @@ export function createModelJudge({
           prompt,
           output: verdictOutput,
           temperature: 0,
+          ...toApiSettings(api, undefined),
           maxRetries: 0,
           abortSignal: attempt.signal,
         });

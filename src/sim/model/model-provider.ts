@@ -42,3 +42,19 @@ export function createResultModel(settings: ResultModelSettings = {}): {
   const api = settings.api ?? (settings.baseUrl === undefined ? 'responses' : 'chat');
   return { model: api === 'chat' ? provider.chat(modelId) : provider.responses(modelId), modelId, api };
 }
+
+/**
+ * What each API takes besides the prompt: Chat Completions takes a `seed` (OpenAI, vLLM, Ollama,
+ * LM Studio); the Responses API has none (the SDK would drop it with a warning on every call) and
+ * stores what it is sent unless told `store: false`, and prompts hold captured data.
+ *
+ * @example
+ *   generateText({ model, prompt, ...toApiSettings('responses', 42) }); // { providerOptions: { openai: { store: false } } }
+ */
+export function toApiSettings(
+  api: ResultModelApi | undefined,
+  seed: number | undefined,
+): { seed?: number; providerOptions?: { openai: { store: boolean } } } {
+  if (api === 'responses') return { providerOptions: { openai: { store: false } } };
+  return seed === undefined ? {} : { seed };
+}

@@ -4,6 +4,7 @@ import { findContradictions } from './answer-check.js';
 import { defaultModelDeadlineMs, defaultModelTimeoutMs, startCallDeadline, type CallDeadline } from './call-deadline.js';
 import { classifyFailure, type FailureStep } from './model-failure.js';
 import { buildPrompt, defaultBudgetTokens } from './prompt.js';
+import { toApiSettings, type ResultModelApi } from './model-provider.js';
 import { readModelAnswer, type ModelAnswer } from './model-answer.js';
 import { createStructuredContentValidator, modelOutputSchema, toResolution, type ModelOutput } from './model-output.js';
 import { toErrorResult } from '../source/error-result.js';
@@ -21,7 +22,10 @@ export interface ModelSourceOptions {
   timeoutMs?: number;
   /** Time allowed for the whole call, every attempt and wait included (`MCPSIM_MODEL_DEADLINE_MS`); default 45 000 ms. */
   deadlineMs?: number;
+  /** Sent where the API takes one (Chat Completions; not Responses). */
   seed?: number;
+  /** Which API `model` talks (`createResultModel` says): Responses gets `store: false` and no seed. */
+  api?: ResultModelApi;
   /** Longest wait between attempts after a server or network error; default 4000 ms. A 429's retry-after is honoured up to the deadline. */
   maxBackoffMs?: number;
   /** The most tokens one answer may take (sent as the API's output-token limit): a runaway local model stops there; default 4096. */
@@ -56,6 +60,7 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
   const timeoutMs = options.timeoutMs ?? defaultModelTimeoutMs;
   const deadlineMs = options.deadlineMs ?? defaultModelDeadlineMs;
   const maxOutputTokens = options.maxOutputTokens ?? defaultMaxOutputTokens;
+  const apiSettings = toApiSettings(options.api, seed);
   const validator = createStructuredContentValidator();
   const attempts = Math.max(1, Math.floor(options.maxAttempts ?? 3));
   const timing = { ...(options.now ? { now: options.now } : {}), ...(options.sleep ? { sleep: options.sleep } : {}) };
@@ -73,7 +78,7 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
           output: modelOutput,
           temperature: 0,
           maxOutputTokens,
-          ...(seed === undefined ? {} : { seed }),
+          ...apiSettings,
           maxRetries: 0,
           abortSignal: current.signal,
         }),
