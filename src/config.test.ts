@@ -22,3 +22,22 @@ describe('the model settings of resolveConfig', () => {
     expect(() => results({ MCPSIM_MODEL_DEADLINE_MS: '45s' })).toThrow(/^MCPSIM_MODEL_DEADLINE_MS: "45s" is not an integer/);
   });
 });
+
+describe('the prompt room of resolveConfig', () => {
+  it('keeps a 4000-token prompt budget and a 4096-token answer limit when no context is stated', () => {
+    expect(results({})).toMatchObject({ budgetTokens: 4000, modelMaxOutputTokens: 4096 });
+  });
+
+  it("fits the budget and the answer limit into a stated context (Ollama's 4096 by default)", () => {
+    expect(results({ MCPSIM_MODEL_CONTEXT: '4096' })).toMatchObject({ budgetTokens: 2611, modelMaxOutputTokens: 1024 });
+    expect(results({ MCPSIM_MODEL_CONTEXT: '32768' })).toMatchObject({ budgetTokens: 4000, modelMaxOutputTokens: 4096 });
+    expect(results({ MCPSIM_MODEL_CONTEXT: '32768', MCPSIM_PROMPT_BUDGET: '20000' })).toMatchObject({ budgetTokens: 20_000 });
+  });
+
+  it('refuses a budget that does not fit the stated context, and a context too small for any prompt', () => {
+    expect(() => results({ MCPSIM_MODEL_CONTEXT: '4096', MCPSIM_PROMPT_BUDGET: '4000' })).toThrow(
+      /^MCPSIM_PROMPT_BUDGET: 4000 does not fit MCPSIM_MODEL_CONTEXT 4096 \(room for a prompt of 2611 tokens/,
+    );
+    expect(() => results({ MCPSIM_MODEL_CONTEXT: '2048' })).toThrow(/^MCPSIM_MODEL_CONTEXT: 2048 tokens leave room for a prompt of only/);
+  });
+});

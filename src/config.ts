@@ -61,6 +61,8 @@ export interface Config {
     modelTimeoutMs: number;
     /** Time for a whole model call, every attempt and wait included: under an MCP client's 60 s by default. */
     modelDeadlineMs: number;
+    /** The most tokens one model answer may take (the API's output-token limit). */
+    modelMaxOutputTokens: number;
   };
 }
 
@@ -128,7 +130,7 @@ export function resolveConfig(flags: ConfigFlags, env: Record<string, string | u
     results: {
       missPolicy: parseMissPolicy(flags.miss ?? env.MCPSIM_MISS_POLICY),
       record: flags.record ?? parseBoolean(env.MCPSIM_RECORD, 'MCPSIM_RECORD'),
-      budgetTokens: parseInteger(env.MCPSIM_PROMPT_BUDGET, 'MCPSIM_PROMPT_BUDGET', 4000, 2000, 1_000_000),
+      ...resolvePromptRoom(env),
       ...resolveModelTimes(env),
     },
   };
@@ -144,6 +146,29 @@ function resolveModelTimes(env: Record<string, string | undefined>): Pick<Config
   const fallback = Math.max(45_000, env.MCPSIM_MODEL_TIMEOUT_MS ? modelTimeoutMs : 0);
   const modelDeadlineMs = parseInteger(env.MCPSIM_MODEL_DEADLINE_MS, 'MCPSIM_MODEL_DEADLINE_MS', fallback, 100, 600_000);
   return { modelTimeoutMs, modelDeadlineMs };
+}
+
+/**
+ * The prompt budget and the answer's token limit, from the model's context when the user states it
+ * (`MCPSIM_MODEL_CONTEXT`, e.g. Ollama's 4096 by default): a quarter of the context (at most 4096)
+ * is kept for the answer, and the prompt gets 85% of the rest, since the budget is an estimate
+ * (characters / 4) and chat templates add their own tokens. Without a context: 4000 and 4096.
+ */
+function resolvePromptRoom(env: Record<string, string | undefined>): Pick<Config['results'], 'budgetTokens' | 'modelMaxOutputTokens'> {
+  const context = env.MCPSIM_MODEL_CONTEXT ? parseInteger(env.MCPSIM_MODEL_CONTEXT, 'MCPSIM_MODEL_CONTEXT', 0, 1024, 10_000_000) : null;
+  const modelMaxOutputTokens = context === null ? 4096 : Math.min(4096, Math.floor(context / 4));
+  const fit = context === null ? Number.POSITIVE_INFINITY : Math.floor((context - modelMaxOutputTokens) * 0.85);
+  const minimum = 2000;
+  if (fit < minimum)
+    throw new ConfigError(
+      `MCPSIM_MODEL_CONTEXT: ${context} tokens leave room for a prompt of only ${fit} (at least ${minimum} needed, with ${modelMaxOutputTokens} kept for the answer): give the model a context of at least 3200 tokens (Ollama: OLLAMA_CONTEXT_LENGTH=8192)`,
+    );
+  const budgetTokens = parseInteger(env.MCPSIM_PROMPT_BUDGET, 'MCPSIM_PROMPT_BUDGET', Math.min(4000, fit), minimum, 1_000_000);
+  if (budgetTokens > fit)
+    throw new ConfigError(
+      `MCPSIM_PROMPT_BUDGET: ${budgetTokens} does not fit MCPSIM_MODEL_CONTEXT ${context} (room for a prompt of ${fit} tokens, with ${modelMaxOutputTokens} kept for the answer): set MCPSIM_PROMPT_BUDGET to at most ${fit}, or give the model a larger context`,
+    );
+  return { budgetTokens, modelMaxOutputTokens };
 }
 
 /** CI systems set CI (GitHub Actions, GitLab, CircleCI: true; some: 1); false, 0 or empty mean not. */

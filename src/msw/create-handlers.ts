@@ -76,7 +76,14 @@ export function createHandlers(options: CreateHandlersOptions = {}): MockPlatfor
   // One replay source for every reset: fixture files are read once.
   const runtime = createModelRuntime({
     model: null,
-    results: { missPolicy: null, record: false, budgetTokens: 4000, modelTimeoutMs: 30_000, modelDeadlineMs: 45_000 },
+    results: {
+      missPolicy: null,
+      record: false,
+      budgetTokens: 4000,
+      modelTimeoutMs: 30_000,
+      modelDeadlineMs: 45_000,
+      modelMaxOutputTokens: 4096,
+    },
   });
   const toolResults = runtime.createToolResults({
     mode: 'replay',

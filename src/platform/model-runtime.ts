@@ -22,7 +22,14 @@ export interface ModelRuntimeSettings {
     resultModel: string | null;
     resultModelApi: ResultModelApi | null;
   } | null;
-  results: { missPolicy: MissPolicy | null; record: boolean; budgetTokens: number; modelTimeoutMs: number; modelDeadlineMs: number };
+  results: {
+    missPolicy: MissPolicy | null;
+    record: boolean;
+    budgetTokens: number;
+    modelTimeoutMs: number;
+    modelDeadlineMs: number;
+    modelMaxOutputTokens: number;
+  };
 }
 
 /** One result the `record` mode wrote, and the fixture file it went to. */
@@ -88,6 +95,7 @@ export function createModelRuntime({ model: settings, results }: ModelRuntimeSet
     budgetTokens: results.budgetTokens,
     modelTimeoutMs: results.modelTimeoutMs,
     modelDeadlineMs: results.modelDeadlineMs,
+    modelMaxOutputTokens: results.modelMaxOutputTokens,
   };
   return {
     resultModel: model,

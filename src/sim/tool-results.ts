@@ -33,6 +33,8 @@ export interface ToolResultSettings {
   modelTimeoutMs?: number;
   /** Time allowed for a whole model call, all its attempts and waits (default 45 000 ms, under an MCP client's 60 s). */
   modelDeadlineMs?: number;
+  /** The most tokens one model answer may take (default 4096; less when `MCPSIM_MODEL_CONTEXT` is small). */
+  modelMaxOutputTokens?: number;
   /** Seed of synthesized values, and of the model where its API takes one. */
   seed?: string;
   /** The command that records a missing call, shown in miss errors. */
@@ -61,6 +63,7 @@ export function createToolResults(settings: ToolResultSettings): ToolResultSourc
         // A call holds its connection's queue: the deadline bounds it, all attempts and waits together.
         ...(settings.modelTimeoutMs === undefined ? {} : { timeoutMs: settings.modelTimeoutMs }),
         ...(settings.modelDeadlineMs === undefined ? {} : { deadlineMs: settings.modelDeadlineMs }),
+        ...(settings.modelMaxOutputTokens === undefined ? {} : { maxOutputTokens: settings.modelMaxOutputTokens }),
         ...(settings.budgetTokens ? { budgetTokens: settings.budgetTokens } : {}),
       })
     : undefined;

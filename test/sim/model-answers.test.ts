@@ -5,6 +5,9 @@
  * is sent, and every billed attempt's usage is counted.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/config.js';
+import { systemClock } from '../../src/domain/clock.js';
+import { createModelRuntime } from '../../src/platform/model-runtime.js';
 import { createResultModel, type ResultModelApi } from '../../src/sim/model/model-provider.js';
 import { createModelSource, type ModelSourceOptions } from '../../src/sim/model/model-source.js';
 import { chatPath, responsesPath, startFakeOpenAI, toChatBody, toResponsesBody, type FakeOpenAI } from '../support/fake-openai-server.js';
@@ -80,6 +83,13 @@ describe('the model source reading what a model wrote', () => {
     await source('chat', { maxOutputTokens: 1500 }).resolve(call());
     await source('responses').resolve(call());
     expect(fake.requests.map((request) => request.body.max_tokens ?? request.body.max_output_tokens)).toEqual([1500, 4096]);
+  });
+
+  it('fits the output-token limit to the context the user states (MCPSIM_MODEL_CONTEXT), in eval and record alike', async () => {
+    fake.script(chatPath, { json: toChatBody(answer) });
+    const runtime = createModelRuntime(resolveConfig({}, { OPENAI_BASE_URL: fake.url, MCPSIM_MODEL_CONTEXT: '4096' }));
+    await runtime.createToolResults({ mode: 'eval', fixturesDir: '/nonexistent', clock: systemClock }).resolve(call());
+    expect(fake.requests[0]?.body.max_tokens).toBe(1024);
   });
 
   it('sends the seed only to Chat Completions, and store: false to the Responses API', async () => {
