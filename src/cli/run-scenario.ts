@@ -1,7 +1,7 @@
 import type { ModelRuntime, ToolResultsMode } from '../platform/model-runtime.js';
 import { createReplayPlatform } from '../platform/platform.js';
 import { applyScenario } from '../scenario/apply-scenario.js';
-import { runSteps, type Judge, type StepReport } from '../scenario/run-steps.js';
+import { runSteps, type Judge, type RunStepsOptions, type StepReport } from '../scenario/run-steps.js';
 import type { LoadedScenario } from './scenario-files.js';
 import { createScenarioUplinks } from './scenario-uplinks.js';
 
@@ -14,7 +14,15 @@ export interface ScenarioRun {
   upstreamTimeoutMs: number;
   /** Where a local server's failure to start is told (`uplink:` connections); stdout stays the reporter's. */
   warn?: (text: string) => void;
+  /**
+   * Whether plain-language `check:` steps are judged by the model: `off` skips them (`mcpsim test`
+   * unless asked), `on` judges them ("could not judge" skips the check), `strict` fails a step the
+   * model could not judge. Default: `on` when the runtime has a judge.
+   */
+  judging?: Judging;
 }
+
+export type Judging = 'off' | 'on' | 'strict';
 
 /**
  * Runs one scenario on a private in-memory replay platform (seeded by the file, virtual clock):
@@ -27,7 +35,7 @@ export interface ScenarioRun {
  */
 export async function runScenario(
   { file, scenario }: LoadedScenario,
-  { runtime, toolResults, apiKey, upstreamTimeoutMs, warn = () => {} }: ScenarioRun,
+  { runtime, toolResults, apiKey, upstreamTimeoutMs, warn = () => {}, judging }: ScenarioRun,
 ): Promise<StepReport[]> {
   const platform = createReplayPlatform({
     apiKey,
@@ -40,14 +48,20 @@ export async function runScenario(
   const uplinks = createScenarioUplinks({ platform, door, io: { stdout: () => {}, stderr: warn, env: {}, onShutdownSignal: () => {} } });
   try {
     await uplinks.sync(file, scenario, await applyScenario(scenario, door));
-    const judge = toScenarioJudge(runtime.judge);
-    return await runSteps(scenario, door, judge ? { judge } : {});
+    return await runSteps(scenario, door, toJudging(runtime.judge, judging));
   } finally {
     await uplinks.close();
     platform.close();
   }
 }
 
-function toScenarioJudge(judge: ModelRuntime['judge']): Judge | undefined {
-  return judge ? (check, result, step) => judge(check, { tool: step.call, arguments: step.arguments, result }) : undefined;
+/** The judge and its strictness for runSteps: none when judging is off, one that cannot judge when no model is configured. */
+function toJudging(judge: ModelRuntime['judge'], judging: Judging | undefined): RunStepsOptions {
+  if (judging === 'off')
+    return { notJudged: 'plain-language checks are judged only when asked (mcpsim test --judge, or judge: true in the scenario)' };
+  if (judging === undefined && !judge) return {};
+  const judged: Judge = judge
+    ? (check, result, step) => judge(check, { tool: step.call, arguments: step.arguments, result })
+    : async () => ({ pass: null, reason: 'no model configured (set OPENAI_API_KEY or OPENAI_BASE_URL)' });
+  return { judge: judged, strictJudging: judging === 'strict' };
 }

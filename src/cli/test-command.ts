@@ -14,8 +14,8 @@ import { CliError, exitCodes } from './cli-error.js';
 import type { CommandInput, CommandOptions } from './command.js';
 import { configOptions, toConfigFlags } from './config-options.js';
 import type { CliIo } from './io.js';
-import { runScenario } from './run-scenario.js';
-import { loadScenarioPaths } from './scenario-files.js';
+import { runScenario, type Judging } from './run-scenario.js';
+import { loadScenarioPaths, type LoadedScenario } from './scenario-files.js';
 
 export const name = 'test';
 export const usage = '[paths...]';
@@ -24,8 +24,10 @@ export const help = `Replays every scenario's steps (default scenarios/) from it
 platform, with no model: a missing fixture fails the step and names the record command, unless
 --miss (or the scenario's miss: field) says to simulate it from the world or synthesize it. A
 read-only call past its recorded occurrences is answered from the world. Checks the expectations
-and prints a report; plain-language checks are judged by the model when one is configured
-(OPENAI_API_KEY or OPENAI_BASE_URL) and skipped otherwise. Exits 1 on a failed step or a replay miss.`;
+and prints a report. Plain-language checks are judged by the model (OPENAI_API_KEY or
+OPENAI_BASE_URL) only when asked, with --judge or the scenario's judge: field, so a test needs no
+network; a check the model could not judge is reported as such and skipped, unless judging is strict
+(--judge-strict, judge: strict). Exits 1 on a failed step or a replay miss.`;
 export const positionals = true;
 
 const reporters = ['text', 'json', 'junit'] as const;
@@ -38,6 +40,8 @@ export const options = {
   timings: { type: 'boolean', help: 'report durations even when CI is set' },
   fixtures: { ...configOptions.fixtures, help: "replay from this folder instead of each scenario's own (env MCPSIM_FIXTURES_DIR)" },
   'upstream-timeout': configOptions['upstream-timeout'],
+  judge: { type: 'boolean', help: "judge plain-language checks with the configured model (else the scenario's judge: field decides)" },
+  'judge-strict': { type: 'boolean', help: 'judge them, and fail a step whose check the model could not judge' },
   miss: {
     type: 'string',
     value: '<policy>',
@@ -84,6 +88,7 @@ export async function run({ values, positionals: paths }: CommandInput<typeof op
         apiKey: scenarioApiKey,
         upstreamTimeoutMs: config.upstreamTimeoutMs,
         warn: io.stderr,
+        judging: toJudging(values, loaded.scenario.judge),
       }),
     });
   }
@@ -92,9 +97,26 @@ export async function run({ values, positionals: paths }: CommandInput<typeof op
   else io.stdout(report);
   const all = summarizeReports(suites.flatMap((suite) => suite.reports));
   io.stderr(
-    `${scenarios.length} scenario${scenarios.length === 1 ? '' : 's'}: ${toSummaryLine(all)}${runtime.judge ? '' : ' (plain-language checks skipped: no model configured)'}\n`,
+    `${scenarios.length} scenario${scenarios.length === 1 ? '' : 's'}: ${toSummaryLine(all)}${toJudgingNote(scenarios, values, runtime.judge !== null)}\n`,
   );
   return all.failed > 0 || all.misses > 0 ? exitCodes.failure : exitCodes.ok;
+}
+
+/** `--judge-strict` and `--judge` win over the scenario's `judge:` field; without either, checks are not judged. */
+function toJudging(values: { judge?: boolean; 'judge-strict'?: boolean }, scenario: boolean | 'strict' | undefined): Judging {
+  if (values['judge-strict'] || (!values.judge && scenario === 'strict')) return 'strict';
+  return values.judge || scenario ? 'on' : 'off';
+}
+
+/** What the summary adds about plain-language checks nobody judged. */
+function toJudgingNote(
+  scenarios: readonly LoadedScenario[],
+  values: { judge?: boolean; 'judge-strict'?: boolean },
+  hasModel: boolean,
+): string {
+  const judging = scenarios.map((loaded) => toJudging(values, loaded.scenario.judge));
+  if (judging.every((mode) => mode === 'off')) return ' (plain-language checks not judged: pass --judge to judge them with the model)';
+  return hasModel ? '' : ' (plain-language checks could not be judged: no model configured)';
 }
 
 function render(reporter: Reporter, suites: readonly ReportSuite[], options: ReportOptions): string {

@@ -8,14 +8,18 @@ import { isRecord, readErrorBody, requestPlatform, toPathSegment, type ScenarioP
 import type { Scenario, ScenarioStep } from './scenario-schema.js';
 
 /**
- * Judges a plain-language `check` on a result (a model, built by the caller). A judge that throws
- * fails the check with its message.
+ * Judges a plain-language `check` on a result (a model, built by the caller): `pass` null, or a
+ * throw, means it could not judge (the model was unreachable, timed out, answered nonsense).
  */
-export type Judge = (check: string, result: CallToolResultLike, step: ScenarioStep) => Promise<{ pass: boolean; reason: string }>;
+export type Judge = (check: string, result: CallToolResultLike, step: ScenarioStep) => Promise<{ pass: boolean | null; reason: string }>;
 
 export interface RunStepsOptions {
-  /** Judges `check` expectations; without one they are skipped ("no model configured"). */
+  /** Judges `check` expectations; without one they are skipped (`notJudged` says why). */
   judge?: Judge;
+  /** A check the judge could not judge fails its step, instead of being skipped as "could not judge". */
+  strictJudging?: boolean;
+  /** Why `check` expectations are not judged when there is no judge; default "no model configured". */
+  notJudged?: string;
   /** Milliseconds for timing the calls (default `performance.now`); inject it for stable reports. */
   now?: () => number;
 }
@@ -88,7 +92,14 @@ export async function runSteps(scenario: Scenario, platform: ScenarioPlatform, o
     const expect = step.expect ?? {};
     const tool = expect.matchesOutputSchema === true ? await lookUpTool(target) : undefined;
     let checks = checkExpectation(expect, result, tool);
-    if (options.judge && expect.check !== undefined) checks = await judgeChecks(checks, options.judge, expect.check, result, step);
+    if (expect.check !== undefined)
+      checks = options.judge
+        ? await judgeChecks(checks, options.judge, expect.check, result, step, options.strictJudging === true)
+        : checks.map((entry) =>
+            entry.name === 'check' && options.notJudged
+              ? { ...entry, message: `${JSON.stringify(expect.check)}: skipped, ${options.notJudged}` }
+              : entry,
+          );
     reports.push({ ...base, outcome: toOutcome(checks), durationMs, checks, miss: false, result });
   }
   return reports;
@@ -176,24 +187,28 @@ async function fetchTool(platform: ScenarioPlatform, target: StepTarget): Promis
   }
 }
 
+/** The judge's verdict as the check's result; a judge that could not judge skips the check, or fails it when judging is strict. */
 async function judgeChecks(
   checks: CheckResult[],
   judge: Judge,
   check: string,
   result: CallToolResultLike,
   step: ScenarioStep,
+  strict: boolean,
 ): Promise<CheckResult[]> {
-  let judged: CheckResult;
+  const quoted = JSON.stringify(check);
+  let verdict: { pass: boolean | null; reason: string };
   try {
-    const verdict = await judge(check, result, step);
-    judged = { name: 'check', pass: verdict.pass, message: `${JSON.stringify(check)}: ${verdict.reason}` };
+    verdict = await judge(check, result, step);
   } catch (error) {
-    judged = {
-      name: 'check',
-      pass: false,
-      message: `${JSON.stringify(check)}: the judge failed: ${error instanceof Error ? error.message : String(error)}`,
-    };
+    verdict = { pass: null, reason: error instanceof Error ? error.message : String(error) };
   }
+  const judged: CheckResult =
+    verdict.pass !== null
+      ? { name: 'check', pass: verdict.pass, message: `${quoted}: ${verdict.reason}` }
+      : strict
+        ? { name: 'check', pass: false, message: `${quoted}: could not judge (strict judging fails the step): ${verdict.reason}` }
+        : { name: 'check', pass: 'skipped', message: `${quoted}: could not judge: ${verdict.reason}` };
   return checks.map((entry) => (entry.name === 'check' ? judged : entry));
 }
 

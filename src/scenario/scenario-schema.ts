@@ -182,6 +182,12 @@ export const scenarioSchema = z
       .describe(
         'what mcpsim test answers a call no fixture answers: error (default: the step fails), simulate (the stateful simulator, from the world) or synthesize',
       ),
+    judge: z
+      .union([z.boolean(), z.literal('strict')])
+      .optional()
+      .describe(
+        "whether mcpsim test judges this scenario's plain-language check: steps with the model: true (a check the model could not judge is skipped), strict (it fails the step); default false, so a test needs no network",
+      ),
     clock: z
       .string()
       .datetime({ offset: true, message: 'must be an ISO 8601 date-time, e.g. 2026-03-03T09:00:00Z' })

@@ -81,7 +81,7 @@ describe('mcpsim test', () => {
     expect(result.stderr).toContain('0 failed');
     expect(result.code).toBe(0);
     for (const name of ['issue-triage', 'crm-and-mailbox', 'flaky-upstream']) expect(result.stdout).toContain(name);
-    expect(result.stderr).toContain('plain-language checks skipped: no model configured');
+    expect(result.stderr).toContain('plain-language checks not judged: pass --judge to judge them with the model');
   });
 
   it('writes JUnit XML and JSON reports for CI', async () => {

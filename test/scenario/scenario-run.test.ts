@@ -447,15 +447,29 @@ describe('runSteps', () => {
     });
   });
 
-  it('fails a plain-language check the judge rejects, or a judge that throws', async () => {
+  it('fails a plain-language check the judge rejects, and skips one it could not judge unless judging is strict', async () => {
     const scenario = loadScenario(
       (raw) =>
         void (raw.steps = [{ call: 'qa-triage/tracker.get_issue', arguments: { id: 2 }, expect: { check: 'mentions a login problem' } }]),
     );
     const [rejected] = await runSteps(scenario, door, { judge });
     expect(rejected!.checks[0]).toEqual({ name: 'check', pass: false, message: '"mentions a login problem": nothing about logins' });
-    const [thrown] = await runSteps(scenario, door, { judge: async () => Promise.reject(new Error('model down')) });
-    expect(thrown!.checks[0]).toEqual({ name: 'check', pass: false, message: '"mentions a login problem": the judge failed: model down' });
+    const down: Judge = async () => Promise.reject(new Error('model down'));
+    const [thrown] = await runSteps(scenario, door, { judge: down });
+    expect(thrown!.checks[0]).toEqual({
+      name: 'check',
+      pass: 'skipped',
+      message: '"mentions a login problem": could not judge: model down',
+    });
+    expect(thrown!.outcome).toBe('skipped');
+    const unjudged: Judge = async () => ({ pass: null, reason: 'the judge model failed: HTTP 503' });
+    const [strict] = await runSteps(scenario, door, { judge: unjudged, strictJudging: true });
+    expect(strict!.checks[0]).toEqual({
+      name: 'check',
+      pass: false,
+      message: '"mentions a login problem": could not judge (strict judging fails the step): the judge model failed: HTTP 503',
+    });
+    expect(strict!.outcome).toBe('failed');
   });
 
   it('reads connection ids with dots and validates a synthesized result against the output schema', () => {

@@ -137,8 +137,8 @@ describe('the judge against an OpenAI-compatible server', () => {
       result: { content: [] },
     });
     expect(verdict).toEqual({
-      pass: false,
-      reason: 'the model could not judge this check: no answer within 100 ms (MCPSIM_MODEL_TIMEOUT_MS)',
+      pass: null,
+      reason: 'the judge model failed: no answer within 100 ms (MCPSIM_MODEL_TIMEOUT_MS)',
     });
     expect(fake.requests).toHaveLength(2);
   });

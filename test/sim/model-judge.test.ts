@@ -23,10 +23,10 @@ describe('the model judge of plain-language checks', () => {
       expect(text).toContain(part);
   });
 
-  it('fails the check with the reason when the model cannot answer', async () => {
+  it('says it could not judge, and why, when the model cannot answer', async () => {
     const model = new MockLanguageModelV3({ doGenerate: async () => Promise.reject(new Error('connection reset')) });
     const verdict = await createModelJudge({ model })('anything', call);
-    expect(verdict.pass).toBe(false);
-    expect(verdict.reason).toMatch(/^the model could not judge this check: .*connection reset/);
+    expect(verdict.pass).toBeNull();
+    expect(verdict.reason).toMatch(/^the judge model failed: .*connection reset/);
   });
 });

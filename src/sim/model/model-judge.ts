@@ -6,7 +6,8 @@ import { toApiSettings, type ResultModelApi } from './model-provider.js';
 
 /** A verdict on a plain-language check of a tool result. */
 export interface Verdict {
-  pass: boolean;
+  /** null: the model could not judge (unreachable, timed out, unusable answer); `reason` says why. */
+  pass: boolean | null;
   reason: string;
 }
 
@@ -33,7 +34,7 @@ const system = `You check the result of a tool call made by an automated test. Y
 /**
  * Judges plain-language expectations of scenario steps (`check:`) with a model, at temperature
  * 0, within the configured attempt time and deadline (two attempts at most). A model failure is
- * a failed check whose reason says so, never a thrown error.
+ * a verdict of `pass: null` ("could not judge") whose reason says why, never a thrown error.
  *
  * @example
  *   const judge = createModelJudge({ model, timeoutMs: 30_000, deadlineMs: 45_000 });
@@ -79,6 +80,6 @@ export function createModelJudge({
         attempt.end();
       }
     }
-    return { pass: false, reason: `the model could not judge this check: ${why}` };
+    return { pass: null, reason: `the judge model failed: ${why}` };
   };
 }
