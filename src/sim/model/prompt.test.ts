@@ -113,7 +113,7 @@ function callAfter(
 }
 
 describe('the simulator prompt', () => {
-  it('holds the server, the tool with its schemas, the scenario, the world, the history and the call, in that order', () => {
+  it('holds the server, the scenario, the tool with its schemas, the world, the history and the call, in that order', () => {
     const { system, prompt, stats } = buildPrompt(callAfter(3, 'create_issue', { title: 'Coupon field ignores uppercase codes' }), {
       budgetTokens: 4000,
     });
@@ -122,9 +122,10 @@ describe('the simulator prompt', () => {
     const order = [
       '# Server\nAcme Tracker (@acme/tracker)',
       'Issues and comments of Acme repositories.',
+      // The scenario before the tool: every call of the connection shares the prefix up to it (prompt caching).
+      '# Scenario\nA small web shop',
       '# Tool\nname: create_issue',
       '"required":["number"]',
-      '# Scenario\nA small web shop',
       '# World state',
       '# Earlier calls',
       '# This call\ncall #4: create_issue {"title":"Coupon field ignores uppercase codes"}',

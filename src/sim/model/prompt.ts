@@ -74,10 +74,12 @@ export function buildPrompt(call: Call, options: PromptOptions): BuiltPrompt {
   const tool = context.toolDefinition;
   const needles = toNeedles(call.arguments);
 
+  // What every call of the connection shares comes first (server, scenario), then the tool: a
+  // provider's prompt cache reuses the longest common prefix, so it grows by the scenario.
   const header = [
     `# Server\n${context.serverName} (${call.server})\n${cap(context.serverDescription || '(no description)', shares.serverDescription)}`,
-    toolSection(tool, budgetChars),
     `# Scenario\n${context.scenario ? cap(context.scenario, shares.scenario) : '(none: the server holds realistic, plausible data of its kind)'}${renderOtherScenarios(context, Math.floor(budgetChars * shares.otherScenarios))}`,
+    toolSection(tool, budgetChars),
   ].join('\n\n');
   const sequence = call.sequence ?? context.history.length + 1;
   const repeat =
