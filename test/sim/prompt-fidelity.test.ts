@@ -183,6 +183,27 @@ describe('the simulator prompt holds what each call needs', () => {
     expect(prompt).toContain('(made before, 1 time; the world may have changed since, so answer from the World state as it is now');
   });
 
+  it('does not count failed or cancelled calls as earlier answers of a repeated call', () => {
+    const args = { event_id: 'evt_1' };
+    const history = [
+      entry(
+        1,
+        'get_event',
+        args,
+        'mcpsim simulator failed for @acme/calendar.get_event after 3 attempts: HTTP 503',
+        'simulator-error',
+        true,
+      ),
+      entry(2, 'get_event', args, 'cancelled by the client', 'cancelled', true),
+      entry(3, 'get_event', args, JSON.stringify({ id: 'evt_1', status: 'confirmed' })),
+    ];
+    const built = call('get_event', args, worldOf([event(1, '2026-03-03')]), history);
+    expect(buildPrompt({ ...built, occurrence: 4 }, { budgetTokens: 4000 }).prompt).toContain('(made before, 1 time;');
+    expect(
+      buildPrompt({ ...built, occurrence: 3, context: { ...built.context, history: history.slice(0, 2) } }, { budgetTokens: 4000 }).prompt,
+    ).not.toContain('made before');
+  });
+
   it('shows a fault as injected, not as the server failing', () => {
     const history = [entry(1, 'get_event', { event_id: 'evt_1' }, 'Service unavailable', 'fault', true)];
     const { prompt } = buildPrompt(call('get_event', { event_id: 'evt_1' }, worldOf([event(1, '2026-03-03')]), history), {

@@ -1,4 +1,5 @@
 import { toListFocus } from './prompt-focus.js';
+import { isUsable } from './history-index.js';
 import { renderHistory } from './prompt-history.js';
 import { toNeedles, truncate } from './prompt-needles.js';
 import { renderWorld } from './prompt-world.js';
@@ -82,9 +83,10 @@ export function buildPrompt(call: Call, options: PromptOptions): BuiltPrompt {
     toolSection(tool, budgetChars),
   ].join('\n\n');
   const sequence = call.sequence ?? context.history.length + 1;
+  const madeBefore = call.occurrence > 1 ? answeredBefore(call, context) : 0;
   const repeat =
-    call.occurrence > 1
-      ? ` (made before, ${call.occurrence - 1} ${call.occurrence === 2 ? 'time' : 'times'}; the world may have changed since, so answer from the World state as it is now, not by repeating an earlier answer)`
+    madeBefore > 0
+      ? ` (made before, ${madeBefore} ${madeBefore === 1 ? 'time' : 'times'}; the world may have changed since, so answer from the World state as it is now, not by repeating an earlier answer)`
       : '';
   const now = context.now ? `\n\n# Now\n${context.now} (the server's clock: "today", "now" and new timestamps are relative to it)` : '';
   const note = options.note ? `\n\n# Note\n${cap(options.note, shares.note)}` : '';
@@ -150,4 +152,16 @@ function renderOtherScenarios(context: ToolCallContext, budget: number): string 
       `- ${connectionId}: ${truncate(scenario.replace(/\s*\n\s*/g, ' '), Math.max(0, each - connectionId.length - 4))}`,
   );
   return `\nThis connection shares its world with others; their scenarios:\n${lines.join('\n')}`;
+}
+
+/**
+ * How often the same call was answered before: its occurrence counts every earlier one (fixtures
+ * are keyed by it), but mcpsim's own failures (`simulator-error`, `cancelled`, a miss) were no
+ * answer of the server's and are not counted. Only a repeated call pays for the walk.
+ */
+function answeredBefore(call: Call, context: ToolCallContext): number {
+  let failed = 0;
+  for (const entry of context.history)
+    if (!isUsable(entry) && entry.tool === call.tool && entry.argumentsKey === call.argumentsKey) failed++;
+  return Math.max(0, call.occurrence - 1 - failed);
 }
