@@ -6,6 +6,7 @@ import { CliError, exitCodes } from './cli-error.js';
 import type { CommandInput, CommandOptions } from './command.js';
 import { configOptions, toConfigFlags } from './config-options.js';
 import type { CliIo } from './io.js';
+import { addUsage, noUsage, toUsageLine, type ModelUsage } from './model-usage.js';
 import { runScenario } from './run-scenario.js';
 import { loadScenarioPaths } from './scenario-files.js';
 
@@ -16,7 +17,8 @@ export const help = `Tells a good model or prompt from a bad one. Runs each scen
 against the configured model, with no replay and nothing recorded, each run on a fresh world, and
 reports per step pass^k (the step passed in every run) and how many of its passes it had, and the
 share of calls whose answer contradicted the world (_meta["mcpsim/contradictions"], after the
-simulator's one retry). Needs OPENAI_API_KEY or OPENAI_BASE_URL; MCPSIM_MODEL names the model.
+simulator's one retry), and the tokens the model was billed (every attempt, failed calls too), in
+all, per call and per run. Needs OPENAI_API_KEY or OPENAI_BASE_URL; MCPSIM_MODEL names the model.
 Exits 1 when fewer steps than --min-pass hold pass^k, or more calls than --max-contradictions
 contradict the world.`;
 export const positionals = true;
@@ -44,6 +46,13 @@ export interface ScenarioEval {
   calls: number;
   contradicted: number;
   contradictionRate: number;
+  /** Tokens billed over all runs (every attempt, failed calls too), and per model call and per run. */
+  usage: ModelUsage & { perCall: TokenPair; perRun: TokenPair };
+}
+
+interface TokenPair {
+  inputTokens: number;
+  outputTokens: number;
 }
 
 export async function run({ values, positionals: paths }: CommandInput<typeof options>, io: CliIo): Promise<number> {
@@ -63,14 +72,16 @@ export async function run({ values, positionals: paths }: CommandInput<typeof op
   for (const loaded of scenarios) {
     io.stderr(`▶ ${loaded.file}: ${loaded.scenario.steps.length} steps × ${runs} runs with ${model.modelId}\n`);
     const reportsByRun: StepReport[][] = [];
+    let usage = noUsage;
+    const onUsage = (run: ModelUsage) => void (usage = addUsage(usage, run));
     for (let index = 0; index < runs; index++) {
       // A fresh in-memory platform per run: every run starts from the scenario's own world.
       const toolResults = { mode: 'eval', fixturesDir: loaded.fixturesDir, clock: systemClock } as const;
       reportsByRun.push(
-        await runScenario(loaded, { runtime, toolResults, apiKey: evalApiKey, upstreamTimeoutMs: config.upstreamTimeoutMs }),
+        await runScenario(loaded, { runtime, toolResults, apiKey: evalApiKey, upstreamTimeoutMs: config.upstreamTimeoutMs, onUsage }),
       );
     }
-    results.push(summarize(loaded.file, loaded.scenario.name, reportsByRun));
+    results.push(summarize(loaded.file, loaded.scenario.name, reportsByRun, usage));
   }
 
   io.stdout(values.json ? `${JSON.stringify(results, null, 2)}\n` : results.map(toText).join('\n'));
@@ -96,7 +107,7 @@ export async function run({ values, positionals: paths }: CommandInput<typeof op
  * Per step: in how many runs it passed, and whether it passed in all (pass^k); per scenario: the
  * share of answered calls whose result carries `_meta["mcpsim/contradictions"]`.
  */
-export function summarize(file: string, scenario: string, reportsByRun: readonly StepReport[][]): ScenarioEval {
+export function summarize(file: string, scenario: string, reportsByRun: readonly StepReport[][], usage = noUsage): ScenarioEval {
   const first = reportsByRun[0] ?? [];
   const steps = first.map((step, index) => {
     const passes = reportsByRun.filter((reports) => reports[index]?.outcome !== 'failed').length;
@@ -112,8 +123,14 @@ export function summarize(file: string, scenario: string, reportsByRun: readonly
     calls: answered.length,
     contradicted,
     contradictionRate: answered.length === 0 ? 0 : contradicted / answered.length,
+    usage: { ...usage, perCall: perUnit(usage, usage.calls), perRun: perUnit(usage, reportsByRun.length) },
   };
 }
+
+const perUnit = (usage: ModelUsage, count: number): TokenPair => ({
+  inputTokens: count === 0 ? 0 : Math.round(usage.inputTokens / count),
+  outputTokens: count === 0 ? 0 : Math.round(usage.outputTokens / count),
+});
 
 function toText(result: ScenarioEval): string {
   const width = Math.max(4, ...result.steps.map((step) => step.name.length));
@@ -123,6 +140,7 @@ function toText(result: ScenarioEval): string {
     `  ${'step'.padEnd(width + 2)}  passes`,
     ...lines,
     `  pass^${result.runs}: ${result.steps.filter((step) => step.passK).length} of ${result.steps.length} steps; contradictions: ${result.contradicted} of ${result.calls} calls (${format(result.contradictionRate)})`,
+    `  tokens: ${toUsageLine(result.usage, result.runs)}`,
     '',
   ].join('\n');
 }

@@ -2,6 +2,7 @@ import type { ModelRuntime, ToolResultsMode } from '../platform/model-runtime.js
 import { createReplayPlatform } from '../platform/platform.js';
 import { applyScenario } from '../scenario/apply-scenario.js';
 import { runSteps, type Judge, type RunStepsOptions, type StepReport } from '../scenario/run-steps.js';
+import { readModelUsage, type ModelUsage } from './model-usage.js';
 import type { LoadedScenario } from './scenario-files.js';
 import { createScenarioUplinks } from './scenario-uplinks.js';
 
@@ -20,6 +21,8 @@ export interface ScenarioRun {
    * model could not judge. Default: `on` when the runtime has a judge.
    */
   judging?: Judging;
+  /** Told the model usage of the run's mock connections, read before the platform closes (`eval`). */
+  onUsage?: (usage: ModelUsage) => void;
 }
 
 export type Judging = 'off' | 'on' | 'strict';
@@ -35,7 +38,7 @@ export type Judging = 'off' | 'on' | 'strict';
  */
 export async function runScenario(
   { file, scenario }: LoadedScenario,
-  { runtime, toolResults, apiKey, upstreamTimeoutMs, warn = () => {}, judging }: ScenarioRun,
+  { runtime, toolResults, apiKey, upstreamTimeoutMs, warn = () => {}, judging, onUsage }: ScenarioRun,
 ): Promise<StepReport[]> {
   const platform = createReplayPlatform({
     apiKey,
@@ -48,7 +51,9 @@ export async function runScenario(
   const uplinks = createScenarioUplinks({ platform, door, io: { stdout: () => {}, stderr: warn, env: {}, onShutdownSignal: () => {} } });
   try {
     await uplinks.sync(file, scenario, await applyScenario(scenario, door));
-    return await runSteps(scenario, door, toJudging(runtime.judge, judging));
+    const reports = await runSteps(scenario, door, toJudging(runtime.judge, judging));
+    if (onUsage) onUsage(await readModelUsage(door, scenario));
+    return reports;
   } finally {
     await uplinks.close();
     platform.close();

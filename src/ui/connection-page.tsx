@@ -5,6 +5,7 @@ import {
   connectionPath,
   formatMs,
   MemoryView,
+  type SessionUsage,
   ResultView,
   timelinePage,
   type CallEntry,
@@ -30,6 +31,8 @@ export interface MemoryData {
   snapshots: SnapshotView[];
   /** Whether the connection shares its world (then reset, snapshot and restore offer a scope). */
   shared: boolean;
+  /** The model tokens of every call the memory keeps (the session), each call's attempts all counted. */
+  usage: SessionUsage;
 }
 
 /**
@@ -89,6 +92,13 @@ export async function loadMemory(
   // Sequences ascend (with gaps after a connection-scope reset) from the first call the log still
   // holds (retention drops the oldest), so the page before `before` (or the newest) is a since/limit window.
   const { nextSequence, history } = stores.memory.load(key);
+  const usage = { calls: 0, inputTokens: 0, outputTokens: 0 };
+  for (const entry of history) {
+    if (!entry.usage) continue;
+    usage.calls++;
+    usage.inputTokens += entry.usage.inputTokens;
+    usage.outputTokens += entry.usage.outputTokens;
+  }
   const firstSequence = history[0]?.sequence ?? nextSequence;
   const end = before === null ? nextSequence : Math.min(before, nextSequence);
   const since = Math.max(firstSequence - 1, end - 1 - timelinePage);
@@ -106,6 +116,7 @@ export async function loadMemory(
     before,
     snapshots: snapshots.ok ? snapshots.body.snapshots : [],
     shared,
+    usage,
   };
 }
 

@@ -184,6 +184,15 @@ interface MemoryViewProps {
   before: number | null;
   snapshots: SnapshotView[];
   shared: boolean;
+  usage: SessionUsage;
+}
+
+/** Model tokens over the calls the memory keeps. */
+export interface SessionUsage {
+  /** Calls a model was billed for. */
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
 }
 
 /**
@@ -209,10 +218,10 @@ export function MemoryView({ base, csrf, world, snapshots, shared, ...timeline }
   );
 }
 
-type TimelineProps = Pick<MemoryViewProps, 'base' | 'calls' | 'nextSequence' | 'firstSequence' | 'before'>;
+type TimelineProps = Pick<MemoryViewProps, 'base' | 'calls' | 'nextSequence' | 'firstSequence' | 'before' | 'usage'>;
 
 /** The timeline card: what the memory keeps, one page of calls newest first, links to newer and older pages. */
-function TimelineSection({ base, calls, nextSequence, firstSequence, before }: TimelineProps) {
+function TimelineSection({ base, calls, nextSequence, firstSequence, before, usage }: TimelineProps) {
   const oldest = calls[0]?.sequence ?? firstSequence;
   return (
     <section class="card" aria-labelledby="timeline-title">
@@ -225,6 +234,11 @@ function TimelineSection({ base, calls, nextSequence, firstSequence, before }: T
           : ''}
         {before === null ? '; new calls appear here as they happen.' : '.'} <span id="live-status" role="status"></span>
       </p>
+      {usage.calls > 0 ? (
+        <p id="session-tokens" class="muted">
+          {`Model tokens this session (when the page loaded): ${usage.inputTokens} in / ${usage.outputTokens} out over ${usage.calls} model call${usage.calls === 1 ? '' : 's'}, ${Math.round(usage.inputTokens / usage.calls)} in / ${Math.round(usage.outputTokens / usage.calls)} out per call (every attempt counted, failed calls too).`}
+        </p>
+      ) : null}
       <table>
         <TableHead columns={['#', 'time', 'tool', 'source', 'latency, model', 'details']} />
         <tbody id="timeline-rows">

@@ -105,6 +105,8 @@ describe('mcpsim eval', () => {
     expect(result.stdout, result.stderr).toMatch(/✗ Get the retro\s+1\/2/);
     expect(result.stdout).toMatch(/✓ List the day\s+2\/2/);
     expect(result.stdout).toContain('pass^2: 1 of 2 steps; contradictions: 2 of 4 calls (50.0%)');
+    // Every billed attempt counts: the contradicted calls were asked twice (100 in / 20 out per request).
+    expect(result.stdout).toContain('tokens: 600 in / 120 out over 4 model calls; per call 150 in / 30 out; per run 300 in / 60 out');
     // The scenario's clock is the platform's: the model is told it as now.
     expect(prompts[0]).toContain('# Now\n2026-03-03T08:00:00.000Z');
     expect(result.stderr).toContain(
