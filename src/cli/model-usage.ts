@@ -7,9 +7,11 @@ export interface ModelUsage {
   calls: number;
   inputTokens: number;
   outputTokens: number;
+  /** Of `inputTokens`, read from the provider's prompt cache (billed cheaper). */
+  cachedInputTokens: number;
 }
 
-export const noUsage: ModelUsage = { calls: 0, inputTokens: 0, outputTokens: 0 };
+export const noUsage: ModelUsage = { calls: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 };
 
 /**
  * The model usage in the call logs of a scenario's mock connections, read through the platform's
@@ -38,6 +40,7 @@ export async function readModelUsage(door: ScenarioPlatform, scenario: Scenario)
         total.calls++;
         total.inputTokens += Number(entry.usage.inputTokens) || 0;
         total.outputTokens += Number(entry.usage.outputTokens) || 0;
+        total.cachedInputTokens += Number(entry.usage.cachedInputTokens) || 0;
       }
     }
   }
@@ -50,6 +53,7 @@ export function addUsage(left: ModelUsage, right: ModelUsage): ModelUsage {
     calls: left.calls + right.calls,
     inputTokens: left.inputTokens + right.inputTokens,
     outputTokens: left.outputTokens + right.outputTokens,
+    cachedInputTokens: left.cachedInputTokens + right.cachedInputTokens,
   };
 }
 
@@ -57,5 +61,6 @@ export function addUsage(left: ModelUsage, right: ModelUsage): ModelUsage {
 export function toUsageLine(usage: ModelUsage, runs: number): string {
   const per = (count: number) =>
     count === 0 ? '0 in / 0 out' : `${Math.round(usage.inputTokens / count)} in / ${Math.round(usage.outputTokens / count)} out`;
-  return `${usage.inputTokens} in / ${usage.outputTokens} out over ${usage.calls} model call${usage.calls === 1 ? '' : 's'}; per call ${per(usage.calls)}; per run ${per(runs)}`;
+  const cached = usage.cachedInputTokens > 0 ? ` (${usage.cachedInputTokens} cached)` : '';
+  return `${usage.inputTokens} in${cached} / ${usage.outputTokens} out over ${usage.calls} model call${usage.calls === 1 ? '' : 's'}; per call ${per(usage.calls)}; per run ${per(runs)}`;
 }

@@ -20,6 +20,8 @@ export type ResultOrigin =
 export interface TokenUsage {
   inputTokens: number;
   outputTokens: number;
+  /** Of `inputTokens`, those the provider read from its prompt cache (billed cheaper); absent when it did not say. */
+  cachedInputTokens?: number;
 }
 
 /** One answered tool call, in the order the connection answered them. */

@@ -49,6 +49,7 @@ interface CallRow {
   model: string | null;
   input_tokens: number | null;
   output_tokens: number | null;
+  cached_input_tokens: number | null;
   latency_ms: number;
   at: string;
   changes: string | null;
@@ -236,7 +237,13 @@ function toEntry(row: CallRow): CallLogEntry {
     source: row.source as ResultOrigin,
     model: row.model,
     usage:
-      row.input_tokens === null || row.output_tokens === null ? null : { inputTokens: row.input_tokens, outputTokens: row.output_tokens },
+      row.input_tokens === null || row.output_tokens === null
+        ? null
+        : {
+            inputTokens: row.input_tokens,
+            outputTokens: row.output_tokens,
+            ...(row.cached_input_tokens === null ? {} : { cachedInputTokens: row.cached_input_tokens }),
+          },
     latencyMs: row.latency_ms,
     at: row.at,
     ...(row.connection_id === null ? {} : { connectionId: row.connection_id }),

@@ -15,8 +15,9 @@ export function prepareMemoryWrites(db: Sqlite) {
   const statements = {
     insertCall:
       db.prepare(`INSERT INTO memory_calls (connection_seq, sequence, tool, arguments_key, arguments, occurrence, result, source, model,
-        input_tokens, output_tokens, latency_ms, at, changes, connection_id)
-      VALUES (@key, @sequence, @tool, @argumentsKey, @arguments, @occurrence, @result, @source, @model, @inputTokens, @outputTokens, @latencyMs, @at, @changes, @connectionId)`),
+        input_tokens, output_tokens, cached_input_tokens, latency_ms, at, changes, connection_id)
+      VALUES (@key, @sequence, @tool, @argumentsKey, @arguments, @occurrence, @result, @source, @model, @inputTokens, @outputTokens, @cachedInputTokens,
+        @latencyMs, @at, @changes, @connectionId)`),
     saveWorld: db.prepare<
       [number, string, number, number, string | null]
     >(`INSERT INTO memory_worlds (connection_seq, world, world_sequence, next_sequence, occurrences)
@@ -76,6 +77,7 @@ function toCallParameters(key: MemoryKey, entry: CallLogEntry, changes: WorldCha
     model: entry.model,
     inputTokens: entry.usage?.inputTokens ?? null,
     outputTokens: entry.usage?.outputTokens ?? null,
+    cachedInputTokens: entry.usage?.cachedInputTokens ?? null,
     latencyMs: entry.latencyMs,
     at: entry.at,
     connectionId: entry.connectionId ?? null,

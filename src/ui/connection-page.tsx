@@ -5,6 +5,7 @@ import {
   connectionPath,
   formatMs,
   MemoryView,
+  toTokenText,
   type SessionUsage,
   ResultView,
   timelinePage,
@@ -92,12 +93,13 @@ export async function loadMemory(
   // Sequences ascend (with gaps after a connection-scope reset) from the first call the log still
   // holds (retention drops the oldest), so the page before `before` (or the newest) is a since/limit window.
   const { nextSequence, history } = stores.memory.load(key);
-  const usage = { calls: 0, inputTokens: 0, outputTokens: 0 };
+  const usage = { calls: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 };
   for (const entry of history) {
     if (!entry.usage) continue;
     usage.calls++;
     usage.inputTokens += entry.usage.inputTokens;
     usage.outputTokens += entry.usage.outputTokens;
+    usage.cachedInputTokens += entry.usage.cachedInputTokens ?? 0;
   }
   const firstSequence = history[0]?.sequence ?? nextSequence;
   const end = before === null ? nextSequence : Math.min(before, nextSequence);
@@ -147,7 +149,7 @@ export function CallResult({ outcome }: { outcome: CallOutcome }) {
         ) : null}{' '}
         {formatMs(outcome.entry?.latencyMs ?? outcome.latencyMs ?? 0)} ms
         {outcome.entry?.model ? ` · ${outcome.entry.model}` : ''}
-        {usage ? ` · ${usage.inputTokens} in / ${usage.outputTokens} out tokens` : ''}
+        {usage ? ` · ${toTokenText(usage)}` : ''}
         {outcome.entry ? ` · call ${outcome.entry.sequence}` : ''}
       </p>
       <ResultView result={result} />

@@ -13,7 +13,7 @@ export interface CallEntry {
   result: { content: unknown[]; structuredContent?: unknown; isError?: boolean };
   source: string;
   model: string | null;
-  usage: { inputTokens: number; outputTokens: number } | null;
+  usage: { inputTokens: number; outputTokens: number; cachedInputTokens?: number } | null;
   latencyMs: number;
   at: string;
   changes?: {
@@ -61,7 +61,7 @@ export function TimelineRow({ entry }: { entry: CallEntry }) {
       <td>
         {formatMs(entry.latencyMs)} ms
         {entry.model ? <span class="help">{entry.model}</span> : null}
-        {entry.usage ? <span class="help">{`${entry.usage.inputTokens} in / ${entry.usage.outputTokens} out tokens`}</span> : null}
+        {entry.usage ? <span class="help">{toTokenText(entry.usage)}</span> : null}
       </td>
       <td>
         <details>
@@ -73,6 +73,12 @@ export function TimelineRow({ entry }: { entry: CallEntry }) {
       </td>
     </tr>
   );
+}
+
+/** `900 in (600 cached) / 30 out tokens`. */
+export function toTokenText(usage: { inputTokens: number; outputTokens: number; cachedInputTokens?: number }): string {
+  const cached = usage.cachedInputTokens ? ` (${usage.cachedInputTokens} cached)` : '';
+  return `${usage.inputTokens} in${cached} / ${usage.outputTokens} out tokens`;
 }
 
 /** Milliseconds to one decimal. */
@@ -193,6 +199,8 @@ export interface SessionUsage {
   calls: number;
   inputTokens: number;
   outputTokens: number;
+  /** Of `inputTokens`, read from the provider's prompt cache. */
+  cachedInputTokens: number;
 }
 
 /**
@@ -236,7 +244,7 @@ function TimelineSection({ base, calls, nextSequence, firstSequence, before, usa
       </p>
       {usage.calls > 0 ? (
         <p id="session-tokens" class="muted">
-          {`Model tokens this session (when the page loaded): ${usage.inputTokens} in / ${usage.outputTokens} out over ${usage.calls} model call${usage.calls === 1 ? '' : 's'}, ${Math.round(usage.inputTokens / usage.calls)} in / ${Math.round(usage.outputTokens / usage.calls)} out per call (every attempt counted, failed calls too).`}
+          {`Model tokens this session (when the page loaded): ${toTokenText(usage).replace(' tokens', '')} over ${usage.calls} model call${usage.calls === 1 ? '' : 's'}, ${Math.round(usage.inputTokens / usage.calls)} in / ${Math.round(usage.outputTokens / usage.calls)} out per call (every attempt counted, failed calls too).`}
         </p>
       ) : null}
       <table>

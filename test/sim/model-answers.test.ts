@@ -104,13 +104,15 @@ describe('the model source reading what a model wrote', () => {
     expect(responses).not.toHaveProperty('seed');
   });
 
-  it('counts the usage of every billed attempt, failed ones too', async () => {
+  it('counts the usage of every billed attempt, failed ones too, with the cached input tokens', async () => {
     fake.script(
       chatPath,
-      { json: toChatBody('not json at all', { usage: { input: 1000, output: 30 } }) },
-      { json: toChatBody(answer, { usage: { input: 1100, output: 40 } }) },
+      { json: toChatBody('not json at all', { usage: { input: 1000, output: 30, cached: 0 } }) },
+      { json: toChatBody(answer, { usage: { input: 1100, output: 40, cached: 1024 } }) },
     );
-    expect((await source().resolve(call()))?.usage).toEqual({ inputTokens: 2100, outputTokens: 70 });
+    expect((await source().resolve(call()))?.usage).toEqual({ inputTokens: 2100, outputTokens: 70, cachedInputTokens: 1024 });
+    fake.script(responsesPath, { json: toResponsesBody(answer, { usage: { input: 3000, output: 50, cached: 2048 } }) });
+    expect((await source('responses').resolve(call()))?.usage).toEqual({ inputTokens: 3000, outputTokens: 50, cachedInputTokens: 2048 });
     fake.script(chatPath, { json: toChatBody('still prose', { usage: { input: 500, output: 10 } }) });
     const failed = await source('chat', { maxAttempts: 2 }).resolve(call());
     expect(failed).toMatchObject({ source: 'simulator-error', model: 'fake-model', usage: { inputTokens: 1000, outputTokens: 20 } });

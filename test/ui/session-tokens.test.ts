@@ -39,7 +39,7 @@ describe('model tokens on the connection page', () => {
         content: [{ type: 'text' as const, text: answer }],
         finishReason: { unified: 'stop' as const, raw: 'stop' },
         usage: {
-          inputTokens: { total: 900, noCache: 900, cacheRead: 0, cacheWrite: 0 },
+          inputTokens: { total: 900, noCache: 300, cacheRead: 600, cacheWrite: 0 },
           outputTokens: { total: 30, text: 30, reasoning: 0 },
         },
         warnings: [],
@@ -71,13 +71,23 @@ describe('model tokens on the connection page', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("shows each call's tokens and the session's total and mean per call", async () => {
+  const connectionPage = async () => {
     const login = await request(`/?token=${platform.dashboard!.sessions.loginToken}`, { headers: { accept: 'text/html' } });
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-    const page = await (await request('/ui/connections/team/notes', { headers: { cookie } })).text();
-    expect(page).toContain('900 in / 30 out tokens');
+    return (await request('/ui/connections/team/notes', { headers: { cookie } })).text();
+  };
+
+  it("shows each call's tokens and the session's total and mean per call, cached input tokens too", async () => {
+    const page = await connectionPage();
+    expect(page).toContain('900 in (600 cached) / 30 out tokens');
     expect(page).toContain(
-      'Model tokens this session (when the page loaded): 2700 in / 90 out over 3 model calls, 900 in / 30 out per call',
+      'Model tokens this session (when the page loaded): 2700 in (1800 cached) / 90 out over 3 model calls, 900 in / 30 out per call',
     );
+  });
+
+  it('keeps them in SQLite: a restart shows the same figures', async () => {
+    platform.close();
+    platform = createPlatform({ apiKey, dataDir });
+    expect(await connectionPage()).toContain('2700 in (1800 cached) / 90 out over 3 model calls');
   });
 });

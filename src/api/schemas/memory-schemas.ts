@@ -38,7 +38,7 @@ export const callLogEntrySchema = z
       'none',
     ]),
     model: z.string().nullable(),
-    usage: z.strictObject({ inputTokens: z.number(), outputTokens: z.number() }).nullable(),
+    usage: z.strictObject({ inputTokens: z.number(), outputTokens: z.number(), cachedInputTokens: z.number().optional() }).nullable(),
     latencyMs: z.number(),
     at: z.string(),
     connectionId: z

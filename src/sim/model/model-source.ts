@@ -225,13 +225,20 @@ function toOutcome(answer: Exclude<ModelAnswer, { kind: 'output' }>, usage: Toke
 
 /** The AI SDK's usage as the call log keeps it (a provider that reports none counts 0). */
 function toTokenUsage(usage: LanguageModelUsage): TokenUsage {
-  return { inputTokens: usage.inputTokens ?? 0, outputTokens: usage.outputTokens ?? 0 };
+  const cached = usage.inputTokenDetails?.cacheReadTokens;
+  return {
+    inputTokens: usage.inputTokens ?? 0,
+    outputTokens: usage.outputTokens ?? 0,
+    ...(cached === undefined ? {} : { cachedInputTokens: cached }),
+  };
 }
 
 function sumUsage(usages: readonly TokenUsage[]): TokenUsage {
+  const cached = usages.filter((usage) => usage.cachedInputTokens !== undefined);
   return {
     inputTokens: usages.reduce((total, usage) => total + usage.inputTokens, 0),
     outputTokens: usages.reduce((total, usage) => total + usage.outputTokens, 0),
+    ...(cached.length === 0 ? {} : { cachedInputTokens: cached.reduce((total, usage) => total + usage.cachedInputTokens!, 0) }),
   };
 }
 

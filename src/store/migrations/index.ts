@@ -7,6 +7,7 @@ import { sql as secretQueryAndOccurrences } from './0009-secret-query-and-occurr
 import { sql as apiKeyLabels } from './0010-api-key-labels.js';
 import { sql as callConnection } from './0011-call-connection.js';
 import { sql as snapshotScope } from './0012-snapshot-scope.js';
+import { sql as cachedTokens } from './0013-cached-tokens.js';
 
 /**
  * Every schema change, in order. Append only: a released migration is never edited; a change is
@@ -23,4 +24,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 10, name: 'api-key-labels', sql: apiKeyLabels },
   { version: 11, name: 'call-connection', sql: callConnection },
   { version: 12, name: 'snapshot-scope', sql: snapshotScope },
+  { version: 13, name: 'cached-tokens', sql: cachedTokens },
 ];
