@@ -155,7 +155,7 @@ describe('the model source with an injected model', () => {
     expect(resolution).toEqual({
       source: 'model',
       model: 'mock-sim',
-      usage: { inputTokens: 812, outputTokens: 64 },
+      usage: { inputTokens: 812, outputTokens: 64, cachedInputTokens: 0 },
       result: {
         content: [{ type: 'text', text: '{"id":"c_1","name":"Millstone Flour"}' }],
         structuredContent: { id: 'c_1', name: 'Millstone Flour' },
@@ -253,7 +253,7 @@ describe('the model source with an injected model', () => {
       },
       // The three billed attempts are counted, though none was usable.
       model: 'mock-sim',
-      usage: { inputTokens: expect.any(Number), outputTokens: expect.any(Number) },
+      usage: { inputTokens: expect.any(Number), outputTokens: expect.any(Number), cachedInputTokens: 0 },
     });
     expect(model.doGenerateCalls).toHaveLength(3);
   });
