@@ -19,7 +19,7 @@ import {
   type EntityRecord,
 } from '../../domain/world-query.js';
 import { toPlural } from '../../domain/entity-words.js';
-import { fitToSchema } from './schema-fit.js';
+import { fitToSchema, type FitOptions } from './schema-fit.js';
 import {
   dataArguments,
   defaultOf,
@@ -145,6 +145,7 @@ function list(input: AnswerInput): Answer {
       withIdAlias(view, itemSchema.schema, shape.idField, entity.id),
       itemSchema.schema,
       entitySeed(input, entity.id),
+      fitOptions(input),
     ) as Record<string, unknown>;
     const filled = newFields(entity.fields, fitted);
     if (filled) upserts.push({ type: shape.entity, id: entity.id, fields: filled });
@@ -161,6 +162,7 @@ function list(input: AnswerInput): Answer {
         withCounts({ [plural]: items, ...next }, tool.outputSchema, matching.length, more),
         tool.outputSchema,
         `${input.seed}|${tool.name}|${input.argumentsKey}`,
+        fitOptions(input),
       )
     : { [plural]: items, total: matching.length, ...next };
   return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
@@ -220,7 +222,12 @@ function remove(input: AnswerInput): Answer {
   const changes = { deletes: [{ type: shape.entity, id: found.id }] };
   if (tool.outputSchema)
     return {
-      value: fitToSchema({ ...toView(found, shape), deleted: true, success: true }, tool.outputSchema, entitySeed(input, found.id)),
+      value: fitToSchema(
+        { ...toView(found, shape), deleted: true, success: true },
+        tool.outputSchema,
+        entitySeed(input, found.id),
+        fitOptions(input),
+      ),
       changes,
     };
   return { text: `Deleted ${toWordsOf(shape.entity)} ${quoteId(found.id, shape)}.`, changes };
@@ -240,6 +247,7 @@ function removeEach(input: AnswerInput, ids: readonly unknown[]): Answer {
         { deleted: found.map((entity) => entity.id), success: true, message: text },
         tool.outputSchema,
         entitySeed(input, found[0]!.id),
+        fitOptions(input),
       ),
       changes,
     };
@@ -252,7 +260,12 @@ function other(input: AnswerInput): Answer {
   const changes = { facts: [fact.length > 300 ? `${fact.slice(0, 297)}...` : fact] };
   if (tool.outputSchema)
     return {
-      value: fitToSchema(dataArguments(input), tool.outputSchema, `${input.seed}|${tool.name}|${argumentsKey}|${sequence}`),
+      value: fitToSchema(
+        dataArguments(input),
+        tool.outputSchema,
+        `${input.seed}|${tool.name}|${argumentsKey}|${sequence}`,
+        fitOptions(input),
+      ),
       changes,
     };
   return { text: `Done: ${tool.name} ${argumentsKey.length > 200 ? `${argumentsKey.slice(0, 197)}...` : argumentsKey}`, changes };
@@ -306,7 +319,7 @@ function fitView(
   const entitySchema = wrapper ? (schema.properties as Record<string, Record<string, unknown>>)[wrapper]! : schema;
   const named = withIdAlias(fields, entitySchema, input.shape.idField, id);
   const wanted = wrapper && !Object.hasOwn(fields, wrapper) ? { [wrapper]: named } : named;
-  const fitted = fitToSchema(wanted, schema, entitySeed(input, id));
+  const fitted = fitToSchema(wanted, schema, entitySeed(input, id), fitOptions(input));
   if (!isRecord(fitted)) return { shown: fields, stored: fields };
   const inner = wanted === named ? fitted : fitted[wrapper!];
   return { shown: fitted, stored: { ...fields, ...(isRecord(inner) ? inner : {}) } };
@@ -351,6 +364,10 @@ function toView(entity: EntityRecord, shape: ToolShape): Record<string, unknown>
 function newFields(fields: Readonly<Record<string, unknown>>, view: Readonly<Record<string, unknown>>): Record<string, unknown> | null {
   const added = Object.entries(view).filter(([name]) => !Object.hasOwn(fields, name));
   return added.length > 0 ? Object.fromEntries(added) : null;
+}
+
+function fitOptions(input: AnswerInput): FitOptions {
+  return { now: input.now, entity: input.shape.entity };
 }
 
 function entitySeed(input: AnswerInput, id: string): string {
