@@ -5,21 +5,36 @@
  * Each answer carries the `WorldChanges` it made, the same kind the model and fixtures write.
  */
 import type { WorldChanges } from '../../domain/memory-log.js';
-import type { ToolShape } from '../../domain/tool-operation.js';
 import {
   entitiesOf,
   fieldValue,
+  findByName,
+  nameFields,
   isQueryArgument,
   matchesQuery,
   selectsAll,
-  toNextId,
   toNormalName,
   toPageRequest,
   valuesMatch,
   type EntityRecord,
 } from '../../domain/world-query.js';
 import { toPlural } from '../../domain/entity-words.js';
-import { fitToSchema, type FitOptions } from './schema-fit.js';
+import { fitToSchema } from './schema-fit.js';
+import {
+  entitySeed,
+  fitOptions,
+  fitView,
+  newFields,
+  notFound,
+  quoteId,
+  toLabel,
+  toView,
+  toWordsOf,
+  typedId,
+  withIdAlias,
+} from './world-views.js';
+import { toCreatedId } from './entity-ids.js';
+import { initialState, spellState, stateSchema, toStateField } from './state-fields.js';
 import {
   dataArguments,
   defaultOf,
@@ -34,6 +49,9 @@ import {
 } from './world-conventions.js';
 
 export type { AnswerInput } from './world-conventions.js';
+
+/** Arguments that name the state an update moves the entity to (`transition`, `target_status`). */
+const targetStateArguments = new Set(['transition', 'targetstatus', 'targetstate', 'tostatus', 'tostate', 'newstatus', 'newstate']);
 
 /** An answer: the value to show (or plain text, or an error text) and what it changed. */
 export interface Answer {
@@ -73,14 +91,12 @@ function create(input: AnswerInput, givenId?: string): Answer {
   const existing = entitiesOf(world, shape.entity);
   const id =
     givenId ??
-    (shape.idArgument !== null && args[shape.idArgument] !== undefined
-      ? String(args[shape.idArgument])
-      : toNextId(existing, shape.entity, shape.numericId));
+    (shape.idArgument !== null && args[shape.idArgument] !== undefined ? String(args[shape.idArgument]) : toCreatedId(input, existing));
   if (existing.some((entity) => entity.id === id)) return { error: `${toLabel(shape.entity)} ${quoteId(id, shape)} already exists` };
   const fields: Record<string, unknown> = { [shape.idField]: typedId(id, shape), ...dataArguments(input) };
   const created = stampName(input, 'created');
   if (created && fieldValue(fields, created) === undefined) fields[created] = now;
-  const state = defaultState(input);
+  const state = defaultState(input) ?? initialState(input);
   if (state && fieldValue(fields, state.name) === undefined) fields[state.name] = state.value;
   const { shown, stored } = fitView(input, fields, id);
   return { value: shown, changes: { upserts: [{ type: shape.entity, id, fields: stored }] } };
@@ -91,7 +107,10 @@ function read(input: AnswerInput): Answer {
   const entities = entitiesOf(input.world, shape.entity);
   if (shape.find) {
     const filters = Object.entries(dataArguments(input));
-    const found = entities.find((entity) => filters.every(([name, value]) => valuesMatch(fieldValue(entity.fields, name), value)));
+    const byName = filters.length === 1 && nameFields.has(toNormalName(filters[0]![0])) && typeof filters[0]![1] === 'string';
+    const found =
+      entities.find((entity) => filters.every(([name, value]) => valuesMatch(fieldValue(entity.fields, name), value))) ??
+      (byName ? findByName(entities, filters[0]![1] as string) : undefined);
     if (!found)
       return {
         error: `${toLabel(shape.entity)} not found: none has ${filters.map(([name, value]) => `${name} ${JSON.stringify(value)}`).join(' and ') || 'these values'}`,
@@ -183,16 +202,18 @@ function update(input: AnswerInput): Answer {
     if (name === shape.idArgument || scope.has(name) || name === shape.listField?.argument) continue;
     changes[existingName(found.fields, name)] = value;
   }
+  let stateField = toStateField(input, found.fields);
+  for (const [name, value] of Object.entries(changes)) {
+    // `transition_issue(key, transition: 'Done')`: the target state, under the entity's own state field.
+    if (!targetStateArguments.has(toNormalName(name))) continue;
+    stateField = toStateField(input, found.fields, 'status');
+    delete changes[name];
+    changes[stateField] = value;
+  }
   for (const [name, value] of Object.entries(shape.sets)) {
-    const field =
-      name === 'state' && fieldValue(found.fields, 'state') === undefined && fieldValue(found.fields, 'status') !== undefined
-        ? existingName(found.fields, 'status')
-        : existingName(found.fields, name);
-    const current = found.fields[field];
-    changes[field] =
-      typeof value === 'string' && typeof current === 'string' && current === current.toUpperCase() && current !== current.toLowerCase()
-        ? value.toUpperCase()
-        : value;
+    if (name !== 'state') changes[existingName(found.fields, name)] = value;
+    else if (changes[stateField] === undefined)
+      changes[stateField] = typeof value === 'string' ? spellState(value, stateSchema(input, stateField), found.fields[stateField]) : value;
   }
   if (shape.listField) {
     const field = existingName(found.fields, shape.listField.field);
@@ -292,7 +313,9 @@ function presentEntity(input: AnswerInput, entity: EntityRecord): Answer {
 function findEntity(input: AnswerInput, entities: readonly EntityRecord[], id: string): EntityRecord | undefined {
   const { shape } = input;
   const found =
-    entities.find((entity) => entity.id === id) ?? entities.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idField), id));
+    entities.find((entity) => entity.id === id) ??
+    entities.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idField), id)) ??
+    (nameFields.has(toNormalName(shape.idField)) ? findByName(entities, id) : undefined);
   if (!found) return undefined;
   for (const name of scopeArguments(input)) {
     const value = input.args[name];
@@ -302,99 +325,6 @@ function findEntity(input: AnswerInput, entities: readonly EntityRecord[], id: s
   return found;
 }
 
-/**
- * Fits an entity's fields to the tool's outputSchema, filling what it requires from the entity's
- * own seed: `shown` is what the result carries (what the schema allows), `stored` the fields with
- * what was made up added (so the next read shows the same).
- */
-function fitView(
-  input: AnswerInput,
-  fields: Record<string, unknown>,
-  id: string,
-): { shown: Record<string, unknown>; stored: Record<string, unknown> } {
-  const schema = input.tool.outputSchema;
-  if (!schema) return { shown: fields, stored: fields };
-  // `{ table: {...} }`: an output that wraps the entity in a property named for it.
-  const wrapper = wrapperProperty(schema, input.shape.entity);
-  const entitySchema = wrapper ? (schema.properties as Record<string, Record<string, unknown>>)[wrapper]! : schema;
-  const named = withIdAlias(fields, entitySchema, input.shape.idField, id);
-  const wanted = wrapper && !Object.hasOwn(fields, wrapper) ? { [wrapper]: named } : named;
-  const fitted = fitToSchema(wanted, schema, entitySeed(input, id), fitOptions(input));
-  if (!isRecord(fitted)) return { shown: fields, stored: fields };
-  const inner = wanted === named ? fitted : fitted[wrapper!];
-  return { shown: fitted, stored: { ...fields, ...(isRecord(inner) ? inner : {}) } };
-}
-
-/**
- * The entity with its id also under the name the schema gives ids (`id`, `name`, `key`) when the
- * schema has no property for the entity's own id field (`collection`): a list of collections
- * shows `{ name: 'orders' }`, not a made-up name.
- */
-function withIdAlias(
-  fields: Record<string, unknown>,
-  schema: Record<string, unknown>,
-  idField: string,
-  id: string,
-): Record<string, unknown> {
-  const properties = isRecord(schema.properties) ? schema.properties : null;
-  if (!properties || Object.hasOwn(properties, idField)) return fields;
-  const alias = ['id', 'name', 'key'].find((name) => Object.hasOwn(properties, name) && fields[name] === undefined);
-  return alias ? { ...fields, [alias]: fields[idField] ?? id } : fields;
-}
-
-/** The object property of an output schema named for the entity (`table` for a table), if any. */
-function wrapperProperty(schema: Record<string, unknown>, entity: string): string | null {
-  const properties = isRecord(schema.properties) ? schema.properties : {};
-  const name = Object.keys(properties).find((key) => toNormalName(key) === toNormalName(entity));
-  const property = name === undefined ? undefined : properties[name];
-  return name !== undefined && isRecord(property) && (property.type === 'object' || isRecord(property.properties)) ? name : null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function toView(entity: EntityRecord, shape: ToolShape): Record<string, unknown> {
-  return fieldValue(entity.fields, shape.idField) === undefined
-    ? { [shape.idField]: typedId(entity.id, shape), ...entity.fields }
-    : { ...entity.fields };
-}
-
-/** Fields of `view` that `fields` lacks (what fitting made up), or null when none. */
-function newFields(fields: Readonly<Record<string, unknown>>, view: Readonly<Record<string, unknown>>): Record<string, unknown> | null {
-  const added = Object.entries(view).filter(([name]) => !Object.hasOwn(fields, name));
-  return added.length > 0 ? Object.fromEntries(added) : null;
-}
-
-function fitOptions(input: AnswerInput): FitOptions {
-  return { now: input.now, entity: input.shape.entity };
-}
-
-function entitySeed(input: AnswerInput, id: string): string {
-  return `${input.seed}|${input.shape.entity}|${id}`;
-}
-
-function typedId(id: string, shape: ToolShape): string | number {
-  return shape.numericId && /^\d{1,15}$/.test(id) ? Number(id) : id;
-}
-
 function toKeyText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-function notFound(shape: ToolShape, id: string): string {
-  return `${toLabel(shape.entity)} ${quoteId(id, shape)} not found`;
-}
-
-function quoteId(id: string, shape: ToolShape): string {
-  return shape.numericId || /^[\w.:/@-]+$/.test(id) ? id : JSON.stringify(id);
-}
-
-function toWordsOf(entity: string): string {
-  return entity.replace(/_/g, ' ');
-}
-
-function toLabel(entity: string): string {
-  const words = toWordsOf(entity);
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }

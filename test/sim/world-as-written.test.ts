@@ -1,0 +1,185 @@
+/**
+ * The stateful simulator on tools it was never tuned on, driven call by call with the world each
+ * answer leaves: a seeded world is read as written, new ids take the service's format, lifecycle
+ * verbs move the state as the server spells it.
+ */
+import { describe, expect, it } from 'vitest';
+import type { WorldState } from '../../src/domain/memory-log.js';
+import type { ToolDefinition } from '../../src/domain/registry.js';
+import { applyWorldChanges } from '../../src/domain/world-state.js';
+import { createSimulator } from '../../src/sim/stateful/simulator.js';
+
+const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
+
+/** Calls tools of one server in turn, each on the world the calls before it left. */
+function createSession(tools: readonly ToolDefinition[], world: WorldState = { entities: {}, facts: [] }) {
+  const simulator = createSimulator({ seed: 'test' });
+  const state = { world, sequence: 0 };
+  return {
+    state,
+    async call(name: string, args: Record<string, unknown> = {}) {
+      state.sequence++;
+      const tool = tools.find((candidate) => candidate.name === name)!;
+      const resolution = await simulator.resolve({
+        namespace: 'lab',
+        connectionId: 'c',
+        server: '@test/server',
+        tool: name,
+        arguments: args,
+        argumentsKey: JSON.stringify(args),
+        occurrence: 1,
+        sequence: state.sequence,
+        context: {
+          serverName: 'test',
+          serverDescription: '',
+          toolDefinition: tool,
+          scenario: null,
+          world: state.world,
+          history: [],
+          serverTools: tools,
+          now: '2026-03-01T10:00:00.000Z',
+        },
+      });
+      if (resolution?.worldChanges) state.world = applyWorldChanges(state.world, resolution.worldChanges);
+      const text = (resolution!.result.content[0] as { text: string }).text;
+      let json: any = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // plain text
+      }
+      return { isError: resolution!.result.isError === true, text, json };
+    },
+  };
+}
+
+const library: ToolDefinition[] = [
+  {
+    name: 'get_book',
+    description: 'Get a book by its id',
+    inputSchema: object({ id: { type: 'string' } }, ['id']),
+    outputSchema: object({ id: { type: 'string' }, title: { type: 'string' }, available: { type: 'boolean' } }, [
+      'id',
+      'title',
+      'available',
+    ]),
+  },
+  { name: 'find_book', description: 'Find a book by title', inputSchema: object({ title: { type: 'string' } }, ['title']) },
+  { name: 'list_books', description: 'List books', inputSchema: object({ available: { type: 'boolean' } }) },
+];
+const seeded: WorldState = {
+  entities: { book: { 'b-1': { title: 'The Left Hand of Darkness', available: true }, 'b-2': { title: 'Kindred', available: false } } },
+  facts: [],
+};
+
+describe('the world as written', () => {
+  it('reads a seeded entity with its own fields, and answers an unknown id with a not-found', async () => {
+    const session = createSession(library, seeded);
+    expect((await session.call('get_book', { id: 'b-1' })).json).toEqual({
+      id: 'b-1',
+      title: 'The Left Hand of Darkness',
+      available: true,
+    });
+    expect(await session.call('get_book', { id: 'b-9' })).toMatchObject({ isError: true, text: 'Book b-9 not found' });
+    expect(Object.keys(session.state.world.entities)).toEqual(['book']);
+  });
+
+  it('finds an entity by its title: exactly, then ignoring case, then by a part of it', async () => {
+    const session = createSession(library, seeded);
+    expect((await session.call('find_book', { title: 'Kindred' })).json).toMatchObject({ title: 'Kindred' });
+    expect((await session.call('find_book', { title: 'the left hand of darkness' })).json).toMatchObject({
+      title: 'The Left Hand of Darkness',
+    });
+    expect((await session.call('find_book', { title: 'Left Hand' })).json).toMatchObject({ title: 'The Left Hand of Darkness' });
+    expect((await session.call('find_book', { title: 'Dune' })).isError).toBe(true);
+  });
+});
+
+describe('ids in the service’s own format', () => {
+  it('takes the project key from the arguments where the id argument’s pattern asks for PROJ-N', async () => {
+    const pattern = '^[A-Z][A-Z0-9_]+-\\d+$';
+    const tools: ToolDefinition[] = [
+      {
+        name: 'create_issue',
+        description: 'Create an issue',
+        inputSchema: object({ project_key: { type: 'string' }, summary: { type: 'string' } }),
+      },
+      { name: 'get_issue', description: 'Get an issue', inputSchema: object({ issue_key: { type: 'string', pattern } }, ['issue_key']) },
+    ];
+    const session = createSession(tools);
+    const first = await session.call('create_issue', { project_key: 'OPS', summary: 'Crash on save' });
+    const second = await session.call('create_issue', { project_key: 'OPS', summary: 'Slow start' });
+    expect([first.json.key, second.json.key]).toEqual(['OPS-1', 'OPS-2']);
+    expect((await session.call('get_issue', { issue_key: 'OPS-2' })).json).toMatchObject({ summary: 'Slow start' });
+  });
+
+  it('follows an example in a description (cus_…) and a 16-digit number, and every id matches the patterns that take it', async () => {
+    const tools: ToolDefinition[] = [
+      { name: 'create_customer', description: 'Create a customer', inputSchema: object({ email: { type: 'string' } }) },
+      {
+        name: 'retrieve_customer',
+        description: 'Retrieve a customer',
+        inputSchema: object({ customer_id: { type: 'string', description: 'The id of the customer, e.g. cus_NffrFeUfNV2Hib' } }, [
+          'customer_id',
+        ]),
+      },
+      { name: 'create_task', description: 'Create a task', inputSchema: object({ name: { type: 'string' } }) },
+      {
+        name: 'get_task',
+        description: 'Get a task',
+        inputSchema: object({ task_gid: { type: 'string', pattern: '^\\d+$', description: 'Globally unique id, e.g. 1204567890123456' } }),
+      },
+    ];
+    const session = createSession(tools);
+    const customer = await session.call('create_customer', { email: 'ada@example.com' });
+    expect(customer.json.id).toMatch(/^cus_[A-Za-z0-9]{14}$/);
+    expect((await session.call('retrieve_customer', { customer_id: customer.json.id })).json).toMatchObject({ email: 'ada@example.com' });
+    const task = await session.call('create_task', { name: 'Write the report' });
+    expect(task.json.gid).toMatch(/^\d{16}$/);
+    expect((await session.call('get_task', { task_gid: task.json.gid })).json).toMatchObject({ name: 'Write the report' });
+  });
+});
+
+describe('actions change state', () => {
+  const status = { type: 'string', enum: ['active', 'paused', 'canceled'] };
+  const subscription = object({ id: { type: 'string' }, status }, ['id', 'status']);
+  const tools: ToolDefinition[] = [
+    { name: 'create_subscription', description: 'Create', inputSchema: object({ plan: { type: 'string' } }), outputSchema: subscription },
+    ...['get', 'pause', 'resume', 'cancel'].map((verb) => ({
+      name: `${verb}_subscription`,
+      description: verb,
+      inputSchema: object({ subscription_id: { type: 'string' } }, ['subscription_id']),
+      outputSchema: subscription,
+    })),
+    { name: 'list_subscriptions', description: 'List', inputSchema: object({ status }) },
+  ];
+
+  it('moves the status through pause, resume and cancel, spelled as the enum spells it, and reads and lists show it', async () => {
+    const session = createSession(tools);
+    const created = await session.call('create_subscription', { plan: 'pro' });
+    expect(created.json.status).toBe('active');
+    const id = created.json.id as string;
+    expect((await session.call('pause_subscription', { subscription_id: id })).json.status).toBe('paused');
+    expect((await session.call('get_subscription', { subscription_id: id })).json.status).toBe('paused');
+    expect((await session.call('resume_subscription', { subscription_id: id })).json.status).toBe('active');
+    expect((await session.call('cancel_subscription', { subscription_id: id })).json.status).toBe('canceled');
+    expect((await session.call('list_subscriptions', { status: 'canceled' })).json.subscriptions).toHaveLength(1);
+    expect((await session.call('list_subscriptions', { status: 'active' })).json.subscriptions).toHaveLength(0);
+  });
+
+  it('moves an issue to the state a transition names', async () => {
+    const issueTools: ToolDefinition[] = [
+      { name: 'create_issue', description: 'Create', inputSchema: object({ title: { type: 'string' } }) },
+      { name: 'get_issue', description: 'Get', inputSchema: object({ issue_id: { type: 'string' } }, ['issue_id']) },
+      {
+        name: 'transition_issue',
+        description: 'Move an issue to another status',
+        inputSchema: object({ issue_id: { type: 'string' }, transition: { type: 'string' } }, ['issue_id', 'transition']),
+      },
+    ];
+    const session = createSession(issueTools);
+    const id = (await session.call('create_issue', { title: 'Crash' })).json.id as string;
+    await session.call('transition_issue', { issue_id: id, transition: 'In Progress' });
+    expect((await session.call('get_issue', { issue_id: id })).json).toMatchObject({ title: 'Crash', status: 'In Progress' });
+  });
+});
