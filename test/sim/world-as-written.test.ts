@@ -183,3 +183,87 @@ describe('actions change state', () => {
     expect((await session.call('get_issue', { issue_id: id })).json).toMatchObject({ title: 'Crash', status: 'In Progress' });
   });
 });
+
+describe('filters hold', () => {
+  const events: WorldState = {
+    entities: {
+      event: {
+        e1: { summary: 'Standup', start: { dateTime: '2026-03-02T09:00:00Z' }, attendees: 4 },
+        e2: { summary: 'Planning', start: { dateTime: '2026-03-05T13:00:00Z' }, attendees: 9 },
+        e3: { summary: 'Retro', start: { dateTime: '2026-03-12T15:00:00Z' }, attendees: 6 },
+      },
+      deal: {
+        d1: { name: 'Acme renewal', amount: 1200, stage: 'open', created_at: '2026-01-10T00:00:00Z' },
+        d2: { name: 'Globex upsell', amount: 5400, stage: 'won', created_at: '2026-02-20T00:00:00Z' },
+      },
+      contact: { c1: { email: 'ada@example.com', firstname: 'Ada' } },
+    },
+    facts: [],
+  };
+  const tools: ToolDefinition[] = [
+    {
+      name: 'list_events',
+      description: 'List events',
+      inputSchema: object({ timeMin: { type: 'string' }, timeMax: { type: 'string' }, maxResults: { type: 'integer' } }),
+    },
+    {
+      name: 'search_deals',
+      description: 'Search deals',
+      inputSchema: object({
+        filterGroups: { type: 'array' },
+        created_after: { type: 'string' },
+        min_amount: { type: 'number' },
+        query: { type: 'string' },
+      }),
+    },
+    { name: 'list_objects', description: 'List CRM objects', inputSchema: object({ objectType: { type: 'string' } }) },
+    {
+      name: 'update_deal',
+      description: 'Update a deal',
+      inputSchema: object({ deal_id: { type: 'string' }, properties: { type: 'object' } }, ['deal_id', 'properties']),
+    },
+    { name: 'get_deal', description: 'Get a deal', inputSchema: object({ deal_id: { type: 'string' }, properties: { type: 'array' } }) },
+    {
+      name: 'edit_deal',
+      description: 'Edit a deal',
+      inputSchema: object({ deal_id: { type: 'string' }, fields: { type: 'string', description: 'JSON object of fields' } }),
+    },
+  ];
+  const summaries = (value: any) => (value.events as { summary: string }[]).map((event) => event.summary);
+  const names = (value: any) => (value.deals as { name: string }[]).map((deal) => deal.name);
+
+  it('keeps a time window (timeMin/timeMax) on the entity’s start', async () => {
+    const session = createSession(tools, events);
+    const week = await session.call('list_events', { timeMin: '2026-03-01T00:00:00Z', timeMax: '2026-03-08T00:00:00Z' });
+    expect(summaries(week.json)).toEqual(['Standup', 'Planning']);
+    expect(summaries((await session.call('list_events', { timeMin: '2026-03-06T00:00:00Z' })).json)).toEqual(['Retro']);
+  });
+
+  it('keeps ranges, structured filter groups and query strings', async () => {
+    const session = createSession(tools, events);
+    expect(names((await session.call('search_deals', { created_after: '2026-02-01' })).json)).toEqual(['Globex upsell']);
+    expect(names((await session.call('search_deals', { min_amount: 2000 })).json)).toEqual(['Globex upsell']);
+    const group = { filterGroups: [{ filters: [{ propertyName: 'amount', operator: 'LT', value: '2000' }] }] };
+    expect(names((await session.call('search_deals', group)).json)).toEqual(['Acme renewal']);
+    const contains = { filterGroups: [{ filters: [{ propertyName: 'name', operator: 'CONTAINS_TOKEN', value: 'globex' }] }] };
+    expect(names((await session.call('search_deals', contains)).json)).toEqual(['Globex upsell']);
+    expect(names((await session.call('search_deals', { query: 'stage = won AND amount > 5000' })).json)).toEqual(['Globex upsell']);
+    expect(names((await session.call('search_deals', { query: 'renewal' })).json)).toEqual(['Acme renewal']);
+  });
+
+  it('lists the type a generic list names (objectType: contacts)', async () => {
+    const session = createSession(tools, events);
+    expect((await session.call('list_objects', { objectType: 'contacts' })).json).toMatchObject({
+      contacts: [{ email: 'ada@example.com', firstname: 'Ada' }],
+    });
+  });
+
+  it('takes a payload named properties, or JSON text in fields, as the data of an update', async () => {
+    const session = createSession(tools, events);
+    const updated = await session.call('update_deal', { deal_id: 'd1', properties: { stage: 'won' } });
+    expect(updated.isError).toBe(false);
+    expect((await session.call('get_deal', { deal_id: 'd1' })).json).toMatchObject({ stage: 'won', amount: 1200 });
+    await session.call('edit_deal', { deal_id: 'd1', fields: '{"amount": 1500}' });
+    expect((await session.call('get_deal', { deal_id: 'd1' })).json).toMatchObject({ stage: 'won', amount: 1500 });
+  });
+});

@@ -19,6 +19,7 @@ import {
   type EntityRecord,
 } from '../../domain/world-query.js';
 import { toPlural } from '../../domain/entity-words.js';
+import { matchesCondition, toConditions } from '../../domain/world-filter.js';
 import { fitToSchema } from './schema-fit.js';
 import {
   entitySeed,
@@ -41,6 +42,8 @@ import {
   defaultState,
   defaultsOf,
   existingName,
+  listedTypeArgument,
+  withListedType,
   listItemSchema,
   scopeArguments,
   stampName,
@@ -135,21 +138,29 @@ function read(input: AnswerInput): Answer {
   return found ? presentEntity(input, found) : generate(input, key);
 }
 
-function list(input: AnswerInput): Answer {
+function list(called: AnswerInput): Answer {
+  const input = withListedType(called);
   const { shape, tool, args } = input;
   const entities = entitiesOf(input.world, shape.entity);
   const known = new Set(entities.flatMap((entity) => Object.keys(entity.fields).map(toNormalName)));
   const scope = scopeArguments(input);
-  const filters = Object.entries(dataArguments(input)).filter(
-    ([name, value]) => !isQueryArgument(name) && !selectsAll(value) && known.has(toNormalName(name)),
+  const data = Object.entries(dataArguments(input)).filter(([name]) => name !== listedTypeArgument(called));
+  // Ranges, time windows, filter groups and `field = value` query strings; what states none of them is equality or free text.
+  const conditions = data.flatMap(([name, value]) => (selectsAll(value) ? [] : (toConditions(name, value) ?? [])));
+  const stated = new Set(data.filter(([name, value]) => !selectsAll(value) && toConditions(name, value) !== null).map(([name]) => name));
+  const filters = data.filter(
+    ([name, value]) => !stated.has(name) && !isQueryArgument(name) && !selectsAll(value) && known.has(toNormalName(name)),
   );
-  const query = Object.entries(args).find(([name, value]) => isQueryArgument(name) && typeof value === 'string')?.[1] as string | undefined;
+  const query = Object.entries(args).find(
+    ([name, value]) => isQueryArgument(name) && typeof value === 'string' && !stated.has(name),
+  )?.[1] as string | undefined;
   const matching = entities.filter(
     (entity) =>
       filters.every(([name, value]) => {
         const field = fieldValue(entity.fields, name) ?? (toNormalName(name) === toNormalName(shape.idField) ? entity.id : undefined);
         return field === undefined ? scope.has(name) : valuesMatch(field, value);
       }) &&
+      conditions.every((condition) => matchesCondition(entity.fields, entity.id, condition)) &&
       (query === undefined || matchesQuery(entity.fields, query)),
   );
   const page = toPageRequest(args, defaultsOf(tool));
