@@ -267,3 +267,36 @@ describe('filters hold', () => {
     expect((await session.call('get_deal', { deal_id: 'd1' })).json).toMatchObject({ stage: 'won', amount: 1500 });
   });
 });
+
+describe('batches and uniqueness', () => {
+  const world: WorldState = {
+    entities: { issue: { '1': { title: 'Crash' }, '2': { title: 'Slow' }, '3': { title: 'Typo' } } },
+    facts: [],
+  };
+  const tools: ToolDefinition[] = [
+    { name: 'get_issues', description: 'Get issues by id', inputSchema: object({ ids: { type: 'array', items: { type: 'string' } } }) },
+    { name: 'get_issue', description: 'Get an issue', inputSchema: object({ id: { type: 'array', items: { type: 'string' } } }, ['id']) },
+    {
+      name: 'create_user',
+      description: 'Create a user',
+      inputSchema: object({ email: { type: 'string', description: 'Email address; must be unique' }, name: { type: 'string' } }),
+    },
+  ];
+
+  it('reads each id of a batch read, not the whole list', async () => {
+    const session = createSession(tools, world);
+    const titles = (value: any) => (value.issues as { title: string }[]).map((issue) => issue.title);
+    expect(titles((await session.call('get_issues', { ids: ['3', '1', '9'] })).json)).toEqual(['Crash', 'Typo']);
+    expect(titles((await session.call('get_issue', { id: ['2', '3'] })).json)).toEqual(['Slow', 'Typo']);
+    expect((await session.call('get_issue', { id: ['8', '9'] })).isError).toBe(true);
+  });
+
+  it('refuses a second entity with a value the description says is unique', async () => {
+    const session = createSession(tools);
+    expect((await session.call('create_user', { email: 'ada@example.com', name: 'Ada' })).isError).toBe(false);
+    expect(await session.call('create_user', { email: 'ADA@example.com', name: 'Ada L.' })).toMatchObject({
+      isError: true,
+      text: 'User with email "ADA@example.com" already exists',
+    });
+  });
+});

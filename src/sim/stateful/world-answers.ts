@@ -5,6 +5,7 @@
  * Each answer carries the `WorldChanges` it made, the same kind the model and fixtures write.
  */
 import type { WorldChanges } from '../../domain/memory-log.js';
+import type { ToolShape } from '../../domain/tool-operation.js';
 import {
   entitiesOf,
   fieldValue,
@@ -97,6 +98,8 @@ function create(input: AnswerInput, givenId?: string): Answer {
     (shape.idArgument !== null && args[shape.idArgument] !== undefined ? String(args[shape.idArgument]) : toCreatedId(input, existing));
   if (existing.some((entity) => entity.id === id)) return { error: `${toLabel(shape.entity)} ${quoteId(id, shape)} already exists` };
   const fields: Record<string, unknown> = { [shape.idField]: typedId(id, shape), ...dataArguments(input) };
+  const taken = uniqueClash(input, existing, fields);
+  if (taken) return { error: `${toLabel(shape.entity)} with ${taken.name} ${JSON.stringify(taken.value)} already exists` };
   const created = stampName(input, 'created');
   if (created && fieldValue(fields, created) === undefined) fields[created] = now;
   const state = defaultState(input) ?? initialState(input);
@@ -105,9 +108,26 @@ function create(input: AnswerInput, givenId?: string): Answer {
   return { value: shown, changes: { upserts: [{ type: shape.entity, id, fields: stored }] } };
 }
 
+/** A field the input schema says is unique (`"Email address; must be unique"`) that an existing entity already has. */
+function uniqueClash(
+  input: AnswerInput,
+  existing: readonly EntityRecord[],
+  fields: Readonly<Record<string, unknown>>,
+): { name: string; value: unknown } | null {
+  const properties = (input.tool.inputSchema.properties ?? {}) as Record<string, { description?: unknown } | undefined>;
+  for (const [name, schema] of Object.entries(properties)) {
+    const value = fields[name];
+    if (value === undefined || typeof schema?.description !== 'string' || !/\bunique\b/i.test(schema.description)) continue;
+    if (existing.some((entity) => valuesMatch(fieldValue(entity.fields, name), value))) return { name, value };
+  }
+  return null;
+}
+
 function read(input: AnswerInput): Answer {
   const { shape, args } = input;
   const entities = entitiesOf(input.world, shape.entity);
+  const many = shape.idArgument === null ? undefined : args[shape.idArgument];
+  if (Array.isArray(many)) return readEach(input, entities, many);
   if (shape.find) {
     const filters = Object.entries(dataArguments(input));
     const byName = filters.length === 1 && nameFields.has(toNormalName(filters[0]![0])) && typeof filters[0]![1] === 'string';
@@ -138,6 +158,16 @@ function read(input: AnswerInput): Answer {
   return found ? presentEntity(input, found) : generate(input, key);
 }
 
+/** A batch read (`get_issues({ ids: [...] })`): each entity the world has, in the order asked; not-found only when it has none. */
+function readEach(input: AnswerInput, entities: readonly EntityRecord[], ids: readonly unknown[]): Answer {
+  const found = ids.map((id) => findEntity(input, entities, String(id))).filter((entity): entity is EntityRecord => entity !== undefined);
+  if (found.length === 0) return { error: notFound(input.shape, ids.map(String).join(', ')) };
+  const shown = found.map((entity) => presentEntity(input, entity));
+  const upserts = shown.flatMap((answer) => answer.changes?.upserts ?? []);
+  const value = { [toPlural(input.shape.entity)]: shown.map((answer) => answer.value) };
+  return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
+}
+
 function list(called: AnswerInput): Answer {
   const input = withListedType(called);
   const { shape, tool, args } = input;
@@ -154,8 +184,13 @@ function list(called: AnswerInput): Answer {
   const query = Object.entries(args).find(
     ([name, value]) => isQueryArgument(name) && typeof value === 'string' && !stated.has(name),
   )?.[1] as string | undefined;
+  // `ids: [...]`, `issue_ids: [...]`: a batch read by a list of ids keeps those.
+  const idList = data.find(([name, value]) => Array.isArray(value) && idListNames(shape).has(toNormalName(name)))?.[1] as
+    unknown[] | undefined;
   const matching = entities.filter(
     (entity) =>
+      (idList === undefined ||
+        idList.some((id) => String(id) === entity.id || valuesMatch(fieldValue(entity.fields, shape.idField), id))) &&
       filters.every(([name, value]) => {
         const field = fieldValue(entity.fields, name) ?? (toNormalName(name) === toNormalName(shape.idField) ? entity.id : undefined);
         return field === undefined ? scope.has(name) : valuesMatch(field, value);
@@ -196,6 +231,13 @@ function list(called: AnswerInput): Answer {
       )
     : { [plural]: items, total: matching.length, ...next };
   return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
+}
+
+/** Names of an argument holding a list of the entity's ids: `ids`, `issue_ids`, `issueKeys`, `numbers`. */
+function idListNames(shape: ToolShape): Set<string> {
+  const entity = toNormalName(shape.entity);
+  const field = toNormalName(shape.idField);
+  return new Set(['ids', `${entity}ids`, `${field}s`, `${entity}${field}s`, `${entity}keys`, `${entity}numbers`]);
 }
 
 function update(input: AnswerInput): Answer {
