@@ -40,27 +40,40 @@ const prefixedId = /^([a-z]{1,12}_)([A-Za-z0-9]{6,40})$/;
  *   toNewId({ type: 'customer', existing: [], numeric: false, patterns: [], descriptions: ['The customer, e.g. cus_NffrFeUfNV2Hib'], args: {}, seed: 's' }); // 'cus_' and 14 letters or digits
  */
 export function toNewId(clues: IdClues): string {
+  return toNewIdWithSource(clues).id;
+}
+
+/** Where a new id's format came from: the world's ids, a project key, an example, a pattern, or none (`<type>_<n>`). */
+export type IdSource = 'world' | 'project key' | 'example' | 'pattern' | 'counter';
+
+/**
+ * A new id and where its format came from (what `mcpsim explain` shows).
+ *
+ * @example
+ *   toNewIdWithSource({ ...clues, descriptions: ['e.g. cus_NffrFeUfNV2Hib'] }); // { id: 'cus_…', source: 'example' }
+ */
+export function toNewIdWithSource(clues: IdClues): { id: string; source: IdSource } {
   const taken = new Set(clues.existing);
   const checkers = clues.patterns.map(toPatternChecker).filter((checker): checker is RegExp => checker !== null);
   const fits = (id: string) => !taken.has(id) && checkers.every((checker) => checker.test(id));
   // A project key the call names wins over the world's last key (`OPS-5` after `WEB-9` when the call says OPS).
   const keyed = projectKeyOf(clues.args) !== null;
-  const candidates = [
-    ...(keyed ? fromProjectKey(clues, taken) : []),
-    ...fromExisting(clues, taken),
-    ...(keyed ? [] : fromProjectKey(clues, taken)),
-    ...fromExamples(clues, taken),
-    ...(clues.numeric ? [String(clues.existing.length + 1)] : []),
+  const candidates: { id: string; source: IdSource }[] = [
+    ...(keyed ? fromProjectKey(clues, taken) : []).map((id) => ({ id, source: 'project key' as const })),
+    ...fromExisting(clues, taken).map((id) => ({ id, source: 'world' as const })),
+    ...(keyed ? [] : fromProjectKey(clues, taken)).map((id) => ({ id, source: 'project key' as const })),
+    ...fromExamples(clues, taken).map((id) => ({ id, source: 'example' as const })),
+    ...(clues.numeric ? [{ id: String(clues.existing.length + 1), source: 'counter' as const }] : []),
   ];
-  const found = candidates.find(fits);
+  const found = candidates.find((candidate) => fits(candidate.id));
   if (found !== undefined) return found;
   for (const pattern of clues.patterns) {
     for (let attempt = 0; attempt < 4; attempt++) {
       const value = toPatternValue(pattern, `${clues.seed}|${clues.existing.length}|${attempt}`);
-      if (value !== null && fits(value)) return value;
+      if (value !== null && fits(value)) return { id: value, source: 'pattern' };
     }
   }
-  return counted(`${clues.type}_`, clues.existing.length + 1, 0, taken);
+  return { id: counted(`${clues.type}_`, clues.existing.length + 1, 0, taken), source: 'counter' };
 }
 
 /** Examples of ids in a text: prefixed random ids, project keys, long numbers, the last number of a URL path. */

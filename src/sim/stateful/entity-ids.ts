@@ -5,15 +5,10 @@
  * the world's own ids, patterns, examples.
  */
 import { toNewId } from '../../domain/id-format.js';
-import { toWords } from '../../domain/entity-words.js';
 import type { ToolDefinition } from '../../domain/registry.js';
+import { toIdSchemas, type IdSchemas } from '../../domain/tool-reading.js';
 import type { EntityRecord } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
-
-interface IdSchemas {
-  patterns: string[];
-  descriptions: string[];
-}
 
 /** By server tool list, then entity: the tools do not change between calls. */
 const cache = new WeakMap<readonly ToolDefinition[], Map<string, IdSchemas>>();
@@ -42,33 +37,6 @@ function idSchemas(input: AnswerInput): IdSchemas {
   if (!byEntity) cache.set(input.serverTools, (byEntity = new Map()));
   const entity = input.shape.entity;
   let found = byEntity.get(entity);
-  if (!found) byEntity.set(entity, (found = collect(input)));
+  if (!found) byEntity.set(entity, (found = toIdSchemas(input.serverTools, input.shapes, entity)));
   return found;
-}
-
-/** The schemas of the arguments that take the entity's id: the id arguments of its tools, and `<entity>_id` arguments anywhere. */
-function collect(input: AnswerInput): IdSchemas {
-  const entity = input.shape.entity;
-  const patterns = new Set<string>();
-  const descriptions: string[] = [];
-  const add = (schema: unknown) => {
-    if (schema === null || typeof schema !== 'object') return;
-    const { pattern, description, examples } = schema as Record<string, unknown>;
-    if (typeof pattern === 'string') patterns.add(pattern);
-    if (typeof description === 'string') descriptions.push(description);
-    if (Array.isArray(examples)) descriptions.push(examples.filter((example) => typeof example === 'string').join(' '));
-  };
-  for (const tool of input.serverTools) {
-    const properties = (tool.inputSchema.properties ?? {}) as Record<string, unknown>;
-    const shape = input.shapes.get(tool.name);
-    const choices = shape?.dispatch ? Object.values(shape.dispatch.choices) : shape ? [shape] : [];
-    for (const choice of choices)
-      if (choice.entity === entity && choice.idArgument !== null && choice.operation !== 'create') add(properties[choice.idArgument]);
-    for (const [name, schema] of Object.entries(properties)) {
-      const words = toWords(name);
-      const last = words[words.length - 1];
-      if (words.length > 1 && (last === 'id' || last === 'key') && words.slice(0, -1).join('_') === entity) add(schema);
-    }
-  }
-  return { patterns: [...patterns], descriptions };
 }
