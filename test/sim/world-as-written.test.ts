@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorldState } from '../../src/domain/memory-log.js';
 import type { ToolDefinition } from '../../src/domain/registry.js';
+import type { ToolOverride } from '../../src/domain/tool-operation.js';
 import { applyWorldChanges } from '../../src/domain/world-state.js';
 import { createSimulator } from '../../src/sim/stateful/simulator.js';
 
@@ -17,7 +18,10 @@ function createSession(tools: readonly ToolDefinition[], world: WorldState = { e
   const state = { world, sequence: 0 };
   return {
     state,
-    async call(name: string, args: Record<string, unknown> = {}) {
+    call(name: string, args: Record<string, unknown> = {}) {
+      return this.callWith({}, name, args);
+    },
+    async callWith(toolOverrides: Record<string, ToolOverride>, name: string, args: Record<string, unknown> = {}) {
       state.sequence++;
       const tool = tools.find((candidate) => candidate.name === name)!;
       const resolution = await simulator.resolve({
@@ -38,6 +42,7 @@ function createSession(tools: readonly ToolDefinition[], world: WorldState = { e
           history: [],
           serverTools: tools,
           now: '2026-03-01T10:00:00.000Z',
+          toolOverrides,
         },
       });
       if (resolution?.worldChanges) state.world = applyWorldChanges(state.world, resolution.worldChanges);
@@ -297,6 +302,61 @@ describe('batches and uniqueness', () => {
     expect(await session.call('create_user', { email: 'ADA@example.com', name: 'Ada L.' })).toMatchObject({
       isError: true,
       text: 'User with email "ADA@example.com" already exists',
+    });
+  });
+});
+
+describe('a knowledge graph the simulator never saw (the memory server’s tools)', () => {
+  const entity = {
+    type: 'object',
+    properties: { name: { type: 'string' }, entityType: { type: 'string' } },
+    required: ['name', 'entityType'],
+  };
+  const relation = { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' }, relationType: { type: 'string' } } };
+  const graph = object({ entities: { type: 'array', items: entity }, relations: { type: 'array', items: relation } }, [
+    'entities',
+    'relations',
+  ]);
+  const tools: ToolDefinition[] = [
+    {
+      name: 'create_entities',
+      description: 'Create entities',
+      inputSchema: object({ entities: { type: 'array', items: entity } }, ['entities']),
+    },
+    {
+      name: 'create_relations',
+      description: 'Create relations',
+      inputSchema: object({ relations: { type: 'array', items: relation } }, ['relations']),
+    },
+    {
+      name: 'open_nodes',
+      description: 'Open nodes by name',
+      inputSchema: object({ names: { type: 'array', items: { type: 'string' } } }),
+      outputSchema: graph,
+    },
+  ];
+  const overrides = { open_nodes: { operation: 'list' as const, entity: 'entity' } };
+
+  it('creates each entity of a batch with the name and type it was given, keeps relations, and filters by names', async () => {
+    const session = createSession(tools);
+    const created = await session.call('create_entities', {
+      entities: [
+        { name: 'Ada', entityType: 'person' },
+        { name: 'Analytical Engine', entityType: 'machine' },
+      ],
+    });
+    expect(created.json).toEqual({
+      entities: [
+        { name: 'Ada', entityType: 'person' },
+        { name: 'Analytical Engine', entityType: 'machine' },
+      ],
+    });
+    await session.call('create_relations', { relations: [{ from: 'Ada', to: 'Analytical Engine', relationType: 'programmed' }] });
+    expect(Object.keys(session.state.world.entities.entity ?? {})).toEqual(['Ada', 'Analytical Engine']);
+    const opened = await session.callWith(overrides, 'open_nodes', { names: ['Ada'] });
+    expect(opened.json).toEqual({
+      entities: [{ name: 'Ada', entityType: 'person' }],
+      relations: [{ from: 'Ada', to: 'Analytical Engine', relationType: 'programmed' }],
     });
   });
 });

@@ -5,7 +5,6 @@
  * Each answer carries the `WorldChanges` it made, the same kind the model and fixtures write.
  */
 import type { WorldChanges } from '../../domain/memory-log.js';
-import type { ToolShape } from '../../domain/tool-operation.js';
 import {
   entitiesOf,
   fieldValue,
@@ -17,17 +16,18 @@ import {
   toNormalName,
   toPageRequest,
   valuesMatch,
-  type EntityRecord,
 } from '../../domain/world-query.js';
 import { toPlural } from '../../domain/entity-words.js';
 import { matchesCondition, toConditions } from '../../domain/world-filter.js';
 import { fitToSchema } from './schema-fit.js';
 import {
   entitySeed,
+  findEntity,
   fitOptions,
   fitView,
   newFields,
   notFound,
+  presentEntity,
   quoteId,
   toLabel,
   toView,
@@ -37,6 +37,7 @@ import {
 } from './world-views.js';
 import { toCreatedId } from './entity-ids.js';
 import { initialState, spellState, stateSchema, toStateField } from './state-fields.js';
+import { batchItems, createEach, hasProperty, idListNames, readEach, relatedLists, removeEach, uniqueClash } from './world-batches.js';
 import {
   dataArguments,
   defaultOf,
@@ -49,21 +50,14 @@ import {
   scopeArguments,
   stampName,
   withCounts,
+  type Answer,
   type AnswerInput,
 } from './world-conventions.js';
 
-export type { AnswerInput } from './world-conventions.js';
+export type { Answer, AnswerInput } from './world-conventions.js';
 
 /** Arguments that name the state an update moves the entity to (`transition`, `target_status`). */
 const targetStateArguments = new Set(['transition', 'targetstatus', 'targetstate', 'tostatus', 'tostate', 'newstatus', 'newstate']);
-
-/** An answer: the value to show (or plain text, or an error text) and what it changed. */
-export interface Answer {
-  value?: unknown;
-  text?: string;
-  error?: string;
-  changes?: WorldChanges;
-}
 
 /**
  * Answers a call from the world as its (per-call) shape says.
@@ -91,6 +85,8 @@ export function answerFromWorld(input: AnswerInput): Answer {
 }
 
 function create(input: AnswerInput, givenId?: string): Answer {
+  const batch = givenId === undefined ? batchItems(input) : null;
+  if (batch) return createEach(input, batch);
   const { shape, args, world, now } = input;
   const existing = entitiesOf(world, shape.entity);
   const id =
@@ -106,21 +102,6 @@ function create(input: AnswerInput, givenId?: string): Answer {
   if (state && fieldValue(fields, state.name) === undefined) fields[state.name] = state.value;
   const { shown, stored } = fitView(input, fields, id);
   return { value: shown, changes: { upserts: [{ type: shape.entity, id, fields: stored }] } };
-}
-
-/** A field the input schema says is unique (`"Email address; must be unique"`) that an existing entity already has. */
-function uniqueClash(
-  input: AnswerInput,
-  existing: readonly EntityRecord[],
-  fields: Readonly<Record<string, unknown>>,
-): { name: string; value: unknown } | null {
-  const properties = (input.tool.inputSchema.properties ?? {}) as Record<string, { description?: unknown } | undefined>;
-  for (const [name, schema] of Object.entries(properties)) {
-    const value = fields[name];
-    if (value === undefined || typeof schema?.description !== 'string' || !/\bunique\b/i.test(schema.description)) continue;
-    if (existing.some((entity) => valuesMatch(fieldValue(entity.fields, name), value))) return { name, value };
-  }
-  return null;
 }
 
 function read(input: AnswerInput): Answer {
@@ -158,16 +139,6 @@ function read(input: AnswerInput): Answer {
   return found ? presentEntity(input, found) : generate(input, key);
 }
 
-/** A batch read (`get_issues({ ids: [...] })`): each entity the world has, in the order asked; not-found only when it has none. */
-function readEach(input: AnswerInput, entities: readonly EntityRecord[], ids: readonly unknown[]): Answer {
-  const found = ids.map((id) => findEntity(input, entities, String(id))).filter((entity): entity is EntityRecord => entity !== undefined);
-  if (found.length === 0) return { error: notFound(input.shape, ids.map(String).join(', ')) };
-  const shown = found.map((entity) => presentEntity(input, entity));
-  const upserts = shown.flatMap((answer) => answer.changes?.upserts ?? []);
-  const value = { [toPlural(input.shape.entity)]: shown.map((answer) => answer.value) };
-  return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
-}
-
 function list(called: AnswerInput): Answer {
   const input = withListedType(called);
   const { shape, tool, args } = input;
@@ -190,7 +161,12 @@ function list(called: AnswerInput): Answer {
   const matching = entities.filter(
     (entity) =>
       (idList === undefined ||
-        idList.some((id) => String(id) === entity.id || valuesMatch(fieldValue(entity.fields, shape.idField), id))) &&
+        idList.some(
+          (id) =>
+            String(id) === entity.id ||
+            valuesMatch(fieldValue(entity.fields, shape.idField), id) ||
+            valuesMatch(fieldValue(entity.fields, 'name'), id),
+        )) &&
       filters.every(([name, value]) => {
         const field = fieldValue(entity.fields, name) ?? (toNormalName(name) === toNormalName(shape.idField) ? entity.id : undefined);
         return field === undefined ? scope.has(name) : valuesMatch(field, value);
@@ -204,7 +180,9 @@ function list(called: AnswerInput): Answer {
   const upserts: NonNullable<WorldChanges['upserts']> = [];
   const itemSchema = listItemSchema(tool.outputSchema);
   const items = shown.map((entity) => {
-    const view = toView(entity, shape);
+    // An item schema without the id field, for an entity that shows its id already (`name`), gets no extra `id`.
+    const bare = itemSchema && !hasProperty(itemSchema.schema, shape.idField) && Object.values(entity.fields).includes(entity.id);
+    const view = bare ? { ...entity.fields } : toView(entity, shape);
     if (!itemSchema) return view;
     const fitted = fitToSchema(
       withIdAlias(view, itemSchema.schema, shape.idField, entity.id),
@@ -224,20 +202,13 @@ function list(called: AnswerInput): Answer {
   const plural = itemSchema?.property ?? toPlural(shape.entity);
   const value = tool.outputSchema
     ? fitToSchema(
-        withCounts({ [plural]: items, ...next }, tool.outputSchema, matching.length, more),
+        withCounts({ ...relatedLists(input, plural), [plural]: items, ...next }, tool.outputSchema, matching.length, more),
         tool.outputSchema,
         `${input.seed}|${tool.name}|${input.argumentsKey}`,
         fitOptions(input),
       )
     : { [plural]: items, total: matching.length, ...next };
   return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
-}
-
-/** Names of an argument holding a list of the entity's ids: `ids`, `issue_ids`, `issueKeys`, `numbers`. */
-function idListNames(shape: ToolShape): Set<string> {
-  const entity = toNormalName(shape.entity);
-  const field = toNormalName(shape.idField);
-  return new Set(['ids', `${entity}ids`, `${field}s`, `${entity}${field}s`, `${entity}keys`, `${entity}numbers`]);
 }
 
 function update(input: AnswerInput): Answer {
@@ -307,27 +278,6 @@ function remove(input: AnswerInput): Answer {
   return { text: `Deleted ${toWordsOf(shape.entity)} ${quoteId(found.id, shape)}.`, changes };
 }
 
-/** A batch delete (`delete_entities({ entityNames: [...] })`): removes each id the world has; not-found only when it has none of them. */
-function removeEach(input: AnswerInput, ids: readonly unknown[]): Answer {
-  const { shape, tool } = input;
-  const existing = entitiesOf(input.world, shape.entity);
-  const found = ids.map((id) => findEntity(input, existing, String(id))).filter((entity): entity is EntityRecord => entity !== undefined);
-  if (found.length === 0) return { error: notFound(shape, ids.map(String).join(', ')) };
-  const changes = { deletes: found.map((entity) => ({ type: shape.entity, id: entity.id })) };
-  const text = `Deleted ${found.length} ${toWordsOf(found.length === 1 ? shape.entity : toPlural(shape.entity))}: ${found.map((entity) => quoteId(entity.id, shape)).join(', ')}.`;
-  if (tool.outputSchema)
-    return {
-      value: fitToSchema(
-        { deleted: found.map((entity) => entity.id), success: true, message: text },
-        tool.outputSchema,
-        entitySeed(input, found[0]!.id),
-        fitOptions(input),
-      ),
-      changes,
-    };
-  return { text, changes };
-}
-
 function other(input: AnswerInput): Answer {
   const { tool, argumentsKey, sequence } = input;
   const fact = `call #${sequence}: ${tool.name} ${argumentsKey}`;
@@ -354,28 +304,6 @@ function generate(input: AnswerInput, id: string): Answer {
     fields[shape.idField] = typedId(id === 'default' ? shape.entity : id, shape);
   const { shown, stored } = fitView(input, fields, id);
   return { value: shown, changes: { upserts: [{ type: shape.entity, id, fields: stored }] } };
-}
-
-function presentEntity(input: AnswerInput, entity: EntityRecord): Answer {
-  const { shown, stored } = fitView(input, toView(entity, input.shape), entity.id);
-  const filled = newFields(entity.fields, stored);
-  return { value: shown, ...(filled ? { changes: { upserts: [{ type: input.shape.entity, id: entity.id, fields: filled }] } } : {}) };
-}
-
-/** The entity by id (or by its id field's value), when the call's scope arguments (`owner`, `repo`) agree with it. */
-function findEntity(input: AnswerInput, entities: readonly EntityRecord[], id: string): EntityRecord | undefined {
-  const { shape } = input;
-  const found =
-    entities.find((entity) => entity.id === id) ??
-    entities.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idField), id)) ??
-    (nameFields.has(toNormalName(shape.idField)) ? findByName(entities, id) : undefined);
-  if (!found) return undefined;
-  for (const name of scopeArguments(input)) {
-    const value = input.args[name];
-    const field = fieldValue(found.fields, name);
-    if (value !== undefined && field !== undefined && !valuesMatch(field, value)) return undefined;
-  }
-  return found;
 }
 
 function toKeyText(value: unknown): string {

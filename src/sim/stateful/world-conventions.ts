@@ -6,10 +6,18 @@
  */
 import { isPayloadArgument, spreadPayloads } from '../../domain/argument-payload.js';
 import { toSingular, toWords } from '../../domain/entity-words.js';
-import type { WorldState } from '../../domain/memory-log.js';
+import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import type { ToolShape } from '../../domain/tool-operation.js';
 import { isControlArgument, isQueryArgument, selectsAll, toNormalName } from '../../domain/world-query.js';
+
+/** An answer: the value to show (or plain text, or an error text) and what it changed. */
+export interface Answer {
+  value?: unknown;
+  text?: string;
+  error?: string;
+  changes?: WorldChanges;
+}
 
 /** What one call is answered from. */
 export interface AnswerInput {

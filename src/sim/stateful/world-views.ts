@@ -4,9 +4,9 @@
  * stored), its id under the name the schema gives ids, and the seed of every made-up value.
  */
 import type { ToolShape } from '../../domain/tool-operation.js';
-import { fieldValue, toNormalName, type EntityRecord } from '../../domain/world-query.js';
+import { fieldValue, findByName, nameFields, toNormalName, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
 import { fitToSchema, type FitOptions } from './schema-fit.js';
-import type { AnswerInput } from './world-conventions.js';
+import { scopeArguments, type Answer, type AnswerInput } from './world-conventions.js';
 
 /**
  * Fits an entity's fields to the tool's outputSchema, filling what it requires from the entity's
@@ -102,4 +102,26 @@ export function toWordsOf(entity: string): string {
 export function toLabel(entity: string): string {
   const words = toWordsOf(entity);
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function presentEntity(input: AnswerInput, entity: EntityRecord): Answer {
+  const { shown, stored } = fitView(input, toView(entity, input.shape), entity.id);
+  const filled = newFields(entity.fields, stored);
+  return { value: shown, ...(filled ? { changes: { upserts: [{ type: input.shape.entity, id: entity.id, fields: filled }] } } : {}) };
+}
+
+/** The entity by id (or by its id field's value), when the call's scope arguments (`owner`, `repo`) agree with it. */
+export function findEntity(input: AnswerInput, entities: readonly EntityRecord[], id: string): EntityRecord | undefined {
+  const { shape } = input;
+  const found =
+    entities.find((entity) => entity.id === id) ??
+    entities.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idField), id)) ??
+    (nameFields.has(toNormalName(shape.idField)) ? findByName(entities, id) : undefined);
+  if (!found) return undefined;
+  for (const name of scopeArguments(input)) {
+    const value = input.args[name];
+    const field = fieldValue(found.fields, name);
+    if (value !== undefined && field !== undefined && !valuesMatch(field, value)) return undefined;
+  }
+  return found;
 }
