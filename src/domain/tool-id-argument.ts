@@ -18,7 +18,7 @@ export interface IdArgument {
 export type Properties = Record<string, Record<string, unknown>>;
 
 /** Id suffixes, best first: `contact_id` beats `contact_name`. */
-const idSuffixes = ['id', 'uuid', 'number', 'key', 'slug', 'sha', 'name'];
+const idSuffixes = ['id', 'uuid', 'gid', 'number', 'key', 'slug', 'sha', 'name'];
 /** Plain names that identify things, best first. */
 const plainIds = ['path', 'key', 'uuid', 'slug', 'sha'];
 

@@ -17,8 +17,16 @@ export interface ParsedName {
   plural: boolean;
 }
 
-/** HTTP-style verbs that give way to a more telling verb right after them (`API-post-search`). */
-const weakVerbs = new Set(['post', 'get', 'put', 'patch']);
+/**
+ * HTTP-style verbs that give way to a more telling verb right after them (`API-post-search`), when
+ * that verb does what the HTTP verb could: `get_book` reads a book, it does not book one.
+ */
+const weakVerbs: ReadonlyMap<string, readonly string[]> = new Map([
+  ['post', ['create', 'search', 'update', 'delete', 'read', 'list']],
+  ['get', ['read', 'list', 'search']],
+  ['put', ['update', 'create']],
+  ['patch', ['update']],
+]);
 
 /**
  * A word at least half of a server's tools (two or more) start with, e.g. `browser` or `linear`,
@@ -63,7 +71,7 @@ export function parseToolName(name: string, prefix: string | null): ParsedName {
     // create_or_update_file: an update that creates what it does not find.
     meaning = { operation: 'update', upsert: true };
     after = after.slice(2);
-  } else if (nextMeaning && weakVerbs.has(verb)) {
+  } else if (nextMeaning && weakVerbs.get(verb)?.includes(nextMeaning.operation)) {
     meaning = nextMeaning;
     after = after.slice(1);
   }

@@ -174,6 +174,38 @@ describe('the per-call choice of a method argument', () => {
   });
 });
 
+describe('verbs that are also nouns, and lifecycle verbs', () => {
+  const tool = (name: string, properties: Record<string, unknown> = {}): ToolDefinition => ({
+    name,
+    inputSchema: { type: 'object', properties, required: Object.keys(properties) },
+  });
+
+  it('reads get_book as a read of a book, while post_search stays a search', () => {
+    const shapes = inferServerShapes([tool('get_book', { id: { type: 'string' } }), tool('API-post-search')]);
+    expect(shapes.get('get_book')).toMatchObject({ operation: 'read', entity: 'book', idArgument: 'id', strict: true });
+    expect(shapes.get('API-post-search')).toMatchObject({ operation: 'search' });
+  });
+
+  it('reads pause, resume, cancel, finalize and transition as updates of the entity they name', () => {
+    const id = { subscription_id: { type: 'string' } };
+    const shapes = inferServerShapes(
+      ['pause', 'resume', 'cancel', 'finalize', 'transition'].map((verb) => tool(`${verb}_subscription`, id)),
+    );
+    expect(shapes.get('pause_subscription')).toMatchObject({ operation: 'update', entity: 'subscription', sets: { state: 'paused' } });
+    expect(shapes.get('resume_subscription')).toMatchObject({ operation: 'update', sets: { state: 'active' } });
+    expect(shapes.get('finalize_subscription')).toMatchObject({ operation: 'update', sets: { state: 'finalized' } });
+    expect(shapes.get('transition_subscription')).toMatchObject({ operation: 'update', idArgument: 'subscription_id', sets: {} });
+  });
+
+  it('takes a `gid` as an id (Asana)', () => {
+    expect(inferServerShapes([tool('get_task', { task_gid: { type: 'string' } })]).get('get_task')).toMatchObject({
+      idArgument: 'task_gid',
+      idField: 'gid',
+      strict: true,
+    });
+  });
+});
+
 describe('overrides from a scenario', () => {
   const mailbox: ToolDefinition[] = [
     { name: 'send_email', inputSchema: { type: 'object', properties: { to: { type: 'string' } } } },

@@ -96,10 +96,47 @@ const stateVerbs: Record<string, Readonly<Record<string, unknown>>> = {
   deactivate: { state: 'inactive' },
   suspend: { state: 'suspended' },
   unsuspend: { state: 'active' },
+  pause: { state: 'paused' },
+  unpause: { state: 'active' },
+  resume: { state: 'active' },
+  restore: { state: 'active' },
+  finalize: { state: 'finalized' },
+  void: { state: 'void' },
+  accept: { state: 'accepted' },
+  decline: { state: 'declined' },
+  start: { state: 'started' },
+  stop: { state: 'stopped' },
+  fail: { state: 'failed' },
+  expire: { state: 'expired' },
+  transition: {},
   star: { starred: true },
   unstar: { starred: false },
   pin: { pinned: true },
   unpin: { pinned: false },
+};
+
+/**
+ * Other spellings of a state a verb sets, in the order they are tried against a schema's enum or
+ * description: `cancel` gives `canceled` where the enum spells it so, `complete` gives `done` where
+ * the states are `todo | in_progress | done`.
+ */
+export const stateSpellings: Readonly<Record<string, readonly string[]>> = {
+  closed: ['closed', 'close', 'done', 'resolved', 'completed'],
+  open: ['open', 'opened', 'reopened', 'active', 'todo'],
+  cancelled: ['cancelled', 'canceled', 'cancel', 'void', 'closed'],
+  completed: ['completed', 'complete', 'done', 'finished', 'closed', 'succeeded', 'resolved'],
+  published: ['published', 'public', 'live', 'active'],
+  active: ['active', 'running', 'resumed', 'enabled', 'open', 'in_progress', 'live'],
+  inactive: ['inactive', 'disabled', 'deactivated'],
+  paused: ['paused', 'pause', 'on_hold', 'suspended', 'inactive'],
+  finalized: ['finalized', 'final', 'open', 'issued'],
+  void: ['void', 'voided', 'cancelled', 'canceled'],
+  started: ['started', 'in_progress', 'running', 'active', 'doing'],
+  stopped: ['stopped', 'halted', 'inactive', 'paused'],
+  approved: ['approved', 'accepted'],
+  rejected: ['rejected', 'declined', 'denied'],
+  resolved: ['resolved', 'done', 'closed', 'completed'],
+  merged: ['merged', 'closed'],
 };
 
 const table = new Map<string, VerbMeaning>();

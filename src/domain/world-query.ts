@@ -214,34 +214,21 @@ export function toPageRequest(args: Readonly<Record<string, unknown>>, defaults:
   return { offset: 0, size, style: 'none' };
 }
 
-/**
- * The next id of a type: one past the highest number for numeric ids, else the common prefix of
- * the existing ids with the next number (`c_1001` → `c_1002`), else `<type>_<count + 1>`.
- *
- * @example
- *   toNextId([{ id: '12', fields: {} }, { id: '17', fields: {} }], 'issue', true); // '18'
- *   toNextId([{ id: 'c_1001', fields: {} }], 'contact', false); // 'c_1002'
- */
-export function toNextId(existing: readonly EntityRecord[], type: string, numeric: boolean): string {
-  const ids = new Set(existing.map((entity) => entity.id));
-  const numbers = existing
-    .map((entity) => entity.id)
-    .filter((id) => /^\d+$/.test(id))
-    .map(Number);
-  if (numeric || (numbers.length > 0 && numbers.length === existing.length))
-    return String((numbers.length > 0 ? Math.max(...numbers) : 0) + 1);
-  const patterned = existing.map((entity) => /^(.*?)(\d+)$/.exec(entity.id)).filter((match): match is RegExpExecArray => match !== null);
-  if (patterned.length > 0) {
-    const prefix = patterned[patterned.length - 1]![1]!;
-    const same = patterned.filter((match) => match[1] === prefix);
-    const width = same[same.length - 1]![2]!.length;
-    let next = Math.max(...same.map((match) => Number(match[2]))) + 1;
-    while (ids.has(`${prefix}${String(next).padStart(width, '0')}`)) next++;
-    return `${prefix}${String(next).padStart(width, '0')}`;
-  }
-  let count = existing.length + 1;
-  while (ids.has(`${type}_${count}`)) count++;
-  return `${type}_${count}`;
+/** Fields that name an entity for people: a lookup by one finds it as a person would. */
+export const nameFields = new Set(['name', 'title', 'displayname', 'fullname', 'label', 'subject']);
+
+/** The entity whose name or title is the text: exactly, then ignoring case, then containing it. */
+export function findByName(entities: readonly EntityRecord[], text: string): EntityRecord | undefined {
+  const names = (entity: EntityRecord) =>
+    Object.entries(entity.fields)
+      .filter(([key, value]) => nameFields.has(toNormalName(key)) && typeof value === 'string')
+      .map(([, value]) => value as string);
+  const wanted = text.trim().toLowerCase();
+  return (
+    entities.find((entity) => names(entity).includes(text)) ??
+    entities.find((entity) => names(entity).some((name) => name.toLowerCase() === wanted)) ??
+    (wanted.length >= 3 ? entities.find((entity) => names(entity).some((name) => name.toLowerCase().includes(wanted))) : undefined)
+  );
 }
 
 function toText(value: unknown): string {

@@ -130,7 +130,8 @@ describe('a GitHub mock connection with no model and no fixture', () => {
     await harness.close();
     harness = await startHarness('in-process', { toolResults: createToolResults({ fixturesDir: emptyFixtures, missPolicy: 'simulate' }) });
     expect(await run()).toBe(first);
-    expect(JSON.parse(first)[2].json).toMatchObject({ number: 1, state: 'merged', merged: true });
+    // The server's own state enum is open | closed: a merged pull request is closed and merged, as on GitHub.
+    expect(JSON.parse(first)[2].json).toMatchObject({ number: 1, state: 'closed', merged: true });
   });
 
   it('says an unknown id is not found and a chosen key already exists, as a real server words it', async () => {

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { createSchemaCompiler, type JsonSchema } from '../../domain/json-schema.js';
-import { toSyntheticValue } from './synthetic-source.js';
+import { toSyntheticValue, type SyntheticOptions } from './synthetic-source.js';
 
 /** Nesting past which a wanted value is not followed further (a self-referencing schema, deep data). */
 const maxDepth = 12;
@@ -23,23 +23,27 @@ type Schema = Record<string, unknown>;
  *   fitToSchema({ number: '12', title: 'Bug' }, { type: 'object', properties: { number: { type: 'integer' }, title: { type: 'string' }, author: { type: 'string' } }, required: ['number', 'author'] }, 'seed');
  *   // { number: 12, title: 'Bug', author: '<made up>' }
  */
-export function fitToSchema(wanted: unknown, schema: JsonSchema, seed: string): unknown {
-  let value = fit(wanted, schema, { root: schema, seed }, '', 0);
+export function fitToSchema(wanted: unknown, schema: JsonSchema, seed: string, options: FitOptions = {}): unknown {
+  let value = fit(wanted, schema, { root: schema, seed, options }, '', 0);
   const compiled = compiler.compile(schema);
   if (!compiled.ok) return value;
   for (let round = 0; round < repairRounds; round++) {
     if (compiled.validate(value)) return value;
-    const repaired = repair(value, compiled.validate.errors ?? [], schema, `${seed}#${round}`);
+    const repaired = repair(value, compiled.validate.errors ?? [], schema, `${seed}#${round}`, options);
     if (repaired === undefined) break;
     value = repaired;
   }
   if (compiled.validate(value)) return value;
-  return toSyntheticValue(schema, seed);
+  return toSyntheticValue(schema, seed, options);
 }
+
+/** What made-up parts may know: the present and the entity shown (domain/field-value.ts). */
+export type FitOptions = Pick<SyntheticOptions, 'now' | 'entity'>;
 
 interface FitContext {
   root: Schema;
   seed: string;
+  options: FitOptions;
 }
 
 function fit(wanted: unknown, schemaValue: unknown, context: FitContext, path: string, depth: number): unknown {
@@ -54,6 +58,7 @@ function fit(wanted: unknown, schemaValue: unknown, context: FitContext, path: s
         ...(context.root.definitions ? { definitions: context.root.definitions } : {}),
       },
       `${context.seed}|${path}`,
+      { ...context.options, ...fieldOf(path) },
     );
   // A list the answer does not hold is empty (up to its minItems): made-up items would be things
   // the world never had, e.g. relations between entities that do not exist.
@@ -206,7 +211,7 @@ function resolve(schema: Schema, root: Schema, hops = 0): Schema {
 }
 
 /** Replaces each value the checker objects to with a made-up one for its part of the schema; undefined when nothing could be placed. */
-function repair(value: unknown, errors: readonly ErrorObject[], root: Schema, seed: string): unknown {
+function repair(value: unknown, errors: readonly ErrorObject[], root: Schema, seed: string, options: FitOptions): unknown {
   let result = structuredClone(value);
   let changed = false;
   for (const error of errors) {
@@ -228,12 +233,23 @@ function repair(value: unknown, errors: readonly ErrorObject[], root: Schema, se
         ? { ...part, ...(root.$defs ? { $defs: root.$defs } : {}), ...(root.definitions ? { definitions: root.definitions } : {}) }
         : {},
       `${seed}|${instancePath}`,
+      { ...options, ...fieldOf(instancePath) },
     );
     if (instancePath === '') return replacement;
     result = setAt(result, instancePath, replacement);
     changed = true;
   }
   return changed ? result : undefined;
+}
+
+/** The property a JSON pointer ends at and the one holding its object (array indexes skipped): `/assignee/email` → email of assignee. */
+function fieldOf(pointer: string): { name: string; parent: string } {
+  const names = pointer
+    .split('/')
+    .slice(1)
+    .filter((token) => !/^\d+$/.test(token))
+    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return { name: names[names.length - 1] ?? '', parent: names[names.length - 2] ?? '' };
 }
 
 function pointTo(root: unknown, pointer: string): unknown {

@@ -44,7 +44,11 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
       const answer: Answer = clock
         ? 'error' in clock
           ? { error: clock.error }
-          : { value: tool.outputSchema ? fitToSchema(clock.value, tool.outputSchema, `${seed}|${call.server}|${tool.name}`) : clock.value }
+          : {
+              value: tool.outputSchema
+                ? fitToSchema(clock.value, tool.outputSchema, `${seed}|${call.server}|${tool.name}`, { now })
+                : clock.value,
+            }
         : answerFromWorld({
             shape,
             tool,

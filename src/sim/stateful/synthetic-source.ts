@@ -1,4 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { withFake } from '../../domain/fake-data.js';
+import { toBooleanValue, toNumberValue, toStringValue, type FieldContext } from '../../domain/field-value.js';
 import { createSeededRandom } from '../../domain/random.js';
 import type { ToolCall, ToolResultSource } from '../source/tool-result-source.js';
 
@@ -28,8 +30,9 @@ export function createSyntheticSource({ seed = 'mcpsim' }: SyntheticSourceOption
     async resolve(call: ToolCall) {
       const key = JSON.stringify([seed, call.server, call.tool, call.argumentsKey, call.occurrence]);
       const outputSchema = call.context?.toolDefinition.outputSchema;
+      const now = call.context?.now ?? fallbackNow;
       if (outputSchema) {
-        const value = toSyntheticValue(outputSchema, key);
+        const value = toSyntheticValue(outputSchema, key, { now });
         if (isObject(value)) {
           const result: CallToolResult = {
             content: [{ type: 'text', text: JSON.stringify(value) }],
@@ -40,26 +43,41 @@ export function createSyntheticSource({ seed = 'mcpsim' }: SyntheticSourceOption
           return { source: 'synthetic', result };
         }
       }
-      const draw = createDraw(key);
-      const reference = `${draw.pick(words)}-${draw.pick(words)}-${draw.int(1000, 9999)}`;
+      const reference = withFake(key, (faker) => faker.string.alphanumeric({ length: 10, casing: 'lower' }));
       const text = `Synthetic result of ${call.tool} for ${call.argumentsKey} (call ${call.occurrence}): ref ${reference}.`;
       return { source: 'synthetic', result: { content: [{ type: 'text', text }], isError: false, _meta: { ...syntheticMeta } } };
     },
   };
 }
 
+/** What a made-up value may know beyond its schema. */
+export interface SyntheticOptions {
+  /** The clock's present (ISO 8601): made-up times fall around it. */
+  now?: string;
+  /** The entity the value shows (`customer`): a `name` of a customer is a person's name. */
+  entity?: string | undefined;
+  /** The property the value is for, when it is one (`email`), and the property holding its object. */
+  name?: string;
+  parent?: string;
+}
+
+/** The present assumed when the caller gives none (hand-made calls in tests). */
+export const fallbackNow = '2026-01-01T00:00:00.000Z';
+
 /**
  * A value valid against a JSON Schema, the same for the same (schema, seed). Supports what tool
  * schemas use: type (and lists of types), properties/required, items/prefixItems, enum, const,
- * default, examples, formats (date-time, date, time, email, uri, uuid, hostname, ipv4, ipv6),
- * numeric and length bounds, anyOf/oneOf/allOf, nullable, and `$ref` into the same document.
- * A `pattern` is met only when a candidate value happens to match it (examples, default, formats).
+ * default, examples, formats, `pattern` (randexp), numeric and length bounds, anyOf/oneOf/allOf,
+ * nullable, and `$ref` into the same document. Scalars are real-looking values chosen by the
+ * property's name, description and format (domain/field-value.ts): an `email` is an address, a
+ * `created_at` a time shortly before `now`, an `amount` a price in cents.
  *
  * @example
  *   toSyntheticValue({ type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] }, 'seed');
  */
-export function toSyntheticValue(schema: Record<string, unknown>, seed: string): unknown {
-  return sample(schema, { root: schema, draw: createDraw(seed) }, 0, 0);
+export function toSyntheticValue(schema: Record<string, unknown>, seed: string, options: SyntheticOptions = {}): unknown {
+  const generation: Generation = { root: schema, draw: createDraw(seed), seed, now: options.now ?? fallbackNow, entity: options.entity };
+  return sample(schema, generation, 0, 0, { name: options.name ?? '', parent: options.parent ?? '', path: '' });
 }
 
 type Schema = Record<string, unknown>;
@@ -76,6 +94,34 @@ interface Draw {
 interface Generation {
   root: Schema;
   draw: Draw;
+  seed: string;
+  now: string;
+  entity: string | undefined;
+}
+
+/** Where a value sits: its property name, the property holding its object, and its path (which seeds it). */
+interface Field {
+  name: string;
+  parent: string;
+  path: string;
+}
+
+function child(field: Field, key: string): Field {
+  return { name: key, parent: field.name, path: `${field.path}/${key}` };
+}
+
+function item(field: Field, index: number): Field {
+  return { name: field.name, parent: field.parent, path: `${field.path}/${index}` };
+}
+
+function leafContext(generation: Generation, field: Field): FieldContext {
+  return {
+    name: field.name,
+    parent: field.parent,
+    entity: generation.entity,
+    seed: `${generation.seed}|${field.path}`,
+    now: generation.now,
+  };
 }
 
 /** Past this nesting, objects get only their required properties and arrays only minItems. */
@@ -86,33 +132,6 @@ const maxRefHops = 16;
 const maxSampleDepth = 64;
 /** The most items one array gets, whatever its minItems says (a value must stay printable). */
 const maxSampleItems = 1000;
-
-const words = [
-  'amber',
-  'birch',
-  'cobalt',
-  'delta',
-  'ember',
-  'fjord',
-  'garnet',
-  'harbor',
-  'indigo',
-  'juniper',
-  'kestrel',
-  'lumen',
-  'maple',
-  'nimbus',
-  'orbit',
-  'pebble',
-  'quartz',
-  'river',
-  'sierra',
-  'tundra',
-  'umber',
-  'violet',
-  'willow',
-  'zephyr',
-];
 
 function createDraw(seed: string): Draw {
   const bytes = createSeededRandom(seed);
@@ -125,22 +144,22 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function sample(schema: unknown, generation: Generation, depth: number, refHops: number): unknown {
+function sample(schema: unknown, generation: Generation, depth: number, refHops: number, field: Field): unknown {
   const { draw } = generation;
   if (schema === false) return undefined;
   if (depth > maxSampleDepth) return null;
-  if (!isObject(schema)) return draw.pick(words);
+  if (!isObject(schema)) return toStringValue({}, leafContext(generation, field));
   let current = schema;
   if (typeof current.$ref === 'string') {
     const { $ref, ...rest } = current;
     const target = refHops < maxRefHops ? resolveRef(generation.root, $ref as string) : undefined;
     if (target === undefined && refHops >= maxRefHops) return null;
-    return sample(target === undefined ? rest : mergeSchemas(target, rest), generation, depth, refHops + 1);
+    return sample(target === undefined ? rest : mergeSchemas(target, rest), generation, depth, refHops + 1, field);
   }
   if (Array.isArray(current.allOf)) {
     const { allOf, ...rest } = current;
     current = (allOf as unknown[]).filter(isObject).reduce<Schema>((merged, part) => mergeSchemas(merged, part), rest);
-    if (typeof current.$ref === 'string') return sample(current, generation, depth, refHops);
+    if (typeof current.$ref === 'string') return sample(current, generation, depth, refHops, field);
   }
   if ('const' in current) return current.const;
   if (Array.isArray(current.enum) && current.enum.length > 0) return draw.pick(current.enum);
@@ -154,24 +173,24 @@ function sample(schema: unknown, generation: Generation, depth: number, refHops:
     const easy = branches.filter((branch) => !(isObject(branch) && 'pattern' in branch));
     const choices = easy.length > 0 ? easy : branches;
     const branch = depth >= minimalDepth ? choices[0] : draw.pick(choices);
-    return sample(isObject(branch) ? mergeSchemas(rest, branch) : rest, generation, depth, refHops + 1);
+    return sample(isObject(branch) ? mergeSchemas(rest, branch) : rest, generation, depth, refHops + 1, field);
   }
   if (current.nullable === true && draw.chance(0.15)) return null;
   switch (chooseType(current, draw)) {
     case 'null':
       return null;
     case 'boolean':
-      return draw.chance(0.5);
+      return toBooleanValue(leafContext(generation, field));
     case 'integer':
-      return sampleNumber(current, draw, true);
+      return toNumberValue(current, leafContext(generation, field), true);
     case 'number':
-      return sampleNumber(current, draw, false);
+      return toNumberValue(current, leafContext(generation, field), false);
     case 'object':
-      return sampleObject(current, generation, depth);
+      return sampleObject(current, generation, depth, field);
     case 'array':
-      return sampleArray(current, generation, depth);
+      return sampleArray(current, generation, depth, field);
     default:
-      return sampleString(current, draw);
+      return toStringValue(current, leafContext(generation, field));
   }
 }
 
@@ -212,7 +231,7 @@ function inferType(schema: Schema): string {
   return 'string';
 }
 
-function sampleObject(schema: Schema, generation: Generation, depth: number): Record<string, unknown> {
+function sampleObject(schema: Schema, generation: Generation, depth: number, field: Field): Record<string, unknown> {
   const { draw } = generation;
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = new Set((Array.isArray(schema.required) ? schema.required : []).filter((key): key is string => typeof key === 'string'));
@@ -220,7 +239,7 @@ function sampleObject(schema: Schema, generation: Generation, depth: number): Re
   // Entries, not assignment, so a property named `__proto__` stays a property.
   const entries: [string, unknown][] = [];
   const add = (key: string, propertySchema: unknown) => {
-    const value = sample(propertySchema, generation, depth + 1, 0);
+    const value = sample(propertySchema, generation, depth + 1, 0, child(field, key));
     if (value !== undefined) entries.push([key, value]);
   };
   for (const [key, propertySchema] of Object.entries(properties)) {
@@ -234,14 +253,14 @@ function sampleObject(schema: Schema, generation: Generation, depth: number): Re
   const wanted = Math.max(minProperties, isRecord && depth < minimalDepth ? draw.int(1, 2) : 0);
   const propertyNames = isObject(schema.propertyNames) ? schema.propertyNames : null;
   for (let index = 0; entries.length < wanted && additional !== false && index < wanted + 8; index++) {
-    const named = propertyNames ? sample(propertyNames, generation, depth + 1, 0) : undefined;
-    const key = typeof named === 'string' ? named : `${draw.pick(words)}_${index + 1}`;
+    const named = propertyNames ? sample(propertyNames, generation, depth + 1, 0, child(field, `key${index}`)) : undefined;
+    const key = typeof named === 'string' ? named : withFake(`${generation.seed}|${field.path}|key${index}`, (faker) => faker.word.noun());
     if (!entries.some(([existing]) => existing === key)) add(key, extraSchema);
   }
   return Object.fromEntries(entries);
 }
 
-function sampleArray(schema: Schema, generation: Generation, depth: number): unknown[] {
+function sampleArray(schema: Schema, generation: Generation, depth: number, field: Field): unknown[] {
   const { draw } = generation;
   const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : [];
   const rest = Array.isArray(schema.items) ? schema.additionalItems : Array.isArray(schema.prefixItems) ? schema.items : schema.items;
@@ -253,7 +272,7 @@ function sampleArray(schema: Schema, generation: Generation, depth: number): unk
   const seen = new Set<string>();
   for (let index = 0; items.length < length && index < length + 10; index++) {
     const position = items.length;
-    const value = sample(position < prefix.length ? prefix[position] : rest, generation, depth + 1, 0);
+    const value = sample(position < prefix.length ? prefix[position] : rest, generation, depth + 1, 0, item(field, position));
     if (value === undefined) break;
     if (schema.uniqueItems === true) {
       const key = JSON.stringify(value);
@@ -263,117 +282,4 @@ function sampleArray(schema: Schema, generation: Generation, depth: number): unk
     items.push(value);
   }
   return items;
-}
-
-function sampleNumber(schema: Schema, draw: Draw, integer: boolean): number {
-  const finite = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-  const step = integer ? 1 : 0.01;
-  let low = finite(schema.minimum);
-  let high = finite(schema.maximum);
-  // draft-06+: exclusiveMinimum is a number; draft-04: a boolean beside minimum.
-  const exclusiveLow = finite(schema.exclusiveMinimum) ?? (schema.exclusiveMinimum === true ? low : undefined);
-  const exclusiveHigh = finite(schema.exclusiveMaximum) ?? (schema.exclusiveMaximum === true ? high : undefined);
-  if (exclusiveLow !== undefined) low = Math.max(low ?? -Infinity, exclusiveLow + step);
-  if (exclusiveHigh !== undefined) high = Math.min(high ?? Infinity, exclusiveHigh - step);
-  if (low === undefined && high === undefined) [low, high] = [0, 1000];
-  else if (low === undefined) low = Math.min(0, high! - 1000);
-  else if (high === undefined) high = Math.max(low, 0) + 1000;
-  // Keep the window small and safe: near zero when it is allowed, else just above the lower bound.
-  if (high! - low > 1_000_000)
-    [low, high] = low <= 0 && high! >= 0 ? [Math.max(low, -1000), Math.min(high!, 1000)] : [low, low + 1_000_000];
-  const [min, max] = [low, high!];
-  const multipleOf = finite(schema.multipleOf);
-  if (multipleOf !== undefined && multipleOf > 0) {
-    const first = Math.ceil(min / multipleOf);
-    const last = Math.floor(max / multipleOf);
-    return last >= first ? draw.int(first, last) * multipleOf : min;
-  }
-  if (integer) return Math.ceil(min) <= Math.floor(max) ? draw.int(Math.ceil(min), Math.floor(max)) : Math.ceil(min);
-  const value = Math.round((min + draw.next() * (max - min)) * 100) / 100;
-  return value >= min && value <= max ? value : min;
-}
-
-function sampleString(schema: Schema, draw: Draw): string {
-  const format = typeof schema.format === 'string' ? schema.format : '';
-  const pattern = typeof schema.pattern === 'string' ? toRegExp(schema.pattern) : null;
-  let value = formatted(format, draw) ?? `${draw.pick(words)} ${draw.pick(words)}`;
-  if (pattern && !pattern.test(value)) {
-    const candidates = [...(Array.isArray(schema.examples) ? schema.examples : []), schema.default, ...patternGuesses(draw)];
-    value = (candidates.find((candidate) => typeof candidate === 'string' && pattern.test(candidate)) as string | undefined) ?? value;
-  }
-  const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
-  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Number.POSITIVE_INFINITY;
-  while (value.length < minLength) value += ` ${draw.pick(words)}`;
-  // Length is in code points, as JSON Schema counts it; the words are ASCII, so slicing is safe.
-  return value.length > maxLength ? value.slice(0, maxLength) : value;
-}
-
-function toRegExp(pattern: string): RegExp | null {
-  try {
-    return new RegExp(pattern, 'u');
-  } catch {
-    return null;
-  }
-}
-
-function formatted(format: string, draw: Draw): string | null {
-  const word = () => draw.pick(words);
-  const start = Date.UTC(2025, 0, 1) / 1000;
-  switch (format) {
-    case 'date-time':
-      return new Date((start + draw.int(0, 365 * 86_400)) * 1000).toISOString().replace('.000Z', 'Z');
-    case 'date':
-      return new Date((start + draw.int(0, 365) * 86_400) * 1000).toISOString().slice(0, 10);
-    case 'time':
-      return new Date((start + draw.int(0, 86_399)) * 1000).toISOString().slice(11, 19) + 'Z';
-    case 'email':
-    case 'idn-email':
-      return `${word()}.${word()}@example.com`;
-    case 'uri':
-    case 'url':
-    case 'iri':
-    case 'uri-reference':
-    case 'iri-reference':
-      return `https://example.com/${word()}/${draw.int(1, 9999)}`;
-    case 'uuid':
-      return toUuid(draw);
-    case 'hostname':
-    case 'idn-hostname':
-      return `${word()}.example.com`;
-    case 'ipv4':
-      return `192.0.2.${draw.int(1, 254)}`;
-    case 'ipv6':
-      return `2001:db8::${draw.int(1, 0xffff).toString(16)}`;
-    default:
-      return null;
-  }
-}
-
-/** A version 4 UUID from the draw. */
-function toUuid(draw: Draw): string {
-  const hex = Array.from({ length: 32 }, () => draw.int(0, 15).toString(16));
-  hex[12] = '4';
-  hex[16] = (8 + draw.int(0, 3)).toString(16);
-  const text = hex.join('');
-  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`;
-}
-
-/** Values that common `pattern`s of tool schemas accept: codes, slugs, dates, durations, hosts. */
-function patternGuesses(draw: Draw): string[] {
-  const word = draw.pick(words);
-  return [
-    word,
-    `${word}-${draw.int(1, 99)}`,
-    `${word}_${draw.int(1, 99)}`,
-    word.slice(0, 2),
-    'en',
-    'US',
-    String(draw.int(1, 99)),
-    `${draw.int(1, 30)}d`,
-    formatted('date', draw)!,
-    formatted('date-time', draw)!,
-    toUuid(draw),
-    `${word}.example.com`,
-    `https://example.com/${word}`,
-  ];
 }

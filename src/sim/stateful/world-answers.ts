@@ -5,43 +5,59 @@
  * Each answer carries the `WorldChanges` it made, the same kind the model and fixtures write.
  */
 import type { WorldChanges } from '../../domain/memory-log.js';
-import type { ToolShape } from '../../domain/tool-operation.js';
 import {
   entitiesOf,
   fieldValue,
+  findByName,
+  nameFields,
   isQueryArgument,
   matchesQuery,
   selectsAll,
-  toNextId,
   toNormalName,
   toPageRequest,
   valuesMatch,
-  type EntityRecord,
 } from '../../domain/world-query.js';
 import { toPlural } from '../../domain/entity-words.js';
+import { matchesCondition, toConditions } from '../../domain/world-filter.js';
 import { fitToSchema } from './schema-fit.js';
+import {
+  entitySeed,
+  findEntity,
+  fitOptions,
+  fitView,
+  newFields,
+  notFound,
+  presentEntity,
+  quoteId,
+  toLabel,
+  toView,
+  toWordsOf,
+  typedId,
+  withIdAlias,
+} from './world-views.js';
+import { toCreatedId } from './entity-ids.js';
+import { initialState, spellState, stateSchema, toStateField } from './state-fields.js';
+import { batchItems, createEach, hasProperty, idListNames, readEach, relatedLists, removeEach, uniqueClash } from './world-batches.js';
 import {
   dataArguments,
   defaultOf,
   defaultState,
   defaultsOf,
   existingName,
+  listedTypeArgument,
+  withListedType,
   listItemSchema,
   scopeArguments,
   stampName,
   withCounts,
+  type Answer,
   type AnswerInput,
 } from './world-conventions.js';
 
-export type { AnswerInput } from './world-conventions.js';
+export type { Answer, AnswerInput } from './world-conventions.js';
 
-/** An answer: the value to show (or plain text, or an error text) and what it changed. */
-export interface Answer {
-  value?: unknown;
-  text?: string;
-  error?: string;
-  changes?: WorldChanges;
-}
+/** Arguments that name the state an update moves the entity to (`transition`, `target_status`). */
+const targetStateArguments = new Set(['transition', 'targetstatus', 'targetstate', 'tostatus', 'tostate', 'newstatus', 'newstate']);
 
 /**
  * Answers a call from the world as its (per-call) shape says.
@@ -69,18 +85,20 @@ export function answerFromWorld(input: AnswerInput): Answer {
 }
 
 function create(input: AnswerInput, givenId?: string): Answer {
+  const batch = givenId === undefined ? batchItems(input) : null;
+  if (batch) return createEach(input, batch);
   const { shape, args, world, now } = input;
   const existing = entitiesOf(world, shape.entity);
   const id =
     givenId ??
-    (shape.idArgument !== null && args[shape.idArgument] !== undefined
-      ? String(args[shape.idArgument])
-      : toNextId(existing, shape.entity, shape.numericId));
+    (shape.idArgument !== null && args[shape.idArgument] !== undefined ? String(args[shape.idArgument]) : toCreatedId(input, existing));
   if (existing.some((entity) => entity.id === id)) return { error: `${toLabel(shape.entity)} ${quoteId(id, shape)} already exists` };
   const fields: Record<string, unknown> = { [shape.idField]: typedId(id, shape), ...dataArguments(input) };
+  const taken = uniqueClash(input, existing, fields);
+  if (taken) return { error: `${toLabel(shape.entity)} with ${taken.name} ${JSON.stringify(taken.value)} already exists` };
   const created = stampName(input, 'created');
   if (created && fieldValue(fields, created) === undefined) fields[created] = now;
-  const state = defaultState(input);
+  const state = defaultState(input) ?? initialState(input);
   if (state && fieldValue(fields, state.name) === undefined) fields[state.name] = state.value;
   const { shown, stored } = fitView(input, fields, id);
   return { value: shown, changes: { upserts: [{ type: shape.entity, id, fields: stored }] } };
@@ -89,9 +107,14 @@ function create(input: AnswerInput, givenId?: string): Answer {
 function read(input: AnswerInput): Answer {
   const { shape, args } = input;
   const entities = entitiesOf(input.world, shape.entity);
+  const many = shape.idArgument === null ? undefined : args[shape.idArgument];
+  if (Array.isArray(many)) return readEach(input, entities, many);
   if (shape.find) {
     const filters = Object.entries(dataArguments(input));
-    const found = entities.find((entity) => filters.every(([name, value]) => valuesMatch(fieldValue(entity.fields, name), value)));
+    const byName = filters.length === 1 && nameFields.has(toNormalName(filters[0]![0])) && typeof filters[0]![1] === 'string';
+    const found =
+      entities.find((entity) => filters.every(([name, value]) => valuesMatch(fieldValue(entity.fields, name), value))) ??
+      (byName ? findByName(entities, filters[0]![1] as string) : undefined);
     if (!found)
       return {
         error: `${toLabel(shape.entity)} not found: none has ${filters.map(([name, value]) => `${name} ${JSON.stringify(value)}`).join(' and ') || 'these values'}`,
@@ -116,21 +139,39 @@ function read(input: AnswerInput): Answer {
   return found ? presentEntity(input, found) : generate(input, key);
 }
 
-function list(input: AnswerInput): Answer {
+function list(called: AnswerInput): Answer {
+  const input = withListedType(called);
   const { shape, tool, args } = input;
   const entities = entitiesOf(input.world, shape.entity);
   const known = new Set(entities.flatMap((entity) => Object.keys(entity.fields).map(toNormalName)));
   const scope = scopeArguments(input);
-  const filters = Object.entries(dataArguments(input)).filter(
-    ([name, value]) => !isQueryArgument(name) && !selectsAll(value) && known.has(toNormalName(name)),
+  const data = Object.entries(dataArguments(input)).filter(([name]) => name !== listedTypeArgument(called));
+  // Ranges, time windows, filter groups and `field = value` query strings; what states none of them is equality or free text.
+  const conditions = data.flatMap(([name, value]) => (selectsAll(value) ? [] : (toConditions(name, value) ?? [])));
+  const stated = new Set(data.filter(([name, value]) => !selectsAll(value) && toConditions(name, value) !== null).map(([name]) => name));
+  const filters = data.filter(
+    ([name, value]) => !stated.has(name) && !isQueryArgument(name) && !selectsAll(value) && known.has(toNormalName(name)),
   );
-  const query = Object.entries(args).find(([name, value]) => isQueryArgument(name) && typeof value === 'string')?.[1] as string | undefined;
+  const query = Object.entries(args).find(
+    ([name, value]) => isQueryArgument(name) && typeof value === 'string' && !stated.has(name),
+  )?.[1] as string | undefined;
+  // `ids: [...]`, `issue_ids: [...]`: a batch read by a list of ids keeps those.
+  const idList = data.find(([name, value]) => Array.isArray(value) && idListNames(shape).has(toNormalName(name)))?.[1] as
+    unknown[] | undefined;
   const matching = entities.filter(
     (entity) =>
+      (idList === undefined ||
+        idList.some(
+          (id) =>
+            String(id) === entity.id ||
+            valuesMatch(fieldValue(entity.fields, shape.idField), id) ||
+            valuesMatch(fieldValue(entity.fields, 'name'), id),
+        )) &&
       filters.every(([name, value]) => {
         const field = fieldValue(entity.fields, name) ?? (toNormalName(name) === toNormalName(shape.idField) ? entity.id : undefined);
         return field === undefined ? scope.has(name) : valuesMatch(field, value);
       }) &&
+      conditions.every((condition) => matchesCondition(entity.fields, entity.id, condition)) &&
       (query === undefined || matchesQuery(entity.fields, query)),
   );
   const page = toPageRequest(args, defaultsOf(tool));
@@ -139,12 +180,15 @@ function list(input: AnswerInput): Answer {
   const upserts: NonNullable<WorldChanges['upserts']> = [];
   const itemSchema = listItemSchema(tool.outputSchema);
   const items = shown.map((entity) => {
-    const view = toView(entity, shape);
+    // An item schema without the id field, for an entity that shows its id already (`name`), gets no extra `id`.
+    const bare = itemSchema && !hasProperty(itemSchema.schema, shape.idField) && Object.values(entity.fields).includes(entity.id);
+    const view = bare ? { ...entity.fields } : toView(entity, shape);
     if (!itemSchema) return view;
     const fitted = fitToSchema(
       withIdAlias(view, itemSchema.schema, shape.idField, entity.id),
       itemSchema.schema,
       entitySeed(input, entity.id),
+      fitOptions(input),
     ) as Record<string, unknown>;
     const filled = newFields(entity.fields, fitted);
     if (filled) upserts.push({ type: shape.entity, id: entity.id, fields: filled });
@@ -158,9 +202,10 @@ function list(input: AnswerInput): Answer {
   const plural = itemSchema?.property ?? toPlural(shape.entity);
   const value = tool.outputSchema
     ? fitToSchema(
-        withCounts({ [plural]: items, ...next }, tool.outputSchema, matching.length, more),
+        withCounts({ ...relatedLists(input, plural), [plural]: items, ...next }, tool.outputSchema, matching.length, more),
         tool.outputSchema,
         `${input.seed}|${tool.name}|${input.argumentsKey}`,
+        fitOptions(input),
       )
     : { [plural]: items, total: matching.length, ...next };
   return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
@@ -181,16 +226,18 @@ function update(input: AnswerInput): Answer {
     if (name === shape.idArgument || scope.has(name) || name === shape.listField?.argument) continue;
     changes[existingName(found.fields, name)] = value;
   }
+  let stateField = toStateField(input, found.fields);
+  for (const [name, value] of Object.entries(changes)) {
+    // `transition_issue(key, transition: 'Done')`: the target state, under the entity's own state field.
+    if (!targetStateArguments.has(toNormalName(name))) continue;
+    stateField = toStateField(input, found.fields, 'status');
+    delete changes[name];
+    changes[stateField] = value;
+  }
   for (const [name, value] of Object.entries(shape.sets)) {
-    const field =
-      name === 'state' && fieldValue(found.fields, 'state') === undefined && fieldValue(found.fields, 'status') !== undefined
-        ? existingName(found.fields, 'status')
-        : existingName(found.fields, name);
-    const current = found.fields[field];
-    changes[field] =
-      typeof value === 'string' && typeof current === 'string' && current === current.toUpperCase() && current !== current.toLowerCase()
-        ? value.toUpperCase()
-        : value;
+    if (name !== 'state') changes[existingName(found.fields, name)] = value;
+    else if (changes[stateField] === undefined)
+      changes[stateField] = typeof value === 'string' ? spellState(value, stateSchema(input, stateField), found.fields[stateField]) : value;
   }
   if (shape.listField) {
     const field = existingName(found.fields, shape.listField.field);
@@ -220,30 +267,15 @@ function remove(input: AnswerInput): Answer {
   const changes = { deletes: [{ type: shape.entity, id: found.id }] };
   if (tool.outputSchema)
     return {
-      value: fitToSchema({ ...toView(found, shape), deleted: true, success: true }, tool.outputSchema, entitySeed(input, found.id)),
-      changes,
-    };
-  return { text: `Deleted ${toWordsOf(shape.entity)} ${quoteId(found.id, shape)}.`, changes };
-}
-
-/** A batch delete (`delete_entities({ entityNames: [...] })`): removes each id the world has; not-found only when it has none of them. */
-function removeEach(input: AnswerInput, ids: readonly unknown[]): Answer {
-  const { shape, tool } = input;
-  const existing = entitiesOf(input.world, shape.entity);
-  const found = ids.map((id) => findEntity(input, existing, String(id))).filter((entity): entity is EntityRecord => entity !== undefined);
-  if (found.length === 0) return { error: notFound(shape, ids.map(String).join(', ')) };
-  const changes = { deletes: found.map((entity) => ({ type: shape.entity, id: entity.id })) };
-  const text = `Deleted ${found.length} ${toWordsOf(found.length === 1 ? shape.entity : toPlural(shape.entity))}: ${found.map((entity) => quoteId(entity.id, shape)).join(', ')}.`;
-  if (tool.outputSchema)
-    return {
       value: fitToSchema(
-        { deleted: found.map((entity) => entity.id), success: true, message: text },
+        { ...toView(found, shape), deleted: true, success: true },
         tool.outputSchema,
-        entitySeed(input, found[0]!.id),
+        entitySeed(input, found.id),
+        fitOptions(input),
       ),
       changes,
     };
-  return { text, changes };
+  return { text: `Deleted ${toWordsOf(shape.entity)} ${quoteId(found.id, shape)}.`, changes };
 }
 
 function other(input: AnswerInput): Answer {
@@ -252,7 +284,12 @@ function other(input: AnswerInput): Answer {
   const changes = { facts: [fact.length > 300 ? `${fact.slice(0, 297)}...` : fact] };
   if (tool.outputSchema)
     return {
-      value: fitToSchema(dataArguments(input), tool.outputSchema, `${input.seed}|${tool.name}|${argumentsKey}|${sequence}`),
+      value: fitToSchema(
+        dataArguments(input),
+        tool.outputSchema,
+        `${input.seed}|${tool.name}|${argumentsKey}|${sequence}`,
+        fitOptions(input),
+      ),
       changes,
     };
   return { text: `Done: ${tool.name} ${argumentsKey.length > 200 ? `${argumentsKey.slice(0, 197)}...` : argumentsKey}`, changes };
@@ -269,115 +306,6 @@ function generate(input: AnswerInput, id: string): Answer {
   return { value: shown, changes: { upserts: [{ type: shape.entity, id, fields: stored }] } };
 }
 
-function presentEntity(input: AnswerInput, entity: EntityRecord): Answer {
-  const { shown, stored } = fitView(input, toView(entity, input.shape), entity.id);
-  const filled = newFields(entity.fields, stored);
-  return { value: shown, ...(filled ? { changes: { upserts: [{ type: input.shape.entity, id: entity.id, fields: filled }] } } : {}) };
-}
-
-/** The entity by id (or by its id field's value), when the call's scope arguments (`owner`, `repo`) agree with it. */
-function findEntity(input: AnswerInput, entities: readonly EntityRecord[], id: string): EntityRecord | undefined {
-  const { shape } = input;
-  const found =
-    entities.find((entity) => entity.id === id) ?? entities.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idField), id));
-  if (!found) return undefined;
-  for (const name of scopeArguments(input)) {
-    const value = input.args[name];
-    const field = fieldValue(found.fields, name);
-    if (value !== undefined && field !== undefined && !valuesMatch(field, value)) return undefined;
-  }
-  return found;
-}
-
-/**
- * Fits an entity's fields to the tool's outputSchema, filling what it requires from the entity's
- * own seed: `shown` is what the result carries (what the schema allows), `stored` the fields with
- * what was made up added (so the next read shows the same).
- */
-function fitView(
-  input: AnswerInput,
-  fields: Record<string, unknown>,
-  id: string,
-): { shown: Record<string, unknown>; stored: Record<string, unknown> } {
-  const schema = input.tool.outputSchema;
-  if (!schema) return { shown: fields, stored: fields };
-  // `{ table: {...} }`: an output that wraps the entity in a property named for it.
-  const wrapper = wrapperProperty(schema, input.shape.entity);
-  const entitySchema = wrapper ? (schema.properties as Record<string, Record<string, unknown>>)[wrapper]! : schema;
-  const named = withIdAlias(fields, entitySchema, input.shape.idField, id);
-  const wanted = wrapper && !Object.hasOwn(fields, wrapper) ? { [wrapper]: named } : named;
-  const fitted = fitToSchema(wanted, schema, entitySeed(input, id));
-  if (!isRecord(fitted)) return { shown: fields, stored: fields };
-  const inner = wanted === named ? fitted : fitted[wrapper!];
-  return { shown: fitted, stored: { ...fields, ...(isRecord(inner) ? inner : {}) } };
-}
-
-/**
- * The entity with its id also under the name the schema gives ids (`id`, `name`, `key`) when the
- * schema has no property for the entity's own id field (`collection`): a list of collections
- * shows `{ name: 'orders' }`, not a made-up name.
- */
-function withIdAlias(
-  fields: Record<string, unknown>,
-  schema: Record<string, unknown>,
-  idField: string,
-  id: string,
-): Record<string, unknown> {
-  const properties = isRecord(schema.properties) ? schema.properties : null;
-  if (!properties || Object.hasOwn(properties, idField)) return fields;
-  const alias = ['id', 'name', 'key'].find((name) => Object.hasOwn(properties, name) && fields[name] === undefined);
-  return alias ? { ...fields, [alias]: fields[idField] ?? id } : fields;
-}
-
-/** The object property of an output schema named for the entity (`table` for a table), if any. */
-function wrapperProperty(schema: Record<string, unknown>, entity: string): string | null {
-  const properties = isRecord(schema.properties) ? schema.properties : {};
-  const name = Object.keys(properties).find((key) => toNormalName(key) === toNormalName(entity));
-  const property = name === undefined ? undefined : properties[name];
-  return name !== undefined && isRecord(property) && (property.type === 'object' || isRecord(property.properties)) ? name : null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function toView(entity: EntityRecord, shape: ToolShape): Record<string, unknown> {
-  return fieldValue(entity.fields, shape.idField) === undefined
-    ? { [shape.idField]: typedId(entity.id, shape), ...entity.fields }
-    : { ...entity.fields };
-}
-
-/** Fields of `view` that `fields` lacks (what fitting made up), or null when none. */
-function newFields(fields: Readonly<Record<string, unknown>>, view: Readonly<Record<string, unknown>>): Record<string, unknown> | null {
-  const added = Object.entries(view).filter(([name]) => !Object.hasOwn(fields, name));
-  return added.length > 0 ? Object.fromEntries(added) : null;
-}
-
-function entitySeed(input: AnswerInput, id: string): string {
-  return `${input.seed}|${input.shape.entity}|${id}`;
-}
-
-function typedId(id: string, shape: ToolShape): string | number {
-  return shape.numericId && /^\d{1,15}$/.test(id) ? Number(id) : id;
-}
-
 function toKeyText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-function notFound(shape: ToolShape, id: string): string {
-  return `${toLabel(shape.entity)} ${quoteId(id, shape)} not found`;
-}
-
-function quoteId(id: string, shape: ToolShape): string {
-  return shape.numericId || /^[\w.:/@-]+$/.test(id) ? id : JSON.stringify(id);
-}
-
-function toWordsOf(entity: string): string {
-  return entity.replace(/_/g, ' ');
-}
-
-function toLabel(entity: string): string {
-  const words = toWordsOf(entity);
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }

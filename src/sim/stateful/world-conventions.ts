@@ -4,10 +4,20 @@
  * (`created_at` or `createdAt`), which state a new entity starts in, where a list's outputSchema
  * wants its items and counts. Read from the server's tool definitions.
  */
-import type { WorldState } from '../../domain/memory-log.js';
+import { isPayloadArgument, spreadPayloads } from '../../domain/argument-payload.js';
+import { toSingular, toWords } from '../../domain/entity-words.js';
+import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import type { ToolShape } from '../../domain/tool-operation.js';
 import { isControlArgument, isQueryArgument, selectsAll, toNormalName } from '../../domain/world-query.js';
+
+/** An answer: the value to show (or plain text, or an error text) and what it changed. */
+export interface Answer {
+  value?: unknown;
+  text?: string;
+  error?: string;
+  changes?: WorldChanges;
+}
 
 /** What one call is answered from. */
 export interface AnswerInput {
@@ -49,14 +59,21 @@ export function scopeArguments(input: AnswerInput): Set<string> {
   const reads = argumentsOf(['read', 'delete']);
   const lists = argumentsOf(['list', 'search']);
   const ids = new Set([...shapes.values()].flatMap((candidate) => [candidate.idArgument, candidate.dispatch?.argument]));
-  return new Set([...reads].filter((name) => lists.has(name) && !ids.has(name) && !isControlArgument(name) && !isQueryArgument(name)));
+  return new Set(
+    [...reads].filter(
+      (name) => lists.has(name) && !ids.has(name) && !isControlArgument(name) && !isQueryArgument(name) && !isPayloadArgument(name),
+    ),
+  );
 }
 
-/** The arguments that carry data: not paging or formatting, not the argument that picks the operation. */
+/** The arguments that carry data (a payload's entries spread out): not paging or formatting, not the argument that picks the operation. */
 export function dataArguments(input: AnswerInput): Record<string, unknown> {
   const dispatch = input.shapes.get(input.tool.name)?.dispatch?.argument;
+  // `properties: {...}` and `fields: '{"summary": ...}'` carry data: their entries count one by one.
   return Object.fromEntries(
-    Object.entries(input.args).filter(([name, value]) => value !== undefined && name !== dispatch && !isControlArgument(name)),
+    Object.entries(spreadPayloads(input.args)).filter(
+      ([name, value]) => value !== undefined && name !== dispatch && !isControlArgument(name),
+    ),
   );
 }
 
@@ -167,4 +184,26 @@ export function defaultOf(tool: ToolDefinition, name: string): unknown {
 export function existingName(fields: Readonly<Record<string, unknown>>, name: string): string {
   const normal = toNormalName(name);
   return Object.keys(fields).find((key) => toNormalName(key) === normal) ?? name;
+}
+
+/** Arguments that name the type a generic list lists (`list_objects({ objectType: 'contacts' })`). */
+const typeArguments = new Set(['objecttype', 'object', 'type', 'entitytype', 'entity', 'resource', 'resourcetype', 'kind', 'collection']);
+
+/** The argument of a generic list that names a type the world holds, if any. */
+export function listedTypeArgument(input: AnswerInput): string | undefined {
+  return Object.entries(input.args).find(
+    ([name, value]) =>
+      typeArguments.has(toNormalName(name)) &&
+      typeof value === 'string' &&
+      toSingular(toWords(value).join('_')) !== input.shape.entity &&
+      Object.hasOwn(input.world.entities, toSingular(toWords(value).join('_'))),
+  )?.[0];
+}
+
+/** A generic list (`objectType: contacts`) reads as a list of the type it names. */
+export function withListedType(input: AnswerInput): AnswerInput {
+  const name = listedTypeArgument(input);
+  if (name === undefined) return input;
+  const entity = toSingular(toWords(String(input.args[name])).join('_'));
+  return { ...input, shape: { ...input.shape, entity, idField: 'id' } };
 }

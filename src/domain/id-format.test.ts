@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { findIdExamples, toNewId, type IdClues } from './id-format.js';
+
+const clues = (more: Partial<IdClues>): IdClues => ({
+  type: 'item',
+  existing: [],
+  numeric: false,
+  patterns: [],
+  descriptions: [],
+  args: {},
+  seed: 'seed',
+  ...more,
+});
+
+describe('new ids in a service’s format', () => {
+  it('continues the world’s own ids first', () => {
+    expect(toNewId(clues({ existing: ['c_1001', 'c_1002'] }))).toBe('c_1003');
+    expect(toNewId(clues({ existing: ['12', '17'], numeric: true }))).toBe('18');
+    expect(toNewId(clues({ existing: ['cus_Nffr3eUfNV2Hib'] }))).toMatch(/^cus_[A-Za-z0-9]{14}$/);
+  });
+
+  it('numbers PROJ-N keys within the project the arguments name', () => {
+    const issue = clues({ type: 'issue', patterns: ['^[A-Z][A-Z0-9_]+-\\d+$'], args: { projectKey: 'OPS' } });
+    expect(toNewId(issue)).toBe('OPS-1');
+    expect(toNewId({ ...issue, existing: ['OPS-1', 'OPS-4', 'WEB-9'] })).toBe('OPS-5');
+    expect(toNewId(clues({ descriptions: ['The issue key, e.g. PROJ-123'] }))).toBe('PROJ-1');
+  });
+
+  it('follows examples in descriptions: a prefixed id, a long number, an URL', () => {
+    expect(toNewId(clues({ descriptions: ['Customer ID (e.g. cus_NffrFeUfNV2Hib)'] }))).toMatch(/^cus_[A-Za-z0-9]{14}$/);
+    expect(toNewId(clues({ descriptions: ['e.g. 1204567890123456'] }))).toMatch(/^[1-9]\d{15}$/);
+    expect(toNewId(clues({ descriptions: ['The issue URL, like https://github.com/acme/widgets/issues/42'] }))).toBe(
+      'https://github.com/acme/widgets/issues/1',
+    );
+    expect(findIdExamples('Use a value like `OPS-123` or cus_NffrFeUfNV2Hib.')).toEqual(['OPS-123', 'cus_NffrFeUfNV2Hib']);
+  });
+
+  it('always makes an id that every pattern accepts, and the same one for the same clues', () => {
+    const patterned = clues({ patterns: ['^[a-f0-9]{24}$'], descriptions: ['e.g. cus_NffrFeUfNV2Hib'] });
+    expect(toNewId(patterned)).toMatch(/^[a-f0-9]{24}$/);
+    expect(toNewId(patterned)).toBe(toNewId(patterned));
+    expect(toNewId(clues({ type: 'note' }))).toBe('note_1');
+  });
+});

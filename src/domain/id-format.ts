@@ -1,0 +1,177 @@
+/**
+ * New ids in a service's own format. The format is learned, in order, from the ids the world
+ * already holds for the type (`c_1001` → `c_1002`), the `pattern` of an argument that takes the
+ * id, and examples in the descriptions of such arguments (`cus_NffrFeUfNV2Hib`, `OPS-123`,
+ * `https://…/issues/42`, a 16-digit number). A key such as `PROJ-N` takes the project key from the
+ * call's arguments. The id made always matches every pattern given, so the tools that take it
+ * accept it. Pure and seeded: the same inputs give the same id.
+ */
+import { withFake } from './fake-data.js';
+import { toPatternChecker, toPatternValue } from './pattern-value.js';
+
+/** What is known about ids of one entity type. */
+export interface IdClues {
+  /** The entity type, singular (`customer`). */
+  type: string;
+  /** The ids the world holds for the type. */
+  existing: readonly string[];
+  /** Ids are integers: they count up. */
+  numeric: boolean;
+  /** `pattern`s of arguments that take the id. */
+  patterns: readonly string[];
+  /** Descriptions of arguments that take the id (and of the tools), where examples may be. */
+  descriptions: readonly string[];
+  /** The call's arguments: a project key for `PROJ-N` keys. */
+  args: Readonly<Record<string, unknown>>;
+  /** Seeds the random part of an id. */
+  seed: string;
+}
+
+/** `OPS-123`: a project key, a dash and a number. */
+const projectKeyId = /^([A-Z][A-Z0-9_]*)-(\d+)$/;
+/** `cus_NffrFeUfNV2Hib`, `pi_3MtwBw...`: a short prefix, `_`, a random tail. */
+const prefixedId = /^([a-z]{1,12}_)([A-Za-z0-9]{6,40})$/;
+
+/**
+ * A new id for the type, in the format the clues show, never one of `existing`.
+ *
+ * @example
+ *   toNewId({ type: 'issue', existing: [], numeric: false, patterns: ['^[A-Z]+-\\d+$'], descriptions: [], args: { project: 'OPS' }, seed: 's' }); // 'OPS-1'
+ *   toNewId({ type: 'customer', existing: [], numeric: false, patterns: [], descriptions: ['The customer, e.g. cus_NffrFeUfNV2Hib'], args: {}, seed: 's' }); // 'cus_' and 14 letters or digits
+ */
+export function toNewId(clues: IdClues): string {
+  return toNewIdWithSource(clues).id;
+}
+
+/** Where a new id's format came from: the world's ids, a project key, an example, a pattern, or none (`<type>_<n>`). */
+export type IdSource = 'world' | 'project key' | 'example' | 'pattern' | 'counter';
+
+/**
+ * A new id and where its format came from (what `mcpsim explain` shows).
+ *
+ * @example
+ *   toNewIdWithSource({ ...clues, descriptions: ['e.g. cus_NffrFeUfNV2Hib'] }); // { id: 'cus_…', source: 'example' }
+ */
+export function toNewIdWithSource(clues: IdClues): { id: string; source: IdSource } {
+  const taken = new Set(clues.existing);
+  const checkers = clues.patterns.map(toPatternChecker).filter((checker): checker is RegExp => checker !== null);
+  const fits = (id: string) => !taken.has(id) && checkers.every((checker) => checker.test(id));
+  // A project key the call names wins over the world's last key (`OPS-5` after `WEB-9` when the call says OPS).
+  const keyed = projectKeyOf(clues.args) !== null;
+  const candidates: { id: string; source: IdSource }[] = [
+    ...(keyed ? fromProjectKey(clues, taken) : []).map((id) => ({ id, source: 'project key' as const })),
+    ...fromExisting(clues, taken).map((id) => ({ id, source: 'world' as const })),
+    ...(keyed ? [] : fromProjectKey(clues, taken)).map((id) => ({ id, source: 'project key' as const })),
+    ...fromExamples(clues, taken).map((id) => ({ id, source: 'example' as const })),
+    ...(clues.numeric ? [{ id: String(clues.existing.length + 1), source: 'counter' as const }] : []),
+  ];
+  const found = candidates.find((candidate) => fits(candidate.id));
+  if (found !== undefined) return found;
+  for (const pattern of clues.patterns) {
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const value = toPatternValue(pattern, `${clues.seed}|${clues.existing.length}|${attempt}`);
+      if (value !== null && fits(value)) return { id: value, source: 'pattern' };
+    }
+  }
+  return { id: counted(`${clues.type}_`, clues.existing.length + 1, 0, taken), source: 'counter' };
+}
+
+/** Examples of ids in a text: prefixed random ids, project keys, long numbers, the last number of a URL path. */
+export function findIdExamples(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(/(?<![\w/.-])([A-Za-z0-9_./:-]{3,120})/g)) {
+    const token = match[1]!.replace(/[.:,]+$/, '');
+    if (prefixedId.test(token) && /\d/.test(token)) found.push(token);
+    else if (projectKeyId.test(token)) found.push(token);
+    else if (/^\d{6,20}$/.test(token)) found.push(token);
+    else if (/^https?:\/\/\S+\/\d+$/.test(token)) found.push(token);
+  }
+  return found;
+}
+
+function fromExisting(clues: IdClues, taken: ReadonlySet<string>): string[] {
+  if (clues.existing.length === 0) return [];
+  const numbers = clues.existing.filter((id) => /^\d+$/.test(id));
+  if (clues.numeric || numbers.length === clues.existing.length) {
+    const width = numbers.every((id) => id.length === numbers[0]!.length) && numbers[0]!.length >= 6 ? numbers[0]!.length : 0;
+    if (width > 0) return [randomLike(numbers[numbers.length - 1]!, `${clues.seed}|${clues.existing.length}`)];
+    return [String(Math.max(0, ...numbers.map(Number)) + 1)];
+  }
+  const last = clues.existing[clues.existing.length - 1]!;
+  const prefixed = prefixedId.exec(last);
+  if (prefixed && /[A-Za-z]/.test(prefixed[2]!) && /\d/.test(prefixed[2]!))
+    return [`${prefixed[1]}${randomLike(prefixed[2]!, `${clues.seed}|${clues.existing.length}`)}`];
+  const counter = /^(.*?)(\d+)$/.exec(last);
+  if (!counter) return [];
+  const prefix = counter[1]!;
+  const same = clues.existing.map((id) => /^(.*?)(\d+)$/.exec(id)).filter((match) => match !== null && match[1] === prefix);
+  const next = Math.max(...same.map((match) => Number(match![2]))) + 1;
+  return [counted(prefix, next, counter[2]!.length, taken)];
+}
+
+/** `OPS-7`: the project key an argument holds (or an example shows), numbered after the keys the world has. */
+function fromProjectKey(clues: IdClues, taken: ReadonlySet<string>): string[] {
+  const wantsKey =
+    clues.patterns.some((pattern) => /^\^?\[A-Z\]/.test(pattern) && /-\\d/.test(pattern)) ||
+    clues.descriptions.some((text) => findIdExamples(text).some((example) => projectKeyId.test(example)));
+  if (!wantsKey) return [];
+  const key =
+    projectKeyOf(clues.args) ??
+    exampleKey(clues.descriptions) ??
+    clues.type
+      .slice(0, 4)
+      .toUpperCase()
+      .replace(/[^A-Z]/g, 'X');
+  const numbers = clues.existing.map((id) => projectKeyId.exec(id)).filter((match) => match !== null && match[1] === key);
+  return [counted(`${key}-`, Math.max(0, ...numbers.map((match) => Number(match![2]))) + 1, 0, taken)];
+}
+
+function fromExamples(clues: IdClues, taken: ReadonlySet<string>): string[] {
+  const seed = `${clues.seed}|${clues.existing.length}`;
+  return clues.descriptions.flatMap(findIdExamples).flatMap((example) => {
+    const prefixed = prefixedId.exec(example);
+    if (prefixed) return [`${prefixed[1]}${randomLike(prefixed[2]!, seed)}`];
+    if (/^\d+$/.test(example)) return [randomLike(example, seed)];
+    const url = /^(https?:\/\/\S+\/)\d+$/.exec(example);
+    if (url) return [counted(url[1]!, clues.existing.length + 1, 0, taken)];
+    return [];
+  });
+}
+
+function projectKeyOf(args: Readonly<Record<string, unknown>>): string | null {
+  for (const [name, value] of Object.entries(args)) {
+    if (typeof value !== 'string' || !/^[A-Z][A-Z0-9_]{0,9}$/.test(value)) continue;
+    if (/project|^key$|space|team/i.test(name)) return value;
+  }
+  return null;
+}
+
+function exampleKey(descriptions: readonly string[]): string | null {
+  for (const text of descriptions)
+    for (const example of findIdExamples(text)) {
+      const match = projectKeyId.exec(example);
+      if (match) return match[1]!;
+    }
+  return null;
+}
+
+/** A random string shaped like `sample`: digits where it has digits, letters in its case, the same length. */
+function randomLike(sample: string, seed: string): string {
+  return withFake(seed, (faker) =>
+    [...sample]
+      .map((char, index) => {
+        if (/\d/.test(char)) return String(faker.number.int({ min: index === 0 ? 1 : 0, max: 9 }));
+        if (/[a-z]/.test(char) && /[A-Z]/.test(sample)) return faker.string.alphanumeric(1);
+        if (/[a-z]/.test(char)) return faker.string.alpha({ length: 1, casing: 'lower' });
+        if (/[A-Z]/.test(char)) return faker.string.alphanumeric(1);
+        return char;
+      })
+      .join(''),
+  );
+}
+
+function counted(prefix: string, from: number, width: number, taken: ReadonlySet<string>): string {
+  let next = from;
+  while (taken.has(`${prefix}${String(next).padStart(width, '0')}`)) next++;
+  return `${prefix}${String(next).padStart(width, '0')}`;
+}

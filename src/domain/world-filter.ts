@@ -1,0 +1,198 @@
+/**
+ * Filters a list or search call states beyond plain equality: ranges and time windows
+ * (`created_after`, `timeMin`/`timeMax`, `min_amount`), structured filter groups
+ * (`filterGroups: [{ filters: [{ propertyName, operator: 'EQ', value }] }]`, `where: { status:
+ * 'open' }`) and query strings (`project = OPS AND status = "In Progress"`). Each becomes a
+ * condition on one field, checked against an entity's fields. Pure.
+ */
+import { toWords } from './entity-words.js';
+import { fieldValue, toNormalName, valuesMatch } from './world-query.js';
+
+export type Operator = 'eq' | 'neq' | 'contains' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'exists';
+
+/** One condition on one field; an empty field means the entity's main time field (`timeMin`). */
+export interface Condition {
+  field: string;
+  operator: Operator;
+  value: unknown;
+}
+
+const lowWords = new Set(['after', 'since', 'from', 'min', 'gte', 'gt', 'start', 'begin', 'minimum', 'earliest', 'newer', 'above']);
+const highWords = new Set(['before', 'until', 'to', 'max', 'lte', 'lt', 'end', 'maximum', 'latest', 'older', 'below']);
+const groupNames = new Set(['filter', 'filters', 'filtergroups', 'where', 'conditions', 'criteria']);
+const operators: Record<string, Operator> = {
+  eq: 'eq',
+  equals: 'eq',
+  equal: 'eq',
+  is: 'eq',
+  '=': 'eq',
+  '==': 'eq',
+  neq: 'neq',
+  ne: 'neq',
+  notequals: 'neq',
+  not: 'neq',
+  '!=': 'neq',
+  contains: 'contains',
+  containstoken: 'contains',
+  like: 'contains',
+  '~': 'contains',
+  gt: 'gt',
+  greaterthan: 'gt',
+  '>': 'gt',
+  gte: 'gte',
+  greaterthanorequal: 'gte',
+  '>=': 'gte',
+  lt: 'lt',
+  lessthan: 'lt',
+  '<': 'lt',
+  lte: 'lte',
+  lessthanorequal: 'lte',
+  '<=': 'lte',
+  in: 'in',
+  hasproperty: 'exists',
+  exists: 'exists',
+};
+/** Fields a time window applies to when its argument names none (`timeMin`, `since`), best first. */
+const timeFields = ['start', 'starttime', 'startdate', 'startat', 'date', 'due', 'duedate', 'dueat', 'createdat', 'created', 'timestamp'];
+
+/**
+ * The conditions an argument states, or null when it states none of these kinds (then it is plain
+ * equality, or not a filter at all).
+ *
+ * @example
+ *   toConditions('created_after', '2026-01-01'); // [{ field: 'created', operator: 'gt', value: '2026-01-01' }]
+ *   toConditions('jql', 'project = OPS AND status = Done'); // [{ field: 'project', operator: 'eq', value: 'OPS' }, { field: 'status', ... }]
+ */
+export function toConditions(name: string, value: unknown): Condition[] | null {
+  if (groupNames.has(toNormalName(name)) && value !== null && typeof value === 'object') return structured(value);
+  if (typeof value === 'string' && /\s(=|!=|~|>=|<=|>|<)\s|\bAND\b/.test(value)) {
+    const clauses = toQueryClauses(value);
+    if (clauses.length > 0) return clauses;
+  }
+  return toRange(name, value);
+}
+
+/** `after`, `timeMin`, `min_amount`, `created_before`: a bound on a date or number field. */
+function toRange(name: string, value: unknown): Condition[] | null {
+  const isDate = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value);
+  if (!isDate && typeof value !== 'number') return null;
+  const words = toWords(name);
+  const low = words.filter((word) => lowWords.has(word));
+  const high = words.filter((word) => highWords.has(word));
+  if (low.length + high.length !== 1) return null;
+  // `to`/`from` alone are a recipient and a sender; a bound needs a date or a field beside them.
+  const stem = words.filter((word) => !lowWords.has(word) && !highWords.has(word));
+  if (!isDate && stem.length === 0) return null;
+  const inclusive = words.some((word) => ['min', 'max', 'gte', 'lte', 'from', 'to', 'start', 'end', 'minimum', 'maximum'].includes(word));
+  const operator: Operator = low.length > 0 ? (inclusive ? 'gte' : 'gt') : inclusive ? 'lte' : 'lt';
+  const field = stem.filter((word) => !['time', 'date', 'at', 'on'].includes(word)).join('_');
+  return [{ field, operator, value }];
+}
+
+/** Conditions from objects anywhere in a filter value: `{ propertyName, operator, value }`, or `{ field: value }` pairs. */
+function structured(value: object): Condition[] {
+  const found: Condition[] = [];
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    const keyOf = (...names: string[]) => Object.keys(record).find((key) => names.includes(toNormalName(key)));
+    const field = keyOf('propertyname', 'property', 'field', 'fieldname', 'attribute', 'column', 'key');
+    const operator = keyOf('operator', 'op', 'condition', 'comparator', 'comparison');
+    if (field !== undefined && typeof record[field] === 'string') {
+      const valueKey = keyOf('value', 'values', 'highvalue');
+      const named = operator === undefined ? 'eq' : operators[toNormalName(String(record[operator])) || String(record[operator])];
+      if (named) found.push({ field: record[field], operator: named, value: valueKey === undefined ? undefined : record[valueKey] });
+      return;
+    }
+    for (const [key, inner] of Object.entries(record)) {
+      if (inner !== null && typeof inner === 'object') visit(inner);
+      else if (!['and', 'or'].includes(key.toLowerCase())) found.push({ field: key, operator: 'eq', value: inner });
+    }
+  };
+  visit(value);
+  return found;
+}
+
+/** `field = value AND other != "two words"` (an ORDER BY tail ignored). */
+export function toQueryClauses(query: string): Condition[] {
+  const head = query.split(/\border\s+by\b/i)[0]!;
+  const clauses: Condition[] = [];
+  for (const match of head.matchAll(/([A-Za-z_][\w.]*)\s*(!=|>=|<=|=|~|>|<)\s*(?:"([^"]*)"|'([^']*)'|([^\s)]+))/g)) {
+    clauses.push({ field: match[1]!, operator: operators[match[2]!]!, value: match[3] ?? match[4] ?? match[5] });
+  }
+  return clauses;
+}
+
+/**
+ * Whether an entity satisfies a condition. The field is found by its name, else by a field whose
+ * name starts with it (`project` finds `project_key`, `created` finds `created_at`); a time window
+ * with no field uses the entity's start, due or creation time. An equality on a field the entity
+ * lacks holds when any of its values (or its id's key, `OPS-` of `OPS-7`) is the value.
+ *
+ * @example
+ *   matchesCondition({ amount: 1200 }, '7', { field: 'amount', operator: 'gte', value: 1000 }); // true
+ */
+export function matchesCondition(fields: Readonly<Record<string, unknown>>, id: string, condition: Condition): boolean {
+  const actual = lookup(fields, condition.field);
+  const { operator, value } = condition;
+  if (operator === 'exists') return actual !== undefined && actual !== null;
+  if (actual === undefined) {
+    if (operator !== 'eq' || typeof value === 'object') return operator === 'neq';
+    const text = String(value).toLowerCase();
+    return (
+      id.toLowerCase().startsWith(`${text}-`) ||
+      Object.values(fields).some((field) => (typeof field !== 'object' || Array.isArray(field)) && valuesMatch(field, value))
+    );
+  }
+  switch (operator) {
+    case 'eq':
+      return valuesMatch(actual, value);
+    case 'neq':
+      return !valuesMatch(actual, value);
+    case 'in':
+      return valuesMatch(actual, Array.isArray(value) ? value : [value]);
+    case 'contains':
+      return JSON.stringify(actual).toLowerCase().includes(String(value).toLowerCase());
+    default: {
+      const order = compare(actual, value);
+      if (order === null) return false;
+      return operator === 'gt' ? order > 0 : operator === 'gte' ? order >= 0 : operator === 'lt' ? order < 0 : order <= 0;
+    }
+  }
+}
+
+function lookup(fields: Readonly<Record<string, unknown>>, name: string): unknown {
+  const normal = toNormalName(name);
+  if (normal === '') {
+    for (const candidate of timeFields) {
+      const key = Object.keys(fields).find((field) => toNormalName(field) === candidate);
+      if (key !== undefined) return unwrapTime(fields[key]);
+    }
+    return undefined;
+  }
+  const exact = fieldValue(fields, name);
+  if (exact !== undefined) return unwrapTime(exact);
+  const key = Object.keys(fields).find((field) => toNormalName(field).startsWith(normal));
+  return key === undefined ? undefined : unwrapTime(fields[key]);
+}
+
+/** `{ dateTime: '...' }` (Google Calendar's start) is its time. */
+function unwrapTime(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  return record.dateTime ?? record.date ?? record.datetime ?? value;
+}
+
+/** Dates by time, numbers by value; null when the two cannot be ordered. */
+function compare(actual: unknown, wanted: unknown): number | null {
+  if (typeof actual === 'number' && (typeof wanted === 'number' || (typeof wanted === 'string' && wanted.trim() !== '')))
+    return Number.isNaN(Number(wanted)) ? null : actual - Number(wanted);
+  if (typeof actual === 'string' && typeof wanted === 'string') {
+    const [a, b] = [Date.parse(actual), Date.parse(wanted)];
+    if (!Number.isNaN(a) && !Number.isNaN(b)) return a - b;
+    const [x, y] = [Number(actual), Number(wanted)];
+    if (!Number.isNaN(x) && !Number.isNaN(y)) return x - y;
+  }
+  return null;
+}

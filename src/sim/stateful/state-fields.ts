@@ -1,0 +1,105 @@
+/**
+ * Where an entity keeps its state and how the server spells each state: the `status` or `state`
+ * property the entity's tools show or take, and the value of its enum (or of the states its
+ * description names) a lifecycle verb stands for. `cancel` sets `canceled` where the enum spells
+ * it so, `complete` sets `done` where the states are `todo | in_progress | done`.
+ */
+import { stateSpellings } from '../../domain/tool-verbs.js';
+import { selectsAll, toNormalName } from '../../domain/world-query.js';
+import type { AnswerInput } from './world-conventions.js';
+
+type Schema = Record<string, unknown>;
+
+const stateNames = ['status', 'state'];
+
+/**
+ * The property schemas the entity's tools show or take, by name: the input properties of its
+ * creates and updates, and the output properties of all its tools (the object itself, the object
+ * wrapped in a property named for the entity, or a list's items).
+ */
+export function entityProperties(input: AnswerInput): Record<string, Schema> {
+  const found: Record<string, Schema> = {};
+  const add = (properties: unknown) => {
+    if (!isRecord(properties)) return;
+    for (const [name, schema] of Object.entries(properties)) if (isRecord(schema) && !(name in found)) found[name] = schema;
+  };
+  for (const tool of [input.tool, ...input.serverTools]) {
+    const shape = input.shapes.get(tool.name);
+    const choices = shape?.dispatch ? Object.values(shape.dispatch.choices) : shape ? [shape] : [];
+    if (tool !== input.tool && !choices.some((choice) => choice.entity === input.shape.entity)) continue;
+    const output = tool.outputSchema;
+    if (output && isRecord(output.properties)) {
+      for (const value of Object.values(output.properties)) {
+        if (!isRecord(value)) continue;
+        if (isRecord(value.properties)) add(value.properties);
+        if (isRecord(value.items) && isRecord(value.items.properties)) add(value.items.properties);
+      }
+      add(output.properties);
+    }
+    if (choices.some((choice) => choice.operation === 'create' || choice.operation === 'update')) add(tool.inputSchema.properties);
+  }
+  return found;
+}
+
+/**
+ * The field a state verb writes: the entity's own `status` or `state`, else the one its schemas
+ * name, else the fallback (`state` for `close`, as trackers say; `status` for a named transition).
+ *
+ * @example
+ *   toStateField(input, { status: 'open' }); // 'status'
+ */
+export function toStateField(input: AnswerInput, fields: Readonly<Record<string, unknown>>, fallback = 'state'): string {
+  const own = Object.keys(fields).find((name) => stateNames.includes(toNormalName(name)));
+  if (own) return own;
+  const properties = entityProperties(input);
+  const named = Object.keys(properties).filter((name) => stateNames.includes(toNormalName(name)));
+  return named.find((name) => Array.isArray(properties[name]!.enum)) ?? named[0] ?? fallback;
+}
+
+/**
+ * The state as the server spells it: the enum value (or a state the field's description quotes)
+ * that one of the state's spellings names, else the state in the case the current value uses.
+ *
+ * @example
+ *   spellState('cancelled', { enum: ['active', 'canceled'] }, 'active'); // 'canceled'
+ */
+export function spellState(state: string, schema: Schema | undefined, current: unknown): string {
+  const allowed = allowedStates(schema);
+  const spellings = stateSpellings[state] ?? [state];
+  for (const spelling of spellings) {
+    const match = allowed.find((value) => toNormalName(value) === toNormalName(spelling));
+    if (match !== undefined) return match;
+  }
+  if (typeof current === 'string' && current === current.toUpperCase() && current !== current.toLowerCase()) return state.toUpperCase();
+  return state;
+}
+
+/** The state a new entity starts in, from an output schema's enum of its state field: its default, else its first value. */
+export function initialState(input: AnswerInput): { name: string; value: unknown } | null {
+  const properties = entityProperties(input);
+  for (const [name, schema] of Object.entries(properties)) {
+    if (!stateNames.includes(toNormalName(name)) || !Array.isArray(schema.enum)) continue;
+    const candidates = schema.enum.filter((value) => !selectsAll(value));
+    const value = schema.default !== undefined && !selectsAll(schema.default) ? schema.default : candidates[0];
+    if (value !== undefined) return { name, value };
+  }
+  return null;
+}
+
+/** The state field's schema among the entity's properties. */
+export function stateSchema(input: AnswerInput, field: string): Schema | undefined {
+  const properties = entityProperties(input);
+  const name = Object.keys(properties).find((key) => toNormalName(key) === toNormalName(field));
+  return name === undefined ? undefined : properties[name];
+}
+
+function allowedStates(schema: Schema | undefined): string[] {
+  if (!schema) return [];
+  if (Array.isArray(schema.enum)) return schema.enum.filter((value): value is string => typeof value === 'string');
+  const description = typeof schema.description === 'string' ? schema.description : '';
+  return [...description.matchAll(/[`'"]([A-Za-z][A-Za-z_ -]{1,30})[`'"]/g)].map((match) => match[1]!);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -1,0 +1,144 @@
+/**
+ * Calls that act on many entities at once, and the checks a create makes against the others: a
+ * batch create (`create_entities({ entities: [...] })`), a batch read or delete by a list of ids,
+ * the other lists a list's outputSchema shows beside its own (`relations` beside `entities`), and
+ * uniqueness a description states.
+ */
+import type { WorldChanges } from '../../domain/memory-log.js';
+import type { ToolShape } from '../../domain/tool-operation.js';
+import { entitiesOf, fieldValue, toNormalName, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
+import { toPlural, toSingular, toWords } from '../../domain/entity-words.js';
+import { fallbackIdKeys } from '../source/shown-entities.js';
+import { fitToSchema } from './schema-fit.js';
+import { toCreatedId } from './entity-ids.js';
+import { entityProperties } from './state-fields.js';
+import { findEntity, fitOptions, notFound, presentEntity, quoteId, typedId, toWordsOf, entitySeed } from './world-views.js';
+import { listItemSchema, type Answer, type AnswerInput } from './world-conventions.js';
+
+/** The items of a batch create (`create_entities({ entities: [...] })`): a list of objects named for the entity's plural. */
+export function batchItems(input: AnswerInput): Record<string, unknown>[] | null {
+  const { shape } = input;
+  if (shape.idArgument !== null) return null;
+  const plural = toNormalName(toPlural(shape.entity));
+  const entry = Object.entries(input.args).find(([name]) => toNormalName(name) === plural || toNormalName(name) === 'items');
+  const items = entry?.[1];
+  // A batch create takes its list alone: `push_files(owner, repo, branch, files)` makes one commit, not files of their own.
+  const required = Array.isArray(input.tool.inputSchema.required) ? input.tool.inputSchema.required : [];
+  if (entry === undefined || required.some((name) => name !== entry[0])) return null;
+  return Array.isArray(items) && items.length > 0 && items.every(isPlainObject) ? (items as Record<string, unknown>[]) : null;
+}
+
+/** Creates each item of a batch, with the names and types it was given; answers the created items (in the outputSchema's list). */
+export function createEach(input: AnswerInput, items: readonly Record<string, unknown>[]): Answer {
+  const { shape, tool } = input;
+  let world = input.world;
+  const upserts: NonNullable<WorldChanges['upserts']> = [];
+  const created: Record<string, unknown>[] = [];
+  for (const item of items) {
+    const existing = entitiesOf(world, shape.entity);
+    const given = [shape.idField, ...fallbackIdKeys]
+      .map((key) => item[key])
+      .find((value) => typeof value === 'string' || typeof value === 'number');
+    const id = given === undefined ? toCreatedId({ ...input, world }, existing) : String(given);
+    // The real servers skip what exists already (the memory server's create_entities does): so does the batch.
+    if (existing.some((entity) => entity.id === id)) continue;
+    // An id the server's schemas show is added to what was given; one they never show stays the world's key only.
+    const shown = given === undefined && Object.hasOwn(entityProperties(input), shape.idField);
+    const fields = shown ? { [shape.idField]: typedId(id, shape), ...item } : { ...item };
+    upserts.push({ type: shape.entity, id, fields });
+    created.push(fields);
+    world = { ...world, entities: { ...world.entities, [shape.entity]: { ...(world.entities[shape.entity] ?? {}), [id]: fields } } };
+  }
+  const property = listItemSchema(tool.outputSchema)?.property ?? toPlural(shape.entity);
+  const value = tool.outputSchema
+    ? fitToSchema({ [property]: created }, tool.outputSchema, `${input.seed}|${tool.name}|${input.argumentsKey}`, fitOptions(input))
+    : { [property]: created };
+  return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
+}
+
+export function hasProperty(schema: Record<string, unknown>, name: string): boolean {
+  return isPlainObject(schema.properties) && Object.hasOwn(schema.properties, name);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A field the input schema says is unique (`"Email address; must be unique"`) that an existing entity already has. */
+export function uniqueClash(
+  input: AnswerInput,
+  existing: readonly EntityRecord[],
+  fields: Readonly<Record<string, unknown>>,
+): { name: string; value: unknown } | null {
+  const properties = (input.tool.inputSchema.properties ?? {}) as Record<string, { description?: unknown } | undefined>;
+  for (const [name, schema] of Object.entries(properties)) {
+    const value = fields[name];
+    if (value === undefined || typeof schema?.description !== 'string' || !/\bunique\b/i.test(schema.description)) continue;
+    if (existing.some((entity) => valuesMatch(fieldValue(entity.fields, name), value))) return { name, value };
+  }
+  return null;
+}
+
+/** A batch read (`get_issues({ ids: [...] })`): each entity the world has, in the order asked; not-found only when it has none. */
+export function readEach(input: AnswerInput, entities: readonly EntityRecord[], ids: readonly unknown[]): Answer {
+  const found = ids.map((id) => findEntity(input, entities, String(id))).filter((entity): entity is EntityRecord => entity !== undefined);
+  if (found.length === 0) return { error: notFound(input.shape, ids.map(String).join(', ')) };
+  const shown = found.map((entity) => presentEntity(input, entity));
+  const upserts = shown.flatMap((answer) => answer.changes?.upserts ?? []);
+  const value = { [toPlural(input.shape.entity)]: shown.map((answer) => answer.value) };
+  return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
+}
+
+/**
+ * The other list properties of a list's outputSchema that name a type the world holds, with its
+ * entities: `read_graph` shows the graph's `relations` beside its `entities`.
+ */
+export function relatedLists(input: AnswerInput, own: string): Record<string, unknown[]> {
+  const properties = input.tool.outputSchema?.properties;
+  if (!isPlainObject(properties)) return {};
+  const lists: Record<string, unknown[]> = {};
+  for (const [name, schema] of Object.entries(properties)) {
+    if (name === own || !isPlainObject(schema) || schema.type !== 'array') continue;
+    const type = toSingular(toWords(name).join('_'));
+    if (type !== input.shape.entity && Object.hasOwn(input.world.entities, type))
+      lists[name] = entitiesOf(input.world, type).map((entity) => entity.fields);
+  }
+  return lists;
+}
+
+/** Names of an argument holding a list of the entity's ids: `ids`, `issue_ids`, `issueKeys`, `numbers`. */
+export function idListNames(shape: ToolShape): Set<string> {
+  const entity = toNormalName(shape.entity);
+  const field = toNormalName(shape.idField);
+  return new Set([
+    'ids',
+    'names',
+    `${entity}ids`,
+    `${entity}names`,
+    `${field}s`,
+    `${entity}${field}s`,
+    `${entity}keys`,
+    `${entity}numbers`,
+  ]);
+}
+
+/** A batch delete (`delete_entities({ entityNames: [...] })`): removes each id the world has; not-found only when it has none of them. */
+export function removeEach(input: AnswerInput, ids: readonly unknown[]): Answer {
+  const { shape, tool } = input;
+  const existing = entitiesOf(input.world, shape.entity);
+  const found = ids.map((id) => findEntity(input, existing, String(id))).filter((entity): entity is EntityRecord => entity !== undefined);
+  if (found.length === 0) return { error: notFound(shape, ids.map(String).join(', ')) };
+  const changes = { deletes: found.map((entity) => ({ type: shape.entity, id: entity.id })) };
+  const text = `Deleted ${found.length} ${toWordsOf(found.length === 1 ? shape.entity : toPlural(shape.entity))}: ${found.map((entity) => quoteId(entity.id, shape)).join(', ')}.`;
+  if (tool.outputSchema)
+    return {
+      value: fitToSchema(
+        { deleted: found.map((entity) => entity.id), success: true, message: text },
+        tool.outputSchema,
+        entitySeed(input, found[0]!.id),
+        fitOptions(input),
+      ),
+      changes,
+    };
+  return { text, changes };
+}

@@ -1,0 +1,127 @@
+/**
+ * How the stateful simulator shows an entity: its fields fitted to the tool's outputSchema (what
+ * the schema requires and the entity lacks is made up once from the entity's own seed, then
+ * stored), its id under the name the schema gives ids, and the seed of every made-up value.
+ */
+import type { ToolShape } from '../../domain/tool-operation.js';
+import { fieldValue, findByName, nameFields, toNormalName, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
+import { fitToSchema, type FitOptions } from './schema-fit.js';
+import { scopeArguments, type Answer, type AnswerInput } from './world-conventions.js';
+
+/**
+ * Fits an entity's fields to the tool's outputSchema, filling what it requires from the entity's
+ * own seed: `shown` is what the result carries (what the schema allows), `stored` the fields with
+ * what was made up added (so the next read shows the same).
+ */
+export function fitView(
+  input: AnswerInput,
+  fields: Record<string, unknown>,
+  id: string,
+): { shown: Record<string, unknown>; stored: Record<string, unknown> } {
+  const schema = input.tool.outputSchema;
+  if (!schema) return { shown: fields, stored: fields };
+  // `{ table: {...} }`: an output that wraps the entity in a property named for it.
+  const wrapper = wrapperProperty(schema, input.shape.entity);
+  const entitySchema = wrapper ? (schema.properties as Record<string, Record<string, unknown>>)[wrapper]! : schema;
+  const named = withIdAlias(fields, entitySchema, input.shape.idField, id);
+  const wanted = wrapper && !Object.hasOwn(fields, wrapper) ? { [wrapper]: named } : named;
+  const fitted = fitToSchema(wanted, schema, entitySeed(input, id), fitOptions(input));
+  if (!isRecord(fitted)) return { shown: fields, stored: fields };
+  const inner = wanted === named ? fitted : fitted[wrapper!];
+  return { shown: fitted, stored: { ...fields, ...(isRecord(inner) ? inner : {}) } };
+}
+
+/**
+ * The entity with its id also under the name the schema gives ids (`id`, `name`, `key`) when the
+ * schema has no property for the entity's own id field (`collection`): a list of collections
+ * shows `{ name: 'orders' }`, not a made-up name.
+ */
+export function withIdAlias(
+  fields: Record<string, unknown>,
+  schema: Record<string, unknown>,
+  idField: string,
+  id: string,
+): Record<string, unknown> {
+  const properties = isRecord(schema.properties) ? schema.properties : null;
+  if (!properties || Object.hasOwn(properties, idField)) return fields;
+  const alias = ['id', 'name', 'key'].find((name) => Object.hasOwn(properties, name) && fields[name] === undefined);
+  return alias ? { ...fields, [alias]: fields[idField] ?? id } : fields;
+}
+
+/** The object property of an output schema named for the entity (`table` for a table), if any. */
+function wrapperProperty(schema: Record<string, unknown>, entity: string): string | null {
+  const properties = isRecord(schema.properties) ? schema.properties : {};
+  const name = Object.keys(properties).find((key) => toNormalName(key) === toNormalName(entity));
+  const property = name === undefined ? undefined : properties[name];
+  return name !== undefined && isRecord(property) && (property.type === 'object' || isRecord(property.properties)) ? name : null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export function toView(entity: EntityRecord, shape: ToolShape): Record<string, unknown> {
+  return fieldValue(entity.fields, shape.idField) === undefined
+    ? { [shape.idField]: typedId(entity.id, shape), ...entity.fields }
+    : { ...entity.fields };
+}
+
+/** Fields of `view` that `fields` lacks (what fitting made up), or null when none. */
+export function newFields(
+  fields: Readonly<Record<string, unknown>>,
+  view: Readonly<Record<string, unknown>>,
+): Record<string, unknown> | null {
+  const added = Object.entries(view).filter(([name]) => !Object.hasOwn(fields, name));
+  return added.length > 0 ? Object.fromEntries(added) : null;
+}
+
+export function fitOptions(input: AnswerInput): FitOptions {
+  return { now: input.now, entity: input.shape.entity };
+}
+
+export function entitySeed(input: AnswerInput, id: string): string {
+  return `${input.seed}|${input.shape.entity}|${id}`;
+}
+
+export function typedId(id: string, shape: ToolShape): string | number {
+  return shape.numericId && /^\d{1,15}$/.test(id) ? Number(id) : id;
+}
+
+export function notFound(shape: ToolShape, id: string): string {
+  return `${toLabel(shape.entity)} ${quoteId(id, shape)} not found`;
+}
+
+export function quoteId(id: string, shape: ToolShape): string {
+  return shape.numericId || /^[\w.:/@-]+$/.test(id) ? id : JSON.stringify(id);
+}
+
+export function toWordsOf(entity: string): string {
+  return entity.replace(/_/g, ' ');
+}
+
+export function toLabel(entity: string): string {
+  const words = toWordsOf(entity);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function presentEntity(input: AnswerInput, entity: EntityRecord): Answer {
+  const { shown, stored } = fitView(input, toView(entity, input.shape), entity.id);
+  const filled = newFields(entity.fields, stored);
+  return { value: shown, ...(filled ? { changes: { upserts: [{ type: input.shape.entity, id: entity.id, fields: filled }] } } : {}) };
+}
+
+/** The entity by id (or by its id field's value), when the call's scope arguments (`owner`, `repo`) agree with it. */
+export function findEntity(input: AnswerInput, entities: readonly EntityRecord[], id: string): EntityRecord | undefined {
+  const { shape } = input;
+  const found =
+    entities.find((entity) => entity.id === id) ??
+    entities.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idField), id)) ??
+    (nameFields.has(toNormalName(shape.idField)) ? findByName(entities, id) : undefined);
+  if (!found) return undefined;
+  for (const name of scopeArguments(input)) {
+    const value = input.args[name];
+    const field = fieldValue(found.fields, name);
+    if (value !== undefined && field !== undefined && !valuesMatch(field, value)) return undefined;
+  }
+  return found;
+}
