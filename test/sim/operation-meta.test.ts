@@ -48,4 +48,42 @@ describe('_meta["mcpsim/operation"] on simulated results', () => {
     const meta = await operationOf('list_issues', widgets);
     expect(meta['mcpsim/operation']).toMatchObject({ operation: 'search', entity: 'ticket', basis: 'override' });
   });
+
+  it('takes corrections of the id field, the fields an update sets, not-found and upsert', async () => {
+    const tool = (name: string, properties: Record<string, unknown>, required: string[]) => ({
+      name,
+      inputSchema: { type: 'object', properties, required },
+    });
+    const registered = await harness.call('PUT', '/__mcpsim/servers/@qa/planner', {
+      body: {
+        tools: [
+          tool('create_project', { key: { type: 'string' }, title: { type: 'string' } }, ['key', 'title']),
+          tool('get_project', { project_key: { type: 'string' } }, ['project_key']),
+          tool('shelve_project', { project_key: { type: 'string' } }, ['project_key']),
+          tool('touch_project', { project_key: { type: 'string' } }, ['project_key']),
+        ],
+      },
+    });
+    expect(registered.status).toBeLessThan(300);
+    await harness.call('PUT', '/connect/lab/planner', { body: { server: '@qa/planner', mock: { enabled: true } } });
+    const tools = {
+      get_project: { field: 'key' },
+      shelve_project: { operation: 'update', entity: 'project', id: 'project_key', field: 'key', sets: { status: 'shelved' } },
+      touch_project: { operation: 'update', entity: 'project', id: 'project_key', field: 'key', upsert: true },
+    };
+    expect((await harness.call('PUT', '/__mcpsim/connections/lab/planner/simulation', { body: { tools } })).status).toBe(200);
+    const call = async (name: string, args: Record<string, unknown>) =>
+      (await harness.call('POST', `/connect/lab/planner/.tools/${name}`, { body: args })).body;
+
+    await call('create_project', { key: 'OPS', title: 'Operations' });
+    const shelved = await call('shelve_project', { project_key: 'OPS' });
+    expect(shelved.isError).toBe(false);
+    expect(shelved._meta['mcpsim/operation']).toMatchObject({ operation: 'update', entity: 'project', basis: 'override' });
+    const read = await call('get_project', { project_key: 'OPS' });
+    expect(JSON.parse(read.content[0].text)).toMatchObject({ key: 'OPS', title: 'Operations', status: 'shelved' });
+    const touched = await call('touch_project', { project_key: 'NEW' });
+    expect(touched.isError).toBe(false);
+    expect(JSON.parse((await call('get_project', { project_key: 'NEW' })).content[0].text)).toMatchObject({ key: 'NEW' });
+    expect((await call('shelve_project', { project_key: 'NONE' })).isError).toBe(true);
+  });
 });
