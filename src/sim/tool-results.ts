@@ -76,7 +76,7 @@ export function createToolResults(settings: ToolResultSettings): ToolResultSourc
     recordHint:
       settings.recordHint ??
       ((call) =>
-        `mcpsim serve --record with OPENAI_API_KEY or OPENAI_BASE_URL set, or write it by hand in ${toFixturePath(settings.fixturesDir, call.server, call.tool) ?? settings.fixturesDir}`),
+        `mcpsim serve --record with OPENAI_API_KEY or OPENAI_BASE_URL set, or with no model in a scenario that makes this call: mcpsim record --source simulated <scenario>, or write it by hand in ${toFixturePath(settings.fixturesDir, call.server, call.tool) ?? settings.fixturesDir}`),
     ...(settings.onRecord ? { onRecord: settings.onRecord } : {}),
     ...(settings.recordSimulated ? { recordSimulated: true } : {}),
   });
