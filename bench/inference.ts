@@ -6,6 +6,9 @@
  * checks that held, entities whose every check held. Catalog servers start from an empty world;
  * the bundled scenarios are applied as they are (with their worlds) and walked on their own mock
  * connections (one that is not connected, e.g. forced to input_required, is left out).
+ * Then the public servers of bench/public-servers.ts (real tool definitions of six services not in
+ * the catalog, read from ../shared/registry/tools when present), each walked as an agent would:
+ * operations read right, walk checks consistent, values plausible (bench/public-walks.ts).
  * Deterministic: the same numbers every run.
  * `--json` prints them as JSON.
  */
@@ -22,6 +25,7 @@ import { bundledScenariosDir } from '../src/scenario/bundled-scenarios.js';
 import { createToolResults } from '../src/sim/tool-results.js';
 import { loadDemoCatalog } from '../src/store/demo-catalog.js';
 import { walkEntities, type WalkResult } from '../test/support/crud-walk.js';
+import { loadPublicServers, measurePublicServer, publicToolsDir, type PublicFigures } from './public-walks.js';
 
 interface ServerFigures {
   server: string;
@@ -83,6 +87,21 @@ async function main(): Promise<void> {
     }
   }
 
+  const callRest = async (connection: string, tool: string, args: Record<string, unknown>) => {
+    const answer = await request('POST', `/connect/${connection}/.tools/${tool.split('.').map(encodeURIComponent).join('/')}`, args);
+    const result = answer.body as { isError?: boolean; content?: { text?: string }[]; structuredContent?: Record<string, unknown> };
+    const text = result.content?.[0]?.text ?? JSON.stringify(answer.body);
+    let value: unknown = result.structuredContent ?? null;
+    if (value === null) {
+      try {
+        value = JSON.parse(text);
+      } catch {
+        value = null;
+      }
+    }
+    return { isError: answer.status !== 200 || result.isError === true, text, value };
+  };
+
   const figures: ServerFigures[] = [];
   for (const server of servers) {
     const id = server.connection;
@@ -132,13 +151,21 @@ async function main(): Promise<void> {
       ),
     });
   }
+  const publicFigures: PublicFigures[] = [];
+  for (const [index, server] of (loadPublicServers() ?? []).entries()) {
+    const registered = await request('PUT', `/__mcpsim/servers/${server.qualifiedName}`, { tools: server.tools });
+    const connected = await request('PUT', `/connect/bench/p${index}`, { server: server.qualifiedName, mock: { enabled: true } });
+    for (const answer of [registered, connected])
+      if (answer.status >= 300) throw new Error(`cannot set up ${server.qualifiedName}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    publicFigures.push(await measurePublicServer(server, (tool, args) => callRest(`bench/p${index}`, tool, args)));
+  }
   platform.close();
   rmSync(fixturesDir, { recursive: true, force: true });
 
   const total = (pick: (entry: ServerFigures) => number, source?: ServerFigures['source']) =>
     figures.filter((entry) => !source || entry.source === source).reduce((sum, entry) => sum + pick(entry), 0);
   if (process.argv.includes('--json')) {
-    process.stdout.write(`${JSON.stringify({ servers: figures }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ servers: figures, public: publicFigures }, null, 2)}\n`);
     return;
   }
   const columns = toolOperations.map((operation) => operation.padStart(6)).join(' ');
@@ -158,7 +185,37 @@ async function main(): Promise<void> {
   }
   const failures = figures.flatMap((entry) => entry.failures.map((failure) => `  ${entry.server}: ${failure}`));
   if (failures.length > 0) lines.push('', 'Checks that did not hold:', ...failures);
+  lines.push('', ...toPublicLines(publicFigures));
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** The public servers' table: per server, three shares (target 95% each), then what did not hold. */
+function toPublicLines(figures: readonly PublicFigures[]): string[] {
+  if (figures.length === 0) return [`Public servers: skipped, no data set at ${publicToolsDir}`];
+  const share = (held: number, of: number) => `${held}/${of} ${of === 0 ? '-' : `${((held / of) * 100).toFixed(0)}%`}`.padStart(12);
+  const lines = [
+    'Public servers not in the catalog (../shared/registry/tools), agent-style walks; target >= 95% in each column:',
+    `${'server'.padEnd(44)} ${'tools'.padStart(5)} ${'operations'.padStart(12)} ${'walk checks'.padStart(12)} ${'values'.padStart(12)}`,
+  ];
+  for (const entry of figures)
+    lines.push(
+      `${entry.server.padEnd(44)} ${String(entry.tools).padStart(5)} ${share(entry.operationsRight, entry.tools)} ${share(entry.walkHeld, entry.walkChecks)} ${share(entry.valuesHeld, entry.valueChecks)}`,
+    );
+  const sum = (pick: (entry: PublicFigures) => number) => figures.reduce((total, entry) => total + pick(entry), 0);
+  lines.push(
+    `${'TOTAL public'.padEnd(44)} ${String(sum((entry) => entry.tools)).padStart(5)} ${share(
+      sum((entry) => entry.operationsRight),
+      sum((entry) => entry.tools),
+    )} ${share(
+      sum((entry) => entry.walkHeld),
+      sum((entry) => entry.walkChecks),
+    )} ${share(
+      sum((entry) => entry.valuesHeld),
+      sum((entry) => entry.valueChecks),
+    )}`,
+  );
+  const failures = figures.flatMap((entry) => entry.failures.map((failure) => `  ${entry.server}: ${failure}`));
+  return failures.length > 0 ? [...lines, '', 'Public servers, what did not hold:', ...failures] : lines;
 }
 
 await main();

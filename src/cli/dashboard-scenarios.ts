@@ -1,3 +1,4 @@
+import { toRecordHint } from '../domain/record-hint.js';
 import type { Config } from '../config.js';
 import type { ModelRuntime } from '../platform/model-runtime.js';
 import type { ScenarioCatalog } from '../platform/platform.js';
@@ -36,7 +37,7 @@ export function toScenarioCatalog(
       try {
         const reports = await runScenario(loaded, {
           runtime,
-          toolResults: { mode: 'replay', fixturesDir, recordHint: `mcpsim record ${loaded.file}` },
+          toolResults: { mode: 'replay', fixturesDir, recordHint: toRecordHint(loaded.file) },
           apiKey: runKey,
           upstreamTimeoutMs: config.upstreamTimeoutMs,
         });

@@ -5,6 +5,7 @@ import type { Command } from './command.js';
 import { toCommandHelp, toCommandList, toGlobalHelp } from './command-help.js';
 import * as demo from './demo-command.js';
 import * as evaluate from './eval-command.js';
+import * as explain from './explain-command.js';
 import type { CliIo } from './io.js';
 import * as keysCreate from './keys-create-command.js';
 import { parseCommandArgs } from './parse-command-args.js';
@@ -26,6 +27,7 @@ export const commands: readonly Command[] = [
   uplink,
   capture,
   check,
+  explain,
   test,
   record,
   evaluate,

@@ -13,13 +13,15 @@ import { loadScenarioPaths } from './scenario-files.js';
 
 export const name = 'record';
 export const usage = '<paths...>';
-export const summary = 'run scenario steps against the model and write the fixtures';
+export const summary = 'run scenario steps against the model (or the simulator) and write the fixtures';
 export const help = `Runs each scenario's steps: a call its fixtures already answer (recorded, or written by hand)
 is kept and replayed; every other call is answered by the configured model and written into the
 scenario's fixtures. Lists, call by call, what was added, kept, replaced or unchanged. --overwrite
 asks the model again for every call (--overwrite <tool>: for that tool's calls) and replaces what
-differs. Needs OPENAI_API_KEY or OPENAI_BASE_URL; MCPSIM_MODEL names the model. Exits 1 when the
-model failed a call (its result is not written) or an expectation failed (what was recorded stays).`;
+differs. Needs OPENAI_API_KEY or OPENAI_BASE_URL; MCPSIM_MODEL names the model. --source simulated
+needs no model: the simulator answers from the scenario's world, and its answers are written (as
+model "mcpsim-simulator") to review, edit by hand and replay. Exits 1 when the model failed a call
+(its result is not written) or an expectation failed (what was recorded stays).`;
 export const positionals = true;
 
 export const options = {
@@ -29,32 +31,53 @@ export const options = {
     value: '<tool|all>',
     help: 'record these calls afresh and replace the answers in the fixtures: every call (all, or a\nscenario path right after it), or the calls of one tool (repeatable)',
   },
+  source: {
+    type: 'string',
+    value: '<model|simulated>',
+    help: 'who answers the calls no fixture answers: the model (default), or the simulator (no model needed)',
+  },
   'upstream-timeout': configOptions['upstream-timeout'],
 } as const satisfies CommandOptions;
+
+const recordSources = ['model', 'simulated'] as const;
 
 const recordApiKey = 'mcpsim-record-key';
 
 export async function run({ values, positionals }: CommandInput<typeof options>, io: CliIo): Promise<number> {
   const { overwrite, paths } = toOverwrite(values.overwrite ?? [], positionals);
   if (paths.length === 0) throw new CliError('record needs a scenario file or folder, e.g. mcpsim record scenarios/issue-triage.yaml');
+  const source = values.source ?? 'model';
+  if (!(recordSources as readonly string[]).includes(source))
+    throw new CliError(`--source: "${source}" is not one of ${recordSources.join(', ')}`);
+  const simulated = source === 'simulated';
   const config = resolveConfig(toConfigFlags(values), io.env);
   const runtime = createModelRuntime(config);
   const model = runtime.resultModel;
-  if (!model)
-    throw new CliError('record needs a model: set OPENAI_API_KEY (and OPENAI_BASE_URL for another endpoint); MCPSIM_MODEL names the model');
+  if (!model && !simulated)
+    throw new CliError(
+      'record needs a model: set OPENAI_API_KEY (and OPENAI_BASE_URL for another endpoint); MCPSIM_MODEL names the model; or record what the simulator answers, with no model: mcpsim record --source simulated <paths...>',
+    );
+  const answeredBy = simulated || !model ? 'the simulator (no model)' : `${model.modelId} (${model.api} API)`;
   const scenarios = await loadScenarioPaths(paths, io);
   if (!scenarios) return exitCodes.failure;
   let failed = false;
   for (const loaded of scenarios) {
     const { file, scenario, fixturesDir } = loaded;
-    io.stderr(`▶ recording ${file} with ${model.modelId} (${model.api} API) into ${fixturesDir}\n`);
+    io.stderr(`▶ recording ${file} with ${answeredBy} into ${fixturesDir}\n`);
     const changes: RecordedCall[] = [];
     const onRecord = (recorded: RecordedCall) => {
       const { call, change } = recorded;
       changes.push(recorded);
       io.stderr(`  ${change.padEnd(9)} ${call.connectionId}.${call.tool} ${call.argumentsKey} #${call.occurrence}\n`);
     };
-    const toolResults = { mode: 'record', fixturesDir, clock: systemClock, onRecord, overwrite } as const;
+    const toolResults = {
+      mode: 'record',
+      fixturesDir,
+      clock: systemClock,
+      onRecord,
+      overwrite,
+      source: simulated ? 'simulated' : 'model',
+    } as const;
     const reports = await runScenario(loaded, { runtime, toolResults, apiKey: recordApiKey, upstreamTimeoutMs: config.upstreamTimeoutMs });
     const modelFailures = reports.filter((report) => report.result?._meta?.['mcpsim/source'] === 'simulator-error');
     const summary = summarizeReports(reports);
@@ -73,7 +96,7 @@ export async function run({ values, positionals }: CommandInput<typeof options>,
         `${modelFailures.length > 0 ? `; ${modelFailures.length} calls failed in the model and were not recorded` : ''}\n` +
         `Expectations: ${toSummaryLine(summary)}` +
         `${summary.failed > 0 ? `; the fixtures written stay: review them, fix the answer or the expectation, and run mcpsim test ${file}` : ''}\n` +
-        `${count('kept') > 0 && !overwrite ? `Kept answers were replayed; to ask the model again: mcpsim record --overwrite <tool> ${file}\n` : ''}\n`,
+        `${count('kept') > 0 && !overwrite ? `Kept answers were replayed; ${simulated ? 'to ask the simulator again: mcpsim record --source simulated' : 'to ask the model again: mcpsim record'} --overwrite <tool> ${file}\n` : ''}\n`,
     );
   }
   return failed ? exitCodes.failure : exitCodes.ok;

@@ -1,3 +1,4 @@
+import { toRecordHint } from '../domain/record-hint.js';
 import { writeFileSync } from 'node:fs';
 import { resolveConfig } from '../config.js';
 import { createModelRuntime } from '../platform/model-runtime.js';
@@ -76,7 +77,7 @@ export async function run({ values, positionals: paths }: CommandInput<typeof op
     const toolResults = {
       mode: 'replay',
       fixturesDir,
-      recordHint: `mcpsim record ${loaded.file}`,
+      recordHint: toRecordHint(loaded.file),
       missPolicy: miss ?? loaded.scenario.miss ?? 'error',
     } as const;
     suites.push({

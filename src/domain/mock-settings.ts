@@ -38,6 +38,18 @@ export const toolOverrideSchema = z
       .optional()
       .describe('the entity type it acts on, singular, e.g. ticket'),
     id: z.string().min(1).max(256).nullable().optional().describe('the argument that names the entity, e.g. ticket_id; null: none'),
+    field: z
+      .string()
+      .min(1)
+      .max(256)
+      .optional()
+      .describe('the field that holds that id in results, e.g. key for project_key (default: inferred, mostly id)'),
+    sets: z
+      .record(z.string().min(1).max(256), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+      .optional()
+      .describe('fields an update sets, e.g. { status: archived } for archive_project (state stands for state or status)'),
+    notFound: z.boolean().optional().describe('true: an unknown id is a not-found; false: the entity is made up once and remembered'),
+    upsert: z.boolean().optional().describe('true: an update creates the entity it does not find'),
   })
   .describe("a correction of the simulator's guess about one tool");
 

@@ -34,6 +34,14 @@ export interface ToolOverride {
   entity?: string | undefined;
   /** The argument that holds the entity's id; null: the tool takes none. */
   id?: string | null | undefined;
+  /** The field that holds that id in results (`key` for `project_key`). */
+  field?: string | undefined;
+  /** Fields an update sets (`{ status: 'archived' }`). */
+  sets?: Readonly<Record<string, unknown>> | undefined;
+  /** Whether an unknown id is a not-found (else made up once and remembered). */
+  notFound?: boolean | undefined;
+  /** Whether an update creates what it does not find. */
+  upsert?: boolean | undefined;
 }
 
 /** What the inference found out about one tool. */
@@ -133,7 +141,7 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
   let entity = parsed.entityWords.join('_');
   if (override?.operation) operation = override.operation;
   if (override?.entity) entity = override.entity;
-  if (override && (override.operation || override.entity || override.id !== undefined)) basis = 'override';
+  if (override && Object.values(override).some((value) => value !== undefined)) basis = 'override';
 
   const properties = propertiesOf(tool);
   const required = requiredOf(tool);
@@ -171,8 +179,19 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
     dispatch: null,
     basis,
   };
+  if (override) applyCorrections(shape, override);
   if (withDispatch && !override?.operation) shape.dispatch = findDispatch(tool, shape, properties, required, entities);
   return shape;
+}
+
+/** A scenario's corrections of what follows from the operation: the id field, the fields an update sets, not-found, upsert. */
+function applyCorrections(shape: ToolShape, override: ToolOverride): void {
+  if (override.field !== undefined) shape.idField = override.field;
+  if (override.sets !== undefined) shape.sets = override.sets;
+  if (override.notFound !== undefined) shape.strict = override.notFound;
+  if (override.upsert !== undefined) shape.upsert = override.upsert;
+  // An upsert finds nothing missing unless the correction says otherwise.
+  if (override.upsert === true && override.notFound === undefined) shape.strict = false;
 }
 
 /** `method: get | get_comments | update`: each value that reads as a verb is a choice with its own shape. */

@@ -4,6 +4,7 @@
  * an in-memory database. An app whose production configuration points at the hosted platform is
  * intercepted unchanged.
  */
+import { toRecordHint } from '../domain/record-hint.js';
 import { http, type HttpHandler } from 'msw';
 import { dirname, resolve } from 'node:path';
 import { createModelRuntime } from '../platform/model-runtime.js';
@@ -88,7 +89,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): MockPlatfor
   const toolResults = runtime.createToolResults({
     mode: 'replay',
     fixturesDir,
-    recordHint: `mcpsim record ${file ?? '<scenario>'}`,
+    recordHint: toRecordHint(file ?? '<scenario>'),
     missPolicy,
   });
   let state: Promise<{ platform: Platform; applied: AppliedScenario | null }> | null = null;

@@ -44,7 +44,7 @@ export interface RecordedCall {
  * policy, recording if asked; without a model a miss is simulated from the world); `replay`
  * fixtures only, a miss being an error that names `recordHint` unless `missPolicy` says otherwise
  * (`mcpsim test --miss simulate`); `record` replays every recorded (or hand-written) answer and asks
- * the model for the rest, written into the fixtures; `overwrite` (all, or these tools) asks it again;
+ * the model (or, with `source: 'simulated'`, the simulator) for the rest, written into the fixtures; `overwrite` (all, or these tools) asks it again;
  * `eval` every call from the model, written nowhere (`mcpsim eval`).
  */
 export type ToolResultsMode =
@@ -56,6 +56,8 @@ export type ToolResultsMode =
       clock: Clock;
       onRecord?: (recorded: RecordedCall) => void;
       overwrite?: boolean | readonly string[];
+      /** Who answers the calls no fixture answers: the model (default) or the simulator, which needs none. */
+      source?: 'model' | 'simulated';
     }
   | { mode: 'eval'; fixturesDir: string; clock: Clock };
 
@@ -128,12 +130,14 @@ export function createModelRuntime({ model: settings, results }: ModelRuntimeSet
           ...modelBudget,
         });
       const { onRecord, overwrite = false } = mode;
+      const simulated = mode.source === 'simulated';
       return buildToolResults({
         fixturesDir,
-        model,
+        model: simulated ? null : model,
         record: true,
+        ...(simulated ? { recordSimulated: true } : {}),
         replay: overwrite === true ? false : (call) => !overwrite || !overwrite.includes(call.tool),
-        missPolicy: 'model',
+        missPolicy: simulated ? 'simulate' : 'model',
         clock: mode.clock,
         ...modelBudget,
         ...(onRecord

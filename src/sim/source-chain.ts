@@ -18,6 +18,8 @@ export interface SourceChainOptions {
   /** The command that records a missing call; defaults to a generic `mcpsim record <scenario>`. */
   recordHint?: ((call: ToolCall) => string) | undefined;
   recordSynthetic?: boolean | undefined;
+  /** With a recorder, also write the simulator's answers (`mcpsim record --source simulated`). */
+  recordSimulated?: boolean | undefined;
   /** Told about every recorded call and whether its fixture entry was added, changed or unchanged. */
   onRecord?: ((call: ToolCall, change: RecordChange) => void) | undefined;
 }
@@ -52,10 +54,11 @@ export function createSourceChain({
   synthetic,
   recordHint = () => 'mcpsim record <scenario>',
   recordSynthetic,
+  recordSimulated,
   onRecord,
 }: SourceChainOptions): ToolResultSource {
   const miss = createMissSource({ policy: missPolicy, model, simulated, synthetic, recordHint });
-  const answerMiss = recorder ? createRecordingSource(miss, recorder, { recordSynthetic, onRecord }) : miss;
+  const answerMiss = recorder ? createRecordingSource(miss, recorder, { recordSynthetic, recordSimulated, onRecord }) : miss;
   const repeats =
     simulated && missPolicy !== 'model' && 'hasEarlierOccurrence' in replay ? [createReadRepeatSource({ replay, world: simulated })] : [];
   // A stale read can only follow an unrecorded write, which only a source that changes the world makes.

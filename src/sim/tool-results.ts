@@ -20,6 +20,8 @@ export interface ToolResultSettings {
   missPolicy?: MissPolicy;
   /** Write what the model generates into the fixtures (record mode). */
   record?: boolean;
+  /** In record mode, also write what the simulator answers (with `missPolicy: 'simulate'`: fixtures with no model). */
+  recordSimulated?: boolean;
   /**
    * Replay fixtures first (default true), or only for the calls this says (`mcpsim record
    * --overwrite <tool>` records that tool's calls afresh and keeps every other recorded answer).
@@ -79,8 +81,9 @@ export function createToolResults(settings: ToolResultSettings): ToolResultSourc
     recordHint:
       settings.recordHint ??
       ((call) =>
-        `mcpsim serve --record with OPENAI_API_KEY or OPENAI_BASE_URL set, or write it by hand in ${toFixturePath(settings.fixturesDir, call.server, call.tool) ?? settings.fixturesDir}`),
+        `mcpsim serve --record with OPENAI_API_KEY or OPENAI_BASE_URL set, or with no model in a scenario that makes this call: mcpsim record --source simulated <scenario>, or write it by hand in ${toFixturePath(settings.fixturesDir, call.server, call.tool) ?? settings.fixturesDir}`),
     ...(settings.onRecord ? { onRecord: settings.onRecord } : {}),
+    ...(settings.recordSimulated ? { recordSimulated: true } : {}),
   });
 }
 

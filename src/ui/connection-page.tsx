@@ -1,3 +1,7 @@
+import type { WorldState as DomainWorld } from '../domain/memory-log.js';
+import type { ToolDefinition } from '../domain/registry.js';
+import { explainTools, toOperationLabel, type ToolExplanation } from '../domain/tool-explanation.js';
+import type { ToolOverride } from '../domain/tool-operation.js';
 import type { Stores } from '../store/stores.js';
 import { errorText, segment, type ApiClient } from './api-client.js';
 import { Badge, Csrf, Json, Layout, Notice } from './layout.js';
@@ -67,7 +71,22 @@ export async function loadConnection(
   if (!found.ok) return null;
   const tools = await api.get<{ tools: ToolView[] }>(`${path}/.tools`);
   const memory = found.body.mock?.enabled ? await loadMemory(api, stores, accountId, namespace, id, before) : null;
-  return { connection: found.body, tools: tools.ok ? tools.body.tools : [], toolsError: tools.ok ? null : errorText(tools), memory };
+  const listed = tools.ok ? tools.body.tools : [];
+  const readings = found.body.mock?.enabled ? await loadReadings(api, namespace, id, listed) : new Map<string, ToolExplanation>();
+  return { connection: found.body, tools: listed, readings, toolsError: tools.ok ? null : errorText(tools), memory };
+}
+
+/**
+ * How the simulator reads each tool of a mock connection (with its corrections and seed world),
+ * by tool name: what `mcpsim explain` prints, shown beside each tool of the playground.
+ */
+async function loadReadings(api: ApiClient, namespace: string, id: string, tools: readonly ToolView[]) {
+  const simulation = await api.get<{ world: DomainWorld; tools: Record<string, ToolOverride> }>(
+    `/__mcpsim/connections/${segment(namespace)}/${segment(id)}/simulation`,
+  );
+  const definitions = tools.map((tool) => ({ ...tool, inputSchema: tool.inputSchema ?? { type: 'object' } }) as ToolDefinition);
+  const explained = simulation.ok ? explainTools(definitions, simulation.body.tools, simulation.body.world) : explainTools(definitions);
+  return new Map(explained.map((explanation) => [explanation.tool, explanation]));
 }
 
 /**
@@ -158,13 +177,16 @@ export function CallResult({ outcome }: { outcome: CallOutcome }) {
 }
 
 /** The playground of one tool: a form built from its input schema, plus a raw JSON editor. */
-function Playground({ base, csrf, tool, open }: { base: string; csrf: string; tool: ToolView; open: boolean }) {
+function Playground(props: { base: string; csrf: string; tool: ToolView; open: boolean; reading: ToolExplanation | undefined }) {
+  const { base, csrf, tool, open, reading } = props;
   const id = tool.name.replace(/[^a-zA-Z0-9_-]/g, '-');
   return (
     <details open={open}>
       <summary>
-        <code>{tool.name}</code> <span class="muted">{tool.description ?? ''}</span>
+        <code>{tool.name}</code> {reading ? <span class="badge">{`${toOperationLabel(reading)} ${reading.entity}`}</span> : null}{' '}
+        <span class="muted">{tool.description ?? ''}</span>
       </summary>
+      {reading ? <ToolReading reading={reading} /> : null}
       <form method="post" action={`${base}/call`} data-target={`#result-${id}`} aria-label={`Call ${tool.name}`}>
         <Csrf token={csrf} />
         <input type="hidden" name="tool" value={tool.name} />
@@ -177,6 +199,32 @@ function Playground({ base, csrf, tool, open }: { base: string; csrf: string; to
         <button type="submit">Call {tool.name}</button>
       </form>
       <div id={`result-${id}`} tabindex={-1}></div>
+    </details>
+  );
+}
+
+/** What the simulator infers about a tool, and why (docs/simulator.md, "Seeing how a tool is read"). */
+function ToolReading({ reading }: { reading: ToolExplanation }) {
+  const rows: [string, string, string][] = [
+    ['Operation', reading.operation, reading.why.operation],
+    ['Entity', reading.entity, reading.why.entity],
+    ['Id argument', reading.idArgument ?? 'none', reading.why.id],
+    ['Filters', reading.filters.length > 0 ? reading.filters.join(', ') : 'none', reading.why.filters],
+    ['Id format', reading.nextId === null ? 'no new ids' : `next new id ${reading.nextId}`, reading.why.idFormat],
+  ];
+  return (
+    <details class="tool-reading">
+      <summary>How the simulator reads it</summary>
+      <dl>
+        {rows.map(([label, value, why]) => (
+          <>
+            <dt>{label}</dt>
+            <dd>
+              <code>{value}</code> <span class="muted">{why}</span>
+            </dd>
+          </>
+        ))}
+      </dl>
     </details>
   );
 }
@@ -221,7 +269,13 @@ export function ConnectionPage(props: {
         {data.toolsError ? <Notice text={data.toolsError} error /> : null}
         {tools.length === 0 && !data.toolsError ? <p class="muted">No tools.</p> : null}
         {tools.map((tool, index) => (
-          <Playground base={base} csrf={csrf} tool={tool} open={outcome ? outcome.tool === tool.name : index === 0} />
+          <Playground
+            base={base}
+            csrf={csrf}
+            tool={tool}
+            reading={data.readings.get(tool.name)}
+            open={outcome ? outcome.tool === tool.name : index === 0}
+          />
         ))}
         {outcome ? (
           <div id="result-page">

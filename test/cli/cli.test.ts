@@ -253,7 +253,7 @@ describe('mcpsim usage', () => {
   it("refuses an option of another command with exit 2, naming the command's own options", async () => {
     const exit = await runCli(['check', 'scenarios', '--port', '9', '--seed', 'x']);
     expect(exit.code).toBe(2);
-    expect(exit.stderr).toBe('mcpsim check: unknown option --port; check takes --json, --help\n');
+    expect(exit.stderr).toBe('mcpsim check: unknown option --port; check takes --json, --explain, --help\n');
     expect(exit.stdout).toBe('');
   });
 

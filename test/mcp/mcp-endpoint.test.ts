@@ -150,7 +150,7 @@ describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
     const third = await client.callTool({ name: 'list_issues', arguments: { state: 'closed' } });
     expect(third.isError).toBe(true);
     expect(firstText(third)).toBe(
-      `no fixture for @acme/tracker.list_issues {"state":"closed"} (call 1); record it with: mcpsim serve --record with OPENAI_API_KEY or OPENAI_BASE_URL set, or write it by hand in ${join(fixturesDir, 'acme__tracker', 'list_issues.json')}`,
+      `no fixture for @acme/tracker.list_issues {"state":"closed"} (call 1); record it with: mcpsim serve --record with OPENAI_API_KEY or OPENAI_BASE_URL set, or with no model in a scenario that makes this call: mcpsim record --source simulated <scenario>, or write it by hand in ${join(fixturesDir, 'acme__tracker', 'list_issues.json')}`,
     );
     expect(third._meta).toMatchObject({ 'mcpsim/source': 'fixture-miss' });
   });

@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolDefinition } from '../../domain/registry.js';
+import type { ToolShape } from '../../domain/tool-operation.js';
 import { toClockAnswer } from './clock-answers.js';
 import { fitToSchema } from './schema-fit.js';
 import type { ToolCall, ToolResultSource } from '../source/tool-result-source.js';
@@ -61,10 +62,16 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
             sequence: call.sequence ?? 1,
             seed: `${seed}|${call.server}`,
           });
-      return { source: 'simulated', result: toResult(answer, tool), ...(answer.changes ? { worldChanges: answer.changes } : {}) };
+      const result = { ...toResult(answer, tool), _meta: { 'mcpsim/operation': toOperationMeta(shape) } };
+      return { source: 'simulated', result, ...(answer.changes ? { worldChanges: answer.changes } : {}) };
     },
   };
 }
+/** How the simulator read the tool, shown on its results (docs/simulator.md, "Seeing how a tool is read"). */
+function toOperationMeta(shape: ToolShape): Record<string, unknown> {
+  return { operation: shape.operation, entity: shape.entity, idArgument: shape.idArgument, basis: shape.basis };
+}
+
 /**
  * The CallToolResult of an answer: an error text, or the value as JSON text (and as
  * structuredContent when the tool declares an outputSchema).

@@ -1,0 +1,74 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { ToolDefinition } from '../domain/registry.js';
+import { formatProblem, loadScenarios } from '../scenario/load-scenario.js';
+import {
+  explainCatalogServer,
+  explainScenario,
+  explainToolList,
+  listCatalogServers,
+  type ConnectionExplanation,
+} from '../scenario/scenario-explanation.js';
+import { CliError, exitCodes } from './cli-error.js';
+import type { CommandInput, CommandOptions } from './command.js';
+import { toExplanationText } from './explanation-text.js';
+import type { CliIo } from './io.js';
+
+export const name = 'explain';
+export const usage = '<scenario|server|tools.json>...';
+export const summary = 'show how the simulator reads each tool: operation, entity, id, filters, id format, and why';
+export const help = `Prints, per tool, what the simulator (the no-model source) infers: the operation (create, read,
+list, search, update, delete, other), the entity, the argument that names it, the arguments a list
+or search filters by, and the ids a create makes, each with why. Give a scenario file or folder
+(its mock connections, with its tools: corrections and seed world), a demo catalog server name
+(@github/github-mcp-server), or a JSON file of tool definitions ({"tools": [...]} or a list).
+Exits 1 when a scenario file has problems, 2 when an argument names nothing known.`;
+export const positionals = true;
+
+export const options = {
+  json: { type: 'boolean', help: 'print {connections: [{connection, server, tools: [...]}]}' },
+} as const satisfies CommandOptions;
+
+export async function run({ values, positionals: targets }: CommandInput<typeof options>, io: CliIo): Promise<number> {
+  if (targets.length === 0)
+    throw new CliError('explain needs a scenario, a server or a tools file, e.g. mcpsim explain scenarios/issue-triage.yaml');
+  const connections: ConnectionExplanation[] = [];
+  let failed = false;
+  for (const target of targets) {
+    if (/\.json$/i.test(target) && existsSync(target)) {
+      connections.push(explainToolList(target, readToolFile(target)));
+      continue;
+    }
+    if (existsSync(target)) {
+      for (const result of await loadScenarios(target)) {
+        if ('scenario' in result) connections.push(...explainScenario(result.scenario));
+        else {
+          failed = true;
+          io.stderr(`✗ ${result.file}\n${result.problems.map((problem) => `  ${formatProblem(problem)}\n`).join('')}`);
+        }
+      }
+      continue;
+    }
+    const server = explainCatalogServer(target);
+    if (!server)
+      throw new CliError(
+        `"${target}" is neither a file nor a demo catalog server; give a scenario, a tools JSON file or one of: ${listCatalogServers().join(', ')}`,
+      );
+    connections.push(server);
+  }
+  io.stdout(values.json ? `${JSON.stringify({ connections })}\n` : toExplanationText(connections));
+  return failed ? exitCodes.failure : exitCodes.ok;
+}
+
+/** Tool definitions from a file: `{"tools": [...]}` (a registry entry, a data set file) or a bare list. */
+function readToolFile(path: string): ToolDefinition[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new CliError(`${path} is not JSON (${(error as Error).message}); give a file of tool definitions, {"tools": [...]}`);
+  }
+  const tools = Array.isArray(data) ? data : (data as { tools?: unknown } | null)?.tools;
+  if (!Array.isArray(tools) || tools.some((tool) => typeof (tool as { name?: unknown } | null)?.name !== 'string'))
+    throw new CliError(`${path} holds no list of tool definitions; give {"tools": [{"name": ..., "inputSchema": ...}]}`);
+  return tools.map((tool: ToolDefinition) => ({ ...tool, inputSchema: tool.inputSchema ?? { type: 'object' } }));
+}

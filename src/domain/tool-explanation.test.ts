@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDefinition } from './registry.js';
+import { explainTools, toOperationLabel } from './tool-explanation.js';
+
+const tool = (name: string, properties: Record<string, unknown> = {}, required: string[] = [], extra: Partial<ToolDefinition> = {}) =>
+  ({ name, inputSchema: { type: 'object', properties, required }, ...extra }) as ToolDefinition;
+
+const tracker = [
+  tool('create_ticket', { subject: { type: 'string' } }, ['subject']),
+  tool('get_ticket', { ticket_id: { type: 'string', pattern: '^T-\\d+$' } }, ['ticket_id']),
+  tool('list_tickets', { status: { type: 'string' }, query: { type: 'string' }, page: { type: 'integer' } }),
+  tool('close_ticket', { ticket_id: { type: 'string' } }, ['ticket_id']),
+  tool('ping'),
+  tool('send_report', {}, [], { annotations: { readOnlyHint: true } }),
+];
+
+describe('explainTools', () => {
+  it('says per tool the operation, entity, id argument, filters and id format, each with why', () => {
+    const [create, read, list, close, ping] = explainTools(tracker);
+    expect(create).toMatchObject({ operation: 'create', entity: 'ticket', idArgument: null, nextId: 'ticket_1' });
+    expect(create!.why.operation).toBe('the verb "create" in the name');
+    expect(create!.why.id).toBe('no key the caller chooses: the simulator makes the id');
+    expect(read).toMatchObject({ operation: 'read', idArgument: 'ticket_id', nextId: null });
+    expect(read!.why.id).toBe('"ticket_id" names the ticket (its field "id" in results); an unknown one is a not-found');
+    expect(read!.why.idFormat).toContain('"ticket_id" must match ^T-\\d+$');
+    expect(list).toMatchObject({ operation: 'list', filters: ['status', 'query'] });
+    expect(list!.why.filters).toBe(
+      "each argument is matched against the ticket's field of that name; query searches the text of every field; page only page or shape the answer",
+    );
+    expect(close).toMatchObject({ operation: 'update', idArgument: 'ticket_id' });
+    expect(ping).toMatchObject({ operation: 'other', entity: 'ping' });
+    expect(ping!.why.operation).toBe('no verb in the name: acknowledged as another action');
+  });
+
+  it('follows the world for ids and the scenario for corrections', () => {
+    const world = { entities: { ticket: { 'T-7': { subject: 'Printer on fire' } } }, facts: [] };
+    const explained = explainTools(tracker, { ping: { operation: 'read', entity: 'status', id: null } }, world);
+    expect(explained[0]).toMatchObject({ nextId: 'T-8' });
+    expect(explained[0]!.why.idFormat).toBe("after the world's ticket ids (T-7)");
+    expect(explained[4]).toMatchObject({ operation: 'read', entity: 'status', idArgument: null });
+    expect(explained[4]!.why.operation).toBe("the scenario's tools: correction");
+    expect(explained[4]!.why.id).toBe(
+      "the scenario's tools: correction; no argument names one entity: it answers the status its arguments describe, made up once and remembered",
+    );
+  });
+
+  it('names what decides a tool whose argument picks the operation per call', () => {
+    const write = tool('issue_write', { method: { type: 'string', enum: ['create', 'update'] }, issue_number: { type: 'integer' } }, [
+      'method',
+    ]);
+    const [explained] = explainTools([
+      write,
+      tool('get_issue', { issue_number: { type: 'integer' } }, ['issue_number']),
+      tool('list_commits'),
+    ]);
+    expect(explained!.choices).toEqual({ argument: 'method', values: { create: 'create issue', update: 'update issue' } });
+    expect(toOperationLabel(explained!)).toBe('create | update (by method)');
+    expect(explained!.why.operation).toBe('the verb "write" in the name; the argument "method" picks the operation per call');
+  });
+
+  it('says when readOnlyHint decides', () => {
+    const report = explainTools(tracker)[5]!;
+    expect(report.operation).toBe('read');
+    expect(report.why.operation).toBe('readOnlyHint: true, over the verb "send" in the name');
+  });
+});

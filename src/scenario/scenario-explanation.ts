@@ -1,0 +1,83 @@
+/**
+ * How the simulator reads the tools of a scenario's mock connections (`mcpsim explain`, `mcpsim
+ * check --explain`): each connection's server tools (declared in the scenario or from the demo
+ * catalog), with the scenario's `tools:` corrections and the connection's `mock.tools` applied, and
+ * ids as a create in its seed world would make them.
+ */
+import type { WorldState } from '../domain/memory-log.js';
+import type { ToolDefinition } from '../domain/registry.js';
+import { explainTools, type ToolExplanation } from '../domain/tool-explanation.js';
+import { loadDemoCatalog } from '../store/demo-catalog.js';
+import type { Scenario } from './scenario-schema.js';
+import { toolsByServer, toServerKey } from './scenario-tool-checks.js';
+
+/** One mock connection's tools, explained. */
+export interface ConnectionExplanation {
+  /** `<namespace>/<connection id>`, or the server's name when no connection is involved. */
+  connection: string;
+  server: string;
+  tools: ToolExplanation[];
+}
+
+/**
+ * Every mock connection of the scenario whose server's tools are known, in file order.
+ *
+ * @example
+ *   explainScenario(scenario)[0]; // { connection: 'triage/tracker', server: '@qa/tracker', tools: [{ tool: 'get_issue', operation: 'read', ... }] }
+ */
+export function explainScenario(scenario: Scenario): ConnectionExplanation[] {
+  const byServer = toolsByServer(scenario);
+  const explained: ConnectionExplanation[] = [];
+  for (const namespace of scenario.namespaces) {
+    for (const connection of namespace.connections) {
+      if (!connection.mock || !connection.server) continue;
+      const tools = byServer.get(toServerKey(connection.server));
+      if (!tools) continue;
+      const mock = typeof connection.mock === 'object' ? connection.mock : {};
+      const world = mergeWorlds(scenario.world, mock.world);
+      explained.push({
+        connection: `${namespace.name}/${connection.id}`,
+        server: connection.server,
+        tools: explainTools(tools, { ...scenario.tools, ...mock.tools }, world),
+      });
+    }
+  }
+  return explained;
+}
+
+/**
+ * A demo catalog server's tools, explained as a fresh mock connection would read them (no
+ * corrections, an empty world); null for a name the catalog lacks.
+ *
+ * @example
+ *   explainCatalogServer('@github/github-mcp-server')?.tools.length; // 40
+ */
+export function explainCatalogServer(qualifiedName: string): ConnectionExplanation | null {
+  const entry = loadDemoCatalog().find((candidate) => toServerKey(candidate.qualifiedName) === toServerKey(qualifiedName));
+  return entry ? { connection: entry.qualifiedName, server: entry.qualifiedName, tools: explainTools(entry.tools) } : null;
+}
+
+/** The names of the demo catalog's servers, for a message about one it lacks. */
+export function listCatalogServers(): string[] {
+  return loadDemoCatalog().map((entry) => entry.qualifiedName);
+}
+
+/**
+ * Tools given as a file of their own (`{"tools": [...]}` or a list), explained like a catalog server.
+ *
+ * @example
+ *   explainToolList('@acme/desk', [{ name: 'get_ticket', inputSchema: { type: 'object' } }]);
+ */
+export function explainToolList(server: string, tools: readonly ToolDefinition[]): ConnectionExplanation {
+  return { connection: server, server, tools: explainTools(tools) };
+}
+
+type SeedWorld = Scenario['world'];
+
+function mergeWorlds(...worlds: SeedWorld[]): WorldState {
+  const entities: WorldState['entities'] = {};
+  for (const world of worlds) {
+    for (const [type, byId] of Object.entries(world?.entities ?? {})) entities[type] = { ...entities[type], ...byId };
+  }
+  return { entities, facts: worlds.flatMap((world) => world?.facts ?? []) };
+}

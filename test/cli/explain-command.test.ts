@@ -1,0 +1,104 @@
+/**
+ * `mcpsim explain` and `mcpsim check --explain`: per tool, the operation, entity, id argument,
+ * filters and id format the simulator infers, with why, for a scenario (with its corrections and
+ * world), a demo catalog server, or a file of tool definitions. Through `main` in process.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import type { CliIo } from '../../src/cli/io.js';
+
+async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out = { stdout: '', stderr: '' };
+  const io: CliIo = {
+    stdout: (text) => void (out.stdout += text),
+    stderr: (text) => void (out.stderr += text),
+    env: {},
+    onShutdownSignal: () => {},
+  };
+  const code = await main(argv, io);
+  return { code, ...out };
+}
+
+const scenario = `name: helpdesk
+servers:
+  - qualifiedName: '@qa/helpdesk'
+    tools:
+      - name: create_ticket
+        inputSchema: { type: object, properties: { subject: { type: string } }, required: [subject] }
+      - name: list_tickets
+        inputSchema: { type: object, properties: { status: { type: string }, query: { type: string }, page: { type: integer } } }
+      - name: escalate
+        inputSchema: { type: object, properties: { ticket_ref: { type: string } }, required: [ticket_ref] }
+tools:
+  escalate: { operation: update, entity: ticket, id: ticket_ref }
+world:
+  entities:
+    ticket:
+      T-7: { subject: Printer on fire }
+namespaces:
+  - name: desk
+    connections:
+      - { id: main, server: '@qa/helpdesk', mock: true }
+steps: []
+`;
+
+function scratchFile(name: string, text: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'mcpsim-explain-')), name);
+  writeFileSync(file, text);
+  return file;
+}
+
+describe('mcpsim explain', () => {
+  it("prints each mock connection's tools with the operation, entity, id, filters and id format, and why", async () => {
+    const result = await run(['explain', scratchFile('helpdesk.yaml', scenario)]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('desk/main (@qa/helpdesk)\n  create_ticket: create ticket\n');
+    expect(result.stdout).toContain('    operation  create: the verb "create" in the name\n');
+    expect(result.stdout).toContain("    id format  next new id T-8: after the world's ticket ids (T-7)\n");
+    expect(result.stdout).toContain(
+      "    filters    status, query: each argument is matched against the ticket's field of that name; query searches the text of every field; page only page or shape the answer\n",
+    );
+    expect(result.stdout).toContain("  escalate: update ticket\n    operation  update: the scenario's tools: correction\n");
+    expect(result.stdout).toContain(`    id         ticket_ref: the scenario's tools: correction; "ticket_ref" names the ticket`);
+    expect(result.stdout).toContain('A misreading is corrected in the scenario, under tools:');
+  });
+
+  it('explains a demo catalog server as JSON, with the argument that picks the operation per call', async () => {
+    const result = await run(['explain', '--json', '@github/github-mcp-server']);
+    expect(result.code).toBe(0);
+    const [connection] = JSON.parse(result.stdout).connections;
+    const write = connection.tools.find((tool: { tool: string }) => tool.tool === 'issue_write');
+    expect(write).toMatchObject({
+      entity: 'issue',
+      choices: { argument: 'method', values: { create: 'create issue', update: 'update issue' } },
+    });
+    expect(write.why.id).toContain('"issue_number" names the issue');
+  });
+
+  it('explains a file of tool definitions, and names the servers it knows for a name it does not', async () => {
+    const tools = { tools: [{ name: 'get_pipeline', inputSchema: { type: 'object', properties: { pipeline_slug: { type: 'string' } } } }] };
+    const fromFile = await run(['explain', scratchFile('tools.json', JSON.stringify(tools))]);
+    expect(fromFile.stdout).toContain('  get_pipeline: read pipeline\n');
+    expect(fromFile.stdout).toContain('    id         pipeline_slug: "pipeline_slug" names the pipeline');
+    const unknown = await run(['explain', '@nobody/nothing']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('"@nobody/nothing" is neither a file nor a demo catalog server');
+    expect(unknown.stderr).toContain('@github/github-mcp-server');
+  });
+});
+
+describe('mcpsim check --explain', () => {
+  it('adds the explanation under each valid file, and only when asked', async () => {
+    const file = scratchFile('helpdesk.yaml', scenario);
+    const plain = await run(['check', file]);
+    expect(plain.stdout).not.toContain('create_ticket');
+    const explained = await run(['check', '--explain', file]);
+    expect(explained.code).toBe(0);
+    expect(explained.stdout).toContain(`✓ ${file}\ndesk/main (@qa/helpdesk)\n  create_ticket: create ticket\n`);
+    const json = JSON.parse((await run(['check', '--explain', '--json', file])).stdout);
+    expect(json.files[0].connections[0].tools.map((tool: { operation: string }) => tool.operation)).toEqual(['create', 'list', 'update']);
+  });
+});
