@@ -13,7 +13,9 @@ import { propertiesOf } from './tool-id-argument.js';
 import { parseToolName, toCommonPrefix } from './tool-name.js';
 import { inferServerShapes, type ToolOverride, type ToolShape } from './tool-operation.js';
 import type { ToolOperation } from './tool-verbs.js';
-import { isControlArgument, isQueryArgument, toNextId, type EntityRecord } from './world-query.js';
+import { toNewIdWithSource, type IdSource } from './id-format.js';
+import { toIdSchemas, type IdSchemas } from './tool-reading.js';
+import { isControlArgument, isQueryArgument, type EntityRecord } from './world-query.js';
 
 /** What the inference found about one tool, with one reason per finding. */
 export interface ToolExplanation {
@@ -47,7 +49,10 @@ export function explainTools(
 ): ToolExplanation[] {
   const shapes = inferServerShapes(tools, overrides);
   const prefix = toCommonPrefix(tools);
-  return tools.map((tool) => explainShape(tool, shapes.get(tool.name)!, prefix, overrides[tool.name], world));
+  return tools.map((tool) => {
+    const shape = shapes.get(tool.name)!;
+    return explainShape(tool, shape, prefix, overrides[tool.name], world, toIdSchemas(tools, shapes, shape.entity));
+  });
 }
 
 /** The explanation's operation with its choices in one line: `create | update (by method)`. */
@@ -63,12 +68,23 @@ function explainShape(
   prefix: string | null,
   override: ToolOverride | undefined,
   world: WorldState | undefined,
+  idSchemas: IdSchemas,
 ): ToolExplanation {
   const parsed = parseToolName(tool.name, prefix);
   const filters = toFilters(tool, shape);
   const records: EntityRecord[] = Object.entries(world?.entities[shape.entity] ?? {}).map(([id, entity]) => ({ id, fields: entity }));
   const makesIds = shape.operation === 'create' || shape.upsert;
-  const nextId = makesIds ? toNextId(records, shape.entity, shape.numericId) : null;
+  const newId = makesIds
+    ? toNewIdWithSource({
+        type: shape.entity,
+        existing: records.map((record) => record.id),
+        numeric: shape.numericId,
+        ...idSchemas,
+        args: {},
+        seed: `explain|${shape.entity}`,
+      })
+    : null;
+  const nextId = newId?.id ?? null;
   const choices = shape.dispatch
     ? {
         argument: shape.dispatch.argument,
@@ -90,7 +106,7 @@ function explainShape(
       entity: whyEntity(shape, parsed, prefix, override),
       id: whyId(shape, override),
       filters: whyFilters(shape, filters, tool),
-      idFormat: whyIdFormat(shape, records, nextId, tool),
+      idFormat: whyIdFormat(shape, records, newId?.source ?? null, tool),
     },
   };
 }
@@ -159,22 +175,18 @@ function whyFilters(shape: ToolShape, filters: readonly string[], tool: ToolDefi
   return parts.join('; ');
 }
 
-function whyIdFormat(shape: ToolShape, records: readonly EntityRecord[], nextId: string | null, tool: ToolDefinition) {
+function whyIdFormat(shape: ToolShape, records: readonly EntityRecord[], source: IdSource | null, tool: ToolDefinition) {
   const pattern = shape.idArgument ? propertiesOf(tool)[shape.idArgument]?.pattern : undefined;
   const patternNote = typeof pattern === 'string' ? `; "${shape.idArgument}" must match ${pattern}` : '';
-  const held =
-    records.length > 0
-      ? ` (${records
-          .map((record) => record.id)
-          .slice(-3)
-          .join(', ')})`
-      : '';
-  if (nextId === null) return `ids are the ones the world holds${held} or a create made${patternNote}`;
-  if (records.length > 0)
-    return `after the world's ${shape.entity} ids (${records
-      .map((record) => record.id)
-      .slice(-3)
-      .join(', ')})${patternNote}`;
+  const held = records
+    .map((record) => record.id)
+    .slice(-3)
+    .join(', ');
+  if (source === null) return `ids are the ones the world holds${held ? ` (${held})` : ''} or a create made${patternNote}`;
+  if (source === 'world') return `after the world's ${shape.entity} ids (${held})${patternNote}`;
+  if (source === 'project key') return `a project key and a number, as an id argument's pattern or example shows${patternNote}`;
+  if (source === 'example') return `like the example in the description of an argument that takes the id${patternNote}`;
+  if (source === 'pattern') return `a string the pattern of an argument that takes the id matches${patternNote}`;
   if (shape.numericId) return `numbers counting up: "${shape.idField}" is a number${patternNote}`;
   return `the entity's name and a count, as nothing shows the format${patternNote}`;
 }
