@@ -95,6 +95,13 @@ describe('the official CLI against mcpsim', () => {
     expect((await harness.call('GET', `/connect/clitest/${byName.connectionId}`)).status).toBe(404);
   });
 
+  it('adds a registry server that declares a required header as a mock that answers at once, with no credential asked', async () => {
+    // The catalog's Notion entry requires an Authorization header: the real server would; mcpsim plays it and needs none.
+    const added = parseJson(await smithery('mcp', 'add', '@makenotion/notion-mcp-server', '--id', 'notes'));
+    expect(added).toMatchObject({ connectionId: 'notes', status: { state: 'connected' } });
+    expect((await smithery('tool', 'list', 'notes')).stdout).toContain('API-get-self');
+  });
+
   it('lists, finds, gets and calls tools of a mock connection', async () => {
     const tools = (await smithery('tool', 'list', 't1')).stdout;
     expect(tools).toContain('get_current_time');
