@@ -36,6 +36,8 @@ export interface ToolResultSettings {
   recordHint?: (call: ToolCall) => string;
   /** Told about every recorded call (added, replaced or unchanged) and, in record mode, every replayed one (kept). */
   onRecord?: (call: ToolCall, change: RecordChange) => void;
+  /** Replay a recorded read only while the world agrees with it, and never a recorded time (what `serve` does). */
+  checkReadsAgainstWorld?: boolean;
 }
 
 /** Time allowed for one model attempt unless told otherwise. */
@@ -76,6 +78,7 @@ export function createToolResults(settings: ToolResultSettings): ToolResultSourc
       ((call) =>
         `mcpsim serve --record with OPENAI_API_KEY or OPENAI_BASE_URL set, or write it by hand in ${toFixturePath(settings.fixturesDir, call.server, call.tool) ?? settings.fixturesDir}`),
     ...(settings.onRecord ? { onRecord: settings.onRecord } : {}),
+    checkReadsAgainstWorld: settings.checkReadsAgainstWorld,
   });
 }
 
