@@ -54,7 +54,12 @@ export function setAsideInvalid(input: unknown): SetAside | null {
       const path = toOriginalPath(issue.path.filter((segment): segment is Segment => typeof segment !== 'symbol'));
       if (issue.code === 'unrecognized_keys') {
         const holder = valueAt(working, path);
-        if (isObject(holder)) for (const key of issue.keys) if (delete holder[key]) (setAside.push([...path, key]), (changed = true));
+        if (!isObject(holder)) continue;
+        for (const key of issue.keys.filter((name) => Object.hasOwn(holder, name))) {
+          delete holder[key];
+          setAside.push([...path, key]);
+          changed = true;
+        }
         continue;
       }
       const parent = valueAt(working, path.slice(0, -1));
@@ -69,7 +74,11 @@ export function setAsideInvalid(input: unknown): SetAside | null {
       for (let index = path.length - 1; index >= 0; index--) {
         if (typeof path[index] !== 'number' || !Array.isArray(valueAt(working, path.slice(0, index)))) continue;
         const key = keyOf(path.slice(0, index + 1));
-        if (!removed.has(key)) (removed.add(key), setAside.push(path.slice(0, index + 1)), (changed = true));
+        if (!removed.has(key)) {
+          removed.add(key);
+          setAside.push(path.slice(0, index + 1));
+          changed = true;
+        }
         break;
       }
     }

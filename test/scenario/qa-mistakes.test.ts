@@ -187,6 +187,18 @@ describe("the QA engineer's ten mistakes, as mcpsim check reports them", () => {
     );
   });
 
+  it('reports a problem of the next connection at its own place when one connection lacks its id', async () => {
+    const lines = [...head];
+    lines[18] = '      - name: calendar';
+    lines[22] = '        server: "@qa/mailboxx"';
+    const file = scenarioFile(...lines, 'steps:', '  - call: office/calendar.list_events');
+    await expectCheckSays(
+      file,
+      '19:9 namespaces[0].connections[0].id: is required; add id: <the connection id>',
+      '23:17 namespaces[0].connections[1].server: "@qa/mailboxx" is neither declared in servers nor in the demo catalog; did you mean "@qa/mailbox"?',
+    );
+  });
+
   it('8. an unclosed { is reported where it opens', async () => {
     const file = scenarioFile(
       ...head,
