@@ -102,6 +102,18 @@ describe('the official CLI against mcpsim', () => {
     expect((await smithery('tool', 'list', 'notes')).stdout).toContain('API-get-self');
   });
 
+  it('starts a new mock of a registry server with a small world from its tools: the signed-in user and one of each kind', async () => {
+    parseJson(await smithery('mcp', 'add', '@github/github-mcp-server', '--id', 'gh'));
+    // What the dashboard's world page and the simulator (serve's default on a miss) read: the memory's world.
+    const memory = await harness.call('GET', '/__mcpsim/connections/clitest/gh/memory');
+    expect(memory.status, JSON.stringify(memory.body)).toBe(200);
+    expect(memory.body.world.entities.me).toEqual({
+      default: { id: 'default', login: 'ada', name: 'Ada Lovelace', email: 'ada@example.com' },
+    });
+    expect(memory.body.world.entities.issue).toEqual({ '1': { number: 1, name: 'example-issue' } });
+    expect(Object.keys(memory.body.world.entities)).toEqual(expect.arrayContaining(['me', 'repository', 'issue', 'pull_request']));
+  });
+
   it('lists, finds, gets and calls tools of a mock connection', async () => {
     const tools = (await smithery('tool', 'list', 't1')).stdout;
     expect(tools).toContain('get_current_time');
