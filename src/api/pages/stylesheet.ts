@@ -13,6 +13,7 @@ header.top { display: flex; gap: 1.2rem; align-items: center; padding: .6rem 1.2
 header.top strong { font-size: 1.05rem; }
 nav ul { display: flex; gap: 1rem; list-style: none; margin: 0; padding: 0; flex-wrap: wrap; }
 nav a[aria-current="page"] { font-weight: 700; text-decoration: none; }
+nav.pager { display: flex; gap: 1rem; margin-top: 0.5rem; }
 main { padding: 1rem 1.2rem 3rem; max-width: 1200px; }
 main.narrow { max-width: 40rem; margin: 0 auto; }
 main.narrow code { overflow-wrap: anywhere; }
