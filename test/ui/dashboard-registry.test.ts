@@ -73,7 +73,10 @@ describe('the registry page, keyboard only', () => {
     await Promise.all([page.waitForURL(`${demo.url}/ui/connections/demo/weather`), page.keyboard.press('Enter')]);
     await page.getByText('Mock connection of qa/weather created in demo.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    expect((await demo.api('GET', '/connect/demo/weather')).body).toMatchObject({ connectionId: 'weather', status: { state: 'connected' } });
+    expect((await demo.api('GET', '/connect/demo/weather')).body).toMatchObject({
+      connectionId: 'weather',
+      status: { state: 'connected' },
+    });
 
     await page.goBack();
     await tabTo(page, '#mock-namespace');
