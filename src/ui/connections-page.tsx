@@ -1,3 +1,4 @@
+import { hostedQualifiedNames } from '../domain/hosted-server.js';
 import { segment, type ApiClient } from './api-client.js';
 import { Badge, Layout, Notice, TableHead } from './layout.js';
 import { connectionPath } from './memory-view.js';
@@ -11,6 +12,19 @@ export interface ConnectionView {
   mock?: { enabled: boolean };
   status?: { state: string; setupUrl?: string; message?: string };
   serverInfo?: { name: string; version: string };
+}
+
+/**
+ * What answers a connection's tools, in a word: `mock`, `simulated · hosted URL` for a hosted
+ * server URL (`smithery mcp add owner/name`; mcpsim plays that server, docs/decisions.md "Hosted
+ * server URLs"), else `real`; then its transport.
+ */
+export function toKindLabel(connection: ConnectionView): string {
+  const transport = connection.transport ?? 'http';
+  if (connection.mock?.enabled) return `mock · ${transport}`;
+  if (transport === 'http' && connection.mcpUrl !== null && hostedQualifiedNames(connection.mcpUrl).length > 0)
+    return 'simulated · hosted URL';
+  return `real · ${transport}`;
 }
 
 /** How many connections the page lists at most (a filter narrows them). */
@@ -133,9 +147,7 @@ export function ConnectionsPage({
                       <StatusBadge connection={connection} />
                     </td>
                     <td>{connection.serverInfo ? connection.serverInfo.name : (connection.mcpUrl ?? '')}</td>
-                    <td>
-                      {connection.mock?.enabled ? 'mock' : 'real'} · {connection.transport ?? 'http'}
-                    </td>
+                    <td>{toKindLabel(connection)}</td>
                     <td>
                       <code>{connection.metadata ? JSON.stringify(connection.metadata) : ''}</code>
                     </td>

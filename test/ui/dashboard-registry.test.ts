@@ -1,5 +1,5 @@
 /**
- * The dashboard's registry as a new user meets it in the demo, keyboard only, in Debian's
+ * The dashboard's registry (and what it makes, in the connections list) as a new user meets it in the demo, keyboard only, in Debian's
  * Chromium: the demo started with no arguments on a fresh data directory, logged in through the
  * banner's link. The result count reads right (plurals), every server can be reached page by page,
  * and "mock this server" makes the connection under the id the form shows.
@@ -84,6 +84,19 @@ describe('the registry page, keyboard only', () => {
     await tabTo(page, 'form[action$="/mock"] button[type="submit"]');
     await page.keyboard.press('Enter');
     await page.getByText('Could not mock qa/weather: "weather" is already a connection in demo; choose another id').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('labels a connection added through a hosted server URL as simulated, not real', async () => {
+    const added = await demo.api('PUT', '/connect/demo/hosted', { mcpUrl: 'https://server.smithery.ai/qa/weather' });
+    expect(added.body.status).toEqual({ state: 'connected' });
+    await page.goto(`${demo.url}/ui`);
+    const row = (id: string) => page.locator('tr', { has: page.locator('.help', { hasText: new RegExp(`^${id}$`) }) });
+    expect(await row('hosted').locator('td').nth(3).innerText()).toBe('simulated · hosted URL');
+    expect(await row('weather').locator('td').nth(3).innerText()).toBe('mock · http');
+    await tabTo(page, 'a[href$="/ui/connections/demo/hosted"]');
+    await Promise.all([page.waitForURL(/\/ui\/connections\/demo\/hosted$/), page.keyboard.press('Enter')]);
+    expect(await page.locator('section[aria-label="Connection"] p').first().innerText()).toContain('simulated · hosted URL');
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
