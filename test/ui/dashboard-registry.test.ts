@@ -100,3 +100,27 @@ describe('the registry page, keyboard only', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+describe('destructive actions, keyboard only', () => {
+  it('asks before resetting the memory: cancel keeps every call, yes forgets them', async () => {
+    for (let call = 0; call < 2; call++)
+      await demo.api('POST', '/connect/demo/time/.tools/get_current_time', { timezone: 'Europe/Berlin' });
+    const calls = async () => (await demo.api('GET', '/__mcpsim/connections/demo/time/memory')).body.calls.length as number;
+    expect(await calls()).toBe(2);
+    await page.goto(`${demo.url}/ui/connections/demo/time`);
+    await tabTo(page, 'form[action$="/reset"] button');
+    await Promise.all([page.waitForURL(/\/reset$/), page.keyboard.press('Enter')]);
+    expect(await page.locator('h1').innerText()).toBe('Reset the memory of demo/time?');
+    expect(await seriousViolations(page)).toEqual([]);
+    await tabTo(page, 'a:is([href$="/ui/connections/demo/time"])');
+    await Promise.all([page.waitForURL(/\/ui\/connections\/demo\/time$/), page.keyboard.press('Enter')]);
+    expect(await calls()).toBe(2);
+
+    await tabTo(page, 'form[action$="/reset"] button');
+    await Promise.all([page.waitForURL(/\/reset$/), page.keyboard.press('Enter')]);
+    await tabTo(page, 'input[name="confirm"] ~ button');
+    await Promise.all([page.waitForURL(/\/ui\/connections\/demo\/time$/), page.keyboard.press('Enter')]);
+    await page.getByText('Memory reset: the next call is call 1.').waitFor();
+    expect(await calls()).toBe(0);
+  });
+});
