@@ -7,7 +7,8 @@ import { errorText, segment, type ApiClient } from './api-client.js';
 import { ConfirmPage, toRepostedFields, type Confirmation } from './confirm-page.js';
 import { CallResult, ConnectionPage, loadConnection, loadMemory, toolPath, type CallOutcome, type ToolView } from './connection-page.js';
 import { Layout, Notice } from './layout.js';
-import { connectionPath, MemoryView, TimelineRow, WorldView, type CallEntry } from './memory-view.js';
+import { connectionPath, MemoryView, TimelineRow, type CallEntry } from './memory-view.js';
+import { WorldView } from './world-view.js';
 import { toArguments } from './schema-form.js';
 import { accountOf, apiOf, readForm, redirectWith, sessionOf, takeFlash, wantsFragment, type UiContext } from './ui-context.js';
 

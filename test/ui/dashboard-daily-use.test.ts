@@ -1,8 +1,8 @@
 /**
- * The dashboard's registry (and what it makes, in the connections list) as a new user meets it in the demo, keyboard only, in Debian's
- * Chromium: the demo started with no arguments on a fresh data directory, logged in through the
- * banner's link. The result count reads right (plurals), every server can be reached page by page,
- * and "mock this server" makes the connection under the id the form shows.
+ * The dashboard as a new user meets it in the demo, keyboard only, in Debian's Chromium: the demo
+ * started with no arguments on a fresh data directory, logged in through the banner's link. The
+ * registry's counts and pages, "mock this server" under the id the form shows, honest labels for
+ * hosted-URL connections, a confirmation before a reset, and the world as a table per type.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { launchChromium } from '../support/chromium.js';
 import { startDemo, type DemoServer } from '../support/demo-server.js';
 import { tabTo } from '../support/keyboard.js';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-dashboard-registry-'));
+const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-dashboard-daily-'));
 let demo: DemoServer;
 let browser: Browser;
 let page: Page;
@@ -122,5 +122,24 @@ describe('destructive actions, keyboard only', () => {
     await Promise.all([page.waitForURL(/\/ui\/connections\/demo\/time$/), page.keyboard.press('Enter')]);
     await page.getByText('Memory reset: the next call is call 1.').waitFor();
     expect(await calls()).toBe(0);
+  });
+});
+
+describe('the world, keyboard only', () => {
+  it('shows a table per type with a column per field, and folds a nested value until opened', async () => {
+    expect((await demo.api('PUT', '/connect/demo/shapes', { server: '@qa/weather', mock: { enabled: true } })).status).toBe(201);
+    const world = {
+      entities: { forecast: { oslo: { city: 'Oslo', temperature: 3, tags: ['cold', 'dry'], wind: { speed: 7, direction: 'N' } } } },
+      facts: [],
+    };
+    expect((await demo.api('PUT', '/__mcpsim/connections/demo/shapes/simulation', { world })).status).toBe(200);
+    await page.goto(`${demo.url}/ui/connections/demo/shapes`);
+    const table = page.locator('#world table', { has: page.locator('caption', { hasText: 'forecast' }) });
+    expect(await table.locator('th').allInnerTexts()).toEqual(['id', 'city', 'temperature', 'tags', 'wind']);
+    expect(await table.locator('tbody td').allInnerTexts()).toEqual(['oslo', 'Oslo', '3', 'cold, dry', '2 fields']);
+    await tabTo(page, '#world summary');
+    await page.keyboard.press('Enter');
+    expect(await table.locator('tbody td').nth(4).innerText()).toContain('"speed":7');
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
