@@ -221,7 +221,7 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('link', { name: 'Scenarios' }).click();
     await page.getByRole('button', { name: 'Run steps of issue-triage' }).click();
     await page.getByRole('heading', { name: 'Steps of issue-triage' }).waitFor();
-    const outcomes = await page.locator('ol li .badge').allInnerTexts();
+    const outcomes = await page.locator('ol > li > .badge').allInnerTexts();
     expect(outcomes.length).toBeGreaterThan(3);
     expect(outcomes.every((outcome) => outcome === 'passed')).toBe(true);
     await inspect(page, 'scenarios');

@@ -143,3 +143,18 @@ describe('the world, keyboard only', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+describe('a scenario run, keyboard only', () => {
+  it("shows each step's checks and what each expected", async () => {
+    await page.goto(`${demo.url}/ui/scenarios`);
+    await tabTo(page, 'button[aria-label="Run steps of issue-triage"]');
+    await Promise.all([page.waitForURL(/\/ui\/scenarios/), page.keyboard.press('Enter')]);
+    await page.getByRole('heading', { name: 'Steps of issue-triage' }).waitFor();
+    const checks = await page.locator('ul.checks li').allInnerTexts();
+    expect(checks).toContain('passed isError: isError is false');
+    expect(checks).toContain('passed contains: text contains "Closed issue #102"');
+    expect(checks).toContain('passed jsonPath $.count: is 4');
+    expect(checks.some((check) => check.startsWith('skipped check: '))).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
