@@ -158,3 +158,37 @@ describe('a scenario run, keyboard only', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+describe('namespaces and connections, keyboard only', () => {
+  it('creates a namespace, deletes a connection and then the namespace, each delete confirmed first', async () => {
+    await page.goto(`${demo.url}/ui`);
+    await tabTo(page, '#new-namespace');
+    await page.keyboard.type('scratch');
+    await Promise.all([page.waitForURL(`${demo.url}/ui`), page.keyboard.press('Enter')]);
+    await page.getByText('Namespace scratch created.').waitFor();
+    const names = async () => ((await demo.api('GET', '/namespaces')).body.namespaces as { name: string }[]).map((n) => n.name);
+    expect(await names()).toContain('scratch');
+    expect(
+      (await demo.api('PUT', '/connect/scratch/clock', { server: '@modelcontextprotocol/time', mock: { enabled: true } })).status,
+    ).toBe(201);
+    await page.reload();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await tabTo(page, 'button[aria-label="Delete connection scratch/clock"]');
+    await Promise.all([page.waitForURL(/\/delete$/), page.keyboard.press('Enter')]);
+    expect(await page.locator('h1').innerText()).toBe('Delete the connection scratch/clock?');
+    expect(await seriousViolations(page)).toEqual([]);
+    await tabTo(page, 'input[name="confirm"] ~ button');
+    await Promise.all([page.waitForURL(`${demo.url}/ui`), page.keyboard.press('Enter')]);
+    await page.getByText('Connection scratch/clock deleted.').waitFor();
+    expect((await demo.api('GET', '/connect/scratch/clock')).status).toBe(404);
+
+    await tabTo(page, 'button[aria-label="Delete namespace scratch"]');
+    await Promise.all([page.waitForURL(/\/delete$/), page.keyboard.press('Enter')]);
+    expect(await page.locator('h1').innerText()).toBe('Delete the namespace scratch?');
+    await tabTo(page, 'input[name="confirm"] ~ button');
+    await Promise.all([page.waitForURL(`${demo.url}/ui`), page.keyboard.press('Enter')]);
+    await page.getByText('Namespace scratch deleted.').waitFor();
+    expect(await names()).not.toContain('scratch');
+  });
+});
