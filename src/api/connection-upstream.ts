@@ -1,7 +1,7 @@
 import type { Connection, ConnectionPlace, ConnectionStatus } from '../domain/connection.js';
 
 export type { ConnectionPlace };
-import { isHosted } from '../domain/hosted-server.js';
+import { isSimulated } from '../domain/hosted-server.js';
 import { toServerInfo } from '../domain/server-info.js';
 import type { UpstreamLink, UpstreamOutcome } from '../mcp/relay.js';
 import type { UpstreamPool } from '../mcp/upstream-pool.js';
@@ -97,8 +97,8 @@ export function createConnectionUpstream({
     // Sessions are pooled by URL + headers, so new headers never reuse a session opened with old ones.
     async probe(place, connection, headers) {
       const current = { ...connection };
-      if (isHosted(current)) {
-        // mcpsim plays the hosted platform's servers itself: complete config is all they need.
+      if (isSimulated(current)) {
+        // mcpsim plays mock and hosted servers itself: there is no upstream to ask, and nothing is sent anywhere.
         const serverInfo = stores.registry.findTarget(current.server!)?.serverInfo;
         if (stores.connections.setStatus(place.namespaceId, { ...current, status: { state: 'connected' } }, serverInfo)) {
           current.status = { state: 'connected' };

@@ -20,9 +20,10 @@ export interface SetupLinks {
   toSetupUrl(target: SetupTarget): string;
   readTicket(ticket: string): TicketReading;
   /**
-   * The connection as a client sees it: a status that carries a setup link gets a current one
-   * (made now on the public URL, for this generation), so a link read from an old status can
-   * never be stale, nor point at a host someone else chose.
+   * The connection as a client sees it: a status that waits for a person (`auth_required`,
+   * `input_required`) gets a current setup link (made now on the public URL, for this
+   * generation), whether or not one was stored with it, so a link read from an old status can
+   * never be stale, nor point at a host someone else chose, and no waiting connection lacks one.
    */
   present(accountId: string, connection: Connection): Connection;
   /** The form's CSRF token for this ticket and the browser's nonce cookie. */
@@ -85,12 +86,7 @@ export function createSetupLinks({ key, clock, publicUrl }: { key: Uint8Array; c
     },
     present(accountId, connection) {
       const { status } = connection;
-      if (
-        (status.state !== 'auth_required' && status.state !== 'input_required') ||
-        status.setupUrl === undefined ||
-        connection.key === undefined
-      )
-        return connection;
+      if ((status.state !== 'auth_required' && status.state !== 'input_required') || connection.key === undefined) return connection;
       const setupUrl = toSetupUrl({
         accountId,
         namespace: connection.namespace,

@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import type { Connection, ConnectionInput, ServerTarget } from '../domain/connection.js';
 import { hostedQualifiedNames, isSimulated } from '../domain/hosted-server.js';
 import { planConnectionWrite, type ConnectionWritePlan } from '../domain/connection-write.js';
+import { toStartingWorld } from '../domain/starting-world.js';
 import { apiError } from '../errors.js';
 import { checkConnectionAccess, missingPermission, type Caller } from './http/access.js';
 import type { ConnectionPlace } from './connection-upstream.js';
@@ -78,12 +79,26 @@ function storeConnection(dependencies: WriteDependencies, write: ConnectionWrite
     const outcome = planWrite(dependencies, write, current);
     const now = clock.now().toISOString();
     // The store key is the connection's generation, which its setup links name.
-    if (outcome.plan.created)
+    if (outcome.plan.created) {
       outcome.plan.connection.key =
         stores.connections.insert(place.namespaceId, outcome.plan.connection, outcome.plan.headers, now) ?? undefined;
-    else stores.connections.update(place.namespaceId, outcome.plan.connection, outcome.plan.headers, now);
+      seedStartingWorld(stores, outcome.plan.connection);
+    } else stores.connections.update(place.namespaceId, outcome.plan.connection, outcome.plan.headers, now);
     return outcome;
   });
+}
+
+/**
+ * A new mock of a registry server starts from a small world derived from its tools
+ * (domain/starting-world.ts) rather than an empty one; a scenario then sets its own world over it.
+ * A mock described in words (`mock.scenario`) is left to its description: made-up examples could
+ * contradict it.
+ */
+function seedStartingWorld(stores: WriteDependencies['stores'], connection: Connection): void {
+  const seq = connection.key;
+  if (seq === undefined || !isSimulated(connection) || connection.server === null || connection.mock?.scenario) return;
+  const world = toStartingWorld(stores.registry.get(connection.server)?.tools ?? []);
+  if (Object.keys(world.entities).length > 0) stores.memory.setSettings(stores.memory.keyFor(seq), seq, { world, tools: {} });
 }
 
 /**

@@ -52,6 +52,11 @@ export function toScenarioCatalog(
                 .map((check) => `${check.name}: ${check.message}`)
                 .join('; ') ||
                 null),
+            checks: report.checks.map((check) => ({
+              name: check.name,
+              outcome: check.pass === 'skipped' ? ('skipped' as const) : check.pass ? ('passed' as const) : ('failed' as const),
+              message: check.message,
+            })),
           })),
           error: null,
         };

@@ -27,6 +27,7 @@ export function run({ values }: CommandInput<typeof options>, io: CliIo): number
     {
       flags: toConfigFlags(values),
       quiet: values.quiet ?? false,
+      fresh: values.fresh ?? false,
       scenarios: scenarios.length > 0 ? scenarios : [bundledScenariosDir],
       demo: scenarios.length === 0,
     },

@@ -12,6 +12,7 @@ import { parseCommandArgs } from './parse-command-args.js';
 import * as record from './record-command.js';
 import * as registryGenerate from './registry-generate-command.js';
 import * as registryImport from './registry-import-command.js';
+import * as reset from './reset-command.js';
 import * as serve from './serve-command.js';
 import * as test from './test-command.js';
 import * as tokenCreate from './token-create-command.js';
@@ -31,6 +32,7 @@ export const commands: readonly Command[] = [
   test,
   record,
   evaluate,
+  reset,
   keysCreate,
   tokenCreate,
   registryImport,

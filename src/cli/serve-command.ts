@@ -52,6 +52,7 @@ export const options = {
   redact: { type: 'string', multiple: true, value: '<regex>', help: 'with --capture: also redact text matching this pattern (repeatable)' },
   quiet: { type: 'boolean', short: 'q', help: 'no access log' },
   clock: configOptions.clock,
+  fresh: { type: 'boolean', help: 'start anew: forget what the data directory holds first (as mcpsim reset does)' },
 } as const satisfies CommandOptions;
 
 export function run({ values }: CommandInput<typeof options>, io: CliIo): Promise<number> {
@@ -61,6 +62,7 @@ export function run({ values }: CommandInput<typeof options>, io: CliIo): Promis
     {
       flags: toConfigFlags(values),
       quiet: values.quiet ?? false,
+      fresh: values.fresh ?? false,
       scenarios: values.scenario ?? [],
       uplinks,
       ...(capture ? { capture } : {}),
@@ -82,6 +84,8 @@ export function toServeCapture(
 export interface ServeSettings {
   flags: ConfigFlags;
   quiet: boolean;
+  /** Forget what the data directory holds before starting (`--fresh`, as `mcpsim reset`). */
+  fresh?: boolean;
   /** Scenario files or folders to load (and reload when they change). */
   scenarios: readonly string[];
   /** The no-argument demo: the banner's MCP URL is the demo namespace's `time` connection. */

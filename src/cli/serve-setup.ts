@@ -4,11 +4,13 @@ import { resolveConfig, type Config, type ConfigFlags } from '../config.js';
 import type { Clock } from '../domain/clock.js';
 import { developmentApiKey, isLoopbackHost } from '../domain/api-key.js';
 import { createModelRuntime, type ModelRuntime } from '../platform/model-runtime.js';
+import { clearDataDir } from '../platform/data-dir-admin.js';
 import { createPlatform, type Platform } from '../platform/platform.js';
 import type { CaptureSettings } from './capture-session.js';
 import { CliError } from './cli-error.js';
 import { toClock } from './config-options.js';
 import type { CliIo } from './io.js';
+import { toResetMessage } from './reset-command.js';
 import { loadScenarioPaths, type LoadedScenario } from './scenario-files.js';
 
 /** What serve works out before it builds anything: the configuration, the API key, the scenario files and where fixtures are. */
@@ -36,10 +38,11 @@ export interface ServeApiKey {
  *   const setup = await resolveServeSetup({ flags: { port: '0' }, scenarios: ['scenarios/'] }, io);
  */
 export async function resolveServeSetup(
-  { flags, scenarios: scenarioPaths }: { flags: ConfigFlags; scenarios: readonly string[] },
+  { flags, scenarios: scenarioPaths, fresh = false }: { flags: ConfigFlags; scenarios: readonly string[]; fresh?: boolean | undefined },
   io: CliIo,
 ): Promise<ServeSetup> {
   const config = resolveConfig(flags, io.env);
+  if (fresh) io.stdout(`${toResetMessage(config.dataDir, clearDataDir(config.dataDir))}\n`);
   const apiKey = toServeApiKey(config);
   const scenarios = scenarioPaths.length > 0 ? ((await loadScenarioPaths(scenarioPaths, io)) ?? []) : [];
   // Scenarios bring their recorded results, unless a flag or variable chose a fixtures folder.

@@ -118,15 +118,15 @@ function resolveStatus(
   target: ServerTarget | null,
   headers: () => Record<string, string> | null,
 ): ConnectionStatus {
-  if (connection.mock) return { state: 'connected' };
+  // mcpsim plays a mock or hosted server itself: it never waits for upstream credentials (a
+  // scenario's `status:` or the control API puts one in a waiting state to simulate that flow).
+  if (connection.mock || isHosted(connection)) return { state: 'connected' };
   // An uplink is connected exactly while a local server is paired with it; a write does not change that.
   if (connection.transport === 'uplink')
     return connection.source ? moduleUnavailable : previous?.state === 'connected' ? previous : { state: 'disconnected' };
   const profile = target?.config ?? {};
   const needsHeaders = Object.values(profile.headers ?? {}).some((field) => field.required === true);
-  const status = resolveHttpStatus(previous, profile, findMissingInputs(profile, needsHeaders ? headers() : null, connection.mcpUrl));
-  // A hosted server is served by the simulator once its config is complete: there is nothing to probe.
-  return isHosted(connection) && status.state !== 'input_required' ? { state: 'connected' } : status;
+  return resolveHttpStatus(previous, profile, findMissingInputs(profile, needsHeaders ? headers() : null, connection.mcpUrl));
 }
 
 /** A connected hosted server shows its registry entry's `serverInfo`, as a mock connection does. */

@@ -11,7 +11,7 @@ import { openDataDir } from '../store/data-dir.js';
 import { importRegistry, type ImportCounts } from '../store/registry-import.js';
 import { createStores } from '../store/stores.js';
 
-export { DataDirError } from '../store/data-dir.js';
+export { clearDataDir, DataDirError } from '../store/data-dir.js';
 
 export interface DataDirAdmin {
   /** Adds an account with a new API key; the key is returned once and stored only as a hash. */

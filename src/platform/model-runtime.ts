@@ -110,13 +110,17 @@ export function createModelRuntime({ model: settings, results }: ModelRuntimeSet
       if (mode.mode === 'replay')
         return buildToolResults({ fixturesDir, missPolicy: mode.missPolicy ?? 'error', recordHint: () => mode.recordHint });
       if (mode.mode === 'serve') {
+        const missPolicy = toServeMissPolicy(results.missPolicy, model !== null);
         return buildToolResults({
           fixturesDir,
           model,
           clock: mode.clock,
           record: results.record,
           ...modelBudget,
-          missPolicy: toServeMissPolicy(results.missPolicy, model !== null),
+          missPolicy,
+          // A person calls tools in any order here: a recording replays only while the world agrees
+          // with it, unless `--miss error` asks for recordings alone.
+          checkReadsAgainstWorld: missPolicy !== 'error',
         });
       }
       if (mode.mode === 'eval')

@@ -10,7 +10,8 @@ import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Docum
 import { findJsonLimitBreach, jsonLimits, toBreachMessage } from '../domain/json-limits.js';
 import { scenarioSchema, type Scenario } from './scenario-schema.js';
 import { toSyntaxProblem } from './yaml-syntax-problem.js';
-import { describeIssue, type Finding, type Segment } from './scenario-issues.js';
+import { describeIssue, toDisplayPath, type Finding, type Segment } from './scenario-issues.js';
+import { setAsideInvalid } from './set-aside-invalid.js';
 import { demoCatalogNames, findMeaningProblems } from './scenario-meaning.js';
 
 /** One thing wrong in a scenario file, at the node that is wrong. */
@@ -70,10 +71,51 @@ export function loadScenarioText(text: string, file: string, options: ScenarioLo
   const breach = findJsonLimitBreach(input);
   if (breach) return { problems: [toProblem(0, [], toBreachMessage(breach, 'file'))] };
   const parsed = scenarioSchema.safeParse(input);
-  if (!parsed.success) return fromFindings(parsed.error.issues.flatMap((issue) => describeIssue(issue, input)));
   const lineOf = (path: readonly Segment[]) => lineCounter.linePos(locate(document, path, 'value')).line;
-  const findings = findMeaningProblems(parsed.data, options.knownServers ?? demoCatalogNames(), lineOf);
+  const knownServers = options.knownServers ?? demoCatalogNames();
+  if (!parsed.success)
+    return fromFindings([
+      ...parsed.error.issues.flatMap((issue) => describeIssue(issue, input)),
+      ...findMeaningProblemsOfRest(input, knownServers, lineOf),
+    ]);
+  const findings = findMeaningProblems(parsed.data, knownServers, lineOf);
   return findings.length > 0 ? fromFindings(findings) : { scenario: parsed.data };
+}
+
+/**
+ * The checks beyond the schema, on what the schema accepts of a file it rejects (set-aside-invalid.ts),
+ * so one run reports both kinds. When whole items were set aside (a connection missing its id),
+ * the steps are not checked: a step calling that connection would only repeat the schema's problem;
+ * nor is anything that holds or lies within a part set aside.
+ */
+function findMeaningProblemsOfRest(
+  input: unknown,
+  knownServers: readonly string[],
+  lineOf: (path: readonly Segment[]) => number,
+): Finding[] {
+  const rest = setAsideInvalid(input);
+  if (!rest) return [];
+  return findMeaningProblems(rest.scenario, knownServers, (path) => lineOf(rest.toOriginalPath(path)))
+    .map((finding) => {
+      const original = rest.toOriginalPath(finding.path);
+      const shown = toDisplayPath(finding.path);
+      return {
+        ...finding,
+        path: original,
+        message: finding.message.startsWith(shown) ? `${toDisplayPath(original)}${finding.message.slice(shown.length)}` : finding.message,
+      };
+    })
+    .filter(
+      (finding) =>
+        !(rest.droppedItems && finding.path[0] === 'steps') &&
+        // A problem of what holds or lies within a part set aside follows from it (a misspelt mcpURL: "has neither server nor mcpUrl").
+        !rest.setAside.some((path) => isWithin(path, finding.path) || isWithin(finding.path, path)),
+    );
+}
+
+/** Whether `path` is `ancestor` or lies within it. */
+function isWithin(path: readonly Segment[], ancestor: readonly Segment[]): boolean {
+  return ancestor.length <= path.length && ancestor.every((segment, index) => String(segment) === String(path[index]));
 }
 
 /** Reads and checks one scenario file. */

@@ -121,7 +121,7 @@ export function findMeaningProblems(
       );
       continue;
     }
-    const { namespace, connection, toolName } = target;
+    const { namespace, connection, toolName, duplicated } = target;
     if (!connection) {
       const rest = step.call.slice(step.call.indexOf('/') + 1);
       const connectionId = rest.slice(0, rest.indexOf('.'));
@@ -142,6 +142,7 @@ export function findMeaningProblems(
     // With mcpUrl and no mock the tools come from the real server, so only the mock's tools are known here.
     if (
       declared &&
+      !duplicated &&
       (connection.mcpUrl === undefined || isMockOn(connection.mock)) &&
       !declared.server.tools.some((tool) => tool.name === toolName)
     ) {

@@ -26,6 +26,11 @@ export interface StepTarget {
   connection: ScenarioConnection | undefined;
   /** The part after `<connection>.` (or after the first dot when no connection matches). */
   toolName: string;
+  /**
+   * Whether another connection of the namespace has the same id: the duplicate is reported once
+   * (scenario-meaning.ts), and which one the step means is unknown, so its tool is not checked.
+   */
+  duplicated: boolean;
 }
 
 /**
@@ -44,7 +49,12 @@ export function findStepTarget(scenario: Scenario, call: string): StepTarget | {
   const connection = namespace.connections
     .filter((candidate) => rest.startsWith(`${candidate.id}.`))
     .sort((a, b) => b.id.length - a.id.length)[0];
-  return { namespace, connection, toolName: connection ? rest.slice(connection.id.length + 1) : rest.slice(rest.indexOf('.') + 1) };
+  return {
+    namespace,
+    connection,
+    toolName: connection ? rest.slice(connection.id.length + 1) : rest.slice(rest.indexOf('.') + 1),
+    duplicated: connection !== undefined && namespace.connections.filter((candidate) => candidate.id === connection.id).length > 1,
+  };
 }
 
 /**
@@ -71,7 +81,7 @@ export function findStepProblems(scenario: Scenario): Finding[] {
     }
     const target = findStepTarget(scenario, step.call);
     // An undeclared namespace or connection is reported by scenario-meaning.ts.
-    if (!('connection' in target) || !target.connection?.server) continue;
+    if (!('connection' in target) || !target.connection?.server || target.duplicated) continue;
     const { connection, toolName } = target;
     if (connection.mcpUrl !== undefined && (connection.mock === undefined || connection.mock === false)) continue;
     const serverKey = toServerKey(connection.server!);

@@ -3,6 +3,7 @@ import { createReadRepeatSource } from './fixtures/read-repeat-source.js';
 import type { ReplaySource } from './fixtures/replay-source.js';
 import { createStaleReadGuard } from './fixtures/stale-read-guard.js';
 import { createMissSource, type MissPolicy } from './miss-policy.js';
+import { toClockAnswer } from './stateful/clock-answers.js';
 import { chainSources, type ToolCall, type ToolResultSource } from './source/tool-result-source.js';
 
 export interface SourceChainOptions {
@@ -22,12 +23,21 @@ export interface SourceChainOptions {
   recordSimulated?: boolean | undefined;
   /** Told about every recorded call and whether its fixture entry was added, changed or unchanged. */
   onRecord?: ((call: ToolCall, change: RecordChange) => void) | undefined;
+  /**
+   * Replay a recorded read only while the world agrees with it, and never a recorded time
+   * (`serve`: fixtures/stale-read-guard.ts); off, a recorded session replays byte for byte.
+   */
+  checkReadsAgainstWorld?: boolean | undefined;
 }
+
+/** Whether the simulator answers this call from the platform clock (a tool that tells the time). */
+const readsClock = (call: ToolCall) => toClockAnswer(call.tool, call.arguments, call.context?.now ?? new Date(0).toISOString()) !== null;
 
 /**
  * Where a mock connection's tool results come from, after argument validation:
  *
- *   1. replay: the recorded fixture for (server, tool, canonical arguments, occurrence), if any;
+ *   1. replay: the recorded fixture for (server, tool, canonical arguments, occurrence), if any and
+ *      not out of date (fixtures/stale-read-guard.ts);
  *   2. a read-only call whose earlier occurrence is recorded but this one is not: the stateful
  *      simulator answers from the world (not under `model`, where the model answers it);
  *   3. on any other miss, the miss policy alone decides: `error` (an isError result naming the
@@ -56,11 +66,12 @@ export function createSourceChain({
   recordSynthetic,
   recordSimulated,
   onRecord,
+  checkReadsAgainstWorld = false,
 }: SourceChainOptions): ToolResultSource {
   const miss = createMissSource({ policy: missPolicy, model, simulated, synthetic, recordHint });
   const answerMiss = recorder ? createRecordingSource(miss, recorder, { recordSynthetic, recordSimulated, onRecord }) : miss;
   const repeats =
     simulated && missPolicy !== 'model' && 'hasEarlierOccurrence' in replay ? [createReadRepeatSource({ replay, world: simulated })] : [];
   // A stale read can only follow an unrecorded write, which only a source that changes the world makes.
-  return chainSources(createStaleReadGuard(replay), ...repeats, answerMiss);
+  return chainSources(createStaleReadGuard(replay, checkReadsAgainstWorld ? { checkWorld: { readsClock } } : {}), ...repeats, answerMiss);
 }

@@ -43,6 +43,8 @@ export interface ToolResultSettings {
   recordHint?: (call: ToolCall) => string;
   /** Told about every recorded call (added, replaced or unchanged) and, in record mode, every replayed one (kept). */
   onRecord?: (call: ToolCall, change: RecordChange) => void;
+  /** Replay a recorded read only while the world agrees with it, and never a recorded time (what `serve` does). */
+  checkReadsAgainstWorld?: boolean;
 }
 
 /**
@@ -84,6 +86,7 @@ export function createToolResults(settings: ToolResultSettings): ToolResultSourc
         `mcpsim serve --record with OPENAI_API_KEY or OPENAI_BASE_URL set, or with no model in a scenario that makes this call: mcpsim record --source simulated <scenario>, or write it by hand in ${toFixturePath(settings.fixturesDir, call.server, call.tool) ?? settings.fixturesDir}`),
     ...(settings.onRecord ? { onRecord: settings.onRecord } : {}),
     ...(settings.recordSimulated ? { recordSimulated: true } : {}),
+    checkReadsAgainstWorld: settings.checkReadsAgainstWorld,
   });
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 export interface DataDir {
@@ -48,6 +48,28 @@ export function openDataDir(path: string): DataDir {
     if (error instanceof DataDirError) throw error;
     throw new DataDirError(path, toReason(error as NodeJS.ErrnoException), { cause: error });
   }
+}
+
+/** Every file mcpsim keeps in a data directory: the database (with SQLite's side files) and the key files. */
+const dataDirFiles = ['mcpsim.db', 'mcpsim.db-wal', 'mcpsim.db-shm', 'mcpsim.db-journal', 'secret.key', 'token.key'];
+
+/**
+ * Removes what mcpsim keeps in a data directory, so the next start is a first start (the demo
+ * seeded anew, new keys). Only mcpsim's own files go; the directory and anything else in it stay.
+ * Returns the names of the files it removed (none when the directory is empty or missing).
+ *
+ * @throws DataDirError when a file cannot be removed
+ * @example
+ *   clearDataDir('./.mcpsim'); // ['mcpsim.db', 'mcpsim.db-wal', 'mcpsim.db-shm', 'secret.key', 'token.key']
+ */
+export function clearDataDir(path: string): string[] {
+  const removed = dataDirFiles.filter((name) => existsSync(join(path, name)));
+  try {
+    for (const name of removed) rmSync(join(path, name), { force: true });
+  } catch (error) {
+    throw new DataDirError(path, toReason(error as NodeJS.ErrnoException), { cause: error });
+  }
+  return removed;
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   type WorldState,
 } from './memory-view.js';
 import { SchemaFields } from './schema-form.js';
-import { StatusBadge, type ConnectionView } from './connections-page.js';
+import { StatusBadge, toKindLabel, type ConnectionView } from './connections-page.js';
 
 export interface ToolView {
   name: string;
@@ -254,7 +254,7 @@ export function ConnectionPage(props: {
           <code>
             {namespace}/{connection.connectionId}
           </code>{' '}
-          · {connection.mock?.enabled ? 'mock' : 'real'} · {connection.transport ?? 'http'}
+          · {toKindLabel(connection)}
         </p>
         <p class="muted">
           {connection.serverInfo ? `${connection.serverInfo.name} ${connection.serverInfo.version}` : ''} {connection.mcpUrl ?? ''}

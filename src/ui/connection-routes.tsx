@@ -1,12 +1,14 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { CallLogEntry } from '../domain/memory-log.js';
 import type { MemoryKey } from '../store/memory-store.js';
 import type { Stores } from '../store/stores.js';
 import { errorText, segment, type ApiClient } from './api-client.js';
+import { ConfirmPage, toRepostedFields, type Confirmation } from './confirm-page.js';
 import { CallResult, ConnectionPage, loadConnection, loadMemory, toolPath, type CallOutcome, type ToolView } from './connection-page.js';
 import { Layout, Notice } from './layout.js';
-import { connectionPath, MemoryView, TimelineRow, WorldView, type CallEntry } from './memory-view.js';
+import { connectionPath, MemoryView, TimelineRow, type CallEntry } from './memory-view.js';
+import { WorldView } from './world-view.js';
 import { toArguments } from './schema-form.js';
 import { accountOf, apiOf, readForm, redirectWith, sessionOf, takeFlash, wantsFragment, type UiContext } from './ui-context.js';
 
@@ -142,8 +144,18 @@ export function addConnectionRoutes(app: Hono, context: UiContext): void {
 
   app.post('/connections/:namespace/:id/snapshots/:snapshot/restore', async (c) => {
     const { namespace, id, snapshot } = c.req.param();
+    const form = await readForm(c);
+    if (form.get('confirm') !== 'yes')
+      return confirm(c, form, {
+        title: `Restore a snapshot of ${namespace}/${id}?`,
+        consequence:
+          form.get('scope') === 'connection'
+            ? "This connection's calls go back to what the snapshot holds; what it did since is lost. The other connections' calls stay."
+            : 'The memory goes back to what the snapshot holds: every call made since, and what it changed in the world, is lost.',
+        confirmLabel: 'Yes, restore the snapshot',
+      });
     const answer = await apiOf(c).post<{ calls: number; scope: string }>(
-      `${controlPath(namespace, id)}/snapshots/${segment(snapshot)}/restore${scopeQuery(await readForm(c))}`,
+      `${controlPath(namespace, id)}/snapshots/${segment(snapshot)}/restore${scopeQuery(form)}`,
     );
     const what =
       answer.ok && answer.body.scope === 'connection' ? "Restored this connection's calls: the shared memory" : 'Restored: the memory';
@@ -157,15 +169,30 @@ export function addConnectionRoutes(app: Hono, context: UiContext): void {
 
   app.post('/connections/:namespace/:id/snapshots/:snapshot/delete', async (c) => {
     const { namespace, id, snapshot } = c.req.param();
+    const form = await readForm(c);
+    if (form.get('confirm') !== 'yes')
+      return confirm(c, form, {
+        title: `Delete a snapshot of ${namespace}/${id}?`,
+        consequence: 'The snapshot is deleted for good: the memory cannot go back to it any more.',
+        confirmLabel: 'Yes, delete the snapshot',
+      });
     const answer = await apiOf(c).delete(`${controlPath(namespace, id)}/snapshots/${segment(snapshot)}`);
     return redirectWith(c, connectionPath(namespace, id), answer.ok ? 'Snapshot deleted.' : errorText(answer), !answer.ok);
   });
 
   app.post('/connections/:namespace/:id/reset', async (c) => {
     const { namespace, id } = c.req.param();
-    const answer = await apiOf(c).delete<{ scope: string; calls: number }>(
-      `${controlPath(namespace, id)}/memory${scopeQuery(await readForm(c))}`,
-    );
+    const form = await readForm(c);
+    if (form.get('confirm') !== 'yes')
+      return confirm(c, form, {
+        title: `Reset the memory of ${namespace}/${id}?`,
+        consequence:
+          form.get('scope') === 'connection'
+            ? "This connection's calls, and what they changed in the shared world, are forgotten. Take a snapshot first to keep them."
+            : 'Every call is forgotten and the world goes back to what it started from. Take a snapshot first to keep them.',
+        confirmLabel: 'Yes, reset the memory',
+      });
+    const answer = await apiOf(c).delete<{ scope: string; calls: number }>(`${controlPath(namespace, id)}/memory${scopeQuery(form)}`);
     const done =
       answer.ok && answer.body.scope === 'connection'
         ? `Reset this connection's calls: the shared memory holds ${answer.body.calls} calls of the others.`
@@ -245,6 +272,28 @@ async function callTool(
 }
 
 /** `?scope=…` from a dashboard form's scope choice (the API checks the value), or nothing. */
+/** The confirmation step of a destructive action: the same form again, with `confirm=yes` (confirm-page.tsx). */
+function confirm(
+  c: Context,
+  form: ReadonlyMap<string, string>,
+  { title, consequence, confirmLabel }: Pick<Confirmation, 'title' | 'consequence' | 'confirmLabel'>,
+): Response | Promise<Response> {
+  const { namespace, id } = c.req.param() as { namespace: string; id: string };
+  return c.html(
+    <ConfirmPage
+      csrf={sessionOf(c).csrf}
+      confirmation={{
+        title,
+        consequence,
+        confirmLabel,
+        action: new URL(c.req.url).pathname,
+        fields: toRepostedFields(form),
+        cancelHref: connectionPath(namespace, id),
+      }}
+    />,
+  );
+}
+
 function scopeQuery(form: Map<string, string>): string {
   const scope = form.get('scope');
   return scope === undefined || scope === '' ? '' : `?scope=${encodeURIComponent(scope)}`;

@@ -1,5 +1,6 @@
+import { hostedQualifiedNames } from '../domain/hosted-server.js';
 import { segment, type ApiClient } from './api-client.js';
-import { Badge, Layout, Notice, TableHead } from './layout.js';
+import { Badge, Csrf, Layout, Notice, TableHead } from './layout.js';
 import { connectionPath } from './memory-view.js';
 
 export interface ConnectionView {
@@ -11,6 +12,19 @@ export interface ConnectionView {
   mock?: { enabled: boolean };
   status?: { state: string; setupUrl?: string; message?: string };
   serverInfo?: { name: string; version: string };
+}
+
+/**
+ * What answers a connection's tools, in a word: `mock`, `simulated · hosted URL` for a hosted
+ * server URL (`smithery mcp add owner/name`; mcpsim plays that server, docs/decisions.md "Hosted
+ * server URLs"), else `real`; then its transport.
+ */
+export function toKindLabel(connection: ConnectionView): string {
+  const transport = connection.transport ?? 'http';
+  if (connection.mock?.enabled) return `mock · ${transport}`;
+  if (transport === 'http' && connection.mcpUrl !== null && hostedQualifiedNames(connection.mcpUrl).length > 0)
+    return 'simulated · hosted URL';
+  return `real · ${transport}`;
 }
 
 /** How many connections the page lists at most (a filter narrows them). */
@@ -113,15 +127,29 @@ export function ConnectionsPage({
         <button type="submit">Filter</button>
       </form>
       {data.more ? <Notice text={`Showing the first ${connectionsShown} connections; filter to narrow them.`} /> : null}
+      <form method="post" action="/ui/namespaces" class="filters card">
+        <Csrf token={csrf} />
+        <div>
+          <label for="new-namespace">New namespace</label>
+          <input id="new-namespace" name="name" required placeholder="e.g. staging" autocomplete="off" />
+        </div>
+        <button type="submit">Create namespace</button>
+      </form>
       {data.groups.map((group) => (
         <section class="card" aria-label={`Namespace ${group.namespace}`}>
           <h2>{group.namespace}</h2>
+          <form class="inline" method="post" action={`/ui/namespaces/${segment(group.namespace)}/delete`}>
+            <Csrf token={csrf} />
+            <button type="submit" class="secondary" aria-label={`Delete namespace ${group.namespace}`}>
+              Delete namespace
+            </button>
+          </form>
           {group.error ? <Notice text={group.error} error /> : null}
           {group.connections.length === 0 ? (
             <p class="muted">No connections{name || meta ? ' match' : ''}.</p>
           ) : (
             <table>
-              <TableHead columns={['connection', 'status', 'server', 'kind', 'metadata']} />
+              <TableHead columns={['connection', 'status', 'server', 'kind', 'metadata', 'actions']} />
               <tbody>
                 {group.connections.map((connection) => (
                   <tr>
@@ -133,11 +161,21 @@ export function ConnectionsPage({
                       <StatusBadge connection={connection} />
                     </td>
                     <td>{connection.serverInfo ? connection.serverInfo.name : (connection.mcpUrl ?? '')}</td>
-                    <td>
-                      {connection.mock?.enabled ? 'mock' : 'real'} · {connection.transport ?? 'http'}
-                    </td>
+                    <td>{toKindLabel(connection)}</td>
                     <td>
                       <code>{connection.metadata ? JSON.stringify(connection.metadata) : ''}</code>
+                    </td>
+                    <td>
+                      <form class="inline" method="post" action={`${connectionPath(group.namespace, connection.connectionId)}/delete`}>
+                        <Csrf token={csrf} />
+                        <button
+                          type="submit"
+                          class="secondary"
+                          aria-label={`Delete connection ${group.namespace}/${connection.connectionId}`}
+                        >
+                          Delete
+                        </button>
+                      </form>
                     </td>
                   </tr>
                 ))}

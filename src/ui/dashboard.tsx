@@ -1,3 +1,4 @@
+import { addNamespaceRoutes } from './namespace-routes.js';
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { hashApiKey } from '../domain/api-key.js';
@@ -137,6 +138,7 @@ export function createDashboard(options: DashboardOptions): Dashboard {
     return c.html(<ConnectionsPage csrf={sessionOf(c).csrf} name={name} meta={meta} data={data} {...takeFlash(c)} />);
   });
   addConnectionRoutes(app, context);
+  addNamespaceRoutes(app);
   addPageRoutes(app, context);
 
   // `/ui/` (a trailing slash people type) is the connections page too.

@@ -1,5 +1,6 @@
 import { Badge, Json, TableHead } from './layout.js';
 import { SnapshotsSection, type SnapshotView } from './snapshots-section.js';
+import { WorldView } from './world-view.js';
 
 export type { SnapshotView } from './snapshots-section.js';
 
@@ -112,67 +113,6 @@ function isText(part: unknown): part is { type: 'text'; text: string } {
     part !== null &&
     (part as { type?: unknown }).type === 'text' &&
     typeof (part as { text?: unknown }).text === 'string'
-  );
-}
-
-/** How many entities of one type the world view lists (the count says how many there are). */
-export const entitiesShown = 100;
-
-/** The world: entities by type (a table per type, the first `entitiesShown` of each), then facts. */
-export function WorldView({ world }: { world: WorldState }) {
-  const types = Object.entries(world.entities);
-  return (
-    <div>
-      {types.length === 0 && world.facts.length === 0 ? <p class="muted">The world is empty: no call has changed it yet.</p> : null}
-      {types.map(([type, entities]) => (
-        <EntityTable type={type} entities={entities} />
-      ))}
-      {world.facts.length > 0 ? <FactList facts={world.facts} /> : null}
-    </div>
-  );
-}
-
-/** One type's entities: its count, then the first `entitiesShown` as id and fields. */
-function EntityTable({ type, entities }: { type: string; entities: WorldState['entities'][string] }) {
-  const count = Object.keys(entities).length;
-  return (
-    <table>
-      <caption>
-        <strong>{type}</strong>{' '}
-        <span class="muted">
-          ({count}
-          {count > entitiesShown ? `, the first ${entitiesShown} shown; GET .../memory has them all` : ''})
-        </span>
-      </caption>
-      <TableHead columns={['id', 'fields']} />
-      <tbody>
-        {Object.entries(entities)
-          .slice(0, entitiesShown)
-          .map(([id, fields]) => (
-            <tr>
-              <td>
-                <code>{id}</code>
-              </td>
-              <td>
-                <code>{JSON.stringify(fields)}</code>
-              </td>
-            </tr>
-          ))}
-      </tbody>
-    </table>
-  );
-}
-
-function FactList({ facts }: { facts: string[] }) {
-  return (
-    <>
-      <h3>Facts</h3>
-      <ul>
-        {facts.map((fact) => (
-          <li>{fact}</li>
-        ))}
-      </ul>
-    </>
   );
 }
 

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { errorText, segment } from './api-client.js';
 import { Csrf, Json, Layout, Notice } from './layout.js';
 import { connectionPath } from './memory-view.js';
-import { RegistryResults, ServerPage, type ServerDetail, type ServerList } from './registry-page.js';
+import { RegistryResults, ServerPage, toMockId, type ServerDetail, type ServerList } from './registry-page.js';
 import { ScenariosPage, type ScenarioRun } from './scenarios-page.js';
 import { TokensPage } from './tokens-page.js';
 import { apiOf, readForm, redirectWith, sessionOf, takeFlash, type UiContext } from './ui-context.js';
@@ -16,7 +16,8 @@ import { apiOf, readForm, redirectWith, sessionOf, takeFlash, type UiContext } f
 export function addPageRoutes(app: Hono, context: UiContext): void {
   app.get('/registry', async (c) => {
     const q = c.req.query('q') ?? '';
-    const answer = await apiOf(c).get<ServerList>(`/servers?pageSize=20&q=${segment(q)}`);
+    const page = Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1);
+    const answer = await apiOf(c).get<ServerList>(`/servers?pageSize=20&page=${page}&q=${segment(q)}`);
     const results = <RegistryResults answer={answer.ok ? answer.body : null} error={answer.ok ? null : errorText(answer)} q={q} />;
     if (c.req.query('fragment') === '1') return c.html(results);
     return c.html(
@@ -59,7 +60,17 @@ export function addPageRoutes(app: Hono, context: UiContext): void {
     const form = await readForm(c);
     const namespace = form.get('namespace') ?? '';
     const connectionName = form.get('name')?.trim() ?? '';
-    const answer = await apiOf(c).post<{ connectionId: string }>(`/connect/${segment(namespace)}`, {
+    const id = form.get('id')?.trim() || toMockId(name);
+    const path = `/connect/${segment(namespace)}/${segment(id)}`;
+    // PUT would replace a connection of that id: the form only ever makes a new one.
+    if ((await apiOf(c).get(path)).ok)
+      return redirectWith(
+        c,
+        `/ui/registry/${name}`,
+        `Could not mock ${name}: "${id}" is already a connection in ${namespace}; choose another id`,
+        true,
+      );
+    const answer = await apiOf(c).put<{ connectionId: string }>(path, {
       server: name,
       mock: { enabled: true },
       ...(connectionName ? { name: connectionName } : {}),

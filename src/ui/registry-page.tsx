@@ -2,8 +2,22 @@ import { Csrf, Json, Layout, Notice } from './layout.js';
 
 export interface ServerList {
   servers: { qualifiedName: string; displayName: string; description: string; verified: boolean; useCount: number }[];
-  pagination: { totalCount: number };
+  pagination: { totalCount: number; currentPage: number; totalPages: number; pageSize: number };
 }
+
+/** The connection id "mock this server" proposes: the server's last name part (`@github/github-mcp-server` → `github`). */
+export function toMockId(qualifiedName: string): string {
+  const last = qualifiedName.replace(/^@/, '').split('/').pop() ?? 'mock';
+  const id = last
+    .toLowerCase()
+    .replace(/[-_]?mcp([-_]server)?$/, '')
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[^a-z0-9]+/, '');
+  return id === '' ? 'mock' : id;
+}
+
+/** `1 server`, `32 servers`. */
+const countOf = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 export interface ServerDetail {
   qualifiedName: string;
@@ -24,7 +38,7 @@ export function RegistryResults({ answer, error, q }: { answer: ServerList | nul
   if (error !== null || answer === null) return <Notice text={error ?? 'Search failed'} error />;
   return (
     <section class="card" aria-label="Results">
-      <p class="muted">{`${answer.pagination.totalCount} servers${q ? ` match "${q}"` : ''}`}</p>
+      <p class="muted">{toResultsLine(answer, q)}</p>
       <ul>
         {answer.servers.map((server) => (
           <li>
@@ -33,7 +47,29 @@ export function RegistryResults({ answer, error, q }: { answer: ServerList | nul
           </li>
         ))}
       </ul>
+      <Pager answer={answer} q={q} />
     </section>
+  );
+}
+
+/** `32 servers, 21–32 shown` or `1 server matches "x"`. */
+function toResultsLine({ servers, pagination }: ServerList, q: string): string {
+  const total = pagination.totalCount;
+  const counted = q ? `${countOf(total, 'server')} match${total === 1 ? 'es' : ''} "${q}"` : countOf(total, 'server');
+  if (pagination.totalPages <= 1) return counted;
+  const first = (pagination.currentPage - 1) * pagination.pageSize + 1;
+  return `${counted}, ${first}–${first + servers.length - 1} shown (page ${pagination.currentPage} of ${pagination.totalPages})`;
+}
+
+/** Links to the pages before and after this one, when there are more. */
+function Pager({ answer: { pagination }, q }: { answer: ServerList; q: string }) {
+  if (pagination.totalPages <= 1) return null;
+  const to = (page: number) => `/ui/registry?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) }).toString()}`;
+  return (
+    <nav aria-label="Result pages" class="pager">
+      {pagination.currentPage > 1 ? <a href={to(pagination.currentPage - 1)}>Previous page</a> : null}
+      {pagination.currentPage < pagination.totalPages ? <a href={to(pagination.currentPage + 1)}>Next page</a> : null}
+    </nav>
   );
 }
 
@@ -71,6 +107,8 @@ export function ServerPage({
               <option value={name}>{name}</option>
             ))}
           </select>
+          <label for="mock-id">Connection id</label>
+          <input id="mock-id" name="id" value={toMockId(server.qualifiedName)} required autocomplete="off" />
           <label for="mock-name">Connection name (optional)</label>
           <input id="mock-name" name="name" />
           <button type="submit">Create mock connection</button>

@@ -20,6 +20,7 @@ export function ScenariosPage({ csrf, scenarios, run }: { csrf: string; scenario
               <li>
                 <Badge kind={step.passed ? 'ok' : 'error'} text={step.passed ? 'passed' : 'failed'} /> {step.title}
                 {step.message ? <span class="help">{step.message}</span> : null}
+                <StepChecks checks={step.checks} />
               </li>
             ))}
           </ol>
@@ -56,5 +57,20 @@ export function ScenariosPage({ csrf, scenarios, run }: { csrf: string; scenario
         </table>
       )}
     </Layout>
+  );
+}
+
+/** What a step expected, check by check, with each one's outcome. */
+function StepChecks({ checks }: { checks: StepOutcome['checks'] }) {
+  if (checks.length === 0) return <span class="help">No expectations: the step passes when the call answers.</span>;
+  return (
+    <ul class="checks" aria-label="Checks">
+      {checks.map((check) => (
+        <li>
+          <Badge kind={check.outcome === 'passed' ? 'ok' : check.outcome === 'failed' ? 'error' : 'model'} text={check.outcome} />{' '}
+          <code>{check.name}</code>: {check.message}
+        </li>
+      ))}
+    </ul>
   );
 }

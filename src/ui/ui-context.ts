@@ -19,6 +19,8 @@ export interface StepOutcome {
   title: string;
   passed: boolean;
   message: string | null;
+  /** Each expectation of the step, with what it expected (`text contains "Closed issue #102"`). */
+  checks: { name: string; outcome: 'passed' | 'failed' | 'skipped'; message: string }[];
 }
 
 /** What the scenarios page can do: given by the CLI, which loaded the files (ui does not import scenario/). */

@@ -226,6 +226,9 @@ describe.each(doors)('faults, forced statuses and shared worlds (%s)', (door) =>
     await harness.call('PUT', `/namespaces/${ns}`);
     const a = await mockConnection(ns);
     const b = await mockConnection(ns);
+    // Empty worlds, not the example note a new mock starts with: the shared memory then holds only what the calls make.
+    for (const id of [a, b])
+      expect((await harness.call('PUT', control(id, 'simulation', ns), { body: { world: { entities: {}, facts: [] } } })).status).toBe(200);
     expect((await callTool(b, 'list_notes', {}, ns)).status).toBe(200);
     const enabled = await harness.call('PUT', `/__mcpsim/namespaces/${ns}/shared-world`, { body: { enabled: true } });
     expect(enabled.status).toBe(200);

@@ -131,14 +131,13 @@ describe.each(doors)('connections to hosted server URLs (%s)', (door) => {
     expect(failed.body).toMatchObject({ isError: true, content: [{ type: 'text', text: 'simulated outage' }] });
   });
 
-  it("waits for the entry's required config, then connects without calling the hosted host", async () => {
+  it('connects at once although the entry declares required config: mcpsim plays the server, it needs no upstream credentials', async () => {
     const created = await harness.call('PUT', `/connect/${namespace}/vault`, { body: { mcpUrl: 'https://server.smithery.ai/acme/vault' } });
-    expect(created.body.status).toMatchObject({ state: 'input_required', missing: { headers: ['X-Vault-Key'], query: [] } });
-    expect(created.body.serverInfo).toBeUndefined();
-    const completed = await harness.call('PUT', `/connect/${namespace}/vault`, { body: { headers: { 'X-Vault-Key': 'k-1' } } });
     // A probe of server.smithery.ai could only fail here (no network) or answer 401: connected means none was made.
-    expect(completed.body.status).toEqual({ state: 'connected' });
-    expect(completed.body.serverInfo).toEqual({ name: 'acme-echo', version: '3.1.4' });
+    expect(created.body.status).toEqual({ state: 'connected' });
+    expect(created.body.serverInfo).toEqual({ name: 'acme-echo', version: '3.1.4' });
+    const saved = await harness.call('PUT', `/connect/${namespace}/vault`, { body: { headers: { 'X-Vault-Key': 'k-1' } } });
+    expect(saved.body.status).toEqual({ state: 'connected' });
   });
 
   it('is mockable with a scenario like a connection that names the server', async () => {

@@ -67,7 +67,7 @@ describe.each(doors)('memory scopes in a shared world (%s)', (door) => {
 
   const control = (ns: string, id: string, rest: string) => `/__mcpsim/connections/${ns}/${id}/${rest}`;
 
-  /** A namespace with mock connections a and b (a seeded with `seedWorld`), shared unless told otherwise. */
+  /** A namespace with mock connections a and b (a seeded with `seedWorld`, b with an empty world), shared unless told otherwise. */
   async function namespaceOfTwo(shared = true): Promise<string> {
     const ns = `scope-${++serial}`;
     expect((await harness.call('PUT', `/namespaces/${ns}`)).status).toBe(201);
@@ -76,6 +76,8 @@ describe.each(doors)('memory scopes in a shared world (%s)', (door) => {
         201,
       );
     expect((await harness.call('PUT', control(ns, 'a', 'simulation'), { body: { world: seedWorld } })).status).toBe(200);
+    // Not the small world a new mock starts from: what b adds to the shared world is only what its calls make.
+    expect((await harness.call('PUT', control(ns, 'b', 'simulation'), { body: { world: { entities: {}, facts: [] } } })).status).toBe(200);
     if (shared)
       expect((await harness.call('PUT', `/__mcpsim/namespaces/${ns}/shared-world`, { body: { enabled: true } })).status).toBe(200);
     return ns;

@@ -38,6 +38,10 @@ describe.each(doors)('the tools of every connection in a namespace (%s)', (door)
       undefined,
       '2026-01-01T00:00:00.000Z',
     );
+    // mcpsim plays a registry server itself, so live is connected at once; the control API makes it wait for its config.
+    expect(
+      (await harness.call('PUT', `/__mcpsim/connections/${namespace}/live/status`, { body: { state: 'input_required' } })).status,
+    ).toBe(200);
   });
   afterAll(() => harness.close());
 

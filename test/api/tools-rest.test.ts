@@ -143,6 +143,14 @@ describe.each(doors)('the REST view of tools (%s)', (door) => {
       undefined,
       '2026-01-01T00:00:00.000Z',
     );
+    // A connection that names a registry server is played by mcpsim and connected at once; a scenario's status: makes it wait.
+    const live = stores.connections.get(namespaceRow.id, 'live')!;
+    stores.connections.update(
+      namespaceRow.id,
+      { ...live, status: { state: 'input_required', http: {}, missing: { headers: ['X-Key'], query: [] } } },
+      undefined,
+      '2026-01-01T00:00:00.000Z',
+    );
     const cases: [string, number, string][] = [
       ['locked', 401, 'auth_required'],
       ['live', 409, 'input_required'],

@@ -95,6 +95,25 @@ describe('the official CLI against mcpsim', () => {
     expect((await harness.call('GET', `/connect/clitest/${byName.connectionId}`)).status).toBe(404);
   });
 
+  it('adds a registry server that declares a required header as a mock that answers at once, with no credential asked', async () => {
+    // The catalog's Notion entry requires an Authorization header: the real server would; mcpsim plays it and needs none.
+    const added = parseJson(await smithery('mcp', 'add', '@makenotion/notion-mcp-server', '--id', 'notes'));
+    expect(added).toMatchObject({ connectionId: 'notes', status: { state: 'connected' } });
+    expect((await smithery('tool', 'list', 'notes')).stdout).toContain('API-get-self');
+  });
+
+  it('starts a new mock of a registry server with a small world from its tools: the signed-in user and one of each kind', async () => {
+    parseJson(await smithery('mcp', 'add', '@github/github-mcp-server', '--id', 'gh'));
+    // What the dashboard's world page and the simulator (serve's default on a miss) read: the memory's world.
+    const memory = await harness.call('GET', '/__mcpsim/connections/clitest/gh/memory');
+    expect(memory.status, JSON.stringify(memory.body)).toBe(200);
+    expect(memory.body.world.entities.me).toEqual({
+      default: { id: 'default', login: 'ada', name: 'Ada Lovelace', email: 'ada@example.com' },
+    });
+    expect(memory.body.world.entities.issue).toEqual({ '1': { number: 1, name: 'example-issue' } });
+    expect(Object.keys(memory.body.world.entities)).toEqual(expect.arrayContaining(['me', 'repository', 'issue', 'pull_request']));
+  });
+
   it('lists, finds, gets and calls tools of a mock connection', async () => {
     const tools = (await smithery('tool', 'list', 't1')).stdout;
     expect(tools).toContain('get_current_time');

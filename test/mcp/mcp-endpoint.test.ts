@@ -270,6 +270,9 @@ describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
   });
 
   it('answers 409 with -32002 and {http, missing} when the connection lacks required input', async () => {
+    // mcpsim plays a registry server itself, so live is connected at once; the control API makes it wait for its config.
+    const forced = await harness.call('PUT', `/__mcpsim/connections/${namespace}/live/status`, { body: { state: 'input_required' } });
+    expect(forced.status).toBe(200);
     const response = await post('live', listTools);
     expect(response.status).toBe(409);
     expect(response.json.error).toMatchObject({

@@ -1,7 +1,8 @@
 /**
  * The msw example of docs/msw.md, copied into a scratch project that installs mcpsim from its packed
- * tarball, run there by vitest as a user would run it. Nothing is downloaded: the package is built
- * and packed from this checkout, and its dependencies are linked from this checkout's node_modules.
+ * tarball and the packages of the page's install line, run there by vitest as a user would run it.
+ * Nothing is downloaded: the package is built and packed from this checkout, and the packages are
+ * linked from this checkout's node_modules (only those npm would install for that line).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,14 @@ const projectDirectory = fileURLToPath(new URL('../..', import.meta.url));
 const projectModules = join(projectDirectory, 'node_modules');
 const work = mkdtempSync(join(tmpdir(), 'mcpsim-msw-package-'));
 const scratch = join(work, 'app');
+
+/** The packages of the install line of docs/msw.md (`npm i -D mcpsim msw@2 ...`), without versions. */
+function mswDocInstall(): string[] {
+  const section = readFileSync(join(projectDirectory, 'docs', 'msw.md'), 'utf8');
+  const match = /```sh\nnpm i -D ([^\n]+)\n```/.exec(section);
+  if (!match) throw new Error('docs/msw.md has no ```sh block with npm i -D');
+  return match[1]!.split(/\s+/).map((name) => name.replace(/(?<=.)@[^@]*$/, ''));
+}
 
 /** The first ```ts block of docs/msw.md (in-process mocking with msw), as written there. */
 function mswDocExample(): string {
@@ -76,15 +85,22 @@ beforeAll(async () => {
   const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
   if (!tarball) throw new Error(`npm pack wrote no tarball into ${work}`);
 
-  // The scratch project: the tarball unpacked as node_modules/mcpsim, every other package linked.
+  // The scratch project: the tarball unpacked as node_modules/mcpsim, and linked beside it only what
+  // the docs' install line names and what npm would install for mcpsim (its dependencies): a
+  // package the example imports but the line leaves out is missing here, as in a user's project.
   const modules = join(scratch, 'node_modules');
   mkdirSync(modules, { recursive: true });
   execFileSync('tar', ['-xzf', join(work, tarball), '-C', modules]);
   execFileSync('mv', [join(modules, 'package'), join(modules, 'mcpsim')]);
-  for (const name of readdirSync(projectModules)) {
-    if (name === '.bin' || name === '.package-lock.json' || name === 'mcpsim' || name.startsWith('.')) continue;
+  const manifest = JSON.parse(readFileSync(join(staging, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  const installed = new Set([...mswDocInstall(), ...Object.keys(manifest.dependencies ?? {})]);
+  installed.delete('mcpsim');
+  for (const name of installed) {
+    if (name.includes('/')) mkdirSync(join(modules, name.split('/')[0]!), { recursive: true });
     symlinkSync(join(projectModules, name), join(modules, name));
   }
+  // The bin of vitest, which the test below runs by path.
+  expect(installed).toContain('vitest');
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch-app', private: true, type: 'module' }, null, 2));
   writeFileSync(join(scratch, 'app.test.ts'), mswDocExample());
 }, 240_000);

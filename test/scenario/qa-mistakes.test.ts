@@ -160,6 +160,45 @@ describe("the QA engineer's ten mistakes, as mcpsim check reports them", () => {
     );
   });
 
+  it('7b. a duplicate connection id is the one problem, with no "has no tool" for a step meant for the other', async () => {
+    const lines = [...head];
+    lines[21] = '      - id: calendar';
+    const file = scenarioFile(...lines, 'steps:', '  - call: office/calendar.send_invite', '  - call: office/calendar.list_events');
+    await expectCheckSays(
+      file,
+      '22:13 namespaces[0].connections[1].id: connection id "calendar" is already used by namespaces[0].connections[0] (line 19); rename one of them',
+    );
+  });
+
+  it('reports a schema problem and a problem beyond the schema in the same run', async () => {
+    const file = scenarioFile(
+      ...head,
+      'steps:',
+      '  - call: office/calendar.list_events',
+      '    expect:',
+      '      isErorr: false',
+      '  - call: office/calendar.create_evnt',
+      '    arguments: { title: Planning }',
+    );
+    await expectCheckSays(
+      file,
+      '28:7 steps[0].expect.isErorr: unknown property; did you mean "isError"?',
+      '29:11 steps[1].call: server "@qa/calendar" (servers[0]) has no tool "create_evnt"; did you mean "create_event"?',
+    );
+  });
+
+  it('reports a problem of the next connection at its own place when one connection lacks its id', async () => {
+    const lines = [...head];
+    lines[18] = '      - name: calendar';
+    lines[22] = '        server: "@qa/mailboxx"';
+    const file = scenarioFile(...lines, 'steps:', '  - call: office/calendar.list_events');
+    await expectCheckSays(
+      file,
+      '19:9 namespaces[0].connections[0].id: is required; add id: <the connection id>',
+      '23:17 namespaces[0].connections[1].server: "@qa/mailboxx" is neither declared in servers nor in the demo catalog; did you mean "@qa/mailbox"?',
+    );
+  });
+
   it('8. an unclosed { is reported where it opens', async () => {
     const file = scenarioFile(
       ...head,

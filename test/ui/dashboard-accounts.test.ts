@@ -87,7 +87,7 @@ describe('dashboard sessions and accounts', () => {
       expect(await (await virtual.app.request('/ui/clock', { headers: { host, cookie } })).text()).toContain(
         'only the local (first) account may move it',
       );
-      expect((await post('/ui/connections/demo/time/reset', 'scope=memory')).status).toBe(303);
+      expect((await post('/ui/connections/demo/time/reset', 'scope=memory&confirm=yes')).status).toBe(303);
       const memory = await virtual.app.request('/__mcpsim/connections/demo/time/memory', {
         headers: { host, authorization: `Bearer ${localKey}` },
       });

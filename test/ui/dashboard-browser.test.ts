@@ -168,6 +168,7 @@ describe('the dashboard in a browser', () => {
     await page.locator('#call-4').waitFor();
     await page.waitForFunction("document.querySelector('#world').textContent.includes('good first issue')");
     await page.getByRole('button', { name: 'Restore snapshot before labelling' }).click();
+    await page.getByRole('button', { name: 'Yes, restore the snapshot' }).click();
     await page.getByText('Restored: the memory holds 2 calls again.').waitFor();
     await expect(page.locator('#timeline-rows tr').count()).resolves.toBe(2);
     expect(await page.locator('#world').innerText()).not.toContain('good first issue');
@@ -220,7 +221,7 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('link', { name: 'Scenarios' }).click();
     await page.getByRole('button', { name: 'Run steps of issue-triage' }).click();
     await page.getByRole('heading', { name: 'Steps of issue-triage' }).waitFor();
-    const outcomes = await page.locator('ol li .badge').allInnerTexts();
+    const outcomes = await page.locator('ol > li > .badge').allInnerTexts();
     expect(outcomes.length).toBeGreaterThan(3);
     expect(outcomes.every((outcome) => outcome === 'passed')).toBe(true);
     await inspect(page, 'scenarios');

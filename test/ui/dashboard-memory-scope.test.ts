@@ -74,17 +74,20 @@ describe('memory scopes in the dashboard', () => {
     await createNote('b', 'note-b2');
 
     await page.getByRole('button', { name: "Reset only this connection's calls (and what they changed)" }).click();
+    await page.getByRole('button', { name: 'Yes, reset the memory' }).click();
     await page.getByText("Reset this connection's calls: the shared memory holds 2 calls of the others.").waitFor();
     expect(await world()).not.toMatch(/note-a1|note-a2/);
     expect(await world()).toMatch(/note-b1[\s\S]*note-b2/);
 
     await page.getByRole('button', { name: 'Restore snapshot a alone' }).click();
+    await page.getByRole('button', { name: 'Yes, restore the snapshot' }).click();
     await page.getByText("Restored this connection's calls: the shared memory holds 3 calls again.").waitFor();
     expect(await world()).toContain('note-a1');
     expect(await world()).not.toContain('note-a2');
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: "Reset the shared world (every connection's calls and the world)" }).click();
+    await page.getByRole('button', { name: 'Yes, reset the memory' }).click();
     await page.getByText('Memory reset: the next call is call 1.').waitFor();
     expect((await harness.call('GET', '/__mcpsim/connections/team/b/memory')).body.calls).toEqual([]);
   });

@@ -21,6 +21,8 @@ export interface SetupPageModel {
   notice?: { tone: 'ok' | 'problem'; text: string };
   /** The form's CSRF token (setup-guard.ts). */
   csrf: string;
+  /** Whether mcpsim plays the server itself (a mock or a hosted server URL): the flow is simulated, nothing is sent. */
+  simulated?: boolean;
 }
 
 /** The form names of a field's input: `header:<name>` or `query:<name>`. */
@@ -50,7 +52,7 @@ export function toSetupFields(
  * @example
  *   c.html(<SetupPage connection={connection} fields={fields} offerCustomHeader csrf={csrf} />, 200, pageHeaders);
  */
-export function SetupPage({ connection, fields, offerCustomHeader, notice, csrf }: SetupPageModel) {
+export function SetupPage({ connection, fields, offerCustomHeader, notice, csrf, simulated = false }: SetupPageModel) {
   const { status } = connection;
   const connected = status.state === 'connected';
   return (
@@ -67,6 +69,11 @@ export function SetupPage({ connection, fields, offerCustomHeader, notice, csrf 
         {connected && connection.serverInfo ? ` (${connection.serverInfo.name} ${connection.serverInfo.version})` : null}
       </p>
       {notice ? <Notice {...notice} /> : null}
+      {simulated ? (
+        <p id="simulated">
+          This connection is simulated: mcpsim plays its server, so any value completes this step, and nothing is sent anywhere.
+        </p>
+      ) : null}
       <form method="post" class="card">
         <input type="hidden" name="csrf" value={csrf} />
         {fields.map((field, index) => (

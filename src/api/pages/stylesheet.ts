@@ -1,7 +1,8 @@
 /**
  * mcpsim's one stylesheet, light and dark (after the system's setting): the dashboard's, served at
  * `/ui/assets/dashboard.css`, and the setup and CLI login pages', inline and allowed by its hash
- * in their CSP (page-shell.tsx). `main.narrow` is the pages' single column.
+ * in their CSP (page-shell.tsx). `main.narrow` is the pages' single column. Below 40rem (a phone),
+ * tables keep to the width of their card and long values wrap anywhere rather than run out of it.
  */
 export const stylesheet = `
 :root { color-scheme: light dark; --bg: #fbfbfc; --fg: #1b1d21; --muted: #5b6270; --line: #d9dce3; --card: #ffffff; --accent: #1f5fd1; --ok: #17663a; --warn: #8a5300; --bad: #b3261e; --code: #f2f3f6; }
@@ -13,6 +14,7 @@ header.top { display: flex; gap: 1.2rem; align-items: center; padding: .6rem 1.2
 header.top strong { font-size: 1.05rem; }
 nav ul { display: flex; gap: 1rem; list-style: none; margin: 0; padding: 0; flex-wrap: wrap; }
 nav a[aria-current="page"] { font-weight: 700; text-decoration: none; }
+nav.pager { display: flex; gap: 1rem; margin-top: 0.5rem; }
 main { padding: 1rem 1.2rem 3rem; max-width: 1200px; }
 main.narrow { max-width: 40rem; margin: 0 auto; }
 main.narrow code { overflow-wrap: anywhere; }
@@ -48,4 +50,13 @@ fieldset { border: 1px solid var(--line); border-radius: 6px; margin: .5rem 0; }
 .filters { display: flex; gap: .6rem; align-items: end; flex-wrap: wrap; }
 .filters label { margin: 0; }
 .secret { word-break: break-all; }
+@media (max-width: 40rem) {
+  main { padding: .8rem .6rem 2rem; }
+  section.card, .card { padding: .6rem; }
+  table { table-layout: fixed; }
+  th, td { padding: .3rem .25rem; overflow-wrap: anywhere; }
+  td code, td pre, li code { overflow-wrap: anywhere; word-break: break-word; white-space: pre-wrap; }
+  .badge { white-space: normal; overflow-wrap: anywhere; }
+  .grid { grid-template-columns: 1fr; }
+}
 `;

@@ -3,12 +3,15 @@
  * headers or query values the connection lacks (or the credentials its upstream asked for with a
  * 401), and submits. mcpsim stores them (headers encrypted), then probes the upstream again and
  * shows the outcome. The link is the credential (see setup-links.ts); it never shows a stored value.
+ * A simulated connection (a mock, or a hosted server URL) has no upstream: the page stores what
+ * it is given and completes the simulated flow without sending anything anywhere.
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Connection, HttpProfile } from '../../domain/connection.js';
 import { findMissingInputs } from '../../domain/connection-rules.js';
 import type { Stores } from '../../store/stores.js';
+import { isSimulated } from '../../domain/hosted-server.js';
 import { maskQueryValues } from '../../domain/secrets.js';
 import type { AppDependencies, AppServices } from '../context.js';
 import { defineOperation, type Operation } from '../http/operation.js';
@@ -159,7 +162,8 @@ function open({ stores, setupLinks }: Pick<SetupDependencies, 'stores' | 'setupL
   const connection = namespace ? stores.connections.get(namespace.id, target.connectionId) : null;
   // Another generation (deleted and created again under the same id) is another connection: its old links open nothing.
   if (!namespace || !connection || connection.key !== target.generation) return null;
-  if (connection.mock || connection.transport !== 'http' || connection.mcpUrl === null) return null;
+  // A mock (or hosted) connection waits here only when a scenario or the control API simulates the flow: the page completes it.
+  if (connection.transport !== 'http' || connection.mcpUrl === null) return null;
   return { accountId: target.accountId, namespaceId: namespace.id, connection };
 }
 
@@ -241,7 +245,7 @@ function toModel(
       isSet: headerNames.has('authorization'),
     });
   }
-  return { connection, fields, offerCustomHeader: true, csrf, ...(notice ? { notice } : {}) };
+  return { connection, fields, offerCustomHeader: true, csrf, simulated: isSimulated(connection), ...(notice ? { notice } : {}) };
 }
 
 /** Every setup answer goes out with the pages' security headers (page-shell.tsx). */

@@ -1,0 +1,69 @@
+/**
+ * The world a new mock of a registry server starts from, so that its first calls find something:
+ * the authenticated user (for a tool such as `get_me`, `whoami` or `get-self`) and one entity of
+ * each kind of thing the server keeps a collection of (what its create or list tools act on).
+ * Derived from the tools alone, deterministic. A scenario's own world replaces it.
+ */
+import type { WorldState } from './memory-log.js';
+import type { ToolDefinition } from './registry.js';
+import { inferServerShapes, type ToolShape } from './tool-operation.js';
+
+/** Enough to look lived in, small enough to read in the dashboard at a glance. */
+const maxTypes = 6;
+/** A read with no id whose entity names the caller. */
+const selfEntities = /^(me|self|whoami|viewer|current_user|user_me|my_user|user_self)$/;
+
+const user = { login: 'ada', name: 'Ada Lovelace', email: 'ada@example.com' };
+
+/**
+ * The starting world of a new mock connection of a server with `tools`.
+ *
+ * @example
+ *   toStartingWorld(githubTools).entities;
+ *   // { me: { default: { login: 'ada', ... } }, repository: { 'repository-1': { id: 'repository-1', name: 'example-repository' } }, issue: { '1': { number: 1, title: 'Example issue', ... } }, ... }
+ */
+export function toStartingWorld(tools: readonly ToolDefinition[]): WorldState {
+  const shapes = [...inferServerShapes(tools).values()];
+  const entities: WorldState['entities'] = {};
+  for (const shape of shapes)
+    if (shape.operation === 'read' && shape.idArgument === null && selfEntities.test(shape.entity))
+      entities[shape.entity] = { default: { id: 'default', ...user } };
+  const byEntity = new Map<string, ToolShape[]>();
+  for (const shape of shapes) {
+    if (!['create', 'list', 'search'].includes(shape.operation) || shape.entity === 'item' || selfEntities.test(shape.entity)) continue;
+    byEntity.set(shape.entity, [...(byEntity.get(shape.entity) ?? []), shape]);
+  }
+  // A type only searched (`web_search`, `search_code`) is a query, not a collection the server keeps.
+  const collections = [...byEntity].filter(([, ofEntity]) => ofEntity.some((shape) => shape.operation !== 'search'));
+  for (const [entity, ofEntity] of collections.slice(0, maxTypes)) {
+    const first = ofEntity[0]!;
+    const id = first.numericId ? '1' : `${entity.replaceAll('_', '-')}-1`;
+    const create = ofEntity.find((shape) => shape.operation === 'create');
+    const fields: Record<string, unknown> = {
+      ...toExampleFields(entity, create ? tools.find((tool) => tool.name === create.tool) : undefined),
+      [first.idField]: first.numericId ? 1 : id,
+    };
+    for (const [field, value] of Object.entries(create?.sets ?? {})) fields[field] ??= value;
+    entities[entity] = { [id]: fields };
+  }
+  return { entities, facts: [] };
+}
+
+/** A title or a name, and a plausible value for each string its create tool requires. */
+function toExampleFields(entity: string, create: ToolDefinition | undefined): Record<string, unknown> {
+  const label = entity.replaceAll('_', ' ');
+  const properties = (create?.inputSchema.properties ?? {}) as Record<string, { type?: unknown }>;
+  const required = new Set((create?.inputSchema.required ?? []) as string[]);
+  const fields: Record<string, unknown> = Object.hasOwn(properties, 'title')
+    ? { title: `Example ${label}` }
+    : { name: `example-${entity.replaceAll('_', '-')}` };
+  for (const [name, schema] of Object.entries(properties)) {
+    if (!required.has(name) || schema.type !== 'string' || Object.hasOwn(fields, name)) continue;
+    fields[name] = /email/i.test(name)
+      ? user.email
+      : /owner|user|author|login|assignee/i.test(name)
+        ? user.login
+        : `example ${name.replaceAll('_', ' ')}`;
+  }
+  return fields;
+}
