@@ -12,13 +12,14 @@
  *   simulator with no model (miss policy `simulate`), timed end to end. Events fall on a day that
  *   moves forward with the session (about 12 a day) and a list asks for one of the last 30 days,
  *   so a list answer stays the same size while the world grows (2,500 events by call 10,000).
- * - p50 per 1,000 calls, and over calls 101–200 and 9,901–10,000; target: the late p50 at most
+ * - p50 per 1,000 calls (wall time, and this process's CPU time, steadier on a shared machine), and over calls 101–200 and 9,901–10,000; target: the late p50 at most
  *   1.3 × the early one on each path, and the model path's p50 ≤ 2 ms in every 1,000.
  * - Restart: the data dirs after 100 calls and after `longCalls`, each opened by a fresh platform
  *   (`createPlatform`, `startServer` on 127.0.0.1:0): the time from creating it to listening, and
  *   the first `tools/call` after it (the one that reads the memory back from SQLite).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session as InspectorSession } from 'node:inspector/promises';
 import { join } from 'node:path';
 import type { ToolDefinition } from '../src/domain/registry.js';
 import { createPlatform, type Platform } from '../src/platform/platform.js';
@@ -32,6 +33,20 @@ const early = { from: 101, to: 200 };
 const late = { from: longCalls - 99, to: longCalls };
 const targets = { growth: 1.3, overheadP50Ms: 2 };
 const restartAfter = 100;
+/** BENCH_PROFILE_AT=3000,10000: a CPU profile of the 200 calls up to each of those calls, per path, written to BENCH_PROFILE_DIR. */
+const profileAt = new Set((process.env.BENCH_PROFILE_AT ?? '').split(',').filter(Boolean).map(Number));
+const profileDir = process.env.BENCH_PROFILE_DIR ?? 'bench/results';
+const profileSpan = 200;
+
+/** Starts and stops the in-process CPU profiler around the calls `profileAt` names. */
+async function profileStep(path: Path, sequence: number, inspector: InspectorSession): Promise<void> {
+  if (profileAt.has(sequence + profileSpan - 1)) await inspector.post('Profiler.start');
+  if (profileAt.has(sequence - 1)) {
+    const { profile } = await inspector.post('Profiler.stop');
+    mkdirSync(profileDir, { recursive: true });
+    writeFileSync(join(profileDir, `long-${path}-${sequence - 1}.cpuprofile`), JSON.stringify(profile));
+  }
+}
 
 interface LongOptions {
   workDir: string;
@@ -118,6 +133,8 @@ interface LongSession {
   connection: string;
   /** Per call: the ms to answer it, minus the model's time on the model path. */
   overheadMs: number[];
+  /** The same, as this process's CPU time (user + system): steadier than wall time on a shared machine. */
+  cpuMs: number[];
 }
 
 function openPlatform(
@@ -159,7 +176,13 @@ async function runLongSession(path: Path, { workDir, apiKey }: LongOptions, call
   });
   const url = `http://localhost/connect/bench/${connection}/mcp`;
   const overheadMs: number[] = [];
-  for (let sequence = 1; sequence <= calls; sequence++) {
+  const cpuMs: number[] = [];
+  const inspector = new InspectorSession();
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  for (let sequence = 1; sequence <= calls + 1; sequence++) {
+    await profileStep(path, sequence, inspector);
+    if (sequence > calls) break;
     const call = path === 'model' ? tracker.plan(sequence) : calendar.plan(sequence);
     const body = JSON.stringify({
       jsonrpc: '2.0',
@@ -167,19 +190,24 @@ async function runLongSession(path: Path, { workDir, apiKey }: LongOptions, call
       method: 'tools/call',
       params: { name: call.tool, arguments: call.arguments },
     });
+    const cpuStarted = process.cpuUsage();
     const started = performance.now();
     const response = await platform.app.fetch(new Request(url, { method: 'POST', headers, body }));
     const payload = (await response.json()) as {
       result?: { isError?: boolean; content?: { text?: string }[]; structuredContent?: Record<string, unknown> };
     };
     const elapsed = performance.now() - started;
+    const cpu = process.cpuUsage(cpuStarted);
     if (response.status !== 200 || payload.result === undefined || payload.result.isError)
       throw new Error(`${path} call ${sequence} ${call.tool}: ${response.status} ${JSON.stringify(payload).slice(0, 500)}`);
     if (path === 'simulator') calendar.saw(call.tool, payload.result.structuredContent, payload.result.content?.[0]?.text ?? '{}');
-    overheadMs.push(elapsed - (fake?.modelMs.get(sequence) ?? 0));
+    const modelMs = fake?.modelMs.get(sequence) ?? 0;
+    overheadMs.push(elapsed - modelMs);
+    cpuMs.push((cpu.user + cpu.system) / 1000 - modelMs);
   }
+  inspector.disconnect();
   platform.close();
-  return { path, platform, dataDir, fixturesDir, connection, overheadMs };
+  return { path, platform, dataDir, fixturesDir, connection, overheadMs, cpuMs };
 }
 
 /** Milliseconds from creating a platform on `dataDir` to listening, and of its first call. */
@@ -235,19 +263,22 @@ export async function runLongSessions(options: LongOptions) {
   console.log(
     formatTable(
       ['path', ...thousands.map((index) => `${index + 1}k`), `${early.from}-${early.to}`, `${late.from}-${late.to}`, 'ratio', 'check'],
-      sessions.map((session) => {
-        const ratio = p50(slice(session.overheadMs, late)) / p50(slice(session.overheadMs, early));
-        const perThousand = thousands.map((index) => p50(session.overheadMs.slice(index * 1000, index * 1000 + 1000)));
-        const underBound = session.path !== 'model' || perThousand.every((value) => value <= targets.overheadP50Ms);
-        return [
-          session.path === 'model' ? 'model (instant fake), minus model' : 'simulator (no model)',
-          ...perThousand.map((value) => value.toFixed(2)),
-          p50(slice(session.overheadMs, early)).toFixed(2),
-          p50(slice(session.overheadMs, late)).toFixed(2),
-          ratio.toFixed(2),
-          ratio <= targets.growth && underBound ? 'ok' : 'BELOW',
-        ];
-      }),
+      sessions.flatMap((session) =>
+        (['wall', 'cpu'] as const).map((measure) => {
+          const perCall = measure === 'wall' ? session.overheadMs : session.cpuMs;
+          const ratio = p50(slice(perCall, late)) / p50(slice(perCall, early));
+          const perThousand = thousands.map((index) => p50(perCall.slice(index * 1000, index * 1000 + 1000)));
+          const underBound = session.path !== 'model' || perThousand.every((value) => value <= targets.overheadP50Ms);
+          return [
+            `${session.path === 'model' ? 'model (instant fake), minus model' : 'simulator (no model)'}, ${measure}`,
+            ...perThousand.map((value) => value.toFixed(2)),
+            p50(slice(perCall, early)).toFixed(2),
+            p50(slice(perCall, late)).toFixed(2),
+            ratio.toFixed(2),
+            ratio <= targets.growth && underBound ? 'ok' : 'BELOW',
+          ];
+        }),
+      ),
     ),
   );
   console.log(
@@ -269,6 +300,9 @@ export async function runLongSessions(options: LongOptions) {
   );
   return {
     calls: longCalls,
+    cpuPerThousand: Object.fromEntries(
+      sessions.map((session) => [session.path, thousands.map((index) => p50(session.cpuMs.slice(index * 1000, index * 1000 + 1000)))]),
+    ),
     perThousand: Object.fromEntries(
       sessions.map((session) => [session.path, thousands.map((index) => p50(session.overheadMs.slice(index * 1000, index * 1000 + 1000)))]),
     ),

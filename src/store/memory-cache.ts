@@ -1,6 +1,7 @@
 import { toOccurrenceKey, type MemoryLimits } from '../domain/call-log-bounds.js';
 import { type CallLogEntry, type LoggedResult, type ResultOrigin, type WorldChanges, type WorldState } from '../domain/memory-log.js';
 import { applyWorldChanges } from '../domain/world-state.js';
+import { replayWorldChanges } from '../domain/world-replay.js';
 import type { ToolOverride } from '../domain/tool-operation.js';
 import type { Sqlite } from './database.js';
 import type { MemoryKey } from './memory-keys.js';
@@ -21,6 +22,11 @@ export interface CachedMemory extends Memory {
   history: CallLogEntry[];
   /** The call the stored world checkpoint reflects (0: none yet). */
   checkpointSequence: number;
+  /** JSON text of the stored checkpoint (world and counts), and of the changes stored since: see call-batch.ts. */
+  checkpointChars: number;
+  changedSinceCheckpoint: number;
+  /** Whether the stored checkpoint holds the occurrence counts (else they are counted from the rows). */
+  checkpointHoldsOccurrences: boolean;
   /** Calls so far per `toOccurrenceKey`, for `nextOccurrence` in O(1); retention does not lower them. */
   occurrences: Map<string, number>;
   /** Bytes of the kept calls (see `entryBytes`). */
@@ -93,10 +99,11 @@ export function createMemoryCache(
     const occurrencesStored = stored?.occurrences != null;
     const occurrences = new Map<string, number>(occurrencesStored ? (JSON.parse(stored!.occurrences!) as [string, number][]) : []);
     const start = startOf(key);
-    let world = stored ? (JSON.parse(stored.world) as WorldState) : start.world;
     const checkpointSequence = stored?.world_sequence ?? 0;
     let bytes = 0;
+    let changedSinceCheckpoint = 0;
     const history: CallLogEntry[] = [];
+    const replayed: WorldChanges[] = [];
     for (const row of rows) {
       const pastCheckpoint = row.sequence > checkpointSequence;
       if (!occurrencesStored || pastCheckpoint) {
@@ -105,16 +112,24 @@ export function createMemoryCache(
       }
       // The entry keeps what the call changed (the timeline shows it); past the checkpoint, it rebuilds the world.
       const entry = toEntry(row);
-      if (pastCheckpoint && entry.changes) world = applyWorldChanges(world, entry.changes);
+      if (pastCheckpoint && entry.changes) {
+        replayed.push(entry.changes);
+        changedSinceCheckpoint += row.changes!.length;
+      }
       const size = row.arguments_key.length + row.arguments.length + row.result.length + (row.changes?.length ?? 0);
       entryBytes.set(entry, size);
       bytes += size;
       history.push(entry);
     }
     const toolOverrides = Object.keys(start.tools).length > 0 ? { toolOverrides: start.tools } : {};
+    // All at once: applied one call at a time, each would copy the entities of the types it touches.
+    const world = replayWorldChanges(stored ? (JSON.parse(stored.world) as WorldState) : start.world, replayed);
     const memory: CachedMemory = {
       world,
       checkpointSequence,
+      checkpointChars: (stored?.world.length ?? 0) + (stored?.occurrences?.length ?? 0),
+      changedSinceCheckpoint,
+      checkpointHoldsOccurrences: occurrencesStored,
       history,
       nextSequence: stored?.next_sequence ?? 1,
       occurrences,
