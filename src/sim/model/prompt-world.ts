@@ -190,6 +190,9 @@ function chooseItems(items: WorldItems, related: WorldItem[], table: FocusTable 
     // The unrelated entities come last, all of one shelf: none can join once their cap is used.
     if (shelf === 'unrelatedEntities' && left.unrelatedEntities <= 0) break;
     const cost = item.focus ? table!.rows.get(item)!.length + 1 : item.json.length + item.type.length + item.id.length + 8;
+    // The unrelated entities end at the first that does not fit: looking further for a smaller one
+    // would visit every entity of the world on every call once the prompt is full (issue 30).
+    if (shelf === 'unrelatedEntities' && used + cost > budget - reserve) break;
     if (used + cost > budget - reserve || left[shelf] <= 0) continue;
     left[shelf] -= 1;
     chosen.add(item);
