@@ -1,7 +1,9 @@
 /**
- * How a call's `WorldChanges` change a connection's `WorldState`. Pure: the input is never
- * mutated, and the parts of the world a change does not touch are shared with the result (the
- * simulator applies changes on every call, so copying the whole world each time would cost).
+ * How a call's `WorldChanges` change a connection's `WorldState`. `applyWorldChanges` is pure:
+ * the input is never mutated, and the parts of the world a change does not touch are shared with
+ * the result. It still copies each type it touches, which costs as much as the type holds; the
+ * memory, which applies a change on every call, owns its world and uses
+ * `applyWorldChangesInPlace` instead (issue 30).
  */
 import type { WorldChanges, WorldState } from './memory-log.js';
 
@@ -20,6 +22,36 @@ type Fields = Record<string, unknown>;
  *   // { entities: { issue: { '1': { title: 'Bug' } } }, facts: ['repo is public'] }
  */
 export function applyWorldChanges(world: WorldState, changes: WorldChanges): WorldState {
+  return apply(world, changes, null);
+}
+
+/**
+ * Like `applyWorldChanges`, but the type objects in `owned` are changed in place (a type not yet
+ * in it is copied once and added), so a call costs what it changes, not what its types hold. The
+ * result is a new `WorldState` with a new `entities` object, and each entity an upsert touches is
+ * a new object, as with `applyWorldChanges`; a type object changed in place gets a new
+ * `typeVersion`, which caches keyed by the type object compare. Only the world's owner may use
+ * it: a world handed out before shares the owned type objects and sees them change.
+ *
+ * @example
+ *   const owned = new WeakSet<object>();
+ *   world = applyWorldChangesInPlace(world, changes, owned); // the touched types are now owned
+ */
+export function applyWorldChangesInPlace(world: WorldState, changes: WorldChanges, owned: WeakSet<object>): WorldState {
+  return apply(world, changes, owned);
+}
+
+const typeVersions = new WeakMap<object, number>();
+
+/**
+ * How many times a type object was changed in place (0: never). A cache keyed by a type object
+ * keeps the version it saw and works its value out again when this differs.
+ */
+export function typeVersion(byId: object): number {
+  return typeVersions.get(byId) ?? 0;
+}
+
+function apply(world: WorldState, changes: WorldChanges, owned: WeakSet<object> | null): WorldState {
   const upserts = changes.upserts ?? [];
   const deletes = changes.deletes ?? [];
   const facts = changes.facts ?? [];
@@ -33,7 +65,13 @@ export function applyWorldChanges(world: WorldState, changes: WorldChanges): Wor
     const typeForWrite = (type: string) => {
       if (!copied.has(type)) {
         copied.add(type);
-        setOwn(entities, type, { ...(ownValue(entities, type) ?? {}) });
+        const current = ownValue(entities, type);
+        if (owned && current && owned.has(current)) typeVersions.set(current, typeVersion(current) + 1);
+        else {
+          const copy = { ...(current ?? {}) };
+          owned?.add(copy);
+          setOwn(entities, type, copy);
+        }
       }
       return ownValue(entities, type)!;
     };
@@ -50,7 +88,7 @@ export function applyWorldChanges(world: WorldState, changes: WorldChanges): Wor
       if (!ownValue(ownValue(entities, type) ?? {}, id)) continue;
       const byId = typeForWrite(type);
       delete byId[id];
-      if (Object.keys(byId).length === 0) delete entities[type];
+      if (isEmpty(byId)) delete entities[type];
     }
   }
 
@@ -61,6 +99,11 @@ export function applyWorldChanges(world: WorldState, changes: WorldChanges): Wor
     if (added.length > 0) knownFacts = [...world.facts, ...added].slice(-maxWorldFacts);
   }
   return { entities, facts: knownFacts };
+}
+
+function isEmpty(object: object): boolean {
+  for (const key in object) if (Object.hasOwn(object, key)) return false;
+  return true;
 }
 
 /** The own property `key` of `object` (never one of Object.prototype, e.g. for a type named "constructor"). */

@@ -1,13 +1,16 @@
 import { toOccurrenceKey, type MemoryLimits } from '../domain/call-log-bounds.js';
 import { type CallLogEntry, type LoggedResult, type ResultOrigin, type WorldChanges, type WorldState } from '../domain/memory-log.js';
-import { applyWorldChanges } from '../domain/world-state.js';
+import { applyWorldChangesInPlace } from '../domain/world-state.js';
 import { replayWorldChanges } from '../domain/world-replay.js';
 import type { ToolOverride } from '../domain/tool-operation.js';
 import type { Sqlite } from './database.js';
 import type { MemoryKey } from './memory-keys.js';
 import type { MockSettings } from './mock-settings.js';
 
-/** A connection's memory as the simulator reads it. Treat as read-only: it is the store's cache. */
+/**
+ * A connection's memory as the simulator reads it. Treat as read-only: it is the store's cache,
+ * and its world's type objects change in place when the next call is recorded.
+ */
 export interface Memory {
   world: WorldState;
   /** Every call since the last reset (or the restored snapshot's calls), oldest first. */
@@ -20,6 +23,11 @@ export interface Memory {
 
 export interface CachedMemory extends Memory {
   history: CallLogEntry[];
+  /**
+   * The world's type objects this cache made and alone holds: a call's changes are applied to them
+   * in place (world-state.ts), so a call costs what it changes, not the size of its types.
+   */
+  ownedTypes: WeakSet<object>;
   /** The call the stored world checkpoint reflects (0: none yet). */
   checkpointSequence: number;
   /** JSON text of the stored checkpoint (world and counts), and of the changes stored since: see call-batch.ts. */
@@ -130,6 +138,7 @@ export function createMemoryCache(
       checkpointChars: (stored?.world.length ?? 0) + (stored?.occurrences?.length ?? 0),
       changedSinceCheckpoint,
       checkpointHoldsOccurrences: occurrencesStored,
+      ownedTypes: new WeakSet(),
       history,
       nextSequence: stored?.next_sequence ?? 1,
       occurrences,
@@ -194,7 +203,7 @@ export function recordCall(
   memory.bytes += bytes;
   const name = toOccurrenceKey(entry.tool, entry.argumentsKey);
   memory.occurrences.set(name, (memory.occurrences.get(name) ?? 0) + 1);
-  memory.world = changes ? applyWorldChanges(memory.world, changes) : memory.world;
+  memory.world = changes ? applyWorldChangesInPlace(memory.world, changes, memory.ownedTypes) : memory.world;
   memory.nextSequence = Math.max(memory.nextSequence, entry.sequence + 1);
   applyRetention(memory, limits);
 }

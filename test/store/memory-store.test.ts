@@ -116,4 +116,15 @@ describe('the memory store', () => {
     opened.splice(opened.indexOf(first), 1);
     expect(JSON.stringify(open(dataDir).stores.memory.load(key).world)).toBe(running);
   });
+
+  it('applies a call to the world types it already holds, in place, instead of copying them', async () => {
+    const platform = open(mkdtempSync(join(tmpdir(), 'mcpsim-memory-')));
+    const memory = platform.stores.memory;
+    const key = memory.resolveKey(platform.stores.accounts.findLocal()!.id, platform.demoNamespace, 'time')!;
+    await memory.append(key, entry(1), { upserts: [{ type: 'issue', id: '1', fields: { title: 'A' } }] });
+    const issues = memory.load(key).world.entities.issue!;
+    await memory.append(key, entry(2), { upserts: [{ type: 'issue', id: '2', fields: { title: 'B' } }] });
+    expect(memory.load(key).world.entities.issue).toBe(issues);
+    expect(Object.keys(issues)).toEqual(['1', '2']);
+  });
 });

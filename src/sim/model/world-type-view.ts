@@ -1,10 +1,12 @@
 /**
  * A world type's entities as the prompt reads them: ids in the world's order, each entity's
- * capped rendering, and an index from field value to ids. Kept incrementally: the memory makes a
- * new type object whenever one of its entities changes (world-state.ts), so the view of the new
- * object is derived from the type's previous view, redoing only the entities that changed,
- * instead of re-reading every entity of the type on every call. Pure apart from its caches.
+ * capped rendering, and an index from field value to ids. Kept incrementally: a changed type is
+ * a new type object, or the memory's own one changed in place with a new `typeVersion`
+ * (world-state.ts), and either way its view is derived from the type's previous view, redoing only
+ * the entities that changed, instead of re-reading every entity of the type on every call. Pure
+ * apart from its caches.
  */
+import { typeVersion } from '../../domain/world-state.js';
 import { leavesOf, truncate } from './prompt-needles.js';
 
 const fieldChars = 600;
@@ -47,6 +49,8 @@ interface OwnedView extends TypeView {
   byLeaf: Map<string, Set<string>>;
   /** Its arrays and maps were handed to a newer view of the type: it must be built again if asked for. */
   handedOn: boolean;
+  /** The `typeVersion` of the type object it was made for: the memory changes its own type objects in place. */
+  version: number;
 }
 
 const views = new WeakMap<object, OwnedView>();
@@ -63,9 +67,12 @@ const maxTypeNames = 1000;
  */
 export function typeView(type: string, byId: Record<string, Record<string, unknown>>): TypeView {
   const cached = views.get(byId);
-  if (cached && !cached.handedOn) return cached;
-  const base = newest.get(type);
+  const version = typeVersion(byId);
+  if (cached && !cached.handedOn && cached.version === version) return cached;
+  // Changed in place since: derived from its own view (which holds the entities as they were).
+  const base = cached && !cached.handedOn ? cached : newest.get(type);
   const view = (base && !base.handedOn && derive(base, byId)) || build(byId);
+  view.version = version;
   views.set(byId, view);
   if (!newest.has(type) && newest.size >= maxTypeNames) newest.clear();
   newest.set(type, view);
@@ -73,7 +80,7 @@ export function typeView(type: string, byId: Record<string, Record<string, unkno
 }
 
 function build(byId: Record<string, Record<string, unknown>>): OwnedView {
-  const view: OwnedView = { ids: [], entities: [], position: new Map(), byLeaf: new Map(), handedOn: false };
+  const view: OwnedView = { ids: [], entities: [], position: new Map(), byLeaf: new Map(), handedOn: false, version: 0 };
   for (const id of Object.keys(byId)) append(view, id, byId[id]!);
   return view;
 }
@@ -112,7 +119,14 @@ function derive(base: OwnedView, byId: Record<string, Record<string, unknown>>):
     if (byId[ids[at]!] !== base.entities[at] && ++changed > 8 + ids.length / 8) return null;
   }
   base.handedOn = true;
-  const view: OwnedView = { ids: base.ids, entities: base.entities, position: base.position, byLeaf: base.byLeaf, handedOn: false };
+  const view: OwnedView = {
+    ids: base.ids,
+    entities: base.entities,
+    position: base.position,
+    byLeaf: base.byLeaf,
+    handedOn: false,
+    version: 0,
+  };
   for (let at = 0; at < base.ids.length; at++) {
     const fields = byId[ids[at]!]!;
     if (fields === view.entities[at]) continue;
