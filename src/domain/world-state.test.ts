@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyWorld, type WorldState } from './memory-log.js';
-import { applyWorldChanges, applyWorldChangesInPlace, maxWorldFacts, typeVersion } from './world-state.js';
+import { applyWorldChanges, applyWorldChangesInPlace, idsChangedSince, maxWorldFacts, typeVersion } from './world-state.js';
 
 const world = (): WorldState => ({
   entities: { issue: { '1': { title: 'Bug', state: 'open' }, '2': { title: 'Feature' } }, user: { u1: { name: 'Ada' } } },
@@ -146,5 +146,18 @@ describe('applyWorldChangesInPlace', () => {
     expect(issueTypes[0]).not.toBe(start.entities.issue);
     expect(typeVersion(issueTypes[0]!)).toBe(1);
     expect(typeVersion(start.entities.issue!)).toBe(0);
+  });
+
+  it('tells which ids changed in place since a version, and nothing once an entity was deleted', () => {
+    const owned = new WeakSet<object>();
+    let next = applyWorldChangesInPlace(world(), { upserts: [{ type: 'issue', id: '3', fields: { title: 'New' } }] }, owned);
+    const issues = next.entities.issue!;
+    next = applyWorldChangesInPlace(next, { upserts: [{ type: 'issue', id: '1', fields: { state: 'closed' } }] }, owned);
+    next = applyWorldChangesInPlace(next, { upserts: [{ type: 'issue', id: '3', fields: { state: 'open' } }] }, owned);
+    expect(idsChangedSince(issues, 0)).toEqual(['1', '3']);
+    expect(idsChangedSince(issues, 2)).toEqual([]);
+    applyWorldChangesInPlace(next, { deletes: [{ type: 'issue', id: '2' }] }, owned);
+    expect(idsChangedSince(issues, 0)).toBeNull();
+    expect(idsChangedSince(world().entities.issue!, 0)).toEqual([]);
   });
 });

@@ -51,6 +51,50 @@ export function typeVersion(byId: object): number {
   return typeVersions.get(byId) ?? 0;
 }
 
+/** How many in-place changes of a type object `idsChangedSince` can tell about. */
+const keptChanges = 64;
+
+/** Per type object changed in place: the ids each of its latest changes touched, the first going from version `from`. */
+const typeChanges = new WeakMap<object, { from: number; ids: ChangeRecord[] }>();
+
+/** The ids one in-place change upserted, and whether it deleted any (a delete moves a re-created id to the end of the key order). */
+interface ChangeRecord {
+  ids: string[];
+  deleted: boolean;
+}
+
+/**
+ * The ids of the entities upserted in place in a type object since its version `version`, oldest
+ * first, each once; null when that is too long ago to tell or an entity was deleted. What a cache
+ * keyed by the type object needs to catch up without reading every entity.
+ *
+ * @example
+ *   idsChangedSince(world.entities.issue, view.version); // ['7', '12']
+ */
+export function idsChangedSince(byId: object, version: number): readonly string[] | null {
+  const log = typeChanges.get(byId);
+  const current = typeVersion(byId);
+  if (version === current) return [];
+  if (!log || version < log.from || version > current) return null;
+  const records = log.ids.slice(version - log.from);
+  return records.some((record) => record.deleted) ? null : [...new Set(records.flatMap((record) => record.ids))];
+}
+
+/** Starts the record of one more in-place change of `byId`, and returns the list its ids go into. */
+function recordChange(byId: object): ChangeRecord {
+  const version = typeVersion(byId);
+  let log = typeChanges.get(byId);
+  if (!log || log.from + log.ids.length !== version) typeChanges.set(byId, (log = { from: version, ids: [] }));
+  const record: ChangeRecord = { ids: [], deleted: false };
+  log.ids.push(record);
+  if (log.ids.length > keptChanges) {
+    log.ids.shift();
+    log.from += 1;
+  }
+  typeVersions.set(byId, version + 1);
+  return record;
+}
+
 function apply(world: WorldState, changes: WorldChanges, owned: WeakSet<object> | null): WorldState {
   const upserts = changes.upserts ?? [];
   const deletes = changes.deletes ?? [];
@@ -62,11 +106,13 @@ function apply(world: WorldState, changes: WorldChanges, owned: WeakSet<object> 
     entities = { ...world.entities };
     // Types copied in this call: safe to write into without touching `world`.
     const copied = new Set<string>();
+    // The ids changed in each type changed in place, for `idsChangedSince`.
+    const changedIds = new Map<string, ChangeRecord>();
     const typeForWrite = (type: string) => {
       if (!copied.has(type)) {
         copied.add(type);
         const current = ownValue(entities, type);
-        if (owned && current && owned.has(current)) typeVersions.set(current, typeVersion(current) + 1);
+        if (owned && current && owned.has(current)) changedIds.set(type, recordChange(current));
         else {
           const copy = { ...(current ?? {}) };
           owned?.add(copy);
@@ -77,6 +123,7 @@ function apply(world: WorldState, changes: WorldChanges, owned: WeakSet<object> 
     };
     for (const { type, id, fields } of upserts) {
       const byId = typeForWrite(type);
+      changedIds.get(type)?.ids.push(id);
       const merged: Fields = { ...(ownValue(byId, id) ?? {}) };
       for (const [name, value] of Object.entries(fields)) {
         if (value === null) delete merged[name];
@@ -87,6 +134,8 @@ function apply(world: WorldState, changes: WorldChanges, owned: WeakSet<object> 
     for (const { type, id } of deletes) {
       if (!ownValue(ownValue(entities, type) ?? {}, id)) continue;
       const byId = typeForWrite(type);
+      const record = changedIds.get(type);
+      if (record) record.deleted = true;
       delete byId[id];
       if (isEmpty(byId)) delete entities[type];
     }

@@ -94,4 +94,23 @@ describe('a world type view kept up to date across world changes', () => {
     world = applyWorldChangesInPlace(world, { deletes: [{ type: 'note', id: 'n1' }] }, owned);
     expect(plain(typeView('note (in place)', byId))).toEqual(fresh('note', world));
   });
+
+  it('matches a view built afresh after every step of a long run of in-place changes (new, changed, deleted and re-created ids)', () => {
+    const owned = new WeakSet<object>();
+    let world: WorldState = { entities: {}, facts: [] };
+    let seed = 3;
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    for (let step = 0; step < 400; step++) {
+      // Text ids and integer-like ones (Object.keys lists those first, in number order).
+      const id = () => (random() < 0.8 ? `k${Math.floor(random() * 60)}` : String(Math.floor(random() * 20)));
+      const changes =
+        random() < 0.15
+          ? { deletes: [{ type: 'item', id: id() }] }
+          : { upserts: [{ type: 'item', id: id(), fields: { value: Math.floor(random() * 5), step } }] };
+      world = applyWorldChangesInPlace(world, changes, owned);
+      if (!world.entities.item) continue;
+      // Asked only now and then, so a view catches up with several changes at once.
+      if (random() < 0.5) expect(plain(typeView('item (long run)', world.entities.item))).toEqual(fresh('item', world));
+    }
+  });
 });

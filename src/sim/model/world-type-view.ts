@@ -6,7 +6,7 @@
  * the entities that changed, instead of re-reading every entity of the type on every call. Pure
  * apart from its caches.
  */
-import { typeVersion } from '../../domain/world-state.js';
+import { idsChangedSince, typeVersion } from '../../domain/world-state.js';
 import { leavesOf, truncate } from './prompt-needles.js';
 
 const fieldChars = 600;
@@ -69,7 +69,12 @@ export function typeView(type: string, byId: Record<string, Record<string, unkno
   const cached = views.get(byId);
   const version = typeVersion(byId);
   if (cached && !cached.handedOn && cached.version === version) return cached;
-  // Changed in place since: derived from its own view (which holds the entities as they were).
+  // Changed in place since: caught up with the ids that changed, else derived from its own view.
+  if (cached && !cached.handedOn && catchUp(cached, byId, idsChangedSince(byId, cached.version))) {
+    cached.version = version;
+    newest.set(type, cached);
+    return cached;
+  }
   const base = cached && !cached.handedOn ? cached : newest.get(type);
   const view = (base && !base.handedOn && derive(base, byId)) || build(byId);
   view.version = version;
@@ -77,6 +82,30 @@ export function typeView(type: string, byId: Record<string, Record<string, unkno
   if (!newest.has(type) && newest.size >= maxTypeNames) newest.clear();
   newest.set(type, view);
   return view;
+}
+
+/**
+ * Brings a view up to date with the ids changed in its type object since, in place; false (and
+ * the view untouched) when it cannot: unknown changes, a delete, or a new id that Object.keys
+ * would not list last (an integer-like key).
+ */
+function catchUp(view: OwnedView, byId: Record<string, Record<string, unknown>>, changed: readonly string[] | null): boolean {
+  if (!changed) return false;
+  for (const id of changed) {
+    if (!Object.hasOwn(byId, id)) return false;
+    if (!view.position.has(id) && /^(0|[1-9]\d*)$/.test(id)) return false;
+  }
+  for (const id of changed) {
+    const fields = byId[id]!;
+    const at = view.position.get(id);
+    if (at === undefined) append(view, id, fields);
+    else if (view.entities[at] !== fields) {
+      index(view, id, view.entities[at]!, false);
+      view.entities[at] = fields;
+      index(view, id, fields, true);
+    }
+  }
+  return true;
 }
 
 function build(byId: Record<string, Record<string, unknown>>): OwnedView {
