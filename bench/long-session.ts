@@ -33,6 +33,8 @@ const early = { from: 101, to: 200 };
 const late = { from: longCalls - 99, to: longCalls };
 const targets = { growth: 1.3, overheadP50Ms: 2 };
 const restartAfter = 100;
+/** BENCH_LONG_PATHS=simulator (or model): only that path. */
+const paths = (['model', 'simulator'] as const).filter((path) => (process.env.BENCH_LONG_PATHS ?? path).split(',').includes(path));
 /** BENCH_PROFILE_AT=3000,10000: a CPU profile of the 200 calls up to each of those calls, per path, written to BENCH_PROFILE_DIR. */
 const profileAt = new Set((process.env.BENCH_PROFILE_AT ?? '').split(',').filter(Boolean).map(Number));
 const profileDir = process.env.BENCH_PROFILE_DIR ?? 'bench/results';
@@ -247,7 +249,7 @@ const slice = (values: number[], range: { from: number; to: number }) => values.
 export async function runLongSessions(options: LongOptions) {
   const sessions: LongSession[] = [];
   const restarts: Record<string, { after: number; listeningMs: number; firstCallMs: number }[]> = {};
-  for (const path of ['model', 'simulator'] as const) {
+  for (const path of paths) {
     const short = await runLongSession(path, options, restartAfter, `${path}-${restartAfter}`);
     const long = await runLongSession(path, options, longCalls, `${path}-${longCalls}`);
     sessions.push(long);

@@ -27,4 +27,21 @@ describe('entitiesOf', () => {
     entitiesOf(world, 'event').pop();
     expect(entitiesOf(world, 'event')).toHaveLength(2);
   });
+
+  it('stays in order across a long run of in-place changes (new, changed, deleted and numeric ids)', () => {
+    const owned = new WeakSet<object>();
+    let world: WorldState = { entities: {}, facts: [] };
+    let seed = 5;
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    for (let step = 0; step < 400; step++) {
+      const id = random() < 0.6 ? `e_${Math.floor(random() * 80)}` : String(Math.floor(random() * 120));
+      const changes = random() < 0.1 ? { deletes: [{ type: 'event', id }] } : { upserts: [{ type: 'event', id, fields: { step } }] };
+      world = applyWorldChangesInPlace(world, changes, owned);
+      if (random() < 0.5) {
+        // The same entities from a copy of the type object, which no cache has seen.
+        const fresh: WorldState = { entities: world.entities.event ? { event: { ...world.entities.event } } : {}, facts: [] };
+        expect(entitiesOf(world, 'event')).toEqual(entitiesOf(fresh, 'event'));
+      }
+    }
+  });
 });

@@ -3,7 +3,7 @@
  * of them match a call's arguments, one page of them, the next free id. Pure.
  */
 import type { WorldState } from './memory-log.js';
-import { typeVersion } from './world-state.js';
+import { idsChangedSince, typeVersion } from './world-state.js';
 
 /** One entity of a type, as the world holds it. */
 export interface EntityRecord {
@@ -99,19 +99,43 @@ export function entitiesOf(world: WorldState, type: string): EntityRecord[] {
   const version = typeVersion(byId);
   let cached = sortedTypes.get(byId);
   if (cached?.version !== version) {
-    // Each id classified once, not in every comparison: the sort compares n log n times.
-    const records = Object.entries(byId).map(([id, fields]) => ({ record: { id, fields }, numeric: /^\d+$/.test(id) }));
-    records.sort((a, b) => compareClassified(a.record.id, a.numeric, b.record.id, b.numeric));
-    sortedTypes.set(byId, (cached = { version, records: records.map((entry) => entry.record) }));
+    const changed = cached ? idsChangedSince(byId, cached.version) : null;
+    if (cached && changed) {
+      // Changed in place since: only the changed ids are put in their place (a delete sorts again).
+      for (const id of changed) placeRecord(cached.records, { id, fields: byId[id]! });
+      cached.version = version;
+    } else {
+      // Each id classified once, not in every comparison: the sort compares n log n times.
+      const records = Object.entries(byId).map(([id, fields]) => ({ record: { id, fields }, numeric: isNumericId(id) }));
+      records.sort((a, b) => compareClassified(a.record.id, a.numeric, b.record.id, b.numeric));
+      sortedTypes.set(byId, (cached = { version, records: records.map((entry) => entry.record) }));
+    }
   }
   return cached.records.slice();
+}
+
+const isNumericId = (id: string) => /^\d+$/.test(id);
+
+/** Replaces the record of its id in a sorted list, or inserts it in order: a binary search. */
+function placeRecord(records: EntityRecord[], record: EntityRecord): void {
+  const numeric = isNumericId(record.id);
+  let low = 0;
+  let high = records.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    const other = records[middle]!.id;
+    if (compareClassified(other, isNumericId(other), record.id, numeric) < 0) low = middle + 1;
+    else high = middle;
+  }
+  if (records[low]?.id === record.id) records[low] = record;
+  else records.splice(low, 0, record);
 }
 
 /**
  * Each type object's entities in order, while its `typeVersion` stays: a world's type objects are
  * shared by the worlds after it until a call changes them, and the memory's change in place.
  */
-const sortedTypes = new WeakMap<object, { version: number; records: readonly EntityRecord[] }>();
+const sortedTypes = new WeakMap<object, { version: number; records: EntityRecord[] }>();
 
 /** Numbers in number order first, then text in code-point order: the same on every machine. */
 export function compareIds(a: string, b: string): number {
@@ -240,25 +264,60 @@ export function toPageRequest(args: Readonly<Record<string, unknown>>, defaults:
  *   toNextId([{ id: 'c_1001', fields: {} }], 'contact', false); // 'c_1002'
  */
 export function toNextId(existing: readonly EntityRecord[], type: string, numeric: boolean): string {
-  const ids = new Set(existing.map((entity) => entity.id));
-  const numbers = existing
-    .map((entity) => entity.id)
-    .filter((id) => /^\d+$/.test(id))
-    .map(Number);
-  if (numeric || (numbers.length > 0 && numbers.length === existing.length))
-    return String((numbers.length > 0 ? Math.max(...numbers) : 0) + 1);
-  const patterned = existing.map((entity) => /^(.*?)(\d+)$/.exec(entity.id)).filter((match): match is RegExpExecArray => match !== null);
-  if (patterned.length > 0) {
-    const prefix = patterned[patterned.length - 1]![1]!;
-    const same = patterned.filter((match) => match[1] === prefix);
-    const width = same[same.length - 1]![2]!.length;
-    let next = Math.max(...same.map((match) => Number(match[2]))) + 1;
-    while (ids.has(`${prefix}${String(next).padStart(width, '0')}`)) next++;
+  // One pass with each id's parts worked out once (a create runs this over every id of its type).
+  let numbers = 0;
+  let highest = 0;
+  let lastPatterned: IdParts | null = null;
+  for (const { id } of existing) {
+    const parts = idParts(id);
+    if (parts === null) continue;
+    lastPatterned = parts;
+    if (parts.numeric) {
+      numbers += 1;
+      highest = Math.max(highest, parts.number);
+    }
+  }
+  if (numeric || (numbers > 0 && numbers === existing.length)) return String(highest + 1);
+  const taken = (id: string) => existing.some((entity) => entity.id === id);
+  if (lastPatterned) {
+    const { prefix } = lastPatterned;
+    let width = 0;
+    let next = -Infinity;
+    for (const { id } of existing) {
+      const parts = idParts(id);
+      if (parts?.prefix !== prefix) continue;
+      width = parts.digits;
+      next = Math.max(next, parts.number);
+    }
+    next += 1;
+    while (taken(`${prefix}${String(next).padStart(width, '0')}`)) next++;
     return `${prefix}${String(next).padStart(width, '0')}`;
   }
   let count = existing.length + 1;
-  while (ids.has(`${type}_${count}`)) count++;
+  while (taken(`${type}_${count}`)) count++;
   return `${type}_${count}`;
+}
+
+/** An id ending in digits: what comes before them, how many, their value, and whether the id is only digits. */
+interface IdParts {
+  prefix: string;
+  digits: number;
+  number: number;
+  numeric: boolean;
+}
+
+/** Worked out once per id (a bounded cache): the ids of a world are parsed again on every create. */
+const idPartsCache = new Map<string, IdParts | null>();
+
+function idParts(id: string): IdParts | null {
+  let parts = idPartsCache.get(id);
+  if (parts === undefined) {
+    if (idPartsCache.size >= 50_000) idPartsCache.clear();
+    const match = /^(.*?)(\d+)$/.exec(id);
+    parts = match ? { prefix: match[1]!, digits: match[2]!.length, number: Number(match[2]), numeric: match[1] === '' } : null;
+    idPartsCache.set(id, parts);
+  }
+  return parts;
 }
 
 function toText(value: unknown): string {
