@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyWorld, type WorldState } from './memory-log.js';
-import { applyWorldChanges, maxWorldFacts } from './world-state.js';
+import { applyWorldChanges, applyWorldChangesInPlace, idsChangedSince, maxWorldFacts, typeVersion } from './world-state.js';
 
 const world = (): WorldState => ({
   entities: { issue: { '1': { title: 'Bug', state: 'open' }, '2': { title: 'Feature' } }, user: { u1: { name: 'Ada' } } },
@@ -119,5 +119,45 @@ describe('applyWorldChanges', () => {
       JSON.parse('{"entities":{"__proto__":{"constructor":{"__proto__":1,"toString":"x"}},"constructor":{"1":{"a":1}}},"facts":[]}'),
     );
     expect(Object.getPrototypeOf(next.entities)).toBe(Object.prototype);
+  });
+});
+
+describe('applyWorldChangesInPlace', () => {
+  it('copies a type once, then changes it in place with a new version, and gives the same world as applyWorldChanges', () => {
+    const start = world();
+    const owned = new WeakSet<object>();
+    const changes = [
+      { upserts: [{ type: 'issue', id: '3', fields: { title: 'New' } }] },
+      { upserts: [{ type: 'issue', id: '1', fields: { state: 'closed' } }], deletes: [{ type: 'issue', id: '2' }] },
+      { upserts: [{ type: 'label', id: 'bug', fields: { color: 'red' } }], facts: ['labels exist'] },
+    ];
+    let pure = start;
+    let inPlace = start;
+    const issueTypes: object[] = [];
+    for (const change of changes) {
+      pure = applyWorldChanges(pure, change);
+      inPlace = applyWorldChangesInPlace(inPlace, change, owned);
+      issueTypes.push(inPlace.entities.issue!);
+      expect(inPlace).toEqual(pure);
+    }
+    // The world it was given keeps its own type objects: only copies the owner made change in place.
+    expect(start).toEqual(world());
+    expect(issueTypes[1]).toBe(issueTypes[0]);
+    expect(issueTypes[0]).not.toBe(start.entities.issue);
+    expect(typeVersion(issueTypes[0]!)).toBe(1);
+    expect(typeVersion(start.entities.issue!)).toBe(0);
+  });
+
+  it('tells which ids changed in place since a version, and nothing once an entity was deleted', () => {
+    const owned = new WeakSet<object>();
+    let next = applyWorldChangesInPlace(world(), { upserts: [{ type: 'issue', id: '3', fields: { title: 'New' } }] }, owned);
+    const issues = next.entities.issue!;
+    next = applyWorldChangesInPlace(next, { upserts: [{ type: 'issue', id: '1', fields: { state: 'closed' } }] }, owned);
+    next = applyWorldChangesInPlace(next, { upserts: [{ type: 'issue', id: '3', fields: { state: 'open' } }] }, owned);
+    expect(idsChangedSince(issues, 0)).toEqual(['1', '3']);
+    expect(idsChangedSince(issues, 2)).toEqual([]);
+    applyWorldChangesInPlace(next, { deletes: [{ type: 'issue', id: '2' }] }, owned);
+    expect(idsChangedSince(issues, 0)).toBeNull();
+    expect(idsChangedSince(world().entities.issue!, 0)).toEqual([]);
   });
 });

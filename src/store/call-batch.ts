@@ -5,8 +5,11 @@ import type { MemoryEvents } from './memory-events.js';
 import type { MemoryKey } from './memory-keys.js';
 import type { MemoryWrites } from './memory-writes.js';
 
-/** How many calls may pass between two world checkpoints (their changes are replayed on load). */
-const checkpointEvery = 64;
+/**
+ * The least JSON text of changes that makes a checkpoint worth writing: below it a small world is
+ * still checkpointed every few dozen calls, as before the rule below.
+ */
+const minCheckpointChars = 16 * 1024;
 
 /** The counts to store with a checkpoint: null while every counted call still has its row. */
 export function toStoredOccurrences(memory: CachedMemory): string | null {
@@ -51,30 +54,39 @@ export function createCallBatch(
   /** Stores each call of the batch whose connection still exists, then checkpoints what they changed. */
   function store(batch: readonly PendingCall[]): Map<MemoryKey, boolean> {
     const outcomes = new Map<MemoryKey, boolean>();
+    const changedChars = new Map<MemoryKey, number>();
     for (const { key, entry, changes } of batch) {
       let exists = outcomes.get(key);
       if (exists === undefined) outcomes.set(key, (exists = statements.connectionExists.get(key) !== undefined));
-      if (exists) writes.insertCall(key, entry, changes);
+      if (exists) changedChars.set(key, (changedChars.get(key) ?? 0) + writes.insertCall(key, entry, changes));
     }
     for (const [key, exists] of outcomes) {
       const memory = cache.peek(key);
       if (!exists || !memory) continue;
-      // The call rows carry their changes; the whole world is written only every few dozen calls.
+      // The call rows carry their changes; the whole world is written only once they add up to its size.
       const last = batch.findLast((call) => call.key === key)!.entry.sequence;
+      memory.changedSinceCheckpoint += changedChars.get(key) ?? 0;
       // Retention dropped calls: their rows go, and the world and the counts they held are checkpointed.
       const dropping = memory.droppedThrough > memory.deletedThrough;
       if (dropping) {
         writes.deleteCallsThrough(key, memory.droppedThrough);
         memory.deletedThrough = memory.droppedThrough;
       }
+      // Rows the next load replays, or counts it cannot rebuild, are going: the checkpoint must hold them.
+      const droppingPastCheckpoint = dropping && (memory.droppedThrough > memory.checkpointSequence || !memory.checkpointHoldsOccurrences);
       if (
-        dropping ||
+        droppingPastCheckpoint ||
         memory.checkpointSequence === 0 ||
-        last - memory.checkpointSequence >= checkpointEvery ||
+        memory.changedSinceCheckpoint >= Math.max(minCheckpointChars, memory.checkpointChars) ||
         last < memory.checkpointSequence
       ) {
-        writes.saveWorld(key, JSON.stringify(memory.world), last, memory.nextSequence, toStoredOccurrences(memory));
+        const world = JSON.stringify(memory.world);
+        const occurrences = toStoredOccurrences(memory);
+        writes.saveWorld(key, world, last, memory.nextSequence, occurrences);
         memory.checkpointSequence = last;
+        memory.checkpointChars = world.length + (occurrences?.length ?? 0);
+        memory.checkpointHoldsOccurrences = occurrences !== null;
+        memory.changedSinceCheckpoint = 0;
       } else {
         statements.saveNextSequence.run(memory.nextSequence, key);
       }

@@ -1,12 +1,16 @@
 import { toOccurrenceKey, type MemoryLimits } from '../domain/call-log-bounds.js';
 import { type CallLogEntry, type LoggedResult, type ResultOrigin, type WorldChanges, type WorldState } from '../domain/memory-log.js';
-import { applyWorldChanges } from '../domain/world-state.js';
+import { applyWorldChangesInPlace } from '../domain/world-state.js';
+import { replayWorldChanges } from '../domain/world-replay.js';
 import type { ToolOverride } from '../domain/tool-operation.js';
 import type { Sqlite } from './database.js';
 import type { MemoryKey } from './memory-keys.js';
 import type { MockSettings } from './mock-settings.js';
 
-/** A connection's memory as the simulator reads it. Treat as read-only: it is the store's cache. */
+/**
+ * A connection's memory as the simulator reads it. Treat as read-only: it is the store's cache,
+ * and its world's type objects change in place when the next call is recorded.
+ */
 export interface Memory {
   world: WorldState;
   /** Every call since the last reset (or the restored snapshot's calls), oldest first. */
@@ -19,8 +23,18 @@ export interface Memory {
 
 export interface CachedMemory extends Memory {
   history: CallLogEntry[];
+  /**
+   * The world's type objects this cache made and alone holds: a call's changes are applied to them
+   * in place (world-state.ts), so a call costs what it changes, not the size of its types.
+   */
+  ownedTypes: WeakSet<object>;
   /** The call the stored world checkpoint reflects (0: none yet). */
   checkpointSequence: number;
+  /** JSON text of the stored checkpoint (world and counts), and of the changes stored since: see call-batch.ts. */
+  checkpointChars: number;
+  changedSinceCheckpoint: number;
+  /** Whether the stored checkpoint holds the occurrence counts (else they are counted from the rows). */
+  checkpointHoldsOccurrences: boolean;
   /** Calls so far per `toOccurrenceKey`, for `nextOccurrence` in O(1); retention does not lower them. */
   occurrences: Map<string, number>;
   /** Bytes of the kept calls (see `entryBytes`). */
@@ -94,10 +108,11 @@ export function createMemoryCache(
     const occurrencesStored = stored?.occurrences != null;
     const occurrences = new Map<string, number>(occurrencesStored ? (JSON.parse(stored!.occurrences!) as [string, number][]) : []);
     const start = startOf(key);
-    let world = stored ? (JSON.parse(stored.world) as WorldState) : start.world;
     const checkpointSequence = stored?.world_sequence ?? 0;
     let bytes = 0;
+    let changedSinceCheckpoint = 0;
     const history: CallLogEntry[] = [];
+    const replayed: WorldChanges[] = [];
     for (const row of rows) {
       const pastCheckpoint = row.sequence > checkpointSequence;
       if (!occurrencesStored || pastCheckpoint) {
@@ -106,16 +121,25 @@ export function createMemoryCache(
       }
       // The entry keeps what the call changed (the timeline shows it); past the checkpoint, it rebuilds the world.
       const entry = toEntry(row);
-      if (pastCheckpoint && entry.changes) world = applyWorldChanges(world, entry.changes);
+      if (pastCheckpoint && entry.changes) {
+        replayed.push(entry.changes);
+        changedSinceCheckpoint += row.changes!.length;
+      }
       const size = row.arguments_key.length + row.arguments.length + row.result.length + (row.changes?.length ?? 0);
       entryBytes.set(entry, size);
       bytes += size;
       history.push(entry);
     }
     const toolOverrides = Object.keys(start.tools).length > 0 ? { toolOverrides: start.tools } : {};
+    // All at once: applied one call at a time, each would copy the entities of the types it touches.
+    const world = replayWorldChanges(stored ? (JSON.parse(stored.world) as WorldState) : start.world, replayed);
     const memory: CachedMemory = {
       world,
       checkpointSequence,
+      checkpointChars: (stored?.world.length ?? 0) + (stored?.occurrences?.length ?? 0),
+      changedSinceCheckpoint,
+      checkpointHoldsOccurrences: occurrencesStored,
+      ownedTypes: new WeakSet(),
       history,
       nextSequence: stored?.next_sequence ?? 1,
       occurrences,
@@ -180,7 +204,7 @@ export function recordCall(
   memory.bytes += bytes;
   const name = toOccurrenceKey(entry.tool, entry.argumentsKey);
   memory.occurrences.set(name, (memory.occurrences.get(name) ?? 0) + 1);
-  memory.world = changes ? applyWorldChanges(memory.world, changes) : memory.world;
+  memory.world = changes ? applyWorldChangesInPlace(memory.world, changes, memory.ownedTypes) : memory.world;
   memory.nextSequence = Math.max(memory.nextSequence, entry.sequence + 1);
   applyRetention(memory, limits);
 }

@@ -33,9 +33,14 @@ export function prepareMemoryWrites(db: Sqlite) {
   return {
     /** Runs `work` in one immediate (write-locking) transaction. */
     transaction: <T>(work: () => T): T => inTransaction.immediate(work) as T,
-    /** Stores one call; `changes` (what it did to the world) is kept so the world can be rebuilt from a checkpoint. */
-    insertCall(key: MemoryKey, entry: CallLogEntry, changes: WorldChanges | undefined = entry.changes): void {
-      statements.insertCall.run(toCallParameters(key, entry, changes));
+    /**
+     * Stores one call; `changes` (what it did to the world) is kept so the world can be rebuilt from
+     * a checkpoint. Returns the length of the changes as stored (JSON text; 0 for none).
+     */
+    insertCall(key: MemoryKey, entry: CallLogEntry, changes: WorldChanges | undefined = entry.changes): number {
+      const parameters = toCallParameters(key, entry, changes);
+      statements.insertCall.run(parameters);
+      return parameters.changes?.length ?? 0;
     },
     /**
      * Stores the world as it is after call `worldSequence` (a checkpoint), with the next sequence,

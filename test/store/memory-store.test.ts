@@ -1,7 +1,8 @@
 /**
- * The memory store over a real SQLite file: the world is checkpointed every few dozen calls and
- * rebuilt from the checkpoint plus the later calls' changes, so a reopened store must see exactly
- * the world the running one had, at any point between checkpoints.
+ * The memory store over a real SQLite file: the world is checkpointed once the calls' changes add
+ * up to its size (every few dozen calls for a small world) and rebuilt from the checkpoint plus
+ * the later calls' changes, so a reopened store must see exactly the world the running one had,
+ * at any point between checkpoints.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPlatform, type Platform } from '../../src/platform/platform.js';
 import type { CallLogEntry } from '../../src/domain/memory-log.js';
+import { openDatabase } from '../../src/store/database.js';
 
 const apiKey = 'memory-store-key';
 const opened: Platform[] = [];
@@ -77,5 +79,52 @@ describe('the memory store', () => {
     opened.splice(opened.indexOf(first), 1);
     const history = open(dataDir).stores.memory.load(key).history;
     expect(history.map((call) => call.connectionId)).toEqual(['time', undefined]);
+  });
+
+  it('writes a large world again only once the changes since its checkpoint add up to its size', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-memory-'));
+    const first = open(dataDir);
+    const key = first.stores.memory.resolveKey(first.stores.accounts.findLocal()!.id, first.demoNamespace, 'time')!;
+    const checkpointAt = () => {
+      const db = openDatabase(join(dataDir, 'mcpsim.db'));
+      try {
+        return db.prepare<[number], { at: number }>('SELECT world_sequence AS at FROM memory_worlds WHERE connection_seq = ?').get(key)?.at;
+      } finally {
+        db.close();
+      }
+    };
+    // 200 entities of 400 chars: an 80 KB world, then 300 calls that each change one small field.
+    const big = Array.from({ length: 200 }, (_, index) => ({ type: 'page', id: `p${index}`, fields: { text: 'x'.repeat(400) } }));
+    await first.stores.memory.append(key, entry(1), { upserts: big });
+    for (let sequence = 2; sequence <= 300; sequence++)
+      await first.stores.memory.append(key, entry(sequence), {
+        upserts: [{ type: 'page', id: `p${sequence % 200}`, fields: { seen: sequence } }],
+      });
+    // About 20 KB of changes against 80 KB of world: no checkpoint since the first call's.
+    expect(checkpointAt()).toBe(1);
+    const world = JSON.stringify(first.stores.memory.load(key).world);
+    for (let sequence = 301; sequence <= 1500; sequence++)
+      await first.stores.memory.append(key, entry(sequence), {
+        upserts: [{ type: 'page', id: `p${sequence % 200}`, fields: { seen: sequence } }],
+      });
+    // About 85 KB of changes by now: one more checkpoint.
+    expect(checkpointAt()).toBeGreaterThan(1);
+    expect(checkpointAt()).toBeLessThan(1500);
+    const running = JSON.stringify(first.stores.memory.load(key).world);
+    expect(running).not.toBe(world);
+    first.close();
+    opened.splice(opened.indexOf(first), 1);
+    expect(JSON.stringify(open(dataDir).stores.memory.load(key).world)).toBe(running);
+  });
+
+  it('applies a call to the world types it already holds, in place, instead of copying them', async () => {
+    const platform = open(mkdtempSync(join(tmpdir(), 'mcpsim-memory-')));
+    const memory = platform.stores.memory;
+    const key = memory.resolveKey(platform.stores.accounts.findLocal()!.id, platform.demoNamespace, 'time')!;
+    await memory.append(key, entry(1), { upserts: [{ type: 'issue', id: '1', fields: { title: 'A' } }] });
+    const issues = memory.load(key).world.entities.issue!;
+    await memory.append(key, entry(2), { upserts: [{ type: 'issue', id: '2', fields: { title: 'B' } }] });
+    expect(memory.load(key).world.entities.issue).toBe(issues);
+    expect(Object.keys(issues)).toEqual(['1', '2']);
   });
 });

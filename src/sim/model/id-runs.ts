@@ -41,3 +41,82 @@ export function toIdRuns(ids: readonly string[]): string {
   }
   return parts.join(', ');
 }
+
+/** Whether `next` continues a run after `previous`: same prefix and width, the number one more. */
+function continues(previous: string, next: string): boolean {
+  const a = splitId(previous);
+  const b = splitId(next);
+  return a !== null && b !== null && a.prefix === b.prefix && a.width === b.width && b.number === a.number + 1;
+}
+
+/** The chains of an id list (positions where each id continues the one before), extended as the list grows. */
+interface Chains {
+  count: number;
+  last: string | undefined;
+  /** [first, last] positions of each chain, in order. */
+  spans: [number, number][];
+}
+
+/** By the list itself: a type view's ids only grow at the end (a delete makes a new list). */
+const chainsByList = new WeakMap<readonly string[], Chains>();
+
+function chainsOf(ids: readonly string[]): Chains {
+  let chains = chainsByList.get(ids);
+  if (!chains || chains.count > ids.length || (chains.count > 0 && ids[chains.count - 1] !== chains.last)) {
+    chains = { count: 0, last: undefined, spans: [] };
+    chainsByList.set(ids, chains);
+  }
+  for (let at = chains.count; at < ids.length; at++) {
+    const span = chains.spans.at(-1);
+    if (span && span[1] === at - 1 && continues(ids[at - 1]!, ids[at]!)) span[1] = at;
+    else chains.spans.push([at, at]);
+  }
+  chains.count = ids.length;
+  chains.last = ids.at(-1);
+  return chains;
+}
+
+/**
+ * `toIdRuns` of `ids` without the ids at `skipped` (ascending positions), worked out from the
+ * list's chains: it costs the chains and the skipped ids, not the whole list, since the prompt names
+ * a type's omitted ids on every call (issue 30).
+ *
+ * @example
+ *   toIdRunsExcept(['7', '8', '9', '10', '11'], [2]); // '7, 8, 10, 11'
+ */
+export function toIdRunsExcept(ids: readonly string[], skipped: readonly number[]): string {
+  const parts: string[] = [];
+  // The run being gathered: its first and last position, and how many ids it holds.
+  let first = -1;
+  let last = -1;
+  let count = 0;
+  const close = () => {
+    if (count === 0) return;
+    parts.push(count >= 3 ? `${ids[first]}–${ids[last]}` : count === 2 ? `${ids[first]}, ${ids[last]}` : ids[first]!);
+    count = 0;
+  };
+  const add = (from: number, to: number) => {
+    if (count > 0 && continues(ids[last]!, ids[from]!)) {
+      last = to;
+      count += to - from + 1;
+      return;
+    }
+    close();
+    first = from;
+    last = to;
+    count = to - from + 1;
+  };
+  let next = 0;
+  for (const [from, to] of chainsOf(ids).spans) {
+    let start = from;
+    while (next < skipped.length && skipped[next]! <= to) {
+      const at = skipped[next++]!;
+      if (at < start) continue;
+      if (at > start) add(start, at - 1);
+      start = at + 1;
+    }
+    if (start <= to) add(start, to);
+  }
+  close();
+  return parts.join(', ');
+}

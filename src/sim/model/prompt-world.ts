@@ -4,7 +4,7 @@ import type { ListFocus } from './prompt-focus.js';
 import { matches, truncate, type Needle } from './prompt-needles.js';
 import { indexWorldById, type WorldIndex } from '../source/shown-entities.js';
 import { factsOfEntity, typeView, type TypeView } from './world-type-view.js';
-import { toIdRuns } from './id-runs.js';
+import { toIdRuns, toIdRunsExcept } from './id-runs.js';
 
 /** How many world items that mention the arguments are shown (best first: rare shared values beat common ones like "open"). */
 export const relatedWorldCap = 12;
@@ -190,6 +190,9 @@ function chooseItems(items: WorldItems, related: WorldItem[], table: FocusTable 
     // The unrelated entities come last, all of one shelf: none can join once their cap is used.
     if (shelf === 'unrelatedEntities' && left.unrelatedEntities <= 0) break;
     const cost = item.focus ? table!.rows.get(item)!.length + 1 : item.json.length + item.type.length + item.id.length + 8;
+    // The unrelated entities end at the first that does not fit: looking further for a smaller one
+    // would visit every entity of the world on every call once the prompt is full (issue 30).
+    if (shelf === 'unrelatedEntities' && used + cost > budget - reserve) break;
     if (used + cost > budget - reserve || left[shelf] <= 0) continue;
     left[shelf] -= 1;
     chosen.add(item);
@@ -222,11 +225,16 @@ function renderChosen(
 
 /** What the world holds that the prompt does not show; `shown` is `chosen` in the world's order. */
 function toOmitted(items: WorldItems, chosen: ReadonlySet<WorldItem>, shown: readonly WorldItem[]): Omitted {
-  const shownOrders = new Set(shown.map((item) => item.order));
+  // Only the few shown ids are looked at, not every id of the world: this line is on every call.
+  const shownOrders = shown.map((item) => item.order);
   return {
     byType: items.spans
-      .map(({ type, view, start }): [string, string[]] => [type, view.ids.filter((_, index) => !shownOrders.has(start + index))])
-      .filter(([, ids]) => ids.length > 0),
+      .map(({ type, view, start }): OmittedType => {
+        const end = start + view.ids.length;
+        const skipped = shownOrders.filter((order) => order >= start && order < end).map((order) => order - start);
+        return { type, count: view.ids.length - skipped.length, ids: view.ids, skipped };
+      })
+      .filter((omitted) => omitted.count > 0),
     facts: items.facts.filter((item) => !chosen.has(item)).length,
     leftOut: items.focused.filter((item) => !chosen.has(item)).map((item) => item.id),
   };
@@ -239,9 +247,17 @@ interface Span {
   start: number;
 }
 
+/** A type's omitted ids: its ids in the world's order but those at `skipped` (ascending), which the prompt shows. */
+interface OmittedType {
+  type: string;
+  count: number;
+  ids: readonly string[];
+  skipped: readonly number[];
+}
+
 interface Omitted {
-  /** Per type with omitted entities, their ids in the world's order. */
-  byType: [string, string[]][];
+  /** Per type with omitted entities. */
+  byType: OmittedType[];
   facts: number;
   /** The focused entities that did not fit. */
   leftOut: string[];
@@ -370,8 +386,8 @@ function* inPromptOrder({ focused, facts, spans, itemAt }: WorldItems, related: 
  * answer must hold but that did not fit are always named, on a line of their own.
  */
 function describeOmitted({ byType, facts, leftOut }: Omitted, focus: ListFocus | null, room: number): string {
-  const line = (listed: (ids: string[]) => string) => {
-    const parts = [...byType].map(([type, ids]) => `${ids.length} ${type} (ids ${listed(ids)})`);
+  const line = (listed: (omitted: OmittedType) => string) => {
+    const parts = byType.map((omitted) => `${omitted.count} ${omitted.type} (ids ${listed(omitted)})`);
     if (facts > 0) parts.push(`${facts} older facts`);
     return `Omitted as unrelated to this call (they exist): ${parts.join('; ')}`;
   };
@@ -379,7 +395,36 @@ function describeOmitted({ byType, facts, leftOut }: Omitted, focus: ListFocus |
     focus && leftOut.length > 0
       ? `\nLeft out for space, although this call's answer must list them (${focus.type}${focus.filters.length > 0 ? ` matching ${focus.filters.join(', ')}` : ''}; fields as in earlier results): ${toIdRuns(leftOut)}`
       : '';
-  const everyId = line(toIdRuns);
+  const everyId = line(({ ids, skipped }) => toIdRunsExcept(ids, skipped));
   if (everyId.length + focusLine.length <= room) return everyId + focusLine;
-  return line((ids) => (ids.length <= 24 ? ids.join(', ') : `${ids.slice(0, 4).join(', ')}, …, ${ids.slice(-20).join(', ')}`)) + focusLine;
+  return (
+    line((omitted) => {
+      const ids = omittedIds(omitted);
+      return omitted.count <= 24
+        ? ids(0, omitted.count).join(', ')
+        : `${ids(0, 4).join(', ')}, …, ${ids(omitted.count - 20, 20).join(', ')}`;
+    }) + focusLine
+  );
+}
+
+/** The omitted ids from the `from`-th on, `count` of them, found past the skipped ones without listing them all. */
+function omittedIds({ ids, skipped }: OmittedType): (from: number, count: number) => string[] {
+  return (from, count) => {
+    const found: string[] = [];
+    // The position of the `from`-th omitted id: each skipped position at or before it moves it one on.
+    let at = from;
+    let next = 0;
+    while (next < skipped.length && skipped[next]! <= at) {
+      at += 1;
+      next += 1;
+    }
+    for (; at < ids.length && found.length < count; at++) {
+      if (next < skipped.length && skipped[next] === at) {
+        next += 1;
+        continue;
+      }
+      found.push(ids[at]!);
+    }
+    return found;
+  };
 }

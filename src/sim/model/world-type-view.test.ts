@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorldState } from '../../domain/memory-log.js';
-import { applyWorldChanges } from '../../domain/world-state.js';
+import { applyWorldChanges, applyWorldChangesInPlace } from '../../domain/world-state.js';
 import { typeView, type TypeView } from './world-type-view.js';
 
 /** What a view says, in plain values: the same whether it was derived or built afresh. */
@@ -68,5 +68,49 @@ describe('a world type view kept up to date across world changes', () => {
     expect(typeView('event', after.entities.event!).ids).toEqual(['e1', 'e2']);
     expect(plain(typeView('event', before.entities.event!))).toEqual(first);
     expect(plain(typeView('event', after.entities.event!))).toEqual(fresh('event', after));
+  });
+
+  it('follows a type object that its owner changed in place', () => {
+    const owned = new WeakSet<object>();
+    let world: WorldState = applyWorldChangesInPlace(
+      { entities: {}, facts: [] },
+      { upserts: [{ type: 'note', id: 'n1', fields: { text: 'first' } }] },
+      owned,
+    );
+    const byId = world.entities.note!;
+    expect(plain(typeView('note (in place)', byId)).ids).toEqual(['n1']);
+    world = applyWorldChangesInPlace(
+      world,
+      {
+        upserts: [
+          { type: 'note', id: 'n1', fields: { text: 'changed' } },
+          { type: 'note', id: 'n2', fields: { text: 'second' } },
+        ],
+      },
+      owned,
+    );
+    expect(world.entities.note).toBe(byId);
+    expect(plain(typeView('note (in place)', byId))).toEqual(fresh('note', world));
+    world = applyWorldChangesInPlace(world, { deletes: [{ type: 'note', id: 'n1' }] }, owned);
+    expect(plain(typeView('note (in place)', byId))).toEqual(fresh('note', world));
+  });
+
+  it('matches a view built afresh after every step of a long run of in-place changes (new, changed, deleted and re-created ids)', () => {
+    const owned = new WeakSet<object>();
+    let world: WorldState = { entities: {}, facts: [] };
+    let seed = 3;
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    for (let step = 0; step < 400; step++) {
+      // Text ids and integer-like ones (Object.keys lists those first, in number order).
+      const id = () => (random() < 0.8 ? `k${Math.floor(random() * 60)}` : String(Math.floor(random() * 20)));
+      const changes =
+        random() < 0.15
+          ? { deletes: [{ type: 'item', id: id() }] }
+          : { upserts: [{ type: 'item', id: id(), fields: { value: Math.floor(random() * 5), step } }] };
+      world = applyWorldChangesInPlace(world, changes, owned);
+      if (!world.entities.item) continue;
+      // Asked only now and then, so a view catches up with several changes at once.
+      if (random() < 0.5) expect(plain(typeView('item (long run)', world.entities.item))).toEqual(fresh('item', world));
+    }
   });
 });

@@ -1,10 +1,12 @@
 /**
  * A world type's entities as the prompt reads them: ids in the world's order, each entity's
- * capped rendering, and an index from field value to ids. Kept incrementally: the memory makes a
- * new type object whenever one of its entities changes (world-state.ts), so the view of the new
- * object is derived from the type's previous view, redoing only the entities that changed,
- * instead of re-reading every entity of the type on every call. Pure apart from its caches.
+ * capped rendering, and an index from field value to ids. Kept incrementally: a changed type is
+ * a new type object, or the memory's own one changed in place with a new `typeVersion`
+ * (world-state.ts), and either way its view is derived from the type's previous view, redoing only
+ * the entities that changed, instead of re-reading every entity of the type on every call. Pure
+ * apart from its caches.
  */
+import { idsChangedSince, typeVersion } from '../../domain/world-state.js';
 import { leavesOf, truncate } from './prompt-needles.js';
 
 const fieldChars = 600;
@@ -47,6 +49,8 @@ interface OwnedView extends TypeView {
   byLeaf: Map<string, Set<string>>;
   /** Its arrays and maps were handed to a newer view of the type: it must be built again if asked for. */
   handedOn: boolean;
+  /** The `typeVersion` of the type object it was made for: the memory changes its own type objects in place. */
+  version: number;
 }
 
 const views = new WeakMap<object, OwnedView>();
@@ -63,17 +67,49 @@ const maxTypeNames = 1000;
  */
 export function typeView(type: string, byId: Record<string, Record<string, unknown>>): TypeView {
   const cached = views.get(byId);
-  if (cached && !cached.handedOn) return cached;
-  const base = newest.get(type);
+  const version = typeVersion(byId);
+  if (cached && !cached.handedOn && cached.version === version) return cached;
+  // Changed in place since: caught up with the ids that changed, else derived from its own view.
+  if (cached && !cached.handedOn && catchUp(cached, byId, idsChangedSince(byId, cached.version))) {
+    cached.version = version;
+    newest.set(type, cached);
+    return cached;
+  }
+  const base = cached && !cached.handedOn ? cached : newest.get(type);
   const view = (base && !base.handedOn && derive(base, byId)) || build(byId);
+  view.version = version;
   views.set(byId, view);
   if (!newest.has(type) && newest.size >= maxTypeNames) newest.clear();
   newest.set(type, view);
   return view;
 }
 
+/**
+ * Brings a view up to date with the ids changed in its type object since, in place; false (and
+ * the view untouched) when it cannot: unknown changes, a delete, or a new id that Object.keys
+ * would not list last (an integer-like key).
+ */
+function catchUp(view: OwnedView, byId: Record<string, Record<string, unknown>>, changed: readonly string[] | null): boolean {
+  if (!changed) return false;
+  for (const id of changed) {
+    if (!Object.hasOwn(byId, id)) return false;
+    if (!view.position.has(id) && /^(0|[1-9]\d*)$/.test(id)) return false;
+  }
+  for (const id of changed) {
+    const fields = byId[id]!;
+    const at = view.position.get(id);
+    if (at === undefined) append(view, id, fields);
+    else if (view.entities[at] !== fields) {
+      index(view, id, view.entities[at]!, false);
+      view.entities[at] = fields;
+      index(view, id, fields, true);
+    }
+  }
+  return true;
+}
+
 function build(byId: Record<string, Record<string, unknown>>): OwnedView {
-  const view: OwnedView = { ids: [], entities: [], position: new Map(), byLeaf: new Map(), handedOn: false };
+  const view: OwnedView = { ids: [], entities: [], position: new Map(), byLeaf: new Map(), handedOn: false, version: 0 };
   for (const id of Object.keys(byId)) append(view, id, byId[id]!);
   return view;
 }
@@ -112,7 +148,14 @@ function derive(base: OwnedView, byId: Record<string, Record<string, unknown>>):
     if (byId[ids[at]!] !== base.entities[at] && ++changed > 8 + ids.length / 8) return null;
   }
   base.handedOn = true;
-  const view: OwnedView = { ids: base.ids, entities: base.entities, position: base.position, byLeaf: base.byLeaf, handedOn: false };
+  const view: OwnedView = {
+    ids: base.ids,
+    entities: base.entities,
+    position: base.position,
+    byLeaf: base.byLeaf,
+    handedOn: false,
+    version: 0,
+  };
   for (let at = 0; at < base.ids.length; at++) {
     const fields = byId[ids[at]!]!;
     if (fields === view.entities[at]) continue;
