@@ -15,8 +15,8 @@ export interface JsonRpcRequest {
 /** What a POST body turned out to be. */
 export type IncomingMessage =
   | { kind: 'request'; request: JsonRpcRequest }
-  /** A notification, or a client's response to a server request: acknowledged with 202. */
-  | { kind: 'accepted' }
+  /** A notification, or a client's response to a server request: acknowledged with 202 (or handed to its session). */
+  | { kind: 'accepted'; message: Record<string, unknown> }
   | { kind: 'invalid'; error: JsonRpcErrorBody };
 
 export interface JsonRpcErrorBody {
@@ -27,6 +27,24 @@ export interface JsonRpcErrorBody {
 
 export function toJsonRpcError(id: JsonRpcId | null, code: number, message: string, data?: unknown): JsonRpcErrorBody {
   return { jsonrpc: JSONRPC_VERSION, id, error: data === undefined ? { code, message } : { code, message, data } };
+}
+
+/**
+ * A JSON-RPC error as something to throw inside a session: the protocol sends its `code`,
+ * `message` and `data` as they are (the SDK's McpError would prefix the message).
+ *
+ * @example
+ *   throw toWireError(toJsonRpcError(request.id, ErrorCode.InvalidParams, 'Unknown prompt "x"'));
+ */
+export function toWireError({ error }: JsonRpcErrorBody): Error & { code: number; data?: unknown } {
+  return Object.assign(new Error(error.message), { code: error.code, ...(error.data === undefined ? {} : { data: error.data }) });
+}
+
+/** A JSON-RPC error received as an SDK McpError, with the prefix the SDK put on its message taken off. */
+export function fromSdkError(error: unknown): Error & { code: number; data?: unknown } {
+  const { code, data, message } = error as { code?: unknown; data?: unknown; message?: unknown };
+  const text = typeof message === 'string' ? message.replace(/^MCP error -?\d+: /, '') : String(error);
+  return toWireError(toJsonRpcError(null, typeof code === 'number' ? code : ErrorCode.InternalError, text, data));
 }
 
 export function toJsonRpcResult(id: JsonRpcId, result: unknown) {
@@ -65,8 +83,8 @@ export function parseJsonRpcMessage(text: string): IncomingMessage {
   const hasId = 'id' in record;
   if (hasId && typeof id !== 'string' && !(typeof id === 'number' && Number.isFinite(id)))
     return notRequest('"id" must be a string or a number');
-  if (method === undefined && hasId && ('result' in record || 'error' in record)) return { kind: 'accepted' };
+  if (method === undefined && hasId && ('result' in record || 'error' in record)) return { kind: 'accepted', message: record };
   if (typeof method !== 'string') return notRequest('"method" must be a string');
-  if (!hasId) return { kind: 'accepted' };
+  if (!hasId) return { kind: 'accepted', message: record };
   return { kind: 'request', request: { id: id as JsonRpcId, method, params: record.params, message: record } };
 }

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { ConnectionPlace } from '../domain/connection.js';
 import { toFieldMessage } from '../domain/field-message.js';
 import type { MockConnection, MockToolRunner } from '../sim/mock-tool-runner.js';
+import { openAnsweringSession } from './answering-session.js';
 import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
 import type { ToolEndpoint } from './tool-endpoint.js';
 
@@ -73,8 +74,10 @@ export function createMockEndpoint(runner: MockToolRunner, connection: MockConne
     }
   }
 
+  const answer = async (request: JsonRpcRequest) => ({ payload: await toPayload(request), status: 200 });
   return {
-    answer: async (request) => ({ payload: await toPayload(request), status: 200 }),
+    answer,
+    openSession: (opening) => openAnsweringSession(answer, opening),
     listTools: async () => runner.toolsOf(server).tools,
     callTool: (name, args) => runner.run(connection, name, args, place),
     status: () => connection.status,

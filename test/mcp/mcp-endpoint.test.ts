@@ -203,12 +203,14 @@ describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
       method: 'initialize',
       params: { protocolVersion, capabilities: {}, clientInfo: { name: 'x', version: '1' } },
     });
-    expect((await post('tracker', initialize('2025-03-26'))).json.result).toEqual({
+    // Accept without text/event-stream: a client that wants no session (one that does gets one: mcp-sessions.test.ts).
+    const stateless = { headers: { accept: 'application/json' } };
+    expect((await post('tracker', initialize('2025-03-26'), stateless)).json.result).toEqual({
       protocolVersion: '2025-03-26',
       capabilities: { tools: { listChanged: false } },
       serverInfo: tracker.serverInfo,
     });
-    expect((await post('tracker', initialize('1999-01-01'))).json.result.protocolVersion).toBe('2025-11-25');
+    expect((await post('tracker', initialize('1999-01-01'), stateless)).json.result.protocolVersion).toBe('2025-11-25');
   });
 
   it('answers as server-sent events when Accept allows only text/event-stream', async () => {
