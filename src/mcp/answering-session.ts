@@ -1,7 +1,8 @@
 import { toWireError, type JsonRpcErrorBody, type JsonRpcRequest } from './json-rpc.js';
-import type { SessionHandler, SessionOpening, SessionRefusal } from './session-handler.js';
+import type { RequestExchange, SessionHandler, SessionOpening, SessionRefusal } from './session-handler.js';
 
-type Answer = (request: JsonRpcRequest) => Promise<{ payload: unknown; status: number }>;
+/** A stateless answer; inside a session it is also handed the request's exchange (its stream, its cancel signal). */
+type Answer = (request: JsonRpcRequest, exchange?: RequestExchange) => Promise<{ payload: unknown; status: number }>;
 
 /**
  * A session handler made of a stateless answer: every request is answered as a stateless POST
@@ -17,8 +18,8 @@ export async function openAnsweringSession(answer: Answer, opening: SessionOpeni
   if (initialized.status !== 200 || payload.result === undefined) return { refused: initialized };
   return {
     initializeResult: payload.result,
-    async answer(request) {
-      const answered = (await answer(request)).payload as { result?: Record<string, unknown> } & Partial<JsonRpcErrorBody>;
+    async answer(request, exchange) {
+      const answered = (await answer(request, exchange)).payload as { result?: Record<string, unknown> } & Partial<JsonRpcErrorBody>;
       if (answered.error) throw toWireError(answered as JsonRpcErrorBody);
       return answered.result ?? {};
     },
