@@ -25,9 +25,15 @@ export async function openRelaySession(
 ): Promise<SessionHandler | SessionRefusal> {
   if (!link.openDedicated) return openAnsweringSession((request) => relay.answer(request, link), opening);
   const openDedicated = link.openDedicated.bind(link);
+  // What the upstream sends goes to the client in the order it came, and before the answer it preceded.
+  let delivered = Promise.resolve();
+  const deliver = (send: () => Promise<void>) => void (delivered = delivered.then(send).catch(() => {}));
   const wire = (upstream: DedicatedUpstream) => {
-    upstream.onNotification((method, params) => void state.peer.notify(method, params).catch(() => {}));
-    upstream.onRequest((method, params, signal) => state.peer.ask(method, params, { signal }));
+    upstream.onNotification((method, params) => deliver(() => state.peer.notify(method, params)));
+    upstream.onRequest(async (method, params, signal) => {
+      await delivered; // the notifications that came before the request reach the client first
+      return state.peer.ask(method, params, { signal });
+    });
     return upstream;
   };
   let current: Promise<DedicatedUpstream>;
@@ -46,11 +52,14 @@ export async function openRelaySession(
     current = next.catch(() => upstream);
     return (await next).session;
   };
-  const handler = await openAnsweringSession(
-    (request, exchange) =>
-      relay.answer(request, link, { session, ...(exchange ? { signal: exchange.signal, ...progressOf(request, exchange) } : {}) }),
-    opening,
-  );
+  const handler = await openAnsweringSession(async (request, exchange) => {
+    const answered = await relay.answer(request, link, {
+      session,
+      ...(exchange ? { signal: exchange.signal, ...progressOf(request, exchange, deliver) } : {}),
+    });
+    await delivered;
+    return answered;
+  }, opening);
   const close = () => void current.then((upstream) => upstream.close());
   if ('refused' in handler) {
     close();
@@ -64,11 +73,11 @@ export async function openRelaySession(
 }
 
 /** When the client asked for progress, the upstream's reports go back under the client's own token. */
-function progressOf(request: JsonRpcRequest, exchange: RequestExchange) {
+function progressOf(request: JsonRpcRequest, exchange: RequestExchange, deliver: (send: () => Promise<void>) => void) {
   const token = (request.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta?.progressToken;
   if (typeof token !== 'string' && typeof token !== 'number') return {};
   return {
     onprogress: (progress: Record<string, unknown>) =>
-      void exchange.notify('notifications/progress', { ...progress, progressToken: token }).catch(() => {}),
+      deliver(() => exchange.notify('notifications/progress', { ...progress, progressToken: token })),
   };
 }
