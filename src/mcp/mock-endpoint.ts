@@ -49,7 +49,13 @@ export function createMockEndpoint(runner: MockToolRunner, connection: MockConne
     const requested = parsed.data.params.protocolVersion;
     const result: InitializeResult = {
       protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION,
-      capabilities: { tools: { listChanged: false } },
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        prompts: { listChanged: false },
+        completions: {},
+        logging: {},
+      },
       serverInfo: connection.serverInfo ?? { name: server, version: '0.0.0' },
     };
     return toJsonRpcResult(request.id, result);
@@ -65,11 +71,22 @@ export function createMockEndpoint(runner: MockToolRunner, connection: MockConne
         return toJsonRpcResult(request.id, { tools: runner.toolsOf(server).tools });
       case 'tools/call':
         return callTool(request);
+      // What the registry entry lists; reading and getting are not simulated yet (issue 27, item 3).
+      case 'resources/list':
+        return toJsonRpcResult(request.id, { resources: runner.toolsOf(server).resources });
+      case 'resources/templates/list':
+        return toJsonRpcResult(request.id, { resourceTemplates: [] });
+      case 'prompts/list':
+        return toJsonRpcResult(request.id, { prompts: runner.toolsOf(server).prompts });
+      case 'completion/complete':
+        return toJsonRpcResult(request.id, { completion: { values: [], total: 0, hasMore: false } });
+      case 'logging/setLevel':
+        return toJsonRpcResult(request.id, {});
       default:
         return toJsonRpcError(
           request.id,
           ErrorCode.MethodNotFound,
-          `Method not found: "${request.method}"; this server offers initialize, ping, tools/list and tools/call`,
+          `Method not found: "${request.method}"; this server offers initialize, ping, tools/*, resources/list, resources/templates/list, prompts/list, completion/complete and logging/setLevel`,
         );
     }
   }
