@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'bench/results/', '.mcpsim/'] },
+  { ignores: ['node_modules/', 'dist/', 'bench/results/', '.mcpsim/', 'test/support/conformance/everything-server.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

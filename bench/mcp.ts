@@ -32,6 +32,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mcpsimNodeArguments, mustRun, runBench, startServer, type ServerChild } from './children.js';
 import { compareWithBaseline } from './baseline.js';
+import { benchStreamedCall } from './mcp-streamed.js';
 import { formatRps, formatTable, median } from './report.js';
 import { runWrk, wrkAvailable, wrkProblems, type WrkRun } from './wrk.js';
 
@@ -182,6 +183,12 @@ async function main(): Promise<void> {
   ]);
   console.log(
     `\nSequential client, ${sequentialCalls} tools/call with fetch one at a time: p50 ${p50.toFixed(3)} ms, p99 ${p99.toFixed(3)} ms (target p50 <= 2 ms: ${p50 <= 2 ? 'ok' : 'BELOW'})`,
+  );
+  const streamed = await benchStreamedCall(mcpsim.url, apiKey);
+  console.log(
+    `Streamed call (10 progress notifications, then the result), MCP SDK client one call at a time: ` +
+      `through the relay p50 ${streamed.relay.p50.toFixed(3)} ms, p99 ${streamed.relay.p99.toFixed(3)} ms; ` +
+      `straight to the upstream p50 ${streamed.direct.p50.toFixed(3)} ms, p99 ${streamed.direct.p99.toFixed(3)} ms`,
   );
 }
 

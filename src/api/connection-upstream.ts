@@ -84,6 +84,7 @@ export function createConnectionUpstream({
         // values are decrypted only when a request is relayed, and scrubbed from what comes back.
         label: current.mcpUrl!,
         session: () => pool.session(target()),
+        openDedicated: (capabilities) => pool.dedicated(target(), capabilities),
         scrub: (failure) => scrubUpstreamError(failure, target()),
         report: (outcome) => record(place, current, outcome),
         status: () => current.status,

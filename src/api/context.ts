@@ -7,6 +7,7 @@ import type { Context, Hono } from 'hono';
 import type { Clock } from '../domain/clock.js';
 import type { RandomSource } from '../domain/random.js';
 import type { TokenCodec } from '../domain/service-token.js';
+import type { McpSessions } from '../mcp/mcp-sessions.js';
 import type { ConnectionResolver } from '../mcp/resolve-connection.js';
 import type { UplinkPairings } from '../mcp/uplink-pairings.js';
 import type { RegistrySearch } from '../search/registry-search.js';
@@ -89,6 +90,8 @@ export interface AppServices {
   runner: MockToolRunner;
   /** Whether a caller may reach a connection's MCP server now, and through what (mcp/). */
   resolver: ConnectionResolver;
+  /** The MCP sessions clients opened on connection endpoints (mcp/). */
+  sessions: McpSessions;
   upstream: ConnectionUpstream;
   /** Local servers paired with uplink connections. */
   uplinks: UplinkPairings;

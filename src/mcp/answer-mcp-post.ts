@@ -1,26 +1,31 @@
-import { parseJsonRpcMessage, toJsonRpcError } from './json-rpc.js';
+import { parseJsonRpcMessage, toJsonRpcError, type JsonRpcId } from './json-rpc.js';
+import { mcpErrorCodes } from './connection-gate.js';
 import { acceptedResponse, toMcpResponse } from './mcp-response.js';
+import type { McpSessions } from './mcp-sessions.js';
 import { toRequester } from './request-cancellations.js';
+import type { SessionOwner } from './mcp-session.js';
 import type { ReadyVerdict, RefusedVerdict } from './resolve-connection.js';
 
 /**
- * Answers one POST to a connection's MCP endpoint (Streamable HTTP, stateless) that the resolver
- * let through: the body as text and the request's Accept header in, the HTTP answer out. A
- * connection that cannot serve now (auth_required, input_required, nothing to relay to) gets its
- * JSON-RPC refusal, naming the request's id; a notification gets 202 (and goes to the endpoint,
- * which may act on it: a mock connection aborts the call a `notifications/cancelled` names); a
- * request goes to the connection's endpoint, with the HTTP request's signal and headers
- * (`http`), so a client that goes away or cancels stops the work.
+ * Answers one POST to a connection's MCP endpoint (Streamable HTTP) that the resolver let
+ * through: the body as text and the request (its headers) in, the HTTP answer out. A connection
+ * that cannot serve now (auth_required, input_required, nothing to relay to) gets its JSON-RPC
+ * refusal, naming the request's id. A message carrying a session id mcpsim issued goes to that
+ * session; an `initialize` without one, from a client that reads streams, opens a session; any
+ * other message is answered statelessly, as it always was: a notification gets 202 (and goes to the
+ * endpoint, which may act on it: a mock connection aborts the call a `notifications/cancelled`
+ * names), a request the connection's endpoint, with the HTTP request's signal and sender, so a
+ * client that goes away or cancels stops the work (docs/decisions.md, "MCP endpoint").
  *
  * @example
  *   const verdict = resolver.resolve(request, 'execute');
- *   if (verdict.kind === 'ready' || verdict.kind === 'refused') return answerMcpPost(verdict, body, accept);
+ *   if (verdict.kind === 'ready' || verdict.kind === 'refused') return answerMcpPost(verdict, body, c.req.raw, sessions);
  */
 export async function answerMcpPost(
   verdict: ReadyVerdict | RefusedVerdict,
   body: string,
-  accept: string | undefined,
-  http?: { signal: AbortSignal; headers: Headers },
+  request: Request,
+  sessions: McpSessions,
 ): Promise<Response> {
   const message = parseJsonRpcMessage(body);
   if (verdict.kind === 'refused') {
@@ -29,11 +34,67 @@ export async function answerMcpPost(
     return toMcpResponse(toJsonRpcError(id, code, text, data), 'application/json', status);
   }
   if (message.kind === 'invalid') return toMcpResponse(message.error, 'application/json', 400);
-  const origin = http ? { signal: http.signal, requester: toRequester(http.headers) } : {};
+  const sessionId = request.headers.get('mcp-session-id');
+  if (sessionId !== null && sessions.isIssued(sessionId)) {
+    const session = sessions.find(sessionId, ownerOf(verdict));
+    if (!session) return sessionNotFound(message.kind === 'request' ? message.request.id : null);
+    return session.handle(request, message.kind === 'request' ? message.request.message : message.message);
+  }
+  const origin = { signal: request.signal, requester: toRequester(request.headers) };
   if (message.kind === 'accepted') {
     if (message.notification) verdict.endpoint.notify?.(message.notification, origin);
     return acceptedResponse();
   }
+  const accept = request.headers.get('accept') ?? undefined;
+  if (message.request.method === 'initialize' && sessionId === null && readsStreams(accept)) {
+    const opened = await sessions.open(ownerOf(verdict), {
+      request,
+      body: message.request.message,
+      openHandler: (opening, state) => verdict.endpoint.openSession(opening, state),
+    });
+    return 'refused' in opened ? toMcpResponse(opened.refused.payload, 'application/json', opened.refused.status) : opened.response;
+  }
   const { payload, status } = await verdict.endpoint.answer(message.request, origin);
   return toMcpResponse(payload, status === 200 ? accept : 'application/json', status);
+}
+
+/**
+ * Answers a GET (the session's stream of server messages, resumed with `Last-Event-ID`) or a
+ * DELETE (the end of the session) that carries a session id mcpsim issued.
+ *
+ * @example
+ *   if (sessions.isIssued(sessionId)) return answerMcpSessionRequest(verdict, sessionId, c.req.raw, sessions);
+ */
+export async function answerMcpSessionRequest(
+  verdict: ReadyVerdict | RefusedVerdict,
+  sessionId: string,
+  request: Request,
+  sessions: McpSessions,
+): Promise<Response> {
+  if (verdict.kind === 'refused') {
+    const { status, code, message, data } = verdict.refusal;
+    return toMcpResponse(toJsonRpcError(null, code, message, data), 'application/json', status);
+  }
+  const session = sessions.find(sessionId, ownerOf(verdict));
+  return session ? session.handle(request) : sessionNotFound(null);
+}
+
+const ownerOf = (verdict: ReadyVerdict): SessionOwner => ({ accountId: verdict.place.accountId, connectionKey: verdict.connection.key! });
+
+/** A client that accepts both answers a session may give (the SDK transport insists on both). */
+function readsStreams(accept: string | undefined): boolean {
+  return accept !== undefined && accept.includes('text/event-stream') && accept.includes('application/json');
+}
+
+/** What a client that names a session that ended gets: 404, so it initializes again (the MCP transport rule). */
+function sessionNotFound(id: JsonRpcId | null): Response {
+  return toMcpResponse(
+    toJsonRpcError(
+      id,
+      mcpErrorCodes.requestRefused,
+      'Session not found: it ended (expired, deleted, or the server restarted) or belongs to another connection; send initialize without Mcp-Session-Id to open a new one',
+    ),
+    'application/json',
+    404,
+  );
 }

@@ -21,8 +21,8 @@ export interface JsonRpcNotification {
 /** What a POST body turned out to be. */
 export type IncomingMessage =
   | { kind: 'request'; request: JsonRpcRequest }
-  /** A notification (`notification` set), or a client's response to a server request: acknowledged with 202. */
-  | { kind: 'accepted'; notification?: JsonRpcNotification }
+  /** A notification (`notification` set), or a client's response to a server request: acknowledged with 202 (or handed to its session). */
+  | { kind: 'accepted'; message: Record<string, unknown>; notification?: JsonRpcNotification }
   | { kind: 'invalid'; error: JsonRpcErrorBody };
 
 export interface JsonRpcErrorBody {
@@ -33,6 +33,24 @@ export interface JsonRpcErrorBody {
 
 export function toJsonRpcError(id: JsonRpcId | null, code: number, message: string, data?: unknown): JsonRpcErrorBody {
   return { jsonrpc: JSONRPC_VERSION, id, error: data === undefined ? { code, message } : { code, message, data } };
+}
+
+/**
+ * A JSON-RPC error as something to throw inside a session: the protocol sends its `code`,
+ * `message` and `data` as they are (the SDK's McpError would prefix the message).
+ *
+ * @example
+ *   throw toWireError(toJsonRpcError(request.id, ErrorCode.InvalidParams, 'Unknown prompt "x"'));
+ */
+export function toWireError({ error }: JsonRpcErrorBody): Error & { code: number; data?: unknown } {
+  return Object.assign(new Error(error.message), { code: error.code, ...(error.data === undefined ? {} : { data: error.data }) });
+}
+
+/** A JSON-RPC error received as an SDK McpError, with the prefix the SDK put on its message taken off. */
+export function fromSdkError(error: unknown): Error & { code: number; data?: unknown } {
+  const { code, data, message } = error as { code?: unknown; data?: unknown; message?: unknown };
+  const text = typeof message === 'string' ? message.replace(/^MCP error -?\d+: /, '') : String(error);
+  return toWireError(toJsonRpcError(null, typeof code === 'number' ? code : ErrorCode.InternalError, text, data));
 }
 
 export function toJsonRpcResult(id: JsonRpcId, result: unknown) {
@@ -71,8 +89,8 @@ export function parseJsonRpcMessage(text: string): IncomingMessage {
   const hasId = 'id' in record;
   if (hasId && typeof id !== 'string' && !(typeof id === 'number' && Number.isFinite(id)))
     return notRequest('"id" must be a string or a number');
-  if (method === undefined && hasId && ('result' in record || 'error' in record)) return { kind: 'accepted' };
+  if (method === undefined && hasId && ('result' in record || 'error' in record)) return { kind: 'accepted', message: record };
   if (typeof method !== 'string') return notRequest('"method" must be a string');
-  if (!hasId) return { kind: 'accepted', notification: { method, params: record.params } };
+  if (!hasId) return { kind: 'accepted', message: record, notification: { method, params: record.params } };
   return { kind: 'request', request: { id: id as JsonRpcId, method, params: record.params, message: record } };
 }

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { ConnectionPlace } from '../domain/connection.js';
 import { toFieldMessage } from '../domain/field-message.js';
 import type { MockConnection, MockToolRunner } from '../sim/mock-tool-runner.js';
+import { openAnsweringSession } from './answering-session.js';
 import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
 import { toRequestKey, type RequestCancellations } from './request-cancellations.js';
 import type { RequestOrigin, ToolEndpoint } from './tool-endpoint.js';
@@ -65,7 +66,13 @@ export function createMockEndpoint(
     const requested = parsed.data.params.protocolVersion;
     const result: InitializeResult = {
       protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION,
-      capabilities: { tools: { listChanged: false } },
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        prompts: { listChanged: false },
+        completions: {},
+        logging: {},
+      },
       serverInfo: connection.serverInfo ?? { name: server, version: '0.0.0' },
     };
     return toJsonRpcResult(request.id, result);
@@ -81,17 +88,32 @@ export function createMockEndpoint(
         return toJsonRpcResult(request.id, { tools: runner.toolsOf(server).tools });
       case 'tools/call':
         return callTool(request, origin);
+      // What the registry entry lists; reading and getting are not simulated yet (issue 27, item 3).
+      case 'resources/list':
+        return toJsonRpcResult(request.id, { resources: runner.toolsOf(server).resources });
+      case 'resources/templates/list':
+        return toJsonRpcResult(request.id, { resourceTemplates: [] });
+      case 'prompts/list':
+        return toJsonRpcResult(request.id, { prompts: runner.toolsOf(server).prompts });
+      case 'completion/complete':
+        return toJsonRpcResult(request.id, { completion: { values: [], total: 0, hasMore: false } });
+      case 'logging/setLevel':
+        return toJsonRpcResult(request.id, {});
       default:
         return toJsonRpcError(
           request.id,
           ErrorCode.MethodNotFound,
-          `Method not found: "${request.method}"; this server offers initialize, ping, tools/list and tools/call`,
+          `Method not found: "${request.method}"; this server offers initialize, ping, tools/*, resources/list, resources/templates/list, prompts/list, completion/complete and logging/setLevel`,
         );
     }
   }
 
+  const answer = async (request: JsonRpcRequest, origin: RequestOrigin = {}) => ({
+    payload: await toPayload(request, origin),
+    status: 200,
+  });
   return {
-    answer: async (request, origin = {}) => ({ payload: await toPayload(request, origin), status: 200 }),
+    answer,
     notify(notification, origin = {}) {
       if (notification.method !== 'notifications/cancelled') return;
       const parsed = CancelledNotificationSchema.safeParse({ method: notification.method, params: notification.params });
@@ -99,6 +121,9 @@ export function createMockEndpoint(
       if (requestId === undefined) return;
       cancellations.cancel(keyOf(origin.requester, requestId), parsed.data?.params.reason ?? 'cancelled by the client');
     },
+    // Inside a session the exchange's signal is aborted by the client's cancellation or the session's end.
+    openSession: (opening) =>
+      openAnsweringSession((request, exchange) => answer(request, exchange ? { signal: exchange.signal } : {}), opening),
     listTools: async () => runner.toolsOf(server).tools,
     callTool: (name, args, signal) => runner.run(connection, name, args, place, signal),
     status: () => connection.status,

@@ -1,5 +1,6 @@
 import {
   LATEST_PROTOCOL_VERSION,
+  type ClientCapabilities,
   SUPPORTED_PROTOCOL_VERSIONS,
   type Implementation,
   type InitializeResult,
@@ -9,10 +10,10 @@ import { mcpErrorCodes } from './connection-gate.js';
 import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
 import { findJsonLimitBreach, toBreachMessage } from '../domain/json-limits.js';
 import { toUpstreamError, UpstreamError } from './upstream-failure.js';
-import { listAllTools, safeHost, type UpstreamSession } from './upstream-session.js';
+import { listAllTools, safeHost, type DedicatedUpstream, type UpstreamRequestOptions, type UpstreamSession } from './upstream-session.js';
 import type { CaptureOrigin } from '../sim/capture/capture-recorder.js';
 
-export type { CaptureOrigin };
+export type { CaptureOrigin, DedicatedUpstream };
 
 /** What an upstream did, reported so the connection's status follows it. */
 export type UpstreamOutcome = { ok: true; serverInfo: Implementation } | { ok: false; error: UpstreamError };
@@ -34,6 +35,12 @@ export interface UpstreamLink {
   scrub?(failure: UpstreamError): UpstreamError;
   /** Records the outcome; returns the connection's status after it (with `setupUrl` on a 401). */
   report(outcome: UpstreamOutcome): ConnectionStatus;
+  /**
+   * A client session of its own for one MCP session of a client, declaring that client's
+   * capabilities so the upstream may ask it (sampling, elicitation, roots). Absent: the upstream
+   * serves every client through one session (a paired uplink).
+   */
+  openDedicated?(capabilities: ClientCapabilities): Promise<DedicatedUpstream>;
   /** The connection behind the link, as a capture names it. */
   connection: { namespace: string; connectionId: string };
   /** Every secret the request sends upstream (stored header and query values, a local server's environment), for a capture to redact. */
@@ -52,9 +59,18 @@ export interface CaptureSink {
   hasTools(origin: CaptureOrigin): boolean;
 }
 
+/** A request of an MCP session: the upstream session that serves it, and how to cancel and follow it. */
+export interface RelayInSession extends UpstreamRequestOptions {
+  /** The session's upstream, opened again when it broke (an UpstreamError when it cannot be). */
+  session(): Promise<UpstreamSession>;
+}
+
 export interface Relay {
-  /** Relays one JSON-RPC request: the JSON-RPC answer and its HTTP status. */
-  answer(request: JsonRpcRequest, link: UpstreamLink): Promise<{ payload: unknown; status: number }>;
+  /**
+   * Relays one JSON-RPC request: the JSON-RPC answer and its HTTP status. Inside an MCP session
+   * the request goes to the session's own upstream client, cancellable and with its progress.
+   */
+  answer(request: JsonRpcRequest, link: UpstreamLink, inSession?: RelayInSession): Promise<{ payload: unknown; status: number }>;
   /** `tools/call` for the REST view: the upstream's CallToolResult, or an UpstreamError thrown. */
   callTool(link: UpstreamLink, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** Every tool of the upstream, or an UpstreamError thrown. */
@@ -82,9 +98,10 @@ export function createRelay({
     work: (session: UpstreamSession) => Promise<T>,
     timeoutMs: number,
     captured?: (origin: CaptureOrigin, result: T, session: UpstreamSession) => void,
+    given?: () => Promise<UpstreamSession>,
   ): Promise<T> {
     try {
-      const session = await link.session();
+      const session = await (given ?? link.session)();
       const result = await work(session);
       // An upstream is a door too: its answer meets the JSON policy before anything serializes it.
       const breach = findJsonLimitBreach(result);
@@ -127,7 +144,7 @@ export function createRelay({
     : null;
 
   return {
-    async answer(request, link) {
+    async answer(request, link, inSession) {
       try {
         const params = request.params as { name?: unknown; arguments?: unknown } | undefined;
         const captured =
@@ -139,9 +156,10 @@ export function createRelay({
           (session) =>
             request.method === 'initialize'
               ? Promise.resolve(toInitializeResult(session, request.params))
-              : session.request(request.method, request.params, callTimeoutMs),
+              : session.request(request.method, request.params, callTimeoutMs, inSession),
           callTimeoutMs,
           captured,
+          inSession?.session,
         );
         return { payload: toJsonRpcResult(request.id, result), status: 200 };
       } catch (error) {

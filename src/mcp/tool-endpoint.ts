@@ -2,6 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectionStatus } from '../domain/connection.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import type { JsonRpcNotification, JsonRpcRequest } from './json-rpc.js';
+import type { SessionHandler, SessionOpening, SessionRefusal, SessionState } from './session-handler.js';
 
 /** Where a request came from: its HTTP request's signal (aborts when the client goes away) and who sent it. */
 export interface RequestOrigin {
@@ -21,6 +22,11 @@ export interface ToolEndpoint {
   answer(request: JsonRpcRequest, origin?: RequestOrigin): Promise<{ payload: unknown; status: number }>;
   /** Takes a notification the client sent (a mock connection acts on `notifications/cancelled`); absent: ignored. */
   notify?(notification: JsonRpcNotification, origin?: RequestOrigin): void;
+  /**
+   * Its side of an MCP session a client opened with `initialize` (mcp-session.ts), or the answer
+   * a stateless `initialize` would have got when it cannot open one (an upstream that failed).
+   */
+  openSession(opening: SessionOpening, state: SessionState): Promise<SessionHandler | SessionRefusal>;
   /** Every tool; an upstream failure is thrown as an `UpstreamError`. */
   listTools(): Promise<ToolDefinition[]>;
   /** Calls a tool the connection has; null when it has no tool of that name. `signal` aborts when the client goes away. */

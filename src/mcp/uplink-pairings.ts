@@ -15,7 +15,8 @@ import type { Stores } from '../store/stores.js';
 import { version } from '../version.js';
 import type { UplinkChannel } from './uplink-channel.js';
 import { scrubFailure, toUpstreamError, UpstreamError } from './upstream-failure.js';
-import { toUpstreamSession, withDeadline, type UpstreamSession } from './upstream-session.js';
+import { createUplinkRouter, type UplinkRouter } from './uplink-router.js';
+import { toUpstreamSession, withDeadline, type DedicatedUpstream, type UpstreamSession } from './upstream-session.js';
 
 /** The parts of a stored uplink connection that pairing needs. */
 export type UplinkConnection = Pick<Connection, 'key' | 'namespaceKey' | 'namespace' | 'connectionId' | 'createdAt'>;
@@ -32,6 +33,11 @@ export interface UplinkPairings {
   pair(connection: UplinkConnection, channel: UplinkChannel, options: { force: boolean }): Promise<void>;
   /** The session of the paired local server, or an `UpstreamError` when none is paired. */
   session(connection: UplinkConnection): Promise<UpstreamSession>;
+  /**
+   * The paired local server's session as one client's MCP session sees it: what the server sends
+   * besides answers goes to that session when it is the one calling (uplink-router.ts).
+   */
+  dedicated(connection: UplinkConnection): Promise<DedicatedUpstream>;
   /** The values to scrub from what the paired local server says (its environment), or none when nothing is paired. */
   secrets(connection: UplinkConnection): readonly string[];
   /** Ends the connection's pairing, if any (e.g. the connection was deleted). */
@@ -52,6 +58,8 @@ interface Pairing {
   session: UpstreamSession | null;
   /** Settles when initialize has finished: the session, or null when it failed. */
   ready: Promise<UpstreamSession | null>;
+  /** Shares the session among the clients' MCP sessions. */
+  router?: UplinkRouter;
 }
 
 const clientInfo = { name: 'mcpsim', version };
@@ -103,7 +111,10 @@ export function createUplinkPairings({ stores, timeoutMs }: { stores: Pick<Store
       protocolVersion = negotiated;
       setProtocolVersion?.call(channel.transport, negotiated);
     };
-    const client = new Client(clientInfo, { capabilities: {} });
+    // It may ask its clients for sampling and elicitation: a client in an MCP session gets the
+    // request, any other answers "Method not found" (uplink-router.ts).
+    const client = new Client(clientInfo, { capabilities: { sampling: {}, elicitation: {} } });
+    pairing.router = createUplinkRouter(client);
     client.onerror = () => {};
     client.onclose = () => {
       if (pairings.get(key) !== pairing) return;
@@ -137,19 +148,26 @@ export function createUplinkPairings({ stores, timeoutMs }: { stores: Pick<Store
       writeStatus(connection, { state: 'connected' }, scrubJsonSecrets(toServerInfo(serverInfo, connection.connectionId), secrets));
   }
 
+  async function sessionOf(connection: UplinkConnection): Promise<UpstreamSession> {
+    const pairing = pairings.get(connection.key!);
+    const session = pairing ? (pairing.session ?? (await pairing.ready)) : null;
+    if (!session) {
+      throw new UpstreamError(
+        'refused',
+        `no local server is paired with uplink connection "${connection.namespace}/${connection.connectionId}"; pair one (mcpsim uplink or smithery mcp add -- <command>) and try again`,
+      );
+    }
+    return session;
+  }
+
   return {
     isPaired: (connection) => pairings.has(connection.key!),
     pair,
-    async session(connection) {
-      const pairing = pairings.get(connection.key!);
-      const session = pairing ? (pairing.session ?? (await pairing.ready)) : null;
-      if (!session) {
-        throw new UpstreamError(
-          'refused',
-          `no local server is paired with uplink connection "${connection.namespace}/${connection.connectionId}"; pair one (mcpsim uplink or smithery mcp add -- <command>) and try again`,
-        );
-      }
-      return session;
+    session: sessionOf,
+    async dedicated(connection) {
+      const shared = await sessionOf(connection);
+      const pairing = pairings.get(connection.key!)!;
+      return pairing.router!.attach(shared, () => pairings.get(connection.key!) === pairing);
     },
     secrets: (connection) => pairings.get(connection.key!)?.channel.secrets ?? [],
     unpair(connection, reason) {
@@ -176,9 +194,9 @@ function withChannelFailures(session: UpstreamSession, channel: UplinkChannel): 
   if (!channel.endReason && !channel.secrets?.length) return session;
   return {
     ...session,
-    async request(method, params, timeoutMs) {
+    async request(method, params, timeoutMs, options) {
       try {
-        return await session.request(method, params, timeoutMs);
+        return await session.request(method, params, timeoutMs, options);
       } catch (error) {
         const reason = error instanceof UpstreamError && error.kind === 'closed' ? await channel.endReason?.() : null;
         const failure = reason ? new UpstreamError('closed', `${(error as Error).message}: ${reason}`, { cause: error }) : error;

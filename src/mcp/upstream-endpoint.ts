@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectionStatus } from '../domain/connection.js';
 import type { ToolDefinition } from '../domain/registry.js';
+import { openRelaySession } from './relay-session.js';
 import type { Relay, UpstreamLink } from './relay.js';
 import type { ToolEndpoint } from './tool-endpoint.js';
 
@@ -16,6 +17,7 @@ import type { ToolEndpoint } from './tool-endpoint.js';
 export function createUpstreamEndpoint(relay: Relay, link: UpstreamLink & { status(): ConnectionStatus }): ToolEndpoint {
   return {
     answer: (request) => relay.answer(request, link),
+    openSession: (opening, state) => openRelaySession(relay, link, opening, state),
     listTools: async () => (await relay.listTools(link)) as ToolDefinition[],
     callTool: async (name, args) => (await relay.callTool(link, name, args)) as CallToolResult,
     status: () => link.status(),

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import type { ClientCapabilities, Implementation } from '@modelcontextprotocol/sdk/types.js';
+import { toDedicatedHandlers } from './dedicated-handlers.js';
 import { version } from '../version.js';
 import { toUpstreamError } from './upstream-failure.js';
-import { toUpstreamSession, withDeadline, type UpstreamSession } from './upstream-session.js';
+import { toUpstreamSession, withDeadline, type DedicatedUpstream, type UpstreamSession } from './upstream-session.js';
 
 /** A real MCP server and what to send it: the connection's URL (with its query config) and stored headers. */
 export interface UpstreamTarget {
@@ -29,6 +30,11 @@ export interface UpstreamPool {
   probe(target: UpstreamTarget): Promise<{ serverInfo: Implementation }>;
   /** A connected session for the target: reused while it works, made (and initialized) when needed. */
   session(target: UpstreamTarget): Promise<UpstreamSession>;
+  /**
+   * A session of its own (not pooled) for one client's MCP session, declaring that client's
+   * capabilities; what the upstream sends besides answers is handed to its handlers.
+   */
+  dedicated(target: UpstreamTarget, capabilities: ClientCapabilities): Promise<DedicatedUpstream>;
   /** Closes the target's session, e.g. after it failed or its connection changed. */
   drop(target: UpstreamTarget): Promise<void>;
   close(): Promise<void>;
@@ -45,12 +51,19 @@ const clientInfo = { name: 'mcpsim', version };
 export function createUpstreamPool({ timeoutMs = 5000, maxSessions = 256, fetch: fetchImpl }: UpstreamPoolOptions = {}): UpstreamPool {
   const sessions = new Map<string, Promise<OpenSession>>();
 
-  async function open(target: UpstreamTarget, deadlineMs: number, onBroken: () => void = () => {}): Promise<OpenSession> {
+  async function open(
+    target: UpstreamTarget,
+    deadlineMs: number,
+    onBroken: () => void = () => {},
+    capabilities: ClientCapabilities = {},
+    prepare: (client: Client) => void = () => {},
+  ): Promise<OpenSession> {
     const transport = new StreamableHTTPClientTransport(new URL(target.url), {
       requestInit: { headers: { ...(target.headers ?? {}) } },
       ...(fetchImpl ? { fetch: fetchImpl } : {}),
     });
-    const client = new Client(clientInfo, { capabilities: {} });
+    const client = new Client(clientInfo, { capabilities });
+    prepare(client);
     // Errors of the background GET stream (405 from stateless servers) are not request failures. But
     // when a response stream broke and the SDK's attempt to resume it failed (the upstream stopped),
     // the requests waiting on it would wait until their timeout: close the session so they fail now.
@@ -115,6 +128,17 @@ export function createUpstreamPool({ timeoutMs = 5000, maxSessions = 256, fetch:
       }
     },
     session,
+    async dedicated(target, capabilities) {
+      const handlers = toDedicatedHandlers();
+      const opened = await open(target, timeoutMs, () => {}, capabilities, handlers.attach);
+      return {
+        session: toSession(opened, ''),
+        isOpen: () => opened.client.transport !== undefined,
+        onNotification: handlers.onNotification,
+        onRequest: handlers.onRequest,
+        close: () => opened.client.close().catch(() => {}),
+      };
+    },
     drop: (target) => forget(toKey(target)),
     async close() {
       await Promise.all([...sessions.keys()].map(forget));

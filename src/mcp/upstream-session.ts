@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Implementation, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Implementation, Progress, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { toUpstreamError, UpstreamError } from './upstream-failure.js';
 
@@ -12,9 +12,33 @@ export interface UpstreamSession {
   capabilities: ServerCapabilities;
   instructions: string | undefined;
   protocolVersion: string;
-  /** Sends one request and returns the upstream's result as is (no client-side reshaping). */
-  request(method: string, params: unknown, timeoutMs: number): Promise<Record<string, unknown>>;
+  /**
+   * Sends one request and returns the upstream's result as is (no client-side reshaping). In an
+   * MCP session, `signal` cancels it upstream (`notifications/cancelled`) and `onprogress` hears
+   * its progress (the SDK gives the request a token of its own, so two clients never collide).
+   */
+  request(method: string, params: unknown, timeoutMs: number, options?: UpstreamRequestOptions): Promise<Record<string, unknown>>;
   notify(method: string, params: unknown): Promise<void>;
+}
+
+/** What a request relayed inside an MCP session carries besides its message. */
+export interface UpstreamRequestOptions {
+  signal?: AbortSignal;
+  onprogress?: (progress: Progress) => void;
+}
+
+/** An upstream client session opened for one MCP session: what it receives is handed on to that session. */
+export interface DedicatedUpstream {
+  session: UpstreamSession;
+  /** Notifications the upstream sends (other than progress, which goes to its request). */
+  /** False once the client closed (its upstream stopped, or its event stream broke): open another. */
+  isOpen(): boolean;
+  onNotification(handler: (method: string, params: Record<string, unknown> | undefined) => void): void;
+  /** Requests the upstream sends to the client (sampling, elicitation, roots). */
+  onRequest(
+    handler: (method: string, params: Record<string, unknown> | undefined, signal: AbortSignal) => Promise<Record<string, unknown>>,
+  ): void;
+  close(): Promise<void>;
 }
 
 const looseResult = z.looseObject({});
@@ -38,10 +62,17 @@ export function toUpstreamSession(
     capabilities: client.getServerCapabilities() ?? {},
     instructions: client.getInstructions(),
     protocolVersion: options.protocolVersion,
-    async request(method, params, timeoutMs) {
+    async request(method, params, timeoutMs, { signal, onprogress } = {}) {
       try {
         const message = params === undefined ? { method } : { method, params: params as Record<string, unknown> };
-        return await withDeadline(client.request(message, looseResult, { timeout: timeoutMs }), timeoutMs, label);
+        const options = {
+          timeout: timeoutMs,
+          ...(signal ? { signal } : {}),
+          // A call that reports progress is alive: each report restarts its timeout, up to four times the bound.
+          ...(onprogress ? { onprogress, resetTimeoutOnProgress: true, maxTotalTimeout: timeoutMs * 4 } : {}),
+        };
+        const answer = client.request(message, looseResult, options);
+        return await (onprogress ? answer : withDeadline(answer, timeoutMs, label));
       } catch (error) {
         const failure = toUpstreamError(error, label, timeoutMs);
         if (failure.kind !== 'rpc') onFailure?.(failure);

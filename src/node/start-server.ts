@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { ClientEnv } from '../api/context.js';
@@ -10,7 +10,11 @@ export interface RunningServer {
   /** Base URL, e.g. `http://127.0.0.1:4010`. */
   url: string;
   port: number;
-  /** Stops accepting connections, lets requests in flight finish (up to `graceMs`), then resolves. */
+  /**
+   * Stops accepting connections, ends the event streams it is serving (an MCP session's GET
+   * stream never finishes on its own), lets other requests in flight finish (up to `graceMs`),
+   * then resolves.
+   */
   close(graceMs?: number): Promise<void>;
 }
 
@@ -49,6 +53,7 @@ export function startServer(options: {
       },
     );
     attachSocketUpgrades(server as Server, options.fetch);
+    trackResponses(server as Server);
     server.once('error', reject);
     server.on('clientError', answerClientError);
   });
@@ -99,9 +104,24 @@ function toClientFailure(error: Error & { code?: string }): ApiError {
   );
 }
 
+/** The event streams each server is writing now (GETs that asked for one), so closing can end them. */
+const streamsOf = new WeakMap<Server, Set<ServerResponse>>();
+
+function trackResponses(server: Server): void {
+  const streams = new Set<ServerResponse>();
+  streamsOf.set(server, streams);
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    // Hono's Node adapter writes headers in one writeHead, so the response's type cannot be read back: the request's is used.
+    if (request.method !== 'GET' || !(request.headers.accept ?? '').includes('text/event-stream')) return;
+    streams.add(response);
+    response.once('close', () => streams.delete(response));
+  });
+}
+
 function closeServer(server: ServerType, graceMs = 5_000): Promise<void> {
   return new Promise((resolve, reject) => {
     const http = server as Server;
+    for (const response of streamsOf.get(http) ?? []) response.destroy();
     const timer = setTimeout(() => http.closeAllConnections(), graceMs);
     timer.unref();
     http.close((error) => {

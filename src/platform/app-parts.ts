@@ -9,6 +9,7 @@ import type { RandomSource } from '../domain/random.js';
 import { createTokenCodec } from '../domain/service-token.js';
 import { createConnectionEndpoints } from '../mcp/connection-endpoints.js';
 import { createRelay, type CaptureSink } from '../mcp/relay.js';
+import { createMcpSessions, type McpSessions, type SessionLimits } from '../mcp/mcp-sessions.js';
 import { createConnectionResolver } from '../mcp/resolve-connection.js';
 import { createUplinkPairings, type UplinkPairings } from '../mcp/uplink-pairings.js';
 import { createUpstreamPool, type UpstreamPool } from '../mcp/upstream-pool.js';
@@ -41,6 +42,8 @@ export interface AppPartsInput {
   dashboard?: DashboardMount | undefined;
   /** Changes to the large-body rules (`defaultBodyLimits`). */
   bodyLimits?: Partial<BodyLimits> | undefined;
+  /** Changes to the bounds on MCP sessions (`defaultSessionLimits`). */
+  sessionLimits?: Partial<SessionLimits> | undefined;
 }
 
 /** Everything `createApp` is handed, and the parts the platform itself drives (closing, warming, pairing). */
@@ -49,13 +52,14 @@ export interface AppParts {
   services: AppServices;
   pool: UpstreamPool;
   uplinks: UplinkPairings;
+  sessions: McpSessions;
   search: RegistrySearch;
 }
 
 /**
  * Builds every service of the app once: token codec, registry search, body budget, upstream pool,
  * uplink pairings, relay, setup links, the connections' upstream bookkeeping, the mock tool
- * runner, the simulated-or-real endpoints and the connection resolver. The one place that wires
+ * runner, the simulated-or-real endpoints, the connection resolver and the MCP sessions. The one place that wires
  * them; `createApp` defaults nothing.
  *
  * @example
@@ -81,6 +85,7 @@ export function createAppParts(input: AppPartsInput): AppParts {
   });
   const endpoints = createConnectionEndpoints({ runner, relay, uplinks, linkFor: upstream.linkFor });
   const resolver = createConnectionResolver({ stores, endpoints, present: setupLinks.present });
+  const sessions = createMcpSessions({ limits: input.sessionLimits, askTimeoutMs: input.upstreamCallTimeoutMs });
   return {
     dependencies: {
       stores,
@@ -96,9 +101,10 @@ export function createAppParts(input: AppPartsInput): AppParts {
       listenUrl: input.listenUrl,
       dashboard: input.dashboard,
     },
-    services: { runner, resolver, upstream, uplinks, setupLinks, upstreamTimeoutMs: pool.timeoutMs },
+    services: { runner, resolver, sessions, upstream, uplinks, setupLinks, upstreamTimeoutMs: pool.timeoutMs },
     pool,
     uplinks,
+    sessions,
     search,
   };
 }

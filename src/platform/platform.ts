@@ -18,6 +18,7 @@ import { createCaptureRecorder, type CaptureRecorder, type CaptureRecorderOption
 import { createApiKey, toStoredKey } from '../domain/api-key.js';
 import { createDashboard, type Dashboard } from '../ui/dashboard.js';
 import type { StreamLimits } from '../ui/timeline-streams.js';
+import type { SessionLimits } from '../mcp/mcp-sessions.js';
 import { createAppParts } from './app-parts.js';
 
 export type { ScenarioCatalog } from '../ui/ui-context.js';
@@ -86,9 +87,10 @@ export interface PlatformOptions {
    * Loosens or tightens the guards that keep one account from stalling the others
    * (docs/security.md, "Sessions, logins and budgets"): the large-body budget, its share per
    * account, its wait bound and the pace bodies must keep; the dashboard's live timeline
-   * streams per session and in all.
+   * streams per session and in all; the MCP sessions of connection endpoints (idle time, per
+   * account and in all).
    */
-  limits?: { bodies?: Partial<BodyLimits>; liveStreams?: Partial<StreamLimits> };
+  limits?: { bodies?: Partial<BodyLimits>; liveStreams?: Partial<StreamLimits>; mcpSessions?: Partial<SessionLimits> };
   /**
    * Capture every tool call and tool listing relayed to a real upstream into fixtures, a registry
    * entry, a redaction report and a scenario (`mcpsim capture`, `serve --capture`); default off.
@@ -240,9 +242,10 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       allowedHosts: options.allowedHosts ?? [],
       listenUrl: () => listenUrl,
       bodyLimits: options.limits?.bodies,
+      sessionLimits: options.limits?.mcpSessions,
     });
     const { app, operations } = createApp(parts.dependencies, parts.services);
-    const { pool, uplinks, search } = parts;
+    const { pool, uplinks, sessions, search } = parts;
     return {
       app,
       stores,
@@ -270,6 +273,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       },
       operations,
       close: () => {
+        void sessions.close();
         void pool.close();
         uplinks.close();
         if (sessionKey !== null) stores.accounts.removeKey(toStoredKey(sessionKey).hash);

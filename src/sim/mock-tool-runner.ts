@@ -2,7 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Clock } from '../domain/clock.js';
 import type { Connection, ConnectionPlace } from '../domain/connection.js';
 import type { CallLogEntry, ResultOrigin } from '../domain/memory-log.js';
-import type { ToolDefinition } from '../domain/registry.js';
+import type { PromptDefinition, ResourceDefinition, ToolDefinition } from '../domain/registry.js';
 import type { Memory } from '../store/memory-cache.js';
 import type { MemoryKey } from '../store/memory-keys.js';
 import type { MemoryStore } from '../store/memory-store.js';
@@ -24,6 +24,9 @@ export interface ServerTools {
   /** What the model's prompt says about the server. */
   displayName: string;
   description: string;
+  /** The resources and prompts the registry entry lists (a mock connection's MCP endpoint lists them). */
+  resources: ResourceDefinition[];
+  prompts: PromptDefinition[];
 }
 
 /** Told when a fault rule moves a connection to another status; the API stores it (with a setup link made for `place`). */
@@ -100,6 +103,8 @@ export function createMockToolRunner({
       byName: new Map(tools.map((tool) => [tool.name, tool])),
       displayName: entry?.displayName ?? server,
       description: entry?.description ?? '',
+      resources: entry?.resources ?? [],
+      prompts: entry?.prompts ?? [],
     };
     toolsByServer.set(server, fresh);
     return fresh;

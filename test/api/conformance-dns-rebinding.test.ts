@@ -67,7 +67,10 @@ describe('the conformance scenario dns-rebinding-protection on a connection endp
       const valid = await sendScenarioRequest(serverUrl, new URL(serverUrl).host, developmentApiKey);
       expect(valid.status).toBeGreaterThanOrEqual(200);
       expect(valid.status).toBeLessThan(300);
-      expect(valid.json).toMatchObject({
+      // The scenario's Accept allows streams, so its initialize opens a session and is answered as one SSE event.
+      expect(valid.headers['mcp-session-id']).toMatch(/^mcpsim-/);
+      const data = valid.text.split('\n').find((line) => line.startsWith('data: {'));
+      expect(JSON.parse(data!.slice(6))).toMatchObject({
         jsonrpc: '2.0',
         id: 1,
         result: { protocolVersion: '2025-11-25', serverInfo: { name: 'mcp-time' } },

@@ -203,12 +203,20 @@ describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
       method: 'initialize',
       params: { protocolVersion, capabilities: {}, clientInfo: { name: 'x', version: '1' } },
     });
-    expect((await post('tracker', initialize('2025-03-26'))).json.result).toEqual({
+    // Accept without text/event-stream: a client that wants no session (one that does gets one: mcp-sessions.test.ts).
+    const stateless = { headers: { accept: 'application/json' } };
+    expect((await post('tracker', initialize('2025-03-26'), stateless)).json.result).toEqual({
       protocolVersion: '2025-03-26',
-      capabilities: { tools: { listChanged: false } },
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        prompts: { listChanged: false },
+        completions: {},
+        logging: {},
+      },
       serverInfo: tracker.serverInfo,
     });
-    expect((await post('tracker', initialize('1999-01-01'))).json.result.protocolVersion).toBe('2025-11-25');
+    expect((await post('tracker', initialize('1999-01-01'), stateless)).json.result.protocolVersion).toBe('2025-11-25');
   });
 
   it('answers as server-sent events when Accept allows only text/event-stream', async () => {
@@ -217,6 +225,17 @@ describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
     expect(response.headers.get('content-type')).toBe('text/event-stream');
     expect(response.text).toMatch(/^event: message\ndata: \{"jsonrpc":"2\.0","id":7,"result":\{"tools":\[/);
     expect(response.text.endsWith('\n\n')).toBe(true);
+  });
+
+  it('lists the registry entry’s resources and prompts, and answers completion and logging/setLevel', async () => {
+    const ask = async (method: string, params?: unknown) =>
+      (await post('tracker', { jsonrpc: '2.0', id: 3, method, ...(params === undefined ? {} : { params }) })).json;
+    expect((await ask('resources/list')).result).toEqual({ resources: [] });
+    expect((await ask('resources/templates/list')).result).toEqual({ resourceTemplates: [] });
+    expect((await ask('prompts/list')).result).toEqual({ prompts: [] });
+    const completion = await ask('completion/complete', { ref: { type: 'ref/prompt', name: 'x' }, argument: { name: 'a', value: '' } });
+    expect(completion.result).toEqual({ completion: { values: [], total: 0, hasMore: false } });
+    expect((await ask('logging/setLevel', { level: 'info' })).result).toEqual({});
   });
 
   it('accepts a notification with 202 and no body', async () => {
@@ -235,7 +254,7 @@ describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
     ['{"jsonrpc":', 400, -32700],
     ['[]', 400, -32600],
     ['{"jsonrpc":"1.0","id":1,"method":"ping"}', 400, -32600],
-    ['{"jsonrpc":"2.0","id":1,"method":"resources/list"}', 200, -32601],
+    ['{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"x://y"}}', 200, -32601],
     ['{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"arguments":{}}}', 200, -32602],
   ])('answers the body %s with HTTP %i and JSON-RPC error %i', async (body, status, code) => {
     const response = await post('tracker', body);

@@ -1,0 +1,108 @@
+/**
+ * A real MCP server over Streamable HTTP, stateful (a session per client), whose tools use
+ * everything beside the answer: progress, log messages, elicitation and sampling inside a call, a
+ * call that waits to be cancelled, and resource subscriptions. The relay tests point connections
+ * at it.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+export interface StreamingUpstream {
+  url: string;
+  /** What the server saw: cancellations of calls, and the answers its requests to the client got. */
+  cancelled: string[];
+  close(): Promise<void>;
+}
+
+function createMcp(seen: { cancelled: string[] }): McpServer {
+  const server = new McpServer(
+    { name: 'streaming-upstream', version: '1.0.0' },
+    { capabilities: { logging: {}, resources: { subscribe: true } } },
+  );
+  server.registerTool(
+    'work',
+    { description: 'Reports progress and a log message, then asks the client.', inputSchema: { steps: z.number() } },
+    async ({ steps }, extra) => {
+      const token = extra._meta?.progressToken;
+      for (let step = 1; step <= steps; step++)
+        if (token !== undefined)
+          await extra.sendNotification({
+            method: 'notifications/progress',
+            params: { progressToken: token, progress: step, total: steps },
+          });
+      await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: 'working' } });
+      const answer = await extra.sendRequest(
+        {
+          method: 'elicitation/create',
+          params: { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } },
+        },
+        z.looseObject({ action: z.string(), content: z.record(z.string(), z.unknown()).optional() }),
+      );
+      return { content: [{ type: 'text', text: `hello ${String(answer.content?.name)}` }] };
+    },
+  );
+  server.registerTool(
+    'wait',
+    { description: 'Waits until cancelled.' },
+    (extra) =>
+      new Promise((resolve) => {
+        extra.signal.addEventListener('abort', () => {
+          seen.cancelled.push(String(extra.requestId));
+          resolve({ content: [{ type: 'text', text: 'cancelled' }] });
+        });
+      }),
+  );
+  server.registerResource('note', 'note://one', { mimeType: 'text/plain' }, async () => ({
+    contents: [{ uri: 'note://one', text: 'one' }],
+  }));
+  server.server.setRequestHandler(
+    z.object({ method: z.literal('resources/subscribe'), params: z.object({ uri: z.string() }) }),
+    async (request) => {
+      // Tell the subscriber at once that it changed, on the session's GET stream.
+      setTimeout(() => void server.server.sendResourceUpdated({ uri: request.params.uri }), 50);
+      return {};
+    },
+  );
+  return server;
+}
+
+export async function startStreamingUpstream(): Promise<StreamingUpstream> {
+  const seen = { cancelled: [] as string[] };
+  const transports = new Map<string, StreamableHTTPServerTransport>();
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
+    const id = request.headers['mcp-session-id'];
+    let transport = typeof id === 'string' ? transports.get(id) : undefined;
+    if (!transport && isInitializeRequest(body)) {
+      const opened = new StreamableHTTPServerTransport({
+        sessionIdGenerator: randomUUID,
+        onsessioninitialized: (sid) => void transports.set(sid, opened),
+      });
+      transport = opened;
+      await createMcp(seen).connect(opened);
+    }
+    if (!transport) {
+      response.writeHead(404).end();
+      return;
+    }
+    await transport.handleRequest(request, response, body);
+  }
+  const http = createServer((request, response) => void handle(request, response).catch(() => response.destroy()));
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
+    cancelled: seen.cancelled,
+    async close() {
+      await Promise.all([...transports.values()].map((transport) => transport.close()));
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    },
+  };
+}
