@@ -175,6 +175,11 @@ async function runScript(door: Door, toolResults: ToolResultSource): Promise<Run
     body: { server: '@acme/crm', mock: { enabled: true }, headers: { Authorization: `Bearer ${secret}` } },
   });
   expect(created.status).toBe(201);
+  // An empty world, not the small one a new mock starts from: the script's lists count what its own calls make.
+  const emptied = await harness.call('PUT', `/__mcpsim/connections/${namespace}/${connectionId}/simulation`, {
+    body: { world: { entities: {}, facts: [] } },
+  });
+  expect(emptied.status).toBe(200);
   const client = await connect(harness);
   const results: CallToolResult[] = [];
   for (const step of script()) results.push((await client.callTool(step)) as CallToolResult);

@@ -46,6 +46,9 @@ async function mock(connection: string, server: string) {
   await harness.call('PUT', `/namespaces/${namespace}`);
   const created = await harness.call('PUT', `/connect/${namespace}/${id}`, { body: { server, mock: { enabled: true } } });
   expect(created.status).toBe(201);
+  // An empty world, not the small one a new mock starts from: these walks count what their own calls make.
+  const emptied = await harness.call('PUT', `/__mcpsim/connections/${namespace}/${id}/simulation`, { body: { world: { entities: {}, facts: [] } } });
+  expect(emptied.status).toBe(200);
 }
 
 const widgets = { owner: 'acme', repo: 'widgets' };
