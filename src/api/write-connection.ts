@@ -82,7 +82,7 @@ function storeConnection(dependencies: WriteDependencies, write: ConnectionWrite
     if (outcome.plan.created) {
       outcome.plan.connection.key =
         stores.connections.insert(place.namespaceId, outcome.plan.connection, outcome.plan.headers, now) ?? undefined;
-      seedStartingWorld(stores, outcome.plan.connection);
+      seedStartingWorld(stores, outcome.plan.connection, now);
     } else stores.connections.update(place.namespaceId, outcome.plan.connection, outcome.plan.headers, now);
     return outcome;
   });
@@ -94,10 +94,10 @@ function storeConnection(dependencies: WriteDependencies, write: ConnectionWrite
  * A mock described in words (`mock.scenario`) is left to its description: made-up examples could
  * contradict it.
  */
-function seedStartingWorld(stores: WriteDependencies['stores'], connection: Connection): void {
+function seedStartingWorld(stores: WriteDependencies['stores'], connection: Connection, now: string): void {
   const seq = connection.key;
   if (seq === undefined || !isSimulated(connection) || connection.server === null || connection.mock?.scenario) return;
-  const world = toStartingWorld(stores.registry.get(connection.server)?.tools ?? []);
+  const world = toStartingWorld(stores.registry.get(connection.server)?.tools ?? [], now);
   if (Object.keys(world.entities).length > 0) stores.memory.setSettings(stores.memory.keyFor(seq), seq, { world, tools: {} });
 }
 

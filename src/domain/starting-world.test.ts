@@ -7,26 +7,47 @@ const tool = (name: string, properties: Record<string, unknown> = {}, required: 
   inputSchema: { type: 'object', properties, required },
 });
 
+const now = '2026-11-26T12:00:00.000Z';
+const tools = () => [tool('list_projects'), tool('create_task', { title: { type: 'string' } }, ['title'])];
+
 describe('toStartingWorld', () => {
   it('holds the signed-in user and one entity of each kind the server creates or lists, and nothing it only searches', () => {
-    const world = toStartingWorld([
-      tool('get_me'),
-      tool('list_projects'),
-      tool('create_task', { title: { type: 'string' }, assignee: { type: 'string' }, due: { type: 'string' } }, ['title', 'assignee']),
-      tool('get_task', { task_id: { type: 'string' } }, ['task_id']),
-      tool('search_web', { query: { type: 'string' } }, ['query']),
-    ]);
-    expect(world).toEqual({
-      entities: {
-        me: { default: { id: 'default', login: 'ada', name: 'Ada Lovelace', email: 'ada@example.com' } },
-        project: { 'project-1': { id: 'project-1', name: 'example-project' } },
-        task: { 'task-1': { id: 'task-1', title: 'Example task', assignee: 'ada' } },
-      },
-      facts: [],
-    });
+    const world = toStartingWorld(
+      [
+        tool('get_me'),
+        tool('list_projects'),
+        tool('create_task', { title: { type: 'string' }, assignee: { type: 'string' }, due: { type: 'string' } }, ['title', 'assignee']),
+        tool('get_task', { task_id: { type: 'string' } }, ['task_id']),
+        tool('search_web', { query: { type: 'string' } }, ['query']),
+      ],
+      now,
+    );
+    expect(Object.keys(world.entities)).toEqual(['me', 'project', 'task']);
+    expect(world.entities.me).toEqual({ default: { id: 'default', login: 'ada', name: 'Ada Lovelace', email: 'ada@example.com' } });
+    const [project] = Object.values(world.entities.project!);
+    const [task] = Object.values(world.entities.task!);
+    expect(project).toMatchObject({ id: 'project_1', name: expect.any(String) });
+    expect(task).toMatchObject({ id: 'task_1', title: expect.any(String), assignee: 'ada' });
+    // Real-looking text from faker, not a placeholder or a pair of random words.
+    expect(String(task!.title)).toMatch(/^[A-Z][a-z]+( [\w-]+){2,}$/);
+    expect(toStartingWorld(tools(), now)).toEqual(toStartingWorld(tools(), now));
+  });
+
+  it('makes ids the tools that take them accept: the pattern or example of the id argument', () => {
+    const world = toStartingWorld(
+      [
+        tool('create_issue', { summary: { type: 'string' } }, ['summary']),
+        tool('get_issue', { issue_key: { type: 'string', pattern: '^[A-Z][A-Z0-9]+-\\d+$' } }, ['issue_key']),
+        tool('list_customers'),
+        tool('get_customer', { customer: { type: 'string', description: 'The customer, e.g. cus_NffrFeUfNV2Hib' } }, ['customer']),
+      ],
+      now,
+    );
+    expect(Object.keys(world.entities.issue!)[0]).toMatch(/^[A-Z][A-Z0-9]+-\d+$/);
+    expect(Object.keys(world.entities.customer!)[0]).toMatch(/^cus_[A-Za-z0-9]{14}$/);
   });
 
   it('is empty for a server whose tools keep nothing (a clock)', () => {
-    expect(toStartingWorld([tool('get_current_time', { timezone: { type: 'string' } })])).toEqual({ entities: {}, facts: [] });
+    expect(toStartingWorld([tool('get_current_time', { timezone: { type: 'string' } })], now)).toEqual({ entities: {}, facts: [] });
   });
 });

@@ -2,11 +2,16 @@
  * The world a new mock of a registry server starts from, so that its first calls find something:
  * the authenticated user (for a tool such as `get_me`, `whoami` or `get-self`) and one entity of
  * each kind of thing the server keeps a collection of (what its create or list tools act on).
- * Derived from the tools alone, deterministic. A scenario's own world replaces it.
+ * Derived from the tools alone, deterministic: ids in the format the tools' schemas and examples
+ * show (id-format.ts), names and other required text from faker by field (field-value.ts). A
+ * scenario's own world replaces it.
  */
+import { toStringValue } from './field-value.js';
+import { toNewId } from './id-format.js';
 import type { WorldState } from './memory-log.js';
 import type { ToolDefinition } from './registry.js';
 import { inferServerShapes, type ToolShape } from './tool-operation.js';
+import { toIdSchemas } from './tool-reading.js';
 
 /** Enough to look lived in, small enough to read in the dashboard at a glance. */
 const maxTypes = 6;
@@ -22,8 +27,9 @@ const user = { login: 'ada', name: 'Ada Lovelace', email: 'ada@example.com' };
  *   toStartingWorld(githubTools).entities;
  *   // { me: { default: { login: 'ada', ... } }, repository: { 'repository-1': { id: 'repository-1', name: 'example-repository' } }, issue: { '1': { number: 1, title: 'Example issue', ... } }, ... }
  */
-export function toStartingWorld(tools: readonly ToolDefinition[]): WorldState {
-  const shapes = [...inferServerShapes(tools).values()];
+export function toStartingWorld(tools: readonly ToolDefinition[], now: string): WorldState {
+  const byTool = inferServerShapes(tools);
+  const shapes = [...byTool.values()];
   const entities: WorldState['entities'] = {};
   for (const shape of shapes)
     if (shape.operation === 'read' && shape.idArgument === null && selfEntities.test(shape.entity))
@@ -37,10 +43,12 @@ export function toStartingWorld(tools: readonly ToolDefinition[]): WorldState {
   const collections = [...byEntity].filter(([, ofEntity]) => ofEntity.some((shape) => shape.operation !== 'search'));
   for (const [entity, ofEntity] of collections.slice(0, maxTypes)) {
     const first = ofEntity[0]!;
-    const id = first.numericId ? '1' : `${entity.replaceAll('_', '-')}-1`;
+    const id = first.numericId
+      ? '1'
+      : toNewId({ type: entity, existing: [], numeric: false, ...toIdSchemas(tools, byTool, entity), args: {}, seed: `start|${entity}` });
     const create = ofEntity.find((shape) => shape.operation === 'create');
     const fields: Record<string, unknown> = {
-      ...toExampleFields(entity, create ? tools.find((tool) => tool.name === create.tool) : undefined),
+      ...toExampleFields(entity, create ? tools.find((tool) => tool.name === create.tool) : undefined, now),
       [first.idField]: first.numericId ? 1 : id,
     };
     for (const [field, value] of Object.entries(create?.sets ?? {})) fields[field] ??= value;
@@ -50,20 +58,16 @@ export function toStartingWorld(tools: readonly ToolDefinition[]): WorldState {
 }
 
 /** A title or a name, and a plausible value for each string its create tool requires. */
-function toExampleFields(entity: string, create: ToolDefinition | undefined): Record<string, unknown> {
-  const label = entity.replaceAll('_', ' ');
-  const properties = (create?.inputSchema.properties ?? {}) as Record<string, { type?: unknown }>;
+function toExampleFields(entity: string, create: ToolDefinition | undefined, now: string): Record<string, unknown> {
+  const properties = (create?.inputSchema.properties ?? {}) as Record<string, Readonly<Record<string, unknown>>>;
   const required = new Set((create?.inputSchema.required ?? []) as string[]);
-  const fields: Record<string, unknown> = Object.hasOwn(properties, 'title')
-    ? { title: `Example ${label}` }
-    : { name: `example-${entity.replaceAll('_', '-')}` };
+  const value = (name: string, schema: Readonly<Record<string, unknown>>) =>
+    toStringValue(schema, { name, entity, seed: `start|${entity}|${name}`, now });
+  const label = Object.hasOwn(properties, 'title') ? 'title' : 'name';
+  const fields: Record<string, unknown> = { [label]: value(label, properties[label] ?? { type: 'string' }) };
   for (const [name, schema] of Object.entries(properties)) {
     if (!required.has(name) || schema.type !== 'string' || Object.hasOwn(fields, name)) continue;
-    fields[name] = /email/i.test(name)
-      ? user.email
-      : /owner|user|author|login|assignee/i.test(name)
-        ? user.login
-        : `example ${name.replaceAll('_', ' ')}`;
+    fields[name] = /email/i.test(name) ? user.email : /owner|user|author|login|assignee/i.test(name) ? user.login : value(name, schema);
   }
   return fields;
 }
