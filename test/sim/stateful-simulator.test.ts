@@ -47,7 +47,9 @@ async function mock(connection: string, server: string) {
   const created = await harness.call('PUT', `/connect/${namespace}/${id}`, { body: { server, mock: { enabled: true } } });
   expect(created.status).toBe(201);
   // An empty world, not the small one a new mock starts from: these walks count what their own calls make.
-  const emptied = await harness.call('PUT', `/__mcpsim/connections/${namespace}/${id}/simulation`, { body: { world: { entities: {}, facts: [] } } });
+  const emptied = await harness.call('PUT', `/__mcpsim/connections/${namespace}/${id}/simulation`, {
+    body: { world: { entities: {}, facts: [] } },
+  });
   expect(emptied.status).toBe(200);
 }
 
