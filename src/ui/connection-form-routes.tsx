@@ -66,7 +66,7 @@ export function addConnectionFormRoutes(app: Hono): void {
           metadata: answer.body.metadata ? JSON.stringify(answer.body.metadata, null, 2) : '',
         }
       : { ...emptyValues, namespace, connectionId: id };
-    return showForm(c, 'edit', values, [], answer.ok ? {} : toFieldErrors(answer), answer.ok ? 200 : answer.status);
+    return showForm(c, 'edit', values, [], answer.ok ? {} : toFieldErrors(answer), answer.ok ? 200 : toPageStatus(answer.status));
   });
 
   app.post('/connections/:namespace/:id/edit', async (c) => {
@@ -75,9 +75,9 @@ export function addConnectionFormRoutes(app: Hono): void {
     const current = await apiOf(c).get<ConnectionView>(path);
     const form = await readForm(c);
     const values = toValues(form, { ...emptyValues, namespace, connectionId: id, mock: current.ok && current.body.mock?.enabled === true });
-    const again = (errors: FieldErrors, status = 400) => showForm(c, 'edit', values, [], errors, status);
+    const again = (errors: FieldErrors, status: PageStatus = 400) => showForm(c, 'edit', values, [], errors, status);
     // PUT creates what does not exist: an edit of a connection deleted meanwhile must not bring it back.
-    if (!current.ok) return again(toFieldErrors(current), current.status);
+    if (!current.ok) return again(toFieldErrors(current), toPageStatus(current.status));
     const metadata = parseMetadata(values.metadata);
     if (metadata === undefined) return again({ metadata: metadataProblem });
     // An emptied metadata field clears it ({}); the name is sent as typed, so an empty one is the API's error.
@@ -85,6 +85,13 @@ export function addConnectionFormRoutes(app: Hono): void {
     if (!answer.ok) return again(toFieldErrors(answer));
     return redirectWith(c, connectionPath(namespace, id), `Connection ${namespace}/${id} saved.`);
   });
+}
+
+type PageStatus = 200 | 400 | 404;
+
+/** A failed read of the connection as the page's status: missing, or anything else the form cannot go on with. */
+function toPageStatus(status: number): PageStatus {
+  return status === 404 ? 404 : 400;
 }
 
 const metadataProblem = 'metadata: must be a JSON object, e.g. {"team": "sales"}';
@@ -125,8 +132,8 @@ function showForm(
   values: ConnectionFormValues,
   namespaces: string[],
   errors: FieldErrors,
-  status: number,
+  status: PageStatus,
 ): Response | Promise<Response> {
   const page = <ConnectionFormPage csrf={sessionOf(c).csrf} mode={mode} values={values} namespaces={namespaces} errors={errors} />;
-  return c.html(page, status as 200);
+  return c.html(page, status);
 }

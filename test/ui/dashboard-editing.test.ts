@@ -169,4 +169,15 @@ describe('creating and editing a connection, keyboard only', () => {
     expect(await page.locator('#metadata-error').innerText()).toBe('metadata: must be a JSON object, e.g. {"team": "sales"}');
     expect((await demo.api('GET', '/connect/demo/forecast')).body.metadata).toEqual({ team: 'oslo' });
   });
+
+  it('does not bring back a connection deleted while its edit page was open', async () => {
+    expect((await demo.api('PUT', '/connect/demo/brief', { server: '@qa/weather', mock: { enabled: true } })).status).toBe(201);
+    await page.goto(`${demo.url}/ui/connections/demo/brief/edit`);
+    expect((await demo.api('DELETE', '/connect/demo/brief')).status).toBe(200);
+    await retype('#connection-name', 'Brief');
+    await tabTo(page, 'form button[type="submit"]');
+    await Promise.all([page.waitForURL(/\/edit$/), page.keyboard.press('Enter')]);
+    expect(await page.locator('.notice.error').innerText()).toContain('not found');
+    expect((await demo.api('GET', '/connect/demo/brief')).status).toBe(404);
+  });
 });
