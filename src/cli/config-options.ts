@@ -1,5 +1,5 @@
 import type { Config, ConfigFlags } from '../config.js';
-import { createManualClock, systemClock, type Clock } from '../domain/clock.js';
+import { createManualClock, createSwitchableClock, systemClock, type Clock } from '../domain/clock.js';
 import type { CommandOptions, OptionValues } from './command.js';
 
 /**
@@ -78,7 +78,10 @@ export function toConfigFlags(values: OptionValues<typeof configOptions>): Confi
   };
 }
 
-/** The clock the configuration asks for; a virtual one starts now unless told where. */
+/**
+ * The clock the configuration asks for, switchable at run time; a virtual one starts now unless
+ * told where.
+ */
 export function toClock(config: Config['clock']): Clock {
-  return config.kind === 'system' ? systemClock : createManualClock(config.start ?? new Date());
+  return createSwitchableClock(config.kind === 'system' ? systemClock : createManualClock(config.start ?? new Date()));
 }

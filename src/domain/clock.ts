@@ -37,3 +37,44 @@ export function createManualClock(start: string | Date): ManualClock {
     },
   };
 }
+
+/**
+ * The platform's clock: the system's time or a virtual clock, switchable while the server runs
+ * (the dashboard's clock page and `POST /__mcpsim/clock {"mode": ...}`). Everything that holds it
+ * sees a switch at once, since it is one object.
+ */
+export interface SwitchableClock extends Clock {
+  /** The virtual clock in use, or null while on the system clock. */
+  virtual(): ManualClock | null;
+  /** Back to the system's time. */
+  useSystem(): void;
+  /** A virtual clock that starts where time is now (kept as it is when already virtual). */
+  useVirtual(): ManualClock;
+}
+
+export function isSwitchableClock(clock: Clock): clock is SwitchableClock {
+  return typeof (clock as Partial<SwitchableClock>).useVirtual === 'function';
+}
+
+/**
+ * A clock that can change between the system's time and a virtual one at run time, starting as
+ * `start` (a manual clock given by a test stays the one the test drives until a switch).
+ *
+ * @example
+ *   const clock = createSwitchableClock();
+ *   clock.useVirtual().advance(3_600_000); // an hour ahead of the system's time, frozen
+ *   clock.useSystem();
+ */
+export function createSwitchableClock(start: Clock = systemClock): SwitchableClock {
+  let current = start;
+  return {
+    now: () => current.now(),
+    virtual: () => (isManualClock(current) ? current : null),
+    useSystem: () => void (current = systemClock),
+    useVirtual() {
+      const manual = isManualClock(current) ? current : createManualClock(current.now());
+      current = manual;
+      return manual;
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
-import { createManualClock, systemClock, type Clock } from '../domain/clock.js';
+import { createManualClock, createSwitchableClock, isSwitchableClock, systemClock, type Clock } from '../domain/clock.js';
 import type { MemoryLimits } from '../domain/call-log-bounds.js';
 import { createSeededRandom, systemRandom, type RandomSource } from '../domain/random.js';
 import { openDataDir } from '../store/data-dir.js';
@@ -178,7 +178,8 @@ export function createReplayPlatform({
  *   const response = await platform.app.request('/namespaces', { headers: { authorization: 'Bearer test-key' } });
  */
 export function createPlatform(options: PlatformOptions = {}): Platform {
-  const clock = options.clock ?? systemClock;
+  // Switchable, so the dashboard can change between the system and a virtual clock while it runs.
+  const clock = options.clock && isSwitchableClock(options.clock) ? options.clock : createSwitchableClock(options.clock ?? systemClock);
   const random = options.random ?? systemRandom;
   const location =
     options.dataDir === undefined

@@ -135,6 +135,9 @@ export function ConnectionsPage({
         </div>
         <button type="submit">Create namespace</button>
       </form>
+      <p>
+        <a href="/ui/connections/new">New connection</a>
+      </p>
       {data.groups.map((group) => (
         <section class="card" aria-label={`Namespace ${group.namespace}`}>
           <h2>{group.namespace}</h2>
@@ -166,6 +169,12 @@ export function ConnectionsPage({
                       <code>{connection.metadata ? JSON.stringify(connection.metadata) : ''}</code>
                     </td>
                     <td>
+                      <a
+                        href={`${connectionPath(group.namespace, connection.connectionId)}/edit`}
+                        aria-label={`Edit connection ${group.namespace}/${connection.connectionId}`}
+                      >
+                        Edit
+                      </a>{' '}
                       <form class="inline" method="post" action={`${connectionPath(group.namespace, connection.connectionId)}/delete`}>
                         <Csrf token={csrf} />
                         <button

@@ -1,3 +1,4 @@
+import { addConnectionFormRoutes } from './connection-form-routes.js';
 import { addNamespaceRoutes } from './namespace-routes.js';
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
@@ -139,6 +140,7 @@ export function createDashboard(options: DashboardOptions): Dashboard {
   });
   addConnectionRoutes(app, context);
   addNamespaceRoutes(app);
+  addConnectionFormRoutes(app);
   addPageRoutes(app, context);
 
   // `/ui/` (a trailing slash people type) is the connections page too.

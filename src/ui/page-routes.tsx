@@ -114,11 +114,17 @@ export function addPageRoutes(app: Hono, context: UiContext): void {
   });
   app.post('/clock', async (c) => {
     const form = await readForm(c);
+    const mode = form.get('mode') ?? '';
     const advance = form.get('advance')?.trim() ?? '';
     const set = form.get('set')?.trim() ?? '';
-    const body = set !== '' ? { set } : { advance: /^\d+$/.test(advance) ? Number(advance) : advance };
-    const answer = await apiOf(c).post<{ now: string }>('/__mcpsim/clock', body);
-    return redirectWith(c, '/ui/clock', answer.ok ? `The clock is now ${answer.body.now}.` : errorText(answer), !answer.ok);
+    const body = mode !== '' ? { mode } : set !== '' ? { set } : { advance: /^\d+$/.test(advance) ? Number(advance) : advance };
+    const answer = await apiOf(c).post<{ now: string; virtual: boolean }>('/__mcpsim/clock', body);
+    const done = answer.ok
+      ? mode !== ''
+        ? `Switched to the ${answer.body.virtual ? 'virtual' : 'system'} clock: it is now ${answer.body.now}.`
+        : `The clock is now ${answer.body.now}.`
+      : errorText(answer);
+    return redirectWith(c, '/ui/clock', done, !answer.ok);
   });
 
   app.get('/scenarios', (c) => c.html(<ScenariosPage csrf={sessionOf(c).csrf} scenarios={context.scenarios?.list() ?? null} run={null} />));
@@ -154,8 +160,18 @@ function ClockPage({
           <time id="clock-now" datetime={clock.now}>
             {clock.now}
           </time>{' '}
-          on a {clock.virtual ? 'virtual clock (it moves only when you move it)' : 'system clock (start with --clock virtual to move it)'}.
+          on a {clock.virtual ? 'virtual clock (it moves only when you move it)' : 'system clock'}.
         </p>
+        <form method="post" action="/ui/clock">
+          <Csrf token={csrf} />
+          <input type="hidden" name="mode" value={clock.virtual ? 'system' : 'virtual'} />
+          <button type="submit">{clock.virtual ? 'Switch to the system clock' : 'Switch to a virtual clock'}</button>{' '}
+          <span class="help">
+            {clock.virtual
+              ? 'back to real time; tokens and links stamped in the virtual time keep their dates'
+              : 'frozen at the current time until you move it'}
+          </span>
+        </form>
         {clock.virtual ? (
           <div class="grid">
             <form method="post" action="/ui/clock">

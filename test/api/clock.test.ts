@@ -65,7 +65,7 @@ describe.each(doors)('the /__mcpsim/clock control route (%s)', (door) => {
   });
 
   it.each([
-    [{}, 'body: send exactly one of {"advance": "1h" | milliseconds} or {"set": "<ISO 8601 date-time>"}'],
+    [{}, 'body: send exactly one of {"advance": "1h" | milliseconds}, {"set": "<ISO 8601 date-time>"} or {"mode": "system" | "virtual"}'],
     [{ advance: '1h', set: testStart }, 'body: send exactly one of'],
     [{ advance: -1 }, 'advance: must be a non-negative number of milliseconds'],
     [{ advance: '1 hour' }, 'advance: must be milliseconds or a duration such as "500ms", "20s", "30m", "1h", "2d"'],
@@ -74,6 +74,8 @@ describe.each(doors)('the /__mcpsim/clock control route (%s)', (door) => {
     [{ advance: 1e17 }, 'advance: '],
     [{ advance: '999999999999d' }, 'advance: moves the clock out of the range of dates'],
     [{ rewind: '1h' }, 'body: send exactly one of'],
+    [{ mode: 'frozen' }, 'body: send exactly one of'],
+    [{ mode: 'virtual', advance: '1h' }, 'body: send exactly one of'],
   ])('refuses %j with 400 validation_error', async (body, message) => {
     harness = await startHarness(door);
     const response = await harness.call('POST', '/__mcpsim/clock', { body });
@@ -92,8 +94,36 @@ describe.each(doors)('the /__mcpsim/clock control route (%s)', (door) => {
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       error: 'validation_error',
-      message: 'The clock is not virtual: start mcpsim with --clock virtual (or MCPSIM_CLOCK=virtual) to move it',
+      message:
+        'The clock is not virtual: switch to a virtual clock first with {"mode": "virtual"} (or start mcpsim with --clock virtual) to move it',
     });
+  });
+
+  it('switches from the system clock to a virtual one that starts now, and back, while running', async () => {
+    harness = await startHarness(door, { clock: systemClock });
+    const before = Date.now();
+    const virtual = await harness.call('POST', '/__mcpsim/clock', { body: { mode: 'virtual' } });
+    expect(virtual.status).toBe(200);
+    expect(virtual.body.virtual).toBe(true);
+    expect(Date.parse(virtual.body.now)).toBeGreaterThanOrEqual(before - 1000);
+    const moved = await harness.call('POST', '/__mcpsim/clock', { body: { set: '2030-01-01T00:00:00Z' } });
+    expect(moved.body).toEqual({ now: '2030-01-01T00:00:00.000Z', virtual: true });
+    expect((await harness.call('GET', '/health', { key: null })).body.timestamp).toBe('2030-01-01T00:00:00.000Z');
+    // Switching to virtual again keeps the virtual time as it is.
+    expect((await harness.call('POST', '/__mcpsim/clock', { body: { mode: 'virtual' } })).body.now).toBe('2030-01-01T00:00:00.000Z');
+
+    const system = await harness.call('POST', '/__mcpsim/clock', { body: { mode: 'system' } });
+    expect(system.body.virtual).toBe(false);
+    expect(Date.parse(system.body.now)).toBeLessThan(Date.parse('2030-01-01T00:00:00Z'));
+    expect((await harness.call('POST', '/__mcpsim/clock', { body: { advance: '1h' } })).status).toBe(400);
+  });
+
+  it("refuses another account's switch of the shared clock with 403", async () => {
+    harness = await startHarness(door);
+    addAccount(harness.platform, 'b', 'account-b-key-0123456789');
+    const response = await harness.call('POST', '/__mcpsim/clock', { key: 'account-b-key-0123456789', body: { mode: 'system' } });
+    expect(response.status).toBe(403);
+    expect((await harness.call('GET', '/__mcpsim/clock')).body).toEqual({ now: testStart, virtual: true });
   });
 
   it('needs the API key', async () => {

@@ -43,6 +43,8 @@ const pages = [
   '/ui/tokens',
   '/ui/scenarios',
   '/ui/clock',
+  '/ui/connections/new',
+  '/ui/connections/demo/github/edit',
 ];
 
 /** What runs out sideways: the page itself, or a card whose content is wider than the card. */

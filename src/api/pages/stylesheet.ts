@@ -43,6 +43,7 @@ button.secondary { background: transparent; color: var(--accent); }
 :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 fieldset { border: 1px solid var(--line); border-radius: 6px; margin: .5rem 0; }
 .required { color: var(--bad); }
+.field-error { color: var(--bad); margin: .2rem 0 0; font-size: .85rem; }
 .grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 1rem; }
 .notice { border-left: 4px solid var(--accent); padding: .4rem .8rem; background: var(--card); margin: .5rem 0 1rem; }
 .notice.error { border-color: var(--bad); }

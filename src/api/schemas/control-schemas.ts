@@ -17,8 +17,9 @@ export const clockChangeSchema = z
         ]),
       }),
       z.strictObject({ set: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time, e.g. 2026-01-01T00:00:00Z' }) }),
+      z.strictObject({ mode: z.enum(['system', 'virtual'], 'must be "system" or "virtual"') }),
     ],
-    { error: 'send exactly one of {"advance": "1h" | milliseconds} or {"set": "<ISO 8601 date-time>"}' },
+    { error: 'send exactly one of {"advance": "1h" | milliseconds}, {"set": "<ISO 8601 date-time>"} or {"mode": "system" | "virtual"}' },
   )
   .meta({ id: 'ClockChange' });
 
