@@ -191,13 +191,19 @@ function Playground(props: { base: string; csrf: string; tool: ToolView; open: b
         <Csrf token={csrf} />
         <input type="hidden" name="tool" value={tool.name} />
         <SchemaFields schema={tool.inputSchema} prefix="arg" idPrefix={`f-${id}`} />
-        <details>
-          <summary>Raw JSON arguments (instead of the fields)</summary>
-          <label for={`raw-${id}`}>Arguments as a JSON object</label>
-          <textarea id={`raw-${id}`} name="_raw" rows={4} placeholder="{}"></textarea>
-        </details>
         <button type="submit">Call {tool.name}</button>
       </form>
+      {/* A form of its own: the fields' required rules do not hold it back, and it sends only the JSON. */}
+      <details>
+        <summary>Raw JSON arguments (instead of the fields)</summary>
+        <form method="post" action={`${base}/call`} data-target={`#result-${id}`} aria-label={`Call ${tool.name} with JSON arguments`}>
+          <Csrf token={csrf} />
+          <input type="hidden" name="tool" value={tool.name} />
+          <label for={`raw-${id}`}>Arguments as a JSON object</label>
+          <textarea id={`raw-${id}`} name="_raw" rows={4} placeholder="{}" required></textarea>
+          <button type="submit">Call {tool.name} with this JSON</button>
+        </form>
+      </details>
       <div id={`result-${id}`} tabindex={-1}></div>
     </details>
   );

@@ -181,3 +181,26 @@ describe('creating and editing a connection, keyboard only', () => {
     expect((await demo.api('GET', '/connect/demo/brief')).status).toBe(404);
   });
 });
+
+describe('the playground, keyboard only', () => {
+  it('calls a tool with raw JSON arguments while its required fields are empty, and sends only the JSON', async () => {
+    await page.goto(`${demo.url}/ui/connections/triage/tracker`);
+    // get_issue requires "number"; its field stays empty, as a user who pastes JSON leaves it.
+    await tabTo(page, 'details:has(form[aria-label="Call get_issue"]) > summary');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('form[aria-label="Call get_issue"] [required]').count()).toBeGreaterThan(0);
+    await tabTo(page, 'form[aria-label="Call get_issue"] ~ details > summary');
+    await page.keyboard.press('Enter');
+    await tabTo(page, '#raw-get_issue');
+    await page.keyboard.type('{"number": 102}');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Call get_issue with this JSON');
+    await page.keyboard.press('Enter');
+    await page.locator('#result-get_issue .badge').waitFor();
+    expect(await page.locator('#result-get_issue').innerText()).toContain('mina.k');
+    const memory = await demo.api('GET', '/__mcpsim/connections/triage/tracker/memory');
+    const last = memory.body.calls.at(-1);
+    expect(last).toMatchObject({ tool: 'get_issue', arguments: { number: 102 } });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
