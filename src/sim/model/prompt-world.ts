@@ -2,9 +2,10 @@
 import type { WorldState } from '../../domain/memory-log.js';
 import type { ListFocus } from './prompt-focus.js';
 import { matches, truncate, type Needle } from './prompt-needles.js';
-import { indexWorldById, type WorldIndex } from '../source/shown-entities.js';
+import { indexWorldById } from '../source/shown-entities.js';
 import { factsOfEntity, typeView, type TypeView } from './world-type-view.js';
-import { toIdRuns, toIdRunsExcept } from './id-runs.js';
+import { describeOmitted, type Omitted, type OmittedType } from './prompt-omitted.js';
+import { deniesAnyOf } from './prompt-denials.js';
 
 /** How many world items that mention the arguments are shown (best first: rare shared values beat common ones like "open"). */
 export const relatedWorldCap = 12;
@@ -247,22 +248,6 @@ interface Span {
   start: number;
 }
 
-/** A type's omitted ids: its ids in the world's order but those at `skipped` (ascending), which the prompt shows. */
-interface OmittedType {
-  type: string;
-  count: number;
-  ids: readonly string[];
-  skipped: readonly number[];
-}
-
-interface Omitted {
-  /** Per type with omitted entities. */
-  byType: OmittedType[];
-  facts: number;
-  /** The focused entities that did not fit. */
-  leftOut: string[];
-}
-
 const typeNames = new WeakMap<object, ReadonlySet<string>>();
 
 /** The world's type names, lowercased, once per world. */
@@ -312,55 +297,6 @@ function toFocusTable(focused: readonly WorldItem[]): FocusTable {
   return { header, rows };
 }
 
-const denial = /\b(no|not|never|none|missing|unknown|nonexistent|deleted|removed|doesn't|isn't)\b/i;
-
-/**
- * Whether a fact says that something the world holds does not exist: a negation and an id among
- * the world. A bare number counts only after its type's name or `#` ("no issue 42", "#42"), so "no CI
- * on 3 branches" is not about issue 3.
- */
-function deniesAnyOf(fact: string, holds: WorldIndex, types: ReadonlySet<string>): boolean {
-  const candidates = deniedCandidates(fact);
-  return (
-    candidates !== null &&
-    candidates.some(
-      ({ id, after, hash }) =>
-        holds.get(id) !== undefined &&
-        (hash || after === null || types.has(after) || types.has(`${after}s`) || types.has(after.replace(/s$/, ''))),
-    )
-  );
-}
-
-interface DeniedCandidate {
-  id: string;
-  /** For a bare number: the word before it, lowercased (null: the candidate is not a bare number). */
-  after: string | null;
-  hash: boolean;
-}
-
-/** Facts repeat on every call: what each one could deny is worked out once (a bounded cache). */
-const deniedByFact = new Map<string, DeniedCandidate[] | null>();
-
-function deniedCandidates(fact: string): DeniedCandidate[] | null {
-  let candidates = deniedByFact.get(fact);
-  if (candidates === undefined) {
-    if (deniedByFact.size >= 10_000) deniedByFact.clear();
-    candidates = null;
-    if (denial.test(fact)) {
-      const words = fact.split(/[\s,;:()"'`]+/).map((word) => word.replace(/[.!?]+$/, ''));
-      candidates = words
-        .map((word, index) => {
-          const id = word.replace(/^#/, '');
-          const bare = /^\d+$/.test(id);
-          return { id, hash: word.startsWith('#'), after: bare ? (words[index - 1] ?? '').toLowerCase() : null };
-        })
-        .filter((candidate) => candidate.id !== '');
-    }
-    deniedByFact.set(fact, candidates);
-  }
-  return candidates;
-}
-
 /**
  * World items best first: those the call mentions (highest score, then newest), then facts
  * newest first, then entities newest first with the types taking turns. Lazy, and without
@@ -378,53 +314,4 @@ function* inPromptOrder({ focused, facts, spans, itemAt }: WorldItems, related: 
       if (item && item.score === 0 && !item.focus) yield item;
     }
   }
-}
-
-/**
- * The "Omitted" line. It names every omitted id when the line fits in `room`, else the first ids
- * (the scheme) and the newest (what a create needs to pick the next id); the entities a list's
- * answer must hold but that did not fit are always named, on a line of their own.
- */
-function describeOmitted({ byType, facts, leftOut }: Omitted, focus: ListFocus | null, room: number): string {
-  const line = (listed: (omitted: OmittedType) => string) => {
-    const parts = byType.map((omitted) => `${omitted.count} ${omitted.type} (ids ${listed(omitted)})`);
-    if (facts > 0) parts.push(`${facts} older facts`);
-    return `Omitted as unrelated to this call (they exist): ${parts.join('; ')}`;
-  };
-  const focusLine =
-    focus && leftOut.length > 0
-      ? `\nLeft out for space, although this call's answer must list them (${focus.type}${focus.filters.length > 0 ? ` matching ${focus.filters.join(', ')}` : ''}; fields as in earlier results): ${toIdRuns(leftOut)}`
-      : '';
-  const everyId = line(({ ids, skipped }) => toIdRunsExcept(ids, skipped));
-  if (everyId.length + focusLine.length <= room) return everyId + focusLine;
-  return (
-    line((omitted) => {
-      const ids = omittedIds(omitted);
-      return omitted.count <= 24
-        ? ids(0, omitted.count).join(', ')
-        : `${ids(0, 4).join(', ')}, …, ${ids(omitted.count - 20, 20).join(', ')}`;
-    }) + focusLine
-  );
-}
-
-/** The omitted ids from the `from`-th on, `count` of them, found past the skipped ones without listing them all. */
-function omittedIds({ ids, skipped }: OmittedType): (from: number, count: number) => string[] {
-  return (from, count) => {
-    const found: string[] = [];
-    // The position of the `from`-th omitted id: each skipped position at or before it moves it one on.
-    let at = from;
-    let next = 0;
-    while (next < skipped.length && skipped[next]! <= at) {
-      at += 1;
-      next += 1;
-    }
-    for (; at < ids.length && found.length < count; at++) {
-      if (next < skipped.length && skipped[next] === at) {
-        next += 1;
-        continue;
-      }
-      found.push(ids[at]!);
-    }
-    return found;
-  };
 }
