@@ -4,33 +4,21 @@
  * and creating and editing a connection through `PUT /connect/{ns}/{id}` with the API's
  * validation errors beside the field they name.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
-import { launchChromium } from '../support/chromium.js';
-import { startDemo, type DemoServer } from '../support/demo-server.js';
 import { tabTo } from '../support/keyboard.js';
+import { openDemoDashboard, type DemoDashboard } from '../support/demo-dashboard.js';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-dashboard-editing-'));
-let demo: DemoServer;
-let browser: Browser;
-let page: Page;
-
+let dashboard: DemoDashboard;
+let demo: DemoDashboard['demo'];
+let page: DemoDashboard['page'];
 beforeAll(async () => {
-  demo = await startDemo(['--data-dir', dataDir]);
-  browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 1000, height: 800 } })).newPage();
-  page.setDefaultTimeout(8000);
-  await page.goto(demo.loginUrl);
+  dashboard = await openDemoDashboard();
+  ({ demo, page } = dashboard);
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await demo?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await dashboard?.close();
 });
 
 /** Replaces what the focused field holds, as a keyboard user does. */

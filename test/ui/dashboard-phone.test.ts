@@ -3,35 +3,28 @@
  * arguments on a fresh data directory, logged in through the banner's link. No page scrolls
  * sideways and no card's content (a table above all) runs out of its card; axe stays clean.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
-import { launchChromium } from '../support/chromium.js';
-import { startDemo, type DemoServer } from '../support/demo-server.js';
+import { openDemoDashboard, type DemoDashboard } from '../support/demo-dashboard.js';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-dashboard-phone-'));
-let demo: DemoServer;
-let browser: Browser;
-let page: Page;
-
+let dashboard: DemoDashboard;
+let demo: DemoDashboard['demo'];
+let page: DemoDashboard['page'];
 beforeAll(async () => {
-  demo = await startDemo(['--data-dir', dataDir]);
-  // Calls, so that the timelines and worlds have rows.
-  await demo.api('POST', '/connect/demo/github/.tools/list_issues', { owner: 'acme', repo: 'widgets' });
-  await demo.api('POST', '/connect/triage/tracker/.tools/list_issues', { state: 'open' });
-  browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true })).newPage();
-  page.setDefaultTimeout(8000);
-  await page.goto(demo.loginUrl);
+  dashboard = await openDemoDashboard({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    prepare: async (started) => {
+      // Calls, so that the timelines and worlds have rows.
+      await started.api('POST', '/connect/demo/github/.tools/list_issues', { owner: 'acme', repo: 'widgets' });
+      await started.api('POST', '/connect/triage/tracker/.tools/list_issues', { state: 'open' });
+    },
+  });
+  ({ demo, page } = dashboard);
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await demo?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await dashboard?.close();
 });
 
 const pages = [
