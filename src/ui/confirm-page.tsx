@@ -1,4 +1,6 @@
+import type { Context } from 'hono';
 import { Csrf, Layout } from './layout.js';
+import { sessionOf } from './ui-context.js';
 
 export interface Confirmation {
   /** The page's title, a question: `Reset the memory of demo/github?` */
@@ -44,4 +46,24 @@ export function ConfirmPage({ csrf, confirmation }: { csrf: string; confirmation
 /** The form's fields a confirmation posts again: all but the CSRF token and the confirmation itself. */
 export function toRepostedFields(form: ReadonlyMap<string, string>): Map<string, string> {
   return new Map([...form].filter(([name]) => name !== '_csrf' && name !== 'confirm'));
+}
+
+/**
+ * Answers a destructive form's first post with its confirmation step: the same form again, posted
+ * to the same action with `confirm=yes`.
+ *
+ * @example
+ *   if (form.get('confirm') !== 'yes') return askToConfirm(c, form, { title, consequence, confirmLabel, cancelHref: '/ui' });
+ */
+export function askToConfirm(
+  c: Context,
+  form: ReadonlyMap<string, string>,
+  question: Pick<Confirmation, 'title' | 'consequence' | 'confirmLabel' | 'cancelHref'>,
+): Response | Promise<Response> {
+  return c.html(
+    <ConfirmPage
+      csrf={sessionOf(c).csrf}
+      confirmation={{ ...question, action: new URL(c.req.url).pathname, fields: toRepostedFields(form) }}
+    />,
+  );
 }

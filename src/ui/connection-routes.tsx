@@ -1,10 +1,10 @@
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { CallLogEntry } from '../domain/memory-log.js';
 import type { MemoryKey } from '../store/memory-store.js';
 import type { Stores } from '../store/stores.js';
 import { errorText, segment, type ApiClient } from './api-client.js';
-import { ConfirmPage, toRepostedFields, type Confirmation } from './confirm-page.js';
+import { askToConfirm } from './confirm-page.js';
 import { CallResult, ConnectionPage, loadConnection, loadMemory, toolPath, type CallOutcome, type ToolView } from './connection-page.js';
 import { Layout, Notice } from './layout.js';
 import { connectionPath, MemoryView, TimelineRow, type CallEntry } from './memory-view.js';
@@ -146,7 +146,8 @@ export function addConnectionRoutes(app: Hono, context: UiContext): void {
     const { namespace, id, snapshot } = c.req.param();
     const form = await readForm(c);
     if (form.get('confirm') !== 'yes')
-      return confirm(c, form, {
+      return askToConfirm(c, form, {
+        cancelHref: connectionPath(namespace, id),
         title: `Restore a snapshot of ${namespace}/${id}?`,
         consequence:
           form.get('scope') === 'connection'
@@ -171,7 +172,8 @@ export function addConnectionRoutes(app: Hono, context: UiContext): void {
     const { namespace, id, snapshot } = c.req.param();
     const form = await readForm(c);
     if (form.get('confirm') !== 'yes')
-      return confirm(c, form, {
+      return askToConfirm(c, form, {
+        cancelHref: connectionPath(namespace, id),
         title: `Delete a snapshot of ${namespace}/${id}?`,
         consequence: 'The snapshot is deleted for good: the memory cannot go back to it any more.',
         confirmLabel: 'Yes, delete the snapshot',
@@ -184,7 +186,8 @@ export function addConnectionRoutes(app: Hono, context: UiContext): void {
     const { namespace, id } = c.req.param();
     const form = await readForm(c);
     if (form.get('confirm') !== 'yes')
-      return confirm(c, form, {
+      return askToConfirm(c, form, {
+        cancelHref: connectionPath(namespace, id),
         title: `Reset the memory of ${namespace}/${id}?`,
         consequence:
           form.get('scope') === 'connection'
@@ -272,28 +275,6 @@ async function callTool(
 }
 
 /** `?scope=…` from a dashboard form's scope choice (the API checks the value), or nothing. */
-/** The confirmation step of a destructive action: the same form again, with `confirm=yes` (confirm-page.tsx). */
-function confirm(
-  c: Context,
-  form: ReadonlyMap<string, string>,
-  { title, consequence, confirmLabel }: Pick<Confirmation, 'title' | 'consequence' | 'confirmLabel'>,
-): Response | Promise<Response> {
-  const { namespace, id } = c.req.param() as { namespace: string; id: string };
-  return c.html(
-    <ConfirmPage
-      csrf={sessionOf(c).csrf}
-      confirmation={{
-        title,
-        consequence,
-        confirmLabel,
-        action: new URL(c.req.url).pathname,
-        fields: toRepostedFields(form),
-        cancelHref: connectionPath(namespace, id),
-      }}
-    />,
-  );
-}
-
 function scopeQuery(form: Map<string, string>): string {
   const scope = form.get('scope');
   return scope === undefined || scope === '' ? '' : `?scope=${encodeURIComponent(scope)}`;

@@ -1,7 +1,7 @@
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { errorText, segment } from './api-client.js';
-import { ConfirmPage, toRepostedFields } from './confirm-page.js';
-import { apiOf, readForm, redirectWith, sessionOf } from './ui-context.js';
+import { askToConfirm } from './confirm-page.js';
+import { apiOf, readForm, redirectWith } from './ui-context.js';
 
 /**
  * Creating and deleting namespaces, and deleting connections, from the connections page: each is
@@ -23,7 +23,8 @@ export function addNamespaceRoutes(app: Hono): void {
     const { namespace } = c.req.param();
     const form = await readForm(c);
     if (form.get('confirm') !== 'yes')
-      return confirm(c, form, {
+      return askToConfirm(c, form, {
+        cancelHref: '/ui',
         title: `Delete the namespace ${namespace}?`,
         consequence: 'The namespace is deleted with every connection in it, their memories and their snapshots.',
         confirmLabel: 'Yes, delete the namespace',
@@ -36,7 +37,8 @@ export function addNamespaceRoutes(app: Hono): void {
     const { namespace, id } = c.req.param();
     const form = await readForm(c);
     if (form.get('confirm') !== 'yes')
-      return confirm(c, form, {
+      return askToConfirm(c, form, {
+        cancelHref: '/ui',
         title: `Delete the connection ${namespace}/${id}?`,
         consequence: 'The connection is deleted with its memory (every call and its world) and its snapshots.',
         confirmLabel: 'Yes, delete the connection',
@@ -44,24 +46,4 @@ export function addNamespaceRoutes(app: Hono): void {
     const answer = await apiOf(c).delete(`/connect/${segment(namespace)}/${segment(id)}`);
     return redirectWith(c, '/ui', answer.ok ? `Connection ${namespace}/${id} deleted.` : errorText(answer), !answer.ok);
   });
-}
-
-function confirm(
-  c: Context,
-  form: ReadonlyMap<string, string>,
-  { title, consequence, confirmLabel }: { title: string; consequence: string; confirmLabel: string },
-): Response | Promise<Response> {
-  return c.html(
-    <ConfirmPage
-      csrf={sessionOf(c).csrf}
-      confirmation={{
-        title,
-        consequence,
-        confirmLabel,
-        action: new URL(c.req.url).pathname,
-        fields: toRepostedFields(form),
-        cancelHref: '/ui',
-      }}
-    />,
-  );
 }
