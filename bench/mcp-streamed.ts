@@ -3,14 +3,10 @@
  * notifications before its result, relayed through a real connection in an MCP session, against
  * the same call made straight to the upstream (the MCP SDK client, one call at a time).
  */
-import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { serveMcpSessions, type SessionHttpServer } from '../test/support/session-http-server.js';
 
 const progressPerCall = 10;
 const warmUp = 50;
@@ -22,46 +18,21 @@ export interface StreamedFigures {
 }
 
 /** A stateful upstream whose `count` tool reports 10 steps of progress, then answers. */
-async function startProgressUpstream(): Promise<{ url: string; close(): Promise<void> }> {
-  const transports = new Map<string, StreamableHTTPServerTransport>();
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
-    const id = request.headers['mcp-session-id'];
-    let transport = typeof id === 'string' ? transports.get(id) : undefined;
-    if (!transport && isInitializeRequest(body)) {
-      const opened = new StreamableHTTPServerTransport({
-        sessionIdGenerator: randomUUID,
-        onsessioninitialized: (sid) => void transports.set(sid, opened),
-      });
-      const server = new McpServer({ name: 'progress-upstream', version: '1.0.0' });
-      server.registerTool('count', { description: 'Counts to 10, reporting each step.' }, async (extra) => {
-        const token = extra._meta?.progressToken;
-        for (let step = 1; step <= progressPerCall; step++)
-          if (token !== undefined)
-            await extra.sendNotification({
-              method: 'notifications/progress',
-              params: { progressToken: token, progress: step, total: progressPerCall },
-            });
-        return { content: [{ type: 'text', text: 'done' }] };
-      });
-      await server.connect(opened);
-      transport = opened;
-    }
-    if (!transport) return void response.writeHead(404).end();
-    await transport.handleRequest(request, response, body);
-  }
-  const http = createServer((request, response) => void handle(request, response).catch(() => response.destroy()));
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
-    async close() {
-      await Promise.all([...transports.values()].map((transport) => transport.close()));
-      http.closeAllConnections();
-      await new Promise((resolve) => http.close(resolve));
-    },
-  };
+function startProgressUpstream(): Promise<SessionHttpServer> {
+  return serveMcpSessions(() => {
+    const server = new McpServer({ name: 'progress-upstream', version: '1.0.0' });
+    server.registerTool('count', { description: 'Counts to 10, reporting each step.' }, async (extra) => {
+      const token = extra._meta?.progressToken;
+      for (let step = 1; step <= progressPerCall; step++)
+        if (token !== undefined)
+          await extra.sendNotification({
+            method: 'notifications/progress',
+            params: { progressToken: token, progress: step, total: progressPerCall },
+          });
+      return { content: [{ type: 'text', text: 'done' }] };
+    });
+    return server;
+  });
 }
 
 async function timeCalls(url: string, headers: Record<string, string>): Promise<{ p50: number; p99: number }> {

@@ -4,13 +4,9 @@
  * call that waits to be cancelled, and resource subscriptions. The relay tests point connections
  * at it.
  */
-import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { serveMcpSessions } from './session-http-server.js';
 
 export interface StreamingUpstream {
   url: string;
@@ -73,36 +69,6 @@ function createMcp(seen: { cancelled: string[] }): McpServer {
 
 export async function startStreamingUpstream(): Promise<StreamingUpstream> {
   const seen = { cancelled: [] as string[] };
-  const transports = new Map<string, StreamableHTTPServerTransport>();
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
-    const id = request.headers['mcp-session-id'];
-    let transport = typeof id === 'string' ? transports.get(id) : undefined;
-    if (!transport && isInitializeRequest(body)) {
-      const opened = new StreamableHTTPServerTransport({
-        sessionIdGenerator: randomUUID,
-        onsessioninitialized: (sid) => void transports.set(sid, opened),
-      });
-      transport = opened;
-      await createMcp(seen).connect(opened);
-    }
-    if (!transport) {
-      response.writeHead(404).end();
-      return;
-    }
-    await transport.handleRequest(request, response, body);
-  }
-  const http = createServer((request, response) => void handle(request, response).catch(() => response.destroy()));
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
-    cancelled: seen.cancelled,
-    async close() {
-      await Promise.all([...transports.values()].map((transport) => transport.close()));
-      http.closeAllConnections();
-      await new Promise((resolve) => http.close(resolve));
-    },
-  };
+  const served = await serveMcpSessions(() => createMcp(seen));
+  return { url: served.url, cancelled: seen.cancelled, close: served.close };
 }
