@@ -15,10 +15,13 @@ import { toScenarioCatalog } from './dashboard-scenarios.js';
 import { connectHttpUpstream, listCapturedTools, toCaptureReport, toRedactPatterns, type CaptureSettings } from './capture-session.js';
 
 export const name = 'serve';
-export const usage = '[options]';
+export const usage = '[options] [scenario...]';
+/** `mcpsim serve scenarios/issue-triage.yaml`: a path is a scenario, as with --scenario. */
+export const positionals = true;
 export const summary = 'start the server';
 export const help = `Starts the platform on a socket and serves it until Ctrl+C or SIGTERM, which let requests in
-flight finish and close the database. Logs one line per request (method, path, status, time).`;
+flight finish and close the database. Logs one line per request (method, path, status, time).
+A path after the options is a scenario file or folder, as with --scenario.`;
 
 export const options = {
   port: configOptions.port,
@@ -55,7 +58,7 @@ export const options = {
   fresh: { type: 'boolean', help: 'start anew: forget what the data directory holds first (as mcpsim reset does)' },
 } as const satisfies CommandOptions;
 
-export function run({ values }: CommandInput<typeof options>, io: CliIo): Promise<number> {
+export function run({ values, positionals: paths }: CommandInput<typeof options>, io: CliIo): Promise<number> {
   const uplinks = (values.uplink ?? []).map(parseUplinkOption);
   const capture = toServeCapture(values, 'serve');
   return serve(
@@ -63,7 +66,7 @@ export function run({ values }: CommandInput<typeof options>, io: CliIo): Promis
       flags: toConfigFlags(values),
       quiet: values.quiet ?? false,
       fresh: values.fresh ?? false,
-      scenarios: values.scenario ?? [],
+      scenarios: [...(values.scenario ?? []), ...paths],
       uplinks,
       ...(capture ? { capture } : {}),
     },

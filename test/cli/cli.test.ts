@@ -193,7 +193,7 @@ describe('mcpsim usage', () => {
       expect(exit.stdout).not.toContain('mcpsim registry generate');
       expect(exit.stdout).toMatch(/^ {2}-h, --help {2,}print this help$/m);
     }
-    expect(serve.stdout).toMatch(/^Usage: mcpsim serve \[options\]\n/);
+    expect(serve.stdout).toMatch(/^Usage: mcpsim serve \[options\] \[scenario\.\.\.\]\n/);
     for (const option of [
       '--port <n>',
       '--host <host>',

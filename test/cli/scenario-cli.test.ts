@@ -140,8 +140,8 @@ describe('mcpsim test', () => {
   });
 });
 
-describe('mcpsim serve --scenario and the demo', () => {
-  it('loads a scenario, prints its MCP URLs and tokens, serves them, and reloads the file when it changes', async () => {
+describe('mcpsim serve <scenario> and the demo', () => {
+  it('loads a scenario named after the options, prints its MCP URLs and tokens, serves them, and reloads the file when it changes', async () => {
     const dir = scratch();
     copyFileSync('scenarios/issue-triage.yaml', join(dir, 'triage.yaml'));
     const file = join(dir, 'triage.yaml');
@@ -166,9 +166,8 @@ describe('mcpsim serve --scenario and the demo', () => {
         'scenario-serve-key',
         '--fixtures',
         join(process.cwd(), 'fixtures'),
-        '--scenario',
-        file,
         '--quiet',
+        file,
       ],
       io,
     );
