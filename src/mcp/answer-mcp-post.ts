@@ -42,12 +42,7 @@ export async function answerMcpPost(
     return session.handle(request, message.kind === 'request' ? message.request.message : message.message);
   }
   // The Node adapter makes a request's AbortSignal when it is first read (several µs): only a source that needs it reads it.
-  const origin: RequestOrigin = {
-    get signal() {
-      return request.signal;
-    },
-    requester: toRequester(request.headers),
-  };
+  const origin: RequestOrigin = { signal: () => request.signal, requester: toRequester(request.headers) };
   if (message.kind === 'accepted') {
     if (message.notification) verdict.endpoint.notify?.(message.notification, origin);
     return acceptedResponse();

@@ -1,15 +1,18 @@
 import type { JsonRpcId } from './json-rpc.js';
 
-/** A request in flight: its signal, made only when something asks for it. */
+/**
+ * A request in flight. Plain functions, not a getter: an object literal with a getter costs more
+ * than a microsecond to make, most of what laziness saves.
+ */
 export interface TrackedRequest {
   /**
-   * Aborts when the client cancels the request, or when the HTTP request's own signal aborts
-   * because the client went away. Made on first read: an `AbortSignal` costs several µs, and a
-   * call answered from a fixture never reads it (docs/decisions.md, "Cancellation").
+   * Its signal, which aborts when the client cancels the request, or when the HTTP request's own
+   * signal aborts because the client went away. Made on the first call: an `AbortSignal` costs
+   * several µs, and a call answered from a fixture never asks for it (docs/decisions.md, "Cancellation").
    */
-  readonly signal: AbortSignal;
+  signal: () => AbortSignal;
   /** Forgets the request (and stops listening to the HTTP request's signal, if it was read). */
-  end(): void;
+  end: () => void;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface TrackedRequest {
 export interface RequestCancellations {
   /**
    * Registers a request in flight; `end()` forgets it. `httpSignal` is the HTTP request's own
-   * signal, or a function that reads it, called only when the tracked signal is first read (the
+   * signal, or a function that reads it, called only when the tracked signal is first asked for (the
    * Node adapter makes a request's signal when it is first read, too).
    */
   track(key: string, httpSignal?: AbortSignal | (() => AbortSignal | undefined)): TrackedRequest;
@@ -40,7 +43,7 @@ interface Entry {
  *   const cancellations = createRequestCancellations();
  *   const tracked = cancellations.track(toRequestKey(connection, requester, 7), () => request.signal);
  *   cancellations.cancel(toRequestKey(connection, requester, 7), 'the user pressed stop'); // true
- *   tracked.signal.aborted; // true
+ *   tracked.signal().aborted; // true
  */
 export function createRequestCancellations(): RequestCancellations {
   // One entry per key in the common case; a Set only when a client reuses an id while the first is in flight.
@@ -65,7 +68,7 @@ export function createRequestCancellations(): RequestCancellations {
       let http: AbortSignal | undefined;
       let onHttpAbort: (() => void) | undefined;
       return {
-        get signal() {
+        signal: () => {
           if (entry.controller) return entry.controller.signal;
           const controller = (entry.controller = new AbortController());
           if (entry.cancelled) controller.abort(entry.cancelled);
@@ -78,7 +81,7 @@ export function createRequestCancellations(): RequestCancellations {
           }
           return controller.signal;
         },
-        end() {
+        end: () => {
           if (onHttpAbort) http?.removeEventListener('abort', onHttpAbort);
           forget(key, entry);
         },

@@ -55,8 +55,8 @@ export interface MockToolRunner {
    * Runs one tool call on a mock connection; null when its server has no tool of that name. Both
    * the JSON-RPC `tools/call` and the REST `POST .../.tools/{toolPath}` come here. `signal` aborts
    * when the client gives up: a model answering the call stops, and the call is logged `cancelled`.
-   * It may be given as a function that makes it: only a source that reads `call.signal` (the model)
-   * calls it, so a call answered from a fixture makes no `AbortSignal` (several µs each).
+   * It may be given as a function that makes it: only a source that needs it (the model) calls it,
+   * through `signalOf(call)`, so a call answered from a fixture makes no `AbortSignal` (several µs each).
    */
   run(
     connection: MockConnection,
@@ -226,7 +226,7 @@ function toToolCall(
   { memory, now }: { memory: Pick<MemoryStore, 'sharersOf'>; now: string },
 ): ToolCall {
   const { world, history, toolOverrides } = turn.memory;
-  const call: ToolCall = {
+  return {
     namespace: connection.namespace,
     connectionId: connection.connectionId,
     server: connection.server,
@@ -254,11 +254,8 @@ function toToolCall(
           ),
       ...(toolOverrides ? { toolOverrides } : {}),
     },
+    ...(signal ? { signal } : {}),
   };
-  // Made when a source reads it (a spread of the call reads it too): a replayed call never does.
-  if (typeof signal === 'function') Object.defineProperty(call, 'signal', { get: signal, enumerable: true, configurable: true });
-  else if (signal) call.signal = signal;
-  return call;
 }
 
 /** The call log's entry for an answered call. */
