@@ -5,6 +5,7 @@ import type { McpSessions } from './mcp-sessions.js';
 import { toRequester } from './request-cancellations.js';
 import type { SessionOwner } from './mcp-session.js';
 import type { ReadyVerdict, RefusedVerdict } from './resolve-connection.js';
+import type { RequestOrigin } from './tool-endpoint.js';
 
 /**
  * Answers one POST to a connection's MCP endpoint (Streamable HTTP) that the resolver let
@@ -40,7 +41,8 @@ export async function answerMcpPost(
     if (!session) return sessionNotFound(message.kind === 'request' ? message.request.id : null);
     return session.handle(request, message.kind === 'request' ? message.request.message : message.message);
   }
-  const origin = { signal: request.signal, requester: toRequester(request.headers) };
+  // The Node adapter makes a request's AbortSignal when it is first read (several µs): only a source that needs it reads it.
+  const origin: RequestOrigin = { signal: () => request.signal, requester: toRequester(request.headers) };
   if (message.kind === 'accepted') {
     if (message.notification) verdict.endpoint.notify?.(message.notification, origin);
     return acceptedResponse();

@@ -43,6 +43,7 @@ export function createMockEndpoint(
     const { name } = parsed.data.params;
     // The arguments as sent, not as zod's record rebuilt them: that drops a `__proto__` key.
     const args = ((request.message.params as { arguments?: Record<string, unknown> }).arguments ?? {}) as Record<string, unknown>;
+    // Neither signal is made unless a source reads it (the model does; a fixture replay does not).
     const tracked = cancellations.track(keyOf(origin.requester, request.id), origin.signal);
     let result;
     try {

@@ -6,7 +6,8 @@ import type { SessionHandler, SessionOpening, SessionRefusal, SessionState } fro
 
 /** Where a request came from: its HTTP request's signal (aborts when the client goes away) and who sent it. */
 export interface RequestOrigin {
-  signal?: AbortSignal | undefined;
+  /** A function when reading the signal costs something (the Node adapter makes a request's signal on first read). */
+  signal?: AbortSignal | (() => AbortSignal) | undefined;
   /** The sender, as `toRequester` (request-cancellations.ts) reads the headers: a cancellation must name the sender's own request. */
   requester?: string | undefined;
 }

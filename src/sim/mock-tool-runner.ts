@@ -55,13 +55,15 @@ export interface MockToolRunner {
    * Runs one tool call on a mock connection; null when its server has no tool of that name. Both
    * the JSON-RPC `tools/call` and the REST `POST .../.tools/{toolPath}` come here. `signal` aborts
    * when the client gives up: a model answering the call stops, and the call is logged `cancelled`.
+   * It may be given as a function that makes it: only a source that needs it (the model) calls it,
+   * through `signalOf(call)`, so a call answered from a fixture makes no `AbortSignal` (several µs each).
    */
   run(
     connection: MockConnection,
     name: string,
     args: Record<string, unknown>,
     place: ConnectionPlace,
-    signal?: AbortSignal,
+    signal?: AbortSignal | (() => AbortSignal),
   ): Promise<CallToolResult | null>;
   /** The fault rules applied to mock tool calls (the control API sets them). */
   faults: FaultRules;
@@ -115,7 +117,7 @@ export function createMockToolRunner({
     name: string,
     args: Record<string, unknown>,
     place: ConnectionPlace,
-    signal?: AbortSignal,
+    signal?: AbortSignal | (() => AbortSignal),
   ): Promise<CallToolResult | null> {
     const serverTools = toolsOf(connection.server);
     const toolDefinition = serverTools.byName.get(name);
@@ -203,8 +205,8 @@ interface AcceptedCall {
   place: ConnectionPlace;
   serverTools: ServerTools;
   toolDefinition: ToolDefinition;
-  /** The client's cancellation, handed to the result sources. */
-  signal?: AbortSignal;
+  /** The client's cancellation, handed to the result sources (a function: made when a source reads it). */
+  signal?: AbortSignal | (() => AbortSignal);
 }
 
 /** What a call's turn in the memory gives it. */

@@ -43,7 +43,7 @@ export interface CallDeadlineOptions {
  * Starts the clock of one call.
  *
  * @example
- *   const deadline = startCallDeadline({ deadlineMs: 45_000, attemptTimeoutMs: 30_000, signal: call.signal });
+ *   const deadline = startCallDeadline({ deadlineMs: 45_000, attemptTimeoutMs: 30_000, signal: signalOf(call) });
  *   const attempt = deadline.attempt();
  *   try { await generateText({ ..., abortSignal: attempt.signal }); } finally { attempt.end(); }
  */

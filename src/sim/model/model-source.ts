@@ -8,7 +8,7 @@ import { toApiSettings, type ResultModelApi } from './model-provider.js';
 import { readModelAnswer, type ModelAnswer } from './model-answer.js';
 import { createStructuredContentValidator, modelOutputSchema, toResolution, type ModelOutput } from './model-output.js';
 import { toErrorResult } from '../source/error-result.js';
-import type { ToolCall, ToolCallContext, ToolResolution, ToolResultSource } from '../source/tool-result-source.js';
+import { signalOf, type ToolCall, type ToolCallContext, type ToolResolution, type ToolResultSource } from '../source/tool-result-source.js';
 
 export interface ModelSourceOptions {
   model: LanguageModel;
@@ -48,7 +48,7 @@ type Call = ToolCall & { context: ToolCallContext };
  * Answers mock tool calls with a language model that plays the real server, keeping to the
  * connection's world and history. Never throws and never outlives its deadline: attempts (errors,
  * 429s, timeouts, unusable output) stop at `maxAttempts`, at the deadline, after a second timeout,
- * or at once when the caller cancels (`call.signal`); then it answers a `simulator-error` result (or
+ * or at once when the caller cancels (`signalOf(call)`); then it answers a `simulator-error` result (or
  * `cancelled`). Calls without a context (no memory) are left to the next source.
  *
  * @example
@@ -156,7 +156,7 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
       const { context } = call;
       if (!context) return null;
       const withContext = { ...call, context };
-      const deadline = startCallDeadline({ deadlineMs, attemptTimeoutMs: timeoutMs, signal: call.signal, ...timing });
+      const deadline = startCallDeadline({ deadlineMs, attemptTimeoutMs: timeoutMs, signal: signalOf(call), ...timing });
       // Every billed attempt counts, failed ones too: the call's usage is their sum.
       const spent: TokenUsage[] = [];
       const next: Attempt = async (note) => {

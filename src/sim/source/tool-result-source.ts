@@ -46,8 +46,20 @@ export interface ToolCall {
   /**
    * Aborts when the client gives up on the call (an MCP `notifications/cancelled`, or its HTTP
    * request went away): a source that waits on a model stops at once and answers `cancelled`.
+   * A function that makes it when the caller makes it on demand: read it with `signalOf(call)`.
    */
-  signal?: AbortSignal;
+  signal?: AbortSignal | (() => AbortSignal);
+}
+
+/**
+ * The call's cancellation signal, made now if it is made on demand (an `AbortSignal` costs several
+ * µs, and a call answered from a fixture never needs one).
+ *
+ * @example
+ *   startCallDeadline({ deadlineMs, attemptTimeoutMs, signal: signalOf(call) });
+ */
+export function signalOf(call: ToolCall): AbortSignal | undefined {
+  return typeof call.signal === 'function' ? call.signal() : call.signal;
 }
 
 /** Where a result came from, reported to clients in `_meta["mcpsim/source"]`. */
