@@ -62,12 +62,7 @@ describe('the MCP conformance suite’s server scenarios', () => {
     expect(lostIn(relayed)).toEqual([]);
   });
 
-  // Known gap: through the stdio bridge (test/support/conformance/stdio-bridge.mjs) the last of the
-  // three progress notifications of tools-call-with-progress does not arrive (the bridge alone,
-  // called over stdio, already shows it); every other scenario passes.
-  const knownUplinkGaps = ['tools-call-with-progress'];
-
-  it('every scenario that passes directly passes through a stdio uplink, but the known gap', () => {
-    expect(lostIn(uplinked).filter(([scenario]) => !knownUplinkGaps.includes(scenario as string))).toEqual([]);
+  it('every scenario that passes directly passes through a stdio uplink', () => {
+    expect(lostIn(uplinked)).toEqual([]);
   });
 });
