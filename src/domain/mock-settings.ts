@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { maxWorldFacts } from './world-state.js';
 import { toolOperations } from './tool-verbs.js';
+import { toolScriptFields } from './tool-script.js';
 
 const name = (what: string) => z.string().min(1, `must name the ${what}`).max(256, `must be at most 256 characters`);
 
@@ -50,8 +51,9 @@ export const toolOverrideSchema = z
       .describe('fields an update sets, e.g. { status: archived } for archive_project (state stands for state or status)'),
     notFound: z.boolean().optional().describe('true: an unknown id is a not-found; false: the entity is made up once and remembered'),
     upsert: z.boolean().optional().describe('true: an update creates the entity it does not find'),
+    ...toolScriptFields,
   })
-  .describe("a correction of the simulator's guess about one tool");
+  .describe("a correction of the simulator's guess about one tool, and the events it sends before it answers");
 
 export const toolOverridesSchema = z
   .record(z.string().min(1).max(256), toolOverrideSchema)

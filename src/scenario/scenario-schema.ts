@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { faultSchema, type Fault } from '../domain/fault.js';
 import { seedWorldSchema, toolOverridesSchema } from '../domain/mock-settings.js';
+import { mockSurfaceSchema } from '../domain/mock-surface.js';
 
 export { faultSchema, type Fault };
 
@@ -37,6 +38,7 @@ export const scenarioServerSchema = z
     displayName: z.string().min(1).optional().describe('the name shown in listings (default: the qualifiedName)'),
     description: z.string().optional().describe('what the server is; the simulator reads it'),
     tools: z.array(scenarioToolSchema).describe('its tools'),
+    ...mockSurfaceSchema.shape,
   })
   .describe('a custom server added to the registry for this scenario');
 

@@ -69,6 +69,66 @@ describe('loadScenarioText', () => {
     });
   });
 
+  it('loads a server with resources, resource templates and prompts, and tool events in mock.tools', () => {
+    const text = yaml(
+      'name: triage',
+      'servers:',
+      '  - qualifiedName: "@qa/tracker"',
+      '    tools: [{ name: delete_issue }]',
+      '    resources:',
+      '      - { uri: "tracker://readme", name: readme, mimeType: text/markdown, text: "# Tracker" }',
+      '      - { uri: "tracker://logo", name: logo, blob: aGVsbG8= }',
+      '    resourceTemplates:',
+      '      - { uriTemplate: "tracker://issues/{id}", name: issue, description: one issue as JSON }',
+      '    prompts:',
+      '      - name: triage_issue',
+      '        arguments: [{ name: id, required: true }]',
+      '        messages: [{ role: user, text: "Triage issue {{id}}" }]',
+      'namespaces:',
+      '  - name: triage',
+      '    connections:',
+      '      - id: tracker',
+      '        server: "@qa/tracker"',
+      '        mock:',
+      '          tools:',
+      '            delete_issue:',
+      '              progress: 3',
+      '              log: [starting, { level: debug, message: details }]',
+      '              elicit: { message: Delete it? }',
+      '              sample: { message: Summarize the issue }',
+    );
+    const result = loadScenarioText(text, 'scenarios/test.yaml');
+    if (!('scenario' in result)) throw new Error(JSON.stringify(result.problems));
+    const [server] = result.scenario.servers;
+    expect(server?.resources?.map((resource) => resource.uri)).toEqual(['tracker://readme', 'tracker://logo']);
+    expect(server?.resourceTemplates?.[0]?.uriTemplate).toBe('tracker://issues/{id}');
+    expect(server?.prompts?.[0]?.messages).toEqual([{ role: 'user', text: 'Triage issue {{id}}' }]);
+    const mock = result.scenario.namespaces[0]?.connections[0]?.mock;
+    expect(typeof mock === 'object' && mock.tools?.delete_issue).toEqual({
+      progress: 3,
+      log: ['starting', { level: 'debug', message: 'details' }],
+      elicit: { message: 'Delete it?', requestedSchema: { type: 'object', properties: {} } },
+      sample: { message: 'Summarize the issue', maxTokens: 256 },
+    });
+  });
+
+  it('refuses a resource with both text and blob, and a blob that is not base64', () => {
+    const text = yaml(
+      'name: triage',
+      'servers:',
+      '  - qualifiedName: "@qa/tracker"',
+      '    tools: []',
+      '    resources:',
+      '      - { uri: "tracker://a", name: a, text: x, blob: aGVsbG8= }',
+      '      - { uri: "tracker://b", name: b, blob: "not base64" }',
+      'namespaces:',
+      '  - name: triage',
+    );
+    const messages = problemsOf(text).map((problem) => `${problem.path} ${problem.message}`);
+    expect(messages.some((message) => message.includes('resources[0]') && message.includes('takes text or blob, not both'))).toBe(true);
+    expect(messages.some((message) => message.includes('resources[1]') && message.includes('must be base64'))).toBe(true);
+  });
+
   it('points a wrong enum value at the value, with the allowed values and the value it got', () => {
     const text = yaml(
       'name: triage',
