@@ -127,6 +127,17 @@ describe('mcpsim capture of a whole MCP session', () => {
     });
   });
 
+  it('writes a scenario that loads and that mcpsim test passes at once', async () => {
+    let output = '';
+    const io: CliIo = {
+      stdout: (text) => void (output += text),
+      stderr: (text) => void (output += text),
+      env: {},
+      onShutdownSignal: () => {},
+    };
+    expect(await main(['test', join(out, 'scenario.yaml')], io), output).toBe(0);
+  });
+
   it('lists the resources and prompts in the registry entry, without their contents', () => {
     const [entry] = JSON.parse(readFileSync(join(out, 'registry.json'), 'utf8')) as Record<string, unknown>[];
     expect(entry!.resources).toContainEqual({

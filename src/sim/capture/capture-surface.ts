@@ -4,38 +4,13 @@
  * a scenario's `servers[]` entry takes (`resources:`, `resourceTemplates:`, `prompts:`), so the
  * captured mock lists and answers them as the server did (docs/capture.md).
  */
+import type { MockPrompt, MockResource, MockResourceTemplate, MockSurface } from '../../domain/mock-surface.js';
 
-/** One resource as a scenario writes it: its listing, and the contents a read returned. */
-export interface CapturedResource {
-  uri: string;
-  name: string;
-  description?: string;
-  mimeType?: string;
-  text?: string;
-  blob?: string;
-}
-
-export interface CapturedResourceTemplate {
-  uriTemplate: string;
-  name: string;
-  description?: string;
-  mimeType?: string;
-}
-
-export interface CapturedPrompt {
-  name: string;
-  description?: string;
-  arguments?: { name: string; description?: string; required?: boolean }[];
-  /** The text messages of the first `prompts/get`; each argument's value given there written back as `{{argument}}`. */
-  messages?: { role: 'user' | 'assistant'; text: string }[];
-}
-
+type CapturedResource = MockResource;
+type CapturedResourceTemplate = MockResourceTemplate;
+type CapturedPrompt = MockPrompt;
 /** The part of a scenario server beyond its tools, as captured; absent lists were never seen. */
-export interface CapturedSurface {
-  resources?: CapturedResource[];
-  resourceTemplates?: CapturedResourceTemplate[];
-  prompts?: CapturedPrompt[];
-}
+export type CapturedSurface = MockSurface;
 
 export interface SurfaceCapture {
   /** Takes one answered request (`resources/*`, `prompts/*`); false when it changed nothing. */
