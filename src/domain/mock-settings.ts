@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { maxWorldFacts } from './world-state.js';
 import { toolOperations } from './tool-verbs.js';
 import { toolScriptFields } from './tool-script.js';
+import { mockSurfaceSchema } from './mock-surface.js';
 
 const name = (what: string) => z.string().min(1, `must name the ${what}`).max(256, `must be at most 256 characters`);
 
@@ -63,8 +64,9 @@ export const mockSettingsSchema = z
   .strictObject({
     world: seedWorldSchema.optional().describe('the world the connection starts from (and again after a reset)'),
     tools: toolOverridesSchema.optional(),
+    ...mockSurfaceSchema.shape,
   })
-  .describe("a mock connection's seed world and tool corrections");
+  .describe("a mock connection's seed world, tool corrections and events, and its resources, resource templates and prompts");
 
 export type SeedWorld = z.output<typeof seedWorldSchema>;
 export type MockSettingsInput = z.output<typeof mockSettingsSchema>;

@@ -87,3 +87,10 @@ export type MockResource = z.output<typeof mockResourceSchema>;
 export type MockResourceTemplate = z.output<typeof mockResourceTemplateSchema>;
 export type MockPrompt = z.output<typeof mockPromptSchema>;
 export type MockSurface = z.output<typeof mockSurfaceSchema>;
+
+/** What a mock connection serves beside its tools: the registry entry's lists, with the mock settings' contents and templates. */
+export interface ServedSurface {
+  resources: MockResource[];
+  resourceTemplates: MockResourceTemplate[];
+  prompts: MockPrompt[];
+}

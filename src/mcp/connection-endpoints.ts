@@ -1,5 +1,6 @@
 import type { Connection, ConnectionPlace, ConnectionStatus } from '../domain/connection.js';
 import { isSimulated } from '../domain/hosted-server.js';
+import type { MockSurfaces } from '../sim/mock-surfaces.js';
 import type { MockConnection, MockToolRunner } from '../sim/mock-tool-runner.js';
 import { createMockEndpoint } from './mock-endpoint.js';
 import { createRequestCancellations } from './request-cancellations.js';
@@ -23,16 +24,18 @@ export interface ConnectionEndpoints {
 
 /**
  * @example
- *   const endpoints = createConnectionEndpoints({ runner, relay, uplinks, linkFor: upstream.linkFor });
+ *   const endpoints = createConnectionEndpoints({ runner, surfaces, relay, uplinks, linkFor: upstream.linkFor });
  *   const endpoint = endpoints.endpointFor(connection, place);
  */
 export function createConnectionEndpoints({
   runner,
+  surfaces,
   relay,
   uplinks,
   linkFor,
 }: {
   runner: MockToolRunner;
+  surfaces: MockSurfaces;
   relay: Relay;
   uplinks: UplinkPairings;
   linkFor: UpstreamLinkFor;
@@ -41,7 +44,7 @@ export function createConnectionEndpoints({
   const cancellations = createRequestCancellations();
   return {
     endpointFor(connection, place) {
-      if (isSimulated(connection)) return createMockEndpoint(runner, connection as MockConnection, place, cancellations);
+      if (isSimulated(connection)) return createMockEndpoint({ runner, surfaces }, connection as MockConnection, place, cancellations);
       if (connection.transport === 'uplink') return createUpstreamEndpoint(relay, toUplinkLink(uplinks, connection));
       return createUpstreamEndpoint(relay, linkFor(place, connection));
     },

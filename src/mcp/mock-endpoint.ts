@@ -5,15 +5,22 @@ import {
   InitializeRequestSchema,
   LATEST_PROTOCOL_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
+  type CallToolResult,
   type InitializeResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { ConnectionPlace } from '../domain/connection.js';
 import { toFieldMessage } from '../domain/field-message.js';
+import type { MockSurfaces } from '../sim/mock-surfaces.js';
 import type { MockConnection, MockToolRunner } from '../sim/mock-tool-runner.js';
+import { readMockResource } from '../sim/stateful/surface-answers.js';
 import { openAnsweringSession } from './answering-session.js';
 import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
+import { answerInMockSession } from './mock-session.js';
+import { answerSurfaceRequest, surfaceMethods } from './mock-surface-requests.js';
 import { toRequestKey, type RequestCancellations } from './request-cancellations.js';
+import { callWithScript, toSessionNeededResult } from './scripted-tool-call.js';
+import type { RequestExchange } from './session-handler.js';
 import type { RequestOrigin, ToolEndpoint } from './tool-endpoint.js';
 
 /**
@@ -21,14 +28,16 @@ import type { RequestOrigin, ToolEndpoint } from './tool-endpoint.js';
  * `initialize` needed, one answer per request. (An SDK Server and transport per request would cost
  * about 300 µs; this path is a parse, two lookups and the mock tool pipeline.) A `tools/call` in
  * flight is registered in `cancellations`, so the client's `notifications/cancelled` for its id
- * (or its HTTP request going away) aborts the model answering it.
+ * (or its HTTP request going away) aborts the model answering it. Resources, prompts and
+ * completions come from `surfaces` (mock-surface-requests.ts); inside a session a tool's scripted
+ * events are sent before its result (scripted-tool-call.ts, mock-session.ts).
  *
  * @example
- *   const endpoint = createMockEndpoint(runner, connection, place, createRequestCancellations());
+ *   const endpoint = createMockEndpoint({ runner, surfaces }, connection, place, createRequestCancellations());
  *   await endpoint.answer({ id: 1, method: 'tools/list', params: undefined, message }); // { payload: {jsonrpc, id, result: {tools}}, status: 200 }
  */
 export function createMockEndpoint(
-  runner: MockToolRunner,
+  { runner, surfaces }: { runner: MockToolRunner; surfaces: MockSurfaces },
   connection: MockConnection,
   place: ConnectionPlace,
   cancellations: RequestCancellations,
@@ -37,10 +46,29 @@ export function createMockEndpoint(
   const keyOf = (requester: string | undefined, id: JsonRpcRequest['id']) =>
     toRequestKey(connection.key ?? `${connection.namespace}/${connection.connectionId}`, requester ?? '', id);
 
-  async function callTool(request: JsonRpcRequest, origin: RequestOrigin): Promise<unknown> {
+  async function callTool(request: JsonRpcRequest, origin: RequestOrigin, exchange?: RequestExchange): Promise<unknown> {
     const parsed = CallToolRequestSchema.safeParse(request.message);
     if (!parsed.success) return invalidParams(request, parsed.error.issues);
     const { name } = parsed.data.params;
+    const script = runner.toolsOf(server).byName.has(name) ? surfaces.scriptOf(connection, name) : null;
+    if (script && !exchange) {
+      const needsSession = toSessionNeededResult(name, script);
+      if (needsSession) return toJsonRpcResult(request.id, needsSession);
+    }
+    if (script && exchange) {
+      return callWithScript({
+        tool: name,
+        script,
+        exchange,
+        progressToken: parsed.data.params._meta?.progressToken,
+        latencyMs: runner.faults.latencyOf(connection.key ?? -1, name),
+        run: async () => (await runTool(request, name, origin)) as { result?: CallToolResult },
+      }).then((answer) => (answer.result ? toJsonRpcResult(request.id, answer.result) : answer));
+    }
+    return runTool(request, name, origin);
+  }
+
+  async function runTool(request: JsonRpcRequest, name: string, origin: RequestOrigin): Promise<unknown> {
     // The arguments as sent, not as zod's record rebuilt them: that drops a `__proto__` key.
     const args = ((request.message.params as { arguments?: Record<string, unknown> }).arguments ?? {}) as Record<string, unknown>;
     const tracked = cancellations.track(keyOf(origin.requester, request.id), origin.signal);
@@ -68,7 +96,7 @@ export function createMockEndpoint(
       protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION,
       capabilities: {
         tools: { listChanged: false },
-        resources: { listChanged: false },
+        resources: { listChanged: false, subscribe: true },
         prompts: { listChanged: false },
         completions: {},
         logging: {},
@@ -78,7 +106,8 @@ export function createMockEndpoint(
     return toJsonRpcResult(request.id, result);
   }
 
-  async function toPayload(request: JsonRpcRequest, origin: RequestOrigin): Promise<unknown> {
+  async function toPayload(request: JsonRpcRequest, origin: RequestOrigin, exchange?: RequestExchange): Promise<unknown> {
+    if (surfaceMethods.has(request.method)) return answerSurfaceRequest(request, surfaces, connection);
     switch (request.method) {
       case 'initialize':
         return initialize(request);
@@ -87,31 +116,28 @@ export function createMockEndpoint(
       case 'tools/list':
         return toJsonRpcResult(request.id, { tools: runner.toolsOf(server).tools });
       case 'tools/call':
-        return callTool(request, origin);
-      // What the registry entry lists; reading and getting are not simulated yet (issue 27, item 3).
-      case 'resources/list':
-        return toJsonRpcResult(request.id, { resources: runner.toolsOf(server).resources });
-      case 'resources/templates/list':
-        return toJsonRpcResult(request.id, { resourceTemplates: [] });
-      case 'prompts/list':
-        return toJsonRpcResult(request.id, { prompts: runner.toolsOf(server).prompts });
-      case 'completion/complete':
-        return toJsonRpcResult(request.id, { completion: { values: [], total: 0, hasMore: false } });
+        return callTool(request, origin, exchange);
+      // Stateless, there is no one to remember the level for (a session does: mock-session.ts).
       case 'logging/setLevel':
         return toJsonRpcResult(request.id, {});
       default:
         return toJsonRpcError(
           request.id,
           ErrorCode.MethodNotFound,
-          `Method not found: "${request.method}"; this server offers initialize, ping, tools/*, resources/list, resources/templates/list, prompts/list, completion/complete and logging/setLevel`,
+          `Method not found: "${request.method}"; this server offers initialize, ping, tools/*, resources/*, prompts/*, completion/complete and logging/setLevel`,
         );
     }
   }
 
-  const answer = async (request: JsonRpcRequest, origin: RequestOrigin = {}) => ({
-    payload: await toPayload(request, origin),
+  const answer = async (request: JsonRpcRequest, origin: RequestOrigin = {}, exchange?: RequestExchange) => ({
+    payload: await toPayload(request, origin, exchange),
     status: 200,
   });
+  /** What a resource shows now, as text, so a session can tell whether a tool call changed it. */
+  const readNow = (uri: string) => {
+    const read = readMockResource(surfaces.surfaceOf(connection), uri, surfaces.worldOf(connection));
+    return 'result' in read ? JSON.stringify(read.result) : null;
+  };
   return {
     answer,
     notify(notification, origin = {}) {
@@ -123,7 +149,13 @@ export function createMockEndpoint(
     },
     // Inside a session the exchange's signal is aborted by the client's cancellation or the session's end.
     openSession: (opening) =>
-      openAnsweringSession((request, exchange) => answer(request, exchange ? { signal: exchange.signal } : {}), opening),
+      openAnsweringSession(
+        (request, exchange) =>
+          exchange
+            ? answerInMockSession(request, exchange, { answer: (inner) => answer(inner, { signal: exchange.signal }, exchange), readNow })
+            : answer(request),
+        opening,
+      ),
     listTools: async () => runner.toolsOf(server).tools,
     callTool: (name, args, signal) => runner.run(connection, name, args, place, signal),
     status: () => connection.status,

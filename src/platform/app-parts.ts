@@ -15,6 +15,7 @@ import { createUplinkPairings, type UplinkPairings } from '../mcp/uplink-pairing
 import { createUpstreamPool, type UpstreamPool } from '../mcp/upstream-pool.js';
 import { createSearch } from '../search/create-search.js';
 import type { RegistrySearch } from '../search/registry-search.js';
+import { createMockSurfaces } from '../sim/mock-surfaces.js';
 import { createMockToolRunner } from '../sim/mock-tool-runner.js';
 import type { ToolResultSource } from '../sim/source/tool-result-source.js';
 import type { Stores } from '../store/stores.js';
@@ -83,7 +84,8 @@ export function createAppParts(input: AppPartsInput): AppParts {
     onStatusFault: (connection, change, place) =>
       void storeForcedStatus({ stores, setupUrl: upstream.setupUrl }, place, connection, change.state, change.message),
   });
-  const endpoints = createConnectionEndpoints({ runner, relay, uplinks, linkFor: upstream.linkFor });
+  const surfaces = createMockSurfaces({ registry: stores.registry, memory: stores.memory });
+  const endpoints = createConnectionEndpoints({ runner, surfaces, relay, uplinks, linkFor: upstream.linkFor });
   const resolver = createConnectionResolver({ stores, endpoints, present: setupLinks.present });
   const sessions = createMcpSessions({ limits: input.sessionLimits, askTimeoutMs: input.upstreamCallTimeoutMs });
   return {

@@ -4,6 +4,7 @@
  * by the injected `fetch`: the same code works in process (`app.fetch`) and against a running
  * `mcpsim serve`.
  */
+import { qualifiedNameSpellings } from '../domain/registry.js';
 import type { Scenario, ScenarioConnection } from './scenario-schema.js';
 import { ScenarioError } from './scenario-error.js';
 import {
@@ -71,6 +72,9 @@ export async function applyScenario(scenario: Scenario, platform: ScenarioPlatfo
       ...(server.displayName === undefined ? {} : { displayName: server.displayName }),
       ...(server.description === undefined ? {} : { description: server.description }),
       tools: server.tools.map((tool) => ({ ...tool, inputSchema: tool.inputSchema ?? { type: 'object' } })),
+      // The registry lists them; fixed contents and templates are the mock settings of the connections (toSurface).
+      ...(server.resources === undefined ? {} : { resources: server.resources.map(({ text: _text, blob: _blob, ...listed }) => listed) }),
+      ...(server.prompts === undefined ? {} : { prompts: server.prompts.map(({ messages: _messages, ...listed }) => listed) }),
     };
     // The scenario loader's own route: for the local account, another account's entry or owner
     // never makes a scenario fail to load (api/registry-ownership.ts). The qualifiedName's slash
@@ -162,7 +166,10 @@ async function applyConnection(
   const faults = connection.faults ?? [];
   if (mock !== null || faults.length > 0) await expectSuccess(platform, `${item} (faults)`, 'PUT', `${control}/faults`, { faults });
   if (mock !== null)
-    await expectSuccess(platform, `${item} (world and tools)`, 'PUT', `${control}/simulation`, toSimulation(scenario, connection.mock));
+    await expectSuccess(platform, `${item} (world and tools)`, 'PUT', `${control}/simulation`, {
+      ...toSimulation(scenario, connection.mock),
+      ...toSurface(scenario, connection.server),
+    });
 
   if (connection.status !== undefined) {
     await expectSuccess(platform, `${item} (status)`, 'PUT', `${control}/status`, { state: connection.status });
@@ -204,6 +211,22 @@ function toSimulation(scenario: Scenario, mock: ScenarioConnection['mock']) {
   const facts = [...new Set([...shared.facts, ...(own.world?.facts ?? [])])];
   const world = { entities: Object.fromEntries([...entities].map(([type, byId]) => [type, Object.fromEntries(byId)])), facts };
   return { world, tools: Object.fromEntries([...Object.entries(scenario.tools ?? {}), ...Object.entries(own.tools ?? {})]) };
+}
+
+/** What the connection's server, when the scenario declares it, offers beside its tools: resources, templates and prompts with their contents. */
+function toSurface(scenario: Scenario, server: string | undefined) {
+  if (server === undefined) return {};
+  const [bare] = qualifiedNameSpellings(server);
+  const declared = scenario.servers.find(
+    (candidate) => qualifiedNameSpellings(candidate.qualifiedName)[0].toLowerCase() === bare.toLowerCase(),
+  );
+  if (!declared) return {};
+  const { resources, resourceTemplates, prompts } = declared;
+  return {
+    ...(resources === undefined ? {} : { resources }),
+    ...(resourceTemplates === undefined ? {} : { resourceTemplates }),
+    ...(prompts === undefined ? {} : { prompts }),
+  };
 }
 
 function readMockConfig(view: unknown): MockConfig | null {

@@ -29,6 +29,8 @@ export interface FaultRules {
   clear(key: number): boolean;
   /** Counts a call of `tool` and says what the rules do to it. Call once per call, before answering. */
   beforeCall(key: number, tool: string): FaultEffect;
+  /** The latency the rules put on the next call of `tool`, counting nothing (progress is spread over it). */
+  latencyOf(key: number, tool: string): number;
   /** The status change the call just counted triggers, if any. Call after answering it. */
   afterCall(key: number, tool: string): FaultStatusChange | null;
 }
@@ -83,6 +85,13 @@ export function createFaultRules(): FaultRules {
         }
       }
       return { latencyMs, error };
+    },
+    latencyOf(key, tool) {
+      let latencyMs = 0;
+      for (const fault of sets.get(key)?.faults ?? []) {
+        if (applies(fault, tool) && fault.latency !== undefined) latencyMs = Math.max(latencyMs, toMilliseconds(fault.latency));
+      }
+      return latencyMs;
     },
     afterCall(key, tool) {
       const set = sets.get(key);

@@ -1,5 +1,7 @@
 import { emptyWorld, type WorldChanges, type WorldState } from '../domain/memory-log.js';
+import type { MockSurface } from '../domain/mock-surface.js';
 import type { ToolOverride } from '../domain/tool-operation.js';
+import type { ToolScript } from '../domain/tool-script.js';
 import { applyWorldChanges } from '../domain/world-state.js';
 import type { Sqlite } from './database.js';
 import type { MemoryKey } from './memory-keys.js';
@@ -8,8 +10,10 @@ import type { MemoryKey } from './memory-keys.js';
 export interface MockSettings {
   /** The world its memory starts from (again after each reset). */
   world: WorldState;
-  /** Corrections of the operation inference, by tool name. */
-  tools: Record<string, ToolOverride>;
+  /** Corrections of the operation inference, and the events a tool sends before it answers, by tool name. */
+  tools: Record<string, ToolOverride & ToolScript>;
+  /** Its resources, resource templates and prompts with their fixed contents (absent: none). */
+  surface?: MockSurface | undefined;
 }
 
 /**
@@ -24,9 +28,11 @@ export interface MockSettings {
  */
 export function createMockSettingsTable(db: Sqlite) {
   const statements = {
-    get: db.prepare<[number], { world: string; tools: string }>('SELECT world, tools FROM mock_settings WHERE connection_seq = ?'),
-    set: db.prepare<[number, string, string]>(
-      'INSERT INTO mock_settings (connection_seq, world, tools) VALUES (?, ?, ?) ON CONFLICT (connection_seq) DO UPDATE SET world = excluded.world, tools = excluded.tools',
+    get: db.prepare<[number], { world: string; tools: string; surface: string }>(
+      'SELECT world, tools, surface FROM mock_settings WHERE connection_seq = ?',
+    ),
+    set: db.prepare<[number, string, string, string]>(
+      'INSERT INTO mock_settings (connection_seq, world, tools, surface) VALUES (?, ?, ?, ?) ON CONFLICT (connection_seq) DO UPDATE SET world = excluded.world, tools = excluded.tools, surface = excluded.surface',
     ),
     // The memory's own connection, and when it owns a shared world, every mock connection of its namespace.
     members: db.prepare<{ key: number }, { world: string; tools: string }>(
@@ -46,7 +52,7 @@ export function createMockSettingsTable(db: Sqlite) {
       return row ? toSettings(row) : null;
     },
     set(seq: number, settings: MockSettings): void {
-      statements.set.run(seq, JSON.stringify(settings.world), JSON.stringify(settings.tools));
+      statements.set.run(seq, JSON.stringify(settings.world), JSON.stringify(settings.tools), JSON.stringify(settings.surface ?? {}));
     },
     /** What the memory `key` starts from: its members' seeds merged, and their overrides. */
     startOf(key: MemoryKey): MockSettings {
@@ -70,6 +76,8 @@ function toSeedChanges(seed: WorldState): WorldChanges {
   return { upserts, facts: seed.facts };
 }
 
-function toSettings(row: { world: string; tools: string }): MockSettings {
-  return { world: JSON.parse(row.world) as WorldState, tools: JSON.parse(row.tools) as Record<string, ToolOverride> };
+function toSettings(row: { world: string; tools: string; surface?: string }): MockSettings {
+  const settings: MockSettings = { world: JSON.parse(row.world) as WorldState, tools: JSON.parse(row.tools) as MockSettings['tools'] };
+  const surface = row.surface === undefined ? {} : (JSON.parse(row.surface) as MockSurface);
+  return Object.keys(surface).length === 0 ? settings : { ...settings, surface };
 }

@@ -209,7 +209,7 @@ describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
       protocolVersion: '2025-03-26',
       capabilities: {
         tools: { listChanged: false },
-        resources: { listChanged: false },
+        resources: { listChanged: false, subscribe: true },
         prompts: { listChanged: false },
         completions: {},
         logging: {},
@@ -254,7 +254,8 @@ describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
     ['{"jsonrpc":', 400, -32700],
     ['[]', 400, -32600],
     ['{"jsonrpc":"1.0","id":1,"method":"ping"}', 400, -32600],
-    ['{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"x://y"}}', 200, -32601],
+    ['{"jsonrpc":"2.0","id":1,"method":"tasks/list"}', 200, -32601],
+    ['{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"x://y"}}', 200, -32002],
     ['{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"arguments":{}}}', 200, -32602],
   ])('answers the body %s with HTTP %i and JSON-RPC error %i', async (body, status, code) => {
     const response = await post('tracker', body);

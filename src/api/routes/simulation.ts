@@ -1,7 +1,8 @@
 /**
  * A mock connection's simulation settings under `/__mcpsim` (API key only): the world it starts
  * from (seed entities and facts, which fixtures, the model and the stateful simulator all see from
- * call 1, and again after each reset) and corrections of the operation inference per tool.
+ * call 1, and again after each reset), corrections of the operation inference per tool, and the
+ * resources, resource templates and prompts it serves with their fixed contents.
  * Scenario files set them (`mock: { world, tools }`, `world:` and `tools:` at the top).
  */
 import { z } from 'zod';
@@ -42,7 +43,7 @@ export function simulationOperations({ stores }: AppDependencies): Operation[] {
       handle(c, { account, params: { namespace, connectionId: id } }) {
         const { seq } = requireMock(stores, account, namespace, id);
         const settings = stores.memory.settingsOf(seq);
-        return c.json({ world: settings?.world ?? emptyWorld(), tools: settings?.tools ?? {} });
+        return c.json({ world: settings?.world ?? emptyWorld(), tools: settings?.tools ?? {}, ...settings?.surface });
       },
     }),
     defineOperation({
@@ -63,9 +64,10 @@ export function simulationOperations({ stores }: AppDependencies): Operation[] {
       },
       handle(c, { account, params: { namespace, connectionId: id }, body }) {
         const { seq } = requireMock(stores, account, namespace, id);
-        const settings = { world: body.world ?? emptyWorld(), tools: body.tools ?? {} };
+        const { world, tools, ...surface } = body;
+        const settings = { world: world ?? emptyWorld(), tools: tools ?? {}, surface };
         const appliesFrom = stores.memory.setSettings(stores.memory.keyFor(seq), seq, settings);
-        return c.json({ ...settings, appliesFrom });
+        return c.json({ world: settings.world, tools: settings.tools, ...surface, appliesFrom });
       },
     }),
   ];

@@ -1,6 +1,7 @@
 /** Wire shapes of a mock connection's simulation settings under `/__mcpsim/connections/...` (mcpsim's own API). */
 import { z } from 'zod';
 import { mockSettingsSchema, toolOverrideSchema } from '../../domain/mock-settings.js';
+import { mockSurfaceSchema } from '../../domain/mock-surface.js';
 import { worldStateSchema } from './memory-schemas.js';
 
 export const simulationBodySchema = mockSettingsSchema.meta({ id: 'SimulationChange' });
@@ -9,7 +10,8 @@ const settings = {
   world: worldStateSchema.meta({ description: 'The world the connection starts from (empty when none was set)' }),
   tools: z
     .record(z.string(), toolOverrideSchema.meta({ id: 'ToolOverride' }))
-    .meta({ description: 'Corrections of the operation inference, by tool name' }),
+    .meta({ description: 'Corrections of the operation inference, and the events a tool sends before it answers, by tool name' }),
+  ...mockSurfaceSchema.shape,
 };
 
 export const simulationSchema = z.strictObject(settings).meta({ id: 'Simulation' });
