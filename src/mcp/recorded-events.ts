@@ -9,10 +9,9 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolEvent } from '../domain/tool-event.js';
+import { logLevels, type LogLevel } from '../domain/tool-script.js';
 import type { RequestExchange } from './session-handler.js';
-
-/** The MCP log levels, least severe first. */
-const logLevels = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+import { isLogged, sendToolEvents } from './tool-events.js';
 
 export interface RecordedCall {
   tool: string;
@@ -32,23 +31,26 @@ export async function replayRecordedEvents(
   { tool, events, progressToken }: RecordedCall,
   exchange: Pick<RequestExchange, 'notify' | 'ask' | 'signal' | 'capabilities'> & { session: { logLevel: string | null } },
 ): Promise<CallToolResult | null> {
-  for (const event of events) {
-    if (event.kind === 'notification') {
-      if (event.method === 'notifications/progress') {
-        if (progressToken !== undefined) await exchange.notify(event.method, { ...event.params, progressToken });
-      } else if (event.method !== 'notifications/message' || isLogged(event.params?.level, exchange.session.logLevel)) {
-        await exchange.notify(event.method, event.params);
-      }
-      continue;
-    }
-    let answer: Record<string, unknown>;
-    try {
-      answer = await exchange.ask(event.method, event.params, { signal: exchange.signal });
-    } catch (error) {
-      return errorResult(`${tool}: the client answered the recorded ${event.method} request with an error: ${(error as Error).message}`);
-    }
+  // What this client is sent: its own progress token, the log levels it asked for.
+  const sent = events.flatMap((event): ToolEvent[] => {
+    if (event.kind === 'request') return [event];
+    if (event.method === 'notifications/progress')
+      return progressToken === undefined ? [] : [{ ...event, params: { ...event.params, progressToken } }];
+    const level = event.params?.level;
+    const logged =
+      event.method !== 'notifications/message' ||
+      !logLevels.includes(level as LogLevel) ||
+      isLogged(level as LogLevel, exchange.session.logLevel);
+    return logged ? [event] : [];
+  });
+  const answers = await sendToolEvents(sent, exchange, { signal: exchange.signal });
+  const asked = sent.filter((event) => event.kind === 'request');
+  for (const [index, event] of asked.entries()) {
+    const answer = answers[index]!;
+    if ('error' in answer)
+      return errorResult(`${tool}: the client answered the recorded ${event.method} request with an error: ${answer.error.message}`);
     if (event.method === 'elicitation/create') {
-      const difference = toElicitationDifference(event.answer, answer);
+      const difference = toElicitationDifference(event.answer, answer.result);
       if (difference) return errorResult(`${tool}: the recorded result followed ${difference}, so it cannot be replayed for this answer`);
     }
   }
@@ -70,13 +72,6 @@ export function toElicitationDifference(recorded: unknown, given: Record<string,
   if (was.keys.join('\0') !== now.keys.join('\0'))
     return `an elicitation answered with content keys [${was.keys.join(', ')}], and the client answered [${now.keys.join(', ')}]`;
   return null;
-}
-
-/** Whether a message at `level` reaches a client that asked for `threshold` (null: it never said, so every message does). */
-function isLogged(level: unknown, threshold: string | null): boolean {
-  if (threshold === null) return true;
-  const at = logLevels.indexOf(threshold);
-  return at === -1 || logLevels.indexOf(String(level)) >= at;
 }
 
 function errorResult(text: string): CallToolResult {
