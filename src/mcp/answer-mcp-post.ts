@@ -1,6 +1,6 @@
 import { parseJsonRpcMessage, toJsonRpcError, type JsonRpcId } from './json-rpc.js';
 import { mcpErrorCodes } from './connection-gate.js';
-import { acceptedResponse, toMcpResponse } from './mcp-response.js';
+import { acceptedResponse, toMcpResponse, toMcpStreamResponse } from './mcp-response.js';
 import type { McpSessions } from './mcp-sessions.js';
 import { toRequester } from './request-cancellations.js';
 import type { SessionOwner } from './mcp-session.js';
@@ -40,12 +40,12 @@ export async function answerMcpPost(
     if (!session) return sessionNotFound(message.kind === 'request' ? message.request.id : null);
     return session.handle(request, message.kind === 'request' ? message.request.message : message.message);
   }
-  const origin = { signal: request.signal, requester: toRequester(request.headers) };
+  const accept = request.headers.get('accept') ?? undefined;
+  const origin = { signal: request.signal, requester: toRequester(request.headers), accept };
   if (message.kind === 'accepted') {
     if (message.notification) verdict.endpoint.notify?.(message.notification, origin);
     return acceptedResponse();
   }
-  const accept = request.headers.get('accept') ?? undefined;
   if (message.request.method === 'initialize' && sessionId === null && readsStreams(accept)) {
     const opened = await sessions.open(ownerOf(verdict), {
       request,
@@ -54,7 +54,8 @@ export async function answerMcpPost(
     });
     return 'refused' in opened ? toMcpResponse(opened.refused.payload, 'application/json', opened.refused.status) : opened.response;
   }
-  const { payload, status } = await verdict.endpoint.answer(message.request, origin);
+  const { payload, status, stream } = await verdict.endpoint.answer(message.request, origin);
+  if (stream) return toMcpStreamResponse(stream);
   return toMcpResponse(payload, status === 200 ? accept : 'application/json', status);
 }
 

@@ -11,6 +11,16 @@ export function toMcpResponse(payload: unknown, accept: string | undefined, stat
   });
 }
 
+/** A stream of SSE events already written (notifications, then the answer). */
+export function toMcpStreamResponse(stream: ReadableStream<Uint8Array>): Response {
+  return new Response(stream, { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
+}
+
+/** The SSE `message` event of one JSON-RPC message. */
+export function toSseEvent(message: unknown): string {
+  return `event: message\ndata: ${JSON.stringify(message)}\n\n`;
+}
+
 /** The answer to a notification (or a client's response): 202 with no body. */
 export function acceptedResponse(): Response {
   return new Response(null, { status: 202 });

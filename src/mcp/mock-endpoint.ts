@@ -21,7 +21,11 @@ import { answerSurfaceRequest, surfaceMethods } from './mock-surface-requests.js
 import { toRequestKey, type RequestCancellations } from './request-cancellations.js';
 import { callWithScript, toSessionNeededResult } from './scripted-tool-call.js';
 import type { RequestExchange } from './session-handler.js';
-import type { RequestOrigin, ToolEndpoint } from './tool-endpoint.js';
+import { acceptsEvents, toStreamedCall } from './streamed-tool-call.js';
+import type { EndpointAnswer, RequestOrigin, ToolEndpoint } from './tool-endpoint.js';
+
+/** Marks a tool call answered as a stream of events (a stateless POST that accepts them). */
+const streamed = Symbol('streamed');
 
 /**
  * A mock connection's MCP server as a small stateless JSON-RPC handler: no session, no
@@ -54,6 +58,19 @@ export function createMockEndpoint(
     if (script && !exchange) {
       const needsSession = toSessionNeededResult(name, script);
       if (needsSession) return toJsonRpcResult(request.id, needsSession);
+    }
+    if (script && !exchange && acceptsEvents(origin.accept)) {
+      // Marked for `answer`, which sends it as a stream.
+      const stream = toStreamedCall({
+        id: request.id,
+        tool: name,
+        script,
+        progressToken: parsed.data.params._meta?.progressToken,
+        latencyMs: runner.faults.latencyOf(connection.key ?? -1, name),
+        signal: origin.signal,
+        run: async () => (await runTool(request, name, origin)) as { result?: CallToolResult },
+      });
+      return { [streamed]: stream };
     }
     if (script && exchange) {
       return callWithScript({
@@ -129,10 +146,13 @@ export function createMockEndpoint(
     }
   }
 
-  const answer = async (request: JsonRpcRequest, origin: RequestOrigin = {}, exchange?: RequestExchange) => ({
-    payload: await toPayload(request, origin, exchange),
-    status: 200,
-  });
+  const answer = async (request: JsonRpcRequest, origin: RequestOrigin = {}, exchange?: RequestExchange): Promise<EndpointAnswer> => {
+    const payload = await toPayload(request, origin, exchange);
+    if (typeof payload === 'object' && payload !== null && streamed in payload) {
+      return { payload: null, status: 200, stream: (payload as { [streamed]: ReadableStream<Uint8Array> })[streamed] };
+    }
+    return { payload, status: 200 };
+  };
   /** What a resource shows now, as text, so a session can tell whether a tool call changed it. */
   const readNow = (uri: string) => {
     const read = readMockResource(surfaces.surfaceOf(connection), uri, surfaces.worldOf(connection));

@@ -9,6 +9,16 @@ export interface RequestOrigin {
   signal?: AbortSignal | undefined;
   /** The sender, as `toRequester` (request-cancellations.ts) reads the headers: a cancellation must name the sender's own request. */
   requester?: string | undefined;
+  /** The request's `Accept`: one that allows `text/event-stream` may be answered with a stream of events, then the result. */
+  accept?: string | undefined;
+}
+
+/** An answer to one JSON-RPC request: its payload, or (`stream`) server-sent events that end with it. */
+export interface EndpointAnswer {
+  payload: unknown;
+  status: number;
+  /** SSE `message` events (notifications, then the answer); when set, `payload` is unused. */
+  stream?: ReadableStream<Uint8Array> | undefined;
 }
 
 /**
@@ -19,7 +29,7 @@ export interface RequestOrigin {
  */
 export interface ToolEndpoint {
   /** Answers one JSON-RPC request: the JSON-RPC answer and the HTTP status to send it with. */
-  answer(request: JsonRpcRequest, origin?: RequestOrigin): Promise<{ payload: unknown; status: number }>;
+  answer(request: JsonRpcRequest, origin?: RequestOrigin): Promise<EndpointAnswer>;
   /** Takes a notification the client sent (a mock connection acts on `notifications/cancelled`); absent: ignored. */
   notify?(notification: JsonRpcNotification, origin?: RequestOrigin): void;
   /**

@@ -289,6 +289,41 @@ describe('a scenario mock sends events in a session', () => {
     await client.close();
   });
 
+  it('answers a stateless POST that accepts event streams with the log and progress events, then the result', async () => {
+    const call = {
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'tools/call',
+      params: { name: 'export_issues', arguments: {}, _meta: { progressToken: 'p' } },
+    };
+    const post = (accept: string) =>
+      fetch(mcpUrl(), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${testApiKey}`, 'content-type': 'application/json', accept },
+        body: JSON.stringify(call),
+      });
+    const streamed = await post('application/json, text/event-stream');
+    expect(streamed.headers.get('content-type')).toBe('text/event-stream');
+    const messages = (await streamed.text())
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)) as { method?: string; id?: number; params?: { progress?: number; data?: string } });
+    expect(messages.map((message) => message.method ?? `result ${message.id}`)).toEqual([
+      'notifications/message',
+      'notifications/message',
+      'notifications/message',
+      'notifications/progress',
+      'notifications/progress',
+      'notifications/progress',
+      'result 5',
+    ]);
+    expect(messages.slice(3, 6).map((message) => message.params?.progress)).toEqual([1, 2, 3]);
+
+    const json = await post('application/json');
+    expect(json.headers.get('content-type')).toBe('application/json');
+    expect(((await json.json()) as { id: number }).id).toBe(5);
+  });
+
   it('says in an error result that elicitation needs a session when called stateless', async () => {
     const response = await fetch(mcpUrl(), {
       method: 'POST',
