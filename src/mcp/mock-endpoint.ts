@@ -15,6 +15,8 @@ import type { MockSurfaces } from '../sim/mock-surfaces.js';
 import type { MockConnection, MockToolRunner } from '../sim/mock-tool-runner.js';
 import { readMockResource } from '../sim/stateful/surface-answers.js';
 import { openAnsweringSession } from './answering-session.js';
+import type { ToolEvent } from '../domain/tool-event.js';
+import { replayRecordedEvents } from './recorded-events.js';
 import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
 import { answerInMockSession } from './mock-session.js';
 import { answerSurfaceRequest, surfaceMethods } from './mock-surface-requests.js';
@@ -67,7 +69,7 @@ export function createMockEndpoint(
         script,
         progressToken: parsed.data.params._meta?.progressToken,
         latencyMs: runner.faults.latencyOf(connection.key ?? -1, name),
-        signal: origin.signal,
+        signal: typeof origin.signal === 'function' ? origin.signal() : origin.signal,
         run: async () => (await runTool(request, name, origin)) as { result?: CallToolResult },
       });
       return { [streamed]: stream };
@@ -82,17 +84,31 @@ export function createMockEndpoint(
         run: async () => (await runTool(request, name, origin)) as { result?: CallToolResult },
       }).then((answer) => (answer.result ? toJsonRpcResult(request.id, answer.result) : answer));
     }
-    return runTool(request, name, origin);
+    if (!exchange) return runTool(request, name, origin);
+    // In a session, a replayed fixture's recorded events (a capture's progress, log, elicitation) go first.
+    let recorded: readonly ToolEvent[] = [];
+    const payload = await runTool(request, name, origin, (events) => (recorded = events));
+    if (recorded.length === 0) return payload;
+    const refused = await replayRecordedEvents(
+      { tool: name, events: recorded, progressToken: parsed.data.params._meta?.progressToken },
+      exchange,
+    );
+    return refused ? toJsonRpcResult(request.id, refused) : payload;
   }
 
-  async function runTool(request: JsonRpcRequest, name: string, origin: RequestOrigin): Promise<unknown> {
+  async function runTool(
+    request: JsonRpcRequest,
+    name: string,
+    origin: RequestOrigin,
+    onEvents?: (events: readonly ToolEvent[]) => void,
+  ): Promise<unknown> {
     // The arguments as sent, not as zod's record rebuilt them: that drops a `__proto__` key.
     const args = ((request.message.params as { arguments?: Record<string, unknown> }).arguments ?? {}) as Record<string, unknown>;
     // Neither signal is made unless a source reads it (the model does; a fixture replay does not).
     const tracked = cancellations.track(keyOf(origin.requester, request.id), origin.signal);
     let result;
     try {
-      result = await runner.run(connection, name, args, place, tracked.signal);
+      result = await runner.run(connection, name, args, place, tracked.signal, onEvents ? { onEvents } : {});
     } finally {
       tracked.end();
     }

@@ -3,6 +3,7 @@ import type { JsonRpcRequest } from './json-rpc.js';
 import type { Relay, UpstreamLink } from './relay.js';
 import type { RequestExchange, SessionHandler, SessionOpening, SessionRefusal, SessionState } from './session-handler.js';
 import type { DedicatedUpstream } from './upstream-session.js';
+import type { ToolEvent } from '../domain/tool-event.js';
 
 /**
  * The relay's side of a client's MCP session (docs/api.md, "The MCP endpoint"). For an HTTP
@@ -28,11 +29,21 @@ export async function openRelaySession(
   // What the upstream sends goes to the client in the order it came, and before the answer it preceded.
   let delivered = Promise.resolve();
   const deliver = (send: () => Promise<void>) => void (delivered = delivered.then(send).catch(() => {}));
+  // A capture keeps what each call sent the client; what is not progress goes to the call that started last.
+  const recording = new Set<ToolEvent[]>();
+  const record = (event: ToolEvent) => [...recording].at(-1)?.push(event);
   const wire = (upstream: DedicatedUpstream) => {
-    upstream.onNotification((method, params) => deliver(() => state.peer.notify(method, params)));
+    upstream.onNotification((method, params) => {
+      record({ kind: 'notification', method, ...(params ? { params } : {}) });
+      deliver(() => state.peer.notify(method, params));
+    });
     upstream.onRequest(async (method, params, signal) => {
+      const event: Extract<ToolEvent, { kind: 'request' }> = { kind: 'request', method, ...(params ? { params } : {}) };
+      record(event);
       await delivered; // the notifications that came before the request reach the client first
-      return state.peer.ask(method, params, { signal });
+      const answer = await state.peer.ask(method, params, { signal });
+      event.answer = answer;
+      return answer;
     });
     return upstream;
   };
@@ -53,12 +64,19 @@ export async function openRelaySession(
     return (await next).session;
   };
   const handler = await openAnsweringSession(async (request, exchange) => {
-    const answered = await relay.answer(request, link, {
-      session,
-      ...(exchange ? { signal: exchange.signal, ...progressOf(request, exchange, deliver) } : {}),
-    });
-    await delivered;
-    return answered;
+    const events: ToolEvent[] | null = relay.capturing && request.method === 'tools/call' ? [] : null;
+    if (events) recording.add(events);
+    try {
+      const answered = await relay.answer(request, link, {
+        session,
+        ...(exchange ? { signal: exchange.signal, ...progressOf(request, exchange, deliver, events) } : {}),
+        ...(events ? { events } : {}),
+      });
+      await delivered;
+      return answered;
+    } finally {
+      if (events) recording.delete(events);
+    }
   }, opening);
   const close = () => void current.then((upstream) => upstream.close());
   if ('refused' in handler) {
@@ -73,11 +91,19 @@ export async function openRelaySession(
 }
 
 /** When the client asked for progress, the upstream's reports go back under the client's own token. */
-function progressOf(request: JsonRpcRequest, exchange: RequestExchange, deliver: (send: () => Promise<void>) => void) {
+function progressOf(
+  request: JsonRpcRequest,
+  exchange: RequestExchange,
+  deliver: (send: () => Promise<void>) => void,
+  events: ToolEvent[] | null,
+) {
   const token = (request.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta?.progressToken;
   if (typeof token !== 'string' && typeof token !== 'number') return {};
   return {
-    onprogress: (progress: Record<string, unknown>) =>
-      deliver(() => exchange.notify('notifications/progress', { ...progress, progressToken: token })),
+    onprogress: (progress: Record<string, unknown>) => {
+      // Recorded without the token: a replay reports under the token of the call it answers.
+      events?.push({ kind: 'notification', method: 'notifications/progress', params: { ...progress } });
+      deliver(() => exchange.notify('notifications/progress', { ...progress, progressToken: token }));
+    },
   };
 }

@@ -12,6 +12,7 @@ import { findJsonLimitBreach, toBreachMessage } from '../domain/json-limits.js';
 import { toUpstreamError, UpstreamError } from './upstream-failure.js';
 import { listAllTools, safeHost, type DedicatedUpstream, type UpstreamRequestOptions, type UpstreamSession } from './upstream-session.js';
 import type { CaptureOrigin } from '../sim/capture/capture-recorder.js';
+import type { ToolEvent } from '../domain/tool-event.js';
 
 export type { CaptureOrigin, DedicatedUpstream };
 
@@ -49,23 +50,44 @@ export interface UpstreamLink {
 
 /**
  * Told of every `tools/call` the relay answered from a real upstream (JSON-RPC and the REST
- * `.tools` view) and of every full tool listing; `mcpsim capture` writes them as fixtures and a
- * registry entry. It must not throw and must not block: the answer goes back as is.
+ * `.tools` view), with what the call sent the client before its result in an MCP session, of
+ * every full tool listing, and of the other requests a capture keeps (`capturedMethods`);
+ * `mcpsim capture` writes them as fixtures, a registry entry and a scenario. It must not throw
+ * and must not block: the answer goes back as is.
  */
 export interface CaptureSink {
-  toolCall(origin: CaptureOrigin, call: { name: string; arguments: Record<string, unknown>; result: Record<string, unknown> }): void;
+  toolCall(
+    origin: CaptureOrigin,
+    call: { name: string; arguments: Record<string, unknown>; result: Record<string, unknown>; events?: readonly ToolEvent[] },
+  ): void;
   toolList(origin: CaptureOrigin, tools: readonly Record<string, unknown>[]): void;
+  /** A request of `capturedMethods` the upstream answered: resources, prompts, completions. */
+  exchange(origin: CaptureOrigin, exchange: { method: string; params: Record<string, unknown>; result: Record<string, unknown> }): void;
   /** Whether the sink has the connection's tools; when not, the relay lists them after a captured call. */
   hasTools(origin: CaptureOrigin): boolean;
 }
+
+/** The requests besides tools a capture records (docs/capture.md). */
+export const capturedMethods: ReadonlySet<string> = new Set([
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'prompts/list',
+  'prompts/get',
+  'completion/complete',
+]);
 
 /** A request of an MCP session: the upstream session that serves it, and how to cancel and follow it. */
 export interface RelayInSession extends UpstreamRequestOptions {
   /** The session's upstream, opened again when it broke (an UpstreamError when it cannot be). */
   session(): Promise<UpstreamSession>;
+  /** What the call sent the client before its result, filled while it runs (only when the relay captures). */
+  events?: readonly ToolEvent[];
 }
 
 export interface Relay {
+  /** Whether calls are captured: a session then keeps what each call sends the client (`RelayInSession.events`). */
+  readonly capturing: boolean;
   /**
    * Relays one JSON-RPC request: the JSON-RPC answer and its HTTP status. Inside an MCP session
    * the request goes to the session's own upstream client, cancellable and with its progress.
@@ -130,27 +152,40 @@ export function createRelay({
 
   // Only with a sink, and only for tool calls: with capture off the relay does exactly what it did.
   const captureCall = capture
-    ? (name: string, args: unknown) => (origin: CaptureOrigin, result: unknown, session: UpstreamSession) => {
-        capture.toolCall(origin, { name, arguments: toArguments(args), result: result as Record<string, unknown> });
-        // A capture needs the tools for its registry entry and scenario; a client that never listed them gets them listed now.
-        // A listing that fails is left for the next call (the client's answer is not held up by it).
-        if (!capture.hasTools(origin)) {
-          listAllTools(session, performance.now() + listTimeoutMs, origin.upstream).then(
-            (tools) => capture.toolList(origin, tools as unknown as Record<string, unknown>[]),
-            () => {},
-          );
+    ? (name: string, args: unknown, events?: readonly ToolEvent[]) =>
+        (origin: CaptureOrigin, result: unknown, session: UpstreamSession) => {
+          capture.toolCall(origin, {
+            name,
+            arguments: toArguments(args),
+            result: result as Record<string, unknown>,
+            ...(events && events.length > 0 ? { events: [...events] } : {}),
+          });
+          // A capture needs the tools for its registry entry and scenario; a client that never listed them gets them listed now.
+          // A listing that fails is left for the next call (the client's answer is not held up by it).
+          if (!capture.hasTools(origin)) {
+            listAllTools(session, performance.now() + listTimeoutMs, origin.upstream).then(
+              (tools) => capture.toolList(origin, tools as unknown as Record<string, unknown>[]),
+              () => {},
+            );
+          }
         }
-      }
     : null;
 
+  const captureExchange = (method: string, params: unknown) =>
+    capture && capturedMethods.has(method)
+      ? (origin: CaptureOrigin, result: Record<string, unknown>) =>
+          capture.exchange(origin, { method, params: toArguments(params), result })
+      : undefined;
+
   return {
+    capturing: capture !== undefined,
     async answer(request, link, inSession) {
       try {
         const params = request.params as { name?: unknown; arguments?: unknown } | undefined;
         const captured =
           captureCall && request.method === 'tools/call' && typeof params?.name === 'string'
-            ? captureCall(params.name, params.arguments)
-            : undefined;
+            ? captureCall(params.name, params.arguments, inSession?.events)
+            : captureExchange(request.method, request.params);
         const result = await run(
           link,
           (session) =>

@@ -7,6 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { scrubSecrets, toEnvSecretValues } from '../domain/secrets.js';
 import type { UplinkChannel } from './uplink-channel.js';
 
@@ -88,6 +89,8 @@ export function createStdioChannel({ command, args, env, cwd }: StdioCommand): S
       problem ??= `it wrote ${error.message.replace(/^.*maximum size of (\d+) bytes.*$/, (_, bytes: string) => `more than ${Math.round(Number(bytes) / 1024 / 1024)} MiB`)} to stdout without a line break, which is not MCP over stdio`;
   };
 
+  deliverAnswersAfterNotifications(transport);
+
   let exit: StdioExit | null = null;
   let settleExit: (exit: StdioExit) => void = () => {};
   const exited = new Promise<StdioExit>((resolve) => (settleExit = resolve));
@@ -141,6 +144,30 @@ export function createStdioChannel({ command, args, env, cwd }: StdioCommand): S
         new Promise<null>((resolve) => setTimeout(() => resolve(null), reasonWaitMs).unref()),
       ]),
   };
+}
+
+/**
+ * The SDK's client dispatches a notification a microtask after it reads it but a response at once,
+ * and stdio hands it every line of a chunk in one go: a server's last progress report and its
+ * result, written together, reached the client in the wrong order, and the response had already
+ * retired the progress handler, so the report was dropped (modelcontextprotocol/typescript-sdk
+ * issue 2580). Each message read here goes to the client a microtask after the one before it, so
+ * a notification's handler has run before the next message arrives.
+ */
+function deliverAnswersAfterNotifications(transport: StdioClientTransport): void {
+  let handler: StdioClientTransport['onmessage'];
+  let queue = Promise.resolve();
+  const deliver = (message: JSONRPCMessage) =>
+    void (queue = queue.then(() => handler?.(message)).catch((error: unknown) => transport.onerror?.(toError(error))));
+  Object.defineProperty(transport, 'onmessage', {
+    configurable: true,
+    get: () => (handler ? deliver : undefined),
+    set: (next: StdioClientTransport['onmessage']) => void (handler = next),
+  });
+}
+
+function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 /**

@@ -13,6 +13,7 @@ import { toErrorResult } from './source/error-result.js';
 import { createFaultRules, type FaultRules, type FaultStatusChange } from './fault-rules.js';
 import { createSerialQueue } from './serial-queue.js';
 import type { ToolCall, ToolResolution, ToolResultSource } from './source/tool-result-source.js';
+import type { ToolEvent } from '../domain/tool-event.js';
 
 /** A mock connection: one whose tools come from its registry entry and whose results the result pipeline makes. */
 export type MockConnection = Connection & { server: string };
@@ -48,6 +49,12 @@ export interface MockToolRunnerOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
+/** What a caller of `run` may want to hear besides the result. */
+export interface RunOptions {
+  /** Told, before the result is returned, of the events a recorded fixture holds for the call (what to send the client first). */
+  onEvents?: (events: readonly ToolEvent[]) => void;
+}
+
 export interface MockToolRunner {
   /** The registry entry's tools, as `tools/list` and `GET .../.tools` answer them. */
   toolsOf(server: string): ServerTools;
@@ -64,6 +71,7 @@ export interface MockToolRunner {
     args: Record<string, unknown>,
     place: ConnectionPlace,
     signal?: AbortSignal | (() => AbortSignal),
+    options?: RunOptions,
   ): Promise<CallToolResult | null>;
   /** The fault rules applied to mock tool calls (the control API sets them). */
   faults: FaultRules;
@@ -118,6 +126,7 @@ export function createMockToolRunner({
     args: Record<string, unknown>,
     place: ConnectionPlace,
     signal?: AbortSignal | (() => AbortSignal),
+    options: RunOptions = {},
   ): Promise<CallToolResult | null> {
     const serverTools = toolsOf(connection.server);
     const toolDefinition = serverTools.byName.get(name);
@@ -138,13 +147,14 @@ export function createMockToolRunner({
     };
     // The queue is held until the call is in the memory (the next call must see it); the answer
     // waits until the call is committed, which the next call need not.
-    const { result, committed } = await queue.run(call.memoryKey, () => runInTurn(call));
+    const { result, committed, events } = await queue.run(call.memoryKey, () => runInTurn(call));
     await committed;
+    if (events && events.length > 0) options.onEvents?.(events);
     return result;
   }
 
   /** One call, once its memory's earlier calls are in: fault latency, the answer, the log entry, a fault's status change. */
-  async function runInTurn(call: AcceptedCall): Promise<{ result: CallToolResult; committed: Promise<boolean> }> {
+  async function runInTurn(call: AcceptedCall): Promise<{ result: CallToolResult; committed: Promise<boolean>; events?: ToolEvent[] }> {
     const started = performance.now();
     const fault = faults.beforeCall(call.connectionKey, call.name);
     if (fault.latencyMs > 0) await sleep(fault.latencyMs);
@@ -159,7 +169,8 @@ export function createMockToolRunner({
     const committed = memory.append(call.memoryKey, entry, resolution.worldChanges);
     const statusChange = faults.afterCall(call.connectionKey, call.name);
     if (statusChange) onStatusFault?.(call.connection, statusChange, call.place);
-    return { result, committed };
+    // Only a replayed recording has events: what the real server sent before this very result.
+    return { result, committed, ...(resolution.source === 'fixture' && resolution.events ? { events: resolution.events } : {}) };
   }
 
   /** The call's place in its memory: the memory as it is now, the canonical arguments, the occurrence and sequence. */

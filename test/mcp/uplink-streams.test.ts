@@ -61,4 +61,25 @@ describe('a paired stdio server in an MCP session', () => {
       await client.close();
     }
   });
+
+  it('hands the client every progress report of a call whose last report and result arrive together', async () => {
+    const client = new Client({ name: 'uplink-streams', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${harness.baseUrl}/connect/local/streams/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${testApiKey}` } },
+      }),
+    );
+    try {
+      for (let round = 0; round < 5; round++) {
+        const seen: number[] = [];
+        const result = await client.callTool({ name: 'count', arguments: { steps: 3 } }, undefined, {
+          onprogress: (progress) => void seen.push(progress.progress),
+        });
+        expect(result.content).toEqual([{ type: 'text', text: 'counted 3' }]);
+        expect(seen).toEqual([1, 2, 3]);
+      }
+    } finally {
+      await client.close();
+    }
+  });
 });

@@ -46,6 +46,24 @@ describe('the replay source', () => {
     expect(resolution).toEqual({ source: 'fixture', result: text('hit') });
   });
 
+  it('hands back the events a fixture entry recorded, in order, and names a malformed one', async () => {
+    const events = [
+      { kind: 'notification', method: 'notifications/progress', params: { progress: 1, total: 2 } },
+      {
+        kind: 'request',
+        method: 'elicitation/create',
+        params: { message: 'Name?' },
+        answer: { action: 'accept', content: { name: 'Ada' } },
+      },
+    ];
+    write([{ arguments: {}, occurrence: 1, result: text('hit'), events }], 1_000);
+    expect(await createReplaySource({ directory }).resolve(call({}))).toEqual({ source: 'fixture', result: text('hit'), events });
+    write([{ arguments: {}, occurrence: 1, result: text('hit'), events: [{ kind: 'shout', method: 'x' }] }], 2_000);
+    const broken = await createReplaySource({ directory }).resolve(call({}));
+    expect(broken?.source).toBe('fixture-miss');
+    expect(JSON.stringify(broken?.result)).toContain('calls.0.events.0.kind must be');
+  });
+
   it('keeps every key in the canonical form, __proto__ included', () => {
     expect(toCanonicalJson(JSON.parse('{"z":1,"__proto__":{"b":1,"a":2}}'))).toBe('{"__proto__":{"a":2,"b":1},"z":1}');
   });

@@ -11,7 +11,7 @@ import { stringify } from 'yaml';
 import type { Clock } from '../../domain/clock.js';
 import { redactJson, type Redaction } from '../../domain/redaction.js';
 import type { ToolDefinition } from '../../domain/registry.js';
-import { toRegistryId } from '../../domain/registry-record.js';
+import { toCatalogEntry } from './capture-catalog-entry.js';
 import { toCanonicalJson } from '../source/canonical-json.js';
 import { inferCaptureOverrides, inferCapturedWorld, type RecordedCall } from './capture-world.js';
 import type { SeedWorld } from '../../domain/mock-settings.js';
@@ -19,6 +19,8 @@ import type { ToolOverride } from '../../domain/tool-operation.js';
 import { createFixtureRecorder } from '../fixtures/fixture-recorder.js';
 import { removeStaleTemporaryFiles, writeFileAtomically } from '../fixtures/atomic-file.js';
 import { toCaptureScenario } from './capture-scenario.js';
+import { createSurfaceCapture, type SurfaceCapture } from './capture-surface.js';
+import type { ToolEvent } from '../../domain/tool-event.js';
 
 /** Which connection and upstream a captured exchange came from, as the relay (mcp/relay.ts) tells it. */
 export interface CaptureOrigin {
@@ -56,8 +58,14 @@ export interface CaptureRecorderOptions {
 }
 
 export interface CaptureRecorder {
-  toolCall(origin: CaptureOrigin, call: { name: string; arguments: Record<string, unknown>; result: Record<string, unknown> }): void;
+  /** A tool call, with what it sent the client before its result (progress, log messages, elicitation and its answer...), in order. */
+  toolCall(
+    origin: CaptureOrigin,
+    call: { name: string; arguments: Record<string, unknown>; result: Record<string, unknown>; events?: readonly ToolEvent[] },
+  ): void;
   toolList(origin: CaptureOrigin, tools: readonly Record<string, unknown>[]): void;
+  /** Another answered request: `resources/*` and `prompts/*` become the scenario server's resources and prompts. */
+  exchange(origin: CaptureOrigin, exchange: { method: string; params: Record<string, unknown>; result: Record<string, unknown> }): void;
   /** Whether a listing of the connection's tools was captured. */
   hasTools(origin: CaptureOrigin): boolean;
   /** What was captured so far: calls, servers, redactions and the files written. */
@@ -82,6 +90,8 @@ interface CapturedServer {
   /** The serverInfo as the upstream sent it, as JSON: redacted again only when it changes. */
   serverInfoSeen: string;
   tools: ToolDefinition[] | null;
+  /** Its resources, templates and prompts, as listed, read and got (redacted). */
+  surface: SurfaceCapture;
   calls: (RecordedCall & { sequence: number })[];
   occurrences: Map<string, number>;
 }
@@ -136,6 +146,7 @@ export function createCaptureRecorder({
         serverInfo,
         serverInfoSeen: seen,
         tools: null,
+        surface: createSurfaceCapture(),
         calls: [],
         occurrences: new Map(),
       };
@@ -161,7 +172,14 @@ export function createCaptureRecorder({
     writeFileAtomically(
       files.registry,
       `${JSON.stringify(
-        [...servers.values()].filter((server) => server.tools).map((server) => toCatalogEntry(server, startedAt)),
+        [...servers.values()]
+          .filter((server) => server.tools)
+          .map((server) =>
+            toCatalogEntry(
+              { ...server, tools: server.tools ?? [], description: describe(server), surface: server.surface.toSurface() },
+              startedAt,
+            ),
+          ),
         null,
         2,
       )}\n`,
@@ -176,6 +194,7 @@ export function createCaptureRecorder({
         connectionId: server.connectionId,
         description: describe(server),
         tools: server.tools ?? [],
+        surface: server.surface.toSurface(),
         ...toSimulation(server.tools ?? [], server.calls),
         calls: server.calls,
       })),
@@ -212,12 +231,14 @@ export function createCaptureRecorder({
         const server = serverOf(origin, call.name, number);
         const args = redact(call.arguments, origin, call.name, number, '$.arguments');
         const result = redact(call.result, origin, call.name, number, '$.result');
+        // What the call sent and what the client answered are recorded like its result: redacted first.
+        const events = call.events && call.events.length > 0 ? redact([...call.events], origin, call.name, number, '$.events') : undefined;
         const key = `${call.name} ${toCanonicalJson(args)}`;
         const occurrence = (server.occurrences.get(key) ?? 0) + 1;
         server.occurrences.set(key, occurrence);
         fixtures.record(
           { server: server.qualifiedName, tool: call.name, arguments: args, occurrence },
-          { result: result as unknown as CallToolResult },
+          { result: result as unknown as CallToolResult, ...(events ? { events } : {}) },
           server.upstream,
         );
         server.calls.push({ tool: call.name, arguments: args, result, sequence: number });
@@ -228,6 +249,12 @@ export function createCaptureRecorder({
         const server = serverOf(origin, '(tools/list)', 0);
         server.tools = redact(tools, origin, '(tools/list)', 0, '$.tools') as unknown as ToolDefinition[];
         writeSession();
+      }),
+    exchange: (origin, { method, params, result }) =>
+      guarded(() => {
+        const server = serverOf(origin, `(${method})`, 0);
+        const safe = redact({ params, result }, origin, `(${method})`, 0, '$');
+        if (server.surface.add(method, safe.params, safe.result)) writeSession();
       }),
     hasTools: (origin) => servers.get(`${origin.namespace}/${origin.connectionId}`)?.tools != null,
     summary: () => ({
@@ -246,41 +273,6 @@ function toSimulation(
 ): { world: SeedWorld; overrides: Record<string, ToolOverride> } {
   const overrides = inferCaptureOverrides(tools);
   return { world: inferCapturedWorld(tools, calls, overrides), overrides };
-}
-
-/** The server as a catalog entry (the `registry import` format, catalog shape); see catalog/README.md. */
-function toCatalogEntry(server: CapturedServer, createdAt: string): Record<string, unknown> {
-  const [namespace = '', slug = ''] = server.qualifiedName.replace(/^@/, '').split('/');
-  const remote = /^https?:\/\//.test(server.upstream);
-  return {
-    id: toRegistryId(server.qualifiedName),
-    qualifiedName: server.qualifiedName,
-    namespace,
-    slug,
-    displayName: server.serverInfo.title ?? server.serverInfo.name,
-    description: describe(server),
-    iconUrl: '',
-    verified: false,
-    useCount: 0,
-    remote,
-    isDeployed: false,
-    createdAt,
-    homepage: '',
-    byPlatform: false,
-    owner: '',
-    repoOwner: null,
-    repoName: null,
-    remoteUrl: null,
-    deploymentUrl: `https://server.smithery.ai/${server.qualifiedName.replace(/^@/, '')}/mcp`,
-    serverInfo: {
-      name: server.serverInfo.name,
-      version: server.serverInfo.version,
-      ...(server.serverInfo.title ? { title: server.serverInfo.title } : {}),
-    },
-    config: {},
-    // The catalog shape wants a description on every tool; a tool that has none is named by its title or name.
-    tools: (server.tools ?? []).map((tool) => ({ ...tool, description: tool.description ?? tool.title ?? tool.name })),
-  };
 }
 
 function describe(server: CapturedServer): string {

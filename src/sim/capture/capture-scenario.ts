@@ -8,6 +8,7 @@ import type { SeedWorld } from '../../domain/mock-settings.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import type { ToolOverride } from '../../domain/tool-operation.js';
 import type { RecordedCall } from './capture-world.js';
+import type { CapturedSurface } from './capture-surface.js';
 
 export interface CapturedScenarioServer {
   qualifiedName: string;
@@ -15,6 +16,8 @@ export interface CapturedScenarioServer {
   connectionId: string;
   description: string;
   tools: readonly ToolDefinition[];
+  /** Its resources, resource templates and prompts, with the contents and messages seen. */
+  surface: CapturedSurface;
   world: SeedWorld;
   /** Corrections of the operation inference the capture made (`mock.tools`). */
   overrides: Readonly<Record<string, ToolOverride>>;
@@ -73,6 +76,7 @@ export function toCaptureScenario({
         ...(outputSchema === undefined ? {} : { outputSchema }),
         ...(annotations === undefined ? {} : { annotations }),
       })),
+      ...server.surface,
     })),
     namespaces: [...namespaces].map(([namespace, connections]) => ({ name: namespace, connections })),
     steps,

@@ -2,6 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CallLogEntry, ResultOrigin, TokenUsage, WorldChanges, WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import type { ToolOverride } from '../../domain/tool-operation.js';
+import type { ToolEvent } from '../../domain/tool-event.js';
 
 /** What a generating source (the model) needs beyond the call itself. */
 export interface ToolCallContext {
@@ -73,6 +74,8 @@ export interface ToolResolution {
   usage?: TokenUsage;
   /** What the call changed in the simulated world (model results; recorded fixtures may carry them too). */
   worldChanges?: WorldChanges;
+  /** What the call sends the client before its result, in order (a captured fixture's `events`). */
+  events?: ToolEvent[];
 }
 
 /** Something that can answer a mock tool call: a replay of fixtures, a model, the stateful simulator, a synthesizer. */
