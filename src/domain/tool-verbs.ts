@@ -41,6 +41,7 @@ const meanings: Record<ToolOperation, readonly string[]> = {
     'duplicate',
     'schedule',
     'book',
+    'install',
   ],
   read: ['get', 'read', 'fetch', 'retrieve', 'show', 'describe', 'view', 'inspect', 'load', 'check', 'download', 'open'],
   list: ['list', 'ls', 'enumerate', 'browse'],
@@ -66,8 +67,12 @@ const meanings: Record<ToolOperation, readonly string[]> = {
     'write',
     'upsert',
     'store',
+    'scale',
+    'resize',
+    'upgrade',
+    'downgrade',
   ],
-  delete: ['delete', 'remove', 'drop', 'destroy', 'erase', 'purge', 'unset', 'del', 'trash', 'revoke', 'clear'],
+  delete: ['delete', 'remove', 'drop', 'destroy', 'erase', 'purge', 'unset', 'del', 'trash', 'revoke', 'clear', 'uninstall'],
   other: [],
 };
 
