@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from './registry.js';
 import { inferServerShapes } from './tool-operation.js';
+import { toToolReadings } from './tool-reading.js';
 
 const tool = (name: string, properties: Record<string, Record<string, unknown>> = {}, optional: string[] = []): ToolDefinition => ({
   name,
@@ -69,5 +70,28 @@ describe('states, lists and ids the name or the schema says', () => {
       entity: 'sql_transformation',
       idArgument: 'configuration_id',
     });
+  });
+});
+
+describe('ids whose type follows the schema and whose owner the description names', () => {
+  it('keeps a build number a string where the schema says string', () => {
+    const shapes = inferServerShapes([
+      tool('create_build', { pipeline_slug: text, message: text }),
+      tool('get_build', { pipeline_slug: text, build_number: text }),
+    ]);
+    expect(shapes.get('get_build')).toMatchObject({ idArgument: 'build_number', idField: 'number', numericId: false });
+    expect(shapes.get('create_build')).toMatchObject({ idField: 'number', numericId: false });
+  });
+
+  it('learns a message’s id format from an argument described as the timestamp of the parent message', () => {
+    const tools = [
+      tool('post_message', { channel_id: text, text }),
+      tool('reply_to_thread', {
+        channel_id: text,
+        thread_ts: { type: 'string', description: "The timestamp of the parent message in the format '1234567890.123456'." },
+        text,
+      }),
+    ];
+    expect(toToolReadings(tools).get('post_message')?.idFormat.example).toMatch(/^\d{10}\.\d{6}$/);
   });
 });

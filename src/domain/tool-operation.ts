@@ -171,7 +171,8 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
     entity,
     idArgument: found?.name ?? null,
     idField: found?.field ?? 'id',
-    numericId: found?.field === 'number' || idSchema?.type === 'integer' || idSchema?.type === 'number',
+    // The type follows the schema: Buildkite's `build_number` is a string of digits.
+    numericId: (found?.field === 'number' && idSchema?.type !== 'string') || idSchema?.type === 'integer' || idSchema?.type === 'number',
     // Only a verb makes a read strict: a read-only action (`directory_tree`, `convert_time`) answers what it is asked.
     strict:
       !upsert &&
