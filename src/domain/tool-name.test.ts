@@ -95,3 +95,20 @@ describe('ids whose type follows the schema and whose owner the description name
     expect(toToolReadings(tools).get('post_message')?.idFormat.example).toMatch(/^\d{10}\.\d{6}$/);
   });
 });
+
+describe('scopes and children', () => {
+  it('reads list_<entities>_for_<owner> as a list of the entities', () => {
+    expect(
+      inferServerShapes([tool('list_assignments_for_user', { user_id: { type: 'integer' } })]).get('list_assignments_for_user'),
+    ).toMatchObject({
+      operation: 'list',
+      entity: 'assignment',
+    });
+  });
+
+  it('reads list_children(nodeId) as a list of nodes where the server knows nodes', () => {
+    const shapes = inferServerShapes([tool('get_node', { nodeId: text }), tool('list_children', { nodeId: text })]);
+    expect(shapes.get('list_children')).toMatchObject({ operation: 'list', entity: 'node' });
+    expect(inferServerShapes([tool('list_children', { nodeId: text })]).get('list_children')).toMatchObject({ entity: 'child' });
+  });
+});

@@ -95,8 +95,13 @@ const stateWord = /^([a-z]+ed|read|unread|done|spam|complete|seen|unseen|importa
 /** Nouns that name a list of what was posted to something. */
 export const collectiveNouns: ReadonlySet<string> = new Set(['history', 'feed', 'timeline', 'activity']);
 
+/** Words after which the name says whose or where (`list_assignments_for_user`): the scope, not the entity. */
+const scopeWords = new Set(['for', 'by', 'of', 'in', 'from']);
+
 function toEntityWords(words: readonly string[]): { entityWords: string[]; plural: boolean } {
-  const kept = words.filter((word) => !noiseWords.has(word) && !/^\d+$/.test(word));
+  const scope = words.findIndex((word, index) => index > 0 && scopeWords.has(word));
+  const own = scope > 0 ? words.slice(0, scope) : words;
+  const kept = own.filter((word) => !noiseWords.has(word) && !/^\d+$/.test(word));
   if (kept.length === 0) return { entityWords: ['item'], plural: false };
   // `find_component_id`: the ids of components are components.
   if (kept.length > 1 && (kept[kept.length - 1] === 'id' || kept[kept.length - 1] === 'ids')) {

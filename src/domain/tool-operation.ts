@@ -105,7 +105,8 @@ export function inferServerShapes(
     shapes.set(tool.name, toShape({ tool, parsed: own, entities, override: overrides[tool.name] }));
   }
   for (const { tool } of parsed) {
-    const posted = toPostedEntity(shapes.get(tool.name)!, tool, tools, shapes) ?? toRunShape(shapes.get(tool.name)!, shapes);
+    const shape = shapes.get(tool.name)!;
+    const posted = toPostedEntity(shape, tool, tools, shapes) ?? toRunShape(shape, shapes) ?? toChildrenShape(shape, tool, shapes);
     if (posted) shapes.set(tool.name, posted);
   }
   const all = [...shapes.values()];
@@ -319,4 +320,15 @@ function toRunShape(shape: ToolShape, shapes: ReadonlyMap<string, ToolShape>): T
   const reader = [...shapes.values()].find((other) => other.entity === entity && other.operation === 'read' && other.idArgument !== null);
   if (!reader) return null;
   return { ...shape, operation: 'create', entity, basis: 'name', idField: reader.idField, numericId: reader.numericId };
+}
+
+/** `list_children(nodeId)`: the children of a node are nodes (Alfresco, file trees, page trees). */
+function toChildrenShape(shape: ToolShape, tool: ToolDefinition, shapes: ReadonlyMap<string, ToolShape>): ToolShape | null {
+  if (shape.operation !== 'list' || (shape.entity !== 'child' && shape.entity !== 'descendant')) return null;
+  const parent = [...requiredOf(tool)]
+    .map((name) => toWords(name))
+    .filter((words) => words.length > 1 && ['id', 'key', 'uuid', 'gid'].includes(words[words.length - 1]!))
+    .map((words) => words.slice(0, -1).join('_'))
+    .find((entity) => [...shapes.values()].some((other) => other.entity === entity && other.operation !== 'list'));
+  return parent ? { ...shape, entity: parent } : null;
 }

@@ -207,3 +207,20 @@ export function withListedType(input: AnswerInput): AnswerInput {
   const entity = toSingular(toWords(String(input.args[name])).join('_'));
   return { ...input, shape: { ...input.shape, entity, idField: 'id' } };
 }
+
+/** Entities that stand for any type: `delete_resource(name, resource_type)` acts on the type its argument names. */
+const genericEntities = new Set(['resource', 'object', 'item', 'entity', 'record']);
+
+/**
+ * A generic read, update or delete (`delete_resource({ name: 'web', resource_type: 'deployment' })`)
+ * acts on the type its type argument names, when the world holds that type.
+ */
+export function withNamedType(shape: ToolShape, args: Readonly<Record<string, unknown>>, world: WorldState): ToolShape {
+  if (!genericEntities.has(shape.entity) || !['read', 'update', 'delete'].includes(shape.operation)) return shape;
+  for (const [name, value] of Object.entries(args)) {
+    if (!typeArguments.has(toNormalName(name)) || typeof value !== 'string') continue;
+    const entity = toSingular(toWords(value).join('_'));
+    if (entity !== shape.entity && Object.hasOwn(world.entities, entity)) return { ...shape, entity };
+  }
+  return shape;
+}
