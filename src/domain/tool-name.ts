@@ -96,7 +96,7 @@ const stateWord = /^([a-z]+ed|read|unread|done|spam|complete|seen|unseen|importa
 export const collectiveNouns: ReadonlySet<string> = new Set(['history', 'feed', 'timeline', 'activity']);
 
 /** Words after which the name says whose or where (`list_assignments_for_user`): the scope, not the entity. */
-const scopeWords = new Set(['for', 'by', 'of', 'in', 'from']);
+const scopeWords = new Set(['for', 'by', 'of', 'from']);
 
 function toEntityWords(words: readonly string[]): { entityWords: string[]; plural: boolean } {
   const scope = words.findIndex((word, index) => index > 0 && scopeWords.has(word));

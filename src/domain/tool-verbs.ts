@@ -132,7 +132,7 @@ export const stateSpellings: Readonly<Record<string, readonly string[]>> = {
   completed: ['completed', 'complete', 'done', 'finished', 'closed', 'succeeded', 'resolved'],
   published: ['published', 'public', 'live', 'active'],
   active: ['active', 'running', 'resumed', 'enabled', 'open', 'in_progress', 'live'],
-  inactive: ['inactive', 'disabled', 'deactivated'],
+  inactive: ['inactive', 'disabled', 'deactivated', 'deprovisioned', 'suspended'],
   paused: ['paused', 'pause', 'on_hold', 'suspended', 'inactive'],
   finalized: ['finalized', 'final', 'open', 'issued'],
   void: ['void', 'voided', 'cancelled', 'canceled'],

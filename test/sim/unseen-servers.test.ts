@@ -113,3 +113,32 @@ describe('lists of children and paged searches', () => {
     expect((await call('list_children', { nodeId: '-root-' })).text).toContain(node.json.id);
   });
 });
+
+describe('lifecycle verbs on a status only descriptions name', () => {
+  it('starts an Okta user ACTIVE when activate is true, and deactivates it to DEPROVISIONED, storing no verb', async () => {
+    const userId = { type: 'string', description: 'The ID of the user.' };
+    const call = await mockOf('@qa/okta', [
+      {
+        ...tool('list_users', { search: text }, ['search']),
+        description: 'List users. By default, it will only fetch users whose status is not "DEPROVISIONED".',
+      },
+      tool(
+        'create_user',
+        {
+          profile: { type: 'object' },
+          activate: { type: 'boolean', description: 'Set to False to create the user in STAGED status. Default: True.' },
+        },
+        ['activate'],
+      ),
+      tool('get_user', { user_id: userId }),
+      tool('deactivate_user', { user_id: userId }),
+    ]);
+    const created = await call('create_user', { profile: { firstName: 'Ada', email: 'ada@example.com' }, activate: true });
+    expect(created.json.status).toBe('ACTIVE');
+    expect(created.json).not.toHaveProperty('activate');
+    expect((await call('deactivate_user', { user_id: created.json.id })).isError).toBe(false);
+    const read = await call('get_user', { user_id: created.json.id });
+    expect(read.json).toMatchObject({ status: 'DEPROVISIONED' });
+    expect(read.json).not.toHaveProperty('state');
+  });
+});

@@ -9,6 +9,7 @@ import { toSingular, toWords } from '../../domain/entity-words.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import type { ToolShape } from '../../domain/tool-operation.js';
+import { toVerbMeaning } from '../../domain/tool-verbs.js';
 import { isControlArgument, isQueryArgument, selectsAll, toNormalName } from '../../domain/world-query.js';
 
 /** An answer: the value to show (or plain text, or an error text) and what it changed. */
@@ -72,9 +73,14 @@ export function dataArguments(input: AnswerInput): Record<string, unknown> {
   // `properties: {...}` and `fields: '{"summary": ...}'` carry data: their entries count one by one.
   return Object.fromEntries(
     Object.entries(spreadPayloads(input.args)).filter(
-      ([name, value]) => value !== undefined && name !== dispatch && !isControlArgument(name),
+      ([name, value]) => value !== undefined && name !== dispatch && !isControlArgument(name) && !isStateVerbArgument(name, value),
     ),
   );
+}
+
+/** A state verb as a flag (`create_user({ activate: true })`): it asks for a state (state-fields.ts), and is never stored as a field. */
+function isStateVerbArgument(name: string, value: unknown): boolean {
+  return typeof value === 'boolean' && toVerbMeaning(name)?.sets !== undefined;
 }
 
 /** The array property of a list's outputSchema and its item schema (`issues`), when there is one. */
