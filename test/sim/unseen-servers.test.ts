@@ -141,4 +141,21 @@ describe('lifecycle verbs on a status only descriptions name', () => {
     expect(read.json).toMatchObject({ status: 'DEPROVISIONED' });
     expect(read.json).not.toHaveProperty('state');
   });
+
+  it('filters Okta users by a SCIM expression on the status and a nested profile field', async () => {
+    const call = await mockOf('@qa/okta-users', [
+      tool('create_user', { profile: { type: 'object' }, status: text }),
+      tool('list_users', { search: text }, ['search']),
+    ]);
+    await call('create_user', { profile: { firstName: 'Ada', email: 'ada@example.com' }, status: 'ACTIVE' });
+    await call('create_user', { profile: { firstName: 'Bob', email: 'bob@example.com' }, status: 'SUSPENDED' });
+    const names = async (search: string) =>
+      ((await call('list_users', { search })).json.users as { profile?: { firstName: string } }[]).flatMap((user) =>
+        // The mock's starting world has a user of its own, with no profile.
+        user.profile ? [user.profile.firstName] : [],
+      );
+    expect(await names('status eq "ACTIVE"')).toEqual(['Ada']);
+    expect(await names('profile.email sw "bob"')).toEqual(['Bob']);
+    expect(await names('status eq "ACTIVE" or profile.firstName eq "Bob"')).toEqual(['Ada', 'Bob']);
+  });
 });
