@@ -94,6 +94,11 @@ describe('ids whose type follows the schema and whose owner the description name
     ];
     expect(toToolReadings(tools).get('post_message')?.idFormat.example).toMatch(/^\d{10}\.\d{6}$/);
   });
+
+  it('makes a UUID where an argument that takes the id has format uuid', () => {
+    const tools = [tool('list_users'), tool('get_user', { user_id: { type: 'string', format: 'uuid' } })];
+    expect(toToolReadings(tools).get('list_users')?.idFormat.example).toMatch(/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/);
+  });
 });
 
 describe('scopes and children', () => {

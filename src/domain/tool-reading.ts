@@ -88,8 +88,10 @@ export function toIdSchemas(tools: readonly ToolDefinition[], shapes: ReadonlyMa
   const descriptions: string[] = [];
   const add = (schema: unknown) => {
     if (schema === null || typeof schema !== 'object') return;
-    const { pattern, description, examples } = schema as Record<string, unknown>;
+    const { pattern, description, examples, format } = schema as Record<string, unknown>;
     if (typeof pattern === 'string') patterns.add(pattern);
+    // `format: uuid` (Notion's user_id) is a pattern all the same: a new id must pass it.
+    if (format === 'uuid') patterns.add(uuidPattern);
     if (typeof description === 'string') descriptions.push(description);
     if (Array.isArray(examples)) descriptions.push(examples.filter((example) => typeof example === 'string').join(' '));
   };
@@ -109,6 +111,8 @@ export function toIdSchemas(tools: readonly ToolDefinition[], shapes: ReadonlyMa
   }
   return { patterns: [...patterns], descriptions };
 }
+
+const uuidPattern = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 /** Last words of arguments that hold an id of something. */
 const idWords = new Set(['id', 'key', 'ts', 'timestamp', 'number', 'uuid', 'gid']);
