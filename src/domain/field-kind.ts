@@ -287,6 +287,9 @@ function stringKind(words: readonly string[], hints: FieldHints, description: st
   if (has('path', 'filepath')) return 'file_path';
   if (has('uuid', 'guid')) return 'uuid';
   if (has('password', 'secret', 'token') || name === 'api_key') return 'secret';
+  // The ends of a relation (`{ from, to, relationType }` in a knowledge graph) name entities: names, not sentences.
+  if (['from', 'to', 'source', 'target'].includes(name) && ['relation', 'relationship', 'edge', 'link'].includes(owner))
+    return 'person_name';
   // A database, a table, a bucket or a cluster is named by a short identifier, never a sentence.
   if (isMachineName(words)) return 'identifier';
   if (['file_content', 'file_contents', 'raw_content'].includes(name) || (['content', 'contents'].includes(name) && fileOwners.has(owner)))

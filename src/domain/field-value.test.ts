@@ -82,5 +82,6 @@ describe('real-looking field values', () => {
       expect(toStringValue({ type: 'string' }, at('content', 'file', seed))).toMatch(/^# [A-Z][a-z]+\n\n.+\.\n$/);
     }
     expect(toFieldKind({ name: 'display_name' }, { type: 'string' })).toBe('person_name');
+    expect(toFieldKind({ name: 'from', parent: 'relations' }, { type: 'string' })).toBe('person_name');
   });
 });
