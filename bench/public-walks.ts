@@ -7,6 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { toFieldKind, type FieldKind } from '../src/domain/field-kind.js';
 import { createSchemaCompiler, describeSchemaError } from '../src/domain/json-schema.js';
 import type { ToolDefinition } from '../src/domain/registry.js';
 import { inferServerShapes } from '../src/domain/tool-operation.js';
@@ -200,11 +201,19 @@ function toIdShape(argument: string, description: string): RegExp | null {
   return new RegExp(`^${prefix ? `${prefix}${pattern.slice(pattern.indexOf(prefix.at(-1)!) + 1)}` : pattern}$`);
 }
 
-/** Made-up values that are not what their field says: two random lowercase words, or a date, email or URL field that is none. */
+/** Kinds of field that hold a name or an id (a database, a slug, a branch), never words with spaces. */
+const namedByIdentifier = new Set<FieldKind>(['identifier', 'id', 'slug', 'branch', 'username', 'domain', 'uuid', 'sha']);
+
+/**
+ * Made-up values that are not what their field says: two random lowercase words, a sentence in a
+ * field that holds a name or an id (`database`, `slug`), or a date, email or URL field that is none.
+ */
 function valueProblems(value: unknown, given: ReadonlySet<string>, key = '', problems: string[] = []): string[] {
   if (typeof value === 'string') {
     if (given.has(value)) return problems;
     if (/^[a-z]+ [a-z]+$/.test(value)) problems.push(`${key} = "${value}" is word salad`);
+    else if (/\s/.test(value) && namedByIdentifier.has(toFieldKind({ name: key }, { type: 'string' })))
+      problems.push(`${key} = "${value.slice(0, 40)}" is a sentence where a name belongs`);
     else if (
       /(^|_)(at|date|time|timestamp)$|[a-z](At|Date|Time)$|^(created|updated|modified|timestamp)$/.test(key) &&
       Number.isNaN(Date.parse(value))

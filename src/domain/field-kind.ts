@@ -5,6 +5,7 @@
  * made-up values against it. Pure rules, no library.
  */
 import { toSingular, toWords } from './entity-words.js';
+import { isMachineName } from './machine-names.js';
 
 export type FieldKind =
   | 'email'
@@ -47,6 +48,8 @@ export type FieldKind =
   | 'directory'
   | 'file_name'
   | 'mime_type'
+  | 'identifier'
+  | 'file_content'
   | 'uuid'
   | 'id'
   | 'secret'
@@ -107,6 +110,20 @@ const personEntities = new Set([
   'teacher',
   'manager',
   'account_holder',
+]);
+/** Entities whose `content` is the text of a file. */
+const fileOwners = new Set([
+  'file',
+  'document',
+  'doc',
+  'blob',
+  'attachment',
+  'snippet',
+  'script',
+  'template',
+  'readme',
+  'directory',
+  'content',
 ]);
 const companyWords = new Set(['company', 'organization', 'organisation', 'org', 'employer', 'business', 'vendor', 'merchant', 'supplier']);
 const pastTimeWords = new Set([
@@ -270,6 +287,13 @@ function stringKind(words: readonly string[], hints: FieldHints, description: st
   if (has('path', 'filepath')) return 'file_path';
   if (has('uuid', 'guid')) return 'uuid';
   if (has('password', 'secret', 'token') || name === 'api_key') return 'secret';
+  // The ends of a relation (`{ from, to, relationType }` in a knowledge graph) name entities: names, not sentences.
+  if (['from', 'to', 'source', 'target'].includes(name) && ['relation', 'relationship', 'edge', 'link'].includes(owner))
+    return 'person_name';
+  // A database, a table, a bucket or a cluster is named by a short identifier, never a sentence.
+  if (isMachineName(words)) return 'identifier';
+  if (['file_content', 'file_contents', 'raw_content'].includes(name) || (['content', 'contents'].includes(name) && fileOwners.has(owner)))
+    return 'file_content';
   if (
     last === 'id' ||
     last === 'ids' ||
@@ -292,6 +316,7 @@ function toNameKind(owner: string, words: readonly string[]): FieldKind {
   if (companyWords.has(subject) || subject === 'account') return 'company';
   if (subject === 'city' || subject === 'location' || subject === 'place') return 'city';
   if (subject === 'file' || subject === 'attachment' || subject === 'document') return 'file_name';
+  if (isMachineName([subject])) return 'identifier';
   return 'name';
 }
 

@@ -73,4 +73,15 @@ describe('real-looking field values', () => {
     expect(text('email')).toBe(first);
     expect(toStringValue({ type: 'string' }, at('email', undefined, 'other'))).not.toBe(first);
   });
+
+  it('names a database, a table, a bucket or a cluster with a short identifier, and fills a file with file-like lines', () => {
+    for (const seed of ['a', 'b', 'c']) {
+      for (const name of ['database', 'collection', 'table_name', 'bucket', 'namespace', 'cluster', 'schema', 'index_name'])
+        expect(toStringValue({ type: 'string' }, at(name, undefined, seed))).toMatch(/^[a-z0-9][a-z0-9_.-]*$/);
+      expect(toStringValue({ type: 'string' }, at('name', 'cluster', seed))).toMatch(/^[a-z]+-[a-z]+-\d$/);
+      expect(toStringValue({ type: 'string' }, at('content', 'file', seed))).toMatch(/^# [A-Z][a-z]+\n\n.+\.\n$/);
+    }
+    expect(toFieldKind({ name: 'display_name' }, { type: 'string' })).toBe('person_name');
+    expect(toFieldKind({ name: 'from', parent: 'relations' }, { type: 'string' })).toBe('person_name');
+  });
 });

@@ -4,8 +4,10 @@
  * same seed gives the same value; times are near the clock's present (`now`).
  */
 import type { Faker } from '@faker-js/faker';
+import { toWords } from './entity-words.js';
 import { withFake } from './fake-data.js';
 import { isFutureTimeField, isPastTimeField, toFieldKind, type FieldHints, type FieldKind } from './field-kind.js';
+import { toFileContent, toMachineName } from './machine-names.js';
 import { toPatternChecker, toPatternValue } from './pattern-value.js';
 
 export interface FieldContext extends FieldHints {
@@ -228,6 +230,10 @@ function stringOfKind(kind: FieldKind, faker: Faker, context: FieldContext, sche
       return faker.system.commonFileName();
     case 'mime_type':
       return faker.system.mimeType();
+    case 'identifier':
+      return toMachineName(faker, context.name === 'name' || context.name === '' ? [context.entity ?? 'database'] : toWords(context.name));
+    case 'file_content':
+      return toFileContent(faker);
     case 'uuid':
       return faker.string.uuid();
     case 'id':

@@ -41,4 +41,22 @@ describe('new ids in a service’s format', () => {
     expect(toNewId(patterned)).toBe(toNewId(patterned));
     expect(toNewId(clues({ type: 'note' }))).toBe('note_1');
   });
+
+  it('follows Okta’s opaque ids and Slack’s message timestamps in descriptions', () => {
+    const okta = toNewId(clues({ type: 'user', descriptions: ['The user id, e.g. 00ub0oNGTSWTBKOLGLNR'] }));
+    expect(okta).toMatch(/^00u[A-Za-z0-9]{17}$/);
+    expect(okta).not.toBe('00ub0oNGTSWTBKOLGLNR');
+    const ts = toNewId(
+      clues({ type: 'message', descriptions: ["The timestamp of the parent message in the format '1234567890.123456'."] }),
+    );
+    expect(ts).toMatch(/^\d{10}\.\d{6}$/);
+  });
+
+  it('makes a slug from the name the call gives, and counts a number kept as a string', () => {
+    expect(toNewId(clues({ type: 'pipeline', field: 'slug', args: { name: 'Deploy Service' } }))).toBe('deploy-service');
+    expect(toNewId(clues({ type: 'pipeline', field: 'slug', existing: ['deploy-service'], args: { name: 'Deploy Service' } }))).toBe(
+      'deploy-service-2',
+    );
+    expect(toNewId(clues({ type: 'build', field: 'number', existing: ['1'] }))).toBe('2');
+  });
 });

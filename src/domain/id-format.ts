@@ -25,12 +25,19 @@ export interface IdClues {
   args: Readonly<Record<string, unknown>>;
   /** Seeds the random part of an id. */
   seed: string;
+  /** The field that holds the id in results (`slug`, `number`, `id`): a slug is made from the call's name, a number counts. */
+  field?: string | undefined;
 }
 
 /** `OPS-123`: a project key, a dash and a number. */
 const projectKeyId = /^([A-Z][A-Z0-9_]*)-(\d+)$/;
 /** `cus_NffrFeUfNV2Hib`, `pi_3MtwBw...`: a short prefix, `_`, a random tail. */
 const prefixedId = /^([a-z]{1,12}_)([A-Za-z0-9]{6,40})$/;
+
+/** `1712345678.123456`: a Slack message's `ts`, seconds and microseconds. */
+const timestampId = /^\d{9,10}\.\d{3,6}$/;
+/** `00ub0oNGTSWTBKOLGLNR` (Okta), `001xx000003DGb2AAG` (Salesforce): letters of both cases and digits, a type prefix of 3. */
+const opaqueId = /^(?=(?:.*\d){2})(?=(?:.*[A-Z]){2})(?=.*[a-z])[A-Za-z0-9]{15,40}$/;
 
 /**
  * A new id for the type, in the format the clues show, never one of `existing`.
@@ -44,7 +51,7 @@ export function toNewId(clues: IdClues): string {
 }
 
 /** Where a new id's format came from: the world's ids, a project key, an example, a pattern, or none (`<type>_<n>`). */
-export type IdSource = 'world' | 'project key' | 'example' | 'pattern' | 'counter';
+export type IdSource = 'world' | 'project key' | 'example' | 'pattern' | 'counter' | 'name';
 
 /**
  * A new id and where its format came from (what `mcpsim explain` shows).
@@ -59,11 +66,14 @@ export function toNewIdWithSource(clues: IdClues): { id: string; source: IdSourc
   // A project key the call names wins over the world's last key (`OPS-5` after `WEB-9` when the call says OPS).
   const keyed = projectKeyOf(clues.args) !== null;
   const candidates: { id: string; source: IdSource }[] = [
+    ...fromName(clues, taken).map((id) => ({ id, source: 'name' as const })),
     ...(keyed ? fromProjectKey(clues, taken) : []).map((id) => ({ id, source: 'project key' as const })),
     ...fromExisting(clues, taken).map((id) => ({ id, source: 'world' as const })),
     ...(keyed ? [] : fromProjectKey(clues, taken)).map((id) => ({ id, source: 'project key' as const })),
     ...fromExamples(clues, taken).map((id) => ({ id, source: 'example' as const })),
-    ...(clues.numeric ? [{ id: String(clues.existing.length + 1), source: 'counter' as const }] : []),
+    ...(clues.numeric || clues.field === 'number'
+      ? [{ id: counted('', clues.existing.length + 1, 0, taken), source: 'counter' as const }]
+      : []),
   ];
   const found = candidates.find((candidate) => fits(candidate.id));
   if (found !== undefined) return found;
@@ -85,6 +95,7 @@ export function findIdExamples(text: string): string[] {
     else if (projectKeyId.test(token)) found.push(token);
     else if (/^\d{6,20}$/.test(token)) found.push(token);
     else if (/^https?:\/\/\S+\/\d+$/.test(token)) found.push(token);
+    else if (timestampId.test(token) || opaqueId.test(token)) found.push(token);
   }
   return found;
 }
@@ -132,10 +143,25 @@ function fromExamples(clues: IdClues, taken: ReadonlySet<string>): string[] {
     const prefixed = prefixedId.exec(example);
     if (prefixed) return [`${prefixed[1]}${randomLike(prefixed[2]!, seed)}`];
     if (/^\d+$/.test(example)) return [randomLike(example, seed)];
+    if (timestampId.test(example)) return [randomLike(example, seed)];
+    if (opaqueId.test(example)) return [`${example.slice(0, 3)}${randomLike(example.slice(3), seed)}`];
     const url = /^(https?:\/\/\S+\/)\d+$/.exec(example);
     if (url) return [counted(url[1]!, clues.existing.length + 1, 0, taken)];
     return [];
   });
+}
+
+/** A slug is made from the name or title the call gives (`Deploy Service` → `deploy-service`), numbered when taken. */
+function fromName(clues: IdClues, taken: ReadonlySet<string>): string[] {
+  if (clues.field !== 'slug') return [];
+  const name = [clues.args.name, clues.args.title].find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  const slug = (name ?? clues.type)
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  if (slug === '') return [];
+  return [taken.has(slug) ? counted(`${slug}-`, 2, 0, taken) : slug];
 }
 
 function projectKeyOf(args: Readonly<Record<string, unknown>>): string | null {

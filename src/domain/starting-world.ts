@@ -45,7 +45,15 @@ export function toStartingWorld(tools: readonly ToolDefinition[], now: string): 
     const first = ofEntity[0]!;
     const id = first.numericId
       ? '1'
-      : toNewId({ type: entity, existing: [], numeric: false, ...toIdSchemas(tools, byTool, entity), args: {}, seed: `start|${entity}` });
+      : toNewId({
+          type: entity,
+          existing: [],
+          numeric: false,
+          field: first.idField,
+          ...toIdSchemas(tools, byTool, entity),
+          args: {},
+          seed: `start|${entity}`,
+        });
     const create = ofEntity.find((shape) => shape.operation === 'create');
     const fields: Record<string, unknown> = {
       ...toExampleFields(entity, create ? tools.find((tool) => tool.name === create.tool) : undefined, now),

@@ -79,6 +79,7 @@ function explainShape(
         type: shape.entity,
         existing: records.map((record) => record.id),
         numeric: shape.numericId,
+        field: shape.idField,
         ...idSchemas,
         args: {},
         seed: `explain|${shape.entity}`,

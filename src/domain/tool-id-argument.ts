@@ -18,7 +18,7 @@ export interface IdArgument {
 export type Properties = Record<string, Record<string, unknown>>;
 
 /** Id suffixes, best first: `contact_id` beats `contact_name`. */
-const idSuffixes = ['id', 'uuid', 'gid', 'number', 'key', 'slug', 'sha', 'name'];
+const idSuffixes = ['id', 'uuid', 'gid', 'number', 'key', 'slug', 'sha', 'name', 'ids'];
 /** Plain names that identify things, best first. */
 const plainIds = ['path', 'key', 'uuid', 'slug', 'sha'];
 
@@ -63,7 +63,8 @@ export function findIdArgument(
   // Required first: `create_or_update_file(path, sha?)` names a file by its path, not its sha.
   const passes = [all.filter((name) => required.has(name)), ...(creating ? [] : [all.filter((name) => !required.has(name))])];
   for (const names of passes) {
-    const found = findAmong(names, creating, entityWords, required, entities);
+    const found =
+      findAmong(names, creating, entityWords, required, entities) ?? (creating ? null : findDescribed(names, entityWords, properties));
     if (found) return found;
   }
   return null;
@@ -89,7 +90,7 @@ function findAmong(
       stem.every((word) => entityWords.map(toFullWord).includes(word)) &&
       (stem.join('_') === entity || !entities.has(stem.join('_')));
     if (rank !== -1 && ownStem && (!best || rank < best.rank))
-      best = { argument: { name, field: suffix === 'uuid' ? 'id' : suffix, strong: true }, rank };
+      best = { argument: { name, field: suffix === 'uuid' || suffix === 'ids' ? 'id' : suffix, strong: true }, rank };
   }
   if (best) return best.argument;
   const own = names.find((name) => [entity, entityWords[entityWords.length - 1]].includes(toWords(name).map(toFullWord).join('_')));
@@ -110,4 +111,24 @@ export function toOverrideIdArgument(name: string): IdArgument {
   const field =
     words.length > 1 && (suffix === 'id' || suffix === 'uuid') ? 'id' : words.length > 1 && suffix === 'number' ? 'number' : name;
   return { name, field, strong: true };
+}
+
+/**
+ * An `*_id` argument whose description names the entity: `configuration_id` "ID of the
+ * transformation configuration to update" names the `sql_transformation`.
+ */
+function findDescribed(names: readonly string[], entityWords: readonly string[], properties: Properties): IdArgument | null {
+  const noun = entityWords[entityWords.length - 1]!;
+  const mentions = new RegExp(`\\b${noun}s?\\b`, 'i');
+  for (const name of names) {
+    const description = properties[name]?.description;
+    if (
+      toWords(name).at(-1) === 'id' &&
+      typeof description === 'string' &&
+      /\bid\b|identifier/i.test(description) &&
+      mentions.test(description)
+    )
+      return { name, field: 'id', strong: true };
+  }
+  return null;
 }

@@ -76,13 +76,39 @@ export function parseToolName(name: string, prefix: string | null): ParsedName {
     after = after.slice(1);
   }
   const before = words.slice(0, start);
+  // `mark_detection_fixed`, `mark_as_read`: the word after the entity is the state the mark sets.
+  const state = verb === 'mark' && after.length > 1 ? after[after.length - 1]! : null;
+  if (state !== null && stateWord.test(state)) {
+    meaning = { operation: 'update', sets: { state } };
+    after = after.slice(0, -1).filter((word) => word !== 'as');
+  }
+  // `reply_to_thread` makes a reply in a thread, not a thread.
+  if (verb === 'reply' && after[0] === 'to') return { meaning, verb, entityWords: [verb], plural: false };
   const meaningful = after.filter((word) => !noiseWords.has(word));
-  return { meaning, verb, ...toEntityWords(meaningful.length > 0 ? after : before) };
+  const parsed = toEntityWords(meaningful.length > 0 ? after : before);
+  // `get_channel_history` reads many: a history, a feed or a timeline is a list of what was posted.
+  return { meaning, verb, ...parsed, plural: parsed.plural || collectiveNouns.has(parsed.entityWords[parsed.entityWords.length - 1]!) };
 }
 
+/** A state a `mark` verb sets: a past participle (`fixed`, `resolved`) or one of the states mail and tasks have. */
+const stateWord = /^([a-z]+ed|read|unread|done|spam|complete|seen|unseen|important|open)$/;
+/** Nouns that name a list of what was posted to something. */
+export const collectiveNouns: ReadonlySet<string> = new Set(['history', 'feed', 'timeline', 'activity']);
+
+/** Words after which the name says whose or where (`list_assignments_for_user`): the scope, not the entity. */
+const scopeWords = new Set(['for', 'by', 'of', 'from']);
+
 function toEntityWords(words: readonly string[]): { entityWords: string[]; plural: boolean } {
-  const kept = words.filter((word) => !noiseWords.has(word) && !/^\d+$/.test(word));
+  const scope = words.findIndex((word, index) => index > 0 && scopeWords.has(word));
+  const own = scope > 0 ? words.slice(0, scope) : words;
+  const kept = own.filter((word) => !noiseWords.has(word) && !/^\d+$/.test(word));
   if (kept.length === 0) return { entityWords: ['item'], plural: false };
+  // `find_component_id`: the ids of components are components.
+  if (kept.length > 1 && (kept[kept.length - 1] === 'id' || kept[kept.length - 1] === 'ids')) {
+    const ids = kept.pop() === 'ids';
+    const word = kept[kept.length - 1]!;
+    return { entityWords: [...kept.slice(0, -1), toSingular(word)], plural: ids || isPlural(word) };
+  }
   const last = kept[kept.length - 1]!;
   return { entityWords: [...kept.slice(0, -1), toSingular(last)], plural: isPlural(last) };
 }

@@ -22,7 +22,7 @@
 import { toPlural, toWords } from './entity-words.js';
 import type { ToolDefinition } from './registry.js';
 import { findIdArgument, propertiesOf, requiredOf, toOverrideIdArgument, type IdArgument, type Properties } from './tool-id-argument.js';
-import { dropOtherEntity, parseToolName, toCommonPrefix, type ParsedName } from './tool-name.js';
+import { collectiveNouns, dropOtherEntity, parseToolName, toCommonPrefix, type ParsedName } from './tool-name.js';
 import type { ToolOperation } from './tool-verbs.js';
 
 export { toolOperations, type ToolOperation } from './tool-verbs.js';
@@ -101,8 +101,13 @@ export function inferServerShapes(
   const entities = new Set(parsed.map((entry) => entry.parsed.entityWords.join('_')));
   const shapes = new Map<string, ToolShape>();
   for (const { tool, parsed: name } of parsed) {
-    const own = { ...name, entityWords: dropOtherEntity(name.entityWords, entities) };
+    const own = { ...name, entityWords: dropOtherEntity(name.entityWords, withScopes(entities, tool, name)) };
     shapes.set(tool.name, toShape({ tool, parsed: own, entities, override: overrides[tool.name] }));
+  }
+  for (const { tool } of parsed) {
+    const shape = shapes.get(tool.name)!;
+    const posted = toPostedEntity(shape, tool, tools, shapes) ?? toRunShape(shape, shapes) ?? toChildrenShape(shape, tool, shapes);
+    if (posted) shapes.set(tool.name, posted);
   }
   const all = [...shapes.values()];
   for (const { tool, parsed: name } of parsed) {
@@ -137,7 +142,9 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
   }
   if (operation === 'read' && plural) operation = 'list';
   // `find_contact(email)` finds one contact by its fields; `find_projects` and a bare `find` search.
-  if (meaning?.find && operation === 'search' && !plural && parsed.entityWords.join('_') !== 'item') operation = 'read';
+  // A required free-text `query` makes it a search all the same (`find_component_id(query)`).
+  const textQuery = ['query', 'q', 'search_query'].some((name) => requiredOf(tool).has(name));
+  if (meaning?.find && operation === 'search' && !plural && parsed.entityWords.join('_') !== 'item' && !textQuery) operation = 'read';
   let entity = parsed.entityWords.join('_');
   if (override?.operation) operation = override.operation;
   if (override?.entity) entity = override.entity;
@@ -165,7 +172,8 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
     entity,
     idArgument: found?.name ?? null,
     idField: found?.field ?? 'id',
-    numericId: found?.field === 'number' || idSchema?.type === 'integer' || idSchema?.type === 'number',
+    // The type follows the schema: Buildkite's `build_number` is a string of digits.
+    numericId: (found?.field === 'number' && idSchema?.type !== 'string') || idSchema?.type === 'integer' || idSchema?.type === 'number',
     // Only a verb makes a read strict: a read-only action (`directory_tree`, `convert_time`) answers what it is asked.
     strict:
       !upsert &&
@@ -267,4 +275,60 @@ function withSiblingIds(shape: ToolShape, shapes: readonly ToolShape[]): ToolSha
     if (sibling) result = { ...result, idField: sibling.idField, numericId: sibling.numericId };
   }
   return result;
+}
+
+/**
+ * A list's leading words that a required argument names are its scope, not its entity:
+ * `get_thread_replies(thread_ts)` lists replies in a thread.
+ */
+function withScopes(entities: ReadonlySet<string>, tool: ToolDefinition, parsed: ParsedName): ReadonlySet<string> {
+  if (parsed.meaning?.operation !== 'read' && parsed.meaning?.operation !== 'list') return entities;
+  if (!parsed.plural) return entities;
+  const stems = [...requiredOf(tool)].map((name) => toWords(name).slice(0, -1).join('_')).filter((stem) => stem !== '');
+  return stems.length === 0 ? entities : new Set([...entities, ...stems]);
+}
+
+/**
+ * `get_channel_history(channel_id)`: a history, feed or timeline lists what a create of the server
+ * posts to the same place (the create that requires the same arguments: `post_message(channel_id, text)`).
+ */
+function toPostedEntity(
+  shape: ToolShape,
+  tool: ToolDefinition,
+  tools: readonly ToolDefinition[],
+  shapes: ReadonlyMap<string, ToolShape>,
+): ToolShape | null {
+  if (shape.operation !== 'list' || !collectiveNouns.has(shape.entity.split('_').at(-1)!)) return null;
+  const required = [...requiredOf(tool)];
+  const poster = tools.find((other) => {
+    const candidate = shapes.get(other.name)!;
+    const theirs = requiredOf(other);
+    return candidate.operation === 'create' && required.length > 0 && required.every((name) => theirs.has(name));
+  });
+  return poster ? { ...shape, entity: shapes.get(poster.name)!.entity } : null;
+}
+
+/** Verbs that start a run of something (`run_job`, `trigger_build`): a create of it when the server reads such runs. */
+const runVerbs = new Set(['run', 'trigger', 'launch', 'execute']);
+
+/** `run_job(component_id, configuration_id)` starts a job that `get_job(job_id)` reads: a create of a job. */
+function toRunShape(shape: ToolShape, shapes: ReadonlyMap<string, ToolShape>): ToolShape | null {
+  if (shape.operation !== 'other' || shape.basis !== 'none') return null;
+  const [verb, ...rest] = shape.entity.split('_');
+  if (verb === undefined || !runVerbs.has(verb) || rest.length === 0) return null;
+  const entity = rest.join('_');
+  const reader = [...shapes.values()].find((other) => other.entity === entity && other.operation === 'read' && other.idArgument !== null);
+  if (!reader) return null;
+  return { ...shape, operation: 'create', entity, basis: 'name', idField: reader.idField, numericId: reader.numericId };
+}
+
+/** `list_children(nodeId)`: the children of a node are nodes (Alfresco, file trees, page trees). */
+function toChildrenShape(shape: ToolShape, tool: ToolDefinition, shapes: ReadonlyMap<string, ToolShape>): ToolShape | null {
+  if (shape.operation !== 'list' || (shape.entity !== 'child' && shape.entity !== 'descendant')) return null;
+  const parent = [...requiredOf(tool)]
+    .map((name) => toWords(name))
+    .filter((words) => words.length > 1 && ['id', 'key', 'uuid', 'gid'].includes(words[words.length - 1]!))
+    .map((words) => words.slice(0, -1).join('_'))
+    .find((entity) => [...shapes.values()].some((other) => other.entity === entity && other.operation !== 'list'));
+  return parent ? { ...shape, entity: parent } : null;
 }

@@ -55,6 +55,7 @@ export function toToolReadings(
       type: shape.entity,
       existing: [],
       numeric: shape.numericId,
+      field: shape.idField,
       patterns,
       descriptions,
       args: {},
@@ -87,8 +88,10 @@ export function toIdSchemas(tools: readonly ToolDefinition[], shapes: ReadonlyMa
   const descriptions: string[] = [];
   const add = (schema: unknown) => {
     if (schema === null || typeof schema !== 'object') return;
-    const { pattern, description, examples } = schema as Record<string, unknown>;
+    const { pattern, description, examples, format } = schema as Record<string, unknown>;
     if (typeof pattern === 'string') patterns.add(pattern);
+    // `format: uuid` (Notion's user_id) is a pattern all the same: a new id must pass it.
+    if (format === 'uuid') patterns.add(uuidPattern);
     if (typeof description === 'string') descriptions.push(description);
     if (Array.isArray(examples)) descriptions.push(examples.filter((example) => typeof example === 'string').join(' '));
   };
@@ -102,9 +105,26 @@ export function toIdSchemas(tools: readonly ToolDefinition[], shapes: ReadonlyMa
       const words = toWords(name);
       const last = words[words.length - 1];
       if (words.length > 1 && (last === 'id' || last === 'key') && words.slice(0, -1).join('_') === entity) add(schema);
+      // `thread_ts`: "The timestamp of the parent message" takes a message's id.
+      else if (idWords.has(last ?? '') && describesIdOf(schema, entity)) add(schema);
     }
   }
   return { patterns: [...patterns], descriptions };
+}
+
+const uuidPattern = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
+/** Last words of arguments that hold an id of something. */
+const idWords = new Set(['id', 'key', 'ts', 'timestamp', 'number', 'uuid', 'gid']);
+
+/** Whether an argument's description says it holds the id of an entity of this type: "The timestamp of the parent message". */
+function describesIdOf(schema: unknown, entity: string): boolean {
+  const description = (schema as { description?: unknown } | null)?.description;
+  if (typeof description !== 'string') return false;
+  return new RegExp(
+    `\\b(?:id|identifier|timestamp|ts|key|number) of (?:the |a |an )?(?:parent |original )?${entity.replace(/_/g, ' ')}\\b`,
+    'i',
+  ).test(description);
 }
 
 const typeNames = new Set(['objecttype', 'object', 'type', 'entitytype', 'entity', 'resource', 'resourcetype', 'kind', 'collection']);

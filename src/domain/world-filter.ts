@@ -2,15 +2,18 @@
  * Filters a list or search call states beyond plain equality: ranges and time windows
  * (`created_after`, `timeMin`/`timeMax`, `min_amount`), structured filter groups
  * (`filterGroups: [{ filters: [{ propertyName, operator: 'EQ', value }] }]`, `where: { status:
- * 'open' }`) and query strings (`project = OPS AND status = "In Progress"`). Each becomes a
- * condition on one field, checked against an entity's fields. Pure.
+ * 'open' }`) and query strings (`project = OPS AND status = "In Progress"`, SCIM's `status eq
+ * "ACTIVE"`). Each becomes a condition on one field, checked against an entity's fields. Pure.
  */
 import { toWords } from './entity-words.js';
 import { fieldValue, toNormalName, valuesMatch } from './world-query.js';
 
-export type Operator = 'eq' | 'neq' | 'contains' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'exists';
+export type Operator = 'eq' | 'neq' | 'contains' | 'startswith' | 'endswith' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'exists' | 'or';
 
-/** One condition on one field; an empty field means the entity's main time field (`timeMin`). */
+/**
+ * One condition on one field; an empty field means the entity's main time field (`timeMin`). An
+ * `or` holds when every condition of one of its groups (`value: Condition[][]`) holds.
+ */
 export interface Condition {
   field: string;
   operator: Operator;
@@ -51,7 +54,18 @@ const operators: Record<string, Operator> = {
   in: 'in',
   hasproperty: 'exists',
   exists: 'exists',
+  // SCIM (Okta, Azure AD): `status eq "ACTIVE" and profile.email sw "ada"`.
+  co: 'contains',
+  sw: 'startswith',
+  startswith: 'startswith',
+  ew: 'endswith',
+  endswith: 'endswith',
+  ge: 'gte',
+  le: 'lte',
+  pr: 'exists',
 };
+/** A SCIM clause: `field op "value"` or `field pr`. */
+const scimClause = /([A-Za-z_][\w.]*)\s+(?:(eq|ne|co|sw|ew|gt|ge|lt|le)\s+(?:"([^"]*)"|'([^']*)'|([^\s)]+))|(pr)\b)/gi;
 /** Fields a time window applies to when its argument names none (`timeMin`, `since`), best first. */
 const timeFields = ['start', 'starttime', 'startdate', 'startat', 'date', 'due', 'duedate', 'dueat', 'createdat', 'created', 'timestamp'];
 
@@ -65,7 +79,7 @@ const timeFields = ['start', 'starttime', 'startdate', 'startat', 'date', 'due',
  */
 export function toConditions(name: string, value: unknown): Condition[] | null {
   if (groupNames.has(toNormalName(name)) && value !== null && typeof value === 'object') return structured(value);
-  if (typeof value === 'string' && /\s(=|!=|~|>=|<=|>|<)\s|\bAND\b/.test(value)) {
+  if (typeof value === 'string' && /\s(=|!=|~|>=|<=|>|<)\s|\bAND\b|\s(eq|ne|co|sw|ew|gt|ge|lt|le)\s|\spr\b/i.test(value)) {
     const clauses = toQueryClauses(value);
     if (clauses.length > 0) return clauses;
   }
@@ -114,9 +128,28 @@ function structured(value: object): Condition[] {
   return found;
 }
 
-/** `field = value AND other != "two words"` (an ORDER BY tail ignored). */
+/**
+ * `field = value AND other != "two words"` (an ORDER BY tail ignored), or SCIM's `status eq
+ * "ACTIVE" and profile.email sw "ada"`; `or` between clauses makes one `or` condition of groups.
+ */
 export function toQueryClauses(query: string): Condition[] {
   const head = query.split(/\border\s+by\b/i)[0]!;
+  const groups = head.split(/\s+or\s+/i);
+  if (groups.length > 1) {
+    const parsed = groups.map(toAndClauses).filter((group) => group.length > 0);
+    return parsed.length > 0 ? [{ field: '', operator: 'or', value: parsed }] : [];
+  }
+  return toAndClauses(head);
+}
+
+function toAndClauses(head: string): Condition[] {
+  const scim = [...head.matchAll(scimClause)];
+  if (scim.length > 0)
+    return scim.map((match) => ({
+      field: match[1]!,
+      operator: operators[(match[2] ?? match[6])!.toLowerCase()]!,
+      value: match[3] ?? match[4] ?? match[5],
+    }));
   const clauses: Condition[] = [];
   for (const match of head.matchAll(/([A-Za-z_][\w.]*)\s*(!=|>=|<=|=|~|>|<)\s*(?:"([^"]*)"|'([^']*)'|([^\s)]+))/g)) {
     clauses.push({ field: match[1]!, operator: operators[match[2]!]!, value: match[3] ?? match[4] ?? match[5] });
@@ -134,8 +167,9 @@ export function toQueryClauses(query: string): Condition[] {
  *   matchesCondition({ amount: 1200 }, '7', { field: 'amount', operator: 'gte', value: 1000 }); // true
  */
 export function matchesCondition(fields: Readonly<Record<string, unknown>>, id: string, condition: Condition): boolean {
-  const actual = lookup(fields, condition.field);
   const { operator, value } = condition;
+  if (operator === 'or') return (value as Condition[][]).some((group) => group.every((inner) => matchesCondition(fields, id, inner)));
+  const actual = lookup(fields, condition.field);
   if (operator === 'exists') return actual !== undefined && actual !== null;
   if (actual === undefined) {
     if (operator !== 'eq' || typeof value === 'object') return operator === 'neq';
@@ -154,6 +188,10 @@ export function matchesCondition(fields: Readonly<Record<string, unknown>>, id: 
       return valuesMatch(actual, Array.isArray(value) ? value : [value]);
     case 'contains':
       return JSON.stringify(actual).toLowerCase().includes(String(value).toLowerCase());
+    case 'startswith':
+      return String(actual).toLowerCase().startsWith(String(value).toLowerCase());
+    case 'endswith':
+      return String(actual).toLowerCase().endsWith(String(value).toLowerCase());
     default: {
       const order = compare(actual, value);
       if (order === null) return false;
@@ -173,6 +211,14 @@ function lookup(fields: Readonly<Record<string, unknown>>, name: string): unknow
   }
   const exact = fieldValue(fields, name);
   if (exact !== undefined) return unwrapTime(exact);
+  // `profile.email`: a path into nested objects.
+  if (name.includes('.')) {
+    let node: unknown = fields;
+    for (const part of name.split('.'))
+      node =
+        node !== null && typeof node === 'object' && !Array.isArray(node) ? fieldValue(node as Record<string, unknown>, part) : undefined;
+    if (node !== undefined) return unwrapTime(node);
+  }
   const key = Object.keys(fields).find((field) => toNormalName(field).startsWith(normal));
   return key === undefined ? undefined : unwrapTime(fields[key]);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorldState } from './memory-log.js';
-import { entitiesOf } from './world-query.js';
+import { entitiesOf, isPagingArgument, toPageRequest } from './world-query.js';
 import { applyWorldChangesInPlace } from './world-state.js';
 
 describe('entitiesOf', () => {
@@ -43,5 +43,13 @@ describe('entitiesOf', () => {
         expect(entitiesOf(world, 'event')).toEqual(entitiesOf(fresh, 'event'));
       }
     }
+  });
+});
+
+describe('paging arguments', () => {
+  it('takes maxItems and maxRecords as page sizes, not as bounds on a field', () => {
+    expect(isPagingArgument('maxItems')).toBe(true);
+    expect(isPagingArgument('max_records')).toBe(true);
+    expect(toPageRequest({ maxItems: 10 })).toMatchObject({ size: 10 });
   });
 });

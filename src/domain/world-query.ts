@@ -26,6 +26,10 @@ const controlNames = new Set([
   'maxresults',
   'top',
   'numresults',
+  'maxitems',
+  'maxrecords',
+  'maxrows',
+  'maxhits',
   'offset',
   'skip',
   'cursor',
@@ -53,7 +57,19 @@ const controlNames = new Set([
   'pretty',
   'dryrun',
 ]);
-const limitNames = ['perpage', 'pagesize', 'limit', 'first', 'maxresults', 'top', 'numresults'];
+const limitNames = [
+  'perpage',
+  'pagesize',
+  'limit',
+  'first',
+  'maxresults',
+  'top',
+  'numresults',
+  'maxitems',
+  'maxrecords',
+  'maxrows',
+  'maxhits',
+];
 const cursorNames = ['cursor', 'after', 'startcursor', 'nextcursor', 'pagetoken', 'nextpagetoken', 'continuationtoken'];
 /** Arguments that carry a free-text query. */
 const queryNames = new Set(['query', 'q', 'search', 'searchquery', 'searchterm', 'term', 'text', 'keyword', 'keywords', 'prompt']);

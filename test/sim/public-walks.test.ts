@@ -59,4 +59,22 @@ describe('measurePublicServer', () => {
       'step 4 get_build: id 7 is refused by get_build.build_number (build_number must be string)',
     ]);
   });
+
+  it('flags a sentence in a field that holds a name, such as a database', async () => {
+    const mongo: LoadedPublicServer = {
+      qualifiedName: '@qa/mongo',
+      tools: [tool('create_index', { collection: { type: 'string' } })],
+      spec: {
+        file: 'unused.json',
+        expected: { create: 'create_index' },
+        walk: [{ tool: 'create_index', args: { collection: 'orders' }, expect: { ok: true } }],
+      },
+    };
+    const answer = json({ database: 'If we program the transmitter, we can get to the HTTP feed!', collection: 'orders' });
+    const figures = await measurePublicServer(mongo, async () => answer);
+    expect(figures).toMatchObject({ valueChecks: 1, valuesHeld: 0 });
+    expect(figures.failures).toEqual([
+      'step 1 create_index: database = "If we program the transmitter, we can ge" is a sentence where a name belongs',
+    ]);
+  });
 });

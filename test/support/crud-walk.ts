@@ -284,7 +284,7 @@ export async function walkEntities(tools: readonly ToolDefinition[], callTool: C
     }
     if (remove) {
       walk.steps.push(`delete ${remove.tool.name}`);
-      const deleted = await callTool(remove.tool.name, argsFor(remove, { [remove.shape.idArgument!]: id }));
+      const deleted = await callTool(remove.tool.name, argsFor(remove, { [remove.shape.idArgument!]: asIdArgument(remove, id) }));
       check('delete answers', !deleted.isError, deleted.text);
       if (read) {
         const gone = await callTool(read.tool.name, readArguments(read));
@@ -297,4 +297,10 @@ export async function walkEntities(tools: readonly ToolDefinition[], callTool: C
     }
   }
   return walks;
+}
+
+/** A delete whose id argument takes a list (`delete_records(recordIds)`) is given the id in one. */
+function asIdArgument(step: Step, id: unknown): unknown {
+  const properties = step.tool.inputSchema.properties as Record<string, { type?: unknown }> | undefined;
+  return properties?.[step.shape.idArgument!]?.type === 'array' ? [id] : id;
 }

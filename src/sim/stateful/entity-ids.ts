@@ -25,6 +25,7 @@ export function toCreatedId(input: AnswerInput, existing: readonly EntityRecord[
     type: input.shape.entity,
     existing: existing.map((entity) => entity.id),
     numeric: input.shape.numericId,
+    field: input.shape.idField,
     patterns,
     descriptions,
     args: input.args,

@@ -6,6 +6,7 @@ import { fitToSchema } from './schema-fit.js';
 import type { ToolCall, ToolResultSource } from '../source/tool-result-source.js';
 import { toCallShapes } from '../source/tool-shapes.js';
 import { answerFromWorld, type Answer } from './world-answers.js';
+import { withNamedType } from './world-conventions.js';
 
 export interface SimulatorOptions {
   /** Mixed into every made-up value; change it for a different (still repeatable) world. */
@@ -51,7 +52,7 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
                 : clock.value,
             }
         : answerFromWorld({
-            shape,
+            shape: withNamedType(shape, call.arguments, call.context.world),
             tool,
             serverTools,
             shapes: shapes.shapes,

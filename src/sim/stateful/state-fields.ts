@@ -4,7 +4,7 @@
  * description names) a lifecycle verb stands for. `cancel` sets `canceled` where the enum spells
  * it so, `complete` sets `done` where the states are `todo | in_progress | done`.
  */
-import { stateSpellings } from '../../domain/tool-verbs.js';
+import { stateSpellings, toVerbMeaning } from '../../domain/tool-verbs.js';
 import { selectsAll, toNormalName } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
 
@@ -53,7 +53,42 @@ export function toStateField(input: AnswerInput, fields: Readonly<Record<string,
   if (own) return own;
   const properties = entityProperties(input);
   const named = Object.keys(properties).filter((name) => stateNames.includes(toNormalName(name)));
-  return named.find((name) => Array.isArray(properties[name]!.enum)) ?? named[0] ?? fallback;
+  return named.find((name) => Array.isArray(properties[name]!.enum)) ?? named[0] ?? describedStateName(input) ?? fallback;
+}
+
+/** `status` or `state`, whichever the descriptions of the entity's tools speak of (Okta: users "in STAGED status"). */
+function describedStateName(input: AnswerInput): string | null {
+  const text = entityDescriptions(input);
+  if (/\bstatus\b/i.test(text)) return 'status';
+  if (/\bstate\b/i.test(text)) return 'state';
+  return null;
+}
+
+/** The descriptions of the entity's tools and of their arguments, where states are often named. */
+function entityDescriptions(input: AnswerInput): string {
+  const texts: string[] = [];
+  for (const tool of [input.tool, ...input.serverTools]) {
+    const shape = input.shapes.get(tool.name);
+    if (tool !== input.tool && shape?.entity !== input.shape.entity) continue;
+    if (tool.description) texts.push(tool.description);
+    for (const schema of Object.values((tool.inputSchema.properties ?? {}) as Record<string, unknown>))
+      if (isRecord(schema) && typeof schema.description === 'string') texts.push(schema.description);
+  }
+  return texts.join('\n');
+}
+
+/**
+ * The state a create's verb argument asks for (`create_user({ activate: true })` starts active),
+ * under the entity's state field, spelled as the server spells states.
+ */
+export function requestedState(input: AnswerInput): { name: string; value: unknown } | null {
+  for (const [name, value] of Object.entries(input.args)) {
+    const state = value === true ? toVerbMeaning(name)?.sets?.state : undefined;
+    if (typeof state !== 'string') continue;
+    const field = toStateField(input, {}, 'status');
+    return { name: field, value: spellState(state, stateSchema(input, field), undefined) };
+  }
+  return null;
 }
 
 /**
@@ -71,6 +106,8 @@ export function spellState(state: string, schema: Schema | undefined, current: u
     if (match !== undefined) return match;
   }
   if (typeof current === 'string' && current === current.toUpperCase() && current !== current.toLowerCase()) return state.toUpperCase();
+  // States named in capitals (`ACTIVE`, `DEPROVISIONED`) are all spelled so.
+  if (allowed.length > 0 && allowed.every((value) => value === value.toUpperCase())) return state.toUpperCase();
   return state;
 }
 
@@ -90,7 +127,22 @@ export function initialState(input: AnswerInput): { name: string; value: unknown
 export function stateSchema(input: AnswerInput, field: string): Schema | undefined {
   const properties = entityProperties(input);
   const name = Object.keys(properties).find((key) => toNormalName(key) === toNormalName(field));
-  return name === undefined ? undefined : properties[name];
+  if (name !== undefined) return properties[name];
+  // No schema names the field: the states the tools' descriptions name (`status is not "DEPROVISIONED"`, `in STAGED status`).
+  const states = describedStates(entityDescriptions(input), field);
+  return states.length > 0 ? { enum: states } : undefined;
+}
+
+/** States a text names beside the field's word: quoted (`"DEPROVISIONED"`) or in capitals next to it (`STAGED status`). */
+function describedStates(text: string, field: string): string[] {
+  const found = new Set<string>();
+  const word = field.toLowerCase();
+  for (const sentence of text.split(/(?<=[.!?])\s+|\n/)) {
+    if (!sentence.toLowerCase().includes(word)) continue;
+    for (const match of sentence.matchAll(/[`'"]([A-Za-z][A-Za-z_]{1,30})[`'"]|\b([A-Z][A-Z_]{3,30})\b/g))
+      found.add((match[1] ?? match[2])!);
+  }
+  return [...found];
 }
 
 function allowedStates(schema: Schema | undefined): string[] {

@@ -36,7 +36,7 @@ import {
   withIdAlias,
 } from './world-views.js';
 import { toCreatedId } from './entity-ids.js';
-import { initialState, spellState, stateSchema, toStateField } from './state-fields.js';
+import { initialState, requestedState, spellState, stateSchema, toStateField } from './state-fields.js';
 import { batchItems, createEach, hasProperty, idListNames, readEach, relatedLists, removeEach, uniqueClash } from './world-batches.js';
 import {
   dataArguments,
@@ -98,7 +98,7 @@ function create(input: AnswerInput, givenId?: string): Answer {
   if (taken) return { error: `${toLabel(shape.entity)} with ${taken.name} ${JSON.stringify(taken.value)} already exists` };
   const created = stampName(input, 'created');
   if (created && fieldValue(fields, created) === undefined) fields[created] = now;
-  const state = defaultState(input) ?? initialState(input);
+  const state = requestedState(input) ?? defaultState(input) ?? initialState(input);
   if (state && fieldValue(fields, state.name) === undefined) fields[state.name] = state.value;
   const { shown, stored } = fitView(input, fields, id);
   return { value: shown, changes: { upserts: [{ type: shape.entity, id, fields: stored }] } };

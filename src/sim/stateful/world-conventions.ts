@@ -9,6 +9,7 @@ import { toSingular, toWords } from '../../domain/entity-words.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import type { ToolShape } from '../../domain/tool-operation.js';
+import { toVerbMeaning } from '../../domain/tool-verbs.js';
 import { isControlArgument, isQueryArgument, selectsAll, toNormalName } from '../../domain/world-query.js';
 
 /** An answer: the value to show (or plain text, or an error text) and what it changed. */
@@ -72,9 +73,14 @@ export function dataArguments(input: AnswerInput): Record<string, unknown> {
   // `properties: {...}` and `fields: '{"summary": ...}'` carry data: their entries count one by one.
   return Object.fromEntries(
     Object.entries(spreadPayloads(input.args)).filter(
-      ([name, value]) => value !== undefined && name !== dispatch && !isControlArgument(name),
+      ([name, value]) => value !== undefined && name !== dispatch && !isControlArgument(name) && !isStateVerbArgument(name, value),
     ),
   );
+}
+
+/** A state verb as a flag (`create_user({ activate: true })`): it asks for a state (state-fields.ts), and is never stored as a field. */
+function isStateVerbArgument(name: string, value: unknown): boolean {
+  return typeof value === 'boolean' && toVerbMeaning(name)?.sets !== undefined;
 }
 
 /** The array property of a list's outputSchema and its item schema (`issues`), when there is one. */
@@ -206,4 +212,21 @@ export function withListedType(input: AnswerInput): AnswerInput {
   if (name === undefined) return input;
   const entity = toSingular(toWords(String(input.args[name])).join('_'));
   return { ...input, shape: { ...input.shape, entity, idField: 'id' } };
+}
+
+/** Entities that stand for any type: `delete_resource(name, resource_type)` acts on the type its argument names. */
+const genericEntities = new Set(['resource', 'object', 'item', 'entity', 'record']);
+
+/**
+ * A generic read, update or delete (`delete_resource({ name: 'web', resource_type: 'deployment' })`)
+ * acts on the type its type argument names, when the world holds that type.
+ */
+export function withNamedType(shape: ToolShape, args: Readonly<Record<string, unknown>>, world: WorldState): ToolShape {
+  if (!genericEntities.has(shape.entity) || !['read', 'update', 'delete'].includes(shape.operation)) return shape;
+  for (const [name, value] of Object.entries(args)) {
+    if (!typeArguments.has(toNormalName(name)) || typeof value !== 'string') continue;
+    const entity = toSingular(toWords(value).join('_'));
+    if (entity !== shape.entity && Object.hasOwn(world.entities, entity)) return { ...shape, entity };
+  }
+  return shape;
 }

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDefinition } from './registry.js';
+import { inferServerShapes } from './tool-operation.js';
+import { toToolReadings } from './tool-reading.js';
+
+const tool = (name: string, properties: Record<string, Record<string, unknown>> = {}, optional: string[] = []): ToolDefinition => ({
+  name,
+  inputSchema: { type: 'object', properties, required: Object.keys(properties).filter((key) => !optional.includes(key)) },
+});
+const text = { type: 'string' };
+
+describe('verbs of operations tools run on infrastructure', () => {
+  it('reads scale, upgrade, install and uninstall as an update, a create and a delete', () => {
+    const shapes = inferServerShapes([
+      tool('scale_deployment', { name: text, replicas: { type: 'integer' } }),
+      tool('install_helm_chart', { chart: text, name: text }),
+      tool('upgrade_helm_chart', { chart: text, name: text }),
+      tool('uninstall_helm_chart', { name: text }),
+    ]);
+    expect(shapes.get('scale_deployment')).toMatchObject({ operation: 'update', entity: 'deployment', idArgument: 'name' });
+    expect(shapes.get('install_helm_chart')).toMatchObject({ operation: 'create', entity: 'helm_chart' });
+    expect(shapes.get('upgrade_helm_chart')).toMatchObject({ operation: 'update', entity: 'helm_chart' });
+    expect(shapes.get('uninstall_helm_chart')).toMatchObject({ operation: 'delete', entity: 'helm_chart', idArgument: 'name' });
+  });
+
+  it('reads run_job as the create of a job when the server reads jobs, and as another action when not', () => {
+    const run = tool('run_job', { component_id: text, configuration_id: text });
+    expect(inferServerShapes([run, tool('get_job', { job_id: text })]).get('run_job')).toMatchObject({
+      operation: 'create',
+      entity: 'job',
+    });
+    expect(inferServerShapes([run]).get('run_job')).toMatchObject({ operation: 'other' });
+  });
+});
+
+describe('states, lists and ids the name or the schema says', () => {
+  it('reads mark_<entity>_<state> as an update setting that state, on a list of ids', () => {
+    const shape = inferServerShapes([tool('mark_detection_fixed', { detection_ids: { type: 'array' } }), tool('get_detection')]).get(
+      'mark_detection_fixed',
+    );
+    expect(shape).toMatchObject({ operation: 'update', entity: 'detection', idArgument: 'detection_ids', sets: { state: 'fixed' } });
+  });
+
+  it('reads a channel history as a list of what a create posts to the channel, and thread replies as replies', () => {
+    const shapes = inferServerShapes([
+      tool('post_message', { channel_id: text, text }),
+      tool('reply_to_thread', { channel_id: text, thread_ts: text, text }),
+      tool('get_channel_history', { channel_id: text, limit: { type: 'number' } }, ['limit']),
+      tool('get_thread_replies', { channel_id: text, thread_ts: text }),
+    ]);
+    expect(shapes.get('get_channel_history')).toMatchObject({ operation: 'list', entity: 'message' });
+    expect(shapes.get('reply_to_thread')).toMatchObject({ operation: 'create', entity: 'reply' });
+    expect(shapes.get('get_thread_replies')).toMatchObject({ operation: 'list', entity: 'reply' });
+  });
+
+  it('reads find_<entity>_id(query) as a search of that entity', () => {
+    expect(inferServerShapes([tool('find_component_id', { query: text })]).get('find_component_id')).toMatchObject({
+      operation: 'search',
+      entity: 'component',
+    });
+  });
+
+  it('takes an id argument whose description names the entity', () => {
+    const update = tool('update_sql_transformation', {
+      configuration_id: { type: 'string', description: 'ID of the transformation configuration to update' },
+      parameters: text,
+    });
+    expect(inferServerShapes([update]).get('update_sql_transformation')).toMatchObject({
+      operation: 'update',
+      entity: 'sql_transformation',
+      idArgument: 'configuration_id',
+    });
+  });
+});
+
+describe('ids whose type follows the schema and whose owner the description names', () => {
+  it('keeps a build number a string where the schema says string', () => {
+    const shapes = inferServerShapes([
+      tool('create_build', { pipeline_slug: text, message: text }),
+      tool('get_build', { pipeline_slug: text, build_number: text }),
+    ]);
+    expect(shapes.get('get_build')).toMatchObject({ idArgument: 'build_number', idField: 'number', numericId: false });
+    expect(shapes.get('create_build')).toMatchObject({ idField: 'number', numericId: false });
+  });
+
+  it('learns a message’s id format from an argument described as the timestamp of the parent message', () => {
+    const tools = [
+      tool('post_message', { channel_id: text, text }),
+      tool('reply_to_thread', {
+        channel_id: text,
+        thread_ts: { type: 'string', description: "The timestamp of the parent message in the format '1234567890.123456'." },
+        text,
+      }),
+    ];
+    expect(toToolReadings(tools).get('post_message')?.idFormat.example).toMatch(/^\d{10}\.\d{6}$/);
+  });
+
+  it('makes a UUID where an argument that takes the id has format uuid', () => {
+    const tools = [tool('list_users'), tool('get_user', { user_id: { type: 'string', format: 'uuid' } })];
+    expect(toToolReadings(tools).get('list_users')?.idFormat.example).toMatch(/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/);
+  });
+});
+
+describe('scopes and children', () => {
+  it('reads list_<entities>_for_<owner> as a list of the entities', () => {
+    expect(
+      inferServerShapes([tool('list_assignments_for_user', { user_id: { type: 'integer' } })]).get('list_assignments_for_user'),
+    ).toMatchObject({
+      operation: 'list',
+      entity: 'assignment',
+    });
+  });
+
+  it('reads list_children(nodeId) as a list of nodes where the server knows nodes', () => {
+    const shapes = inferServerShapes([tool('get_node', { nodeId: text }), tool('list_children', { nodeId: text })]);
+    expect(shapes.get('list_children')).toMatchObject({ operation: 'list', entity: 'node' });
+    expect(inferServerShapes([tool('list_children', { nodeId: text })]).get('list_children')).toMatchObject({ entity: 'child' });
+  });
+});

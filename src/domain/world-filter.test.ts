@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { matchesCondition, toConditions } from './world-filter.js';
+
+const ada = { id: '00u1', status: 'ACTIVE', profile: { firstName: 'Ada', email: 'ada@example.com' } };
+const bob = { id: '00u2', status: 'DEPROVISIONED', profile: { firstName: 'Bob', email: 'bob@example.com' } };
+const holds = (fields: Record<string, unknown>, name: string, value: string) =>
+  (toConditions(name, value) ?? []).every((condition) => matchesCondition(fields, String(fields.id), condition));
+
+describe('SCIM filters', () => {
+  it('reads eq, sw, co, ew and pr on nested fields', () => {
+    expect(holds(ada, 'filter', 'status eq "ACTIVE"')).toBe(true);
+    expect(holds(bob, 'filter', 'status eq "ACTIVE"')).toBe(false);
+    expect(holds(ada, 'search', 'profile.email sw "ada"')).toBe(true);
+    expect(holds(bob, 'search', 'profile.email sw "ada"')).toBe(false);
+    expect(holds(bob, 'search', 'profile.email co "bob@"')).toBe(true);
+    expect(holds(ada, 'search', 'profile.email ew "example.com"')).toBe(true);
+    expect(holds(ada, 'search', 'profile.firstName pr')).toBe(true);
+  });
+
+  it('joins clauses with and and or', () => {
+    expect(holds(ada, 'search', 'status eq "ACTIVE" and profile.firstName eq "Ada"')).toBe(true);
+    expect(holds(bob, 'search', 'status eq "ACTIVE" and profile.firstName eq "Bob"')).toBe(false);
+    expect(holds(bob, 'search', 'profile.firstName eq "Ada" or profile.firstName eq "Bob"')).toBe(true);
+    expect(holds(bob, 'search', 'profile.firstName eq "Ada" or status eq "ACTIVE"')).toBe(false);
+  });
+
+  it('keeps reading JQL-like clauses', () => {
+    const issue = { id: 'OPS-7', project_key: 'OPS', status: 'open' };
+    expect(holds(issue, 'jql', 'project = OPS AND status = open')).toBe(true);
+    expect(holds(issue, 'jql', 'project = OPS AND status = done')).toBe(false);
+  });
+});
