@@ -36,6 +36,7 @@ import {
   withIdAlias,
 } from './world-views.js';
 import { toCreatedId } from './entity-ids.js';
+import { missingParent } from './world-parents.js';
 import { initialState, spellState, stateSchema, toStateField } from './state-fields.js';
 import { batchItems, createEach, hasProperty, idListNames, readEach, relatedLists, removeEach, uniqueClash } from './world-batches.js';
 import {
@@ -67,6 +68,8 @@ const targetStateArguments = new Set(['transition', 'targetstatus', 'targetstate
  *   // { value: { number: 12, title: 'Crash on empty config', ... } }
  */
 export function answerFromWorld(input: AnswerInput): Answer {
+  const orphan = missingParent(input);
+  if (orphan !== null) return { error: orphan };
   switch (input.shape.operation) {
     case 'create':
       return create(input);
