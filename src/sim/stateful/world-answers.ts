@@ -207,7 +207,12 @@ function list(called: AnswerInput): Answer {
   const plural = itemSchema?.property ?? input.listName ?? toPlural(shape.entity);
   const value = tool.outputSchema
     ? fitToSchema(
-        withCounts({ ...relatedLists(input, plural), [plural]: items, ...next }, tool.outputSchema, matching.length, more),
+        withCounts(
+          { ...relatedLists(input, plural, matching.length < entities.length ? matching : undefined), [plural]: items, ...next },
+          tool.outputSchema,
+          matching.length,
+          more,
+        ),
         tool.outputSchema,
         `${input.seed}|${tool.name}|${input.argumentsKey}`,
         fitOptions(input),

@@ -60,6 +60,10 @@ export function hasProperty(schema: Record<string, unknown>, name: string): bool
   return isPlainObject(schema.properties) && Object.hasOwn(schema.properties, name);
 }
 
+function isScalar(value: unknown): value is string | number {
+  return typeof value === 'string' || typeof value === 'number';
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -91,17 +95,29 @@ export function readEach(input: AnswerInput, entities: readonly EntityRecord[], 
 
 /**
  * The other list properties of a list's outputSchema that name a type the world holds, with its
- * entities: `read_graph` shows the graph's `relations` beside its `entities`.
+ * entities: `read_graph` shows the graph's `relations` beside its `entities`; given the entities a
+ * filtered list selected, only those that name one of them (`open_nodes({ names: ['Ada'] })`
+ * shows Ada's relations).
  */
-export function relatedLists(input: AnswerInput, own: string): Record<string, unknown[]> {
+export function relatedLists(input: AnswerInput, own: string, selected?: readonly EntityRecord[]): Record<string, unknown[]> {
   const properties = input.tool.outputSchema?.properties;
   if (!isPlainObject(properties)) return {};
   const lists: Record<string, unknown[]> = {};
   for (const [name, schema] of Object.entries(properties)) {
     if (name === own || !isPlainObject(schema) || schema.type !== 'array') continue;
     const type = toSingular(toWords(name).join('_'));
-    if (type !== input.shape.entity && Object.hasOwn(input.world.entities, type))
-      lists[name] = entitiesOf(input.world, type).map((entity) => entity.fields);
+    if (type === input.shape.entity || !Object.hasOwn(input.world.entities, type)) continue;
+    // A filtered list (`open_nodes({ names })`) shows the related items that name one of the entities it shows.
+    const ids =
+      selected &&
+      new Set(
+        selected.flatMap((entity) =>
+          [entity.id, fieldValue(entity.fields, input.shape.idField), entity.fields.name].filter(isScalar).map(String),
+        ),
+      );
+    lists[name] = entitiesOf(input.world, type)
+      .filter((entity) => !ids || Object.values(entity.fields).some((value) => isScalar(value) && ids.has(String(value))))
+      .map((entity) => entity.fields);
   }
   return lists;
 }
