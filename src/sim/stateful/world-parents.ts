@@ -26,6 +26,8 @@ export function missingParent(input: AnswerInput): string | null {
     const value = input.args[reference.argument];
     if (typeof value !== 'string' && typeof value !== 'number') continue;
     if (!Object.hasOwn(input.world.entities, reference.entity) || aliasPattern.test(String(value))) continue;
+    // By its key first: a long session's parent types are large, and a child names its parent by id.
+    if (Object.hasOwn(input.world.entities[reference.entity]!, String(value))) continue;
     const parents = entitiesOf(input.world, reference.entity);
     if (parents.some((parent) => isParent(parent, reference, value))) continue;
     const examples = exampleIds(input.world, reference.entity);
