@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from './registry.js';
-import { toStartingWorld } from './starting-world.js';
+import { exampleIds, toStartingWorld } from './starting-world.js';
 
 const tool = (name: string, properties: Record<string, unknown> = {}, required: string[] = []): ToolDefinition => ({
   name,
@@ -45,6 +45,16 @@ describe('toStartingWorld', () => {
     );
     expect(Object.keys(world.entities.issue!)[0]).toMatch(/^[A-Z][A-Z0-9]+-\d+$/);
     expect(Object.keys(world.entities.customer!)[0]).toMatch(/^cus_[A-Za-z0-9]{14}$/);
+  });
+
+  it('marks each made-up entity as an example in a fact, so calls may name others of its type', () => {
+    const world = toStartingWorld(tools(), now);
+    expect(world.facts).toEqual([
+      `Example project "project_1" was made up from the server's tools; calls may name projects it does not hold.`,
+      `Example task "task_1" was made up from the server's tools; calls may name tasks it does not hold.`,
+    ]);
+    expect(exampleIds(world, 'task')).toEqual(new Set(['task_1']));
+    expect(exampleIds(world, 'issue')).toEqual(new Set());
   });
 
   it('is empty for a server whose tools keep nothing (a clock)', () => {

@@ -6,6 +6,7 @@
  * show (id-format.ts), names and other required text from faker by field (field-value.ts). A
  * scenario's own world replaces it.
  */
+import { toPlural } from './entity-words.js';
 import { toStringValue } from './field-value.js';
 import { toNewId } from './id-format.js';
 import type { WorldState } from './memory-log.js';
@@ -31,6 +32,7 @@ export function toStartingWorld(tools: readonly ToolDefinition[], now: string): 
   const byTool = inferServerShapes(tools);
   const shapes = [...byTool.values()];
   const entities: WorldState['entities'] = {};
+  const facts: string[] = [];
   for (const shape of shapes)
     if (shape.operation === 'read' && shape.idArgument === null && selfEntities.test(shape.entity))
       entities[shape.entity] = { default: { id: 'default', ...user } };
@@ -61,8 +63,36 @@ export function toStartingWorld(tools: readonly ToolDefinition[], now: string): 
     };
     for (const [field, value] of Object.entries(create?.sets ?? {})) fields[field] ??= value;
     entities[entity] = { [id]: fields };
+    facts.push(toExampleFact(entity, id));
   }
-  return { entities, facts: [] };
+  return { entities, facts };
+}
+
+const examplePattern = /^Example (\w+) ("(?:[^"\\]|\\.)*") was made up from the server's tools/;
+
+/**
+ * The fact that marks an entity of the starting world as a made-up example: a call may name
+ * others of its type (a real channel id), so the simulator does not hold them to it
+ * (docs/simulator.md, "Parents and sub-entities").
+ */
+export function toExampleFact(type: string, id: string): string {
+  return `Example ${type} ${JSON.stringify(id)} was made up from the server's tools; calls may name ${toPlural(type).replace(/_/g, ' ')} it does not hold.`;
+}
+
+/**
+ * The ids of a type that the starting world made up as examples (from its facts).
+ *
+ * @example
+ *   exampleIds({ entities: {}, facts: [toExampleFact('channel', 'C1')] }, 'channel'); // Set { 'C1' }
+ */
+export function exampleIds(world: WorldState, type: string): Set<string> {
+  const ids = new Set<string>();
+  for (const fact of world.facts) {
+    if (!fact.startsWith('Example ')) continue;
+    const match = examplePattern.exec(fact);
+    if (match?.[1] === type) ids.add(JSON.parse(match[2]!) as string);
+  }
+  return ids;
 }
 
 /** A title or a name, and a plausible value for each string its create tool requires. */

@@ -286,6 +286,11 @@ describe('batches and uniqueness', () => {
       description: 'Create a user',
       inputSchema: object({ email: { type: 'string', description: 'Email address; must be unique' }, name: { type: 'string' } }),
     },
+    {
+      name: 'create_team',
+      description: 'Create a team. Handles must be unique across the workspace.',
+      inputSchema: object({ handle: { type: 'string' }, name: { type: 'string' } }),
+    },
   ];
 
   it('reads each id of a batch read, not the whole list', async () => {
@@ -293,6 +298,10 @@ describe('batches and uniqueness', () => {
     const titles = (value: any) => (value.issues as { title: string }[]).map((issue) => issue.title);
     expect(titles((await session.call('get_issues', { ids: ['3', '1', '9'] })).json)).toEqual(['Crash', 'Typo']);
     expect(titles((await session.call('get_issue', { id: ['2', '3'] })).json)).toEqual(['Slow', 'Typo']);
+    // Each id the world lacks is a not-found of its own.
+    const batch = (await session.call('get_issue', { id: ['2', '9'] })).json;
+    expect(titles(batch)).toEqual(['Slow']);
+    expect(batch.errors).toEqual([{ id: '9', error: 'Issue 9 not found' }]);
     expect((await session.call('get_issue', { id: ['8', '9'] })).isError).toBe(true);
   });
 
@@ -302,6 +311,12 @@ describe('batches and uniqueness', () => {
     expect(await session.call('create_user', { email: 'ADA@example.com', name: 'Ada L.' })).toMatchObject({
       isError: true,
       text: 'User with email "ADA@example.com" already exists',
+    });
+    expect((await session.call('create_team', { handle: 'core', name: 'Core' })).isError).toBe(false);
+    expect((await session.call('create_team', { handle: 'web', name: 'Core' })).isError).toBe(false);
+    expect(await session.call('create_team', { handle: 'core', name: 'Core 2' })).toMatchObject({
+      isError: true,
+      text: 'Team with handle "core" already exists',
     });
   });
 });

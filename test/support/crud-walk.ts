@@ -2,11 +2,13 @@
  * A create → read → list → update → read → delete → read walk over the tools of one server, for
  * every entity the operation inference finds, checking each answer against the ones before: the
  * read shows what the create made, the list holds it, the update shows in the next read, the
- * delete makes the read not-found and the list lose it. Used by the demo test and by
+ * delete makes the read not-found and the list lose it. Parents come first: a child's steps name a
+ * parent the walk created (a comment's `issue_number`), as the simulator checks them. Used by the demo test and by
  * `npm run bench:inference` (the figures of the stateful simulator alone).
  */
 import type { ToolDefinition } from '../../src/domain/registry.js';
 import { inferServerShapes, type ToolShape } from '../../src/domain/tool-operation.js';
+import { toParentReferences } from '../../src/domain/tool-parents.js';
 import { isControlArgument, isQueryArgument } from '../../src/domain/world-query.js';
 import { toSyntheticValue } from '../../src/sim/stateful/synthetic-source.js';
 
@@ -194,13 +196,48 @@ export async function walkEntities(tools: readonly ToolDefinition[], callTool: C
       [...shapes.values()].flatMap((shape) => [shape, ...Object.values(shape.dispatch?.choices ?? {})]).map((shape) => shape.entity),
     ),
   ];
-  const walks: EntityWalk[] = [];
-  for (const entity of entities) {
+  const stepsOf = (entity: string) => {
     const [found, read, list, update, remove] = (['create', 'read', 'list', 'update', 'delete'] as const).map((operation) =>
       findStep(tools, shapes, entity, operation),
     );
     // `set(key, value)` creates what it does not find: with no create, an upsert is one.
     const create = found ?? (update?.shape.upsert ? update : null);
+    return { create, read, list, update, remove };
+  };
+  /** The parents a walk's steps name (`issue_number` of a comment's create and list), by argument. */
+  const parentsOf = (entity: string) => {
+    const parents = new Map<string, string>();
+    for (const step of Object.values(stepsOf(entity)))
+      if (step)
+        for (const reference of toParentReferences(step.tool, step.shape, shapes))
+          if (reference.entity !== entity) parents.set(reference.argument, reference.entity);
+    return parents;
+  };
+  // Parents before their children, so the world knows a parent's type before a child names one.
+  const depth = (entity: string, seen: ReadonlySet<string> = new Set()): number =>
+    seen.has(entity) ? 0 : Math.max(0, ...[...parentsOf(entity).values()].map((parent) => 1 + depth(parent, new Set([...seen, entity]))));
+  const ordered = entities.map((entity, index) => ({ entity, index, depth: depth(entity) }));
+  ordered.sort((a, b) => a.depth - b.depth || a.index - b.index);
+  /** One parent of each type that stays for the children, made by its own create (with its own parents). */
+  const liveParents = new Map<string, unknown>();
+  const liveParent = async (entity: string, seen: ReadonlySet<string> = new Set()): Promise<unknown> => {
+    if (liveParents.has(entity) || seen.has(entity)) return liveParents.get(entity);
+    const { create } = stepsOf(entity);
+    if (!create) return undefined;
+    const args: Record<string, unknown> = { ...exampleArguments(create.tool, `${seed}|parent|${entity}`), ...create.choice };
+    for (const [argument, parent] of parentsOf(entity)) {
+      const id = await liveParent(parent, new Set([...seen, entity]));
+      if (id !== undefined && argument in args) args[argument] = id;
+    }
+    if (create.shape.idArgument) args[create.shape.idArgument] = `walk-${entity}-parent`;
+    const made = await callTool(create.tool.name, args);
+    const id = made.isError ? undefined : create.shape.idArgument ? args[create.shape.idArgument] : idOf(made, create.shape);
+    liveParents.set(entity, id);
+    return id;
+  };
+  const walks: EntityWalk[] = [];
+  for (const { entity } of ordered) {
+    const { create, read, list, update, remove } = stepsOf(entity);
     if (!create && !(read && list)) continue;
     const walk: EntityWalk = { entity, steps: [], checks: [] };
     walks.push(walk);
@@ -208,10 +245,16 @@ export async function walkEntities(tools: readonly ToolDefinition[], callTool: C
       walk.checks.push({ name, pass, ...(pass || detail === undefined ? {} : { detail }) });
     /** The same value for the same argument name all through the walk (the create's `owner`, `baseId`, `issue_number`). */
     const shared: Record<string, unknown> = {};
+    /** The ids of real parents (`issue_number` of an issue the walk created), never invented ones. */
+    const parents: Record<string, unknown> = {};
+    for (const [argument, parent] of parentsOf(entity)) {
+      const id = await liveParent(parent);
+      if (id !== undefined) parents[argument] = id;
+    }
     const argsFor = (step: Step, extra: Record<string, unknown> = {}) => {
       const args: Record<string, unknown> = { ...exampleArguments(step.tool, `${seed}|${entity}`), ...step.choice };
       const properties = (step.tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown> | undefined>;
-      for (const [name, value] of Object.entries(shared))
+      for (const [name, value] of Object.entries({ ...shared, ...parents }))
         if (name in properties && !(name in step.choice) && sameKind(properties[name], value)) args[name] = value;
       return { ...args, ...extra };
     };
@@ -225,7 +268,7 @@ export async function walkEntities(tools: readonly ToolDefinition[], callTool: C
       // A value of its own where a find may look it up (`find_contact(email)`): earlier calls may share the realistic one.
       for (const name of ['email', 'to']) if (typeof args[name] === 'string') args[name] = `walk.${entity}@example.com`;
       for (const [name, value] of Object.entries(args))
-        if (name !== create.shape.idArgument && !(name in create.choice)) shared[name] = value;
+        if (name !== create.shape.idArgument && !(name in create.choice) && !(name in parents)) shared[name] = value;
       created = await callTool(create.tool.name, args);
       check('create answers', !created.isError, created.text);
       id = create.shape.idArgument ? args[create.shape.idArgument] : idOf(created, create.shape);

@@ -62,3 +62,50 @@ describe('capture world inference', () => {
     expect(world.entities).toEqual({ issue: { '7': { number: 7, title: 'Crash' } } });
   });
 });
+
+describe('capture world relations', () => {
+  const text = (value: unknown) => ({ content: [{ type: 'text', text: JSON.stringify(value) }] });
+
+  it('keeps a comment captured under an issue under that issue', () => {
+    const tools: ToolDefinition[] = [
+      { name: 'get_issue', inputSchema: { type: 'object', properties: { issue_number: { type: 'integer' } }, required: ['issue_number'] } },
+      {
+        name: 'add_issue_comment',
+        inputSchema: {
+          type: 'object',
+          properties: { issue_number: { type: 'integer' }, body: { type: 'string' } },
+          required: ['issue_number', 'body'],
+        },
+      },
+    ];
+    const world = inferCapturedWorld(tools, [
+      { tool: 'add_issue_comment', arguments: { issue_number: 7, body: 'Seen it too' }, result: text({ id: 901, body: 'Seen it too' }) },
+    ]);
+    expect(world.entities.comment).toEqual({ '901': { id: 901, body: 'Seen it too', issue_number: 7 } });
+  });
+
+  it('keeps relations that have no id, once each, under the keys the simulator gives them', () => {
+    const relation = (from: string, to: string) => ({ from, to, relationType: 'knows' });
+    const tools: ToolDefinition[] = [
+      { name: 'create_relations', inputSchema: { type: 'object', properties: { relations: { type: 'array' } }, required: ['relations'] } },
+      ...graphTools,
+    ];
+    const world = inferCapturedWorld(
+      tools,
+      [
+        {
+          tool: 'create_relations',
+          arguments: {},
+          result: { content: [], structuredContent: { relations: [relation('Ada', 'Babbage')] } },
+        },
+        {
+          tool: 'read_graph',
+          arguments: {},
+          result: { content: [], structuredContent: { entities: [], relations: [relation('Ada', 'Babbage'), relation('Hopper', 'Ada')] } },
+        },
+      ],
+      inferCaptureOverrides(tools),
+    );
+    expect(world.entities.relation).toEqual({ relation_1: relation('Ada', 'Babbage'), relation_2: relation('Hopper', 'Ada') });
+  });
+});

@@ -10,7 +10,9 @@ import { toSingular, toWords } from '../../domain/entity-words.js';
 import { inferServerShapes, toCallShape, type ToolOverride, type ToolShape } from '../../domain/tool-operation.js';
 import { propertiesOf, requiredOf } from '../../domain/tool-id-argument.js';
 import { listItemSchema } from '../stateful/world-conventions.js';
-import { fallbackIdKeys, shownObjects } from '../source/shown-entities.js';
+import { fallbackIdKeys, shownObjects, toResultRoots } from '../source/shown-entities.js';
+import { toCanonicalJson } from '../source/canonical-json.js';
+import { toParentReferences } from '../../domain/tool-parents.js';
 import { applyWorldChanges } from '../../domain/world-state.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 
@@ -39,8 +41,10 @@ export function inferCapturedWorld(
   let world: WorldState = { entities: {}, facts: [] };
   for (const call of calls) {
     const known = shapes.get(call.tool);
-    if (!known || call.result.isError === true) continue;
-    world = applyWorldChanges(world, toChanges(toCallShape(known, call.arguments), call));
+    const tool = tools.find((candidate) => candidate.name === call.tool);
+    if (!known || !tool || call.result.isError === true) continue;
+    const shape = toCallShape(known, call.arguments);
+    world = applyWorldChanges(world, toChanges(shape, call, { tool, shapes, world }));
   }
   return { entities: world.entities as SeedWorld['entities'], facts: [...world.facts] };
 }
@@ -100,7 +104,13 @@ function isObjectSchema(schema: Record<string, unknown>): boolean {
   return schema.type === 'object' || typeof schema.properties === 'object';
 }
 
-function toChanges(shape: ToolShape, call: RecordedCall): WorldChanges {
+interface ReplayState {
+  tool: ToolDefinition;
+  shapes: ReadonlyMap<string, ToolShape>;
+  world: WorldState;
+}
+
+function toChanges(shape: ToolShape, call: RecordedCall, state: ReplayState): WorldChanges {
   if (shape.operation === 'delete') {
     const given = shape.idArgument === null ? undefined : call.arguments[shape.idArgument];
     const ids = (Array.isArray(given) ? given : [given]).filter((id) => typeof id === 'string' || typeof id === 'number');
@@ -108,5 +118,60 @@ function toChanges(shape: ToolShape, call: RecordedCall): WorldChanges {
   }
   if (shape.operation === 'other') return {};
   const idKeys = [shape.idField, ...fallbackIdKeys.filter((key) => key !== shape.idField)];
-  return { upserts: shownObjects(call.result, idKeys).map(({ id, fields }) => ({ type: shape.entity, id, fields })) };
+  // A comment created (or listed) under issue 7 keeps `issue_number: 7`, as the simulator stores it.
+  const parents = toParentReferences(state.tool, shape, state.shapes).filter(({ argument }) => isScalar(call.arguments[argument]));
+  const withParents = (fields: Record<string, unknown>) => {
+    const added = parents.filter(({ argument }) => fields[argument] === undefined);
+    return added.length === 0
+      ? fields
+      : { ...fields, ...Object.fromEntries(added.map(({ argument }) => [argument, call.arguments[argument]])) };
+  };
+  const upserts = shownObjects(call.result, idKeys).map(({ id, fields }) => ({ type: shape.entity, id, fields: withParents(fields) }));
+  return { upserts: [...upserts, ...toUnnamedUpserts(call.result, idKeys, shape, state.world)] };
+}
+
+/**
+ * The objects a result lists that have no id (a knowledge graph's relations: `{from, to,
+ * relationType}`), each kept as an entity of the type its list is named for, under the key the
+ * simulator would give it (`relation_1`, `relation_2`); one the world holds already (the same
+ * fields) keeps its key.
+ */
+function toUnnamedUpserts(
+  result: Record<string, unknown>,
+  idKeys: readonly string[],
+  shape: ToolShape,
+  world: WorldState,
+): NonNullable<WorldChanges['upserts']> {
+  const upserts: NonNullable<WorldChanges['upserts']> = [];
+  const lists: [string, unknown[]][] = [];
+  for (const root of toResultRoots(result)) {
+    if (Array.isArray(root)) lists.push([shape.entity, root]);
+    else if (isRecord(root))
+      for (const [name, value] of Object.entries(root)) if (Array.isArray(value)) lists.push([toSingular(toWords(name).join('_')), value]);
+  }
+  for (const [type, items] of lists) {
+    if (!/^[a-z0-9][a-z0-9_]{0,63}$/.test(type)) continue;
+    const held = Object.entries(world.entities[type] ?? {});
+    for (const item of items) {
+      if (!isRecord(item) || idKeys.some((key) => isScalar(item[key]))) continue;
+      const text = toCanonicalJson(item);
+      const same = [...held, ...upserts.filter((upsert) => upsert.type === type).map((upsert) => [upsert.id, upsert.fields] as const)].find(
+        ([, fields]) => toCanonicalJson(fields) === text,
+      );
+      if (same) continue;
+      let number = held.length + 1;
+      while (Object.hasOwn(world.entities[type] ?? {}, `${type}_${number}`) || upserts.some((upsert) => upsert.id === `${type}_${number}`))
+        number++;
+      upserts.push({ type, id: `${type}_${number}`, fields: item });
+    }
+  }
+  return upserts;
+}
+
+function isScalar(value: unknown): value is string | number {
+  return typeof value === 'string' || typeof value === 'number';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

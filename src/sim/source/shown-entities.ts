@@ -136,6 +136,23 @@ export function shownObjects(
   result: Record<string, unknown>,
   idKeys: readonly string[],
 ): { id: string; fields: Record<string, unknown> }[] {
+  const roots = toResultRoots(result);
+  const found: { id: string; fields: Record<string, unknown> }[] = [];
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > maxDepth || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) return void value.forEach((item) => visit(item, depth + 1));
+    const record = value as Record<string, unknown>;
+    const key = idKeys.find((name) => typeof record[name] === 'string' || typeof record[name] === 'number');
+    // A top-level object with an id is the entity; a wrapper ({ issues: [...] }) is looked into.
+    if (key !== undefined) found.push({ id: String(record[key]), fields: record });
+    else for (const child of Object.values(record)) visit(child, depth + 1);
+  };
+  for (const root of roots) visit(root, 0);
+  return found;
+}
+
+/** What a result shows as JSON: its structuredContent, else each content text that parses as JSON. */
+export function toResultRoots(result: Record<string, unknown>): unknown[] {
   const roots: unknown[] = [];
   if (result.structuredContent !== undefined) roots.push(result.structuredContent);
   else {
@@ -149,16 +166,5 @@ export function shownObjects(
       }
     }
   }
-  const found: { id: string; fields: Record<string, unknown> }[] = [];
-  const visit = (value: unknown, depth: number): void => {
-    if (depth > maxDepth || value === null || typeof value !== 'object') return;
-    if (Array.isArray(value)) return void value.forEach((item) => visit(item, depth + 1));
-    const record = value as Record<string, unknown>;
-    const key = idKeys.find((name) => typeof record[name] === 'string' || typeof record[name] === 'number');
-    // A top-level object with an id is the entity; a wrapper ({ issues: [...] }) is looked into.
-    if (key !== undefined) found.push({ id: String(record[key]), fields: record });
-    else for (const child of Object.values(record)) visit(child, depth + 1);
-  };
-  for (const root of roots) visit(root, 0);
-  return found;
+  return roots;
 }

@@ -36,6 +36,8 @@ import {
   withIdAlias,
 } from './world-views.js';
 import { toCreatedId } from './entity-ids.js';
+import { missingParent } from './world-parents.js';
+import { toRelatedInput, withChildLists } from './world-children.js';
 import { initialState, requestedState, spellState, stateSchema, toStateField } from './state-fields.js';
 import { batchItems, createEach, hasProperty, idListNames, readEach, relatedLists, removeEach, uniqueClash } from './world-batches.js';
 import {
@@ -66,7 +68,10 @@ const targetStateArguments = new Set(['transition', 'targetstatus', 'targetstate
  *   answerFromWorld({ shape, tool, serverTools, shapes, args: { issue_number: 12 }, argumentsKey, world, now, sequence: 3, seed: 'mcpsim' });
  *   // { value: { number: 12, title: 'Crash on empty config', ... } }
  */
-export function answerFromWorld(input: AnswerInput): Answer {
+export function answerFromWorld(called: AnswerInput): Answer {
+  const orphan = missingParent(called);
+  if (orphan !== null) return { error: orphan };
+  const input = toRelatedInput(called);
   switch (input.shape.operation) {
     case 'create':
       return create(input);
@@ -119,12 +124,12 @@ function read(input: AnswerInput): Answer {
       return {
         error: `${toLabel(shape.entity)} not found: none has ${filters.map(([name, value]) => `${name} ${JSON.stringify(value)}`).join(' and ') || 'these values'}`,
       };
-    return presentEntity(input, found);
+    return presentEntity(input, withChildLists(input, found));
   }
   const idValue = shape.idArgument === null ? undefined : (args[shape.idArgument] ?? defaultOf(input.tool, shape.idArgument));
   if (idValue !== undefined) {
     const found = findEntity(input, entities, String(idValue));
-    if (found) return presentEntity(input, found);
+    if (found) return presentEntity(input, withChildLists(input, found));
     if (shape.strict) return { error: notFound(shape, String(idValue)) };
     return generate(input, String(idValue));
   }
@@ -199,10 +204,15 @@ function list(called: AnswerInput): Answer {
       ? { nextPage: page.offset / page.size + 2 }
       : { nextCursor: String(page.offset + page.size) }
     : {};
-  const plural = itemSchema?.property ?? toPlural(shape.entity);
+  const plural = itemSchema?.property ?? input.listName ?? toPlural(shape.entity);
   const value = tool.outputSchema
     ? fitToSchema(
-        withCounts({ ...relatedLists(input, plural), [plural]: items, ...next }, tool.outputSchema, matching.length, more),
+        withCounts(
+          { ...relatedLists(input, plural, matching.length < entities.length ? matching : undefined), [plural]: items, ...next },
+          tool.outputSchema,
+          matching.length,
+          more,
+        ),
         tool.outputSchema,
         `${input.seed}|${tool.name}|${input.argumentsKey}`,
         fitOptions(input),

@@ -60,48 +60,88 @@ export function hasProperty(schema: Record<string, unknown>, name: string): bool
   return isPlainObject(schema.properties) && Object.hasOwn(schema.properties, name);
 }
 
+function isScalar(value: unknown): value is string | number {
+  return typeof value === 'string' || typeof value === 'number';
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** A field the input schema says is unique (`"Email address; must be unique"`) that an existing entity already has. */
+/**
+ * A field the input schema says is unique (`"Email address; must be unique"`), or the tool's
+ * description does (`Handles must be unique.`), that an existing entity already has.
+ */
 export function uniqueClash(
   input: AnswerInput,
   existing: readonly EntityRecord[],
   fields: Readonly<Record<string, unknown>>,
 ): { name: string; value: unknown } | null {
   const properties = (input.tool.inputSchema.properties ?? {}) as Record<string, { description?: unknown } | undefined>;
+  const toolDescription = typeof input.tool.description === 'string' ? input.tool.description : '';
   for (const [name, schema] of Object.entries(properties)) {
     const value = fields[name];
-    if (value === undefined || typeof schema?.description !== 'string' || !/\bunique\b/i.test(schema.description)) continue;
+    if (value === undefined) continue;
+    const own = typeof schema?.description === 'string' && /\bunique\b/i.test(schema.description);
+    if (!own && !saysUnique(toolDescription, name)) continue;
     if (existing.some((entity) => valuesMatch(fieldValue(entity.fields, name), value))) return { name, value };
   }
   return null;
 }
 
-/** A batch read (`get_issues({ ids: [...] })`): each entity the world has, in the order asked; not-found only when it has none. */
+/** Whether a tool's description says a field is unique: `Handles must be unique`, `a unique email`. */
+function saysUnique(description: string, name: string): boolean {
+  if (!/\bunique\b/i.test(description)) return false;
+  const words = toWords(name).join('[ _-]?');
+  return new RegExp(`\\bunique\\s+${words}\\b|\\b${words}(?:e?s)?\\b[^.;]{0,40}\\bunique\\b`, 'i').test(description);
+}
+
+/**
+ * A batch read (`get_issues({ ids: [...] })`): each entity the world has, in the order asked, and
+ * an `errors` entry per id it lacks (`{ id: '9', error: 'Issue 9 not found' }`); wholly not-found
+ * only when it has none.
+ */
 export function readEach(input: AnswerInput, entities: readonly EntityRecord[], ids: readonly unknown[]): Answer {
-  const found = ids.map((id) => findEntity(input, entities, String(id))).filter((entity): entity is EntityRecord => entity !== undefined);
+  const each = ids.map((id) => ({ id: String(id), entity: findEntity(input, entities, String(id)) }));
+  const found = each.map(({ entity }) => entity).filter((entity): entity is EntityRecord => entity !== undefined);
   if (found.length === 0) return { error: notFound(input.shape, ids.map(String).join(', ')) };
   const shown = found.map((entity) => presentEntity(input, entity));
   const upserts = shown.flatMap((answer) => answer.changes?.upserts ?? []);
-  const value = { [toPlural(input.shape.entity)]: shown.map((answer) => answer.value) };
+  // Each id the world lacks is a not-found of its own, where the answer may carry more than the outputSchema names.
+  const missing = each.filter(({ entity }) => entity === undefined).map(({ id }) => ({ id, error: notFound(input.shape, id) }));
+  const open = input.tool.outputSchema?.additionalProperties !== false;
+  const value = {
+    [toPlural(input.shape.entity)]: shown.map((answer) => answer.value),
+    ...(missing.length > 0 && open ? { errors: missing } : {}),
+  };
   return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
 }
 
 /**
  * The other list properties of a list's outputSchema that name a type the world holds, with its
- * entities: `read_graph` shows the graph's `relations` beside its `entities`.
+ * entities: `read_graph` shows the graph's `relations` beside its `entities`; given the entities a
+ * filtered list selected, only those that name one of them (`open_nodes({ names: ['Ada'] })`
+ * shows Ada's relations).
  */
-export function relatedLists(input: AnswerInput, own: string): Record<string, unknown[]> {
+export function relatedLists(input: AnswerInput, own: string, selected?: readonly EntityRecord[]): Record<string, unknown[]> {
   const properties = input.tool.outputSchema?.properties;
   if (!isPlainObject(properties)) return {};
   const lists: Record<string, unknown[]> = {};
   for (const [name, schema] of Object.entries(properties)) {
     if (name === own || !isPlainObject(schema) || schema.type !== 'array') continue;
     const type = toSingular(toWords(name).join('_'));
-    if (type !== input.shape.entity && Object.hasOwn(input.world.entities, type))
-      lists[name] = entitiesOf(input.world, type).map((entity) => entity.fields);
+    if (type === input.shape.entity || !Object.hasOwn(input.world.entities, type)) continue;
+    // A filtered list (`open_nodes({ names })`) shows the related items that name one of the entities it shows.
+    const ids =
+      selected &&
+      new Set(
+        selected.flatMap((entity) =>
+          [entity.id, fieldValue(entity.fields, input.shape.idField), entity.fields.name].filter(isScalar).map(String),
+        ),
+      );
+    lists[name] = entitiesOf(input.world, type)
+      .filter((entity) => !ids || Object.values(entity.fields).some((value) => isScalar(value) && ids.has(String(value))))
+      .map((entity) => entity.fields);
   }
   return lists;
 }

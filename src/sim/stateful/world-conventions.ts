@@ -36,6 +36,8 @@ export interface AnswerInput {
   sequence: number;
   /** Mixed into every made-up value, with the entity and id (so the same entity always gets the same values). */
   seed: string;
+  /** The property a list without an outputSchema puts its items in, when not the entity's plural (`children`). */
+  listName?: string | undefined;
 }
 
 /**

@@ -1,0 +1,50 @@
+/**
+ * Parent references checked against the world: a comment created, read or listed under an issue
+ * the world does not hold is a not-found of the issue, in the words a read of the issue uses. Only
+ * when the world knows the parent's type (holds one of it that is not a made-up example of the
+ * starting world): a mock must work from an empty world, where every parent is news to it.
+ */
+import { exampleIds } from '../../domain/starting-world.js';
+import { toParentReferences, type ParentReference } from '../../domain/tool-parents.js';
+import { entitiesOf, fieldValue, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
+import type { AnswerInput } from './world-conventions.js';
+import { notFound } from './world-views.js';
+
+const checked = new Set(['create', 'read', 'list', 'search']);
+/** Names a service gives a well-known place rather than an id (Alfresco's `-root-`, `-my-`, `-shared-`). */
+const aliasPattern = /^-[a-z]+-$/;
+
+/**
+ * The not-found of the first parent a call names that the world does not hold, or null.
+ *
+ * @example
+ *   missingParent(input); // 'Issue 999 not found' for add_issue_comment({ issue_number: 999 }) when issues exist
+ */
+export function missingParent(input: AnswerInput): string | null {
+  if (!checked.has(input.shape.operation)) return null;
+  for (const reference of toParentReferences(input.tool, input.shape, input.shapes)) {
+    const value = input.args[reference.argument];
+    if (typeof value !== 'string' && typeof value !== 'number') continue;
+    if (!Object.hasOwn(input.world.entities, reference.entity) || aliasPattern.test(String(value))) continue;
+    // By its key first: a long session's parent types are large, and a child names its parent by id.
+    if (Object.hasOwn(input.world.entities[reference.entity]!, String(value))) continue;
+    const parents = entitiesOf(input.world, reference.entity);
+    if (parents.some((parent) => isParent(parent, reference, value))) continue;
+    const examples = exampleIds(input.world, reference.entity);
+    if (!parents.some((parent) => !examples.has(parent.id))) continue;
+    return notFound(
+      { ...input.shape, entity: reference.entity, idField: reference.idField, numericId: reference.numericId },
+      String(value),
+    );
+  }
+  return null;
+}
+
+/** Whether an entity is the one a reference's value names: by id, by its id field, or by its name. */
+export function isParent(entity: EntityRecord, reference: ParentReference, value: unknown): boolean {
+  if (entity.id === String(value)) return true;
+  return [reference.idField, 'name'].some((field) => {
+    const held = fieldValue(entity.fields, field);
+    return held !== undefined && held !== null && valuesMatch(held, value);
+  });
+}
