@@ -90,8 +90,12 @@ function toListedCreate(input: AnswerInput): AnswerInput {
 /** `list_children(nodeId)`: the nodes whose parent field (`parentId`, what `create_node` takes) is that node. */
 function toChildList(input: AnswerInput): AnswerInput {
   const { shape } = input;
-  if (shape.entity !== 'child' && shape.entity !== 'children') return input;
-  const reference = toParentReferences(input.tool, shape, input.shapes).find((candidate) => input.args[candidate.argument] !== undefined);
+  // The name's `children` (the inference may already have read the entity as the parent's type: `node`).
+  if (shape.entity !== 'child' && shape.entity !== 'children' && !/(^|[_-])children$/i.test(input.tool.name)) return input;
+  const asChildren = { ...shape, entity: 'child' };
+  const reference = toParentReferences(input.tool, asChildren, input.shapes).find(
+    (candidate) => input.args[candidate.argument] !== undefined,
+  );
   if (!reference) return input;
   const create = allShapes(input).find((other) => other.entity === reference.entity && other.operation === 'create');
   const tool = create && input.serverTools.find((candidate) => candidate.name === create.tool);
