@@ -57,7 +57,7 @@ export function toCommonPrefix(tools: readonly Pick<ToolDefinition, 'name'>[]): 
  *   parseToolName('create_or_update_file', null); // { meaning: { operation: 'update', upsert: true }, verb: 'create', entityWords: ['file'], plural: false }
  *   parseToolName('get_users', null).plural;      // true
  */
-export function parseToolName(name: string, prefix: string | null): ParsedName {
+export function parseToolName(name: string, prefix: string | null, serviceWords: ReadonlySet<string> = noWords): ParsedName {
   let words = toWords(name);
   if (prefix !== null && words[0] === prefix && words.length > 1) words = words.slice(1);
   const start = words.findIndex((word) => toVerbMeaning(word) !== undefined);
@@ -77,14 +77,51 @@ export function parseToolName(name: string, prefix: string | null): ParsedName {
   }
   const before = words.slice(0, start);
   const meaningful = after.filter((word) => !noiseWords.has(word));
-  return { meaning, verb, ...toEntityWords(meaningful.length > 0 ? after : before) };
+  return { meaning, verb, ...toEntityWords(meaningful.length > 0 ? actedOn(after) : before, serviceWords) };
 }
 
-function toEntityWords(words: readonly string[]): { entityWords: string[]; plural: boolean } {
-  const kept = words.filter((word) => !noiseWords.has(word) && !/^\d+$/.test(word));
+const noWords: ReadonlySet<string> = new Set();
+/** `issues_in_projects`, `invoices_for_customer`, `members_of_team`: the words before the preposition, the rest is a filter. */
+const scopePrepositions = new Set(['in', 'for', 'of']);
+
+function actedOn(words: readonly string[]): readonly string[] {
+  const cut = words.findIndex((word, index) => index > 0 && scopePrepositions.has(word));
+  return cut === -1 ? words : words.slice(0, cut);
+}
+
+function toEntityWords(words: readonly string[], serviceWords: ReadonlySet<string> = noWords): { entityWords: string[]; plural: boolean } {
+  const own = words.filter((word) => !noiseWords.has(word) && !/^\d+$/.test(word));
+  // `search_my_sonarqube_projects`: the service's own name says nothing about the entity.
+  const withoutService = own.filter((word) => !serviceWords.has(word));
+  const kept = withoutService.length > 0 ? withoutService : own;
   if (kept.length === 0) return { entityWords: ['item'], plural: false };
   const last = kept[kept.length - 1]!;
   return { entityWords: [...kept.slice(0, -1), toSingular(last)], plural: isPlural(last) };
+}
+
+/** Words that name no service however it is called: its name's generic parts. */
+const genericServiceWords = new Set(['mcp', 'server', 'servers', 'api', 'official', 'app', 'tools', 'tool', 'cloud', 'the']);
+
+/**
+ * The words that name a service, from its qualified name and display name, which a tool name may
+ * repeat (`search_my_sonarqube_projects`, `change_sonar_issue_status`): each scope and package
+ * name, and the display name: each whole and its first word (never its later words: `source` of
+ * `SonarSource` may well be an entity).
+ *
+ * @example
+ *   toServiceWords(['@SonarSource/sonarqube-mcp-server', 'SonarQube']); // Set { 'sonarsource', 'sonar', 'sonarqube' }
+ */
+export function toServiceWords(names: readonly string[]): Set<string> {
+  const found = new Set<string>();
+  for (const name of names) {
+    for (const part of name.split(/[@/]+/).filter(Boolean)) {
+      const words = toWords(part).filter((word) => !genericServiceWords.has(word));
+      if (words.length === 0) continue;
+      found.add(words.join(''));
+      found.add(words[0]!);
+    }
+  }
+  return found;
 }
 
 /**

@@ -22,7 +22,7 @@
 import { toPlural, toWords } from './entity-words.js';
 import type { ToolDefinition } from './registry.js';
 import { findIdArgument, propertiesOf, requiredOf, toOverrideIdArgument, type IdArgument, type Properties } from './tool-id-argument.js';
-import { dropOtherEntity, parseToolName, toCommonPrefix, type ParsedName } from './tool-name.js';
+import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation } from './tool-verbs.js';
 
 export { toolOperations, type ToolOperation } from './tool-verbs.js';
@@ -91,13 +91,16 @@ interface ShapeInput {
  * @example
  *   const shapes = inferServerShapes(tools);
  *   shapes.get('issue_read'); // { operation: 'read', entity: 'issue', idArgument: 'issue_number', idField: 'number', dispatch: { argument: 'method', ... }, ... }
+ *   inferServerShapes(sonarTools, {}, ['@SonarSource/sonarqube-mcp-server', 'SonarQube']).get('search_my_sonarqube_projects')?.entity; // 'project'
  */
 export function inferServerShapes(
   tools: readonly ToolDefinition[],
   overrides: Readonly<Record<string, ToolOverride>> = {},
+  serverNames: readonly string[] = [],
 ): Map<string, ToolShape> {
   const prefix = toCommonPrefix(tools);
-  const parsed = tools.map((tool) => ({ tool, parsed: parseToolName(tool.name, prefix) }));
+  const serviceWords = toServiceWords(serverNames);
+  const parsed = tools.map((tool) => ({ tool, parsed: toStateChange(parseToolName(tool.name, prefix, serviceWords)) }));
   const entities = new Set(parsed.map((entry) => entry.parsed.entityWords.join('_')));
   const shapes = new Map<string, ToolShape>();
   for (const { tool, parsed: name } of parsed) {
@@ -111,6 +114,23 @@ export function inferServerShapes(
     shapes.set(tool.name, withSiblingIds(attached ?? shape, all));
   }
   return shapes;
+}
+
+/**
+ * `change_issue_status(issue_key, transition)` changes the issue's status, not a `issue_status`:
+ * an update (or a state verb) whose entity ends in `status`/`state` acts on what comes before it,
+ * and the arguments (`transition`, `status`) name the state to move to.
+ */
+function toStateChange(parsed: ParsedName): ParsedName {
+  const words = parsed.entityWords;
+  const last = words[words.length - 1];
+  if (parsed.meaning?.operation !== 'update' || words.length < 2 || (last !== 'status' && last !== 'state')) return parsed;
+  // `set_issue_status` sets the status of an issue that exists: no upsert.
+  return {
+    ...parsed,
+    meaning: { operation: 'update', ...(parsed.meaning.sets ? { sets: parsed.meaning.sets } : {}) },
+    entityWords: words.slice(0, -1),
+  };
 }
 
 /**
