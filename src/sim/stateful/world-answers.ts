@@ -37,6 +37,8 @@ import {
 } from './world-views.js';
 import { toCreatedId } from './entity-ids.js';
 import { initialState, spellState, stateSchema, toStateField } from './state-fields.js';
+import { describedFields } from './described-values.js';
+import { toTargetState } from './target-state.js';
 import { batchItems, createEach, hasProperty, idListNames, readEach, relatedLists, removeEach, uniqueClash } from './world-batches.js';
 import {
   dataArguments,
@@ -49,6 +51,7 @@ import {
   listItemSchema,
   scopeArguments,
   stampName,
+  toFilterField,
   withCounts,
   type Answer,
   type AnswerInput,
@@ -145,7 +148,9 @@ function list(called: AnswerInput): Answer {
   const entities = entitiesOf(input.world, shape.entity);
   const known = new Set(entities.flatMap((entity) => Object.keys(entity.fields).map(toNormalName)));
   const scope = scopeArguments(input);
-  const data = Object.entries(dataArguments(input)).filter(([name]) => name !== listedTypeArgument(called));
+  const data = Object.entries(dataArguments(input))
+    .filter(([name]) => name !== listedTypeArgument(called))
+    .map(([name, value]): [string, unknown] => [toFilterField(name, value, known), value]);
   // Ranges, time windows, filter groups and `field = value` query strings; what states none of them is equality or free text.
   const conditions = data.flatMap(([name, value]) => (selectsAll(value) ? [] : (toConditions(name, value) ?? [])));
   const stated = new Set(data.filter(([name, value]) => !selectsAll(value) && toConditions(name, value) !== null).map(([name]) => name));
@@ -232,7 +237,7 @@ function update(input: AnswerInput): Answer {
     if (!targetStateArguments.has(toNormalName(name))) continue;
     stateField = toStateField(input, found.fields, 'status');
     delete changes[name];
-    changes[stateField] = value;
+    changes[stateField] = toTargetState(value, stateSchema(input, stateField), found.fields[stateField]);
   }
   for (const [name, value] of Object.entries(shape.sets)) {
     if (name !== 'state') changes[existingName(found.fields, name)] = value;
@@ -298,7 +303,9 @@ function other(input: AnswerInput): Answer {
 /** A read of something the world does not know yet but that exists (a natural key, no id): made up once, then remembered. */
 function generate(input: AnswerInput, id: string): Answer {
   const { shape } = input;
-  const fields: Record<string, unknown> = { ...dataArguments(input) };
+  // `get_system_health`: "Returns GREEN, YELLOW, or RED" shows one of them (described-values.ts).
+  const described = describedFields(input.tool, shape.entity, { seed: entitySeed(input, id), now: input.now });
+  const fields: Record<string, unknown> = { ...described, ...dataArguments(input) };
   // Something to show even when the call gave nothing and the tool declares no output (`get_me()`).
   if (fieldValue(fields, shape.idField) === undefined && (shape.idArgument !== null || Object.keys(fields).length === 0))
     fields[shape.idField] = typedId(id === 'default' ? shape.entity : id, shape);

@@ -207,3 +207,17 @@ export function withListedType(input: AnswerInput): AnswerInput {
   const entity = toSingular(toWords(String(input.args[name])).join('_'));
   return { ...input, shape: { ...input.shape, entity, idField: 'id' } };
 }
+
+/**
+ * The field a list argument filters: its own name when entities have it, else its singular when a
+ * list is given (`projects: ['acme_web']` keeps issues whose `project` is one of them).
+ *
+ * @example
+ *   toFilterField('projects', ['acme_web'], new Set(['project', 'key'])); // 'project'
+ */
+export function toFilterField(name: string, value: unknown, known: ReadonlySet<string>): string {
+  if (known.has(toNormalName(name)) || !Array.isArray(value)) return name;
+  const words = toWords(name);
+  const singular = [...words.slice(0, -1), toSingular(words[words.length - 1] ?? '')].join('_');
+  return known.has(toNormalName(singular)) ? singular : name;
+}
