@@ -1,7 +1,9 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { withoutAbsent } from '../../domain/absent-arguments.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import type { ToolShape } from '../../domain/tool-operation.js';
 import { toClockAnswer } from './clock-answers.js';
+import { describedText } from './described-values.js';
 import { fitToSchema } from './schema-fit.js';
 import type { ToolCall, ToolResultSource } from '../source/tool-result-source.js';
 import { toCallShapes } from '../source/tool-shapes.js';
@@ -55,13 +57,17 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
             tool,
             serverTools,
             shapes: shapes.shapes,
-            args: call.arguments,
+            // `"projectId": ""` where the schema required something: absent for ids and filters, kept as a create's or update's data.
+            args: shape.operation === 'create' || shape.operation === 'update' ? call.arguments : withoutAbsent(call.arguments),
             argumentsKey: call.argumentsKey,
             world: call.context.world,
             now,
             sequence: call.sequence ?? 1,
             seed: `${seed}|${call.server}`,
           });
+      // `ping_system`: "Returns 'pong' as plain text" answers pong, not `Done: ping_system {}`.
+      const text = shape.operation === 'other' && answer.text !== undefined ? describedText(tool) : null;
+      if (text !== null) answer.text = text;
       const result = { ...toResult(answer, tool), _meta: { 'mcpsim/operation': toOperationMeta(shape) } };
       return { source: 'simulated', result, ...(answer.changes ? { worldChanges: answer.changes } : {}) };
     },
