@@ -4,6 +4,7 @@ import type { ToolDefinition } from '../../domain/registry.js';
 import type { ToolShape } from '../../domain/tool-operation.js';
 import { toClockAnswer } from './clock-answers.js';
 import { describedText } from './described-values.js';
+import { withoutSecrets } from './hidden-fields.js';
 import { fitToSchema } from './schema-fit.js';
 import type { ToolCall, ToolResultSource } from '../source/tool-result-source.js';
 import { toCallShapes } from '../source/tool-shapes.js';
@@ -85,11 +86,19 @@ function toOperationMeta(shape: ToolShape): Record<string, unknown> {
 function toResult(answer: Answer, tool: ToolDefinition): CallToolResult {
   if (answer.error !== undefined) return { content: [{ type: 'text', text: answer.error }], isError: true };
   if (answer.value === undefined) return { content: [{ type: 'text', text: answer.text ?? 'Done.' }], isError: false };
-  const text = JSON.stringify(answer.value);
-  const structured = tool.outputSchema && answer.value !== null && typeof answer.value === 'object' && !Array.isArray(answer.value);
+  // A webhook's `secret`, a user's `password`: stored in the world, never echoed (hidden-fields.ts).
+  const value = withoutSecrets(answer.value, declaredFields(tool));
+  const text = JSON.stringify(value);
+  const structured = tool.outputSchema && value !== null && typeof value === 'object' && !Array.isArray(value);
   return {
     content: [{ type: 'text', text }],
-    ...(structured ? { structuredContent: answer.value as Record<string, unknown> } : {}),
+    ...(structured ? { structuredContent: value as Record<string, unknown> } : {}),
     isError: false,
   };
+}
+
+/** The property names a tool's output schema declares at its top level. */
+function declaredFields(tool: ToolDefinition): Set<string> {
+  const properties = tool.outputSchema?.properties;
+  return new Set(properties && typeof properties === 'object' ? Object.keys(properties) : []);
 }
