@@ -108,4 +108,32 @@ describe.skipIf(!sonarFile)('SonarQube, a server the simulator was never tuned o
     expect((await callTool('get_system_status')).text).toBe(status.text);
     expect((await callTool('ping_system')).text).toBe('pong');
   });
+
+  it('answers reference data the instance ships with, once made up and then remembered, and keeps seeded types strict', async () => {
+    await connectSonar();
+    const gates = await callTool('list_quality_gates');
+    expect(gates.json.quality_gates).toHaveLength(3);
+    expect(new Set(gates.json.quality_gates.map((gate: { name: string }) => gate.name)).size).toBe(3);
+    expect((await callTool('list_quality_gates')).text).toBe(gates.text);
+    const rule = await callTool('show_rule', { key: 'java:S2068' });
+    expect(rule.isError, rule.text).toBe(false);
+    expect(rule.json).toMatchObject({ key: 'java:S2068' });
+    expect((await callTool('show_rule', { key: 'java:S2068' })).text).toBe(rule.text);
+    expect((await callTool('show_rule', { key: 'java:S1481' })).isError).toBe(false);
+    // Issues are seeded: an unknown one is still a not-found.
+    expect((await callTool('change_sonar_issue_status', { issue_key: 'AZ1x-zzz9', transition: 'accept' })).text).toMatch(/not found/);
+  });
+
+  it('keeps a webhook’s secret in the world and out of its answers', async () => {
+    await connectSonar();
+    const args = { name: 'ci', url: 'https://ci.example.com/hook', project: 'acme_web', secret: 's3cr3t' };
+    const created = await callTool('create_webhook', args);
+    expect(created.json).toMatchObject({ name: 'ci', url: 'https://ci.example.com/hook' });
+    expect(created.text).not.toContain('s3cr3t');
+    const listed = await callTool('list_webhooks', { project: 'acme_web' });
+    expect(listed.json.webhooks).toHaveLength(1);
+    expect(listed.text).not.toContain('s3cr3t');
+    const memory = await harness.call('GET', '/__mcpsim/connections/trial/sonar/memory');
+    expect(JSON.stringify(memory.body.world)).toContain('s3cr3t');
+  });
 });

@@ -38,6 +38,7 @@ import {
 import { toCreatedId } from './entity-ids.js';
 import { initialState, spellState, stateSchema, toStateField } from './state-fields.js';
 import { describedFields } from './described-values.js';
+import { isReferenceType, toReferenceSet, withReferenceMark } from './reference-data.js';
 import { toTargetState } from './target-state.js';
 import { batchItems, createEach, hasProperty, idListNames, readEach, relatedLists, removeEach, uniqueClash } from './world-batches.js';
 import {
@@ -128,8 +129,9 @@ function read(input: AnswerInput): Answer {
   if (idValue !== undefined) {
     const found = findEntity(input, entities, String(idValue));
     if (found) return presentEntity(input, found);
-    if (shape.strict) return { error: notFound(shape, String(idValue)) };
-    return generate(input, String(idValue));
+    // `show_rule(key)` where no tool makes rules and none is seeded: reference data, invented and remembered (reference-data.ts).
+    if (shape.strict && !isReferenceType(input)) return { error: notFound(shape, String(idValue)) };
+    return shape.strict ? withReferenceMark(generate(input, String(idValue)), input) : generate(input, String(idValue));
   }
   // No id: the entity the arguments describe (`get_forecast(city)`, `get_me()`), made up once and then remembered.
   const data = Object.entries(dataArguments(input));
@@ -143,6 +145,15 @@ function read(input: AnswerInput): Answer {
 }
 
 function list(called: AnswerInput): Answer {
+  const reference = toReferenceSet(called);
+  if (reference) {
+    const answer = list({ ...called, world: reference.world });
+    const upserts = [...(reference.changes.upserts ?? []), ...(answer.changes?.upserts ?? [])];
+    return {
+      ...answer,
+      changes: { ...answer.changes, upserts, facts: [...(reference.changes.facts ?? []), ...(answer.changes?.facts ?? [])] },
+    };
+  }
   const input = withListedType(called);
   const { shape, tool, args } = input;
   const entities = entitiesOf(input.world, shape.entity);
