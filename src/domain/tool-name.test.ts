@@ -60,4 +60,30 @@ describe('inferServerShapes with the server’s names', () => {
       strict: true,
     });
   });
+
+  it('reads add_X_to_Y and remove_X_from_Y as changing the Y ids an X holds, not as a create of Y', () => {
+    const membership = inferServerShapes([
+      tool('get_user', { user_id: { type: 'string' } }),
+      tool('get_group', { group_id: { type: 'string' } }),
+      tool('add_user_to_group', { group_id: { type: 'string' }, user_id: { type: 'string' } }),
+      tool('remove_user_from_group', { group_id: { type: 'string' }, user_id: { type: 'string' } }),
+    ]);
+    expect(membership.get('add_user_to_group')).toMatchObject({
+      operation: 'update',
+      entity: 'user',
+      idArgument: 'user_id',
+      listField: { field: 'group_ids', argument: 'group_id', remove: false },
+    });
+    expect(membership.get('remove_user_from_group')?.listField).toEqual({ field: 'group_ids', argument: 'group_id', remove: true });
+  });
+
+  it('reads an entity word that is the initials of another tool’s entity as that entity', () => {
+    const radar = inferServerShapes([
+      tool('list_autonomous_systems', { location: { type: 'string' } }),
+      tool('get_as_details', { asn: { type: 'number' } }),
+      tool('get_ip_details', { ip: { type: 'string' } }),
+    ]);
+    expect(radar.get('get_as_details')).toMatchObject({ operation: 'read', entity: 'autonomous_system' });
+    expect(radar.get('get_ip_details')?.entity).toBe('ip');
+  });
 });

@@ -19,7 +19,7 @@
  *
  * Pure: no I/O; the same definitions give the same shapes.
  */
-import { toPlural, toWords } from './entity-words.js';
+import { toPlural, toSingular, toWords } from './entity-words.js';
 import type { ToolDefinition } from './registry.js';
 import { findIdArgument, propertiesOf, requiredOf, toOverrideIdArgument, type IdArgument, type Properties } from './tool-id-argument.js';
 import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
@@ -104,13 +104,13 @@ export function inferServerShapes(
   const entities = new Set(parsed.map((entry) => entry.parsed.entityWords.join('_')));
   const shapes = new Map<string, ToolShape>();
   for (const { tool, parsed: name } of parsed) {
-    const own = { ...name, entityWords: dropOtherEntity(name.entityWords, entities) };
+    const own = { ...name, entityWords: toSpelledOut(dropOtherEntity(name.entityWords, entities), entities) };
     shapes.set(tool.name, toShape({ tool, parsed: own, entities, override: overrides[tool.name] }));
   }
   const all = [...shapes.values()];
   for (const { tool, parsed: name } of parsed) {
     const shape = shapes.get(tool.name)!;
-    const attached = overrides[tool.name] ? null : toAttachedShape(shape, name, tool, all);
+    const attached = overrides[tool.name] ? null : (toMembershipShape(shape, tool, all) ?? toAttachedShape(shape, name, tool, all));
     shapes.set(tool.name, withSiblingIds(attached ?? shape, all));
   }
   return shapes;
@@ -272,6 +272,57 @@ function toAttachedShape(shape: ToolShape, parsed: ParsedName, tool: ToolDefinit
     strict: true,
     upsert: false,
     listField: { field: toPlural(shape.entity), argument: valueArgument, remove: parsed.verb === 'remove' },
+  };
+}
+
+/**
+ * `get_as_details` beside `list_autonomous_systems`: an entity word that is the initials of another
+ * tool's entity of two or more words stands for that entity.
+ */
+function toSpelledOut(words: string[], entities: ReadonlySet<string>): string[] {
+  if (words.length !== 1 || words[0]!.length < 2 || words[0]!.length > 4) return words;
+  const matches = [...entities].filter((entity) => {
+    const parts = entity.split('_');
+    return parts.length >= 2 && parts.map((part) => part[0]).join('') === words[0];
+  });
+  return matches.length === 1 ? matches[0]!.split('_') : words;
+}
+
+const membershipVerbs = new Map([
+  ['add', false],
+  ['assign', false],
+  ['remove', true],
+  ['unassign', true],
+]);
+
+/**
+ * `add_user_to_group(group_id, user_id)` / `remove_user_from_group(...)`: when the name says
+ * `<verb> X to|from Y` and the tool takes the id arguments of both X's and Y's other tools, it
+ * adds Y's id to X's `<Y>_ids` (or removes it), so `list_group_users(group_id)` finds the user:
+ * not a create of a group that exists already.
+ */
+function toMembershipShape(shape: ToolShape, tool: ToolDefinition, shapes: readonly ToolShape[]): ToolShape | null {
+  const words = toWords(tool.name);
+  const verbAt = words.findIndex((word) => membershipVerbs.has(word));
+  const joinAt = words.findIndex((word, index) => index > verbAt + 1 && (word === 'to' || word === 'from'));
+  if (verbAt === -1 || joinAt === -1 || shape.dispatch) return null;
+  const properties = propertiesOf(tool);
+  const idOf = (entity: string) =>
+    shapes.find((other) => other.entity === entity && other.idArgument !== null && other.idArgument in properties && other.strict);
+  const member = idOf(toSingular(words.slice(verbAt + 1, joinAt).join('_')));
+  const holder = idOf(toSingular(words.slice(joinAt + 1).join('_')));
+  if (!member || !holder || member.idArgument === holder.idArgument) return null;
+  return {
+    ...shape,
+    operation: 'update',
+    entity: member.entity,
+    idArgument: member.idArgument,
+    idField: member.idField,
+    numericId: member.numericId,
+    strict: true,
+    upsert: false,
+    sets: {},
+    listField: { field: `${holder.entity}_ids`, argument: holder.idArgument!, remove: membershipVerbs.get(words[verbAt]!)! },
   };
 }
 
