@@ -1,10 +1,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { withoutAbsent } from '../../domain/absent-arguments.js';
+import type { WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import type { ToolShape } from '../../domain/tool-operation.js';
 import { toClockAnswer } from './clock-answers.js';
 import { describedText } from './described-values.js';
 import { withoutSecrets } from './hidden-fields.js';
+import { lastGivenValue } from './last-given.js';
 import { fitToSchema } from './schema-fit.js';
 import type { ToolCall, ToolResultSource } from '../source/tool-result-source.js';
 import { toCallShapes } from '../source/tool-shapes.js';
@@ -45,27 +47,30 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
       const { tool, serverTools, shape, overridden } = shapes;
       const now = call.context.now ?? fallbackNow;
       const clock = overridden ? null : toClockAnswer(tool.name, call.arguments, now);
-      const answer: Answer = clock
-        ? 'error' in clock
-          ? { error: clock.error }
-          : {
-              value: tool.outputSchema
-                ? fitToSchema(clock.value, tool.outputSchema, `${seed}|${call.server}|${tool.name}`, { now })
-                : clock.value,
-            }
-        : answerFromWorld({
-            shape,
-            tool,
-            serverTools,
-            shapes: shapes.shapes,
-            // `"projectId": ""` where the schema required something: absent for ids and filters, kept as a create's or update's data.
-            args: shape.operation === 'create' || shape.operation === 'update' ? call.arguments : withoutAbsent(call.arguments),
-            argumentsKey: call.argumentsKey,
-            world: call.context.world,
-            now,
-            sequence: call.sequence ?? 1,
-            seed: `${seed}|${call.server}`,
-          });
+      const given = overridden ? undefined : readBack(shape, call.arguments, call.context.world, tool);
+      const answer: Answer = given
+        ? given
+        : clock
+          ? 'error' in clock
+            ? { error: clock.error }
+            : {
+                value: tool.outputSchema
+                  ? fitToSchema(clock.value, tool.outputSchema, `${seed}|${call.server}|${tool.name}`, { now })
+                  : clock.value,
+              }
+          : answerFromWorld({
+              shape,
+              tool,
+              serverTools,
+              shapes: shapes.shapes,
+              // `"projectId": ""` where the schema required something: absent for ids and filters, kept as a create's or update's data.
+              args: shape.operation === 'create' || shape.operation === 'update' ? call.arguments : withoutAbsent(call.arguments),
+              argumentsKey: call.argumentsKey,
+              world: call.context.world,
+              now,
+              sequence: call.sequence ?? 1,
+              seed: `${seed}|${call.server}`,
+            });
       // `ping_system`: "Returns 'pong' as plain text" answers pong, not `Done: ping_system {}`.
       const text = shape.operation === 'other' && answer.text !== undefined ? describedText(tool) : null;
       if (text !== null) answer.text = text;
@@ -74,6 +79,17 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
     },
   };
 }
+/**
+ * A read with no id and no arguments (`get_url()`) of what an earlier action set (`navigate(url)`):
+ * the value given last, as plain text, for a tool without an outputSchema.
+ */
+function readBack(shape: ToolShape, args: Readonly<Record<string, unknown>>, world: WorldState, tool: ToolDefinition): Answer | null {
+  if (shape.operation !== 'read' || shape.idArgument !== null || tool.outputSchema) return null;
+  if (Object.keys(args).length > 0 || world.entities[shape.entity]) return null;
+  const value = lastGivenValue(world, shape.entity, tool.name);
+  return value === undefined ? null : { text: String(value) };
+}
+
 /** How the simulator read the tool, shown on its results (docs/simulator.md, "Seeing how a tool is read"). */
 function toOperationMeta(shape: ToolShape): Record<string, unknown> {
   return { operation: shape.operation, entity: shape.entity, idArgument: shape.idArgument, basis: shape.basis };
