@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   const figures: ServerFigures[] = [];
   for (const server of servers) {
     const id = server.connection;
-    const shapes = [...inferServerShapes(server.tools).values()];
+    const shapes = [...inferServerShapes(server.tools, {}, [server.name.split(' ')[0]!]).values()];
     const byOperation = Object.fromEntries(
       toolOperations.map((operation) => [operation, shapes.filter((shape) => shape.operation === operation).length]),
     ) as Record<ToolOperation, number>;

@@ -71,7 +71,7 @@ const servableName = /^[A-Za-z0-9_./-]+$/;
  */
 export async function measurePublicServer(server: LoadedPublicServer, callTool: CallTool): Promise<PublicFigures> {
   const failures: string[] = [];
-  const shapes = inferServerShapes(server.tools);
+  const shapes = inferServerShapes(server.tools, {}, [server.qualifiedName]);
   const expected = new Map<string, string[]>();
   for (const [operations, names] of Object.entries(server.spec.expected))
     for (const name of splitNames(names ?? '', server.tools)) expected.set(name, operations.split('|'));

@@ -30,6 +30,7 @@ const irregular: Record<string, string> = {
   movies: 'movie',
   cookies: 'cookie',
   quizzes: 'quiz',
+  metrics: 'metric',
 };
 
 /** Words that end in s but are singular (or have no singular), left as they are. */

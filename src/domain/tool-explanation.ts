@@ -46,8 +46,9 @@ export function explainTools(
   tools: readonly ToolDefinition[],
   overrides: Readonly<Record<string, ToolOverride>> = {},
   world?: WorldState,
+  serverNames: readonly string[] = [],
 ): ToolExplanation[] {
-  const shapes = inferServerShapes(tools, overrides);
+  const shapes = inferServerShapes(tools, overrides, serverNames);
   const prefix = toCommonPrefix(tools);
   return tools.map((tool) => {
     const shape = shapes.get(tool.name)!;

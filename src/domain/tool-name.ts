@@ -57,7 +57,7 @@ export function toCommonPrefix(tools: readonly Pick<ToolDefinition, 'name'>[]): 
  *   parseToolName('create_or_update_file', null); // { meaning: { operation: 'update', upsert: true }, verb: 'create', entityWords: ['file'], plural: false }
  *   parseToolName('get_users', null).plural;      // true
  */
-export function parseToolName(name: string, prefix: string | null): ParsedName {
+export function parseToolName(name: string, prefix: string | null, serviceWords: ReadonlySet<string> = noWords): ParsedName {
   let words = toWords(name);
   if (prefix !== null && words[0] === prefix && words.length > 1) words = words.slice(1);
   const start = words.findIndex((word) => toVerbMeaning(word) !== undefined);
@@ -85,7 +85,7 @@ export function parseToolName(name: string, prefix: string | null): ParsedName {
   // `reply_to_thread` makes a reply in a thread, not a thread.
   if (verb === 'reply' && after[0] === 'to') return { meaning, verb, entityWords: [verb], plural: false };
   const meaningful = after.filter((word) => !noiseWords.has(word));
-  const parsed = toEntityWords(meaningful.length > 0 ? after : before);
+  const parsed = toEntityWords(meaningful.length > 0 ? after : before, serviceWords);
   // `get_channel_history` reads many: a history, a feed or a timeline is a list of what was posted.
   return { meaning, verb, ...parsed, plural: parsed.plural || collectiveNouns.has(parsed.entityWords[parsed.entityWords.length - 1]!) };
 }
@@ -95,13 +95,20 @@ const stateWord = /^([a-z]+ed|read|unread|done|spam|complete|seen|unseen|importa
 /** Nouns that name a list of what was posted to something. */
 export const collectiveNouns: ReadonlySet<string> = new Set(['history', 'feed', 'timeline', 'activity']);
 
-/** Words after which the name says whose or where (`list_assignments_for_user`): the scope, not the entity. */
-const scopeWords = new Set(['for', 'by', 'of', 'from']);
+const noWords: ReadonlySet<string> = new Set();
+/**
+ * Words after which the name says whose or where (`list_assignments_for_user`,
+ * `issues_in_projects`, `members_of_team`): the scope, a filter, not the entity.
+ */
+const scopeWords = new Set(['for', 'by', 'of', 'from', 'in']);
 
-function toEntityWords(words: readonly string[]): { entityWords: string[]; plural: boolean } {
+function toEntityWords(words: readonly string[], serviceWords: ReadonlySet<string> = noWords): { entityWords: string[]; plural: boolean } {
   const scope = words.findIndex((word, index) => index > 0 && scopeWords.has(word));
-  const own = scope > 0 ? words.slice(0, scope) : words;
-  const kept = own.filter((word) => !noiseWords.has(word) && !/^\d+$/.test(word));
+  const scoped = scope > 0 ? words.slice(0, scope) : words;
+  const own = scoped.filter((word) => !noiseWords.has(word) && !/^\d+$/.test(word));
+  // `search_my_sonarqube_projects`: the service's own name says nothing about the entity.
+  const withoutService = own.filter((word) => !serviceWords.has(word));
+  const kept = withoutService.length > 0 ? withoutService : own;
   if (kept.length === 0) return { entityWords: ['item'], plural: false };
   // `find_component_id`: the ids of components are components.
   if (kept.length > 1 && (kept[kept.length - 1] === 'id' || kept[kept.length - 1] === 'ids')) {
@@ -111,6 +118,31 @@ function toEntityWords(words: readonly string[]): { entityWords: string[]; plura
   }
   const last = kept[kept.length - 1]!;
   return { entityWords: [...kept.slice(0, -1), toSingular(last)], plural: isPlural(last) };
+}
+
+/** Words that name no service however it is called: its name's generic parts. */
+const genericServiceWords = new Set(['mcp', 'server', 'servers', 'api', 'official', 'app', 'tools', 'tool', 'cloud', 'the']);
+
+/**
+ * The words that name a service, from its qualified name and display name, which a tool name may
+ * repeat (`search_my_sonarqube_projects`, `change_sonar_issue_status`): each scope and package
+ * name, and the display name: each whole and its first word (never its later words: `source` of
+ * `SonarSource` may well be an entity).
+ *
+ * @example
+ *   toServiceWords(['@SonarSource/sonarqube-mcp-server', 'SonarQube']); // Set { 'sonarsource', 'sonar', 'sonarqube' }
+ */
+export function toServiceWords(names: readonly string[]): Set<string> {
+  const found = new Set<string>();
+  for (const name of names) {
+    for (const part of name.split(/[@/]+/).filter(Boolean)) {
+      const words = toWords(part).filter((word) => !genericServiceWords.has(word));
+      if (words.length === 0) continue;
+      found.add(words.join(''));
+      found.add(words[0]!);
+    }
+  }
+  return found;
 }
 
 /**

@@ -19,10 +19,10 @@
  *
  * Pure: no I/O; the same definitions give the same shapes.
  */
-import { toPlural, toWords } from './entity-words.js';
+import { toPlural, toSingular, toWords } from './entity-words.js';
 import type { ToolDefinition } from './registry.js';
 import { findIdArgument, propertiesOf, requiredOf, toOverrideIdArgument, type IdArgument, type Properties } from './tool-id-argument.js';
-import { collectiveNouns, dropOtherEntity, parseToolName, toCommonPrefix, type ParsedName } from './tool-name.js';
+import { collectiveNouns, dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation } from './tool-verbs.js';
 
 export { toolOperations, type ToolOperation } from './tool-verbs.js';
@@ -91,17 +91,20 @@ interface ShapeInput {
  * @example
  *   const shapes = inferServerShapes(tools);
  *   shapes.get('issue_read'); // { operation: 'read', entity: 'issue', idArgument: 'issue_number', idField: 'number', dispatch: { argument: 'method', ... }, ... }
+ *   inferServerShapes(sonarTools, {}, ['@SonarSource/sonarqube-mcp-server', 'SonarQube']).get('search_my_sonarqube_projects')?.entity; // 'project'
  */
 export function inferServerShapes(
   tools: readonly ToolDefinition[],
   overrides: Readonly<Record<string, ToolOverride>> = {},
+  serverNames: readonly string[] = [],
 ): Map<string, ToolShape> {
   const prefix = toCommonPrefix(tools);
-  const parsed = tools.map((tool) => ({ tool, parsed: parseToolName(tool.name, prefix) }));
+  const serviceWords = toServiceWords(serverNames);
+  const parsed = tools.map((tool) => ({ tool, parsed: toStateChange(parseToolName(tool.name, prefix, serviceWords)) }));
   const entities = new Set(parsed.map((entry) => entry.parsed.entityWords.join('_')));
   const shapes = new Map<string, ToolShape>();
   for (const { tool, parsed: name } of parsed) {
-    const own = { ...name, entityWords: dropOtherEntity(name.entityWords, withScopes(entities, tool, name)) };
+    const own = { ...name, entityWords: toSpelledOut(dropOtherEntity(name.entityWords, withScopes(entities, tool, name)), entities) };
     shapes.set(tool.name, toShape({ tool, parsed: own, entities, override: overrides[tool.name] }));
   }
   for (const { tool } of parsed) {
@@ -112,10 +115,27 @@ export function inferServerShapes(
   const all = [...shapes.values()];
   for (const { tool, parsed: name } of parsed) {
     const shape = shapes.get(tool.name)!;
-    const attached = overrides[tool.name] ? null : toAttachedShape(shape, name, tool, all);
+    const attached = overrides[tool.name] ? null : (toMembershipShape(shape, tool, all) ?? toAttachedShape(shape, name, tool, all));
     shapes.set(tool.name, withSiblingIds(attached ?? shape, all));
   }
   return shapes;
+}
+
+/**
+ * `change_issue_status(issue_key, transition)` changes the issue's status, not a `issue_status`:
+ * an update (or a state verb) whose entity ends in `status`/`state` acts on what comes before it,
+ * and the arguments (`transition`, `status`) name the state to move to.
+ */
+function toStateChange(parsed: ParsedName): ParsedName {
+  const words = parsed.entityWords;
+  const last = words[words.length - 1];
+  if (parsed.meaning?.operation !== 'update' || words.length < 2 || (last !== 'status' && last !== 'state')) return parsed;
+  // `set_issue_status` sets the status of an issue that exists: no upsert.
+  return {
+    ...parsed,
+    meaning: { operation: 'update', ...(parsed.meaning.sets ? { sets: parsed.meaning.sets } : {}) },
+    entityWords: words.slice(0, -1),
+  };
 }
 
 /**
@@ -260,6 +280,57 @@ function toAttachedShape(shape: ToolShape, parsed: ParsedName, tool: ToolDefinit
     strict: true,
     upsert: false,
     listField: { field: toPlural(shape.entity), argument: valueArgument, remove: parsed.verb === 'remove' },
+  };
+}
+
+/**
+ * `get_as_details` beside `list_autonomous_systems`: an entity word that is the initials of another
+ * tool's entity of two or more words stands for that entity.
+ */
+function toSpelledOut(words: string[], entities: ReadonlySet<string>): string[] {
+  if (words.length !== 1 || words[0]!.length < 2 || words[0]!.length > 4) return words;
+  const matches = [...entities].filter((entity) => {
+    const parts = entity.split('_');
+    return parts.length >= 2 && parts.map((part) => part[0]).join('') === words[0];
+  });
+  return matches.length === 1 ? matches[0]!.split('_') : words;
+}
+
+const membershipVerbs = new Map([
+  ['add', false],
+  ['assign', false],
+  ['remove', true],
+  ['unassign', true],
+]);
+
+/**
+ * `add_user_to_group(group_id, user_id)` / `remove_user_from_group(...)`: when the name says
+ * `<verb> X to|from Y` and the tool takes the id arguments of both X's and Y's other tools, it
+ * adds Y's id to X's `<Y>_ids` (or removes it), so `list_group_users(group_id)` finds the user:
+ * not a create of a group that exists already.
+ */
+function toMembershipShape(shape: ToolShape, tool: ToolDefinition, shapes: readonly ToolShape[]): ToolShape | null {
+  const words = toWords(tool.name);
+  const verbAt = words.findIndex((word) => membershipVerbs.has(word));
+  const joinAt = words.findIndex((word, index) => index > verbAt + 1 && (word === 'to' || word === 'from'));
+  if (verbAt === -1 || joinAt === -1 || shape.dispatch) return null;
+  const properties = propertiesOf(tool);
+  const idOf = (entity: string) =>
+    shapes.find((other) => other.entity === entity && other.idArgument !== null && other.idArgument in properties && other.strict);
+  const member = idOf(toSingular(words.slice(verbAt + 1, joinAt).join('_')));
+  const holder = idOf(toSingular(words.slice(joinAt + 1).join('_')));
+  if (!member || !holder || member.idArgument === holder.idArgument) return null;
+  return {
+    ...shape,
+    operation: 'update',
+    entity: member.entity,
+    idArgument: member.idArgument,
+    idField: member.idField,
+    numericId: member.numericId,
+    strict: true,
+    upsert: false,
+    sets: {},
+    listField: { field: `${holder.entity}_ids`, argument: holder.idArgument!, remove: membershipVerbs.get(words[verbAt]!)! },
   };
 }
 

@@ -45,8 +45,9 @@ export interface IdSchemas {
 export function toToolReadings(
   tools: readonly ToolDefinition[],
   overrides: Readonly<Record<string, ToolOverride>> = {},
+  serverNames: readonly string[] = [],
 ): Map<string, ToolReading> {
-  const shapes = inferServerShapes(tools, overrides);
+  const shapes = inferServerShapes(tools, overrides, serverNames);
   const readings = new Map<string, ToolReading>();
   for (const tool of tools) {
     const shape = shapes.get(tool.name)!;

@@ -38,7 +38,7 @@ export function explainScenario(scenario: Scenario): ConnectionExplanation[] {
       explained.push({
         connection: `${namespace.name}/${connection.id}`,
         server: connection.server,
-        tools: explainTools(tools, { ...scenario.tools, ...mock.tools }, world),
+        tools: explainTools(tools, { ...scenario.tools, ...mock.tools }, world, [connection.server]),
       });
     }
   }
@@ -54,7 +54,13 @@ export function explainScenario(scenario: Scenario): ConnectionExplanation[] {
  */
 export function explainCatalogServer(qualifiedName: string): ConnectionExplanation | null {
   const entry = loadDemoCatalog().find((candidate) => toServerKey(candidate.qualifiedName) === toServerKey(qualifiedName));
-  return entry ? { connection: entry.qualifiedName, server: entry.qualifiedName, tools: explainTools(entry.tools) } : null;
+  return entry
+    ? {
+        connection: entry.qualifiedName,
+        server: entry.qualifiedName,
+        tools: explainTools(entry.tools, {}, undefined, [entry.qualifiedName]),
+      }
+    : null;
 }
 
 /** The names of the demo catalog's servers, for a message about one it lacks. */
@@ -69,7 +75,7 @@ export function listCatalogServers(): string[] {
  *   explainToolList('@acme/desk', [{ name: 'get_ticket', inputSchema: { type: 'object' } }]);
  */
 export function explainToolList(server: string, tools: readonly ToolDefinition[]): ConnectionExplanation {
-  return { connection: server, server, tools: explainTools(tools) };
+  return { connection: server, server, tools: explainTools(tools, {}, undefined, [server]) };
 }
 
 type SeedWorld = Scenario['world'];

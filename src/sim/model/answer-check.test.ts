@@ -175,3 +175,22 @@ describe('the model source with the answer check', () => {
     ]);
   });
 });
+
+describe('the list a call is about, on a server whose tool names repeat its own name', () => {
+  const tools = [
+    {
+      name: 'search_sonar_issues_in_projects',
+      inputSchema: { type: 'object', properties: { projects: { type: 'array', items: { type: 'string' } } } },
+    },
+  ];
+  const world = { entities: { issue: { a1: { key: 'a1', project: 'web' }, a2: { key: 'a2', project: 'api' } } }, facts: [] };
+  const answer = { content: [{ type: 'text' as const, text: '{"issues":[]}' }] };
+
+  it('holds the answer to the issues the world has, once the server’s names are known', () => {
+    const input = { result: answer, changes: {}, world, tool: tools[0]!, serverTools: tools, arguments: {} };
+    expect(findContradictions(input)).toEqual([]);
+    expect(findContradictions({ ...input, serverNames: ['@SonarSource/sonarqube-mcp-server', 'SonarQube'] })).toEqual([
+      expect.stringContaining('a1'),
+    ]);
+  });
+});

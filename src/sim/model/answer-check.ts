@@ -24,6 +24,8 @@ export interface AnswerCheckInput {
   tool: ToolDefinition;
   serverTools?: readonly ToolDefinition[] | undefined;
   toolOverrides?: Readonly<Record<string, ToolOverride>> | undefined;
+  /** The server's qualified and display names (see inferServerShapes). */
+  serverNames?: readonly string[] | undefined;
   arguments: Readonly<Record<string, unknown>>;
 }
 
@@ -70,6 +72,7 @@ function missingFromList(input: AnswerCheckInput, shownIds: ReadonlySet<string>,
     tool: input.tool,
     serverTools: input.serverTools,
     toolOverrides: input.toolOverrides,
+    serverNames: input.serverNames,
     arguments: input.arguments,
     world: input.world,
   });

@@ -140,6 +140,7 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
         tool: call.context.toolDefinition,
         serverTools: call.context.serverTools,
         toolOverrides: call.context.toolOverrides,
+        serverNames: [call.server, call.context.serverName],
         arguments: call.arguments,
       });
     const found = check(first);

@@ -35,12 +35,14 @@ interface FocusInput {
   tool: ToolDefinition;
   serverTools?: readonly ToolDefinition[] | undefined;
   toolOverrides?: Readonly<Record<string, ToolOverride>> | undefined;
+  /** The server's qualified and display names: words a tool name repeats that say nothing of its entity. */
+  serverNames?: readonly string[] | undefined;
   arguments: Readonly<Record<string, unknown>>;
   world: WorldState;
 }
 
 /** Shapes by the server's tool list (the same array for every call of a connection) and overrides. */
-const shapesCache = new WeakMap<readonly ToolDefinition[], { overrides: unknown; shapes: Map<string, ToolShape> }>();
+const shapesCache = new WeakMap<readonly ToolDefinition[], { overrides: unknown; names: string; shapes: Map<string, ToolShape> }>();
 
 /** A tool as a server of its own (when the call names no server tools), the same list every time. */
 const alone = new WeakMap<ToolDefinition, readonly ToolDefinition[]>();
@@ -49,8 +51,13 @@ const aloneList = (tool: ToolDefinition) => alone.get(tool) ?? alone.set(tool, [
 function shapeOf(input: FocusInput): ToolShape | undefined {
   const tools = input.serverTools && input.serverTools.length > 0 ? input.serverTools : aloneList(input.tool);
   let cached = shapesCache.get(tools);
-  if (!cached || cached.overrides !== input.toolOverrides) {
-    cached = { overrides: input.toolOverrides, shapes: inferServerShapes(tools, input.toolOverrides ?? {}) };
+  const names = (input.serverNames ?? []).join('\n');
+  if (!cached || cached.overrides !== input.toolOverrides || cached.names !== names) {
+    cached = {
+      overrides: input.toolOverrides,
+      names,
+      shapes: inferServerShapes(tools, input.toolOverrides ?? {}, input.serverNames ?? []),
+    };
     shapesCache.set(tools, cached);
   }
   const shape = cached.shapes.get(input.tool.name);

@@ -102,6 +102,7 @@ export function buildPrompt(call: Call, options: PromptOptions): BuiltPrompt {
     tool,
     serverTools: context.serverTools,
     toolOverrides: context.toolOverrides,
+    serverNames: [call.server, context.serverName],
     arguments: call.arguments,
     world: context.world,
   });

@@ -1,3 +1,4 @@
+import { toPresentShape } from '../../domain/absent-arguments.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import { inferServerShapes, toCallShape, type ToolOverride, type ToolShape } from '../../domain/tool-operation.js';
 import type { ToolCall } from './tool-result-source.js';
@@ -36,14 +37,21 @@ export function toCallShapes(call: ToolCall): CallShapes | null {
   let byOverrides = cache.get(serverTools);
   if (!byOverrides) cache.set(serverTools, (byOverrides = new WeakMap()));
   let shapes = byOverrides.get(overrides);
-  if (!shapes) byOverrides.set(overrides, (shapes = inferServerShapes(serverTools, overrides)));
+  if (!shapes) byOverrides.set(overrides, (shapes = inferServerShapes(serverTools, overrides, [call.server, context.serverName])));
   return {
     tool,
     serverTools,
     shapes,
-    shape: toCallShape(shapes.get(tool.name)!, call.arguments),
+    shape: toPresentShape(toCallShape(shapes.get(tool.name)!, call.arguments), tool, call.arguments, entitiesOf(shapes)),
     overridden: Object.hasOwn(overrides, tool.name),
   };
+}
+
+const entitySets = new WeakMap<ReadonlyMap<string, ToolShape>, ReadonlySet<string>>();
+function entitiesOf(shapes: ReadonlyMap<string, ToolShape>): ReadonlySet<string> {
+  let found = entitySets.get(shapes);
+  if (!found) entitySets.set(shapes, (found = new Set([...shapes.values()].map((shape) => shape.entity))));
+  return found;
 }
 
 /**

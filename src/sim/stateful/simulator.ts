@@ -1,7 +1,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { withoutAbsent } from '../../domain/absent-arguments.js';
+import type { WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import type { ToolShape } from '../../domain/tool-operation.js';
 import { toClockAnswer } from './clock-answers.js';
+import { describedText } from './described-values.js';
+import { withoutSecrets } from './hidden-fields.js';
+import { lastGivenValue } from './last-given.js';
 import { fitToSchema } from './schema-fit.js';
 import type { ToolCall, ToolResultSource } from '../source/tool-result-source.js';
 import { toCallShapes } from '../source/tool-shapes.js';
@@ -43,31 +48,49 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
       const { tool, serverTools, shape, overridden } = shapes;
       const now = call.context.now ?? fallbackNow;
       const clock = overridden ? null : toClockAnswer(tool.name, call.arguments, now);
-      const answer: Answer = clock
-        ? 'error' in clock
-          ? { error: clock.error }
-          : {
-              value: tool.outputSchema
-                ? fitToSchema(clock.value, tool.outputSchema, `${seed}|${call.server}|${tool.name}`, { now })
-                : clock.value,
-            }
-        : answerFromWorld({
-            shape: withNamedType(shape, call.arguments, call.context.world),
-            tool,
-            serverTools,
-            shapes: shapes.shapes,
-            args: call.arguments,
-            argumentsKey: call.argumentsKey,
-            world: call.context.world,
-            now,
-            sequence: call.sequence ?? 1,
-            seed: `${seed}|${call.server}`,
-          });
+      const given = overridden ? undefined : readBack(shape, call.arguments, call.context.world, tool);
+      const answer: Answer = given
+        ? given
+        : clock
+          ? 'error' in clock
+            ? { error: clock.error }
+            : {
+                value: tool.outputSchema
+                  ? fitToSchema(clock.value, tool.outputSchema, `${seed}|${call.server}|${tool.name}`, { now })
+                  : clock.value,
+              }
+          : answerFromWorld({
+              shape: withNamedType(shape, call.arguments, call.context.world),
+              tool,
+              serverTools,
+              shapes: shapes.shapes,
+              // `"projectId": ""` where the schema required something: absent for ids and filters, kept as a create's or update's data.
+              args: shape.operation === 'create' || shape.operation === 'update' ? call.arguments : withoutAbsent(call.arguments),
+              argumentsKey: call.argumentsKey,
+              world: call.context.world,
+              now,
+              sequence: call.sequence ?? 1,
+              seed: `${seed}|${call.server}`,
+            });
+      // `ping_system`: "Returns 'pong' as plain text" answers pong, not `Done: ping_system {}`.
+      const text = shape.operation === 'other' && answer.text !== undefined ? describedText(tool) : null;
+      if (text !== null) answer.text = text;
       const result = { ...toResult(answer, tool), _meta: { 'mcpsim/operation': toOperationMeta(shape) } };
       return { source: 'simulated', result, ...(answer.changes ? { worldChanges: answer.changes } : {}) };
     },
   };
 }
+/**
+ * A read with no id and no arguments (`get_url()`) of what an earlier action set (`navigate(url)`):
+ * the value given last, as plain text, for a tool without an outputSchema.
+ */
+function readBack(shape: ToolShape, args: Readonly<Record<string, unknown>>, world: WorldState, tool: ToolDefinition): Answer | null {
+  if (shape.operation !== 'read' || shape.idArgument !== null || tool.outputSchema) return null;
+  if (Object.keys(args).length > 0 || world.entities[shape.entity]) return null;
+  const value = lastGivenValue(world, shape.entity, tool.name);
+  return value === undefined ? null : { text: String(value) };
+}
+
 /** How the simulator read the tool, shown on its results (docs/simulator.md, "Seeing how a tool is read"). */
 function toOperationMeta(shape: ToolShape): Record<string, unknown> {
   return { operation: shape.operation, entity: shape.entity, idArgument: shape.idArgument, basis: shape.basis };
@@ -80,11 +103,19 @@ function toOperationMeta(shape: ToolShape): Record<string, unknown> {
 function toResult(answer: Answer, tool: ToolDefinition): CallToolResult {
   if (answer.error !== undefined) return { content: [{ type: 'text', text: answer.error }], isError: true };
   if (answer.value === undefined) return { content: [{ type: 'text', text: answer.text ?? 'Done.' }], isError: false };
-  const text = JSON.stringify(answer.value);
-  const structured = tool.outputSchema && answer.value !== null && typeof answer.value === 'object' && !Array.isArray(answer.value);
+  // A webhook's `secret`, a user's `password`: stored in the world, never echoed (hidden-fields.ts).
+  const value = withoutSecrets(answer.value, declaredFields(tool));
+  const text = JSON.stringify(value);
+  const structured = tool.outputSchema && value !== null && typeof value === 'object' && !Array.isArray(value);
   return {
     content: [{ type: 'text', text }],
-    ...(structured ? { structuredContent: answer.value as Record<string, unknown> } : {}),
+    ...(structured ? { structuredContent: value as Record<string, unknown> } : {}),
     isError: false,
   };
+}
+
+/** The property names a tool's output schema declares at its top level. */
+function declaredFields(tool: ToolDefinition): Set<string> {
+  const properties = tool.outputSchema?.properties;
+  return new Set(properties && typeof properties === 'object' ? Object.keys(properties) : []);
 }

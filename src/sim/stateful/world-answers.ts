@@ -39,6 +39,9 @@ import { toCreatedId } from './entity-ids.js';
 import { missingParent } from './world-parents.js';
 import { toRelatedInput, withChildLists } from './world-children.js';
 import { initialState, requestedState, spellState, stateSchema, toStateField } from './state-fields.js';
+import { describedFields } from './described-values.js';
+import { isReferenceType, toReferenceSet, withReferenceMark } from './reference-data.js';
+import { toTargetState } from './target-state.js';
 import { batchItems, createEach, hasProperty, idListNames, readEach, relatedLists, removeEach, uniqueClash } from './world-batches.js';
 import {
   dataArguments,
@@ -51,6 +54,7 @@ import {
   listItemSchema,
   scopeArguments,
   stampName,
+  toFilterField,
   withCounts,
   type Answer,
   type AnswerInput,
@@ -130,8 +134,9 @@ function read(input: AnswerInput): Answer {
   if (idValue !== undefined) {
     const found = findEntity(input, entities, String(idValue));
     if (found) return presentEntity(input, withChildLists(input, found));
-    if (shape.strict) return { error: notFound(shape, String(idValue)) };
-    return generate(input, String(idValue));
+    // `show_rule(key)` where no tool makes rules and none is seeded: reference data, invented and remembered (reference-data.ts).
+    if (shape.strict && !isReferenceType(input)) return { error: notFound(shape, String(idValue)) };
+    return shape.strict ? withReferenceMark(generate(input, String(idValue)), input) : generate(input, String(idValue));
   }
   // No id: the entity the arguments describe (`get_forecast(city)`, `get_me()`), made up once and then remembered.
   const data = Object.entries(dataArguments(input));
@@ -145,12 +150,23 @@ function read(input: AnswerInput): Answer {
 }
 
 function list(called: AnswerInput): Answer {
+  const reference = toReferenceSet(called);
+  if (reference) {
+    const answer = list({ ...called, world: reference.world });
+    const upserts = [...(reference.changes.upserts ?? []), ...(answer.changes?.upserts ?? [])];
+    return {
+      ...answer,
+      changes: { ...answer.changes, upserts, facts: [...(reference.changes.facts ?? []), ...(answer.changes?.facts ?? [])] },
+    };
+  }
   const input = withListedType(called);
   const { shape, tool, args } = input;
   const entities = entitiesOf(input.world, shape.entity);
   const known = new Set(entities.flatMap((entity) => Object.keys(entity.fields).map(toNormalName)));
   const scope = scopeArguments(input);
-  const data = Object.entries(dataArguments(input)).filter(([name]) => name !== listedTypeArgument(called));
+  const data = Object.entries(dataArguments(input))
+    .filter(([name]) => name !== listedTypeArgument(called))
+    .map(([name, value]): [string, unknown] => [toFilterField(name, value, known), value]);
   // Ranges, time windows, filter groups and `field = value` query strings; what states none of them is equality or free text.
   const conditions = data.flatMap(([name, value]) => (selectsAll(value) ? [] : (toConditions(name, value) ?? [])));
   const stated = new Set(data.filter(([name, value]) => !selectsAll(value) && toConditions(name, value) !== null).map(([name]) => name));
@@ -242,7 +258,7 @@ function update(input: AnswerInput): Answer {
     if (!targetStateArguments.has(toNormalName(name))) continue;
     stateField = toStateField(input, found.fields, 'status');
     delete changes[name];
-    changes[stateField] = value;
+    changes[stateField] = toTargetState(value, stateSchema(input, stateField), found.fields[stateField]);
   }
   for (const [name, value] of Object.entries(shape.sets)) {
     if (name !== 'state') changes[existingName(found.fields, name)] = value;
@@ -308,7 +324,9 @@ function other(input: AnswerInput): Answer {
 /** A read of something the world does not know yet but that exists (a natural key, no id): made up once, then remembered. */
 function generate(input: AnswerInput, id: string): Answer {
   const { shape } = input;
-  const fields: Record<string, unknown> = { ...dataArguments(input) };
+  // `get_system_health`: "Returns GREEN, YELLOW, or RED" shows one of them (described-values.ts).
+  const described = describedFields(input.tool, shape.entity, { seed: entitySeed(input, id), now: input.now });
+  const fields: Record<string, unknown> = { ...described, ...dataArguments(input) };
   // Something to show even when the call gave nothing and the tool declares no output (`get_me()`).
   if (fieldValue(fields, shape.idField) === undefined && (shape.idArgument !== null || Object.keys(fields).length === 0))
     fields[shape.idField] = typedId(id === 'default' ? shape.entity : id, shape);

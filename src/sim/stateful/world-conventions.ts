@@ -232,3 +232,20 @@ export function withNamedType(shape: ToolShape, args: Readonly<Record<string, un
   }
   return shape;
 }
+
+/**
+ * The field a list argument filters: its own name when entities have it, else its singular when a
+ * list is given (`projects: ['acme_web']` keeps issues whose `project` is one of them), else its
+ * plural for one value (`group_id: 'g1'` keeps users whose `group_ids` hold it).
+ *
+ * @example
+ *   toFilterField('projects', ['acme_web'], new Set(['project', 'key'])); // 'project'
+ *   toFilterField('group_id', 'g1', new Set(['groupids'])); // 'group_ids'
+ */
+export function toFilterField(name: string, value: unknown, known: ReadonlySet<string>): string {
+  if (known.has(toNormalName(name))) return name;
+  if (!Array.isArray(value)) return known.has(toNormalName(`${name}s`)) ? `${name}s` : name;
+  const words = toWords(name);
+  const singular = [...words.slice(0, -1), toSingular(words[words.length - 1] ?? '')].join('_');
+  return known.has(toNormalName(singular)) ? singular : name;
+}

@@ -61,7 +61,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 export function toView(entity: EntityRecord, shape: ToolShape): Record<string, unknown> {
-  return fieldValue(entity.fields, shape.idField) === undefined
+  // The one entity a read with no id answers (`get_system_health`) has no id to show.
+  return fieldValue(entity.fields, shape.idField) === undefined && !(entity.id === 'default' && shape.idArgument === null)
     ? { [shape.idField]: typedId(entity.id, shape), ...entity.fields }
     : { ...entity.fields };
 }

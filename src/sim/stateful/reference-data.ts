@@ -1,0 +1,79 @@
+/**
+ * Reference data: what a real instance ships with and no tool of its server makes (SonarQube's
+ * rules, languages, metrics, quality gates). A scenario author seeds what the test is about and not
+ * the service's catalogues, so a type that no tool of the server creates and that the world does
+ * not hold is reference data: a list answers a small plausible set, a read by key invents that
+ * entity; both are made once and remembered (with a fact that marks the type, so later reads by
+ * other keys are invented too). A type the world holds, seeded or created, or one a tool creates,
+ * keeps the strict rules: an unknown id is a not-found.
+ */
+import { toStringValue } from '../../domain/field-value.js';
+import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
+import { toCreatedId } from './entity-ids.js';
+import type { AnswerInput } from './world-conventions.js';
+
+/** How many entities a list of reference data starts with. */
+const referenceSetSize = 3;
+
+/** The fact that marks a type as reference data the simulator made up. */
+export function toReferenceFact(type: string): string {
+  return `reference data: ${type}`;
+}
+
+/**
+ * Whether the call's entity type is reference data: no tool of the server creates it, and the world
+ * holds none of it (or holds only what this rule made up).
+ *
+ * @example
+ *   isReferenceType(input); // true for show_rule on SonarQube with no rule seeded
+ */
+export function isReferenceType(input: AnswerInput): boolean {
+  const type = input.shape.entity;
+  if (type === 'item') return false;
+  for (const shape of input.shapes.values()) {
+    const choices = shape.dispatch ? Object.values(shape.dispatch.choices) : [shape];
+    if (choices.some((choice) => choice.entity === type && (choice.operation === 'create' || choice.upsert))) return false;
+  }
+  return !Object.hasOwn(input.world.entities, type) || input.world.facts.includes(toReferenceFact(type));
+}
+
+/**
+ * Changes that mark the type and, for a first list of it, add a small plausible set; with the
+ * world those changes make. Null when the type is not reference data or was filled already.
+ */
+export function toReferenceSet(input: AnswerInput): { world: WorldState; changes: WorldChanges } | null {
+  const type = input.shape.entity;
+  if (!isReferenceType(input) || Object.hasOwn(input.world.entities, type)) return null;
+  const upserts: NonNullable<WorldChanges['upserts']> = [];
+  const entities: Record<string, Record<string, unknown>> = {};
+  for (let index = 0; index < referenceSetSize; index++) {
+    const existing = Object.keys(entities).map((id) => ({ id, fields: entities[id]! }));
+    const id = toCreatedId({ ...input, args: {} }, existing);
+    const names = new Set(Object.values(entities).map((fields) => fields.name));
+    let name = referenceName(input, id);
+    for (let attempt = 1; names.has(name) && attempt < 5; attempt++) name = referenceName(input, `${id}|${attempt}`);
+    const fields = { [input.shape.idField]: id, name };
+    entities[id] = fields;
+    upserts.push({ type, id, fields });
+  }
+  const facts = [toReferenceFact(type)];
+  return {
+    world: { ...input.world, entities: { ...input.world.entities, [type]: entities }, facts: [...input.world.facts, ...facts] },
+    changes: { upserts, facts },
+  };
+}
+
+/** The changes of an answer with the reference mark added once. */
+export function withReferenceMark<T extends { changes?: WorldChanges }>(answer: T, input: AnswerInput): T {
+  const fact = toReferenceFact(input.shape.entity);
+  if (input.world.facts.includes(fact)) return answer;
+  const changes = answer.changes ?? {};
+  return { ...answer, changes: { ...changes, facts: [...(changes.facts ?? []), fact] } };
+}
+
+function referenceName(input: AnswerInput, id: string): string {
+  return toStringValue(
+    { type: 'string' },
+    { name: 'name', entity: input.shape.entity, seed: `${input.seed}|${input.shape.entity}|${id}`, now: input.now },
+  );
+}
