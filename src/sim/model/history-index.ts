@@ -2,8 +2,8 @@
  * The call log indexed by what its entries mention, kept up to date as calls are appended: the
  * prompt's history looks up the entries that may mention a call's arguments instead of matching
  * every earlier entry on every call (a call at #500 would scan 499), and finds the best few of
- * them without visiting every entry that mentions a common value (docs/simulator.md, "Cost of a
- * long session"). Pure apart from its caches.
+ * them without visiting every entry that mentions a common value (docs/simulator.md, "Choosing
+ * what goes in"). Pure apart from its caches.
  */
 import type { CallLogEntry } from '../../domain/memory-log.js';
 import { leavesOf, mentions, toTokens, type Needle } from './prompt-needles.js';
