@@ -57,8 +57,8 @@ interface HistoryIndex {
   phrases: Map<string, { upTo: number; positions: number[] }>;
 }
 
-/** How many needles of more than one word each index remembers the matches of (the latest used). */
-const phraseCap = 256;
+/** How many needles of more than one word each index remembers the matches of (the latest used): a few MB at most at 10,000 calls. */
+const phraseCap = 64;
 
 /** By the log array itself: the memory cache appends to it and drops its oldest calls (retention) in place. */
 const indexes = new WeakMap<readonly CallLogEntry[], HistoryIndex>();
