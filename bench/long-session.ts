@@ -21,10 +21,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session as InspectorSession } from 'node:inspector/promises';
 import { join } from 'node:path';
-import type { ToolDefinition } from '../src/domain/registry.js';
 import { createPlatform, type Platform } from '../src/platform/platform.js';
 import { startServer } from '../src/node/start-server.js';
 import { createToolResults } from '../src/sim/tool-results.js';
+import { calendarServer, createCalendarPlan } from './calendar-plan.js';
 import { formatTable, median } from './report.js';
 import { createFakeModel, createTracker, trackerServer } from './tracker-model.js';
 
@@ -60,70 +60,6 @@ const headersOf = (apiKey: string) => ({
   'content-type': 'application/json',
   accept: 'application/json, text/event-stream',
 });
-
-const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object' as const, properties, required });
-const text = { type: 'string' };
-const calendarServer = {
-  displayName: 'Team Calendar',
-  description: 'The calendar of the platform team: events with a title, a start time and a status.',
-  tools: [
-    { name: 'create_event', description: 'Create an event.', inputSchema: object({ title: text, start: text }, ['title', 'start']) },
-    {
-      name: 'get_event',
-      description: 'Get one event by id.',
-      inputSchema: object({ event_id: text }, ['event_id']),
-      annotations: { readOnlyHint: true },
-    },
-    {
-      name: 'list_events',
-      description: 'List the events of one day.',
-      inputSchema: object({ day: { type: 'string', format: 'date' } }, ['day']),
-      annotations: { readOnlyHint: true },
-    },
-    {
-      name: 'update_event',
-      description: 'Change an event: its status (confirmed, tentative, cancelled) or title.',
-      inputSchema: object({ event_id: text, status: text }, ['event_id']),
-    },
-  ] satisfies ToolDefinition[],
-};
-const titles = ['Design review', 'Standup', 'Budget sync', 'Customer call', 'Hiring panel', 'Retro', 'Roadmap', 'Security drill'];
-const hours = ['08:30', '09:00', '10:00', '11:30', '13:00', '14:00', '15:30', '16:00'];
-
-/** mulberry32, seeded: the calendar session is the same on every run. */
-function createRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** The calendar session: the n-th call, given the ids the simulator handed out so far. */
-function createCalendarPlan() {
-  const random = createRandom(11);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-  const ids: string[] = [];
-  const dayOf = (sequence: number) => new Date(Date.UTC(2026, 2, 2) + Math.floor(sequence / 48) * 86_400_000).toISOString().slice(0, 10);
-  function plan(sequence: number): { tool: string; arguments: Record<string, unknown> } {
-    const roll = sequence <= 8 ? 0 : random();
-    if (roll < 0.25) return { tool: 'create_event', arguments: { title: pick(titles), start: `${dayOf(sequence)}T${pick(hours)}:00Z` } };
-    if (roll < 0.6) return { tool: 'get_event', arguments: { event_id: pick(ids) } };
-    if (roll < 0.85) return { tool: 'list_events', arguments: { day: dayOf(Math.max(0, sequence - Math.floor(random() * 30 * 48))) } };
-    return { tool: 'update_event', arguments: { event_id: pick(ids), status: 'cancelled' } };
-  }
-  /** Keeps the id a create answered with. */
-  function saw(tool: string, structured: Record<string, unknown> | undefined, textContent: string) {
-    if (tool !== 'create_event') return;
-    const value = structured ?? (JSON.parse(textContent) as Record<string, unknown>);
-    const id = value.id ?? value.event_id;
-    if (typeof id !== 'string' && typeof id !== 'number') throw new Error(`create_event answered no id: ${textContent.slice(0, 300)}`);
-    ids.push(String(id));
-  }
-  return { plan, saw, size: () => ids.length };
-}
 
 type Path = 'model' | 'simulator';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findIdExamples, toNewId, type IdClues } from './id-format.js';
+import { addToIdSummary, findIdExamples, toIdSummary, toNewId, type IdClues } from './id-format.js';
 
 const clues = (more: Partial<IdClues>): IdClues => ({
   type: 'item',
@@ -58,5 +58,37 @@ describe('new ids in a service’s format', () => {
       'deploy-service-2',
     );
     expect(toNewId(clues({ type: 'build', field: 'number', existing: ['1'] }))).toBe('2');
+  });
+
+  it('makes the same id from a summary kept as ids are added as from the ids themselves', () => {
+    const lists = [
+      ['c_1001', 'c_1002', 'c_1010', 'd_7'],
+      ['12', '17', '40'],
+      ['100200', '100201', '100305'],
+      ['OPS-1', 'OPS-4', 'WEB-9'],
+      ['2', '5', 'evt_3', 'evt_12'],
+      ['cus_Nffr3eUfNV2Hib', 'cus_Aaaa1bBbbb2Ccc'],
+    ];
+    const variants: Partial<IdClues>[] = [
+      {},
+      { numeric: true },
+      { patterns: ['^[A-Z][A-Z0-9_]+-\\d+$'], args: { projectKey: 'OPS' } },
+      { descriptions: ['The key, e.g. PROJ-123'] },
+    ];
+    for (const existing of lists)
+      for (const variant of variants) {
+        const kept = toIdSummary(existing.slice(0, 1));
+        for (const id of existing.slice(1)) addToIdSummary(kept, id);
+        const given = clues({ existing, ...variant });
+        expect(toNewId({ ...given, summary: kept })).toBe(toNewId(given));
+      }
+  });
+
+  it('reads the ids a kept summary holds, not the list again', () => {
+    const summary = toIdSummary(['c_1001', 'c_1002']);
+    addToIdSummary(summary, 'c_1003');
+    expect(toNewId(clues({ existing: ['c_1001', 'c_1002', 'c_1003'], summary }))).toBe('c_1004');
+    summary.taken.add('c_1004');
+    expect(toNewId(clues({ existing: ['c_1001', 'c_1002', 'c_1003'], summary }))).toBe('c_1005');
   });
 });

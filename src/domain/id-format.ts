@@ -27,6 +27,47 @@ export interface IdClues {
   seed: string;
   /** The field that holds the id in results (`slug`, `number`, `id`): a slug is made from the call's name, a number counts. */
   field?: string | undefined;
+  /** What the formats read of `existing`, when the caller keeps it per type (`toIdSummary`, `addToIdSummary`); else worked out here. */
+  summary?: IdSummary;
+}
+
+/**
+ * What the id formats read of a type's ids, all of them at once: a caller that makes many ids for
+ * one type keeps it and adds each new id (`addToIdSummary`) instead of having every id scanned
+ * again on every create (issue 30).
+ */
+export interface IdSummary {
+  taken: Set<string>;
+  /** How many ids are all digits, the length they all share (null when it differs), the last in `existing`'s order and the largest. */
+  numbers: { count: number; width: number | null; last: string | undefined; max: number };
+  /** By the text before an id's trailing digits (`c_` of `c_1001`, `OPS-` of `OPS-7`): the largest of those digits. */
+  counters: Map<string, number>;
+}
+
+/**
+ * The summary of a list of ids, in its order.
+ *
+ * @example
+ *   toIdSummary(['7', 'c_12']).counters.get('c_'); // 12
+ */
+export function toIdSummary(existing: readonly string[]): IdSummary {
+  const summary: IdSummary = { taken: new Set(), numbers: { count: 0, width: null, last: undefined, max: 0 }, counters: new Map() };
+  for (const id of existing) addToIdSummary(summary, id);
+  return summary;
+}
+
+/** Adds one more id, after the others (a caller that keeps another order sets `numbers.last` itself). */
+export function addToIdSummary(summary: IdSummary, id: string): void {
+  summary.taken.add(id);
+  if (/^\d+$/.test(id)) {
+    const { numbers } = summary;
+    numbers.width = numbers.count === 0 || numbers.width === id.length ? id.length : null;
+    numbers.count += 1;
+    numbers.last = id;
+    numbers.max = Math.max(numbers.max, Number(id));
+  }
+  const counter = /^(.*?)(\d+)$/.exec(id);
+  if (counter) summary.counters.set(counter[1]!, Math.max(summary.counters.get(counter[1]!) ?? -Infinity, Number(counter[2]!)));
 }
 
 /** `OPS-123`: a project key, a dash and a number. */
@@ -60,16 +101,17 @@ export type IdSource = 'world' | 'project key' | 'example' | 'pattern' | 'counte
  *   toNewIdWithSource({ ...clues, descriptions: ['e.g. cus_NffrFeUfNV2Hib'] }); // { id: 'cus_…', source: 'example' }
  */
 export function toNewIdWithSource(clues: IdClues): { id: string; source: IdSource } {
-  const taken = new Set(clues.existing);
+  const summary = clues.summary ?? toIdSummary(clues.existing);
+  const taken = summary.taken;
   const checkers = clues.patterns.map(toPatternChecker).filter((checker): checker is RegExp => checker !== null);
   const fits = (id: string) => !taken.has(id) && checkers.every((checker) => checker.test(id));
   // A project key the call names wins over the world's last key (`OPS-5` after `WEB-9` when the call says OPS).
   const keyed = projectKeyOf(clues.args) !== null;
   const candidates: { id: string; source: IdSource }[] = [
     ...fromName(clues, taken).map((id) => ({ id, source: 'name' as const })),
-    ...(keyed ? fromProjectKey(clues, taken) : []).map((id) => ({ id, source: 'project key' as const })),
-    ...fromExisting(clues, taken).map((id) => ({ id, source: 'world' as const })),
-    ...(keyed ? [] : fromProjectKey(clues, taken)).map((id) => ({ id, source: 'project key' as const })),
+    ...(keyed ? fromProjectKey(clues, summary) : []).map((id) => ({ id, source: 'project key' as const })),
+    ...fromExisting(clues, summary).map((id) => ({ id, source: 'world' as const })),
+    ...(keyed ? [] : fromProjectKey(clues, summary)).map((id) => ({ id, source: 'project key' as const })),
     ...fromExamples(clues, taken).map((id) => ({ id, source: 'example' as const })),
     ...(clues.numeric || clues.field === 'number'
       ? [{ id: counted('', clues.existing.length + 1, 0, taken), source: 'counter' as const }]
@@ -100,13 +142,12 @@ export function findIdExamples(text: string): string[] {
   return found;
 }
 
-function fromExisting(clues: IdClues, taken: ReadonlySet<string>): string[] {
+function fromExisting(clues: IdClues, { taken, numbers, counters }: IdSummary): string[] {
   if (clues.existing.length === 0) return [];
-  const numbers = clues.existing.filter((id) => /^\d+$/.test(id));
-  if (clues.numeric || numbers.length === clues.existing.length) {
-    const width = numbers.every((id) => id.length === numbers[0]!.length) && numbers[0]!.length >= 6 ? numbers[0]!.length : 0;
-    if (width > 0) return [randomLike(numbers[numbers.length - 1]!, `${clues.seed}|${clues.existing.length}`)];
-    return [String(Math.max(0, ...numbers.map(Number)) + 1)];
+  if (clues.numeric || numbers.count === clues.existing.length) {
+    const width = numbers.width !== null && numbers.width >= 6 ? numbers.width : 0;
+    if (width > 0) return [randomLike(numbers.last!, `${clues.seed}|${clues.existing.length}`)];
+    return [String(numbers.max + 1)];
   }
   const last = clues.existing[clues.existing.length - 1]!;
   const prefixed = prefixedId.exec(last);
@@ -115,13 +156,11 @@ function fromExisting(clues: IdClues, taken: ReadonlySet<string>): string[] {
   const counter = /^(.*?)(\d+)$/.exec(last);
   if (!counter) return [];
   const prefix = counter[1]!;
-  const same = clues.existing.map((id) => /^(.*?)(\d+)$/.exec(id)).filter((match) => match !== null && match[1] === prefix);
-  const next = Math.max(...same.map((match) => Number(match![2]))) + 1;
-  return [counted(prefix, next, counter[2]!.length, taken)];
+  return [counted(prefix, counters.get(prefix)! + 1, counter[2]!.length, taken)];
 }
 
 /** `OPS-7`: the project key an argument holds (or an example shows), numbered after the keys the world has. */
-function fromProjectKey(clues: IdClues, taken: ReadonlySet<string>): string[] {
+function fromProjectKey(clues: IdClues, { taken, counters }: IdSummary): string[] {
   const wantsKey =
     clues.patterns.some((pattern) => /^\^?\[A-Z\]/.test(pattern) && /-\\d/.test(pattern)) ||
     clues.descriptions.some((text) => findIdExamples(text).some((example) => projectKeyId.test(example)));
@@ -133,8 +172,8 @@ function fromProjectKey(clues: IdClues, taken: ReadonlySet<string>): string[] {
       .slice(0, 4)
       .toUpperCase()
       .replace(/[^A-Z]/g, 'X');
-  const numbers = clues.existing.map((id) => projectKeyId.exec(id)).filter((match) => match !== null && match[1] === key);
-  return [counted(`${key}-`, Math.max(0, ...numbers.map((match) => Number(match![2]))) + 1, 0, taken)];
+  // `KEY-` is the counter prefix of exactly the ids `projectKeyId` reads as KEY's (a key is `[A-Z][A-Z0-9_]*`).
+  return [counted(`${key}-`, Math.max(0, counters.get(`${key}-`) ?? 0) + 1, 0, taken)];
 }
 
 function fromExamples(clues: IdClues, taken: ReadonlySet<string>): string[] {

@@ -1,7 +1,9 @@
 /**
  * The call log indexed by what its entries mention, kept up to date as calls are appended: the
  * prompt's history looks up the entries that may mention a call's arguments instead of matching
- * every earlier entry on every call (a call at #500 would scan 499). Pure apart from its caches.
+ * every earlier entry on every call (a call at #500 would scan 499), and finds the best few of
+ * them without visiting every entry that mentions a common value (docs/simulator.md, "Choosing
+ * what goes in"). Pure apart from its caches.
  */
 import type { CallLogEntry } from '../../domain/memory-log.js';
 import { leavesOf, mentions, toTokens, type Needle } from './prompt-needles.js';
@@ -40,13 +42,29 @@ interface HistoryIndex {
   mirror: CallLogEntry[];
   position: Map<CallLogEntry, number>;
   dropped: number;
-  /** Positions in `mirror` by token, and by two tokens in a row (`pairKey`), ascending. */
+  /** Whether sequences rise with log order (always, unless a log was written out of order). */
+  ascending: boolean;
+  /**
+   * Positions in `mirror` by token, and by two tokens in a row (`pairKey`), ascending. A leaf that
+   * is one word is posted under it too, so that a one-word needle's postings are all its matches.
+   */
   byToken: Map<string, number[]>;
+  /** Positions by a leaf of more than one word. */
   byLeaf: Map<string, number[]>;
+  /** Positions of mcpsim's own failures by tool and arguments (`callKey`): what `answeredBefore` leaves out. */
+  failed: Map<string, number[]>;
+  /** The positions that mention a needle of more than one word, by its text, checked up to position `upTo`. */
+  phrases: Map<string, { upTo: number; positions: number[] }>;
 }
+
+/** How many needles of more than one word each index remembers the matches of (the latest used): a few MB at most at 10,000 calls. */
+const phraseCap = 64;
 
 /** By the log array itself: the memory cache appends to it and drops its oldest calls (retention) in place. */
 const indexes = new WeakMap<readonly CallLogEntry[], HistoryIndex>();
+
+const isWordText = (text: string) => /^[A-Za-z0-9_]+$/.test(text);
+const callKey = (tool: string, argumentsKey: string) => `${tool}\u0000${argumentsKey}`;
 
 /**
  * The index of `history`, brought up to date: new calls at the end are added; calls dropped at
@@ -64,22 +82,38 @@ function indexOf(history: readonly CallLogEntry[], resultText: (entry: CallLogEn
     else index = undefined;
   }
   if (!index) {
-    index = { mirror: [], position: new Map(), dropped: 0, byToken: new Map(), byLeaf: new Map() };
+    index = {
+      mirror: [],
+      position: new Map(),
+      dropped: 0,
+      ascending: true,
+      byToken: new Map(),
+      byLeaf: new Map(),
+      failed: new Map(),
+      phrases: new Map(),
+    };
     indexes.set(history, index);
   }
   for (let at = index.mirror.length - index.dropped; at < history.length; at++) {
     const entry = history[at]!;
     const position = index.mirror.length;
+    const previous = index.mirror[position - 1];
+    if (previous && !(entry.sequence > previous.sequence)) index.ascending = false;
     index.position.set(entry, position);
     index.mirror.push(entry);
-    if (!isUsable(entry)) continue;
+    if (!isUsable(entry)) {
+      post(index.failed, callKey(entry.tool, entry.argumentsKey), position);
+      continue;
+    }
     const { leaves, tokens, text } = factsOfEntry(entry, resultText);
     for (const token of tokens) post(index.byToken, token, position);
     const sequence = toTokens(text);
     const pairs = new Set<string>();
     for (let at = 1; at < sequence.length; at++) pairs.add(pairKey(sequence[at - 1]!, sequence[at]!));
     for (const pair of pairs) post(index.byToken, pair, position);
-    for (const leaf of leaves) post(index.byLeaf, leaf, position);
+    for (const leaf of leaves)
+      if (!isWordText(leaf)) post(index.byLeaf, leaf, position);
+      else if (!tokens.has(leaf)) post(index.byToken, leaf, position);
   }
   return index;
 }
@@ -93,50 +127,146 @@ function post(postings: Map<string, number[]>, key: string, position: number): v
   else postings.set(key, [position]);
 }
 
+/** The first index of `list` (ascending) whose value is at least `value`. */
+function lowerBound(list: readonly number[], value: number, from = 0): number {
+  let [low, high] = [from, list.length];
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (list[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
- * The usable entries of `history` older than `before` that mention at least one of `needles`, in
- * log order, each with the needles it mentions in their order: what `matches` gives for every
- * older entry, without visiting those that mention none. A single-word needle is found by its
- * postings alone; a longer one by the rarest of its tokens and token pairs (a text that mentions
- * it holds each of its tokens, and each two in a row, as the needle's boundaries are the text's
- * token boundaries), then checked.
+ * Every position of the index that mentions `needle`, ascending. A one-word needle's are its
+ * postings; a longer one's are found among the postings of the rarest of its tokens and token
+ * pairs (a text that mentions it holds each of its tokens, and each two in a row, as the needle's
+ * boundaries are the text's token boundaries), checked once each and remembered, so a needle met
+ * again checks only the entries logged since.
+ */
+function positionsOf(index: HistoryIndex, needle: Needle, resultText: (entry: CallLogEntry) => string): readonly number[] {
+  if (needle.isWord) return index.byToken.get(needle.text) ?? [];
+  if (needle.tokens.length === 0) return index.byLeaf.get(needle.text) ?? [];
+  let phrase = index.phrases.get(needle.text);
+  if (phrase) index.phrases.delete(needle.text);
+  else phrase = { upTo: 0, positions: [] };
+  index.phrases.set(needle.text, phrase);
+  if (index.phrases.size > phraseCap) index.phrases.delete(index.phrases.keys().next().value!);
+  if (phrase.upTo < index.mirror.length) {
+    let rarest: number[] = [];
+    needle.tokens.forEach((token, at) => {
+      const list = index.byToken.get(at === 0 ? token : pairKey(needle.tokens[at - 1]!, token)) ?? [];
+      if (at === 0 || list.length < rarest.length) rarest = list;
+    });
+    const leafs = index.byLeaf.get(needle.text) ?? [];
+    let [inRarest, inLeafs] = [lowerBound(rarest, phrase.upTo), lowerBound(leafs, phrase.upTo)];
+    while (inRarest < rarest.length || inLeafs < leafs.length) {
+      const fromLeaf = inRarest >= rarest.length || (inLeafs < leafs.length && leafs[inLeafs]! <= rarest[inRarest]!);
+      const at = fromLeaf ? leafs[inLeafs]! : rarest[inRarest]!;
+      if (fromLeaf) inLeafs++;
+      if (!fromLeaf || (inRarest < rarest.length && rarest[inRarest] === at)) inRarest++;
+      if (fromLeaf) phrase.positions.push(at);
+      else {
+        const { leaves, text, tokens } = factsOfEntry(index.mirror[at]!, resultText);
+        if (mentions(needle, leaves, text, tokens)) phrase.positions.push(at);
+      }
+    }
+    phrase.upTo = index.mirror.length;
+  }
+  return phrase.positions;
+}
+
+/**
+ * The usable entries of `history` older than `before` that mention the most of `needles`, at most
+ * `cap`, best first: each scores the sum, over the needles it mentions (in their order), of
+ * 1 / how many of those entries mention that needle (a rare id counts more than "open"); ties go
+ * to the newest. The same entries, in the same order, as scoring every entry that mentions a
+ * needle, without visiting them: the needles' lists are walked rarest first and newest first, and
+ * the walk stops once the entries not yet seen (which mention only the needles left) cannot beat
+ * the `cap`-th best. `visited` is how many entries were scored.
  *
  * @example
- *   const { entries, found } = mentionsBefore(history, toNeedles({ id: 'evt_7' }), history.at(-4)!, resultText);
+ *   const { entries } = relatedBefore(history, toNeedles({ id: 'evt_7' }), history.at(-4)!, resultText, 6);
  */
-export function mentionsBefore(
+export function relatedBefore(
   history: readonly CallLogEntry[],
   needles: readonly Needle[],
   before: CallLogEntry,
   resultText: (entry: CallLogEntry) => string,
-): { entries: CallLogEntry[]; found: Needle[][] } {
+  cap: number,
+): { entries: CallLogEntry[]; visited: number } {
   const index = indexOf(history, resultText);
   const end = index.position.get(before) ?? index.dropped;
   const start = index.dropped;
-  const byPosition = new Map<number, Needle[]>();
-  for (const needle of needles) {
-    const matched = new Set<number>();
-    for (const at of index.byLeaf.get(needle.text) ?? []) if (at >= start && at < end) matched.add(at);
-    if (needle.isWord) {
-      for (const at of index.byToken.get(needle.text) ?? []) if (at >= start && at < end) matched.add(at);
-    } else if (needle.tokens.length > 0) {
-      let rarest: number[] | undefined;
-      for (const key of needle.tokens.map((token, at) => (at === 0 ? token : pairKey(needle.tokens[at - 1]!, token)))) {
-        const list = index.byToken.get(key) ?? [];
-        if (!rarest || list.length < rarest.length) rarest = list;
-      }
-      for (const at of rarest!) {
-        if (at < start || at >= end || matched.has(at)) continue;
-        const { leaves, text, tokens } = factsOfEntry(index.mirror[at]!, resultText);
-        if (mentions(needle, leaves, text, tokens)) matched.add(at);
-      }
+  const lists = needles.map((needle) => {
+    const positions = positionsOf(index, needle, resultText);
+    const from = lowerBound(positions, start);
+    const to = lowerBound(positions, end, from);
+    return { positions, from, to, weight: to > from ? 1 / (to - from) : 0 };
+  });
+  /** The entry at `at`'s score, summed in the needles' order (as the rarity scoring has always added them). */
+  const scoreOf = (at: number) => {
+    let score = 0;
+    for (const list of lists) {
+      if (list.weight === 0) continue;
+      const found = lowerBound(list.positions, at, list.from);
+      if (found < list.to && list.positions[found] === at) score += list.weight;
     }
-    for (const at of matched) {
-      const list = byPosition.get(at);
-      if (list) list.push(needle);
-      else byPosition.set(at, [needle]);
+    return score;
+  };
+  const order = lists.map((_, at) => at).filter((at) => lists[at]!.weight > 0);
+  order.sort((a, b) => lists[b]!.weight - lists[a]!.weight || a - b);
+  // The most an entry can score that mentions none of the needles before `order[i]`, summed in the needles' order.
+  const bounds = order.map((_, at) => {
+    const left = new Set(order.slice(at));
+    let bound = 0;
+    lists.forEach((list, needle) => {
+      if (left.has(needle)) bound += list.weight;
+    });
+    return bound;
+  });
+  type Scored = { entry: CallLogEntry; score: number };
+  const best: Scored[] = [];
+  const better = (a: Scored, b: Scored) => a.score > b.score || (a.score === b.score && a.entry.sequence > b.entry.sequence);
+  const seen = new Set<number>();
+  walk: for (const [rank, needle] of order.entries()) {
+    const { positions, from, to } = lists[needle]!;
+    const bound = bounds[rank]!;
+    for (let at = to - 1; at >= from; at--) {
+      const position = positions[at]!;
+      const entry = index.mirror[position]!;
+      const last = best.length === cap ? best.at(-1)! : undefined;
+      if (last && last.score > bound) break walk;
+      // Older than the last kept with at most its score: neither this entry nor any older one in this list can win.
+      if (last && index.ascending && last.score === bound && last.entry.sequence > entry.sequence) break;
+      if (seen.has(position)) continue;
+      seen.add(position);
+      const candidate = { entry, score: scoreOf(position) };
+      if (best.length === cap && !better(candidate, best.at(-1)!)) continue;
+      let place = best.length;
+      while (place > 0 && better(candidate, best[place - 1]!)) place--;
+      best.splice(place, 0, candidate);
+      if (best.length > cap) best.pop();
     }
   }
-  const positions = [...byPosition.keys()].sort((a, b) => a - b);
-  return { entries: positions.map((at) => index.mirror[at]!), found: positions.map((at) => byPosition.get(at)!) };
+  return { entries: best.map(({ entry }) => entry), visited: seen.size };
+}
+
+/**
+ * How many of `history`'s entries of this tool and arguments were mcpsim's own failures (not
+ * counted as answers), from the index: the log is not walked.
+ *
+ * @example
+ *   failedCallsOf(history, 'get_issue', '{"id":"TRK-3"}', resultText); // 1
+ */
+export function failedCallsOf(
+  history: readonly CallLogEntry[],
+  tool: string,
+  argumentsKey: string,
+  resultText: (entry: CallLogEntry) => string,
+): number {
+  const index = indexOf(history, resultText);
+  const positions = index.failed.get(callKey(tool, argumentsKey)) ?? [];
+  return positions.length - lowerBound(positions, index.dropped);
 }

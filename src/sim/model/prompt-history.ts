@@ -1,8 +1,8 @@
 /** The earlier-calls section of the model's prompt (see prompt.ts). */
 import type { CallLogEntry, WorldState } from '../../domain/memory-log.js';
 import { entitiesShownBy, fieldsDifferingFromWorld, indexWorldById, type ShownEntity, type WorldIndex } from '../source/shown-entities.js';
-import { factsOfEntry, isUsable, mentionsBefore } from './history-index.js';
-import { scoreByRarity, truncate, type Needle } from './prompt-needles.js';
+import { factsOfEntry, failedCallsOf, isUsable, relatedBefore } from './history-index.js';
+import { truncate, type Needle } from './prompt-needles.js';
 
 /** How many of the latest calls are always candidates, whatever they mention. */
 export const recentEntryCap = 4;
@@ -36,24 +36,11 @@ export function renderHistory(
   for (let at = history.length - 1; at >= 0 && recent.length < recentEntryCap; at--) if (isUsable(history[at]!)) recent.push(history[at]!);
   if (recent.length === 0)
     return { text: truncate(history.length === 0 ? '(none: this is the first call)' : '(none usable)', budget), included: 0 };
-  // Only the older entries that mention a needle (the others would score 0), from the log's index;
-  // matched against arguments and result only: "#3" and the time of a call are no mention of 3.
-  const { entries: older, found } =
-    recent.length < recentEntryCap ? { entries: [], found: [] } : mentionsBefore(history, needles, recent.at(-1)!, resultText);
-  const scores = scoreByRarity(found);
-  // The best few (highest score, then newest), kept while scanning: no sort of the whole log.
-  const best: { entry: CallLogEntry; score: number }[] = [];
-  const before = (a: { entry: CallLogEntry; score: number }, b: { entry: CallLogEntry; score: number }) =>
-    a.score > b.score || (a.score === b.score && a.entry.sequence > b.entry.sequence);
-  older.forEach((entry, index) => {
-    const candidate = { entry, score: scores[index]! };
-    if (candidate.score <= 0 || (best.length === relatedEntryCap && !before(candidate, best.at(-1)!))) return;
-    let at = best.length;
-    while (at > 0 && before(candidate, best[at - 1]!)) at--;
-    best.splice(at, 0, candidate);
-    if (best.length > relatedEntryCap) best.pop();
-  });
-  const related = best.map(({ entry }) => entry);
+  // Only the older entries that mention a needle (the others would score 0), the best few from the
+  // log's index without visiting the rest; matched against arguments and result only: "#3" and the
+  // time of a call are no mention of 3.
+  const related =
+    recent.length < recentEntryCap ? [] : relatedBefore(history, needles, recent.at(-1)!, resultText, relatedEntryCap).entries;
 
   const chosen: CallLogEntry[] = [];
   const intro = (count: number) =>
@@ -76,6 +63,13 @@ export function renderHistory(
   });
   return { text: truncate(intro(chosen.length) + lines.join('\n'), budget), included: chosen.length };
 }
+
+/**
+ * How many calls of this tool and arguments in `history` were mcpsim's own failures, which are no
+ * answer of the server's (see `answeredBefore` in prompt.ts).
+ */
+export const failedCalls = (history: readonly CallLogEntry[], tool: string, argumentsKey: string): number =>
+  failedCallsOf(history, tool, argumentsKey, resultText);
 
 function renderEntry(entry: CallLogEntry): string {
   const status =

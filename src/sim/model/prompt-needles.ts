@@ -79,20 +79,6 @@ export function leavesOf(value: unknown, into = new Set<string>()): Set<string> 
   return into;
 }
 
-/**
- * Scores each candidate by the needles it mentions, weighting each needle by 1 / (how many
- * candidates mention it): a rare id counts more than a common value like "open" or 10.
- */
-export function scoreByRarity(found: Needle[][]): number[] {
-  const frequency = new Map<string, number>();
-  for (const list of found) for (const needle of list) frequency.set(needle.text, (frequency.get(needle.text) ?? 0) + 1);
-  return found.map((list) => {
-    let score = 0;
-    for (const needle of list) score += 1 / frequency.get(needle.text)!;
-    return score;
-  });
-}
-
 export function truncate(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
   const marker = '…[truncated]';

@@ -131,7 +131,7 @@ function collectFacts(world: WorldState, entityCount: number): WorldItem[] {
 
 /**
  * Step 2, score: the items the call's needles mention, with their score, focus excluded. Scores
- * as `scoreByRarity` gives them (1 / how many items mention the needle, summed in the needles'
+ * as the history's `relatedBefore` gives them (1 / how many items mention the needle, summed in the needles'
  * order), found through the types' value indexes: only the items a needle matches.
  */
 function scoreMentions(items: WorldItems, needles: readonly Needle[]): WorldItem[] {

@@ -1,6 +1,5 @@
 import { toListFocus } from './prompt-focus.js';
-import { isUsable } from './history-index.js';
-import { renderHistory } from './prompt-history.js';
+import { failedCalls, renderHistory } from './prompt-history.js';
 import { toNeedles, truncate } from './prompt-needles.js';
 import { renderWorld } from './prompt-world.js';
 import type { ToolDefinition } from '../../domain/registry.js';
@@ -158,11 +157,8 @@ function renderOtherScenarios(context: ToolCallContext, budget: number): string 
 /**
  * How often the same call was answered before: its occurrence counts every earlier one (fixtures
  * are keyed by it), but mcpsim's own failures (`simulator-error`, `cancelled`, a miss) were no
- * answer of the server's and are not counted. Only a repeated call pays for the walk.
+ * answer of the server's and are not counted (the history's index keeps them by call).
  */
 function answeredBefore(call: Call, context: ToolCallContext): number {
-  let failed = 0;
-  for (const entry of context.history)
-    if (!isUsable(entry) && entry.tool === call.tool && entry.argumentsKey === call.argumentsKey) failed++;
-  return Math.max(0, call.occurrence - 1 - failed);
+  return Math.max(0, call.occurrence - 1 - failedCalls(context.history, call.tool, call.argumentsKey));
 }

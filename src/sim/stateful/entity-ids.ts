@@ -4,7 +4,9 @@
  * argument that takes one (`get_issue(issue_key)`, `create_comment(issue_key)`), in the order
  * the world's own ids, patterns, examples.
  */
-import { toNewId } from '../../domain/id-format.js';
+import { addToIdSummary, toIdSummary, toNewId, type IdSummary } from '../../domain/id-format.js';
+import type { WorldState } from '../../domain/memory-log.js';
+import { idsChangedSince, typeVersion } from '../../domain/world-state.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import { toIdSchemas, type IdSchemas } from '../../domain/tool-reading.js';
 import type { EntityRecord } from '../../domain/world-query.js';
@@ -21,9 +23,12 @@ const cache = new WeakMap<readonly ToolDefinition[], Map<string, IdSchemas>>();
  */
 export function toCreatedId(input: AnswerInput, existing: readonly EntityRecord[]): string {
   const { patterns, descriptions } = idSchemas(input);
+  const ids = existing.map((entity) => entity.id);
+  const summary = summaryOf(input.world, input.shape.entity, ids);
   return toNewId({
     type: input.shape.entity,
-    existing: existing.map((entity) => entity.id),
+    existing: ids,
+    ...(summary ? { summary } : {}),
     numeric: input.shape.numericId,
     field: input.shape.idField,
     patterns,
@@ -40,4 +45,26 @@ function idSchemas(input: AnswerInput): IdSchemas {
   let found = byEntity.get(entity);
   if (!found) byEntity.set(entity, (found = toIdSchemas(input.serverTools, input.shapes, entity)));
   return found;
+}
+
+/** Per type object: the summary of its ids as of `version` (see `summaryOf`). */
+const summaries = new WeakMap<object, { version: number; summary: IdSummary }>();
+
+/**
+ * The summary of a type's ids (`ids`: `entitiesOf` the type, in the world's order, numbers first), kept per type object
+ * and caught up from the ids created in place since, so a create does not scan every id of its
+ * type (issue 30); worked out afresh after a delete or for another type object.
+ */
+function summaryOf(world: WorldState, type: string, ids: readonly string[]): IdSummary | undefined {
+  if (!Object.hasOwn(world.entities, type)) return undefined;
+  const byId = world.entities[type]!;
+  const version = typeVersion(byId);
+  let kept = summaries.get(byId);
+  const changed = kept ? idsChangedSince(byId, kept.version) : null;
+  if (kept && changed) for (const id of changed) if (!kept.summary.taken.has(id)) addToIdSummary(kept.summary, id);
+  if (!kept || !changed || kept.summary.taken.size !== ids.length) summaries.set(byId, (kept = { version, summary: toIdSummary(ids) }));
+  kept.version = version;
+  // `ids` puts the numeric ids first, in number order: the last of them is the one the summary means.
+  kept.summary.numbers.last = kept.summary.numbers.count > 0 ? ids[kept.summary.numbers.count - 1] : undefined;
+  return kept.summary;
 }

@@ -36,6 +36,7 @@ import {
   withIdAlias,
 } from './world-views.js';
 import { toCreatedId } from './entity-ids.js';
+import { hasFieldNamed } from './field-names.js';
 import { missingParent } from './world-parents.js';
 import { toRelatedInput, withChildLists } from './world-children.js';
 import { initialState, requestedState, spellState, stateSchema, toStateField } from './state-fields.js';
@@ -101,7 +102,8 @@ function create(input: AnswerInput, givenId?: string): Answer {
   const id =
     givenId ??
     (shape.idArgument !== null && args[shape.idArgument] !== undefined ? String(args[shape.idArgument]) : toCreatedId(input, existing));
-  if (existing.some((entity) => entity.id === id)) return { error: `${toLabel(shape.entity)} ${quoteId(id, shape)} already exists` };
+  if (Object.hasOwn(world.entities, shape.entity) && Object.hasOwn(world.entities[shape.entity]!, id))
+    return { error: `${toLabel(shape.entity)} ${quoteId(id, shape)} already exists` };
   const fields: Record<string, unknown> = { [shape.idField]: typedId(id, shape), ...dataArguments(input) };
   const taken = uniqueClash(input, existing, fields);
   if (taken) return { error: `${toLabel(shape.entity)} with ${taken.name} ${JSON.stringify(taken.value)} already exists` };
@@ -162,8 +164,9 @@ function list(called: AnswerInput): Answer {
   const input = withListedType(called);
   const { shape, tool, args } = input;
   const entities = entitiesOf(input.world, shape.entity);
-  const known = new Set(entities.flatMap((entity) => Object.keys(entity.fields).map(toNormalName)));
   const scope = scopeArguments(input);
+  // Field names are counted per type as entities change (field-names.ts), not read off every entity per call.
+  const known = { has: (name: string) => hasFieldNamed(input.world, shape.entity, name) };
   const data = Object.entries(dataArguments(input))
     .filter(([name]) => name !== listedTypeArgument(called))
     .map(([name, value]): [string, unknown] => [toFilterField(name, value, known), value]);
@@ -171,7 +174,7 @@ function list(called: AnswerInput): Answer {
   const conditions = data.flatMap(([name, value]) => (selectsAll(value) ? [] : (toConditions(name, value) ?? [])));
   const stated = new Set(data.filter(([name, value]) => !selectsAll(value) && toConditions(name, value) !== null).map(([name]) => name));
   const filters = data.filter(
-    ([name, value]) => !stated.has(name) && !isQueryArgument(name) && !selectsAll(value) && known.has(toNormalName(name)),
+    ([name, value]) => !stated.has(name) && !isQueryArgument(name) && !selectsAll(value) && hasFieldNamed(input.world, shape.entity, name),
   );
   const query = Object.entries(args).find(
     ([name, value]) => isQueryArgument(name) && typeof value === 'string' && !stated.has(name),

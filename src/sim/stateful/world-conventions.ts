@@ -242,7 +242,7 @@ export function withNamedType(shape: ToolShape, args: Readonly<Record<string, un
  *   toFilterField('projects', ['acme_web'], new Set(['project', 'key'])); // 'project'
  *   toFilterField('group_id', 'g1', new Set(['groupids'])); // 'group_ids'
  */
-export function toFilterField(name: string, value: unknown, known: ReadonlySet<string>): string {
+export function toFilterField(name: string, value: unknown, known: { has(normalName: string): boolean }): string {
   if (known.has(toNormalName(name))) return name;
   if (!Array.isArray(value)) return known.has(toNormalName(`${name}s`)) ? `${name}s` : name;
   const words = toWords(name);
