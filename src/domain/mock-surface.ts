@@ -50,10 +50,41 @@ export const mockPromptArgumentSchema = z
   })
   .describe('one argument of the prompt');
 
+const base64Text = z.string().max(1_400_000).regex(base64Pattern, 'must be base64, e.g. aGVsbG8=');
+
+const mediaContentSchema = (type: 'image' | 'audio') =>
+  z.strictObject({
+    type: z.literal(type),
+    data: base64Text.describe(`the ${type}, base64`),
+    mimeType: z
+      .string()
+      .max(256)
+      .describe(type === 'image' ? 'e.g. image/png' : 'e.g. audio/wav'),
+  });
+
+/** What a prompt message holds besides text: an image, audio, or an embedded resource (as MCP's content blocks). */
+export const mockPromptContentSchema = z
+  .discriminatedUnion('type', [
+    mediaContentSchema('image'),
+    mediaContentSchema('audio'),
+    z.strictObject({
+      type: z.literal('resource'),
+      resource: z.union([
+        z.strictObject({ uri: z.string().min(1).max(2048), mimeType: z.string().max(256).optional(), text: z.string().max(1_000_000) }),
+        z.strictObject({ uri: z.string().min(1).max(2048), mimeType: z.string().max(256).optional(), blob: base64Text }),
+      ]),
+    }),
+  ])
+  .describe('an image, audio or embedded resource, as MCP content');
+
 export const mockPromptMessageSchema = z
   .strictObject({
     role: z.enum(['user', 'assistant']).describe('who says it'),
-    text: z.string().max(100_000).describe('what is said; {{argument}} is replaced by the value of that argument'),
+    text: z.string().max(100_000).optional().describe('what is said; {{argument}} is replaced by the value of that argument'),
+    content: mockPromptContentSchema.optional().describe('instead of text: an image, audio or embedded resource'),
+  })
+  .refine((message) => (message.text === undefined) !== (message.content === undefined), {
+    message: 'takes text or content, one of them',
   })
   .describe('one message of the prompt');
 

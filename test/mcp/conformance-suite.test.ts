@@ -72,12 +72,8 @@ describe('the MCP conformance suite’s server scenarios', () => {
     expect(lostIn(uplinked)).toEqual([]);
   });
 
-  // Known gaps of the captured mock: prompts whose messages hold an image or an embedded resource
-  // (a scenario's prompt messages are text only).
-  const knownMockGaps = ['prompts-get-with-image', 'prompts-get-embedded-resource'];
-
-  it('every scenario that passes directly passes against the mock captured from it, but the known gaps', () => {
-    expect(lostIn(mocked).filter(([scenario]) => !knownMockGaps.includes(scenario as string))).toEqual([]);
+  it('every scenario that passes directly passes against the mock captured from it', () => {
+    expect(lostIn(mocked)).toEqual([]);
   });
 });
 

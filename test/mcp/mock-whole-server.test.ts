@@ -47,6 +47,11 @@ servers:
         description: Triage an issue
         arguments: [{ name: id, required: true }]
         messages: [{ role: user, text: "Triage issue {{id}} now" }, { role: assistant, text: "Looking at {{id}}" }]
+      - name: show_logo
+        description: The logo and the readme, as content
+        messages:
+          - { role: user, content: { type: image, data: aGVsbG8=, mimeType: image/png } }
+          - { role: user, content: { type: resource, resource: { uri: "tracker://readme", mimeType: text/markdown, text: "# Tracker" } } }
       - name: standup_summary
         description: Summarize an issue for the standup
         arguments: [{ name: issue_id, required: true }]
@@ -163,6 +168,16 @@ describe('a scenario mock serves prompts and completions', () => {
     expect(prompt.messages).toEqual([
       { role: 'user', content: { type: 'text', text: 'Triage issue 12 now' } },
       { role: 'assistant', content: { type: 'text', text: 'Looking at 12' } },
+    ]);
+    await client.close();
+  });
+
+  it('gets messages that hold an image or an embedded resource as they are written', async () => {
+    const { client } = await connect();
+    const prompt = await client.getPrompt({ name: 'show_logo', arguments: {} });
+    expect(prompt.messages).toEqual([
+      { role: 'user', content: { type: 'image', data: 'aGVsbG8=', mimeType: 'image/png' } },
+      { role: 'user', content: { type: 'resource', resource: { uri: 'tracker://readme', mimeType: 'text/markdown', text: '# Tracker' } } },
     ]);
     await client.close();
   });

@@ -4,7 +4,13 @@
  * a scenario's `servers[]` entry takes (`resources:`, `resourceTemplates:`, `prompts:`), so the
  * captured mock lists and answers them as the server did (docs/capture.md).
  */
-import type { MockPrompt, MockResource, MockResourceTemplate, MockSurface } from '../../domain/mock-surface.js';
+import {
+  mockPromptContentSchema,
+  type MockPrompt,
+  type MockResource,
+  type MockResourceTemplate,
+  type MockSurface,
+} from '../../domain/mock-surface.js';
 
 type CapturedResource = MockResource;
 type CapturedResourceTemplate = MockResourceTemplate;
@@ -126,9 +132,9 @@ export function createSurfaceCapture(): SurfaceCapture {
 }
 
 /**
- * A prompt's messages as a scenario writes them: text only (an image or embedded resource is
- * named in brackets), each argument value of the get written back as `{{argument}}` so the mock
- * answers other values in kind.
+ * A prompt's messages as a scenario writes them: text with each argument value of the get written
+ * back as `{{argument}}` (so the mock answers other values in kind); an image, audio or embedded
+ * resource as it came, when the scenario schema takes it (else named in brackets).
  */
 function toPromptMessages(value: unknown, args: unknown): NonNullable<CapturedPrompt['messages']> {
   const given = Object.entries(args !== null && typeof args === 'object' ? (args as Record<string, unknown>) : {})
@@ -136,10 +142,23 @@ function toPromptMessages(value: unknown, args: unknown): NonNullable<CapturedPr
     .sort((a, b) => b[1].length - a[1].length);
   return listOf(value).map((message) => {
     const content = (message.content ?? {}) as Record<string, unknown>;
+    const role = message.role === 'assistant' ? 'assistant' : 'user';
+    if (content.type !== 'text') {
+      const kept = mockPromptContentSchema.safeParse(toKnownContent(content));
+      if (kept.success) return { role, content: kept.data };
+    }
     let text = typeof content.text === 'string' ? content.text : `[${stringOf(content.type) ?? 'content'}]`;
     for (const [name, argument] of given) text = text.split(argument).join(`{{${name}}}`);
-    return { role: message.role === 'assistant' ? 'assistant' : 'user', text };
+    return { role, text };
   });
+}
+
+/** A content block without what the scenario schema does not keep (`annotations`, `_meta`). */
+function toKnownContent(content: Record<string, unknown>): Record<string, unknown> {
+  const { annotations: _annotations, _meta, ...known } = content;
+  if (known.type !== 'resource' || known.resource === null || typeof known.resource !== 'object') return known;
+  const { _meta: _resourceMeta, ...resource } = known.resource as Record<string, unknown>;
+  return { ...known, resource };
 }
 
 function describedBy(item: Record<string, unknown>): { description?: string; mimeType?: string } {

@@ -83,9 +83,9 @@ export function getMockPrompt(surface: ServedSurface, name: string, args: Record
   if (missing) return { missingArgument: missing.name };
   const description = prompt.description === undefined ? {} : { description: prompt.description };
   if (prompt.messages !== undefined) {
-    const messages = prompt.messages.map(({ role, text }) => ({
+    const messages = prompt.messages.map(({ role, text, content }) => ({
       role,
-      content: { type: 'text' as const, text: substitute(text, args) },
+      content: content ?? { type: 'text' as const, text: substitute(text ?? '', args) },
     }));
     return { result: { ...description, messages } };
   }
