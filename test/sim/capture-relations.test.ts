@@ -11,38 +11,11 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import type { CliIo } from '../../src/cli/io.js';
+import { startCliSession } from '../support/cli-session.js';
 
 const memoryServer = join(import.meta.dirname, '..', '..', 'node_modules', '@modelcontextprotocol', 'server-memory', 'dist', 'index.js');
 const apiKey = 'capture-key-0123456789';
 const scratch = () => mkdtempSync(join(tmpdir(), 'mcpsim-capture-relations-'));
-
-function startCommand(argv: string[]) {
-  const out = { stdout: '', stderr: '' };
-  let stopHandler: ((signal: string) => void) | undefined;
-  const io: CliIo = {
-    stdout: (text) => void (out.stdout += text),
-    stderr: (text) => void (out.stderr += text),
-    env: {},
-    onShutdownSignal: (handler) => void (stopHandler = handler),
-  };
-  const code = main(argv, io);
-  return {
-    async ready(marker = 'Press Ctrl+C to stop.') {
-      const started = Date.now();
-      while (!out.stdout.includes(marker)) {
-        if (Date.now() - started > 15_000) throw new Error(`no "${marker}" within 15 s; stdout: ${out.stdout}\nstderr: ${out.stderr}`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      return /Base URL\s+(\S+)/.exec(out.stdout)![1]!;
-    },
-    async stop() {
-      stopHandler?.('SIGTERM');
-      return code;
-    },
-  };
-}
 
 async function connect(mcpUrl: string): Promise<Client> {
   const client = new Client({ name: 'capture-relations-test', version: '1.0.0' });
@@ -59,7 +32,7 @@ describe('a captured knowledge graph as a mock', () => {
   const out = scratch();
 
   beforeAll(async () => {
-    const capture = startCommand([
+    const capture = startCliSession([
       'capture',
       out,
       ...common,
@@ -100,7 +73,7 @@ describe('a captured knowledge graph as a mock', () => {
   });
 
   it('answers unrecorded reads with the captured relations, filtered by the names asked for', async () => {
-    const serve = startCommand(['serve', ...common, '--data-dir', scratch(), '--scenario', join(out, 'scenario.yaml')]);
+    const serve = startCliSession(['serve', ...common, '--data-dir', scratch(), '--scenario', join(out, 'scenario.yaml')]);
     const client = await connect(`${await serve.ready()}/connect/captured/server/mcp`);
     const call = async (name: string, args: Record<string, unknown>) =>
       (await client.callTool({ name, arguments: args })) as unknown as { structuredContent: Graph; _meta: Record<string, unknown> };

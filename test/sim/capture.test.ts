@@ -15,8 +15,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import type { CliIo } from '../../src/cli/io.js';
+import { startCliSession } from '../support/cli-session.js';
 import { parseRegistryRecord } from '../../src/domain/registry-record.js';
 import { openDataDirAdmin } from '../../src/platform/data-dir-admin.js';
 import { toCanonicalJson } from '../../src/sim/source/canonical-json.js';
@@ -25,34 +24,6 @@ const memoryServer = join(import.meta.dirname, '..', '..', 'node_modules', '@mod
 const apiKey = 'capture-key-0123456789';
 const leakedKey = 'sk-proj-abcdefghijklmnop0123456789';
 const scratch = () => mkdtempSync(join(tmpdir(), 'mcpsim-capture-'));
-
-/** Runs a long-lived command (`capture`, `serve`) in process until `stop()`. */
-function startCommand(argv: string[]) {
-  const out = { stdout: '', stderr: '' };
-  let stopHandler: ((signal: string) => void) | undefined;
-  const io: CliIo = {
-    stdout: (text) => void (out.stdout += text),
-    stderr: (text) => void (out.stderr += text),
-    env: {},
-    onShutdownSignal: (handler) => void (stopHandler = handler),
-  };
-  const code = main(argv, io);
-  return {
-    out,
-    async ready(marker = 'Press Ctrl+C to stop.') {
-      const started = Date.now();
-      while (!out.stdout.includes(marker)) {
-        if (Date.now() - started > 15_000) throw new Error(`no "${marker}" within 15 s; stdout: ${out.stdout}\nstderr: ${out.stderr}`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      return /Base URL\s+(\S+)/.exec(out.stdout)![1]!;
-    },
-    async stop() {
-      stopHandler?.('SIGTERM');
-      return code;
-    },
-  };
-}
 
 async function connect(mcpUrl: string): Promise<Client> {
   const client = new Client({ name: 'capture-test', version: '1.0.0' });
@@ -74,7 +45,7 @@ function readTree(directory: string): string {
 type Result = { content?: unknown; structuredContent?: unknown; isError?: boolean; _meta?: Record<string, unknown> };
 const withoutMeta = ({ _meta, ...rest }: Result) => rest;
 const runCli = async (argv: string[]) => {
-  const session = startCommand(argv);
+  const session = startCliSession(argv);
   return { code: await session.stop(), out: session.out };
 };
 
@@ -84,7 +55,7 @@ describe('mcpsim capture of server-memory over stdio', () => {
   let captureOutput = '';
 
   beforeAll(async () => {
-    const capture = startCommand([
+    const capture = startCliSession([
       'capture',
       out,
       '--port',
@@ -208,7 +179,7 @@ describe('mcpsim capture of server-memory over stdio', () => {
   });
 
   it('serves a mock from it: recorded calls replay byte-identically, unrecorded ones answer from the seeded world', async () => {
-    const serve = startCommand([
+    const serve = startCliSession([
       'serve',
       '--port',
       '0',
@@ -295,7 +266,7 @@ describe('mcpsim capture over Streamable HTTP', () => {
 
   it('relays and records through a real HTTP connection; its header and query values never reach a file', async () => {
     const out = scratch();
-    const capture = startCommand([
+    const capture = startCliSession([
       'capture',
       out,
       '--url',
@@ -344,7 +315,7 @@ describe('mcpsim capture over Streamable HTTP', () => {
 
   it('serve --capture records the REST .tools calls of every real connection, and nothing of mock ones', async () => {
     const out = scratch();
-    const serve = startCommand([
+    const serve = startCliSession([
       'serve',
       '--capture',
       out,
