@@ -105,18 +105,44 @@ export const mockPromptSchema = z
   })
   .describe('one prompt of the server');
 
+export const mockCompletionSchema = z
+  .strictObject({
+    prompt: z.string().min(1).max(256).optional().describe('the prompt whose argument it completes'),
+    resourceTemplate: z
+      .string()
+      .min(1)
+      .max(2048)
+      .optional()
+      .describe('or the resource template (its uriTemplate) whose variable it completes'),
+    argument: z.string().min(1).max(256).describe('the argument or template variable, e.g. id'),
+    values: z
+      .array(z.string().max(1000))
+      .max(1000)
+      .describe('what completion/complete offers: those that start with what the client typed'),
+  })
+  .refine((completion) => (completion.prompt === undefined) !== (completion.resourceTemplate === undefined), {
+    message: 'names a prompt or a resourceTemplate, one of them',
+  })
+  .describe('fixed completion values of one argument, offered before the values the world holds');
+
 /** The part of a mock server beyond its tools. */
 export const mockSurfaceSchema = z
   .strictObject({
     resources: z.array(mockResourceSchema).max(1000).optional().describe('its resources, with fixed contents or none'),
     resourceTemplates: z.array(mockResourceTemplateSchema).max(1000).optional().describe('its resource templates'),
     prompts: z.array(mockPromptSchema).max(1000).optional().describe('its prompts, with fixed messages or none'),
+    completions: z
+      .array(mockCompletionSchema)
+      .max(1000)
+      .optional()
+      .describe('fixed values completion/complete offers per argument (else the world’s)'),
   })
   .describe('what the mock server offers beside its tools');
 
 export type MockResource = z.output<typeof mockResourceSchema>;
 export type MockResourceTemplate = z.output<typeof mockResourceTemplateSchema>;
 export type MockPrompt = z.output<typeof mockPromptSchema>;
+export type MockCompletion = z.output<typeof mockCompletionSchema>;
 export type MockSurface = z.output<typeof mockSurfaceSchema>;
 
 /** What a mock connection serves beside its tools: the registry entry's lists, with the mock settings' contents and templates. */
@@ -124,4 +150,5 @@ export interface ServedSurface {
   resources: MockResource[];
   resourceTemplates: MockResourceTemplate[];
   prompts: MockPrompt[];
+  completions: MockCompletion[];
 }

@@ -213,7 +213,7 @@ function toSimulation(scenario: Scenario, mock: ScenarioConnection['mock']) {
   return { world, tools: Object.fromEntries([...Object.entries(scenario.tools ?? {}), ...Object.entries(own.tools ?? {})]) };
 }
 
-/** What the connection's server, when the scenario declares it, offers beside its tools: resources, templates and prompts with their contents. */
+/** What the connection's server, when the scenario declares it, offers beside its tools: resources, templates and prompts with their contents, fixed completions. */
 function toSurface(scenario: Scenario, server: string | undefined) {
   if (server === undefined) return {};
   const [bare] = qualifiedNameSpellings(server);
@@ -221,11 +221,12 @@ function toSurface(scenario: Scenario, server: string | undefined) {
     (candidate) => qualifiedNameSpellings(candidate.qualifiedName)[0].toLowerCase() === bare.toLowerCase(),
   );
   if (!declared) return {};
-  const { resources, resourceTemplates, prompts } = declared;
+  const { resources, resourceTemplates, prompts, completions } = declared;
   return {
     ...(resources === undefined ? {} : { resources }),
     ...(resourceTemplates === undefined ? {} : { resourceTemplates }),
     ...(prompts === undefined ? {} : { prompts }),
+    ...(completions === undefined ? {} : { completions }),
   };
 }
 

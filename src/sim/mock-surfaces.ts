@@ -40,7 +40,7 @@ export function createMockSurfaces({
       // The settings' entries carry contents; the registry's list what has none, in the registry's order.
       const resources = mergeBy<MockResource>(entry?.resources ?? [], own.resources ?? [], (resource) => resource.uri);
       const prompts = mergeBy<MockPrompt>(entry?.prompts ?? [], own.prompts ?? [], (prompt) => prompt.name);
-      return { resources, resourceTemplates: own.resourceTemplates ?? [], prompts };
+      return { resources, resourceTemplates: own.resourceTemplates ?? [], prompts, completions: own.completions ?? [] };
     },
     worldOf: (connection) => memory.load(memory.keyFor(keyOf(connection))).world,
     scriptOf(connection, tool) {

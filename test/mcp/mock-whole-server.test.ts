@@ -54,7 +54,9 @@ servers:
           - { role: user, content: { type: resource, resource: { uri: "tracker://readme", mimeType: text/markdown, text: "# Tracker" } } }
       - name: standup_summary
         description: Summarize an issue for the standup
-        arguments: [{ name: issue_id, required: true }]
+        arguments: [{ name: issue_id, required: true }, { name: team }]
+    completions:
+      - { prompt: standup_summary, argument: team, values: [web, backend, data] }
 namespaces:
   - name: whole
     connections:
@@ -212,6 +214,16 @@ describe('a scenario mock serves prompts and completions', () => {
       argument: { name: 'issue_id', value: '3' },
     });
     expect(byPrompt.completion.values).toEqual(['31']);
+    await client.close();
+  });
+
+  it('offers the fixed values a scenario gives an argument, filtered by the prefix', async () => {
+    const { client } = await connect();
+    const byPrompt = await client.complete({
+      ref: { type: 'ref/prompt', name: 'standup_summary' },
+      argument: { name: 'team', value: 'b' },
+    });
+    expect(byPrompt.completion).toEqual({ values: ['backend'], total: 1, hasMore: false });
     await client.close();
   });
 });

@@ -1,11 +1,13 @@
 /**
  * What a capture keeps of a server beside its tools: the resources, resource templates and prompts
- * it listed, the contents of each resource read and the messages of each prompt got, in the shape
- * a scenario's `servers[]` entry takes (`resources:`, `resourceTemplates:`, `prompts:`), so the
+ * it listed, the contents of each resource read, the messages of each prompt got and the values
+ * each completion offered, in the shape a scenario's `servers[]` entry takes (`resources:`,
+ * `resourceTemplates:`, `prompts:`, `completions:`), so the
  * captured mock lists and answers them as the server did (docs/capture.md).
  */
 import {
   mockPromptContentSchema,
+  type MockCompletion,
   type MockPrompt,
   type MockResource,
   type MockResourceTemplate,
@@ -41,6 +43,8 @@ export function createSurfaceCapture(): SurfaceCapture {
   // Reads and gets are kept apart from the listings, which a later listing replaces.
   const contents = new Map<string, Pick<CapturedResource, 'text' | 'blob' | 'mimeType'>>();
   const messages = new Map<string, NonNullable<CapturedPrompt['messages']>>();
+  // Per prompt or template and argument, every value the server offered, in the order first seen.
+  const completions = new Map<string, { completion: Omit<MockCompletion, 'values'>; values: Set<string> }>();
 
   return {
     add(method, params, result) {
@@ -106,6 +110,15 @@ export function createSurfaceCapture(): SurfaceCapture {
           messages.set(name, toPromptMessages(result.messages, params.arguments));
           return true;
         }
+        case 'completion/complete': {
+          const completion = toCompletionKey(params);
+          const values = (result.completion as { values?: unknown } | undefined)?.values;
+          if (!completion || !Array.isArray(values)) return false;
+          const key = JSON.stringify(completion);
+          const seen = completions.get(key) ?? completions.set(key, { completion, values: new Set() }).get(key)!;
+          for (const value of values) if (typeof value === 'string') seen.values.add(value);
+          return true;
+        }
         default:
           return false;
       }
@@ -118,6 +131,8 @@ export function createSurfaceCapture(): SurfaceCapture {
       if (resources || read.length > 0)
         surface.resources = [...listed.values(), ...read].map((resource) => ({ ...resource, ...contents.get(resource.uri) }));
       if (templates) surface.resourceTemplates = [...templates.values()];
+      if (completions.size > 0)
+        surface.completions = [...completions.values()].map(({ completion, values }) => ({ ...completion, values: [...values] }));
       if (prompts || messages.size > 0) {
         const known = prompts ?? new Map<string, CapturedPrompt>();
         const got = [...messages.keys()].filter((name) => !known.has(name)).map((name) => ({ name }));
@@ -151,6 +166,18 @@ function toPromptMessages(value: unknown, args: unknown): NonNullable<CapturedPr
     for (const [name, argument] of given) text = text.split(argument).join(`{{${name}}}`);
     return { role, text };
   });
+}
+
+/** Which argument of which prompt or template a `completion/complete` asked about, as a scenario names it. */
+function toCompletionKey(params: Record<string, unknown>): Omit<MockCompletion, 'values'> | null {
+  const ref = (params.ref ?? {}) as Record<string, unknown>;
+  const argument = stringOf((params.argument as Record<string, unknown> | undefined)?.name);
+  if (argument === undefined) return null;
+  const name = stringOf(ref.name);
+  const uri = stringOf(ref.uri);
+  if (ref.type === 'ref/prompt' && name !== undefined) return { prompt: name, argument };
+  if (ref.type === 'ref/resource' && uri !== undefined) return { resourceTemplate: uri, argument };
+  return null;
 }
 
 /** A content block without what the scenario schema does not keep (`annotations`, `_meta`). */

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { completeFromWorld } from './surface-completions.js';
 
-const surface = { resources: [], resourceTemplates: [{ uriTemplate: 'tracker://issues/{id}', name: 'issue' }], prompts: [] };
+const surface = {
+  resources: [],
+  resourceTemplates: [{ uriTemplate: 'tracker://issues/{id}', name: 'issue' }],
+  prompts: [],
+  completions: [],
+};
 const issues = Object.fromEntries(
   Array.from({ length: 150 }, (_, index) => [`${index + 1}`, { title: `Issue ${index + 1}`, state: index % 2 ? 'open' : 'closed' }]),
 );
@@ -35,5 +40,18 @@ describe('completeFromWorld', () => {
     const prompt = { type: 'ref/prompt' as const, name: 'greet' };
     expect(completeFromWorld(surface, prompt, { name: 'user_name', value: 'a' }, world).values).toEqual(['Ada Lovelace', 'Alan Turing']);
     expect(completeFromWorld(surface, issueReference, { name: 'state', value: '' }, world).values).toEqual(['closed', 'open']);
+  });
+
+  it("offers a prompt argument's fixed values first, then the world's, both by the typed prefix", () => {
+    const withFixed = { ...surface, completions: [{ prompt: 'greet', argument: 'user_name', values: ['Ann Arbor', 'Bob'] }] };
+    const prompt = { type: 'ref/prompt' as const, name: 'greet' };
+    expect(completeFromWorld(withFixed, prompt, { name: 'user_name', value: 'a' }, world).values).toEqual([
+      'Ann Arbor',
+      'Ada Lovelace',
+      'Alan Turing',
+    ]);
+    expect(completeFromWorld(withFixed, { type: 'ref/prompt', name: 'other' }, { name: 'user_name', value: 'b' }, world).values).toEqual(
+      [],
+    );
   });
 });

@@ -10,7 +10,8 @@ export const maxCompletionValues = 100;
 export type CompletionReference = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
 
 /**
- * The values the world holds for an argument, starting with what the client typed: the ids of the
+ * The values offered for an argument, starting with what the client typed: the fixed values the
+ * surface's `completions` give it, then those the world holds: the ids of the
  * entity type it names (`id`, `issue_id`; the template or prompt name helps), else the values of
  * the field of its name (`name`, `state`), capped at 100 with the total.
  *
@@ -28,9 +29,10 @@ export function completeFromWorld(
     reference.type === 'ref/prompt'
       ? [reference.name]
       : [reference.uri.split('{')[0] ?? '', ...surface.resourceTemplates.filter((t) => t.uriTemplate === reference.uri).map((t) => t.name)];
+  // Fixed values first (a scenario's, or what the captured server offered), then the world's.
+  const candidates = new Set<string>(fixedValues(surface, reference, argument.name));
   const type = findEntityType(world, [argument.name, ...context]);
   const types = type === null ? Object.keys(world.entities) : [type];
-  const candidates = new Set<string>();
   for (const candidate of types) {
     for (const [id, fields] of Object.entries(world.entities[candidate] ?? {})) {
       if (isIdName(argument.name)) candidates.add(id);
@@ -40,6 +42,16 @@ export function completeFromWorld(
   const typed = argument.value.toLowerCase();
   const matching = [...candidates].filter((value) => value.toLowerCase().startsWith(typed));
   return { values: matching.slice(0, maxCompletionValues), total: matching.length, hasMore: matching.length > maxCompletionValues };
+}
+
+function fixedValues(surface: ServedSurface, reference: CompletionReference, argument: string): string[] {
+  return surface.completions
+    .filter(
+      (completion) =>
+        completion.argument === argument &&
+        (reference.type === 'ref/prompt' ? completion.prompt === reference.name : completion.resourceTemplate === reference.uri),
+    )
+    .flatMap((completion) => completion.values);
 }
 
 /** The values an entity holds for an argument: its field of that name, or for `*_name` its name or title. */
