@@ -1,7 +1,8 @@
 /** The world-state section of the model's prompt (see prompt.ts). */
 import type { WorldState } from '../../domain/memory-log.js';
 import type { ListFocus } from './prompt-focus.js';
-import { matches, truncate, type Needle } from './prompt-needles.js';
+import { truncate, type Needle } from './prompt-needles.js';
+import { scoreMentions, type Mentions } from './world-mentions.js';
 import { indexWorldById } from '../source/shown-entities.js';
 import { factsOfEntity, typeView, type TypeView } from './world-type-view.js';
 import { describeOmitted, type Omitted, type OmittedType } from './prompt-omitted.js';
@@ -37,7 +38,7 @@ interface WorldItem {
  */
 export function renderWorld(world: WorldState, needles: readonly Needle[], budget: number, focus: ListFocus | null = null): string {
   const items = collectItems(world, focus);
-  const related = scoreMentions(items, needles);
+  const related = mentionsOf(items, needles);
   const table = focus ? toFocusTable(items.focused) : null;
   const chosen = chooseItems(items, related, table, budget);
   return renderChosen(items, chosen, table, focus, budget);
@@ -130,39 +131,19 @@ function collectFacts(world: WorldState, entityCount: number): WorldItem[] {
 }
 
 /**
- * Step 2, score: the items the call's needles mention, with their score, focus excluded. Scores
- * as the history's `relatedBefore` gives them (1 / how many items mention the needle, summed in the needles'
- * order), found through the types' value indexes: only the items a needle matches.
+ * Step 2, score: the items the call's needles mention (world-mentions.ts), the focus excluded
+ * from the related ones, which are made only as the prompt walks to them.
  */
-function scoreMentions(items: WorldItems, needles: readonly Needle[]): WorldItem[] {
-  const found = new Map<WorldItem, Needle[]>();
-  const frequency = new Map<string, number>();
-  const mention = (item: WorldItem, needle: Needle) => {
-    const list = found.get(item);
-    if (list) list.push(needle);
-    else found.set(item, [needle]);
-    frequency.set(needle.text, (frequency.get(needle.text) ?? 0) + 1);
-  };
-  for (const needle of needles) {
-    for (const span of items.spans) {
-      const ids = span.view.byLeaf.get(needle.text);
-      const at: number[] = ids ? [...ids].map((id) => span.view.position.get(id)!) : [];
-      const byId = span.view.position.get(needle.text);
-      if (byId !== undefined && !ids?.has(needle.text)) at.push(byId);
-      for (const index of at.sort((a, b) => a - b)) mention(items.itemAt(span, index), needle);
-    }
-  }
-  const noLeaves = new Set<string>();
-  for (const item of items.facts) for (const needle of matches(needles, noLeaves, item.json)) mention(item, needle);
-  const related: WorldItem[] = [];
-  for (const [item, list] of found) {
-    let score = 0;
-    for (const needle of list) score += 1 / frequency.get(needle.text)!;
-    // An entity whose id is an argument is what the call is about.
-    item.score = score + (item.kind === 'entity' && needles.some((needle) => needle.text === item.id) ? 10 : 0);
-    if (!item.focus) related.push(item);
-  }
-  return related;
+function mentionsOf(items: WorldItems, needles: readonly Needle[]): Mentions<WorldItem> {
+  const focusOrders = new Set(items.focused.map((item) => item.order));
+  return scoreMentions(
+    items.spans,
+    items.entityCount,
+    items.facts,
+    needles,
+    (span, index) => items.itemAt(items.spans[span]!, index),
+    (order) => focusOrders.has(order),
+  );
 }
 
 /** The four kinds of world items, each with its own cap. */
@@ -173,7 +154,7 @@ function shelfOf(item: WorldItem): Shelf {
 }
 
 /** Step 3, choose: the items that fit the budget and their shelf's cap, best first (see `inPromptOrder`). */
-function chooseItems(items: WorldItems, related: WorldItem[], table: FocusTable | null, budget: number): Set<WorldItem> {
+function chooseItems(items: WorldItems, related: Mentions<WorldItem>, table: FocusTable | null, budget: number): Set<WorldItem> {
   const chosen = new Set<WorldItem>();
   let used = '{"entities":{},"facts":[]}'.length + (table?.header.length ?? 0);
   const reserve = Math.min(400, Math.floor(budget / 4));
@@ -300,18 +281,19 @@ function toFocusTable(focused: readonly WorldItem[]): FocusTable {
 /**
  * World items best first: those the call mentions (highest score, then newest), then facts
  * newest first, then entities newest first with the types taking turns. Lazy, and without
- * sorting the whole world: only the few mentioned items are sorted.
+ * sorting the whole world: the mentioned items come off a heap as walked.
  */
-function* inPromptOrder({ focused, facts, spans, itemAt }: WorldItems, related: WorldItem[]): Generator<WorldItem> {
+function* inPromptOrder({ focused, facts, spans, itemAt }: WorldItems, mentions: Mentions<WorldItem>): Generator<WorldItem> {
   yield* focused;
-  yield* related.sort((a, b) => b.score - a.score || a.age - b.age || a.order - b.order);
+  yield* mentions.related();
   for (let index = facts.length - 1; index >= 0; index--) if (facts[index]!.score === 0) yield facts[index]!;
   const longest = Math.max(0, ...spans.map((span) => span.view.ids.length));
   for (let age = 0; age < longest; age++) {
     for (const span of spans) {
       const count = span.view.ids.length;
-      const item = age < count ? itemAt(span, count - 1 - age) : undefined;
-      if (item && item.score === 0 && !item.focus) yield item;
+      if (age >= count || mentions.entityScore(span.start + count - 1 - age) > 0) continue;
+      const item = itemAt(span, count - 1 - age);
+      if (!item.focus) yield item;
     }
   }
 }
