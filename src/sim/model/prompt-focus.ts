@@ -98,30 +98,53 @@ function worldTypeFor(world: WorldState, entity: string): string | undefined {
 
 type EntityTest = (entity: EntityRecord) => boolean;
 
+/**
+ * What each filter said of an entity, by its fields object (the memory replaces an entity it
+ * changes, never edits it): a long session lists the same few filters over a world that grows
+ * by a few entities a call, so each entity is read once per filter, not on every list (issue 30).
+ */
+const verdicts = new WeakMap<object, Map<string, boolean>>();
+const maxVerdicts = 32;
+
+function remembered(key: string, test: (fields: Record<string, unknown>) => boolean): (entity: EntityRecord) => boolean {
+  return ({ fields }) => {
+    let byKey = verdicts.get(fields);
+    if (!byKey) verdicts.set(fields, (byKey = new Map()));
+    let verdict = byKey.get(key);
+    if (verdict === undefined) {
+      // Bounded: a session of ever new searches keeps only the last few verdicts of an entity.
+      if (byKey.size >= maxVerdicts) byKey.clear();
+      byKey.set(key, (verdict = test(fields)));
+    }
+    return verdict;
+  };
+}
+
 /** How one argument filters the entities, or null when it is no filter this world can apply. */
 function toFilter(name: string, value: unknown, entities: readonly EntityRecord[]): EntityTest | null {
-  if (isQueryArgument(name) && typeof value === 'string') return (entity) => matchesQuery(entity.fields, value);
+  const key = `${name}\u0000${JSON.stringify(value)}`;
+  if (isQueryArgument(name) && typeof value === 'string') return remembered(`q${key}`, (fields) => matchesQuery(fields, value));
   const range = toRange(name, value);
   if (range) {
-    const test: EntityTest = (entity) => {
-      const field = range.field ? fieldValue(entity.fields, range.field) : undefined;
-      const candidates = field !== undefined ? [field] : Object.values(entity.fields);
+    const test = remembered(`r${key}`, (fields) => {
+      const field = range.field ? fieldValue(fields, range.field) : undefined;
+      const candidates = field !== undefined ? [field] : Object.values(fields);
       return candidates.some((candidate) => inRange(candidate, range));
-    };
+    });
     return entities.some(test) || entities.some((entity) => Object.values(entity.fields).some((field) => comparable(field, range.bound)))
       ? test
       : null;
   }
-  if (entities.some((entity) => fieldValue(entity.fields, name) !== undefined)) {
+  if (entities.some(remembered(`h${name}`, (fields) => fieldValue(fields, name) !== undefined))) {
     // A field of that name: compared with it (an entity without the field is not ruled out).
-    return (entity) => {
-      const field = fieldValue(entity.fields, name);
+    return remembered(`f${key}`, (fields) => {
+      const field = fieldValue(fields, name);
       return field === undefined || valuesMatch(field, value) || looselyMatches(field, value);
-    };
+    });
   }
   // No such field: the value must appear in one of the entity's fields, if it appears anywhere.
-  const test: EntityTest = (entity) =>
-    entity.id === String(value) || Object.values(entity.fields).some((field) => looselyMatches(field, value));
+  const inFields = remembered(`v${key}`, (fields) => Object.values(fields).some((field) => looselyMatches(field, value)));
+  const test: EntityTest = (entity) => entity.id === String(value) || inFields(entity);
   return entities.some(test) ? test : null;
 }
 
