@@ -154,11 +154,18 @@ function positionsOf(index: HistoryIndex, needle: Needle, resultText: (entry: Ca
   index.phrases.set(needle.text, phrase);
   if (index.phrases.size > phraseCap) index.phrases.delete(index.phrases.keys().next().value!);
   if (phrase.upTo < index.mirror.length) {
-    let rarest: number[] = [];
-    needle.tokens.forEach((token, at) => {
-      const list = index.byToken.get(at === 0 ? token : pairKey(needle.tokens[at - 1]!, token)) ?? [];
-      if (at === 0 || list.length < rarest.length) rarest = list;
-    });
+    // Every list holds every entry that mentions the needle: the rarest gives the candidates, and
+    // the next two rule out most of the others by a binary search before the text is read.
+    const lists = needle.tokens
+      .map((token, at) => index.byToken.get(at === 0 ? token : pairKey(needle.tokens[at - 1]!, token)) ?? [])
+      .sort((a, b) => a.length - b.length);
+    const rarest = lists[0] ?? [];
+    const others = lists.slice(1, 3).map((list) => ({ list, at: 0 }));
+    const inOthers = (position: number) =>
+      others.every((other) => {
+        other.at = lowerBound(other.list, position, other.at);
+        return other.list[other.at] === position;
+      });
     const leafs = index.byLeaf.get(needle.text) ?? [];
     let [inRarest, inLeafs] = [lowerBound(rarest, phrase.upTo), lowerBound(leafs, phrase.upTo)];
     while (inRarest < rarest.length || inLeafs < leafs.length) {
@@ -167,7 +174,7 @@ function positionsOf(index: HistoryIndex, needle: Needle, resultText: (entry: Ca
       if (fromLeaf) inLeafs++;
       if (!fromLeaf || (inRarest < rarest.length && rarest[inRarest] === at)) inRarest++;
       if (fromLeaf) phrase.positions.push(at);
-      else {
+      else if (inOthers(at)) {
         const { leaves, text, tokens } = factsOfEntry(index.mirror[at]!, resultText);
         if (mentions(needle, leaves, text, tokens)) phrase.positions.push(at);
       }
