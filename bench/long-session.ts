@@ -38,6 +38,8 @@ const paths = (['model', 'simulator'] as const).filter((path) => (process.env.BE
 /** BENCH_PROFILE_AT=3000,10000: a CPU profile of the 200 calls up to each of those calls, per path, written to BENCH_PROFILE_DIR. */
 const profileAt = new Set((process.env.BENCH_PROFILE_AT ?? '').split(',').filter(Boolean).map(Number));
 const profileDir = process.env.BENCH_PROFILE_DIR ?? 'bench/results';
+/** BENCH_PROFILE_AT=restart (alone or in the list): a CPU profile of each restart's first call, `restart-<path>-<calls>.cpuprofile`. */
+const profileRestart = (process.env.BENCH_PROFILE_AT ?? '').split(',').includes('restart');
 const profileSpan = 200;
 
 /** Starts and stops the in-process CPU profiler around the calls `profileAt` names. */
@@ -163,6 +165,12 @@ async function timeRestart(session: LongSession, apiKey: string): Promise<{ list
         ? { name: 'list_issues', arguments: { state: 'open' } }
         : { name: 'list_events', arguments: { day: '2026-03-02' } };
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: call });
+    const inspector = profileRestart ? new InspectorSession() : undefined;
+    if (inspector) {
+      inspector.connect();
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.start');
+    }
     const callStarted = performance.now();
     const response = await fetch(`${server.url}/connect/bench/${session.connection}/mcp`, {
       method: 'POST',
@@ -170,8 +178,16 @@ async function timeRestart(session: LongSession, apiKey: string): Promise<{ list
       body,
     });
     await response.json();
+    const firstCallMs = performance.now() - callStarted;
+    if (inspector) {
+      // The second restart of each data dir overwrites the first's (its modules are warm).
+      const { profile } = await inspector.post('Profiler.stop');
+      inspector.disconnect();
+      mkdirSync(profileDir, { recursive: true });
+      writeFileSync(join(profileDir, `restart-${session.path}-${session.overheadMs.length}.cpuprofile`), JSON.stringify(profile));
+    }
     if (response.status !== 200) throw new Error(`restart of ${session.path}: the first call answered ${response.status}`);
-    return { listeningMs, firstCallMs: performance.now() - callStarted };
+    return { listeningMs, firstCallMs };
   } finally {
     await server.close();
     platform.close();

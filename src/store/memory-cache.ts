@@ -1,5 +1,5 @@
 import { toOccurrenceKey, type MemoryLimits } from '../domain/call-log-bounds.js';
-import { type CallLogEntry, type LoggedResult, type ResultOrigin, type WorldChanges, type WorldState } from '../domain/memory-log.js';
+import { type CallLogEntry, type ResultOrigin, type WorldChanges, type WorldState } from '../domain/memory-log.js';
 import { applyWorldChangesInPlace } from '../domain/world-state.js';
 import { replayWorldChanges } from '../domain/world-replay.js';
 import type { ToolOverride } from '../domain/tool-operation.js';
@@ -250,27 +250,55 @@ export function countOccurrences(memory: CachedMemory, tool: string, argumentsKe
   return memory.occurrences.get(toOccurrenceKey(tool, argumentsKey)) ?? 0;
 }
 
+/**
+ * A stored call as a log entry whose arguments, result and changes stay JSON text until first read
+ * (then parsed once): a memory read back after a restart parses only what its calls use, not the
+ * whole log (docs/decisions.md, "Call log read lazily").
+ */
 function toEntry(row: CallRow): CallLogEntry {
-  return {
-    sequence: row.sequence,
-    tool: row.tool,
-    arguments: JSON.parse(row.arguments) as Record<string, unknown>,
-    argumentsKey: row.arguments_key,
-    occurrence: row.occurrence,
-    result: JSON.parse(row.result) as LoggedResult,
-    source: row.source as ResultOrigin,
-    model: row.model,
-    usage:
-      row.input_tokens === null || row.output_tokens === null
-        ? null
-        : {
-            inputTokens: row.input_tokens,
-            outputTokens: row.output_tokens,
-            ...(row.cached_input_tokens === null ? {} : { cachedInputTokens: row.cached_input_tokens }),
-          },
-    latencyMs: row.latency_ms,
-    at: row.at,
-    ...(row.connection_id === null ? {} : { connectionId: row.connection_id }),
-    ...(row.changes === null ? {} : { changes: JSON.parse(row.changes) as WorldChanges }),
-  };
+  // Fields in the order the eager entry had them: JSON text written from an entry stays the same.
+  const entry = { sequence: row.sequence, tool: row.tool } as CallLogEntry;
+  defineParsed(entry, 'arguments', row.arguments);
+  entry.argumentsKey = row.arguments_key;
+  entry.occurrence = row.occurrence;
+  defineParsed(entry, 'result', row.result);
+  entry.source = row.source as ResultOrigin;
+  entry.model = row.model;
+  entry.usage =
+    row.input_tokens === null || row.output_tokens === null
+      ? null
+      : {
+          inputTokens: row.input_tokens,
+          outputTokens: row.output_tokens,
+          ...(row.cached_input_tokens === null ? {} : { cachedInputTokens: row.cached_input_tokens }),
+        };
+  entry.latencyMs = row.latency_ms;
+  entry.at = row.at;
+  if (row.connection_id !== null) entry.connectionId = row.connection_id;
+  if (row.changes !== null) defineParsed(entry, 'changes', row.changes);
+  return entry;
+}
+
+/**
+ * Gives `entry` the field `name` read from `text` when first read, in the place the eager entry
+ * had it. Enumerable, so spreads, `JSON.stringify` and deep equality see it as a plain field; a
+ * write replaces it.
+ */
+function defineParsed(entry: CallLogEntry, name: 'arguments' | 'result' | 'changes', text: string): void {
+  let parsed: unknown;
+  let raw: string | undefined = text;
+  Object.defineProperty(entry, name, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (raw !== undefined) {
+        parsed = JSON.parse(raw);
+        raw = undefined;
+      }
+      return parsed;
+    },
+    set(value: unknown) {
+      Object.defineProperty(entry, name, { value, enumerable: true, configurable: true, writable: true });
+    },
+  });
 }

@@ -7,7 +7,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPlatform, type Platform } from '../../src/platform/platform.js';
 import type { CallLogEntry } from '../../src/domain/memory-log.js';
 import { openDatabase } from '../../src/store/database.js';
@@ -79,6 +79,29 @@ describe('the memory store', () => {
     opened.splice(opened.indexOf(first), 1);
     const history = open(dataDir).stores.memory.load(key).history;
     expect(history.map((call) => call.connectionId)).toEqual(['time', undefined]);
+  });
+
+  it('parses the arguments and results of calls read back only when they are read', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-memory-'));
+    const first = open(dataDir);
+    const key = first.stores.memory.resolveKey(first.stores.accounts.findLocal()!.id, first.demoNamespace, 'time')!;
+    for (let sequence = 1; sequence <= 200; sequence++) await first.stores.memory.append(key, entry(sequence));
+    const written = first.stores.memory.load(key).history.map((call) => JSON.stringify(call));
+    first.close();
+    opened.splice(opened.indexOf(first), 1);
+    const reopened = open(dataDir);
+    const parse = vi.spyOn(JSON, 'parse');
+    let history: readonly CallLogEntry[];
+    try {
+      history = reopened.stores.memory.load(key).history;
+      // None of the 200 calls' arguments or results: at most the checkpoint and the settings.
+      expect(parse.mock.calls.length).toBeLessThan(10);
+    } finally {
+      parse.mockRestore();
+    }
+    expect(history.map((call) => JSON.stringify(call))).toEqual(written);
+    expect(history[7]!.result).toBe(history[7]!.result);
+    expect(history[7]!.arguments).toEqual({ id: '1' });
   });
 
   it('writes a large world again only once the changes since its checkpoint add up to its size', async () => {

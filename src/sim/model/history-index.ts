@@ -29,12 +29,26 @@ export interface EntryFacts {
 const entryFacts = new WeakMap<CallLogEntry, EntryFacts>();
 
 export function factsOfEntry(entry: CallLogEntry, resultText: (entry: CallLogEntry) => string): EntryFacts {
-  let facts = entryFacts.get(entry);
-  if (!facts) {
-    const text = `${entry.argumentsKey} ${resultText(entry)}`;
-    entryFacts.set(entry, (facts = { leaves: leavesOf(entry.arguments), text, tokens: new Set(toTokens(text)) }));
-  }
-  return facts;
+  return factsWithTokens(entry, resultText).facts;
+}
+
+/** The facts of `entry` and its text's tokens in order, tokenized once when the facts are new (the index posts both). */
+function factsWithTokens(entry: CallLogEntry, resultText: (entry: CallLogEntry) => string): { facts: EntryFacts; sequence: string[] } {
+  const known = entryFacts.get(entry);
+  if (known) return { facts: known, sequence: toTokens(known.text) };
+  const text = `${entry.argumentsKey} ${resultText(entry)}`;
+  const sequence = toTokens(text);
+  // The set is made when a needle is first checked against this entry: indexing a whole log needs only the sequence.
+  let tokens: Set<string> | undefined;
+  const facts = {
+    leaves: leavesOf(entry.arguments),
+    text,
+    get tokens() {
+      return (tokens ??= new Set(toTokens(text)));
+    },
+  };
+  entryFacts.set(entry, facts);
+  return { facts, sequence };
 }
 
 interface HistoryIndex {
@@ -45,10 +59,12 @@ interface HistoryIndex {
   /** Whether sequences rise with log order (always, unless a log was written out of order). */
   ascending: boolean;
   /**
-   * Positions in `mirror` by token, and by two tokens in a row (`pairKey`), ascending. A leaf that
-   * is one word is posted under it too, so that a one-word needle's postings are all its matches.
+   * Positions in `mirror` by token, ascending. A leaf that is one word is posted under it too, so
+   * that a one-word needle's postings are all its matches.
    */
   byToken: Map<string, number[]>;
+  /** Positions by two tokens in a row, the first token's map holding the second's: no key text is made per pair. */
+  byPair: Map<string, Map<string, number[]>>;
   /** Positions by a leaf of more than one word. */
   byLeaf: Map<string, number[]>;
   /** Positions of mcpsim's own failures by tool and arguments (`callKey`): what `answeredBefore` leaves out. */
@@ -88,6 +104,7 @@ function indexOf(history: readonly CallLogEntry[], resultText: (entry: CallLogEn
       dropped: 0,
       ascending: true,
       byToken: new Map(),
+      byPair: new Map(),
       byLeaf: new Map(),
       failed: new Map(),
       phrases: new Map(),
@@ -105,26 +122,28 @@ function indexOf(history: readonly CallLogEntry[], resultText: (entry: CallLogEn
       post(index.failed, callKey(entry.tool, entry.argumentsKey), position);
       continue;
     }
-    const { leaves, tokens, text } = factsOfEntry(entry, resultText);
-    for (const token of tokens) post(index.byToken, token, position);
-    const sequence = toTokens(text);
-    const pairs = new Set<string>();
-    for (let at = 1; at < sequence.length; at++) pairs.add(pairKey(sequence[at - 1]!, sequence[at]!));
-    for (const pair of pairs) post(index.byToken, pair, position);
-    for (const leaf of leaves)
-      if (!isWordText(leaf)) post(index.byLeaf, leaf, position);
-      else if (!tokens.has(leaf)) post(index.byToken, leaf, position);
+    const { facts, sequence } = factsWithTokens(entry, resultText);
+    for (const token of sequence) post(index.byToken, token, position);
+    for (let at = 1; at < sequence.length; at++) postPair(index.byPair, sequence[at - 1]!, sequence[at]!, position);
+    for (const leaf of facts.leaves) post(isWordText(leaf) ? index.byToken : index.byLeaf, leaf, position);
   }
   return index;
 }
 
-/** Two tokens in a row; a space is in no token. */
-const pairKey = (first: string, second: string) => `${first} ${second}`;
+/** Posts `position` under the pair `first second`, once per position (a pair may recur in a text). */
+function postPair(postings: Map<string, Map<string, number[]>>, first: string, second: string, position: number): void {
+  let followers = postings.get(first);
+  if (!followers) postings.set(first, (followers = new Map()));
+  const list = followers.get(second);
+  if (!list) followers.set(second, [position]);
+  else if (list[list.length - 1] !== position) list.push(position);
+}
 
+/** Posts `position` under `key`, once per position (a token may recur in a text, and be a leaf too). */
 function post(postings: Map<string, number[]>, key: string, position: number): void {
   const list = postings.get(key);
-  if (list) list.push(position);
-  else postings.set(key, [position]);
+  if (!list) postings.set(key, [position]);
+  else if (list[list.length - 1] !== position) list.push(position);
 }
 
 /** The first index of `list` (ascending) whose value is at least `value`. */
@@ -157,7 +176,7 @@ function positionsOf(index: HistoryIndex, needle: Needle, resultText: (entry: Ca
     // Every list holds every entry that mentions the needle: the rarest gives the candidates, and
     // the next two rule out most of the others by a binary search before the text is read.
     const lists = needle.tokens
-      .map((token, at) => index.byToken.get(at === 0 ? token : pairKey(needle.tokens[at - 1]!, token)) ?? [])
+      .map((token, at) => (at === 0 ? index.byToken.get(token) : index.byPair.get(needle.tokens[at - 1]!)?.get(token)) ?? [])
       .sort((a, b) => a.length - b.length);
     const rarest = lists[0] ?? [];
     const others = lists.slice(1, 3).map((list) => ({ list, at: 0 }));
