@@ -19,11 +19,21 @@
  *
  * Pure: no I/O; the same definitions give the same shapes.
  */
-import { toPlural, toSingular, toWords } from './entity-words.js';
 import type { ToolDefinition } from './registry.js';
 import { findIdArgument, propertiesOf, requiredOf, toOverrideIdArgument, type IdArgument, type Properties } from './tool-id-argument.js';
-import { collectiveNouns, dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
+import {
+  toAttachedShape,
+  toChildrenShape,
+  toMembershipShape,
+  toPostedEntity,
+  toRunShape,
+  toSpelledOut,
+  withScopes,
+  withSiblingIds,
+} from './related-shapes.js';
+import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation } from './tool-verbs.js';
+import type { ToolShape } from './tool-shape.js';
 
 export { toolOperations, type ToolOperation } from './tool-verbs.js';
 
@@ -44,33 +54,7 @@ export interface ToolOverride {
   upsert?: boolean | undefined;
 }
 
-/** What the inference found out about one tool. */
-export interface ToolShape {
-  tool: string;
-  operation: ToolOperation;
-  /** Singular, snake_case: `issue`, `pull_request`; `item` when the name has no noun. */
-  entity: string;
-  /** The argument naming the entity (`issue_number`); on a create, a key the caller chooses (`branch`, `path`). */
-  idArgument: string | null;
-  /** The field that holds the id in results: `number` for `issue_number`, `id` for `contact_id`, `path` for `path`. */
-  idField: string;
-  /** Ids are numbers (`issue_number: integer`): new ones count up from the highest. */
-  numericId: boolean;
-  /** A read, update or delete of an id the world does not know answers not-found (false: made up and remembered). */
-  strict: boolean;
-  /** An update that creates a missing entity (`set`, `write_file`, `create_or_update_file`). */
-  upsert: boolean;
-  /** Fields the verb sets (`close` → `{state: 'closed'}`; `state` stands for `state` or `status`). */
-  sets: Readonly<Record<string, unknown>>;
-  /** `add_label(number, label)`: the update adds the argument's value to a list field (or removes it). */
-  listField: { field: string; argument: string; remove: boolean } | null;
-  /** A read by field values (`find_contact(email)`) rather than by id. */
-  find: boolean;
-  /** An argument whose value picks the operation per call (`method: create | update`), with each choice's shape. */
-  dispatch: { argument: string; choices: Readonly<Record<string, ToolShape>> } | null;
-  /** What decided the operation: the scenario, the name, the annotations, or nothing (`other`). */
-  basis: 'override' | 'name' | 'annotations' | 'none';
-}
+export type { ToolShape } from './tool-shape.js';
 
 const dispatchArguments = ['method', 'action', 'operation', 'op', 'mode'];
 /** Creates that copy something: their `repo` names the original, never the new entity's key. */
@@ -246,160 +230,4 @@ function findDispatch(
     if (Object.keys(choices).length >= 2 && (operations.size >= 2 || required.has(argument))) return { argument, choices };
   }
   return null;
-}
-
-/**
- * `add_label(number, label)` / `remove_label(...)`: when another argument is the id argument of
- * another entity's read, update or delete (`number` names an issue), the tool adds its value to
- * that entity's list field (`labels`) instead of creating a label.
- */
-function toAttachedShape(shape: ToolShape, parsed: ParsedName, tool: ToolDefinition, shapes: readonly ToolShape[]): ToolShape | null {
-  if ((parsed.verb !== 'add' && parsed.verb !== 'remove') || shape.dispatch) return null;
-  const properties = propertiesOf(tool);
-  const valueArgument = Object.keys(properties).find(
-    (name) => toWords(name).join('_') === shape.entity || toWords(name).join('_') === toPlural(shape.entity),
-  );
-  if (!valueArgument) return null;
-  const parent = shapes.find(
-    (other) =>
-      other.entity !== shape.entity &&
-      other.idArgument !== null &&
-      other.idArgument in properties &&
-      other.idArgument !== valueArgument &&
-      other.operation !== 'create' &&
-      other.strict,
-  );
-  if (!parent) return null;
-  return {
-    ...shape,
-    operation: 'update',
-    entity: parent.entity,
-    idArgument: parent.idArgument,
-    idField: parent.idField,
-    numericId: parent.numericId,
-    strict: true,
-    upsert: false,
-    listField: { field: toPlural(shape.entity), argument: valueArgument, remove: parsed.verb === 'remove' },
-  };
-}
-
-/**
- * `get_as_details` beside `list_autonomous_systems`: an entity word that is the initials of another
- * tool's entity of two or more words stands for that entity.
- */
-function toSpelledOut(words: string[], entities: ReadonlySet<string>): string[] {
-  if (words.length !== 1 || words[0]!.length < 2 || words[0]!.length > 4) return words;
-  const matches = [...entities].filter((entity) => {
-    const parts = entity.split('_');
-    return parts.length >= 2 && parts.map((part) => part[0]).join('') === words[0];
-  });
-  return matches.length === 1 ? matches[0]!.split('_') : words;
-}
-
-const membershipVerbs = new Map([
-  ['add', false],
-  ['assign', false],
-  ['remove', true],
-  ['unassign', true],
-]);
-
-/**
- * `add_user_to_group(group_id, user_id)` / `remove_user_from_group(...)`: when the name says
- * `<verb> X to|from Y` and the tool takes the id arguments of both X's and Y's other tools, it
- * adds Y's id to X's `<Y>_ids` (or removes it), so `list_group_users(group_id)` finds the user:
- * not a create of a group that exists already.
- */
-function toMembershipShape(shape: ToolShape, tool: ToolDefinition, shapes: readonly ToolShape[]): ToolShape | null {
-  const words = toWords(tool.name);
-  const verbAt = words.findIndex((word) => membershipVerbs.has(word));
-  const joinAt = words.findIndex((word, index) => index > verbAt + 1 && (word === 'to' || word === 'from'));
-  if (verbAt === -1 || joinAt === -1 || shape.dispatch) return null;
-  const properties = propertiesOf(tool);
-  const idOf = (entity: string) =>
-    shapes.find((other) => other.entity === entity && other.idArgument !== null && other.idArgument in properties && other.strict);
-  const member = idOf(toSingular(words.slice(verbAt + 1, joinAt).join('_')));
-  const holder = idOf(toSingular(words.slice(joinAt + 1).join('_')));
-  if (!member || !holder || member.idArgument === holder.idArgument) return null;
-  return {
-    ...shape,
-    operation: 'update',
-    entity: member.entity,
-    idArgument: member.idArgument,
-    idField: member.idField,
-    numericId: member.numericId,
-    strict: true,
-    upsert: false,
-    sets: {},
-    listField: { field: `${holder.entity}_ids`, argument: holder.idArgument!, remove: membershipVerbs.get(words[verbAt]!)! },
-  };
-}
-
-/** A tool that takes no id (a create, a list; each dispatch choice too) gets the id field and type its entity's other tools use. */
-function withSiblingIds(shape: ToolShape, shapes: readonly ToolShape[]): ToolShape {
-  const choices = shape.dispatch
-    ? Object.fromEntries(Object.entries(shape.dispatch.choices).map(([value, choice]) => [value, withSiblingIds(choice, shapes)]))
-    : null;
-  let result = choices && shape.dispatch ? { ...shape, dispatch: { argument: shape.dispatch.argument, choices } } : shape;
-  if (result.idArgument === null) {
-    const siblings = shapes.filter((other) => other.entity === result.entity && other.idArgument !== null);
-    const sibling = siblings.find((other) => other.operation !== 'create') ?? siblings[0];
-    if (sibling) result = { ...result, idField: sibling.idField, numericId: sibling.numericId };
-  }
-  return result;
-}
-
-/**
- * A list's leading words that a required argument names are its scope, not its entity:
- * `get_thread_replies(thread_ts)` lists replies in a thread.
- */
-function withScopes(entities: ReadonlySet<string>, tool: ToolDefinition, parsed: ParsedName): ReadonlySet<string> {
-  if (parsed.meaning?.operation !== 'read' && parsed.meaning?.operation !== 'list') return entities;
-  if (!parsed.plural) return entities;
-  const stems = [...requiredOf(tool)].map((name) => toWords(name).slice(0, -1).join('_')).filter((stem) => stem !== '');
-  return stems.length === 0 ? entities : new Set([...entities, ...stems]);
-}
-
-/**
- * `get_channel_history(channel_id)`: a history, feed or timeline lists what a create of the server
- * posts to the same place (the create that requires the same arguments: `post_message(channel_id, text)`).
- */
-function toPostedEntity(
-  shape: ToolShape,
-  tool: ToolDefinition,
-  tools: readonly ToolDefinition[],
-  shapes: ReadonlyMap<string, ToolShape>,
-): ToolShape | null {
-  if (shape.operation !== 'list' || !collectiveNouns.has(shape.entity.split('_').at(-1)!)) return null;
-  const required = [...requiredOf(tool)];
-  const poster = tools.find((other) => {
-    const candidate = shapes.get(other.name)!;
-    const theirs = requiredOf(other);
-    return candidate.operation === 'create' && required.length > 0 && required.every((name) => theirs.has(name));
-  });
-  return poster ? { ...shape, entity: shapes.get(poster.name)!.entity } : null;
-}
-
-/** Verbs that start a run of something (`run_job`, `trigger_build`): a create of it when the server reads such runs. */
-const runVerbs = new Set(['run', 'trigger', 'launch', 'execute']);
-
-/** `run_job(component_id, configuration_id)` starts a job that `get_job(job_id)` reads: a create of a job. */
-function toRunShape(shape: ToolShape, shapes: ReadonlyMap<string, ToolShape>): ToolShape | null {
-  if (shape.operation !== 'other' || shape.basis !== 'none') return null;
-  const [verb, ...rest] = shape.entity.split('_');
-  if (verb === undefined || !runVerbs.has(verb) || rest.length === 0) return null;
-  const entity = rest.join('_');
-  const reader = [...shapes.values()].find((other) => other.entity === entity && other.operation === 'read' && other.idArgument !== null);
-  if (!reader) return null;
-  return { ...shape, operation: 'create', entity, basis: 'name', idField: reader.idField, numericId: reader.numericId };
-}
-
-/** `list_children(nodeId)`: the children of a node are nodes (Alfresco, file trees, page trees). */
-function toChildrenShape(shape: ToolShape, tool: ToolDefinition, shapes: ReadonlyMap<string, ToolShape>): ToolShape | null {
-  if (shape.operation !== 'list' || (shape.entity !== 'child' && shape.entity !== 'descendant')) return null;
-  const parent = [...requiredOf(tool)]
-    .map((name) => toWords(name))
-    .filter((words) => words.length > 1 && ['id', 'key', 'uuid', 'gid'].includes(words[words.length - 1]!))
-    .map((words) => words.slice(0, -1).join('_'))
-    .find((entity) => [...shapes.values()].some((other) => other.entity === entity && other.operation !== 'list'));
-  return parent ? { ...shape, entity: parent } : null;
 }

@@ -1,0 +1,29 @@
+import type { ToolOperation } from './tool-verbs.js';
+
+/** What the inference found out about one tool. */
+export interface ToolShape {
+  tool: string;
+  operation: ToolOperation;
+  /** Singular, snake_case: `issue`, `pull_request`; `item` when the name has no noun. */
+  entity: string;
+  /** The argument naming the entity (`issue_number`); on a create, a key the caller chooses (`branch`, `path`). */
+  idArgument: string | null;
+  /** The field that holds the id in results: `number` for `issue_number`, `id` for `contact_id`, `path` for `path`. */
+  idField: string;
+  /** Ids are numbers (`issue_number: integer`): new ones count up from the highest. */
+  numericId: boolean;
+  /** A read, update or delete of an id the world does not know answers not-found (false: made up and remembered). */
+  strict: boolean;
+  /** An update that creates a missing entity (`set`, `write_file`, `create_or_update_file`). */
+  upsert: boolean;
+  /** Fields the verb sets (`close` → `{state: 'closed'}`; `state` stands for `state` or `status`). */
+  sets: Readonly<Record<string, unknown>>;
+  /** `add_label(number, label)`: the update adds the argument's value to a list field (or removes it). */
+  listField: { field: string; argument: string; remove: boolean } | null;
+  /** A read by field values (`find_contact(email)`) rather than by id. */
+  find: boolean;
+  /** An argument whose value picks the operation per call (`method: create | update`), with each choice's shape. */
+  dispatch: { argument: string; choices: Readonly<Record<string, ToolShape>> } | null;
+  /** What decided the operation: the scenario, the name, the annotations, or nothing (`other`). */
+  basis: 'override' | 'name' | 'annotations' | 'none';
+}
