@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { ClientCapabilities, Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { toDedicatedHandlers } from './dedicated-handlers.js';
+import { watchEventStream } from './event-stream-opened.js';
 import { version } from '../version.js';
 import { toUpstreamError } from './upstream-failure.js';
 import { toUpstreamSession, withDeadline, type DedicatedUpstream, type UpstreamSession } from './upstream-session.js';
@@ -42,6 +43,9 @@ export interface UpstreamPool {
 
 const clientInfo = { name: 'mcpsim', version };
 
+/** Longest wait for a dedicated upstream's session event stream to be answered (event-stream-opened.ts). */
+const eventStreamBoundMs = 1500;
+
 /**
  * Clients of real upstream MCP servers (Streamable HTTP, through the MCP SDK's own Client), kept
  * per target (URL + headers) so a stateful upstream keeps one session and a listing does not pay
@@ -57,10 +61,13 @@ export function createUpstreamPool({ timeoutMs = 5000, maxSessions = 256, fetch:
     onBroken: () => void = () => {},
     capabilities: ClientCapabilities = {},
     prepare: (client: Client) => void = () => {},
+    eventStreamBoundMs = 0,
   ): Promise<OpenSession> {
+    const watched = eventStreamBoundMs > 0 ? watchEventStream(fetchImpl) : undefined;
+    const fetching = watched?.fetch ?? fetchImpl;
     const transport = new StreamableHTTPClientTransport(new URL(target.url), {
       requestInit: { headers: { ...(target.headers ?? {}) } },
-      ...(fetchImpl ? { fetch: fetchImpl } : {}),
+      ...(fetching ? { fetch: fetching } : {}),
     });
     const client = new Client(clientInfo, { capabilities });
     prepare(client);
@@ -75,6 +82,7 @@ export function createUpstreamPool({ timeoutMs = 5000, maxSessions = 256, fetch:
     };
     try {
       await withDeadline(client.connect(transport, { timeout: deadlineMs }), deadlineMs, target.url);
+      await watched?.opened(eventStreamBoundMs);
     } catch (error) {
       await client.close().catch(() => {});
       throw toUpstreamError(error, target.url, deadlineMs);
@@ -130,7 +138,8 @@ export function createUpstreamPool({ timeoutMs = 5000, maxSessions = 256, fetch:
     session,
     async dedicated(target, capabilities) {
       const handlers = toDedicatedHandlers();
-      const opened = await open(target, timeoutMs, () => {}, capabilities, handlers.attach);
+      // What the upstream asks on its session stream must find it open: wait for the GET's answer.
+      const opened = await open(target, timeoutMs, () => {}, capabilities, handlers.attach, Math.min(timeoutMs, eventStreamBoundMs));
       return {
         session: toSession(opened, ''),
         isOpen: () => opened.client.transport !== undefined,

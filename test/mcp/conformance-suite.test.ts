@@ -72,12 +72,8 @@ describe('the MCP conformance suite’s server scenarios', () => {
     expect(lostIn(uplinked)).toEqual([]);
   });
 
-  // Flaky, seen once in four CI runs: the captured mock sometimes does not ask for the recorded
-  // elicitation (cause not found yet; the capture or the replay of that call's events).
-  const flakyAgainstMock = ['elicitation-sep1034-defaults'];
-
   it('every scenario that passes directly passes against the mock captured from it', () => {
-    expect(lostIn(mocked).filter(([scenario]) => !flakyAgainstMock.includes(scenario as string))).toEqual([]);
+    expect(lostIn(mocked)).toEqual([]);
   });
 });
 

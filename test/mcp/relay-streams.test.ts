@@ -20,24 +20,31 @@ import { startStreamingUpstream, type StreamingUpstream } from '../support/strea
 describe.each(doors)('the relay in an MCP session (%s)', (door) => {
   let harness: Harness;
   let upstream: StreamingUpstream;
+  let slowStream: StreamingUpstream;
   const clients: Client[] = [];
 
   beforeAll(async () => {
     upstream = await startStreamingUpstream();
+    slowStream = await startStreamingUpstream({ eventStreamDelayMs: 400 });
     harness = await startHarness(door);
     await harness.call('PUT', '/namespaces/streams');
-    expect((await harness.call('PUT', '/connect/streams/up', { body: { mcpUrl: upstream.url } })).body.status).toEqual({
-      state: 'connected',
-    });
+    for (const [id, served] of [
+      ['up', upstream],
+      ['slow-stream', slowStream],
+    ] as const)
+      expect((await harness.call('PUT', `/connect/streams/${id}`, { body: { mcpUrl: served.url } })).body.status).toEqual({
+        state: 'connected',
+      });
   });
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.close()));
     await harness.close();
     await upstream.close();
+    await slowStream.close();
   });
 
-  async function connect(): Promise<{ client: Client; seen: string[] }> {
-    const transport = new StreamableHTTPClientTransport(new URL(`${harness.baseUrl}/connect/streams/up/mcp`), {
+  async function connect(id = 'up'): Promise<{ client: Client; seen: string[] }> {
+    const transport = new StreamableHTTPClientTransport(new URL(`${harness.baseUrl}/connect/streams/${id}/mcp`), {
       requestInit: { headers: { authorization: `Bearer ${testApiKey}` } },
       ...(door === 'in-process'
         ? { fetch: async (input: string | URL | Request, init?: RequestInit) => harness.platform.app.fetch(new Request(input, init)) }
@@ -77,6 +84,13 @@ describe.each(doors)('the relay in an MCP session (%s)', (door) => {
     expect(results.map((result) => result.content)).toEqual([[{ type: 'text', text: 'hello Ada' }], [{ type: 'text', text: 'hello Ada' }]]);
     expect(first.seen.filter((line) => line.startsWith('elicit'))).toHaveLength(1);
     expect(second.seen.filter((line) => line.startsWith('elicit'))).toHaveLength(1);
+  });
+
+  it('relays a request the upstream sends on its session stream at once, however late that stream opens', async () => {
+    const { client, seen } = await connect('slow-stream');
+    const result = await client.callTool({ name: 'ask_at_once', arguments: {} }, undefined, { timeout: 5000 });
+    expect(result.content).toEqual([{ type: 'text', text: 'answered accept' }]);
+    expect(seen).toEqual(['elicit Sure?']);
   });
 
   it('cancels a call upstream when the client cancels it', async () => {

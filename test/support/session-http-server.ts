@@ -23,9 +23,10 @@ export interface SessionHttpServer {
  * @example
  *   const upstream = await serveMcpSessions(() => new McpServer({ name: 'x', version: '1.0.0' }));
  */
-export async function serveMcpSessions(createMcpServer: () => McpServer): Promise<SessionHttpServer> {
+export async function serveMcpSessions(createMcpServer: () => McpServer, { eventStreamDelayMs = 0 } = {}): Promise<SessionHttpServer> {
   const transports = new Map<string, StreamableHTTPServerTransport>();
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method === 'GET' && eventStreamDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, eventStreamDelayMs));
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;

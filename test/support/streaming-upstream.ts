@@ -43,6 +43,17 @@ function createMcp(seen: { cancelled: string[] }): McpServer {
     },
   );
   server.registerTool(
+    'ask_at_once',
+    { description: 'Asks the client on the session stream (no related request), as the conformance reference server does.' },
+    async () => {
+      const answer = await server.server.request(
+        { method: 'elicitation/create', params: { message: 'Sure?', requestedSchema: { type: 'object', properties: {} } } },
+        z.looseObject({ action: z.string() }),
+      );
+      return { content: [{ type: 'text', text: `answered ${answer.action}` }] };
+    },
+  );
+  server.registerTool(
     'wait',
     { description: 'Waits until cancelled.' },
     (extra) =>
@@ -67,8 +78,9 @@ function createMcp(seen: { cancelled: string[] }): McpServer {
   return server;
 }
 
-export async function startStreamingUpstream(): Promise<StreamingUpstream> {
+/** With `eventStreamDelayMs`, each session's GET event stream is answered that late. */
+export async function startStreamingUpstream(options: { eventStreamDelayMs?: number } = {}): Promise<StreamingUpstream> {
   const seen = { cancelled: [] as string[] };
-  const served = await serveMcpSessions(() => createMcp(seen));
+  const served = await serveMcpSessions(() => createMcp(seen), options);
   return { url: served.url, cancelled: seen.cancelled, close: served.close };
 }
