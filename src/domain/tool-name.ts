@@ -107,7 +107,7 @@ function toEntityWords(words: readonly string[], serviceWords: ReadonlySet<strin
   const scoped = scope > 0 ? words.slice(0, scope) : words;
   const own = scoped.filter((word) => !noiseWords.has(word) && !/^\d+$/.test(word));
   // `search_my_sonarqube_projects`: the service's own name says nothing about the entity.
-  const withoutService = own.filter((word) => !serviceWords.has(word));
+  const withoutService = own.filter((word) => !isServiceWord(word, serviceWords));
   const kept = withoutService.length > 0 ? withoutService : own;
   if (kept.length === 0) return { entityWords: ['item'], plural: false };
   // `find_component_id`: the ids of components are components.
@@ -118,6 +118,17 @@ function toEntityWords(words: readonly string[], serviceWords: ReadonlySet<strin
   }
   const last = kept[kept.length - 1]!;
   return { entityWords: [...kept.slice(0, -1), toSingular(last)], plural: isPlural(last) };
+}
+
+/**
+ * A service word, or the start of one of five letters or more (`sonar` of `sonarqube`,
+ * `google` of `googledrive`): tool names often shorten the service's name.
+ */
+function isServiceWord(word: string, serviceWords: ReadonlySet<string>): boolean {
+  if (serviceWords.has(word)) return true;
+  if (word.length < 5) return false;
+  for (const service of serviceWords) if (service.length > word.length && service.startsWith(word)) return true;
+  return false;
 }
 
 /** Words that name no service however it is called: its name's generic parts. */

@@ -24,6 +24,14 @@ describe('parseToolName', () => {
     expect(parseToolName('search_my_sonarqube_projects', null).entityWords).toEqual(['sonarqube', 'project']);
   });
 
+  it('drops a shortening of the service’s name of five letters or more, and no shorter one', () => {
+    const service = toServiceWords(['@trial/sonarqube']);
+    expect(parseToolName('change_sonar_issue_status', null, service).entityWords).toEqual(['issue', 'status']);
+    expect(parseToolName('search_sonar_issues_in_projects', null, service)).toMatchObject({ entityWords: ['issue'], plural: true });
+    const datadog = toServiceWords(['@acme/datadog']);
+    expect(parseToolName('list_data_sources', null, datadog).entityWords).toEqual(['data', 'source']);
+  });
+
   it('reads X_in_Y, X_for_Y and X_of_Y as acting on X', () => {
     expect(parseToolName('search_issues_in_projects', null)).toMatchObject({ entityWords: ['issue'], plural: true });
     expect(parseToolName('list_invoices_for_customer', null).entityWords).toEqual(['invoice']);

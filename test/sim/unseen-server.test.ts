@@ -77,6 +77,15 @@ describe.skipIf(!sonarFile)('SonarQube, a server the simulator was never tuned o
       pageSize: 100,
     });
     expect(issues.json.issues).toEqual([expect.objectContaining({ key: 'AZ1x-aaa1', status: 'OPEN' })]);
+    // `severities` is text "separated by a comma": each value it lists filters `severity`.
+    const bySeverity = async (severities: string) =>
+      (
+        await callTool('search_sonar_issues_in_projects', { projects: [], pullRequestId: '', severities, page: 1, pageSize: 100 })
+      ).json.issues
+        .map((issue: { key: string }) => issue.key)
+        .sort();
+    expect(await bySeverity('MINOR')).toEqual(['AZ1x-aaa2']);
+    expect(await bySeverity('MINOR, CRITICAL')).toEqual(['AZ1x-aaa1', 'AZ1x-aaa2']);
 
     const accepted = await callTool('change_sonar_issue_status', { issue_key: 'AZ1x-aaa1', transition: 'accept' });
     expect(accepted.json).toMatchObject({ key: 'AZ1x-aaa1', status: 'ACCEPTED' });

@@ -55,7 +55,7 @@ import {
   listItemSchema,
   scopeArguments,
   stampName,
-  toFilterField,
+  toFilterArgument,
   withCounts,
   type Answer,
   type AnswerInput,
@@ -169,7 +169,7 @@ function list(called: AnswerInput): Answer {
   const known = { has: (name: string) => hasFieldNamed(input.world, shape.entity, name) };
   const data = Object.entries(dataArguments(input))
     .filter(([name]) => name !== listedTypeArgument(called))
-    .map(([name, value]): [string, unknown] => [toFilterField(name, value, known), value]);
+    .map(([name, value]) => toFilterArgument(name, value, known));
   // Ranges, time windows, filter groups and `field = value` query strings; what states none of them is equality or free text.
   const conditions = data.flatMap(([name, value]) => (selectsAll(value) ? [] : (toConditions(name, value) ?? [])));
   const stated = new Set(data.filter(([name, value]) => !selectsAll(value) && toConditions(name, value) !== null).map(([name]) => name));

@@ -5,7 +5,7 @@
  * wants its items and counts. Read from the server's tool definitions.
  */
 import { isPayloadArgument, spreadPayloads } from '../../domain/argument-payload.js';
-import { toSingular, toWords } from '../../domain/entity-words.js';
+import { isPlural, toSingular, toWords } from '../../domain/entity-words.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import type { ToolShape } from '../../domain/tool-operation.js';
@@ -234,18 +234,32 @@ export function withNamedType(shape: ToolShape, args: Readonly<Record<string, un
 }
 
 /**
- * The field a list argument filters: its own name when entities have it, else its singular when a
- * list is given (`projects: ['acme_web']` keeps issues whose `project` is one of them), else its
- * plural for one value (`group_id: 'g1'` keeps users whose `group_ids` hold it).
+ * The field a list argument filters, and the value to match: its own name when entities have it,
+ * else its singular for a list or for text that lists values (`projects: ['acme_web']` keeps issues
+ * whose `project` is one of them; `severities: 'MINOR,MAJOR'` those whose `severity` is one of
+ * them), else its plural for one value (`group_id: 'g1'` keeps users whose `group_ids` hold it).
  *
  * @example
- *   toFilterField('projects', ['acme_web'], new Set(['project', 'key'])); // 'project'
- *   toFilterField('group_id', 'g1', new Set(['groupids'])); // 'group_ids'
+ *   toFilterArgument('projects', ['acme_web'], new Set(['project', 'key'])); // ['project', ['acme_web']]
+ *   toFilterArgument('severities', 'MINOR, MAJOR', new Set(['severity'])); // ['severity', ['MINOR', 'MAJOR']]
+ *   toFilterArgument('group_id', 'g1', new Set(['groupids'])); // ['group_ids', 'g1']
  */
-export function toFilterField(name: string, value: unknown, known: { has(normalName: string): boolean }): string {
-  if (known.has(toNormalName(name))) return name;
-  if (!Array.isArray(value)) return known.has(toNormalName(`${name}s`)) ? `${name}s` : name;
+export function toFilterArgument(name: string, value: unknown, known: { has(normalName: string): boolean }): [string, unknown] {
+  if (known.has(toNormalName(name))) return [name, value];
   const words = toWords(name);
-  const singular = [...words.slice(0, -1), toSingular(words[words.length - 1] ?? '')].join('_');
-  return known.has(toNormalName(singular)) ? singular : name;
+  const last = words[words.length - 1] ?? '';
+  const singular = [...words.slice(0, -1), toSingular(last)].join('_');
+  const listed = typeof value === 'string' && isPlural(last) && known.has(toNormalName(singular));
+  if (listed)
+    return [
+      singular,
+      value.includes(',')
+        ? value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : value,
+    ];
+  if (!Array.isArray(value)) return [known.has(toNormalName(`${name}s`)) ? `${name}s` : name, value];
+  return [known.has(toNormalName(singular)) ? singular : name, value];
 }
