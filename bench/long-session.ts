@@ -75,6 +75,8 @@ interface LongSession {
   overheadMs: number[];
   /** The same, as this process's CPU time (user + system): steadier than wall time on a shared machine. */
   cpuMs: number[];
+  /** The tool of each call. */
+  tools: string[];
 }
 
 function openPlatform(
@@ -117,6 +119,7 @@ async function runLongSession(path: Path, { workDir, apiKey }: LongOptions, call
   const url = `http://localhost/connect/bench/${connection}/mcp`;
   const overheadMs: number[] = [];
   const cpuMs: number[] = [];
+  const tools: string[] = [];
   const inspector = new InspectorSession();
   inspector.connect();
   await inspector.post('Profiler.enable');
@@ -144,10 +147,11 @@ async function runLongSession(path: Path, { workDir, apiKey }: LongOptions, call
     const modelMs = fake?.modelMs.get(sequence) ?? 0;
     overheadMs.push(elapsed - modelMs);
     cpuMs.push((cpu.user + cpu.system) / 1000 - modelMs);
+    tools.push(call.tool);
   }
   inspector.disconnect();
   platform.close();
-  return { path, platform, dataDir, fixturesDir, connection, overheadMs, cpuMs };
+  return { path, platform, dataDir, fixturesDir, connection, overheadMs, cpuMs, tools };
 }
 
 /** Milliseconds from creating a platform on `dataDir` to listening, and of its first call. */
@@ -195,6 +199,24 @@ async function timeRestart(session: LongSession, apiKey: string): Promise<{ list
 }
 
 const p50 = (values: number[]) => median(values);
+
+/** BENCH_LONG_BY_TOOL=1: the wall p50 per 1,000 calls of each tool as well (which call grows). */
+const byTool = process.env.BENCH_LONG_BY_TOOL === '1';
+
+function printByTool(sessions: readonly LongSession[], thousands: readonly number[]): void {
+  console.log('\nBy tool (wall, p50 ms per 1,000 calls):\n');
+  const rows = sessions.flatMap((session) =>
+    [...new Set(session.tools)].sort().map((tool) => [
+      `${session.path} ${tool}`,
+      ...thousands.map((index) => {
+        const from = index * 1000;
+        const times = session.overheadMs.slice(from, from + 1000).filter((_, at) => session.tools[from + at] === tool);
+        return times.length > 0 ? p50(times).toFixed(2) : '-';
+      }),
+    ]),
+  );
+  console.log(formatTable(['tool', ...thousands.map((index) => `${index + 1}k`)], rows));
+}
 const slice = (values: number[], range: { from: number; to: number }) => values.slice(range.from - 1, range.to);
 
 /** Runs both long sessions and the restarts, prints the table, and returns the figures for the results file. */
@@ -238,6 +260,7 @@ export async function runLongSessions(options: LongOptions) {
   console.log(
     `Targets: ratio ${late.from}-${late.to} / ${early.from}-${early.to} <= ${targets.growth}; model path p50 <= ${targets.overheadP50Ms} ms.`,
   );
+  if (byTool) printByTool(sessions, thousands);
   console.log(`\nRestart on the session's data dir (a fresh platform: created to listening, then its first tools/call):\n`);
   console.log(
     formatTable(

@@ -29,7 +29,7 @@ export interface EntryFacts {
 const entryFacts = new WeakMap<CallLogEntry, EntryFacts>();
 
 export function factsOfEntry(entry: CallLogEntry, resultText: (entry: CallLogEntry) => string): EntryFacts {
-  return factsWithTokens(entry, resultText).facts;
+  return entryFacts.get(entry) ?? factsWithTokens(entry, resultText).facts;
 }
 
 /** The facts of `entry` and its text's tokens in order, tokenized once when the facts are new (the index posts both). */
@@ -69,12 +69,27 @@ interface HistoryIndex {
   byLeaf: Map<string, number[]>;
   /** Positions of mcpsim's own failures by tool and arguments (`callKey`): what `answeredBefore` leaves out. */
   failed: Map<string, number[]>;
-  /** The positions that mention a needle of more than one word, by its text, checked up to position `upTo`. */
-  phrases: Map<string, { upTo: number; positions: number[] }>;
+  /** The positions that mention a needle of more than one word, by its text, checked up to position `upTo`: the latest few used. */
+  phrases: Map<string, Phrase>;
+  /** The same for needles many entries mention (costly to find again), the latest used, bounded by their positions in all. */
+  heavyPhrases: Map<string, Phrase>;
+  heavyPositions: number;
 }
 
-/** How many needles of more than one word each index remembers the matches of (the latest used): a few MB at most at 10,000 calls. */
+interface Phrase {
+  upTo: number;
+  positions: number[];
+}
+
+/** How many needles of more than one word of few matches each index remembers (the latest used). */
 const phraseCap = 64;
+/**
+ * A needle mentioned by this many entries or more is heavy: finding it again reads every one of
+ * them (a sentence an agent repeats in half its calls), so it is kept apart from the few recent
+ * ones, as long as all heavy needles hold at most `heavyPositionCap` positions (8 MB at most).
+ */
+const heavyMatches = 32;
+const heavyPositionCap = 1 << 20;
 
 /** By the log array itself: the memory cache appends to it and drops its oldest calls (retention) in place. */
 const indexes = new WeakMap<readonly CallLogEntry[], HistoryIndex>();
@@ -108,6 +123,8 @@ function indexOf(history: readonly CallLogEntry[], resultText: (entry: CallLogEn
       byLeaf: new Map(),
       failed: new Map(),
       phrases: new Map(),
+      heavyPhrases: new Map(),
+      heavyPositions: 0,
     };
     indexes.set(history, index);
   }
@@ -167,19 +184,16 @@ function lowerBound(list: readonly number[], value: number, from = 0): number {
 function positionsOf(index: HistoryIndex, needle: Needle, resultText: (entry: CallLogEntry) => string): readonly number[] {
   if (needle.isWord) return index.byToken.get(needle.text) ?? [];
   if (needle.tokens.length === 0) return index.byLeaf.get(needle.text) ?? [];
-  let phrase = index.phrases.get(needle.text);
-  if (phrase) index.phrases.delete(needle.text);
-  else phrase = { upTo: 0, positions: [] };
-  index.phrases.set(needle.text, phrase);
-  if (index.phrases.size > phraseCap) index.phrases.delete(index.phrases.keys().next().value!);
+  const phrase = rememberedPhrase(index, needle.text);
+  const before = phrase.positions.length;
   if (phrase.upTo < index.mirror.length) {
     // Every list holds every entry that mentions the needle: the rarest gives the candidates, and
-    // the next two rule out most of the others by a binary search before the text is read.
+    // the others rule out nearly every entry that does not mention it by a binary search before the text is read.
     const lists = needle.tokens
       .map((token, at) => (at === 0 ? index.byToken.get(token) : index.byPair.get(needle.tokens[at - 1]!)?.get(token)) ?? [])
       .sort((a, b) => a.length - b.length);
     const rarest = lists[0] ?? [];
-    const others = lists.slice(1, 3).map((list) => ({ list, at: 0 }));
+    const others = lists.slice(1).map((list) => ({ list, at: 0 }));
     const inOthers = (position: number) =>
       others.every((other) => {
         other.at = lowerBound(other.list, position, other.at);
@@ -200,7 +214,33 @@ function positionsOf(index: HistoryIndex, needle: Needle, resultText: (entry: Ca
     }
     phrase.upTo = index.mirror.length;
   }
+  if (index.heavyPhrases.has(needle.text)) index.heavyPositions += phrase.positions.length - before;
+  else if (phrase.positions.length >= heavyMatches) {
+    index.phrases.delete(needle.text);
+    index.heavyPhrases.set(needle.text, phrase);
+    index.heavyPositions += phrase.positions.length;
+  }
+  while (index.heavyPositions > heavyPositionCap && index.heavyPhrases.size > 1) {
+    const [oldest, dropped] = index.heavyPhrases.entries().next().value!;
+    index.heavyPhrases.delete(oldest);
+    index.heavyPositions -= dropped.positions.length;
+  }
   return phrase.positions;
+}
+
+/** The remembered matches of a phrase, made the latest used of its kind (a new one when not remembered). */
+function rememberedPhrase(index: HistoryIndex, text: string): Phrase {
+  const heavy = index.heavyPhrases.get(text);
+  if (heavy) {
+    index.heavyPhrases.delete(text);
+    index.heavyPhrases.set(text, heavy);
+    return heavy;
+  }
+  const phrase = index.phrases.get(text) ?? { upTo: 0, positions: [] };
+  index.phrases.delete(text);
+  index.phrases.set(text, phrase);
+  if (index.phrases.size > phraseCap) index.phrases.delete(index.phrases.keys().next().value!);
+  return phrase;
 }
 
 /**

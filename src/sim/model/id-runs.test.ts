@@ -14,7 +14,13 @@ describe('toIdRunsExcept', () => {
       );
       const skipped = ids.flatMap((_, at) => (random() < 0.05 ? [at] : []));
       const kept = ids.filter((_, at) => !skipped.includes(at));
-      expect(toIdRunsExcept(ids, skipped)).toBe(toIdRuns(kept));
+      const whole = toIdRuns(kept);
+      expect(toIdRunsExcept(ids, skipped)).toBe(whole);
+      // With a limit: the whole list when it fits, else a start of it longer than the limit.
+      const limit = 40;
+      const cut = toIdRunsExcept(ids, skipped, limit);
+      if (whole.length <= limit) expect(cut).toBe(whole);
+      else expect(cut.length > limit && whole.startsWith(cut)).toBe(true);
     }
   });
 

@@ -79,20 +79,24 @@ function chainsOf(ids: readonly string[]): Chains {
 /**
  * `toIdRuns` of `ids` without the ids at `skipped` (ascending positions), worked out from the
  * list's chains: it costs the chains and the skipped ids, not the whole list, since the prompt names
- * a type's omitted ids on every call (issue 30).
+ * a type's omitted ids on every call (issue 30). Once longer than `limit` characters it stops and
+ * answers the part made, longer than `limit`: ids that are no run cannot all be listed anyway.
  *
  * @example
  *   toIdRunsExcept(['7', '8', '9', '10', '11'], [2]); // '7, 8, 10, 11'
  */
-export function toIdRunsExcept(ids: readonly string[], skipped: readonly number[]): string {
+export function toIdRunsExcept(ids: readonly string[], skipped: readonly number[], limit = Infinity): string {
   const parts: string[] = [];
+  let size = 0;
   // The run being gathered: its first and last position, and how many ids it holds.
   let first = -1;
   let last = -1;
   let count = 0;
   const close = () => {
     if (count === 0) return;
-    parts.push(count >= 3 ? `${ids[first]}–${ids[last]}` : count === 2 ? `${ids[first]}, ${ids[last]}` : ids[first]!);
+    const part = count >= 3 ? `${ids[first]}–${ids[last]}` : count === 2 ? `${ids[first]}, ${ids[last]}` : ids[first]!;
+    parts.push(part);
+    size += part.length + 2;
     count = 0;
   };
   const add = (from: number, to: number) => {
@@ -108,6 +112,8 @@ export function toIdRunsExcept(ids: readonly string[], skipped: readonly number[
   };
   let next = 0;
   for (const [from, to] of chainsOf(ids).spans) {
+    // Past `limit` the list cannot be used whole: what is made so far (longer than it) says so.
+    if (size > limit) break;
     let start = from;
     while (next < skipped.length && skipped[next]! <= to) {
       const at = skipped[next++]!;

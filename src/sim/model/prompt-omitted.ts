@@ -33,7 +33,7 @@ export function describeOmitted({ byType, facts, leftOut }: Omitted, focus: List
     focus && leftOut.length > 0
       ? `\nLeft out for space, although this call's answer must list them (${focus.type}${focus.filters.length > 0 ? ` matching ${focus.filters.join(', ')}` : ''}; fields as in earlier results): ${toIdRuns(leftOut)}`
       : '';
-  const everyId = line(({ ids, skipped }) => toIdRunsExcept(ids, skipped));
+  const everyId = line(({ ids, skipped }) => toIdRunsExcept(ids, skipped, room));
   if (everyId.length + focusLine.length <= room) return everyId + focusLine;
   return (
     line((omitted) => {

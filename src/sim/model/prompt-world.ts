@@ -10,6 +10,12 @@ import { deniesAnyOf } from './prompt-denials.js';
 
 /** How many world items that mention the arguments are shown (best first: rare shared values beat common ones like "open"). */
 export const relatedWorldCap = 12;
+/**
+ * How many related items that do not fit the budget the prompt looks past for a smaller one: a
+ * common value matches thousands, and walking them all on every call made a call's cost grow
+ * with the world (issue 30).
+ */
+export const relatedLookahead = 32;
 /** How many world entities the call does not mention are shown (newest first), and how many facts it does not mention. */
 export const unrelatedEntityCap = 12;
 export const unrelatedFactCap = 20;
@@ -166,7 +172,8 @@ function chooseItems(items: WorldItems, related: Mentions<WorldItem>, table: Foc
     unrelatedFacts: unrelatedFactCap,
     unrelatedEntities: unrelatedEntityCap,
   };
-  for (const item of inPromptOrder(items, related)) {
+  let relatedRefused = 0;
+  for (const item of inPromptOrder(items, related, () => left.related <= 0 || relatedRefused >= relatedLookahead)) {
     if (left.related <= 0 && left.unrelatedFacts <= 0 && left.unrelatedEntities <= 0 && !item.focus) break;
     const shelf = shelfOf(item);
     // The unrelated entities come last, all of one shelf: none can join once their cap is used.
@@ -175,7 +182,10 @@ function chooseItems(items: WorldItems, related: Mentions<WorldItem>, table: Foc
     // The unrelated entities end at the first that does not fit: looking further for a smaller one
     // would visit every entity of the world on every call once the prompt is full (issue 30).
     if (shelf === 'unrelatedEntities' && used + cost > budget - reserve) break;
-    if (used + cost > budget - reserve || left[shelf] <= 0) continue;
+    if (used + cost > budget - reserve || left[shelf] <= 0) {
+      if (shelf === 'related') relatedRefused += 1;
+      continue;
+    }
     left[shelf] -= 1;
     chosen.add(item);
     used += cost;
@@ -279,13 +289,21 @@ function toFocusTable(focused: readonly WorldItem[]): FocusTable {
 }
 
 /**
- * World items best first: those the call mentions (highest score, then newest), then facts
- * newest first, then entities newest first with the types taking turns. Lazy, and without
- * sorting the whole world: the mentioned items come off a heap as walked.
+ * World items best first: those the call mentions (highest score, then newest) until
+ * `relatedFull()`, then facts newest first, then entities newest first with the types taking
+ * turns. Lazy, and without sorting the whole world: the mentioned items come off a heap as walked.
  */
-function* inPromptOrder({ focused, facts, spans, itemAt }: WorldItems, mentions: Mentions<WorldItem>): Generator<WorldItem> {
+function* inPromptOrder(
+  { focused, facts, spans, itemAt }: WorldItems,
+  mentions: Mentions<WorldItem>,
+  relatedFull: () => boolean,
+): Generator<WorldItem> {
   yield* focused;
-  yield* mentions.related();
+  // Once the related shelf is full no related item can join: a common value's thousand matches are not walked.
+  for (const item of mentions.related()) {
+    if (relatedFull()) break;
+    yield item;
+  }
   for (let index = facts.length - 1; index >= 0; index--) if (facts[index]!.score === 0) yield facts[index]!;
   const longest = Math.max(0, ...spans.map((span) => span.view.ids.length));
   for (let age = 0; age < longest; age++) {
