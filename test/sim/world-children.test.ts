@@ -103,4 +103,22 @@ describe('sub-entities', () => {
         .map((entry: any) => entry.description),
     ).toEqual(['Training']);
   });
+
+  it('shows the comments a read’s description promises (“with its comments”), none at first', async () => {
+    const tools = [
+      { name: 'create_ticket', inputSchema: object({ subject: text }) },
+      { name: 'get_ticket', description: 'Get a ticket by its ID, with its comments.', inputSchema: object({ ticket_id: text }) },
+      { name: 'add_ticket_comment', inputSchema: object({ ticket_id: text, body: text }) },
+    ];
+    expect((await harness.call('PUT', '/servers/@acme/desk', { body: { tools } })).status).toBe(201);
+    await mock('lab/desk', '@acme/desk');
+    const ticket = await callTool('lab/desk', 'create_ticket', { subject: 'Refund not received' });
+    const other = await callTool('lab/desk', 'create_ticket', { subject: 'Package stuck' });
+    expect((await callTool('lab/desk', 'get_ticket', { ticket_id: ticket.id })).comments).toEqual([]);
+    await callTool('lab/desk', 'add_ticket_comment', { ticket_id: ticket.id, body: 'Refund issued today.' });
+    await callTool('lab/desk', 'add_ticket_comment', { ticket_id: other.id, body: 'Customs cleared.' });
+
+    const read = await callTool('lab/desk', 'get_ticket', { ticket_id: ticket.id });
+    expect(read.comments.map((comment: { body: string }) => comment.body)).toEqual(['Refund issued today.']);
+  });
 });

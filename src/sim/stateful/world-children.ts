@@ -5,7 +5,7 @@
  * (`get_thread_replies(thread_ts)`, `list_children(nodeId)`), and in the parent's read when the
  * read's outputSchema has a list of them (`get_invoice` → `items`).
  */
-import { toSingular, toWords } from '../../domain/entity-words.js';
+import { toPlural, toSingular, toWords } from '../../domain/entity-words.js';
 import type { ToolShape } from '../../domain/tool-operation.js';
 import { toParentReferences } from '../../domain/tool-parents.js';
 import { entitiesOf, fieldValue, isControlArgument, toNormalName, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
@@ -119,11 +119,16 @@ function toChildList(input: AnswerInput): AnswerInput {
  */
 export function withChildLists(input: AnswerInput, entity: EntityRecord): EntityRecord {
   const properties = outputProperties(input);
-  if (!properties) return entity;
+  const names = properties
+    ? Object.entries(properties)
+        .filter(([, schema]) => isRecord(schema) && schema.type === 'array' && isRecord(schema.items))
+        .map(([name]) => name)
+    : describedLists(input);
+  if (names.length === 0) return entity;
   const parent = input.shape.entity;
-  const lists: Record<string, unknown[]> = {};
-  for (const [name, schema] of Object.entries(properties)) {
-    if (!isRecord(schema) || schema.type !== 'array' || !isRecord(schema.items)) continue;
+  // A list the description promises is there when empty too; one of the outputSchema only when it has items.
+  const lists: Record<string, unknown[]> = properties ? {} : Object.fromEntries(names.map((name) => [name, []]));
+  for (const name of names) {
     const singular = toSingular(toWords(name).join('_'));
     for (const type of Object.keys(input.world.entities)) {
       if (type === parent || (type !== singular && !type.endsWith(`_${singular}`))) continue;
@@ -132,6 +137,30 @@ export function withChildLists(input: AnswerInput, entity: EntityRecord): Entity
     }
   }
   return Object.keys(lists).length === 0 ? entity : { ...entity, fields: { ...entity.fields, ...lists } };
+}
+
+/**
+ * The lists of sub-entities a read's description promises when it has no outputSchema: "Get a
+ * ticket by its ID, with its comments" → `comments`, when the world holds comments or a tool
+ * makes them.
+ *
+ * @example
+ *   describedLists(input); // ['comments'] for zendesk_get_ticket
+ */
+function describedLists(input: AnswerInput): string[] {
+  const description = (input.tool.description ?? '').toLowerCase();
+  if (!/\b(with|including|includes|and)\b/.test(description)) return [];
+  const types = new Set([...Object.keys(input.world.entities), ...allShapes(input).map((shape) => shape.entity)]);
+  types.delete(input.shape.entity);
+  const named: string[] = [];
+  for (const type of types) {
+    const words = toWords(type);
+    const plural = toPlural(words[words.length - 1] ?? '');
+    if (plural === '' || named.includes(plural)) continue;
+    const promised = new RegExp(`\\b(with|including|includes|and)\\s+(its|their|the|all|all its)?\\s*(\\w+\\s+)?${plural}\\b`);
+    if (promised.test(description)) named.push(plural);
+  }
+  return named;
 }
 
 /** The outputSchema's properties of the entity (inside a wrapper named for it, `{ invoice: {...} }`). */
