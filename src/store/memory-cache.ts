@@ -52,13 +52,12 @@ export interface CachedMemory extends Memory {
 /** The logged size of each kept call (arguments, key, result and changes as JSON text), for the byte bound. */
 const entryBytes = new WeakMap<CallLogEntry, number>();
 
+/** A stored call without its text: what a memory read needs of every call. */
 interface CallRow {
   sequence: number;
   tool: string;
   arguments_key: string;
-  arguments: string;
   occurrence: number;
-  result: string;
   source: string;
   model: string | null;
   input_tokens: number | null;
@@ -66,8 +65,19 @@ interface CallRow {
   cached_input_tokens: number | null;
   latency_ms: number;
   at: string;
-  changes: string | null;
   connection_id: string | null;
+  /** The changes' JSON text for a call after the checkpoint (the world is rebuilt with them), else null. */
+  changes: string | null;
+  has_changes: 0 | 1;
+  /** The JSON text's length (arguments key, arguments, result, changes), as `entryBytes` counts it. */
+  chars: number;
+}
+
+/** A stored call's text, read when one of its fields is first read. */
+interface CallText {
+  arguments: string;
+  result: string;
+  changes: string | null;
 }
 
 /**
@@ -93,7 +103,16 @@ export function createMemoryCache(
     world: db.prepare<[number], { world: string; world_sequence: number; next_sequence: number; occurrences: string | null }>(
       'SELECT world, world_sequence, next_sequence, occurrences FROM memory_worlds WHERE connection_seq = ?',
     ),
-    calls: db.prepare<[number], CallRow>('SELECT * FROM memory_calls WHERE connection_seq = ? ORDER BY sequence'),
+    // The text of the calls stays on disk (the changes after the checkpoint aside): see `toEntry`.
+    calls: db.prepare<[number, number], CallRow>(
+      `SELECT sequence, tool, arguments_key, occurrence, source, model, input_tokens, output_tokens, cached_input_tokens,
+        latency_ms, at, connection_id, CASE WHEN sequence > ? THEN changes END AS changes, changes IS NOT NULL AS has_changes,
+        coalesce(logged_chars, length(arguments_key) + length(arguments) + length(result) + coalesce(length(changes), 0)) AS chars
+      FROM memory_calls WHERE connection_seq = ? ORDER BY sequence`,
+    ),
+    text: db.prepare<[number, number], CallText>(
+      'SELECT arguments, result, changes FROM memory_calls WHERE connection_seq = ? AND sequence = ?',
+    ),
   };
   const cache = new Map<MemoryKey, CachedMemory>();
 
@@ -103,7 +122,8 @@ export function createMemoryCache(
    */
   function read(key: MemoryKey): CachedMemory {
     const stored = statements.world.get(key);
-    const rows = statements.calls.all(key);
+    const rows = statements.calls.all(stored?.world_sequence ?? 0, key);
+    const textOf = (sequence: number) => statements.text.get(key, sequence);
     // Stored counts hold every call up to the checkpoint (retention may have dropped their rows).
     const occurrencesStored = stored?.occurrences != null;
     const occurrences = new Map<string, number>(occurrencesStored ? (JSON.parse(stored!.occurrences!) as [string, number][]) : []);
@@ -120,14 +140,13 @@ export function createMemoryCache(
         occurrences.set(name, (occurrences.get(name) ?? 0) + 1);
       }
       // The entry keeps what the call changed (the timeline shows it); past the checkpoint, it rebuilds the world.
-      const entry = toEntry(row);
+      const entry = toEntry(row, textOf);
       if (pastCheckpoint && entry.changes) {
         replayed.push(entry.changes);
         changedSinceCheckpoint += row.changes!.length;
       }
-      const size = row.arguments_key.length + row.arguments.length + row.result.length + (row.changes?.length ?? 0);
-      entryBytes.set(entry, size);
-      bytes += size;
+      entryBytes.set(entry, row.chars);
+      bytes += row.chars;
       history.push(entry);
     }
     const toolOverrides = Object.keys(start.tools).length > 0 ? { toolOverrides: start.tools } : {};
@@ -251,17 +270,26 @@ export function countOccurrences(memory: CachedMemory, tool: string, argumentsKe
 }
 
 /**
- * A stored call as a log entry whose arguments, result and changes stay JSON text until first read
- * (then parsed once): a memory read back after a restart parses only what its calls use, not the
- * whole log (docs/decisions.md, "Call log read lazily").
+ * A stored call as a log entry whose arguments, result and changes stay on disk until first read
+ * (then read and parsed once): a memory read back after a restart reads the text only of the calls
+ * it uses, not of the whole log (docs/decisions.md, "Call log read lazily"). A call whose row is
+ * gone by then (retention, a reset) reads as empty: no memory holds it any more.
  */
-function toEntry(row: CallRow): CallLogEntry {
+function toEntry(row: CallRow, textOf: (sequence: number) => CallText | undefined): CallLogEntry {
+  let text: Partial<CallText> | null | undefined = null;
+  // Each text is handed over once (its field keeps the parsed value), so the entry does not hold both.
+  const stored = (name: keyof CallText) => {
+    if (text === null) text = textOf(row.sequence);
+    const value = text?.[name];
+    if (text) delete text[name];
+    return value;
+  };
   // Fields in the order the eager entry had them: JSON text written from an entry stays the same.
   const entry = { sequence: row.sequence, tool: row.tool } as CallLogEntry;
-  defineParsed(entry, 'arguments', row.arguments);
+  defineParsed(entry, 'arguments', () => stored('arguments') ?? '{}');
   entry.argumentsKey = row.arguments_key;
   entry.occurrence = row.occurrence;
-  defineParsed(entry, 'result', row.result);
+  defineParsed(entry, 'result', () => stored('result') ?? '{"content":[]}');
   entry.source = row.source as ResultOrigin;
   entry.model = row.model;
   entry.usage =
@@ -275,25 +303,25 @@ function toEntry(row: CallRow): CallLogEntry {
   entry.latencyMs = row.latency_ms;
   entry.at = row.at;
   if (row.connection_id !== null) entry.connectionId = row.connection_id;
-  if (row.changes !== null) defineParsed(entry, 'changes', row.changes);
+  if (row.has_changes) defineParsed(entry, 'changes', () => row.changes ?? stored('changes') ?? 'null');
   return entry;
 }
 
 /**
- * Gives `entry` the field `name` read from `text` when first read, in the place the eager entry
+ * Gives `entry` the field `name` read from `text()` when first read, in the place the eager entry
  * had it. Enumerable, so spreads, `JSON.stringify` and deep equality see it as a plain field; a
  * write replaces it.
  */
-function defineParsed(entry: CallLogEntry, name: 'arguments' | 'result' | 'changes', text: string): void {
+function defineParsed(entry: CallLogEntry, name: 'arguments' | 'result' | 'changes', text: () => string): void {
   let parsed: unknown;
-  let raw: string | undefined = text;
+  let read = false;
   Object.defineProperty(entry, name, {
     enumerable: true,
     configurable: true,
     get() {
-      if (raw !== undefined) {
-        parsed = JSON.parse(raw);
-        raw = undefined;
+      if (!read) {
+        parsed = JSON.parse(text());
+        read = true;
       }
       return parsed;
     },

@@ -15,9 +15,9 @@ export function prepareMemoryWrites(db: Sqlite) {
   const statements = {
     insertCall:
       db.prepare(`INSERT INTO memory_calls (connection_seq, sequence, tool, arguments_key, arguments, occurrence, result, source, model,
-        input_tokens, output_tokens, cached_input_tokens, latency_ms, at, changes, connection_id)
+        input_tokens, output_tokens, cached_input_tokens, latency_ms, at, changes, connection_id, logged_chars)
       VALUES (@key, @sequence, @tool, @argumentsKey, @arguments, @occurrence, @result, @source, @model, @inputTokens, @outputTokens, @cachedInputTokens,
-        @latencyMs, @at, @changes, @connectionId)`),
+        @latencyMs, @at, @changes, @connectionId, @loggedChars)`),
     saveWorld: db.prepare<
       [number, string, number, number, string | null]
     >(`INSERT INTO memory_worlds (connection_seq, world, world_sequence, next_sequence, occurrences)
@@ -69,15 +69,18 @@ export function prepareMemoryWrites(db: Sqlite) {
 export type MemoryWrites = ReturnType<typeof prepareMemoryWrites>;
 
 function toCallParameters(key: MemoryKey, entry: CallLogEntry, changes: WorldChanges | undefined) {
+  const changesText = changes ? JSON.stringify(changes) : null;
+  const argumentsText = JSON.stringify(entry.arguments);
+  const resultText = JSON.stringify(entry.result);
   return {
-    changes: changes ? JSON.stringify(changes) : null,
+    changes: changesText,
     key,
     sequence: entry.sequence,
     tool: entry.tool,
     argumentsKey: entry.argumentsKey,
-    arguments: JSON.stringify(entry.arguments),
+    arguments: argumentsText,
     occurrence: entry.occurrence,
-    result: JSON.stringify(entry.result),
+    result: resultText,
     source: entry.source,
     model: entry.model,
     inputTokens: entry.usage?.inputTokens ?? null,
@@ -86,5 +89,7 @@ function toCallParameters(key: MemoryKey, entry: CallLogEntry, changes: WorldCha
     latencyMs: entry.latencyMs,
     at: entry.at,
     connectionId: entry.connectionId ?? null,
+    // What a restart counts for the retention bytes without reading the text (memory-cache.ts).
+    loggedChars: entry.argumentsKey.length + argumentsText.length + resultText.length + (changesText?.length ?? 0),
   };
 }

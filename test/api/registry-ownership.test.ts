@@ -112,6 +112,7 @@ describe('registry ownership of imports and old data', () => {
     db.exec('ALTER TABLE memory_snapshots DROP COLUMN scope; ALTER TABLE memory_snapshots DROP COLUMN connection_id');
     db.exec('ALTER TABLE memory_calls DROP COLUMN cached_input_tokens');
     db.exec('ALTER TABLE mock_settings DROP COLUMN surface');
+    db.exec('ALTER TABLE memory_calls DROP COLUMN logged_chars');
     db.pragma('user_version = 7');
     db.close();
     const second = await startHarness('in-process', { dataDir });

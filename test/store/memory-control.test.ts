@@ -259,7 +259,8 @@ describe('the memory store cache', () => {
     const db = openDatabase(join(harness.dataDir, 'mcpsim.db'));
     try {
       const store = createMemoryStore(db);
-      return { memory: store.load(key), occurrence: store.nextOccurrence(key, 'tool', '{"a":1}') };
+      // Read whole before the database closes: a loaded call reads its text from its row when first read.
+      return { memory: structuredClone(store.load(key)), occurrence: store.nextOccurrence(key, 'tool', '{"a":1}') };
     } finally {
       db.close();
     }
