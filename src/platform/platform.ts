@@ -185,7 +185,11 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     options.dataDir === undefined
       ? { databaseFile: ':memory:', encryptionKey: randomBytes(32), tokenKey: randomBytes(32) }
       : openDataDir(options.dataDir);
-  const stores = createStores({ ...location, ...(options.memoryLimits ? { memoryLimits: options.memoryLimits } : {}) });
+  const stores = createStores({
+    ...location,
+    ...(options.memoryLimits ? { memoryLimits: options.memoryLimits } : {}),
+    callTermsOf: options.toolResults?.callTermsOf,
+  });
   try {
     const { apiKey } = bootstrap(stores, {
       clock,

@@ -1,3 +1,5 @@
+import { toCallTerms } from './model/call-terms.js';
+import { resultText } from './model/prompt-history.js';
 import type { LanguageModel } from 'ai';
 import { systemClock, type Clock } from '../domain/clock.js';
 import { toFixturePath } from './fixtures/fixture-file.js';
@@ -71,7 +73,7 @@ export function createToolResults(settings: ToolResultSettings): ToolResultSourc
         ...(settings.budgetTokens ? { budgetTokens: settings.budgetTokens } : {}),
       })
     : undefined;
-  return createSourceChain({
+  const chain = createSourceChain({
     replay: toReplay(settings),
     ...(model ? { model } : {}),
     missPolicy: settings.missPolicy ?? (model ? 'model' : 'error'),
@@ -88,6 +90,8 @@ export function createToolResults(settings: ToolResultSettings): ToolResultSourc
     ...(settings.recordSimulated ? { recordSimulated: true } : {}),
     checkReadsAgainstWorld: settings.checkReadsAgainstWorld,
   });
+  // The model's prompt reads the log: its words go to disk with each call, for after a restart.
+  return model ? { ...chain, callTermsOf: (entry) => toCallTerms(entry, resultText) } : chain;
 }
 
 /**

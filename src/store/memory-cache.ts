@@ -3,6 +3,7 @@ import { type CallLogEntry, type ResultOrigin, type WorldChanges, type WorldStat
 import { applyWorldChangesInPlace } from '../domain/world-state.js';
 import { replayWorldChanges } from '../domain/world-replay.js';
 import type { ToolOverride } from '../domain/tool-operation.js';
+import { prepareCallTerms } from './call-terms.js';
 import type { Sqlite } from './database.js';
 import type { MemoryKey } from './memory-keys.js';
 import type { MockSettings } from './mock-settings.js';
@@ -71,6 +72,8 @@ interface CallRow {
   has_changes: 0 | 1;
   /** The JSON text's length (arguments key, arguments, result, changes), as `entryBytes` counts it. */
   chars: number;
+  /** Whether its words are stored (call-terms.ts). */
+  terms_indexed: 0 | 1;
 }
 
 /** A stored call's text, read when one of its fields is first read. */
@@ -99,6 +102,7 @@ export function createMemoryCache(
   db: Sqlite,
   { beforeEvict, startOf, limits }: { beforeEvict(): void; startOf(key: MemoryKey): MockSettings; limits: MemoryLimits },
 ) {
+  const terms = prepareCallTerms(db);
   const statements = {
     world: db.prepare<[number], { world: string; world_sequence: number; next_sequence: number; occurrences: string | null }>(
       'SELECT world, world_sequence, next_sequence, occurrences FROM memory_worlds WHERE connection_seq = ?',
@@ -106,7 +110,7 @@ export function createMemoryCache(
     // The text of the calls stays on disk (the changes after the checkpoint aside): see `toEntry`.
     calls: db.prepare<[number, number], CallRow>(
       `SELECT sequence, tool, arguments_key, occurrence, source, model, input_tokens, output_tokens, cached_input_tokens,
-        latency_ms, at, connection_id, CASE WHEN sequence > ? THEN changes END AS changes, changes IS NOT NULL AS has_changes,
+        latency_ms, at, connection_id, terms_indexed, CASE WHEN sequence > ? THEN changes END AS changes, changes IS NOT NULL AS has_changes,
         coalesce(logged_chars, length(arguments_key) + length(arguments) + length(result) + coalesce(length(changes), 0)) AS chars
       FROM memory_calls WHERE connection_seq = ? ORDER BY sequence`,
     ),
@@ -132,6 +136,7 @@ export function createMemoryCache(
     let bytes = 0;
     let changedSinceCheckpoint = 0;
     const history: CallLogEntry[] = [];
+    const withTerms: CallLogEntry[] = [];
     const replayed: WorldChanges[] = [];
     for (const row of rows) {
       const pastCheckpoint = row.sequence > checkpointSequence;
@@ -148,7 +153,9 @@ export function createMemoryCache(
       entryBytes.set(entry, row.chars);
       bytes += row.chars;
       history.push(entry);
+      if (row.terms_indexed) withTerms.push(entry);
     }
+    terms.register(key, history, withTerms);
     const toolOverrides = Object.keys(start.tools).length > 0 ? { toolOverrides: start.tools } : {};
     // All at once: applied one call at a time, each would copy the entities of the types it touches.
     const world = replayWorldChanges(stored ? (JSON.parse(stored.world) as WorldState) : start.world, replayed);

@@ -1,6 +1,7 @@
 import { boundCallEntry, defaultMemoryLimits, type MemoryLimits } from '../domain/call-log-bounds.js';
 import type { CallLogEntry, WorldChanges } from '../domain/memory-log.js';
 import { createCallBatch, toStoredOccurrences } from './call-batch.js';
+import type { CallTermsOf } from './call-terms.js';
 import type { Sqlite } from './database.js';
 import { countOccurrences, createMemoryCache, recordCall, type Memory } from './memory-cache.js';
 import { createMemoryEvents } from './memory-events.js';
@@ -34,8 +35,12 @@ export type { MockSettings } from './mock-settings.js';
  *   const { world, history, nextSequence } = stores.memory.load(key);
  *   stores.memory.append(key, { ...entry, sequence: nextSequence, occurrence: stores.memory.nextOccurrence(key, tool, argumentsKey) }, changes);
  */
-export function createMemoryStore(db: Sqlite, limits: MemoryLimits = defaultMemoryLimits) {
-  const writes = prepareMemoryWrites(db);
+export function createMemoryStore(
+  db: Sqlite,
+  limits: MemoryLimits = defaultMemoryLimits,
+  { termsOf }: { termsOf?: CallTermsOf | undefined } = {},
+) {
+  const writes = prepareMemoryWrites(db, { termsOf });
   const settings = createMockSettingsTable(db);
   // The cache and the batch need each other: evicting a memory commits its waiting calls first.
   const cache = createMemoryCache(db, { beforeEvict: () => batch.flush(), startOf: (key) => settings.startOf(key), limits });

@@ -1,4 +1,5 @@
 import type { CallLogEntry, WorldChanges } from '../domain/memory-log.js';
+import { prepareCallTerms, type CallTermsOf } from './call-terms.js';
 import type { Sqlite } from './database.js';
 import type { MemoryKey } from './memory-keys.js';
 
@@ -11,13 +12,14 @@ import type { MemoryKey } from './memory-keys.js';
  *   const writes = prepareMemoryWrites(db);
  *   writes.transaction(() => writes.insertCall(key, entry, changes));
  */
-export function prepareMemoryWrites(db: Sqlite) {
+export function prepareMemoryWrites(db: Sqlite, { termsOf }: { termsOf?: CallTermsOf | undefined } = {}) {
+  const terms = termsOf ? prepareCallTerms(db) : null;
   const statements = {
     insertCall:
       db.prepare(`INSERT INTO memory_calls (connection_seq, sequence, tool, arguments_key, arguments, occurrence, result, source, model,
-        input_tokens, output_tokens, cached_input_tokens, latency_ms, at, changes, connection_id, logged_chars)
+        input_tokens, output_tokens, cached_input_tokens, latency_ms, at, changes, connection_id, logged_chars, terms_indexed)
       VALUES (@key, @sequence, @tool, @argumentsKey, @arguments, @occurrence, @result, @source, @model, @inputTokens, @outputTokens, @cachedInputTokens,
-        @latencyMs, @at, @changes, @connectionId, @loggedChars)`),
+        @latencyMs, @at, @changes, @connectionId, @loggedChars, @termsIndexed)`),
     saveWorld: db.prepare<
       [number, string, number, number, string | null]
     >(`INSERT INTO memory_worlds (connection_seq, world, world_sequence, next_sequence, occurrences)
@@ -38,8 +40,10 @@ export function prepareMemoryWrites(db: Sqlite) {
      * a checkpoint. Returns the length of the changes as stored (JSON text; 0 for none).
      */
     insertCall(key: MemoryKey, entry: CallLogEntry, changes: WorldChanges | undefined = entry.changes): number {
-      const parameters = toCallParameters(key, entry, changes);
+      const parameters = toCallParameters(key, entry, changes, terms ? 1 : 0);
       statements.insertCall.run(parameters);
+      // With a model, the call's words go with it: a restart finds the calls that mention a value without reading them.
+      if (terms) terms.insert(key, entry.sequence, termsOf!(entry));
       return parameters.changes?.length ?? 0;
     },
     /**
@@ -68,7 +72,7 @@ export function prepareMemoryWrites(db: Sqlite) {
 
 export type MemoryWrites = ReturnType<typeof prepareMemoryWrites>;
 
-function toCallParameters(key: MemoryKey, entry: CallLogEntry, changes: WorldChanges | undefined) {
+function toCallParameters(key: MemoryKey, entry: CallLogEntry, changes: WorldChanges | undefined, termsIndexed: 0 | 1) {
   const changesText = changes ? JSON.stringify(changes) : null;
   const argumentsText = JSON.stringify(entry.arguments);
   const resultText = JSON.stringify(entry.result);
@@ -91,5 +95,6 @@ function toCallParameters(key: MemoryKey, entry: CallLogEntry, changes: WorldCha
     connectionId: entry.connectionId ?? null,
     // What a restart counts for the retention bytes without reading the text (memory-cache.ts).
     loggedChars: entry.argumentsKey.length + argumentsText.length + resultText.length + (changesText?.length ?? 0),
+    termsIndexed,
   };
 }

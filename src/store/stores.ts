@@ -1,4 +1,5 @@
 import type { MemoryLimits } from '../domain/call-log-bounds.js';
+import type { CallTermsOf } from './call-terms.js';
 import { createAccountStore } from './account-store.js';
 import { createConnectionStore } from './connection-store.js';
 import { openDatabase } from './database.js';
@@ -16,11 +17,17 @@ import { createSecretBox } from './secret-box.js';
  * @example
  *   const stores = createStores({ databaseFile: ':memory:', encryptionKey: randomBytes(32) });
  */
-export function createStores(options: { databaseFile: string; encryptionKey: Buffer; memoryLimits?: MemoryLimits }) {
+export function createStores(options: {
+  databaseFile: string;
+  encryptionKey: Buffer;
+  memoryLimits?: MemoryLimits;
+  /** With a model: the words stored with each logged call (call-terms.ts). */
+  callTermsOf?: CallTermsOf | undefined;
+}) {
   const db = openDatabase(options.databaseFile);
   // One transaction wrapper, made once (better-sqlite3's transaction() is costly to create); it keeps the read caches true.
   const caches = createCacheSet(db);
-  const memory = createMemoryStore(db, options.memoryLimits);
+  const memory = createMemoryStore(db, options.memoryLimits, { termsOf: options.callTermsOf });
   const namespaceStore = createNamespaceStore(db, caches);
   const connectionStore = createConnectionStore(db, createSecretBox(options.encryptionKey), {
     caches,

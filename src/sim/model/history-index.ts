@@ -6,6 +6,8 @@
  * what goes in"). Pure apart from its caches.
  */
 import type { CallLogEntry } from '../../domain/memory-log.js';
+import { isTermIndexed, termLookupOf, type TermLookup } from '../../store/call-terms.js';
+import { leafQuery, pairQuery, tokenQuery } from './call-terms.js';
 import { leavesOf, mentions, toTokens, type Needle } from './prompt-needles.js';
 import type { ShownEntity } from '../source/shown-entities.js';
 
@@ -74,6 +76,15 @@ interface HistoryIndex {
   /** The same for needles many entries mention (costly to find again), the latest used, bounded by their positions in all. */
   heavyPhrases: Map<string, Phrase>;
   heavyPositions: number;
+  /**
+   * A memory read back from SQLite with its calls' words on disk (store/call-terms.ts): those calls
+   * are not tokenized here; a list's positions of them are looked up when the list is first read
+   * and merged into it (`stored` says which lists are).
+   */
+  lookup: TermLookup | undefined;
+  /** Position by sequence of the usable entries whose words are on disk. */
+  storedAt: Map<number, number>;
+  stored: Set<string>;
 }
 
 interface Phrase {
@@ -125,6 +136,9 @@ function indexOf(history: readonly CallLogEntry[], resultText: (entry: CallLogEn
       phrases: new Map(),
       heavyPhrases: new Map(),
       heavyPositions: 0,
+      lookup: termLookupOf(history),
+      storedAt: new Map(),
+      stored: new Set(),
     };
     indexes.set(history, index);
   }
@@ -137,6 +151,11 @@ function indexOf(history: readonly CallLogEntry[], resultText: (entry: CallLogEn
     index.mirror.push(entry);
     if (!isUsable(entry)) {
       post(index.failed, callKey(entry.tool, entry.argumentsKey), position);
+      continue;
+    }
+    // Its words are on disk: found by `mergeStored` when a list is read, not tokenized here.
+    if (index.lookup && isTermIndexed(entry)) {
+      index.storedAt.set(entry.sequence, position);
       continue;
     }
     const { facts, sequence } = factsWithTokens(entry, resultText);
@@ -163,6 +182,55 @@ function post(postings: Map<string, number[]>, key: string, position: number): v
   else if (list[list.length - 1] !== position) list.push(position);
 }
 
+/** The positions of the entries that hold `token` (in their text, or as an argument value). */
+function tokenList(index: HistoryIndex, token: string): readonly number[] {
+  mergeStored(index, `t${token}`, () => tokenQuery(token), index.byToken, token);
+  return index.byToken.get(token) ?? [];
+}
+
+/** The positions of the entries whose text holds `first second`. */
+function pairList(index: HistoryIndex, first: string, second: string): readonly number[] {
+  if (index.storedAt.size > 0 && !index.byPair.has(first)) index.byPair.set(first, new Map());
+  const followers = index.byPair.get(first);
+  if (followers) mergeStored(index, `p${first}\u0000${second}`, () => pairQuery(first, second), followers, second);
+  return followers?.get(second) ?? [];
+}
+
+/** The positions of the entries with an argument value of several words (or of other characters). */
+function leafList(index: HistoryIndex, leaf: string): readonly number[] {
+  mergeStored(index, `l${leaf}`, () => leafQuery(leaf), index.byLeaf, leaf);
+  return index.byLeaf.get(leaf) ?? [];
+}
+
+/** Merges into `postings[key]`, once, the positions the words on disk give for `query`. */
+function mergeStored(index: HistoryIndex, kind: string, query: () => string, postings: Map<string, number[]>, key: string): void {
+  if (!index.lookup || index.storedAt.size === 0 || index.stored.has(kind)) return;
+  index.stored.add(kind);
+  const found: number[] = [];
+  for (const sequence of index.lookup(query())) {
+    const at = index.storedAt.get(sequence);
+    if (at !== undefined) found.push(at);
+  }
+  if (found.length === 0) return;
+  if (!index.ascending) found.sort((a, b) => a - b);
+  const own = postings.get(key);
+  postings.set(key, own ? mergeAscending(found, own) : found);
+}
+
+function mergeAscending(a: readonly number[], b: readonly number[]): number[] {
+  const merged: number[] = [];
+  let [i, j] = [0, 0];
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]! < b[j]!)) merged.push(a[i++]!);
+    else if (i >= a.length || b[j]! < a[i]!) merged.push(b[j++]!);
+    else {
+      merged.push(a[i++]!);
+      j++;
+    }
+  }
+  return merged;
+}
+
 /** The first index of `list` (ascending) whose value is at least `value`. */
 function lowerBound(list: readonly number[], value: number, from = 0): number {
   let [low, high] = [from, list.length];
@@ -182,15 +250,15 @@ function lowerBound(list: readonly number[], value: number, from = 0): number {
  * again checks only the entries logged since.
  */
 function positionsOf(index: HistoryIndex, needle: Needle, resultText: (entry: CallLogEntry) => string): readonly number[] {
-  if (needle.isWord) return index.byToken.get(needle.text) ?? [];
-  if (needle.tokens.length === 0) return index.byLeaf.get(needle.text) ?? [];
+  if (needle.isWord) return tokenList(index, needle.text);
+  if (needle.tokens.length === 0) return leafList(index, needle.text);
   const phrase = rememberedPhrase(index, needle.text);
   const before = phrase.positions.length;
   if (phrase.upTo < index.mirror.length) {
     // Every list holds every entry that mentions the needle: the rarest gives the candidates, and
     // the others rule out nearly every entry that does not mention it by a binary search before the text is read.
     const lists = needle.tokens
-      .map((token, at) => (at === 0 ? index.byToken.get(token) : index.byPair.get(needle.tokens[at - 1]!)?.get(token)) ?? [])
+      .map((token, at) => (at === 0 ? tokenList(index, token) : pairList(index, needle.tokens[at - 1]!, token)))
       .sort((a, b) => a.length - b.length);
     const rarest = lists[0] ?? [];
     const others = lists.slice(1).map((list) => ({ list, at: 0 }));
@@ -199,7 +267,7 @@ function positionsOf(index: HistoryIndex, needle: Needle, resultText: (entry: Ca
         other.at = lowerBound(other.list, position, other.at);
         return other.list[other.at] === position;
       });
-    const leafs = index.byLeaf.get(needle.text) ?? [];
+    const leafs = leafList(index, needle.text);
     let [inRarest, inLeafs] = [lowerBound(rarest, phrase.upTo), lowerBound(leafs, phrase.upTo)];
     while (inRarest < rarest.length || inLeafs < leafs.length) {
       const fromLeaf = inRarest >= rarest.length || (inLeafs < leafs.length && leafs[inLeafs]! <= rarest[inRarest]!);

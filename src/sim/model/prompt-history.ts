@@ -85,7 +85,7 @@ function renderEntry(entry: CallLogEntry): string {
 }
 
 /** The text a client saw (structuredContent when the text is empty); only the first part of a long result matters here. */
-function resultText(entry: CallLogEntry): string {
+export function resultText(entry: CallLogEntry): string {
   const texts = entry.result.content.map((item) => {
     const part = item as { type?: string; text?: string };
     return part.type === 'text' && typeof part.text === 'string' ? part.text : `[${part.type ?? 'content'}]`;

@@ -1,3 +1,4 @@
+import type { CallTermsOf } from '../../store/call-terms.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CallLogEntry, ResultOrigin, TokenUsage, WorldChanges, WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
@@ -82,6 +83,12 @@ export interface ToolResolution {
 export interface ToolResultSource {
   /** The result, or null when this source has nothing to say about the call (the next one may). */
   resolve(call: ToolCall): Promise<ToolResolution | null>;
+  /**
+   * What to store on disk with each logged call, when this source reads the log on later calls
+   * (the model's prompt does): a restart then finds the calls that mention a value without
+   * reading the whole log back (store/call-terms.ts).
+   */
+  callTermsOf?: CallTermsOf;
 }
 
 /** Asks each source in turn; the first one that answers wins. */

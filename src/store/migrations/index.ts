@@ -10,6 +10,7 @@ import { sql as snapshotScope } from './0012-snapshot-scope.js';
 import { sql as cachedTokens } from './0013-cached-tokens.js';
 import { sql as mockSurface } from './0014-mock-surface.js';
 import { sql as callSizes } from './0015-call-sizes.js';
+import { sql as callTerms } from './0016-call-terms.js';
 
 /**
  * Every schema change, in order. Append only: a released migration is never edited; a change is
@@ -29,4 +30,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 13, name: 'cached-tokens', sql: cachedTokens },
   { version: 14, name: 'mock-surface', sql: mockSurface },
   { version: 15, name: 'call-sizes', sql: callSizes },
+  { version: 16, name: 'call-terms', sql: callTerms },
 ];
