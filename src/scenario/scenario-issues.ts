@@ -38,12 +38,31 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown): Finding[
   const last = path[path.length - 1];
   if (issue.code === 'invalid_type' && last !== undefined && !hasKey(valueAt(input, parentPath), last)) {
     const description = descriptionAt(path);
+    const example = path.length === 1 && last === 'namespaces' ? namespacesExample(input) : '';
     return [
-      { path: parentPath, message: `${toDisplayPath(path)}: is required; add ${String(last)}:${description ? ` <${description}>` : ''}` },
+      {
+        path: parentPath,
+        message: `${toDisplayPath(path)}: is required; add ${String(last)}:${description ? ` <${description}>` : ''}${example}`,
+      },
     ];
   }
   const value = valueAt(input, path);
   return [{ path, message: `${toDisplayPath(path)}: ${describeScenarioRule(issue, value, !isSecretPath(path))}` }];
+}
+
+/**
+ * How to write the namespaces a file lacks, with its first server when it has one: a newcomer who
+ * wrote the servers and the world often expects them mocked without saying where.
+ */
+function namespacesExample(input: unknown): string {
+  const servers = (input as { servers?: { qualifiedName?: unknown }[] } | null)?.servers;
+  const server = Array.isArray(servers) && typeof servers[0]?.qualifiedName === 'string' ? servers[0].qualifiedName : '@acme/crm';
+  const id =
+    server
+      .split('/')
+      .at(-1)!
+      .replace(/-mcp(-server)?$|^mcp-/g, '') || 'server';
+  return `, e.g. namespaces: [{ name: demo, connections: [{ id: ${id}, server: "${server}", mock: true }] }]`;
 }
 
 /** Header values and a local server's environment are likely secrets: a message never shows them. */

@@ -186,8 +186,15 @@ describe('loadScenarioText', () => {
   it('reports missing top-level properties of an empty file at 1:1', () => {
     expect(summarize('')).toEqual([
       '1:1  | name: is required; add name: <the scenario name>',
-      '1:1  | namespaces: is required; add namespaces: <the namespaces to create, at least one>',
+      '1:1  | namespaces: is required; add namespaces: <the namespaces to create, at least one>, e.g. namespaces: [{ name: demo, connections: [{ id: crm, server: "@acme/crm", mock: true }] }]',
     ]);
+  });
+
+  it('shows how to mock the file’s own first server when its namespaces are missing', () => {
+    const text = yaml('name: desk', 'servers:', '  - qualifiedName: "@northwind/zendesk-mcp"', '    tools: []');
+    expect(summarize(text)).toContainEqual(
+      '1:1  | namespaces: is required; add namespaces: <the namespaces to create, at least one>, e.g. namespaces: [{ name: demo, connections: [{ id: zendesk, server: "@northwind/zendesk-mcp", mock: true }] }]',
+    );
   });
 
   it('reports a syntax error where it is made: an unclosed quote, a line indented too far, only the first of a cascade', () => {
