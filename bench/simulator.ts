@@ -31,7 +31,8 @@
  * Then the long sessions of long-session.ts: 10,000 calls on the model path and on the stateful
  * simulator, p50 per 1,000 calls, and the restart after 100 and after 10,000 calls.
  * Results go to bench/results/simulator.json. Options: BENCH_SOCKET=0 skips the socket runs;
- * BENCH_LONG=0 skips the long sessions, BENCH_LONG=only runs only them; BENCH_LONG_CALLS sets their length.
+ * BENCH_LONG=0 skips the long sessions, BENCH_LONG=only runs only them; BENCH_LONG_CALLS sets their length;
+ * BENCH_LONG_BY_TOOL=1 adds each tool's p50 per 1,000 calls.
  * Profile with: node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/simulator.ts
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
