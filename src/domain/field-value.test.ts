@@ -66,6 +66,14 @@ describe('real-looking field values', () => {
       for (const seed of ['a', 'b', 'c']) expect(toStringValue({ type: 'string' }, at(name, 'thing', seed))).not.toMatch(wordSalad);
   });
 
+  it('writes a commit’s message as a commit message, a capitalized imperative line', () => {
+    for (const seed of ['a', 'b', 'c']) {
+      const message = toStringValue({ type: 'string' }, at('message', 'commit', seed));
+      expect(message).toMatch(/^[A-Z][a-z]+ [\w -]+$/);
+      expect(message).not.toMatch(/[.!?]$/);
+    }
+  });
+
   it('gives the same value for the same seed, whatever was drawn in between', () => {
     const first = text('email');
     text('name', { type: 'string' }, 'customer');

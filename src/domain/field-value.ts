@@ -249,9 +249,13 @@ function stringOfKind(kind: FieldKind, faker: Faker, context: FieldContext, sche
     case 'label':
       return faker.word.noun();
     default:
+      // A commit's message reads like one (`Index solid state matrix`), not like a sentence of prose.
+      if (context.name === 'message' && /(^|_)commit$/.test(context.entity ?? '')) return capitalized(faker.git.commitMessage());
       return sentence(faker);
   }
 }
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A value the field's description lists (`One of: open, closed`), when it lists some. */
 function statusFromDescription(schema: Schema): string | null {

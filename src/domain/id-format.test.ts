@@ -52,6 +52,14 @@ describe('new ids in a service’s format', () => {
     expect(ts).toMatch(/^\d{10}\.\d{6}$/);
   });
 
+  it('gives a git commit (or a sha field) 40 hexadecimal digits, a different one each time', () => {
+    const first = toNewId(clues({ type: 'commit' }));
+    expect(first).toMatch(/^[0-9a-f]{40}$/);
+    expect(toNewId(clues({ type: 'commit', existing: [first] }))).not.toBe(first);
+    expect(toNewId(clues({ type: 'change', field: 'sha' }))).toMatch(/^[0-9a-f]{40}$/);
+    expect(toNewId(clues({ type: 'commitment' }))).toBe('commitment_1');
+  });
+
   it('makes a slug from the name the call gives, and counts a number kept as a string', () => {
     expect(toNewId(clues({ type: 'pipeline', field: 'slug', args: { name: 'Deploy Service' } }))).toBe('deploy-service');
     expect(toNewId(clues({ type: 'pipeline', field: 'slug', existing: ['deploy-service'], args: { name: 'Deploy Service' } }))).toBe(

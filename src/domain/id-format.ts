@@ -2,8 +2,8 @@
  * New ids in a service's own format. The format is learned, in order, from the ids the world
  * already holds for the type (`c_1001` → `c_1002`), the `pattern` of an argument that takes the
  * id, and examples in the descriptions of such arguments (`cus_NffrFeUfNV2Hib`, `OPS-123`,
- * `https://…/issues/42`, a 16-digit number). A key such as `PROJ-N` takes the project key from the
- * call's arguments. The id made always matches every pattern given, so the tools that take it
+ * `https://…/issues/42`, a 16-digit number), then what the kind of thing fixes (a git commit's
+ * 40 hex digits). A key such as `PROJ-N` takes the project key from the call's arguments. The id made always matches every pattern given, so the tools that take it
  * accept it. Pure and seeded: the same inputs give the same id.
  */
 import { withFake } from './fake-data.js';
@@ -92,7 +92,7 @@ export function toNewId(clues: IdClues): string {
 }
 
 /** Where a new id's format came from: the world's ids, a project key, an example, a pattern, or none (`<type>_<n>`). */
-export type IdSource = 'world' | 'project key' | 'example' | 'pattern' | 'counter' | 'name';
+export type IdSource = 'world' | 'project key' | 'example' | 'pattern' | 'counter' | 'name' | 'convention';
 
 /**
  * A new id and where its format came from (what `mcpsim explain` shows).
@@ -113,6 +113,7 @@ export function toNewIdWithSource(clues: IdClues): { id: string; source: IdSourc
     ...fromExisting(clues, summary).map((id) => ({ id, source: 'world' as const })),
     ...(keyed ? [] : fromProjectKey(clues, summary)).map((id) => ({ id, source: 'project key' as const })),
     ...fromExamples(clues, taken).map((id) => ({ id, source: 'example' as const })),
+    ...fromConvention(clues).map((id) => ({ id, source: 'convention' as const })),
     ...(clues.numeric || clues.field === 'number'
       ? [{ id: counted('', clues.existing.length + 1, 0, taken), source: 'counter' as const }]
       : []),
@@ -188,6 +189,16 @@ function fromExamples(clues: IdClues, taken: ReadonlySet<string>): string[] {
     if (url) return [counted(url[1]!, clues.existing.length + 1, 0, taken)];
     return [];
   });
+}
+
+/**
+ * Ids whose form the kind of thing fixes wherever it lives: a git commit (or a field named `sha`)
+ * is 40 hexadecimal digits.
+ */
+function fromConvention(clues: IdClues): string[] {
+  const commit = /(^|_)commit$/.test(clues.type) || /^(sha|commit_?sha|commit_?hash)$/i.test(clues.field ?? '');
+  if (!commit || clues.numeric) return [];
+  return [withFake(`${clues.seed}|${clues.existing.length}`, (faker) => faker.git.commitSha())];
 }
 
 /** A slug is made from the name or title the call gives (`Deploy Service` → `deploy-service`), numbered when taken. */

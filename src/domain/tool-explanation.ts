@@ -189,6 +189,7 @@ function whyIdFormat(shape: ToolShape, records: readonly EntityRecord[], source:
   if (source === 'project key') return `a project key and a number, as an id argument's pattern or example shows${patternNote}`;
   if (source === 'example') return `like the example in the description of an argument that takes the id${patternNote}`;
   if (source === 'pattern') return `a string the pattern of an argument that takes the id matches${patternNote}`;
+  if (source === 'convention') return `40 hexadecimal digits, as a git commit's sha is${patternNote}`;
   if (shape.numericId) return `numbers counting up: "${shape.idField}" is a number${patternNote}`;
   return `the entity's name and a count, as nothing shows the format${patternNote}`;
 }

@@ -49,10 +49,11 @@ export function toReferenceSet(input: AnswerInput): { world: WorldState; changes
   for (let index = 0; index < referenceSetSize; index++) {
     const existing = Object.keys(entities).map((id) => ({ id, fields: entities[id]! }));
     const id = toCreatedId({ ...input, args: {} }, existing);
-    const names = new Set(Object.values(entities).map((fields) => fields.name));
-    let name = referenceName(input, id);
-    for (let attempt = 1; names.has(name) && attempt < 5; attempt++) name = referenceName(input, `${id}|${attempt}`);
-    const fields = { [input.shape.idField]: id, name };
+    const label = labelField(type);
+    const names = new Set(Object.values(entities).map((fields) => fields[label]));
+    let name = referenceName(input, id, label);
+    for (let attempt = 1; names.has(name) && attempt < 5; attempt++) name = referenceName(input, `${id}|${attempt}`, label);
+    const fields = { [input.shape.idField]: id, [label]: name };
     entities[id] = fields;
     upserts.push({ type, id, fields });
   }
@@ -71,9 +72,14 @@ export function withReferenceMark<T extends { changes?: WorldChanges }>(answer: 
   return { ...answer, changes: { ...changes, facts: [...(changes.facts ?? []), fact] } };
 }
 
-function referenceName(input: AnswerInput, id: string): string {
+function referenceName(input: AnswerInput, id: string, field: string): string {
   return toStringValue(
     { type: 'string' },
-    { name: 'name', entity: input.shape.entity, seed: `${input.seed}|${input.shape.entity}|${id}`, now: input.now },
+    { name: field, entity: input.shape.entity, seed: `${input.seed}|${input.shape.entity}|${id}`, now: input.now },
   );
+}
+
+/** The field that says what one of them is: a commit has a message, anything else a name. */
+function labelField(type: string): string {
+  return /(^|_)commit$/.test(type) ? 'message' : 'name';
 }
