@@ -42,6 +42,7 @@ import { toRelatedInput, withChildLists } from './world-children.js';
 import { initialState, requestedState, spellState, stateSchema, toStateField } from './state-fields.js';
 import { describedFields } from './described-values.js';
 import { isReferenceType, toReferenceSet, withReferenceMark } from './reference-data.js';
+import { toPageFields, toSearchResults, urlOfRead } from './web-pages.js';
 import { toTargetState } from './target-state.js';
 import { batchItems, createEach, hasProperty, idListNames, readEach, relatedLists, removeEach, uniqueClash } from './world-batches.js';
 import {
@@ -152,6 +153,16 @@ function read(input: AnswerInput): Answer {
 }
 
 function list(called: AnswerInput): Answer {
+  // `brave_web_search(query)` with nothing seeded: results about the query, remembered (web-pages.ts).
+  const results = toSearchResults(called);
+  if (results) {
+    const answer = list({ ...called, world: results.world });
+    const upserts = [...(results.changes.upserts ?? []), ...(answer.changes?.upserts ?? [])];
+    return {
+      ...answer,
+      changes: { ...answer.changes, upserts, facts: [...(results.changes.facts ?? []), ...(answer.changes?.facts ?? [])] },
+    };
+  }
   const reference = toReferenceSet(called);
   if (reference) {
     const answer = list({ ...called, world: reference.world });
@@ -329,7 +340,9 @@ function generate(input: AnswerInput, id: string): Answer {
   const { shape } = input;
   // `get_system_health`: "Returns GREEN, YELLOW, or RED" shows one of them (described-values.ts).
   const described = describedFields(input.tool, shape.entity, { seed: entitySeed(input, id), now: input.now });
-  const fields: Record<string, unknown> = { ...described, ...dataArguments(input) };
+  // `fetch(url)`: the page at the URL, the one a search showed when it showed it (web-pages.ts).
+  const url = urlOfRead(input);
+  const fields: Record<string, unknown> = { ...described, ...dataArguments(input), ...(url ? toPageFields(input, url) : {}) };
   // Something to show even when the call gave nothing and the tool declares no output (`get_me()`).
   if (fieldValue(fields, shape.idField) === undefined && (shape.idArgument !== null || Object.keys(fields).length === 0))
     fields[shape.idField] = typedId(id === 'default' ? shape.entity : id, shape);
