@@ -26,6 +26,11 @@ const tools = [
     inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
   },
   {
+    name: 'get_url_screenshot',
+    description: 'Get page screenshot',
+    inputSchema: { type: 'object', properties: { url: { type: 'string', format: 'uri' } }, required: ['url'] },
+  },
+  {
     name: 'get_url_markdown',
     description: 'Get page converted into Markdown',
     inputSchema: { type: 'object', properties: { url: { type: 'string', format: 'uri' } }, required: ['url'] },
@@ -83,6 +88,17 @@ describe('a search server with nothing seeded', () => {
     const unknown = await call('get_url_markdown', { url: 'https://example.com/docs/getting-started' });
     expect(unknown).toMatchObject({ url: 'https://example.com/docs/getting-started', title: 'Getting started' });
     expect(await call('get_url_markdown', { url: 'https://example.com/docs/getting-started' })).toEqual(unknown);
+  });
+
+  it('answers a screenshot as a PNG image with a line naming the page', async () => {
+    await mock({ entities: {}, facts: [] });
+    const response = await harness.call('POST', '/connect/lab/docs/.tools/get_url_screenshot', {
+      body: { url: 'https://example.com/pricing' },
+    });
+    const [image, text] = response.body.content as [{ type: string; data: string; mimeType: string }, { type: string; text: string }];
+    expect(image).toMatchObject({ type: 'image', mimeType: 'image/png' });
+    expect(Buffer.from(image.data, 'base64').subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(text).toEqual({ type: 'text', text: 'Screenshot of https://example.com/pricing (320×200).' });
   });
 
   it('keeps a seeded type strict: a search that matches none of it answers none', async () => {

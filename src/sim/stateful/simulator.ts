@@ -1,3 +1,4 @@
+import { isScreenshotTool, toScreenshotResult } from './screenshot.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { withoutAbsent } from '../../domain/absent-arguments.js';
 import type { WorldState } from '../../domain/memory-log.js';
@@ -75,7 +76,9 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
       // `ping_system`: "Returns 'pong' as plain text" answers pong, not `Done: ping_system {}`.
       const text = shape.operation === 'other' && answer.text !== undefined ? describedText(tool) : null;
       if (text !== null) answer.text = text;
-      const result = { ...toResult(answer, tool), _meta: { 'mcpsim/operation': toOperationMeta(shape) } };
+      // `get_url_screenshot(url)`: an image, as the real tool sends (screenshot.ts).
+      const shot = answer.error === undefined && isScreenshotTool(tool) ? toScreenshotResult(screenshotSubject(call.arguments)) : null;
+      const result = { ...(shot ?? toResult(answer, tool)), _meta: { 'mcpsim/operation': toOperationMeta(shape) } };
       return { source: 'simulated', result, ...(answer.changes ? { worldChanges: answer.changes } : {}) };
     },
   };
@@ -89,6 +92,13 @@ function readBack(shape: ToolShape, args: Readonly<Record<string, unknown>>, wor
   if (Object.keys(args).length > 0 || world.entities[shape.entity]) return null;
   const value = lastGivenValue(world, shape.entity, tool.name);
   return value === undefined ? null : { text: String(value) };
+}
+
+/** What a screenshot is of: the URL, page or element the call names, if any. */
+function screenshotSubject(args: Readonly<Record<string, unknown>>): string | null {
+  for (const name of ['url', 'uri', 'page', 'element', 'selector', 'name'])
+    if (typeof args[name] === 'string' && args[name] !== '') return args[name] as string;
+  return null;
 }
 
 /** How the simulator read the tool, shown on its results (docs/simulator.md, "Seeing how a tool is read"). */
