@@ -144,7 +144,10 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
     operation = 'read';
     basis = 'annotations';
   }
-  if (operation === 'read' && plural) operation = 'list';
+  // `microsoft_docs_fetch(url)`: a read of one page by its URL, whatever the noun's number.
+  const onlyRequired = [...requiredOf(tool)];
+  const byUrl = onlyRequired.length === 1 && /^(url|uri|link|href)$/i.test(onlyRequired[0]!);
+  if (operation === 'read' && plural && !byUrl) operation = 'list';
   // `find_contact(email)` finds one contact by its fields; `find_projects` and a bare `find` search.
   // A required free-text `query` makes it a search all the same (`find_component_id(query)`).
   const textQuery = ['query', 'q', 'search_query'].some((name) => requiredOf(tool).has(name));

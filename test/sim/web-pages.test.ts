@@ -21,9 +21,19 @@ afterEach(() => harness.close());
 
 const tools = [
   {
-    name: 'docs_search',
+    name: 'microsoft_docs_search',
     description: 'Performs semantic search against the official documentation',
     inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+  },
+  {
+    name: 'microsoft_docs_fetch',
+    description: 'Fetch and convert a documentation page into markdown format',
+    inputSchema: { type: 'object', properties: { url: { type: 'string' } }, required: ['url'] },
+  },
+  {
+    name: 'microsoft_code_sample_search',
+    description: 'Search for official code snippets and examples',
+    inputSchema: { type: 'object', properties: { query: { type: 'string' }, language: { type: 'string' } }, required: ['query'] },
   },
   {
     name: 'get_url_screenshot',
@@ -51,12 +61,12 @@ async function call(tool: string, args: Record<string, unknown>) {
   return JSON.parse(response.body.content[0].text as string);
 }
 
-type Result = { id: string; title: string; url: string; description: string };
+type Result = { title: string; url: string; description: string };
 
 describe('a search server with nothing seeded', () => {
   it('answers results about the query, the same ones again, and new ones for another query', async () => {
     await mock({ entities: {}, facts: [] });
-    const first = (await call('docs_search', { query: 'timer trigger in Python' })).docs as Result[];
+    const first = (await call('microsoft_docs_search', { query: 'timer trigger in Python' })).docs as Result[];
     expect(first).toHaveLength(3);
     for (const result of first) {
       expect(result.title.toLowerCase()).toContain('timer trigger in python');
@@ -65,17 +75,17 @@ describe('a search server with nothing seeded', () => {
     }
     expect(new Set(first.map((result) => result.title)).size).toBe(3);
     expect(new Set(first.map((result) => result.description)).size).toBe(3);
-    expect((await call('docs_search', { query: 'timer trigger in Python' })).docs).toEqual(first);
+    expect((await call('microsoft_docs_search', { query: 'timer trigger in Python' })).docs).toEqual(first);
 
-    const other = (await call('docs_search', { query: 'partition keys' })).docs as Result[];
+    const other = (await call('microsoft_docs_search', { query: 'partition keys' })).docs as Result[];
     expect(other).toHaveLength(3);
-    expect(other.map((result) => result.id)).not.toContain(first[0]!.id);
-    expect((await call('docs_search', { query: 'timer trigger in Python' })).docs).toEqual(first);
+    expect(other.map((result) => result.url)).not.toContain(first[0]!.url);
+    expect((await call('microsoft_docs_search', { query: 'timer trigger in Python' })).docs).toEqual(first);
   });
 
   it('answers the page at a URL a search showed, and a page named by its address otherwise', async () => {
     await mock({ entities: {}, facts: [] });
-    const [shown] = (await call('docs_search', { query: 'retry policies' })).docs as Result[];
+    const [shown] = (await call('microsoft_docs_search', { query: 'retry policies' })).docs as Result[];
     const page = await call('get_url_markdown', { url: shown!.url });
     expect(page.title).toBe(shown!.title);
     expect(page.content).toMatch(
@@ -88,6 +98,15 @@ describe('a search server with nothing seeded', () => {
     const unknown = await call('get_url_markdown', { url: 'https://example.com/docs/getting-started' });
     expect(unknown).toMatchObject({ url: 'https://example.com/docs/getting-started', title: 'Getting started' });
     expect(await call('get_url_markdown', { url: 'https://example.com/docs/getting-started' })).toEqual(unknown);
+  });
+
+  it('reads a page a search showed through microsoft_docs_fetch(url) as that result, and the search still answers the same', async () => {
+    await mock({ entities: {}, facts: [] });
+    const results = (await call('microsoft_docs_search', { query: 'blob storage' })).docs as Result[];
+    const page = await call('microsoft_docs_fetch', { url: results[1]!.url });
+    expect(page).toMatchObject({ title: results[1]!.title, url: results[1]!.url });
+    expect(page.content).toContain(`# ${results[1]!.title}`);
+    expect((await call('microsoft_docs_search', { query: 'blob storage' })).docs).toEqual(results);
   });
 
   it('answers a screenshot as a PNG image with a line naming the page', async () => {
@@ -103,7 +122,7 @@ describe('a search server with nothing seeded', () => {
 
   it('keeps a seeded type strict: a search that matches none of it answers none', async () => {
     await mock({ entities: { doc: { d1: { id: 'd1', title: 'Billing FAQ', url: 'https://docs.acme.test/billing' } } }, facts: [] });
-    expect((await call('docs_search', { query: 'retry policies' })).docs).toEqual([]);
-    expect((await call('docs_search', { query: 'billing' })).docs).toEqual([expect.objectContaining({ id: 'd1' })]);
+    expect((await call('microsoft_docs_search', { query: 'retry policies' })).docs).toEqual([]);
+    expect((await call('microsoft_docs_search', { query: 'billing' })).docs).toEqual([expect.objectContaining({ id: 'd1' })]);
   });
 });

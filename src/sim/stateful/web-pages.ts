@@ -68,18 +68,25 @@ export function toSearchResults(input: AnswerInput): { world: WorldState; change
   const upserts: NonNullable<WorldChanges['upserts']> = [];
   const made = { ...(input.world.entities[shape.entity] ?? {}) };
   const offset = withFake(`${input.seed}|results|${text}`, (faker) => faker.number.int({ min: 0, max: titles.length - 1 }));
+  // A page's URL is its id when the server's tools name it by URL (`docs_fetch(url)`).
+  const byUrl = urlNames.has(toNormalName(shape.idField));
   for (let index = 0; index < resultCount; index++) {
-    const id = toCreatedId({ ...input, args: {}, world: { ...input.world, entities: { ...input.world.entities, [shape.entity]: made } } }, [
-      ...existing,
-      ...Object.keys(made).map((key) => ({ id: key, fields: made[key]! })),
-    ]);
-    const fields = withFake(`${input.seed}|result|${text}|${index}`, (faker) => ({
-      [shape.idField]: id,
+    const url = withFake(
+      `${input.seed}|result|${text}|${index}`,
+      (faker) =>
+        `https://${faker.internet.domainName()}/${faker.helpers.arrayElement(['docs', 'blog', 'guides', 'learn'])}/${slugOf(text)}`,
+    );
+    const taken = [...existing, ...Object.keys(made).map((key) => ({ id: key, fields: made[key]! }))];
+    const id = byUrl
+      ? url
+      : toCreatedId({ ...input, args: {}, world: { ...input.world, entities: { ...input.world.entities, [shape.entity]: made } } }, taken);
+    const fields = {
+      ...(byUrl ? {} : { [shape.idField]: id }),
       // Each result says the query its own way: the templates taken in turn from a seeded start.
       title: titles[(offset + index) % titles.length]!(text),
-      url: `https://${faker.internet.domainName()}/${faker.helpers.arrayElement(['docs', 'blog', 'guides', 'learn'])}/${slugOf(text)}`,
+      url,
       description: aboutSentence(text, offset + index),
-    }));
+    };
     made[id] = fields;
     upserts.push({ type: shape.entity, id, fields });
   }

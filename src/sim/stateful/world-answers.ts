@@ -16,6 +16,7 @@ import {
   toNormalName,
   toPageRequest,
   valuesMatch,
+  type EntityRecord,
 } from '../../domain/world-query.js';
 import { toPlural } from '../../domain/entity-words.js';
 import { matchesCondition, toConditions } from '../../domain/world-filter.js';
@@ -135,8 +136,8 @@ function read(input: AnswerInput): Answer {
   }
   const idValue = shape.idArgument === null ? undefined : (args[shape.idArgument] ?? defaultOf(input.tool, shape.idArgument));
   if (idValue !== undefined) {
-    const found = findEntity(input, entities, String(idValue));
-    if (found) return presentEntity(input, withChildLists(input, found));
+    const found = findEntity(input, entities, String(idValue)) ?? byUrl(input, entities);
+    if (found) return presentEntity(input, withChildLists(input, withPage(input, found)));
     // `show_rule(key)` where no tool makes rules and none is seeded: reference data, invented and remembered (reference-data.ts).
     if (shape.strict && !isReferenceType(input)) return { error: notFound(shape, String(idValue)) };
     return shape.strict ? withReferenceMark(generate(input, String(idValue)), input) : generate(input, String(idValue));
@@ -348,6 +349,19 @@ function generate(input: AnswerInput, id: string): Answer {
     fields[shape.idField] = typedId(id === 'default' ? shape.entity : id, shape);
   const { shown, stored } = fitView(input, fields, id);
   return { value: shown, changes: { upserts: [{ type: shape.entity, id, fields: stored }] } };
+}
+
+/** `docs_fetch(url)` of a page a search showed: that result, not a second entity for the same page. */
+function byUrl(input: AnswerInput, entities: readonly EntityRecord[]): EntityRecord | undefined {
+  const url = urlOfRead(input);
+  return url === null ? undefined : entities.find((entity) => fieldValue(entity.fields, 'url') === url);
+}
+
+/** A page read by its URL shows its title and content (web-pages.ts), the same each time. */
+function withPage(input: AnswerInput, entity: EntityRecord): EntityRecord {
+  const url = urlOfRead(input);
+  if (url === null || fieldValue(entity.fields, 'content') !== undefined) return entity;
+  return { ...entity, fields: { ...entity.fields, ...toPageFields(input, url) } };
 }
 
 function toKeyText(value: unknown): string {
