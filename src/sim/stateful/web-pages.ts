@@ -6,6 +6,7 @@
  * showed when it showed that URL. Before this, the first answered an empty list and the second
  * only the URL it was given.
  */
+import type { Faker } from '@faker-js/faker';
 import { withFake } from '../../domain/fake-data.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import { entitiesOf, fieldValue, isQueryArgument, matchesQuery, toNormalName } from '../../domain/world-query.js';
@@ -67,23 +68,20 @@ export function toSearchResults(input: AnswerInput): { world: WorldState; change
   const text = query.trim().replace(/\s+/g, ' ');
   const upserts: NonNullable<WorldChanges['upserts']> = [];
   const made = { ...(input.world.entities[shape.entity] ?? {}) };
-  const offset = withFake(`${input.seed}|results|${text}`, (faker) => faker.number.int({ min: 0, max: titles.length - 1 }));
+  const offset = withFake(`${input.seed}|results|${text}`, (faker) => faker.number.int({ min: 0, max: sites.length - 1 }));
   // A page's URL is its id when the server's tools name it by URL (`docs_fetch(url)`).
   const byUrl = urlNames.has(toNormalName(shape.idField));
   for (let index = 0; index < resultCount; index++) {
-    const url = withFake(
-      `${input.seed}|result|${text}|${index}`,
-      (faker) =>
-        `https://${faker.internet.domainName()}/${faker.helpers.arrayElement(['docs', 'blog', 'guides', 'learn'])}/${slugOf(text)}`,
-    );
+    const site = sites[(offset + index) % sites.length]!;
+    const url = withFake(`${input.seed}|result|${text}|${index}`, (faker) => site.url(faker, slugOf(text)));
     const taken = [...existing, ...Object.keys(made).map((key) => ({ id: key, fields: made[key]! }))];
     const id = byUrl
       ? url
       : toCreatedId({ ...input, args: {}, world: { ...input.world, entities: { ...input.world.entities, [shape.entity]: made } } }, taken);
     const fields = {
       ...(byUrl ? {} : { [shape.idField]: id }),
-      // Each result says the query its own way: the templates taken in turn from a seeded start.
-      title: titles[(offset + index) % titles.length]!(text),
+      // Each result from its own site, titled as that site titles a page; the sites taken in turn from a seeded start.
+      title: site.title(text),
       url,
       description: aboutSentence(text, offset + index),
     };
@@ -138,18 +136,42 @@ const slugOf = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '') || 'page';
 
+/** Where results are found, as a search engine's first page shows them (one site per result), and how each titles a page. */
+const sites: { url: (faker: Faker, slug: string) => string; title: (subject: string) => string }[] = [
+  {
+    url: (faker, slug) => `https://docs.${faker.internet.domainWord()}.dev/${slug}`,
+    title: (subject) => `${atStart(subject)} – documentation`,
+  },
+  {
+    url: (faker, slug) => `https://stackoverflow.com/questions/${faker.number.int({ min: 10_000_000, max: 79_999_999 })}/${slug}`,
+    title: (subject) => `How do I get ${subject} to work? - Stack Overflow`,
+  },
+  {
+    url: (faker, slug) =>
+      `https://github.com/${faker.internet
+        .username()
+        .toLowerCase()
+        .replace(/[^a-z0-9-]/g, '')}/${slug}`,
+    title: (subject) => `${atStart(subject)}: examples and a starter project - GitHub`,
+  },
+  {
+    url: (faker, slug) =>
+      `https://medium.com/@${faker.internet
+        .username()
+        .toLowerCase()
+        .replace(/[^a-z0-9_]/g, '')}/${slug}-${faker.string.hexadecimal({ length: 12, casing: 'lower', prefix: '' })}`,
+    title: (subject) => `${atStart(subject)}, explained with examples | Medium`,
+  },
+  {
+    url: (faker, slug) => `https://www.${faker.internet.domainWord()}.com/blog/${slug}`,
+    title: (subject) => `Getting started with ${subject}`,
+  },
+];
+
 /** The query as written, its first letter raised at the start of a title. */
 const atStart = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 /** Within a sentence: as written, unless only its first letter is a capital (a title made from a URL). */
 const midSentence = (text: string) => (/^[A-Z][^A-Z]*$/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
-
-const titles: ((subject: string) => string)[] = [
-  (subject) => `${atStart(subject)}: a complete guide`,
-  (subject) => `${atStart(subject)} – documentation`,
-  (subject) => `Getting started with ${subject}`,
-  (subject) => `${atStart(subject)}, explained with examples`,
-  (subject) => `Troubleshooting ${subject}`,
-];
 
 const abouts: ((subject: string) => string)[] = [
   (subject) => `An overview of ${subject}, with examples and best practices.`,
