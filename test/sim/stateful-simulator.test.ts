@@ -4,22 +4,13 @@
  * no fixture, through `POST /connect/{ns}/{id}/.tools/{tool}`, and the control API sets the world
  * they start from and the tool corrections.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createSchemaCompiler } from '../../src/domain/json-schema.js';
-import { createToolResults } from '../../src/sim/tool-results.js';
-import { startHarness, type Harness } from '../support/harness.js';
-
-const emptyFixtures = mkdtempSync(join(tmpdir(), 'mcpsim-stateful-'));
-afterAll(() => rmSync(emptyFixtures, { recursive: true, force: true }));
+import type { Harness } from '../support/harness.js';
+import { useSimulatorHarness } from '../support/simulator-harness.js';
 
 let harness: Harness;
-beforeEach(async () => {
-  harness = await startHarness('in-process', { toolResults: createToolResults({ fixturesDir: emptyFixtures, missPolicy: 'simulate' }) });
-});
-afterEach(() => harness.close());
+const simulator = useSimulatorHarness('mcpsim-stateful-', (started) => (harness = started));
 
 /** Calls a tool over REST; returns the result with its text parsed as JSON when it is JSON. */
 async function callTool(connection: string, tool: string, args: Record<string, unknown> = {}) {
@@ -133,7 +124,7 @@ describe('a GitHub mock connection with no model and no fixture', () => {
     };
     const first = await run();
     await harness.close();
-    harness = await startHarness('in-process', { toolResults: createToolResults({ fixturesDir: emptyFixtures, missPolicy: 'simulate' }) });
+    await simulator.startAnother();
     expect(await run()).toBe(first);
     // The server's own state enum is open | closed: a merged pull request is closed and merged, as on GitHub.
     expect(JSON.parse(first)[2].json).toMatchObject({ number: 1, state: 'closed', merged: true });

@@ -2,26 +2,18 @@
  * Okta's real tool definitions (read from ../shared/registry when present), driven over REST as an
  * agent manages group membership: adding a user to a group is not a create of the group.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createToolResults } from '../../src/sim/tool-results.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { useSimulatorHarness } from '../support/simulator-harness.js';
 
 const oktaFile = ['../../../shared/registry/tools/', '../../../../shared/registry/tools/']
   .map((path) => fileURLToPath(new URL(`${path}@okta__okta-mcp-server.json`, import.meta.url)))
   .find((path) => existsSync(path));
 
-const emptyFixtures = mkdtempSync(join(tmpdir(), 'mcpsim-okta-'));
-afterAll(() => rmSync(emptyFixtures, { recursive: true, force: true }));
-
 let harness: Harness;
-beforeEach(async () => {
-  harness = await startHarness('in-process', { toolResults: createToolResults({ fixturesDir: emptyFixtures, missPolicy: 'simulate' }) });
-});
-afterEach(() => harness.close());
+useSimulatorHarness('mcpsim-okta-', (started) => (harness = started));
 
 const ada = '00u1abcdEFGH1234x697';
 const grace = '00u1abcdEFGH1234x698';

@@ -3,26 +3,18 @@
  * definitions (read from ../shared/registry when present), registered, connected as a mock with a
  * small seeded world, and driven over REST as an agent drives it, with no model and no fixture.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createToolResults } from '../../src/sim/tool-results.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { useSimulatorHarness } from '../support/simulator-harness.js';
 
 const sonarFile = ['../../../shared/registry/tools/', '../../../../shared/registry/tools/']
   .map((path) => fileURLToPath(new URL(`${path}@SonarSource__sonarqube-mcp-server.json`, import.meta.url)))
   .find((path) => existsSync(path));
 
-const emptyFixtures = mkdtempSync(join(tmpdir(), 'mcpsim-unseen-'));
-afterAll(() => rmSync(emptyFixtures, { recursive: true, force: true }));
-
 let harness: Harness;
-beforeEach(async () => {
-  harness = await startHarness('in-process', { toolResults: createToolResults({ fixturesDir: emptyFixtures, missPolicy: 'simulate' }) });
-});
-afterEach(() => harness.close());
+useSimulatorHarness('mcpsim-unseen-', (started) => (harness = started));
 
 const world = {
   entities: {

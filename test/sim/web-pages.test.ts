@@ -3,21 +3,12 @@
  * (sim/stateful/web-pages.ts): a search answers results about its query and the same ones again;
  * a read of one of their URLs answers that page; a seeded type keeps its strict answers.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createToolResults } from '../../src/sim/tool-results.js';
-import { startHarness, type Harness } from '../support/harness.js';
-
-const emptyFixtures = mkdtempSync(join(tmpdir(), 'mcpsim-web-'));
-afterAll(() => rmSync(emptyFixtures, { recursive: true, force: true }));
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { useSimulatorHarness } from '../support/simulator-harness.js';
 
 let harness: Harness;
-beforeEach(async () => {
-  harness = await startHarness('in-process', { toolResults: createToolResults({ fixturesDir: emptyFixtures, missPolicy: 'simulate' }) });
-});
-afterEach(() => harness.close());
+useSimulatorHarness('mcpsim-web-', (started) => (harness = started));
 
 const tools = [
   {

@@ -3,21 +3,12 @@
  * invoice item or a child node is kept under its own type with its parent's id, and shows in the
  * list the server's tools read it from and in its parent's read.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createToolResults } from '../../src/sim/tool-results.js';
-import { startHarness, type Harness } from '../support/harness.js';
-
-const emptyFixtures = mkdtempSync(join(tmpdir(), 'mcpsim-children-'));
-afterAll(() => rmSync(emptyFixtures, { recursive: true, force: true }));
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { useSimulatorHarness } from '../support/simulator-harness.js';
 
 let harness: Harness;
-beforeEach(async () => {
-  harness = await startHarness('in-process', { toolResults: createToolResults({ fixturesDir: emptyFixtures, missPolicy: 'simulate' }) });
-});
-afterEach(() => harness.close());
+useSimulatorHarness('mcpsim-children-', (started) => (harness = started));
 
 async function callTool(connection: string, tool: string, args: Record<string, unknown> = {}) {
   const response = await harness.call('POST', `/connect/${connection}/.tools/${tool}`, { body: args });

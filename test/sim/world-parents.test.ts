@@ -4,21 +4,12 @@
  * once the world knows the parent's type; from an empty world (or one holding only the made-up
  * examples a new mock starts with) every parent is news, and the child is made.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createToolResults } from '../../src/sim/tool-results.js';
-import { startHarness, type Harness } from '../support/harness.js';
-
-const emptyFixtures = mkdtempSync(join(tmpdir(), 'mcpsim-parents-'));
-afterAll(() => rmSync(emptyFixtures, { recursive: true, force: true }));
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { useSimulatorHarness } from '../support/simulator-harness.js';
 
 let harness: Harness;
-beforeEach(async () => {
-  harness = await startHarness('in-process', { toolResults: createToolResults({ fixturesDir: emptyFixtures, missPolicy: 'simulate' }) });
-});
-afterEach(() => harness.close());
+useSimulatorHarness('mcpsim-parents-', (started) => (harness = started));
 
 async function callTool(connection: string, tool: string, args: Record<string, unknown> = {}) {
   const response = await harness.call('POST', `/connect/${connection}/.tools/${tool}`, { body: args });

@@ -154,23 +154,15 @@ function read(input: AnswerInput): Answer {
 }
 
 function list(called: AnswerInput): Answer {
-  // `brave_web_search(query)` with nothing seeded: results about the query, remembered (web-pages.ts).
-  const results = toSearchResults(called);
-  if (results) {
-    const answer = list({ ...called, world: results.world });
-    const upserts = [...(results.changes.upserts ?? []), ...(answer.changes?.upserts ?? [])];
+  // `brave_web_search(query)` with nothing seeded: results about the query, remembered (web-pages.ts);
+  // a first list of reference data: a small plausible set (reference-data.ts).
+  const made = toSearchResults(called) ?? toReferenceSet(called);
+  if (made) {
+    const answer = list({ ...called, world: made.world });
+    const upserts = [...(made.changes.upserts ?? []), ...(answer.changes?.upserts ?? [])];
     return {
       ...answer,
-      changes: { ...answer.changes, upserts, facts: [...(results.changes.facts ?? []), ...(answer.changes?.facts ?? [])] },
-    };
-  }
-  const reference = toReferenceSet(called);
-  if (reference) {
-    const answer = list({ ...called, world: reference.world });
-    const upserts = [...(reference.changes.upserts ?? []), ...(answer.changes?.upserts ?? [])];
-    return {
-      ...answer,
-      changes: { ...answer.changes, upserts, facts: [...(reference.changes.facts ?? []), ...(answer.changes?.facts ?? [])] },
+      changes: { ...answer.changes, upserts, facts: [...(made.changes.facts ?? []), ...(answer.changes?.facts ?? [])] },
     };
   }
   const input = withListedType(called);
