@@ -10,9 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { CallLogEntry } from '../../domain/memory-log.js';
 import type { CallTerms } from '../../store/call-terms.js';
-import { leavesOf, toTokens } from './prompt-needles.js';
-
-const isWordText = (text: string) => /^[A-Za-z0-9_]+$/.test(text);
+import { isWordText, leavesOf, toTokens } from './prompt-needles.js';
 
 /** `Open` → `Ďpen`: capitals as Latin Extended-A letters, which the tokenizer keeps as they are. */
 const encodeToken = (token: string) => token.replace(/[A-Z]/g, (capital) => String.fromCharCode(0x0100 + capital.charCodeAt(0) - 65));

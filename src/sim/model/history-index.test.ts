@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CallLogEntry } from '../../domain/memory-log.js';
 import { toCanonicalJson } from '../source/canonical-json.js';
-import { factsOfEntry, failedCallsOf, isUsable, relatedBefore } from './history-index.js';
+import { factsOfEntry, isUsable } from './entry-facts.js';
+import { failedCallsOf, relatedBefore } from './history-index.js';
 import { matches, toNeedles, type Needle } from './prompt-needles.js';
 
 const resultText = (entry: CallLogEntry) => (entry.result.content[0] as { text: string }).text;

@@ -3,109 +3,30 @@
  * prompt's history looks up the entries that may mention a call's arguments instead of matching
  * every earlier entry on every call (a call at #500 would scan 499), and finds the best few of
  * them without visiting every entry that mentions a common value (docs/simulator.md, "Choosing
- * what goes in"). Pure apart from its caches.
+ * what goes in"). The posting lists are history-postings.ts, the remembered phrases
+ * phrase-cache.ts, an entry's text and tokens entry-facts.ts. Pure apart from its caches.
  */
 import type { CallLogEntry } from '../../domain/memory-log.js';
-import { isTermIndexed, termLookupOf, type TermLookup } from '../../store/call-terms.js';
-import { leafQuery, pairQuery, tokenQuery } from './call-terms.js';
-import { leavesOf, mentions, toTokens, type Needle } from './prompt-needles.js';
-import type { ShownEntity } from '../source/shown-entities.js';
+import { isTermIndexed, termLookupOf } from '../../store/call-terms.js';
+import { factsOfEntry, factsWithTokens, isUsable } from './entry-facts.js';
+import { leafList, lowerBound, pairList, post, postPair, tokenList, type Postings } from './history-postings.js';
+import { createPhraseCache, type PhraseCache } from './phrase-cache.js';
+import { isWordText, mentions, type Needle } from './prompt-needles.js';
 
-/** Entries that say nothing about the real server's behaviour: mcpsim's own failures. */
-const ignoredSources = new Set(['simulator-error', 'fixture-miss', 'cancelled', 'none']);
-
-/** Whether the prompt may show an entry (mcpsim's own failures are never shown). */
-export const isUsable = (entry: CallLogEntry): boolean => !ignoredSources.has(entry.source);
-
-export interface EntryFacts {
-  /** The argument values, as `matches` compares them. */
-  leaves: Set<string>;
-  /** Arguments and result: "#3" and the time of a call are no mention of 3. */
-  text: string;
-  tokens: Set<string>;
-  rendered?: string;
-  shown?: ShownEntity[];
-}
-
-/** What the prompt needs of a log entry, worked out once: entries are immutable once logged. */
-const entryFacts = new WeakMap<CallLogEntry, EntryFacts>();
-
-export function factsOfEntry(entry: CallLogEntry, resultText: (entry: CallLogEntry) => string): EntryFacts {
-  return entryFacts.get(entry) ?? factsWithTokens(entry, resultText).facts;
-}
-
-/** The facts of `entry` and its text's tokens in order, tokenized once when the facts are new (the index posts both). */
-function factsWithTokens(entry: CallLogEntry, resultText: (entry: CallLogEntry) => string): { facts: EntryFacts; sequence: string[] } {
-  const known = entryFacts.get(entry);
-  if (known) return { facts: known, sequence: toTokens(known.text) };
-  const text = `${entry.argumentsKey} ${resultText(entry)}`;
-  const sequence = toTokens(text);
-  // The set is made when a needle is first checked against this entry: indexing a whole log needs only the sequence.
-  let tokens: Set<string> | undefined;
-  const facts = {
-    leaves: leavesOf(entry.arguments),
-    text,
-    get tokens() {
-      return (tokens ??= new Set(toTokens(text)));
-    },
-  };
-  entryFacts.set(entry, facts);
-  return { facts, sequence };
-}
-
-interface HistoryIndex {
+interface HistoryIndex extends Postings {
   /** The entries indexed so far, in log order; the first `dropped` have left the log since. */
   mirror: CallLogEntry[];
   position: Map<CallLogEntry, number>;
   dropped: number;
-  /** Whether sequences rise with log order (always, unless a log was written out of order). */
-  ascending: boolean;
-  /**
-   * Positions in `mirror` by token, ascending. A leaf that is one word is posted under it too, so
-   * that a one-word needle's postings are all its matches.
-   */
-  byToken: Map<string, number[]>;
-  /** Positions by two tokens in a row, the first token's map holding the second's: no key text is made per pair. */
-  byPair: Map<string, Map<string, number[]>>;
-  /** Positions by a leaf of more than one word. */
-  byLeaf: Map<string, number[]>;
   /** Positions of mcpsim's own failures by tool and arguments (`callKey`): what `answeredBefore` leaves out. */
   failed: Map<string, number[]>;
-  /** The positions that mention a needle of more than one word, by its text, checked up to position `upTo`: the latest few used. */
-  phrases: Map<string, Phrase>;
-  /** The same for needles many entries mention (costly to find again), the latest used, bounded by their positions in all. */
-  heavyPhrases: Map<string, Phrase>;
-  heavyPositions: number;
-  /**
-   * A memory read back from SQLite with its calls' words on disk (store/call-terms.ts): those calls
-   * are not tokenized here; a list's positions of them are looked up when the list is first read
-   * and merged into it (`stored` says which lists are).
-   */
-  lookup: TermLookup | undefined;
-  /** Position by sequence of the usable entries whose words are on disk. */
-  storedAt: Map<number, number>;
-  stored: Set<string>;
+  /** The positions that mention a needle of more than one word, remembered. */
+  phrases: PhraseCache;
 }
-
-interface Phrase {
-  upTo: number;
-  positions: number[];
-}
-
-/** How many needles of more than one word of few matches each index remembers (the latest used). */
-const phraseCap = 64;
-/**
- * A needle mentioned by this many entries or more is heavy: finding it again reads every one of
- * them (a sentence an agent repeats in half its calls), so it is kept apart from the few recent
- * ones, as long as all heavy needles hold at most `heavyPositionCap` positions (8 MB at most).
- */
-const heavyMatches = 32;
-const heavyPositionCap = 1 << 20;
 
 /** By the log array itself: the memory cache appends to it and drops its oldest calls (retention) in place. */
 const indexes = new WeakMap<readonly CallLogEntry[], HistoryIndex>();
 
-const isWordText = (text: string) => /^[A-Za-z0-9_]+$/.test(text);
 const callKey = (tool: string, argumentsKey: string) => `${tool}\u0000${argumentsKey}`;
 
 /**
@@ -133,9 +54,7 @@ function indexOf(history: readonly CallLogEntry[], resultText: (entry: CallLogEn
       byPair: new Map(),
       byLeaf: new Map(),
       failed: new Map(),
-      phrases: new Map(),
-      heavyPhrases: new Map(),
-      heavyPositions: 0,
+      phrases: createPhraseCache(),
       lookup: termLookupOf(history),
       storedAt: new Map(),
       stored: new Set(),
@@ -166,82 +85,6 @@ function indexOf(history: readonly CallLogEntry[], resultText: (entry: CallLogEn
   return index;
 }
 
-/** Posts `position` under the pair `first second`, once per position (a pair may recur in a text). */
-function postPair(postings: Map<string, Map<string, number[]>>, first: string, second: string, position: number): void {
-  let followers = postings.get(first);
-  if (!followers) postings.set(first, (followers = new Map()));
-  const list = followers.get(second);
-  if (!list) followers.set(second, [position]);
-  else if (list[list.length - 1] !== position) list.push(position);
-}
-
-/** Posts `position` under `key`, once per position (a token may recur in a text, and be a leaf too). */
-function post(postings: Map<string, number[]>, key: string, position: number): void {
-  const list = postings.get(key);
-  if (!list) postings.set(key, [position]);
-  else if (list[list.length - 1] !== position) list.push(position);
-}
-
-/** The positions of the entries that hold `token` (in their text, or as an argument value). */
-function tokenList(index: HistoryIndex, token: string): readonly number[] {
-  mergeStored(index, `t${token}`, () => tokenQuery(token), index.byToken, token);
-  return index.byToken.get(token) ?? [];
-}
-
-/** The positions of the entries whose text holds `first second`. */
-function pairList(index: HistoryIndex, first: string, second: string): readonly number[] {
-  if (index.storedAt.size > 0 && !index.byPair.has(first)) index.byPair.set(first, new Map());
-  const followers = index.byPair.get(first);
-  if (followers) mergeStored(index, `p${first}\u0000${second}`, () => pairQuery(first, second), followers, second);
-  return followers?.get(second) ?? [];
-}
-
-/** The positions of the entries with an argument value of several words (or of other characters). */
-function leafList(index: HistoryIndex, leaf: string): readonly number[] {
-  mergeStored(index, `l${leaf}`, () => leafQuery(leaf), index.byLeaf, leaf);
-  return index.byLeaf.get(leaf) ?? [];
-}
-
-/** Merges into `postings[key]`, once, the positions the words on disk give for `query`. */
-function mergeStored(index: HistoryIndex, kind: string, query: () => string, postings: Map<string, number[]>, key: string): void {
-  if (!index.lookup || index.storedAt.size === 0 || index.stored.has(kind)) return;
-  index.stored.add(kind);
-  const found: number[] = [];
-  for (const sequence of index.lookup(query())) {
-    const at = index.storedAt.get(sequence);
-    if (at !== undefined) found.push(at);
-  }
-  if (found.length === 0) return;
-  if (!index.ascending) found.sort((a, b) => a - b);
-  const own = postings.get(key);
-  postings.set(key, own ? mergeAscending(found, own) : found);
-}
-
-function mergeAscending(a: readonly number[], b: readonly number[]): number[] {
-  const merged: number[] = [];
-  let [i, j] = [0, 0];
-  while (i < a.length || j < b.length) {
-    if (j >= b.length || (i < a.length && a[i]! < b[j]!)) merged.push(a[i++]!);
-    else if (i >= a.length || b[j]! < a[i]!) merged.push(b[j++]!);
-    else {
-      merged.push(a[i++]!);
-      j++;
-    }
-  }
-  return merged;
-}
-
-/** The first index of `list` (ascending) whose value is at least `value`. */
-function lowerBound(list: readonly number[], value: number, from = 0): number {
-  let [low, high] = [from, list.length];
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (list[middle]! < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
 /**
  * Every position of the index that mentions `needle`, ascending. A one-word needle's are its
  * postings; a longer one's are found among the postings of the rarest of its tokens and token
@@ -252,7 +95,7 @@ function lowerBound(list: readonly number[], value: number, from = 0): number {
 function positionsOf(index: HistoryIndex, needle: Needle, resultText: (entry: CallLogEntry) => string): readonly number[] {
   if (needle.isWord) return tokenList(index, needle.text);
   if (needle.tokens.length === 0) return leafList(index, needle.text);
-  const phrase = rememberedPhrase(index, needle.text);
+  const phrase = index.phrases.remembered(needle.text);
   const before = phrase.positions.length;
   if (phrase.upTo < index.mirror.length) {
     // Every list holds every entry that mentions the needle: the rarest gives the candidates, and
@@ -282,33 +125,8 @@ function positionsOf(index: HistoryIndex, needle: Needle, resultText: (entry: Ca
     }
     phrase.upTo = index.mirror.length;
   }
-  if (index.heavyPhrases.has(needle.text)) index.heavyPositions += phrase.positions.length - before;
-  else if (phrase.positions.length >= heavyMatches) {
-    index.phrases.delete(needle.text);
-    index.heavyPhrases.set(needle.text, phrase);
-    index.heavyPositions += phrase.positions.length;
-  }
-  while (index.heavyPositions > heavyPositionCap && index.heavyPhrases.size > 1) {
-    const [oldest, dropped] = index.heavyPhrases.entries().next().value!;
-    index.heavyPhrases.delete(oldest);
-    index.heavyPositions -= dropped.positions.length;
-  }
+  index.phrases.grew(needle.text, phrase, before);
   return phrase.positions;
-}
-
-/** The remembered matches of a phrase, made the latest used of its kind (a new one when not remembered). */
-function rememberedPhrase(index: HistoryIndex, text: string): Phrase {
-  const heavy = index.heavyPhrases.get(text);
-  if (heavy) {
-    index.heavyPhrases.delete(text);
-    index.heavyPhrases.set(text, heavy);
-    return heavy;
-  }
-  const phrase = index.phrases.get(text) ?? { upTo: 0, positions: [] };
-  index.phrases.delete(text);
-  index.phrases.set(text, phrase);
-  if (index.phrases.size > phraseCap) index.phrases.delete(index.phrases.keys().next().value!);
-  return phrase;
 }
 
 /**

@@ -1,7 +1,8 @@
 /** The earlier-calls section of the model's prompt (see prompt.ts). */
 import type { CallLogEntry, WorldState } from '../../domain/memory-log.js';
 import { entitiesShownBy, fieldsDifferingFromWorld, indexWorldById, type ShownEntity, type WorldIndex } from '../source/shown-entities.js';
-import { factsOfEntry, failedCallsOf, isUsable, relatedBefore } from './history-index.js';
+import { factsOfEntry, isUsable } from './entry-facts.js';
+import { failedCallsOf, relatedBefore } from './history-index.js';
 import { truncate, type Needle } from './prompt-needles.js';
 
 /** How many of the latest calls are always candidates, whatever they mention. */
