@@ -9,7 +9,7 @@
 import type { Faker } from '@faker-js/faker';
 import { withFake } from '../../domain/fake-data.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
-import { entitiesOf, fieldValue, isQueryArgument, matchesQuery, toNormalName } from '../../domain/world-query.js';
+import { entitiesOf, fieldValue, isQueryArgument, matchesQuery, toNormalName, type EntityRecord } from '../../domain/world-query.js';
 import { toCreatedId } from './entity-ids.js';
 import { isReferenceType, toReferenceFact } from './reference-data.js';
 import type { AnswerInput } from './world-conventions.js';
@@ -95,6 +95,19 @@ export function toSearchResults(input: AnswerInput): { world: WorldState; change
     world: { ...input.world, entities: { ...input.world.entities, [shape.entity]: made }, facts: [...input.world.facts, ...facts] },
     changes: { upserts, facts },
   };
+}
+
+/** `docs_fetch(url)` of a page a search showed: that result, not a second entity for the same page. */
+export function pageShownBy(input: AnswerInput, entities: readonly EntityRecord[]): EntityRecord | undefined {
+  const url = urlOfRead(input);
+  return url === null ? undefined : entities.find((entity) => fieldValue(entity.fields, 'url') === url);
+}
+
+/** A page read by its URL shows its title and content (web-pages.ts), the same each time. */
+export function withPage(input: AnswerInput, entity: EntityRecord): EntityRecord {
+  const url = urlOfRead(input);
+  if (url === null || fieldValue(entity.fields, 'content') !== undefined) return entity;
+  return { ...entity, fields: { ...entity.fields, ...toPageFields(input, url) } };
 }
 
 /** The result of an earlier search that showed `url` (any type), as its title and description. */

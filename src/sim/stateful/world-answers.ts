@@ -4,22 +4,7 @@
  * pages, an update merges, a delete removes, another action is acknowledged and kept as a fact.
  * Each answer carries the `WorldChanges` it made, the same kind the model and fixtures write.
  */
-import type { WorldChanges } from '../../domain/memory-log.js';
-import {
-  entitiesOf,
-  fieldValue,
-  findByName,
-  nameFields,
-  isQueryArgument,
-  matchesQuery,
-  selectsAll,
-  toNormalName,
-  toPageRequest,
-  valuesMatch,
-  type EntityRecord,
-} from '../../domain/world-query.js';
-import { toPlural } from '../../domain/entity-words.js';
-import { matchesCondition, toConditions } from '../../domain/world-filter.js';
+import { entitiesOf, fieldValue, findByName, nameFields, toNormalName, valuesMatch } from '../../domain/world-query.js';
 import { fitToSchema } from './schema-fit.js';
 import {
   entitySeed,
@@ -34,31 +19,24 @@ import {
   toView,
   toWordsOf,
   typedId,
-  withIdAlias,
 } from './world-views.js';
 import { toCreatedId } from './entity-ids.js';
-import { hasFieldNamed } from './field-names.js';
 import { missingParent } from './world-parents.js';
 import { toRelatedInput, withChildLists } from './world-children.js';
 import { initialState, requestedState, spellState, stateSchema, toStateField } from './state-fields.js';
 import { describedFields } from './described-values.js';
-import { isReferenceType, toReferenceSet, withReferenceMark } from './reference-data.js';
-import { toPageFields, toSearchResults, urlOfRead } from './web-pages.js';
+import { isReferenceType, withReferenceMark } from './reference-data.js';
+import { pageShownBy, toPageFields, urlOfRead, withPage } from './web-pages.js';
+import { answerList } from './world-list.js';
 import { toTargetState } from './target-state.js';
-import { batchItems, createEach, hasProperty, idListNames, readEach, relatedLists, removeEach, uniqueClash } from './world-batches.js';
+import { batchItems, createEach, readEach, removeEach, uniqueClash } from './world-batches.js';
 import {
   dataArguments,
   defaultOf,
   defaultState,
-  defaultsOf,
   existingName,
-  listedTypeArgument,
-  withListedType,
-  listItemSchema,
   scopeArguments,
   stampName,
-  toFilterArgument,
-  withCounts,
   type Answer,
   type AnswerInput,
 } from './world-conventions.js';
@@ -86,7 +64,7 @@ export function answerFromWorld(called: AnswerInput): Answer {
       return read(input);
     case 'list':
     case 'search':
-      return list(input);
+      return answerList(input);
     case 'update':
       return update(input);
     case 'delete':
@@ -136,7 +114,7 @@ function read(input: AnswerInput): Answer {
   }
   const idValue = shape.idArgument === null ? undefined : (args[shape.idArgument] ?? defaultOf(input.tool, shape.idArgument));
   if (idValue !== undefined) {
-    const found = findEntity(input, entities, String(idValue)) ?? byUrl(input, entities);
+    const found = findEntity(input, entities, String(idValue)) ?? pageShownBy(input, entities);
     if (found) return presentEntity(input, withChildLists(input, withPage(input, found)));
     // `show_rule(key)` where no tool makes rules and none is seeded: reference data, invented and remembered (reference-data.ts).
     if (shape.strict && !isReferenceType(input)) return { error: notFound(shape, String(idValue)) };
@@ -151,97 +129,6 @@ function read(input: AnswerInput): Answer {
       ? entities.find((entity) => data.every(([name, value]) => valuesMatch(fieldValue(entity.fields, name), value)))
       : undefined);
   return found ? presentEntity(input, found) : generate(input, key);
-}
-
-function list(called: AnswerInput): Answer {
-  // `brave_web_search(query)` with nothing seeded: results about the query, remembered (web-pages.ts);
-  // a first list of reference data: a small plausible set (reference-data.ts).
-  const made = toSearchResults(called) ?? toReferenceSet(called);
-  if (made) {
-    const answer = list({ ...called, world: made.world });
-    const upserts = [...(made.changes.upserts ?? []), ...(answer.changes?.upserts ?? [])];
-    return {
-      ...answer,
-      changes: { ...answer.changes, upserts, facts: [...(made.changes.facts ?? []), ...(answer.changes?.facts ?? [])] },
-    };
-  }
-  const input = withListedType(called);
-  const { shape, tool, args } = input;
-  const entities = entitiesOf(input.world, shape.entity);
-  const scope = scopeArguments(input);
-  // Field names are counted per type as entities change (field-names.ts), not read off every entity per call.
-  const known = { has: (name: string) => hasFieldNamed(input.world, shape.entity, name) };
-  const data = Object.entries(dataArguments(input))
-    .filter(([name]) => name !== listedTypeArgument(called))
-    .map(([name, value]) => toFilterArgument(name, value, known));
-  // Ranges, time windows, filter groups and `field = value` query strings; what states none of them is equality or free text.
-  const conditions = data.flatMap(([name, value]) => (selectsAll(value) ? [] : (toConditions(name, value) ?? [])));
-  const stated = new Set(data.filter(([name, value]) => !selectsAll(value) && toConditions(name, value) !== null).map(([name]) => name));
-  const filters = data.filter(
-    ([name, value]) => !stated.has(name) && !isQueryArgument(name) && !selectsAll(value) && hasFieldNamed(input.world, shape.entity, name),
-  );
-  const query = Object.entries(args).find(
-    ([name, value]) => isQueryArgument(name) && typeof value === 'string' && !stated.has(name),
-  )?.[1] as string | undefined;
-  // `ids: [...]`, `issue_ids: [...]`: a batch read by a list of ids keeps those.
-  const idList = data.find(([name, value]) => Array.isArray(value) && idListNames(shape).has(toNormalName(name)))?.[1] as
-    unknown[] | undefined;
-  const matching = entities.filter(
-    (entity) =>
-      (idList === undefined ||
-        idList.some(
-          (id) =>
-            String(id) === entity.id ||
-            valuesMatch(fieldValue(entity.fields, shape.idField), id) ||
-            valuesMatch(fieldValue(entity.fields, 'name'), id),
-        )) &&
-      filters.every(([name, value]) => {
-        const field = fieldValue(entity.fields, name) ?? (toNormalName(name) === toNormalName(shape.idField) ? entity.id : undefined);
-        return field === undefined ? scope.has(name) : valuesMatch(field, value);
-      }) &&
-      conditions.every((condition) => matchesCondition(entity.fields, entity.id, condition)) &&
-      (query === undefined || matchesQuery(entity.fields, query)),
-  );
-  const page = toPageRequest(args, defaultsOf(tool));
-  const shown = matching.slice(page.offset, page.offset + page.size);
-  const more = page.offset + shown.length < matching.length;
-  const upserts: NonNullable<WorldChanges['upserts']> = [];
-  const itemSchema = listItemSchema(tool.outputSchema);
-  const items = shown.map((entity) => {
-    // An item schema without the id field, for an entity that shows its id already (`name`), gets no extra `id`.
-    const bare = itemSchema && !hasProperty(itemSchema.schema, shape.idField) && Object.values(entity.fields).includes(entity.id);
-    const view = bare ? { ...entity.fields } : toView(entity, shape);
-    if (!itemSchema) return view;
-    const fitted = fitToSchema(
-      withIdAlias(view, itemSchema.schema, shape.idField, entity.id),
-      itemSchema.schema,
-      entitySeed(input, entity.id),
-      fitOptions(input),
-    ) as Record<string, unknown>;
-    const filled = newFields(entity.fields, fitted);
-    if (filled) upserts.push({ type: shape.entity, id: entity.id, fields: filled });
-    return fitted;
-  });
-  const next = more
-    ? page.style === 'page'
-      ? { nextPage: page.offset / page.size + 2 }
-      : { nextCursor: String(page.offset + page.size) }
-    : {};
-  const plural = itemSchema?.property ?? input.listName ?? toPlural(shape.entity);
-  const value = tool.outputSchema
-    ? fitToSchema(
-        withCounts(
-          { ...relatedLists(input, plural, matching.length < entities.length ? matching : undefined), [plural]: items, ...next },
-          tool.outputSchema,
-          matching.length,
-          more,
-        ),
-        tool.outputSchema,
-        `${input.seed}|${tool.name}|${input.argumentsKey}`,
-        fitOptions(input),
-      )
-    : { [plural]: items, total: matching.length, ...next };
-  return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
 }
 
 function update(input: AnswerInput): Answer {
@@ -341,19 +228,6 @@ function generate(input: AnswerInput, id: string): Answer {
     fields[shape.idField] = typedId(id === 'default' ? shape.entity : id, shape);
   const { shown, stored } = fitView(input, fields, id);
   return { value: shown, changes: { upserts: [{ type: shape.entity, id, fields: stored }] } };
-}
-
-/** `docs_fetch(url)` of a page a search showed: that result, not a second entity for the same page. */
-function byUrl(input: AnswerInput, entities: readonly EntityRecord[]): EntityRecord | undefined {
-  const url = urlOfRead(input);
-  return url === null ? undefined : entities.find((entity) => fieldValue(entity.fields, 'url') === url);
-}
-
-/** A page read by its URL shows its title and content (web-pages.ts), the same each time. */
-function withPage(input: AnswerInput, entity: EntityRecord): EntityRecord {
-  const url = urlOfRead(input);
-  if (url === null || fieldValue(entity.fields, 'content') !== undefined) return entity;
-  return { ...entity, fields: { ...entity.fields, ...toPageFields(input, url) } };
 }
 
 function toKeyText(value: unknown): string {

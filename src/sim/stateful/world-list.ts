@@ -1,0 +1,129 @@
+/**
+ * How the stateful simulator answers a list or search from a world (world-answers.ts): the entities
+ * of the type whose fields match the arguments (equality, ranges and time windows, `field = value`
+ * queries, free-text `query` words, a batch's list of ids), paged, fitted to the tool's
+ * outputSchema; with nothing seeded, the results a search about something new makes
+ * (web-pages.ts) or the reference data a first list makes (reference-data.ts).
+ */
+import type { WorldChanges } from '../../domain/memory-log.js';
+import {
+  entitiesOf,
+  fieldValue,
+  isQueryArgument,
+  matchesQuery,
+  selectsAll,
+  toNormalName,
+  toPageRequest,
+  valuesMatch,
+} from '../../domain/world-query.js';
+import { toPlural } from '../../domain/entity-words.js';
+import { matchesCondition, toConditions } from '../../domain/world-filter.js';
+import { fitToSchema } from './schema-fit.js';
+import { entitySeed, fitOptions, newFields, toView, withIdAlias } from './world-views.js';
+import { hasFieldNamed } from './field-names.js';
+import { toReferenceSet } from './reference-data.js';
+import { toSearchResults } from './web-pages.js';
+import { hasProperty, idListNames, relatedLists } from './world-batches.js';
+import {
+  dataArguments,
+  defaultsOf,
+  listedTypeArgument,
+  withListedType,
+  listItemSchema,
+  scopeArguments,
+  toFilterArgument,
+  withCounts,
+  type Answer,
+  type AnswerInput,
+} from './world-conventions.js';
+
+export function answerList(called: AnswerInput): Answer {
+  // `brave_web_search(query)` with nothing seeded: results about the query, remembered (web-pages.ts);
+  // a first list of reference data: a small plausible set (reference-data.ts).
+  const made = toSearchResults(called) ?? toReferenceSet(called);
+  if (made) {
+    const answer = answerList({ ...called, world: made.world });
+    const upserts = [...(made.changes.upserts ?? []), ...(answer.changes?.upserts ?? [])];
+    return {
+      ...answer,
+      changes: { ...answer.changes, upserts, facts: [...(made.changes.facts ?? []), ...(answer.changes?.facts ?? [])] },
+    };
+  }
+  const input = withListedType(called);
+  const { shape, tool, args } = input;
+  const entities = entitiesOf(input.world, shape.entity);
+  const scope = scopeArguments(input);
+  // Field names are counted per type as entities change (field-names.ts), not read off every entity per call.
+  const known = { has: (name: string) => hasFieldNamed(input.world, shape.entity, name) };
+  const data = Object.entries(dataArguments(input))
+    .filter(([name]) => name !== listedTypeArgument(called))
+    .map(([name, value]) => toFilterArgument(name, value, known));
+  // Ranges, time windows, filter groups and `field = value` query strings; what states none of them is equality or free text.
+  const conditions = data.flatMap(([name, value]) => (selectsAll(value) ? [] : (toConditions(name, value) ?? [])));
+  const stated = new Set(data.filter(([name, value]) => !selectsAll(value) && toConditions(name, value) !== null).map(([name]) => name));
+  const filters = data.filter(
+    ([name, value]) => !stated.has(name) && !isQueryArgument(name) && !selectsAll(value) && hasFieldNamed(input.world, shape.entity, name),
+  );
+  const query = Object.entries(args).find(
+    ([name, value]) => isQueryArgument(name) && typeof value === 'string' && !stated.has(name),
+  )?.[1] as string | undefined;
+  // `ids: [...]`, `issue_ids: [...]`: a batch read by a list of ids keeps those.
+  const idList = data.find(([name, value]) => Array.isArray(value) && idListNames(shape).has(toNormalName(name)))?.[1] as
+    unknown[] | undefined;
+  const matching = entities.filter(
+    (entity) =>
+      (idList === undefined ||
+        idList.some(
+          (id) =>
+            String(id) === entity.id ||
+            valuesMatch(fieldValue(entity.fields, shape.idField), id) ||
+            valuesMatch(fieldValue(entity.fields, 'name'), id),
+        )) &&
+      filters.every(([name, value]) => {
+        const field = fieldValue(entity.fields, name) ?? (toNormalName(name) === toNormalName(shape.idField) ? entity.id : undefined);
+        return field === undefined ? scope.has(name) : valuesMatch(field, value);
+      }) &&
+      conditions.every((condition) => matchesCondition(entity.fields, entity.id, condition)) &&
+      (query === undefined || matchesQuery(entity.fields, query)),
+  );
+  const page = toPageRequest(args, defaultsOf(tool));
+  const shown = matching.slice(page.offset, page.offset + page.size);
+  const more = page.offset + shown.length < matching.length;
+  const upserts: NonNullable<WorldChanges['upserts']> = [];
+  const itemSchema = listItemSchema(tool.outputSchema);
+  const items = shown.map((entity) => {
+    // An item schema without the id field, for an entity that shows its id already (`name`), gets no extra `id`.
+    const bare = itemSchema && !hasProperty(itemSchema.schema, shape.idField) && Object.values(entity.fields).includes(entity.id);
+    const view = bare ? { ...entity.fields } : toView(entity, shape);
+    if (!itemSchema) return view;
+    const fitted = fitToSchema(
+      withIdAlias(view, itemSchema.schema, shape.idField, entity.id),
+      itemSchema.schema,
+      entitySeed(input, entity.id),
+      fitOptions(input),
+    ) as Record<string, unknown>;
+    const filled = newFields(entity.fields, fitted);
+    if (filled) upserts.push({ type: shape.entity, id: entity.id, fields: filled });
+    return fitted;
+  });
+  const next = more
+    ? page.style === 'page'
+      ? { nextPage: page.offset / page.size + 2 }
+      : { nextCursor: String(page.offset + page.size) }
+    : {};
+  const plural = itemSchema?.property ?? input.listName ?? toPlural(shape.entity);
+  const value = tool.outputSchema
+    ? fitToSchema(
+        withCounts(
+          { ...relatedLists(input, plural, matching.length < entities.length ? matching : undefined), [plural]: items, ...next },
+          tool.outputSchema,
+          matching.length,
+          more,
+        ),
+        tool.outputSchema,
+        `${input.seed}|${tool.name}|${input.argumentsKey}`,
+        fitOptions(input),
+      )
+    : { [plural]: items, total: matching.length, ...next };
+  return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
+}
