@@ -110,6 +110,11 @@ export function toSingular(word: string): string {
   return word;
 }
 
+/** Whether an entity type is a git commit (`commit`, `repo_commit`): its id is a sha, its label a message. */
+export function isCommitType(type: string): boolean {
+  return /(^|_)commit$/.test(type);
+}
+
 /** Whether a noun is plural (its singular differs). */
 export function isPlural(word: string): boolean {
   return toSingular(word) !== word;

@@ -4,7 +4,7 @@
  * same seed gives the same value; times are near the clock's present (`now`).
  */
 import type { Faker } from '@faker-js/faker';
-import { toWords } from './entity-words.js';
+import { isCommitType, toWords } from './entity-words.js';
 import { withFake } from './fake-data.js';
 import { isFutureTimeField, isPastTimeField, toFieldKind, type FieldHints, type FieldKind } from './field-kind.js';
 import { toFileContent, toMachineName } from './machine-names.js';
@@ -250,7 +250,7 @@ function stringOfKind(kind: FieldKind, faker: Faker, context: FieldContext, sche
       return faker.word.noun();
     default:
       // A commit's message reads like one (`Index solid state matrix`), not like a sentence of prose.
-      if (context.name === 'message' && /(^|_)commit$/.test(context.entity ?? '')) return capitalized(faker.git.commitMessage());
+      if (context.name === 'message' && isCommitType(context.entity ?? '')) return capitalized(faker.git.commitMessage());
       return sentence(faker);
   }
 }

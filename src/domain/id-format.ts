@@ -6,6 +6,7 @@
  * 40 hex digits). A key such as `PROJ-N` takes the project key from the call's arguments. The id made always matches every pattern given, so the tools that take it
  * accept it. Pure and seeded: the same inputs give the same id.
  */
+import { isCommitType } from './entity-words.js';
 import { withFake } from './fake-data.js';
 import { toPatternChecker, toPatternValue } from './pattern-value.js';
 
@@ -196,7 +197,7 @@ function fromExamples(clues: IdClues, taken: ReadonlySet<string>): string[] {
  * is 40 hexadecimal digits.
  */
 function fromConvention(clues: IdClues): string[] {
-  const commit = /(^|_)commit$/.test(clues.type) || /^(sha|commit_?sha|commit_?hash)$/i.test(clues.field ?? '');
+  const commit = isCommitType(clues.type) || /^(sha|commit_?sha|commit_?hash)$/i.test(clues.field ?? '');
   if (!commit || clues.numeric) return [];
   return [withFake(`${clues.seed}|${clues.existing.length}`, (faker) => faker.git.commitSha())];
 }

@@ -22,6 +22,13 @@ const idSuffixes = ['id', 'uuid', 'gid', 'number', 'key', 'slug', 'sha', 'name',
 /** Plain names that identify things, best first. */
 const plainIds = ['path', 'key', 'uuid', 'slug', 'sha'];
 
+const urlArgumentNames = new Set(['url', 'uri', 'link', 'href', 'pageurl', 'targeturl']);
+
+/** Whether an argument names a web address (`url`, `uri`, `pageUrl`): a page read by it is that page. */
+export function isUrlArgument(name: string): boolean {
+  return urlArgumentNames.has(name.toLowerCase().replace(/[^a-z]/g, ''));
+}
+
 /** The input schema's properties that are schemas (others are ignored). */
 export function propertiesOf(tool: Pick<ToolDefinition, 'inputSchema'>): Properties {
   const properties = tool.inputSchema.properties;

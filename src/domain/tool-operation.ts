@@ -20,7 +20,15 @@
  * Pure: no I/O; the same definitions give the same shapes.
  */
 import type { ToolDefinition } from './registry.js';
-import { findIdArgument, propertiesOf, requiredOf, toOverrideIdArgument, type IdArgument, type Properties } from './tool-id-argument.js';
+import {
+  findIdArgument,
+  isUrlArgument,
+  propertiesOf,
+  requiredOf,
+  toOverrideIdArgument,
+  type IdArgument,
+  type Properties,
+} from './tool-id-argument.js';
 import {
   toAttachedShape,
   toChildrenShape,
@@ -146,7 +154,7 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
   }
   // `microsoft_docs_fetch(url)`: a read of one page by its URL, whatever the noun's number.
   const onlyRequired = [...requiredOf(tool)];
-  const byUrl = onlyRequired.length === 1 && /^(url|uri|link|href)$/i.test(onlyRequired[0]!);
+  const byUrl = onlyRequired.length === 1 && isUrlArgument(onlyRequired[0]!);
   if (operation === 'read' && plural && !byUrl) operation = 'list';
   // `find_contact(email)` finds one contact by its fields; `find_projects` and a bare `find` search.
   // A required free-text `query` makes it a search all the same (`find_component_id(query)`).

@@ -7,6 +7,7 @@
  * other keys are invented too). A type the world holds, seeded or created, or one a tool creates,
  * keeps the strict rules: an unknown id is a not-found.
  */
+import { isCommitType } from '../../domain/entity-words.js';
 import { toStringValue } from '../../domain/field-value.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import { toCreatedId } from './entity-ids.js';
@@ -81,5 +82,5 @@ function referenceName(input: AnswerInput, id: string, field: string): string {
 
 /** The field that says what one of them is: a commit has a message, anything else a name. */
 function labelField(type: string): string {
-  return /(^|_)commit$/.test(type) ? 'message' : 'name';
+  return isCommitType(type) ? 'message' : 'name';
 }

@@ -8,8 +8,9 @@
  */
 import type { Faker } from '@faker-js/faker';
 import { withFake } from '../../domain/fake-data.js';
+import { isUrlArgument } from '../../domain/tool-id-argument.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
-import { entitiesOf, fieldValue, isQueryArgument, matchesQuery, toNormalName, type EntityRecord } from '../../domain/world-query.js';
+import { entitiesOf, fieldValue, isQueryArgument, matchesQuery, type EntityRecord } from '../../domain/world-query.js';
 import { toCreatedId } from './entity-ids.js';
 import { isReferenceType, toReferenceFact } from './reference-data.js';
 import type { AnswerInput } from './world-conventions.js';
@@ -17,12 +18,10 @@ import type { AnswerInput } from './world-conventions.js';
 /** How many results a search about something new answers. */
 const resultCount = 3;
 
-const urlNames = new Set(['url', 'uri', 'link', 'href', 'pageurl', 'targeturl']);
-
 /** The URL a read names (its id argument, or its only argument that is a URL), or null. */
 export function urlOfRead(input: AnswerInput): string | null {
   for (const [name, value] of Object.entries(input.args))
-    if (typeof value === 'string' && urlNames.has(toNormalName(name)) && /^https?:\/\/\S+$/i.test(value)) return value;
+    if (typeof value === 'string' && isUrlArgument(name) && /^https?:\/\/\S+$/i.test(value)) return value;
   return null;
 }
 
@@ -70,7 +69,7 @@ export function toSearchResults(input: AnswerInput): { world: WorldState; change
   const made = { ...(input.world.entities[shape.entity] ?? {}) };
   const offset = withFake(`${input.seed}|results|${text}`, (faker) => faker.number.int({ min: 0, max: sites.length - 1 }));
   // A page's URL is its id when the server's tools name it by URL (`docs_fetch(url)`).
-  const byUrl = urlNames.has(toNormalName(shape.idField));
+  const byUrl = isUrlArgument(shape.idField);
   for (let index = 0; index < resultCount; index++) {
     const site = sites[(offset + index) % sites.length]!;
     const url = withFake(`${input.seed}|result|${text}|${index}`, (faker) => site.url(faker, slugOf(text)));
@@ -103,7 +102,7 @@ export function pageShownBy(input: AnswerInput, entities: readonly EntityRecord[
   return url === null ? undefined : entities.find((entity) => fieldValue(entity.fields, 'url') === url);
 }
 
-/** A page read by its URL shows its title and content (web-pages.ts), the same each time. */
+/** A page read by its URL shows its title and content, the same each time. */
 export function withPage(input: AnswerInput, entity: EntityRecord): EntityRecord {
   const url = urlOfRead(input);
   if (url === null || fieldValue(entity.fields, 'content') !== undefined) return entity;
