@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { toPatternValue } from '../domain/pattern-value.js';
+import { findKnownService, knownIdPattern } from './service-id-formats.js';
+
+const data = JSON.parse(readFileSync(new URL('../../data/id-formats.json', import.meta.url), 'utf8')) as {
+  services: { service: string; names: string[]; source: string; ids: Record<string, string> }[];
+};
+
+describe('service id formats', () => {
+  it('holds at least 50 services, each with an https API reference and a usual id', () => {
+    expect(data.services.length).toBeGreaterThanOrEqual(50);
+    for (const service of data.services) {
+      expect(service.source, service.service).toMatch(/^https:\/\/\S+$/);
+      expect(service.ids['*'], service.service).toBeDefined();
+      expect(service.names.length, service.service).toBeGreaterThan(0);
+    }
+  });
+
+  it('makes, from every pattern, an id that the pattern matches', () => {
+    for (const service of data.services)
+      for (const [type, pattern] of Object.entries(service.ids)) {
+        const anchored = `^(?:${pattern})$`;
+        const value = toPatternValue(anchored, `${service.service}|${type}`);
+        expect(value, `${service.service}.${type}`).not.toBeNull();
+        expect(new RegExp(anchored).test(value!), `${service.service}.${type}: ${value}`).toBe(true);
+      }
+  });
+
+  it('finds the service by a word of the server name, not by a part of a word', () => {
+    expect(findKnownService(['@stripe/mcp'])?.service).toBe('stripe');
+    expect(findKnownService(['hubspot__mcp-server'])?.service).toBe('hubspot');
+    expect(findKnownService(['@cocal/google-calendar-mcp'])?.service).toBe('google_calendar');
+    expect(findKnownService(['boxcar-tracker'])).toBeNull();
+    expect(findKnownService(['acme'])).toBeNull();
+  });
+
+  it('answers the type’s pattern, or the service’s usual id for a type it does not list', () => {
+    expect(knownIdPattern(['@stripe/mcp'], 'customer')).toBe('^(?:cus_[A-Za-z0-9]{14})$');
+    expect(knownIdPattern(['trello-mcp'], 'card')).toBe('^(?:[0-9a-f]{24})$');
+    expect(knownIdPattern(['acme'], 'card')).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * The id formats of widely used services (`data/id-formats.json`, each read off the service's
+ * public API reference), so a mock of a well-known service makes ids of its shape with no
+ * configuration: a Stripe customer is `cus_…`, a Trello card 24 hex digits, a Jira issue `ABC-12`.
+ * They are the last clue before a made-up `<type>_<n>`: the world's ids, the input schemas'
+ * patterns and the descriptions' examples all come first (src/domain/id-format.ts).
+ */
+import { readFileSync } from 'node:fs';
+
+interface ServiceIdFormats {
+  service: string;
+  /** Words that name the service in a server's qualified or display name (`gdrive`, `google-drive`). */
+  names: string[];
+  /** The service's API reference the patterns were read from. */
+  source: string;
+  /** Entity type → the whole id as a pattern; `*` for a type not listed. */
+  ids: Record<string, string>;
+}
+
+let loaded: ServiceIdFormats[] | undefined;
+
+function services(): ServiceIdFormats[] {
+  loaded ??= (JSON.parse(readFileSync(new URL('../../data/id-formats.json', import.meta.url), 'utf8')) as { services: ServiceIdFormats[] })
+    .services;
+  return loaded;
+}
+
+/**
+ * The service a server is, by the words of its names, or null.
+ *
+ * @example
+ *   findKnownService(['@stripe/mcp', 'Stripe']); // { service: 'stripe', … }
+ *   findKnownService(['acme-tracker']); // null
+ */
+export function findKnownService(serverNames: readonly string[]): ServiceIdFormats | null {
+  const texts = serverNames.map((name) => `-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-`);
+  for (const service of services())
+    if (service.names.some((name) => texts.some((text) => text.includes(`-${name.replace(/[^a-z0-9]+/g, '-')}-`)))) return service;
+  return null;
+}
+
+/**
+ * The pattern (anchored) of a new id of `type` on the server the names name, or null when the
+ * service is not known. A type the service's list does not name takes the service's usual id.
+ *
+ * @example
+ *   knownIdPattern(['@stripe/mcp'], 'customer'); // '^cus_[A-Za-z0-9]{14}$'
+ */
+export function knownIdPattern(serverNames: readonly string[], type: string): string | null {
+  const service = findKnownService(serverNames);
+  if (!service) return null;
+  const pattern = service.ids[type] ?? service.ids['*'];
+  return pattern === undefined ? null : `^(?:${pattern})$`;
+}
