@@ -9,8 +9,11 @@
  * Then the public servers of bench/public-servers.ts (real tool definitions of six services not in
  * the catalog, read from ../shared/registry/tools when present), each walked as an agent would:
  * operations read right, walk checks consistent, values plausible (bench/public-walks.ts).
+ * Then the labelled corpus (bench/corpus/), its tuning and held-out halves in two tables
+ * (bench/corpus/measure.ts).
  * Deterministic: the same numbers every run.
- * `--json` prints them as JSON.
+ * `--json` prints them as JSON. `--corpus-only` measures the corpus alone. The corpus's failures are
+ * listed with `BENCH_VERBOSE=1` (or `--failures`), of one half only with `--half tuning|held-out`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +29,9 @@ import { createToolResults } from '../src/sim/tool-results.js';
 import { loadDemoCatalog } from '../src/store/demo-catalog.js';
 import { walkEntities, type WalkResult } from '../test/support/crud-walk.js';
 import { loadPublicServers, measurePublicServer, publicToolsDir, type PublicFigures } from './public-walks.js';
+import { measureCorpus } from './corpus/measure.js';
+import { corpusHalves, toCorpusLines } from './corpus/measure-table.js';
+import type { CorpusHalf } from './corpus/split.js';
 
 interface ServerFigures {
   server: string;
@@ -43,6 +49,14 @@ const apiKey = 'inference-bench-key';
 const fixturesDir = mkdtempSync(join(tmpdir(), 'mcpsim-inference-'));
 
 async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const half = toHalf(argv);
+  if (argv.includes('--corpus-only')) {
+    const corpus = await measureCorpus();
+    if (argv.includes('--json')) process.stdout.write(`${JSON.stringify({ corpus }, null, 2)}\n`);
+    else process.stdout.write(`${toCorpusLines(corpus, { failures: showFailures(argv), half }).join('\n')}\n`);
+    return;
+  }
   const platform = createPlatform({
     apiKey,
     demo: false,
@@ -161,11 +175,12 @@ async function main(): Promise<void> {
   }
   platform.close();
   rmSync(fixturesDir, { recursive: true, force: true });
+  const corpus = await measureCorpus();
 
   const total = (pick: (entry: ServerFigures) => number, source?: ServerFigures['source']) =>
     figures.filter((entry) => !source || entry.source === source).reduce((sum, entry) => sum + pick(entry), 0);
-  if (process.argv.includes('--json')) {
-    process.stdout.write(`${JSON.stringify({ servers: figures, public: publicFigures }, null, 2)}\n`);
+  if (argv.includes('--json')) {
+    process.stdout.write(`${JSON.stringify({ servers: figures, public: publicFigures, corpus }, null, 2)}\n`);
     return;
   }
   const columns = toolOperations.map((operation) => operation.padStart(6)).join(' ');
@@ -185,7 +200,7 @@ async function main(): Promise<void> {
   }
   const failures = figures.flatMap((entry) => entry.failures.map((failure) => `  ${entry.server}: ${failure}`));
   if (failures.length > 0) lines.push('', 'Checks that did not hold:', ...failures);
-  lines.push('', ...toPublicLines(publicFigures));
+  lines.push('', ...toPublicLines(publicFigures), ...toCorpusLines(corpus, { failures: showFailures(argv), half }));
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
@@ -216,6 +231,20 @@ function toPublicLines(figures: readonly PublicFigures[]): string[] {
   );
   const failures = figures.flatMap((entry) => entry.failures.map((failure) => `  ${entry.server}: ${failure}`));
   return failures.length > 0 ? [...lines, '', 'Public servers, what did not hold:', ...failures] : lines;
+}
+
+/** `--half tuning|held-out`: list only that half's corpus failures. */
+function toHalf(argv: readonly string[]): CorpusHalf | undefined {
+  const at = argv.indexOf('--half');
+  if (at === -1) return undefined;
+  const value = argv[at + 1];
+  if (!corpusHalves.includes(value as CorpusHalf)) throw new Error(`--half takes ${corpusHalves.join(' or ')}, not ${String(value)}`);
+  return value as CorpusHalf;
+}
+
+/** Whether to list the corpus's failures: `BENCH_VERBOSE=1`, `--failures`, or a `--half` to list. */
+function showFailures(argv: readonly string[]): boolean {
+  return process.env.BENCH_VERBOSE === '1' || argv.includes('--failures') || argv.includes('--half');
 }
 
 await main();

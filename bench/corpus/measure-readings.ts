@@ -1,0 +1,98 @@
+/**
+ * How the simulator reads one labelled corpus server, tool by tool, against its labels: the kind
+ * (measure-kind.ts), the entity (after light normalisation: case, separators, a plural, the
+ * service's name as a prefix), and the id and parent arguments where the label names them. Pure:
+ * it reads the same inference the simulator runs (`inferServerShapes` with the server's names).
+ */
+import { toSingular, toWords } from '../../src/domain/entity-words.js';
+import type { ToolDefinition } from '../../src/domain/registry.js';
+import { toServiceWords } from '../../src/domain/tool-name.js';
+import { inferServerShapes } from '../../src/domain/tool-operation.js';
+import { toParentReferences } from '../../src/domain/tool-parents.js';
+import { toLabelKinds, type CorpusLabels } from './corpus-files.js';
+import { toReadKinds } from './measure-kind.js';
+
+/** Counts of one server's readings: each `…Right` of its `…s` (tools labelled with one). */
+export interface ReadingFigures {
+  tools: number;
+  kindsRight: number;
+  entities: number;
+  entitiesRight: number;
+  idArguments: number;
+  idArgumentsRight: number;
+  parentArguments: number;
+  parentArgumentsRight: number;
+  failures: string[];
+}
+
+/**
+ * Compares the simulator's reading of every tool with its label. `serverNames` are the names the
+ * mock connection gives the inference (the registry name and the display name).
+ *
+ * @example
+ *   measureReadings(tools, labels, ['@stripe/mcp', 'Stripe']); // { tools: 22, kindsRight: 20, ..., failures: ['create_invoice_item: entity read as item, labelled invoice_item'] }
+ */
+export function measureReadings(tools: readonly ToolDefinition[], labels: CorpusLabels, serverNames: readonly string[]): ReadingFigures {
+  const shapes = inferServerShapes(tools, {}, serverNames);
+  const serviceWords = toServiceWords(serverNames);
+  const figures: ReadingFigures = {
+    tools: 0,
+    kindsRight: 0,
+    entities: 0,
+    entitiesRight: 0,
+    idArguments: 0,
+    idArgumentsRight: 0,
+    parentArguments: 0,
+    parentArgumentsRight: 0,
+    failures: [],
+  };
+  for (const tool of tools) {
+    const label = labels.tools[tool.name];
+    if (!label) {
+      figures.failures.push(`${tool.name}: no label`);
+      continue;
+    }
+    const shape = shapes.get(tool.name)!;
+    const read = toReadKinds({ tool, shape, shapes, serverTools: tools });
+    const wanted = toLabelKinds(label);
+    figures.tools++;
+    if (read.some((kind) => wanted.includes(kind))) figures.kindsRight++;
+    else
+      figures.failures.push(`${tool.name}: kind read as ${read.join(' or ')} (${shape.operation} ${shape.entity}), labelled ${label.kind}`);
+    if (label.entity !== undefined) {
+      figures.entities++;
+      if (toEntityKey(shape.entity, serviceWords) === toEntityKey(label.entity, serviceWords)) figures.entitiesRight++;
+      else figures.failures.push(`${tool.name}: entity read as ${shape.entity}, labelled ${label.entity}`);
+    }
+    if (label.idArgument !== undefined) {
+      figures.idArguments++;
+      if (shape.idArgument === label.idArgument) figures.idArgumentsRight++;
+      else figures.failures.push(`${tool.name}: id argument read as ${shape.idArgument ?? 'none'}, labelled ${label.idArgument}`);
+    }
+    if (label.parentArgument !== undefined) {
+      figures.parentArguments++;
+      const parents = toParentReferences(tool, shape, shapes).map((reference) => reference.argument);
+      if (parents.includes(label.parentArgument)) figures.parentArgumentsRight++;
+      else
+        figures.failures.push(
+          `${tool.name}: parent argument read as ${parents.length > 0 ? parents.join(', ') : 'none'}, labelled ${label.parentArgument}`,
+        );
+    }
+  }
+  return figures;
+}
+
+/**
+ * An entity name as compared: its words in lower case, the last one singular, without a leading
+ * word of the service's name (`stripe_customer` is `customer`), run together (`paymentLink` is
+ * `payment_link`).
+ *
+ * @example
+ *   toEntityKey('Stripe_Customers', new Set(['stripe'])); // 'customer'
+ */
+export function toEntityKey(entity: string, serviceWords: ReadonlySet<string>): string {
+  const words = toWords(entity);
+  if (words.length > 1 && serviceWords.has(words[0]!)) words.shift();
+  if (words.length > 0) words[words.length - 1] = toSingular(words[words.length - 1]!);
+  return words.join('');
+}

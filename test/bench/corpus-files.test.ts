@@ -1,0 +1,94 @@
+/**
+ * The labelled corpus's files keep the rules of bench/corpus/README.md: each server file is named
+ * for its npm package and says where it came from, each label file labels every tool of its
+ * server and nothing else, with kinds from the vocabulary, id and parent arguments the tool takes,
+ * and a walk over tools that exist. And the halves stay where they were fixed.
+ */
+import { describe, expect, it } from 'vitest';
+import { propertiesOf } from '../../src/domain/tool-id-argument.js';
+import { labelKinds, loadCorpus, orphanLabels, toLabelKinds } from '../../bench/corpus/corpus-files.js';
+import { corpusHalf, toCorpusName } from '../../bench/corpus/split.js';
+
+const corpus = loadCorpus();
+const snakeCase = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+
+describe('the labelled corpus files', () => {
+  it('holds at least one server', () => {
+    expect(corpus.length).toBeGreaterThan(0);
+  });
+
+  it.each(corpus.map((entry) => [entry.server.name, entry] as const))(
+    '%s: is named for its package and says where it came from',
+    (_name, entry) => {
+      const { server } = entry;
+      expect(server.name).toBe(toCorpusName(server.provenance.npm));
+      expect(server.provenance).toMatchObject({
+        npm: expect.any(String),
+        version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+        file: expect.any(String),
+      });
+      expect(server.provenance.file).not.toBe('');
+      expect(server.kind).toMatch(/\S/);
+      expect(server.tools.length).toBeGreaterThan(0);
+      const names = server.tools.map((tool) => tool.name);
+      expect(new Set(names).size).toBe(names.length);
+    },
+  );
+
+  const labelled = corpus.flatMap((entry) => (entry.labels ? [[entry.server.name, entry.server, entry.labels] as const] : []));
+
+  it.each(labelled)('%s: labels every tool and only its tools, in the vocabulary', (name, server, labels) => {
+    expect(labels.server).toBe(name);
+    const tools = new Map(server.tools.map((tool) => [tool.name, tool]));
+    const problems = [...tools.keys()].filter((tool) => !Object.hasOwn(labels.tools, tool)).map((tool) => `${tool}: no label`);
+    for (const [toolName, label] of Object.entries(labels.tools)) {
+      if (!tools.has(toolName)) {
+        problems.push(`${toolName}: labelled, but the server has no such tool`);
+        continue;
+      }
+      const properties = Object.keys(propertiesOf(tools.get(toolName)!));
+      for (const kind of toLabelKinds(label))
+        if (!(labelKinds as readonly string[]).includes(kind)) problems.push(`${toolName}: kind "${kind}" is not in the vocabulary`);
+      if (label.entity !== undefined && !snakeCase.test(label.entity))
+        problems.push(`${toolName}: entity "${label.entity}" is not snake_case`);
+      for (const argument of [label.idArgument, label.parentArgument])
+        if (argument !== undefined && !properties.includes(argument)) problems.push(`${toolName}: takes no argument "${argument}"`);
+      if (label.stateChange !== undefined && typeof label.stateChange.field !== 'string')
+        problems.push(`${toolName}: stateChange has no field`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it.each(labelled.filter(([, , labels]) => labels.walk !== undefined))(
+    '%s: walks tools it has, with ids saved before use',
+    (_name, server, labels) => {
+      const saved = new Set<string>();
+      const problems: string[] = [];
+      for (const [index, step] of (labels.walk ?? []).entries()) {
+        if (!server.tools.some((tool) => tool.name === step.tool)) problems.push(`step ${index + 1}: no tool "${step.tool}"`);
+        const uses = JSON.stringify([step.args, step.expect]).match(/"\$[A-Za-z_][\w]*"/g) ?? [];
+        for (const use of uses)
+          if (!saved.has(use.slice(2, -1))) problems.push(`step ${index + 1}: ${use} is not saved by an earlier step`);
+        if (step.save) saved.add(step.save.as);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it('has no label file without its server', () => {
+    expect(orphanLabels()).toEqual([]);
+  });
+});
+
+describe('corpusHalf', () => {
+  it('puts each name in the half its fixed hash gave it', () => {
+    expect(corpusHalf({ name: 'stripe__mcp' })).toBe('held-out');
+    expect(corpusHalf({ name: 'notionhq__notion-mcp-server' })).toBe('held-out');
+    expect(corpusHalf({ name: 'modelcontextprotocol__server-github' })).toBe('tuning');
+    expect(corpusHalf({ name: 'upstash__context7-mcp' })).toBe('tuning');
+  });
+
+  it('puts a server the rules were tuned on in the tuning half whatever its hash', () => {
+    expect(corpusHalf({ name: 'stripe__mcp', tunedOn: 'bench/public-servers.ts' })).toBe('tuning');
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * The corpus measurement counts what it says (bench/corpus/measure*.ts), on small made-up servers:
+ * a tool read right and one read wrong are 1 of 2, the simulator's ways of answering map onto the
+ * label kinds, and a walk on a real mock connection counts its checks and values, so the bench
+ * cannot report 100% by counting nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ToolDefinition } from '../../src/domain/registry.js';
+import { inferServerShapes } from '../../src/domain/tool-operation.js';
+import type { CorpusEntry, CorpusLabels } from '../../bench/corpus/corpus-files.js';
+import { toReadKinds } from '../../bench/corpus/measure-kind.js';
+import { measureReadings, toEntityKey } from '../../bench/corpus/measure-readings.js';
+import { measureCorpus } from '../../bench/corpus/measure.js';
+
+const tool = (name: string, properties: Record<string, unknown> = {}, required: string[] = [], description = ''): ToolDefinition => ({
+  name,
+  description,
+  inputSchema: { type: 'object', properties, required },
+});
+const text = { type: 'string' };
+
+describe('measureReadings', () => {
+  it('counts a tool read right and one read wrong as 1 of 2, and says what was wrong', () => {
+    const tools = [tool('get_ticket', { ticket_id: text }, ['ticket_id']), tool('ping_ticket', { ticket_id: text }, ['ticket_id'])];
+    const labels: CorpusLabels = {
+      server: 'qa__tickets',
+      tools: {
+        get_ticket: { kind: 'read', entity: 'ticket', idArgument: 'ticket_id' },
+        ping_ticket: { kind: 'delete', entity: 'ping', idArgument: 'ticket_id' },
+      },
+    };
+    const figures = measureReadings(tools, labels, ['@qa/tickets']);
+    expect(figures).toMatchObject({ tools: 2, kindsRight: 1, entities: 2, entitiesRight: 1, idArguments: 2, parentArguments: 0 });
+    expect(figures.failures.slice(0, 2)).toEqual([
+      expect.stringMatching(/^ping_ticket: kind read as \w+ .*labelled delete$/),
+      expect.stringMatching(/^ping_ticket: entity read as \w+, labelled ping$/),
+    ]);
+  });
+
+  it('compares entities after case, plural and the service name', () => {
+    const words = new Set(['stripe']);
+    expect(toEntityKey('Stripe_Customers', words)).toBe(toEntityKey('customer', words));
+    expect(toEntityKey('paymentLink', words)).toBe(toEntityKey('payment_link', words));
+    expect(toEntityKey('invoice_item', words)).not.toBe(toEntityKey('item', words));
+  });
+});
+
+describe('toReadKinds', () => {
+  it('names the simulator’s ways of answering in the labels’ words', () => {
+    const tools = [
+      tool('get_current_time', { timezone: text }, ['timezone']),
+      tool('take_screenshot', { url: text }),
+      tool('get_me'),
+      tool('fetch_page', { url: text }, ['url']),
+      tool('get_project', { project_id: text }, ['project_id']),
+      tool('create_ticket', { project_id: text, title: text }, ['project_id', 'title']),
+      tool('get_ticket', { ticket_id: text }, ['ticket_id']),
+      tool('close_ticket', { ticket_id: text }, ['ticket_id']),
+      tool('update_ticket', { ticket_id: text, title: text }, ['ticket_id']),
+      tool('delete_ticket', { ticket_id: text }, ['ticket_id']),
+      tool('list_tickets', { project_id: text }),
+      tool('move_ticket', { ticket_id: text, project_id: text }, ['ticket_id', 'project_id']),
+      tool('get_tickets', { ticket_ids: { type: 'array', items: text } }, ['ticket_ids']),
+      tool('create_tickets', { tickets: { type: 'array', items: { type: 'object' } } }, ['tickets']),
+    ];
+    const shapes = inferServerShapes(tools);
+    const kinds = Object.fromEntries(
+      tools.map((entry) => [entry.name, toReadKinds({ tool: entry, shape: shapes.get(entry.name)!, shapes, serverTools: tools })]),
+    );
+    expect(kinds).toEqual({
+      get_current_time: ['clock'],
+      take_screenshot: ['screenshot'],
+      get_me: ['current_user'],
+      fetch_page: ['web_page'],
+      get_project: ['read'],
+      create_ticket: ['create'],
+      get_ticket: ['read'],
+      close_ticket: ['transition'],
+      update_ticket: ['update'],
+      delete_ticket: ['delete'],
+      list_tickets: ['list'],
+      move_ticket: ['move'],
+      get_tickets: ['batch'],
+      create_tickets: ['batch'],
+    });
+  });
+});
+
+describe('measureCorpus', () => {
+  it('walks a labelled server on a mock connection and counts the checks that held and those that did not', async () => {
+    const tools = [tool('create_ticket', { title: text }, ['title']), tool('get_ticket', { ticket_id: text }, ['ticket_id'])];
+    const entry: CorpusEntry = {
+      server: {
+        name: 'qa__tickets',
+        kind: 'tracker',
+        provenance: { npm: '@qa/tickets', version: '1.0.0', repository: null, commit: null, file: 'index.js' },
+        serverInfo: { name: 'Tickets' },
+        tools,
+      },
+      labels: {
+        server: 'qa__tickets',
+        tools: {
+          create_ticket: { kind: 'create', entity: 'ticket' },
+          get_ticket: { kind: 'list', entity: 'ticket', idArgument: 'ticket_id' },
+        },
+        walk: [
+          {
+            tool: 'create_ticket',
+            args: { title: 'Crash on save' },
+            save: { as: 'ticket', from: ['id', 'ticket_id'] },
+            expect: { ok: true },
+          },
+          { tool: 'get_ticket', args: { ticket_id: '$ticket' }, expect: { ok: true, shows: { title: 'Crash on save' } } },
+          { tool: 'get_ticket', args: { ticket_id: '$ticket' }, expect: { shows: { title: 'Something else' } } },
+        ],
+      },
+    };
+    const unlabelled: CorpusEntry = { server: { ...entry.server, name: 'qa__other' }, labels: null };
+    const [figures, other] = await measureCorpus([entry, unlabelled]);
+    expect(figures).toMatchObject({
+      server: 'qa__tickets',
+      labelled: true,
+      tools: 2,
+      kindsRight: 1,
+      entitiesRight: 2,
+      idArgumentsRight: 1,
+    });
+    // create: ok and an id; read: ok and the title; the third step's title is not the one asked for.
+    expect(figures).toMatchObject({ walkChecks: 5, walkHeld: 4 });
+    // The saved id, and the three answers: every one plausible.
+    expect(figures).toMatchObject({ valueChecks: 4, valuesHeld: 4 });
+    expect(figures!.failures).toEqual([
+      'get_ticket: kind read as read (read ticket), labelled list',
+      expect.stringMatching(/^step 3 get_ticket: does not show title = "Something else"/),
+    ]);
+    expect(other).toMatchObject({ server: 'qa__other', labelled: false, kindsRight: 0, walkChecks: 0 });
+  });
+});
