@@ -52,6 +52,7 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const half = toHalf(argv);
   if (argv.includes('--corpus-only')) {
+    rmSync(fixturesDir, { recursive: true, force: true });
     const corpus = await measureCorpus();
     if (argv.includes('--json')) process.stdout.write(`${JSON.stringify({ corpus }, null, 2)}\n`);
     else process.stdout.write(`${toCorpusLines(corpus, { failures: showFailures(argv), half }).join('\n')}\n`);
