@@ -12,12 +12,13 @@
  * Then the labelled corpus (bench/corpus/), its tuning and held-out halves in two tables
  * (bench/corpus/measure.ts).
  * Deterministic: the same numbers every run.
- * `--json` prints them as JSON. `--corpus-only` measures the corpus alone. The corpus's failures are
- * listed with `BENCH_VERBOSE=1` (or `--failures`), of one half only with `--half tuning|held-out`.
+ * `--json` prints them as JSON. `--corpus-only` measures the corpus alone; `--corpus-dir <dir>` reads
+ * another folder laid out as bench/corpus (servers/, labels/). The corpus's failures are listed with
+ * `BENCH_VERBOSE=1` (or `--failures`), of one half only with `--half tuning|held-out`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createManualClock } from '../src/domain/clock.js';
 import type { ToolDefinition } from '../src/domain/registry.js';
 import { inferServerShapes, toolOperations, type ToolOperation } from '../src/domain/tool-operation.js';
@@ -29,6 +30,7 @@ import { createToolResults } from '../src/sim/tool-results.js';
 import { loadDemoCatalog } from '../src/store/demo-catalog.js';
 import { walkEntities, type WalkResult } from '../test/support/crud-walk.js';
 import { loadPublicServers, measurePublicServer, publicToolsDir, type PublicFigures } from './public-walks.js';
+import { loadCorpus } from './corpus/corpus-files.js';
 import { measureCorpus } from './corpus/measure.js';
 import { corpusHalves, toCorpusLines } from './corpus/measure-table.js';
 import type { CorpusHalf } from './corpus/split.js';
@@ -51,8 +53,11 @@ const fixturesDir = mkdtempSync(join(tmpdir(), 'mcpsim-inference-'));
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const half = toHalf(argv);
+  const corpusAt = argv.indexOf('--corpus-dir');
+  const corpusEntries = loadCorpus(corpusAt === -1 ? undefined : resolve(argv[corpusAt + 1] ?? '.'));
   if (argv.includes('--corpus-only')) {
-    const corpus = await measureCorpus();
+    rmSync(fixturesDir, { recursive: true, force: true });
+    const corpus = await measureCorpus(corpusEntries);
     if (argv.includes('--json')) process.stdout.write(`${JSON.stringify({ corpus }, null, 2)}\n`);
     else process.stdout.write(`${toCorpusLines(corpus, { failures: showFailures(argv), half }).join('\n')}\n`);
     return;
@@ -175,7 +180,7 @@ async function main(): Promise<void> {
   }
   platform.close();
   rmSync(fixturesDir, { recursive: true, force: true });
-  const corpus = await measureCorpus();
+  const corpus = await measureCorpus(corpusEntries);
 
   const total = (pick: (entry: ServerFigures) => number, source?: ServerFigures['source']) =>
     figures.filter((entry) => !source || entry.source === source).reduce((sum, entry) => sum + pick(entry), 0);

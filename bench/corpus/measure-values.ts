@@ -3,7 +3,8 @@
  * acts on, one read or list answer, judged as the walk's answers are (walk-checks.ts). With a
  * create and a read by id, the read of what the create made; else a list; else a read with the
  * arguments an agent would make up. Which tools and arguments come from the labels, never from the
- * simulator's reading, so a misreading cannot pick an easier answer to judge.
+ * simulator's reading, so a misreading cannot pick an easier answer to judge. An answer that is an
+ * error is listed as not judged and not counted.
  */
 import type { ToolDefinition } from '../../src/domain/registry.js';
 import { exampleArguments } from '../../test/support/crud-walk.js';
@@ -49,7 +50,12 @@ export async function sampleValues(tools: readonly ToolDefinition[], labels: Cor
     }
     collectStrings(args, given);
     const answer = await callTool(chosen.tool.name, args);
-    const problems = answer.isError ? [`answers an error (${answer.text.slice(0, 160)})`] : answerProblems(chosen.tool, answer, given);
+    // An error has no values to judge, and may be right (a read naming a parent an empty world lacks): shown, not counted.
+    if (answer.isError) {
+      sampled.failures.push(`${entity} (${chosen.tool.name}): not judged, answers an error (${answer.text.slice(0, 160)})`);
+      continue;
+    }
+    const problems = answerProblems(chosen.tool, answer, given);
     sampled.checks++;
     if (problems.length === 0) sampled.held++;
     else sampled.failures.push(`${entity} (${chosen.tool.name}): ${problems.join('; ')}`);

@@ -88,7 +88,11 @@ describe('toReadKinds', () => {
 
 describe('measureCorpus', () => {
   it('walks a labelled server on a mock connection and counts the checks that held and those that did not', async () => {
-    const tools = [tool('create_ticket', { title: text }, ['title']), tool('get_ticket', { ticket_id: text }, ['ticket_id'])];
+    const tools = [
+      tool('create_ticket', { title: text }, ['title']),
+      tool('get_ticket', { ticket_id: text }, ['ticket_id']),
+      tool('list_projects', { limit: { type: 'integer' } }),
+    ];
     const entry: CorpusEntry = {
       server: {
         name: 'qa__tickets',
@@ -102,6 +106,7 @@ describe('measureCorpus', () => {
         tools: {
           create_ticket: { kind: 'create', entity: 'ticket' },
           get_ticket: { kind: 'list', entity: 'ticket', idArgument: 'ticket_id' },
+          list_projects: { kind: 'list', entity: 'project' },
         },
         walk: [
           {
@@ -120,15 +125,15 @@ describe('measureCorpus', () => {
     expect(figures).toMatchObject({
       server: 'qa__tickets',
       labelled: true,
-      tools: 2,
-      kindsRight: 1,
-      entitiesRight: 2,
+      tools: 3,
+      kindsRight: 2,
+      entitiesRight: 3,
       idArgumentsRight: 1,
     });
     // create: ok and an id; read: ok and the title; the third step's title is not the one asked for.
     expect(figures).toMatchObject({ walkChecks: 5, walkHeld: 4 });
-    // The saved id, and the three answers: every one plausible.
-    expect(figures).toMatchObject({ valueChecks: 4, valuesHeld: 4 });
+    // The saved id and the three answers of the walk, and one list of the projects it leaves out: every one plausible.
+    expect(figures).toMatchObject({ valueChecks: 5, valuesHeld: 5 });
     expect(figures!.failures).toEqual([
       'get_ticket: kind read as read (read ticket), labelled list',
       expect.stringMatching(/^step 3 get_ticket: does not show title = "Something else"/),
