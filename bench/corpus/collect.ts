@@ -113,7 +113,7 @@ async function main(): Promise<void> {
   ) as { repository?: typeof manifest.repository; gitHead?: string };
   const declared = manifest.repository ?? published.repository;
   const repository = typeof declared === 'string' ? { url: declared } : (declared ?? {});
-  manifest.gitHead ??= published.gitHead;
+  const commit = manifest.gitHead ?? published.gitHead ?? null;
   const record = {
     name: options.slug,
     kind: options.kind,
@@ -123,7 +123,7 @@ async function main(): Promise<void> {
       version: manifest.version,
       repository: repository.url ?? null,
       ...(repository.directory ? { directory: repository.directory } : {}),
-      commit: manifest.gitHead ?? null,
+      commit,
       file: binFile.replace(/^\.\//, ''),
       args: options.args,
       env: Object.keys(options.env),
