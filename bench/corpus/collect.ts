@@ -92,15 +92,17 @@ async function main(): Promise<void> {
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
   const client = new Client({ name: 'mcpsim-corpus', version: '1.0.0' });
+  // A busy machine starts a server slowly: MCPSIM_CORPUS_TIMEOUT_MS gives it longer.
+  const timeoutMs = Number(process.env.MCPSIM_CORPUS_TIMEOUT_MS ?? 30_000);
   const timer = setTimeout(() => {
-    console.error(`${options.slug}: no tools/list answer in 30 s; the server's stderr ended with:\n${stderr}`);
+    console.error(`${options.slug}: no tools/list answer in ${timeoutMs} ms; the server's stderr ended with:\n${stderr}`);
     process.exit(1);
-  }, 30_000);
+  }, timeoutMs);
   await client.connect(transport);
   const tools: unknown[] = [];
   let cursor: string | undefined;
   do {
-    const page = await client.listTools(cursor ? { cursor } : {});
+    const page = await client.listTools(cursor ? { cursor } : {}, { timeout: timeoutMs });
     tools.push(...page.tools);
     cursor = page.nextCursor;
   } while (cursor);
