@@ -19,7 +19,7 @@ export function refuseOwnUpstream(
   { publicUrl, listenUrl }: Pick<AppDependencies, 'publicUrl' | 'listenUrl'>,
 ): void {
   if (isSimulated(connection) || connection.transport !== 'http' || connection.mcpUrl === null) return;
-  const own = { publicUrl: publicUrl(), listenUrl: listenUrl(), interfaceAddresses: listInterfaceAddresses() };
+  const own = { publicUrl: publicUrl(), listenUrl: listenUrl(), interfaceAddresses: listInterfaceAddresses };
   if (!isOwnServerUrl(connection.mcpUrl, own)) return;
   throw apiError(
     'validation_error',
@@ -27,7 +27,7 @@ export function refuseOwnUpstream(
   );
 }
 
-/** The machine's interface addresses, asked only when a wildcard bind makes them matter (it is cheap, but not free). */
+/** The machine's interface addresses (asked only when a wildcard bind makes them matter). */
 function listInterfaceAddresses(): string[] {
   return Object.values(networkInterfaces()).flatMap((addresses) => (addresses ?? []).map((address) => address.address));
 }

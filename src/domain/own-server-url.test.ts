@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isOwnServerUrl, type OwnAddresses } from './own-server-url.js';
 
-const local: OwnAddresses = { publicUrl: 'http://127.0.0.1:4010', listenUrl: 'http://127.0.0.1:4010', interfaceAddresses: [] };
+const local: OwnAddresses = { publicUrl: 'http://127.0.0.1:4010', listenUrl: 'http://127.0.0.1:4010', interfaceAddresses: () => [] };
 
 describe('isOwnServerUrl', () => {
   it.each([
@@ -31,7 +31,7 @@ describe('isOwnServerUrl', () => {
   });
 
   it('knows the public URL, with its default port, wherever it points', () => {
-    const published = { publicUrl: 'https://mcpsim.example.com', listenUrl: 'http://127.0.0.1:4010', interfaceAddresses: [] };
+    const published = { publicUrl: 'https://mcpsim.example.com', listenUrl: 'http://127.0.0.1:4010', interfaceAddresses: () => [] };
     expect(isOwnServerUrl('https://mcpsim.example.com/connect/demo/c1/mcp', published)).toBe(true);
     expect(isOwnServerUrl('https://MCPSIM.example.com:443/demo/c1/mcp', published)).toBe(true);
     expect(isOwnServerUrl('http://mcpsim.example.com/demo/c1/mcp', published)).toBe(false);
@@ -41,11 +41,15 @@ describe('isOwnServerUrl', () => {
   });
 
   it('knows every interface address on a wildcard bind, and only on its port', () => {
-    const wildcard = { publicUrl: 'http://0.0.0.0:4010', listenUrl: 'http://0.0.0.0:4010', interfaceAddresses: ['192.168.7.7', 'fe80::1'] };
+    const wildcard = {
+      publicUrl: 'http://0.0.0.0:4010',
+      listenUrl: 'http://0.0.0.0:4010',
+      interfaceAddresses: () => ['192.168.7.7', 'fe80::1'],
+    };
     expect(isOwnServerUrl('http://192.168.7.7:4010/mcp', wildcard)).toBe(true);
     expect(isOwnServerUrl('http://[fe80::1]:4010/mcp', wildcard)).toBe(true);
     expect(isOwnServerUrl('http://192.168.7.7:4011/mcp', wildcard)).toBe(false);
     expect(isOwnServerUrl('http://192.168.7.8:4010/mcp', wildcard)).toBe(false);
-    expect(isOwnServerUrl('http://192.168.7.7:4010/mcp', { ...local, interfaceAddresses: ['192.168.7.7'] })).toBe(false);
+    expect(isOwnServerUrl('http://192.168.7.7:4010/mcp', { ...local, interfaceAddresses: () => ['192.168.7.7'] })).toBe(false);
   });
 });

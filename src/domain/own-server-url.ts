@@ -6,8 +6,8 @@ export interface OwnAddresses {
   publicUrl: string;
   /** The address it listens on (`http://0.0.0.0:4010`); null in process. */
   listenUrl: string | null;
-  /** The machine's own interface addresses (`192.168.1.5`, `fe80::1`): on a wildcard bind each reaches it. */
-  interfaceAddresses: readonly string[];
+  /** The machine's own interface addresses (`192.168.1.5`, `fe80::1`): on a wildcard bind each reaches it. Asked only then. */
+  interfaceAddresses: () => readonly string[];
 }
 
 /**
@@ -21,8 +21,8 @@ export interface OwnAddresses {
  * there.
  *
  * @example
- *   isOwnServerUrl('http://localhost:4010/connect/demo/c1/mcp', { publicUrl: 'http://127.0.0.1:4010', listenUrl: null, interfaceAddresses: [] }); // true
- *   isOwnServerUrl('http://localhost:9000/mcp', { publicUrl: 'http://127.0.0.1:4010', listenUrl: null, interfaceAddresses: [] });              // false
+ *   isOwnServerUrl('http://localhost:4010/connect/demo/c1/mcp', { publicUrl: 'http://127.0.0.1:4010', listenUrl: null, interfaceAddresses: () => [] }); // true
+ *   isOwnServerUrl('http://localhost:9000/mcp', { publicUrl: 'http://127.0.0.1:4010', listenUrl: null, interfaceAddresses: () => [] });              // false
  */
 export function isOwnServerUrl(url: string, own: OwnAddresses): boolean {
   const target = toHostPort(url);
@@ -35,7 +35,7 @@ export function isOwnServerUrl(url: string, own: OwnAddresses): boolean {
   const localPorts = [listening, published].filter((place) => place !== null && isLocalName(place.host)).map((place) => place!.port);
   if (isLocalName(target.host) && localPorts.includes(target.port)) return true;
   if (listening !== null && isWildcard(listening.host) && target.port === listening.port) {
-    return own.interfaceAddresses.some((address) => toBareHost(address) === target.host);
+    return own.interfaceAddresses().some((address) => toBareHost(address) === target.host);
   }
   return false;
 }
