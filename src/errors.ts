@@ -35,6 +35,8 @@ export const errorCatalog = {
   internal_error: 500,
   /** The connection's upstream MCP server cannot be reached (or relaying is not implemented). */
   upstream_unavailable: 502,
+  /** A request mcpsim relayed came back to it (its `mcpsim-hop` marker): a connection whose upstream leads to this server. */
+  loop_detected: 508,
   /** The server holds as much as it will of something every caller shares (pending CLI logins, large bodies, live streams); with `retry-after`. */
   server_busy: 503,
 } as const;

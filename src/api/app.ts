@@ -5,6 +5,7 @@ import { setupOperations } from './routes/setup.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { cors } from './http/cors.js';
 import { guardHosts } from './http/host-guard.js';
+import { refuseRelayedRequests } from './http/hop-guard.js';
 import { toLoggedPath } from './http/logged-path.js';
 import { createUplinkUpgrade } from './uplink-upgrade.js';
 import type { Operation } from './http/operation.js';
@@ -57,6 +58,8 @@ export function createApp(dependencies: AppDependencies, services: AppServices):
   }
   // Before every route, the dashboard's and the uplink upgrade's too: a Host this server does not answer to (DNS rebinding).
   app.use('*', guardHosts(dependencies));
+  // A request this server relayed that came back to it: one refused hop instead of a loop without end.
+  app.use('*', refuseRelayedRequests());
   // The dashboard's pages come before CORS: they are for this origin only (cookie session, CSRF token).
   if (dependencies.dashboard) app.route('/', dependencies.dashboard.app);
   app.use('*', cors(dependencies));

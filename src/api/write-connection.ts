@@ -12,10 +12,12 @@ import { toStartingWorld } from '../domain/starting-world.js';
 import { apiError } from '../errors.js';
 import { checkConnectionAccess, missingPermission, type Caller } from './http/access.js';
 import type { ConnectionPlace } from './connection-upstream.js';
+import { refuseOwnUpstream } from './own-upstream.js';
 import type { AppDependencies, AppServices } from './context.js';
 import { toConnectionView } from './schemas/views.js';
 
-export type WriteDependencies = Pick<AppDependencies, 'stores' | 'clock'> & Pick<AppServices, 'upstream' | 'setupLinks'>;
+export type WriteDependencies = Pick<AppDependencies, 'stores' | 'clock' | 'publicUrl' | 'listenUrl'> &
+  Pick<AppServices, 'upstream' | 'setupLinks'>;
 
 export interface ConnectionWrite {
   caller: Caller;
@@ -107,7 +109,7 @@ function seedStartingWorld(stores: WriteDependencies['stores'], connection: Conn
  * it may not see: a write cannot pretend the id is free).
  */
 function planWrite(
-  { stores, clock, upstream }: WriteDependencies,
+  { stores, clock, upstream, publicUrl, listenUrl }: WriteDependencies,
   { caller, place, namespace, connectionId: id, input }: ConnectionWrite,
   current: Connection | null,
 ): WriteOutcome {
@@ -128,6 +130,7 @@ function planWrite(
     now: clock.now(),
   });
   checkConnectionAccess(caller, 'write', plan.connection, refuse);
+  refuseOwnUpstream(plan.connection, { publicUrl, listenUrl });
   if (plan.connection.status.state === 'input_required') plan.connection.status.setupUrl = upstream.setupUrl(place, plan.connection);
   return { plan, probe: toProbe(plan, current, loadHeaders) };
 }

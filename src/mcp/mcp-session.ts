@@ -9,7 +9,10 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { Protocol, type RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { JSONRPCRequest, Notification, Request, Result, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { defaultMcpSessionStoreLimits, type McpSessionStoreLimits } from '../domain/mcp-limits.js';
+import { createPendingClientRequests } from './pending-client-requests.js';
 import { createSessionEventStore } from './session-event-store.js';
+import { createSessionSubscriptions } from './session-subscriptions.js';
 import type { RequestExchange, SessionHandler, SessionOpening, SessionPeer, SessionRefusal, SessionState } from './session-handler.js';
 import { parseInitializeParams } from './session-opening.js';
 
@@ -48,6 +51,8 @@ export interface OpenSessionOptions {
   askTimeoutMs: number;
   /** The reconnection delay a client is told in each stream's first event, in ms. */
   retryMs?: number;
+  /** The bounds on what the session keeps (default `defaultMcpSessionStoreLimits`). */
+  storeLimits?: McpSessionStoreLimits;
 }
 
 const looseResult = z.looseObject({});
@@ -73,11 +78,11 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
  *   if ('refused' in opened) return toMcpResponse(opened.refused.payload, 'application/json', opened.refused.status);
  */
 export async function openMcpSession(options: OpenSessionOptions): Promise<{ session: McpSession; response: Response } | SessionRefusal> {
-  const { id, owner, now, askTimeoutMs } = options;
+  const { id, owner, now, askTimeoutMs, storeLimits = defaultMcpSessionStoreLimits } = options;
   const protocol = new SessionProtocol();
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: () => id,
-    eventStore: createSessionEventStore(),
+    eventStore: createSessionEventStore(storeLimits),
     ...(options.retryMs === undefined ? {} : { retryInterval: options.retryMs }),
   });
   const inFlight = new Map<string | number, Extra>();
@@ -104,12 +109,15 @@ export async function openMcpSession(options: OpenSessionOptions): Promise<{ ses
     async ask(method, params, { signal } = {}) {
       const related = onlyInFlight();
       const askOptions = { timeout: askTimeoutMs, ...(signal ? { signal } : {}) };
-      return related
-        ? related.sendRequest(toMessage(method, params) as ServerRequest, looseResult, askOptions)
-        : protocol.request(toMessage(method, params), looseResult, askOptions);
+      return pending.hold(method, () =>
+        related
+          ? related.sendRequest(toMessage(method, params) as ServerRequest, looseResult, askOptions)
+          : protocol.request(toMessage(method, params), looseResult, askOptions),
+      );
     },
   };
-  const state: SessionState = { id, logLevel: null, subscriptions: new Set(), peer };
+  const pending = createPendingClientRequests(storeLimits.pendingClientRequests);
+  const state: SessionState = { id, logLevel: null, subscriptions: createSessionSubscriptions(storeLimits), peer };
 
   const handler = await options.openHandler(opening, state);
   if ('refused' in handler) return handler;
@@ -121,10 +129,12 @@ export async function openMcpSession(options: OpenSessionOptions): Promise<{ ses
       capabilities: opening.capabilities,
       notify: (method, params) => extra.sendNotification(toMessage(method, params) as ServerNotification),
       ask: (method, params, { signal } = {}) =>
-        extra.sendRequest(toMessage(method, params) as ServerRequest, looseResult, {
-          timeout: askTimeoutMs,
-          ...(signal ? { signal: AbortSignal.any([signal, extra.signal]) } : { signal: extra.signal }),
-        }),
+        pending.hold(method, () =>
+          extra.sendRequest(toMessage(method, params) as ServerRequest, looseResult, {
+            timeout: askTimeoutMs,
+            ...(signal ? { signal: AbortSignal.any([signal, extra.signal]) } : { signal: extra.signal }),
+          }),
+        ),
     };
   }
 

@@ -4,12 +4,13 @@
  * account and in all) and in idle time, and all closed when the platform closes.
  */
 import { randomUUID } from 'node:crypto';
+import { defaultMcpSessionStoreLimits, type McpSessionStoreLimits } from '../domain/mcp-limits.js';
 import { mcpErrorCodes } from './connection-gate.js';
 import { toJsonRpcError } from './json-rpc.js';
 import { openMcpSession, type McpSession, type OpenSessionOptions, type SessionOwner } from './mcp-session.js';
 import type { SessionRefusal } from './session-handler.js';
 
-export interface SessionLimits {
+export interface SessionLimits extends McpSessionStoreLimits {
   /** A session nobody used for this long (no request, no stream held open) is closed, in ms. */
   idleMs: number;
   /** Sessions one account may hold; opening another closes its least recently used one. */
@@ -18,7 +19,7 @@ export interface SessionLimits {
   total: number;
 }
 
-export const defaultSessionLimits: SessionLimits = { idleMs: 30 * 60_000, perAccount: 100, total: 1000 };
+export const defaultSessionLimits: SessionLimits = { idleMs: 30 * 60_000, perAccount: 100, total: 1000, ...defaultMcpSessionStoreLimits };
 
 /** Every id mcpsim issues starts so: an id without it was not issued here (`smithery-stateless`), and is ignored. */
 const idPrefix = 'mcpsim-';
@@ -95,6 +96,7 @@ export function createMcpSessions({
         now,
         askTimeoutMs,
         retryMs,
+        storeLimits: limits,
         onClosed: (session) => void (sessions.get(session.id) === session && sessions.delete(session.id)),
       });
       if ('session' in opened) {

@@ -10,6 +10,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { ConnectionPlace } from '../domain/connection.js';
+import type { WorldChanges } from '../domain/memory-log.js';
 import { toFieldMessage } from '../domain/field-message.js';
 import type { MockSurfaces } from '../sim/mock-surfaces.js';
 import type { MockConnection, MockToolRunner } from '../sim/mock-tool-runner.js';
@@ -18,7 +19,7 @@ import { openAnsweringSession } from './answering-session.js';
 import type { ToolEvent } from '../domain/tool-event.js';
 import { replayRecordedEvents } from './recorded-events.js';
 import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
-import { answerInMockSession } from './mock-session.js';
+import { answerInMockSession, type WorldMark } from './mock-session.js';
 import { answerSurfaceRequest, surfaceMethods } from './mock-surface-requests.js';
 import { toRequestKey, type RequestCancellations } from './request-cancellations.js';
 import { callWithScript, toSessionNeededResult } from './scripted-tool-call.js';
@@ -170,10 +171,28 @@ export function createMockEndpoint(
     }
     return { payload, status: 200 };
   };
-  /** What a resource shows now, as text, so a session can tell whether a tool call changed it. */
+  /** What a resource shows now, as text, and what it is made from, so a session can tell whether a tool call changed it. */
   const readNow = (uri: string) => {
     const read = readMockResource(surfaces.surfaceOf(connection), uri, surfaces.worldOf(connection));
-    return 'result' in read ? JSON.stringify(read.result) : null;
+    return { shown: 'result' in read ? JSON.stringify(read.result) : null, dependsOn: read.dependsOn };
+  };
+  const changeMark = (): WorldMark => {
+    const { world, nextSequence } = surfaces.memoryOf(connection);
+    return { sequence: nextSequence, types: Object.keys(world.entities).join('\0') };
+  };
+  /** The changes of the calls logged since `mark` (a shared world's other connections' too). */
+  const changesSince = (mark: WorldMark): readonly WorldChanges[] | 'everything' => {
+    const { world, history, nextSequence } = surfaces.memoryOf(connection);
+    if (nextSequence < mark.sequence || Object.keys(world.entities).join('\0') !== mark.types) return 'everything';
+    const changes: WorldChanges[] = [];
+    // The newest calls are last; a log that no longer holds the first of them cannot tell what changed.
+    for (let index = history.length - 1; index >= 0 && history[index]!.sequence >= mark.sequence; index--) {
+      const { changes: changed } = history[index]!;
+      if (changed) changes.push(changed);
+      if (index === 0 && history[index]!.sequence > mark.sequence) return 'everything';
+    }
+    if (history.length === 0 && nextSequence > mark.sequence) return 'everything';
+    return changes;
   };
   return {
     answer,
@@ -189,7 +208,12 @@ export function createMockEndpoint(
       openAnsweringSession(
         (request, exchange) =>
           exchange
-            ? answerInMockSession(request, exchange, { answer: (inner) => answer(inner, { signal: exchange.signal }, exchange), readNow })
+            ? answerInMockSession(request, exchange, {
+                answer: (inner) => answer(inner, { signal: exchange.signal }, exchange),
+                readNow,
+                changeMark,
+                changesSince,
+              })
             : answer(request),
         opening,
       ),

@@ -7,6 +7,7 @@
 import { CompleteRequestSchema, ErrorCode, GetPromptRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { toFieldMessage } from '../domain/field-message.js';
+import { mcpStringLimits, toLimitMessage } from '../domain/mcp-limits.js';
 import type { MockSurfaces } from '../sim/mock-surfaces.js';
 import type { MockConnection } from '../sim/mock-tool-runner.js';
 import { completeFromWorld } from '../sim/stateful/surface-completions.js';
@@ -35,6 +36,8 @@ export const surfaceMethods: ReadonlySet<string> = new Set([
  *   answerSurfaceRequest(request, surfaces, connection); // { jsonrpc, id, result: { contents: [...] } } for resources/read
  */
 export function answerSurfaceRequest(request: JsonRpcRequest, surfaces: MockSurfaces, connection: MockConnection): unknown {
+  const tooLong = findLongUri(request);
+  if (tooLong !== null) return toJsonRpcError(request.id, ErrorCode.InvalidParams, tooLong);
   const surface = surfaces.surfaceOf(connection);
   switch (request.method) {
     case 'resources/list':
@@ -79,6 +82,18 @@ export function answerSurfaceRequest(request: JsonRpcRequest, surfaces: MockSurf
       // resources/subscribe and unsubscribe: accepted (a session also remembers them).
       return toJsonRpcResult(request.id, {});
   }
+}
+
+/**
+ * The message for a request whose resource URI is past `mcpStringLimits.uriLength`, else null:
+ * checked before anything matches it against a template (which gets slow, and throws past a
+ * million characters) or quotes it in an error.
+ */
+function findLongUri(request: JsonRpcRequest): string | null {
+  const params = request.message.params as { uri?: unknown; ref?: { uri?: unknown } } | undefined;
+  const [path, uri] = request.method === 'completion/complete' ? ['params.ref.uri', params?.ref?.uri] : ['params.uri', params?.uri];
+  if (typeof uri !== 'string' || uri.length <= mcpStringLimits.uriLength) return null;
+  return `Invalid params for ${request.method}: ${toLimitMessage(`${path} is ${uri.length} characters long`, 'uriLength', mcpStringLimits.uriLength)}`;
 }
 
 function invalidParams(request: JsonRpcRequest, issues: readonly z.core.$ZodIssue[]) {

@@ -1,22 +1,25 @@
 import type { EventStore } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-
-/** Events a session keeps for clients that resume a stream (the oldest go first). */
-export const keptSessionEvents = 1000;
+import { defaultMcpSessionStoreLimits, type McpSessionStoreLimits } from '../domain/mcp-limits.js';
 
 /**
  * The events of one MCP session's streams, kept in memory so a client that lost a stream can
- * resume it with `Last-Event-ID` (the SDK transport asks this store). Bounded: only the last
- * `limit` events of the session are kept, so a resume from further back replays what is left.
- * An event id is `<stream id>:<number>`, the number counting the session's events.
+ * resume it with `Last-Event-ID` (the SDK transport asks this store). Bounded in count and in
+ * characters of JSON (domain/mcp-limits.ts): the oldest events go first, so a resume from further
+ * back replays what is left, and an event larger than the whole budget is sent but not kept (a
+ * session of forty 8 MB answers used to keep them all and end the process). An event id is
+ * `<stream id>:<number>`, the number counting the session's events.
  *
  * @example
  *   const events = createSessionEventStore();
  *   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => id, eventStore: events });
  */
-export function createSessionEventStore(limit = keptSessionEvents): EventStore {
-  const events = new Map<string, { streamId: string; number: number; message: JSONRPCMessage }>();
+export function createSessionEventStore(
+  limits: Pick<McpSessionStoreLimits, 'keptEvents' | 'keptEventCharacters'> = defaultMcpSessionStoreLimits,
+): EventStore & { kept(): { events: number; characters: number } } {
+  const events = new Map<string, { streamId: string; number: number; message: JSONRPCMessage; characters: number }>();
   let counter = 0;
+  let characters = 0;
 
   const streamOf = (eventId: string): string | undefined => {
     const at = eventId.lastIndexOf(':');
@@ -27,8 +30,16 @@ export function createSessionEventStore(limit = keptSessionEvents): EventStore {
   return {
     async storeEvent(streamId, message) {
       const eventId = `${streamId}:${++counter}`;
-      events.set(eventId, { streamId, number: counter, message });
-      if (events.size > limit) events.delete(events.keys().next().value!);
+      // The transport writes the same JSON: its length is what the event costs to keep.
+      const size = JSON.stringify(message).length;
+      if (size > limits.keptEventCharacters) return eventId;
+      events.set(eventId, { streamId, number: counter, message, characters: size });
+      characters += size;
+      while (events.size > limits.keptEvents || characters > limits.keptEventCharacters) {
+        const [oldest, event] = events.entries().next().value!;
+        events.delete(oldest);
+        characters -= event.characters;
+      }
       return eventId;
     },
     async getStreamIdForEventId(eventId) {
@@ -45,5 +56,6 @@ export function createSessionEventStore(limit = keptSessionEvents): EventStore {
       }
       return streamId;
     },
+    kept: () => ({ events: events.size, characters }),
   };
 }

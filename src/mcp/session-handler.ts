@@ -5,6 +5,7 @@
  */
 import type { ClientCapabilities, Implementation, InitializeResult } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonRpcRequest } from './json-rpc.js';
+import type { SessionSubscriptions } from './session-subscriptions.js';
 
 /** What the client said when it opened the session (its `initialize`). */
 export interface SessionOpening {
@@ -44,8 +45,8 @@ export interface SessionState {
   readonly id: string;
   /** The least severe log level the client wants (`logging/setLevel`); null: it never said. */
   logLevel: string | null;
-  /** Resource URIs the client subscribed to. */
-  readonly subscriptions: Set<string>;
+  /** Resource URIs the client subscribed to, bounded (session-subscriptions.ts). */
+  readonly subscriptions: SessionSubscriptions;
   /** The session-wide way to the client (its GET stream, or the one request in flight). */
   readonly peer: SessionPeer;
 }

@@ -3,6 +3,8 @@
  * messages and progress notifications, then its result, as SSE events on the POST's own answer.
  * (Requests to the client need a session: a script that asks one is refused before this.)
  */
+import { defaultMcpSessionStoreLimits } from '../domain/mcp-limits.js';
+import { createSessionSubscriptions } from './session-subscriptions.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolScript } from '../domain/tool-script.js';
 import { toJsonRpcResult, type JsonRpcId } from './json-rpc.js';
@@ -37,7 +39,7 @@ export function toStreamedCall(
       const exchange: RequestExchange = {
         ...peer,
         signal: call.signal ?? new AbortController().signal,
-        session: { id: '', logLevel: null, subscriptions: new Set(), peer },
+        session: { id: '', logLevel: null, subscriptions: createSessionSubscriptions(defaultMcpSessionStoreLimits), peer },
       };
       const answer = await callWithScript({ ...call, script: withoutRequests(call.script), exchange });
       write(answer.result ? toJsonRpcResult(call.id, answer.result) : answer);

@@ -5,6 +5,7 @@ import type { ClientCapabilities, Implementation } from '@modelcontextprotocol/s
 import { toDedicatedHandlers } from './dedicated-handlers.js';
 import { watchEventStream } from './event-stream-opened.js';
 import { version } from '../version.js';
+import { relayHopHeader, relayHopValue } from './relay-hop.js';
 import { toUpstreamError } from './upstream-failure.js';
 import { toUpstreamSession, withDeadline, type DedicatedUpstream, type UpstreamSession } from './upstream-session.js';
 
@@ -66,7 +67,8 @@ export function createUpstreamPool({ timeoutMs = 5000, maxSessions = 256, fetch:
     const watched = eventStreamBoundMs > 0 ? watchEventStream(fetchImpl) : undefined;
     const fetching = watched?.fetch ?? fetchImpl;
     const transport = new StreamableHTTPClientTransport(new URL(target.url), {
-      requestInit: { headers: { ...(target.headers ?? {}) } },
+      // The hop marker goes last, so no stored header can remove it (relay-hop.ts).
+      requestInit: { headers: { ...(target.headers ?? {}), [relayHopHeader]: relayHopValue } },
       ...(fetching ? { fetch: fetching } : {}),
     });
     const client = new Client(clientInfo, { capabilities });

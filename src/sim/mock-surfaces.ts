@@ -1,7 +1,7 @@
 import type { WorldState } from '../domain/memory-log.js';
 import type { MockPrompt, MockResource, ServedSurface } from '../domain/mock-surface.js';
 import type { ToolScript } from '../domain/tool-script.js';
-import type { MemoryStore } from '../store/memory-store.js';
+import type { Memory, MemoryStore } from '../store/memory-store.js';
 import type { RegistryStore } from '../store/registry-store.js';
 import type { MockConnection } from './mock-tool-runner.js';
 
@@ -10,6 +10,8 @@ export interface MockSurfaces {
   surfaceOf(connection: MockConnection): ServedSurface;
   /** The connection's world as it is now (the store's cache: read it, do not keep it). */
   worldOf(connection: MockConnection): WorldState;
+  /** The connection's memory as it is now: its world, its calls and the next call's sequence (the store's cache: read it, do not keep it). */
+  memoryOf(connection: MockConnection): Pick<Memory, 'world' | 'history' | 'nextSequence'>;
   /** The events a tool of the connection sends before it answers (`mock.tools.<tool>`); null when none. */
   scriptOf(connection: MockConnection, tool: string): ToolScript | null;
 }
@@ -43,6 +45,7 @@ export function createMockSurfaces({
       return { resources, resourceTemplates: own.resourceTemplates ?? [], prompts, completions: own.completions ?? [] };
     },
     worldOf: (connection) => memory.load(memory.keyFor(keyOf(connection))).world,
+    memoryOf: (connection) => memory.load(memory.keyFor(keyOf(connection))),
     scriptOf(connection, tool) {
       const overrides = memory.load(memory.keyFor(keyOf(connection))).toolOverrides as Readonly<Record<string, ToolScript>> | undefined;
       const own = overrides && Object.hasOwn(overrides, tool) ? overrides[tool] : undefined;

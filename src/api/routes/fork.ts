@@ -73,7 +73,7 @@ export function forkOperations(dependencies: AppDependencies, { upstream, setupL
         const place = toPlace(account.id, target.id);
         const written = await writeConnection(
           c,
-          { stores, clock, upstream, setupLinks },
+          { stores, clock, upstream, setupLinks, publicUrl: dependencies.publicUrl, listenUrl: dependencies.listenUrl },
           { caller, place, namespace: targetName, connectionId: id, input, mode: 'create' },
         );
         if (!written)

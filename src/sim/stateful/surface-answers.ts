@@ -9,9 +9,20 @@ import type { GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/
 import type { WorldState } from '../../domain/memory-log.js';
 import type { MockPrompt, MockResource, MockResourceTemplate, ServedSurface } from '../../domain/mock-surface.js';
 import { toWords } from '../../domain/entity-words.js';
+import { mcpStringLimits } from '../../domain/mcp-limits.js';
 import { findEntity, findEntityType, isIdName } from './world-entity-lookup.js';
 
-export type ResourceRead = { result: ReadResourceResult } | { notFound: string };
+/**
+ * What a resource's contents are made from, so a session re-reads a subscribed resource only when
+ * a call changed that (mcp/session-subscriptions.ts): nothing in the world (fixed contents, no
+ * such resource), its facts, every entity of a type, or one entity (of any type when the URI names
+ * none the world holds). Which type a URI names depends on the types the world holds, so a new type
+ * changes every dependency.
+ */
+export type ResourceDependency =
+  { on: 'nothing' } | { on: 'facts' } | { on: 'type'; type: string } | { on: 'entity'; type: string | null; id: string };
+
+export type ResourceRead = ({ result: ReadResourceResult } | { notFound: string }) & { dependsOn: ResourceDependency };
 export type PromptAnswer = { result: GetPromptResult } | { missingArgument: string } | { unknownPrompt: string };
 
 /**
@@ -24,49 +35,60 @@ export type PromptAnswer = { result: GetPromptResult } | { missingArgument: stri
  */
 export function readMockResource(surface: ServedSurface, uri: string, world: WorldState): ResourceRead {
   const listed = surface.resources.find((resource) => resource.uri === uri);
-  if (listed) return { result: { contents: [readListed(listed, world)] } };
+  if (listed) return readListed(listed, world);
   for (const template of surface.resourceTemplates) {
     const variables = matchTemplate(template, uri);
     if (variables) return readFromTemplate(template, uri, variables, world);
   }
-  return { notFound: `Resource not found: ${uri}; resources/list and resources/templates/list show what this server has` };
+  return {
+    notFound: `Resource not found: ${uri}; resources/list and resources/templates/list show what this server has`,
+    dependsOn: { on: 'nothing' },
+  };
 }
 
-/** The variables of `uri` when `template` matches it, else null. */
+/** The variables of `uri` when `template` matches it, else null (also past the URI length limit, where matching gets slow and then throws). */
 export function matchTemplate(template: MockResourceTemplate, uri: string): Record<string, string> | null {
+  if (uri.length > mcpStringLimits.uriLength) return null;
   const variables = new UriTemplate(template.uriTemplate).match(uri);
   if (!variables) return null;
   return Object.fromEntries(Object.entries(variables).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : value]));
 }
 
-function readListed(resource: MockResource, world: WorldState) {
+function readListed(resource: MockResource, world: WorldState): ResourceRead {
   const { uri, mimeType } = resource;
-  if (resource.blob !== undefined) return { uri, mimeType: mimeType ?? 'application/octet-stream', blob: resource.blob };
-  if (resource.text !== undefined) return { uri, mimeType: mimeType ?? 'text/plain', text: resource.text };
+  const fixed = (content: ReadResourceResult['contents'][number]): ResourceRead => ({
+    result: { contents: [content] },
+    dependsOn: { on: 'nothing' },
+  });
+  if (resource.blob !== undefined) return fixed({ uri, mimeType: mimeType ?? 'application/octet-stream', blob: resource.blob });
+  if (resource.text !== undefined) return fixed({ uri, mimeType: mimeType ?? 'text/plain', text: resource.text });
   // The entities of the type the URI names (`tracker://issues`), as a JSON list.
   const type = findEntityType(world, [uri, resource.name]);
   if (type !== null) {
     const entities = Object.entries(world.entities[type]!).map(([id, fields]) => ({ id, ...fields }));
-    return { uri, mimeType: mimeType ?? 'application/json', text: JSON.stringify(entities, null, 2) };
+    const text = JSON.stringify(entities, null, 2);
+    return { result: { contents: [{ uri, mimeType: mimeType ?? 'application/json', text }] }, dependsOn: { on: 'type', type } };
   }
   const lines = [`# ${resource.name}`, ...(resource.description ? ['', resource.description] : [])];
   if (world.facts.length > 0) lines.push('', ...world.facts.map((fact) => `- ${fact}`));
-  return { uri, mimeType: mimeType ?? 'text/markdown', text: lines.join('\n') };
+  return { result: { contents: [{ uri, mimeType: mimeType ?? 'text/markdown', text: lines.join('\n') }] }, dependsOn: { on: 'facts' } };
 }
 
 function readFromTemplate(template: MockResourceTemplate, uri: string, variables: Record<string, string>, world: WorldState): ResourceRead {
   const names = Object.keys(variables);
   const idName = names.find(isIdName) ?? names.at(-1);
   const id = idName === undefined ? undefined : variables[idName];
-  if (idName === undefined || id === undefined) return { notFound: `Resource not found: ${uri} names no entity` };
+  if (idName === undefined || id === undefined)
+    return { notFound: `Resource not found: ${uri} names no entity`, dependsOn: { on: 'nothing' } };
   const type = findEntityType(world, [idName, template.uriTemplate.split('{')[0] ?? '', template.name]);
   const entity = findEntity(world, type, id);
+  const dependsOn: ResourceDependency = { on: 'entity', type, id };
   if (!entity) {
     const what = type === null ? `an entity with id "${id}"` : `${type} "${id}"`;
-    return { notFound: `Resource not found: ${uri}; the world holds no ${what} (completion/complete offers the ids it holds)` };
+    return { notFound: `Resource not found: ${uri}; the world holds no ${what} (completion/complete offers the ids it holds)`, dependsOn };
   }
   const text = JSON.stringify({ id, ...entity.fields }, null, 2);
-  return { result: { contents: [{ uri, mimeType: template.mimeType ?? 'application/json', text }] } };
+  return { result: { contents: [{ uri, mimeType: template.mimeType ?? 'application/json', text }] }, dependsOn };
 }
 
 /**
