@@ -2,6 +2,7 @@ import { parseJsonRpcMessage, toJsonRpcError, type JsonRpcId } from './json-rpc.
 import { mcpErrorCodes } from './connection-gate.js';
 import { acceptedResponse, toMcpResponse, toMcpStreamResponse } from './mcp-response.js';
 import type { McpSessions } from './mcp-sessions.js';
+import { refuseProtocolVersion } from './protocol-version.js';
 import { toRequester } from './request-cancellations.js';
 import type { SessionOwner } from './mcp-session.js';
 import type { ReadyVerdict, RefusedVerdict } from './resolve-connection.js';
@@ -41,6 +42,9 @@ export async function answerMcpPost(
     if (!session) return sessionNotFound(message.kind === 'request' ? message.request.id : null);
     return session.handle(request, message.kind === 'request' ? message.request.message : message.message);
   }
+  const isInitialize = message.kind === 'request' && message.request.method === 'initialize';
+  const badVersion = isInitialize ? null : refuseProtocolVersion(request.headers, message.kind === 'request' ? message.request.id : null);
+  if (badVersion) return toMcpResponse(badVersion, 'application/json', 400);
   // The Node adapter makes a request's AbortSignal when it is first read (several µs): only a source that needs it reads it.
   const accept = request.headers.get('accept') ?? undefined;
   const origin: RequestOrigin = { signal: () => request.signal, requester: toRequester(request.headers), accept };
@@ -48,7 +52,7 @@ export async function answerMcpPost(
     if (message.notification) verdict.endpoint.notify?.(message.notification, origin);
     return acceptedResponse();
   }
-  if (message.request.method === 'initialize' && sessionId === null && readsStreams(accept)) {
+  if (isInitialize && sessionId === null && readsStreams(accept)) {
     const opened = await sessions.open(ownerOf(verdict), {
       request,
       body: message.request.message,
