@@ -5,6 +5,7 @@ import type { McpSessions } from './mcp-sessions.js';
 import { refuseProtocolVersion } from './protocol-version.js';
 import { toRequester } from './request-cancellations.js';
 import type { SessionOwner } from './mcp-session.js';
+import type { SessionLease } from './session-lease.js';
 import type { ReadyVerdict, RefusedVerdict } from './resolve-connection.js';
 import type { RequestOrigin } from './tool-endpoint.js';
 
@@ -17,7 +18,8 @@ import type { RequestOrigin } from './tool-endpoint.js';
  * other message is answered statelessly, as it always was: a notification gets 202 (and goes to the
  * endpoint, which may act on it: a mock connection aborts the call a `notifications/cancelled`
  * names), a request the connection's endpoint, with the HTTP request's signal and sender, so a
- * client that goes away or cancels stops the work (docs/decisions.md, "MCP endpoint").
+ * client that goes away or cancels stops the work (docs/decisions.md, "MCP endpoint"). A session
+ * opened here lives on `leaseFor()`: it ends when its connection or credential does.
  *
  * @example
  *   const verdict = resolver.resolve(request, 'execute');
@@ -28,6 +30,7 @@ export async function answerMcpPost(
   body: string,
   request: Request,
   sessions: McpSessions,
+  leaseFor?: () => SessionLease,
 ): Promise<Response> {
   const message = parseJsonRpcMessage(body);
   if (verdict.kind === 'refused') {
@@ -56,6 +59,7 @@ export async function answerMcpPost(
     const opened = await sessions.open(ownerOf(verdict), {
       request,
       body: message.request.message,
+      lease: leaseFor?.(),
       openHandler: (opening, state) => verdict.endpoint.openSession(opening, state),
     });
     return 'refused' in opened ? toMcpResponse(opened.refused.payload, 'application/json', opened.refused.status) : opened.response;
