@@ -193,6 +193,24 @@ describe('a call ends with its cancellation', () => {
     await next.end();
   });
 
+  it(
+    'ends a stateless call cancelled during its latency, logged cancelled, without waiting the latency out',
+    { timeout: 30_000 },
+    async () => {
+      const slow = send(id, 'POST', { body: call(11, 'slow'), headers: { accept: 'application/json' } });
+      // A cancellation that comes before the call is tracked finds nothing: send it until the call answers.
+      let settled = false;
+      void slow.finally(() => (settled = true));
+      while (!settled) {
+        expect((await send(id, 'POST', { body: cancel(11) })).status).toBe(202);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const answered = (await (await slow).json()) as { id: number; result: { isError: boolean; content: { text: string }[] } };
+      expect(answered).toMatchObject({ id: 11, result: { isError: true } });
+      expect(answered.result.content[0]!.text).toContain('cancelled by the client during the fault latency');
+    },
+  );
+
   it('refuses a request whose id is still in flight, and answers the first', { timeout: 30_000 }, async () => {
     const first = reading(await inSession(call(7, 'medium')));
     const again = await inSession(call(7, 'echo'));
