@@ -137,7 +137,10 @@ export async function openMcpSession(options: OpenSessionOptions): Promise<{ ses
   }
 
   protocol.fallbackRequestHandler = async (request: JSONRPCRequest, extra: Extra) => {
-    if (request.method === 'initialize') return handler.initializeResult;
+    if (request.method === 'initialize') {
+      claimed.delete(request.id);
+      return handler.initializeResult;
+    }
     inFlight.set(request.id, extra);
     // A cancelled request gets no response (the protocol drops it), so its stream is ended here, at once.
     const onCancel = () => streams.endCancelled(request.id);

@@ -221,9 +221,12 @@ describe('a call ends with its cancellation', () => {
     });
     await first.until('"id":7');
     await first.end();
-    // Once answered, the id may be used again.
+    // Once answered, the id may be used again; so may the id of the session's initialize.
     const reused = reading(await inSession(call(7, 'echo')));
     await reused.until('"id":7');
+    const initializeId = await inSession(call(0, 'echo'));
+    expect(initializeId.status).toBe(200);
+    await reading(initializeId).until('"result"');
   });
 
   it('ends a resumed stream once it has replayed the response', { timeout: 30_000 }, async () => {
