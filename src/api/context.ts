@@ -9,6 +9,7 @@ import type { RandomSource } from '../domain/random.js';
 import type { TokenCodec } from '../domain/service-token.js';
 import type { McpSessions } from '../mcp/mcp-sessions.js';
 import type { ConnectionResolver } from '../mcp/resolve-connection.js';
+import type { SessionLeases } from '../mcp/session-lease.js';
 import type { UplinkPairings } from '../mcp/uplink-pairings.js';
 import type { RegistrySearch } from '../search/registry-search.js';
 import type { MockToolRunner } from '../sim/mock-tool-runner.js';
@@ -92,6 +93,8 @@ export interface AppServices {
   resolver: ConnectionResolver;
   /** The MCP sessions clients opened on connection endpoints (mcp/). */
   sessions: McpSessions;
+  /** What a session lives on: its connection and the credential that opened it (mcp/session-lease.ts). */
+  sessionLeases: SessionLeases;
   upstream: ConnectionUpstream;
   /** Local servers paired with uplink connections. */
   uplinks: UplinkPairings;

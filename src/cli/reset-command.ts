@@ -1,5 +1,5 @@
 import { resolveConfig } from '../config.js';
-import { clearDataDir } from '../platform/data-dir-admin.js';
+import { assertDataDirFree, clearDataDir } from '../platform/data-dir-admin.js';
 import { exitCodes } from './cli-error.js';
 import type { CommandInput, CommandOptions } from './command.js';
 import { configOptions, toConfigFlags } from './config-options.js';
@@ -10,8 +10,8 @@ export const usage = '[options]';
 export const summary = 'forget everything in the data directory: the next start is the demo anew';
 export const help = `Removes the database and the key files of the data directory (default ./.mcpsim), so the next
 mcpsim or mcpsim serve starts as on the first day: the demo's connections, worlds and calls seeded
-anew, new keys (service tokens minted before stop working). Stop the server first; serve --fresh
-does the same as it starts. Other files in the directory stay.`;
+anew, new keys (service tokens minted before stop working). Refused while a server uses the
+directory: stop it first; serve --fresh does the same as it starts. Other files in the directory stay.`;
 
 export const options = {
   'data-dir': configOptions['data-dir'],
@@ -19,6 +19,7 @@ export const options = {
 
 export function run({ values }: CommandInput<typeof options>, io: CliIo): number {
   const { dataDir } = resolveConfig(toConfigFlags(values), io.env);
+  assertDataDirFree(dataDir);
   io.stdout(`${toResetMessage(dataDir, clearDataDir(dataDir))}\n`);
   return exitCodes.ok;
 }

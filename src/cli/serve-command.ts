@@ -109,9 +109,20 @@ export interface ServeSettings {
  */
 export async function serve(settings: ServeSettings, io: CliIo): Promise<number> {
   const setup = await resolveServeSetup(settings, io);
+  try {
+    await serveClaimed(settings, setup, io);
+  } finally {
+    setup.lock.release();
+  }
+  return exitCodes.ok;
+}
+
+/** Serve, once the data directory is this process's. */
+async function serveClaimed(settings: ServeSettings, setup: ServeSetup, io: CliIo): Promise<void> {
   const ownRequests = new WeakSet<Request>();
   const platform = createServePlatform(setup, settings, ownRequests, io);
   const server = await listen(platform, setup.config);
+  setup.lock.announce(server.url);
   const { scenarios, runtime, config } = setup;
   platform.dashboard?.setScenarios(scenarios.length > 0 ? toScenarioCatalog(scenarios, runtime, config) : null);
   // Listen for the signal before telling anyone we are up, so an early SIGTERM still shuts down cleanly.
@@ -129,7 +140,6 @@ export async function serve(settings: ServeSettings, io: CliIo): Promise<number>
   if (settings.capture)
     io.stdout(`Capturing every tool call of a real connection into ${resolve(settings.capture.directory)}; stop with Ctrl+C.\n`);
   await shutDown(await shutdown, { server, served, platform, paired, embedder: runtime.embedder }, io);
-  return exitCodes.ok;
 }
 
 /** The socket; a port in use is the user's to change, and the platform is closed on any failure. */

@@ -4,7 +4,7 @@ import { resolveConfig, type Config, type ConfigFlags } from '../config.js';
 import type { Clock } from '../domain/clock.js';
 import { developmentApiKey, isLoopbackHost } from '../domain/api-key.js';
 import { createModelRuntime, type ModelRuntime } from '../platform/model-runtime.js';
-import { clearDataDir } from '../platform/data-dir-admin.js';
+import { clearDataDir, lockDataDir, type DataDirLock } from '../platform/data-dir-admin.js';
 import { createPlatform, type Platform } from '../platform/platform.js';
 import type { CaptureSettings } from './capture-session.js';
 import { CliError } from './cli-error.js';
@@ -21,6 +21,8 @@ export interface ServeSetup {
   fixturesDir: string;
   clock: Clock;
   runtime: ModelRuntime;
+  /** The claim on the data directory (one server per directory): released when serve ends, however it ends. */
+  lock: DataDirLock;
 }
 
 export interface ServeApiKey {
@@ -42,16 +44,23 @@ export async function resolveServeSetup(
   io: CliIo,
 ): Promise<ServeSetup> {
   const config = resolveConfig(flags, io.env);
-  if (fresh) io.stdout(`${toResetMessage(config.dataDir, clearDataDir(config.dataDir))}\n`);
   const apiKey = toServeApiKey(config);
-  const scenarios = scenarioPaths.length > 0 ? ((await loadScenarioPaths(scenarioPaths, io)) ?? []) : [];
-  // Scenarios bring their recorded results, unless a flag or variable chose a fixtures folder.
-  const fixturesDir = !config.fixturesDirChosen && scenarios[0] ? scenarios[0].fixturesDir : config.fixturesDir;
-  const clock = toClock(config.clock);
-  const runtime = createModelRuntime(config);
-  if (config.results.record && !runtime.resultModel)
-    throw new CliError('--record / MCPSIM_RECORD: recording needs a model; set OPENAI_API_KEY or OPENAI_BASE_URL');
-  return { config, apiKey, scenarios, fixturesDir, clock, runtime };
+  // Claimed before anything touches the directory: a second server (or its --fresh) must not wipe or rekey the first one's data.
+  const lock = lockDataDir(config.dataDir);
+  try {
+    if (fresh) io.stdout(`${toResetMessage(config.dataDir, clearDataDir(config.dataDir))}\n`);
+    const scenarios = scenarioPaths.length > 0 ? ((await loadScenarioPaths(scenarioPaths, io)) ?? []) : [];
+    // Scenarios bring their recorded results, unless a flag or variable chose a fixtures folder.
+    const fixturesDir = !config.fixturesDirChosen && scenarios[0] ? scenarios[0].fixturesDir : config.fixturesDir;
+    const clock = toClock(config.clock);
+    const runtime = createModelRuntime(config);
+    if (config.results.record && !runtime.resultModel)
+      throw new CliError('--record / MCPSIM_RECORD: recording needs a model; set OPENAI_API_KEY or OPENAI_BASE_URL');
+    return { config, apiKey, scenarios, fixturesDir, clock, runtime, lock };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 /**

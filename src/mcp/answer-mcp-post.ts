@@ -2,8 +2,10 @@ import { parseJsonRpcMessage, toJsonRpcError, type JsonRpcId } from './json-rpc.
 import { mcpErrorCodes } from './connection-gate.js';
 import { acceptedResponse, toMcpResponse, toMcpStreamResponse } from './mcp-response.js';
 import type { McpSessions } from './mcp-sessions.js';
+import { refuseProtocolVersion } from './protocol-version.js';
 import { toRequester } from './request-cancellations.js';
 import type { SessionOwner } from './mcp-session.js';
+import type { SessionLease } from './session-lease.js';
 import type { ReadyVerdict, RefusedVerdict } from './resolve-connection.js';
 import type { RequestOrigin } from './tool-endpoint.js';
 
@@ -16,7 +18,8 @@ import type { RequestOrigin } from './tool-endpoint.js';
  * other message is answered statelessly, as it always was: a notification gets 202 (and goes to the
  * endpoint, which may act on it: a mock connection aborts the call a `notifications/cancelled`
  * names), a request the connection's endpoint, with the HTTP request's signal and sender, so a
- * client that goes away or cancels stops the work (docs/decisions.md, "MCP endpoint").
+ * client that goes away or cancels stops the work (docs/decisions.md, "MCP endpoint"). A session
+ * opened here lives on `leaseFor()`: it ends when its connection or credential does.
  *
  * @example
  *   const verdict = resolver.resolve(request, 'execute');
@@ -27,6 +30,7 @@ export async function answerMcpPost(
   body: string,
   request: Request,
   sessions: McpSessions,
+  leaseFor?: () => SessionLease,
 ): Promise<Response> {
   const message = parseJsonRpcMessage(body);
   if (verdict.kind === 'refused') {
@@ -41,6 +45,9 @@ export async function answerMcpPost(
     if (!session) return sessionNotFound(message.kind === 'request' ? message.request.id : null);
     return session.handle(request, message.kind === 'request' ? message.request.message : message.message);
   }
+  const isInitialize = message.kind === 'request' && message.request.method === 'initialize';
+  const badVersion = isInitialize ? null : refuseProtocolVersion(request.headers, message.kind === 'request' ? message.request.id : null);
+  if (badVersion) return toMcpResponse(badVersion, 'application/json', 400);
   // The Node adapter makes a request's AbortSignal when it is first read (several µs): only a source that needs it reads it.
   const accept = request.headers.get('accept') ?? undefined;
   const origin: RequestOrigin = { signal: () => request.signal, requester: toRequester(request.headers), accept };
@@ -48,10 +55,11 @@ export async function answerMcpPost(
     if (message.notification) verdict.endpoint.notify?.(message.notification, origin);
     return acceptedResponse();
   }
-  if (message.request.method === 'initialize' && sessionId === null && readsStreams(accept)) {
+  if (isInitialize && sessionId === null && readsStreams(accept)) {
     const opened = await sessions.open(ownerOf(verdict), {
       request,
       body: message.request.message,
+      lease: leaseFor?.(),
       openHandler: (opening, state) => verdict.endpoint.openSession(opening, state),
     });
     return 'refused' in opened ? toMcpResponse(opened.refused.payload, 'application/json', opened.refused.status) : opened.response;

@@ -58,8 +58,9 @@ export function toJsonRpcResult(id: JsonRpcId, result: unknown) {
 }
 
 /**
- * Classifies a POST body: invalid JSON is -32700; anything but one JSON-RPC 2.0 message, or a
- * message past the nesting policy (domain/json-limits.ts), is -32600.
+ * Classifies a POST body: invalid JSON is -32700; anything but one JSON-RPC 2.0 message (an id
+ * that is neither a string nor an integer included), or a message past the nesting policy
+ * (domain/json-limits.ts), is -32600; a request whose `params` is not an object is -32602.
  */
 export function parseJsonRpcMessage(text: string): IncomingMessage {
   let message: unknown;
@@ -87,10 +88,19 @@ export function parseJsonRpcMessage(text: string): IncomingMessage {
   if (record.jsonrpc !== JSONRPC_VERSION) return notRequest('"jsonrpc" must be "2.0"');
   const { id, method } = record;
   const hasId = 'id' in record;
-  if (hasId && typeof id !== 'string' && !(typeof id === 'number' && Number.isFinite(id)))
-    return notRequest('"id" must be a string or a number');
+  // MCP ids are strings or integers (JSON-RPC discourages fractions); 1.5 is a bad request, not a parse error.
+  if (hasId && typeof id !== 'string' && !Number.isSafeInteger(id))
+    return notRequest(`"id" must be a string or an integer, not ${JSON.stringify(id) ?? String(id)}`);
   if (method === undefined && hasId && ('result' in record || 'error' in record)) return { kind: 'accepted', message: record };
   if (typeof method !== 'string') return notRequest('"method" must be a string');
-  if (!hasId) return { kind: 'accepted', message: record, notification: { method, params: record.params } };
+  const { params } = record;
+  const badParams = 'params' in record && (params === null || typeof params !== 'object' || Array.isArray(params));
+  const paramsWhy = `"params" must be an object of named parameters, not ${Array.isArray(params) ? 'an array' : JSON.stringify(params)}`;
+  if (!hasId) return badParams ? notRequest(paramsWhy) : { kind: 'accepted', message: record, notification: { method, params } };
+  if (badParams)
+    return {
+      kind: 'invalid',
+      error: toJsonRpcError(id as JsonRpcId, ErrorCode.InvalidParams, `Invalid params for ${method}: ${paramsWhy}`),
+    };
   return { kind: 'request', request: { id: id as JsonRpcId, method, params: record.params, message: record } };
 }

@@ -9,10 +9,14 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { Protocol, type RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { JSONRPCRequest, Notification, Request, Result, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { defaultMcpSessionStoreLimits, type McpSessionStoreLimits } from '../domain/mcp-limits.js';
+import { toJsonRpcError, type JsonRpcId } from './json-rpc.js';
+import { toMcpResponse } from './mcp-response.js';
 import { createPendingClientRequests } from './pending-client-requests.js';
 import { createSessionEventStore } from './session-event-store.js';
 import { createSessionSubscriptions } from './session-subscriptions.js';
+import { toTransportStreams } from './transport-streams.js';
 import type { RequestExchange, SessionHandler, SessionOpening, SessionPeer, SessionRefusal, SessionState } from './session-handler.js';
 import { parseInitializeParams } from './session-opening.js';
 
@@ -80,12 +84,16 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 export async function openMcpSession(options: OpenSessionOptions): Promise<{ session: McpSession; response: Response } | SessionRefusal> {
   const { id, owner, now, askTimeoutMs, storeLimits = defaultMcpSessionStoreLimits } = options;
   const protocol = new SessionProtocol();
+  const events = createSessionEventStore(storeLimits);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: () => id,
-    eventStore: createSessionEventStore(storeLimits),
+    eventStore: events,
     ...(options.retryMs === undefined ? {} : { retryInterval: options.retryMs }),
   });
+  const streams = toTransportStreams(transport);
   const inFlight = new Map<string | number, Extra>();
+  // Ids from the POST that carried them until their answer: a second request with one of them is refused, not mixed up with the first.
+  const claimed = new Set<JsonRpcId>();
   let openStreams = 0;
   let lastActive = now();
   let closed = false;
@@ -139,8 +147,14 @@ export async function openMcpSession(options: OpenSessionOptions): Promise<{ ses
   }
 
   protocol.fallbackRequestHandler = async (request: JSONRPCRequest, extra: Extra) => {
-    if (request.method === 'initialize') return handler.initializeResult;
+    if (request.method === 'initialize') {
+      claimed.delete(request.id);
+      return handler.initializeResult;
+    }
     inFlight.set(request.id, extra);
+    // A cancelled request gets no response (the protocol drops it), so its stream is ended here, at once.
+    const onCancel = () => streams.endCancelled(request.id);
+    extra.signal.addEventListener('abort', onCancel, { once: true });
     try {
       const message = request as unknown as Record<string, unknown>;
       return (await handler.answer(
@@ -148,7 +162,9 @@ export async function openMcpSession(options: OpenSessionOptions): Promise<{ ses
         toExchange(extra),
       )) as Result;
     } finally {
+      extra.signal.removeEventListener('abort', onCancel);
       inFlight.delete(request.id);
+      claimed.delete(request.id);
       lastActive = now();
     }
   };
@@ -168,8 +184,20 @@ export async function openMcpSession(options: OpenSessionOptions): Promise<{ ses
     busy: () => inFlight.size > 0 || openStreams > 0,
     async handle(request, parsedBody) {
       lastActive = now();
+      const requestId = toRequestId(parsedBody);
+      if (requestId !== undefined) {
+        if (claimed.has(requestId)) return idInFlight(requestId);
+        claimed.add(requestId);
+      }
       const response = await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody });
+      // Refused by the transport (a bad header, a closed session): no handler will run to let the id go.
+      if (requestId !== undefined && response.status !== 200 && !inFlight.has(requestId)) claimed.delete(requestId);
       if (request.method !== 'GET' || response.status !== 200 || !response.body) return response;
+      const resumedFrom = request.headers.get('last-event-id');
+      if (resumedFrom !== null) {
+        const streamId = await events.getStreamIdForEventId?.(resumedFrom);
+        if (streamId !== undefined) streams.endIfSettled(streamId);
+      }
       // A client holding the GET stream open is not idle; the stream is watched so its end is known.
       openStreams++;
       return new Response(
@@ -191,6 +219,26 @@ export async function openMcpSession(options: OpenSessionOptions): Promise<{ ses
   await protocol.connect(transport);
   const response = await session.handle(options.request, options.body);
   return { session, response };
+}
+
+/** The id of a JSON-RPC request body (not a notification or a client's response), else undefined. */
+function toRequestId(body: unknown): JsonRpcId | undefined {
+  if (typeof body !== 'object' || body === null || !('method' in body) || !('id' in body)) return undefined;
+  const { id } = body as { id: unknown };
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}
+
+/** The answer to a request whose id names a request of the session still being answered. */
+function idInFlight(id: JsonRpcId): Response {
+  return toMcpResponse(
+    toJsonRpcError(
+      id,
+      ErrorCode.InvalidRequest,
+      `Invalid Request: request id ${JSON.stringify(id)} is already in flight in this session; give each request a new id`,
+    ),
+    'application/json',
+    400,
+  );
 }
 
 /** `body`, passed through, with `onEnd` called once when it ends or its reader cancels it. */

@@ -9,6 +9,7 @@ import { mcpErrorCodes } from './connection-gate.js';
 import { toJsonRpcError } from './json-rpc.js';
 import { openMcpSession, type McpSession, type OpenSessionOptions, type SessionOwner } from './mcp-session.js';
 import type { SessionRefusal } from './session-handler.js';
+import type { SessionLease } from './session-lease.js';
 
 export interface SessionLimits extends McpSessionStoreLimits {
   /** A session nobody used for this long (no request, no stream held open) is closed, in ms. */
@@ -21,6 +22,9 @@ export interface SessionLimits extends McpSessionStoreLimits {
 
 export const defaultSessionLimits: SessionLimits = { idleMs: 30 * 60_000, perAccount: 100, total: 1000, ...defaultMcpSessionStoreLimits };
 
+/** How often every session's lease is checked, in ms. */
+const leaseTickMs = 500;
+
 /** Every id mcpsim issues starts so: an id without it was not issued here (`smithery-stateless`), and is ignored. */
 const idPrefix = 'mcpsim-';
 
@@ -32,8 +36,10 @@ export interface McpSessions {
   /** Opens a session for an `initialize` POST and answers it; a refusal when the endpoint or the bound says no. */
   open(
     owner: SessionOwner,
-    options: Pick<OpenSessionOptions, 'request' | 'body' | 'openHandler'>,
+    options: Pick<OpenSessionOptions, 'request' | 'body' | 'openHandler'> & { lease?: SessionLease | undefined },
   ): Promise<{ session: McpSession; response: Response } | SessionRefusal>;
+  /** Ends every session whose connection or credential is gone (also done on a tick, and by `find`). */
+  checkLeases(): void;
   /** The live sessions of a connection (its row). */
   ofConnection(connectionKey: number): McpSession[];
   /** Closes every session (the platform is closing). */
@@ -59,7 +65,22 @@ export function createMcpSessions({
 }): McpSessions {
   const limits = { ...defaultSessionLimits, ...given };
   const sessions = new Map<string, McpSession>();
+  const leases = new Map<McpSession, SessionLease>();
   let closing = false;
+
+  /** Whether the session's connection and credential are still there; ends it (streams, upstream, calls) when not. */
+  function holds(session: McpSession): boolean {
+    const lease = leases.get(session);
+    if (!lease || lease() === null) return true;
+    void session.close();
+    return false;
+  }
+  function checkLeases(): void {
+    for (const session of sessions.values()) holds(session);
+  }
+  // Its own tick, twice a second: a deleted connection or an expired token ends its sessions within a second, busy or not.
+  const leaseTicker = setInterval(checkLeases, leaseTickMs);
+  leaseTicker.unref();
 
   function sweep(): void {
     const cutoff = now() - limits.idleMs;
@@ -73,6 +94,7 @@ export function createMcpSessions({
     find(id, owner) {
       const session = sessions.get(id);
       if (!session || session.owner.accountId !== owner.accountId || session.owner.connectionKey !== owner.connectionKey) return null;
+      if (!holds(session)) return null;
       // Between two sweeps an expired session may still be in the table: it is closed when found.
       if (session.lastActive < now() - limits.idleMs && !session.busy()) {
         void session.close();
@@ -89,26 +111,35 @@ export function createMcpSessions({
         await oldest.close();
       }
       const id = `${idPrefix}${randomUUID()}`;
+      const { lease, ...sessionOptions } = options;
       const opened = await openMcpSession({
-        ...options,
+        ...sessionOptions,
         id,
         owner,
         now,
         askTimeoutMs,
         retryMs,
         storeLimits: limits,
-        onClosed: (session) => void (sessions.get(session.id) === session && sessions.delete(session.id)),
+        onClosed: (session) => {
+          leases.delete(session);
+          if (sessions.get(session.id) === session) sessions.delete(session.id);
+        },
       });
       if ('session' in opened) {
         if (closing) await opened.session.close();
-        else sessions.set(id, opened.session);
+        else {
+          sessions.set(id, opened.session);
+          if (lease) leases.set(opened.session, lease);
+        }
       }
       return opened;
     },
+    checkLeases,
     ofConnection: (connectionKey) => [...sessions.values()].filter((session) => session.owner.connectionKey === connectionKey),
     async close() {
       closing = true;
       clearInterval(sweeper);
+      clearInterval(leaseTicker);
       await Promise.all([...sessions.values()].map((session) => session.close()));
       sessions.clear();
     },

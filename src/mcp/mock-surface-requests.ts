@@ -10,7 +10,8 @@ import { toFieldMessage } from '../domain/field-message.js';
 import { mcpStringLimits, toLimitMessage } from '../domain/mcp-limits.js';
 import type { MockSurfaces } from '../sim/mock-surfaces.js';
 import type { MockConnection } from '../sim/mock-tool-runner.js';
-import { completeFromWorld } from '../sim/stateful/surface-completions.js';
+import { completeFromWorld, type CompletionReference } from '../sim/stateful/surface-completions.js';
+import type { ServedSurface } from '../domain/mock-surface.js';
 import { getMockPrompt, readMockResource } from '../sim/stateful/surface-answers.js';
 import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
 
@@ -76,6 +77,8 @@ export function answerSurfaceRequest(request: JsonRpcRequest, surfaces: MockSurf
       if (!parsed.success) return invalidParams(request, parsed.error.issues);
       const { ref, argument } = parsed.data.params;
       const reference = ref.type === 'ref/prompt' ? { type: ref.type, name: ref.name } : { type: 'ref/resource' as const, uri: ref.uri };
+      const unknown = findUnknownReference(surface, reference);
+      if (unknown) return toJsonRpcError(request.id, ErrorCode.InvalidParams, unknown);
       return toJsonRpcResult(request.id, { completion: completeFromWorld(surface, reference, argument, surfaces.worldOf(connection)) });
     }
     default:
@@ -94,6 +97,19 @@ function findLongUri(request: JsonRpcRequest): string | null {
   const [path, uri] = request.method === 'completion/complete' ? ['params.ref.uri', params?.ref?.uri] : ['params.uri', params?.uri];
   if (typeof uri !== 'string' || uri.length <= mcpStringLimits.uriLength) return null;
   return `Invalid params for ${request.method}: ${toLimitMessage(`${path} is ${uri.length} characters long`, 'uriLength', mcpStringLimits.uriLength)}`;
+}
+
+/** Why a completion's reference names nothing this server has (the spec's -32602), or null when it names a prompt or resource it has. */
+function findUnknownReference(surface: ServedSurface, reference: CompletionReference): string | null {
+  if (reference.type === 'ref/prompt') {
+    if (surface.prompts.some((prompt) => prompt.name === reference.name)) return null;
+    const names = surface.prompts.map((prompt) => prompt.name).join(', ') || 'none';
+    return `Unknown prompt "${reference.name}"; this server has: ${names}`;
+  }
+  const uris = [...surface.resourceTemplates.map((template) => template.uriTemplate), ...surface.resources.map((resource) => resource.uri)];
+  if (uris.includes(reference.uri)) return null;
+  const templates = surface.resourceTemplates.map((template) => template.uriTemplate).join(', ') || 'none';
+  return `Unknown resource template "${reference.uri}"; this server's templates: ${templates}`;
 }
 
 function invalidParams(request: JsonRpcRequest, issues: readonly z.core.$ZodIssue[]) {

@@ -147,7 +147,13 @@ export function createUpstreamPool({ timeoutMs = 5000, maxSessions = 256, fetch:
         isOpen: () => opened.client.transport !== undefined,
         onNotification: handlers.onNotification,
         onRequest: handlers.onRequest,
-        close: () => opened.client.close().catch(() => {}),
+        async close() {
+          // The upstream is told the session is over (DELETE), as the spec asks of a client that leaves, then the client closes.
+          const transport = opened.client.transport;
+          if (transport instanceof StreamableHTTPClientTransport)
+            await withDeadline(transport.terminateSession(), timeoutMs, target.url).catch(() => {});
+          await opened.client.close().catch(() => {});
+        },
       };
     },
     drop: (target) => forget(toKey(target)),

@@ -11,6 +11,7 @@ import { createConnectionEndpoints } from '../mcp/connection-endpoints.js';
 import { createRelay, type CaptureSink } from '../mcp/relay.js';
 import { createMcpSessions, type McpSessions, type SessionLimits } from '../mcp/mcp-sessions.js';
 import { createConnectionResolver } from '../mcp/resolve-connection.js';
+import { createSessionLeases } from '../mcp/session-lease.js';
 import { createUplinkPairings, type UplinkPairings } from '../mcp/uplink-pairings.js';
 import { createUpstreamPool, type UpstreamPool } from '../mcp/upstream-pool.js';
 import { createSearch } from '../search/create-search.js';
@@ -88,6 +89,9 @@ export function createAppParts(input: AppPartsInput): AppParts {
   const endpoints = createConnectionEndpoints({ runner, surfaces, relay, uplinks, linkFor: upstream.linkFor });
   const resolver = createConnectionResolver({ stores, endpoints, present: setupLinks.present });
   const sessions = createMcpSessions({ limits: input.sessionLimits, askTimeoutMs: input.upstreamCallTimeoutMs });
+  const sessionLeases = createSessionLeases({ stores, clock });
+  // A removed key ends its sessions at once, not on the next lease tick.
+  stores.accounts.onKeysRemoved(() => sessions.checkLeases());
   return {
     dependencies: {
       stores,
@@ -103,7 +107,7 @@ export function createAppParts(input: AppPartsInput): AppParts {
       listenUrl: input.listenUrl,
       dashboard: input.dashboard,
     },
-    services: { runner, resolver, sessions, upstream, uplinks, setupLinks, upstreamTimeoutMs: pool.timeoutMs },
+    services: { runner, resolver, sessions, sessionLeases, upstream, uplinks, setupLinks, upstreamTimeoutMs: pool.timeoutMs },
     pool,
     uplinks,
     sessions,

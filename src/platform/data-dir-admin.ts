@@ -12,6 +12,7 @@ import { importRegistry, type ImportCounts } from '../store/registry-import.js';
 import { createStores } from '../store/stores.js';
 
 export { clearDataDir, DataDirError } from '../store/data-dir.js';
+export { assertDataDirFree, DataDirInUseError, lockDataDir, type DataDirLock } from '../store/data-dir-lock.js';
 
 export interface DataDirAdmin {
   /** Adds an account with a new API key; the key is returned once and stored only as a hash. */

@@ -45,8 +45,8 @@ export interface MockToolRunnerOptions {
   faults?: FaultRules;
   /** Where a fault's status change goes; injected when the app is built. */
   onStatusFault?: StatusFaultHandler;
-  /** Waits out a fault's latency (injectable so a test need not sleep); default: a timer. */
-  sleep?: (ms: number) => Promise<void>;
+  /** Waits out a fault's latency, or less when `signal` aborts (injectable so a test need not sleep); default: a timer. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /** What a caller of `run` may want to hear besides the result. */
@@ -95,7 +95,7 @@ export function createMockToolRunner({
   toolResults,
   faults = createFaultRules(),
   onStatusFault,
-  sleep = (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+  sleep = sleepUnlessAborted,
 }: MockToolRunnerOptions): MockToolRunner {
   const validate = createArgumentValidator();
   const queue = createSerialQueue();
@@ -157,9 +157,11 @@ export function createMockToolRunner({
   async function runInTurn(call: AcceptedCall): Promise<{ result: CallToolResult; committed: Promise<boolean>; events?: ToolEvent[] }> {
     const started = performance.now();
     const fault = faults.beforeCall(call.connectionKey, call.name);
-    if (fault.latencyMs > 0) await sleep(fault.latencyMs);
+    // A call cancelled while it waits out a latency ends then: the next call in its memory's queue need not wait for the rest.
+    const signal = fault.latencyMs > 0 ? (typeof call.signal === 'function' ? call.signal() : call.signal) : undefined;
+    if (fault.latencyMs > 0) await sleep(fault.latencyMs, signal);
     const turn = toCallTurn(call);
-    const resolution = await resolveCall(call, turn, fault.error);
+    const resolution = signal?.aborted ? cancelledDuringLatency(call) : await resolveCall(call, turn, fault.error);
     const result: CallToolResult = {
       ...resolution.result,
       _meta: { ...resolution.result._meta, ...toMeta(resolution.source, turn.sequence) },
@@ -202,6 +204,30 @@ export function createMockToolRunner({
   }
 
   return { toolsOf, run, faults };
+}
+
+/** A timer that ends early when `signal` aborts. */
+function sleepUnlessAborted(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** The client gave up while the call waited out its fault's latency: nothing was answered, the world stays as it was. */
+function cancelledDuringLatency({ connection, name }: AcceptedCall): ToolResolution {
+  return {
+    source: 'cancelled',
+    result: toErrorResult(
+      `cancelled by the client during the fault latency: ${connection.server}.${name} was not answered and changed nothing`,
+    ),
+  };
 }
 
 /** A call the runner accepted (its tool exists), waiting for its turn in the memory's queue. */

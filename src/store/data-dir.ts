@@ -50,6 +50,22 @@ export function openDataDir(path: string): DataDir {
   }
 }
 
+/**
+ * Creates the data directory if it is missing and checks it can be used, nothing more (the lock
+ * is claimed before any file in it is read or removed).
+ *
+ * @throws DataDirError when the directory cannot be created, read or written
+ */
+export function ensureDataDirectory(path: string): void {
+  try {
+    makeDirectory(path);
+    accessSync(path, constants.R_OK | constants.W_OK | constants.X_OK);
+  } catch (error) {
+    if (error instanceof DataDirError) throw error;
+    throw new DataDirError(path, toReason(error as NodeJS.ErrnoException), { cause: error });
+  }
+}
+
 /** Every file mcpsim keeps in a data directory: the database (with SQLite's side files) and the key files. */
 const dataDirFiles = ['mcpsim.db', 'mcpsim.db-wal', 'mcpsim.db-shm', 'mcpsim.db-journal', 'secret.key', 'token.key'];
 

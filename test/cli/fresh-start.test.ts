@@ -43,7 +43,8 @@ describe('starting the demo anew', () => {
     expect(stdout).toMatch(
       new RegExp(`^Reset ${dataDir} \\(removed mcpsim\\.db.*token\\.key\\): the next start seeds the demo anew\\.\\n$`),
     );
-    expect(readdirSync(dataDir)).toEqual(['notes.txt']);
+    // serve.lock stays: it is the claim a server holds, and removing it could let two servers in.
+    expect(readdirSync(dataDir).sort()).toEqual(['notes.txt', 'serve.lock']);
 
     const after = await withDemo([], demoIds);
     expect(after.result).not.toContain('mine');

@@ -227,14 +227,15 @@ describe.each(doors)('the MCP endpoint of a mock connection (%s)', (door) => {
     expect(response.text.endsWith('\n\n')).toBe(true);
   });
 
-  it('lists the registry entry’s resources and prompts, and answers completion and logging/setLevel', async () => {
+  it('lists the registry entry’s resources and prompts, refuses a completion of a prompt it lacks, and answers logging/setLevel', async () => {
     const ask = async (method: string, params?: unknown) =>
       (await post('tracker', { jsonrpc: '2.0', id: 3, method, ...(params === undefined ? {} : { params }) })).json;
     expect((await ask('resources/list')).result).toEqual({ resources: [] });
     expect((await ask('resources/templates/list')).result).toEqual({ resourceTemplates: [] });
     expect((await ask('prompts/list')).result).toEqual({ prompts: [] });
     const completion = await ask('completion/complete', { ref: { type: 'ref/prompt', name: 'x' }, argument: { name: 'a', value: '' } });
-    expect(completion.result).toEqual({ completion: { values: [], total: 0, hasMore: false } });
+    // The spec: a completion of a prompt the server does not have is invalid params.
+    expect(completion.error).toEqual({ code: -32602, message: 'Unknown prompt "x"; this server has: none' });
     expect((await ask('logging/setLevel', { level: 'info' })).result).toEqual({});
   });
 

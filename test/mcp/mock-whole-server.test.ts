@@ -226,6 +226,17 @@ describe('a scenario mock serves prompts and completions', () => {
     expect(byPrompt.completion).toEqual({ values: ['backend'], total: 1, hasMore: false });
     await client.close();
   });
+
+  it('answers invalid params (-32602) for a completion of a prompt or a resource template the server does not have', async () => {
+    const { client } = await connect();
+    await expect(
+      client.complete({ ref: { type: 'ref/prompt', name: 'no_such_prompt' }, argument: { name: 'id', value: '1' } }),
+    ).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Unknown prompt "no_such_prompt"') });
+    await expect(
+      client.complete({ ref: { type: 'ref/resource', uri: 'tracker://nothing/{id}' }, argument: { name: 'id', value: '1' } }),
+    ).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('tracker://issues/{id}') });
+    await client.close();
+  });
 });
 
 describe('a scenario mock sends events in a session', () => {

@@ -48,7 +48,7 @@ const sessionHeader = 'mcp-session-id';
  * `POST`, `GET` and `DELETE /connect/{namespace}/{connectionId}/mcp`: the connection's MCP
  * endpoint (Streamable HTTP; stateless unless the client opened a session).
  */
-export function mcpOperations({ logger, bodyBudget }: AppDependencies, { resolver, sessions }: AppServices): Operation[] {
+export function mcpOperations({ logger, bodyBudget }: AppDependencies, { resolver, sessions, sessionLeases }: AppServices): Operation[] {
   return [
     defineOperation({
       method: 'POST',
@@ -67,7 +67,9 @@ export function mcpOperations({ logger, bodyBudget }: AppDependencies, { resolve
           contentTypes: ['application/json', 'text/event-stream'],
         },
         202: { description: 'A notification (or a client response) was accepted; no body' },
-        400: jsonRpcError('Parse error (-32700), not a JSON-RPC request, or nested past the JSON policy (-32600)'),
+        400: jsonRpcError(
+          'Parse error (-32700); not a JSON-RPC request, an id already in flight in the session, or nested past the JSON policy (-32600); params that are not an object (-32602); an MCP-Protocol-Version mcpsim does not speak (-32000)',
+        ),
         401: jsonRpcError(
           'The connection needs authorization: -32001 with data.setupUrl (a missing or bad credential gets the platform error instead)',
         ),
@@ -99,7 +101,10 @@ export function mcpOperations({ logger, bodyBudget }: AppDependencies, { resolve
           const reserved = bodyBudget.reserve(c, maxBodyBytes, account.id);
           grant = reserved instanceof Promise ? await reserved : reserved;
           // The request carries the signal and headers that let a client's cancellation (or its going away) stop a mock call's model.
-          return await answerMcpPost(verdict, await readBodyText(c, maxBodyBytes, grant?.pace), c.req.raw, sessions);
+          // A session opened here ends with the connection and the credential that opened it.
+          const leaseFor = () =>
+            sessionLeases.leaseFor(verdict.connection, { authorization: c.req.header('authorization'), expiresAt: caller.expiresAt });
+          return await answerMcpPost(verdict, await readBodyText(c, maxBodyBytes, grant?.pace), c.req.raw, sessions, leaseFor);
         } catch (error) {
           if (isBodyCutShort(error))
             return c.json(toJsonRpcError(null, ErrorCode.InvalidRequest, `Invalid Request: ${error.message}`), 400);
