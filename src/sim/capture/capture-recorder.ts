@@ -9,7 +9,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import type { CallToolResult, Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { stringify } from 'yaml';
 import type { Clock } from '../../domain/clock.js';
-import { redactJson, type Redaction } from '../../domain/redaction.js';
+import { redactJson, redactSecretValues, type Redaction } from '../../domain/redaction.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import { toCatalogEntry } from './capture-catalog-entry.js';
 import { toCanonicalJson } from '../source/canonical-json.js';
@@ -118,7 +118,18 @@ export function createCaptureRecorder({
     redactions: join(directory, 'redactions.json'),
     scenario: scenarioFile,
   };
-  const fixtures = createFixtureRecorder({ directory: files.fixtures, clock });
+  // Every secret any origin named, longest first: what no file name or text may hold when it is written.
+  let secrets: string[] = [];
+  const learn = (origin: CaptureOrigin) => {
+    if (origin.secrets.every((secret) => secrets.includes(secret))) return;
+    secrets = [...new Set([...secrets, ...origin.secrets])].filter((secret) => secret !== '').sort((a, b) => b.length - a.length);
+  };
+  // The one door every file of a capture goes through: values are redacted where they were found
+  // (so the report names them), and whatever slipped past (a name composed of several, an
+  // encoding built later) is redacted here from the file's name and its text.
+  const write = (file: string, text: string) =>
+    writeFileAtomically(join(directory, redactSecretValues(relative(directory, file), secrets)), redactSecretValues(text, secrets));
+  const fixtures = createFixtureRecorder({ directory: files.fixtures, clock, write });
   const servers = new Map<string, CapturedServer>();
   const redactions: CaptureRedaction[] = [];
   let sequence = 0;
@@ -158,18 +169,19 @@ export function createCaptureRecorder({
   }
 
   function redact<T>(value: T, origin: CaptureOrigin, tool: string, call: number, path: string): T {
+    learn(origin);
     const outcome = redactJson(value, { values: origin.secrets, patterns }, path);
     for (const found of outcome.redactions) {
       const entry = { connection: `${origin.namespace}/${origin.connectionId}`, tool, call, ...found };
       redactions.push(entry);
       onRedaction?.(entry);
     }
-    if (outcome.redactions.length > 0) writeFileAtomically(files.redactions, `${JSON.stringify(redactions, null, 2)}\n`);
+    if (outcome.redactions.length > 0) write(files.redactions, `${JSON.stringify(redactions, null, 2)}\n`);
     return outcome.value as T;
   }
 
   function writeSession(): void {
-    writeFileAtomically(
+    write(
       files.registry,
       `${JSON.stringify(
         [...servers.values()]
@@ -199,7 +211,7 @@ export function createCaptureRecorder({
         calls: server.calls,
       })),
     });
-    writeFileAtomically(
+    write(
       files.scenario,
       `# Written by mcpsim capture: edit it like any scenario (docs/scenarios.md); capturing again rewrites it.\n${stringify(scenario, { lineWidth: 0 })}`,
     );
@@ -228,20 +240,24 @@ export function createCaptureRecorder({
     toolCall: (origin, call) =>
       guarded(() => {
         const number = ++sequence;
-        const server = serverOf(origin, call.name, number);
-        const args = redact(call.arguments, origin, call.name, number, '$.arguments');
-        const result = redact(call.result, origin, call.name, number, '$.result');
+        // A tool's name names its fixture file and its steps: a server may put what it was given in it.
+        // The report names the call by its redacted name too, since it is printed.
+        const shown = redactJson(call.name, { values: origin.secrets, patterns }).value as string;
+        const name = redact(call.name, origin, shown, number, '$.name');
+        const server = serverOf(origin, name, number);
+        const args = redact(call.arguments, origin, name, number, '$.arguments');
+        const result = redact(call.result, origin, name, number, '$.result');
         // What the call sent and what the client answered are recorded like its result: redacted first.
-        const events = call.events && call.events.length > 0 ? redact([...call.events], origin, call.name, number, '$.events') : undefined;
-        const key = `${call.name} ${toCanonicalJson(args)}`;
+        const events = call.events && call.events.length > 0 ? redact([...call.events], origin, name, number, '$.events') : undefined;
+        const key = `${name} ${toCanonicalJson(args)}`;
         const occurrence = (server.occurrences.get(key) ?? 0) + 1;
         server.occurrences.set(key, occurrence);
         fixtures.record(
-          { server: server.qualifiedName, tool: call.name, arguments: args, occurrence },
+          { server: server.qualifiedName, tool: name, arguments: args, occurrence },
           { result: result as unknown as CallToolResult, ...(events ? { events } : {}) },
           server.upstream,
         );
-        server.calls.push({ tool: call.name, arguments: args, result, sequence: number });
+        server.calls.push({ tool: name, arguments: args, result, sequence: number });
         writeSession();
       }),
     toolList: (origin, tools) =>
