@@ -63,14 +63,23 @@ export interface CaptureRecorder {
     origin: CaptureOrigin,
     call: { name: string; arguments: Record<string, unknown>; result: Record<string, unknown>; events?: readonly ToolEvent[] },
   ): void;
-  toolList(origin: CaptureOrigin, tools: readonly Record<string, unknown>[]): void;
+  /**
+   * A full tool listing. `seenBy` says whose session listed them: a client's MCP session (which
+   * declared that client's capabilities, so the upstream showed it the tools such a client sees)
+   * or the platform's own (`.tools`, the listing at the start): a client's listing is kept over
+   * the platform's, since the scenario's steps call the tools the client saw.
+   */
+  toolList(origin: CaptureOrigin, tools: readonly Record<string, unknown>[], seenBy: ListingSeenBy): void;
   /** Another answered request: `resources/*` and `prompts/*` become the scenario server's resources and prompts. */
   exchange(origin: CaptureOrigin, exchange: { method: string; params: Record<string, unknown>; result: Record<string, unknown> }): void;
-  /** Whether a listing of the connection's tools was captured. */
-  hasTools(origin: CaptureOrigin): boolean;
+  /** Whether a listing of the connection's tools was captured that `seenBy` would not replace. */
+  hasTools(origin: CaptureOrigin, seenBy: ListingSeenBy): boolean;
   /** What was captured so far: calls, servers, redactions and the files written. */
   summary(): CaptureSummary;
 }
+
+/** Whose session listed the tools: a client's MCP session, or the platform's own one. */
+export type ListingSeenBy = 'client' | 'platform';
 
 export interface CaptureSummary {
   calls: number;
@@ -90,6 +99,8 @@ interface CapturedServer {
   /** The serverInfo as the upstream sent it, as JSON: redacted again only when it changes. */
   serverInfoSeen: string;
   tools: ToolDefinition[] | null;
+  /** Whose listing `tools` is. */
+  toolsSeenBy: ListingSeenBy | null;
   /** Its resources, templates and prompts, as listed, read and got (redacted). */
   surface: SurfaceCapture;
   calls: (RecordedCall & { sequence: number })[];
@@ -157,6 +168,7 @@ export function createCaptureRecorder({
         serverInfo,
         serverInfoSeen: seen,
         tools: null,
+        toolsSeenBy: null,
         surface: createSurfaceCapture(),
         calls: [],
         occurrences: new Map(),
@@ -260,10 +272,12 @@ export function createCaptureRecorder({
         server.calls.push({ tool: name, arguments: args, result, sequence: number });
         writeSession();
       }),
-    toolList: (origin, tools) =>
+    toolList: (origin, tools, seenBy) =>
       guarded(() => {
         const server = serverOf(origin, '(tools/list)', 0);
+        if (server.toolsSeenBy === 'client' && seenBy === 'platform') return;
         server.tools = redact(tools, origin, '(tools/list)', 0, '$.tools') as unknown as ToolDefinition[];
+        server.toolsSeenBy = seenBy;
         writeSession();
       }),
     exchange: (origin, { method, params, result }) =>
@@ -272,7 +286,10 @@ export function createCaptureRecorder({
         const safe = redact({ params, result }, origin, `(${method})`, 0, '$');
         if (server.surface.add(method, safe.params, safe.result)) writeSession();
       }),
-    hasTools: (origin) => servers.get(`${origin.namespace}/${origin.connectionId}`)?.tools != null,
+    hasTools: (origin, seenBy) => {
+      const known = servers.get(`${origin.namespace}/${origin.connectionId}`)?.toolsSeenBy;
+      return known === 'client' || known === seenBy;
+    },
     summary: () => ({
       calls: sequence,
       servers: [...servers.values()].map((server) => server.qualifiedName),
