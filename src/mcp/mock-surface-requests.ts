@@ -7,6 +7,7 @@
 import { CompleteRequestSchema, ErrorCode, GetPromptRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { toFieldMessage } from '../domain/field-message.js';
+import { toListedPrompt } from '../domain/mock-surface.js';
 import type { MockSurfaces } from '../sim/mock-surfaces.js';
 import type { MockConnection } from '../sim/mock-tool-runner.js';
 import { completeFromWorld } from '../sim/stateful/surface-completions.js';
@@ -42,7 +43,7 @@ export function answerSurfaceRequest(request: JsonRpcRequest, surfaces: MockSurf
     case 'resources/templates/list':
       return toJsonRpcResult(request.id, { resourceTemplates: surface.resourceTemplates });
     case 'prompts/list':
-      return toJsonRpcResult(request.id, { prompts: surface.prompts.map(({ messages: _messages, ...listed }) => listed) });
+      return toJsonRpcResult(request.id, { prompts: surface.prompts.map(toListedPrompt) });
     case 'resources/read': {
       const parsed = ReadResourceRequestSchema.safeParse(request.message);
       if (!parsed.success) return invalidParams(request, parsed.error.issues);

@@ -4,6 +4,8 @@
  * those that declared `sampling`. Captured over stdio and over HTTP (`--url`) by a real SDK client
  * that declares both and answers them, the written scenario declares those tools, passes
  * `mcpsim check`, and `serve --scenario` serves the connection with them, replaying the calls.
+ * The mock answers what the server answered: its serverInfo (name, version, title) exactly,
+ * prompts with their titles, and a prompt's get without the description the server never sent.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +44,7 @@ const textOf = (result: unknown) => JSON.stringify((result as { content?: unknow
 function describeCapture(title: string, upstream: () => string[]) {
   describe(title, () => {
     const out = scratch();
+    const seen: { serverInfo?: unknown; prompt?: unknown; got?: unknown } = {};
 
     beforeAll(async () => {
       const capture = startCliSession(['capture', out, ...serveFlags(), ...upstream()]);
@@ -55,6 +58,9 @@ function describeCapture(title: string, upstream: () => string[]) {
         expect(textOf(await client.callTool({ name: 'trigger-sampling-request', arguments: { prompt: 'a haiku' } }))).toContain(
           'a haiku about tests',
         );
+        seen.serverInfo = client.getServerVersion();
+        seen.prompt = (await client.listPrompts()).prompts.find((prompt) => prompt.name === 'simple-prompt');
+        seen.got = await client.getPrompt({ name: 'simple-prompt' });
       } finally {
         await client.close();
       }
@@ -81,6 +87,12 @@ function describeCapture(title: string, upstream: () => string[]) {
         const roots = await client.callTool({ name: 'get-roots-list', arguments: {} });
         expect(roots._meta?.['mcpsim/source']).toBe('fixture');
         expect(textOf(roots)).toContain('file:///work/project');
+        expect(client.getServerVersion()).toEqual(seen.serverInfo);
+        expect(seen.serverInfo).toMatchObject({ name: 'mcp-servers/everything', version: '2.0.0', title: 'Everything Reference Server' });
+        expect((await client.listPrompts()).prompts.find((prompt) => prompt.name === 'simple-prompt')).toEqual(seen.prompt);
+        expect(seen.prompt).toMatchObject({ title: 'Simple Prompt' });
+        expect(await client.getPrompt({ name: 'simple-prompt' })).toEqual(seen.got);
+        expect(seen.got).not.toHaveProperty('description');
       } finally {
         await client.close();
       }

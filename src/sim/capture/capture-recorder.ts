@@ -11,6 +11,7 @@ import { stringify } from 'yaml';
 import type { Clock } from '../../domain/clock.js';
 import { redactJson, redactSecretValues, type Redaction } from '../../domain/redaction.js';
 import type { ToolDefinition } from '../../domain/registry.js';
+import { toServerInfo } from '../../domain/server-info.js';
 import { toCatalogEntry } from './capture-catalog-entry.js';
 import { toCanonicalJson } from '../source/canonical-json.js';
 import { inferCaptureOverrides, inferCapturedWorld, type RecordedCall } from './capture-world.js';
@@ -217,6 +218,7 @@ export function createCaptureRecorder({
         namespace: server.namespace,
         connectionId: server.connectionId,
         description: describe(server),
+        serverInfo: toServerInfo(server.serverInfo, server.serverInfo.name),
         tools: server.tools ?? [],
         surface: server.surface.toSurface(),
         ...toSimulation(server.tools ?? [], server.calls),
