@@ -28,6 +28,7 @@ export const resourceSchema = z.strictObject({
 
 export const promptSchema = z.strictObject({
   name: z.string(),
+  title: z.string().optional(),
   description: z.string().optional(),
   arguments: z.array(z.strictObject({ name: z.string(), description: z.string().optional(), required: z.boolean().optional() })).optional(),
 });
@@ -55,7 +56,23 @@ export const catalogEntrySchema = z.strictObject({
   repoName: z.string().nullable(),
   remoteUrl: z.url().nullable(),
   deploymentUrl: z.url(),
-  serverInfo: z.strictObject({ name: z.string(), version: z.string(), title: z.string().optional() }),
+  serverInfo: z.strictObject({
+    name: z.string(),
+    version: z.string(),
+    title: z.string().optional(),
+    description: z.string().optional(),
+    websiteUrl: z.string().optional(),
+    icons: z
+      .array(
+        z.strictObject({
+          src: z.string(),
+          mimeType: z.string().optional(),
+          sizes: z.array(z.string()).optional(),
+          theme: z.enum(['light', 'dark']).optional(),
+        }),
+      )
+      .optional(),
+  }),
   config: z.strictObject({ headers: z.record(z.string(), httpField).optional(), query: z.record(z.string(), httpField).optional() }),
   tools: z.array(toolSchema),
   resources: z.array(resourceSchema).default([]),

@@ -91,6 +91,7 @@ export const mockPromptMessageSchema = z
 export const mockPromptSchema = z
   .strictObject({
     name: z.string().min(1).max(256).describe('the prompt name, e.g. triage_issue'),
+    title: z.string().max(256).optional().describe('a human-friendly prompt name, e.g. Triage an issue'),
     description: z
       .string()
       .max(10_000)
@@ -102,6 +103,14 @@ export const mockPromptSchema = z
       .max(100)
       .optional()
       .describe('fixed messages, what prompts/get answers (else generated from the description)'),
+    resultDescription: z
+      .string()
+      .max(10_000)
+      .nullable()
+      .optional()
+      .describe(
+        'the description prompts/get answers when it is not the listed one; null: none (a capture writes what the server answered)',
+      ),
   })
   .describe('one prompt of the server');
 
@@ -144,6 +153,21 @@ export type MockResourceTemplate = z.output<typeof mockResourceTemplateSchema>;
 export type MockPrompt = z.output<typeof mockPromptSchema>;
 export type MockCompletion = z.output<typeof mockCompletionSchema>;
 export type MockSurface = z.output<typeof mockSurfaceSchema>;
+
+/**
+ * A prompt as `prompts/list` and the registry show it: without its messages and what only
+ * `prompts/get` answers.
+ *
+ * @example
+ *   toListedPrompt({ name: 'triage', title: 'Triage', messages: [{ role: 'user', text: 'hi' }] }); // { name: 'triage', title: 'Triage' }
+ */
+export function toListedPrompt({
+  messages: _messages,
+  resultDescription: _resultDescription,
+  ...listed
+}: MockPrompt): Omit<MockPrompt, 'messages' | 'resultDescription'> {
+  return listed;
+}
 
 /** What a mock connection serves beside its tools: the registry entry's lists, with the mock settings' contents and templates. */
 export interface ServedSurface {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactJson } from './redaction.js';
+import { redactJson, redactSecretValues } from './redaction.js';
 
 describe('redactJson', () => {
   it('replaces each built-in secret shape by its marker and reports path and kind, never the value', () => {
@@ -40,7 +40,21 @@ describe('redactJson', () => {
     expect(input.user.password).toBe('hunter2');
   });
 
+  it('redacts object keys too, and reports them at the key as written', () => {
+    const { value, redactions } = redactJson({ byKey: { 'key-abc123456': 1 } }, { values: ['abc123456'] });
+    expect(value).toEqual({ byKey: { 'key-[redacted:connection-secret]': 1 } });
+    expect(redactions).toEqual([{ path: '$.byKey["key-[redacted:connection-secret]"]', kind: 'connection-secret' }]);
+  });
+
   it('finds nothing in ordinary text and numbers', () => {
     expect(redactJson({ title: 'Tokens are fun', id: 12, sku: 'skip-this' }, {}).redactions).toEqual([]);
+  });
+});
+
+describe('redactSecretValues', () => {
+  it('replaces each value by the connection-secret marker, in any text', () => {
+    expect(redactSecretValues('fixtures/captured__leaky-abc123/show.json', ['abc123'])).toBe(
+      'fixtures/captured__leaky-[redacted:connection-secret]/show.json',
+    );
   });
 });

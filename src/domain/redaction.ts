@@ -49,7 +49,8 @@ export interface RedactionRules {
  * The value with every secret replaced by its marker, and the list of what was replaced. Strings
  * are searched for the connection's own values (kind `connection-secret`), the built-in shapes and
  * the user's patterns; a string under a key named like a secret (`password`, `api_key`,
- * `authorization`, ...) is replaced whole (kind `secret-field`). Object keys are kept.
+ * `authorization`, ...) is replaced whole (kind `secret-field`). Object keys are searched like
+ * strings (a server may key a map by what it was given), and reported at the key's path.
  *
  * @example
  *   redactJson({ auth: { token: 'abc123456' }, text: 'use Bearer abcdefgh12345' }, { patterns: [] }, '$');
@@ -75,8 +76,12 @@ export function redactJson(value: unknown, rules: RedactionRules, path = '$'): {
     if (current !== null && typeof current === 'object') {
       const copy: Record<string, unknown> = {};
       for (const [name, item] of Object.entries(current)) {
-        Object.defineProperty(copy, name, {
-          value: visit(item, `${at}${toPathStep(name)}`, name),
+        const kinds: string[] = [];
+        const safeName = redactText(name, values, patterns, (kind) => kinds.push(kind));
+        // Reported at the key as written: the path is printed, so it must not show the key it redacts.
+        for (const kind of kinds) redactions.push({ path: `${at}${toPathStep(safeName)}`, kind });
+        Object.defineProperty(copy, safeName, {
+          value: visit(item, `${at}${toPathStep(safeName)}`, name),
           enumerable: true,
           writable: true,
           configurable: true,
@@ -87,6 +92,18 @@ export function redactJson(value: unknown, rules: RedactionRules, path = '$'): {
     return current;
   };
   return { value: visit(value, path, null), redactions };
+}
+
+/**
+ * The text with each of `values` (exact spellings, domain/secrets.ts `toSecretSpellings`) replaced
+ * by the `connection-secret` marker: the last word before anything a capture writes reaches the
+ * disk, file names included.
+ *
+ * @example
+ *   redactSecretValues('captured__leaky-abc123', ['abc123']); // 'captured__leaky-[redacted:connection-secret]'
+ */
+export function redactSecretValues(text: string, values: readonly string[]): string {
+  return redactText(text, values, [], () => {});
 }
 
 /** The text with each secret replaced; `found` is told each kind once per string. */

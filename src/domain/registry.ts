@@ -43,6 +43,7 @@ export interface ResourceDefinition {
 /** An MCP prompt a server offers (registry detail). */
 export interface PromptDefinition {
   name: string;
+  title?: string | undefined;
   description?: string | undefined;
   arguments?: { name: string; description?: string | undefined; required?: boolean | undefined }[] | undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scrubJsonSecrets, scrubSecrets, toEnvSecretValues } from './secrets.js';
+import { scrubJsonSecrets, scrubSecrets, toEnvSecretValues, toSecretSpellings } from './secrets.js';
 
 describe('toEnvSecretValues', () => {
   it('takes every value of a credential-like name, and long values of any name that are not a plain word or number', () => {
@@ -31,5 +31,36 @@ describe('scrubJsonSecrets', () => {
     const value = { name: 'leaky-s3cret-value', list: [1, 's3cret-value'], 's3cret-value': true, __proto__key: null };
     expect(scrubJsonSecrets(value, ['s3cret-value'])).toEqual({ name: 'leaky-***', list: [1, '***'], '***': true, __proto__key: null });
     expect(value.name).toBe('leaky-s3cret-value');
+  });
+});
+
+describe('toSecretSpellings', () => {
+  const secret = 'plum orchard/7731+lantern?';
+  const spellings = toSecretSpellings(secret);
+
+  it('spells the value as is, URL- and form-encoded, JSON-escaped, and in base64 and base64url', () => {
+    const bytes = new TextEncoder().encode(secret);
+    const base64 = btoa(String.fromCharCode(...bytes));
+    for (const form of [
+      secret,
+      encodeURIComponent(secret),
+      'plum+orchard%2F7731%2Blantern%3F',
+      base64,
+      base64.replaceAll('/', '_').replace(/=+$/, ''),
+    ])
+      expect(spellings).toContain(form);
+    expect(toSecretSpellings('say "hi"\n')).toContain('say \\"hi\\"\\n');
+  });
+
+  it('finds the value inside a longer base64 text, whatever came before and after it', () => {
+    for (const before of ['', 'a', 'ab', 'abc'])
+      for (const after of ['', 'z', 'zz']) {
+        const blob = btoa(`${before}${secret}${after}`);
+        expect(
+          spellings.some((spelling) => blob.includes(spelling)),
+          `${before}|${after}`,
+        ).toBe(true);
+        expect(scrubSecrets(blob, spellings)).toContain('***');
+      }
   });
 });

@@ -97,16 +97,45 @@ export function toEnvSecretValues(env: Readonly<Record<string, string>> | undefi
   return [...values].sort((a, b) => b.length - a.length);
 }
 
-/** The value as it is, as a URL and a form would encode it, and inside a JSON string; each long enough to scrub. */
+/** The value's spellings (domain/secrets.ts `toSecretSpellings`), each long enough to scrub. */
 function addSpellings(values: Set<string>, value: string): void {
-  for (const spelling of [
+  for (const spelling of toSecretSpellings(value)) if (spelling.length >= minScrubbedLength) values.add(spelling);
+}
+
+/** A base64 run shorter than this is not scrubbed as part of a longer one: it would match by chance. */
+const minBase64Fragment = 8;
+
+/**
+ * Every way a value may be spelled where it is echoed: as it is, URL- and form-encoded, inside a
+ * JSON string, and in base64 and base64url, whole and as the run of characters it shows as
+ * inside a longer encoded text at any byte offset (so `Basic <user:secret>` or a blob that holds
+ * it gives it away too).
+ *
+ * @example
+ *   toSecretSpellings('a b/c'); // ['a b/c', 'a%20b%2Fc', 'a+b%2Fc', 'YSBiL2M=', 'YSBiL2M', ...]
+ */
+export function toSecretSpellings(value: string): string[] {
+  const spellings = new Set([
     value,
     encodeURIComponent(value),
     new URLSearchParams({ v: value }).toString().slice(2),
     JSON.stringify(value).slice(1, -1),
-  ]) {
-    if (spelling.length >= minScrubbedLength) values.add(spelling);
+  ]);
+  const bytes = new TextEncoder().encode(value);
+  for (let offset = 0; offset < 3; offset++) {
+    const padded = new Uint8Array(offset + bytes.length);
+    padded.set(bytes, offset);
+    const encoded = btoa(String.fromCharCode(...padded));
+    if (offset === 0) spellings.add(encoded).add(encoded.replace(/=+$/, ''));
+    // Only the groups of four characters made of the value's bytes alone: the first group mixes in what came before, the last what comes after.
+    const whole = Math.floor((offset + bytes.length) / 3) * 4;
+    const fragment = encoded.slice(offset === 0 ? 0 : 4, whole);
+    if (fragment.length >= minBase64Fragment) spellings.add(fragment);
   }
+  for (const spelling of [...spellings])
+    if (/^[A-Za-z0-9+/=]+$/.test(spelling) && /[+/]/.test(spelling))
+      spellings.add(spelling.replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, ''));
+  return [...spellings];
 }
 
 /**

@@ -62,7 +62,7 @@ function toUplinkLink(uplinks: UplinkPairings, connection: Connection): Upstream
     label: `the local server paired with ${connection.namespace}/${connection.connectionId}`,
     connection: { namespace: connection.namespace, connectionId: connection.connectionId },
     session: () => uplinks.session(connection),
-    openDedicated: () => uplinks.dedicated(connection),
+    openDedicated: (capabilities) => uplinks.dedicated(connection, capabilities),
     secrets: () => uplinks.secrets(connection),
     report: () => connection.status,
     status: () => connection.status,

@@ -11,7 +11,7 @@ import { mcpStringLimits, toLimitMessage } from '../domain/mcp-limits.js';
 import type { MockSurfaces } from '../sim/mock-surfaces.js';
 import type { MockConnection } from '../sim/mock-tool-runner.js';
 import { completeFromWorld, type CompletionReference } from '../sim/stateful/surface-completions.js';
-import type { ServedSurface } from '../domain/mock-surface.js';
+import { toListedPrompt, type ServedSurface } from '../domain/mock-surface.js';
 import { getMockPrompt, readMockResource } from '../sim/stateful/surface-answers.js';
 import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
 
@@ -46,7 +46,7 @@ export function answerSurfaceRequest(request: JsonRpcRequest, surfaces: MockSurf
     case 'resources/templates/list':
       return toJsonRpcResult(request.id, { resourceTemplates: surface.resourceTemplates });
     case 'prompts/list':
-      return toJsonRpcResult(request.id, { prompts: surface.prompts.map(({ messages: _messages, ...listed }) => listed) });
+      return toJsonRpcResult(request.id, { prompts: surface.prompts.map(toListedPrompt) });
     case 'resources/read': {
       const parsed = ReadResourceRequestSchema.safeParse(request.message);
       if (!parsed.success) return invalidParams(request, parsed.error.issues);

@@ -11,7 +11,7 @@ import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc
 import { findJsonLimitBreach, toBreachMessage } from '../domain/json-limits.js';
 import { toUpstreamError, UpstreamError } from './upstream-failure.js';
 import { listAllTools, safeHost, type DedicatedUpstream, type UpstreamRequestOptions, type UpstreamSession } from './upstream-session.js';
-import type { CaptureOrigin } from '../sim/capture/capture-recorder.js';
+import type { CaptureOrigin, CaptureRecorder, ListingSeenBy } from '../sim/capture/capture-recorder.js';
 import type { ToolEvent } from '../domain/tool-event.js';
 
 export type { CaptureOrigin, DedicatedUpstream };
@@ -52,20 +52,11 @@ export interface UpstreamLink {
  * Told of every `tools/call` the relay answered from a real upstream (JSON-RPC and the REST
  * `.tools` view), with what the call sent the client before its result in an MCP session, of
  * every full tool listing, and of the other requests a capture keeps (`capturedMethods`);
- * `mcpsim capture` writes them as fixtures, a registry entry and a scenario. It must not throw
+ * `mcpsim capture` writes them as fixtures, a registry entry and a scenario. The capture's own
+ * interface (sim/capture/capture-recorder.ts), less what only its command reads. It must not throw
  * and must not block: the answer goes back as is.
  */
-export interface CaptureSink {
-  toolCall(
-    origin: CaptureOrigin,
-    call: { name: string; arguments: Record<string, unknown>; result: Record<string, unknown>; events?: readonly ToolEvent[] },
-  ): void;
-  toolList(origin: CaptureOrigin, tools: readonly Record<string, unknown>[]): void;
-  /** A request of `capturedMethods` the upstream answered: resources, prompts, completions. */
-  exchange(origin: CaptureOrigin, exchange: { method: string; params: Record<string, unknown>; result: Record<string, unknown> }): void;
-  /** Whether the sink has the connection's tools; when not, the relay lists them after a captured call. */
-  hasTools(origin: CaptureOrigin): boolean;
-}
+export type CaptureSink = Omit<CaptureRecorder, 'summary'>;
 
 /** The requests besides tools a capture records (docs/capture.md). */
 export const capturedMethods: ReadonlySet<string> = new Set([
@@ -152,7 +143,7 @@ export function createRelay({
 
   // Only with a sink, and only for tool calls: with capture off the relay does exactly what it did.
   const captureCall = capture
-    ? (name: string, args: unknown, events?: readonly ToolEvent[]) =>
+    ? (name: string, args: unknown, seenBy: ListingSeenBy, events?: readonly ToolEvent[]) =>
         (origin: CaptureOrigin, result: unknown, session: UpstreamSession) => {
           capture.toolCall(origin, {
             name,
@@ -162,13 +153,26 @@ export function createRelay({
           });
           // A capture needs the tools for its registry entry and scenario; a client that never listed them gets them listed now.
           // A listing that fails is left for the next call (the client's answer is not held up by it).
-          if (!capture.hasTools(origin)) {
+          // Listed through the call's own session: in an MCP session, the tools the client that called sees.
+          if (!capture.hasTools(origin, seenBy)) {
             listAllTools(session, performance.now() + listTimeoutMs, origin.upstream).then(
-              (tools) => capture.toolList(origin, tools as unknown as Record<string, unknown>[]),
+              (tools) => capture.toolList(origin, tools as unknown as Record<string, unknown>[], seenBy),
               () => {},
             );
           }
         }
+    : null;
+
+  // A client's own listing in its MCP session (its session declared its capabilities upstream): every page, through that session.
+  const captureListing = capture
+    ? (params: unknown) => (origin: CaptureOrigin, result: Record<string, unknown>, session: UpstreamSession) => {
+        const paged = typeof (params as { cursor?: unknown } | undefined)?.cursor === 'string' || typeof result.nextCursor === 'string';
+        if (!paged) return capture.toolList(origin, (result.tools ?? []) as Record<string, unknown>[], 'client');
+        listAllTools(session, performance.now() + listTimeoutMs, origin.upstream).then(
+          (tools) => capture.toolList(origin, tools as unknown as Record<string, unknown>[], 'client'),
+          () => {},
+        );
+      }
     : null;
 
   const captureExchange = (method: string, params: unknown) =>
@@ -184,8 +188,10 @@ export function createRelay({
         const params = request.params as { name?: unknown; arguments?: unknown } | undefined;
         const captured =
           captureCall && request.method === 'tools/call' && typeof params?.name === 'string'
-            ? captureCall(params.name, params.arguments, inSession?.events)
-            : captureExchange(request.method, request.params);
+            ? captureCall(params.name, params.arguments, inSession ? 'client' : 'platform', inSession?.events)
+            : captureListing && inSession && request.method === 'tools/list'
+              ? captureListing(request.params)
+              : captureExchange(request.method, request.params);
         const result = await run(
           link,
           (session) =>
@@ -224,7 +230,7 @@ export function createRelay({
         link,
         (session) => session.request('tools/call', { name, arguments: args }, callTimeoutMs),
         callTimeoutMs,
-        captureCall?.(name, args),
+        captureCall?.(name, args, 'platform'),
       ),
     listTools(link) {
       const deadline = performance.now() + listTimeoutMs;
@@ -232,7 +238,7 @@ export function createRelay({
         link,
         async (session) => (await listAllTools(session, deadline, link.label)) as unknown as Record<string, unknown>[],
         listTimeoutMs,
-        capture ? (origin, tools) => capture.toolList(origin, tools) : undefined,
+        capture ? (origin, tools) => capture.toolList(origin, tools, 'platform') : undefined,
       );
     },
   };

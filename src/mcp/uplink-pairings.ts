@@ -8,6 +8,7 @@
  * the channel closes.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import type { Connection, ConnectionStatus } from '../domain/connection.js';
 import { scrubJsonSecrets } from '../domain/secrets.js';
 import { toServerInfo } from '../domain/server-info.js';
@@ -35,9 +36,10 @@ export interface UplinkPairings {
   session(connection: UplinkConnection): Promise<UpstreamSession>;
   /**
    * The paired local server's session as one client's MCP session sees it: what the server sends
-   * besides answers goes to that session when it is the one calling (uplink-router.ts).
+   * besides answers goes to that session when it is the one calling (uplink-router.ts); a
+   * `roots/list` asked outside any call goes to the last session whose client declared `roots`.
    */
-  dedicated(connection: UplinkConnection): Promise<DedicatedUpstream>;
+  dedicated(connection: UplinkConnection, capabilities: ClientCapabilities): Promise<DedicatedUpstream>;
   /** The values to scrub from what the paired local server says (its environment), or none when nothing is paired. */
   secrets(connection: UplinkConnection): readonly string[];
   /** Ends the connection's pairing, if any (e.g. the connection was deleted). */
@@ -111,9 +113,11 @@ export function createUplinkPairings({ stores, timeoutMs }: { stores: Pick<Store
       protocolVersion = negotiated;
       setProtocolVersion?.call(channel.transport, negotiated);
     };
-    // It may ask its clients for sampling and elicitation: a client in an MCP session gets the
-    // request, any other answers "Method not found" (uplink-router.ts).
-    const client = new Client(clientInfo, { capabilities: { sampling: {}, elicitation: {} } });
+    // It may ask its clients for sampling, elicitation and their roots: a client in an MCP session
+    // gets the request, any other answers "Method not found" (uplink-router.ts). It is started
+    // before any client connects, so it is told all a relayed client may do: a server shows some
+    // tools only to clients that can answer them (server-everything's get-roots-list).
+    const client = new Client(clientInfo, { capabilities: { sampling: {}, elicitation: {}, roots: {} } });
     pairing.router = createUplinkRouter(client);
     client.onerror = () => {};
     client.onclose = () => {
@@ -164,10 +168,10 @@ export function createUplinkPairings({ stores, timeoutMs }: { stores: Pick<Store
     isPaired: (connection) => pairings.has(connection.key!),
     pair,
     session: sessionOf,
-    async dedicated(connection) {
+    async dedicated(connection, capabilities) {
       const shared = await sessionOf(connection);
       const pairing = pairings.get(connection.key!)!;
-      return pairing.router!.attach(shared, () => pairings.get(connection.key!) === pairing);
+      return pairing.router!.attach(shared, () => pairings.get(connection.key!) === pairing, capabilities);
     },
     secrets: (connection) => pairings.get(connection.key!)?.channel.secrets ?? [],
     unpair(connection, reason) {

@@ -5,6 +5,7 @@
  * `mcpsim serve`.
  */
 import { qualifiedNameSpellings } from '../domain/registry.js';
+import { toListedPrompt } from '../domain/mock-surface.js';
 import type { Scenario, ScenarioConnection } from './scenario-schema.js';
 import { ScenarioError } from './scenario-error.js';
 import {
@@ -71,10 +72,11 @@ export async function applyScenario(scenario: Scenario, platform: ScenarioPlatfo
     const body = {
       ...(server.displayName === undefined ? {} : { displayName: server.displayName }),
       ...(server.description === undefined ? {} : { description: server.description }),
+      ...(server.serverInfo === undefined ? {} : { serverInfo: server.serverInfo }),
       tools: server.tools.map((tool) => ({ ...tool, inputSchema: tool.inputSchema ?? { type: 'object' } })),
       // The registry lists them; fixed contents and templates are the mock settings of the connections (toSurface).
       ...(server.resources === undefined ? {} : { resources: server.resources.map(({ text: _text, blob: _blob, ...listed }) => listed) }),
-      ...(server.prompts === undefined ? {} : { prompts: server.prompts.map(({ messages: _messages, ...listed }) => listed) }),
+      ...(server.prompts === undefined ? {} : { prompts: server.prompts.map(toListedPrompt) }),
     };
     // The scenario loader's own route: for the local account, another account's entry or owner
     // never makes a scenario fail to load (api/registry-ownership.ts). The qualifiedName's slash

@@ -37,6 +37,12 @@ export const scenarioServerSchema = z
       .describe('registry name, e.g. @qa/tracker'),
     displayName: z.string().min(1).optional().describe('the name shown in listings (default: the qualifiedName)'),
     description: z.string().optional().describe('what the server is; the simulator reads it'),
+    serverInfo: z
+      .looseObject({ name: z.string().min(1), version: z.string().min(1) })
+      .optional()
+      .describe(
+        'what its connections answer as serverInfo in initialize: name, version, and title, description, websiteUrl, icons when set (default: its slug, 1.0.0)',
+      ),
     tools: z.array(scenarioToolSchema).describe('its tools'),
     ...mockSurfaceSchema.shape,
   })

@@ -151,6 +151,55 @@ describe('environment values through the CLI: capture --env and serve --uplink',
     expect(capture.out.stdout + capture.out.stderr).not.toContain(secret);
   }, 30_000);
 
+  it('capture: a value echoed as an object key, a tool name, and URL-encoded or base64 is in no file name or file', async () => {
+    // Spaces, a slash, a plus and a question mark: each encoding spells it differently.
+    const spilled = 'plum orchard/7731+lantern?';
+    const out = scratch();
+    const capture = startCommand(['capture', out, '--quiet', '--env', `LEAKY_SETTING=${spilled}`, '--', process.execPath, leakyServer]);
+    const baseUrl = await capture.ready('Capturing every tool call');
+    const client = new Client({ name: 'env-test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${baseUrl}/connect/captured/server/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${testApiKey}` } },
+      }),
+    );
+    try {
+      const { tools } = await client.listTools();
+      const named = tools.find((tool) => tool.name.startsWith('named-'))!.name;
+      expect(named).toBe(`named-${spilled}`);
+      const spill = await client.callTool({ name: 'spill', arguments: {} });
+      expect(spill.structuredContent).toHaveProperty(['byKey', spilled]);
+      await client.callTool({ name: named, arguments: { [spilled]: spilled } });
+    } finally {
+      await client.close();
+    }
+    expect(await capture.stop()).toBe(0);
+
+    const written = readTree(out);
+    const bytes = Buffer.from(spilled);
+    const forms = [spilled, encodeURIComponent(spilled), bytes.toString('base64'), bytes.toString('base64url')];
+    for (const form of forms) {
+      expect(JSON.stringify(written.names)).not.toContain(form);
+      expect(written.text).not.toContain(form);
+      expect(capture.out.stdout + capture.out.stderr).not.toContain(form);
+    }
+    // The blob that held it inside other bytes lost it too.
+    expect(written.text).not.toContain(Buffer.from(` ${spilled} `).toString('base64').slice(4, -4));
+    expect(written.names).toContain(
+      join('fixtures', 'captured__leaky--redacted-connection-secret', 'named-[redacted:connection-secret].json'),
+    );
+    expect(written.text).toContain('"[redacted:connection-secret]": {');
+    // Redacted alike wherever it was found, so the scenario still holds together.
+    const checked = { stdout: '', stderr: '' };
+    const io: CliIo = {
+      stdout: (text) => void (checked.stdout += text),
+      stderr: (text) => void (checked.stderr += text),
+      env: {},
+      onShutdownSignal: () => {},
+    };
+    expect(await main(['check', join(out, 'scenario.yaml')], io), checked.stdout + checked.stderr).toBe(0);
+  }, 30_000);
+
   it('serve --uplink: a server that dies on start is reported without the value', async () => {
     const serve = startCommand(['serve', '--uplink', `a/leaky=LEAKY_SETTING=${secret} ${process.execPath} ${leakyServer} crash`]);
     await serve.ready('Press Ctrl+C to stop.');

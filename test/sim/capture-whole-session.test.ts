@@ -118,12 +118,15 @@ describe('mcpsim capture of a whole MCP session', () => {
     expect(server!.resourceTemplates).toEqual([expect.objectContaining({ uriTemplate: 'test://template/{id}/data', name: 'template' })]);
     expect(server!.prompts).toContainEqual({
       name: 'test_prompt_with_arguments',
+      title: 'Prompt With Arguments',
       description: 'A prompt with required arguments',
       arguments: [
         { name: 'arg1', description: 'First test argument', required: true },
         { name: 'arg2', description: 'Second test argument', required: true },
       ],
       messages: [{ role: 'user', text: "Prompt with arguments: arg1='{{arg1}}', arg2='{{arg2}}'" }],
+      // Its get answered no description: the mock answers none either.
+      resultDescription: null,
     });
   });
 

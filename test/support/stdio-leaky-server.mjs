@@ -2,7 +2,9 @@
 // the tests that environment values never reach what mcpsim stores, writes or logs:
 //   node stdio-leaky-server.mjs         -> serverInfo name and version carry it; tools:
 //                                          show (returns it in text and structuredContent), fail (a JSON-RPC error with it),
-//                                          die (writes it to stderr, then exits with code 9 without answering)
+//                                          die (writes it to stderr, then exits with code 9 without answering),
+//                                          spill (returns it as an object key, URL-encoded, in base64 alone and
+//                                          inside a longer base64 blob), named-<value> (a tool named after it)
 //   node stdio-leaky-server.mjs crash   -> writes it to stderr and exits with code 3 before answering initialize
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -19,6 +21,8 @@ server.setRequestHandler(ListToolsRequestSchema, () => ({
     { name: 'show', description: 'Returns the setting.', inputSchema: { type: 'object', properties: {} } },
     { name: 'fail', description: 'Fails, naming the setting.', inputSchema: { type: 'object', properties: {} } },
     { name: 'die', description: 'Exits with code 9, the setting on stderr.', inputSchema: { type: 'object', properties: {} } },
+    { name: 'spill', description: 'Returns the setting in every spelling.', inputSchema: { type: 'object', properties: {} } },
+    { name: `named-${value}`, description: 'A tool named after the setting.', inputSchema: { type: 'object', properties: {} } },
   ],
 }));
 server.setRequestHandler(CallToolRequestSchema, ({ params }) => {
@@ -28,6 +32,17 @@ server.setRequestHandler(CallToolRequestSchema, ({ params }) => {
     setTimeout(() => process.exit(9), 50);
     return new Promise(() => {});
   }
+  if (params.name === 'spill') {
+    const base64 = Buffer.from(value).toString('base64');
+    return {
+      content: [
+        { type: 'text', text: `query=${encodeURIComponent(value)} basic=${base64} url=${Buffer.from(value).toString('base64url')}` },
+        { type: 'image', mimeType: 'image/png', data: Buffer.from(`\u0089PNG ${value} IEND`).toString('base64') },
+      ],
+      structuredContent: { byKey: { [value]: { seen: true } }, encoded: base64 },
+    };
+  }
+  if (params.name.startsWith('named-')) return { content: [{ type: 'text', text: `you called ${params.name}` }] };
   return { content: [{ type: 'text', text: `setting=${value}` }], structuredContent: { setting: value } };
 });
 await server.connect(new StdioServerTransport());

@@ -102,6 +102,7 @@ export const resourceSchema = z.strictObject({
 });
 export const promptSchema = z.strictObject({
   name: z.string().min(1),
+  title: z.string().optional(),
   description: z.string().optional(),
   arguments: z
     .array(z.strictObject({ name: z.string().min(1), description: z.string().optional(), required: z.boolean().optional() }))

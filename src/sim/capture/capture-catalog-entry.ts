@@ -1,4 +1,6 @@
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import { toListedPrompt } from '../../domain/mock-surface.js';
+import { toServerInfo } from '../../domain/server-info.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import { toRegistryId } from '../../domain/registry-record.js';
 import type { CapturedSurface } from './capture-surface.js';
@@ -37,11 +39,8 @@ export function toCatalogEntry(server: CatalogServer, createdAt: string): Record
     repoName: null,
     remoteUrl: null,
     deploymentUrl: `https://server.smithery.ai/${server.qualifiedName.replace(/^@/, '')}/mcp`,
-    serverInfo: {
-      name: server.serverInfo.name,
-      version: server.serverInfo.version,
-      ...(server.serverInfo.title ? { title: server.serverInfo.title } : {}),
-    },
+    // As the server sent it (every field the platform keeps), so the mock answers initialize alike.
+    serverInfo: toServerInfo(server.serverInfo, server.serverInfo.name),
     config: {},
     // The catalog shape wants a description on every tool; a tool that has none is named by its title or name.
     tools: server.tools.map((tool) => ({ ...tool, description: tool.description ?? tool.title ?? tool.name })),
@@ -52,6 +51,6 @@ export function toCatalogEntry(server: CatalogServer, createdAt: string): Record
       ...(description === undefined ? {} : { description }),
       ...(mimeType === undefined ? {} : { mimeType }),
     })),
-    prompts: (server.surface.prompts ?? []).map(({ messages: _messages, ...prompt }) => prompt),
+    prompts: (server.surface.prompts ?? []).map(toListedPrompt),
   };
 }

@@ -9,8 +9,9 @@ import { basename, dirname, join, relative } from 'node:path';
 import type { CallToolResult, Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { stringify } from 'yaml';
 import type { Clock } from '../../domain/clock.js';
-import { redactJson, type Redaction } from '../../domain/redaction.js';
+import { redactJson, redactSecretValues, type Redaction } from '../../domain/redaction.js';
 import type { ToolDefinition } from '../../domain/registry.js';
+import { toServerInfo } from '../../domain/server-info.js';
 import { toCatalogEntry } from './capture-catalog-entry.js';
 import { toCanonicalJson } from '../source/canonical-json.js';
 import { inferCaptureOverrides, inferCapturedWorld, type RecordedCall } from './capture-world.js';
@@ -63,14 +64,23 @@ export interface CaptureRecorder {
     origin: CaptureOrigin,
     call: { name: string; arguments: Record<string, unknown>; result: Record<string, unknown>; events?: readonly ToolEvent[] },
   ): void;
-  toolList(origin: CaptureOrigin, tools: readonly Record<string, unknown>[]): void;
+  /**
+   * A full tool listing. `seenBy` says whose session listed them: a client's MCP session (which
+   * declared that client's capabilities, so the upstream showed it the tools such a client sees)
+   * or the platform's own (`.tools`, the listing at the start): a client's listing is kept over
+   * the platform's, since the scenario's steps call the tools the client saw.
+   */
+  toolList(origin: CaptureOrigin, tools: readonly Record<string, unknown>[], seenBy: ListingSeenBy): void;
   /** Another answered request: `resources/*` and `prompts/*` become the scenario server's resources and prompts. */
   exchange(origin: CaptureOrigin, exchange: { method: string; params: Record<string, unknown>; result: Record<string, unknown> }): void;
-  /** Whether a listing of the connection's tools was captured. */
-  hasTools(origin: CaptureOrigin): boolean;
+  /** Whether a listing of the connection's tools was captured that `seenBy` would not replace. */
+  hasTools(origin: CaptureOrigin, seenBy: ListingSeenBy): boolean;
   /** What was captured so far: calls, servers, redactions and the files written. */
   summary(): CaptureSummary;
 }
+
+/** Whose session listed the tools: a client's MCP session, or the platform's own one. */
+export type ListingSeenBy = 'client' | 'platform';
 
 export interface CaptureSummary {
   calls: number;
@@ -90,6 +100,8 @@ interface CapturedServer {
   /** The serverInfo as the upstream sent it, as JSON: redacted again only when it changes. */
   serverInfoSeen: string;
   tools: ToolDefinition[] | null;
+  /** Whose listing `tools` is. */
+  toolsSeenBy: ListingSeenBy | null;
   /** Its resources, templates and prompts, as listed, read and got (redacted). */
   surface: SurfaceCapture;
   calls: (RecordedCall & { sequence: number })[];
@@ -118,7 +130,18 @@ export function createCaptureRecorder({
     redactions: join(directory, 'redactions.json'),
     scenario: scenarioFile,
   };
-  const fixtures = createFixtureRecorder({ directory: files.fixtures, clock });
+  // Every secret any origin named, longest first: what no file name or text may hold when it is written.
+  let secrets: string[] = [];
+  const learn = (origin: CaptureOrigin) => {
+    if (origin.secrets.every((secret) => secrets.includes(secret))) return;
+    secrets = [...new Set([...secrets, ...origin.secrets])].filter((secret) => secret !== '').sort((a, b) => b.length - a.length);
+  };
+  // The one door every file of a capture goes through: values are redacted where they were found
+  // (so the report names them), and whatever slipped past (a name composed of several, an
+  // encoding built later) is redacted here from the file's name and its text.
+  const write = (file: string, text: string) =>
+    writeFileAtomically(join(directory, redactSecretValues(relative(directory, file), secrets)), redactSecretValues(text, secrets));
+  const fixtures = createFixtureRecorder({ directory: files.fixtures, clock, write });
   const servers = new Map<string, CapturedServer>();
   const redactions: CaptureRedaction[] = [];
   let sequence = 0;
@@ -146,6 +169,7 @@ export function createCaptureRecorder({
         serverInfo,
         serverInfoSeen: seen,
         tools: null,
+        toolsSeenBy: null,
         surface: createSurfaceCapture(),
         calls: [],
         occurrences: new Map(),
@@ -158,18 +182,19 @@ export function createCaptureRecorder({
   }
 
   function redact<T>(value: T, origin: CaptureOrigin, tool: string, call: number, path: string): T {
+    learn(origin);
     const outcome = redactJson(value, { values: origin.secrets, patterns }, path);
     for (const found of outcome.redactions) {
       const entry = { connection: `${origin.namespace}/${origin.connectionId}`, tool, call, ...found };
       redactions.push(entry);
       onRedaction?.(entry);
     }
-    if (outcome.redactions.length > 0) writeFileAtomically(files.redactions, `${JSON.stringify(redactions, null, 2)}\n`);
+    if (outcome.redactions.length > 0) write(files.redactions, `${JSON.stringify(redactions, null, 2)}\n`);
     return outcome.value as T;
   }
 
   function writeSession(): void {
-    writeFileAtomically(
+    write(
       files.registry,
       `${JSON.stringify(
         [...servers.values()]
@@ -193,13 +218,14 @@ export function createCaptureRecorder({
         namespace: server.namespace,
         connectionId: server.connectionId,
         description: describe(server),
+        serverInfo: toServerInfo(server.serverInfo, server.serverInfo.name),
         tools: server.tools ?? [],
         surface: server.surface.toSurface(),
         ...toSimulation(server.tools ?? [], server.calls),
         calls: server.calls,
       })),
     });
-    writeFileAtomically(
+    write(
       files.scenario,
       `# Written by mcpsim capture: edit it like any scenario (docs/scenarios.md); capturing again rewrites it.\n${stringify(scenario, { lineWidth: 0 })}`,
     );
@@ -228,26 +254,32 @@ export function createCaptureRecorder({
     toolCall: (origin, call) =>
       guarded(() => {
         const number = ++sequence;
-        const server = serverOf(origin, call.name, number);
-        const args = redact(call.arguments, origin, call.name, number, '$.arguments');
-        const result = redact(call.result, origin, call.name, number, '$.result');
+        // A tool's name names its fixture file and its steps: a server may put what it was given in it.
+        // The report names the call by its redacted name too, since it is printed.
+        const shown = redactJson(call.name, { values: origin.secrets, patterns }).value as string;
+        const name = redact(call.name, origin, shown, number, '$.name');
+        const server = serverOf(origin, name, number);
+        const args = redact(call.arguments, origin, name, number, '$.arguments');
+        const result = redact(call.result, origin, name, number, '$.result');
         // What the call sent and what the client answered are recorded like its result: redacted first.
-        const events = call.events && call.events.length > 0 ? redact([...call.events], origin, call.name, number, '$.events') : undefined;
-        const key = `${call.name} ${toCanonicalJson(args)}`;
+        const events = call.events && call.events.length > 0 ? redact([...call.events], origin, name, number, '$.events') : undefined;
+        const key = `${name} ${toCanonicalJson(args)}`;
         const occurrence = (server.occurrences.get(key) ?? 0) + 1;
         server.occurrences.set(key, occurrence);
         fixtures.record(
-          { server: server.qualifiedName, tool: call.name, arguments: args, occurrence },
+          { server: server.qualifiedName, tool: name, arguments: args, occurrence },
           { result: result as unknown as CallToolResult, ...(events ? { events } : {}) },
           server.upstream,
         );
-        server.calls.push({ tool: call.name, arguments: args, result, sequence: number });
+        server.calls.push({ tool: name, arguments: args, result, sequence: number });
         writeSession();
       }),
-    toolList: (origin, tools) =>
+    toolList: (origin, tools, seenBy) =>
       guarded(() => {
         const server = serverOf(origin, '(tools/list)', 0);
+        if (server.toolsSeenBy === 'client' && seenBy === 'platform') return;
         server.tools = redact(tools, origin, '(tools/list)', 0, '$.tools') as unknown as ToolDefinition[];
+        server.toolsSeenBy = seenBy;
         writeSession();
       }),
     exchange: (origin, { method, params, result }) =>
@@ -256,7 +288,10 @@ export function createCaptureRecorder({
         const safe = redact({ params, result }, origin, `(${method})`, 0, '$');
         if (server.surface.add(method, safe.params, safe.result)) writeSession();
       }),
-    hasTools: (origin) => servers.get(`${origin.namespace}/${origin.connectionId}`)?.tools != null,
+    hasTools: (origin, seenBy) => {
+      const known = servers.get(`${origin.namespace}/${origin.connectionId}`)?.toolsSeenBy;
+      return known === 'client' || known === seenBy;
+    },
     summary: () => ({
       calls: sequence,
       servers: [...servers.values()].map((server) => server.qualifiedName),

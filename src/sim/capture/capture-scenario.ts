@@ -6,6 +6,7 @@
  */
 import type { SeedWorld } from '../../domain/mock-settings.js';
 import type { ToolDefinition } from '../../domain/registry.js';
+import type { ServerInfo } from '../../domain/connection.js';
 import type { ToolOverride } from '../../domain/tool-operation.js';
 import type { RecordedCall } from './capture-world.js';
 import type { CapturedSurface } from './capture-surface.js';
@@ -15,6 +16,8 @@ export interface CapturedScenarioServer {
   namespace: string;
   connectionId: string;
   description: string;
+  /** Its serverInfo as it sent it (redacted): the mock answers initialize with it. */
+  serverInfo: ServerInfo;
   tools: readonly ToolDefinition[];
   /** Its resources, resource templates and prompts, with the contents and messages seen. */
   surface: CapturedSurface;
@@ -68,6 +71,7 @@ export function toCaptureScenario({
     servers: servers.map((server) => ({
       qualifiedName: server.qualifiedName,
       description: server.description,
+      serverInfo: server.serverInfo,
       tools: server.tools.map(({ name: tool, title, description: about, inputSchema, outputSchema, annotations }) => ({
         name: tool,
         ...(title === undefined ? {} : { title }),

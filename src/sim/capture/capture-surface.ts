@@ -43,6 +43,8 @@ export function createSurfaceCapture(): SurfaceCapture {
   // Reads and gets are kept apart from the listings, which a later listing replaces.
   const contents = new Map<string, Pick<CapturedResource, 'text' | 'blob' | 'mimeType'>>();
   const messages = new Map<string, NonNullable<CapturedPrompt['messages']>>();
+  // The description each first get answered (null: none), which may not be the listed one.
+  const gotDescriptions = new Map<string, string | null>();
   // Per prompt or template and argument, every value the server offered, in the order first seen.
   const completions = new Map<string, { completion: Omit<MockCompletion, 'values'>; values: Set<string> }>();
 
@@ -96,9 +98,11 @@ export function createSurfaceCapture(): SurfaceCapture {
                 },
               ];
             });
+            const title = stringOf(prompt.title);
             const description = stringOf(prompt.description);
             prompts.set(name, {
               name,
+              ...(title !== undefined ? { title } : {}),
               ...(description !== undefined ? { description } : {}),
               ...(args.length > 0 ? { arguments: args } : {}),
             });
@@ -108,6 +112,7 @@ export function createSurfaceCapture(): SurfaceCapture {
           const name = stringOf(params.name);
           if (name === undefined || messages.has(name)) return false;
           messages.set(name, toPromptMessages(result.messages, params.arguments));
+          gotDescriptions.set(name, stringOf(result.description) ?? null);
           return true;
         }
         case 'completion/complete': {
@@ -135,10 +140,13 @@ export function createSurfaceCapture(): SurfaceCapture {
         surface.completions = [...completions.values()].map(({ completion, values }) => ({ ...completion, values: [...values] }));
       if (prompts || messages.size > 0) {
         const known = prompts ?? new Map<string, CapturedPrompt>();
-        const got = [...messages.keys()].filter((name) => !known.has(name)).map((name) => ({ name }));
+        const got = [...messages.keys()].filter((name) => !known.has(name)).map((name): CapturedPrompt => ({ name }));
         surface.prompts = [...known.values(), ...got].map((prompt) => {
           const said = messages.get(prompt.name);
-          return said ? { ...prompt, messages: said } : prompt;
+          if (!said) return prompt;
+          // The mock answers a get with the listed description unless told otherwise: told only when the server answered another (or none).
+          const answered = gotDescriptions.get(prompt.name) ?? null;
+          return { ...prompt, messages: said, ...(answered === (prompt.description ?? null) ? {} : { resultDescription: answered }) };
         });
       }
       return surface;

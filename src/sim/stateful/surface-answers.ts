@@ -103,7 +103,9 @@ export function getMockPrompt(surface: ServedSurface, name: string, args: Record
   if (!prompt) return { unknownPrompt: name };
   const missing = (prompt.arguments ?? []).find((argument) => argument.required === true && args[argument.name] === undefined);
   if (missing) return { missingArgument: missing.name };
-  const description = prompt.description === undefined ? {} : { description: prompt.description };
+  // A captured prompt answers the description its server answered (none, when it sent none).
+  const answered = prompt.resultDescription === undefined ? prompt.description : prompt.resultDescription;
+  const description = answered == null ? {} : { description: answered };
   if (prompt.messages !== undefined) {
     const messages = prompt.messages.map(({ role, text, content }) => ({
       role,
