@@ -7,10 +7,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { toFieldKind, type FieldKind } from '../src/domain/field-kind.js';
+import { toFieldKind, type FieldKind } from '../src/sim/stateful/field-kind.js';
 import { createSchemaCompiler, describeSchemaError } from '../src/domain/json-schema.js';
 import type { ToolDefinition } from '../src/domain/registry.js';
-import { inferServerShapes } from '../src/domain/tool-operation.js';
+import { inferServerShapes } from '../src/reading/tool-operation.js';
 import { publicServers, type PublicServer, type WalkStep } from './public-servers.js';
 
 /**

@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import type { Connection, ConnectionInput, ServerTarget } from '../domain/connection.js';
 import { hostedQualifiedNames, isSimulated } from '../domain/hosted-server.js';
 import { planConnectionWrite, type ConnectionWritePlan } from '../domain/connection-write.js';
-import { toStartingWorld } from '../domain/starting-world.js';
+import { toStartingWorld } from '../sim/stateful/starting-world.js';
 import { apiError } from '../errors.js';
 import { checkConnectionAccess, missingPermission, type Caller } from './http/access.js';
 import type { ConnectionPlace } from './connection-upstream.js';
@@ -90,7 +90,7 @@ function storeConnection(dependencies: WriteDependencies, write: ConnectionWrite
 
 /**
  * A new mock of a registry server starts from a small world derived from its tools
- * (domain/starting-world.ts) rather than an empty one; a scenario then sets its own world over it.
+ * (sim/stateful/starting-world.ts) rather than an empty one; a scenario then sets its own world over it.
  * A mock described in words (`mock.scenario`) is left to its description: made-up examples could
  * contradict it.
  */

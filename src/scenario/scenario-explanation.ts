@@ -6,10 +6,12 @@
  */
 import type { WorldState } from '../domain/memory-log.js';
 import type { ToolDefinition } from '../domain/registry.js';
-import { explainTools, type ToolExplanation } from '../domain/tool-explanation.js';
+import { explainTools, type ToolExplanation } from '../reading/tool-explanation.js';
 import { loadDemoCatalog } from '../store/demo-catalog.js';
 import type { Scenario } from './scenario-schema.js';
 import { toolsByServer, toServerKey } from './scenario-tool-checks.js';
+// The CLI prints explanations and imports no reading of its own: the label comes with them.
+export { toOperationLabel } from '../reading/tool-explanation.js';
 
 /** One mock connection's tools, explained. */
 export interface ConnectionExplanation {

@@ -1,7 +1,7 @@
 import type { WorldState as DomainWorld } from '../domain/memory-log.js';
 import type { ToolDefinition } from '../domain/registry.js';
-import { explainTools, toOperationLabel, type ToolExplanation } from '../domain/tool-explanation.js';
-import type { ToolOverride } from '../domain/tool-operation.js';
+import { explainTools, toOperationLabel, type ToolExplanation } from '../reading/tool-explanation.js';
+import type { ToolOverride } from '../reading/tool-operation.js';
 import type { Stores } from '../store/stores.js';
 import { errorText, segment, type ApiClient } from './api-client.js';
 import { Badge, Csrf, Json, Layout, Notice } from './layout.js';

@@ -15,7 +15,7 @@ import { toCatalogEntry } from './capture-catalog-entry.js';
 import { toCanonicalJson } from '../source/canonical-json.js';
 import { inferCaptureOverrides, inferCapturedWorld, type RecordedCall } from './capture-world.js';
 import type { SeedWorld } from '../../domain/mock-settings.js';
-import type { ToolOverride } from '../../domain/tool-operation.js';
+import type { ToolOverride } from '../../reading/tool-operation.js';
 import { createFixtureRecorder } from '../fixtures/fixture-recorder.js';
 import { removeStaleTemporaryFiles, writeFileAtomically } from '../fixtures/atomic-file.js';
 import { toCaptureScenario } from './capture-scenario.js';

@@ -8,9 +8,9 @@
  * a flag the world does not model), so it cannot hide what the answer needs. Pure.
  */
 import type { WorldState } from '../../domain/memory-log.js';
-import { toPlural, toSingular } from '../../domain/entity-words.js';
+import { toPlural, toSingular } from '../../reading/entity-words.js';
 import type { ToolDefinition } from '../../domain/registry.js';
-import { inferServerShapes, toCallShape, type ToolOverride, type ToolShape } from '../../domain/tool-operation.js';
+import { inferServerShapes, toCallShape, type ToolOverride, type ToolShape } from '../../reading/tool-operation.js';
 import {
   entitiesOf,
   fieldValue,

@@ -1,6 +1,6 @@
-import { toPresentShape } from '../../domain/absent-arguments.js';
+import { toPresentShape } from '../../reading/absent-arguments.js';
 import type { ToolDefinition } from '../../domain/registry.js';
-import { inferServerShapes, toCallShape, type ToolOverride, type ToolShape } from '../../domain/tool-operation.js';
+import { inferServerShapes, toCallShape, type ToolOverride, type ToolShape } from '../../reading/tool-operation.js';
 import type { ToolCall } from './tool-result-source.js';
 
 const noOverrides: Readonly<Record<string, ToolOverride>> = Object.freeze({});
@@ -22,7 +22,7 @@ export interface CallShapes {
 }
 
 /**
- * The inferred shapes of a call's server and tool (domain/tool-operation.ts), cached; null for a
+ * The inferred shapes of a call's server and tool (reading/tool-operation.ts), cached; null for a
  * call without a context (no memory, nothing to infer from).
  *
  * @example

@@ -7,15 +7,15 @@
  *
  * Pure: it reads the same inference the simulator runs (tool-operation.ts) and asks nothing else.
  */
-import type { WorldState } from './memory-log.js';
-import type { ToolDefinition } from './registry.js';
+import type { WorldState } from '../domain/memory-log.js';
+import type { ToolDefinition } from '../domain/registry.js';
 import { propertiesOf } from './tool-id-argument.js';
 import { parseToolName, toCommonPrefix } from './tool-name.js';
 import { inferServerShapes, type ToolOverride, type ToolShape } from './tool-operation.js';
 import type { ToolOperation } from './tool-verbs.js';
 import { toNewIdWithSource, type IdSource } from './id-format.js';
 import { toIdSchemas, type IdSchemas } from './tool-reading.js';
-import { isControlArgument, isQueryArgument, type EntityRecord } from './world-query.js';
+import { isControlArgument, isQueryArgument, type EntityRecord } from '../domain/world-query.js';
 
 /** What the inference found about one tool, with one reason per finding. */
 export interface ToolExplanation {

@@ -6,13 +6,13 @@
  * show (id-format.ts), names and other required text from faker by field (field-value.ts). A
  * scenario's own world replaces it.
  */
-import { toPlural } from './entity-words.js';
+import { toPlural } from '../../reading/entity-words.js';
 import { toStringValue } from './field-value.js';
-import { toNewId } from './id-format.js';
-import type { WorldState } from './memory-log.js';
-import type { ToolDefinition } from './registry.js';
-import { inferServerShapes, type ToolShape } from './tool-operation.js';
-import { toIdSchemas } from './tool-reading.js';
+import { toNewId } from '../../reading/id-format.js';
+import type { WorldState } from '../../domain/memory-log.js';
+import type { ToolDefinition } from '../../domain/registry.js';
+import { inferServerShapes, type ToolShape } from '../../reading/tool-operation.js';
+import { toIdSchemas } from '../../reading/tool-reading.js';
 
 /** Enough to look lived in, small enough to read in the dashboard at a glance. */
 const maxTypes = 6;

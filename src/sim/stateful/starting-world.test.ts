@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from './registry.js';
+import type { ToolDefinition } from '../../domain/registry.js';
 import { exampleIds, toStartingWorld } from './starting-world.js';
 
 const tool = (name: string, properties: Record<string, unknown> = {}, required: string[] = []): ToolDefinition => ({

@@ -8,10 +8,10 @@
 import { toWords } from './entity-words.js';
 import { toNewIdWithSource, type IdSource } from './id-format.js';
 import { isPayloadArgument } from './argument-payload.js';
-import type { ToolDefinition } from './registry.js';
+import type { ToolDefinition } from '../domain/registry.js';
 import { inferServerShapes, type ToolOverride, type ToolShape } from './tool-operation.js';
 import { toConditions } from './world-filter.js';
-import { isControlArgument, isPagingArgument, isQueryArgument } from './world-query.js';
+import { isControlArgument, isPagingArgument, isQueryArgument } from '../domain/world-query.js';
 
 /** How a list or search uses one argument. */
 export type FilterKind = 'equality' | 'range' | 'group' | 'query' | 'ids' | 'type';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from './registry.js';
+import type { ToolDefinition } from '../domain/registry.js';
 import { explainTools, toOperationLabel } from './tool-explanation.js';
 
 const tool = (name: string, properties: Record<string, unknown> = {}, required: string[] = [], extra: Partial<ToolDefinition> = {}) =>

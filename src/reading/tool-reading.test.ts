@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from './registry.js';
+import type { ToolDefinition } from '../domain/registry.js';
 import { toToolReadings } from './tool-reading.js';
 
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
