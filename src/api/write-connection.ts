@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import type { Connection, ConnectionInput, ServerTarget } from '../domain/connection.js';
 import { hostedQualifiedNames, isSimulated } from '../domain/hosted-server.js';
 import { planConnectionWrite, type ConnectionWritePlan } from '../domain/connection-write.js';
+import { readServer } from '../reading/read-server.js';
 import { toStartingWorld } from '../sim/stateful/starting-world.js';
 import { apiError } from '../errors.js';
 import { checkConnectionAccess, missingPermission, type Caller } from './http/access.js';
@@ -97,7 +98,9 @@ function storeConnection(dependencies: WriteDependencies, write: ConnectionWrite
 function seedStartingWorld(stores: WriteDependencies['stores'], connection: Connection, now: string): void {
   const seq = connection.key;
   if (seq === undefined || !isSimulated(connection) || connection.server === null || connection.mock?.scenario) return;
-  const world = toStartingWorld(stores.registry.get(connection.server)?.tools ?? [], now);
+  const entry = stores.registry.get(connection.server);
+  // Read as the simulator will read it: with the server's names (a new mock has no corrections yet).
+  const world = toStartingWorld(readServer(entry?.tools ?? [], { serverNames: [connection.server, entry?.displayName ?? ''] }), now);
   if (Object.keys(world.entities).length > 0) stores.memory.setSettings(stores.memory.keyFor(seq), seq, { world, tools: {} });
 }
 

@@ -11,10 +11,11 @@ import type { WorldState } from '../domain/memory-log.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import { propertiesOf } from './tool-id-argument.js';
 import { parseToolName, toCommonPrefix } from './tool-name.js';
-import { inferServerShapes, type ToolOverride, type ToolShape } from './tool-operation.js';
+import type { ServiceModel } from './read-server.js';
+import type { ToolOverride, ToolShape } from './tool-operation.js';
 import type { ToolOperation } from './tool-verbs.js';
 import { toNewIdWithSource, type IdSource } from './id-format.js';
-import { toIdSchemas, type IdSchemas } from './tool-reading.js';
+import type { IdSchemas } from './id-schemas.js';
 import { isControlArgument, isQueryArgument, type EntityRecord } from '../domain/world-query.js';
 
 /** What the inference found about one tool, with one reason per finding. */
@@ -34,25 +35,20 @@ export interface ToolExplanation {
 }
 
 /**
- * The explanation of every tool of a server, in the server's order, with the scenario's
- * corrections applied and ids as a create in `world` would make them.
+ * The explanation of every tool of a server, in the server's order, from its service model
+ * (corrections applied), with ids as a create in `world` would make them.
  *
  * @example
- *   explainTools(tools)[0];
+ *   explainTools(readServer(tools))[0];
  *   // { tool: 'create_ticket', operation: 'create', entity: 'ticket', idArgument: null, filters: [], nextId: 'ticket_1',
  *   //   why: { operation: 'the verb "create" in the name', ... } }
  */
-export function explainTools(
-  tools: readonly ToolDefinition[],
-  overrides: Readonly<Record<string, ToolOverride>> = {},
-  world?: WorldState,
-  serverNames: readonly string[] = [],
-): ToolExplanation[] {
-  const shapes = inferServerShapes(tools, overrides, serverNames);
+export function explainTools(model: ServiceModel, world?: WorldState): ToolExplanation[] {
+  const { tools, shapes, corrections } = model;
   const prefix = toCommonPrefix(tools);
   return tools.map((tool) => {
     const shape = shapes.get(tool.name)!;
-    return explainShape(tool, shape, prefix, overrides[tool.name], world, toIdSchemas(tools, shapes, shape.entity));
+    return explainShape(tool, shape, prefix, corrections[tool.name], world, model.idSchemasOf(shape.entity));
   });
 }
 

@@ -6,6 +6,7 @@
  */
 import type { WorldState } from '../domain/memory-log.js';
 import type { ToolDefinition } from '../domain/registry.js';
+import { readServer } from '../reading/read-server.js';
 import { explainTools, type ToolExplanation } from '../reading/tool-explanation.js';
 import { loadDemoCatalog } from '../store/demo-catalog.js';
 import type { Scenario } from './scenario-schema.js';
@@ -40,7 +41,10 @@ export function explainScenario(scenario: Scenario): ConnectionExplanation[] {
       explained.push({
         connection: `${namespace.name}/${connection.id}`,
         server: connection.server,
-        tools: explainTools(tools, { ...scenario.tools, ...mock.tools }, world, [connection.server]),
+        tools: explainTools(
+          readServer(tools, { serverNames: [connection.server], corrections: { ...scenario.tools, ...mock.tools } }),
+          world,
+        ),
       });
     }
   }
@@ -60,7 +64,7 @@ export function explainCatalogServer(qualifiedName: string): ConnectionExplanati
     ? {
         connection: entry.qualifiedName,
         server: entry.qualifiedName,
-        tools: explainTools(entry.tools, {}, undefined, [entry.qualifiedName]),
+        tools: explainTools(readServer(entry.tools, { serverNames: [entry.qualifiedName, entry.displayName] })),
       }
     : null;
 }
@@ -77,7 +81,7 @@ export function listCatalogServers(): string[] {
  *   explainToolList('@acme/desk', [{ name: 'get_ticket', inputSchema: { type: 'object' } }]);
  */
 export function explainToolList(server: string, tools: readonly ToolDefinition[]): ConnectionExplanation {
-  return { connection: server, server, tools: explainTools(tools, {}, undefined, [server]) };
+  return { connection: server, server, tools: explainTools(readServer(tools, { serverNames: [server] })) };
 }
 
 type SeedWorld = Scenario['world'];

@@ -195,7 +195,7 @@ export function createCaptureRecorder({
         description: describe(server),
         tools: server.tools ?? [],
         surface: server.surface.toSurface(),
-        ...toSimulation(server.tools ?? [], server.calls),
+        ...toSimulation(server.tools ?? [], server.calls, [server.qualifiedName, server.serverInfo.title ?? server.serverInfo.name]),
         calls: server.calls,
       })),
     });
@@ -270,9 +270,10 @@ export function createCaptureRecorder({
 function toSimulation(
   tools: readonly ToolDefinition[],
   calls: readonly RecordedCall[],
+  serverNames: readonly string[],
 ): { world: SeedWorld; overrides: Record<string, ToolOverride> } {
-  const overrides = inferCaptureOverrides(tools);
-  return { world: inferCapturedWorld(tools, calls, overrides), overrides };
+  const overrides = inferCaptureOverrides(tools, serverNames);
+  return { world: inferCapturedWorld(tools, calls, overrides, serverNames), overrides };
 }
 
 function describe(server: CapturedServer): string {

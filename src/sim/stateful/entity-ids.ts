@@ -8,7 +8,7 @@ import { addToIdSummary, toIdSummary, toNewId, type IdSummary } from '../../read
 import type { WorldState } from '../../domain/memory-log.js';
 import { idsChangedSince, typeVersion } from '../../domain/world-state.js';
 import type { ToolDefinition } from '../../domain/registry.js';
-import { toIdSchemas, type IdSchemas } from '../../reading/tool-reading.js';
+import { toIdSchemas, type IdSchemas } from '../../reading/id-schemas.js';
 import type { EntityRecord } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
 
