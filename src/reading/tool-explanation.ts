@@ -16,6 +16,7 @@ import type { ToolOverride, ToolShape } from './tool-operation.js';
 import type { ToolOperation } from './tool-verbs.js';
 import { toNewIdWithSource, type IdSource } from './id-format.js';
 import type { IdSchemas } from './id-schemas.js';
+import { toListFilters } from './list-filters.js';
 import { isControlArgument, isQueryArgument, type EntityRecord } from '../domain/world-query.js';
 
 /** What the inference found about one tool, with one reason per finding. */
@@ -158,14 +159,14 @@ function whyId(shape: ToolShape, override: ToolOverride | undefined) {
   return `${corrected}"${shape.idArgument}" names the ${shape.entity}${field}; ${unknown}`;
 }
 
+/** The arguments a list or search filters by: the one rule the simulator's list answer follows (list-filters.ts). */
 function toFilters(tool: ToolDefinition, shape: ToolShape): string[] {
-  if (shape.operation !== 'list' && shape.operation !== 'search') return [];
-  return Object.keys(propertiesOf(tool)).filter((name) => name !== shape.idArgument && !isControlArgument(name));
+  return toListFilters(tool, shape).map((filter) => filter.argument);
 }
 
 function whyFilters(shape: ToolShape, filters: readonly string[], tool: ToolDefinition) {
   if (shape.operation !== 'list' && shape.operation !== 'search') return 'only a list or search filters';
-  const controls = Object.keys(propertiesOf(tool)).filter((name) => isControlArgument(name));
+  const controls = Object.keys(propertiesOf(tool)).filter((name) => isControlArgument(name) && !filters.includes(name));
   const text = filters.filter((name) => isQueryArgument(name));
   const parts = [filters.length > 0 ? `each argument is matched against the ${shape.entity}'s field of that name` : 'it takes no filter'];
   if (text.length > 0) parts.push(`${text.join(', ')} searches the text of every field`);

@@ -3,18 +3,14 @@
  * entity, the id argument, the arguments it filters a list by (and how), and the format a new id
  * of the entity takes, with where that format came from. `mcpsim explain` and the dashboard show
  * it; the simulator itself answers from the same inference (tool-operation.ts, id-format.ts,
- * world-filter.ts). Pure: the same definitions give the same readings.
+ * list-filters.ts). Pure: the same definitions give the same readings.
  */
 import { toNewIdWithSource, type IdSource } from './id-format.js';
-import { isPayloadArgument } from './argument-payload.js';
-import type { ToolDefinition } from '../domain/registry.js';
 import type { ServiceModel } from './read-server.js';
 import type { ToolShape } from './tool-operation.js';
-import { toConditions } from './world-filter.js';
-import { isControlArgument, isPagingArgument, isQueryArgument } from '../domain/world-query.js';
+import { toListFilters, type FilterKind } from './list-filters.js';
 
-/** How a list or search uses one argument. */
-export type FilterKind = 'equality' | 'range' | 'group' | 'query' | 'ids' | 'type';
+export type { FilterKind };
 
 export interface ToolReading {
   tool: string;
@@ -60,32 +56,9 @@ export function toToolReadings(model: ServiceModel): Map<string, ToolReading> {
       idArgument: shape.idArgument,
       idField: shape.idField,
       basis: shape.basis,
-      filters: shape.operation === 'list' || shape.operation === 'search' ? toFilters(tool, shape) : [],
+      filters: toListFilters(tool, shape),
       idFormat,
     });
   }
   return readings;
-}
-
-const typeNames = new Set(['objecttype', 'object', 'type', 'entitytype', 'entity', 'resource', 'resourcetype', 'kind', 'collection']);
-
-function toFilters(tool: ToolDefinition, shape: ToolShape): ToolReading['filters'] {
-  const properties = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
-  const filters: ToolReading['filters'] = [];
-  for (const [name, schema] of Object.entries(properties)) {
-    if (isPagingArgument(name) || (isControlArgument(name) && !isPayloadArgument(name)) || name === shape.dispatch?.argument) continue;
-    const normal = name.toLowerCase().replace(/[^a-z0-9]/g, '');
-    const example = schema.type === 'number' || schema.type === 'integer' ? 1 : schema.type === 'string' ? '2026-01-01' : {};
-    let kind: FilterKind = 'equality';
-    if (isQueryArgument(name) || (schema.type === 'string' && ['jql', 'cql', 'filter', 'where', 'querystring'].includes(normal)))
-      kind = 'query';
-    else if (typeNames.has(normal)) kind = 'type';
-    else if (schema.type === 'array' && /ids$|keys$|numbers$/.test(normal)) kind = 'ids';
-    else {
-      const conditions = toConditions(name, example);
-      if (conditions !== null) kind = typeof example === 'object' ? 'group' : 'range';
-    }
-    filters.push({ argument: name, kind });
-  }
-  return filters;
 }
