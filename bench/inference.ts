@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createManualClock } from '../src/domain/clock.js';
 import type { ToolDefinition } from '../src/domain/registry.js';
-import { inferServerShapes, toolOperations, type ToolOperation } from '../src/domain/tool-operation.js';
+import { inferServerShapes, toolOperations, type ToolOperation } from '../src/reading/tool-operation.js';
 import { createPlatform } from '../src/platform/platform.js';
 import { applyScenario } from '../src/scenario/apply-scenario.js';
 import { loadScenarios } from '../src/scenario/load-scenario.js';

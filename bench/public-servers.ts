@@ -8,7 +8,7 @@
  * earlier step saved. Tools whose names the registry refuses (vectra's `Summarize Detection` and
  * `Visualize Entity Detections`, with spaces) are left out: no mock connection can serve them.
  */
-import type { ToolOperation } from '../src/domain/tool-operation.js';
+import type { ToolOperation } from '../src/reading/tool-operation.js';
 
 /** One call of a walk, and what its answer must show to be consistent with the ones before. */
 export interface WalkStep {

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ToolDefinition } from '../src/domain/registry.js';
-import { inferServerShapes } from '../src/domain/tool-operation.js';
+import { inferServerShapes } from '../src/reading/tool-operation.js';
 import { publicServers, type PublicServer, type WalkStep } from './public-servers.js';
 import { runWalk, type Answer, type CallTool } from './walk-checks.js';
 

@@ -6,7 +6,7 @@
  * outputSchema-valid). Shared by `measurePublicServer` (public-walks.ts) and the corpus
  * measurement (corpus/measure.ts), so both count alike.
  */
-import { toFieldKind, type FieldKind } from '../src/domain/field-kind.js';
+import { toFieldKind, type FieldKind } from '../src/sim/stateful/field-kind.js';
 import { createSchemaCompiler, describeSchemaError } from '../src/domain/json-schema.js';
 import type { ToolDefinition } from '../src/domain/registry.js';
 import type { WalkStep } from './public-servers.js';

@@ -96,14 +96,15 @@ const allowedTargets: Record<string, readonly string[]> = {
   'version.ts': [],
   'config.ts': [],
   domain: ['domain/', 'errors.ts'],
+  reading: ['reading/', 'domain/', ...leaves],
   store: ['store/', 'domain/', ...leaves],
   search: ['search/', 'domain/', 'store/', ...leaves],
-  sim: ['sim/', 'domain/', 'store/', ...leaves],
+  sim: ['sim/', 'reading/', 'domain/', 'store/', ...leaves],
   mcp: ['mcp/', 'sim/', 'domain/', 'store/', ...leaves],
-  scenario: ['scenario/', 'domain/', 'store/', ...leaves],
-  api: ['api/', 'mcp/', 'sim/', 'search/', 'domain/', 'store/', ...leaves],
+  scenario: ['scenario/', 'reading/', 'domain/', 'store/', ...leaves],
+  api: ['api/', 'mcp/', 'sim/', 'reading/', 'search/', 'domain/', 'store/', ...leaves],
   // ui -> api/pages: the one shared look (the stylesheet of the dashboard and of the setup and login pages).
-  ui: ['ui/', 'api/pages/', 'mcp/', 'sim/', 'search/', 'domain/', 'store/', ...leaves],
+  ui: ['ui/', 'api/pages/', 'mcp/', 'sim/', 'reading/', 'search/', 'domain/', 'store/', ...leaves],
   platform: ['platform/', 'api/', 'ui/', 'mcp/', 'sim/', 'search/', 'store/', 'domain/', ...leaves],
   node: ['node/', 'api/', ...leaves],
   msw: ['msw/', 'platform/', 'scenario/', 'domain/', ...leaves],
@@ -359,11 +360,16 @@ describe('the import directions of docs/architecture.md', () => {
     expect(about('domain/'), report(about('domain/'))).toEqual([]);
   });
 
+  it('lets reading/ import only reading/, domain/ and the leaves (the reading of a server sits above the platform rules)', () => {
+    expect(sources.some((file) => file.path.startsWith('reading/'))).toBe(true);
+    expect(about('reading/'), report(about('reading/'))).toEqual([]);
+  });
+
   it('lets store/ import only store/, domain/ and errors.ts', () => {
     expect(about('store/'), report(about('store/'))).toEqual([]);
   });
 
-  it('lets api/ import only api/, mcp/, sim/, search/, domain/, store/, errors.ts and version.ts', () => {
+  it('lets api/ import only api/, mcp/, sim/, reading/, search/, domain/, store/, errors.ts and version.ts', () => {
     expect(about('api/'), report(about('api/'))).toEqual([]);
   });
 

@@ -19,9 +19,9 @@
  */
 import { emptyWorld } from '../../src/domain/memory-log.js';
 import type { ToolDefinition } from '../../src/domain/registry.js';
-import { isUrlArgument, propertiesOf, requiredOf } from '../../src/domain/tool-id-argument.js';
-import type { ToolShape } from '../../src/domain/tool-operation.js';
-import { toParentReferences } from '../../src/domain/tool-parents.js';
+import { isUrlArgument, propertiesOf, requiredOf } from '../../src/reading/tool-id-argument.js';
+import type { ToolShape } from '../../src/reading/tool-operation.js';
+import { toParentReferences } from '../../src/reading/tool-parents.js';
 import { toNormalName } from '../../src/domain/world-query.js';
 import { toClockAnswer } from '../../src/sim/stateful/clock-answers.js';
 import { describedFieldNames, describedText, describedValues } from '../../src/sim/stateful/described-values.js';

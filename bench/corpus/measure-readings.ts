@@ -4,11 +4,11 @@
  * service's name as a prefix), and the id and parent arguments where the label names them. Pure:
  * it reads the same inference the simulator runs (`inferServerShapes` with the server's names).
  */
-import { toSingular, toWords } from '../../src/domain/entity-words.js';
+import { toSingular, toWords } from '../../src/reading/entity-words.js';
 import type { ToolDefinition } from '../../src/domain/registry.js';
-import { toServiceWords } from '../../src/domain/tool-name.js';
-import { inferServerShapes } from '../../src/domain/tool-operation.js';
-import { toParentReferences } from '../../src/domain/tool-parents.js';
+import { toServiceWords } from '../../src/reading/tool-name.js';
+import { inferServerShapes } from '../../src/reading/tool-operation.js';
+import { toParentReferences } from '../../src/reading/tool-parents.js';
 import { toLabelKinds, type CorpusLabels } from './corpus-files.js';
 import { toReadKinds } from './measure-kind.js';
 

@@ -1,5 +1,4 @@
-import { toOperationLabel } from '../domain/tool-explanation.js';
-import type { ConnectionExplanation } from '../scenario/scenario-explanation.js';
+import { toOperationLabel, type ConnectionExplanation } from '../scenario/scenario-explanation.js';
 
 /**
  * The text of `mcpsim explain` and `mcpsim check --explain`: per connection, per tool, what the

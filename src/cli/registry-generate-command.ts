@@ -1,4 +1,4 @@
-import { createSyntheticServers } from '../domain/synthetic-servers.js';
+import { createSyntheticServers } from './synthetic-servers.js';
 import { CliError, exitCodes } from './cli-error.js';
 import type { CommandInput, CommandOptions } from './command.js';
 import type { CliIo } from './io.js';

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { maxWorldFacts } from './world-state.js';
-import { toolOperations } from './tool-verbs.js';
+import { toolOperations } from './tool-override.js';
 import { toolScriptFields } from './tool-script.js';
 import { mockSurfaceSchema } from './mock-surface.js';
 

@@ -3,7 +3,7 @@
  * public API reference), so a mock of a well-known service makes ids of its shape with no
  * configuration: a Stripe customer is `cus_…`, a Trello card 24 hex digits, a Jira issue `ABC-12`.
  * They are the last clue before a made-up `<type>_<n>`: the world's ids, the input schemas'
- * patterns and the descriptions' examples all come first (src/domain/id-format.ts).
+ * patterns and the descriptions' examples all come first (id-format.ts).
  */
 import { readFileSync } from 'node:fs';
 

@@ -6,10 +6,13 @@
  */
 import type { WorldState } from '../domain/memory-log.js';
 import type { ToolDefinition } from '../domain/registry.js';
-import { explainTools, type ToolExplanation } from '../domain/tool-explanation.js';
+import { readServer } from '../reading/read-server.js';
+import { explainTools, type ToolExplanation } from '../reading/tool-explanation.js';
 import { loadDemoCatalog } from '../store/demo-catalog.js';
 import type { Scenario } from './scenario-schema.js';
 import { toolsByServer, toServerKey } from './scenario-tool-checks.js';
+// The CLI prints explanations and imports no reading of its own: the label comes with them.
+export { toOperationLabel } from '../reading/tool-explanation.js';
 
 /** One mock connection's tools, explained. */
 export interface ConnectionExplanation {
@@ -38,7 +41,10 @@ export function explainScenario(scenario: Scenario): ConnectionExplanation[] {
       explained.push({
         connection: `${namespace.name}/${connection.id}`,
         server: connection.server,
-        tools: explainTools(tools, { ...scenario.tools, ...mock.tools }, world, [connection.server]),
+        tools: explainTools(
+          readServer(tools, { serverNames: [connection.server], corrections: { ...scenario.tools, ...mock.tools } }),
+          world,
+        ),
       });
     }
   }
@@ -58,7 +64,7 @@ export function explainCatalogServer(qualifiedName: string): ConnectionExplanati
     ? {
         connection: entry.qualifiedName,
         server: entry.qualifiedName,
-        tools: explainTools(entry.tools, {}, undefined, [entry.qualifiedName]),
+        tools: explainTools(readServer(entry.tools, { serverNames: [entry.qualifiedName, entry.displayName] })),
       }
     : null;
 }
@@ -75,7 +81,7 @@ export function listCatalogServers(): string[] {
  *   explainToolList('@acme/desk', [{ name: 'get_ticket', inputSchema: { type: 'object' } }]);
  */
 export function explainToolList(server: string, tools: readonly ToolDefinition[]): ConnectionExplanation {
-  return { connection: server, server, tools: explainTools(tools, {}, undefined, [server]) };
+  return { connection: server, server, tools: explainTools(readServer(tools, { serverNames: [server] })) };
 }
 
 type SeedWorld = Scenario['world'];

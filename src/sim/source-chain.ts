@@ -3,7 +3,7 @@ import { createReadRepeatSource } from './fixtures/read-repeat-source.js';
 import type { ReplaySource } from './fixtures/replay-source.js';
 import { createStaleReadGuard } from './fixtures/stale-read-guard.js';
 import { createMissSource, type MissPolicy } from './miss-policy.js';
-import { toWords } from '../domain/entity-words.js';
+import { toWords } from '../reading/entity-words.js';
 import { toClockAnswer } from './stateful/clock-answers.js';
 import { chainSources, type ToolCall, type ToolResultSource } from './source/tool-result-source.js';
 

@@ -2,7 +2,7 @@ import { toOccurrenceKey, type MemoryLimits } from '../domain/call-log-bounds.js
 import { type CallLogEntry, type WorldChanges, type WorldState } from '../domain/memory-log.js';
 import { applyWorldChangesInPlace } from '../domain/world-state.js';
 import { replayWorldChanges } from '../domain/world-replay.js';
-import type { ToolOverride } from '../domain/tool-operation.js';
+import type { ToolOverride } from '../domain/tool-override.js';
 import { prepareCallTerms } from './call-terms.js';
 import { prepareStoredCalls, toEntry } from './stored-calls.js';
 import type { Sqlite } from './database.js';

@@ -1,6 +1,6 @@
 import { emptyWorld, type WorldChanges, type WorldState } from '../domain/memory-log.js';
 import type { MockSurface } from '../domain/mock-surface.js';
-import type { ToolOverride } from '../domain/tool-operation.js';
+import type { ToolOverride } from '../domain/tool-override.js';
 import type { ToolScript } from '../domain/tool-script.js';
 import { applyWorldChanges } from '../domain/world-state.js';
 import type { Sqlite } from './database.js';

@@ -1,7 +1,8 @@
 import type { WorldState as DomainWorld } from '../domain/memory-log.js';
 import type { ToolDefinition } from '../domain/registry.js';
-import { explainTools, toOperationLabel, type ToolExplanation } from '../domain/tool-explanation.js';
-import type { ToolOverride } from '../domain/tool-operation.js';
+import { readServer } from '../reading/read-server.js';
+import { explainTools, toOperationLabel, type ToolExplanation } from '../reading/tool-explanation.js';
+import type { ToolOverride } from '../reading/tool-operation.js';
 import type { Stores } from '../store/stores.js';
 import { errorText, segment, type ApiClient } from './api-client.js';
 import { Badge, Csrf, Json, Layout, Notice } from './layout.js';
@@ -72,7 +73,9 @@ export async function loadConnection(
   const tools = await api.get<{ tools: ToolView[] }>(`${path}/.tools`);
   const memory = found.body.mock?.enabled ? await loadMemory(api, stores, accountId, namespace, id, before) : null;
   const listed = tools.ok ? tools.body.tools : [];
-  const readings = found.body.mock?.enabled ? await loadReadings(api, namespace, id, listed) : new Map<string, ToolExplanation>();
+  const readings = found.body.mock?.enabled
+    ? await loadReadings(api, toServerNames(stores, accountId, namespace, id), namespace, id, listed)
+    : new Map<string, ToolExplanation>();
   return { connection: found.body, tools: listed, readings, toolsError: tools.ok ? null : errorText(tools), memory };
 }
 
@@ -80,13 +83,21 @@ export async function loadConnection(
  * How the simulator reads each tool of a mock connection (with its corrections and seed world),
  * by tool name: what `mcpsim explain` prints, shown beside each tool of the playground.
  */
-async function loadReadings(api: ApiClient, namespace: string, id: string, tools: readonly ToolView[]) {
+async function loadReadings(api: ApiClient, serverNames: string[], namespace: string, id: string, tools: readonly ToolView[]) {
   const simulation = await api.get<{ world: DomainWorld; tools: Record<string, ToolOverride> }>(
     `/__mcpsim/connections/${segment(namespace)}/${segment(id)}/simulation`,
   );
   const definitions = tools.map((tool) => ({ ...tool, inputSchema: tool.inputSchema ?? { type: 'object' } }) as ToolDefinition);
-  const explained = simulation.ok ? explainTools(definitions, simulation.body.tools, simulation.body.world) : explainTools(definitions);
+  const model = readServer(definitions, { serverNames, corrections: simulation.ok ? simulation.body.tools : {} });
+  const explained = explainTools(model, simulation.ok ? simulation.body.world : undefined);
   return new Map(explained.map((explanation) => [explanation.tool, explanation]));
+}
+
+/** The names the simulator reads a connection's server with: its qualified name and its display name. */
+function toServerNames(stores: Stores, accountId: string, namespace: string, id: string): string[] {
+  const server = stores.connections.getInNamespace(accountId, namespace, id)?.server;
+  if (!server) return [];
+  return [server, stores.registry.get(server)?.displayName ?? ''];
 }
 
 /**

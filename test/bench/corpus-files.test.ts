@@ -5,7 +5,7 @@
  * and a walk over tools that exist. And the halves stay where they were fixed.
  */
 import { describe, expect, it } from 'vitest';
-import { propertiesOf } from '../../src/domain/tool-id-argument.js';
+import { propertiesOf } from '../../src/reading/tool-id-argument.js';
 import { labelKinds, loadCorpus, orphanLabels, toLabelKinds } from '../../bench/corpus/corpus-files.js';
 import { corpusHalf, toCorpusName } from '../../bench/corpus/split.js';
 

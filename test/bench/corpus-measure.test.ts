@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../../src/domain/registry.js';
-import { inferServerShapes } from '../../src/domain/tool-operation.js';
+import { inferServerShapes } from '../../src/reading/tool-operation.js';
 import type { CorpusEntry, CorpusLabels } from '../../bench/corpus/corpus-files.js';
 import { toReadKinds } from '../../bench/corpus/measure-kind.js';
 import { measureReadings, toEntityKey } from '../../bench/corpus/measure-readings.js';

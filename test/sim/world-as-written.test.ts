@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorldState } from '../../src/domain/memory-log.js';
 import type { ToolDefinition } from '../../src/domain/registry.js';
-import type { ToolOverride } from '../../src/domain/tool-operation.js';
+import type { ToolOverride } from '../../src/reading/tool-operation.js';
 import { applyWorldChanges } from '../../src/domain/world-state.js';
 import { createSimulator } from '../../src/sim/stateful/simulator.js';
 

@@ -7,8 +7,8 @@
  * `npm run bench:inference` (the figures of the stateful simulator alone).
  */
 import type { ToolDefinition } from '../../src/domain/registry.js';
-import { inferServerShapes, type ToolShape } from '../../src/domain/tool-operation.js';
-import { toParentReferences } from '../../src/domain/tool-parents.js';
+import { inferServerShapes, type ToolShape } from '../../src/reading/tool-operation.js';
+import { toParentReferences } from '../../src/reading/tool-parents.js';
 import { isControlArgument, isQueryArgument } from '../../src/domain/world-query.js';
 import { toSyntheticValue } from '../../src/sim/stateful/synthetic-source.js';
 

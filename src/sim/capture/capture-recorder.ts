@@ -16,7 +16,7 @@ import { toCatalogEntry } from './capture-catalog-entry.js';
 import { toCanonicalJson } from '../source/canonical-json.js';
 import { inferCaptureOverrides, inferCapturedWorld, type RecordedCall } from './capture-world.js';
 import type { SeedWorld } from '../../domain/mock-settings.js';
-import type { ToolOverride } from '../../domain/tool-operation.js';
+import type { ToolOverride } from '../../reading/tool-operation.js';
 import { createFixtureRecorder } from '../fixtures/fixture-recorder.js';
 import { removeStaleTemporaryFiles, writeFileAtomically } from '../fixtures/atomic-file.js';
 import { toCaptureScenario } from './capture-scenario.js';
@@ -221,7 +221,7 @@ export function createCaptureRecorder({
         serverInfo: toServerInfo(server.serverInfo, server.serverInfo.name),
         tools: server.tools ?? [],
         surface: server.surface.toSurface(),
-        ...toSimulation(server.tools ?? [], server.calls),
+        ...toSimulation(server.tools ?? [], server.calls, [server.qualifiedName, server.serverInfo.title ?? server.serverInfo.name]),
         calls: server.calls,
       })),
     });
@@ -305,9 +305,10 @@ export function createCaptureRecorder({
 function toSimulation(
   tools: readonly ToolDefinition[],
   calls: readonly RecordedCall[],
+  serverNames: readonly string[],
 ): { world: SeedWorld; overrides: Record<string, ToolOverride> } {
-  const overrides = inferCaptureOverrides(tools);
-  return { world: inferCapturedWorld(tools, calls, overrides), overrides };
+  const overrides = inferCaptureOverrides(tools, serverNames);
+  return { world: inferCapturedWorld(tools, calls, overrides, serverNames), overrides };
 }
 
 function describe(server: CapturedServer): string {

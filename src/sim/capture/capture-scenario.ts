@@ -7,7 +7,7 @@
 import type { SeedWorld } from '../../domain/mock-settings.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import type { ServerInfo } from '../../domain/connection.js';
-import type { ToolOverride } from '../../domain/tool-operation.js';
+import type { ToolOverride } from '../../reading/tool-operation.js';
 import type { RecordedCall } from './capture-world.js';
 import type { CapturedSurface } from './capture-surface.js';
 

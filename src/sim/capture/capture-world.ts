@@ -2,17 +2,18 @@
  * The seed world a capture implies: what the real server showed, as the stateful simulator's
  * world (`entities` by type and id), so unrecorded calls on the mock made from a capture answer
  * from the data the real server returned. The tools are read with the simulator's own inference
- * (domain/tool-operation.ts), so a type here is the type the simulator's answers use.
+ * (reading/tool-operation.ts), so a type here is the type the simulator's answers use.
  */
 import type { SeedWorld } from '../../domain/mock-settings.js';
 import type { ToolDefinition } from '../../domain/registry.js';
-import { toSingular, toWords } from '../../domain/entity-words.js';
-import { inferServerShapes, toCallShape, type ToolOverride, type ToolShape } from '../../domain/tool-operation.js';
-import { propertiesOf, requiredOf } from '../../domain/tool-id-argument.js';
+import { toSingular, toWords } from '../../reading/entity-words.js';
+import { readServer } from '../../reading/read-server.js';
+import { toCallShape, type ToolOverride, type ToolShape } from '../../reading/tool-operation.js';
+import { propertiesOf, requiredOf } from '../../reading/tool-id-argument.js';
 import { listItemSchema } from '../stateful/world-conventions.js';
 import { fallbackIdKeys, shownObjects, toResultRoots } from '../source/shown-entities.js';
 import { toCanonicalJson } from '../source/canonical-json.js';
-import { toParentReferences } from '../../domain/tool-parents.js';
+import { toParentReferences } from '../../reading/tool-parents.js';
 import { applyWorldChanges } from '../../domain/world-state.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 
@@ -36,8 +37,10 @@ export function inferCapturedWorld(
   tools: readonly ToolDefinition[],
   calls: readonly RecordedCall[],
   overrides: Readonly<Record<string, ToolOverride>> = {},
+  serverNames: readonly string[] = [],
 ): SeedWorld {
-  const shapes = inferServerShapes(tools, overrides);
+  // Read as the mock will read it: the server's names and the same corrections.
+  const { shapes } = readServer(tools, { serverNames, corrections: overrides });
   let world: WorldState = { entities: {}, facts: [] };
   for (const call of calls) {
     const known = shapes.get(call.tool);
@@ -61,8 +64,8 @@ export function inferCapturedWorld(
  *   inferCaptureOverrides(memoryServerTools);
  *   // { read_graph: { operation: 'list', entity: 'entity' }, search_nodes: { entity: 'entity' }, delete_entities: { operation: 'delete', id: 'entityNames' }, ... }
  */
-export function inferCaptureOverrides(tools: readonly ToolDefinition[]): Record<string, ToolOverride> {
-  const shapes = inferServerShapes(tools);
+export function inferCaptureOverrides(tools: readonly ToolDefinition[], serverNames: readonly string[] = []): Record<string, ToolOverride> {
+  const { shapes } = readServer(tools, { serverNames });
   const overrides: Record<string, ToolOverride> = {};
   for (const tool of tools) {
     const shape = shapes.get(tool.name);

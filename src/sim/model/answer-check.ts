@@ -11,7 +11,7 @@
  */
 import type { LoggedResult, WorldChanges, WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
-import type { ToolOverride } from '../../domain/tool-operation.js';
+import type { ToolOverride } from '../../reading/tool-operation.js';
 import { isControlArgument, isPagingArgument } from '../../domain/world-query.js';
 import { toListFocus } from './prompt-focus.js';
 import { entitiesShownBy, fieldsDifferingFromWorld, indexWorldById } from '../source/shown-entities.js';

@@ -8,9 +8,10 @@
  * a flag the world does not model), so it cannot hide what the answer needs. Pure.
  */
 import type { WorldState } from '../../domain/memory-log.js';
-import { toPlural, toSingular } from '../../domain/entity-words.js';
+import { toPlural, toSingular } from '../../reading/entity-words.js';
 import type { ToolDefinition } from '../../domain/registry.js';
-import { inferServerShapes, toCallShape, type ToolOverride, type ToolShape } from '../../domain/tool-operation.js';
+import { readServer } from '../../reading/read-server.js';
+import { toCallShape, type ToolOverride, type ToolShape } from '../../reading/tool-operation.js';
 import {
   entitiesOf,
   fieldValue,
@@ -41,26 +42,14 @@ interface FocusInput {
   world: WorldState;
 }
 
-/** Shapes by the server's tool list (the same array for every call of a connection) and overrides. */
-const shapesCache = new WeakMap<readonly ToolDefinition[], { overrides: unknown; names: string; shapes: Map<string, ToolShape> }>();
-
 /** A tool as a server of its own (when the call names no server tools), the same list every time. */
 const alone = new WeakMap<ToolDefinition, readonly ToolDefinition[]>();
 const aloneList = (tool: ToolDefinition) => alone.get(tool) ?? alone.set(tool, [tool]).get(tool)!;
 
 function shapeOf(input: FocusInput): ToolShape | undefined {
   const tools = input.serverTools && input.serverTools.length > 0 ? input.serverTools : aloneList(input.tool);
-  let cached = shapesCache.get(tools);
-  const names = (input.serverNames ?? []).join('\n');
-  if (!cached || cached.overrides !== input.toolOverrides || cached.names !== names) {
-    cached = {
-      overrides: input.toolOverrides,
-      names,
-      shapes: inferServerShapes(tools, input.toolOverrides ?? {}, input.serverNames ?? []),
-    };
-    shapesCache.set(tools, cached);
-  }
-  const shape = cached.shapes.get(input.tool.name);
+  const model = readServer(tools, { serverNames: input.serverNames, corrections: input.toolOverrides });
+  const shape = model.shapes.get(input.tool.name);
   return shape && toCallShape(shape, input.arguments);
 }
 

@@ -2,7 +2,7 @@ import type { CallTermsOf } from '../../store/call-terms.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CallLogEntry, ResultOrigin, TokenUsage, WorldChanges, WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
-import type { ToolOverride } from '../../domain/tool-operation.js';
+import type { ToolOverride } from '../../reading/tool-operation.js';
 import type { ToolEvent } from '../../domain/tool-event.js';
 
 /** What a generating source (the model) needs beyond the call itself. */
@@ -24,7 +24,7 @@ export interface ToolCallContext {
   now?: string;
   /** In a shared world: the other connections sharing it, with their scenario text (asked for only when a prompt is built). */
   otherScenarios?: () => readonly { connectionId: string; scenario: string }[];
-  /** The scenario's corrections of the operation inference, by tool name (see domain/tool-operation.ts). */
+  /** The scenario's corrections of the operation inference, by tool name (see reading/tool-operation.ts). */
   toolOverrides?: Readonly<Record<string, ToolOverride>>;
 }
 

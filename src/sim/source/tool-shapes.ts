@@ -1,15 +1,8 @@
-import { toPresentShape } from '../../domain/absent-arguments.js';
+import { toPresentShape } from '../../reading/absent-arguments.js';
 import type { ToolDefinition } from '../../domain/registry.js';
-import { inferServerShapes, toCallShape, type ToolOverride, type ToolShape } from '../../domain/tool-operation.js';
+import { readServer } from '../../reading/read-server.js';
+import { toCallShape, type ToolShape } from '../../reading/tool-operation.js';
 import type { ToolCall } from './tool-result-source.js';
-
-const noOverrides: Readonly<Record<string, ToolOverride>> = Object.freeze({});
-/**
- * Shapes by server tool list, then by overrides object. The runner keeps both objects while
- * nothing changes (tools until the registry changes, overrides until the memory is reloaded), so
- * the inference runs once per server and setting, not once per call.
- */
-const cache = new WeakMap<readonly ToolDefinition[], WeakMap<object, Map<string, ToolShape>>>();
 
 /** What the stateful simulator needs to know about a call's tool: its server's shapes and its own. */
 export interface CallShapes {
@@ -22,8 +15,8 @@ export interface CallShapes {
 }
 
 /**
- * The inferred shapes of a call's server and tool (domain/tool-operation.ts), cached; null for a
- * call without a context (no memory, nothing to infer from).
+ * The shapes of a call's server and tool, from the server's service model (reading/read-server.ts,
+ * memoised there); null for a call without a context (no memory, nothing to infer from).
  *
  * @example
  *   toCallShapes(call)?.shape.operation; // 'read'
@@ -33,11 +26,8 @@ export function toCallShapes(call: ToolCall): CallShapes | null {
   if (!context) return null;
   const tool = context.toolDefinition;
   const serverTools = context.serverTools?.some((candidate) => candidate.name === tool.name) ? context.serverTools : [tool];
-  const overrides = context.toolOverrides ?? noOverrides;
-  let byOverrides = cache.get(serverTools);
-  if (!byOverrides) cache.set(serverTools, (byOverrides = new WeakMap()));
-  let shapes = byOverrides.get(overrides);
-  if (!shapes) byOverrides.set(overrides, (shapes = inferServerShapes(serverTools, overrides, [call.server, context.serverName])));
+  const overrides = context.toolOverrides ?? {};
+  const { shapes } = readServer(serverTools, { serverNames: [call.server, context.serverName], corrections: context.toolOverrides });
   return {
     tool,
     serverTools,

@@ -1,4 +1,4 @@
-import { toWords } from '../../domain/entity-words.js';
+import { toWords } from '../../reading/entity-words.js';
 
 /** What a clock tool answers: the JSON of the real time server's result, or its error text. */
 export type ClockAnswer = { value: Record<string, unknown> } | { error: string };

@@ -5,8 +5,8 @@
  * and the fields it lists are filled with plausible values, so the answer is the service's and
  * not `{"id": "health"}` or `Done: ping_system {}`.
  */
-import { toStringValue } from '../../domain/field-value.js';
-import { toWords } from '../../domain/entity-words.js';
+import { toStringValue } from './field-value.js';
+import { toWords } from '../../reading/entity-words.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 
 /** What follows "Returns" up to the end of its sentence: `GREEN, YELLOW, or RED`. */

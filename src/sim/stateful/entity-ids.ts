@@ -1,14 +1,14 @@
 /**
- * The id a create gives a new entity, in the service's own format (domain/id-format.ts), from
+ * The id a create gives a new entity, in the service's own format (reading/id-format.ts), from
  * what the server's tools say about ids of that entity: the `pattern` and description of every
  * argument that takes one (`get_issue(issue_key)`, `create_comment(issue_key)`), in the order
  * the world's own ids, patterns, examples.
  */
-import { addToIdSummary, toIdSummary, toNewId, type IdSummary } from '../../domain/id-format.js';
+import { addToIdSummary, toIdSummary, toNewId, type IdSummary } from '../../reading/id-format.js';
 import type { WorldState } from '../../domain/memory-log.js';
 import { idsChangedSince, typeVersion } from '../../domain/world-state.js';
 import type { ToolDefinition } from '../../domain/registry.js';
-import { toIdSchemas, type IdSchemas } from '../../domain/tool-reading.js';
+import { toIdSchemas, type IdSchemas } from '../../reading/id-schemas.js';
 import type { EntityRecord } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
 

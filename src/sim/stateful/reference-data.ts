@@ -7,8 +7,8 @@
  * other keys are invented too). A type the world holds, seeded or created, or one a tool creates,
  * keeps the strict rules: an unknown id is a not-found.
  */
-import { isCommitType } from '../../domain/entity-words.js';
-import { toStringValue } from '../../domain/field-value.js';
+import { isCommitType } from '../../reading/entity-words.js';
+import { toStringValue } from './field-value.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import { toCreatedId } from './entity-ids.js';
 import type { AnswerInput } from './world-conventions.js';

@@ -37,7 +37,7 @@ export function fitToSchema(wanted: unknown, schema: JsonSchema, seed: string, o
   return toSyntheticValue(schema, seed, options);
 }
 
-/** What made-up parts may know: the present and the entity shown (domain/field-value.ts). */
+/** What made-up parts may know: the present and the entity shown (sim/stateful/field-value.ts). */
 export type FitOptions = Pick<SyntheticOptions, 'now' | 'entity'>;
 
 interface FitContext {

@@ -1,9 +1,9 @@
 import { isScreenshotTool, toScreenshotResult } from './screenshot.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { withoutAbsent } from '../../domain/absent-arguments.js';
+import { withoutAbsent } from '../../reading/absent-arguments.js';
 import type { WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
-import type { ToolShape } from '../../domain/tool-operation.js';
+import type { ToolShape } from '../../reading/tool-operation.js';
 import { toClockAnswer } from './clock-answers.js';
 import { describedText } from './described-values.js';
 import { withoutSecrets } from './hidden-fields.js';
@@ -24,7 +24,7 @@ const fallbackNow = '2026-01-01T00:00:00.000Z';
 
 /**
  * The stateful simulator: answers a mock tool call from the connection's world, with no model
- * and no fixture. It infers what the tool does (domain/tool-operation.ts: create, read, list,
+ * and no fixture. It infers what the tool does (reading/tool-operation.ts: create, read, list,
  * search, update, delete or another action, on which entity, named by which argument) and
  * answers like the real server would from what the world holds: a create adds an entity (its
  * arguments, a new id, stamps from the platform clock, and what the outputSchema requires made

@@ -4,7 +4,7 @@
  * description names) a lifecycle verb stands for. `cancel` sets `canceled` where the enum spells
  * it so, `complete` sets `done` where the states are `todo | in_progress | done`.
  */
-import { stateSpellings, toVerbMeaning } from '../../domain/tool-verbs.js';
+import { stateSpellings, toVerbMeaning } from '../../reading/tool-verbs.js';
 import { selectsAll, toNormalName } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
 

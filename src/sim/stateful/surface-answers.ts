@@ -8,7 +8,7 @@ import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import type { GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { WorldState } from '../../domain/memory-log.js';
 import type { MockPrompt, MockResource, MockResourceTemplate, ServedSurface } from '../../domain/mock-surface.js';
-import { toWords } from '../../domain/entity-words.js';
+import { toWords } from '../../reading/entity-words.js';
 import { mcpStringLimits } from '../../domain/mcp-limits.js';
 import { findEntity, findEntityType, isIdName } from './world-entity-lookup.js';
 

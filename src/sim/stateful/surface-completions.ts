@@ -1,6 +1,6 @@
 import type { WorldState } from '../../domain/memory-log.js';
 import type { ServedSurface } from '../../domain/mock-surface.js';
-import { toWords } from '../../domain/entity-words.js';
+import { toWords } from '../../reading/entity-words.js';
 import { findEntityType, isIdName } from './world-entity-lookup.js';
 
 /** At most this many values in one completion, as the protocol allows. */

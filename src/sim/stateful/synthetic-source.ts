@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { withFake } from '../../domain/fake-data.js';
-import { toBooleanValue, toNumberValue, toStringValue, type FieldContext } from '../../domain/field-value.js';
+import { toBooleanValue, toNumberValue, toStringValue, type FieldContext } from './field-value.js';
 import { createSeededRandom } from '../../domain/random.js';
 import type { ToolCall, ToolResultSource } from '../source/tool-result-source.js';
 
@@ -69,7 +69,7 @@ export const fallbackNow = '2026-01-01T00:00:00.000Z';
  * schemas use: type (and lists of types), properties/required, items/prefixItems, enum, const,
  * default, examples, formats, `pattern` (randexp), numeric and length bounds, anyOf/oneOf/allOf,
  * nullable, and `$ref` into the same document. Scalars are real-looking values chosen by the
- * property's name, description and format (domain/field-value.ts): an `email` is an address, a
+ * property's name, description and format (sim/stateful/field-value.ts): an `email` is an address, a
  * `created_at` a time shortly before `now`, an `amount` a price in cents.
  *
  * @example

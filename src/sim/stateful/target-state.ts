@@ -4,7 +4,7 @@
  * `OPEN`, `RESOLVED`): a transition that is a lifecycle verb becomes that verb's state, spelled as
  * the state field's enum, its description or the current value spell states (state-fields.ts).
  */
-import { toVerbMeaning } from '../../domain/tool-verbs.js';
+import { toVerbMeaning } from '../../reading/tool-verbs.js';
 import { spellState } from './state-fields.js';
 
 /**

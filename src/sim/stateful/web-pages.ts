@@ -8,7 +8,7 @@
  */
 import type { Faker } from '@faker-js/faker';
 import { withFake } from '../../domain/fake-data.js';
-import { isUrlArgument } from '../../domain/tool-id-argument.js';
+import { isUrlArgument } from '../../reading/tool-id-argument.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import { entitiesOf, fieldValue, isQueryArgument, matchesQuery, type EntityRecord } from '../../domain/world-query.js';
 import { toCreatedId } from './entity-ids.js';

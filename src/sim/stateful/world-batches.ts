@@ -5,9 +5,9 @@
  * uniqueness a description states.
  */
 import type { WorldChanges } from '../../domain/memory-log.js';
-import type { ToolShape } from '../../domain/tool-operation.js';
+import type { ToolShape } from '../../reading/tool-operation.js';
 import { entitiesOf, fieldValue, toNormalName, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
-import { toPlural, toSingular, toWords } from '../../domain/entity-words.js';
+import { toPlural, toSingular, toWords } from '../../reading/entity-words.js';
 import { fallbackIdKeys } from '../source/shown-entities.js';
 import { fitToSchema } from './schema-fit.js';
 import { toCreatedId } from './entity-ids.js';

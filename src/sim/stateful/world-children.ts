@@ -5,9 +5,9 @@
  * (`get_thread_replies(thread_ts)`, `list_children(nodeId)`), and in the parent's read when the
  * read's outputSchema has a list of them (`get_invoice` → `items`).
  */
-import { toPlural, toSingular, toWords } from '../../domain/entity-words.js';
-import type { ToolShape } from '../../domain/tool-operation.js';
-import { toParentReferences } from '../../domain/tool-parents.js';
+import { toPlural, toSingular, toWords } from '../../reading/entity-words.js';
+import type { ToolShape } from '../../reading/tool-operation.js';
+import { toParentReferences } from '../../reading/tool-parents.js';
 import { entitiesOf, fieldValue, isControlArgument, toNormalName, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
 

@@ -4,12 +4,13 @@
  * (`created_at` or `createdAt`), which state a new entity starts in, where a list's outputSchema
  * wants its items and counts. Read from the server's tool definitions.
  */
-import { isPayloadArgument, spreadPayloads } from '../../domain/argument-payload.js';
-import { isPlural, toSingular, toWords } from '../../domain/entity-words.js';
+import { isPayloadArgument, spreadPayloads } from '../../reading/argument-payload.js';
+import { isPlural, toSingular, toWords } from '../../reading/entity-words.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
-import type { ToolShape } from '../../domain/tool-operation.js';
-import { toVerbMeaning } from '../../domain/tool-verbs.js';
+import type { ToolShape } from '../../reading/tool-operation.js';
+import { toVerbMeaning } from '../../reading/tool-verbs.js';
+import { isDataArgument } from '../../reading/list-filters.js';
 import { isControlArgument, isQueryArgument, selectsAll, toNormalName } from '../../domain/world-query.js';
 
 /** An answer: the value to show (or plain text, or an error text) and what it changed. */
@@ -75,7 +76,7 @@ export function dataArguments(input: AnswerInput): Record<string, unknown> {
   // `properties: {...}` and `fields: '{"summary": ...}'` carry data: their entries count one by one.
   return Object.fromEntries(
     Object.entries(spreadPayloads(input.args)).filter(
-      ([name, value]) => value !== undefined && name !== dispatch && !isControlArgument(name) && !isStateVerbArgument(name, value),
+      ([name, value]) => value !== undefined && isDataArgument(name, dispatch) && !isStateVerbArgument(name, value),
     ),
   );
 }

@@ -1,5 +1,5 @@
 import type { WorldState } from '../../domain/memory-log.js';
-import { toSingular, toWords } from '../../domain/entity-words.js';
+import { toSingular, toWords } from '../../reading/entity-words.js';
 
 /** Whether an argument or template variable names an entity's id: `id`, `issue_id`, `issueId`, `key`, `number`. */
 export function isIdName(name: string): boolean {

@@ -16,8 +16,8 @@ import {
   toPageRequest,
   valuesMatch,
 } from '../../domain/world-query.js';
-import { toPlural } from '../../domain/entity-words.js';
-import { matchesCondition, toConditions } from '../../domain/world-filter.js';
+import { toPlural } from '../../reading/entity-words.js';
+import { matchesCondition, toConditions } from '../../reading/world-filter.js';
 import { fitToSchema } from './schema-fit.js';
 import { entitySeed, fitOptions, newFields, toView, withIdAlias } from './world-views.js';
 import { hasFieldNamed } from './field-names.js';

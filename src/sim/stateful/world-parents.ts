@@ -4,8 +4,8 @@
  * when the world knows the parent's type (holds one of it that is not a made-up example of the
  * starting world): a mock must work from an empty world, where every parent is news to it.
  */
-import { exampleIds } from '../../domain/starting-world.js';
-import { toParentReferences, type ParentReference } from '../../domain/tool-parents.js';
+import { exampleIds } from './starting-world.js';
+import { toParentReferences, type ParentReference } from '../../reading/tool-parents.js';
 import { entitiesOf, fieldValue, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
 import { notFound } from './world-views.js';

@@ -3,7 +3,7 @@
  * the schema requires and the entity lacks is made up once from the entity's own seed, then
  * stored), its id under the name the schema gives ids, and the seed of every made-up value.
  */
-import type { ToolShape } from '../../domain/tool-operation.js';
+import type { ToolShape } from '../../reading/tool-operation.js';
 import { fieldValue, findByName, nameFields, toNormalName, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
 import { fitToSchema, type FitOptions } from './schema-fit.js';
 import { scopeArguments, type Answer, type AnswerInput } from './world-conventions.js';

@@ -7,8 +7,8 @@
  * accept it. Pure and seeded: the same inputs give the same id.
  */
 import { isCommitType } from './entity-words.js';
-import { withFake } from './fake-data.js';
-import { toPatternChecker, toPatternValue } from './pattern-value.js';
+import { withFake } from '../domain/fake-data.js';
+import { toPatternChecker, toPatternValue } from '../domain/pattern-value.js';
 
 /** What is known about ids of one entity type. */
 export interface IdClues {

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from './registry.js';
+import type { ToolDefinition } from '../domain/registry.js';
 import { inferServerShapes, toCallShape, type ToolShape } from './tool-operation.js';
 
 const catalogDirectory = fileURLToPath(new URL('../../catalog/', import.meta.url));

@@ -5,7 +5,7 @@
  * Pure.
  */
 import { toPlural, toSingular, toWords } from './entity-words.js';
-import type { ToolDefinition } from './registry.js';
+import type { ToolDefinition } from '../domain/registry.js';
 import { propertiesOf, requiredOf } from './tool-id-argument.js';
 import { collectiveNouns, type ParsedName } from './tool-name.js';
 import type { ToolShape } from './tool-shape.js';

@@ -3,7 +3,7 @@
  * operation inference (`tool-operation.ts`).
  */
 import { isPlural, toSingular, toWords } from './entity-words.js';
-import type { ToolDefinition } from './registry.js';
+import type { ToolDefinition } from '../domain/registry.js';
 import { noiseWords, toVerbMeaning, type VerbMeaning } from './tool-verbs.js';
 
 export interface ParsedName {

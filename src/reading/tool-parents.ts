@@ -6,9 +6,9 @@
  * (`get_issue(issue_number)`), or when its name is another entity's name with an id suffix
  * (`channel_id`, `project_key`); either way the name ends in an id word (`id`, `key`, `number`, `slug`, `uuid`). Pure.
  */
-import type { ToolDefinition } from './registry.js';
+import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolShape } from './tool-operation.js';
-import { toNormalName } from './world-query.js';
+import { toNormalName } from '../domain/world-query.js';
 
 /** One argument that names a parent entity, and the field that holds the parent's id in results. */
 export interface ParentReference {

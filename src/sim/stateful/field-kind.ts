@@ -1,10 +1,10 @@
 /**
  * What kind of value a field holds, read from its name, its description, its format and the
  * entity it belongs to: an email, a person's name, a price, a moment in time, an id... The
- * simulator makes up a value of that kind (domain/field-value.ts), and the inference bench checks
+ * simulator makes up a value of that kind (sim/stateful/field-value.ts), and the inference bench checks
  * made-up values against it. Pure rules, no library.
  */
-import { toSingular, toWords } from './entity-words.js';
+import { toSingular, toWords } from '../../reading/entity-words.js';
 import { isMachineName } from './machine-names.js';
 
 export type FieldKind =

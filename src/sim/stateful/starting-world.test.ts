@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from './registry.js';
+import type { ToolDefinition } from '../../domain/registry.js';
+import { readServer } from '../../reading/read-server.js';
 import { exampleIds, toStartingWorld } from './starting-world.js';
 
 const tool = (name: string, properties: Record<string, unknown> = {}, required: string[] = []): ToolDefinition => ({
@@ -8,11 +9,12 @@ const tool = (name: string, properties: Record<string, unknown> = {}, required: 
 });
 
 const now = '2026-11-26T12:00:00.000Z';
+const start = (tools: ToolDefinition[], at: string) => toStartingWorld(readServer(tools), at);
 const tools = () => [tool('list_projects'), tool('create_task', { title: { type: 'string' } }, ['title'])];
 
 describe('toStartingWorld', () => {
   it('holds the signed-in user and one entity of each kind the server creates or lists, and nothing it only searches', () => {
-    const world = toStartingWorld(
+    const world = start(
       [
         tool('get_me'),
         tool('list_projects'),
@@ -30,11 +32,11 @@ describe('toStartingWorld', () => {
     expect(task).toMatchObject({ id: 'task_1', title: expect.any(String), assignee: 'ada' });
     // Real-looking text from faker, not a placeholder or a pair of random words.
     expect(String(task!.title)).toMatch(/^[A-Z][a-z]+( [\w-]+){2,}$/);
-    expect(toStartingWorld(tools(), now)).toEqual(toStartingWorld(tools(), now));
+    expect(start(tools(), now)).toEqual(start(tools(), now));
   });
 
   it('makes ids the tools that take them accept: the pattern or example of the id argument', () => {
-    const world = toStartingWorld(
+    const world = start(
       [
         tool('create_issue', { summary: { type: 'string' } }, ['summary']),
         tool('get_issue', { issue_key: { type: 'string', pattern: '^[A-Z][A-Z0-9]+-\\d+$' } }, ['issue_key']),
@@ -48,7 +50,7 @@ describe('toStartingWorld', () => {
   });
 
   it('marks each made-up entity as an example in a fact, so calls may name others of its type', () => {
-    const world = toStartingWorld(tools(), now);
+    const world = start(tools(), now);
     expect(world.facts).toEqual([
       `Example project "project_1" was made up from the server's tools; calls may name projects it does not hold.`,
       `Example task "task_1" was made up from the server's tools; calls may name tasks it does not hold.`,
@@ -58,6 +60,6 @@ describe('toStartingWorld', () => {
   });
 
   it('is empty for a server whose tools keep nothing (a clock)', () => {
-    expect(toStartingWorld([tool('get_current_time', { timezone: { type: 'string' } })], now)).toEqual({ entities: {}, facts: [] });
+    expect(start([tool('get_current_time', { timezone: { type: 'string' } })], now)).toEqual({ entities: {}, facts: [] });
   });
 });

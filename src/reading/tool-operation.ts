@@ -19,7 +19,7 @@
  *
  * Pure: no I/O; the same definitions give the same shapes.
  */
-import type { ToolDefinition } from './registry.js';
+import type { ToolDefinition } from '../domain/registry.js';
 import {
   findIdArgument,
   isUrlArgument,
@@ -40,27 +40,10 @@ import {
   withSiblingIds,
 } from './related-shapes.js';
 import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
-import type { ToolOperation } from './tool-verbs.js';
+import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
 
-export { toolOperations, type ToolOperation } from './tool-verbs.js';
-
-/** A scenario's correction of the inference for one tool; what it leaves out is still inferred. */
-export interface ToolOverride {
-  operation?: ToolOperation | undefined;
-  /** The entity type, singular, e.g. `ticket`. */
-  entity?: string | undefined;
-  /** The argument that holds the entity's id; null: the tool takes none. */
-  id?: string | null | undefined;
-  /** The field that holds that id in results (`key` for `project_key`). */
-  field?: string | undefined;
-  /** Fields an update sets (`{ status: 'archived' }`). */
-  sets?: Readonly<Record<string, unknown>> | undefined;
-  /** Whether an unknown id is a not-found (else made up once and remembered). */
-  notFound?: boolean | undefined;
-  /** Whether an update creates what it does not find. */
-  upsert?: boolean | undefined;
-}
+export { toolOperations, type ToolOperation, type ToolOverride } from '../domain/tool-override.js';
 
 export type { ToolShape } from './tool-shape.js';
 

@@ -4,10 +4,9 @@
  * the state to closed). Data, read by `tool-operation.ts`.
  */
 
-/** What a tool does to the entity it names. `other` is any other action (navigate, send a signal, run). */
-export const toolOperations = ['create', 'read', 'list', 'search', 'update', 'delete', 'other'] as const;
+import type { ToolOperation } from '../domain/tool-override.js';
 
-export type ToolOperation = (typeof toolOperations)[number];
+export { toolOperations, type ToolOperation } from '../domain/tool-override.js';
 
 export interface VerbMeaning {
   operation: ToolOperation;

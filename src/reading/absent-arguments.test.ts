@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toPresentShape, withoutAbsent } from './absent-arguments.js';
-import type { ToolDefinition } from './registry.js';
+import type { ToolDefinition } from '../domain/registry.js';
 import { inferServerShapes } from './tool-operation.js';
 
 describe('absent arguments', () => {

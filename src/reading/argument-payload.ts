@@ -3,7 +3,7 @@
  * `fields: '{"summary": "..."}'` as JSON text on Jira): their entries are data, as if given one by
  * one, never a scope or a list of fields to show. Pure.
  */
-import { toNormalName } from './world-query.js';
+import { toNormalName } from '../domain/world-query.js';
 
 /** Names of arguments that wrap an entity's fields. */
 const payloadNames = new Set(['properties', 'fields', 'attributes', 'data', 'values', 'payload', 'record', 'updates', 'changes']);

@@ -1,14 +1,14 @@
 /**
- * A real-looking value for one field (domain/field-kind.ts says which kind), from faker, valid
+ * A real-looking value for one field (sim/stateful/field-kind.ts says which kind), from faker, valid
  * against the field's schema: its `pattern` (randexp), `format`, length and numeric bounds. The
  * same seed gives the same value; times are near the clock's present (`now`).
  */
 import type { Faker } from '@faker-js/faker';
-import { isCommitType, toWords } from './entity-words.js';
-import { withFake } from './fake-data.js';
+import { isCommitType, toWords } from '../../reading/entity-words.js';
+import { withFake } from '../../domain/fake-data.js';
 import { isFutureTimeField, isPastTimeField, toFieldKind, type FieldHints, type FieldKind } from './field-kind.js';
 import { toFileContent, toMachineName } from './machine-names.js';
-import { toPatternChecker, toPatternValue } from './pattern-value.js';
+import { toPatternChecker, toPatternValue } from '../../domain/pattern-value.js';
 
 export interface FieldContext extends FieldHints {
   /** Seeds the value: the same seed, the same value. */

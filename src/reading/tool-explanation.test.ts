@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from './registry.js';
+import type { ToolDefinition } from '../domain/registry.js';
+import { readServer } from './read-server.js';
 import { explainTools, toOperationLabel } from './tool-explanation.js';
 
 const tool = (name: string, properties: Record<string, unknown> = {}, required: string[] = [], extra: Partial<ToolDefinition> = {}) =>
@@ -16,7 +17,7 @@ const tracker = [
 
 describe('explainTools', () => {
   it('says per tool the operation, entity, id argument, filters and id format, each with why', () => {
-    const [create, read, list, close, ping] = explainTools(tracker);
+    const [create, read, list, close, ping] = explainTools(readServer(tracker));
     expect(create).toMatchObject({ operation: 'create', entity: 'ticket', idArgument: null });
     // get_ticket's pattern sets the format of the ids a create makes
     expect(create!.nextId).toMatch(/^T-\d+$/);
@@ -37,7 +38,10 @@ describe('explainTools', () => {
 
   it('follows the world for ids and the scenario for corrections', () => {
     const world = { entities: { ticket: { 'T-7': { subject: 'Printer on fire' } } }, facts: [] };
-    const explained = explainTools(tracker, { ping: { operation: 'read', entity: 'status', id: null } }, world);
+    const explained = explainTools(
+      readServer(tracker, { corrections: { ping: { operation: 'read', entity: 'status', id: null } } }),
+      world,
+    );
     expect(explained[0]).toMatchObject({ nextId: 'T-8' });
     expect(explained[0]!.why.idFormat).toBe("after the world's ticket ids (T-7)");
     expect(explained[4]).toMatchObject({ operation: 'read', entity: 'status', idArgument: null });
@@ -51,18 +55,16 @@ describe('explainTools', () => {
     const write = tool('issue_write', { method: { type: 'string', enum: ['create', 'update'] }, issue_number: { type: 'integer' } }, [
       'method',
     ]);
-    const [explained] = explainTools([
-      write,
-      tool('get_issue', { issue_number: { type: 'integer' } }, ['issue_number']),
-      tool('list_commits'),
-    ]);
+    const [explained] = explainTools(
+      readServer([write, tool('get_issue', { issue_number: { type: 'integer' } }, ['issue_number']), tool('list_commits')]),
+    );
     expect(explained!.choices).toEqual({ argument: 'method', values: { create: 'create issue', update: 'update issue' } });
     expect(toOperationLabel(explained!)).toBe('create | update (by method)');
     expect(explained!.why.operation).toBe('the verb "write" in the name; the argument "method" picks the operation per call');
   });
 
   it('says when readOnlyHint decides', () => {
-    const report = explainTools(tracker)[5]!;
+    const report = explainTools(readServer(tracker))[5]!;
     expect(report.operation).toBe('read');
     expect(report.why.operation).toBe('readOnlyHint: true, over the verb "send" in the name');
   });

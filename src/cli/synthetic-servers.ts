@@ -1,7 +1,7 @@
-import type { HttpProfile } from './connection.js';
-import { createSeededRandom, type RandomSource } from './random.js';
-import { toOwnerId, toRegistryId } from './registry-record.js';
-import { toQualityScore, type RegistryEntry, type ToolDefinition } from './registry.js';
+import type { HttpProfile } from '../domain/connection.js';
+import { createSeededRandom, type RandomSource } from '../domain/random.js';
+import { toOwnerId, toRegistryId } from '../domain/registry-record.js';
+import { toQualityScore, type RegistryEntry, type ToolDefinition } from '../domain/registry.js';
 import {
   syntheticAudiences,
   syntheticFeatures,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from './registry.js';
+import type { ToolDefinition } from '../domain/registry.js';
 import { parseToolName, toServiceWords } from './tool-name.js';
 import { inferServerShapes } from './tool-operation.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRegistryRecord, toRegistryId } from './registry-record.js';
+import { parseRegistryRecord, toRegistryId } from '../domain/registry-record.js';
 import { createSyntheticServers } from './synthetic-servers.js';
 
 const servers = createSyntheticServers(2000, { seed: 'unit' });

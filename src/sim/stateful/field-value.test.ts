@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toFieldKind } from './field-kind.js';
 import { toBooleanValue, toNumberValue, toStringValue, type FieldContext } from './field-value.js';
-import { toPatternValue } from './pattern-value.js';
+import { toPatternValue } from '../../domain/pattern-value.js';
 
 const now = '2026-03-01T10:00:00Z';
 const at = (name: string, entity?: string, seed = 'seed'): FieldContext => ({ name, entity, seed: `${seed}|${name}`, now });

@@ -6,13 +6,13 @@
  * show (id-format.ts), names and other required text from faker by field (field-value.ts). A
  * scenario's own world replaces it.
  */
-import { toPlural } from './entity-words.js';
+import { toPlural } from '../../reading/entity-words.js';
 import { toStringValue } from './field-value.js';
-import { toNewId } from './id-format.js';
-import type { WorldState } from './memory-log.js';
-import type { ToolDefinition } from './registry.js';
-import { inferServerShapes, type ToolShape } from './tool-operation.js';
-import { toIdSchemas } from './tool-reading.js';
+import { toNewId } from '../../reading/id-format.js';
+import type { WorldState } from '../../domain/memory-log.js';
+import type { ToolDefinition } from '../../domain/registry.js';
+import type { ServiceModel } from '../../reading/read-server.js';
+import type { ToolShape } from '../../reading/tool-operation.js';
 
 /** Enough to look lived in, small enough to read in the dashboard at a glance. */
 const maxTypes = 6;
@@ -22,14 +22,15 @@ const selfEntities = /^(me|self|whoami|viewer|current_user|user_me|my_user|user_
 const user = { login: 'ada', name: 'Ada Lovelace', email: 'ada@example.com' };
 
 /**
- * The starting world of a new mock connection of a server with `tools`.
+ * The starting world of a new mock connection, from its server's service model (read with the
+ * server's names and the connection's corrections, as the simulator reads it).
  *
  * @example
- *   toStartingWorld(githubTools).entities;
+ *   toStartingWorld(readServer(githubTools, { serverNames: ['@github/github-mcp-server', 'GitHub'] }), now).entities;
  *   // { me: { default: { login: 'ada', ... } }, repository: { 'repository-1': { id: 'repository-1', name: 'example-repository' } }, issue: { '1': { number: 1, title: 'Example issue', ... } }, ... }
  */
-export function toStartingWorld(tools: readonly ToolDefinition[], now: string): WorldState {
-  const byTool = inferServerShapes(tools);
+export function toStartingWorld(model: ServiceModel, now: string): WorldState {
+  const { tools, shapes: byTool } = model;
   const shapes = [...byTool.values()];
   const entities: WorldState['entities'] = {};
   const facts: string[] = [];
@@ -52,7 +53,7 @@ export function toStartingWorld(tools: readonly ToolDefinition[], now: string): 
           existing: [],
           numeric: false,
           field: first.idField,
-          ...toIdSchemas(tools, byTool, entity),
+          ...model.idSchemasOf(entity),
           args: {},
           seed: `start|${entity}`,
         });

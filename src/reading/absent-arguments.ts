@@ -3,7 +3,7 @@
  * get `"projectId": ""` beside `"projectKey": "acme_web"`. For reading which entity a call names
  * and which entities a list selects, an empty string or a null is an argument not given.
  */
-import type { ToolDefinition } from './registry.js';
+import type { ToolDefinition } from '../domain/registry.js';
 import { findIdArgument, propertiesOf, requiredOf } from './tool-id-argument.js';
 import type { ToolShape } from './tool-operation.js';
 

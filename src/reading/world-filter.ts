@@ -6,7 +6,7 @@
  * "ACTIVE"`). Each becomes a condition on one field, checked against an entity's fields. Pure.
  */
 import { toWords } from './entity-words.js';
-import { fieldValue, toNormalName, valuesMatch } from './world-query.js';
+import { fieldValue, toNormalName, valuesMatch } from '../domain/world-query.js';
 
 export type Operator = 'eq' | 'neq' | 'contains' | 'startswith' | 'endswith' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'exists' | 'or';
 

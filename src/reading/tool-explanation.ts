@@ -7,15 +7,17 @@
  *
  * Pure: it reads the same inference the simulator runs (tool-operation.ts) and asks nothing else.
  */
-import type { WorldState } from './memory-log.js';
-import type { ToolDefinition } from './registry.js';
+import type { WorldState } from '../domain/memory-log.js';
+import type { ToolDefinition } from '../domain/registry.js';
 import { propertiesOf } from './tool-id-argument.js';
 import { parseToolName, toCommonPrefix } from './tool-name.js';
-import { inferServerShapes, type ToolOverride, type ToolShape } from './tool-operation.js';
+import type { ServiceModel } from './read-server.js';
+import type { ToolOverride, ToolShape } from './tool-operation.js';
 import type { ToolOperation } from './tool-verbs.js';
 import { toNewIdWithSource, type IdSource } from './id-format.js';
-import { toIdSchemas, type IdSchemas } from './tool-reading.js';
-import { isControlArgument, isQueryArgument, type EntityRecord } from './world-query.js';
+import type { IdSchemas } from './id-schemas.js';
+import { toListFilters } from './list-filters.js';
+import { isControlArgument, isQueryArgument, type EntityRecord } from '../domain/world-query.js';
 
 /** What the inference found about one tool, with one reason per finding. */
 export interface ToolExplanation {
@@ -34,25 +36,20 @@ export interface ToolExplanation {
 }
 
 /**
- * The explanation of every tool of a server, in the server's order, with the scenario's
- * corrections applied and ids as a create in `world` would make them.
+ * The explanation of every tool of a server, in the server's order, from its service model
+ * (corrections applied), with ids as a create in `world` would make them.
  *
  * @example
- *   explainTools(tools)[0];
+ *   explainTools(readServer(tools))[0];
  *   // { tool: 'create_ticket', operation: 'create', entity: 'ticket', idArgument: null, filters: [], nextId: 'ticket_1',
  *   //   why: { operation: 'the verb "create" in the name', ... } }
  */
-export function explainTools(
-  tools: readonly ToolDefinition[],
-  overrides: Readonly<Record<string, ToolOverride>> = {},
-  world?: WorldState,
-  serverNames: readonly string[] = [],
-): ToolExplanation[] {
-  const shapes = inferServerShapes(tools, overrides, serverNames);
+export function explainTools(model: ServiceModel, world?: WorldState): ToolExplanation[] {
+  const { tools, shapes, corrections } = model;
   const prefix = toCommonPrefix(tools);
   return tools.map((tool) => {
     const shape = shapes.get(tool.name)!;
-    return explainShape(tool, shape, prefix, overrides[tool.name], world, toIdSchemas(tools, shapes, shape.entity));
+    return explainShape(tool, shape, prefix, corrections[tool.name], world, model.idSchemasOf(shape.entity));
   });
 }
 
@@ -162,14 +159,14 @@ function whyId(shape: ToolShape, override: ToolOverride | undefined) {
   return `${corrected}"${shape.idArgument}" names the ${shape.entity}${field}; ${unknown}`;
 }
 
+/** The arguments a list or search filters by: the one rule the simulator's list answer follows (list-filters.ts). */
 function toFilters(tool: ToolDefinition, shape: ToolShape): string[] {
-  if (shape.operation !== 'list' && shape.operation !== 'search') return [];
-  return Object.keys(propertiesOf(tool)).filter((name) => name !== shape.idArgument && !isControlArgument(name));
+  return toListFilters(tool, shape).map((filter) => filter.argument);
 }
 
 function whyFilters(shape: ToolShape, filters: readonly string[], tool: ToolDefinition) {
   if (shape.operation !== 'list' && shape.operation !== 'search') return 'only a list or search filters';
-  const controls = Object.keys(propertiesOf(tool)).filter((name) => isControlArgument(name));
+  const controls = Object.keys(propertiesOf(tool)).filter((name) => isControlArgument(name) && !filters.includes(name));
   const text = filters.filter((name) => isQueryArgument(name));
   const parts = [filters.length > 0 ? `each argument is matched against the ${shape.entity}'s field of that name` : 'it takes no filter'];
   if (text.length > 0) parts.push(`${text.join(', ')} searches the text of every field`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from './registry.js';
+import type { ToolDefinition } from '../domain/registry.js';
+import { readServer } from './read-server.js';
 import { toToolReadings } from './tool-reading.js';
 
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
@@ -27,7 +28,7 @@ describe('the reading of each tool, as plain data', () => {
   ];
 
   it('gives the operation, entity, id argument, filters and id format of each tool, with where the format came from', () => {
-    const readings = toToolReadings(tools);
+    const readings = toToolReadings(readServer(tools));
     expect(readings.get('get_issue')).toMatchObject({
       operation: 'read',
       entity: 'issue',
@@ -47,6 +48,6 @@ describe('the reading of each tool, as plain data', () => {
       example: expect.stringMatching(/^cus_[A-Za-z0-9]{14}$/),
       source: 'pattern',
     });
-    expect(toToolReadings(tools)).toEqual(readings);
+    expect(toToolReadings(readServer(tools))).toEqual(readings);
   });
 });

@@ -3,7 +3,7 @@
  * (`tool-operation.ts`).
  */
 import { toFullWord, toSingular, toWords } from './entity-words.js';
-import type { ToolDefinition } from './registry.js';
+import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolOperation } from './tool-verbs.js';
 
 /** An argument that names an entity, and the field that holds the same value in results. */

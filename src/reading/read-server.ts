@@ -1,0 +1,154 @@
+/**
+ * One reading per server: the only entry to how a server's tools are understood. Every consumer
+ * (the simulator, `mcpsim explain`, the dashboard's tool list, the model prompt's focus, the
+ * starting world of a new mock, the world a capture writes) takes the service model this returns,
+ * read with the same inputs: the tools, the server's names (a word such as `sonarqube` in
+ * `search_my_sonarqube_projects` names the service, not the entity) and the scenario's corrections.
+ * A consumer that read the tools with fewer inputs could type the world differently from the
+ * simulator that answers from it.
+ *
+ * Memoised per (tools, corrections, names): the runner keeps the tools and corrections objects
+ * while nothing changes, so the inference runs once per server and setting, not once per call.
+ */
+import type { ToolDefinition } from '../domain/registry.js';
+import type { ToolOverride } from '../domain/tool-override.js';
+import { toNewIdWithSource, type IdSource } from './id-format.js';
+import { toParentReferences } from './tool-parents.js';
+import { inferServerShapes } from './tool-operation.js';
+import { toIdSchemas, type IdSchemas } from './id-schemas.js';
+import type { ToolShape } from './tool-shape.js';
+
+/** What a reading may be given beyond the tools. */
+export interface ReadOptions {
+  /** The server's qualified and display names, e.g. `['@SonarSource/sonarqube-mcp-server', 'SonarQube']`. */
+  serverNames?: readonly string[] | undefined;
+  /** The scenario's corrections by tool name (`tools:`); what they leave out is still inferred. */
+  corrections?: Readonly<Record<string, ToolOverride>> | undefined;
+}
+
+/** One type of entity the server keeps, as its tools show it. */
+export interface EntityType {
+  /** Singular, snake_case: `issue`, `pull_request`. */
+  name: string;
+  /** The field that holds the id in results, and whether ids are numbers. */
+  idField: string;
+  numericId: boolean;
+  /** The format of a new id: an example and where it was learned. */
+  idFormat: { example: string; source: IdSource };
+  /** Types whose id an argument of this type's tools names (`repository` for an issue's `repo`), with that argument. */
+  parents: { type: string; argument: string }[];
+  /** The tools that act on this type, in the server's order. */
+  tools: string[];
+}
+
+/** How a server is read: its entity types, and each tool's shape. */
+export interface ServiceModel {
+  /** The tools read, in the server's order. */
+  readonly tools: readonly ToolDefinition[];
+  readonly serverNames: readonly string[];
+  readonly corrections: Readonly<Record<string, ToolOverride>>;
+  /** Each tool's reading, by tool name (the scenario's corrections applied). */
+  readonly shapes: ReadonlyMap<string, ToolShape>;
+  /** The entity types the tools act on (not `item`), in order of first appearance; computed on first use. */
+  readonly entityTypes: ReadonlyMap<string, EntityType>;
+  /** The schemas of the arguments that take an entity's id (their patterns and descriptions); computed once per type. */
+  idSchemasOf(entity: string): IdSchemas;
+}
+
+const noCorrections: Readonly<Record<string, ToolOverride>> = Object.freeze({});
+const models = new WeakMap<readonly ToolDefinition[], WeakMap<object, Map<string, ServiceModel>>>();
+
+/**
+ * The service model of a server with `tools`, memoised per (tools, corrections, names).
+ *
+ * @example
+ *   const model = readServer(sonarTools, { serverNames: ['@SonarSource/sonarqube-mcp-server', 'SonarQube'] });
+ *   model.shapes.get('search_my_sonarqube_projects')?.entity; // 'project'
+ *   model.entityTypes.get('project')?.idFormat; // { example: 'my_project', source: 'example' }
+ */
+export function readServer(tools: readonly ToolDefinition[], options: ReadOptions = {}): ServiceModel {
+  const corrections = options.corrections ?? noCorrections;
+  const names = options.serverNames ?? [];
+  let byCorrections = models.get(tools);
+  if (!byCorrections) models.set(tools, (byCorrections = new WeakMap()));
+  let byNames = byCorrections.get(corrections);
+  if (!byNames) byCorrections.set(corrections, (byNames = new Map()));
+  // Called per tool call: the key is a join, not a copy; a name missing or empty adds nothing to the reading.
+  const key = names.join('\n');
+  let model = byNames.get(key);
+  if (!model)
+    byNames.set(
+      key,
+      (model = toServiceModel(
+        tools,
+        corrections,
+        names.filter((name) => typeof name === 'string' && name !== ''),
+      )),
+    );
+  return model;
+}
+
+function toServiceModel(
+  tools: readonly ToolDefinition[],
+  corrections: Readonly<Record<string, ToolOverride>>,
+  serverNames: readonly string[],
+): ServiceModel {
+  const shapes = inferServerShapes(tools, corrections, serverNames);
+  const idSchemas = new Map<string, IdSchemas>();
+  const idSchemasOf = (entity: string): IdSchemas => {
+    let found = idSchemas.get(entity);
+    if (!found) idSchemas.set(entity, (found = toIdSchemas(tools, shapes, entity)));
+    return found;
+  };
+  let entityTypes: Map<string, EntityType> | undefined;
+  return {
+    tools,
+    serverNames,
+    corrections,
+    shapes,
+    get entityTypes() {
+      return (entityTypes ??= toEntityTypes(tools, shapes, idSchemasOf));
+    },
+    idSchemasOf,
+  };
+}
+
+function toEntityTypes(
+  tools: readonly ToolDefinition[],
+  shapes: ReadonlyMap<string, ToolShape>,
+  idSchemasOf: (entity: string) => IdSchemas,
+): Map<string, EntityType> {
+  const types = new Map<string, EntityType>();
+  for (const tool of tools) {
+    const shape = shapes.get(tool.name);
+    if (!shape || shape.entity === 'item') continue;
+    let type = types.get(shape.entity);
+    if (!type) {
+      // The id field and its type as the tools that name an entity by id show it, else the first tool's.
+      const named = [...shapes.values()].find((candidate) => candidate.entity === shape.entity && candidate.idArgument !== null) ?? shape;
+      const newId = toNewIdWithSource({
+        type: shape.entity,
+        existing: [],
+        numeric: named.numericId,
+        field: named.idField,
+        ...idSchemasOf(shape.entity),
+        args: {},
+        seed: `explain|${shape.entity}`,
+      });
+      type = {
+        name: shape.entity,
+        idField: named.idField,
+        numericId: named.numericId,
+        idFormat: { example: newId.id, source: newId.source },
+        parents: [],
+        tools: [],
+      };
+      types.set(shape.entity, type);
+    }
+    type.tools.push(tool.name);
+    for (const reference of toParentReferences(tool, shape, shapes))
+      if (!type.parents.some((parent) => parent.type === reference.entity && parent.argument === reference.argument))
+        type.parents.push({ type: reference.entity, argument: reference.argument });
+  }
+  return types;
+}
