@@ -22,6 +22,8 @@ export interface IdClues {
   patterns: readonly string[];
   /** Descriptions of arguments that take the id (and of the tools), where examples may be. */
   descriptions: readonly string[];
+  /** The id format of the well-known service the server is (service-id-formats.ts): used when nothing else shows one. */
+  service?: string | null | undefined;
   /** The call's arguments: a project key for `PROJ-N` keys. */
   args: Readonly<Record<string, unknown>>;
   /** Seeds the random part of an id. */
@@ -76,6 +78,9 @@ const projectKeyId = /^([A-Z][A-Z0-9_]*)-(\d+)$/;
 /** `cus_NffrFeUfNV2Hib`, `pi_3MtwBw...`: a short prefix, `_`, a random tail. */
 const prefixedId = /^([a-z]{1,12}_)([A-Za-z0-9]{6,40})$/;
 
+/** Fields whose value names the thing rather than numbering it: a service's id format does not make them. */
+const nameFields = /^(path|name|slug|url|uri|title|email|filename|file_?path|query|text|content|sha)$/i;
+
 /** `1712345678.123456`: a Slack message's `ts`, seconds and microseconds. */
 const timestampId = /^\d{9,10}\.\d{3,6}$/;
 /** `00ub0oNGTSWTBKOLGLNR` (Okta), `001xx000003DGb2AAG` (Salesforce): letters of both cases and digits, a type prefix of 3. */
@@ -93,7 +98,7 @@ export function toNewId(clues: IdClues): string {
 }
 
 /** Where a new id's format came from: the world's ids, a project key, an example, a pattern, or none (`<type>_<n>`). */
-export type IdSource = 'world' | 'project key' | 'example' | 'pattern' | 'counter' | 'name' | 'convention';
+export type IdSource = 'world' | 'project key' | 'example' | 'pattern' | 'counter' | 'name' | 'convention' | 'service';
 
 /**
  * A new id and where its format came from (what `mcpsim explain` shows).
@@ -125,6 +130,13 @@ export function toNewIdWithSource(clues: IdClues): { id: string; source: IdSourc
     for (let attempt = 0; attempt < 4; attempt++) {
       const value = toPatternValue(pattern, `${clues.seed}|${clues.existing.length}|${attempt}`);
       if (value !== null && fits(value)) return { id: value, source: 'pattern' };
+    }
+  }
+  // A well-known service's own format (`cus_…` on Stripe), where nothing above showed one and the id is an id, not a name or a path.
+  if (clues.service && !nameFields.test(clues.field ?? '')) {
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const value = toPatternValue(clues.service, `${clues.seed}|${clues.existing.length}|${attempt}`);
+      if (value !== null && fits(value)) return { id: value, source: 'service' };
     }
   }
   return { id: counted(`${clues.type}_`, clues.existing.length + 1, 0, taken), source: 'counter' };

@@ -10,6 +10,8 @@ import type { ToolShape } from './tool-shape.js';
 export interface IdSchemas {
   patterns: string[];
   descriptions: string[];
+  /** The id format of the well-known service the server is (service-id-formats.ts), or null: the last clue before a made-up id. */
+  service?: string | null;
 }
 
 /**

@@ -17,6 +17,7 @@ import { toParentReferences } from './tool-parents.js';
 import { inferServerShapes } from './tool-operation.js';
 import { toIdSchemas, type IdSchemas } from './id-schemas.js';
 import type { ToolShape } from './tool-shape.js';
+import { knownIdPattern } from './service-id-formats.js';
 
 /** What a reading may be given beyond the tools. */
 export interface ReadOptions {
@@ -97,7 +98,7 @@ function toServiceModel(
   const idSchemas = new Map<string, IdSchemas>();
   const idSchemasOf = (entity: string): IdSchemas => {
     let found = idSchemas.get(entity);
-    if (!found) idSchemas.set(entity, (found = toIdSchemas(tools, shapes, entity)));
+    if (!found) idSchemas.set(entity, (found = { ...toIdSchemas(tools, shapes, entity), service: knownIdPattern(serverNames, entity) }));
     return found;
   };
   let entityTypes: Map<string, EntityType> | undefined;

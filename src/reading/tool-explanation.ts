@@ -187,6 +187,7 @@ function whyIdFormat(shape: ToolShape, records: readonly EntityRecord[], source:
   if (source === 'example') return `like the example in the description of an argument that takes the id${patternNote}`;
   if (source === 'pattern') return `a string the pattern of an argument that takes the id matches${patternNote}`;
   if (source === 'convention') return `40 hexadecimal digits, as a git commit's sha is${patternNote}`;
+  if (source === 'service') return `the service's own id format (data/id-formats.json, from its API reference)${patternNote}`;
   if (shape.numericId) return `numbers counting up: "${shape.idField}" is a number${patternNote}`;
   return `the entity's name and a count, as nothing shows the format${patternNote}`;
 }

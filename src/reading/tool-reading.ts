@@ -37,7 +37,7 @@ export function toToolReadings(model: ServiceModel): Map<string, ToolReading> {
   const readings = new Map<string, ToolReading>();
   for (const tool of tools) {
     const shape = shapes.get(tool.name)!;
-    const { patterns, descriptions } = model.idSchemasOf(shape.entity);
+    const { patterns, descriptions, service } = model.idSchemasOf(shape.entity);
     const newId = toNewIdWithSource({
       type: shape.entity,
       existing: [],
@@ -45,6 +45,7 @@ export function toToolReadings(model: ServiceModel): Map<string, ToolReading> {
       field: shape.idField,
       patterns,
       descriptions,
+      service,
       args: {},
       seed: `explain|${shape.entity}`,
     });

@@ -1,6 +1,6 @@
 import { toPresentShape } from '../../reading/absent-arguments.js';
 import type { ToolDefinition } from '../../domain/registry.js';
-import { readServer } from '../../reading/read-server.js';
+import { readServer, type ServiceModel } from '../../reading/read-server.js';
 import { toCallShape, type ToolShape } from '../../reading/tool-operation.js';
 import type { ToolCall } from './tool-result-source.js';
 
@@ -9,6 +9,8 @@ export interface CallShapes {
   tool: ToolDefinition;
   serverTools: readonly ToolDefinition[];
   shapes: ReadonlyMap<string, ToolShape>;
+  /** The server's service model the shapes come from. */
+  model: ServiceModel;
   /** The tool's shape for this call (a `method: update` call of `issue_write` is an update). */
   shape: ToolShape;
   overridden: boolean;
@@ -27,11 +29,13 @@ export function toCallShapes(call: ToolCall): CallShapes | null {
   const tool = context.toolDefinition;
   const serverTools = context.serverTools?.some((candidate) => candidate.name === tool.name) ? context.serverTools : [tool];
   const overrides = context.toolOverrides ?? {};
-  const { shapes } = readServer(serverTools, { serverNames: [call.server, context.serverName], corrections: context.toolOverrides });
+  const model = readServer(serverTools, { serverNames: [call.server, context.serverName], corrections: context.toolOverrides });
+  const { shapes } = model;
   return {
     tool,
     serverTools,
     shapes,
+    model,
     shape: toPresentShape(toCallShape(shapes.get(tool.name)!, call.arguments), tool, call.arguments, entitiesOf(shapes)),
     overridden: Object.hasOwn(overrides, tool.name),
   };

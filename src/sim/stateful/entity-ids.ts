@@ -22,7 +22,7 @@ const cache = new WeakMap<readonly ToolDefinition[], Map<string, IdSchemas>>();
  *   toCreatedId(input, []); // 'OPS-1' where get_issue(issue_key: pattern ^[A-Z]+-\d+$) and the call says project: 'OPS'
  */
 export function toCreatedId(input: AnswerInput, existing: readonly EntityRecord[]): string {
-  const { patterns, descriptions } = idSchemas(input);
+  const { patterns, descriptions, service } = input.model ? input.model.idSchemasOf(input.shape.entity) : idSchemas(input);
   const ids = existing.map((entity) => entity.id);
   const summary = summaryOf(input.world, input.shape.entity, ids);
   return toNewId({
@@ -33,6 +33,7 @@ export function toCreatedId(input: AnswerInput, existing: readonly EntityRecord[
     field: input.shape.idField,
     patterns,
     descriptions,
+    service,
     args: input.args,
     seed: `${input.seed}|${input.shape.entity}|new`,
   });

@@ -65,6 +65,7 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
               tool,
               serverTools,
               shapes: shapes.shapes,
+              model: shapes.model,
               // `"projectId": ""` where the schema required something: absent for ids and filters, kept as a create's or update's data.
               args: shape.operation === 'create' || shape.operation === 'update' ? call.arguments : withoutAbsent(call.arguments),
               argumentsKey: call.argumentsKey,

@@ -8,6 +8,7 @@ import { isPayloadArgument, spreadPayloads } from '../../reading/argument-payloa
 import { isPlural, toSingular, toWords } from '../../reading/entity-words.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
+import type { ServiceModel } from '../../reading/read-server.js';
 import type { ToolShape } from '../../reading/tool-operation.js';
 import { toVerbMeaning } from '../../reading/tool-verbs.js';
 import { isDataArgument } from '../../reading/list-filters.js';
@@ -28,6 +29,8 @@ export interface AnswerInput {
   /** The server's other tools (their schemas say which state a new entity starts in, and which arguments scope an entity). */
   serverTools: readonly ToolDefinition[];
   shapes: ReadonlyMap<string, ToolShape>;
+  /** The server's service model, where the caller has it: ids of a well-known service take its format (entity-ids.ts). */
+  model?: ServiceModel | undefined;
   args: Readonly<Record<string, unknown>>;
   argumentsKey: string;
   world: WorldState;
