@@ -26,10 +26,11 @@ describe('the model source against an OpenAI-compatible server', () => {
 
   it('retries a timed-out attempt once, then stops and names MCPSIM_MODEL_TIMEOUT_MS', async () => {
     fake.script(chatPath, 'hang');
-    const resolution = await source({ timeoutMs: 100, deadlineMs: 60_000, maxAttempts: 3 }).resolve(call());
+    // A whole second per attempt: on a busy machine a shorter one can end before the request reaches the server.
+    const resolution = await source({ timeoutMs: 1_000, deadlineMs: 60_000, maxAttempts: 3 }).resolve(call());
     expect(resolution?.source).toBe('simulator-error');
     expect(textOf(resolution)).toBe(
-      'mcpsim simulator failed for @acme/crm.get_contact after 2 attempts: no answer within 100 ms (MCPSIM_MODEL_TIMEOUT_MS, one attempt)',
+      'mcpsim simulator failed for @acme/crm.get_contact after 2 attempts: no answer within 1000 ms (MCPSIM_MODEL_TIMEOUT_MS, one attempt)',
     );
     expect(fake.requests).toHaveLength(2);
     await expect.poll(() => fake.requests.every((request) => request.aborted)).toBe(true);
