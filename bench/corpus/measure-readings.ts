@@ -61,18 +61,20 @@ export function measureReadings(tools: readonly ToolDefinition[], labels: Corpus
       figures.failures.push(`${tool.name}: kind read as ${read.join(' or ')} (${shape.operation} ${shape.entity}), labelled ${label.kind}`);
     if (label.entity !== undefined) {
       figures.entities++;
-      if (toEntityKey(shape.entity, serviceWords) === toEntityKey(label.entity, serviceWords)) figures.entitiesRight++;
+      // `a|b`: either reading is fair (the README's rule), for entities and arguments as for kinds.
+      if (label.entity.split('|').some((entity) => toEntityKey(shape.entity, serviceWords) === toEntityKey(entity, serviceWords)))
+        figures.entitiesRight++;
       else figures.failures.push(`${tool.name}: entity read as ${shape.entity}, labelled ${label.entity}`);
     }
     if (label.idArgument !== undefined) {
       figures.idArguments++;
-      if (shape.idArgument === label.idArgument) figures.idArgumentsRight++;
+      if (label.idArgument.split('|').some((argument) => argument === shape.idArgument)) figures.idArgumentsRight++;
       else figures.failures.push(`${tool.name}: id argument read as ${shape.idArgument ?? 'none'}, labelled ${label.idArgument}`);
     }
     if (label.parentArgument !== undefined) {
       figures.parentArguments++;
       const parents = toParentReferences(tool, shape, shapes).map((reference) => reference.argument);
-      if (parents.includes(label.parentArgument)) figures.parentArgumentsRight++;
+      if (label.parentArgument.split('|').some((argument) => parents.includes(argument))) figures.parentArgumentsRight++;
       else
         figures.failures.push(
           `${tool.name}: parent argument read as ${parents.length > 0 ? parents.join(', ') : 'none'}, labelled ${label.parentArgument}`,

@@ -49,10 +49,11 @@ describe('the labelled corpus files', () => {
       const properties = Object.keys(propertiesOf(tools.get(toolName)!));
       for (const kind of toLabelKinds(label))
         if (!(labelKinds as readonly string[]).includes(kind)) problems.push(`${toolName}: kind "${kind}" is not in the vocabulary`);
-      if (label.entity !== undefined && !snakeCase.test(label.entity))
-        problems.push(`${toolName}: entity "${label.entity}" is not snake_case`);
-      for (const argument of [label.idArgument, label.parentArgument])
-        if (argument !== undefined && !properties.includes(argument)) problems.push(`${toolName}: takes no argument "${argument}"`);
+      // `a|b` where either reading is fair, for entities and arguments as for kinds.
+      for (const entity of label.entity?.split('|') ?? [])
+        if (!snakeCase.test(entity)) problems.push(`${toolName}: entity "${entity}" is not snake_case`);
+      for (const argument of [label.idArgument, label.parentArgument].flatMap((labelled) => labelled?.split('|') ?? []))
+        if (!properties.includes(argument)) problems.push(`${toolName}: takes no argument "${argument}"`);
       if (label.stateChange !== undefined && typeof label.stateChange.field !== 'string')
         problems.push(`${toolName}: stateChange has no field`);
     }
@@ -66,9 +67,9 @@ describe('the labelled corpus files', () => {
       const problems: string[] = [];
       for (const [index, step] of (labels.walk ?? []).entries()) {
         if (!server.tools.some((tool) => tool.name === step.tool)) problems.push(`step ${index + 1}: no tool "${step.tool}"`);
-        const uses = JSON.stringify([step.args, step.expect]).match(/"\$[A-Za-z_][\w]*"/g) ?? [];
-        for (const use of uses)
-          if (!saved.has(use.slice(2, -1))) problems.push(`step ${index + 1}: ${use} is not saved by an earlier step`);
+        // A value `$name` is a saved id; a key such as Pinecone's `$eq` is the service's own operator.
+        for (const use of savedUses([step.args, step.expect]))
+          if (!saved.has(use)) problems.push(`step ${index + 1}: "$${use}" is not saved by an earlier step`);
         if (step.save) saved.add(step.save.as);
       }
       expect(problems).toEqual([]);
@@ -92,3 +93,11 @@ describe('corpusHalf', () => {
     expect(corpusHalf({ name: 'stripe__mcp', tunedOn: 'bench/public-servers.ts' })).toBe('tuning');
   });
 });
+
+/** The names of the saved values a step's arguments and expectations use (`"$node"` values, never keys). */
+function savedUses(value: unknown): string[] {
+  if (typeof value === 'string') return /^\$[A-Za-z_]\w*$/.test(value) ? [value.slice(1)] : [];
+  if (Array.isArray(value)) return value.flatMap(savedUses);
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(savedUses);
+  return [];
+}
