@@ -169,7 +169,26 @@ const rooms: Record<string, Record<string, readonly string[]>> = {
     schemas: ['schemas', 'http'],
     pages: ['pages'],
   },
+  // In mcp/ the endpoint and the simulated-or-real decision sit at the root (with the JSON-RPC wire they all speak);
+  // mock/ and upstream/ answer over session/, and neither reaches into the other.
+  mcp: {
+    '.': ['.', 'mock', 'session', 'upstream'],
+    mock: ['.', 'mock', 'session'],
+    session: ['.', 'session'],
+    upstream: ['.', 'upstream', 'session'],
+  },
 };
+
+/**
+ * mcp/ reaches the simulator only through sim's face, the files at sim/'s root (mock-surfaces.ts, mock-tool-runner.ts,
+ * surface-answers.ts, relay-capture.ts ...), never into its rooms (sim/stateful/, sim/capture/ ...).
+ */
+function findSimFaceViolations(files: readonly SourceText[]): string[] {
+  return files
+    .flatMap(scanImports)
+    .filter((use) => layerOf(use.file) === 'mcp' && use.target?.startsWith('sim/') && use.target.split('/').length > 2)
+    .map((use) => `${describeUse(use)}: mcp/ may import sim/ only through its face (the files at sim/'s root)`);
+}
 
 /** `sim/model/prompt.ts` -> `model`; `sim/tool-results.ts` -> `.`. */
 function roomOf(path: string): string {
@@ -392,7 +411,7 @@ describe('the import directions of docs/architecture.md', () => {
   });
 });
 
-describe('the rooms inside sim/ and api/', () => {
+describe('the rooms inside sim/, api/ and mcp/', () => {
   it('reports an import that goes up or sideways', () => {
     const fixture: SourceText[] = [
       {
@@ -401,16 +420,32 @@ describe('the rooms inside sim/ and api/', () => {
       },
       { path: 'sim/fixtures/guard.ts', text: "import { z } from '../capture/capture-world.js';\n" },
       { path: 'api/http/cors.ts', text: "import { w } from '../setup-links.js';\n" },
+      { path: 'mcp/session/mcp-session.ts', text: "import { v } from '../mock/mock-endpoint.js';\nimport { u } from '../json-rpc.js';\n" },
     ];
     expect(findRoomViolations(fixture)).toEqual([
       'src/sim/model/prompt.ts:1 imports "../tool-results.js" (src/sim/tool-results.ts): sim/model/ may import only sim/model/, sim/source/',
       'src/sim/fixtures/guard.ts:1 imports "../capture/capture-world.js" (src/sim/capture/capture-world.ts): sim/fixtures/ may import only sim/fixtures/, sim/source/',
       'src/api/http/cors.ts:1 imports "../setup-links.js" (src/api/setup-links.ts): api/http/ may import only api/http/',
+      'src/mcp/session/mcp-session.ts:1 imports "../mock/mock-endpoint.js" (src/mcp/mock/mock-endpoint.ts): mcp/session/ may import only mcp/ (its root), mcp/session/',
     ]);
   });
 
   it('has none in src/', () => {
     const found = findRoomViolations(sources);
+    expect(found, report(found)).toEqual([]);
+  });
+
+  it('lets mcp/ reach sim/ only through the files at its root', () => {
+    const fixture: SourceText[] = [
+      {
+        path: 'mcp/mock/mock-endpoint.ts',
+        text: "import { a } from '../../sim/stateful/surface-answers.js';\nimport { b } from '../../sim/surface-answers.js';\n",
+      },
+    ];
+    expect(findSimFaceViolations(fixture)).toEqual([
+      'src/mcp/mock/mock-endpoint.ts:1 imports "../../sim/stateful/surface-answers.js" (src/sim/stateful/surface-answers.ts): mcp/ may import sim/ only through its face (the files at sim/\'s root)',
+    ]);
+    const found = findSimFaceViolations(sources);
     expect(found, report(found)).toEqual([]);
   });
 

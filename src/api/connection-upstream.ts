@@ -3,9 +3,9 @@ import type { Connection, ConnectionPlace, ConnectionStatus } from '../domain/co
 export type { ConnectionPlace };
 import { isSimulated } from '../domain/hosted-server.js';
 import { toServerInfo } from '../domain/server-info.js';
-import type { UpstreamLink, UpstreamOutcome } from '../mcp/relay.js';
-import type { UpstreamPool } from '../mcp/upstream-pool.js';
-import { scrubUpstreamError, toUpstreamError } from '../mcp/upstream-failure.js';
+import type { UpstreamLink, UpstreamOutcome } from '../mcp/upstream/relay.js';
+import type { UpstreamPool } from '../mcp/upstream/upstream-pool.js';
+import { scrubUpstreamError, toUpstreamError } from '../mcp/upstream/upstream-failure.js';
 import { revealQueryValues, toSecretValues } from '../domain/secrets.js';
 import type { Stores } from '../store/stores.js';
 import type { SetupLinks } from './setup-links.js';

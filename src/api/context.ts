@@ -7,10 +7,10 @@ import type { Context, Hono } from 'hono';
 import type { Clock } from '../domain/clock.js';
 import type { RandomSource } from '../domain/random.js';
 import type { TokenCodec } from '../domain/service-token.js';
-import type { McpSessions } from '../mcp/mcp-sessions.js';
+import type { McpSessions } from '../mcp/session/mcp-sessions.js';
 import type { ConnectionResolver } from '../mcp/resolve-connection.js';
-import type { SessionLeases } from '../mcp/session-lease.js';
-import type { UplinkPairings } from '../mcp/uplink-pairings.js';
+import type { SessionLeases } from '../mcp/session/session-lease.js';
+import type { UplinkPairings } from '../mcp/upstream/uplink-pairings.js';
 import type { RegistrySearch } from '../search/registry-search.js';
 import type { MockToolRunner } from '../sim/mock-tool-runner.js';
 import type { Account } from '../store/account-store.js';
@@ -93,7 +93,7 @@ export interface AppServices {
   resolver: ConnectionResolver;
   /** The MCP sessions clients opened on connection endpoints (mcp/). */
   sessions: McpSessions;
-  /** What a session lives on: its connection and the credential that opened it (mcp/session-lease.ts). */
+  /** What a session lives on: its connection and the credential that opened it (mcp/session/session-lease.ts). */
   sessionLeases: SessionLeases;
   upstream: ConnectionUpstream;
   /** Local servers paired with uplink connections. */

@@ -9,7 +9,7 @@ import type { AppDependencies } from './context.js';
  * Refuses a real HTTP connection whose `mcpUrl` leads to this server itself (domain/own-server-url.ts):
  * relaying to its own endpoint would call itself without end, for every account. A 400
  * `validation_error` naming `mcpUrl`, before anything is stored or probed. What this cannot see (a
- * name whose DNS points here, a redirect) the relay's hop marker refuses (mcp/relay-hop.ts).
+ * name whose DNS points here, a redirect) the relay's hop marker refuses (mcp/upstream/relay-hop.ts).
  *
  * @example
  *   refuseOwnUpstream(plan.connection, { publicUrl, listenUrl }); // throws for http://localhost:4010/connect/demo/c1/mcp

@@ -6,7 +6,7 @@
  */
 import { apiError } from '../errors.js';
 import type { ConnectionVerdict, ReadyVerdict } from '../mcp/resolve-connection.js';
-import { UpstreamError } from '../mcp/upstream-failure.js';
+import { UpstreamError } from '../mcp/upstream/upstream-failure.js';
 import { missingPermission } from './http/access.js';
 import { connectionNotFound, namespaceNotFound } from './lookups.js';
 

@@ -5,7 +5,7 @@
 import pLimit from 'p-limit';
 import type { Connection } from '../domain/connection.js';
 import type { ReadyVerdict, RefusedVerdict } from '../mcp/resolve-connection.js';
-import { UpstreamError } from '../mcp/upstream-failure.js';
+import { UpstreamError } from '../mcp/upstream/upstream-failure.js';
 
 /** How many upstreams the namespace listing asks at once. */
 const listingConcurrency = 16;

@@ -10,13 +10,13 @@ import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { apiError } from '../errors.js';
 import type { ConnectionResolver } from '../mcp/resolve-connection.js';
-import { createSocketChannel, type MessageSocket } from '../mcp/uplink-channel.js';
-import type { UplinkPairings } from '../mcp/uplink-pairings.js';
+import { createSocketChannel, type MessageSocket } from '../mcp/upstream/uplink-channel.js';
+import type { UplinkPairings } from '../mcp/upstream/uplink-pairings.js';
 import { missingPermission } from './http/access.js';
 import type { Authenticate } from './http/operation-routes.js';
 import { connectionId, namespaceName } from './schemas/connection-schemas.js';
 
-export type { MessageSocket } from '../mcp/uplink-channel.js';
+export type { MessageSocket } from '../mcp/upstream/uplink-channel.js';
 
 /** What the socket door offers a request that asked to upgrade. */
 export interface SocketUpgrade {

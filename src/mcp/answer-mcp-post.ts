@@ -1,11 +1,11 @@
 import { parseJsonRpcMessage, toJsonRpcError, type JsonRpcId } from './json-rpc.js';
 import { mcpErrorCodes } from './connection-gate.js';
 import { acceptedResponse, toMcpResponse, toMcpStreamResponse } from './mcp-response.js';
-import type { McpSessions } from './mcp-sessions.js';
+import type { McpSessions } from './session/mcp-sessions.js';
 import { refuseProtocolVersion } from './protocol-version.js';
-import { toRequester } from './request-cancellations.js';
-import type { SessionOwner } from './mcp-session.js';
-import type { SessionLease } from './session-lease.js';
+import { toRequester } from './session/request-cancellations.js';
+import type { SessionOwner } from './session/mcp-session.js';
+import type { SessionLease } from './session/session-lease.js';
 import type { ReadyVerdict, RefusedVerdict } from './resolve-connection.js';
 import type { RequestOrigin } from './tool-endpoint.js';
 

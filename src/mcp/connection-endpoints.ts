@@ -2,12 +2,12 @@ import type { Connection, ConnectionPlace, ConnectionStatus } from '../domain/co
 import { isSimulated } from '../domain/hosted-server.js';
 import type { MockSurfaces } from '../sim/mock-surfaces.js';
 import type { MockConnection, MockToolRunner } from '../sim/mock-tool-runner.js';
-import { createMockEndpoint } from './mock-endpoint.js';
-import { createRequestCancellations } from './request-cancellations.js';
-import type { Relay, UpstreamLink } from './relay.js';
+import { createMockEndpoint } from './mock/mock-endpoint.js';
+import { createRequestCancellations } from './session/request-cancellations.js';
+import type { Relay, UpstreamLink } from './upstream/relay.js';
 import type { ToolEndpoint } from './tool-endpoint.js';
-import type { UplinkPairings } from './uplink-pairings.js';
-import { createUpstreamEndpoint } from './upstream-endpoint.js';
+import type { UplinkPairings } from './upstream/uplink-pairings.js';
+import { createUpstreamEndpoint } from './upstream/upstream-endpoint.js';
 
 /** The upstream of a real HTTP connection, whose outcomes the API records in the connection's status. */
 export type UpstreamLinkFor = (place: ConnectionPlace, connection: Connection) => UpstreamLink & { status(): ConnectionStatus };

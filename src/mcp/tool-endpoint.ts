@@ -2,7 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectionStatus } from '../domain/connection.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import type { JsonRpcNotification, JsonRpcRequest } from './json-rpc.js';
-import type { SessionHandler, SessionOpening, SessionRefusal, SessionState } from './session-handler.js';
+import type { SessionHandler, SessionOpening, SessionRefusal, SessionState } from './session/session-handler.js';
 
 /** Where a request came from: its HTTP request's signal (aborts when the client goes away) and who sent it. */
 export interface RequestOrigin {

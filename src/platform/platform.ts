@@ -13,12 +13,12 @@ import type { Embedder } from '../domain/embedder.js';
 import type { ToolResultSource } from '../sim/source/tool-result-source.js';
 import { createToolResults } from '../sim/tool-results.js';
 import { bootstrap, demoNamespace } from './bootstrap.js';
-import type { UplinkChannel } from '../mcp/uplink-channel.js';
+import type { UplinkChannel } from '../mcp/upstream/uplink-channel.js';
 import { createCaptureRecorder, type CaptureRecorder, type CaptureRecorderOptions } from '../sim/capture/capture-recorder.js';
 import { createApiKey, toStoredKey } from '../domain/api-key.js';
 import { createDashboard, type Dashboard } from '../ui/dashboard.js';
 import type { StreamLimits } from '../ui/timeline-streams.js';
-import type { SessionLimits } from '../mcp/mcp-sessions.js';
+import type { SessionLimits } from '../mcp/session/mcp-sessions.js';
 import { createAppParts } from './app-parts.js';
 
 export type { ScenarioCatalog } from '../ui/ui-context.js';

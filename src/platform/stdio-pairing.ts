@@ -1,4 +1,4 @@
-import { createStdioChannel, describeExit, type StdioCommand } from '../mcp/stdio-channel.js';
+import { createStdioChannel, describeExit, type StdioCommand } from '../mcp/upstream/stdio-channel.js';
 import type { Platform } from './platform.js';
 
 /** A local stdio server paired with an uplink connection. */

@@ -1,5 +1,5 @@
 /**
- * What a captured mock sends before a recorded result (src/mcp/recorded-events.ts), heard by the
+ * What a captured mock sends before a recorded result (src/mcp/mock/recorded-events.ts), heard by the
  * real MCP SDK client: a real SDK server's tool hands its request's own way to the client to
  * `replayRecordedEvents`, as the mock's answering session does.
  */
@@ -9,7 +9,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ElicitRequestSchema, LoggingMessageNotificationSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { replayRecordedEvents } from '../../src/mcp/recorded-events.js';
+import { replayRecordedEvents } from '../../src/mcp/mock/recorded-events.js';
 import type { ToolEvent } from '../../src/domain/tool-event.js';
 
 const recorded: ToolEvent[] = [

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequestCancellations } from '../../src/mcp/request-cancellations.js';
+import { createRequestCancellations } from '../../src/mcp/session/request-cancellations.js';
 import { startHarness, testApiKey, type Harness } from '../support/harness.js';
 
 describe('request cancellations', () => {

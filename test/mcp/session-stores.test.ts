@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { defaultMcpSessionStoreLimits } from '../../src/domain/mcp-limits.js';
 import { readMockResource } from '../../src/sim/stateful/surface-answers.js';
 import type { WorldState } from '../../src/domain/memory-log.js';
-import { createPendingClientRequests } from '../../src/mcp/pending-client-requests.js';
-import { createSessionEventStore } from '../../src/mcp/session-event-store.js';
-import { createSessionSubscriptions, type ResourceReading } from '../../src/mcp/session-subscriptions.js';
+import { createPendingClientRequests } from '../../src/mcp/session/pending-client-requests.js';
+import { createSessionEventStore } from '../../src/mcp/session/session-event-store.js';
+import { createSessionSubscriptions, type ResourceReading } from '../../src/mcp/session/session-subscriptions.js';
 
 /** A JSON-RPC error as a `resources/read` of a long unknown URI answers it: the URI quoted twice. */
 const longError = (id: number, uri: string): JSONRPCMessage => ({

@@ -1,11 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 import { apiError } from '../../errors.js';
-import { relayHopHeader } from '../../mcp/relay-hop.js';
+import { relayHopHeader } from '../../mcp/upstream/relay-hop.js';
 import { refuseRequest } from './refuse-request.js';
 
 /**
  * Refuses, before any route, a request that mcpsim relayed itself (it carries the `mcpsim-hop`
- * marker, mcp/relay-hop.ts): 508 `loop_detected`, a JSON-RPC error on the MCP endpoint. The relay
+ * marker, mcp/upstream/relay-hop.ts): 508 `loop_detected`, a JSON-RPC error on the MCP endpoint. The relay
  * that sent it reads the refusal as its upstream failing, so the connection's status says why.
  *
  * @example

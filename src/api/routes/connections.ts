@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createReadableId } from '../../domain/readable-id.js';
 import { canSeeConnection, checkConnectionAccess, type Permission } from '../http/access.js';
-import type { UplinkPairings } from '../../mcp/uplink-pairings.js';
+import type { UplinkPairings } from '../../mcp/upstream/uplink-pairings.js';
 import type { AppDependencies, AppServices } from '../context.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import { defineOperation, type Operation } from '../http/operation.js';

@@ -23,7 +23,7 @@ import { toCaptureScenario } from './capture-scenario.js';
 import { createSurfaceCapture, type SurfaceCapture } from './capture-surface.js';
 import type { ToolEvent } from '../../domain/tool-event.js';
 
-/** Which connection and upstream a captured exchange came from, as the relay (mcp/relay.ts) tells it. */
+/** Which connection and upstream a captured exchange came from, as the relay (mcp/upstream/relay.ts) tells it. */
 export interface CaptureOrigin {
   namespace: string;
   connectionId: string;

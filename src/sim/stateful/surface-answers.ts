@@ -14,7 +14,7 @@ import { findEntity, findEntityType, isIdName } from './world-entity-lookup.js';
 
 /**
  * What a resource's contents are made from, so a session re-reads a subscribed resource only when
- * a call changed that (mcp/session-subscriptions.ts): nothing in the world (fixed contents, no
+ * a call changed that (mcp/session/session-subscriptions.ts): nothing in the world (fixed contents, no
  * such resource), its facts, every entity of a type, or one entity (of any type when the URI names
  * none the world holds). Which type a URI names depends on the types the world holds, so a new type
  * changes every dependency.

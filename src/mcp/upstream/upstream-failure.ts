@@ -1,6 +1,6 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { scrubJsonSecrets, scrubSecrets, toSecretValues } from '../domain/secrets.js';
+import { scrubJsonSecrets, scrubSecrets, toSecretValues } from '../../domain/secrets.js';
 
 /** What went wrong when talking to a real upstream MCP server. */
 export type UpstreamFailureKind =

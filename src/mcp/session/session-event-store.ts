@@ -1,6 +1,6 @@
 import type { EventStore } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { defaultMcpSessionStoreLimits, type McpSessionStoreLimits } from '../domain/mcp-limits.js';
+import { defaultMcpSessionStoreLimits, type McpSessionStoreLimits } from '../../domain/mcp-limits.js';
 
 /**
  * The events of one MCP session's streams, kept in memory so a client that lost a stream can

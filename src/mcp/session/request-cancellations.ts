@@ -1,4 +1,4 @@
-import type { JsonRpcId } from './json-rpc.js';
+import type { JsonRpcId } from '../json-rpc.js';
 
 /**
  * A request in flight. Plain functions, not a getter: an object literal with a getter costs more

@@ -6,12 +6,12 @@
  * read again (session-subscriptions.ts). Everything else is the stateless answer.
  */
 import { SetLevelRequestSchema, SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { WorldChanges } from '../domain/memory-log.js';
-import { mcpErrorCodes } from './connection-gate.js';
-import type { JsonRpcRequest } from './json-rpc.js';
-import { toJsonRpcError, toJsonRpcResult } from './json-rpc.js';
-import type { RequestExchange } from './session-handler.js';
-import type { ResourceReading } from './session-subscriptions.js';
+import type { WorldChanges } from '../../domain/memory-log.js';
+import { mcpErrorCodes } from '../connection-gate.js';
+import type { JsonRpcRequest } from '../json-rpc.js';
+import { toJsonRpcError, toJsonRpcResult } from '../json-rpc.js';
+import type { RequestExchange } from '../session/session-handler.js';
+import type { ResourceReading } from '../session/session-subscriptions.js';
 
 type Answered = { payload: unknown; status: number };
 

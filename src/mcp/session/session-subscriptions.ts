@@ -6,9 +6,9 @@
  * that shows something else is an update to send. Before, every call read every subscription twice:
  * 300 subscriptions of 900 KB URIs blocked the event loop for most of a second per call.
  */
-import type { WorldChanges } from '../domain/memory-log.js';
-import { toLimitMessage, type McpSessionStoreLimits } from '../domain/mcp-limits.js';
-import type { ResourceDependency } from '../sim/stateful/surface-answers.js';
+import type { WorldChanges } from '../../domain/memory-log.js';
+import { toLimitMessage, type McpSessionStoreLimits } from '../../domain/mcp-limits.js';
+import type { ResourceDependency } from '../../sim/surface-answers.js';
 
 /** A subscribed resource as read now: its contents as text (null when it cannot be read) and what they are made from. */
 export interface ResourceReading {

@@ -6,9 +6,9 @@
  * request's own stream, so the client sees it in order.
  */
 import type { CallToolResult, ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolScript } from '../domain/tool-script.js';
+import type { ToolScript } from '../../domain/tool-script.js';
 import { toProgressEvents, sendToolEvents, toScriptedEvents, type ToolEventAnswers } from './tool-events.js';
-import type { RequestExchange } from './session-handler.js';
+import type { RequestExchange } from '../session/session-handler.js';
 
 export interface ScriptedCall {
   tool: string;

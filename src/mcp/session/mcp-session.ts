@@ -10,9 +10,9 @@ import { Protocol, type RequestHandlerExtra } from '@modelcontextprotocol/sdk/sh
 import type { JSONRPCRequest, Notification, Request, Result, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { defaultMcpSessionStoreLimits, type McpSessionStoreLimits } from '../domain/mcp-limits.js';
-import { toJsonRpcError, type JsonRpcId } from './json-rpc.js';
-import { toMcpResponse } from './mcp-response.js';
+import { defaultMcpSessionStoreLimits, type McpSessionStoreLimits } from '../../domain/mcp-limits.js';
+import { toJsonRpcError, type JsonRpcId } from '../json-rpc.js';
+import { toMcpResponse } from '../mcp-response.js';
 import { createPendingClientRequests } from './pending-client-requests.js';
 import { createSessionEventStore } from './session-event-store.js';
 import { createSessionSubscriptions } from './session-subscriptions.js';

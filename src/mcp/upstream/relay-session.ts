@@ -1,9 +1,9 @@
-import { openAnsweringSession } from './answering-session.js';
-import type { JsonRpcRequest } from './json-rpc.js';
+import { openAnsweringSession } from '../session/answering-session.js';
+import type { JsonRpcRequest } from '../json-rpc.js';
 import type { Relay, UpstreamLink } from './relay.js';
-import type { RequestExchange, SessionHandler, SessionOpening, SessionRefusal, SessionState } from './session-handler.js';
+import type { RequestExchange, SessionHandler, SessionOpening, SessionRefusal, SessionState } from '../session/session-handler.js';
 import type { DedicatedUpstream } from './upstream-session.js';
-import type { ToolEvent } from '../domain/tool-event.js';
+import type { ToolEvent } from '../../domain/tool-event.js';
 
 /**
  * The relay's side of a client's MCP session (docs/api.md, "The MCP endpoint"). For an HTTP

@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { scrubSecrets, toEnvSecretValues } from '../domain/secrets.js';
+import { scrubSecrets, toEnvSecretValues } from '../../domain/secrets.js';
 import type { UplinkChannel } from './uplink-channel.js';
 
 /**

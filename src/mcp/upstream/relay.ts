@@ -5,14 +5,14 @@ import {
   type Implementation,
   type InitializeResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { ConnectionStatus } from '../domain/connection.js';
-import { mcpErrorCodes } from './connection-gate.js';
-import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
-import { findJsonLimitBreach, toBreachMessage } from '../domain/json-limits.js';
+import type { ConnectionStatus } from '../../domain/connection.js';
+import { mcpErrorCodes } from '../connection-gate.js';
+import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from '../json-rpc.js';
+import { findJsonLimitBreach, toBreachMessage } from '../../domain/json-limits.js';
 import { toUpstreamError, UpstreamError } from './upstream-failure.js';
 import { listAllTools, safeHost, type DedicatedUpstream, type UpstreamRequestOptions, type UpstreamSession } from './upstream-session.js';
-import type { CaptureOrigin, CaptureRecorder, ListingSeenBy } from '../sim/capture/capture-recorder.js';
-import type { ToolEvent } from '../domain/tool-event.js';
+import type { CaptureOrigin, CaptureRecorder, ListingSeenBy } from '../../sim/relay-capture.js';
+import type { ToolEvent } from '../../domain/tool-event.js';
 
 export type { CaptureOrigin, DedicatedUpstream };
 

@@ -9,23 +9,23 @@ import {
   type InitializeResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
-import type { ConnectionPlace } from '../domain/connection.js';
-import type { WorldChanges } from '../domain/memory-log.js';
-import { toFieldMessage } from '../domain/field-message.js';
-import type { MockSurfaces } from '../sim/mock-surfaces.js';
-import type { MockConnection, MockToolRunner } from '../sim/mock-tool-runner.js';
-import { readMockResource } from '../sim/stateful/surface-answers.js';
-import { openAnsweringSession } from './answering-session.js';
-import type { ToolEvent } from '../domain/tool-event.js';
+import type { ConnectionPlace } from '../../domain/connection.js';
+import type { WorldChanges } from '../../domain/memory-log.js';
+import { toFieldMessage } from '../../domain/field-message.js';
+import type { MockSurfaces } from '../../sim/mock-surfaces.js';
+import type { MockConnection, MockToolRunner } from '../../sim/mock-tool-runner.js';
+import { readMockResource } from '../../sim/surface-answers.js';
+import { openAnsweringSession } from '../session/answering-session.js';
+import type { ToolEvent } from '../../domain/tool-event.js';
 import { replayRecordedEvents } from './recorded-events.js';
-import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
+import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from '../json-rpc.js';
 import { answerInMockSession, type WorldMark } from './mock-session.js';
 import { answerSurfaceRequest, surfaceMethods } from './mock-surface-requests.js';
-import { toRequestKey, type RequestCancellations } from './request-cancellations.js';
+import { toRequestKey, type RequestCancellations } from '../session/request-cancellations.js';
 import { callWithScript, toSessionNeededResult } from './scripted-tool-call.js';
-import type { RequestExchange } from './session-handler.js';
+import type { RequestExchange } from '../session/session-handler.js';
 import { acceptsEvents, toStreamedCall } from './streamed-tool-call.js';
-import type { EndpointAnswer, RequestOrigin, ToolEndpoint } from './tool-endpoint.js';
+import type { EndpointAnswer, RequestOrigin, ToolEndpoint } from '../tool-endpoint.js';
 
 /** Marks a tool call answered as a stream of events (a stateless POST that accepts them). */
 const streamed = Symbol('streamed');

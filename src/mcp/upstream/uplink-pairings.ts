@@ -9,11 +9,11 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import type { Connection, ConnectionStatus } from '../domain/connection.js';
-import { scrubJsonSecrets } from '../domain/secrets.js';
-import { toServerInfo } from '../domain/server-info.js';
-import type { Stores } from '../store/stores.js';
-import { version } from '../version.js';
+import type { Connection, ConnectionStatus } from '../../domain/connection.js';
+import { scrubJsonSecrets } from '../../domain/secrets.js';
+import { toServerInfo } from '../../domain/server-info.js';
+import type { Stores } from '../../store/stores.js';
+import { version } from '../../version.js';
 import type { UplinkChannel } from './uplink-channel.js';
 import { scrubFailure, toUpstreamError, UpstreamError } from './upstream-failure.js';
 import { createUplinkRouter, type UplinkRouter } from './uplink-router.js';

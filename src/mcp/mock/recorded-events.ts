@@ -8,9 +8,9 @@
  * answered it with the recorded result.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolEvent } from '../domain/tool-event.js';
-import { logLevels, type LogLevel } from '../domain/tool-script.js';
-import type { RequestExchange } from './session-handler.js';
+import type { ToolEvent } from '../../domain/tool-event.js';
+import { logLevels, type LogLevel } from '../../domain/tool-script.js';
+import type { RequestExchange } from '../session/session-handler.js';
 import { isLogged, sendToolEvents } from './tool-events.js';
 
 export interface RecordedCall {

@@ -1,6 +1,6 @@
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { toLimitMessage } from '../domain/mcp-limits.js';
-import { mcpErrorCodes } from './connection-gate.js';
+import { toLimitMessage } from '../../domain/mcp-limits.js';
+import { mcpErrorCodes } from '../connection-gate.js';
 
 export interface PendingClientRequests {
   /** Runs `send` (a request to the client) if fewer than the limit are waiting, else throws an `McpError` that names the limit. */

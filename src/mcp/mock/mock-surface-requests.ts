@@ -6,14 +6,13 @@
  */
 import { CompleteRequestSchema, ErrorCode, GetPromptRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
-import { toFieldMessage } from '../domain/field-message.js';
-import { mcpStringLimits, toLimitMessage } from '../domain/mcp-limits.js';
-import type { MockSurfaces } from '../sim/mock-surfaces.js';
-import type { MockConnection } from '../sim/mock-tool-runner.js';
-import { completeFromWorld, type CompletionReference } from '../sim/stateful/surface-completions.js';
-import { toListedPrompt, type ServedSurface } from '../domain/mock-surface.js';
-import { getMockPrompt, readMockResource } from '../sim/stateful/surface-answers.js';
-import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from './json-rpc.js';
+import { toFieldMessage } from '../../domain/field-message.js';
+import { mcpStringLimits, toLimitMessage } from '../../domain/mcp-limits.js';
+import type { MockSurfaces } from '../../sim/mock-surfaces.js';
+import type { MockConnection } from '../../sim/mock-tool-runner.js';
+import { completeFromWorld, getMockPrompt, readMockResource, type CompletionReference } from '../../sim/surface-answers.js';
+import { toListedPrompt, type ServedSurface } from '../../domain/mock-surface.js';
+import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from '../json-rpc.js';
 
 /** The error code of a resource that does not exist, as the MCP SDK's reference servers answer it. */
 export const resourceNotFoundCode = -32002;

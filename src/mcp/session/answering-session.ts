@@ -1,4 +1,4 @@
-import { toWireError, type JsonRpcErrorBody, type JsonRpcRequest } from './json-rpc.js';
+import { toWireError, type JsonRpcErrorBody, type JsonRpcRequest } from '../json-rpc.js';
 import type { RequestExchange, SessionHandler, SessionOpening, SessionRefusal } from './session-handler.js';
 
 /** A stateless answer; inside a session it is also handed the request's exchange (its stream, its cancel signal). */

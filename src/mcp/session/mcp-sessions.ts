@@ -4,9 +4,9 @@
  * account and in all) and in idle time, and all closed when the platform closes.
  */
 import { randomUUID } from 'node:crypto';
-import { defaultMcpSessionStoreLimits, type McpSessionStoreLimits } from '../domain/mcp-limits.js';
-import { mcpErrorCodes } from './connection-gate.js';
-import { toJsonRpcError } from './json-rpc.js';
+import { defaultMcpSessionStoreLimits, type McpSessionStoreLimits } from '../../domain/mcp-limits.js';
+import { mcpErrorCodes } from '../connection-gate.js';
+import { toJsonRpcError } from '../json-rpc.js';
 import { openMcpSession, type McpSession, type OpenSessionOptions, type SessionOwner } from './mcp-session.js';
 import type { SessionRefusal } from './session-handler.js';
 import type { SessionLease } from './session-lease.js';

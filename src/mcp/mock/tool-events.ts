@@ -3,9 +3,9 @@
  * the scripted ones of a scenario (`mock.tools.<tool>`: log, elicit, sample, progress) and the
  * recorded ones of a capture go through the same `sendToolEvents`.
  */
-import type { ToolEvent } from '../domain/tool-event.js';
-import { logLevels, type LogLevel, type ToolScript } from '../domain/tool-script.js';
-import type { SessionPeer } from './session-handler.js';
+import type { ToolEvent } from '../../domain/tool-event.js';
+import { logLevels, type LogLevel, type ToolScript } from '../../domain/tool-script.js';
+import type { SessionPeer } from '../session/session-handler.js';
 
 /** Where the events go: a session's exchange (the request's own stream). */
 export type ToolEventExchange = Pick<SessionPeer, 'notify' | 'ask'>;

@@ -1,8 +1,8 @@
-import { hashApiKey } from '../domain/api-key.js';
-import type { Clock } from '../domain/clock.js';
-import type { Connection } from '../domain/connection.js';
-import { readBearer } from '../domain/credential.js';
-import type { Stores } from '../store/stores.js';
+import { hashApiKey } from '../../domain/api-key.js';
+import type { Clock } from '../../domain/clock.js';
+import type { Connection } from '../../domain/connection.js';
+import { readBearer } from '../../domain/credential.js';
+import type { Stores } from '../../store/stores.js';
 
 /**
  * What an MCP session lives on: its connection and the credential that opened it. Asked on every

@@ -4,7 +4,7 @@
  * ids) and hands each request over with its exchange.
  */
 import type { ClientCapabilities, Implementation, InitializeResult } from '@modelcontextprotocol/sdk/types.js';
-import type { JsonRpcRequest } from './json-rpc.js';
+import type { JsonRpcRequest } from '../json-rpc.js';
 import type { SessionSubscriptions } from './session-subscriptions.js';
 
 /** What the client said when it opened the session (its `initialize`). */

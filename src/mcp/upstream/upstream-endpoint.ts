@@ -1,9 +1,9 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ConnectionStatus } from '../domain/connection.js';
-import type { ToolDefinition } from '../domain/registry.js';
+import type { ConnectionStatus } from '../../domain/connection.js';
+import type { ToolDefinition } from '../../domain/registry.js';
 import { openRelaySession } from './relay-session.js';
 import type { Relay, UpstreamLink } from './relay.js';
-import type { ToolEndpoint } from './tool-endpoint.js';
+import type { ToolEndpoint } from '../tool-endpoint.js';
 
 /**
  * A real connection's tools, reached through its upstream server: every JSON-RPC request is

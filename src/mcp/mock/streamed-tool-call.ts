@@ -3,14 +3,14 @@
  * messages and progress notifications, then its result, as SSE events on the POST's own answer.
  * (Requests to the client need a session: a script that asks one is refused before this.)
  */
-import { defaultMcpSessionStoreLimits } from '../domain/mcp-limits.js';
-import { createSessionSubscriptions } from './session-subscriptions.js';
+import { defaultMcpSessionStoreLimits } from '../../domain/mcp-limits.js';
+import { createSessionSubscriptions } from '../session/session-subscriptions.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolScript } from '../domain/tool-script.js';
-import { toJsonRpcResult, type JsonRpcId } from './json-rpc.js';
-import { toSseEvent } from './mcp-response.js';
+import type { ToolScript } from '../../domain/tool-script.js';
+import { toJsonRpcResult, type JsonRpcId } from '../json-rpc.js';
+import { toSseEvent } from '../mcp-response.js';
 import { callWithScript, type ScriptedCall } from './scripted-tool-call.js';
-import type { RequestExchange, SessionPeer } from './session-handler.js';
+import type { RequestExchange, SessionPeer } from '../session/session-handler.js';
 
 /** Whether an `Accept` allows an event stream. */
 export function acceptsEvents(accept: string | undefined): boolean {

@@ -1,5 +1,5 @@
 import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { JsonRpcId } from './json-rpc.js';
+import type { JsonRpcId } from '../json-rpc.js';
 
 /** The stream id the SDK transport gives a session's GET stream (it never ends by itself). */
 const standaloneStreamId = '_GET_stream';
