@@ -11,7 +11,7 @@ import { pairStdioServer } from '../../src/platform/stdio-pairing.js';
 
 const oddServer = join(import.meta.dirname, '..', 'support', 'stdio-odd-server.mjs');
 /** Long enough that "at once" and "at the timeout" cannot be confused on a busy machine. */
-const callTimeoutMs = 8000;
+const callTimeoutMs = 30_000;
 
 describe('a paired stdio server that fails mid-session', () => {
   let harness: Harness;
