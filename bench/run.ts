@@ -50,12 +50,12 @@ const passes = intOption('BENCH_PASSES', 3, 2);
 const connectionCounts = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map((text) => parseInt(text, 10));
 const apiKey = `bench_${randomBytes(16).toString('hex')}`;
 /**
- * The PUT body: an HTTP connection whose upstream is mcpsim's own demo mock (`demo/time`), so the
- * probe on create connects. `seed` creates it with the headers that upstream needs; the measured
- * PUTs re-save it unchanged and connected, which does not call the upstream again.
+ * The PUT body: an HTTP connection whose upstream is the stock MCP server (bench/stock-mcp-server.ts),
+ * so the probe on create connects (a connection to mcpsim itself is refused). The measured PUTs
+ * re-save it unchanged and connected, which does not call the upstream again.
  */
 let putBody = '';
-const toPutBody = (url: string) => JSON.stringify({ mcpUrl: `${url}/connect/demo/time/mcp`, name: 'Bench', metadata: { team: 'core' } });
+const toPutBody = (upstreamUrl: string) => JSON.stringify({ mcpUrl: `${upstreamUrl}/mcp`, name: 'Bench', metadata: { team: 'core' } });
 
 /**
  * The token of the token row: minted by `seed` as a chain of three tokens, each policy with three
@@ -158,7 +158,16 @@ async function main(): Promise<void> {
     root,
   );
   servers.push(mcpsim);
-  await seed(mcpsim.url);
+  // The connection's upstream: a real MCP server of its own (mcpsim refuses a connection that relays to itself).
+  const upstream = await startServer(
+    'stock MCP server',
+    process.execPath,
+    ['--import', 'tsx', 'bench/stock-mcp-server.ts'],
+    /listening at (http:\/\/\S+)/,
+    root,
+  );
+  servers.push(upstream);
+  await seed(mcpsim.url, upstream.url);
   console.log(`bare: ${bare.url}   mcpsim: ${mcpsim.url}   node ${process.version}, ${cpus().length} CPUs`);
   console.log(`wrk -t1, ${durationS} s per run, connections ${connectionCounts.join(' and ')}, ${passes} passes\n`);
 
@@ -261,7 +270,7 @@ async function probeOnce(options: WrkOptions): Promise<string> {
 }
 
 /** Creates the namespace and connection, and checks that GET and PUT answer 200 before loading them. */
-async function seed(url: string): Promise<void> {
+async function seed(url: string, upstreamUrl: string): Promise<void> {
   const call = async (method: string, path: string, body?: string) => {
     const response = await fetch(`${url}${path}`, {
       method,
@@ -270,7 +279,7 @@ async function seed(url: string): Promise<void> {
     });
     return { status: response.status, text: await response.text() };
   };
-  putBody = toPutBody(url);
+  putBody = toPutBody(upstreamUrl);
   const createBody = JSON.stringify({ ...JSON.parse(putBody), headers: { authorization: `Bearer ${apiKey}` } });
   const steps: [string, string, string | undefined, number[]][] = [
     ['PUT', '/namespaces/bench', undefined, [200, 201]],
