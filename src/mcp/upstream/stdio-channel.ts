@@ -41,10 +41,15 @@ export interface StdioChannel extends UplinkChannel {
 const keptStderrLines = 10;
 /** A single stderr line longer than this is cut (a server printing a minified bundle). */
 const maxLineChars = 500;
-/** Bound on reading what is left in the stderr pipe once the process exited (a child of it may hold the pipe open). */
-const stderrDrainMs = 1000;
-/** Bound on waiting for the exit when a caller asks why the channel ended. */
-const reasonWaitMs = 1500;
+/**
+ * Once the process exited, what is left in its stderr pipe is read until the pipe ends, or until it
+ * has been quiet this long (a child of the server may hold the pipe open)...
+ */
+const stderrQuietMs = 1000;
+/** ...and at most this many quiet waits, however much a lingering child keeps writing. */
+const stderrDrainWaits = 10;
+/** Bound on waiting for the exit when a caller asks why the channel ended (more than one quiet wait). */
+const reasonWaitMs = 3000;
 
 /**
  * Starts nothing yet: the process is spawned when the pairing starts the transport.
@@ -74,7 +79,9 @@ export function createStdioChannel({ command, args, env, cwd }: StdioCommand): S
     stderr.push(line.length > maxLineChars ? `${line.slice(0, maxLineChars / 2)}…${line.slice(-maxLineChars / 2)}` : line);
     if (stderr.length > keptStderrLines) stderr.shift();
   };
+  let chunks = 0;
   transport.stderr?.on('data', (chunk: Buffer) => {
+    chunks++;
     const lines = (partial + chunk.toString('utf8')).split(/\r?\n/);
     // Scrubbed before it is cut, so a cut never leaves the end of a value to be kept.
     partial = scrubSecrets(lines.pop() ?? '', secrets).slice(-maxLineChars * 2);
@@ -119,11 +126,30 @@ export function createStdioChannel({ command, args, env, cwd }: StdioCommand): S
       // What it wrote last may still be in the stderr pipe (a busy machine reads it later): read it to its end first.
       const stream = transport.stderr as Readable | null;
       if (!stream || stream.readableEnded) return finish(code, signal);
-      const timer = setTimeout(() => finish(code, signal), stderrDrainMs);
+      let timer: NodeJS.Timeout | undefined;
       stream.once('end', () => {
         clearTimeout(timer);
         finish(code, signal);
       });
+      // The pipe may stay open (a child of the server holds it): the reading stops once it has been
+      // quiet for a while. A timer that fires after the event loop was stalled runs before the pipe
+      // is polled, so the quiet is judged one turn later (`setImmediate` runs after the poll), and
+      // data read in between starts the wait again, a bounded number of times.
+      let seen = chunks;
+      let waits = 0;
+      const wait = () => {
+        timer = setTimeout(() => {
+          setImmediate(() => {
+            if (exit) return;
+            if (chunks !== seen && ++waits < stderrDrainWaits) {
+              seen = chunks;
+              wait();
+            } else finish(code, signal);
+          });
+        }, stderrQuietMs);
+        timer.unref();
+      };
+      wait();
     });
   };
 
@@ -141,7 +167,8 @@ export function createStdioChannel({ command, args, env, cwd }: StdioCommand): S
     endReason: () =>
       Promise.race([
         exited.then((ending) => describeExit(command, ending)),
-        new Promise<null>((resolve) => setTimeout(() => resolve(null), reasonWaitMs).unref()),
+        // Judged a turn after the timer, like the quiet wait: after a stall, the pipe is read first.
+        new Promise<null>((resolve) => setTimeout(() => setImmediate(() => resolve(null)), reasonWaitMs).unref()),
       ]),
   };
 }
