@@ -4,6 +4,7 @@
  * `store/demo-catalog.ts` re-exports it for the demo catalog.
  */
 import { z } from 'zod';
+import { serverIconSchema } from './server-info.js';
 
 /** The platform's pattern for a registry server's qualified name (the `server` field of a connection). */
 export const qualifiedNamePattern = /^@?[a-zA-Z0-9][a-zA-Z0-9_-]*(?:\/[a-zA-Z0-9][a-zA-Z0-9_-]*)?$/;
@@ -62,16 +63,7 @@ export const catalogEntrySchema = z.strictObject({
     title: z.string().optional(),
     description: z.string().optional(),
     websiteUrl: z.string().optional(),
-    icons: z
-      .array(
-        z.strictObject({
-          src: z.string(),
-          mimeType: z.string().optional(),
-          sizes: z.array(z.string()).optional(),
-          theme: z.enum(['light', 'dark']).optional(),
-        }),
-      )
-      .optional(),
+    icons: z.array(serverIconSchema).optional(),
   }),
   config: z.strictObject({ headers: z.record(z.string(), httpField).optional(), query: z.record(z.string(), httpField).optional() }),
   tools: z.array(toolSchema),

@@ -1,4 +1,13 @@
+import { z } from 'zod';
 import type { ServerIcon, ServerInfo } from './connection.js';
+
+/** One of a server's icons, as MCP's `Implementation.icons` defines it: the registry and the API's ServerInfo share it. */
+export const serverIconSchema = z.strictObject({
+  src: z.string(),
+  mimeType: z.string().optional(),
+  sizes: z.array(z.string()).optional(),
+  theme: z.enum(['light', 'dark']).optional(),
+});
 
 /**
  * The platform's ServerInfo from what an upstream sent in `initialize`: only the fields the

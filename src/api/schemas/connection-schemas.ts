@@ -4,6 +4,7 @@
  * appear verbatim only here.
  */
 import { z } from 'zod';
+import { serverIconSchema } from '../../domain/server-info.js';
 import { namespaceReservation } from '../../domain/reserved-names.js';
 import { jsonObjectSchema } from '../../domain/json-object-schema.js';
 
@@ -70,16 +71,7 @@ export const serverInfoSchema = z
     name: z.string(),
     version: z.string(),
     title: z.string().optional(),
-    icons: z
-      .array(
-        z.strictObject({
-          src: z.string(),
-          mimeType: z.string().optional(),
-          sizes: z.array(z.string()).optional(),
-          theme: z.enum(['light', 'dark']).optional(),
-        }),
-      )
-      .optional(),
+    icons: z.array(serverIconSchema).optional(),
     websiteUrl: z.string().optional(),
     description: z.string().optional(),
   })
