@@ -153,3 +153,30 @@ export async function runBench(main: () => Promise<void>, resources: { servers: 
 export function mcpsimNodeArguments(root: string): string[] {
   return process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', '--cpu-prof-dir', `${root}/bench/results/profiles`] : [];
 }
+
+/** The bare `node:http` server every bench measures against, in the same run. */
+export function startBareServer(root: string): Promise<ServerChild> {
+  return startServer('bare server', process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], /listening at (http:\/\/\S+)/, root);
+}
+
+/** A stock MCP SDK server with one tool, for the MCP benches' second baseline and as a relay's upstream. */
+export function startStockMcpServer(root: string): Promise<ServerChild> {
+  return startServer(
+    'stock MCP server',
+    process.execPath,
+    ['--import', 'tsx', 'bench/stock-mcp-server.ts'],
+    /listening at (http:\/\/\S+)/,
+    root,
+  );
+}
+
+/** The built mcpsim (`dist/`), `serve` on a free port of 127.0.0.1 with `options` (data dir, key…), quiet. */
+export function startMcpsim(root: string, options: string[]): Promise<ServerChild> {
+  return startServer(
+    'mcpsim',
+    process.execPath,
+    [...mcpsimNodeArguments(root), 'dist/cli/bin.js', 'serve', '--port', '0', '--host', '127.0.0.1', ...options, '--quiet'],
+    /is listening[\s\S]*?Base URL\s+(http:\/\/\S+)/,
+    root,
+  );
+}

@@ -30,7 +30,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mcpsimNodeArguments, mustRun, runBench, startServer, type ServerChild } from './children.js';
+import { mustRun, runBench, startBareServer, startMcpsim, startStockMcpServer, type ServerChild } from './children.js';
 import { compareWithBaseline } from './baseline.js';
 import { benchStreamedCall } from './mcp-streamed.js';
 import { formatRps, formatTable, median } from './report.js';
@@ -57,44 +57,11 @@ async function main(): Promise<void> {
   if (process.env.BENCH_BUILD !== '0') await mustRun('npm', ['run', 'build', '--silent'], root);
   const fixturesDir = writeFixtures();
 
-  const bare = await startServer(
-    'bare server',
-    process.execPath,
-    ['--import', 'tsx', 'bench/bare-server.ts'],
-    /listening at (http:\/\/\S+)/,
-    root,
-  );
+  const bare = await startBareServer(root);
   servers.push(bare);
-  const stock = await startServer(
-    'stock MCP server',
-    process.execPath,
-    ['--import', 'tsx', 'bench/stock-mcp-server.ts'],
-    /listening at (http:\/\/\S+)/,
-    root,
-  );
+  const stock = await startStockMcpServer(root);
   servers.push(stock);
-  const mcpsim = await startServer(
-    'mcpsim',
-    process.execPath,
-    [
-      ...mcpsimNodeArguments(root),
-      'dist/cli/bin.js',
-      'serve',
-      '--port',
-      '0',
-      '--host',
-      '127.0.0.1',
-      '--data-dir',
-      join(workDir, 'data'),
-      '--api-key',
-      apiKey,
-      '--fixtures',
-      fixturesDir,
-      '--quiet',
-    ],
-    /Base URL\s+(http:\/\/\S+)/,
-    root,
-  );
+  const mcpsim = await startMcpsim(root, ['--data-dir', join(workDir, 'data'), '--api-key', apiKey, '--fixtures', fixturesDir]);
   servers.push(mcpsim);
   await seed(mcpsim.url);
   const mcpsimPath = '/connect/bench/bench/mcp';

@@ -26,7 +26,7 @@ import { splitWords } from '../src/search/search-text.js';
 import { openDataDir } from '../src/store/data-dir.js';
 import { createStores } from '../src/store/stores.js';
 import { compareWithBaseline } from './baseline.js';
-import { mustRun, runBench, startServer, type ServerChild } from './children.js';
+import { mustRun, runBench, startBareServer, startMcpsim, type ServerChild } from './children.js';
 import { formatRps, formatTable, median } from './report.js';
 import { runWrk, wrkAvailable, wrkProblems, type WrkOptions, type WrkRun } from './wrk.js';
 
@@ -70,21 +70,9 @@ async function main(): Promise<void> {
   await cli(['registry', 'import', syntheticFile]);
   const words = pickWords();
 
-  const bare = await startServer(
-    'bare server',
-    process.execPath,
-    ['--import', 'tsx', 'bench/bare-server.ts'],
-    /listening at (http:\/\/\S+)/,
-    root,
-  );
+  const bare = await startBareServer(root);
   servers.push(bare);
-  const mcpsim = await startServer(
-    'mcpsim',
-    process.execPath,
-    ['dist/cli/bin.js', 'serve', '--port', '0', '--data-dir', dataDir, '--api-key', apiKey, '--quiet'],
-    /Base URL\s+(http:\/\/\S+)/,
-    root,
-  );
+  const mcpsim = await startMcpsim(root, ['--data-dir', dataDir, '--api-key', apiKey]);
   servers.push(mcpsim);
 
   const q = (text: string) => `/servers?q=${encodeURIComponent(text)}`;

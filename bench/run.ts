@@ -40,7 +40,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { killAllChildren, mcpsimNodeArguments, runCommand, startServer, type ServerChild } from './children.js';
+import { killAllChildren, runCommand, startBareServer, startMcpsim, startStockMcpServer, type ServerChild } from './children.js';
 import { compareWithBaseline } from './baseline.js';
 import { runWrk, wrkAvailable, wrkProblems, type WrkOptions, type WrkRun } from './wrk.js';
 
@@ -129,43 +129,12 @@ async function main(): Promise<void> {
   }
 
   dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-bench-'));
-  const bare = await startServer(
-    'bare server',
-    process.execPath,
-    ['--import', 'tsx', 'bench/bare-server.ts'],
-    /listening at (http:\/\/\S+)/,
-    root,
-  );
+  const bare = await startBareServer(root);
   servers.push(bare);
-  const mcpsim = await startServer(
-    'mcpsim',
-    process.execPath,
-    [
-      ...mcpsimNodeArguments(root),
-      'dist/cli/bin.js',
-      'serve',
-      '--port',
-      '0',
-      '--host',
-      '127.0.0.1',
-      '--data-dir',
-      dataDir,
-      '--api-key',
-      apiKey,
-      '--quiet',
-    ],
-    /is listening[\s\S]*?Base URL\s+(http:\/\/\S+)/,
-    root,
-  );
+  const mcpsim = await startMcpsim(root, ['--data-dir', dataDir, '--api-key', apiKey]);
   servers.push(mcpsim);
   // The connection's upstream: a real MCP server of its own (mcpsim refuses a connection that relays to itself).
-  const upstream = await startServer(
-    'stock MCP server',
-    process.execPath,
-    ['--import', 'tsx', 'bench/stock-mcp-server.ts'],
-    /listening at (http:\/\/\S+)/,
-    root,
-  );
+  const upstream = await startStockMcpServer(root);
   servers.push(upstream);
   await seed(mcpsim.url, upstream.url);
   console.log(`bare: ${bare.url}   mcpsim: ${mcpsim.url}   node ${process.version}, ${cpus().length} CPUs`);
