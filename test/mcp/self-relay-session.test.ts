@@ -59,7 +59,9 @@ describe('a session on a connection that relays to this server', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
     });
     expect(other.status).toBe(200);
-    expect((await other.json()).result.tools).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'get_current_time' })]));
+    expect(((await other.json()) as { result: { tools: unknown[] } }).result.tools).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'get_current_time' })]),
+    );
     await eventually(async () => expect(mcpRequests).toBe(4));
   });
 });
