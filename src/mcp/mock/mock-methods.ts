@@ -96,6 +96,8 @@ interface MockMethodRow<P> {
   capability: MockCapability | null;
   /** What the request asks lasts only as long as a session (a log level, a subscription): statelessly it is accepted and forgotten. */
   sessionOnly: boolean;
+  /** A capture records its answers (relayed from the real server), and the captured mock replays them (docs/capture.md). */
+  captured?: boolean;
   /** Its strings and their limits, checked before the schema (which would quote them) and before anything keeps them. */
   strings?: readonly LimitedString[];
   /** The JSON-RPC answer (a request's) or nothing (a notification's). */
@@ -158,6 +160,7 @@ export const mockMethods: readonly MockMethod[] = [
   row({
     method: 'resources/list',
     kind: 'request',
+    captured: true,
     params: ListResourcesRequestSchema,
     capability: 'resources',
     sessionOnly: false,
@@ -167,6 +170,7 @@ export const mockMethods: readonly MockMethod[] = [
   row({
     method: 'resources/templates/list',
     kind: 'request',
+    captured: true,
     params: ListResourceTemplatesRequestSchema,
     capability: 'resources',
     sessionOnly: false,
@@ -176,6 +180,7 @@ export const mockMethods: readonly MockMethod[] = [
   row({
     method: 'resources/read',
     kind: 'request',
+    captured: true,
     params: ReadResourceRequestSchema,
     capability: 'resources',
     sessionOnly: false,
@@ -206,6 +211,7 @@ export const mockMethods: readonly MockMethod[] = [
   row({
     method: 'prompts/list',
     kind: 'request',
+    captured: true,
     params: ListPromptsRequestSchema,
     capability: 'prompts',
     sessionOnly: false,
@@ -215,6 +221,7 @@ export const mockMethods: readonly MockMethod[] = [
   row({
     method: 'prompts/get',
     kind: 'request',
+    captured: true,
     params: GetPromptRequestSchema,
     capability: 'prompts',
     sessionOnly: false,
@@ -227,6 +234,7 @@ export const mockMethods: readonly MockMethod[] = [
   row({
     method: 'completion/complete',
     kind: 'request',
+    captured: true,
     params: CompleteRequestSchema,
     capability: 'completions',
     sessionOnly: false,
@@ -280,6 +288,11 @@ export const mockMethods: readonly MockMethod[] = [
     answer: nothing,
   }),
 ];
+
+/** The requests besides tools a capture records: the relay is given them (platform/app-parts.ts), since upstream/ does not use mock/. */
+export const capturedMockMethods: ReadonlySet<string> = new Set(
+  mockMethods.filter((method) => method.captured).map((method) => method.method),
+);
 
 const byMethod = new Map(mockMethods.map((method) => [method.method, method]));
 const requestNames = mockMethods.filter((method) => method.kind === 'request').map((method) => method.method);
