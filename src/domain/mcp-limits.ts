@@ -85,27 +85,29 @@ export type LimitedString = readonly [path: string, limit: McpStringLimit];
 export function findLongString(message: unknown, fields: readonly LimitedString[]): string | null {
   for (const [path, limit] of fields) {
     const max = mcpStringLimits[limit];
-    const found = findLongAt(message, path.split('.'), [], max);
+    const found = findLongAt(message, segmentsOf(path), 0, max);
     if (found !== null) return toLimitMessage(`${found.path.join('.')} is ${found.length} characters long`, limit, max);
   }
   return null;
 }
 
-/** The first string past `max` at `segments` below `value` (`seen` is the path walked so far), else null. */
-function findLongAt(
-  value: unknown,
-  segments: readonly string[],
-  seen: readonly string[],
-  max: number,
-): { path: string[]; length: number } | null {
-  if (seen.length === segments.length)
-    return typeof value === 'string' && value.length > max ? { path: [...seen], length: value.length } : null;
+/** Paths split once: the table's paths are few and fixed, and a request checks them every time. */
+const splitPaths = new Map<string, readonly string[]>();
+function segmentsOf(path: string): readonly string[] {
+  let segments = splitPaths.get(path);
+  if (segments === undefined) splitPaths.set(path, (segments = path.split('.')));
+  return segments;
+}
+
+/** The first string past `max` at `segments[index..]` below `value`, with its path, else null. */
+function findLongAt(value: unknown, segments: readonly string[], index: number, max: number): { path: string[]; length: number } | null {
+  if (index === segments.length) return typeof value === 'string' && value.length > max ? { path: [], length: value.length } : null;
   if (value === null || typeof value !== 'object') return null;
-  const segment = segments[seen.length]!;
+  const segment = segments[index]!;
   const keys = segment === '*' ? Object.keys(value) : Object.hasOwn(value, segment) ? [segment] : [];
   for (const key of keys) {
-    const found = findLongAt((value as Record<string, unknown>)[key], segments, [...seen, key], max);
-    if (found !== null) return found;
+    const found = findLongAt((value as Record<string, unknown>)[key], segments, index + 1, max);
+    if (found !== null) return { path: [key, ...found.path], length: found.length };
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import { ErrorCode, JSONRPC_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { findJsonLimitBreach, jsonLimits, toBreachMessage } from '../domain/json-limits.js';
-import { findLongString, type LimitedString } from '../domain/mcp-limits.js';
+import { findLongString, mcpStringLimits, type LimitedString } from '../domain/mcp-limits.js';
 
 export type JsonRpcId = string | number;
 
@@ -102,9 +102,9 @@ export function parseJsonRpcMessage(text: string): IncomingMessage {
     return notRequest(`"id" must be a string or an integer, not ${JSON.stringify(id) ?? String(id)}`);
   if (method === undefined && hasId && ('result' in record || 'error' in record)) return { kind: 'accepted', message: record };
   if (typeof method !== 'string') return notRequest('"method" must be a string');
-  // Before the id is kept (in flight, cancellable) or the method quoted in an answer.
-  const longEnvelope = findLongString(record, envelopeStrings);
-  if (longEnvelope) return notRequest(longEnvelope);
+  // Before the id is kept (in flight, cancellable) or the method quoted in an answer; the common case costs two comparisons.
+  if ((typeof id === 'string' && id.length > mcpStringLimits.requestIdLength) || method.length > mcpStringLimits.methodLength)
+    return notRequest(findLongString(record, envelopeStrings)!);
   const { params } = record;
   const badParams = 'params' in record && (params === null || typeof params !== 'object' || Array.isArray(params));
   const paramsWhy = `"params" must be an object of named parameters, not ${Array.isArray(params) ? 'an array' : JSON.stringify(params)}`;
@@ -115,7 +115,9 @@ export function parseJsonRpcMessage(text: string): IncomingMessage {
       error: toJsonRpcError(id as JsonRpcId, ErrorCode.InvalidParams, `Invalid params for ${method}: ${paramsWhy}`),
     };
   // Every progress notification of the call carries its token, and a session keeps those it sent.
-  const longToken = findLongString(record, progressTokenString);
+  const token = (record.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta?.progressToken;
+  const longToken =
+    typeof token === 'string' && token.length > mcpStringLimits.progressTokenLength ? findLongString(record, progressTokenString) : null;
   if (longToken)
     return {
       kind: 'invalid',
