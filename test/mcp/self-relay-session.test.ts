@@ -64,4 +64,24 @@ describe('a session on a connection that relays to this server', () => {
     );
     await eventually(async () => expect(mcpRequests).toBe(4));
   });
+
+  it('refuses an initialize whose client name is past its limit before anything goes upstream', async () => {
+    mcpRequests = 0;
+    const long = { ...initialize, params: { ...initialize.params, clientInfo: { name: 'n'.repeat(1025), version: '1' } } };
+    const refused = await fetch(`${harness.baseUrl}/connect/${namespace}/self/mcp`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(long),
+    });
+    expect(refused.headers.get('mcp-session-id')).toBeNull();
+    expect(await refused.json()).toMatchObject({
+      id: 1,
+      error: {
+        code: -32602,
+        message: expect.stringContaining('params.clientInfo.name is 1025 characters long; the limit (nameLength) is 1024'),
+      },
+    });
+    // Only the client's own request: no hop was tried.
+    await eventually(async () => expect(mcpRequests).toBe(1));
+  });
 });

@@ -36,6 +36,7 @@ import { findLongString, type LimitedString } from '../../domain/mcp-limits.js';
 import { toFieldMessage } from '../../domain/field-message.js';
 import { toJsonRpcError, toJsonRpcResult, type JsonRpcId, type JsonRpcRequest } from '../json-rpc.js';
 import type { RequestExchange } from '../session/session-handler.js';
+import { initializeStrings } from '../session/session-opening.js';
 import type { RequestOrigin } from '../tool-endpoint.js';
 import {
   callToolInSession,
@@ -122,12 +123,7 @@ export const mockMethods: readonly MockMethod[] = [
     params: InitializeRequestSchema,
     capability: null,
     sessionOnly: false,
-    strings: [
-      ['params.protocolVersion', 'nameLength'],
-      ['params.clientInfo.name', 'nameLength'],
-      ['params.clientInfo.version', 'nameLength'],
-      ['params.clientInfo.title', 'nameLength'],
-    ],
+    strings: initializeStrings,
     answer: ({ request, parsed, mock }) => toJsonRpcResult(request.id, toInitializeResult(parsed, mock)),
   }),
   row({
