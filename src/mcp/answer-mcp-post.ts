@@ -1,4 +1,7 @@
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { findLongString } from '../domain/mcp-limits.js';
 import { parseJsonRpcMessage, toJsonRpcError, type JsonRpcId } from './json-rpc.js';
+import { initializeStrings } from './session/session-opening.js';
 import { mcpErrorCodes } from './connection-gate.js';
 import { acceptedResponse, toMcpResponse, toMcpStreamResponse } from './mcp-response.js';
 import type { McpSessions } from './session/mcp-sessions.js';
@@ -56,6 +59,14 @@ export async function answerMcpPost(
     return acceptedResponse();
   }
   if (isInitialize && sessionId === null && readsStreams(accept)) {
+    // What a session keeps for its life is bounded before it opens, whoever serves it (a relay sends nothing upstream then).
+    const tooLong = findLongString(message.request.message, initializeStrings);
+    if (tooLong)
+      return toMcpResponse(
+        toJsonRpcError(message.request.id, ErrorCode.InvalidParams, `Invalid params for initialize: ${tooLong}`),
+        'application/json',
+        200,
+      );
     const opened = await sessions.open(ownerOf(verdict), {
       request,
       body: message.request.message,

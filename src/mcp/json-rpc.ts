@@ -1,5 +1,6 @@
 import { ErrorCode, JSONRPC_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { findJsonLimitBreach, jsonLimits, toBreachMessage } from '../domain/json-limits.js';
+import { findLongString, mcpStringLimits, type LimitedString } from '../domain/mcp-limits.js';
 
 export type JsonRpcId = string | number;
 
@@ -57,10 +58,18 @@ export function toJsonRpcResult(id: JsonRpcId, result: unknown) {
   return { jsonrpc: JSONRPC_VERSION, id, result };
 }
 
+/** The strings of every message, whatever its method, with their limits (domain/mcp-limits.ts). */
+const envelopeStrings: readonly LimitedString[] = [
+  ['id', 'requestIdLength'],
+  ['method', 'methodLength'],
+];
+const progressTokenString: readonly LimitedString[] = [['params._meta.progressToken', 'progressTokenLength']];
+
 /**
  * Classifies a POST body: invalid JSON is -32700; anything but one JSON-RPC 2.0 message (an id
  * that is neither a string nor an integer included), or a message past the nesting policy
- * (domain/json-limits.ts), is -32600; a request whose `params` is not an object is -32602.
+ * (domain/json-limits.ts), or an id or method past its length (domain/mcp-limits.ts), is -32600;
+ * a request whose `params` is not an object, or whose progress token is too long, is -32602.
  */
 export function parseJsonRpcMessage(text: string): IncomingMessage {
   let message: unknown;
@@ -93,6 +102,9 @@ export function parseJsonRpcMessage(text: string): IncomingMessage {
     return notRequest(`"id" must be a string or an integer, not ${JSON.stringify(id) ?? String(id)}`);
   if (method === undefined && hasId && ('result' in record || 'error' in record)) return { kind: 'accepted', message: record };
   if (typeof method !== 'string') return notRequest('"method" must be a string');
+  // Before the id is kept (in flight, cancellable) or the method quoted in an answer; the common case costs two comparisons.
+  if ((typeof id === 'string' && id.length > mcpStringLimits.requestIdLength) || method.length > mcpStringLimits.methodLength)
+    return notRequest(findLongString(record, envelopeStrings)!);
   const { params } = record;
   const badParams = 'params' in record && (params === null || typeof params !== 'object' || Array.isArray(params));
   const paramsWhy = `"params" must be an object of named parameters, not ${Array.isArray(params) ? 'an array' : JSON.stringify(params)}`;
@@ -101,6 +113,15 @@ export function parseJsonRpcMessage(text: string): IncomingMessage {
     return {
       kind: 'invalid',
       error: toJsonRpcError(id as JsonRpcId, ErrorCode.InvalidParams, `Invalid params for ${method}: ${paramsWhy}`),
+    };
+  // Every progress notification of the call carries its token, and a session keeps those it sent.
+  const token = (record.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta?.progressToken;
+  const longToken =
+    typeof token === 'string' && token.length > mcpStringLimits.progressTokenLength ? findLongString(record, progressTokenString) : null;
+  if (longToken)
+    return {
+      kind: 'invalid',
+      error: toJsonRpcError(id as JsonRpcId, ErrorCode.InvalidParams, `Invalid params for ${method}: ${longToken}`),
     };
   return { kind: 'request', request: { id: id as JsonRpcId, method, params: record.params, message: record } };
 }

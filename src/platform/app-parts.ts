@@ -9,6 +9,7 @@ import type { RandomSource } from '../domain/random.js';
 import { createTokenCodec } from '../domain/service-token.js';
 import { createConnectionEndpoints } from '../mcp/connection-endpoints.js';
 import { createRelay, type CaptureSink } from '../mcp/upstream/relay.js';
+import { capturedMockMethods } from '../mcp/mock/mock-methods.js';
 import { createMcpSessions, type McpSessions, type SessionLimits } from '../mcp/session/mcp-sessions.js';
 import { createConnectionResolver } from '../mcp/resolve-connection.js';
 import { createSessionLeases } from '../mcp/session/session-lease.js';
@@ -73,7 +74,12 @@ export function createAppParts(input: AppPartsInput): AppParts {
   const pool = createUpstreamPool({ timeoutMs: input.upstreamTimeoutMs });
   const uplinks = createUplinkPairings({ stores, timeoutMs: pool.timeoutMs });
   const search = createSearch({ registry: stores.registry, embeddings: stores.embeddings, embedder: input.embedder, logger });
-  const relay = createRelay({ callTimeoutMs: input.upstreamCallTimeoutMs, listTimeoutMs: pool.timeoutMs, capture: input.capture });
+  const relay = createRelay({
+    callTimeoutMs: input.upstreamCallTimeoutMs,
+    listTimeoutMs: pool.timeoutMs,
+    capture: input.capture,
+    capturedMethods: capturedMockMethods,
+  });
   const setupLinks = createSetupLinks({ key: tokenKey, clock, publicUrl });
   const upstream = createConnectionUpstream({ stores, pool, links: setupLinks });
   const runner = createMockToolRunner({

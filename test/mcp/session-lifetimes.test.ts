@@ -1,12 +1,14 @@
 /**
  * Everything an MCP session opens ends with what it belongs to (docs/api.md, "The MCP endpoint"):
- * deleting its connection or the expiry of the token that opened it ends its GET stream and, on a
- * relay, its upstream session; a cancelled call ends its stream and frees its connection's queue;
+ * deleting its connection, removing the API key or the expiry of the token that opened it ends its
+ * GET stream and, on a relay, its upstream session; a cancelled call ends its stream and frees its connection's queue;
  * a resumed stream ends after its response; an id already in flight is refused. Raw fetch over a
  * real socket, a real SDK MCP server upstream on 127.0.0.1.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toStoredKey } from '../../src/domain/api-key.js';
+import { addAccount } from '../support/accounts.js';
 import { eventually } from '../support/eventually.js';
 import { startHarness, testApiKey, type Harness } from '../support/harness.js';
 import { serveMcpSessions, type SessionHttpServer } from '../support/session-http-server.js';
@@ -54,19 +56,19 @@ afterAll(async () => {
 });
 
 /** A new connection (a mock of @acme/lifetimes, or a relay to the ticking upstream); its id. */
-async function createConnection(kind: 'mock' | 'relay'): Promise<string> {
+async function createConnection(kind: 'mock' | 'relay', key?: string): Promise<string> {
   const id = `${kind}-${++connections}`;
   const body = kind === 'mock' ? { server: '@acme/lifetimes', mock: { enabled: true } } : { mcpUrl: upstream.url };
-  expect((await harness.call('PUT', `/connect/${namespace}/${id}`, { body })).status).toBe(201);
+  expect((await harness.call('PUT', `/connect/${namespace}/${id}`, { body, ...(key ? { key } : {}) })).status).toBe(201);
   return id;
 }
 
 function send(
   id: string,
   method: string,
-  init: { body?: unknown; headers?: Record<string, string>; key?: string; signal?: AbortSignal } = {},
+  init: { body?: unknown; headers?: Record<string, string>; key?: string; signal?: AbortSignal; namespace?: string } = {},
 ) {
-  return fetch(`${harness.baseUrl}/connect/${namespace}/${id}/mcp`, {
+  return fetch(`${harness.baseUrl}/connect/${init.namespace ?? namespace}/${id}/mcp`, {
     method,
     headers: {
       authorization: `Bearer ${init.key ?? testApiKey}`,
@@ -81,14 +83,14 @@ function send(
 }
 
 /** Opens a session on connection `id`; its Mcp-Session-Id. */
-async function openSession(id: string, key?: string): Promise<string> {
+async function openSession(id: string, key?: string, inNamespace?: string): Promise<string> {
   const body = {
     jsonrpc: '2.0',
     id: 0,
     method: 'initialize',
     params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'lifetimes', version: '1' } },
   };
-  const response = await send(id, 'POST', { body, ...(key ? { key } : {}) });
+  const response = await send(id, 'POST', { body, ...(key ? { key } : {}), ...(inNamespace ? { namespace: inNamespace } : {}) });
   expect(response.status).toBe(200);
   await response.text();
   return response.headers.get('mcp-session-id')!;
@@ -164,6 +166,76 @@ describe('a session ends with what it belongs to', () => {
     // A new token finds the session gone.
     const fresh = await mint(harness, [{ ttl: '1h' }]);
     expect((await send(id, 'POST', { body: call(2, 'echo'), headers: { 'mcp-session-id': sessionId }, key: fresh })).status).toBe(404);
+  });
+});
+
+describe('a session ends with the credential that opened it', () => {
+  let accounts = 0;
+  /** A second account's key and its own namespace, as `mcpsim keys create` makes one. */
+  async function keyHolder(): Promise<{ key: string; namespace: string }> {
+    const name = `holder${++accounts}`;
+    const key = `${name}-key-0123456789`;
+    addAccount(harness.platform, name, key);
+    const own = `${name}-ns`;
+    expect((await harness.call('PUT', `/namespaces/${own}`, { key })).status).toBeLessThan(300);
+    return { key, namespace: own };
+  }
+  /** A connection of the holder's, like `createConnection`. */
+  async function holderConnection(kind: 'mock' | 'relay', { key, namespace: own }: { key: string; namespace: string }): Promise<string> {
+    const id = `${kind}-${++connections}`;
+    const body = kind === 'mock' ? { server: '@acme/lifetimes', mock: { enabled: true } } : { mcpUrl: upstream.url };
+    expect((await harness.call('PUT', `/connect/${own}/${id}`, { body, key })).status).toBe(201);
+    return id;
+  }
+
+  it('ends a mock session’s GET stream when the API key that opened it is removed, and other keys’ sessions go on', async () => {
+    const holder = await keyHolder();
+    const id = await holderConnection('mock', holder);
+    const sessionId = await openSession(id, holder.key, holder.namespace);
+    const stream = reading(
+      await send(id, 'GET', { headers: { 'mcp-session-id': sessionId }, key: holder.key, namespace: holder.namespace }),
+    );
+    const otherId = await createConnection('mock');
+    const otherSession = await openSession(otherId);
+
+    harness.platform.stores.accounts.removeKey(toStoredKey(holder.key).hash);
+    await stream.end();
+    const other = await send(otherId, 'POST', {
+      body: { jsonrpc: '2.0', id: 5, method: 'ping' },
+      headers: { 'mcp-session-id': otherSession },
+    });
+    expect(other.status).toBe(200);
+    expect(await other.text()).toContain('"result":{}');
+  });
+
+  it('ends a relayed session’s GET stream and its upstream session when the API key that opened it is removed', async () => {
+    const holder = await keyHolder();
+    const id = await holderConnection('relay', holder);
+    const sessionId = await openSession(id, holder.key, holder.namespace);
+    const inSession = { headers: { 'mcp-session-id': sessionId }, key: holder.key, namespace: holder.namespace };
+    const stream = reading(await send(id, 'GET', inSession));
+    expect(await (await send(id, 'POST', { body: call(1, 'tick'), ...inSession })).text()).toContain('ticking');
+    await stream.until('"data":"tick"');
+    const closedBefore = upstreamClosed.length;
+
+    harness.platform.stores.accounts.removeKey(toStoredKey(holder.key).hash);
+    await stream.end();
+    await eventually(async () => expect(upstreamClosed.length).toBe(closedBefore + 1));
+  });
+
+  it('ends a relayed session’s GET stream and its upstream session when the service token that opened it expires', async () => {
+    const id = await createConnection('relay');
+    const token = await mint(harness, [{ ttl: '60s' }]);
+    const sessionId = await openSession(id, token);
+    const inSession = { headers: { 'mcp-session-id': sessionId }, key: token };
+    const stream = reading(await send(id, 'GET', inSession));
+    expect(await (await send(id, 'POST', { body: call(1, 'tick'), ...inSession })).text()).toContain('ticking');
+    await stream.until('"data":"tick"');
+    const closedBefore = upstreamClosed.length;
+
+    harness.clock.advance(61_000);
+    await stream.end();
+    await eventually(async () => expect(upstreamClosed.length).toBe(closedBefore + 1));
   });
 });
 

@@ -1,17 +1,6 @@
-import {
-  CallToolRequestSchema,
-  CancelledNotificationSchema,
-  ErrorCode,
-  InitializeRequestSchema,
-  LATEST_PROTOCOL_VERSION,
-  SUPPORTED_PROTOCOL_VERSIONS,
-  type CallToolResult,
-  type InitializeResult,
-} from '@modelcontextprotocol/sdk/types.js';
-import type { z } from 'zod';
+import { ErrorCode, type CallToolRequest, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectionPlace } from '../../domain/connection.js';
 import type { WorldChanges } from '../../domain/memory-log.js';
-import { toFieldMessage } from '../../domain/field-message.js';
 import type { MockSurfaces } from '../../sim/mock-surfaces.js';
 import type { MockConnection, MockToolRunner } from '../../sim/mock-tool-runner.js';
 import { readMockResource } from '../../sim/surface-answers.js';
@@ -19,8 +8,8 @@ import { openAnsweringSession } from '../session/answering-session.js';
 import type { ToolEvent } from '../../domain/tool-event.js';
 import { replayRecordedEvents } from './recorded-events.js';
 import { toJsonRpcError, toJsonRpcResult, type JsonRpcRequest } from '../json-rpc.js';
-import { answerInMockSession, type WorldMark } from './mock-session.js';
-import { answerSurfaceRequest, surfaceMethods } from './mock-surface-requests.js';
+import type { WorldMark } from './mock-session.js';
+import { answerInMockSession, checkMockCall, findMockMethod, toMethodNotFound, type MockServing } from './mock-methods.js';
 import { toRequestKey, type RequestCancellations } from '../session/request-cancellations.js';
 import { callWithScript, toSessionNeededResult } from './scripted-tool-call.js';
 import type { RequestExchange } from '../session/session-handler.js';
@@ -35,9 +24,10 @@ const streamed = Symbol('streamed');
  * `initialize` needed, one answer per request. (An SDK Server and transport per request would cost
  * about 300 µs; this path is a parse, two lookups and the mock tool pipeline.) A `tools/call` in
  * flight is registered in `cancellations`, so the client's `notifications/cancelled` for its id
- * (or its HTTP request going away) aborts the model answering it. Resources, prompts and
- * completions come from `surfaces` (mock-surface-requests.ts); inside a session a tool's scripted
- * events are sent before its result (scripted-tool-call.ts, mock-session.ts).
+ * (or its HTTP request going away) aborts the model answering it. Every method and notification
+ * is a row of the method table (mock-methods.ts), which checks the request and answers it;
+ * resources, prompts and completions come from `surfaces` (mock-surface-requests.ts); inside a
+ * session a tool's scripted events are sent before its result (scripted-tool-call.ts, mock-session.ts).
  *
  * @example
  *   const endpoint = createMockEndpoint({ runner, surfaces }, connection, place, createRequestCancellations());
@@ -53,10 +43,13 @@ export function createMockEndpoint(
   const keyOf = (requester: string | undefined, id: JsonRpcRequest['id']) =>
     toRequestKey(connection.key ?? `${connection.namespace}/${connection.connectionId}`, requester ?? '', id);
 
-  async function callTool(request: JsonRpcRequest, origin: RequestOrigin, exchange?: RequestExchange): Promise<unknown> {
-    const parsed = CallToolRequestSchema.safeParse(request.message);
-    if (!parsed.success) return invalidParams(request, parsed.error.issues);
-    const { name } = parsed.data.params;
+  async function callTool(
+    request: JsonRpcRequest,
+    parsed: CallToolRequest,
+    origin: RequestOrigin,
+    exchange?: RequestExchange,
+  ): Promise<unknown> {
+    const { name } = parsed.params;
     const script = runner.toolsOf(server).byName.has(name) ? surfaces.scriptOf(connection, name) : null;
     if (script && !exchange) {
       const needsSession = toSessionNeededResult(name, script);
@@ -68,7 +61,7 @@ export function createMockEndpoint(
         id: request.id,
         tool: name,
         script,
-        progressToken: parsed.data.params._meta?.progressToken,
+        progressToken: parsed.params._meta?.progressToken,
         latencyMs: runner.faults.latencyOf(connection.key ?? -1, name),
         signal: typeof origin.signal === 'function' ? origin.signal() : origin.signal,
         run: async () => (await runTool(request, name, origin)) as { result?: CallToolResult },
@@ -80,7 +73,7 @@ export function createMockEndpoint(
         tool: name,
         script,
         exchange,
-        progressToken: parsed.data.params._meta?.progressToken,
+        progressToken: parsed.params._meta?.progressToken,
         latencyMs: runner.faults.latencyOf(connection.key ?? -1, name),
         run: async () => (await runTool(request, name, origin)) as { result?: CallToolResult },
       }).then((answer) => (answer.result ? toJsonRpcResult(request.id, answer.result) : answer));
@@ -91,7 +84,7 @@ export function createMockEndpoint(
     const payload = await runTool(request, name, origin, (events) => (recorded = events));
     if (recorded.length === 0) return payload;
     const refused = await replayRecordedEvents(
-      { tool: name, events: recorded, progressToken: parsed.data.params._meta?.progressToken },
+      { tool: name, events: recorded, progressToken: parsed.params._meta?.progressToken },
       exchange,
     );
     return refused ? toJsonRpcResult(request.id, refused) : payload;
@@ -123,45 +116,21 @@ export function createMockEndpoint(
     return toJsonRpcResult(request.id, result);
   }
 
-  function initialize(request: JsonRpcRequest): unknown {
-    const parsed = InitializeRequestSchema.safeParse(request.message);
-    if (!parsed.success) return invalidParams(request, parsed.error.issues);
-    const requested = parsed.data.params.protocolVersion;
-    const result: InitializeResult = {
-      protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION,
-      capabilities: {
-        tools: { listChanged: false },
-        resources: { listChanged: false, subscribe: true },
-        prompts: { listChanged: false },
-        completions: {},
-        logging: {},
-      },
-      serverInfo: connection.serverInfo ?? { name: server, version: '0.0.0' },
-    };
-    return toJsonRpcResult(request.id, result);
-  }
+  const serving: MockServing = {
+    connection,
+    surfaces,
+    tools: () => runner.toolsOf(server).tools,
+    callTool,
+    cancel: (requestId, reason, origin) => cancellations.cancel(keyOf(origin.requester, requestId), reason),
+  };
 
+  /** The request's row in the method table (mock-methods.ts) answers it, its params checked. */
   async function toPayload(request: JsonRpcRequest, origin: RequestOrigin, exchange?: RequestExchange): Promise<unknown> {
-    if (surfaceMethods.has(request.method)) return answerSurfaceRequest(request, surfaces, connection);
-    switch (request.method) {
-      case 'initialize':
-        return initialize(request);
-      case 'ping':
-        return toJsonRpcResult(request.id, {});
-      case 'tools/list':
-        return toJsonRpcResult(request.id, { tools: runner.toolsOf(server).tools });
-      case 'tools/call':
-        return callTool(request, origin, exchange);
-      // Stateless, there is no one to remember the level for (a session does: mock-session.ts).
-      case 'logging/setLevel':
-        return toJsonRpcResult(request.id, {});
-      default:
-        return toJsonRpcError(
-          request.id,
-          ErrorCode.MethodNotFound,
-          `Method not found: "${request.method}"; this server offers initialize, ping, tools/*, resources/*, prompts/*, completion/complete and logging/setLevel`,
-        );
-    }
+    const found = findMockMethod(request.method);
+    if (!found || found.kind !== 'request') return toMethodNotFound(request);
+    const checked = checkMockCall(found, request);
+    if ('refused' in checked) return checked.refused;
+    return found.answer({ request, parsed: checked.parsed, origin, exchange, mock: serving });
   }
 
   const answer = async (request: JsonRpcRequest, origin: RequestOrigin = {}, exchange?: RequestExchange): Promise<EndpointAnswer> => {
@@ -196,12 +165,13 @@ export function createMockEndpoint(
   };
   return {
     answer,
+    // A notification no row takes, or one its row refuses, is dropped: a notification has no answer to carry an error.
     notify(notification, origin = {}) {
-      if (notification.method !== 'notifications/cancelled') return;
-      const parsed = CancelledNotificationSchema.safeParse({ method: notification.method, params: notification.params });
-      const requestId = parsed.success ? parsed.data.params.requestId : undefined;
-      if (requestId === undefined) return;
-      cancellations.cancel(keyOf(origin.requester, requestId), parsed.data?.params.reason ?? 'cancelled by the client');
+      const found = findMockMethod(notification.method);
+      if (!found || found.kind !== 'notification') return;
+      const request = { id: 0, method: notification.method, params: notification.params, message: { ...notification } };
+      const checked = checkMockCall(found, request);
+      if ('parsed' in checked) found.answer({ request, parsed: checked.parsed, origin, mock: serving });
     },
     // Inside a session the exchange's signal is aborted by the client's cancellation or the session's end.
     openSession: (opening) =>
@@ -221,12 +191,4 @@ export function createMockEndpoint(
     callTool: (name, args, signal) => runner.run(connection, name, args, place, signal),
     status: () => connection.status,
   };
-}
-
-function invalidParams(request: JsonRpcRequest, issues: readonly z.core.$ZodIssue[]) {
-  return toJsonRpcError(
-    request.id,
-    ErrorCode.InvalidParams,
-    `Invalid params for ${request.method}: ${toFieldMessage(issues, request.message, 'message')}`,
-  );
 }

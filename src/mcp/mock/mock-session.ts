@@ -3,9 +3,10 @@
  * (`logging/setLevel`, which scripted log messages honour) and its resource subscriptions (a tool
  * call that changes what a subscribed resource shows sends `notifications/resources/updated` on the
  * call's stream, before its result). Only the subscriptions the call's world changes touch are
- * read again (session-subscriptions.ts). Everything else is the stateless answer.
+ * read again (session-subscriptions.ts). Each is the `inSession` answer of its row in the method
+ * table (mock-methods.ts); every other method is answered in a session as it is statelessly.
  */
-import { SetLevelRequestSchema, SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { SetLevelRequest, SubscribeRequest, UnsubscribeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { WorldChanges } from '../../domain/memory-log.js';
 import { mcpErrorCodes } from '../connection-gate.js';
 import type { JsonRpcRequest } from '../json-rpc.js';
@@ -13,10 +14,10 @@ import { toJsonRpcError, toJsonRpcResult } from '../json-rpc.js';
 import type { RequestExchange } from '../session/session-handler.js';
 import type { ResourceReading } from '../session/session-subscriptions.js';
 
-type Answered = { payload: unknown; status: number };
+export type Answered = { payload: unknown; status: number };
 
 export interface MockSessionParts {
-  /** The mock's answer, with the exchange (a tool call sends its scripted events on it). */
+  /** The mock's stateless answer, with the exchange (a tool call sends its scripted events on it). */
   answer(request: JsonRpcRequest, exchange: RequestExchange): Promise<Answered>;
   /** What a resource shows now (its contents as text, null when it cannot be read) and what it is made from. */
   readNow(uri: string): ResourceReading;
@@ -32,45 +33,48 @@ export interface WorldMark {
   types: string;
 }
 
-/**
- * @example
- *   const answered = await answerInMockSession(request, exchange, { answer, readNow });
- */
-export async function answerInMockSession(request: JsonRpcRequest, exchange: RequestExchange, parts: MockSessionParts): Promise<Answered> {
-  const { session } = exchange;
-  switch (request.method) {
-    case 'logging/setLevel': {
-      const parsed = SetLevelRequestSchema.safeParse(request.message);
-      if (parsed.success) session.logLevel = parsed.data.params.level;
-      return parsed.success ? { payload: toJsonRpcResult(request.id, {}), status: 200 } : parts.answer(request, exchange);
-    }
-    case 'resources/subscribe':
-    case 'resources/unsubscribe': {
-      const parsed = (request.method === 'resources/subscribe' ? SubscribeRequestSchema : UnsubscribeRequestSchema).safeParse(
-        request.message,
-      );
-      // The stateless answer checks the params (and the URI's length) first: only what it accepts is kept.
-      const answered = await parts.answer(request, exchange);
-      if (!parsed.success || (answered.payload as { error?: unknown }).error !== undefined) return answered;
-      const { uri } = parsed.data.params;
-      if (request.method === 'resources/unsubscribe') session.subscriptions.delete(uri);
-      else {
-        const refused = session.subscriptions.add(uri, parts.readNow(uri));
-        if (refused)
-          return { payload: toJsonRpcError(request.id, mcpErrorCodes.requestRefused, `resources/subscribe: ${refused}`), status: 200 };
-      }
-      return answered;
-    }
-    case 'tools/call': {
-      if (session.subscriptions.size === 0) return parts.answer(request, exchange);
-      const mark = parts.changeMark();
-      const answered = await parts.answer(request, exchange);
-      for (const uri of session.subscriptions.touchedBy(parts.changesSince(mark))) {
-        if (session.subscriptions.update(uri, parts.readNow(uri))) await exchange.notify('notifications/resources/updated', { uri });
-      }
-      return answered;
-    }
-    default:
-      return parts.answer(request, exchange);
+/** One request of a session, its params already checked by its row: what an `inSession` answer is handed. */
+export interface MockSessionCall<P> {
+  request: JsonRpcRequest;
+  parsed: P;
+  exchange: RequestExchange;
+  parts: MockSessionParts;
+}
+
+/** `logging/setLevel`: the session remembers the level. */
+export async function setLevelInSession({ request, parsed, exchange }: MockSessionCall<SetLevelRequest>): Promise<Answered> {
+  exchange.session.logLevel = parsed.params.level;
+  return { payload: toJsonRpcResult(request.id, {}), status: 200 };
+}
+
+/** `resources/subscribe` and `unsubscribe`: the session remembers the URI, within its bounds (session-subscriptions.ts). */
+export async function subscribeInSession({
+  request,
+  parsed,
+  exchange,
+  parts,
+}: MockSessionCall<SubscribeRequest | UnsubscribeRequest>): Promise<Answered> {
+  const answered = await parts.answer(request, exchange);
+  if ((answered.payload as { error?: unknown }).error !== undefined) return answered;
+  const { uri } = parsed.params;
+  const { subscriptions } = exchange.session;
+  if (request.method === 'resources/unsubscribe') subscriptions.delete(uri);
+  else {
+    const refused = subscriptions.add(uri, parts.readNow(uri));
+    if (refused)
+      return { payload: toJsonRpcError(request.id, mcpErrorCodes.requestRefused, `resources/subscribe: ${refused}`), status: 200 };
   }
+  return answered;
+}
+
+/** `tools/call`: answered as ever, then every subscribed resource the call changed is announced before the result. */
+export async function callToolInSession<P>({ request, exchange, parts }: MockSessionCall<P>): Promise<Answered> {
+  const { subscriptions } = exchange.session;
+  if (subscriptions.size === 0) return parts.answer(request, exchange);
+  const mark = parts.changeMark();
+  const answered = await parts.answer(request, exchange);
+  for (const uri of subscriptions.touchedBy(parts.changesSince(mark))) {
+    if (subscriptions.update(uri, parts.readNow(uri))) await exchange.notify('notifications/resources/updated', { uri });
+  }
+  return answered;
 }

@@ -1,5 +1,14 @@
 import { LATEST_PROTOCOL_VERSION, type ClientCapabilities, type Implementation } from '@modelcontextprotocol/sdk/types.js';
+import type { LimitedString } from '../../domain/mcp-limits.js';
 import type { SessionOpening } from './session-handler.js';
+
+/** The strings of an `initialize` a session keeps for its life, with their limits (domain/mcp-limits.ts): checked before one opens, mock or relay. */
+export const initializeStrings: readonly LimitedString[] = [
+  ['params.protocolVersion', 'nameLength'],
+  ['params.clientInfo.name', 'nameLength'],
+  ['params.clientInfo.version', 'nameLength'],
+  ['params.clientInfo.title', 'nameLength'],
+];
 
 /**
  * What a client's `initialize` says, read leniently (the endpoint answers a malformed one with its

@@ -51,22 +51,13 @@ export interface UpstreamLink {
 /**
  * Told of every `tools/call` the relay answered from a real upstream (JSON-RPC and the REST
  * `.tools` view), with what the call sent the client before its result in an MCP session, of
- * every full tool listing, and of the other requests a capture keeps (`capturedMethods`);
+ * every full tool listing, and of the other requests a capture keeps (`capturedMethods`: the
+ * mock's method table marks them, mcp/mock/mock-methods.ts);
  * `mcpsim capture` writes them as fixtures, a registry entry and a scenario. The capture's own
  * interface (sim/capture/capture-recorder.ts), less what only its command reads. It must not throw
  * and must not block: the answer goes back as is.
  */
 export type CaptureSink = Omit<CaptureRecorder, 'summary'>;
-
-/** The requests besides tools a capture records (docs/capture.md). */
-export const capturedMethods: ReadonlySet<string> = new Set([
-  'resources/list',
-  'resources/templates/list',
-  'resources/read',
-  'prompts/list',
-  'prompts/get',
-  'completion/complete',
-]);
 
 /** A request of an MCP session: the upstream session that serves it, and how to cancel and follow it. */
 export interface RelayInSession extends UpstreamRequestOptions {
@@ -101,10 +92,13 @@ export function createRelay({
   callTimeoutMs,
   listTimeoutMs,
   capture,
+  capturedMethods = new Set(),
 }: {
   callTimeoutMs: number;
   listTimeoutMs: number;
   capture?: CaptureSink | undefined;
+  /** The requests besides tools a capture records, as the mock replays them (`capturedMockMethods`, docs/capture.md). */
+  capturedMethods?: ReadonlySet<string>;
 }): Relay {
   async function run<T>(
     link: UpstreamLink,
