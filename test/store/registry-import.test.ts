@@ -313,12 +313,10 @@ describe.skipIf(!hasSharedRegistry)('the public data set in ../shared/registry (
       }[])
     : [];
 
-  it('imports all 6,470 servers and 704 tools of 46 files in well under 5 seconds, keeping the data set’s ids', () => {
-    const started = performance.now();
+  // How long the import takes is bench:registry's to show (it imports this data set first).
+  it('imports all 6,470 servers and 704 tools of 46 files, keeping the data set’s ids', () => {
     const counts = importRegistry(stores, sharedRegistry, { clock });
-    const elapsed = performance.now() - started;
     expect(counts).toEqual({ read: 6470, created: 6470, updated: 0, tools: 704 });
-    expect(elapsed).toBeLessThan(5000);
     const stored = new Map(stores.registry.listSummaries().map((summary) => [summary.qualifiedName, summary.id]));
     expect(stored.size).toBe(servers.length);
     for (const server of servers) expect(stored.get(server.qualifiedName), server.qualifiedName).toBe(server.id);
