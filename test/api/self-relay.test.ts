@@ -20,7 +20,7 @@ const listTools = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }
 async function expectHealthy(harness: Harness): Promise<void> {
   const started = Date.now();
   expect((await fetch(`${harness.baseUrl}/health`)).status).toBe(200);
-  expect(Date.now() - started).toBeLessThan(2000);
+  expect(Date.now() - started).toBeLessThan(10_000);
 }
 
 describe('a connection that relays to this server', () => {

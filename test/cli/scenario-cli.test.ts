@@ -201,18 +201,16 @@ describe('mcpsim serve <scenario> and the demo', () => {
 
   it('starts the demo with no arguments: bundled scenarios, their fixtures, and what to try', async () => {
     const { io, out, stop } = capture({ MCPSIM_PORT: '0', MCPSIM_DATA_DIR: scratch(), MCPSIM_API_KEY: 'demo-key-0123456789' });
-    const started = performance.now();
+    // How fast it starts is bench:start's to measure; waitFor's deadline only proves it starts.
     const code = main(['--quiet'], io);
     try {
       await waitFor(() => out.stdout.includes('Press Ctrl+C to stop.'), 'the banner');
-      const elapsed = performance.now() - started;
       expect(out.stdout).toContain('Loaded scenario "issue-triage"');
       expect(out.stdout).toContain('Loaded scenario "crm-and-mailbox"');
       expect(out.stdout).toMatch(/MCP URL for an MCP client[^\n]*\n\s+http:\/\/127\.0\.0\.1:\d+\/connect\/\S+\/mcp/);
       expect(out.stdout).toContain('@modelcontextprotocol/inspector@2.12.0 --cli http://127.0.0.1:');
       expect(out.stdout).toMatch(/curl -s -H "Authorization: Bearer demo-key-0123456789"/);
       expect(out.stdout).toMatch(/fixtures \S*fixtures/);
-      expect(elapsed).toBeLessThan(10_000);
     } finally {
       stop();
       expect(await code).toBe(0);

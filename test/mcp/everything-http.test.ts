@@ -123,7 +123,8 @@ describe('server-everything over Streamable HTTP as a real upstream', () => {
     const started = Date.now();
     await everything.stop();
     const failed = await inFlight;
-    expect(Date.now() - started).toBeLessThan(3000);
+    // "At once" is told by the message (closed, not the 5 s call timeout); the bound only proves nothing hangs.
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(failed.status).toBe(502);
     expect(failed.body).toMatchObject({
       jsonrpc: '2.0',
@@ -135,7 +136,7 @@ describe('server-everything over Streamable HTTP as a real upstream', () => {
     const next = await harness.call('POST', '/connect/http/everything/mcp', {
       body: { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'echo', arguments: { message: 'anyone?' } } },
     });
-    expect(Date.now() - after).toBeLessThan(3000);
+    expect(Date.now() - after).toBeLessThan(10_000);
     expect(next.status).toBe(502);
     expect(next.body.error.message).toMatch(/refused|closed the connection/);
     const rest = await harness.call('POST', '/connect/http/everything/.tools/echo', { body: { message: 'anyone?' } });

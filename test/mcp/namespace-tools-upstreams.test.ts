@@ -100,7 +100,7 @@ describe.each(doors)('the namespace tool listing over real upstreams (%s)', (doo
     expect(skippedCount()).toBe(skippedBefore);
     // Bounded by the timeout, not stalled by the hanging upstream (a generous margin: machines are shared).
     expect(elapsed).toBeGreaterThanOrEqual(timeoutMs * 0.9);
-    expect(elapsed).toBeLessThan(timeoutMs + 1500);
+    expect(elapsed).toBeLessThan(timeoutMs * 10);
   });
 
   it('reuses the upstream session: a second listing does not initialize the healthy upstream again', async () => {

