@@ -39,6 +39,7 @@ import {
   withScopes,
   withSiblingIds,
 } from './related-shapes.js';
+import { fallbackIdArgument, namesOne, readsDetails } from './tool-kind-words.js';
 import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
@@ -129,8 +130,12 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
   const annotations = tool.annotations ?? {};
   const readOnly = annotations.readOnlyHint === true;
   const { meaning, plural } = parsed;
-  let operation: ToolOperation = meaning?.operation ?? 'other';
-  let basis: ToolShape['basis'] = meaning ? 'name' : 'none';
+  const properties = propertiesOf(tool);
+  const required = requiredOf(tool);
+  const details = !meaning && readsDetails(tool.name);
+  let operation: ToolOperation = meaning?.operation ?? (details ? 'read' : 'other');
+  let basis: ToolShape['basis'] = meaning || details ? 'name' : 'none';
+  let sets = meaning?.sets ?? {};
   if (readOnly && operation !== 'read' && operation !== 'list' && operation !== 'search') {
     operation = 'read';
     basis = 'annotations';
@@ -138,7 +143,7 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
   // `microsoft_docs_fetch(url)`: a read of one page by its URL, whatever the noun's number.
   const onlyRequired = [...requiredOf(tool)];
   const byUrl = onlyRequired.length === 1 && isUrlArgument(onlyRequired[0]!);
-  if (operation === 'read' && plural && !byUrl) operation = 'list';
+  if (operation === 'read' && plural && !byUrl && !namesOne(tool.name, parsed.entityWords, properties, required)) operation = 'list';
   // `find_contact(email)` finds one contact by its fields; `find_projects` and a bare `find` search.
   // A required free-text `query` makes it a search all the same (`find_component_id(query)`).
   const textQuery = ['query', 'q', 'search_query'].some((name) => requiredOf(tool).has(name));
@@ -148,9 +153,16 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
   if (override?.entity) entity = override.entity;
   if (override && Object.values(override).some((value) => value !== undefined)) basis = 'override';
 
-  const properties = propertiesOf(tool);
-  const required = requiredOf(tool);
-  const found: IdArgument | null =
+  // `sales_order_submit(name)`: submitting what exists moves it on (to submitted); `submit_feedback` makes one.
+  const submitted =
+    operation === 'create' && parsed.verb === 'submit' && !override?.operation
+      ? findIdArgument('read', entity.split('_'), properties, required, entities)
+      : null;
+  if (submitted && required.has(submitted.name)) {
+    operation = 'update';
+    sets = { state: 'submitted' };
+  }
+  const named: IdArgument | null =
     override?.id !== undefined
       ? override.id === null
         ? null
@@ -158,6 +170,10 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
       : operation === 'create' && parsed.verb !== null && copyVerbs.has(parsed.verb)
         ? null
         : findIdArgument(operation, entity.split('_'), properties, required, entities);
+  // `delete_item(board_id, item_id)`: no argument reads as the entity's own id, the last id-like one names it.
+  const found =
+    named ??
+    ((operation === 'update' || operation === 'delete') && override?.id === undefined ? fallbackIdArgument(properties, required) : null);
   // An update or delete with nothing to name its entity acts on no entity: another action.
   if ((operation === 'update' || operation === 'delete') && found === null && basis !== 'override') operation = 'other';
   const find = operation === 'read' && meaning?.find === true;
@@ -179,7 +195,7 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
         operation === 'update' ||
         operation === 'delete'),
     upsert,
-    sets: operation === 'update' ? (meaning?.sets ?? {}) : {},
+    sets: operation === 'update' ? sets : {},
     listField: null,
     find,
     dispatch: null,
