@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../domain/registry.js';
-import { fallbackIdArgument, namesOne, readsDetails } from './tool-kind-words.js';
+import { fallbackIdArgument, hasIdLike, namesOne, readsDetails } from './tool-kind-words.js';
 import { inferServerShapes } from './tool-operation.js';
 
 const tool = (name: string, properties: Record<string, unknown> = {}, required: string[] = Object.keys(properties)): ToolDefinition => ({
@@ -19,6 +19,11 @@ describe('a plural read that names one', () => {
     expect(namesOne('get_order_lines', ['line'], { order_id: text }, new Set(['order_id']))).toBe(false);
     expect(namesOne('get_widgets', ['widget'], { id: { type: 'array' } }, new Set(['id']))).toBe(false);
     expect(namesOne('get_widgets', ['widget'], { id: text }, new Set())).toBe(false);
+  });
+
+  it('keeps a history given a bare id a list, and reads an activity given its own id', () => {
+    expect(namesOne('get_page_history', ['history'], { id: text }, new Set(['id']))).toBe(false);
+    expect(namesOne('get_activity', ['activity'], { activityId: text }, new Set(['activityId']))).toBe(true);
   });
 
   it('takes a bare id with two plural nouns as the first one’s, the scope of a list', () => {
@@ -107,5 +112,33 @@ describe('verbs of lifecycles and of running', () => {
     expect(shapes.get('begin_session')?.operation).toBe('create');
     expect(shapes.get('trigger_build')?.operation).toBe('create');
     expect(shapes.get('subscribe_to_thread')).toMatchObject({ operation: 'update', idArgument: 'thread_id', sets: {} });
+  });
+});
+
+describe('writes, and what a client selects for itself', () => {
+  it('reads a save or write that names nothing existing as a create, and one given an id as an update', () => {
+    expect(hasIdLike({ to: text, subject: text }, new Set(['to', 'subject']))).toBe(false);
+    const shapes = inferServerShapes([
+      tool('save_memo', { to: text, subject: text }),
+      tool('write_blob', { container_id: text, content: text }),
+    ]);
+    expect(shapes.get('save_memo')).toMatchObject({ operation: 'create', entity: 'memo' });
+    expect(shapes.get('write_blob')?.operation).toBe('update');
+  });
+
+  it('reads set_active_project and set_focus as actions, not updates of the project or node', () => {
+    const shapes = inferServerShapes([tool('set_active_project', { projectId: text }), tool('set_focus', { nodeId: text })]);
+    expect(shapes.get('set_active_project')?.operation).toBe('other');
+    expect(shapes.get('set_focus')?.operation).toBe('other');
+  });
+
+  it('keeps a read-only generate or validate an action rather than a read', () => {
+    const readOnly = { annotations: { readOnlyHint: true } };
+    const shapes = inferServerShapes([
+      { ...tool('generate_share_url', { doc_id: text }), ...readOnly },
+      { ...tool('validate_manifest', { content: text }), ...readOnly },
+    ]);
+    expect(shapes.get('generate_share_url')?.operation).toBe('other');
+    expect(shapes.get('validate_manifest')?.operation).toBe('other');
   });
 });

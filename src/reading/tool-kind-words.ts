@@ -31,10 +31,12 @@ export function namesOne(toolName: string, entityWords: readonly string[], prope
   const last = entityWords[entityWords.length - 1];
   // `companies_contacts(id)`: with two plural nouns a bare `id` names the first, the scope of the list.
   const plurals = toWords(toolName).filter((word) => !noiseWords.has(word) && toVerbMeaning(word) === undefined && isPlural(word));
+  // `document_content_history(id)`: a bare id of a history names what it is the history of; `get_activity(activity_id)` still reads one.
+  const pluralNoun = plurals.some((word) => toSingular(word) === last);
   return [...required].some((name) => {
     if (!isScalar(properties[name])) return false;
     const words = toWords(name);
-    if (words.length === 1) return words[0] === 'id' && plurals.length <= 1;
+    if (words.length === 1) return words[0] === 'id' && pluralNoun && plurals.length <= 1;
     const suffix = words[words.length - 1]!;
     return idWords.has(suffix) && words.length === 2 && toSingular(words[0]!) === last;
   });
@@ -59,6 +61,17 @@ export function fallbackIdArgument(properties: Properties, required: ReadonlySet
   }
   const lists = names.filter((name) => properties[name]?.type === 'array' && idListWords.has(toWords(name).at(-1)!));
   return lists.length === 1 ? { name: lists[0]!, field: 'id', strong: true } : null;
+}
+
+/**
+ * Whether a required argument looks like an id (`page_id`, `fileKey`, `identifier`): a write with
+ * none of them names nothing that exists, so it makes something new.
+ *
+ * @example
+ *   hasIdLike({ to: { type: 'string' }, subject: { type: 'string' } }, new Set(['to', 'subject'])); // false
+ */
+export function hasIdLike(properties: Properties, required: ReadonlySet<string>): boolean {
+  return Object.keys(properties).some((name) => required.has(name) && idWords.has(toWords(name).at(-1)!));
 }
 
 /**

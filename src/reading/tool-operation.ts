@@ -39,7 +39,7 @@ import {
   withScopes,
   withSiblingIds,
 } from './related-shapes.js';
-import { fallbackIdArgument, namesOne, readsDetails } from './tool-kind-words.js';
+import { fallbackIdArgument, hasIdLike, namesOne, readsDetails } from './tool-kind-words.js';
 import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
@@ -48,6 +48,8 @@ export { toolOperations, type ToolOperation, type ToolOverride } from '../domain
 
 export type { ToolShape } from './tool-shape.js';
 
+/** Words of what a client selects for itself (`set_active_workspace`, `set_focus`), which no entity stores. */
+const sessionWords = new Set(['active', 'current', 'focus']);
 const dispatchArguments = ['method', 'action', 'operation', 'op', 'mode'];
 /** Creates that copy something: their `repo` names the original, never the new entity's key. */
 const copyVerbs = new Set(['fork', 'clone', 'copy', 'duplicate']);
@@ -137,9 +139,13 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
   let basis: ToolShape['basis'] = meaning || details ? 'name' : 'none';
   let sets = meaning?.sets ?? {};
   if (readOnly && operation !== 'read' && operation !== 'list' && operation !== 'search') {
-    operation = 'read';
-    basis = 'annotations';
+    // `generate_link` that writes nothing, `validate_config`: an action that answers what it computed, not a read of an entity.
+    const computes = meaning?.operation === 'other';
+    operation = computes ? 'other' : 'read';
+    basis = computes ? 'name' : 'annotations';
   }
+  // `set_active_board(board_id)`, `set_focus(node_id)`: the client's own selection, not a change to the entity.
+  if (parsed.verb === 'set' && sessionWords.has(parsed.entityWords[0]!)) operation = 'other';
   // `microsoft_docs_fetch(url)`: a read of one page by its URL, whatever the noun's number.
   const onlyRequired = [...requiredOf(tool)];
   const byUrl = onlyRequired.length === 1 && isUrlArgument(onlyRequired[0]!);
@@ -170,6 +176,16 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
       : operation === 'create' && parsed.verb !== null && copyVerbs.has(parsed.verb)
         ? null
         : findIdArgument(operation, entity.split('_'), properties, required, entities);
+  // `save_draft(to, subject)`, `write_object(bucket, name, content)`: a write that names nothing that exists makes a new one.
+  if (
+    operation === 'update' &&
+    named === null &&
+    meaning?.upsert === true &&
+    parsed.verb !== 'set' &&
+    !override?.operation &&
+    !hasIdLike(properties, required)
+  )
+    operation = 'create';
   // `delete_item(board_id, item_id)`: no argument reads as the entity's own id, the last id-like one names it.
   const found =
     named ??

@@ -80,8 +80,8 @@ const meanings: Record<ToolOperation, readonly string[]> = {
     'transfer',
   ],
   delete: ['delete', 'remove', 'drop', 'destroy', 'erase', 'purge', 'unset', 'del', 'trash', 'revoke', 'clear', 'uninstall'],
-  // `execute_query` runs what it is given: a query there is the argument, not a search.
-  other: ['execute'],
+  // `execute_query` runs what it is given (a query there is the argument, not a search); `generate_link` answers what it made.
+  other: ['execute', 'validate', 'generate'],
 };
 
 const upsertVerbs = new Set(['set', 'put', 'save', 'write', 'upsert', 'store']);
