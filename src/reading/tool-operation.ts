@@ -39,6 +39,7 @@ import {
   withScopes,
   withSiblingIds,
 } from './related-shapes.js';
+import { fallbackIdArgument, hasIdLike, namesOne, readsDetails } from './tool-kind-words.js';
 import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
@@ -47,6 +48,8 @@ export { toolOperations, type ToolOperation, type ToolOverride } from '../domain
 
 export type { ToolShape } from './tool-shape.js';
 
+/** Words of what a client selects for itself (`set_active_workspace`, `set_focus`), which no entity stores. */
+const sessionWords = new Set(['active', 'current', 'focus']);
 const dispatchArguments = ['method', 'action', 'operation', 'op', 'mode'];
 /** Creates that copy something: their `repo` names the original, never the new entity's key. */
 const copyVerbs = new Set(['fork', 'clone', 'copy', 'duplicate']);
@@ -129,16 +132,24 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
   const annotations = tool.annotations ?? {};
   const readOnly = annotations.readOnlyHint === true;
   const { meaning, plural } = parsed;
-  let operation: ToolOperation = meaning?.operation ?? 'other';
-  let basis: ToolShape['basis'] = meaning ? 'name' : 'none';
+  const properties = propertiesOf(tool);
+  const required = requiredOf(tool);
+  const details = !meaning && readsDetails(tool.name);
+  let operation: ToolOperation = meaning?.operation ?? (details ? 'read' : 'other');
+  let basis: ToolShape['basis'] = meaning || details ? 'name' : 'none';
+  let sets = meaning?.sets ?? {};
   if (readOnly && operation !== 'read' && operation !== 'list' && operation !== 'search') {
-    operation = 'read';
-    basis = 'annotations';
+    // `generate_link` that writes nothing, `validate_config`: an action that answers what it computed, not a read of an entity.
+    const computes = meaning?.operation === 'other';
+    operation = computes ? 'other' : 'read';
+    basis = computes ? 'name' : 'annotations';
   }
+  // `set_active_board(board_id)`, `set_focus(node_id)`: the client's own selection, not a change to the entity.
+  if (parsed.verb === 'set' && sessionWords.has(parsed.entityWords[0]!)) operation = 'other';
   // `microsoft_docs_fetch(url)`: a read of one page by its URL, whatever the noun's number.
   const onlyRequired = [...requiredOf(tool)];
   const byUrl = onlyRequired.length === 1 && isUrlArgument(onlyRequired[0]!);
-  if (operation === 'read' && plural && !byUrl) operation = 'list';
+  if (operation === 'read' && plural && !byUrl && !namesOne(tool.name, parsed.entityWords, properties, required)) operation = 'list';
   // `find_contact(email)` finds one contact by its fields; `find_projects` and a bare `find` search.
   // A required free-text `query` makes it a search all the same (`find_component_id(query)`).
   const textQuery = ['query', 'q', 'search_query'].some((name) => requiredOf(tool).has(name));
@@ -148,9 +159,16 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
   if (override?.entity) entity = override.entity;
   if (override && Object.values(override).some((value) => value !== undefined)) basis = 'override';
 
-  const properties = propertiesOf(tool);
-  const required = requiredOf(tool);
-  const found: IdArgument | null =
+  // `sales_order_submit(name)`: submitting what exists moves it on (to submitted); `submit_feedback` makes one.
+  const submitted =
+    operation === 'create' && parsed.verb === 'submit' && !override?.operation
+      ? findIdArgument('read', entity.split('_'), properties, required, entities)
+      : null;
+  if (submitted && required.has(submitted.name)) {
+    operation = 'update';
+    sets = { state: 'submitted' };
+  }
+  const named: IdArgument | null =
     override?.id !== undefined
       ? override.id === null
         ? null
@@ -158,6 +176,20 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
       : operation === 'create' && parsed.verb !== null && copyVerbs.has(parsed.verb)
         ? null
         : findIdArgument(operation, entity.split('_'), properties, required, entities);
+  // `save_draft(to, subject)`, `write_object(bucket, name, content)`: a write that names nothing that exists makes a new one.
+  if (
+    operation === 'update' &&
+    named === null &&
+    meaning?.upsert === true &&
+    parsed.verb !== 'set' &&
+    !override?.operation &&
+    !hasIdLike(properties, required)
+  )
+    operation = 'create';
+  // `delete_item(board_id, item_id)`: no argument reads as the entity's own id, the last id-like one names it.
+  const found =
+    named ??
+    ((operation === 'update' || operation === 'delete') && override?.id === undefined ? fallbackIdArgument(properties, required) : null);
   // An update or delete with nothing to name its entity acts on no entity: another action.
   if ((operation === 'update' || operation === 'delete') && found === null && basis !== 'override') operation = 'other';
   const find = operation === 'read' && meaning?.find === true;
@@ -179,7 +211,7 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
         operation === 'update' ||
         operation === 'delete'),
     upsert,
-    sets: operation === 'update' ? (meaning?.sets ?? {}) : {},
+    sets: operation === 'update' ? sets : {},
     listField: null,
     find,
     dispatch: null,

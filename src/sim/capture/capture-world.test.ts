@@ -30,11 +30,10 @@ const shown = (names: string[]) => ({
 });
 
 describe('capture world inference', () => {
-  it('corrects reads to the type their output lists and batch deletes to deletes', () => {
+  it('corrects reads to the type their output lists, and leaves a batch delete the reading already reads by its names', () => {
     expect(inferCaptureOverrides(graphTools)).toEqual({
       search_nodes: { entity: 'entity' },
       read_graph: { entity: 'entity', operation: 'list' },
-      delete_entities: { operation: 'delete', id: 'entityNames' },
     });
   });
 
