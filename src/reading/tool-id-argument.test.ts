@@ -57,4 +57,15 @@ describe('the id argument of a tool', () => {
     expect(idOf(tools, 'create_parcel')).toBeNull();
     expect(idOf(tools, 'list_parcels')).toBeNull();
   });
+
+  it('never deletes another entity by its id alone, though a read of a view of it takes that id', () => {
+    const tools = [
+      tool('list_pull_requests', {}),
+      tool('get_pull_request', { pull_request_number: { type: 'number' } }),
+      tool('delete_draft', { pullNumber: { type: 'number' } }),
+      tool('get_draft', { pullNumber: { type: 'number' } }),
+    ];
+    expect(idOf(tools, 'delete_draft')).toBeNull();
+    expect(idOf(tools, 'get_draft')).toBe('pullNumber');
+  });
 });

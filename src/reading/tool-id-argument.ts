@@ -83,7 +83,7 @@ export function findIdArgument(
       findAmong(names, creating, entityWords, required, entities) ?? (creating ? null : findDescribed(names, entityWords, properties));
     if (found) return found;
   }
-  return creating ? null : findLastNamed(all, required, entities);
+  return creating ? null : findLastNamed(all, required, entities, operation === 'delete');
 }
 
 function findAmong(
@@ -132,15 +132,23 @@ function findAmong(
  * natural key (`file_path`). Not strong: the words do not say the entity's type, so an unknown
  * value is made up, never a not-found.
  */
-function findLastNamed(names: readonly string[], required: ReadonlySet<string>, entities: ReadonlySet<string>): IdArgument | null {
+function findLastNamed(
+  names: readonly string[],
+  required: ReadonlySet<string>,
+  entities: ReadonlySet<string>,
+  deleting: boolean,
+): IdArgument | null {
   const named = names.filter((name) => {
     const words = toWords(name);
     const suffix = words[words.length - 1]!;
     if (!required.has(name) || words.length < 2 || !idSuffixes.includes(suffix) || suffix === 'ids') return false;
     return suffix !== 'name' || !descriptiveStems.has(words[0]!);
   });
-  const others = named.filter((name) => !entities.has(toStem(name)));
-  const among = others.length > 0 ? others : named;
+  // `pullNumber` names a pull request as well as `pull_request_number` does.
+  const namesEntity = (stem: string) => entities.has(stem) || [...entities].some((entity) => entity.startsWith(`${stem}_`));
+  const others = named.filter((name) => !namesEntity(toStem(name)));
+  // A delete by another entity's id alone (`delete_pending(pullNumber)`) deletes something under it, never that entity.
+  const among = others.length > 0 || deleting ? others : named;
   const strict = among.filter((name) => strictIdSuffixes.has(toWords(name).at(-1)!));
   const name = (strict.length > 0 ? strict : among).at(-1);
   if (name === undefined) return null;

@@ -88,4 +88,23 @@ describe('toParentReferences', () => {
   it('reads a parentId as the entity its description names', () => {
     expect(of('create_folder')).toMatchObject([{ argument: 'parentId', entity: 'folder', strong: false }]);
   });
+
+  it('reads the id of a parent the server has no tools for on a list or a create, and never a cursor', () => {
+    const tools = [
+      tool('list_kettles', { region_id: { type: 'string' }, last_id: { type: 'integer' } }, []),
+      tool('create_kettle', { region_id: { type: 'string' }, label: { type: 'string' } }, ['region_id', 'label']),
+      tool('list_cup_stains', { cupPublicId: { type: 'integer' } }),
+      tool('get_cup', { cupPublicId: { type: 'integer' } }),
+    ];
+    const shapes = inferServerShapes(tools);
+    const of = (name: string) =>
+      toParentReferences(
+        tools.find((candidate) => candidate.name === name)!,
+        shapes.get(name)!,
+        shapes,
+      );
+    expect(of('list_kettles')).toEqual([{ argument: 'region_id', entity: 'region', idField: 'id', numericId: false, strong: true }]);
+    expect(of('create_kettle')).toMatchObject([{ argument: 'region_id', entity: 'region' }]);
+    expect(of('list_cup_stains')).toMatchObject([{ argument: 'cupPublicId', entity: 'cup', numericId: true }]);
+  });
 });

@@ -10,6 +10,7 @@ import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolShape } from './tool-operation.js';
 import { toNormalName } from '../domain/world-query.js';
 import { toFullWord, toSingular, toWords } from './entity-words.js';
+import { requiredOf } from './tool-id-argument.js';
 
 /** One argument that names a parent entity, and the field that holds the parent's id in results. */
 export interface ParentReference {
@@ -36,6 +37,31 @@ const placeWords = new Set(['target', 'destination', 'dest', 'to', 'new', 'sourc
 const ownNames = new Set(['id', 'name', 'path', 'key', 'url', 'uri', 'slug', 'title', 'query', 'text', 'content', 'body']);
 /** Arguments that name the parent of a thing of the same kind or of the kind their description says: a folder's `parentId`. */
 const parentNames = new Set(['parent', 'parentid', 'parentkey', 'parentuuid', 'parentref']);
+/** Words before an id that say which of an entity's ids it is: `storyPublicId`, `external_order_id`. */
+const idKindWords = new Set(['public', 'external', 'internal', 'global']);
+/** Stems of ids that page or trace rather than point at a parent: `last_id`, `after_id`, `request_id`. */
+const cursorWords = new Set([
+  'last',
+  'first',
+  'start',
+  'end',
+  'after',
+  'before',
+  'since',
+  'until',
+  'max',
+  'min',
+  'next',
+  'previous',
+  'prev',
+  'cursor',
+  'page',
+  'request',
+  'idempotency',
+  'client',
+  'trace',
+  'correlation',
+]);
 /** Suffixes of a real id, as opposed to a natural key (`name`, `slug`). */
 const strongSuffixes = new Set(['uuid', 'iid', 'uid', 'id', 'key', 'number']);
 
@@ -73,6 +99,7 @@ function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: Re
     if (candidate.entity !== shape.entity && candidate.entity !== 'item' && ['create', 'list', 'read'].includes(candidate.operation))
       if (!collections.has(toNormalName(candidate.entity))) collections.set(toNormalName(candidate.entity), candidate);
   const schemas = (tool.inputSchema.properties ?? {}) as Record<string, { type?: unknown; description?: unknown } | null>;
+  const required = requiredOf(tool);
   const references: ParentReference[] = [];
   const push = (argument: string, owner: ToolShape, strong: boolean) => {
     // The id field its other tools show (`number` for an issue), else `id`.
@@ -107,7 +134,22 @@ function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: Re
       : ((suffix !== undefined && scalar ? collections.get(toEntityKey(place, suffix)) : undefined) ??
         (scalar && suffix === undefined ? collections.get(toEntityKey(place, '')) : undefined));
     if (owner) push(argument, owner, strong);
-    else if (parentNames.has(normal) && scalar) {
+    else if (
+      strong &&
+      scalar &&
+      (shape.operation === 'list' || shape.operation === 'search' || (shape.operation === 'create' && required.has(argument)))
+    ) {
+      // `list_buckets(project_id)`, `create_component(team_id)`: a parent the server has no tools for, named by its id.
+      const entity = toEntityKey(words, suffix!, '_');
+      if (entity !== '' && !cursorWords.has(entity))
+        references.push({
+          argument,
+          entity,
+          idField: 'id',
+          numericId: schemas[argument]?.type === 'integer' || schemas[argument]?.type === 'number',
+          strong,
+        });
+    } else if (parentNames.has(normal) && scalar) {
       const described = describedOwner(schemas[argument]?.description, collections);
       push(argument, described ?? shape, false);
     } else if (normal === 'id' && scalar && shape.idArgument !== 'id') {
@@ -122,14 +164,16 @@ function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: Re
  * An entity's key in `collections` for an argument's words without their id suffix, which may be a
  * whole word (`project_name`) or the end of one (`datasourceUid`): `repoSlug` → `repository`.
  */
-function toEntityKey(words: readonly string[], suffix: string): string {
-  const stem = [...words];
+function toEntityKey(words: readonly string[], suffix: string, separator = ''): string {
+  // `storyPublicId` names a story: a word that says which of its ids is no part of the entity's name.
+  const stem = words.filter((word) => !idKindWords.has(word));
   const last = stem.at(-1);
   if (suffix !== '' && last !== undefined) {
     if (last === suffix) stem.pop();
     else if (last.endsWith(suffix)) stem[stem.length - 1] = last.slice(0, -suffix.length);
   }
-  return toNormalName(stem.map((word) => toFullWord(toSingular(word))).join('_'));
+  const key = stem.map((word) => toFullWord(toSingular(word))).join('_');
+  return separator === '' ? toNormalName(key) : key;
 }
 
 /** Whether an argument's schema takes one value (a string or a number), not an object or a list. */
