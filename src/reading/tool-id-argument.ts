@@ -17,10 +17,19 @@ export interface IdArgument {
 
 export type Properties = Record<string, Record<string, unknown>>;
 
-/** Id suffixes, best first: `contact_id` beats `contact_name`. */
-const idSuffixes = ['id', 'uuid', 'gid', 'number', 'key', 'slug', 'sha', 'name', 'ids'];
+/**
+ * Id suffixes, best first: `contact_id` beats `contact_name`. `iid` is GitLab's project-scoped
+ * number (`issue_iid`), `uid` Grafana's (`datasourceUid`), `handle` a storefront's slug.
+ */
+const idSuffixes = ['id', 'uuid', 'gid', 'iid', 'uid', 'number', 'key', 'identifier', 'handle', 'slug', 'sha', 'path', 'name', 'ids'];
+/** Suffixes that say an argument is a real identifier, not a natural key such as a name or a path. */
+const strictIdSuffixes = new Set(['id', 'uuid', 'gid', 'iid', 'uid', 'number', 'key', 'identifier']);
 /** Plain names that identify things, best first. */
-const plainIds = ['path', 'key', 'uuid', 'slug', 'sha'];
+const plainIds = ['path', 'key', 'uuid', 'uid', 'identifier', 'handle', 'slug', 'sha'];
+/** Plain names a service may accept in several spellings (an alias, a tiny id): an unknown one is not a not-found. */
+const looseIds = new Set(['identifier', 'handle']);
+/** First words of a `*_name` that describe a value rather than name the thing (`display_name`, `new_name`). */
+const descriptiveStems = new Set(['display', 'first', 'last', 'full', 'given', 'family', 'middle', 'nick', 'new', 'user']);
 
 const urlArgumentNames = new Set(['url', 'uri', 'link', 'href', 'pageurl', 'targeturl']);
 
@@ -74,7 +83,7 @@ export function findIdArgument(
       findAmong(names, creating, entityWords, required, entities) ?? (creating ? null : findDescribed(names, entityWords, properties));
     if (found) return found;
   }
-  return null;
+  return creating ? null : findLastNamed(all, required, entities, operation === 'delete');
 }
 
 function findAmong(
@@ -85,30 +94,74 @@ function findAmong(
   entities: ReadonlySet<string>,
 ): IdArgument | null {
   const entity = entityWords.join('_');
-  if (!creating && names.includes('id')) return { name: 'id', field: 'id', strong: true };
   let best: { argument: IdArgument; rank: number } | null = null;
   for (const name of names) {
     const words = toWords(name);
     const suffix = words[words.length - 1]!;
     const stem = words.slice(0, -1).map((word) => toFullWord(toSingular(word)));
     const rank = idSuffixes.indexOf(suffix);
+    // `item` is the entity of a tool whose name has no noun, never another tool's: `itemId` of `get_card_item` is the card item's.
     const ownStem =
       stem.length > 0 &&
       stem.every((word) => entityWords.map(toFullWord).includes(word)) &&
-      (stem.join('_') === entity || !entities.has(stem.join('_')));
+      (stem.join('_') === entity || stem.join('_') === 'item' || !entities.has(stem.join('_')));
     if (rank !== -1 && ownStem && (!best || rank < best.rank))
       best = { argument: { name, field: suffix === 'uuid' || suffix === 'ids' ? 'id' : suffix, strong: true }, rank };
   }
+  // A bare `id` names the entity, unless the entity's own id is there too: `delete_note(id, note_id)` deletes the note of document `id`.
+  if (!creating && names.includes('id') && !(best && strictIdSuffixes.has(best.argument.field)))
+    return { name: 'id', field: 'id', strong: true };
   if (best) return best.argument;
   const own = names.find((name) => [entity, entityWords[entityWords.length - 1]].includes(toWords(name).map(toFullWord).join('_')));
   if (own) return { name: own, field: own, strong: true };
   // A create takes a key the caller chooses (`create_directory(path)`), never one that names something else.
   for (const name of creating ? ['path', 'key', 'slug'] : ['number', ...plainIds])
-    if (names.includes(name)) return { name, field: name === 'uuid' ? 'id' : name, strong: true };
+    if (names.includes(name)) return { name, field: name === 'uuid' ? 'id' : name, strong: !looseIds.has(name) };
   if (creating) return null;
   if (names.includes('name') && required.has('name')) return { name: 'name', field: 'name', strong: true };
   for (const name of ['url', 'uri']) if (names.includes(name) && required.has(name)) return { name, field: name, strong: false };
   return null;
+}
+
+/**
+ * The last required argument whose name says it identifies something, when none names the
+ * entity in its own words: paths list the parent first and the thing last
+ * (`get_attachment(uid, partId)`), and a read named for a view of an entity takes the entity's id
+ * (`get_bucket_location(bucket_name)`). One named for another entity of the server is the parent
+ * when there is another (`read_table(connectionId, tableName)`), and a real id (`partId`) beats a
+ * natural key (`file_path`). Not strong: the words do not say the entity's type, so an unknown
+ * value is made up, never a not-found.
+ */
+function findLastNamed(
+  names: readonly string[],
+  required: ReadonlySet<string>,
+  entities: ReadonlySet<string>,
+  deleting: boolean,
+): IdArgument | null {
+  const named = names.filter((name) => {
+    const words = toWords(name);
+    const suffix = words[words.length - 1]!;
+    if (!required.has(name) || words.length < 2 || !idSuffixes.includes(suffix) || suffix === 'ids') return false;
+    return suffix !== 'name' || !descriptiveStems.has(words[0]!);
+  });
+  // `pullNumber` names a pull request as well as `pull_request_number` does.
+  const namesEntity = (stem: string) => entities.has(stem) || [...entities].some((entity) => entity.startsWith(`${stem}_`));
+  const others = named.filter((name) => !namesEntity(toStem(name)));
+  // A delete by another entity's id alone (`delete_pending(pullNumber)`) deletes something under it, never that entity.
+  const among = others.length > 0 || deleting ? others : named;
+  const strict = among.filter((name) => strictIdSuffixes.has(toWords(name).at(-1)!));
+  const name = (strict.length > 0 ? strict : among).at(-1);
+  if (name === undefined) return null;
+  const suffix = toWords(name).at(-1)!;
+  return { name, field: suffix === 'uuid' ? 'id' : suffix, strong: false };
+}
+
+/** The words of an argument before its id suffix, as an entity name: `bucket_name` → `bucket`, `repoIds` → `repository`. */
+function toStem(name: string): string {
+  return toWords(name)
+    .slice(0, -1)
+    .map((word) => toFullWord(toSingular(word)))
+    .join('_');
 }
 
 /** The field a scenario's `id: <argument>` override stands for: `ticket_id` → `id`, `number` → `number`. */

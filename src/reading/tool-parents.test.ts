@@ -27,15 +27,84 @@ const references = (name: string) => {
 
 describe('toParentReferences', () => {
   it("reads an argument that another entity's read takes as its id as a reference to that entity", () => {
-    expect(references('add_issue_comment')).toEqual([{ argument: 'issue_number', entity: 'issue', idField: 'number', numericId: true }]);
+    expect(references('add_issue_comment')).toEqual([
+      { argument: 'issue_number', entity: 'issue', idField: 'number', numericId: true, strong: true },
+    ]);
   });
 
   it("reads an entity's name with an id word as a reference to it, and never a name, a path or a bare id", () => {
-    expect(references('post_message')).toEqual([{ argument: 'channel_id', entity: 'channel', idField: 'id', numericId: false }]);
-    expect(references('create_task')).toEqual([{ argument: 'project_key', entity: 'project', idField: 'id', numericId: false }]);
+    expect(references('post_message')).toEqual([
+      { argument: 'channel_id', entity: 'channel', idField: 'id', numericId: false, strong: true },
+    ]);
+    expect(references('create_task')).toEqual([
+      { argument: 'project_key', entity: 'project', idField: 'id', numericId: false, strong: true },
+    ]);
   });
 
   it('finds no parent of an entity in its own id argument', () => {
     expect(references('get_issue')).toEqual([]);
+  });
+
+  const shelf = [
+    tool('list_shelves', {}),
+    tool('get_shelf', { shelf_iid: { type: 'string' } }),
+    tool('list_shelf_jars', { shelf_iid: { type: 'string' } }),
+    tool('list_pantries', {}),
+    tool('list_pantry_jars', { pantryName: { type: 'string' } }),
+    tool('create_jar', { pantry: { type: 'string' }, label: { type: 'string' } }),
+    tool('move_jar', { jar_id: { type: 'string' }, targetPantry: { type: 'string' } }),
+    tool('update_jar', { jar_id: { type: 'string' }, pantry: { type: 'string' } }),
+    tool('list_recipe_jars', { id: { type: 'string' } }),
+    tool('get_recipe', { id: { type: 'string' } }),
+    tool('create_folder', { name: { type: 'string' }, parentId: { type: 'string', description: 'ID of the parent folder' } }, ['name']),
+  ];
+  const of = (name: string) => {
+    const shapes = inferServerShapes(shelf);
+    return toParentReferences(
+      shelf.find((candidate) => candidate.name === name)!,
+      shapes.get(name)!,
+      shapes,
+    );
+  };
+
+  it('reads project-scoped numbers and names of another entity as references to it', () => {
+    expect(of('list_shelf_jars')).toEqual([{ argument: 'shelf_iid', entity: 'shelf', idField: 'iid', numericId: false, strong: true }]);
+    expect(of('list_pantry_jars')).toMatchObject([{ argument: 'pantryName', entity: 'pantry', strong: false }]);
+  });
+
+  it("reads another entity's own word, or it after a word of place, as a reference by a natural key", () => {
+    expect(of('create_jar')).toMatchObject([{ argument: 'pantry', entity: 'pantry', strong: false }]);
+    expect(of('move_jar')).toMatchObject([{ argument: 'targetPantry', entity: 'pantry', strong: false }]);
+  });
+
+  it('reads a natural key of an update as where it acts, not a parent it moves to', () => {
+    expect(of('update_jar')).toEqual([]);
+  });
+
+  it("reads a bare id of a list named for another entity as that entity's id", () => {
+    expect(of('list_recipe_jars')).toMatchObject([{ argument: 'id', entity: 'recipe', strong: true }]);
+  });
+
+  it('reads a parentId as the entity its description names', () => {
+    expect(of('create_folder')).toMatchObject([{ argument: 'parentId', entity: 'folder', strong: false }]);
+  });
+
+  it('reads the id of a parent the server has no tools for on a list or a create, and never a cursor', () => {
+    const tools = [
+      tool('list_kettles', { region_id: { type: 'string' }, last_id: { type: 'integer' } }, []),
+      tool('create_kettle', { region_id: { type: 'string' }, label: { type: 'string' } }, ['region_id', 'label']),
+      tool('list_cup_stains', { cupPublicId: { type: 'integer' } }),
+      tool('get_cup', { cupPublicId: { type: 'integer' } }),
+    ];
+    const shapes = inferServerShapes(tools);
+    const of = (name: string) =>
+      toParentReferences(
+        tools.find((candidate) => candidate.name === name)!,
+        shapes.get(name)!,
+        shapes,
+      );
+    expect(of('list_kettles')).toEqual([{ argument: 'region_id', entity: 'region', idField: 'id', numericId: false, strong: true }]);
+    expect(of('create_kettle')).toMatchObject([{ argument: 'region_id', entity: 'region' }]);
+    expect(of('list_cup_stains')).toMatchObject([{ argument: 'cupPublicId', entity: 'cup', numericId: true }]);
   });
 });

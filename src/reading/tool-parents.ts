@@ -9,6 +9,8 @@
 import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolShape } from './tool-operation.js';
 import { toNormalName } from '../domain/world-query.js';
+import { toFullWord, toSingular, toWords } from './entity-words.js';
+import { requiredOf } from './tool-id-argument.js';
 
 /** One argument that names a parent entity, and the field that holds the parent's id in results. */
 export interface ParentReference {
@@ -16,10 +18,52 @@ export interface ParentReference {
   entity: string;
   idField: string;
   numericId: boolean;
+  /**
+   * Named by a real id (`issue_number`, `channel_id`, a bare `id`): a value the world does not hold
+   * is a not-found. False for a natural key (`projectName`, `customer`, `targetMailbox`, `parentId`
+   * of a kind the words do not say), which a service may accept in several spellings.
+   */
+  strong: boolean;
 }
 
-/** Suffixes that make an argument named for an entity an id of it (`channel_id`, `projectKey`, `pipeline_slug`). */
-const idSuffixes = ['id', 'key', 'number', 'slug', 'uuid'];
+/**
+ * Suffixes that make an argument named for an entity an id of it (`channel_id`, `projectKey`,
+ * `pipeline_slug`, `issue_iid`, `datasourceUid`, `projectName`), longest first: `uuid` is not a `uid`.
+ */
+const idSuffixes = ['uuid', 'iid', 'uid', 'id', 'key', 'number', 'slug', 'name'];
+/** Words before an entity's name that say where a thing goes or comes from: `targetMailbox`, `destination_bucket_name`. */
+const placeWords = new Set(['target', 'destination', 'dest', 'to', 'new', 'source', 'from']);
+/** Bare names that another entity's read may take but that never point at a parent on their own. */
+const ownNames = new Set(['id', 'name', 'path', 'key', 'url', 'uri', 'slug', 'title', 'query', 'text', 'content', 'body']);
+/** Arguments that name the parent of a thing of the same kind or of the kind their description says: a folder's `parentId`. */
+const parentNames = new Set(['parent', 'parentid', 'parentkey', 'parentuuid', 'parentref']);
+/** Words before an id that say which of an entity's ids it is: `storyPublicId`, `external_order_id`. */
+const idKindWords = new Set(['public', 'external', 'internal', 'global']);
+/** Stems of ids that page or trace rather than point at a parent: `last_id`, `after_id`, `request_id`. */
+const cursorWords = new Set([
+  'last',
+  'first',
+  'start',
+  'end',
+  'after',
+  'before',
+  'since',
+  'until',
+  'max',
+  'min',
+  'next',
+  'previous',
+  'prev',
+  'cursor',
+  'page',
+  'request',
+  'idempotency',
+  'client',
+  'trace',
+  'correlation',
+]);
+/** Suffixes of a real id, as opposed to a natural key (`name`, `slug`). */
+const strongSuffixes = new Set(['uuid', 'iid', 'uid', 'id', 'key', 'number']);
 
 const byShapes = new WeakMap<ReadonlyMap<string, ToolShape>, Map<string, ParentReference[]>>();
 
@@ -54,20 +98,10 @@ function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: Re
   for (const candidate of all)
     if (candidate.entity !== shape.entity && candidate.entity !== 'item' && ['create', 'list', 'read'].includes(candidate.operation))
       if (!collections.has(toNormalName(candidate.entity))) collections.set(toNormalName(candidate.entity), candidate);
-  const properties = Object.keys((tool.inputSchema.properties ?? {}) as Record<string, unknown>);
+  const schemas = (tool.inputSchema.properties ?? {}) as Record<string, { type?: unknown; description?: unknown } | null>;
+  const required = requiredOf(tool);
   const references: ParentReference[] = [];
-  for (const argument of properties) {
-    const normal = toNormalName(argument);
-    // Only a name that says it is an id of something (`issue_number`, `nodeId`): never `name`, `path`, `sha` or a bare `id`.
-    const suffix = idSuffixes.find((candidate) => normal.endsWith(candidate) && normal.length > candidate.length);
-    if (argument === shape.idArgument || argument === shape.dispatch?.argument || suffix === undefined) continue;
-    const named = namers.find((candidate) => candidate.idArgument === argument);
-    if (named) {
-      references.push({ argument, entity: named.entity, idField: named.idField, numericId: named.numericId });
-      continue;
-    }
-    const owner = collections.get(normal.slice(0, -suffix.length));
-    if (!owner) continue;
+  const push = (argument: string, owner: ToolShape, strong: boolean) => {
     // The id field its other tools show (`number` for an issue), else `id`.
     const sibling = all.find((candidate) => candidate.entity === owner.entity && candidate.idArgument !== null);
     references.push({
@@ -75,7 +109,98 @@ function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: Re
       entity: owner.entity,
       idField: sibling?.idField ?? 'id',
       numericId: sibling?.numericId ?? owner.numericId,
+      strong,
     });
+  };
+  for (const argument of Object.keys(schemas)) {
+    if (argument === shape.idArgument || argument === shape.dispatch?.argument) continue;
+    const normal = toNormalName(argument);
+    const words = toWords(argument);
+    // Only a name that says it is an id of something (`issue_number`, `nodeId`), or an entity's own word (`customer`, `repo`).
+    const suffix = idSuffixes.find((candidate) => normal.endsWith(candidate) && normal.length > candidate.length);
+    const named = ownNames.has(normal) ? undefined : namers.find((candidate) => candidate.idArgument === argument);
+    if (named) {
+      const strong = suffix !== undefined && strongSuffixes.has(suffix);
+      references.push({ argument, entity: named.entity, idField: named.idField, numericId: named.numericId, strong });
+      continue;
+    }
+    const scalar = isScalar(schemas[argument]);
+    const place = words.length > 1 && placeWords.has(words[0]!) ? words.slice(1) : words;
+    const strong = suffix !== undefined && strongSuffixes.has(suffix) && place === words;
+    // What an update or delete names by a natural key (`branch`, `projectName`) is where it acts, not a parent it moves to.
+    const scoped = (shape.operation === 'update' || shape.operation === 'delete') && !strong && place === words;
+    const owner = scoped
+      ? undefined
+      : ((suffix !== undefined && scalar ? collections.get(toEntityKey(place, suffix)) : undefined) ??
+        (scalar && suffix === undefined ? collections.get(toEntityKey(place, '')) : undefined));
+    if (owner) push(argument, owner, strong);
+    else if (
+      strong &&
+      scalar &&
+      (shape.operation === 'list' || shape.operation === 'search' || (shape.operation === 'create' && required.has(argument)))
+    ) {
+      // `list_buckets(project_id)`, `create_component(team_id)`: a parent the server has no tools for, named by its id.
+      const entity = toEntityKey(words, suffix!, '_');
+      if (entity !== '' && !cursorWords.has(entity))
+        references.push({
+          argument,
+          entity,
+          idField: 'id',
+          numericId: schemas[argument]?.type === 'integer' || schemas[argument]?.type === 'number',
+          strong,
+        });
+    } else if (parentNames.has(normal) && scalar) {
+      const described = describedOwner(schemas[argument]?.description, collections);
+      push(argument, described ?? shape, false);
+    } else if (normal === 'id' && scalar && shape.idArgument !== 'id') {
+      const holder = namedOwner(tool.name, shape, collections);
+      if (holder) push(argument, holder, true);
+    }
   }
   return references;
+}
+
+/**
+ * An entity's key in `collections` for an argument's words without their id suffix, which may be a
+ * whole word (`project_name`) or the end of one (`datasourceUid`): `repoSlug` → `repository`.
+ */
+function toEntityKey(words: readonly string[], suffix: string, separator = ''): string {
+  // `storyPublicId` names a story: a word that says which of its ids is no part of the entity's name.
+  const stem = words.filter((word) => !idKindWords.has(word));
+  const last = stem.at(-1);
+  if (suffix !== '' && last !== undefined) {
+    if (last === suffix) stem.pop();
+    else if (last.endsWith(suffix)) stem[stem.length - 1] = last.slice(0, -suffix.length);
+  }
+  const key = stem.map((word) => toFullWord(toSingular(word))).join('_');
+  return separator === '' ? toNormalName(key) : key;
+}
+
+/** Whether an argument's schema takes one value (a string or a number), not an object or a list. */
+function isScalar(schema: { type?: unknown } | null | undefined): boolean {
+  const type = schema?.type;
+  const types = Array.isArray(type) ? type : [type];
+  return types.some((candidate) => candidate === 'string' || candidate === 'integer' || candidate === 'number' || candidate === undefined);
+}
+
+/** The entity a description names as the parent: "ID of the parent folder" → the `folder`. */
+function describedOwner(description: unknown, collections: ReadonlyMap<string, ToolShape>): ToolShape | undefined {
+  if (typeof description !== 'string') return undefined;
+  const words = toWords(description).map((word) => toNormalName(toSingular(word)));
+  const at = words.indexOf('parent');
+  return at === -1 ? undefined : collections.get(words[at + 1] ?? '');
+}
+
+/**
+ * The entity a bare `id` names on a tool that lists, creates or reads something under it: another
+ * entity in the tool's name (`list_document_notes(id)` lists the notes of document `id`,
+ * `companies_contacts(id)` the contacts of a company).
+ */
+function namedOwner(toolName: string, shape: ToolShape, collections: ReadonlyMap<string, ToolShape>): ToolShape | undefined {
+  const own = toNormalName(toSingular(shape.entity.split('_').at(-1)!));
+  for (const word of toWords(toolName)) {
+    const key = toNormalName(toFullWord(toSingular(word)));
+    if (key !== own && collections.has(key)) return collections.get(key);
+  }
+  return undefined;
 }

@@ -23,6 +23,8 @@ const aliasPattern = /^-[a-z]+-$/;
 export function missingParent(input: AnswerInput): string | null {
   if (!checked.has(input.shape.operation)) return null;
   for (const reference of toParentReferences(input.tool, input.shape, input.shapes)) {
+    // A natural key (`projectName`, `mailbox`) may name a parent in a spelling the world does not hold.
+    if (!reference.strong) continue;
     const value = input.args[reference.argument];
     if (typeof value !== 'string' && typeof value !== 'number') continue;
     if (!Object.hasOwn(input.world.entities, reference.entity) || aliasPattern.test(String(value))) continue;

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDefinition } from '../domain/registry.js';
+import { inferServerShapes } from './tool-operation.js';
+
+const tool = (name: string, properties: Record<string, unknown>, required: string[] = Object.keys(properties)): ToolDefinition => ({
+  name,
+  inputSchema: { type: 'object', properties, required },
+});
+
+const idOf = (tools: ToolDefinition[], name: string) => inferServerShapes(tools).get(name)?.idArgument;
+const text = { type: 'string' };
+
+describe('the id argument of a tool', () => {
+  it('reads project-scoped numbers, uids, identifiers and handles as ids', () => {
+    const tools = [
+      tool('get_ticket', { space_id: text, ticket_iid: text }),
+      tool('get_panel_by_uid', { uid: text }),
+      tool('close_page', { identifier: text, identifierType: text }),
+      tool('get_shelf_by_handle', { handle: text }),
+    ];
+    expect(idOf(tools, 'get_ticket')).toBe('ticket_iid');
+    expect(idOf(tools, 'get_panel_by_uid')).toBe('uid');
+    expect(idOf(tools, 'close_page')).toBe('identifier');
+    expect(idOf(tools, 'get_shelf_by_handle')).toBe('handle');
+  });
+
+  it("prefers the entity's own id to a bare id, which then names its parent", () => {
+    const tools = [tool('list_folders', {}), tool('delete_folder_memo', { id: { type: 'number' }, memo_id: { type: 'number' } })];
+    expect(idOf(tools, 'delete_folder_memo')).toBe('memo_id');
+  });
+
+  it('reads an item id as the id of an entity whose name ends in item', () => {
+    const tools = [tool('list_items', {}), tool('get_widget_item', { canvasId: text, itemId: text })];
+    expect(idOf(tools, 'get_widget_item')).toBe('itemId');
+  });
+
+  it('takes the last required id-like argument when none names the entity, skipping one named for another entity', () => {
+    const tools = [
+      tool('list_vaults', {}),
+      tool('get_vault', { vault_name: text }),
+      tool('read_label', { vault_name: text, parcel_name: text }),
+      tool('get_region', { vault_name: text }),
+      tool('get_blob', { letterUid: text, partId: text, display_name: text }),
+    ];
+    expect(idOf(tools, 'read_label')).toBe('parcel_name');
+    expect(idOf(tools, 'get_region')).toBe('vault_name');
+    expect(idOf(tools, 'get_blob')).toBe('partId');
+  });
+
+  it('reads such an id as made up when unknown, never a not-found', () => {
+    const shapes = inferServerShapes([tool('list_vaults', {}), tool('read_label', { vault_name: text, parcel_name: text })]);
+    expect(shapes.get('read_label')).toMatchObject({ idArgument: 'parcel_name', strict: false });
+  });
+
+  it('takes no id on a create, a list or another action', () => {
+    const tools = [tool('create_parcel', { vault_name: text, title: text }), tool('list_parcels', { vault_name: text })];
+    expect(idOf(tools, 'create_parcel')).toBeNull();
+    expect(idOf(tools, 'list_parcels')).toBeNull();
+  });
+
+  it('never deletes another entity by its id alone, though a read of a view of it takes that id', () => {
+    const tools = [
+      tool('list_pull_requests', {}),
+      tool('get_pull_request', { pull_request_number: { type: 'number' } }),
+      tool('delete_draft', { pullNumber: { type: 'number' } }),
+      tool('get_draft', { pullNumber: { type: 'number' } }),
+    ];
+    expect(idOf(tools, 'delete_draft')).toBeNull();
+    expect(idOf(tools, 'get_draft')).toBe('pullNumber');
+  });
+});
