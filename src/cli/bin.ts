@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { createInterface } from 'node:readline/promises';
 import { main } from './main.js';
 
 const code = await main(process.argv.slice(2), {
@@ -14,5 +15,17 @@ const code = await main(process.argv.slice(2), {
     process.on('SIGINT', once);
     process.on('SIGTERM', once);
   },
+  ...(process.stdin.isTTY
+    ? {
+        async confirm(question: string) {
+          const reader = createInterface({ input: process.stdin, output: process.stderr });
+          try {
+            return /^y(es)?$/i.test((await reader.question(`${question} [y/N] `)).trim());
+          } finally {
+            reader.close();
+          }
+        },
+      }
+    : {}),
 });
 process.exitCode = code;

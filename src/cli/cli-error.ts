@@ -2,12 +2,13 @@ import { ConfigError } from '../config.js';
 import { DataDirError } from '../platform/data-dir-admin.js';
 
 /** Exit codes of every command; `exitCodesHelp` says what they mean, for the help and the README. */
-export const exitCodes = { ok: 0, failure: 1, usage: 2 } as const;
+export const exitCodes = { ok: 0, failure: 1, usage: 2, unreachable: 3 } as const;
 
 export const exitCodesHelp =
   'Exit codes: 0 success; 1 failure (a failed step, a replay miss, an invalid scenario, a data\n' +
-  'directory that cannot be used); 2 bad usage (an unknown command or option, a bad value, a path\n' +
-  'that does not exist).';
+  'directory that cannot be used, drift found by verify); 2 bad usage (an unknown command or\n' +
+  'option, a bad value, a path that does not exist); 3 the live server verify compares with could\n' +
+  'not be reached.';
 
 /**
  * A failure the person at the command line can fix: printed as one line `mcpsim[ <command>]:

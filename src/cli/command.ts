@@ -24,6 +24,8 @@ export type OptionValues<Options extends CommandOptions> = { -readonly [Name in 
 export interface CommandInput<Options extends CommandOptions = CommandOptions> {
   values: OptionValues<Options>;
   positionals: string[];
+  /** The positionals after `--` (also the end of `positionals`): a command to start. */
+  afterDashes?: string[];
 }
 
 /**

@@ -5,4 +5,6 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** Calls `handler` once on SIGINT or SIGTERM. */
   onShutdownSignal(handler: (signal: string) => void): void;
+  /** Asks the person at a terminal a yes/no question; absent when nobody can answer (not a TTY, tests). */
+  confirm?(question: string): Promise<boolean>;
 }

@@ -1,4 +1,5 @@
 import * as capture from './capture-command.js';
+import * as verify from './verify-command.js';
 import * as check from './check-command.js';
 import { CliError, exitCodes, toCliError } from './cli-error.js';
 import type { Command } from './command.js';
@@ -27,6 +28,7 @@ export const commands: readonly Command[] = [
   serve,
   uplink,
   capture,
+  verify,
   check,
   explain,
   test,
@@ -41,7 +43,7 @@ export const commands: readonly Command[] = [
 
 /**
  * Runs the command line `argv` (without `node` and the script) and returns the exit code
- * (`exitCodes`: 0 success, 1 failure, 2 bad usage).
+ * (`exitCodes`: 0 success, 1 failure, 2 bad usage, 3 unreachable).
  *
  * @example
  *   await main(['serve', '--port', '0'], io);

@@ -32,9 +32,13 @@ export function parseCommandArgs(command: Command, args: readonly string[]): Com
       ),
       allowPositionals: command.positionals ?? false,
       strict: true,
+      tokens: true,
     });
     const { help, ...values } = parsed.values as Record<string, unknown>;
-    return { values: values as CommandInput['values'], positionals: parsed.positionals, help: help === true };
+    const dashes = parsed.tokens.findIndex((token) => token.kind === 'option-terminator');
+    const afterDashes =
+      dashes < 0 ? [] : parsed.tokens.slice(dashes + 1).flatMap((token) => (token.kind === 'positional' ? [token.value] : []));
+    return { values: values as CommandInput['values'], positionals: parsed.positionals, afterDashes, help: help === true };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (!code?.startsWith('ERR_PARSE_ARGS')) throw error;

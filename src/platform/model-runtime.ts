@@ -1,7 +1,7 @@
 import type { Clock } from '../domain/clock.js';
 import type { Embedder } from '../domain/embedder.js';
 import { createOpenAIEmbedder } from '../sim/model/embedder.js';
-import { toFixturePath } from '../sim/fixtures/fixture-file.js';
+import { toFixturePath } from '../domain/fixture-path.js';
 import type { RecordChange } from '../sim/fixtures/fixture-recorder.js';
 import type { MissPolicy } from '../sim/miss-policy.js';
 import { createModelJudge } from '../sim/model/model-judge.js';

@@ -2,7 +2,7 @@ import { toCallTerms } from './model/call-terms.js';
 import { resultText } from './model/prompt-history.js';
 import type { LanguageModel } from 'ai';
 import { systemClock, type Clock } from '../domain/clock.js';
-import { toFixturePath } from './fixtures/fixture-file.js';
+import { toFixturePath } from '../domain/fixture-path.js';
 import { createFixtureRecorder, type RecordChange } from './fixtures/fixture-recorder.js';
 import type { MissPolicy } from './miss-policy.js';
 import { createSourceChain } from './source-chain.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
 import { toCanonicalJson } from '../../src/sim/source/canonical-json.js';
-import { toFixturePath, toServerKey } from '../../src/sim/fixtures/fixture-file.js';
+import { toFixturePath, toServerKey } from '../../src/domain/fixture-path.js';
 import { createReplaySource } from '../../src/sim/fixtures/replay-source.js';
 import { chainSources, type ToolCall, type ToolResultSource } from '../../src/sim/source/tool-result-source.js';
 
