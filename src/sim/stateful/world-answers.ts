@@ -22,6 +22,7 @@ import {
 } from './world-views.js';
 import { toCreatedId } from './entity-ids.js';
 import { missingParent } from './world-parents.js';
+import { withNumericId } from './numeric-ids.js';
 import { toRelatedInput, withChildLists } from './world-children.js';
 import { initialState, requestedState, spellState, stateSchema, toStateField } from './state-fields.js';
 import { describedFields } from './described-values.js';
@@ -56,7 +57,8 @@ const targetStateArguments = new Set(['transition', 'targetstatus', 'targetstate
 export function answerFromWorld(called: AnswerInput): Answer {
   const orphan = missingParent(called);
   if (orphan !== null) return { error: orphan };
-  const input = toRelatedInput(called);
+  const related = toRelatedInput(called);
+  const input = { ...related, shape: withNumericId(related.shape, related.serverTools, related.shapes) };
   switch (input.shape.operation) {
     case 'create':
       return create(input);
