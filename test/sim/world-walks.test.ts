@@ -47,3 +47,51 @@ describe('ids a walk passes on', () => {
     expect(typeof regions.json.regions[0].id).toBe('string');
   });
 });
+
+describe('archived entities in lists', () => {
+  const reports: ToolDefinition[] = [
+    {
+      name: 'create_report',
+      description: 'Create a saved report',
+      inputSchema: object({ title: { type: 'string' }, folder_id: { type: 'string' } }, ['title']),
+    },
+    {
+      name: 'update_report',
+      description: 'Update a saved report; set archived to move it to the archive',
+      inputSchema: object({ report_id: { type: 'string' }, title: { type: 'string' }, archived: { type: 'boolean' } }, ['report_id']),
+    },
+    {
+      name: 'list_reports',
+      description: 'List saved reports',
+      inputSchema: object({ folder_id: { type: 'string' }, include_archived: { type: 'boolean' } }),
+    },
+  ];
+
+  it('leave the lists that do not ask for them and show in one that does', async () => {
+    const session = createSimulatorSession(reports);
+    const created = await session.call('create_report', { title: 'Weekly churn', folder_id: 'f1' });
+    const id = created.json.id;
+    expect((await session.call('list_reports', { folder_id: 'f1' })).text).toContain(id);
+    const archived = await session.call('update_report', { report_id: id, archived: true });
+    expect(archived.json.archived).toBe(true);
+    expect((await session.call('list_reports', { folder_id: 'f1' })).text).not.toContain(id);
+    expect((await session.call('list_reports', { folder_id: 'f1', include_archived: true })).text).toContain(id);
+  });
+});
+
+describe('filters in the service own terms', () => {
+  it('keeps what a double-underscore lookup matches', async () => {
+    const tools: ToolDefinition[] = [
+      { name: 'create_label', description: 'Create a label', inputSchema: object({ title: { type: 'string' } }, ['title']) },
+      {
+        name: 'list_labels',
+        description: 'List labels',
+        inputSchema: object({ title__icontains: { type: 'string' }, title__istartswith: { type: 'string' } }),
+      },
+    ];
+    const session = createSimulatorSession(tools);
+    const label = (await session.call('create_label', { title: 'Invoices 2026' })).json.id;
+    expect((await session.call('list_labels', { title__istartswith: 'inv' })).text).toContain(label);
+    expect((await session.call('list_labels', { title__icontains: 'receipt' })).text).not.toContain(label);
+  });
+});
