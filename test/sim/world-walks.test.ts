@@ -95,3 +95,39 @@ describe('filters in the service own terms', () => {
     expect((await session.call('list_labels', { title__icontains: 'receipt' })).text).not.toContain(label);
   });
 });
+
+describe('a new entity', () => {
+  const buckets: ToolDefinition[] = [
+    {
+      name: 'create_bucket',
+      description: 'Create a storage bucket',
+      inputSchema: object(
+        {
+          bucket_name: { type: 'string' },
+          region: { type: 'string', default: 'eu-west' },
+          limit: { type: 'number', default: 10 },
+          parent_folder_id: { type: 'string', default: 'root' },
+        },
+        ['bucket_name'],
+      ),
+    },
+    {
+      name: 'update_bucket',
+      description: 'Update a bucket',
+      inputSchema: object({ bucket_id: { type: 'string' }, isArchived: { type: 'boolean' }, archived: { type: 'boolean' } }, ['bucket_id']),
+    },
+  ];
+
+  it('holds the schema defaults of its data and starts not archived', async () => {
+    const created = await createSimulatorSession(buckets).call('create_bucket', { bucket_name: 'invoices' });
+    expect(created.json).toMatchObject({ bucket_name: 'invoices', region: 'eu-west', isArchived: false });
+    expect(created.json).not.toHaveProperty('archived');
+    expect(created.json).not.toHaveProperty('limit');
+    expect(created.json).not.toHaveProperty('parent_folder_id');
+  });
+
+  it('keeps what the call gave over a default', async () => {
+    const created = await createSimulatorSession(buckets).call('create_bucket', { bucket_name: 'logs', region: 'us-east' });
+    expect(created.json.region).toBe('us-east');
+  });
+});

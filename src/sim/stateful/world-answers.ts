@@ -23,6 +23,7 @@ import {
 import { toCreatedId } from './entity-ids.js';
 import { missingParent } from './world-parents.js';
 import { withNumericId } from './numeric-ids.js';
+import { createDefaults } from './create-defaults.js';
 import { toRelatedInput, withChildLists } from './world-children.js';
 import { initialState, requestedState, spellState, stateSchema, toStateField } from './state-fields.js';
 import { describedFields } from './described-values.js';
@@ -86,7 +87,8 @@ function create(input: AnswerInput, givenId?: string): Answer {
     (shape.idArgument !== null && args[shape.idArgument] !== undefined ? String(args[shape.idArgument]) : toCreatedId(input, existing));
   if (Object.hasOwn(world.entities, shape.entity) && Object.hasOwn(world.entities[shape.entity]!, id))
     return { error: `${toLabel(shape.entity)} ${quoteId(id, shape)} already exists` };
-  const fields: Record<string, unknown> = { [shape.idField]: typedId(id, shape), ...dataArguments(input) };
+  // What the call left out, as the service fills it: schema defaults, archive-like flags false (create-defaults.ts).
+  const fields: Record<string, unknown> = { [shape.idField]: typedId(id, shape), ...createDefaults(input), ...dataArguments(input) };
   const taken = uniqueClash(input, existing, fields);
   if (taken) return { error: `${toLabel(shape.entity)} with ${taken.name} ${JSON.stringify(taken.value)} already exists` };
   const created = stampName(input, 'created');
