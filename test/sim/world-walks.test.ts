@@ -131,3 +131,43 @@ describe('a new entity', () => {
     expect(created.json.region).toBe('us-east');
   });
 });
+
+describe('a create named by the caller', () => {
+  const shop: ToolDefinition[] = [
+    {
+      name: 'create_collection',
+      description: 'Create a collection with a URL slug',
+      inputSchema: object({ slug: { type: 'string' }, title: { type: 'string' } }, ['slug', 'title']),
+    },
+    { name: 'get_collection', description: 'Get a collection by id', inputSchema: object({ id: { type: 'string' } }, ['id']) },
+    {
+      name: 'add_listing',
+      description: 'Add a listing to a collection',
+      inputSchema: object({ collection_id: { type: 'string' }, title: { type: 'string' } }, ['collection_id', 'title']),
+    },
+  ];
+
+  it('answers the id the service gives it when other tools name it by id', async () => {
+    const session = createSimulatorSession(shop);
+    const created = await session.call('create_collection', { slug: 'summer-linen', title: 'Summer linen' });
+    expect(created.json.slug).toBe('summer-linen');
+    const id = created.json.id;
+    expect(id).toBeDefined();
+    expect(id).not.toBe('summer-linen');
+    const read = await session.call('get_collection', { id });
+    expect(read.isError, read.text).toBe(false);
+    expect(read.json.title).toBe('Summer linen');
+    const listing = await session.call('add_listing', { collection_id: id, title: 'Apron' });
+    expect(listing.isError, listing.text).toBe(false);
+  });
+
+  it('keeps the name as the id when every tool names it so', async () => {
+    const tools: ToolDefinition[] = [
+      shop[0]!,
+      { name: 'get_collection', description: 'Get a collection', inputSchema: object({ slug: { type: 'string' } }, ['slug']) },
+    ];
+    const session = createSimulatorSession(tools);
+    await session.call('create_collection', { slug: 'summer-linen', title: 'Summer linen' });
+    expect((await session.call('get_collection', { slug: 'summer-linen' })).json.title).toBe('Summer linen');
+  });
+});

@@ -23,6 +23,7 @@ import {
 import { toCreatedId } from './entity-ids.js';
 import { missingParent } from './world-parents.js';
 import { withNumericId } from './numeric-ids.js';
+import { withServerId } from './server-ids.js';
 import { createDefaults } from './create-defaults.js';
 import { toRelatedInput, withChildLists } from './world-children.js';
 import { initialState, requestedState, spellState, stateSchema, toStateField } from './state-fields.js';
@@ -59,7 +60,12 @@ export function answerFromWorld(called: AnswerInput): Answer {
   const orphan = missingParent(called);
   if (orphan !== null) return { error: orphan };
   const related = toRelatedInput(called);
-  const input = { ...related, shape: withNumericId(related.shape, related.serverTools, related.shapes) };
+  const numbered = withNumericId(related.shape, related.serverTools, related.shapes);
+  const shape = withServerId(numbered, related.serverTools, related.shapes);
+  // A create named by the caller whose service assigns the id (server-ids.ts) keeps the name under the field it was read as, too.
+  const keyed = shape !== numbered && numbered.idArgument !== null ? related.args[numbered.idArgument] : undefined;
+  const args = keyed === undefined || numbered.idField === 'id' ? related.args : { [numbered.idField]: keyed, ...related.args };
+  const input = { ...related, shape, args };
   switch (input.shape.operation) {
     case 'create':
       return create(input);
