@@ -171,3 +171,26 @@ describe('a create named by the caller', () => {
     expect((await session.call('get_collection', { slug: 'summer-linen' })).json.title).toBe('Summer linen');
   });
 });
+
+describe('parents the service already has', () => {
+  it('are taken when the only ones the world holds are reference data a first list made up', async () => {
+    const tools: ToolDefinition[] = [
+      { name: 'list_folders', description: 'List folders', inputSchema: object({}) },
+      {
+        name: 'create_note',
+        description: 'Create a note in a folder',
+        inputSchema: object({ folder_id: { type: 'string' }, title: { type: 'string' } }, ['folder_id', 'title']),
+      },
+      {
+        name: 'list_notes',
+        description: 'List the notes of a folder',
+        inputSchema: object({ folder_id: { type: 'string' } }, ['folder_id']),
+      },
+    ];
+    const session = createSimulatorSession(tools);
+    expect((await session.call('list_folders')).json.folders).toHaveLength(3);
+    const note = await session.call('create_note', { folder_id: 'fld-team-docs', title: 'Runbook' });
+    expect(note.isError, note.text).toBe(false);
+    expect((await session.call('list_notes', { folder_id: 'fld-team-docs' })).text).toContain('Runbook');
+  });
+});
