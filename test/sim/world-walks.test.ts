@@ -194,3 +194,36 @@ describe('parents the service already has', () => {
     expect((await session.call('list_notes', { folder_id: 'fld-team-docs' })).text).toContain('Runbook');
   });
 });
+
+describe('a deleted entity', () => {
+  it('takes the entities that name it as theirs with it', async () => {
+    const tools: ToolDefinition[] = [
+      {
+        name: 'post_remark',
+        description: 'Post a remark on a design, or a reply to a remark',
+        inputSchema: object({ design_key: { type: 'string' }, text: { type: 'string' }, remark_id: { type: 'string' } }, [
+          'design_key',
+          'text',
+        ]),
+      },
+      {
+        name: 'list_remarks',
+        description: 'List the remarks of a design',
+        inputSchema: object({ design_key: { type: 'string' } }, ['design_key']),
+      },
+      {
+        name: 'delete_remark',
+        description: 'Delete a remark',
+        inputSchema: object({ design_key: { type: 'string' }, remark_id: { type: 'string' } }, ['design_key', 'remark_id']),
+      },
+    ];
+    const session = createSimulatorSession(tools);
+    const remark = (await session.call('post_remark', { design_key: 'd1', text: 'Spacing is off' })).json.id;
+    const kept = (await session.call('post_remark', { design_key: 'd1', text: 'Colours look right' })).json.id;
+    const reply = (await session.call('post_remark', { design_key: 'd1', text: 'Fixed', remark_id: remark })).json.id;
+    expect((await session.call('delete_remark', { design_key: 'd1', remark_id: remark })).isError).toBe(false);
+    const listed = (await session.call('list_remarks', { design_key: 'd1' })).text;
+    expect(listed).not.toContain(reply);
+    expect(listed).toContain(kept);
+  });
+});

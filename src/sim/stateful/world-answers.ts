@@ -25,6 +25,7 @@ import { missingParent } from './world-parents.js';
 import { withNumericId } from './numeric-ids.js';
 import { withServerId } from './server-ids.js';
 import { createDefaults } from './create-defaults.js';
+import { dependentsOf } from './dependent-entities.js';
 import { toRelatedInput, withChildLists } from './world-children.js';
 import { initialState, requestedState, spellState, stateSchema, toStateField } from './state-fields.js';
 import { describedFields } from './described-values.js';
@@ -194,7 +195,7 @@ function remove(input: AnswerInput): Answer {
   if (Array.isArray(idValue)) return removeEach(input, idValue);
   const found = idValue === undefined ? undefined : findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
   if (!found) return { error: notFound(shape, String(idValue)) };
-  const changes = { deletes: [{ type: shape.entity, id: found.id }] };
+  const changes = { deletes: [{ type: shape.entity, id: found.id }, ...dependentsOf(input.world, shape.entity, found.id)] };
   if (tool.outputSchema)
     return {
       value: fitToSchema(
