@@ -6,57 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import type { WorldState } from '../../src/domain/memory-log.js';
 import type { ToolDefinition } from '../../src/domain/registry.js';
-import type { ToolOverride } from '../../src/reading/tool-operation.js';
-import { applyWorldChanges } from '../../src/domain/world-state.js';
-import { createSimulator } from '../../src/sim/stateful/simulator.js';
+import { createSimulatorSession } from '../support/simulator-session.js';
 
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
 
-/** Calls tools of one server in turn, each on the world the calls before it left. */
-function createSession(tools: readonly ToolDefinition[], world: WorldState = { entities: {}, facts: [] }) {
-  const simulator = createSimulator({ seed: 'test' });
-  const state = { world, sequence: 0 };
-  return {
-    state,
-    call(name: string, args: Record<string, unknown> = {}) {
-      return this.callWith({}, name, args);
-    },
-    async callWith(toolOverrides: Record<string, ToolOverride>, name: string, args: Record<string, unknown> = {}) {
-      state.sequence++;
-      const tool = tools.find((candidate) => candidate.name === name)!;
-      const resolution = await simulator.resolve({
-        namespace: 'lab',
-        connectionId: 'c',
-        server: '@test/server',
-        tool: name,
-        arguments: args,
-        argumentsKey: JSON.stringify(args),
-        occurrence: 1,
-        sequence: state.sequence,
-        context: {
-          serverName: 'test',
-          serverDescription: '',
-          toolDefinition: tool,
-          scenario: null,
-          world: state.world,
-          history: [],
-          serverTools: tools,
-          now: '2026-03-01T10:00:00.000Z',
-          toolOverrides,
-        },
-      });
-      if (resolution?.worldChanges) state.world = applyWorldChanges(state.world, resolution.worldChanges);
-      const text = (resolution!.result.content[0] as { text: string }).text;
-      let json: any = null;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        // plain text
-      }
-      return { isError: resolution!.result.isError === true, text, json };
-    },
-  };
-}
+const createSession = createSimulatorSession;
 
 const library: ToolDefinition[] = [
   {

@@ -11,6 +11,7 @@ import { isCommitType } from '../../reading/entity-words.js';
 import { toStringValue } from './field-value.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import { toCreatedId } from './entity-ids.js';
+import { typedId } from './world-views.js';
 import type { AnswerInput } from './world-conventions.js';
 
 /** How many entities a list of reference data starts with. */
@@ -54,7 +55,7 @@ export function toReferenceSet(input: AnswerInput): { world: WorldState; changes
     const names = new Set(Object.values(entities).map((fields) => fields[label]));
     let name = referenceName(input, id, label);
     for (let attempt = 1; names.has(name) && attempt < 5; attempt++) name = referenceName(input, `${id}|${attempt}`, label);
-    const fields = { [input.shape.idField]: id, [label]: name };
+    const fields = { [input.shape.idField]: typedId(id, input.shape), [label]: name };
     entities[id] = fields;
     upserts.push({ type, id, fields });
   }

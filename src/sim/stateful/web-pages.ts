@@ -12,6 +12,7 @@ import { isUrlArgument } from '../../reading/tool-id-argument.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import { entitiesOf, fieldValue, isQueryArgument, matchesQuery, type EntityRecord } from '../../domain/world-query.js';
 import { toCreatedId } from './entity-ids.js';
+import { typedId } from './world-views.js';
 import { isReferenceType, toReferenceFact } from './reference-data.js';
 import type { AnswerInput } from './world-conventions.js';
 
@@ -78,7 +79,7 @@ export function toSearchResults(input: AnswerInput): { world: WorldState; change
       ? url
       : toCreatedId({ ...input, args: {}, world: { ...input.world, entities: { ...input.world.entities, [shape.entity]: made } } }, taken);
     const fields = {
-      ...(byUrl ? {} : { [shape.idField]: id }),
+      ...(byUrl ? {} : { [shape.idField]: typedId(id, shape) }),
       // Each result from its own site, titled as that site titles a page; the sites taken in turn from a seeded start.
       title: site.title(text),
       url,

@@ -22,6 +22,10 @@ import {
 } from './world-views.js';
 import { toCreatedId } from './entity-ids.js';
 import { missingParent } from './world-parents.js';
+import { withNumericId } from './numeric-ids.js';
+import { withServerId } from './server-ids.js';
+import { createDefaults } from './create-defaults.js';
+import { dependentsOf } from './dependent-entities.js';
 import { toRelatedInput, withChildLists } from './world-children.js';
 import { initialState, requestedState, spellState, stateSchema, toStateField } from './state-fields.js';
 import { describedFields } from './described-values.js';
@@ -56,7 +60,13 @@ const targetStateArguments = new Set(['transition', 'targetstatus', 'targetstate
 export function answerFromWorld(called: AnswerInput): Answer {
   const orphan = missingParent(called);
   if (orphan !== null) return { error: orphan };
-  const input = toRelatedInput(called);
+  const related = toRelatedInput(called);
+  const numbered = withNumericId(related.shape, related.serverTools, related.shapes);
+  const shape = withServerId(numbered, related.serverTools, related.shapes);
+  // A create named by the caller whose service assigns the id (server-ids.ts) keeps the name under the field it was read as, too.
+  const keyed = shape !== numbered && numbered.idArgument !== null ? related.args[numbered.idArgument] : undefined;
+  const args = keyed === undefined || numbered.idField === 'id' ? related.args : { [numbered.idField]: keyed, ...related.args };
+  const input = { ...related, shape, args };
   switch (input.shape.operation) {
     case 'create':
       return create(input);
@@ -84,7 +94,8 @@ function create(input: AnswerInput, givenId?: string): Answer {
     (shape.idArgument !== null && args[shape.idArgument] !== undefined ? String(args[shape.idArgument]) : toCreatedId(input, existing));
   if (Object.hasOwn(world.entities, shape.entity) && Object.hasOwn(world.entities[shape.entity]!, id))
     return { error: `${toLabel(shape.entity)} ${quoteId(id, shape)} already exists` };
-  const fields: Record<string, unknown> = { [shape.idField]: typedId(id, shape), ...dataArguments(input) };
+  // What the call left out, as the service fills it: schema defaults, archive-like flags false (create-defaults.ts).
+  const fields: Record<string, unknown> = { [shape.idField]: typedId(id, shape), ...createDefaults(input), ...dataArguments(input) };
   const taken = uniqueClash(input, existing, fields);
   if (taken) return { error: `${toLabel(shape.entity)} with ${taken.name} ${JSON.stringify(taken.value)} already exists` };
   const created = stampName(input, 'created');
@@ -184,7 +195,7 @@ function remove(input: AnswerInput): Answer {
   if (Array.isArray(idValue)) return removeEach(input, idValue);
   const found = idValue === undefined ? undefined : findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
   if (!found) return { error: notFound(shape, String(idValue)) };
-  const changes = { deletes: [{ type: shape.entity, id: found.id }] };
+  const changes = { deletes: [{ type: shape.entity, id: found.id }, ...dependentsOf(input.world, shape.entity, found.id)] };
   if (tool.outputSchema)
     return {
       value: fitToSchema(

@@ -22,6 +22,8 @@ import { fitToSchema } from './schema-fit.js';
 import { entitySeed, fitOptions, newFields, toView, withIdAlias } from './world-views.js';
 import { hasFieldNamed } from './field-names.js';
 import { toReferenceSet } from './reference-data.js';
+import { asksForArchived, isArchived } from './archived-entities.js';
+import { toFieldLookup } from './field-lookups.js';
 import { toSearchResults } from './web-pages.js';
 import { hasProperty, idListNames, relatedLists } from './world-batches.js';
 import {
@@ -59,8 +61,9 @@ export function answerList(called: AnswerInput): Answer {
     .filter(([name]) => name !== listedTypeArgument(called))
     .map(([name, value]) => toFilterArgument(name, value, known));
   // Ranges, time windows, filter groups and `field = value` query strings; what states none of them is equality or free text.
-  const conditions = data.flatMap(([name, value]) => (selectsAll(value) ? [] : (toConditions(name, value) ?? [])));
-  const stated = new Set(data.filter(([name, value]) => !selectsAll(value) && toConditions(name, value) !== null).map(([name]) => name));
+  const stating = (name: string, value: unknown) => toConditions(name, value) ?? toFieldLookup(name, value);
+  const conditions = data.flatMap(([name, value]) => (selectsAll(value) ? [] : (stating(name, value) ?? [])));
+  const stated = new Set(data.filter(([name, value]) => !selectsAll(value) && stating(name, value) !== null).map(([name]) => name));
   const filters = data.filter(
     ([name, value]) => !stated.has(name) && !isQueryArgument(name) && !selectsAll(value) && hasFieldNamed(input.world, shape.entity, name),
   );
@@ -70,8 +73,11 @@ export function answerList(called: AnswerInput): Answer {
   // `ids: [...]`, `issue_ids: [...]`: a batch read by a list of ids keeps those.
   const idList = data.find(([name, value]) => Array.isArray(value) && idListNames(shape).has(toNormalName(name)))?.[1] as
     unknown[] | undefined;
+  // An archived entity leaves the lists that do not ask for archived ones (archived-entities.ts); a batch read by ids still shows it.
+  const hideArchived = idList === undefined && !asksForArchived(args);
   const matching = entities.filter(
     (entity) =>
+      !(hideArchived && isArchived(entity.fields)) &&
       (idList === undefined ||
         idList.some(
           (id) =>

@@ -2,9 +2,11 @@
  * Parent references checked against the world: a comment created, read or listed under an issue
  * the world does not hold is a not-found of the issue, in the words a read of the issue uses. Only
  * when the world knows the parent's type (holds one of it that is not a made-up example of the
- * starting world): a mock must work from an empty world, where every parent is news to it.
+ * starting world nor reference data a first list made up): a mock must work from an empty world,
+ * where every parent is news to it.
  */
 import { exampleIds } from './starting-world.js';
+import { toReferenceFact } from './reference-data.js';
 import { toParentReferences, type ParentReference } from '../../reading/tool-parents.js';
 import { entitiesOf, fieldValue, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
@@ -28,6 +30,8 @@ export function missingParent(input: AnswerInput): string | null {
     const value = input.args[reference.argument];
     if (typeof value !== 'string' && typeof value !== 'number') continue;
     if (!Object.hasOwn(input.world.entities, reference.entity) || aliasPattern.test(String(value))) continue;
+    // Reference data the simulator made up for a first list (reference-data.ts) is a sample of what the service has, not all of it.
+    if (input.world.facts.includes(toReferenceFact(reference.entity))) continue;
     // By its key first: a long session's parent types are large, and a child names its parent by id.
     if (Object.hasOwn(input.world.entities[reference.entity]!, String(value))) continue;
     const parents = entitiesOf(input.world, reference.entity);
