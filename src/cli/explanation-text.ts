@@ -24,7 +24,9 @@ export function toExplanationText(connections: readonly ConnectionExplanation[])
       }
       lines.push(`    entity     ${tool.entity}: ${tool.why.entity}`);
       lines.push(`    id         ${tool.idArgument ?? 'none'}: ${tool.why.id}`);
-      lines.push(`    filters    ${tool.filters.length > 0 ? tool.filters.join(', ') : 'none'}: ${tool.why.filters}`);
+      lines.push(
+        `    filters    ${tool.filters.length > 0 ? tool.filters.map((filter) => filter.argument).join(', ') : 'none'}: ${tool.why.filters}`,
+      );
       lines.push(`    id format  ${tool.nextId === null ? 'no new ids' : `next new id ${tool.nextId}`}: ${tool.why.idFormat}`);
     }
     lines.push('');

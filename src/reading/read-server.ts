@@ -10,6 +10,7 @@
  * Memoised per (tools, corrections, names): the runner keeps the tools and corrections objects
  * while nothing changes, so the inference runs once per server and setting, not once per call.
  */
+import type { WorldState } from '../domain/memory-log.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolOverride } from '../domain/tool-override.js';
 import { toNewIdWithSource, type IdSource } from './id-format.js';
@@ -17,6 +18,8 @@ import { toParentReferences } from './tool-parents.js';
 import { inferServerShapes } from './tool-operation.js';
 import { toIdSchemas, type IdSchemas } from './id-schemas.js';
 import type { ToolShape } from './tool-shape.js';
+import { toCommonPrefix } from './tool-name.js';
+import { toToolReading, type ToolReading } from './tool-reading.js';
 import { knownIdPattern } from './service-id-formats.js';
 
 /** What a reading may be given beyond the tools. */
@@ -42,14 +45,18 @@ export interface EntityType {
   tools: string[];
 }
 
-/** How a server is read: its entity types, and each tool's shape. */
+/** How a server is read: its entity types, and each tool's reading. */
 export interface ServiceModel {
   /** The tools read, in the server's order. */
   readonly tools: readonly ToolDefinition[];
   readonly serverNames: readonly string[];
   readonly corrections: Readonly<Record<string, ToolOverride>>;
-  /** Each tool's reading, by tool name (the scenario's corrections applied). */
+  /** What the inference found of each tool, by tool name (the scenario's corrections applied): the part of its reading the simulator answers from. */
   readonly shapes: ReadonlyMap<string, ToolShape>;
+  /** Each tool's reading in an empty world, by tool name, in the server's order: its shape with filters, id format and why; computed on first use. */
+  readonly readings: ReadonlyMap<string, ToolReading>;
+  /** Each tool's reading with ids as a create in `world` would make them, in the server's order (explain of a scenario's seed world). */
+  readingsIn(world: WorldState | undefined): ToolReading[];
   /** The entity types the tools act on (not `item`), in order of first appearance; computed on first use. */
   readonly entityTypes: ReadonlyMap<string, EntityType>;
   /** The schemas of the arguments that take an entity's id (their patterns and descriptions); computed once per type. */
@@ -102,11 +109,22 @@ function toServiceModel(
     return found;
   };
   let entityTypes: Map<string, EntityType> | undefined;
+  let readings: Map<string, ToolReading> | undefined;
+  const prefix = toCommonPrefix(tools);
+  const readingsIn = (world: WorldState | undefined): ToolReading[] =>
+    tools.map((tool) => {
+      const shape = shapes.get(tool.name)!;
+      return toToolReading(tool, shape, { prefix, override: corrections[tool.name], idSchemas: idSchemasOf(shape.entity), world });
+    });
   return {
     tools,
     serverNames,
     corrections,
     shapes,
+    get readings() {
+      return (readings ??= new Map(readingsIn(undefined).map((reading) => [reading.tool, reading])));
+    },
+    readingsIn,
     get entityTypes() {
       return (entityTypes ??= toEntityTypes(tools, shapes, idSchemasOf));
     },

@@ -7,19 +7,19 @@
 import type { WorldState } from '../domain/memory-log.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import { readServer } from '../reading/read-server.js';
-import { explainTools, type ToolExplanation } from '../reading/tool-explanation.js';
+import type { ToolReading } from '../reading/tool-reading.js';
 import { loadDemoCatalog } from '../store/demo-catalog.js';
 import type { Scenario } from './scenario-schema.js';
 import { toolsByServer, toServerKey } from './scenario-tool-checks.js';
 // The CLI prints explanations and imports no reading of its own: the label comes with them.
-export { toOperationLabel } from '../reading/tool-explanation.js';
+export { toOperationLabel } from '../reading/tool-reading.js';
 
 /** One mock connection's tools, explained. */
 export interface ConnectionExplanation {
   /** `<namespace>/<connection id>`, or the server's name when no connection is involved. */
   connection: string;
   server: string;
-  tools: ToolExplanation[];
+  tools: ToolReading[];
 }
 
 /**
@@ -41,10 +41,7 @@ export function explainScenario(scenario: Scenario): ConnectionExplanation[] {
       explained.push({
         connection: `${namespace.name}/${connection.id}`,
         server: connection.server,
-        tools: explainTools(
-          readServer(tools, { serverNames: [connection.server], corrections: { ...scenario.tools, ...mock.tools } }),
-          world,
-        ),
+        tools: readServer(tools, { serverNames: [connection.server], corrections: { ...scenario.tools, ...mock.tools } }).readingsIn(world),
       });
     }
   }
@@ -64,7 +61,7 @@ export function explainCatalogServer(qualifiedName: string): ConnectionExplanati
     ? {
         connection: entry.qualifiedName,
         server: entry.qualifiedName,
-        tools: explainTools(readServer(entry.tools, { serverNames: [entry.qualifiedName, entry.displayName] })),
+        tools: [...readServer(entry.tools, { serverNames: [entry.qualifiedName, entry.displayName] }).readings.values()],
       }
     : null;
 }
@@ -81,7 +78,7 @@ export function listCatalogServers(): string[] {
  *   explainToolList('@acme/desk', [{ name: 'get_ticket', inputSchema: { type: 'object' } }]);
  */
 export function explainToolList(server: string, tools: readonly ToolDefinition[]): ConnectionExplanation {
-  return { connection: server, server, tools: explainTools(readServer(tools, { serverNames: [server] })) };
+  return { connection: server, server, tools: [...readServer(tools, { serverNames: [server] }).readings.values()] };
 }
 
 type SeedWorld = Scenario['world'];

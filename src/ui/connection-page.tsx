@@ -1,7 +1,7 @@
 import type { WorldState as DomainWorld } from '../domain/memory-log.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import { readServer } from '../reading/read-server.js';
-import { explainTools, toOperationLabel, type ToolExplanation } from '../reading/tool-explanation.js';
+import { toOperationLabel, type ToolReading as ToolReadingData } from '../reading/tool-reading.js';
 import type { ToolOverride } from '../reading/tool-operation.js';
 import type { Stores } from '../store/stores.js';
 import { errorText, segment, type ApiClient } from './api-client.js';
@@ -75,7 +75,7 @@ export async function loadConnection(
   const listed = tools.ok ? tools.body.tools : [];
   const readings = found.body.mock?.enabled
     ? await loadReadings(api, toServerNames(stores, accountId, namespace, id), namespace, id, listed)
-    : new Map<string, ToolExplanation>();
+    : new Map<string, ToolReadingData>();
   return { connection: found.body, tools: listed, readings, toolsError: tools.ok ? null : errorText(tools), memory };
 }
 
@@ -89,7 +89,7 @@ async function loadReadings(api: ApiClient, serverNames: string[], namespace: st
   );
   const definitions = tools.map((tool) => ({ ...tool, inputSchema: tool.inputSchema ?? { type: 'object' } }) as ToolDefinition);
   const model = readServer(definitions, { serverNames, corrections: simulation.ok ? simulation.body.tools : {} });
-  const explained = explainTools(model, simulation.ok ? simulation.body.world : undefined);
+  const explained = model.readingsIn(simulation.ok ? simulation.body.world : undefined);
   return new Map(explained.map((explanation) => [explanation.tool, explanation]));
 }
 
@@ -188,7 +188,7 @@ export function CallResult({ outcome }: { outcome: CallOutcome }) {
 }
 
 /** The playground of one tool: a form built from its input schema, plus a raw JSON editor. */
-function Playground(props: { base: string; csrf: string; tool: ToolView; open: boolean; reading: ToolExplanation | undefined }) {
+function Playground(props: { base: string; csrf: string; tool: ToolView; open: boolean; reading: ToolReadingData | undefined }) {
   const { base, csrf, tool, open, reading } = props;
   const id = tool.name.replace(/[^a-zA-Z0-9_-]/g, '-');
   return (
@@ -221,12 +221,12 @@ function Playground(props: { base: string; csrf: string; tool: ToolView; open: b
 }
 
 /** What the simulator infers about a tool, and why (docs/simulator.md, "Seeing how a tool is read"). */
-function ToolReading({ reading }: { reading: ToolExplanation }) {
+function ToolReading({ reading }: { reading: ToolReadingData }) {
   const rows: [string, string, string][] = [
     ['Operation', reading.operation, reading.why.operation],
     ['Entity', reading.entity, reading.why.entity],
     ['Id argument', reading.idArgument ?? 'none', reading.why.id],
-    ['Filters', reading.filters.length > 0 ? reading.filters.join(', ') : 'none', reading.why.filters],
+    ['Filters', reading.filters.length > 0 ? reading.filters.map((filter) => filter.argument).join(', ') : 'none', reading.why.filters],
     ['Id format', reading.nextId === null ? 'no new ids' : `next new id ${reading.nextId}`, reading.why.idFormat],
   ];
   return (
