@@ -21,6 +21,9 @@ import type { ToolShape } from './tool-shape.js';
 import { toCommonPrefix } from './tool-name.js';
 import { toToolReading, type ToolReading } from './tool-reading.js';
 import { knownIdPattern } from './service-id-formats.js';
+import { toEntityState, toUniqueFields, type EntityState } from './entity-traits.js';
+
+export type { EntityState };
 
 /** What a reading may be given beyond the tools. */
 export interface ReadOptions {
@@ -41,6 +44,10 @@ export interface EntityType {
   idFormat: { example: string; source: IdSource };
   /** Types whose id an argument of this type's tools names (`repository` for an issue's `repo`), with that argument. */
   parents: { type: string; argument: string }[];
+  /** Where the type keeps its state, the values it takes and the tools that move it; null when no tool shows one. */
+  state: EntityState | null;
+  /** Fields no two entities of the type share, as its creates and updates describe them (`email`). */
+  unique: string[];
   /** The tools that act on this type, in the server's order. */
   tools: string[];
 }
@@ -160,6 +167,8 @@ function toEntityTypes(
         numericId: named.numericId,
         idFormat: { example: newId.id, source: newId.source },
         parents: [],
+        state: toEntityState(tools, shapes, shape.entity),
+        unique: toUniqueFields(tools, shapes, shape.entity),
         tools: [],
       };
       types.set(shape.entity, type);
