@@ -42,7 +42,14 @@ export function explainScenario(scenario: Scenario): ConnectionExplanation[] {
       explained.push({
         connection: `${namespace.name}/${connection.id}`,
         server: connection.server,
-        ...toExplained(readServer(tools, { serverNames: [connection.server], corrections: { ...scenario.tools, ...mock.tools } }), world),
+        ...toExplained(
+          readServer(tools, {
+            serverNames: [connection.server],
+            corrections: { ...scenario.tools, ...mock.tools },
+            entities: { ...scenario.entities, ...mock.entities },
+          }),
+          world,
+        ),
       });
     }
   }

@@ -3,6 +3,7 @@ import type { ToolDefinition } from '../domain/registry.js';
 import { readServer } from '../reading/read-server.js';
 import { toOperationLabel, type ToolReading as ToolReadingData } from '../reading/tool-reading.js';
 import type { ToolOverride } from '../reading/tool-operation.js';
+import type { EntityCorrection } from '../domain/tool-override.js';
 import type { Stores } from '../store/stores.js';
 import { errorText, segment, type ApiClient } from './api-client.js';
 import { Badge, Csrf, Json, Layout, Notice } from './layout.js';
@@ -84,11 +85,17 @@ export async function loadConnection(
  * by tool name: what `mcpsim explain` prints, shown beside each tool of the playground.
  */
 async function loadReadings(api: ApiClient, serverNames: string[], namespace: string, id: string, tools: readonly ToolView[]) {
-  const simulation = await api.get<{ world: DomainWorld; tools: Record<string, ToolOverride> }>(
-    `/__mcpsim/connections/${segment(namespace)}/${segment(id)}/simulation`,
-  );
+  const simulation = await api.get<{
+    world: DomainWorld;
+    tools: Record<string, ToolOverride>;
+    entities?: Record<string, EntityCorrection>;
+  }>(`/__mcpsim/connections/${segment(namespace)}/${segment(id)}/simulation`);
   const definitions = tools.map((tool) => ({ ...tool, inputSchema: tool.inputSchema ?? { type: 'object' } }) as ToolDefinition);
-  const model = readServer(definitions, { serverNames, corrections: simulation.ok ? simulation.body.tools : {} });
+  const model = readServer(definitions, {
+    serverNames,
+    corrections: simulation.ok ? simulation.body.tools : {},
+    entities: simulation.ok ? simulation.body.entities : undefined,
+  });
   const explained = model.readingsIn(simulation.ok ? simulation.body.world : undefined);
   return new Map(explained.map((explanation) => [explanation.tool, explanation]));
 }
