@@ -39,5 +39,6 @@ export function withCorrectedIds(idSchemas: IdSchemas, correction: EntityCorrect
 }
 
 function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  // Only what a pattern reads as syntax outside a class: `-` and `/` stay bare, as a `u`-flag RegExp wants them.
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
