@@ -15,17 +15,19 @@ import type { CliIo } from './io.js';
 
 export const name = 'explain';
 export const usage = '<scenario|server|tools.json>...';
-export const summary = 'show how the simulator reads each tool: operation, entity, id, filters, id format, and why';
-export const help = `Prints, per tool, what the simulator (the no-model source) infers: the operation (create, read,
-list, search, update, delete, other), the entity, the argument that names it, the arguments a list
-or search filters by, and the ids a create makes, each with why. Give a scenario file or folder
+export const summary = 'show the service model the simulator reads: entity types, then each tool with why';
+export const help = `Prints the service model the simulator (the no-model source) reads: first the entity types (id
+field and format, parent and the argument that names it, state field with its values and the tools
+that move it, unique fields), then per tool the operation (create, read, list, search, update,
+delete, other), the entity, the argument that names it, the arguments a list or search filters by,
+and the ids a create makes, each with why. Give a scenario file or folder
 (its mock connections, with its tools: corrections and seed world), a demo catalog server name
 (@github/github-mcp-server), or a JSON file of tool definitions ({"tools": [...]} or a list).
 Exits 1 when a scenario file has problems, 2 when an argument names nothing known.`;
 export const positionals = true;
 
 export const options = {
-  json: { type: 'boolean', help: 'print {connections: [{connection, server, tools: [...]}]}' },
+  json: { type: 'boolean', help: 'print {connections: [{connection, server, entityTypes: [...], tools: [...]}]} (docs/simulator.md)' },
 } as const satisfies CommandOptions;
 
 export async function run({ values, positionals: targets }: CommandInput<typeof options>, io: CliIo): Promise<number> {

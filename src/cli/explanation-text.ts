@@ -1,12 +1,18 @@
 import { toOperationLabel, type ConnectionExplanation } from '../scenario/scenario-explanation.js';
 
+type EntityType = ConnectionExplanation['entityTypes'][number];
+
 /**
- * The text of `mcpsim explain` and `mcpsim check --explain`: per connection, per tool, what the
- * simulator infers and why, one line per finding.
+ * The text of `mcpsim explain` and `mcpsim check --explain`: per connection, the service model's
+ * entity types (ids, parents, states, unique fields), then per tool what the simulator infers and
+ * why, one line per finding.
  *
  * @example
  *   toExplanationText(explainScenario(scenario));
  *   // triage/tracker (@qa/tracker)
+ *   //   type issue
+ *   //     id         number: numbers counting up, e.g. 1
+ *   //     ...
  *   //   get_issue: read issue
  *   //     operation  read: the verb "get" in the name
  *   //     ...
@@ -15,6 +21,7 @@ export function toExplanationText(connections: readonly ConnectionExplanation[])
   const lines: string[] = [];
   for (const connection of connections) {
     lines.push(connection.connection === connection.server ? connection.server : `${connection.connection} (${connection.server})`);
+    for (const type of connection.entityTypes) lines.push(...toTypeLines(type));
     for (const tool of connection.tools) {
       lines.push(`  ${tool.tool}: ${toOperationLabel(tool)} ${tool.entity}`);
       lines.push(`    operation  ${tool.operation}: ${tool.why.operation}`);
@@ -24,7 +31,9 @@ export function toExplanationText(connections: readonly ConnectionExplanation[])
       }
       lines.push(`    entity     ${tool.entity}: ${tool.why.entity}`);
       lines.push(`    id         ${tool.idArgument ?? 'none'}: ${tool.why.id}`);
-      lines.push(`    filters    ${tool.filters.length > 0 ? tool.filters.join(', ') : 'none'}: ${tool.why.filters}`);
+      lines.push(
+        `    filters    ${tool.filters.length > 0 ? tool.filters.map((filter) => filter.argument).join(', ') : 'none'}: ${tool.why.filters}`,
+      );
       lines.push(`    id format  ${tool.nextId === null ? 'no new ids' : `next new id ${tool.nextId}`}: ${tool.why.idFormat}`);
     }
     lines.push('');
@@ -32,7 +41,26 @@ export function toExplanationText(connections: readonly ConnectionExplanation[])
   lines.push(
     'A misreading is corrected in the scenario, under tools: (every mock connection) or mock.tools (one), e.g.',
     '  tools: { list_sent: { operation: list, entity: email, id: null } }',
+    'and an entity type under entities:, e.g.',
+    '  entities: { card: { id: { prefix: crd_ }, parent: { type: list, argument: list_id }, states: [open, archived] } }',
     'See docs/simulator.md, "When it guesses wrong".',
   );
   return `${lines.join('\n')}\n`;
+}
+
+function toTypeLines(type: EntityType): string[] {
+  const parents = type.parents.map((parent) => `${parent.type} (named by ${parent.argument})`);
+  const state = type.state
+    ? `${type.state.field}: ${type.state.values.length > 0 ? type.state.values.join(' | ') : 'values not shown'}${
+        type.state.tools.length > 0 ? `; moved by ${type.state.tools.join(', ')}` : ''
+      }`
+    : 'none';
+  return [
+    `  type ${type.name}`,
+    `    id         ${type.idField}: ${type.numericId ? 'numbers' : 'strings'}, new ones like ${type.idFormat.example} (${type.idFormat.source})`,
+    `    parent     ${parents.length > 0 ? parents.join(', ') : 'none'}`,
+    `    state      ${state}`,
+    `    unique     ${type.unique.length > 0 ? type.unique.join(', ') : 'none'}`,
+    `    tools      ${type.tools.join(', ')}`,
+  ];
 }

@@ -60,13 +60,45 @@ export const toolOverridesSchema = z
   .record(z.string().min(1).max(256), toolOverrideSchema)
   .describe('corrections of the operation inference, by tool name');
 
+const entityName = z.string().regex(/^[a-z0-9][a-z0-9_]{0,63}$/, 'must be a singular snake_case type name, e.g. ticket or pull_request');
+
+export const entityCorrectionSchema = z
+  .strictObject({
+    id: z
+      .strictObject({
+        prefix: z.string().min(1).max(64).optional().describe('ids are this prefix and a random tail, e.g. crd_'),
+        example: z.string().min(1).max(256).optional().describe('ids look like this one, e.g. INC-1042 or 64f1c2a9e4b0d3a1b2c3d4e5'),
+        pattern: z.string().min(1).max(512).optional().describe('ids match this regular expression, e.g. ^crd_[a-z0-9]{8}$'),
+      })
+      .optional()
+      .describe('the format of a new id: one of prefix, example or pattern'),
+    parent: z
+      .strictObject({
+        type: entityName.describe('the parent entity type, e.g. list'),
+        argument: z.string().min(1).max(256).describe("the argument of this type's tools that names the parent, e.g. list_id"),
+      })
+      .nullable()
+      .optional()
+      .describe('the type this one lives under, and the argument that names it; null: none'),
+    states: z.array(z.string().min(1).max(256)).min(1).max(64).optional().describe('the values its state takes, e.g. [open, archived]'),
+    unique: z.array(z.string().min(1).max(256)).max(64).optional().describe('fields no two entities of the type share, e.g. [email]'),
+  })
+  .describe("a correction of the simulator's reading of one entity type; what it leaves out is still inferred");
+
+export const entityCorrectionsSchema = z
+  .record(entityName, entityCorrectionSchema)
+  .describe('corrections of the service model, by entity type');
+
 export const mockSettingsSchema = z
   .strictObject({
     world: seedWorldSchema.optional().describe('the world the connection starts from (and again after a reset)'),
     tools: toolOverridesSchema.optional(),
+    entities: entityCorrectionsSchema.optional(),
     ...mockSurfaceSchema.shape,
   })
-  .describe("a mock connection's seed world, tool corrections and events, and its resources, resource templates and prompts");
+  .describe(
+    "a mock connection's seed world, tool corrections and events, entity type corrections, and its resources, resource templates and prompts",
+  );
 
 export type SeedWorld = z.output<typeof seedWorldSchema>;
 export type MockSettingsInput = z.output<typeof mockSettingsSchema>;

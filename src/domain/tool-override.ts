@@ -25,3 +25,18 @@ export interface ToolOverride {
   /** Whether an update creates what it does not find. */
   upsert?: boolean | undefined;
 }
+
+/**
+ * A scenario's correction of how one entity type is read (`entities:`); what it leaves out is
+ * still inferred.
+ */
+export interface EntityCorrection {
+  /** The format of a new id: a prefix with a random tail (`crd_`), an example id (`INC-1042`), or a pattern. */
+  id?: { prefix?: string | undefined; example?: string | undefined; pattern?: string | undefined } | undefined;
+  /** The parent type and the argument of the type's tools that names it; null: the type has none. */
+  parent?: { type: string; argument: string } | null | undefined;
+  /** The values its state takes, in lifecycle order (`[open, archived]`). */
+  states?: readonly string[] | undefined;
+  /** Fields no two entities of the type share. */
+  unique?: readonly string[] | undefined;
+}

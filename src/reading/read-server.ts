@@ -10,14 +10,21 @@
  * Memoised per (tools, corrections, names): the runner keeps the tools and corrections objects
  * while nothing changes, so the inference runs once per server and setting, not once per call.
  */
+import type { WorldState } from '../domain/memory-log.js';
 import type { ToolDefinition } from '../domain/registry.js';
-import type { ToolOverride } from '../domain/tool-override.js';
+import type { EntityCorrection, ToolOverride } from '../domain/tool-override.js';
 import { toNewIdWithSource, type IdSource } from './id-format.js';
-import { toParentReferences } from './tool-parents.js';
+import { setParentCorrections, toParentReferences } from './tool-parents.js';
+import { withCorrectedIds } from './entity-corrections.js';
 import { inferServerShapes } from './tool-operation.js';
 import { toIdSchemas, type IdSchemas } from './id-schemas.js';
 import type { ToolShape } from './tool-shape.js';
+import { toCommonPrefix } from './tool-name.js';
+import { toToolReading, type ToolReading } from './tool-reading.js';
 import { knownIdPattern } from './service-id-formats.js';
+import { toEntityState, toUniqueFields, type EntityState } from './entity-traits.js';
+
+export type { EntityState };
 
 /** What a reading may be given beyond the tools. */
 export interface ReadOptions {
@@ -25,6 +32,8 @@ export interface ReadOptions {
   serverNames?: readonly string[] | undefined;
   /** The scenario's corrections by tool name (`tools:`); what they leave out is still inferred. */
   corrections?: Readonly<Record<string, ToolOverride>> | undefined;
+  /** The scenario's corrections by entity type (`entities:`): id format, parent, states, unique fields. */
+  entities?: Readonly<Record<string, EntityCorrection>> | undefined;
 }
 
 /** One type of entity the server keeps, as its tools show it. */
@@ -38,18 +47,27 @@ export interface EntityType {
   idFormat: { example: string; source: IdSource };
   /** Types whose id an argument of this type's tools names (`repository` for an issue's `repo`), with that argument. */
   parents: { type: string; argument: string }[];
+  /** Where the type keeps its state, the values it takes and the tools that move it; null when no tool shows one. */
+  state: EntityState | null;
+  /** Fields no two entities of the type share, as its creates and updates describe them (`email`). */
+  unique: string[];
   /** The tools that act on this type, in the server's order. */
   tools: string[];
 }
 
-/** How a server is read: its entity types, and each tool's shape. */
+/** How a server is read: its entity types, and each tool's reading. */
 export interface ServiceModel {
   /** The tools read, in the server's order. */
   readonly tools: readonly ToolDefinition[];
   readonly serverNames: readonly string[];
   readonly corrections: Readonly<Record<string, ToolOverride>>;
-  /** Each tool's reading, by tool name (the scenario's corrections applied). */
+  readonly entityCorrections: Readonly<Record<string, EntityCorrection>>;
+  /** What the inference found of each tool, by tool name (the scenario's corrections applied): the part of its reading the simulator answers from. */
   readonly shapes: ReadonlyMap<string, ToolShape>;
+  /** Each tool's reading in an empty world, by tool name, in the server's order: its shape with filters, id format and why; computed on first use. */
+  readonly readings: ReadonlyMap<string, ToolReading>;
+  /** Each tool's reading with ids as a create in `world` would make them, in the server's order (explain of a scenario's seed world). */
+  readingsIn(world: WorldState | undefined): ToolReading[];
   /** The entity types the tools act on (not `item`), in order of first appearance; computed on first use. */
   readonly entityTypes: ReadonlyMap<string, EntityType>;
   /** The schemas of the arguments that take an entity's id (their patterns and descriptions); computed once per type. */
@@ -57,7 +75,8 @@ export interface ServiceModel {
 }
 
 const noCorrections: Readonly<Record<string, ToolOverride>> = Object.freeze({});
-const models = new WeakMap<readonly ToolDefinition[], WeakMap<object, Map<string, ServiceModel>>>();
+const noEntityCorrections: Readonly<Record<string, EntityCorrection>> = Object.freeze({});
+const models = new WeakMap<readonly ToolDefinition[], WeakMap<object, WeakMap<object, Map<string, ServiceModel>>>>();
 
 /**
  * The service model of a server with `tools`, memoised per (tools, corrections, names).
@@ -69,11 +88,14 @@ const models = new WeakMap<readonly ToolDefinition[], WeakMap<object, Map<string
  */
 export function readServer(tools: readonly ToolDefinition[], options: ReadOptions = {}): ServiceModel {
   const corrections = options.corrections ?? noCorrections;
+  const entities = options.entities ?? noEntityCorrections;
   const names = options.serverNames ?? [];
   let byCorrections = models.get(tools);
   if (!byCorrections) models.set(tools, (byCorrections = new WeakMap()));
-  let byNames = byCorrections.get(corrections);
-  if (!byNames) byCorrections.set(corrections, (byNames = new Map()));
+  let byEntities = byCorrections.get(corrections);
+  if (!byEntities) byCorrections.set(corrections, (byEntities = new WeakMap()));
+  let byNames = byEntities.get(entities);
+  if (!byNames) byEntities.set(entities, (byNames = new Map()));
   // Called per tool call: the key is a join, not a copy; a name missing or empty adds nothing to the reading.
   const key = names.join('\n');
   let model = byNames.get(key);
@@ -83,6 +105,7 @@ export function readServer(tools: readonly ToolDefinition[], options: ReadOption
       (model = toServiceModel(
         tools,
         corrections,
+        entities,
         names.filter((name) => typeof name === 'string' && name !== ''),
       )),
     );
@@ -92,23 +115,45 @@ export function readServer(tools: readonly ToolDefinition[], options: ReadOption
 function toServiceModel(
   tools: readonly ToolDefinition[],
   corrections: Readonly<Record<string, ToolOverride>>,
+  entityCorrections: Readonly<Record<string, EntityCorrection>>,
   serverNames: readonly string[],
 ): ServiceModel {
   const shapes = inferServerShapes(tools, corrections, serverNames);
+  // Every consumer finds parents through tool-parents.ts by the shapes it was given: the corrections go with them.
+  if (entityCorrections !== noEntityCorrections) setParentCorrections(shapes, entityCorrections);
   const idSchemas = new Map<string, IdSchemas>();
   const idSchemasOf = (entity: string): IdSchemas => {
     let found = idSchemas.get(entity);
-    if (!found) idSchemas.set(entity, (found = { ...toIdSchemas(tools, shapes, entity), service: knownIdPattern(serverNames, entity) }));
+    if (!found)
+      idSchemas.set(
+        entity,
+        (found = withCorrectedIds(
+          { ...toIdSchemas(tools, shapes, entity), service: knownIdPattern(serverNames, entity) },
+          Object.hasOwn(entityCorrections, entity) ? entityCorrections[entity] : undefined,
+        )),
+      );
     return found;
   };
   let entityTypes: Map<string, EntityType> | undefined;
+  let readings: Map<string, ToolReading> | undefined;
+  const prefix = toCommonPrefix(tools);
+  const readingsIn = (world: WorldState | undefined): ToolReading[] =>
+    tools.map((tool) => {
+      const shape = shapes.get(tool.name)!;
+      return toToolReading(tool, shape, { prefix, override: corrections[tool.name], idSchemas: idSchemasOf(shape.entity), world });
+    });
   return {
     tools,
     serverNames,
     corrections,
+    entityCorrections,
     shapes,
+    get readings() {
+      return (readings ??= new Map(readingsIn(undefined).map((reading) => [reading.tool, reading])));
+    },
+    readingsIn,
     get entityTypes() {
-      return (entityTypes ??= toEntityTypes(tools, shapes, idSchemasOf));
+      return (entityTypes ??= toEntityTypes(tools, shapes, idSchemasOf, entityCorrections));
     },
     idSchemasOf,
   };
@@ -118,6 +163,7 @@ function toEntityTypes(
   tools: readonly ToolDefinition[],
   shapes: ReadonlyMap<string, ToolShape>,
   idSchemasOf: (entity: string) => IdSchemas,
+  entityCorrections: Readonly<Record<string, EntityCorrection>>,
 ): Map<string, EntityType> {
   const types = new Map<string, EntityType>();
   for (const tool of tools) {
@@ -142,6 +188,8 @@ function toEntityTypes(
         numericId: named.numericId,
         idFormat: { example: newId.id, source: newId.source },
         parents: [],
+        state: toEntityState(tools, shapes, shape.entity),
+        unique: toUniqueFields(tools, shapes, shape.entity),
         tools: [],
       };
       types.set(shape.entity, type);
@@ -150,6 +198,12 @@ function toEntityTypes(
     for (const reference of toParentReferences(tool, shape, shapes))
       if (!type.parents.some((parent) => parent.type === reference.entity && parent.argument === reference.argument))
         type.parents.push({ type: reference.entity, argument: reference.argument });
+  }
+  for (const type of types.values()) {
+    const correction = Object.hasOwn(entityCorrections, type.name) ? entityCorrections[type.name] : undefined;
+    if (correction?.states)
+      type.state = { field: type.state?.field ?? 'status', values: [...correction.states], tools: type.state?.tools ?? [] };
+    if (correction?.unique) type.unique = [...correction.unique];
   }
   return types;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../domain/registry.js';
 import { readServer } from './read-server.js';
-import { explainTools, toOperationLabel } from './tool-explanation.js';
+import { toOperationLabel } from './tool-reading.js';
 
 const tool = (name: string, properties: Record<string, unknown> = {}, required: string[] = [], extra: Partial<ToolDefinition> = {}) =>
   ({ name, inputSchema: { type: 'object', properties, required }, ...extra }) as ToolDefinition;
@@ -15,9 +15,9 @@ const tracker = [
   tool('send_report', {}, [], { annotations: { readOnlyHint: true } }),
 ];
 
-describe('explainTools', () => {
+describe('why each tool is read so', () => {
   it('says per tool the operation, entity, id argument, filters and id format, each with why', () => {
-    const [create, read, list, close, ping] = explainTools(readServer(tracker));
+    const [create, read, list, close, ping] = readServer(tracker).readingsIn(undefined);
     expect(create).toMatchObject({ operation: 'create', entity: 'ticket', idArgument: null });
     // get_ticket's pattern sets the format of the ids a create makes
     expect(create!.nextId).toMatch(/^T-\d+$/);
@@ -27,7 +27,13 @@ describe('explainTools', () => {
     expect(read).toMatchObject({ operation: 'read', idArgument: 'ticket_id', nextId: null });
     expect(read!.why.id).toBe('"ticket_id" names the ticket (its field "id" in results); an unknown one is a not-found');
     expect(read!.why.idFormat).toContain('"ticket_id" must match ^T-\\d+$');
-    expect(list).toMatchObject({ operation: 'list', filters: ['status', 'query'] });
+    expect(list).toMatchObject({
+      operation: 'list',
+      filters: [
+        { argument: 'status', kind: 'equality' },
+        { argument: 'query', kind: 'query' },
+      ],
+    });
     expect(list!.why.filters).toBe(
       "each argument is matched against the ticket's field of that name; query searches the text of every field; page only page or shape the answer",
     );
@@ -38,10 +44,7 @@ describe('explainTools', () => {
 
   it('follows the world for ids and the scenario for corrections', () => {
     const world = { entities: { ticket: { 'T-7': { subject: 'Printer on fire' } } }, facts: [] };
-    const explained = explainTools(
-      readServer(tracker, { corrections: { ping: { operation: 'read', entity: 'status', id: null } } }),
-      world,
-    );
+    const explained = readServer(tracker, { corrections: { ping: { operation: 'read', entity: 'status', id: null } } }).readingsIn(world);
     expect(explained[0]).toMatchObject({ nextId: 'T-8' });
     expect(explained[0]!.why.idFormat).toBe("after the world's ticket ids (T-7)");
     expect(explained[4]).toMatchObject({ operation: 'read', entity: 'status', idArgument: null });
@@ -55,16 +58,18 @@ describe('explainTools', () => {
     const write = tool('issue_write', { method: { type: 'string', enum: ['create', 'update'] }, issue_number: { type: 'integer' } }, [
       'method',
     ]);
-    const [explained] = explainTools(
-      readServer([write, tool('get_issue', { issue_number: { type: 'integer' } }, ['issue_number']), tool('list_commits')]),
-    );
+    const [explained] = readServer([
+      write,
+      tool('get_issue', { issue_number: { type: 'integer' } }, ['issue_number']),
+      tool('list_commits'),
+    ]).readingsIn(undefined);
     expect(explained!.choices).toEqual({ argument: 'method', values: { create: 'create issue', update: 'update issue' } });
     expect(toOperationLabel(explained!)).toBe('create | update (by method)');
     expect(explained!.why.operation).toBe('the verb "write" in the name; the argument "method" picks the operation per call');
   });
 
   it('says when readOnlyHint decides', () => {
-    const report = explainTools(readServer(tracker))[5]!;
+    const report = readServer(tracker).readings.get('send_report')!;
     expect(report.operation).toBe('read');
     expect(report.why.operation).toBe('readOnlyHint: true, over the verb "send" in the name');
   });

@@ -1,112 +1,55 @@
 /**
- * How the simulator reads each tool of a server, said in words: the operation, the entity, the
- * argument that names it, the arguments a list or search filters by, and the ids a create makes,
- * each with why. `mcpsim explain`, `mcpsim check --explain` and the dashboard's tool list show
- * it, so a QA author sees a misreading before a step fails and knows which `tools:` correction
- * fixes it (docs/simulator.md, "Seeing how a tool is read").
+ * Why a tool is read so, in words: the kind, the entity, the argument that names it, the arguments
+ * a list or search filters by, and the ids a create makes. Each tool's reading (tool-reading.ts)
+ * carries it, so `mcpsim explain`, `mcpsim check --explain` and the dashboard's tool list show it,
+ * and a QA author sees a misreading before a step fails and knows which `tools:` correction fixes
+ * it (docs/simulator.md, "Seeing how a tool is read").
  *
  * Pure: it reads the same inference the simulator runs (tool-operation.ts) and asks nothing else.
  */
-import type { WorldState } from '../domain/memory-log.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import { propertiesOf } from './tool-id-argument.js';
-import { parseToolName, toCommonPrefix } from './tool-name.js';
-import type { ServiceModel } from './read-server.js';
+import { parseToolName } from './tool-name.js';
 import type { ToolOverride, ToolShape } from './tool-operation.js';
-import type { ToolOperation } from './tool-verbs.js';
-import { toNewIdWithSource, type IdSource } from './id-format.js';
-import type { IdSchemas } from './id-schemas.js';
-import { toListFilters } from './list-filters.js';
-import { isControlArgument, isQueryArgument, type EntityRecord } from '../domain/world-query.js';
+import type { IdSource } from './id-format.js';
+import { isControlArgument, isQueryArgument } from '../domain/world-query.js';
 
-/** What the inference found about one tool, with one reason per finding. */
-export interface ToolExplanation {
-  tool: string;
-  operation: ToolOperation;
+/** One reason per finding of a tool's reading. */
+export interface ReadingWhy {
+  operation: string;
   entity: string;
-  /** The argument that names the entity (on a create, a key the caller chooses), or null. */
-  idArgument: string | null;
-  /** Arguments a list or search matches against the entities' fields; `query`-like ones search text. */
-  filters: string[];
-  /** The id the next create would get in the given world, e.g. `issue_1`, `4`, `c_1002`. */
-  nextId: string | null;
-  /** A `method`-like argument that picks the operation per call: each value and what it does. */
-  choices: { argument: string; values: Record<string, string> } | null;
-  why: { operation: string; entity: string; id: string; filters: string; idFormat: string };
+  id: string;
+  filters: string;
+  idFormat: string;
+}
+
+/** What the reasons are worked out from beyond the tool and its shape. */
+export interface WhyInput {
+  prefix: string | null;
+  override: ToolOverride | undefined;
+  /** The arguments the list filters by (list-filters.ts). */
+  filters: readonly string[];
+  /** The ids the world holds for the entity, in order. */
+  heldIds: readonly string[];
+  /** Where a new id's format came from; null for a tool that makes no ids. */
+  idSource: IdSource | null;
 }
 
 /**
- * The explanation of every tool of a server, in the server's order, from its service model
- * (corrections applied), with ids as a create in `world` would make them.
+ * The reasons for a tool's reading.
  *
  * @example
- *   explainTools(readServer(tools))[0];
- *   // { tool: 'create_ticket', operation: 'create', entity: 'ticket', idArgument: null, filters: [], nextId: 'ticket_1',
- *   //   why: { operation: 'the verb "create" in the name', ... } }
+ *   toWhy(createTicket, shape, { prefix: null, override: undefined, filters: [], heldIds: [], idSource: 'pattern' }).operation;
+ *   // 'the verb "create" in the name'
  */
-export function explainTools(model: ServiceModel, world?: WorldState): ToolExplanation[] {
-  const { tools, shapes, corrections } = model;
-  const prefix = toCommonPrefix(tools);
-  return tools.map((tool) => {
-    const shape = shapes.get(tool.name)!;
-    return explainShape(tool, shape, prefix, corrections[tool.name], world, model.idSchemasOf(shape.entity));
-  });
-}
-
-/** The explanation's operation with its choices in one line: `create | update (by method)`. */
-export function toOperationLabel(explanation: Pick<ToolExplanation, 'operation' | 'choices'>): string {
-  if (!explanation.choices) return explanation.operation;
-  const operations = [...new Set(Object.values(explanation.choices.values).map((value) => value.split(' ')[0]))];
-  return `${operations.join(' | ')} (by ${explanation.choices.argument})`;
-}
-
-function explainShape(
-  tool: ToolDefinition,
-  shape: ToolShape,
-  prefix: string | null,
-  override: ToolOverride | undefined,
-  world: WorldState | undefined,
-  idSchemas: IdSchemas,
-): ToolExplanation {
-  const parsed = parseToolName(tool.name, prefix);
-  const filters = toFilters(tool, shape);
-  const records: EntityRecord[] = Object.entries(world?.entities[shape.entity] ?? {}).map(([id, entity]) => ({ id, fields: entity }));
-  const makesIds = shape.operation === 'create' || shape.upsert;
-  const newId = makesIds
-    ? toNewIdWithSource({
-        type: shape.entity,
-        existing: records.map((record) => record.id),
-        numeric: shape.numericId,
-        field: shape.idField,
-        ...idSchemas,
-        args: {},
-        seed: `explain|${shape.entity}`,
-      })
-    : null;
-  const nextId = newId?.id ?? null;
-  const choices = shape.dispatch
-    ? {
-        argument: shape.dispatch.argument,
-        values: Object.fromEntries(
-          Object.entries(shape.dispatch.choices).map(([value, choice]) => [value, `${choice.operation} ${choice.entity}`]),
-        ),
-      }
-    : null;
+export function toWhy(tool: ToolDefinition, shape: ToolShape, input: WhyInput): ReadingWhy {
+  const parsed = parseToolName(tool.name, input.prefix);
   return {
-    tool: tool.name,
-    operation: shape.operation,
-    entity: shape.entity,
-    idArgument: shape.idArgument,
-    filters,
-    nextId,
-    choices,
-    why: {
-      operation: whyOperation(shape, parsed, override),
-      entity: whyEntity(shape, parsed, prefix, override),
-      id: whyId(shape, override),
-      filters: whyFilters(shape, filters, tool),
-      idFormat: whyIdFormat(shape, records, newId?.source ?? null, tool),
-    },
+    operation: whyOperation(shape, parsed, input.override),
+    entity: whyEntity(shape, parsed, input.prefix, input.override),
+    id: whyId(shape, input.override),
+    filters: whyFilters(shape, input.filters, tool),
+    idFormat: whyIdFormat(shape, input.heldIds, input.idSource, tool),
   };
 }
 
@@ -159,11 +102,6 @@ function whyId(shape: ToolShape, override: ToolOverride | undefined) {
   return `${corrected}"${shape.idArgument}" names the ${shape.entity}${field}; ${unknown}`;
 }
 
-/** The arguments a list or search filters by: the one rule the simulator's list answer follows (list-filters.ts). */
-function toFilters(tool: ToolDefinition, shape: ToolShape): string[] {
-  return toListFilters(tool, shape).map((filter) => filter.argument);
-}
-
 function whyFilters(shape: ToolShape, filters: readonly string[], tool: ToolDefinition) {
   if (shape.operation !== 'list' && shape.operation !== 'search') return 'only a list or search filters';
   const controls = Object.keys(propertiesOf(tool)).filter((name) => isControlArgument(name) && !filters.includes(name));
@@ -174,13 +112,10 @@ function whyFilters(shape: ToolShape, filters: readonly string[], tool: ToolDefi
   return parts.join('; ');
 }
 
-function whyIdFormat(shape: ToolShape, records: readonly EntityRecord[], source: IdSource | null, tool: ToolDefinition) {
+function whyIdFormat(shape: ToolShape, heldIds: readonly string[], source: IdSource | null, tool: ToolDefinition) {
   const pattern = shape.idArgument ? propertiesOf(tool)[shape.idArgument]?.pattern : undefined;
   const patternNote = typeof pattern === 'string' ? `; "${shape.idArgument}" must match ${pattern}` : '';
-  const held = records
-    .map((record) => record.id)
-    .slice(-3)
-    .join(', ');
+  const held = heldIds.slice(-3).join(', ');
   if (source === null) return `ids are the ones the world holds${held ? ` (${held})` : ''} or a create made${patternNote}`;
   if (source === 'world') return `after the world's ${shape.entity} ids (${held})${patternNote}`;
   if (source === 'project key') return `a project key and a number, as an id argument's pattern or example shows${patternNote}`;

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../domain/registry.js';
 import { inferServerShapes } from './tool-operation.js';
 import { readServer } from './read-server.js';
-import { toToolReadings } from './tool-reading.js';
 
 const tool = (name: string, properties: Record<string, Record<string, unknown>> = {}, optional: string[] = []): ToolDefinition => ({
   name,
@@ -93,12 +92,12 @@ describe('ids whose type follows the schema and whose owner the description name
         text,
       }),
     ];
-    expect(toToolReadings(readServer(tools)).get('post_message')?.idFormat.example).toMatch(/^\d{10}\.\d{6}$/);
+    expect(readServer(tools).readings.get('post_message')?.idFormat.example).toMatch(/^\d{10}\.\d{6}$/);
   });
 
   it('makes a UUID where an argument that takes the id has format uuid', () => {
     const tools = [tool('list_users'), tool('get_user', { user_id: { type: 'string', format: 'uuid' } })];
-    expect(toToolReadings(readServer(tools)).get('list_users')?.idFormat.example).toMatch(/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/);
+    expect(readServer(tools).readings.get('list_users')?.idFormat.example).toMatch(/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/);
   });
 });
 

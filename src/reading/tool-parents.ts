@@ -7,6 +7,7 @@
  * (`channel_id`, `project_key`); either way the name ends in an id word (`id`, `key`, `number`, `slug`, `uuid`). Pure.
  */
 import type { ToolDefinition } from '../domain/registry.js';
+import type { EntityCorrection } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-operation.js';
 import { toNormalName } from '../domain/world-query.js';
 import { toFullWord, toSingular, toWords } from './entity-words.js';
@@ -66,6 +67,15 @@ const cursorWords = new Set([
 const strongSuffixes = new Set(['uuid', 'iid', 'uid', 'id', 'key', 'number']);
 
 const byShapes = new WeakMap<ReadonlyMap<string, ToolShape>, Map<string, ParentReference[]>>();
+const corrected = new WeakMap<ReadonlyMap<string, ToolShape>, Readonly<Record<string, EntityCorrection>>>();
+
+/** A scenario's `entities:` corrections for the server these shapes read (read-server.ts): a corrected parent replaces the one read. */
+export function setParentCorrections(
+  shapes: ReadonlyMap<string, ToolShape>,
+  corrections: Readonly<Record<string, EntityCorrection>>,
+): void {
+  corrected.set(shapes, corrections);
+}
 
 /**
  * The parent references of a call's tool, for the entity its shape acts on (cached per server).
@@ -79,8 +89,26 @@ export function toParentReferences(tool: ToolDefinition, shape: ToolShape, shape
   if (!cached) byShapes.set(shapes, (cached = new Map()));
   const key = `${tool.name}|${shape.operation}|${shape.entity}`;
   let references = cached.get(key);
-  if (!references) cached.set(key, (references = findParentReferences(tool, shape, shapes)));
+  if (!references) cached.set(key, (references = withCorrectedParent(tool, shape, shapes, findParentReferences(tool, shape, shapes))));
   return references;
+}
+
+function withCorrectedParent(
+  tool: ToolDefinition,
+  shape: ToolShape,
+  shapes: ReadonlyMap<string, ToolShape>,
+  found: ParentReference[],
+): ParentReference[] {
+  const corrections = corrected.get(shapes);
+  const parent = corrections && Object.hasOwn(corrections, shape.entity) ? corrections[shape.entity]!.parent : undefined;
+  if (parent === undefined) return found;
+  const others = found.filter((reference) => reference.entity !== parent?.type && reference.argument !== parent?.argument);
+  if (parent === null || !Object.hasOwn(tool.inputSchema.properties ?? {}, parent.argument)) return parent === null ? [] : others;
+  const named = [...shapes.values()].find((candidate) => candidate.entity === parent.type && candidate.idArgument !== null);
+  return [
+    { argument: parent.argument, entity: parent.type, idField: named?.idField ?? 'id', numericId: named?.numericId ?? false },
+    ...others,
+  ];
 }
 
 function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: ReadonlyMap<string, ToolShape>): ParentReference[] {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../domain/registry.js';
 import { readServer } from './read-server.js';
-import { toToolReadings } from './tool-reading.js';
 
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
 
@@ -28,7 +27,7 @@ describe('the reading of each tool, as plain data', () => {
   ];
 
   it('gives the operation, entity, id argument, filters and id format of each tool, with where the format came from', () => {
-    const readings = toToolReadings(readServer(tools));
+    const { readings } = readServer(tools);
     expect(readings.get('get_issue')).toMatchObject({
       operation: 'read',
       entity: 'issue',
@@ -48,6 +47,15 @@ describe('the reading of each tool, as plain data', () => {
       example: expect.stringMatching(/^cus_[A-Za-z0-9]{14}$/),
       source: 'pattern',
     });
-    expect(toToolReadings(readServer(tools))).toEqual(readings);
+    expect(readServer(tools).readingsIn(undefined)).toEqual([...readings.values()]);
+  });
+
+  it('is the shape the simulator answers from, with the filters, id format and why added', () => {
+    const model = readServer(tools);
+    const reading = model.readings.get('get_customer')!;
+    expect(reading).toMatchObject(model.shapes.get('get_customer')!);
+    expect(reading.nextId).toBeNull();
+    expect(model.readings.get('create_customer')?.nextId).toMatch(/^cus_[A-Za-z0-9]{14}$/);
+    expect(reading.why.id).toContain('"customer_id" names the customer');
   });
 });

@@ -1,65 +1,116 @@
 /**
- * How the stateful simulator reads each tool of a server, as plain data: the operation, the
- * entity, the id argument, the arguments it filters a list by (and how), and the format a new id
- * of the entity takes, with where that format came from. `mcpsim explain` and the dashboard show
- * it; the simulator itself answers from the same inference (tool-operation.ts, id-format.ts,
- * list-filters.ts). Pure: the same definitions give the same readings.
+ * A tool's reading in the service model: what the inference found (tool-shape.ts: the kind, the
+ * entity, the id argument, what an update sets), the arguments a list filters by, the ids a create
+ * makes, and why each was read so. It is the one vocabulary for a tool: the simulator, `mcpsim
+ * explain`, `check --explain` and the dashboard's tool list all take it from `readServer`
+ * (read-server.ts), so what explain says is what the simulator does. Pure: the same definitions,
+ * corrections and world give the same reading.
  */
+import type { WorldState } from '../domain/memory-log.js';
+import type { ToolDefinition } from '../domain/registry.js';
+import type { EntityRecord } from '../domain/world-query.js';
 import { toNewIdWithSource, type IdSource } from './id-format.js';
-import type { ServiceModel } from './read-server.js';
-import type { ToolShape } from './tool-operation.js';
+import type { IdSchemas } from './id-schemas.js';
 import { toListFilters, type FilterKind } from './list-filters.js';
+import { toWhy, type ReadingWhy } from './tool-explanation.js';
+import type { ToolOverride } from './tool-operation.js';
+import type { ToolShape } from './tool-shape.js';
 
-export type { FilterKind };
+export type { FilterKind, ReadingWhy };
 
-export interface ToolReading {
-  tool: string;
-  operation: ToolShape['operation'];
-  entity: string;
-  idArgument: string | null;
-  idField: string;
-  /** What decided the operation: the scenario, the name, the annotations, or nothing. */
-  basis: ToolShape['basis'];
-  /** On a list or search: each argument that selects entities, and how. */
+/** One tool's reading: its shape, with the filters, the id format and the reasons the model adds. */
+export interface ToolReading extends ToolShape {
+  /** On a list or search: each argument that selects entities, and how (list-filters.ts, the one rule). */
   filters: { argument: string; kind: FilterKind }[];
   /** The format of a new id of the entity: an example and where it was learned. */
   idFormat: { example: string; source: IdSource };
+  /** The id the next create (or upsert) would get in the world read with, e.g. `issue_1`, `4`, `c_1002`; null for a tool that makes none. */
+  nextId: string | null;
+  /** A `method`-like argument that picks the kind per call: each value and what it does. */
+  choices: { argument: string; values: Record<string, string> } | null;
+  /** Why each finding was read so, in words. */
+  why: ReadingWhy;
+}
+
+/** What a tool's reading needs beyond its definition and shape. */
+export interface ReadingContext {
+  /** The word most of the server's tools start with (`linear_`), or null. */
+  prefix: string | null;
+  /** The scenario's correction of this tool, if any. */
+  override: ToolOverride | undefined;
+  /** The schemas of the arguments that take the entity's id (its patterns and examples). */
+  idSchemas: IdSchemas;
+  /** The world whose ids a new id follows (none: an empty world). */
+  world?: WorldState | undefined;
 }
 
 /**
- * Each tool's reading, by tool name, from the server's service model (corrections applied).
+ * A tool's reading from its definition and shape.
  *
  * @example
- *   toToolReadings(readServer(tools)).get('get_issue'); // { operation: 'read', entity: 'issue', idArgument: 'issue_key', filters: [], idFormat: { example: 'OPS-1', source: 'project key' }, ... }
+ *   readServer(tools).readings.get('get_issue');
+ *   // { operation: 'read', entity: 'issue', idArgument: 'issue_key', filters: [], idFormat: { example: 'OPS-1', source: 'project key' },
+ *   //   nextId: null, why: { operation: 'the verb "get" in the name', ... }, ... }
  */
-export function toToolReadings(model: ServiceModel): Map<string, ToolReading> {
-  const { tools, shapes } = model;
-  const readings = new Map<string, ToolReading>();
-  for (const tool of tools) {
-    const shape = shapes.get(tool.name)!;
-    const { patterns, descriptions, service } = model.idSchemasOf(shape.entity);
-    const newId = toNewIdWithSource({
-      type: shape.entity,
-      existing: [],
-      numeric: shape.numericId,
-      field: shape.idField,
-      patterns,
-      descriptions,
-      service,
-      args: {},
-      seed: `explain|${shape.entity}`,
-    });
-    const idFormat = { example: newId.id, source: newId.source };
-    readings.set(tool.name, {
-      tool: tool.name,
-      operation: shape.operation,
-      entity: shape.entity,
-      idArgument: shape.idArgument,
-      idField: shape.idField,
-      basis: shape.basis,
-      filters: toListFilters(tool, shape),
-      idFormat,
-    });
-  }
-  return readings;
+export function toToolReading(tool: ToolDefinition, shape: ToolShape, context: ReadingContext): ToolReading {
+  const records: EntityRecord[] = Object.entries(context.world?.entities[shape.entity] ?? {}).map(([id, entity]) => ({
+    id,
+    fields: entity,
+  }));
+  const newId = toNewIdWithSource({
+    type: shape.entity,
+    existing: records.map((record) => record.id),
+    numeric: shape.numericId,
+    field: shape.idField,
+    ...context.idSchemas,
+    args: {},
+    seed: `explain|${shape.entity}`,
+  });
+  const empty =
+    records.length === 0
+      ? newId
+      : toNewIdWithSource({
+          type: shape.entity,
+          existing: [],
+          numeric: shape.numericId,
+          field: shape.idField,
+          ...context.idSchemas,
+          args: {},
+          seed: `explain|${shape.entity}`,
+        });
+  const makesIds = shape.operation === 'create' || shape.upsert;
+  const filters = toListFilters(tool, shape);
+  return {
+    ...shape,
+    filters,
+    idFormat: { example: empty.id, source: empty.source },
+    nextId: makesIds ? newId.id : null,
+    choices: shape.dispatch
+      ? {
+          argument: shape.dispatch.argument,
+          values: Object.fromEntries(
+            Object.entries(shape.dispatch.choices).map(([value, choice]) => [value, `${choice.operation} ${choice.entity}`]),
+          ),
+        }
+      : null,
+    why: toWhy(tool, shape, {
+      prefix: context.prefix,
+      override: context.override,
+      filters: filters.map((filter) => filter.argument),
+      heldIds: records.map((record) => record.id),
+      idSource: makesIds ? newId.source : null,
+    }),
+  };
+}
+
+/**
+ * The reading's kind with its choices in one line: `create | update (by method)`.
+ *
+ * @example
+ *   toOperationLabel(readServer([issueWrite]).readings.get('issue_write')!); // 'create | update (by method)'
+ */
+export function toOperationLabel(reading: Pick<ToolReading, 'operation' | 'choices'>): string {
+  if (!reading.choices) return reading.operation;
+  const operations = [...new Set(Object.values(reading.choices.values).map((value) => value.split(' ')[0]))];
+  return `${operations.join(' | ')} (by ${reading.choices.argument})`;
 }

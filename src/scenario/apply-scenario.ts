@@ -197,7 +197,7 @@ function toMockConfig(mock: ScenarioConnection['mock']): MockConfig | null {
   return text === undefined ? { enabled: true } : { enabled: true, scenario: text };
 }
 
-/** A mock connection's simulation settings: the scenario's world and tools, with the connection's own on top. */
+/** A mock connection's simulation settings: the scenario's world, tools and entities, with the connection's own on top. */
 function toSimulation(scenario: Scenario, mock: ScenarioConnection['mock']) {
   const own = typeof mock === 'object' ? mock : {};
   const shared = scenario.world ?? { entities: {}, facts: [] };
@@ -212,7 +212,12 @@ function toSimulation(scenario: Scenario, mock: ScenarioConnection['mock']) {
   }
   const facts = [...new Set([...shared.facts, ...(own.world?.facts ?? [])])];
   const world = { entities: Object.fromEntries([...entities].map(([type, byId]) => [type, Object.fromEntries(byId)])), facts };
-  return { world, tools: Object.fromEntries([...Object.entries(scenario.tools ?? {}), ...Object.entries(own.tools ?? {})]) };
+  const corrections = { ...scenario.entities, ...own.entities };
+  return {
+    world,
+    tools: Object.fromEntries([...Object.entries(scenario.tools ?? {}), ...Object.entries(own.tools ?? {})]),
+    ...(Object.keys(corrections).length > 0 ? { entities: corrections } : {}),
+  };
 }
 
 /** What the connection's server, when the scenario declares it, offers beside its tools: resources, templates and prompts with their contents, fixed completions. */

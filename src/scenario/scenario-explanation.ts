@@ -6,20 +6,21 @@
  */
 import type { WorldState } from '../domain/memory-log.js';
 import type { ToolDefinition } from '../domain/registry.js';
-import { readServer } from '../reading/read-server.js';
-import { explainTools, type ToolExplanation } from '../reading/tool-explanation.js';
+import { readServer, type EntityType, type ServiceModel } from '../reading/read-server.js';
+import type { ToolReading } from '../reading/tool-reading.js';
 import { loadDemoCatalog } from '../store/demo-catalog.js';
 import type { Scenario } from './scenario-schema.js';
 import { toolsByServer, toServerKey } from './scenario-tool-checks.js';
 // The CLI prints explanations and imports no reading of its own: the label comes with them.
-export { toOperationLabel } from '../reading/tool-explanation.js';
+export { toOperationLabel } from '../reading/tool-reading.js';
 
-/** One mock connection's tools, explained. */
+/** One mock connection's service model, explained: its entity types first, then each tool's reading. */
 export interface ConnectionExplanation {
   /** `<namespace>/<connection id>`, or the server's name when no connection is involved. */
   connection: string;
   server: string;
-  tools: ToolExplanation[];
+  entityTypes: EntityType[];
+  tools: ToolReading[];
 }
 
 /**
@@ -41,8 +42,12 @@ export function explainScenario(scenario: Scenario): ConnectionExplanation[] {
       explained.push({
         connection: `${namespace.name}/${connection.id}`,
         server: connection.server,
-        tools: explainTools(
-          readServer(tools, { serverNames: [connection.server], corrections: { ...scenario.tools, ...mock.tools } }),
+        ...toExplained(
+          readServer(tools, {
+            serverNames: [connection.server],
+            corrections: { ...scenario.tools, ...mock.tools },
+            entities: { ...scenario.entities, ...mock.entities },
+          }),
           world,
         ),
       });
@@ -64,7 +69,7 @@ export function explainCatalogServer(qualifiedName: string): ConnectionExplanati
     ? {
         connection: entry.qualifiedName,
         server: entry.qualifiedName,
-        tools: explainTools(readServer(entry.tools, { serverNames: [entry.qualifiedName, entry.displayName] })),
+        ...toExplained(readServer(entry.tools, { serverNames: [entry.qualifiedName, entry.displayName] })),
       }
     : null;
 }
@@ -81,7 +86,12 @@ export function listCatalogServers(): string[] {
  *   explainToolList('@acme/desk', [{ name: 'get_ticket', inputSchema: { type: 'object' } }]);
  */
 export function explainToolList(server: string, tools: readonly ToolDefinition[]): ConnectionExplanation {
-  return { connection: server, server, tools: explainTools(readServer(tools, { serverNames: [server] })) };
+  return { connection: server, server, ...toExplained(readServer(tools, { serverNames: [server] })) };
+}
+
+/** The model's entity types and its tools' readings, with ids as a create in `world` would make them. */
+function toExplained(model: ServiceModel, world?: WorldState): Pick<ConnectionExplanation, 'entityTypes' | 'tools'> {
+  return { entityTypes: [...model.entityTypes.values()], tools: model.readingsIn(world) };
 }
 
 type SeedWorld = Scenario['world'];

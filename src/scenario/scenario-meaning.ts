@@ -8,6 +8,7 @@ import type { Scenario } from './scenario-schema.js';
 import { closestOf, toDisplayPath, type Finding, type Segment } from './scenario-issues.js';
 import { findStepProblems, findStepTarget } from './scenario-step-checks.js';
 import { findToolOverrideProblems, toServerKey } from './scenario-tool-checks.js';
+import { findEntityCorrectionProblems } from './scenario-entity-checks.js';
 
 let catalogNames: readonly string[] | undefined;
 
@@ -171,5 +172,6 @@ export function findMeaningProblems(
   }
   findings.push(...findStepProblems(scenario));
   findings.push(...findToolOverrideProblems(scenario));
+  findings.push(...findEntityCorrectionProblems(scenario));
   return findings;
 }

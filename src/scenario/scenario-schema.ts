@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { faultSchema, type Fault } from '../domain/fault.js';
-import { seedWorldSchema, toolOverridesSchema } from '../domain/mock-settings.js';
+import { entityCorrectionsSchema, seedWorldSchema, toolOverridesSchema } from '../domain/mock-settings.js';
 import { mockSurfaceSchema } from '../domain/mock-surface.js';
 
 export { faultSchema, type Fault };
@@ -115,11 +115,12 @@ export const scenarioConnectionSchema = z
             scenario: z.string().optional().describe('the text that describes the simulated world (the model reads it)'),
             world: seedWorldSchema.optional(),
             tools: toolOverridesSchema.optional(),
+            entities: entityCorrectionsSchema.optional(),
           })
           .describe('mock mode with its settings'),
       ])
       .optional()
-      .describe('true, the text that describes the simulated world, or { scenario, world, tools } (turns mock mode on)'),
+      .describe('true, the text that describes the simulated world, or { scenario, world, tools, entities } (turns mock mode on)'),
     status: z
       .enum(['auth_required', 'input_required', 'error', 'disconnected'])
       .optional()
@@ -210,6 +211,11 @@ export const scenarioSchema = z
       .optional()
       .describe(
         "corrections of the simulator's guess about tools, by tool name, for every mock connection (each may add its own mock.tools)",
+      ),
+    entities: entityCorrectionsSchema
+      .optional()
+      .describe(
+        "corrections of the simulator's service model, by entity type (id format, parent, states, unique fields), for every mock connection (each may add its own mock.entities)",
       ),
     servers: z.array(scenarioServerSchema).default([]).describe('custom servers to add to the registry'),
     namespaces: z.array(scenarioNamespaceSchema).min(1).describe('the namespaces to create, at least one'),

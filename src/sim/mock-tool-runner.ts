@@ -262,7 +262,7 @@ function toToolCall(
   turn: CallTurn,
   { memory, now }: { memory: Pick<MemoryStore, 'sharersOf'>; now: string },
 ): ToolCall {
-  const { world, history, toolOverrides } = turn.memory;
+  const { world, history, toolOverrides, entityCorrections } = turn.memory;
   return {
     namespace: connection.namespace,
     connectionId: connection.connectionId,
@@ -290,6 +290,7 @@ function toToolCall(
               sharer.connectionId !== connection.connectionId && Boolean(sharer.scenario),
           ),
       ...(toolOverrides ? { toolOverrides } : {}),
+      ...(entityCorrections ? { entityCorrections } : {}),
     },
     ...(signal ? { signal } : {}),
   };

@@ -2,7 +2,7 @@ import { toOccurrenceKey, type MemoryLimits } from '../domain/call-log-bounds.js
 import { type CallLogEntry, type WorldChanges, type WorldState } from '../domain/memory-log.js';
 import { applyWorldChangesInPlace } from '../domain/world-state.js';
 import { replayWorldChanges } from '../domain/world-replay.js';
-import type { ToolOverride } from '../domain/tool-override.js';
+import type { EntityCorrection, ToolOverride } from '../domain/tool-override.js';
 import { prepareCallTerms } from './call-terms.js';
 import { prepareStoredCalls, toEntry } from './stored-calls.js';
 import type { Sqlite } from './database.js';
@@ -21,6 +21,8 @@ export interface Memory {
   nextSequence: number;
   /** The scenario's corrections of the operation inference, by tool name (absent: none). */
   toolOverrides?: Readonly<Record<string, ToolOverride>>;
+  /** The scenario's corrections of the service model, by entity type (absent: none). */
+  entityCorrections?: Readonly<Record<string, EntityCorrection>>;
 }
 
 export interface CachedMemory extends Memory {
@@ -119,7 +121,10 @@ export function createMemoryCache(
       if (termsIndexed) withTerms.push(entry);
     }
     terms.register(key, history, withTerms);
-    const toolOverrides = Object.keys(start.tools).length > 0 ? { toolOverrides: start.tools } : {};
+    const toolOverrides = {
+      ...(Object.keys(start.tools).length > 0 ? { toolOverrides: start.tools } : {}),
+      ...(start.entities ? { entityCorrections: start.entities } : {}),
+    };
     // All at once: applied one call at a time, each would copy the entities of the types it touches.
     const world = replayWorldChanges(stored ? (JSON.parse(stored.world) as WorldState) : start.world, replayed);
     const memory: CachedMemory = {

@@ -55,8 +55,14 @@ export function createMemoryStore(
 
     /** The connection's memory; empty (world, no calls, next sequence 1) when it has none yet. */
     load(key: MemoryKey): Memory {
-      const { world, history, nextSequence, toolOverrides } = cache.get(key);
-      return toolOverrides ? { world, history, nextSequence, toolOverrides } : { world, history, nextSequence };
+      const { world, history, nextSequence, toolOverrides, entityCorrections } = cache.get(key);
+      return {
+        world,
+        history,
+        nextSequence,
+        ...(toolOverrides ? { toolOverrides } : {}),
+        ...(entityCorrections ? { entityCorrections } : {}),
+      };
     },
 
     /** The mock settings of one connection (by its `connections.seq`): seed world and tool overrides; null when none were set. */

@@ -1,6 +1,6 @@
 import { emptyWorld, type WorldChanges, type WorldState } from '../domain/memory-log.js';
 import type { MockSurface } from '../domain/mock-surface.js';
-import type { ToolOverride } from '../domain/tool-override.js';
+import type { EntityCorrection, ToolOverride } from '../domain/tool-override.js';
 import type { ToolScript } from '../domain/tool-script.js';
 import { applyWorldChanges } from '../domain/world-state.js';
 import type { Sqlite } from './database.js';
@@ -12,6 +12,8 @@ export interface MockSettings {
   world: WorldState;
   /** Corrections of the operation inference, and the events a tool sends before it answers, by tool name. */
   tools: Record<string, ToolOverride & ToolScript>;
+  /** Corrections of the service model, by entity type (absent: none). */
+  entities?: Record<string, EntityCorrection> | undefined;
   /** Its resources, resource templates and prompts with their fixed contents (absent: none). */
   surface?: MockSurface | undefined;
 }
@@ -28,15 +30,15 @@ export interface MockSettings {
  */
 export function createMockSettingsTable(db: Sqlite) {
   const statements = {
-    get: db.prepare<[number], { world: string; tools: string; surface: string }>(
-      'SELECT world, tools, surface FROM mock_settings WHERE connection_seq = ?',
+    get: db.prepare<[number], { world: string; tools: string; surface: string; entities: string }>(
+      'SELECT world, tools, surface, entities FROM mock_settings WHERE connection_seq = ?',
     ),
-    set: db.prepare<[number, string, string, string]>(
-      'INSERT INTO mock_settings (connection_seq, world, tools, surface) VALUES (?, ?, ?, ?) ON CONFLICT (connection_seq) DO UPDATE SET world = excluded.world, tools = excluded.tools, surface = excluded.surface',
+    set: db.prepare<[number, string, string, string, string]>(
+      'INSERT INTO mock_settings (connection_seq, world, tools, surface, entities) VALUES (?, ?, ?, ?, ?) ON CONFLICT (connection_seq) DO UPDATE SET world = excluded.world, tools = excluded.tools, surface = excluded.surface, entities = excluded.entities',
     ),
     // The memory's own connection, and when it owns a shared world, every mock connection of its namespace.
-    members: db.prepare<{ key: number }, { world: string; tools: string }>(
-      `SELECT s.world, s.tools FROM mock_settings s JOIN connections c ON c.seq = s.connection_seq
+    members: db.prepare<{ key: number }, { world: string; tools: string; entities: string }>(
+      `SELECT s.world, s.tools, s.entities FROM mock_settings s JOIN connections c ON c.seq = s.connection_seq
         WHERE c.seq = @key OR (c.mock_enabled = 1
           AND c.namespace_id = (SELECT namespace_id FROM connections WHERE seq = @key)
           AND EXISTS (SELECT 1 FROM memory_shared_namespaces m WHERE m.namespace_id = c.namespace_id)
@@ -52,18 +54,26 @@ export function createMockSettingsTable(db: Sqlite) {
       return row ? toSettings(row) : null;
     },
     set(seq: number, settings: MockSettings): void {
-      statements.set.run(seq, JSON.stringify(settings.world), JSON.stringify(settings.tools), JSON.stringify(settings.surface ?? {}));
+      statements.set.run(
+        seq,
+        JSON.stringify(settings.world),
+        JSON.stringify(settings.tools),
+        JSON.stringify(settings.surface ?? {}),
+        JSON.stringify(settings.entities ?? {}),
+      );
     },
     /** What the memory `key` starts from: its members' seeds merged, and their overrides. */
     startOf(key: MemoryKey): MockSettings {
       let world = emptyWorld();
       const tools: Record<string, ToolOverride> = {};
+      const entities: Record<string, EntityCorrection> = {};
       for (const row of statements.members.all({ key })) {
         const settings = toSettings(row);
         world = applyWorldChanges(world, toSeedChanges(settings.world));
         Object.assign(tools, settings.tools);
+        Object.assign(entities, settings.entities);
       }
-      return { world, tools };
+      return Object.keys(entities).length > 0 ? { world, tools, entities } : { world, tools };
     },
   };
 }
@@ -76,8 +86,13 @@ function toSeedChanges(seed: WorldState): WorldChanges {
   return { upserts, facts: seed.facts };
 }
 
-function toSettings(row: { world: string; tools: string; surface?: string }): MockSettings {
-  const settings: MockSettings = { world: JSON.parse(row.world) as WorldState, tools: JSON.parse(row.tools) as MockSettings['tools'] };
+function toSettings(row: { world: string; tools: string; surface?: string; entities?: string }): MockSettings {
+  const entities = row.entities === undefined ? {} : (JSON.parse(row.entities) as Record<string, EntityCorrection>);
+  const settings: MockSettings = {
+    world: JSON.parse(row.world) as WorldState,
+    tools: JSON.parse(row.tools) as MockSettings['tools'],
+    ...(Object.keys(entities).length > 0 ? { entities } : {}),
+  };
   const surface = row.surface === undefined ? {} : (JSON.parse(row.surface) as MockSurface);
   return Object.keys(surface).length === 0 ? settings : { ...settings, surface };
 }

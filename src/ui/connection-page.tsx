@@ -1,8 +1,9 @@
 import type { WorldState as DomainWorld } from '../domain/memory-log.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import { readServer } from '../reading/read-server.js';
-import { explainTools, toOperationLabel, type ToolExplanation } from '../reading/tool-explanation.js';
+import { toOperationLabel, type ToolReading as ToolReadingData } from '../reading/tool-reading.js';
 import type { ToolOverride } from '../reading/tool-operation.js';
+import type { EntityCorrection } from '../domain/tool-override.js';
 import type { Stores } from '../store/stores.js';
 import { errorText, segment, type ApiClient } from './api-client.js';
 import { Badge, Csrf, Json, Layout, Notice } from './layout.js';
@@ -75,7 +76,7 @@ export async function loadConnection(
   const listed = tools.ok ? tools.body.tools : [];
   const readings = found.body.mock?.enabled
     ? await loadReadings(api, toServerNames(stores, accountId, namespace, id), namespace, id, listed)
-    : new Map<string, ToolExplanation>();
+    : new Map<string, ToolReadingData>();
   return { connection: found.body, tools: listed, readings, toolsError: tools.ok ? null : errorText(tools), memory };
 }
 
@@ -84,12 +85,18 @@ export async function loadConnection(
  * by tool name: what `mcpsim explain` prints, shown beside each tool of the playground.
  */
 async function loadReadings(api: ApiClient, serverNames: string[], namespace: string, id: string, tools: readonly ToolView[]) {
-  const simulation = await api.get<{ world: DomainWorld; tools: Record<string, ToolOverride> }>(
-    `/__mcpsim/connections/${segment(namespace)}/${segment(id)}/simulation`,
-  );
+  const simulation = await api.get<{
+    world: DomainWorld;
+    tools: Record<string, ToolOverride>;
+    entities?: Record<string, EntityCorrection>;
+  }>(`/__mcpsim/connections/${segment(namespace)}/${segment(id)}/simulation`);
   const definitions = tools.map((tool) => ({ ...tool, inputSchema: tool.inputSchema ?? { type: 'object' } }) as ToolDefinition);
-  const model = readServer(definitions, { serverNames, corrections: simulation.ok ? simulation.body.tools : {} });
-  const explained = explainTools(model, simulation.ok ? simulation.body.world : undefined);
+  const model = readServer(definitions, {
+    serverNames,
+    corrections: simulation.ok ? simulation.body.tools : {},
+    entities: simulation.ok ? simulation.body.entities : undefined,
+  });
+  const explained = model.readingsIn(simulation.ok ? simulation.body.world : undefined);
   return new Map(explained.map((explanation) => [explanation.tool, explanation]));
 }
 
@@ -188,7 +195,7 @@ export function CallResult({ outcome }: { outcome: CallOutcome }) {
 }
 
 /** The playground of one tool: a form built from its input schema, plus a raw JSON editor. */
-function Playground(props: { base: string; csrf: string; tool: ToolView; open: boolean; reading: ToolExplanation | undefined }) {
+function Playground(props: { base: string; csrf: string; tool: ToolView; open: boolean; reading: ToolReadingData | undefined }) {
   const { base, csrf, tool, open, reading } = props;
   const id = tool.name.replace(/[^a-zA-Z0-9_-]/g, '-');
   return (
@@ -221,12 +228,12 @@ function Playground(props: { base: string; csrf: string; tool: ToolView; open: b
 }
 
 /** What the simulator infers about a tool, and why (docs/simulator.md, "Seeing how a tool is read"). */
-function ToolReading({ reading }: { reading: ToolExplanation }) {
+function ToolReading({ reading }: { reading: ToolReadingData }) {
   const rows: [string, string, string][] = [
     ['Operation', reading.operation, reading.why.operation],
     ['Entity', reading.entity, reading.why.entity],
     ['Id argument', reading.idArgument ?? 'none', reading.why.id],
-    ['Filters', reading.filters.length > 0 ? reading.filters.join(', ') : 'none', reading.why.filters],
+    ['Filters', reading.filters.length > 0 ? reading.filters.map((filter) => filter.argument).join(', ') : 'none', reading.why.filters],
     ['Id format', reading.nextId === null ? 'no new ids' : `next new id ${reading.nextId}`, reading.why.idFormat],
   ];
   return (

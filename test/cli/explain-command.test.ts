@@ -55,7 +55,8 @@ describe('mcpsim explain', () => {
   it("prints each mock connection's tools with the operation, entity, id, filters and id format, and why", async () => {
     const result = await run(['explain', scratchFile('helpdesk.yaml', scenario)]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('desk/main (@qa/helpdesk)\n  create_ticket: create ticket\n');
+    expect(result.stdout).toContain('desk/main (@qa/helpdesk)\n  type ticket\n');
+    expect(result.stdout).toContain('\n  create_ticket: create ticket\n');
     expect(result.stdout).toContain('    operation  create: the verb "create" in the name\n');
     expect(result.stdout).toContain("    id format  next new id T-8: after the world's ticket ids (T-7)\n");
     expect(result.stdout).toContain(
@@ -64,6 +65,43 @@ describe('mcpsim explain', () => {
     expect(result.stdout).toContain("  escalate: update ticket\n    operation  update: the scenario's tools: correction\n");
     expect(result.stdout).toContain(`    id         ticket_ref: the scenario's tools: correction; "ticket_ref" names the ticket`);
     expect(result.stdout).toContain('A misreading is corrected in the scenario, under tools:');
+  });
+
+  it('shows the entity types before the tools: ids, parents, states and unique fields', async () => {
+    const board = JSON.stringify({
+      tools: [
+        { name: 'create_board', inputSchema: { type: 'object', properties: { title: { type: 'string' } } } },
+        { name: 'get_board', inputSchema: { type: 'object', properties: { board_id: { type: 'string' } }, required: ['board_id'] } },
+        {
+          name: 'create_card',
+          description: 'Creates a card. Card titles must be unique on a board.',
+          inputSchema: {
+            type: 'object',
+            properties: { board_id: { type: 'string' }, title: { type: 'string' }, status: { type: 'string', enum: ['open', 'done'] } },
+            required: ['board_id'],
+          },
+        },
+        { name: 'get_card', inputSchema: { type: 'object', properties: { card_id: { type: 'string' } }, required: ['card_id'] } },
+        { name: 'archive_card', inputSchema: { type: 'object', properties: { card_id: { type: 'string' } }, required: ['card_id'] } },
+      ],
+    });
+    const file = scratchFile('board.json', board);
+    const text = await run(['explain', file]);
+    expect(text.code, text.stderr).toBe(0);
+    const card = text.stdout.slice(text.stdout.indexOf('  type card\n'));
+    expect(text.stdout.indexOf('  type card\n')).toBeLessThan(text.stdout.indexOf('  create_board: create board\n'));
+    expect(card).toContain('    parent     board (named by board_id)\n');
+    expect(card).toMatch(/ {4}state {6}status: open \| done; moved by archive_card\n/);
+    expect(card).toContain('    unique     title\n');
+    const [connection] = JSON.parse((await run(['explain', '--json', file])).stdout).connections;
+    expect(connection.entityTypes.map((type: { name: string }) => type.name)).toEqual(['board', 'card']);
+    expect(connection.entityTypes[1]).toMatchObject({
+      name: 'card',
+      idField: 'id',
+      parents: [{ type: 'board', argument: 'board_id' }],
+      state: { field: 'status', tools: ['archive_card'] },
+      unique: ['title'],
+    });
   });
 
   it('explains a demo catalog server as JSON, with the argument that picks the operation per call', async () => {
@@ -97,7 +135,8 @@ describe('mcpsim check --explain', () => {
     expect(plain.stdout).not.toContain('create_ticket');
     const explained = await run(['check', '--explain', file]);
     expect(explained.code).toBe(0);
-    expect(explained.stdout).toContain(`✓ ${file}\ndesk/main (@qa/helpdesk)\n  create_ticket: create ticket\n`);
+    expect(explained.stdout).toContain(`✓ ${file}\ndesk/main (@qa/helpdesk)\n  type ticket\n`);
+    expect(explained.stdout).toContain('\n  create_ticket: create ticket\n');
     const json = JSON.parse((await run(['check', '--explain', '--json', file])).stdout);
     expect(json.files[0].connections[0].tools.map((tool: { operation: string }) => tool.operation)).toEqual(['create', 'list', 'update']);
   });

@@ -323,6 +323,36 @@ describe('loadScenarioText', () => {
     ]);
   });
 
+  it('reports an entity correction for a type the tools do not act on, or a parent, unique field or id format that cannot be', () => {
+    const text = yaml(
+      'name: kanban', //                                                                   1
+      'servers:', //                                                                       2
+      "  - qualifiedName: '@qa/kanban'", //                                                3
+      '    tools:', //                                                                     4
+      '      - { name: create_board, inputSchema: { type: object, properties: { title: { type: string } } } }', // 5
+      '      - { name: get_board, inputSchema: { type: object, properties: { board_id: { type: string } } } }', // 6
+      '      - { name: create_card, inputSchema: { type: object, properties: { column_ref: { type: string } } } }', // 7
+      'entities:', //                                                                      8
+      '  crad: { states: [open] }', //                                                     9
+      '  card:', //                                                                        10
+      '    parent: { type: bord, argument: column_id }', //                                11
+      '    unique: [title]', //                                                            12
+      "    id: { prefix: crd_, pattern: '^crd_' }", //                                     13
+      'namespaces:', //                                                                    14
+      '  - name: kanban', //                                                               15
+      '    connections:', //                                                               16
+      "      - { id: board, server: '@qa/kanban', mock: { entities: { board: { id: { pattern: '[' } } } } }", // 17
+    );
+    expect(summarize(text)).toEqual([
+      '9:3 entities.crad | entities.crad: no mock connection of this scenario has tools that act on a "crad"; the types it reads are board, card (mcpsim explain shows them)',
+      '11:21 entities.card.parent.type | entities.card.parent.type: "bord" is not another type the server\'s tools act on; did you mean "board"?',
+      '11:37 entities.card.parent.argument | entities.card.parent.argument: "column_id" is not an argument of any tool acting on a card; did you mean "column_ref"?',
+      '12:14 entities.card.unique.0 | entities.card.unique[0]: "title" is not an argument of any tool acting on a card; their arguments are column_ref',
+      '13:9 entities.card.id | entities.card.id: give one of prefix, example or pattern, not prefix and pattern',
+      '17:88 namespaces.0.connections.0.mock.entities.board.id.pattern | namespaces[0].connections[0].mock.entities.board.id.pattern: "[" is not a regular expression',
+    ]);
+  });
+
   it('points a wrong operation in a tool correction at the value, with the operations allowed', () => {
     const text = yaml('name: triage', 'tools:', '  get_current_time: { operation: fetch }', 'namespaces:', '  - name: triage');
     expect(summarize(text)).toEqual([

@@ -43,7 +43,12 @@ export function simulationOperations({ stores }: AppDependencies): Operation[] {
       handle(c, { account, params: { namespace, connectionId: id } }) {
         const { seq } = requireMock(stores, account, namespace, id);
         const settings = stores.memory.settingsOf(seq);
-        return c.json({ world: settings?.world ?? emptyWorld(), tools: settings?.tools ?? {}, ...settings?.surface });
+        return c.json({
+          world: settings?.world ?? emptyWorld(),
+          tools: settings?.tools ?? {},
+          ...(settings?.entities ? { entities: settings.entities } : {}),
+          ...settings?.surface,
+        });
       },
     }),
     defineOperation({
@@ -64,10 +69,11 @@ export function simulationOperations({ stores }: AppDependencies): Operation[] {
       },
       handle(c, { account, params: { namespace, connectionId: id }, body }) {
         const { seq } = requireMock(stores, account, namespace, id);
-        const { world, tools, ...surface } = body;
-        const settings = { world: world ?? emptyWorld(), tools: tools ?? {}, surface };
+        const { world, tools, entities, ...surface } = body;
+        const corrected = entities && Object.keys(entities).length > 0 ? { entities } : {};
+        const settings = { world: world ?? emptyWorld(), tools: tools ?? {}, surface, ...corrected };
         const appliesFrom = stores.memory.setSettings(stores.memory.keyFor(seq), seq, settings);
-        return c.json({ world: settings.world, tools: settings.tools, ...surface, appliesFrom });
+        return c.json({ world: settings.world, tools: settings.tools, ...corrected, ...surface, appliesFrom });
       },
     }),
   ];

@@ -1,6 +1,6 @@
 /** Wire shapes of a mock connection's simulation settings under `/__mcpsim/connections/...` (mcpsim's own API). */
 import { z } from 'zod';
-import { mockSettingsSchema, toolOverrideSchema } from '../../domain/mock-settings.js';
+import { entityCorrectionSchema, mockSettingsSchema, toolOverrideSchema } from '../../domain/mock-settings.js';
 import { mockSurfaceSchema } from '../../domain/mock-surface.js';
 import { worldStateSchema } from './memory-schemas.js';
 
@@ -11,6 +11,10 @@ const settings = {
   tools: z
     .record(z.string(), toolOverrideSchema.meta({ id: 'ToolOverride' }))
     .meta({ description: 'Corrections of the operation inference, and the events a tool sends before it answers, by tool name' }),
+  entities: z
+    .record(z.string(), entityCorrectionSchema.meta({ id: 'EntityCorrection' }))
+    .optional()
+    .meta({ description: 'Corrections of the service model by entity type: id format, parent, states, unique fields (absent: none)' }),
   ...mockSurfaceSchema.shape,
 };
 

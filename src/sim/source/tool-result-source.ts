@@ -3,6 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CallLogEntry, ResultOrigin, TokenUsage, WorldChanges, WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import type { ToolOverride } from '../../reading/tool-operation.js';
+import type { EntityCorrection } from '../../domain/tool-override.js';
 import type { ToolEvent } from '../../domain/tool-event.js';
 
 /** What a generating source (the model) needs beyond the call itself. */
@@ -26,6 +27,8 @@ export interface ToolCallContext {
   otherScenarios?: () => readonly { connectionId: string; scenario: string }[];
   /** The scenario's corrections of the operation inference, by tool name (see reading/tool-operation.ts). */
   toolOverrides?: Readonly<Record<string, ToolOverride>>;
+  /** The scenario's corrections of the service model, by entity type (`entities:`: id format, parent, states, unique fields). */
+  entityCorrections?: Readonly<Record<string, EntityCorrection>>;
 }
 
 /** One `tools/call` on a mock connection, as every result source sees it. */

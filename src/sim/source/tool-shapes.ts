@@ -29,7 +29,11 @@ export function toCallShapes(call: ToolCall): CallShapes | null {
   const tool = context.toolDefinition;
   const serverTools = context.serverTools?.some((candidate) => candidate.name === tool.name) ? context.serverTools : [tool];
   const overrides = context.toolOverrides ?? {};
-  const model = readServer(serverTools, { serverNames: [call.server, context.serverName], corrections: context.toolOverrides });
+  const model = readServer(serverTools, {
+    serverNames: [call.server, context.serverName],
+    corrections: context.toolOverrides,
+    entities: context.entityCorrections,
+  });
   const { shapes } = model;
   return {
     tool,
