@@ -106,7 +106,8 @@ function withCorrectedParent(
   if (parent === null || !Object.hasOwn(tool.inputSchema.properties ?? {}, parent.argument)) return parent === null ? [] : others;
   const named = [...shapes.values()].find((candidate) => candidate.entity === parent.type && candidate.idArgument !== null);
   return [
-    { argument: parent.argument, entity: parent.type, idField: named?.idField ?? 'id', numericId: named?.numericId ?? false },
+    // Named by the scenario: as sure as an id argument.
+    { argument: parent.argument, entity: parent.type, idField: named?.idField ?? 'id', numericId: named?.numericId ?? false, strong: true },
     ...others,
   ];
 }
