@@ -31,7 +31,27 @@ const irregular: Record<string, string> = {
   cookies: 'cookie',
   quizzes: 'quiz',
   metrics: 'metric',
+  statuses: 'status',
+  bonuses: 'bonus',
+  viruses: 'virus',
 };
+
+/** Words in -ics that name a field of study or a whole, with no singular (`topics` and `epics` do have one). */
+const wholesInIcs = new Set([
+  'analytics',
+  'diagnostics',
+  'statistics',
+  'physics',
+  'economics',
+  'graphics',
+  'logistics',
+  'semantics',
+  'ethics',
+  'dynamics',
+  'heuristics',
+  'forensics',
+  'robotics',
+]);
 
 /** Words that end in s but are singular (or have no singular), left as they are. */
 const uncountable = new Set([
@@ -84,12 +104,16 @@ const uncountable = new Set([
  *   toWords('pullNumber');        // ['pull', 'number']
  */
 export function toWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((word) => word.length > 0)
-    .map((word) => word.toLowerCase());
+  return (
+    name
+      // `PRs`, `IDs`, `URLs`: a plural acronym is one word, not `p` and `rs`.
+      .replace(/([A-Z]{2,})s(?![a-z])/g, (_match, acronym: string) => `${acronym.charAt(0)}${acronym.slice(1).toLowerCase()}s`)
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+      .split(/[^A-Za-z0-9]+/)
+      .filter((word) => word.length > 0)
+      .map((word) => word.toLowerCase())
+  );
 }
 
 /**
@@ -103,7 +127,7 @@ export function toWords(name: string): string[] {
 export function toSingular(word: string): string {
   const known = irregular[word];
   if (known) return known;
-  if (word.length <= 3 || uncountable.has(word) || /(ss|us|is|ics)$/.test(word)) return word;
+  if (word.length <= 3 || uncountable.has(word) || wholesInIcs.has(word) || /(ss|us|is)$/.test(word)) return word;
   if (/ies$/.test(word)) return `${word.slice(0, -3)}y`;
   if (/(xes|ches|shes|zzes|sses)$/.test(word)) return word.slice(0, -2);
   if (/s$/.test(word)) return word.slice(0, -1);
