@@ -184,3 +184,38 @@ const abbreviations: Record<string, string> = {
 export function toFullWord(word: string): string {
   return abbreviations[word] ?? word;
 }
+
+/** Short forms that stand for an entity in tool names (`get_doc`, `list_repo_packages`); `app` and `config` name things of their own. */
+const entityAbbreviations = new Set(['repo', 'org', 'doc', 'db', 'msg', 'env']);
+
+/**
+ * An entity word with its short form spelled out, as services name the type (`doc` is a document).
+ *
+ * @example
+ *   toFullEntityWord('doc'); // 'document'
+ *   toFullEntityWord('app'); // 'app'
+ */
+export function toFullEntityWord(word: string): string {
+  return entityAbbreviations.has(word) ? toFullWord(word) : word;
+}
+
+/** Nouns for a part or a view of an entity (`get_document_content` reads a document), never the entity after another noun. */
+const aspectWords = new Set(['content', 'metadata', 'cover', 'thumbnail', 'raw', 'markdown', 'schema', 'preview', 'name', 'names']);
+/** Adjectives that pick some of an entity's kind (`get_active_cycle` reads a cycle), not a kind of their own. */
+const qualifierWords = new Set(['active', 'recent', 'effective', 'managed', 'local', 'top', 'upcoming', 'latest', 'pending']);
+
+/**
+ * The entity's words without the aspect that follows it and the qualifier before it, as long as a
+ * noun is left: `chapter content markdown` is a chapter, `active board` a board.
+ *
+ * @example
+ *   withoutAspects(['book', 'metadata']);  // ['book']
+ *   withoutAspects(['pending', 'comment']); // ['comment']
+ *   withoutAspects(['content']);            // ['content']
+ */
+export function withoutAspects(words: readonly string[]): string[] {
+  const kept = [...words];
+  while (kept.length > 1 && aspectWords.has(kept[kept.length - 1]!)) kept.pop();
+  while (kept.length > 1 && qualifierWords.has(kept[0]!)) kept.shift();
+  return kept;
+}
