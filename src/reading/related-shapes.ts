@@ -153,7 +153,7 @@ export function toPostedEntity(
 }
 
 /** Verbs that start a run of something (`run_job`, `trigger_build`): a create of it when the server reads such runs. */
-const runVerbs = new Set(['run', 'trigger', 'launch', 'execute']);
+export const runVerbs: ReadonlySet<string> = new Set(['run', 'trigger', 'launch', 'execute']);
 
 /** `run_job(component_id, configuration_id)` starts a job that `get_job(job_id)` reads: a create of a job. */
 export function toRunShape(shape: ToolShape, shapes: ReadonlyMap<string, ToolShape>): ToolShape | null {

@@ -1,0 +1,142 @@
+/**
+ * The entity a tool acts on, read across the server's tools (part of the operation inference,
+ * `tool-operation.ts`): the name's entity words (`tool-name.ts`) are weighed against the other
+ * tools' entities and the words the descriptions use. A compound the service itself writes
+ * (`Create a new project update`) is a type of its own; a leading word that is another tool's entity
+ * is the owner (`get_card_comments` lists comments); a word that ends many entities (`card_item`,
+ * `shape_item`) is the service's word for a thing; the object of a verb the verb table does not
+ * know is the entity (`acknowledge_alert`). Pure.
+ */
+import type { ToolDefinition } from '../domain/registry.js';
+import { toSingular, toWords } from './entity-words.js';
+import { runVerbs, toSpelledOut } from './related-shapes.js';
+import type { ParsedName } from './tool-name.js';
+import type { ToolShape } from './tool-shape.js';
+
+/** What the server's tools say about entities, computed once per server. */
+export interface EntityContext {
+  /** Every tool's entity as its name reads (`issue`, `issue_comment`). */
+  entities: ReadonlySet<string>;
+  /** Whether the descriptions write these words as a phrase (`release pipeline`), the last one of either number. */
+  isNamed(words: readonly string[]): boolean;
+  /** Last words that at least three entities of two or more words end with (`item` of `card_item`, `shape_item`, …). */
+  genericHeads: ReadonlySet<string>;
+  /** The entities (or their plurals) that `tail` follows in other entities: `repository` and `organization` for `webhook`. */
+  ownersOf(tail: string): ReadonlySet<string>;
+}
+
+/**
+ * The context of a server's tools, for {@link toOwnEntityWords}.
+ *
+ * @example
+ *   const context = toEntityContext(tools, new Set(['release', 'release_pipeline']));
+ *   context.isNamed(['release', 'pipeline']); // true when a description says "release pipelines"
+ */
+export function toEntityContext(tools: readonly ToolDefinition[], entities: ReadonlySet<string>): EntityContext {
+  let text: string | null = null;
+  const named = new Map<string, boolean>();
+  const owners = new Map<string, Set<string>>();
+  for (const entity of entities) {
+    const words = entity.split('_');
+    for (let cut = 1; cut < words.length; cut++) {
+      const owner = [...words.slice(0, cut - 1), toSingular(words[cut - 1]!)].join('_');
+      if (!entities.has(owner)) continue;
+      const tail = words.slice(cut).join('_');
+      owners.set(tail, (owners.get(tail) ?? new Set()).add(owner));
+    }
+  }
+  return {
+    entities,
+    genericHeads: toGenericHeads(entities),
+    ownersOf: (tail) => owners.get(tail) ?? noOwners,
+    isNamed(words) {
+      const key = words.join('_');
+      let found = named.get(key);
+      if (found === undefined) {
+        text ??= `_${tools
+          .map((tool) =>
+            toWords(tool.description ?? '')
+              .map(toSingular)
+              .join('_'),
+          )
+          .join('__')}_`;
+        named.set(key, (found = text.includes(`_${key}_`)));
+      }
+      return found;
+    },
+  };
+}
+
+/** A word that ends three or more distinct entities names no kind of its own: Miro's `card_item`, `shape_item`, `text_item`. */
+function toGenericHeads(entities: ReadonlySet<string>): Set<string> {
+  const owners = new Map<string, Set<string>>();
+  for (const entity of entities) {
+    const words = entity.split('_');
+    if (words.length < 2) continue;
+    const head = words[words.length - 1]!;
+    owners.set(head, (owners.get(head) ?? new Set()).add(words.slice(0, -1).join('_')));
+  }
+  return new Set([...owners].filter(([head, kinds]) => kinds.size >= 3 && genericNouns.has(head)).map(([head]) => head));
+}
+
+const noOwners: ReadonlySet<string> = new Set();
+
+/** Nouns a service may use for "a thing on it" (Miro's items, a store's objects). */
+const genericNouns = new Set(['item', 'object', 'entity', 'element']);
+
+/**
+ * The words of the entity a tool acts on, from its parsed name and the server's context.
+ *
+ * @example
+ *   toOwnEntityWords(parseToolName('get_card_comments', null), tool, context); // ['comment'] when cards are an entity
+ *   toOwnEntityWords(parseToolName('get_issue_type', null), tool, context);    // ['issue', 'type'] when a description says "issue type"
+ */
+export function toOwnEntityWords(parsed: ParsedName, scoped: ReadonlySet<string>, context: EntityContext): string[] {
+  let words = toOwned(parsed.entityWords, scoped, context);
+  if (parsed.meaning === null) words = toObjectOfUnknownVerb(words, context);
+  return toSpelledOut(words, context.entities);
+}
+
+/**
+ * `card_item` → `card` where `item` ends many entities (the shape keeps the id argument its whole
+ * name found, `itemId`).
+ *
+ * @example
+ *   withoutGenericHead({ ...shape, entity: 'sticky_note_item' }, context).entity; // 'sticky_note'
+ */
+export function withoutGenericHead(shape: ToolShape, context: EntityContext): ToolShape {
+  const words = shape.entity.split('_');
+  if (words.length < 2 || !context.genericHeads.has(words[words.length - 1]!)) return shape;
+  return { ...shape, entity: words.slice(0, -1).join('_') };
+}
+
+/**
+ * `issue_comment` → `comment` when `issue` (or `issues`) is another tool's entity. The first tail
+ * that stands alone as an entity, or that two owners share (`webhook` of `repository_webhook`
+ * and `organization_webhook`), is the entity; else a whole the descriptions name (`issue type`)
+ * stays whole; else the shortest tail after an owner.
+ */
+function toOwned(words: readonly string[], entities: ReadonlySet<string>, context: EntityContext): string[] {
+  if (words.length < 2) return [...words];
+  const isOwner = (owner: readonly string[]) =>
+    entities.has(owner.join('_')) || entities.has([...owner.slice(0, -1), toSingular(owner[owner.length - 1]!)].join('_'));
+  const cuts = [...words.keys()].slice(1).filter((cut) => isOwner(words.slice(0, cut)));
+  const alone = cuts.find((cut) => entities.has(words.slice(cut).join('_')));
+  if (alone !== undefined) return words.slice(alone);
+  if (context.isNamed(words)) return [...words];
+  const shared = cuts.find((cut) => context.ownersOf(words.slice(cut).join('_')).size >= 2);
+  if (shared !== undefined) return words.slice(shared);
+  for (let cut = words.length - 1; cut >= 1; cut--) if (isOwner(words.slice(0, cut))) return words.slice(cut);
+  return [...words];
+}
+
+/** `acknowledge_alert`: with no verb the table knows, a first word followed by another tool's entity is the verb. */
+function toObjectOfUnknownVerb(words: readonly string[], context: EntityContext): string[] {
+  // `run_job` stays whole: the run reading (`toRunShape`) makes it a create of a job.
+  if (words.length < 2 || context.entities.has(words[0]!) || runVerbs.has(words[0]!)) return [...words];
+  for (let start = 1; start < words.length; start++) {
+    const rest = words.slice(start);
+    if (context.entities.has(rest.join('_'))) return rest;
+  }
+  return [...words];
+}
