@@ -33,7 +33,7 @@ describe('the entity a tool acts on, read across the server', () => {
       tool('get_site', { site_id: text }),
       tool('list_team_hooks', { team_id: text }, 'List the hooks of a team'),
       tool('list_site_hooks', { site_id: text }, 'List site hooks'),
-      tool('list_shop_hooks', { shop_id: text }, 'List shop hooks'),
+      tool('list_shop_hooks', {}, 'List shop hooks'),
       tool('get_note', { note_id: text }),
       tool('create_team_note', { team_id: text }, 'Create a team note'),
     ];
@@ -55,5 +55,30 @@ describe('the entity a tool acts on, read across the server', () => {
   it('reads the object of a verb the verb table does not know as the entity, where another tool names it', () => {
     const tools = [tool('get_alert', { alert_id: text }), tool('snooze_alert', { alert_id: text, until: text })];
     expect(entities(tools)).toMatchObject({ snooze_alert: 'alert' });
+  });
+});
+
+describe('the entity where the name alone is not enough', () => {
+  it('reads an owner every tool of a compound takes an argument for as a scope', () => {
+    const tools = [
+      tool('get_repo', { repo: text }),
+      tool('list_repo_hooks', { repo: text }, 'List the repo hooks'),
+      tool('get_repo_hook', { repo: text, hook_id: text }, 'Get a repo hook'),
+    ];
+    expect(entities(tools)).toMatchObject({ list_repo_hooks: 'hook', get_repo_hook: 'hook' });
+  });
+
+  it('reads a first word that verbless names swap before the same object as their verb', () => {
+    const tools = [tool('open_session', { user: text }), tool('close_session', { session: text })];
+    expect(entities(tools)).toMatchObject({ open_session: 'session', close_session: 'session' });
+  });
+
+  it('reads a setter of an attribute no other tool names as acting on what its one id argument names', () => {
+    const tools = [tool('get_layer', { layerId: text }), tool('set_opacity', { layerId: text, value: { type: 'number' } })];
+    expect(entities(tools)).toMatchObject({ set_opacity: 'layer' });
+  });
+
+  it('reads <entity>_tool as the tool for that entity', () => {
+    expect(entities([tool('asset_tool', { action: text })])).toMatchObject({ asset_tool: 'asset' });
   });
 });

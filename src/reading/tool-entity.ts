@@ -8,7 +8,8 @@
  * know is the entity (`acknowledge_alert`). Pure.
  */
 import type { ToolDefinition } from '../domain/registry.js';
-import { toSingular, toWords } from './entity-words.js';
+import { toFullWord, toSingular, toWords } from './entity-words.js';
+import { propertiesOf, requiredOf } from './tool-id-argument.js';
 import { runVerbs, toSpelledOut } from './related-shapes.js';
 import type { ParsedName } from './tool-name.js';
 import type { ToolShape } from './tool-shape.js';
@@ -21,6 +22,12 @@ export interface EntityContext {
   isNamed(words: readonly string[]): boolean;
   /** Last words that at least three entities of two or more words end with (`item` of `card_item`, `shape_item`, …). */
   genericHeads: ReadonlySet<string>;
+  /** Whether every tool of `entity` takes an argument named for `owner` (`repo` of each `repository_webhook` tool): the owner is a scope. */
+  isScopedBy(owner: string, entity: string): boolean;
+  /** Whether two or more tools' names read as `entity`. */
+  isShared(entity: string): boolean;
+  /** Whether names with no known verb end with `tail` after two or more different first words (`begin_transaction`, `commit_transaction`). */
+  isVerbTail(tail: string): boolean;
   /** The entities (or their plurals) that `tail` follows in other entities: `repository` and `organization` for `webhook`. */
   ownersOf(tail: string): ReadonlySet<string>;
 }
@@ -32,7 +39,11 @@ export interface EntityContext {
  *   const context = toEntityContext(tools, new Set(['release', 'release_pipeline']));
  *   context.isNamed(['release', 'pipeline']); // true when a description says "release pipelines"
  */
-export function toEntityContext(tools: readonly ToolDefinition[], entities: ReadonlySet<string>): EntityContext {
+export function toEntityContext(
+  parsed: readonly { tool: ToolDefinition; parsed: ParsedName }[],
+  entities: ReadonlySet<string>,
+): EntityContext {
+  const tools = parsed.map((entry) => entry.tool);
   let text: string | null = null;
   const named = new Map<string, boolean>();
   const owners = new Map<string, Set<string>>();
@@ -45,9 +56,22 @@ export function toEntityContext(tools: readonly ToolDefinition[], entities: Read
       owners.set(tail, (owners.get(tail) ?? new Set()).add(owner));
     }
   }
+  const argumentsOf = new Map<string, Set<string>[]>();
+  const verbless = new Map<string, Set<string>>();
+  for (const { tool, parsed: name } of parsed) {
+    const entity = name.entityWords.join('_');
+    argumentsOf.set(entity, [...(argumentsOf.get(entity) ?? []), toArgumentStems(tool)]);
+    if (name.meaning === null && name.entityWords.length > 1) {
+      const tail = name.entityWords.slice(1).join('_');
+      verbless.set(tail, (verbless.get(tail) ?? new Set()).add(name.entityWords[0]!));
+    }
+  }
   return {
     entities,
     genericHeads: toGenericHeads(entities),
+    isScopedBy: (owner, entity) => (argumentsOf.get(entity) ?? []).every((stems) => stems.has(owner)),
+    isVerbTail: (tail) => (verbless.get(tail)?.size ?? 0) >= 2,
+    isShared: (entity) => (argumentsOf.get(entity)?.length ?? 0) > 1,
     ownersOf: (tail) => owners.get(tail) ?? noOwners,
     isNamed(words) {
       const key = words.join('_');
@@ -98,16 +122,33 @@ export function toOwnEntityWords(parsed: ParsedName, scoped: ReadonlySet<string>
 }
 
 /**
- * `card_item` → `card` where `item` ends many entities (the shape keeps the id argument its whole
- * name found, `itemId`).
+ * The entity of a shape read from the whole server: `card_item` → `card` where `item` ends many
+ * entities (the shape keeps the id argument its whole name found, `itemId`), and the entity an id
+ * argument names where the name found none.
  *
  * @example
- *   withoutGenericHead({ ...shape, entity: 'sticky_note_item' }, context).entity; // 'sticky_note'
+ *   withOwnEntity({ ...shape, entity: 'sticky_note_item' }, tool, context).entity; // 'sticky_note'
  */
-export function withoutGenericHead(shape: ToolShape, context: EntityContext): ToolShape {
+export function withOwnEntity(shape: ToolShape, tool: ToolDefinition, context: EntityContext): ToolShape {
   const words = shape.entity.split('_');
-  if (words.length < 2 || !context.genericHeads.has(words[words.length - 1]!)) return shape;
-  return { ...shape, entity: words.slice(0, -1).join('_') };
+  if (words.length > 1 && context.genericHeads.has(words[words.length - 1]!)) return { ...shape, entity: words.slice(0, -1).join('_') };
+  const named = toEntityOfIdArgument(shape, tool, context);
+  return named === null ? shape : { ...shape, entity: named };
+}
+
+/**
+ * `set_fill_color(nodeId, color)`: a tool that acts on one thing but whose name finds no id among
+ * its arguments acts on the entity its one required id argument names, where another tool reads it.
+ */
+function toEntityOfIdArgument(shape: ToolShape, tool: ToolDefinition, context: EntityContext): string | null {
+  // Only a setter of something no other tool names (`fill_color`): a read or update of a known entity lacks only its id.
+  if (shape.idArgument !== null || shape.dispatch || !toWords(tool.name).includes('set') || context.isShared(shape.entity)) return null;
+  const named = [...requiredOf(tool)].flatMap((name) => {
+    const words = toWords(name).map((word) => toFullWord(toSingular(word)));
+    const stem = words.slice(0, -1).join('_');
+    return words.length > 1 && ownerSuffixes.has(words[words.length - 1]!) && context.entities.has(stem) ? [stem] : [];
+  });
+  return named.length === 1 && named[0] !== shape.entity ? named[0]! : null;
 }
 
 /**
@@ -121,7 +162,8 @@ function toOwned(words: readonly string[], entities: ReadonlySet<string>, contex
   const isOwner = (owner: readonly string[]) =>
     entities.has(owner.join('_')) || entities.has([...owner.slice(0, -1), toSingular(owner[owner.length - 1]!)].join('_'));
   const cuts = [...words.keys()].slice(1).filter((cut) => isOwner(words.slice(0, cut)));
-  const alone = cuts.find((cut) => entities.has(words.slice(cut).join('_')));
+  const whole = words.join('_');
+  const alone = cuts.find((cut) => entities.has(words.slice(cut).join('_')) || context.isScopedBy(toOwnerKey(words.slice(0, cut)), whole));
   if (alone !== undefined) return words.slice(alone);
   if (context.isNamed(words)) return [...words];
   const shared = cuts.find((cut) => context.ownersOf(words.slice(cut).join('_')).size >= 2);
@@ -130,10 +172,33 @@ function toOwned(words: readonly string[], entities: ReadonlySet<string>, contex
   return [...words];
 }
 
-/** `acknowledge_alert`: with no verb the table knows, a first word followed by another tool's entity is the verb. */
+/** An owner's words as an argument names it: singular, short forms spelled out (`repos` → `repository`). */
+function toOwnerKey(owner: readonly string[]): string {
+  return owner.map((word) => toFullWord(toSingular(word))).join('_');
+}
+
+/** The stems of a tool's arguments that name something by id or name (`repository` of `repo`, `project` of `projectId`). */
+function toArgumentStems(tool: ToolDefinition): Set<string> {
+  const stems = new Set<string>();
+  for (const name of Object.keys(propertiesOf(tool))) {
+    const words = toWords(name).map((word) => toFullWord(toSingular(word)));
+    if (words.length > 1 && ownerSuffixes.has(words[words.length - 1]!)) stems.add(words.slice(0, -1).join('_'));
+    else stems.add(words.join('_'));
+  }
+  return stems;
+}
+
+const ownerSuffixes = new Set(['id', 'key', 'name', 'slug', 'uuid', 'gid', 'number']);
+
+/**
+ * `acknowledge_alert`: with no verb the table knows, a first word followed by another tool's
+ * entity is the verb, and so is one that other verbless names swap before the same words
+ * (`begin_transaction`, `commit_transaction`).
+ */
 function toObjectOfUnknownVerb(words: readonly string[], context: EntityContext): string[] {
   // `run_job` stays whole: the run reading (`toRunShape`) makes it a create of a job.
   if (words.length < 2 || context.entities.has(words[0]!) || runVerbs.has(words[0]!)) return [...words];
+  if (context.isVerbTail(words.slice(1).join('_'))) return words.slice(1);
   for (let start = 1; start < words.length; start++) {
     const rest = words.slice(start);
     if (context.entities.has(rest.join('_'))) return rest;
