@@ -81,4 +81,15 @@ describe('the entity where the name alone is not enough', () => {
   it('reads <entity>_tool as the tool for that entity', () => {
     expect(entities([tool('asset_tool', { action: text })])).toMatchObject({ asset_tool: 'asset' });
   });
+
+  it('reads a name with no noun as acting on the first of the server entities its description names', () => {
+    const tools = [
+      tool('get_ticket', { ticket_id: text }),
+      tool('get_user', { user_id: text }),
+      tool('search', { query: text }, 'Search tickets of a user by text'),
+      tool('bulk_close', { ids: { type: 'array' } }, 'Close many tickets at once'),
+      tool('list_items'),
+    ];
+    expect(entities(tools)).toMatchObject({ search: 'ticket', bulk_close: 'ticket', list_items: 'item' });
+  });
 });

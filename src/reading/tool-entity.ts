@@ -132,8 +132,21 @@ export function toOwnEntityWords(parsed: ParsedName, scoped: ReadonlySet<string>
 export function withOwnEntity(shape: ToolShape, tool: ToolDefinition, context: EntityContext): ToolShape {
   const words = shape.entity.split('_');
   if (words.length > 1 && context.genericHeads.has(words[words.length - 1]!)) return { ...shape, entity: words.slice(0, -1).join('_') };
-  const named = toEntityOfIdArgument(shape, tool, context);
+  const named = toEntityOfIdArgument(shape, tool, context) ?? toDescribedEntity(shape, tool, context);
   return named === null ? shape : { ...shape, entity: named };
+}
+
+/** `search(query)` "Search for issues by text": a name with no noun acts on the first of the server's entities its description names. */
+function toDescribedEntity(shape: ToolShape, tool: ToolDefinition, context: EntityContext): string | null {
+  // `item` is also a word services use (`list_items`): only a name without it has no noun.
+  if (shape.entity !== 'item' || shape.dispatch || toWords(tool.name).some((word) => toSingular(word) === 'item')) return null;
+  const words = toWords(tool.description ?? '').map(toSingular);
+  for (let at = 0; at < words.length; at++) {
+    const pair = `${words[at]}_${words[at + 1] ?? ''}`;
+    if (context.entities.has(pair)) return pair;
+    if (words[at] !== 'item' && context.entities.has(words[at]!)) return words[at]!;
+  }
+  return null;
 }
 
 /**

@@ -110,7 +110,7 @@ const scopeWords = new Set(['for', 'by', 'of', 'from', 'in', 'on', 'to', 'using'
 const unknownVerbScopes = new Set(['to', 'on', 'using', 'with']);
 
 /** Words before a verb that say how it acts, not on what (`bulk_delete_by_sender`). */
-const adverbWords = new Set(['bulk', 'batch']);
+const adverbWords = new Set(['bulk']);
 
 /** `get_list`, `get_list_details`: a `list` after a weak verb with no other noun is the noun, a list the service keeps. */
 function isNounList(after: readonly string[]): boolean {
@@ -124,7 +124,7 @@ function toEntityWords(
 ): { entityWords: string[]; plural: boolean } {
   const scope = words.findIndex((word, index) => index > 0 && scopeWords.has(word) && (afterVerb || !unknownVerbScopes.has(word)));
   const scoped = scope > 0 ? words.slice(0, scope) : words;
-  const own = scoped.filter((word) => !noiseWords.has(word) && !/^\d+$/.test(word));
+  const own = scoped.filter((word) => !noiseWords.has(word) && !adverbWords.has(word) && !/^\d+$/.test(word));
   // `search_my_sonarqube_projects`: the service's own name says nothing about the entity.
   const withoutService = own.filter((word) => !isServiceWord(word, serviceWords));
   const kept = withoutAspects(withoutService.length > 0 ? withoutService : own).map(toFullEntityWord);
