@@ -200,7 +200,7 @@ export function toFullEntityWord(word: string): string {
 }
 
 /** Nouns for a part or a view of an entity (`get_document_content` reads a document), never the entity after another noun. */
-const aspectWords = new Set(['content', 'metadata', 'cover', 'thumbnail', 'raw', 'markdown', 'schema', 'preview', 'name', 'names', 'tool']);
+const aspectWords = new Set(['content', 'metadata', 'cover', 'thumbnail', 'raw', 'markdown', 'preview', 'name', 'names', 'tool']);
 /** Adjectives that pick some of an entity's kind (`get_active_cycle` reads a cycle), not a kind of their own. */
 const qualifierWords = new Set(['active', 'recent', 'effective', 'managed', 'local', 'top', 'upcoming', 'latest', 'pending']);
 

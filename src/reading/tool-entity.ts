@@ -69,7 +69,11 @@ export function toEntityContext(
   return {
     entities,
     genericHeads: toGenericHeads(entities),
-    isScopedBy: (owner, entity) => (argumentsOf.get(entity) ?? []).every((stems) => stems.has(owner)),
+    // `pullNumber` names a pull request: a stem may be the owner's first word, where that word names nothing else.
+    isScopedBy: (owner, entity) => {
+      const first = owner.split('_')[0]!;
+      return (argumentsOf.get(entity) ?? []).every((stems) => stems.has(owner) || (!entities.has(first) && stems.has(first)));
+    },
     isVerbTail: (tail) => (verbless.get(tail)?.size ?? 0) >= 2,
     isShared: (entity) => (argumentsOf.get(entity)?.length ?? 0) > 1,
     ownersOf: (tail) => owners.get(tail) ?? noOwners,
