@@ -31,7 +31,27 @@ const irregular: Record<string, string> = {
   cookies: 'cookie',
   quizzes: 'quiz',
   metrics: 'metric',
+  statuses: 'status',
+  bonuses: 'bonus',
+  viruses: 'virus',
 };
+
+/** Words in -ics that name a field of study or a whole, with no singular (`topics` and `epics` do have one). */
+const wholesInIcs = new Set([
+  'analytics',
+  'diagnostics',
+  'statistics',
+  'physics',
+  'economics',
+  'graphics',
+  'logistics',
+  'semantics',
+  'ethics',
+  'dynamics',
+  'heuristics',
+  'forensics',
+  'robotics',
+]);
 
 /** Words that end in s but are singular (or have no singular), left as they are. */
 const uncountable = new Set([
@@ -84,12 +104,16 @@ const uncountable = new Set([
  *   toWords('pullNumber');        // ['pull', 'number']
  */
 export function toWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((word) => word.length > 0)
-    .map((word) => word.toLowerCase());
+  return (
+    name
+      // `PRs`, `IDs`, `URLs`: a plural acronym is one word, not `p` and `rs`.
+      .replace(/([A-Z]{2,})s(?![a-z])/g, (_match, acronym: string) => `${acronym.charAt(0)}${acronym.slice(1).toLowerCase()}s`)
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+      .split(/[^A-Za-z0-9]+/)
+      .filter((word) => word.length > 0)
+      .map((word) => word.toLowerCase())
+  );
 }
 
 /**
@@ -103,7 +127,7 @@ export function toWords(name: string): string[] {
 export function toSingular(word: string): string {
   const known = irregular[word];
   if (known) return known;
-  if (word.length <= 3 || uncountable.has(word) || /(ss|us|is|ics)$/.test(word)) return word;
+  if (word.length <= 3 || uncountable.has(word) || wholesInIcs.has(word) || /(ss|us|is)$/.test(word)) return word;
   if (/ies$/.test(word)) return `${word.slice(0, -3)}y`;
   if (/(xes|ches|shes|zzes|sses)$/.test(word)) return word.slice(0, -2);
   if (/s$/.test(word)) return word.slice(0, -1);
@@ -159,4 +183,39 @@ const abbreviations: Record<string, string> = {
  */
 export function toFullWord(word: string): string {
   return abbreviations[word] ?? word;
+}
+
+/** Short forms that stand for an entity in tool names (`get_doc`, `list_repo_packages`); `app` and `config` name things of their own. */
+const entityAbbreviations = new Set(['repo', 'org', 'doc', 'db', 'msg', 'env']);
+
+/**
+ * An entity word with its short form spelled out, as services name the type (`doc` is a document).
+ *
+ * @example
+ *   toFullEntityWord('doc'); // 'document'
+ *   toFullEntityWord('app'); // 'app'
+ */
+export function toFullEntityWord(word: string): string {
+  return entityAbbreviations.has(word) ? toFullWord(word) : word;
+}
+
+/** Nouns for a part or a view of an entity (`get_document_content` reads a document), never the entity after another noun. */
+const aspectWords = new Set(['content', 'metadata', 'cover', 'thumbnail', 'raw', 'markdown', 'preview', 'name', 'names', 'tool']);
+/** Adjectives that pick some of an entity's kind (`get_active_cycle` reads a cycle), not a kind of their own. */
+const qualifierWords = new Set(['active', 'recent', 'effective', 'managed', 'local', 'top', 'upcoming', 'latest', 'pending']);
+
+/**
+ * The entity's words without the aspect that follows it and the qualifier before it, as long as a
+ * noun is left: `chapter content markdown` is a chapter, `active board` a board.
+ *
+ * @example
+ *   withoutAspects(['book', 'metadata']);  // ['book']
+ *   withoutAspects(['pending', 'comment']); // ['comment']
+ *   withoutAspects(['content']);            // ['content']
+ */
+export function withoutAspects(words: readonly string[]): string[] {
+  const kept = [...words];
+  while (kept.length > 1 && aspectWords.has(kept[kept.length - 1]!)) kept.pop();
+  while (kept.length > 1 && qualifierWords.has(kept[0]!)) kept.shift();
+  return kept;
 }

@@ -6,7 +6,7 @@
  */
 import { toPlural, toSingular, toWords } from './entity-words.js';
 import type { ToolDefinition } from '../domain/registry.js';
-import { propertiesOf, requiredOf } from './tool-id-argument.js';
+import { propertiesOf, requiredOf, type Properties } from './tool-id-argument.js';
 import { collectiveNouns, type ParsedName } from './tool-name.js';
 import type { ToolShape } from './tool-shape.js';
 
@@ -26,7 +26,8 @@ export function toAttachedShape(
   const valueArgument = Object.keys(properties).find(
     (name) => toWords(name).join('_') === shape.entity || toWords(name).join('_') === toPlural(shape.entity),
   );
-  if (!valueArgument) return null;
+  // `add_cards_to_list(listId, cards: [{name, …}])` creates the cards it is given: values to add are plain.
+  if (!valueArgument || isListOfObjects(properties[valueArgument])) return null;
   const parent = shapes.find(
     (other) =>
       other.entity !== shape.entity &&
@@ -48,6 +49,11 @@ export function toAttachedShape(
     upsert: false,
     listField: { field: toPlural(shape.entity), argument: valueArgument, remove: parsed.verb === 'remove' },
   };
+}
+
+function isListOfObjects(schema: Properties[string] | undefined): boolean {
+  const items = schema?.items as { type?: unknown } | undefined;
+  return schema?.type === 'object' || (schema?.type === 'array' && items?.type === 'object');
 }
 
 /**
@@ -147,7 +153,7 @@ export function toPostedEntity(
 }
 
 /** Verbs that start a run of something (`run_job`, `trigger_build`): a create of it when the server reads such runs. */
-const runVerbs = new Set(['run', 'trigger', 'launch', 'execute']);
+export const runVerbs: ReadonlySet<string> = new Set(['run', 'trigger', 'launch', 'execute']);
 
 /** `run_job(component_id, configuration_id)` starts a job that `get_job(job_id)` reads: a create of a job. */
 export function toRunShape(shape: ToolShape, shapes: ReadonlyMap<string, ToolShape>): ToolShape | null {

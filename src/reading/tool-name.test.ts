@@ -117,3 +117,48 @@ describe('scopes and children', () => {
     expect(inferServerShapes([tool('list_children', { nodeId: text })]).get('list_children')).toMatchObject({ entity: 'child' });
   });
 });
+
+describe('the entity behind the words around it', () => {
+  const entityOf = (name: string, properties: Record<string, Record<string, unknown>> = {}) =>
+    inferServerShapes([tool(name, properties)]).get(name)?.entity;
+
+  it('reads the entity of a part or a view of it: content, metadata, a cover, a raw form', () => {
+    expect(entityOf('get_article_content', { article_id: text })).toBe('article');
+    expect(entityOf('get_section_content_markdown', { section_id: text })).toBe('section');
+    expect(entityOf('fetch_album_cover', { album_id: text })).toBe('album');
+    expect(entityOf('read_blob_metadata', { blob_name: text })).toBe('blob');
+    expect(entityOf('get_content')).toBe('content');
+  });
+
+  it('reads the entity an adjective picks some of, not a kind of its own', () => {
+    expect(entityOf('get_active_sprint')).toBe('sprint');
+    expect(entityOf('list_pending_invites')).toBe('invite');
+  });
+
+  it('spells out a short form services name the type in full', () => {
+    expect(entityOf('get_doc', { doc_id: text })).toBe('document');
+    expect(entityOf('list_org_teams')).toBe('organization_team');
+  });
+
+  it('reads <entities>_get_by_<key> as a read of one, and <verb>_<entity>_to_<other> as acting on the entity', () => {
+    expect(inferServerShapes([tool('widgets-get-by-id', { widgetId: text })]).get('widgets-get-by-id')).toMatchObject({
+      operation: 'read',
+      entity: 'widget',
+      idArgument: 'widgetId',
+    });
+    expect(entityOf('add_photo_to_album', { album_id: text, url: text })).toBe('photo');
+    expect(entityOf('create_pin_on_map', { map_id: text, lat: text })).toBe('pin');
+  });
+
+  it('reads get_list as a read of a list the service keeps', () => {
+    expect(inferServerShapes([tool('get_list', { list_id: text })]).get('get_list')).toMatchObject({ operation: 'read', entity: 'list' });
+  });
+
+  it('reads add_<entities>_to_<parent> with a list of objects as making them, not adding values to the parent', () => {
+    const tools = [
+      tool('get_shelf', { shelf_id: text }),
+      tool('add_books_to_shelf', { shelf_id: text, books: { type: 'array', items: { type: 'object', properties: { title: text } } } }),
+    ];
+    expect(inferServerShapes(tools).get('add_books_to_shelf')).toMatchObject({ entity: 'book', listField: null });
+  });
+});

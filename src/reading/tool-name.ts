@@ -2,7 +2,7 @@
  * What a tool's name says: its verb and the words of the entity it acts on. Part of the
  * operation inference (`tool-operation.ts`).
  */
-import { isPlural, toSingular, toWords } from './entity-words.js';
+import { isPlural, toFullEntityWord, toSingular, toWords, withoutAspects } from './entity-words.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import { noiseWords, toVerbMeaning, type VerbMeaning } from './tool-verbs.js';
 
@@ -61,7 +61,8 @@ export function parseToolName(name: string, prefix: string | null, serviceWords:
   let words = toWords(name);
   if (prefix !== null && words[0] === prefix && words.length > 1) words = words.slice(1);
   const start = words.findIndex((word) => toVerbMeaning(word) !== undefined);
-  if (start === -1) return { meaning: null, verb: null, ...toEntityWords(words) };
+  // With no verb, a word such as `to` may stand between an unknown verb and its object (`attach_tag_to_bookmark`).
+  if (start === -1) return { meaning: null, verb: null, ...toEntityWords(words, noWords, false) };
   let meaning = toVerbMeaning(words[start]!)!;
   const verb = words[start]!;
   let after = words.slice(start + 1);
@@ -71,7 +72,7 @@ export function parseToolName(name: string, prefix: string | null, serviceWords:
     // create_or_update_file: an update that creates what it does not find.
     meaning = { operation: 'update', upsert: true };
     after = after.slice(2);
-  } else if (nextMeaning && weakVerbs.get(verb)?.includes(nextMeaning.operation)) {
+  } else if (nextMeaning && weakVerbs.get(verb)?.includes(nextMeaning.operation) && !isNounList(after)) {
     meaning = nextMeaning;
     after = after.slice(1);
   }
@@ -85,7 +86,11 @@ export function parseToolName(name: string, prefix: string | null, serviceWords:
   // `reply_to_thread` makes a reply in a thread, not a thread.
   if (verb === 'reply' && after[0] === 'to') return { meaning, verb, entityWords: [verb], plural: false };
   const meaningful = after.filter((word) => !noiseWords.has(word));
-  const parsed = toEntityWords(meaningful.length > 0 ? after : before, serviceWords);
+  // `stories_get_by_id`, `pages_get_using_slug`: words after the verb that start with a scope say how, not what.
+  const how = after.length > 0 && scopeWords.has(after[0]!) && before.some((word) => !adverbWords.has(word));
+  const parsed = toEntityWords(meaningful.length > 0 && !how ? after : before, serviceWords);
+  // `stories_get_by_id` reads one story: the scope names one of them, so the plural names the collection.
+  if (how && !isPlural(after[after.length - 1]!)) parsed.plural = false;
   // `get_channel_history` reads many: a history, a feed or a timeline is a list of what was posted.
   return { meaning, verb, ...parsed, plural: parsed.plural || collectiveNouns.has(parsed.entityWords[parsed.entityWords.length - 1]!) };
 }
@@ -100,15 +105,29 @@ const noWords: ReadonlySet<string> = new Set();
  * Words after which the name says whose or where (`list_assignments_for_user`,
  * `issues_in_projects`, `members_of_team`): the scope, a filter, not the entity.
  */
-const scopeWords = new Set(['for', 'by', 'of', 'from', 'in']);
+const scopeWords = new Set(['for', 'by', 'of', 'from', 'in', 'on', 'to', 'using', 'with']);
+/** The scope words that follow the object of a verb (`add X to Y`): in a name without a known verb, they may follow the verb's object instead. */
+const unknownVerbScopes = new Set(['to', 'on', 'using', 'with']);
 
-function toEntityWords(words: readonly string[], serviceWords: ReadonlySet<string> = noWords): { entityWords: string[]; plural: boolean } {
-  const scope = words.findIndex((word, index) => index > 0 && scopeWords.has(word));
+/** Words before a verb that say how it acts, not on what (`bulk_delete_by_sender`). */
+const adverbWords = new Set(['bulk']);
+
+/** `get_list`, `get_list_details`: a `list` after a weak verb with no other noun is the noun, a list the service keeps. */
+function isNounList(after: readonly string[]): boolean {
+  return after[0] === 'list' && after.slice(1).every((word) => noiseWords.has(word));
+}
+
+function toEntityWords(
+  words: readonly string[],
+  serviceWords: ReadonlySet<string> = noWords,
+  afterVerb = true,
+): { entityWords: string[]; plural: boolean } {
+  const scope = words.findIndex((word, index) => index > 0 && scopeWords.has(word) && (afterVerb || !unknownVerbScopes.has(word)));
   const scoped = scope > 0 ? words.slice(0, scope) : words;
-  const own = scoped.filter((word) => !noiseWords.has(word) && !/^\d+$/.test(word));
+  const own = scoped.filter((word) => !noiseWords.has(word) && !adverbWords.has(word) && !/^\d+$/.test(word));
   // `search_my_sonarqube_projects`: the service's own name says nothing about the entity.
   const withoutService = own.filter((word) => !isServiceWord(word, serviceWords));
-  const kept = withoutService.length > 0 ? withoutService : own;
+  const kept = withoutAspects(withoutService.length > 0 ? withoutService : own).map(toFullEntityWord);
   if (kept.length === 0) return { entityWords: ['item'], plural: false };
   // `find_component_id`: the ids of components are components.
   if (kept.length > 1 && (kept[kept.length - 1] === 'id' || kept[kept.length - 1] === 'ids')) {

@@ -35,11 +35,11 @@ import {
   toMembershipShape,
   toPostedEntity,
   toRunShape,
-  toSpelledOut,
   withScopes,
   withSiblingIds,
 } from './related-shapes.js';
 import { fallbackIdArgument, hasIdLike, namesOne, readsDetails } from './tool-kind-words.js';
+import { toEntityContext, toOwnEntityWords, withOwnEntity } from './tool-entity.js';
 import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
@@ -80,15 +80,16 @@ export function inferServerShapes(
   const serviceWords = toServiceWords(serverNames);
   const parsed = tools.map((tool) => ({ tool, parsed: toStateChange(parseToolName(tool.name, prefix, serviceWords)) }));
   const entities = new Set(parsed.map((entry) => entry.parsed.entityWords.join('_')));
+  const context = toEntityContext(parsed, entities);
   const shapes = new Map<string, ToolShape>();
   for (const { tool, parsed: name } of parsed) {
-    const own = { ...name, entityWords: toSpelledOut(dropOtherEntity(name.entityWords, withScopes(entities, tool, name)), entities) };
+    const own = { ...name, entityWords: toOwnEntityWords(name, withScopes(entities, tool, name), context) };
     shapes.set(tool.name, toShape({ tool, parsed: own, entities, override: overrides[tool.name] }));
   }
   for (const { tool } of parsed) {
-    const shape = shapes.get(tool.name)!;
+    const shape = withOwnEntity(shapes.get(tool.name)!, tool, context);
     const posted = toPostedEntity(shape, tool, tools, shapes) ?? toRunShape(shape, shapes) ?? toChildrenShape(shape, tool, shapes);
-    if (posted) shapes.set(tool.name, posted);
+    shapes.set(tool.name, posted ?? shape);
   }
   const all = [...shapes.values()];
   for (const { tool, parsed: name } of parsed) {

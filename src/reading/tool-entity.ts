@@ -1,0 +1,224 @@
+/**
+ * The entity a tool acts on, read across the server's tools (part of the operation inference,
+ * `tool-operation.ts`): the name's entity words (`tool-name.ts`) are weighed against the other
+ * tools' entities and the words the descriptions use. A compound the service itself writes
+ * (`Create a new project update`) is a type of its own; a leading word that is another tool's entity
+ * is the owner (`get_card_comments` lists comments); a word that ends many entities (`card_item`,
+ * `shape_item`) is the service's word for a thing; the object of a verb the verb table does not
+ * know is the entity (`acknowledge_alert`). Pure.
+ */
+import type { ToolDefinition } from '../domain/registry.js';
+import { toFullWord, toSingular, toWords } from './entity-words.js';
+import { propertiesOf, requiredOf } from './tool-id-argument.js';
+import { runVerbs, toSpelledOut } from './related-shapes.js';
+import type { ParsedName } from './tool-name.js';
+import type { ToolShape } from './tool-shape.js';
+
+/** What the server's tools say about entities, computed once per server. */
+export interface EntityContext {
+  /** Every tool's entity as its name reads (`issue`, `issue_comment`). */
+  entities: ReadonlySet<string>;
+  /** Whether the descriptions write these words as a phrase (`release pipeline`), the last one of either number. */
+  isNamed(words: readonly string[]): boolean;
+  /** Last words that at least three entities of two or more words end with (`item` of `card_item`, `shape_item`, …). */
+  genericHeads: ReadonlySet<string>;
+  /** Whether every tool of `entity` takes an argument named for `owner` (`repo` of each `repository_webhook` tool): the owner is a scope. */
+  isScopedBy(owner: string, entity: string): boolean;
+  /** Whether two or more tools' names read as `entity`. */
+  isShared(entity: string): boolean;
+  /** Whether names with no known verb end with `tail` after two or more different first words (`begin_transaction`, `commit_transaction`). */
+  isVerbTail(tail: string): boolean;
+  /** The entities (or their plurals) that `tail` follows in other entities: `repository` and `organization` for `webhook`. */
+  ownersOf(tail: string): ReadonlySet<string>;
+}
+
+/**
+ * The context of a server's tools, for {@link toOwnEntityWords}.
+ *
+ * @example
+ *   const context = toEntityContext(tools, new Set(['release', 'release_pipeline']));
+ *   context.isNamed(['release', 'pipeline']); // true when a description says "release pipelines"
+ */
+export function toEntityContext(
+  parsed: readonly { tool: ToolDefinition; parsed: ParsedName }[],
+  entities: ReadonlySet<string>,
+): EntityContext {
+  const tools = parsed.map((entry) => entry.tool);
+  let text: string | null = null;
+  const named = new Map<string, boolean>();
+  const owners = new Map<string, Set<string>>();
+  for (const entity of entities) {
+    const words = entity.split('_');
+    for (let cut = 1; cut < words.length; cut++) {
+      const owner = [...words.slice(0, cut - 1), toSingular(words[cut - 1]!)].join('_');
+      if (!entities.has(owner)) continue;
+      const tail = words.slice(cut).join('_');
+      owners.set(tail, (owners.get(tail) ?? new Set()).add(owner));
+    }
+  }
+  const argumentsOf = new Map<string, Set<string>[]>();
+  const verbless = new Map<string, Set<string>>();
+  for (const { tool, parsed: name } of parsed) {
+    const entity = name.entityWords.join('_');
+    argumentsOf.set(entity, [...(argumentsOf.get(entity) ?? []), toArgumentStems(tool)]);
+    if (name.meaning === null && name.entityWords.length > 1) {
+      const tail = name.entityWords.slice(1).join('_');
+      verbless.set(tail, (verbless.get(tail) ?? new Set()).add(name.entityWords[0]!));
+    }
+  }
+  return {
+    entities,
+    genericHeads: toGenericHeads(entities),
+    // `pullNumber` names a pull request: a stem may be the owner's first word, where that word names nothing else.
+    isScopedBy: (owner, entity) => {
+      const first = owner.split('_')[0]!;
+      return (argumentsOf.get(entity) ?? []).every((stems) => stems.has(owner) || (!entities.has(first) && stems.has(first)));
+    },
+    isVerbTail: (tail) => (verbless.get(tail)?.size ?? 0) >= 2,
+    isShared: (entity) => (argumentsOf.get(entity)?.length ?? 0) > 1,
+    ownersOf: (tail) => owners.get(tail) ?? noOwners,
+    isNamed(words) {
+      const key = words.join('_');
+      let found = named.get(key);
+      if (found === undefined) {
+        text ??= `_${tools
+          .map((tool) =>
+            toWords(tool.description ?? '')
+              .map(toSingular)
+              .join('_'),
+          )
+          .join('__')}_`;
+        named.set(key, (found = text.includes(`_${key}_`)));
+      }
+      return found;
+    },
+  };
+}
+
+/** A word that ends three or more distinct entities names no kind of its own: Miro's `card_item`, `shape_item`, `text_item`. */
+function toGenericHeads(entities: ReadonlySet<string>): Set<string> {
+  const owners = new Map<string, Set<string>>();
+  for (const entity of entities) {
+    const words = entity.split('_');
+    if (words.length < 2) continue;
+    const head = words[words.length - 1]!;
+    owners.set(head, (owners.get(head) ?? new Set()).add(words.slice(0, -1).join('_')));
+  }
+  return new Set([...owners].filter(([head, kinds]) => kinds.size >= 3 && genericNouns.has(head)).map(([head]) => head));
+}
+
+const noOwners: ReadonlySet<string> = new Set();
+
+/** Nouns a service may use for "a thing on it" (Miro's items, a store's objects). */
+const genericNouns = new Set(['item', 'object', 'entity', 'element']);
+
+/**
+ * The words of the entity a tool acts on, from its parsed name and the server's context.
+ *
+ * @example
+ *   toOwnEntityWords(parseToolName('get_card_comments', null), tool, context); // ['comment'] when cards are an entity
+ *   toOwnEntityWords(parseToolName('get_issue_type', null), tool, context);    // ['issue', 'type'] when a description says "issue type"
+ */
+export function toOwnEntityWords(parsed: ParsedName, scoped: ReadonlySet<string>, context: EntityContext): string[] {
+  let words = toOwned(parsed.entityWords, scoped, context);
+  if (parsed.meaning === null) words = toObjectOfUnknownVerb(words, context);
+  return toSpelledOut(words, context.entities);
+}
+
+/**
+ * The entity of a shape read from the whole server: `card_item` → `card` where `item` ends many
+ * entities (the shape keeps the id argument its whole name found, `itemId`), and the entity an id
+ * argument names where the name found none.
+ *
+ * @example
+ *   withOwnEntity({ ...shape, entity: 'sticky_note_item' }, tool, context).entity; // 'sticky_note'
+ */
+export function withOwnEntity(shape: ToolShape, tool: ToolDefinition, context: EntityContext): ToolShape {
+  const words = shape.entity.split('_');
+  if (words.length > 1 && context.genericHeads.has(words[words.length - 1]!)) return { ...shape, entity: words.slice(0, -1).join('_') };
+  const named = toEntityOfIdArgument(shape, tool, context) ?? toDescribedEntity(shape, tool, context);
+  return named === null ? shape : { ...shape, entity: named };
+}
+
+/** `search(query)` "Search for issues by text": a name with no noun acts on the first of the server's entities its description names. */
+function toDescribedEntity(shape: ToolShape, tool: ToolDefinition, context: EntityContext): string | null {
+  // `item` is also a word services use (`list_items`): only a name without it has no noun.
+  if (shape.entity !== 'item' || shape.dispatch || toWords(tool.name).some((word) => toSingular(word) === 'item')) return null;
+  const words = toWords(tool.description ?? '').map(toSingular);
+  for (let at = 0; at < words.length; at++) {
+    const pair = `${words[at]}_${words[at + 1] ?? ''}`;
+    if (context.entities.has(pair)) return pair;
+    if (words[at] !== 'item' && context.entities.has(words[at]!)) return words[at]!;
+  }
+  return null;
+}
+
+/**
+ * `set_fill_color(nodeId, color)`: a tool that acts on one thing but whose name finds no id among
+ * its arguments acts on the entity its one required id argument names, where another tool reads it.
+ */
+function toEntityOfIdArgument(shape: ToolShape, tool: ToolDefinition, context: EntityContext): string | null {
+  // Only a setter of something no other tool names (`fill_color`): a read or update of a known entity lacks only its id.
+  if (shape.idArgument !== null || shape.dispatch || !toWords(tool.name).includes('set') || context.isShared(shape.entity)) return null;
+  const named = [...requiredOf(tool)].flatMap((name) => {
+    const words = toWords(name).map((word) => toFullWord(toSingular(word)));
+    const stem = words.slice(0, -1).join('_');
+    return words.length > 1 && ownerSuffixes.has(words[words.length - 1]!) && context.entities.has(stem) ? [stem] : [];
+  });
+  return named.length === 1 && named[0] !== shape.entity ? named[0]! : null;
+}
+
+/**
+ * `issue_comment` → `comment` when `issue` (or `issues`) is another tool's entity. The first tail
+ * that stands alone as an entity, or that two owners share (`webhook` of `repository_webhook`
+ * and `organization_webhook`), is the entity; else a whole the descriptions name (`issue type`)
+ * stays whole; else the shortest tail after an owner.
+ */
+function toOwned(words: readonly string[], entities: ReadonlySet<string>, context: EntityContext): string[] {
+  if (words.length < 2) return [...words];
+  const isOwner = (owner: readonly string[]) =>
+    entities.has(owner.join('_')) || entities.has([...owner.slice(0, -1), toSingular(owner[owner.length - 1]!)].join('_'));
+  const cuts = [...words.keys()].slice(1).filter((cut) => isOwner(words.slice(0, cut)));
+  const whole = words.join('_');
+  const alone = cuts.find((cut) => entities.has(words.slice(cut).join('_')) || context.isScopedBy(toOwnerKey(words.slice(0, cut)), whole));
+  if (alone !== undefined) return words.slice(alone);
+  if (context.isNamed(words)) return [...words];
+  const shared = cuts.find((cut) => context.ownersOf(words.slice(cut).join('_')).size >= 2);
+  if (shared !== undefined) return words.slice(shared);
+  for (let cut = words.length - 1; cut >= 1; cut--) if (isOwner(words.slice(0, cut))) return words.slice(cut);
+  return [...words];
+}
+
+/** An owner's words as an argument names it: singular, short forms spelled out (`repos` → `repository`). */
+function toOwnerKey(owner: readonly string[]): string {
+  return owner.map((word) => toFullWord(toSingular(word))).join('_');
+}
+
+/** The stems of a tool's arguments that name something by id or name (`repository` of `repo`, `project` of `projectId`). */
+function toArgumentStems(tool: ToolDefinition): Set<string> {
+  const stems = new Set<string>();
+  for (const name of Object.keys(propertiesOf(tool))) {
+    const words = toWords(name).map((word) => toFullWord(toSingular(word)));
+    if (words.length > 1 && ownerSuffixes.has(words[words.length - 1]!)) stems.add(words.slice(0, -1).join('_'));
+    else stems.add(words.join('_'));
+  }
+  return stems;
+}
+
+const ownerSuffixes = new Set(['id', 'key', 'name', 'slug', 'uuid', 'gid', 'number']);
+
+/**
+ * `acknowledge_alert`: with no verb the table knows, a first word followed by another tool's
+ * entity is the verb, and so is one that other verbless names swap before the same words
+ * (`begin_transaction`, `commit_transaction`).
+ */
+function toObjectOfUnknownVerb(words: readonly string[], context: EntityContext): string[] {
+  // `run_job` stays whole: the run reading (`toRunShape`) makes it a create of a job.
+  if (words.length < 2 || context.entities.has(words[0]!) || runVerbs.has(words[0]!)) return [...words];
+  if (context.isVerbTail(words.slice(1).join('_'))) return words.slice(1);
+  for (let start = 1; start < words.length; start++) {
+    const rest = words.slice(start);
+    if (context.entities.has(rest.join('_'))) return rest;
+  }
+  return [...words];
+}
