@@ -1,6 +1,3 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createAgentServer } from '../agent/agent-server.js';
-import { createApiClient } from '../agent/api-client.js';
 import { resolveConfig } from '../config.js';
 import { developmentApiKey } from '../domain/api-key.js';
 import { findOrStartServer } from './background-server.js';
@@ -30,6 +27,12 @@ export const options = {
 export async function run({ values }: CommandInput<typeof options>, io: CliIo): Promise<number> {
   const config = resolveConfig(toConfigFlags(values), io.env);
   const apiKey = config.apiKey ?? developmentApiKey;
+  // Loaded here, not at the top: every other command starts without the tools and the MCP server.
+  const [{ StdioServerTransport }, { createAgentServer }, { createApiClient }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
+    import('../agent/agent-server.js'),
+    import('../agent/api-client.js'),
+  ]);
   const baseUrl = (
     values.url ??
     (await findOrStartServer({ dataDir: config.dataDir, serveArgs: ['--port', values.port ?? '0'], env: io.env, log: io.stderr }))
