@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 describe('the agent tools over HTTP', () => {
-  it('answers 401 without the API key and 405 to a GET', async () => {
+  it('answers 401 without the API key, 403 to a service token and 405 to a GET', async () => {
     const initialize = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
     const bare = await fetch(`${harness.baseUrl}/agent/mcp`, {
       method: 'POST',
@@ -58,6 +58,17 @@ describe('the agent tools over HTTP', () => {
       body: JSON.stringify(initialize),
     });
     expect(wrong.status).toBe(401);
+    const { body: minted } = await harness.call('POST', '/tokens', { body: {} });
+    const withToken = await fetch(`${harness.baseUrl}/agent/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${(minted as { token: string }).token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify(initialize),
+    });
+    expect(withToken.status).toBe(403);
     const get = await fetch(`${harness.baseUrl}/agent/mcp`, { headers: { authorization: `Bearer ${testApiKey}` } });
     expect(get.status).toBe(405);
   });
