@@ -105,10 +105,12 @@ const allowedTargets: Record<string, readonly string[]> = {
   api: ['api/', 'mcp/', 'sim/', 'reading/', 'search/', 'domain/', 'store/', ...leaves],
   // ui -> api/pages: the one shared look (the stylesheet of the dashboard and of the setup and login pages).
   ui: ['ui/', 'api/pages/', 'mcp/', 'sim/', 'reading/', 'search/', 'domain/', 'store/', ...leaves],
-  platform: ['platform/', 'api/', 'ui/', 'mcp/', 'sim/', 'search/', 'store/', 'domain/', ...leaves],
+  // agent -> reading: explain_connection reads the tools the API lists, as `mcpsim explain` does.
+  agent: ['agent/', 'reading/', 'domain/', ...leaves],
+  platform: ['platform/', 'agent/', 'api/', 'ui/', 'mcp/', 'sim/', 'search/', 'store/', 'domain/', ...leaves],
   node: ['node/', 'api/', ...leaves],
   msw: ['msw/', 'platform/', 'scenario/', 'domain/', ...leaves],
-  cli: ['cli/', 'node/', 'platform/', 'scenario/', 'config.ts', 'domain/', ...leaves],
+  cli: ['cli/', 'agent/', 'node/', 'platform/', 'scenario/', 'config.ts', 'domain/', ...leaves],
 };
 
 /** Packages that `domain/` and `errors.ts` must never import: web framework, SQLite, msw, the MCP SDK, the AI SDK. */
@@ -349,7 +351,7 @@ describe('the layer checker', () => {
       'src/errors.ts:1 imports "./version.js" (src/version.ts): errors.ts may import only packages, nothing from src/',
       'src/node/serve.ts:1 imports "../store/stores.js" (src/store/stores.ts): node/ may import only node/, api/, errors.ts, version.ts',
       'src/cli/main.ts:1 imports "../../test/support/harness.js" (src/../test/support/harness.ts): src/ must not import from outside src/',
-      'src/cli/main.ts:2 imports "../store/stores.js" (src/store/stores.ts): cli/ may import only cli/, node/, platform/, scenario/, config.ts, domain/, errors.ts, version.ts',
+      'src/cli/main.ts:2 imports "../store/stores.js" (src/store/stores.ts): cli/ may import only cli/, agent/, node/, platform/, scenario/, config.ts, domain/, errors.ts, version.ts',
     ]);
     expect(findGlobalViolations(fixture)).toEqual([
       'src/domain/bad.ts:7 uses console.log: only src/cli/ writes to the console',
@@ -396,7 +398,7 @@ describe('the import directions of docs/architecture.md', () => {
     expect(about('node/'), report(about('node/'))).toEqual([]);
   });
 
-  it('lets cli/ import only cli/, node/, platform/, scenario/, config.ts and the leaves, inside src/ and to files that exist', () => {
+  it('lets cli/ import only cli/, agent/, node/, platform/, scenario/, config.ts and the leaves, inside src/ and to files that exist', () => {
     const cliUses = sources.filter((file) => file.path.startsWith('cli/')).flatMap(scanImports);
     expect(cliUses.some((use) => use.target !== null && !use.target.startsWith('cli/'))).toBe(true);
     const broken = cliUses

@@ -8,6 +8,7 @@ import { guardHosts } from './http/host-guard.js';
 import { refuseRelayedRequests } from './http/hop-guard.js';
 import { toLoggedPath } from './http/logged-path.js';
 import { createUplinkUpgrade } from './uplink-upgrade.js';
+import { mountAgent } from './agent-mount.js';
 import type { Operation } from './http/operation.js';
 import { createUnroutedAnswer, toErrorResponse, toSubApp } from './http/operation-routes.js';
 import { connectPrefix, toHonoPath, toRootHonoPath } from './http/route-path.js';
@@ -63,6 +64,7 @@ export function createApp(dependencies: AppDependencies, services: AppServices):
   // The dashboard's pages come before CORS: they are for this origin only (cookie session, CSRF token).
   if (dependencies.dashboard) app.route('/', dependencies.dashboard.app);
   app.use('*', cors(dependencies));
+  if (dependencies.agent) mountAgent(app, dependencies.agent, authenticate);
   const upgrade = createUplinkUpgrade({ resolver: services.resolver, uplinks: services.uplinks, authenticate });
   app.use(toHonoPath('/connect/{namespace}/{connectionId}'), upgrade);
   app.use(toRootHonoPath('/connect/{namespace}/{connectionId}'), upgrade);

@@ -62,6 +62,17 @@ export interface AppDependencies {
   listenUrl: () => string | null;
   /** The dashboard (src/ui), mounted by platform/: its pages under `/ui`, and `GET /` for browsers. */
   dashboard?: DashboardMount | undefined;
+  /** The agent's tools over Streamable HTTP (src/agent), mounted by platform/: docs/agents.md. */
+  agent?: AgentMount | undefined;
+}
+
+/**
+ * What the API needs of the agent's tools, declared here so api/ never imports agent/: the path,
+ * and the answer to an authenticated POST, given the caller's API key (the tools act with it).
+ */
+export interface AgentMount {
+  path: string;
+  answer(request: Request, apiKey: string): Promise<Response>;
 }
 
 /**

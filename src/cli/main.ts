@@ -9,6 +9,7 @@ import * as evaluate from './eval-command.js';
 import * as explain from './explain-command.js';
 import type { CliIo } from './io.js';
 import * as keysCreate from './keys-create-command.js';
+import * as mcp from './mcp-command.js';
 import { parseCommandArgs } from './parse-command-args.js';
 import * as record from './record-command.js';
 import * as registryGenerate from './registry-generate-command.js';
@@ -27,6 +28,7 @@ export const commands: readonly Command[] = [
   demo,
   serve,
   uplink,
+  mcp,
   capture,
   verify,
   check,

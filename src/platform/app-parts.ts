@@ -1,5 +1,5 @@
 import { createConnectionUpstream } from '../api/connection-upstream.js';
-import type { AppDependencies, AppServices, DashboardMount, Logger } from '../api/context.js';
+import type { AppDependencies, AppServices, DashboardMount, AgentMount, Logger } from '../api/context.js';
 import { storeForcedStatus } from '../api/forced-status.js';
 import { createBodyBudget, defaultBodyLimits, type BodyLimits } from '../api/http/body-budget.js';
 import { createSetupLinks } from '../api/setup-links.js';
@@ -43,6 +43,7 @@ export interface AppPartsInput {
   upstreamCallTimeoutMs: number;
   capture?: CaptureSink | undefined;
   dashboard?: DashboardMount | undefined;
+  agent?: AgentMount | undefined;
   /** Changes to the large-body rules (`defaultBodyLimits`). */
   bodyLimits?: Partial<BodyLimits> | undefined;
   /** Changes to the bounds on MCP sessions (`defaultSessionLimits`). */
@@ -112,6 +113,7 @@ export function createAppParts(input: AppPartsInput): AppParts {
       allowedHosts: input.allowedHosts,
       listenUrl: input.listenUrl,
       dashboard: input.dashboard,
+      agent: input.agent,
     },
     services: { runner, resolver, sessions, sessionLeases, upstream, uplinks, setupLinks, upstreamTimeoutMs: pool.timeoutMs },
     pool,

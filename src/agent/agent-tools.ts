@@ -1,0 +1,33 @@
+import type { AgentTool } from './agent-tool.js';
+import { deleteConnection, getConnection, listConnections, mockServer } from './connection-tools.js';
+import { readCalls, verifyCalls } from './call-tools.js';
+import { forkConnection, getClock, listSnapshots, restoreSnapshot, setClock, setFaults, takeSnapshot } from './control-tools.js';
+import { findServers, getServer } from './registry-tools.js';
+import { correctTools, explainConnection, getWorld, resetConnection, seedWorld } from './world-tools.js';
+
+/**
+ * Every tool of `mcpsim mcp`, in the order a client lists them: the core loop first (find, mock,
+ * explain, seed, read, verify), then the controls. docs/agents.md's tool table is made from this list.
+ */
+export const agentTools: readonly AgentTool[] = [
+  findServers,
+  getServer,
+  mockServer,
+  listConnections,
+  getConnection,
+  deleteConnection,
+  explainConnection,
+  correctTools,
+  getWorld,
+  seedWorld,
+  resetConnection,
+  readCalls,
+  verifyCalls,
+  takeSnapshot,
+  listSnapshots,
+  restoreSnapshot,
+  forkConnection,
+  getClock,
+  setClock,
+  setFaults,
+] as unknown as readonly AgentTool[];

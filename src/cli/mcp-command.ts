@@ -1,0 +1,58 @@
+import { resolveConfig } from '../config.js';
+import { developmentApiKey } from '../domain/api-key.js';
+import { findOrStartServer } from './background-server.js';
+import { CliError, exitCodes } from './cli-error.js';
+import type { CommandInput, CommandOptions } from './command.js';
+import { configOptions, toConfigFlags } from './config-options.js';
+import type { CliIo } from './io.js';
+
+export const name = 'mcp';
+export const usage = '[options]';
+export const summary = "serve mcpsim's own tools to a coding agent over stdio (mock, seed, verify)";
+export const help = `Serves mcpsim's tools over MCP on stdin/stdout, for a coding agent (Claude Code, Cursor, VS Code)
+to set up mocks, seed their worlds, read what a client under test called and verify it
+(docs/agents.md). It uses the server running on the data directory, or --url; when none runs, it
+starts one in the background on the data directory (its log in <data-dir>/serve.log) that keeps
+running after this command ends. Its tools act through the server's REST API with the API key
+(--api-key / MCPSIM_API_KEY, else the development key of a loopback server). Nothing but the
+protocol is written to stdout; messages go to stderr.`;
+
+export const options = {
+  url: { type: 'string', value: '<url>', help: 'the mcpsim server to use (default: the one on the data directory)' },
+  'data-dir': configOptions['data-dir'],
+  'api-key': { ...configOptions['api-key'], help: 'the API key the tools act with (env MCPSIM_API_KEY; default the development key)' },
+  port: { ...configOptions.port, help: 'the port of a server started in the background (default 0: a free one)' },
+} as const satisfies CommandOptions;
+
+export async function run({ values }: CommandInput<typeof options>, io: CliIo): Promise<number> {
+  const config = resolveConfig(toConfigFlags(values), io.env);
+  const apiKey = config.apiKey ?? developmentApiKey;
+  // Loaded here, not at the top: every other command starts without the tools and the MCP server.
+  const [{ StdioServerTransport }, { createAgentServer }, { createApiClient }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
+    import('../agent/agent-server.js'),
+    import('../agent/api-client.js'),
+  ]);
+  const baseUrl = (
+    values.url ??
+    (await findOrStartServer({ dataDir: config.dataDir, serveArgs: ['--port', values.port ?? '0'], env: io.env, log: io.stderr }))
+  ).replace(/\/+$/, '');
+  const api = createApiClient({ baseUrl, apiKey, fetch: (request) => fetch(request) });
+  // One look before serving: a wrong key or URL is said once here, not in every tool's answer.
+  await api.request('GET', '/__mcpsim/clock').catch((error: unknown) => {
+    throw new CliError(
+      `${baseUrl} refused the tools' first request (${(error as Error).message}); check --url and --api-key`,
+      exitCodes.failure,
+    );
+  });
+  const server = createAgentServer({ api, baseUrl });
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
+  await server.connect(transport);
+  io.stderr(`mcpsim mcp: serving mcpsim's tools on stdio, acting on ${baseUrl}\n`);
+  // The client closing stdin is the end of the session; so is a signal.
+  process.stdin.once('end', () => void server.close());
+  io.onShutdownSignal(() => void server.close());
+  await closed;
+  return exitCodes.ok;
+}

@@ -1,0 +1,72 @@
+/**
+ * `mcpsim mcp` over stdio, as a coding agent's MCP config runs it: the official SDK client spawns
+ * the CLI as a child, which finds (or starts) the server on its data directory and serves the tools.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { projectDirectory } from '../support/demo-server.js';
+import { startHarness, testApiKey } from '../support/harness.js';
+
+const tsx = join(projectDirectory, 'node_modules', '.bin', 'tsx');
+const bin = join(projectDirectory, 'src', 'cli', 'bin.ts');
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function spawnAgent(args: string[], env: Record<string, string>, cwd: string): Promise<Client> {
+  const client = new Client({ name: 'stdio-test', version: '1' });
+  const transport = new StdioClientTransport({
+    command: tsx,
+    args: [bin, 'mcp', ...args],
+    env: { ...env, PATH: process.env.PATH ?? '' },
+    cwd,
+    stderr: 'pipe',
+  });
+  cleanups.push(() => client.close());
+  await client.connect(transport);
+  return client;
+}
+
+describe('mcpsim mcp over stdio', () => {
+  it('serves the tools against the server at --url, with its key', { timeout: 120_000 }, async () => {
+    const harness = await startHarness('socket');
+    cleanups.push(() => harness.close());
+    const client = await spawnAgent(['--url', harness.baseUrl], { MCPSIM_API_KEY: testApiKey }, projectDirectory);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toContain('verify_calls');
+    const found = await client.callTool({ name: 'find_servers', arguments: { query: 'linear' } });
+    expect(found.isError).toBeFalsy();
+    expect(JSON.stringify(found.structuredContent)).toContain('@jerhadf/linear-mcp-server');
+  });
+
+  it(
+    'starts a server in the background on the data directory when none runs, and a second one reuses it',
+    { timeout: 180_000 },
+    async () => {
+      const project = mkdtempSync(join(tmpdir(), 'mcpsim-agent-project-'));
+      cleanups.push(() => rmSync(project, { recursive: true, force: true }));
+      cleanups.push(() => {
+        // The background server outlives the command by design; the test ends it by the pid it wrote.
+        try {
+          const { pid } = JSON.parse(readFileSync(join(project, '.mcpsim', 'serve.json'), 'utf8')) as { pid: number };
+          process.kill(pid, 'SIGTERM');
+        } catch {
+          // already gone
+        }
+      });
+      const first = await spawnAgent([], {}, project);
+      const mocked = await first.callTool({ name: 'mock_server', arguments: { server: '@jerhadf/linear-mcp-server' } });
+      expect(mocked.isError, JSON.stringify(mocked.content)).toBeFalsy();
+      const holder = JSON.parse(readFileSync(join(project, '.mcpsim', 'serve.json'), 'utf8')) as { url: string };
+      expect((mocked.structuredContent as { endpoint: string }).endpoint.startsWith(holder.url)).toBe(true);
+      const second = await spawnAgent([], {}, project);
+      const listed = await second.callTool({ name: 'list_connections', arguments: {} });
+      expect(JSON.stringify(listed.structuredContent)).toContain('jerhadf-linear-mcp-server');
+    },
+  );
+});
