@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { toolOverrideSchema } from '../domain/mock-settings.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import type { WorldState } from '../domain/memory-log.js';
-import { readServer } from '../reading/read-server.js';
-import { explainTools } from '../reading/tool-explanation.js';
+import { readServer, type ReadOptions } from '../reading/read-server.js';
 import { defineAgentTool, destructive, idempotentWrite, readOnly, type AgentContext } from './agent-tool.js';
 import {
   confirmInput,
@@ -57,6 +56,7 @@ export const explainConnection = defineAgentTool({
     const model = readServer(listed.tools, {
       serverNames: [connection.name],
       corrections: simulation.tools as Record<string, z.infer<typeof toolOverrideSchema>>,
+      entities: simulation.entities as ReadOptions['entities'],
     });
     return {
       entityTypes: [...model.entityTypes.values()].map((type) => ({
@@ -66,7 +66,7 @@ export const explainConnection = defineAgentTool({
         parents: type.parents.map((parent) => `${parent.type} (argument ${parent.argument})`),
         tools: type.tools,
       })),
-      tools: explainTools(model, world).map((explanation) => ({ ...explanation })),
+      tools: model.readingsIn(world).map((reading) => ({ ...reading })),
     };
   },
 });
