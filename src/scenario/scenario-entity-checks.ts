@@ -10,7 +10,7 @@ import type { ToolDefinition } from '../domain/registry.js';
 import { readServer, type ServiceModel } from '../reading/read-server.js';
 import type { Scenario } from './scenario-schema.js';
 import { closestOf, toDisplayPath, type Finding, type Segment } from './scenario-issues.js';
-import { toolsByServer, toServerKey } from './scenario-tool-checks.js';
+import { mockConnectionTools } from './scenario-tool-checks.js';
 
 /**
  * Problems of the entity corrections, at their paths.
@@ -23,26 +23,21 @@ export function findEntityCorrectionProblems(scenario: Scenario): Finding[] {
   const findings: Finding[] = [];
   const report = (path: Segment[], message: string, at?: 'key') =>
     findings.push({ path, message: `${toDisplayPath(path)}: ${message}`, ...(at ? { at } : {}) });
-  const byServer = toolsByServer(scenario);
   const models: ServiceModel[] = [];
   let allKnown = true;
-  for (const [namespaceIndex, namespace] of scenario.namespaces.entries()) {
-    for (const [index, connection] of namespace.connections.entries()) {
-      if (connection.mock === undefined || connection.mock === false) continue;
-      const tools = connection.server === undefined ? undefined : byServer.get(toServerKey(connection.server));
-      if (!tools) {
-        allKnown = false;
-        continue;
-      }
-      const mock = typeof connection.mock === 'object' ? connection.mock : {};
-      const model = readServer(tools, { serverNames: [connection.server!], corrections: { ...scenario.tools, ...mock.tools } });
-      models.push(model);
-      for (const [type, correction] of Object.entries(mock.entities ?? {})) {
-        const path: Segment[] = ['namespaces', namespaceIndex, 'connections', index, 'mock', 'entities', type];
-        if (!model.entityTypes.has(type))
-          report(path, `no tool of server "${connection.server}" acts on a "${type}"; ${suggestion(type, [model])}`, 'key');
-        else checkCorrection(path, model, type, correction, report);
-      }
+  for (const { namespaceIndex, index, connection, tools } of mockConnectionTools(scenario)) {
+    if (!tools) {
+      allKnown = false;
+      continue;
+    }
+    const mock = typeof connection.mock === 'object' ? connection.mock : {};
+    const model = readServer(tools, { serverNames: [connection.server!], corrections: { ...scenario.tools, ...mock.tools } });
+    models.push(model);
+    for (const [type, correction] of Object.entries(mock.entities ?? {})) {
+      const path: Segment[] = ['namespaces', namespaceIndex, 'connections', index, 'mock', 'entities', type];
+      if (!model.entityTypes.has(type))
+        report(path, `no tool of server "${connection.server}" acts on a "${type}"; ${suggestion(type, [model])}`, 'key');
+      else checkCorrection(path, model, type, correction, report);
     }
   }
   for (const [type, correction] of Object.entries(scenario.entities ?? {})) {

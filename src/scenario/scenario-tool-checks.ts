@@ -28,6 +28,33 @@ export function toolsByServer(scenario: Scenario): Map<string, readonly ToolDefi
   return tools;
 }
 
+/** A mock connection of the scenario, where it is, and its server's tools (undefined: a server the scenario cannot name). */
+export interface MockConnectionTools {
+  namespaceIndex: number;
+  index: number;
+  connection: ScenarioConnection;
+  tools: readonly ToolDefinition[] | undefined;
+}
+
+/** Every mock connection of the scenario, in order, with its server's tools. */
+export function mockConnectionTools(scenario: Scenario): MockConnectionTools[] {
+  const byServer = toolsByServer(scenario);
+  return scenario.namespaces.flatMap((namespace, namespaceIndex) =>
+    namespace.connections.flatMap((connection, index) =>
+      connection.mock === undefined || connection.mock === false
+        ? []
+        : [
+            {
+              namespaceIndex,
+              index,
+              connection,
+              tools: connection.server === undefined ? undefined : byServer.get(toServerKey(connection.server)),
+            },
+          ],
+    ),
+  );
+}
+
 function mockTools(mock: ScenarioConnection['mock']): Record<string, { id?: string | null | undefined }> | undefined {
   return typeof mock === 'object' ? mock.tools : undefined;
 }
@@ -42,7 +69,6 @@ export function findToolOverrideProblems(scenario: Scenario): Finding[] {
   const findings: Finding[] = [];
   const report = (path: Segment[], message: string, at?: 'key') =>
     findings.push({ path, message: `${toDisplayPath(path)}: ${message}`, ...(at ? { at } : {}) });
-  const byServer = toolsByServer(scenario);
   const checkId = (path: Segment[], tool: ToolDefinition, id: string | null | undefined) => {
     const properties = tool.inputSchema.properties;
     if (typeof id !== 'string' || !properties || typeof properties !== 'object') return;
@@ -58,42 +84,38 @@ export function findToolOverrideProblems(scenario: Scenario): Finding[] {
 
   const reachable: ToolDefinition[] = [];
   let allKnown = true;
-  for (const [namespaceIndex, namespace] of scenario.namespaces.entries()) {
-    for (const [index, connection] of namespace.connections.entries()) {
-      if (connection.mock === undefined || connection.mock === false) continue;
-      const tools = connection.server === undefined ? undefined : byServer.get(toServerKey(connection.server));
-      if (!tools) {
-        allKnown = false;
-        continue;
-      }
-      reachable.push(...tools);
-      for (const [faultIndex, fault] of (connection.faults ?? []).entries()) {
-        if (fault.tool === undefined || tools.some((candidate) => candidate.name === fault.tool)) continue;
-        // A fault on a misspelt tool never fires: the step that expects it fails at test time.
+  for (const { namespaceIndex, index, connection, tools } of mockConnectionTools(scenario)) {
+    if (!tools) {
+      allKnown = false;
+      continue;
+    }
+    reachable.push(...tools);
+    for (const [faultIndex, fault] of (connection.faults ?? []).entries()) {
+      if (fault.tool === undefined || tools.some((candidate) => candidate.name === fault.tool)) continue;
+      // A fault on a misspelt tool never fires: the step that expects it fails at test time.
+      const closest = closestOf(
+        fault.tool,
+        tools.map((candidate) => candidate.name),
+      );
+      report(
+        ['namespaces', namespaceIndex, 'connections', index, 'faults', faultIndex, 'tool'],
+        `server "${connection.server}" has no tool "${fault.tool}", so this fault would never fire; ${closest ? `did you mean "${closest}"?` : `its tools are ${tools.map((candidate) => candidate.name).join(', ')}`}`,
+      );
+    }
+    for (const [name, override] of Object.entries(mockTools(connection.mock) ?? {})) {
+      const path: Segment[] = ['namespaces', namespaceIndex, 'connections', index, 'mock', 'tools', name];
+      const tool = tools.find((candidate) => candidate.name === name);
+      if (!tool) {
         const closest = closestOf(
-          fault.tool,
+          name,
           tools.map((candidate) => candidate.name),
         );
         report(
-          ['namespaces', namespaceIndex, 'connections', index, 'faults', faultIndex, 'tool'],
-          `server "${connection.server}" has no tool "${fault.tool}", so this fault would never fire; ${closest ? `did you mean "${closest}"?` : `its tools are ${tools.map((candidate) => candidate.name).join(', ')}`}`,
+          path,
+          `server "${connection.server}" has no tool "${name}"; ${closest ? `did you mean "${closest}"?` : `its tools are ${tools.map((candidate) => candidate.name).join(', ')}`}`,
+          'key',
         );
-      }
-      for (const [name, override] of Object.entries(mockTools(connection.mock) ?? {})) {
-        const path: Segment[] = ['namespaces', namespaceIndex, 'connections', index, 'mock', 'tools', name];
-        const tool = tools.find((candidate) => candidate.name === name);
-        if (!tool) {
-          const closest = closestOf(
-            name,
-            tools.map((candidate) => candidate.name),
-          );
-          report(
-            path,
-            `server "${connection.server}" has no tool "${name}"; ${closest ? `did you mean "${closest}"?` : `its tools are ${tools.map((candidate) => candidate.name).join(', ')}`}`,
-            'key',
-          );
-        } else checkId(path, tool, override.id);
-      }
+      } else checkId(path, tool, override.id);
     }
   }
   for (const [name, override] of Object.entries(scenario.tools ?? {})) {

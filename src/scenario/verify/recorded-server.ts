@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { toFixturePath } from '../../domain/fixture-path.js';
 import { parse } from 'yaml';
 import { scenarioSchema } from '../scenario-schema.js';
-import type { ServerSurface } from './surface-drift.js';
+import { toSurfaceTool, type ServerSurface } from './surface-drift.js';
 
 /** One recorded call: what was sent, what the server answered, and where the entry is. */
 export interface RecordedCall {
@@ -63,14 +63,7 @@ export function loadRecordedServers(path: string): RecordedServer[] {
   const scenario = parsed.data;
   const fixturesDir = resolve(dirname(file), scenario.fixtures ?? '../fixtures');
   return scenario.servers.map((server) => {
-    const tools = server.tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
-      name,
-      ...(title === undefined ? {} : { title }),
-      ...(description === undefined ? {} : { description }),
-      ...(inputSchema === undefined ? {} : { inputSchema }),
-      ...(outputSchema === undefined ? {} : { outputSchema }),
-      ...(annotations === undefined ? {} : { annotations }),
-    }));
+    const tools = server.tools.map(toSurfaceTool);
     return {
       qualifiedName: server.qualifiedName,
       file,

@@ -16,6 +16,18 @@ export interface SurfaceTool {
   annotations?: Record<string, unknown> | undefined;
 }
 
+/** A tool with only the fields a scenario declares (a live listing may carry more: `execution`, `_meta`, `icons`). */
+export function toSurfaceTool({ name, title, description, inputSchema, outputSchema, annotations }: SurfaceTool): SurfaceTool {
+  return {
+    name,
+    ...(title === undefined ? {} : { title }),
+    ...(description === undefined ? {} : { description }),
+    ...(inputSchema === undefined ? {} : { inputSchema }),
+    ...(outputSchema === undefined ? {} : { outputSchema }),
+    ...(annotations === undefined ? {} : { annotations }),
+  };
+}
+
 /** What a server shows before any call. Lists left undefined were not recorded, so they are not compared. */
 export interface ServerSurface {
   serverInfo?: { name: string; version: string } | undefined;

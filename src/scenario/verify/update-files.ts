@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { sortKeys } from '../../domain/canonical-json.js';
 import { redactJson } from '../../domain/redaction.js';
-import type { ServerSurface } from './surface-drift.js';
+import { toSurfaceTool, type ServerSurface } from './surface-drift.js';
 import type { ServerVerification } from './verify-server.js';
 
 export interface UpdateInput {
@@ -50,14 +50,7 @@ export function updateDriftedFiles({ verification, live, secrets, now }: UpdateI
   if (surfaceDrifted) {
     const tools = redact(live.tools);
     // A scenario declares each tool by the fields its format has, as capture writes them.
-    const declared = tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
-      name,
-      ...(title === undefined ? {} : { title }),
-      ...(description === undefined ? {} : { description }),
-      ...(inputSchema === undefined ? {} : { inputSchema }),
-      ...(outputSchema === undefined ? {} : { outputSchema }),
-      ...(annotations === undefined ? {} : { annotations }),
-    }));
+    const declared = tools.map(toSurfaceTool);
     written.push(
       updateScenarioServer(verification.file, verification.server, {
         tools: declared,
