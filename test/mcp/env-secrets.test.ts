@@ -35,7 +35,8 @@ describe('environment values of a stdio uplink', () => {
   const ended: Promise<string>[] = [];
 
   beforeAll(async () => {
-    harness = await startHarness('socket', { upstreamCallTimeoutMs: 1500 });
+    // Starting node for the local server takes seconds on a busy machine: nothing here waits for a timeout.
+    harness = await startHarness('socket', { upstreamTimeoutMs: 30_000, upstreamCallTimeoutMs: 30_000 });
     await harness.call('PUT', '/namespaces/local');
     for (const id of ['leaky', 'crash']) await harness.call('PUT', `/connect/local/${id}`, { body: { transport: 'uplink' } });
   });
