@@ -159,13 +159,16 @@ function toDescribedEntity(shape: ToolShape, tool: ToolDefinition, context: Enti
  */
 function toEntityOfIdArgument(shape: ToolShape, tool: ToolDefinition, context: EntityContext): string | null {
   // Only a setter of something no other tool names (`fill_color`): a read or update of a known entity lacks only its id.
-  if (shape.idArgument !== null || shape.dispatch || !toWords(tool.name).includes('set') || context.isShared(shape.entity)) return null;
-  const named = [...requiredOf(tool)].flatMap((name) => {
+  if (shape.dispatch || !toWords(tool.name).includes('set') || context.isShared(shape.entity)) return null;
+  const entityOf = (name: string) => {
     const words = toWords(name).map((word) => toFullWord(toSingular(word)));
     const stem = words.slice(0, -1).join('_');
-    return words.length > 1 && ownerSuffixes.has(words[words.length - 1]!) && context.entities.has(stem) ? [stem] : [];
-  });
-  return named.length === 1 && named[0] !== shape.entity ? named[0]! : null;
+    return words.length > 1 && ownerSuffixes.has(words[words.length - 1]!) && context.entities.has(stem) ? stem : null;
+  };
+  const named = [...requiredOf(tool)].flatMap((name) => entityOf(name) ?? []);
+  if (named.length !== 1 || named[0] === shape.entity) return null;
+  // An id argument the reading found stays the tool's own unless it is the one that names that entity (a guessed id).
+  return shape.idArgument === null || entityOf(shape.idArgument) === named[0] ? named[0]! : null;
 }
 
 /**

@@ -40,6 +40,7 @@ import {
 } from './related-shapes.js';
 import { fallbackIdArgument, hasIdLike, namesOne, readsDetails } from './tool-kind-words.js';
 import { toEntityContext, toOwnEntityWords, withOwnEntity } from './tool-entity.js';
+import { toWords } from './entity-words.js';
 import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
@@ -146,7 +147,8 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
     basis = computes ? 'name' : 'annotations';
   }
   // `set_active_board(board_id)`, `set_focus(node_id)`: the client's own selection, not a change to the entity.
-  if (parsed.verb === 'set' && sessionWords.has(parsed.entityWords[0]!)) operation = 'other';
+  // Read from the name itself: the entity's words have lost an adjective such as `active` by now.
+  if (parsed.verb === 'set' && sessionWords.has(toWords(tool.name)[1] ?? '')) operation = 'other';
   // `microsoft_docs_fetch(url)`: a read of one page by its URL, whatever the noun's number.
   const onlyRequired = [...requiredOf(tool)];
   const byUrl = onlyRequired.length === 1 && isUrlArgument(onlyRequired[0]!);

@@ -111,7 +111,7 @@ describe('registry ownership of imports and old data', () => {
     db.exec('ALTER TABLE api_keys DROP COLUMN label');
     db.exec('ALTER TABLE memory_snapshots DROP COLUMN scope; ALTER TABLE memory_snapshots DROP COLUMN connection_id');
     db.exec('ALTER TABLE memory_calls DROP COLUMN cached_input_tokens');
-    db.exec('ALTER TABLE mock_settings DROP COLUMN surface');
+    db.exec('ALTER TABLE mock_settings DROP COLUMN surface; ALTER TABLE mock_settings DROP COLUMN entities');
     db.exec('ALTER TABLE memory_calls DROP COLUMN logged_chars');
     db.exec('DROP TRIGGER memory_calls_drop_terms; DROP TABLE memory_call_terms; ALTER TABLE memory_calls DROP COLUMN terms_indexed');
     db.pragma('user_version = 7');
