@@ -6,9 +6,9 @@
  *
  * - clock: the simulator answers from the platform clock (sim/stateful/clock-answers.ts), whatever the operation;
  * - screenshot: it answers an image (sim/stateful/screenshot.ts);
- * - current_user: a read with no id of a self entity (`get_me`), which the starting world seeds (domain/starting-world.ts);
+ * - current_user: a read with no id of the caller (`get_me`, `get_user()` "the current user"), which the starting world seeds (starting-world.ts);
  * - web_page: a read that takes a URL, answered as the page (sim/stateful/web-pages.ts);
- * - described_value: a read with no id, or an action, answered with what its description says it returns (described-values.ts);
+ * - described_value: a read with no id, or an action with no output schema, answered with what its description says it returns or the value its words name (described-values.ts);
  * - batch: a create of a list of items, a read, update or delete by a list of ids, or a list that must be given ids (world-batches.ts);
  * - transition: an update whose verb sets a state (`finalize`, `archive`) or that takes a target state (`transition`);
  * - move: an update that must be given a parent reference it changes (sim/stateful/world-answers.ts merges it);
@@ -24,14 +24,15 @@ import type { ToolShape } from '../../src/reading/tool-operation.js';
 import { toParentReferences } from '../../src/reading/tool-parents.js';
 import { toNormalName } from '../../src/domain/world-query.js';
 import { toClockAnswer } from '../../src/sim/stateful/clock-answers.js';
-import { describedFieldNames, describedText, describedValues } from '../../src/sim/stateful/described-values.js';
+import { computedValueWord, describedFields, describedText } from '../../src/sim/stateful/described-values.js';
 import { isScreenshotTool } from '../../src/sim/stateful/screenshot.js';
+import { readsCurrentUser } from '../../src/sim/stateful/starting-world.js';
 import { batchItems, idListNames } from '../../src/sim/stateful/world-batches.js';
 import { scopeArguments, type AnswerInput } from '../../src/sim/stateful/world-conventions.js';
 import type { LabelKind } from './corpus-files.js';
 
-/** The self entities starting-world.ts seeds for a read with no id (its `selfEntities`, not exported). */
-const selfEntities = /^(me|self|whoami|viewer|current_user|user_me|my_user|user_self)$/;
+/** What a described value is made up with; only whether it has fields counts here. */
+const context = { seed: 'measure', now: '2026-01-01T00:00:00.000Z' };
 /** The arguments world-answers.ts reads as the state an update moves to (its `targetStateArguments`, not exported). */
 const targetStateArguments = new Set(['transition', 'targetstatus', 'targetstate', 'tostatus', 'tostate', 'newstatus', 'newstate']);
 
@@ -59,10 +60,11 @@ function toReadKind({ tool, shape, shapes, serverTools }: ReadTool): LabelKind {
   if (isScreenshotTool(tool)) return 'screenshot';
   const { operation } = shape;
   const noId = shape.idArgument === null;
-  if (operation === 'read' && noId && selfEntities.test(shape.entity)) return 'current_user';
+  if (readsCurrentUser(shape, tool)) return 'current_user';
   if (operation === 'read' && [...requiredOf(tool)].some(isUrlArgument)) return 'web_page';
-  if (operation === 'read' && noId && (describedValues(tool).length > 0 || describedFieldNames(tool).length > 0)) return 'described_value';
-  if (operation === 'other' && describedText(tool) !== null) return 'described_value';
+  if (operation === 'read' && noId && Object.keys(describedFields(tool, shape.entity, context)).length > 0) return 'described_value';
+  if (operation === 'other' && !tool.outputSchema && (describedText(tool) !== null || computedValueWord(tool) !== null))
+    return 'described_value';
   const input = toAnswerInput({ tool, shape, shapes, serverTools });
   if (isBatch(input)) return 'batch';
   if (operation !== 'update') return operation;

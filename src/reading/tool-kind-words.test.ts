@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../domain/registry.js';
-import { fallbackIdArgument, hasIdLike, namesOne, readsDetails } from './tool-kind-words.js';
+import { fallbackIdArgument, hasIdLike, isCurrentUserRead, namesOne, readsDetails } from './tool-kind-words.js';
 import { inferServerShapes } from './tool-operation.js';
 
 const tool = (name: string, properties: Record<string, unknown> = {}, required: string[] = Object.keys(properties)): ToolDefinition => ({
@@ -140,5 +140,20 @@ describe('writes, and what a client selects for itself', () => {
     ]);
     expect(shapes.get('generate_share_url')?.operation).toBe('other');
     expect(shapes.get('validate_manifest')?.operation).toBe('other');
+  });
+});
+
+describe('the current user', () => {
+  it('reads a read of the caller by its self word, or a person read its description says is the authenticated one', () => {
+    expect(isCurrentUserRead('whoami', '', false)).toBe(true);
+    expect(isCurrentUserRead('members_get_current', 'Get a member', false)).toBe(true);
+    expect(isCurrentUserRead('get_user', "Get the current user's information", false)).toBe(true);
+    expect(isCurrentUserRead('get_account', 'Returns the authenticated account. Needs a token', false)).toBe(true);
+  });
+
+  it('never reads a user named by an argument, nor a read that only mentions the user later', () => {
+    expect(isCurrentUserRead('get_user', 'Get the current user', true)).toBe(false);
+    expect(isCurrentUserRead('get_user', 'Get a user. The current user may read any user', false)).toBe(false);
+    expect(isCurrentUserRead('list_teams', 'Teams where the current user is a member', false)).toBe(false);
   });
 });

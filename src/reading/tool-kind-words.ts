@@ -86,3 +86,31 @@ export function readsDetails(toolName: string): boolean {
   const last = toWords(toolName).at(-1);
   return last === 'details' || last === 'detail' || last === 'info';
 }
+
+/** Names of the caller themself (`get_me`, `whoami`, `viewer`). */
+const selfWords = new Set(['me', 'self', 'whoami', 'viewer', 'myself']);
+/** What the caller is to a service: a user, a member, an account, a profile. */
+const personWords = new Set(['user', 'member', 'account', 'profile']);
+/** A description that says the read is of whoever calls (`the authenticated user`, `the current member`). */
+const selfPhrase =
+  /\b(?:authenticated|current|logged[- ]in|calling|requesting)\s+(?:user|member|account|profile)\b|\bwho (?:am i|you are)\b/i;
+
+/**
+ * A read with no id of the one who calls: `get_me()`, `whoami()`, `users_get_current()`, or a
+ * user, member, account or profile read whose description says it is the authenticated one
+ * (`get_user()`: "Get the current user"). Such a read answers one seeded person, whatever the
+ * entity is called.
+ *
+ * @example
+ *   isCurrentUserRead('get_user', 'Get the current user details', false); // true
+ *   isCurrentUserRead('get_user', 'Get a user by id', true); // false
+ */
+export function isCurrentUserRead(toolName: string, description: string, requiresArguments: boolean): boolean {
+  if (requiresArguments) return false;
+  const words = toWords(toolName);
+  if (words.some((word) => selfWords.has(word))) return true;
+  const person = words.some((word) => personWords.has(toSingular(word)));
+  if (person && words.includes('current')) return true;
+  const sentence = /^[^.\n]*/.exec(description)?.[0] ?? '';
+  return person && selfPhrase.test(sentence);
+}

@@ -72,6 +72,9 @@ export function describedFields(tool: ToolDefinition, entity: string, context: {
   }
   const fields: Record<string, unknown> = {};
   for (const name of describedFieldNames(tool)) fields[name] = describedFieldValue(name, entity, context);
+  // `health_check()`, `get_weather(city)`: a computed value the description does not spell out, under its own word.
+  const word = Object.keys(fields).length === 0 ? computedValueWord(tool) : null;
+  if (word !== null) fields[word] = computedValue(tool, word, context.seed);
   return fields;
 }
 
@@ -101,4 +104,79 @@ export function describedText(tool: ToolDefinition): string | null {
   if (tool.outputSchema) return null;
   const values = describedValues(tool);
   return values.length === 1 ? values[0]! : null;
+}
+
+/**
+ * The words of a value a service computes rather than keeps (a health, a weather, a distance, a
+ * count): no id names it and no list holds it, so its answer is made from what the tool says.
+ */
+const computedWords = new Set([
+  'health',
+  'weather',
+  'forecast',
+  'distance',
+  'direction',
+  'directions',
+  'route',
+  'geocode',
+  'regeocode',
+  'traffic',
+  'stats',
+  'statistics',
+  'metrics',
+  'kpi',
+  'count',
+  'counts',
+  'total',
+  'summary',
+  'usage',
+  'quota',
+  'performance',
+]);
+/** Words that say the value is a rate limit or a service's own status, not an entity's state (`get_server_status`, `rate_limit`). */
+const computedPairs = [/\brate limit\b/, /\b(server|service|system|api|connection|config) status\b/, /\bip location\b/];
+
+/**
+ * The word of the computed value a tool answers (`health` for `health_check`, `weather` for
+ * `maps_weather`, `count` for `get_unread_notification_count`), or null. The tool's name says it;
+ * its description may ("Calculate the distance between two points").
+ *
+ * @example
+ *   computedValueWord({ name: 'get_weather', description: 'Get the weather for a city', inputSchema: { type: 'object' } }); // 'weather'
+ */
+export function computedValueWord(tool: ToolDefinition): string | null {
+  const name = toWords(tool.name);
+  // `ping()` checks the service is alive; `ping_webhook(id)` is an action on something.
+  if (name.length === 1 && name[0] === 'ping') return 'ping';
+  const found = name.find((word) => computedWords.has(word));
+  if (found) return found;
+  const text = name.join(' ');
+  const pair = computedPairs.map((pattern) => pattern.exec(text)?.[0]).find((match) => match !== undefined);
+  if (pair) return pair.replace(' ', '_');
+  const first = /^[^.\n]*/.exec(tool.description ?? '')?.[0].toLowerCase() ?? '';
+  const verb = /^(?:calculate|compute|measure|check|get|fetch|query)\s+(?:the\s+)?([a-z]+)/.exec(first);
+  return verb && computedWords.has(verb[1]!) ? verb[1]! : null;
+}
+
+/**
+ * The answer of an action that computes a value (`maps_weather(city)`, `calculate_distance(from, to)`):
+ * the arguments it was asked for and the value under its word, or null when the tool names none.
+ *
+ * @example
+ *   computedFields(weatherTool, { city: 'Lyon' }, { seed: 's', now }); // { city: 'Lyon', weather: 'Get the weather for a city' }
+ */
+export function computedFields(
+  tool: ToolDefinition,
+  args: Readonly<Record<string, unknown>>,
+  context: { seed: string; now: string },
+): Record<string, unknown> | null {
+  const word = computedValueWord(tool);
+  return word === null ? null : { ...args, ...describedFields(tool, word, context) };
+}
+
+/** A health or status is `UP`, a count or total a number, anything else the description's first sentence. */
+function computedValue(tool: ToolDefinition, word: string, seed: string): unknown {
+  if (['health', 'ping'].includes(word) || word.endsWith('status')) return 'UP';
+  if (['count', 'counts', 'total', 'kpi', 'distance', 'usage', 'quota'].includes(word)) return hashNumber(`${seed}|${tool.name}`) % 1000;
+  return /^[^.\n]*/.exec(tool.description ?? '')?.[0].trim() || word;
 }

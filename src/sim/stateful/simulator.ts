@@ -5,7 +5,7 @@ import type { WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import type { ToolShape } from '../../reading/tool-operation.js';
 import { toClockAnswer } from './clock-answers.js';
-import { describedText } from './described-values.js';
+import { computedFields, describedText } from './described-values.js';
 import { withoutSecrets } from './hidden-fields.js';
 import { lastGivenValue } from './last-given.js';
 import { fitToSchema } from './schema-fit.js';
@@ -77,6 +77,15 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
       // `ping_system`: "Returns 'pong' as plain text" answers pong, not `Done: ping_system {}`.
       const text = shape.operation === 'other' && answer.text !== undefined ? describedText(tool) : null;
       if (text !== null) answer.text = text;
+      // `maps_weather(city)`, `calculate_distance(from, to)`: the value it computes, not `Done: maps_weather {...}`.
+      const computed =
+        text === null && shape.operation === 'other' && answer.text !== undefined
+          ? computedFields(tool, call.arguments, { seed: `${seed}|${call.server}|${call.argumentsKey}`, now })
+          : null;
+      if (computed !== null) {
+        answer.value = computed;
+        delete answer.text;
+      }
       // `get_url_screenshot(url)`: an image, as the real tool sends (screenshot.ts).
       const shot = answer.error === undefined && isScreenshotTool(tool) ? toScreenshotResult(screenshotSubject(call.arguments)) : null;
       const result = { ...(shot ?? toResult(answer, tool)), _meta: { 'mcpsim/operation': toOperationMeta(shape) } };

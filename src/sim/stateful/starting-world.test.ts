@@ -13,6 +13,15 @@ const start = (tools: ToolDefinition[], at: string) => toStartingWorld(readServe
 const tools = () => [tool('list_projects'), tool('create_task', { title: { type: 'string' } }, ['title'])];
 
 describe('toStartingWorld', () => {
+  it('holds the signed-in user under a user entity when a read of no id says it is the current user', () => {
+    const world = start(
+      [{ ...tool('get_user'), description: 'Get the current user' }, tool('get_user_by_id', { user_id: { type: 'string' } }, ['user_id'])],
+      now,
+    );
+    const shape = readServer([{ ...tool('get_user'), description: 'Get the current user' }]).shapes.get('get_user')!;
+    expect(world.entities[shape.entity]?.default).toMatchObject({ id: 'default', login: 'ada' });
+  });
+
   it('holds the signed-in user and one entity of each kind the server creates or lists, and nothing it only searches', () => {
     const world = start(
       [

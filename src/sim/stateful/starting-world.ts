@@ -7,6 +7,7 @@
  * scenario's own world replaces it.
  */
 import { toPlural } from '../../reading/entity-words.js';
+import { isCurrentUserRead } from '../../reading/tool-kind-words.js';
 import { toStringValue } from './field-value.js';
 import { toNewId } from '../../reading/id-format.js';
 import type { WorldState } from '../../domain/memory-log.js';
@@ -34,9 +35,10 @@ export function toStartingWorld(model: ServiceModel, now: string): WorldState {
   const shapes = [...byTool.values()];
   const entities: WorldState['entities'] = {};
   const facts: string[] = [];
-  for (const shape of shapes)
-    if (shape.operation === 'read' && shape.idArgument === null && selfEntities.test(shape.entity))
-      entities[shape.entity] = { default: { id: 'default', ...user } };
+  for (const tool of tools) {
+    const shape = byTool.get(tool.name);
+    if (shape && readsCurrentUser(shape, tool)) entities[shape.entity] = { default: { id: 'default', ...user } };
+  }
   const byEntity = new Map<string, ToolShape[]>();
   for (const shape of shapes) {
     if (!['create', 'list', 'search'].includes(shape.operation) || shape.entity === 'item' || selfEntities.test(shape.entity)) continue;
@@ -70,6 +72,21 @@ export function toStartingWorld(model: ServiceModel, now: string): WorldState {
 }
 
 const examplePattern = /^Example (\w+) ("(?:[^"\\]|\\.)*") was made up from the server's tools/;
+
+/**
+ * A read with no id of the one who calls, which the starting world seeds: its entity names the
+ * caller (`me`), or its words say it reads the authenticated user (`get_user()`: "Get the current
+ * user", `whoami`; tool-kind-words.ts), so the entity may stay `user`.
+ *
+ * @example
+ *   readsCurrentUser(shapes.get('get_me')!, tool); // true
+ */
+export function readsCurrentUser(shape: ToolShape, tool: ToolDefinition): boolean {
+  if (shape.operation !== 'read' || shape.idArgument !== null) return false;
+  if (selfEntities.test(shape.entity)) return true;
+  const required = Array.isArray(tool.inputSchema.required) && tool.inputSchema.required.length > 0;
+  return isCurrentUserRead(tool.name, tool.description ?? '', required);
+}
 
 /**
  * The fact that marks an entity of the starting world as a made-up example: a call may name

@@ -65,10 +65,23 @@ export function scopeArguments(input: AnswerInput): Set<string> {
   // Reads and deletes only: an update's arguments are mostly what it changes (`state`).
   const reads = argumentsOf(['read', 'delete']);
   const lists = argumentsOf(['list', 'search']);
-  const ids = new Set([...shapes.values()].flatMap((candidate) => [candidate.idArgument, candidate.dispatch?.argument]));
+  // The entity's own id arguments only: another entity's id that both its read and list take (`project_id`
+  // in `get_issue(project_id, issue_iid)`) addresses where it lives, so an update never moves it.
+  const ids = new Set(
+    [...shapes.values()].flatMap((candidate) => [
+      candidate.entity === shape.entity ? candidate.idArgument : null,
+      candidate.dispatch?.argument,
+    ]),
+  );
   return new Set(
     [...reads].filter(
-      (name) => lists.has(name) && !ids.has(name) && !isControlArgument(name) && !isQueryArgument(name) && !isPayloadArgument(name),
+      // With no list of the entity (`get_card_item(board_id, item_id)` alone), its read says where it lives.
+      (name) =>
+        (lists.size === 0 || lists.has(name)) &&
+        !ids.has(name) &&
+        !isControlArgument(name) &&
+        !isQueryArgument(name) &&
+        !isPayloadArgument(name),
     ),
   );
 }
