@@ -92,4 +92,23 @@ describe('the entity where the name alone is not enough', () => {
     ];
     expect(entities(tools)).toMatchObject({ search: 'ticket', bulk_close: 'ticket', list_items: 'item' });
   });
+
+  it('drops a product within the service that names several tools but the descriptions write as a proper noun', () => {
+    const tools = [
+      tool('list_pager_rotas', {}, 'List the Acme Pager rotas of a team'),
+      tool('get_pager_rota', { rota_id: text }, 'Get one Pager rota by id'),
+      tool('list_pager_teams', {}, 'List teams configured in Pager'),
+      tool('list_api_keys', {}, 'List the API keys'),
+      tool('get_api_key', { key_id: text }, 'Get an API key'),
+      tool('create_delivery_note', { customer: text }, 'Create a Delivery Note for a customer'),
+      tool('get_delivery_note', { name: text }, 'Get a Delivery Note by name'),
+    ];
+    expect(entities(tools)).toMatchObject({
+      list_pager_rotas: 'rota',
+      get_pager_rota: 'rota',
+      list_pager_teams: 'team',
+      list_api_keys: 'api_key',
+      create_delivery_note: 'delivery_note',
+    });
+  });
 });

@@ -30,6 +30,8 @@ export interface EntityContext {
   isVerbTail(tail: string): boolean;
   /** The entities (or their plurals) that `tail` follows in other entities: `repository` and `organization` for `webhook`. */
   ownersOf(tail: string): ReadonlySet<string>;
+  /** Product names inside the service that several tools' names carry (`oncall` of `list_oncall_schedules`): never the entity. */
+  productWords: ReadonlySet<string>;
 }
 
 /**
@@ -77,6 +79,7 @@ export function toEntityContext(
     isVerbTail: (tail) => (verbless.get(tail)?.size ?? 0) >= 2,
     isShared: (entity) => (argumentsOf.get(entity)?.length ?? 0) > 1,
     ownersOf: (tail) => owners.get(tail) ?? noOwners,
+    productWords: toProductWords(parsed),
     isNamed(words) {
       const key = words.join('_');
       let found = named.get(key);
@@ -109,6 +112,39 @@ function toGenericHeads(entities: ReadonlySet<string>): Set<string> {
 
 const noOwners: ReadonlySet<string> = new Set();
 
+/**
+ * Words of two or more tools' entities that the descriptions only ever write as a proper noun, in
+ * the middle of a sentence before a common word (`List Grafana OnCall schedules`, `a list of Sift
+ * investigations`): the name of a product within the service, not a kind of thing. An acronym
+ * (`API keys`) or a title-cased phrase (`Pull Request`) is no such name.
+ */
+function toProductWords(parsed: readonly { tool: ToolDefinition; parsed: ParsedName }[]): Set<string> {
+  const uses = new Map<string, number>();
+  // A word that ends an entity is its noun (`note` of `delivery_note`), however the service writes it.
+  const heads = new Set<string>();
+  for (const { parsed: name } of parsed) {
+    heads.add(name.entityWords[name.entityWords.length - 1]!);
+    if (name.entityWords.length < 2) continue;
+    for (const word of new Set(name.entityWords.slice(0, -1))) uses.set(word, (uses.get(word) ?? 0) + 1);
+  }
+  const candidates = new Set([...uses].filter(([word, count]) => count >= 2 && word.length > 2 && !heads.has(word)).map(([word]) => word));
+  const proper = new Set<string>();
+  const common = new Set<string>();
+  for (const { tool } of parsed) {
+    // Words and sentence ends, so that a capital after a full stop says nothing.
+    const tokens = (tool.description ?? '').match(/[A-Za-z0-9]+|[.!?:\n]/g) ?? [];
+    tokens.forEach((token, at) => {
+      const word = token.toLowerCase();
+      if (!candidates.has(word)) return;
+      const next = tokens[at + 1] ?? '';
+      const inSentence = at > 0 && /^[A-Za-z0-9]/.test(tokens[at - 1]!);
+      if (!/^[A-Z](?![A-Z]*$)/.test(token)) common.add(word);
+      else if (inSentence && /^[a-z]/.test(next)) proper.add(word);
+    });
+  }
+  return new Set([...proper].filter((word) => !common.has(word)));
+}
+
 /** Nouns a service may use for "a thing on it" (Miro's items, a store's objects). */
 const genericNouns = new Set(['item', 'object', 'entity', 'element']);
 
@@ -120,7 +156,8 @@ const genericNouns = new Set(['item', 'object', 'entity', 'element']);
  *   toOwnEntityWords(parseToolName('get_issue_type', null), tool, context);    // ['issue', 'type'] when a description says "issue type"
  */
 export function toOwnEntityWords(parsed: ParsedName, scoped: ReadonlySet<string>, context: EntityContext): string[] {
-  let words = toOwned(parsed.entityWords, scoped, context);
+  const named = parsed.entityWords.filter((word) => !context.productWords.has(word));
+  let words = toOwned(named.length > 0 ? named : parsed.entityWords, scoped, context);
   if (parsed.meaning === null) words = toObjectOfUnknownVerb(words, context);
   return toSpelledOut(words, context.entities);
 }
@@ -159,13 +196,16 @@ function toDescribedEntity(shape: ToolShape, tool: ToolDefinition, context: Enti
  */
 function toEntityOfIdArgument(shape: ToolShape, tool: ToolDefinition, context: EntityContext): string | null {
   // Only a setter of something no other tool names (`fill_color`): a read or update of a known entity lacks only its id.
-  if (shape.idArgument !== null || shape.dispatch || !toWords(tool.name).includes('set') || context.isShared(shape.entity)) return null;
+  if (shape.dispatch || !toWords(tool.name).includes('set') || context.isShared(shape.entity)) return null;
   const named = [...requiredOf(tool)].flatMap((name) => {
     const words = toWords(name).map((word) => toFullWord(toSingular(word)));
     const stem = words.slice(0, -1).join('_');
-    return words.length > 1 && ownerSuffixes.has(words[words.length - 1]!) && context.entities.has(stem) ? [stem] : [];
+    return words.length > 1 && ownerSuffixes.has(words[words.length - 1]!) && context.entities.has(stem) ? [{ name, stem }] : [];
   });
-  return named.length === 1 && named[0] !== shape.entity ? named[0]! : null;
+  // The id argument, where one was read, is the one that names the entity (`nodeId` of `set_fill_color`).
+  const [only] = named;
+  if (named.length !== 1 || only!.stem === shape.entity || (shape.idArgument !== null && shape.idArgument !== only!.name)) return null;
+  return only!.stem;
 }
 
 /**
