@@ -201,6 +201,18 @@ export function toFullEntityWord(word: string): string {
 
 /** Nouns for a part or a view of an entity (`get_document_content` reads a document), never the entity after another noun. */
 const aspectWords = new Set(['content', 'metadata', 'cover', 'thumbnail', 'raw', 'markdown', 'preview', 'name', 'names', 'tool']);
+
+/** Aspects that, after the verb, services also make types of their own (`inventory_properties`, `branching_model_settings`). */
+const ownAspectWords = new Set(['property', 'properties', 'setting', 'settings']);
+
+/**
+ * Whether a word names a part or a view of an entity (`content`, `settings`), not a thing of its
+ * own; `properties` and `settings` only where the name puts the entity before its verb (`components_get_properties`):
+ * after the verb the service often names a type of its own (`get_inventory_properties`).
+ */
+export function isAspectWord(word: string, beforeVerb = false): boolean {
+  return aspectWords.has(word) || (beforeVerb && ownAspectWords.has(word));
+}
 /** Adjectives that pick some of an entity's kind (`get_active_cycle` reads a cycle), not a kind of their own. */
 const qualifierWords = new Set(['active', 'recent', 'effective', 'managed', 'local', 'top', 'upcoming', 'latest', 'pending']);
 

@@ -162,3 +162,18 @@ describe('the entity behind the words around it', () => {
     expect(inferServerShapes(tools).get('add_books_to_shelf')).toMatchObject({ entity: 'book', listField: null });
   });
 });
+
+describe('an aspect after the verb of an entity named before it', () => {
+  it('reads <entities>_get_<aspect> as the entity, and keeps properties after the verb a type of its own', () => {
+    const shapes = inferServerShapes([
+      tool('pages_get_content', { page_id: text }),
+      tool('widgets_update_properties', { widget_id: text, properties: { type: 'object' } }),
+      tool('sites_update_settings', { site_id: text, settings: { type: 'object' } }),
+      tool('get_stock_properties', { location: text }),
+    ]);
+    expect(shapes.get('pages_get_content')?.entity).toBe('page');
+    expect(shapes.get('widgets_update_properties')?.entity).toBe('widget');
+    expect(shapes.get('sites_update_settings')?.entity).toBe('site');
+    expect(shapes.get('get_stock_properties')?.entity).toBe('stock_property');
+  });
+});
