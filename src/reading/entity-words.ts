@@ -102,12 +102,15 @@ const uncountable = new Set([
  *   toWords('pull_request_read'); // ['pull', 'request', 'read']
  *   toWords('API-get-self');      // ['api', 'get', 'self']
  *   toWords('pullNumber');        // ['pull', 'number']
+ *   toWords('getOAuthToken');     // ['get', 'oauth', 'token']
  */
 export function toWords(name: string): string[] {
   return (
     name
       // `PRs`, `IDs`, `URLs`: a plural acronym is one word, not `p` and `rs`.
       .replace(/([A-Z]{2,})s(?![a-z])/g, (_match, acronym: string) => `${acronym.charAt(0)}${acronym.slice(1).toLowerCase()}s`)
+      // `OAuth`, `GraphQL`, `PromQL`: names written in mixed case are one word, not `o auth` and `graph ql`.
+      .replace(/OAuth|[A-Z][a-z]+QL(?![a-z])/g, (word) => `${word.charAt(0)}${word.slice(1).toLowerCase()}`)
       .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
       .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
       .split(/[^A-Za-z0-9]+/)

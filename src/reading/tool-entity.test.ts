@@ -100,6 +100,8 @@ describe('the entity where the name alone is not enough', () => {
       tool('list_pager_teams', {}, 'List teams configured in Pager'),
       tool('list_api_keys', {}, 'List the API keys'),
       tool('get_api_key', { key_id: text }, 'Get an API key'),
+      tool('listOAuthApps', {}, 'List the OAuth apps of a team'),
+      tool('getOAuthApp', { app_id: text }, 'Get one OAuth app'),
       tool('create_delivery_note', { customer: text }, 'Create a Delivery Note for a customer'),
       tool('get_delivery_note', { name: text }, 'Get a Delivery Note by name'),
     ];
@@ -108,6 +110,7 @@ describe('the entity where the name alone is not enough', () => {
       get_pager_rota: 'rota',
       list_pager_teams: 'team',
       list_api_keys: 'api_key',
+      getOAuthApp: 'oauth_app',
       create_delivery_note: 'delivery_note',
     });
   });

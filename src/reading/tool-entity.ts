@@ -121,7 +121,7 @@ const noOwners: ReadonlySet<string> = new Set();
  * Words of two or more tools' entities that the descriptions only ever write as a proper noun, in
  * the middle of a sentence before a common word (`List Grafana OnCall schedules`, `a list of Sift
  * investigations`): the name of a product within the service, not a kind of thing. An acronym
- * (`API keys`) or a title-cased phrase (`Pull Request`) is no such name.
+ * or a standard (`API keys`, `OAuth apps`) or a title-cased phrase (`Pull Request`) is no such name.
  */
 function toProductWords(parsed: readonly { tool: ToolDefinition; parsed: ParsedName }[]): Set<string> {
   const uses = new Map<string, number>();
@@ -143,7 +143,8 @@ function toProductWords(parsed: readonly { tool: ToolDefinition; parsed: ParsedN
       if (!candidates.has(word)) return;
       const next = tokens[at + 1] ?? '';
       const inSentence = at > 0 && /^[A-Za-z0-9]/.test(tokens[at - 1]!);
-      if (!/^[A-Z](?![A-Z]*$)/.test(token)) common.add(word);
+      // A capital then a small letter, as names are written: `OAuth`, `API` and `GraphQL` are standards.
+      if (!/^[A-Z][a-z]/.test(token) || /QL$/.test(token)) common.add(word);
       else if (inSentence && /^[a-z]/.test(next)) proper.add(word);
     });
   }
