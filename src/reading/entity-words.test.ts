@@ -7,6 +7,13 @@ describe('the words of a name', () => {
     expect(toWords('getUserIDs')).toEqual(['get', 'user', 'ids']);
     expect(toWords('fetchURLsForPage')).toEqual(['fetch', 'urls', 'for', 'page']);
   });
+
+  it('keeps names written in mixed case whole (OAuth, GraphQL) and acronyms apart from the next word', () => {
+    expect(toWords('createOAuthClientToken')).toEqual(['create', 'oauth', 'client', 'token']);
+    expect(toWords('runGraphQLQuery')).toEqual(['run', 'graphql', 'query']);
+    expect(toWords('query_PromQL')).toEqual(['query', 'promql']);
+    expect(toWords('getAPIKeyURL')).toEqual(['get', 'api', 'key', 'url']);
+  });
 });
 
 describe('the singular of a noun', () => {

@@ -102,12 +102,15 @@ const uncountable = new Set([
  *   toWords('pull_request_read'); // ['pull', 'request', 'read']
  *   toWords('API-get-self');      // ['api', 'get', 'self']
  *   toWords('pullNumber');        // ['pull', 'number']
+ *   toWords('getOAuthToken');     // ['get', 'oauth', 'token']
  */
 export function toWords(name: string): string[] {
   return (
     name
       // `PRs`, `IDs`, `URLs`: a plural acronym is one word, not `p` and `rs`.
       .replace(/([A-Z]{2,})s(?![a-z])/g, (_match, acronym: string) => `${acronym.charAt(0)}${acronym.slice(1).toLowerCase()}s`)
+      // `OAuth`, `GraphQL`, `PromQL`: names written in mixed case are one word, not `o auth` and `graph ql`.
+      .replace(/OAuth|[A-Z][a-z]+QL(?![a-z])/g, (word) => `${word.charAt(0)}${word.slice(1).toLowerCase()}`)
       .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
       .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
       .split(/[^A-Za-z0-9]+/)
@@ -201,6 +204,18 @@ export function toFullEntityWord(word: string): string {
 
 /** Nouns for a part or a view of an entity (`get_document_content` reads a document), never the entity after another noun. */
 const aspectWords = new Set(['content', 'metadata', 'cover', 'thumbnail', 'raw', 'markdown', 'preview', 'name', 'names', 'tool']);
+
+/** Aspects that, after the verb, services also make types of their own (`inventory_properties`, `branching_model_settings`). */
+const ownAspectWords = new Set(['property', 'properties', 'setting', 'settings']);
+
+/**
+ * Whether a word names a part or a view of an entity (`content`, `settings`), not a thing of its
+ * own; `properties` and `settings` only where the name puts the entity before its verb (`components_get_properties`):
+ * after the verb the service often names a type of its own (`get_inventory_properties`).
+ */
+export function isAspectWord(word: string, beforeVerb = false): boolean {
+  return aspectWords.has(word) || (beforeVerb && ownAspectWords.has(word));
+}
 /** Adjectives that pick some of an entity's kind (`get_active_cycle` reads a cycle), not a kind of their own. */
 const qualifierWords = new Set(['active', 'recent', 'effective', 'managed', 'local', 'top', 'upcoming', 'latest', 'pending']);
 

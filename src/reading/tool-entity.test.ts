@@ -92,4 +92,37 @@ describe('the entity where the name alone is not enough', () => {
     ];
     expect(entities(tools)).toMatchObject({ search: 'ticket', bulk_close: 'ticket', list_items: 'item' });
   });
+
+  it('drops a product within the service that names several tools but the descriptions write as a proper noun', () => {
+    const tools = [
+      tool('list_pager_rotas', {}, 'List the Acme Pager rotas of a team'),
+      tool('get_pager_rota', { rota_id: text }, 'Get one Pager rota by id'),
+      tool('list_pager_teams', {}, 'List teams configured in Pager'),
+      tool('list_api_keys', {}, 'List the API keys'),
+      tool('get_api_key', { key_id: text }, 'Get an API key'),
+      tool('listOAuthApps', {}, 'List the OAuth apps of a team'),
+      tool('getOAuthApp', { app_id: text }, 'Get one OAuth app'),
+      tool('create_delivery_note', { customer: text }, 'Create a Delivery Note for a customer'),
+      tool('get_delivery_note', { name: text }, 'Get a Delivery Note by name'),
+    ];
+    expect(entities(tools)).toMatchObject({
+      list_pager_rotas: 'rota',
+      get_pager_rota: 'rota',
+      list_pager_teams: 'team',
+      list_api_keys: 'api_key',
+      getOAuthApp: 'oauth_app',
+      create_delivery_note: 'delivery_note',
+    });
+  });
+
+  it('reads a reply as one more of what the server writes, and keeps it where nothing is written', () => {
+    const chat = [
+      tool('post_message', { room_id: text, text }),
+      tool('reply_to_thread', { room_id: text, thread_ts: text, text }),
+      tool('get_thread_replies', { room_id: text, thread_ts: text }),
+    ];
+    expect(entities(chat)).toMatchObject({ reply_to_thread: 'message', get_thread_replies: 'message' });
+    const mail = [tool('search_emails', { query: text }), tool('reply_to_email', { uid: text, body: text })];
+    expect(entities(mail)).toMatchObject({ reply_to_email: 'reply' });
+  });
 });

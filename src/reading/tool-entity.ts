@@ -30,6 +30,10 @@ export interface EntityContext {
   isVerbTail(tail: string): boolean;
   /** The entities (or their plurals) that `tail` follows in other entities: `repository` and `organization` for `webhook`. */
   ownersOf(tail: string): ReadonlySet<string>;
+  /** Product names inside the service that several tools' names carry (`oncall` of `list_oncall_schedules`): never the entity. */
+  productWords: ReadonlySet<string>;
+  /** The entities a tool's name creates (`message` of `post_message`). */
+  created: ReadonlySet<string>;
 }
 
 /**
@@ -77,6 +81,10 @@ export function toEntityContext(
     isVerbTail: (tail) => (verbless.get(tail)?.size ?? 0) >= 2,
     isShared: (entity) => (argumentsOf.get(entity)?.length ?? 0) > 1,
     ownersOf: (tail) => owners.get(tail) ?? noOwners,
+    productWords: toProductWords(parsed),
+    created: new Set(
+      parsed.filter((entry) => entry.parsed.meaning?.operation === 'create').map((entry) => entry.parsed.entityWords.join('_')),
+    ),
     isNamed(words) {
       const key = words.join('_');
       let found = named.get(key);
@@ -109,6 +117,40 @@ function toGenericHeads(entities: ReadonlySet<string>): Set<string> {
 
 const noOwners: ReadonlySet<string> = new Set();
 
+/**
+ * Words of two or more tools' entities that the descriptions only ever write as a proper noun, in
+ * the middle of a sentence before a common word (`List Grafana OnCall schedules`, `a list of Sift
+ * investigations`): the name of a product within the service, not a kind of thing. An acronym
+ * or a standard (`API keys`, `OAuth apps`) or a title-cased phrase (`Pull Request`) is no such name.
+ */
+function toProductWords(parsed: readonly { tool: ToolDefinition; parsed: ParsedName }[]): Set<string> {
+  const uses = new Map<string, number>();
+  // A word that ends an entity is its noun (`note` of `delivery_note`), however the service writes it.
+  const heads = new Set<string>();
+  for (const { parsed: name } of parsed) {
+    heads.add(name.entityWords[name.entityWords.length - 1]!);
+    if (name.entityWords.length < 2) continue;
+    for (const word of new Set(name.entityWords.slice(0, -1))) uses.set(word, (uses.get(word) ?? 0) + 1);
+  }
+  const candidates = new Set([...uses].filter(([word, count]) => count >= 2 && word.length > 2 && !heads.has(word)).map(([word]) => word));
+  const proper = new Set<string>();
+  const common = new Set<string>();
+  for (const { tool } of parsed) {
+    // Words and sentence ends, so that a capital after a full stop says nothing.
+    const tokens = (tool.description ?? '').match(/[A-Za-z0-9]+|[.!?:\n]/g) ?? [];
+    tokens.forEach((token, at) => {
+      const word = token.toLowerCase();
+      if (!candidates.has(word)) return;
+      const next = tokens[at + 1] ?? '';
+      const inSentence = at > 0 && /^[A-Za-z0-9]/.test(tokens[at - 1]!);
+      // A capital then a small letter, as names are written: `OAuth`, `API` and `GraphQL` are standards.
+      if (!/^[A-Z][a-z]/.test(token) || /QL$/.test(token)) common.add(word);
+      else if (inSentence && /^[a-z]/.test(next)) proper.add(word);
+    });
+  }
+  return new Set([...proper].filter((word) => !common.has(word)));
+}
+
 /** Nouns a service may use for "a thing on it" (Miro's items, a store's objects). */
 const genericNouns = new Set(['item', 'object', 'entity', 'element']);
 
@@ -120,7 +162,8 @@ const genericNouns = new Set(['item', 'object', 'entity', 'element']);
  *   toOwnEntityWords(parseToolName('get_issue_type', null), tool, context);    // ['issue', 'type'] when a description says "issue type"
  */
 export function toOwnEntityWords(parsed: ParsedName, scoped: ReadonlySet<string>, context: EntityContext): string[] {
-  let words = toOwned(parsed.entityWords, scoped, context);
+  const named = parsed.entityWords.filter((word) => !context.productWords.has(word));
+  let words = toOwned(named.length > 0 ? named : parsed.entityWords, scoped, context);
   if (parsed.meaning === null) words = toObjectOfUnknownVerb(words, context);
   return toSpelledOut(words, context.entities);
 }
@@ -136,8 +179,25 @@ export function toOwnEntityWords(parsed: ParsedName, scoped: ReadonlySet<string>
 export function withOwnEntity(shape: ToolShape, tool: ToolDefinition, context: EntityContext): ToolShape {
   const words = shape.entity.split('_');
   if (words.length > 1 && context.genericHeads.has(words[words.length - 1]!)) return { ...shape, entity: words.slice(0, -1).join('_') };
-  const named = toEntityOfIdArgument(shape, tool, context) ?? toDescribedEntity(shape, tool, context);
+  const named =
+    toEntityOfIdArgument(shape, tool, context) ?? toDescribedEntity(shape, tool, context) ?? toRepliedEntity(shape, tool, context);
   return named === null ? shape : { ...shape, entity: named };
+}
+
+/** What people write to one another: a reply to one of them is one more of its kind. */
+const writtenNouns = ['message', 'email', 'comment', 'post', 'note'];
+
+/**
+ * `reply_to_thread`, `get_thread_replies`: a reply is one more of what the server's tools write
+ * (`post_message` makes messages), the one the name replies to (`reply_to_comment`) or else the
+ * first the server writes. Where no tool writes that kind, the reply stays a kind of its own.
+ */
+function toRepliedEntity(shape: ToolShape, tool: ToolDefinition, context: EntityContext): string | null {
+  if (shape.entity !== 'reply') return null;
+  const words = toWords(tool.name).map(toSingular);
+  const object = words.includes('to') ? words[words.indexOf('to') + 1] : undefined;
+  const written = writtenNouns.filter((noun) => context.created.has(noun));
+  return written.find((noun) => noun === object) ?? written[0] ?? null;
 }
 
 /** `search(query)` "Search for issues by text": a name with no noun acts on the first of the server's entities its description names. */
@@ -160,15 +220,15 @@ function toDescribedEntity(shape: ToolShape, tool: ToolDefinition, context: Enti
 function toEntityOfIdArgument(shape: ToolShape, tool: ToolDefinition, context: EntityContext): string | null {
   // Only a setter of something no other tool names (`fill_color`): a read or update of a known entity lacks only its id.
   if (shape.dispatch || !toWords(tool.name).includes('set') || context.isShared(shape.entity)) return null;
-  const entityOf = (name: string) => {
+  const named = [...requiredOf(tool)].flatMap((name) => {
     const words = toWords(name).map((word) => toFullWord(toSingular(word)));
     const stem = words.slice(0, -1).join('_');
-    return words.length > 1 && ownerSuffixes.has(words[words.length - 1]!) && context.entities.has(stem) ? stem : null;
-  };
-  const named = [...requiredOf(tool)].flatMap((name) => entityOf(name) ?? []);
-  if (named.length !== 1 || named[0] === shape.entity) return null;
-  // An id argument the reading found stays the tool's own unless it is the one that names that entity (a guessed id).
-  return shape.idArgument === null || entityOf(shape.idArgument) === named[0] ? named[0]! : null;
+    return words.length > 1 && ownerSuffixes.has(words[words.length - 1]!) && context.entities.has(stem) ? [{ name, stem }] : [];
+  });
+  // The id argument, where one was read, is the one that names the entity (`nodeId` of `set_fill_color`).
+  const [only] = named;
+  if (named.length !== 1 || only!.stem === shape.entity || (shape.idArgument !== null && shape.idArgument !== only!.name)) return null;
+  return only!.stem;
 }
 
 /**

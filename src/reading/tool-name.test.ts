@@ -41,7 +41,7 @@ describe('states, lists and ids the name or the schema says', () => {
     expect(shape).toMatchObject({ operation: 'update', entity: 'detection', idArgument: 'detection_ids', sets: { state: 'fixed' } });
   });
 
-  it('reads a channel history as a list of what a create posts to the channel, and thread replies as replies', () => {
+  it('reads a channel history as a list of what a create posts to the channel, and thread replies as the messages post_message makes', () => {
     const shapes = inferServerShapes([
       tool('post_message', { channel_id: text, text }),
       tool('reply_to_thread', { channel_id: text, thread_ts: text, text }),
@@ -49,8 +49,8 @@ describe('states, lists and ids the name or the schema says', () => {
       tool('get_thread_replies', { channel_id: text, thread_ts: text }),
     ]);
     expect(shapes.get('get_channel_history')).toMatchObject({ operation: 'list', entity: 'message' });
-    expect(shapes.get('reply_to_thread')).toMatchObject({ operation: 'create', entity: 'reply' });
-    expect(shapes.get('get_thread_replies')).toMatchObject({ operation: 'list', entity: 'reply' });
+    expect(shapes.get('reply_to_thread')).toMatchObject({ operation: 'create', entity: 'message' });
+    expect(shapes.get('get_thread_replies')).toMatchObject({ operation: 'list', entity: 'message' });
   });
 
   it('reads find_<entity>_id(query) as a search of that entity', () => {
@@ -160,5 +160,20 @@ describe('the entity behind the words around it', () => {
       tool('add_books_to_shelf', { shelf_id: text, books: { type: 'array', items: { type: 'object', properties: { title: text } } } }),
     ];
     expect(inferServerShapes(tools).get('add_books_to_shelf')).toMatchObject({ entity: 'book', listField: null });
+  });
+});
+
+describe('an aspect after the verb of an entity named before it', () => {
+  it('reads <entities>_get_<aspect> as the entity, and keeps properties after the verb a type of its own', () => {
+    const shapes = inferServerShapes([
+      tool('pages_get_content', { page_id: text }),
+      tool('widgets_update_properties', { widget_id: text, properties: { type: 'object' } }),
+      tool('sites_update_settings', { site_id: text, settings: { type: 'object' } }),
+      tool('get_stock_properties', { location: text }),
+    ]);
+    expect(shapes.get('pages_get_content')?.entity).toBe('page');
+    expect(shapes.get('widgets_update_properties')?.entity).toBe('widget');
+    expect(shapes.get('sites_update_settings')?.entity).toBe('site');
+    expect(shapes.get('get_stock_properties')?.entity).toBe('stock_property');
   });
 });

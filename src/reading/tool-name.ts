@@ -2,7 +2,7 @@
  * What a tool's name says: its verb and the words of the entity it acts on. Part of the
  * operation inference (`tool-operation.ts`).
  */
-import { isPlural, toFullEntityWord, toSingular, toWords, withoutAspects } from './entity-words.js';
+import { isAspectWord, isPlural, toFullEntityWord, toSingular, toWords, withoutAspects } from './entity-words.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import { noiseWords, toVerbMeaning, type VerbMeaning } from './tool-verbs.js';
 
@@ -88,7 +88,11 @@ export function parseToolName(name: string, prefix: string | null, serviceWords:
   const meaningful = after.filter((word) => !noiseWords.has(word));
   // `stories_get_by_id`, `pages_get_using_slug`: words after the verb that start with a scope say how, not what.
   const how = after.length > 0 && scopeWords.has(after[0]!) && before.some((word) => !adverbWords.has(word));
-  const parsed = toEntityWords(meaningful.length > 0 && !how ? after : before, serviceWords);
+  // `components_get_content`, `pages_update_settings`: an aspect after the verb is the aspect of the entity before it.
+  const aspectOf =
+    meaningful.length > 0 && meaningful.every((word) => isAspectWord(word, true)) && before.some((word) => !noiseWords.has(word));
+  const entityFirst = [...before, ...meaningful.filter((word) => !isAspectWord(word, true))];
+  const parsed = toEntityWords(aspectOf ? entityFirst : meaningful.length > 0 && !how ? after : before, serviceWords);
   // `stories_get_by_id` reads one story: the scope names one of them, so the plural names the collection.
   if (how && !isPlural(after[after.length - 1]!)) parsed.plural = false;
   // `get_channel_history` reads many: a history, a feed or a timeline is a list of what was posted.
