@@ -288,4 +288,23 @@ describe('walks of round two', () => {
     expect(first.text).toContain('Done');
     expect((await session.call('list_states', { board_id: 'b1' })).text).toBe(first.text);
   });
+
+  it('list the type a SQL-like query names, by its WHERE clauses', async () => {
+    const tools: ToolDefinition[] = [
+      {
+        name: 'create_bill',
+        description: 'Create a bill',
+        inputSchema: object({ title: { type: 'string' }, bill_date: { type: 'string' } }, ['title']),
+      },
+      {
+        name: 'run_query',
+        description: 'Run a query on the accounting data',
+        inputSchema: object({ query: { type: 'string' } }, ['query']),
+      },
+    ];
+    const session = createSimulatorSession(tools);
+    const bill = (await session.call('create_bill', { title: 'May rent', bill_date: '2026-05-01' })).json.id;
+    expect((await session.call('run_query', { query: "SELECT * FROM Bill WHERE Title = 'May rent'" })).text).toContain(bill);
+    expect((await session.call('run_query', { query: "SELECT * FROM Bill WHERE BillDate >= '2027-01-01'" })).text).not.toContain(bill);
+  });
 });
