@@ -35,18 +35,40 @@ export function toPayload(name: string, value: unknown): Record<string, unknown>
 }
 
 /**
- * The arguments with each payload's entries spread in its place (an entry given on its own wins).
+ * Objects that only carry a request's body (`request: { items: [...] }`, `body: {...}`,
+ * `input: {...}`) and the per-item data of a CMS (`fieldData`): their entries are the data too, but
+ * only when the value is an object (`body: 'text'` is a comment's text).
+ */
+const envelopeNames = new Set(['request', 'body', 'input', 'requestbody', 'fielddata']);
+/** A list of items inside an envelope: with one item, that item is the entity written. */
+const itemListNames = new Set(['items', 'inputs', 'records', 'entries']);
+
+/**
+ * The arguments with each payload's entries spread in its place (an entry given on its own wins);
+ * an envelope's entries are spread the same way, down through a list of one item inside it
+ * (`request: { items: [{ fieldData: { name } }] }` writes `name`).
  *
  * @example
  *   spreadPayloads({ contact_id: '7', properties: { email: 'a@example.com' } }); // { contact_id: '7', email: 'a@example.com' }
  */
-export function spreadPayloads(args: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function spreadPayloads(args: Readonly<Record<string, unknown>>, inEnvelope = false): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   const spread: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(args)) {
-    const payload = toPayload(name, value);
-    if (payload) Object.assign(spread, payload);
+    const inner = toEnvelope(name, value, inEnvelope);
+    const payload = inner ?? toPayload(name, value);
+    if (payload) Object.assign(spread, spreadPayloads(payload, inner !== null));
     else result[name] = value;
   }
   return { ...spread, ...result };
+}
+
+function toEnvelope(name: string, value: unknown, inEnvelope: boolean): Record<string, unknown> | null {
+  const normal = toNormalName(name);
+  const isRecord = (candidate: unknown): candidate is Record<string, unknown> =>
+    candidate !== null && typeof candidate === 'object' && !Array.isArray(candidate);
+  if (envelopeNames.has(normal)) return isRecord(value) ? value : null;
+  // Only inside an envelope: `items: [...]` on its own is an order's lines, not the order.
+  if (inEnvelope && itemListNames.has(normal) && Array.isArray(value) && value.length === 1 && isRecord(value[0])) return value[0];
+  return null;
 }

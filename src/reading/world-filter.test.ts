@@ -30,3 +30,20 @@ describe('SCIM filters', () => {
     expect(holds(issue, 'jql', 'project = OPS AND status = done')).toBe(false);
   });
 });
+
+describe('query words of a file store', () => {
+  const note = { id: 'f1', title: 'Q3 notes.txt', folder_id: 'fold-A' };
+  it("reads 'value' in field as one of the field's values, a plural finding the field that holds one", () => {
+    expect(holds(note, 'q', "'fold-A' in folders")).toBe(true);
+    expect(holds(note, 'q', "'fold-B' in folders")).toBe(false);
+    expect(holds({ ...note, tags: ['x', 'y'] }, 'q', "'y' in tags")).toBe(true);
+  });
+
+  it('reads field contains text, and an unset flag as off', () => {
+    expect(holds(note, 'query', "title contains 'q3'")).toBe(true);
+    expect(holds(note, 'query', "title contains 'q4'")).toBe(false);
+    expect(holds(note, 'q', "'fold-A' in folders and hidden = false")).toBe(true);
+    expect(holds(note, 'q', "'fold-A' in folders and hidden = true")).toBe(false);
+    expect(holds({ ...note, hidden: true }, 'q', "'fold-A' in folders and hidden = false")).toBe(false);
+  });
+});

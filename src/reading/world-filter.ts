@@ -66,6 +66,12 @@ const operators: Record<string, Operator> = {
 };
 /** A SCIM clause: `field op "value"` or `field pr`. */
 const scimClause = /([A-Za-z_][\w.]*)\s+(?:(eq|ne|co|sw|ew|gt|ge|lt|le)\s+(?:"([^"]*)"|'([^']*)'|([^\s)]+))|(pr)\b)/gi;
+/**
+ * Google Drive's query words, also found in other services' query strings: `'folder-id' in
+ * parents` (the value among the field's values) and `name contains 'march'`.
+ */
+const driveClause = /'[^']*'\s+in\s+[A-Za-z_]|[A-Za-z_][\w.]*\s+contains\s+['"]/i;
+const inClause = /'([^']*)'\s+in\s+([A-Za-z_][\w.]*)|([A-Za-z_][\w.]*)\s+contains\s+(?:"([^"]*)"|'([^']*)')/gi;
 /** Fields a time window applies to when its argument names none (`timeMin`, `since`), best first. */
 const timeFields = ['start', 'starttime', 'startdate', 'startat', 'date', 'due', 'duedate', 'dueat', 'createdat', 'created', 'timestamp'];
 
@@ -79,7 +85,10 @@ const timeFields = ['start', 'starttime', 'startdate', 'startat', 'date', 'due',
  */
 export function toConditions(name: string, value: unknown): Condition[] | null {
   if (groupNames.has(toNormalName(name)) && value !== null && typeof value === 'object') return structured(value);
-  if (typeof value === 'string' && /\s(=|!=|~|>=|<=|>|<)\s|\bAND\b|\s(eq|ne|co|sw|ew|gt|ge|lt|le)\s|\spr\b/i.test(value)) {
+  if (
+    typeof value === 'string' &&
+    (/\s(=|!=|~|>=|<=|>|<)\s|\bAND\b|\s(eq|ne|co|sw|ew|gt|ge|lt|le)\s|\spr\b/i.test(value) || driveClause.test(value))
+  ) {
     const clauses = toQueryClauses(value);
     if (clauses.length > 0) return clauses;
   }
@@ -151,6 +160,10 @@ function toAndClauses(head: string): Condition[] {
       value: match[3] ?? match[4] ?? match[5],
     }));
   const clauses: Condition[] = [];
+  for (const match of head.matchAll(inClause)) {
+    if (match[1] !== undefined) clauses.push({ field: match[2]!, operator: 'eq', value: match[1] });
+    else clauses.push({ field: match[3]!, operator: 'contains', value: match[4] ?? match[5] });
+  }
   for (const match of head.matchAll(/([A-Za-z_][\w.]*)\s*(!=|>=|<=|=|~|>|<)\s*(?:"([^"]*)"|'([^']*)'|([^\s)]+))/g)) {
     clauses.push({ field: match[1]!, operator: operators[match[2]!]!, value: match[3] ?? match[4] ?? match[5] });
   }
@@ -173,6 +186,8 @@ export function matchesCondition(fields: Readonly<Record<string, unknown>>, id: 
   if (operator === 'exists') return actual !== undefined && actual !== null;
   if (actual === undefined) {
     if (operator !== 'eq' || typeof value === 'object') return operator === 'neq';
+    // A flag the entity never had set is off: `trashed = false`, `completed: false` hold.
+    if (value === false || value === 'false') return true;
     const text = String(value).toLowerCase();
     return (
       id.toLowerCase().startsWith(`${text}-`) ||
@@ -219,7 +234,11 @@ function lookup(fields: Readonly<Record<string, unknown>>, name: string): unknow
         node !== null && typeof node === 'object' && !Array.isArray(node) ? fieldValue(node as Record<string, unknown>, part) : undefined;
     if (node !== undefined) return unwrapTime(node);
   }
-  const key = Object.keys(fields).find((field) => toNormalName(field).startsWith(normal));
+  // `parents` finds `parent_id`: a plural names the field that holds one of them.
+  const stems = normal.endsWith('s') ? [normal, normal.slice(0, -1)] : [normal];
+  const key = stems
+    .map((stem) => Object.keys(fields).find((field) => toNormalName(field).startsWith(stem)))
+    .find((found) => found !== undefined);
   return key === undefined ? undefined : unwrapTime(fields[key]);
 }
 

@@ -227,3 +227,84 @@ describe('a deleted entity', () => {
     expect(listed).toContain(kept);
   });
 });
+
+describe('walks of round two', () => {
+  it('list a document store by parent folder and by name words in its own query language', async () => {
+    const tools: ToolDefinition[] = [
+      {
+        name: 'upload_document',
+        description: 'Upload a document into a folder',
+        inputSchema: object({ title: { type: 'string' }, parentId: { type: 'string', description: 'Folder id' } }, ['title']),
+      },
+      { name: 'list_documents', description: 'List documents', inputSchema: object({ q: { type: 'string', description: 'Query' } }) },
+    ];
+    const session = createSimulatorSession(tools);
+    const doc = (await session.call('upload_document', { title: 'Budget plan', parentId: 'folder-one' })).json.id;
+    expect((await session.call('list_documents', { q: "'folder-one' in parents and trashed = false" })).text).toContain(doc);
+    expect((await session.call('list_documents', { q: "'folder-two' in parents and trashed = false" })).text).not.toContain(doc);
+    expect((await session.call('list_documents', { q: "title contains 'budget'" })).text).toContain(doc);
+    expect((await session.call('list_documents', { q: "title contains 'payroll'" })).text).not.toContain(doc);
+  });
+
+  it('show what a create wrote under request.items[].fieldData at the top level, and filter by it', async () => {
+    const tools: ToolDefinition[] = [
+      {
+        name: 'create_entry',
+        description: 'Create an entry in a collection',
+        inputSchema: object({
+          collection_id: { type: 'string' },
+          request: object({ items: { type: 'array', items: object({ fieldData: object({ title: { type: 'string' } }) }) } }),
+        }),
+      },
+      {
+        name: 'list_entries',
+        description: 'List the entries of a collection',
+        inputSchema: object({ collection_id: { type: 'string' }, title: { type: 'string' } }, ['collection_id']),
+      },
+    ];
+    const session = createSimulatorSession(tools);
+    const created = await session.call('create_entry', { collection_id: 'c1', request: { items: [{ fieldData: { title: 'Spring' } }] } });
+    expect(created.json.title).toBe('Spring');
+    expect((await session.call('list_entries', { collection_id: 'c1', title: 'Spring' })).text).toContain(created.json.id);
+    expect((await session.call('list_entries', { collection_id: 'c1', title: 'Winter' })).text).not.toContain(created.json.id);
+  });
+
+  it('answer a tracker its usual workflow states, the same each time, though a tool can create more', async () => {
+    const tools: ToolDefinition[] = [
+      {
+        name: 'list_states',
+        description: 'List the states of a board',
+        inputSchema: object({ board_id: { type: 'string' } }, ['board_id']),
+      },
+      {
+        name: 'create_state',
+        description: 'Create a state on a board',
+        inputSchema: object({ board_id: { type: 'string' }, name: { type: 'string' } }),
+      },
+    ];
+    const session = createSimulatorSession(tools);
+    const first = await session.call('list_states', { board_id: 'b1' });
+    expect(first.text).toContain('In Progress');
+    expect(first.text).toContain('Done');
+    expect((await session.call('list_states', { board_id: 'b1' })).text).toBe(first.text);
+  });
+
+  it('list the type a SQL-like query names, by its WHERE clauses', async () => {
+    const tools: ToolDefinition[] = [
+      {
+        name: 'create_bill',
+        description: 'Create a bill',
+        inputSchema: object({ title: { type: 'string' }, bill_date: { type: 'string' } }, ['title']),
+      },
+      {
+        name: 'run_query',
+        description: 'Run a query on the accounting data',
+        inputSchema: object({ query: { type: 'string' } }, ['query']),
+      },
+    ];
+    const session = createSimulatorSession(tools);
+    const bill = (await session.call('create_bill', { title: 'May rent', bill_date: '2026-05-01' })).json.id;
+    expect((await session.call('run_query', { query: "SELECT * FROM Bill WHERE Title = 'May rent'" })).text).toContain(bill);
+    expect((await session.call('run_query', { query: "SELECT * FROM Bill WHERE BillDate >= '2027-01-01'" })).text).not.toContain(bill);
+  });
+});

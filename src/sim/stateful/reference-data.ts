@@ -14,8 +14,29 @@ import { toCreatedId } from './entity-ids.js';
 import { typedId } from './world-views.js';
 import type { AnswerInput } from './world-conventions.js';
 
-/** How many entities a list of reference data starts with. */
+/** How many entities a list of reference data starts with, when the type has no catalogue below. */
 const referenceSetSize = 3;
+
+const workflowStates = ['Backlog', 'Todo', 'In Progress', 'In Review', 'Done', 'Canceled'];
+/**
+ * The fixed lists every instance of a tracker, a pipeline or a palette ships with, by the type's
+ * words: a client picks a transition or a colour from them by name, so they are the names people
+ * use, not made-up ones. A new project in any tracker starts with states, so these types are
+ * reference data even on a server with a tool that creates more.
+ */
+const catalogues: Record<string, string[]> = {
+  state: workflowStates,
+  status: workflowStates,
+  workflow_state: workflowStates,
+  workflow_status: workflowStates,
+  stage: ['Lead', 'Qualified', 'Proposal', 'Negotiation', 'Won', 'Lost'],
+  interview_stage: ['Lead', 'Application Review', 'Phone Screen', 'Onsite', 'Offer', 'Hired'],
+  priority: ['Urgent', 'High', 'Medium', 'Low', 'None'],
+  color: ['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'gray'],
+  colour: ['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'gray'],
+};
+/** A workflow shows the states it moves through. */
+const workflowTypes = new Set(['workflow']);
 
 /** The fact that marks a type as reference data the simulator made up. */
 export function toReferenceFact(type: string): string {
@@ -32,6 +53,8 @@ export function toReferenceFact(type: string): string {
 export function isReferenceType(input: AnswerInput): boolean {
   const type = input.shape.entity;
   if (type === 'item') return false;
+  const fixed = Object.hasOwn(catalogues, type) || workflowTypes.has(type);
+  if (fixed) return !Object.hasOwn(input.world.entities, type) || input.world.facts.includes(toReferenceFact(type));
   for (const shape of input.shapes.values()) {
     const choices = shape.dispatch ? Object.values(shape.dispatch.choices) : [shape];
     if (choices.some((choice) => choice.entity === type && (choice.operation === 'create' || choice.upsert))) return false;
@@ -48,14 +71,16 @@ export function toReferenceSet(input: AnswerInput): { world: WorldState; changes
   if (!isReferenceType(input) || Object.hasOwn(input.world.entities, type)) return null;
   const upserts: NonNullable<WorldChanges['upserts']> = [];
   const entities: Record<string, Record<string, unknown>> = {};
-  for (let index = 0; index < referenceSetSize; index++) {
+  const catalogue = Object.hasOwn(catalogues, type) ? catalogues[type]! : null;
+  for (let index = 0; index < (catalogue?.length ?? referenceSetSize); index++) {
     const existing = Object.keys(entities).map((id) => ({ id, fields: entities[id]! }));
     const id = toCreatedId({ ...input, args: {} }, existing);
     const label = labelField(type);
     const names = new Set(Object.values(entities).map((fields) => fields[label]));
-    let name = referenceName(input, id, label);
+    let name = catalogue?.[index] ?? referenceName(input, id, label);
     for (let attempt = 1; names.has(name) && attempt < 5; attempt++) name = referenceName(input, `${id}|${attempt}`, label);
-    const fields = { [input.shape.idField]: typedId(id, input.shape), [label]: name };
+    const fields: Record<string, unknown> = { [input.shape.idField]: typedId(id, input.shape), [label]: name };
+    if (workflowTypes.has(type)) fields.states = workflowStates.map((state, position) => ({ id: position + 1, name: state }));
     entities[id] = fields;
     upserts.push({ type, id, fields });
   }

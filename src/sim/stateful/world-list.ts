@@ -16,7 +16,7 @@ import {
   toPageRequest,
   valuesMatch,
 } from '../../domain/world-query.js';
-import { toPlural } from '../../reading/entity-words.js';
+import { toPlural, toSingular, toWords } from '../../reading/entity-words.js';
 import { matchesCondition, toConditions } from '../../reading/world-filter.js';
 import { fitToSchema } from './schema-fit.js';
 import { entitySeed, fitOptions, newFields, toView, withIdAlias } from './world-views.js';
@@ -51,7 +51,7 @@ export function answerList(called: AnswerInput): Answer {
       changes: { ...answer.changes, upserts, facts: [...(made.changes.facts ?? []), ...(answer.changes?.facts ?? [])] },
     };
   }
-  const input = withListedType(called);
+  const input = withQueriedType(withListedType(called));
   const { shape, tool, args } = input;
   const entities = entitiesOf(input.world, shape.entity);
   const scope = scopeArguments(input);
@@ -132,4 +132,21 @@ export function answerList(called: AnswerInput): Answer {
       )
     : { [plural]: items, total: matching.length, ...next };
   return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
+}
+
+/**
+ * A generic query tool (`query("SELECT * FROM Invoice WHERE DocNumber = '1042'")`) lists the type
+ * its `FROM` names, when the world holds that type; its `WHERE` clauses are read as conditions.
+ */
+function withQueriedType(input: AnswerInput): AnswerInput {
+  for (const value of Object.values(input.args)) {
+    if (typeof value !== 'string') continue;
+    const named = /\bselect\b[\s\S]*?\bfrom\s+([A-Za-z_]\w*)/i.exec(value)?.[1];
+    if (named === undefined) continue;
+    const entity = toSingular(toWords(named).join('_'));
+    if (entity === input.shape.entity || !Object.hasOwn(input.world.entities, entity)) return input;
+    const idField = [...input.shapes.values()].find((shape) => shape.entity === entity)?.idField ?? 'id';
+    return { ...input, shape: { ...input.shape, entity, idField } };
+  }
+  return input;
 }
