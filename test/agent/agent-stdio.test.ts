@@ -4,16 +4,25 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectDirectory } from '../support/demo-server.js';
+import { createToolResults } from '../../src/sim/tool-results.js';
 import { startHarness, testApiKey } from '../support/harness.js';
 
 const tsx = join(projectDirectory, 'node_modules', '.bin', 'tsx');
 const bin = join(projectDirectory, 'src', 'cli', 'bin.ts');
 const cleanups: (() => Promise<void> | void)[] = [];
+
+/** The JSON a text resource holds. */
+async function readJson(client: Client, uri: string): Promise<unknown> {
+  const [content] = (await client.readResource({ uri })).contents;
+  return JSON.parse(content !== undefined && 'text' in content ? content.text : 'null');
+}
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
@@ -67,6 +76,60 @@ describe('mcpsim mcp over stdio', () => {
       const second = await spawnAgent([], {}, project);
       const listed = await second.callTool({ name: 'list_connections', arguments: {} });
       expect(JSON.stringify(listed.structuredContent)).toContain('jerhadf-linear-mcp-server');
+    },
+  );
+
+  it(
+    "tells a subscriber of a connection's call log and world when the mock is called, and stops when unsubscribed",
+    { timeout: 120_000 },
+    async () => {
+      const fixturesDir = mkdtempSync(join(tmpdir(), 'mcpsim-agent-fixtures-'));
+      cleanups.push(() => rmSync(fixturesDir, { recursive: true, force: true }));
+      const harness = await startHarness('socket', { toolResults: createToolResults({ fixturesDir, missPolicy: 'simulate' }) });
+      cleanups.push(() => harness.close());
+      const client = await spawnAgent(['--url', harness.baseUrl], { MCPSIM_API_KEY: testApiKey }, projectDirectory);
+      expect(client.getServerCapabilities()?.resources?.subscribe).toBe(true);
+      const mocked = await client.callTool({
+        name: 'mock_server',
+        arguments: { server: '@jerhadf/linear-mcp-server', connectionId: 'watched' },
+      });
+      expect(mocked.isError, JSON.stringify(mocked.content)).toBeFalsy();
+
+      const { resources } = await client.listResources();
+      expect(resources.map((resource) => resource.uri)).toEqual(
+        expect.arrayContaining(['mcpsim://connections/agent/watched/world', 'mcpsim://connections/agent/watched/calls']),
+      );
+      const updated: string[] = [];
+      let told: () => void = () => undefined;
+      client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+        updated.push(notification.params.uri);
+        told();
+      });
+      const calls = 'mcpsim://connections/agent/watched/calls';
+      await client.subscribeResource({ uri: calls });
+      expect(await readJson(client, calls)).toMatchObject({ count: 0 });
+
+      const underTest = new Client({ name: 'under-test', version: '1' });
+      await underTest.connect(
+        new StreamableHTTPClientTransport(new URL((mocked.structuredContent as { endpoint: string }).endpoint), {
+          requestInit: { headers: { authorization: `Bearer ${testApiKey}` } },
+        }),
+      );
+      cleanups.push(() => underTest.close());
+      const notified = new Promise<void>((resolve) => (told = resolve));
+      await underTest.callTool({ name: 'linear_create_issue', arguments: { title: 'Watched', teamId: 'team-web' } });
+      // No timing assertion: the notification comes at the next poll, however long the machine takes.
+      await notified;
+      expect(updated).toContain(calls);
+      const read = (await readJson(client, calls)) as {
+        count: number;
+        calls: { tool: string }[];
+      };
+      expect(read).toMatchObject({ count: 1, calls: [expect.objectContaining({ tool: 'linear_create_issue' })] });
+
+      await client.unsubscribeResource({ uri: calls });
+      const refused = await client.readResource({ uri: 'mcpsim://elsewhere/x' }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(Error);
     },
   );
 });
