@@ -2,6 +2,7 @@ import type { AgentTool } from './agent-tool.js';
 import { deleteConnection, getConnection, listConnections, mockServer } from './connection-tools.js';
 import { readCalls, verifyCalls } from './call-tools.js';
 import { forkConnection, getClock, listSnapshots, restoreSnapshot, setClock, setFaults, takeSnapshot } from './control-tools.js';
+import { freezeCalls } from './freeze-tools.js';
 import { findServers, getServer } from './registry-tools.js';
 import { correctTools, explainConnection, getWorld, resetConnection, seedWorld } from './world-tools.js';
 
@@ -30,4 +31,5 @@ export const agentTools: readonly AgentTool[] = [
   getClock,
   setClock,
   setFaults,
+  freezeCalls,
 ] as unknown as readonly AgentTool[];

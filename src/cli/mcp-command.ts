@@ -46,7 +46,7 @@ export async function run({ values }: CommandInput<typeof options>, io: CliIo): 
     );
   });
   // Subscribed resources are polled through the API (the server is another process), once a second.
-  const server = createAgentServer({ api, baseUrl }, { watchIntervalMs: 1000 });
+  const server = createAgentServer({ api, baseUrl, projectDir: process.cwd() }, { watchIntervalMs: 1000 });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
   await server.connect(transport);

@@ -6,7 +6,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -130,6 +131,73 @@ describe('mcpsim mcp over stdio', () => {
       await client.unsubscribeResource({ uri: calls });
       const refused = await client.readResource({ uri: 'mcpsim://elsewhere/x' }).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(Error);
+    },
+  );
+
+  it(
+    'plays the agent end to end: mock, seed two issues, drive the mock, verify, freeze the calls, and `mcpsim test` replays them with no model',
+    { timeout: 240_000 },
+    async () => {
+      const fixturesDir = mkdtempSync(join(tmpdir(), 'mcpsim-agent-fixtures-'));
+      const project = mkdtempSync(join(tmpdir(), 'mcpsim-agent-project-'));
+      cleanups.push(() => rmSync(fixturesDir, { recursive: true, force: true }));
+      cleanups.push(() => rmSync(project, { recursive: true, force: true }));
+      const harness = await startHarness('socket', { toolResults: createToolResults({ fixturesDir, missPolicy: 'simulate' }) });
+      cleanups.push(() => harness.close());
+      const agent = await spawnAgent(['--url', harness.baseUrl], { MCPSIM_API_KEY: testApiKey }, project);
+      const use = async (name: string, args: Record<string, unknown>) => {
+        const result = await agent.callTool({ name, arguments: args });
+        if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
+        return result.structuredContent as Record<string, unknown>;
+      };
+      const mocked = await use('mock_server', { server: '@jerhadf/linear-mcp-server', connectionId: 'frozen' });
+      await use('seed_world', {
+        connectionId: 'frozen',
+        confirm: true,
+        entities: {
+          issue: {
+            'LIN-1': { id: 'LIN-1', title: 'Login fails on Safari', status: 'Todo', teamId: 'team-web' },
+            'LIN-2': { id: 'LIN-2', title: 'Export to CSV', status: 'In Progress', teamId: 'team-web' },
+          },
+        },
+      });
+      const underTest = new Client({ name: 'under-test', version: '1' });
+      await underTest.connect(
+        new StreamableHTTPClientTransport(new URL(mocked.endpoint as string), {
+          requestInit: { headers: { authorization: `Bearer ${testApiKey}` } },
+        }),
+      );
+      cleanups.push(() => underTest.close());
+      await underTest.callTool({ name: 'linear_search_issues', arguments: { query: 'Safari' } });
+      await underTest.callTool({ name: 'linear_update_issue', arguments: { id: 'LIN-1', status: 'Done' } });
+      expect(await use('verify_calls', { connectionId: 'frozen', tool: 'linear_update_issue', times: 1 })).toMatchObject({ pass: true });
+
+      const outside = await agent.callTool({
+        name: 'freeze_calls',
+        arguments: { connectionId: 'frozen', server: '@jerhadf/linear-mcp-server', directory: '../elsewhere' },
+      });
+      expect(outside.isError).toBe(true);
+      expect(JSON.stringify(outside.content)).toContain('outside the project directory');
+      const frozen = await use('freeze_calls', { connectionId: 'frozen', server: '@jerhadf/linear-mcp-server', directory: 'mocks/linear' });
+      expect(frozen).toMatchObject({ calls: 2, scenario: join(project, 'mocks', 'linear', 'scenario.yaml') });
+      expect(existsSync(join(project, 'mocks', 'linear', 'fixtures', 'jerhadf__linear-mcp-server', 'linear_update_issue.json'))).toBe(true);
+      const again = await agent.callTool({
+        name: 'freeze_calls',
+        arguments: { connectionId: 'frozen', server: '@jerhadf/linear-mcp-server', directory: 'mocks/linear' },
+      });
+      expect(again.isError).toBe(true);
+
+      // CI's step: the frozen calls replayed from the fixtures alone (miss: error), no model in the environment.
+      const replay = await new Promise<{ code: number; output: string }>((resolve) => {
+        execFile(
+          tsx,
+          [bin, 'test', join('mocks', 'linear', 'scenario.yaml')],
+          { cwd: project, env: { PATH: process.env.PATH ?? '' }, timeout: 150_000 },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: stdout + stderr }),
+        );
+      });
+      expect(replay.code, replay.output).toBe(0);
     },
   );
 });
