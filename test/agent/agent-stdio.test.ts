@@ -135,7 +135,7 @@ describe('mcpsim mcp over stdio', () => {
   );
 
   it(
-    'plays the agent end to end: mock, seed two issues, drive the mock, verify, freeze the calls, and `mcpsim test` replays them with no model',
+    'plays the agent end to end: mock, correct the id format, seed two issues, drive the mock, verify, freeze the calls, and `mcpsim test` replays them with no model',
     { timeout: 240_000 },
     async () => {
       const fixturesDir = mkdtempSync(join(tmpdir(), 'mcpsim-agent-fixtures-'));
@@ -151,6 +151,8 @@ describe('mcpsim mcp over stdio', () => {
         return result.structuredContent as Record<string, unknown>;
       };
       const mocked = await use('mock_server', { server: '@jerhadf/linear-mcp-server', connectionId: 'frozen' });
+      const corrected = await use('correct_entities', { connectionId: 'frozen', corrections: { issue: { id: { example: 'ENG-123' } } } });
+      expect(corrected.corrections).toEqual({ issue: { id: { example: 'ENG-123' } } });
       await use('seed_world', {
         connectionId: 'frozen',
         confirm: true,
@@ -170,6 +172,9 @@ describe('mcpsim mcp over stdio', () => {
       cleanups.push(() => underTest.close());
       await underTest.callTool({ name: 'linear_search_issues', arguments: { query: 'Safari' } });
       await underTest.callTool({ name: 'linear_update_issue', arguments: { id: 'LIN-1', status: 'Done' } });
+      // The corrected id format: a new issue gets an ENG- id, not one like the seeded LIN- ids.
+      const created = await underTest.callTool({ name: 'linear_create_issue', arguments: { title: 'Dark mode', teamId: 'team-web' } });
+      expect(JSON.stringify(created.content)).toMatch(/ENG-\d+/);
       expect(await use('verify_calls', { connectionId: 'frozen', tool: 'linear_update_issue', times: 1 })).toMatchObject({ pass: true });
 
       const outside = await agent.callTool({
@@ -179,7 +184,7 @@ describe('mcpsim mcp over stdio', () => {
       expect(outside.isError).toBe(true);
       expect(JSON.stringify(outside.content)).toContain('outside the project directory');
       const frozen = await use('freeze_calls', { connectionId: 'frozen', server: '@jerhadf/linear-mcp-server', directory: 'mocks/linear' });
-      expect(frozen).toMatchObject({ calls: 2, scenario: join(project, 'mocks', 'linear', 'scenario.yaml') });
+      expect(frozen).toMatchObject({ calls: 3, scenario: join(project, 'mocks', 'linear', 'scenario.yaml') });
       expect(existsSync(join(project, 'mocks', 'linear', 'fixtures', 'jerhadf__linear-mcp-server', 'linear_update_issue.json'))).toBe(true);
       const again = await agent.callTool({
         name: 'freeze_calls',
