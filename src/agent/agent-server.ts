@@ -1,19 +1,33 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { SubscribeRequestSchema, UnsubscribeRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isApiError } from '../errors.js';
 import { version } from '../version.js';
 import type { AgentContext } from './agent-tool.js';
 import { agentTools } from './agent-tools.js';
+import { registerAgentPrompts } from './agent-prompts.js';
+import { fingerprintResource, parseResourceUri, registerAgentResources } from './agent-resources.js';
+import { createResourceWatch } from './resource-watch.js';
+
+export interface AgentServerOptions {
+  /**
+   * How often subscribed resources are read for changes. Without it (the stateless HTTP path, whose
+   * server lives for one request) resources can be read but not subscribed to.
+   */
+  watchIntervalMs?: number;
+}
+
+/** Subscriptions one session holds at once. */
+const maxSubscriptions = 32;
 
 /**
- * The MCP server of `mcpsim mcp`: the agent's tools, each acting through `context.api` only. One
+ * The MCP server of `mcpsim mcp`: the agent's tools, resources and prompts, each acting through `context.api` only. One
  * is made per stdio process, and one per request on the HTTP path (stateless, nothing kept).
  *
  * @example
  *   const server = createAgentServer({ api, baseUrl: 'http://127.0.0.1:4010' });
  *   await server.connect(new StdioServerTransport());
  */
-export function createAgentServer(context: AgentContext): McpServer {
+export function createAgentServer(context: AgentContext, { watchIntervalMs }: AgentServerOptions = {}): McpServer {
   const server = new McpServer(
     { name: 'mcpsim', version },
     {
@@ -44,5 +58,33 @@ export function createAgentServer(context: AgentContext): McpServer {
       },
     );
   }
+  registerAgentResources(server, context);
+  registerAgentPrompts(server);
+  if (watchIntervalMs !== undefined) watchResources(server, context, watchIntervalMs);
   return server;
+}
+
+/** Serves resources/subscribe and unsubscribe, telling `notifications/resources/updated` as calls change a connection. */
+function watchResources(server: McpServer, context: AgentContext, intervalMs: number): void {
+  const watch = createResourceWatch({
+    fingerprint: (uri) => fingerprintResource(uri, context),
+    notify: (uri) => server.server.sendResourceUpdated({ uri }),
+    intervalMs,
+    maxSubscriptions,
+  });
+  server.server.registerCapabilities({ resources: { subscribe: true } });
+  server.server.setRequestHandler(SubscribeRequestSchema, async (request) => {
+    parseResourceUri(request.params.uri);
+    await watch.subscribe(request.params.uri);
+    return {};
+  });
+  server.server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
+    watch.unsubscribe(request.params.uri);
+    return {};
+  });
+  const closing = server.server.onclose;
+  server.server.onclose = () => {
+    watch.close();
+    closing?.();
+  };
 }

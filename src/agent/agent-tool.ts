@@ -7,6 +7,8 @@ export interface AgentContext {
   api: ApiClient;
   /** The server's base URL as the tools reach it; a connection's MCP endpoint is under it. */
   baseUrl: string;
+  /** The directory `mcpsim mcp` was started in: the only place tools write files, under it. Absent over HTTP, where no tool writes. */
+  projectDir?: string;
 }
 
 /**

@@ -2,8 +2,9 @@ import type { AgentTool } from './agent-tool.js';
 import { deleteConnection, getConnection, listConnections, mockServer } from './connection-tools.js';
 import { readCalls, verifyCalls } from './call-tools.js';
 import { forkConnection, getClock, listSnapshots, restoreSnapshot, setClock, setFaults, takeSnapshot } from './control-tools.js';
+import { freezeCalls } from './freeze-tools.js';
 import { findServers, getServer } from './registry-tools.js';
-import { correctTools, explainConnection, getWorld, resetConnection, seedWorld } from './world-tools.js';
+import { correctEntities, correctTools, explainConnection, getWorld, resetConnection, seedWorld } from './world-tools.js';
 
 /**
  * Every tool of `mcpsim mcp`, in the order a client lists them: the core loop first (find, mock,
@@ -18,6 +19,7 @@ export const agentTools: readonly AgentTool[] = [
   deleteConnection,
   explainConnection,
   correctTools,
+  correctEntities,
   getWorld,
   seedWorld,
   resetConnection,
@@ -30,4 +32,5 @@ export const agentTools: readonly AgentTool[] = [
   getClock,
   setClock,
   setFaults,
+  freezeCalls,
 ] as unknown as readonly AgentTool[];

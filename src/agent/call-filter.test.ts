@@ -8,6 +8,8 @@ const call: LoggedCall = {
   result: { content: [{ type: 'text', text: 'Created ISS-7' }] },
   source: 'simulated',
   at: '2026-01-01T10:00:00.000Z',
+  occurrence: 1,
+  model: null,
 };
 
 describe('matchesCall', () => {

@@ -9,6 +9,11 @@ export interface LoggedCall {
   source: string;
   at: string;
   connectionId?: string;
+  /** Which identical call this was (fixtures are keyed by it). */
+  occurrence: number;
+  model: string | null;
+  /** What the call changed in the world. */
+  changes?: unknown;
 }
 
 export interface CallFilter {

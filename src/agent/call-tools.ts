@@ -43,7 +43,7 @@ function toShownCall(call: LoggedCall) {
 }
 
 /** Every logged call that passes `filter`, oldest first, paging through the API (bounded). */
-async function findCalls({ api }: AgentContext, namespace: string, connectionId: string, filter: CallFilter) {
+export async function findCalls({ api }: AgentContext, namespace: string, connectionId: string, filter: CallFilter) {
   const matched: LoggedCall[] = [];
   let since: number | undefined;
   let complete = false;

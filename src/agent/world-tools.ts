@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toolOverrideSchema } from '../domain/mock-settings.js';
+import { entityCorrectionsSchema, toolOverrideSchema } from '../domain/mock-settings.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import type { WorldState } from '../domain/memory-log.js';
 import { readServer, type ReadOptions } from '../reading/read-server.js';
@@ -88,6 +88,27 @@ export const correctTools = defineAgentTool({
     const simulation = await api.request<Simulation>('GET', path);
     const changed = await api.request<Simulation>('PUT', path, { body: { ...simulation, tools: { ...simulation.tools, ...corrections } } });
     return { corrections: changed.tools as Record<string, Record<string, unknown>> };
+  },
+});
+
+export const correctEntities = defineAgentTool({
+  name: 'correct_entities',
+  title: "Correct a mock's reading of entity types",
+  description:
+    'Use this when explain_connection shows an entity type read wrongly: the format of new ids (e.g. Linear\'s "LIN-123", Stripe\'s ' +
+    '"cus_..."), its parent type, the states it goes through, or fields no two share. Kept with the mock; types not named keep theirs.',
+  input: z.strictObject({
+    ...connectionInput,
+    corrections: entityCorrectionsSchema.describe('by entity type: {"issue":{"id":{"example":"LIN-123"},"states":["Todo","Done"]}}'),
+  }),
+  output: z.strictObject({ corrections: z.record(z.string(), jsonRecord) }),
+  annotations: idempotentWrite,
+  async run({ namespace, connectionId, corrections }, { api }) {
+    const path = `${toControlPath(namespace, connectionId)}/simulation`;
+    const simulation = await api.request<Simulation>('GET', path);
+    const entities = { ...((simulation.entities as Record<string, unknown> | undefined) ?? {}), ...corrections };
+    const changed = await api.request<Simulation>('PUT', path, { body: { ...simulation, entities } });
+    return { corrections: (changed.entities ?? {}) as Record<string, Record<string, unknown>> };
   },
 });
 

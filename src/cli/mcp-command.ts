@@ -45,7 +45,8 @@ export async function run({ values }: CommandInput<typeof options>, io: CliIo): 
       exitCodes.failure,
     );
   });
-  const server = createAgentServer({ api, baseUrl });
+  // Subscribed resources are polled through the API (the server is another process), once a second.
+  const server = createAgentServer({ api, baseUrl, projectDir: process.cwd() }, { watchIntervalMs: 1000 });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
   await server.connect(transport);

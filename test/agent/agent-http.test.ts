@@ -83,8 +83,10 @@ describe('the agent tools over HTTP', () => {
       expect(typeof tool.annotations?.readOnlyHint, tool.name).toBe('boolean');
       expect(typeof tool.annotations?.destructiveHint, tool.name).toBe('boolean');
       expect(typeof tool.annotations?.idempotentHint, tool.name).toBe('boolean');
-      // A tool that removes data says so and asks for confirm.
-      if (tool.annotations?.destructiveHint) expect(tool.inputSchema.required, tool.name).toContain('confirm');
+      // A tool that removes data says so and asks for confirm (freeze_calls only to overwrite files, so it is optional there).
+      if (tool.annotations?.destructiveHint) expect(Object.keys(tool.inputSchema.properties ?? {}), tool.name).toContain('confirm');
+      if (tool.annotations?.destructiveHint && tool.name !== 'freeze_calls')
+        expect(tool.inputSchema.required, tool.name).toContain('confirm');
     }
   });
 
@@ -178,5 +180,33 @@ describe('the agent tools over HTTP', () => {
       faults: [{ tool: 'linear_create_issue', error: { onCall: 1, message: 'boom' } }],
     });
     expect(faults.faults).toHaveLength(1);
+  });
+
+  it("reads a connection's world and call log as resources, and offers the two prompts", async () => {
+    await use('mock_server', { server: '@jerhadf/linear-mcp-server', connectionId: 'resourced' });
+    await use('seed_world', {
+      connectionId: 'resourced',
+      confirm: true,
+      entities: { issue: { 'LIN-7': { id: 'LIN-7', title: 'Seeded' } } },
+    });
+    const { resourceTemplates } = await agent.listResourceTemplates();
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual(
+      expect.arrayContaining([
+        'mcpsim://connections/{namespace}/{connectionId}/world',
+        'mcpsim://connections/{namespace}/{connectionId}/calls',
+      ]),
+    );
+    const [world] = (await agent.readResource({ uri: 'mcpsim://connections/agent/resourced/world' })).contents;
+    expect(world).toMatchObject({ mimeType: 'application/json', text: expect.stringContaining('LIN-7') });
+    const [calls] = (await agent.readResource({ uri: 'mcpsim://connections/agent/resourced/calls' })).contents;
+    expect(JSON.parse((calls as { text: string }).text)).toMatchObject({ count: 0, calls: [] });
+    // The HTTP path is stateless (one server per request): resources are read, not subscribed to.
+    expect(agent.getServerCapabilities()?.resources?.subscribe).toBeFalsy();
+
+    const { prompts } = await agent.listPrompts();
+    expect(prompts.map((prompt) => prompt.name).sort()).toEqual(['mock_server_for_test', 'write_scenario_from_conversation']);
+    const prompt = await agent.getPrompt({ name: 'mock_server_for_test', arguments: { server: 'linear', test: 'closes an issue' } });
+    expect(JSON.stringify(prompt.messages)).toContain('closes an issue');
+    expect(JSON.stringify(prompt.messages)).toContain('seed_world');
   });
 });
