@@ -41,6 +41,8 @@ export interface AppPartsInput {
   embedder?: Embedder | undefined;
   upstreamTimeoutMs: number;
   upstreamCallTimeoutMs: number;
+  /** Bound on a paired local server's initialize (default: `upstreamTimeoutMs`). */
+  uplinkTimeoutMs?: number | undefined;
   capture?: CaptureSink | undefined;
   dashboard?: DashboardMount | undefined;
   agent?: AgentMount | undefined;
@@ -73,7 +75,7 @@ export interface AppParts {
 export function createAppParts(input: AppPartsInput): AppParts {
   const { stores, clock, random, logger, tokenKey, publicUrl } = input;
   const pool = createUpstreamPool({ timeoutMs: input.upstreamTimeoutMs });
-  const uplinks = createUplinkPairings({ stores, timeoutMs: pool.timeoutMs });
+  const uplinks = createUplinkPairings({ stores, timeoutMs: input.uplinkTimeoutMs ?? pool.timeoutMs });
   const search = createSearch({ registry: stores.registry, embeddings: stores.embeddings, embedder: input.embedder, logger });
   const relay = createRelay({
     callTimeoutMs: input.upstreamCallTimeoutMs,

@@ -63,6 +63,8 @@ export interface PlatformOptions {
   upstreamTimeoutMs?: number;
   /** Bound on one relayed request, e.g. a slow tool call, in ms (default 60000). */
   upstreamCallTimeoutMs?: number;
+  /** Bound on a paired local server's initialize (stdio or WebSocket uplink), in ms (default: `upstreamTimeoutMs`). */
+  uplinkTimeoutMs?: number;
   /**
    * The base URL of the links the server hands out (`setupUrl`, the CLI login's `authUrl`, the
    * dashboard's login link, the index's links), never taken from a request's Host header. Default
@@ -242,6 +244,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       embedder: options.embedder,
       upstreamTimeoutMs: options.upstreamTimeoutMs ?? 5000,
       upstreamCallTimeoutMs: options.upstreamCallTimeoutMs ?? defaultCallTimeoutMs,
+      ...(options.uplinkTimeoutMs === undefined ? {} : { uplinkTimeoutMs: options.uplinkTimeoutMs }),
       capture: capture ?? undefined,
       dashboard: dashboard ?? undefined,
       // The agent's tools call the API in process, as the dashboard does (docs/agents.md).

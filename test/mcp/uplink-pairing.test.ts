@@ -54,7 +54,8 @@ describe('uplink pairing over a WebSocket', () => {
   let wsBase: string;
 
   beforeAll(async () => {
-    harness = await startHarness('socket');
+    // The local servers here answer in process, so the short bound holds; one test proves it fires.
+    harness = await startHarness('socket', { uplinkTimeoutMs: 1500 });
     wsBase = harness.baseUrl.replace('http://', 'ws://');
     await harness.call('PUT', '/namespaces/local');
     for (const id of ['up', 'other', 'scoped'])

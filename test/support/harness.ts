@@ -55,6 +55,8 @@ export async function startHarness(door: Door, options: Partial<PlatformOptions>
     logger: { error: (message, error) => void logged.push(`${message}: ${String(error)}`) },
     // Tests point connections at hosts that do not exist; a slow resolver must not stall them for 5 s.
     upstreamTimeoutMs: 1500,
+    // A paired local server is a node process this machine starts: on a busy one that takes seconds.
+    uplinkTimeoutMs: 30_000,
     // Links are built on the public URL: the address each door is reached at.
     publicUrl: 'http://mcpsim.test',
     ...options,

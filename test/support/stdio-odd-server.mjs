@@ -35,8 +35,9 @@ if (mode === 'crash') {
     if (params.name === 'stall') return new Promise(() => {});
     if (params.name === 'pid') return { content: [{ type: 'text', text: String(process.pid) }] };
     if (params.name === 'die') {
-      process.stderr.write('dying in the middle of a call\n');
-      setTimeout(() => process.exit(9), 50);
+      // Exits once this line (and what `shout` wrote before it) has reached the pipe: stderr to a pipe
+      // is written asynchronously, and process.exit drops what is still queued.
+      process.stderr.write('dying in the middle of a call\n', () => setTimeout(() => process.exit(9), 50));
       return new Promise(() => {});
     }
     if (params.name === 'noise') {

@@ -135,7 +135,7 @@ export function answerList(called: AnswerInput): Answer {
 }
 
 /**
- * A generic query tool (`query("SELECT * FROM Invoice WHERE DocNumber = '1042'")`) lists the type
+ * A generic query tool (`query("select * from Invoice where DocNumber = '1042'")`, a service's own query language) lists the type
  * its `FROM` names, when the world holds that type; its `WHERE` clauses are read as conditions.
  */
 function withQueriedType(input: AnswerInput): AnswerInput {
