@@ -41,7 +41,7 @@ describe('states, lists and ids the name or the schema says', () => {
     expect(shape).toMatchObject({ operation: 'update', entity: 'detection', idArgument: 'detection_ids', sets: { state: 'fixed' } });
   });
 
-  it('reads a channel history as a list of what a create posts to the channel, and thread replies as the messages post_message makes', () => {
+  it('reads a channel history as a list of what a create posts to the channel, and thread replies as replies', () => {
     const shapes = inferServerShapes([
       tool('post_message', { channel_id: text, text }),
       tool('reply_to_thread', { channel_id: text, thread_ts: text, text }),
@@ -49,8 +49,8 @@ describe('states, lists and ids the name or the schema says', () => {
       tool('get_thread_replies', { channel_id: text, thread_ts: text }),
     ]);
     expect(shapes.get('get_channel_history')).toMatchObject({ operation: 'list', entity: 'message' });
-    expect(shapes.get('reply_to_thread')).toMatchObject({ operation: 'create', entity: 'message' });
-    expect(shapes.get('get_thread_replies')).toMatchObject({ operation: 'list', entity: 'message' });
+    expect(shapes.get('reply_to_thread')).toMatchObject({ operation: 'create', entity: 'reply' });
+    expect(shapes.get('get_thread_replies')).toMatchObject({ operation: 'list', entity: 'reply' });
   });
 
   it('reads find_<entity>_id(query) as a search of that entity', () => {
