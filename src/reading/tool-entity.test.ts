@@ -114,15 +114,4 @@ describe('the entity where the name alone is not enough', () => {
       create_delivery_note: 'delivery_note',
     });
   });
-
-  it('reads a reply as one more of what the server writes, and keeps it where nothing is written', () => {
-    const chat = [
-      tool('post_message', { room_id: text, text }),
-      tool('reply_to_thread', { room_id: text, thread_ts: text, text }),
-      tool('get_thread_replies', { room_id: text, thread_ts: text }),
-    ];
-    expect(entities(chat)).toMatchObject({ reply_to_thread: 'message', get_thread_replies: 'message' });
-    const mail = [tool('search_emails', { query: text }), tool('reply_to_email', { uid: text, body: text })];
-    expect(entities(mail)).toMatchObject({ reply_to_email: 'reply' });
-  });
 });

@@ -32,8 +32,6 @@ export interface EntityContext {
   ownersOf(tail: string): ReadonlySet<string>;
   /** Product names inside the service that several tools' names carry (`oncall` of `list_oncall_schedules`): never the entity. */
   productWords: ReadonlySet<string>;
-  /** The entities a tool's name creates (`message` of `post_message`). */
-  created: ReadonlySet<string>;
 }
 
 /**
@@ -82,9 +80,6 @@ export function toEntityContext(
     isShared: (entity) => (argumentsOf.get(entity)?.length ?? 0) > 1,
     ownersOf: (tail) => owners.get(tail) ?? noOwners,
     productWords: toProductWords(parsed),
-    created: new Set(
-      parsed.filter((entry) => entry.parsed.meaning?.operation === 'create').map((entry) => entry.parsed.entityWords.join('_')),
-    ),
     isNamed(words) {
       const key = words.join('_');
       let found = named.get(key);
@@ -179,25 +174,8 @@ export function toOwnEntityWords(parsed: ParsedName, scoped: ReadonlySet<string>
 export function withOwnEntity(shape: ToolShape, tool: ToolDefinition, context: EntityContext): ToolShape {
   const words = shape.entity.split('_');
   if (words.length > 1 && context.genericHeads.has(words[words.length - 1]!)) return { ...shape, entity: words.slice(0, -1).join('_') };
-  const named =
-    toEntityOfIdArgument(shape, tool, context) ?? toDescribedEntity(shape, tool, context) ?? toRepliedEntity(shape, tool, context);
+  const named = toEntityOfIdArgument(shape, tool, context) ?? toDescribedEntity(shape, tool, context);
   return named === null ? shape : { ...shape, entity: named };
-}
-
-/** What people write to one another: a reply to one of them is one more of its kind. */
-const writtenNouns = ['message', 'email', 'comment', 'post', 'note'];
-
-/**
- * `reply_to_thread`, `get_thread_replies`: a reply is one more of what the server's tools write
- * (`post_message` makes messages), the one the name replies to (`reply_to_comment`) or else the
- * first the server writes. Where no tool writes that kind, the reply stays a kind of its own.
- */
-function toRepliedEntity(shape: ToolShape, tool: ToolDefinition, context: EntityContext): string | null {
-  if (shape.entity !== 'reply') return null;
-  const words = toWords(tool.name).map(toSingular);
-  const object = words.includes('to') ? words[words.indexOf('to') + 1] : undefined;
-  const written = writtenNouns.filter((noun) => context.created.has(noun));
-  return written.find((noun) => noun === object) ?? written[0] ?? null;
 }
 
 /** `search(query)` "Search for issues by text": a name with no noun acts on the first of the server's entities its description names. */
