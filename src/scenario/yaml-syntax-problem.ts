@@ -27,6 +27,15 @@ export function toSyntaxProblem(text: string, error: YAMLError): { offset: numbe
       message: `YAML syntax error: this ${text[open.quote]} is never closed; end the text with ${text[open.quote]}`,
     };
   }
+  if (/Nested mappings are not allowed in compact mappings/.test(error.message)) {
+    // `description: Time tracking for agencies: clients, projects`: a plain value with ': ' in it reads as a key.
+    const colon = colonInPlainValue(text, error.pos[0]);
+    if (colon !== null)
+      return {
+        offset: colon,
+        message: `YAML syntax error: this value has ': ' in it, which YAML reads as another key; put the whole value in quotes ("…")`,
+      };
+  }
   if (/Nested mappings are not allowed in compact mappings|Implicit keys need to be on a single line/.test(error.message)) {
     const next = text.indexOf('\n', error.pos[0]);
     const nextLine = next === -1 ? undefined : next + 1 + (/^ */.exec(text.slice(next + 1))?.[0].length ?? 0);
@@ -39,6 +48,15 @@ export function toSyntaxProblem(text: string, error: YAMLError): { offset: numbe
       };
   }
   return { offset: error.pos[0], message: toSyntaxMessage(error.code, error.message) };
+}
+
+/** The offset of a `: ` inside the unquoted value that starts at `start`, on the same line, if any. */
+function colonInPlainValue(text: string, start: number): number | null {
+  const lineEnd = text.indexOf('\n', start);
+  const value = text.slice(start, lineEnd === -1 ? text.length : lineEnd);
+  if (/^\s*["'{[|>]/.test(value)) return null;
+  const match = /:(?=\s|$)/.exec(value);
+  return match ? start + match.index : null;
 }
 
 /** The last { or [ before `before` that nothing closes, and the quote still open there (comments skipped). */

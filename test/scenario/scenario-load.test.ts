@@ -204,6 +204,10 @@ describe('loadScenarioText', () => {
     expect(summarize(yaml('name: triage', 'namespaces:', '  - name: a', '     connections: []'))).toEqual([
       '4:6  | YAML syntax error: this line is indented further than the key above it; align it with that key (or nest it under a key that ends with :)',
     ]);
+    // A plain value with ': ' in it: at that colon, with the fix (quotes), not "indented further".
+    expect(summarize(yaml('name: triage', 'description: Time tracking for agencies: clients and projects', 'namespaces: []'))).toEqual([
+      `2:40  | YAML syntax error: this value has ': ' in it, which YAML reads as another key; put the whole value in quotes ("…")`,
+    ]);
     expect(summarize(yaml('name: triage', 'steps:', '  - call: a/b.c', '    arguments: {a: 1}}', 'namespaces: []'))).toEqual([
       '4:22  | YAML syntax error: Unexpected flow-map-end token in YAML stream: "}"',
     ]);
