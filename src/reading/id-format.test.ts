@@ -35,6 +35,11 @@ describe('new ids in a service’s format', () => {
     expect(findIdExamples('Use a value like `OPS-123` or cus_NffrFeUfNV2Hib.')).toEqual(['OPS-123', 'cus_NffrFeUfNV2Hib']);
   });
 
+  it('takes a short prefixed example that mixes letters and digits, and not a word with a version or a count', () => {
+    expect(toNewId(clues({ descriptions: ['Returns the new client with its id (e.g. "cl_8f3k2")'] }))).toMatch(/^cl_[a-z0-9]{5}$/);
+    expect(findIdExamples('Uses oauth_v2, sha_256, page_2000 and utf_8.')).toEqual([]);
+  });
+
   it('always makes an id that every pattern accepts, and the same one for the same clues', () => {
     const patterned = clues({ patterns: ['^[a-f0-9]{24}$'], descriptions: ['e.g. cus_NffrFeUfNV2Hib'] });
     expect(toNewId(patterned)).toMatch(/^[a-f0-9]{24}$/);

@@ -77,6 +77,8 @@ export function addToIdSummary(summary: IdSummary, id: string): void {
 const projectKeyId = /^([A-Z][A-Z0-9_]*)-(\d+)$/;
 /** `cus_NffrFeUfNV2Hib`, `pi_3MtwBw...`: a short prefix, `_`, a random tail. */
 const prefixedId = /^([a-z]{1,12}_)([A-Za-z0-9]{6,40})$/;
+/** `cl_8f3k2` in a description: a short prefixed example, trusted only as an example (letters and digits mixed). */
+const shortPrefixedExample = /^([a-z]{1,12}_)((?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]{4,5})$/;
 
 /** Fields whose value names the thing rather than numbering it: a service's id format does not make them. */
 const nameFields = /^(path|name|slug|url|uri|title|email|filename|file_?path|query|text|content|sha)$/i;
@@ -147,7 +149,7 @@ export function findIdExamples(text: string): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(/(?<![\w/.-])([A-Za-z0-9_./:-]{3,120})/g)) {
     const token = match[1]!.replace(/[.:,]+$/, '');
-    if (prefixedId.test(token) && /\d/.test(token)) found.push(token);
+    if ((prefixedId.test(token) && /\d/.test(token)) || shortPrefixedExample.test(token)) found.push(token);
     else if (projectKeyId.test(token)) found.push(token);
     else if (/^\d{6,20}$/.test(token)) found.push(token);
     else if (/^https?:\/\/\S+\/\d+$/.test(token)) found.push(token);
@@ -193,7 +195,7 @@ function fromProjectKey(clues: IdClues, { taken, counters }: IdSummary): string[
 function fromExamples(clues: IdClues, taken: ReadonlySet<string>): string[] {
   const seed = `${clues.seed}|${clues.existing.length}`;
   return clues.descriptions.flatMap(findIdExamples).flatMap((example) => {
-    const prefixed = prefixedId.exec(example);
+    const prefixed = prefixedId.exec(example) ?? shortPrefixedExample.exec(example);
     if (prefixed) return [`${prefixed[1]}${randomLike(prefixed[2]!, seed)}`];
     if (/^\d+$/.test(example)) return [randomLike(example, seed)];
     if (timestampId.test(example)) return [randomLike(example, seed)];

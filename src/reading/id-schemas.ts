@@ -37,8 +37,11 @@ export function toIdSchemas(tools: readonly ToolDefinition[], shapes: ReadonlyMa
     const properties = (tool.inputSchema.properties ?? {}) as Record<string, unknown>;
     const shape = shapes.get(tool.name);
     const choices = shape?.dispatch ? Object.values(shape.dispatch.choices) : shape ? [shape] : [];
-    for (const choice of choices)
+    for (const choice of choices) {
       if (choice.entity === entity && choice.idArgument !== null && choice.operation !== 'create') add(properties[choice.idArgument]);
+      // "Returns the new client with its id (e.g. cl_8f3k2)": the create's own words about the id it gives.
+      if (choice.entity === entity && choice.operation === 'create') descriptions.push(...idSentences(tool.description ?? '', entity));
+    }
     for (const [name, schema] of Object.entries(properties)) {
       const words = toWords(name);
       const last = words[words.length - 1];
@@ -48,6 +51,16 @@ export function toIdSchemas(tools: readonly ToolDefinition[], shapes: ReadonlyMa
     }
   }
   return { patterns: [...patterns], descriptions };
+}
+
+/** The sentences of a description that speak of the entity's id: where an example of it is one. */
+function idSentences(description: string, entity: string): string[] {
+  const words = entity.split('_');
+  return description
+    .split(/(?<=[.!?])\s+(?=[A-Z])/)
+    .filter(
+      (sentence) => /\b(?:id|ids|identifier)\b/i.test(sentence) && words.every((word) => new RegExp(`\\b${word}`, 'i').test(sentence)),
+    );
 }
 
 const uuidPattern = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
