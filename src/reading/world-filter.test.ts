@@ -47,3 +47,13 @@ describe('query words of a file store', () => {
     expect(holds({ ...note, hidden: true }, 'q', "'fold-A' in folders and hidden = false")).toBe(false);
   });
 });
+
+describe('time windows that name no field', () => {
+  const entry = { id: 'te_1', spent_date: '2026-11-20', created_at: '2026-11-28T09:00:00.000Z', hours: 3 };
+  it('apply to the entity’s own date before the stamp of when it was written', () => {
+    expect(holds(entry, 'from', '2026-11-18')).toBe(true);
+    expect(holds(entry, 'from', '2026-11-22')).toBe(false);
+    expect(holds(entry, 'to', '2026-11-21')).toBe(true);
+    expect(holds({ id: 'x', created_at: '2026-11-28T09:00:00.000Z' }, 'from', '2026-11-22')).toBe(true);
+  });
+});

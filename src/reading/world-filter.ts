@@ -219,6 +219,11 @@ function lookup(fields: Readonly<Record<string, unknown>>, name: string): unknow
   const normal = toNormalName(name);
   if (normal === '') {
     for (const candidate of timeFields) {
+      // `spent_date`, `issued_on`: the entity's own date comes before when it was written down.
+      if (candidate === 'createdat') {
+        const own = Object.keys(fields).find((field) => ownDateField.test(field) && !stampField.test(field) && isDateText(fields[field]));
+        if (own !== undefined) return fields[own];
+      }
       const key = Object.keys(fields).find((field) => toNormalName(field) === candidate);
       if (key !== undefined) return unwrapTime(fields[key]);
     }
@@ -240,6 +245,15 @@ function lookup(fields: Readonly<Record<string, unknown>>, name: string): unknow
     .map((stem) => Object.keys(fields).find((field) => toNormalName(field).startsWith(stem)))
     .find((found) => found !== undefined);
   return key === undefined ? undefined : unwrapTime(fields[key]);
+}
+
+/** A field named for a date of its own: `spent_date`, `invoiceDate`, `issued_on`. */
+const ownDateField = /(?:date|_on|On)$/;
+/** Stamps of when a record was written, not what it is about. */
+const stampField = /^(?:created|updated|modified|deleted)/i;
+
+function isDateText(value: unknown): boolean {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value);
 }
 
 /** `{ dateTime: '...' }` (Google Calendar's start) is its time. */
