@@ -51,8 +51,17 @@ function toUsageLine(command: Command): string {
   return ['mcpsim', command.name, command.usage].filter((part) => part !== '').join(' ');
 }
 
+/** The widest first column kept on one line with its second: a longer one (verify's usage) puts its text on the next line. */
+const maxLeftWidth = 56;
+
 /** Two columns, the second aligned; a `\n` in it continues in the same column. */
 function toColumns(rows: readonly (readonly [string, string])[]): string[] {
-  const width = Math.max(...rows.map(([left]) => left.length)) + 2;
-  return rows.map(([left, right]) => `  ${left.padEnd(width)}${right.split('\n').join(`\n  ${' '.repeat(width)}`)}`.trimEnd());
+  const fitting = rows.map(([left]) => left.length).filter((length) => length <= maxLeftWidth);
+  const width = Math.max(0, ...fitting) + 2;
+  const indent = `\n  ${' '.repeat(width)}`;
+  return rows.map(([left, right]) => {
+    const text = right.split('\n').join(indent);
+    if (left.length + 2 > width && right !== '') return `  ${left}${indent}${text}`;
+    return `  ${left.padEnd(width)}${text}`.trimEnd();
+  });
 }
