@@ -40,11 +40,22 @@ export function createConnectionEndpoints({
   uplinks: UplinkPairings;
   linkFor: UpstreamLinkFor;
 }): ConnectionEndpoints {
-  // The mock tool calls in flight, by request: endpoints are made per request, a cancellation comes in another one.
+  // The mock tool calls in flight, by request: a cancellation comes in another request than the call it names.
   const cancellations = createRequestCancellations();
+  // A mock's endpoint is a dozen closures: made once per stored connection, not per request. The
+  // store hands out one frozen object per version of a connection (a change is a new object), so
+  // an endpoint never outlives what it was made from, and the WeakMap lets it go with its object.
+  const mockEndpoints = new WeakMap<Connection, { place: ConnectionPlace; endpoint: ToolEndpoint }>();
+  function mockEndpointFor(connection: Connection, place: ConnectionPlace): ToolEndpoint {
+    const made = mockEndpoints.get(connection);
+    if (made && made.place.accountId === place.accountId && made.place.namespaceId === place.namespaceId) return made.endpoint;
+    const endpoint = createMockEndpoint({ runner, surfaces }, connection as MockConnection, place, cancellations);
+    if (Object.isFrozen(connection)) mockEndpoints.set(connection, { place, endpoint });
+    return endpoint;
+  }
   return {
     endpointFor(connection, place) {
-      if (isSimulated(connection)) return createMockEndpoint({ runner, surfaces }, connection as MockConnection, place, cancellations);
+      if (isSimulated(connection)) return mockEndpointFor(connection, place);
       if (connection.transport === 'uplink') return createUpstreamEndpoint(relay, toUplinkLink(uplinks, connection));
       return createUpstreamEndpoint(relay, linkFor(place, connection));
     },

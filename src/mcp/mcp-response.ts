@@ -26,8 +26,17 @@ export function acceptedResponse(): Response {
   return new Response(null, { status: 202 });
 }
 
+/** The last Accept read, and what it allows: a client sends the same one with every call. */
+let lastAccept: { accept: string; json: boolean } | undefined;
+
 function acceptsJson(accept: string | undefined): boolean {
-  if (accept === undefined || accept.trim() === '') return true;
+  if (accept === undefined) return true;
+  if (lastAccept?.accept !== accept) lastAccept = { accept, json: readsJson(accept) };
+  return lastAccept.json;
+}
+
+function readsJson(accept: string): boolean {
+  if (accept.trim() === '') return true;
   return accept.split(',').some((part) => {
     const [type = '', ...parameters] = part.trim().toLowerCase().split(';');
     if (parameters.some((parameter) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(parameter))) return false;

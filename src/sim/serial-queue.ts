@@ -17,14 +17,12 @@ export function createSerialQueue(): SerialQueue {
     run(key, work) {
       const previous = tails.get(key);
       const next = previous ? previous.then(work, work) : work();
-      const tail = next.then(
-        () => undefined,
-        () => undefined,
-      );
-      tails.set(key, tail);
-      void tail.then(() => {
+      // One promise per call besides the work's: the tail settles (never rejects) and forgets itself.
+      const forget = () => {
         if (tails.get(key) === tail) tails.delete(key);
-      });
+      };
+      const tail: Promise<void> = next.then(forget, forget);
+      tails.set(key, tail);
       return next;
     },
   };

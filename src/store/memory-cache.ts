@@ -83,6 +83,8 @@ export function createMemoryCache(
     ),
   };
   const cache = new Map<MemoryKey, CachedMemory>();
+  /** The key used last (the last in `cache`'s order while it is cached). */
+  let newest: MemoryKey | undefined;
 
   /**
    * Reads a memory: the world checkpoint (or, before the first one, the seed world of its mock
@@ -152,6 +154,9 @@ export function createMemoryCache(
     /** The memory of `key`, read on a miss; it becomes the most recently used. */
     get(key: MemoryKey): CachedMemory {
       let memory = cache.get(key);
+      // A call reads its memory several times: the one already used last needs no reordering.
+      if (memory && key === newest) return memory;
+      newest = key;
       if (memory) {
         // Most recently used last, so the eviction below drops the least recently used.
         cache.delete(key);
