@@ -7,7 +7,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { toFixturePath } from '../../domain/fixture-path.js';
 import { parse } from 'yaml';
-import { scenarioSchema } from '../scenario-schema.js';
+import { scenarioSchema, type VerifyRules } from '../scenario-schema.js';
+import { toServerKey } from '../scenario-tool-checks.js';
 import { toSurfaceTool, type ServerSurface } from './surface-drift.js';
 
 /** One recorded call: what was sent, what the server answered, and where the entry is. */
@@ -32,6 +33,8 @@ export interface RecordedServer {
   /** The line of each declared tool, by name. */
   toolLines: ReadonlyMap<string, number>;
   calls: RecordedCall[];
+  /** The scenario's `verify:` rules for this server, by tool name (`*`: every tool). */
+  rules: Readonly<Record<string, VerifyRules>>;
 }
 
 /** A problem with the files themselves (not drift): a path that is no scenario, a file that does not load. */
@@ -77,6 +80,7 @@ export function loadRecordedServers(path: string): RecordedServer[] {
       },
       toolLines: new Map(tools.map((tool) => [tool.name, lineOf(text, `name: ${tool.name}`) ?? 1])),
       calls: tools.flatMap((tool) => readRecordedCalls(fixturesDir, server.qualifiedName, tool.name)),
+      rules: Object.entries(scenario.verify ?? {}).find(([name]) => toServerKey(name) === toServerKey(server.qualifiedName))?.[1] ?? {},
     };
   });
 }

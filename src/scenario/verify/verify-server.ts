@@ -6,6 +6,7 @@
 import type { ToolDefinition } from '../../domain/registry.js';
 import { readServer } from '../../reading/read-server.js';
 import type { RecordedCall, RecordedServer } from './recorded-server.js';
+import { toAnswerRules } from './answer-rules.js';
 import { compareResults } from './shape-drift.js';
 import { compareSurfaces, type ServerSurface, type SurfaceTool } from './surface-drift.js';
 
@@ -77,7 +78,7 @@ export async function verifyServer(recorded: RecordedServer, live: LiveServer, o
     }
     count.replayed++;
     const result = await live.callTool(call.tool, call.arguments);
-    const found = compareResults(call.result, result);
+    const found = compareResults(call.result, result, toAnswerRules(recorded.rules, call.tool));
     if (found.length === 0) continue;
     driftedAnswers.push({ call, result });
     for (const drift of found) drifts.push({ subject: call.tool, where: 'answer', ...drift, file: call.file, line: call.line });
