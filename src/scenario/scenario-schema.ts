@@ -43,6 +43,11 @@ export const scenarioServerSchema = z
       .describe(
         'what its connections answer as serverInfo in initialize: name, version, and title, description, websiteUrl, icons when set (default: its slug, 1.0.0)',
       ),
+    protocolVersion: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('the MCP protocol version the real server negotiated when it was captured, e.g. 2025-06-18 (mcpsim verify compares it)'),
     tools: z.array(scenarioToolSchema).describe('its tools'),
     ...mockSurfaceSchema.shape,
   })

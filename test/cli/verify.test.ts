@@ -1,15 +1,16 @@
 /**
  * `mcpsim verify` (issue 39): captures made by `mcpsim capture` of real servers, then verified
  * against the live server, unchanged (no drift) and changed (a second version of a test server
- * with five changes: each reported once, at its path, and nothing else), then `--update` and
+ * with six changes: each reported once, at its path, and nothing else), then `--update` and
  * verified clean. Over stdio (a command after --) and over Streamable HTTP (--url), through the
  * CLI's own `main` in process, the real MCP SDK on both sides.
  */
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureSession, runCli, scratch } from '../support/verify-capture.js';
-import { driftingServerPath, startDriftingHttp, type DriftingVersion } from '../support/drifting-server.mjs';
+import { driftingServerPath, olderProtocolVersion, startDriftingHttp, type DriftingVersion } from '../support/drifting-server.mjs';
 
 const memoryServer = join(import.meta.dirname, '..', '..', 'node_modules', '@modelcontextprotocol', 'server-memory', 'dist', 'index.js');
 const stdioCommand = (version: DriftingVersion) => ['--', process.execPath, driftingServerPath, version];
@@ -35,13 +36,14 @@ type JsonReport = {
   }[];
 };
 
-/** The five changes of v2, each once: subject, where, path, change. */
+/** The six changes of v2, each once: subject, where, path, change. */
 const expectedDrifts = [
   ['archive_note', 'surface', '', 'removed'],
   ['create_note', 'surface', '/inputSchema/properties/folder', 'added'],
   ['get_note', 'answer', '/content/0/text/title', 'renamed'],
   ['list_notes', 'answer', '/isError', 'outcome'],
   ['search_notes', 'surface', '/inputSchema/properties/status/enum', 'values added: archived'],
+  ['server', 'surface', '/protocolVersion', 'changed'],
 ];
 
 function describeDrift(title: string, upstreamOf: (version: DriftingVersion) => Promise<string[]>) {
@@ -62,7 +64,11 @@ function describeDrift(title: string, upstreamOf: (version: DriftingVersion) => 
       expect(subjects.archive_note).toMatchObject({ status: 'same', replayed: 0, skipped: 1 });
     });
 
-    it('reports each of the five changes of v2 once, at its path, and nothing else; exit 1', async () => {
+    it('records the protocol version the server negotiated in the scenario', () => {
+      expect(readFileSync(join(out, 'scenario.yaml'), 'utf8')).toContain(`\n    protocolVersion: ${LATEST_PROTOCOL_VERSION}\n`);
+    });
+
+    it('reports each of the six changes of v2 once, at its path, and nothing else; exit 1', async () => {
       const { code, stdout } = await runCli(['verify', out, '--reporter', 'json', ...(await upstreamOf('v2'))]);
       expect(code).toBe(1);
       const report = JSON.parse(stdout) as JsonReport;
@@ -74,6 +80,19 @@ function describeDrift(title: string, upstreamOf: (version: DriftingVersion) => 
       expect(renamed.file).toBe(join(out, 'fixtures', 'captured__drifting-notes', 'get_note.json'));
       expect(readFileSync(renamed.file, 'utf8').split('\n')[renamed.line - 1]).toMatch(/^ {4}\{$/);
       expect(report.servers[0]!.subjects.find((subject) => subject.subject === 'archive_note')!.status).toBe('missing');
+      const protocol = report.servers[0]!.subjects.find((subject) => subject.subject === 'server')!.drifts[0]!;
+      expect(protocol).toMatchObject({ recorded: LATEST_PROTOCOL_VERSION, live: olderProtocolVersion });
+    });
+
+    it('does not compare the protocol version of a capture that did not record it', async () => {
+      const copy = scratch();
+      cpSync(out, copy, { recursive: true });
+      const file = join(copy, 'scenario.yaml');
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/^ {4}protocolVersion: .*\n/m, ''));
+      const { stdout } = await runCli(['verify', copy, '--reporter', 'json', ...(await upstreamOf('v2'))]);
+      const paths = (JSON.parse(stdout) as JsonReport).servers[0]!.subjects.flatMap((subject) => subject.drifts.map((drift) => drift.path));
+      expect(paths).toHaveLength(expectedDrifts.length - 1);
+      expect(paths).not.toContain('/protocolVersion');
     });
 
     it('prints a table a person reads, and JUnit XML for CI', async () => {
@@ -81,10 +100,10 @@ function describeDrift(title: string, upstreamOf: (version: DriftingVersion) => 
       expect(text.stdout).toMatch(/get_note\s+drifted/);
       expect(text.stdout).toMatch(/archive_note\s+missing/);
       expect(text.stdout).toContain('get_note.json:');
-      expect(text.stdout).toContain('5 drifts; rewrite the files from the live server with --update.');
+      expect(text.stdout).toContain('6 drifts; rewrite the files from the live server with --update.');
       const junit = await runCli(['verify', out, '--reporter', 'junit', ...(await upstreamOf('v2'))]);
       expect(junit.stdout).toMatch(/^<\?xml/);
-      expect(junit.stdout.match(/<failure /g)).toHaveLength(5);
+      expect(junit.stdout.match(/<failure /g)).toHaveLength(6);
     });
 
     it('--update rewrites what drifted, and then the live server verifies clean', async () => {

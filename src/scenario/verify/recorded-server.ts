@@ -73,6 +73,7 @@ export function loadRecordedServers(path: string): RecordedServer[] {
       line: lineOf(text, `qualifiedName: ${server.qualifiedName}`) ?? lineOf(text, server.qualifiedName) ?? 1,
       surface: {
         serverInfo: server.serverInfo,
+        protocolVersion: server.protocolVersion,
         tools,
         resources: server.resources,
         resourceTemplates: server.resourceTemplates,
