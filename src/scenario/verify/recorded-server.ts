@@ -21,6 +21,8 @@ export interface RecordedCall {
   line: number;
   /** The entry's index in the file's `calls`, for `--update`. */
   index: number;
+  /** What the server asked the client during the call (`sampling/createMessage`, `elicitation/create`...), as recorded. */
+  asked: string[];
 }
 
 /** A server as the files describe it. */
@@ -109,7 +111,7 @@ function readRecordedCalls(fixturesDir: string, server: string, tool: string): R
   if (!Array.isArray(parsed.calls)) throw new RecordedFilesError(`${file} has no "calls" list; see fixtures/README.md`);
   const lines = entryLines(text);
   return parsed.calls.flatMap((entry: unknown, index) => {
-    const call = entry as { arguments?: unknown; occurrence?: unknown; result?: unknown };
+    const call = entry as { arguments?: unknown; occurrence?: unknown; result?: unknown; events?: unknown };
     if (typeof call !== 'object' || call === null || call.result === undefined) return [];
     return [
       {
@@ -120,6 +122,9 @@ function readRecordedCalls(fixturesDir: string, server: string, tool: string): R
         file,
         line: lines[index] ?? 1,
         index,
+        asked: (Array.isArray(call.events) ? (call.events as { kind?: unknown; method?: unknown }[]) : []).flatMap((event) =>
+          event.kind === 'request' && typeof event.method === 'string' ? [event.method] : [],
+        ),
       },
     ];
   });
