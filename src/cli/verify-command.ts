@@ -22,7 +22,9 @@ and holds it against what the files recorded:
                 shape: structure, types, id formats, error versus success, list versus object;
                 times, generated ids, counts and text are expected to differ
 
-Calls that write are replayed only with --writes (it lists them and asks, unless --yes). A
+Calls that write are replayed only with --writes (it lists them and asks, unless --yes); a call
+during which the server asked the client for sampling or elicitation is never replayed (verify
+has no model or person to answer as the client did) and is counted as left out. A
 report per server: each tool same, drifted, missing or new, and each drift with its JSON
 pointer, the recorded and the live side, and the file and line to look at. Credentials come
 from --header and --env and are redacted from the report as capture redacts them.

@@ -59,9 +59,17 @@ export async function openLiveServer(target: LiveTarget, capabilities: readonly 
           cwd: target.cwd,
           stderr: 'ignore',
         });
+  // The client tells the transport the version it negotiated (the HTTP one sends it as a header);
+  // hooked, so a stdio transport, which has no use for it, tells it too.
+  let protocolVersion: string | undefined;
+  const setProtocolVersion = transport.setProtocolVersion;
+  transport.setProtocolVersion = (negotiated) => {
+    protocolVersion = negotiated;
+    setProtocolVersion?.call(transport, negotiated);
+  };
   await client.connect(transport, { timeout: requestTimeoutMs });
   try {
-    const surface = await listSurface(client);
+    const surface = { ...(await listSurface(client)), protocolVersion };
     return {
       surface,
       callTool: (name, args) => client.callTool({ name, arguments: args }, undefined, { timeout: requestTimeoutMs }),

@@ -47,6 +47,9 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown): Finding[
     ];
   }
   const value = valueAt(input, path);
+  // A key that breaks its rule (a `pin:` pointer) is shown at the key, with the key as the value.
+  if (issue.code === 'invalid_key' && last !== undefined)
+    return [{ path, at: 'key', message: `${toDisplayPath(path)}: ${describeScenarioRule(issue, String(last), true)}` }];
   return [{ path, message: `${toDisplayPath(path)}: ${describeScenarioRule(issue, value, !isSecretPath(path))}` }];
 }
 

@@ -1,7 +1,8 @@
 /**
  * What the scenario schema cannot see: duplicate names, steps that call undeclared namespaces,
  * connections or tools, connections with neither server, mcpUrl nor uplink (or uplink with one of them), servers that exist nowhere,
- * and tool corrections that name no tool or argument (scenario-tool-checks.ts).
+ * tool corrections that name no tool or argument (scenario-tool-checks.ts), and verify rules that
+ * name no declared server or tool (scenario-verify-checks.ts).
  */
 import { loadDemoCatalog } from '../store/demo-catalog.js';
 import type { Scenario } from './scenario-schema.js';
@@ -9,6 +10,7 @@ import { closestOf, toDisplayPath, type Finding, type Segment } from './scenario
 import { findStepProblems, findStepTarget } from './scenario-step-checks.js';
 import { findToolOverrideProblems, toServerKey } from './scenario-tool-checks.js';
 import { findEntityCorrectionProblems } from './scenario-entity-checks.js';
+import { findVerifyRuleProblems } from './scenario-verify-checks.js';
 
 let catalogNames: readonly string[] | undefined;
 
@@ -173,5 +175,6 @@ export function findMeaningProblems(
   findings.push(...findStepProblems(scenario));
   findings.push(...findToolOverrideProblems(scenario));
   findings.push(...findEntityCorrectionProblems(scenario));
+  findings.push(...findVerifyRuleProblems(scenario));
   return findings;
 }

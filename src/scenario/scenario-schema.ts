@@ -43,6 +43,11 @@ export const scenarioServerSchema = z
       .describe(
         'what its connections answer as serverInfo in initialize: name, version, and title, description, websiteUrl, icons when set (default: its slug, 1.0.0)',
       ),
+    protocolVersion: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('the MCP protocol version the real server negotiated when it was captured, e.g. 2025-06-18 (mcpsim verify compares it)'),
     tools: z.array(scenarioToolSchema).describe('its tools'),
     ...mockSurfaceSchema.shape,
   })
@@ -179,6 +184,42 @@ export const stepSchema = z
   })
   .describe('one tool call and what it must answer');
 
+/** A JSON pointer into a tool result (RFC 6901), where a segment `*` stands for any key or index. */
+const resultPointerSchema = z
+  .string()
+  .regex(
+    /^(\/([^~/]|~[01])*)+$/,
+    'must be a JSON pointer into the tool result, e.g. /structuredContent/items/*/updatedAt or /content/0/text/id (~0 for ~, ~1 for /)',
+  );
+
+export const verifyRulesSchema = z
+  .strictObject({
+    volatile: z
+      .array(resultPointerSchema)
+      .optional()
+      .describe(
+        'fields whose value, type or presence may change between answers, e.g. [/structuredContent/items/*/updatedAt]: mcpsim verify does not compare them',
+      ),
+    pin: z
+      .record(resultPointerSchema, z.unknown())
+      .optional()
+      .describe(
+        'fields whose value must stay exactly this, e.g. { /structuredContent/status: open }: mcpsim verify reports any other value',
+      ),
+  })
+  .describe("how mcpsim verify compares one tool's answers, besides by shape");
+
+export const verifySchema = z
+  .record(
+    z.string().min(1),
+    z
+      .record(z.string().min(1), verifyRulesSchema)
+      .describe('by tool name (or * for every tool of the server): its volatile and pinned fields'),
+  )
+  .describe(
+    "how mcpsim verify compares the answers of each server (by qualifiedName), by tool: more volatile fields, and values pinned, e.g. { '@acme/tracker': { list_issues: { volatile: [/structuredContent/items/*/updatedAt] } } }",
+  );
+
 export const scenarioSchema = z
   .strictObject({
     $schema: z.string().optional().describe('the JSON Schema of this format, e.g. ./scenario.schema.json (for editors)'),
@@ -221,6 +262,7 @@ export const scenarioSchema = z
     namespaces: z.array(scenarioNamespaceSchema).min(1).describe('the namespaces to create, at least one'),
     tokens: z.array(scenarioTokenSchema).default([]).describe('service tokens to mint'),
     steps: z.array(stepSchema).default([]).describe('tool calls to run, in order, with what they must answer'),
+    verify: verifySchema.optional(),
   })
   .describe('an mcpsim scenario: servers, namespaces, connections, tokens, faults and steps');
 
@@ -229,3 +271,4 @@ export type ScenarioStep = z.output<typeof stepSchema>;
 export type ScenarioConnection = z.output<typeof scenarioConnectionSchema>;
 export type ScenarioUplink = z.output<typeof scenarioUplinkSchema>;
 export type Expectation = z.output<typeof expectationSchema>;
+export type VerifyRules = z.output<typeof verifyRulesSchema>;

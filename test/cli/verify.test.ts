@@ -1,51 +1,19 @@
 /**
  * `mcpsim verify` (issue 39): captures made by `mcpsim capture` of real servers, then verified
  * against the live server, unchanged (no drift) and changed (a second version of a test server
- * with five changes: each reported once, at its path, and nothing else), then `--update` and
+ * with six changes: each reported once, at its path, and nothing else), then `--update` and
  * verified clean. Over stdio (a command after --) and over Streamable HTTP (--url), through the
  * CLI's own `main` in process, the real MCP SDK on both sides.
  */
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCliSession } from '../support/cli-session.js';
-import { driftingServerPath, startDriftingHttp, type DriftingVersion } from '../support/drifting-server.mjs';
+import { captureSession, runCli, scratch } from '../support/verify-capture.js';
+import { driftingServerPath, olderProtocolVersion, startDriftingHttp, type DriftingVersion } from '../support/drifting-server.mjs';
 
-const apiKey = 'verify-key-0123456789';
-const scratch = () => mkdtempSync(join(tmpdir(), 'mcpsim-verify-'));
-const serveFlags = () => ['--port', '0', '--host', '127.0.0.1', '--data-dir', scratch(), '--api-key', apiKey, '--quiet'];
 const memoryServer = join(import.meta.dirname, '..', '..', 'node_modules', '@modelcontextprotocol', 'server-memory', 'dist', 'index.js');
 const stdioCommand = (version: DriftingVersion) => ['--', process.execPath, driftingServerPath, version];
-
-const runCli = async (argv: string[]) => {
-  const session = startCliSession(argv);
-  const code = await session.stop();
-  return { code, stdout: session.out.stdout, stderr: session.out.stderr };
-};
-
-/** Captures a client's session with the server `upstream` names into a fresh directory. */
-async function capture(upstream: string[], calls: [string, Record<string, unknown>][]): Promise<string> {
-  const out = scratch();
-  const session = startCliSession(['capture', out, ...serveFlags(), ...upstream]);
-  const baseUrl = await session.ready('Capturing every tool call');
-  const client = new Client({ name: 'verify-test', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${baseUrl}/connect/captured/server/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${apiKey}` } },
-    }),
-  );
-  try {
-    await client.listTools();
-    for (const [name, args] of calls) await client.callTool({ name, arguments: args });
-  } finally {
-    await client.close();
-  }
-  expect(await session.stop()).toBe(0);
-  return out;
-}
 
 const notesSession: [string, Record<string, unknown>][] = [
   ['list_notes', {}],
@@ -68,21 +36,22 @@ type JsonReport = {
   }[];
 };
 
-/** The five changes of v2, each once: subject, where, path, change. */
+/** The six changes of v2, each once: subject, where, path, change. */
 const expectedDrifts = [
   ['archive_note', 'surface', '', 'removed'],
   ['create_note', 'surface', '/inputSchema/properties/folder', 'added'],
   ['get_note', 'answer', '/content/0/text/title', 'renamed'],
   ['list_notes', 'answer', '/isError', 'outcome'],
   ['search_notes', 'surface', '/inputSchema/properties/status/enum', 'values added: archived'],
+  ['server', 'surface', '/protocolVersion', 'changed'],
 ];
 
 function describeDrift(title: string, upstreamOf: (version: DriftingVersion) => Promise<string[]>) {
   describe(title, () => {
     let out = '';
     beforeAll(async () => {
-      out = await capture(await upstreamOf('v1'), notesSession);
-    }, 60_000);
+      out = await captureSession(await upstreamOf('v1'), notesSession);
+    }, 120_000);
 
     it('finds no drift against the server it captured, replaying the reads and leaving out the writes', async () => {
       const { code, stdout } = await runCli(['verify', out, '--reporter', 'json', ...(await upstreamOf('v1'))]);
@@ -95,7 +64,11 @@ function describeDrift(title: string, upstreamOf: (version: DriftingVersion) => 
       expect(subjects.archive_note).toMatchObject({ status: 'same', replayed: 0, skipped: 1 });
     });
 
-    it('reports each of the five changes of v2 once, at its path, and nothing else; exit 1', async () => {
+    it('records the protocol version the server negotiated in the scenario', () => {
+      expect(readFileSync(join(out, 'scenario.yaml'), 'utf8')).toContain(`\n    protocolVersion: ${LATEST_PROTOCOL_VERSION}\n`);
+    });
+
+    it('reports each of the six changes of v2 once, at its path, and nothing else; exit 1', async () => {
       const { code, stdout } = await runCli(['verify', out, '--reporter', 'json', ...(await upstreamOf('v2'))]);
       expect(code).toBe(1);
       const report = JSON.parse(stdout) as JsonReport;
@@ -107,6 +80,19 @@ function describeDrift(title: string, upstreamOf: (version: DriftingVersion) => 
       expect(renamed.file).toBe(join(out, 'fixtures', 'captured__drifting-notes', 'get_note.json'));
       expect(readFileSync(renamed.file, 'utf8').split('\n')[renamed.line - 1]).toMatch(/^ {4}\{$/);
       expect(report.servers[0]!.subjects.find((subject) => subject.subject === 'archive_note')!.status).toBe('missing');
+      const protocol = report.servers[0]!.subjects.find((subject) => subject.subject === 'server')!.drifts[0]!;
+      expect(protocol).toMatchObject({ recorded: LATEST_PROTOCOL_VERSION, live: olderProtocolVersion });
+    });
+
+    it('does not compare the protocol version of a capture that did not record it', async () => {
+      const copy = scratch();
+      cpSync(out, copy, { recursive: true });
+      const file = join(copy, 'scenario.yaml');
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/^ {4}protocolVersion: .*\n/m, ''));
+      const { stdout } = await runCli(['verify', copy, '--reporter', 'json', ...(await upstreamOf('v2'))]);
+      const paths = (JSON.parse(stdout) as JsonReport).servers[0]!.subjects.flatMap((subject) => subject.drifts.map((drift) => drift.path));
+      expect(paths).toHaveLength(expectedDrifts.length - 1);
+      expect(paths).not.toContain('/protocolVersion');
     });
 
     it('prints a table a person reads, and JUnit XML for CI', async () => {
@@ -114,10 +100,10 @@ function describeDrift(title: string, upstreamOf: (version: DriftingVersion) => 
       expect(text.stdout).toMatch(/get_note\s+drifted/);
       expect(text.stdout).toMatch(/archive_note\s+missing/);
       expect(text.stdout).toContain('get_note.json:');
-      expect(text.stdout).toContain('5 drifts; rewrite the files from the live server with --update.');
+      expect(text.stdout).toContain('6 drifts; rewrite the files from the live server with --update.');
       const junit = await runCli(['verify', out, '--reporter', 'junit', ...(await upstreamOf('v2'))]);
       expect(junit.stdout).toMatch(/^<\?xml/);
-      expect(junit.stdout.match(/<failure /g)).toHaveLength(5);
+      expect(junit.stdout.match(/<failure /g)).toHaveLength(6);
     });
 
     it('--update rewrites what drifted, and then the live server verifies clean', async () => {
@@ -152,7 +138,7 @@ describeDrift('mcpsim verify over Streamable HTTP', async (version) => {
 describe('mcpsim verify of a real server and of a server it cannot reach', () => {
   it('finds no drift in a capture of @modelcontextprotocol/server-memory against a fresh one', async () => {
     const env = () => ['--env', `MEMORY_FILE_PATH=${join(scratch(), 'memory.jsonl')}`, '--', process.execPath, memoryServer];
-    const out = await capture(env(), [
+    const out = await captureSession(env(), [
       ['create_entities', { entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote the first program'] }] }],
       ['search_nodes', { query: 'Ada' }],
       ['read_graph', {}],
@@ -160,17 +146,17 @@ describe('mcpsim verify of a real server and of a server it cannot reach', () =>
     const { code, stdout } = await runCli(['verify', out, ...env()]);
     expect(stdout).toContain('No drift');
     expect(code).toBe(0);
-  }, 60_000);
+  }, 120_000);
 
   it('exits 3 and says so when the live server cannot be reached, with its credentials left out', async () => {
     const server = await startDriftingHttp('v1');
-    const out = await capture(['--url', server.url], [['list_notes', {}]]);
+    const out = await captureSession(['--url', server.url], [['list_notes', {}]]);
     await server.close();
     const { code, stderr, stdout } = await runCli(['verify', out, '--url', `${server.url}?key=verify-query-secret-99`]);
     expect(code).toBe(3);
     expect(stderr).toContain('could not reach the live server');
     expect(stderr + stdout).not.toContain('verify-query-secret-99');
-  }, 60_000);
+  }, 120_000);
 
   it('refuses bad usage with exit 2: no files, both upstreams, --writes where nobody can answer', async () => {
     expect((await runCli(['verify', '--url', 'http://127.0.0.1:9/mcp'])).code).toBe(2);
@@ -178,12 +164,12 @@ describe('mcpsim verify of a real server and of a server it cannot reach', () =>
     expect((await runCli(['verify', out, '--url', 'http://127.0.0.1:9/mcp', '--', 'node'])).code).toBe(2);
     const server = await startDriftingHttp('v1');
     try {
-      const captured = await capture(['--url', server.url], [['list_notes', {}]]);
+      const captured = await captureSession(['--url', server.url], [['list_notes', {}]]);
       const writes = await runCli(['verify', captured, '--writes', '--url', server.url]);
       expect(writes.code).toBe(2);
       expect(writes.stderr).toContain('add --yes');
     } finally {
       await server.close();
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -1,12 +1,13 @@
 /**
- * A notes server (the real MCP SDK) in two versions, for `mcpsim verify`: v2 is v1 with five
- * changes a real server makes between releases, each on its own tool:
+ * A notes server (the real MCP SDK) in two versions, for `mcpsim verify`: v2 is v1 with six
+ * changes a real server makes between releases, each on its own tool or the server:
  *
  *   archive_note   removed
  *   create_note    a required argument added (`folder`)
  *   get_note       a field of its answer renamed (`title` -> `name`)
  *   search_notes   an enum value added to an argument (`status`: `archived`)
  *   list_notes     an error where there was a result
+ *   the server     an older protocol version negotiated (2025-06-18, where v1 takes the client's latest)
  *
  * `node drifting-server.mjs v1|v2` serves it over stdio (types in drifting-server.d.mts); `startDriftingHttp` over
  * Streamable HTTP on 127.0.0.1 (stateless), in process.
@@ -24,11 +25,18 @@ const notes = [
   { id: 'note_1', title: 'Release plan', status: 'open', folder: 'work' },
   { id: 'note_2', title: 'Groceries', status: 'closed', folder: 'home' },
 ];
+/** The protocol version v2 negotiates. */
+export const olderProtocolVersion = '2025-06-18';
 const text = (value) => ({ content: [{ type: 'text', text: JSON.stringify(value) }] });
 
 /** @param {'v1' | 'v2'} version */
 export function createDriftingServer(version) {
   const server = new McpServer({ name: 'drifting-notes', version: '1.0.0' });
+  if (version === 'v2') {
+    // The SDK's server takes the client's version when it supports it; v2 answers an older one the client accepts.
+    const initialize = server.server._oninitialize.bind(server.server);
+    server.server._oninitialize = async (request) => ({ ...(await initialize(request)), protocolVersion: olderProtocolVersion });
+  }
   const read = { readOnlyHint: true };
   server.registerTool('list_notes', { description: 'Lists the notes.', inputSchema: {}, annotations: read }, () =>
     version === 'v1'

@@ -120,7 +120,13 @@ export function createRelay({
       link.report({ ok: true, serverInfo: session.serverInfo });
       if (captured)
         captured(
-          { ...link.connection, upstream: link.label, serverInfo: session.serverInfo, secrets: link.secrets?.() ?? [] },
+          {
+            ...link.connection,
+            upstream: link.label,
+            serverInfo: session.serverInfo,
+            protocolVersion: session.protocolVersion || undefined,
+            secrets: link.secrets?.() ?? [],
+          },
           result,
           session,
         );

@@ -7,7 +7,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { toFixturePath } from '../../domain/fixture-path.js';
 import { parse } from 'yaml';
-import { scenarioSchema } from '../scenario-schema.js';
+import { scenarioSchema, type VerifyRules } from '../scenario-schema.js';
+import { toServerKey } from '../scenario-tool-checks.js';
 import { toSurfaceTool, type ServerSurface } from './surface-drift.js';
 
 /** One recorded call: what was sent, what the server answered, and where the entry is. */
@@ -20,6 +21,8 @@ export interface RecordedCall {
   line: number;
   /** The entry's index in the file's `calls`, for `--update`. */
   index: number;
+  /** What the server asked the client during the call (`sampling/createMessage`, `elicitation/create`...), as recorded. */
+  asked: string[];
 }
 
 /** A server as the files describe it. */
@@ -32,6 +35,8 @@ export interface RecordedServer {
   /** The line of each declared tool, by name. */
   toolLines: ReadonlyMap<string, number>;
   calls: RecordedCall[];
+  /** The scenario's `verify:` rules for this server, by tool name (`*`: every tool). */
+  rules: Readonly<Record<string, VerifyRules>>;
 }
 
 /** A problem with the files themselves (not drift): a path that is no scenario, a file that does not load. */
@@ -70,6 +75,7 @@ export function loadRecordedServers(path: string): RecordedServer[] {
       line: lineOf(text, `qualifiedName: ${server.qualifiedName}`) ?? lineOf(text, server.qualifiedName) ?? 1,
       surface: {
         serverInfo: server.serverInfo,
+        protocolVersion: server.protocolVersion,
         tools,
         resources: server.resources,
         resourceTemplates: server.resourceTemplates,
@@ -77,6 +83,7 @@ export function loadRecordedServers(path: string): RecordedServer[] {
       },
       toolLines: new Map(tools.map((tool) => [tool.name, lineOf(text, `name: ${tool.name}`) ?? 1])),
       calls: tools.flatMap((tool) => readRecordedCalls(fixturesDir, server.qualifiedName, tool.name)),
+      rules: Object.entries(scenario.verify ?? {}).find(([name]) => toServerKey(name) === toServerKey(server.qualifiedName))?.[1] ?? {},
     };
   });
 }
@@ -104,7 +111,7 @@ function readRecordedCalls(fixturesDir: string, server: string, tool: string): R
   if (!Array.isArray(parsed.calls)) throw new RecordedFilesError(`${file} has no "calls" list; see fixtures/README.md`);
   const lines = entryLines(text);
   return parsed.calls.flatMap((entry: unknown, index) => {
-    const call = entry as { arguments?: unknown; occurrence?: unknown; result?: unknown };
+    const call = entry as { arguments?: unknown; occurrence?: unknown; result?: unknown; events?: unknown };
     if (typeof call !== 'object' || call === null || call.result === undefined) return [];
     return [
       {
@@ -115,6 +122,9 @@ function readRecordedCalls(fixturesDir: string, server: string, tool: string): R
         file,
         line: lines[index] ?? 1,
         index,
+        asked: (Array.isArray(call.events) ? (call.events as { kind?: unknown; method?: unknown }[]) : []).flatMap((event) =>
+          event.kind === 'request' && typeof event.method === 'string' ? [event.method] : [],
+        ),
       },
     ];
   });

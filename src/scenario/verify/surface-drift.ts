@@ -4,7 +4,7 @@
  * descriptions, output schemas, annotations), resources, templates, prompts, server info and
  * protocol version. Each drift names its subject and a JSON pointer into its definition.
  */
-import { toPointer } from './shape-drift.js';
+import { toPointer } from './answer-rules.js';
 
 /** A tool as `tools/list` answers it (and a scenario declares it). */
 export interface SurfaceTool {

@@ -2,9 +2,9 @@
  * `mcpsim verify --update`: the drifted parts of the files rewritten from the live server, and
  * nothing else, so a reviewer sees the drift as a diff. A drifted answer replaces only its entry's
  * `result` (and `recordedAt`); a drifted surface replaces the server's declaration in the scenario
- * (tools, serverInfo) through the YAML document, so comments and hand edits elsewhere stay, and
- * the capture's `registry.json` beside it when there is one. Live values are redacted as a capture
- * redacts them before anything is written.
+ * (tools, serverInfo, protocolVersion) through the YAML document, so comments and hand edits
+ * elsewhere stay, and the capture's `registry.json` beside it when there is one. Live values are
+ * redacted as a capture redacts them before anything is written.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -55,6 +55,7 @@ export function updateDriftedFiles({ verification, live, secrets, now }: UpdateI
       updateScenarioServer(verification.file, verification.server, {
         tools: declared,
         serverInfo: live.serverInfo ? redact(live.serverInfo) : undefined,
+        protocolVersion: live.protocolVersion,
       }),
     );
     const registry = join(dirname(verification.file), 'registry.json');
@@ -72,13 +73,18 @@ export function updateDriftedFiles({ verification, live, secrets, now }: UpdateI
   return written;
 }
 
-function updateScenarioServer(file: string, qualifiedName: string, declaration: { tools: unknown; serverInfo: unknown }): string {
+function updateScenarioServer(
+  file: string,
+  qualifiedName: string,
+  declaration: { tools: unknown; serverInfo: unknown; protocolVersion: string | undefined },
+): string {
   const document = parseDocument(readFileSync(file, 'utf8'));
   const servers = document.get('servers') as { items?: { get(key: string): unknown }[] } | undefined;
   const index = (servers?.items ?? []).findIndex((server) => server.get('qualifiedName') === qualifiedName);
   if (index >= 0) {
     document.setIn(['servers', index, 'tools'], declaration.tools);
     if (declaration.serverInfo !== undefined) document.setIn(['servers', index, 'serverInfo'], declaration.serverInfo);
+    if (declaration.protocolVersion !== undefined) document.setIn(['servers', index, 'protocolVersion'], declaration.protocolVersion);
     writeFileSync(file, document.toString({ lineWidth: 0 }));
   }
   return file;

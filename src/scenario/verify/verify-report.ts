@@ -36,10 +36,10 @@ function toText(verifications: readonly ServerVerification[]): string {
   for (const verification of verifications) {
     lines.push(`${verification.server} (${verification.file})`);
     const width = Math.max(8, ...verification.subjects.map((subject) => subject.subject.length));
-    lines.push(`  ${'subject'.padEnd(width)}  status    replayed  skipped (writes)`);
+    lines.push(`  ${'subject'.padEnd(width)}  status    replayed  left out: writes  asks a model or person`);
     for (const subject of verification.subjects)
       lines.push(
-        `  ${subject.subject.padEnd(width)}  ${subject.status.padEnd(8)}  ${String(subject.replayed).padStart(8)}  ${String(subject.skipped).padStart(7)}`,
+        `  ${subject.subject.padEnd(width)}  ${subject.status.padEnd(8)}  ${String(subject.replayed).padStart(8)}  ${String(subject.skipped).padStart(16)}  ${String(subject.unanswerable).padStart(22)}`,
       );
     const drifts = verification.subjects.flatMap((subject) => subject.drifts);
     if (drifts.length > 0) lines.push('', '  drift:');

@@ -6,6 +6,7 @@
 import type { ToolDefinition } from '../../domain/registry.js';
 import { readServer } from '../../reading/read-server.js';
 import type { RecordedCall, RecordedServer } from './recorded-server.js';
+import { toAnswerRules } from './answer-rules.js';
 import { compareResults } from './shape-drift.js';
 import { compareSurfaces, type ServerSurface, type SurfaceTool } from './surface-drift.js';
 
@@ -34,9 +35,10 @@ export interface Drift {
 export interface SubjectVerdict {
   subject: string;
   status: 'same' | 'drifted' | 'missing' | 'new';
-  /** Recorded calls replayed, and those left out because they write. */
+  /** Recorded calls replayed, those left out because they write, and those left out because the server asked the client for a model or a person. */
   replayed: number;
   skipped: number;
+  unanswerable: number;
   drifts: Drift[];
 }
 
@@ -65,19 +67,25 @@ export async function verifyServer(recorded: RecordedServer, live: LiveServer, o
   const statuses = new Map(surfaceDrifts.map((drift) => [drift.subject, drift.status]));
   const liveTools = new Map(live.surface.tools.map((tool) => [tool.name, tool]));
   const reads = readOnlyTools(recorded.surface.tools, liveTools, recorded.qualifiedName);
-  const counts = new Map<string, { replayed: number; skipped: number }>();
+  const counts = new Map<string, { replayed: number; skipped: number; unanswerable: number }>();
   const driftedAnswers: ServerVerification['driftedAnswers'] = [];
   // Each distinct call once: a second occurrence of a read answers alike.
   for (const call of recorded.calls.filter((entry) => entry.occurrence === 1)) {
-    const count = counts.get(call.tool) ?? counts.set(call.tool, { replayed: 0, skipped: 0 }).get(call.tool)!;
+    const count = counts.get(call.tool) ?? counts.set(call.tool, { replayed: 0, skipped: 0, unanswerable: 0 }).get(call.tool)!;
     if (!liveTools.has(call.tool)) continue;
+    // Its answer came from what the client's model or user said: verify has neither, so a replay
+    // would compare an answer to another question (writes or not).
+    if (call.asked.some((method) => unanswerableRequests.includes(method))) {
+      count.unanswerable++;
+      continue;
+    }
     if (!options.writes && !reads.has(call.tool)) {
       count.skipped++;
       continue;
     }
     count.replayed++;
     const result = await live.callTool(call.tool, call.arguments);
-    const found = compareResults(call.result, result);
+    const found = compareResults(call.result, result, toAnswerRules(recorded.rules, call.tool));
     if (found.length === 0) continue;
     driftedAnswers.push({ call, result });
     for (const drift of found) drifts.push({ subject: call.tool, where: 'answer', ...drift, file: call.file, line: call.line });
@@ -94,13 +102,16 @@ export async function verifyServer(recorded: RecordedServer, live: LiveServer, o
       return {
         subject,
         status: status === 'missing' || status === 'new' ? status : own.length > 0 ? 'drifted' : 'same',
-        ...(counts.get(subject) ?? { replayed: 0, skipped: 0 }),
+        ...(counts.get(subject) ?? { replayed: 0, skipped: 0, unanswerable: 0 }),
         drifts: own,
       };
     }),
     driftedAnswers,
   };
 }
+
+/** What a server may ask the client that only a model or a person answers. */
+const unanswerableRequests = ['sampling/createMessage', 'elicitation/create'];
 
 /** The tools whose recorded calls only read: their annotations say so, or else mcpsim's reading of them. */
 function readOnlyTools(recorded: readonly SurfaceTool[], live: ReadonlyMap<string, SurfaceTool>, serverName: string): Set<string> {

@@ -30,6 +30,8 @@ export interface CaptureOrigin {
   /** The upstream as the relay names it: a URL as stored (typed query values as `***`) or the uplink pairing. */
   upstream: string;
   serverInfo: Implementation;
+  /** The MCP protocol version the upstream negotiated, when the relay knows it. */
+  protocolVersion?: string | undefined;
   /** The values to redact from what is written (the connection's stored header and query values; never written themselves). */
   secrets: readonly string[];
 }
@@ -99,6 +101,8 @@ interface CapturedServer {
   serverInfo: Implementation;
   /** The serverInfo as the upstream sent it, as JSON: redacted again only when it changes. */
   serverInfoSeen: string;
+  /** The protocol version it negotiated, as last seen. */
+  protocolVersion: string | undefined;
   tools: ToolDefinition[] | null;
   /** Whose listing `tools` is. */
   toolsSeenBy: ListingSeenBy | null;
@@ -168,6 +172,7 @@ export function createCaptureRecorder({
         upstream,
         serverInfo,
         serverInfoSeen: seen,
+        protocolVersion: undefined,
         tools: null,
         toolsSeenBy: null,
         surface: createSurfaceCapture(),
@@ -178,6 +183,7 @@ export function createCaptureRecorder({
     }
     server.serverInfo = serverInfo;
     server.serverInfoSeen = seen;
+    if (origin.protocolVersion) server.protocolVersion = origin.protocolVersion;
     return server;
   }
 
@@ -219,6 +225,7 @@ export function createCaptureRecorder({
         connectionId: server.connectionId,
         description: describe(server),
         serverInfo: toServerInfo(server.serverInfo, server.serverInfo.name),
+        protocolVersion: server.protocolVersion,
         tools: server.tools ?? [],
         surface: server.surface.toSurface(),
         ...toSimulation(server.tools ?? [], server.calls, [server.qualifiedName, server.serverInfo.title ?? server.serverInfo.name]),

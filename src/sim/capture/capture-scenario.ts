@@ -18,6 +18,8 @@ export interface CapturedScenarioServer {
   description: string;
   /** Its serverInfo as it sent it (redacted): the mock answers initialize with it. */
   serverInfo: ServerInfo;
+  /** The MCP protocol version it negotiated (`mcpsim verify` compares it); absent when the relay did not know it. */
+  protocolVersion?: string | undefined;
   tools: readonly ToolDefinition[];
   /** Its resources, resource templates and prompts, with the contents and messages seen. */
   surface: CapturedSurface;
@@ -72,6 +74,7 @@ export function toCaptureScenario({
       qualifiedName: server.qualifiedName,
       description: server.description,
       serverInfo: server.serverInfo,
+      ...(server.protocolVersion ? { protocolVersion: server.protocolVersion } : {}),
       tools: server.tools.map(({ name: tool, title, description: about, inputSchema, outputSchema, annotations }) => ({
         name: tool,
         ...(title === undefined ? {} : { title }),
