@@ -8,7 +8,7 @@
  * know is the entity (`acknowledge_alert`). Pure.
  */
 import type { ToolDefinition } from '../domain/registry.js';
-import { toFullWord, toSingular, toWords } from './entity-words.js';
+import { isNamingQualifier, toFullWord, toSingular, toWords } from './entity-words.js';
 import { propertiesOf, requiredOf } from './tool-id-argument.js';
 import { runVerbs, toSpelledOut } from './related-shapes.js';
 import type { ParsedName } from './tool-name.js';
@@ -157,7 +157,9 @@ const genericNouns = new Set(['item', 'object', 'entity', 'element']);
  *   toOwnEntityWords(parseToolName('get_issue_type', null), tool, context);    // ['issue', 'type'] when a description says "issue type"
  */
 export function toOwnEntityWords(parsed: ParsedName, scoped: ReadonlySet<string>, context: EntityContext): string[] {
-  const named = parsed.entityWords.filter((word) => !context.productWords.has(word));
+  const all = parsed.entityWords;
+  const qualified = all.length > 1 && isNamingQualifier(all[0]!) && !context.isShared(all.join('_'));
+  const named = (qualified ? all.slice(1) : all).filter((word) => !context.productWords.has(word));
   let words = toOwned(named.length > 0 ? named : parsed.entityWords, scoped, context);
   if (parsed.meaning === null) words = toObjectOfUnknownVerb(words, context);
   return toSpelledOut(words, context.entities);
