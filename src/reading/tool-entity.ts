@@ -8,6 +8,7 @@
  * know is the entity (`acknowledge_alert`). Pure.
  */
 import type { ToolDefinition } from '../domain/registry.js';
+import { toAspectOwner } from './aspect-owner.js';
 import { isNamingQualifier, toFullWord, toSingular, toWords } from './entity-words.js';
 import { propertiesOf, requiredOf } from './tool-id-argument.js';
 import { runVerbs, toSpelledOut } from './related-shapes.js';
@@ -176,7 +177,8 @@ export function toOwnEntityWords(parsed: ParsedName, scoped: ReadonlySet<string>
 export function withOwnEntity(shape: ToolShape, tool: ToolDefinition, context: EntityContext): ToolShape {
   const words = shape.entity.split('_');
   if (words.length > 1 && context.genericHeads.has(words[words.length - 1]!)) return { ...shape, entity: words.slice(0, -1).join('_') };
-  const named = toEntityOfIdArgument(shape, tool, context) ?? toDescribedEntity(shape, tool, context);
+  const named =
+    toEntityOfIdArgument(shape, tool, context) ?? toDescribedEntity(shape, tool, context) ?? toAspectOwner(shape, tool, context.entities);
   return named === null ? shape : { ...shape, entity: named };
 }
 
