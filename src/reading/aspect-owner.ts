@@ -22,7 +22,7 @@ export function toAspectOwner(shape: ToolShape, tool: ToolDefinition, entities: 
   if (entities.has(shape.entity)) return null;
   const aspect = [shape.entity];
   const words = toWords(tool.name).map((word) => toFullWord(toSingular(word)));
-  const at = words.findIndex((word, index) => index > 0 && aspect.every((part, offset) => words[index + offset] === part));
+  const at = [...words.keys()].find((index) => index > 0 && aspect.every((part, offset) => words[index + offset] === part)) ?? -1;
   if (at === -1) return null;
   // The longest run of words before the aspect that is another tool's entity (`merge_request`, `list`).
   const owner = [...Array(at).keys()].map((start) => words.slice(start, at).join('_')).find((candidate) => entities.has(candidate));
