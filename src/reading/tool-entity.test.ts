@@ -132,6 +132,11 @@ describe('a verb the verb table does not know, read from the description', () =>
     expect(shapes.get('tally_ballots')?.entity).toBe('ballot');
   });
 
+  it('reads the words after `as` as the form of the answer, not the entity', () => {
+    const shapes = inferServerShapes([described('render_invoice_as_pdf', 'Render an invoice as a PDF file', { invoice_id: text })]);
+    expect(shapes.get('render_invoice_as_pdf')?.entity).toBe('invoice');
+  });
+
   it('keeps a name whose description opens with it as a noun phrase', () => {
     const shapes = inferServerShapes([described('revenue_heatmap', 'Revenue heatmap of the last quarter', { quarter: text })]);
     expect(shapes.get('revenue_heatmap')?.entity).toBe('revenue_heatmap');

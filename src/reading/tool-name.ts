@@ -118,9 +118,10 @@ export const collectiveNouns: ReadonlySet<string> = new Set(['history', 'feed', 
 const noWords: ReadonlySet<string> = new Set();
 /**
  * Words after which the name says whose or where (`list_assignments_for_user`,
- * `issues_in_projects`, `members_of_team`): the scope, a filter, not the entity.
+ * `issues_in_projects`, `members_of_team`): the scope, a filter, not the entity; after `as` the form of the answer
+ * (`export_node_as_image`).
  */
-const scopeWords = new Set(['for', 'by', 'of', 'from', 'in', 'on', 'to', 'using', 'with']);
+const scopeWords = new Set(['for', 'by', 'of', 'from', 'in', 'on', 'to', 'using', 'with', 'as']);
 /** The scope words that follow the object of a verb (`add X to Y`): in a name without a known verb, they may follow the verb's object instead. */
 const unknownVerbScopes = new Set(['to', 'on', 'using', 'with']);
 
