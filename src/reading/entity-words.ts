@@ -217,20 +217,56 @@ export function isAspectWord(word: string, beforeVerb = false): boolean {
   return aspectWords.has(word) || (beforeVerb && ownAspectWords.has(word));
 }
 /** Adjectives that pick some of an entity's kind (`get_active_cycle` reads a cycle), not a kind of their own. */
-const qualifierWords = new Set(['active', 'recent', 'effective', 'managed', 'local', 'top', 'upcoming', 'latest', 'pending']);
+const qualifierWords = new Set(['active', 'recent', 'effective', 'managed', 'local', 'top', 'upcoming', 'latest', 'pending', 'other']);
+
+/** Adjectives that follow the entity to say how the tool acts on it (`write_object_safe`, `create_item_live`), never a kind. */
+const trailingQualifierWords = new Set(['safe', 'live', 'static', 'default', 'active', 'upcoming', 'recent', 'latest', 'pending']);
 
 /**
- * The entity's words without the aspect that follows it and the qualifier before it, as long as a
- * noun is left: `chapter content markdown` is a chapter, `active board` a board.
+ * A past participle before a noun picks some of the noun's kind (`saved_card`, `changed_file`,
+ * `registered_script`); `-eed` words are nouns (`feed`, `speed`).
+ */
+const participle = /^[a-z]{3,}[^e]ed$/;
+
+/**
+ * Whether a word only qualifies the entity next to it (`active`, `upcoming`, `saved`, `detailed`):
+ * a name whose words after the verb are all such words acts on the entity before the verb
+ * (`iterations_get_active` reads iterations).
+ */
+export function isQualifierWord(word: string): boolean {
+  return qualifierWords.has(word) || trailingQualifierWords.has(word) || participle.test(word);
+}
+
+/**
+ * Whether a leading word picks some of the next noun's kind only where the service has no type of
+ * that name: `shared_drive` read by one tool is a drive, while `protected_branch` that several tools
+ * list and read is a kind of its own (`default` too: `default_reviewer`).
+ */
+export function isNamingQualifier(word: string): boolean {
+  return word === 'default' || participle.test(word);
+}
+
+/** Qualifiers that pick one of the entity's kind: `workflows_get_default` reads one workflow. */
+export function picksOne(word: string): boolean {
+  return word === 'default' || word === 'latest';
+}
+
+/**
+ * The entity's words without the aspect that follows it and the qualifiers around it, as long as a
+ * noun is left: `chapter content markdown` is a chapter, `active board` a board, `object safe` an
+ * object.
  *
  * @example
  *   withoutAspects(['book', 'metadata']);  // ['book']
  *   withoutAspects(['pending', 'comment']); // ['comment']
+ *   withoutAspects(['saved', 'card']);      // ['card']
+ *   withoutAspects(['health', 'detailed']); // ['health']
  *   withoutAspects(['content']);            // ['content']
  */
 export function withoutAspects(words: readonly string[]): string[] {
   const kept = [...words];
-  while (kept.length > 1 && aspectWords.has(kept[kept.length - 1]!)) kept.pop();
+  const isTrailing = (word: string) => aspectWords.has(word) || trailingQualifierWords.has(word) || participle.test(word);
+  while (kept.length > 1 && isTrailing(kept[kept.length - 1]!)) kept.pop();
   while (kept.length > 1 && qualifierWords.has(kept[0]!)) kept.shift();
   return kept;
 }

@@ -115,3 +115,30 @@ describe('the entity where the name alone is not enough', () => {
     });
   });
 });
+
+describe('a verb the verb table does not know, read from the description', () => {
+  const described = (name: string, description: string, properties: Record<string, Record<string, unknown>>): ToolDefinition => ({
+    name,
+    description,
+    inputSchema: { type: 'object', properties, required: Object.keys(properties) },
+  });
+
+  it('reads the first word as the verb where the description starts with it before its object', () => {
+    const shapes = inferServerShapes([
+      described('subscribe_topic', 'Subscribes the caller to a topic', { topic: text }),
+      described('tally_ballots', 'Tally the ballots of an election', { election_id: text }),
+    ]);
+    expect(shapes.get('subscribe_topic')?.entity).toBe('topic');
+    expect(shapes.get('tally_ballots')?.entity).toBe('ballot');
+  });
+
+  it('reads the words after `as` as the form of the answer, not the entity', () => {
+    const shapes = inferServerShapes([described('render_invoice_as_pdf', 'Render an invoice as a PDF file', { invoice_id: text })]);
+    expect(shapes.get('render_invoice_as_pdf')?.entity).toBe('invoice');
+  });
+
+  it('keeps a name whose description opens with it as a noun phrase', () => {
+    const shapes = inferServerShapes([described('revenue_heatmap', 'Revenue heatmap of the last quarter', { quarter: text })]);
+    expect(shapes.get('revenue_heatmap')?.entity).toBe('revenue_heatmap');
+  });
+});

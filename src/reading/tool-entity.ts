@@ -8,7 +8,8 @@
  * know is the entity (`acknowledge_alert`). Pure.
  */
 import type { ToolDefinition } from '../domain/registry.js';
-import { toFullWord, toSingular, toWords } from './entity-words.js';
+import { toAspectOwner } from './aspect-owner.js';
+import { isNamingQualifier, toFullWord, toSingular, toWords } from './entity-words.js';
 import { propertiesOf, requiredOf } from './tool-id-argument.js';
 import { runVerbs, toSpelledOut } from './related-shapes.js';
 import type { ParsedName } from './tool-name.js';
@@ -28,6 +29,8 @@ export interface EntityContext {
   isShared(entity: string): boolean;
   /** Whether names with no known verb end with `tail` after two or more different first words (`begin_transaction`, `commit_transaction`). */
   isVerbTail(tail: string): boolean;
+  /** Whether a name with no known verb reads `entity` and its description starts with its first word as a verb (`join_channel`: "Join a channel"). */
+  isDescribedVerb(entity: string): boolean;
   /** The entities (or their plurals) that `tail` follows in other entities: `repository` and `organization` for `webhook`. */
   ownersOf(tail: string): ReadonlySet<string>;
   /** Product names inside the service that several tools' names carry (`oncall` of `list_oncall_schedules`): never the entity. */
@@ -60,12 +63,14 @@ export function toEntityContext(
   }
   const argumentsOf = new Map<string, Set<string>[]>();
   const verbless = new Map<string, Set<string>>();
+  const describedVerbs = new Set<string>();
   for (const { tool, parsed: name } of parsed) {
     const entity = name.entityWords.join('_');
     argumentsOf.set(entity, [...(argumentsOf.get(entity) ?? []), toArgumentStems(tool)]);
     if (name.meaning === null && name.entityWords.length > 1) {
       const tail = name.entityWords.slice(1).join('_');
       verbless.set(tail, (verbless.get(tail) ?? new Set()).add(name.entityWords[0]!));
+      if (startsWithVerb(tool.description ?? '', name.entityWords)) describedVerbs.add(entity);
     }
   }
   return {
@@ -77,6 +82,7 @@ export function toEntityContext(
       return (argumentsOf.get(entity) ?? []).every((stems) => stems.has(owner) || (!entities.has(first) && stems.has(first)));
     },
     isVerbTail: (tail) => (verbless.get(tail)?.size ?? 0) >= 2,
+    isDescribedVerb: (entity) => describedVerbs.has(entity),
     isShared: (entity) => (argumentsOf.get(entity)?.length ?? 0) > 1,
     ownersOf: (tail) => owners.get(tail) ?? noOwners,
     productWords: toProductWords(parsed),
@@ -97,6 +103,24 @@ export function toEntityContext(
     },
   };
 }
+
+/**
+ * Whether a description starts with a name's first word as a verb, bare or in the third person,
+ * followed by the determiner that opens its object (`Rotate a secret`, `Analyzes the schema`): a
+ * tool's description says first what it does. A noun phrase (`Stock treemap`, `KPI: orders`) has
+ * no determiner there.
+ */
+function startsWithVerb(description: string, words: readonly string[]): boolean {
+  const [first = '', second = ''] = description
+    .trim()
+    .toLowerCase()
+    .split(/[^a-z]+/);
+  const word = words[0]!;
+  if (!determiners.has(second)) return false;
+  return first === word || first === `${word}s` || first === `${word}es` || (word.endsWith('y') && first === `${word.slice(0, -1)}ies`);
+}
+
+const determiners = new Set(['a', 'an', 'the', 'all', 'any', 'one', 'each', 'every', 'this', 'these', 'some', 'your', 'its', 'multiple']);
 
 /** A word that ends three or more distinct entities names no kind of its own: Miro's `card_item`, `shape_item`, `text_item`. */
 function toGenericHeads(entities: ReadonlySet<string>): Set<string> {
@@ -157,7 +181,9 @@ const genericNouns = new Set(['item', 'object', 'entity', 'element']);
  *   toOwnEntityWords(parseToolName('get_issue_type', null), tool, context);    // ['issue', 'type'] when a description says "issue type"
  */
 export function toOwnEntityWords(parsed: ParsedName, scoped: ReadonlySet<string>, context: EntityContext): string[] {
-  const named = parsed.entityWords.filter((word) => !context.productWords.has(word));
+  const all = parsed.entityWords;
+  const qualified = all.length > 1 && isNamingQualifier(all[0]!) && !context.isShared(all.join('_'));
+  const named = (qualified ? all.slice(1) : all).filter((word) => !context.productWords.has(word));
   let words = toOwned(named.length > 0 ? named : parsed.entityWords, scoped, context);
   if (parsed.meaning === null) words = toObjectOfUnknownVerb(words, context);
   return toSpelledOut(words, context.entities);
@@ -174,7 +200,8 @@ export function toOwnEntityWords(parsed: ParsedName, scoped: ReadonlySet<string>
 export function withOwnEntity(shape: ToolShape, tool: ToolDefinition, context: EntityContext): ToolShape {
   const words = shape.entity.split('_');
   if (words.length > 1 && context.genericHeads.has(words[words.length - 1]!)) return { ...shape, entity: words.slice(0, -1).join('_') };
-  const named = toEntityOfIdArgument(shape, tool, context) ?? toDescribedEntity(shape, tool, context);
+  const named =
+    toEntityOfIdArgument(shape, tool, context) ?? toDescribedEntity(shape, tool, context) ?? toAspectOwner(shape, tool, context.entities);
   return named === null ? shape : { ...shape, entity: named };
 }
 
@@ -251,7 +278,8 @@ const ownerSuffixes = new Set(['id', 'key', 'name', 'slug', 'uuid', 'gid', 'numb
 /**
  * `acknowledge_alert`: with no verb the table knows, a first word followed by another tool's
  * entity is the verb, and so is one that other verbless names swap before the same words
- * (`begin_transaction`, `commit_transaction`).
+ * (`begin_transaction`, `commit_transaction`), and one the description starts with (`join_channel`:
+ * "Join a channel").
  */
 function toObjectOfUnknownVerb(words: readonly string[], context: EntityContext): string[] {
   // `run_job` stays whole: the run reading (`toRunShape`) makes it a create of a job.
@@ -261,5 +289,5 @@ function toObjectOfUnknownVerb(words: readonly string[], context: EntityContext)
     const rest = words.slice(start);
     if (context.entities.has(rest.join('_'))) return rest;
   }
-  return [...words];
+  return context.isDescribedVerb(words.join('_')) ? words.slice(1) : [...words];
 }

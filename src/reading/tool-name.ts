@@ -2,7 +2,16 @@
  * What a tool's name says: its verb and the words of the entity it acts on. Part of the
  * operation inference (`tool-operation.ts`).
  */
-import { isAspectWord, isPlural, toFullEntityWord, toSingular, toWords, withoutAspects } from './entity-words.js';
+import {
+  isAspectWord,
+  isPlural,
+  isQualifierWord,
+  picksOne,
+  toFullEntityWord,
+  toSingular,
+  toWords,
+  withoutAspects,
+} from './entity-words.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import { noiseWords, toVerbMeaning, type VerbMeaning } from './tool-verbs.js';
 
@@ -88,13 +97,15 @@ export function parseToolName(name: string, prefix: string | null, serviceWords:
   const meaningful = after.filter((word) => !noiseWords.has(word));
   // `stories_get_by_id`, `pages_get_using_slug`: words after the verb that start with a scope say how, not what.
   const how = after.length > 0 && scopeWords.has(after[0]!) && before.some((word) => !adverbWords.has(word));
-  // `components_get_content`, `pages_update_settings`: an aspect after the verb is the aspect of the entity before it.
-  const aspectOf =
-    meaningful.length > 0 && meaningful.every((word) => isAspectWord(word, true)) && before.some((word) => !noiseWords.has(word));
-  const entityFirst = [...before, ...meaningful.filter((word) => !isAspectWord(word, true))];
+  // `components_get_content`, `pages_update_settings`: an aspect after the verb is the aspect of the entity before it,
+  // and a qualifier there picks some of it (`iterations_get_active`, `workflows_get_default`).
+  const isOf = (word: string) => isAspectWord(word, true) || isQualifierWord(word);
+  const aspectOf = meaningful.length > 0 && meaningful.every(isOf) && before.some((word) => !noiseWords.has(word));
+  const entityFirst = [...before, ...meaningful.filter((word) => !isOf(word))];
   const parsed = toEntityWords(aspectOf ? entityFirst : meaningful.length > 0 && !how ? after : before, serviceWords);
   // `stories_get_by_id` reads one story: the scope names one of them, so the plural names the collection.
   if (how && !isPlural(after[after.length - 1]!)) parsed.plural = false;
+  if (aspectOf && meaningful.some(picksOne)) parsed.plural = false;
   // `get_channel_history` reads many: a history, a feed or a timeline is a list of what was posted.
   return { meaning, verb, ...parsed, plural: parsed.plural || collectiveNouns.has(parsed.entityWords[parsed.entityWords.length - 1]!) };
 }
@@ -107,9 +118,10 @@ export const collectiveNouns: ReadonlySet<string> = new Set(['history', 'feed', 
 const noWords: ReadonlySet<string> = new Set();
 /**
  * Words after which the name says whose or where (`list_assignments_for_user`,
- * `issues_in_projects`, `members_of_team`): the scope, a filter, not the entity.
+ * `issues_in_projects`, `members_of_team`): the scope, a filter, not the entity; after `as` the form of the answer
+ * (`export_node_as_image`).
  */
-const scopeWords = new Set(['for', 'by', 'of', 'from', 'in', 'on', 'to', 'using', 'with']);
+const scopeWords = new Set(['for', 'by', 'of', 'from', 'in', 'on', 'to', 'using', 'with', 'as']);
 /** The scope words that follow the object of a verb (`add X to Y`): in a name without a known verb, they may follow the verb's object instead. */
 const unknownVerbScopes = new Set(['to', 'on', 'using', 'with']);
 
@@ -140,7 +152,9 @@ function toEntityWords(
     return { entityWords: [...kept.slice(0, -1), toSingular(word)], plural: ids || isPlural(word) };
   }
   const last = kept[kept.length - 1]!;
-  return { entityWords: [...kept.slice(0, -1), toSingular(last)], plural: isPlural(last) };
+  // `expenses_default` is the one default expense.
+  const one = kept.length < scoped.length && picksOne(scoped[scoped.length - 1]!);
+  return { entityWords: [...kept.slice(0, -1), toSingular(last)], plural: isPlural(last) && !one };
 }
 
 /**

@@ -1,0 +1,50 @@
+/**
+ * A read or an update of one aspect of an entity acts on that entity (`get_dashboard_summary(uid)`
+ * reads a dashboard, `update_list_position(listId, position)` updates a list): where the name puts
+ * another tool's entity right before the aspect, the tool's required arguments name that entity
+ * (or a bare `id`), and nothing names the aspect by an id of its own (`get_pipeline_step(step_id)`
+ * reads a step). The aspect is one word: a compound is more often a type the service names. Pure.
+ */
+import type { ToolDefinition } from '../domain/registry.js';
+import { toFullWord, toSingular, toWords } from './entity-words.js';
+import { propertiesOf, requiredOf } from './tool-id-argument.js';
+import type { ToolShape } from './tool-shape.js';
+
+/**
+ * The owner whose aspect a tool reads or updates, or null.
+ *
+ * @example
+ *   toAspectOwner({ ...shape, operation: 'read', entity: 'summary' }, getDashboardSummary, new Set(['dashboard'])); // 'dashboard'
+ */
+export function toAspectOwner(shape: ToolShape, tool: ToolDefinition, entities: ReadonlySet<string>): string | null {
+  // A compound after the owner is more often a type the service names (`branching_model`, `approval_state`).
+  if ((shape.operation !== 'read' && shape.operation !== 'update') || shape.dispatch || shape.entity.includes('_')) return null;
+  if (entities.has(shape.entity)) return null;
+  const aspect = [shape.entity];
+  const words = toWords(tool.name).map((word) => toFullWord(toSingular(word)));
+  const at = [...words.keys()].find((index) => index > 0 && aspect.every((part, offset) => words[index + offset] === part)) ?? -1;
+  if (at === -1) return null;
+  // The longest run of words before the aspect that is another tool's entity (`merge_request`, `list`).
+  const owner = [...Array(at).keys()].map((start) => words.slice(start, at).join('_')).find((candidate) => entities.has(candidate));
+  if (owner === undefined || owner === shape.entity) return null;
+  const stems = Object.keys(propertiesOf(tool)).map(toStem);
+  if (stems.some((stem) => stem.name === shape.entity && stem.suffix !== null)) return null;
+  const ownerLast = owner.split('_').at(-1)!;
+  const named = [...requiredOf(tool)]
+    .map(toStem)
+    .some(({ name, suffix }) => (suffix === null ? bareIds.has(name) : name === owner || name === ownerLast));
+  return named ? owner : null;
+}
+
+/** An argument's stem and its id suffix: `dashboard_uid` → `{name: 'dashboard', suffix: 'uid'}`, `position` → `{name: 'position', suffix: null}`. */
+function toStem(argument: string): { name: string; suffix: string | null } {
+  const words = toWords(argument).map((word) => toFullWord(toSingular(word)));
+  const last = words.at(-1)!;
+  return words.length > 1 && idSuffixes.has(last)
+    ? { name: words.slice(0, -1).join('_'), suffix: last }
+    : { name: words.join('_'), suffix: null };
+}
+
+const idSuffixes = new Set(['id', 'uid', 'iid', 'gid', 'uuid', 'key', 'name', 'slug', 'number']);
+/** Arguments that name the one thing acted on without saying what it is. */
+const bareIds = new Set(['id', 'uid', 'uuid', 'gid', 'identifier']);
