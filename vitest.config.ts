@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { resolveBrowserSuites } from './test/support/browser-suites.js';
 import { unisolatedTests } from './test/support/unisolated-tests.js';
@@ -13,6 +14,9 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, ...browser.exclude],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // vitest run's default is one worker fewer than the cores: one file at a time on 2 cores, while
+    // most files wait on sockets and child processes. One per core overlaps that waiting.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
