@@ -1,5 +1,7 @@
 import { resolveConfig } from '../config.js';
 import { developmentApiKey } from '../domain/api-key.js';
+import { createAgentCaptures } from './agent-captures.js';
+import { createAgentScenarios } from './agent-scenarios.js';
 import { findOrStartServer } from './background-server.js';
 import { CliError, exitCodes } from './cli-error.js';
 import type { CommandInput, CommandOptions } from './command.js';
@@ -46,7 +48,11 @@ export async function run({ values }: CommandInput<typeof options>, io: CliIo): 
     );
   });
   // Subscribed resources are polled through the API (the server is another process), once a second.
-  const server = createAgentServer({ api, baseUrl, projectDir: process.cwd() }, { watchIntervalMs: 1000 });
+  // The project is the directory the agent started this in: scenario and capture tools read and write under it only.
+  const dir = process.cwd();
+  const captures = createAgentCaptures({ projectDir: dir, apiKey, env: io.env });
+  const project = { dir, scenarios: createAgentScenarios(dir, io.env), captures };
+  const server = createAgentServer({ api, baseUrl, project }, { watchIntervalMs: 1000 });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
   await server.connect(transport);
@@ -55,5 +61,7 @@ export async function run({ values }: CommandInput<typeof options>, io: CliIo): 
   process.stdin.once('end', () => void server.close());
   io.onShutdownSignal(() => void server.close());
   await closed;
+  // Each capture ends with the session, writing its files as a stopped `mcpsim capture` does.
+  await captures.close();
   return exitCodes.ok;
 }

@@ -177,20 +177,27 @@ describe('mcpsim mcp over stdio', () => {
       expect(JSON.stringify(created.content)).toMatch(/ENG-\d+/);
       expect(await use('verify_calls', { connectionId: 'frozen', tool: 'linear_update_issue', times: 1 })).toMatchObject({ pass: true });
 
-      const outside = await agent.callTool({
-        name: 'freeze_calls',
-        arguments: { connectionId: 'frozen', server: '@jerhadf/linear-mcp-server', directory: '../elsewhere' },
-      });
+      const outside = await agent.callTool({ name: 'freeze_calls', arguments: { connectionId: 'frozen', directory: '../elsewhere' } });
       expect(outside.isError).toBe(true);
       expect(JSON.stringify(outside.content)).toContain('outside the project directory');
-      const frozen = await use('freeze_calls', { connectionId: 'frozen', server: '@jerhadf/linear-mcp-server', directory: 'mocks/linear' });
+      // No server named: freeze_calls writes the one mock_server made the mock from, as the scenario's `servers:` entry.
+      const frozen = await use('freeze_calls', { connectionId: 'frozen', directory: 'mocks/linear' });
       expect(frozen).toMatchObject({ calls: 3, scenario: join(project, 'mocks', 'linear', 'scenario.yaml') });
       expect(existsSync(join(project, 'mocks', 'linear', 'fixtures', 'jerhadf__linear-mcp-server', 'linear_update_issue.json'))).toBe(true);
-      const again = await agent.callTool({
-        name: 'freeze_calls',
-        arguments: { connectionId: 'frozen', server: '@jerhadf/linear-mcp-server', directory: 'mocks/linear' },
-      });
+      const again = await agent.callTool({ name: 'freeze_calls', arguments: { connectionId: 'frozen', directory: 'mocks/linear' } });
       expect(again.isError).toBe(true);
+      const written = readFileSync(join(project, 'mocks', 'linear', 'scenario.yaml'), 'utf8');
+      expect(written).toMatch(/^servers:\n {2}- qualifiedName: "?@jerhadf\/linear-mcp-server"?$/m);
+
+      // The agent checks and replays what it wrote, as `mcpsim check` and `mcpsim test` would.
+      expect(await use('check_scenario', { path: 'mocks/linear/scenario.yaml' })).toEqual({
+        ok: true,
+        files: [{ file: join('mocks', 'linear', 'scenario.yaml'), ok: true, problems: [] }],
+      });
+      expect(await use('test_scenario', { path: 'mocks/linear/scenario.yaml' })).toMatchObject({
+        pass: true,
+        summary: { total: 3, passed: 3, failed: 0, misses: 0 },
+      });
 
       // CI's step: the frozen calls replayed from the fixtures alone (miss: error), no model in the environment.
       const replay = await new Promise<{ code: number; output: string }>((resolve) => {
