@@ -80,6 +80,34 @@ describe('mcpsim mcp over stdio', () => {
     },
   );
 
+  it('stops the server it started in the background once idle after the session ended', { timeout: 180_000 }, async () => {
+    const project = mkdtempSync(join(tmpdir(), 'mcpsim-agent-idle-'));
+    cleanups.push(() => rmSync(project, { recursive: true, force: true }));
+    const client = await spawnAgent(['--idle-exit', '2s'], {}, project);
+    expect((await client.callTool({ name: 'get_clock', arguments: {} })).isError).toBeFalsy();
+    const { pid } = JSON.parse(readFileSync(join(project, '.mcpsim', 'serve.json'), 'utf8')) as { pid: number };
+    cleanups.push(() => {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // gone, as it should be
+      }
+    });
+    await client.close();
+    // No timing assertion: the server is gone within a generous bound, which only proves the idle exit fired.
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let waited = 0; alive() && waited < 120_000; waited += 250) await new Promise((done) => setTimeout(done, 250));
+    expect(alive()).toBe(false);
+    expect(readFileSync(join(project, '.mcpsim', 'serve.log'), 'utf8')).toContain('(--idle-exit)');
+  });
+
   it(
     "tells a subscriber of a connection's call log and world when the mock is called, and stops when unsubscribed",
     { timeout: 120_000 },
