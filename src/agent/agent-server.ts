@@ -36,7 +36,8 @@ export function createAgentServer(context: AgentContext, { watchIntervalMs }: Ag
         'seed_world -> point the client under test at the returned endpoint -> read_calls / verify_calls -> reset_connection.',
     },
   );
-  for (const tool of agentTools) {
+  // Over HTTP there is no project directory, so the tools on files are not offered at all (docs/agents.md).
+  for (const tool of agentTools.filter((candidate) => candidate.files !== true || context.project !== undefined)) {
     server.registerTool(
       tool.name,
       {

@@ -1,5 +1,6 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
+import type { AgentProject } from './agent-project.js';
 import type { ApiClient } from './api-client.js';
 
 /** What a tool is given besides its arguments: the API, and the directory it may write under. */
@@ -7,8 +8,8 @@ export interface AgentContext {
   api: ApiClient;
   /** The server's base URL as the tools reach it; a connection's MCP endpoint is under it. */
   baseUrl: string;
-  /** The directory `mcpsim mcp` was started in: the only place tools write files, under it. Absent over HTTP, where no tool writes. */
-  projectDir?: string;
+  /** The project `mcpsim mcp` was started in, and the CLI's commands for its files. Absent over HTTP, where no tool touches files. */
+  project?: AgentProject;
 }
 
 /**
@@ -22,6 +23,8 @@ export interface AgentTool<Input extends z.ZodObject = z.ZodObject, Output exten
   input: Input;
   output: Output;
   annotations: Required<Pick<ToolAnnotations, 'readOnlyHint' | 'destructiveHint' | 'idempotentHint'>>;
+  /** It reads or writes the project's files: offered only where there is a project (`mcpsim mcp` over stdio). */
+  files?: true;
   run(input: z.infer<Input>, context: AgentContext): Promise<z.infer<Output>>;
 }
 

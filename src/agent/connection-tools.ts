@@ -40,6 +40,9 @@ function toConnectionSummary(namespace: string, connection: ConnectionBody, { ba
   };
 }
 
+/** The metadata key under which mock_server notes the registry server a mock plays. */
+export const mockedServerKey = 'mcpsim/server';
+
 /** `@acme/issue-tracker` -> `acme-issue-tracker`: a readable connection id from a server name. */
 function toConnectionId(qualifiedName: string): string {
   return (
@@ -88,7 +91,8 @@ export const mockServer = defineAgentTool({
       });
     }
     const created = await api.request<ConnectionBody>('PUT', toConnectPath(namespace, id), {
-      body: { name: id, server: qualifiedName, mock: { enabled: true } },
+      // The server's name is kept where the API shows it (its wire form has no `server`), so freeze_calls can write it.
+      body: { name: id, server: qualifiedName, mock: { enabled: true }, metadata: { [mockedServerKey]: qualifiedName } },
     });
     const listed = await api.request<{ tools: { name: string }[] }>('GET', `${toConnectPath(namespace, id)}/.tools`);
     return { ...toConnectionSummary(namespace, created, context), server: qualifiedName, tools: listed.tools.map((tool) => tool.name) };

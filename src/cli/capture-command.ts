@@ -29,7 +29,7 @@ connection's own header and query values, the command's --env values (those unde
 Then: mcpsim test <out-dir>/scenario.yaml (in CI), or mcpsim serve --scenario <out-dir>/scenario.yaml.`;
 export const positionals = true;
 
-const { scenario: _loaded, uplink: _uplinks, capture: _capture, ...shared } = serveOptions;
+const { scenario: _loaded, uplink: _uplinks, capture: _capture, 'idle-exit': _idle, ...shared } = serveOptions;
 
 export const options = {
   ...shared,

@@ -4,7 +4,7 @@ import type { CommandInput, CommandOptions } from './command.js';
 import { toConfigFlags } from './config-options.js';
 import type { CliIo } from './io.js';
 import { bundledScenariosDir } from '../scenario/bundled-scenarios.js';
-import { options as serveOptions, serve } from './serve-command.js';
+import { options as serveOptions, serve, toIdleExitMs } from './serve-command.js';
 
 /** `mcpsim` with no command: its `--help` is the list of commands (main.ts). */
 export const name = '';
@@ -28,6 +28,7 @@ export function run({ values }: CommandInput<typeof options>, io: CliIo): number
       flags: toConfigFlags(values),
       quiet: values.quiet ?? false,
       fresh: values.fresh ?? false,
+      idleExitMs: toIdleExitMs(values['idle-exit']),
       scenarios: scenarios.length > 0 ? scenarios : [bundledScenariosDir],
       demo: scenarios.length === 0,
     },

@@ -3,7 +3,9 @@ import type { Config, ConfigFlags } from '../config.js';
 import { startServer, type RunningServer } from '../node/start-server.js';
 import { toServeMissPolicy } from '../platform/model-runtime.js';
 import type { Platform } from '../platform/platform.js';
+import { parseDuration } from '../domain/duration.js';
 import { CliError, exitCodes } from './cli-error.js';
+import { createIdleExit, idleExitRule } from './idle-exit.js';
 import type { CommandInput, CommandOptions } from './command.js';
 import { configOptions, toConfigFlags } from './config-options.js';
 import type { CliIo } from './io.js';
@@ -56,22 +58,37 @@ export const options = {
   quiet: { type: 'boolean', short: 'q', help: 'no access log' },
   clock: configOptions.clock,
   fresh: { type: 'boolean', help: 'start anew: forget what the data directory holds first (as mcpsim reset does)' },
+  'idle-exit': {
+    type: 'string',
+    value: '<duration>',
+    help: 'stop once no request came for this long, e.g. 30m (what mcpsim mcp starts its background\nserver with; without it the server runs until stopped)',
+  },
 } as const satisfies CommandOptions;
 
 export function run({ values, positionals: paths }: CommandInput<typeof options>, io: CliIo): Promise<number> {
   const uplinks = (values.uplink ?? []).map(parseUplinkOption);
   const capture = toServeCapture(values, 'serve');
+  const idleExitMs = toIdleExitMs(values['idle-exit']);
   return serve(
     {
       flags: toConfigFlags(values),
       quiet: values.quiet ?? false,
       fresh: values.fresh ?? false,
+      idleExitMs,
       scenarios: [...(values.scenario ?? []), ...paths],
       uplinks,
       ...(capture ? { capture } : {}),
     },
     io,
   );
+}
+
+/** `--idle-exit <duration>` in milliseconds; a bad one is a usage error that shows the accepted forms. */
+export function toIdleExitMs(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = parseDuration(/^\d+$/.test(value) ? Number(value) : value, idleExitRule);
+  if ('error' in parsed) throw new CliError(`--idle-exit ${parsed.error}`, exitCodes.usage, { command: 'serve' });
+  return parsed.ms;
 }
 
 /** `--capture <dir>` and `--redact` as capture settings (serve and uplink). */
@@ -97,6 +114,8 @@ export interface ServeSettings {
   uplinks?: readonly StdioUplink[];
   /** Capture what real connections answer (`mcpsim capture`, `serve --capture`). */
   capture?: CaptureSettings;
+  /** Stop once no request was in flight for this long (`--idle-exit`); without it, only a signal stops the server. */
+  idleExitMs?: number | undefined;
 }
 
 /**
@@ -121,12 +140,20 @@ export async function serve(settings: ServeSettings, io: CliIo): Promise<number>
 async function serveClaimed(settings: ServeSettings, setup: ServeSetup, io: CliIo): Promise<void> {
   const ownRequests = new WeakSet<Request>();
   const platform = createServePlatform(setup, settings, ownRequests, io);
-  const server = await listen(platform, setup.config);
+  let stopIdle: (reason: string) => void = () => {};
+  const idle =
+    settings.idleExitMs === undefined
+      ? null
+      : createIdleExit(settings.idleExitMs, () => stopIdle(`No request for ${settings.idleExitMs! / 1000} s (--idle-exit)`));
+  const server = await listen(platform, setup.config, idle?.watch ?? ((fetch) => fetch));
   setup.lock.announce(server.url);
   const { scenarios, runtime, config } = setup;
   platform.dashboard?.setScenarios(scenarios.length > 0 ? toScenarioCatalog(scenarios, runtime, config) : null);
   // Listen for the signal before telling anyone we are up, so an early SIGTERM still shuts down cleanly.
-  const shutdown = new Promise<string>((done) => io.onShutdownSignal(done));
+  const shutdown = new Promise<string>((done) => {
+    io.onShutdownSignal(done);
+    stopIdle = done;
+  });
   // The server's own requests (loading scenarios) stay out of the access log.
   const door = { fetch: (request: Request) => (ownRequests.add(request), platform.app.fetch(request)) };
   const served =
@@ -139,13 +166,19 @@ async function serveClaimed(settings: ServeSettings, setup: ServeSetup, io: CliI
   warmSearchSoon(platform, io);
   if (settings.capture)
     io.stdout(`Capturing every tool call of a real connection into ${resolve(settings.capture.directory)}; stop with Ctrl+C.\n`);
-  await shutDown(await shutdown, { server, served, platform, paired, embedder: runtime.embedder }, io);
+  const reason = await shutdown;
+  idle?.close();
+  await shutDown(reason, { server, served, platform, paired, embedder: runtime.embedder }, io);
 }
 
 /** The socket; a port in use is the user's to change, and the platform is closed on any failure. */
-async function listen(platform: Platform, config: Config): Promise<RunningServer> {
+async function listen(
+  platform: Platform,
+  config: Config,
+  watch: (fetch: Platform['app']['fetch']) => Parameters<typeof startServer>[0]['fetch'],
+): Promise<RunningServer> {
   try {
-    const server = await startServer({ fetch: platform.app.fetch, port: config.port, host: config.host });
+    const server = await startServer({ fetch: watch(platform.app.fetch), port: config.port, host: config.host });
     // Links are built from the configured public URL, else the address the server listens on (port 0 is known only now).
     platform.listeningAt(server.url);
     return server;
@@ -248,7 +281,7 @@ async function shutDown(
   }: Omit<Running, 'door'> & { paired: PairedUplinks | null; embedder: ServeSetup['runtime']['embedder'] },
   io: CliIo,
 ): Promise<void> {
-  io.stdout(`\n${signal} received: finishing requests in flight, then closing the database...\n`);
+  io.stdout(`\n${signal.startsWith('SIG') ? `${signal} received` : signal}: finishing requests in flight, then closing the database...\n`);
   // A search waiting on the embeddings endpoint answers lexically at once, so the requests in flight end promptly.
   embedder?.close?.();
   await server.close();

@@ -1,7 +1,7 @@
 import type { CommandInput, CommandOptions } from './command.js';
 import { toConfigFlags } from './config-options.js';
 import type { CliIo } from './io.js';
-import { options as serveOptions, serve, toServeCapture } from './serve-command.js';
+import { options as serveOptions, serve, toIdleExitMs, toServeCapture } from './serve-command.js';
 import { parseUplinkOption, toStdioUplink } from './stdio-uplinks.js';
 
 export const name = 'uplink';
@@ -36,6 +36,7 @@ export function run({ values, positionals: words }: CommandInput<typeof options>
     {
       flags: toConfigFlags(values),
       quiet: values.quiet ?? false,
+      idleExitMs: toIdleExitMs(values['idle-exit']),
       scenarios: values.scenario ?? [],
       uplinks: [uplink, ...more],
       ...(capture ? { capture } : {}),

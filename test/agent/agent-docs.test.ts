@@ -25,7 +25,7 @@ function toToolTable(): string {
     const inputs = Object.keys(tool.input.shape)
       .map((name) => `\`${name}\``)
       .join(', ');
-    return `| \`${tool.name}\` | ${hints(tool)} | ${inputs || '—'} | ${tool.description.replaceAll('|', '\\|')} |`;
+    return `| \`${tool.name}\` | ${hints(tool)}${tool.files ? ', stdio only' : ''} | ${inputs || '—'} | ${tool.description.replaceAll('|', '\\|')} |`;
   });
   return ['| Tool | Kind | Arguments | When to use it |', '| --- | --- | --- | --- |', ...rows].join('\n');
 }

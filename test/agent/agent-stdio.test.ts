@@ -80,6 +80,34 @@ describe('mcpsim mcp over stdio', () => {
     },
   );
 
+  it('stops the server it started in the background once idle after the session ended', { timeout: 180_000 }, async () => {
+    const project = mkdtempSync(join(tmpdir(), 'mcpsim-agent-idle-'));
+    cleanups.push(() => rmSync(project, { recursive: true, force: true }));
+    const client = await spawnAgent(['--idle-exit', '2s'], {}, project);
+    expect((await client.callTool({ name: 'get_clock', arguments: {} })).isError).toBeFalsy();
+    const { pid } = JSON.parse(readFileSync(join(project, '.mcpsim', 'serve.json'), 'utf8')) as { pid: number };
+    cleanups.push(() => {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // gone, as it should be
+      }
+    });
+    await client.close();
+    // No timing assertion: the server is gone within a generous bound, which only proves the idle exit fired.
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let waited = 0; alive() && waited < 120_000; waited += 250) await new Promise((done) => setTimeout(done, 250));
+    expect(alive()).toBe(false);
+    expect(readFileSync(join(project, '.mcpsim', 'serve.log'), 'utf8')).toContain('(--idle-exit)');
+  });
+
   it(
     "tells a subscriber of a connection's call log and world when the mock is called, and stops when unsubscribed",
     { timeout: 120_000 },
@@ -177,20 +205,27 @@ describe('mcpsim mcp over stdio', () => {
       expect(JSON.stringify(created.content)).toMatch(/ENG-\d+/);
       expect(await use('verify_calls', { connectionId: 'frozen', tool: 'linear_update_issue', times: 1 })).toMatchObject({ pass: true });
 
-      const outside = await agent.callTool({
-        name: 'freeze_calls',
-        arguments: { connectionId: 'frozen', server: '@jerhadf/linear-mcp-server', directory: '../elsewhere' },
-      });
+      const outside = await agent.callTool({ name: 'freeze_calls', arguments: { connectionId: 'frozen', directory: '../elsewhere' } });
       expect(outside.isError).toBe(true);
       expect(JSON.stringify(outside.content)).toContain('outside the project directory');
-      const frozen = await use('freeze_calls', { connectionId: 'frozen', server: '@jerhadf/linear-mcp-server', directory: 'mocks/linear' });
+      // No server named: freeze_calls writes the one mock_server made the mock from, as the scenario's `servers:` entry.
+      const frozen = await use('freeze_calls', { connectionId: 'frozen', directory: 'mocks/linear' });
       expect(frozen).toMatchObject({ calls: 3, scenario: join(project, 'mocks', 'linear', 'scenario.yaml') });
       expect(existsSync(join(project, 'mocks', 'linear', 'fixtures', 'jerhadf__linear-mcp-server', 'linear_update_issue.json'))).toBe(true);
-      const again = await agent.callTool({
-        name: 'freeze_calls',
-        arguments: { connectionId: 'frozen', server: '@jerhadf/linear-mcp-server', directory: 'mocks/linear' },
-      });
+      const again = await agent.callTool({ name: 'freeze_calls', arguments: { connectionId: 'frozen', directory: 'mocks/linear' } });
       expect(again.isError).toBe(true);
+      const written = readFileSync(join(project, 'mocks', 'linear', 'scenario.yaml'), 'utf8');
+      expect(written).toMatch(/^servers:\n {2}- qualifiedName: "?@jerhadf\/linear-mcp-server"?$/m);
+
+      // The agent checks and replays what it wrote, as `mcpsim check` and `mcpsim test` would.
+      expect(await use('check_scenario', { path: 'mocks/linear/scenario.yaml' })).toEqual({
+        ok: true,
+        files: [{ file: join('mocks', 'linear', 'scenario.yaml'), ok: true, problems: [] }],
+      });
+      expect(await use('test_scenario', { path: 'mocks/linear/scenario.yaml' })).toMatchObject({
+        pass: true,
+        summary: { total: 3, passed: 3, failed: 0, misses: 0 },
+      });
 
       // CI's step: the frozen calls replayed from the fixtures alone (miss: error), no model in the environment.
       const replay = await new Promise<{ code: number; output: string }>((resolve) => {
