@@ -5,9 +5,9 @@
  * uniqueness a description states.
  */
 import type { WorldChanges } from '../../domain/memory-log.js';
-import type { ToolShape } from '../../reading/tool-operation.js';
-import { entitiesOf, fieldValue, toNormalName, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
+import { entitiesOf, fieldValue, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
 import { toPlural, toSingular, toWords } from '../../reading/entity-words.js';
+import { isBatchItemsArgument, namesBatchItems } from '../../reading/batch-arguments.js';
 import { fallbackIdKeys } from '../source/shown-entities.js';
 import { fitToSchema } from './schema-fit.js';
 import { toCreatedId } from './entity-ids.js';
@@ -19,12 +19,9 @@ import { listItemSchema, type Answer, type AnswerInput } from './world-conventio
 export function batchItems(input: AnswerInput): Record<string, unknown>[] | null {
   const { shape } = input;
   if (shape.idArgument !== null) return null;
-  const plural = toNormalName(toPlural(shape.entity));
-  const entry = Object.entries(input.args).find(([name]) => toNormalName(name) === plural || toNormalName(name) === 'items');
+  const entry = Object.entries(input.args).find(([name]) => namesBatchItems(shape, name));
   const items = entry?.[1];
-  // A batch create takes its list alone: `push_files(owner, repo, branch, files)` makes one commit, not files of their own.
-  const required = Array.isArray(input.tool.inputSchema.required) ? input.tool.inputSchema.required : [];
-  if (entry === undefined || required.some((name) => name !== entry[0])) return null;
+  if (entry === undefined || !isBatchItemsArgument(input.tool, shape, entry[0])) return null;
   return Array.isArray(items) && items.length > 0 && items.every(isPlainObject) ? (items as Record<string, unknown>[]) : null;
 }
 
@@ -144,22 +141,6 @@ export function relatedLists(input: AnswerInput, own: string, selected?: readonl
       .map((entity) => entity.fields);
   }
   return lists;
-}
-
-/** Names of an argument holding a list of the entity's ids: `ids`, `issue_ids`, `issueKeys`, `numbers`. */
-export function idListNames(shape: ToolShape): Set<string> {
-  const entity = toNormalName(shape.entity);
-  const field = toNormalName(shape.idField);
-  return new Set([
-    'ids',
-    'names',
-    `${entity}ids`,
-    `${entity}names`,
-    `${field}s`,
-    `${entity}${field}s`,
-    `${entity}keys`,
-    `${entity}numbers`,
-  ]);
 }
 
 /** A batch delete (`delete_entities({ entityNames: [...] })`): removes each id the world has; not-found only when it has none of them. */
