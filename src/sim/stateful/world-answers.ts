@@ -34,6 +34,7 @@ import { isReferenceType, withReferenceMark } from './reference-data.js';
 import { pageShownBy, toPageFields, urlOfRead, withPage } from './web-pages.js';
 import { answerList } from './world-list.js';
 import { toTargetState } from './target-state.js';
+import { refusedState } from './corrected-states.js';
 import { batchItems, createEach, readEach, removeEach, uniqueClash } from './world-batches.js';
 import {
   dataArguments,
@@ -177,6 +178,9 @@ function update(input: AnswerInput): Answer {
       ? current.filter((item) => !values.some((value) => valuesMatch(item, value)))
       : [...current, ...values.filter((value) => !current.some((item) => valuesMatch(item, value)))];
   }
+  // A scenario's `entities:` states are the only ones the type takes (corrected-states.ts).
+  const refused = refusedState(input, found.id, stateField, changes);
+  if (refused !== null) return { error: refused };
   const updated = stampName(input, 'updated', found.fields);
   if (updated) changes[updated] = input.now;
   const merged = { ...found.fields, ...changes };

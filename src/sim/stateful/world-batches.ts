@@ -8,6 +8,7 @@ import type { WorldChanges } from '../../domain/memory-log.js';
 import { entitiesOf, fieldValue, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
 import { toPlural, toSingular, toWords } from '../../reading/entity-words.js';
 import { isBatchItemsArgument, namesBatchItems } from '../../reading/batch-arguments.js';
+import { toUniqueFields } from '../../reading/entity-traits.js';
 import { fallbackIdKeys } from '../source/shown-entities.js';
 import { fitToSchema } from './schema-fit.js';
 import { toCreatedId } from './entity-ids.js';
@@ -66,31 +67,22 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * A field the input schema says is unique (`"Email address; must be unique"`), or the tool's
- * description does (`Handles must be unique.`), that an existing entity already has.
+ * A field no two entities of the type share that an existing entity already has: the type's unique
+ * fields in the service model (reading/entity-traits.ts: what an input schema or a description
+ * says is unique, or the scenario's `entities:` correction), so explain and the simulator agree.
  */
 export function uniqueClash(
   input: AnswerInput,
   existing: readonly EntityRecord[],
   fields: Readonly<Record<string, unknown>>,
 ): { name: string; value: unknown } | null {
-  const properties = (input.tool.inputSchema.properties ?? {}) as Record<string, { description?: unknown } | undefined>;
-  const toolDescription = typeof input.tool.description === 'string' ? input.tool.description : '';
-  for (const [name, schema] of Object.entries(properties)) {
+  const { shape } = input;
+  const unique = input.model?.entityTypes.get(shape.entity)?.unique ?? toUniqueFields(input.serverTools, input.shapes, shape.entity);
+  for (const name of unique) {
     const value = fields[name];
-    if (value === undefined) continue;
-    const own = typeof schema?.description === 'string' && /\bunique\b/i.test(schema.description);
-    if (!own && !saysUnique(toolDescription, name)) continue;
-    if (existing.some((entity) => valuesMatch(fieldValue(entity.fields, name), value))) return { name, value };
+    if (value !== undefined && existing.some((entity) => valuesMatch(fieldValue(entity.fields, name), value))) return { name, value };
   }
   return null;
-}
-
-/** Whether a tool's description says a field is unique: `Handles must be unique`, `a unique email`. */
-function saysUnique(description: string, name: string): boolean {
-  if (!/\bunique\b/i.test(description)) return false;
-  const words = toWords(name).join('[ _-]?');
-  return new RegExp(`\\bunique\\s+${words}\\b|\\b${words}(?:e?s)?\\b[^.;]{0,40}\\bunique\\b`, 'i').test(description);
 }
 
 /**
