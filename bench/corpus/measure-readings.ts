@@ -2,12 +2,12 @@
  * How the simulator reads one labelled corpus server, tool by tool, against its labels: the kind
  * (measure-kind.ts), the entity (after light normalisation: case, separators, a plural, the
  * service's name as a prefix), and the id and parent arguments where the label names them. Pure:
- * it reads the same inference the simulator runs (`inferServerShapes` with the server's names).
+ * it reads the same service model the simulator answers from (`readServer` with the server's names).
  */
 import { toSingular, toWords } from '../../src/reading/entity-words.js';
 import type { ToolDefinition } from '../../src/domain/registry.js';
 import { toServiceWords } from '../../src/reading/tool-name.js';
-import { inferServerShapes } from '../../src/reading/tool-operation.js';
+import { readServer } from '../../src/reading/read-server.js';
 import { toParentReferences } from '../../src/reading/tool-parents.js';
 import { toLabelKinds, type CorpusLabels } from './corpus-files.js';
 import { toReadKinds } from './measure-kind.js';
@@ -33,7 +33,8 @@ export interface ReadingFigures {
  *   measureReadings(tools, labels, ['@stripe/mcp', 'Stripe']); // { tools: 22, kindsRight: 20, ..., failures: ['create_invoice_item: entity read as item, labelled invoice_item'] }
  */
 export function measureReadings(tools: readonly ToolDefinition[], labels: CorpusLabels, serverNames: readonly string[]): ReadingFigures {
-  const shapes = inferServerShapes(tools, {}, serverNames);
+  const model = readServer(tools, { serverNames });
+  const { shapes } = model;
   const serviceWords = toServiceWords(serverNames);
   const figures: ReadingFigures = {
     tools: 0,
@@ -53,7 +54,7 @@ export function measureReadings(tools: readonly ToolDefinition[], labels: Corpus
       continue;
     }
     const shape = shapes.get(tool.name)!;
-    const read = toReadKinds({ tool, shape, shapes, serverTools: tools });
+    const read = toReadKinds(model, tool.name);
     const wanted = toLabelKinds(label);
     figures.tools++;
     if (read.some((kind) => wanted.includes(kind))) figures.kindsRight++;

@@ -19,8 +19,10 @@ export const summary = 'show the service model the simulator reads: entity types
 export const help = `Prints the service model the simulator (the no-model source) reads: first the entity types (id
 field and format, parent and the argument that names it, state field with its values and the tools
 that move it, unique fields), then per tool the operation (create, read, list, search, update,
-delete, other), the entity, the argument that names it, the arguments a list or search filters by,
-and the ids a create makes, each with why. Give a scenario file or folder
+delete, other), the kind the simulator answers it as (a world operation such as a move, a
+transition or a batch, or the clock, a screenshot, a read-back, a described or computed value),
+the entity, the argument that names it, the arguments a list or search filters by, and the ids a
+create makes, each with why. Give a scenario file or folder
 (its mock connections, with its tools: corrections and seed world), a demo catalog server name
 (@github/github-mcp-server), or a JSON file of tool definitions ({"tools": [...]} or a list).
 Exits 1 when a scenario file has problems, 2 when an argument names nothing known.`;

@@ -5,7 +5,7 @@ type EntityType = ConnectionExplanation['entityTypes'][number];
 /**
  * The text of `mcpsim explain` and `mcpsim check --explain`: per connection, the service model's
  * entity types (ids, parents, states, unique fields), then per tool what the simulator infers and
- * why, one line per finding.
+ * why, one line per finding, with the kind the simulator answers it as (reading/answer-kind.ts).
  *
  * @example
  *   toExplanationText(explainScenario(scenario));
@@ -15,6 +15,7 @@ type EntityType = ConnectionExplanation['entityTypes'][number];
  *   //     ...
  *   //   get_issue: read issue
  *   //     operation  read: the verb "get" in the name
+ *   //     answer     read: a read of the issue in the world
  *   //     ...
  */
 export function toExplanationText(connections: readonly ConnectionExplanation[]): string {
@@ -29,6 +30,7 @@ export function toExplanationText(connections: readonly ConnectionExplanation[])
         const values = Object.entries(tool.choices.values).map(([value, meaning]) => `${value} → ${meaning}`);
         lines.push(`    per call   ${tool.choices.argument}: ${values.join(', ')}`);
       }
+      lines.push(`    answer     ${tool.kind}: ${tool.why.kind}`);
       lines.push(`    entity     ${tool.entity}: ${tool.why.entity}`);
       lines.push(`    id         ${tool.idArgument ?? 'none'}: ${tool.why.id}`);
       lines.push(

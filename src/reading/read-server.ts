@@ -23,8 +23,9 @@ import { toCommonPrefix } from './tool-name.js';
 import { toToolReading, type ToolReading } from './tool-reading.js';
 import { knownIdPattern } from './service-id-formats.js';
 import { toEntityState, toUniqueFields, type EntityState } from './entity-traits.js';
+import { toAnswerKind, type KindReading } from './answer-kind.js';
 
-export type { EntityState };
+export type { EntityState, KindReading };
 
 /** What a reading may be given beyond the tools. */
 export interface ReadOptions {
@@ -72,6 +73,11 @@ export interface ServiceModel {
   readonly entityTypes: ReadonlyMap<string, EntityType>;
   /** The schemas of the arguments that take an entity's id (their patterns and descriptions); computed once per type. */
   idSchemasOf(entity: string): IdSchemas;
+  /**
+   * How the simulator answers a tool (answer-kind.ts), with why: read as its own shape, or as the
+   * shape one of its choices gives a call (`issue_write` with `method: create`); decided once per shape.
+   */
+  kindOf(tool: string, shape?: ToolShape): KindReading;
 }
 
 const noCorrections: Readonly<Record<string, ToolOverride>> = Object.freeze({});
@@ -137,10 +143,27 @@ function toServiceModel(
   let entityTypes: Map<string, EntityType> | undefined;
   let readings: Map<string, ToolReading> | undefined;
   const prefix = toCommonPrefix(tools);
+  const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
+  const kinds = new WeakMap<ToolShape, KindReading>();
+  const kindOf = (name: string, shape: ToolShape = shapes.get(name)!): KindReading => {
+    let found = kinds.get(shape);
+    if (!found)
+      kinds.set(
+        shape,
+        (found = toAnswerKind(toolsByName.get(name)!, shape, { shapes, serverTools: tools, corrected: Object.hasOwn(corrections, name) })),
+      );
+    return found;
+  };
   const readingsIn = (world: WorldState | undefined): ToolReading[] =>
     tools.map((tool) => {
       const shape = shapes.get(tool.name)!;
-      return toToolReading(tool, shape, { prefix, override: corrections[tool.name], idSchemas: idSchemasOf(shape.entity), world });
+      return toToolReading(tool, shape, {
+        prefix,
+        override: corrections[tool.name],
+        idSchemas: idSchemasOf(shape.entity),
+        world,
+        kind: kindOf(tool.name),
+      });
     });
   return {
     tools,
@@ -156,6 +179,7 @@ function toServiceModel(
       return (entityTypes ??= toEntityTypes(tools, shapes, idSchemasOf, entityCorrections));
     },
     idSchemasOf,
+    kindOf,
   };
 }
 

@@ -16,6 +16,8 @@ import { isControlArgument, isQueryArgument } from '../domain/world-query.js';
 
 /** One reason per finding of a tool's reading. */
 export interface ReadingWhy {
+  /** Why the simulator answers it as its kind (answer-kind.ts). */
+  kind: string;
   operation: string;
   entity: string;
   id: string;
@@ -33,6 +35,8 @@ export interface WhyInput {
   heldIds: readonly string[];
   /** Where a new id's format came from; null for a tool that makes no ids. */
   idSource: IdSource | null;
+  /** Why the tool is answered as its kind (answer-kind.ts). */
+  kind: string;
 }
 
 /**
@@ -45,6 +49,7 @@ export interface WhyInput {
 export function toWhy(tool: ToolDefinition, shape: ToolShape, input: WhyInput): ReadingWhy {
   const parsed = parseToolName(tool.name, input.prefix);
   return {
+    kind: input.kind,
     operation: whyOperation(shape, parsed, input.override),
     entity: whyEntity(shape, parsed, input.prefix, input.override),
     id: whyId(shape, input.override),

@@ -15,11 +15,14 @@ import { toListFilters, type FilterKind } from './list-filters.js';
 import { toWhy, type ReadingWhy } from './tool-explanation.js';
 import type { ToolOverride } from './tool-operation.js';
 import type { ToolShape } from './tool-shape.js';
+import type { AnswerKind, KindReading } from './answer-kind.js';
 
-export type { FilterKind, ReadingWhy };
+export type { AnswerKind, FilterKind, ReadingWhy };
 
 /** One tool's reading: its shape, with the filters, the id format and the reasons the model adds. */
 export interface ToolReading extends ToolShape {
+  /** How the simulator answers it (answer-kind.ts): a world operation (`create`, `transition`, `batch`, …) or `clock`, `screenshot`, `read-back`, …; its reason is `why.kind`. */
+  kind: AnswerKind;
   /** On a list or search: each argument that selects entities, and how (list-filters.ts, the one rule). */
   filters: { argument: string; kind: FilterKind }[];
   /** The format of a new id of the entity: an example and where it was learned. */
@@ -42,6 +45,8 @@ export interface ReadingContext {
   idSchemas: IdSchemas;
   /** The world whose ids a new id follows (none: an empty world). */
   world?: WorldState | undefined;
+  /** How the simulator answers the tool, with why (the service model's `kindOf`). */
+  kind: KindReading;
 }
 
 /**
@@ -82,6 +87,7 @@ export function toToolReading(tool: ToolDefinition, shape: ToolShape, context: R
   const filters = toListFilters(tool, shape);
   return {
     ...shape,
+    kind: context.kind.kind,
     filters,
     idFormat: { example: empty.id, source: empty.source },
     nextId: makesIds ? newId.id : null,
@@ -99,6 +105,7 @@ export function toToolReading(tool: ToolDefinition, shape: ToolShape, context: R
       filters: filters.map((filter) => filter.argument),
       heldIds: records.map((record) => record.id),
       idSource: makesIds ? newId.source : null,
+      kind: context.kind.why,
     }),
   };
 }

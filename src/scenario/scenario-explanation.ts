@@ -8,6 +8,7 @@ import type { WorldState } from '../domain/memory-log.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import { readServer, type EntityType, type ServiceModel } from '../reading/read-server.js';
 import type { ToolReading } from '../reading/tool-reading.js';
+import { toStartingIdWorld } from '../reading/starting-ids.js';
 import { loadDemoCatalog } from '../store/demo-catalog.js';
 import type { Scenario } from './scenario-schema.js';
 import { toolsByServer, toServerKey } from './scenario-tool-checks.js';
@@ -58,7 +59,7 @@ export function explainScenario(scenario: Scenario): ConnectionExplanation[] {
 
 /**
  * A demo catalog server's tools, explained as a fresh mock connection would read them (no
- * corrections, an empty world); null for a name the catalog lacks.
+ * corrections, ids after the examples a new mock starts with); null for a name the catalog lacks.
  *
  * @example
  *   explainCatalogServer('@github/github-mcp-server')?.tools.length; // 40
@@ -69,7 +70,7 @@ export function explainCatalogServer(qualifiedName: string): ConnectionExplanati
     ? {
         connection: entry.qualifiedName,
         server: entry.qualifiedName,
-        ...toExplained(readServer(entry.tools, { serverNames: [entry.qualifiedName, entry.displayName] })),
+        ...toExplainedAsNewMock(readServer(entry.tools, { serverNames: [entry.qualifiedName, entry.displayName] })),
       }
     : null;
 }
@@ -86,12 +87,17 @@ export function listCatalogServers(): string[] {
  *   explainToolList('@acme/desk', [{ name: 'get_ticket', inputSchema: { type: 'object' } }]);
  */
 export function explainToolList(server: string, tools: readonly ToolDefinition[]): ConnectionExplanation {
-  return { connection: server, server, ...toExplained(readServer(tools, { serverNames: [server] })) };
+  return { connection: server, server, ...toExplainedAsNewMock(readServer(tools, { serverNames: [server] })) };
 }
 
 /** The model's entity types and its tools' readings, with ids as a create in `world` would make them. */
 function toExplained(model: ServiceModel, world?: WorldState): Pick<ConnectionExplanation, 'entityTypes' | 'tools'> {
   return { entityTypes: [...model.entityTypes.values()], tools: model.readingsIn(world) };
+}
+
+/** A server explained as a new mock of it reads it: ids after the examples its starting world holds (reading/starting-ids.ts). */
+function toExplainedAsNewMock(model: ServiceModel): Pick<ConnectionExplanation, 'entityTypes' | 'tools'> {
+  return toExplained(model, toStartingIdWorld(model));
 }
 
 type SeedWorld = Scenario['world'];

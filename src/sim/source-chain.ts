@@ -3,8 +3,7 @@ import { createReadRepeatSource } from './fixtures/read-repeat-source.js';
 import type { ReplaySource } from './fixtures/replay-source.js';
 import { createStaleReadGuard } from './fixtures/stale-read-guard.js';
 import { createMissSource, type MissPolicy } from './miss-policy.js';
-import { toWords } from '../reading/entity-words.js';
-import { toClockAnswer } from './stateful/clock-answers.js';
+import { toCallShapes } from './source/tool-shapes.js';
 import { chainSources, type ToolCall, type ToolResultSource } from './source/tool-result-source.js';
 
 export interface SourceChainOptions {
@@ -31,18 +30,9 @@ export interface SourceChainOptions {
   checkReadsAgainstWorld?: boolean | undefined;
 }
 
-/**
- * Whether the simulator answers this call from the platform clock (a tool that tells the time).
- * `toClockAnswer` answers only tools whose name has the word "time", which is remembered per name:
- * splitting the name into words on every replayed call cost more than the rest of this check.
- */
-function createReadsClock(): (call: ToolCall) => boolean {
-  const namesWithTime = new Map<string, boolean>();
-  return (call) => {
-    let mayTellTime = namesWithTime.get(call.tool);
-    if (mayTellTime === undefined) namesWithTime.set(call.tool, (mayTellTime = toWords(call.tool).includes('time')));
-    return mayTellTime && toClockAnswer(call.tool, call.arguments, call.context?.now ?? new Date(0).toISOString()) !== null;
-  };
+/** Whether the simulator answers this call from the platform clock: the reading's kind of its tool says so (reading/answer-kind.ts). */
+function readsClock(call: ToolCall): boolean {
+  return toCallShapes(call)?.kind.kind === 'clock';
 }
 
 /**
@@ -85,9 +75,5 @@ export function createSourceChain({
   const repeats =
     simulated && missPolicy !== 'model' && 'hasEarlierOccurrence' in replay ? [createReadRepeatSource({ replay, world: simulated })] : [];
   // A stale read can only follow an unrecorded write, which only a source that changes the world makes.
-  return chainSources(
-    createStaleReadGuard(replay, checkReadsAgainstWorld ? { checkWorld: { readsClock: createReadsClock() } } : {}),
-    ...repeats,
-    answerMiss,
-  );
+  return chainSources(createStaleReadGuard(replay, checkReadsAgainstWorld ? { checkWorld: { readsClock } } : {}), ...repeats, answerMiss);
 }

@@ -231,6 +231,7 @@ function Playground(props: { base: string; csrf: string; tool: ToolView; open: b
 function ToolReading({ reading }: { reading: ToolReadingData }) {
   const rows: [string, string, string][] = [
     ['Operation', reading.operation, reading.why.operation],
+    ['Answered as', reading.kind, reading.why.kind],
     ['Entity', reading.entity, reading.why.entity],
     ['Id argument', reading.idArgument ?? 'none', reading.why.id],
     ['Filters', reading.filters.length > 0 ? reading.filters.map((filter) => filter.argument).join(', ') : 'none', reading.why.filters],

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../../src/domain/registry.js';
-import { inferServerShapes } from '../../src/reading/tool-operation.js';
+import { readServer } from '../../src/reading/read-server.js';
 import type { CorpusEntry, CorpusLabels } from '../../bench/corpus/corpus-files.js';
 import { toReadKinds } from '../../bench/corpus/measure-kind.js';
 import { measureReadings, toEntityKey } from '../../bench/corpus/measure-readings.js';
@@ -63,10 +63,8 @@ describe('toReadKinds', () => {
       tool('get_tickets', { ticket_ids: { type: 'array', items: text } }, ['ticket_ids']),
       tool('create_tickets', { tickets: { type: 'array', items: { type: 'object' } } }, ['tickets']),
     ];
-    const shapes = inferServerShapes(tools);
-    const kinds = Object.fromEntries(
-      tools.map((entry) => [entry.name, toReadKinds({ tool: entry, shape: shapes.get(entry.name)!, shapes, serverTools: tools })]),
-    );
+    const model = readServer(tools);
+    const kinds = Object.fromEntries(tools.map((entry) => [entry.name, toReadKinds(model, entry.name)]));
     expect(kinds).toEqual({
       get_current_time: ['clock'],
       take_screenshot: ['screenshot'],

@@ -7,6 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { WorldState } from '../../src/domain/memory-log.js';
 import type { ToolDefinition } from '../../src/domain/registry.js';
@@ -15,7 +17,7 @@ import { applyWorldChanges } from '../../src/domain/world-state.js';
 import { readServer } from '../../src/reading/read-server.js';
 import { createSimulator } from '../../src/sim/stateful/simulator.js';
 import { createToolResults } from '../../src/sim/tool-results.js';
-import { startHarness } from '../support/harness.js';
+import { startHarness, testApiKey } from '../support/harness.js';
 
 const emptyFixtures = mkdtempSync(join(tmpdir(), 'mcpsim-entity-corrections-'));
 afterAll(() => rmSync(emptyFixtures, { recursive: true, force: true }));
@@ -125,6 +127,65 @@ describe('entities: in the simulation settings of a mock connection', () => {
       expect(JSON.parse(card.content[0].text).id).toMatch(/^crd_[A-Za-z0-9]{14}$/);
       expect((await call('create_card', { column_ref: 'board_404', title: 'Lost' })).isError).toBe(true);
     } finally {
+      await harness.close();
+    }
+  });
+});
+
+describe('entities: states and unique fields over MCP', () => {
+  /** A task service written for this test: its tools show no states and say nothing is unique. */
+  const taskTools: ToolDefinition[] = [
+    { name: 'create_task', inputSchema: object({ title: { type: 'string' } }, ['title']) },
+    { name: 'get_task', inputSchema: object({ task_id: { type: 'string' } }, ['task_id']) },
+    { name: 'update_task', inputSchema: object({ task_id: { type: 'string' }, status: { type: 'string' } }, ['task_id']) },
+    {
+      name: 'transition_task',
+      inputSchema: object({ task_id: { type: 'string' }, transition: { type: 'string' } }, ['task_id', 'transition']),
+    },
+  ];
+  const taskCorrections: Record<string, EntityCorrection> = { task: { states: ['todo', 'doing', 'done'], unique: ['title'] } };
+
+  it('refuse a state outside the corrected states and a create that repeats a unique field, and take what they allow', async () => {
+    const harness = await startHarness('in-process', {
+      toolResults: createToolResults({ fixturesDir: emptyFixtures, missPolicy: 'simulate' }),
+    });
+    const client = new Client({ name: 'mcpsim-entity-corrections', version: '1.0.0' });
+    try {
+      await harness.call('PUT', '/namespaces/lab');
+      expect((await harness.call('PUT', '/__mcpsim/servers/@qa/tasks', { body: { tools: taskTools } })).status).toBeLessThan(300);
+      await harness.call('PUT', '/connect/lab/tasks', { body: { server: '@qa/tasks', mock: { enabled: true } } });
+      expect(
+        (await harness.call('PUT', '/__mcpsim/connections/lab/tasks/simulation', { body: { entities: taskCorrections } })).status,
+      ).toBe(200);
+      const transport = new StreamableHTTPClientTransport(new URL(`${harness.baseUrl}/connect/lab/tasks/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${testApiKey}` } },
+        fetch: (url: string | URL, init?: RequestInit) => Promise.resolve(harness.platform.app.fetch(new Request(url, init))),
+      });
+      await client.connect(transport);
+      const call = async (name: string, args: Record<string, unknown>) => {
+        const result = (await client.callTool({ name, arguments: args })) as { content: { text: string }[]; isError?: boolean };
+        return { isError: result.isError === true, text: result.content[0]?.text ?? '' };
+      };
+      const created = await call('create_task', { title: 'Water the plants' });
+      expect(created.isError, created.text).toBe(false);
+      const id = String((JSON.parse(created.text) as { id: string }).id);
+
+      const again = await call('create_task', { title: 'Water the plants' });
+      expect(again.isError).toBe(true);
+      expect(again.text).toBe('Task with title "Water the plants" already exists');
+      expect((await call('create_task', { title: 'Feed the cat' })).isError).toBe(false);
+
+      const frozen = await call('update_task', { task_id: id, status: 'frozen' });
+      expect(frozen.isError).toBe(true);
+      expect(frozen.text).toBe(`Invalid status "frozen" for task ${id}: it must be one of todo, doing, done`);
+      expect(JSON.parse((await call('get_task', { task_id: id })).text)).not.toMatchObject({ status: 'frozen' });
+
+      expect((await call('transition_task', { task_id: id, transition: 'Archived' })).isError).toBe(true);
+      const done = await call('transition_task', { task_id: id, transition: 'DONE' });
+      expect(done.isError, done.text).toBe(false);
+      expect(JSON.parse((await call('get_task', { task_id: id })).text)).toMatchObject({ status: 'done' });
+    } finally {
+      await client.close();
       await harness.close();
     }
   });

@@ -30,12 +30,25 @@ const operationOf = async (tool: string, args: Record<string, unknown>) => {
 };
 
 describe('_meta["mcpsim/operation"] on simulated results', () => {
-  it('names the operation of each call, the entity, the id argument and what decided them', async () => {
+  it('names the operation of each call, the entity, the id argument, what decided them and the kind it was answered as', async () => {
     const created = await operationOf('issue_write', { method: 'create', ...widgets, title: 'Flaky login test' });
     expect(created['mcpsim/source']).toBe('simulated');
-    expect(created['mcpsim/operation']).toEqual({ operation: 'create', entity: 'issue', idArgument: null, basis: 'name' });
+    expect(created['mcpsim/operation']).toEqual({
+      operation: 'create',
+      entity: 'issue',
+      idArgument: null,
+      basis: 'name',
+      kind: 'create',
+      reason: 'a create of the issue in the world',
+    });
     const updated = await operationOf('issue_write', { method: 'update', ...widgets, issue_number: 1, state: 'closed' });
-    expect(updated['mcpsim/operation']).toEqual({ operation: 'update', entity: 'issue', idArgument: 'issue_number', basis: 'name' });
+    expect(updated['mcpsim/operation']).toMatchObject({
+      operation: 'update',
+      entity: 'issue',
+      idArgument: 'issue_number',
+      basis: 'name',
+      kind: 'update',
+    });
     const missing = await operationOf('issue_read', { method: 'get', ...widgets, issue_number: 99 });
     expect(missing['mcpsim/operation']).toMatchObject({ operation: 'read', entity: 'issue', idArgument: 'issue_number' });
   });

@@ -32,9 +32,32 @@ const tools = [
   { name: 'delete_note', inputSchema: object(noteId, ['note_id']) },
   { name: 'get_me', description: 'The signed-in user', inputSchema: object({}) },
   { name: 'get_current_time', description: 'The current time', inputSchema: object({ timezone: { type: 'string' } }) },
+  { name: 'search_notes', inputSchema: object({ query: { type: 'string' } }, ['query']) },
+  { name: 'create_folder', inputSchema: object({ name: { type: 'string' } }, ['name']) },
+  { name: 'get_folder', inputSchema: object({ folder_id: { type: 'string' } }, ['folder_id']) },
+  { name: 'move_note', inputSchema: object({ ...noteId, folder_id: { type: 'string' } }, ['note_id', 'folder_id']) },
+  { name: 'set_note_status', inputSchema: object({ ...noteId, target_status: { type: 'string' } }, ['note_id', 'target_status']) },
+  { name: 'create_notes', inputSchema: object({ notes: { type: 'array', items: { type: 'object' } } }, ['notes']) },
+  { name: 'ring_bell', inputSchema: object({ tone: { type: 'string' } }) },
+  { name: 'ping_notes', description: "Returns 'pong' as plain text", inputSchema: object({}) },
+  { name: 'notes_weather', description: 'The weather where the notes are kept', inputSchema: object({ city: { type: 'string' } }) },
+  { name: 'get_notes_health', description: 'Returns GREEN, YELLOW, or RED', inputSchema: object({}) },
+  { name: 'navigate', inputSchema: object({ page: { type: 'string' } }, ['page']) },
+  { name: 'get_page', inputSchema: object({}) },
+  { name: 'fetch_url', inputSchema: object({ url: { type: 'string' } }, ['url']) },
+  { name: 'take_screenshot', inputSchema: object({ url: { type: 'string' } }) },
 ];
 
-type Explained = { tool: string; operation: string; entity: string; idArgument: string | null; basis: string; nextId: string | null };
+type Explained = {
+  tool: string;
+  kind: string;
+  operation: string;
+  entity: string;
+  idArgument: string | null;
+  basis: string;
+  nextId: string | null;
+  why: { kind: string };
+};
 
 let harness: Harness;
 let client: Client;
@@ -73,7 +96,7 @@ afterAll(async () => {
 /** Calls a tool over MCP; checks its `_meta["mcpsim/operation"]` against what explain said; answers the result's text and JSON. */
 async function callAgreeing(name: string, args: Record<string, unknown>) {
   const result = (await client.callTool({ name, arguments: args })) as {
-    content: { type: string; text: string }[];
+    content: { type: string; text: string; mimeType?: string }[];
     isError?: boolean;
     _meta?: Record<string, unknown>;
   };
@@ -83,15 +106,17 @@ async function callAgreeing(name: string, args: Record<string, unknown>) {
     entity: said.entity,
     idArgument: said.idArgument,
     basis: said.basis,
+    kind: said.kind,
+    reason: said.why.kind,
   });
-  const text = result.content[0]?.text ?? '';
+  const text = result.content.find((part) => part.type === 'text')?.text ?? '';
   let json: unknown = null;
   try {
     json = JSON.parse(text);
   } catch {
     // a plain-text answer
   }
-  return { isError: result.isError === true, text, json: json as Record<string, unknown> | null };
+  return { isError: result.isError === true, text, json: json as Record<string, unknown> | null, content: result.content };
 }
 
 describe('what explain says is what the simulator does', () => {
@@ -108,16 +133,15 @@ describe('what explain says is what the simulator does', () => {
   });
 
   it('creates, reads, lists, updates, moves the state of and deletes as explained, with the ids explain foretold', async () => {
-    // A new mock starts from a small world made from its tools (sim/stateful/starting-world.ts), which
-    // explain of a bare server does not hold: the id foretold is the model's next one in the mock's world.
+    // A new mock starts from a small world made from its tools (sim/stateful/starting-world.ts), whose
+    // example ids explain reads too (reading/starting-ids.ts): the id it foretells is the one the mock makes.
     const { world } = (await harness.call('GET', '/__mcpsim/connections/lab/notes/memory')).body as { world: WorldState };
-    const foretold = readServer(registered, { serverNames: ['@qa/notes', ''] }).readingsIn(world)[0]!;
-    expect(foretold).toMatchObject({ tool: 'create_note', operation: explained.get('create_note')!.operation });
+    expect(Object.keys(world.entities.note ?? {})).toHaveLength(1);
     const created = await callAgreeing('create_note', { title: 'Buy flour' });
     expect(created.isError).toBe(false);
     const id = String(created.json?.id);
-    expect(id).toBe(foretold.nextId);
-    expect(id.replace(/\d+$/, '')).toBe(explained.get('create_note')!.nextId!.replace(/\d+$/, ''));
+    expect(id).toBe(explained.get('create_note')!.nextId);
+    expect(id).toBe(readServer(registered, { serverNames: ['@qa/notes', ''] }).readingsIn(world)[0]!.nextId);
 
     expect((await callAgreeing('get_note', { note_id: id })).json).toMatchObject({ id, title: 'Buy flour' });
     expect(JSON.stringify((await callAgreeing('list_notes', {})).json)).toContain('Buy flour');
@@ -148,5 +172,63 @@ describe('what explain says is what the simulator does', () => {
     const time = await callAgreeing('get_current_time', { timezone: 'UTC' });
     expect(time.isError).toBe(false);
     expect(time.text).toMatch(/2026-01-01/);
+  });
+
+  it('reads each tool as the kind the simulator answers it as', () => {
+    const kinds = Object.fromEntries([...explained].map(([name, tool]) => [name, tool.kind]));
+    expect(kinds).toEqual({
+      create_note: 'create',
+      get_note: 'read',
+      list_notes: 'list',
+      update_note: 'update',
+      archive_note: 'transition',
+      delete_note: 'delete',
+      get_me: 'current user',
+      get_current_time: 'clock',
+      search_notes: 'search',
+      create_folder: 'create',
+      get_folder: 'read',
+      move_note: 'move',
+      set_note_status: 'transition',
+      create_notes: 'batch',
+      ring_bell: 'action',
+      ping_notes: 'described text',
+      notes_weather: 'computed value',
+      get_notes_health: 'described value',
+      navigate: 'action',
+      get_page: 'read-back',
+      fetch_url: 'web page',
+      take_screenshot: 'screenshot',
+    });
+  });
+
+  it('answers each kind as explain says: a move, a transition, a batch, a search', async () => {
+    const folder = (await callAgreeing('create_folder', { name: 'Kitchen' })).json!;
+    const note = (await callAgreeing('create_note', { title: 'Knead dough' })).json!;
+    const moved = await callAgreeing('move_note', { note_id: note.id, folder_id: folder.id });
+    expect(moved.isError).toBe(false);
+    expect((await callAgreeing('get_note', { note_id: note.id })).json).toMatchObject({ folder_id: folder.id });
+    await callAgreeing('set_note_status', { note_id: note.id, target_status: 'done' });
+    expect((await callAgreeing('get_note', { note_id: note.id })).json).toMatchObject({ status: 'done' });
+    const batch = (await callAgreeing('create_notes', { notes: [{ title: 'Proof' }, { title: 'Bake' }] })).json!;
+    expect(JSON.stringify(batch)).toMatch(/Proof.*Bake/);
+    expect(JSON.stringify((await callAgreeing('search_notes', { query: 'Knead' })).json)).toContain('Knead dough');
+  });
+
+  it('answers an action, a described text, a computed value and a described value as explain says', async () => {
+    expect((await callAgreeing('ring_bell', { tone: 'C' })).text).toBe('Done: ring_bell {"tone":"C"}');
+    expect((await callAgreeing('ping_notes', {})).text).toBe('pong');
+    expect((await callAgreeing('notes_weather', { city: 'Lyon' })).json).toMatchObject({ city: 'Lyon', weather: expect.any(String) });
+    expect((await callAgreeing('get_notes_health', {})).json).toMatchObject({ health: 'GREEN' });
+  });
+
+  it('reads back the value given last, answers a web page and a screenshot as explain says', async () => {
+    await callAgreeing('navigate', { page: 'recipes/bread' });
+    expect((await callAgreeing('get_page', {})).text).toBe('recipes/bread');
+    const page = await callAgreeing('fetch_url', { url: 'https://notes.test/bread' });
+    expect(page.json).toMatchObject({ title: expect.any(String), content: expect.stringContaining('#') });
+    const shot = await callAgreeing('take_screenshot', { url: 'https://notes.test/bread' });
+    expect(shot.content[0]).toMatchObject({ type: 'image', mimeType: 'image/png' });
+    expect(shot.text).toBe('Screenshot of https://notes.test/bread (320×200).');
   });
 });

@@ -1,6 +1,6 @@
 import { toPresentShape } from '../../reading/absent-arguments.js';
 import type { ToolDefinition } from '../../domain/registry.js';
-import { readServer, type ServiceModel } from '../../reading/read-server.js';
+import { readServer, type KindReading, type ServiceModel } from '../../reading/read-server.js';
 import { toCallShape, type ToolShape } from '../../reading/tool-operation.js';
 import type { ToolCall } from './tool-result-source.js';
 
@@ -13,7 +13,8 @@ export interface CallShapes {
   model: ServiceModel;
   /** The tool's shape for this call (a `method: update` call of `issue_write` is an update). */
   shape: ToolShape;
-  overridden: boolean;
+  /** How the simulator answers this call, with why: the reading's kind of the tool, or of the choice the call makes. */
+  kind: KindReading;
 }
 
 /**
@@ -28,20 +29,20 @@ export function toCallShapes(call: ToolCall): CallShapes | null {
   if (!context) return null;
   const tool = context.toolDefinition;
   const serverTools = context.serverTools?.some((candidate) => candidate.name === tool.name) ? context.serverTools : [tool];
-  const overrides = context.toolOverrides ?? {};
   const model = readServer(serverTools, {
     serverNames: [call.server, context.serverName],
     corrections: context.toolOverrides,
     entities: context.entityCorrections,
   });
   const { shapes } = model;
+  const chosen = toCallShape(shapes.get(tool.name)!, call.arguments);
   return {
     tool,
     serverTools,
     shapes,
     model,
-    shape: toPresentShape(toCallShape(shapes.get(tool.name)!, call.arguments), tool, call.arguments, entitiesOf(shapes)),
-    overridden: Object.hasOwn(overrides, tool.name),
+    shape: toPresentShape(chosen, tool, call.arguments, entitiesOf(shapes)),
+    kind: model.kindOf(tool.name, chosen),
   };
 }
 

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../../domain/registry.js';
-import {
-  computedFields,
-  computedValueWord,
-  describedFieldNames,
-  describedFields,
-  describedText,
-  describedValues,
-} from './described-values.js';
+import { computedValueWord, describedFieldNames, describedText, describedValues } from '../../reading/described-returns.js';
+import { computedFields, describedFields } from './described-values.js';
 
 const tool = (name: string, description: string): ToolDefinition => ({ name, description, inputSchema: { type: 'object' } });
 const context = { seed: 'test', now: '2026-03-01T10:00:00.000Z' };

@@ -7,18 +7,11 @@
  * scenario's own world replaces it.
  */
 import { toPlural } from '../../reading/entity-words.js';
-import { isCurrentUserRead } from '../../reading/tool-kind-words.js';
+import { toStartingIds } from '../../reading/starting-ids.js';
 import { toStringValue } from './field-value.js';
-import { toNewId } from '../../reading/id-format.js';
 import type { WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import type { ServiceModel } from '../../reading/read-server.js';
-import type { ToolShape } from '../../reading/tool-operation.js';
-
-/** Enough to look lived in, small enough to read in the dashboard at a glance. */
-const maxTypes = 6;
-/** A read with no id whose entity names the caller. */
-const selfEntities = /^(me|self|whoami|viewer|current_user|user_me|my_user|user_self)$/;
 
 const user = { login: 'ada', name: 'Ada Lovelace', email: 'ada@example.com' };
 
@@ -32,34 +25,14 @@ const user = { login: 'ada', name: 'Ada Lovelace', email: 'ada@example.com' };
  */
 export function toStartingWorld(model: ServiceModel, now: string): WorldState {
   const { tools, shapes: byTool } = model;
-  const shapes = [...byTool.values()];
   const entities: WorldState['entities'] = {};
   const facts: string[] = [];
   for (const tool of tools) {
     const shape = byTool.get(tool.name);
-    if (shape && readsCurrentUser(shape, tool)) entities[shape.entity] = { default: { id: 'default', ...user } };
+    if (shape && model.kindOf(tool.name).kind === 'current user') entities[shape.entity] = { default: { id: 'default', ...user } };
   }
-  const byEntity = new Map<string, ToolShape[]>();
-  for (const shape of shapes) {
-    if (!['create', 'list', 'search'].includes(shape.operation) || shape.entity === 'item' || selfEntities.test(shape.entity)) continue;
-    byEntity.set(shape.entity, [...(byEntity.get(shape.entity) ?? []), shape]);
-  }
-  // A type only searched (`web_search`, `search_code`) is a query, not a collection the server keeps.
-  const collections = [...byEntity].filter(([, ofEntity]) => ofEntity.some((shape) => shape.operation !== 'search'));
-  for (const [entity, ofEntity] of collections.slice(0, maxTypes)) {
-    const first = ofEntity[0]!;
-    const id = first.numericId
-      ? '1'
-      : toNewId({
-          type: entity,
-          existing: [],
-          numeric: false,
-          field: first.idField,
-          ...model.idSchemasOf(entity),
-          args: {},
-          seed: `start|${entity}`,
-        });
-    const create = ofEntity.find((shape) => shape.operation === 'create');
+  for (const { entity, id, shape: first } of toStartingIds(model)) {
+    const create = [...byTool.values()].find((shape) => shape.operation === 'create' && shape.entity === entity);
     const fields: Record<string, unknown> = {
       ...toExampleFields(entity, create ? tools.find((tool) => tool.name === create.tool) : undefined, now),
       [first.idField]: first.numericId ? 1 : id,
@@ -72,21 +45,6 @@ export function toStartingWorld(model: ServiceModel, now: string): WorldState {
 }
 
 const examplePattern = /^Example (\w+) ("(?:[^"\\]|\\.)*") was made up from the server's tools/;
-
-/**
- * A read with no id of the one who calls, which the starting world seeds: its entity names the
- * caller (`me`), or its words say it reads the authenticated user (`get_user()`: "Get the current
- * user", `whoami`; tool-kind-words.ts), so the entity may stay `user`.
- *
- * @example
- *   readsCurrentUser(shapes.get('get_me')!, tool); // true
- */
-export function readsCurrentUser(shape: ToolShape, tool: ToolDefinition): boolean {
-  if (shape.operation !== 'read' || shape.idArgument !== null) return false;
-  if (selfEntities.test(shape.entity)) return true;
-  const required = Array.isArray(tool.inputSchema.required) && tool.inputSchema.required.length > 0;
-  return isCurrentUserRead(tool.name, tool.description ?? '', required);
-}
 
 /**
  * The fact that marks an entity of the starting world as a made-up example: a call may name

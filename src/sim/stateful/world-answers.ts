@@ -5,6 +5,7 @@
  * Each answer carries the `WorldChanges` it made, the same kind the model and fixtures write.
  */
 import { entitiesOf, fieldValue, findByName, nameFields, toNormalName, valuesMatch } from '../../domain/world-query.js';
+import { isTargetStateArgument } from '../../reading/answer-kind.js';
 import { fitToSchema } from './schema-fit.js';
 import {
   entitySeed,
@@ -33,6 +34,7 @@ import { isReferenceType, withReferenceMark } from './reference-data.js';
 import { pageShownBy, toPageFields, urlOfRead, withPage } from './web-pages.js';
 import { answerList } from './world-list.js';
 import { toTargetState } from './target-state.js';
+import { refusedState } from './corrected-states.js';
 import { batchItems, createEach, readEach, removeEach, uniqueClash } from './world-batches.js';
 import {
   dataArguments,
@@ -46,9 +48,6 @@ import {
 } from './world-conventions.js';
 
 export type { Answer, AnswerInput } from './world-conventions.js';
-
-/** Arguments that name the state an update moves the entity to (`transition`, `target_status`). */
-const targetStateArguments = new Set(['transition', 'targetstatus', 'targetstate', 'tostatus', 'tostate', 'newstatus', 'newstate']);
 
 /**
  * Answers a call from the world as its (per-call) shape says.
@@ -160,7 +159,7 @@ function update(input: AnswerInput): Answer {
   let stateField = toStateField(input, found.fields);
   for (const [name, value] of Object.entries(changes)) {
     // `transition_issue(key, transition: 'Done')`: the target state, under the entity's own state field.
-    if (!targetStateArguments.has(toNormalName(name))) continue;
+    if (!isTargetStateArgument(name)) continue;
     stateField = toStateField(input, found.fields, 'status');
     delete changes[name];
     changes[stateField] = toTargetState(value, stateSchema(input, stateField), found.fields[stateField]);
@@ -179,6 +178,9 @@ function update(input: AnswerInput): Answer {
       ? current.filter((item) => !values.some((value) => valuesMatch(item, value)))
       : [...current, ...values.filter((value) => !current.some((item) => valuesMatch(item, value)))];
   }
+  // A scenario's `entities:` states are the only ones the type takes (corrected-states.ts).
+  const refused = refusedState(input, found.id, stateField, changes);
+  if (refused !== null) return { error: refused };
   const updated = stampName(input, 'updated', found.fields);
   if (updated) changes[updated] = input.now;
   const merged = { ...found.fields, ...changes };

@@ -5,9 +5,10 @@
  * uniqueness a description states.
  */
 import type { WorldChanges } from '../../domain/memory-log.js';
-import type { ToolShape } from '../../reading/tool-operation.js';
-import { entitiesOf, fieldValue, toNormalName, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
+import { entitiesOf, fieldValue, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
 import { toPlural, toSingular, toWords } from '../../reading/entity-words.js';
+import { isBatchItemsArgument, namesBatchItems } from '../../reading/batch-arguments.js';
+import { toUniqueFields } from '../../reading/entity-traits.js';
 import { fallbackIdKeys } from '../source/shown-entities.js';
 import { fitToSchema } from './schema-fit.js';
 import { toCreatedId } from './entity-ids.js';
@@ -19,12 +20,9 @@ import { listItemSchema, type Answer, type AnswerInput } from './world-conventio
 export function batchItems(input: AnswerInput): Record<string, unknown>[] | null {
   const { shape } = input;
   if (shape.idArgument !== null) return null;
-  const plural = toNormalName(toPlural(shape.entity));
-  const entry = Object.entries(input.args).find(([name]) => toNormalName(name) === plural || toNormalName(name) === 'items');
+  const entry = Object.entries(input.args).find(([name]) => namesBatchItems(shape, name));
   const items = entry?.[1];
-  // A batch create takes its list alone: `push_files(owner, repo, branch, files)` makes one commit, not files of their own.
-  const required = Array.isArray(input.tool.inputSchema.required) ? input.tool.inputSchema.required : [];
-  if (entry === undefined || required.some((name) => name !== entry[0])) return null;
+  if (entry === undefined || !isBatchItemsArgument(input.tool, shape, entry[0])) return null;
   return Array.isArray(items) && items.length > 0 && items.every(isPlainObject) ? (items as Record<string, unknown>[]) : null;
 }
 
@@ -69,31 +67,22 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * A field the input schema says is unique (`"Email address; must be unique"`), or the tool's
- * description does (`Handles must be unique.`), that an existing entity already has.
+ * A field no two entities of the type share that an existing entity already has: the type's unique
+ * fields in the service model (reading/entity-traits.ts: what an input schema or a description
+ * says is unique, or the scenario's `entities:` correction), so explain and the simulator agree.
  */
 export function uniqueClash(
   input: AnswerInput,
   existing: readonly EntityRecord[],
   fields: Readonly<Record<string, unknown>>,
 ): { name: string; value: unknown } | null {
-  const properties = (input.tool.inputSchema.properties ?? {}) as Record<string, { description?: unknown } | undefined>;
-  const toolDescription = typeof input.tool.description === 'string' ? input.tool.description : '';
-  for (const [name, schema] of Object.entries(properties)) {
+  const { shape } = input;
+  const unique = input.model?.entityTypes.get(shape.entity)?.unique ?? toUniqueFields(input.serverTools, input.shapes, shape.entity);
+  for (const name of unique) {
     const value = fields[name];
-    if (value === undefined) continue;
-    const own = typeof schema?.description === 'string' && /\bunique\b/i.test(schema.description);
-    if (!own && !saysUnique(toolDescription, name)) continue;
-    if (existing.some((entity) => valuesMatch(fieldValue(entity.fields, name), value))) return { name, value };
+    if (value !== undefined && existing.some((entity) => valuesMatch(fieldValue(entity.fields, name), value))) return { name, value };
   }
   return null;
-}
-
-/** Whether a tool's description says a field is unique: `Handles must be unique`, `a unique email`. */
-function saysUnique(description: string, name: string): boolean {
-  if (!/\bunique\b/i.test(description)) return false;
-  const words = toWords(name).join('[ _-]?');
-  return new RegExp(`\\bunique\\s+${words}\\b|\\b${words}(?:e?s)?\\b[^.;]{0,40}\\bunique\\b`, 'i').test(description);
 }
 
 /**
@@ -144,22 +133,6 @@ export function relatedLists(input: AnswerInput, own: string, selected?: readonl
       .map((entity) => entity.fields);
   }
   return lists;
-}
-
-/** Names of an argument holding a list of the entity's ids: `ids`, `issue_ids`, `issueKeys`, `numbers`. */
-export function idListNames(shape: ToolShape): Set<string> {
-  const entity = toNormalName(shape.entity);
-  const field = toNormalName(shape.idField);
-  return new Set([
-    'ids',
-    'names',
-    `${entity}ids`,
-    `${entity}names`,
-    `${field}s`,
-    `${entity}${field}s`,
-    `${entity}keys`,
-    `${entity}numbers`,
-  ]);
 }
 
 /** A batch delete (`delete_entities({ entityNames: [...] })`): removes each id the world has; not-found only when it has none of them. */

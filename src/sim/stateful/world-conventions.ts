@@ -4,7 +4,8 @@
  * (`created_at` or `createdAt`), which state a new entity starts in, where a list's outputSchema
  * wants its items and counts. Read from the server's tool definitions.
  */
-import { isPayloadArgument, spreadPayloads } from '../../reading/argument-payload.js';
+import { spreadPayloads } from '../../reading/argument-payload.js';
+import { toScopeArguments } from '../../reading/scope-arguments.js';
 import { isPlural, toSingular, toWords } from '../../reading/entity-words.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
@@ -12,7 +13,7 @@ import type { ServiceModel } from '../../reading/read-server.js';
 import type { ToolShape } from '../../reading/tool-operation.js';
 import { toVerbMeaning } from '../../reading/tool-verbs.js';
 import { isDataArgument } from '../../reading/list-filters.js';
-import { isControlArgument, isQueryArgument, selectsAll, toNormalName } from '../../domain/world-query.js';
+import { selectsAll, toNormalName } from '../../domain/world-query.js';
 
 /** An answer: the value to show (or plain text, or an error text) and what it changed. */
 export interface Answer {
@@ -44,46 +45,9 @@ export interface AnswerInput {
   listName?: string | undefined;
 }
 
-/**
- * The arguments that say where an entity lives rather than what it is (`owner`, `repo`): those
- * both a read (or delete) and a list of the entity take. A read or update must agree with them; an update
- * never changes them.
- */
+/** The arguments that say where an entity lives rather than what it is (reading/scope-arguments.ts). */
 export function scopeArguments(input: AnswerInput): Set<string> {
-  const { shape, shapes, serverTools } = input;
-  const argumentsOf = (operations: readonly string[]) => {
-    const names = new Set<string>();
-    for (const tool of serverTools) {
-      const candidate = shapes.get(tool.name);
-      const choices = candidate?.dispatch ? Object.values(candidate.dispatch.choices) : candidate ? [candidate] : [];
-      if (!choices.some((choice) => choice.entity === shape.entity && operations.includes(choice.operation))) continue;
-      const properties = tool.inputSchema.properties;
-      if (properties && typeof properties === 'object') for (const name of Object.keys(properties)) names.add(name);
-    }
-    return names;
-  };
-  // Reads and deletes only: an update's arguments are mostly what it changes (`state`).
-  const reads = argumentsOf(['read', 'delete']);
-  const lists = argumentsOf(['list', 'search']);
-  // The entity's own id arguments only: another entity's id that both its read and list take (`project_id`
-  // in `get_issue(project_id, issue_iid)`) addresses where it lives, so an update never moves it.
-  const ids = new Set(
-    [...shapes.values()].flatMap((candidate) => [
-      candidate.entity === shape.entity ? candidate.idArgument : null,
-      candidate.dispatch?.argument,
-    ]),
-  );
-  return new Set(
-    [...reads].filter(
-      // With no list of the entity (`get_card_item(board_id, item_id)` alone), its read says where it lives.
-      (name) =>
-        (lists.size === 0 || lists.has(name)) &&
-        !ids.has(name) &&
-        !isControlArgument(name) &&
-        !isQueryArgument(name) &&
-        !isPayloadArgument(name),
-    ),
-  );
+  return toScopeArguments(input.shape, input.shapes, input.serverTools);
 }
 
 /** The arguments that carry data (a payload's entries spread out): not paging or formatting, not the argument that picks the operation. */

@@ -25,7 +25,8 @@ import { toReferenceSet } from './reference-data.js';
 import { asksForArchived, isArchived } from './archived-entities.js';
 import { toFieldLookup } from './field-lookups.js';
 import { toSearchResults } from './web-pages.js';
-import { hasProperty, idListNames, relatedLists } from './world-batches.js';
+import { hasProperty, relatedLists } from './world-batches.js';
+import { idListNames } from '../../reading/batch-arguments.js';
 import {
   dataArguments,
   defaultsOf,

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDefinition } from '../domain/registry.js';
+import { answerKinds } from './answer-kind.js';
+import { readServer } from './read-server.js';
+
+const text = { type: 'string' };
+const tool = (name: string, properties: Record<string, unknown> = {}, required: string[] = [], description?: string): ToolDefinition => ({
+  name,
+  ...(description ? { description } : {}),
+  inputSchema: { type: 'object', properties, required },
+});
+
+/** A small desk service written for this test: one tool for each kind. */
+const desk = [
+  tool('create_desk', { name: text }, ['name']),
+  tool('get_desk', { desk_id: text }, ['desk_id']),
+  tool('list_desks', { floor: text }),
+  tool('search_desks', { query: text }, ['query']),
+  tool('update_desk', { desk_id: text, name: text }, ['desk_id']),
+  tool('move_desk', { desk_id: text, room_id: text }, ['desk_id', 'room_id']),
+  tool('get_room', { room_id: text }, ['room_id']),
+  tool('close_desk', { desk_id: text }, ['desk_id']),
+  tool('set_desk_status', { desk_id: text, target_status: text }, ['desk_id', 'target_status']),
+  tool('create_desks', { desks: { type: 'array', items: { type: 'object' } } }, ['desks']),
+  tool('delete_desk', { desk_id: text }, ['desk_id']),
+  tool('ring_bell', { tone: text }),
+  tool('get_me'),
+  tool('get_current_time', { timezone: text }),
+  tool('convert_time', { source_timezone: text, time: text, target_timezone: text }, ['source_timezone', 'time', 'target_timezone']),
+  tool('open_page', { page: text }),
+  tool('get_page'),
+  tool('get_floor_health', {}, [], 'Returns GREEN, YELLOW, or RED'),
+  tool('ping_desk_service', {}, [], "Returns 'pong' as plain text"),
+  tool('desk_weather', { city: text }),
+  tool('take_screenshot', { url: text }),
+  tool('fetch_url', { url: text }, ['url']),
+];
+
+describe('the reading decides how each tool is answered', () => {
+  const model = readServer(desk);
+  const kindOf = (name: string) => model.kindOf(name).kind;
+
+  it('reads each world operation as its kind', () => {
+    expect(
+      Object.fromEntries(
+        ['create_desk', 'get_desk', 'list_desks', 'search_desks', 'update_desk', 'delete_desk'].map((name) => [name, kindOf(name)]),
+      ),
+    ).toEqual({
+      create_desk: 'create',
+      get_desk: 'read',
+      list_desks: 'list',
+      search_desks: 'search',
+      update_desk: 'update',
+      delete_desk: 'delete',
+    });
+    expect(kindOf('ring_bell')).toBe('action');
+  });
+
+  it('reads an update that must be given another parent as a move, and one that sets a state as a transition', () => {
+    expect(model.kindOf('move_desk')).toEqual({ kind: 'move', why: 'it must be given the room "room_id": it moves the desk there' });
+    expect(kindOf('close_desk')).toBe('transition');
+    expect(model.kindOf('set_desk_status').why).toContain('"target_status" names the state');
+  });
+
+  it('reads a create of a list of items as a batch', () => {
+    expect(model.kindOf('create_desks')).toEqual({ kind: 'batch', why: '"desks" takes a list: it acts on each item or id' });
+  });
+
+  it('reads the clock, the caller, a web page and a screenshot from words and schemas', () => {
+    expect(kindOf('get_current_time')).toBe('clock');
+    expect(kindOf('convert_time')).toBe('clock');
+    expect(kindOf('get_me')).toBe('current user');
+    expect(kindOf('fetch_url')).toBe('web page');
+    expect(kindOf('take_screenshot')).toBe('screenshot');
+  });
+
+  it('reads a convert with no zones to convert between as no clock', () => {
+    expect(readServer([tool('convert_time_entry', { entry_id: text }, ['entry_id'])]).kindOf('convert_time_entry').kind).not.toBe('clock');
+  });
+
+  it('reads what a description or a name says a tool returns', () => {
+    expect(kindOf('get_floor_health')).toBe('described value');
+    expect(model.kindOf('ping_desk_service')).toEqual({
+      kind: 'described text',
+      why: 'the description says it returns "pong": it answers that text',
+    });
+    expect(kindOf('desk_weather')).toBe('computed value');
+  });
+
+  it('reads a read with nothing to name, of what another tool is given, as a read-back', () => {
+    expect(model.kindOf('get_page')).toEqual({
+      kind: 'read-back',
+      why: 'a read with no id and no output schema of the page "open_page" sets: it answers the value given last',
+    });
+  });
+
+  it('answers a corrected tool as the world operation it was corrected to, never from the clock', () => {
+    const corrected = readServer(desk, { corrections: { get_current_time: { operation: 'read', entity: 'slot' } } });
+    expect(corrected.kindOf('get_current_time').kind).toBe('read');
+  });
+
+  it('gives each choice of a tool that picks its operation per call its own kind', () => {
+    const write = tool('desk_write', { method: { type: 'string', enum: ['create', 'update'] }, desk_id: text, name: text }, ['method']);
+    const shapes = readServer([write, tool('get_desk', { desk_id: text }, ['desk_id'])]);
+    const choices = shapes.shapes.get('desk_write')!.dispatch?.choices ?? {};
+    expect(Object.values(choices).map((choice) => shapes.kindOf('desk_write', choice).kind)).toEqual(['create', 'update']);
+  });
+
+  it('shows the kind and its reason on every reading', () => {
+    for (const reading of model.readings.values()) {
+      expect(answerKinds).toContain(reading.kind);
+      expect(reading.why.kind).toBe(model.kindOf(reading.tool).why);
+    }
+  });
+});

@@ -1,0 +1,208 @@
+/**
+ * A tool's answer kind: how the simulator answers it, decided once in the reading with why, so
+ * `mcpsim explain`, `_meta["mcpsim/operation"]` and the simulator's table of answer modules
+ * (sim/stateful/answers/) say the same. The kinds beyond the world's operations are read from the
+ * tool's words and schemas the way a person reads any service's tools: a tool that tells the time,
+ * one that takes a screenshot, a read of whoever calls, a read of a web page by its URL, a value
+ * the description says it returns or the service computes, a read of the value an action set last.
+ * A world operation is then told apart as a batch, a transition or a move where the arguments say so.
+ *
+ * Pure: the same tool, shape and server give the same kind.
+ */
+import type { ToolDefinition } from '../domain/registry.js';
+import { toNormalName } from '../domain/world-query.js';
+import { isBatchItemsArgument, idListNames } from './batch-arguments.js';
+import { computedValueWord, describedFieldNames, describedText, describedValues } from './described-returns.js';
+import { toWords } from './entity-words.js';
+import { toScopeArguments } from './scope-arguments.js';
+import { isUrlArgument, propertiesOf, requiredOf } from './tool-id-argument.js';
+import { isCurrentUserRead } from './tool-kind-words.js';
+import { toParentReferences } from './tool-parents.js';
+import type { ToolShape } from './tool-shape.js';
+
+/** Every kind a tool's reading may have; each has one answer module in the simulator. */
+export const answerKinds = [
+  'create',
+  'read',
+  'list',
+  'search',
+  'update',
+  'move',
+  'transition',
+  'batch',
+  'delete',
+  'action',
+  'current user',
+  'clock',
+  'read-back',
+  'described value',
+  'described text',
+  'computed value',
+  'screenshot',
+  'web page',
+] as const;
+
+export type AnswerKind = (typeof answerKinds)[number];
+
+/** A tool's answer kind and why it was read so. */
+export interface KindReading {
+  kind: AnswerKind;
+  why: string;
+}
+
+/** What a kind is read from beyond the tool and its shape: the server's other tools and whether the scenario corrected this one. */
+export interface KindContext {
+  shapes: ReadonlyMap<string, ToolShape>;
+  serverTools: readonly ToolDefinition[];
+  /** A `tools:` correction of this tool: it is answered as the world operation it was corrected to, never from the clock or a read-back. */
+  corrected: boolean;
+}
+
+/** Arguments that name the state an update moves the entity to (`transition`, `target_status`). */
+const targetStateArguments = new Set(['transition', 'targetstatus', 'targetstate', 'tostatus', 'tostate', 'newstatus', 'newstate']);
+
+/** Whether an argument names the state an update moves its entity to. */
+export function isTargetStateArgument(name: string): boolean {
+  return targetStateArguments.has(toNormalName(name));
+}
+
+/** A read with no id whose entity names the caller. */
+const callerEntities = /^(me|self|whoami|viewer|current_user|user_me|my_user|user_self)$/;
+
+/** Whether an entity type is the caller themself (`me`, `viewer`): a person, not a collection the server keeps. */
+export function isCallerEntity(entity: string): boolean {
+  return callerEntities.test(entity);
+}
+
+/**
+ * The answer kind of a tool read as `shape`, in the order the simulator decides: the clock, a
+ * screenshot, the caller, a web page, a described value, a read-back, a described text, a computed
+ * value, then the world operation (a batch, a transition, a move, or the operation itself).
+ *
+ * @example
+ *   toAnswerKind(getCurrentTime, shapes.get('get_current_time')!, { shapes, serverTools, corrected: false });
+ *   // { kind: 'clock', why: 'the words "current" and "time" in the name: it tells the platform clock' }
+ */
+export function toAnswerKind(tool: ToolDefinition, shape: ToolShape, context: KindContext): KindReading {
+  const clock = context.corrected ? null : clockWhy(tool);
+  if (clock) return { kind: 'clock', why: clock };
+  if (isScreenshotTool(tool)) return { kind: 'screenshot', why: 'a screenshot, as its name or description says: it answers an image' };
+  const { operation } = shape;
+  const noId = shape.idArgument === null;
+  if (readsCurrentUser(shape, tool))
+    return { kind: 'current user', why: 'a read with no id of whoever calls: it answers the one person the world starts with' };
+  const url = operation === 'read' ? [...requiredOf(tool)].find(isUrlArgument) : undefined;
+  if (url !== undefined) return { kind: 'web page', why: `a read that must be given "${url}": it answers the page at that address` };
+  if (operation === 'read' && noId && describesReturn(tool))
+    return { kind: 'described value', why: 'a read with no id whose description or name says what it returns: it answers that' };
+  const given = operation === 'read' && noId && !context.corrected ? givenBy(tool, shape, context.serverTools) : null;
+  if (given !== null)
+    return {
+      kind: 'read-back',
+      why: `a read with no id and no output schema of the ${shape.entity} "${given}" sets: it answers the value given last`,
+    };
+  if (operation === 'other' && !tool.outputSchema) {
+    const text = describedText(tool);
+    if (text !== null)
+      return { kind: 'described text', why: `the description says it returns ${JSON.stringify(text)}: it answers that text` };
+    const word = computedValueWord(tool);
+    if (word !== null) return { kind: 'computed value', why: `a ${word} the service computes: it answers one, with the arguments asked` };
+  }
+  return toWorldKind(tool, shape, context);
+}
+
+/** The kind of a world operation: a batch, a transition, a move, or the operation itself. */
+function toWorldKind(tool: ToolDefinition, shape: ToolShape, context: KindContext): KindReading {
+  const batch = batchArgument(tool, shape);
+  if (batch !== null) return { kind: 'batch', why: `"${batch}" takes a list: it acts on each item or id` };
+  const { operation } = shape;
+  if (operation === 'other') return { kind: 'action', why: 'no entity to keep: acknowledged and kept as a fact' };
+  if (operation !== 'update') return { kind: operation, why: `a ${operation} of the ${shape.entity} in the world` };
+  const target = Object.keys(propertiesOf(tool)).find(isTargetStateArgument);
+  if (Object.keys(shape.sets).length > 0 || target !== undefined)
+    return {
+      kind: 'transition',
+      why:
+        target !== undefined ? `"${target}" names the state it moves to` : 'its verb sets the state: it moves the entity in its lifecycle',
+    };
+  const required = requiredOf(tool);
+  const scope = toScopeArguments(shape, context.shapes, context.serverTools);
+  const parent = toParentReferences(tool, shape, context.shapes).find(({ argument }) => required.has(argument) && !scope.has(argument));
+  if (parent)
+    return { kind: 'move', why: `it must be given the ${parent.entity} "${parent.argument}": it moves the ${shape.entity} there` };
+  return { kind: 'update', why: `an update of the ${shape.entity} in the world: it merges what it is given` };
+}
+
+/**
+ * Why a tool tells the time, or null: a name with the word "time" and "current" or "now"
+ * (`get_current_time`), or "convert" with a source zone, a target zone and a time among its
+ * arguments (`convert_time`), as `@modelcontextprotocol/time` names them.
+ */
+function clockWhy(tool: ToolDefinition): string | null {
+  const words = toWords(tool.name);
+  if (!words.includes('time')) return null;
+  if (words.includes('convert')) {
+    const names = Object.keys(propertiesOf(tool));
+    const zones = names.filter((name) => /zone|tz/i.test(name));
+    const converts =
+      zones.some((name) => /source|from/i.test(name)) &&
+      zones.some((name) => /target|to/i.test(name)) &&
+      names.some((name) => toWords(name).includes('time'));
+    return converts ? 'the words "convert" and "time" in the name, with zones and a time: it converts on the platform clock' : null;
+  }
+  const word = words.includes('current') ? 'current' : words.includes('now') ? 'now' : null;
+  return word ? `the words "${word}" and "time" in the name: it tells the platform clock` : null;
+}
+
+/** Whether the tool takes a screenshot: its name says so, or its description does and it declares no outputSchema. */
+function isScreenshotTool(tool: ToolDefinition): boolean {
+  if (tool.outputSchema) return false;
+  return /screenshot/i.test(tool.name) || /^(take|capture|get)s? (a )?(page )?screenshot/i.test(tool.description ?? '');
+}
+
+/**
+ * A read with no id of the one who calls, which the starting world seeds: its entity names the
+ * caller (`me`), or its words say it reads the authenticated user (`get_user()`: "Get the current
+ * user", `whoami`; tool-kind-words.ts), so the entity may stay `user`.
+ */
+function readsCurrentUser(shape: ToolShape, tool: ToolDefinition): boolean {
+  if (shape.operation !== 'read' || shape.idArgument !== null) return false;
+  if (isCallerEntity(shape.entity)) return true;
+  const required = Array.isArray(tool.inputSchema.required) && tool.inputSchema.required.length > 0;
+  return isCurrentUserRead(tool.name, tool.description ?? '', required);
+}
+
+/** Whether the description lists what the tool returns, or its words name a value the service computes. */
+function describesReturn(tool: ToolDefinition): boolean {
+  return describedValues(tool).length > 0 || describedFieldNames(tool).length > 0 || computedValueWord(tool) !== null;
+}
+
+/**
+ * The other tool whose argument is named as the entity a read with nothing to name reads back
+ * (`navigate(url)` for `get_url()`), or null; a read with an output schema answers the entity instead.
+ */
+function givenBy(tool: ToolDefinition, shape: ToolShape, serverTools: readonly ToolDefinition[]): string | null {
+  if (tool.outputSchema) return null;
+  const wanted = toNormalName(shape.entity);
+  const setter = serverTools.find(
+    (other) => other.name !== tool.name && Object.keys(propertiesOf(other)).some((name) => toNormalName(name) === wanted),
+  );
+  return setter?.name ?? null;
+}
+
+/**
+ * The argument that makes a call a batch, or null: a create's list of items, a read, update or
+ * delete whose id argument takes a list, or a list that must be given a list of the entity's ids
+ * (`get_issues(issue_ids)`: it answers those entities, as a batch read does).
+ */
+function batchArgument(tool: ToolDefinition, shape: ToolShape): string | null {
+  const properties = propertiesOf(tool);
+  if (shape.operation === 'list' || shape.operation === 'search') {
+    const idLists = idListNames(shape);
+    return [...requiredOf(tool)].find((name) => properties[name]?.type === 'array' && idLists.has(toNormalName(name))) ?? null;
+  }
+  if (shape.idArgument !== null && shape.operation !== 'create')
+    return properties[shape.idArgument]?.type === 'array' ? shape.idArgument : null;
+  if (shape.operation !== 'create') return null;
+  return Object.keys(properties).find((name) => properties[name]?.type === 'array' && isBatchItemsArgument(tool, shape, name)) ?? null;
+}

@@ -1,0 +1,35 @@
+/**
+ * What an answer module is given (answer-table.ts): the call, its tool read as the call makes it,
+ * and the world's answer to it by its operation, made only when the module asks for it. Each module
+ * answers one kind of the reading (reading/answer-kind.ts) and returns the result to send, with
+ * what it changed in the world.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { WorldChanges, WorldState } from '../../../domain/memory-log.js';
+import type { ToolDefinition } from '../../../domain/registry.js';
+import type { ToolShape } from '../../../reading/tool-shape.js';
+import type { Answer } from '../world-conventions.js';
+
+export interface KindCall {
+  tool: ToolDefinition;
+  /** The tool's shape for this call (a `method: update` call of `issue_write` is an update). */
+  shape: ToolShape;
+  /** The arguments as given. */
+  args: Readonly<Record<string, unknown>>;
+  argumentsKey: string;
+  world: WorldState;
+  /** The call's time (ISO 8601). */
+  now: string;
+  /** The simulator's seed with the server: mixed into every made-up value. */
+  seed: string;
+  /** The world's answer by the call's operation (world-answers.ts); made once, on first ask. */
+  fromWorld(): Answer;
+}
+
+/** An answer module's result: what the client gets, and what the call changed. */
+export interface Answered {
+  result: CallToolResult;
+  changes?: WorldChanges | undefined;
+}
+
+export type AnswerModule = (call: KindCall) => Answered;
