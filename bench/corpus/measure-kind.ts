@@ -11,8 +11,10 @@
  * - described_value: a read with no id, or an action with no output schema, answered with what its description says it returns or the value its words name (described-values.ts);
  * - batch: a create of a list of items, a read, update or delete by a list of ids, or a list that must be given ids (world-batches.ts);
  * - transition: an update whose verb sets a state (`finalize`, `archive`) or that takes a target state (`transition`);
- * - move: an update that must be given a parent reference it changes (sim/stateful/world-answers.ts merges it);
- *   an optional one is read as an update that may also move, as a person reads `update_card(idList?)`;
+ * - move: an update that must be given a parent reference its words say it moves the entity to (src/reading/parent-moves.ts:
+ *   a move verb, a word of destination; sim/stateful/world-answers.ts merges it); a parent it must be given without one
+ *   is where the entity lives or a reference it sets, and an optional one an update that may also move, as a person
+ *   reads `update_card(idList?)`;
  * - otherwise the operation itself.
  *
  * Measuring only: none of this changes how the simulator reads or answers.
@@ -22,6 +24,7 @@ import type { ToolDefinition } from '../../src/domain/registry.js';
 import { isUrlArgument, propertiesOf, requiredOf } from '../../src/reading/tool-id-argument.js';
 import type { ToolShape } from '../../src/reading/tool-operation.js';
 import { toParentReferences } from '../../src/reading/tool-parents.js';
+import { toMoveArguments } from '../../src/reading/parent-moves.js';
 import { toNormalName } from '../../src/domain/world-query.js';
 import { toClockAnswer } from '../../src/sim/stateful/clock-answers.js';
 import { computedValueWord, describedFields, describedText } from '../../src/sim/stateful/described-values.js';
@@ -70,9 +73,11 @@ function toReadKind({ tool, shape, shapes, serverTools }: ReadTool): LabelKind {
   if (operation !== 'update') return operation;
   const properties = Object.keys(propertiesOf(tool));
   if (Object.keys(shape.sets).length > 0 || properties.some((name) => targetStateArguments.has(toNormalName(name)))) return 'transition';
-  const required = requiredOf(tool);
   const scope = scopeArguments(input);
-  const moves = toParentReferences(tool, shape, shapes).some(({ argument }) => required.has(argument) && !scope.has(argument));
+  // The argument a membership update adds to a list field (`add_bookmark_to_list(listId)`) is not merged, so it moves nothing.
+  const moves = toMoveArguments(tool, shape, toParentReferences(tool, shape, shapes)).some(
+    (argument) => !scope.has(argument) && argument !== shape.listField?.argument,
+  );
   return moves ? 'move' : 'update';
 }
 
