@@ -95,7 +95,7 @@ export function inferServerShapes(
   const all = [...shapes.values()];
   for (const { tool, parsed: name } of parsed) {
     const shape = shapes.get(tool.name)!;
-    const attached = overrides[tool.name] ? null : (toMembershipShape(shape, tool, all) ?? toAttachedShape(shape, name, tool, all));
+    const attached = overrides[tool.name] ? null : (toMembershipShape(shape, tool, all) ?? toAttachedShape(shape, name, tool, all, tools));
     shapes.set(tool.name, withSiblingIds(attached ?? shape, all));
   }
   return shapes;
