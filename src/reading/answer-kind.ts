@@ -18,6 +18,7 @@ import { toScopeArguments } from './scope-arguments.js';
 import { isUrlArgument, propertiesOf, requiredOf } from './tool-id-argument.js';
 import { isCurrentUserRead } from './tool-kind-words.js';
 import { toParentReferences } from './tool-parents.js';
+import { toMoveArguments } from './parent-moves.js';
 import type { ToolShape } from './tool-shape.js';
 
 /** Every kind a tool's reading may have; each has one answer module in the simulator. */
@@ -125,11 +126,12 @@ function toWorldKind(tool: ToolDefinition, shape: ToolShape, context: KindContex
       why:
         target !== undefined ? `"${target}" names the state it moves to` : 'its verb sets the state: it moves the entity in its lifecycle',
     };
-  const required = requiredOf(tool);
   const scope = toScopeArguments(shape, context.shapes, context.serverTools);
-  const parent = toParentReferences(tool, shape, context.shapes).find(({ argument }) => required.has(argument) && !scope.has(argument));
-  if (parent)
-    return { kind: 'move', why: `it must be given the ${parent.entity} "${parent.argument}": it moves the ${shape.entity} there` };
+  // A move only where its words say so (parent-moves.ts); the argument a membership update adds to a list field is not merged, so it moves nothing.
+  const moving = toMoveArguments(tool, shape, toParentReferences(tool, shape, context.shapes)).find(
+    (argument) => !scope.has(argument) && argument !== shape.listField?.argument,
+  );
+  if (moving !== undefined) return { kind: 'move', why: `"${moving}" says where it moves the ${shape.entity}` };
   return { kind: 'update', why: `an update of the ${shape.entity} in the world: it merges what it is given` };
 }
 

@@ -20,15 +20,28 @@ export function toAttachedShape(
   parsed: ParsedName,
   tool: ToolDefinition,
   shapes: readonly ToolShape[],
+  tools: readonly ToolDefinition[],
 ): ToolShape | null {
-  if ((parsed.verb !== 'add' && parsed.verb !== 'remove') || shape.dispatch) return null;
+  if (parsed.verb === null || !attachVerbs.has(parsed.verb) || shape.dispatch) return null;
   const properties = propertiesOf(tool);
-  const valueArgument = Object.keys(properties).find(
-    (name) => toWords(name).join('_') === shape.entity || toWords(name).join('_') === toPlural(shape.entity),
-  );
+  const entityWords = shape.entity.split('_');
+  // `label`, `labels`, `tagsToAttach`; or the id of one that exists (`add_issue_label(issueId, labelId)`).
+  let byId = false;
+  const valueArgument = Object.keys(properties).find((name) => {
+    const words = toWords(name);
+    const head = words.slice(0, entityWords.length);
+    if (head.slice(0, -1).join('_') !== entityWords.slice(0, -1).join('_') || toSingular(head.at(-1) ?? '') !== entityWords.at(-1))
+      return false;
+    const rest = words.slice(entityWords.length);
+    // An optional id (`add_issue_comment(comment_id?)` reacts to a comment) is no value the tool adds.
+    byId = rest.length === 1 && (rest[0] === 'id' || rest[0] === 'ids') && requiredOf(tool).has(name);
+    // By id only where the name links nothing more: `add_issue_to_cycle(issueId, cycleId)` is a membership.
+    // `attach_data_to_card(cardId, data)` attaches content it is given: a new attachment, not a reference.
+    return (rest.length === 0 && (parsed.verb === 'add' || parsed.verb === 'remove')) || rest[0] === 'to' || (byId && !linksTwo(tool.name));
+  });
   // `add_cards_to_list(listId, cards: [{name, …}])` creates the cards it is given: values to add are plain.
   if (!valueArgument || isListOfObjects(properties[valueArgument])) return null;
-  const parent = shapes.find(
+  const candidates = shapes.filter(
     (other) =>
       other.entity !== shape.entity &&
       other.idArgument !== null &&
@@ -37,6 +50,11 @@ export function toAttachedShape(
       other.operation !== 'create' &&
       other.strict,
   );
+  // The most specific of them, as paths name it last: `attach_tag(boardId, tagId, itemId)` tags the item.
+  const order = Object.keys(properties);
+  const parent = candidates.sort((a, b) => order.indexOf(b.idArgument!) - order.indexOf(a.idArgument!))[0];
+  // By id, the value is a thing of its own (a label), not a child read under the parent (a board's member).
+  if (parent && byId && readsUnder(shape.entity, parent.idArgument!, shapes, tools)) return null;
   if (!parent) return null;
   return {
     ...shape,
@@ -47,8 +65,27 @@ export function toAttachedShape(
     numericId: parent.numericId,
     strict: true,
     upsert: false,
-    listField: { field: toPlural(shape.entity), argument: valueArgument, remove: parsed.verb === 'remove' },
+    listField: { field: toPlural(shape.entity), argument: valueArgument, remove: parsed.verb === 'remove' || parsed.verb === 'detach' },
   };
+}
+
+/** Verbs that add something to another entity's list field or take it off. */
+const attachVerbs = new Set(['add', 'remove', 'attach', 'detach']);
+
+/**
+ * Whether the entity is read by its id under the parent (`get_board_member(boardId, memberId)`):
+ * it lives there, so a tool that removes it deletes a child rather than a reference.
+ */
+function readsUnder(entity: string, argument: string, shapes: readonly ToolShape[], tools: readonly ToolDefinition[]): boolean {
+  return tools.some((reader, index) => {
+    const other = shapes[index];
+    return other?.entity === entity && other.operation === 'read' && other.idArgument !== null && argument in propertiesOf(reader);
+  });
+}
+
+/** Whether a name links two entities by `to` or `from` (`add_issue_to_cycle`). */
+function linksTwo(toolName: string): boolean {
+  return toWords(toolName).some((word) => word === 'to' || word === 'from');
 }
 
 function isListOfObjects(schema: Properties[string] | undefined): boolean {

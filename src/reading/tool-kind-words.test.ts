@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../domain/registry.js';
-import { fallbackIdArgument, hasIdLike, isCurrentUserRead, namesOne, readsDetails } from './tool-kind-words.js';
+import {
+  describesMany,
+  fallbackIdArgument,
+  hasIdLike,
+  isCurrentUserRead,
+  namesOne,
+  namesOneObject,
+  readsDetails,
+} from './tool-kind-words.js';
 import { inferServerShapes } from './tool-operation.js';
 
 const tool = (name: string, properties: Record<string, unknown> = {}, required: string[] = Object.keys(properties)): ToolDefinition => ({
@@ -155,5 +163,35 @@ describe('the current user', () => {
     expect(isCurrentUserRead('get_user', 'Get the current user', true)).toBe(false);
     expect(isCurrentUserRead('get_user', 'Get a user. The current user may read any user', false)).toBe(false);
     expect(isCurrentUserRead('list_teams', 'Teams where the current user is a member', false)).toBe(false);
+  });
+});
+
+describe('one object or many', () => {
+  it('reads settings, stats and docs as one object whatever their number', () => {
+    expect(namesOneObject('getWorkspaceNotificationSettings')).toBe(true);
+    expect(namesOneObject('get_api_docs')).toBe(true);
+    expect(namesOneObject('get_widgets')).toBe(false);
+    const shapes = inferServerShapes([tool('get_sync_settings', { vault_id: text }), tool('get_widgets', { shelf: text })]);
+    expect(shapes.get('get_sync_settings')?.operation).toBe('read');
+    expect(shapes.get('get_widgets')?.operation).toBe('list');
+  });
+
+  it('reads a description that starts with List, or a reading verb and a plural noun, as many', () => {
+    expect(describesMany('List every parcel waiting at a depot.')).toBe(true);
+    expect(describesMany('Get overdue parcels for the current courier.')).toBe(true);
+    expect(describesMany('Fetch all stamps from the album')).toBe(true);
+    expect(describesMany('Get details of a single parcel')).toBe(false);
+    expect(describesMany('Get the routing config for a depot')).toBe(false);
+    expect(describesMany('Get detailed delivery metrics and analysis')).toBe(false);
+  });
+
+  it('lists with a read verb when the description says many and no argument names one of its own', () => {
+    const late = { ...tool('parcels-get-late', { depotId: text }, []), description: 'Get late parcels for the current courier.' };
+    const one = { ...tool('get_parcel', { parcel_id: text }), description: 'Get parcels by id' };
+    const journal = { ...tool('get_depot_journal', { depot_path: text }), description: 'Lists recent parcels of the depot' };
+    const shapes = inferServerShapes([late, one, journal]);
+    expect(shapes.get('parcels-get-late')?.operation).toBe('list');
+    expect(shapes.get('get_parcel')?.operation).toBe('read');
+    expect(shapes.get('get_depot_journal')?.operation).toBe('read');
   });
 });

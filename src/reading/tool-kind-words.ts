@@ -114,3 +114,47 @@ export function isCurrentUserRead(toolName: string, description: string, require
   const sentence = /^[^.\n]*/.exec(description)?.[0] ?? '';
   return person && selfPhrase.test(sentence);
 }
+
+/** Plurals that name one object of settings or reference, not many things (`get_branching_model_settings`, `get_api_docs`). */
+const oneObjectPlurals = new Set(['settings', 'preferences', 'stats', 'statistics', 'docs', 'credentials']);
+
+/**
+ * A plural noun that names one object: a read of settings, preferences, stats or docs answers
+ * that object, not a list of them.
+ *
+ * @example
+ *   namesOneObject('getProjectBranchingModelSettings'); // true
+ *   namesOneObject('get_users'); // false
+ */
+export function namesOneObject(toolName: string): boolean {
+  return oneObjectPlurals.has(toWords(toolName).at(-1) ?? '');
+}
+
+/** Words that end the noun a description's first words are about: `Get active iterations for …`. */
+const nounEnds = new Set(['from', 'for', 'in', 'of', 'on', 'where', 'with', 'by', 'that', 'which', 'matching', 'across', 'within']);
+/** Verbs a description of a read starts with. */
+const readingVerbs = new Set(['get', 'gets', 'read', 'reads', 'fetch', 'fetches', 'retrieve', 'retrieves']);
+
+/**
+ * A description that says a read answers many things: it starts with `List`, or with a reading
+ * verb and a plural noun (`Get active iterations for the current user's teams`, `Read emails
+ * from the inbox`, `Get all items from the checklist`); `Get details of a project` reads one.
+ *
+ * @example
+ *   describesMany('Get upcoming iterations for current user teams.'); // true
+ *   describesMany('Get the branching model config for a project'); // false
+ */
+export function describesMany(description: string | undefined): boolean {
+  const sentence = /^[^.\n]*/.exec(description?.trim() ?? '')?.[0] ?? '';
+  const words = sentence
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((word) => word !== '');
+  if (words[0] === 'list' || words[0] === 'lists') return true;
+  if (!readingVerbs.has(words[0] ?? '')) return false;
+  const end = words.findIndex((word, index) => index > 0 && nounEnds.has(word));
+  const noun = words.slice(1, end === -1 ? Math.min(words.length, 4) : end).filter((word) => !noiseWords.has(word) && word !== 'details');
+  const head = noun.at(-1);
+  // `Get detailed performance metrics`: measures of one thing, a value rather than a list.
+  return noun.length > 0 && noun.length <= 3 && head !== undefined && isPlural(head) && !oneObjectPlurals.has(head) && head !== 'metrics';
+}

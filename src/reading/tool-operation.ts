@@ -38,7 +38,7 @@ import {
   withScopes,
   withSiblingIds,
 } from './related-shapes.js';
-import { fallbackIdArgument, hasIdLike, namesOne, readsDetails } from './tool-kind-words.js';
+import { describesMany, fallbackIdArgument, hasIdLike, namesOne, namesOneObject, readsDetails } from './tool-kind-words.js';
 import { toEntityContext, toOwnEntityWords, withOwnEntity } from './tool-entity.js';
 import { toWords } from './entity-words.js';
 import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
@@ -95,7 +95,7 @@ export function inferServerShapes(
   const all = [...shapes.values()];
   for (const { tool, parsed: name } of parsed) {
     const shape = shapes.get(tool.name)!;
-    const attached = overrides[tool.name] ? null : (toMembershipShape(shape, tool, all) ?? toAttachedShape(shape, name, tool, all));
+    const attached = overrides[tool.name] ? null : (toMembershipShape(shape, tool, all) ?? toAttachedShape(shape, name, tool, all, tools));
     shapes.set(tool.name, withSiblingIds(attached ?? shape, all));
   }
   return shapes;
@@ -152,7 +152,23 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
   // `microsoft_docs_fetch(url)`: a read of one page by its URL, whatever the noun's number.
   const onlyRequired = [...requiredOf(tool)];
   const byUrl = onlyRequired.length === 1 && isUrlArgument(onlyRequired[0]!);
-  if (operation === 'read' && plural && !byUrl && !namesOne(tool.name, parsed.entityWords, properties, required)) operation = 'list';
+  if (
+    operation === 'read' &&
+    plural &&
+    !byUrl &&
+    !namesOne(tool.name, parsed.entityWords, properties, required) &&
+    !namesOneObject(tool.name)
+  )
+    operation = 'list';
+  // `iterations_get_active()` "Get active iterations for the current user's teams": the description says it answers many,
+  // and no argument names one (`git_log(repo_path)` "Lists recent commits" reads the log of a repository).
+  if (
+    operation === 'read' &&
+    !byUrl &&
+    describesMany(tool.description) &&
+    findIdArgument('read', parsed.entityWords, properties, required, entities) === null
+  )
+    operation = 'list';
   // `find_contact(email)` finds one contact by its fields; `find_projects` and a bare `find` search.
   // A required free-text `query` makes it a search all the same (`find_component_id(query)`).
   const textQuery = ['query', 'q', 'search_query'].some((name) => requiredOf(tool).has(name));

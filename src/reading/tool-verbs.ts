@@ -44,6 +44,7 @@ const meanings: Record<ToolOperation, readonly string[]> = {
     'begin',
     'ingest',
     'trigger',
+    'attach',
   ],
   read: ['get', 'read', 'fetch', 'retrieve', 'show', 'describe', 'view', 'inspect', 'load', 'check', 'download', 'open'],
   list: ['list', 'ls', 'enumerate', 'browse'],
@@ -79,7 +80,7 @@ const meanings: Record<ToolOperation, readonly string[]> = {
     'unwatch',
     'transfer',
   ],
-  delete: ['delete', 'remove', 'drop', 'destroy', 'erase', 'purge', 'unset', 'del', 'trash', 'revoke', 'clear', 'uninstall'],
+  delete: ['delete', 'remove', 'detach', 'drop', 'destroy', 'erase', 'purge', 'unset', 'del', 'trash', 'revoke', 'clear', 'uninstall'],
   // `execute_query` runs what it is given (a query there is the argument, not a search); `generate_link` answers what it made.
   other: ['execute', 'validate', 'generate'],
 };

@@ -60,6 +60,7 @@ describe('toReadKinds', () => {
       tool('delete_ticket', { ticket_id: text }, ['ticket_id']),
       tool('list_tickets', { project_id: text }),
       tool('move_ticket', { ticket_id: text, project_id: text }, ['ticket_id', 'project_id']),
+      tool('edit_ticket', { project_id: text, ticket_id: text, title: text }, ['project_id', 'ticket_id']),
       tool('get_tickets', { ticket_ids: { type: 'array', items: text } }, ['ticket_ids']),
       tool('create_tickets', { tickets: { type: 'array', items: { type: 'object' } } }, ['tickets']),
     ];
@@ -78,6 +79,7 @@ describe('toReadKinds', () => {
       delete_ticket: ['delete'],
       list_tickets: ['list'],
       move_ticket: ['move'],
+      edit_ticket: ['update'],
       get_tickets: ['batch'],
       create_tickets: ['batch'],
     });
