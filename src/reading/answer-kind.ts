@@ -128,10 +128,18 @@ function toWorldKind(tool: ToolDefinition, shape: ToolShape, context: KindContex
     };
   const scope = toScopeArguments(shape, context.shapes, context.serverTools);
   // A move only where its words say so (parent-moves.ts); the argument a membership update adds to a list field is not merged, so it moves nothing.
-  const moving = toMoveArguments(tool, shape, toParentReferences(tool, shape, context.shapes)).find(
+  const references = toParentReferences(tool, shape, context.shapes);
+  const moving = toMoveArguments(tool, shape, references).find(
     (argument) => !scope.has(argument) && argument !== shape.listField?.argument,
   );
-  if (moving !== undefined) return { kind: 'move', why: `"${moving}" says where it moves the ${shape.entity}` };
+  const parent = references.find(({ argument }) => argument === moving);
+  if (moving !== undefined)
+    return {
+      kind: 'move',
+      why: parent
+        ? `it must be given the ${parent.entity} "${moving}": it moves the ${shape.entity} there`
+        : `"${moving}" says where it moves the ${shape.entity}`,
+    };
   return { kind: 'update', why: `an update of the ${shape.entity} in the world: it merges what it is given` };
 }
 
