@@ -6,7 +6,7 @@
  * request without the header, or arriving through a door that cannot upgrade (`app.fetch` in
  * process), is an ordinary GET of the connection.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { apiError } from '../errors.js';
 import type { ConnectionResolver } from '../mcp/resolve-connection.js';
@@ -46,9 +46,14 @@ export function createUplinkUpgrade({
   uplinks: UplinkPairings;
   authenticate: Authenticate;
 }): MiddlewareHandler {
-  return async (c, next) => {
+  // Not async: every request on a connection's path passes here, and only an upgrade needs to wait.
+  return (c, next) => {
     const upgrade = (c.env as UpgradeEnv | undefined)?.socketUpgrade;
-    if (c.req.method !== 'GET' || c.req.header('upgrade')?.toLowerCase() !== 'websocket' || !upgrade) return next();
+    if (!upgrade || c.req.method !== 'GET' || c.req.header('upgrade')?.toLowerCase() !== 'websocket') return next();
+    return pair(c, upgrade);
+  };
+
+  async function pair(c: Context, upgrade: SocketUpgrade): Promise<Response> {
     const caller = await authenticate(c.req.header('authorization'));
     const { namespace, connectionId: id } = params.parse(c.req.param());
     const verdict = resolver.resolve({ accountId: caller.account.id, chain: caller.chain, namespace, connectionId: id }, 'pair');
@@ -69,5 +74,5 @@ export function createUplinkUpgrade({
       uplinks.pair(connection, createSocketChannel(socket), { force }).catch(() => {});
     });
     return c.body(null, 200);
-  };
+  }
 }

@@ -45,41 +45,52 @@ interface WriteOutcome {
  *   const response = await writeConnection(c, { stores, clock, upstream }, { caller, place, namespace: 'demo', connectionId: 'c1', input: body, mode: 'upsert' });
  */
 export async function writeConnection(c: Context, dependencies: WriteDependencies, write: ConnectionWrite): Promise<Response | null> {
-  const unchanged = findUnchanged(dependencies, write);
+  const checked = checkUnchanged(dependencies, write);
   const { setupLinks: links } = dependencies;
   const accountId = write.place.accountId;
-  if (unchanged) return c.json(toConnectionView(links.present(accountId, unchanged)), 200);
-  const outcome = storeConnection(dependencies, write);
+  if (checked?.unchanged) return c.json(toConnectionView(links.present(accountId, checked.current)), 200);
+  const outcome = storeConnection(dependencies, write, checked);
   if (!outcome) return null;
   const { plan, probe } = outcome;
   const connection = probe ? await dependencies.upstream.probe(write.place, plan.connection, probe.headers) : plan.connection;
   return c.json(toConnectionView(links.present(accountId, connection)), plan.created ? 201 : 200);
 }
 
+/** A write planned over the stored connection before its transaction, and whether it changes anything. */
+interface CheckedWrite {
+  current: Connection;
+  outcome: WriteOutcome;
+  unchanged: boolean;
+}
+
 /**
- * The stored connection when `write` would change nothing (same fields, no headers, nothing to
- * probe): then nothing is written at all, not even the update time, and the answer is the same
- * 200. Re-saving is what scenario loading and `mcp add` re-runs do; it costs no transaction. The
- * same checks as a write run first, so a refused write is refused here too.
+ * Plans `write` over the stored connection before any transaction. When it would change nothing
+ * (same fields, no headers, nothing to probe), nothing is written at all, not even the update
+ * time, and the answer is the same 200: re-saving is what scenario loading and `mcp add` re-runs
+ * do, and it costs no transaction. The same checks as a write run first, so a refused write is
+ * refused here too. Null when there is nothing to check (a create, new headers, no connection).
  */
-function findUnchanged(dependencies: WriteDependencies, write: ConnectionWrite): Connection | null {
+function checkUnchanged(dependencies: WriteDependencies, write: ConnectionWrite): CheckedWrite | null {
   if (write.mode !== 'upsert' || write.input.headers !== undefined) return null;
   const current = dependencies.stores.connections.get(write.place.namespaceId, write.connectionId);
   if (!current) return null;
-  const { plan, probe } = planWrite(dependencies, write, current);
-  return probe === null && isDeepStrictEqual({ ...plan.connection }, { ...current }) ? current : null;
+  const outcome = planWrite(dependencies, write, current);
+  return { current, outcome, unchanged: outcome.probe === null && isDeepStrictEqual({ ...outcome.plan.connection }, { ...current }) };
 }
 
 /**
  * Creates or updates one connection atomically; returns null when `create` found the id taken.
+ * The plan made before the transaction is used when the transaction reads the very object it was
+ * made over: nothing ran in between (no await), and another process's commit would have emptied
+ * the read cache, so the object read now would be another one.
  */
-function storeConnection(dependencies: WriteDependencies, write: ConnectionWrite): WriteOutcome | null {
+function storeConnection(dependencies: WriteDependencies, write: ConnectionWrite, checked: CheckedWrite | null): WriteOutcome | null {
   const { stores, clock } = dependencies;
   const { place, connectionId: id, mode } = write;
   return stores.transaction(() => {
     const current = stores.connections.get(place.namespaceId, id);
     if (current && mode === 'create') return null;
-    const outcome = planWrite(dependencies, write, current);
+    const outcome = checked !== null && checked.current === current ? checked.outcome : planWrite(dependencies, write, current);
     const now = clock.now().toISOString();
     // The store key is the connection's generation, which its setup links name.
     if (outcome.plan.created) {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const keyPrefix = 'mcpsim_sk_';
 
@@ -17,8 +17,9 @@ export function toStoredKey(key: string): { hash: string; prefix: string } {
   return { hash: hashApiKey(key), prefix: generated ? key.slice(0, keyPrefix.length + 4) : '' };
 }
 
+/** SHA-256 in hex; the one-shot `hash` (no Hash object per call), since every request with an API key hashes it. */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 /** Compares two hex digests in constant time. */

@@ -15,11 +15,15 @@ export function isTargetChangeAllowed(current: { status: ConnectionStatus; mcpUr
 
 /** The required headers and query parameters of `profile` that the connection does not supply. */
 export function findMissingInputs(profile: HttpProfile, headers: Record<string, string> | null, mcpUrl: string | null): MissingInputs {
+  const requiredHeaders = requiredNames(profile.headers);
+  const requiredQuery = requiredNames(profile.query);
+  // Every write of an HTTP connection asks this; most servers require nothing, and then the URL is not parsed.
+  if (requiredHeaders.length === 0 && requiredQuery.length === 0) return { headers: [], query: [] };
   const headerNames = new Set(Object.keys(headers ?? {}).map((name) => name.toLowerCase()));
-  const queryNames = new Set(mcpUrl ? new URL(mcpUrl).searchParams.keys() : []);
+  const queryNames = new Set(mcpUrl && requiredQuery.length > 0 ? new URL(mcpUrl).searchParams.keys() : []);
   return {
-    headers: requiredNames(profile.headers).filter((name) => !headerNames.has(name.toLowerCase())),
-    query: requiredNames(profile.query).filter((name) => !queryNames.has(name)),
+    headers: requiredHeaders.filter((name) => !headerNames.has(name.toLowerCase())),
+    query: requiredQuery.filter((name) => !queryNames.has(name)),
   };
 }
 

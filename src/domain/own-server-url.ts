@@ -45,7 +45,24 @@ interface HostPort {
   port: string;
 }
 
+/** How many URLs' host and port stay remembered (oldest dropped first). */
+const maxRemembered = 256;
+/**
+ * URLs already parsed: every write of a real connection asks about its `mcpUrl` and this server's
+ * own two URLs, mostly the same texts each time, and parsing them cost a tenth of a re-save.
+ */
+const remembered = new Map<string, HostPort | null>();
+
 function toHostPort(url: string): HostPort | null {
+  const known = remembered.get(url);
+  if (known !== undefined) return known;
+  const found = parseHostPort(url);
+  if (remembered.size >= maxRemembered) remembered.delete(remembered.keys().next().value!);
+  remembered.set(url, found === null ? null : Object.freeze(found));
+  return found;
+}
+
+function parseHostPort(url: string): HostPort | null {
   let parsed: URL;
   try {
     parsed = new URL(url);

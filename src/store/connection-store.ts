@@ -110,13 +110,19 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox, { caches, 
       const result = statements.insert.run(parameters);
       return result.changes === 1 ? Number(result.lastInsertRowid) : null;
     },
-    /** Rewrites a connection; `headers` undefined keeps the stored ones. */
+    /**
+     * Rewrites a connection; `headers` undefined keeps the stored ones. Inside a write transaction
+     * the row is read back into the cache (a rollback forgets it, read-cache.ts): there the read
+     * takes no lock of its own, while the next request's read outside one would cost as much as
+     * the rest of a GET.
+     */
     update(namespaceId: number, connection: Connection, headers: Record<string, string> | null | undefined, now: string): void {
       forget(namespaceId, connection.connectionId);
       statements.update.run({
         ...toConnectionParameters(namespaceId, connection, now),
         ...toHeaderColumns(namespaceId, connection.connectionId, headers),
       });
+      if (db.inTransaction) get(namespaceId, connection.connectionId);
     },
     /**
      * Records what an upstream said (a probe, a relayed call, a listing), unless the connection

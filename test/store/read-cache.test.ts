@@ -100,4 +100,41 @@ describe('the stores’ caches', () => {
     expect(stores.connections.get(namespace.id, 'c1')).toBeNull();
     stores.close();
   });
+
+  it('keep a connection updated inside a write transaction as stored, and forget that copy when the transaction rolls back', () => {
+    const stores = createStores({ databaseFile: ':memory:', encryptionKey: randomBytes(32) });
+    const account = stores.accounts.create({ id: 'acct_1', name: 'local', isLocal: true, createdAt: '2026-01-01T00:00:00.000Z' });
+    const { namespace } = stores.namespaces.ensure(account.id, 'team', '2026-01-01T00:00:00.000Z');
+    const connection = {
+      namespace: 'team',
+      connectionId: 'c1',
+      name: 'First',
+      transport: 'http' as const,
+      mcpUrl: 'https://example.com/mcp',
+      server: null,
+      metadata: { team: 'a' },
+      mock: null,
+      iconUrl: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      status: { state: 'connected' as const },
+      serverInfo: null,
+      source: null,
+    };
+    stores.connections.insert(namespace.id, connection, null, connection.createdAt);
+    stores.transaction(() =>
+      stores.connections.update(namespace.id, { ...connection, name: 'Renamed' }, undefined, '2026-01-02T00:00:00.000Z'),
+    );
+    const kept = stores.connections.get(namespace.id, 'c1');
+    expect(kept?.name).toBe('Renamed');
+    stores.connections.forgetAll();
+    expect(stores.connections.get(namespace.id, 'c1')).toEqual(kept);
+    expect(() =>
+      stores.transaction(() => {
+        stores.connections.update(namespace.id, { ...connection, name: 'Rolled back' }, undefined, '2026-01-03T00:00:00.000Z');
+        throw new Error('abort');
+      }),
+    ).toThrow('abort');
+    expect(stores.connections.get(namespace.id, 'c1')?.name).toBe('Renamed');
+    stores.close();
+  });
 });

@@ -18,7 +18,7 @@ import {
   validationErrorSchema,
 } from '../schemas/connection-schemas.js';
 import type { SetupLinks } from '../setup-links.js';
-import { toConnectionView } from '../schemas/views.js';
+import { toConnectionText, toConnectionView } from '../schemas/views.js';
 import { connectionNotFound, readMetadataFilters, requireNamespace, toPlace } from '../lookups.js';
 import { writeConnection, type WriteDependencies } from '../write-connection.js';
 
@@ -129,7 +129,7 @@ function getConnection({ stores }: AppDependencies, links: SetupLinks): Operatio
       const connection = stores.connections.getInNamespace(account.id, params.namespace, params.connectionId);
       if (connection) {
         checkConnectionAccess(caller, 'read', connection, () => connectionNotFound(params.connectionId, params.namespace));
-        return c.json(toConnectionView(links.present(account.id, connection)));
+        return c.body(toConnectionText(links.present(account.id, connection)), 200, { 'Content-Type': 'application/json' });
       }
       requireNamespace(stores, account.id, params.namespace);
       throw connectionNotFound(params.connectionId, params.namespace);

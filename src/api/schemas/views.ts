@@ -17,6 +17,21 @@ export function toConnectionView(connection: Connection) {
   };
 }
 
+/** The JSON text of stored connections, by the frozen object the read cache shares (store/read-cache.ts). */
+const connectionTexts = new WeakMap<Connection, string>();
+
+/**
+ * `toConnectionView(connection)` as JSON text. A stored connection is frozen and shared until it
+ * changes, so its text is made once and kept with it (a GET answers the same object again and
+ * again); an object that is not frozen could still change, and is serialised each time.
+ */
+export function toConnectionText(connection: Connection): string {
+  if (!Object.isFrozen(connection)) return JSON.stringify(toConnectionView(connection));
+  let text = connectionTexts.get(connection);
+  if (text === undefined) connectionTexts.set(connection, (text = JSON.stringify(toConnectionView(connection))));
+  return text;
+}
+
 export function toNamespaceView(namespace: Namespace) {
   return { name: namespace.name, createdAt: namespace.createdAt };
 }
