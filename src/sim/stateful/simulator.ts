@@ -1,6 +1,7 @@
 import { withoutAbsent } from '../../reading/absent-arguments.js';
 import type { KindReading } from '../../reading/answer-kind.js';
 import type { ToolShape } from '../../reading/tool-operation.js';
+import type { WorldState } from '../../domain/memory-log.js';
 import type { ToolCall, ToolResultSource } from '../source/tool-result-source.js';
 import { toCallShapes } from '../source/tool-shapes.js';
 import { answerModules } from './answers/answer-table.js';
@@ -44,7 +45,23 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
       if (!shapes || !context) return null;
       const { tool, serverTools, shape, kind } = shapes;
       const now = context.now ?? fallbackNow;
+      const { shapes: serverShapes, model } = shapes;
       let fromWorld: Answer | undefined;
+      const fromWorldOf = (world: WorldState): Answer =>
+        answerFromWorld({
+          shape: withNamedType(shape, call.arguments, world),
+          tool,
+          serverTools,
+          shapes: serverShapes,
+          model,
+          // `"projectId": ""` where the schema required something: absent for ids and filters, kept as a create's or update's data.
+          args: shape.operation === 'create' || shape.operation === 'update' ? call.arguments : withoutAbsent(call.arguments),
+          argumentsKey: call.argumentsKey,
+          world,
+          now,
+          sequence: call.sequence ?? 1,
+          seed: `${seed}|${call.server}`,
+        });
       const answered = answerModules[kind.kind]({
         tool,
         shape,
@@ -53,21 +70,8 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
         world: context.world,
         now,
         seed: `${seed}|${call.server}`,
-        fromWorld: () =>
-          (fromWorld ??= answerFromWorld({
-            shape: withNamedType(shape, call.arguments, context.world),
-            tool,
-            serverTools,
-            shapes: shapes.shapes,
-            model: shapes.model,
-            // `"projectId": ""` where the schema required something: absent for ids and filters, kept as a create's or update's data.
-            args: shape.operation === 'create' || shape.operation === 'update' ? call.arguments : withoutAbsent(call.arguments),
-            argumentsKey: call.argumentsKey,
-            world: context.world,
-            now,
-            sequence: call.sequence ?? 1,
-            seed: `${seed}|${call.server}`,
-          })),
+        fromWorld: () => (fromWorld ??= fromWorldOf(context.world)),
+        fromWorldOf,
       });
       const result = { ...answered.result, _meta: { 'mcpsim/operation': toOperationMeta(shape, kind) } };
       return { source: 'simulated', result, ...(answered.changes ? { worldChanges: answered.changes } : {}) };

@@ -13,7 +13,8 @@ import type { WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import type { ServiceModel } from '../../reading/read-server.js';
 
-const user = { login: 'ada', name: 'Ada Lovelace', email: 'ada@example.com' };
+/** The one person a mock's current-user read answers (`get_me`, `whoami`), seeded or not. */
+export const currentUser = { login: 'ada', name: 'Ada Lovelace', email: 'ada@example.com' };
 
 /**
  * The starting world of a new mock connection, from its server's service model (read with the
@@ -29,7 +30,7 @@ export function toStartingWorld(model: ServiceModel, now: string): WorldState {
   const facts: string[] = [];
   for (const tool of tools) {
     const shape = byTool.get(tool.name);
-    if (shape && model.kindOf(tool.name).kind === 'current user') entities[shape.entity] = { default: { id: 'default', ...user } };
+    if (shape && model.kindOf(tool.name).kind === 'current user') entities[shape.entity] = { default: { id: 'default', ...currentUser } };
   }
   for (const { entity, id, shape: first } of toStartingIds(model)) {
     const create = [...byTool.values()].find((shape) => shape.operation === 'create' && shape.entity === entity);
@@ -81,7 +82,11 @@ function toExampleFields(entity: string, create: ToolDefinition | undefined, now
   const fields: Record<string, unknown> = { [label]: value(label, properties[label] ?? { type: 'string' }) };
   for (const [name, schema] of Object.entries(properties)) {
     if (!required.has(name) || schema.type !== 'string' || Object.hasOwn(fields, name)) continue;
-    fields[name] = /email/i.test(name) ? user.email : /owner|user|author|login|assignee/i.test(name) ? user.login : value(name, schema);
+    fields[name] = /email/i.test(name)
+      ? currentUser.email
+      : /owner|user|author|login|assignee/i.test(name)
+        ? currentUser.login
+        : value(name, schema);
   }
   return fields;
 }

@@ -7,6 +7,7 @@
 import type { AnswerKind } from '../../../reading/answer-kind.js';
 import { answerClock } from './clock-answer.js';
 import { answerComputedValue } from './computed-value-answer.js';
+import { answerCurrentUser } from './current-user-answer.js';
 import { answerDescribedText } from './described-text-answer.js';
 import type { AnswerModule } from './kind-call.js';
 import { answerReadBack } from './read-back-answer.js';
@@ -24,7 +25,7 @@ export const answerModules: Readonly<Record<AnswerKind, AnswerModule>> = {
   batch: answerFromTheWorld,
   delete: answerFromTheWorld,
   action: answerFromTheWorld,
-  'current user': answerFromTheWorld,
+  'current user': answerCurrentUser,
   'web page': answerFromTheWorld,
   'described value': answerFromTheWorld,
   clock: answerClock,

@@ -24,6 +24,8 @@ export interface KindCall {
   seed: string;
   /** The world's answer by the call's operation (world-answers.ts); made once, on first ask. */
   fromWorld(): Answer;
+  /** The same answer from another world (the call's with something it lacks seeded). */
+  fromWorldOf(world: WorldState): Answer;
 }
 
 /** An answer module's result: what the client gets, and what the call changed. */

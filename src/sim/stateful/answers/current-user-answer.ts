@@ -1,0 +1,28 @@
+import { currentUser } from '../starting-world.js';
+import { toAnswered } from './answer-result.js';
+import type { AnswerModule } from './kind-call.js';
+
+/**
+ * A read of the one who calls (`get_me`, `whoami`, `get_user()` "the current user"): the person the
+ * world holds, else one stable person (the starting world's), kept in the world from then on, so
+ * a scenario whose world seeds nobody still answers a name and an email, the same every time.
+ */
+export const answerCurrentUser: AnswerModule = (call) => {
+  const type = call.shape.entity;
+  const held = call.world.entities[type] ?? {};
+  if (Object.hasOwn(held, 'default')) return toAnswered(call.fromWorld(), call.tool);
+  // A scenario that seeds the person under its own id (`me: { u_7: {...} }`): that person, read as it is.
+  const [id, fields] = Object.entries(held)[0] ?? [];
+  if (id !== undefined) {
+    const { changes: _unkept, ...answer } = call.fromWorldOf({
+      ...call.world,
+      entities: { ...call.world.entities, [type]: { default: { id, ...fields } } },
+    });
+    return toAnswered(answer, call.tool);
+  }
+  const person = { id: 'default', ...currentUser };
+  const answer = call.fromWorldOf({ ...call.world, entities: { ...call.world.entities, [type]: { default: person } } });
+  if (answer.error !== undefined) return toAnswered(answer, call.tool);
+  const upserts = [{ type, id: 'default', fields: person }, ...(answer.changes?.upserts ?? [])];
+  return toAnswered({ ...answer, changes: { ...answer.changes, upserts } }, call.tool);
+};
