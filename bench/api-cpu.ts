@@ -17,7 +17,7 @@ import { request as httpRequest, Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startStockMcpServer } from './children.js';
+import { listeningUrl, startStockMcpServer } from './children.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const [checkout = root, requestsArgument = '10000'] = process.argv.slice(2);
@@ -41,17 +41,7 @@ async function main(): Promise<void> {
   );
   const agent = new Agent({ keepAlive: true, maxSockets: 10 });
   try {
-    let output = '';
-    const url = new URL(
-      await new Promise<string>((done, fail) => {
-        child.once('exit', () => fail(new Error(`mcpsim in ${checkout} exited before listening:\n${output}`)));
-        child.stdout!.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = /Base URL\s+(http:\/\/\S+)/.exec(output);
-          if (match) done(match[1]!);
-        });
-      }),
-    );
+    const url = await listeningUrl(child, checkout);
     const send = (method: string, path: string, credential: string, body = '') =>
       new Promise<{ status: number; text: string }>((done, fail) => {
         const outgoing = httpRequest(

@@ -180,3 +180,19 @@ export function startMcpsim(root: string, options: string[]): Promise<ServerChil
     root,
   );
 }
+
+/**
+ * The base URL a `serve` child prints once it listens (its banner's "Base URL" line), or an error
+ * with what it printed when it exits first.
+ */
+export function listeningUrl(child: ChildProcess, checkout: string): Promise<URL> {
+  let output = '';
+  return new Promise<URL>((done, fail) => {
+    child.once('exit', () => fail(new Error(`mcpsim in ${checkout} exited before listening:\n${output}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Base URL\s+(http:\/\/\S+)/.exec(output);
+      if (match) done(new URL(match[1]!));
+    });
+  });
+}

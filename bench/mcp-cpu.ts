@@ -17,6 +17,7 @@ import { request as httpRequest, Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listeningUrl } from './children.js';
 
 const [checkout = fileURLToPath(new URL('..', import.meta.url)), callsArgument = '15000', profileDir] = process.argv.slice(2);
 const calls = Number(callsArgument);
@@ -61,17 +62,7 @@ async function main(): Promise<void> {
     },
   );
   try {
-    let output = '';
-    const url = new URL(
-      await new Promise<string>((done, fail) => {
-        child.once('exit', () => fail(new Error(`mcpsim in ${checkout} exited before listening:\n${output}`)));
-        child.stdout!.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = /Base URL\s+(http:\/\/\S+)/.exec(output);
-          if (match) done(match[1]!);
-        });
-      }),
-    );
+    const url = await listeningUrl(child, checkout);
     const agent = new Agent({ keepAlive: true, maxSockets: 10 });
     const send = (method: string, path: string, body: string) =>
       new Promise<{ status: number; text: string }>((done, fail) => {
