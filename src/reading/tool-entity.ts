@@ -201,7 +201,10 @@ export function withOwnEntity(shape: ToolShape, tool: ToolDefinition, context: E
   const words = shape.entity.split('_');
   if (words.length > 1 && context.genericHeads.has(words[words.length - 1]!)) return { ...shape, entity: words.slice(0, -1).join('_') };
   const named =
-    toEntityOfIdArgument(shape, tool, context) ?? toDescribedEntity(shape, tool, context) ?? toAspectOwner(shape, tool, context.entities);
+    toEntityOfIdArgument(shape, tool, context) ??
+    toDescribedEntity(shape, tool, context) ??
+    toDescribedObject(shape, tool, context) ??
+    toAspectOwner(shape, tool, context.entities);
   return named === null ? shape : { ...shape, entity: named };
 }
 
@@ -215,6 +218,21 @@ function toDescribedEntity(shape: ToolShape, tool: ToolDefinition, context: Enti
     if (context.entities.has(pair)) return pair;
     if (words[at] !== 'item' && context.entities.has(words[at]!)) return words[at]!;
   }
+  return null;
+}
+
+/**
+ * `log_time` "Log a time entry on a project": where the object of the description's first sentence
+ * is another tool's entity that begins with the name's (`time_entry`), that entity is the one.
+ */
+function toDescribedObject(shape: ToolShape, tool: ToolDefinition, context: EntityContext): string | null {
+  const sentence = /^[^.\n]*/.exec(tool.description ?? '')?.[0] ?? '';
+  const words = toWords(sentence).map(toSingular);
+  const article = words.findIndex((word) => word === 'a' || word === 'an' || word === 'the');
+  if (article === -1) return null;
+  const object = words.slice(article + 1);
+  for (const entity of context.entities)
+    if (entity.startsWith(`${shape.entity}_`) && entity.split('_').every((part, index) => object[index] === part)) return entity;
   return null;
 }
 

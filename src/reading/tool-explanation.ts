@@ -87,6 +87,9 @@ function whyEntity(shape: ToolShape, parsed: ReturnType<typeof parseToolName>, p
   const words = parsed.entityWords.join('_');
   const dropped = prefix ? `, without the prefix "${prefix}" most tools share` : '';
   if (words === 'item') return `no noun in the name${dropped}: a generic item`;
+  // `log_time` "Log a time entry": the name's words begin another tool's entity its description names (tool-entity.ts).
+  if (shape.entity.startsWith(`${words}_`))
+    return `the words "${words}" of the name, as "${shape.entity.replace(/_/g, ' ')}" the description names`;
   if (words !== shape.entity)
     return `the words "${words}" of the name, less "${words.slice(0, -shape.entity.length - 1)}", another tool's entity${dropped}`;
   return `the words "${words}" of the name${dropped}`;

@@ -13,7 +13,7 @@ import {
   withoutAspects,
 } from './entity-words.js';
 import type { ToolDefinition } from '../domain/registry.js';
-import { noiseWords, toVerbMeaning, type VerbMeaning } from './tool-verbs.js';
+import { nounLikeVerbs, noiseWords, toVerbMeaning, type VerbMeaning } from './tool-verbs.js';
 
 export interface ParsedName {
   /** The name's verb, or null when it has none (`echo`, `directory_tree`). */
@@ -69,7 +69,11 @@ export function toCommonPrefix(tools: readonly Pick<ToolDefinition, 'name'>[]): 
 export function parseToolName(name: string, prefix: string | null, serviceWords: ReadonlySet<string> = noWords): ParsedName {
   let words = toWords(name);
   if (prefix !== null && words[0] === prefix && words.length > 1) words = words.slice(1);
-  const start = words.findIndex((word) => toVerbMeaning(word) !== undefined);
+  const isVerb = (word: string) => toVerbMeaning(word) !== undefined;
+  const start = words.findIndex(
+    (word, index) =>
+      isVerb(word) && !(nounLikeVerbs.has(word) && words.slice(index + 1).some((later) => isVerb(later) && !nounLikeVerbs.has(later))),
+  );
   // With no verb, a word such as `to` may stand between an unknown verb and its object (`attach_tag_to_bookmark`).
   if (start === -1) return { meaning: null, verb: null, ...toEntityWords(words, noWords, false) };
   let meaning = toVerbMeaning(words[start]!)!;

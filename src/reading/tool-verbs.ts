@@ -45,6 +45,7 @@ const meanings: Record<ToolOperation, readonly string[]> = {
     'ingest',
     'trigger',
     'attach',
+    'log',
   ],
   read: ['get', 'read', 'fetch', 'retrieve', 'show', 'describe', 'view', 'inspect', 'load', 'check', 'download', 'open'],
   list: ['list', 'ls', 'enumerate', 'browse'],
@@ -84,6 +85,12 @@ const meanings: Record<ToolOperation, readonly string[]> = {
   // `execute_query` runs what it is given (a query there is the argument, not a search); `generate_link` answers what it made.
   other: ['execute', 'validate', 'generate'],
 };
+
+/**
+ * Verbs that are nouns as often (`log_time` logs time; `log_read`, `log_clear` act on a log): a verb
+ * only where no other word of the name is one.
+ */
+export const nounLikeVerbs: ReadonlySet<string> = new Set(['log']);
 
 const upsertVerbs = new Set(['set', 'put', 'save', 'write', 'upsert', 'store']);
 const findVerbs = new Set(['find', 'lookup']);
