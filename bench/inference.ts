@@ -14,7 +14,7 @@
  * Deterministic: the same numbers every run.
  * `--json` prints them as JSON. `--corpus-only` measures the corpus alone; `--corpus-dir <dir>` reads
  * another folder laid out as bench/corpus (servers/, labels/). The corpus's failures are listed with
- * `BENCH_VERBOSE=1` (or `--failures`), of one half only with `--half tuning|held-out`.
+ * `BENCH_VERBOSE=1` (or `--failures`), of one half only (and only its table) with `--half tuning|held-out`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -238,7 +238,7 @@ function toPublicLines(figures: readonly PublicFigures[]): string[] {
   return failures.length > 0 ? [...lines, '', 'Public servers, what did not hold:', ...failures] : lines;
 }
 
-/** `--half tuning|held-out`: list only that half's corpus failures. */
+/** `--half tuning|held-out`: print only that half's corpus table and failures. */
 function toHalf(argv: readonly string[]): CorpusHalf | undefined {
   const at = argv.indexOf('--half');
   if (at === -1) return undefined;

@@ -10,7 +10,8 @@ import { readServer } from '../../src/reading/read-server.js';
 import type { CorpusEntry, CorpusLabels } from '../../bench/corpus/corpus-files.js';
 import { toReadKinds } from '../../bench/corpus/measure-kind.js';
 import { measureReadings, toEntityKey } from '../../bench/corpus/measure-readings.js';
-import { measureCorpus } from '../../bench/corpus/measure.js';
+import { measureCorpus, type CorpusFigures } from '../../bench/corpus/measure.js';
+import { toCorpusLines } from '../../bench/corpus/measure-table.js';
 
 const tool = (name: string, properties: Record<string, unknown> = {}, required: string[] = [], description = ''): ToolDefinition => ({
   name,
@@ -139,5 +140,41 @@ describe('measureCorpus', () => {
       expect.stringMatching(/^step 3 get_ticket: does not show title = "Something else"/),
     ]);
     expect(other).toMatchObject({ server: 'qa__other', labelled: false, kindsRight: 0, walkChecks: 0 });
+  });
+});
+
+describe('toCorpusLines', () => {
+  const row = (server: string, half: CorpusFigures['half']): CorpusFigures => ({
+    server,
+    kind: 'tickets',
+    half,
+    labelled: true,
+    tools: 2,
+    kindsRight: 1,
+    entities: 2,
+    entitiesRight: 2,
+    idArguments: 0,
+    idArgumentsRight: 0,
+    parentArguments: 0,
+    parentArgumentsRight: 0,
+    walkChecks: 0,
+    walkHeld: 0,
+    valueChecks: 0,
+    valuesHeld: 0,
+    failures: [`${server}_tool: kind read as read, labelled list`],
+  });
+  const figures = [row('qa__tuned', 'tuning'), row('qa__unseen', 'held-out')];
+
+  it('prints both halves with their totals when no half is named', () => {
+    const printed = toCorpusLines(figures, { failures: false }).join('\n');
+    expect(printed).toContain('TOTAL tuning');
+    expect(printed).toContain('TOTAL held-out');
+    expect(printed).toMatch(/qa__unseen +tickets +2 +1\/2 50\.0%/);
+  });
+
+  it('shows nothing of the held-out half, rows, total or failures, when the tuning half is named', () => {
+    const printed = toCorpusLines(figures, { failures: true, half: 'tuning' }).join('\n');
+    expect(printed).toContain('qa__tuned: qa__tuned_tool: kind read as read');
+    expect(printed).not.toMatch(/held-out half|TOTAL held-out|qa__unseen/);
   });
 });
