@@ -40,6 +40,16 @@ describe('new ids in a service’s format', () => {
     expect(findIdExamples('Uses oauth_v2, sha_256, page_2000 and utf_8.')).toEqual([]);
   });
 
+  it('takes a short code of capitals and digits where the text quotes it or gives it as an example, not a word such as ISO8601', () => {
+    const code = toNewId(clues({ type: 'service', descriptions: ['Each service has an id like PSVC12A.'] }));
+    expect(code).toMatch(/^P[A-Z0-9]{6}$/);
+    expect(code).toMatch(/\d/);
+    expect(code).not.toBe('PSVC12A');
+    expect(findIdExamples('The schedule, e.g. "P1Q9XZT".')).toEqual(['P1Q9XZT']);
+    expect(findIdExamples('Dates are ISO8601; auth is OAUTH2; region EU1234 is near.')).toEqual([]);
+    expect(findIdExamples('Codes like HTTPS or ABCDEF have no digit; like AB-1234 is a key.')).toEqual(['AB-1234']);
+  });
+
   it('always makes an id that every pattern accepts, and the same one for the same clues', () => {
     const patterned = clues({ patterns: ['^[a-f0-9]{24}$'], descriptions: ['e.g. cus_NffrFeUfNV2Hib'] });
     expect(toNewId(patterned)).toMatch(/^[a-f0-9]{24}$/);

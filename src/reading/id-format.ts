@@ -80,6 +80,15 @@ const prefixedId = /^([a-z]{1,12}_)([A-Za-z0-9]{6,40})$/;
 /** `cl_8f3k2` in a description: a short prefixed example, trusted only as an example (letters and digits mixed). */
 const shortPrefixedExample = /^([a-z]{1,12}_)((?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]{4,5})$/;
 
+/**
+ * `PSVC12A`, `P1Q9XZT`: a short code of capitals and digits, trusted only where the text quotes it
+ * or introduces it as an example ("an id like PSVC12A"), as words such as `ISO8601` or `OAUTH2`
+ * are not ids.
+ */
+const shortCode = /^(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z][A-Z0-9]*[A-Z])[A-Z][A-Z0-9]{4,11}$/;
+const introducedCode =
+  /(?:["'`]|\b(?:e\.g\.|i\.e\.|like|such as|for example|for instance|example)[:,]?\s+["'`(]?)([A-Z][A-Z0-9]{4,11})\b(?!-)/g;
+
 /** Fields whose value names the thing rather than numbering it: a service's id format does not make them. */
 const nameFields = /^(path|name|slug|url|uri|title|email|filename|file_?path|query|text|content|sha)$/i;
 
@@ -155,6 +164,7 @@ export function findIdExamples(text: string): string[] {
     else if (/^https?:\/\/\S+\/\d+$/.test(token)) found.push(token);
     else if (timestampId.test(token) || opaqueId.test(token)) found.push(token);
   }
+  for (const match of text.matchAll(introducedCode)) if (shortCode.test(match[1]!) && !found.includes(match[1]!)) found.push(match[1]!);
   return found;
 }
 
@@ -200,6 +210,8 @@ function fromExamples(clues: IdClues, taken: ReadonlySet<string>): string[] {
     if (/^\d+$/.test(example)) return [randomLike(example, seed)];
     if (timestampId.test(example)) return [randomLike(example, seed)];
     if (opaqueId.test(example)) return [`${example.slice(0, 3)}${randomLike(example.slice(3), seed)}`];
+    // A code keeps its first letter (PagerDuty's `P…`) and its length, in capitals and digits.
+    if (shortCode.test(example)) return [`${example[0]}${randomCode(example.length - 1, seed)}`];
     const url = /^(https?:\/\/\S+\/)\d+$/.exec(example);
     if (url) return [counted(url[1]!, clues.existing.length + 1, 0, taken)];
     return [];
@@ -259,6 +271,14 @@ function randomLike(sample: string, seed: string): string {
       })
       .join(''),
   );
+}
+
+/** `length` capitals and digits, at least one of each, as a code's tail. */
+function randomCode(length: number, seed: string): string {
+  return withFake(seed, (faker) => {
+    const tail = faker.string.alphanumeric({ length, casing: 'upper' });
+    return /\d/.test(tail) ? tail : `${tail.slice(0, -1)}${faker.number.int({ min: 1, max: 9 })}`;
+  });
 }
 
 function counted(prefix: string, from: number, width: number, taken: ReadonlySet<string>): string {

@@ -21,4 +21,22 @@ describe('the id clues of an entity type', () => {
       example: expect.stringMatching(/^cl_[a-z0-9]{5}$/),
     });
   });
+
+  it('takes what a list of the entity says of its ids, for a type no tool creates', () => {
+    const tools: ToolDefinition[] = [
+      {
+        name: 'list_services',
+        description: 'List the services. Each service has an id like "PSVC12A".',
+        inputSchema: object({ query: { type: 'string' } }),
+      },
+      { name: 'list_teams', description: 'List the teams.', inputSchema: object({}) },
+    ];
+    const model = readServer(tools);
+    expect(model.idSchemasOf('service').descriptions).toEqual(['Each service has an id like "PSVC12A".']);
+    expect(model.idSchemasOf('team').descriptions).toEqual([]);
+    expect(model.entityTypes.get('service')?.idFormat).toMatchObject({
+      source: 'example',
+      example: expect.stringMatching(/^P[A-Z0-9]{6}$/),
+    });
+  });
 });

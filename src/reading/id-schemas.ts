@@ -39,8 +39,9 @@ export function toIdSchemas(tools: readonly ToolDefinition[], shapes: ReadonlyMa
     const choices = shape?.dispatch ? Object.values(shape.dispatch.choices) : shape ? [shape] : [];
     for (const choice of choices) {
       if (choice.entity === entity && choice.idArgument !== null && choice.operation !== 'create') add(properties[choice.idArgument]);
-      // "Returns the new client with its id (e.g. cl_8f3k2)": the create's own words about the id it gives.
-      if (choice.entity === entity && choice.operation === 'create') descriptions.push(...idSentences(tool.description ?? '', entity));
+      // "Returns the new client with its id (e.g. cl_8f3k2)", "Each service has an id like PSVC12A": a tool's
+      // own words about its entity's ids, in whatever tool of the entity says them.
+      if (choice.entity === entity) descriptions.push(...idSentences(tool.description ?? '', entity));
     }
     for (const [name, schema] of Object.entries(properties)) {
       const words = toWords(name);
