@@ -17,6 +17,9 @@ describe('new ids in a service’s format', () => {
     expect(toNewId(clues({ existing: ['c_1001', 'c_1002'] }))).toBe('c_1003');
     expect(toNewId(clues({ existing: ['12', '17'], numeric: true }))).toBe('18');
     expect(toNewId(clues({ existing: ['cus_Nffr3eUfNV2Hib'] }))).toMatch(/^cus_[A-Za-z0-9]{14}$/);
+    expect(toNewId(clues({ existing: ['PA1TV92'] }))).toMatch(/^P[A-Z0-9]{6}$/);
+    expect(toNewId(clues({ existing: ['PA1TV92'] }))).not.toBe('PA1TV93');
+    expect(toNewId(clues({ existing: ['INV00042'] }))).toBe('INV00043');
   });
 
   it('numbers PROJ-N keys within the project the arguments name', () => {
