@@ -8,8 +8,7 @@ import type { Context } from 'hono';
 import type { Connection, ConnectionInput, ServerTarget } from '../domain/connection.js';
 import { hostedQualifiedNames, isSimulated } from '../domain/hosted-server.js';
 import { planConnectionWrite, type ConnectionWritePlan } from '../domain/connection-write.js';
-import { readServer } from '../reading/read-server.js';
-import { toStartingWorld } from '../sim/stateful/starting-world.js';
+import { startingWorldOf } from './starting-world-of.js';
 import { apiError } from '../errors.js';
 import { checkConnectionAccess, missingPermission, type Caller } from './http/access.js';
 import type { ConnectionPlace } from './connection-upstream.js';
@@ -103,18 +102,15 @@ function storeConnection(dependencies: WriteDependencies, write: ConnectionWrite
 }
 
 /**
- * A new mock of a registry server starts from a small world derived from its tools
- * (sim/stateful/starting-world.ts) rather than an empty one; a scenario then sets its own world over it.
- * A mock described in words (`mock.scenario`) is left to its description: made-up examples could
- * contradict it.
+ * A new mock of a registry server starts from a small world (starting-world-of.ts: what its
+ * description names, else examples made up from its tools) rather than an empty one; a scenario
+ * then sets its own world over it.
  */
 function seedStartingWorld(stores: WriteDependencies['stores'], connection: Connection, now: string): void {
   const seq = connection.key;
-  if (seq === undefined || !isSimulated(connection) || connection.server === null || connection.mock?.scenario) return;
-  const entry = stores.registry.get(connection.server);
-  // Read as the simulator will read it: with the server's names (a new mock has no corrections yet).
-  const world = toStartingWorld(readServer(entry?.tools ?? [], { serverNames: [connection.server, entry?.displayName ?? ''] }), now);
-  if (Object.keys(world.entities).length > 0) stores.memory.setSettings(stores.memory.keyFor(seq), seq, { world, tools: {} });
+  if (seq === undefined || !isSimulated(connection)) return;
+  const world = startingWorldOf(stores, connection, now);
+  if (world && Object.keys(world.entities).length > 0) stores.memory.setSettings(stores.memory.keyFor(seq), seq, { world, tools: {} });
 }
 
 /**

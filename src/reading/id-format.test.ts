@@ -19,6 +19,7 @@ describe('new ids in a service’s format', () => {
     expect(toNewId(clues({ existing: ['cus_Nffr3eUfNV2Hib'] }))).toMatch(/^cus_[A-Za-z0-9]{14}$/);
     expect(toNewId(clues({ existing: ['PA1TV92'] }))).toMatch(/^P[A-Z0-9]{6}$/);
     expect(toNewId(clues({ existing: ['PA1TV92'] }))).not.toBe('PA1TV93');
+    expect(toNewId(clues({ existing: ['PWCIJB8'] }))).not.toBe('PWCIJB9');
     expect(toNewId(clues({ existing: ['INV00042'] }))).toBe('INV00043');
   });
 

@@ -179,8 +179,8 @@ function fromExisting(clues: IdClues, { taken, numbers, counters }: IdSummary): 
   const prefixed = prefixedId.exec(last);
   if (prefixed && /[A-Za-z]/.test(prefixed[2]!) && /\d/.test(prefixed[2]!))
     return [`${prefixed[1]}${randomLike(prefixed[2]!, `${clues.seed}|${clues.existing.length}`)}`];
-  // `PA1TV92` mixes letters after digits: a random code, not a counter (`INV00042` counts on).
-  if (shortCode.test(last) && /\d[A-Z]/.test(last))
+  // `PA1TV92`, `PWCIJB8`: a random code, not a counter; one that ends in a number of 3 digits or more (`INV00042`) counts on.
+  if (shortCode.test(last) && !/[A-Z]\d{3,}$/.test(last))
     return [`${last[0]}${randomCode(last.length - 1, `${clues.seed}|${clues.existing.length}`)}`];
   const counter = /^(.*?)(\d+)$/.exec(last);
   if (!counter) return [];

@@ -197,7 +197,11 @@ function toMockConfig(mock: ScenarioConnection['mock']): MockConfig | null {
   return text === undefined ? { enabled: true } : { enabled: true, scenario: text };
 }
 
-/** A mock connection's simulation settings: the scenario's world, tools and entities, with the connection's own on top. */
+/**
+ * A mock connection's simulation settings: the scenario's world, tools and entities, with the
+ * connection's own on top; no world when neither gives one (the platform then reads the mock's
+ * description for one).
+ */
 function toSimulation(scenario: Scenario, mock: ScenarioConnection['mock']) {
   const own = typeof mock === 'object' ? mock : {};
   const shared = scenario.world ?? { entities: {}, facts: [] };
@@ -213,8 +217,10 @@ function toSimulation(scenario: Scenario, mock: ScenarioConnection['mock']) {
   const facts = [...new Set([...shared.facts, ...(own.world?.facts ?? [])])];
   const world = { entities: Object.fromEntries([...entities].map(([type, byId]) => [type, Object.fromEntries(byId)])), facts };
   const corrections = { ...scenario.entities, ...own.entities };
+  // No world anywhere: the platform starts a mock described in words from what its words name.
+  const given = scenario.world !== undefined || own.world !== undefined;
   return {
-    world,
+    ...(given ? { world } : {}),
     tools: Object.fromEntries([...Object.entries(scenario.tools ?? {}), ...Object.entries(own.tools ?? {})]),
     ...(Object.keys(corrections).length > 0 ? { entities: corrections } : {}),
   };

@@ -11,6 +11,8 @@ import { emptyWorld } from '../../domain/memory-log.js';
 import type { Stores } from '../../store/stores.js';
 import type { Account } from '../../store/account-store.js';
 import type { AppDependencies } from '../context.js';
+import type { Connection } from '../../domain/connection.js';
+import { describedWorldOf } from '../starting-world-of.js';
 import { connectionNotFound, requireNamespace } from '../lookups.js';
 import { defineOperation, type Operation } from '../http/operation.js';
 import { connectionId, errorSchema, namespaceName, validationErrorSchema } from '../schemas/connection-schemas.js';
@@ -56,7 +58,7 @@ export function simulationOperations({ stores }: AppDependencies): Operation[] {
       path,
       tag,
       summary:
-        'Replace a mock connection\'s simulation settings: world (entities by type and id, and facts) is what its memory starts from, at once when it has no calls yet, else from its next reset; tools corrects the operation inference per tool ({"send_email": {"operation": "create", "entity": "message"}}). In a namespace with a shared world the shared memory starts from every member\'s world',
+        'Replace a mock connection\'s simulation settings: world (entities by type and id, and facts) is what its memory starts from, at once when it has no calls yet, else from its next reset (absent: what a mock\'s description names plainly, such as "Services: web, api", else nothing); tools corrects the operation inference per tool ({"send_email": {"operation": "create", "entity": "message"}}). In a namespace with a shared world the shared memory starts from every member\'s world',
       permission: 'api-key',
       params,
       body: { schema: simulationBodySchema, required: true },
@@ -68,10 +70,12 @@ export function simulationOperations({ stores }: AppDependencies): Operation[] {
         409: notMock,
       },
       handle(c, { account, params: { namespace, connectionId: id }, body }) {
-        const { seq } = requireMock(stores, account, namespace, id);
+        const { seq, connection } = requireMock(stores, account, namespace, id);
         const { world, tools, entities, ...surface } = body;
         const corrected = entities && Object.keys(entities).length > 0 ? { entities } : {};
-        const settings = { world: world ?? emptyWorld(), tools: tools ?? {}, surface, ...corrected };
+        // No world given: a mock described in words starts from what its description names (starting-world-of.ts).
+        const given = world ?? describedWorldOf(stores, connection, { corrections: tools, entities }) ?? emptyWorld();
+        const settings = { world: given, tools: tools ?? {}, surface, ...corrected };
         const appliesFrom = stores.memory.setSettings(stores.memory.keyFor(seq), seq, settings);
         return c.json({ world: settings.world, tools: settings.tools, ...corrected, ...surface, appliesFrom });
       },
@@ -79,7 +83,7 @@ export function simulationOperations({ stores }: AppDependencies): Operation[] {
   ];
 }
 
-function requireMock(stores: Stores, account: Account, namespace: string, id: string): { seq: number } {
+function requireMock(stores: Stores, account: Account, namespace: string, id: string): { seq: number; connection: Connection } {
   const found = requireNamespace(stores, account.id, namespace);
   const connection = stores.connections.get(found.id, id);
   if (!connection || connection.key === undefined) throw connectionNotFound(id, namespace);
@@ -89,5 +93,5 @@ function requireMock(stores: Stores, account: Account, namespace: string, id: st
       `Connection "${id}" in namespace "${namespace}" is not a mock connection; simulation settings apply only to mock connections (create one with {"server": "...", "mock": {"enabled": true}})`,
     );
   }
-  return { seq: connection.key };
+  return { seq: connection.key, connection };
 }

@@ -1,0 +1,43 @@
+/**
+ * The world a mock connection starts from when nobody gave it one: what its description names
+ * plainly (sim/stateful/text-world.ts) for a mock described in words, else a small world made up
+ * from its server's tools (sim/stateful/starting-world.ts). Both read the server as the simulator
+ * reads it: with the server's names and, when given, the connection's corrections.
+ */
+import type { Connection } from '../domain/connection.js';
+import type { WorldState } from '../domain/memory-log.js';
+import { readServer, type ReadOptions, type ServiceModel } from '../reading/read-server.js';
+import { toStartingWorld } from '../sim/stateful/starting-world.js';
+import { toTextWorld } from '../sim/stateful/text-world.js';
+import type { Stores } from '../store/stores.js';
+
+type Corrections = Pick<ReadOptions, 'corrections' | 'entities'>;
+
+/**
+ * The starting world of a new mock connection of a registry server (null without a server).
+ *
+ * @example
+ *   startingWorldOf(stores, connection, now)?.entities.service; // { PA1TV92: { id: 'PA1TV92', name: 'checkout-api' } }
+ */
+export function startingWorldOf(stores: Pick<Stores, 'registry'>, connection: Connection, now: string): WorldState | null {
+  const model = modelOf(stores, connection, {});
+  if (!model) return null;
+  const description = connection.mock?.scenario;
+  return description ? toTextWorld(model, description) : toStartingWorld(model, now);
+}
+
+/**
+ * What a mock's description names, as a world, read with the connection's corrections; null for a
+ * mock with no description (or no server).
+ */
+export function describedWorldOf(stores: Pick<Stores, 'registry'>, connection: Connection, corrections: Corrections): WorldState | null {
+  const description = connection.mock?.scenario;
+  const model = description ? modelOf(stores, connection, corrections) : null;
+  return model && description ? toTextWorld(model, description) : null;
+}
+
+function modelOf(stores: Pick<Stores, 'registry'>, connection: Connection, corrections: Corrections): ServiceModel | null {
+  if (connection.server === null) return null;
+  const entry = stores.registry.get(connection.server);
+  return readServer(entry?.tools ?? [], { ...corrections, serverNames: [connection.server, entry?.displayName ?? ''] });
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDefinition } from '../../domain/registry.js';
+import { readServer } from '../../reading/read-server.js';
+import { toTextWorld } from './text-world.js';
+
+const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object' as const, properties, required });
+const text = { type: 'string' };
+const tools: ToolDefinition[] = [
+  { name: 'list_services', description: 'List the services. Each service has an id like "PSVC12A".', inputSchema: object({}) },
+  {
+    name: 'create_incident',
+    description: 'Trigger an incident.',
+    inputSchema: object({ service_id: text, title: text }, ['service_id', 'title']),
+  },
+  { name: 'list_incidents', description: 'List incidents.', inputSchema: object({ service_id: text }) },
+  { name: 'create_time_entry', description: 'Log time.', inputSchema: object({ hours: { type: 'number' } }) },
+  { name: 'list_time_entries', description: 'List time entries.', inputSchema: object({}) },
+];
+const model = readServer(tools);
+const names = (world: ReturnType<typeof toTextWorld>, type: string) =>
+  Object.values(world.entities[type] ?? {}).map((fields) => fields.name ?? fields.title);
+
+describe('the world a mock’s description names', () => {
+  it('seeds the names listed after a type’s word, with ids in the type’s format', () => {
+    const world = toTextWorld(model, 'Two services, checkout-api and payments. Grace Hopper and Alan Turing are on call.');
+    expect(names(world, 'service')).toEqual(['checkout-api', 'payments']);
+    const ids = Object.keys(world.entities.service!);
+    expect(ids).toHaveLength(2);
+    for (const id of ids) expect(id).toMatch(/^P[A-Z0-9]{6}$/);
+    expect(world.entities.service![ids[0]!]).toEqual({ id: ids[0], name: 'checkout-api' });
+    expect(Object.keys(world.entities)).toEqual(['service']);
+  });
+
+  it('reads a colon, a parenthesis, "called" and quoted names, and names a type of two words', () => {
+    expect(names(toTextWorld(model, 'Services: "Checkout API", payments & search.'), 'service')).toEqual([
+      'Checkout API',
+      'payments',
+      'search',
+    ]);
+    expect(names(toTextWorld(model, 'We run three services (web, api, worker) in production.'), 'service')).toEqual([
+      'web',
+      'api',
+      'worker',
+    ]);
+    expect(names(toTextWorld(model, 'An incident called "Checkout down" is open.'), 'incident')).toEqual(['Checkout down']);
+    expect(names(toTextWorld(model, 'Time entries: standup, review.'), 'time_entry')).toEqual(['standup', 'review']);
+  });
+
+  it('seeds nothing where the words after a type are not names', () => {
+    for (const description of [
+      'The services are down since noon.',
+      'Services, mostly written in Go, run on two hosts.',
+      'An on-call team with no open incidents.',
+      'Incidents are triggered by alerts.',
+    ])
+      expect(toTextWorld(model, description).entities).toEqual({});
+  });
+
+  it('makes the same world from the same words', () => {
+    const description = 'Services: web, api.';
+    expect(toTextWorld(model, description)).toEqual(toTextWorld(model, description));
+  });
+});
