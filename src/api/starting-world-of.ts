@@ -1,6 +1,6 @@
 /**
  * The world a mock connection starts from when nobody gave it one: what its description names
- * plainly (sim/stateful/text-world.ts) for a mock described in words, else a small world made up
+ * plainly (reading/described-world.ts) for a mock described in words, else a small world made up
  * from its server's tools (sim/stateful/starting-world.ts). Both read the server as the simulator
  * reads it: with the server's names and, when given, the connection's corrections.
  */
@@ -8,7 +8,7 @@ import type { Connection } from '../domain/connection.js';
 import type { WorldState } from '../domain/memory-log.js';
 import { readServer, type ReadOptions, type ServiceModel } from '../reading/read-server.js';
 import { toStartingWorld } from '../sim/stateful/starting-world.js';
-import { toTextWorld } from '../sim/stateful/text-world.js';
+import { toDescribedWorld } from '../reading/described-world.js';
 import type { Stores } from '../store/stores.js';
 
 type Corrections = Pick<ReadOptions, 'corrections' | 'entities'>;
@@ -23,7 +23,7 @@ export function startingWorldOf(stores: Pick<Stores, 'registry'>, connection: Co
   const model = modelOf(stores, connection, {});
   if (!model) return null;
   const description = connection.mock?.scenario;
-  return description ? toTextWorld(model, description) : toStartingWorld(model, now);
+  return description ? toDescribedWorld(model, description) : toStartingWorld(model, now);
 }
 
 /**
@@ -33,7 +33,7 @@ export function startingWorldOf(stores: Pick<Stores, 'registry'>, connection: Co
 export function describedWorldOf(stores: Pick<Stores, 'registry'>, connection: Connection, corrections: Corrections): WorldState | null {
   const description = connection.mock?.scenario;
   const model = description ? modelOf(stores, connection, corrections) : null;
-  return model && description ? toTextWorld(model, description) : null;
+  return model && description ? toDescribedWorld(model, description) : null;
 }
 
 function modelOf(stores: Pick<Stores, 'registry'>, connection: Connection, corrections: Corrections): ServiceModel | null {

@@ -22,6 +22,8 @@ export function toExplanationText(connections: readonly ConnectionExplanation[])
   const lines: string[] = [];
   for (const connection of connections) {
     lines.push(connection.connection === connection.server ? connection.server : `${connection.connection} (${connection.server})`);
+    for (const [type, names] of Object.entries(connection.described ?? {}))
+      lines.push(`  starts with ${type}: ${names.join(', ')} (named in its description)`);
     for (const type of connection.entityTypes) lines.push(...toTypeLines(type));
     for (const tool of connection.tools) {
       lines.push(`  ${tool.tool}: ${toOperationLabel(tool)} ${tool.entity}`);

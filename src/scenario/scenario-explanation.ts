@@ -9,6 +9,7 @@ import type { ToolDefinition } from '../domain/registry.js';
 import { readServer, type EntityType, type ServiceModel } from '../reading/read-server.js';
 import type { ToolReading } from '../reading/tool-reading.js';
 import { toStartingIdWorld } from '../reading/starting-ids.js';
+import { toDescribedWorld } from '../reading/described-world.js';
 import { loadDemoCatalog } from '../store/demo-catalog.js';
 import type { Scenario } from './scenario-schema.js';
 import { toolsByServer, toServerKey } from './scenario-tool-checks.js';
@@ -22,6 +23,8 @@ export interface ConnectionExplanation {
   server: string;
   entityTypes: EntityType[];
   tools: ToolReading[];
+  /** The names its description lists by type, which it starts from when no world is given (reading/described-world.ts); absent when none. */
+  described?: Record<string, string[]>;
 }
 
 /**
@@ -39,18 +42,21 @@ export function explainScenario(scenario: Scenario): ConnectionExplanation[] {
       const tools = byServer.get(toServerKey(connection.server));
       if (!tools) continue;
       const mock = typeof connection.mock === 'object' ? connection.mock : {};
-      const world = mergeWorlds(scenario.world, mock.world);
+      const model = readServer(tools, {
+        serverNames: [connection.server],
+        corrections: { ...scenario.tools, ...mock.tools },
+        entities: { ...scenario.entities, ...mock.entities },
+      });
+      // As the platform does: with no world given, a mock described in words starts from what its words name.
+      const text = typeof connection.mock === 'string' ? connection.mock : mock.scenario;
+      const given = scenario.world !== undefined || mock.world !== undefined;
+      const world = given || !text ? mergeWorlds(scenario.world, mock.world) : toDescribedWorld(model, text);
+      const described = given ? {} : toDescribedNames(world);
       explained.push({
         connection: `${namespace.name}/${connection.id}`,
         server: connection.server,
-        ...toExplained(
-          readServer(tools, {
-            serverNames: [connection.server],
-            corrections: { ...scenario.tools, ...mock.tools },
-            entities: { ...scenario.entities, ...mock.entities },
-          }),
-          world,
-        ),
+        ...toExplained(model, world),
+        ...(Object.keys(described).length > 0 ? { described } : {}),
       });
     }
   }
@@ -101,6 +107,14 @@ function toExplainedAsNewMock(model: ServiceModel): Pick<ConnectionExplanation, 
 }
 
 type SeedWorld = Scenario['world'];
+
+/** The names of a described world's entities, by type. */
+function toDescribedNames(world: WorldState): Record<string, string[]> {
+  const names: Record<string, string[]> = {};
+  for (const [type, byId] of Object.entries(world.entities))
+    names[type] = Object.values(byId).map((fields) => String(fields.name ?? fields.title ?? ''));
+  return names;
+}
 
 function mergeWorlds(...worlds: SeedWorld[]): WorldState {
   const entities: WorldState['entities'] = {};

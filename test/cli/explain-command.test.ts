@@ -126,6 +126,19 @@ describe('mcpsim explain', () => {
     expect(unknown.stderr).toContain('"@nobody/nothing" is neither a file nor a demo catalog server');
     expect(unknown.stderr).toContain('@github/github-mcp-server');
   });
+
+  it('says what a mock described in words starts with when no world is given, and foretells ids after it', async () => {
+    const described = scenario
+      .replace(/world:\n(?: {2}.*\n)+/, '')
+      .replace('mock: true }', 'mock: \'Tickets: "Printer on fire" and "VPN down".\' }');
+    const text = (await run(['explain', scratchFile('described.yaml', described)])).stdout;
+    expect(text).toContain('\n  starts with ticket: Printer on fire, VPN down (named in its description)\n');
+    expect(text).toMatch(/create_ticket: create ticket\n(?:.*\n)*? {4}id format {2}next new id ticket_3:/);
+    const json = JSON.parse((await run(['explain', '--json', scratchFile('described.yaml', described)])).stdout);
+    expect(json.connections[0].described).toEqual({ ticket: ['Printer on fire', 'VPN down'] });
+    const seeded = JSON.parse((await run(['explain', '--json', scratchFile('seeded.yaml', scenario)])).stdout);
+    expect(seeded.connections[0]).not.toHaveProperty('described');
+  });
 });
 
 describe('mcpsim check --explain', () => {

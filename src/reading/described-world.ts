@@ -7,10 +7,10 @@
  * one, the model sees the same names its description gave. Deterministic: ids in the type's format
  * (id-format.ts), seeded by the type and the count.
  */
-import { toPlural, toWords } from '../../reading/entity-words.js';
-import { toNewId } from '../../reading/id-format.js';
-import type { WorldState } from '../../domain/memory-log.js';
-import type { ServiceModel } from '../../reading/read-server.js';
+import { toPlural, toWords } from './entity-words.js';
+import { toNewId } from './id-format.js';
+import type { WorldState } from '../domain/memory-log.js';
+import type { ServiceModel } from './read-server.js';
 
 /** A name in a list: a quoted text, a token such as `checkout-api` or `acme/widgets`, or capitalised words (`Grace Hopper`). */
 const bareName = /^(?:[A-Za-z0-9][\w./@#:+-]*|[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){1,3})$/;
@@ -53,10 +53,10 @@ const notNames = new Set([
  * lists none).
  *
  * @example
- *   toTextWorld(readServer(pagerTools), 'Two services, checkout-api and payments.').entities.service;
+ *   toDescribedWorld(readServer(pagerTools), 'Two services, checkout-api and payments.').entities.service;
  *   // { PA1TV92: { id: 'PA1TV92', name: 'checkout-api' }, P7Q0XZ3: { id: 'P7Q0XZ3', name: 'payments' } }
  */
-export function toTextWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSchemasOf' | 'tools' | 'shapes'>, text: string): WorldState {
+export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSchemasOf' | 'tools' | 'shapes'>, text: string): WorldState {
   const entities: WorldState['entities'] = {};
   const sentences = text.split(/(?<=[.!?;])\s+|\n+/);
   for (const [type, entityType] of model.entityTypes) {

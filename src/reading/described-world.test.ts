@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from '../../domain/registry.js';
-import { readServer } from '../../reading/read-server.js';
-import { toTextWorld } from './text-world.js';
+import type { ToolDefinition } from '../domain/registry.js';
+import { readServer } from './read-server.js';
+import { toDescribedWorld } from './described-world.js';
 
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object' as const, properties, required });
 const text = { type: 'string' };
@@ -17,12 +17,12 @@ const tools: ToolDefinition[] = [
   { name: 'list_time_entries', description: 'List time entries.', inputSchema: object({}) },
 ];
 const model = readServer(tools);
-const names = (world: ReturnType<typeof toTextWorld>, type: string) =>
+const names = (world: ReturnType<typeof toDescribedWorld>, type: string) =>
   Object.values(world.entities[type] ?? {}).map((fields) => fields.name ?? fields.title);
 
 describe('the world a mock’s description names', () => {
   it('seeds the names listed after a type’s word, with ids in the type’s format', () => {
-    const world = toTextWorld(model, 'Two services, checkout-api and payments. Grace Hopper and Alan Turing are on call.');
+    const world = toDescribedWorld(model, 'Two services, checkout-api and payments. Grace Hopper and Alan Turing are on call.');
     expect(names(world, 'service')).toEqual(['checkout-api', 'payments']);
     const ids = Object.keys(world.entities.service!);
     expect(ids).toHaveLength(2);
@@ -32,18 +32,18 @@ describe('the world a mock’s description names', () => {
   });
 
   it('reads a colon, a parenthesis, "called" and quoted names, and names a type of two words', () => {
-    expect(names(toTextWorld(model, 'Services: "Checkout API", payments & search.'), 'service')).toEqual([
+    expect(names(toDescribedWorld(model, 'Services: "Checkout API", payments & search.'), 'service')).toEqual([
       'Checkout API',
       'payments',
       'search',
     ]);
-    expect(names(toTextWorld(model, 'We run three services (web, api, worker) in production.'), 'service')).toEqual([
+    expect(names(toDescribedWorld(model, 'We run three services (web, api, worker) in production.'), 'service')).toEqual([
       'web',
       'api',
       'worker',
     ]);
-    expect(names(toTextWorld(model, 'An incident called "Checkout down" is open.'), 'incident')).toEqual(['Checkout down']);
-    expect(names(toTextWorld(model, 'Time entries: standup, review.'), 'time_entry')).toEqual(['standup', 'review']);
+    expect(names(toDescribedWorld(model, 'An incident called "Checkout down" is open.'), 'incident')).toEqual(['Checkout down']);
+    expect(names(toDescribedWorld(model, 'Time entries: standup, review.'), 'time_entry')).toEqual(['standup', 'review']);
   });
 
   it('seeds nothing where the words after a type are not names', () => {
@@ -53,11 +53,11 @@ describe('the world a mock’s description names', () => {
       'An on-call team with no open incidents.',
       'Incidents are triggered by alerts.',
     ])
-      expect(toTextWorld(model, description).entities).toEqual({});
+      expect(toDescribedWorld(model, description).entities).toEqual({});
   });
 
   it('makes the same world from the same words', () => {
     const description = 'Services: web, api.';
-    expect(toTextWorld(model, description)).toEqual(toTextWorld(model, description));
+    expect(toDescribedWorld(model, description)).toEqual(toDescribedWorld(model, description));
   });
 });
