@@ -37,6 +37,9 @@ describe('new ids in a service’s format', () => {
       'https://github.com/acme/widgets/issues/1',
     );
     expect(findIdExamples('Use a value like `OPS-123` or cus_NffrFeUfNV2Hib.')).toEqual(['OPS-123', 'cus_NffrFeUfNV2Hib']);
+    const gid = toNewId(clues({ descriptions: ['Product id, e.g. gid://shop/Product/8123456789'] }));
+    expect(gid).toMatch(/^gid:\/\/shop\/Product\/[1-9]\d{9}$/);
+    expect(gid).not.toBe('gid://shop/Product/8123456789');
   });
 
   it('takes a short prefixed example that mixes letters and digits, and not a word with a version or a count', () => {

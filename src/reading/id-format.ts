@@ -92,6 +92,9 @@ const introducedCode =
 /** Fields whose value names the thing rather than numbering it: a service's id format does not make them. */
 const nameFields = /^(path|name|slug|url|uri|title|email|filename|file_?path|query|text|content|sha)$/i;
 
+/** `https://github.com/acme/widgets/issues/42`, Shopify's `gid://shopify/Product/8123456789`: a URI that ends in a number. */
+const uriId = /^([a-z][a-z0-9+.-]*:\/\/\S+\/)(\d+)$/;
+
 /** `1712345678.123456`: a Slack message's `ts`, seconds and microseconds. */
 const timestampId = /^\d{9,10}\.\d{3,6}$/;
 /** `00ub0oNGTSWTBKOLGLNR` (Okta), `001xx000003DGb2AAG` (Salesforce): letters of both cases and digits, a type prefix of 3. */
@@ -161,7 +164,7 @@ export function findIdExamples(text: string): string[] {
     if ((prefixedId.test(token) && /\d/.test(token)) || shortPrefixedExample.test(token)) found.push(token);
     else if (projectKeyId.test(token)) found.push(token);
     else if (/^\d{6,20}$/.test(token)) found.push(token);
-    else if (/^https?:\/\/\S+\/\d+$/.test(token)) found.push(token);
+    else if (uriId.test(token)) found.push(token);
     else if (timestampId.test(token) || opaqueId.test(token)) found.push(token);
   }
   for (const match of text.matchAll(introducedCode)) if (shortCode.test(match[1]!) && !found.includes(match[1]!)) found.push(match[1]!);
@@ -215,8 +218,9 @@ function fromExamples(clues: IdClues, taken: ReadonlySet<string>): string[] {
     if (opaqueId.test(example)) return [`${example.slice(0, 3)}${randomLike(example.slice(3), seed)}`];
     // A code keeps its first letter (PagerDuty's `P…`) and its length, in capitals and digits.
     if (shortCode.test(example)) return [`${example[0]}${randomCode(example.length - 1, seed)}`];
-    const url = /^(https?:\/\/\S+\/)\d+$/.exec(example);
-    if (url) return [counted(url[1]!, clues.existing.length + 1, 0, taken)];
+    const url = uriId.exec(example);
+    // `gid://shop/Product/8123456789`: a long number is random of its width; a short one counts (`…/issues/1`).
+    if (url) return [url[2]!.length >= 6 ? `${url[1]}${randomLike(url[2]!, seed)}` : counted(url[1]!, clues.existing.length + 1, 0, taken)];
     return [];
   });
 }
