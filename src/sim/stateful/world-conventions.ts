@@ -133,7 +133,12 @@ function outputPropertyNames(schema: Record<string, unknown> | undefined): strin
   return [...Object.keys(properties), ...items];
 }
 
-/** The state a new entity starts in: the default (else first) of a `state`/`status` enum a tool of its entity takes. */
+/**
+ * The state a new entity starts in, from a `state`/`status` enum a tool of its entity takes (or the
+ * `states`/`statuses` list a list filters by, `statuses: [triggered, acknowledged, resolved]`): the
+ * state the create's description says new ones start in ("New incidents start as triggered"),
+ * else the enum's default, else its first value.
+ */
 export function defaultState(input: AnswerInput): { name: string; value: unknown } | null {
   const tools = input.serverTools.filter((tool) => {
     const shape = input.shapes.get(tool.name);
@@ -143,17 +148,30 @@ export function defaultState(input: AnswerInput): { name: string; value: unknown
         Object.values(shape.dispatch?.choices ?? {}).some((choice) => choice.entity === input.shape.entity))
     );
   });
+  const described = describedStart(input.tool.description ?? '');
   for (const tool of [input.tool, ...tools]) {
     const properties = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
-    for (const name of ['state', 'status']) {
-      const schema = properties[name];
+    for (const [name, listed] of [
+      ['state', 'states'],
+      ['status', 'statuses'],
+    ] as const) {
+      const items = properties[listed]?.items as Record<string, unknown> | undefined;
+      const schema = properties[name] ?? (items && properties[listed]?.type === 'array' ? items : undefined);
       if (!schema || !Array.isArray(schema.enum)) continue;
       const candidates = schema.enum.filter((value) => !selectsAll(value));
-      const value = schema.default !== undefined && !selectsAll(schema.default) ? schema.default : candidates[0];
+      const said = candidates.find((value) => typeof value === 'string' && value.toLowerCase() === described);
+      const value = said ?? (schema.default !== undefined && !selectsAll(schema.default) ? schema.default : candidates[0]);
       if (value !== undefined) return { name, value: typeof value === 'string' ? value.toLowerCase() : value };
     }
   }
   return null;
+}
+
+/** The state a create's description says new entities start in: "start as triggered", "are created in draft". */
+function describedStart(description: string): string | undefined {
+  return /\b(?:start|starts|begin|begins|are created|is created|open|opens)\s+(?:as|in)\s+(?:an?\s+|the\s+)?["'`]?([A-Za-z_]+)/i
+    .exec(description)?.[1]
+    ?.toLowerCase();
 }
 
 export function defaultsOf(tool: ToolDefinition): Record<string, unknown> {
