@@ -45,7 +45,7 @@ export function compactArgumentsKey(argumentsKey: string): string {
  * @example
  *   boundCallEntry(entry).entry.arguments; // { 'mcpsim/truncated': { chars: 1048600, sha256: '…', preview: '{"blob":"aaaa…' } }
  */
-export function boundCallEntry(entry: CallLogEntry): { entry: CallLogEntry; bytes: number } {
+export function boundCallEntry(entry: CallLogEntry): { entry: CallLogEntry; bytes: number; texts: LoggedTexts } {
   let { arguments: args, result } = entry;
   const argumentsKey = compactArgumentsKey(entry.argumentsKey);
   if (argumentsKey !== entry.argumentsKey) {
@@ -57,12 +57,26 @@ export function boundCallEntry(entry: CallLogEntry): { entry: CallLogEntry; byte
     args === entry.arguments && result === entry.result && argumentsKey === entry.argumentsKey
       ? entry
       : { ...entry, arguments: args, argumentsKey, result };
+  // The texts the log stores, made once here: the store writes them as they are (memory-writes.ts).
+  const texts: LoggedTexts = {
+    arguments: JSON.stringify(args),
+    result: result === entry.result ? resultText : JSON.stringify(result),
+    changes: entry.changes ? JSON.stringify(entry.changes) : null,
+  };
   const bytes =
     argumentsKey.length +
-    (args === entry.arguments ? entry.argumentsKey.length : JSON.stringify(args).length) +
-    (result === entry.result ? resultText.length : JSON.stringify(result).length);
-  // What the call changed is kept whole (the world is rebuilt from it), but it counts against the bound.
-  return { entry: bounded, bytes: bytes + (entry.changes ? JSON.stringify(entry.changes).length : 0) };
+    (args === entry.arguments ? entry.argumentsKey.length : texts.arguments.length) +
+    texts.result.length +
+    // What the call changed is kept whole (the world is rebuilt from it), but it counts against the bound.
+    (texts.changes?.length ?? 0);
+  return { entry: bounded, bytes, texts };
+}
+
+/** A bounded entry's arguments, result and world changes as JSON text, as the log stores them. */
+export interface LoggedTexts {
+  arguments: string;
+  result: string;
+  changes: string | null;
 }
 
 function toCutResult(result: LoggedResult, text: string): LoggedResult {

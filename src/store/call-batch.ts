@@ -1,3 +1,4 @@
+import type { LoggedTexts } from '../domain/call-log-bounds.js';
 import type { CallLogEntry, WorldChanges } from '../domain/memory-log.js';
 import type { Sqlite } from './database.js';
 import type { CachedMemory, MemoryCache } from './memory-cache.js';
@@ -21,6 +22,8 @@ interface PendingCall {
   key: MemoryKey;
   entry: CallLogEntry;
   changes: WorldChanges | undefined;
+  /** The entry's texts as `boundCallEntry` made them: not serialised a second time. */
+  texts: LoggedTexts | undefined;
   committed: (stored: boolean) => void;
   failed: (error: unknown) => void;
 }
@@ -55,10 +58,10 @@ export function createCallBatch(
   function store(batch: readonly PendingCall[]): Map<MemoryKey, boolean> {
     const outcomes = new Map<MemoryKey, boolean>();
     const changedChars = new Map<MemoryKey, number>();
-    for (const { key, entry, changes } of batch) {
+    for (const { key, entry, changes, texts } of batch) {
       let exists = outcomes.get(key);
       if (exists === undefined) outcomes.set(key, (exists = statements.connectionExists.get(key) !== undefined));
-      if (exists) changedChars.set(key, (changedChars.get(key) ?? 0) + writes.insertCall(key, entry, changes));
+      if (exists) changedChars.set(key, (changedChars.get(key) ?? 0) + writes.insertCall(key, entry, changes, texts));
     }
     for (const [key, exists] of outcomes) {
       const memory = cache.peek(key);
@@ -120,9 +123,9 @@ export function createCallBatch(
      * Queues a call for the next batch (committed after this turn of the event loop); resolves true
      * once stored, false when its connection is gone.
      */
-    add(key: MemoryKey, entry: CallLogEntry, changes: WorldChanges | undefined): Promise<boolean> {
+    add(key: MemoryKey, entry: CallLogEntry, changes: WorldChanges | undefined, texts?: LoggedTexts): Promise<boolean> {
       const committed = new Promise<boolean>((resolve, reject) =>
-        pending.push({ key, entry, changes, committed: resolve, failed: reject }),
+        pending.push({ key, entry, changes, texts, committed: resolve, failed: reject }),
       );
       if (!flushScheduled) {
         flushScheduled = true;

@@ -109,7 +109,7 @@ export function createMemoryStore(
         throw new Error(`memory ${key} already holds call ${entry.sequence} (UNIQUE sequence)`);
       // The log keeps what the call changed, so the timeline can show it (and a snapshot restores it).
       const logged = boundCallEntry(changes === undefined ? entry : { ...entry, changes });
-      const committed = batch.add(key, logged.entry, changes);
+      const committed = batch.add(key, logged.entry, changes, logged.texts);
       recordCall(memory, logged, changes, limits);
       return committed;
     },

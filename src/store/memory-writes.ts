@@ -1,3 +1,4 @@
+import type { LoggedTexts } from '../domain/call-log-bounds.js';
 import type { CallLogEntry, WorldChanges } from '../domain/memory-log.js';
 import { prepareCallTerms, type CallTermsOf } from './call-terms.js';
 import type { Sqlite } from './database.js';
@@ -39,8 +40,8 @@ export function prepareMemoryWrites(db: Sqlite, { termsOf }: { termsOf?: CallTer
      * Stores one call; `changes` (what it did to the world) is kept so the world can be rebuilt from
      * a checkpoint. Returns the length of the changes as stored (JSON text; 0 for none).
      */
-    insertCall(key: MemoryKey, entry: CallLogEntry, changes: WorldChanges | undefined = entry.changes): number {
-      const parameters = toCallParameters(key, entry, changes, terms ? 1 : 0);
+    insertCall(key: MemoryKey, entry: CallLogEntry, changes: WorldChanges | undefined = entry.changes, texts?: LoggedTexts): number {
+      const parameters = toCallParameters(key, entry, texts ?? toLoggedTexts(entry, changes), terms ? 1 : 0);
       statements.insertCall.run(parameters);
       // With a model, the call's words go with it: a restart finds the calls that mention a value without reading them.
       if (terms) terms.insert(key, entry.sequence, termsOf!(entry));
@@ -72,10 +73,21 @@ export function prepareMemoryWrites(db: Sqlite, { termsOf }: { termsOf?: CallTer
 
 export type MemoryWrites = ReturnType<typeof prepareMemoryWrites>;
 
-function toCallParameters(key: MemoryKey, entry: CallLogEntry, changes: WorldChanges | undefined, termsIndexed: 0 | 1) {
-  const changesText = changes ? JSON.stringify(changes) : null;
-  const argumentsText = JSON.stringify(entry.arguments);
-  const resultText = JSON.stringify(entry.result);
+/** The texts of an entry that did not come through `boundCallEntry` (a restore, a copy): made here. */
+function toLoggedTexts(entry: CallLogEntry, changes: WorldChanges | undefined): LoggedTexts {
+  return {
+    arguments: JSON.stringify(entry.arguments),
+    result: JSON.stringify(entry.result),
+    changes: changes ? JSON.stringify(changes) : null,
+  };
+}
+
+function toCallParameters(
+  key: MemoryKey,
+  entry: CallLogEntry,
+  { arguments: argumentsText, result: resultText, changes: changesText }: LoggedTexts,
+  termsIndexed: 0 | 1,
+) {
   return {
     changes: changesText,
     key,

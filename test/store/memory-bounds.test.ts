@@ -104,7 +104,22 @@ describe('the bounded memory log', () => {
     expect((first!.result.content[0] as { text: string }).text).toHaveLength(1024);
     expect(memory.load(key).history.map((call) => call.occurrence)).toEqual([1, 2, 1]);
     expect(memory.nextOccurrence(key, 'put', JSON.stringify(huge))).toBe(3);
-    expect(fromDisk(key, { tool: 'put', args: huge }).occurrence).toBe(3);
+    const stored = fromDisk(key, { tool: 'put', args: huge });
+    expect(stored.occurrence).toBe(3);
+    // The texts written are those of the entries as logged (cut), made once when each was bounded.
+    const db = openDatabase(join(harness.dataDir, 'mcpsim.db'));
+    try {
+      const rows = db
+        .prepare<[number], { arguments: string; result: string }>(
+          'SELECT arguments, result FROM memory_calls WHERE connection_seq = ? ORDER BY sequence',
+        )
+        .all(key);
+      expect(rows.map((row) => [JSON.parse(row.arguments), JSON.parse(row.result)])).toEqual(
+        memory.load(key).history.map((call) => [call.arguments, call.result]),
+      );
+    } finally {
+      db.close();
+    }
   });
 
   it('tells listeners each committed call as logged (cut, with its changes), and a fork copies the counts of dropped calls', async () => {
