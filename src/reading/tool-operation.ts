@@ -41,6 +41,7 @@ import {
 import { describesMany, fallbackIdArgument, hasIdLike, namesOne, namesOneObject, readsDetails } from './tool-kind-words.js';
 import { toEntityContext, toOwnEntityWords, withOwnEntity } from './tool-entity.js';
 import { toWords } from './entity-words.js';
+import { withEnumStateField } from './state-enum-field.js';
 import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
@@ -98,6 +99,7 @@ export function inferServerShapes(
     const attached = overrides[tool.name] ? null : (toMembershipShape(shape, tool, all) ?? toAttachedShape(shape, name, tool, all, tools));
     shapes.set(tool.name, withSiblingIds(attached ?? shape, all));
   }
+  for (const [name, shape] of shapes) shapes.set(name, withEnumStateField(shape, tools, shapes));
   return shapes;
 }
 

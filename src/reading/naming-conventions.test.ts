@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDefinition } from '../domain/registry.js';
+import { inferServerShapes } from './tool-operation.js';
+
+// Tool definitions written for these tests, in the conventions users' own servers name tools:
+// `resource.verbObject`, kebab-case, `verbNoun`, `noun_verb`, `Noun.Verb`.
+const tool = (name: string, properties: Record<string, Record<string, unknown>> = {}, description?: string): ToolDefinition => ({
+  name,
+  ...(description === undefined ? {} : { description }),
+  inputSchema: { type: 'object', properties, required: Object.keys(properties) },
+});
+const text = { type: 'string' };
+
+describe('mark verbs whose state is an irregular participle or follows the verb', () => {
+  it.each([
+    ['deals.markWon', 'dealId', 'deal', 'won'],
+    ['Invoice.MarkPaid', 'invoiceId', 'invoice', 'paid'],
+    ['mark_order_paid', 'order_id', 'order', 'paid'],
+    ['message-mark-sent', 'message_id', 'message', 'sent'],
+    ['opportunity_mark_lost', 'opportunity_id', 'opportunity', 'lost'],
+  ])('reads %s as an update of the %s setting its state', (name, id, entity, state) => {
+    const shape = inferServerShapes([tool(name, { [id]: text })]).get(name);
+    expect(shape).toMatchObject({ operation: 'update', entity, idArgument: id, sets: { state } });
+  });
+
+  it('keeps a mark whose last word is no state an update of what the name says', () => {
+    const shape = inferServerShapes([tool('mark_bookmark', { bookmark_id: text })]).get('mark_bookmark');
+    expect(shape).toMatchObject({ operation: 'update', entity: 'bookmark', sets: {} });
+  });
+});
+
+describe('verbs done again', () => {
+  it.each([
+    ['reassign_incident', 'incident_id', 'incident'],
+    ['rescheduleMeeting', 'meetingId', 'meeting'],
+    ['tasks.reprioritize', 'taskId', 'task'],
+    ['ticket-reassign', 'ticket_id', 'ticket'],
+  ])('reads %s as an update of the %s', (name, id, entity) => {
+    const shape = inferServerShapes([tool(name, { [id]: text, assignee_id: text })]).get(name);
+    expect(shape).toMatchObject({ operation: 'update', entity, idArgument: id });
+  });
+
+  it('leaves words that only start like a verb done again alone', () => {
+    const shapes = inferServerShapes([tool('get_report', { report_id: text }), tool('reload_page', { page_id: text })]);
+    expect(shapes.get('get_report')).toMatchObject({ operation: 'read', entity: 'report' });
+    expect(shapes.get('reload_page')?.operation).not.toBe('update');
+  });
+});
+
+describe('the field a state lives in, from the server’s own enums', () => {
+  const enumOf = (...values: string[]) => ({ type: 'string', enum: values });
+
+  it('sets the one field whose enum holds the state a mark names', () => {
+    const shapes = inferServerShapes([
+      tool('list_orders', { customer_id: text, financial_status: enumOf('pending', 'paid', 'refunded') }),
+      tool('mark_order_paid', { order_id: text }),
+    ]);
+    expect(shapes.get('mark_order_paid')?.sets).toEqual({ financial_status: 'paid' });
+  });
+
+  it('reads the enum of a create, spelled as the server spells the state', () => {
+    const shapes = inferServerShapes([
+      tool('Deal.Create', { title: text, stage: enumOf('LEAD', 'PROPOSAL', 'WON', 'LOST') }),
+      tool('Deal.MarkWon', { dealId: text }),
+      tool('Contact.Create', { email: text }),
+      tool('Contact.Get', { contactId: text }),
+    ]);
+    expect(shapes.get('Deal.MarkWon')?.sets).toEqual({ stage: 'WON' });
+  });
+
+  it('keeps the state where a status field holds it, or where two fields could', () => {
+    const statusShapes = inferServerShapes([
+      tool('list_invoices', { status: enumOf('draft', 'paid') }),
+      tool('mark_invoice_paid', { invoice_id: text }),
+    ]);
+    expect(statusShapes.get('mark_invoice_paid')?.sets).toEqual({ state: 'paid' });
+    const twoShapes = inferServerShapes([
+      tool('list_orders', { payment: enumOf('pending', 'paid'), shipping: enumOf('paid', 'free') }),
+      tool('mark_order_paid', { order_id: text }),
+    ]);
+    expect(twoShapes.get('mark_order_paid')?.sets).toEqual({ state: 'paid' });
+  });
+});
