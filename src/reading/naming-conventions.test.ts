@@ -81,3 +81,27 @@ describe('the field a state lives in, from the server’s own enums', () => {
     expect(twoShapes.get('mark_order_paid')?.sets).toEqual({ state: 'paid' });
   });
 });
+
+describe('updates and deletes of a list of items, each naming its entity', () => {
+  const items = (properties: Record<string, Record<string, unknown>>, required = Object.keys(properties)) => ({
+    type: 'array',
+    items: { type: 'object', properties, required },
+  });
+
+  it.each([
+    ['contacts.bulkUpdate', 'updates', items({ contactId: text, fields: { type: 'object' } }), 'contact'],
+    ['batch-update-tickets', 'inputs', items({ id: text, properties: { type: 'object' } }), 'ticket'],
+    // No item names its id: the list named for the entity's plural holds them.
+    ['Labels.BulkDelete', 'labels', items({ color: text }, []), 'label'],
+  ])('reads %s as a batch of the %s its items name', (name, argument, schema, entity) => {
+    const shape = inferServerShapes([tool(name, { [argument]: schema })]).get(name);
+    expect(shape).toMatchObject({ entity, idArgument: argument });
+    expect(['update', 'delete']).toContain(shape?.operation);
+  });
+
+  it('leaves an update whose list names no entity another action', () => {
+    const name = 'settings.bulkUpdate';
+    const shape = inferServerShapes([tool(name, { changes: items({ key_path: text, value: text }) })]).get(name);
+    expect(shape?.operation).toBe('other');
+  });
+});

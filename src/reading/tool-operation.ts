@@ -42,6 +42,7 @@ import { describesMany, fallbackIdArgument, hasIdLike, namesOne, namesOneObject,
 import { toEntityContext, toOwnEntityWords, withOwnEntity } from './tool-entity.js';
 import { toWords } from './entity-words.js';
 import { withEnumStateField } from './state-enum-field.js';
+import { itemsIdArgument } from './batch-arguments.js';
 import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
@@ -210,7 +211,9 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
   // `delete_item(board_id, item_id)`: no argument reads as the entity's own id, the last id-like one names it.
   const found =
     named ??
-    ((operation === 'update' || operation === 'delete') && override?.id === undefined ? fallbackIdArgument(properties, required) : null);
+    ((operation === 'update' || operation === 'delete') && override?.id === undefined
+      ? (fallbackIdArgument(properties, required) ?? itemsIdArgument(properties, entity.split('_'), entities))
+      : null);
   // An update or delete with nothing to name its entity acts on no entity: another action.
   if ((operation === 'update' || operation === 'delete') && found === null && basis !== 'override') operation = 'other';
   const find = operation === 'read' && meaning?.find === true;

@@ -35,7 +35,7 @@ import { pageShownBy, toPageFields, urlOfRead, withPage } from './web-pages.js';
 import { answerList } from './world-list.js';
 import { toTargetState } from './target-state.js';
 import { refusedState } from './corrected-states.js';
-import { batchItems, createEach, readEach, removeEach, uniqueClash } from './world-batches.js';
+import { batchItems, createEach, itemId, readEach, removeEach, uniqueClash, updateEach } from './world-batches.js';
 import {
   dataArguments,
   defaultOf,
@@ -144,6 +144,7 @@ function read(input: AnswerInput): Answer {
 function update(input: AnswerInput): Answer {
   const { shape, args } = input;
   const idValue = shape.idArgument === null ? undefined : args[shape.idArgument];
+  if (Array.isArray(idValue)) return updateEach(input, idValue, update);
   if (idValue === undefined)
     return shape.upsert
       ? create(input)
@@ -194,7 +195,11 @@ function update(input: AnswerInput): Answer {
 function remove(input: AnswerInput): Answer {
   const { shape, args, tool } = input;
   const idValue = shape.idArgument === null ? undefined : args[shape.idArgument];
-  if (Array.isArray(idValue)) return removeEach(input, idValue);
+  if (Array.isArray(idValue))
+    return removeEach(
+      input,
+      idValue.map((item) => itemId(input, item)),
+    );
   const found = idValue === undefined ? undefined : findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
   if (!found) return { error: notFound(shape, String(idValue)) };
   const changes = { deletes: [{ type: shape.entity, id: found.id }, ...dependentsOf(input.world, shape.entity, found.id)] };

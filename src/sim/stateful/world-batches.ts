@@ -5,7 +5,7 @@
  * uniqueness a description states.
  */
 import type { WorldChanges } from '../../domain/memory-log.js';
-import { entitiesOf, fieldValue, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
+import { entitiesOf, fieldValue, toNormalName, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
 import { toPlural, toSingular, toWords } from '../../reading/entity-words.js';
 import { isBatchItemsArgument, namesBatchItems } from '../../reading/batch-arguments.js';
 import { toUniqueFields } from '../../reading/entity-traits.js';
@@ -154,4 +154,55 @@ export function removeEach(input: AnswerInput, ids: readonly unknown[]): Answer 
       changes,
     };
   return { text, changes };
+}
+
+/**
+ * The id one item of a batch names: the item itself (`ids: ['a', 'b']`), or an object's key for
+ * the entity's id (`updates: [{ contactId, fields }]`: `contactId`, the id field, or `id`, `key`, ...).
+ */
+export function itemId(input: AnswerInput, item: unknown): string | undefined {
+  if (isScalar(item)) return String(item);
+  if (!isPlainObject(item)) return undefined;
+  const { entity, idField } = input.shape;
+  const keys = [`${entity}_${idField}`, idField, ...fallbackIdKeys].map(toNormalName);
+  const key = keys.map((wanted) => Object.keys(item).find((name) => toNormalName(name) === wanted)).find((name) => name !== undefined);
+  const value = key === undefined ? undefined : item[key];
+  return isScalar(value) ? String(value) : undefined;
+}
+
+/**
+ * A batch update (`contacts.bulkUpdate({ updates: [{ contactId, fields }] })`): each item updates
+ * the entity it names with its other entries, as one call with those arguments would, in order,
+ * each seeing the ones before; an `errors` entry per item that names nothing the world has, and
+ * wholly not-found only when no item does.
+ */
+export function updateEach(input: AnswerInput, items: readonly unknown[], updateOne: (one: AnswerInput) => Answer): Answer {
+  const { shape } = input;
+  const argument = shape.idArgument!;
+  let world = input.world;
+  const upserts: NonNullable<WorldChanges['upserts']> = [];
+  const updated: unknown[] = [];
+  const errors: { id: string; error: string }[] = [];
+  for (const item of items) {
+    const id = itemId(input, item);
+    const own = isPlainObject(item) ? Object.fromEntries(Object.entries(item).filter(([, value]) => value !== id)) : {};
+    const answer =
+      id === undefined ? { error: notFound(shape, '?') } : updateOne({ ...input, world, args: { ...input.args, ...own, [argument]: id } });
+    if (answer.error !== undefined) {
+      errors.push({ id: id ?? '?', error: answer.error });
+      continue;
+    }
+    updated.push(answer.value);
+    for (const upsert of answer.changes?.upserts ?? []) {
+      upserts.push(upsert);
+      const kept = world.entities[upsert.type] ?? {};
+      world = {
+        ...world,
+        entities: { ...world.entities, [upsert.type]: { ...kept, [upsert.id]: { ...(kept[upsert.id] ?? {}), ...upsert.fields } } },
+      };
+    }
+  }
+  if (updated.length === 0) return { error: errors.map(({ error }) => error).join('; ') || notFound(shape, '') };
+  const value = { [toPlural(shape.entity)]: updated, ...(errors.length > 0 ? { errors } : {}) };
+  return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
 }

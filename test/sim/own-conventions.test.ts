@@ -1,0 +1,69 @@
+/**
+ * The stateful simulator on tools named the way users name their own servers' tools
+ * (`resource.verbObject`, `mark_<entity>_<state>`, `re` + a verb), driven call by call: a batch
+ * update changes each entity its items name, a mark sets the field whose enum holds its state.
+ */
+import { describe, expect, it } from 'vitest';
+import type { WorldState } from '../../src/domain/memory-log.js';
+import type { ToolDefinition } from '../../src/domain/registry.js';
+import { createSimulatorSession } from '../support/simulator-session.js';
+
+const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
+const text = { type: 'string' };
+
+describe('a batch update of items, each naming its entity', () => {
+  const tools: ToolDefinition[] = [
+    { name: 'contacts.get', description: 'Retrieve a contact.', inputSchema: object({ contactId: text }, ['contactId']) },
+    { name: 'contacts.list', description: 'List contacts.', inputSchema: object({}) },
+    {
+      name: 'contacts.bulkUpdate',
+      description: 'Update many contacts at once.',
+      inputSchema: object({ updates: { type: 'array', items: object({ contactId: text, fields: { type: 'object' } }, ['contactId']) } }, [
+        'updates',
+      ]),
+    },
+  ];
+  const world: WorldState = { entities: { contact: { c1: { name: 'Ada' }, c2: { name: 'Grace' } } }, facts: [] };
+
+  it('updates each contact with its own fields, and says which item named none', async () => {
+    const session = createSimulatorSession(tools, world);
+    const answer = await session.call('contacts.bulkUpdate', {
+      updates: [
+        { contactId: 'c1', fields: { title: 'CTO' } },
+        { contactId: 'c9', fields: { title: 'CEO' } },
+        { contactId: 'c2', fields: { title: 'Admiral' } },
+      ],
+    });
+    expect(answer.isError).toBe(false);
+    expect(answer.json.errors).toEqual([{ id: 'c9', error: expect.stringContaining('c9') }]);
+    expect((await session.call('contacts.get', { contactId: 'c1' })).json).toMatchObject({ name: 'Ada', title: 'CTO' });
+    expect((await session.call('contacts.get', { contactId: 'c2' })).json).toMatchObject({ name: 'Grace', title: 'Admiral' });
+    expect((await session.call('contacts.bulkUpdate', { updates: [{ contactId: 'c8', fields: {} }] })).isError).toBe(true);
+  });
+});
+
+describe('a mark that sets the field whose enum holds its state', () => {
+  const tools: ToolDefinition[] = [
+    { name: 'get_order', description: 'Get an order.', inputSchema: object({ order_id: text }, ['order_id']) },
+    {
+      name: 'list_orders',
+      description: 'List orders, filtered by financial status.',
+      inputSchema: object({ financial_status: { type: 'string', enum: ['pending', 'paid', 'refunded'] } }),
+    },
+    { name: 'mark_order_paid', description: 'Mark an order as paid.', inputSchema: object({ order_id: text }, ['order_id']) },
+    {
+      name: 'reassign_order',
+      description: 'Give an order to another clerk.',
+      inputSchema: object({ order_id: text, clerk_id: text }, ['order_id', 'clerk_id']),
+    },
+  ];
+  const world: WorldState = { entities: { order: { o1: { financial_status: 'pending', clerk_id: 'u1' } } }, facts: [] };
+
+  it('marks the order paid in its financial status, and a reassign changes its clerk', async () => {
+    const session = createSimulatorSession(tools, world);
+    expect((await session.call('mark_order_paid', { order_id: 'o1' })).isError).toBe(false);
+    expect((await session.call('reassign_order', { order_id: 'o1', clerk_id: 'u2' })).isError).toBe(false);
+    expect((await session.call('get_order', { order_id: 'o1' })).json).toMatchObject({ financial_status: 'paid', clerk_id: 'u2' });
+    expect((await session.call('mark_order_paid', { order_id: 'o7' })).isError).toBe(true);
+  });
+});
