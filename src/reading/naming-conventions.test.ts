@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../domain/registry.js';
 import { inferServerShapes } from './tool-operation.js';
+import { readServer } from './read-server.js';
 
 // Tool definitions written for these tests, in the conventions users' own servers name tools:
 // `resource.verbObject`, kebab-case, `verbNoun`, `noun_verb`, `Noun.Verb`.
@@ -103,5 +104,37 @@ describe('updates and deletes of a list of items, each naming its entity', () =>
     const name = 'settings.bulkUpdate';
     const shape = inferServerShapes([tool(name, { changes: items({ key_path: text, value: text }) })]).get(name);
     expect(shape?.operation).toBe('other');
+  });
+});
+
+describe('names without a verb, read from their description', () => {
+  const crm = [
+    tool('whoami', {}, 'The signed-in CRM user.'),
+    tool('meetings.upcoming', {}, 'List upcoming meetings.'),
+    tool('pipeline-stages', {}, 'The stages of the sales pipeline, in order.'),
+    tool('Invoice.Overdue', {}, 'Get overdue invoices.'),
+    tool('weather', {}, 'Returns the weather where the caller is.'),
+    tool('meetings.create', { contact_id: text, starts_at: text }, 'Create a meeting.'),
+    tool('echo', { message: text }, 'Echoes the message back.'),
+    tool('ping', { host: text }, 'The host to ping is required.'),
+  ];
+  const model = readServer(crm);
+
+  it('reads whoami described as a noun phrase as the current user', () => {
+    expect(model.kindOf('whoami').kind).toBe('current user');
+  });
+
+  it.each([
+    ['meetings.upcoming', 'meeting'],
+    ['pipeline-stages', 'stage'],
+    ['Invoice.Overdue', 'invoice'],
+  ])('reads %s as a list of the %s it names', (name, entity) => {
+    expect(model.shapes.get(name)).toMatchObject({ operation: 'list', entity, basis: 'description' });
+  });
+
+  it('leaves a description that names no read or says what it returns, or a noun phrase of a tool that must be given something, another action', () => {
+    expect(model.shapes.get('echo')?.operation).toBe('other');
+    expect(model.shapes.get('weather')?.operation).toBe('other');
+    expect(model.shapes.get('ping')?.operation).toBe('other');
   });
 });

@@ -64,6 +64,7 @@ function whyOperation(shape: ToolShape, parsed: ReturnType<typeof parseToolName>
   if (shape.dispatch) return `${verb ?? 'the name'}; the argument "${shape.dispatch.argument}" picks the operation per call`;
   if (shape.listField)
     return `"${parsed.verb}" with an argument that names another tool's ${shape.entity}: it changes that ${shape.entity}'s ${shape.listField.field}`;
+  if (shape.basis === 'description') return `no verb in the name: its description starts as a ${shape.operation} does`;
   if (shape.basis === 'annotations') return `readOnlyHint: true${verb ? `, over ${verb}` : ', with no verb in the name'}`;
   if (shape.operation === 'other') {
     if (parsed.meaning && (parsed.meaning.operation === 'update' || parsed.meaning.operation === 'delete'))

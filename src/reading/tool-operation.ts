@@ -42,6 +42,7 @@ import { describesMany, fallbackIdArgument, hasIdLike, namesOne, namesOneObject,
 import { toEntityContext, toOwnEntityWords, withOwnEntity } from './tool-entity.js';
 import { toWords } from './entity-words.js';
 import { withEnumStateField } from './state-enum-field.js';
+import { describedRead, withDescribedNoun } from './verbless-names.js';
 import { itemsIdArgument } from './batch-arguments.js';
 import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
@@ -133,15 +134,18 @@ export function toCallShape(shape: ToolShape, args: Readonly<Record<string, unkn
   return (typeof value === 'string' ? shape.dispatch.choices[value] : undefined) ?? shape;
 }
 
-function toShape({ tool, parsed, entities, override, withDispatch = true }: ShapeInput): ToolShape {
+function toShape({ tool, parsed: fromName, entities, override, withDispatch = true }: ShapeInput): ToolShape {
+  const parsed = withDescribedNoun(fromName, tool);
   const annotations = tool.annotations ?? {};
   const readOnly = annotations.readOnlyHint === true;
   const { meaning, plural } = parsed;
   const properties = propertiesOf(tool);
   const required = requiredOf(tool);
   const details = !meaning && readsDetails(tool.name);
-  let operation: ToolOperation = meaning?.operation ?? (details ? 'read' : 'other');
-  let basis: ToolShape['basis'] = meaning || details ? 'name' : 'none';
+  // `meetings.upcoming` "List upcoming meetings.", `whoami` "The signed-in user.": a verbless name's description says the read.
+  const described = meaning || details ? null : describedRead(tool);
+  let operation: ToolOperation = meaning?.operation ?? (details ? 'read' : (described ?? 'other'));
+  let basis: ToolShape['basis'] = meaning || details ? 'name' : described ? 'description' : 'none';
   let sets = meaning?.sets ?? {};
   if (readOnly && operation !== 'read' && operation !== 'list' && operation !== 'search') {
     // `generate_link` that writes nothing, `validate_config`: an action that answers what it computed, not a read of an entity.

@@ -24,6 +24,6 @@ export interface ToolShape {
   find: boolean;
   /** An argument whose value picks the operation per call (`method: create | update`), with each choice's shape. */
   dispatch: { argument: string; choices: Readonly<Record<string, ToolShape>> } | null;
-  /** What decided the operation: the scenario, the name, the annotations, or nothing (`other`). */
-  basis: 'override' | 'name' | 'annotations' | 'none';
+  /** What decided the operation: the scenario, the name, the annotations, a verbless name's description, or nothing (`other`). */
+  basis: 'override' | 'name' | 'annotations' | 'description' | 'none';
 }
