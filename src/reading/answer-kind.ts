@@ -19,6 +19,7 @@ import { isUrlArgument, propertiesOf, requiredOf } from './tool-id-argument.js';
 import { isCurrentUserRead } from './tool-kind-words.js';
 import { toParentReferences } from './tool-parents.js';
 import { toMoveArguments } from './parent-moves.js';
+import { movedField } from './field-moves.js';
 import type { ToolShape } from './tool-shape.js';
 
 /** Every kind a tool's reading may have; each has one answer module in the simulator. */
@@ -119,7 +120,7 @@ function toWorldKind(tool: ToolDefinition, shape: ToolShape, context: KindContex
   const { operation } = shape;
   if (operation === 'other') return { kind: 'action', why: 'no entity to keep: acknowledged and kept as a fact' };
   if (operation !== 'update') return { kind: operation, why: `a ${operation} of the ${shape.entity} in the world` };
-  const target = Object.keys(propertiesOf(tool)).find(isTargetStateArgument);
+  const target = Object.keys(propertiesOf(tool)).find(isTargetStateArgument) ?? movedField(tool, shape);
   if (Object.keys(shape.sets).length > 0 || target !== undefined)
     return {
       kind: 'transition',

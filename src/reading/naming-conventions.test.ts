@@ -138,3 +138,28 @@ describe('names without a verb, read from their description', () => {
     expect(model.shapes.get('ping')?.operation).toBe('other');
   });
 });
+
+describe('an update named for the field it moves through its enum', () => {
+  const stages = { type: 'string', enum: ['lead', 'qualified', 'won', 'lost'] };
+  const priorities = { type: 'string', enum: ['low', 'high'] };
+
+  it.each([
+    ['deals.moveStage', 'deal', 'dealId', 'stage', { dealId: text, stage: stages }],
+    ['set_ticket_priority', 'ticket', 'ticket_id', 'priority', { ticket_id: text, priority: priorities }],
+    ['Opportunity.ChangeStage', 'opportunity', 'opportunityId', 'stage', { opportunityId: text, stage: stages }],
+  ])('reads %s as a transition of the %s it is given, writing its field', (name, entity, id, field, properties) => {
+    const model = readServer([tool(name, properties), tool('list_things', {}, 'List things.')]);
+    expect(model.shapes.get(name)).toMatchObject({ operation: 'update', entity, idArgument: id });
+    expect(model.kindOf(name)).toEqual({ kind: 'transition', why: `"${field}" names the state it moves to` });
+  });
+
+  it('keeps a free-text field, or a field the name does not end with, an update of what the name says', () => {
+    const model = readServer([
+      tool('deals.moveStage', { dealId: text, stage: text }),
+      tool('move_card', { card_id: text, list_id: text, position: priorities }),
+    ]);
+    expect(model.shapes.get('deals.moveStage')?.entity).toBe('stage');
+    expect(model.shapes.get('move_card')).toMatchObject({ entity: 'card', idArgument: 'card_id' });
+    expect(model.kindOf('move_card').kind).not.toBe('transition');
+  });
+});

@@ -91,6 +91,9 @@ function whyEntity(shape: ToolShape, parsed: ReturnType<typeof parseToolName>, p
   // `log_time` "Log a time entry": the name's words begin another tool's entity its description names (tool-entity.ts).
   if (shape.entity.startsWith(`${words}_`))
     return `the words "${words}" of the name, as "${shape.entity.replace(/_/g, ' ')}" the description names`;
+  // `deals.moveStage(dealId, stage)`: the name's word is the field it moves, the id argument names the entity (field-moves.ts).
+  if (!words.endsWith(shape.entity) && shape.idArgument !== null)
+    return `the ${shape.entity} "${shape.idArgument}" names; "${words}" of the name is the field it changes`;
   if (words !== shape.entity)
     return `the words "${words}" of the name, less "${words.slice(0, -shape.entity.length - 1)}", another tool's entity${dropped}`;
   return `the words "${words}" of the name${dropped}`;

@@ -42,6 +42,7 @@ import { describesMany, fallbackIdArgument, hasIdLike, namesOne, namesOneObject,
 import { toEntityContext, toOwnEntityWords, withOwnEntity } from './tool-entity.js';
 import { toWords } from './entity-words.js';
 import { withEnumStateField } from './state-enum-field.js';
+import { withMovedField } from './field-moves.js';
 import { describedRead, withDescribedNoun } from './verbless-names.js';
 import { itemsIdArgument } from './batch-arguments.js';
 import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
@@ -101,6 +102,7 @@ export function inferServerShapes(
     const attached = overrides[tool.name] ? null : (toMembershipShape(shape, tool, all) ?? toAttachedShape(shape, name, tool, all, tools));
     shapes.set(tool.name, withSiblingIds(attached ?? shape, all));
   }
+  for (const { tool } of parsed) shapes.set(tool.name, withMovedField(shapes.get(tool.name)!, tool, entities));
   for (const [name, shape] of shapes) shapes.set(name, withEnumStateField(shape, tools, shapes));
   return shapes;
 }

@@ -67,3 +67,29 @@ describe('a mark that sets the field whose enum holds its state', () => {
     expect((await session.call('mark_order_paid', { order_id: 'o7' })).isError).toBe(true);
   });
 });
+
+describe('a deal moved through its stages by the tools named for them', () => {
+  const stage = { type: 'string', enum: ['lead', 'qualified', 'won', 'lost'] };
+  const tools: ToolDefinition[] = [
+    { name: 'deals.create', description: 'Open a deal.', inputSchema: object({ title: text, stage }, ['title']) },
+    { name: 'deals.get', description: 'Get a deal.', inputSchema: object({ dealId: text }, ['dealId']) },
+    {
+      name: 'deals.moveStage',
+      description: 'Move a deal to another stage.',
+      inputSchema: object({ dealId: text, stage }, ['dealId', 'stage']),
+    },
+    { name: 'deals.markWon', description: 'Mark a deal as won.', inputSchema: object({ dealId: text }, ['dealId']) },
+    { name: 'contacts.get', description: 'Get a contact.', inputSchema: object({ contactId: text }, ['contactId']) },
+  ];
+
+  it('moves the stage it is given, then the mark sets it to won', async () => {
+    const session = createSimulatorSession(tools);
+    const created = await session.call('deals.create', { title: 'Acme renewal', stage: 'lead' });
+    const dealId = String(created.json.id);
+    expect((await session.call('deals.moveStage', { dealId, stage: 'qualified' })).isError).toBe(false);
+    expect((await session.call('deals.get', { dealId })).json).toMatchObject({ title: 'Acme renewal', stage: 'qualified' });
+    expect((await session.call('deals.markWon', { dealId })).isError).toBe(false);
+    expect((await session.call('deals.get', { dealId })).json).toMatchObject({ stage: 'won' });
+    expect((await session.call('deals.moveStage', { dealId: 'deal_404', stage: 'lost' })).isError).toBe(true);
+  });
+});
