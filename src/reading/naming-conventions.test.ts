@@ -42,7 +42,12 @@ describe('verbs done again', () => {
   });
 
   it('leaves words that only start like a verb done again alone', () => {
-    const shapes = inferServerShapes([tool('get_report', { report_id: text }), tool('reload_page', { page_id: text })]);
+    const shapes = inferServerShapes([
+      tool('get_report', { report_id: text }),
+      tool('reload_page', { page_id: text }),
+      tool('post_remark', { design_key: text, text }),
+    ]);
+    expect(shapes.get('post_remark')).toMatchObject({ operation: 'create', entity: 'remark' });
     expect(shapes.get('get_report')).toMatchObject({ operation: 'read', entity: 'report' });
     expect(shapes.get('reload_page')?.operation).not.toBe('update');
   });

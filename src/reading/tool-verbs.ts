@@ -188,13 +188,16 @@ export function toVerbMeaning(word: string): VerbMeaning | undefined {
   return table.get(word) ?? redoneVerb(word);
 }
 
+/** Words of `re` and a verb that are nouns first (`post_remark` posts a remark). */
+const redoneNouns = new Set(['remark', 'remarks']);
+
 /**
  * `reassign`, `reschedule`, `reprioritize`: doing again what an update or a create did changes
  * what exists, an update; the verbs the table has (`reopen`, `remove`, `rename`) and short words
  * (`reset`) keep their own meaning, and a re-read (`reload`, `review`) is no verb here.
  */
 function redoneVerb(word: string): VerbMeaning | undefined {
-  if (!word.startsWith('re') || word.length < 6) return undefined;
+  if (!word.startsWith('re') || word.length < 6 || redoneNouns.has(word)) return undefined;
   const base = table.get(word.slice(2));
   return base && (base.operation === 'update' || base.operation === 'create') && !base.sets ? { operation: 'update' } : undefined;
 }

@@ -66,6 +66,15 @@ describe('a mark that sets the field whose enum holds its state', () => {
     expect((await session.call('get_order', { order_id: 'o1' })).json).toMatchObject({ financial_status: 'paid', clerk_id: 'u2' });
     expect((await session.call('mark_order_paid', { order_id: 'o7' })).isError).toBe(true);
   });
+
+  it('starts a new order in the first financial status the list filters by', async () => {
+    const create = { name: 'create_order', description: 'Create an order.', inputSchema: object({ customer_id: text }, ['customer_id']) };
+    const session = createSimulatorSession([...tools, create]);
+    const created = await session.call('create_order', { customer_id: 'c1' });
+    expect(created.json).toMatchObject({ customer_id: 'c1', financial_status: 'pending' });
+    await session.call('mark_order_paid', { order_id: String(created.json.id) });
+    expect((await session.call('get_order', { order_id: String(created.json.id) })).json).toMatchObject({ financial_status: 'paid' });
+  });
 });
 
 describe('a deal moved through its stages by the tools named for them', () => {

@@ -28,7 +28,7 @@ import { withServerId } from './server-ids.js';
 import { createDefaults } from './create-defaults.js';
 import { dependentsOf } from './dependent-entities.js';
 import { toRelatedInput, withChildLists } from './world-children.js';
-import { initialState, requestedState, spellState, stateSchema, toStateField } from './state-fields.js';
+import { initialState, requestedState, setFieldStart, spellState, stateSchema, toStateField } from './state-fields.js';
 import { describedFields } from './described-values.js';
 import { isReferenceType, withReferenceMark } from './reference-data.js';
 import { pageShownBy, toPageFields, urlOfRead, withPage } from './web-pages.js';
@@ -99,7 +99,7 @@ function create(input: AnswerInput, givenId?: string): Answer {
   if (taken) return { error: `${toLabel(shape.entity)} with ${taken.name} ${JSON.stringify(taken.value)} already exists` };
   const created = stampName(input, 'created');
   if (created && fieldValue(fields, created) === undefined) fields[created] = now;
-  const state = requestedState(input) ?? defaultState(input) ?? initialState(input);
+  const state = requestedState(input) ?? defaultState(input) ?? initialState(input) ?? setFieldStart(input);
   if (state && fieldValue(fields, state.name) === undefined) fields[state.name] = state.value;
   const { shown, stored } = fitView(input, fields, id);
   return { value: shown, changes: { upserts: [{ type: shape.entity, id, fields: stored }] } };
