@@ -122,17 +122,22 @@ describe('names without a verb, read from their description', () => {
     tool('meetings.create', { contact_id: text, starts_at: text }, 'Create a meeting.'),
     tool('echo', { message: text }, 'Echoes the message back.'),
     tool('ping', { host: text }, 'The host to ping is required.'),
+    tool('me', {}, 'Returns the authenticated user.'),
+    tool('Viewer', {}, 'Information about the signed-in account.'),
+    tool('Tasks.Overdue', {}, 'Overdue tasks of the team.'),
+    tool('sessions_logout_all', {}, 'Revoke all sessions.'),
   ];
   const model = readServer(crm);
 
-  it('reads whoami described as a noun phrase as the current user', () => {
-    expect(model.kindOf('whoami').kind).toBe('current user');
+  it.each(['whoami', 'me', 'Viewer'])('reads %s as the current user, however its description starts', (name) => {
+    expect(model.kindOf(name).kind).toBe('current user');
   });
 
   it.each([
     ['meetings.upcoming', 'meeting'],
     ['pipeline-stages', 'stage'],
     ['Invoice.Overdue', 'invoice'],
+    ['Tasks.Overdue', 'task'],
   ])('reads %s as a list of the %s it names', (name, entity) => {
     expect(model.shapes.get(name)).toMatchObject({ operation: 'list', entity, basis: 'description' });
   });
@@ -140,6 +145,7 @@ describe('names without a verb, read from their description', () => {
   it('leaves a description that names no read or says what it returns, or a noun phrase of a tool that must be given something, another action', () => {
     expect(model.shapes.get('echo')?.operation).toBe('other');
     expect(model.shapes.get('weather')?.operation).toBe('other');
+    expect(model.shapes.get('sessions_logout_all')?.operation).toBe('other');
     expect(model.shapes.get('ping')?.operation).toBe('other');
   });
 });

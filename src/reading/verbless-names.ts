@@ -7,10 +7,11 @@
  * so does `Returns ...`: the words of a tool that answers a text or a value it computes.
  */
 import type { ToolDefinition } from '../domain/registry.js';
-import { noiseWords, type ToolOperation } from './tool-verbs.js';
+import { noiseWords, toVerbMeaning, type ToolOperation } from './tool-verbs.js';
 import type { ParsedName } from './tool-name.js';
 import { toPlural, toSingular, toWords } from './entity-words.js';
 import { computedValueWord } from './described-returns.js';
+import { isCurrentUserRead } from './tool-kind-words.js';
 
 /** The first word of a description and the read it names. */
 const readingStarts: ReadonlyMap<string, ToolOperation> = new Map([
@@ -46,8 +47,25 @@ export function describedRead(tool: ToolDefinition): ToolOperation | null {
   if (computedValueWord(tool) !== null) return null;
   const started = readingStarts.get(first);
   if (started !== undefined) return started;
+  // `me` "Returns the authenticated user.", `viewer`: a read of whoever calls, however it is described.
+  const required = Array.isArray(tool.inputSchema.required) && tool.inputSchema.required.length > 0;
+  if (isCurrentUserRead(tool.name, tool.description ?? '', required)) return 'read';
   const takes = Object.keys((tool.inputSchema.properties ?? {}) as Record<string, unknown>);
-  return nounPhraseStarts.has(first) && takes.length === 0 ? 'read' : null;
+  if (takes.length > 0) return null;
+  // `Meetings.Upcoming` "Upcoming meetings for the user.": a phrase that ends in the name's noun names what it answers.
+  // Never one a verb starts ("Revoke all sessions" acts on them).
+  const phrase = leadingPhrase(tool.description);
+  const last = phrase.at(-1);
+  const acts = toVerbMeaning(phrase[0] ?? '') !== undefined || toVerbMeaning((phrase[0] ?? '').replace(/e?s$/, '')) !== undefined;
+  const namesNoun = !acts && last !== undefined && toWords(tool.name).some((word) => toPlural(toSingular(word)) === last);
+  return nounPhraseStarts.has(first) || namesNoun ? 'read' : null;
+}
+
+/** The words a description starts with, up to a word that ends its noun phrase (`of`, `for`) or a mark. */
+function leadingPhrase(description: string | undefined): string[] {
+  const words = toWords(/^[^.,;:\n]*/.exec((description ?? '').trim())?.[0] ?? '');
+  const end = words.findIndex((word) => phraseEnds.has(word));
+  return end === -1 ? words : words.slice(0, end);
 }
 
 /**
@@ -60,11 +78,8 @@ export function describedRead(tool: ToolDefinition): ToolOperation | null {
  */
 export function withDescribedNoun(parsed: ParsedName, tool: ToolDefinition): ParsedName {
   if (parsed.meaning !== null || describedRead(tool) === null) return parsed;
-  // The noun phrase after the first word, up to a word that ends it (`of`, `about`) or a mark (`Get, create, update ...`).
-  const phrase = /^[A-Za-z]+ ([^.,;:\n]*)/.exec((tool.description ?? '').trim())?.[1] ?? '';
-  const words = toWords(phrase);
-  const end = words.findIndex((word) => phraseEnds.has(word));
-  const noun = new Set(end === -1 ? words : words.slice(0, end));
+  // The noun phrase the description starts with, up to a word that ends it (`of`, `about`) or a mark (`Get, create, update ...`).
+  const noun = new Set(leadingPhrase(tool.description));
   const named = toWords(tool.name)
     .filter((word) => !noiseWords.has(word))
     .map(toSingular)
