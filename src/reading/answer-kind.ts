@@ -115,6 +115,7 @@ export function toAnswerKind(tool: ToolDefinition, shape: ToolShape, context: Ki
 
 /** The kind of a world operation: a batch, a transition, a move, or the operation itself. */
 function toWorldKind(tool: ToolDefinition, shape: ToolShape, context: KindContext): KindReading {
+  if (shape.every) return { kind: 'batch', why: `named for all of them: it acts on each ${shape.entity} its arguments select` };
   const batch = batchArgument(tool, shape);
   if (batch !== null) return { kind: 'batch', why: `"${batch}" takes a list: it acts on each item or id` };
   const { operation } = shape;

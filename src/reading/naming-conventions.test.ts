@@ -174,3 +174,28 @@ describe('an update named for the field it moves through its enum', () => {
     expect(model.kindOf('move_card').kind).not.toBe('transition');
   });
 });
+
+describe('a state change or delete named for all of a kind', () => {
+  const model = readServer([
+    tool('mark_all_todos_done', {}),
+    tool('Notifications.MarkAllAsRead', {}),
+    tool('bulk-mark-read', { sender: text }, 'Mark all emails from a sender as read.'),
+    tool('get_email', { uid: text }),
+    tool('delete_all_drafts', {}),
+    tool('update_all_settings', { theme: text }),
+  ]);
+
+  it.each([
+    ['mark_all_todos_done', 'todo'],
+    ['Notifications.MarkAllAsRead', 'notification'],
+    ['bulk-mark-read', 'email'],
+    ['delete_all_drafts', 'draft'],
+  ])('reads %s as a batch on each %s it selects, with no id', (name, entity) => {
+    expect(model.shapes.get(name)).toMatchObject({ entity, idArgument: null, every: true });
+    expect(model.kindOf(name).kind).toBe('batch');
+  });
+
+  it('leaves an update of all of something that sets no state another action', () => {
+    expect(model.shapes.get('update_all_settings')?.operation).toBe('other');
+  });
+});

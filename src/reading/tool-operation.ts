@@ -44,6 +44,7 @@ import { toWords } from './entity-words.js';
 import { withEnumStateField } from './state-enum-field.js';
 import { withMovedField } from './field-moves.js';
 import { describedRead, withDescribedNoun } from './verbless-names.js';
+import { namesEvery } from './every-entity.js';
 import { itemsIdArgument } from './batch-arguments.js';
 import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
@@ -220,8 +221,11 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
     ((operation === 'update' || operation === 'delete') && override?.id === undefined
       ? (fallbackIdArgument(properties, required) ?? itemsIdArgument(properties, entity.split('_'), entities))
       : null);
+  // `mark_all_todos_done`, `bulk_mark_read`: a state change or delete named for all of a kind acts on each one its arguments select.
+  const every =
+    (operation === 'update' || operation === 'delete') && found === null && basis !== 'override' && namesEvery(tool, operation, sets);
   // An update or delete with nothing to name its entity acts on no entity: another action.
-  if ((operation === 'update' || operation === 'delete') && found === null && basis !== 'override') operation = 'other';
+  if ((operation === 'update' || operation === 'delete') && found === null && basis !== 'override' && !every) operation = 'other';
   const find = operation === 'read' && meaning?.find === true;
   const idSchema = found ? properties[found.name] : undefined;
   const upsert =
@@ -246,6 +250,7 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
     find,
     dispatch: null,
     basis,
+    ...(every ? { every: true as const } : {}),
   };
   if (override) applyCorrections(shape, override);
   if (withDispatch && !override?.operation) shape.dispatch = findDispatch(tool, shape, properties, required, entities);

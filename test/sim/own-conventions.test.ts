@@ -102,3 +102,26 @@ describe('a deal moved through its stages by the tools named for them', () => {
     expect((await session.call('deals.moveStage', { dealId: 'deal_404', stage: 'lost' })).isError).toBe(true);
   });
 });
+
+describe('tools named for all of a kind', () => {
+  const tools: ToolDefinition[] = [
+    { name: 'list_emails', description: 'List emails.', inputSchema: object({ seen: { type: 'boolean' } }) },
+    { name: 'get_email', description: 'Get an email.', inputSchema: object({ uid: text }, ['uid']) },
+    { name: 'bulk_mark_read', description: 'Mark all emails as read, optionally from one sender.', inputSchema: object({ from: text }) },
+    { name: 'delete_all_emails', description: 'Delete every email from a sender.', inputSchema: object({ from: text }) },
+  ];
+  const world: WorldState = {
+    entities: { email: { m1: { from: 'ada@example.com', state: 'unread' }, m2: { from: 'grace@example.com', state: 'unread' } } },
+    facts: [],
+  };
+
+  it('marks each email the arguments select, and deletes each one', async () => {
+    const session = createSimulatorSession(tools, world);
+    expect((await session.call('bulk_mark_read', { from: 'ada@example.com' })).isError).toBe(false);
+    expect((await session.call('get_email', { uid: 'm1' })).json).toMatchObject({ state: 'read' });
+    expect((await session.call('get_email', { uid: 'm2' })).json).toMatchObject({ state: 'unread' });
+    expect((await session.call('delete_all_emails', { from: 'grace@example.com' })).isError).toBe(false);
+    expect((await session.call('get_email', { uid: 'm2' })).isError).toBe(true);
+    expect((await session.call('get_email', { uid: 'm1' })).isError).toBe(false);
+  });
+});

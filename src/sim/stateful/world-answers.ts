@@ -4,6 +4,7 @@
  * pages, an update merges, a delete removes, another action is acknowledged and kept as a fact.
  * Each answer carries the `WorldChanges` it made, the same kind the model and fixtures write.
  */
+import { toPlural } from '../../reading/entity-words.js';
 import { entitiesOf, fieldValue, findByName, nameFields, toNormalName, valuesMatch } from '../../domain/world-query.js';
 import { isTargetStateArgument } from '../../reading/answer-kind.js';
 import { fitToSchema } from './schema-fit.js';
@@ -35,7 +36,17 @@ import { pageShownBy, toPageFields, urlOfRead, withPage } from './web-pages.js';
 import { answerList } from './world-list.js';
 import { toTargetState } from './target-state.js';
 import { refusedState } from './corrected-states.js';
-import { batchItems, createEach, itemId, readEach, removeEach, uniqueClash, updateEach } from './world-batches.js';
+import {
+  batchItems,
+  createEach,
+  everySelected,
+  itemId,
+  readEach,
+  removeEach,
+  uniqueClash,
+  updateEach,
+  updateEvery,
+} from './world-batches.js';
 import {
   dataArguments,
   defaultOf,
@@ -145,6 +156,7 @@ function update(input: AnswerInput): Answer {
   const { shape, args } = input;
   const idValue = shape.idArgument === null ? undefined : args[shape.idArgument];
   if (Array.isArray(idValue)) return updateEach(input, idValue, update);
+  if (idValue === undefined && shape.every) return updateEvery(input, update);
   if (idValue === undefined)
     return shape.upsert
       ? create(input)
@@ -200,6 +212,10 @@ function remove(input: AnswerInput): Answer {
       input,
       idValue.map((item) => itemId(input, item)),
     );
+  if (idValue === undefined && shape.every) {
+    const ids = everySelected(input).map((entity) => entity.id);
+    return ids.length > 0 ? removeEach(input, ids) : { text: `Deleted 0 ${toWordsOf(toPlural(shape.entity))}.` };
+  }
   const found = idValue === undefined ? undefined : findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
   if (!found) return { error: notFound(shape, String(idValue)) };
   const changes = { deletes: [{ type: shape.entity, id: found.id }, ...dependentsOf(input.world, shape.entity, found.id)] };

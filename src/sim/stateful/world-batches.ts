@@ -206,3 +206,29 @@ export function updateEach(input: AnswerInput, items: readonly unknown[], update
   const value = { [toPlural(shape.entity)]: updated, ...(errors.length > 0 ? { errors } : {}) };
   return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
 }
+
+/**
+ * The entities a tool named for all of a kind acts on (`bulk_mark_read({ sender })`): each of the
+ * type whose fields match every argument it holds a field for; arguments no entity holds
+ * (`older_than_days`) select nothing away.
+ */
+export function everySelected(input: AnswerInput): EntityRecord[] {
+  const entities = entitiesOf(input.world, input.shape.entity);
+  const given = Object.entries(input.args).filter(([, value]) => isScalar(value) || typeof value === 'boolean');
+  const held = given.filter(([name]) => entities.some((entity) => fieldValue(entity.fields, name) !== undefined));
+  return entities.filter((entity) => held.every(([name, value]) => valuesMatch(fieldValue(entity.fields, name), value)));
+}
+
+/**
+ * An update of every entity it selects (`mark_all_todos_done`): each is updated as a call naming
+ * it alone would be, so the verb's state is set on each; answers those updated (none is no error).
+ */
+export function updateEvery(input: AnswerInput, updateOne: (one: AnswerInput) => Answer): Answer {
+  const { shape } = input;
+  const ids = everySelected(input).map((entity) => entity.id);
+  if (ids.length === 0) return { value: { [toPlural(shape.entity)]: [], count: 0 } };
+  const { every: _every, ...each } = shape;
+  const one: AnswerInput = { ...input, shape: { ...each, idArgument: shape.idField }, args: {} };
+  const answer = updateEach(one, ids, updateOne);
+  return answer.error !== undefined ? answer : { ...answer, value: { ...(answer.value as object), count: ids.length } };
+}
