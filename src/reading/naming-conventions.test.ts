@@ -80,6 +80,11 @@ describe('the field a state lives in, from the server’s own enums', () => {
       tool('mark_invoice_paid', { invoice_id: text }),
     ]);
     expect(statusShapes.get('mark_invoice_paid')?.sets).toEqual({ state: 'paid' });
+    const filterShapes = inferServerShapes([
+      tool('list_incidents', { statuses: { type: 'array', items: enumOf('triggered', 'acknowledged', 'resolved') } }),
+      tool('acknowledge_incident', { incident_id: text }),
+    ]);
+    expect(filterShapes.get('acknowledge_incident')?.sets).toEqual({ state: 'acknowledged' });
     const twoShapes = inferServerShapes([
       tool('list_orders', { payment: enumOf('pending', 'paid'), shipping: enumOf('paid', 'free') }),
       tool('mark_order_paid', { order_id: text }),

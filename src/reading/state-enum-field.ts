@@ -9,6 +9,7 @@ import type { ToolDefinition } from '../domain/registry.js';
 import { toNormalName } from '../domain/world-query.js';
 import { stateSpellings } from './tool-verbs.js';
 import { propertiesOf } from './tool-id-argument.js';
+import { toSingular } from './entity-words.js';
 import type { ToolShape } from './tool-shape.js';
 
 const stateNames = new Set(['status', 'state']);
@@ -30,7 +31,9 @@ export function withEnumStateField(shape: ToolShape, tools: readonly ToolDefinit
     if (shapes.get(tool.name)?.entity !== shape.entity) continue;
     for (const [name, schema] of Object.entries(propertiesOf(tool))) {
       const value = enumOf(schema).find((item) => spellings.includes(toNormalName(item)));
-      if (value !== undefined && !holders.has(name)) holders.set(name, value);
+      // A list filter of many values names its field in the plural: `statuses: [triggered, resolved]` filters `status`.
+      const field = Array.isArray(schema.enum) ? name : toSingular(name);
+      if (value !== undefined && !holders.has(field)) holders.set(field, value);
     }
   }
   if ([...holders.keys()].some((name) => stateNames.has(toNormalName(name))) || holders.size !== 1) return shape;
