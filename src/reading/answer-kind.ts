@@ -19,6 +19,7 @@ import { isUrlArgument, propertiesOf, requiredOf } from './tool-id-argument.js';
 import { isCurrentUserRead } from './tool-kind-words.js';
 import { toParentReferences } from './tool-parents.js';
 import { toMoveArguments } from './parent-moves.js';
+import { movedField } from './field-moves.js';
 import type { ToolShape } from './tool-shape.js';
 
 /** Every kind a tool's reading may have; each has one answer module in the simulator. */
@@ -114,12 +115,13 @@ export function toAnswerKind(tool: ToolDefinition, shape: ToolShape, context: Ki
 
 /** The kind of a world operation: a batch, a transition, a move, or the operation itself. */
 function toWorldKind(tool: ToolDefinition, shape: ToolShape, context: KindContext): KindReading {
+  if (shape.every) return { kind: 'batch', why: `named for all of them: it acts on each ${shape.entity} its arguments select` };
   const batch = batchArgument(tool, shape);
   if (batch !== null) return { kind: 'batch', why: `"${batch}" takes a list: it acts on each item or id` };
   const { operation } = shape;
   if (operation === 'other') return { kind: 'action', why: 'no entity to keep: acknowledged and kept as a fact' };
   if (operation !== 'update') return { kind: operation, why: `a ${operation} of the ${shape.entity} in the world` };
-  const target = Object.keys(propertiesOf(tool)).find(isTargetStateArgument);
+  const target = Object.keys(propertiesOf(tool)).find(isTargetStateArgument) ?? movedField(tool, shape);
   if (Object.keys(shape.sets).length > 0 || target !== undefined)
     return {
       kind: 'transition',

@@ -7,6 +7,7 @@
 import type { ToolDefinition } from '../domain/registry.js';
 import { toNormalName } from '../domain/world-query.js';
 import { toPlural } from './entity-words.js';
+import { findIdArgument, type IdArgument, type Properties } from './tool-id-argument.js';
 import type { ToolShape } from './tool-shape.js';
 
 /** Whether an argument's name is that of a batch create's items: the entity's plural, or `items`. */
@@ -43,4 +44,27 @@ export function idListNames(shape: ToolShape): Set<string> {
     `${entity}keys`,
     `${entity}numbers`,
   ]);
+}
+
+/**
+ * The list of objects an update or a delete with no id of its own acts on, each item naming one
+ * entity: `contacts.bulkUpdate(updates: [{ contactId, fields }])` updates each contact its item
+ * names, `delete_relations(relations: [...])` deletes each relation. An array of objects whose
+ * items carry the entity's id (as a single call's argument would), or one named for the entity's
+ * plural (`relations`). The id argument it returns is the list; `field` is the items' id field.
+ *
+ * @example
+ *   itemsIdArgument(properties, ['contact'], entities); // { name: 'updates', field: 'id', strong: true }
+ */
+export function itemsIdArgument(properties: Properties, entityWords: readonly string[], entities: ReadonlySet<string>): IdArgument | null {
+  for (const [name, schema] of Object.entries(properties)) {
+    const items = schema.items as Record<string, unknown> | undefined;
+    if (schema.type !== 'array' || items?.type !== 'object' || typeof items.properties !== 'object' || items.properties === null) continue;
+    const itemProperties = items.properties as Properties;
+    const itemRequired = new Set(Array.isArray(items.required) ? (items.required as string[]) : Object.keys(itemProperties));
+    const named = findIdArgument('update', entityWords, itemProperties, itemRequired, entities);
+    if (named?.strong) return { name, field: named.field, strong: true };
+    if (toNormalName(name) === toNormalName(toPlural(entityWords.join('_')))) return { name, field: 'id', strong: true };
+  }
+  return null;
 }

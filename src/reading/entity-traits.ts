@@ -32,12 +32,17 @@ export function toEntityState(
 ): EntityState | null {
   const fields = new Map<string, string[]>();
   const moving: string[] = [];
-  const set: string[] = [];
+  const set: [string, string][] = [];
+  // A field a state verb writes by its enum (`stage` of `deals.markWon`, reading/state-enum-field.ts) is the state as much as `status`.
+  const written = new Set<string>();
+  for (const shape of shapes.values())
+    if (shape.entity === entity) for (const [name, value] of Object.entries(shape.sets)) if (typeof value === 'string') written.add(name);
+  const isState = (name: string) => stateNames.has(name.toLowerCase()) || written.has(name);
   for (const tool of tools) {
     const shape = shapes.get(tool.name);
     if (shape?.entity !== entity) continue;
     const named = Object.entries({ ...propertiesOf(tool.inputSchema), ...outputProperties(tool.outputSchema) }).filter(([name]) =>
-      stateNames.has(name.toLowerCase()),
+      isState(name),
     );
     for (const [name, schema] of named) {
       const values = fields.get(name) ?? [];
@@ -45,8 +50,8 @@ export function toEntityState(
         if (typeof value === 'string' && !values.includes(value)) values.push(value);
       fields.set(name, values);
     }
-    const sets = Object.entries(shape.sets).filter(([name]) => stateNames.has(name.toLowerCase()));
-    for (const [, value] of sets) if (typeof value === 'string') set.push(value);
+    const sets = Object.entries(shape.sets).filter(([name]) => isState(name));
+    for (const [name, value] of sets) if (typeof value === 'string') set.push([name, value]);
     const takesState = shape.operation === 'update' && named.some(([name]) => name in propertiesOf(tool.inputSchema));
     // A lifecycle verb that sets a flag (`archive` → `archived: true`) moves the entity's life all the same.
     if (Object.keys(shape.sets).length > 0 || takesState) moving.push(tool.name);
@@ -57,7 +62,10 @@ export function toEntityState(
   const field =
     names.find((name) => fields.get(name)!.length > 0) ?? names.find((name) => name.toLowerCase() === 'status') ?? names[0] ?? 'state';
   const values = [...(fields.get(field) ?? [])];
-  for (const value of set) if (!values.some((known) => known.toLowerCase() === value.toLowerCase())) values.push(value);
+  // `state` stands for `status` or `state`; a field a verb writes by name keeps its own values.
+  const onField = (name: string) => name === field || (stateNames.has(name.toLowerCase()) && stateNames.has(field.toLowerCase()));
+  for (const [name, value] of set)
+    if (onField(name) && !values.some((known) => known.toLowerCase() === value.toLowerCase())) values.push(value);
   return { field, values, tools: moving };
 }
 

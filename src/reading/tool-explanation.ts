@@ -64,6 +64,7 @@ function whyOperation(shape: ToolShape, parsed: ReturnType<typeof parseToolName>
   if (shape.dispatch) return `${verb ?? 'the name'}; the argument "${shape.dispatch.argument}" picks the operation per call`;
   if (shape.listField)
     return `"${parsed.verb}" with an argument that names another tool's ${shape.entity}: it changes that ${shape.entity}'s ${shape.listField.field}`;
+  if (shape.basis === 'description') return `no verb in the name: its description starts as a ${shape.operation} does`;
   if (shape.basis === 'annotations') return `readOnlyHint: true${verb ? `, over ${verb}` : ', with no verb in the name'}`;
   if (shape.operation === 'other') {
     if (parsed.meaning && (parsed.meaning.operation === 'update' || parsed.meaning.operation === 'delete'))
@@ -90,6 +91,9 @@ function whyEntity(shape: ToolShape, parsed: ReturnType<typeof parseToolName>, p
   // `log_time` "Log a time entry": the name's words begin another tool's entity its description names (tool-entity.ts).
   if (shape.entity.startsWith(`${words}_`))
     return `the words "${words}" of the name, as "${shape.entity.replace(/_/g, ' ')}" the description names`;
+  // `deals.moveStage(dealId, stage)`: the name's word is the field it moves, the id argument names the entity (field-moves.ts).
+  if (!words.endsWith(shape.entity) && shape.idArgument !== null)
+    return `the ${shape.entity} "${shape.idArgument}" names; "${words}" of the name is the field it changes`;
   if (words !== shape.entity)
     return `the words "${words}" of the name, less "${words.slice(0, -shape.entity.length - 1)}", another tool's entity${dropped}`;
   return `the words "${words}" of the name${dropped}`;

@@ -48,7 +48,9 @@ export function toCommonPrefix(tools: readonly Pick<ToolDefinition, 'name'>[]): 
   const counts = new Map<string, number>();
   for (const tool of tools) {
     const words = toWords(tool.name);
-    if (words.length > 1) counts.set(words[0]!, (counts.get(words[0]!) ?? 0) + 1);
+    // `Deal.Create`: a first word with only a verb after it is the entity the verb acts on, no prefix.
+    const entityFirst = words.length === 2 && toVerbMeaning(words[1]!) !== undefined;
+    if (words.length > 1 && !entityFirst) counts.set(words[0]!, (counts.get(words[0]!) ?? 0) + 1);
   }
   let best: string | null = null;
   for (const [word, count] of counts) {
@@ -90,8 +92,9 @@ export function parseToolName(name: string, prefix: string | null, serviceWords:
     after = after.slice(1);
   }
   const before = words.slice(0, start);
-  // `mark_detection_fixed`, `mark_as_read`: the word after the entity is the state the mark sets.
-  const state = verb === 'mark' && after.length > 1 ? after[after.length - 1]! : null;
+  // `mark_detection_fixed`, `mark_as_read`: the word after the entity is the state the mark sets;
+  // `deals.markWon`, `invoice-mark-paid`: with the entity before the verb, the word after it.
+  const state = verb === 'mark' && (after.length > 1 || (after.length === 1 && before.length > 0)) ? after[after.length - 1]! : null;
   if (state !== null && stateWord.test(state)) {
     meaning = { operation: 'update', sets: { state } };
     after = after.slice(0, -1).filter((word) => word !== 'as');
@@ -114,8 +117,12 @@ export function parseToolName(name: string, prefix: string | null, serviceWords:
   return { meaning, verb, ...parsed, plural: parsed.plural || collectiveNouns.has(parsed.entityWords[parsed.entityWords.length - 1]!) };
 }
 
-/** A state a `mark` verb sets: a past participle (`fixed`, `resolved`) or one of the states mail and tasks have. */
-const stateWord = /^([a-z]+ed|read|unread|done|spam|complete|seen|unseen|important|open)$/;
+/**
+ * A state a `mark` verb sets: a past participle (`fixed`, `resolved`, and the irregular ones deals,
+ * orders and messages take: `won`, `paid`, `sent`) or one of the states mail and tasks have.
+ */
+const stateWord =
+  /^([a-z]+ed|won|lost|paid|unpaid|sent|unsent|sold|held|hidden|shown|read|unread|done|spam|complete|seen|unseen|important|open)$/;
 /** Nouns that name a list of what was posted to something. */
 export const collectiveNouns: ReadonlySet<string> = new Set(['history', 'feed', 'timeline', 'activity']);
 

@@ -41,6 +41,11 @@ import {
 import { describesMany, fallbackIdArgument, hasIdLike, namesOne, namesOneObject, readsDetails } from './tool-kind-words.js';
 import { toEntityContext, toOwnEntityWords, withOwnEntity } from './tool-entity.js';
 import { toWords } from './entity-words.js';
+import { withEnumStateField } from './state-enum-field.js';
+import { withMovedField } from './field-moves.js';
+import { describedRead, withDescribedNoun } from './verbless-names.js';
+import { namesEvery } from './every-entity.js';
+import { itemsIdArgument } from './batch-arguments.js';
 import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
@@ -98,6 +103,8 @@ export function inferServerShapes(
     const attached = overrides[tool.name] ? null : (toMembershipShape(shape, tool, all) ?? toAttachedShape(shape, name, tool, all, tools));
     shapes.set(tool.name, withSiblingIds(attached ?? shape, all));
   }
+  for (const { tool } of parsed) shapes.set(tool.name, withMovedField(shapes.get(tool.name)!, tool, entities));
+  for (const [name, shape] of shapes) shapes.set(name, withEnumStateField(shape, tools, shapes));
   return shapes;
 }
 
@@ -130,15 +137,18 @@ export function toCallShape(shape: ToolShape, args: Readonly<Record<string, unkn
   return (typeof value === 'string' ? shape.dispatch.choices[value] : undefined) ?? shape;
 }
 
-function toShape({ tool, parsed, entities, override, withDispatch = true }: ShapeInput): ToolShape {
+function toShape({ tool, parsed: fromName, entities, override, withDispatch = true }: ShapeInput): ToolShape {
+  const parsed = withDescribedNoun(fromName, tool);
   const annotations = tool.annotations ?? {};
   const readOnly = annotations.readOnlyHint === true;
   const { meaning, plural } = parsed;
   const properties = propertiesOf(tool);
   const required = requiredOf(tool);
   const details = !meaning && readsDetails(tool.name);
-  let operation: ToolOperation = meaning?.operation ?? (details ? 'read' : 'other');
-  let basis: ToolShape['basis'] = meaning || details ? 'name' : 'none';
+  // `meetings.upcoming` "List upcoming meetings.", `whoami` "The signed-in user.": a verbless name's description says the read.
+  const described = meaning || details ? null : describedRead(tool);
+  let operation: ToolOperation = meaning?.operation ?? (details ? 'read' : (described ?? 'other'));
+  let basis: ToolShape['basis'] = meaning || details ? 'name' : described ? 'description' : 'none';
   let sets = meaning?.sets ?? {};
   if (readOnly && operation !== 'read' && operation !== 'list' && operation !== 'search') {
     // `generate_link` that writes nothing, `validate_config`: an action that answers what it computed, not a read of an entity.
@@ -208,9 +218,14 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
   // `delete_item(board_id, item_id)`: no argument reads as the entity's own id, the last id-like one names it.
   const found =
     named ??
-    ((operation === 'update' || operation === 'delete') && override?.id === undefined ? fallbackIdArgument(properties, required) : null);
+    ((operation === 'update' || operation === 'delete') && override?.id === undefined
+      ? (fallbackIdArgument(properties, required) ?? itemsIdArgument(properties, entity.split('_'), entities))
+      : null);
+  // `mark_all_todos_done`, `bulk_mark_read`: a state change or delete named for all of a kind acts on each one its arguments select.
+  const every =
+    (operation === 'update' || operation === 'delete') && found === null && basis !== 'override' && namesEvery(tool, operation, sets);
   // An update or delete with nothing to name its entity acts on no entity: another action.
-  if ((operation === 'update' || operation === 'delete') && found === null && basis !== 'override') operation = 'other';
+  if ((operation === 'update' || operation === 'delete') && found === null && basis !== 'override' && !every) operation = 'other';
   const find = operation === 'read' && meaning?.find === true;
   const idSchema = found ? properties[found.name] : undefined;
   const upsert =
@@ -235,6 +250,7 @@ function toShape({ tool, parsed, entities, override, withDispatch = true }: Shap
     find,
     dispatch: null,
     basis,
+    ...(every ? { every: true as const } : {}),
   };
   if (override) applyCorrections(shape, override);
   if (withDispatch && !override?.operation) shape.dispatch = findDispatch(tool, shape, properties, required, entities);

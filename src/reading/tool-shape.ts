@@ -18,12 +18,14 @@ export interface ToolShape {
   upsert: boolean;
   /** Fields the verb sets (`close` → `{state: 'closed'}`; `state` stands for `state` or `status`). */
   sets: Readonly<Record<string, unknown>>;
+  /** An update or delete of every entity its arguments select, named so (`mark_all_todos_done`, `bulk_mark_read`): it takes no id. */
+  every?: true;
   /** `add_label(number, label)`: the update adds the argument's value to a list field (or removes it). */
   listField: { field: string; argument: string; remove: boolean } | null;
   /** A read by field values (`find_contact(email)`) rather than by id. */
   find: boolean;
   /** An argument whose value picks the operation per call (`method: create | update`), with each choice's shape. */
   dispatch: { argument: string; choices: Readonly<Record<string, ToolShape>> } | null;
-  /** What decided the operation: the scenario, the name, the annotations, or nothing (`other`). */
-  basis: 'override' | 'name' | 'annotations' | 'none';
+  /** What decided the operation: the scenario, the name, the annotations, a verbless name's description, or nothing (`other`). */
+  basis: 'override' | 'name' | 'annotations' | 'description' | 'none';
 }

@@ -80,6 +80,7 @@ const meanings: Record<ToolOperation, readonly string[]> = {
     'watch',
     'unwatch',
     'transfer',
+    'prioritize',
   ],
   delete: ['delete', 'remove', 'detach', 'drop', 'destroy', 'erase', 'purge', 'unset', 'del', 'trash', 'revoke', 'clear', 'uninstall'],
   // `execute_query` runs what it is given (a query there is the argument, not a search); `generate_link` answers what it made.
@@ -184,7 +185,21 @@ for (const [verb, sets] of Object.entries(stateVerbs)) table.set(verb, { operati
  *   toVerbMeaning('issue'); // undefined
  */
 export function toVerbMeaning(word: string): VerbMeaning | undefined {
-  return table.get(word);
+  return table.get(word) ?? redoneVerb(word);
+}
+
+/** Words of `re` and a verb that are nouns first (`post_remark` posts a remark). */
+const redoneNouns = new Set(['remark', 'remarks']);
+
+/**
+ * `reassign`, `reschedule`, `reprioritize`: doing again what an update or a create did changes
+ * what exists, an update; the verbs the table has (`reopen`, `remove`, `rename`) and short words
+ * (`reset`) keep their own meaning, and a re-read (`reload`, `review`) is no verb here.
+ */
+function redoneVerb(word: string): VerbMeaning | undefined {
+  if (!word.startsWith('re') || word.length < 6 || redoneNouns.has(word)) return undefined;
+  const base = table.get(word.slice(2));
+  return base && (base.operation === 'update' || base.operation === 'create') && !base.sets ? { operation: 'update' } : undefined;
 }
 
 /** Words that say nothing about the entity (`get_all_issues`, `list_issue_details`). */

@@ -155,3 +155,25 @@ function allowedStates(schema: Schema | undefined): string[] {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
+
+/**
+ * The start of a field a state verb of the entity's tools writes other than `status`/`state`
+ * (`financial_status` of `mark_order_paid`, read from `list_orders`' enum; reading/state-enum-field.ts):
+ * its enum's default, else its first value (`pending`), wherever a tool of the entity offers the enum.
+ */
+export function setFieldStart(input: AnswerInput): { name: string; value: unknown } | null {
+  const fields = new Set<string>();
+  for (const shape of input.shapes.values())
+    if (shape.entity === input.shape.entity) for (const name of Object.keys(shape.sets)) if (name !== 'state') fields.add(name);
+  if (fields.size === 0) return null;
+  for (const tool of [input.tool, ...input.serverTools]) {
+    if (input.shapes.get(tool.name)?.entity !== input.shape.entity) continue;
+    for (const [name, schema] of Object.entries((tool.inputSchema.properties ?? {}) as Record<string, unknown>)) {
+      if (!fields.has(name) || !isRecord(schema) || !Array.isArray(schema.enum)) continue;
+      const candidates = schema.enum.filter((value) => !selectsAll(value));
+      const value = schema.default !== undefined && !selectsAll(schema.default) ? schema.default : candidates[0];
+      if (value !== undefined) return { name, value };
+    }
+  }
+  return null;
+}

@@ -4,6 +4,7 @@
  * pages, an update merges, a delete removes, another action is acknowledged and kept as a fact.
  * Each answer carries the `WorldChanges` it made, the same kind the model and fixtures write.
  */
+import { toPlural } from '../../reading/entity-words.js';
 import { entitiesOf, fieldValue, findByName, nameFields, toNormalName, valuesMatch } from '../../domain/world-query.js';
 import { isTargetStateArgument } from '../../reading/answer-kind.js';
 import { fitToSchema } from './schema-fit.js';
@@ -28,14 +29,24 @@ import { withServerId } from './server-ids.js';
 import { createDefaults } from './create-defaults.js';
 import { dependentsOf } from './dependent-entities.js';
 import { toRelatedInput, withChildLists } from './world-children.js';
-import { initialState, requestedState, spellState, stateSchema, toStateField } from './state-fields.js';
+import { initialState, requestedState, setFieldStart, spellState, stateSchema, toStateField } from './state-fields.js';
 import { describedFields } from './described-values.js';
 import { isReferenceType, withReferenceMark } from './reference-data.js';
 import { pageShownBy, toPageFields, urlOfRead, withPage } from './web-pages.js';
 import { answerList } from './world-list.js';
 import { toTargetState } from './target-state.js';
 import { refusedState } from './corrected-states.js';
-import { batchItems, createEach, readEach, removeEach, uniqueClash } from './world-batches.js';
+import {
+  batchItems,
+  createEach,
+  everySelected,
+  itemId,
+  readEach,
+  removeEach,
+  uniqueClash,
+  updateEach,
+  updateEvery,
+} from './world-batches.js';
 import {
   dataArguments,
   defaultOf,
@@ -99,7 +110,7 @@ function create(input: AnswerInput, givenId?: string): Answer {
   if (taken) return { error: `${toLabel(shape.entity)} with ${taken.name} ${JSON.stringify(taken.value)} already exists` };
   const created = stampName(input, 'created');
   if (created && fieldValue(fields, created) === undefined) fields[created] = now;
-  const state = requestedState(input) ?? defaultState(input) ?? initialState(input);
+  const state = requestedState(input) ?? defaultState(input) ?? initialState(input) ?? setFieldStart(input);
   if (state && fieldValue(fields, state.name) === undefined) fields[state.name] = state.value;
   const { shown, stored } = fitView(input, fields, id);
   return { value: shown, changes: { upserts: [{ type: shape.entity, id, fields: stored }] } };
@@ -144,6 +155,8 @@ function read(input: AnswerInput): Answer {
 function update(input: AnswerInput): Answer {
   const { shape, args } = input;
   const idValue = shape.idArgument === null ? undefined : args[shape.idArgument];
+  if (Array.isArray(idValue)) return updateEach(input, idValue, update);
+  if (idValue === undefined && shape.every) return updateEvery(input, update);
   if (idValue === undefined)
     return shape.upsert
       ? create(input)
@@ -194,7 +207,15 @@ function update(input: AnswerInput): Answer {
 function remove(input: AnswerInput): Answer {
   const { shape, args, tool } = input;
   const idValue = shape.idArgument === null ? undefined : args[shape.idArgument];
-  if (Array.isArray(idValue)) return removeEach(input, idValue);
+  if (Array.isArray(idValue))
+    return removeEach(
+      input,
+      idValue.map((item) => itemId(input, item)),
+    );
+  if (idValue === undefined && shape.every) {
+    const ids = everySelected(input).map((entity) => entity.id);
+    return ids.length > 0 ? removeEach(input, ids) : { text: `Deleted 0 ${toWordsOf(toPlural(shape.entity))}.` };
+  }
   const found = idValue === undefined ? undefined : findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
   if (!found) return { error: notFound(shape, String(idValue)) };
   const changes = { deletes: [{ type: shape.entity, id: found.id }, ...dependentsOf(input.world, shape.entity, found.id)] };

@@ -5,7 +5,7 @@
  * uniqueness a description states.
  */
 import type { WorldChanges } from '../../domain/memory-log.js';
-import { entitiesOf, fieldValue, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
+import { entitiesOf, fieldValue, toNormalName, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
 import { toPlural, toSingular, toWords } from '../../reading/entity-words.js';
 import { isBatchItemsArgument, namesBatchItems } from '../../reading/batch-arguments.js';
 import { toUniqueFields } from '../../reading/entity-traits.js';
@@ -154,4 +154,81 @@ export function removeEach(input: AnswerInput, ids: readonly unknown[]): Answer 
       changes,
     };
   return { text, changes };
+}
+
+/**
+ * The id one item of a batch names: the item itself (`ids: ['a', 'b']`), or an object's key for
+ * the entity's id (`updates: [{ contactId, fields }]`: `contactId`, the id field, or `id`, `key`, ...).
+ */
+export function itemId(input: AnswerInput, item: unknown): string | undefined {
+  if (isScalar(item)) return String(item);
+  if (!isPlainObject(item)) return undefined;
+  const { entity, idField } = input.shape;
+  const keys = [`${entity}_${idField}`, idField, ...fallbackIdKeys].map(toNormalName);
+  const key = keys.map((wanted) => Object.keys(item).find((name) => toNormalName(name) === wanted)).find((name) => name !== undefined);
+  const value = key === undefined ? undefined : item[key];
+  return isScalar(value) ? String(value) : undefined;
+}
+
+/**
+ * A batch update (`contacts.bulkUpdate({ updates: [{ contactId, fields }] })`): each item updates
+ * the entity it names with its other entries, as one call with those arguments would, in order,
+ * each seeing the ones before; an `errors` entry per item that names nothing the world has, and
+ * wholly not-found only when no item does.
+ */
+export function updateEach(input: AnswerInput, items: readonly unknown[], updateOne: (one: AnswerInput) => Answer): Answer {
+  const { shape } = input;
+  const argument = shape.idArgument!;
+  let world = input.world;
+  const upserts: NonNullable<WorldChanges['upserts']> = [];
+  const updated: unknown[] = [];
+  const errors: { id: string; error: string }[] = [];
+  for (const item of items) {
+    const id = itemId(input, item);
+    const own = isPlainObject(item) ? Object.fromEntries(Object.entries(item).filter(([, value]) => value !== id)) : {};
+    const answer =
+      id === undefined ? { error: notFound(shape, '?') } : updateOne({ ...input, world, args: { ...input.args, ...own, [argument]: id } });
+    if (answer.error !== undefined) {
+      errors.push({ id: id ?? '?', error: answer.error });
+      continue;
+    }
+    updated.push(answer.value);
+    for (const upsert of answer.changes?.upserts ?? []) {
+      upserts.push(upsert);
+      const kept = world.entities[upsert.type] ?? {};
+      world = {
+        ...world,
+        entities: { ...world.entities, [upsert.type]: { ...kept, [upsert.id]: { ...(kept[upsert.id] ?? {}), ...upsert.fields } } },
+      };
+    }
+  }
+  if (updated.length === 0) return { error: errors.map(({ error }) => error).join('; ') || notFound(shape, '') };
+  const value = { [toPlural(shape.entity)]: updated, ...(errors.length > 0 ? { errors } : {}) };
+  return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
+}
+
+/**
+ * The entities a tool named for all of a kind acts on (`bulk_mark_read({ sender })`): each of the
+ * type whose fields match every argument it holds a field for; arguments no entity holds
+ * (`older_than_days`) select nothing away.
+ */
+export function everySelected(input: AnswerInput): EntityRecord[] {
+  const entities = entitiesOf(input.world, input.shape.entity);
+  const given = Object.entries(input.args).filter(([, value]) => isScalar(value) || typeof value === 'boolean');
+  const held = given.filter(([name]) => entities.some((entity) => fieldValue(entity.fields, name) !== undefined));
+  return entities.filter((entity) => held.every(([name, value]) => valuesMatch(fieldValue(entity.fields, name), value)));
+}
+
+/**
+ * An update of every entity it selects (`mark_all_todos_done`): each is updated as a call naming
+ * it alone would be, so the verb's state is set on each; answers those updated (none is no error).
+ */
+export function updateEvery(input: AnswerInput, updateOne: (one: AnswerInput) => Answer): Answer {
+  const { shape } = input;
+  const ids = everySelected(input).map((entity) => entity.id);
+  if (ids.length === 0) return { value: { [toPlural(shape.entity)]: [], count: 0 } };
+  const { every: _every, ...each } = shape;
+  const one: AnswerInput = { ...input, shape: { ...each, idArgument: shape.idField }, args: {} };
+  const answer = updateEach(one, ids, updateOne);
+  return answer.error !== undefined ? answer : { ...answer, value: { ...(answer.value as object), count: ids.length } };
 }
