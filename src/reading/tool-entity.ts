@@ -11,6 +11,7 @@ import type { ToolDefinition } from '../domain/registry.js';
 import { toAspectOwner } from './aspect-owner.js';
 import { toPartOwner } from './part-entity.js';
 import { toDescribedTail } from './described-tail.js';
+import { toCallerUser } from './caller-entity.js';
 import { isNamingQualifier, toFullWord, toSingular, toWords } from './entity-words.js';
 import { propertiesOf, requiredOf } from './tool-id-argument.js';
 import { runVerbs, toSpelledOut } from './related-shapes.js';
@@ -214,7 +215,8 @@ export function withOwnEntity(shape: ToolShape, tool: ToolDefinition, context: E
     toDescribedObject(shape, tool, context) ??
     toAspectOwner(shape, tool, context.entities) ??
     toPartOwner(shape, tool, context) ??
-    toDescribedTail(shape, tool, context.entities);
+    toDescribedTail(shape, tool, context.entities) ??
+    toCallerUser(shape);
   return named === null ? shape : { ...shape, entity: named };
 }
 
