@@ -12,6 +12,7 @@ import { toAspectOwner } from './aspect-owner.js';
 import { toPartOwner } from './part-entity.js';
 import { toDescribedTail } from './described-tail.js';
 import { toCallerUser } from './caller-entity.js';
+import { toDescribedQualifier } from './described-qualifier.js';
 import { isNamingQualifier, toFullWord, toSingular, toWords } from './entity-words.js';
 import { propertiesOf, requiredOf } from './tool-id-argument.js';
 import { runVerbs, toSpelledOut } from './related-shapes.js';
@@ -216,7 +217,8 @@ export function withOwnEntity(shape: ToolShape, tool: ToolDefinition, context: E
     toAspectOwner(shape, tool, context.entities) ??
     toPartOwner(shape, tool, context) ??
     toDescribedTail(shape, tool, context.entities) ??
-    toCallerUser(shape);
+    toCallerUser(shape) ??
+    toDescribedQualifier(shape, context);
   return named === null ? shape : { ...shape, entity: named };
 }
 
