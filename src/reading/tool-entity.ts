@@ -9,6 +9,10 @@
  */
 import type { ToolDefinition } from '../domain/registry.js';
 import { toAspectOwner } from './aspect-owner.js';
+import { toPartOwner } from './part-entity.js';
+import { toDescribedTail } from './described-tail.js';
+import { toCallerUser } from './caller-entity.js';
+import { toDescribedQualifier } from './described-qualifier.js';
 import { isNamingQualifier, toFullWord, toSingular, toWords } from './entity-words.js';
 import { propertiesOf, requiredOf } from './tool-id-argument.js';
 import { runVerbs, toSpelledOut } from './related-shapes.js';
@@ -33,6 +37,10 @@ export interface EntityContext {
   isDescribedVerb(entity: string): boolean;
   /** The entities (or their plurals) that `tail` follows in other entities: `repository` and `organization` for `webhook`. */
   ownersOf(tail: string): ReadonlySet<string>;
+  /** Each tool's entity words as its name reads (no verb, no server prefix), singular, short forms spelled out. */
+  nameWords: ReadonlyMap<string, readonly string[]>;
+  /** The server's tools by name. */
+  tools: ReadonlyMap<string, ToolDefinition>;
   /** Product names inside the service that several tools' names carry (`oncall` of `list_oncall_schedules`): never the entity. */
   productWords: ReadonlySet<string>;
 }
@@ -86,6 +94,8 @@ export function toEntityContext(
     isShared: (entity) => (argumentsOf.get(entity)?.length ?? 0) > 1,
     ownersOf: (tail) => owners.get(tail) ?? noOwners,
     productWords: toProductWords(parsed),
+    tools: new Map(tools.map((tool) => [tool.name, tool])),
+    nameWords: new Map(parsed.map(({ tool, parsed: name }) => [tool.name, name.entityWords.map((word) => toFullWord(toSingular(word)))])),
     isNamed(words) {
       const key = words.join('_');
       let found = named.get(key);
@@ -204,7 +214,11 @@ export function withOwnEntity(shape: ToolShape, tool: ToolDefinition, context: E
     toEntityOfIdArgument(shape, tool, context) ??
     toDescribedEntity(shape, tool, context) ??
     toDescribedObject(shape, tool, context) ??
-    toAspectOwner(shape, tool, context.entities);
+    toAspectOwner(shape, tool, context.entities) ??
+    toPartOwner(shape, tool, context) ??
+    toDescribedTail(shape, tool, context.entities) ??
+    toCallerUser(shape) ??
+    toDescribedQualifier(shape, context);
   return named === null ? shape : { ...shape, entity: named };
 }
 

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDefinition } from '../domain/registry.js';
+import { inferServerShapes } from './tool-operation.js';
+
+const tool = (name: string, properties: Record<string, Record<string, unknown>> = {}, description = ''): ToolDefinition => ({
+  name,
+  description,
+  inputSchema: { type: 'object', properties, required: Object.keys(properties) },
+});
+const text = { type: 'string' };
+const entities = (tools: ToolDefinition[]) =>
+  Object.fromEntries([...inferServerShapes(tools)].map(([name, shape]) => [name, shape.entity]));
+
+describe('a type every description writes with a qualifier', () => {
+  it('reads getPhases, createPhase and getPhaseById(id), "Get contract phases" and "Create a contract phase", as contract_phase', () => {
+    const tools = [
+      tool('getContract', { id: text }, 'Get a contract by id'),
+      tool('getPhases', { contractId: text }, 'Get contract phases, filtered by status'),
+      tool('createPhase', { contractId: text, name: text }, 'Create a new contract phase'),
+      tool('getPhaseById', { id: text }, 'Get a contract phase by ID'),
+    ];
+    expect(entities(tools)).toMatchObject({ getPhases: 'contract_phase', createPhase: 'contract_phase', getPhaseById: 'contract_phase' });
+  });
+
+  it('keeps the word where one description writes it alone, or the word before it is no entity', () => {
+    const tools = [
+      tool('getContract', { id: text }, 'Get a contract by id'),
+      tool('getPhases', { contractId: text }, 'Get contract phases'),
+      tool('createPhase', { contractId: text, name: text }, 'Create a phase'),
+      tool('getNotes', {}, 'Get sticky notes'),
+      tool('createNote', { body: text }, 'Create a sticky note'),
+    ];
+    expect(entities(tools)).toMatchObject({ getPhases: 'phase', createPhase: 'phase', getNotes: 'note' });
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDefinition } from '../domain/registry.js';
+import { inferServerShapes } from './tool-operation.js';
+
+const tool = (name: string, properties: Record<string, Record<string, unknown>> = {}, description = ''): ToolDefinition => ({
+  name,
+  description,
+  inputSchema: { type: 'object', properties, required: Object.keys(properties) },
+});
+const text = { type: 'string' };
+const entities = (tools: ToolDefinition[]) =>
+  Object.fromEntries([...inferServerShapes(tools)].map(([name, shape]) => [name, shape.entity]));
+
+describe('an owner the description puts after a preposition is a scope', () => {
+  const invoice = tool('get_invoice', { id: text }, 'Get an invoice by ID');
+
+  it('reads list_invoice_remarks "List all remarks attached to an invoice" as remarks', () => {
+    const tools = [
+      invoice,
+      tool('list_invoice_remarks', { id: text }, 'List all remarks attached to an invoice'),
+      tool('create_invoice_remark', { id: text, remark: text }, 'Add a remark to an invoice. Remarks are free text.'),
+    ];
+    expect(entities(tools)).toMatchObject({ list_invoice_remarks: 'remark', create_invoice_remark: 'remark' });
+  });
+
+  it('keeps the compound a description writes, one after a word that is no tool entity', () => {
+    const tools = [
+      invoice,
+      tool('list_invoice_remarks', { id: text }, 'List invoice remarks for an invoice'),
+      tool('get_pdf_file', { id: text }, 'Get the file of a PDF'),
+    ];
+    expect(entities(tools)).toMatchObject({
+      list_invoice_remarks: 'invoice_remark',
+      get_pdf_file: 'pdf_file',
+    });
+  });
+});
