@@ -21,6 +21,7 @@ import { toParentReferences } from './tool-parents.js';
 import { toMoveArguments } from './parent-moves.js';
 import { movedField } from './field-moves.js';
 import type { ToolShape } from './tool-shape.js';
+import { isCallerEntity } from './caller-entity.js';
 
 /** Every kind a tool's reading may have; each has one answer module in the simulator. */
 export const answerKinds = [
@@ -66,14 +67,6 @@ const targetStateArguments = new Set(['transition', 'targetstatus', 'targetstate
 /** Whether an argument names the state an update moves its entity to. */
 export function isTargetStateArgument(name: string): boolean {
   return targetStateArguments.has(toNormalName(name));
-}
-
-/** A read with no id whose entity names the caller. */
-const callerEntities = /^(me|self|whoami|viewer|current_user|user_me|my_user|user_self)$/;
-
-/** Whether an entity type is the caller themself (`me`, `viewer`): a person, not a collection the server keeps. */
-export function isCallerEntity(entity: string): boolean {
-  return callerEntities.test(entity);
 }
 
 /**

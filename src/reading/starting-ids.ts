@@ -6,7 +6,7 @@
  * after the example `note_1`).
  */
 import type { WorldState } from '../domain/memory-log.js';
-import { isCallerEntity } from './answer-kind.js';
+import { isCallerEntity } from './caller-entity.js';
 import { toNewId } from './id-format.js';
 import type { ServiceModel } from './read-server.js';
 import type { ToolShape } from './tool-shape.js';

@@ -75,7 +75,9 @@ beforeAll(async () => {
     120_000,
   );
   expect(built.code, built.output).toBe(0);
-  for (const entry of ['package.json', 'README.md', 'catalog', 'scenarios', 'fixtures'])
+  // What the package's `files` ship besides dist (data/id-formats.json is read by any mock that reads its server).
+  const shipped = (JSON.parse(readFileSync(join(projectDirectory, 'package.json'), 'utf8')) as { files: string[] }).files;
+  for (const entry of ['package.json', ...shipped.filter((file) => file !== 'dist')])
     cpSync(join(projectDirectory, entry), join(staging, entry), { recursive: true });
   execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', work], {
     cwd: staging,
