@@ -206,6 +206,25 @@ describe('verbs that are also nouns, and lifecycle verbs', () => {
   });
 });
 
+describe('actions on one entity', () => {
+  const tool = (name: string, properties: Record<string, unknown>, required = Object.keys(properties)): ToolDefinition => ({
+    name,
+    inputSchema: { type: 'object', properties, required },
+  });
+
+  it('names the entity an action acts on by its own required id, and nothing by another entity’s or an optional one', () => {
+    const shapes = inferServerShapes([
+      tool('get_gadget', { gadget_id: { type: 'string' } }),
+      tool('ping_gadget', { gadget_id: { type: 'string' }, message: { type: 'string' } }),
+      tool('reboot_gadget', { gadget_id: { type: 'string' } }, []),
+      tool('summon_helper', { gadget_id: { type: 'string' } }),
+    ]);
+    expect(shapes.get('ping_gadget')).toMatchObject({ operation: 'other', entity: 'gadget', idArgument: 'gadget_id', strict: false });
+    expect(shapes.get('reboot_gadget')).toMatchObject({ operation: 'other', idArgument: null });
+    expect(shapes.get('summon_helper')).toMatchObject({ operation: 'other', idArgument: null });
+  });
+});
+
 describe('overrides from a scenario', () => {
   const mailbox: ToolDefinition[] = [
     { name: 'send_email', inputSchema: { type: 'object', properties: { to: { type: 'string' } } } },

@@ -216,17 +216,23 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
   )
     operation = 'create';
   // `delete_item(board_id, item_id)`: no argument reads as the entity's own id, the last id-like one names it.
-  const found =
+  const fallback =
     named ??
     ((operation === 'update' || operation === 'delete') && override?.id === undefined
       ? (fallbackIdArgument(properties, required) ?? itemsIdArgument(properties, entity.split('_'), entities))
       : null);
   // `mark_all_todos_done`, `bulk_mark_read`: a state change or delete named for all of a kind acts on each one its arguments select.
   const every =
-    (operation === 'update' || operation === 'delete') && found === null && basis !== 'override' && namesEvery(tool, operation, sets);
+    (operation === 'update' || operation === 'delete') && fallback === null && basis !== 'override' && namesEvery(tool, operation, sets);
   // An update or delete with nothing to name its entity acts on no entity: another action.
-  if ((operation === 'update' || operation === 'delete') && found === null && basis !== 'override' && !every) operation = 'other';
+  if ((operation === 'update' || operation === 'delete') && fallback === null && basis !== 'override' && !every) operation = 'other';
+  // `ping_webhook(hook_id)`, `sync_application(applicationName)`: an action on one entity that exists still names it.
+  const acted =
+    operation === 'other' && fallback === null && override?.id === undefined
+      ? actedOnArgument(parsed, properties, required, entities)
+      : null;
   const find = operation === 'read' && meaning?.find === true;
+  const found = fallback ?? acted;
   const idSchema = found ? properties[found.name] : undefined;
   const upsert =
     operation === 'update' && (meaning?.upsert === true || (meaning?.operation === 'create' && annotations.idempotentHint === true));
@@ -291,4 +297,20 @@ function findDispatch(
     if (Object.keys(choices).length >= 2 && (operations.size >= 2 || required.has(argument))) return { argument, choices };
   }
   return null;
+}
+
+/**
+ * The argument an action names the one entity it acts on by, or null: a required argument that
+ * names the tool's entity in its own words, as a read's would (`hook_id` of `ping_hook`, `id`),
+ * never one found only by its position or a description.
+ */
+function actedOnArgument(
+  parsed: ParsedName,
+  properties: Properties,
+  required: ReadonlySet<string>,
+  entities: ReadonlySet<string>,
+): IdArgument | null {
+  if (parsed.entityWords.length === 0) return null;
+  const found = findIdArgument('read', parsed.entityWords, properties, required, entities);
+  return found !== null && found.strong && required.has(found.name) ? found : null;
 }
