@@ -161,7 +161,7 @@ afterAll(() => {
 
 describe('mcpsim usage', () => {
   it("lists every command with one line each, points at each command's own help, and exits 0", async () => {
-    const { commands } = await import('../../src/cli/main.js');
+    const commands = await (await import('../../src/cli/main.js')).loadCommands();
     const exit = await runCli(['--help']);
     expect(exit.code).toBe(0);
     expect(exit.stdout).toContain(`mcpsim ${packageVersion}`);
