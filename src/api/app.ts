@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { apiError, isApiError, type ApiError } from '../errors.js';
 import { setupOperations } from './routes/setup.js';
 import { createAuthenticator } from './http/authenticate.js';
+import { CachedRouter } from './http/cached-router.js';
 import { cors } from './http/cors.js';
 import { guardHosts } from './http/host-guard.js';
 import { refuseRelayedRequests } from './http/hop-guard.js';
@@ -44,7 +45,7 @@ export interface App {
  */
 export function createApp(dependencies: AppDependencies, services: AppServices): App {
   const { stores, clock, tokens, bodyBudget, logger } = dependencies;
-  const app = new Hono();
+  const app = new Hono({ router: new CachedRouter() });
   const authenticate = createAuthenticator({ accounts: stores.accounts, tokens, clock });
   const { request: logRequest } = logger;
   if (logRequest) {
