@@ -57,6 +57,15 @@ describe('new ids in a service’s format', () => {
     expect(findIdExamples('Codes like HTTPS or ABCDEF have no digit; like AB-1234 is a key.')).toEqual(['AB-1234']);
   });
 
+  it('takes a short number the text gives as an example of an id, not a year, a decimal or a number said in passing', () => {
+    const ticket = toNewId(clues({ type: 'ticket', numeric: true, descriptions: ['Ticket ids are numbers like 48213.'] }));
+    expect(ticket).toMatch(/^[1-9]\d{4}$/);
+    expect(ticket).not.toBe('48213');
+    expect(findIdExamples('An order number, e.g. #1042.')).toEqual(['1042']);
+    expect(findIdExamples('Ids like 2024 or 1999, e.g. 12.50, up to 500 ids per page.')).toEqual([]);
+    expect(toNewId(clues({ type: 'ticket', numeric: true, descriptions: ['Returns at most 100 tickets.'] }))).toBe('1');
+  });
+
   it('always makes an id that every pattern accepts, and the same one for the same clues', () => {
     const patterned = clues({ patterns: ['^[a-f0-9]{24}$'], descriptions: ['e.g. cus_NffrFeUfNV2Hib'] });
     expect(toNewId(patterned)).toMatch(/^[a-f0-9]{24}$/);

@@ -89,6 +89,13 @@ const shortCode = /^(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z][A-Z0-9]*[A-Z])[A-Z][A-Z0-9]
 const introducedCode =
   /(?:["'`]|\b(?:e\.g\.|i\.e\.|like|such as|for example|for instance|example)[:,]?\s+["'`(]?)([A-Z][A-Z0-9]{4,11})\b(?!-)/g;
 
+/**
+ * `48213` in "ticket ids are numbers like 48213": a short number is an example only where the text
+ * introduces it as one (a longer one always is, above), and never a year.
+ */
+const introducedNumber = /\b(?:e\.g\.|i\.e\.|like|such as|for example|for instance|example)[:,]?\s+["'`(#]?(\d{3,5})\b(?![.,]?\d)/g;
+const isYear = (digits: string) => /^(?:19|20)\d\d$/.test(digits);
+
 /** Fields whose value names the thing rather than numbering it: a service's id format does not make them. */
 const nameFields = /^(path|name|slug|url|uri|title|email|filename|file_?path|query|text|content|sha)$/i;
 
@@ -168,6 +175,7 @@ export function findIdExamples(text: string): string[] {
     else if (timestampId.test(token) || opaqueId.test(token)) found.push(token);
   }
   for (const match of text.matchAll(introducedCode)) if (shortCode.test(match[1]!) && !found.includes(match[1]!)) found.push(match[1]!);
+  for (const match of text.matchAll(introducedNumber)) if (!isYear(match[1]!) && !found.includes(match[1]!)) found.push(match[1]!);
   return found;
 }
 

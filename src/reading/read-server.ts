@@ -24,6 +24,7 @@ import { toToolReading, type ToolReading } from './tool-reading.js';
 import { knownIdPattern } from './service-id-formats.js';
 import { toEntityState, toUniqueFields, type EntityState } from './entity-traits.js';
 import { toAnswerKind, type KindReading } from './answer-kind.js';
+import { takesNumbers } from './numeric-ids.js';
 
 export type { EntityState, KindReading };
 
@@ -197,10 +198,12 @@ function toEntityTypes(
     if (!type) {
       // The id field and its type as the tools that name an entity by id show it, else the first tool's.
       const named = [...shapes.values()].find((candidate) => candidate.entity === shape.entity && candidate.idArgument !== null) ?? shape;
+      // As the simulator makes them (world-answers.ts): numbers where any tool takes or shows them as numbers.
+      const numericId = named.numericId || takesNumbers(tools, shapes, shape.entity);
       const newId = toNewIdWithSource({
         type: shape.entity,
         existing: [],
-        numeric: named.numericId,
+        numeric: numericId,
         field: named.idField,
         ...idSchemasOf(shape.entity),
         args: {},
@@ -209,7 +212,7 @@ function toEntityTypes(
       type = {
         name: shape.entity,
         idField: named.idField,
-        numericId: named.numericId,
+        numericId,
         idFormat: { example: newId.id, source: newId.source },
         parents: [],
         state: toEntityState(tools, shapes, shape.entity),

@@ -24,7 +24,7 @@ import {
 } from './world-views.js';
 import { toCreatedId } from './entity-ids.js';
 import { missingParent } from './world-parents.js';
-import { withNumericId } from './numeric-ids.js';
+import { withNumericId } from '../../reading/numeric-ids.js';
 import { withServerId } from './server-ids.js';
 import { createDefaults } from './create-defaults.js';
 import { dependentsOf } from './dependent-entities.js';
