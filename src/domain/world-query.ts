@@ -201,12 +201,15 @@ export function selectsAll(value: unknown): boolean {
 
 /**
  * Whether an entity's fields contain every word of a free-text query (case-insensitive), and
- * satisfy its `field:value` qualifiers for the fields it has (`is:open` checks the state).
+ * satisfy its `field:value` qualifiers (`is:open` checks the state; `tag:billing` a `tags` list).
+ * A qualifier on a field the entity lacks holds, unless `known` says its type has that field on
+ * other entities: then the entity is not one the qualifier picks (`tag:billing` leaves out the
+ * tickets without tags), while a qualifier no entity has a field for (`sort:created`) picks all.
  *
  * @example
  *   matchesQuery({ title: 'Crash on empty config', state: 'open' }, 'crash is:open'); // true
  */
-export function matchesQuery(fields: Readonly<Record<string, unknown>>, query: string): boolean {
+export function matchesQuery(fields: Readonly<Record<string, unknown>>, query: string, known?: { has(name: string): boolean }): boolean {
   const text = JSON.stringify(fields).toLowerCase();
   for (const token of query
     .toLowerCase()
@@ -215,13 +218,15 @@ export function matchesQuery(fields: Readonly<Record<string, unknown>>, query: s
     const colon = token.indexOf(':');
     if (colon > 0) {
       const [name, value] = [token.slice(0, colon), token.slice(colon + 1).replace(/^"|"$/g, '')];
-      const field = name === 'is' ? (fieldValue(fields, 'state') ?? fieldValue(fields, 'status')) : fieldValue(fields, name);
-      if (
-        field !== undefined &&
-        !(name === 'is' && !['open', 'closed', 'merged'].includes(value)) &&
-        !toText(field).includes(value) &&
-        !valuesMatch(field, value)
-      )
+      const field =
+        name === 'is'
+          ? (fieldValue(fields, 'state') ?? fieldValue(fields, 'status'))
+          : (fieldValue(fields, name) ?? fieldValue(fields, `${name}s`));
+      if (field === undefined) {
+        if (name !== 'is' && known !== undefined && (known.has(name) || known.has(`${name}s`))) return false;
+        continue;
+      }
+      if (!(name === 'is' && !['open', 'closed', 'merged'].includes(value)) && !toText(field).includes(value) && !valuesMatch(field, value))
         return false;
       continue;
     }

@@ -91,7 +91,7 @@ export function answerList(called: AnswerInput): Answer {
         return field === undefined ? scope.has(name) : valuesMatch(field, value);
       }) &&
       conditions.every((condition) => matchesCondition(entity.fields, entity.id, condition)) &&
-      (query === undefined || matchesQuery(entity.fields, query)),
+      (query === undefined || matchesQuery(entity.fields, query, known)),
   );
   const page = toPageRequest(args, defaultsOf(tool));
   const shown = matching.slice(page.offset, page.offset + page.size);
