@@ -12,6 +12,7 @@ import { toAspectOwner } from './aspect-owner.js';
 import { toPartOwner } from './part-entity.js';
 import { toDescribedTail } from './described-tail.js';
 import { toCallerUser } from './caller-entity.js';
+import { toGeoEntity } from './geo-entity.js';
 import { toDescribedQualifier } from './described-qualifier.js';
 import { isNamingQualifier, toFullWord, toSingular, toWords } from './entity-words.js';
 import { propertiesOf, requiredOf } from './tool-id-argument.js';
@@ -211,6 +212,7 @@ export function withOwnEntity(shape: ToolShape, tool: ToolDefinition, context: E
   const words = shape.entity.split('_');
   if (words.length > 1 && context.genericHeads.has(words[words.length - 1]!)) return { ...shape, entity: words.slice(0, -1).join('_') };
   const named =
+    toGeoEntity(shape, tool, context.entities)?.entity ??
     toEntityOfIdArgument(shape, tool, context) ??
     toDescribedEntity(shape, tool, context) ??
     toDescribedObject(shape, tool, context) ??
