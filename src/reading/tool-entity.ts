@@ -282,6 +282,7 @@ function toOwned(words: readonly string[], entities: ReadonlySet<string>, contex
     entities.has(owner.join('_')) || entities.has([...owner.slice(0, -1), toSingular(owner[owner.length - 1]!)].join('_'));
   const cuts = [...words.keys()].slice(1).filter((cut) => isOwner(words.slice(0, cut)));
   const whole = words.join('_');
+  if (isOwnersKind(words, cuts, context)) return [...words];
   const alone = cuts.find((cut) => entities.has(words.slice(cut).join('_')) || context.isScopedBy(toOwnerKey(words.slice(0, cut)), whole));
   if (alone !== undefined) return words.slice(alone);
   if (context.isNamed(words)) return [...words];
@@ -290,6 +291,31 @@ function toOwned(words: readonly string[], entities: ReadonlySet<string>, contex
   for (let cut = words.length - 1; cut >= 1; cut--) if (isOwner(words.slice(0, cut))) return words.slice(cut);
   return [...words];
 }
+
+/**
+ * `board_member` beside `organization_member`: the members of each of two or more owners the
+ * service names are kinds of their own (a board's member has a role on the board, an
+ * organization's a seat) where the service acts on one of them by its own id
+ * (`get_board_member(board_id, member_id)`) and no tool names a member alone. Members only ever
+ * listed under an owner (`list_group_members`, `list_project_members`) are one kind, the users
+ * who belong; a tail that names a kind by itself (`webhook`) drops its owner anyway.
+ */
+function isOwnersKind(words: readonly string[], cuts: readonly number[], context: EntityContext): boolean {
+  const cut = cuts[cuts.length - 1];
+  if (cut !== words.length - 1) return false;
+  const tail = words[cut]!;
+  if (!belongingNouns.has(tail) || context.entities.has(tail) || context.ownersOf(tail).size < 2) return false;
+  const whole = words.map((word) => toFullWord(toSingular(word)));
+  return [...context.nameWords].some(
+    ([name, named]) =>
+      named.length >= whole.length &&
+      whole.every((word, at) => named[named.length - whole.length + at] === word) &&
+      toArgumentStems(context.tools.get(name)!).has(tail),
+  );
+}
+
+/** Nouns that say who belongs to an owner, not what kind of thing they are. */
+const belongingNouns = new Set(['member', 'membership']);
 
 /** An owner's words as an argument names it: singular, short forms spelled out (`repos` → `repository`). */
 function toOwnerKey(owner: readonly string[]): string {
