@@ -13,6 +13,8 @@ import { toPartOwner } from './part-entity.js';
 import { toDescribedTail } from './described-tail.js';
 import { toCallerUser } from './caller-entity.js';
 import { toGeoEntity } from './geo-entity.js';
+import { toDescribedVerbObject } from './described-verb-object.js';
+import { toVerbMeaning } from './tool-verbs.js';
 import { toDescribedQualifier } from './described-qualifier.js';
 import { isNamingQualifier, toFullWord, toSingular, toWords } from './entity-words.js';
 import { propertiesOf, requiredOf } from './tool-id-argument.js';
@@ -219,6 +221,7 @@ export function withOwnEntity(shape: ToolShape, tool: ToolDefinition, context: E
     toAspectOwner(shape, tool, context.entities) ??
     toPartOwner(shape, tool, context) ??
     toDescribedTail(shape, tool, context.entities) ??
+    toVerbObject(shape, tool, context) ??
     toCallerUser(shape) ??
     toDescribedQualifier(shape, context);
   return named === null ? shape : { ...shape, entity: named };
@@ -250,6 +253,18 @@ function toDescribedObject(shape: ToolShape, tool: ToolDefinition, context: Enti
   for (const entity of context.entities)
     if (entity.startsWith(`${shape.entity}_`) && entity.split('_').every((part, index) => object[index] === part)) return entity;
   return null;
+}
+
+/**
+ * `logout_session` "Revoke a specific session": a name with no verb the table knows acts on the
+ * last words its description writes as the object of its first verb (described-verb-object.ts).
+ */
+function toVerbObject(shape: ToolShape, tool: ToolDefinition, context: EntityContext): string | null {
+  const words = context.nameWords.get(tool.name);
+  // Only a name no other rule read otherwise; `run_job` stays whole for the run reading (`toRunShape`).
+  if (shape.dispatch || words?.join('_') !== shape.entity || runVerbs.has(words[0]!)) return null;
+  if (toWords(tool.name).some((word) => toVerbMeaning(word) !== undefined)) return null;
+  return toDescribedVerbObject(words, tool.description ?? '')?.join('_') ?? null;
 }
 
 /**

@@ -10,6 +10,7 @@
 import type { ToolDefinition } from '../domain/registry.js';
 import { propertiesOf } from './tool-id-argument.js';
 import { toGeoEntity } from './geo-entity.js';
+import { toDescribedVerbObject } from './described-verb-object.js';
 import { parseToolName } from './tool-name.js';
 import type { ToolOverride, ToolShape } from './tool-operation.js';
 import type { IdSource } from './id-format.js';
@@ -96,6 +97,10 @@ function whyEntity(
   // `maps_direction_walking` answers a route (geo-entity.ts): the rule says why.
   const geo = toGeoEntity({ ...shape, entity: words }, tool);
   if (geo?.entity === shape.entity) return geo.why;
+  // `logout_session` "Revoke a specific session": the description's verb and object (described-verb-object.ts).
+  const object = parsed.meaning === null ? toDescribedVerbObject(parsed.entityWords, tool.description ?? '') : null;
+  if (object?.join('_') === shape.entity)
+    return `the words "${shape.entity}" that end the name, the object of its description's first verb; "${words.slice(0, -shape.entity.length - 1)}" is the name's verb`;
   const dropped = prefix ? `, without the prefix "${prefix}" most tools share` : '';
   if (words === 'item') return `no noun in the name${dropped}: a generic item`;
   // `log_time` "Log a time entry": the name's words begin another tool's entity its description names (tool-entity.ts).
