@@ -34,4 +34,15 @@ describe('an owner the description puts after a preposition is a scope', () => {
       get_pdf_file: 'pdf_file',
     });
   });
+
+  it('reads an owner the tool takes as an argument as a scope, where no tool acts on the owner', () => {
+    const tools = [
+      tool('list_org_secrets', { org: text }, 'List secrets for an organization'),
+      tool('get_team_secret', { team_slug: text, name: text }, 'Get a secret for a team'),
+      tool('get_vault_secret', { name: text }, 'Get a secret for a vault'),
+    ];
+    expect(entities(tools)).toMatchObject({ list_org_secrets: 'secret', get_team_secret: 'secret' });
+    // An owner neither acted on nor taken is part of the name's type.
+    expect(entities(tools).get_vault_secret).toBe('vault_secret');
+  });
 });

@@ -8,6 +8,7 @@
 import type { ToolDefinition } from '../domain/registry.js';
 import { toFullWord, toSingular, toWords } from './entity-words.js';
 import { isPartNoun } from './part-entity.js';
+import { propertiesOf } from './tool-id-argument.js';
 import type { ToolShape } from './tool-shape.js';
 
 /**
@@ -24,7 +25,9 @@ export function toDescribedTail(shape: ToolShape, tool: ToolDefinition, entities
     const tail = words.slice(cut);
     const owner = words[cut - 1]!;
     // Only an owner another tool acts on is a scope (`epub` of `get_epub_file` is a kind of file).
-    const isOwner = [...Array(cut).keys()].some((start) => entities.has(words.slice(start, cut).join('_')));
+    // An owner the tool takes as an argument (`org` of `list_org_packages(org)`) is a scope as well.
+    const isOwner =
+      [...Array(cut).keys()].some((start) => entities.has(words.slice(start, cut).join('_'))) || toArgumentStems(tool).has(owner);
     if (!isOwner || isPartNoun(tail[tail.length - 1]!) || unqualified.has(tail[tail.length - 1]!)) continue;
     const at = findRun(sentence, tail);
     // The tail stands alone (not after the owner's word), and the owner follows a preposition after it.
@@ -35,6 +38,18 @@ export function toDescribedTail(shape: ToolShape, tool: ToolDefinition, entities
   }
   return null;
 }
+
+/** The stems of a tool's arguments, short forms spelled out: `organization` of `org` and of `org_id`. */
+function toArgumentStems(tool: ToolDefinition): Set<string> {
+  return new Set(
+    Object.keys(propertiesOf(tool)).map((name) => {
+      const words = toWords(name).map((word) => toFullWord(toSingular(word)));
+      return (words.length > 1 && idSuffixes.has(words[words.length - 1]!) ? words.slice(0, -1) : words).join('_');
+    }),
+  );
+}
+
+const idSuffixes = new Set(['id', 'key', 'name', 'slug', 'uuid', 'gid', 'number']);
 
 function findRun(words: readonly string[], run: readonly string[]): number {
   return words.findIndex((_, at) => run.every((part, offset) => words[at + offset] === part));

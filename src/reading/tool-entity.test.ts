@@ -141,4 +141,28 @@ describe('a verb the verb table does not know, read from the description', () =>
     const shapes = inferServerShapes([described('revenue_heatmap', 'Revenue heatmap of the last quarter', { quarter: text })]);
     expect(shapes.get('revenue_heatmap')?.entity).toBe('revenue_heatmap');
   });
+
+  it('keeps the owner of members that two owners have and that the service acts on one by one', () => {
+    const kept = [
+      tool('get_team', { team_id: text }),
+      tool('get_site', { site_id: text }),
+      tool('list_team_members', { team_id: text }),
+      tool('update_team_member', { team_id: text, member_id: text }),
+      tool('list_site_members', { site_id: text }),
+      tool('get_site_member', { site_id: text, member_id: text }),
+    ];
+    expect(entities(kept)).toMatchObject({
+      list_team_members: 'team_member',
+      update_team_member: 'team_member',
+      get_site_member: 'site_member',
+    });
+    // Members only ever listed under an owner are the users who belong: one kind.
+    const listed = [
+      tool('get_team', { team_id: text }),
+      tool('get_site', { site_id: text }),
+      tool('list_team_members', { team_id: text }),
+      tool('list_site_members', { site_id: text }),
+    ];
+    expect(entities(listed)).toMatchObject({ list_team_members: 'member', list_site_members: 'member' });
+  });
 });

@@ -12,6 +12,9 @@ import { toAspectOwner } from './aspect-owner.js';
 import { toPartOwner } from './part-entity.js';
 import { toDescribedTail } from './described-tail.js';
 import { toCallerUser } from './caller-entity.js';
+import { toGeoEntity } from './geo-entity.js';
+import { toDescribedVerbObject } from './described-verb-object.js';
+import { toVerbMeaning } from './tool-verbs.js';
 import { toDescribedQualifier } from './described-qualifier.js';
 import { isNamingQualifier, toFullWord, toSingular, toWords } from './entity-words.js';
 import { propertiesOf, requiredOf } from './tool-id-argument.js';
@@ -211,12 +214,14 @@ export function withOwnEntity(shape: ToolShape, tool: ToolDefinition, context: E
   const words = shape.entity.split('_');
   if (words.length > 1 && context.genericHeads.has(words[words.length - 1]!)) return { ...shape, entity: words.slice(0, -1).join('_') };
   const named =
+    toGeoEntity(shape, tool, context.entities)?.entity ??
     toEntityOfIdArgument(shape, tool, context) ??
     toDescribedEntity(shape, tool, context) ??
     toDescribedObject(shape, tool, context) ??
     toAspectOwner(shape, tool, context.entities) ??
     toPartOwner(shape, tool, context) ??
     toDescribedTail(shape, tool, context.entities) ??
+    toVerbObject(shape, tool, context) ??
     toCallerUser(shape) ??
     toDescribedQualifier(shape, context);
   return named === null ? shape : { ...shape, entity: named };
@@ -251,6 +256,18 @@ function toDescribedObject(shape: ToolShape, tool: ToolDefinition, context: Enti
 }
 
 /**
+ * `logout_session` "Revoke a specific session": a name with no verb the table knows acts on the
+ * last words its description writes as the object of its first verb (described-verb-object.ts).
+ */
+function toVerbObject(shape: ToolShape, tool: ToolDefinition, context: EntityContext): string | null {
+  const words = context.nameWords.get(tool.name);
+  // Only a name no other rule read otherwise; `run_job` stays whole for the run reading (`toRunShape`).
+  if (shape.dispatch || words?.join('_') !== shape.entity || runVerbs.has(words[0]!)) return null;
+  if (toWords(tool.name).some((word) => toVerbMeaning(word) !== undefined)) return null;
+  return toDescribedVerbObject(words, tool.description ?? '')?.join('_') ?? null;
+}
+
+/**
  * `set_fill_color(nodeId, color)`: a tool that acts on one thing but whose name finds no id among
  * its arguments acts on the entity its one required id argument names, where another tool reads it.
  */
@@ -280,6 +297,7 @@ function toOwned(words: readonly string[], entities: ReadonlySet<string>, contex
     entities.has(owner.join('_')) || entities.has([...owner.slice(0, -1), toSingular(owner[owner.length - 1]!)].join('_'));
   const cuts = [...words.keys()].slice(1).filter((cut) => isOwner(words.slice(0, cut)));
   const whole = words.join('_');
+  if (isOwnersKind(words, cuts, context)) return [...words];
   const alone = cuts.find((cut) => entities.has(words.slice(cut).join('_')) || context.isScopedBy(toOwnerKey(words.slice(0, cut)), whole));
   if (alone !== undefined) return words.slice(alone);
   if (context.isNamed(words)) return [...words];
@@ -288,6 +306,31 @@ function toOwned(words: readonly string[], entities: ReadonlySet<string>, contex
   for (let cut = words.length - 1; cut >= 1; cut--) if (isOwner(words.slice(0, cut))) return words.slice(cut);
   return [...words];
 }
+
+/**
+ * `board_member` beside `organization_member`: the members of each of two or more owners the
+ * service names are kinds of their own (a board's member has a role on the board, an
+ * organization's a seat) where the service acts on one of them by its own id
+ * (`get_board_member(board_id, member_id)`) and no tool names a member alone. Members only ever
+ * listed under an owner (`list_group_members`, `list_project_members`) are one kind, the users
+ * who belong; a tail that names a kind by itself (`webhook`) drops its owner anyway.
+ */
+function isOwnersKind(words: readonly string[], cuts: readonly number[], context: EntityContext): boolean {
+  const cut = cuts[cuts.length - 1];
+  if (cut !== words.length - 1) return false;
+  const tail = words[cut]!;
+  if (!belongingNouns.has(tail) || context.entities.has(tail) || context.ownersOf(tail).size < 2) return false;
+  const whole = words.map((word) => toFullWord(toSingular(word)));
+  return [...context.nameWords].some(
+    ([name, named]) =>
+      named.length >= whole.length &&
+      whole.every((word, at) => named[named.length - whole.length + at] === word) &&
+      toArgumentStems(context.tools.get(name)!).has(tail),
+  );
+}
+
+/** Nouns that say who belongs to an owner, not what kind of thing they are. */
+const belongingNouns = new Set(['member', 'membership']);
 
 /** An owner's words as an argument names it: singular, short forms spelled out (`repos` → `repository`). */
 function toOwnerKey(owner: readonly string[]): string {

@@ -9,6 +9,8 @@
  */
 import type { ToolDefinition } from '../domain/registry.js';
 import { propertiesOf } from './tool-id-argument.js';
+import { toGeoEntity } from './geo-entity.js';
+import { toDescribedVerbObject } from './described-verb-object.js';
 import { parseToolName } from './tool-name.js';
 import type { ToolOverride, ToolShape } from './tool-operation.js';
 import type { IdSource } from './id-format.js';
@@ -51,7 +53,7 @@ export function toWhy(tool: ToolDefinition, shape: ToolShape, input: WhyInput): 
   return {
     kind: input.kind,
     operation: whyOperation(shape, parsed, input.override),
-    entity: whyEntity(shape, parsed, input.prefix, input.override),
+    entity: whyEntity(tool, shape, parsed, input.prefix, input.override),
     id: whyId(shape, input.override),
     filters: whyFilters(shape, input.filters, tool),
     idFormat: whyIdFormat(shape, input.heldIds, input.idSource, tool),
@@ -82,10 +84,23 @@ function whyOperation(shape: ToolShape, parsed: ReturnType<typeof parseToolName>
   return [verb ?? 'the name', ...extras].join(', ');
 }
 
-function whyEntity(shape: ToolShape, parsed: ReturnType<typeof parseToolName>, prefix: string | null, override: ToolOverride | undefined) {
+function whyEntity(
+  tool: ToolDefinition,
+  shape: ToolShape,
+  parsed: ReturnType<typeof parseToolName>,
+  prefix: string | null,
+  override: ToolOverride | undefined,
+) {
   if (override?.entity) return "the scenario's tools: correction";
   if (shape.listField) return `the ${shape.entity} that "${shape.idArgument}" names in the server's other tools`;
   const words = parsed.entityWords.join('_');
+  // `maps_direction_walking` answers a route (geo-entity.ts): the rule says why.
+  const geo = toGeoEntity({ ...shape, entity: words }, tool);
+  if (geo?.entity === shape.entity) return geo.why;
+  // `logout_session` "Revoke a specific session": the description's verb and object (described-verb-object.ts).
+  const object = parsed.meaning === null ? toDescribedVerbObject(parsed.entityWords, tool.description ?? '') : null;
+  if (object?.join('_') === shape.entity)
+    return `the words "${shape.entity}" that end the name, the object of its description's first verb; "${words.slice(0, -shape.entity.length - 1)}" is the name's verb`;
   const dropped = prefix ? `, without the prefix "${prefix}" most tools share` : '';
   if (words === 'item') return `no noun in the name${dropped}: a generic item`;
   // `log_time` "Log a time entry": the name's words begin another tool's entity its description names (tool-entity.ts).
