@@ -9,6 +9,7 @@
  *
  * Pure: the same tool, shape and server give the same kind.
  */
+import { answersImage } from './image-answer.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import { toNormalName } from '../domain/world-query.js';
 import { isBatchItemsArgument, idListNames } from './batch-arguments.js';
@@ -159,10 +160,12 @@ function clockWhy(tool: ToolDefinition): string | null {
   return word ? `the words "${word}" and "time" in the name: it tells the platform clock` : null;
 }
 
-/** Whether the tool takes a screenshot: its name says so, or its description does and it declares no outputSchema. */
+/** Whether the tool takes a screenshot: its name says so, or its description does (or says it renders an image) and it declares no outputSchema. */
 function isScreenshotTool(tool: ToolDefinition): boolean {
   if (tool.outputSchema) return false;
-  return /screenshot/i.test(tool.name) || /^(take|capture|get)s? (a )?(page )?screenshot/i.test(tool.description ?? '');
+  return (
+    /screenshot/i.test(tool.name) || /^(take|capture|get)s? (a )?(page )?screenshot/i.test(tool.description ?? '') || answersImage(tool)
+  );
 }
 
 /**

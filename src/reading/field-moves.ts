@@ -25,8 +25,13 @@ export function movedField(tool: ToolDefinition, shape: ToolShape): string | und
   const last = toWords(tool.name).at(-1);
   const properties = propertiesOf(tool);
   return [...requiredOf(tool)].find(
-    (name) => name !== shape.idArgument && toNormalName(name) === last && Array.isArray(properties[name]?.enum),
+    (name) => name !== shape.idArgument && toNormalName(name) === last && isNamedStates(properties[name]?.enum),
   );
+}
+
+/** An enum of named states (`lead | won`); a numbered one (`priority: 0 | 1 | 2`) is a level set like any value. */
+function isNamedStates(values: unknown): boolean {
+  return Array.isArray(values) && values.length > 0 && values.every((value) => typeof value === 'string');
 }
 
 /**

@@ -49,3 +49,21 @@ describe('a tool that adds a reference to another entity', () => {
     expect(shapes.get('remove_depot_courier')).toMatchObject({ operation: 'delete', entity: 'courier', idArgument: 'courier_id' });
   });
 });
+
+describe('a tool that adds text the caller writes to another entity', () => {
+  const tools = [
+    tool('get_ticket', { ticket_id: text }),
+    tool('add_ticket_remark', { ticket_id: text, remark: { ...text, description: 'The remark content' } }),
+    tool('add_ticket_tag', { ticket_id: text, tag: { ...text, description: 'Tag to add' } }),
+  ];
+  const shapes = inferServerShapes(tools);
+
+  it('reads it as a create of that text under the entity, not an update of the entity', () => {
+    expect(shapes.get('add_ticket_remark')).toMatchObject({ operation: 'create' });
+    expect(shapes.get('add_ticket_remark')?.entity).not.toBe('ticket');
+  });
+
+  it('keeps a plain value it attaches an update of the entity', () => {
+    expect(shapes.get('add_ticket_tag')).toMatchObject({ operation: 'update', entity: 'ticket' });
+  });
+});

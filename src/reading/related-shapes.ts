@@ -41,6 +41,8 @@ export function toAttachedShape(
   });
   // `add_cards_to_list(listId, cards: [{name, …}])` creates the cards it is given: values to add are plain.
   if (!valueArgument || isListOfObjects(properties[valueArgument])) return null;
+  // `add_note_to_alert(identifier, note: "Note content")`: text the caller writes is a new note under the alert, not a value attached.
+  if (!byId && /\bcontent\b/i.test(String(properties[valueArgument]?.description ?? ''))) return null;
   const candidates = shapes.filter(
     (other) =>
       other.entity !== shape.entity &&

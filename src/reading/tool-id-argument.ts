@@ -3,6 +3,7 @@
  * (`tool-operation.ts`).
  */
 import { toFullWord, toSingular, toWords } from './entity-words.js';
+import { isSetValue } from './set-value-argument.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolOperation } from './tool-verbs.js';
 
@@ -80,7 +81,8 @@ export function findIdArgument(
   const passes = [all.filter((name) => required.has(name)), ...(creating ? [] : [all.filter((name) => !required.has(name))])];
   for (const names of passes) {
     const found =
-      findAmong(names, creating, entityWords, required, entities) ?? (creating ? null : findDescribed(names, entityWords, properties));
+      findAmong(names, creating, entityWords, required, entities, properties) ??
+      (creating ? null : findDescribed(names, entityWords, properties));
     if (found) return found;
   }
   return creating ? null : findLastNamed(all, required, entities, operation === 'delete');
@@ -92,6 +94,7 @@ function findAmong(
   entityWords: readonly string[],
   required: ReadonlySet<string>,
   entities: ReadonlySet<string>,
+  properties: Properties,
 ): IdArgument | null {
   const entity = entityWords.join('_');
   let best: { argument: IdArgument; rank: number } | null = null;
@@ -113,7 +116,8 @@ function findAmong(
     return { name: 'id', field: 'id', strong: true };
   if (best) return best.argument;
   const own = names.find((name) => [entity, entityWords[entityWords.length - 1]].includes(toWords(name).map(toFullWord).join('_')));
-  if (own) return { name: own, field: own, strong: true };
+  // `set_corner_radius(nodeId, radius)`: the radius is what is set, the node what it is set on.
+  if (own && (creating || !isSetValue(own, properties))) return { name: own, field: own, strong: true };
   // A create takes a key the caller chooses (`create_directory(path)`), never one that names something else.
   for (const name of creating ? ['path', 'key', 'slug'] : ['number', ...plainIds])
     if (names.includes(name)) return { name, field: name === 'uuid' ? 'id' : name, strong: !looseIds.has(name) };
