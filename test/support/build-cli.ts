@@ -9,7 +9,7 @@ const projectDirectory = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Builds the current sources into a fresh temporary directory; the caller removes it. */
 export async function buildCli(): Promise<string> {
-  const directory = mkdtempSync(join(tmpdir(), 'mcpsim-cli-'));
+  const directory = mkdtempSync(join(tmpdir(), 'mcpsim-built-cli-'));
   try {
     for (const entry of readdirSync(projectDirectory)) {
       if (entry !== 'src' && entry !== '.git') symlinkSync(join(projectDirectory, entry), join(directory, entry));
