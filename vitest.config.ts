@@ -14,6 +14,8 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, ...browser.exclude],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Builds the CLI once from the current sources for the child-process tests (test/support/built-cli.ts).
+    globalSetup: ['test/support/global-setup.ts'],
     // vitest run's default is one worker fewer than the cores: one file at a time on 2 cores, while
     // most files wait on sockets and child processes. One per core overlaps that waiting.
     maxWorkers: availableParallelism(),

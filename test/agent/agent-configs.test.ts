@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectDirectory } from '../support/demo-server.js';
+import { builtCliEntry } from '../support/built-cli.js';
 
 interface CommandLine {
   command: string;
@@ -38,10 +39,7 @@ beforeAll(() => {
   writeFileSync(join(project, 'package.json'), '{"name":"client-under-test","private":true}\n');
   mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true });
   const shim = join(project, 'node_modules', '.bin', 'mcpsim');
-  writeFileSync(
-    shim,
-    `#!/bin/sh\nexec "${join(projectDirectory, 'node_modules', '.bin', 'tsx')}" "${join(projectDirectory, 'src', 'cli', 'bin.ts')}" "$@"\n`,
-  );
+  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${builtCliEntry()}" "$@"\n`);
   chmodSync(shim, 0o755);
 });
 afterAll(() => {

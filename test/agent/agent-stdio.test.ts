@@ -12,11 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectDirectory } from '../support/demo-server.js';
+import { cliArguments } from '../support/built-cli.js';
 import { createToolResults } from '../../src/sim/tool-results.js';
 import { startHarness, testApiKey } from '../support/harness.js';
 
-const tsx = join(projectDirectory, 'node_modules', '.bin', 'tsx');
-const bin = join(projectDirectory, 'src', 'cli', 'bin.ts');
 const cleanups: (() => Promise<void> | void)[] = [];
 
 /** The JSON a text resource holds. */
@@ -31,8 +30,8 @@ afterAll(async () => {
 async function spawnAgent(args: string[], env: Record<string, string>, cwd: string): Promise<Client> {
   const client = new Client({ name: 'stdio-test', version: '1' });
   const transport = new StdioClientTransport({
-    command: tsx,
-    args: [bin, 'mcp', ...args],
+    command: process.execPath,
+    args: [...cliArguments(), 'mcp', ...args],
     env: { ...env, PATH: process.env.PATH ?? '' },
     cwd,
     stderr: 'pipe',
@@ -230,8 +229,8 @@ describe('mcpsim mcp over stdio', () => {
       // CI's step: the frozen calls replayed from the fixtures alone (miss: error), no model in the environment.
       const replay = await new Promise<{ code: number; output: string }>((resolve) => {
         execFile(
-          tsx,
-          [bin, 'test', join('mocks', 'linear', 'scenario.yaml')],
+          process.execPath,
+          [...cliArguments(), 'test', join('mocks', 'linear', 'scenario.yaml')],
           { cwd: project, env: { PATH: process.env.PATH ?? '' }, timeout: 150_000 },
           (error, stdout, stderr) =>
             resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: stdout + stderr }),

@@ -1,5 +1,5 @@
 /**
- * The real `mcpsim` command line, run as a child process (`node --import tsx src/cli/bin.ts`), on
+ * The real `mcpsim` command line, run as a child process (`src/cli/bin.ts` built once per run, support/built-cli.ts), on
  * 127.0.0.1 only. Every wait is bounded and every child is killed after its test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cliArguments } from '../support/built-cli.js';
 
 const projectDirectory = fileURLToPath(new URL('../..', import.meta.url));
 const packageVersion = (JSON.parse(readFileSync(join(projectDirectory, 'package.json'), 'utf8')) as { version: string }).version;
@@ -46,7 +47,7 @@ interface Exit extends Output {
 }
 
 function spawnCli(args: readonly string[], environment: NodeJS.ProcessEnv): { child: ChildProcess; output: Output; exited: Promise<Exit> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {
+  const child = spawn(process.execPath, [...cliArguments(), ...args], {
     cwd: projectDirectory,
     env: environment,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -17,6 +17,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../../src/domain/registry.js';
 import { exampleArguments, walkEntities, type WalkResult } from '../support/crud-walk.js';
+import { cliArguments } from '../support/built-cli.js';
 
 const projectDirectory = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-demo-'));
@@ -36,7 +37,7 @@ beforeAll(async () => {
   const environment = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith('MCPSIM_') && !name.startsWith('OPENAI_')),
   );
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', '--port', '0', '--data-dir', dataDir, '--quiet'], {
+  child = spawn(process.execPath, [...cliArguments(), '--port', '0', '--data-dir', dataDir, '--quiet'], {
     cwd: projectDirectory,
     env: environment,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectDirectory, startDemo } from '../support/demo-server.js';
+import { cliArguments } from '../support/built-cli.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-fresh-'));
 
@@ -37,7 +38,7 @@ describe('starting the demo anew', () => {
     expect(kept.result).toContain('mine');
     writeFileSync(join(dataDir, 'notes.txt'), 'mine, not mcpsim’s');
 
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'reset', '--data-dir', dataDir], {
+    const { stdout } = await promisify(execFile)(process.execPath, [...cliArguments(), 'reset', '--data-dir', dataDir], {
       cwd: projectDirectory,
     });
     expect(stdout).toMatch(

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectDirectory, startDemo, type DemoServer } from '../support/demo-server.js';
+import { cliArguments } from '../support/built-cli.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-one-server-'));
 const started: DemoServer[] = [];
@@ -27,7 +28,7 @@ function runCli(args: readonly string[]): Promise<{ code: number; stdout: string
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/bin.ts', ...args],
+      [...cliArguments(), ...args],
       { cwd: projectDirectory, env: environment(), timeout: 150_000 },
       (error, stdout, stderr) =>
         resolve({

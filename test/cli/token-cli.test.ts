@@ -1,6 +1,6 @@
 /**
- * `mcpsim token create` and `mcpsim serve --clock`, run as child processes (`node --import tsx
- * src/cli/bin.ts`). Tokens the CLI prints are then used against a platform on the same data dir.
+ * `mcpsim token create` and `mcpsim serve --clock`, run as child processes (`src/cli/bin.ts` built
+ * once per run, support/built-cli.ts). Tokens the CLI prints are then used against a platform on the same data dir.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatform, type Platform } from '../../src/platform/platform.js';
 import { createManualClock } from '../../src/domain/clock.js';
 import { addAccount } from '../support/accounts.js';
+import { cliArguments } from '../support/built-cli.js';
 
 const projectDirectory = fileURLToPath(new URL('../..', import.meta.url));
 const apiKey = 'cli-token-test-key';
@@ -26,7 +27,7 @@ function environment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 
 /** Starts the CLI; `exited` resolves with its output when it ends (or rejects after the timeout). */
 function spawnCli(args: string[], env: NodeJS.ProcessEnv = environment()) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {
+  const child = spawn(process.execPath, [...cliArguments(), ...args], {
     cwd: projectDirectory,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

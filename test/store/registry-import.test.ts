@@ -18,6 +18,7 @@ import { importRegistry } from '../../src/store/registry-import.js';
 import { createStores, type Stores } from '../../src/store/stores.js';
 import { createPlatform } from '../../src/platform/platform.js';
 import { startHarness } from '../support/harness.js';
+import { cliArguments } from '../support/built-cli.js';
 
 const projectDirectory = fileURLToPath(new URL('../..', import.meta.url));
 const sharedRegistry = fileURLToPath(new URL('../../../shared/registry/', import.meta.url));
@@ -97,7 +98,7 @@ const catalogFile = JSON.parse(readFileSync(join(projectDirectory, 'catalog', 'm
 function runRegistryCli(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const environment: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('MCPSIM_')) environment[name] = value;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {
+  const child = spawn(process.execPath, [...cliArguments(), ...args], {
     cwd: projectDirectory,
     env: environment,
     stdio: ['ignore', 'pipe', 'pipe'],

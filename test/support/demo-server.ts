@@ -1,10 +1,11 @@
 /**
- * The demo as a new user starts it: the real CLI (`src/cli/bin.ts` through tsx) as a child process
+ * The demo as a new user starts it: the real CLI (`src/cli/bin.ts`, built once per run: built-cli.ts) as a child process
  * on 127.0.0.1, a free port, a data directory of its own, no model key and no MCPSIM_ variable of
  * this shell. Resolves once the banner says it listens.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { cliArguments } from './built-cli.js';
 
 export const projectDirectory = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -35,7 +36,7 @@ export async function startDemo(args: readonly string[], { apiKey = 'mcpsim-dev-
       ([name]) => !name.startsWith('MCPSIM_') && !name.startsWith('OPENAI_') && !name.startsWith('VITEST'),
     ),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args, '--port', '0', '--quiet'], {
+  const child = spawn(process.execPath, [...cliArguments(), ...args, '--port', '0', '--quiet'], {
     cwd: projectDirectory,
     env: environment,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
 import { launchChromium } from '../support/chromium.js';
+import { cliArguments } from '../support/built-cli.js';
 
 const screenshots = join(import.meta.dirname, '..', '..', 'screenshots');
 const apiKey = 'dashboard-test-key';
@@ -29,9 +30,7 @@ function startServe(dataDir: string): Promise<Served> {
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      'src/cli/bin.ts',
+      ...cliArguments(),
       'serve',
       '--port',
       '0',
