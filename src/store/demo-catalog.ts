@@ -10,11 +10,20 @@ export { catalogEntrySchema };
 
 const catalogDirectory = packagePath('catalog');
 
+let loaded: readonly RegistryEntry[] | undefined;
+
 /**
- * Reads the demo catalog that ships with mcpsim (`catalog/*.json`). A broken file is a bug in
- * mcpsim, so this throws with the file name and the first problem.
+ * The demo catalog that ships with mcpsim (`catalog/*.json`), read and checked once per process: a
+ * demo start asked for it three times (seeding, then the scenario checks' server names and tools),
+ * and each read parsed every entry again. A broken file is a bug in mcpsim, so this throws with the
+ * file name and the first problem.
  */
 export function loadDemoCatalog(): RegistryEntry[] {
+  loaded ??= readDemoCatalog();
+  return [...loaded];
+}
+
+function readDemoCatalog(): RegistryEntry[] {
   const files = readdirSync(catalogDirectory)
     .filter((name) => name.endsWith('.json'))
     .sort();
