@@ -14,7 +14,7 @@
  *   npm run bench:start -- warm -- npx -y ./mcpsim-0.1.0.tgz
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -40,19 +40,35 @@ const newDir = () => {
   return dir;
 };
 
-/** Milliseconds from spawning the command until it prints "is listening"; then stops it. */
-async function timeOneStart([command, ...args]: string[], dataDir: string, port: number): Promise<number> {
+/**
+ * The CPU milliseconds (user + system) the process `pid` has used so far, from Linux's /proc (null
+ * elsewhere): on a machine other work keeps busy, it moves far less from run to run than the wall time.
+ */
+function cpuMsOf(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
+    // After the command's name: state is field 3, utime and stime are fields 14 and 15, in clock ticks (100 a second).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** Milliseconds from spawning the command until it prints "is listening" (wall, and the CPU it used till then); then stops it. */
+async function timeOneStart([command, ...args]: string[], dataDir: string, port: number): Promise<{ ms: number; cpuMs: number | null }> {
   const started = performance.now();
   const child = spawn(command!, args, {
     detached: true, // its own process group, so npm/npx and the server they start stop together
     env: { ...process.env, MCPSIM_DATA_DIR: dataDir, MCPSIM_PORT: String(port), OPENAI_API_KEY: '', OPENAI_BASE_URL: '' },
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
-  const ms = await new Promise<number>((resolve, reject) => {
+  const measured = await new Promise<{ ms: number; cpuMs: number | null }>((resolve, reject) => {
     let output = '';
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('is listening')) resolve(performance.now() - started);
+      if (output.includes('is listening')) resolve({ ms: Math.round(performance.now() - started), cpuMs: cpuMsOf(child.pid!) });
     };
     child.stdout!.on('data', read);
     child.stderr!.on('data', read);
@@ -60,20 +76,25 @@ async function timeOneStart([command, ...args]: string[], dataDir: string, port:
   });
   process.kill(-child.pid!, 'SIGTERM');
   await exited;
-  return Math.round(ms);
+  return measured;
 }
 
 try {
   for (const command of commands) {
     const warmDir = newDir();
     const runs: number[] = [];
+    const cpuRuns: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const ms = await timeOneStart(command, mode === 'fresh' ? newDir() : warmDir, 4900 + i);
-      if (mode === 'fresh' || i > 0) runs.push(ms);
+      const { ms, cpuMs } = await timeOneStart(command, mode === 'fresh' ? newDir() : warmDir, 4900 + i);
+      if (mode === 'warm' && i === 0) continue;
+      runs.push(ms);
+      if (cpuMs !== null) cpuRuns.push(cpuMs);
     }
-    runs.sort((a, b) => a - b);
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
     const shown = command.map((word) => (word === process.execPath ? 'node' : word)).join(' ');
-    console.log(`${shown} (${mode}): ${runs.join(', ')} ms; median ${runs[Math.floor(runs.length / 2)]} ms`);
+    // The CPU figure is the spawned process's own: through npm or npx it is theirs, not the server's.
+    const cpu = cpuRuns.length > 0 ? `; CPU ${cpuRuns.join(', ')} ms, median ${median(cpuRuns)} ms` : '';
+    console.log(`${shown} (${mode}): ${runs.join(', ')} ms; median ${median(runs)} ms${cpu}`);
   }
 } finally {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { packagePath } from './package-root.js';
 
-/** mcpsim's version, from its package.json (one level above both `src/` and `dist/`). */
-export const version: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
-  .version;
+/** mcpsim's version, from its package.json. */
+export const version: string = (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string }).version;

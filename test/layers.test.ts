@@ -86,14 +86,15 @@ function layerOf(path: string): string {
 
 /**
  * Which parts of `src/` each layer may import (a trailing `/` means the whole folder): the architecture's
- * arrows, plus the leaves below every layer (`errors.ts`, `version.ts`, and `domain/` above it).
+ * arrows, plus the leaves below every layer (`errors.ts`, `version.ts`, `package-root.ts`, and `domain/` above it).
  * Two arrows beyond the architecture's table: msw loads scenario files as the CLI does (msw -> scenario), and the
  * dashboard takes its stylesheet from the pages (ui -> api/pages/).
  */
-const leaves = ['errors.ts', 'version.ts'];
+const leaves = ['errors.ts', 'version.ts', 'package-root.ts'];
 const allowedTargets: Record<string, readonly string[]> = {
   'errors.ts': [],
-  'version.ts': [],
+  'version.ts': ['package-root.ts'],
+  'package-root.ts': [],
   'config.ts': [],
   domain: ['domain/', 'errors.ts'],
   reading: ['reading/', 'domain/', ...leaves],
@@ -349,9 +350,9 @@ describe('the layer checker', () => {
       'src/domain/bad.ts:5 imports "better-sqlite3": domain/ must stay free of Hono, SQLite, msw, the MCP SDK and ai',
       'src/domain/bad.ts:5 imports "better-sqlite3": only store/ may use SQLite',
       'src/errors.ts:1 imports "./version.js" (src/version.ts): errors.ts may import only packages, nothing from src/',
-      'src/node/serve.ts:1 imports "../store/stores.js" (src/store/stores.ts): node/ may import only node/, api/, errors.ts, version.ts',
+      'src/node/serve.ts:1 imports "../store/stores.js" (src/store/stores.ts): node/ may import only node/, api/, errors.ts, version.ts, package-root.ts',
       'src/cli/main.ts:1 imports "../../test/support/harness.js" (src/../test/support/harness.ts): src/ must not import from outside src/',
-      'src/cli/main.ts:2 imports "../store/stores.js" (src/store/stores.ts): cli/ may import only cli/, agent/, node/, platform/, scenario/, config.ts, domain/, errors.ts, version.ts',
+      'src/cli/main.ts:2 imports "../store/stores.js" (src/store/stores.ts): cli/ may import only cli/, agent/, node/, platform/, scenario/, config.ts, domain/, errors.ts, version.ts, package-root.ts',
     ]);
     expect(findGlobalViolations(fixture)).toEqual([
       'src/domain/bad.ts:7 uses console.log: only src/cli/ writes to the console',

@@ -6,6 +6,7 @@
  * patterns and the descriptions' examples all come first (id-format.ts).
  */
 import { readFileSync } from 'node:fs';
+import { packagePath } from '../package-root.js';
 
 interface ServiceIdFormats {
   service: string;
@@ -20,8 +21,7 @@ interface ServiceIdFormats {
 let loaded: ServiceIdFormats[] | undefined;
 
 function services(): ServiceIdFormats[] {
-  loaded ??= (JSON.parse(readFileSync(new URL('../../data/id-formats.json', import.meta.url), 'utf8')) as { services: ServiceIdFormats[] })
-    .services;
+  loaded ??= (JSON.parse(readFileSync(packagePath('data', 'id-formats.json'), 'utf8')) as { services: ServiceIdFormats[] }).services;
   return loaded;
 }
 

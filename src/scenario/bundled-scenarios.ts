@@ -1,13 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-/** The package's own folder (one level above both `src/` and `dist/`). */
-const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
+import { packagePath } from '../package-root.js';
 
 /** The demo scenarios shipped with mcpsim, and their fixtures. */
-export const bundledScenariosDir = resolve(packageRoot, 'scenarios');
-export const bundledFixturesDir = resolve(packageRoot, 'fixtures');
+export const bundledScenariosDir = packagePath('scenarios');
+export const bundledFixturesDir = packagePath('fixtures');
 
 /** The names of the bundled scenarios (`issue-triage`, ...), sorted. */
 export function bundledScenarioNames(): string[] {
