@@ -32,6 +32,7 @@ import { toRelatedInput, withChildLists } from './world-children.js';
 import { initialState, requestedState, setFieldStart, spellState, stateSchema, toStateField } from './state-fields.js';
 import { describedFields } from './described-values.js';
 import { isReferenceType, withReferenceMark } from './reference-data.js';
+import { isListedWorkingData } from './working-data.js';
 import { pageShownBy, toPageFields, urlOfRead, withPage } from './web-pages.js';
 import { answerList } from './world-list.js';
 import { toTargetState } from './target-state.js';
@@ -138,7 +139,8 @@ function read(input: AnswerInput): Answer {
     const found = findEntity(input, entities, String(idValue)) ?? pageShownBy(input, entities);
     if (found) return presentEntity(input, withChildLists(input, withPage(input, found)));
     // `show_rule(key)` where no tool makes rules and none is seeded: reference data, invented and remembered (reference-data.ts).
-    if (shape.strict && !isReferenceType(input)) return { error: notFound(shape, String(idValue)) };
+    // A type some tool confirms, cancels or deletes by id is the service's records even when a list made them up (working-data.ts).
+    if (shape.strict && (!isReferenceType(input) || isListedWorkingData(input))) return { error: notFound(shape, String(idValue)) };
     return shape.strict ? withReferenceMark(generate(input, String(idValue)), input) : generate(input, String(idValue));
   }
   // No id: the entity the arguments describe (`get_forecast(city)`, `get_me()`), made up once and then remembered.

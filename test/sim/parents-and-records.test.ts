@@ -1,0 +1,84 @@
+/**
+ * Over the real platform (a real SQLite file, `app.fetch` in process), on tools written for the
+ * test: a parent's read shows the children its description lists, a generic list of a parent's
+ * `items` holds every kind of child made under it, and a read of a record never made is the
+ * service's not-found even where a list made the first records up.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { useSimulatorHarness } from '../support/simulator-harness.js';
+
+let harness: Harness;
+useSimulatorHarness('mcpsim-records-', (started) => (harness = started));
+
+async function call(connection: string, tool: string, args: Record<string, unknown> = {}) {
+  const response = await harness.call('POST', `/connect/${connection}/.tools/${tool}`, { body: args });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  const text = response.body.content[0].text as string;
+  return { isError: response.body.isError === true, text, value: (response.body.structuredContent ?? safeJson(text)) as any };
+}
+
+async function callOk(connection: string, tool: string, args: Record<string, unknown> = {}) {
+  const answer = await call(connection, tool, args);
+  expect(answer.isError, answer.text).toBe(false);
+  return answer.value;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+async function serve(connection: string, server: string, tools: unknown[]) {
+  expect((await harness.call('PUT', `/servers/${server}`, { body: { tools } })).status).toBe(201);
+  const [namespace, id] = connection.split('/');
+  await harness.call('PUT', `/namespaces/${namespace}`);
+  expect((await harness.call('PUT', `/connect/${namespace}/${id}`, { body: { server, mock: { enabled: true } } })).status).toBe(201);
+  const world = { entities: {}, facts: [] };
+  expect((await harness.call('PUT', `/__mcpsim/connections/${namespace}/${id}/simulation`, { body: { world } })).status).toBe(200);
+}
+
+const object = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({
+  type: 'object',
+  properties,
+  required,
+});
+const text = { type: 'string' };
+
+describe('parents and their records', () => {
+  it('shows the children a read’s description lists in parentheses (“with full details (variants, images)”)', async () => {
+    await serve('lab/shop', '@acme/shop', [
+      { name: 'create_product', inputSchema: object({ title: text }) },
+      {
+        name: 'get_product',
+        description: 'Get one product by ID with full details (variants, images).',
+        inputSchema: object({ id: text }),
+      },
+      { name: 'create_variant', inputSchema: object({ product_id: text, sku: text }) },
+    ]);
+    const kettle = await callOk('lab/shop', 'create_product', { title: 'Kettle' });
+    const mug = await callOk('lab/shop', 'create_product', { title: 'Mug' });
+    await callOk('lab/shop', 'create_variant', { product_id: kettle.id, sku: 'KET-RED' });
+    await callOk('lab/shop', 'create_variant', { product_id: mug.id, sku: 'MUG-BLU' });
+
+    const read = await callOk('lab/shop', 'get_product', { id: kettle.id });
+    expect(read.variants.map((variant: { sku: string }) => variant.sku)).toEqual(['KET-RED']);
+  });
+
+  it('answers not-found for an order never listed, on a server whose tools confirm and cancel orders', async () => {
+    await serve('lab/orders', '@acme/orders', [
+      { name: 'list_orders', description: 'List orders.', inputSchema: object({ status: text }, []) },
+      { name: 'get_order', description: 'Get an order by ID.', inputSchema: object({ id: text }) },
+      { name: 'confirm_order', description: 'Confirm a pending order.', inputSchema: object({ id: text }) },
+    ]);
+    const listed = await callOk('lab/orders', 'list_orders');
+    const first = listed.orders[0];
+    expect((await callOk('lab/orders', 'get_order', { id: first.id })).id).toBe(first.id);
+    const unknown = await call('lab/orders', 'get_order', { id: 'ord_never_made' });
+    expect(unknown.isError).toBe(true);
+    expect(unknown.text).toMatch(/not found/i);
+  });
+});
