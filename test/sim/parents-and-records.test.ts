@@ -81,4 +81,24 @@ describe('parents and their records', () => {
     expect(unknown.isError).toBe(true);
     expect(unknown.text).toMatch(/not found/i);
   });
+
+  it('lists every kind of child made on a board as its items, and none of another board’s', async () => {
+    await serve('lab/boards', '@acme/boards', [
+      { name: 'create_board', inputSchema: object({ name: text }) },
+      { name: 'create_frame', inputSchema: object({ board_id: text, title: text }) },
+      { name: 'create_sticky_note', inputSchema: object({ board_id: text, content: text }) },
+      { name: 'get_board_items', description: 'List the items on a board.', inputSchema: object({ board_id: text }) },
+    ]);
+    const planning = await callOk('lab/boards', 'create_board', { name: 'Planning' });
+    const retro = await callOk('lab/boards', 'create_board', { name: 'Retro' });
+    const frame = await callOk('lab/boards', 'create_frame', { board_id: planning.id, title: 'Now' });
+    const note = await callOk('lab/boards', 'create_sticky_note', { board_id: planning.id, content: 'Ship it' });
+    await callOk('lab/boards', 'create_sticky_note', { board_id: retro.id, content: 'Went well' });
+
+    const items = await callOk('lab/boards', 'get_board_items', { board_id: planning.id });
+    expect(items.items.map((item: { id: string }) => item.id).sort()).toEqual([frame.id, note.id].sort());
+    // Listing keeps nothing under a type `item`: the next list still gathers from the frames and notes.
+    await callOk('lab/boards', 'create_sticky_note', { board_id: planning.id, content: 'Later' });
+    expect((await callOk('lab/boards', 'get_board_items', { board_id: planning.id })).items).toHaveLength(3);
+  });
 });

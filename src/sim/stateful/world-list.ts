@@ -25,6 +25,7 @@ import { toReferenceSet } from './reference-data.js';
 import { asksForArchived, isArchived } from './archived-entities.js';
 import { toFieldLookup } from './field-lookups.js';
 import { toSearchResults } from './web-pages.js';
+import { withParentItems, withoutItemChanges } from './parent-items.js';
 import { hasProperty, relatedLists } from './world-batches.js';
 import { idListNames } from '../../reading/batch-arguments.js';
 import {
@@ -41,6 +42,9 @@ import {
 } from './world-conventions.js';
 
 export function answerList(called: AnswerInput): Answer {
+  // `get_items_on_board(board_id)`: what was made on that board, of every type (parent-items.ts).
+  const parentItems = withParentItems(called);
+  if (parentItems !== called) return withoutItemChanges(answerList(parentItems));
   // `brave_web_search(query)` with nothing seeded: results about the query, remembered (web-pages.ts);
   // a first list of reference data: a small plausible set (reference-data.ts).
   const made = toSearchResults(called) ?? toReferenceSet(called);
