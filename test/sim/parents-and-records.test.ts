@@ -101,4 +101,20 @@ describe('parents and their records', () => {
     await callOk('lab/boards', 'create_sticky_note', { board_id: planning.id, content: 'Later' });
     expect((await callOk('lab/boards', 'get_board_items', { board_id: planning.id })).items).toHaveLength(3);
   });
+
+  it('lists a company’s contacts by the company’s bare id (`companies_contacts(id)`)', async () => {
+    await serve('lab/crm', '@acme/crm', [
+      { name: 'companies_create', description: 'Create a company.', inputSchema: object({ name: text }) },
+      { name: 'contacts_create', description: 'Create a contact.', inputSchema: object({ lastName: text, companyId: text }) },
+      { name: 'contacts_get', description: 'Get a contact by ID.', inputSchema: object({ id: text }) },
+      { name: 'companies_contacts', description: 'List the contacts of a company.', inputSchema: object({ id: text }) },
+    ]);
+    const engines = await callOk('lab/crm', 'companies_create', { name: 'Analytical Engines' });
+    const looms = await callOk('lab/crm', 'companies_create', { name: 'Jacquard Looms' });
+    const ada = await callOk('lab/crm', 'contacts_create', { lastName: 'Lovelace', companyId: engines.id });
+    await callOk('lab/crm', 'contacts_create', { lastName: 'Jacquard', companyId: looms.id });
+
+    const listed = await callOk('lab/crm', 'companies_contacts', { id: engines.id });
+    expect(listed.contacts.map((contact: { id: string }) => contact.id)).toEqual([ada.id]);
+  });
 });

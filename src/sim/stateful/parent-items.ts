@@ -27,8 +27,9 @@ export function withParentItems(input: AnswerInput): AnswerInput {
   const items: Record<string, Record<string, unknown>> = {};
   for (const type of Object.keys(world.entities)) {
     for (const entity of entitiesOf(world, type)) {
-      if (Object.hasOwn(items, entity.id)) continue;
-      if (parents.every(([name, value]) => valuesMatch(fieldValue(entity.fields, name), value))) items[entity.id] = entity.fields;
+      if (!parents.every(([name, value]) => valuesMatch(fieldValue(entity.fields, name), value))) continue;
+      // Question 1 and dashboard 1 of one collection are both there: the second under a key of its own (its fields keep its id).
+      items[Object.hasOwn(items, entity.id) ? `${type}:${entity.id}` : entity.id] = entity.fields;
     }
   }
   if (Object.keys(items).length === 0) return input;

@@ -26,6 +26,7 @@ import { asksForArchived, isArchived } from './archived-entities.js';
 import { toFieldLookup } from './field-lookups.js';
 import { toSearchResults } from './web-pages.js';
 import { withParentItems, withoutItemChanges } from './parent-items.js';
+import { withParentById } from './parent-by-id.js';
 import { hasProperty, relatedLists } from './world-batches.js';
 import { idListNames } from '../../reading/batch-arguments.js';
 import {
@@ -56,7 +57,7 @@ export function answerList(called: AnswerInput): Answer {
       changes: { ...answer.changes, upserts, facts: [...(made.changes.facts ?? []), ...(answer.changes?.facts ?? [])] },
     };
   }
-  const input = withQueriedType(withListedType(called));
+  const input = withParentById(withQueriedType(withListedType(called)));
   const { shape, tool, args } = input;
   const entities = entitiesOf(input.world, shape.entity);
   const scope = scopeArguments(input);
