@@ -117,4 +117,43 @@ describe('parents and their records', () => {
     const listed = await callOk('lab/crm', 'companies_contacts', { id: engines.id });
     expect(listed.contacts.map((contact: { id: string }) => contact.id)).toEqual([ada.id]);
   });
+
+  it('moves a file to the trash on a delete whose `permanent` is left false, and removes it on a permanent one', async () => {
+    const permanent = { type: 'boolean', description: 'Delete for good instead of moving to the trash', default: false };
+    await serve('lab/drive', '@acme/drive', [
+      { name: 'create_file', inputSchema: object({ name: text }) },
+      { name: 'get_file', description: 'Get a file by ID.', inputSchema: object({ fileId: text }) },
+      { name: 'delete_file', description: 'Delete a file.', inputSchema: object({ fileId: text, permanent }, ['fileId']) },
+      {
+        name: 'search_files',
+        description: 'Search files.',
+        inputSchema: object({ query: text, includeTrashed: { type: 'boolean', default: false } }, ['query']),
+      },
+    ]);
+    const march = await callOk('lab/drive', 'create_file', { name: 'march-invoice.txt' });
+    const april = await callOk('lab/drive', 'create_file', { name: 'april-invoice.txt' });
+    await callOk('lab/drive', 'delete_file', { fileId: march.id });
+    await callOk('lab/drive', 'delete_file', { fileId: april.id, permanent: true });
+
+    const ids = async (args: Record<string, unknown>) =>
+      ((await callOk('lab/drive', 'search_files', args)).files as { id: string }[]).map((file) => file.id);
+    expect(await ids({ query: 'invoice' })).toEqual([]);
+    expect(await ids({ query: 'invoice', includeTrashed: true })).toEqual([march.id]);
+    expect((await call('lab/drive', 'get_file', { fileId: march.id })).text).toMatch(/not found/i);
+  });
+
+  it('finds a story by a word of its name in a search, where a list’s name filter wants the whole name', async () => {
+    await serve('lab/stories', '@acme/stories', [
+      { name: 'create_story', inputSchema: object({ name: text, type: text }) },
+      { name: 'search_stories', description: 'Search stories.', inputSchema: object({ name: text, type: text }, []) },
+      { name: 'list_stories', description: 'List stories.', inputSchema: object({ name: text }, []) },
+    ]);
+    const checkout = await callOk('lab/stories', 'create_story', { name: 'Checkout fails for saved cards', type: 'bug' });
+    await callOk('lab/stories', 'create_story', { name: 'Checkouts page is slow', type: 'bug' });
+    await callOk('lab/stories', 'create_story', { name: 'Add a checkout button', type: 'feature' });
+
+    const found = await callOk('lab/stories', 'search_stories', { name: 'checkout', type: 'bug' });
+    expect(found.stories.map((story: { id: string }) => story.id)).toEqual([checkout.id]);
+    expect((await callOk('lab/stories', 'list_stories', { name: 'checkout' })).stories).toEqual([]);
+  });
 });

@@ -33,6 +33,7 @@ import { initialState, requestedState, setFieldStart, spellState, stateSchema, t
 import { describedFields } from './described-values.js';
 import { isReferenceType, withReferenceMark } from './reference-data.js';
 import { isListedWorkingData } from './working-data.js';
+import { isTrashed, trashes } from './soft-delete.js';
 import { pageShownBy, toPageFields, urlOfRead, withPage } from './web-pages.js';
 import { answerList } from './world-list.js';
 import { toTargetState } from './target-state.js';
@@ -137,6 +138,7 @@ function read(input: AnswerInput): Answer {
   const idValue = shape.idArgument === null ? undefined : (args[shape.idArgument] ?? defaultOf(input.tool, shape.idArgument));
   if (idValue !== undefined) {
     const found = findEntity(input, entities, String(idValue)) ?? pageShownBy(input, entities);
+    if (found && isTrashed(found.fields)) return { error: notFound(shape, String(idValue)) };
     if (found) return presentEntity(input, withChildLists(input, withPage(input, found)));
     // `show_rule(key)` where no tool makes rules and none is seeded: reference data, invented and remembered (reference-data.ts).
     // A type some tool confirms, cancels or deletes by id is the service's records even when a list made them up (working-data.ts).
@@ -220,6 +222,12 @@ function remove(input: AnswerInput): Answer {
   }
   const found = idValue === undefined ? undefined : findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
   if (!found) return { error: notFound(shape, String(idValue)) };
+  // `delete_file(fileId)` whose `permanent` is left false: to the trash, out of the lists that do not ask for it (soft-delete.ts).
+  if (trashes(input))
+    return {
+      text: `Moved ${toWordsOf(shape.entity)} ${quoteId(found.id, shape)} to the trash.`,
+      changes: { upserts: [{ type: shape.entity, id: found.id, fields: { trashed: true } }] },
+    };
   const changes = { deletes: [{ type: shape.entity, id: found.id }, ...dependentsOf(input.world, shape.entity, found.id)] };
   if (tool.outputSchema)
     return {

@@ -27,6 +27,7 @@ import { toFieldLookup } from './field-lookups.js';
 import { toSearchResults } from './web-pages.js';
 import { withParentItems, withoutItemChanges } from './parent-items.js';
 import { withParentById } from './parent-by-id.js';
+import { matchesSearchWords } from './search-words.js';
 import { hasProperty, relatedLists } from './world-batches.js';
 import { idListNames } from '../../reading/batch-arguments.js';
 import {
@@ -93,7 +94,9 @@ export function answerList(called: AnswerInput): Answer {
         )) &&
       filters.every(([name, value]) => {
         const field = fieldValue(entity.fields, name) ?? (toNormalName(name) === toNormalName(shape.idField) ? entity.id : undefined);
-        return field === undefined ? scope.has(name) : valuesMatch(field, value);
+        if (field === undefined) return scope.has(name);
+        // `stories_search(name: 'checkout')`: a search finds the words in a name or title (search-words.ts).
+        return valuesMatch(field, value) || (called.shape.operation === 'search' && matchesSearchWords(name, field, value));
       }) &&
       conditions.every((condition) => matchesCondition(entity.fields, entity.id, condition)) &&
       (query === undefined || matchesQuery(entity.fields, query)),
