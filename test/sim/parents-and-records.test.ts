@@ -88,6 +88,11 @@ describe('parents and their records', () => {
       { name: 'create_frame', inputSchema: object({ board_id: text, title: text }) },
       { name: 'create_sticky_note', inputSchema: object({ board_id: text, content: text }) },
       { name: 'get_board_items', description: 'List the items on a board.', inputSchema: object({ board_id: text }) },
+      {
+        name: 'update_item',
+        description: 'Update an item on a board.',
+        inputSchema: object({ board_id: text, item_id: text, color: text }),
+      },
     ]);
     const planning = await callOk('lab/boards', 'create_board', { name: 'Planning' });
     const retro = await callOk('lab/boards', 'create_board', { name: 'Retro' });
@@ -100,6 +105,12 @@ describe('parents and their records', () => {
     // Listing keeps nothing under a type `item`: the next list still gathers from the frames and notes.
     await callOk('lab/boards', 'create_sticky_note', { board_id: planning.id, content: 'Later' });
     expect((await callOk('lab/boards', 'get_board_items', { board_id: planning.id })).items).toHaveLength(3);
+    // An update of one generic item by its id changes the sticky note with that id.
+    await callOk('lab/boards', 'update_item', { board_id: planning.id, item_id: note.id, color: 'yellow' });
+    const updated = (await callOk('lab/boards', 'get_board_items', { board_id: planning.id })).items.find(
+      (item: { id: string }) => item.id === note.id,
+    );
+    expect(updated.color).toBe('yellow');
   });
 
   it('lists a company’s contacts by the company’s bare id (`companies_contacts(id)`)', async () => {

@@ -42,3 +42,24 @@ export function withoutItemChanges(answer: Answer): Answer {
   if (!answer.changes || upserts === undefined || upserts.length === answer.changes.upserts!.length) return answer;
   return { ...answer, changes: { ...answer.changes, upserts } };
 }
+
+/**
+ * A call on one generic `item` by its id (`attach_tag(board_id, item_id, tag_id)`) acts on the
+ * entity of whatever type has that id (the sticky note, the frame), when no type is called `item`.
+ *
+ * @example
+ *   toNamedItem(input).shape.entity; // 'sticky_note' for attach_tag({ item_id: '3458768747878766660' })
+ */
+export function toNamedItem(input: AnswerInput): AnswerInput {
+  const { shape, world } = input;
+  if (shape.entity !== 'item' || shape.idArgument === null || Object.hasOwn(world.entities, 'item')) return input;
+  const id = input.args[shape.idArgument];
+  if (typeof id !== 'string' && typeof id !== 'number') return input;
+  const type = Object.keys(world.entities).find((candidate) => Object.hasOwn(world.entities[candidate]!, String(id)));
+  if (type === undefined) return input;
+  const own = [...input.shapes.values()].find((other) => other.entity === type);
+  return {
+    ...input,
+    shape: { ...shape, entity: type, idField: own?.idField ?? shape.idField, numericId: own?.numericId ?? shape.numericId },
+  };
+}

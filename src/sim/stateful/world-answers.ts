@@ -34,6 +34,7 @@ import { describedFields } from './described-values.js';
 import { isReferenceType, withReferenceMark } from './reference-data.js';
 import { isListedWorkingData } from './working-data.js';
 import { isTrashed, trashes } from './soft-delete.js';
+import { toNamedItem } from './parent-items.js';
 import { pageShownBy, toPageFields, urlOfRead, withPage } from './web-pages.js';
 import { answerList } from './world-list.js';
 import { toTargetState } from './target-state.js';
@@ -72,7 +73,8 @@ export type { Answer, AnswerInput } from './world-conventions.js';
 export function answerFromWorld(called: AnswerInput): Answer {
   const orphan = missingParent(called);
   if (orphan !== null) return { error: orphan };
-  const related = toRelatedInput(called);
+  // `attach_tag(item_id)`: the sticky note or frame with that id (parent-items.ts).
+  const related = toNamedItem(toRelatedInput(called));
   const numbered = withNumericId(related.shape, related.serverTools, related.shapes);
   const shape = withServerId(numbered, related.serverTools, related.shapes);
   // A create named by the caller whose service assigns the id (server-ids.ts) keeps the name under the field it was read as, too.
