@@ -32,6 +32,9 @@ import { toRelatedInput, withChildLists } from './world-children.js';
 import { initialState, requestedState, setFieldStart, spellState, stateSchema, toStateField } from './state-fields.js';
 import { describedFields } from './described-values.js';
 import { isReferenceType, withReferenceMark } from './reference-data.js';
+import { isListedWorkingData } from './working-data.js';
+import { isTrashed, trashes } from './soft-delete.js';
+import { toNamedItem } from './parent-items.js';
 import { pageShownBy, toPageFields, urlOfRead, withPage } from './web-pages.js';
 import { answerList } from './world-list.js';
 import { toTargetState } from './target-state.js';
@@ -70,7 +73,8 @@ export type { Answer, AnswerInput } from './world-conventions.js';
 export function answerFromWorld(called: AnswerInput): Answer {
   const orphan = missingParent(called);
   if (orphan !== null) return { error: orphan };
-  const related = toRelatedInput(called);
+  // `attach_tag(item_id)`: the sticky note or frame with that id (parent-items.ts).
+  const related = toNamedItem(toRelatedInput(called));
   const numbered = withNumericId(related.shape, related.serverTools, related.shapes);
   const shape = withServerId(numbered, related.serverTools, related.shapes);
   // A create named by the caller whose service assigns the id (server-ids.ts) keeps the name under the field it was read as, too.
@@ -136,9 +140,11 @@ function read(input: AnswerInput): Answer {
   const idValue = shape.idArgument === null ? undefined : (args[shape.idArgument] ?? defaultOf(input.tool, shape.idArgument));
   if (idValue !== undefined) {
     const found = findEntity(input, entities, String(idValue)) ?? pageShownBy(input, entities);
+    if (found && isTrashed(found.fields)) return { error: notFound(shape, String(idValue)) };
     if (found) return presentEntity(input, withChildLists(input, withPage(input, found)));
     // `show_rule(key)` where no tool makes rules and none is seeded: reference data, invented and remembered (reference-data.ts).
-    if (shape.strict && !isReferenceType(input)) return { error: notFound(shape, String(idValue)) };
+    // A type some tool confirms, cancels or deletes by id is the service's records even when a list made them up (working-data.ts).
+    if (shape.strict && (!isReferenceType(input) || isListedWorkingData(input))) return { error: notFound(shape, String(idValue)) };
     return shape.strict ? withReferenceMark(generate(input, String(idValue)), input) : generate(input, String(idValue));
   }
   // No id: the entity the arguments describe (`get_forecast(city)`, `get_me()`), made up once and then remembered.
@@ -218,6 +224,12 @@ function remove(input: AnswerInput): Answer {
   }
   const found = idValue === undefined ? undefined : findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
   if (!found) return { error: notFound(shape, String(idValue)) };
+  // `delete_file(fileId)` whose `permanent` is left false: to the trash, out of the lists that do not ask for it (soft-delete.ts).
+  if (trashes(input))
+    return {
+      text: `Moved ${toWordsOf(shape.entity)} ${quoteId(found.id, shape)} to the trash.`,
+      changes: { upserts: [{ type: shape.entity, id: found.id, fields: { trashed: true } }] },
+    };
   const changes = { deletes: [{ type: shape.entity, id: found.id }, ...dependentsOf(input.world, shape.entity, found.id)] };
   if (tool.outputSchema)
     return {

@@ -150,6 +150,9 @@ export function withChildLists(input: AnswerInput, entity: EntityRecord): Entity
 function describedLists(input: AnswerInput): string[] {
   const description = (input.tool.description ?? '').toLowerCase();
   if (!/\b(with|including|includes|and)\b/.test(description)) return [];
+  // "with full details (variants, images, options)": the words the clause after `with` names, to the end of its sentence.
+  const clause = /\b(?:with|including|includes)\b([^.]*)/.exec(description)?.[1] ?? '';
+  const clauseWords = new Set(clause.split(/[^a-z]+/));
   const types = new Set([...Object.keys(input.world.entities), ...allShapes(input).map((shape) => shape.entity)]);
   types.delete(input.shape.entity);
   const named: string[] = [];
@@ -158,7 +161,7 @@ function describedLists(input: AnswerInput): string[] {
     const plural = toPlural(words[words.length - 1] ?? '');
     if (plural === '' || named.includes(plural)) continue;
     const promised = new RegExp(`\\b(with|including|includes|and)\\s+(its|their|the|all|all its)?\\s*(\\w+\\s+)?${plural}\\b`);
-    if (promised.test(description)) named.push(plural);
+    if (promised.test(description) || clauseWords.has(plural)) named.push(plural);
   }
   return named;
 }

@@ -25,6 +25,9 @@ import { toReferenceSet } from './reference-data.js';
 import { asksForArchived, isArchived } from './archived-entities.js';
 import { toFieldLookup } from './field-lookups.js';
 import { toSearchResults } from './web-pages.js';
+import { withParentItems, withoutItemChanges } from './parent-items.js';
+import { withParentById } from './parent-by-id.js';
+import { matchesSearchWords } from './search-words.js';
 import { hasProperty, relatedLists } from './world-batches.js';
 import { idListNames } from '../../reading/batch-arguments.js';
 import {
@@ -41,6 +44,9 @@ import {
 } from './world-conventions.js';
 
 export function answerList(called: AnswerInput): Answer {
+  // `get_items_on_board(board_id)`: what was made on that board, of every type (parent-items.ts).
+  const parentItems = withParentItems(called);
+  if (parentItems !== called) return withoutItemChanges(answerList(parentItems));
   // `brave_web_search(query)` with nothing seeded: results about the query, remembered (web-pages.ts);
   // a first list of reference data: a small plausible set (reference-data.ts).
   const made = toSearchResults(called) ?? toReferenceSet(called);
@@ -52,7 +58,7 @@ export function answerList(called: AnswerInput): Answer {
       changes: { ...answer.changes, upserts, facts: [...(made.changes.facts ?? []), ...(answer.changes?.facts ?? [])] },
     };
   }
-  const input = withQueriedType(withListedType(called));
+  const input = withParentById(withQueriedType(withListedType(called)));
   const { shape, tool, args } = input;
   const entities = entitiesOf(input.world, shape.entity);
   const scope = scopeArguments(input);
@@ -88,7 +94,9 @@ export function answerList(called: AnswerInput): Answer {
         )) &&
       filters.every(([name, value]) => {
         const field = fieldValue(entity.fields, name) ?? (toNormalName(name) === toNormalName(shape.idField) ? entity.id : undefined);
-        return field === undefined ? scope.has(name) : valuesMatch(field, value);
+        if (field === undefined) return scope.has(name);
+        // `stories_search(name: 'checkout')`: a search finds the words in a name or title (search-words.ts).
+        return valuesMatch(field, value) || (called.shape.operation === 'search' && matchesSearchWords(name, field, value));
       }) &&
       conditions.every((condition) => matchesCondition(entity.fields, entity.id, condition)) &&
       (query === undefined || matchesQuery(entity.fields, query, known)),
