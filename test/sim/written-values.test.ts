@@ -119,3 +119,42 @@ describe('a body object named after the entity', () => {
     }
   });
 });
+
+describe('the state a new entity starts in', () => {
+  it('is spelled as the service spells its states, and a transition keeps that spelling', async () => {
+    const { call, close } = await connect([
+      {
+        name: 'create_change_request',
+        description: 'Create a change request',
+        inputSchema: object({ repo: { type: 'string' }, title: { type: 'string' } }, ['repo', 'title']),
+      },
+      {
+        name: 'list_change_requests',
+        description: 'List change requests of a repository',
+        inputSchema: object({ repo: { type: 'string' }, state: { type: 'string', enum: ['PENDING', 'MERGED', 'REJECTED'] } }, ['repo']),
+      },
+      {
+        name: 'merge_change_request',
+        description: 'Merge a change request',
+        inputSchema: object({ repo: { type: 'string' }, change_request_id: { type: 'string' } }, ['repo', 'change_request_id']),
+      },
+      {
+        name: 'create_milestone',
+        description: 'Create a milestone',
+        inputSchema: object({ title: { type: 'string' }, status: { type: 'string', enum: ['Planned', 'Running', 'Done'] } }, ['title']),
+      },
+    ]);
+    try {
+      const request = await call('create_change_request', { repo: 'shop', title: 'Faster checkout' });
+      expect(request.isError, request.text).toBe(false);
+      expect(request.json).toMatchObject({ state: 'PENDING' });
+      const listed = await call('list_change_requests', { repo: 'shop', state: 'PENDING' });
+      expect(listed.text).toContain('Faster checkout');
+      const merged = await call('merge_change_request', { repo: 'shop', change_request_id: String(request.json.id) });
+      expect(merged.json).toMatchObject({ state: 'MERGED' });
+      expect((await call('create_milestone', { title: 'Beta' })).json).toMatchObject({ status: 'Planned' });
+    } finally {
+      await close();
+    }
+  });
+});
