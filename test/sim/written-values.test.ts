@@ -158,3 +158,52 @@ describe('the state a new entity starts in', () => {
     }
   });
 });
+
+describe('a transition', () => {
+  it('named by a state event on an update moves the state and leaves the lists of the old one', async () => {
+    const { call, close } = await connect([
+      {
+        name: 'create_ticket',
+        description: 'Create a ticket',
+        inputSchema: object({ board: { type: 'string' }, summary: { type: 'string' } }, ['board', 'summary']),
+      },
+      {
+        name: 'list_tickets',
+        description: 'List tickets',
+        inputSchema: object({ board: { type: 'string' }, state: { type: 'string', enum: ['opened', 'closed'] } }, ['board']),
+      },
+      {
+        name: 'edit_ticket',
+        description: 'Edit a ticket',
+        inputSchema: object(
+          {
+            board: { type: 'string' },
+            ticket_id: { type: 'string' },
+            summary: { type: 'string' },
+            state_event: { type: 'string', description: 'close or reopen the ticket' },
+          },
+          ['board', 'ticket_id'],
+        ),
+      },
+      {
+        name: 'get_ticket',
+        description: 'Get a ticket',
+        inputSchema: object({ board: { type: 'string' }, ticket_id: { type: 'string' } }, ['board', 'ticket_id']),
+      },
+    ]);
+    try {
+      const ticket = await call('create_ticket', { board: 'ops', summary: 'Printer on fire' });
+      expect(ticket.json).toMatchObject({ state: 'opened' });
+      const id = String(ticket.json.id);
+      const edited = await call('edit_ticket', { board: 'ops', ticket_id: id, state_event: 'close' });
+      expect(edited.isError, edited.text).toBe(false);
+      const read = await call('get_ticket', { board: 'ops', ticket_id: id });
+      expect(read.json).toMatchObject({ state: 'closed' });
+      expect(read.json).not.toHaveProperty('state_event');
+      expect((await call('list_tickets', { board: 'ops', state: 'opened' })).text).not.toContain('Printer on fire');
+      expect((await call('list_tickets', { board: 'ops', state: 'closed' })).text).toContain('Printer on fire');
+    } finally {
+      await close();
+    }
+  });
+});

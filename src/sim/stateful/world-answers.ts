@@ -28,6 +28,7 @@ import { withNumericId } from './numeric-ids.js';
 import { withServerId } from './server-ids.js';
 import { createDefaults } from './create-defaults.js';
 import { withEntityBody } from './entity-body.js';
+import { eventState } from './state-events.js';
 import { dependentsOf } from './dependent-entities.js';
 import { toRelatedInput, withChildLists } from './world-children.js';
 import { initialState, requestedState, setFieldStart, spellState, stateSchema, toStateField } from './state-fields.js';
@@ -180,6 +181,13 @@ function update(given: AnswerInput): Answer {
     stateField = toStateField(input, found.fields, 'status');
     delete changes[name];
     changes[stateField] = toTargetState(value, stateSchema(input, stateField), found.fields[stateField]);
+  }
+  for (const [name, value] of Object.entries(changes)) {
+    // `state_event: 'close'`: the state the verb sets, spelled as the entity's states are (state-events.ts).
+    const event = eventState(name, value);
+    if (event === null) continue;
+    delete changes[name];
+    changes[stateField] = spellState(event, stateSchema(input, stateField), found.fields[stateField]);
   }
   for (const [name, value] of Object.entries(shape.sets)) {
     if (name !== 'state') changes[existingName(found.fields, name)] = value;
