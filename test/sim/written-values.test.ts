@@ -159,6 +159,32 @@ describe('the state a new entity starts in', () => {
   });
 });
 
+describe('a flag the create says new entities start with', () => {
+  it('is set where the schema holds it: "as drafts" starts isDraft true, and a create that says nothing sets nothing', async () => {
+    const post = object({ isDraft: { type: 'boolean' }, title: { type: 'string' } }, ['title']);
+    const { call, close } = await connect([
+      {
+        name: 'create_posts',
+        description: 'Create new blog posts as drafts.',
+        inputSchema: object({ blog_id: { type: 'string' }, posts: { type: 'array', items: post } }, ['blog_id', 'posts']),
+      },
+      {
+        name: 'create_page',
+        description: 'Create a page',
+        inputSchema: object({ title: { type: 'string' }, isDraft: { type: 'boolean' } }),
+      },
+    ]);
+    try {
+      const created = await call('create_posts', { blog_id: 'b1', posts: [{ title: 'Hello' }] });
+      expect(created.isError, created.text).toBe(false);
+      expect(created.text).toContain('"isDraft":true');
+      expect((await call('create_page', { title: 'About' })).json).not.toHaveProperty('isDraft', true);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('a transition', () => {
   it('named by a state event on an update moves the state and leaves the lists of the old one', async () => {
     const { call, close } = await connect([

@@ -28,6 +28,7 @@ import { withNumericId } from './numeric-ids.js';
 import { withServerId } from './server-ids.js';
 import { createDefaults } from './create-defaults.js';
 import { withEntityBody } from './entity-body.js';
+import { describedFlags } from './described-flags.js';
 import { eventState } from './state-events.js';
 import { dependentsOf } from './dependent-entities.js';
 import { toRelatedInput, withChildLists } from './world-children.js';
@@ -109,7 +110,13 @@ function create(given: AnswerInput, givenId?: string): Answer {
   if (Object.hasOwn(world.entities, shape.entity) && Object.hasOwn(world.entities[shape.entity]!, id))
     return { error: `${toLabel(shape.entity)} ${quoteId(id, shape)} already exists` };
   // What the call left out, as the service fills it: schema defaults, archive-like flags false (create-defaults.ts).
-  const fields: Record<string, unknown> = { [shape.idField]: typedId(id, shape), ...createDefaults(input), ...dataArguments(input) };
+  // "Create new items as drafts": `isDraft: true` where the schema holds the flag (described-flags.ts).
+  const fields: Record<string, unknown> = {
+    [shape.idField]: typedId(id, shape),
+    ...createDefaults(input),
+    ...describedFlags(input),
+    ...dataArguments(input),
+  };
   const taken = uniqueClash(input, existing, fields);
   if (taken) return { error: `${toLabel(shape.entity)} with ${taken.name} ${JSON.stringify(taken.value)} already exists` };
   const created = stampName(input, 'created');
