@@ -27,6 +27,9 @@ import { missingParent } from './world-parents.js';
 import { withNumericId } from '../../reading/numeric-ids.js';
 import { withServerId } from './server-ids.js';
 import { createDefaults } from './create-defaults.js';
+import { withEntityBody } from './entity-body.js';
+import { describedFlags } from './described-flags.js';
+import { eventState } from './state-events.js';
 import { dependentsOf } from './dependent-entities.js';
 import { toRelatedInput, withChildLists } from './world-children.js';
 import { initialState, requestedState, setFieldStart, spellState, stateSchema, toStateField } from './state-fields.js';
@@ -98,7 +101,9 @@ export function answerFromWorld(called: AnswerInput): Answer {
   }
 }
 
-function create(input: AnswerInput, givenId?: string): Answer {
+function create(given: AnswerInput, givenId?: string): Answer {
+  // `create_document({ document: { id, ... } })`: the body is the entity, its id the one inside (entity-body.ts).
+  const input = withEntityBody(given);
   const batch = givenId === undefined ? batchItems(input) : null;
   if (batch) return createEach(input, batch);
   const { shape, args, world, now } = input;
@@ -109,7 +114,13 @@ function create(input: AnswerInput, givenId?: string): Answer {
   if (Object.hasOwn(world.entities, shape.entity) && Object.hasOwn(world.entities[shape.entity]!, id))
     return { error: `${toLabel(shape.entity)} ${quoteId(id, shape)} already exists` };
   // What the call left out, as the service fills it: schema defaults, archive-like flags false (create-defaults.ts).
-  const fields: Record<string, unknown> = { [shape.idField]: typedId(id, shape), ...createDefaults(input), ...dataArguments(input) };
+  // "Create new items as drafts": `isDraft: true` where the schema holds the flag (described-flags.ts).
+  const fields: Record<string, unknown> = {
+    [shape.idField]: typedId(id, shape),
+    ...createDefaults(input),
+    ...describedFlags(input),
+    ...dataArguments(input),
+  };
   const taken = uniqueClash(input, existing, fields);
   if (taken) return { error: `${toLabel(shape.entity)} with ${taken.name} ${JSON.stringify(taken.value)} already exists` };
   const created = stampName(input, 'created');
@@ -158,7 +169,8 @@ function read(input: AnswerInput): Answer {
   return found ? presentEntity(input, found) : generate(input, key);
 }
 
-function update(input: AnswerInput): Answer {
+function update(given: AnswerInput): Answer {
+  const input = withEntityBody(given);
   const { shape, args } = input;
   const idValue = shape.idArgument === null ? undefined : args[shape.idArgument];
   if (Array.isArray(idValue)) return updateEach(input, idValue, update);
@@ -182,6 +194,13 @@ function update(input: AnswerInput): Answer {
     stateField = toStateField(input, found.fields, 'status');
     delete changes[name];
     changes[stateField] = toTargetState(value, stateSchema(input, stateField), found.fields[stateField]);
+  }
+  for (const [name, value] of Object.entries(changes)) {
+    // `state_event: 'close'`: the state the verb sets, spelled as the entity's states are (state-events.ts).
+    const event = eventState(name, value);
+    if (event === null) continue;
+    delete changes[name];
+    changes[stateField] = spellState(event, stateSchema(input, stateField), found.fields[stateField]);
   }
   for (const [name, value] of Object.entries(shape.sets)) {
     if (name !== 'state') changes[existingName(found.fields, name)] = value;

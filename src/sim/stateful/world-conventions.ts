@@ -161,7 +161,8 @@ export function defaultState(input: AnswerInput): { name: string; value: unknown
       const candidates = schema.enum.filter((value) => !selectsAll(value));
       const said = candidates.find((value) => typeof value === 'string' && value.toLowerCase() === described);
       const value = said ?? (schema.default !== undefined && !selectsAll(schema.default) ? schema.default : candidates[0]);
-      if (value !== undefined) return { name, value: typeof value === 'string' ? value.toLowerCase() : value };
+      // In the service's own spelling (`OPEN`, `Open`): a later transition spells its state the same way (spellState).
+      if (value !== undefined) return { name, value };
     }
   }
   return null;

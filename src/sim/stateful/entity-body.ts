@@ -1,0 +1,65 @@
+/**
+ * A create or update that carries the whole entity in one object argument named after it
+ * (`create_document({ container_id, document: { id, status, items } })`,
+ * `create_application({ application: { metadata: { name }, spec: {...} } })`): the object is the
+ * entity as written, so its members are stored as given (nested objects too, never as text) and
+ * its id is the one inside it (`id`, the type's id field, or a Kubernetes-style `metadata.name`),
+ * not a made-up one and never the object itself.
+ */
+import { toNormalName } from '../../domain/world-query.js';
+import type { AnswerInput } from './world-conventions.js';
+
+type Body = Record<string, unknown>;
+
+/**
+ * The call with the entity's body spread into its arguments and, on a create, the id the body
+ * carries as the id argument; the call unchanged when no argument is the entity's body.
+ *
+ * @example
+ *   withEntityBody(input); // args { container_id: 'orders', id: 'ord-1', status: 'pending' }, shape.idArgument 'id'
+ */
+export function withEntityBody(input: AnswerInput): AnswerInput {
+  const found = bodyArgument(input);
+  if (found === null) return input;
+  const [name, body] = found;
+  const rest = Object.fromEntries(Object.entries(input.args).filter(([key]) => key !== name));
+  const args: Body = { ...body, ...rest };
+  const idField = typeIdField(input);
+  const bodyId = idOf(body, idField);
+  // On an update the id argument already names the entity; the body's id is one of its fields.
+  if (input.shape.operation !== 'create' && input.shape.idArgument !== name) return { ...input, args };
+  if (bodyId === undefined) return { ...input, args, shape: { ...input.shape, idArgument: null, idField } };
+  args[idField] ??= bodyId;
+  return { ...input, args, shape: { ...input.shape, idArgument: idField, idField } };
+}
+
+/** The argument that is the entity whole: named after the entity (or read as its id) and given an object. */
+function bodyArgument(input: AnswerInput): [string, Body] | null {
+  const entity = toNormalName(input.shape.entity);
+  for (const [name, value] of Object.entries(input.args)) {
+    if (!isBody(value)) continue;
+    if (toNormalName(name) === entity || name === input.shape.idArgument) return [name, value];
+  }
+  return null;
+}
+
+/** The field the entity's reads show its id under (`id`, `name`), from the type the reading made of its tools. */
+function typeIdField(input: AnswerInput): string {
+  const fromType = input.model?.entityTypes.get(input.shape.entity)?.idField;
+  if (fromType !== undefined && fromType !== input.shape.idArgument) return fromType;
+  for (const [name, shape] of input.shapes)
+    if (name !== input.tool.name && shape.entity === input.shape.entity && shape.operation === 'read') return shape.idField;
+  return 'id';
+}
+
+/** The id a body carries: its id field, `id`, or the name in its `metadata` (a Kubernetes resource). */
+function idOf(body: Body, idField: string): string | number | undefined {
+  const metadata = isBody(body.metadata) ? body.metadata : {};
+  for (const value of [body[idField], body.id, metadata[idField], metadata.name])
+    if (typeof value === 'string' || typeof value === 'number') return value;
+  return undefined;
+}
+
+function isBody(value: unknown): value is Body {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
