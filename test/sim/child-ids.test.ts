@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
-import { useSimulatorHarness } from '../support/simulator-harness.js';
+import { mockOnTools, useSimulatorHarness } from '../support/simulator-harness.js';
 
 let harness: Harness;
 useSimulatorHarness('mcpsim-child-ids-', (started) => (harness = started));
@@ -14,13 +14,6 @@ useSimulatorHarness('mcpsim-child-ids-', (started) => (harness = started));
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
 const text = { type: 'string' };
 const integer = { type: 'integer' };
-
-async function call(tool: string, args: Record<string, unknown>) {
-  const response = await harness.call('POST', `/connect/desk/tickets/.tools/${tool}`, { body: args });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  expect(response.body.isError, response.body.content[0].text).not.toBe(true);
-  return JSON.parse(response.body.content[0].text as string);
-}
 
 describe('ids of a child that only a parent’s output schema types', () => {
   it('makes a comment’s id a number and shows the same id in its ticket’s read', async () => {
@@ -46,13 +39,7 @@ describe('ids of a child that only a parent’s output schema types', () => {
         inputSchema: object({ ticket_id: integer, body: text }, ['ticket_id', 'body']),
       },
     ];
-    expect((await harness.call('PUT', '/servers/@qa/desk', { body: { tools } })).status).toBe(201);
-    await harness.call('PUT', '/namespaces/desk');
-    const connection = { server: '@qa/desk', mock: { enabled: true } };
-    expect((await harness.call('PUT', '/connect/desk/tickets', { body: connection })).status).toBe(201);
-    expect(
-      (await harness.call('PUT', '/__mcpsim/connections/desk/tickets/simulation', { body: { world: { entities: {}, facts: [] } } })).status,
-    ).toBe(200);
+    const call = await mockOnTools(harness, { namespace: 'desk', connection: 'tickets', tools });
 
     const ticket = await call('create_ticket', { subject: 'Refund not received' });
     expect(String(ticket.id)).toMatch(/^[1-9]\d{4}$/);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
-import { useSimulatorHarness } from '../support/simulator-harness.js';
+import { mockOnTools, useSimulatorHarness } from '../support/simulator-harness.js';
 
 let harness: Harness;
 useSimulatorHarness('mcpsim-listed-states-', (started) => (harness = started));
@@ -14,13 +14,6 @@ useSimulatorHarness('mcpsim-listed-states-', (started) => (harness = started));
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
 const text = { type: 'string' };
 const states = { type: 'array', items: { type: 'string', enum: ['acknowledged', 'triggered', 'resolved'] } };
-
-async function call(tool: string, args: Record<string, unknown>) {
-  const response = await harness.call('POST', `/connect/oncall/pager/.tools/${tool}`, { body: args });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  expect(response.body.isError, response.body.content[0].text).not.toBe(true);
-  return JSON.parse(response.body.content[0].text as string);
-}
 
 describe('states named by a list filter and a create’s words', () => {
   it('starts an incident in the state its create names, moves it, and lists by any of several states', async () => {
@@ -37,13 +30,7 @@ describe('states named by a list filter and a create’s words', () => {
       },
       { name: 'list_incidents', description: 'List incidents by status.', inputSchema: object({ statuses: states }) },
     ];
-    expect((await harness.call('PUT', '/servers/@qa/pager', { body: { tools } })).status).toBe(201);
-    await harness.call('PUT', '/namespaces/oncall');
-    expect((await harness.call('PUT', '/connect/oncall/pager', { body: { server: '@qa/pager', mock: { enabled: true } } })).status).toBe(
-      201,
-    );
-    const world = { entities: {}, facts: [] };
-    expect((await harness.call('PUT', '/__mcpsim/connections/oncall/pager/simulation', { body: { world } })).status).toBe(200);
+    const call = await mockOnTools(harness, { namespace: 'oncall', connection: 'pager', tools });
 
     const first = await call('create_incident', { title: 'Checkout 500s' });
     const second = await call('create_incident', { title: 'Slow invoices' });

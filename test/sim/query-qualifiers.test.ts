@@ -6,20 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
-import { useSimulatorHarness } from '../support/simulator-harness.js';
+import { mockOnTools, useSimulatorHarness } from '../support/simulator-harness.js';
 
 let harness: Harness;
 useSimulatorHarness('mcpsim-query-qualifiers-', (started) => (harness = started));
 
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
 const text = { type: 'string' };
-
-async function call(tool: string, args: Record<string, unknown>) {
-  const response = await harness.call('POST', `/connect/desk/search/.tools/${tool}`, { body: args });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  expect(response.body.isError, response.body.content[0].text).not.toBe(true);
-  return JSON.parse(response.body.content[0].text as string);
-}
 
 describe('field:value qualifiers of a search query', () => {
   it('picks by a list field named in the singular, and ignores a qualifier of no field', async () => {
@@ -37,11 +30,7 @@ describe('field:value qualifiers of a search query', () => {
         inputSchema: object({ query: text }),
       },
     ];
-    expect((await harness.call('PUT', '/servers/@qa/desk', { body: { tools } })).status).toBe(201);
-    await harness.call('PUT', '/namespaces/desk');
-    expect((await harness.call('PUT', '/connect/desk/search', { body: { server: '@qa/desk', mock: { enabled: true } } })).status).toBe(201);
-    const empty = { world: { entities: {}, facts: [] } };
-    expect((await harness.call('PUT', '/__mcpsim/connections/desk/search/simulation', { body: empty })).status).toBe(200);
+    const call = await mockOnTools(harness, { namespace: 'desk', connection: 'search', tools });
 
     await call('create_ticket', { subject: 'Refund not received', tags: ['billing'] });
     await call('create_ticket', { subject: 'Login loop on SSO' });

@@ -11,7 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect } from 'vitest';
 import { createToolResults } from '../../src/sim/tool-results.js';
 import { startHarness, type Harness } from './harness.js';
 
@@ -28,4 +28,33 @@ export function useSimulatorHarness(prefix: string, started: (harness: Harness) 
   afterEach(() => current?.close());
   // Another platform on the same (empty) fixtures, after the test closed its own: a restart.
   return { startAnother: start };
+}
+
+/**
+ * A mock connection `namespace/connection` of a registry server `@qa/<connection>` declared with
+ * `tools`, starting from an empty world; answers a REST tool call on it, the result's text parsed
+ * (an error result fails the test).
+ *
+ * @example
+ *   const call = await mockOnTools(harness, { namespace: 'desk', connection: 'tickets', tools });
+ *   const ticket = await call('create_ticket', { subject: 'Refund' });
+ */
+export async function mockOnTools(
+  harness: Harness,
+  { namespace, connection, tools }: { namespace: string; connection: string; tools: unknown[] },
+): Promise<(tool: string, args: Record<string, unknown>) => Promise<any>> {
+  const server = `@qa/${connection}`;
+  expect((await harness.call('PUT', `/servers/${server}`, { body: { tools } })).status).toBe(201);
+  await harness.call('PUT', `/namespaces/${namespace}`);
+  expect((await harness.call('PUT', `/connect/${namespace}/${connection}`, { body: { server, mock: { enabled: true } } })).status).toBe(
+    201,
+  );
+  const empty = { world: { entities: {}, facts: [] } };
+  expect((await harness.call('PUT', `/__mcpsim/connections/${namespace}/${connection}/simulation`, { body: empty })).status).toBe(200);
+  return async (tool, args) => {
+    const response = await harness.call('POST', `/connect/${namespace}/${connection}/.tools/${tool}`, { body: args });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.isError, response.body.content[0].text).not.toBe(true);
+    return JSON.parse(response.body.content[0].text as string);
+  };
 }
