@@ -60,4 +60,55 @@ describe('the world a mock’s description names', () => {
     const description = 'Services: web, api.';
     expect(toDescribedWorld(model, description)).toEqual(toDescribedWorld(model, description));
   });
+
+  it('seeds every quoted name a sentence gives after the type, with the values in parentheses after it', () => {
+    const taskTools: ToolDefinition[] = [
+      {
+        name: 'create_task',
+        description: 'Create a task.',
+        inputSchema: object({ name: text, status: text, priority: { type: 'number' }, urgent: { type: 'boolean' }, dueDate: text }, [
+          'name',
+        ]),
+      },
+      { name: 'get_tasks', description: 'List tasks.', inputSchema: object({}) },
+    ];
+    const taskModel = readServer(taskTools);
+    const world = toDescribedWorld(
+      taskModel,
+      'Task "Fix login redirect" (status in progress, priority 1, urgent: yes) and task "Write release notes" (due date tomorrow).',
+    );
+    expect(Object.values(world.entities.task!)).toEqual([
+      expect.objectContaining({ name: 'Fix login redirect', status: 'in progress', priority: 1, urgent: true }),
+      expect.objectContaining({ name: 'Write release notes', dueDate: 'tomorrow' }),
+    ]);
+    const listed = toDescribedWorld(taskModel, 'Tasks: "Fix login" (status done), "Ship it" (priority 2, colour green).');
+    expect(Object.values(listed.entities.task!)).toEqual([
+      expect.objectContaining({ name: 'Fix login', status: 'done' }),
+      { id: expect.any(String), name: 'Ship it', priority: 2 },
+    ]);
+  });
+
+  it('seeds the parents a sentence names and links the children named with them, by id and by name', () => {
+    const taskTools: ToolDefinition[] = [
+      {
+        name: 'create_task',
+        description: 'Create a task in a list.',
+        inputSchema: object({ name: text, listId: text, listName: text }, ['name']),
+      },
+      { name: 'get_tasks', description: 'List the tasks of a list.', inputSchema: object({ listId: text, listName: text }) },
+    ];
+    const world = toDescribedWorld(
+      readServer(taskTools),
+      'Lists "Backlog" and "Sprint 12". In "Sprint 12": task "Fix login". List "Backlog" has tasks "Plan Q3" and "Audit logs". Task "Loose end".',
+    );
+    const lists = Object.values(world.entities.list!);
+    expect(lists.map((list) => list.name)).toEqual(['Backlog', 'Sprint 12']);
+    const [backlog, sprint] = lists.map((list) => list.id);
+    expect(Object.values(world.entities.task!)).toEqual([
+      expect.objectContaining({ name: 'Fix login', listId: sprint, listName: 'Sprint 12' }),
+      expect.objectContaining({ name: 'Plan Q3', listId: backlog, listName: 'Backlog' }),
+      expect.objectContaining({ name: 'Audit logs', listId: backlog, listName: 'Backlog' }),
+      { id: expect.any(String), name: 'Loose end' },
+    ]);
+  });
 });

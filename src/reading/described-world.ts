@@ -7,16 +7,18 @@
  * one, the model sees the same names its description gave. Deterministic: ids in the type's format
  * (id-format.ts), seeded by the type and the count.
  */
+import { toDescribedFields } from './described-fields.js';
+import { toParentKeys } from './parent-keys.js';
 import { toPlural, toWords } from './entity-words.js';
 import { toNewId } from './id-format.js';
 import type { WorldState } from '../domain/memory-log.js';
-import type { ServiceModel } from './read-server.js';
+import type { EntityType, ServiceModel } from './read-server.js';
 
 /** A name in a list: a quoted text, a token such as `checkout-api` or `acme/widgets`, or capitalised words (`Grace Hopper`). */
 const bareName = /^(?:[A-Za-z0-9][\w./@#:+-]*|[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){1,3})$/;
 const quotedName = /^["'“‘`](.+?)["'”’`]$/;
-/** Words that lead a list after the type's word: `services: a, b`, `services called a and b`, `the services are a and b`. */
-const lead = String.raw`\s*(?:\((?<paren>[^)]*)\)|[:,—–-]|\s(?:called|named)\b|\s(?<are>are)\b)\s*`;
+/** Words that lead a list after the type's word: `services: a, b`, `services called a and b`, `the services are a and b`, `tasks "a" and "b"`. */
+const lead = String.raw`\s*(?:\((?<paren>[^)]*)\)|[:,—–-]|\s(?:called|named)\b|\s(?<are>are)\b|(?=["“‘\`]))\s*`;
 /** After `are`, a plain word is more often a state than a name (`the services are down`): a name there must look like one. */
 const nameLike = /["'“‘`]|[A-Z]|[-_/.@#:\d]/;
 /** Words that are not names even where a list could start: `services are down`, `projects, all archived`. */
@@ -59,14 +61,29 @@ const notNames = new Set([
 export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSchemasOf' | 'tools' | 'shapes'>, text: string): WorldState {
   const entities: WorldState['entities'] = {};
   const sentences = text.split(/(?<=[.!?;])\s+|\n+/);
-  for (const [type, entityType] of model.entityTypes) {
-    if (['me', 'item'].includes(type)) continue;
-    const names = new Set<string>();
-    for (const sentence of sentences) for (const name of namesOf(sentence, type)) names.add(name);
+  // The server's types, then the parents they name that no tool keeps (`list` of `create_task(listId)`).
+  const types = new Map<string, Pick<EntityType, 'idField' | 'numericId'>>();
+  for (const [type, entityType] of model.entityTypes) if (!['me', 'item'].includes(type)) types.set(type, entityType);
+  for (const entityType of model.entityTypes.values())
+    for (const parent of entityType.parents) if (!types.has(parent.type)) types.set(parent.type, { idField: 'id', numericId: false });
+  const seeded = new Map<string, Map<string, string>>();
+  const mentions = new Map<string, { fields: Record<string, unknown>; where: number[] }[]>();
+  for (const [type, entityType] of types) {
+    const names = new Map<string, { details: string | undefined; sentences: number[] }>();
+    sentences.forEach((sentence, index) => {
+      for (const { name, details } of namesOf(sentence, type)) {
+        const known = names.get(name);
+        if (known) {
+          known.sentences.push(index);
+          known.details ??= details;
+        } else names.set(name, { details, sentences: [index] });
+      }
+    });
     if (names.size === 0) continue;
     const label = labelField(model, type);
     const found: Record<string, Record<string, unknown>> = {};
-    for (const name of names) {
+    const ids = new Map<string, string>();
+    for (const [name, { details }] of names) {
       const existing = Object.keys(found);
       const id = entityType.numericId
         ? String(existing.length + 1)
@@ -79,15 +96,73 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
             args: {},
             seed: `text|${type}`,
           });
-      found[id] = { [entityType.idField]: entityType.numericId ? Number(id) : id, [label]: name };
+      const given = details === undefined ? {} : toDescribedFields(model, type, details);
+      found[id] = { [entityType.idField]: entityType.numericId ? Number(id) : id, [label]: name, ...given };
+      ids.set(name, id);
     }
     entities[type] = found;
+    seeded.set(type, ids);
+    mentions.set(
+      type,
+      [...names].map(([name, { sentences: where }]) => ({ fields: found[ids.get(name)!]!, where })),
+    );
   }
+  for (const [type, named] of mentions) for (const { fields, where } of named) linkToParent(model, sentences, where, seeded, fields, type);
   return { entities, facts: [] };
 }
 
-/** The names a sentence lists for a type: after its plural (`services: a, b`) or quoted after its singular (`a project "Apollo"`). */
-function namesOf(sentence: string, type: string): string[] {
+/**
+ * `In list "Sprint 12": task "Fix login"`, `List "Sprint 12" has tasks a, b`, `In "Sprint 12": …`:
+ * a child named in a sentence that names one of its parents (quoted after the parent's word, or
+ * after `in`/`under`) gets that parent's keys (parent-keys.ts): its id under an id argument
+ * (`listId`) and its name under a name argument (`listName`).
+ */
+function linkToParent(
+  model: Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>,
+  sentences: readonly string[],
+  where: readonly number[],
+  seeded: ReadonlyMap<string, ReadonlyMap<string, string>>,
+  fields: Record<string, unknown>,
+  type: string,
+): void {
+  const parents = toParentKeys(model, type);
+  for (const index of where) {
+    const sentence = sentences[index]!;
+    const childAt =
+      new RegExp(
+        String.raw`\b${toWords(type)
+          .map(escape)
+          .join(String.raw`[\s_-]+`)}`,
+        'i',
+      ).exec(sentence)?.index ?? sentence.length;
+    for (const keys of parents) {
+      const names = seeded.get(keys.type);
+      if (!names) continue;
+      const parentWord = toWords(keys.type)
+        .map(escape)
+        .join(String.raw`[\s_-]+`);
+      const before = sentence.slice(0, childAt);
+      const quoted = new RegExp(String.raw`(?:\b${parentWord}\b|^\s*(?:in|under|on)\b)\s+["“‘\`]([^"”’\`]{1,60})["”’\`]`, 'i').exec(before);
+      const name = quoted?.[1]?.trim();
+      if (name === undefined || !names.has(name)) continue;
+      for (const argument of keys.idArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = names.get(name)!;
+      for (const argument of keys.nameArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = name;
+      return;
+    }
+  }
+}
+
+/** A name the description gives, with the text of the parenthesis right after it (`"Fix login" (status in progress)`). */
+interface Named {
+  name: string;
+  details?: string | undefined;
+}
+
+/**
+ * The names a sentence lists for a type: after its plural (`services: a, b`) or quoted after its
+ * singular, as often as it says so (`task "Fix login" and task "Write notes"`).
+ */
+function namesOf(sentence: string, type: string): Named[] {
   const words = toWords(type);
   const phrase = (last: string) => [...words.slice(0, -1), last].map(escape).join(String.raw`[\s_-]+`);
   const plural = phrase(toPlural(words[words.length - 1]!));
@@ -97,25 +172,54 @@ function namesOf(sentence: string, type: string): string[] {
     const inParen = listed.groups.paren !== undefined ? toNames(listed.groups.paren) : [];
     if (inParen.length > 0) return inParen;
     const names = toNames(listed.groups.list!);
-    return listed.groups.are !== undefined && !names.every((name) => nameLike.test(name)) ? [] : names;
+    return listed.groups.are !== undefined && !names.every(({ name }) => nameLike.test(name)) ? [] : names;
   }
-  const one = new RegExp(String.raw`\b${singular}\b\s+(?:(?:called|named)\s+)?(["“‘\`][^"”’\`]{1,60}["”’\`])`, 'i').exec(sentence);
-  if (one) return toNames(one[1]!);
+  const quoted = new RegExp(String.raw`\b${singular}\b\s+(?:(?:called|named)\s+)?["“‘\`]([^"”’\`]{1,60})["”’\`](?:\s*\(([^)]*)\))?`, 'gi');
+  const each = [...sentence.matchAll(quoted)].map((match) => ({ name: match[1]!.trim(), details: match[2] }));
+  if (each.length > 0) return each;
   const called = new RegExp(String.raw`\b${singular}\b\s+(?:called|named)\s+([A-Za-z0-9][\w./@#:+-]*)`, 'i').exec(sentence);
   return called ? toNames(called[1]!) : [];
 }
 
-/** The names of a list, up to the first part that is not a name (`checkout-api and payments, both slow` → two). */
-function toNames(list: string): string[] {
-  const names: string[] = [];
-  for (const raw of list.replace(/[.!?;]+$/, '').split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+/)) {
-    const part = raw.trim();
+/** The names of a list, up to the first part that is not a name (`checkout-api and payments, both slow` → two); a parenthesis after a name is its details. */
+function toNames(list: string): Named[] {
+  const names: Named[] = [];
+  for (const raw of splitOutsideParentheses(list.replace(/[.!?;]+$/, ''))) {
+    const withDetails = /^(.*?)\s*\(([^)]*)\)$/.exec(raw.trim());
+    const part = (withDetails ? withDetails[1]! : raw).trim();
+    const details = withDetails?.[2];
     const quoted = quotedName.exec(part);
-    if (quoted) names.push(quoted[1]!.trim());
-    else if (bareName.test(part) && !notNames.has(part.toLowerCase()) && !/^\d+$/.test(part)) names.push(part);
+    if (quoted) names.push({ name: quoted[1]!.trim(), details });
+    else if (bareName.test(part) && !notNames.has(part.toLowerCase()) && !/^\d+$/.test(part)) names.push({ name: part, details });
     else break;
   }
   return names;
+}
+
+/** A list split at its commas and `and`/`or`/`&`, except inside parentheses (`a (status open, priority 1), b`). */
+function splitOutsideParentheses(list: string): string[] {
+  const parts: string[] = [];
+  const separator = /\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+/y;
+  let depth = 0;
+  let current = '';
+  for (let index = 0; index < list.length; index++) {
+    const char = list[index]!;
+    if (depth === 0) {
+      separator.lastIndex = index;
+      const match = separator.exec(list);
+      if (match) {
+        parts.push(current);
+        current = '';
+        index += match[0].length - 1;
+        continue;
+      }
+    }
+    if (char === '(') depth++;
+    if (char === ')') depth = Math.max(0, depth - 1);
+    current += char;
+  }
+  parts.push(current);
+  return parts;
 }
 
 /** `title` where the type's create takes one, else `name`. */

@@ -22,9 +22,9 @@ const tools = [
   tool('edit_jar', { jar_id: text, target_rack_id: text }),
   tool('transfer_jar', { jar_id: text, to_bin: text }),
 ];
-const moves = (name: string) => {
-  const shapes = inferServerShapes(tools);
-  const definition = tools.find((candidate) => candidate.name === name)!;
+const moves = (name: string, server: ToolDefinition[] = tools) => {
+  const shapes = inferServerShapes(server);
+  const definition = server.find((candidate) => candidate.name === name)!;
   return toMoveArguments(definition, shapes.get(name)!, toParentReferences(definition, shapes.get(name)!, shapes));
 };
 
@@ -48,5 +48,13 @@ describe('toMoveArguments', () => {
 
   it('finds no move in anything but an update', () => {
     expect(moves('create_jar')).toEqual([]);
+  });
+
+  it('reads every parent a move takes as where it goes when its schema requires nothing, but not where it comes from', () => {
+    const optional = [
+      ...tools.filter(({ name }) => name !== 'move_jar'),
+      tool('move_jar', { jar_id: text, jarLabel: text, source_rack_id: text, rack_id: text, rackName: text }, []),
+    ];
+    expect(moves('move_jar', optional)).toEqual(['rack_id', 'rackName']);
   });
 });

@@ -17,6 +17,10 @@ import type { ToolShape } from './tool-shape.js';
 const moveVerbs = new Set(['move', 'transfer', 'relocate', 'reparent']);
 /** First words of an argument that name where the entity goes. */
 const destinationWords = new Set(['to', 'target', 'destination', 'dest', 'new']);
+/** Last words of an argument that name a thing by a key: `listId`, `listName`, `board_key`. */
+const keyWords = new Set(['id', 'name', 'key', 'slug', 'uuid', 'number']);
+/** First words of an argument that name where the entity comes from (`sourceListName`, `from_column`). */
+const sourceWords = new Set(['source', 'from', 'src', 'current', 'old']);
 
 /**
  * The required arguments of an update that say where its entity goes: its parent references with
@@ -37,6 +41,19 @@ export function toMoveArguments(tool: ToolDefinition, shape: ToolShape, referenc
   const moves = references
     .map((reference) => reference.argument)
     .filter((name) => required.has(name) && name !== shape.idArgument && (moving || destination(name)));
+  // `move_task(taskId?, listId?, listName?)`: a move whose schema requires nothing (its description
+  // names the alternatives) moves by each parent reference it takes, except one of where it comes from.
+  if (moving && moves.length === 0 && ![...required].some((name) => name !== shape.idArgument)) {
+    const own = toWords(shape.entity);
+    const referenced = new Set(references.map(({ argument }) => argument));
+    for (const name of Object.keys(propertiesOf(tool))) {
+      const words = toWords(name);
+      if (name === shape.idArgument || sourceWords.has(words[0]!) || words.length < 2) continue;
+      // `listId`, `listName`: a key of another kind of thing (not `taskName`, the entity's own).
+      const keyOfOther = keyWords.has(words.at(-1)!) && words.slice(0, -1).join('_') !== own.join('_');
+      if (referenced.has(name) || keyOfOther) moves.push(name);
+    }
+  }
   if (moving)
     for (const name of Object.keys(propertiesOf(tool)))
       if (required.has(name) && destination(name) && !moves.includes(name) && name !== shape.idArgument) moves.push(name);

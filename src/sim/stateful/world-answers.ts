@@ -4,6 +4,8 @@
  * pages, an update merges, a delete removes, another action is acknowledged and kept as a fact.
  * Each answer carries the `WorldChanges` it made, the same kind the model and fixtures write.
  */
+import { withParentKeys } from './parent-key-fill.js';
+import { toCopySource } from './copy-source.js';
 import { toPlural } from '../../reading/entity-words.js';
 import { entitiesOf, fieldValue, findByName, nameFields, toNormalName, valuesMatch } from '../../domain/world-query.js';
 import { isTargetStateArgument } from '../../reading/answer-kind.js';
@@ -113,13 +115,19 @@ function create(given: AnswerInput, givenId?: string): Answer {
     (shape.idArgument !== null && args[shape.idArgument] !== undefined ? String(args[shape.idArgument]) : toCreatedId(input, existing));
   if (Object.hasOwn(world.entities, shape.entity) && Object.hasOwn(world.entities[shape.entity]!, id))
     return { error: `${toLabel(shape.entity)} ${quoteId(id, shape)} already exists` };
+  // `duplicate_task(taskId)`: a copy starts from the entity it names (copy-source.ts).
+  const copied = toCopySource(input, existing);
+  if (copied && 'error' in copied) return { error: copied.error };
   // What the call left out, as the service fills it: schema defaults, archive-like flags false (create-defaults.ts).
   // "Create new items as drafts": `isDraft: true` where the schema holds the flag (described-flags.ts).
+  // A parent named by its name also gets its id, and the other way round (parent-key-fill.ts).
+  const data = withParentKeys(input, copied ? withoutSource(dataArguments(input), copied.used) : dataArguments(input));
   const fields: Record<string, unknown> = {
     [shape.idField]: typedId(id, shape),
     ...createDefaults(input),
     ...describedFlags(input),
-    ...dataArguments(input),
+    ...copied?.fields,
+    ...data,
   };
   const taken = uniqueClash(input, existing, fields);
   if (taken) return { error: `${toLabel(shape.entity)} with ${taken.name} ${JSON.stringify(taken.value)} already exists` };
@@ -129,6 +137,11 @@ function create(given: AnswerInput, givenId?: string): Answer {
   if (state && fieldValue(fields, state.name) === undefined) fields[state.name] = state.value;
   const { shown, stored } = fitView(input, fields, id);
   return { value: shown, changes: { upserts: [{ type: shape.entity, id, fields: stored }] } };
+}
+
+/** A copy's own data: not the arguments that named its source, nor where the source was (`sourceListName`). */
+function withoutSource(data: Record<string, unknown>, used: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([name]) => !used.includes(name) && !/^(?:source|original|from)[A-Z_]/.test(name)));
 }
 
 function read(input: AnswerInput): Answer {
@@ -187,6 +200,8 @@ function update(given: AnswerInput): Answer {
     if (name === shape.idArgument || scope.has(name) || name === shape.listField?.argument) continue;
     changes[existingName(found.fields, name)] = value;
   }
+  // `move_task(taskId, listName)`: the list's id moves with its name (parent-key-fill.ts).
+  Object.assign(changes, withParentKeys(input, changes));
   let stateField = toStateField(input, found.fields);
   for (const [name, value] of Object.entries(changes)) {
     // `transition_issue(key, transition: 'Done')`: the target state, under the entity's own state field.

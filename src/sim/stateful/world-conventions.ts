@@ -6,6 +6,8 @@
  */
 import { spreadPayloads } from '../../reading/argument-payload.js';
 import { toScopeArguments } from '../../reading/scope-arguments.js';
+import { toMoveArguments } from '../../reading/parent-moves.js';
+import { toParentReferences } from '../../reading/tool-parents.js';
 import { isPlural, toSingular, toWords } from '../../reading/entity-words.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
@@ -47,7 +49,12 @@ export interface AnswerInput {
 
 /** The arguments that say where an entity lives rather than what it is (reading/scope-arguments.ts). */
 export function scopeArguments(input: AnswerInput): Set<string> {
-  return toScopeArguments(input.shape, input.shapes, input.serverTools);
+  const scope = toScopeArguments(input.shape, input.shapes, input.serverTools);
+  // `move_task(taskId, listName)`: where a move takes the entity is not where it is looked for.
+  if (input.shape.operation === 'update')
+    for (const name of toMoveArguments(input.tool, input.shape, toParentReferences(input.tool, input.shape, input.shapes)))
+      scope.delete(name);
+  return scope;
 }
 
 /** The arguments that carry data (a payload's entries spread out): not paging or formatting, not the argument that picks the operation. */

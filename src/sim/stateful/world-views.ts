@@ -111,13 +111,18 @@ export function presentEntity(input: AnswerInput, entity: EntityRecord): Answer 
   return { value: shown, ...(filled ? { changes: { upserts: [{ type: input.shape.entity, id: entity.id, fields: filled }] } } : {}) };
 }
 
-/** The entity by id (or by its id field's value), when the call's scope arguments (`owner`, `repo`) agree with it. */
+/** `taskName`, `list_title`: an argument that names the entity by its name rather than its id (`get_task(taskName)`). */
+function namesByName(argument: string | null): boolean {
+  return argument !== null && /(?:name|title)$/i.test(argument);
+}
+
+/** The entity by id (or by its id field's value, or by its name where the call names it so: `taskName`), when the call's scope arguments (`owner`, `repo`) agree with it. */
 export function findEntity(input: AnswerInput, entities: readonly EntityRecord[], id: string): EntityRecord | undefined {
   const { shape } = input;
   const found =
     entities.find((entity) => entity.id === id) ??
     entities.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idField), id)) ??
-    (nameFields.has(toNormalName(shape.idField)) ? findByName(entities, id) : undefined);
+    (nameFields.has(toNormalName(shape.idField)) || namesByName(shape.idArgument) ? findByName(entities, id) : undefined);
   if (!found) return undefined;
   for (const name of scopeArguments(input)) {
     const value = input.args[name];

@@ -1,0 +1,79 @@
+/**
+ * The values a description gives a named entity in parentheses after its name: `task "Fix login"
+ * (status in progress, priority 2)` seeds `{status: 'in progress', priority: 2}`. Only fields the
+ * type's own tools take (a create's or update's arguments) or its state field are read, each as
+ * `field value`, `field: value` or `field = value`; a bare value is the state when it is one of
+ * the type's known states (`(closed)`). Values take the argument's schema type: a number for a
+ * number, `true`/`false` for a boolean, the enum's own spelling for an enum. Anything else in the
+ * parentheses is left for a model. Pure.
+ */
+import { toNormalName } from '../domain/world-query.js';
+import type { ServiceModel } from './read-server.js';
+
+type Schema = Record<string, unknown>;
+type Model = Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>;
+
+/** Arguments that name an entity rather than describe it: never a seeded value. */
+const keyLike = /(?:^id$|_?id$|ids?$|name$|^title$)/i;
+
+/**
+ * The fields a parenthesis gives an entity of `type`, or an empty object.
+ *
+ * @example
+ *   toDescribedFields(model, 'task', 'status in progress, priority 2'); // { status: 'in progress', priority: 2 }
+ */
+export function toDescribedFields(model: Model, type: string, details: string): Record<string, unknown> {
+  const schemas = writableFields(model, type);
+  const state = model.entityTypes.get(type)?.state ?? null;
+  const fields: Record<string, unknown> = {};
+  for (const piece of details.split(/\s*[,;]\s*|\s+and\s+/)) {
+    const text = piece.trim();
+    if (text === '') continue;
+    const known = [...schemas.keys()].find((name) => new RegExp(String.raw`^${wordsPattern(name)}\s*(?::|=|\bis\b)?\s+\S`, 'i').test(text));
+    if (known !== undefined) {
+      const value = text.replace(new RegExp(String.raw`^${wordsPattern(known)}\s*(?::|=|\bis\b)?\s+`, 'i'), '');
+      fields[known] = typed(value, schemas.get(known)!);
+      continue;
+    }
+    const stateValue = state?.values.find((value) => value.toLowerCase() === text.toLowerCase());
+    if (state && stateValue !== undefined) fields[state.field] = stateValue;
+  }
+  return fields;
+}
+
+/** The arguments the type's creates and updates take, by name, with their schemas (keys and parents left out), and its state field. */
+function writableFields(model: Model, type: string): Map<string, Schema> {
+  const fields = new Map<string, Schema>();
+  for (const tool of model.tools) {
+    const shape = model.shapes.get(tool.name);
+    if (shape?.entity !== type || (shape.operation !== 'create' && shape.operation !== 'update')) continue;
+    for (const [name, schema] of Object.entries((tool.inputSchema.properties ?? {}) as Record<string, Schema>))
+      if (!keyLike.test(name) && !fields.has(name)) fields.set(name, schema);
+  }
+  const state = model.entityTypes.get(type)?.state;
+  if (state && !fields.has(state.field)) fields.set(state.field, { type: 'string' });
+  return fields;
+}
+
+/** `dueDate` or `due_date` as the words a person writes: `due date`, `due-date`, `dueDate`. */
+function wordsPattern(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return words.join(String.raw`[\s_-]?`);
+}
+
+/** The value as its schema types it: numbers, booleans, an enum's spelling; else the text. */
+function typed(value: string, schema: Schema): unknown {
+  const text = value.trim().replace(/^["'“‘](.*)["'”’]$/, '$1');
+  const types = ([] as unknown[]).concat(schema.type ?? []);
+  if ((types.includes('number') || types.includes('integer')) && /^-?\d+(?:\.\d+)?$/.test(text)) return Number(text);
+  if (types.includes('boolean') && /^(true|false|yes|no)$/i.test(text)) return /^(true|yes)$/i.test(text);
+  const choices = Array.isArray(schema.enum) ? schema.enum : [];
+  const choice = choices.find((option) => typeof option === 'string' && toNormalName(option) === toNormalName(text));
+  if (choice !== undefined) return choice;
+  if (types.includes('array')) return [text];
+  return text;
+}

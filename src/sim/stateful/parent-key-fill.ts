@@ -1,0 +1,35 @@
+/**
+ * A parent named one way is named both ways: `create_task(listName: "Backlog")` where the world
+ * holds the list "Backlog" also stores its id under `listId`, and `move_task(taskId, listId)` its
+ * name under `listName` (reading/parent-keys.ts says which arguments are which). So the next
+ * `get_tasks(listId)` or `get_tasks(listName)` finds the task, as the service would. A parent the
+ * world does not hold leaves the fields as given.
+ */
+import { entitiesOf, fieldValue, findByName, valuesMatch } from '../../domain/world-query.js';
+import { toParentKeys } from '../../reading/parent-keys.js';
+import type { AnswerInput } from './world-conventions.js';
+
+/** `fields` with the other keys of each parent they name, where the world holds that parent. */
+export function withParentKeys(input: AnswerInput, fields: Record<string, unknown>): Record<string, unknown> {
+  if (!input.model) return fields;
+  let result = fields;
+  for (const keys of toParentKeys(input.model, input.shape.entity)) {
+    const parents = entitiesOf(input.world, keys.type);
+    if (parents.length === 0) continue;
+    const byId = keys.idArguments.map((name) => fields[name]).find((value) => typeof value === 'string' || typeof value === 'number');
+    const byName = keys.nameArguments.map((name) => fields[name]).find((value) => typeof value === 'string');
+    const parent =
+      byId !== undefined
+        ? parents.find((entity) => entity.id === String(byId) || valuesMatch(fieldValue(entity.fields, 'id'), byId))
+        : typeof byName === 'string'
+          ? findByName(parents, byName)
+          : undefined;
+    if (!parent) continue;
+    const name = ['name', 'title'].map((field) => parent.fields[field]).find((value) => typeof value === 'string');
+    const filled: Record<string, unknown> = {};
+    for (const argument of keys.idArguments) if (fields[argument] === undefined) filled[argument] = parent.fields.id ?? parent.id;
+    if (name !== undefined) for (const argument of keys.nameArguments) if (fields[argument] === undefined) filled[argument] = name;
+    if (Object.keys(filled).length > 0) result = { ...result, ...filled };
+  }
+  return result;
+}
