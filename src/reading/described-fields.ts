@@ -47,12 +47,22 @@ function writableFields(model: Model, type: string): Map<string, Schema> {
   for (const tool of model.tools) {
     const shape = model.shapes.get(tool.name);
     if (shape?.entity !== type || (shape.operation !== 'create' && shape.operation !== 'update')) continue;
-    for (const [name, schema] of Object.entries((tool.inputSchema.properties ?? {}) as Record<string, Schema>))
+    for (const [name, schema] of Object.entries(toOwnProperties(tool.inputSchema as Schema, type)))
       if (!keyLike.test(name) && !fields.has(name)) fields.set(name, schema);
   }
   const state = model.entityTypes.get(type)?.state;
   if (state && !fields.has(state.field)) fields.set(state.field, { type: 'string' });
   return fields;
+}
+
+/**
+ * The arguments of a create or update as the entity's fields: its properties, or those of the one
+ * object argument named for the entity (`create_incident(incident: {title, urgency})`).
+ */
+export function toOwnProperties(inputSchema: Schema, type: string): Record<string, Schema> {
+  const properties = (inputSchema.properties ?? {}) as Record<string, Schema>;
+  const body = properties[type] ?? properties[toNormalName(type)];
+  return body && typeof body.properties === 'object' && body.properties !== null ? (body.properties as Record<string, Schema>) : properties;
 }
 
 /** `dueDate` or `due_date` as the words a person writes: `due date`, `due-date`, `dueDate`. */

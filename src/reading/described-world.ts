@@ -7,7 +7,7 @@
  * one, the model sees the same names its description gave. Deterministic: ids in the type's format
  * (id-format.ts), seeded by the type and the count.
  */
-import { toDescribedFields } from './described-fields.js';
+import { toDescribedFields, toOwnProperties } from './described-fields.js';
 import { toParentKeys } from './parent-keys.js';
 import { toPlural, toWords } from './entity-words.js';
 import { toNewId } from './id-format.js';
@@ -227,7 +227,7 @@ function labelField(model: Pick<ServiceModel, 'tools' | 'shapes'>, type: string)
   for (const tool of model.tools) {
     const shape = model.shapes.get(tool.name);
     if (shape?.entity !== type || shape.operation !== 'create') continue;
-    const properties = (tool.inputSchema.properties ?? {}) as Record<string, unknown>;
+    const properties = toOwnProperties(tool.inputSchema as Record<string, unknown>, type);
     if (Object.hasOwn(properties, 'title') && !Object.hasOwn(properties, 'name')) return 'title';
   }
   return 'name';

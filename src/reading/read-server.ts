@@ -10,6 +10,7 @@
  * Memoised per (tools, corrections, names): the runner keeps the tools and corrections objects
  * while nothing changes, so the inference runs once per server and setting, not once per call.
  */
+import { toUnwrappedTools } from './envelope-arguments.js';
 import type { WorldState } from '../domain/memory-log.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import type { EntityCorrection, ToolOverride } from '../domain/tool-override.js';
@@ -109,8 +110,9 @@ export function readServer(tools: readonly ToolDefinition[], options: ReadOption
   if (!model)
     byNames.set(
       key,
+      // `list_incidents(query_model: {...})`: read as the arguments its envelope wraps (envelope-arguments.ts).
       (model = toServiceModel(
-        tools,
+        toUnwrappedTools(tools).tools,
         corrections,
         entities,
         names.filter((name) => typeof name === 'string' && name !== ''),

@@ -81,6 +81,8 @@ const meanings: Record<ToolOperation, readonly string[]> = {
     'unwatch',
     'transfer',
     'prioritize',
+    // `manage_incidents(incident_ids, status)`: changes what it is given; with an action argument it dispatches (dispatch-shape).
+    'manage',
   ],
   delete: ['delete', 'remove', 'detach', 'drop', 'destroy', 'erase', 'purge', 'unset', 'del', 'trash', 'revoke', 'clear', 'uninstall'],
   // `execute_query` runs what it is given (a query there is the argument, not a search); `generate_link` answers what it made.

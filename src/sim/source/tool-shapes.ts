@@ -1,6 +1,7 @@
 import { toPresentShape } from '../../reading/absent-arguments.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import { readServer, type KindReading, type ServiceModel } from '../../reading/read-server.js';
+import { toUnwrappedArguments, toUnwrappedTools } from '../../reading/envelope-arguments.js';
 import { toCallShape, type ToolShape } from '../../reading/tool-operation.js';
 import type { ToolCall } from './tool-result-source.js';
 
@@ -15,6 +16,8 @@ export interface CallShapes {
   shape: ToolShape;
   /** How the simulator answers this call, with why: the reading's kind of the tool, or of the choice the call makes. */
   kind: KindReading;
+  /** The call's arguments as the reading reads them: an envelope argument's entries in its place. */
+  args: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -27,21 +30,26 @@ export interface CallShapes {
 export function toCallShapes(call: ToolCall): CallShapes | null {
   const context = call.context;
   if (!context) return null;
-  const tool = context.toolDefinition;
-  const serverTools = context.serverTools?.some((candidate) => candidate.name === tool.name) ? context.serverTools : [tool];
-  const model = readServer(serverTools, {
+  const given = context.toolDefinition;
+  const listed = context.serverTools?.some((candidate) => candidate.name === given.name) ? context.serverTools : [given];
+  const model = readServer(listed, {
     serverNames: [call.server, context.serverName],
     corrections: context.toolOverrides,
     entities: context.entityCorrections,
   });
   const { shapes } = model;
-  const chosen = toCallShape(shapes.get(tool.name)!, call.arguments);
+  // A tool whose one argument wraps the others is read, and answered, with them unwrapped (envelope-arguments.ts).
+  const envelope = toUnwrappedTools(listed).envelopes.get(given.name);
+  const tool = envelope === undefined ? given : (model.tools.find((candidate) => candidate.name === given.name) ?? given);
+  const args = toUnwrappedArguments(envelope, call.arguments);
+  const chosen = toCallShape(shapes.get(tool.name)!, args);
   return {
     tool,
-    serverTools,
+    serverTools: model.tools,
     shapes,
     model,
-    shape: toPresentShape(chosen, tool, call.arguments, entitiesOf(shapes)),
+    args,
+    shape: toPresentShape(chosen, tool, args, entitiesOf(shapes)),
     kind: model.kindOf(tool.name, chosen),
   };
 }

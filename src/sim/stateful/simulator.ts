@@ -49,13 +49,13 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
       let fromWorld: Answer | undefined;
       const fromWorldOf = (world: WorldState): Answer =>
         answerFromWorld({
-          shape: withNamedType(shape, call.arguments, world),
+          shape: withNamedType(shape, shapes.args, world),
           tool,
           serverTools,
           shapes: serverShapes,
           model,
           // `"projectId": ""` where the schema required something: absent for ids and filters, kept as a create's or update's data.
-          args: shape.operation === 'create' || shape.operation === 'update' ? call.arguments : withoutAbsent(call.arguments),
+          args: shape.operation === 'create' || shape.operation === 'update' ? shapes.args : withoutAbsent(shapes.args),
           argumentsKey: call.argumentsKey,
           world,
           now,
@@ -65,7 +65,7 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
       const answered = answerModules[kind.kind]({
         tool,
         shape,
-        args: call.arguments,
+        args: shapes.args,
         argumentsKey: call.argumentsKey,
         world: context.world,
         now,

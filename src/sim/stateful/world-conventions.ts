@@ -162,17 +162,49 @@ export function defaultState(input: AnswerInput): { name: string; value: unknown
       ['state', 'states'],
       ['status', 'statuses'],
     ] as const) {
-      const items = properties[listed]?.items as Record<string, unknown> | undefined;
-      const schema = properties[name] ?? (items && properties[listed]?.type === 'array' ? items : undefined);
+      const schema = enumSchema(properties[name]) ?? enumSchema(properties[listed]);
       if (!schema || !Array.isArray(schema.enum)) continue;
       const candidates = schema.enum.filter((value) => !selectsAll(value));
       const said = candidates.find((value) => typeof value === 'string' && value.toLowerCase() === described);
-      const value = said ?? (schema.default !== undefined && !selectsAll(schema.default) ? schema.default : candidates[0]);
+      const value =
+        said ??
+        (schema.default !== undefined && !selectsAll(schema.default) ? schema.default : (unsetState(input, tools, name) ?? candidates[0]));
       // In the service's own spelling (`OPEN`, `Open`): a later transition spells its state the same way (spellState).
       if (value !== undefined) return { name, value };
     }
   }
   return null;
+}
+
+/** A schema with an enum, or the items of a list of one (`status: {type: array, items: {enum}}`). */
+function enumSchema(schema: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (schema && Array.isArray(schema.enum)) return schema;
+  const items = schema?.type === 'array' ? (schema.items as Record<string, unknown> | undefined) : undefined;
+  return items && Array.isArray(items.enum) ? items : undefined;
+}
+
+/**
+ * `list_incidents(status: [triggered, acknowledged, resolved])` beside `manage_incidents(status:
+ * acknowledged | resolved)`: the first state a list or search can ask for that no update sets is
+ * where an entity starts (triggered); undefined where every state is one an update sets.
+ */
+function unsetState(input: AnswerInput, tools: readonly ToolDefinition[], field: string): unknown {
+  const enumOf = (tool: ToolDefinition) =>
+    (enumSchema((tool.inputSchema.properties as Record<string, Record<string, unknown>> | undefined)?.[field])?.enum as
+      unknown[] | undefined) ?? [];
+  // In any spelling: `OPEN` of a GraphQL list is the `open` an update sets.
+  const spelled = (value: unknown) => (typeof value === 'string' ? toNormalName(value) : value);
+  const set = new Set(
+    tools.filter((tool) => input.shapes.get(tool.name)?.operation === 'update').flatMap((tool) => enumOf(tool).map(spelled)),
+  );
+  if (set.size === 0) return undefined;
+  for (const tool of tools) {
+    const operation = input.shapes.get(tool.name)?.operation;
+    if (operation !== 'list' && operation !== 'search') continue;
+    const start = enumOf(tool).find((value) => !selectsAll(value) && !set.has(spelled(value)));
+    if (start !== undefined) return start;
+  }
+  return undefined;
 }
 
 /** The state a create's description says new entities start in: "start as triggered", "are created in draft". */
