@@ -49,7 +49,6 @@ export function createCallBatch(
 ) {
   const statements = {
     connectionExists: db.prepare<[number], { found: number }>('SELECT 1 AS found FROM connections WHERE seq = ?'),
-    saveNextSequence: db.prepare<[number, number]>('UPDATE memory_worlds SET next_sequence = ? WHERE connection_seq = ?'),
   };
   let pending: PendingCall[] = [];
   let flushScheduled = false;
@@ -90,9 +89,9 @@ export function createCallBatch(
         memory.checkpointChars = world.length + (occurrences?.length ?? 0);
         memory.checkpointHoldsOccurrences = occurrences !== null;
         memory.changedSinceCheckpoint = 0;
-      } else {
-        statements.saveNextSequence.run(memory.nextSequence, key);
       }
+      // No checkpoint: the next sequence is not written, since a load takes it from the last stored call (memory-cache.ts);
+      // the memory_worlds page it would dirty was one of the three pages a commit wrote.
     }
     return outcomes;
   }

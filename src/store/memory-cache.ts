@@ -137,7 +137,8 @@ export function createMemoryCache(
       checkpointHoldsOccurrences: occurrencesStored,
       ownedTypes: new WeakSet(),
       history,
-      nextSequence: stored?.next_sequence ?? 1,
+      // A commit without a checkpoint does not store the next sequence (call-batch.ts): the last call's row says it.
+      nextSequence: Math.max(stored?.next_sequence ?? 1, (history.at(-1)?.sequence ?? 0) + 1),
       occurrences,
       bytes,
       droppedThrough: 0,

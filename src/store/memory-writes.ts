@@ -16,11 +16,11 @@ import type { MemoryKey } from './memory-keys.js';
 export function prepareMemoryWrites(db: Sqlite, { termsOf }: { termsOf?: CallTermsOf | undefined } = {}) {
   const terms = termsOf ? prepareCallTerms(db) : null;
   const statements = {
+    // Positional: better-sqlite3 binds 18 named parameters by looking each up in an object, about 1-2 µs a row more.
     insertCall:
-      db.prepare(`INSERT INTO memory_calls (connection_seq, sequence, tool, arguments_key, arguments, occurrence, result, source, model,
-        input_tokens, output_tokens, cached_input_tokens, latency_ms, at, changes, connection_id, logged_chars, terms_indexed)
-      VALUES (@key, @sequence, @tool, @argumentsKey, @arguments, @occurrence, @result, @source, @model, @inputTokens, @outputTokens, @cachedInputTokens,
-        @latencyMs, @at, @changes, @connectionId, @loggedChars, @termsIndexed)`),
+      db.prepare<CallParameters>(`INSERT INTO memory_calls (connection_seq, sequence, tool, arguments_key, arguments, occurrence, result,
+        source, model, input_tokens, output_tokens, cached_input_tokens, latency_ms, at, changes, connection_id, logged_chars, terms_indexed)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     saveWorld: db.prepare<
       [number, string, number, number, string | null]
     >(`INSERT INTO memory_worlds (connection_seq, world, world_sequence, next_sequence, occurrences)
@@ -41,11 +41,11 @@ export function prepareMemoryWrites(db: Sqlite, { termsOf }: { termsOf?: CallTer
      * a checkpoint. Returns the length of the changes as stored (JSON text; 0 for none).
      */
     insertCall(key: MemoryKey, entry: CallLogEntry, changes: WorldChanges | undefined = entry.changes, texts?: LoggedTexts): number {
-      const parameters = toCallParameters(key, entry, texts ?? toLoggedTexts(entry, changes), terms ? 1 : 0);
-      statements.insertCall.run(parameters);
+      const logged = texts ?? toLoggedTexts(entry, changes);
+      statements.insertCall.run(...toCallParameters(key, entry, logged, terms ? 1 : 0));
       // With a model, the call's words go with it: a restart finds the calls that mention a value without reading them.
       if (terms) terms.insert(key, entry.sequence, termsOf!(entry));
-      return parameters.changes?.length ?? 0;
+      return logged.changes?.length ?? 0;
     },
     /**
      * Stores the world as it is after call `worldSequence` (a checkpoint), with the next sequence,
@@ -82,31 +82,53 @@ function toLoggedTexts(entry: CallLogEntry, changes: WorldChanges | undefined): 
   };
 }
 
+/** An insert's values, in the order of its columns. */
+type CallParameters = [
+  key: MemoryKey,
+  sequence: number,
+  tool: string,
+  argumentsKey: string,
+  argumentsText: string,
+  occurrence: number,
+  resultText: string,
+  source: string,
+  model: string | null,
+  inputTokens: number | null,
+  outputTokens: number | null,
+  cachedInputTokens: number | null,
+  latencyMs: number,
+  at: string,
+  changesText: string | null,
+  connectionId: string | null,
+  loggedChars: number,
+  termsIndexed: 0 | 1,
+];
+
 function toCallParameters(
   key: MemoryKey,
   entry: CallLogEntry,
   { arguments: argumentsText, result: resultText, changes: changesText }: LoggedTexts,
   termsIndexed: 0 | 1,
-) {
-  return {
-    changes: changesText,
+): CallParameters {
+  return [
     key,
-    sequence: entry.sequence,
-    tool: entry.tool,
-    argumentsKey: entry.argumentsKey,
-    arguments: argumentsText,
-    occurrence: entry.occurrence,
-    result: resultText,
-    source: entry.source,
-    model: entry.model,
-    inputTokens: entry.usage?.inputTokens ?? null,
-    outputTokens: entry.usage?.outputTokens ?? null,
-    cachedInputTokens: entry.usage?.cachedInputTokens ?? null,
-    latencyMs: entry.latencyMs,
-    at: entry.at,
-    connectionId: entry.connectionId ?? null,
+    entry.sequence,
+    entry.tool,
+    entry.argumentsKey,
+    argumentsText,
+    entry.occurrence,
+    resultText,
+    entry.source,
+    entry.model,
+    entry.usage?.inputTokens ?? null,
+    entry.usage?.outputTokens ?? null,
+    entry.usage?.cachedInputTokens ?? null,
+    entry.latencyMs,
+    entry.at,
+    changesText,
+    entry.connectionId ?? null,
     // What a restart counts for the retention bytes without reading the text (memory-cache.ts).
-    loggedChars: entry.argumentsKey.length + argumentsText.length + resultText.length + (changesText?.length ?? 0),
+    entry.argumentsKey.length + argumentsText.length + resultText.length + (changesText?.length ?? 0),
     termsIndexed,
-  };
+  ];
 }

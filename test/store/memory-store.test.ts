@@ -69,6 +69,29 @@ describe('the memory store', () => {
     expect(reopened.history.map((call) => call.sequence)).toEqual(running.history.map((call) => call.sequence));
   });
 
+  it('writes only the call rows between checkpoints, and a reopen still continues after the last call', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-memory-'));
+    const first = open(dataDir);
+    const key = first.stores.memory.resolveKey(first.stores.accounts.findLocal()!.id, first.demoNamespace, 'time')!;
+    for (let sequence = 1; sequence <= 5; sequence++) expect(await first.stores.memory.append(key, entry(sequence))).toBe(true);
+    const disk = openDatabase(join(dataDir, 'mcpsim.db'));
+    try {
+      // The first commit checkpoints (call 1); the four after it write their rows alone.
+      expect(disk.prepare('SELECT world_sequence, next_sequence FROM memory_worlds WHERE connection_seq = ?').get(key)).toEqual({
+        world_sequence: 1,
+        next_sequence: 2,
+      });
+    } finally {
+      disk.close();
+    }
+    first.close();
+    opened.splice(opened.indexOf(first), 1);
+    const reopened = open(dataDir);
+    expect(reopened.stores.memory.load(key).nextSequence).toBe(6);
+    reopened.stores.memory.reset(key);
+    expect(reopened.stores.memory.load(key).nextSequence).toBe(1);
+  });
+
   it('keeps which connection made each call across a reopen (a shared world logs calls of several)', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-memory-'));
     const first = open(dataDir);

@@ -12,6 +12,7 @@ import { sql as mockSurface } from './0014-mock-surface.js';
 import { sql as callSizes } from './0015-call-sizes.js';
 import { sql as callTerms } from './0016-call-terms.js';
 import { sql as entityCorrections } from './0017-entity-corrections.js';
+import { sql as nextSequenceAtCheckpoints } from './0018-next-sequence-at-checkpoints.js';
 
 /**
  * Every schema change, in order. Append only: a released migration is never edited; a change is
@@ -33,4 +34,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 15, name: 'call-sizes', sql: callSizes },
   { version: 16, name: 'call-terms', sql: callTerms },
   { version: 17, name: 'entity-corrections', sql: entityCorrections },
+  { version: 18, name: 'next-sequence-at-checkpoints', sql: nextSequenceAtCheckpoints },
 ];
