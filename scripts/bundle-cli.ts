@@ -17,6 +17,7 @@ import { build } from 'esbuild';
 import { bundledScenariosDir } from '../src/scenario/bundled-scenarios.js';
 import { loadScenarios } from '../src/scenario/load-scenario.js';
 import { openScenarioCheckCache } from '../src/scenario/scenario-check-cache.js';
+import { writeCheckedCatalog } from '../src/store/demo-catalog.js';
 
 /**
  * The build's id (version.ts, `buildId`): a hash of the sources and the locked dependencies, so a
@@ -49,6 +50,9 @@ await build({
   define: { MCPSIM_BUILD_ID: JSON.stringify(buildId) },
   logLevel: 'warning',
 });
+
+// The demo catalog, checked now, so a start reads its entries without parsing each (store/demo-catalog.ts).
+writeCheckedCatalog(buildId);
 
 // The bundled scenarios, checked now with this build's id, so the demo's first start (a fresh data
 // directory) skips their checks too: dist/cli/scenario-checks.json, read beside the data directory's.
