@@ -49,23 +49,16 @@ export function loadScenarioText(text: string, file: string, options: ScenarioLo
   const { checked } = options;
   const knownServers = options.knownServers ?? demoCatalogNames();
   const key = checked?.keyOf(text, knownServers);
+  // The same text passed every check with the same code and catalog before: the scenario they gave.
   const known = key === undefined ? undefined : checked!.get(key);
-  if (known !== undefined) {
-    // The same text passed every check with the same code and catalog: the schema alone gives the same scenario.
-    const parsed = scenarioSchema.safeParse(known);
-    if (parsed.success) return { scenario: parsed.data };
-  }
+  if (known !== undefined) return { scenario: known };
   const result = checkScenarioText(text, file, knownServers);
-  if (key !== undefined && 'scenario' in result) checked!.remember(key, result.input);
-  return 'scenario' in result ? { scenario: result.scenario } : result;
+  if (key !== undefined && 'scenario' in result) checked!.remember(key, result.scenario);
+  return result;
 }
 
-/** Every check of one file's text; a good file's result also holds its data as YAML gave it (what a cache keeps). */
-function checkScenarioText(
-  text: string,
-  file: string,
-  knownServers: readonly string[],
-): { scenario: Scenario; input: unknown } | { problems: ScenarioProblem[] } {
+/** Every check of one file's text. */
+function checkScenarioText(text: string, file: string, knownServers: readonly string[]): ScenarioLoadResult {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false });
   const toProblem = (offset: number, path: readonly Segment[], message: string): ScenarioProblem => {
@@ -101,7 +94,7 @@ function checkScenarioText(
       ...findMeaningProblemsOfRest(input, knownServers, lineOf),
     ]);
   const findings = findMeaningProblems(parsed.data, knownServers, lineOf);
-  return findings.length > 0 ? fromFindings(findings) : { scenario: parsed.data, input };
+  return findings.length > 0 ? fromFindings(findings) : { scenario: parsed.data };
 }
 
 /**

@@ -3,10 +3,9 @@
  * the checks were half of a demo start: YAML, the schema, and every step's arguments against its
  * tool's inputSchema, which first builds ajv's draft 2020-12 meta-schema). An entry is keyed by
  * everything the verdict depends on: the file's text, the checking code (`identity`: the build's
- * id), the demo catalog (its names and tools) and the known server names; it holds the file's
- * data as YAML gave it, which the schema parses again on a hit (cheap, and the result is the one a
- * full check gives). Only good files are kept: a bad file is checked, and its problems shown,
- * every time.
+ * id), the demo catalog (its names and tools) and the known server names; it holds the scenario
+ * the checks gave, as JSON (a scenario JSON would not give back as it was is not kept), so a hit
+ * parses nothing. Only good files are kept: a bad file is checked, and its problems shown, every time.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -15,14 +14,15 @@ import { isDeepStrictEqual } from 'node:util';
 import { packagePath } from '../package-root.js';
 import { demoCatalogVersion, loadDemoCatalog } from '../store/demo-catalog.js';
 import { buildId } from '../version.js';
+import type { Scenario } from './scenario-schema.js';
 
 export interface ScenarioCheckCache {
   /** The key of a file's text checked with `knownServers`. */
   keyOf(text: string, knownServers: readonly string[]): string;
-  /** The data of a file with this key that passed every check, or undefined. */
-  get(key: string): unknown;
-  /** Remembers that the file with this key passed, with its data (skipped when JSON would not give it back as is). */
-  remember(key: string, input: unknown): void;
+  /** The scenario of a file with this key that passed every check (a copy of its own), or undefined. */
+  get(key: string): Scenario | undefined;
+  /** Remembers that the file with this key passed, with its scenario (skipped when JSON would not give it back as it is). */
+  remember(key: string, scenario: Scenario): void;
   /** Writes what was remembered to `file` (nothing when nothing changed); a failed write only costs the next start its speed. */
   save(): void;
 }
@@ -69,18 +69,19 @@ export function createScenarioCheckCache({
         .digest('hex');
     },
     get(key) {
+      let scenario: unknown;
       if (entries.has(key)) {
-        const input = entries.get(key);
+        scenario = entries.get(key);
         entries.delete(key);
-        entries.set(key, input);
-        return input;
-      }
-      return Object.hasOwn(shippedEntries, key) ? shippedEntries[key] : undefined;
+        entries.set(key, scenario);
+      } else if (Object.hasOwn(shippedEntries, key)) scenario = shippedEntries[key];
+      // A copy: whoever loads it may change it, and the next load must get it as it was checked.
+      return scenario === undefined ? undefined : (structuredClone(scenario) as Scenario);
     },
-    remember(key, input) {
+    remember(key, scenario) {
       // YAML may give what JSON cannot carry (.inf, .nan): such a file is simply checked every time.
-      if (entries.has(key) || !isDeepStrictEqual(JSON.parse(JSON.stringify(input)) as unknown, input)) return;
-      entries.set(key, input);
+      if (entries.has(key) || !isDeepStrictEqual(JSON.parse(JSON.stringify(scenario)) as unknown, scenario)) return;
+      entries.set(key, structuredClone(scenario));
       for (const oldest of entries.keys()) {
         if (entries.size <= maxCheckedScenarios) break;
         entries.delete(oldest);

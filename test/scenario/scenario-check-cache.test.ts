@@ -16,6 +16,7 @@ import {
   scenarioChecksFile,
   type ScenarioCheckCacheOptions,
 } from '../../src/scenario/scenario-check-cache.js';
+import type { Scenario } from '../../src/scenario/scenario-schema.js';
 import { clearDataDir } from '../../src/store/data-dir.js';
 
 const yaml = (...lines: string[]) => `${lines.join('\n')}\n`;
@@ -61,14 +62,17 @@ describe('the scenario check cache', () => {
     first.save();
     expect(entriesOf()).toHaveLength(1);
 
-    // Proof that a hit skips the checks: the bad file's key, given the good file's data, loads without a problem.
+    // Proof that a hit skips the checks: the bad file's key, given the good file's scenario, loads without a problem.
     const second = open();
     const goodEntry = second.get(second.keyOf(good, demoCatalogNames()));
     expect(goodEntry).toBeDefined();
-    second.remember(second.keyOf(bad, demoCatalogNames()), goodEntry);
+    second.remember(second.keyOf(bad, demoCatalogNames()), goodEntry!);
     writeFileSync(file, bad);
     const [taken] = await loadScenarios(file, { checked: second });
     expect(taken && 'scenario' in taken && taken.scenario).toEqual(loaded && 'scenario' in loaded && loaded.scenario);
+    // Each load gets its own copy: what one changes, the next does not see.
+    if (taken && 'scenario' in taken) taken.scenario.name = 'changed by its user';
+    expect(second.get(second.keyOf(good, demoCatalogNames()))?.name).toBe('cached');
   });
 
   it('checks a changed file again and shows its problem at its line and column; a bad file is never kept', async () => {
@@ -112,8 +116,9 @@ describe('the scenario check cache', () => {
   it(`keeps the ${maxCheckedScenarios} files used last, and nothing JSON cannot give back as it was`, () => {
     const { open, entriesOf } = setUp(good);
     const cache = open();
-    for (let index = 0; index < maxCheckedScenarios + 6; index++) cache.remember(`key-${index}`, { index });
-    cache.remember('infinite', { limit: Number.POSITIVE_INFINITY });
+    const scenario = (name: string) => ({ name }) as unknown as Scenario;
+    for (let index = 0; index < maxCheckedScenarios + 6; index++) cache.remember(`key-${index}`, scenario(`s${index}`));
+    cache.remember('infinite', { ...scenario('infinite'), limit: Number.POSITIVE_INFINITY } as unknown as Scenario);
     cache.save();
     const kept = entriesOf();
     expect(kept).toHaveLength(maxCheckedScenarios);
@@ -124,7 +129,7 @@ describe('the scenario check cache', () => {
   it('is forgotten with the data directory, and there is none when the sources run (no build id)', () => {
     const { directory, cacheFile, open } = setUp(good);
     const cache = open();
-    cache.remember('key', {});
+    cache.remember('key', { name: 'gone' } as unknown as Scenario);
     cache.save();
     expect(clearDataDir(directory)).toContain(scenarioChecksFile);
     expect(() => readFileSync(cacheFile)).toThrow(/ENOENT/);
