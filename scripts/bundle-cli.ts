@@ -10,7 +10,27 @@
  * Packages stay outside the bundle only when they cannot be bundled: better-sqlite3 loads a native
  * addon from its own folder.
  */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'esbuild';
+import { bundledScenariosDir } from '../src/scenario/bundled-scenarios.js';
+import { loadScenarios } from '../src/scenario/load-scenario.js';
+import { openScenarioCheckCache } from '../src/scenario/scenario-check-cache.js';
+import { writeCheckedCatalog } from '../src/store/demo-catalog.js';
+
+/**
+ * The build's id (version.ts, `buildId`): a hash of the sources and the locked dependencies, so a
+ * data directory's checked scenarios (scenario-check-cache.ts) are checked again after any change.
+ */
+const sources = readdirSync('src', { recursive: true })
+  .map(String)
+  .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+  .sort();
+const hash = createHash('sha256');
+for (const file of [...sources.map((source) => join('src', source)), 'package.json', 'package-lock.json'])
+  hash.update(`${file}\0`).update(readFileSync(file)).update('\0');
+const buildId = hash.digest('hex').slice(0, 16);
 
 await build({
   entryPoints: { bin: 'src/cli/bin.ts' },
@@ -27,5 +47,16 @@ await build({
   banner: {
     js: "import { createRequire as __mcpsimCreateRequire } from 'node:module'; const require = __mcpsimCreateRequire(import.meta.url);",
   },
+  define: { MCPSIM_BUILD_ID: JSON.stringify(buildId) },
   logLevel: 'warning',
 });
+
+// The demo catalog, checked now, so a start reads its entries without parsing each (store/demo-catalog.ts).
+writeCheckedCatalog(buildId);
+
+// The bundled scenarios, checked now with this build's id, so the demo's first start (a fresh data
+// directory) skips their checks too: dist/cli/scenario-checks.json, read beside the data directory's.
+// One with a problem is not kept: a start checks it and shows the problem.
+const checked = openScenarioCheckCache('dist/cli', buildId)!;
+await loadScenarios(bundledScenariosDir, { checked });
+checked.save();

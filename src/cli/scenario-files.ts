@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { formatProblem, loadScenarios, type ScenarioFileResult } from '../scenario/load-scenario.js';
+import { formatProblem, loadScenarios, type ScenarioFileResult, type ScenarioLoadOptions } from '../scenario/load-scenario.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { CliError } from './cli-error.js';
 import type { CliIo } from './io.js';
@@ -22,11 +22,15 @@ export function toFixturesDir(file: string, scenario: Scenario): string {
  *
  * @throws CliError (exit 2) for a path that does not exist
  */
-export async function loadScenarioPaths(paths: readonly string[], io: CliIo): Promise<LoadedScenario[] | null> {
+export async function loadScenarioPaths(
+  paths: readonly string[],
+  io: CliIo,
+  options: ScenarioLoadOptions = {},
+): Promise<LoadedScenario[] | null> {
   const results: ScenarioFileResult[] = [];
   for (const path of paths) {
     if (!existsSync(path)) throw new CliError(`"${path}" does not exist; give scenario files or directories, e.g. scenarios/`);
-    results.push(...(await loadScenarios(path)));
+    results.push(...(await loadScenarios(path, options)));
   }
   let ok = true;
   const loaded: LoadedScenario[] = [];

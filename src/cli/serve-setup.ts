@@ -12,6 +12,7 @@ import { toClock } from './config-options.js';
 import type { CliIo } from './io.js';
 import { toResetMessage } from './reset-command.js';
 import { loadScenarioPaths, type LoadedScenario } from './scenario-files.js';
+import { openScenarioCheckCache } from '../scenario/scenario-check-cache.js';
 
 /** What serve works out before it builds anything: the configuration, the API key, the scenario files and where fixtures are. */
 export interface ServeSetup {
@@ -49,7 +50,7 @@ export async function resolveServeSetup(
   const lock = lockDataDir(config.dataDir);
   try {
     if (fresh) io.stdout(`${toResetMessage(config.dataDir, clearDataDir(config.dataDir))}\n`);
-    const scenarios = scenarioPaths.length > 0 ? ((await loadScenarioPaths(scenarioPaths, io)) ?? []) : [];
+    const scenarios = scenarioPaths.length > 0 ? await loadServedScenarios(scenarioPaths, config.dataDir, io) : [];
     // Scenarios bring their recorded results, unless a flag or variable chose a fixtures folder.
     const fixturesDir = !config.fixturesDirChosen && scenarios[0] ? scenarios[0].fixturesDir : config.fixturesDir;
     const clock = toClock(config.clock);
@@ -61,6 +62,17 @@ export async function resolveServeSetup(
     lock.release();
     throw error;
   }
+}
+
+/**
+ * The scenario files, read and checked (none when one has a problem: loadScenarioPaths prints it);
+ * a bundled build skips the checks of a file it, or the build, found good before (scenario-check-cache.ts).
+ */
+async function loadServedScenarios(paths: readonly string[], dataDir: string, io: CliIo): Promise<LoadedScenario[]> {
+  const checked = openScenarioCheckCache(dataDir);
+  const scenarios = await loadScenarioPaths(paths, io, checked ? { checked } : {});
+  checked?.save();
+  return scenarios ?? [];
 }
 
 /**

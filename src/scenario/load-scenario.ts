@@ -13,6 +13,7 @@ import { toSyntaxProblem } from './yaml-syntax-problem.js';
 import { describeIssue, toDisplayPath, type Finding, type Segment } from './scenario-issues.js';
 import { setAsideInvalid } from './set-aside-invalid.js';
 import { demoCatalogNames, findMeaningProblems } from './scenario-meaning.js';
+import type { ScenarioCheckCache } from './scenario-check-cache.js';
 
 /** One thing wrong in a scenario file, at the node that is wrong. */
 export interface ScenarioProblem {
@@ -33,6 +34,8 @@ export type ScenarioFileResult = { file: string } & ScenarioLoadResult;
 export interface ScenarioLoadOptions {
   /** Registry names a connection's `server` may name besides the file's `servers` (default: the demo catalog's). */
   knownServers?: readonly string[];
+  /** Files already checked and found good (scenario-check-cache.ts): one of them is not checked again. */
+  checked?: ScenarioCheckCache;
 }
 
 /**
@@ -43,6 +46,19 @@ export interface ScenarioLoadOptions {
  *   if ('problems' in result) for (const problem of result.problems) console.log(formatProblem(problem));
  */
 export function loadScenarioText(text: string, file: string, options: ScenarioLoadOptions = {}): ScenarioLoadResult {
+  const { checked } = options;
+  const knownServers = options.knownServers ?? demoCatalogNames();
+  const key = checked?.keyOf(text, knownServers);
+  // The same text passed every check with the same code and catalog before: the scenario they gave.
+  const known = key === undefined ? undefined : checked!.get(key);
+  if (known !== undefined) return { scenario: known };
+  const result = checkScenarioText(text, file, knownServers);
+  if (key !== undefined && 'scenario' in result) checked!.remember(key, result.scenario);
+  return result;
+}
+
+/** Every check of one file's text. */
+function checkScenarioText(text: string, file: string, knownServers: readonly string[]): ScenarioLoadResult {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false });
   const toProblem = (offset: number, path: readonly Segment[], message: string): ScenarioProblem => {
@@ -72,7 +88,6 @@ export function loadScenarioText(text: string, file: string, options: ScenarioLo
   if (breach) return { problems: [toProblem(0, [], toBreachMessage(breach, 'file'))] };
   const parsed = scenarioSchema.safeParse(input);
   const lineOf = (path: readonly Segment[]) => lineCounter.linePos(locate(document, path, 'value')).line;
-  const knownServers = options.knownServers ?? demoCatalogNames();
   if (!parsed.success)
     return fromFindings([
       ...parsed.error.issues.flatMap((issue) => describeIssue(issue, input)),

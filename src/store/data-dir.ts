@@ -66,8 +66,19 @@ export function ensureDataDirectory(path: string): void {
   }
 }
 
-/** Every file mcpsim keeps in a data directory: the database (with SQLite's side files) and the key files. */
-const dataDirFiles = ['mcpsim.db', 'mcpsim.db-wal', 'mcpsim.db-shm', 'mcpsim.db-journal', 'secret.key', 'token.key'];
+/**
+ * Every file mcpsim keeps in a data directory: the database (with SQLite's side files), the key
+ * files, and the scenario files a start found good (scenario/scenario-check-cache.ts).
+ */
+const dataDirFiles = [
+  'mcpsim.db',
+  'mcpsim.db-wal',
+  'mcpsim.db-shm',
+  'mcpsim.db-journal',
+  'secret.key',
+  'token.key',
+  'scenario-checks.json',
+];
 
 /**
  * Removes what mcpsim keeps in a data directory, so the next start is a first start (the demo
