@@ -46,7 +46,7 @@ export async function startDemo(args: readonly string[], { apiKey = 'mcpsim-dev-
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const started = Date.now();
   while (!output.includes('Press Ctrl+C to stop.')) {
-    if (Date.now() - started > 30_000 || child.exitCode !== null) {
+    if (Date.now() - started > 60_000 || child.exitCode !== null) {
       // The caller gets no handle to stop a child that never printed its banner, so it ends here.
       child.kill('SIGKILL');
       throw new Error(`mcpsim ${args.join(' ')} did not start:\n${output}`);
