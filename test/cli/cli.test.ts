@@ -1,6 +1,9 @@
 /**
  * The real `mcpsim` command line, run as a child process (`src/cli/bin.ts` built once per run, support/built-cli.ts), on
- * 127.0.0.1 only. Every wait is bounded and every child is killed after its test.
+ * 127.0.0.1 only. Every wait is bounded; a child still running when its test ends (a failed one) is killed at the end of the file.
+ *
+ * The tests of a describe run concurrently: each has its own data directory, port 0 and children, and a
+ * test spends most of its time waiting for a child to start or stop, which overlaps with the others' waits.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cliArguments } from '../support/built-cli.js';
 
 const projectDirectory = fileURLToPath(new URL('../..', import.meta.url));
@@ -150,17 +153,12 @@ function filesContaining(dataDir: string, text: string): string[] {
   return readdirSync(dataDir).filter((name) => readFileSync(join(dataDir, name)).includes(Buffer.from(text, 'utf8')));
 }
 
-afterEach(() => {
-  for (const child of children) child.kill('SIGKILL');
-  children.clear();
-});
-
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
   for (const directory of temporaryDirectories) rmSync(directory, { recursive: true, force: true });
 });
 
-describe('mcpsim usage', () => {
+describe.concurrent('mcpsim usage', () => {
   it("lists every command with one line each, points at each command's own help, and exits 0", async () => {
     const commands = await (await import('../../src/cli/main.js')).loadCommands();
     const exit = await runCli(['--help']);
@@ -278,7 +276,7 @@ describe('mcpsim usage', () => {
   });
 });
 
-describe('a data directory that cannot be used', () => {
+describe.concurrent('a data directory that cannot be used', () => {
   /** A regular file, so that the path itself, or a folder inside it, cannot be a directory (even for root). */
   function createFile(): string {
     const file = join(createDataDir(), 'not-a-directory');
@@ -323,7 +321,7 @@ describe('a data directory that cannot be used', () => {
   });
 });
 
-describe('mcpsim serve', () => {
+describe.concurrent('mcpsim serve', () => {
   it('prints a banner with the base URL, the API key, the demo namespace and a curl line that works', async () => {
     const dataDir = createDataDir();
     const key = 'banner-key-0123456789abcdef';

@@ -50,7 +50,7 @@ describe('starting the demo anew', () => {
     const after = await withDemo([], demoIds);
     expect(after.result).not.toContain('mine');
     expect(after.result).toEqual(expect.arrayContaining(['github', 'notion', 'time']));
-  }, 120_000);
+  }, 240_000);
 
   it('forgets it with --fresh as it starts', async () => {
     await withDemo([], async (demo) => expect((await addMine(demo)).status).toBeLessThan(300));
@@ -58,5 +58,5 @@ describe('starting the demo anew', () => {
     expect(fresh.output).toContain(`Reset ${dataDir} (removed mcpsim.db`);
     expect(fresh.result).not.toContain('mine');
     expect(fresh.result).toContain('time');
-  }, 120_000);
+  }, 240_000);
 });

@@ -46,7 +46,11 @@ export async function startDemo(args: readonly string[], { apiKey = 'mcpsim-dev-
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const started = Date.now();
   while (!output.includes('Press Ctrl+C to stop.')) {
-    if (Date.now() - started > 30_000 || child.exitCode !== null) throw new Error(`mcpsim ${args.join(' ')} did not start:\n${output}`);
+    if (Date.now() - started > 60_000 || child.exitCode !== null) {
+      // The caller gets no handle to stop a child that never printed its banner, so it ends here.
+      child.kill('SIGKILL');
+      throw new Error(`mcpsim ${args.join(' ')} did not start:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const url = /Base URL\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
