@@ -7,6 +7,7 @@
 import { toPlural } from '../../reading/entity-words.js';
 import { entitiesOf, fieldValue, findByName, nameFields, toNormalName, valuesMatch } from '../../domain/world-query.js';
 import { isTargetStateArgument } from '../../reading/answer-kind.js';
+import { toKeySelector } from '../../reading/key-selector.js';
 import { fitToSchema } from './schema-fit.js';
 import {
   entitySeed,
@@ -155,8 +156,10 @@ function read(input: AnswerInput): Answer {
     if (found) return presentEntity(input, withChildLists(input, withPage(input, found)));
     // `show_rule(key)` where no tool makes rules and none is seeded: reference data, invented and remembered (reference-data.ts).
     // A type some tool confirms, cancels or deletes by id is the service's records even when a list made them up (working-data.ts).
-    if (shape.strict && (!isReferenceType(input) || isListedWorkingData(input))) return { error: notFound(shape, String(idValue)) };
-    return shape.strict ? withReferenceMark(generate(input, String(idValue)), input) : generate(input, String(idValue));
+    // An argument with a sibling that says which key it is (`identifierType`) is an identifier, whatever its name (key-selector.ts).
+    const strict = shape.strict || toKeySelector(input.tool, shape.idArgument) !== null;
+    if (strict && (!isReferenceType(input) || isListedWorkingData(input))) return { error: notFound(shape, String(idValue)) };
+    return strict ? withReferenceMark(generate(input, String(idValue)), input) : generate(input, String(idValue));
   }
   // No id: the entity the arguments describe (`get_forecast(city)`, `get_me()`), made up once and then remembered.
   const data = Object.entries(dataArguments(input));
