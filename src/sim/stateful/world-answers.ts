@@ -39,6 +39,7 @@ import { isReferenceType, withReferenceMark } from './reference-data.js';
 import { isListedWorkingData } from './working-data.js';
 import { isTrashed, trashes } from './soft-delete.js';
 import { toNamedItem } from './parent-items.js';
+import { singleParentChange } from './single-parent.js';
 import { pageShownBy, toPageFields, urlOfRead, withPage } from './web-pages.js';
 import { answerList } from './world-list.js';
 import { toTargetState } from './target-state.js';
@@ -210,7 +211,9 @@ function update(given: AnswerInput): Answer {
     else if (changes[stateField] === undefined)
       changes[stateField] = typeof value === 'string' ? spellState(value, stateSchema(input, stateField), found.fields[stateField]) : value;
   }
-  if (shape.listField) {
+  const single = shape.listField ? singleParentChange(found.fields, shape.listField, args[shape.listField.argument]) : null;
+  if (single) changes[single.field] = single.value;
+  else if (shape.listField) {
     const field = existingName(found.fields, shape.listField.field);
     const current = Array.isArray(found.fields[field]) ? (found.fields[field] as unknown[]) : [];
     const given = args[shape.listField.argument];
