@@ -1,10 +1,10 @@
 /**
  * Plausible values where the labelled walk does not look: for each labelled entity no walk step
  * acts on, one read or list answer, judged as the walk's answers are (walk-checks.ts). With a
- * create and a read by id, the read of what the create made; else a list; else a read with the
- * arguments an agent would make up. Which tools and arguments come from the labels, never from the
- * simulator's reading, so a misreading cannot pick an easier answer to judge. An answer that is an
- * error is listed as not judged and not counted.
+ * create and a read by id, the read of what the create made, under the parents the create named;
+ * else a list; else a read with the arguments an agent would make up. Which tools and arguments
+ * come from the labels, never from the simulator's reading, so a misreading cannot pick an easier
+ * answer to judge. An answer that is an error is listed as not judged and not counted.
  */
 import type { ToolDefinition } from '../../src/domain/registry.js';
 import { exampleArguments } from '../../test/support/crud-walk.js';
@@ -44,6 +44,8 @@ export async function sampleValues(tools: readonly ToolDefinition[], labels: Cor
     if (create && chosen === read) {
       const createArgs = exampleArguments(create.tool, `corpus|${entity}|create`);
       collectStrings(createArgs, given);
+      // The read names what the create was given (the project, the board, the calendar): a parent made up anew is another parent.
+      for (const [name, value] of Object.entries(createArgs)) if (Object.hasOwn(args, name)) args[name] = value;
       const made = await callTool(create.tool.name, createArgs);
       const id = [read.label.idArgument!, 'id'].map((field) => findField(made.value, field)[0]).find((value) => value != null);
       if (id !== undefined) args[read.label.idArgument!] = id;

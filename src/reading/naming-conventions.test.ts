@@ -91,6 +91,16 @@ describe('the field a state lives in, from the server’s own enums', () => {
     ]);
     expect(twoShapes.get('mark_order_paid')?.sets).toEqual({ state: 'paid' });
   });
+
+  it("reads a state a sort argument's enum names as a flag of that name, never as the sort field's value", () => {
+    const shapes = inferServerShapes([
+      tool('list_alarms', { sort: enumOf('createdAt', 'acknowledged', 'status') }),
+      tool('acknowledge_alarm', { alarm_id: text }),
+      tool('close_alarm', { alarm_id: text }),
+    ]);
+    expect(shapes.get('acknowledge_alarm')?.sets).toEqual({ acknowledged: true });
+    expect(shapes.get('close_alarm')?.sets).toEqual({ state: 'closed' });
+  });
 });
 
 describe('updates and deletes of a list of items, each naming its entity', () => {

@@ -107,4 +107,23 @@ describe('toParentReferences', () => {
     expect(of('create_kettle')).toMatchObject([{ argument: 'region_id', entity: 'region' }]);
     expect(of('list_cup_stains')).toMatchObject([{ argument: 'cupPublicId', entity: 'cup', numericId: true }]);
   });
+
+  it("reads an argument named for an entity the server lists as that entity, though another entity's tool takes it as its id", () => {
+    const tools = [
+      tool('list_vats', {}),
+      tool('update_default_ladle', { vat_id: { type: 'string' }, default_ladle: { type: 'string' } }),
+      tool('get_vat', { vat_id: { type: 'string' } }),
+      tool('get_ladle', { vat_id: { type: 'string' }, ladle_name: { type: 'string' } }),
+      tool('get_stirrer', { vat_id: { type: 'string' }, stirrer_id: { type: 'string' } }),
+    ];
+    const shapes = inferServerShapes(tools);
+    expect(shapes.get('update_default_ladle')).toMatchObject({ entity: 'ladle', idArgument: 'vat_id' });
+    const of = (name: string) =>
+      toParentReferences(
+        tools.find((candidate) => candidate.name === name)!,
+        shapes.get(name)!,
+        shapes,
+      );
+    expect(of('get_stirrer')).toMatchObject([{ argument: 'vat_id', entity: 'vat', strong: true }]);
+  });
 });

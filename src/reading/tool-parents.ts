@@ -147,7 +147,11 @@ function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: Re
     const words = toWords(argument);
     // Only a name that says it is an id of something (`issue_number`, `nodeId`), or an entity's own word (`customer`, `repo`).
     const suffix = idSuffixes.find((candidate) => normal.endsWith(candidate) && normal.length > candidate.length);
-    const named = ownNames.has(normal) ? undefined : namers.find((candidate) => candidate.idArgument === argument);
+    const taker = ownNames.has(normal) ? undefined : namers.find((candidate) => candidate.idArgument === argument);
+    // A name that says whose id it is (`project_id` of a project the server lists) is read by its words, even when another
+    // entity's tool takes it as its id: `update_default_branch(project_id)` acts on a project, it does not name a branch.
+    const spelled = suffix !== undefined && strongSuffixes.has(suffix) ? collections.get(toEntityKey(words, suffix)) : undefined;
+    const named = spelled && taker && toNormalName(spelled.entity) !== toNormalName(taker.entity) ? undefined : taker;
     if (named) {
       const strong = suffix !== undefined && strongSuffixes.has(suffix);
       references.push({ argument, entity: named.entity, idField: named.idField, numericId: named.numericId, strong });

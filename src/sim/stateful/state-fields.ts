@@ -5,7 +5,7 @@
  * it so, `complete` sets `done` where the states are `todo | in_progress | done`.
  */
 import { stateSpellings, toVerbMeaning } from '../../reading/tool-verbs.js';
-import { selectsAll, toNormalName } from '../../domain/world-query.js';
+import { isControlArgument, selectsAll, toNormalName } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
 
 type Schema = Record<string, unknown>;
@@ -53,7 +53,26 @@ export function toStateField(input: AnswerInput, fields: Readonly<Record<string,
   if (own) return own;
   const properties = entityProperties(input);
   const named = Object.keys(properties).filter((name) => stateNames.includes(toNormalName(name)));
-  return named.find((name) => Array.isArray(properties[name]!.enum)) ?? named[0] ?? describedStateName(input) ?? fallback;
+  return (
+    named.find((name) => Array.isArray(properties[name]!.enum)) ??
+    named[0] ??
+    sortedStateName(input) ??
+    describedStateName(input) ??
+    fallback
+  );
+}
+
+/** `status` or `state`, whichever a sort argument of the entity's tools offers (`sort: createdAt | status | ...` lists its fields). */
+function sortedStateName(input: AnswerInput): string | null {
+  for (const tool of [input.tool, ...input.serverTools]) {
+    if (tool !== input.tool && input.shapes.get(tool.name)?.entity !== input.shape.entity) continue;
+    for (const [name, schema] of Object.entries((tool.inputSchema.properties ?? {}) as Record<string, unknown>)) {
+      if (!isControlArgument(name) || !isRecord(schema) || !Array.isArray(schema.enum)) continue;
+      const state = schema.enum.find((value) => typeof value === 'string' && stateNames.includes(toNormalName(value)));
+      if (typeof state === 'string') return state;
+    }
+  }
+  return null;
 }
 
 /** `status` or `state`, whichever the descriptions of the entity's tools speak of (Okta: users "in STAGED status"). */

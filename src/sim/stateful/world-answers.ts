@@ -9,6 +9,7 @@ import { toCopySource } from './copy-source.js';
 import { toPlural } from '../../reading/entity-words.js';
 import { entitiesOf, fieldValue, findByName, nameFields, toNormalName, valuesMatch } from '../../domain/world-query.js';
 import { isTargetStateArgument } from '../../reading/answer-kind.js';
+import { toKeySelector } from '../../reading/key-selector.js';
 import { fitToSchema } from './schema-fit.js';
 import {
   entitySeed,
@@ -40,6 +41,7 @@ import { isReferenceType, withReferenceMark } from './reference-data.js';
 import { isListedWorkingData } from './working-data.js';
 import { isTrashed, trashes } from './soft-delete.js';
 import { toNamedItem } from './parent-items.js';
+import { singleParentChange } from './single-parent.js';
 import { pageShownBy, toPageFields, urlOfRead, withPage } from './web-pages.js';
 import { answerList } from './world-list.js';
 import { toTargetState } from './target-state.js';
@@ -168,8 +170,10 @@ function read(input: AnswerInput): Answer {
     if (found) return presentEntity(input, withChildLists(input, withPage(input, found)));
     // `show_rule(key)` where no tool makes rules and none is seeded: reference data, invented and remembered (reference-data.ts).
     // A type some tool confirms, cancels or deletes by id is the service's records even when a list made them up (working-data.ts).
-    if (shape.strict && (!isReferenceType(input) || isListedWorkingData(input))) return { error: notFound(shape, String(idValue)) };
-    return shape.strict ? withReferenceMark(generate(input, String(idValue)), input) : generate(input, String(idValue));
+    // An argument with a sibling that says which key it is (`identifierType`) is an identifier, whatever its name (key-selector.ts).
+    const strict = shape.strict || toKeySelector(input.tool, shape.idArgument) !== null;
+    if (strict && (!isReferenceType(input) || isListedWorkingData(input))) return { error: notFound(shape, String(idValue)) };
+    return strict ? withReferenceMark(generate(input, String(idValue)), input) : generate(input, String(idValue));
   }
   // No id: the entity the arguments describe (`get_forecast(city)`, `get_me()`), made up once and then remembered.
   const data = Object.entries(dataArguments(input));
@@ -222,7 +226,9 @@ function update(given: AnswerInput): Answer {
     else if (changes[stateField] === undefined)
       changes[stateField] = typeof value === 'string' ? spellState(value, stateSchema(input, stateField), found.fields[stateField]) : value;
   }
-  if (shape.listField) {
+  const single = shape.listField ? singleParentChange(found.fields, shape.listField, args[shape.listField.argument]) : null;
+  if (single) changes[single.field] = single.value;
+  else if (shape.listField) {
     const field = existingName(found.fields, shape.listField.field);
     const current = Array.isArray(found.fields[field]) ? (found.fields[field] as unknown[]) : [];
     const given = args[shape.listField.argument];

@@ -15,6 +15,7 @@ import type { ServiceModel } from '../../reading/read-server.js';
 import type { ToolShape } from '../../reading/tool-operation.js';
 import { toVerbMeaning } from '../../reading/tool-verbs.js';
 import { isDataArgument } from '../../reading/list-filters.js';
+import { toKeySelector } from '../../reading/key-selector.js';
 import { selectsAll, toNormalName } from '../../domain/world-query.js';
 
 /** An answer: the value to show (or plain text, or an error text) and what it changed. */
@@ -60,10 +61,12 @@ export function scopeArguments(input: AnswerInput): Set<string> {
 /** The arguments that carry data (a payload's entries spread out): not paging or formatting, not the argument that picks the operation. */
 export function dataArguments(input: AnswerInput): Record<string, unknown> {
   const dispatch = input.shapes.get(input.tool.name)?.dispatch?.argument;
+  // `identifierType: 'alias'` says how the id argument names the entity; it is no field of it (key-selector.ts).
+  const selector = toKeySelector(input.tool, input.shape.idArgument)?.argument;
   // `properties: {...}` and `fields: '{"summary": ...}'` carry data: their entries count one by one.
   return Object.fromEntries(
     Object.entries(spreadPayloads(input.args)).filter(
-      ([name, value]) => value !== undefined && isDataArgument(name, dispatch) && !isStateVerbArgument(name, value),
+      ([name, value]) => value !== undefined && name !== selector && isDataArgument(name, dispatch) && !isStateVerbArgument(name, value),
     ),
   );
 }

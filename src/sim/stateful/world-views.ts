@@ -6,6 +6,7 @@
 import type { ToolShape } from '../../reading/tool-operation.js';
 import { fieldValue, findByName, nameFields, toNormalName, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
 import { fitToSchema, type FitOptions } from './schema-fit.js';
+import { toKeyFields, toKeySelector } from '../../reading/key-selector.js';
 import { scopeArguments, type Answer, type AnswerInput } from './world-conventions.js';
 
 /**
@@ -122,7 +123,8 @@ export function findEntity(input: AnswerInput, entities: readonly EntityRecord[]
   const found =
     entities.find((entity) => entity.id === id) ??
     entities.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idField), id)) ??
-    (nameFields.has(toNormalName(shape.idField)) || namesByName(shape.idArgument) ? findByName(entities, id) : undefined);
+    (nameFields.has(toNormalName(shape.idField)) || namesByName(shape.idArgument) ? findByName(entities, id) : undefined) ??
+    findBySelectedKey(input, entities, id);
   if (!found) return undefined;
   for (const name of scopeArguments(input)) {
     const value = input.args[name];
@@ -130,4 +132,15 @@ export function findEntity(input: AnswerInput, entities: readonly EntityRecord[]
     if (value !== undefined && field !== undefined && !valuesMatch(field, value)) return undefined;
   }
   return found;
+}
+
+/** `get_alert(identifier, identifierType: 'alias')`: the entity whose alias is the value (reading/key-selector.ts). */
+function findBySelectedKey(input: AnswerInput, entities: readonly EntityRecord[], id: string): EntityRecord | undefined {
+  const selector = toKeySelector(input.tool, input.shape.idArgument);
+  const chosen = selector ? input.args[selector.argument] : undefined;
+  const fields = typeof chosen === 'string' ? toKeyFields(chosen) : null;
+  if (!fields) return undefined;
+  return entities.find((entity) =>
+    Object.entries(entity.fields).some(([name, value]) => fields.includes(toNormalName(name)) && valuesMatch(value, id)),
+  );
 }
