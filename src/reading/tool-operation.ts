@@ -197,7 +197,7 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
     operation = 'update';
     sets = { state: 'submitted' };
   }
-  const named: IdArgument | null =
+  const fromArguments: IdArgument | null =
     override?.id !== undefined
       ? override.id === null
         ? null
@@ -205,6 +205,12 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
       : operation === 'create' && parsed.verb !== null && copyVerbs.has(parsed.verb)
         ? null
         : findIdArgument(operation, entity.split('_'), properties, required, entities);
+  // `update_records(baseId, tableId, records: [{ id, fields }])`: a list of the entity's own objects, each with its id,
+  // names the entities better than an id only guessed by its place (`tableId`, the last id-like argument).
+  const named =
+    fromArguments !== null && !fromArguments.strong && (operation === 'update' || operation === 'delete') && override?.id === undefined
+      ? (itemsIdArgument(properties, entity.split('_'), entities) ?? fromArguments)
+      : fromArguments;
   // `save_draft(to, subject)`, `write_object(bucket, name, content)`: a write that names nothing that exists makes a new one.
   if (
     operation === 'update' &&

@@ -1,0 +1,60 @@
+/**
+ * A user's own servers, written by hand as a user would and driven with no model, over the real
+ * platform (a real SQLite file, `app.fetch` in process): a table service whose records are
+ * updated in batches of `{ id, fields }` items under scope ids (`baseId`, `tableId`).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { mockOnTools, useSimulatorHarness } from '../support/simulator-harness.js';
+
+let harness: Harness;
+useSimulatorHarness('mcpsim-own-servers-', (started) => (harness = started));
+
+const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
+const text = { type: 'string' };
+const scope = { baseId: text, tableId: text };
+
+const tableTools = [
+  { name: 'create_base', description: 'Creates a base.', inputSchema: object({ name: text }, ['name']) },
+  {
+    name: 'create_table',
+    description: 'Creates a table in a base.',
+    inputSchema: object({ baseId: text, name: text }, ['baseId', 'name']),
+  },
+  {
+    name: 'create_record',
+    description: 'Creates a new record in a table.',
+    inputSchema: object({ ...scope, fields: { type: 'object' } }, ['baseId', 'tableId', 'fields']),
+  },
+  {
+    name: 'get_record',
+    description: 'Gets a record by its ID.',
+    inputSchema: object({ ...scope, recordId: text }, ['baseId', 'tableId', 'recordId']),
+  },
+  {
+    name: 'update_records',
+    description: 'Updates several records of a table at once.',
+    inputSchema: object(
+      { ...scope, records: { type: 'array', items: object({ id: text, fields: { type: 'object' } }, ['id', 'fields']) } },
+      ['baseId', 'tableId', 'records'],
+    ),
+  },
+];
+
+async function tableCall() {
+  const call = await mockOnTools(harness, { namespace: 'own', connection: 'tables', tools: tableTools });
+  const base = await call('create_base', { name: 'Roadmap' });
+  const table = await call('create_table', { baseId: base.id, name: 'Features' });
+  return { call, where: { baseId: base.id, tableId: table.id } };
+}
+
+describe('a table service driven with no model', () => {
+  it('updates each record a batch names by the id in its item, under the table', async () => {
+    const { call, where } = await tableCall();
+    const record = await call('create_record', { ...where, fields: { Name: 'Export', Status: 'Todo' } });
+    await call('update_records', { ...where, records: [{ id: record.id, fields: { Status: 'Doing' } }] });
+    const read = await call('get_record', { ...where, recordId: record.id });
+    expect(JSON.stringify(read)).toContain('"Status":"Doing"');
+    expect(JSON.stringify(read)).not.toContain('"Status":"Todo"');
+  });
+});
