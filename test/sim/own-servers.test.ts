@@ -1,7 +1,8 @@
 /**
  * A user's own servers, written by hand as a user would and driven with no model, over the real
  * platform (a real SQLite file, `app.fetch` in process): a table service whose records are
- * updated in batches of `{ id, fields }` items under scope ids (`baseId`, `tableId`).
+ * updated in batches of `{ id, fields }` items under scope ids (`baseId`, `tableId`) and listed
+ * through a formula (`{Status} = 'Done'`).
  */
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
@@ -32,6 +33,14 @@ const tableTools = [
     inputSchema: object({ ...scope, recordId: text }, ['baseId', 'tableId', 'recordId']),
   },
   {
+    name: 'list_records',
+    description: 'Lists records from a table.',
+    inputSchema: object({ ...scope, filterByFormula: { type: 'string', description: "A formula, e.g. {Status} = 'Done'" } }, [
+      'baseId',
+      'tableId',
+    ]),
+  },
+  {
     name: 'update_records',
     description: 'Updates several records of a table at once.',
     inputSchema: object(
@@ -56,5 +65,14 @@ describe('a table service driven with no model', () => {
     const read = await call('get_record', { ...where, recordId: record.id });
     expect(JSON.stringify(read)).toContain('"Status":"Doing"');
     expect(JSON.stringify(read)).not.toContain('"Status":"Todo"');
+  });
+
+  it('lists only the records a formula with {Field} names selects', async () => {
+    const { call, where } = await tableCall();
+    await call('create_record', { ...where, fields: { Name: 'Dark mode', Status: 'Done' } });
+    await call('create_record', { ...where, fields: { Name: 'Export', Status: 'Todo' } });
+    const done = await call('list_records', { ...where, filterByFormula: "{Status} = 'Done'" });
+    expect(JSON.stringify(done)).toContain('Dark mode');
+    expect(JSON.stringify(done)).not.toContain('Export');
   });
 });
