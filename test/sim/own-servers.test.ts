@@ -2,7 +2,8 @@
  * A user's own servers, written by hand as a user would and driven with no model, over the real
  * platform (a real SQLite file, `app.fetch` in process): a table service whose records are
  * updated in batches of `{ id, fields }` items under scope ids (`baseId`, `tableId`) and listed
- * through a formula (`{Status} = 'Done'`).
+ * through a formula (`{Status} = 'Done'`), shown with their values under `fields` as the create takes
+ * them, with ids that stay random.
  */
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
@@ -30,7 +31,11 @@ const tableTools = [
   {
     name: 'get_record',
     description: 'Gets a record by its ID.',
-    inputSchema: object({ ...scope, recordId: text }, ['baseId', 'tableId', 'recordId']),
+    inputSchema: object({ ...scope, recordId: { type: 'string', description: 'ID of the record, e.g. recA1b2C3d4E5f6G78' } }, [
+      'baseId',
+      'tableId',
+      'recordId',
+    ]),
   },
   {
     name: 'list_records',
@@ -74,5 +79,50 @@ describe('a table service driven with no model', () => {
     const done = await call('list_records', { ...where, filterByFormula: "{Status} = 'Done'" });
     expect(JSON.stringify(done)).toContain('Dark mode');
     expect(JSON.stringify(done)).not.toContain('Export');
+  });
+
+  it('answers a record with the values of its create under `fields`, the scope beside them', async () => {
+    const { call, where } = await tableCall();
+    const made = await call('create_record', { ...where, fields: { Name: 'Export', Status: 'Todo' } });
+    expect(made).toMatchObject({ ...where, fields: { Name: 'Export', Status: 'Todo' } });
+    expect(made.Name).toBeUndefined();
+    await call('update_records', { ...where, records: [{ id: made.id, fields: { Status: 'Doing' } }] });
+    expect(await call('get_record', { ...where, recordId: made.id })).toMatchObject({ fields: { Name: 'Export', Status: 'Doing' } });
+  });
+
+  it('makes each new record id random in the shape of the last, not counted on from it', async () => {
+    const { call, where } = await tableCall();
+    const ids: string[] = [];
+    for (const name of ['One', 'Two', 'Three']) ids.push((await call('create_record', { ...where, fields: { Name: name } })).id as string);
+    // The example ends in digits, and so does the first id made from it: the next ones are not counted on from it.
+    expect(ids[0]).toMatch(/^rec[A-Za-z0-9]{13}\d\d$/);
+    const stems = new Set(ids.map((id) => id.replace(/\d+$/, '')));
+    expect(stems.size).toBe(3);
+  });
+});
+
+describe('a helpdesk driven with no model', () => {
+  const integer = { type: 'integer' };
+  const deskTools = [
+    { name: 'create_ticket', description: 'Create a ticket.', inputSchema: object({ subject: text }, ['subject']) },
+    { name: 'get_ticket', description: 'Show one ticket.', inputSchema: object({ ticket_id: integer }, ['ticket_id']) },
+    { name: 'list_macros', description: 'List the macros agents can apply.', inputSchema: object({}) },
+    {
+      name: 'apply_macro',
+      description: 'Apply a macro to a ticket.',
+      inputSchema: object({ ticket_id: integer, macro_id: integer }, ['ticket_id', 'macro_id']),
+    },
+  ];
+
+  it('applies a macro to the ticket the description names, which the ticket does not hold as a parent', async () => {
+    const call = await mockOnTools(harness, { namespace: 'own', connection: 'desk', tools: deskTools });
+    const ticket = await call('create_ticket', { subject: 'Refund not received' });
+    const macros = (await call('list_macros', {})).macros as { id: number }[];
+    const applied = await harness.call('POST', '/connect/own/desk/.tools/apply_macro', {
+      body: { ticket_id: ticket.id, macro_id: macros[0]!.id },
+    });
+    expect(applied.body.isError, applied.body.content[0].text).not.toBe(true);
+    expect(applied.body._meta['mcpsim/operation']).toMatchObject({ entity: 'ticket', idArgument: 'ticket_id' });
+    expect((await call('list_macros', {})).macros).toEqual(macros);
   });
 });
