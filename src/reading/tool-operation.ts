@@ -47,6 +47,7 @@ import { describedRead, withDescribedNoun } from './verbless-names.js';
 import { namesEvery } from './every-entity.js';
 import { itemsIdArgument } from './batch-arguments.js';
 import { withAppliedTarget } from './applied-action.js';
+import { withDescribedSearch } from './described-search.js';
 import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
@@ -107,6 +108,7 @@ export function inferServerShapes(
   for (const { tool } of parsed) shapes.set(tool.name, withMovedField(shapes.get(tool.name)!, tool, entities));
   for (const [name, shape] of shapes) shapes.set(name, withEnumStateField(shape, tools, shapes));
   for (const tool of tools) shapes.set(tool.name, withAppliedTarget(shapes.get(tool.name)!, tool, shapes));
+  for (const tool of tools) shapes.set(tool.name, withDescribedSearch(shapes.get(tool.name)!, tool, shapes));
   return shapes;
 }
 

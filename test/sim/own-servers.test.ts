@@ -3,7 +3,8 @@
  * platform (a real SQLite file, `app.fetch` in process): a table service whose records are
  * updated in batches of `{ id, fields }` items under scope ids (`baseId`, `tableId`) and listed
  * through a formula (`{Status} = 'Done'`), shown with their values under `fields` as the create takes
- * them, with ids that stay random.
+ * them, with ids that stay random; a helpdesk whose macro is applied to a ticket; a wiki searched
+ * by a search named for content.
  */
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
@@ -124,5 +125,28 @@ describe('a helpdesk driven with no model', () => {
     expect(applied.body.isError, applied.body.content[0].text).not.toBe(true);
     expect(applied.body._meta['mcpsim/operation']).toMatchObject({ entity: 'ticket', idArgument: 'ticket_id' });
     expect((await call('list_macros', {})).macros).toEqual(macros);
+  });
+});
+
+describe('a wiki driven with no model', () => {
+  it('searches its pages with a search named for content, not the web', async () => {
+    const tools = [
+      {
+        name: 'create_page',
+        description: 'Create a page in a space.',
+        inputSchema: object({ space_key: text, title: text, body: text }, ['space_key', 'title', 'body']),
+      },
+      { name: 'get_page', description: 'Get a page.', inputSchema: object({ page_id: text }, ['page_id']) },
+      {
+        name: 'search_content',
+        description: 'Full-text search across page titles and bodies.',
+        inputSchema: object({ text, space_key: text }, ['text']),
+      },
+    ];
+    const call = await mockOnTools(harness, { namespace: 'own', connection: 'wiki', tools });
+    const runbook = await call('create_page', { space_key: 'ENG', title: 'Deploy runbook', body: 'How to roll back a release' });
+    await call('create_page', { space_key: 'ENG', title: 'Onboarding', body: 'Laptop setup' });
+    const found = await call('search_content', { text: 'roll back' });
+    expect(found.pages).toEqual([expect.objectContaining({ id: runbook.id, title: 'Deploy runbook' })]);
   });
 });
