@@ -21,6 +21,13 @@ describe('new ids in a service’s format', () => {
     expect(toNewId(clues({ existing: ['PA1TV92'] }))).not.toBe('PA1TV93');
     expect(toNewId(clues({ existing: ['PWCIJB8'] }))).not.toBe('PWCIJB9');
     expect(toNewId(clues({ existing: ['INV00042'] }))).toBe('INV00043');
+    // A random tail that ends in a digit: random again, never the next number.
+    for (const last of ['rec7paewG5s3YzpD1', '001xx000003DGb2AAG']) {
+      const next = toNewId(clues({ existing: [last] }));
+      expect(next.slice(0, 3)).toBe(last.slice(0, 3));
+      expect(next).toHaveLength(last.length);
+      expect(next.slice(0, -2)).not.toBe(last.slice(0, -2));
+    }
   });
 
   it('numbers PROJ-N keys within the project the arguments name', () => {

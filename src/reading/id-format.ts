@@ -193,6 +193,8 @@ function fromExisting(clues: IdClues, { taken, numbers, counters }: IdSummary): 
   // `PA1TV92`, `PWCIJB8`: a random code, not a counter; one that ends in a number of 3 digits or more (`INV00042`) counts on.
   if (shortCode.test(last) && !/[A-Z]\d{3,}$/.test(last))
     return [`${last[0]}${randomCode(last.length - 1, `${clues.seed}|${clues.existing.length}`)}`];
+  // `rec7paewG5s3YzpD1`, `001xx000003DGb2AAG`: a random tail that happens to end in a digit is random again, never counted on.
+  if (opaqueId.test(last)) return [`${last.slice(0, 3)}${randomLike(last.slice(3), `${clues.seed}|${clues.existing.length}`)}`];
   const counter = /^(.*?)(\d+)$/.exec(last);
   if (!counter) return [];
   const prefix = counter[1]!;

@@ -120,6 +120,20 @@ describe('updates and deletes of a list of items, each naming its entity', () =>
     expect(['update', 'delete']).toContain(shape?.operation);
   });
 
+  it("reads the list of the entity's own objects, not the last scope id, as what an update or delete acts on", () => {
+    // `tableId` is only the last id-like argument; each item of `rows` carries a row's id.
+    const scoped = { sheet_id: text, tab_id: text };
+    const tools = [
+      tool('list_tabs', { sheet_id: text }),
+      tool('get_row', { ...scoped, row_id: text }),
+      tool('update_rows', { ...scoped, rows: items({ id: text, values: { type: 'object' } }) }),
+      tool('delete_rows', { ...scoped, entries: items({ id: text }) }),
+    ];
+    const shapes = inferServerShapes(tools);
+    expect(shapes.get('update_rows')).toMatchObject({ operation: 'update', entity: 'row', idArgument: 'rows' });
+    expect(shapes.get('delete_rows')).toMatchObject({ operation: 'delete', entity: 'row', idArgument: 'entries' });
+  });
+
   it('leaves an update whose list names no entity another action', () => {
     const name = 'settings.bulkUpdate';
     const shape = inferServerShapes([tool(name, { changes: items({ key_path: text, value: text }) })]).get(name);

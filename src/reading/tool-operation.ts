@@ -46,6 +46,8 @@ import { withMovedField } from './field-moves.js';
 import { describedRead, withDescribedNoun } from './verbless-names.js';
 import { namesEvery } from './every-entity.js';
 import { itemsIdArgument } from './batch-arguments.js';
+import { withAppliedTarget } from './applied-action.js';
+import { withDescribedSearch } from './described-search.js';
 import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
@@ -105,6 +107,8 @@ export function inferServerShapes(
   }
   for (const { tool } of parsed) shapes.set(tool.name, withMovedField(shapes.get(tool.name)!, tool, entities));
   for (const [name, shape] of shapes) shapes.set(name, withEnumStateField(shape, tools, shapes));
+  for (const tool of tools) shapes.set(tool.name, withAppliedTarget(shapes.get(tool.name)!, tool, shapes));
+  for (const tool of tools) shapes.set(tool.name, withDescribedSearch(shapes.get(tool.name)!, tool, shapes));
   return shapes;
 }
 
@@ -197,7 +201,7 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
     operation = 'update';
     sets = { state: 'submitted' };
   }
-  const named: IdArgument | null =
+  const fromArguments: IdArgument | null =
     override?.id !== undefined
       ? override.id === null
         ? null
@@ -205,6 +209,12 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
       : operation === 'create' && parsed.verb !== null && copyVerbs.has(parsed.verb)
         ? null
         : findIdArgument(operation, entity.split('_'), properties, required, entities);
+  // `update_records(baseId, tableId, records: [{ id, fields }])`: a list of the entity's own objects, each with its id,
+  // names the entities better than an id only guessed by its place (`tableId`, the last id-like argument).
+  const named =
+    fromArguments !== null && !fromArguments.strong && (operation === 'update' || operation === 'delete') && override?.id === undefined
+      ? (itemsIdArgument(properties, entity.split('_'), entities) ?? fromArguments)
+      : fromArguments;
   // `save_draft(to, subject)`, `write_object(bucket, name, content)`: a write that names nothing that exists makes a new one.
   if (
     operation === 'update' &&

@@ -12,6 +12,7 @@ import type { ToolShape } from './tool-operation.js';
 import { toNormalName } from '../domain/world-query.js';
 import { toFullWord, toSingular, toWords } from './entity-words.js';
 import { requiredOf } from './tool-id-argument.js';
+import { toAppliedAction } from './applied-action.js';
 
 /** One argument that names a parent entity, and the field that holds the parent's id in results. */
 export interface ParentReference {
@@ -141,8 +142,10 @@ function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: Re
       strong,
     });
   };
+  // `apply_macro(ticket_id, macro_id)`: the macro is applied to the ticket, neither holds the other.
+  const applied = toAppliedAction(tool, shape, new Set(all.map((candidate) => candidate.entity)));
   for (const argument of Object.keys(schemas)) {
-    if (argument === shape.idArgument || argument === shape.dispatch?.argument) continue;
+    if (argument === shape.idArgument || argument === shape.dispatch?.argument || argument === applied?.applied.argument) continue;
     const normal = toNormalName(argument);
     const words = toWords(argument);
     // Only a name that says it is an id of something (`issue_number`, `nodeId`), or an entity's own word (`customer`, `repo`).

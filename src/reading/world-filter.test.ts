@@ -31,6 +31,25 @@ describe('SCIM filters', () => {
   });
 });
 
+describe('formulas with fields in braces', () => {
+  const row = { id: 'r1', Status: 'Done', 'Due Date': '2026-03-01', Points: 5, Shipped: true };
+  it('reads {Field} = value, with spaces in the name, numbers and TRUE()', () => {
+    expect(holds(row, 'filterByFormula', "{Status} = 'Done'")).toBe(true);
+    expect(holds(row, 'filterByFormula', "{Status} = 'Todo'")).toBe(false);
+    expect(holds(row, 'formula', "{Status}='Done'")).toBe(true);
+    expect(holds(row, 'formula', "{Due Date} < '2026-04-01'")).toBe(true);
+    expect(holds(row, 'formula', '{Points} >= 8')).toBe(false);
+    expect(holds(row, 'formula', '{Shipped} = TRUE()')).toBe(true);
+  });
+
+  it('reads AND(...) as every clause and OR(...) as any of them', () => {
+    expect(holds(row, 'formula', "AND({Status} = 'Done', {Points} > 3)")).toBe(true);
+    expect(holds(row, 'formula', "AND({Status} = 'Done', {Points} > 6)")).toBe(false);
+    expect(holds(row, 'formula', "OR({Status} = 'Todo', {Points} > 3)")).toBe(true);
+    expect(holds(row, 'formula', "OR({Status} = 'Todo', {Points} > 6)")).toBe(false);
+  });
+});
+
 describe('query words of a file store', () => {
   const note = { id: 'f1', title: 'Q3 notes.txt', folder_id: 'fold-A' };
   it("reads 'value' in field as one of the field's values, a plural finding the field that holds one", () => {

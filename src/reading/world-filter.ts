@@ -72,6 +72,15 @@ const scimClause = /([A-Za-z_][\w.]*)\s+(?:(eq|ne|co|sw|ew|gt|ge|lt|le)\s+(?:"([
  */
 const driveClause = /'[^']*'\s+in\s+[A-Za-z_]|[A-Za-z_][\w.]*\s+contains\s+['"]/i;
 const inClause = /'([^']*)'\s+in\s+([A-Za-z_][\w.]*)|([A-Za-z_][\w.]*)\s+contains\s+(?:"([^"]*)"|'([^']*)')/gi;
+/**
+ * A formula's field in braces, as spreadsheet-like services write them (`{Status} = 'Done'`,
+ * `AND({Due Date} < '2026-01-01', {Priority} >= 2)`): the name may hold spaces, and a value stops
+ * at a comma or a closing parenthesis of the function around it.
+ */
+const bracedField = /\{[^{}]+\}\s*(?:!=|>=|<=|=|>|<)/;
+const bracedClause = /\{([^{}]+)\}\s*(!=|>=|<=|=|>|<)\s*(?:"([^"]*)"|'([^']*)'|(TRUE|FALSE)\(\)|([^\s),]+))/gi;
+/** A formula's `OR(a, b)` around its clauses: each argument is one group. */
+const orFunction = /^\s*OR\s*\((.*)\)\s*$/is;
 /** Fields a time window applies to when its argument names none (`timeMin`, `since`), best first. */
 const timeFields = ['start', 'starttime', 'startdate', 'startat', 'date', 'due', 'duedate', 'dueat', 'createdat', 'created', 'timestamp'];
 
@@ -87,7 +96,9 @@ export function toConditions(name: string, value: unknown): Condition[] | null {
   if (groupNames.has(toNormalName(name)) && value !== null && typeof value === 'object') return structured(value);
   if (
     typeof value === 'string' &&
-    (/\s(=|!=|~|>=|<=|>|<)\s|\bAND\b|\s(eq|ne|co|sw|ew|gt|ge|lt|le)\s|\spr\b/i.test(value) || driveClause.test(value))
+    (/\s(=|!=|~|>=|<=|>|<)\s|\bAND\b|\s(eq|ne|co|sw|ew|gt|ge|lt|le)\s|\spr\b/i.test(value) ||
+      driveClause.test(value) ||
+      bracedField.test(value))
   ) {
     const clauses = toQueryClauses(value);
     if (clauses.length > 0) return clauses;
@@ -139,11 +150,13 @@ function structured(value: object): Condition[] {
 
 /**
  * `field = value AND other != "two words"` (an ORDER BY tail ignored), or SCIM's `status eq
- * "ACTIVE" and profile.email sw "ada"`; `or` between clauses makes one `or` condition of groups.
+ * "ACTIVE" and profile.email sw "ada"`, or a formula's `{Field} = 'value'` clauses (in `AND(...)`); `or`
+ * between clauses, or a formula's `OR(...)` around them, makes one `or` condition of groups.
  */
 export function toQueryClauses(query: string): Condition[] {
   const head = query.split(/\border\s+by\b/i)[0]!;
-  const groups = head.split(/\s+or\s+/i);
+  const formulaOr = orFunction.exec(head)?.[1];
+  const groups = formulaOr !== undefined ? splitArguments(formulaOr) : head.split(/\s+or\s+/i);
   if (groups.length > 1) {
     const parsed = groups.map(toAndClauses).filter((group) => group.length > 0);
     return parsed.length > 0 ? [{ field: '', operator: 'or', value: parsed }] : [];
@@ -159,6 +172,13 @@ function toAndClauses(head: string): Condition[] {
       operator: operators[(match[2] ?? match[6])!.toLowerCase()]!,
       value: match[3] ?? match[4] ?? match[5],
     }));
+  const braced = [...head.matchAll(bracedClause)];
+  if (braced.length > 0)
+    return braced.map((match) => ({
+      field: match[1]!.trim(),
+      operator: operators[match[2]!]!,
+      value: match[3] ?? match[4] ?? (match[5] === undefined ? match[6] : match[5].toUpperCase() === 'TRUE'),
+    }));
   const clauses: Condition[] = [];
   for (const match of head.matchAll(inClause)) {
     if (match[1] !== undefined) clauses.push({ field: match[2]!, operator: 'eq', value: match[1] });
@@ -168,6 +188,28 @@ function toAndClauses(head: string): Condition[] {
     clauses.push({ field: match[1]!, operator: operators[match[2]!]!, value: match[3] ?? match[4] ?? match[5] });
   }
   return clauses;
+}
+
+/** The top-level arguments of a function call's inside: `a, B(c, d), 'e, f'` → `a`, `B(c, d)`, `'e, f'`. */
+function splitArguments(inside: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let start = 0;
+  for (let index = 0; index < inside.length; index++) {
+    const char = inside[index]!;
+    if (quote !== null) {
+      if (char === quote) quote = null;
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '(') depth++;
+    else if (char === ')') depth--;
+    else if (char === ',' && depth === 0) {
+      parts.push(inside.slice(start, index));
+      start = index + 1;
+    }
+  }
+  parts.push(inside.slice(start));
+  return parts;
 }
 
 /**

@@ -5,6 +5,7 @@
  * outputSchema; with nothing seeded, the results a search about something new makes
  * (web-pages.ts) or the reference data a first list makes (reference-data.ts).
  */
+import { withoutPayloadKey, withPayloadKey } from './payload-view.js';
 import type { WorldChanges } from '../../domain/memory-log.js';
 import {
   entitiesOf,
@@ -109,7 +110,7 @@ export function answerList(called: AnswerInput): Answer {
   const items = shown.map((entity) => {
     // An item schema without the id field, for an entity that shows its id already (`name`), gets no extra `id`.
     const bare = itemSchema && !hasProperty(itemSchema.schema, shape.idField) && Object.values(entity.fields).includes(entity.id);
-    const view = bare ? { ...entity.fields } : toView(entity, shape);
+    const view = withPayloadKey(input, bare ? { ...entity.fields } : toView(entity, shape));
     if (!itemSchema) return view;
     const fitted = fitToSchema(
       withIdAlias(view, itemSchema.schema, shape.idField, entity.id),
@@ -117,7 +118,7 @@ export function answerList(called: AnswerInput): Answer {
       entitySeed(input, entity.id),
       fitOptions(input),
     ) as Record<string, unknown>;
-    const filled = newFields(entity.fields, fitted);
+    const filled = newFields(entity.fields, withoutPayloadKey(input, fitted));
     if (filled) upserts.push({ type: shape.entity, id: entity.id, fields: filled });
     return fitted;
   });

@@ -8,6 +8,7 @@ import { fieldValue, findByName, nameFields, toNormalName, valuesMatch, type Ent
 import { fitToSchema, type FitOptions } from './schema-fit.js';
 import { toKeyFields, toKeySelector } from '../../reading/key-selector.js';
 import { scopeArguments, type Answer, type AnswerInput } from './world-conventions.js';
+import { withoutPayloadKey, withPayloadKey } from './payload-view.js';
 
 /**
  * Fits an entity's fields to the tool's outputSchema, filling what it requires from the entity's
@@ -20,16 +21,17 @@ export function fitView(
   id: string,
 ): { shown: Record<string, unknown>; stored: Record<string, unknown> } {
   const schema = input.tool.outputSchema;
-  if (!schema) return { shown: fields, stored: fields };
+  const nested = withPayloadKey(input, fields);
+  if (!schema) return { shown: nested, stored: fields };
   // `{ table: {...} }`: an output that wraps the entity in a property named for it.
   const wrapper = wrapperProperty(schema, input.shape.entity);
   const entitySchema = wrapper ? (schema.properties as Record<string, Record<string, unknown>>)[wrapper]! : schema;
-  const named = withIdAlias(fields, entitySchema, input.shape.idField, id);
+  const named = withIdAlias(nested, entitySchema, input.shape.idField, id);
   const wanted = wrapper && !Object.hasOwn(fields, wrapper) ? { [wrapper]: named } : named;
   const fitted = fitToSchema(wanted, schema, entitySeed(input, id), fitOptions(input));
   if (!isRecord(fitted)) return { shown: fields, stored: fields };
   const inner = wanted === named ? fitted : fitted[wrapper!];
-  return { shown: fitted, stored: { ...fields, ...(isRecord(inner) ? inner : {}) } };
+  return { shown: fitted, stored: { ...fields, ...(isRecord(inner) ? withoutPayloadKey(input, inner) : {}) } };
 }
 
 /**
