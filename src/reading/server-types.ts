@@ -1,0 +1,145 @@
+/**
+ * The entity of each tool checked against the server's other tools, once every tool has a first
+ * reading (read-server.ts calls it after the operation inference). Name rules read one tool at a
+ * time; this pass reads the server as a whole: the **types** of the server are the entities some
+ * tool creates, lists or searches, or reads, updates or deletes by an id argument. A compound that
+ * one tool alone reads, made of one such type and words that are no type anywhere, is re-read as
+ * that type (`update_issue_description_patch` acts on an issue); a compound the service uses
+ * consistently (several tools, or an argument named for it, `export_job_id`) stays. Each re-reading
+ * keeps its reason, which `mcpsim explain` shows. Pure.
+ */
+import type { ToolDefinition } from '../domain/registry.js';
+import type { ToolOverride } from '../domain/tool-override.js';
+import { isQualifierWord, toFullWord, toSingular, toWords } from './entity-words.js';
+import { ownerSuffixes, toArgumentStems } from './owned-entity.js';
+import { propertiesOf } from './tool-id-argument.js';
+import { toVerbMeaning } from './tool-verbs.js';
+import type { ToolShape } from './tool-shape.js';
+
+/**
+ * The entities some tool creates, lists or searches, or reads, updates or deletes by an id
+ * argument: what the server keeps. `item` (a name with no noun) is none.
+ *
+ * @example
+ *   toServerTypes(shapes); // Set { 'issue', 'merge_request', 'webhook' }
+ */
+export function toServerTypes(shapes: ReadonlyMap<string, ToolShape>): Set<string> {
+  const types = new Set<string>();
+  for (const shape of shapes.values()) {
+    if (shape.entity === 'item' || shape.dispatch) continue;
+    const kept = shape.operation === 'create' || shape.operation === 'list' || shape.operation === 'search';
+    const byId = (shape.operation === 'read' || shape.operation === 'update' || shape.operation === 'delete') && shape.idArgument !== null;
+    if (kept || byId) types.add(shape.entity);
+  }
+  return types;
+}
+
+/**
+ * The shapes with each one-tool compound that holds a server type re-read as that type, with why
+ * (`entityWhy`); a tool the scenario corrects keeps its reading.
+ *
+ * @example
+ *   withServerTypes(tools, shapes).get('update_issue_description_patch')?.entity; // 'issue' where tools create and read issues
+ *   withServerTypes(tools, shapes).get('list_merge_request_changed_files')?.entity; // 'file' where tools read files
+ */
+export function withServerTypes(
+  tools: readonly ToolDefinition[],
+  shapes: ReadonlyMap<string, ToolShape>,
+  corrections: Readonly<Record<string, ToolOverride>> = {},
+): Map<string, ToolShape> {
+  const types = toServerTypes(shapes);
+  const uses = new Map<string, number>();
+  for (const shape of shapes.values()) uses.set(shape.entity, (uses.get(shape.entity) ?? 0) + 1);
+  // Id arguments named for a compound (`export_job_id`, `jobId`) show the service keeps it: such a compound stays.
+  const stems = new Set(tools.flatMap(toIdStems));
+  const result = new Map(shapes);
+  for (const tool of tools) {
+    const shape = shapes.get(tool.name);
+    if (!shape || shape.dispatch || Object.hasOwn(corrections, tool.name)) continue;
+    if (uses.get(shape.entity) !== 1) continue;
+    const found = toTypeInCompound(shape, tool, types, stems);
+    if (found) result.set(tool.name, { ...shape, entity: found.type, entityWhy: found.why });
+  }
+  return result;
+}
+
+interface TypeInCompound {
+  type: string;
+  why: string;
+}
+
+/**
+ * The server type a one-tool compound holds, or null. The type may begin the compound, where the
+ * tool acts on one of them (`rotate_webhook_secret` updates a webhook; a list or a create of
+ * `customer_statuses` keeps a kind of its own), or end it after words that only pick some of its
+ * kind: a qualifier (`changed_file`, `registered_script`), the initials of another type (`mr` of
+ * `merge_request`), a verb (`run_pipeline`), or the owner an argument names (`organization` of
+ * `ping_organization_webhook(org, hook_id)`).
+ */
+function toTypeInCompound(
+  shape: ToolShape,
+  tool: ToolDefinition,
+  types: ReadonlySet<string>,
+  stems: ReadonlySet<string>,
+): TypeInCompound | null {
+  const words = shape.entity.split('_');
+  // The compound is this tool's alone (the caller checked): that the tool lists or reads it makes no type of it.
+  if (words.length < 2 || stems.has(shape.entity) || endsInKeptStem(words, stems, types)) return null;
+  const arguments_ = toArgumentStems(tool);
+  for (let length = words.length - 1; length >= 1; length--) {
+    const head = words.slice(0, length).join('_');
+    const rest = words.slice(length);
+    if (types.has(head) && acts(shape) && rest.every((word) => !types.has(word)))
+      return {
+        type: head,
+        why: `"${shape.entity}" of the name is read by this tool alone: it acts on a ${head}, a type the server's other tools keep ("${rest.join(' ')}" is no type of the server)`,
+      };
+    const tail = words.slice(words.length - length).join('_');
+    const before = words.slice(0, words.length - length);
+    if (types.has(tail) && before.every((word) => picksSome(word, types, arguments_)))
+      return {
+        type: tail,
+        why: `"${shape.entity}" of the name is read by this tool alone: a ${tail}, a type the server's other tools keep, that "${before.join(' ')}" qualifies`,
+      };
+  }
+  return null;
+}
+
+/** A tool that acts on one entity, not one that lists, searches, reads or makes a kind: `get_mailbox_summary` reads a summary. */
+function acts(shape: ToolShape): boolean {
+  return shape.operation === 'update' || shape.operation === 'delete' || shape.operation === 'other';
+}
+
+/**
+ * `board_export_job` where an argument is `jobId`: the compound's last words are named by an
+ * argument and are no type of their own, so the service keeps the compound.
+ */
+function endsInKeptStem(words: readonly string[], stems: ReadonlySet<string>, types: ReadonlySet<string>): boolean {
+  for (let start = 1; start < words.length; start++) {
+    const tail = words.slice(start).join('_');
+    if (stems.has(tail) && !types.has(tail)) return true;
+  }
+  return false;
+}
+
+/** The stems of a tool's arguments that name something by id (`job` of `jobId`, `export_job` of `export_job_id`). */
+function toIdStems(tool: ToolDefinition): string[] {
+  return Object.keys(propertiesOf(tool)).flatMap((name) => {
+    const words = toWords(name).map((word) => toFullWord(toSingular(word)));
+    return words.length > 1 && ownerSuffixes.has(words[words.length - 1]!) ? [words.slice(0, -1).join('_')] : [];
+  });
+}
+
+/** Whether a word before a type only picks some of its kind (see {@link toTypeInCompound}). */
+function picksSome(word: string, types: ReadonlySet<string>, arguments_: ReadonlySet<string>): boolean {
+  if (types.has(word)) return false;
+  if (isQualifierWord(word) || toVerbMeaning(word) !== undefined) return true;
+  if (arguments_.has(toFullWord(toSingular(word)))) return true;
+  return word.length >= 2 && [...types].some((type) => type.includes('_') && initials(type) === word);
+}
+
+function initials(type: string): string {
+  return toWords(type)
+    .map((word) => word[0])
+    .join('');
+}
