@@ -127,7 +127,7 @@ function toServiceModel(
   serverNames: readonly string[],
 ): ServiceModel {
   // Each tool's first reading, then its entity checked against the types the whole server keeps.
-  const shapes = withServerTypes(tools, inferServerShapes(tools, corrections, serverNames), corrections);
+  const shapes = withServerTypes(tools, inferServerShapes(tools, corrections, serverNames), { corrections, serverNames });
   // Every consumer finds parents through tool-parents.ts by the shapes it was given: the corrections go with them.
   if (entityCorrections !== noEntityCorrections) setParentCorrections(shapes, entityCorrections);
   const idSchemas = new Map<string, IdSchemas>();

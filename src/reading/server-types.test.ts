@@ -86,3 +86,30 @@ describe('a compound one tool alone reads is re-read as the server type it holds
     expect(model.shapes.get('rotateWebhookSecret')?.entity).toBe('webhook_secret');
   });
 });
+
+describe('the id argument and the server name check the entity', () => {
+  it('reads an action whose id argument names a type the name holds as acting on that type, where other tools read the compound', () => {
+    const tools = [
+      ...tickets,
+      tool('createDraftTicket', { title: text }),
+      tool('publishDraftTicket', { ticket_id: text }, 'Publish a draft ticket'),
+    ];
+    const model = readServer(tools);
+    expect(model.shapes.get('createDraftTicket')?.entity).toBe('draft_ticket');
+    expect(model.shapes.get('publishDraftTicket')?.entity).toBe('ticket');
+    expect(model.readings.get('publishDraftTicket')?.why.entity).toMatch(/the id argument "ticket_id" names a ticket/);
+  });
+
+  it('never lets a word of the server name lead the entity', () => {
+    const tools = [
+      tool('list_acmedesk_boards', {}),
+      tool('get_board', { board_id: text }),
+      tool('analyze_acmedesk_boards', { query: text }, 'Analyze boards'),
+      tool('manage_acmedesk_board', { board_id: text, name: text }, 'Manage a board'),
+    ];
+    expect(inferServerShapes(tools, {}, ['@acme/acmedesk-mcp', 'AcmeDesk']).get('manage_acmedesk_board')?.entity).toBe('acmedesk_board');
+    const model = readServer(tools, { serverNames: ['@acme/acmedesk-mcp', 'AcmeDesk'] });
+    expect(model.shapes.get('manage_acmedesk_board')?.entity).toBe('board');
+    expect(model.readings.get('manage_acmedesk_board')?.why.entity).toMatch(/"acmedesk" before them is the service's name/);
+  });
+});

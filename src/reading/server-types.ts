@@ -13,7 +13,7 @@ import type { ToolOverride } from '../domain/tool-override.js';
 import { isQualifierWord, toFullWord, toSingular, toWords } from './entity-words.js';
 import { ownerSuffixes, toArgumentStems } from './owned-entity.js';
 import { propertiesOf } from './tool-id-argument.js';
-import { toVerbMeaning } from './tool-verbs.js';
+import { toServiceWords } from './tool-name.js';
 import type { ToolShape } from './tool-shape.js';
 
 /**
@@ -45,7 +45,45 @@ export function toServerTypes(shapes: ReadonlyMap<string, ToolShape>): Set<strin
 export function withServerTypes(
   tools: readonly ToolDefinition[],
   shapes: ReadonlyMap<string, ToolShape>,
-  corrections: Readonly<Record<string, ToolOverride>> = {},
+  { corrections = {}, serverNames = [] }: ServerTypeOptions = {},
+): Map<string, ToolShape> {
+  const serviceWords = toServiceWords(serverNames);
+  const unprefixed = new Map(
+    [...shapes].map(([name, shape]) => {
+      if (Object.hasOwn(corrections, name)) return [name, shape];
+      return [name, withoutServiceWord(shape, serviceWords)];
+    }),
+  );
+  return withTypesInCompounds(tools, unprefixed, corrections);
+}
+
+/** What the pass reads beyond the tools and their first readings. */
+export interface ServerTypeOptions {
+  /** The scenario's corrections by tool name: a tool it corrects keeps its reading. */
+  corrections?: Readonly<Record<string, ToolOverride>>;
+  /** The server's names (read-server.ts): a word of them leads no entity. */
+  serverNames?: readonly string[];
+}
+
+/**
+ * `manage_jira_issue` of a Jira server acts on an issue: the service's name before the entity's
+ * words is never part of it, however the name arranged its words.
+ */
+function withoutServiceWord(shape: ToolShape, serviceWords: ReadonlySet<string>): ToolShape {
+  const words = shape.entity.split('_');
+  if (shape.dispatch || words.length < 2 || !serviceWords.has(words[0]!)) return shape;
+  const entity = words.slice(1).join('_');
+  return {
+    ...shape,
+    entity,
+    entityWhy: `the words "${entity}" of the name; "${words[0]}" before them is the service's name, never the entity`,
+  };
+}
+
+function withTypesInCompounds(
+  tools: readonly ToolDefinition[],
+  shapes: ReadonlyMap<string, ToolShape>,
+  corrections: Readonly<Record<string, ToolOverride>>,
 ): Map<string, ToolShape> {
   const types = toServerTypes(shapes);
   const uses = new Map<string, number>();
@@ -56,8 +94,7 @@ export function withServerTypes(
   for (const tool of tools) {
     const shape = shapes.get(tool.name);
     if (!shape || shape.dispatch || Object.hasOwn(corrections, tool.name)) continue;
-    if (uses.get(shape.entity) !== 1) continue;
-    const found = toTypeInCompound(shape, tool, types, stems);
+    const found = toTypeOfIdArgument(shape, types) ?? (uses.get(shape.entity) === 1 ? toTypeInCompound(shape, tool, types, stems) : null);
     if (found) result.set(tool.name, { ...shape, entity: found.type, entityWhy: found.why });
   }
   return result;
@@ -73,7 +110,7 @@ interface TypeInCompound {
  * tool acts on one of them (`rotate_webhook_secret` updates a webhook; a list or a create of
  * `customer_statuses` keeps a kind of its own), or end it after words that only pick some of its
  * kind: a qualifier (`changed_file`, `registered_script`), the initials of another type (`mr` of
- * `merge_request`), a verb (`run_pipeline`), or the owner an argument names (`organization` of
+ * `merge_request`), or the owner an argument names (`organization` of
  * `ping_organization_webhook(org, hook_id)`).
  */
 function toTypeInCompound(
@@ -105,6 +142,27 @@ function toTypeInCompound(
   return null;
 }
 
+/**
+ * `publishDraftPullRequest(pull_request_id)`, `unapprove_merge_request(merge_request_iid)` read as
+ * `request`: an action whose id argument names a type the server keeps, which the name's entity
+ * holds or ends, acts on that type, whatever else the name says of it.
+ */
+function toTypeOfIdArgument(shape: ToolShape, types: ReadonlySet<string>): TypeInCompound | null {
+  if (!acts(shape) || shape.idArgument === null) return null;
+  const words = toWords(shape.idArgument).map((word) => toFullWord(toSingular(word)));
+  if (words.length < 2 || !idSuffixes.has(words[words.length - 1]!)) return null;
+  const stem = words.slice(0, -1).join('_');
+  if (stem === shape.entity || !types.has(stem)) return null;
+  if (!`_${shape.entity}_`.includes(`_${stem}_`) && !`_${stem}`.endsWith(`_${shape.entity}`)) return null;
+  return {
+    type: stem,
+    why: `the id argument "${shape.idArgument}" names a ${stem}, a type the server's other tools keep, which "${shape.entity}" of the name holds`,
+  };
+}
+
+/** The last words of an argument that names something by id (GitLab's `merge_request_iid` too). */
+const idSuffixes = new Set([...ownerSuffixes, 'iid']);
+
 /** A tool that acts on one entity, not one that lists, searches, reads or makes a kind: `get_mailbox_summary` reads a summary. */
 function acts(shape: ToolShape): boolean {
   return shape.operation === 'update' || shape.operation === 'delete' || shape.operation === 'other';
@@ -133,7 +191,7 @@ function toIdStems(tool: ToolDefinition): string[] {
 /** Whether a word before a type only picks some of its kind (see {@link toTypeInCompound}). */
 function picksSome(word: string, types: ReadonlySet<string>, arguments_: ReadonlySet<string>): boolean {
   if (types.has(word)) return false;
-  if (isQualifierWord(word) || toVerbMeaning(word) !== undefined) return true;
+  if (isQualifierWord(word)) return true;
   if (arguments_.has(toFullWord(toSingular(word)))) return true;
   return word.length >= 2 && [...types].some((type) => type.includes('_') && initials(type) === word);
 }
