@@ -113,3 +113,24 @@ describe('the id argument and the server name check the entity', () => {
     expect(model.readings.get('manage_acmedesk_board')?.why.entity).toMatch(/"acmedesk" before them is the service's name/);
   });
 });
+
+describe("the description's object checks the entity", () => {
+  const mail = [tool('list_emails', { folder: text }), tool('get_email', { email_id: text }), tool('delete_email', { email_id: text })];
+  const readings = (tools: ToolDefinition[], name: string) => [
+    inferServerShapes(tools).get(name)?.entity,
+    readServer(tools).shapes.get(name)?.entity,
+  ];
+
+  it('reads a tool whose entity no other tool reads as the type its description acts on, written as a whole noun phrase', () => {
+    const tools = [...mail, tool('read_inbox', { limit: { type: 'integer' } }, 'Read emails from the inbox with pagination.')];
+    expect(readings(tools, 'read_inbox')).toEqual(['inbox', 'email']);
+    expect(readServer(tools).readings.get('read_inbox')?.why.entity).toMatch(/its description's first verb acts on email/);
+  });
+
+  it('keeps the entity where the noun phrase goes on past the type, or the description starts with the name', () => {
+    const statuses = [...mail, tool('get_email_tiers', {}, 'Get email tiers from the service.')];
+    expect(readings(statuses, 'get_email_tiers')).toEqual(['email_tier', 'email_tier']);
+    const named = [...mail, tool('read_inbox', {}, 'read_inbox returns emails from the inbox.')];
+    expect(readings(named, 'read_inbox')).toEqual(['inbox', 'inbox']);
+  });
+});

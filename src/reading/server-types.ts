@@ -94,7 +94,10 @@ function withTypesInCompounds(
   for (const tool of tools) {
     const shape = shapes.get(tool.name);
     if (!shape || shape.dispatch || Object.hasOwn(corrections, tool.name)) continue;
-    const found = toTypeOfIdArgument(shape, types) ?? (uses.get(shape.entity) === 1 ? toTypeInCompound(shape, tool, types, stems) : null);
+    const alone = uses.get(shape.entity) === 1;
+    const found =
+      toTypeOfIdArgument(shape, types) ??
+      (alone ? (toTypeInCompound(shape, tool, types, stems) ?? toDescribedType(shape, tool, types)) : null);
     if (found) result.set(tool.name, { ...shape, entity: found.type, entityWhy: found.why });
   }
   return result;
@@ -162,6 +165,89 @@ function toTypeOfIdArgument(shape: ToolShape, types: ReadonlySet<string>): TypeI
 
 /** The last words of an argument that names something by id (GitLab's `merge_request_iid` too). */
 const idSuffixes = new Set([...ownerSuffixes, 'iid']);
+
+/**
+ * `read_inbox` "Read emails from the inbox", `bulk_move_by_domain` "Move all emails from a domain":
+ * where the name's entity is this tool's alone, the object of the description's first verb, a type
+ * the server keeps written as a whole noun phrase (the next word is no noun: "emails from",
+ * "candidate and"), is what the tool acts on. "Get customer statuses" names no customer: the noun
+ * goes on.
+ */
+function toDescribedType(shape: ToolShape, tool: ToolDefinition, types: ReadonlySet<string>): TypeInCompound | null {
+  const sentence = /^[^.\n]*/.exec((tool.description ?? '').trim())?.[0] ?? '';
+  // A description that starts with the tool's own name (`get_tree returns …`) has no verb first.
+  const first = sentence.split(/\s+/)[0] ?? '';
+  if (/[_-]/.test(first) || first === tool.name) return null;
+  const words = toWords(sentence).map(toSingular);
+  let start = 1;
+  while (start < words.length && objectOpeners.has(words[start]!)) start++;
+  for (let length = 3; length >= 1; length--) {
+    const type = words.slice(start, start + length).join('_');
+    if (start + length > words.length || type === shape.entity || !types.has(type)) continue;
+    const next = words[start + length];
+    if (next !== undefined && !phraseEnds.has(next)) return null;
+    return {
+      type,
+      why: `"${shape.entity}" of the name is read by this tool alone; its description's first verb acts on ${type.replace(/_/g, ' ')}, a type the server's other tools keep`,
+    };
+  }
+  return null;
+}
+
+/** Words between a verb and its object's noun: determiners and the adjectives that pick one (`a new`, `all`, `the existing`). */
+const objectOpeners = new Set([
+  'a',
+  'an',
+  'the',
+  'all',
+  'any',
+  'one',
+  'each',
+  'every',
+  'this',
+  'these',
+  'some',
+  'your',
+  'its',
+  'multiple',
+  'specific',
+  'existing',
+  'new',
+  'single',
+  'given',
+  'current',
+  'selected',
+]);
+
+/** Words after a noun phrase that end it: prepositions, conjunctions, relative words. */
+const phraseEnds = new Set([
+  'in',
+  'from',
+  'to',
+  'for',
+  'with',
+  'by',
+  'on',
+  'of',
+  'at',
+  'into',
+  'and',
+  'or',
+  'matching',
+  'that',
+  'which',
+  'using',
+  'via',
+  'as',
+  'across',
+  'within',
+  'between',
+  'where',
+  'whose',
+  'including',
+  'containing',
+  'belonging',
+]);
 
 /** A tool that acts on one entity, not one that lists, searches, reads or makes a kind: `get_mailbox_summary` reads a summary. */
 function acts(shape: ToolShape): boolean {
