@@ -18,6 +18,7 @@ import { toNewIdWithSource, type IdSource } from './id-format.js';
 import { setParentCorrections, toParentReferences } from './tool-parents.js';
 import { withCorrectedIds } from './entity-corrections.js';
 import { inferServerShapes } from './tool-operation.js';
+import { withServerTypes } from './server-types.js';
 import { toIdSchemas, type IdSchemas } from './id-schemas.js';
 import type { ToolShape } from './tool-shape.js';
 import { toCommonPrefix } from './tool-name.js';
@@ -127,7 +128,8 @@ function toServiceModel(
   entityCorrections: Readonly<Record<string, EntityCorrection>>,
   serverNames: readonly string[],
 ): ServiceModel {
-  const shapes = inferServerShapes(tools, corrections, serverNames);
+  // Each tool's first reading, then its entity checked against the types the whole server keeps.
+  const shapes = withServerTypes(tools, inferServerShapes(tools, corrections, serverNames), { corrections, serverNames });
   // Every consumer finds parents through tool-parents.ts by the shapes it was given: the corrections go with them.
   if (entityCorrections !== noEntityCorrections) setParentCorrections(shapes, entityCorrections);
   const idSchemas = new Map<string, IdSchemas>();

@@ -92,6 +92,7 @@ function whyEntity(
   override: ToolOverride | undefined,
 ) {
   if (override?.entity) return "the scenario's tools: correction";
+  if (shape.entityWhy !== undefined) return shape.entityWhy;
   if (shape.listField) return `the ${shape.entity} that "${shape.idArgument}" names in the server's other tools`;
   const words = parsed.entityWords.join('_');
   // `maps_direction_walking` answers a route (geo-entity.ts): the rule says why.

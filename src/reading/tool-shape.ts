@@ -6,6 +6,8 @@ export interface ToolShape {
   operation: ToolOperation;
   /** Singular, snake_case: `issue`, `pull_request`; `item` when the name has no noun. */
   entity: string;
+  /** Why the entity was re-read from the whole server (server-types.ts), where it was; explain shows it. */
+  entityWhy?: string;
   /** The argument naming the entity (`issue_number`); on a create, a key the caller chooses (`branch`, `path`). */
   idArgument: string | null;
   /** The field that holds the id in results: `number` for `issue_number`, `id` for `contact_id`, `path` for `path`. */

@@ -1,0 +1,289 @@
+/**
+ * The entity of each tool checked against the server's other tools, once every tool has a first
+ * reading (read-server.ts calls it after the operation inference). Name rules read one tool at a
+ * time; this pass reads the server as a whole: the **types** of the server are the entities some
+ * tool creates, lists or searches, or reads, updates or deletes by an id argument. A compound that
+ * one tool alone reads, made of one such type and words that are no type anywhere, is re-read as
+ * that type (`update_issue_description_patch` acts on an issue); a compound the service uses
+ * consistently (several tools, or an argument named for it, `export_job_id`) stays. Each re-reading
+ * keeps its reason, which `mcpsim explain` shows. Pure.
+ */
+import type { ToolDefinition } from '../domain/registry.js';
+import type { ToolOverride } from '../domain/tool-override.js';
+import { isQualifierWord, toFullWord, toSingular, toWords } from './entity-words.js';
+import { ownerSuffixes, toArgumentStems } from './owned-entity.js';
+import { propertiesOf } from './tool-id-argument.js';
+import { toServiceWords } from './tool-name.js';
+import type { ToolShape } from './tool-shape.js';
+
+/**
+ * The entities some tool creates, lists or searches, or reads, updates or deletes by an id
+ * argument: what the server keeps. `item` (a name with no noun) is none.
+ *
+ * @example
+ *   toServerTypes(shapes); // Set { 'issue', 'merge_request', 'webhook' }
+ */
+export function toServerTypes(shapes: ReadonlyMap<string, ToolShape>): Set<string> {
+  const types = new Set<string>();
+  for (const shape of shapes.values()) {
+    if (shape.entity === 'item' || shape.dispatch) continue;
+    const kept = shape.operation === 'create' || shape.operation === 'list' || shape.operation === 'search';
+    const byId = (shape.operation === 'read' || shape.operation === 'update' || shape.operation === 'delete') && shape.idArgument !== null;
+    if (kept || byId) types.add(shape.entity);
+  }
+  return types;
+}
+
+/**
+ * The shapes with each one-tool compound that holds a server type re-read as that type, with why
+ * (`entityWhy`); a tool the scenario corrects keeps its reading.
+ *
+ * @example
+ *   withServerTypes(tools, shapes).get('update_issue_description_patch')?.entity; // 'issue' where tools create and read issues
+ *   withServerTypes(tools, shapes).get('list_merge_request_changed_files')?.entity; // 'file' where tools read files
+ */
+export function withServerTypes(
+  tools: readonly ToolDefinition[],
+  shapes: ReadonlyMap<string, ToolShape>,
+  { corrections = {}, serverNames = [] }: ServerTypeOptions = {},
+): Map<string, ToolShape> {
+  const serviceWords = toServiceWords(serverNames);
+  const unprefixed = new Map(
+    [...shapes].map(([name, shape]) => {
+      if (Object.hasOwn(corrections, name)) return [name, shape];
+      return [name, withoutServiceWord(shape, serviceWords)];
+    }),
+  );
+  return withTypesInCompounds(tools, unprefixed, corrections);
+}
+
+/** What the pass reads beyond the tools and their first readings. */
+export interface ServerTypeOptions {
+  /** The scenario's corrections by tool name: a tool it corrects keeps its reading. */
+  corrections?: Readonly<Record<string, ToolOverride>>;
+  /** The server's names (read-server.ts): a word of them leads no entity. */
+  serverNames?: readonly string[];
+}
+
+/**
+ * `manage_jira_issue` of a Jira server acts on an issue: the service's name before the entity's
+ * words is never part of it, however the name arranged its words.
+ */
+function withoutServiceWord(shape: ToolShape, serviceWords: ReadonlySet<string>): ToolShape {
+  const words = shape.entity.split('_');
+  if (shape.dispatch || words.length < 2 || !serviceWords.has(words[0]!)) return shape;
+  const entity = words.slice(1).join('_');
+  return {
+    ...shape,
+    entity,
+    entityWhy: `the words "${entity}" of the name; "${words[0]}" before them is the service's name, never the entity`,
+  };
+}
+
+function withTypesInCompounds(
+  tools: readonly ToolDefinition[],
+  shapes: ReadonlyMap<string, ToolShape>,
+  corrections: Readonly<Record<string, ToolOverride>>,
+): Map<string, ToolShape> {
+  const types = toServerTypes(shapes);
+  const uses = new Map<string, number>();
+  for (const shape of shapes.values()) uses.set(shape.entity, (uses.get(shape.entity) ?? 0) + 1);
+  // Id arguments named for a compound (`export_job_id`, `jobId`) show the service keeps it: such a compound stays.
+  const stems = new Set(tools.flatMap(toIdStems));
+  const result = new Map(shapes);
+  for (const tool of tools) {
+    const shape = shapes.get(tool.name);
+    if (!shape || shape.dispatch || Object.hasOwn(corrections, tool.name)) continue;
+    const alone = uses.get(shape.entity) === 1;
+    const found =
+      toTypeOfIdArgument(shape, types) ??
+      (alone ? (toTypeInCompound(shape, tool, types, stems) ?? toDescribedType(shape, tool, types)) : null);
+    if (found) result.set(tool.name, { ...shape, entity: found.type, entityWhy: found.why });
+  }
+  return result;
+}
+
+interface TypeInCompound {
+  type: string;
+  why: string;
+}
+
+/**
+ * The server type a one-tool compound holds, or null. The type may begin the compound, where the
+ * tool acts on one of them (`rotate_webhook_secret` updates a webhook; a list or a create of
+ * `customer_statuses` keeps a kind of its own), or end it after words that only pick some of its
+ * kind: a qualifier (`changed_file`, `registered_script`), the initials of another type (`mr` of
+ * `merge_request`), or the owner an argument names (`organization` of
+ * `ping_organization_webhook(org, hook_id)`).
+ */
+function toTypeInCompound(
+  shape: ToolShape,
+  tool: ToolDefinition,
+  types: ReadonlySet<string>,
+  stems: ReadonlySet<string>,
+): TypeInCompound | null {
+  const words = shape.entity.split('_');
+  // The compound is this tool's alone (the caller checked): that the tool lists or reads it makes no type of it.
+  if (words.length < 2 || stems.has(shape.entity) || endsInKeptStem(words, stems, types)) return null;
+  const arguments_ = toArgumentStems(tool);
+  for (let length = words.length - 1; length >= 1; length--) {
+    const head = words.slice(0, length).join('_');
+    const rest = words.slice(length);
+    if (types.has(head) && acts(shape) && rest.every((word) => !types.has(word)))
+      return {
+        type: head,
+        why: `"${shape.entity}" of the name is read by this tool alone: it acts on a ${head}, a type the server's other tools keep ("${rest.join(' ')}" is no type of the server)`,
+      };
+    const tail = words.slice(words.length - length).join('_');
+    const before = words.slice(0, words.length - length);
+    if (types.has(tail) && before.every((word) => picksSome(word, types, arguments_)))
+      return {
+        type: tail,
+        why: `"${shape.entity}" of the name is read by this tool alone: a ${tail}, a type the server's other tools keep, that "${before.join(' ')}" qualifies`,
+      };
+  }
+  return null;
+}
+
+/**
+ * `publishDraftPullRequest(pull_request_id)`, `unapprove_merge_request(merge_request_iid)` read as
+ * `request`: an action whose id argument names a type the server keeps, which the name's entity
+ * holds or ends, acts on that type, whatever else the name says of it.
+ */
+function toTypeOfIdArgument(shape: ToolShape, types: ReadonlySet<string>): TypeInCompound | null {
+  if (!acts(shape) || shape.idArgument === null) return null;
+  const words = toWords(shape.idArgument).map((word) => toFullWord(toSingular(word)));
+  if (words.length < 2 || !idSuffixes.has(words[words.length - 1]!)) return null;
+  const stem = words.slice(0, -1).join('_');
+  if (stem === shape.entity || !types.has(stem)) return null;
+  if (!`_${shape.entity}_`.includes(`_${stem}_`) && !`_${stem}`.endsWith(`_${shape.entity}`)) return null;
+  return {
+    type: stem,
+    why: `the id argument "${shape.idArgument}" names a ${stem}, a type the server's other tools keep, which "${shape.entity}" of the name holds`,
+  };
+}
+
+/** The last words of an argument that names something by id (GitLab's `merge_request_iid` too). */
+const idSuffixes = new Set([...ownerSuffixes, 'iid']);
+
+/**
+ * `read_inbox` "Read emails from the inbox", `bulk_move_by_domain` "Move all emails from a domain":
+ * where the name's entity is this tool's alone, the object of the description's first verb, a type
+ * the server keeps written as a whole noun phrase (the next word is no noun: "emails from",
+ * "candidate and"), is what the tool acts on. "Get customer statuses" names no customer: the noun
+ * goes on.
+ */
+function toDescribedType(shape: ToolShape, tool: ToolDefinition, types: ReadonlySet<string>): TypeInCompound | null {
+  const sentence = /^[^.\n]*/.exec((tool.description ?? '').trim())?.[0] ?? '';
+  // A description that starts with the tool's own name (`get_tree returns …`) has no verb first.
+  const first = sentence.split(/\s+/)[0] ?? '';
+  if (/[_-]/.test(first) || first === tool.name) return null;
+  const words = toWords(sentence).map(toSingular);
+  let start = 1;
+  while (start < words.length && objectOpeners.has(words[start]!)) start++;
+  for (let length = 3; length >= 1; length--) {
+    const type = words.slice(start, start + length).join('_');
+    if (start + length > words.length || type === shape.entity || !types.has(type)) continue;
+    const next = words[start + length];
+    if (next !== undefined && !phraseEnds.has(next)) return null;
+    return {
+      type,
+      why: `"${shape.entity}" of the name is read by this tool alone; its description's first verb acts on ${type.replace(/_/g, ' ')}, a type the server's other tools keep`,
+    };
+  }
+  return null;
+}
+
+/** Words between a verb and its object's noun: determiners and the adjectives that pick one (`a new`, `all`, `the existing`). */
+const objectOpeners = new Set([
+  'a',
+  'an',
+  'the',
+  'all',
+  'any',
+  'one',
+  'each',
+  'every',
+  'this',
+  'these',
+  'some',
+  'your',
+  'its',
+  'multiple',
+  'specific',
+  'existing',
+  'new',
+  'single',
+  'given',
+  'current',
+  'selected',
+]);
+
+/** Words after a noun phrase that end it: prepositions, conjunctions, relative words. */
+const phraseEnds = new Set([
+  'in',
+  'from',
+  'to',
+  'for',
+  'with',
+  'by',
+  'on',
+  'of',
+  'at',
+  'into',
+  'and',
+  'or',
+  'matching',
+  'that',
+  'which',
+  'using',
+  'via',
+  'as',
+  'across',
+  'within',
+  'between',
+  'where',
+  'whose',
+  'including',
+  'containing',
+  'belonging',
+]);
+
+/** A tool that acts on one entity, not one that lists, searches, reads or makes a kind: `get_mailbox_summary` reads a summary. */
+function acts(shape: ToolShape): boolean {
+  return shape.operation === 'update' || shape.operation === 'delete' || shape.operation === 'other';
+}
+
+/**
+ * `board_export_job` where an argument is `jobId`: the compound's last words are named by an
+ * argument and are no type of their own, so the service keeps the compound.
+ */
+function endsInKeptStem(words: readonly string[], stems: ReadonlySet<string>, types: ReadonlySet<string>): boolean {
+  for (let start = 1; start < words.length; start++) {
+    const tail = words.slice(start).join('_');
+    if (stems.has(tail) && !types.has(tail)) return true;
+  }
+  return false;
+}
+
+/** The stems of a tool's arguments that name something by id (`job` of `jobId`, `export_job` of `export_job_id`). */
+function toIdStems(tool: ToolDefinition): string[] {
+  return Object.keys(propertiesOf(tool)).flatMap((name) => {
+    const words = toWords(name).map((word) => toFullWord(toSingular(word)));
+    return words.length > 1 && ownerSuffixes.has(words[words.length - 1]!) ? [words.slice(0, -1).join('_')] : [];
+  });
+}
+
+/** Whether a word before a type only picks some of its kind (see {@link toTypeInCompound}). */
+function picksSome(word: string, types: ReadonlySet<string>, arguments_: ReadonlySet<string>): boolean {
+  if (types.has(word)) return false;
+  if (isQualifierWord(word)) return true;
+  if (arguments_.has(toFullWord(toSingular(word)))) return true;
+  return word.length >= 2 && [...types].some((type) => type.includes('_') && initials(type) === word);
+}
+
+function initials(type: string): string {
+  return toWords(type)
+    .map((word) => word[0])
+    .join('');
+}
