@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from '../domain/registry.js';
-import { inferServerShapes } from './tool-operation.js';
-
-const tool = (name: string, properties: Record<string, Record<string, unknown>> = {}, description = ''): ToolDefinition => ({
-  name,
-  description,
-  inputSchema: { type: 'object', properties, required: Object.keys(properties) },
-});
-const text = { type: 'string' };
-const entities = (tools: ToolDefinition[]) =>
-  Object.fromEntries([...inferServerShapes(tools)].map(([name, shape]) => [name, shape.entity]));
+import { tool, text, entities } from './written-tools.test-support.js';
 
 describe('an owner the description puts after a preposition is a scope', () => {
   const invoice = tool('get_invoice', { id: text }, 'Get an invoice by ID');

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from '../domain/registry.js';
 import { inferServerShapes } from './tool-operation.js';
 import { toWhy } from './tool-explanation.js';
-
-const tool = (name: string, properties: Record<string, Record<string, unknown>> = {}, description = ''): ToolDefinition => ({
-  name,
-  description,
-  inputSchema: { type: 'object', properties, required: Object.keys(properties) },
-});
-const text = { type: 'string' };
-const entities = (tools: ToolDefinition[]) =>
-  Object.fromEntries([...inferServerShapes(tools)].map(([name, shape]) => [name, shape.entity]));
+import { tool, text, entities } from './written-tools.test-support.js';
 
 describe('what a maps tool answers, where its name says only how it finds it', () => {
   it('reads a tool that takes both ends and plans a route as a route, in English or in Chinese', () => {

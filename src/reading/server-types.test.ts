@@ -3,13 +3,8 @@ import type { ToolDefinition } from '../domain/registry.js';
 import { readServer } from './read-server.js';
 import { toServerTypes, withServerTypes } from './server-types.js';
 import { inferServerShapes } from './tool-operation.js';
+import { tool, text } from './written-tools.test-support.js';
 
-const tool = (name: string, properties: Record<string, Record<string, unknown>> = {}, description = ''): ToolDefinition => ({
-  name,
-  description,
-  inputSchema: { type: 'object', properties, required: Object.keys(properties) },
-});
-const text = { type: 'string' };
 const entities = (tools: ToolDefinition[]) =>
   Object.fromEntries([...readServer(tools).shapes].map(([name, shape]) => [name, shape.entity]));
 
@@ -105,12 +100,12 @@ describe('the id argument and the server name check the entity', () => {
       tool('list_acmedesk_boards', {}),
       tool('get_board', { board_id: text }),
       tool('analyze_acmedesk_boards', { query: text }, 'Analyze boards'),
-      tool('manage_acmedesk_board', { board_id: text, name: text }, 'Manage a board'),
+      tool('tune_acmedesk_board', { board_id: text, name: text }, 'Tune a board'),
     ];
-    expect(inferServerShapes(tools, {}, ['@acme/acmedesk-mcp', 'AcmeDesk']).get('manage_acmedesk_board')?.entity).toBe('acmedesk_board');
+    expect(inferServerShapes(tools, {}, ['@acme/acmedesk-mcp', 'AcmeDesk']).get('tune_acmedesk_board')?.entity).toBe('acmedesk_board');
     const model = readServer(tools, { serverNames: ['@acme/acmedesk-mcp', 'AcmeDesk'] });
-    expect(model.shapes.get('manage_acmedesk_board')?.entity).toBe('board');
-    expect(model.readings.get('manage_acmedesk_board')?.why.entity).toMatch(/"acmedesk" before them is the service's name/);
+    expect(model.shapes.get('tune_acmedesk_board')?.entity).toBe('board');
+    expect(model.readings.get('tune_acmedesk_board')?.why.entity).toMatch(/"acmedesk" before them is the service's name/);
   });
 });
 

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../domain/registry.js';
 import { inferServerShapes } from './tool-operation.js';
-
-const tool = (name: string, properties: Record<string, Record<string, unknown>> = {}, description = ''): ToolDefinition => ({
-  name,
-  description,
-  inputSchema: { type: 'object', properties, required: Object.keys(properties) },
-});
-const text = { type: 'string' };
-const entities = (tools: ToolDefinition[]) =>
-  Object.fromEntries([...inferServerShapes(tools)].map(([name, shape]) => [name, shape.entity]));
+import { tool, text, entities } from './written-tools.test-support.js';
 
 describe('the entity a tool acts on, read across the server', () => {
   it('reads get_<owner>_<entities> as the entities of an owner another tool reads', () => {
