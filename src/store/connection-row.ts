@@ -24,10 +24,6 @@ export interface ConnectionRow {
 export const connectionColumns = `c.seq, c.namespace_id, n.name AS namespace, c.connection_id, c.name, c.transport, c.mcp_url, c.server,
   c.metadata, c.mock_enabled, c.mock_scenario, c.icon_url, c.created_at, c.status, c.server_info, c.source`;
 
-/** The columns of a `ConnectionRow` that `connections` holds itself (all but the namespace's name), for a `RETURNING` list. */
-export const ownConnectionColumns = `seq, namespace_id, connection_id, name, transport, mcp_url, server,
-  metadata, mock_enabled, mock_scenario, icon_url, created_at, status, server_info, source`;
-
 /**
  * The connection a row holds (its headers are read apart, only when needed).
  *

@@ -1,13 +1,6 @@
 import type { Connection, ServerInfo } from '../domain/connection.js';
 import { createConnectionList } from './connection-list.js';
-import {
-  connectionColumns,
-  ownConnectionColumns,
-  toConnection,
-  toConnectionParameters,
-  toJsonColumn,
-  type ConnectionRow,
-} from './connection-row.js';
+import { connectionColumns, toConnection, toConnectionParameters, toJsonColumn, type ConnectionRow } from './connection-row.js';
 import type { Sqlite } from './database.js';
 import type { CacheSet } from './read-cache.js';
 import type { SecretBox } from './secret-box.js';
@@ -47,12 +40,10 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox, { caches, 
       VALUES (@namespaceId, @connectionId, @name, @transport, @mcpUrl, @server, @metadata, @mockEnabled,
         @mockScenario, @iconUrl, @createdAt, @updatedAt, @status, @serverInfo, @source, @headers)
       ON CONFLICT (namespace_id, connection_id) DO NOTHING`),
-    // RETURNING gives the row as stored, columns the update leaves alone included, without a second statement.
-    update: db.prepare<UpdateParameters, Omit<ConnectionRow, 'namespace'>>(`UPDATE connections SET name = @name, transport = @transport,
-        mcp_url = @mcpUrl, server = @server, metadata = @metadata, updated_at = @updatedAt, status = @status, server_info = @serverInfo,
-        source = @source, headers_ciphertext = CASE WHEN @keepHeaders THEN headers_ciphertext ELSE @headers END
-      WHERE namespace_id = @namespaceId AND connection_id = @connectionId
-      RETURNING ${ownConnectionColumns}`),
+    update: db.prepare<UpdateParameters>(`UPDATE connections SET name = @name, transport = @transport, mcp_url = @mcpUrl, server = @server,
+        metadata = @metadata, updated_at = @updatedAt, status = @status, server_info = @serverInfo, source = @source,
+        headers_ciphertext = CASE WHEN @keepHeaders THEN headers_ciphertext ELSE @headers END
+      WHERE namespace_id = @namespaceId AND connection_id = @connectionId`),
     delete: db.prepare('DELETE FROM connections WHERE namespace_id = ? AND connection_id = ?'),
     setStatus: db.prepare(`UPDATE connections SET status = @status, server_info = COALESCE(@serverInfo, server_info)
       WHERE namespace_id = @namespaceId AND connection_id = @connectionId AND created_at = @createdAt AND mcp_url IS @mcpUrl`),
@@ -122,21 +113,19 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox, { caches, 
       return result.changes === 1 ? Number(result.lastInsertRowid) : null;
     },
     /**
-     * Rewrites a connection; `headers` undefined keeps the stored ones. The row as stored comes
-     * back from the update itself and goes into the cache (a rollback forgets it, read-cache.ts),
-     * so the next request does not read it with a statement of its own, which outside a
-     * transaction costs as much as the rest of a GET. (A second SELECT here cost a tenth of a
-     * changing PUT.)
+     * Rewrites a connection; `headers` undefined keeps the stored ones. Inside a write transaction
+     * the row is read back into the cache (a rollback forgets it, read-cache.ts): there the read
+     * takes no lock of its own, while the next request's read outside one would cost as much as
+     * the rest of a GET. (`UPDATE ... RETURNING` instead of the read was measured slower.)
      */
     update(namespaceId: number, connection: Connection, headers: Record<string, string> | null | undefined, now: string): void {
       const { connectionId } = connection;
       forget(namespaceId, connectionId);
-      // Object.assign, not two spreads into a literal: that copy was a tenth of the update's own time.
-      const row = statements.update.get(
+      // Object.assign, not two spreads into a new literal: that copy was a tenth of a changing PUT's transaction.
+      statements.update.run(
         Object.assign(toConnectionParameters(namespaceId, connection, now), toHeaderColumns(namespaceId, connectionId, headers)),
       );
-      // The namespace's name is not a column of the row; a namespace is never renamed, so the connection's is the row's.
-      if (row) cache.read(cacheKey(namespaceId, connectionId), () => toConnection({ ...row, namespace: connection.namespace }));
+      if (db.inTransaction) get(namespaceId, connectionId);
     },
     /**
      * Records what an upstream said (a probe, a relayed call, a listing), unless the connection
