@@ -12,6 +12,8 @@ export interface ConnectionStoreOptions {
   namespaceIdOf(accountId: string, name: string): number | null;
 }
 
+type UpdateParameters = ReturnType<typeof toConnectionParameters> & { keepHeaders: number; headers: Buffer | null };
+
 /** How many connections stay cached (oldest dropped first). */
 const maxCachedConnections = 10_000;
 
@@ -38,7 +40,7 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox, { caches, 
       VALUES (@namespaceId, @connectionId, @name, @transport, @mcpUrl, @server, @metadata, @mockEnabled,
         @mockScenario, @iconUrl, @createdAt, @updatedAt, @status, @serverInfo, @source, @headers)
       ON CONFLICT (namespace_id, connection_id) DO NOTHING`),
-    update: db.prepare(`UPDATE connections SET name = @name, transport = @transport, mcp_url = @mcpUrl, server = @server,
+    update: db.prepare<UpdateParameters>(`UPDATE connections SET name = @name, transport = @transport, mcp_url = @mcpUrl, server = @server,
         metadata = @metadata, updated_at = @updatedAt, status = @status, server_info = @serverInfo, source = @source,
         headers_ciphertext = CASE WHEN @keepHeaders THEN headers_ciphertext ELSE @headers END
       WHERE namespace_id = @namespaceId AND connection_id = @connectionId`),
@@ -114,15 +116,16 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox, { caches, 
      * Rewrites a connection; `headers` undefined keeps the stored ones. Inside a write transaction
      * the row is read back into the cache (a rollback forgets it, read-cache.ts): there the read
      * takes no lock of its own, while the next request's read outside one would cost as much as
-     * the rest of a GET.
+     * the rest of a GET. (`UPDATE ... RETURNING` instead of the read was measured slower.)
      */
     update(namespaceId: number, connection: Connection, headers: Record<string, string> | null | undefined, now: string): void {
-      forget(namespaceId, connection.connectionId);
-      statements.update.run({
-        ...toConnectionParameters(namespaceId, connection, now),
-        ...toHeaderColumns(namespaceId, connection.connectionId, headers),
-      });
-      if (db.inTransaction) get(namespaceId, connection.connectionId);
+      const { connectionId } = connection;
+      forget(namespaceId, connectionId);
+      // Object.assign, not two spreads into a new literal: that copy was a tenth of a changing PUT's transaction.
+      statements.update.run(
+        Object.assign(toConnectionParameters(namespaceId, connection, now), toHeaderColumns(namespaceId, connectionId, headers)),
+      );
+      if (db.inTransaction) get(namespaceId, connectionId);
     },
     /**
      * Records what an upstream said (a probe, a relayed call, a listing), unless the connection

@@ -203,6 +203,8 @@ describe.each(doors)('401 for a bad or expired token (%s)', (door) => {
   });
 
   it('refuses a forged payload (widened scope, other account, later expiry) with "Invalid token"', async () => {
+    // The genuine token is remembered first: a forgery ends as it does (the same signature) and must still be verified.
+    expect((await harness.call('GET', '/namespaces', { key: token })).status).toBe(200);
     const [header, payload, signature] = token.slice('mcps_'.length).split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     for (const forged of [

@@ -137,4 +137,42 @@ describe('the stores’ caches', () => {
     expect(stores.connections.get(namespace.id, 'c1')?.name).toBe('Renamed');
     stores.close();
   });
+
+  it('keep an updated connection as its row holds it, with the columns an update leaves alone, as a fresh read gives it', () => {
+    const stores = createStores({ databaseFile: ':memory:', encryptionKey: randomBytes(32) });
+    const account = stores.accounts.create({ id: 'acct_1', name: 'local', isLocal: true, createdAt: '2026-01-01T00:00:00.000Z' });
+    const { namespace } = stores.namespaces.ensure(account.id, 'team', '2026-01-01T00:00:00.000Z');
+    const connection = {
+      namespace: 'team',
+      connectionId: 'c1',
+      name: 'First',
+      transport: 'http' as const,
+      mcpUrl: 'https://example.com/mcp',
+      server: null,
+      metadata: { team: 'a', nested: { list: [1, 'two'] } },
+      mock: null,
+      iconUrl: 'https://example.com/icon.png',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      status: { state: 'connected' as const },
+      serverInfo: { name: 'example', version: '1.0.0' },
+      source: null,
+    };
+    const seq = stores.connections.insert(namespace.id, connection, { authorization: 'Bearer x' }, connection.createdAt);
+    // An update writes neither the icon, the mock nor the creation time: the copy kept must show the stored ones.
+    const changed = { ...connection, name: 'Renamed', iconUrl: null, mock: { enabled: true }, createdAt: '2030-01-01T00:00:00.000Z' };
+    stores.transaction(() => stores.connections.update(namespace.id, changed, undefined, '2026-01-02T00:00:00.000Z'));
+    const kept = stores.connections.get(namespace.id, 'c1');
+    expect(kept).toMatchObject({
+      key: seq,
+      name: 'Renamed',
+      iconUrl: 'https://example.com/icon.png',
+      mock: null,
+      createdAt: connection.createdAt,
+    });
+    expect(Object.isFrozen(kept?.metadata)).toBe(true);
+    stores.connections.forgetAll();
+    expect(stores.connections.get(namespace.id, 'c1')).toEqual(kept);
+    expect(stores.connections.getHeaders(namespace.id, 'c1')).toEqual({ authorization: 'Bearer x' });
+    stores.close();
+  });
 });
