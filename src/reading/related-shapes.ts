@@ -58,6 +58,10 @@ export function toAttachedShape(
   // By id, the value is a thing of its own (a label), not a child read under the parent (a board's member).
   if (parent && byId && readsUnder(shape.entity, parent.idArgument!, shapes, tools)) return null;
   if (!parent) return null;
+  // `add_note_to_incident(incident_id, note)` beside `list_incident_notes(incident_id)`: what the server lists
+  // under the parent is a child it keeps, so the text is a new note there, not a value on the incident (a list of
+  // ids, `add_cycle_issues(cycle_id, issues)`, still adds members).
+  if (!byId && properties[valueArgument]?.type === 'string' && listsUnder(shape.entity, parent.idArgument!, shapes, tools)) return null;
   return {
     ...shape,
     operation: 'update',
@@ -82,6 +86,14 @@ function readsUnder(entity: string, argument: string, shapes: readonly ToolShape
   return tools.some((reader, index) => {
     const other = shapes[index];
     return other?.entity === entity && other.operation === 'read' && other.idArgument !== null && argument in propertiesOf(reader);
+  });
+}
+
+/** Whether a list or search of the entity takes the parent's id argument (`list_incident_notes(incident_id)`). */
+function listsUnder(entity: string, argument: string, shapes: readonly ToolShape[], tools: readonly ToolDefinition[]): boolean {
+  return tools.some((lister, index) => {
+    const other = shapes[index];
+    return other?.entity === entity && (other.operation === 'list' || other.operation === 'search') && argument in propertiesOf(lister);
   });
 }
 

@@ -41,6 +41,16 @@ const tools = [
   },
   { name: 'get_incident', description: 'Get an incident.', inputSchema: object({ incident_id: text }, ['incident_id']) },
   {
+    name: 'add_note_to_incident',
+    description: 'Add a note to an incident.',
+    inputSchema: object({ incident_id: text, note: text }, ['incident_id', 'note']),
+  },
+  {
+    name: 'list_incident_notes',
+    description: 'List the notes of an incident.',
+    inputSchema: object({ incident_id: text }, ['incident_id']),
+  },
+  {
     name: 'create_incident',
     description: 'Create an incident.',
     inputSchema: object(
@@ -60,7 +70,7 @@ const tools = [
 ];
 
 describe('tools whose one argument wraps the others', () => {
-  it('creates, filters and changes incidents through their envelopes, and starts them in the state no change sets', async () => {
+  it('creates, filters and changes incidents through their envelopes, starts them in the state no change sets, and keeps their notes', async () => {
     expect((await harness.call('PUT', '/servers/@qa/oncall', { body: { tools } })).status).toBe(201);
     await harness.call('PUT', '/namespaces/ops');
     const scenario = 'Incident "Checkout latency above 2s" (urgency low, status triggered).';
@@ -89,6 +99,11 @@ describe('tools whose one argument wraps the others', () => {
     await call('manage_incidents', { manage_request: { incident_ids: [created.id], status: 'resolved' } });
     expect(await titles(['resolved'])).toEqual(['Payments failing']);
     expect(await titles(['triggered'])).toEqual(['Checkout latency above 2s']);
+    // A note added to an incident is one of the notes its list shows, not a value on the incident beside made-up notes.
+    await call('add_note_to_incident', { incident_id: created.id, note: 'Rolled back the deploy' });
+    const notes = (await call('list_incident_notes', { incident_id: created.id })).notes;
+    expect(notes).toEqual([expect.objectContaining({ note: 'Rolled back the deploy', incident_id: created.id })]);
+    expect((await call('list_incident_notes', { incident_id: seeded[0].id })).notes).toEqual([]);
     expect(await call('manage_incidents', { manage_request: { incident_ids: ['PNOPE'], status: 'resolved' } })).toEqual({
       error: expect.stringMatching(/PNOPE.*not found/i),
     });
