@@ -42,7 +42,10 @@ describe('starting the demo anew', () => {
       cwd: projectDirectory,
     });
     expect(stdout).toMatch(
-      new RegExp(`^Reset ${dataDir} \\(removed mcpsim\\.db.*token\\.key\\): the next start seeds the demo anew\\.\\n$`),
+      // A bundled build keeps the scenario checks it passed (scenario-check-cache.ts; the sources keep none): a reset forgets them too.
+      new RegExp(
+        `^Reset ${dataDir} \\(removed mcpsim\\.db.*token\\.key(?:, scenario-checks\\.json)?\\): the next start seeds the demo anew\\.\\n$`,
+      ),
     );
     // serve.lock stays: it is the claim a server holds, and removing it could let two servers in.
     expect(readdirSync(dataDir).sort()).toEqual(['notes.txt', 'serve.lock']);
