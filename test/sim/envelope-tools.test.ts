@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
-import { useSimulatorHarness } from '../support/simulator-harness.js';
+import { toolAnswers, useSimulatorHarness } from '../support/simulator-harness.js';
 
 let harness: Harness;
 useSimulatorHarness('mcpsim-envelopes-', (started) => (harness = started));
@@ -76,13 +76,7 @@ describe('tools whose one argument wraps the others', () => {
     const scenario = 'Incident "Checkout latency above 2s" (urgency low, status triggered).';
     const put = await harness.call('PUT', '/connect/ops/oncall', { body: { server: '@qa/oncall', mock: { enabled: true, scenario } } });
     expect(put.status).toBe(201);
-    const call = async (tool: string, args: Record<string, unknown>) => {
-      const response = await harness.call('POST', `/connect/ops/oncall/.tools/${tool}`, { body: args });
-      expect(response.status, JSON.stringify(response.body)).toBe(200);
-      const result = response.body as { isError?: boolean; content: { text: string }[] };
-      const answer = result.content[0]!.text;
-      return result.isError ? { error: answer } : answer.startsWith('{') ? JSON.parse(answer) : { text: answer };
-    };
+    const call = toolAnswers(harness, 'ops/oncall');
     const titles = async (status: string[]) =>
       (await call('list_incidents', { query_model: { status } })).incidents.map((incident: { title: string }) => incident.title);
 

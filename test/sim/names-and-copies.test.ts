@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
-import { useSimulatorHarness } from '../support/simulator-harness.js';
+import { toolAnswers, useSimulatorHarness } from '../support/simulator-harness.js';
 
 let harness: Harness;
 useSimulatorHarness('mcpsim-names-copies-', (started) => (harness = started));
@@ -50,13 +50,7 @@ describe('tasks and lists named by id or by name', () => {
       'Lists "Backlog" and "Sprint 12". In "Sprint 12": task "Fix login redirect" (status in progress) and task "Write release notes" (status to do).';
     const put = await harness.call('PUT', '/connect/team/tracker', { body: { server: '@qa/tracker', mock: { enabled: true, scenario } } });
     expect(put.status).toBe(201);
-    const call = async (tool: string, args: Record<string, unknown>) => {
-      const response = await harness.call('POST', `/connect/team/tracker/.tools/${tool}`, { body: args });
-      expect(response.status, JSON.stringify(response.body)).toBe(200);
-      const result = response.body as { isError?: boolean; content: { text: string }[] };
-      const answer = result.content[0]!.text;
-      return result.isError ? { error: answer } : answer.startsWith('{') ? JSON.parse(answer) : { text: answer };
-    };
+    const call = toolAnswers(harness, 'team/tracker');
 
     const sprint = await call('get_tasks', { listName: 'Sprint 12' });
     expect(sprint.tasks.map((task: { name: string; status: string }) => [task.name, task.status])).toEqual([

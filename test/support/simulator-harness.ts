@@ -58,3 +58,17 @@ export async function mockOnTools(
     return JSON.parse(response.body.content[0].text as string);
   };
 }
+
+/**
+ * Calls a connection's tools over REST and answers what each said: the parsed JSON, `{ text }` for
+ * plain text, or `{ error }` for a tool error (the request itself must succeed).
+ */
+export function toolAnswers(harness: Harness, connection: string): (tool: string, args: Record<string, unknown>) => Promise<any> {
+  return async (tool, args) => {
+    const response = await harness.call('POST', `/connect/${connection}/.tools/${tool}`, { body: args });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const result = response.body as { isError?: boolean; content: { text: string }[] };
+    const answer = result.content[0]!.text;
+    return result.isError ? { error: answer } : answer.startsWith('{') ? JSON.parse(answer) : { text: answer };
+  };
+}
