@@ -1,13 +1,15 @@
 /**
  * The world a mock connection starts from when nobody gave it one: what its description names
  * plainly (reading/described-world.ts) for a mock described in words, else a small world made up
- * from its server's tools (sim/stateful/starting-world.ts). Both read the server as the simulator
+ * from its server's tools (sim/stateful/starting-world.ts); what the words name starts in the state a
+ * create would give it (sim/stateful/seeded-states.ts). Both read the server as the simulator
  * reads it: with the server's names and, when given, the connection's corrections.
  */
 import type { Connection } from '../domain/connection.js';
 import type { WorldState } from '../domain/memory-log.js';
 import { readServer, type ReadOptions, type ServiceModel } from '../reading/read-server.js';
 import { toStartingWorld } from '../sim/stateful/starting-world.js';
+import { withStartStates } from '../sim/stateful/seeded-states.js';
 import { toDescribedWorld } from '../reading/described-world.js';
 import type { Stores } from '../store/stores.js';
 
@@ -23,7 +25,7 @@ export function startingWorldOf(stores: Pick<Stores, 'registry'>, connection: Co
   const model = modelOf(stores, connection, {});
   if (!model) return null;
   const description = connection.mock?.scenario;
-  return description ? toDescribedWorld(model, description) : toStartingWorld(model, now);
+  return description ? withStartStates(model, toDescribedWorld(model, description)) : toStartingWorld(model, now);
 }
 
 /**
@@ -33,7 +35,7 @@ export function startingWorldOf(stores: Pick<Stores, 'registry'>, connection: Co
 export function describedWorldOf(stores: Pick<Stores, 'registry'>, connection: Connection, corrections: Corrections): WorldState | null {
   const description = connection.mock?.scenario;
   const model = description ? modelOf(stores, connection, corrections) : null;
-  return model && description ? toDescribedWorld(model, description) : null;
+  return model && description ? withStartStates(model, toDescribedWorld(model, description)) : null;
 }
 
 function modelOf(stores: Pick<Stores, 'registry'>, connection: Connection, corrections: Corrections): ServiceModel | null {

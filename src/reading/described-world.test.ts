@@ -111,4 +111,24 @@ describe('the world a mock’s description names', () => {
       { id: expect.any(String), name: 'Loose end' },
     ]);
   });
+
+  it('writes a name to the text its create requires where the create takes no name or title', () => {
+    const deskTools: ToolDefinition[] = [
+      {
+        name: 'create_ticket',
+        description: 'Open a ticket.',
+        inputSchema: object({ requester_id: text, subject: text, body: text }, ['requester_id', 'subject']),
+      },
+      {
+        name: 'create_event',
+        description: 'Add an event.',
+        inputSchema: object({ event: object({ summary: text, start: text }, ['summary']) }),
+      },
+      { name: 'list_tickets', description: 'List tickets.', inputSchema: object({}) },
+      { name: 'list_events', description: 'List events.', inputSchema: object({}) },
+    ];
+    const world = toDescribedWorld(readServer(deskTools), 'Ticket "VPN down". Event "Standup".');
+    expect(Object.values(world.entities.ticket!)).toEqual([{ id: expect.any(String), subject: 'VPN down' }]);
+    expect(Object.values(world.entities.event!)).toEqual([{ id: expect.any(String), summary: 'Standup' }]);
+  });
 });

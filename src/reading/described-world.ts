@@ -222,15 +222,34 @@ function splitOutsideParentheses(list: string): string[] {
   return parts;
 }
 
-/** `title` where the type's create takes one, else `name`. */
+/**
+ * The field a name is written to: `name` or `title` where the type's create takes one, else the
+ * first plain text its create requires (`subject` of a ticket, `summary` of an event), else `name`.
+ */
 function labelField(model: Pick<ServiceModel, 'tools' | 'shapes'>, type: string): string {
   for (const tool of model.tools) {
     const shape = model.shapes.get(tool.name);
     if (shape?.entity !== type || shape.operation !== 'create') continue;
-    const properties = toOwnProperties(tool.inputSchema as Record<string, unknown>, type);
-    if (Object.hasOwn(properties, 'title') && !Object.hasOwn(properties, 'name')) return 'title';
+    const schema = tool.inputSchema as Record<string, unknown>;
+    const properties = toOwnProperties(schema, type);
+    if (Object.hasOwn(properties, 'name')) return 'name';
+    if (Object.hasOwn(properties, 'title')) return 'title';
+    // The required list of the object that holds them: the tool's, or its body's (`{ticket: {subject}}`).
+    const owner =
+      Object.values((schema.properties ?? {}) as Record<string, Record<string, unknown>>).find((body) => body.properties === properties) ??
+      schema;
+    const required = Array.isArray(owner.required) ? (owner.required as unknown[]) : [];
+    const text = required.find((name): name is string => typeof name === 'string' && isPlainText(properties[name], name));
+    if (text !== undefined) return text;
   }
   return 'name';
+}
+
+/** A free-text property: a string with no enum or format, not an id, reference or state. */
+function isPlainText(schema: unknown, name: string): boolean {
+  if (typeof schema !== 'object' || schema === null) return false;
+  const { type, enum: values, format } = schema as Record<string, unknown>;
+  return type === 'string' && values === undefined && format === undefined && !/(?:^id|_ids?|Ids?|ID)$|^(?:status|state)$/.test(name);
 }
 
 function escape(word: string): string {

@@ -2,7 +2,9 @@
  * A tracker whose tools name tasks and lists by id or by name, driven with no model over the real
  * platform (a real SQLite file, `app.fetch` in process): the world its description names (lists,
  * the tasks in each, their statuses), reads and deletes by a task's name, a move given the
- * destination's name (its id moves with it), and a duplicate that copies the task it names.
+ * destination's name (its id moves with it), and a duplicate that copies the task it names. And a
+ * helpdesk whose tickets the description names without a state: they start where a create puts one
+ * (open), under the field its create writes a ticket's words to (subject).
  */
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
@@ -83,5 +85,48 @@ describe('tasks and lists named by id or by name', () => {
     const fix = sprint.tasks[0].id as string;
     expect(await call('delete_task', { taskName: 'Fix login redirect' })).toEqual({ text: expect.stringContaining(fix) });
     expect(await call('get_task', { taskName: 'Fix login redirect' })).toEqual({ error: expect.stringMatching(/not found/) });
+  });
+});
+
+const desk = [
+  {
+    name: 'create_ticket',
+    description: 'Opens a ticket.',
+    inputSchema: object({ subject: text, priority: { type: 'string', enum: ['low', 'high'] } }, ['subject']),
+  },
+  {
+    name: 'list_tickets',
+    description: 'Lists tickets by status.',
+    inputSchema: object({ status: { type: 'string', enum: ['open', 'pending', 'closed'] } }),
+  },
+  { name: 'get_ticket', description: 'Gets a ticket.', inputSchema: object({ ticket_id: text }, ['ticket_id']) },
+  {
+    name: 'update_ticket',
+    description: 'Updates a ticket.',
+    inputSchema: object({ ticket_id: text, status: { type: 'string', enum: ['open', 'pending', 'closed'] } }, ['ticket_id']),
+  },
+];
+
+describe('tickets a description names without a state', () => {
+  it('start in the state a create gives, so the list that asks for it shows them', async () => {
+    expect((await harness.call('PUT', '/servers/@qa/desk', { body: { tools: desk } })).status).toBe(201);
+    await harness.call('PUT', '/namespaces/team');
+    const scenario = 'Tickets "Printer jam" and "VPN down". Ticket "Payroll export" (status pending).';
+    expect(
+      (await harness.call('PUT', '/connect/team/desk', { body: { server: '@qa/desk', mock: { enabled: true, scenario } } })).status,
+    ).toBe(201);
+    const call = toolAnswers(harness, 'team/desk');
+
+    const open = await call('list_tickets', { status: 'open' });
+    expect(open.tickets.map((ticket: { subject: string; status: string }) => [ticket.subject, ticket.status])).toEqual([
+      ['Printer jam', 'open'],
+      ['VPN down', 'open'],
+    ]);
+    const created = await call('create_ticket', { subject: 'Badge reader' });
+    expect(created.status).toBe('open');
+    expect((await call('list_tickets', { status: 'open' })).tickets).toHaveLength(3);
+    expect((await call('list_tickets', { status: 'pending' })).tickets.map((ticket: { subject: string }) => ticket.subject)).toEqual([
+      'Payroll export',
+    ]);
   });
 });
