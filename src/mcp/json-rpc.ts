@@ -58,6 +58,14 @@ export function toJsonRpcResult(id: JsonRpcId, result: unknown) {
   return { jsonrpc: JSONRPC_VERSION, id, result };
 }
 
+/**
+ * Why `params` is refused: written only for a refusal, since serialising every call's params for a
+ * message nobody reads was a second `JSON.stringify` of each call's arguments.
+ */
+function paramsWhy(params: unknown): string {
+  return `"params" must be an object of named parameters, not ${Array.isArray(params) ? 'an array' : JSON.stringify(params)}`;
+}
+
 /** The strings of every message, whatever its method, with their limits (domain/mcp-limits.ts). */
 const envelopeStrings: readonly LimitedString[] = [
   ['id', 'requestIdLength'],
@@ -107,12 +115,11 @@ export function parseJsonRpcMessage(text: string): IncomingMessage {
     return notRequest(findLongString(record, envelopeStrings)!);
   const { params } = record;
   const badParams = 'params' in record && (params === null || typeof params !== 'object' || Array.isArray(params));
-  const paramsWhy = `"params" must be an object of named parameters, not ${Array.isArray(params) ? 'an array' : JSON.stringify(params)}`;
-  if (!hasId) return badParams ? notRequest(paramsWhy) : { kind: 'accepted', message: record, notification: { method, params } };
+  if (!hasId) return badParams ? notRequest(paramsWhy(params)) : { kind: 'accepted', message: record, notification: { method, params } };
   if (badParams)
     return {
       kind: 'invalid',
-      error: toJsonRpcError(id as JsonRpcId, ErrorCode.InvalidParams, `Invalid params for ${method}: ${paramsWhy}`),
+      error: toJsonRpcError(id as JsonRpcId, ErrorCode.InvalidParams, `Invalid params for ${method}: ${paramsWhy(params)}`),
     };
   // Every progress notification of the call carries its token, and a session keeps those it sent.
   const token = (record.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta?.progressToken;

@@ -69,7 +69,14 @@ describe.each(paths)('the MCP endpoint by the book (%s)', (_path, headersOf) => 
     expect(answer.status).toBe(400);
     expect(await messageOf(answer)).toMatchObject({
       id: 4,
-      error: { code: -32602, message: expect.stringContaining('"params" must be an object') },
+      error: { code: -32602, message: expect.stringContaining('"params" must be an object of named parameters, not an array') },
+    });
+    // The refusal shows the value it refused (it is written only for a refusal, not for every call).
+    const notification = await post({ jsonrpc: '2.0', method: 'notifications/initialized', params: 7 }, headersOf());
+    expect(notification.status).toBe(400);
+    expect((await messageOf(notification)).error).toMatchObject({
+      code: -32600,
+      message: expect.stringContaining('"params" must be an object of named parameters, not 7'),
     });
   });
 

@@ -28,6 +28,17 @@ export interface CallShapes {
  *   toCallShapes(call)?.shape.operation; // 'read'
  */
 export function toCallShapes(call: ToolCall): CallShapes | null {
+  // A replayed call in `serve` asked up to three times (does it read the clock, is it read-only,
+  // does the world agree): the model is memoised, but each answer rebuilt the shapes. A call object
+  // is made once per call and never changed, so the answer is kept with it.
+  let shapes = shapesByCall.get(call);
+  if (shapes === undefined) shapesByCall.set(call, (shapes = readCallShapes(call)));
+  return shapes;
+}
+
+const shapesByCall = new WeakMap<ToolCall, CallShapes | null>();
+
+function readCallShapes(call: ToolCall): CallShapes | null {
   const context = call.context;
   if (!context) return null;
   const given = context.toolDefinition;
