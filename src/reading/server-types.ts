@@ -12,6 +12,7 @@ import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolOverride } from '../domain/tool-override.js';
 import { isQualifierWord, toFullWord, toSingular, toWords } from './entity-words.js';
 import { ownerSuffixes, toArgumentStems } from './owned-entity.js';
+import { toAgreedObject } from './agreed-object.js';
 import { propertiesOf } from './tool-id-argument.js';
 import { toServiceWords } from './tool-name.js';
 import type { ToolShape } from './tool-shape.js';
@@ -97,7 +98,8 @@ function withTypesInCompounds(
     const alone = uses.get(shape.entity) === 1;
     const found =
       toTypeOfIdArgument(shape, types) ??
-      (alone ? (toTypeInCompound(shape, tool, types, stems) ?? toDescribedType(shape, tool, types)) : null);
+      (alone ? (toTypeInCompound(shape, tool, types, stems) ?? toDescribedType(shape, tool, types)) : null) ??
+      toAgreedObject(shape, tool, types);
     if (found) result.set(tool.name, { ...shape, entity: found.type, entityWhy: found.why });
   }
   return result;

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDefinition } from '../domain/registry.js';
+import { readServer } from './read-server.js';
+import { inferServerShapes } from './tool-operation.js';
+import { tool, text } from './written-tools.test-support.js';
+
+/** A small ticket service: tickets and labels are kept (created, listed, read by id). */
+const tickets = [
+  tool('create_ticket', { title: text }),
+  tool('get_ticket', { ticket_id: text }),
+  tool('list_tickets', { status: text }),
+  tool('create_label', { name: text }),
+  tool('get_label', { label_id: text }),
+];
+
+/** A tool's entity as the name reads it, and after the server-wide pass. */
+const readings = (tools: ToolDefinition[], name: string) => [
+  inferServerShapes(tools).get(name)?.entity,
+  readServer(tools).shapes.get(name)?.entity,
+];
+
+describe("a description's object and an id argument that agree decide the entity", () => {
+  // Two tools read `draft_mode`, so no rule for a compound one tool alone reads applies.
+  const draft = (properties: Record<string, Record<string, unknown>>) => [
+    tool('enterDraftMode', properties, 'Move an existing ticket into draft status'),
+    tool('leaveDraftMode', properties, 'Move a ticket out of draft status'),
+  ];
+
+  it('reads an action on the type both name, whatever the name calls it, and says why', () => {
+    const tools = [...tickets, ...draft({ ticket_id: text })];
+    expect(readings(tools, 'enterDraftMode')).toEqual(['draft_mode', 'ticket']);
+    const why = readServer(tools).readings.get('enterDraftMode')?.why.entity;
+    expect(why).toMatch(/first verb acts on ticket and its id argument "ticket_id" names a ticket/);
+  });
+
+  it("reads a type the name's entity only qualifies in the description as the object", () => {
+    const tools = [
+      ...tickets,
+      tool('list_subtickets', {}),
+      tool('detach_subticket', { ticket_id: text }, 'Detach a subticket ticket from its parent'),
+    ];
+    expect(readings(tools, 'detach_subticket')).toEqual(['subticket', 'ticket']);
+  });
+
+  it('keeps the name where only the description speaks, or where the name’s entity is a type the object leaves out', () => {
+    expect(readings([...tickets, ...draft({ ref: text })], 'enterDraftMode')).toEqual(['draft_mode', 'draft_mode']);
+    // The ticket, a type of its own, is no qualifier of the label the description names first.
+    const attach = [...tickets, tool('attach_label', { label_id: text, ticket_id: text }, 'Attach a label to a ticket')];
+    expect(readings(attach, 'attach_label')).toEqual(['ticket', 'ticket']);
+  });
+
+  it('keeps the kind of child a create names under a parent of the same type', () => {
+    const tools = [...tickets, tool('create_subticket', { parent_ticket_id: text, title: text }, 'Create a new sub-ticket ticket.')];
+    expect(readings(tools, 'create_subticket')).toEqual(['subticket', 'subticket']);
+  });
+});
