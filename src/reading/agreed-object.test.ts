@@ -54,3 +54,37 @@ describe("a description's object and an id argument that agree decide the entity
     expect(readings(tools, 'create_subticket')).toEqual(['subticket', 'subticket']);
   });
 });
+
+describe('a value set on a type an id argument names is a change of that type', () => {
+  const shape = (tools: ToolDefinition[], name: string) => {
+    const found = readServer(tools).shapes.get(name);
+    return [inferServerShapes(tools).get(name)?.entity, found?.entity, found?.idArgument];
+  };
+
+  it('reads a setter of a value of a ticket as an update of the ticket, by the argument that names it', () => {
+    const due = [...tickets, tool('update_ticket_due_date', { ticket_id: text, due: text }, 'Change the due date of a ticket')];
+    expect(shape(due, 'update_ticket_due_date')).toEqual(['due_date', 'ticket', 'ticket_id']);
+    expect(readServer(due).readings.get('update_ticket_due_date')?.why.entity).toMatch(/sets the due date of a ticket/);
+    const custom = [
+      ...tickets,
+      tool('list_custom_fields', {}),
+      tool(
+        'update_ticket_custom_field',
+        { ticket_id: text, custom_field_id: text, value: text },
+        'Set or clear a custom field value on a ticket',
+      ),
+    ];
+    expect(shape(custom, 'update_ticket_custom_field')).toEqual(['custom_field', 'ticket', 'ticket_id']);
+  });
+
+  it('keeps a value that another tool keeps as a type, and a description that updates rather than sets', () => {
+    const assignee = [
+      ...tickets,
+      tool('list_assignees', {}),
+      tool('update_ticket_assignee', { ticket_id: text, assignee_id: text }, 'Set the assignee of a ticket'),
+    ];
+    expect(shape(assignee, 'update_ticket_assignee')[1]).toBe('assignee');
+    const updated = [...tickets, tool('update_ticket_due_date', { ticket_id: text, due: text }, 'Update the due date of a ticket')];
+    expect(shape(updated, 'update_ticket_due_date')[1]).toBe('due_date');
+  });
+});

@@ -16,6 +16,8 @@ import type { ToolShape } from './tool-shape.js';
 export interface AgreedObject {
   type: string;
   why: string;
+  /** The argument that names the one acted on, where it is another than the name found. */
+  idArgument?: string;
 }
 
 /**
@@ -51,19 +53,73 @@ export function toAgreedObject(shape: ToolShape, tool: ToolDefinition, types: Re
 }
 
 /**
+ * `update_card_custom_field(cardId, customFieldId, value)` "Set or clear a custom field value on a
+ * card", `update_default_branch(project_id, default_branch)` "Change the default branch of a
+ * project": a setter whose description writes the name's entity as a value set on (of, for) a type
+ * the server keeps, a type an id argument names, sets a value of that type's entity. The value
+ * must be no type another tool keeps ("Set the assignee of a ticket" where tools list assignees
+ * keeps the name's reading) and must hold the name's entity: name, description and argument agree.
+ *
+ * @example
+ *   toSetterOwner(shape, tool('set_ticket_due_date', { ticket_id: text, due: text }, 'Change the due date of a ticket'), kept); // { type: 'ticket', … }
+ */
+export function toSetterOwner(shape: ToolShape, tool: ToolDefinition, kept: (type: string) => boolean): AgreedObject | null {
+  if (shape.dispatch || shape.operation !== 'update') return null;
+  const sentence = toSentenceWords(tool.description ?? '');
+  if (!setterVerbs.has(sentence[0] ?? '')) return null;
+  // "Set or clear a …": the alternatives are one setter.
+  let start = 1;
+  while (sentence[start] === 'or' && setterVerbs.has(sentence[start + 1] ?? '')) start += 2;
+  while (start < sentence.length && openers.has(sentence[start]!)) start++;
+  let end = start;
+  while (end < sentence.length && end - start < 4 && !enders.has(sentence[end]!)) end++;
+  const value = sentence.slice(start, end);
+  if (value.length === 0 || !owners.has(sentence[end] ?? '') || kept(value.join('_'))) return null;
+  if (!`_${value.join('_')}_`.includes(`_${shape.entity}_`)) return null;
+  let at = end + 1;
+  while (at < sentence.length && openers.has(sentence[at]!)) at++;
+  let ownerEnd = at;
+  while (ownerEnd < sentence.length && ownerEnd - at < 3 && !enders.has(sentence[ownerEnd]!)) ownerEnd++;
+  const owner = sentence.slice(at, ownerEnd);
+  for (let length = owner.length; length >= 1; length--) {
+    const type = owner.slice(owner.length - length).join('_');
+    if (type === shape.entity || !kept(type)) continue;
+    const argument = toIdArgumentNaming(tool, type);
+    if (argument === null) return null;
+    return {
+      type,
+      idArgument: argument,
+      why: `its description sets the ${value.join(' ')} of a ${type.replace(/_/g, ' ')}, a type the server's other tools keep and its id argument "${argument}" names: the tool updates that ${type.replace(/_/g, ' ')}`,
+    };
+  }
+  return null;
+}
+
+/** Verbs that set a value in place: the object is a value, not a thing of its own (`update` may be either). */
+const setterVerbs = new Set(['set', 'replace', 'change', 'clear']);
+
+/** Prepositions that name whose value is set. */
+const owners = new Set(['on', 'of', 'for']);
+
+/**
  * The noun phrase after the first sentence's verb and its determiners, up to the first word that
  * ends it, singular and spelled out: "Create a new sub-task story." → `sub task story`. A sentence
  * that starts with a tool's name (`get_tree returns …`) has no verb first: none.
  */
 function toObjectPhrase(description: string): string[] {
-  const sentence = /^[^.\n]*/.exec(description.trim())?.[0] ?? '';
-  if (/^\S*[_-]\S*\s/.test(sentence)) return [];
-  const words = toWords(sentence).map((word) => toFullWord(toSingular(word)));
+  const words = toSentenceWords(description);
   let start = 1;
   while (start < words.length && openers.has(words[start]!)) start++;
   const phrase: string[] = [];
   for (let at = start; at < words.length && phrase.length < 4 && !enders.has(words[at]!); at++) phrase.push(words[at]!);
   return phrase;
+}
+
+/** The first sentence's words, singular and spelled out; none where it starts with a tool's name (`get_tree returns …`). */
+function toSentenceWords(description: string): string[] {
+  const sentence = /^[^.\n]*/.exec(description.trim())?.[0] ?? '';
+  if (/^\S*[_-]\S*\s/.test(sentence)) return [];
+  return toWords(sentence).map((word) => toFullWord(toSingular(word)));
 }
 
 /** The argument whose words end in an id suffix and hold the type's words (`parentStoryPublicId` of a story), or null. */

@@ -12,7 +12,7 @@ import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolOverride } from '../domain/tool-override.js';
 import { isQualifierWord, toFullWord, toSingular, toWords } from './entity-words.js';
 import { ownerSuffixes, toArgumentStems } from './owned-entity.js';
-import { toAgreedObject } from './agreed-object.js';
+import { toAgreedObject, toSetterOwner } from './agreed-object.js';
 import { propertiesOf } from './tool-id-argument.js';
 import { toServiceWords } from './tool-name.js';
 import type { ToolShape } from './tool-shape.js';
@@ -25,14 +25,19 @@ import type { ToolShape } from './tool-shape.js';
  *   toServerTypes(shapes); // Set { 'issue', 'merge_request', 'webhook' }
  */
 export function toServerTypes(shapes: ReadonlyMap<string, ToolShape>): Set<string> {
-  const types = new Set<string>();
-  for (const shape of shapes.values()) {
+  return new Set(toTypeKeepers(shapes).keys());
+}
+
+/** Each server type (see {@link toServerTypes}) with the names of the tools that keep it. */
+function toTypeKeepers(shapes: ReadonlyMap<string, ToolShape>): Map<string, Set<string>> {
+  const keepers = new Map<string, Set<string>>();
+  for (const [name, shape] of shapes) {
     if (shape.entity === 'item' || shape.dispatch) continue;
     const kept = shape.operation === 'create' || shape.operation === 'list' || shape.operation === 'search';
     const byId = (shape.operation === 'read' || shape.operation === 'update' || shape.operation === 'delete') && shape.idArgument !== null;
-    if (kept || byId) types.add(shape.entity);
+    if (kept || byId) keepers.set(shape.entity, (keepers.get(shape.entity) ?? new Set()).add(name));
   }
-  return types;
+  return keepers;
 }
 
 /**
@@ -91,6 +96,9 @@ function withTypesInCompounds(
   for (const shape of shapes.values()) uses.set(shape.entity, (uses.get(shape.entity) ?? 0) + 1);
   // Id arguments named for a compound (`export_job_id`, `jobId`) show the service keeps it: such a compound stays.
   const stems = new Set(tools.flatMap(toIdStems));
+  const keepers = toTypeKeepers(shapes);
+  // A type some tool other than `name` keeps.
+  const keptElsewhere = (name: string) => (type: string) => [...(keepers.get(type) ?? [])].some((keeper) => keeper !== name);
   const result = new Map(shapes);
   for (const tool of tools) {
     const shape = shapes.get(tool.name);
@@ -99,8 +107,10 @@ function withTypesInCompounds(
     const found =
       toTypeOfIdArgument(shape, types) ??
       (alone ? (toTypeInCompound(shape, tool, types, stems) ?? toDescribedType(shape, tool, types)) : null) ??
-      toAgreedObject(shape, tool, types);
-    if (found) result.set(tool.name, { ...shape, entity: found.type, entityWhy: found.why });
+      toAgreedObject(shape, tool, types) ??
+      toSetterOwner(shape, tool, keptElsewhere(tool.name));
+    if (found)
+      result.set(tool.name, { ...shape, entity: found.type, entityWhy: found.why, idArgument: found.idArgument ?? shape.idArgument });
   }
   return result;
 }
@@ -108,6 +118,7 @@ function withTypesInCompounds(
 interface TypeInCompound {
   type: string;
   why: string;
+  idArgument?: string;
 }
 
 /**
