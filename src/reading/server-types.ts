@@ -106,6 +106,7 @@ function withTypesInCompounds(
     const alone = uses.get(shape.entity) === 1;
     const found =
       toTypeOfIdArgument(shape, types) ??
+      toOwnersType(shape, tool, keepers, keptElsewhere(tool.name)) ??
       (alone ? (toTypeInCompound(shape, tool, types, stems) ?? toDescribedType(shape, tool, types)) : null) ??
       toAgreedObject(shape, tool, types) ??
       toSetterOwner(shape, tool, keptElsewhere(tool.name));
@@ -174,6 +175,30 @@ function toTypeOfIdArgument(shape: ToolShape, types: ReadonlySet<string>): TypeI
     type: stem,
     why: `the id argument "${shape.idArgument}" names a ${stem}, a type the server's other tools keep, which "${shape.entity}" of the name holds`,
   };
+}
+
+/**
+ * `getInitiativeUpdates(initiativeId)` read as `update` where other tools keep `initiative_update`:
+ * an entity that is no type of its own, whose tool names an owner by id, is the type the server
+ * writes as that owner's kind of it; one vocabulary per concept across the server's tools.
+ */
+function toOwnersType(
+  shape: ToolShape,
+  tool: ToolDefinition,
+  keepers: ReadonlyMap<string, ReadonlySet<string>>,
+  kept: (type: string) => boolean,
+): TypeInCompound | null {
+  if (shape.dispatch || kept(shape.entity)) return null;
+  for (const stem of toIdStems(tool)) {
+    const type = `${stem}_${shape.entity}`;
+    // Two tools at least: one tool's reading of a compound is too weak to re-read others by.
+    if ((keepers.get(type)?.size ?? 0) >= 2)
+      return {
+        type,
+        why: `"${shape.entity}" is no type of the server, and the tool names a ${stem.replace(/_/g, ' ')} by id, whose ${shape.entity.replace(/_/g, ' ')} the server's other tools keep as ${type}`,
+      };
+  }
+  return null;
 }
 
 /** The last words of an argument that names something by id (GitLab's `merge_request_iid` too). */
