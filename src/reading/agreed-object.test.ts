@@ -88,3 +88,19 @@ describe('a value set on a type an id argument names is a change of that type', 
     expect(shape(updated, 'update_ticket_due_date')[1]).toBe('due_date');
   });
 });
+
+describe('a name that says which of the described objects it acts on', () => {
+  const posts = [tool('create_post', { title: text }), tool('get_post', { post_id: text }), tool('list_posts', {})];
+  const byAuthor = (properties: Record<string, Record<string, unknown>>) =>
+    tool('archive_by_author', properties, 'Archive or restore all posts by a specific author');
+
+  it('acts on the object where the name’s entity picks them and is an argument of its own', () => {
+    const tools = [...posts, byAuthor({ author: text })];
+    expect(readings(tools, 'archive_by_author')).toEqual(['author', 'post']);
+    expect(readServer(tools).readings.get('archive_by_author')?.why.entity).toMatch(/picked by the author its argument "author" takes/);
+  });
+
+  it('keeps the name where no argument takes what picks them', () => {
+    expect(readings([...posts, byAuthor({ who: text })], 'archive_by_author')).toEqual(['author', 'author']);
+  });
+});

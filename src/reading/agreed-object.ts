@@ -102,6 +102,38 @@ const setterVerbs = new Set(['set', 'replace', 'change', 'clear']);
 const owners = new Set(['on', 'of', 'for']);
 
 /**
+ * `bulk_delete_by_sender(sender, mailbox)` "Delete all emails from a specific sender": where the
+ * description's first object is a type another tool keeps and the name's entity is what picks
+ * them, written after the object and taken as an argument of its own name, the tool acts on the
+ * object; the name says only which ones.
+ *
+ * @example
+ *   toPickedObject(shape, tool('archive_by_author', { author: text }, 'Archive all posts by an author'), kept); // { type: 'post', … }
+ */
+export function toPickedObject(shape: ToolShape, tool: ToolDefinition, kept: (type: string) => boolean): AgreedObject | null {
+  if (shape.dispatch || shape.operation === 'create') return null;
+  const sentence = toSentenceWords(tool.description ?? '');
+  const phrase = toObjectPhrase(tool.description ?? '');
+  if (phrase.length === 0) return null;
+  const type = phrase.join('_');
+  if (type === shape.entity || !kept(type)) return null;
+  const after = sentence.slice(sentence.indexOf(phrase[phrase.length - 1]!) + 1);
+  const picked = shape.entity.split('_');
+  if (!enders.has(after[0] ?? '') || !after.some((_, at) => picked.every((word, offset) => after[at + offset] === word))) return null;
+  const argument = Object.keys(propertiesOf(tool)).find(
+    (name) =>
+      toWords(name)
+        .map((word) => toFullWord(toSingular(word)))
+        .join('_') === shape.entity,
+  );
+  if (argument === undefined) return null;
+  return {
+    type,
+    why: `its description's first verb acts on ${type.replace(/_/g, ' ')}, a type the server's other tools keep, picked by the ${picked.join(' ')} its argument "${argument}" takes`,
+  };
+}
+
+/**
  * The noun phrase after the first sentence's verb and its determiners, up to the first word that
  * ends it, singular and spelled out: "Create a new sub-task story." → `sub task story`. A sentence
  * that starts with a tool's name (`get_tree returns …`) has no verb first: none.
@@ -109,6 +141,8 @@ const owners = new Set(['on', 'of', 'for']);
 function toObjectPhrase(description: string): string[] {
   const words = toSentenceWords(description);
   let start = 1;
+  // "Flag or unflag all emails": two verbs share the object.
+  if (words[start] === 'or') start += 2;
   while (start < words.length && openers.has(words[start]!)) start++;
   const phrase: string[] = [];
   for (let at = start; at < words.length && phrase.length < 4 && !enders.has(words[at]!); at++) phrase.push(words[at]!);

@@ -12,7 +12,7 @@ import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolOverride } from '../domain/tool-override.js';
 import { isQualifierWord, toFullWord, toSingular, toWords } from './entity-words.js';
 import { ownerSuffixes, toArgumentStems } from './owned-entity.js';
-import { toAgreedObject, toSetterOwner } from './agreed-object.js';
+import { toAgreedObject, toPickedObject, toSetterOwner } from './agreed-object.js';
 import { propertiesOf } from './tool-id-argument.js';
 import { toServiceWords } from './tool-name.js';
 import type { ToolShape } from './tool-shape.js';
@@ -109,7 +109,8 @@ function withTypesInCompounds(
       toOwnersType(shape, tool, keepers, keptElsewhere(tool.name)) ??
       (alone ? (toTypeInCompound(shape, tool, types, stems) ?? toDescribedType(shape, tool, types)) : null) ??
       toAgreedObject(shape, tool, types) ??
-      toSetterOwner(shape, tool, keptElsewhere(tool.name));
+      toSetterOwner(shape, tool, keptElsewhere(tool.name)) ??
+      toPickedObject(shape, tool, keptElsewhere(tool.name));
     if (found)
       result.set(tool.name, { ...shape, entity: found.type, entityWhy: found.why, idArgument: found.idArgument ?? shape.idArgument });
   }
