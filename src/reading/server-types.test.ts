@@ -129,3 +129,25 @@ describe("the description's object checks the entity", () => {
     expect(readings(named, 'read_inbox')).toEqual(['inbox', 'inbox']);
   });
 });
+
+describe("an owner's kind the server keeps names the entity", () => {
+  const projects = [
+    tool('create_project', { name: text }),
+    tool('get_project', { project_id: text }),
+    tool('createProjectUpdate', { projectId: text, body: text }, 'Create a project update'),
+    tool('getProjectUpdate', { id: text }, 'Get a project update by id'),
+    tool('getProjectUpdates', { projectId: text }, 'Get updates for a project'),
+  ];
+
+  it('reads an entity no other tool keeps, of a tool that names an owner by id, as the owner’s kind two tools keep', () => {
+    const first = inferServerShapes(projects).get('getProjectUpdates')?.entity;
+    const model = readServer(projects);
+    expect([first, model.shapes.get('getProjectUpdates')?.entity]).toEqual(['update', 'project_update']);
+    expect(model.readings.get('getProjectUpdates')?.why.entity).toMatch(/names a project by id/);
+  });
+
+  it('keeps the entity where one tool alone keeps the compound', () => {
+    const one = projects.filter((written) => written.name !== 'getProjectUpdate');
+    expect(readServer(one).shapes.get('getProjectUpdates')?.entity).toBe('update');
+  });
+});

@@ -12,6 +12,7 @@ import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolOverride } from '../domain/tool-override.js';
 import { isQualifierWord, toFullWord, toSingular, toWords } from './entity-words.js';
 import { ownerSuffixes, toArgumentStems } from './owned-entity.js';
+import { toAgreedObject, toPickedObject, toSetterOwner } from './agreed-object.js';
 import { propertiesOf } from './tool-id-argument.js';
 import { toServiceWords } from './tool-name.js';
 import type { ToolShape } from './tool-shape.js';
@@ -24,14 +25,19 @@ import type { ToolShape } from './tool-shape.js';
  *   toServerTypes(shapes); // Set { 'issue', 'merge_request', 'webhook' }
  */
 export function toServerTypes(shapes: ReadonlyMap<string, ToolShape>): Set<string> {
-  const types = new Set<string>();
-  for (const shape of shapes.values()) {
+  return new Set(toTypeKeepers(shapes).keys());
+}
+
+/** Each server type (see {@link toServerTypes}) with the names of the tools that keep it. */
+function toTypeKeepers(shapes: ReadonlyMap<string, ToolShape>): Map<string, Set<string>> {
+  const keepers = new Map<string, Set<string>>();
+  for (const [name, shape] of shapes) {
     if (shape.entity === 'item' || shape.dispatch) continue;
     const kept = shape.operation === 'create' || shape.operation === 'list' || shape.operation === 'search';
     const byId = (shape.operation === 'read' || shape.operation === 'update' || shape.operation === 'delete') && shape.idArgument !== null;
-    if (kept || byId) types.add(shape.entity);
+    if (kept || byId) keepers.set(shape.entity, (keepers.get(shape.entity) ?? new Set()).add(name));
   }
-  return types;
+  return keepers;
 }
 
 /**
@@ -90,6 +96,9 @@ function withTypesInCompounds(
   for (const shape of shapes.values()) uses.set(shape.entity, (uses.get(shape.entity) ?? 0) + 1);
   // Id arguments named for a compound (`export_job_id`, `jobId`) show the service keeps it: such a compound stays.
   const stems = new Set(tools.flatMap(toIdStems));
+  const keepers = toTypeKeepers(shapes);
+  // A type some tool other than `name` keeps.
+  const keptElsewhere = (name: string) => (type: string) => [...(keepers.get(type) ?? [])].some((keeper) => keeper !== name);
   const result = new Map(shapes);
   for (const tool of tools) {
     const shape = shapes.get(tool.name);
@@ -97,8 +106,13 @@ function withTypesInCompounds(
     const alone = uses.get(shape.entity) === 1;
     const found =
       toTypeOfIdArgument(shape, types) ??
-      (alone ? (toTypeInCompound(shape, tool, types, stems) ?? toDescribedType(shape, tool, types)) : null);
-    if (found) result.set(tool.name, { ...shape, entity: found.type, entityWhy: found.why });
+      toOwnersType(shape, tool, keepers, keptElsewhere(tool.name)) ??
+      (alone ? (toTypeInCompound(shape, tool, types, stems) ?? toDescribedType(shape, tool, types)) : null) ??
+      toAgreedObject(shape, tool, types) ??
+      toSetterOwner(shape, tool, keptElsewhere(tool.name)) ??
+      toPickedObject(shape, tool, keptElsewhere(tool.name));
+    if (found)
+      result.set(tool.name, { ...shape, entity: found.type, entityWhy: found.why, idArgument: found.idArgument ?? shape.idArgument });
   }
   return result;
 }
@@ -106,6 +120,7 @@ function withTypesInCompounds(
 interface TypeInCompound {
   type: string;
   why: string;
+  idArgument?: string;
 }
 
 /**
@@ -161,6 +176,30 @@ function toTypeOfIdArgument(shape: ToolShape, types: ReadonlySet<string>): TypeI
     type: stem,
     why: `the id argument "${shape.idArgument}" names a ${stem}, a type the server's other tools keep, which "${shape.entity}" of the name holds`,
   };
+}
+
+/**
+ * `getInitiativeUpdates(initiativeId)` read as `update` where other tools keep `initiative_update`:
+ * an entity that is no type of its own, whose tool names an owner by id, is the type the server
+ * writes as that owner's kind of it; one vocabulary per concept across the server's tools.
+ */
+function toOwnersType(
+  shape: ToolShape,
+  tool: ToolDefinition,
+  keepers: ReadonlyMap<string, ReadonlySet<string>>,
+  kept: (type: string) => boolean,
+): TypeInCompound | null {
+  if (shape.dispatch || kept(shape.entity)) return null;
+  for (const stem of toIdStems(tool)) {
+    const type = `${stem}_${shape.entity}`;
+    // Two tools at least: one tool's reading of a compound is too weak to re-read others by.
+    if ((keepers.get(type)?.size ?? 0) >= 2)
+      return {
+        type,
+        why: `"${shape.entity}" is no type of the server, and the tool names a ${stem.replace(/_/g, ' ')} by id, whose ${shape.entity.replace(/_/g, ' ')} the server's other tools keep as ${type}`,
+      };
+  }
+  return null;
 }
 
 /** The last words of an argument that names something by id (GitLab's `merge_request_iid` too). */
