@@ -29,6 +29,9 @@ import { toSearchResults } from './web-pages.js';
 import { withParentItems, withoutItemChanges } from './parent-items.js';
 import { withParentById } from './parent-by-id.js';
 import { matchesSearchWords } from './search-words.js';
+import { toReferenceFilter } from './reference-filter.js';
+import { toPrefixFilter } from './prefix-filter.js';
+import { toQualifierConditions } from '../../reading/qualifier-query.js';
 import { hasProperty, relatedLists } from './world-batches.js';
 import { idListNames } from '../../reading/batch-arguments.js';
 import {
@@ -75,9 +78,16 @@ export function answerList(called: AnswerInput): Answer {
   const filters = data.filter(
     ([name, value]) => !stated.has(name) && !isQueryArgument(name) && !selectsAll(value) && hasFieldNamed(input.world, shape.entity, name),
   );
-  const query = Object.entries(args).find(
+  const queried = Object.entries(args).find(
     ([name, value]) => isQueryArgument(name) && typeof value === 'string' && !stated.has(name),
   )?.[1] as string | undefined;
+  // `status:open AND tag:database`: a query of field:value terms only is conditions, joined as it says (qualifier-query.ts).
+  const qualifiers = queried === undefined ? null : toQualifierConditions(queried, known);
+  const query = qualifiers === null ? queried : undefined;
+  if (qualifiers !== null) conditions.push(...qualifiers);
+  // `service_ids` on incidents that hold `service: { id }` (reference-filter.ts); `Prefix` on keys.
+  const references = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toReferenceFilter(name, value, known) ?? [])));
+  const prefixes = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toPrefixFilter(name, value, shape.idField) ?? [])));
   // `ids: [...]`, `issue_ids: [...]`: a batch read by a list of ids keeps those.
   const idList = data.find(([name, value]) => Array.isArray(value) && idListNames(shape).has(toNormalName(name)))?.[1] as
     unknown[] | undefined;
@@ -100,6 +110,8 @@ export function answerList(called: AnswerInput): Answer {
         return valuesMatch(field, value) || (called.shape.operation === 'search' && matchesSearchWords(name, field, value));
       }) &&
       conditions.every((condition) => matchesCondition(entity.fields, entity.id, condition)) &&
+      references.every((test) => test(entity.fields)) &&
+      prefixes.every((test) => test(entity.fields, entity.id)) &&
       (query === undefined || matchesQuery(entity.fields, query, known)),
   );
   const page = toPageRequest(args, defaultsOf(tool));
