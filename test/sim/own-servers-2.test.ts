@@ -85,7 +85,7 @@ describe('a blob store driven with no model', () => {
     {
       name: 'list_blobs',
       description: 'List the blobs in a container, only those whose name begins with prefix when given.',
-      inputSchema: object({ container: text, prefix: text }, ['container']),
+      inputSchema: object({ container: text, prefix: text, delimiter: text }, ['container']),
     },
   ];
 
@@ -104,5 +104,17 @@ describe('a blob store driven with no model', () => {
     ]);
     expect(names(await call('list_blobs', { container: 'exports', prefix: 'archive/' }))).toEqual(['archive/2025.json']);
     expect(names(await call('list_blobs', { container: 'exports', prefix: 'nothing/' }))).toEqual([]);
+  });
+
+  it('folds the names below a delimiter into the prefixes it lists beside the blobs', async () => {
+    const call = await mockOnTools(harness, { namespace: 'own', connection: 'blobs', tools: blobTools });
+    await call('create_container', { container: 'exports' });
+    for (const name of ['2026/readme.txt', '2026/01/users.json', '2026/02/users.json'])
+      await call('upload_blob', { container: 'exports', blob_name: name, content: '[]' });
+    const listed = await call('list_blobs', { container: 'exports', prefix: '2026/', delimiter: '/' });
+    expect(listed.prefixes).toEqual(['2026/01/', '2026/02/']);
+    expect((Object.values(listed).find(Array.isArray) as { blob_name: string }[]).map((blob) => blob.blob_name)).toEqual([
+      '2026/readme.txt',
+    ]);
   });
 });

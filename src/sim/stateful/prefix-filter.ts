@@ -27,3 +27,41 @@ export function toPrefixFilter(
     return String(typeof own === 'string' || typeof own === 'number' ? own : id).startsWith(value);
   };
 }
+
+/**
+ * A listing with a `delimiter` (`Delimiter: '/'`) shows the keys below the prefix as folders: an
+ * entity whose key goes on past the delimiter after the prefix is not listed itself, and the key
+ * up to that delimiter is one of the listing's common prefixes. Null when the call has no delimiter.
+ *
+ * @example
+ *   toFolders({ Prefix: 'r/', Delimiter: '/' }, ['r/a.csv', 'r/2026/q1.csv']); // { listed: [true, false], prefixes: ['r/2026/'] }
+ */
+export function toFolders(
+  args: Readonly<Record<string, unknown>>,
+  keys: readonly string[],
+): { listed: boolean[]; prefixes: string[] } | null {
+  const delimiter = Object.entries(args).find(([name, value]) => toWords(name).join('_') === 'delimiter' && typeof value === 'string')?.[1];
+  if (typeof delimiter !== 'string' || delimiter === '') return null;
+  const prefix = Object.entries(args).find(([name, value]) => toWords(name).at(-1) === 'prefix' && typeof value === 'string')?.[1];
+  const start = typeof prefix === 'string' ? prefix.length : 0;
+  const prefixes = new Set<string>();
+  const listed = keys.map((key) => {
+    const at = key.indexOf(delimiter, start);
+    if (at < 0) return true;
+    prefixes.add(key.slice(0, at + delimiter.length));
+    return false;
+  });
+  return { listed, prefixes: [...prefixes].sort() };
+}
+
+/**
+ * The common prefixes as the list's outputSchema names them (`CommonPrefixes: [{ Prefix }]`, a
+ * `prefixes` list of text), or as `prefixes` when it names none.
+ */
+export function toFolderProperty(prefixes: readonly string[], outputSchema: Record<string, unknown> | undefined): Record<string, unknown> {
+  const properties = (outputSchema?.properties ?? {}) as Record<string, { items?: { properties?: Record<string, unknown> } }>;
+  const name = Object.keys(properties).find((property) => /prefixes$/i.test(property)) ?? 'prefixes';
+  const inner = Object.keys(properties[name]?.items?.properties ?? {});
+  const field = inner.find((property) => /prefix/i.test(property)) ?? inner[0];
+  return { [name]: field === undefined ? [...prefixes] : prefixes.map((prefix) => ({ [field]: prefix })) };
+}

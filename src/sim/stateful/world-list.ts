@@ -30,7 +30,7 @@ import { withParentItems, withoutItemChanges } from './parent-items.js';
 import { withParentById } from './parent-by-id.js';
 import { matchesSearchWords } from './search-words.js';
 import { toReferenceFilter } from './reference-filter.js';
-import { toPrefixFilter } from './prefix-filter.js';
+import { toFolderProperty, toFolders, toPrefixFilter } from './prefix-filter.js';
 import { toQualifierConditions } from '../../reading/qualifier-query.js';
 import { hasProperty, relatedLists } from './world-batches.js';
 import { idListNames } from '../../reading/batch-arguments.js';
@@ -93,7 +93,7 @@ export function answerList(called: AnswerInput): Answer {
     unknown[] | undefined;
   // An archived entity leaves the lists that do not ask for archived ones (archived-entities.ts); a batch read by ids still shows it.
   const hideArchived = idList === undefined && !asksForArchived(args);
-  const matching = entities.filter(
+  const selected = entities.filter(
     (entity) =>
       !(hideArchived && isArchived(entity.fields)) &&
       (idList === undefined ||
@@ -114,6 +114,16 @@ export function answerList(called: AnswerInput): Answer {
       prefixes.every((test) => test(entity.fields, entity.id)) &&
       (query === undefined || matchesQuery(entity.fields, query, known)),
   );
+  // `Delimiter: '/'`: a key that goes on into a folder below the prefix is that folder, not an item (prefix-filter.ts).
+  const folders = toFolders(
+    args,
+    selected.map((entity) => {
+      const key = fieldValue(entity.fields, shape.idField);
+      return typeof key === 'string' ? key : entity.id;
+    }),
+  );
+  const matching = folders ? selected.filter((_, index) => folders.listed[index]) : selected;
+  const folderList = folders ? toFolderProperty(folders.prefixes, tool.outputSchema) : {};
   const page = toPageRequest(args, defaultsOf(tool));
   const shown = matching.slice(page.offset, page.offset + page.size);
   const more = page.offset + shown.length < matching.length;
@@ -143,7 +153,12 @@ export function answerList(called: AnswerInput): Answer {
   const value = tool.outputSchema
     ? fitToSchema(
         withCounts(
-          { ...relatedLists(input, plural, matching.length < entities.length ? matching : undefined), [plural]: items, ...next },
+          {
+            ...relatedLists(input, plural, matching.length < entities.length ? matching : undefined),
+            [plural]: items,
+            ...folderList,
+            ...next,
+          },
           tool.outputSchema,
           matching.length,
           more,
@@ -152,7 +167,7 @@ export function answerList(called: AnswerInput): Answer {
         `${input.seed}|${tool.name}|${input.argumentsKey}`,
         fitOptions(input),
       )
-    : { [plural]: items, total: matching.length, ...next };
+    : { [plural]: items, ...folderList, total: matching.length, ...next };
   return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
 }
 
