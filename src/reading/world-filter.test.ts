@@ -76,3 +76,15 @@ describe('time windows that name no field', () => {
     expect(holds({ id: 'x', created_at: '2026-11-28T09:00:00.000Z' }, 'from', '2026-11-22')).toBe(true);
   });
 });
+
+describe('open and closed asked of a workflow state', () => {
+  it('reads open as any state but one that ends it, closed as one that does', () => {
+    const investigating = { id: 't1', status: 'investigating' };
+    const resolved = { id: 't2', status: 'Resolved' };
+    expect(holds(investigating, 'jql', 'status = open')).toBe(true);
+    expect(holds(resolved, 'jql', 'status = open')).toBe(false);
+    expect(holds(resolved, 'jql', 'status = closed')).toBe(true);
+    expect(holds(investigating, 'jql', 'status = closed')).toBe(false);
+    expect(holds({ id: 't3', visibility: 'private' }, 'jql', 'visibility = open')).toBe(false);
+  });
+});

@@ -226,6 +226,8 @@ export function matchesCondition(fields: Readonly<Record<string, unknown>>, id: 
   if (operator === 'or') return (value as Condition[][]).some((group) => group.every((inner) => matchesCondition(fields, id, inner)));
   const actual = lookup(fields, condition.field);
   if (operator === 'exists') return actual !== undefined && actual !== null;
+  const inClass = operator === 'eq' || operator === 'contains' ? stateClass(condition.field, actual, value) : undefined;
+  if (inClass !== undefined) return inClass;
   if (actual === undefined) {
     if (operator !== 'eq' || typeof value === 'object') return operator === 'neq';
     // A flag the entity never had set is off: `trashed = false`, `completed: false` hold.
@@ -255,6 +257,22 @@ export function matchesCondition(fields: Readonly<Record<string, unknown>>, id: 
       return operator === 'gt' ? order > 0 : operator === 'gte' ? order >= 0 : operator === 'lt' ? order < 0 : order <= 0;
     }
   }
+}
+
+/** States that end a thing's life: what `status:open` leaves out and `status:closed` keeps. */
+const endStates = new Set(['resolved', 'closed', 'done', 'completed', 'complete', 'cancelled', 'canceled', 'solved', 'merged', 'archived']);
+
+/**
+ * `open` and `closed` asked of a state field whose values are the service's own workflow
+ * (`triage`, `investigating`, `resolved`): `open` is any state but one that ends it, `closed` one
+ * that does. Undefined when the value asked is not one of the two or is the state itself.
+ */
+function stateClass(field: string, actual: unknown, value: unknown): boolean | undefined {
+  if (typeof actual !== 'string' || typeof value !== 'string') return undefined;
+  const [state, asked] = [actual.toLowerCase(), value.toLowerCase()];
+  if (state === asked || !['open', 'closed'].includes(asked) || !['status', 'state', 'stage'].includes(toNormalName(field)))
+    return undefined;
+  return endStates.has(state) === (asked === 'closed');
 }
 
 function lookup(fields: Readonly<Record<string, unknown>>, name: string): unknown {

@@ -29,6 +29,9 @@ import { toSearchResults } from './web-pages.js';
 import { withParentItems, withoutItemChanges } from './parent-items.js';
 import { withParentById } from './parent-by-id.js';
 import { matchesSearchWords } from './search-words.js';
+import { toReferenceFilter } from './reference-filter.js';
+import { toFolderProperty, toFolders, toPrefixFilter } from './prefix-filter.js';
+import { toQualifierConditions } from '../../reading/qualifier-query.js';
 import { hasProperty, relatedLists } from './world-batches.js';
 import { idListNames } from '../../reading/batch-arguments.js';
 import {
@@ -75,15 +78,22 @@ export function answerList(called: AnswerInput): Answer {
   const filters = data.filter(
     ([name, value]) => !stated.has(name) && !isQueryArgument(name) && !selectsAll(value) && hasFieldNamed(input.world, shape.entity, name),
   );
-  const query = Object.entries(args).find(
+  const queried = Object.entries(args).find(
     ([name, value]) => isQueryArgument(name) && typeof value === 'string' && !stated.has(name),
   )?.[1] as string | undefined;
+  // `status:open AND tag:database`: a query of field:value terms only is conditions, joined as it says (qualifier-query.ts).
+  const qualifiers = queried === undefined ? null : toQualifierConditions(queried, known);
+  const query = qualifiers === null ? queried : undefined;
+  if (qualifiers !== null) conditions.push(...qualifiers);
+  // `service_ids` on incidents that hold `service: { id }` (reference-filter.ts); `Prefix` on keys.
+  const references = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toReferenceFilter(name, value, known) ?? [])));
+  const prefixes = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toPrefixFilter(name, value, shape.idField) ?? [])));
   // `ids: [...]`, `issue_ids: [...]`: a batch read by a list of ids keeps those.
   const idList = data.find(([name, value]) => Array.isArray(value) && idListNames(shape).has(toNormalName(name)))?.[1] as
     unknown[] | undefined;
   // An archived entity leaves the lists that do not ask for archived ones (archived-entities.ts); a batch read by ids still shows it.
   const hideArchived = idList === undefined && !asksForArchived(args);
-  const matching = entities.filter(
+  const selected = entities.filter(
     (entity) =>
       !(hideArchived && isArchived(entity.fields)) &&
       (idList === undefined ||
@@ -100,8 +110,20 @@ export function answerList(called: AnswerInput): Answer {
         return valuesMatch(field, value) || (called.shape.operation === 'search' && matchesSearchWords(name, field, value));
       }) &&
       conditions.every((condition) => matchesCondition(entity.fields, entity.id, condition)) &&
+      references.every((test) => test(entity.fields)) &&
+      prefixes.every((test) => test(entity.fields, entity.id)) &&
       (query === undefined || matchesQuery(entity.fields, query, known)),
   );
+  // `Delimiter: '/'`: a key that goes on into a folder below the prefix is that folder, not an item (prefix-filter.ts).
+  const folders = toFolders(
+    args,
+    selected.map((entity) => {
+      const key = fieldValue(entity.fields, shape.idField);
+      return typeof key === 'string' ? key : entity.id;
+    }),
+  );
+  const matching = folders ? selected.filter((_, index) => folders.listed[index]) : selected;
+  const folderList = folders ? toFolderProperty(folders.prefixes, tool.outputSchema) : {};
   const page = toPageRequest(args, defaultsOf(tool));
   const shown = matching.slice(page.offset, page.offset + page.size);
   const more = page.offset + shown.length < matching.length;
@@ -131,7 +153,12 @@ export function answerList(called: AnswerInput): Answer {
   const value = tool.outputSchema
     ? fitToSchema(
         withCounts(
-          { ...relatedLists(input, plural, matching.length < entities.length ? matching : undefined), [plural]: items, ...next },
+          {
+            ...relatedLists(input, plural, matching.length < entities.length ? matching : undefined),
+            [plural]: items,
+            ...folderList,
+            ...next,
+          },
           tool.outputSchema,
           matching.length,
           more,
@@ -140,7 +167,7 @@ export function answerList(called: AnswerInput): Answer {
         `${input.seed}|${tool.name}|${input.argumentsKey}`,
         fitOptions(input),
       )
-    : { [plural]: items, total: matching.length, ...next };
+    : { [plural]: items, ...folderList, total: matching.length, ...next };
   return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
 }
 
