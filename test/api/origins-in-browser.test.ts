@@ -1,7 +1,8 @@
 /**
  * The attacks of docs/decisions.md, "Origins and hosts" made by a real headless Chromium (Debian's, through
  * playwright-core) against a server on 127.0.0.1 with the well-known development key. Chromium
- * maps the foreign name `evil.test` to 127.0.0.1 itself (`--host-resolver-rules`), so a page can be
+ * maps the foreign name `evil.test` to 127.0.0.1 itself (`--host-resolver-rules`, which the run's one
+ * browser is launched with: support/browser-server.ts), so a page can be
  * "on another site" without DNS: a second local server serves the pages, and the page is foreign
  * or local only by the name it was opened under.
  */
@@ -10,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { developmentApiKey } from '../../src/domain/api-key.js';
-import { launchChromium } from '../support/chromium.js';
+import { connectChromium } from '../support/chromium.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { mint } from '../support/tokens.js';
 
@@ -45,7 +46,7 @@ describe('web pages against a local server with the development key', () => {
     pages = createServer((_, response) => response.end('<!doctype html><title>a page</title><p>a page</p>'));
     await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
     pagesPort = (pages.address() as AddressInfo).port;
-    browser = await launchChromium(['--host-resolver-rules=MAP evil.test 127.0.0.1']);
+    browser = await connectChromium();
   }, 30_000);
   afterAll(async () => {
     await browser?.close();

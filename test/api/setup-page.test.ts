@@ -8,7 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium.js';
+import { connectChromium } from '../support/chromium.js';
 import { startHarness, testApiKey, type Harness } from '../support/harness.js';
 import { startUpstream, type Upstream } from '../support/upstream-servers.js';
 
@@ -31,7 +31,7 @@ describe('the setup page in a browser', () => {
   beforeAll(async () => {
     harness = await startHarness('socket', { upstreamTimeoutMs: 1000 });
     await harness.call('PUT', `/namespaces/${namespace}`);
-    browser = await launchChromium();
+    browser = await connectChromium();
   }, 30_000);
   afterAll(async () => {
     await browser?.close();
@@ -156,7 +156,7 @@ describe('setup links as credentials', () => {
     });
     await harness.call('PUT', `/namespaces/${namespace}`);
     upstream = await startUpstream('healthy', { requireHeader: { name: 'authorization', value: 'Bearer right' } });
-    browser = await launchChromium();
+    browser = await connectChromium();
   }, 30_000);
   afterAll(async () => {
     await browser?.close();

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
-import { launchChromium } from '../support/chromium.js';
+import { connectChromium } from '../support/chromium.js';
 import { startDemo, type DemoServer } from '../support/demo-server.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-demo-setup-'));
@@ -21,7 +21,7 @@ const listed = new Map<string, { status: { state: string; setupUrl?: string } }>
 
 beforeAll(async () => {
   demo = await startDemo(['--data-dir', dataDir]);
-  browser = await launchChromium();
+  browser = await connectChromium();
   for (const { name } of (await demo.api('GET', '/namespaces')).body.namespaces as { name: string }[])
     for (const connection of (await demo.api('GET', `/connect/${name}`)).body.connections)
       listed.set(`${name}/${connection.connectionId}`, connection);

@@ -21,10 +21,18 @@ export async function buildCli(): Promise<string> {
     // The bundling step of `npm run build` itself, run in that directory: the tests' CLI is the one
     // `npm start` runs, one module and its per-command chunks instead of ~840 to resolve and link
     // (a child's --version about 1 s of CPU instead of 1.9 s as per-file ES modules).
-    await promisify(execFile)(process.execPath, ['--import', 'tsx', join('scripts', 'bundle-cli.ts')], {
-      cwd: directory,
-      timeout: 120_000,
-    });
+    // Node resolves a module through its symlinks to the checkout, where src/package-root.ts would
+    // then find this checkout and write the checked catalog into its dist/ (or fail when it has
+    // none); kept as links, the build's package root is this directory, and the bundle finds its
+    // checked catalog (dist/cli/demo-catalog.json) beside it, so each child skips that check.
+    await promisify(execFile)(
+      process.execPath,
+      ['--preserve-symlinks', '--preserve-symlinks-main', '--import', 'tsx', join('scripts', 'bundle-cli.ts')],
+      {
+        cwd: directory,
+        timeout: 120_000,
+      },
+    );
     return directory;
   } catch (error) {
     rmSync(directory, { recursive: true, force: true });

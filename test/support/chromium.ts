@@ -1,28 +1,28 @@
-import { existsSync } from 'node:fs';
+/**
+ * Debian's Chromium for a browser suite: the run's one browser (browser-server.ts), which the
+ * first suite to ask launches. A suite works in contexts of its own (`browser.newContext()`,
+ * `browser.newPage()`): cookies, storage and cache are per context, so suites see nothing of
+ * each other; its `browser.close()` closes its contexts and disconnects, the browser stays up.
+ */
 import { chromium, type Browser } from 'playwright-core';
-// Debian's Chromium: `.ci/run` installs it (`apt-get install -y chromium`); no browser is downloaded.
-import { chromiumPath } from './browser-suites.js';
+import { inject } from 'vitest';
 
-/** Chromium's flags here: no sandbox as root, and no calls to Google hosts (this network refuses them). */
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+declare module 'vitest' {
+  export interface ProvidedContext {
+    browserBrokerUrl: string;
+  }
+}
 
 /**
- * Launches Debian's Chromium with the flags above and `extraArgs`, or fails saying how to install it.
+ * Connects to the run's Chromium, launching it first if no suite has, or fails saying how to install it.
  *
  * @example
- *   const browser = await launchChromium(['--host-resolver-rules=MAP evil.test 127.0.0.1']);
+ *   const browser = await connectChromium();
+ *   const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
  */
-export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
-  if (!existsSync(chromiumPath))
-    throw new Error(`${chromiumPath} is missing: install it with "apt-get install -y chromium" (.ci/run does)`);
-  return chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, ...extraArgs] });
+export async function connectChromium(): Promise<Browser> {
+  const response = await fetch(inject('browserBrokerUrl'));
+  const text = await response.text();
+  if (!response.ok) throw new Error(text);
+  return chromium.connect(text);
 }

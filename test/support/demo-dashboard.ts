@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './chromium.js';
+import { connectChromium } from './chromium.js';
 import { startDemo, type DemoServer } from './demo-server.js';
 
 export interface DemoDashboard {
@@ -36,7 +36,7 @@ export async function openDemoDashboard({
   const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-dashboard-'));
   const demo = await startDemo(['--data-dir', dataDir]);
   await prepare?.(demo);
-  const browser = await launchChromium();
+  const browser = await connectChromium();
   const page = await (await browser.newContext({ viewport, isMobile })).newPage();
   page.setDefaultTimeout(8000);
   await page.goto(demo.loginUrl);

@@ -128,4 +128,11 @@ export const unisolatedTests: string[] = [
   'test/ui/dashboard-doors.test.ts',
   'test/ui/session-tokens.test.ts',
   'test/ui/tool-reading.test.ts',
+  // Kept isolated at first because they timed out under load (the test's own CPU, 10,000 token
+  // chains, a capture of server-memory, three CLI runs in process): isolation does not change that,
+  // and they keep the rules (all they open closed in afterAll, env passed as a parameter).
+  'test/agent/agent-files.test.ts',
+  'test/api/token-properties.test.ts',
+  'test/scenario/qa-mistakes.test.ts',
+  'test/sim/prompt-after-restart.test.ts',
 ];

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
-import { launchChromium } from '../support/chromium.js';
+import { connectChromium } from '../support/chromium.js';
 import { cliArguments } from '../support/built-cli.js';
 
 const screenshots = join(import.meta.dirname, '..', '..', 'screenshots');
@@ -92,7 +92,7 @@ describe('the dashboard in a browser', () => {
     mkdirSync(screenshots, { recursive: true });
     dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-dashboard-'));
     served = await startServe(dataDir);
-    browser = await launchChromium();
+    browser = await connectChromium();
     context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
     page = await context.newPage();
     page.setDefaultTimeout(8000);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
-import { launchChromium } from '../support/chromium.js';
+import { connectChromium } from '../support/chromium.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { createNotesSource } from '../support/notes-source.js';
 
@@ -49,7 +49,7 @@ describe('memory scopes in the dashboard', () => {
     await harness.call('PUT', '/__mcpsim/namespaces/team/shared-world', { body: { enabled: true } });
     await createNote('a', 'note-a1');
     await createNote('b', 'note-b1');
-    browser = await launchChromium();
+    browser = await connectChromium();
     page = await (await browser.newContext()).newPage();
     page.setDefaultTimeout(8000);
     await page.goto(`${harness.baseUrl}/?token=${harness.platform.dashboard!.sessions.loginToken}`);
