@@ -48,6 +48,7 @@ import { namesEvery } from './every-entity.js';
 import { itemsIdArgument } from './batch-arguments.js';
 import { withAppliedTarget } from './applied-action.js';
 import { withDescribedSearch } from './described-search.js';
+import { toDescribedMembership } from './described-membership.js';
 import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
@@ -102,7 +103,11 @@ export function inferServerShapes(
   const all = [...shapes.values()];
   for (const { tool, parsed: name } of parsed) {
     const shape = shapes.get(tool.name)!;
-    const attached = overrides[tool.name] ? null : (toMembershipShape(shape, tool, all) ?? toAttachedShape(shape, name, tool, all, tools));
+    const attached = overrides[tool.name]
+      ? null
+      : (toMembershipShape(shape, tool, all) ??
+        toAttachedShape(shape, name, tool, all, tools) ??
+        toDescribedMembership(shape, tool, all, tools));
     shapes.set(tool.name, withSiblingIds(attached ?? shape, all));
   }
   for (const { tool } of parsed) shapes.set(tool.name, withMovedField(shapes.get(tool.name)!, tool, entities));
