@@ -44,7 +44,7 @@ import { toWords } from './entity-words.js';
 import { withEnumStateField } from './state-enum-field.js';
 import { withMovedField } from './field-moves.js';
 import { describedRead, withDescribedNoun } from './verbless-names.js';
-import { namesEvery } from './every-entity.js';
+import { describedEveryVerb, namesEvery } from './every-entity.js';
 import { itemsIdArgument } from './batch-arguments.js';
 import { withAppliedTarget } from './applied-action.js';
 import { withDescribedSearch } from './described-search.js';
@@ -236,6 +236,12 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
     ((operation === 'update' || operation === 'delete') && override?.id === undefined
       ? (fallbackIdArgument(properties, required) ?? itemsIdArgument(properties, entity.split('_'), entities))
       : null);
+  // `logout_all_sessions` "Revoke all sessions": a name with no verb the table knows deletes all of them where its description
+  // says so (every-entity.ts), as `delete_all_sessions` would.
+  if (operation === 'other' && !meaning && basis === 'none' && fallback === null && describedEveryVerb(tool) === 'delete') {
+    operation = 'delete';
+    basis = 'description';
+  }
   // `mark_all_todos_done`, `bulk_mark_read`: a state change or delete named for all of a kind acts on each one its arguments select.
   const every =
     (operation === 'update' || operation === 'delete') && fallback === null && basis !== 'override' && namesEvery(tool, operation, sets);
