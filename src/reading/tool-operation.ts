@@ -47,7 +47,7 @@ import { describedRead, withDescribedNoun } from './verbless-names.js';
 import { describedEveryVerb, namesEvery } from './every-entity.js';
 import { itemsIdArgument } from './batch-arguments.js';
 import { withAppliedTarget } from './applied-action.js';
-import { withDescribedSearch } from './described-search.js';
+import { startsAsSearch, withDescribedSearch } from './described-search.js';
 import { toDescribedMembership } from './described-membership.js';
 import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
@@ -192,6 +192,15 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
   // A required free-text `query` makes it a search all the same (`find_component_id(query)`).
   const textQuery = ['query', 'q', 'search_query'].some((name) => requiredOf(tool).has(name));
   if (meaning?.find && operation === 'search' && !plural && parsed.entityWords.join('_') !== 'item' && !textQuery) operation = 'read';
+  // `get_book_by_title(title)` "Search for a book by its title": a read or list named so whose description starts by
+  // searching, and which is given no real id of its entity, searches (described-search.ts).
+  if (
+    (operation === 'read' || operation === 'list') &&
+    basis === 'name' &&
+    startsAsSearch(tool) &&
+    findIdArgument('read', parsed.entityWords, properties, required, entities)?.strong !== true
+  )
+    operation = 'search';
   let entity = parsed.entityWords.join('_');
   if (override?.operation) operation = override.operation;
   if (override?.entity) entity = override.entity;
