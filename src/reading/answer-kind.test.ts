@@ -113,3 +113,23 @@ describe('the reading decides how each tool is answered', () => {
     }
   });
 });
+
+describe('a read of many whose name says it answers a count, total or statistics', () => {
+  const tools = [
+    tool('get_desk', { desk_id: text }, ['desk_id']),
+    tool('list_desk_counts', { floor: text }),
+    tool('query_booking_stats', { selector: text }, ['selector']),
+    tool('get_total_bookings', { room_id: text }, ['room_id'], 'Get the total booked hours of a room'),
+    tool('list_desks', { floor: text }),
+  ];
+  const model = readServer(tools);
+
+  it.each(['list_desk_counts', 'query_booking_stats', 'get_total_bookings'])('answers %s as the one value it computes', (name) => {
+    expect(model.kindOf(name).kind).toBe('described value');
+    expect(model.kindOf(name).why).toContain('a read of many');
+  });
+
+  it('keeps a plain list a list', () => {
+    expect(model.kindOf('list_desks').kind).toBe('list');
+  });
+});

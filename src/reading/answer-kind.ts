@@ -91,6 +91,11 @@ export function toAnswerKind(tool: ToolDefinition, shape: ToolShape, context: Ki
   if (url !== undefined) return { kind: 'web page', why: `a read that must be given "${url}": it answers the page at that address` };
   if (operation === 'read' && noId && describesReturn(tool))
     return { kind: 'described value', why: 'a read with no id whose description or name says what it returns: it answers that' };
+  // `get_order_counts()`, `query_log_stats(selector)`: a read of many whose name says it answers a count, total or statistics
+  // computes one value over them; no list keeps it.
+  const aggregate = (operation === 'list' || operation === 'search') && noId && !context.corrected ? aggregateWord(tool) : null;
+  if (aggregate !== null)
+    return { kind: 'described value', why: `a read of many whose name says it answers their ${aggregate}: it answers that value` };
   const given = operation === 'read' && noId && !context.corrected ? givenBy(tool, shape, context.serverTools) : null;
   if (given !== null)
     return {
@@ -178,6 +183,14 @@ function readsCurrentUser(shape: ToolShape, tool: ToolDefinition): boolean {
   if (isCallerEntity(shape.entity)) return true;
   const required = Array.isArray(tool.inputSchema.required) && tool.inputSchema.required.length > 0;
   return isCurrentUserRead(tool.name, tool.description ?? '', required);
+}
+
+/** Words of a name that say a read answers one value over many: a count, a total, statistics. */
+const aggregateWords = new Set(['count', 'counts', 'total', 'totals', 'stats', 'statistics', 'kpi', 'kpis', 'summary', 'aggregate']);
+
+/** The word of a tool's name that says it answers one value computed over many, or null. */
+function aggregateWord(tool: ToolDefinition): string | null {
+  return toWords(tool.name).find((word) => aggregateWords.has(word)) ?? null;
 }
 
 /** Whether the description lists what the tool returns, or its words name a value the service computes. */

@@ -4,6 +4,8 @@
  * server's pages, not a `content` type nothing makes (whose answers would be web results). Pure.
  */
 import type { ToolDefinition } from '../domain/registry.js';
+import { isPlural, toWords } from './entity-words.js';
+import { propertiesOf, requiredOf } from './tool-id-argument.js';
 import type { ToolShape } from './tool-shape.js';
 
 /** Words that name no kind of thing a service keeps: a search for them searches what its description names. */
@@ -39,4 +41,39 @@ export function withDescribedSearch(shape: ToolShape, tool: ToolDefinition, shap
   const sentence = tool.description.toLowerCase();
   const named = [...kept].filter((entity) => new RegExp(`\\b${entity.split('_').join('[ _-]')}s?\\b`).test(sentence));
   return named.length === 1 ? { ...shape, entity: named[0]! } : shape;
+}
+
+const articles = new Set(['a', 'an', 'the', 'all', 'any']);
+
+/**
+ * Whether a description starts by searching: "Search for a book by its title", "Searches
+ * teams by a query", "Find stories containing a link" (a find of a plural; "Find a contact by
+ * email" reads one). A read or list named `get_*_by_title` so described searches.
+ *
+ * @example
+ *   startsAsSearch({ description: 'Search for a book by its title.', inputSchema: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] } }); // true
+ *   startsAsSearch({ description: 'Find all lists containing a record', inputSchema: { type: 'object', properties: { recordId: { type: 'string' } } } }); // false
+ */
+export function startsAsSearch(tool: Pick<ToolDefinition, 'description' | 'inputSchema'>): boolean {
+  // What it searches by is text it is given (`title`, `query`), not the id of what it looks under ("Find all lists containing a record").
+  if (!takesText(tool)) return false;
+  const words = (tool.description ?? '').trim().toLowerCase().split(/\s+/);
+  const first = words[0] ?? '';
+  if (first === 'search' || first === 'searches') return true;
+  if (first !== 'find' && first !== 'finds') return false;
+  const noun = words.slice(1).find((word) => !articles.has(word)) ?? '';
+  return isPlural(noun.replace(/[^a-z]/g, ''));
+}
+
+const idWords = new Set(['id', 'ids', 'uuid', 'uid', 'gid', 'iid', 'key', 'number', 'identifier']);
+
+const queryNames = new Set(['query', 'q', 'search', 'term', 'keyword', 'keywords']);
+
+/** Whether a tool must be given a string that is no id (a title, a name), or takes a free-text query. */
+function takesText(tool: Pick<ToolDefinition, 'inputSchema'>): boolean {
+  const required = requiredOf(tool);
+  return Object.entries(propertiesOf(tool)).some(
+    ([name, schema]) =>
+      schema.type === 'string' && (queryNames.has(name.toLowerCase()) || (required.has(name) && !idWords.has(toWords(name).at(-1) ?? ''))),
+  );
 }

@@ -174,8 +174,12 @@ describe('names without a verb, read from their description', () => {
   it('leaves a description that names no read or says what it returns, or a noun phrase of a tool that must be given something, another action', () => {
     expect(model.shapes.get('echo')?.operation).toBe('other');
     expect(model.shapes.get('weather')?.operation).toBe('other');
-    expect(model.shapes.get('sessions_logout_all')?.operation).toBe('other');
     expect(model.shapes.get('ping')?.operation).toBe('other');
+  });
+
+  it('reads "Revoke all sessions." as acting on every session, never as a read of them (every-entity.ts)', () => {
+    expect(model.shapes.get('sessions_logout_all')).toMatchObject({ operation: 'delete', every: true });
+    expect(model.kindOf('sessions_logout_all').kind).toBe('batch');
   });
 });
 

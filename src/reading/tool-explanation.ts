@@ -64,6 +64,7 @@ function whyOperation(shape: ToolShape, parsed: ReturnType<typeof parseToolName>
   if (override?.operation) return "the scenario's tools: correction";
   const verb = parsed.verb === null ? null : `the verb "${parsed.verb}" in the name`;
   if (shape.dispatch) return `${verb ?? 'the name'}; the argument "${shape.dispatch.argument}" picks the operation per call`;
+  if (shape.listField?.why !== undefined) return shape.listField.why;
   if (shape.listField)
     return `"${parsed.verb}" with an argument that names another tool's ${shape.entity}: it changes that ${shape.entity}'s ${shape.listField.field}`;
   if (shape.basis === 'description') return `no verb in the name: its description starts as a ${shape.operation} does`;
@@ -93,6 +94,7 @@ function whyEntity(
 ) {
   if (override?.entity) return "the scenario's tools: correction";
   if (shape.entityWhy !== undefined) return shape.entityWhy;
+  if (shape.listField?.why !== undefined) return `the ${shape.entity} its description adds or removes, named by "${shape.idArgument}"`;
   if (shape.listField) return `the ${shape.entity} that "${shape.idArgument}" names in the server's other tools`;
   const words = parsed.entityWords.join('_');
   // `maps_direction_walking` answers a route (geo-entity.ts): the rule says why.

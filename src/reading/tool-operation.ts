@@ -44,10 +44,11 @@ import { toWords } from './entity-words.js';
 import { withEnumStateField } from './state-enum-field.js';
 import { withMovedField } from './field-moves.js';
 import { describedRead, withDescribedNoun } from './verbless-names.js';
-import { namesEvery } from './every-entity.js';
+import { describedEveryVerb, namesEvery } from './every-entity.js';
 import { itemsIdArgument } from './batch-arguments.js';
 import { withAppliedTarget } from './applied-action.js';
-import { withDescribedSearch } from './described-search.js';
+import { startsAsSearch, withDescribedSearch } from './described-search.js';
+import { toDescribedMembership } from './described-membership.js';
 import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
@@ -102,7 +103,11 @@ export function inferServerShapes(
   const all = [...shapes.values()];
   for (const { tool, parsed: name } of parsed) {
     const shape = shapes.get(tool.name)!;
-    const attached = overrides[tool.name] ? null : (toMembershipShape(shape, tool, all) ?? toAttachedShape(shape, name, tool, all, tools));
+    const attached = overrides[tool.name]
+      ? null
+      : (toMembershipShape(shape, tool, all) ??
+        toAttachedShape(shape, name, tool, all, tools) ??
+        toDescribedMembership(shape, tool, all, tools));
     shapes.set(tool.name, withSiblingIds(attached ?? shape, all));
   }
   for (const { tool } of parsed) shapes.set(tool.name, withMovedField(shapes.get(tool.name)!, tool, entities));
@@ -187,6 +192,15 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
   // A required free-text `query` makes it a search all the same (`find_component_id(query)`).
   const textQuery = ['query', 'q', 'search_query'].some((name) => requiredOf(tool).has(name));
   if (meaning?.find && operation === 'search' && !plural && parsed.entityWords.join('_') !== 'item' && !textQuery) operation = 'read';
+  // `get_book_by_title(title)` "Search for a book by its title": a read or list named so whose description starts by
+  // searching, and which is given no real id of its entity, searches (described-search.ts).
+  if (
+    (operation === 'read' || operation === 'list') &&
+    basis === 'name' &&
+    startsAsSearch(tool) &&
+    findIdArgument('read', parsed.entityWords, properties, required, entities)?.strong !== true
+  )
+    operation = 'search';
   let entity = parsed.entityWords.join('_');
   if (override?.operation) operation = override.operation;
   if (override?.entity) entity = override.entity;
@@ -231,6 +245,12 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
     ((operation === 'update' || operation === 'delete') && override?.id === undefined
       ? (fallbackIdArgument(properties, required) ?? itemsIdArgument(properties, entity.split('_'), entities))
       : null);
+  // `logout_all_sessions` "Revoke all sessions": a name with no verb the table knows deletes all of them where its description
+  // says so (every-entity.ts), as `delete_all_sessions` would.
+  if (operation === 'other' && !meaning && basis === 'none' && fallback === null && describedEveryVerb(tool) === 'delete') {
+    operation = 'delete';
+    basis = 'description';
+  }
   // `mark_all_todos_done`, `bulk_mark_read`: a state change or delete named for all of a kind acts on each one its arguments select.
   const every =
     (operation === 'update' || operation === 'delete') && fallback === null && basis !== 'override' && namesEvery(tool, operation, sets);

@@ -23,7 +23,12 @@ export interface ToolShape {
   /** An update or delete of every entity its arguments select, named so (`mark_all_todos_done`, `bulk_mark_read`): it takes no id. */
   every?: true;
   /** `add_label(number, label)`: the update adds the argument's value to a list field (or removes it). */
-  listField: { field: string; argument: string; remove: boolean } | null;
+  listField: {
+    field: string;
+    argument: string;
+    remove: boolean;
+    /** Why, where the description said it (described-membership.ts). */ why?: string;
+  } | null;
   /** A read by field values (`find_contact(email)`) rather than by id. */
   find: boolean;
   /** An argument whose value picks the operation per call (`method: create | update`), with each choice's shape. */
