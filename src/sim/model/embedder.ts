@@ -1,6 +1,6 @@
-import { createOpenAI } from '@ai-sdk/openai';
-import { embedMany, type EmbeddingModel } from 'ai';
+import type { EmbeddingModel } from 'ai';
 import type { Embedder } from '../../domain/embedder.js';
+import { createLazyOpenAiEmbeddingModel, loadAiSdk } from './ai-sdk.js';
 
 /** A registry search waits on the query's embedding: an endpoint that does not answer in this time is treated as down. */
 export const defaultEmbeddingTimeoutMs = 10_000;
@@ -42,6 +42,7 @@ export function createEmbedder(model: Exclude<EmbeddingModel, string>, options: 
   return {
     model: name,
     async embed(texts) {
+      const { embedMany } = await loadAiSdk();
       const controller = new AbortController();
       // A plain timer cleared at the end: AbortSignal.timeout's timer would outlive the request.
       const timer = setTimeout(
@@ -70,12 +71,12 @@ export function createEmbedder(model: Exclude<EmbeddingModel, string>, options: 
 
 /** The embeddings model of an OpenAI-compatible endpoint (OpenAI, Ollama, LM Studio, vLLM, a gateway). */
 export function createOpenAIEmbedder(settings: { apiKey?: string; baseUrl?: string; model: string } & EmbedderOptions): Embedder {
-  const provider = createOpenAI({
+  const model = createLazyOpenAiEmbeddingModel(
     // Local servers take any key; the SDK insists on one.
-    apiKey: settings.apiKey ?? 'not-needed',
-    ...(settings.baseUrl === undefined ? {} : { baseURL: settings.baseUrl }),
-  });
-  return createEmbedder(provider.embedding(settings.model), {
+    { apiKey: settings.apiKey ?? 'not-needed', ...(settings.baseUrl === undefined ? {} : { baseURL: settings.baseUrl }) },
+    settings.model,
+  );
+  return createEmbedder(model, {
     ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
     ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
   });

@@ -1,4 +1,4 @@
-import { APICallError } from 'ai';
+import type { AiSdk } from './ai-sdk.js';
 
 /** What to do after a failed model request. */
 export type FailureStep =
@@ -15,12 +15,13 @@ export const firstBackoffMs = 500;
  * or refusal named as such, a context overflow with the settings that fix it.
  *
  * @example
- *   classifyFailure(new APICallError({ statusCode: 401, ... })); // { kind: 'fatal', why: 'HTTP 401 from https://…: Incorrect API key' }
+ *   classifyFailure(new APICallError({ statusCode: 401, ... }), await loadAiSdk()); // { kind: 'fatal', why: 'HTTP 401 from https://…: Incorrect API key' }
  */
-export function classifyFailure(error: unknown): FailureStep {
+export function classifyFailure(error: unknown, { APICallError }: Pick<AiSdk, 'APICallError'>): FailureStep {
+  const url = APICallError.isInstance(error) ? error.url : 'the model server';
   const message = oneLine(error instanceof Error ? error.message : String(error));
   const network = findNetworkCode(error);
-  if (network) return { kind: 'retry', why: describeNetwork(network, error), waitMs: firstBackoffMs, exponential: true };
+  if (network) return { kind: 'retry', why: describeNetwork(network, url), waitMs: firstBackoffMs, exponential: true };
   if (APICallError.isInstance(error)) {
     const why = `HTTP ${error.statusCode ?? '(no status)'} from ${error.url}: ${message}`;
     if (error.statusCode === 429) {
@@ -61,8 +62,7 @@ function findNetworkCode(error: unknown): string | null {
   return null;
 }
 
-function describeNetwork(code: string, error: unknown): string {
-  const url = APICallError.isInstance(error) ? error.url : 'the model server';
+function describeNetwork(code: string, url: string): string {
   if (refusedCodes.has(code)) return `cannot connect to ${url} (${code}): is the model server running and OPENAI_BASE_URL right?`;
   if (lookupCodes.has(code)) return `cannot resolve the host of ${url} (${code}): check OPENAI_BASE_URL`;
   return `the connection to ${url} was reset before an answer came (${code}): the model server dropped the request (it crashed, restarted or ran out of memory?)`;

@@ -1,6 +1,7 @@
-import { generateText, Output, type LanguageModel } from 'ai';
+import type { LanguageModel } from 'ai';
 import { z } from 'zod';
 import { defaultModelDeadlineMs, defaultModelTimeoutMs, startCallDeadline } from './call-deadline.js';
+import { loadAiSdk, type AiSdk } from './ai-sdk.js';
 import { classifyFailure } from './model-failure.js';
 import { toApiSettings, type ResultModelApi } from './model-provider.js';
 
@@ -27,7 +28,8 @@ const verdictSchema = z.strictObject({
   pass: z.boolean().describe('true when the result satisfies the check'),
   reason: z.string().describe('one sentence: why'),
 });
-const verdictOutput = Output.object({ schema: verdictSchema });
+let verdictOutput: ReturnType<typeof toVerdictOutput> | undefined;
+const toVerdictOutput = ({ Output }: AiSdk) => Output.object({ schema: verdictSchema });
 
 const system = `You check the result of a tool call made by an automated test. You receive the tool, its arguments, the result the server returned, and a check written in plain language by a QA engineer. Decide whether the result satisfies the check. Judge only what the result shows; do not assume facts it does not state. Answer with pass and a one-sentence reason.`;
 
@@ -49,6 +51,9 @@ export function createModelJudge({
 }: ModelJudgeOptions) {
   return async (check: string, call: { tool: string; arguments: Record<string, unknown>; result: unknown }): Promise<Verdict> => {
     const prompt = `# Tool\n${call.tool}\n\n# Arguments\n${JSON.stringify(call.arguments)}\n\n# Result\n${JSON.stringify(call.result).slice(0, 20_000)}\n\n# Check\n${check}`;
+    const sdk = await loadAiSdk();
+    const { generateText } = sdk;
+    verdictOutput ??= toVerdictOutput(sdk);
     const deadline = startCallDeadline({ deadlineMs, attemptTimeoutMs: timeoutMs, ...(sleep ? { sleep } : {}) });
     let why = 'no attempt was made';
     for (let number = 1; number <= 2; number++) {
@@ -67,7 +72,7 @@ export function createModelJudge({
         return output;
       } catch (error) {
         const aborted = attempt.why();
-        const step = aborted ? null : classifyFailure(error);
+        const step = aborted ? null : classifyFailure(error, sdk);
         why =
           aborted === 'attempt-timeout'
             ? `no answer within ${timeoutMs} ms (MCPSIM_MODEL_TIMEOUT_MS)`

@@ -1,5 +1,5 @@
-import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModel } from 'ai';
+import { createLazyOpenAiModel } from './ai-sdk.js';
 
 /** Which OpenAI API the simulator talks: `/responses` (OpenAI itself) or `/chat/completions` (what compatible servers offer). */
 export type ResultModelApi = 'responses' | 'chat';
@@ -34,13 +34,11 @@ export function createResultModel(settings: ResultModelSettings = {}): {
   modelId: string;
   api: ResultModelApi;
 } {
-  const provider = createOpenAI({
-    apiKey: settings.apiKey ?? 'not-needed',
-    ...(settings.baseUrl === undefined ? {} : { baseURL: settings.baseUrl }),
-  });
   const modelId = settings.model ?? defaultResultModelId;
   const api = settings.api ?? (settings.baseUrl === undefined ? 'responses' : 'chat');
-  return { model: api === 'chat' ? provider.chat(modelId) : provider.responses(modelId), modelId, api };
+  const endpoint = { apiKey: settings.apiKey ?? 'not-needed', ...(settings.baseUrl === undefined ? {} : { baseURL: settings.baseUrl }) };
+  // The provider is imported at the first request (ai-sdk.ts): a start with a model configured loads none of it either.
+  return { model: createLazyOpenAiModel(endpoint, modelId, api), modelId, api };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { generateText, NoObjectGeneratedError, Output, type LanguageModel, type LanguageModelUsage } from 'ai';
+import type { LanguageModel, LanguageModelUsage } from 'ai';
+import { loadAiSdk, type AiSdk } from './ai-sdk.js';
 import type { TokenUsage } from '../../domain/memory-log.js';
 import { findContradictions } from './answer-check.js';
 import { defaultModelDeadlineMs, defaultModelTimeoutMs, startCallDeadline, type CallDeadline } from './call-deadline.js';
@@ -39,8 +40,9 @@ export interface ModelSourceOptions {
 /** Room for one answer: a large list result with its world changes fits; a model that never stops does not run to the deadline. */
 export const defaultMaxOutputTokens = 4096;
 
-/** Made once: building it converts the zod schema to JSON Schema (about 0.4 ms). */
-const modelOutput = Output.object({ schema: modelOutputSchema });
+/** Made once, at the first request: building it converts the zod schema to JSON Schema (about 0.4 ms). */
+let modelOutput: ReturnType<typeof toModelOutput> | undefined;
+const toModelOutput = ({ Output }: AiSdk) => Output.object({ schema: modelOutputSchema });
 
 type Call = ToolCall & { context: ToolCallContext };
 
@@ -67,6 +69,9 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
 
   async function attempt(call: Call, note: string | undefined, deadline: CallDeadline): Promise<Outcome> {
     const { system, prompt } = buildPrompt(call, { budgetTokens, ...(note === undefined ? {} : { note }) });
+    const sdk = await loadAiSdk();
+    const { generateText, NoObjectGeneratedError } = sdk;
+    modelOutput ??= toModelOutput(sdk);
     const current = deadline.attempt();
     try {
       const response = await raceAbort(
@@ -105,7 +110,7 @@ export function createModelSource(options: ModelSourceOptions): ToolResultSource
         const answer = readModelAnswer(error.text ?? '', error.finishReason);
         return answer.kind === 'output' ? read(call, answer.output, usage) : toOutcome(answer, usage);
       }
-      return classifyFailure(error);
+      return classifyFailure(error, sdk);
     } finally {
       current.end();
     }
