@@ -11,7 +11,7 @@
  * addon from its own folder.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { bundledScenariosDir } from '../src/scenario/bundled-scenarios.js';
@@ -31,6 +31,9 @@ const hash = createHash('sha256');
 for (const file of [...sources.map((source) => join('src', source)), 'package.json', 'package-lock.json'])
   hash.update(`${file}\0`).update(readFileSync(file)).update('\0');
 const buildId = hash.digest('hex').slice(0, 16);
+
+// The chunks' names are content hashes: an earlier build's would stay beside these, and be published.
+rmSync('dist/cli/chunks', { recursive: true, force: true });
 
 await build({
   entryPoints: { bin: 'src/cli/bin.ts' },
