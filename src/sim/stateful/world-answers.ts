@@ -43,6 +43,7 @@ import { isTrashed, trashes } from './soft-delete.js';
 import { toNamedItem } from './parent-items.js';
 import { singleParentChange } from './single-parent.js';
 import { pageShownBy, toPageFields, urlOfRead, withPage } from './web-pages.js';
+import { withSearchedType } from './site-search.js';
 import { answerList } from './world-list.js';
 import { toTargetState } from './target-state.js';
 import { refusedState } from './corrected-states.js';
@@ -94,8 +95,10 @@ export function answerFromWorld(called: AnswerInput): Answer {
     case 'read':
       return read(input);
     case 'list':
-    case 'search':
       return answerList(input);
+    case 'search':
+      // `search_content(q)` across the service: the made type it finds the query in (site-search.ts).
+      return answerList(withSearchedType(input));
     case 'update':
       return update(input);
     case 'delete':
