@@ -7,7 +7,8 @@
  * other keys are invented too). A type the world holds, seeded or created, or one a tool creates,
  * keeps the strict rules: an unknown id is a not-found.
  */
-import { isCommitType } from '../../reading/entity-words.js';
+import { isCommitType, toPlural } from '../../reading/entity-words.js';
+import { toNormalName } from '../../domain/world-query.js';
 import { toStringValue } from './field-value.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import { toCreatedId } from './entity-ids.js';
@@ -71,7 +72,12 @@ export function toReferenceSet(input: AnswerInput): { world: WorldState; changes
   if (!isReferenceType(input) || Object.hasOwn(input.world.entities, type)) return null;
   const upserts: NonNullable<WorldChanges['upserts']> = [];
   const entities: Record<string, Record<string, unknown>> = {};
-  const catalogue = Object.hasOwn(catalogues, type) ? catalogues[type]! : null;
+  // The names the world's entities already give it (`tags: ['distributed-systems']` on a bookmark) are
+  // the ones the service has; a fixed catalogue stays whole, and only a type named nowhere is made up.
+  const inUse = Object.hasOwn(catalogues, type)
+    ? null
+    : namesInUse(input.world, type, Object.keys(input.tool.inputSchema.properties ?? {}));
+  const catalogue = Object.hasOwn(catalogues, type) ? catalogues[type]! : (inUse?.map((used) => used.name) ?? null);
   for (let index = 0; index < (catalogue?.length ?? referenceSetSize); index++) {
     const existing = Object.keys(entities).map((id) => ({ id, fields: entities[id]! }));
     const id = toCreatedId({ ...input, args: {} }, existing);
@@ -79,7 +85,7 @@ export function toReferenceSet(input: AnswerInput): { world: WorldState; changes
     const names = new Set(Object.values(entities).map((fields) => fields[label]));
     let name = catalogue?.[index] ?? referenceName(input, id, label);
     for (let attempt = 1; names.has(name) && attempt < 5; attempt++) name = referenceName(input, `${id}|${attempt}`, label);
-    const fields: Record<string, unknown> = { [input.shape.idField]: typedId(id, input.shape), [label]: name };
+    const fields: Record<string, unknown> = { ...inUse?.[index]?.where, [input.shape.idField]: typedId(id, input.shape), [label]: name };
     if (workflowTypes.has(type)) fields.states = workflowStates.map((state, position) => ({ id: position + 1, name: state }));
     entities[id] = fields;
     upserts.push({ type, id, fields });
@@ -89,6 +95,44 @@ export function toReferenceSet(input: AnswerInput): { world: WorldState; changes
     world: { ...input.world, entities: { ...input.world.entities, [type]: entities }, facts: [...input.world.facts, ...facts] },
     changes: { upserts, facts },
   };
+}
+
+/** Most names in use a first list of reference data shows: it stays bounded whatever the world holds. */
+const namesInUseLimit = 100;
+
+/** A name an entity gives the type, with where that entity is (the values of fields the list takes). */
+export interface NameInUse {
+  name: string;
+  where: Record<string, unknown>;
+}
+
+/**
+ * The names entities of other types give the type in a field named for it (`tags`, `tag`,
+ * `projectName`, `file_names`), in the order met, each with the entity's values of the `scope`
+ * fields (a list's arguments: `list_project_files(projectName)` lists a file where it was written);
+ * null when none does.
+ *
+ * @example
+ *   namesInUse(world, 'tag', []); // [{ name: 'distributed-systems', where: {} }] for a bookmark with tags: ['distributed-systems']
+ */
+export function namesInUse(world: WorldState, type: string, scope: readonly string[]): NameInUse[] | null {
+  const normal = toNormalName(type);
+  const fieldNames = new Set([normal, toNormalName(toPlural(type)), `${normal}name`, `${normal}names`]);
+  const scoped = new Set(scope.map(toNormalName).filter((name) => !fieldNames.has(name)));
+  const found = new Map<string, NameInUse>();
+  for (const [other, byId] of Object.entries(world.entities)) {
+    if (other === type) continue;
+    for (const fields of Object.values(byId)) {
+      const where = Object.fromEntries(Object.entries(fields).filter(([name]) => scoped.has(toNormalName(name))));
+      for (const [name, value] of Object.entries(fields)) {
+        if (!fieldNames.has(toNormalName(name))) continue;
+        for (const used of Array.isArray(value) ? value : [value])
+          if (typeof used === 'string' && used.trim() !== '' && found.size < namesInUseLimit && !found.has(used))
+            found.set(used, { name: used, where });
+      }
+    }
+  }
+  return found.size > 0 ? [...found.values()] : null;
 }
 
 /** The changes of an answer with the reference mark added once. */

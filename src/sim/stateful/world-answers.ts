@@ -43,6 +43,8 @@ import { isTrashed, trashes } from './soft-delete.js';
 import { toNamedItem } from './parent-items.js';
 import { singleParentChange } from './single-parent.js';
 import { pageShownBy, toPageFields, urlOfRead, withPage } from './web-pages.js';
+import { withSearchedType } from './site-search.js';
+import { toMemberTransfer, withParentMembers } from './parent-members.js';
 import { answerList } from './world-list.js';
 import { toTargetState } from './target-state.js';
 import { refusedState } from './corrected-states.js';
@@ -94,14 +96,18 @@ export function answerFromWorld(called: AnswerInput): Answer {
     case 'read':
       return read(input);
     case 'list':
+      // `list_cycle_issues(cycle_id)`: the issues the cycle keeps (parent-members.ts).
+      return answerList(withParentMembers(input));
     case 'search':
-      return answerList(input);
+      // `search_content(q)` across the service: the made type it finds the query in (site-search.ts).
+      return answerList(withSearchedType(input));
     case 'update':
-      return update(input);
+      // `transfer_cycle_issues(cycle_id, new_cycle_id)`: the cycle's issues move to the new one (parent-members.ts).
+      return toMemberTransfer(input) ?? update(input);
     case 'delete':
       return remove(input);
     default:
-      return other(input);
+      return toMemberTransfer(input) ?? other(input);
   }
 }
 
