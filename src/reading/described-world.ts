@@ -226,7 +226,7 @@ function splitOutsideParentheses(list: string): string[] {
  * The field a name is written to: `name` or `title` where the type's create takes one, else the
  * first plain text its create requires (`subject` of a ticket, `summary` of an event), else `name`.
  */
-function labelField(model: Pick<ServiceModel, 'tools' | 'shapes'>, type: string): string {
+export function labelField(model: Pick<ServiceModel, 'tools' | 'shapes'>, type: string): string {
   for (const tool of model.tools) {
     const shape = model.shapes.get(tool.name);
     if (shape?.entity !== type || shape.operation !== 'create') continue;

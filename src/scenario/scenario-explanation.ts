@@ -9,7 +9,7 @@ import type { ToolDefinition } from '../domain/registry.js';
 import { readServer, type EntityType, type ServiceModel } from '../reading/read-server.js';
 import type { ToolReading } from '../reading/tool-reading.js';
 import { toStartingIdWorld } from '../reading/starting-ids.js';
-import { toDescribedWorld } from '../reading/described-world.js';
+import { labelField, toDescribedWorld } from '../reading/described-world.js';
 import { loadDemoCatalog } from '../store/demo-catalog.js';
 import type { Scenario } from './scenario-schema.js';
 import { toolsByServer, toServerKey } from './scenario-tool-checks.js';
@@ -51,7 +51,7 @@ export function explainScenario(scenario: Scenario): ConnectionExplanation[] {
       const text = typeof connection.mock === 'string' ? connection.mock : mock.scenario;
       const given = scenario.world !== undefined || mock.world !== undefined;
       const world = given || !text ? mergeWorlds(scenario.world, mock.world) : toDescribedWorld(model, text);
-      const described = given ? {} : toDescribedNames(world);
+      const described = given ? {} : toDescribedNames(model, world);
       explained.push({
         connection: `${namespace.name}/${connection.id}`,
         server: connection.server,
@@ -109,10 +109,13 @@ function toExplainedAsNewMock(model: ServiceModel): Pick<ConnectionExplanation, 
 type SeedWorld = Scenario['world'];
 
 /** The names of a described world's entities, by type. */
-function toDescribedNames(world: WorldState): Record<string, string[]> {
+/** The names a description gave each type, from the field the description wrote them to (`name`, `title`, `subject`). */
+function toDescribedNames(model: ServiceModel, world: WorldState): Record<string, string[]> {
   const names: Record<string, string[]> = {};
-  for (const [type, byId] of Object.entries(world.entities))
-    names[type] = Object.values(byId).map((fields) => String(fields.name ?? fields.title ?? ''));
+  for (const [type, byId] of Object.entries(world.entities)) {
+    const label = labelField(model, type);
+    names[type] = Object.values(byId).map((fields) => String(fields[label] ?? fields.name ?? fields.title ?? ''));
+  }
   return names;
 }
 
