@@ -70,14 +70,14 @@ export function toSetterOwner(shape: ToolShape, tool: ToolDefinition, kept: (typ
   // "Set or clear a …": the alternatives are one setter.
   let start = 1;
   while (sentence[start] === 'or' && setterVerbs.has(sentence[start + 1] ?? '')) start += 2;
-  while (start < sentence.length && openers.has(sentence[start]!)) start++;
+  while (start < sentence.length && objectOpeners.has(sentence[start]!)) start++;
   let end = start;
   while (end < sentence.length && end - start < 4 && !enders.has(sentence[end]!)) end++;
   const value = sentence.slice(start, end);
   if (value.length === 0 || !owners.has(sentence[end] ?? '') || kept(value.join('_'))) return null;
   if (!`_${value.join('_')}_`.includes(`_${shape.entity}_`)) return null;
   let at = end + 1;
-  while (at < sentence.length && openers.has(sentence[at]!)) at++;
+  while (at < sentence.length && objectOpeners.has(sentence[at]!)) at++;
   let ownerEnd = at;
   while (ownerEnd < sentence.length && ownerEnd - at < 3 && !enders.has(sentence[ownerEnd]!)) ownerEnd++;
   const owner = sentence.slice(at, ownerEnd);
@@ -143,7 +143,7 @@ function toObjectPhrase(description: string): string[] {
   let start = 1;
   // "Flag or unflag all emails": two verbs share the object.
   if (words[start] === 'or') start += 2;
-  while (start < words.length && openers.has(words[start]!)) start++;
+  while (start < words.length && objectOpeners.has(words[start]!)) start++;
   const phrase: string[] = [];
   for (let at = start; at < words.length && phrase.length < 4 && !enders.has(words[at]!); at++) phrase.push(words[at]!);
   return phrase;
@@ -171,8 +171,8 @@ function names(argument: string, type: string): boolean {
   return `_${words.slice(0, -1).join('_')}_`.includes(`_${type}_`);
 }
 
-/** Determiners and the adjectives that pick one, between a verb and its object (`a new`, `the existing`). */
-const openers = new Set([
+/** Determiners and the adjectives that pick one, between a verb and its object (`a new`, `all`, `the existing`). */
+export const objectOpeners: ReadonlySet<string> = new Set([
   'a',
   'an',
   'the',
@@ -186,12 +186,14 @@ const openers = new Set([
   'some',
   'your',
   'its',
+  'multiple',
   'specific',
   'existing',
   'new',
   'single',
   'given',
   'current',
+  'selected',
 ]);
 
 /** Words that end a noun phrase: prepositions, conjunctions, relative words, a verb's particle. */

@@ -12,7 +12,7 @@ import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolOverride } from '../domain/tool-override.js';
 import { isQualifierWord, toFullWord, toSingular, toWords } from './entity-words.js';
 import { ownerSuffixes, toArgumentStems } from './owned-entity.js';
-import { toAgreedObject, toPickedObject, toSetterOwner } from './agreed-object.js';
+import { objectOpeners, toAgreedObject, toPickedObject, toSetterOwner } from './agreed-object.js';
 import { propertiesOf } from './tool-id-argument.js';
 import { toServiceWords } from './tool-name.js';
 import type { ToolShape } from './tool-shape.js';
@@ -232,31 +232,6 @@ function toDescribedType(shape: ToolShape, tool: ToolDefinition, types: Readonly
   }
   return null;
 }
-
-/** Words between a verb and its object's noun: determiners and the adjectives that pick one (`a new`, `all`, `the existing`). */
-const objectOpeners = new Set([
-  'a',
-  'an',
-  'the',
-  'all',
-  'any',
-  'one',
-  'each',
-  'every',
-  'this',
-  'these',
-  'some',
-  'your',
-  'its',
-  'multiple',
-  'specific',
-  'existing',
-  'new',
-  'single',
-  'given',
-  'current',
-  'selected',
-]);
 
 /** Words after a noun phrase that end it: prepositions, conjunctions, relative words. */
 const phraseEnds = new Set([
