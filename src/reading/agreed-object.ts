@@ -72,14 +72,14 @@ export function toSetterOwner(shape: ToolShape, tool: ToolDefinition, kept: (typ
   while (sentence[start] === 'or' && setterVerbs.has(sentence[start + 1] ?? '')) start += 2;
   while (start < sentence.length && objectOpeners.has(sentence[start]!)) start++;
   let end = start;
-  while (end < sentence.length && end - start < 4 && !enders.has(sentence[end]!)) end++;
+  while (end < sentence.length && end - start < 4 && !phraseEnds.has(sentence[end]!)) end++;
   const value = sentence.slice(start, end);
   if (value.length === 0 || !owners.has(sentence[end] ?? '') || kept(value.join('_'))) return null;
   if (!`_${value.join('_')}_`.includes(`_${shape.entity}_`)) return null;
   let at = end + 1;
   while (at < sentence.length && objectOpeners.has(sentence[at]!)) at++;
   let ownerEnd = at;
-  while (ownerEnd < sentence.length && ownerEnd - at < 3 && !enders.has(sentence[ownerEnd]!)) ownerEnd++;
+  while (ownerEnd < sentence.length && ownerEnd - at < 3 && !phraseEnds.has(sentence[ownerEnd]!)) ownerEnd++;
   const owner = sentence.slice(at, ownerEnd);
   for (let length = owner.length; length >= 1; length--) {
     const type = owner.slice(owner.length - length).join('_');
@@ -119,7 +119,7 @@ export function toPickedObject(shape: ToolShape, tool: ToolDefinition, kept: (ty
   if (type === shape.entity || !kept(type)) return null;
   const after = sentence.slice(sentence.indexOf(phrase[phrase.length - 1]!) + 1);
   const picked = shape.entity.split('_');
-  if (!enders.has(after[0] ?? '') || !after.some((_, at) => picked.every((word, offset) => after[at + offset] === word))) return null;
+  if (!phraseEnds.has(after[0] ?? '') || !after.some((_, at) => picked.every((word, offset) => after[at + offset] === word))) return null;
   const argument = Object.keys(propertiesOf(tool)).find(
     (name) =>
       toWords(name)
@@ -145,7 +145,7 @@ function toObjectPhrase(description: string): string[] {
   if (words[start] === 'or') start += 2;
   while (start < words.length && objectOpeners.has(words[start]!)) start++;
   const phrase: string[] = [];
-  for (let at = start; at < words.length && phrase.length < 4 && !enders.has(words[at]!); at++) phrase.push(words[at]!);
+  for (let at = start; at < words.length && phrase.length < 4 && !phraseEnds.has(words[at]!); at++) phrase.push(words[at]!);
   return phrase;
 }
 
@@ -196,8 +196,8 @@ export const objectOpeners: ReadonlySet<string> = new Set([
   'selected',
 ]);
 
-/** Words that end a noun phrase: prepositions, conjunctions, relative words, a verb's particle. */
-const enders = new Set([
+/** Words that end a noun phrase: prepositions, conjunctions, relative words, a verb's particle, participles that start a qualifier. */
+export const phraseEnds: ReadonlySet<string> = new Set([
   'in',
   'from',
   'to',
@@ -222,4 +222,11 @@ const enders = new Set([
   'where',
   'is',
   'are',
+  'matching',
+  'across',
+  'between',
+  'whose',
+  'including',
+  'containing',
+  'belonging',
 ]);

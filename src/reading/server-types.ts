@@ -12,7 +12,7 @@ import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolOverride } from '../domain/tool-override.js';
 import { isQualifierWord, toFullWord, toSingular, toWords } from './entity-words.js';
 import { ownerSuffixes, toArgumentStems } from './owned-entity.js';
-import { objectOpeners, toAgreedObject, toPickedObject, toSetterOwner } from './agreed-object.js';
+import { objectOpeners, phraseEnds, toAgreedObject, toPickedObject, toSetterOwner } from './agreed-object.js';
 import { propertiesOf } from './tool-id-argument.js';
 import { toServiceWords } from './tool-name.js';
 import type { ToolShape } from './tool-shape.js';
@@ -232,36 +232,6 @@ function toDescribedType(shape: ToolShape, tool: ToolDefinition, types: Readonly
   }
   return null;
 }
-
-/** Words after a noun phrase that end it: prepositions, conjunctions, relative words. */
-const phraseEnds = new Set([
-  'in',
-  'from',
-  'to',
-  'for',
-  'with',
-  'by',
-  'on',
-  'of',
-  'at',
-  'into',
-  'and',
-  'or',
-  'matching',
-  'that',
-  'which',
-  'using',
-  'via',
-  'as',
-  'across',
-  'within',
-  'between',
-  'where',
-  'whose',
-  'including',
-  'containing',
-  'belonging',
-]);
 
 /** A tool that acts on one entity, not one that lists, searches, reads or makes a kind: `get_mailbox_summary` reads a summary. */
 function acts(shape: ToolShape): boolean {
