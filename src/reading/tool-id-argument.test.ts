@@ -68,4 +68,28 @@ describe('the id argument of a tool', () => {
     expect(idOf(tools, 'delete_draft')).toBeNull();
     expect(idOf(tools, 'get_draft')).toBe('pullNumber');
   });
+
+  it('reads a plain key, path or name in the casing the service writes (Key, Path, Name) as the id, a strict one', () => {
+    const tools = [
+      tool('create_drawer', { Drawer: text }),
+      tool('fetch_sheet', { Drawer: text, Key: text }),
+      tool('get_page', { Space: text, Path: text }),
+      tool('get_tag', { Name: text }),
+    ];
+    const shapes = inferServerShapes(tools);
+    expect(shapes.get('fetch_sheet')).toMatchObject({ idArgument: 'Key', idField: 'key', strict: true });
+    expect(shapes.get('get_page')).toMatchObject({ idArgument: 'Path', idField: 'path' });
+    expect(shapes.get('get_tag')).toMatchObject({ idArgument: 'Name', idField: 'name' });
+  });
+
+  it("takes a copy's own key where another argument names its source, and none where nothing does", () => {
+    const tools = [
+      tool('get_sheet', { Key: text }),
+      tool('copy_sheet', { Drawer: text, Key: text, CopySource: text }),
+      tool('duplicate_sheet', { Key: text }),
+    ];
+    const shapes = inferServerShapes(tools);
+    expect(shapes.get('copy_sheet')).toMatchObject({ operation: 'create', idArgument: 'Key', idField: 'key' });
+    expect(shapes.get('duplicate_sheet')).toMatchObject({ operation: 'create', idArgument: null });
+  });
 });

@@ -119,12 +119,24 @@ function findAmong(
   // `set_corner_radius(nodeId, radius)`: the radius is what is set, the node what it is set on.
   if (own && (creating || !isSetValue(own, properties))) return { name: own, field: own, strong: true };
   // A create takes a key the caller chooses (`create_directory(path)`), never one that names something else.
-  for (const name of creating ? ['path', 'key', 'slug'] : ['number', ...plainIds])
-    if (names.includes(name)) return { name, field: name === 'uuid' ? 'id' : name, strong: !looseIds.has(name) };
+  // Spelled as the service spells its fields: S3's `Key`, a `Path` or `Name` name the thing as `key`, `path`, `name` do.
+  for (const word of creating ? ['path', 'key', 'slug'] : ['number', ...plainIds]) {
+    const name = plainArgument(names, word);
+    if (name !== undefined) return { name, field: word === 'uuid' ? 'id' : word, strong: !looseIds.has(word) };
+  }
   if (creating) return null;
-  if (names.includes('name') && required.has('name')) return { name: 'name', field: 'name', strong: true };
-  for (const name of ['url', 'uri']) if (names.includes(name) && required.has(name)) return { name, field: name, strong: false };
+  const named = plainArgument(names, 'name');
+  if (named !== undefined && required.has(named)) return { name: named, field: 'name', strong: true };
+  for (const word of ['url', 'uri']) {
+    const name = plainArgument(names, word);
+    if (name !== undefined && required.has(name)) return { name, field: word, strong: false };
+  }
   return null;
+}
+
+/** The argument that is `word` alone in any casing (`key`, `Key`, `KEY`), the exact spelling first. */
+function plainArgument(names: readonly string[], word: string): string | undefined {
+  return names.includes(word) ? word : names.find((name) => name.toLowerCase() === word);
 }
 
 /**

@@ -62,6 +62,8 @@ const sessionWords = new Set(['active', 'current', 'focus']);
 const dispatchArguments = ['method', 'action', 'operation', 'op', 'mode'];
 /** Creates that copy something: their `repo` names the original, never the new entity's key. */
 const copyVerbs = new Set(['fork', 'clone', 'copy', 'duplicate']);
+/** Words of an argument that names what a copy is made from. */
+const sourceWords = new Set(['source', 'src', 'original', 'from']);
 
 interface ShapeInput {
   tool: ToolDefinition;
@@ -221,7 +223,7 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
         ? null
         : toOverrideIdArgument(override.id)
       : operation === 'create' && parsed.verb !== null && copyVerbs.has(parsed.verb)
-        ? null
+        ? copyDestination(entity, properties, required, entities)
         : findIdArgument(operation, entity.split('_'), properties, required, entities);
   // `update_records(baseId, tableId, records: [{ id, fields }])`: a list of the entity's own objects, each with its id,
   // names the entities better than an id only guessed by its place (`tableId`, the last id-like argument).
@@ -301,6 +303,23 @@ function applyCorrections(shape: ToolShape, override: ToolOverride): void {
   if (override.upsert !== undefined) shape.upsert = override.upsert;
   // An upsert finds nothing missing unless the correction says otherwise.
   if (override.upsert === true && override.notFound === undefined) shape.strict = false;
+}
+
+/**
+ * The key a copy is made under: where another argument names the source (`CopySource`,
+ * `source_path`, `from_key`), the key the caller chooses among the rest (`copy_object(Key,
+ * CopySource)` makes the object `Key`); with no source argument, none (`fork_repository(repo)`).
+ */
+function copyDestination(
+  entity: string,
+  properties: Properties,
+  required: ReadonlySet<string>,
+  entities: ReadonlySet<string>,
+): IdArgument | null {
+  const sources = Object.keys(properties).filter((name) => toWords(name).some((word) => sourceWords.has(word)));
+  if (sources.length === 0) return null;
+  const rest = Object.fromEntries(Object.entries(properties).filter(([name]) => !sources.includes(name)));
+  return findIdArgument('create', entity.split('_'), rest, required, entities);
 }
 
 /** `method: get | get_comments | update`: each value that reads as a verb is a choice with its own shape. */

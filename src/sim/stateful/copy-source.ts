@@ -12,7 +12,7 @@ import { notFound } from './world-views.js';
 
 const copyVerbs = new Set(['duplicate', 'copy', 'clone', 'fork']);
 /** Words before the entity's name that say it is the one copied (`source_page_id`, `originalTaskId`). */
-const sourceWords = new Set(['source', 'original', 'from', 'template']);
+const sourceWords = new Set(['source', 'original', 'from', 'template', 'src']);
 const keyWords = new Set(['id', 'key', 'uuid', 'name', 'title', 'slug']);
 /** Fields a copy never takes from its source: they are its own. */
 const ownFields = /^(?:created|updated|modified|deleted)(?:_?at|_?on|_?time|_?date)?$|^(?:date_?)?(?:created|updated)$/i;
@@ -40,8 +40,33 @@ export function toCopySource(
       existing.find((record) => valuesMatch(fieldValue(record.fields, input.shape.idField), value)) ??
       (key === 'name' || key === 'title' ? findByName(existing, String(value)) : undefined);
   }
-  if (named === undefined) return null;
+  if (named === undefined) {
+    const source = pathSource(input, existing);
+    if (source === null) return null;
+    ({ named, found } = source);
+    used.push(source.argument);
+  }
   if (!found) return { error: notFound(input.shape, named) };
   const fields = Object.fromEntries(Object.entries(found.fields).filter(([name]) => name !== input.shape.idField && !ownFields.test(name)));
   return { fields, used };
+}
+
+/**
+ * `copy_object(Key, CopySource: 'reports/2026/q1.csv')`: an argument named for the source whose
+ * value is the source's id, or its id under the parent's name (`acme-reports/2026/q1.csv`, a
+ * path whose end is the key); the longest id that ends the path is the one meant.
+ */
+function pathSource(
+  input: AnswerInput,
+  existing: readonly EntityRecord[],
+): { argument: string; named: string; found: EntityRecord | undefined } | null {
+  for (const [name, value] of Object.entries(input.args)) {
+    if (typeof value !== 'string' || !toWords(name).some((word) => sourceWords.has(word))) continue;
+    const path = value.replace(/^\/+/, '');
+    const found = existing
+      .filter((record) => path === record.id || path.endsWith(`/${record.id}`))
+      .sort((a, b) => b.id.length - a.id.length)[0];
+    return { argument: name, named: value, found };
+  }
+  return null;
 }
