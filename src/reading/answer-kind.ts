@@ -12,7 +12,7 @@
 import { answersImage } from './image-answer.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import { toNormalName } from '../domain/world-query.js';
-import { isBatchItemsArgument, idListNames } from './batch-arguments.js';
+import { isBatchItemsArgument, idListNames, wrappedList } from './batch-arguments.js';
 import { computedValueWord, describedFieldNames, describedText, describedValues } from './described-returns.js';
 import { toWords } from './entity-words.js';
 import { toScopeArguments } from './scope-arguments.js';
@@ -222,8 +222,10 @@ function batchArgument(tool: ToolDefinition, shape: ToolShape): string | null {
     const idLists = idListNames(shape);
     return [...requiredOf(tool)].find((name) => properties[name]?.type === 'array' && idLists.has(toNormalName(name))) ?? null;
   }
-  if (shape.idArgument !== null && shape.operation !== 'create')
-    return properties[shape.idArgument]?.type === 'array' ? shape.idArgument : null;
+  if (shape.idArgument !== null && shape.operation !== 'create') {
+    const schema = properties[shape.idArgument];
+    return schema?.type === 'array' || (schema !== undefined && wrappedList(schema) !== null) ? shape.idArgument : null;
+  }
   if (shape.operation !== 'create') return null;
   return Object.keys(properties).find((name) => properties[name]?.type === 'array' && isBatchItemsArgument(tool, shape, name)) ?? null;
 }

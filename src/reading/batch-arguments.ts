@@ -58,6 +58,13 @@ export function idListNames(shape: ToolShape): Set<string> {
  */
 export function itemsIdArgument(properties: Properties, entityWords: readonly string[], entities: ReadonlySet<string>): IdArgument | null {
   for (const [name, schema] of Object.entries(properties)) {
+    // `delete_objects(Delete: { Objects: [{ Key }], Quiet })`: the list sits in an object that wraps the request.
+    const list = wrappedList(schema);
+    if (list !== null) {
+      const inner = itemsIdArgument({ [list]: (schema.properties as Properties)[list]! }, entityWords, entities);
+      if (inner) return { ...inner, name };
+      continue;
+    }
     const items = schema.items as Record<string, unknown> | undefined;
     if (schema.type !== 'array' || items?.type !== 'object' || typeof items.properties !== 'object' || items.properties === null) continue;
     const itemProperties = items.properties as Properties;
@@ -67,4 +74,27 @@ export function itemsIdArgument(properties: Properties, entityWords: readonly st
     if (toNormalName(name) === toNormalName(toPlural(entityWords.join('_')))) return { name, field: 'id', strong: true };
   }
   return null;
+}
+
+/** The one list property of an object schema that wraps it (`Delete: { Objects: [...], Quiet }`), or null. */
+export function wrappedList(schema: Record<string, unknown>): string | null {
+  if (schema.type !== 'object' || typeof schema.properties !== 'object' || schema.properties === null) return null;
+  const lists = Object.entries(schema.properties as Properties).filter(([, inner]) => inner.type === 'array');
+  return lists.length === 1 ? lists[0]![0] : null;
+}
+
+/**
+ * The list a batch's id argument holds: the argument itself, or the list inside an object that
+ * wraps it where the argument's schema says so (`{ Objects: [{ Key: 'a' }], Quiet: true }`, as
+ * `itemsIdArgument` read it); undefined for one id.
+ *
+ * @example
+ *   toBatchList({ Objects: [{ Key: 'a.txt' }] }, deleteSchema); // [{ Key: 'a.txt' }]
+ */
+export function toBatchList(value: unknown, schema: Record<string, unknown> | undefined): unknown[] | undefined {
+  if (Array.isArray(value)) return value;
+  const list = schema === undefined ? null : wrappedList(schema);
+  if (list === null || value === null || typeof value !== 'object') return undefined;
+  const inner = (value as Record<string, unknown>)[list];
+  return Array.isArray(inner) ? inner : undefined;
 }

@@ -7,6 +7,8 @@
  * not a made-up one and never the object itself.
  */
 import { toNormalName } from '../../domain/world-query.js';
+import { toBatchList } from '../../reading/batch-arguments.js';
+import { propertiesOf } from '../../reading/tool-id-argument.js';
 import type { AnswerInput } from './world-conventions.js';
 
 type Body = Record<string, unknown>;
@@ -38,6 +40,8 @@ function bodyArgument(input: AnswerInput): [string, Body] | null {
   const entity = toNormalName(input.shape.entity);
   for (const [name, value] of Object.entries(input.args)) {
     if (!isBody(value)) continue;
+    // `update_items(request: { items: [...] })`: an object that wraps a batch's list is no entity (batch-arguments.ts).
+    if (name === input.shape.idArgument && toBatchList(value, propertiesOf(input.tool)[name]) !== undefined) continue;
     if (toNormalName(name) === entity || name === input.shape.idArgument) return [name, value];
   }
   return null;

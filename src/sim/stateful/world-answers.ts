@@ -9,6 +9,8 @@ import { toCopySource } from './copy-source.js';
 import { toPlural } from '../../reading/entity-words.js';
 import { entitiesOf, fieldValue, findByName, nameFields, toNormalName, valuesMatch } from '../../domain/world-query.js';
 import { isTargetStateArgument } from '../../reading/answer-kind.js';
+import { toBatchList } from '../../reading/batch-arguments.js';
+import { propertiesOf } from '../../reading/tool-id-argument.js';
 import { toKeySelector } from '../../reading/key-selector.js';
 import { fitToSchema } from './schema-fit.js';
 import {
@@ -196,7 +198,8 @@ function update(given: AnswerInput): Answer {
   const input = withEntityBody(given);
   const { shape, args } = input;
   const idValue = shape.idArgument === null ? undefined : args[shape.idArgument];
-  if (Array.isArray(idValue)) return updateEach(input, idValue, update);
+  const many = toBatchList(idValue, shape.idArgument === null ? undefined : propertiesOf(input.tool)[shape.idArgument]);
+  if (many) return updateEach(input, many, update);
   if (idValue === undefined && shape.every) return updateEvery(input, update);
   if (idValue === undefined)
     return shape.upsert
@@ -259,10 +262,12 @@ function update(given: AnswerInput): Answer {
 function remove(input: AnswerInput): Answer {
   const { shape, args, tool } = input;
   const idValue = shape.idArgument === null ? undefined : args[shape.idArgument];
-  if (Array.isArray(idValue))
+  // `delete_objects(Delete: { Objects: [{ Key }] })`: the list inside the object that wraps the request (batch-arguments.ts).
+  const many = toBatchList(idValue, shape.idArgument === null ? undefined : propertiesOf(input.tool)[shape.idArgument]);
+  if (many)
     return removeEach(
       input,
-      idValue.map((item) => itemId(input, item)),
+      many.map((item) => itemId(input, item)),
     );
   if (idValue === undefined && shape.every) {
     const ids = everySelected(input).map((entity) => entity.id);
