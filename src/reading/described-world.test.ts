@@ -131,4 +131,21 @@ describe('the world a mock’s description names', () => {
     expect(Object.values(world.entities.ticket!)).toEqual([{ id: expect.any(String), subject: 'VPN down' }]);
     expect(Object.values(world.entities.event!)).toEqual([{ id: expect.any(String), summary: 'Standup' }]);
   });
+
+  it('seeds one of a type named after its singular, and keeps a name written to the id field as the id', () => {
+    const shelfTools: ToolDefinition[] = [
+      { name: 'create_shelf', description: 'Creates a shelf.', inputSchema: object({ Shelf: text }, ['Shelf']) },
+      { name: 'delete_shelf', description: 'Deletes a shelf.', inputSchema: object({ Shelf: text }, ['Shelf']) },
+      { name: 'list_shelves', description: 'Lists shelves.', inputSchema: object({}) },
+    ];
+    const shelves = readServer(shelfTools);
+    expect(toDescribedWorld(shelves, 'One shelf, north-wing, holding two books.').entities.shelf).toEqual({
+      'north-wing': { Shelf: 'north-wing' },
+    });
+    expect(Object.keys(toDescribedWorld(shelves, 'The shelf attic.2 is full.').entities.shelf ?? {})).toEqual(['attic.2']);
+    expect(names(toDescribedWorld(model, 'A service: checkout-api, paged at night.'), 'service')).toEqual(['checkout-api']);
+    // A word after the type that is not spelled as a key is no name.
+    for (const description of ['One shelf, mostly empty.', 'The shelf holding books is full.'])
+      expect(toDescribedWorld(shelves, description).entities).toEqual({});
+  });
 });

@@ -17,6 +17,8 @@ import type { EntityType, ServiceModel } from './read-server.js';
 /** A name in a list: a quoted text, a token such as `checkout-api` or `acme/widgets`, or capitalised words (`Grace Hopper`). */
 const bareName = /^(?:[A-Za-z0-9][\w./@#:+-]*|[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){1,3})$/;
 const quotedName = /^["'“‘`](.+?)["'”’`]$/;
+/** A name spelled as a key is (`acme-reports`, `attic.2`, `logs/app.log`): a dash, dot, slash or digit inside it. */
+const keySpelled = /^[A-Za-z0-9][\w@#:+]*[-./\d]/;
 /** Words that lead a list after the type's word: `services: a, b`, `services called a and b`, `the services are a and b`, `tasks "a" and "b"`. */
 const lead = String.raw`\s*(?:\((?<paren>[^)]*)\)|[:,—–-]|\s(?:called|named)\b|\s(?<are>are)\b|(?=["“‘\`]))\s*`;
 /** After `are`, a plain word is more often a state than a name (`the services are down`): a name there must look like one. */
@@ -85,17 +87,20 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
     const ids = new Map<string, string>();
     for (const [name, { details }] of names) {
       const existing = Object.keys(found);
+      // `create_bucket(Bucket)`: where the name is written to the id field, the name is the id the caller chose.
       const id = entityType.numericId
         ? String(existing.length + 1)
-        : toNewId({
-            type,
-            existing,
-            numeric: false,
-            field: entityType.idField,
-            ...model.idSchemasOf(type),
-            args: {},
-            seed: `text|${type}`,
-          });
+        : label === entityType.idField
+          ? name
+          : toNewId({
+              type,
+              existing,
+              numeric: false,
+              field: entityType.idField,
+              ...model.idSchemasOf(type),
+              args: {},
+              seed: `text|${type}`,
+            });
       const given = details === undefined ? {} : toDescribedFields(model, type, details);
       found[id] = { [entityType.idField]: entityType.numericId ? Number(id) : id, [label]: name, ...given };
       ids.set(name, id);
@@ -178,7 +183,17 @@ function namesOf(sentence: string, type: string): Named[] {
   const each = [...sentence.matchAll(quoted)].map((match) => ({ name: match[1]!.trim(), details: match[2] }));
   if (each.length > 0) return each;
   const called = new RegExp(String.raw`\b${singular}\b\s+(?:called|named)\s+([A-Za-z0-9][\w./@#:+-]*)`, 'i').exec(sentence);
-  return called ? toNames(called[1]!) : [];
+  if (called) return toNames(called[1]!);
+  // `One bucket, acme-reports, holding …`, `a bucket: acme-reports`: one of the type, its name set off after the word
+  // (spelled as a key is, or closed by a comma: not the `mostly` of `one shelf, mostly empty`).
+  const one = new RegExp(
+    String.raw`\b(?:one|a|an|single)\s+${singular}\b\s*[:,—–]\s*([A-Za-z0-9][\w./@#:+-]*?)\.?(?=$|[\s,;])(,)?`,
+    'i',
+  ).exec(sentence);
+  if (one && (keySpelled.test(one[1]!) || one[2] !== undefined)) return toNames(one[1]!);
+  // `bucket acme-reports`: a name right after the word, when it is spelled as a key is.
+  const keyed = new RegExp(String.raw`\b${singular}\s+([A-Za-z0-9][\w./@#:+-]*?)\.?(?=$|[\s,;])`, 'i').exec(sentence);
+  return keyed && keySpelled.test(keyed[1]!) ? toNames(keyed[1]!) : [];
 }
 
 /** The names of a list, up to the first part that is not a name (`checkout-api and payments, both slow` → two); a parenthesis after a name is its details. */
