@@ -147,6 +147,20 @@ describe('toParentReferences', () => {
     expect(of('get_kiln')).toEqual([]);
   });
 
+  it('reads an id argument spelled as the id of a type the server has no tools for as the parent of the part the tool reads', () => {
+    const tools = [tool('get_glaze_palette', { studio_key: { type: 'string' } }), tool('get_glaze', { glaze_id: { type: 'string' } })];
+    const shapes = inferServerShapes(tools);
+    const of = (name: string) =>
+      toParentReferences(
+        tools.find((candidate) => candidate.name === name)!,
+        shapes.get(name)!,
+        shapes,
+      ).map(({ argument, entity }) => `${argument}->${entity}`);
+    expect(shapes.get('get_glaze_palette')).toMatchObject({ idArgument: 'studio_key' });
+    expect(of('get_glaze_palette')).toEqual(['studio_key->studio']);
+    expect(of('get_glaze')).toEqual([]);
+  });
+
   it('reads an argument its description says names another entity as a reference to it, and not one naming its own entity', () => {
     const tools = [
       tool('list_boards', {}),

@@ -155,6 +155,13 @@ function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: Re
       // names the whole the tool reads a part of, which is that part's parent.
       const whole = suffix !== undefined && isScalar(schemas[argument]) ? collections.get(toEntityKey(words, suffix)) : undefined;
       if (whole && toNormalName(whole.entity) !== toNormalName(shape.entity)) push(argument, whole, strongSuffixes.has(suffix!));
+      else if (!whole && suffix !== undefined && strongSuffixes.has(suffix) && isScalar(schemas[argument])) {
+        // `get_project_branching_model(project_key)`: the whole is a type the server has no tools for.
+        const entity = toEntityKey(words.length > 1 && placeWords.has(words[0]!) ? words.slice(1) : words, suffix, '_');
+        const own = toNormalName(shape.entity);
+        if (entity !== '' && !cursorWords.has(entity) && !own.includes(toNormalName(entity)) && !toNormalName(entity).includes(own))
+          references.push({ argument, entity, idField: 'id', numericId: schemas[argument]?.type === 'integer', strong: true });
+      }
       continue;
     }
     const taker = ownNames.has(normal) ? undefined : namers.find((candidate) => candidate.idArgument === argument);
