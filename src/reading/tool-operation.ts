@@ -49,6 +49,7 @@ import { itemsIdArgument } from './batch-arguments.js';
 import { withAppliedTarget } from './applied-action.js';
 import { startsAsSearch, withDescribedSearch } from './described-search.js';
 import { toDescribedMembership } from './described-membership.js';
+import { describesNew } from './described-new.js';
 import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
@@ -239,6 +240,17 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
     !hasIdLike(properties, required)
   )
     operation = 'create';
+  // `write_object_safe(bucket, object_name)` "Writes a new object", `run_pipeline` "Trigger a new pipeline run": what the
+  // description says is new is made, though an argument names it (the name it will have).
+  if (
+    ((operation === 'update' && meaning?.upsert === true) || operation === 'other') &&
+    (basis === 'name' || basis === 'none') &&
+    !override?.operation &&
+    describesNew(tool)
+  ) {
+    operation = 'create';
+    basis = 'description';
+  }
   // `delete_item(board_id, item_id)`: no argument reads as the entity's own id, the last id-like one names it.
   const fallback =
     named ??
