@@ -186,4 +186,32 @@ describe('toParentReferences', () => {
     expect(of('list_replies')).toEqual(['board_id->board', 'marker->note']);
     expect(of('create_sticker')).toEqual([]);
   });
+
+  it('reads a list or create given where it looks or puts in its description words as a reference, and not a name of its own', () => {
+    const tools = [
+      tool('list_gardens', {}),
+      tool('list_beds', { plot: { type: 'string', description: 'Allotment plot name' } }, []),
+      tool(
+        'create_bed',
+        {
+          idHolder: { type: 'string', description: 'Garden ID to create the bed in (uses the default if not given)' },
+          name: { type: 'string', description: 'Raised bed name' },
+          given_name: { type: 'string', description: 'Given name of the gardener' },
+          soil: { type: 'string', description: 'Soil type name' },
+        },
+        ['name'],
+      ),
+      tool('list_seeds', { site: { type: 'string', description: "The garden's URL" } }, []),
+    ];
+    const shapes = inferServerShapes(tools);
+    const of = (name: string) =>
+      toParentReferences(
+        tools.find((candidate) => candidate.name === name)!,
+        shapes.get(name)!,
+        shapes,
+      ).map(({ argument, entity, strong }) => `${argument}->${entity}${strong ? '' : ' (natural)'}`);
+    expect(of('list_beds')).toEqual(['plot->plot (natural)']);
+    expect(of('create_bed')).toEqual(['idHolder->garden (natural)']);
+    expect(of('list_seeds')).toEqual([]);
+  });
 });

@@ -209,6 +209,15 @@ function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: Re
       // `thread_ts`: "The timestamp of the parent message", `timestamp`: "The timestamp of the message to react to".
       const described = describedReference(schemas[argument]?.description, collections);
       if (described && toNormalName(described.entity) !== toNormalName(shape.entity)) push(argument, described, false);
+      else if (!described && (shape.operation === 'list' || shape.operation === 'search' || shape.operation === 'create')) {
+        // `workspace` "Bitbucket workspace name", `idOrganization` "Workspace ID to create the board in", `siteUrl` "The site
+        // URL": a list or create given where it looks or puts, in words, as the `*_id` rule reads it from the name.
+        const noun = describedPlace(schemas[argument]?.description, words);
+        const owner = noun === null ? undefined : collections.get(toNormalName(noun));
+        if (owner && toNormalName(owner.entity) !== toNormalName(shape.entity)) push(argument, owner, false);
+        else if (!owner && noun !== null && !toNormalName(shape.entity).includes(toNormalName(noun)))
+          references.push({ argument, entity: noun, idField: 'id', numericId: false, strong: false });
+      }
     }
   }
   return references;
@@ -269,6 +278,55 @@ function describedReference(description: unknown, collections: ReadonlyMap<strin
         .join('_'),
     );
   return collections.get(key(2)) ?? collections.get(key(1));
+}
+
+/** Words naming one entity after its noun in a description: "Workspace ID", "The site URL", "Bitbucket workspace name". */
+const placeHeads = new Set(['id', 'identifier', 'key', 'name', 'url', 'slug']);
+/** Nouns before such a word that name no entity: "Display name", "Page number", "Request ID". */
+const placelessNouns = new Set([
+  ...cursorWords,
+  'the',
+  'a',
+  'an',
+  'its',
+  'this',
+  'display',
+  'full',
+  'first',
+  'last',
+  'user',
+  'file',
+  'unique',
+  'optional',
+  'new',
+  'given',
+  'middle',
+  'family',
+  'nick',
+  'which',
+  'state',
+  'status',
+  'type',
+  'kind',
+]);
+/** Naming words that say an id on their own; a name, URL or slug names the noun only in an argument named for it. */
+const idHeads = new Set(['id', 'identifier', 'key']);
+
+/**
+ * The noun a description opens by naming an id of, singular, or null: at most one word before it
+ * (an article or the service's name), and the naming word right after it; a name, URL or slug
+ * only of a noun the argument is named for ("Sub-task name" of `name` is the new one's own).
+ */
+function describedPlace(description: unknown, argumentWords: readonly string[]): string | null {
+  if (typeof description !== 'string') return null;
+  const words = toWords(description.replace(/['’]s\b/g, '').split(/[.;:(,]/)[0] ?? '');
+  for (const at of [0, 1]) {
+    const noun = words[at];
+    const head = words[at + 1] ?? '';
+    if (noun === undefined || !placeHeads.has(head) || placelessNouns.has(noun) || placeHeads.has(noun)) continue;
+    if (idHeads.has(head) || argumentWords.includes(noun)) return toFullWord(toSingular(noun));
+  }
+  return null;
 }
 
 /**
