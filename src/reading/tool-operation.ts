@@ -302,7 +302,26 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
   };
   if (override) applyCorrections(shape, override);
   if (withDispatch && !override?.operation) shape.dispatch = findDispatch(tool, shape, properties, required, entities);
+  if (shape.dispatch && shape.idArgument === null) withAgreedId(shape, shape.dispatch.choices, properties);
   return shape;
+}
+
+/**
+ * `applications(operation, id, env_id)`: the one entity a dispatching tool acts on is named by the
+ * argument most of its choices that name one take (`get`, `update`, `delete`, `start` take `id`;
+ * only the `*_env` choices take `env_id`), so a call whose choice is not read still names it.
+ */
+function withAgreedId(shape: ToolShape, choices: Readonly<Record<string, ToolShape>>, properties: Properties): void {
+  const counts = new Map<string, number>();
+  for (const choice of Object.values(choices))
+    if (choice.idArgument !== null && choice.entity === shape.entity)
+      counts.set(choice.idArgument, (counts.get(choice.idArgument) ?? 0) + 1);
+  const [best, second] = [...counts].sort((left, right) => right[1] - left[1]);
+  if (best === undefined || (second !== undefined && second[1] === best[1])) return;
+  const agreed = Object.values(choices).find((choice) => choice.idArgument === best[0])!;
+  shape.idArgument = best[0];
+  shape.idField = agreed.idField;
+  shape.numericId = properties[best[0]]?.type === 'integer' || properties[best[0]]?.type === 'number';
 }
 
 /** A scenario's corrections of what follows from the operation: the id field, the fields an update sets, not-found, upsert. */
