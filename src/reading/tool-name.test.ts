@@ -31,6 +31,19 @@ describe('verbs of operations tools run on infrastructure', () => {
     });
     expect(inferServerShapes([run]).get('run_job')).toMatchObject({ operation: 'other' });
   });
+
+  it('reads un- and an update verb as an update that undoes it, and keeps the undoings the table has', () => {
+    const shapes = inferServerShapes([
+      tool('unassign_rota', { rota_id: text, person_id: text }),
+      tool('unapprove_leave', { leave_id: text }),
+      tool('unarchive_rota', { rota_id: text }),
+      tool('unique_rotas', {}),
+    ]);
+    expect(shapes.get('unassign_rota')).toMatchObject({ operation: 'update', entity: 'rota', idArgument: 'rota_id', sets: {} });
+    expect(shapes.get('unapprove_leave')).toMatchObject({ operation: 'update', entity: 'leave', sets: {} });
+    expect(shapes.get('unarchive_rota')).toMatchObject({ operation: 'update', sets: { archived: false } });
+    expect(shapes.get('unique_rotas')).toMatchObject({ operation: 'other' });
+  });
 });
 
 describe('states, lists and ids the name or the schema says', () => {

@@ -49,6 +49,7 @@ import { itemsIdArgument } from './batch-arguments.js';
 import { withAppliedTarget } from './applied-action.js';
 import { startsAsSearch, withDescribedSearch } from './described-search.js';
 import { toDescribedMembership } from './described-membership.js';
+import { describesNew } from './described-new.js';
 import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
@@ -241,6 +242,17 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
     !hasIdLike(properties, required)
   )
     operation = 'create';
+  // `write_object_safe(bucket, object_name)` "Writes a new object", `run_pipeline` "Trigger a new pipeline run": what the
+  // description says is new is made, though an argument names it (the name it will have).
+  if (
+    ((operation === 'update' && meaning?.upsert === true) || operation === 'other') &&
+    (basis === 'name' || basis === 'none') &&
+    !override?.operation &&
+    describesNew(tool)
+  ) {
+    operation = 'create';
+    basis = 'description';
+  }
   // `delete_item(board_id, item_id)`: no argument reads as the entity's own id, the last id-like one names it.
   const fallback =
     named ??
@@ -292,7 +304,26 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
   };
   if (override) applyCorrections(shape, override);
   if (withDispatch && !override?.operation) shape.dispatch = findDispatch(tool, shape, properties, required, entities);
+  if (shape.dispatch && shape.idArgument === null) withAgreedId(shape, shape.dispatch.choices, properties);
   return shape;
+}
+
+/**
+ * `applications(operation, id, env_id)`: the one entity a dispatching tool acts on is named by the
+ * argument most of its choices that name one take (`get`, `update`, `delete`, `start` take `id`;
+ * only the `*_env` choices take `env_id`), so a call whose choice is not read still names it.
+ */
+function withAgreedId(shape: ToolShape, choices: Readonly<Record<string, ToolShape>>, properties: Properties): void {
+  const counts = new Map<string, number>();
+  for (const choice of Object.values(choices))
+    if (choice.idArgument !== null && choice.entity === shape.entity)
+      counts.set(choice.idArgument, (counts.get(choice.idArgument) ?? 0) + 1);
+  const [best, second] = [...counts].sort((left, right) => right[1] - left[1]);
+  if (best === undefined || (second !== undefined && second[1] === best[1])) return;
+  const agreed = Object.values(choices).find((choice) => choice.idArgument === best[0])!;
+  shape.idArgument = best[0];
+  shape.idField = agreed.idField;
+  shape.numericId = properties[best[0]]?.type === 'integer' || properties[best[0]]?.type === 'number';
 }
 
 /** A scenario's corrections of what follows from the operation: the id field, the fields an update sets, not-found, upsert. */

@@ -126,4 +126,92 @@ describe('toParentReferences', () => {
       );
     expect(of('get_stirrer')).toMatchObject([{ argument: 'vat_id', entity: 'vat', strong: true }]);
   });
+
+  it("reads an id argument spelled as another entity's id as the parent of the part the tool reads", () => {
+    const tools = [
+      tool('list_kilns', {}),
+      tool('get_kiln', { kiln_id: { type: 'string' } }),
+      tool('get_kiln_temperature_log', { kiln_id: { type: 'string' } }),
+      tool('get_firing_schedule', { kiln_slug: { type: 'string' } }),
+    ];
+    const shapes = inferServerShapes(tools);
+    const of = (name: string) =>
+      toParentReferences(
+        tools.find((candidate) => candidate.name === name)!,
+        shapes.get(name)!,
+        shapes,
+      );
+    expect(shapes.get('get_kiln_temperature_log')).toMatchObject({ entity: 'temperature_log', idArgument: 'kiln_id' });
+    expect(of('get_kiln_temperature_log')).toMatchObject([{ argument: 'kiln_id', entity: 'kiln', strong: true }]);
+    expect(of('get_firing_schedule')).toMatchObject([{ argument: 'kiln_slug', entity: 'kiln', strong: false }]);
+    expect(of('get_kiln')).toEqual([]);
+  });
+
+  it('reads an id argument spelled as the id of a type the server has no tools for as the parent of the part the tool reads', () => {
+    const tools = [tool('get_glaze_palette', { studio_key: { type: 'string' } }), tool('get_glaze', { glaze_id: { type: 'string' } })];
+    const shapes = inferServerShapes(tools);
+    const of = (name: string) =>
+      toParentReferences(
+        tools.find((candidate) => candidate.name === name)!,
+        shapes.get(name)!,
+        shapes,
+      ).map(({ argument, entity }) => `${argument}->${entity}`);
+    expect(shapes.get('get_glaze_palette')).toMatchObject({ idArgument: 'studio_key' });
+    expect(of('get_glaze_palette')).toEqual(['studio_key->studio']);
+    expect(of('get_glaze')).toEqual([]);
+  });
+
+  it('reads an argument its description says names another entity as a reference to it, and not one naming its own entity', () => {
+    const tools = [
+      tool('list_boards', {}),
+      tool('post_note', { board_id: { type: 'string' }, text: { type: 'string' } }),
+      tool('list_notes', { board_id: { type: 'string' } }),
+      tool('add_sticker', {
+        board_id: { type: 'string' },
+        stamp: { type: 'string', description: 'The timestamp of the note to pin the sticker on' },
+        sticker: { type: 'string', description: 'Name of the sticker' },
+      }),
+      tool('list_replies', { board_id: { type: 'string' }, marker: { type: 'string', description: 'Timestamp of the parent note.' } }),
+      tool('create_sticker', { label: { type: 'string', description: 'The name of the sticker to create' } }),
+      tool('list_stickers', { page: { type: 'string', description: 'Number of the note page to fetch' } }, []),
+    ];
+    const shapes = inferServerShapes(tools);
+    const of = (name: string) =>
+      toParentReferences(
+        tools.find((candidate) => candidate.name === name)!,
+        shapes.get(name)!,
+        shapes,
+      ).map(({ argument, entity }) => `${argument}->${entity}`);
+    expect(of('add_sticker')).toEqual(['board_id->board', 'stamp->note']);
+    expect(of('list_replies')).toEqual(['board_id->board', 'marker->note']);
+    expect(of('create_sticker')).toEqual([]);
+  });
+
+  it('reads a list or create given where it looks or puts in its description words as a reference, and not a name of its own', () => {
+    const tools = [
+      tool('list_gardens', {}),
+      tool('list_beds', { plot: { type: 'string', description: 'Allotment plot name' } }, []),
+      tool(
+        'create_bed',
+        {
+          idHolder: { type: 'string', description: 'Garden ID to create the bed in (uses the default if not given)' },
+          name: { type: 'string', description: 'Raised bed name' },
+          given_name: { type: 'string', description: 'Given name of the gardener' },
+          soil: { type: 'string', description: 'Soil type name' },
+        },
+        ['name'],
+      ),
+      tool('list_seeds', { site: { type: 'string', description: "The garden's URL" } }, []),
+    ];
+    const shapes = inferServerShapes(tools);
+    const of = (name: string) =>
+      toParentReferences(
+        tools.find((candidate) => candidate.name === name)!,
+        shapes.get(name)!,
+        shapes,
+      ).map(({ argument, entity, strong }) => `${argument}->${entity}${strong ? '' : ' (natural)'}`);
+    expect(of('list_beds')).toEqual(['plot->plot (natural)']);
+    expect(of('create_bed')).toEqual(['idHolder->garden (natural)']);
+    expect(of('list_seeds')).toEqual([]);
+  });
 });

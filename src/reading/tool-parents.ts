@@ -145,11 +145,25 @@ function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: Re
   // `apply_macro(ticket_id, macro_id)`: the macro is applied to the ticket, neither holds the other.
   const applied = toAppliedAction(tool, shape, new Set(all.map((candidate) => candidate.entity)));
   for (const argument of Object.keys(schemas)) {
-    if (argument === shape.idArgument || argument === shape.dispatch?.argument || argument === applied?.applied.argument) continue;
+    if (argument === shape.dispatch?.argument || argument === applied?.applied.argument) continue;
     const normal = toNormalName(argument);
     const words = toWords(argument);
     // Only a name that says it is an id of something (`issue_number`, `nodeId`), or an entity's own word (`customer`, `repo`).
     const suffix = idSuffixes.find((candidate) => normal.endsWith(candidate) && normal.length > candidate.length);
+    if (argument === shape.idArgument) {
+      // `get_pull_request_diff(pull_request_id)`, `get_branching_model(repo_slug)`: an id spelled as another entity's
+      // names the whole the tool reads a part of, which is that part's parent.
+      const whole = suffix !== undefined && isScalar(schemas[argument]) ? collections.get(toEntityKey(words, suffix)) : undefined;
+      if (whole && toNormalName(whole.entity) !== toNormalName(shape.entity)) push(argument, whole, strongSuffixes.has(suffix!));
+      else if (!whole && suffix !== undefined && strongSuffixes.has(suffix) && isScalar(schemas[argument])) {
+        // `get_project_branching_model(project_key)`: the whole is a type the server has no tools for.
+        const entity = toEntityKey(words.length > 1 && placeWords.has(words[0]!) ? words.slice(1) : words, suffix, '_');
+        const own = toNormalName(shape.entity);
+        if (entity !== '' && !cursorWords.has(entity) && !own.includes(toNormalName(entity)) && !toNormalName(entity).includes(own))
+          references.push({ argument, entity, idField: 'id', numericId: schemas[argument]?.type === 'integer', strong: true });
+      }
+      continue;
+    }
     const taker = ownNames.has(normal) ? undefined : namers.find((candidate) => candidate.idArgument === argument);
     // A name that says whose id it is (`project_id` of a project the server lists) is read by its words, even when another
     // entity's tool takes it as its id: `update_default_branch(project_id)` acts on a project, it does not name a branch.
@@ -191,6 +205,19 @@ function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: Re
     } else if (normal === 'id' && scalar && shape.idArgument !== 'id') {
       const holder = namedOwner(tool.name, shape, collections);
       if (holder) push(argument, holder, true);
+    } else if (scalar && !scoped) {
+      // `thread_ts`: "The timestamp of the parent message", `timestamp`: "The timestamp of the message to react to".
+      const described = describedReference(schemas[argument]?.description, collections);
+      if (described && toNormalName(described.entity) !== toNormalName(shape.entity)) push(argument, described, false);
+      else if (!described && (shape.operation === 'list' || shape.operation === 'search' || shape.operation === 'create')) {
+        // `workspace` "Bitbucket workspace name", `idOrganization` "Workspace ID to create the board in", `siteUrl` "The site
+        // URL": a list or create given where it looks or puts, in words, as the `*_id` rule reads it from the name.
+        const noun = describedPlace(schemas[argument]?.description, words);
+        const owner = noun === null ? undefined : collections.get(toNormalName(noun));
+        if (owner && toNormalName(owner.entity) !== toNormalName(shape.entity)) push(argument, owner, false);
+        else if (!owner && noun !== null && !toNormalName(shape.entity).includes(toNormalName(noun)))
+          references.push({ argument, entity: noun, idField: 'id', numericId: false, strong: false });
+      }
     }
   }
   return references;
@@ -225,6 +252,81 @@ function describedOwner(description: unknown, collections: ReadonlyMap<string, T
   const words = toWords(description).map((word) => toNormalName(toSingular(word)));
   const at = words.indexOf('parent');
   return at === -1 ? undefined : collections.get(words[at + 1] ?? '');
+}
+
+/** Words that open a description of a value naming one entity: "The ID of", "Timestamp of", "Name of". */
+const referenceHeads = new Set(['id', 'ids', 'identifier', 'key', 'timestamp', 'ts', 'number', 'slug', 'uuid', 'gid', 'name']);
+
+/**
+ * The entity an argument's description says it names, or undefined: one word of naming and "of the"
+ * before an entity the server keeps, at the description's start ("The timestamp of the message to
+ * react to", "Name of the checklist to retrieve items from", "ID of the parent folder").
+ */
+function describedReference(description: unknown, collections: ReadonlyMap<string, ToolShape>): ToolShape | undefined {
+  if (typeof description !== 'string') return undefined;
+  const words = toWords(description.split(/[.;:(]/)[0] ?? '');
+  const start = words[0] === 'the' || words[0] === 'a' || words[0] === 'an' ? 1 : 0;
+  if (!referenceHeads.has(words[start] ?? '') || words[start + 1] !== 'of') return undefined;
+  let at = start + 2;
+  if (words[at] === 'the' || words[at] === 'a' || words[at] === 'an') at++;
+  if (words[at] === 'parent') at++;
+  const key = (count: number) =>
+    toNormalName(
+      words
+        .slice(at, at + count)
+        .map((word) => toFullWord(toSingular(word)))
+        .join('_'),
+    );
+  return collections.get(key(2)) ?? collections.get(key(1));
+}
+
+/** Words naming one entity after its noun in a description: "Workspace ID", "The site URL", "Bitbucket workspace name". */
+const placeHeads = new Set(['id', 'identifier', 'key', 'name', 'url', 'slug']);
+/** Nouns before such a word that name no entity: "Display name", "Page number", "Request ID". */
+const placelessNouns = new Set([
+  ...cursorWords,
+  'the',
+  'a',
+  'an',
+  'its',
+  'this',
+  'display',
+  'full',
+  'first',
+  'last',
+  'user',
+  'file',
+  'unique',
+  'optional',
+  'new',
+  'given',
+  'middle',
+  'family',
+  'nick',
+  'which',
+  'state',
+  'status',
+  'type',
+  'kind',
+]);
+/** Naming words that say an id on their own; a name, URL or slug names the noun only in an argument named for it. */
+const idHeads = new Set(['id', 'identifier', 'key']);
+
+/**
+ * The noun a description opens by naming an id of, singular, or null: at most one word before it
+ * (an article or the service's name), and the naming word right after it; a name, URL or slug
+ * only of a noun the argument is named for ("Sub-task name" of `name` is the new one's own).
+ */
+function describedPlace(description: unknown, argumentWords: readonly string[]): string | null {
+  if (typeof description !== 'string') return null;
+  const words = toWords(description.replace(/['’]s\b/g, '').split(/[.;:(,]/)[0] ?? '');
+  for (const at of [0, 1]) {
+    const noun = words[at];
+    const head = words[at + 1] ?? '';
+    if (noun === undefined || !placeHeads.has(head) || placelessNouns.has(noun) || placeHeads.has(noun)) continue;
+    if (idHeads.has(head) || argumentWords.includes(noun)) return toFullWord(toSingular(noun));
+  }
+  return null;
 }
 
 /**

@@ -187,7 +187,17 @@ for (const [verb, sets] of Object.entries(stateVerbs)) table.set(verb, { operati
  *   toVerbMeaning('issue'); // undefined
  */
 export function toVerbMeaning(word: string): VerbMeaning | undefined {
-  return table.get(word) ?? redoneVerb(word);
+  return table.get(word) ?? redoneVerb(word) ?? undoneVerb(word);
+}
+
+/**
+ * `unassign`, `unapprove`, `unfollow`: undoing what an update did changes what exists again, an
+ * update whose state the verb does not say; the undoings the table has (`unarchive`, `unset`,
+ * `uninstall`) keep their own meaning.
+ */
+function undoneVerb(word: string): VerbMeaning | undefined {
+  if (!word.startsWith('un') || word.length < 6) return undefined;
+  return table.get(word.slice(2))?.operation === 'update' ? { operation: 'update' } : undefined;
 }
 
 /** Words of `re` and a verb that are nouns first (`post_remark` posts a remark). */
