@@ -13,7 +13,23 @@ import { isSqlQuery, toSqlConditions } from './sql-where.js';
 
 export type { Condition, Operator } from './filter-condition.js';
 
-const lowWords = new Set(['after', 'since', 'from', 'min', 'gte', 'gt', 'start', 'begin', 'minimum', 'earliest', 'newer', 'above']);
+const lowWords = new Set([
+  'after',
+  'since',
+  'from',
+  'min',
+  'gte',
+  'gt',
+  'start',
+  'begin',
+  'minimum',
+  'earliest',
+  'oldest',
+  'newer',
+  'above',
+]);
+/** Bounds that are times only: `since: 1767225600` is Unix seconds, where `from: 5` may be anything. */
+const timeWords = new Set(['after', 'since', 'before', 'until', 'earliest', 'oldest', 'latest', 'newer', 'older']);
 const highWords = new Set(['before', 'until', 'to', 'max', 'lte', 'lt', 'end', 'maximum', 'latest', 'older', 'below']);
 /** Words of an argument's name that say its value is a filter (`filter`, `filterGroups`, `filter_conditions`, `where`). */
 const groupWords = new Set(['filter', 'filters', 'where', 'condition', 'conditions', 'criteria']);
@@ -74,7 +90,8 @@ function toRange(name: string, value: unknown): Condition[] | null {
   if (low.length + high.length !== 1) return null;
   // `to`/`from` alone are a recipient and a sender; a bound needs a date or a field beside them.
   const stem = words.filter((word) => !lowWords.has(word) && !highWords.has(word));
-  if (!isDate && stem.length === 0) return null;
+  const epoch = typeof value === 'number' && value >= 1e9 && words.some((word) => timeWords.has(word));
+  if (!isDate && !epoch && stem.length === 0) return null;
   const inclusive = words.some((word) => ['min', 'max', 'gte', 'lte', 'from', 'to', 'start', 'end', 'minimum', 'maximum'].includes(word));
   const operator: Operator = low.length > 0 ? (inclusive ? 'gte' : 'gt') : inclusive ? 'lte' : 'lt';
   const field = stem.filter((word) => !['time', 'date', 'at', 'on'].includes(word)).join('_');
@@ -259,6 +276,11 @@ function unwrapTime(value: unknown): unknown {
 
 /** Dates by time, numbers by value; null when the two cannot be ordered. */
 function compare(actual: unknown, wanted: unknown): number | null {
+  // `created_after: 1767225600` (Unix seconds, or milliseconds) against a stored date text.
+  if (isDateText(actual) && (typeof wanted === 'number' || (typeof wanted === 'string' && /^\d{9,13}$/.test(wanted)))) {
+    const epoch = Number(wanted);
+    return Date.parse(actual as string) - (epoch < 1e11 ? epoch * 1000 : epoch);
+  }
   if (typeof actual === 'number' && (typeof wanted === 'number' || (typeof wanted === 'string' && wanted.trim() !== '')))
     return Number.isNaN(Number(wanted)) ? null : actual - Number(wanted);
   if (typeof actual === 'string' && typeof wanted === 'string') {
