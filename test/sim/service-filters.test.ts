@@ -2,7 +2,8 @@
  * Filters, start states and lifecycles in a service's own terms, over MCP (the SDK client on a
  * connection's endpoint, the real platform in process on a real SQLite file, no model): a CRM
  * searched with filter groups, a document store queried with SQL and filter conditions, an
- * ERP-style order submitted and cancelled, and a pager whose pages start open until closed.
+ * ERP-style order submitted and cancelled, a pager whose pages start open until closed, and
+ * customers a list hides once disabled.
  * Every tool definition is written for this test.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -200,5 +201,34 @@ describe('a pager whose pages a verb closes', () => {
     await call('close_page', { page_id: page.id });
     expect(ids(await call('list_pages', { status: 'open' }), 'pages')).toEqual([]);
     expect(ids(await call('list_pages', { status: 'closed' }), 'pages')).toEqual([page.id]);
+  });
+});
+
+describe('a flag the lists hide until asked', () => {
+  const tools = [
+    { name: 'customer_create', description: 'Create a customer.', inputSchema: object({ customer_name: text }, ['customer_name']) },
+    {
+      name: 'customer_update',
+      description: 'Update a customer.',
+      inputSchema: object({ customer_id: text, disabled: { type: 'boolean', description: 'Set to true to disable the customer' } }, [
+        'customer_id',
+      ]),
+    },
+    {
+      name: 'customer_list',
+      description: 'List customers. Returns active customers by default.',
+      inputSchema: object({ include_disabled: { type: 'boolean', description: 'Include disabled customers (default false)' } }),
+    },
+  ];
+
+  it('starts a customer enabled, and lists a disabled one only when asked', async () => {
+    const call = await mcpMock('customers', tools);
+    const customer = await call('customer_create', { customer_name: 'Babbage Instruments' });
+    expect(customer).toMatchObject({ disabled: false });
+    expect(ids(await call('customer_list', {}), 'customers')).toEqual([customer.id]);
+
+    await call('customer_update', { customer_id: customer.id, disabled: true });
+    expect(ids(await call('customer_list', {}), 'customers')).toEqual([]);
+    expect(ids(await call('customer_list', { include_disabled: true }), 'customers')).toEqual([customer.id]);
   });
 });

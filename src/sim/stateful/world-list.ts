@@ -24,6 +24,7 @@ import { entitySeed, fitOptions, newFields, toView, withIdAlias } from './world-
 import { hasFieldNamed } from './field-names.js';
 import { toReferenceSet } from './reference-data.js';
 import { asksForArchived, isArchived } from './archived-entities.js';
+import { hiddenFlags, isHiddenByFlag } from './hidden-flags.js';
 import { toFieldLookup } from './field-lookups.js';
 import { toSearchResults } from './web-pages.js';
 import { withParentItems, withoutItemChanges } from './parent-items.js';
@@ -93,9 +94,12 @@ export function answerList(called: AnswerInput): Answer {
     unknown[] | undefined;
   // An archived entity leaves the lists that do not ask for archived ones (archived-entities.ts); a batch read by ids still shows it.
   const hideArchived = idList === undefined && !asksForArchived(args);
+  // `include_disabled: false` by default: a disabled customer is left out until asked for (hidden-flags.ts).
+  const hiddenBy = idList === undefined ? hiddenFlags(input) : [];
   const selected = entities.filter(
     (entity) =>
       !(hideArchived && isArchived(entity.fields)) &&
+      !isHiddenByFlag(hiddenBy, entity.fields, args) &&
       (idList === undefined ||
         idList.some(
           (id) =>
