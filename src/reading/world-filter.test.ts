@@ -116,3 +116,17 @@ describe('time windows', () => {
     expect(holdsAll({ filter: { created_at: { gte: march1, lt: '2026-04-01' } } })).toBe(true);
   });
 });
+
+describe('fields kept in a payload', () => {
+  it('finds a field inside properties or fields, also in the items of a list the entity holds', () => {
+    const contact = { id: '901', properties: { email: 'ada@example.com' } };
+    const written = { id: '902', inputs: [{ properties: { email: 'bob@example.com' } }] };
+    const condition = { field: 'email', operator: 'eq' as const, value: 'ada@example.com' };
+    expect(matchesCondition(contact, contact.id, condition)).toBe(true);
+    expect(matchesCondition(written, written.id, condition)).toBe(false);
+    expect(matchesCondition(written, written.id, { ...condition, value: 'bob@example.com' })).toBe(true);
+    expect(matchesCondition({ id: 'r1', fields: { Status: 'Done' } }, 'r1', { field: 'Status', operator: 'neq', value: 'Done' })).toBe(
+      false,
+    );
+  });
+});

@@ -6,6 +6,7 @@
  * "ACTIVE"`). Each becomes a condition on one field, checked against an entity's fields. Pure.
  */
 import { toWords } from './entity-words.js';
+import { isPayloadArgument } from './argument-payload.js';
 import { fieldValue, toNormalName, valuesMatch } from '../domain/world-query.js';
 import { operatorWords, type Condition, type Operator } from './filter-condition.js';
 import { looksStructured, toStructuredConditions } from './structured-filter.js';
@@ -255,7 +256,33 @@ function lookup(fields: Readonly<Record<string, unknown>>, name: string): unknow
   const key = stems
     .map((stem) => Object.keys(fields).find((field) => toNormalName(field).startsWith(stem)))
     .find((found) => found !== undefined);
-  return key === undefined ? undefined : unwrapTime(fields[key]);
+  if (key !== undefined) return unwrapTime(fields[key]);
+  const wrapped = inPayload(fields, name, 0);
+  return wrapped === undefined ? undefined : unwrapTime(wrapped);
+}
+
+/**
+ * A field kept inside a payload wrapper (`properties: { email }` as CRM objects keep them, `fields:
+ * { Status }` as table records do), in the entity or in the items of a list it holds.
+ */
+function inPayload(node: unknown, name: string, depth: number): unknown {
+  if (depth > 3 || node === null || typeof node !== 'object') return undefined;
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      const found = inPayload(item, name, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  for (const [key, inner] of Object.entries(node as Record<string, unknown>)) {
+    if (inner === null || typeof inner !== 'object') continue;
+    const found =
+      isPayloadArgument(key) && !Array.isArray(inner)
+        ? fieldValue(inner as Record<string, unknown>, name)
+        : inPayload(inner, name, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** A field named for a date of its own: `spent_date`, `invoiceDate`, `issued_on`. */

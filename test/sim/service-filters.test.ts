@@ -54,6 +54,11 @@ describe('a CRM searched with filter groups', () => {
       inputSchema: object({ contact_id: text, lifecycle_stage: text }, ['contact_id']),
     },
     {
+      name: 'batch_read_contacts',
+      description: 'Read several contacts by their ids.',
+      inputSchema: object({ inputs: { type: 'array', items: object({ id: text }, ['id']) } }, ['inputs']),
+    },
+    {
       name: 'search_contacts',
       description: 'Search contacts. Filter groups are combined with OR; the filters of a group with AND.',
       inputSchema: object({
@@ -77,7 +82,7 @@ describe('a CRM searched with filter groups', () => {
   const filter = (propertyName: string, operator: string, value: unknown) =>
     Array.isArray(value) ? { propertyName, operator, values: value } : { propertyName, operator, value };
 
-  it('finds by EQ, ANDs a group, ORs the groups, and follows an update', async () => {
+  it('finds by EQ, ANDs a group, ORs the groups, follows an update, and reads by a list of { id }', async () => {
     const call = await mcpMock('crm', tools);
     const ada = (await call('create_contact', { email: 'ada@example.com', lifecycle_stage: 'lead', score: 40 })).id;
     const bob = (await call('create_contact', { email: 'bob@example.com', lifecycle_stage: 'customer', score: 90 })).id;
@@ -92,6 +97,7 @@ describe('a CRM searched with filter groups', () => {
     await call('update_contact', { contact_id: ada, lifecycle_stage: 'opportunity' });
     expect(await search([filter('lifecycle_stage', 'EQ', 'lead')])).toEqual([]);
     expect(await search([filter('lifecycle_stage', 'IN', ['opportunity', 'customer'])])).toEqual([ada, bob].sort());
+    expect(ids(await call('batch_read_contacts', { inputs: [{ id: bob }] }), 'contacts')).toEqual([bob]);
   });
 });
 
