@@ -88,3 +88,45 @@ describe('open and closed asked of a workflow state', () => {
     expect(holds({ id: 't3', visibility: 'private' }, 'jql', 'visibility = open')).toBe(false);
   });
 });
+
+describe('time windows', () => {
+  const invoice = { id: 'in_1', amount: 1200, created_at: '2026-03-10T09:00:00.000Z', updated_at: '2026-03-12T09:00:00.000Z' };
+  const holdsAll = (args: Record<string, unknown>) =>
+    Object.entries(args).every(([name, value]) =>
+      (toConditions(name, value) ?? [{ field: 'never', operator: 'eq' as const, value: 'stated' }]).every((condition) =>
+        matchesCondition(invoice, invoice.id, condition),
+      ),
+    );
+
+  it('reads created_after, updated_before, since, until and date_from/date_to over the entity timestamps', () => {
+    expect(holdsAll({ created_after: '2026-03-01' })).toBe(true);
+    expect(holdsAll({ created_after: '2026-03-11' })).toBe(false);
+    expect(holdsAll({ updated_before: '2026-03-11' })).toBe(false);
+    expect(holdsAll({ since: '2026-03-01', until: '2026-03-31' })).toBe(true);
+    expect(holdsAll({ date_from: '2026-03-11', date_to: '2026-03-31' })).toBe(false);
+  });
+
+  it('reads Unix seconds and milliseconds against a date text, and bounds in structured filters', () => {
+    const march1 = Date.parse('2026-03-01T00:00:00Z') / 1000;
+    expect(holdsAll({ created_after: march1 })).toBe(true);
+    expect(holdsAll({ since: march1 })).toBe(true);
+    expect(holdsAll({ oldest: march1 })).toBe(true);
+    expect(holdsAll({ oldest: march1 + 30 * 86400 })).toBe(false);
+    expect(holdsAll({ before: (march1 + 86400) * 1000 })).toBe(false);
+    expect(holdsAll({ filter: { created_at: { gte: march1, lt: '2026-04-01' } } })).toBe(true);
+  });
+});
+
+describe('fields kept in a payload', () => {
+  it('finds a field inside properties or fields, also in the items of a list the entity holds', () => {
+    const contact = { id: '901', properties: { email: 'ada@example.com' } };
+    const written = { id: '902', inputs: [{ properties: { email: 'bob@example.com' } }] };
+    const condition = { field: 'email', operator: 'eq' as const, value: 'ada@example.com' };
+    expect(matchesCondition(contact, contact.id, condition)).toBe(true);
+    expect(matchesCondition(written, written.id, condition)).toBe(false);
+    expect(matchesCondition(written, written.id, { ...condition, value: 'bob@example.com' })).toBe(true);
+    expect(matchesCondition({ id: 'r1', fields: { Status: 'Done' } }, 'r1', { field: 'Status', operator: 'neq', value: 'Done' })).toBe(
+      false,
+    );
+  });
+});

@@ -6,64 +6,35 @@
  * "ACTIVE"`). Each becomes a condition on one field, checked against an entity's fields. Pure.
  */
 import { toWords } from './entity-words.js';
+import { isPayloadArgument } from './argument-payload.js';
 import { fieldValue, toNormalName, valuesMatch } from '../domain/world-query.js';
+import { operatorWords, type Condition, type Operator } from './filter-condition.js';
+import { looksStructured, toStructuredConditions } from './structured-filter.js';
+import { isSqlQuery, toSqlConditions } from './sql-where.js';
 
-export type Operator = 'eq' | 'neq' | 'contains' | 'startswith' | 'endswith' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'exists' | 'or';
+export type { Condition, Operator } from './filter-condition.js';
 
-/**
- * One condition on one field; an empty field means the entity's main time field (`timeMin`). An
- * `or` holds when every condition of one of its groups (`value: Condition[][]`) holds.
- */
-export interface Condition {
-  field: string;
-  operator: Operator;
-  value: unknown;
-}
-
-const lowWords = new Set(['after', 'since', 'from', 'min', 'gte', 'gt', 'start', 'begin', 'minimum', 'earliest', 'newer', 'above']);
+const lowWords = new Set([
+  'after',
+  'since',
+  'from',
+  'min',
+  'gte',
+  'gt',
+  'start',
+  'begin',
+  'minimum',
+  'earliest',
+  'oldest',
+  'newer',
+  'above',
+]);
+/** Bounds that are times only: `since: 1767225600` is Unix seconds, where `from: 5` may be anything. */
+const timeWords = new Set(['after', 'since', 'before', 'until', 'earliest', 'oldest', 'latest', 'newer', 'older']);
 const highWords = new Set(['before', 'until', 'to', 'max', 'lte', 'lt', 'end', 'maximum', 'latest', 'older', 'below']);
-const groupNames = new Set(['filter', 'filters', 'filtergroups', 'where', 'conditions', 'criteria']);
-const operators: Record<string, Operator> = {
-  eq: 'eq',
-  equals: 'eq',
-  equal: 'eq',
-  is: 'eq',
-  '=': 'eq',
-  '==': 'eq',
-  neq: 'neq',
-  ne: 'neq',
-  notequals: 'neq',
-  not: 'neq',
-  '!=': 'neq',
-  contains: 'contains',
-  containstoken: 'contains',
-  like: 'contains',
-  '~': 'contains',
-  gt: 'gt',
-  greaterthan: 'gt',
-  '>': 'gt',
-  gte: 'gte',
-  greaterthanorequal: 'gte',
-  '>=': 'gte',
-  lt: 'lt',
-  lessthan: 'lt',
-  '<': 'lt',
-  lte: 'lte',
-  lessthanorequal: 'lte',
-  '<=': 'lte',
-  in: 'in',
-  hasproperty: 'exists',
-  exists: 'exists',
-  // SCIM (Okta, Azure AD): `status eq "ACTIVE" and profile.email sw "ada"`.
-  co: 'contains',
-  sw: 'startswith',
-  startswith: 'startswith',
-  ew: 'endswith',
-  endswith: 'endswith',
-  ge: 'gte',
-  le: 'lte',
-  pr: 'exists',
-};
+/** Words of an argument's name that say its value is a filter (`filter`, `filterGroups`, `filter_conditions`, `where`). */
+const groupWords = new Set(['filter', 'filters', 'where', 'condition', 'conditions', 'criteria']);
+const operators = operatorWords;
 /** A SCIM clause: `field op "value"` or `field pr`. */
 const scimClause = /([A-Za-z_][\w.]*)\s+(?:(eq|ne|co|sw|ew|gt|ge|lt|le)\s+(?:"([^"]*)"|'([^']*)'|([^\s)]+))|(pr)\b)/gi;
 /**
@@ -93,7 +64,11 @@ const timeFields = ['start', 'starttime', 'startdate', 'startat', 'date', 'due',
  *   toConditions('jql', 'project = OPS AND status = Done'); // [{ field: 'project', operator: 'eq', value: 'OPS' }, { field: 'status', ... }]
  */
 export function toConditions(name: string, value: unknown): Condition[] | null {
-  if (groupNames.has(toNormalName(name)) && value !== null && typeof value === 'object') return structured(value);
+  // Structured filters (structured-filter.ts): an argument named for a filter, or a value written as one whatever its name.
+  if (value !== null && typeof value === 'object' && (toWords(name).some((word) => groupWords.has(word)) || looksStructured(value)))
+    return toStructuredConditions(value);
+  // `SELECT * FROM c WHERE c.status = 'open'`: its WHERE (sql-where.ts); a clause it cannot read leaves the query to free text.
+  if (typeof value === 'string' && isSqlQuery(value)) return toSqlConditions(value);
   if (
     typeof value === 'string' &&
     (/\s(=|!=|~|>=|<=|>|<)\s|\bAND\b|\s(eq|ne|co|sw|ew|gt|ge|lt|le)\s|\spr\b/i.test(value) ||
@@ -116,36 +91,12 @@ function toRange(name: string, value: unknown): Condition[] | null {
   if (low.length + high.length !== 1) return null;
   // `to`/`from` alone are a recipient and a sender; a bound needs a date or a field beside them.
   const stem = words.filter((word) => !lowWords.has(word) && !highWords.has(word));
-  if (!isDate && stem.length === 0) return null;
+  const epoch = typeof value === 'number' && value >= 1e9 && words.some((word) => timeWords.has(word));
+  if (!isDate && !epoch && stem.length === 0) return null;
   const inclusive = words.some((word) => ['min', 'max', 'gte', 'lte', 'from', 'to', 'start', 'end', 'minimum', 'maximum'].includes(word));
   const operator: Operator = low.length > 0 ? (inclusive ? 'gte' : 'gt') : inclusive ? 'lte' : 'lt';
   const field = stem.filter((word) => !['time', 'date', 'at', 'on'].includes(word)).join('_');
   return [{ field, operator, value }];
-}
-
-/** Conditions from objects anywhere in a filter value: `{ propertyName, operator, value }`, or `{ field: value }` pairs. */
-function structured(value: object): Condition[] {
-  const found: Condition[] = [];
-  const visit = (node: unknown) => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (node === null || typeof node !== 'object') return;
-    const record = node as Record<string, unknown>;
-    const keyOf = (...names: string[]) => Object.keys(record).find((key) => names.includes(toNormalName(key)));
-    const field = keyOf('propertyname', 'property', 'field', 'fieldname', 'attribute', 'column', 'key');
-    const operator = keyOf('operator', 'op', 'condition', 'comparator', 'comparison');
-    if (field !== undefined && typeof record[field] === 'string') {
-      const valueKey = keyOf('value', 'values', 'highvalue');
-      const named = operator === undefined ? 'eq' : operators[toNormalName(String(record[operator])) || String(record[operator])];
-      if (named) found.push({ field: record[field], operator: named, value: valueKey === undefined ? undefined : record[valueKey] });
-      return;
-    }
-    for (const [key, inner] of Object.entries(record)) {
-      if (inner !== null && typeof inner === 'object') visit(inner);
-      else if (!['and', 'or'].includes(key.toLowerCase())) found.push({ field: key, operator: 'eq', value: inner });
-    }
-  };
-  visit(value);
-  return found;
 }
 
 /**
@@ -224,6 +175,7 @@ function splitArguments(inside: string): string[] {
 export function matchesCondition(fields: Readonly<Record<string, unknown>>, id: string, condition: Condition): boolean {
   const { operator, value } = condition;
   if (operator === 'or') return (value as Condition[][]).some((group) => group.every((inner) => matchesCondition(fields, id, inner)));
+  if (operator === 'not') return !(value as Condition[]).every((inner) => matchesCondition(fields, id, inner));
   const actual = lookup(fields, condition.field);
   if (operator === 'exists') return actual !== undefined && actual !== null;
   const inClass = operator === 'eq' || operator === 'contains' ? stateClass(condition.field, actual, value) : undefined;
@@ -304,7 +256,33 @@ function lookup(fields: Readonly<Record<string, unknown>>, name: string): unknow
   const key = stems
     .map((stem) => Object.keys(fields).find((field) => toNormalName(field).startsWith(stem)))
     .find((found) => found !== undefined);
-  return key === undefined ? undefined : unwrapTime(fields[key]);
+  if (key !== undefined) return unwrapTime(fields[key]);
+  const wrapped = inPayload(fields, name, 0);
+  return wrapped === undefined ? undefined : unwrapTime(wrapped);
+}
+
+/**
+ * A field kept inside a payload wrapper (`properties: { email }` as CRM objects keep them, `fields:
+ * { Status }` as table records do), in the entity or in the items of a list it holds.
+ */
+function inPayload(node: unknown, name: string, depth: number): unknown {
+  if (depth > 3 || node === null || typeof node !== 'object') return undefined;
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      const found = inPayload(item, name, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  for (const [key, inner] of Object.entries(node as Record<string, unknown>)) {
+    if (inner === null || typeof inner !== 'object') continue;
+    const found =
+      isPayloadArgument(key) && !Array.isArray(inner)
+        ? fieldValue(inner as Record<string, unknown>, name)
+        : inPayload(inner, name, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** A field named for a date of its own: `spent_date`, `invoiceDate`, `issued_on`. */
@@ -325,6 +303,11 @@ function unwrapTime(value: unknown): unknown {
 
 /** Dates by time, numbers by value; null when the two cannot be ordered. */
 function compare(actual: unknown, wanted: unknown): number | null {
+  // `created_after: 1767225600` (Unix seconds, or milliseconds) against a stored date text.
+  if (isDateText(actual) && (typeof wanted === 'number' || (typeof wanted === 'string' && /^\d{9,13}$/.test(wanted)))) {
+    const epoch = Number(wanted);
+    return Date.parse(actual as string) - (epoch < 1e11 ? epoch * 1000 : epoch);
+  }
   if (typeof actual === 'number' && (typeof wanted === 'number' || (typeof wanted === 'string' && wanted.trim() !== '')))
     return Number.isNaN(Number(wanted)) ? null : actual - Number(wanted);
   if (typeof actual === 'string' && typeof wanted === 'string') {

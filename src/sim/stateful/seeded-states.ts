@@ -8,6 +8,7 @@ import type { ServiceModel } from '../../reading/read-server.js';
 import { toNormalName } from '../../domain/world-query.js';
 import { defaultState, type AnswerInput } from './world-conventions.js';
 import { initialState, setFieldStart } from './state-fields.js';
+import { describedStartState } from './described-states.js';
 
 /**
  * `world` with each entity that has no state in the state its type's create starts one in (the
@@ -54,5 +55,5 @@ function startState(model: ServiceModel, world: WorldState, type: string): { nam
     sequence: 0,
     seed: `start|${type}`,
   };
-  return defaultState(input) ?? initialState(input) ?? setFieldStart(input);
+  return defaultState(input) ?? initialState(input) ?? setFieldStart(input) ?? describedStartState(input);
 }

@@ -7,6 +7,7 @@
 import { stateSpellings, toVerbMeaning } from '../../reading/tool-verbs.js';
 import { isControlArgument, selectsAll, toNormalName } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
+import { describedStateList } from '../../reading/described-state-words.js';
 
 type Schema = Record<string, unknown>;
 
@@ -149,7 +150,22 @@ export function stateSchema(input: AnswerInput, field: string): Schema | undefin
   if (name !== undefined) return properties[name];
   // No schema names the field: the states the tools' descriptions name (`status is not "DEPROVISIONED"`, `in STAGED status`).
   const states = describedStates(entityDescriptions(input), field);
-  return states.length > 0 ? { enum: states } : undefined;
+  if (states.length > 0) return { enum: states };
+  // `list_orders(status: "Filter by status (Draft, To Bill, Cancelled)")`: the states a state argument lists (described-state-words.ts).
+  const listed = stateArgumentDescriptions(input, field).flatMap(describedStateList);
+  return listed.length > 0 ? { enum: [...new Set(listed)] } : undefined;
+}
+
+/** The descriptions of the state argument `field` of the entity's tools. */
+function stateArgumentDescriptions(input: AnswerInput, field: string): string[] {
+  const texts: string[] = [];
+  for (const tool of [input.tool, ...input.serverTools]) {
+    if (tool !== input.tool && input.shapes.get(tool.name)?.entity !== input.shape.entity) continue;
+    for (const [name, schema] of Object.entries((tool.inputSchema.properties ?? {}) as Record<string, unknown>))
+      if (toNormalName(name) === toNormalName(field) && isRecord(schema) && typeof schema.description === 'string')
+        texts.push(schema.description);
+  }
+  return texts;
 }
 
 /** States a text names beside the field's word: quoted (`"DEPROVISIONED"`) or in capitals next to it (`STAGED status`). */

@@ -49,6 +49,8 @@ import { withSearchedType } from './site-search.js';
 import { toMemberTransfer, withParentMembers } from './parent-members.js';
 import { answerList } from './world-list.js';
 import { toTargetState } from './target-state.js';
+import { describedStartState } from './described-states.js';
+import { describedMove } from '../../reading/described-state-words.js';
 import { refusedState } from './corrected-states.js';
 import {
   batchItems,
@@ -143,7 +145,8 @@ function create(given: AnswerInput, givenId?: string): Answer {
   if (taken) return { error: `${toLabel(shape.entity)} with ${taken.name} ${JSON.stringify(taken.value)} already exists` };
   const created = stampName(input, 'created');
   if (created && fieldValue(fields, created) === undefined) fields[created] = now;
-  const state = requestedState(input) ?? defaultState(input) ?? initialState(input) ?? setFieldStart(input);
+  // No enum anywhere: the states the descriptions name, or open where the only verbs close (described-states.ts).
+  const state = requestedState(input) ?? defaultState(input) ?? initialState(input) ?? setFieldStart(input) ?? describedStartState(input);
   if (state && fieldValue(fields, state.name) === undefined) fields[state.name] = state.value;
   const { shown, stored } = fitView(input, fields, id);
   return { value: shown, changes: { upserts: [{ type: shape.entity, id, fields: stored }] } };
@@ -232,8 +235,12 @@ function update(given: AnswerInput): Answer {
   }
   for (const [name, value] of Object.entries(shape.sets)) {
     if (name !== 'state') changes[existingName(found.fields, name)] = value;
+    // "Submit a Draft Sales Order (changes status to 'To Deliver and Bill')": the state the tool says, before the verb's (described-states.ts).
     else if (changes[stateField] === undefined)
-      changes[stateField] = typeof value === 'string' ? spellState(value, stateSchema(input, stateField), found.fields[stateField]) : value;
+      changes[stateField] =
+        typeof value === 'string'
+          ? (describedMove(input.tool.description).to ?? spellState(value, stateSchema(input, stateField), found.fields[stateField]))
+          : value;
   }
   const single = shape.listField ? singleParentChange(found.fields, shape.listField, args[shape.listField.argument]) : null;
   if (single) changes[single.field] = single.value;

@@ -24,6 +24,7 @@ import { entitySeed, fitOptions, newFields, toView, withIdAlias } from './world-
 import { hasFieldNamed } from './field-names.js';
 import { toReferenceSet } from './reference-data.js';
 import { asksForArchived, isArchived } from './archived-entities.js';
+import { hiddenFlags, isHiddenByFlag } from './hidden-flags.js';
 import { toFieldLookup } from './field-lookups.js';
 import { toSearchResults } from './web-pages.js';
 import { withParentItems, withoutItemChanges } from './parent-items.js';
@@ -89,13 +90,19 @@ export function answerList(called: AnswerInput): Answer {
   const references = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toReferenceFilter(name, value, known) ?? [])));
   const prefixes = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toPrefixFilter(name, value, shape.idField) ?? [])));
   // `ids: [...]`, `issue_ids: [...]`: a batch read by a list of ids keeps those.
-  const idList = data.find(([name, value]) => Array.isArray(value) && idListNames(shape).has(toNormalName(name)))?.[1] as
-    unknown[] | undefined;
+  // `inputs: [{ id }]`: a list of objects that each carry only an id is that list of ids.
+  const listed =
+    data.find(([name, value]) => Array.isArray(value) && idListNames(shape).has(toNormalName(name))) ??
+    data.map(([name, value]) => [name, toIdObjects(value, shape.idField)] as const).find(([, ids]) => ids !== null);
+  const idList = listed?.[1] as unknown[] | undefined;
   // An archived entity leaves the lists that do not ask for archived ones (archived-entities.ts); a batch read by ids still shows it.
   const hideArchived = idList === undefined && !asksForArchived(args);
+  // `include_disabled: false` by default: a disabled customer is left out until asked for (hidden-flags.ts).
+  const hiddenBy = idList === undefined ? hiddenFlags(input) : [];
   const selected = entities.filter(
     (entity) =>
       !(hideArchived && isArchived(entity.fields)) &&
+      !isHiddenByFlag(hiddenBy, entity.fields, args) &&
       (idList === undefined ||
         idList.some(
           (id) =>
@@ -104,6 +111,7 @@ export function answerList(called: AnswerInput): Answer {
             valuesMatch(fieldValue(entity.fields, 'name'), id),
         )) &&
       filters.every(([name, value]) => {
+        if (name === listed?.[0]) return true;
         const field = fieldValue(entity.fields, name) ?? (toNormalName(name) === toNormalName(shape.idField) ? entity.id : undefined);
         if (field === undefined) return scope.has(name);
         // `stories_search(name: 'checkout')`: a search finds the words in a name or title (search-words.ts).
@@ -186,4 +194,17 @@ function withQueriedType(input: AnswerInput): AnswerInput {
     return { ...input, shape: { ...input.shape, entity, idField } };
   }
   return input;
+}
+
+/** The ids of a list of objects that each hold only an id (`[{ id: '7' }, { id: '9' }]`), else null. */
+function toIdObjects(value: unknown, idField: string): unknown[] | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const ids = value.map((item) => {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) return undefined;
+    const entries = Object.entries(item as Record<string, unknown>);
+    if (entries.length !== 1) return undefined;
+    const [key, id] = entries[0]!;
+    return ['id', toNormalName(idField)].includes(toNormalName(key)) && (typeof id === 'string' || typeof id === 'number') ? id : undefined;
+  });
+  return ids.every((id) => id !== undefined) ? ids : null;
 }
