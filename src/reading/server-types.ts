@@ -16,6 +16,7 @@ import { objectOpeners, phraseEnds, toAgreedObject, toPickedObject, toSetterOwne
 import { propertiesOf } from './tool-id-argument.js';
 import { toServiceWords } from './tool-name.js';
 import { toVerbNoun } from './verb-noun.js';
+import { toUnscopedOwner } from './unscoped-owner.js';
 import type { ToolShape } from './tool-shape.js';
 
 /**
@@ -113,7 +114,8 @@ function withTypesInCompounds(
       toAgreedObject(shape, tool, types) ??
       toSetterOwner(shape, tool, keptElsewhere(tool.name)) ??
       toPickedObject(shape, tool, keptElsewhere(tool.name)) ??
-      toVerbNoun(shape, tool, keptElsewhere(tool.name), serviceWords);
+      toVerbNoun(shape, tool, keptElsewhere(tool.name), serviceWords) ??
+      toUnscopedOwner(shape, tool, types, keptElsewhere(tool.name));
     if (found)
       result.set(tool.name, { ...shape, entity: found.type, entityWhy: found.why, idArgument: found.idArgument ?? shape.idArgument });
   }
