@@ -15,6 +15,8 @@ import { ownerSuffixes, toArgumentStems } from './owned-entity.js';
 import { objectOpeners, phraseEnds, toAgreedObject, toPickedObject, toSetterOwner } from './agreed-object.js';
 import { propertiesOf } from './tool-id-argument.js';
 import { toServiceWords } from './tool-name.js';
+import { toVerbNoun } from './verb-noun.js';
+import { toUnscopedOwner } from './unscoped-owner.js';
 import type { ToolShape } from './tool-shape.js';
 
 /**
@@ -60,7 +62,7 @@ export function withServerTypes(
       return [name, withoutServiceWord(shape, serviceWords)];
     }),
   );
-  return withTypesInCompounds(tools, unprefixed, corrections);
+  return withTypesInCompounds(tools, unprefixed, corrections, serviceWords);
 }
 
 /** What the pass reads beyond the tools and their first readings. */
@@ -90,6 +92,7 @@ function withTypesInCompounds(
   tools: readonly ToolDefinition[],
   shapes: ReadonlyMap<string, ToolShape>,
   corrections: Readonly<Record<string, ToolOverride>>,
+  serviceWords: ReadonlySet<string>,
 ): Map<string, ToolShape> {
   const types = toServerTypes(shapes);
   const uses = new Map<string, number>();
@@ -110,7 +113,9 @@ function withTypesInCompounds(
       (alone ? (toTypeInCompound(shape, tool, types, stems) ?? toDescribedType(shape, tool, types)) : null) ??
       toAgreedObject(shape, tool, types) ??
       toSetterOwner(shape, tool, keptElsewhere(tool.name)) ??
-      toPickedObject(shape, tool, keptElsewhere(tool.name));
+      toPickedObject(shape, tool, keptElsewhere(tool.name)) ??
+      toVerbNoun(shape, tool, keptElsewhere(tool.name), serviceWords) ??
+      toUnscopedOwner(shape, tool, types, keptElsewhere(tool.name));
     if (found)
       result.set(tool.name, { ...shape, entity: found.type, entityWhy: found.why, idArgument: found.idArgument ?? shape.idArgument });
   }
