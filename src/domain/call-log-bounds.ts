@@ -5,6 +5,7 @@
  * a gigabyte and `GET .../memory` could no longer build its answer.
  */
 import { createHash } from 'node:crypto';
+import { rememberJsonText } from './json-text.js';
 import type { CallLogEntry, LoggedResult } from './memory-log.js';
 
 /** How much of a connection's call log is kept: the latest calls within both bounds (at least the latest call). */
@@ -58,8 +59,10 @@ export function boundCallEntry(entry: CallLogEntry): { entry: CallLogEntry; byte
       ? entry
       : { ...entry, arguments: args, argumentsKey, result };
   // The texts the log stores, made once here: the store writes them as they are (memory-writes.ts).
+  // The arguments key is the canonical arguments' text already; the result's text is kept for the answer that sends it (json-text.ts).
+  if (result === entry.result && typeof result === 'object' && result !== null) rememberJsonText(result, resultText);
   const texts: LoggedTexts = {
-    arguments: JSON.stringify(args),
+    arguments: args === entry.arguments ? entry.argumentsKey : JSON.stringify(args),
     result: result === entry.result ? resultText : JSON.stringify(result),
     changes: entry.changes ? JSON.stringify(entry.changes) : null,
   };
