@@ -5,7 +5,6 @@
  * a gigabyte and `GET .../memory` could no longer build its answer.
  */
 import { createHash } from 'node:crypto';
-import { rememberJsonText } from './json-text.js';
 import type { CallLogEntry, LoggedResult } from './memory-log.js';
 
 /** How much of a connection's call log is kept: the latest calls within both bounds (at least the latest call). */
@@ -59,8 +58,7 @@ export function boundCallEntry(entry: CallLogEntry): { entry: CallLogEntry; byte
       ? entry
       : { ...entry, arguments: args, argumentsKey, result };
   // The texts the log stores, made once here: the store writes them as they are (memory-writes.ts).
-  // The arguments key is the canonical arguments' text already; the result's text is kept for the answer that sends it (json-text.ts).
-  if (result === entry.result && typeof result === 'object' && result !== null) rememberJsonText(result, resultText);
+  // The arguments key is the canonical arguments' text already (memory-log.ts): not serialised a second time.
   const texts: LoggedTexts = {
     arguments: args === entry.arguments ? entry.argumentsKey : JSON.stringify(args),
     result: result === entry.result ? resultText : JSON.stringify(result),

@@ -1,7 +1,7 @@
 /**
- * A mock `tools/call` is serialised once: the call log's text of the result is the one the answer
- * sends (src/domain/json-text.ts). These tests read the answer's bytes, in-process and over a real
- * socket, and check they are what `JSON.stringify` of the JSON-RPC response would have written,
+ * What a mock `tools/call` sends and logs: the answer's bytes, read in-process and over a real
+ * socket, are what `JSON.stringify` of the JSON-RPC response writes, and the log holds the same
+ * result (its arguments' text is the arguments key, src/domain/call-log-bounds.ts),
  * for a small result, one with characters JSON escapes, and one past the log's bound (logged cut,
  * answered whole), as JSON and as an SSE event.
  */
