@@ -6,10 +6,14 @@
  * throughput ratio it moves little when other work shares the machine, so two checkouts can be
  * compared on a busy machine by alternating runs. `checkout` (default: this one) must be built
  * (`npm run build`); with `profile-dir`, the child also writes a V8 CPU profile there
- * (`npx tsx bench/profile-top.ts <file>` lists it).
+ * (`npx tsx bench/profile-top.ts <file>` lists it). `BENCH_SPREAD=50` spreads the calls round 50
+ * mock connections (`bench/c0` .. `bench/c49`), as bench:mcp's "spread over 50 connections" row
+ * does: a throughput ratio swings too much on a busy machine to tell two builds apart, this figure less.
+ * `BENCH_RESULT_CHARS=6000` makes the recorded answer's text that long.
  *
  * @example
  *   npx tsx bench/mcp-cpu.ts ../before 15000 && npx tsx bench/mcp-cpu.ts . 15000
+ *   BENCH_SPREAD=50 npx tsx bench/mcp-cpu.ts ../before 15000
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,13 +28,17 @@ const calls = Number(callsArgument);
 const warmUp = 2_000;
 const distinct = 1_000;
 const apiKey = 'bench_cpu_0123456789abcdef0123456789';
+/** The length of the fixture's result text (`BENCH_RESULT_CHARS`; default 2, "ok"): what a bigger recorded answer costs. */
+const resultChars = Math.max(2, Number(process.env.BENCH_RESULT_CHARS ?? 2));
+/** Mock connections the calls go round: 1 is `bench/bench` alone. */
+const spread = Math.max(1, Number(process.env.BENCH_SPREAD ?? 1));
 const workDir = mkdtempSync(join(tmpdir(), 'mcpsim-bench-cpu-'));
 
 /** The `lookup` fixture, with enough occurrences of each `i` for every call of the run. */
 function writeFixtures(): string {
   const directory = join(workDir, 'fixtures');
   mkdirSync(join(directory, 'bench__lookup'), { recursive: true });
-  const result = { content: [{ type: 'text', text: 'ok' }] };
+  const result = { content: [{ type: 'text', text: resultChars === 2 ? 'ok' : 'ok'.padEnd(resultChars, ' lorem ipsum') }] };
   const occurrences = Math.ceil((calls + warmUp) / distinct) + 1;
   const entries: unknown[] = [];
   for (let i = 0; i < distinct; i++)
@@ -98,6 +106,9 @@ async function main(): Promise<void> {
     });
     await seed('PUT', '/namespaces/bench');
     await seed('PUT', '/connect/bench/bench', { server: '@bench/lookup', mock: { enabled: true } });
+    if (spread > 1)
+      for (let index = 0; index < spread; index++)
+        await seed('PUT', `/connect/bench/c${index}`, { server: '@bench/lookup', mock: { enabled: true } });
     let sent = 0;
     const callTool = async () => {
       const id = ++sent;
@@ -107,7 +118,8 @@ async function main(): Promise<void> {
         method: 'tools/call',
         params: { name: 'lookup', arguments: { i: id % distinct } },
       });
-      const { status, text } = await send('POST', '/connect/bench/bench/mcp', body);
+      const path = spread > 1 ? `/connect/bench/c${id % spread}/mcp` : '/connect/bench/bench/mcp';
+      const { status, text } = await send('POST', path, body);
       if (status !== 200 || !text.includes('"mcpsim/source":"fixture"')) throw new Error(`call ${id}: ${status} ${text.slice(0, 300)}`);
     };
     const run = (until: number) =>
@@ -123,7 +135,7 @@ async function main(): Promise<void> {
     const cpuMs = cpuMsOf(child.pid!) - cpuBefore;
     const wallMs = performance.now() - started;
     console.log(
-      `${checkout}: ${((cpuMs * 1000) / calls).toFixed(1)} µs CPU per call (${calls} calls, ${Math.round(calls / (wallMs / 1000))} calls/s wall)`,
+      `${checkout}: ${((cpuMs * 1000) / calls).toFixed(1)} µs CPU per call (${calls} calls${spread > 1 ? ` round ${spread} connections` : ''}${resultChars > 2 ? `, ${resultChars}-char results` : ''}, ${Math.round(calls / (wallMs / 1000))} calls/s wall)`,
     );
     agent.destroy();
   } finally {

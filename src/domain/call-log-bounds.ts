@@ -58,8 +58,9 @@ export function boundCallEntry(entry: CallLogEntry): { entry: CallLogEntry; byte
       ? entry
       : { ...entry, arguments: args, argumentsKey, result };
   // The texts the log stores, made once here: the store writes them as they are (memory-writes.ts).
+  // The arguments key is the canonical arguments' text already (memory-log.ts): not serialised a second time.
   const texts: LoggedTexts = {
-    arguments: JSON.stringify(args),
+    arguments: args === entry.arguments ? entry.argumentsKey : JSON.stringify(args),
     result: result === entry.result ? resultText : JSON.stringify(result),
     changes: entry.changes ? JSON.stringify(entry.changes) : null,
   };
