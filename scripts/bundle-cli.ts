@@ -12,8 +12,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { build } from 'esbuild';
+import { dirname, join } from 'node:path';
+import { build, type Plugin } from 'esbuild';
 import { bundledScenariosDir } from '../src/scenario/bundled-scenarios.js';
 import { loadScenarios } from '../src/scenario/load-scenario.js';
 import { openScenarioCheckCache } from '../src/scenario/scenario-check-cache.js';
@@ -32,6 +32,27 @@ for (const file of [...sources.map((source) => join('src', source)), 'package.js
   hash.update(`${file}\0`).update(readFileSync(file)).update('\0');
 const buildId = hash.digest('hex').slice(0, 16);
 
+/**
+ * zod's `locales` namespace (`z.locales`) imports its error messages in ~50 languages, about 350 KB
+ * of the start's code that V8 parses on every start; mcpsim never sets a locale (`z.config`), so the
+ * bundle keeps English, the default, only. A `z.locales.xx()` in the bundle would find nothing.
+ */
+const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer }) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(importer)
+        ? { path: 'zod/v4/locales', namespace: 'zod-english-only', pluginData: join(dirname(importer), '../locales/en.js') }
+        : undefined,
+    );
+    bundle.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, ({ pluginData: english }: { pluginData: string }) => ({
+      contents: `export { default as en } from ${JSON.stringify(english)};`,
+      resolveDir: dirname(english),
+      loader: 'js',
+    }));
+  },
+};
+
 // The chunks' names are content hashes: an earlier build's would stay beside these, and be published.
 rmSync('dist/cli/chunks', { recursive: true, force: true });
 
@@ -46,6 +67,7 @@ await build({
   target: 'node20',
   sourcemap: true,
   external: ['better-sqlite3'],
+  plugins: [zodEnglishOnly],
   // CommonJS packages in an ES module bundle still call require() for Node's built-ins.
   banner: {
     js: "import { createRequire as __mcpsimCreateRequire } from 'node:module'; const require = __mcpsimCreateRequire(import.meta.url);",
