@@ -12,8 +12,9 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { build, type Plugin } from 'esbuild';
+import { lazyPackageExports } from '../src/domain/lazy-packages.js';
 import { bundledScenariosDir } from '../src/scenario/bundled-scenarios.js';
 import { loadScenarios } from '../src/scenario/load-scenario.js';
 import { openScenarioCheckCache } from '../src/scenario/scenario-check-cache.js';
@@ -53,10 +54,37 @@ const zodEnglishOnly: Plugin = {
   },
 };
 
+/**
+ * The MCP SDK's `Server` and `Client` build their ajv validator in their constructors, so the SDK's
+ * static import of ajv put ajv in a start's code though a start makes neither. Its two imports
+ * (`ajv`, `ajv-formats`, from validation/ajv-provider.js) read mcpsim's lazily loaded ajv instead
+ * (src/domain/lazy-packages.ts): the same classes, required at the first Server or Client.
+ */
+const sdkAjvAtFirstUse: Plugin = {
+  name: 'sdk-ajv-at-first-use',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^ajv(-formats)?$/ }, ({ path, importer }) =>
+      /[\\/]@modelcontextprotocol[\\/]sdk[\\/].*[\\/]validation[\\/]ajv-provider\.js$/.test(importer)
+        ? { path, namespace: 'sdk-ajv-at-first-use' }
+        : undefined,
+    );
+    bundle.onLoad({ filter: /.*/, namespace: 'sdk-ajv-at-first-use' }, ({ path }) => ({
+      contents: [
+        `import { ajvPackage } from ${JSON.stringify(resolve('src/domain/lazy-packages.ts'))};`,
+        path === 'ajv'
+          ? 'export default function Ajv(options) { return new (ajvPackage().Ajv)(options); }'
+          : 'export default function addFormats(ajv, options) { return ajvPackage().addFormats(ajv, options); }',
+      ].join('\n'),
+      resolveDir: resolve('.'),
+      loader: 'js',
+    }));
+  },
+};
+
 // The chunks' names are content hashes: an earlier build's would stay beside these, and be published.
 rmSync('dist/cli/chunks', { recursive: true, force: true });
 
-await build({
+const { metafile } = await build({
   entryPoints: { bin: 'src/cli/bin.ts' },
   outdir: 'dist/cli',
   chunkNames: 'chunks/[name]-[hash]',
@@ -67,14 +95,36 @@ await build({
   target: 'node20',
   sourcemap: true,
   external: ['better-sqlite3'],
-  plugins: [zodEnglishOnly],
+  plugins: [zodEnglishOnly, sdkAjvAtFirstUse],
   // CommonJS packages in an ES module bundle still call require() for Node's built-ins.
   banner: {
     js: "import { createRequire as __mcpsimCreateRequire } from 'node:module'; const require = __mcpsimCreateRequire(import.meta.url);",
   },
-  define: { MCPSIM_BUILD_ID: JSON.stringify(buildId) },
+  define: { MCPSIM_BUILD_ID: JSON.stringify(buildId), MCPSIM_LAZY_PACKAGES: 'true' },
+  metafile: true,
   logLevel: 'warning',
 });
+
+// The packages a start does not need (src/domain/lazy-packages.ts), one CommonJS file per group that
+// lazy-packages.ts requires from its own chunk at the first use: dist/cli/chunks/lazy-<name>.cjs.
+const lazyHome = Object.entries(metafile.outputs).find(([, output]) => 'src/domain/lazy-packages.ts' in output.inputs)?.[0];
+if (lazyHome && !/^dist\/cli\/chunks\/[^/]+\.js$/.test(lazyHome))
+  throw new Error(`src/domain/lazy-packages.ts was bundled into ${lazyHome}; it requires ./lazy-<name>.cjs from dist/cli/chunks/`);
+for (const [name, exports] of Object.entries(lazyPackageExports)) {
+  const contents = Object.entries(exports)
+    .map(([specifier, names]) => (names === '*' ? `export * from '${specifier}';` : `export { ${names} } from '${specifier}';`))
+    .join('\n');
+  await build({
+    stdin: { contents, resolveDir: '.', sourcefile: `lazy-${name}.js` },
+    outfile: `dist/cli/chunks/lazy-${name}.cjs`,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
 
 // The demo catalog, checked now, so a start reads its entries without parsing each (store/demo-catalog.ts).
 writeCheckedCatalog(buildId);
