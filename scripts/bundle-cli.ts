@@ -12,8 +12,9 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { build } from 'esbuild';
+import { dirname, join, resolve } from 'node:path';
+import { build, type Plugin } from 'esbuild';
+import { lazyPackageExports } from '../src/domain/lazy-packages.js';
 import { bundledScenariosDir } from '../src/scenario/bundled-scenarios.js';
 import { loadScenarios } from '../src/scenario/load-scenario.js';
 import { openScenarioCheckCache } from '../src/scenario/scenario-check-cache.js';
@@ -32,10 +33,58 @@ for (const file of [...sources.map((source) => join('src', source)), 'package.js
   hash.update(`${file}\0`).update(readFileSync(file)).update('\0');
 const buildId = hash.digest('hex').slice(0, 16);
 
+/**
+ * zod's `locales` namespace (`z.locales`) imports its error messages in ~50 languages, about 350 KB
+ * of the start's code that V8 parses on every start; mcpsim never sets a locale (`z.config`), so the
+ * bundle keeps English, the default, only. A `z.locales.xx()` in the bundle would find nothing.
+ */
+const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer }) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(importer)
+        ? { path: 'zod/v4/locales', namespace: 'zod-english-only', pluginData: join(dirname(importer), '../locales/en.js') }
+        : undefined,
+    );
+    bundle.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, ({ pluginData: english }: { pluginData: string }) => ({
+      contents: `export { default as en } from ${JSON.stringify(english)};`,
+      resolveDir: dirname(english),
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * The MCP SDK's `Server` and `Client` build their ajv validator in their constructors, so the SDK's
+ * static import of ajv put ajv in a start's code though a start makes neither. Its two imports
+ * (`ajv`, `ajv-formats`, from validation/ajv-provider.js) read mcpsim's lazily loaded ajv instead
+ * (src/domain/lazy-packages.ts): the same classes, required at the first Server or Client.
+ */
+const sdkAjvAtFirstUse: Plugin = {
+  name: 'sdk-ajv-at-first-use',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^ajv(-formats)?$/ }, ({ path, importer }) =>
+      /[\\/]@modelcontextprotocol[\\/]sdk[\\/].*[\\/]validation[\\/]ajv-provider\.js$/.test(importer)
+        ? { path, namespace: 'sdk-ajv-at-first-use' }
+        : undefined,
+    );
+    bundle.onLoad({ filter: /.*/, namespace: 'sdk-ajv-at-first-use' }, ({ path }) => ({
+      contents: [
+        `import { ajvPackage } from ${JSON.stringify(resolve('src/domain/lazy-packages.ts'))};`,
+        path === 'ajv'
+          ? 'export default function Ajv(options) { return new (ajvPackage().Ajv)(options); }'
+          : 'export default function addFormats(ajv, options) { return ajvPackage().addFormats(ajv, options); }',
+      ].join('\n'),
+      resolveDir: resolve('.'),
+      loader: 'js',
+    }));
+  },
+};
+
 // The chunks' names are content hashes: an earlier build's would stay beside these, and be published.
 rmSync('dist/cli/chunks', { recursive: true, force: true });
 
-await build({
+const { metafile } = await build({
   entryPoints: { bin: 'src/cli/bin.ts' },
   outdir: 'dist/cli',
   chunkNames: 'chunks/[name]-[hash]',
@@ -46,13 +95,36 @@ await build({
   target: 'node20',
   sourcemap: true,
   external: ['better-sqlite3'],
+  plugins: [zodEnglishOnly, sdkAjvAtFirstUse],
   // CommonJS packages in an ES module bundle still call require() for Node's built-ins.
   banner: {
     js: "import { createRequire as __mcpsimCreateRequire } from 'node:module'; const require = __mcpsimCreateRequire(import.meta.url);",
   },
-  define: { MCPSIM_BUILD_ID: JSON.stringify(buildId) },
+  define: { MCPSIM_BUILD_ID: JSON.stringify(buildId), MCPSIM_LAZY_PACKAGES: 'true' },
+  metafile: true,
   logLevel: 'warning',
 });
+
+// The packages a start does not need (src/domain/lazy-packages.ts), one CommonJS file per group that
+// lazy-packages.ts requires from its own chunk at the first use: dist/cli/chunks/lazy-<name>.cjs.
+const lazyHome = Object.entries(metafile.outputs).find(([, output]) => 'src/domain/lazy-packages.ts' in output.inputs)?.[0];
+if (lazyHome && !/^dist\/cli\/chunks\/[^/]+\.js$/.test(lazyHome))
+  throw new Error(`src/domain/lazy-packages.ts was bundled into ${lazyHome}; it requires ./lazy-<name>.cjs from dist/cli/chunks/`);
+for (const [name, exports] of Object.entries(lazyPackageExports)) {
+  const contents = Object.entries(exports)
+    .map(([specifier, names]) => (names === '*' ? `export * from '${specifier}';` : `export { ${names} } from '${specifier}';`))
+    .join('\n');
+  await build({
+    stdin: { contents, resolveDir: '.', sourcefile: `lazy-${name}.js` },
+    outfile: `dist/cli/chunks/lazy-${name}.cjs`,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
 
 // The demo catalog, checked now, so a start reads its entries without parsing each (store/demo-catalog.ts).
 writeCheckedCatalog(buildId);

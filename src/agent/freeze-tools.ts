@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { stringify } from 'yaml';
 import { z } from 'zod';
 import { toCanonicalJson, sortKeys } from '../domain/canonical-json.js';
 import { toFixturePath } from '../domain/fixture-path.js';
+import { yamlPackage } from '../domain/lazy-packages.js';
 import { apiError } from '../errors.js';
 import { toProjectPath } from './agent-project.js';
 import { defineAgentTool, destructive, type AgentContext } from './agent-tool.js';
@@ -145,7 +145,7 @@ export const freezeCalls = defineAgentTool({
       })),
     };
     mkdirSync(target, { recursive: true });
-    writeFileSync(scenarioPath, stringify(scenario));
+    writeFileSync(scenarioPath, yamlPackage().stringify(scenario));
     return { scenario: scenarioPath, fixtures: fixturePaths, calls: matched.length };
   },
 });

@@ -5,10 +5,11 @@
  * One English faker is shared. It runs on a small counter-free generator (sfc32) seeded from a
  * hash of the text seed, because faker's own Mersenne twister costs about 25 µs to reseed and
  * every made-up value reseeds. Only the English locale is loaded (`@faker-js/faker/locale/en`,
- * about 20 ms), not the package root, which loads every locale (about 140 ms at start).
+ * about 20 ms), not the package root, which loads every locale (about 140 ms at start), and only
+ * at the first made-up value (domain/lazy-packages.ts): a start makes none.
  */
 import type { Faker, Randomizer } from '@faker-js/faker';
-import { faker as english } from '@faker-js/faker/locale/en';
+import { fakerPackage } from './lazy-packages.js';
 
 /** sfc32 state; `next` returns a float in [0, 1). */
 function createRandomizer(): Randomizer & { seedText(seed: string): void } {
@@ -67,9 +68,16 @@ function hashText(text: string): number[] {
 }
 
 const randomizer = createRandomizer();
-// The locale build exports an instance only; its class makes a second one on our generator.
-const FakerClass = english.constructor as new (options: { locale: Faker['rawDefinitions']; randomizer: Randomizer }) => Faker;
-const fake = new FakerClass({ locale: english.rawDefinitions, randomizer });
+let fake: Faker | undefined;
+
+/** The shared faker, made at the first use. */
+function sharedFaker(): Faker {
+  if (fake) return fake;
+  const english = fakerPackage().faker;
+  // The locale build exports an instance only; its class makes a second one on our generator.
+  const FakerClass = english.constructor as new (options: { locale: Faker['rawDefinitions']; randomizer: Randomizer }) => Faker;
+  return (fake = new FakerClass({ locale: english.rawDefinitions, randomizer }));
+}
 
 /**
  * Runs `make` with the shared faker seeded from `seed`: the same seed gives the same value.
@@ -78,8 +86,9 @@ const fake = new FakerClass({ locale: english.rawDefinitions, randomizer });
  *   withFake('contact|c_1|email', (faker) => faker.internet.email()); // the same address on every run
  */
 export function withFake<T>(seed: string, make: (faker: Faker) => T): T {
+  const faker = sharedFaker();
   randomizer.seedText(seed);
-  return make(fake);
+  return make(faker);
 }
 
 /**

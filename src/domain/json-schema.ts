@@ -2,12 +2,9 @@
  * The one JSON Schema validator of mcpsim: tool arguments, model output and scenario expectations
  * are all checked by it, so the simulator and `mcpsim test` can never disagree about a schema.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
-
-// ajv-formats is CommonJS: under nodenext its default import is the module object.
-const addFormats = addFormatsModule as unknown as <T>(ajv: T) => T;
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { ajvPackage } from './lazy-packages.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -39,13 +36,14 @@ export function createSchemaCompiler({ allErrors = false }: { allErrors?: boolea
     const dialect = typeof schema.$schema === 'string' ? schema.$schema : '';
     const { $schema: _dialect, ...body } = schema;
     const older = /draft-0[3-7]/.test(dialect);
+    const ajv = ajvPackage();
     try {
-      if (!older) return { ok: true, validate: (draft2020 ??= addFormats(new Ajv2020(options))).compile(body) };
+      if (!older) return { ok: true, validate: (draft2020 ??= ajv.addFormats(new ajv.Ajv2020(options))).compile(body) };
     } catch {
       // Not valid 2020-12 (e.g. array-form items): try draft-07, which most tools were written against.
     }
     try {
-      return { ok: true, validate: (draft07 ??= addFormats(new Ajv(options))).compile(body) };
+      return { ok: true, validate: (draft07 ??= ajv.addFormats(new ajv.Ajv(options))).compile(body) };
     } catch (error) {
       return { ok: false, problem: (error as Error).message };
     }

@@ -3,12 +3,11 @@
  * so the same pattern and seed give the same string. Characters a pattern leaves open (`.`,
  * `[^/]`) are letters and digits: a value a person could read and type.
  */
-import RandExpModule from 'randexp';
+import type RandExpModule from 'randexp';
 import { withFake } from './fake-data.js';
+import { randExpPackage } from './lazy-packages.js';
 
-// randexp is CommonJS: under nodenext its default import is the class itself.
-const RandExp = RandExpModule as unknown as typeof RandExpModule.default;
-type Generator = InstanceType<typeof RandExp>;
+type Generator = InstanceType<typeof RandExpModule.default>;
 
 /** Parsed patterns, by pattern text (tool schemas repeat a few patterns many times). */
 const generators = new Map<string, Generator | null>();
@@ -21,7 +20,7 @@ function generatorOf(pattern: string): Generator | null {
   let generator = generators.get(pattern);
   if (generator !== undefined) return generator;
   try {
-    generator = new RandExp(pattern);
+    generator = new (randExpPackage().RandExp)(pattern);
     // Letters and digits only where the pattern leaves the character open.
     generator.defaultRange.subtract(0, 47).subtract(58, 64).subtract(91, 96).subtract(123, 0x10ffff);
   } catch {

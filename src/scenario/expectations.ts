@@ -4,9 +4,9 @@
  * caller's model; here it is `skipped` until a judgement replaces it (see run-steps.ts).
  */
 import { isDeepStrictEqual } from 'node:util';
-import { JSONPath } from 'jsonpath-plus';
 import { findJsonPathProblem } from '../domain/json-path.js';
 import { createSchemaCompiler, describeSchemaError } from '../domain/json-schema.js';
+import { jsonPathPackage } from '../domain/lazy-packages.js';
 import type { Expectation } from './scenario-schema.js';
 
 /** The parts of an MCP CallToolResult the checks read. */
@@ -110,7 +110,7 @@ function checkJsonPaths(paths: Record<string, unknown>, result: CallToolResultLi
     if (problem) return { name, pass: false, message: `not a valid JSONPath: ${problem.message}` };
     let matches: unknown[];
     try {
-      matches = JSONPath({ path, json: document as object, wrap: true }) as unknown[];
+      matches = jsonPathPackage().JSONPath({ path, json: document as object, wrap: true }) as unknown[];
     } catch (error) {
       return { name, pass: false, message: `not a valid JSONPath (${error instanceof Error ? error.message : String(error)})` };
     }

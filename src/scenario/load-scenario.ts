@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import type { Document } from 'yaml';
+import { yamlPackage } from '../domain/lazy-packages.js';
 import { findJsonLimitBreach, jsonLimits, toBreachMessage } from '../domain/json-limits.js';
 import { scenarioSchema, type Scenario } from './scenario-schema.js';
 import { toSyntaxProblem } from './yaml-syntax-problem.js';
@@ -59,6 +60,7 @@ export function loadScenarioText(text: string, file: string, options: ScenarioLo
 
 /** Every check of one file's text. */
 function checkScenarioText(text: string, file: string, knownServers: readonly string[]): ScenarioLoadResult {
+  const { LineCounter, parseDocument } = yamlPackage();
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false });
   const toProblem = (offset: number, path: readonly Segment[], message: string): ScenarioProblem => {
@@ -173,6 +175,7 @@ export function formatProblem(problem: ScenarioProblem): string {
  * the document (a missing property), the deepest node that exists: the parent object.
  */
 function locate(document: Document, path: readonly Segment[], at: 'key' | 'value'): number {
+  const { isAlias, isMap, isScalar, isSeq } = yamlPackage();
   let node: unknown = document.contents;
   let offset = startOf(node) ?? 0;
   for (const [index, segment] of path.entries()) {

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { toFixturePath } from '../../domain/fixture-path.js';
-import { parse } from 'yaml';
+import { yamlPackage } from '../../domain/lazy-packages.js';
 import { scenarioSchema, type VerifyRules } from '../scenario-schema.js';
 import { toServerKey } from '../scenario-tool-checks.js';
 import { toSurfaceTool, type ServerSurface } from './surface-drift.js';
@@ -57,7 +57,7 @@ export function loadRecordedServers(path: string): RecordedServer[] {
   // now required) is what verify reports, not a reason to refuse it; `mcpsim check` says the rest.
   let parsed: ReturnType<typeof scenarioSchema.safeParse>;
   try {
-    parsed = scenarioSchema.safeParse(parse(text));
+    parsed = scenarioSchema.safeParse(yamlPackage().parse(text));
   } catch (error) {
     throw new RecordedFilesError(`${file} is not YAML: ${(error as Error).message}; mcpsim check ${file} says where`);
   }

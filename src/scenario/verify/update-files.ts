@@ -8,9 +8,9 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { parseDocument } from 'yaml';
 import { sortKeys } from '../../domain/canonical-json.js';
 import { redactJson } from '../../domain/redaction.js';
+import { yamlPackage } from '../../domain/lazy-packages.js';
 import { toSurfaceTool, type ServerSurface } from './surface-drift.js';
 import type { ServerVerification } from './verify-server.js';
 
@@ -78,7 +78,7 @@ function updateScenarioServer(
   qualifiedName: string,
   declaration: { tools: unknown; serverInfo: unknown; protocolVersion: string | undefined },
 ): string {
-  const document = parseDocument(readFileSync(file, 'utf8'));
+  const document = yamlPackage().parseDocument(readFileSync(file, 'utf8'));
   const servers = document.get('servers') as { items?: { get(key: string): unknown }[] } | undefined;
   const index = (servers?.items ?? []).findIndex((server) => server.get('qualifiedName') === qualifiedName);
   if (index >= 0) {

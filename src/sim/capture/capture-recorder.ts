@@ -7,8 +7,8 @@
  */
 import { basename, dirname, join, relative } from 'node:path';
 import type { CallToolResult, Implementation } from '@modelcontextprotocol/sdk/types.js';
-import { stringify } from 'yaml';
 import type { Clock } from '../../domain/clock.js';
+import { yamlPackage } from '../../domain/lazy-packages.js';
 import { redactJson, redactSecretValues, type Redaction } from '../../domain/redaction.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import { toServerInfo } from '../../domain/server-info.js';
@@ -234,7 +234,7 @@ export function createCaptureRecorder({
     });
     write(
       files.scenario,
-      `# Written by mcpsim capture: edit it like any scenario (docs/scenarios.md); capturing again rewrites it.\n${stringify(scenario, { lineWidth: 0 })}`,
+      `# Written by mcpsim capture: edit it like any scenario (docs/scenarios.md); capturing again rewrites it.\n${yamlPackage().stringify(scenario, { lineWidth: 0 })}`,
     );
   }
 
