@@ -119,8 +119,11 @@ function closes(text: string): boolean {
   return depth === 0;
 }
 
-/** The parts of a text between a separator (a word such as `and` between spaces, or a character) outside quotes and parentheses. */
-function splitTopLevel(text: string, separator: string): string[] {
+/**
+ * The parts of a text between a separator (a word such as `and` between spaces, or a character)
+ * outside quotes and parentheses; with `,`, a function call's arguments (`a, B(c, d), 'e, f'`).
+ */
+export function splitTopLevel(text: string, separator: string): string[] {
   const word = /^[a-z]+$/i.test(separator);
   const parts: string[] = [];
   let depth = 0;

@@ -10,7 +10,7 @@ import { isPayloadArgument } from './argument-payload.js';
 import { fieldValue, toNormalName, valuesMatch } from '../domain/world-query.js';
 import { operatorWords, type Condition, type Operator } from './filter-condition.js';
 import { looksStructured, toStructuredConditions } from './structured-filter.js';
-import { isSqlQuery, toSqlConditions } from './sql-where.js';
+import { isSqlQuery, splitTopLevel, toSqlConditions } from './sql-where.js';
 
 export type { Condition, Operator } from './filter-condition.js';
 
@@ -107,7 +107,7 @@ function toRange(name: string, value: unknown): Condition[] | null {
 export function toQueryClauses(query: string): Condition[] {
   const head = query.split(/\border\s+by\b/i)[0]!;
   const formulaOr = orFunction.exec(head)?.[1];
-  const groups = formulaOr !== undefined ? splitArguments(formulaOr) : head.split(/\s+or\s+/i);
+  const groups = formulaOr !== undefined ? splitTopLevel(formulaOr, ',') : head.split(/\s+or\s+/i);
   if (groups.length > 1) {
     const parsed = groups.map(toAndClauses).filter((group) => group.length > 0);
     return parsed.length > 0 ? [{ field: '', operator: 'or', value: parsed }] : [];
@@ -139,28 +139,6 @@ function toAndClauses(head: string): Condition[] {
     clauses.push({ field: match[1]!, operator: operators[match[2]!]!, value: match[3] ?? match[4] ?? match[5] });
   }
   return clauses;
-}
-
-/** The top-level arguments of a function call's inside: `a, B(c, d), 'e, f'` → `a`, `B(c, d)`, `'e, f'`. */
-function splitArguments(inside: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote: string | null = null;
-  let start = 0;
-  for (let index = 0; index < inside.length; index++) {
-    const char = inside[index]!;
-    if (quote !== null) {
-      if (char === quote) quote = null;
-    } else if (char === '"' || char === "'") quote = char;
-    else if (char === '(') depth++;
-    else if (char === ')') depth--;
-    else if (char === ',' && depth === 0) {
-      parts.push(inside.slice(start, index));
-      start = index + 1;
-    }
-  }
-  parts.push(inside.slice(start));
-  return parts;
 }
 
 /**
