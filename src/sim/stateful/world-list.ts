@@ -25,6 +25,7 @@ import { hasFieldNamed } from './field-names.js';
 import { toReferenceSet } from './reference-data.js';
 import { asksForArchived, isArchived } from './archived-entities.js';
 import { hiddenFlags, isHiddenByFlag } from './hidden-flags.js';
+import { describedArchiveFlag } from '../../reading/archive-flag.js';
 import { toFieldLookup } from './field-lookups.js';
 import { toSearchResults } from './web-pages.js';
 import { withParentItems, withoutItemChanges } from './parent-items.js';
@@ -99,9 +100,10 @@ export function answerList(called: AnswerInput): Answer {
   const hideArchived = idList === undefined && !asksForArchived(args);
   // `include_disabled: false` by default: a disabled customer is left out until asked for (hidden-flags.ts).
   const hiddenBy = idList === undefined ? hiddenFlags(input) : [];
+  const archiveFlag = describedArchiveFlag(input.serverTools, input.shapes);
   const selected = entities.filter(
     (entity) =>
-      !(hideArchived && isArchived(entity.fields)) &&
+      !(hideArchived && isArchived(entity.fields, archiveFlag)) &&
       !isHiddenByFlag(hiddenBy, entity.fields, args) &&
       (idList === undefined ||
         idList.some(
