@@ -285,12 +285,18 @@ function findGlobalViolations(files: readonly SourceText[]): string[] {
   return violations;
 }
 
+/**
+ * Files that read SQL a simulated service is given (a `query` argument's WHERE clause, turned into
+ * the simulator's filter conditions); they never run SQL, so the rule below does not concern them.
+ */
+const sqlQueryReaders = new Set(['reading/sql-where.ts', 'reading/sql-where.test.ts']);
+
 const sqlPatterns = [/\bSELECT\s/, /\bINSERT\s+INTO\b/, /\bUPDATE\s+\S+\s+SET\b/, /\bDELETE\s+FROM\b/, /\bCREATE\s+TABLE\b/];
 
 function findSqlOutsideStore(files: readonly SourceText[]): string[] {
   const violations: string[] = [];
   for (const file of files) {
-    if (file.path.startsWith('store/')) continue;
+    if (file.path.startsWith('store/') || sqlQueryReaders.has(file.path)) continue;
     file.text.split('\n').forEach((line, index) => {
       for (const pattern of sqlPatterns) {
         const match = pattern.exec(line);

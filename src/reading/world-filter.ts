@@ -67,7 +67,7 @@ export function toConditions(name: string, value: unknown): Condition[] | null {
   // Structured filters (structured-filter.ts): an argument named for a filter, or a value written as one whatever its name.
   if (value !== null && typeof value === 'object' && (toWords(name).some((word) => groupWords.has(word)) || looksStructured(value)))
     return toStructuredConditions(value);
-  // `SELECT * FROM c WHERE c.status = 'open'`: its WHERE (sql-where.ts); a clause it cannot read leaves the query to free text.
+  // A SQL query the service is given filters by its WHERE clause (sql-where.ts); a clause it cannot read leaves the query to free text.
   if (typeof value === 'string' && isSqlQuery(value)) return toSqlConditions(value);
   if (
     typeof value === 'string' &&
