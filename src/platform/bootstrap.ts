@@ -3,7 +3,7 @@ import type { Clock } from '../domain/clock.js';
 import type { ConnectionInput } from '../domain/connection.js';
 import { planConnectionWrite } from '../domain/connection-write.js';
 import type { RandomSource } from '../domain/random.js';
-import { demoCatalogVersion, loadDemoCatalog } from '../store/demo-catalog.js';
+import { currentDemoCatalogVersion, loadDemoCatalog } from '../store/demo-catalog.js';
 import type { MockSettings } from '../store/memory-store.js';
 import type { Stores } from '../store/stores.js';
 import { demoGithubSettings } from './demo-world.js';
@@ -47,11 +47,10 @@ export interface BootstrapOptions {
  */
 export function bootstrap(stores: Stores, options: BootstrapOptions): { apiKey: string | null; accountId: string } {
   const now = options.clock.now().toISOString();
-  const catalog = loadDemoCatalog();
-  const catalogVersion = demoCatalogVersion(catalog);
+  const catalogVersion = currentDemoCatalogVersion();
   if (stores.meta.get('demo_catalog_version') !== catalogVersion) {
     // Only what is missing: an entry that exists (imported from the data set, authored) is never overwritten.
-    stores.registry.insertMissing(catalog);
+    stores.registry.insertMissing(loadDemoCatalog());
     stores.meta.set('demo_catalog_version', catalogVersion);
   }
 

@@ -12,7 +12,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { packagePath } from '../package-root.js';
-import { demoCatalogVersion, loadDemoCatalog } from '../store/demo-catalog.js';
+import { currentDemoCatalogVersion } from '../store/demo-catalog.js';
 import { buildId } from '../version.js';
 import type { Scenario } from './scenario-schema.js';
 
@@ -128,7 +128,7 @@ export function openScenarioCheckCache(dataDir: string, identity: string | null 
   if (identity === null) return null;
   return createScenarioCheckCache({
     identity,
-    catalogVersion: demoCatalogVersion(loadDemoCatalog()),
+    catalogVersion: currentDemoCatalogVersion(),
     file: join(dataDir, scenarioChecksFile),
     shipped: packagePath('dist', 'cli', scenarioChecksFile),
   });

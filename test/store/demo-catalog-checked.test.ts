@@ -6,7 +6,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadDemoCatalog, readDemoCatalog, writeCheckedCatalog } from '../../src/store/demo-catalog.js';
+import {
+  demoCatalogVersion,
+  loadDemoCatalog,
+  readCheckedCatalogVersion,
+  readDemoCatalog,
+  writeCheckedCatalog,
+} from '../../src/store/demo-catalog.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'mcpsim-catalog-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -29,5 +35,24 @@ describe('the checked demo catalog', () => {
     expect(readDemoCatalog('build-1', file)).toEqual(loadDemoCatalog());
     rmSync(file);
     expect(readDemoCatalog('build-1', file)).toEqual(loadDemoCatalog());
+  });
+
+  it("gives a start the catalog's fingerprint without its entries, only for its own build and unchanged files", () => {
+    const file = join(directory, 'fingerprinted-catalog.json');
+    writeCheckedCatalog('build-1', file);
+    const versionFile = join(directory, 'fingerprinted-catalog-version.json');
+    expect(readCheckedCatalogVersion('build-1', file)).toBe(demoCatalogVersion(loadDemoCatalog()));
+
+    // Proof that it is read, not computed: a marked fingerprint comes back as written.
+    const written = JSON.parse(readFileSync(versionFile, 'utf8')) as { version: string };
+    writeFileSync(versionFile, JSON.stringify({ ...written, version: 'as the build wrote it' }));
+    expect(readCheckedCatalogVersion('build-1', file)).toBe('as the build wrote it');
+
+    expect(readCheckedCatalogVersion('build-2', file)).toBeNull();
+    expect(readCheckedCatalogVersion(null, file)).toBeNull();
+    writeFileSync(versionFile, JSON.stringify({ ...written, hash: 'of other files' }));
+    expect(readCheckedCatalogVersion('build-1', file)).toBeNull();
+    rmSync(versionFile);
+    expect(readCheckedCatalogVersion('build-1', file)).toBeNull();
   });
 });
