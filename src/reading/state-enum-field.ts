@@ -13,6 +13,7 @@ import { stateSpellings } from './tool-verbs.js';
 import { propertiesOf } from './tool-id-argument.js';
 import { toSingular } from './entity-words.js';
 import type { ToolShape } from './tool-shape.js';
+import { withArchiveFlag } from './archive-flag.js';
 
 const stateNames = new Set(['status', 'state']);
 
@@ -24,7 +25,9 @@ const stateNames = new Set(['status', 'state']);
  * @example
  *   withEnumStateField(markOrderPaid, tools, shapes).sets; // { financial_status: 'paid' }
  */
-export function withEnumStateField(shape: ToolShape, tools: readonly ToolDefinition[], shapes: ReadonlyMap<string, ToolShape>): ToolShape {
+export function withEnumStateField(given: ToolShape, tools: readonly ToolDefinition[], shapes: ReadonlyMap<string, ToolShape>): ToolShape {
+  // `archive` sets the flag the server archives with (`closed` on Trello; archive-flag.ts).
+  const shape = withArchiveFlag(given, tools, shapes);
   const state = shape.sets.state;
   if (shape.operation !== 'update' || typeof state !== 'string') return shape;
   const spellings = (stateSpellings[state] ?? [state]).map(toNormalName);

@@ -11,16 +11,18 @@ const archivedFlags = new Set(['archived', 'isarchived', 'trashed', 'istrashed',
 const stateFields = new Set(['status', 'state']);
 
 /**
- * Whether an entity is archived.
+ * Whether an entity is archived; `flag` is the one the server describes as archiving when it is
+ * not called so (`closed` on Trello; reading/archive-flag.ts).
  *
  * @example
  *   isArchived({ name: 'Q3 board', archived: true }); // true
  *   isArchived({ status: 'ARCHIVED' }); // true
+ *   isArchived({ closed: true }, 'closed'); // true
  */
-export function isArchived(fields: Readonly<Record<string, unknown>>): boolean {
+export function isArchived(fields: Readonly<Record<string, unknown>>, flag: string | null = null): boolean {
   for (const [name, value] of Object.entries(fields)) {
     const normal = toNormalName(name);
-    if (archivedFlags.has(normal) && (value === true || value === 'true')) return true;
+    if ((archivedFlags.has(normal) || name === flag) && (value === true || value === 'true')) return true;
     if (stateFields.has(normal) && typeof value === 'string' && /^(archived|trashed)$/i.test(value)) return true;
   }
   return false;

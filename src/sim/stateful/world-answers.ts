@@ -39,6 +39,7 @@ import { initialState, requestedState, setFieldStart, spellState, stateSchema, t
 import { describedFields } from './described-values.js';
 import { isReferenceType, withReferenceMark } from './reference-data.js';
 import { isListedWorkingData } from './working-data.js';
+import { isWrittenType } from './written-types.js';
 import { isTrashed, trashes } from './soft-delete.js';
 import { toNamedItem } from './parent-items.js';
 import { singleParentChange } from './single-parent.js';
@@ -177,7 +178,8 @@ function read(input: AnswerInput): Answer {
     // `show_rule(key)` where no tool makes rules and none is seeded: reference data, invented and remembered (reference-data.ts).
     // A type some tool confirms, cancels or deletes by id is the service's records even when a list made them up (working-data.ts).
     // An argument with a sibling that says which key it is (`identifierType`) is an identifier, whatever its name (key-selector.ts).
-    const strict = shape.strict || toKeySelector(input.tool, shape.idArgument) !== null;
+    // A name of a type the server writes (`memory_bank_read(fileName)`) names what a write made (written-types.ts).
+    const strict = shape.strict || toKeySelector(input.tool, shape.idArgument) !== null || isWrittenType(input);
     if (strict && (!isReferenceType(input) || isListedWorkingData(input))) return { error: notFound(shape, String(idValue)) };
     return strict ? withReferenceMark(generate(input, String(idValue)), input) : generate(input, String(idValue));
   }

@@ -24,6 +24,7 @@ import { entitySeed, fitOptions, newFields, toView, withIdAlias } from './world-
 import { hasFieldNamed } from './field-names.js';
 import { toReferenceSet } from './reference-data.js';
 import { asksForArchived, isArchived } from './archived-entities.js';
+import { describedArchiveFlag } from '../../reading/archive-flag.js';
 import { toFieldLookup } from './field-lookups.js';
 import { toSearchResults } from './web-pages.js';
 import { withParentItems, withoutItemChanges } from './parent-items.js';
@@ -93,9 +94,10 @@ export function answerList(called: AnswerInput): Answer {
     unknown[] | undefined;
   // An archived entity leaves the lists that do not ask for archived ones (archived-entities.ts); a batch read by ids still shows it.
   const hideArchived = idList === undefined && !asksForArchived(args);
+  const archiveFlag = describedArchiveFlag(input.serverTools, input.shapes);
   const selected = entities.filter(
     (entity) =>
-      !(hideArchived && isArchived(entity.fields)) &&
+      !(hideArchived && isArchived(entity.fields, archiveFlag)) &&
       (idList === undefined ||
         idList.some(
           (id) =>
