@@ -50,7 +50,9 @@ import { withAppliedTarget } from './applied-action.js';
 import { startsAsSearch, withDescribedSearch } from './described-search.js';
 import { toDescribedMembership } from './described-membership.js';
 import { describesNew } from './described-new.js';
-import { dropOtherEntity, parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
+import { findDispatch, withAgreedId } from './tool-dispatch.js';
+import { copyDestination } from './copy-destination.js';
+import { parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
 
@@ -60,11 +62,8 @@ export type { ToolShape } from './tool-shape.js';
 
 /** Words of what a client selects for itself (`set_active_workspace`, `set_focus`), which no entity stores. */
 const sessionWords = new Set(['active', 'current', 'focus']);
-const dispatchArguments = ['method', 'action', 'operation', 'op', 'mode'];
 /** Creates that copy something: their `repo` names the original, never the new entity's key. */
 const copyVerbs = new Set(['fork', 'clone', 'copy', 'duplicate']);
-/** Words of an argument that names what a copy is made from. */
-const sourceWords = new Set(['source', 'src', 'original', 'from']);
 
 interface ShapeInput {
   tool: ToolDefinition;
@@ -303,27 +302,9 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
     ...(every ? { every: true as const } : {}),
   };
   if (override) applyCorrections(shape, override);
-  if (withDispatch && !override?.operation) shape.dispatch = findDispatch(tool, shape, properties, required, entities);
+  if (withDispatch && !override?.operation) shape.dispatch = findDispatch(tool, shape, properties, required, entities, toShape);
   if (shape.dispatch && shape.idArgument === null) withAgreedId(shape, shape.dispatch.choices, properties);
   return shape;
-}
-
-/**
- * `applications(operation, id, env_id)`: the one entity a dispatching tool acts on is named by the
- * argument most of its choices that name one take (`get`, `update`, `delete`, `start` take `id`;
- * only the `*_env` choices take `env_id`), so a call whose choice is not read still names it.
- */
-function withAgreedId(shape: ToolShape, choices: Readonly<Record<string, ToolShape>>, properties: Properties): void {
-  const counts = new Map<string, number>();
-  for (const choice of Object.values(choices))
-    if (choice.idArgument !== null && choice.entity === shape.entity)
-      counts.set(choice.idArgument, (counts.get(choice.idArgument) ?? 0) + 1);
-  const [best, second] = [...counts].sort((left, right) => right[1] - left[1]);
-  if (best === undefined || (second !== undefined && second[1] === best[1])) return;
-  const agreed = Object.values(choices).find((choice) => choice.idArgument === best[0])!;
-  shape.idArgument = best[0];
-  shape.idField = agreed.idField;
-  shape.numericId = properties[best[0]]?.type === 'integer' || properties[best[0]]?.type === 'number';
 }
 
 /** A scenario's corrections of what follows from the operation: the id field, the fields an update sets, not-found, upsert. */
@@ -334,49 +315,6 @@ function applyCorrections(shape: ToolShape, override: ToolOverride): void {
   if (override.upsert !== undefined) shape.upsert = override.upsert;
   // An upsert finds nothing missing unless the correction says otherwise.
   if (override.upsert === true && override.notFound === undefined) shape.strict = false;
-}
-
-/**
- * The key a copy is made under: where another argument names the source (`CopySource`,
- * `source_path`, `from_key`), the key the caller chooses among the rest (`copy_object(Key,
- * CopySource)` makes the object `Key`); with no source argument, none (`fork_repository(repo)`).
- */
-function copyDestination(
-  entity: string,
-  properties: Properties,
-  required: ReadonlySet<string>,
-  entities: ReadonlySet<string>,
-): IdArgument | null {
-  const sources = Object.keys(properties).filter((name) => toWords(name).some((word) => sourceWords.has(word)));
-  if (sources.length === 0) return null;
-  const rest = Object.fromEntries(Object.entries(properties).filter(([name]) => !sources.includes(name)));
-  return findIdArgument('create', entity.split('_'), rest, required, entities);
-}
-
-/** `method: get | get_comments | update`: each value that reads as a verb is a choice with its own shape. */
-function findDispatch(
-  tool: ToolDefinition,
-  shape: ToolShape,
-  properties: Properties,
-  required: ReadonlySet<string>,
-  entities: ReadonlySet<string>,
-): ToolShape['dispatch'] {
-  for (const argument of dispatchArguments) {
-    const values = properties[argument]?.enum;
-    if (!Array.isArray(values)) continue;
-    const choices: Record<string, ToolShape> = {};
-    for (const value of values) {
-      if (typeof value !== 'string') continue;
-      const parsed = parseToolName(value, null);
-      if (!parsed.meaning) continue;
-      const entityWords = parsed.entityWords.join('_') === 'item' ? shape.entity.split('_') : dropOtherEntity(parsed.entityWords, entities);
-      const choice = toShape({ tool: { ...tool, annotations: {} }, parsed: { ...parsed, entityWords }, entities, withDispatch: false });
-      choices[value] = { ...choice, basis: shape.basis };
-    }
-    const operations = new Set(Object.values(choices).map((choice) => choice.operation));
-    if (Object.keys(choices).length >= 2 && (operations.size >= 2 || required.has(argument))) return { argument, choices };
-  }
-  return null;
 }
 
 /**

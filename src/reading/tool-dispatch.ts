@@ -1,0 +1,67 @@
+/**
+ * Tools that pick their operation by an argument (`method: get | update | delete`,
+ * `applications(operation, id)`): each value that reads as a verb is a choice with its own
+ * shape, read by the caller's own shape reader (tool-operation.ts), passed in so the two files
+ * do not import each other.
+ *
+ * Pure: no I/O.
+ */
+import type { ToolDefinition } from '../domain/registry.js';
+import type { Properties } from './tool-id-argument.js';
+import { dropOtherEntity, parseToolName, type ParsedName } from './tool-name.js';
+import type { ToolShape } from './tool-shape.js';
+
+const dispatchArguments = ['method', 'action', 'operation', 'op', 'mode'];
+
+/** What a choice's shape is read from. */
+export interface ChoiceInput {
+  readonly tool: ToolDefinition;
+  readonly parsed: ParsedName;
+  readonly entities: ReadonlySet<string>;
+  readonly withDispatch: false;
+}
+
+/** `method: get | get_comments | update`: each value that reads as a verb is a choice with its own shape. */
+export function findDispatch(
+  tool: ToolDefinition,
+  shape: ToolShape,
+  properties: Properties,
+  required: ReadonlySet<string>,
+  entities: ReadonlySet<string>,
+  toChoice: (input: ChoiceInput) => ToolShape,
+): ToolShape['dispatch'] {
+  for (const argument of dispatchArguments) {
+    const values = properties[argument]?.enum;
+    if (!Array.isArray(values)) continue;
+    const choices: Record<string, ToolShape> = {};
+    for (const value of values) {
+      if (typeof value !== 'string') continue;
+      const parsed = parseToolName(value, null);
+      if (!parsed.meaning) continue;
+      const entityWords = parsed.entityWords.join('_') === 'item' ? shape.entity.split('_') : dropOtherEntity(parsed.entityWords, entities);
+      const choice = toChoice({ tool: { ...tool, annotations: {} }, parsed: { ...parsed, entityWords }, entities, withDispatch: false });
+      choices[value] = { ...choice, basis: shape.basis };
+    }
+    const operations = new Set(Object.values(choices).map((choice) => choice.operation));
+    if (Object.keys(choices).length >= 2 && (operations.size >= 2 || required.has(argument))) return { argument, choices };
+  }
+  return null;
+}
+
+/**
+ * `applications(operation, id, env_id)`: the one entity a dispatching tool acts on is named by the
+ * argument most of its choices that name one take (`get`, `update`, `delete`, `start` take `id`;
+ * only the `*_env` choices take `env_id`), so a call whose choice is not read still names it.
+ */
+export function withAgreedId(shape: ToolShape, choices: Readonly<Record<string, ToolShape>>, properties: Properties): void {
+  const counts = new Map<string, number>();
+  for (const choice of Object.values(choices))
+    if (choice.idArgument !== null && choice.entity === shape.entity)
+      counts.set(choice.idArgument, (counts.get(choice.idArgument) ?? 0) + 1);
+  const [best, second] = [...counts].sort((left, right) => right[1] - left[1]);
+  if (best === undefined || (second !== undefined && second[1] === best[1])) return;
+  const agreed = Object.values(choices).find((choice) => choice.idArgument === best[0])!;
+  shape.idArgument = best[0];
+  shape.idField = agreed.idField;
+  shape.numericId = properties[best[0]]?.type === 'integer' || properties[best[0]]?.type === 'number';
+}
