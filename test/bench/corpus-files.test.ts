@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { propertiesOf } from '../../src/reading/tool-id-argument.js';
+import { createArgumentValidator } from '../../src/sim/argument-validator.js';
 import { labelKinds, loadCorpus, orphanLabels, toLabelKinds } from '../../bench/corpus/corpus-files.js';
 import { corpusHalf, toCorpusName } from '../../bench/corpus/split.js';
 
@@ -76,6 +77,21 @@ describe('the labelled corpus files', () => {
     },
   );
 
+  // A walk checks the simulator, so every call it makes must be one the real server would accept:
+  // an argument its input schema refuses is refused by the simulator too, and the step measures the walk.
+  const validate = createArgumentValidator();
+  it.each(labelled.filter(([, , labels]) => labels.walk !== undefined))(
+    '%s: walks with arguments the input schemas accept',
+    (_name, server, labels) => {
+      const problems = (labels.walk ?? []).flatMap((step, index) => {
+        const tool = server.tools.find((candidate) => candidate.name === step.tool);
+        const problem = tool ? validate(tool, withStandIns(tool.inputSchema, step.args ?? {}) as Record<string, unknown>) : null;
+        return problem === null ? [] : [`step ${index + 1}: ${problem}`];
+      });
+      expect(problems).toEqual([]);
+    },
+  );
+
   it('has no label file without its server', () => {
     expect(orphanLabels()).toEqual([]);
   });
@@ -100,4 +116,33 @@ function savedUses(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(savedUses);
   if (value !== null && typeof value === 'object') return Object.values(value).flatMap(savedUses);
   return [];
+}
+
+/**
+ * The arguments with each saved value (`"$node"`) replaced by a stand-in of the type the schema asks
+ * there: a saved id is whatever the simulator answered, a number where the service's ids are numbers, digits where a pattern asks for them.
+ */
+function withStandIns(schema: unknown, value: unknown): unknown {
+  const at = (schema ?? {}) as Record<string, unknown>;
+  if (typeof value === 'string' && /^\$[A-Za-z_]\w*$/.test(value))
+    return wantsNumber(at) ? 1 : typeof at.pattern === 'string' && new RegExp(at.pattern).test('1') ? '1' : value;
+  if (Array.isArray(value)) return value.map((item) => withStandIns(at.items, item));
+  if (value !== null && typeof value === 'object') {
+    const properties = (at.properties ?? {}) as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, withStandIns(properties[key] ?? at.additionalProperties, item)]),
+    );
+  }
+  return value;
+}
+
+/** Whether a schema takes a number and not a string (`type: "integer"`, `["number", "null"]`, an `anyOf` of numbers). */
+function wantsNumber(schema: Record<string, unknown>): boolean {
+  const types = [
+    schema.type,
+    ...[schema.anyOf, schema.oneOf].flatMap((branches) =>
+      Array.isArray(branches) ? branches.map((branch) => (branch as Record<string, unknown>).type) : [],
+    ),
+  ].flat();
+  return types.some((type) => type === 'number' || type === 'integer') && !types.includes('string');
 }
