@@ -1,5 +1,7 @@
 /** vitest `globalSetup`: once per run, before any test file (docs/testing.md). */
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startBrowserBroker } from './browser-server.js';
 import { buildCli } from './build-cli.js';
@@ -9,6 +11,10 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   // (`extends: true`), which ran the build three times in a row before the first test. The root's
   // setup always runs and the projects' workers inherit what it provides, so it alone builds.
   if (!project.isRootProject()) return undefined;
+  // Every temporary file of the run (data dirs, captures, fixtures, child processes' own) goes into
+  // one directory that goes when the run ends: tests that forget to remove theirs leave nothing behind.
+  const runTmp = mkdtempSync(join(tmpdir(), 'mcpsim-test-run-'));
+  process.env.TMPDIR = runTmp;
   const directory = await buildCli();
   project.provide('builtCliDirectory', directory);
   const browser = await startBrowserBroker();
@@ -16,5 +22,6 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   return async () => {
     await browser.close();
     rmSync(directory, { recursive: true, force: true });
+    rmSync(runTmp, { recursive: true, force: true });
   };
 }
