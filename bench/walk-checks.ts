@@ -68,7 +68,7 @@ export async function runWalk(
         answer.isError && /not found|no such|does not exist|unknown/i.test(answer.text),
         `${label}: not a not-found (${brief})`,
       );
-    for (const [field, value] of Object.entries(step.expect.shows ?? {}))
+    for (const [field, value] of Object.entries(substitute(step.expect.shows ?? {}, saved)))
       count(
         walked,
         findField(answer.value, field).some((found) => sameValue(found, value)),
