@@ -82,6 +82,23 @@ describe('parents and their records', () => {
     expect(unknown.text).toMatch(/not found/i);
   });
 
+  it('answers not-found for a record id no list gave, on a read-only server, and invents what a natural key names', async () => {
+    await serve('lab/crm', '@acme/crm', [
+      { name: 'get-deals', description: 'Get deals.', inputSchema: object({}, []) },
+      { name: 'get-deal', description: 'Get a specific deal by ID.', inputSchema: object({ dealId: { type: 'number' } }) },
+      { name: 'get-rules', description: 'List the rules.', inputSchema: object({}, []) },
+      { name: 'show-rule', description: 'Show a rule by its key.', inputSchema: object({ key: text }) },
+    ]);
+    const first = (await callOk('lab/crm', 'get-deals')).deals[0];
+    expect((await callOk('lab/crm', 'get-deal', { dealId: first.id })).id).toBe(first.id);
+    const unknown = await call('lab/crm', 'get-deal', { dealId: 987654321 });
+    expect(unknown.isError, unknown.text).toBe(true);
+    expect(unknown.text).toMatch(/not found/i);
+    // A rule's key is known from the service's documentation: a catalogue still answers it.
+    await callOk('lab/crm', 'get-rules');
+    expect((await callOk('lab/crm', 'show-rule', { key: 'java:S1234' })).key).toBe('java:S1234');
+  });
+
   it('lists every kind of child made on a board as its items, and none of another board’s', async () => {
     await serve('lab/boards', '@acme/boards', [
       { name: 'create_board', inputSchema: object({ name: text }) },

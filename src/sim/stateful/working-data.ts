@@ -4,8 +4,17 @@
  * own records, not a catalogue. Once a list has made its plausible set (reference-data.ts), a read
  * of an id outside that set is the service's not-found, as for any created type; a catalogue
  * (`show_rule(key)`, nothing changes rules) still invents the entity a key names.
+ *
+ * So is a type read by a record id (`get_deal(dealId)`, `get_customer(customerId)`) once a list
+ * has made its set, though no tool changes it (a read-only CRM or shop): an opaque id can only come
+ * from the service's own answers, so one none of them gave is the service's not-found; a natural
+ * key (`key`, `code`, `name`, `handle`) may be known from elsewhere, and still invents its entity.
  */
+import { toWords } from '../../reading/entity-words.js';
 import type { AnswerInput } from './world-conventions.js';
+
+/** Last words of an id argument that name an opaque record id, not a key a person could know. */
+const recordIdWords = new Set(['id', 'uuid', 'gid', 'uid']);
 
 /**
  * Whether a read of an unknown id of this type is a not-found although the type is reference data:
@@ -17,6 +26,7 @@ import type { AnswerInput } from './world-conventions.js';
 export function isListedWorkingData(input: AnswerInput): boolean {
   const type = input.shape.entity;
   if (!Object.hasOwn(input.world.entities, type)) return false;
+  if (isRecordId(input.shape.idArgument)) return true;
   for (const shape of input.shapes.values()) {
     const choices = shape.dispatch ? Object.values(shape.dispatch.choices) : [shape];
     const changes = choices.some(
@@ -29,4 +39,11 @@ export function isListedWorkingData(input: AnswerInput): boolean {
     if (changes) return true;
   }
   return false;
+}
+
+/** Whether an id argument names an opaque record id (`dealId`, `customer_id`, `uuid`), not a natural key. */
+function isRecordId(argument: string | null): boolean {
+  if (argument === null) return false;
+  const last = toWords(argument).at(-1);
+  return last !== undefined && recordIdWords.has(last);
 }
