@@ -9,7 +9,8 @@
  *
  * The cache is one file per bundle, Node version and architecture in a folder of the user's own in
  * the system's temporary directory (as Node 22's compile cache), never beside the bundle, which may
- * sit in a read-only node_modules: `<tmpdir>/mcpsim-code-cache-<uid>/cli-<hash>.cjs-v20.x-x64.v8`.
+ * sit in a read-only node_modules: `<tmpdir>/mcpsim-code-cache-<uid>/cli-<hash>.cjs-serve-v20.x-x64.v8`,
+ * one per command (`commandKey`).
  * The bundle's name carries its content hash, so a new build never meets an old cache, and V8
  * rejects a cache it cannot use (another V8 or other flags), which is then written anew. The start
  * that finds none writes it a second after it began (or at its exit, if sooner), when the functions
@@ -25,12 +26,26 @@ import { constants, Script } from 'node:vm';
 // Defined by the bundle (scripts/bundle-cli.ts): the bundle's file name in dist/cli/chunks/.
 declare const MCPSIM_CLI_BUNDLE: string;
 
-/** How many caches the folder keeps (each about 2 MB): a few builds, or Node versions, side by side. */
-const keptCaches = 4;
+/** How many caches the folder keeps (each about 2 MB): a few commands, builds or Node versions side by side. */
+const keptCaches = 8;
 
 const bundle = fileURLToPath(new URL(`./chunks/${MCPSIM_CLI_BUNDLE}`, import.meta.url));
 const cacheFolder = codeCacheFolder();
-const cacheFile = cacheFolder && join(cacheFolder, `${MCPSIM_CLI_BUNDLE}-${process.version}-${process.arch}.v8`);
+const cacheFile =
+  cacheFolder && join(cacheFolder, `${MCPSIM_CLI_BUNDLE}-${commandKey(process.argv.slice(2))}-${process.version}-${process.arch}.v8`);
+
+/**
+ * Which command a run is, for its cache: a cache holds the functions its writing run had compiled,
+ * so a `--version` run's cache would serve a later `serve` start poorly, and one per command does
+ * not. The command's word (`serve`, `mcp`), `demo` for none, `help` for a help or version run.
+ *
+ * @example
+ *   commandKey(['serve', '--port', '0']); // 'serve'
+ */
+function commandKey(args: readonly string[]): string {
+  if (args.some((arg) => /^(-h|--help|-v|--version)$/.test(arg))) return 'help';
+  return args.find((arg) => /^[a-z]+$/.test(arg)) ?? 'demo';
+}
 
 /** The user's cache folder, made if missing; none when it cannot be made or another user could write to it. */
 function codeCacheFolder(): string | undefined {

@@ -17,13 +17,15 @@ afterAll(() => rmSync(temporary, { recursive: true, force: true }));
 
 const cacheFolder = (under: string) => join(under, `mcpsim-code-cache-${process.getuid?.() ?? 'user'}`);
 
-/** Runs `mcpsim --version` with `under` as its temporary directory; resolves with what it printed. */
-async function version(under: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [...cliArguments(), '--version'], {
+/** Runs `mcpsim <args>` with `under` as its temporary directory; resolves with what it printed. */
+async function run(under: string, args: readonly string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [...cliArguments(), ...args], {
     env: { ...process.env, TMPDIR: under },
-  });
+  }).catch((error: { stdout: string }) => error);
   return stdout.trim();
 }
+
+const version = (under: string) => run(under, ['--version']);
 
 /** The cache files in `under`'s cache folder. */
 const caches = (under: string) => readdirSync(cacheFolder(under)).filter((name) => name.endsWith('.v8'));
@@ -35,7 +37,7 @@ describe('the built CLI’s code cache', () => {
     const first = await version(under);
     expect(caches(under)).toHaveLength(1);
     const file = join(cacheFolder(under), caches(under)[0]!);
-    expect(file).toMatch(new RegExp(`cli-[^/]+\\.cjs-${process.version}-${process.arch}\\.v8$`));
+    expect(file).toMatch(new RegExp(`cli-[^/]+\\.cjs-help-${process.version}-${process.arch}\\.v8$`));
     expect(statSync(cacheFolder(under)).mode & 0o777).toBe(0o700);
     const written = readFileSync(file);
     expect(await version(under)).toBe(first);
@@ -51,6 +53,18 @@ describe('the built CLI’s code cache', () => {
     expect(await version(under)).toBe(first);
     expect(readFileSync(file, 'utf8')).not.toBe('not a code cache');
     expect(readFileSync(file).length).toBeGreaterThan(1000);
+  });
+
+  it('keeps one cache per command, each with the functions its own runs compile', async () => {
+    const under = join(temporary, 'commands');
+    mkdirSync(under);
+    await version(under);
+    await run(under, ['nosuch']);
+    expect(
+      caches(under)
+        .map((name) => /\.cjs-([a-z]+)-v/.exec(name)?.[1])
+        .sort(),
+    ).toEqual(['help', 'nosuch']);
   });
 
   it('uses no folder that other users can write to', async () => {

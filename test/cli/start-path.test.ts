@@ -34,22 +34,29 @@ function packagesLoadedFrom(bundle: string, entries: readonly string[] | 'all'):
  * entries' initialisers call, followed through the initialisers' own top-level calls.
  */
 function modulesLoadedFrom(bundle: string, entries: readonly string[] | 'all'): Set<string> {
+  return new Set([...pathsLoadedFrom(bundle, entries)].flatMap((path) => /(?:^|\/)node_modules\/(.+)$/.exec(path)?.slice(1) ?? []));
+}
+
+/** The paths of those modules as the bundle names them: `src/cli/main.ts`, `../node_modules/zod/v4/locales/en.js`. */
+function pathsLoadedFrom(bundle: string, entries: readonly string[] | 'all'): Set<string> {
   const text = readFileSync(bundle, 'utf8');
-  const modulesOf = (paths: Iterable<string>) =>
-    new Set([...paths].flatMap((path) => /(?:^|\/)node_modules\/(.+)$/.exec(path)?.slice(1) ?? []));
   const commented = [...text.matchAll(/^\/\/ (\S+)$/gm)].map(([, path]) => path!);
-  if (entries === 'all') return modulesOf(commented);
-  // Each initialiser: its name, its module's path, and the initialisers its top-level statements call.
+  if (entries === 'all') return new Set(commented);
+  // Each initialiser: its name, its module's path, and the initialisers its top-level statements call
+  // (a statement of the module's own is indented four spaces; an `import()` is left for later).
   const wrapped = new Map<string, { path: string; calls: string[] }>();
   for (const [, name, path, body] of text.matchAll(
     /^var (\w+) = __(?:esm|commonJS)\(\{\n {2}"([^"]+)"\([^)]*\) \{\n([\s\S]*?)\n {2}\}\n\}\);$/gm,
   ))
-    wrapped.set(name!, { path: path!, calls: [...body!.matchAll(/\b((?:init|require)_\w+)\(\)/g)].map(([, call]) => call!) });
+    wrapped.set(name!, {
+      path: path!,
+      calls: [...body!.matchAll(/^ {4}(?!.*Promise\.resolve\(\)\.then).*?\b((?:init|require)_\w+)\(\)/gm)].map(([, call]) => call!),
+    });
   const wrappedPaths = new Set([...wrapped.values()].map(({ path }) => path));
   const loaded = new Set(commented.filter((path) => !wrappedPaths.has(path)));
   const pending = [
     ...[...text.matchAll(/^(?:var \w+ = (?:__toESM\()?)?((?:init|require)_\w+)\(\)/gm)].map(([, call]) => call!),
-    ...[...wrapped].filter(([, { path }]) => entries.includes(path)).map(([name]) => name),
+    ...[...wrapped].filter(([, { path }]) => entries.some((entry) => path === entry || path.endsWith(`/${entry}`))).map(([name]) => name),
   ];
   const seen = new Set<string>();
   while (pending.length > 0) {
@@ -60,7 +67,7 @@ function modulesLoadedFrom(bundle: string, entries: readonly string[] | 'all'): 
     loaded.add(module.path);
     pending.push(...module.calls);
   }
-  return modulesOf(loaded);
+  return loaded;
 }
 
 /** The built CLI's bundle, which dist/cli/bin.js runs (scripts/bundle-cli.ts). */
@@ -90,6 +97,13 @@ describe('the start path of the built CLI', () => {
     // Nor zod's messages in other languages than English.
     const locales = [...modulesLoadedFrom(builtCliBundle(), startPath)].filter((path) => path.startsWith('zod/v4/locales/'));
     expect(locales).toEqual(['zod/v4/locales/en.js']);
+  });
+
+  it("loads the agent's tools, whose schemas are built at import, at the first request to their path", () => {
+    // The bundle names a source by its path from the build's folder, through the tests' symlinks (test/support/build-cli.ts).
+    const agentModules = (paths: Set<string>) => [...paths].flatMap((path) => /(?:^|\/)src\/agent\/([^/]+)$/.exec(path)?.slice(1) ?? []);
+    expect(agentModules(pathsLoadedFrom(builtCliBundle(), startPath)).filter((file) => file !== 'agent-path.ts')).toEqual([]);
+    expect(agentModules(pathsLoadedFrom(builtCliBundle(), 'all'))).toContain('agent-http.ts');
   });
 
   it('keeps each lazily required package in a file of its own, exporting what the sources require', () => {
