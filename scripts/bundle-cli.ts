@@ -1,8 +1,10 @@
 /**
- * `npm run build`'s second step: bundles the CLI (src/cli/bin.ts and every module it loads, packages
- * included) into dist/cli/bin.js and its lazily loaded chunks (dist/cli/chunks/), over the file tsc
- * wrote there. One bundle instead of ~800 ES modules is most of what `npm start` saves to listening
- * (bench/README.md, "Start-up"): Node resolves, opens and links each module of an unbundled start.
+ * `npm run build`'s second step: bundles the CLI (src/cli/run-cli.ts and every module it loads,
+ * packages included) into one CommonJS file, dist/cli/chunks/cli-<content hash>.cjs, and writes
+ * dist/cli/bin.js over the file tsc wrote there: src/cli/code-cache-bin.ts, which runs that bundle
+ * through V8's code cache. One bundle instead of ~800 ES modules is most of what `npm start` saves
+ * to listening (bench/README.md, "Start-up"): Node resolves, opens and links each module of an
+ * unbundled start; the code cache spares parsing and compiling the bundle.
  * The rest of dist/ (the library entry points ".", "./node", "./msw") stays as tsc wrote it, and an
  * unbundled dist/cli/bin.js (tsc alone) runs the same: data files are found from the package's root
  * (src/package-root.ts), whatever folder the code sits in.
@@ -12,7 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { lazyPackageExports } from '../src/domain/lazy-packages.js';
 import { bundledScenariosDir } from '../src/scenario/bundled-scenarios.js';
@@ -81,35 +83,51 @@ const sdkAjvAtFirstUse: Plugin = {
   },
 };
 
-// The chunks' names are content hashes: an earlier build's would stay beside these, and be published.
+// The bundle's name is its content hash: an earlier build's would stay beside it, and be published.
 rmSync('dist/cli/chunks', { recursive: true, force: true });
 
+// The whole CLI in one CommonJS file (dist/cli/chunks/cli-<hash>.cjs), since Node 20 keeps V8's code
+// cache for a `vm.Script` but for no ES module; each command's modules are still evaluated only when
+// it runs (esbuild turns an `import()` into a call of the module's initialiser).
 const { metafile } = await build({
-  entryPoints: { bin: 'src/cli/bin.ts' },
-  outdir: 'dist/cli',
-  chunkNames: 'chunks/[name]-[hash]',
+  stdin: { contents: "import { runCli } from './src/cli/run-cli.ts'; void runCli();", resolveDir: '.', sourcefile: 'cli.ts', loader: 'ts' },
+  outdir: 'dist/cli/chunks',
+  entryNames: 'cli-[hash]',
+  outExtension: { '.js': '.cjs' },
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
   sourcemap: true,
   external: ['better-sqlite3'],
   plugins: [zodEnglishOnly, sdkAjvAtFirstUse],
-  // CommonJS packages in an ES module bundle still call require() for Node's built-ins.
-  banner: {
-    js: "import { createRequire as __mcpsimCreateRequire } from 'node:module'; const require = __mcpsimCreateRequire(import.meta.url);",
+  // code-cache-bin.ts runs the bundle with the file's own `__filename`, as Node runs a CommonJS file.
+  banner: { js: "const __mcpsimImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  define: {
+    MCPSIM_BUILD_ID: JSON.stringify(buildId),
+    MCPSIM_LAZY_PACKAGES: 'true',
+    'import.meta.url': '__mcpsimImportMetaUrl',
   },
-  define: { MCPSIM_BUILD_ID: JSON.stringify(buildId), MCPSIM_LAZY_PACKAGES: 'true' },
   metafile: true,
+  logLevel: 'warning',
+});
+const cliBundle = Object.keys(metafile.outputs).find((path) => /^dist\/cli\/chunks\/cli-[^/]+\.cjs$/.test(path));
+if (!cliBundle) throw new Error(`no dist/cli/chunks/cli-<hash>.cjs among ${Object.keys(metafile.outputs).join(', ')}`);
+
+// dist/cli/bin.js, over tsc's: runs the bundle through V8's code cache (src/cli/code-cache-bin.ts).
+await build({
+  entryPoints: ['src/cli/code-cache-bin.ts'],
+  outfile: 'dist/cli/bin.js',
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  define: { MCPSIM_CLI_BUNDLE: JSON.stringify(basename(cliBundle)) },
   logLevel: 'warning',
 });
 
 // The packages a start does not need (src/domain/lazy-packages.ts), one CommonJS file per group that
-// lazy-packages.ts requires from its own chunk at the first use: dist/cli/chunks/lazy-<name>.cjs.
-const lazyHome = Object.entries(metafile.outputs).find(([, output]) => 'src/domain/lazy-packages.ts' in output.inputs)?.[0];
-if (lazyHome && !/^dist\/cli\/chunks\/[^/]+\.js$/.test(lazyHome))
-  throw new Error(`src/domain/lazy-packages.ts was bundled into ${lazyHome}; it requires ./lazy-<name>.cjs from dist/cli/chunks/`);
+// lazy-packages.ts requires from the bundle's folder at the first use: dist/cli/chunks/lazy-<name>.cjs.
 for (const [name, exports] of Object.entries(lazyPackageExports)) {
   const contents = Object.entries(exports)
     .map(([specifier, names]) => (names === '*' ? `export * from '${specifier}';` : `export { ${names} } from '${specifier}';`))

@@ -269,8 +269,8 @@ function findGlobalViolations(files: readonly SourceText[]): string[] {
       else if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression))
         [object, member] = [node.expression, node.argumentExpression.text];
       if (object && member !== undefined && ts.isIdentifier(object)) {
-        if (object.text === 'process' && member === 'env' && file.path !== 'config.ts' && file.path !== 'cli/bin.ts') {
-          report(node, 'process.env', 'only src/config.ts reads the environment (src/cli/bin.ts hands it over)');
+        if (object.text === 'process' && member === 'env' && file.path !== 'config.ts' && file.path !== 'cli/run-cli.ts') {
+          report(node, 'process.env', 'only src/config.ts reads the environment (src/cli/run-cli.ts hands it over)');
         }
         if (object.text === 'process' && ['exit', 'argv', 'stdout', 'stderr'].includes(member) && !file.path.startsWith('cli/')) {
           report(node, `process.${member}`, 'only src/cli/ touches process.exit, process.argv and the standard streams');
@@ -362,10 +362,10 @@ describe('the layer checker', () => {
     ]);
     expect(findGlobalViolations(fixture)).toEqual([
       'src/domain/bad.ts:7 uses console.log: only src/cli/ writes to the console',
-      'src/domain/bad.ts:7 uses process.env: only src/config.ts reads the environment (src/cli/bin.ts hands it over)',
+      'src/domain/bad.ts:7 uses process.env: only src/config.ts reads the environment (src/cli/run-cli.ts hands it over)',
       'src/domain/bad.ts:7 uses process.argv: only src/cli/ touches process.exit, process.argv and the standard streams',
       'src/node/serve.ts:3 uses process.exit: only src/cli/ touches process.exit, process.argv and the standard streams',
-      'src/cli/main.ts:3 uses process.env: only src/config.ts reads the environment (src/cli/bin.ts hands it over)',
+      'src/cli/main.ts:3 uses process.env: only src/config.ts reads the environment (src/cli/run-cli.ts hands it over)',
     ]);
     expect(findSqlOutsideStore(fixture)).toEqual(['src/domain/bad.ts:8 contains SQL "SELECT": only src/store/ knows SQL']);
   });
@@ -511,7 +511,7 @@ describe('import loops', () => {
 describe('process and console use', () => {
   const violations = findGlobalViolations(sources);
 
-  it('reads process.env only in config.ts (and cli/bin.ts, which hands it to config)', () => {
+  it('reads process.env only in config.ts (and cli/run-cli.ts, which hands it to config)', () => {
     const found = violations.filter((message) => message.includes('process.env'));
     expect(found, report(found)).toEqual([]);
   });

@@ -2,9 +2,6 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { createAgentServer } from './agent-server.js';
 import { createApiClient } from './api-client.js';
 
-/** Where the agent's tools are served over Streamable HTTP (docs/agents.md). */
-export const agentMcpPath = '/agent/mcp';
-
 /**
  * Answers one POST to the agent's HTTP path: a stateless MCP server made for this request, whose
  * tools call the API in process (`fetch`, i.e. `app.fetch`) with the caller's own API key, so they

@@ -1,4 +1,4 @@
-/** What a command may touch of the outside world; `bin.ts` wires it to the process. */
+/** What a command may touch of the outside world; `run-cli.ts` wires it to the process. */
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;

@@ -4,7 +4,7 @@
  * capture), ajv (tool arguments and model output), jsonpath-plus (scenario expectations), faker and
  * randexp (the simulator's made-up values). Their callers are synchronous, so each is required on
  * first use, not imported: the bundle (scripts/bundle-cli.ts) builds each into one CommonJS file
- * beside its chunks (`dist/cli/chunks/lazy-<name>.cjs`) that a start never parses, and the sources
+ * beside the CLI's bundle (`dist/cli/chunks/lazy-<name>.cjs`) that a start never parses, and the sources
  * and tsc's output require the packages themselves.
  */
 import { createRequire } from 'node:module';

@@ -20,7 +20,7 @@ import { createDashboard, type Dashboard } from '../ui/dashboard.js';
 import type { StreamLimits } from '../ui/timeline-streams.js';
 import type { SessionLimits } from '../mcp/session/mcp-sessions.js';
 import { createAppParts } from './app-parts.js';
-import { agentMcpPath, createAgentHttpAnswer } from '../agent/agent-http.js';
+import { createAgentAtFirstUse } from './agent-at-first-use.js';
 
 export type { ScenarioCatalog } from '../ui/ui-context.js';
 export type { CaptureSummary } from '../sim/capture/capture-recorder.js';
@@ -248,7 +248,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       capture: capture ?? undefined,
       dashboard: dashboard ?? undefined,
       // The agent's tools call the API in process, as the dashboard does (docs/agents.md).
-      agent: { path: agentMcpPath, answer: createAgentHttpAnswer((request) => app.fetch(request)) },
+      agent: createAgentAtFirstUse((request) => app.fetch(request)),
       corsOrigins: options.corsOrigins ?? [],
       allowedHosts: options.allowedHosts ?? [],
       listenUrl: () => listenUrl,
