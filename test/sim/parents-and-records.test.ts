@@ -99,6 +99,20 @@ describe('parents and their records', () => {
     expect((await callOk('lab/crm', 'show-rule', { key: 'java:S1234' })).key).toBe('java:S1234');
   });
 
+  it('gives the people a list makes up an email, and a lookup by that email finds the same one', async () => {
+    await serve('lab/shop-people', '@acme/shop-people', [
+      { name: 'get-customers', description: 'List customers.', inputSchema: object({ first: { type: 'number' } }, []) },
+      { name: 'get-customer-by-id', description: 'Get a customer.', inputSchema: object({ customerId: text }) },
+      { name: 'get-customer-by-identifier', description: 'Find a customer by email.', inputSchema: object({ email: text }, []) },
+    ]);
+    const first = (await callOk('lab/shop-people', 'get-customers', { first: 5 })).customers[0];
+    expect(first.email).toMatch(/^[^@\s]+@example\.com$/);
+    expect((await callOk('lab/shop-people', 'get-customer-by-id', { customerId: first.id })).email).toBe(first.email);
+    expect(JSON.stringify(await callOk('lab/shop-people', 'get-customer-by-identifier', { email: first.email }))).toContain(
+      String(first.id),
+    );
+  });
+
   it('lists every kind of child made on a board as its items, and none of another board’s', async () => {
     await serve('lab/boards', '@acme/boards', [
       { name: 'create_board', inputSchema: object({ name: text }) },

@@ -111,6 +111,11 @@ const personEntities = new Set([
   'manager',
   'account_holder',
 ]);
+/** Whether an entity type is a person (`customer`, `contact`, `candidate`): one has a name and an email. */
+export function isPersonEntity(type: string): boolean {
+  return personEntities.has(type);
+}
+
 /** Entities whose `content` is the text of a file. */
 const fileOwners = new Set([
   'file',

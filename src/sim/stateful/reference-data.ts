@@ -10,6 +10,8 @@
 import { isCommitType, toPlural } from '../../reading/entity-words.js';
 import { toNormalName } from '../../domain/world-query.js';
 import { toStringValue } from './field-value.js';
+import { isPersonEntity } from './field-kind.js';
+import { withFake } from '../../domain/fake-data.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import { toCreatedId } from './entity-ids.js';
 import { typedId } from './world-views.js';
@@ -87,6 +89,8 @@ export function toReferenceSet(input: AnswerInput): { world: WorldState; changes
     for (let attempt = 1; names.has(name) && attempt < 5; attempt++) name = referenceName(input, `${id}|${attempt}`, label);
     const fields: Record<string, unknown> = { ...inUse?.[index]?.where, [input.shape.idField]: typedId(id, input.shape), [label]: name };
     if (workflowTypes.has(type)) fields.states = workflowStates.map((state, position) => ({ id: position + 1, name: state }));
+    // A person a list shows (`get-customers`) has the email a lookup by email (`get-customer-by-identifier`) finds them by.
+    if (isPersonEntity(type) && fields.email === undefined) fields.email = emailOf(input, name);
     entities[id] = fields;
     upserts.push({ type, id, fields });
   }
@@ -141,6 +145,18 @@ export function withReferenceMark<T extends { changes?: WorldChanges }>(answer: 
   if (input.world.facts.includes(fact)) return answer;
   const changes = answer.changes ?? {};
   return { ...answer, changes: { ...changes, facts: [...(changes.facts ?? []), fact] } };
+}
+
+/** A person's email made from their name (`Angie Grimes` → `angie.grimes@example.com`), the same every run. */
+function emailOf(input: AnswerInput, name: string): string {
+  const [firstName, ...rest] = name
+    .replace(/[^\p{L}\s'-]/gu, '')
+    .trim()
+    .split(/\s+/);
+  const lastName = rest.join(' ');
+  return withFake(`${input.seed}|email|${name}`, (faker) =>
+    faker.internet.email({ firstName: firstName || 'user', ...(lastName ? { lastName } : {}), provider: 'example.com' }).toLowerCase(),
+  );
 }
 
 function referenceName(input: AnswerInput, id: string, field: string): string {
