@@ -113,6 +113,17 @@ describe('parents and their records', () => {
     );
   });
 
+  it('gives what a list makes up the handle a read by handle takes, and that read finds it', async () => {
+    await serve('lab/collections', '@acme/collections', [
+      { name: 'get-collections', description: 'List collections.', inputSchema: object({ first: { type: 'number' } }, []) },
+      { name: 'get-collection-by-id', description: 'Get a collection by ID.', inputSchema: object({ collectionId: text }) },
+      { name: 'get-collection-by-handle', description: 'Get a collection by its handle.', inputSchema: object({ handle: text }) },
+    ]);
+    const first = (await callOk('lab/collections', 'get-collections', { first: 5 })).collections[0];
+    expect(first.handle).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+    expect((await callOk('lab/collections', 'get-collection-by-handle', { handle: first.handle })).id).toBe(first.id);
+  });
+
   it('lists every kind of child made on a board as its items, and none of another board’s', async () => {
     await serve('lab/boards', '@acme/boards', [
       { name: 'create_board', inputSchema: object({ name: text }) },

@@ -11,6 +11,7 @@ import { isCommitType, toPlural } from '../../reading/entity-words.js';
 import { toNormalName } from '../../domain/world-query.js';
 import { toStringValue } from './field-value.js';
 import { isPersonEntity } from './field-kind.js';
+import { toLookupKeyFields } from './lookup-keys.js';
 import { withFake } from '../../domain/fake-data.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import { toCreatedId } from './entity-ids.js';
@@ -87,7 +88,12 @@ export function toReferenceSet(input: AnswerInput): { world: WorldState; changes
     const names = new Set(Object.values(entities).map((fields) => fields[label]));
     let name = catalogue?.[index] ?? referenceName(input, id, label);
     for (let attempt = 1; names.has(name) && attempt < 5; attempt++) name = referenceName(input, `${id}|${attempt}`, label);
-    const fields: Record<string, unknown> = { ...inUse?.[index]?.where, [input.shape.idField]: typedId(id, input.shape), [label]: name };
+    const fields: Record<string, unknown> = {
+      ...inUse?.[index]?.where,
+      [input.shape.idField]: typedId(id, input.shape),
+      [label]: name,
+      ...toLookupKeyFields(input, type, name),
+    };
     if (workflowTypes.has(type)) fields.states = workflowStates.map((state, position) => ({ id: position + 1, name: state }));
     // A person a list shows (`get-customers`) has the email a lookup by email (`get-customer-by-identifier`) finds them by.
     if (isPersonEntity(type) && fields.email === undefined) fields.email = emailOf(input, name);
