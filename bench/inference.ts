@@ -128,31 +128,36 @@ async function main(): Promise<void> {
     const byOperation = Object.fromEntries(
       toolOperations.map((operation) => [operation, shapes.filter((shape) => shape.operation === operation).length]),
     ) as Record<ToolOperation, number>;
-    const walks = await walkEntities(server.tools, async (tool, args): Promise<WalkResult> => {
-      const answer = await request('POST', `/connect/${id}/.tools/${tool.split('.').join('/')}`, args);
-      const result = answer.body as {
-        isError?: boolean;
-        content?: { text?: string }[];
-        structuredContent?: Record<string, unknown>;
-        _meta?: Record<string, unknown>;
-      };
-      const text = result.content?.[0]?.text ?? JSON.stringify(answer.body);
-      let value = result.structuredContent ?? null;
-      if (!value) {
-        try {
-          const parsed: unknown = JSON.parse(text);
-          value = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
-        } catch {
-          value = null;
+    const walks = await walkEntities(
+      server.tools,
+      async (tool, args): Promise<WalkResult> => {
+        const answer = await request('POST', `/connect/${id}/.tools/${tool.split('.').join('/')}`, args);
+        const result = answer.body as {
+          isError?: boolean;
+          content?: { text?: string }[];
+          structuredContent?: Record<string, unknown>;
+          _meta?: Record<string, unknown>;
+        };
+        const text = result.content?.[0]?.text ?? JSON.stringify(answer.body);
+        let value = result.structuredContent ?? null;
+        if (!value) {
+          try {
+            const parsed: unknown = JSON.parse(text);
+            value = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+          } catch {
+            value = null;
+          }
         }
-      }
-      return {
-        isError: answer.status !== 200 || result.isError === true,
-        text,
-        value,
-        source: String(result._meta?.['mcpsim/source'] ?? 'none'),
-      };
-    });
+        return {
+          isError: answer.status !== 200 || result.isError === true,
+          text,
+          value,
+          source: String(result._meta?.['mcpsim/source'] ?? 'none'),
+        };
+      },
+      'walk',
+      [server.name.split(' ')[0]!],
+    );
     const checks = walks.flatMap((walk) => walk.checks);
     figures.push({
       server: server.name,

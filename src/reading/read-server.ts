@@ -23,7 +23,7 @@ import { toIdSchemas, type IdSchemas } from './id-schemas.js';
 import type { ToolShape } from './tool-shape.js';
 import { toCommonPrefix } from './tool-name.js';
 import { toToolReading, type ToolReading } from './tool-reading.js';
-import { knownIdPattern } from './service-id-formats.js';
+import { knownIdField, knownIdPattern } from './service-id-formats.js';
 import { toEntityState, toUniqueFields, type EntityState } from './entity-traits.js';
 import { toAnswerKind, type KindReading } from './answer-kind.js';
 import { takesNumbers } from './numeric-ids.js';
@@ -129,7 +129,10 @@ function toServiceModel(
   serverNames: readonly string[],
 ): ServiceModel {
   // Each tool's first reading, then its entity checked against the types the whole server keeps.
-  const shapes = withServerTypes(tools, inferServerShapes(tools, corrections, serverNames), { corrections, serverNames });
+  const shapes = withKnownIdFields(
+    withServerTypes(tools, inferServerShapes(tools, corrections, serverNames), { corrections, serverNames }),
+    serverNames,
+  );
   // Every consumer finds parents through tool-parents.ts by the shapes it was given: the corrections go with them.
   if (entityCorrections !== noEntityCorrections) setParentCorrections(shapes, entityCorrections);
   const idSchemas = new Map<string, IdSchemas>();
@@ -237,4 +240,17 @@ function toEntityTypes(
     if (correction?.unique) type.unique = [...correction.unique];
   }
   return types;
+}
+
+/**
+ * Shapes whose type a known service names by another field than `id` (a Slack message by its `ts`,
+ * data/id-formats.json) keep the id there, where the tools said nothing closer (their id field is `id`).
+ */
+function withKnownIdFields(shapes: Map<string, ToolShape>, serverNames: readonly string[]): Map<string, ToolShape> {
+  if (serverNames.length === 0) return shapes;
+  for (const [name, shape] of shapes) {
+    const field = shape.idField === 'id' ? knownIdField(serverNames, shape.entity) : null;
+    if (field !== null) shapes.set(name, { ...shape, idField: field });
+  }
+  return shapes;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { toPatternValue } from '../domain/pattern-value.js';
-import { findKnownService, knownIdPattern } from './service-id-formats.js';
+import { findKnownService, knownIdField, knownIdPattern } from './service-id-formats.js';
 
 const data = JSON.parse(readFileSync(new URL('../../data/id-formats.json', import.meta.url), 'utf8')) as {
   services: { service: string; names: string[]; source: string; ids: Record<string, string> }[];
@@ -39,5 +39,11 @@ describe('service id formats', () => {
     expect(knownIdPattern(['@stripe/mcp'], 'customer')).toBe('^(?:cus_[A-Za-z0-9]{14})$');
     expect(knownIdPattern(['trello-mcp'], 'card')).toBe('^(?:[0-9a-f]{24})$');
     expect(knownIdPattern(['acme'], 'card')).toBeNull();
+  });
+
+  it('names the field a type’s id is in where the service does not call it id', () => {
+    expect(knownIdField(['@modelcontextprotocol/server-slack'], 'message')).toBe('ts');
+    expect(knownIdField(['@modelcontextprotocol/server-slack'], 'channel')).toBeNull();
+    expect(knownIdField(['@stripe/mcp'], 'customer')).toBeNull();
   });
 });

@@ -16,6 +16,8 @@ interface ServiceIdFormats {
   source: string;
   /** Entity type → the whole id as a pattern; `*` for a type not listed. */
   ids: Record<string, string>;
+  /** Entity type → the field its id is in, where that is not `id` (a Slack message is named by its `ts`). */
+  idFields?: Record<string, string>;
 }
 
 let loaded: ServiceIdFormats[] | undefined;
@@ -51,4 +53,15 @@ export function knownIdPattern(serverNames: readonly string[], type: string): st
   if (!service) return null;
   const pattern = service.ids[type] ?? service.ids['*'];
   return pattern === undefined ? null : `^(?:${pattern})$`;
+}
+
+/**
+ * The field a known service keeps a type's id in, where it is not `id`, or null.
+ *
+ * @example
+ *   knownIdField(['@modelcontextprotocol/server-slack'], 'message'); // 'ts'
+ */
+export function knownIdField(serverNames: readonly string[], type: string): string | null {
+  const fields = findKnownService(serverNames)?.idFields;
+  return fields && Object.hasOwn(fields, type) ? fields[type]! : null;
 }

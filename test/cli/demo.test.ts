@@ -29,6 +29,7 @@ let baseUrl = '';
 interface DemoConnection {
   namespace: string;
   connectionId: string;
+  server: string;
   state: string;
 }
 const connections: DemoConnection[] = [];
@@ -54,8 +55,17 @@ beforeAll(async () => {
   const get = async (path: string) =>
     (await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${developmentKey}` } })).json() as Promise<any>;
   for (const { name } of (await get('/namespaces')).namespaces as { name: string }[]) {
-    for (const connection of (await get(`/connect/${name}`)).connections as { connectionId: string; status: { state: string } }[]) {
-      connections.push({ namespace: name, connectionId: connection.connectionId, state: connection.status.state });
+    for (const connection of (await get(`/connect/${name}`)).connections as {
+      connectionId: string;
+      server: string;
+      status: { state: string };
+    }[]) {
+      connections.push({
+        namespace: name,
+        connectionId: connection.connectionId,
+        server: connection.server,
+        state: connection.status.state,
+      });
     }
   }
 }, 90_000);
@@ -155,6 +165,7 @@ describe('the demo with no model key and no API key of one’s own', () => {
           tools,
           async (tool, args) => toWalkResult((await client.callTool({ name: tool, arguments: args })) as CallToolResult),
           `demo|${connection.connectionId}`,
+          [connection.server],
         );
         const name = `${connection.namespace}/${connection.connectionId}`;
         for (const walk of walks.filter((candidate) => candidate.checks.length > 0)) {

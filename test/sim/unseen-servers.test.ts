@@ -65,7 +65,7 @@ describe('infrastructure tools', () => {
 });
 
 describe('ids in the format the other tools take', () => {
-  it('gives a Slack message a ts that thread_ts accepts, and lists the channel history and the thread replies', async () => {
+  it('gives a Slack message its ts, which thread_ts accepts, and lists the channel history and the thread replies', async () => {
     const ts = {
       type: 'string',
       pattern: '^\\d+\\.\\d+$',
@@ -78,10 +78,12 @@ describe('ids in the format the other tools take', () => {
       tool('slack_get_thread_replies', { channel_id: text, thread_ts: ts }),
     ]);
     const posted = await call('slack_post_message', { channel_id: 'C1', text: 'Deploy finished' });
-    expect(posted.json.id).toMatch(/^\d{10}\.\d{6}$/);
+    // Slack names a message by its ts (data/id-formats.json), not an `id`.
+    expect(posted.json.ts).toMatch(/^\d{10}\.\d{6}$/);
+    expect(posted.json.id).toBeUndefined();
     expect((await call('slack_get_channel_history', { channel_id: 'C1', limit: 10 })).text).toContain('Deploy finished');
-    expect((await call('slack_reply_to_thread', { channel_id: 'C1', thread_ts: posted.json.id, text: 'Thanks!' })).isError).toBe(false);
-    expect((await call('slack_get_thread_replies', { channel_id: 'C1', thread_ts: posted.json.id })).text).toContain('Thanks!');
+    expect((await call('slack_reply_to_thread', { channel_id: 'C1', thread_ts: posted.json.ts, text: 'Thanks!' })).isError).toBe(false);
+    expect((await call('slack_get_thread_replies', { channel_id: 'C1', thread_ts: posted.json.ts })).text).toContain('Thanks!');
   });
 
   it('makes a Buildkite pipeline slug from its name, and a build number a string where the schema says so', async () => {

@@ -7,7 +7,8 @@
  * `npm run bench:inference` (the figures of the stateful simulator alone).
  */
 import type { ToolDefinition } from '../../src/domain/registry.js';
-import { inferServerShapes, type ToolShape } from '../../src/reading/tool-operation.js';
+import type { ToolShape } from '../../src/reading/tool-operation.js';
+import { readServer } from '../../src/reading/read-server.js';
 import { toParentReferences } from '../../src/reading/tool-parents.js';
 import { isControlArgument, isQueryArgument } from '../../src/domain/world-query.js';
 import { toSyntheticValue } from '../../src/sim/stateful/synthetic-source.js';
@@ -184,13 +185,19 @@ function listHolds(result: WalkResult, idField: string, id: unknown): boolean {
 
 /**
  * Walks every entity of a server that has a create, or a read with a list, through whatever of
- * create, read, list, update, read, delete, read its tools offer.
+ * create, read, list, update, read, delete, read its tools offer. The server's names (its qualified
+ * name, its display name) are read as the simulator reads them: a known service's ids have its fields.
  *
  * @example
  *   const walks = await walkEntities(tools, (tool, args) => callOverMcp(tool, args), { scope: { owner: 'acme', repo: 'widgets' } });
  */
-export async function walkEntities(tools: readonly ToolDefinition[], callTool: CallTool, seed = 'walk'): Promise<EntityWalk[]> {
-  const shapes = inferServerShapes(tools);
+export async function walkEntities(
+  tools: readonly ToolDefinition[],
+  callTool: CallTool,
+  seed = 'walk',
+  serverNames: readonly string[] = [],
+): Promise<EntityWalk[]> {
+  const { shapes } = readServer(tools, { serverNames });
   const entities = [
     ...new Set(
       [...shapes.values()].flatMap((shape) => [shape, ...Object.values(shape.dispatch?.choices ?? {})]).map((shape) => shape.entity),
