@@ -124,6 +124,28 @@ describe('parents and their records', () => {
     expect((await callOk('lab/collections', 'get-collection-by-handle', { handle: first.handle })).id).toBe(first.id);
   });
 
+  it('lists notes, not companies, where a resource_type says what the notes are attached to', async () => {
+    await serve('lab/crm-notes', '@acme/crm-notes', [
+      { name: 'create_company', inputSchema: object({ name: text }) },
+      { name: 'create_note', inputSchema: object({ resource_type: text, record_id: text, title: text, content: text }) },
+      {
+        name: 'list_notes',
+        description: 'Retrieve notes for a record.',
+        inputSchema: object({ resource_type: text, record_id: text }, ['resource_type']),
+      },
+    ]);
+    const company = await callOk('lab/crm-notes', 'create_company', { name: 'Analytical Engines' });
+    await callOk('lab/crm-notes', 'create_note', {
+      resource_type: 'companies',
+      record_id: company.id,
+      title: 'Kickoff',
+      content: 'Met Ada.',
+    });
+    const notes = await call('lab/crm-notes', 'list_notes', { resource_type: 'companies', record_id: company.id });
+    expect(notes.text).toContain('Kickoff');
+    expect(notes.value.companies).toBeUndefined();
+  });
+
   it('lists every kind of child made on a board as its items, and none of another board’s', async () => {
     await serve('lab/boards', '@acme/boards', [
       { name: 'create_board', inputSchema: object({ name: text }) },

@@ -239,8 +239,13 @@ export function existingName(fields: Readonly<Record<string, unknown>>, name: st
 /** Arguments that name the type a generic list lists (`list_objects({ objectType: 'contacts' })`). */
 const typeArguments = new Set(['objecttype', 'object', 'type', 'entitytype', 'entity', 'resource', 'resourcetype', 'kind', 'collection']);
 
-/** The argument of a generic list that names a type the world holds, if any. */
+/**
+ * The argument of a generic list that names a type the world holds, if any. A list of a type the
+ * server's own tools create (`list_notes(resource_type: 'companies', record_id)`) lists that type:
+ * its type argument says what the notes are attached to, not what is listed.
+ */
 export function listedTypeArgument(input: AnswerInput): string | undefined {
+  if (!genericEntities.has(input.shape.entity) && createsType(input, input.shape.entity)) return undefined;
   return Object.entries(input.args).find(
     ([name, value]) =>
       typeArguments.has(toNormalName(name)) &&
@@ -248,6 +253,14 @@ export function listedTypeArgument(input: AnswerInput): string | undefined {
       toSingular(toWords(value).join('_')) !== input.shape.entity &&
       Object.hasOwn(input.world.entities, toSingular(toWords(value).join('_'))),
   )?.[0];
+}
+
+/** Whether a create of the server (a dispatching tool's create choice too) makes `type`. */
+function createsType(input: Pick<AnswerInput, 'shapes'>, type: string): boolean {
+  for (const shape of input.shapes.values())
+    for (const choice of shape.dispatch ? Object.values(shape.dispatch.choices) : [shape])
+      if (choice.entity === type && choice.operation === 'create') return true;
+  return false;
 }
 
 /** A generic list (`objectType: contacts`) reads as a list of the type it names. */
