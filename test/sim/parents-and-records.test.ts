@@ -146,6 +146,30 @@ describe('parents and their records', () => {
     expect(notes.value.companies).toBeUndefined();
   });
 
+  it('shows the comments a read lists after a colon, and those an include flag asks for', async () => {
+    await serve('lab/prs', '@acme/prs', [
+      { name: 'create_pull_request', inputSchema: object({ repository: text, title: text }) },
+      {
+        name: 'get_pull_request',
+        description: 'Get a pull request: metadata, reviewer status, comments and changed files.',
+        inputSchema: object({ repository: text, pull_request_id: { type: 'number' }, include_tasks: { type: 'boolean' } }, [
+          'repository',
+          'pull_request_id',
+        ]),
+      },
+      { name: 'add_comment', inputSchema: object({ repository: text, pull_request_id: { type: 'number' }, comment_text: text }) },
+      { name: 'add_task', inputSchema: object({ repository: text, pull_request_id: { type: 'number' }, task_text: text }) },
+    ]);
+    const pr = await callOk('lab/prs', 'create_pull_request', { repository: 'checkout', title: 'Add Apple Pay' });
+    await callOk('lab/prs', 'add_comment', { repository: 'checkout', pull_request_id: pr.id, comment_text: 'One nit' });
+    await callOk('lab/prs', 'add_task', { repository: 'checkout', pull_request_id: pr.id, task_text: 'Rename the button' });
+    const plain = await call('lab/prs', 'get_pull_request', { repository: 'checkout', pull_request_id: pr.id });
+    expect(plain.text).toContain('One nit');
+    expect(plain.text).not.toContain('Rename the button');
+    const asked = await call('lab/prs', 'get_pull_request', { repository: 'checkout', pull_request_id: pr.id, include_tasks: true });
+    expect(asked.text).toContain('Rename the button');
+  });
+
   it('lists every kind of child made on a board as its items, and none of another board’s', async () => {
     await serve('lab/boards', '@acme/boards', [
       { name: 'create_board', inputSchema: object({ name: text }) },

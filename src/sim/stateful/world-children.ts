@@ -149,10 +149,13 @@ export function withChildLists(input: AnswerInput, entity: EntityRecord): Entity
  */
 function describedLists(input: AnswerInput): string[] {
   const description = (input.tool.description ?? '').toLowerCase();
-  if (!/\b(with|including|includes|and)\b/.test(description)) return [];
-  // "with full details (variants, images, options)": the words the clause after `with` names, to the end of its sentence.
-  const clause = /\b(?:with|including|includes)\b([^.]*)/.exec(description)?.[1] ?? '';
-  const clauseWords = new Set(clause.split(/[^a-z]+/));
+  // `include_comments: true`: the caller asks for the comments, whatever the description says.
+  const asked = includedLists(input.args);
+  if (!/\b(with|including|includes|and)\b/.test(description) && asked.size === 0) return [];
+  // "with full details (variants, images, options)", "Get a pull request: metadata, …, comments and changed files":
+  // the words the clause after `with` (or the colon) names, to the end of its sentence.
+  const clause = /\b(?:with|including|includes)\b([^.]*)|^[^:.]*:([^.]*)/.exec(description);
+  const clauseWords = new Set([...(clause?.[1] ?? clause?.[2] ?? '').split(/[^a-z]+/), ...asked]);
   const types = new Set([...Object.keys(input.world.entities), ...allShapes(input).map((shape) => shape.entity)]);
   types.delete(input.shape.entity);
   const named: string[] = [];
@@ -164,6 +167,16 @@ function describedLists(input: AnswerInput): string[] {
     if (promised.test(description) || clauseWords.has(plural)) named.push(plural);
   }
   return named;
+}
+
+/** The lists a call asks for by a flag set to true (`include_comments`, `includeTasks` → `comments`, `tasks`). */
+function includedLists(args: Readonly<Record<string, unknown>>): Set<string> {
+  const asked = new Set<string>();
+  for (const [name, value] of Object.entries(args)) {
+    const words = toWords(name);
+    if (value === true && words[0] === 'include' && words.length > 1) asked.add(words.slice(1).join('_'));
+  }
+  return asked;
 }
 
 /** The outputSchema's properties of the entity (inside a wrapper named for it, `{ invoice: {...} }`). */
