@@ -56,6 +56,10 @@ const controlNames = new Set([
   'output',
   'pretty',
   'dryrun',
+  // `return_details: true` (Attio), `response_mode: 'summary'` (Shopify): how much the answer shows, never a field.
+  'returndetails',
+  'responsemode',
+  'outputformat',
 ]);
 const limitNames = [
   'perpage',

@@ -126,7 +126,7 @@ describe('parents and their records', () => {
 
   it('lists notes, not companies, where a resource_type says what the notes are attached to', async () => {
     await serve('lab/crm-notes', '@acme/crm-notes', [
-      { name: 'create_company', inputSchema: object({ name: text }) },
+      { name: 'create_company', inputSchema: object({ name: text, return_details: { type: 'boolean' } }, ['name']) },
       { name: 'create_note', inputSchema: object({ resource_type: text, record_id: text, title: text, content: text }) },
       {
         name: 'list_notes',
@@ -134,7 +134,9 @@ describe('parents and their records', () => {
         inputSchema: object({ resource_type: text, record_id: text }, ['resource_type']),
       },
     ]);
-    const company = await callOk('lab/crm-notes', 'create_company', { name: 'Analytical Engines' });
+    const company = await callOk('lab/crm-notes', 'create_company', { name: 'Analytical Engines', return_details: true });
+    // How much the answer shows is no field of the company.
+    expect(company.return_details).toBeUndefined();
     await callOk('lab/crm-notes', 'create_note', {
       resource_type: 'companies',
       record_id: company.id,
