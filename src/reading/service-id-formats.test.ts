@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { toPatternValue } from '../domain/pattern-value.js';
-import { findKnownService, knownIdField, knownIdPattern } from './service-id-formats.js';
+import { findKnownService, knownIdField, knownIdPattern, knownLabelField } from './service-id-formats.js';
 
 const data = JSON.parse(readFileSync(new URL('../../data/id-formats.json', import.meta.url), 'utf8')) as {
   services: { service: string; names: string[]; source: string; ids: Record<string, string> }[];
@@ -45,5 +45,12 @@ describe('service id formats', () => {
     expect(knownIdField(['@modelcontextprotocol/server-slack'], 'message')).toBe('ts');
     expect(knownIdField(['@modelcontextprotocol/server-slack'], 'channel')).toBeNull();
     expect(knownIdField(['@stripe/mcp'], 'customer')).toBeNull();
+  });
+
+  it('names the field a known service names a type by where it is not name', () => {
+    expect(knownLabelField(['junis__shopify-mcp'], 'product')).toBe('title');
+    expect(knownLabelField(['pipedrive-mcp'], 'deal')).toBe('title');
+    expect(knownLabelField(['pipedrive-mcp'], 'person')).toBeNull();
+    expect(knownLabelField(['acme'], 'product')).toBeNull();
   });
 });

@@ -18,6 +18,8 @@ interface ServiceIdFormats {
   ids: Record<string, string>;
   /** Entity type → the field its id is in, where that is not `id` (a Slack message is named by its `ts`). */
   idFields?: Record<string, string>;
+  /** Entity type → the field that says what one is, where that is not `name` (a Shopify product's `title`). */
+  labelFields?: Record<string, string>;
 }
 
 let loaded: ServiceIdFormats[] | undefined;
@@ -63,5 +65,16 @@ export function knownIdPattern(serverNames: readonly string[], type: string): st
  */
 export function knownIdField(serverNames: readonly string[], type: string): string | null {
   const fields = findKnownService(serverNames)?.idFields;
+  return fields && Object.hasOwn(fields, type) ? fields[type]! : null;
+}
+
+/**
+ * The field a known service names a type by, where it is not `name`, or null.
+ *
+ * @example
+ *   knownLabelField(['shopify-mcp'], 'product'); // 'title'
+ */
+export function knownLabelField(serverNames: readonly string[], type: string): string | null {
+  const fields = findKnownService(serverNames)?.labelFields;
   return fields && Object.hasOwn(fields, type) ? fields[type]! : null;
 }

@@ -12,6 +12,7 @@ import { toNormalName } from '../../domain/world-query.js';
 import { toStringValue } from './field-value.js';
 import { isPersonEntity } from './field-kind.js';
 import { toLookupKeyFields } from './lookup-keys.js';
+import { knownLabelField } from '../../reading/service-id-formats.js';
 import { withFake } from '../../domain/fake-data.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import { toCreatedId } from './entity-ids.js';
@@ -84,7 +85,7 @@ export function toReferenceSet(input: AnswerInput): { world: WorldState; changes
   for (let index = 0; index < (catalogue?.length ?? referenceSetSize); index++) {
     const existing = Object.keys(entities).map((id) => ({ id, fields: entities[id]! }));
     const id = toCreatedId({ ...input, args: {} }, existing);
-    const label = labelField(type);
+    const label = labelField(input, type);
     const names = new Set(Object.values(entities).map((fields) => fields[label]));
     let name = catalogue?.[index] ?? referenceName(input, id, label);
     for (let attempt = 1; names.has(name) && attempt < 5; attempt++) name = referenceName(input, `${id}|${attempt}`, label);
@@ -172,7 +173,11 @@ function referenceName(input: AnswerInput, id: string, field: string): string {
   );
 }
 
-/** The field that says what one of them is: a commit has a message, anything else a name. */
-function labelField(type: string): string {
-  return isCommitType(type) ? 'message' : 'name';
+/**
+ * The field that says what one of them is: the known service's (a Shopify product's `title`,
+ * data/id-formats.json), else a commit's message, anything else a name.
+ */
+function labelField(input: AnswerInput, type: string): string {
+  const known = input.model ? knownLabelField(input.model.serverNames, type) : null;
+  return known ?? (isCommitType(type) ? 'message' : 'name');
 }
