@@ -28,7 +28,7 @@ import { loadScenarios } from '../src/scenario/load-scenario.js';
 import { bundledScenariosDir } from '../src/scenario/bundled-scenarios.js';
 import { createToolResults } from '../src/sim/tool-results.js';
 import { loadDemoCatalog } from '../src/store/demo-catalog.js';
-import { walkEntities, type WalkResult } from '../test/support/crud-walk.js';
+import { toObjectValue, walkEntities, type WalkResult } from '../test/support/crud-walk.js';
 import { loadPublicServers, measurePublicServer, publicToolsDir, type PublicFigures } from './public-walks.js';
 import { loadCorpus } from './corpus/corpus-files.js';
 import { measureCorpus } from './corpus/measure.js';
@@ -139,15 +139,7 @@ async function main(): Promise<void> {
           _meta?: Record<string, unknown>;
         };
         const text = result.content?.[0]?.text ?? JSON.stringify(answer.body);
-        let value = result.structuredContent ?? null;
-        if (!value) {
-          try {
-            const parsed: unknown = JSON.parse(text);
-            value = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
-          } catch {
-            value = null;
-          }
-        }
+        const value = result.structuredContent ?? toObjectValue(text);
         return {
           isError: answer.status !== 200 || result.isError === true,
           text,

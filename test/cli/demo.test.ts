@@ -16,7 +16,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../../src/domain/registry.js';
-import { exampleArguments, walkEntities, type WalkResult } from '../support/crud-walk.js';
+import { exampleArguments, toObjectValue, walkEntities, type WalkResult } from '../support/crud-walk.js';
 import { cliArguments } from '../support/built-cli.js';
 
 const projectDirectory = fileURLToPath(new URL('../..', import.meta.url));
@@ -92,15 +92,7 @@ async function connect(connection: DemoConnection): Promise<Client> {
 
 function toWalkResult(result: CallToolResult): WalkResult {
   const text = result.content[0]?.type === 'text' ? result.content[0].text : '';
-  let value = (result.structuredContent as Record<string, unknown> | undefined) ?? null;
-  if (!value) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      value = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
-    } catch {
-      value = null;
-    }
-  }
+  const value = (result.structuredContent as Record<string, unknown> | undefined) ?? toObjectValue(text);
   return { isError: result.isError === true, text, value, source: String(result._meta?.['mcpsim/source']) };
 }
 
