@@ -41,7 +41,8 @@ async function spawnAgent(args: string[], env: Record<string, string>, cwd: stri
   return client;
 }
 
-describe('mcpsim mcp over stdio', () => {
+// The tests run side by side: each has its own harness or project directory, and mostly waits on children.
+describe.concurrent('mcpsim mcp over stdio', () => {
   it('serves the tools against the server at --url, with its key', { timeout: 120_000 }, async () => {
     const harness = await startHarness('socket');
     cleanups.push(() => harness.close());

@@ -1,6 +1,6 @@
 /**
  * The real `mcpsim` command line, run as a child process (`src/cli/bin.ts` built once per run, support/built-cli.ts), on
- * 127.0.0.1 only. Every wait is bounded; a child still running when its test ends (a failed one) is killed at the end of the file.
+ * 127.0.0.1 only; checks of usage and of failures before listening run its `main` in process (`runMain`). Every wait is bounded; a child still running when its test ends (a failed one) is killed at the end of the file.
  *
  * The tests of a describe run concurrently: each has its own data directory, port 0 and children, and a
  * test spends most of its time waiting for a child to start or stop, which overlaps with the others' waits.
@@ -83,6 +83,28 @@ function runCli(args: readonly string[], environment: NodeJS.ProcessEnv = childE
   return withTimeout(exited, startTimeoutMs, () => `mcpsim ${args.join(' ')} to exit; output so far:\n${output.stdout}${output.stderr}`);
 }
 
+/**
+ * Runs a command that is expected to end by itself through the CLI's `main` in this process, with the
+ * same environment a child gets: for usage and early-failure checks, whose work is parsing arguments
+ * and opening a data directory, a child would spend about a second of CPU starting Node and the bundle.
+ * The child-process path itself (bin, exit code, streams) stays covered by `runCli` tests below.
+ */
+async function runMain(args: readonly string[], environment: NodeJS.ProcessEnv = childEnvironment()): Promise<Exit> {
+  const { main } = await import('../../src/cli/main.js');
+  const output: Output = { stdout: '', stderr: '' };
+  const code = await withTimeout(
+    main(args, {
+      stdout: (text) => void (output.stdout += text),
+      stderr: (text) => void (output.stderr += text),
+      env: environment,
+      onShutdownSignal() {},
+    }),
+    startTimeoutMs,
+    () => `main(${args.join(' ')}) to return; output so far:\n${output.stdout}${output.stderr}`,
+  );
+  return { ...output, code, signal: null };
+}
+
 interface RunningCli {
   child: ChildProcess;
   output: Output;
@@ -161,7 +183,7 @@ afterAll(() => {
 describe.concurrent('mcpsim usage', () => {
   it("lists every command with one line each, points at each command's own help, and exits 0", async () => {
     const commands = await (await import('../../src/cli/main.js')).loadCommands();
-    const exit = await runCli(['--help']);
+    const exit = await runMain(['--help']);
     expect(exit.code).toBe(0);
     expect(exit.stdout).toContain(`mcpsim ${packageVersion}`);
     expect(exit.stdout).toMatch(/^\s+mcpsim {2,}the demo/m);
@@ -190,7 +212,7 @@ describe.concurrent('mcpsim usage', () => {
         ['check', '-h'],
         ['test', '--help'],
         ['keys', 'create', '--help'],
-      ].map((args) => runCli(args)),
+      ].map((args) => runMain(args)),
     );
     const [serve, check, test, keys] = runs as [Exit, Exit, Exit, Exit];
     for (const exit of runs) {
@@ -236,14 +258,14 @@ describe.concurrent('mcpsim usage', () => {
     expect(exit.stderr).toMatch(/^\s+mcpsim token create \[options\] {2,}mint a service token/m);
     expect(exit.stderr).toContain('--help');
     expect(exit.stdout).toBe('');
-    const partial = await runCli(['registry', 'frob']);
+    const partial = await runMain(['registry', 'frob']);
     expect(partial.code).toBe(2);
     expect(partial.stderr).toContain('Unknown command "registry frob"');
   });
 
   it('exits 2 when --port is not a number, without creating the data directory', async () => {
     const dataDir = join(createDataDir(), 'never-created');
-    const exit = await runCli(['serve', '--port', 'abc', '--host', '127.0.0.1', '--data-dir', dataDir]);
+    const exit = await runMain(['serve', '--port', 'abc', '--host', '127.0.0.1', '--data-dir', dataDir]);
     expect(exit.code).toBe(2);
     expect(exit.stderr).toContain('"abc"');
     expect(exit.stderr).toContain('--port');
@@ -251,20 +273,20 @@ describe.concurrent('mcpsim usage', () => {
   });
 
   it('exits 2 on an unknown option', async () => {
-    const exit = await runCli(['serve', '--no-such-flag']);
+    const exit = await runMain(['serve', '--no-such-flag']);
     expect(exit.code).toBe(2);
     expect(exit.stderr).toContain('--no-such-flag');
   });
 
   it("refuses an option of another command with exit 2, naming the command's own options", async () => {
-    const exit = await runCli(['check', 'scenarios', '--port', '9', '--seed', 'x']);
+    const exit = await runMain(['check', 'scenarios', '--port', '9', '--seed', 'x']);
     expect(exit.code).toBe(2);
     expect(exit.stderr).toBe('mcpsim check: unknown option --port; check takes --json, --explain, --help\n');
     expect(exit.stdout).toBe('');
   });
 
   it('exits 2 when an option misses its value or a command gets an argument it does not take', async () => {
-    const [missing, extra] = await Promise.all([runCli(['test', '--reporter']), runCli(['keys', 'create', 'ci'])]);
+    const [missing, extra] = await Promise.all([runMain(['test', '--reporter']), runMain(['keys', 'create', 'ci'])]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe(
       'mcpsim test: --reporter needs a value, e.g. --reporter <reporter> (a value that starts with "-" is written --reporter=-value)\n',
@@ -296,10 +318,10 @@ describe.concurrent('a data directory that cannot be used', () => {
   it('is one line that names the directory and suggests --data-dir, for each command that opens it', async () => {
     const [file, insideFile] = [createFile(), join(createFile(), 'data')];
     const runs = await Promise.all([
-      runCli(['serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', file]).then((exit) => [exit, file] as const),
-      runCli(['keys', 'create', '--data-dir', insideFile]).then((exit) => [exit, insideFile] as const),
-      runCli(['token', 'create'], childEnvironment({ MCPSIM_DATA_DIR: file })).then((exit) => [exit, file] as const),
-      runCli(['registry', 'import', 'catalog', '--data-dir', insideFile]).then((exit) => [exit, insideFile] as const),
+      runMain(['serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', file]).then((exit) => [exit, file] as const),
+      runMain(['keys', 'create', '--data-dir', insideFile]).then((exit) => [exit, insideFile] as const),
+      runMain(['token', 'create'], childEnvironment({ MCPSIM_DATA_DIR: file })).then((exit) => [exit, file] as const),
+      runMain(['registry', 'import', 'catalog', '--data-dir', insideFile]).then((exit) => [exit, insideFile] as const),
     ]);
     for (const [exit, dataDir] of runs) expectOneLineNaming(exit, dataDir);
     expect(runs[0][0].stderr).toContain('it is a file, not a directory');
@@ -307,14 +329,14 @@ describe.concurrent('a data directory that cannot be used', () => {
   });
 
   it.runIf(existsSync('/proc/self'))('is one line for a path where no directory can be made (/proc/x), instead of hanging', async () => {
-    expectOneLineNaming(await runCli(['keys', 'create', '--data-dir', '/proc/mcpsim-no-such-dir']), '/proc/mcpsim-no-such-dir');
+    expectOneLineNaming(await runMain(['keys', 'create', '--data-dir', '/proc/mcpsim-no-such-dir']), '/proc/mcpsim-no-such-dir');
   });
 
   it.runIf(process.getuid?.() !== 0)('is one line for a directory without permissions (mode 000)', async () => {
     const dataDir = createDataDir();
     chmodSync(dataDir, 0o000);
     try {
-      expectOneLineNaming(await runCli(['keys', 'create', '--data-dir', dataDir]), dataDir);
+      expectOneLineNaming(await runMain(['keys', 'create', '--data-dir', dataDir]), dataDir);
     } finally {
       chmodSync(dataDir, 0o700);
     }
@@ -423,7 +445,7 @@ describe.concurrent('mcpsim serve', () => {
 
   it('refuses to start off loopback without a key, in one line, before listening', async () => {
     const dataDir = createDataDir();
-    const exit = await runCli(['serve', '--host', '0.0.0.0', '--port', '0', '--data-dir', dataDir]);
+    const exit = await runMain(['serve', '--host', '0.0.0.0', '--port', '0', '--data-dir', dataDir]);
     expect(exit.code).toBe(2);
     expect(exit.stdout).toBe('');
     expect(exit.stderr.trim().split('\n')).toHaveLength(1);

@@ -111,7 +111,8 @@ describe('stdio servers paired with uplink connections', () => {
     const quick = await startHarness('socket', { uplinkTimeoutMs: 1500 });
     try {
       await quick.call('PUT', '/namespaces/local');
-      for (const id of ['hang', 'garbage']) {
+      // The two wait out the pairing bound side by side.
+      const check = async (id: string) => {
         await quick.call('PUT', `/connect/local/${id}`, { body: { transport: 'uplink' } });
         const started = Date.now();
         const pairing = pairStdioServer(
@@ -128,7 +129,8 @@ describe('stdio servers paired with uplink connections', () => {
         const call = await quick.call('POST', `/connect/local/${id}/mcp`, { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
         expect(call.status).toBe(502);
         expect(call.body.error.message).toContain('no local server paired to it');
-      }
+      };
+      await Promise.all(['hang', 'garbage'].map(check));
     } finally {
       await quick.close();
     }
