@@ -2,7 +2,8 @@
  * Servers whose one tool per entity picks its operation by an argument (Jira's
  * `manage_jira_issue(operation, issueKey, summary, ...)`, Coolify's `projects(operation, id, body)`),
  * driven with no model over the real platform (a real SQLite file, `app.fetch` in process): an
- * update changes what it is given instead of looking for an entity that already has those values.
+ * update changes what it is given instead of looking for an entity that already has those values,
+ * and a body given as JSON text is the entity's fields.
  */
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
@@ -52,5 +53,33 @@ describe('tools that pick their operation by an argument', () => {
     });
     expect(changed).toMatchObject({ summary: 'Checkout hangs on iOS', state: 'done' });
     expect(await call('manage_issue', { operation: 'get', issueKey: created.key })).toMatchObject({ summary: 'Checkout hangs on iOS' });
+  });
+
+  it('keep the fields of a JSON request body given as text', async () => {
+    const body = { type: 'string', description: 'JSON request body' };
+    const call = await connect('deployer', [
+      {
+        name: 'projects',
+        description: 'Manage projects.',
+        inputSchema: object(
+          {
+            operation: { type: 'string', enum: ['list', 'get', 'create', 'update', 'delete'] },
+            id: { ...text, description: 'Project UUID' },
+            body,
+          },
+          ['operation'],
+        ),
+      },
+    ]);
+    const created = await call('projects', { operation: 'create', body: '{"name":"webshop","description":"Storefront"}' });
+    expect(created).toMatchObject({ name: 'webshop', description: 'Storefront' });
+    expect(created).not.toHaveProperty('body');
+    await call('projects', { operation: 'update', id: created.id, body: '{"description":"Storefront and API"}' });
+    expect(await call('projects', { operation: 'get', id: created.id })).toMatchObject({
+      name: 'webshop',
+      description: 'Storefront and API',
+    });
+    // Plain text is a comment's or an issue's text, never fields.
+    expect(await call('projects', { operation: 'update', id: created.id, body: 'not json' })).toMatchObject({ name: 'webshop' });
   });
 });
