@@ -7,6 +7,7 @@
  * other keys are invented too). A type the world holds, seeded or created, or one a tool creates,
  * keeps the strict rules: an unknown id is a not-found.
  */
+import { isTitledEntity } from './titled-entities.js';
 import { isCommitType, toPlural } from '../../reading/entity-words.js';
 import { toNormalName } from '../../domain/world-query.js';
 import { toStringValue } from './field-value.js';
@@ -84,7 +85,8 @@ export function toReferenceSet(input: AnswerInput): { world: WorldState; changes
   for (let index = 0; index < (catalogue?.length ?? referenceSetSize); index++) {
     const existing = Object.keys(entities).map((id) => ({ id, fields: entities[id]! }));
     const id = toCreatedId({ ...input, args: {} }, existing);
-    const label = labelField(type);
+    // `get-products(sortKey: TITLE)`: the service names its products by title (titled-entities.ts).
+    const label = isTitledEntity(input.serverTools, input.shapes, type) ? 'title' : labelField(type);
     const names = new Set(Object.values(entities).map((fields) => fields[label]));
     let name = catalogue?.[index] ?? referenceName(input, id, label);
     for (let attempt = 1; names.has(name) && attempt < 5; attempt++) name = referenceName(input, `${id}|${attempt}`, label);
