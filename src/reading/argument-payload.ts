@@ -23,15 +23,18 @@ export function isPayloadArgument(name: string): boolean {
  */
 export function toPayload(name: string, value: unknown): Record<string, unknown> | null {
   if (!isPayloadArgument(name)) return null;
-  let parsed = value;
-  if (typeof value === 'string' && /^\s*\{/.test(value)) {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      return null;
-    }
-  }
+  const parsed = parsedObjectText(value) ?? value;
   return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+}
+
+/** What JSON text of an object (`'{"summary":"Crash"}'`) spells; undefined for anything else (plain text, a list). */
+function parsedObjectText(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^\s*\{/.test(value)) return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -67,7 +70,11 @@ function toEnvelope(name: string, value: unknown, inEnvelope: boolean): Record<s
   const normal = toNormalName(name);
   const isRecord = (candidate: unknown): candidate is Record<string, unknown> =>
     candidate !== null && typeof candidate === 'object' && !Array.isArray(candidate);
-  if (envelopeNames.has(normal)) return isRecord(value) ? value : null;
+  // `body: '{"name":"webshop"}'` (a "JSON request body" given as text) is the object it spells.
+  if (envelopeNames.has(normal)) {
+    const spelled = parsedObjectText(value);
+    return isRecord(value) ? value : isRecord(spelled) ? spelled : null;
+  }
   // Only inside an envelope: `items: [...]` on its own is an order's lines, not the order.
   if (inEnvelope && itemListNames.has(normal) && Array.isArray(value) && value.length === 1 && isRecord(value[0])) return value[0];
   return null;

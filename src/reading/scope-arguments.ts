@@ -1,6 +1,7 @@
 import type { ToolDefinition } from '../domain/registry.js';
 import { isControlArgument, isQueryArgument } from '../domain/world-query.js';
 import { isPayloadArgument } from './argument-payload.js';
+import { requiredOf } from './tool-id-argument.js';
 import type { ToolShape } from './tool-shape.js';
 
 /**
@@ -24,7 +25,11 @@ export function toScopeArguments(
       const choices = candidate?.dispatch ? Object.values(candidate.dispatch.choices) : candidate ? [candidate] : [];
       if (!choices.some((choice) => choice.entity === shape.entity && operations.includes(choice.operation))) continue;
       const properties = tool.inputSchema.properties;
-      if (properties && typeof properties === 'object') for (const name of Object.keys(properties)) names.add(name);
+      if (!properties || typeof properties !== 'object') continue;
+      // `manage_issue(operation, issueKey, summary, state)`: one schema for every choice, so only what every
+      // choice must be given (its `required`: `owner`, `repo`) says where the entity lives, not what an update changes.
+      const required = candidate?.dispatch ? requiredOf(tool) : null;
+      for (const name of Object.keys(properties)) if (!required || required.has(name)) names.add(name);
     }
     return names;
   };

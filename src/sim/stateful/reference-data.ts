@@ -7,6 +7,7 @@
  * other keys are invented too). A type the world holds, seeded or created, or one a tool creates,
  * keeps the strict rules: an unknown id is a not-found.
  */
+import { isTitledEntity } from './titled-entities.js';
 import { isCommitType, toPlural } from '../../reading/entity-words.js';
 import { toNormalName } from '../../domain/world-query.js';
 import { toStringValue } from './field-value.js';
@@ -175,9 +176,13 @@ function referenceName(input: AnswerInput, id: string, field: string): string {
 
 /**
  * The field that says what one of them is: the known service's (a Shopify product's `title`,
- * data/id-formats.json), else a commit's message, anything else a name.
+ * data/id-formats.json), else a title where the tools name it so (titled-entities.ts), else a
+ * commit's message, anything else a name.
  */
 function labelField(input: AnswerInput, type: string): string {
   const known = input.model ? knownLabelField(input.model.serverNames, type) : null;
-  return known ?? (isCommitType(type) ? 'message' : 'name');
+  if (known !== null) return known;
+  // `get-products(sortKey: TITLE)`: the service names its products by title (titled-entities.ts).
+  if (isTitledEntity(input.serverTools, input.shapes, type)) return 'title';
+  return isCommitType(type) ? 'message' : 'name';
 }

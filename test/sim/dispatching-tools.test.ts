@@ -1,0 +1,85 @@
+/**
+ * Servers whose one tool per entity picks its operation by an argument (Jira's
+ * `manage_jira_issue(operation, issueKey, summary, ...)`, Coolify's `projects(operation, id, body)`),
+ * driven with no model over the real platform (a real SQLite file, `app.fetch` in process): an
+ * update changes what it is given instead of looking for an entity that already has those values,
+ * and a body given as JSON text is the entity's fields.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { toolAnswers, useSimulatorHarness } from '../support/simulator-harness.js';
+
+let harness: Harness;
+useSimulatorHarness('mcpsim-dispatching-', (started) => (harness = started));
+
+const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
+const text = { type: 'string' };
+
+async function connect(name: string, tools: unknown[]) {
+  expect((await harness.call('PUT', `/servers/@qa/${name}`, { body: { tools } })).status).toBe(201);
+  await harness.call('PUT', '/namespaces/ops');
+  expect((await harness.call('PUT', `/connect/ops/${name}`, { body: { server: `@qa/${name}`, mock: { enabled: true } } })).status).toBe(
+    201,
+  );
+  const empty = { world: { entities: {}, facts: [] } };
+  expect((await harness.call('PUT', `/__mcpsim/connections/ops/${name}/simulation`, { body: empty })).status).toBe(200);
+  return toolAnswers(harness, `ops/${name}`);
+}
+
+describe('tools that pick their operation by an argument', () => {
+  it('update the fields an update gives, which the shared schema also lets a list filter by', async () => {
+    const call = await connect('tracker', [
+      {
+        name: 'manage_issue',
+        description: 'Get, create, update, delete or list issues.',
+        inputSchema: object(
+          {
+            operation: { type: 'string', enum: ['get', 'create', 'update', 'delete', 'list'] },
+            issueKey: text,
+            projectKey: text,
+            summary: text,
+            state: { type: 'string', enum: ['open', 'in_progress', 'done'] },
+          },
+          ['operation'],
+        ),
+      },
+    ]);
+    const created = await call('manage_issue', { operation: 'create', projectKey: 'SHOP', summary: 'Checkout hangs', state: 'open' });
+    const changed = await call('manage_issue', {
+      operation: 'update',
+      issueKey: created.key,
+      summary: 'Checkout hangs on iOS',
+      state: 'done',
+    });
+    expect(changed).toMatchObject({ summary: 'Checkout hangs on iOS', state: 'done' });
+    expect(await call('manage_issue', { operation: 'get', issueKey: created.key })).toMatchObject({ summary: 'Checkout hangs on iOS' });
+  });
+
+  it('keep the fields of a JSON request body given as text', async () => {
+    const body = { type: 'string', description: 'JSON request body' };
+    const call = await connect('deployer', [
+      {
+        name: 'projects',
+        description: 'Manage projects.',
+        inputSchema: object(
+          {
+            operation: { type: 'string', enum: ['list', 'get', 'create', 'update', 'delete'] },
+            id: { ...text, description: 'Project UUID' },
+            body,
+          },
+          ['operation'],
+        ),
+      },
+    ]);
+    const created = await call('projects', { operation: 'create', body: '{"name":"webshop","description":"Storefront"}' });
+    expect(created).toMatchObject({ name: 'webshop', description: 'Storefront' });
+    expect(created).not.toHaveProperty('body');
+    await call('projects', { operation: 'update', id: created.id, body: '{"description":"Storefront and API"}' });
+    expect(await call('projects', { operation: 'get', id: created.id })).toMatchObject({
+      name: 'webshop',
+      description: 'Storefront and API',
+    });
+    // Plain text is a comment's or an issue's text, never fields.
+    expect(await call('projects', { operation: 'update', id: created.id, body: 'not json' })).toMatchObject({ name: 'webshop' });
+  });
+});
