@@ -76,6 +76,16 @@ describe('an alerting service driven with no model', () => {
   });
 });
 
+describe('an alert raised for a team the world does not hold', () => {
+  it("answers a create naming its team as an object with an unknown id with the team's not-found", async () => {
+    const { call } = await alertWorld();
+    const answers = toolAnswers(harness, 'own/alerts');
+    const refused = await answers('create_alert', { message: 'Orphan', team: { id: 'team_404' } });
+    expect(refused.error).toMatch(/team_404 not found/i);
+    expect(messages(await call('list_alerts', {}))).not.toContain('Orphan');
+  });
+});
+
 describe('a blob store driven with no model', () => {
   const blobTools = [
     { name: 'create_container', description: 'Create a container.', inputSchema: object({ container: text }, ['container']) },

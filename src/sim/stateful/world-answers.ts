@@ -29,6 +29,7 @@ import {
 } from './world-views.js';
 import { toCreatedId } from './entity-ids.js';
 import { missingParent } from './world-parents.js';
+import { missingNestedReference } from './nested-references.js';
 import { withNumericId } from '../../reading/numeric-ids.js';
 import { withServerId } from './server-ids.js';
 import { createDefaults } from './create-defaults.js';
@@ -85,7 +86,7 @@ export type { Answer, AnswerInput } from './world-conventions.js';
  *   // { value: { number: 12, title: 'Crash on empty config', ... } }
  */
 export function answerFromWorld(called: AnswerInput): Answer {
-  const orphan = missingParent(called);
+  const orphan = missingParent(called) ?? missingNestedReference(called);
   if (orphan !== null) return { error: orphan };
   // `attach_tag(item_id)`: the sticky note or frame with that id (parent-items.ts).
   const related = toNamedItem(toRelatedInput(called));
