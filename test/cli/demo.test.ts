@@ -16,7 +16,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../../src/domain/registry.js';
-import { exampleArguments, toObjectValue, walkEntities, type WalkResult } from '../support/crud-walk.js';
+import { exampleArguments, walkEntities, type WalkResult } from '../support/crud-walk.js';
+import { toObjectValue } from '../support/object-value.js';
 import { cliArguments } from '../support/built-cli.js';
 
 const projectDirectory = fileURLToPath(new URL('../..', import.meta.url));

@@ -22,16 +22,6 @@ export interface WalkResult {
   source: string;
 }
 
-/** A tool answer's text as the object it holds, or null (not JSON, or not an object). */
-export function toObjectValue(text: string): Record<string, unknown> | null {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 export type CallTool = (tool: string, args: Record<string, unknown>) => Promise<WalkResult>;
 
 /** What the walk of one entity found: which steps it could take, and which checks held. */
