@@ -26,7 +26,7 @@ const idSuffixes = ['id', 'uuid', 'gid', 'iid', 'uid', 'number', 'key', 'identif
 /** Suffixes that say an argument is a real identifier, not a natural key such as a name or a path. */
 const strictIdSuffixes = new Set(['id', 'uuid', 'gid', 'iid', 'uid', 'number', 'key', 'identifier']);
 /** Plain names that identify things, best first. */
-const plainIds = ['path', 'key', 'uuid', 'uid', 'identifier', 'handle', 'slug', 'sha'];
+const plainIds = ['path', 'key', 'uuid', 'uid', 'identifier', 'handle', 'slug', 'sha', 'counter'];
 /** Plain names a service may accept in several spellings (an alias, a tiny id): an unknown one is not a not-found. */
 const looseIds = new Set(['identifier', 'handle']);
 /** First words of a `*_name` that describe a value rather than name the thing (`display_name`, `new_name`). */

@@ -172,6 +172,16 @@ describe('parents and their records', () => {
     expect(asked.text).toContain('Rename the button');
   });
 
+  it('lists the items of a server named for items, each with the counter its read takes', async () => {
+    await serve('lab/errors', '@acme/errors', [
+      { name: 'list-items', description: 'List items.', inputSchema: object({ status: text }, []) },
+      { name: 'get-item-details', description: 'Get an item by its counter.', inputSchema: object({ counter: { type: 'integer' } }) },
+    ]);
+    const items = (await callOk('lab/errors', 'list-items')).items;
+    expect(items.map((item: { counter: number }) => item.counter)).toEqual([1, 2, 3]);
+    expect(await callOk('lab/errors', 'get-item-details', { counter: 2 })).toMatchObject(items[1]);
+  });
+
   it('lists every kind of child made on a board as its items, and none of another board’s', async () => {
     await serve('lab/boards', '@acme/boards', [
       { name: 'create_board', inputSchema: object({ name: text }) },

@@ -7,29 +7,37 @@
 import { toWords } from '../../reading/entity-words.js';
 import type { AnswerInput } from './world-conventions.js';
 
-/** Last words of an argument that name a key made from a name, with how to make it. */
-const derivedKeys: Readonly<Record<string, (name: string) => string>> = {
+/** Last words of an argument that name a key made from a name (a counter: from the entity's place), with how to make it. */
+const derivedKeys: Readonly<Record<string, (name: string, place: number) => string | number>> = {
   handle: (name) => toSlug(name, '-'),
   slug: (name) => toSlug(name, '-'),
   username: (name) => toSlug(name, '.'),
   login: (name) => toSlug(name, '.'),
+  // Rollbar's `get-item-details(counter)`: an item's number within its project, counted from 1.
+  counter: (_name, place) => place + 1,
 };
 
 /**
- * The fields of the keys the server's reads of `type` take (`{ handle: 'summer-sale' }`), made from `name`.
+ * The fields of the keys the server's reads of `type` take (`{ handle: 'summer-sale' }`), made from
+ * `name`, or from `place` (the entity's position in the list that made it) for a counter.
  *
  * @example
  *   toLookupKeyFields(input, 'collection', 'Summer sale'); // { handle: 'summer-sale' } beside get-collection-by-handle(handle)
  */
-export function toLookupKeyFields(input: Pick<AnswerInput, 'shape' | 'shapes'>, type: string, name: string): Record<string, string> {
-  const fields: Record<string, string> = {};
+export function toLookupKeyFields(
+  input: Pick<AnswerInput, 'shape' | 'shapes'>,
+  type: string,
+  name: string,
+  place = 0,
+): Record<string, string | number> {
+  const fields: Record<string, string | number> = {};
   for (const shape of input.shapes.values()) {
     const choices = shape.dispatch ? Object.values(shape.dispatch.choices) : [shape];
     for (const choice of choices) {
       if (choice.entity !== type || choice.idArgument === null || choice.operation === 'create') continue;
       const make = derivedKeys[toWords(choice.idArgument).at(-1) ?? ''];
       // The field the read looks in (`handle`), never the type's own id.
-      if (make && choice.idField !== input.shape.idField) fields[choice.idField] = make(name);
+      if (make && choice.idField !== input.shape.idField) fields[choice.idField] = make(name, place);
     }
   }
   return fields;

@@ -8,7 +8,7 @@
  * keeps the strict rules: an unknown id is a not-found.
  */
 import { isTitledEntity } from './titled-entities.js';
-import { isCommitType, toPlural } from '../../reading/entity-words.js';
+import { isCommitType, toPlural, toWords } from '../../reading/entity-words.js';
 import { toNormalName } from '../../domain/world-query.js';
 import { toStringValue } from './field-value.js';
 import { isPersonEntity } from './field-kind.js';
@@ -58,7 +58,8 @@ export function toReferenceFact(type: string): string {
  */
 export function isReferenceType(input: AnswerInput): boolean {
   const type = input.shape.entity;
-  if (type === 'item') return false;
+  // `item` is the reader's word for a tool that names no noun, unless the tools name items themselves (Rollbar's `list-items`).
+  if (type === 'item' && !namesItems(input)) return false;
   const fixed = Object.hasOwn(catalogues, type) || workflowTypes.has(type);
   if (fixed) return !Object.hasOwn(input.world.entities, type) || input.world.facts.includes(toReferenceFact(type));
   for (const shape of input.shapes.values()) {
@@ -66,6 +67,11 @@ export function isReferenceType(input: AnswerInput): boolean {
     if (choices.some((choice) => choice.entity === type && (choice.operation === 'create' || choice.upsert))) return false;
   }
   return !Object.hasOwn(input.world.entities, type) || input.world.facts.includes(toReferenceFact(type));
+}
+
+/** Whether a tool of the server is named for items (`list-items`, `get-item-details`), so `item` is its noun. */
+function namesItems(input: Pick<AnswerInput, 'serverTools'>): boolean {
+  return input.serverTools.some((tool) => toWords(tool.name).some((word) => word === 'item' || word === 'items'));
 }
 
 /**
@@ -94,7 +100,7 @@ export function toReferenceSet(input: AnswerInput): { world: WorldState; changes
       ...inUse?.[index]?.where,
       [input.shape.idField]: typedId(id, input.shape),
       [label]: name,
-      ...toLookupKeyFields(input, type, name),
+      ...toLookupKeyFields(input, type, name, index),
     };
     if (workflowTypes.has(type)) fields.states = workflowStates.map((state, position) => ({ id: position + 1, name: state }));
     // A person a list shows (`get-customers`) has the email a lookup by email (`get-customer-by-identifier`) finds them by.
