@@ -36,3 +36,14 @@ export interface ToolShape {
   /** What decided the operation: the scenario, the name, the annotations, a verbless name's description, or nothing (`other`). */
   basis: 'override' | 'name' | 'annotations' | 'description' | 'none';
 }
+
+/**
+ * What each tool of a server does: the tool's own shape, or the choices of one that picks its
+ * operation by an argument (`manage_issue(operation)`), where those say what it makes and reads.
+ *
+ * @example
+ *   toShapeChoices(shapes).some((choice) => choice.entity === 'issue' && choice.operation === 'create');
+ */
+export function toShapeChoices(shapes: ReadonlyMap<string, ToolShape>): ToolShape[] {
+  return [...shapes.values()].flatMap((shape) => (shape.dispatch ? Object.values(shape.dispatch.choices) : [shape]));
+}

@@ -5,6 +5,7 @@
  * can read it back by that key; before, it had `{id, name}` only and the read made up another one.
  */
 import { toWords } from '../../reading/entity-words.js';
+import { toShapeChoices } from '../../reading/tool-shape.js';
 import type { AnswerInput } from './world-conventions.js';
 
 /** Last words of an argument that name a key made from a name (a counter: from the entity's place), with how to make it. */
@@ -31,14 +32,11 @@ export function toLookupKeyFields(
   place = 0,
 ): Record<string, string | number> {
   const fields: Record<string, string | number> = {};
-  for (const shape of input.shapes.values()) {
-    const choices = shape.dispatch ? Object.values(shape.dispatch.choices) : [shape];
-    for (const choice of choices) {
-      if (choice.entity !== type || choice.idArgument === null || choice.operation === 'create') continue;
-      const make = derivedKeys[toWords(choice.idArgument).at(-1) ?? ''];
-      // The field the read looks in (`handle`), never the type's own id.
-      if (make && choice.idField !== input.shape.idField) fields[choice.idField] = make(name, place);
-    }
+  for (const choice of toShapeChoices(input.shapes)) {
+    if (choice.entity !== type || choice.idArgument === null || choice.operation === 'create') continue;
+    const make = derivedKeys[toWords(choice.idArgument).at(-1) ?? ''];
+    // The field the read looks in (`handle`), never the type's own id.
+    if (make && choice.idField !== input.shape.idField) fields[choice.idField] = make(name, place);
   }
   return fields;
 }

@@ -8,6 +8,7 @@
  * keeps the strict rules: an unknown id is a not-found.
  */
 import { isTitledEntity } from './titled-entities.js';
+import { writesType } from './written-types.js';
 import { isCommitType, toPlural, toWords } from '../../reading/entity-words.js';
 import { toNormalName } from '../../domain/world-query.js';
 import { toStringValue } from './field-value.js';
@@ -62,10 +63,7 @@ export function isReferenceType(input: AnswerInput): boolean {
   if (type === 'item' && !namesItems(input)) return false;
   const fixed = Object.hasOwn(catalogues, type) || workflowTypes.has(type);
   if (fixed) return !Object.hasOwn(input.world.entities, type) || input.world.facts.includes(toReferenceFact(type));
-  for (const shape of input.shapes.values()) {
-    const choices = shape.dispatch ? Object.values(shape.dispatch.choices) : [shape];
-    if (choices.some((choice) => choice.entity === type && (choice.operation === 'create' || choice.upsert))) return false;
-  }
+  if (writesType(input.shapes, type)) return false;
   return !Object.hasOwn(input.world.entities, type) || input.world.facts.includes(toReferenceFact(type));
 }
 

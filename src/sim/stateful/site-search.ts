@@ -8,6 +8,7 @@
  */
 import { entitiesOf, isQueryArgument, matchesQuery } from '../../domain/world-query.js';
 import { toSingular, toWords } from '../../reading/entity-words.js';
+import { toShapeChoices } from '../../reading/tool-shape.js';
 import type { AnswerInput } from './world-conventions.js';
 
 /**
@@ -34,11 +35,11 @@ export function withSearchedType(input: AnswerInput): AnswerInput {
 
 /** The types a create of the server makes (a dispatching tool's create choices too). */
 function madeTypes(input: AnswerInput): Set<string> {
-  const made = new Set<string>();
-  for (const shape of input.shapes.values())
-    for (const choice of shape.dispatch ? Object.values(shape.dispatch.choices) : [shape])
-      if (choice.operation === 'create') made.add(choice.entity);
-  return made;
+  return new Set(
+    toShapeChoices(input.shapes)
+      .filter((choice) => choice.operation === 'create')
+      .map((choice) => choice.entity),
+  );
 }
 
 /** The types the call's other values name (`models: ['dashboard']`, `type: 'cards'`), singular. */

@@ -11,6 +11,7 @@
  * key (`key`, `code`, `name`, `handle`) may be known from elsewhere, and still invents its entity.
  */
 import { toWords } from '../../reading/entity-words.js';
+import { toShapeChoices } from '../../reading/tool-shape.js';
 import type { AnswerInput } from './world-conventions.js';
 
 /** Last words of an id argument that name an opaque record id, not a key a person could know. */
@@ -27,18 +28,13 @@ export function isListedWorkingData(input: AnswerInput): boolean {
   const type = input.shape.entity;
   if (!Object.hasOwn(input.world.entities, type)) return false;
   if (isRecordId(input.shape.idArgument)) return true;
-  for (const shape of input.shapes.values()) {
-    const choices = shape.dispatch ? Object.values(shape.dispatch.choices) : [shape];
-    const changes = choices.some(
-      (choice) =>
-        choice.entity === type &&
-        choice.idArgument !== null &&
-        !choice.upsert &&
-        (choice.operation === 'delete' || choice.operation === 'update'),
-    );
-    if (changes) return true;
-  }
-  return false;
+  return toShapeChoices(input.shapes).some(
+    (choice) =>
+      choice.entity === type &&
+      choice.idArgument !== null &&
+      !choice.upsert &&
+      (choice.operation === 'delete' || choice.operation === 'update'),
+  );
 }
 
 /** Whether an id argument names an opaque record id (`dealId`, `customer_id`, `uuid`), not a natural key. */

@@ -17,6 +17,7 @@ import { toVerbMeaning } from '../../reading/tool-verbs.js';
 import { isDataArgument } from '../../reading/list-filters.js';
 import { toKeySelector } from '../../reading/key-selector.js';
 import { selectsAll, toNormalName } from '../../domain/world-query.js';
+import { writesType } from './written-types.js';
 
 /** An answer: the value to show (or plain text, or an error text) and what it changed. */
 export interface Answer {
@@ -245,7 +246,7 @@ const typeArguments = new Set(['objecttype', 'object', 'type', 'entitytype', 'en
  * its type argument says what the notes are attached to, not what is listed.
  */
 export function listedTypeArgument(input: AnswerInput): string | undefined {
-  if (!genericEntities.has(input.shape.entity) && createsType(input, input.shape.entity)) return undefined;
+  if (!genericEntities.has(input.shape.entity) && writesType(input.shapes, input.shape.entity, { upserts: false })) return undefined;
   return Object.entries(input.args).find(
     ([name, value]) =>
       typeArguments.has(toNormalName(name)) &&
@@ -253,14 +254,6 @@ export function listedTypeArgument(input: AnswerInput): string | undefined {
       toSingular(toWords(value).join('_')) !== input.shape.entity &&
       Object.hasOwn(input.world.entities, toSingular(toWords(value).join('_'))),
   )?.[0];
-}
-
-/** Whether a create of the server (a dispatching tool's create choice too) makes `type`. */
-function createsType(input: Pick<AnswerInput, 'shapes'>, type: string): boolean {
-  for (const shape of input.shapes.values())
-    for (const choice of shape.dispatch ? Object.values(shape.dispatch.choices) : [shape])
-      if (choice.entity === type && choice.operation === 'create') return true;
-  return false;
 }
 
 /** A generic list (`objectType: contacts`) reads as a list of the type it names. */
