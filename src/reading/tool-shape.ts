@@ -47,3 +47,14 @@ export interface ToolShape {
 export function toShapeChoices(shapes: ReadonlyMap<string, ToolShape>): ToolShape[] {
   return [...shapes.values()].flatMap((shape) => (shape.dispatch ? Object.values(shape.dispatch.choices) : [shape]));
 }
+
+/**
+ * Whether a create of the server (a dispatching tool's create choice too) makes `type`, or, unless
+ * `upserts` is false, an upsert writes it.
+ *
+ * @example
+ *   writesType(shapes, 'note', { upserts: false }); // true on a server with create_note
+ */
+export function writesType(shapes: ReadonlyMap<string, ToolShape>, type: string, { upserts = true } = {}): boolean {
+  return toShapeChoices(shapes).some((choice) => choice.entity === type && (choice.operation === 'create' || (upserts && choice.upsert)));
+}

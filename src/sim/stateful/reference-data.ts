@@ -8,7 +8,7 @@
  * keeps the strict rules: an unknown id is a not-found.
  */
 import { isTitledEntity } from './titled-entities.js';
-import { writesType } from './written-types.js';
+import { writesType } from '../../reading/tool-shape.js';
 import { isCommitType, toPlural, toWords } from '../../reading/entity-words.js';
 import { toNormalName } from '../../domain/world-query.js';
 import { toStringValue } from './field-value.js';

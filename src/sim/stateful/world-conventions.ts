@@ -17,7 +17,7 @@ import { toVerbMeaning } from '../../reading/tool-verbs.js';
 import { isDataArgument } from '../../reading/list-filters.js';
 import { toKeySelector } from '../../reading/key-selector.js';
 import { selectsAll, toNormalName } from '../../domain/world-query.js';
-import { writesType } from './written-types.js';
+import { writesType } from '../../reading/tool-shape.js';
 
 /** An answer: the value to show (or plain text, or an error text) and what it changed. */
 export interface Answer {

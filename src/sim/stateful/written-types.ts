@@ -5,7 +5,7 @@
  * (`fileName`) rather than an id; a type no tool writes is reference data, made up once and
  * remembered (reference-data.ts).
  */
-import { toShapeChoices, type ToolShape } from '../../reading/tool-shape.js';
+import { writesType } from '../../reading/tool-shape.js';
 import type { AnswerInput } from './world-conventions.js';
 
 /**
@@ -17,15 +17,4 @@ import type { AnswerInput } from './world-conventions.js';
 export function isWrittenType(input: Pick<AnswerInput, 'shape' | 'shapes'>): boolean {
   const type = input.shape.entity;
   return type !== 'item' && writesType(input.shapes, type);
-}
-
-/**
- * Whether a create of the server (a dispatching tool's create choice too) makes `type`, or, unless
- * `upserts` is false, an upsert writes it.
- *
- * @example
- *   writesType(shapes, 'note', { upserts: false }); // true on a server with create_note
- */
-export function writesType(shapes: ReadonlyMap<string, ToolShape>, type: string, { upserts = true } = {}): boolean {
-  return toShapeChoices(shapes).some((choice) => choice.entity === type && (choice.operation === 'create' || (upserts && choice.upsert)));
 }
