@@ -104,14 +104,31 @@ export function toDisplayPath(path: readonly Segment[]): string {
 
 interface SchemaNode {
   description?: string;
-  _zod: { def: { type: string; shape?: Record<string, SchemaNode>; element?: SchemaNode; valueType?: SchemaNode; innerType?: SchemaNode } };
+  _zod: {
+    def: {
+      type: string;
+      shape?: Record<string, SchemaNode>;
+      element?: SchemaNode;
+      valueType?: SchemaNode;
+      innerType?: SchemaNode;
+      options?: SchemaNode[];
+    };
+  };
 }
 
 const wrapperTypes = new Set(['optional', 'default', 'prefault', 'nullable', 'readonly', 'nonoptional', 'catch']);
 
+/**
+ * The schema under its wrappers; for a union with one object form (`mock: true | text | {...}`),
+ * that object, so a key written there is checked against its properties.
+ */
 function unwrap(schema: SchemaNode): SchemaNode {
   let current = schema;
   while (wrapperTypes.has(current._zod.def.type) && current._zod.def.innerType) current = current._zod.def.innerType;
+  if (current._zod.def.type === 'union') {
+    const objects = (current._zod.def.options ?? []).map(unwrap).filter((option) => option._zod.def.type === 'object');
+    if (objects.length === 1) return objects[0]!;
+  }
   return current;
 }
 

@@ -149,6 +149,21 @@ describe('loadScenarioText', () => {
     );
   });
 
+  it('lists the properties of a mock written as an object when one is unknown', () => {
+    const text = yaml(
+      'name: triage',
+      'namespaces:',
+      '  - name: triage',
+      '    connections:',
+      '      - id: tracker',
+      '        server: "@modelcontextprotocol/everything"',
+      '        mock: { enabled: true }',
+    );
+    const [problem] = summarize(text);
+    expect(problem).toMatch(/namespaces\[0\]\.connections\[0\]\.mock\.enabled: unknown property; the properties allowed here are \w+/);
+    expect(problem).toContain('scenario');
+  });
+
   it('points an unknown property at its key and suggests the closest known one', () => {
     const text = yaml(
       'name: triage',
