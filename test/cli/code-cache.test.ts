@@ -5,7 +5,7 @@
  * child, its temporary directory (`TMPDIR`) one of the test's own.
  */
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -53,6 +53,31 @@ describe('the built CLI’s code cache', () => {
     expect(await version(under)).toBe(first);
     expect(readFileSync(file, 'utf8')).not.toBe('not a code cache');
     expect(readFileSync(file).length).toBeGreaterThan(1000);
+  });
+
+  it('keeps the newest 8 caches when it writes one, removing older ones', async () => {
+    const under = join(temporary, 'bounded');
+    mkdirSync(under);
+    await version(under);
+    const folder = cacheFolder(under);
+    // Ten caches of older builds, each older than the last.
+    for (let index = 0; index < 10; index++) {
+      const old = join(folder, `cli-old${index}.cjs-help-${process.version}-${process.arch}.v8`);
+      writeFileSync(old, 'old');
+      utimesSync(old, new Date(2020, 0, 1 + index), new Date(2020, 0, 1 + index));
+    }
+    rmSync(
+      join(
+        folder,
+        caches(under).find((name) => !name.startsWith('cli-old'))!,
+      ),
+    );
+    await version(under);
+    const kept = caches(under);
+    expect(kept).toHaveLength(8);
+    // The one just written and the seven newest old ones; the three oldest went.
+    expect(kept.filter((name) => !name.startsWith('cli-old'))).toHaveLength(1);
+    expect(kept).not.toContain(`cli-old0.cjs-help-${process.version}-${process.arch}.v8`);
   });
 
   it('keeps one cache per command, each with the functions its own runs compile', async () => {
