@@ -19,6 +19,7 @@ import { setParentCorrections, toParentReferences } from './tool-parents.js';
 import { withCorrectedIds } from './entity-corrections.js';
 import { inferServerShapes } from './tool-operation.js';
 import { withServerTypes } from './server-types.js';
+import { withVariantTypes } from './variant-types.js';
 import { toIdSchemas, type IdSchemas } from './id-schemas.js';
 import type { ToolShape } from './tool-shape.js';
 import { toCommonPrefix } from './tool-name.js';
@@ -130,7 +131,11 @@ function toServiceModel(
 ): ServiceModel {
   // Each tool's first reading, then its entity checked against the types the whole server keeps.
   const shapes = withKnownIdFields(
-    withServerTypes(tools, inferServerShapes(tools, corrections, serverNames), { corrections, serverNames }),
+    withVariantTypes(
+      tools,
+      withServerTypes(tools, inferServerShapes(tools, corrections, serverNames), { corrections, serverNames }),
+      corrections,
+    ),
     serverNames,
   );
   // Every consumer finds parents through tool-parents.ts by the shapes it was given: the corrections go with them.
