@@ -47,7 +47,8 @@ export function measureReadings(tools: readonly ToolDefinition[], labels: Corpus
     parentArgumentsRight: 0,
     failures: [],
   };
-  for (const tool of tools) {
+  // The tools as the reader reads them (an envelope's arguments in its place, envelope-arguments.ts), as the simulator finds parents.
+  for (const tool of model.tools) {
     const label = labels.tools[tool.name];
     if (!label) {
       figures.failures.push(`${tool.name}: no label`);
