@@ -34,6 +34,21 @@ describe('a membership change the description writes is an update of the list th
     });
   });
 
+  it('keeps a delete where the thing is removed from the place it lives ("Removes a feature flag from the project")', () => {
+    const flags = [
+      tool('create-feature-flag', { projectKey: text, name: text }, 'Creates a new feature flag within a project'),
+      tool('get-feature-flag', { projectKey: text, featureFlagKey: text }, 'Fetches a feature flag'),
+      tool('delete-feature-flag', { projectKey: text, featureFlagKey: text }, 'Removes a feature flag from the project.'),
+    ];
+    expect(reading(flags, 'delete-feature-flag')).toMatchObject({ kind: 'delete', entity: 'feature_flag', idArgument: 'featureFlagKey' });
+    // The holder is no type of the server, and only one other argument names something: no list of the holder changes either.
+    const holderOnly = [
+      tool('get_flag', { flagKey: text }, 'Get a flag'),
+      tool('drop_flag', { projectKey: text, flagKey: text }, 'Remove a flag from the project'),
+    ];
+    expect(reading(holderOnly, 'drop_flag').listField).toBeNull();
+  });
+
   it('keeps a create where the output is a record with its own id, or where the member is new text', () => {
     const joins: ToolDefinition = {
       ...tool('workspace_add_member', { workspaceId: text, personId: text }, 'Add a member to a workspace'),

@@ -48,7 +48,17 @@ export function toDescribedMembership(
   const required = [...requiredOf(tool)].filter((name) => isSingleId(properties[name]));
   const holder = required.find((name) => namesNoun(name, written.holder));
   if (holder === undefined) return null;
-  const member = required.find((name) => name !== holder && namesNoun(name, written.member));
+  // A list of the holder's changes only where the holder is something the server keeps: "Removes a feature flag from
+  // the project", where no tool makes, lists or reads projects, deletes the flag from where it lives.
+  if (!shapes.some((other) => other.entity === written.holder)) return null;
+  // `featureFlagKey` names the "flag" of "Remove a feature flag from the project": the argument may say more of its noun.
+  const member = required.find((name) => name !== holder && (namesNoun(name, written.member) || endsInNoun(name, written.member)));
+  const memberEntity =
+    member === undefined
+      ? written.member
+      : toWords(member)
+          .filter((word) => !idWords.has(word))
+          .join('_');
   // The member lives on its own (another tool reads or changes it without the holder): a board's member that only its board
   // knows is a membership record, deleted when it is removed.
   const independent = (entity: string) =>
@@ -63,10 +73,10 @@ export function toDescribedMembership(
   const why = `its description says it ${written.remove ? 'removes' : 'adds'} a ${written.member} ${written.remove ? 'from' : 'to'} a ${written.holder}, both named by arguments: it changes that list`;
   const base = { ...shape, operation: 'update' as const, strict: true, upsert: false, sets: {}, basis: 'description' as const };
   if (member !== undefined) {
-    if (!independent(written.member)) return null;
+    if (!independent(memberEntity)) return null;
     return {
       ...base,
-      entity: written.member,
+      entity: memberEntity,
       idArgument: member,
       idField: 'id',
       numericId: isNumeric(properties[member]),
@@ -112,6 +122,15 @@ function namesNoun(argument: string, noun: string): boolean {
   const last = words[words.length - 1];
   if (last === undefined || !idWords.has(last)) return false;
   return words.filter((word) => !idWords.has(word)).join('_') === noun;
+}
+
+/** `featureFlagKey` ends in the noun "flag" before its id word. */
+function endsInNoun(argument: string, noun: string): boolean {
+  const words = toWords(argument);
+  const last = words.at(-1);
+  if (last === undefined || !idWords.has(last)) return false;
+  const named = words.filter((word) => !idWords.has(word));
+  return named.length > 1 && named.at(-1) === noun;
 }
 
 /** `userId`, `member_uuid`: an argument that names something by its id. */

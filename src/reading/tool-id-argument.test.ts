@@ -29,6 +29,15 @@ describe('the id argument of a tool', () => {
     expect(idOf(tools, 'delete_folder_memo')).toBe('memo_id');
   });
 
+  it("prefers the argument named for the entity's last word where two name its words (configKey, variationKey)", () => {
+    const tools = [
+      tool('get-ai-config-variation', { projectKey: text, configKey: text, variationKey: text }),
+      tool('get-project-member', { orgId: text, projectId: text, memberId: text }),
+    ];
+    expect(idOf(tools, 'get-ai-config-variation')).toBe('variationKey');
+    expect(idOf(tools, 'get-project-member')).toBe('memberId');
+  });
+
   it('reads an item id as the id of an entity whose name ends in item', () => {
     const tools = [tool('list_items', {}), tool('get_widget_item', { canvasId: text, itemId: text })];
     expect(idOf(tools, 'get_widget_item')).toBe('itemId');

@@ -97,7 +97,8 @@ function findAmong(
   properties: Properties,
 ): IdArgument | null {
   const entity = entityWords.join('_');
-  let best: { argument: IdArgument; rank: number } | null = null;
+  let best: { argument: IdArgument; rank: number; head: boolean } | null = null;
+  const headWord = toFullWord(entityWords[entityWords.length - 1] ?? '');
   for (const name of names) {
     const words = toWords(name);
     const suffix = words[words.length - 1]!;
@@ -108,8 +109,10 @@ function findAmong(
       stem.length > 0 &&
       stem.every((word) => entityWords.map(toFullWord).includes(word)) &&
       (stem.join('_') === entity || stem.join('_') === 'item' || !entities.has(stem.join('_')));
-    if (rank !== -1 && ownStem && (!best || rank < best.rank))
-      best = { argument: { name, field: suffix === 'uuid' || suffix === 'ids' ? 'id' : suffix, strong: true }, rank };
+    // `get_ai_config_variation(configKey, variationKey)`: both stems are the entity's words; the one ending in its last names it.
+    const head = stem.at(-1) === headWord;
+    if (rank !== -1 && ownStem && (!best || rank < best.rank || (rank === best.rank && head && !best.head)))
+      best = { argument: { name, field: suffix === 'uuid' || suffix === 'ids' ? 'id' : suffix, strong: true }, rank, head };
   }
   // A bare `id` names the entity, unless the entity's own id is there too: `delete_note(id, note_id)` deletes the note of document `id`.
   if (!creating && names.includes('id') && !(best && strictIdSuffixes.has(best.argument.field)))
