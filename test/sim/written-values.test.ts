@@ -120,6 +120,111 @@ describe('a body object named after the entity', () => {
   });
 });
 
+describe('a body named after the entity and a body word', () => {
+  it('is the entity as written, its key the id a read takes (LaunchDarkly-style FeatureFlagBody, AIConfigPatch)', async () => {
+    const flag = object({ key: { type: 'string' }, name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } }, [
+      'key',
+      'name',
+    ]);
+    const { call, close } = await connect([
+      {
+        name: 'create_feature_flag',
+        description: 'Create a feature flag in a project',
+        inputSchema: object({ projectKey: { type: 'string' }, FeatureFlagBody: flag }, ['projectKey', 'FeatureFlagBody']),
+      },
+      {
+        name: 'get_feature_flag',
+        description: 'Get a feature flag',
+        inputSchema: object({ projectKey: { type: 'string' }, featureFlagKey: { type: 'string' } }, ['projectKey', 'featureFlagKey']),
+      },
+      {
+        name: 'update_feature_flag',
+        description: 'Update a feature flag',
+        inputSchema: object(
+          { projectKey: { type: 'string' }, featureFlagKey: { type: 'string' }, FeatureFlagPatch: object({ name: { type: 'string' } }) },
+          ['projectKey', 'featureFlagKey'],
+        ),
+      },
+    ]);
+    try {
+      const created = await call('create_feature_flag', {
+        projectKey: 'default',
+        FeatureFlagBody: { key: 'new-checkout', name: 'New checkout', tags: ['web'] },
+      });
+      expect(created.isError, created.text).toBe(false);
+      const read = await call('get_feature_flag', { projectKey: 'default', featureFlagKey: 'new-checkout' });
+      expect(read.isError, read.text).toBe(false);
+      expect(read.json).toMatchObject({ key: 'new-checkout', name: 'New checkout', tags: ['web'] });
+      expect(read.text).not.toContain('FeatureFlagBody');
+      const renamed = await call('update_feature_flag', {
+        projectKey: 'default',
+        featureFlagKey: 'new-checkout',
+        FeatureFlagPatch: { name: 'Checkout v2' },
+      });
+      expect(renamed.isError, renamed.text).toBe(false);
+      expect((await call('get_feature_flag', { projectKey: 'default', featureFlagKey: 'new-checkout' })).json).toMatchObject({
+        name: 'Checkout v2',
+      });
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('an update written as a JSON Patch', () => {
+  it('applies each operation to the entity (a nested path inside its field, a removed value cleared) and never stores the patch', async () => {
+    const { call, close } = await connect([
+      {
+        name: 'create_work_item',
+        description: 'Create a work item',
+        inputSchema: object({ title: { type: 'string' }, fields: { type: 'object' } }, ['title']),
+      },
+      {
+        name: 'get_work_item',
+        description: 'Get a work item by id',
+        inputSchema: object({ id: { type: 'string' } }, ['id']),
+      },
+      {
+        name: 'update_work_item',
+        description: 'Update a work item with a JSON Patch document',
+        inputSchema: object(
+          {
+            id: { type: 'string' },
+            PatchWithComment: object({
+              patch: { type: 'array', items: object({ op: { type: 'string' }, path: { type: 'string' }, value: {} }, ['op', 'path']) },
+              comment: { type: 'string' },
+            }),
+          },
+          ['id', 'PatchWithComment'],
+        ),
+      },
+    ]);
+    try {
+      const created = await call('create_work_item', { title: 'Login fails', fields: { area: 'web', severity: 2 } });
+      expect(created.isError, created.text).toBe(false);
+      const id = created.json.id as string;
+      const patched = await call('update_work_item', {
+        id,
+        PatchWithComment: {
+          comment: 'triage',
+          patch: [
+            { op: 'replace', path: '/title', value: 'Login fails on Safari' },
+            { op: 'add', path: '/fields/owner', value: 'dana' },
+            { op: 'remove', path: '/fields/severity' },
+          ],
+        },
+      });
+      expect(patched.isError, patched.text).toBe(false);
+      const read = await call('get_work_item', { id });
+      expect(read.json).toMatchObject({ title: 'Login fails on Safari', fields: { area: 'web', owner: 'dana' } });
+      expect(read.json.fields).not.toHaveProperty('severity');
+      expect(read.text).not.toContain('PatchWithComment');
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('the state a new entity starts in', () => {
   it('is spelled as the service spells its states, and a transition keeps that spelling', async () => {
     const { call, close } = await connect([

@@ -42,9 +42,20 @@ function bodyArgument(input: AnswerInput): [string, Body] | null {
     if (!isBody(value)) continue;
     // `update_items(request: { items: [...] })`: an object that wraps a batch's list is no entity (batch-arguments.ts).
     if (name === input.shape.idArgument && toBatchList(value, propertiesOf(input.tool)[name]) !== undefined) continue;
-    if (toNormalName(name) === entity || name === input.shape.idArgument) return [name, value];
+    if (isBodyName(toNormalName(name), entity) || name === input.shape.idArgument) return [name, value];
   }
   return null;
+}
+
+/**
+ * Words an API's schema names a request body by after its entity: LaunchDarkly's `FeatureFlagBody`,
+ * `AIConfigPost` and `AIConfigPatch`, `CustomerCreate`, `issueInput`, `contactData`.
+ */
+const bodyWords = ['body', 'post', 'put', 'patch', 'create', 'update', 'input', 'data', 'payload', 'fields', 'attributes'];
+
+/** `record` or `recordBody` for a record: the entity's name alone or followed by one body word. */
+function isBodyName(normal: string, entity: string): boolean {
+  return normal === entity || (normal.startsWith(entity) && bodyWords.includes(normal.slice(entity.length)));
 }
 
 /** The field the entity's reads show its id under (`id`, `name`), from the type the reading made of its tools. */

@@ -34,6 +34,7 @@ import { withNumericId } from '../../reading/numeric-ids.js';
 import { withServerId } from './server-ids.js';
 import { createDefaults } from './create-defaults.js';
 import { withEntityBody } from './entity-body.js';
+import { withJsonPatch } from './json-patch.js';
 import { describedFlags } from './described-flags.js';
 import { eventState } from './state-events.js';
 import { dependentsOf } from './dependent-entities.js';
@@ -215,7 +216,8 @@ function update(given: AnswerInput): Answer {
   if (!found) return shape.upsert ? create(input, String(idValue)) : { error: notFound(shape, String(idValue)) };
   const scope = scopeArguments(input);
   const changes: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(dataArguments(input))) {
+  // `PatchWithComment: {patch: [{op: 'replace', path: '/name', value}]}`: the operations are the change (json-patch.ts).
+  for (const [name, value] of Object.entries(dataArguments(withJsonPatch(input, found.fields)))) {
     if (name === shape.idArgument || scope.has(name) || name === shape.listField?.argument) continue;
     changes[existingName(found.fields, name)] = value;
   }
