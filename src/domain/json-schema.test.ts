@@ -40,6 +40,16 @@ describe('the JSON Schema compiler', () => {
     expect(check(schema, { email: 'a@b.co', state: 'open', extra: 1 })).toBe('extra is not a known property');
   });
 
+  it('checks calls against a schema that breaks a meta-schema rule its server never checks (an enum value listed twice)', () => {
+    const schema = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { provider: { type: 'string', enum: ['vapi', '11labs', 'azure', 'vapi'] } },
+    };
+    expect(check(schema, { provider: 'azure' })).toBeNull();
+    expect(check(schema, { provider: 'nope' })).toBe('provider must be equal to one of the allowed values (vapi, 11labs, azure, vapi)');
+  });
+
   it('compiles each schema object once and says why one cannot be compiled', () => {
     const compiler = createSchemaCompiler();
     const schema = { type: 'string' };
