@@ -10,10 +10,10 @@ import { toPlural } from './entity-words.js';
 import { findIdArgument, type IdArgument, type Properties } from './tool-id-argument.js';
 import type { ToolShape } from './tool-shape.js';
 
-/** Whether an argument's name is that of a batch create's items: the entity's plural, or `items`. */
+/** Whether an argument's name is that of a batch create's items: the entity's plural, `items`, or the `children` appended under a parent. */
 export function namesBatchItems(shape: ToolShape, name: string): boolean {
   const normal = toNormalName(name);
-  return normal === 'items' || normal === toNormalName(toPlural(shape.entity));
+  return normal === 'items' || normal === 'children' || normal === toNormalName(toPlural(shape.entity));
 }
 
 /**
@@ -26,8 +26,11 @@ export function namesBatchItems(shape: ToolShape, name: string): boolean {
 export function isBatchItemsArgument(tool: ToolDefinition, shape: ToolShape, name: string): boolean {
   if (shape.idArgument !== null || !namesBatchItems(shape, name)) return false;
   // A batch create takes its list alone: `push_files(owner, repo, branch, files)` makes one commit, not files of their own.
-  const required = Array.isArray(tool.inputSchema.required) ? tool.inputSchema.required : [];
-  return required.every((other) => other === name);
+  const required: unknown[] = Array.isArray(tool.inputSchema.required) ? tool.inputSchema.required : [];
+  // `append_block_children(block_id, children)`: children are appended under the parent the other argument names by its id.
+  const underParent = (other: unknown) =>
+    toNormalName(name) === 'children' && typeof other === 'string' && /(?:^|[a-z_])(?:id|Id|ID)$/.test(other);
+  return required.every((other) => other === name || underParent(other));
 }
 
 /** Names of an argument holding a list of the entity's ids: `ids`, `issue_ids`, `issueKeys`, `numbers`. */

@@ -77,6 +77,13 @@ export function findIdArgument(
   if (operation === 'list' || operation === 'search' || operation === 'other') return null;
   const all = Object.keys(properties);
   const creating = operation === 'create';
+  // `append_blocks(block_id, children)`: the children are made under the block the id names, never given its id.
+  if (
+    creating &&
+    all.some((name) => name.toLowerCase() === 'children') &&
+    required.has(all.find((name) => name.toLowerCase() === 'children')!)
+  )
+    return null;
   // Required first: `create_or_update_file(path, sha?)` names a file by its path, not its sha.
   const passes = [all.filter((name) => required.has(name)), ...(creating ? [] : [all.filter((name) => !required.has(name))])];
   for (const names of passes) {

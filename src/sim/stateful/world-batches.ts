@@ -21,9 +21,13 @@ export function batchItems(input: AnswerInput): Record<string, unknown>[] | null
   const { shape } = input;
   if (shape.idArgument !== null) return null;
   const entry = Object.entries(input.args).find(([name]) => namesBatchItems(shape, name));
-  const items = entry?.[1];
   if (entry === undefined || !isBatchItemsArgument(input.tool, shape, entry[0])) return null;
-  return Array.isArray(items) && items.length > 0 && items.every(isPlainObject) ? (items as Record<string, unknown>[]) : null;
+  // Notion's `children` come as JSON text of the list.
+  const items = typeof entry[1] === 'string' ? parsedList(entry[1]) : entry[1];
+  if (!Array.isArray(items) || items.length === 0 || !items.every(isPlainObject)) return null;
+  // Each child is made under the parent the other arguments name (`block_id`), as each would be alone.
+  const rest = Object.fromEntries(Object.entries(input.args).filter(([name]) => name !== entry[0]));
+  return (items as Record<string, unknown>[]).map((item) => ({ ...rest, ...item }));
 }
 
 /** Creates each item of a batch, with the names and types it was given; answers the created items (in the outputSchema's list). */
@@ -56,6 +60,15 @@ export function createEach(input: AnswerInput, items: readonly Record<string, un
 
 export function hasProperty(schema: Record<string, unknown>, name: string): boolean {
   return isPlainObject(schema.properties) && Object.hasOwn(schema.properties, name);
+}
+
+function parsedList(text: string): unknown {
+  if (!text.trimStart().startsWith('[')) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function isScalar(value: unknown): value is string | number {

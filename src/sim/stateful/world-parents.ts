@@ -40,6 +40,8 @@ export function missingParent(input: AnswerInput): string | null {
     if (parents.some((parent) => isParent(parent, reference, value))) continue;
     const examples = exampleIds(input.world, reference.entity);
     if (!parents.some((parent) => !examples.has(parent.id))) continue;
+    // An id the world holds under another type names that thing: a Notion page is also the block its blocks go under.
+    if (Object.values(input.world.entities).some((byId) => Object.hasOwn(byId, String(value)))) continue;
     return notFound(
       { ...input.shape, entity: reference.entity, idField: reference.idField, numericId: reference.numericId },
       String(value),
