@@ -49,6 +49,25 @@ export function findDispatch(
 }
 
 /**
+ * `search(query, filter_object_type: page | database)`: a search or list with no noun of its own
+ * whose argument picks among the server's types searches the type it is given; each type it
+ * offers is a choice, the first one when none is given.
+ *
+ * @example
+ *   findTypeChoice(searchShape, properties, new Set(['page', 'database'])); // { argument: 'filter_object_type', choices: { page: …, database: … } }
+ */
+export function findTypeChoice(shape: ToolShape, properties: Properties, entities: ReadonlySet<string>): ToolShape['dispatch'] {
+  if ((shape.operation !== 'search' && shape.operation !== 'list') || shape.entity !== 'item') return null;
+  for (const [argument, schema] of Object.entries(properties)) {
+    const values = Array.isArray(schema.enum) ? schema.enum.filter((value): value is string => typeof value === 'string') : [];
+    const types = values.filter((value) => entities.has(value));
+    if (types.length < 2 || types.length !== values.length) continue;
+    return { argument, choices: Object.fromEntries(types.map((type) => [type, { ...shape, entity: type }])) };
+  }
+  return null;
+}
+
+/**
  * `applications(operation, id, env_id)`: the one entity a dispatching tool acts on is named by the
  * argument most of its choices that name one take (`get`, `update`, `delete`, `start` take `id`;
  * only the `*_env` choices take `env_id`), so a call whose choice is not read still names it.

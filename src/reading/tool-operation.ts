@@ -50,7 +50,7 @@ import { withAppliedTarget } from './applied-action.js';
 import { startsAsSearch, withDescribedSearch } from './described-search.js';
 import { toDescribedMembership } from './described-membership.js';
 import { describesNew } from './described-new.js';
-import { findDispatch, withAgreedId } from './tool-dispatch.js';
+import { findDispatch, findTypeChoice, withAgreedId } from './tool-dispatch.js';
 import { copyDestination } from './copy-destination.js';
 import { parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
@@ -303,6 +303,9 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
   };
   if (override) applyCorrections(shape, override);
   if (withDispatch && !override?.operation) shape.dispatch = findDispatch(tool, shape, properties, required, entities, toShape);
+  // `search(filter_object_type: page | database)`: searches the type it is given, the first when none is (tool-dispatch.ts).
+  const typed = withDispatch && !override && !shape.dispatch ? findTypeChoice(shape, properties, entities) : null;
+  if (typed) Object.assign(shape, { dispatch: typed, entity: Object.values(typed.choices)[0]!.entity });
   if (shape.dispatch && shape.idArgument === null) withAgreedId(shape, shape.dispatch.choices, properties);
   return shape;
 }
