@@ -5,6 +5,7 @@
  * outputSchema; with nothing seeded, the results a search about something new makes
  * (web-pages.ts) or the reference data a first list makes (reference-data.ts).
  */
+import { rootParentField } from './root-entities.js';
 import { withoutPayloadKey, withPayloadKey } from './payload-view.js';
 import type { WorldChanges } from '../../domain/memory-log.js';
 import {
@@ -101,9 +102,12 @@ export function answerList(called: AnswerInput): Answer {
   // `include_disabled: false` by default: a disabled customer is left out until asked for (hidden-flags.ts).
   const hiddenBy = idList === undefined ? hiddenFlags(input) : [];
   const archiveFlag = describedArchiveFlag(input.serverTools, input.shapes);
+  // `listTasks()` "Returns root tasks if no parentId specified": the entities with no parent (root-entities.ts).
+  const rootField = rootParentField(input);
   const selected = entities.filter(
     (entity) =>
       !(hideArchived && isArchived(entity.fields, archiveFlag)) &&
+      (rootField === null || fieldValue(entity.fields, rootField) == null) &&
       !isHiddenByFlag(hiddenBy, entity.fields, args) &&
       (idList === undefined ||
         idList.some(

@@ -1,7 +1,8 @@
 /**
  * A document service whose pages hold blocks (Notion's shape, tools written for this test with no
  * descriptions, as some real servers ship them): blocks appended as a JSON list under a page are
- * each a block of that page, and a search picks the type its filter names.
+ * each a block of that page, and a search picks the type its filter names. And a tree of tasks
+ * whose list says it answers the roots when no parent is given.
  */
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../../src/domain/registry.js';
@@ -59,5 +60,37 @@ describe('blocks appended under a page', () => {
     expect(found.text).toContain(page.json.id as string);
     const databases = await session.call('search', { query: '', filter_object_type: 'database' });
     expect(databases.text).not.toContain(page.json.id as string);
+  });
+});
+
+describe('a list of a tree that answers its roots when no parent is given', () => {
+  const tasks = [
+    tool('createTask', { name: text, parentId: text }, ['name']),
+    {
+      ...tool(
+        'listTasks',
+        { parentId: { type: 'string', description: 'Filter by parent ID (optional, returns root tasks if not specified)' } },
+        [],
+      ),
+      description: 'List tasks from hierarchical structure, optionally filtered by parentId.',
+    },
+  ];
+
+  it('leaves out the tasks that have a parent unless the parent is asked for', async () => {
+    const session = createSimulatorSession(tasks);
+    const epic = await session.call('createTask', { name: 'Ship billing v2' });
+    const sub = await session.call('createTask', { name: 'Write migration', parentId: epic.json.id });
+    const roots = await session.call('listTasks', {});
+    expect(roots.text).toContain(epic.json.id as string);
+    expect(roots.text).not.toContain(sub.json.id as string);
+    expect((await session.call('listTasks', { parentId: epic.json.id })).text).toContain(sub.json.id as string);
+  });
+
+  it('lists every task where its words say nothing of roots', async () => {
+    const plain = [tasks[0]!, tool('listTasks', { parentId: text }, [])];
+    const session = createSimulatorSession(plain);
+    const epic = await session.call('createTask', { name: 'Ship billing v2' });
+    const sub = await session.call('createTask', { name: 'Write migration', parentId: epic.json.id });
+    expect((await session.call('listTasks', {})).text).toContain(sub.json.id as string);
   });
 });
