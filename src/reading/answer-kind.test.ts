@@ -74,6 +74,21 @@ describe('the reading decides how each tool is answered', () => {
     expect(kindOf('take_screenshot')).toBe('screenshot');
   });
 
+  it("reads a uri its description says names the server's thing as that thing's address, not a web page", () => {
+    const companies = [
+      tool('search-companies', { query: text }, ['query'], 'Search for companies by name'),
+      tool(
+        'read-company-details',
+        { uri: { type: 'string', description: 'URI of the company to read' } },
+        ['uri'],
+        'Read details of a company',
+      ),
+      tool('read-page', { uri: { type: 'string', description: 'URI of the page to fetch' } }, ['uri'], 'Fetch a page'),
+    ];
+    expect(readServer(companies).kindOf('read-company-details').kind).toBe('read');
+    expect(readServer(companies).kindOf('read-page').kind).toBe('web page');
+  });
+
   it('reads a convert with no zones to convert between as no clock', () => {
     expect(readServer([tool('convert_time_entry', { entry_id: text }, ['entry_id'])]).kindOf('convert_time_entry').kind).not.toBe('clock');
   });

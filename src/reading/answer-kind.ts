@@ -87,7 +87,12 @@ export function toAnswerKind(tool: ToolDefinition, shape: ToolShape, context: Ki
   const noId = shape.idArgument === null;
   if (readsCurrentUser(shape, tool))
     return { kind: 'current user', why: 'a read with no id of whoever calls: it answers the one person the world starts with' };
-  const url = operation === 'read' ? [...requiredOf(tool)].find(isUrlArgument) : undefined;
+  // `read-company-details(uri)` "URI of the company to read", where other tools keep companies: the thing's address, not a page's.
+  const kept = [...context.shapes.values()].some((other) => other.tool !== tool.name && other.entity === shape.entity);
+  const url =
+    operation === 'read'
+      ? [...requiredOf(tool)].find((name) => isUrlArgument(name) && !(kept && namesEntity(tool, name, shape.entity)))
+      : undefined;
   if (url !== undefined) return { kind: 'web page', why: `a read that must be given "${url}": it answers the page at that address` };
   if (operation === 'read' && noId && describesReturn(tool))
     return { kind: 'described value', why: 'a read with no id whose description or name says what it returns: it answers that' };
@@ -228,4 +233,12 @@ function batchArgument(tool: ToolDefinition, shape: ToolShape): string | null {
   }
   if (shape.operation !== 'create') return null;
   return Object.keys(properties).find((name) => properties[name]?.type === 'array' && isBatchItemsArgument(tool, shape, name)) ?? null;
+}
+
+/** Whether an argument's description says it names the entity (`uri` "URI of the company to read" for a company). */
+function namesEntity(tool: ToolDefinition, argument: string, entity: string): boolean {
+  const description = propertiesOf(tool)[argument]?.description;
+  if (typeof description !== 'string') return false;
+  const noun = entity.split('_').join(' ');
+  return new RegExp(`\\b(?:of|for)\\s+(?:the|a|an)\\s+${noun}\\b`, 'i').test(description);
 }
