@@ -44,6 +44,7 @@ import { toWords } from './entity-words.js';
 import { withEnumStateField } from './state-enum-field.js';
 import { withMovedField } from './field-moves.js';
 import { describedRead, withDescribedNoun } from './verbless-names.js';
+import { withDescribedObject } from './verb-only-names.js';
 import { describedEveryVerb, namesEvery } from './every-entity.js';
 import { itemsIdArgument } from './batch-arguments.js';
 import { withAppliedTarget } from './applied-action.js';
@@ -149,7 +150,8 @@ export function toCallShape(shape: ToolShape, args: Readonly<Record<string, unkn
 }
 
 function toShape({ tool, parsed: fromName, entities, override, withDispatch = true }: ShapeInput): ToolShape {
-  const parsed = withDescribedNoun(fromName, tool);
+  // `create` "Create a new task in Google Tasks": a name that is its verb alone acts on the description's object (verb-only-names.ts).
+  const parsed = withDescribedObject(withDescribedNoun(fromName, tool), tool);
   const annotations = tool.annotations ?? {};
   const readOnly = annotations.readOnlyHint === true;
   const { meaning, plural } = parsed;
