@@ -36,6 +36,10 @@ export function createEach(input: AnswerInput, items: readonly Record<string, un
   let world = input.world;
   const upserts: NonNullable<WorldChanges['upserts']> = [];
   const created: Record<string, unknown>[] = [];
+  const addressedById = [...input.shapes.values()].some(
+    (other) =>
+      other.entity === shape.entity && other.idArgument !== null && other.operation !== 'create' && other.idField === shape.idField,
+  );
   for (const item of items) {
     const existing = entitiesOf(world, shape.entity);
     const given = [shape.idField, ...fallbackIdKeys]
@@ -44,8 +48,9 @@ export function createEach(input: AnswerInput, items: readonly Record<string, un
     const id = given === undefined ? toCreatedId({ ...input, world }, existing) : String(given);
     // The real servers skip what exists already (the memory server's create_entities does): so does the batch.
     if (existing.some((entity) => entity.id === id)) continue;
-    // An id the server's schemas show is added to what was given; one they never show stays the world's key only.
-    const shown = given === undefined && Object.hasOwn(entityProperties(input), shape.idField);
+    // A made id is added to what was given where the server's schemas show it or another tool takes it (`get_single_transaction(
+    // transaction_id)` after `create_transactions`): the caller needs it. One no tool ever takes (a memory server's relation) stays the world's key only.
+    const shown = given === undefined && (Object.hasOwn(entityProperties(input), shape.idField) || addressedById);
     const fields = shown ? { [shape.idField]: typedId(id, shape), ...item } : { ...item };
     upserts.push({ type: shape.entity, id, fields });
     created.push(fields);
