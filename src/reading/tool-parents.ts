@@ -30,9 +30,9 @@ export interface ParentReference {
 
 /**
  * Suffixes that make an argument named for an entity an id of it (`channel_id`, `projectKey`,
- * `pipeline_slug`, `issue_iid`, `datasourceUid`, `projectName`), longest first: `uuid` is not a `uid`.
+ * `pipeline_slug`, `issue_iid`, `datasourceUid`, `projectName`, CalDAV's `calendarUrl`), longest first: `uuid` is not a `uid`.
  */
-const idSuffixes = ['uuid', 'iid', 'uid', 'id', 'key', 'number', 'slug', 'name'];
+const idSuffixes = ['uuid', 'iid', 'uid', 'id', 'key', 'number', 'slug', 'name', 'url', 'uri'];
 /** Words before an entity's name that say where a thing goes or comes from: `targetMailbox`, `destination_bucket_name`. */
 const placeWords = new Set(['target', 'destination', 'dest', 'to', 'new', 'source', 'from']);
 /** Bare names that another entity's read may take but that never point at a parent on their own. */
