@@ -50,6 +50,7 @@ import { pageShownBy, toPageFields, urlOfRead, withPage } from './web-pages.js';
 import { withSearchedType } from './site-search.js';
 import { toMemberTransfer, withParentMembers } from './parent-members.js';
 import { answerList } from './world-list.js';
+import { asParentList } from './parent-keyed-reads.js';
 import { toTargetState } from './target-state.js';
 import { describedStartState } from './described-states.js';
 import { describedMove } from '../../reading/described-state-words.js';
@@ -99,8 +100,11 @@ export function answerFromWorld(called: AnswerInput): Answer {
   switch (input.shape.operation) {
     case 'create':
       return create(input);
-    case 'read':
-      return read(input);
+    case 'read': {
+      // `jira_comments(action: 'get', issueKey)`: the comments under the issue (parent-keyed-reads.ts).
+      const listed = asParentList(input);
+      return listed === input ? read(input) : answerList(listed);
+    }
     case 'list':
       // `list_cycle_issues(cycle_id)`: the issues the cycle keeps (parent-members.ts).
       return answerList(withParentMembers(input));

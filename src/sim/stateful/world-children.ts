@@ -70,7 +70,9 @@ function requiredData(input: AnswerInput, toolName: string): string[] {
 function toListedCreate(input: AnswerInput): AnswerInput {
   const { shape } = input;
   const shapes = allShapes(input);
-  if (shapes.some((other) => other.entity === shape.entity && other.tool !== shape.tool)) return input;
+  // `jira_comments(action: 'get' | 'add')`: the same tool's other operation acts on comments, too.
+  if (shapes.some((other) => other.entity === shape.entity && (other.tool !== shape.tool || other.operation !== shape.operation)))
+    return input;
   const properties = new Set(Object.keys((input.tool.inputSchema.properties ?? {}) as Record<string, unknown>));
   const candidates = shapes
     .filter(
