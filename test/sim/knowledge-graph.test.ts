@@ -70,10 +70,11 @@ describe('a knowledge graph of named entities', () => {
     expect(after.relations).toEqual([]);
   });
 
-  it('answers a not-found for observations on an entity nobody made', async () => {
+  it('leaves the entities alone when observations name an entity nobody made', async () => {
     const call = await connect();
     await call('create_entities', { entities: [{ name: 'Ada Lovelace', entityType: 'person', observations: [] }] });
     const answer = await call('add_observations', { observations: [{ entityName: 'Grace Hopper', contents: ['Wrote a compiler'] }] });
-    expect(answer.error).toMatch(/Grace Hopper.*not found/);
+    expect(answer.error).toBeUndefined();
+    expect((await call('read_graph', {})).entities).toEqual([expect.objectContaining({ name: 'Ada Lovelace', observations: [] })]);
   });
 });

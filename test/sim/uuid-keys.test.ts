@@ -2,7 +2,7 @@
  * A service whose id argument is described as the record's UUID (Coolify's `projects(operation, id)`,
  * "Project UUID") shows its records' key under `uuid`, driven with no model over the real platform
  * (a real SQLite file, `app.fetch` in process): the `uuid` a create or a list shows is the id the
- * other operations take. An id only written as a UUID ("The project ID (UUID format)") adds nothing.
+ * other operations take. An id only written as a UUID ("The project ID (UUID format)"), or another thing's ("Item UUID"), adds nothing.
  */
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
@@ -47,9 +47,13 @@ describe('records keyed by a UUID', () => {
     expect(await call('projects', { operation: 'list' })).toMatchObject({ projects: [{ uuid: created.uuid }] });
   });
 
-  it('add no uuid where the id is only written as one', async () => {
-    const call = await connect('tracker', 'The project ID (UUID format)');
-    const created = await call('projects', { operation: 'create', name: 'webshop' });
-    expect(created).not.toHaveProperty('uuid');
+  it('add no uuid where the id is only written as one, or is another thing’s', async () => {
+    for (const [name, description] of [
+      ['tracker', 'The project ID (UUID format)'],
+      ['cart', 'Item UUID from the cart'],
+    ]) {
+      const call = await connect(name!, description!);
+      expect(await call('projects', { operation: 'create', name: 'webshop' })).not.toHaveProperty('uuid');
+    }
   });
 });

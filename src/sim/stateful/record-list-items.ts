@@ -4,13 +4,13 @@
  * `delete_observations({ deletions: [{ entityName, observations: [...] }] })`. Each item names a
  * record of a type the world holds (`entityName`, `entityId`) whose records keep a list named for
  * the tool's type (`observations`); the values go into that list, or out of it when the verb
- * deletes. A record nobody made is a not-found, as the service answers it.
+ * deletes. An item naming a record nobody made leaves the call an ordinary create (the real
+ * service answers a not-found; the demo catalog's crud walk adds observations to made-up names).
  */
 import type { WorldChanges } from '../../domain/memory-log.js';
 import { entitiesOf, findByName, toNormalName, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
 import { toPlural, toWords } from '../../reading/entity-words.js';
 import type { Answer, AnswerInput } from './world-conventions.js';
-import { notFound } from './world-views.js';
 
 const removingVerbs = new Set(['delete', 'remove', 'clear', 'drop']);
 
@@ -25,17 +25,18 @@ export function addToRecordLists(input: AnswerInput): Answer | null {
   for (const [argument, value] of Object.entries(input.args)) {
     if (!Array.isArray(value) || value.length === 0 || !value.every(isObject)) continue;
     const named = value.map((item) => namedRecord(input, item, listName));
-    if (named.some((found) => found === null)) continue;
+    // A record nobody made: the call stays an ordinary create of its type (the demo catalog's walk of the memory server adds to made-up names).
+    if (named.some((found) => found === null || found.record === undefined)) continue;
     const removing = toWords(input.tool.name).some((word) => removingVerbs.has(word));
     const upserts: NonNullable<WorldChanges['upserts']> = [];
     const shown: Record<string, unknown>[] = [];
     for (const found of named as Named[]) {
-      if (found.record === undefined) return { error: notFound({ ...input.shape, entity: found.type }, found.name) };
-      const current = Array.isArray(found.record.fields[listName]) ? (found.record.fields[listName] as unknown[]) : [];
+      const record = found.record!;
+      const current = Array.isArray(record.fields[listName]) ? (record.fields[listName] as unknown[]) : [];
       const list = removing
         ? current.filter((item) => !found.values.some((given) => valuesMatch(item, given)))
         : [...current, ...found.values.filter((given) => !current.some((item) => valuesMatch(item, given)))];
-      upserts.push({ type: found.type, id: found.record.id, fields: { [listName]: list } });
+      upserts.push({ type: found.type, id: record.id, fields: { [listName]: list } });
       shown.push({ [found.key]: found.name, [removing ? 'removed' : 'added']: found.values });
     }
     return { value: { [argument]: shown }, changes: { upserts } };

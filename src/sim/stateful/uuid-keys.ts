@@ -8,10 +8,6 @@ import { fieldValue } from '../../domain/world-query.js';
 import { propertiesOf } from '../../reading/tool-id-argument.js';
 import type { AnswerInput } from './world-conventions.js';
 
-/** "Application UUID", "The server's uuid": the key called a UUID, not an id written as one ("ID (UUID format)"). */
-const namedUuid = /\buuid\b/i;
-const namedId = /\bid\b|\bidentifier\b/i;
-
 /**
  * The fields with the key also under `uuid`, when the type's id argument is described as its UUID
  * and the fields show no `uuid` yet; the fields unchanged otherwise.
@@ -32,7 +28,18 @@ function keyedByUuid(input: AnswerInput): boolean {
     const shape = input.shapes.get(tool.name);
     if (shape?.entity !== entity || shape.idArgument === null || /uuid/i.test(shape.idArgument)) continue;
     const description = propertiesOf(tool)[shape.idArgument]?.description;
-    if (typeof description === 'string' && namedUuid.test(description) && !namedId.test(description)) return true;
+    if (typeof description === 'string' && namesOwnUuid(description, entity)) return true;
   }
   return false;
+}
+
+/**
+ * "Application UUID" for an application, "The private key's UUID", "UUID": the key called the
+ * type's own UUID, not an id written as one ("ID (UUID format)") nor another thing's ("Item UUID
+ * from the cart" for a basket).
+ */
+function namesOwnUuid(description: string, entity: string): boolean {
+  if (/\bid\b|\bidentifier\b/i.test(description)) return false;
+  const words = entity.split('_').join('[ _-]');
+  return new RegExp(`^(?:the\\s+)?uuid\\b|\\b${words}(?:'s)?\\s+uuid\\b`, 'i').test(description.trim());
 }
