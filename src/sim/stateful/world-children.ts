@@ -138,7 +138,9 @@ export function withChildLists(input: AnswerInput, entity: EntityRecord): Entity
       if (children.length > 0) lists[name] = [...(lists[name] ?? []), ...children.map((child) => child.fields)];
     }
   }
-  return Object.keys(lists).length === 0 ? entity : { ...entity, fields: { ...entity.fields, ...lists } };
+  // A list the entity was written with (`create_sales_order(items: [...])`) stays, unless its children are in the world.
+  const shown = Object.entries(lists).filter(([name, list]) => list.length > 0 || !Array.isArray(entity.fields[name]));
+  return shown.length === 0 ? entity : { ...entity, fields: { ...entity.fields, ...Object.fromEntries(shown) } };
 }
 
 /**
