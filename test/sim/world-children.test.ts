@@ -112,4 +112,23 @@ describe('sub-entities', () => {
     const read = await callTool('lab/desk', 'get_ticket', { ticket_id: ticket.id });
     expect(read.comments.map((comment: { body: string }) => comment.body)).toEqual(['Refund issued today.']);
   });
+
+  it('keeps the list an entity was written with where the read promises one and no children are kept apart', async () => {
+    const line = { type: 'object', properties: { item_code: text, qty: { type: 'number' } } };
+    const tools = [
+      { name: 'create_order', inputSchema: object({ customer: text, items: { type: 'array', items: line } }) },
+      {
+        name: 'get_order',
+        description: 'Get an order by its ID. Returns the full order with line items.',
+        inputSchema: object({ order_id: text }),
+      },
+      { name: 'create_item', inputSchema: object({ item_code: text }) },
+    ];
+    expect((await harness.call('PUT', '/servers/@acme/orders', { body: { tools } })).status).toBe(201);
+    await mock('lab/orders', '@acme/orders');
+    await callTool('lab/orders', 'create_item', { item_code: 'GEAR-12' });
+    const items = [{ item_code: 'GEAR-12', qty: 40 }];
+    const order = await callTool('lab/orders', 'create_order', { customer: 'Babbage Instruments', items });
+    expect((await callTool('lab/orders', 'get_order', { order_id: order.id })).items).toEqual(items);
+  });
 });

@@ -51,21 +51,14 @@ import { pageShownBy, toPageFields, urlOfRead, withPage } from './web-pages.js';
 import { withSearchedType } from './site-search.js';
 import { toMemberTransfer, withParentMembers } from './parent-members.js';
 import { answerList } from './world-list.js';
+import { answerRead } from './read-routes.js';
+import { toItemIds } from './whole-record-items.js';
+import { addToRecordLists } from './record-list-items.js';
 import { toTargetState } from './target-state.js';
 import { describedStartState } from './described-states.js';
 import { describedMove } from '../../reading/described-state-words.js';
 import { refusedState } from './corrected-states.js';
-import {
-  batchItems,
-  createEach,
-  everySelected,
-  itemId,
-  readEach,
-  removeEach,
-  uniqueClash,
-  updateEach,
-  updateEvery,
-} from './world-batches.js';
+import { batchItems, createEach, everySelected, readEach, removeEach, uniqueClash, updateEach, updateEvery } from './world-batches.js';
 import {
   dataArguments,
   defaultOf,
@@ -97,11 +90,15 @@ export function answerFromWorld(called: AnswerInput): Answer {
   const keyed = shape !== numbered && numbered.idArgument !== null ? related.args[numbered.idArgument] : undefined;
   const args = keyed === undefined || numbered.idField === 'id' ? related.args : { [numbered.idField]: keyed, ...related.args };
   const input = { ...related, shape, args };
+  // `add_observations({ observations: [{ entityName, contents }] })`: into each named record's list (record-list-items.ts).
+  const listed = input.shape.operation === 'create' || input.shape.operation === 'other' ? addToRecordLists(input) : null;
+  if (listed) return listed;
   switch (input.shape.operation) {
     case 'create':
       return create(input);
     case 'read':
-      return read(input);
+      // The list under a parent the id argument names, or everything the server keeps (read-routes.ts).
+      return answerRead(input, read);
     case 'list':
       // `list_cycle_issues(cycle_id)`: the issues the cycle keeps (parent-members.ts).
       return answerList(withParentMembers(input));
@@ -277,10 +274,8 @@ function remove(input: AnswerInput): Answer {
   // `delete_objects(Delete: { Objects: [{ Key }] })`: the list inside the object that wraps the request (batch-arguments.ts).
   const many = toBatchList(idValue, shape.idArgument === null ? undefined : propertiesOf(input.tool)[shape.idArgument]);
   if (many)
-    return removeEach(
-      input,
-      many.map((item) => itemId(input, item)),
-    );
+    // `delete_relations(relations: [{ from, to, relationType }])`: a record known by what it is (whole-record-items.ts).
+    return removeEach(input, toItemIds(input, many));
   if (idValue === undefined && shape.every) {
     const ids = everySelected(input).map((entity) => entity.id);
     return ids.length > 0 ? removeEach(input, ids) : { text: `Deleted 0 ${toWordsOf(toPlural(shape.entity))}.` };

@@ -70,7 +70,9 @@ function requiredData(input: AnswerInput, toolName: string): string[] {
 function toListedCreate(input: AnswerInput): AnswerInput {
   const { shape } = input;
   const shapes = allShapes(input);
-  if (shapes.some((other) => other.entity === shape.entity && other.tool !== shape.tool)) return input;
+  // `jira_comments(action: 'get' | 'add')`: the same tool's other operation acts on comments, too.
+  if (shapes.some((other) => other.entity === shape.entity && (other.tool !== shape.tool || other.operation !== shape.operation)))
+    return input;
   const properties = new Set(Object.keys((input.tool.inputSchema.properties ?? {}) as Record<string, unknown>));
   const candidates = shapes
     .filter(
@@ -136,7 +138,9 @@ export function withChildLists(input: AnswerInput, entity: EntityRecord): Entity
       if (children.length > 0) lists[name] = [...(lists[name] ?? []), ...children.map((child) => child.fields)];
     }
   }
-  return Object.keys(lists).length === 0 ? entity : { ...entity, fields: { ...entity.fields, ...lists } };
+  // A list the entity was written with (`create_sales_order(items: [...])`) stays, unless its children are in the world.
+  const shown = Object.entries(lists).filter(([name, list]) => list.length > 0 || !Array.isArray(entity.fields[name]));
+  return shown.length === 0 ? entity : { ...entity, fields: { ...entity.fields, ...Object.fromEntries(shown) } };
 }
 
 /**

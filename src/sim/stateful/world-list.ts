@@ -23,6 +23,7 @@ import { matchesCondition, toConditions } from '../../reading/world-filter.js';
 import { fitToSchema } from './schema-fit.js';
 import { entitySeed, fitOptions, newFields, toView, withIdAlias } from './world-views.js';
 import { hasFieldNamed } from './field-names.js';
+import { withUuidKey } from './uuid-keys.js';
 import { toReferenceSet } from './reference-data.js';
 import { asksForArchived, isArchived } from './archived-entities.js';
 import { hiddenFlags, isHiddenByFlag } from './hidden-flags.js';
@@ -146,7 +147,7 @@ export function answerList(called: AnswerInput): Answer {
   const items = shown.map((entity) => {
     // An item schema without the id field, for an entity that shows its id already (`name`), gets no extra `id`.
     const bare = itemSchema && !hasProperty(itemSchema.schema, shape.idField) && Object.values(entity.fields).includes(entity.id);
-    const view = withPayloadKey(input, bare ? { ...entity.fields } : toView(entity, shape));
+    const view = withPayloadKey(input, withUuidKey(input, bare ? { ...entity.fields } : toView(entity, shape), entity.id));
     if (!itemSchema) return view;
     const fitted = fitToSchema(
       withIdAlias(view, itemSchema.schema, shape.idField, entity.id),

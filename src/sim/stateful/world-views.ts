@@ -9,6 +9,7 @@ import { fitToSchema, type FitOptions } from './schema-fit.js';
 import { toKeyFields, toKeySelector } from '../../reading/key-selector.js';
 import { scopeArguments, type Answer, type AnswerInput } from './world-conventions.js';
 import { withoutPayloadKey, withPayloadKey } from './payload-view.js';
+import { withUuidKey } from './uuid-keys.js';
 
 /**
  * Fits an entity's fields to the tool's outputSchema, filling what it requires from the entity's
@@ -17,9 +18,11 @@ import { withoutPayloadKey, withPayloadKey } from './payload-view.js';
  */
 export function fitView(
   input: AnswerInput,
-  fields: Record<string, unknown>,
+  given: Record<string, unknown>,
   id: string,
 ): { shown: Record<string, unknown>; stored: Record<string, unknown> } {
+  // A record keyed by what the service calls its UUID shows it as `uuid` too (uuid-keys.ts).
+  const fields = withUuidKey(input, given, id);
   const schema = input.tool.outputSchema;
   const nested = withPayloadKey(input, fields);
   if (!schema) return { shown: nested, stored: fields };
