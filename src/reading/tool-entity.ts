@@ -9,6 +9,7 @@
  */
 import type { ToolDefinition } from '../domain/registry.js';
 import { toAspectOwner } from './aspect-owner.js';
+import { toWithoutActionVerb } from './action-verb-word.js';
 import { toAttributeHolder } from './attribute-member.js';
 import { toPartOwner } from './part-entity.js';
 import { toDescribedTail } from './described-tail.js';
@@ -226,6 +227,7 @@ export function withOwnEntity(shape: ToolShape, tool: ToolDefinition, context: E
     toVerbObject(shape, tool, context) ??
     toCallerUser(shape) ??
     toAttributeHolder(shape, context.entities) ??
+    toWithoutActionVerb(shape, tool.description ?? '') ??
     toDescribedQualifier(shape, context);
   return named === null ? shape : { ...shape, entity: named };
 }
