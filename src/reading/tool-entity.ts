@@ -9,6 +9,7 @@
  */
 import type { ToolDefinition } from '../domain/registry.js';
 import { toAspectOwner } from './aspect-owner.js';
+import { toReportEntity } from './report-entity.js';
 import { toWithoutActionVerb } from './action-verb-word.js';
 import { toAttributeHolder } from './attribute-member.js';
 import { toPartOwner } from './part-entity.js';
@@ -228,6 +229,7 @@ export function withOwnEntity(shape: ToolShape, tool: ToolDefinition, context: E
     toCallerUser(shape) ??
     toAttributeHolder(shape, context.entities) ??
     toWithoutActionVerb(shape, tool.description ?? '') ??
+    toReportEntity(shape, tool.description ?? '') ??
     toDescribedQualifier(shape, context);
   return named === null ? shape : { ...shape, entity: named };
 }
