@@ -4,6 +4,7 @@
  * ids shared with siblings, scopes, what a history lists, `run_job` as a create, `list_children`.
  * Pure.
  */
+import { isAttributeOf } from './attribute-member.js';
 import { toPlural, toSingular, toWords } from './entity-words.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import { propertiesOf, requiredOf, type Properties } from './tool-id-argument.js';
@@ -144,17 +145,26 @@ export function toMembershipShape(shape: ToolShape, tool: ToolDefinition, shapes
   const member = idOf(toSingular(words.slice(verbAt + 1, joinAt).join('_')));
   const holder = idOf(toSingular(words.slice(joinAt + 1).join('_')));
   if (!member || !holder || member.idArgument === holder.idArgument) return null;
+  const remove = membershipVerbs.get(words[verbAt]!)!;
+  // A person or tag put on a thing is one of its fields: the thing is updated (attribute-member.ts).
+  if (isAttributeOf(member.entity, holder.entity))
+    return { ...toUpdateOf(shape, holder), listField: { field: `${member.entity}_ids`, argument: member.idArgument!, remove } };
+  return { ...toUpdateOf(shape, member), listField: { field: `${holder.entity}_ids`, argument: holder.idArgument!, remove } };
+}
+
+/** An update of one entity that exists, by the id argument `target`'s tools read it by. */
+function toUpdateOf(shape: ToolShape, target: ToolShape): ToolShape {
   return {
     ...shape,
     operation: 'update',
-    entity: member.entity,
-    idArgument: member.idArgument,
-    idField: member.idField,
-    numericId: member.numericId,
+    entity: target.entity,
+    idArgument: target.idArgument,
+    idField: target.idField,
+    numericId: target.numericId,
     strict: true,
     upsert: false,
     sets: {},
-    listField: { field: `${holder.entity}_ids`, argument: holder.idArgument!, remove: membershipVerbs.get(words[verbAt]!)! },
+    listField: null,
   };
 }
 

@@ -9,6 +9,9 @@
  */
 import type { ToolDefinition } from '../domain/registry.js';
 import { toAspectOwner } from './aspect-owner.js';
+import { toReportEntity } from './report-entity.js';
+import { toWithoutActionVerb } from './action-verb-word.js';
+import { toAttributeHolder } from './attribute-member.js';
 import { toPartOwner } from './part-entity.js';
 import { toDescribedTail } from './described-tail.js';
 import { toCallerUser } from './caller-entity.js';
@@ -224,6 +227,9 @@ export function withOwnEntity(shape: ToolShape, tool: ToolDefinition, context: E
     toDescribedTail(shape, tool, context.entities) ??
     toVerbObject(shape, tool, context) ??
     toCallerUser(shape) ??
+    toAttributeHolder(shape, context.entities) ??
+    toWithoutActionVerb(shape, tool.description ?? '') ??
+    toReportEntity(shape, tool.description ?? '') ??
     toDescribedQualifier(shape, context);
   return named === null ? shape : { ...shape, entity: named };
 }
