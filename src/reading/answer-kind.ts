@@ -23,6 +23,7 @@ import { toMoveArguments } from './parent-moves.js';
 import { movedField } from './field-moves.js';
 import type { ToolShape } from './tool-shape.js';
 import { isCallerEntity } from './caller-entity.js';
+import { judgementVerb } from './judgement-verbs.js';
 
 /** Every kind a tool's reading may have; each has one answer module in the simulator. */
 export const answerKinds = [
@@ -62,6 +63,9 @@ export interface KindContext {
   corrected: boolean;
 }
 
+/** Words of a name that say the tool acts on many entities at once. */
+const batchWords = new Set(['batch', 'bulk']);
+
 /** Arguments that name the state an update moves the entity to (`transition`, `target_status`). */
 const targetStateArguments = new Set(['transition', 'targetstatus', 'targetstate', 'tostatus', 'tostate', 'newstatus', 'newstate']);
 
@@ -96,6 +100,9 @@ export function toAnswerKind(tool: ToolDefinition, shape: ToolShape, context: Ki
   const aggregate = (operation === 'list' || operation === 'search') && noId && !context.corrected ? aggregateWord(tool) : null;
   if (aggregate !== null)
     return { kind: 'described value', why: `a read of many whose name says it answers their ${aggregate}: it answers that value` };
+  // `check_iam_permissions`, `analyze_jira_issues`: a judgement the service makes on the call (judgement-verbs.ts).
+  const judged = context.corrected ? null : judgementVerb(tool, context.serverTools);
+  if (judged !== null) return { kind: 'computed value', why: `"${judged}" asks the service for a judgement: it answers what it concludes` };
   const given = operation === 'read' && noId && !context.corrected ? givenBy(tool, shape, context.serverTools) : null;
   if (given !== null)
     return {
@@ -118,6 +125,10 @@ function toWorldKind(tool: ToolDefinition, shape: ToolShape, context: KindContex
   const batch = batchArgument(tool, shape);
   if (batch !== null) return { kind: 'batch', why: `"${batch}" takes a list: it acts on each item or id` };
   const { operation } = shape;
+  // `batch_records`, `hubspot-batch-read-objects`, `bulk_flag_by_sender`: a name that says it acts on many at once is a batch,
+  // whatever list its arguments take; a batch create or search still makes or finds as its verb says.
+  const named = operation === 'create' || operation === 'search' ? undefined : toWords(tool.name).find((word) => batchWords.has(word));
+  if (named !== undefined) return { kind: 'batch', why: `the word "${named}" in the name: it acts on each ${shape.entity} it is given` };
   if (operation === 'other') return { kind: 'action', why: 'no entity to keep: acknowledged and kept as a fact' };
   if (operation !== 'update') return { kind: operation, why: `a ${operation} of the ${shape.entity} in the world` };
   const target = Object.keys(propertiesOf(tool)).find(isTargetStateArgument) ?? movedField(tool, shape);
