@@ -170,3 +170,21 @@ describe('a tool named for acting on many at once', () => {
     expect(model.kindOf(name).kind).toBe('batch');
   });
 });
+
+describe('a state verb whose undo is a plain update', () => {
+  const tools = [
+    tool('get_desk', { desk_id: text }, ['desk_id']),
+    tool('approve_desk', { desk_id: text }, ['desk_id']),
+    tool('unapprove_desk', { desk_id: text }, ['desk_id']),
+    tool('archive_desk', { desk_id: text }, ['desk_id']),
+    tool('unarchive_desk', { desk_id: text }, ['desk_id']),
+  ];
+  const model = readServer(tools);
+
+  it('reads a mark a reviewer adds and takes back as an update, and a lifecycle step with its undo as a transition', () => {
+    expect(model.kindOf('unapprove_desk').kind).toBe('update');
+    expect(model.kindOf('approve_desk').kind).toBe('update');
+    expect(model.kindOf('archive_desk').kind).toBe('transition');
+    expect(model.kindOf('unarchive_desk').kind).toBe('transition');
+  });
+});

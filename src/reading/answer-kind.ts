@@ -132,7 +132,7 @@ function toWorldKind(tool: ToolDefinition, shape: ToolShape, context: KindContex
   if (operation === 'other') return { kind: 'action', why: 'no entity to keep: acknowledged and kept as a fact' };
   if (operation !== 'update') return { kind: operation, why: `a ${operation} of the ${shape.entity} in the world` };
   const target = Object.keys(propertiesOf(tool)).find(isTargetStateArgument) ?? movedField(tool, shape);
-  if (Object.keys(shape.sets).length > 0 || target !== undefined)
+  if ((Object.keys(shape.sets).length > 0 && !undoneByUpdate(tool, shape, context.shapes)) || target !== undefined)
     return {
       kind: 'transition',
       why:
@@ -153,6 +153,24 @@ function toWorldKind(tool: ToolDefinition, shape: ToolShape, context: KindContex
         : `"${moving}" says where it moves the ${shape.entity}`,
     };
   return { kind: 'update', why: `an update of the ${shape.entity} in the world: it merges what it is given` };
+}
+
+/**
+ * Whether the tool's undo (`unapprove_merge_request` of `approve_merge_request`) reads as a plain update of the same entity:
+ * a mark each reviewer adds and takes back, which moves the entity through no lifecycle, so setting it is an update too.
+ * An undo that is itself a state change (`unarchive_issue`) leaves the verb a transition.
+ */
+function undoneByUpdate(tool: ToolDefinition, shape: ToolShape, shapes: ReadonlyMap<string, ToolShape>): boolean {
+  const words = toWords(tool.name);
+  return [...shapes.values()].some((other) => {
+    if (other.entity !== shape.entity || other.operation !== 'update' || Object.keys(other.sets).length > 0) return false;
+    const undo = toWords(other.tool);
+    return (
+      undo.length === words.length &&
+      words.every((word, index) => undo[index] === word || undo[index] === `un${word}`) &&
+      undo.join() !== words.join()
+    );
+  });
 }
 
 /**
