@@ -132,6 +132,19 @@ describe('a read of many whose name says it answers a count, total or statistics
   it('keeps a plain list a list', () => {
     expect(model.kindOf('list_desks').kind).toBe('list');
   });
+
+  it.each(['list_reporting_floors', 'get_booking_analytics', 'get_bookings_vs_desks'])(
+    'answers the report %s as the one value it computes',
+    (name) => {
+      const reports = readServer([
+        ...tools,
+        tool('list_reporting_floors', { start: text }),
+        tool('get_booking_analytics'),
+        tool('get_bookings_vs_desks'),
+      ]);
+      expect(reports.kindOf(name).kind).toBe('described value');
+    },
+  );
 });
 
 describe('a tool named for a judgement the service makes', () => {

@@ -97,7 +97,8 @@ export function toAnswerKind(tool: ToolDefinition, shape: ToolShape, context: Ki
     return { kind: 'described value', why: 'a read with no id whose description or name says what it returns: it answers that' };
   // `get_order_counts()`, `query_log_stats(selector)`: a read of many whose name says it answers a count, total or statistics
   // computes one value over them; no list keeps it.
-  const aggregate = (operation === 'list' || operation === 'search') && noId && !context.corrected ? aggregateWord(tool) : null;
+  const aggregate =
+    (operation === 'list' || operation === 'search' || operation === 'read') && noId && !context.corrected ? aggregateWord(tool) : null;
   if (aggregate !== null)
     return { kind: 'described value', why: `a read of many whose name says it answers their ${aggregate}: it answers that value` };
   // `check_iam_permissions`, `analyze_jira_issues`: a judgement the service makes on the call (judgement-verbs.ts).
@@ -216,10 +217,12 @@ function readsCurrentUser(shape: ToolShape, tool: ToolDefinition): boolean {
 
 /** Words of a name that say a read answers one value over many: a count, a total, statistics. */
 const aggregateWords = new Set(['count', 'counts', 'total', 'totals', 'stats', 'statistics', 'kpi', 'kpis', 'summary', 'aggregate']);
+/** Words of a name that say it reports on many (`boond_reporting_projects`, `get-shopifyql-analytics`, `revenue_vs_orders`). */
+const reportWords = new Set(['analytics', 'reporting', 'vs', 'versus']);
 
 /** The word of a tool's name that says it answers one value computed over many, or null. */
 function aggregateWord(tool: ToolDefinition): string | null {
-  return toWords(tool.name).find((word) => aggregateWords.has(word)) ?? null;
+  return toWords(tool.name).find((word) => aggregateWords.has(word) || reportWords.has(word)) ?? null;
 }
 
 /** Whether the description lists what the tool returns, or its words name a value the service computes. */
