@@ -163,6 +163,11 @@ describe('a tool named for a judgement the service makes', () => {
     expect(model.kindOf(name).why).toContain('asks the service for a judgement');
   });
 
+  it('takes the thing a judgement is about as its id', () => {
+    expect(model.shapes.get('check_desk_permissions')?.idArgument).toBe('desk_id');
+    expect(model.shapes.get('analyze_bookings')?.idArgument).toBeNull();
+  });
+
   it('keeps a check-in and a list of check runs what their verbs say', () => {
     expect(model.kindOf('check_in_guest').kind).not.toBe('computed value');
     expect(model.kindOf('list_check_runs').kind).toBe('list');

@@ -8,7 +8,9 @@
  */
 import type { ToolDefinition } from '../domain/registry.js';
 import { toWords } from './entity-words.js';
+import { propertiesOf, requiredOf } from './tool-id-argument.js';
 import { toCommonPrefix } from './tool-name.js';
+import type { ToolShape } from './tool-shape.js';
 
 /** Verbs that ask the service for a judgement rather than for a thing it keeps. */
 const judgementVerbs = new Set(['analyze', 'analyse', 'check', 'detect']);
@@ -28,4 +30,30 @@ export function judgementVerb(tool: Pick<ToolDefinition, 'name'>, serverTools: r
   const verb = words[start];
   if (verb === undefined || !judgementVerbs.has(verb) || phrasalTails.has(words[start + 1] ?? '')) return null;
   return verb;
+}
+
+/** Last words of an argument that names one thing (`container_id`, `bucket_name`, `repoKey`). */
+const namingWords = new Set(['id', 'uid', 'uuid', 'key', 'name', 'identifier']);
+
+/**
+ * A judgement's shape with the thing it judges as its id: the first required argument that names one
+ * (`check_iam_permissions(bucket_name, permissions)` judges the bucket, `analyze_schema(container_id)` the container),
+ * when its reading found none. Never strict: the simulator answers the judgement, not a read of that thing.
+ *
+ * @example
+ *   withJudgedArgument(shapes.get('check_iam_permissions')!, tool, tools).idArgument; // 'bucket_name'
+ */
+export function withJudgedArgument(shape: ToolShape, tool: ToolDefinition, serverTools: readonly ToolDefinition[]): ToolShape {
+  if (shape.idArgument !== null || shape.basis === 'override' || judgementVerb(tool, serverTools) === null) return shape;
+  const properties = propertiesOf(tool);
+  const required = requiredOf(tool);
+  const judged = Object.keys(properties).find((name) => {
+    const type = properties[name]?.type;
+    return (
+      required.has(name) && (type === 'string' || type === 'integer') && toWords(name).length > 1 && namingWords.has(toWords(name).at(-1)!)
+    );
+  });
+  if (judged === undefined) return shape;
+  const suffix = toWords(judged).at(-1)!;
+  return { ...shape, idArgument: judged, idField: suffix === 'uuid' ? 'id' : suffix, numericId: properties[judged]?.type === 'integer' };
 }
