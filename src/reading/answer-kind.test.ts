@@ -147,4 +147,77 @@ describe('a read of many whose name says it answers a count, total or statistics
   it('keeps a plain list a list', () => {
     expect(model.kindOf('list_desks').kind).toBe('list');
   });
+
+  it.each(['list_reporting_floors', 'get_booking_analytics', 'get_bookings_vs_desks'])(
+    'answers the report %s as the one value it computes',
+    (name) => {
+      const reports = readServer([
+        ...tools,
+        tool('list_reporting_floors', { start: text }),
+        tool('get_booking_analytics'),
+        tool('get_bookings_vs_desks'),
+      ]);
+      expect(reports.kindOf(name).kind).toBe('described value');
+    },
+  );
+});
+
+describe('a tool named for a judgement the service makes', () => {
+  const tools = [
+    tool('get_desk', { desk_id: text }, ['desk_id']),
+    tool('check_desk_permissions', { desk_id: text, permissions: { type: 'array', items: text } }, ['desk_id', 'permissions']),
+    tool('analyze_bookings', { floor: text }),
+    tool('detect_idle_desks', { days: { type: 'number' } }),
+    tool('check_in_guest', { desk_id: text, guest: text }, ['desk_id', 'guest']),
+    tool('list_check_runs', { desk_id: text }),
+  ];
+  const model = readServer(tools);
+
+  it.each(['check_desk_permissions', 'analyze_bookings', 'detect_idle_desks'])('answers %s as the value the service concludes', (name) => {
+    expect(model.kindOf(name).kind).toBe('computed value');
+    expect(model.kindOf(name).why).toContain('asks the service for a judgement');
+  });
+
+  it('takes the thing a judgement is about as its id', () => {
+    expect(model.shapes.get('check_desk_permissions')?.idArgument).toBe('desk_id');
+    expect(model.shapes.get('analyze_bookings')?.idArgument).toBeNull();
+  });
+
+  it('keeps a check-in and a list of check runs what their verbs say', () => {
+    expect(model.kindOf('check_in_guest').kind).not.toBe('computed value');
+    expect(model.kindOf('list_check_runs').kind).toBe('list');
+  });
+});
+
+describe('a tool named for acting on many at once', () => {
+  const tools = [
+    tool('get_desk', { desk_id: text }, ['desk_id']),
+    tool('list_desks', { floor: text }),
+    tool('batch_read_desks', { inputs: { type: 'array', items: { type: 'object' } } }, ['inputs']),
+    tool('bulk_move_desks', { desk_ids: { type: 'array', items: text }, room_id: text }, ['desk_ids', 'room_id']),
+    tool('bulk_flag_by_floor', { floor: text, flagged: { type: 'boolean' } }, ['floor']),
+  ];
+  const model = readServer(tools);
+
+  it.each(['batch_read_desks', 'bulk_move_desks', 'bulk_flag_by_floor'])('reads %s as a batch', (name) => {
+    expect(model.kindOf(name).kind).toBe('batch');
+  });
+});
+
+describe('a state verb whose undo is a plain update', () => {
+  const tools = [
+    tool('get_desk', { desk_id: text }, ['desk_id']),
+    tool('approve_desk', { desk_id: text }, ['desk_id']),
+    tool('unapprove_desk', { desk_id: text }, ['desk_id']),
+    tool('archive_desk', { desk_id: text }, ['desk_id']),
+    tool('unarchive_desk', { desk_id: text }, ['desk_id']),
+  ];
+  const model = readServer(tools);
+
+  it('reads a mark a reviewer adds and takes back as an update, and a lifecycle step with its undo as a transition', () => {
+    expect(model.kindOf('unapprove_desk').kind).toBe('update');
+    expect(model.kindOf('approve_desk').kind).toBe('update');
+    expect(model.kindOf('archive_desk').kind).toBe('transition');
+    expect(model.kindOf('unarchive_desk').kind).toBe('transition');
+  });
 });

@@ -23,6 +23,7 @@ import { toMoveArguments } from './parent-moves.js';
 import { movedField } from './field-moves.js';
 import type { ToolShape } from './tool-shape.js';
 import { isCallerEntity } from './caller-entity.js';
+import { judgementVerb } from './judgement-verbs.js';
 
 /** Every kind a tool's reading may have; each has one answer module in the simulator. */
 export const answerKinds = [
@@ -62,6 +63,9 @@ export interface KindContext {
   corrected: boolean;
 }
 
+/** Words of a name that say the tool acts on many entities at once. */
+const batchWords = new Set(['batch', 'bulk']);
+
 /** Arguments that name the state an update moves the entity to (`transition`, `target_status`). */
 const targetStateArguments = new Set(['transition', 'targetstatus', 'targetstate', 'tostatus', 'tostate', 'newstatus', 'newstate']);
 
@@ -98,9 +102,13 @@ export function toAnswerKind(tool: ToolDefinition, shape: ToolShape, context: Ki
     return { kind: 'described value', why: 'a read with no id whose description or name says what it returns: it answers that' };
   // `get_order_counts()`, `query_log_stats(selector)`: a read of many whose name says it answers a count, total or statistics
   // computes one value over them; no list keeps it.
-  const aggregate = (operation === 'list' || operation === 'search') && noId && !context.corrected ? aggregateWord(tool) : null;
+  const aggregate =
+    (operation === 'list' || operation === 'search' || operation === 'read') && noId && !context.corrected ? aggregateWord(tool) : null;
   if (aggregate !== null)
     return { kind: 'described value', why: `a read of many whose name says it answers their ${aggregate}: it answers that value` };
+  // `check_iam_permissions`, `analyze_jira_issues`: a judgement the service makes on the call (judgement-verbs.ts).
+  const judged = context.corrected ? null : judgementVerb(tool, context.serverTools);
+  if (judged !== null) return { kind: 'computed value', why: `"${judged}" asks the service for a judgement: it answers what it concludes` };
   const given = operation === 'read' && noId && !context.corrected ? givenBy(tool, shape, context.serverTools) : null;
   if (given !== null)
     return {
@@ -123,10 +131,14 @@ function toWorldKind(tool: ToolDefinition, shape: ToolShape, context: KindContex
   const batch = batchArgument(tool, shape);
   if (batch !== null) return { kind: 'batch', why: `"${batch}" takes a list: it acts on each item or id` };
   const { operation } = shape;
+  // `batch_records`, `hubspot-batch-read-objects`, `bulk_flag_by_sender`: a name that says it acts on many at once is a batch,
+  // whatever list its arguments take; a batch create or search still makes or finds as its verb says.
+  const named = operation === 'create' || operation === 'search' ? undefined : toWords(tool.name).find((word) => batchWords.has(word));
+  if (named !== undefined) return { kind: 'batch', why: `the word "${named}" in the name: it acts on each ${shape.entity} it is given` };
   if (operation === 'other') return { kind: 'action', why: 'no entity to keep: acknowledged and kept as a fact' };
   if (operation !== 'update') return { kind: operation, why: `a ${operation} of the ${shape.entity} in the world` };
   const target = Object.keys(propertiesOf(tool)).find(isTargetStateArgument) ?? movedField(tool, shape);
-  if (Object.keys(shape.sets).length > 0 || target !== undefined)
+  if ((Object.keys(shape.sets).length > 0 && !undoneByUpdate(tool, shape, context.shapes)) || target !== undefined)
     return {
       kind: 'transition',
       why:
@@ -147,6 +159,24 @@ function toWorldKind(tool: ToolDefinition, shape: ToolShape, context: KindContex
         : `"${moving}" says where it moves the ${shape.entity}`,
     };
   return { kind: 'update', why: `an update of the ${shape.entity} in the world: it merges what it is given` };
+}
+
+/**
+ * Whether the tool's undo (`unapprove_merge_request` of `approve_merge_request`) reads as a plain update of the same entity:
+ * a mark each reviewer adds and takes back, which moves the entity through no lifecycle, so setting it is an update too.
+ * An undo that is itself a state change (`unarchive_issue`) leaves the verb a transition.
+ */
+function undoneByUpdate(tool: ToolDefinition, shape: ToolShape, shapes: ReadonlyMap<string, ToolShape>): boolean {
+  const words = toWords(tool.name);
+  return [...shapes.values()].some((other) => {
+    if (other.entity !== shape.entity || other.operation !== 'update' || Object.keys(other.sets).length > 0) return false;
+    const undo = toWords(other.tool);
+    return (
+      undo.length === words.length &&
+      words.every((word, index) => undo[index] === word || undo[index] === `un${word}`) &&
+      undo.join() !== words.join()
+    );
+  });
 }
 
 /**
@@ -192,10 +222,12 @@ function readsCurrentUser(shape: ToolShape, tool: ToolDefinition): boolean {
 
 /** Words of a name that say a read answers one value over many: a count, a total, statistics. */
 const aggregateWords = new Set(['count', 'counts', 'total', 'totals', 'stats', 'statistics', 'kpi', 'kpis', 'summary', 'aggregate']);
+/** Words of a name that say it reports on many (`boond_reporting_projects`, `get-shopifyql-analytics`, `revenue_vs_orders`). */
+const reportWords = new Set(['analytics', 'reporting', 'vs', 'versus']);
 
 /** The word of a tool's name that says it answers one value computed over many, or null. */
 function aggregateWord(tool: ToolDefinition): string | null {
-  return toWords(tool.name).find((word) => aggregateWords.has(word)) ?? null;
+  return toWords(tool.name).find((word) => aggregateWords.has(word) || reportWords.has(word)) ?? null;
 }
 
 /** Whether the description lists what the tool returns, or its words name a value the service computes. */

@@ -24,6 +24,19 @@ describe('the id argument of a tool', () => {
     expect(idOf(tools, 'get_shelf_by_handle')).toBe('handle');
   });
 
+  it('takes the id whose description is the id of the entity over one that only mentions it as what its parent holds', () => {
+    const described = (description: string) => ({ type: 'string', description });
+    const tools = [
+      tool('get_tray', { trayId: text }),
+      tool('update_tray_slot', {
+        trayId: described('ID of the tray containing the tray slot'),
+        checkSlotId: described('ID of the tray slot to update'),
+        label: text,
+      }),
+    ];
+    expect(idOf(tools, 'update_tray_slot')).toBe('checkSlotId');
+  });
+
   it("prefers the entity's own id to a bare id, which then names its parent", () => {
     const tools = [tool('list_folders', {}), tool('delete_folder_memo', { id: { type: 'number' }, memo_id: { type: 'number' } })];
     expect(idOf(tools, 'delete_folder_memo')).toBe('memo_id');

@@ -206,15 +206,18 @@ export function toOverrideIdArgument(name: string): IdArgument {
 function findDescribed(names: readonly string[], entityWords: readonly string[], properties: Properties): IdArgument | null {
   const noun = entityWords[entityWords.length - 1]!;
   const mentions = new RegExp(`\\b${noun}s?\\b`, 'i');
-  for (const name of names) {
+  // `cardId` "ID of the card containing the checklist item" mentions the item it holds; `checkItemId` "ID of the checklist
+  // item" is the item's own: the id whose phrase names the noun (a few words after "ID of the") wins over a mere mention.
+  const own = new RegExp(`\\b(?:id|identifier)\\)?\\s+of\\s+(?:the\\s+|an?\\s+)?(?:[\\w-]+\\s+){0,3}${noun}s?\\b`, 'i');
+  const described = names.filter((name) => {
     const description = properties[name]?.description;
-    if (
+    return (
       toWords(name).at(-1) === 'id' &&
       typeof description === 'string' &&
       /\bid\b|identifier/i.test(description) &&
       mentions.test(description)
-    )
-      return { name, field: 'id', strong: true };
-  }
-  return null;
+    );
+  });
+  const name = described.find((candidate) => own.test(properties[candidate]?.description as string)) ?? described[0];
+  return name === undefined ? null : { name, field: 'id', strong: true };
 }

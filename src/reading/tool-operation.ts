@@ -53,6 +53,7 @@ import { toDescribedMembership } from './described-membership.js';
 import { describesNew } from './described-new.js';
 import { findDispatch, findTypeChoice, withAgreedId } from './tool-dispatch.js';
 import { copyDestination } from './copy-destination.js';
+import { withJudgedArgument } from './judgement-verbs.js';
 import { parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
@@ -117,6 +118,7 @@ export function inferServerShapes(
   for (const [name, shape] of shapes) shapes.set(name, withEnumStateField(shape, tools, shapes));
   for (const tool of tools) shapes.set(tool.name, withAppliedTarget(shapes.get(tool.name)!, tool, shapes));
   for (const tool of tools) shapes.set(tool.name, withDescribedSearch(shapes.get(tool.name)!, tool, shapes));
+  for (const tool of tools) shapes.set(tool.name, withJudgedArgument(shapes.get(tool.name)!, tool, tools));
   return shapes;
 }
 
