@@ -9,6 +9,7 @@ import { fitToSchema, type FitOptions } from './schema-fit.js';
 import { toKeyFields, toKeySelector } from '../../reading/key-selector.js';
 import { scopeArguments, type Answer, type AnswerInput } from './world-conventions.js';
 import { withoutPayloadKey, withPayloadKey } from './payload-view.js';
+import { findByOtherKey } from './entity-key-fields.js';
 
 /**
  * Fits an entity's fields to the tool's outputSchema, filling what it requires from the entity's
@@ -126,7 +127,9 @@ export function findEntity(input: AnswerInput, entities: readonly EntityRecord[]
     entities.find((entity) => entity.id === id) ??
     entities.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idField), id)) ??
     (nameFields.has(toNormalName(shape.idField)) || namesByName(shape.idArgument) ? findByName(entities, id) : undefined) ??
-    findBySelectedKey(input, entities, id);
+    findBySelectedKey(input, entities, id) ??
+    // `update-item(itemId)` of an item `get-item-details(counter)` read: the type's other keys (entity-key-fields.ts).
+    findByOtherKey(input, entities, id);
   if (!found) return undefined;
   for (const name of scopeArguments(input)) {
     const value = input.args[name];
