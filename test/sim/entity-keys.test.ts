@@ -76,4 +76,15 @@ describe('an entity with more than one key', () => {
     expect((await session.call('get_issue', { project_id: 'web', issue_iid: 2 })).isError).toBe(true);
     expect((await session.call('get_issue', { project_id: 'web', issue_iid: 99 })).isError).toBe(true);
   });
+
+  it('gives a GitLab issue the global id the service has beside the iid its tools take', async () => {
+    const issues = [
+      tool('create_issue', 'Create an issue', { project_id: text, title: text }, ['project_id', 'title']),
+      tool('get_issue', 'Get an issue', { project_id: text, issue_iid: whole }, ['project_id', 'issue_iid']),
+    ];
+    const session = createSimulatorSession(issues, undefined, '@zereight/mcp-gitlab');
+    const created = (await session.call('create_issue', { project_id: 'web', title: 'Login fails' })).json;
+    expect(String(created.id)).toMatch(/^[1-9][0-9]{7}$/);
+    expect((await session.call('get_issue', { project_id: 'web', issue_iid: created.iid })).json.id).toBe(created.id);
+  });
 });

@@ -112,7 +112,9 @@ function toKeyValue(
         .map((entity) => entity.fields[key.field])
         .filter((value) => value !== undefined)
         .map(String);
-      const service = knownIdPattern(input.model?.serverNames ?? [], key.type);
+      // Another key than the type's id is the service's usual id (`*`): GitLab's global issue id, not an iid.
+      const own = keysOfType(input, key.type).idField === key.field;
+      const service = knownIdPattern(input.model?.serverNames ?? [], own ? key.type : '*');
       const id = toNewId({
         type: key.type,
         existing: taken,
