@@ -32,9 +32,10 @@ export function toMissingKeyFields(
   type = input.shape.entity,
 ): Record<string, unknown> {
   const keys = keysOfType(input, type);
-  // A type named one way keeps the id its call gave it: only a type with other keys lacks one it is named by.
-  if (keys.keys.length === 0) return {};
-  const wanted: { field: string; format: KeyFormat }[] = [{ field: keys.idField, format: keys.idFormat }, ...keys.keys];
+  // A type named one way keeps the id its call gave it, unless that key is made from its name or place
+  // (`get_user(username)` beside a list of users by id): only a type with other keys lacks an id it is named by.
+  const own = keys.keys.length > 0 || keys.idFormat !== 'id' ? [{ field: keys.idField, format: keys.idFormat }] : [];
+  const wanted: { field: string; format: KeyFormat }[] = [...own, ...keys.keys];
   const added: Record<string, unknown> = {};
   for (const { field, format } of wanted) {
     if (fieldValue(fields, field) !== undefined) continue;

@@ -13,7 +13,6 @@ import { isCommitType, toPlural, toWords } from '../../reading/entity-words.js';
 import { toNormalName } from '../../domain/world-query.js';
 import { toStringValue } from './field-value.js';
 import { isPersonEntity } from './field-kind.js';
-import { toLookupKeyFields } from './lookup-keys.js';
 import { toMissingKeyFields } from './entity-key-fields.js';
 import { knownLabelField } from '../../reading/service-id-formats.js';
 import { withFake } from '../../domain/fake-data.js';
@@ -99,7 +98,6 @@ export function toReferenceSet(input: AnswerInput): { world: WorldState; changes
       ...inUse?.[index]?.where,
       [input.shape.idField]: typedId(id, input.shape),
       [label]: name,
-      ...toLookupKeyFields(input, type, name, index),
     };
     // Every other key of the type, in its format: Rollbar's items carry the `id` update-item takes beside their counter.
     Object.assign(
