@@ -87,4 +87,18 @@ describe('an entity with more than one key', () => {
     expect(String(created.id)).toMatch(/^[1-9][0-9]{7}$/);
     expect((await session.call('get_issue', { project_id: 'web', issue_iid: created.iid })).json.id).toBe(created.id);
   });
+
+  it('gives a created collection the handle its name makes, and a read by that handle finds it', async () => {
+    const shop = [
+      tool('create_collection', 'Create a collection', { title: text }, ['title']),
+      tool('get_collection', 'Get a collection by id', { collectionId: text }, ['collectionId']),
+      tool('get_collection_by_handle', 'Get a collection by its handle', { handle: text }, ['handle']),
+    ];
+    const session = createSimulatorSession(shop);
+    const created = (await session.call('create_collection', { title: 'Summer Sale 2026' })).json;
+    expect(created.handle).toBe('summer-sale-2026');
+    const read = await session.call('get_collection_by_handle', { handle: 'summer-sale-2026' });
+    expect(read.json.id).toBe(created.id);
+    expect((await session.call('get_collection', { collectionId: created.id })).json.handle).toBe('summer-sale-2026');
+  });
 });
