@@ -70,6 +70,7 @@ describe('an entity with more than one key', () => {
     const b = (await session.call('create_issue', { project_id: 'web', title: 'Logout fails' })).json;
     const c = (await session.call('create_issue', { project_id: 'api', title: 'Timeout' })).json;
     expect([a.iid, b.iid, c.iid]).toEqual([1, 2, 1]);
+    expect((await session.call('get_issue', { project_id: 'api', issue_iid: 1 })).json.id).toBe(c.id);
     const read = await session.call('get_issue', { project_id: 'web', issue_iid: 2 });
     expect(read.json.id).toBe(b.id);
     expect((await session.call('delete_issue', { issue_id: b.id })).isError).toBe(false);

@@ -66,20 +66,26 @@ export function withTypeIdField(input: AnswerInput): AnswerInput {
 
 /**
  * The entity one of its other keys names (`get-item-details(counter: 3)` where the call's field is
- * the id, or the other way round), or undefined; an unknown key stays not-found.
+ * the id, or the other way round), in the call's scope (`project_id`: two projects each have issue
+ * iid 1), or undefined; an unknown key stays not-found.
  */
-export function findByOtherKey(
-  input: Pick<AnswerInput, 'model' | 'serverTools' | 'shape'>,
-  entities: readonly EntityRecord[],
-  value: string,
-): EntityRecord | undefined {
+export function findByOtherKey(input: AnswerInput, entities: readonly EntityRecord[], value: string): EntityRecord | undefined {
   const keys = keysOfType(input);
-  const fields = [keys.idField, ...keys.keys.map((key) => key.field)].filter((field) => field !== input.shape.idField);
-  for (const field of fields) {
-    const found = entities.find((entity) => valuesMatch(fieldValue(entity.fields, field), value));
+  if (keys.keys.length === 0) return undefined;
+  const fields = [input.shape.idField, keys.idField, ...keys.keys.map((key) => key.field)];
+  const scope = [...scopeArguments(input)].filter((name) => input.args[name] !== undefined);
+  const inScope = (entity: EntityRecord): boolean =>
+    scope.every((name) => entity.fields[name] === undefined || valuesMatch(entity.fields[name], input.args[name]));
+  for (const field of new Set(fields)) {
+    const found = entities.find((entity) => valuesMatch(fieldValue(entity.fields, field), value) && inScope(entity));
     if (found) return found;
   }
   return undefined;
+}
+
+/** Whether the call names its entity by another key than the type's id (`get_issue(issue_iid)`): the record's own id is then no match. */
+export function namesOtherKey(input: AnswerInput): boolean {
+  return keysOfType(input).keys.some((key) => key.field === input.shape.idField);
 }
 
 function toKeyValue(

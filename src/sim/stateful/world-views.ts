@@ -9,7 +9,7 @@ import { fitToSchema, type FitOptions } from './schema-fit.js';
 import { toKeyFields, toKeySelector } from '../../reading/key-selector.js';
 import { scopeArguments, type Answer, type AnswerInput } from './world-conventions.js';
 import { withoutPayloadKey, withPayloadKey } from './payload-view.js';
-import { findByOtherKey } from './entity-key-fields.js';
+import { findByOtherKey, namesOtherKey } from './entity-key-fields.js';
 
 /**
  * Fits an entity's fields to the tool's outputSchema, filling what it requires from the entity's
@@ -124,7 +124,8 @@ function namesByName(argument: string | null): boolean {
 export function findEntity(input: AnswerInput, entities: readonly EntityRecord[], id: string): EntityRecord | undefined {
   const { shape } = input;
   const found =
-    entities.find((entity) => entity.id === id) ??
+    // `get_issue(project_id, issue_iid)`: an iid counts per project, and the record is under its global id (entity-key-fields.ts).
+    (namesOtherKey(input) ? findByOtherKey(input, entities, id) : entities.find((entity) => entity.id === id)) ??
     entities.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idField), id)) ??
     (nameFields.has(toNormalName(shape.idField)) || namesByName(shape.idArgument) ? findByName(entities, id) : undefined) ??
     findBySelectedKey(input, entities, id) ??
