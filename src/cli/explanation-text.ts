@@ -52,6 +52,20 @@ export function toExplanationText(connections: readonly ConnectionExplanation[])
   return `${lines.join('\n')}\n`;
 }
 
+/** `counter (counts per parent; read by counter)`: an other key, how its values look, the arguments that take it. */
+function toKeyText(key: EntityType['keys'][number]): string {
+  const by = key.arguments.length > 0 ? `; named by ${key.arguments.join(', ')}` : '; the service has it';
+  return `${key.field} (${keyFormatTexts[key.format]}${by})`;
+}
+
+const keyFormatTexts: Readonly<Record<EntityType['keys'][number]['format'], string>> = {
+  counter: 'counts up per parent',
+  project_key: 'PROJECT-n',
+  slug: 'from the name',
+  username: 'from the name',
+  id: 'an id',
+};
+
 function toTypeLines(type: EntityType): string[] {
   const parents = type.parents.map((parent) => `${parent.type} (named by ${parent.argument})`);
   const state = type.state
@@ -62,6 +76,7 @@ function toTypeLines(type: EntityType): string[] {
   return [
     `  type ${type.name}`,
     `    id         ${type.idField}: ${type.numericId ? 'numbers' : 'strings'}, new ones like ${type.idFormat.example} (${type.idFormat.source})`,
+    `    other keys ${type.keys.length > 0 ? type.keys.map(toKeyText).join(', ') : 'none'}`,
     `    parent     ${parents.length > 0 ? parents.join(', ') : 'none'}`,
     `    state      ${state}`,
     `    unique     ${type.unique.length > 0 ? type.unique.join(', ') : 'none'}`,

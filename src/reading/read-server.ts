@@ -28,8 +28,9 @@ import { knownIdField, knownIdPattern } from './service-id-formats.js';
 import { toEntityState, toUniqueFields, type EntityState } from './entity-traits.js';
 import { toAnswerKind, type KindReading } from './answer-kind.js';
 import { takesNumbers } from './numeric-ids.js';
+import { toEntityKeys, type EntityKey, type EntityKeys } from './entity-keys.js';
 
-export type { EntityState, KindReading };
+export type { EntityKey, EntityKeys, EntityState, KindReading };
 
 /** What a reading may be given beyond the tools. */
 export interface ReadOptions {
@@ -48,6 +49,8 @@ export interface EntityType {
   /** The field that holds the id in results, and whether ids are numbers. */
   idField: string;
   numericId: boolean;
+  /** The other fields that name one record (Rollbar's `counter` beside `id`, GitLab's `iid`), with how their values look (entity-keys.ts). */
+  keys: EntityKey[];
   /** The format of a new id: an example and where it was learned. */
   idFormat: { example: string; source: IdSource };
   /** Types whose id an argument of this type's tools names (`repository` for an issue's `repo`), with that argument. */
@@ -77,6 +80,8 @@ export interface ServiceModel {
   readonly entityTypes: ReadonlyMap<string, EntityType>;
   /** The schemas of the arguments that take an entity's id (their patterns and descriptions); computed once per type. */
   idSchemasOf(entity: string): IdSchemas;
+  /** The field a type's id is in and its other keys, for any type (`item` too); computed once per type. */
+  keysOf(entity: string): EntityKeys;
   /**
    * How the simulator answers a tool (answer-kind.ts), with why: read as its own shape, or as the
    * shape one of its choices gives a call (`issue_write` with `method: create`); decided once per shape.
@@ -153,6 +158,12 @@ function toServiceModel(
       );
     return found;
   };
+  const entityKeys = new Map<string, EntityKeys>();
+  const keysOf = (entity: string): EntityKeys => {
+    let found = entityKeys.get(entity);
+    if (!found) entityKeys.set(entity, (found = toEntityKeys(shapes, entity, serverNames)));
+    return found;
+  };
   let entityTypes: Map<string, EntityType> | undefined;
   let readings: Map<string, ToolReading> | undefined;
   const prefix = toCommonPrefix(tools);
@@ -189,9 +200,10 @@ function toServiceModel(
     },
     readingsIn,
     get entityTypes() {
-      return (entityTypes ??= toEntityTypes(tools, shapes, idSchemasOf, entityCorrections));
+      return (entityTypes ??= toEntityTypes(tools, shapes, { idSchemasOf, keysOf }, entityCorrections));
     },
     idSchemasOf,
+    keysOf,
     kindOf,
   };
 }
@@ -199,7 +211,7 @@ function toServiceModel(
 function toEntityTypes(
   tools: readonly ToolDefinition[],
   shapes: ReadonlyMap<string, ToolShape>,
-  idSchemasOf: (entity: string) => IdSchemas,
+  { idSchemasOf, keysOf }: { idSchemasOf: (entity: string) => IdSchemas; keysOf: (entity: string) => EntityKeys },
   entityCorrections: Readonly<Record<string, EntityCorrection>>,
 ): Map<string, EntityType> {
   const types = new Map<string, EntityType>();
@@ -209,7 +221,10 @@ function toEntityTypes(
     let type = types.get(shape.entity);
     if (!type) {
       // The id field and its type as the tools that name an entity by id show it, else the first tool's.
-      const named = [...shapes.values()].find((candidate) => candidate.entity === shape.entity && candidate.idArgument !== null) ?? shape;
+      // The shape that names it by its id field (entity-keys.ts: `id` where a tool names it so), else the first that names it.
+      const { idField } = keysOf(shape.entity);
+      const naming = [...shapes.values()].filter((candidate) => candidate.entity === shape.entity && candidate.idArgument !== null);
+      const named = naming.find((candidate) => candidate.idField === idField) ?? naming[0] ?? shape;
       // As the simulator makes them (world-answers.ts): numbers where any tool takes or shows them as numbers.
       const numericId = named.numericId || takesNumbers(tools, shapes, shape.entity);
       const newId = toNewIdWithSource({
@@ -226,6 +241,7 @@ function toEntityTypes(
         idField: named.idField,
         numericId,
         idFormat: { example: newId.id, source: newId.source },
+        keys: keysOf(shape.entity).keys,
         parents: [],
         state: toEntityState(tools, shapes, shape.entity),
         unique: toUniqueFields(tools, shapes, shape.entity),

@@ -20,6 +20,8 @@ interface ServiceIdFormats {
   idFields?: Record<string, string>;
   /** Entity type → the field that says what one is, where that is not `name` (a Shopify product's `title`). */
   labelFields?: Record<string, string>;
+  /** Entity type → every field that names one record (GitLab's global `id` and per-project `iid`), read off `keysSource`. */
+  keys?: Record<string, string[]>;
 }
 
 let loaded: ServiceIdFormats[] | undefined;
@@ -77,4 +79,15 @@ export function knownIdField(serverNames: readonly string[], type: string): stri
 export function knownLabelField(serverNames: readonly string[], type: string): string | null {
   const fields = findKnownService(serverNames)?.labelFields;
   return fields && Object.hasOwn(fields, type) ? fields[type]! : null;
+}
+
+/**
+ * The fields a known service names a type's records by (its id and other keys), or none.
+ *
+ * @example
+ *   knownOtherKeys(['@zereight/mcp-gitlab'], 'issue'); // ['id', 'iid']
+ */
+export function knownOtherKeys(serverNames: readonly string[], type: string): readonly string[] {
+  const keys = findKnownService(serverNames)?.keys;
+  return keys && Object.hasOwn(keys, type) ? keys[type]! : [];
 }

@@ -19,7 +19,12 @@ export interface SessionAnswer {
   json: any;
 }
 
-export function createSimulatorSession(tools: readonly ToolDefinition[], world: WorldState = { entities: {}, facts: [] }) {
+/** `server` is the qualified name the calls are made to: a known service's (`@zereight/mcp-gitlab`) reads as that service. */
+export function createSimulatorSession(
+  tools: readonly ToolDefinition[],
+  world: WorldState = { entities: {}, facts: [] },
+  server = '@test/server',
+) {
   const simulator = createSimulator({ seed: 'test' });
   const state = { world, sequence: 0 };
   return {
@@ -34,7 +39,7 @@ export function createSimulatorSession(tools: readonly ToolDefinition[], world: 
       const resolution = await simulator.resolve({
         namespace: 'lab',
         connectionId: 'c',
-        server: '@test/server',
+        server,
         tool: name,
         arguments: args,
         argumentsKey: JSON.stringify(args),

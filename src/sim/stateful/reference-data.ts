@@ -13,7 +13,7 @@ import { isCommitType, toPlural, toWords } from '../../reading/entity-words.js';
 import { toNormalName } from '../../domain/world-query.js';
 import { toStringValue } from './field-value.js';
 import { isPersonEntity } from './field-kind.js';
-import { toLookupKeyFields } from './lookup-keys.js';
+import { toMissingKeyFields } from './entity-key-fields.js';
 import { knownLabelField } from '../../reading/service-id-formats.js';
 import { withFake } from '../../domain/fake-data.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
@@ -98,8 +98,17 @@ export function toReferenceSet(input: AnswerInput): { world: WorldState; changes
       ...inUse?.[index]?.where,
       [input.shape.idField]: typedId(id, input.shape),
       [label]: name,
-      ...toLookupKeyFields(input, type, name, index),
     };
+    // Every other key of the type, in its format: Rollbar's items carry the `id` update-item takes beside their counter.
+    Object.assign(
+      fields,
+      toMissingKeyFields(
+        { ...input, args: {} },
+        fields,
+        Object.entries(entities).map(([key, made]) => ({ id: key, fields: made })),
+        type,
+      ),
+    );
     if (workflowTypes.has(type)) fields.states = workflowStates.map((state, position) => ({ id: position + 1, name: state }));
     // A person a list shows (`get-customers`) has the email a lookup by email (`get-customer-by-identifier`) finds them by.
     if (isPersonEntity(type) && fields.email === undefined) fields.email = emailOf(input, name);

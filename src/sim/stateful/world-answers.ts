@@ -27,6 +27,7 @@ import {
   toWordsOf,
   typedId,
 } from './world-views.js';
+import { toMissingKeyFields, withTypeIdField } from './entity-key-fields.js';
 import { toCreatedId } from './entity-ids.js';
 import { missingParent } from './world-parents.js';
 import { missingNestedReference } from './nested-references.js';
@@ -117,7 +118,8 @@ export function answerFromWorld(called: AnswerInput): Answer {
 
 function create(given: AnswerInput, givenId?: string): Answer {
   // `create_document({ document: { id, ... } })`: the body is the entity, its id the one inside (entity-body.ts).
-  const input = withEntityBody(given);
+  // `create_issue` beside `get_issue(issue_iid)` and `delete_issue(issue_id)`: the id is the global one (entity-key-fields.ts).
+  const input = withTypeIdField(withEntityBody(given));
   const batch = givenId === undefined ? batchItems(input) : null;
   if (batch) return createEach(input, batch);
   const { shape, args, world, now } = input;
@@ -141,6 +143,8 @@ function create(given: AnswerInput, givenId?: string): Answer {
     ...copied?.fields,
     ...data,
   };
+  // The type's other keys the call left out, in their formats: a GitLab issue's iid, a Jira issue's key (entity-key-fields.ts).
+  Object.assign(fields, toMissingKeyFields(input, fields, existing));
   const taken = uniqueClash(input, existing, fields);
   if (taken) return { error: `${toLabel(shape.entity)} with ${taken.name} ${JSON.stringify(taken.value)} already exists` };
   const created = stampName(input, 'created');
@@ -199,7 +203,8 @@ function read(input: AnswerInput): Answer {
 }
 
 function update(given: AnswerInput): Answer {
-  const input = withEntityBody(given);
+  // `create_issue` beside `get_issue(issue_iid)` and `delete_issue(issue_id)`: the id is the global one (entity-key-fields.ts).
+  const input = withTypeIdField(withEntityBody(given));
   const { shape, args } = input;
   const idValue = shape.idArgument === null ? undefined : args[shape.idArgument];
   const many = toBatchList(idValue, shape.idArgument === null ? undefined : propertiesOf(input.tool)[shape.idArgument]);

@@ -10,6 +10,7 @@ import { toKeyFields, toKeySelector } from '../../reading/key-selector.js';
 import { scopeArguments, type Answer, type AnswerInput } from './world-conventions.js';
 import { withoutPayloadKey, withPayloadKey } from './payload-view.js';
 import { withUuidKey } from './uuid-keys.js';
+import { findByOtherKey, namesOtherKey } from './entity-key-fields.js';
 
 /**
  * Fits an entity's fields to the tool's outputSchema, filling what it requires from the entity's
@@ -126,10 +127,13 @@ function namesByName(argument: string | null): boolean {
 export function findEntity(input: AnswerInput, entities: readonly EntityRecord[], id: string): EntityRecord | undefined {
   const { shape } = input;
   const found =
-    entities.find((entity) => entity.id === id) ??
+    // `get_issue(project_id, issue_iid)`: an iid counts per project, and the record is under its global id (entity-key-fields.ts).
+    (namesOtherKey(input) ? findByOtherKey(input, entities, id) : entities.find((entity) => entity.id === id)) ??
     entities.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idField), id)) ??
     (nameFields.has(toNormalName(shape.idField)) || namesByName(shape.idArgument) ? findByName(entities, id) : undefined) ??
-    findBySelectedKey(input, entities, id);
+    findBySelectedKey(input, entities, id) ??
+    // `update-item(itemId)` of an item `get-item-details(counter)` read: the type's other keys (entity-key-fields.ts).
+    findByOtherKey(input, entities, id);
   if (!found) return undefined;
   for (const name of scopeArguments(input)) {
     const value = input.args[name];
