@@ -7,12 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../../src/domain/registry.js';
 import { createToolResults } from '../../src/sim/tool-results.js';
-import { startHarness, testApiKey } from '../support/harness.js';
+import { startHarness } from '../support/harness.js';
+import { connectMockClient } from '../support/mock-client.js';
 
 const emptyFixtures = mkdtempSync(join(tmpdir(), 'mcpsim-entity-keys-'));
 afterAll(() => rmSync(emptyFixtures, { recursive: true, force: true }));
@@ -34,20 +33,8 @@ describe('an issue named by its id and by its key, over MCP', () => {
     const harness = await startHarness('in-process', {
       toolResults: createToolResults({ fixturesDir: emptyFixtures, missPolicy: 'simulate' }),
     });
-    const client = new Client({ name: 'mcpsim-entity-keys', version: '1.0.0' });
+    const { call, close } = await connectMockClient(harness, { name: 'jira', tools });
     try {
-      await harness.call('PUT', '/namespaces/lab');
-      expect((await harness.call('PUT', '/__mcpsim/servers/@qa/jira', { body: { tools } })).status).toBeLessThan(300);
-      await harness.call('PUT', '/connect/lab/jira', { body: { server: '@qa/jira', mock: { enabled: true } } });
-      const transport = new StreamableHTTPClientTransport(new URL(`${harness.baseUrl}/connect/lab/jira/mcp`), {
-        requestInit: { headers: { authorization: `Bearer ${testApiKey}` } },
-        fetch: (url: string | URL, init?: RequestInit) => Promise.resolve(harness.platform.app.fetch(new Request(url, init))),
-      });
-      await client.connect(transport);
-      const call = async (name: string, args: Record<string, unknown>) => {
-        const result = (await client.callTool({ name, arguments: args })) as { content: { text: string }[]; isError?: boolean };
-        return { isError: result.isError === true, text: result.content[0]?.text ?? '' };
-      };
       const first = await call('create_issue', { project_key: 'OPS', summary: 'Login fails' });
       expect(first.isError, first.text).toBe(false);
       const created = JSON.parse(first.text) as { id: string; key: string };
@@ -64,7 +51,7 @@ describe('an issue named by its id and by its key, over MCP', () => {
       expect((await call('get_issue', { issue_key: 'OPS-1' })).isError).toBe(true);
       expect((await call('get_issue', { issue_key: 'OPS-99' })).isError).toBe(true);
     } finally {
-      await client.close();
+      await close();
       await harness.close();
     }
   });

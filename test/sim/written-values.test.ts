@@ -4,11 +4,10 @@
  * objects too) with the id inside it, a new entity starts in the state its service sets, and a
  * transition shows the flag the service shows. Tools written for these tests.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../../src/domain/registry.js';
-import { testApiKey, type Harness } from '../support/harness.js';
+import type { Harness } from '../support/harness.js';
+import { connectMockClient } from '../support/mock-client.js';
 import { useSimulatorHarness } from '../support/simulator-harness.js';
 
 let harness: Harness;
@@ -16,32 +15,7 @@ useSimulatorHarness('mcpsim-written-values-', (started) => (harness = started));
 
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
 
-/** A mock connection on `tools`, and a call over the MCP client that answers the result's text parsed (or the text). */
-async function connect(tools: ToolDefinition[]) {
-  await harness.call('PUT', '/namespaces/lab');
-  expect((await harness.call('PUT', '/__mcpsim/servers/@qa/written', { body: { tools } })).status).toBeLessThan(300);
-  expect((await harness.call('PUT', '/connect/lab/written', { body: { server: '@qa/written', mock: { enabled: true } } })).status).toBe(
-    201,
-  );
-  const client = new Client({ name: 'mcpsim-written-values', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${harness.baseUrl}/connect/lab/written/mcp`), {
-    requestInit: { headers: { authorization: `Bearer ${testApiKey}` } },
-    fetch: (url: string | URL, init?: RequestInit) => Promise.resolve(harness.platform.app.fetch(new Request(url, init))),
-  });
-  await client.connect(transport);
-  const call = async (name: string, args: Record<string, unknown> = {}) => {
-    const result = (await client.callTool({ name, arguments: args })) as { content: { text: string }[]; isError?: boolean };
-    const text = result.content[0]?.text ?? '';
-    let json: any = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      // plain text
-    }
-    return { isError: result.isError === true, text, json };
-  };
-  return { call, close: () => client.close() };
-}
+const connect = (tools: ToolDefinition[]) => connectMockClient(harness, { name: 'written', tools });
 
 describe('a body object named after the entity', () => {
   const store: ToolDefinition[] = [
