@@ -148,7 +148,8 @@ function linkToParent(
         .join(String.raw`[\s_-]+`);
       const before = sentence.slice(0, childAt);
       const quoted = new RegExp(String.raw`(?:\b${parentWord}\b|^\s*(?:in|under|on)\b)\s+["“‘\`]([^"”’\`]{1,60})["”’\`]`, 'i').exec(before);
-      const name = quoted?.[1]?.trim();
+      // `One bucket, invoices, holding two objects: …`: the one parent the sentence names before its children.
+      const name = quoted?.[1]?.trim() ?? [...names.keys()].find((parent) => namedAfterWord(before, parentWord, parent));
       if (name === undefined || !names.has(name)) continue;
       for (const argument of keys.idArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = names.get(name)!;
       for (const argument of keys.nameArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = name;
@@ -239,11 +240,15 @@ function splitOutsideParentheses(list: string): string[] {
 
 /**
  * The field a name is written to: `name` or `title` where the type's create takes one, else the
- * first plain text its create requires (`subject` of a ticket, `summary` of an event), else `name`.
+ * first plain text its create requires (`subject` of a ticket, `summary` of an event), else the id
+ * field of a write that takes the id from its caller (`Key` of `put_object`), else `name`.
  */
 export function labelField(model: Pick<ServiceModel, 'tools' | 'shapes'>, type: string): string {
+  // `put_object(Bucket, Key, Body)` with no create: the caller names what it writes, and a described name is that key.
+  let upsertKey: string | undefined;
   for (const tool of model.tools) {
     const shape = model.shapes.get(tool.name);
+    if (shape?.entity === type && shape.upsert && shape.idArgument !== null) upsertKey ??= shape.idField;
     if (shape?.entity !== type || shape.operation !== 'create') continue;
     const schema = tool.inputSchema as Record<string, unknown>;
     const properties = toOwnProperties(schema, type);
@@ -257,7 +262,7 @@ export function labelField(model: Pick<ServiceModel, 'tools' | 'shapes'>, type: 
     const text = required.find((name): name is string => typeof name === 'string' && isPlainText(properties[name], name));
     if (text !== undefined) return text;
   }
-  return 'name';
+  return upsertKey ?? 'name';
 }
 
 /** A free-text property: a string with no enum or format, not an id, reference or state. */
@@ -265,6 +270,11 @@ function isPlainText(schema: unknown, name: string): boolean {
   if (typeof schema !== 'object' || schema === null) return false;
   const { type, enum: values, format } = schema as Record<string, unknown>;
   return type === 'string' && values === undefined && format === undefined && !/(?:^id|_ids?|Ids?|ID)$|^(?:status|state)$/.test(name);
+}
+
+/** Whether `text` gives the name `name` after the parent's word (`bucket, invoices,`), as a whole name. */
+function namedAfterWord(text: string, parentWord: string, name: string): boolean {
+  return new RegExp(String.raw`\b${parentWord}\b[^.;]{0,40}?(?<![\w./@-])${escape(name)}(?![\w/@-])`, 'i').test(text);
 }
 
 function escape(word: string): string {

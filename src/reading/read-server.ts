@@ -27,6 +27,7 @@ import { knownIdField, knownIdPattern } from './service-id-formats.js';
 import { toEntityState, toUniqueFields, type EntityState } from './entity-traits.js';
 import { toAnswerKind, type KindReading } from './answer-kind.js';
 import { takesNumbers } from './numeric-ids.js';
+import { withArgumentSpelledIds } from './id-field-spelling.js';
 
 export type { EntityState, KindReading };
 
@@ -129,9 +130,11 @@ function toServiceModel(
   serverNames: readonly string[],
 ): ServiceModel {
   // Each tool's first reading, then its entity checked against the types the whole server keeps.
-  const shapes = withKnownIdFields(
-    withServerTypes(tools, inferServerShapes(tools, corrections, serverNames), { corrections, serverNames }),
-    serverNames,
+  const shapes = withArgumentSpelledIds(
+    withKnownIdFields(
+      withServerTypes(tools, inferServerShapes(tools, corrections, serverNames), { corrections, serverNames }),
+      serverNames,
+    ),
   );
   // Every consumer finds parents through tool-parents.ts by the shapes it was given: the corrections go with them.
   if (entityCorrections !== noEntityCorrections) setParentCorrections(shapes, entityCorrections);

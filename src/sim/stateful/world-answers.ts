@@ -12,6 +12,7 @@ import { isTargetStateArgument } from '../../reading/answer-kind.js';
 import { toBatchList } from '../../reading/batch-arguments.js';
 import { propertiesOf } from '../../reading/tool-id-argument.js';
 import { toKeySelector } from '../../reading/key-selector.js';
+import { toScopedKey } from './scoped-ids.js';
 import { fitToSchema } from './schema-fit.js';
 import {
   entitySeed,
@@ -127,8 +128,9 @@ function create(given: AnswerInput, givenId?: string): Answer {
   const id =
     givenId ??
     (shape.idArgument !== null && args[shape.idArgument] !== undefined ? String(args[shape.idArgument]) : toCreatedId(input, existing));
-  if (Object.hasOwn(world.entities, shape.entity) && Object.hasOwn(world.entities[shape.entity]!, id))
-    return { error: `${toLabel(shape.entity)} ${quoteId(id, shape)} already exists` };
+  // `a.txt` in two buckets: two objects, the second kept under its bucket (scoped-ids.ts).
+  const scoped = toScopedKey(input, id);
+  if (scoped.clash) return { error: `${toLabel(shape.entity)} ${quoteId(id, shape)} already exists` };
   // `duplicate_task(taskId)`: a copy starts from the entity it names (copy-source.ts).
   const copied = toCopySource(input, existing);
   if (copied && 'error' in copied) return { error: copied.error };
@@ -150,8 +152,8 @@ function create(given: AnswerInput, givenId?: string): Answer {
   // No enum anywhere: the states the descriptions name, or open where the only verbs close (described-states.ts).
   const state = requestedState(input) ?? defaultState(input) ?? initialState(input) ?? setFieldStart(input) ?? describedStartState(input);
   if (state && fieldValue(fields, state.name) === undefined) fields[state.name] = state.value;
-  const { shown, stored } = fitView(input, fields, id);
-  return { value: shown, changes: { upserts: [{ type: shape.entity, id, fields: stored }] } };
+  const { shown, stored } = fitView(input, fields, scoped.key);
+  return { value: shown, changes: { upserts: [{ type: shape.entity, id: scoped.key, fields: stored }] } };
 }
 
 /** A copy's own data: not the arguments that named its source, nor where the source was (`sourceListName`). */
