@@ -11,8 +11,26 @@ import { toDescribedFields, toOwnProperties } from './described-fields.js';
 import { toParentKeys } from './parent-keys.js';
 import { toPlural, toWords } from './entity-words.js';
 import { toNewId } from './id-format.js';
+import { toServerHierarchy } from './hierarchy-levels.js';
 import type { WorldState } from '../domain/memory-log.js';
 import type { EntityType, ServiceModel } from './read-server.js';
+
+/**
+ * `one space, "Engineering", with a folder "Platform"`: where a level of a hierarchy holds one
+ * thing, what the level below holds lies in it (`spaceId` on the folder), unless it names a parent.
+ */
+function linkLevels(levels: readonly string[], entities: WorldState['entities']): void {
+  levels.forEach((level, index) => {
+    const parent = levels[index - 1];
+    const above = parent === undefined ? [] : Object.keys(entities[parent] ?? {});
+    if (parent === undefined || above.length !== 1) return;
+    const field = `${toWords(parent)
+      .join('_')
+      .replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase())}Id`;
+    for (const fields of Object.values(entities[level] ?? {}))
+      if (!Object.keys(fields).some((name) => name.toLowerCase().replace(/_/g, '') === field.toLowerCase())) fields[field] = above[0];
+  });
+}
 
 /** A name in a list: a quoted text, a token such as `checkout-api` or `acme/widgets`, or capitalised words (`Grace Hopper`). */
 const bareName = /^(?:[A-Za-z0-9][\w./@#:+-]*|[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){1,3})$/;
@@ -68,6 +86,9 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
   for (const [type, entityType] of model.entityTypes) if (!['me', 'item'].includes(type)) types.set(type, entityType);
   for (const entityType of model.entityTypes.values())
     for (const parent of entityType.parents) if (!types.has(parent.type)) types.set(parent.type, { idField: 'id', numericId: false });
+  // `get_workspace_hierarchy` "(spaces, folders, lists)": the levels a hierarchy read shows are things a description names too.
+  const levels = toServerHierarchy(model.tools);
+  for (const level of levels) if (!types.has(level)) types.set(level, { idField: 'id', numericId: false });
   const seeded = new Map<string, Map<string, string>>();
   const mentions = new Map<string, { fields: Record<string, unknown>; where: number[] }[]>();
   for (const [type, entityType] of types) {
@@ -113,6 +134,7 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
     );
   }
   for (const [type, named] of mentions) for (const { fields, where } of named) linkToParent(model, sentences, where, seeded, fields, type);
+  linkLevels(levels, entities);
   return { entities, facts: [] };
 }
 
@@ -187,6 +209,10 @@ function namesOf(sentence: string, type: string): Named[] {
   if (called) return toNames(called[1]!);
   // `One bucket, acme-reports, holding …`, `a bucket: acme-reports`: one of the type, its name set off after the word
   // (spelled as a key is, or closed by a comma: not the `mostly` of `one shelf, mostly empty`).
+  const oneQuoted = new RegExp(String.raw`\b(?:one|a|an|single)\s+${singular}\b\s*[:,—–]\s*["“‘\`]([^"”’\`]{1,60})["”’\`]`, 'i').exec(
+    sentence,
+  );
+  if (oneQuoted) return [{ name: oneQuoted[1]!.trim() }];
   const one = new RegExp(
     String.raw`\b(?:one|a|an|single)\s+${singular}\b\s*[:,—–]\s*([A-Za-z0-9][\w./@#:+-]*?)\.?(?=$|[\s,;])(,)?`,
     'i',

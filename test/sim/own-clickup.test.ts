@@ -116,3 +116,16 @@ describe('a ClickUp-style server described in words', () => {
     expect(await answers('get_task', { taskName: 'Write release notes' })).toMatchObject({ priority: 4 });
   });
 });
+
+describe('a ClickUp-style hierarchy described in words', () => {
+  it("answers the hierarchy read with the described space, its folder and the folder's lists, by the ids the tasks hold", async () => {
+    const answers = await clickup();
+    const tree = await answers('get_workspace_hierarchy', {});
+    expect(tree).toMatchObject({
+      spaces: [{ name: 'Engineering', folders: [{ name: 'Platform', lists: [{ name: 'Sprint 12' }, { name: 'Backlog' }] }] }],
+    });
+    const sprint = tree.spaces[0].folders[0].lists[0];
+    expect(await answers('get_task', { taskName: 'Fix login redirect' })).toMatchObject({ listId: sprint.id });
+    expect(names(await answers('get_tasks', { listId: sprint.id }))).toEqual(['Fix login redirect', 'Write release notes']);
+  });
+});
