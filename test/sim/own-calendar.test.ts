@@ -50,6 +50,16 @@ const calendarTools = [
     description: 'Cancels an event; its status becomes cancelled.',
     inputSchema: object({ ...where, sendUpdates: { type: 'string', enum: ['all', 'externalOnly', 'none'] } }, ['calendarId', 'eventId']),
   },
+  {
+    name: 'add_attendee',
+    description: 'Invites one more person to an event.',
+    inputSchema: object({ ...where, email: text }, ['calendarId', 'eventId', 'email']),
+  },
+  {
+    name: 'remove_attendee',
+    description: "Removes a person from an event's attendees.",
+    inputSchema: object({ ...where, email: text }, ['calendarId', 'eventId', 'email']),
+  },
 ];
 
 const scenario =
@@ -90,5 +100,23 @@ describe('a booking calendar described in words', () => {
     expect(summaries(await answers('list_events', { calendarId: team.id }))).toEqual(['Retro']);
     expect(summaries(await answers('list_events', { calendarId: team.id, showDeleted: true }))).toEqual(['Retro', 'Sprint planning']);
     expect(await answers('get_event', { calendarId: team.id, eventId: planning.id })).toMatchObject({ status: 'cancelled' });
+  });
+
+  it("adds an invited person to the event's own attendees, and removes one from them by email", async () => {
+    const answers = await calendar();
+    const team = (await answers('list_calendars', {})).calendars.find((found: { summary: string }) => found.summary === 'Team');
+    const event = await answers('create_event', {
+      calendarId: team.id,
+      summary: '1:1 Ada',
+      start: '2026-01-06T10:00:00Z',
+      end: '2026-01-06T10:30:00Z',
+      attendees: [{ email: 'ada@example.com' }],
+    });
+    const at = { calendarId: team.id, eventId: event.id };
+    expect((await answers('add_attendee', { ...at, email: 'grace@example.com' })).error).toBeUndefined();
+    expect((await answers('get_event', at)).attendees).toEqual([{ email: 'ada@example.com' }, { email: 'grace@example.com' }]);
+    expect((await answers('remove_attendee', { ...at, email: 'ada@example.com' })).error).toBeUndefined();
+    expect((await answers('get_event', at)).attendees).toEqual([{ email: 'grace@example.com' }]);
+    expect((await answers('remove_attendee', { ...at, email: 'nobody@example.com' })).error).toMatch(/not found/);
   });
 });

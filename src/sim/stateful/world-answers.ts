@@ -13,6 +13,7 @@ import { toBatchList } from '../../reading/batch-arguments.js';
 import { propertiesOf } from '../../reading/tool-id-argument.js';
 import { toKeySelector } from '../../reading/key-selector.js';
 import { toScopedKey } from './scoped-ids.js';
+import { toEmbeddedWrite } from './embedded-items.js';
 import { fitToSchema } from './schema-fit.js';
 import {
   entitySeed,
@@ -99,7 +100,7 @@ export function answerFromWorld(called: AnswerInput): Answer {
   const input = { ...related, shape, args };
   switch (input.shape.operation) {
     case 'create':
-      return create(input);
+      return toEmbeddedWrite(input) ?? create(input);
     case 'read':
       return read(input);
     case 'list':
@@ -112,7 +113,8 @@ export function answerFromWorld(called: AnswerInput): Answer {
       // `transfer_cycle_issues(cycle_id, new_cycle_id)`: the cycle's issues move to the new one (parent-members.ts).
       return toMemberTransfer(input) ?? update(input);
     case 'delete':
-      return remove(input);
+      // `add_attendee(eventId, email)`, `remove_attendee`: the event's own attendees list (embedded-items.ts).
+      return toEmbeddedWrite(input) ?? remove(input);
     default:
       return toMemberTransfer(input) ?? other(input);
   }
