@@ -60,6 +60,15 @@ const calendarTools = [
     description: "Removes a person from an event's attendees.",
     inputSchema: object({ ...where, email: text }, ['calendarId', 'eventId', 'email']),
   },
+  {
+    name: 'query_free_busy',
+    description: 'Returns the busy intervals of a set of calendars between timeMin and timeMax.',
+    inputSchema: object({ timeMin: moment, timeMax: moment, calendarIds: { type: 'array', items: text } }, [
+      'timeMin',
+      'timeMax',
+      'calendarIds',
+    ]),
+  },
 ];
 
 const scenario =
@@ -118,5 +127,22 @@ describe('a booking calendar described in words', () => {
     expect((await answers('remove_attendee', { ...at, email: 'ada@example.com' })).error).toBeUndefined();
     expect((await answers('get_event', at)).attendees).toEqual([{ email: 'grace@example.com' }]);
     expect((await answers('remove_attendee', { ...at, email: 'nobody@example.com' })).error).toMatch(/not found/);
+  });
+
+  it('answers free/busy with the intervals the events of each calendar take in the window, a cancelled one freeing its time', async () => {
+    const answers = await calendar();
+    const calendars = (await answers('list_calendars', {})).calendars as { id: string; summary: string }[];
+    const team = calendars.find((found) => found.summary === 'Team')!;
+    const rooms = calendars.find((found) => found.summary === 'Rooms')!;
+    const window = { timeMin: '2026-01-05T00:00:00Z', timeMax: '2026-01-08T00:00:00Z', calendarIds: [team.id, rooms.id] };
+    expect((await answers('query_free_busy', window)).calendars).toEqual({
+      [team.id]: { busy: [{ start: '2026-01-05T09:00:00Z', end: '2026-01-05T10:00:00Z' }] },
+      [rooms.id]: { busy: [] },
+    });
+    const planning = (await answers('list_events', { calendarId: team.id })).events.find(
+      (event: { summary: string }) => event.summary === 'Sprint planning',
+    );
+    await answers('cancel_event', { calendarId: team.id, eventId: planning.id });
+    expect((await answers('query_free_busy', window)).calendars[team.id]).toEqual({ busy: [] });
   });
 });

@@ -14,6 +14,7 @@ import { propertiesOf } from '../../reading/tool-id-argument.js';
 import { toKeySelector } from '../../reading/key-selector.js';
 import { toScopedKey } from './scoped-ids.js';
 import { toEmbeddedWrite } from './embedded-items.js';
+import { toFreeBusy } from './free-busy.js';
 import { fitToSchema } from './schema-fit.js';
 import {
   entitySeed,
@@ -102,13 +103,13 @@ export function answerFromWorld(called: AnswerInput): Answer {
     case 'create':
       return toEmbeddedWrite(input) ?? create(input);
     case 'read':
-      return read(input);
+      return toFreeBusy(input) ?? read(input);
     case 'list':
-      // `list_cycle_issues(cycle_id)`: the issues the cycle keeps (parent-members.ts).
-      return answerList(withParentMembers(input));
+      // `list_cycle_issues(cycle_id)`: the issues the cycle keeps (parent-members.ts); free/busy from the events (free-busy.ts).
+      return toFreeBusy(input) ?? answerList(withParentMembers(input));
     case 'search':
       // `search_content(q)` across the service: the made type it finds the query in (site-search.ts).
-      return answerList(withSearchedType(input));
+      return toFreeBusy(input) ?? answerList(withSearchedType(input));
     case 'update':
       // `transfer_cycle_issues(cycle_id, new_cycle_id)`: the cycle's issues move to the new one (parent-members.ts).
       return toMemberTransfer(input) ?? update(input);
