@@ -4,11 +4,13 @@
  * type's own tools take (a create's or update's arguments) or its state field are read, each as
  * `field value`, `field: value` or `field = value`; a bare value is the state when it is one of
  * the type's known states (`(closed)`). Values take the argument's schema type: a number for a
- * number, `true`/`false` for a boolean, the enum's own spelling for an enum. Anything else in the
+ * number (a level word on the scale its description gives: `priority high` → 2), `true`/`false`
+ * for a boolean, the enum's own spelling for an enum. Anything else in the
  * parentheses is left for a model. Pure.
  */
 import { toNormalName } from '../domain/world-query.js';
 import type { ServiceModel } from './read-server.js';
+import { toScaleNumber } from './described-scale.js';
 
 type Schema = Record<string, unknown>;
 type Model = Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>;
@@ -80,6 +82,12 @@ function typed(value: string, schema: Schema): unknown {
   const text = value.trim().replace(/^["'“‘](.*)["'”’]$/, '$1');
   const types = ([] as unknown[]).concat(schema.type ?? []);
   if ((types.includes('number') || types.includes('integer')) && /^-?\d+(?:\.\d+)?$/.test(text)) return Number(text);
+  // `priority high` where the schema says `priority (1-4), where 1 is urgent`: the number of that level (described-scale.ts).
+  const scaled =
+    (types.includes('number') || types.includes('integer')) && typeof schema.description === 'string'
+      ? toScaleNumber(text, schema.description)
+      : undefined;
+  if (scaled !== undefined) return scaled;
   if (types.includes('boolean') && /^(true|false|yes|no)$/i.test(text)) return /^(true|yes)$/i.test(text);
   const choices = Array.isArray(schema.enum) ? schema.enum : [];
   const choice = choices.find((option) => typeof option === 'string' && toNormalName(option) === toNormalName(text));

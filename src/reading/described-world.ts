@@ -11,8 +11,26 @@ import { toDescribedFields, toOwnProperties } from './described-fields.js';
 import { toParentKeys } from './parent-keys.js';
 import { toPlural, toWords } from './entity-words.js';
 import { toNewId } from './id-format.js';
+import { toServerHierarchy } from './hierarchy-levels.js';
 import type { WorldState } from '../domain/memory-log.js';
 import type { EntityType, ServiceModel } from './read-server.js';
+
+/**
+ * `one space, "Engineering", with a folder "Platform"`: where a level of a hierarchy holds one
+ * thing, what the level below holds lies in it (`spaceId` on the folder), unless it names a parent.
+ */
+function linkLevels(levels: readonly string[], entities: WorldState['entities']): void {
+  levels.forEach((level, index) => {
+    const parent = levels[index - 1];
+    const above = parent === undefined ? [] : Object.keys(entities[parent] ?? {});
+    if (parent === undefined || above.length !== 1) return;
+    const field = `${toWords(parent)
+      .join('_')
+      .replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase())}Id`;
+    for (const fields of Object.values(entities[level] ?? {}))
+      if (!Object.keys(fields).some((name) => name.toLowerCase().replace(/_/g, '') === field.toLowerCase())) fields[field] = above[0];
+  });
+}
 
 /** A name in a list: a quoted text, a token such as `checkout-api` or `acme/widgets`, or capitalised words (`Grace Hopper`). */
 const bareName = /^(?:[A-Za-z0-9][\w./@#:+-]*|[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){1,3})$/;
@@ -68,6 +86,9 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
   for (const [type, entityType] of model.entityTypes) if (!['me', 'item'].includes(type)) types.set(type, entityType);
   for (const entityType of model.entityTypes.values())
     for (const parent of entityType.parents) if (!types.has(parent.type)) types.set(parent.type, { idField: 'id', numericId: false });
+  // `get_workspace_hierarchy` "(spaces, folders, lists)": the levels a hierarchy read shows are things a description names too.
+  const levels = toServerHierarchy(model.tools);
+  for (const level of levels) if (!types.has(level)) types.set(level, { idField: 'id', numericId: false });
   const seeded = new Map<string, Map<string, string>>();
   const mentions = new Map<string, { fields: Record<string, unknown>; where: number[] }[]>();
   for (const [type, entityType] of types) {
@@ -113,6 +134,7 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
     );
   }
   for (const [type, named] of mentions) for (const { fields, where } of named) linkToParent(model, sentences, where, seeded, fields, type);
+  linkLevels(levels, entities);
   return { entities, facts: [] };
 }
 
@@ -148,7 +170,8 @@ function linkToParent(
         .join(String.raw`[\s_-]+`);
       const before = sentence.slice(0, childAt);
       const quoted = new RegExp(String.raw`(?:\b${parentWord}\b|^\s*(?:in|under|on)\b)\s+["“‘\`]([^"”’\`]{1,60})["”’\`]`, 'i').exec(before);
-      const name = quoted?.[1]?.trim();
+      // `One bucket, invoices, holding two objects: …`: the one parent the sentence names before its children.
+      const name = quoted?.[1]?.trim() ?? [...names.keys()].find((parent) => namedAfterWord(before, parentWord, parent));
       if (name === undefined || !names.has(name)) continue;
       for (const argument of keys.idArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = names.get(name)!;
       for (const argument of keys.nameArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = name;
@@ -186,6 +209,10 @@ function namesOf(sentence: string, type: string): Named[] {
   if (called) return toNames(called[1]!);
   // `One bucket, acme-reports, holding …`, `a bucket: acme-reports`: one of the type, its name set off after the word
   // (spelled as a key is, or closed by a comma: not the `mostly` of `one shelf, mostly empty`).
+  const oneQuoted = new RegExp(String.raw`\b(?:one|a|an|single)\s+${singular}\b\s*[:,—–]\s*["“‘\`]([^"”’\`]{1,60})["”’\`]`, 'i').exec(
+    sentence,
+  );
+  if (oneQuoted) return [{ name: oneQuoted[1]!.trim() }];
   const one = new RegExp(
     String.raw`\b(?:one|a|an|single)\s+${singular}\b\s*[:,—–]\s*([A-Za-z0-9][\w./@#:+-]*?)\.?(?=$|[\s,;])(,)?`,
     'i',
@@ -239,11 +266,15 @@ function splitOutsideParentheses(list: string): string[] {
 
 /**
  * The field a name is written to: `name` or `title` where the type's create takes one, else the
- * first plain text its create requires (`subject` of a ticket, `summary` of an event), else `name`.
+ * first plain text its create requires (`subject` of a ticket, `summary` of an event), else the id
+ * field of a write that takes the id from its caller (`Key` of `put_object`), else `name`.
  */
 export function labelField(model: Pick<ServiceModel, 'tools' | 'shapes'>, type: string): string {
+  // `put_object(Bucket, Key, Body)` with no create: the caller names what it writes, and a described name is that key.
+  let upsertKey: string | undefined;
   for (const tool of model.tools) {
     const shape = model.shapes.get(tool.name);
+    if (shape?.entity === type && shape.upsert && shape.idArgument !== null) upsertKey ??= shape.idField;
     if (shape?.entity !== type || shape.operation !== 'create') continue;
     const schema = tool.inputSchema as Record<string, unknown>;
     const properties = toOwnProperties(schema, type);
@@ -257,7 +288,7 @@ export function labelField(model: Pick<ServiceModel, 'tools' | 'shapes'>, type: 
     const text = required.find((name): name is string => typeof name === 'string' && isPlainText(properties[name], name));
     if (text !== undefined) return text;
   }
-  return 'name';
+  return upsertKey ?? 'name';
 }
 
 /** A free-text property: a string with no enum or format, not an id, reference or state. */
@@ -265,6 +296,11 @@ function isPlainText(schema: unknown, name: string): boolean {
   if (typeof schema !== 'object' || schema === null) return false;
   const { type, enum: values, format } = schema as Record<string, unknown>;
   return type === 'string' && values === undefined && format === undefined && !/(?:^id|_ids?|Ids?|ID)$|^(?:status|state)$/.test(name);
+}
+
+/** Whether `text` gives the name `name` after the parent's word (`bucket, invoices,`), as a whole name. */
+function namedAfterWord(text: string, parentWord: string, name: string): boolean {
+  return new RegExp(String.raw`\b${parentWord}\b[^.;]{0,40}?(?<![\w./@-])${escape(name)}(?![\w/@-])`, 'i').test(text);
 }
 
 function escape(word: string): string {

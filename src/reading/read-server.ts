@@ -29,6 +29,7 @@ import { toEntityState, toUniqueFields, type EntityState } from './entity-traits
 import { toAnswerKind, type KindReading } from './answer-kind.js';
 import { takesNumbers } from './numeric-ids.js';
 import { toEntityKeys, type EntityKey, type EntityKeys } from './entity-keys.js';
+import { withArgumentSpelledIds } from './id-field-spelling.js';
 
 export type { EntityKey, EntityKeys, EntityState, KindReading };
 
@@ -135,13 +136,15 @@ function toServiceModel(
   serverNames: readonly string[],
 ): ServiceModel {
   // Each tool's first reading, then its entity checked against the types the whole server keeps.
-  const shapes = withKnownIdFields(
-    withVariantTypes(
-      tools,
-      withServerTypes(tools, inferServerShapes(tools, corrections, serverNames), { corrections, serverNames }),
-      corrections,
+  const shapes = withArgumentSpelledIds(
+    withKnownIdFields(
+      withVariantTypes(
+        tools,
+        withServerTypes(tools, inferServerShapes(tools, corrections, serverNames), { corrections, serverNames }),
+        corrections,
+      ),
+      serverNames,
     ),
-    serverNames,
   );
   // Every consumer finds parents through tool-parents.ts by the shapes it was given: the corrections go with them.
   if (entityCorrections !== noEntityCorrections) setParentCorrections(shapes, entityCorrections);

@@ -283,8 +283,10 @@ function stringKind(words: readonly string[], hints: FieldHints, description: st
   if (last === 'time' && words.length === 1) return 'time';
   if (timeWords.has(last) || has('timestamp', 'datetime') || words.some((word) => pastTimeWords.has(word) && words.length > 1))
     return 'date_time';
+  // An S3 `VersionId` is an opaque id of one version, not a semver; an `ETag` (`e_tag` in words) a digest.
+  if (has('version') && last === 'id') return 'id';
   if (has('version')) return 'version';
-  if (has('sha', 'commit', 'hash', 'checksum', 'digest', 'etag')) return 'sha';
+  if (has('sha', 'commit', 'hash', 'checksum', 'digest', 'etag') || name === 'e_tag') return 'sha';
   if (has('branch') || name === 'head' || name === 'base') return 'branch';
   if (has('mime', 'mimetype') || name === 'content_type' || name === 'media_type') return 'mime_type';
   if (has('filename') || name === 'file_name' || name === 'file') return 'file_name';

@@ -1,11 +1,19 @@
 /**
  * Flags a service's lists leave out unless asked: a list that takes `include_disabled` (or
  * `includeInactive`, `show_deleted`, `with_closed`) shows the entities whose `disabled` flag is
- * set only when that argument is true, as "Returns active customers by default" says. A new entity
+ * set only when that argument is true, as "Returns active customers by default" says; a status
+ * that names the flag counts as it (`showDeleted` and a cancelled event). A new entity
  * starts with the flag off where a tool of its type sets it (create-defaults.ts).
  */
 import { fieldValue, toNormalName } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
+
+/** The states a hidden flag also names: a deleted event is a cancelled one. */
+const stateWords: Readonly<Record<string, readonly string[]>> = {
+  deleted: ['deleted', 'cancelled', 'canceled'],
+  cancelled: ['cancelled', 'canceled'],
+  canceled: ['cancelled', 'canceled'],
+};
 
 /** `include_disabled` → `disabled`; null for an argument that asks for nothing hidden. */
 function askedFlag(name: string): string | null {
@@ -51,9 +59,12 @@ export function isHiddenByFlag(
   fields: Readonly<Record<string, unknown>>,
   args: Readonly<Record<string, unknown>>,
 ): boolean {
+  const state = fieldValue(fields, 'status') ?? fieldValue(fields, 'state');
   return flags.some((flag) => {
     const value = fieldValue(fields, flag) ?? fieldValue(fields, `is_${flag}`);
-    if (value !== true && value !== 1 && value !== 'true') return false;
+    // `showDeleted` beside an event whose status is cancelled: the state says it as a flag would (Google Calendar's lists).
+    const inState = typeof state === 'string' && (stateWords[flag] ?? [flag]).includes(toNormalName(state));
+    if (value !== true && value !== 1 && value !== 'true' && !inState) return false;
     return !Object.entries(args).some(([name, asked]) => askedFlag(name) === flag && asked === true);
   });
 }

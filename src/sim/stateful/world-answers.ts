@@ -12,6 +12,9 @@ import { isTargetStateArgument } from '../../reading/answer-kind.js';
 import { toBatchList } from '../../reading/batch-arguments.js';
 import { propertiesOf } from '../../reading/tool-id-argument.js';
 import { toKeySelector } from '../../reading/key-selector.js';
+import { toScopedKey } from './scoped-ids.js';
+import { toEmbeddedWrite } from './embedded-items.js';
+import { toFreeBusy } from './free-busy.js';
 import { fitToSchema } from './schema-fit.js';
 import {
   entitySeed,
@@ -96,21 +99,22 @@ export function answerFromWorld(called: AnswerInput): Answer {
   if (listed) return listed;
   switch (input.shape.operation) {
     case 'create':
-      return create(input);
+      return toEmbeddedWrite(input) ?? create(input);
     case 'read':
-      // The list under a parent the id argument names, or everything the server keeps (read-routes.ts).
-      return answerRead(input, read);
+      // Free/busy from the events (free-busy.ts); the list under a parent the id argument names, or everything kept (read-routes.ts).
+      return toFreeBusy(input) ?? answerRead(input, read);
     case 'list':
-      // `list_cycle_issues(cycle_id)`: the issues the cycle keeps (parent-members.ts).
-      return answerList(withParentMembers(input));
+      // `list_cycle_issues(cycle_id)`: the issues the cycle keeps (parent-members.ts); free/busy from the events (free-busy.ts).
+      return toFreeBusy(input) ?? answerList(withParentMembers(input));
     case 'search':
       // `search_content(q)` across the service: the made type it finds the query in (site-search.ts).
-      return answerList(withSearchedType(input));
+      return toFreeBusy(input) ?? answerList(withSearchedType(input));
     case 'update':
       // `transfer_cycle_issues(cycle_id, new_cycle_id)`: the cycle's issues move to the new one (parent-members.ts).
       return toMemberTransfer(input) ?? update(input);
     case 'delete':
-      return remove(input);
+      // `add_attendee(eventId, email)`, `remove_attendee`: the event's own attendees list (embedded-items.ts).
+      return toEmbeddedWrite(input) ?? remove(input);
     default:
       return toMemberTransfer(input) ?? other(input);
   }
@@ -127,8 +131,9 @@ function create(given: AnswerInput, givenId?: string): Answer {
   const id =
     givenId ??
     (shape.idArgument !== null && args[shape.idArgument] !== undefined ? String(args[shape.idArgument]) : toCreatedId(input, existing));
-  if (Object.hasOwn(world.entities, shape.entity) && Object.hasOwn(world.entities[shape.entity]!, id))
-    return { error: `${toLabel(shape.entity)} ${quoteId(id, shape)} already exists` };
+  // `a.txt` in two buckets: two objects, the second kept under its bucket (scoped-ids.ts).
+  const scoped = toScopedKey(input, id);
+  if (scoped.clash) return { error: `${toLabel(shape.entity)} ${quoteId(id, shape)} already exists` };
   // `duplicate_task(taskId)`: a copy starts from the entity it names (copy-source.ts).
   const copied = toCopySource(input, existing);
   if (copied && 'error' in copied) return { error: copied.error };
@@ -152,8 +157,8 @@ function create(given: AnswerInput, givenId?: string): Answer {
   // No enum anywhere: the states the descriptions name, or open where the only verbs close (described-states.ts).
   const state = requestedState(input) ?? defaultState(input) ?? initialState(input) ?? setFieldStart(input) ?? describedStartState(input);
   if (state && fieldValue(fields, state.name) === undefined) fields[state.name] = state.value;
-  const { shown, stored } = fitView(input, fields, id);
-  return { value: shown, changes: { upserts: [{ type: shape.entity, id, fields: stored }] } };
+  const { shown, stored } = fitView(input, fields, scoped.key);
+  return { value: shown, changes: { upserts: [{ type: shape.entity, id: scoped.key, fields: stored }] } };
 }
 
 /** A copy's own data: not the arguments that named its source, nor where the source was (`sourceListName`). */

@@ -32,10 +32,22 @@ export function fitView(
   const entitySchema = wrapper ? (schema.properties as Record<string, Record<string, unknown>>)[wrapper]! : schema;
   const named = withIdAlias(nested, entitySchema, input.shape.idField, id);
   const wanted = wrapper && !Object.hasOwn(fields, wrapper) ? { [wrapper]: named } : named;
-  const fitted = fitToSchema(wanted, schema, entitySeed(input, id), fitOptions(input));
+  const fitted = fitToSchema(wanted, asReceipt(input, schema, wanted), entitySeed(input, id), fitOptions(input));
   if (!isRecord(fitted)) return { shown: fields, stored: fields };
   const inner = wanted === named ? fitted : fitted[wrapper!];
   return { shown: fitted, stored: { ...fields, ...(isRecord(inner) ? withoutPayloadKey(input, inner) : {}) } };
+}
+
+/**
+ * `put_object` answering `{ ETag, VersionId }`: a write whose output schema names none of the
+ * fields it shows answers a receipt, and a receipt carries every property its schema names (made
+ * up once and stored with the entity), not only the required ones.
+ */
+function asReceipt(input: AnswerInput, schema: Record<string, unknown>, wanted: Record<string, unknown>): Record<string, unknown> {
+  if (input.shape.operation !== 'create' && input.shape.operation !== 'update') return schema;
+  const properties = isRecord(schema.properties) ? Object.keys(schema.properties) : [];
+  if (properties.length === 0 || properties.some((name) => Object.hasOwn(wanted, name))) return schema;
+  return { ...schema, required: properties };
 }
 
 /**
@@ -126,9 +138,22 @@ function namesByName(argument: string | null): boolean {
 /** The entity by id (or by its id field's value, or by its name where the call names it so: `taskName`), when the call's scope arguments (`owner`, `repo`) agree with it. */
 export function findEntity(input: AnswerInput, entities: readonly EntityRecord[], id: string): EntityRecord | undefined {
   const { shape } = input;
+  // `a.txt` of the receipts bucket, not the invoices one: the id is looked for within the scope the call names (scoped-ids.ts).
+  const scope = [...scopeArguments(input)];
+  const inScope = (entity: EntityRecord) =>
+    scope.every((name) => {
+      const value = input.args[name];
+      const field = fieldValue(entity.fields, name);
+      return value === undefined || field === undefined || valuesMatch(field, value);
+    });
+  const scoped = entities.filter(inScope);
   const found =
     // `get_issue(project_id, issue_iid)`: an iid counts per project, and the record is under its global id (entity-key-fields.ts).
-    (namesOtherKey(input) ? findByOtherKey(input, entities, id) : entities.find((entity) => entity.id === id)) ??
+    (namesOtherKey(input)
+      ? findByOtherKey(input, entities, id)
+      : (scoped.find((entity) => entity.id === id) ??
+        scoped.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idField), id)) ??
+        entities.find((entity) => entity.id === id))) ??
     entities.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idField), id)) ??
     (nameFields.has(toNormalName(shape.idField)) || namesByName(shape.idArgument) ? findByName(entities, id) : undefined) ??
     findBySelectedKey(input, entities, id) ??
