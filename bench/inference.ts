@@ -14,7 +14,8 @@
  * Deterministic: the same numbers every run.
  * `--json` prints them as JSON. `--corpus-only` measures the corpus alone; `--corpus-dir <dir>` reads
  * another folder laid out as bench/corpus (servers/, labels/). The corpus's failures are listed with
- * `BENCH_VERBOSE=1` (or `--failures`), of one half only (and only its table) with `--half tuning|held-out`.
+ * `BENCH_VERBOSE=1` (or `--failures`), of the tuning half only: the held-out half's are never printed. `--half tuning|held-out`
+ * prints one half's table alone.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -245,7 +246,7 @@ function toHalf(argv: readonly string[]): CorpusHalf | undefined {
   return value as CorpusHalf;
 }
 
-/** Whether to list the corpus's failures: `BENCH_VERBOSE=1`, `--failures`, or a `--half` to list. */
+/** Whether to list the tuning half's failures (the held-out half's never are, measure-table.ts): `BENCH_VERBOSE=1`, `--failures`, or `--half`. */
 function showFailures(argv: readonly string[]): boolean {
   return process.env.BENCH_VERBOSE === '1' || argv.includes('--failures') || argv.includes('--half');
 }

@@ -172,6 +172,14 @@ describe('toCorpusLines', () => {
     expect(printed).toMatch(/qa__unseen +tickets +2 +1\/2 50\.0%/);
   });
 
+  it("never lists the held-out half's failures, asked for both halves or for that half alone", () => {
+    for (const half of [undefined, 'held-out'] as const) {
+      const printed = toCorpusLines(figures, { failures: true, ...(half ? { half } : {}) }).join('\n');
+      expect(printed).toMatch(/TOTAL held-out/);
+      expect(printed).not.toContain('qa__unseen_tool');
+    }
+  });
+
   it('shows nothing of the held-out half, rows, total or failures, when the tuning half is named', () => {
     const printed = toCorpusLines(figures, { failures: true, half: 'tuning' }).join('\n');
     expect(printed).toContain('qa__tuned: qa__tuned_tool: kind read as read');
