@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../domain/registry.js';
 import { inferServerShapes } from './tool-operation.js';
 import { readServer } from './read-server.js';
+import { toCommonPrefix } from './tool-name.js';
 
 const tool = (name: string, properties: Record<string, Record<string, unknown>> = {}, optional: string[] = []): ToolDefinition => ({
   name,
@@ -188,5 +189,17 @@ describe('an aspect after the verb of an entity named before it', () => {
     expect(shapes.get('widgets_update_properties')?.entity).toBe('widget');
     expect(shapes.get('sites_update_settings')?.entity).toBe('site');
     expect(shapes.get('get_stock_properties')?.entity).toBe('stock_property');
+  });
+});
+
+describe('the common prefix of a server', () => {
+  const named = (...names: string[]) => names.map((name) => ({ name }));
+
+  it("is a first word every tool shares before its verb, even one that is a verb alone (Lemon Squeezy's ls)", () => {
+    expect(toCommonPrefix(named('ls_get_store', 'ls_list_stores', 'ls_create_customer', 'ls_delete_discount'))).toBe('ls');
+  });
+
+  it('is no verb that the tools begin with (list_issues, list_users)', () => {
+    expect(toCommonPrefix(named('list_issues', 'list_users', 'list_projects'))).toBeNull();
   });
 });

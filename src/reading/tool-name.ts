@@ -46,15 +46,20 @@ const weakVerbs: ReadonlyMap<string, readonly string[]> = new Map([
  */
 export function toCommonPrefix(tools: readonly Pick<ToolDefinition, 'name'>[]): string | null {
   const counts = new Map<string, number>();
+  // How often a first word is followed by a verb: `ls_get_store`, `ls_list_orders` (Lemon Squeezy's `ls`) is the server's
+  // prefix, though `ls` alone would be a verb; `list_issues`, `list_users` keep `list` as their verb.
+  const beforeVerbs = new Map<string, number>();
   for (const tool of tools) {
     const words = toWords(tool.name);
     // `Deal.Create`: a first word with only a verb after it is the entity the verb acts on, no prefix.
     const entityFirst = words.length === 2 && toVerbMeaning(words[1]!) !== undefined;
     if (words.length > 1 && !entityFirst) counts.set(words[0]!, (counts.get(words[0]!) ?? 0) + 1);
+    if (words.length > 2 && toVerbMeaning(words[1]!) !== undefined) beforeVerbs.set(words[0]!, (beforeVerbs.get(words[0]!) ?? 0) + 1);
   }
+  const isPrefixWord = (word: string, count: number) => !toVerbMeaning(word) || (beforeVerbs.get(word) ?? 0) * 2 > count;
   let best: string | null = null;
   for (const [word, count] of counts) {
-    if (count >= 2 && count * 2 >= tools.length && !toVerbMeaning(word) && (best === null || count > counts.get(best)!)) best = word;
+    if (count >= 2 && count * 2 >= tools.length && isPrefixWord(word, count) && (best === null || count > counts.get(best)!)) best = word;
   }
   return best;
 }
