@@ -12,6 +12,7 @@
  * creates a `checkout` and later completes it by `checkout_id` keeps its checkout. Pure.
  */
 import type { ToolDefinition } from '../domain/registry.js';
+import { toNormalName } from '../domain/world-query.js';
 import type { ToolOverride } from '../domain/tool-override.js';
 import { propertiesOf } from './tool-id-argument.js';
 import type { ToolShape } from './tool-shape.js';
@@ -49,10 +50,10 @@ export function withVariantTypes(
     [...shapes.values()].filter((shape) => shape.entity === generic && shape.idArgument !== null).map((shape) => shape.idArgument!),
   );
   const fromNothing = (name: string) =>
-    !toolArguments(tools, name).some((argument) => idArguments.has(argument) || namedType(argument) === squash(generic));
+    !toolArguments(tools, name).some((argument) => idArguments.has(argument) || namedType(argument) === toNormalName(generic));
   const candidates = [...kinds].filter(
     ([entity, creates]) =>
-      entity !== generic && entity !== 'item' && !others.has(entity) && !named.has(squash(entity)) && creates.every(fromNothing),
+      entity !== generic && entity !== 'item' && !others.has(entity) && !named.has(toNormalName(entity)) && creates.every(fromNothing),
   );
   // Kinds of one thing are made alike (`x`, `y`, `name`, `parentId`); a draft and a reply are not.
   const variants = candidates.filter(([, creates]) =>
@@ -86,7 +87,7 @@ function toGenericEntity(tools: readonly ToolDefinition[], shapes: ReadonlyMap<s
   for (const [name, shape] of shapes) {
     if (shape.dispatch || shape.operation !== 'create' || shape.entity !== entity) continue;
     // `clone_node(nodeId)` copies one: the server still creates none from nothing.
-    if (!toolArguments(tools, name).some((argument) => namedType(argument) === squash(entity))) return null;
+    if (!toolArguments(tools, name).some((argument) => namedType(argument) === toNormalName(entity))) return null;
   }
   const dispatched = [...shapes.values()].some(
     (shape) =>
@@ -106,10 +107,10 @@ function sharesArguments(one: readonly string[], other: readonly string[]): bool
   return shared > 0 && shared >= Math.min(3, one.length, other.length);
 }
 
-/** The type an argument names by id (`parentId` → `parent`), squashed; null for a value argument (`text`). */
+/** The type an argument names by id (`parentId` → `parent`), normalised; null for a value argument (`text`). */
 function namedType(argument: string): string | null {
   const named = /^(.+?)_?(id|ids|key|keys)$/i.exec(argument);
-  return named ? squash(named[1]!) : null;
+  return named ? toNormalName(named[1]!) : null;
 }
 
 /** The types the server's arguments name by id (`parentId` → `parent`, `sticky_note_ids` → `stickynote`); a value such as `text` names none. */
@@ -121,8 +122,4 @@ function toNamedWords(tools: readonly ToolDefinition[]): Set<string> {
       if (named !== null) words.add(named);
     }
   return words;
-}
-
-function squash(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
