@@ -30,8 +30,8 @@ describe('toUnwrappedTools', () => {
     expect(tools[1]!.inputSchema.properties).toEqual({ run: { type: 'object' } });
     expect(tools[2]).toBe(getRun);
     expect([...envelopes]).toEqual([
-      ['list_runs', 'params'],
-      ['create_run', 'createModel'],
+      ['list_runs', ['params']],
+      ['create_run', ['createModel']],
     ]);
   });
 
@@ -42,11 +42,49 @@ describe('toUnwrappedTools', () => {
   });
 });
 
+describe('the parts of an HTTP request side by side', () => {
+  const cancel: ToolDefinition = {
+    name: 'cancelBooking',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        params: {
+          type: 'object',
+          properties: { 'cal-api-version': text, Authorization: text, bookingUid: text },
+          required: ['cal-api-version', 'bookingUid'],
+        },
+        body: { anyOf: [{ $ref: '#/$defs/Cancel' }, { $ref: '#/$defs/CancelSeat' }] },
+      },
+      $defs: {
+        Cancel: { type: 'object', properties: { reason: text } },
+        CancelSeat: { type: 'object', properties: { reason: text, seatUid: text }, required: ['seatUid'] },
+      },
+    },
+  };
+
+  it('reads every part as the tool’s arguments, a body of several shapes as all of them, and leaves the headers out', () => {
+    const { tools, envelopes } = toUnwrappedTools([cancel, getRun]);
+    expect(tools[0]!.inputSchema.properties).toEqual({ bookingUid: text, reason: text, seatUid: text });
+    expect(tools[0]!.inputSchema.required).toEqual(['bookingUid']);
+    expect(envelopes.get('cancelBooking')).toEqual(['params', 'body']);
+    const args = { params: { 'cal-api-version': '2024-08-13', Authorization: 'Bearer x', bookingUid: 'b1' }, body: { reason: 'ill' } };
+    expect(toUnwrappedArguments(envelopes.get('cancelBooking'), args)).toEqual({ bookingUid: 'b1', reason: 'ill' });
+  });
+
+  it('takes no part for an envelope where another argument is not a request part', () => {
+    const mixed: ToolDefinition = {
+      name: 'run',
+      inputSchema: { type: 'object', properties: { params: { type: 'object', properties: { a: text } }, run_id: text } },
+    };
+    expect(toUnwrappedTools([mixed]).envelopes.size).toBe(0);
+  });
+});
+
 describe('toUnwrappedArguments', () => {
   it('opens the envelope of a call, as an object or as JSON text, and keeps what is beside it', () => {
-    expect(toUnwrappedArguments('params', { params: { state: 'done' }, trace: true })).toEqual({ state: 'done', trace: true });
-    expect(toUnwrappedArguments('params', { params: '{"state":"done"}' })).toEqual({ state: 'done' });
-    expect(toUnwrappedArguments('params', { params: 'not json' })).toEqual({ params: 'not json' });
+    expect(toUnwrappedArguments(['params'], { params: { state: 'done' }, trace: true })).toEqual({ state: 'done', trace: true });
+    expect(toUnwrappedArguments(['params'], { params: '{"state":"done"}' })).toEqual({ state: 'done' });
+    expect(toUnwrappedArguments(['params'], { params: 'not json' })).toEqual({ params: 'not json' });
     expect(toUnwrappedArguments(undefined, { params: { state: 'done' } })).toEqual({ params: { state: 'done' } });
   });
 });

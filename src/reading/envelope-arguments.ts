@@ -6,7 +6,11 @@
  * arguments are unwrapped the same way before the simulator answers it, so filters, ids, states
  * and batches inside the envelope are read and kept as they are for any other tool. An argument
  * named after a thing (`incident: {...}`, `application: {metadata, spec}`) is no envelope: it is
- * the entity's body (entity-body.ts). Pure; memoised per tools array.
+ * the entity's body (entity-body.ts). A tool made from an OpenAPI operation takes the request's
+ * parts side by side (`getBooking(params: {bookingUid, 'cal-api-version'})`, `cancelBooking(params,
+ * body: {anyOf: [...]})`): each part is an envelope, a body of several shapes offers all their
+ * properties, and the request's headers among them (`Authorization`, `cal-api-version`) are
+ * transport, not data. Pure; memoised per tools array.
  */
 import type { ToolDefinition } from '../domain/registry.js';
 
@@ -15,7 +19,13 @@ type Schema = Record<string, unknown>;
 /** Last words of an argument's name that say it only wraps a request: `query_model`, `manageRequest`, `params`. */
 const envelopeName = /(?:^|_|[a-z0-9])(?:model|request|input|params|parameters|args|arguments)$/i;
 
-const unwrapped = new WeakMap<readonly ToolDefinition[], { tools: readonly ToolDefinition[]; envelopes: Map<string, string> }>();
+/** Names of the parts of an HTTP request a generated tool takes side by side: `params`, `body`, `pathParams`. */
+const requestPartName = /^(?:params|parameters|path|query|body|headers|pathparams|queryparams|requestbody|searchparams)$/i;
+
+/** A request header given as an argument (`Authorization`, `cal-api-version`, `X-Api-Key`): it says how to call, never what. */
+const headerName = /^(?:authorization|accept|content-type|user-agent|x-[a-z0-9-]+|[a-z0-9]+(?:-[a-z0-9]+)*-(?:version|key|token))$/i;
+
+const unwrapped = new WeakMap<readonly ToolDefinition[], { tools: readonly ToolDefinition[]; envelopes: Map<string, readonly string[]> }>();
 
 /**
  * The tools with each envelope's properties in its place, and which argument was the envelope of
@@ -26,22 +36,27 @@ const unwrapped = new WeakMap<readonly ToolDefinition[], { tools: readonly ToolD
  */
 export function toUnwrappedTools(tools: readonly ToolDefinition[]): {
   tools: readonly ToolDefinition[];
-  envelopes: ReadonlyMap<string, string>;
+  envelopes: ReadonlyMap<string, readonly string[]>;
 } {
   let found = unwrapped.get(tools);
   if (found) return found;
-  const envelopes = new Map<string, string>();
+  const envelopes = new Map<string, readonly string[]>();
   const result = tools.map((tool) => {
-    const envelope = envelopeOf(tool);
-    if (envelope === null) return tool;
-    envelopes.set(tool.name, envelope.name);
-    const inputSchema = {
-      ...tool.inputSchema,
-      type: 'object' as const,
-      properties: envelope.schema.properties as Record<string, object>,
-      required: Array.isArray(envelope.schema.required) ? (envelope.schema.required as string[]) : [],
-    };
-    return { ...tool, inputSchema };
+    const parts = envelopesOf(tool);
+    if (parts.length === 0) return tool;
+    envelopes.set(
+      tool.name,
+      parts.map((part) => part.name),
+    );
+    const properties: Record<string, object> = {};
+    const required: string[] = [];
+    for (const part of parts) {
+      for (const [name, schema] of Object.entries(part.schema.properties as Record<string, object>))
+        if (!headerName.test(name)) properties[name] ??= schema;
+      if (Array.isArray(part.schema.required))
+        required.push(...(part.schema.required as string[]).filter((name) => !headerName.test(name) && !required.includes(name)));
+    }
+    return { ...tool, inputSchema: { ...tool.inputSchema, type: 'object' as const, properties, required } };
   });
   found = { tools: envelopes.size === 0 ? tools : result, envelopes };
   unwrapped.set(tools, found);
@@ -53,10 +68,19 @@ export function toUnwrappedTools(tools: readonly ToolDefinition[]): {
  * `{status: ['triggered']}`); JSON text of an object is opened too. Unchanged for a tool without one.
  */
 export function toUnwrappedArguments(
-  envelope: string | undefined,
+  envelopes: readonly string[] | undefined,
   args: Readonly<Record<string, unknown>>,
 ): Readonly<Record<string, unknown>> {
-  if (envelope === undefined || !Object.hasOwn(args, envelope)) return args;
+  if (envelopes === undefined) return args;
+  let opened = args;
+  for (const envelope of envelopes) opened = withEnvelopeOpened(envelope, opened);
+  return Object.keys(opened).some((name) => headerName.test(name))
+    ? Object.fromEntries(Object.entries(opened).filter(([name]) => !headerName.test(name)))
+    : opened;
+}
+
+function withEnvelopeOpened(envelope: string, args: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  if (!Object.hasOwn(args, envelope)) return args;
   let inner = args[envelope];
   if (typeof inner === 'string' && /^\s*\{/.test(inner)) {
     try {
@@ -70,15 +94,43 @@ export function toUnwrappedArguments(
   return { ...(inner as Record<string, unknown>), ...rest };
 }
 
-/** The one argument of a tool that wraps the others, or null. */
-function envelopeOf(tool: ToolDefinition): { name: string; schema: Schema } | null {
+/**
+ * The arguments of a tool that wrap the others: its one argument named as an envelope, or every
+ * argument where all of them are parts of an HTTP request (`params`, `body`); none otherwise.
+ */
+function envelopesOf(tool: ToolDefinition): { name: string; schema: Schema }[] {
   const properties = (tool.inputSchema.properties ?? {}) as Record<string, Schema>;
   const names = Object.keys(properties);
-  if (names.length !== 1 || !envelopeName.test(names[0]!)) return null;
-  const schema = resolved(properties[names[0]!]!, tool.inputSchema as Schema);
+  const root = tool.inputSchema as Schema;
+  if (names.length === 1) {
+    if (!envelopeName.test(names[0]!)) return [];
+    const schema = resolved(properties[names[0]!]!, root);
+    return hasProperties(schema) ? [{ name: names[0]!, schema }] : [];
+  }
+  if (names.length === 0 || !names.every((name) => requestPartName.test(name))) return [];
+  const parts = names.map((name) => ({ name, schema: withChoices(resolved(properties[name]!, root), root) }));
+  return parts.every((part) => hasProperties(part.schema) || part.schema.type === 'object') &&
+    parts.some((part) => hasProperties(part.schema))
+    ? parts.map((part) => ({ name: part.name, schema: { ...part.schema, properties: part.schema.properties ?? {} } }))
+    : [];
+}
+
+function hasProperties(schema: Schema): boolean {
   const inner = schema.properties;
-  if (inner === null || typeof inner !== 'object' || Object.keys(inner).length === 0) return null;
-  return { name: names[0]!, schema };
+  return inner !== null && typeof inner === 'object' && Object.keys(inner).length > 0;
+}
+
+/** A body of several shapes (`anyOf: [{$ref: CreateBooking}, {$ref: CreateInstantBooking}]`): every shape's properties, required where all require it. */
+function withChoices(schema: Schema, root: Schema): Schema {
+  const choices = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+  if (hasProperties(schema) || !Array.isArray(choices)) return schema;
+  const shapes = choices.map((choice) => resolved(choice, root)).filter(hasProperties);
+  if (shapes.length === 0) return schema;
+  const properties: Record<string, unknown> = {};
+  for (const shape of shapes) for (const [name, inner] of Object.entries(shape.properties as Schema)) properties[name] ??= inner;
+  const requiredOf = (shape: Schema) => (Array.isArray(shape.required) ? (shape.required as string[]) : []);
+  const required = requiredOf(shapes[0]!).filter((name) => shapes.every((shape) => requiredOf(shape).includes(name)));
+  return { ...schema, type: 'object', properties, required };
 }
 
 /** A `$ref` to the root's `$defs` or `definitions` (`#/$defs/ListInput`, as Pydantic writes a model), resolved once. */

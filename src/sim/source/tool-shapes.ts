@@ -50,9 +50,9 @@ function readCallShapes(call: ToolCall): CallShapes | null {
   });
   const { shapes } = model;
   // A tool whose one argument wraps the others is read, and answered, with them unwrapped (envelope-arguments.ts).
-  const envelope = toUnwrappedTools(listed).envelopes.get(given.name);
-  const tool = envelope === undefined ? given : (model.tools.find((candidate) => candidate.name === given.name) ?? given);
-  const args = toUnwrappedArguments(envelope, call.arguments);
+  const envelopes = toUnwrappedTools(listed).envelopes.get(given.name);
+  const tool = envelopes === undefined ? given : (model.tools.find((candidate) => candidate.name === given.name) ?? given);
+  const args = toUnwrappedArguments(envelopes, call.arguments);
   const chosen = toCallShape(shapes.get(tool.name)!, args);
   return {
     tool,
