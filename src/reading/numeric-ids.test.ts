@@ -47,7 +47,7 @@ describe('takesNumbers', () => {
     expect(numbers([listViews], 'view')).toBe(true);
   });
 
-  it('keeps strings where any place types the id as a string, or nothing types it, and not from another entity’s objects', () => {
+  it('keeps strings where the places that type the id say a string, or nothing types it, and not from another entity’s objects', () => {
     const getTicket = {
       name: 'get_ticket',
       description: 'Get a ticket.',
@@ -64,5 +64,17 @@ describe('takesNumbers', () => {
       outputSchema: object({ key: text, reporter: object({ id: integer }), project: object({ id: integer }) }),
     };
     expect(numbers([getIssue], 'issue')).toBe(false);
+  });
+
+  it('reads numbers where most places say so, as a generated server types a path value as text', () => {
+    const getEventType = { name: 'getEventTypeById', description: 'Get an event type', inputSchema: object({ eventTypeId: text }) };
+    const deleteEventType = { name: 'deleteEventType', description: 'Delete an event type', inputSchema: object({ eventTypeId: integer }) };
+    const updateEventType = {
+      name: 'updateEventType',
+      description: 'Update an event type',
+      inputSchema: object({ eventTypeId: integer, title: text }),
+    };
+    expect(numbers([getEventType, deleteEventType, updateEventType], 'event_type')).toBe(true);
+    expect(numbers([getEventType, deleteEventType], 'event_type')).toBe(false);
   });
 });

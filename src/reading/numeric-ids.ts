@@ -25,8 +25,7 @@ export function withNumericId(shape: ToolShape, tools: readonly ToolDefinition[]
 }
 
 /**
- * Whether every place the server's tools give the entity's id a type says it is a number (and
- * at least one does): the arguments that take its id, and in output schemas the `id` of the
+ * Whether most places the server's tools give the entity's id a type say it is a number: the arguments that take its id, and in output schemas the `id` of the
  * entity's own answers, of its objects under its name (`comments: [{ id }]`) and `<entity>_id`
  * fields.
  *
@@ -57,7 +56,9 @@ function readNumbers(tools: readonly ToolDefinition[], shapes: ReadonlyMap<strin
     const own = choices.some((choice) => choice.entity === entity && choice.operation !== 'other');
     collectOutputIds(output, entity, names, own, types, 0);
   }
-  return types.length > 0 && types.every((type) => type === 'integer' || type === 'number');
+  // Most places, not all: a generated server types a path or query value as text where its body takes a number.
+  const numbers = types.filter((type) => type === 'integer' || type === 'number').length;
+  return numbers * 2 > types.length;
 }
 
 /** `comment_id`, `commentId`: an argument or field that holds the entity's id. */
