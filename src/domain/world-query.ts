@@ -21,6 +21,8 @@ const controlNames = new Set([
   'perpage',
   'pagesize',
   'limit',
+  // Prisma's and TypeORM's page size (`take: 10, skip: 20`), as Cal.com's API spells it.
+  'take',
   'first',
   'last',
   'maxresults',
@@ -65,6 +67,7 @@ const limitNames = [
   'perpage',
   'pagesize',
   'limit',
+  'take',
   'first',
   'maxresults',
   'top',
@@ -90,7 +93,8 @@ export function toNormalName(name: string): string {
 /** Whether an argument shapes the answer (paging, sorting, fields) rather than selecting or setting data. */
 export function isControlArgument(name: string): boolean {
   const normal = toNormalName(name);
-  return controlNames.has(normal) || normal.startsWith('include');
+  // `sortStart: 'desc'`, `sort_direction`, `orderBy`: how the answer is ordered (list-order.ts), never a field.
+  return controlNames.has(normal) || normal.startsWith('include') || normal.startsWith('sort') || normal.startsWith('orderby');
 }
 
 /**

@@ -130,3 +130,11 @@ describe('fields kept in a payload', () => {
     );
   });
 });
+
+describe('time windows', () => {
+  it('reads a bound word on a field named start or end (afterStart, beforeEnd) as a window on that field', () => {
+    expect(toConditions('afterStart', '2026-12-04T00:00:00Z')).toEqual([{ field: 'start', operator: 'gt', value: '2026-12-04T00:00:00Z' }]);
+    expect(toConditions('beforeEnd', '2026-12-04T00:00:00Z')).toEqual([{ field: 'end', operator: 'lt', value: '2026-12-04T00:00:00Z' }]);
+    expect(toConditions('start_date', '2026-12-04')).toEqual([{ field: '', operator: 'gte', value: '2026-12-04' }]);
+  });
+});

@@ -31,6 +31,8 @@ const lowWords = new Set([
 ]);
 /** Bounds that are times only: `since: 1767225600` is Unix seconds, where `from: 5` may be anything. */
 const timeWords = new Set(['after', 'since', 'before', 'until', 'earliest', 'oldest', 'latest', 'newer', 'older']);
+/** Bound words that never name a field themselves (`start` and `end` may: `afterStart`). */
+const boundWords = new Set(['after', 'before', 'since', 'until']);
 const highWords = new Set(['before', 'until', 'to', 'max', 'lte', 'lt', 'end', 'maximum', 'latest', 'older', 'below']);
 /** Words of an argument's name that say its value is a filter (`filter`, `filterGroups`, `filter_conditions`, `where`). */
 const groupWords = new Set(['filter', 'filters', 'where', 'condition', 'conditions', 'criteria']);
@@ -86,14 +88,22 @@ function toRange(name: string, value: unknown): Condition[] | null {
   const isDate = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value);
   if (!isDate && typeof value !== 'number') return null;
   const words = toWords(name);
-  const low = words.filter((word) => lowWords.has(word));
-  const high = words.filter((word) => highWords.has(word));
+  let low = words.filter((word) => lowWords.has(word));
+  let high = words.filter((word) => highWords.has(word));
+  // `afterStart`, `beforeEnd`: a bound word that is only ever a bound, on a field named `start` or `end`.
+  const bounds = words.filter((word) => boundWords.has(word));
+  if (low.length + high.length > 1 && bounds.length === 1) {
+    low = low.filter((word) => word === bounds[0]);
+    high = high.filter((word) => word === bounds[0]);
+  }
   if (low.length + high.length !== 1) return null;
   // `to`/`from` alone are a recipient and a sender; a bound needs a date or a field beside them.
-  const stem = words.filter((word) => !lowWords.has(word) && !highWords.has(word));
+  const stem = words.filter((word) => !low.includes(word) && !high.includes(word));
   const epoch = typeof value === 'number' && value >= 1e9 && words.some((word) => timeWords.has(word));
   if (!isDate && !epoch && stem.length === 0) return null;
-  const inclusive = words.some((word) => ['min', 'max', 'gte', 'lte', 'from', 'to', 'start', 'end', 'minimum', 'maximum'].includes(word));
+  const inclusive = [...low, ...high].some((word) =>
+    ['min', 'max', 'gte', 'lte', 'from', 'to', 'start', 'end', 'minimum', 'maximum'].includes(word),
+  );
   const operator: Operator = low.length > 0 ? (inclusive ? 'gte' : 'gt') : inclusive ? 'lte' : 'lt';
   const field = stem.filter((word) => !['time', 'date', 'at', 'on'].includes(word)).join('_');
   return [{ field, operator, value }];

@@ -34,6 +34,10 @@ const bookingTools: ToolDefinition[] = [
           {
             status: { type: 'array', items: { enum: ['upcoming', 'recurring', 'past', 'cancelled', 'unconfirmed'], type: 'string' } },
             attendeeEmail: text,
+            afterStart: text,
+            beforeEnd: text,
+            sortStart: { enum: ['asc', 'desc'], type: 'string' },
+            take: { type: 'number' },
             Authorization: text,
           },
           ['Authorization'],
@@ -133,6 +137,37 @@ describe('a server whose tools take the request parts side by side', () => {
     const unknown = await call('getBooking', { params: { ...api, bookingUid: 'bk_missing' } });
     expect(unknown.isError).toBe(true);
     expect(unknown.text).toMatch(/not found/i);
+    await close();
+  });
+
+  it('lists by the service’s own filters: a time window, a nested field, an order and a page size', async () => {
+    const { call, close } = await connectMockClient(harness, { name: 'calfilters', tools: bookingTools });
+    const uids: Record<string, string> = {};
+    for (const [day, name] of [
+      ['05', 'Ada'],
+      ['03', 'Jo'],
+      ['07', 'Sam'],
+    ] as const) {
+      const attendeeOf = { name, email: `${name.toLowerCase()}@example.com`, timeZone: 'UTC' };
+      const created = await call('createBooking', {
+        params: api,
+        body: { start: `2026-12-${day}T09:00:00Z`, eventTypeId: 101, attendee: attendeeOf },
+      });
+      uids[name] = created.json.uid;
+    }
+    // The new mock's starting world holds one example booking of its own; these are the ones made here.
+    const listed = async (filters: Record<string, unknown>) =>
+      (await call('getBookings', { params: { ...api, Authorization: 'Bearer cal_x', ...filters } })).json.bookings
+        .map((booking: { uid: string }) => booking.uid)
+        .filter((uid: string) => Object.values(uids).includes(uid));
+    expect(await listed({ afterStart: '2026-12-04T00:00:00Z' })).toEqual([uids.Ada, uids.Sam]);
+    // Bookings keep no `end` here: a window on it says nothing of them.
+    expect(await listed({ beforeEnd: '2026-12-06T00:00:00Z' })).toHaveLength(3);
+    expect(await listed({ attendeeEmail: 'jo@example.com' })).toEqual([uids.Jo]);
+    expect(await listed({ sortStart: 'desc' })).toEqual([uids.Sam, uids.Ada, uids.Jo]);
+    expect(await listed({ sortStart: 'asc' })).toEqual([uids.Jo, uids.Ada, uids.Sam]);
+    const page = await call('getBookings', { params: { ...api, Authorization: 'Bearer cal_x', take: 2 } });
+    expect(page.json.bookings).toHaveLength(2);
     await close();
   });
 });

@@ -9,6 +9,13 @@ describe('field lookups', () => {
     expect(toFieldLookup('id__in', '3, 5')).toEqual([{ field: 'id', operator: 'in', value: ['3', '5'] }]);
   });
 
+  it('reads a field and a text match run together', () => {
+    expect(toFieldLookup('nameContains', 'dist')).toEqual([{ field: 'name', operator: 'contains', value: 'dist' }]);
+    expect(toFieldLookup('title_starts_with', 'Q3')).toEqual([{ field: 'title', operator: 'startswith', value: 'Q3' }]);
+    expect(toFieldLookup('emailEndsWith', '@example.com')).toEqual([{ field: 'email', operator: 'endswith', value: '@example.com' }]);
+    expect(toFieldLookup('contains', 'x')).toBeNull();
+  });
+
   it('leaves other names alone', () => {
     expect(toFieldLookup('title', 'Tax')).toBeNull();
     expect(toFieldLookup('__typename', 'Tax')).toBeNull();

@@ -6,6 +6,8 @@
  * (web-pages.ts) or the reference data a first list makes (reference-data.ts).
  */
 import { rootParentField } from './root-entities.js';
+import { toNestedFieldFilter } from './nested-field-filter.js';
+import { inListOrder, toListOrder } from './list-order.js';
 import { withoutPayloadKey, withPayloadKey } from './payload-view.js';
 import type { WorldChanges } from '../../domain/memory-log.js';
 import {
@@ -77,8 +79,18 @@ export function answerList(called: AnswerInput): Answer {
     .map(([name, value]) => toFilterArgument(name, value, known));
   // Ranges, time windows, filter groups and `field = value` query strings; what states none of them is equality or free text.
   const stating = (name: string, value: unknown) => toConditions(name, value) ?? toFieldLookup(name, value);
-  const conditions = data.flatMap(([name, value]) => (selectsAll(value) ? [] : (stating(name, value) ?? [])));
+  // A window on a field no entity of the type holds (`beforeEnd` where bookings keep only `start`) says nothing of them.
+  const conditions = data
+    .flatMap(([name, value]) => (selectsAll(value) ? [] : (stating(name, value) ?? [])))
+    .filter(
+      (condition) =>
+        !isWindow(condition) || entities.some((entity) => matchesCondition(entity.fields, entity.id, { ...condition, operator: 'exists' })),
+    );
   const stated = new Set(data.filter(([name, value]) => !selectsAll(value) && stating(name, value) !== null).map(([name]) => name));
+  // `attendeeEmail` on bookings that hold `attendee: { email }` (nested-field-filter.ts).
+  const nested = data.flatMap(([name, value]) =>
+    stated.has(name) || selectsAll(value) ? [] : (toNestedFieldFilter(name, value, entities) ?? []),
+  );
   const filters = data.filter(
     ([name, value]) => !stated.has(name) && !isQueryArgument(name) && !selectsAll(value) && hasFieldNamed(input.world, shape.entity, name),
   );
@@ -126,6 +138,7 @@ export function answerList(called: AnswerInput): Answer {
       }) &&
       conditions.every((condition) => matchesCondition(entity.fields, entity.id, condition)) &&
       references.every((test) => test(entity.fields)) &&
+      nested.every((test) => test(entity.fields)) &&
       prefixes.every((test) => test(entity.fields, entity.id)) &&
       (query === undefined || matchesQuery(entity.fields, query, known)),
   );
@@ -137,7 +150,10 @@ export function answerList(called: AnswerInput): Answer {
       return typeof key === 'string' ? key : entity.id;
     }),
   );
-  const matching = folders ? selected.filter((_, index) => folders.listed[index]) : selected;
+  const kept = folders ? selected.filter((_, index) => folders.listed[index]) : selected;
+  // `sortStart: 'desc'`, `sort: '-created_at'`: in the order asked (list-order.ts).
+  const order = toListOrder(args, known);
+  const matching = order ? inListOrder(kept, order) : kept;
   const folderList = folders ? toFolderProperty(folders.prefixes, tool.outputSchema) : {};
   const page = toPageRequest(args, defaultsOf(tool));
   const shown = matching.slice(page.offset, page.offset + page.size);
@@ -214,4 +230,9 @@ function toIdObjects(value: unknown, idField: string): unknown[] | null {
     return ['id', toNormalName(idField)].includes(toNormalName(key)) && (typeof id === 'string' || typeof id === 'number') ? id : undefined;
   });
   return ids.every((id) => id !== undefined) ? ids : null;
+}
+
+/** A bound on a field's value (`afterStart`, `created_before`), not an equality. */
+function isWindow(condition: { field: string; operator: string }): boolean {
+  return condition.field !== '' && ['gt', 'gte', 'lt', 'lte'].includes(condition.operator);
 }

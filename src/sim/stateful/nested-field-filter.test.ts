@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { toNestedFieldFilter } from './nested-field-filter.js';
+
+const bookings = [
+  { id: 'b1', fields: { attendee: { name: 'Jo Park', email: 'jo@example.com' }, guests: [{ email: 'sam@example.com' }] } },
+  { id: 'b2', fields: { attendee: { name: 'Ada', email: 'ada@example.com' } } },
+];
+
+describe('a filter named for a field inside an object', () => {
+  it('tests the field inside the object, and inside a list of them', () => {
+    const byEmail = toNestedFieldFilter('attendeeEmail', 'JO@example.com', bookings)!;
+    expect(bookings.map((booking) => byEmail(booking.fields))).toEqual([true, false]);
+    const byGuest = toNestedFieldFilter('guestEmail', 'sam@example.com', bookings)!;
+    expect(bookings.map((booking) => byGuest(booking.fields))).toEqual([true, false]);
+  });
+
+  it('is no filter where the name is a field of its own or the head holds no objects', () => {
+    expect(toNestedFieldFilter('attendee', 'x', bookings)).toBeNull();
+    expect(toNestedFieldFilter('nameContains', 'x', [{ id: 't1', fields: { name: 'distributed' } }])).toBeNull();
+    expect(toNestedFieldFilter('attendeeEmail', { eq: 'x' }, bookings)).toBeNull();
+  });
+});
