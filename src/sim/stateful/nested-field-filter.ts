@@ -4,7 +4,7 @@
  * same inside a list of them (`attendees: [{ email }]`). The argument names no field of its own,
  * so it is the nested one. Pure.
  */
-import { fieldValue, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
+import { fieldValue, toNormalName, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
 import { toWords } from '../../reading/entity-words.js';
 
 /**
@@ -12,18 +12,20 @@ import { toWords } from '../../reading/entity-words.js';
  * or null when the argument names a field of its own or no field of the type that holds objects.
  *
  * @example
- *   toNestedFieldFilter('attendeeEmail', 'jo@example.com', bookings)?.({ attendee: { email: 'jo@example.com' } }); // true
+ *   toNestedFieldFilter('attendeeEmail', 'jo@example.com', bookings, known)?.({ attendee: { email: 'jo@example.com' } }); // true
  */
 export function toNestedFieldFilter(
   name: string,
   value: unknown,
   entities: readonly EntityRecord[],
+  known: { has(name: string): boolean },
 ): ((fields: Readonly<Record<string, unknown>>) => boolean) | null {
-  if (value === null || typeof value === 'object' || entities.some((entity) => fieldValue(entity.fields, name) !== undefined)) return null;
+  // `known` counts the type's field names as entities change (field-names.ts): most arguments stop here.
+  if (value === null || typeof value === 'object' || known.has(toNormalName(name))) return null;
   const words = toWords(name);
   for (let split = words.length - 1; split >= 1; split--) {
-    const heads = [words.slice(0, split).join('_'), `${words.slice(0, split).join('_')}s`].filter((head) =>
-      entities.some((entity) => holdsObjects(fieldValue(entity.fields, head))),
+    const heads = [words.slice(0, split).join('_'), `${words.slice(0, split).join('_')}s`].filter(
+      (head) => known.has(toNormalName(head)) && entities.some((entity) => holdsObjects(fieldValue(entity.fields, head))),
     );
     if (heads.length === 0) continue;
     const inner = words.slice(split).join('_');

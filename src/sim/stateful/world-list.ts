@@ -89,7 +89,7 @@ export function answerList(called: AnswerInput): Answer {
   const stated = new Set(data.filter(([name, value]) => !selectsAll(value) && stating(name, value) !== null).map(([name]) => name));
   // `attendeeEmail` on bookings that hold `attendee: { email }` (nested-field-filter.ts).
   const nested = data.flatMap(([name, value]) =>
-    stated.has(name) || selectsAll(value) ? [] : (toNestedFieldFilter(name, value, entities) ?? []),
+    stated.has(name) || selectsAll(value) ? [] : (toNestedFieldFilter(name, value, entities, known) ?? []),
   );
   const filters = data.filter(
     ([name, value]) => !stated.has(name) && !isQueryArgument(name) && !selectsAll(value) && hasFieldNamed(input.world, shape.entity, name),
