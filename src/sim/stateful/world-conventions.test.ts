@@ -3,7 +3,7 @@ import type { WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import { readServer } from '../../reading/read-server.js';
 import { answerFromWorld } from './world-answers.js';
-import { scopeArguments, type AnswerInput } from './world-conventions.js';
+import { scopeArguments, toFilterArgument, type AnswerInput } from './world-conventions.js';
 
 const tool = (name: string, description: string, properties: string[], required = properties): ToolDefinition => ({
   name,
@@ -72,5 +72,19 @@ describe('scope arguments', () => {
     const updated = answerFromWorld(inputFor(tracker, 'update_issue', { project_id: 'acme', issue_id: '7', title: 'New' }, issues));
     expect(updated.changes?.upserts?.[0]?.fields).toMatchObject({ title: 'New' });
     expect(updated.changes?.upserts?.[0]?.fields).not.toHaveProperty('project_id');
+  });
+});
+
+describe('the field a list argument filters', () => {
+  const known = (...names: string[]) => ({ has: (name: string) => names.includes(name) });
+
+  it('reads the field after the entity’s own word', () => {
+    expect(toFilterArgument('eventSlug', 'therapy', known('slug'), 'event_type')).toEqual(['slug', 'therapy']);
+    expect(toFilterArgument('taskStatus', 'done', known('status'), 'task')).toEqual(['status', 'done']);
+  });
+
+  it('keeps a name that is a field, or the entity’s id, as it is', () => {
+    expect(toFilterArgument('eventSlug', 'therapy', known('eventslug', 'slug'), 'event_type')).toEqual(['eventSlug', 'therapy']);
+    expect(toFilterArgument('block_id', 'b1', known('id'), 'block')).toEqual(['block_id', 'b1']);
   });
 });

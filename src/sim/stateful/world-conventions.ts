@@ -281,20 +281,36 @@ export function withNamedType(shape: ToolShape, args: Readonly<Record<string, un
   return shape;
 }
 
+/** What follows an entity's word when an argument names one of them, not a field of it (`block_id`). */
+const idWords = new Set(['id', 'ids', 'key', 'keys', 'uid', 'uuid', 'gid', 'number', 'numbers', 'iid']);
+
 /**
  * The field a list argument filters, and the value to match: its own name when entities have it,
  * else its singular for a list or for text that lists values (`projects: ['acme_web']` keeps issues
  * whose `project` is one of them; `severities: 'MINOR,MAJOR'` those whose `severity` is one of
- * them), else its plural for one value (`group_id: 'g1'` keeps users whose `group_ids` hold it).
+ * them), else its plural for one value (`group_id: 'g1'` keeps users whose `group_ids` hold it);
+ * after the entity's own word, the field that follows (`eventSlug` on event types is `slug`).
  *
  * @example
  *   toFilterArgument('projects', ['acme_web'], new Set(['project', 'key'])); // ['project', ['acme_web']]
  *   toFilterArgument('severities', 'MINOR, MAJOR', new Set(['severity'])); // ['severity', ['MINOR', 'MAJOR']]
  *   toFilterArgument('group_id', 'g1', new Set(['groupids'])); // ['group_ids', 'g1']
+ *   toFilterArgument('eventSlug', 'therapy', new Set(['slug']), 'event_type'); // ['slug', 'therapy']
  */
-export function toFilterArgument(name: string, value: unknown, known: { has(normalName: string): boolean }): [string, unknown] {
+export function toFilterArgument(
+  name: string,
+  value: unknown,
+  known: { has(normalName: string): boolean },
+  entity = '',
+): [string, unknown] {
   if (known.has(toNormalName(name))) return [name, value];
   const words = toWords(name);
+  // `eventSlug` on event types, `taskStatus` on tasks: the entity's own word before one of its fields
+  // (never its id: a list's `block_id` names the parent block).
+  const own = toWords(entity);
+  const lead = words.findIndex((word, index) => word !== own[index]);
+  const field = words.slice(lead).join('_');
+  if (lead > 0 && !idWords.has(field) && known.has(toNormalName(field))) return [field, value];
   const last = words[words.length - 1] ?? '';
   const singular = [...words.slice(0, -1), toSingular(last)].join('_');
   const listed = typeof value === 'string' && isPlural(last) && known.has(toNormalName(singular));

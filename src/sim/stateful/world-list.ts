@@ -76,7 +76,7 @@ export function answerList(called: AnswerInput): Answer {
   const known = { has: (name: string) => hasFieldNamed(input.world, shape.entity, name) };
   const data = Object.entries(dataArguments(input))
     .filter(([name]) => name !== listedTypeArgument(called))
-    .map(([name, value]) => toFilterArgument(name, value, known));
+    .map(([name, value]) => toFilterArgument(name, value, known, shape.entity));
   // Ranges, time windows, filter groups and `field = value` query strings; what states none of them is equality or free text.
   const stating = (name: string, value: unknown) => toConditions(name, value) ?? toFieldLookup(name, value);
   // A window on a field no entity of the type holds (`beforeEnd` where bookings keep only `start`) says nothing of them.
