@@ -88,6 +88,15 @@ export function loadCorpus(directory = corpusDir): CorpusEntry[] {
     });
 }
 
+/**
+ * A server's second labelling, `second-labels/<name>.json` (written blind to `labels/`, for
+ * agreement.ts), or null when it has none.
+ */
+export function loadSecondLabels(name: string, directory = corpusDir): CorpusLabels | null {
+  const file = join(directory, 'second-labels', `${name}.json`);
+  return existsSync(file) ? readJson<CorpusLabels>(file) : null;
+}
+
 /** The label files that have no server file beside them (a typo in a name, or a server taken out). */
 export function orphanLabels(directory = corpusDir): string[] {
   const labelsDir = join(directory, 'labels');

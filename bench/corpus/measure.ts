@@ -14,11 +14,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createManualClock } from '../../src/domain/clock.js';
+import type { ToolDefinition } from '../../src/domain/registry.js';
 import { createPlatform } from '../../src/platform/platform.js';
 import { createToolResults } from '../../src/sim/tool-results.js';
 import { runWalk, type Answer, type WalkFigures } from '../walk-checks.js';
 import { corpusHalf, type CorpusHalf } from './split.js';
-import { loadCorpus, type CorpusEntry } from './corpus-files.js';
+import { loadCorpus, type CorpusEntry, type CorpusServer } from './corpus-files.js';
 import { measureReadings, type ReadingFigures } from './measure-readings.js';
 import { sampleValues } from './measure-values.js';
 
@@ -69,10 +70,7 @@ export async function measureCorpus(entries: readonly CorpusEntry[] = loadCorpus
         figures.push({ ...base, ...emptyFigures(server.tools.length), labelled: false });
         continue;
       }
-      const tools = server.tools
-        .filter((tool) => servableName.test(tool.name))
-        .map((tool) => ({ ...tool, inputSchema: tool.inputSchema ?? { type: 'object' } }));
-      const serverNames = [server.provenance.npm, server.serverInfo?.name ?? server.name];
+      const { tools, serverNames } = toMeasuredServer(server);
       const readings = measureReadings(tools, labels, serverNames);
       const unservable = server.tools.filter((tool) => !servableName.test(tool.name)).map((tool) => `${tool.name}: cannot be registered`);
       const connection = `corpus/c${index}`;
@@ -105,6 +103,22 @@ export async function measureCorpus(entries: readonly CorpusEntry[] = loadCorpus
     platform.close();
     rmSync(fixturesDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A corpus server as the bench measures it: the tools the registry takes (each with a schema) and
+ * the names its mock connection gives the reading (the registry name and the display name).
+ *
+ * @example
+ *   const { tools, serverNames } = toMeasuredServer(server); // serverNames: ['@stripe/mcp', 'Stripe']
+ */
+export function toMeasuredServer(server: CorpusServer): { tools: ToolDefinition[]; serverNames: string[] } {
+  return {
+    tools: server.tools
+      .filter((tool) => servableName.test(tool.name))
+      .map((tool) => ({ ...tool, inputSchema: tool.inputSchema ?? { type: 'object' } })),
+    serverNames: [server.provenance.npm, server.serverInfo?.name ?? server.name],
+  };
 }
 
 type Request = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Record<string, unknown> }>;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { toUnwrappedTools } from '../../src/reading/envelope-arguments.js';
 import { propertiesOf } from '../../src/reading/tool-id-argument.js';
 import { createArgumentValidator } from '../../src/sim/argument-validator.js';
-import { labelKinds, loadCorpus, orphanLabels, toLabelKinds } from '../../bench/corpus/corpus-files.js';
+import { labelKinds, loadCorpus, loadSecondLabels, orphanLabels, toLabelKinds } from '../../bench/corpus/corpus-files.js';
 import { corpusHalf, toCorpusName } from '../../bench/corpus/split.js';
 
 const corpus = loadCorpus();
@@ -38,9 +38,14 @@ describe('the labelled corpus files', () => {
   );
 
   const labelled = corpus.flatMap((entry) => (entry.labels ? [[entry.server.name, entry.server, entry.labels] as const] : []));
+  // A second labelling (second-labels/, for bench:agreement) keeps the same rules.
+  const secondLabelled = corpus.flatMap((entry) => {
+    const second = loadSecondLabels(entry.server.name);
+    return second ? [[`${entry.server.name} (second labels)`, entry.server, second] as const] : [];
+  });
 
-  it.each(labelled)('%s: labels every tool and only its tools, in the vocabulary', (name, server, labels) => {
-    expect(labels.server).toBe(name);
+  it.each([...labelled, ...secondLabelled])('%s: labels every tool and only its tools, in the vocabulary', (_name, server, labels) => {
+    expect(labels.server).toBe(server.name);
     const tools = new Map(server.tools.map((tool) => [tool.name, tool]));
     const problems = [...tools.keys()].filter((tool) => !Object.hasOwn(labels.tools, tool)).map((tool) => `${tool}: no label`);
     for (const [toolName, label] of Object.entries(labels.tools)) {
