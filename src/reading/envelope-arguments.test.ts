@@ -71,6 +71,15 @@ describe('the parts of an HTTP request side by side', () => {
     expect(toUnwrappedArguments(envelopes.get('cancelBooking'), args)).toEqual({ bookingUid: 'b1', reason: 'ill' });
   });
 
+  it('reads one request part alone as an envelope, and a path that is text as none', () => {
+    const getRoom: ToolDefinition = {
+      name: 'get_room',
+      inputSchema: { type: 'object', properties: { path: { type: 'object', properties: { room_id: text } } } },
+    };
+    const readFile: ToolDefinition = { name: 'read_file', inputSchema: { type: 'object', properties: { path: text } } };
+    expect([...toUnwrappedTools([getRoom, readFile]).envelopes]).toEqual([['get_room', ['path']]]);
+  });
+
   it('takes no part for an envelope where another argument is not a request part', () => {
     const mixed: ToolDefinition = {
       name: 'run',

@@ -103,7 +103,8 @@ function envelopesOf(tool: ToolDefinition): { name: string; schema: Schema }[] {
   const names = Object.keys(properties);
   const root = tool.inputSchema as Schema;
   if (names.length === 1) {
-    if (!envelopeName.test(names[0]!)) return [];
+    // `get_room(path: {room_id})`: one request part alone wraps the arguments as much as `params` does.
+    if (!envelopeName.test(names[0]!) && !requestPartName.test(names[0]!)) return [];
     const schema = resolved(properties[names[0]!]!, root);
     return hasProperties(schema) ? [{ name: names[0]!, schema }] : [];
   }
