@@ -8,6 +8,7 @@ import { toSingular, toWords } from '../../src/reading/entity-words.js';
 import type { ToolDefinition } from '../../src/domain/registry.js';
 import { toServiceWords } from '../../src/reading/tool-name.js';
 import { readServer } from '../../src/reading/read-server.js';
+import { toUnwrappedTools } from '../../src/reading/envelope-arguments.js';
 import { toParentReferences } from '../../src/reading/tool-parents.js';
 import { toLabelKinds, type CorpusLabels } from './corpus-files.js';
 import { toReadKinds } from './measure-kind.js';
@@ -47,6 +48,14 @@ export function measureReadings(tools: readonly ToolDefinition[], labels: Corpus
     parentArgumentsRight: 0,
     failures: [],
   };
+  // A label may name the envelope an argument sits in (`path` of `get_room(path: {room_id})`): the reader's argument inside it is that one.
+  const envelopes = toUnwrappedTools(tools).envelopes;
+  const inEnvelope = (tool: ToolDefinition, labelled: string, read: string | null | undefined) =>
+    read != null &&
+    (envelopes.get(tool.name)?.includes(labelled) ?? false) &&
+    Object.hasOwn(envelopeProperties(tools, tool.name, labelled), read);
+  const names = (labelled: string, tool: ToolDefinition, read: string | null | undefined) =>
+    labelled.split('|').some((argument) => argument === read || inEnvelope(tool, argument, read));
   // The tools as the reader reads them (an envelope's arguments in its place, envelope-arguments.ts), as the simulator finds parents.
   for (const tool of model.tools) {
     const label = labels.tools[tool.name];
@@ -70,13 +79,13 @@ export function measureReadings(tools: readonly ToolDefinition[], labels: Corpus
     }
     if (label.idArgument !== undefined) {
       figures.idArguments++;
-      if (label.idArgument.split('|').some((argument) => argument === shape.idArgument)) figures.idArgumentsRight++;
+      if (names(label.idArgument, tool, shape.idArgument)) figures.idArgumentsRight++;
       else figures.failures.push(`${tool.name}: id argument read as ${shape.idArgument ?? 'none'}, labelled ${label.idArgument}`);
     }
     if (label.parentArgument !== undefined) {
       figures.parentArguments++;
       const parents = toParentReferences(tool, shape, shapes).map((reference) => reference.argument);
-      if (label.parentArgument.split('|').some((argument) => parents.includes(argument))) figures.parentArgumentsRight++;
+      if (parents.some((parent) => names(label.parentArgument!, tool, parent))) figures.parentArgumentsRight++;
       else
         figures.failures.push(
           `${tool.name}: parent argument read as ${parents.length > 0 ? parents.join(', ') : 'none'}, labelled ${label.parentArgument}`,
@@ -84,6 +93,18 @@ export function measureReadings(tools: readonly ToolDefinition[], labels: Corpus
     }
   }
   return figures;
+}
+
+/** The properties an envelope argument of a tool wraps, as the server lists the tool. */
+function envelopeProperties(tools: readonly ToolDefinition[], toolName: string, envelope: string): Record<string, unknown> {
+  const tool = tools.find((candidate) => candidate.name === toolName);
+  const schema = (tool?.inputSchema.properties as Record<string, { properties?: Record<string, unknown>; $ref?: string }> | undefined)?.[
+    envelope
+  ];
+  if (schema?.properties) return schema.properties;
+  // `body: {anyOf: [...]}` or a `$ref`: what the reader opened, less what the other parts hold.
+  const opened = toUnwrappedTools([tool!]).tools[0]!.inputSchema.properties ?? {};
+  return opened as Record<string, unknown>;
 }
 
 /**

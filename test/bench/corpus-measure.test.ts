@@ -38,6 +38,27 @@ describe('measureReadings', () => {
     ]);
   });
 
+  it('takes a label naming the request part an argument sits in as naming that argument, and no other', () => {
+    const path = (properties: Record<string, unknown>) => ({ type: 'object', properties, required: Object.keys(properties) });
+    const tools = [
+      tool('get_room', { path: path({ room_id: { type: 'integer' } }) }, ['path']),
+      tool('post_room_message', { path: path({ room_id: { type: 'integer' } }), body: path({ body: text }) }, ['path', 'body']),
+    ];
+    const labels: CorpusLabels = {
+      server: 'qa__rooms',
+      tools: {
+        get_room: { kind: 'read', entity: 'room', idArgument: 'path' },
+        post_room_message: { kind: 'create', entity: 'message', parentArgument: 'path' },
+      },
+    };
+    expect(measureReadings(tools, labels, ['@qa/rooms'])).toMatchObject({ idArgumentsRight: 1, parentArgumentsRight: 1 });
+    const wrong: CorpusLabels = {
+      ...labels,
+      tools: { ...labels.tools, post_room_message: { ...labels.tools.post_room_message!, parentArgument: 'body' } },
+    };
+    expect(measureReadings(tools, wrong, ['@qa/rooms']).parentArgumentsRight).toBe(0);
+  });
+
   it('compares entities after case, plural and the service name', () => {
     const words = new Set(['stripe']);
     expect(toEntityKey('Stripe_Customers', words)).toBe(toEntityKey('customer', words));
