@@ -120,10 +120,11 @@ export function createRequestCancellations(): RequestCancellations {
 
 /**
  * Who sent a request to the stateless endpoint, as far as it can tell: the credential and the
- * session header. Two clients sharing both (and a JSON-RPC id) cannot be told apart.
+ * session header (the values of the `authorization` and `mcp-session-id` headers). Two clients
+ * sharing both (and a JSON-RPC id) cannot be told apart.
  */
-export function toRequester(headers: Headers | undefined): string {
-  return `${headers?.get('authorization') ?? ''}\u0000${headers?.get('mcp-session-id') ?? ''}`;
+export function toRequester(authorization: string | null | undefined, sessionId: string | null | undefined): string {
+  return `${authorization ?? ''}\u0000${sessionId ?? ''}`;
 }
 
 /** The key of one request: its connection, its sender and its id (`1` and `"1"` are different ids). */
