@@ -9,7 +9,9 @@
  * (`npx tsx bench/profile-top.ts <file>` lists it). `BENCH_SPREAD=50` spreads the calls round 50
  * mock connections (`bench/c0` .. `bench/c49`), as bench:mcp's "spread over 50 connections" row
  * does: a throughput ratio swings too much on a busy machine to tell two builds apart, this figure less.
- * `BENCH_RESULT_CHARS=6000` makes the recorded answer's text that long.
+ * `BENCH_RESULT_CHARS=6000` makes the recorded answer's text that long. `BENCH_METHOD=ping` sends
+ * `ping` instead of the call, over the same path (body, key, JSON-RPC, the mock endpoint) without the
+ * tool pipeline: the difference of the two figures is what the call itself costs.
  *
  * @example
  *   npx tsx bench/mcp-cpu.ts ../before 15000 && npx tsx bench/mcp-cpu.ts . 15000
@@ -32,6 +34,8 @@ const apiKey = 'bench_cpu_0123456789abcdef0123456789';
 const resultChars = Math.max(2, Number(process.env.BENCH_RESULT_CHARS ?? 2));
 /** Mock connections the calls go round: 1 is `bench/bench` alone. */
 const spread = Math.max(1, Number(process.env.BENCH_SPREAD ?? 1));
+/** `ping` measures the MCP POST without the tool pipeline; anything else is the fixture `tools/call`. */
+const pingOnly = process.env.BENCH_METHOD === 'ping';
 const workDir = mkdtempSync(join(tmpdir(), 'mcpsim-bench-cpu-'));
 
 /** The `lookup` fixture, with enough occurrences of each `i` for every call of the run. */
@@ -112,15 +116,15 @@ async function main(): Promise<void> {
     let sent = 0;
     const callTool = async () => {
       const id = ++sent;
-      const body = JSON.stringify({
-        jsonrpc: '2.0',
-        id,
-        method: 'tools/call',
-        params: { name: 'lookup', arguments: { i: id % distinct } },
-      });
+      const body = JSON.stringify(
+        pingOnly
+          ? { jsonrpc: '2.0', id, method: 'ping' }
+          : { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'lookup', arguments: { i: id % distinct } } },
+      );
       const path = spread > 1 ? `/connect/bench/c${id % spread}/mcp` : '/connect/bench/bench/mcp';
       const { status, text } = await send('POST', path, body);
-      if (status !== 200 || !text.includes('"mcpsim/source":"fixture"')) throw new Error(`call ${id}: ${status} ${text.slice(0, 300)}`);
+      const expected = pingOnly ? '"result":{}' : '"mcpsim/source":"fixture"';
+      if (status !== 200 || !text.includes(expected)) throw new Error(`call ${id}: ${status} ${text.slice(0, 300)}`);
     };
     const run = (until: number) =>
       Promise.all(
@@ -135,7 +139,7 @@ async function main(): Promise<void> {
     const cpuMs = cpuMsOf(child.pid!) - cpuBefore;
     const wallMs = performance.now() - started;
     console.log(
-      `${checkout}: ${((cpuMs * 1000) / calls).toFixed(1)} µs CPU per call (${calls} calls${spread > 1 ? ` round ${spread} connections` : ''}${resultChars > 2 ? `, ${resultChars}-char results` : ''}, ${Math.round(calls / (wallMs / 1000))} calls/s wall)`,
+      `${checkout}: ${((cpuMs * 1000) / calls).toFixed(1)} µs CPU per call (${calls} calls${spread > 1 ? ` round ${spread} connections` : ''}${resultChars > 2 ? `, ${resultChars}-char results` : ''}${pingOnly ? ', ping instead of tools/call' : ''}, ${Math.round(calls / (wallMs / 1000))} calls/s wall)`,
     );
     agent.destroy();
   } finally {

@@ -53,7 +53,11 @@ export async function answerMcpPost(
   if (badVersion) return toMcpResponse(badVersion, 'application/json', 400);
   // The Node adapter makes a request's AbortSignal when it is first read (several µs): only a source that needs it reads it.
   const accept = request.headers.get('accept') ?? undefined;
-  const origin: RequestOrigin = { signal: () => request.signal, requester: toRequester(request.headers), accept };
+  const origin: RequestOrigin = {
+    signal: () => request.signal,
+    requester: toRequester(request.headers.get('authorization'), sessionId),
+    accept,
+  };
   if (message.kind === 'accepted') {
     if (message.notification) verdict.endpoint.notify?.(message.notification, origin);
     return acceptedResponse();

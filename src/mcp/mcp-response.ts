@@ -4,12 +4,15 @@
  */
 export function toMcpResponse(payload: unknown, accept: string | undefined, status = 200): Response {
   const text = JSON.stringify(payload);
-  if (acceptsJson(accept)) return new Response(text, { status, headers: { 'content-type': 'application/json' } });
+  if (acceptsJson(accept)) return new Response(text, { status, headers: jsonHeaders });
   return new Response(`event: message\ndata: ${text}\n\n`, {
     status,
     headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
   });
 }
+
+/** One object for every JSON answer: a Response copies its init's headers, and the Node adapter copies them before it adds any. */
+const jsonHeaders: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' });
 
 /** A stream of SSE events already written (notifications, then the answer). */
 export function toMcpStreamResponse(stream: ReadableStream<Uint8Array>): Response {

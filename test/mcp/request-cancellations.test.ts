@@ -8,27 +8,29 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequestCancellations } from '../../src/mcp/session/request-cancellations.js';
+import { createRequestCancellations, toRequestKey } from '../../src/mcp/session/request-cancellations.js';
 import { startHarness, testApiKey, type Harness } from '../support/harness.js';
 
 describe('request cancellations', () => {
+  const k = toRequestKey(7, 'Bearer a\u0000', 1);
+
   it('reads no HTTP signal and makes no signal for a request whose signal nobody reads', () => {
     const cancellations = createRequestCancellations();
     let httpReads = 0;
-    const tracked = cancellations.track('k', () => {
+    const tracked = cancellations.track(k, () => {
       httpReads++;
       return new AbortController().signal;
     });
-    expect(cancellations.cancel('k', 'stop')).toBe(true);
+    expect(cancellations.cancel(k, 'stop')).toBe(true);
     tracked.end();
     expect(httpReads).toBe(0);
-    expect(cancellations.cancel('k', 'stop')).toBe(false);
+    expect(cancellations.cancel(k, 'stop')).toBe(false);
   });
 
   it('gives an aborted signal when the request was cancelled before its signal was read', () => {
     const cancellations = createRequestCancellations();
-    const tracked = cancellations.track('k');
-    cancellations.cancel('k', 'the user pressed stop');
+    const tracked = cancellations.track(k);
+    cancellations.cancel(k, 'the user pressed stop');
     expect(tracked.signal().aborted).toBe(true);
     expect((tracked.signal().reason as DOMException).message).toBe('the user pressed stop');
     tracked.end();
@@ -37,8 +39,8 @@ describe('request cancellations', () => {
   it('aborts a signal already read when the HTTP request goes away, and stops listening at the end', () => {
     const cancellations = createRequestCancellations();
     const http = new AbortController();
-    const first = cancellations.track('k', () => http.signal);
-    const second = cancellations.track('k', http.signal);
+    const first = cancellations.track(k, () => http.signal);
+    const second = cancellations.track(k, http.signal);
     expect(first.signal().aborted).toBe(false);
     http.abort(new Error('client went away'));
     expect(first.signal().aborted).toBe(true);
@@ -46,21 +48,38 @@ describe('request cancellations', () => {
     expect(second.signal().aborted).toBe(true);
     first.end();
     second.end();
-    expect(cancellations.cancel('k', 'late')).toBe(false);
+    expect(cancellations.cancel(k, 'late')).toBe(false);
   });
 
   it('cancels every request in flight under one key, one of them with its signal unread', () => {
     const cancellations = createRequestCancellations();
-    const read = cancellations.track('k');
-    const unread = cancellations.track('k');
+    const read = cancellations.track(k);
+    const unread = cancellations.track(k);
     expect(read.signal().aborted).toBe(false);
-    cancellations.cancel('k', 'stop');
+    cancellations.cancel(k, 'stop');
     expect(read.signal().aborted).toBe(true);
     expect(unread.signal().aborted).toBe(true);
     read.end();
-    expect(cancellations.cancel('k', 'again')).toBe(true);
+    expect(cancellations.cancel(k, 'again')).toBe(true);
     unread.end();
-    expect(cancellations.cancel('k', 'again')).toBe(false);
+    expect(cancellations.cancel(k, 'again')).toBe(false);
+  });
+
+  it('cancels only the request its connection, sender and id name, telling 1 from "1"', () => {
+    const cancellations = createRequestCancellations();
+    const named = cancellations.track(k);
+    const otherSender = cancellations.track(toRequestKey(7, 'Bearer b\u0000', 1));
+    const otherConnection = cancellations.track(toRequestKey(8, 'Bearer a\u0000', 1));
+    const stringId = cancellations.track(toRequestKey(7, 'Bearer a\u0000', '1'));
+    expect(cancellations.cancel(toRequestKey(7, 'Bearer c\u0000', 1), 'stop')).toBe(false);
+    expect(cancellations.cancel(toRequestKey(7, 'Bearer a\u0000', 1), 'stop')).toBe(true);
+    expect(named.signal().aborted).toBe(true);
+    expect([otherSender, otherConnection, stringId].map((tracked) => tracked.signal().aborted)).toEqual([false, false, false]);
+    named.end();
+    expect(cancellations.cancel(k, 'again')).toBe(false);
+    expect(cancellations.cancel(toRequestKey(7, 'Bearer b\u0000', 1), 'stop')).toBe(true);
+    for (const tracked of [otherSender, otherConnection, stringId]) tracked.end();
+    expect(cancellations.cancel(toRequestKey(7, 'Bearer a\u0000', '1'), 'stop')).toBe(false);
   });
 });
 

@@ -16,6 +16,16 @@ export interface TrackedRequest {
 }
 
 /**
+ * A request in flight as a cancellation names it: its connection, who sent it (`toRequester`) and
+ * its JSON-RPC id (`1` and `"1"` are different ids).
+ */
+export interface RequestKey {
+  readonly connection: number | string;
+  readonly requester: string;
+  readonly id: JsonRpcId;
+}
+
+/**
  * The requests a mock connection is answering, so that a client's `notifications/cancelled` (a
  * separate POST on the stateless endpoint) can abort the one it names. A request is known by its
  * connection, who sent it (the credential and the `mcp-session-id` header, when there is one)
@@ -27,16 +37,19 @@ export interface RequestCancellations {
    * signal, or a function that reads it, called only when the tracked signal is first asked for (the
    * Node adapter makes a request's signal when it is first read, too).
    */
-  track(key: string, httpSignal?: AbortSignal | (() => AbortSignal | undefined)): TrackedRequest;
+  track(key: RequestKey, httpSignal?: AbortSignal | (() => AbortSignal | undefined)): TrackedRequest;
   /** Aborts the requests in flight under `key`; false when there is none (finished, or never seen). */
-  cancel(key: string, reason: string): boolean;
+  cancel(key: RequestKey, reason: string): boolean;
 }
 
 /** One tracked request: its controller once its signal was read, else the reason it was cancelled with, if it was. */
 interface Entry {
+  key: RequestKey;
   controller: AbortController | undefined;
   cancelled: DOMException | undefined;
 }
+
+const sameSender = (a: RequestKey, b: RequestKey) => a.connection === b.connection && a.requester === b.requester;
 
 /**
  * @example
@@ -46,25 +59,29 @@ interface Entry {
  *   tracked.signal().aborted; // true
  */
 export function createRequestCancellations(): RequestCancellations {
-  // One entry per key in the common case; a Set only when a client reuses an id while the first is in flight.
-  const inFlight = new Map<string, Entry | Set<Entry>>();
+  // By JSON-RPC id alone, so tracking a call builds and hashes no string of its credential (a
+  // Map tells 1 from "1"); the few requests of other senders that share an id are told apart by
+  // their key only when a cancellation comes. One entry per id in the common case.
+  const inFlight = new Map<JsonRpcId, Entry | Entry[]>();
 
-  function forget(key: string, entry: Entry): void {
-    const held = inFlight.get(key);
-    if (held === entry) inFlight.delete(key);
-    else if (held instanceof Set) {
-      held.delete(entry);
-      if (held.size === 0) inFlight.delete(key);
+  function forget(entry: Entry): void {
+    const { id } = entry.key;
+    const held = inFlight.get(id);
+    if (held === entry) inFlight.delete(id);
+    else if (Array.isArray(held)) {
+      const index = held.indexOf(entry);
+      if (index >= 0) held.splice(index, 1);
+      if (held.length === 0) inFlight.delete(id);
     }
   }
 
   return {
     track(key, httpSignal) {
-      const entry: Entry = { controller: undefined, cancelled: undefined };
-      const held = inFlight.get(key);
-      if (held === undefined) inFlight.set(key, entry);
-      else if (held instanceof Set) held.add(entry);
-      else inFlight.set(key, new Set([held, entry]));
+      const entry: Entry = { key, controller: undefined, cancelled: undefined };
+      const held = inFlight.get(key.id);
+      if (held === undefined) inFlight.set(key.id, entry);
+      else if (Array.isArray(held)) held.push(entry);
+      else inFlight.set(key.id, [held, entry]);
       let http: AbortSignal | undefined;
       let onHttpAbort: (() => void) | undefined;
       return {
@@ -83,32 +100,34 @@ export function createRequestCancellations(): RequestCancellations {
         },
         end: () => {
           if (onHttpAbort) http?.removeEventListener('abort', onHttpAbort);
-          forget(key, entry);
+          forget(entry);
         },
       };
     },
     cancel(key, reason) {
-      const held = inFlight.get(key);
+      const held = inFlight.get(key.id);
       if (!held) return false;
-      for (const entry of held instanceof Set ? held : [held]) {
+      const named = (Array.isArray(held) ? held : [held]).filter((entry) => sameSender(entry.key, key));
+      for (const entry of named) {
         const cancelled = new DOMException(reason, 'AbortError');
         if (entry.controller) entry.controller.abort(cancelled);
         else entry.cancelled ??= cancelled;
       }
-      return true;
+      return named.length > 0;
     },
   };
 }
 
 /**
  * Who sent a request to the stateless endpoint, as far as it can tell: the credential and the
- * session header. Two clients sharing both (and a JSON-RPC id) cannot be told apart.
+ * session header (the values of the `authorization` and `mcp-session-id` headers). Two clients
+ * sharing both (and a JSON-RPC id) cannot be told apart.
  */
-export function toRequester(headers: Headers | undefined): string {
-  return `${headers?.get('authorization') ?? ''}\u0000${headers?.get('mcp-session-id') ?? ''}`;
+export function toRequester(authorization: string | null | undefined, sessionId: string | null | undefined): string {
+  return `${authorization ?? ''}\u0000${sessionId ?? ''}`;
 }
 
 /** The key of one request: its connection, its sender and its id (`1` and `"1"` are different ids). */
-export function toRequestKey(connectionKey: number | string, requester: string, id: JsonRpcId): string {
-  return `${connectionKey}\u0000${requester}\u0000${typeof id}:${id}`;
+export function toRequestKey(connection: number | string, requester: string, id: JsonRpcId): RequestKey {
+  return { connection, requester, id };
 }
