@@ -9,6 +9,7 @@
 import { isCommitType } from './entity-words.js';
 import { withFake } from '../domain/fake-data.js';
 import { toPatternChecker, toPatternValue } from '../domain/pattern-value.js';
+import { toUuidId } from './uuid-ids.js';
 
 /** What is known about ids of one entity type. */
 export interface IdClues {
@@ -141,6 +142,10 @@ export function toNewIdWithSource(clues: IdClues): { id: string; source: IdSourc
     ...(keyed ? [] : fromProjectKey(clues, summary)).map((id) => ({ id, source: 'project key' as const })),
     ...fromExamples(clues, taken).map((id) => ({ id, source: 'example' as const })),
     ...fromConvention(clues).map((id) => ({ id, source: 'convention' as const })),
+    // "Application UUID": a UUID where the ids are described as UUIDs and show no other format (uuid-ids.ts).
+    ...(clues.numeric ? [] : [toUuidId(clues.type, clues.descriptions, clues.field, `${clues.seed}|${clues.existing.length}`)])
+      .filter((id): id is string => id !== null)
+      .map((id) => ({ id, source: 'convention' as const })),
     ...(clues.numeric || clues.field === 'number'
       ? [{ id: counted('', clues.existing.length + 1, 0, taken), source: 'counter' as const }]
       : []),

@@ -70,3 +70,8 @@ function pathSource(
   }
   return null;
 }
+
+/** A copy's own data: not the arguments that named its source, nor where the source was (`sourceListName`). */
+export function withoutSource(data: Record<string, unknown>, used: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([name]) => !used.includes(name) && !/^(?:source|original|from)[A-Z_]/.test(name)));
+}

@@ -5,7 +5,7 @@
  * Each answer carries the `WorldChanges` it made, the same kind the model and fixtures write.
  */
 import { withParentKeys } from './parent-key-fill.js';
-import { toCopySource } from './copy-source.js';
+import { toCopySource, withoutSource } from './copy-source.js';
 import { toPlural } from '../../reading/entity-words.js';
 import { entitiesOf, fieldValue, findByName, nameFields, toNormalName, valuesMatch } from '../../domain/world-query.js';
 import { isTargetStateArgument } from '../../reading/answer-kind.js';
@@ -32,6 +32,7 @@ import {
 } from './world-views.js';
 import { toMissingKeyFields, withTypeIdField } from './entity-key-fields.js';
 import { toCreatedId } from './entity-ids.js';
+import { movePlaces } from './moved-places.js';
 import { missingParent } from './world-parents.js';
 import { missingNestedReference } from './nested-references.js';
 import { withNumericId } from '../../reading/numeric-ids.js';
@@ -161,11 +162,6 @@ function create(given: AnswerInput, givenId?: string): Answer {
   return { value: shown, changes: { upserts: [{ type: shape.entity, id: scoped.key, fields: stored }] } };
 }
 
-/** A copy's own data: not the arguments that named its source, nor where the source was (`sourceListName`). */
-function withoutSource(data: Record<string, unknown>, used: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(data).filter(([name]) => !used.includes(name) && !/^(?:source|original|from)[A-Z_]/.test(name)));
-}
-
 function read(input: AnswerInput): Answer {
   const { shape, args } = input;
   const entities = entitiesOf(input.world, shape.entity);
@@ -228,8 +224,8 @@ function update(given: AnswerInput): Answer {
     if (name === shape.idArgument || scope.has(name) || name === shape.listField?.argument) continue;
     changes[existingName(found.fields, name)] = value;
   }
-  // `move_task(taskId, listName)`: the list's id moves with its name (parent-key-fill.ts).
-  Object.assign(changes, withParentKeys(input, changes));
+  // `move_task(taskId, listName)`: the list's id moves with its name (parent-key-fill.ts); `targetMailbox` sets `mailbox` (moved-places.ts).
+  movePlaces(found.fields, Object.assign(changes, withParentKeys(input, changes)));
   let stateField = toStateField(input, found.fields);
   for (const [name, value] of Object.entries(changes)) {
     // `transition_issue(key, transition: 'Done')`: the target state, under the entity's own state field.
