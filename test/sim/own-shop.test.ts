@@ -1,0 +1,38 @@
+/**
+ * A user's own shop server, driven as the user would with no model: the real 64 tools of
+ * `@yawlabs/lemonsqueezy-mcp` 1.0.0 (servers/lemonsqueezy-tools.json, not in the corpus) on a mock
+ * described in words, over the real platform (a real SQLite file, `app.fetch` in process).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { toolAnswers, useSimulatorHarness } from '../support/simulator-harness.js';
+
+let harness: Harness;
+useSimulatorHarness('mcpsim-own-shop-', (started) => (harness = started));
+
+const tools = JSON.parse(readFileSync(new URL('./servers/lemonsqueezy-tools.json', import.meta.url), 'utf8')) as unknown[];
+const description =
+  'One store, Pixel Tools (id 41), selling a Pro plan subscription. Two customers: Ada Lovelace (ada@example.com) and Grace Hopper ' +
+  '(grace@example.com). Ada has one paid order for the Pro plan and an active subscription.';
+
+/** A new mock of the shop described in words, and a caller of its tools over REST. */
+async function shop(connection: string) {
+  await harness.call('PUT', '/servers/@qa/lemonsqueezy', { body: { displayName: 'Lemon Squeezy', tools } });
+  await harness.call('PUT', '/namespaces/shop');
+  const mock = { enabled: true, scenario: description };
+  expect((await harness.call('PUT', `/connect/shop/${connection}`, { body: { server: '@qa/lemonsqueezy', mock } })).status).toBe(201);
+  return toolAnswers(harness, `shop/${connection}`);
+}
+
+describe('a Lemon Squeezy shop described in words', () => {
+  it('archives a customer by the status its description names, and hides nothing it does not say', async () => {
+    const call = await shop('archive');
+    const { customers } = await call('ls_list_customers', {});
+    const grace = customers.find((customer: { name: string }) => customer.name === 'Grace Hopper');
+    const archived = await call('ls_archive_customer', { customerId: grace.id });
+    expect(archived).toMatchObject({ id: grace.id, status: 'archived' });
+    expect(archived).not.toHaveProperty('archived');
+    expect(await call('ls_get_customer', { customerId: grace.id })).toMatchObject({ status: 'archived' });
+  });
+});
