@@ -25,6 +25,16 @@ async function shop(connection: string) {
   return toolAnswers(harness, `shop/${connection}`);
 }
 
+/** A new mock of the shop on an empty world. */
+async function emptyShop(connection: string) {
+  const call = await shop(connection);
+  expect(
+    (await harness.call('PUT', `/__mcpsim/connections/shop/${connection}/simulation`, { body: { world: { entities: {}, facts: [] } } }))
+      .status,
+  ).toBe(200);
+  return call;
+}
+
 describe('a Lemon Squeezy shop described in words', () => {
   it('archives a customer by the status its description names, and hides nothing it does not say', async () => {
     const call = await shop('archive');
@@ -34,5 +44,29 @@ describe('a Lemon Squeezy shop described in words', () => {
     expect(archived).toMatchObject({ id: grace.id, status: 'archived' });
     expect(archived).not.toHaveProperty('archived');
     expect(await call('ls_get_customer', { customerId: grace.id })).toMatchObject({ status: 'archived' });
+  });
+});
+
+describe('orders and invoices of a Lemon Squeezy shop, the service’s own records', () => {
+  it('answers the not-found for an order id the world lacks, before any list', async () => {
+    const call = await emptyShop('unknown-order');
+    expect(await call('ls_get_order', { orderId: '999' })).toEqual({ error: 'Order 999 not found' });
+    expect(await call('ls_refund_order', { orderId: '999', amount: 1000 })).toEqual({ error: 'Order 999 not found' });
+  });
+
+  it('refunds an order: the order answered in its refunded state, with when and how much', async () => {
+    const call = await emptyShop('refund');
+    const [order] = (await call('ls_list_orders', {})).orders;
+    const refunded = await call('ls_refund_order', { orderId: order.id, amount: 1000 });
+    expect(refunded).toMatchObject({ id: order.id, status: 'refunded', refundedAmount: 1000, refundedAt: expect.any(String) });
+    expect(await call('ls_get_order', { orderId: order.id })).toMatchObject({ status: 'refunded', refundedAt: refunded.refundedAt });
+    const [invoice] = (await call('ls_list_subscription_invoices', {})).subscription_invoices;
+    expect(await call('ls_refund_subscription_invoice', { subscriptionInvoiceId: invoice.id, amount: 500 })).toMatchObject({
+      status: 'refunded',
+      refunded: true,
+    });
+    expect(
+      (await call('ls_list_subscription_invoices', { refunded: true })).subscription_invoices.map((item: { id: string }) => item.id),
+    ).toEqual([invoice.id]);
   });
 });

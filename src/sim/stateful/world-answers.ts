@@ -55,6 +55,7 @@ import { pageShownBy, toPageFields, urlOfRead, withPage } from './web-pages.js';
 import { withSearchedType } from './site-search.js';
 import { toMemberTransfer, withParentMembers } from './parent-members.js';
 import { answerList } from './world-list.js';
+import { answerAction } from './action-answer.js';
 import { answerRead } from './read-routes.js';
 import { toItemIds } from './whole-record-items.js';
 import { addToRecordLists } from './record-list-items.js';
@@ -116,7 +117,8 @@ export function answerFromWorld(called: AnswerInput): Answer {
       // `add_attendee(eventId, email)`, `remove_attendee`: the event's own attendees list (embedded-items.ts).
       return toEmbeddedWrite(input) ?? remove(input);
     default:
-      return toMemberTransfer(input) ?? other(input);
+      // `refund_order(orderId)`: the state its verb names, where the server names it (action-answer.ts); else acknowledged.
+      return toMemberTransfer(input) ?? answerAction(input);
   }
 }
 
@@ -310,23 +312,6 @@ function remove(input: AnswerInput): Answer {
       changes,
     };
   return { text: `Deleted ${toWordsOf(shape.entity)} ${quoteId(found.id, shape)}.`, changes };
-}
-
-function other(input: AnswerInput): Answer {
-  const { tool, argumentsKey, sequence } = input;
-  const fact = `call #${sequence}: ${tool.name} ${argumentsKey}`;
-  const changes = { facts: [fact.length > 300 ? `${fact.slice(0, 297)}...` : fact] };
-  if (tool.outputSchema)
-    return {
-      value: fitToSchema(
-        dataArguments(input),
-        tool.outputSchema,
-        `${input.seed}|${tool.name}|${argumentsKey}|${sequence}`,
-        fitOptions(input),
-      ),
-      changes,
-    };
-  return { text: `Done: ${tool.name} ${argumentsKey.length > 200 ? `${argumentsKey.slice(0, 197)}...` : argumentsKey}`, changes };
 }
 
 /** A read of something the world does not know yet but that exists (a natural key, no id): made up once, then remembered. */

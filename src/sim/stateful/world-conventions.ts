@@ -124,7 +124,17 @@ export function stampName(input: AnswerInput, kind: 'created' | 'updated', field
   );
   if (match) return match;
   if (fields && !Object.keys(fields).some((name) => toNormalName(name).startsWith('created'))) return null;
-  // The style most of the server's argument names have: `issue_number` (snake) or `pullNumber` (camel).
+  return inServerStyle(input, kind, 'at');
+}
+
+/**
+ * Two words joined in the style most of the server's argument names have: `issue_number` (snake)
+ * or `pullNumber` (camel).
+ *
+ * @example
+ *   inServerStyle(input, 'refunded', 'at'); // 'refundedAt' on a server of `storeId`, `orderId`
+ */
+export function inServerStyle(input: Pick<AnswerInput, 'serverTools'>, first: string, second: string): string {
   const argumentNames = [
     ...new Set(
       input.serverTools.flatMap((tool) => Object.keys((tool.inputSchema.properties as Record<string, unknown> | undefined) ?? {})),
@@ -132,7 +142,7 @@ export function stampName(input: AnswerInput, kind: 'created' | 'updated', field
   ];
   const snake = argumentNames.filter((name) => /[a-z0-9]_[a-z]/.test(name)).length;
   const camel = argumentNames.filter((name) => /[a-z0-9][A-Z]/.test(name)).length;
-  return snake > camel ? `${kind}_at` : `${kind}At`;
+  return snake > camel ? `${first}_${second}` : `${first}${second.charAt(0).toUpperCase()}${second.slice(1)}`;
 }
 
 /** The property names of an output schema and of the items of its list properties (`messages[].sentAt`). */
