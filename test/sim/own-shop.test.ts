@@ -36,6 +36,44 @@ async function emptyShop(connection: string) {
 }
 
 describe('a Lemon Squeezy shop described in words', () => {
+  it('seeds the store by the id its sentence gives, and its customers with their emails, in that store', async () => {
+    const call = await shop('seeded');
+    expect(await call('ls_get_store', { storeId: '41' })).toMatchObject({ id: '41', name: 'Pixel Tools' });
+    expect((await call('ls_list_stores', {})).stores).toEqual([expect.objectContaining({ id: '41', name: 'Pixel Tools' })]);
+    const { customers } = await call('ls_list_customers', { storeId: '41' });
+    expect(customers.map((customer: { name: string }) => customer.name)).toEqual(['Ada Lovelace', 'Grace Hopper']);
+    const [ada] = (await call('ls_list_customers', { email: 'ada@example.com' })).customers;
+    expect(await call('ls_get_customer', { customerId: ada.id })).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      storeId: '41',
+    });
+  });
+
+  it('seeds what a named customer has: her paid order and active subscription, for the product the store sells', async () => {
+    const call = await shop('holdings');
+    const [ada] = (await call('ls_list_customers', { email: 'ada@example.com' })).customers;
+    const [product] = (await call('ls_list_products', { storeId: '41' })).products;
+    expect(product).toMatchObject({ name: 'Pro plan' });
+    const { orders } = await call('ls_list_orders', { userEmail: 'ada@example.com' });
+    expect(orders).toHaveLength(1);
+    expect(await call('ls_get_order', { orderId: orders[0].id })).toMatchObject({
+      status: 'paid',
+      customerId: ada.id,
+      productId: product.id,
+      storeId: '41',
+    });
+    const { subscriptions } = await call('ls_list_subscriptions', { status: 'active', userEmail: 'ada@example.com' });
+    expect(subscriptions).toHaveLength(1);
+    expect(await call('ls_get_subscription', { subscriptionId: subscriptions[0].id })).toMatchObject({
+      status: 'active',
+      customerId: ada.id,
+      productId: product.id,
+      orderId: orders[0].id,
+    });
+    expect((await call('ls_list_orders', { userEmail: 'grace@example.com' })).orders).toEqual([]);
+  });
+
   it('archives a customer by the status its description names, and hides nothing it does not say', async () => {
     const call = await shop('archive');
     const { customers } = await call('ls_list_customers', {});

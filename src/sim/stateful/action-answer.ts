@@ -10,11 +10,13 @@
  * vocabulary says which ones are states.
  */
 import { toWords } from '../../reading/entity-words.js';
-import { entitiesOf, toNormalName } from '../../domain/world-query.js';
+import { entitiesOf } from '../../domain/world-query.js';
+import { toServerStates, type ServerStates } from '../../reading/server-states.js';
 import { fitToSchema } from './schema-fit.js';
 import { findEntity, fitOptions, fitView, newFields, notFound } from './world-views.js';
 import { spellState, stateSchema, toStateField } from './state-fields.js';
-import { dataArguments, existingName, inServerStyle, type Answer, type AnswerInput } from './world-conventions.js';
+import { dataArguments, existingName, type Answer, type AnswerInput } from './world-conventions.js';
+import { inServerStyle } from '../../reading/server-style.js';
 
 /**
  * The answer to an action that is no entity operation: the entity it moves to the state its verb
@@ -32,7 +34,7 @@ function verbState(input: AnswerInput): Answer | null {
   const { shape, args } = input;
   const idValue = shape.idArgument === null ? undefined : args[shape.idArgument];
   if (idValue === undefined || idValue === null || typeof idValue === 'object') return null;
-  const state = participleOf(verbOf(input.tool.name, shape.entity), serverStates(input));
+  const state = participleOf(verbOf(input.tool.name, shape.entity), toServerStates(input.serverTools));
   if (state === null) return null;
   const found = findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
   if (!found) return { error: notFound(shape, String(idValue)) };
@@ -41,9 +43,9 @@ function verbState(input: AnswerInput): Answer | null {
     [stateField]: spellState(state.word, stateSchema(input, stateField), found.fields[stateField]),
   };
   if (state.flag) changes[existingName(found.fields, state.word)] = true;
-  changes[inServerStyle(input, state.word, 'at')] = input.now;
+  changes[inServerStyle(input.serverTools, [state.word, 'at'])] = input.now;
   for (const [name, value] of Object.entries(dataArguments(input)))
-    if (name !== shape.idArgument) changes[inServerStyle(input, state.word, name)] = value;
+    if (name !== shape.idArgument) changes[inServerStyle(input.serverTools, [state.word, name])] = value;
   const merged = { ...found.fields, ...changes };
   const { shown, stored } = fitView(input, merged, found.id);
   return {
@@ -61,38 +63,13 @@ function verbOf(toolName: string, entity: string): string | null {
   return null;
 }
 
-/** The states the server's tools name: string values of enums and constants, and the names of boolean arguments. */
-function serverStates(input: AnswerInput): { values: Set<string>; flags: Set<string> } {
-  const values = new Set<string>();
-  const flags = new Set<string>();
-  const visit = (properties: unknown) => {
-    if (typeof properties !== 'object' || properties === null) return;
-    for (const [name, schema] of Object.entries(properties as Record<string, Record<string, unknown>>)) {
-      if (typeof schema !== 'object' || schema === null) continue;
-      if (schema.type === 'boolean') flags.add(toNormalName(name));
-      const items = schema.items as Record<string, unknown> | undefined;
-      for (const value of [...asArray(schema.enum), ...asArray(items?.enum), schema.const])
-        if (typeof value === 'string') values.add(toNormalName(value));
-    }
-  };
-  for (const tool of input.serverTools) {
-    visit(tool.inputSchema.properties);
-    visit(tool.outputSchema?.properties);
-  }
-  return { values, flags };
-}
-
 /** The verb's past participle the server names as a state (`refund` → `refunded`, `ship` → `shipped`), or null. */
-function participleOf(verb: string | null, states: { values: Set<string>; flags: Set<string> }): { word: string; flag: boolean } | null {
+function participleOf(verb: string | null, states: ServerStates): { word: string; flag: boolean } | null {
   if (verb === null || verb.length < 3) return null;
   const candidates = [`${verb}ed`, `${verb}d`, `${verb}${verb.at(-1)}ed`, verb.endsWith('y') ? `${verb.slice(0, -1)}ied` : null];
   for (const word of candidates)
     if (word !== null && (states.values.has(word) || states.flags.has(word))) return { word, flag: states.flags.has(word) };
   return null;
-}
-
-function asArray(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
 }
 
 /** `Done: <tool> <arguments>`, or the outputSchema filled from the arguments; kept as a fact `call #<n>: …`. */
