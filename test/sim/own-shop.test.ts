@@ -108,3 +108,16 @@ describe('orders and invoices of a Lemon Squeezy shop, the service’s own recor
     ).toEqual([invoice.id]);
   });
 });
+
+describe('a user walking the described shop', () => {
+  it('finds the variants a first list makes up in the product it asked for, and the license keys in the one store', async () => {
+    const call = await shop('walk-variants');
+    const [product] = (await call('ls_list_products', {})).products;
+    const { variants } = await call('ls_list_variants', { productId: product.id });
+    expect(variants.length).toBeGreaterThan(0);
+    for (const variant of variants)
+      expect(await call('ls_get_variant', { variantId: variant.id })).toMatchObject({ productId: product.id });
+    const { license_keys: keys } = await call('ls_list_license_keys', {});
+    for (const key of keys) expect(key).toMatchObject({ storeId: '41' });
+  });
+});

@@ -19,6 +19,7 @@ import { withFake } from '../../domain/fake-data.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import { toCreatedId } from './entity-ids.js';
 import { typedId } from './world-views.js';
+import { toReferenceParents } from './reference-parents.js';
 import type { AnswerInput } from './world-conventions.js';
 
 /** How many entities a list of reference data starts with, when the type has no catalogue below. */
@@ -95,6 +96,8 @@ export function toReferenceSet(input: AnswerInput): { world: WorldState; changes
     let name = catalogue?.[index] ?? referenceName(input, id, label);
     for (let attempt = 1; names.has(name) && attempt < 5; attempt++) name = referenceName(input, `${id}|${attempt}`, label);
     const fields: Record<string, unknown> = {
+      // `list_variants(productId)`: made up in the product asked for, or the one the world holds (reference-parents.ts).
+      ...toReferenceParents(input),
       ...inUse?.[index]?.where,
       [input.shape.idField]: typedId(id, input.shape),
       [label]: name,
