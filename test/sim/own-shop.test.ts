@@ -120,4 +120,13 @@ describe('a user walking the described shop', () => {
     const { license_keys: keys } = await call('ls_list_license_keys', {});
     for (const key of keys) expect(key).toMatchObject({ storeId: '41' });
   });
+
+  it('shows a new webhook its signing secret once, as its description says, and never again', async () => {
+    const call = await shop('walk-webhook');
+    const args = { storeId: '41', url: 'https://example.com/hooks', events: ['order_created'], secret: 'whsec-pixel-41' };
+    const created = await call('ls_create_webhook', args);
+    expect(created).toMatchObject({ ...args, id: expect.any(String) });
+    expect(await call('ls_get_webhook', { webhookId: created.id })).not.toHaveProperty('secret');
+    expect(await call('ls_update_webhook', { webhookId: created.id, secret: 'whsec-rotated' })).not.toHaveProperty('secret');
+  });
 });
