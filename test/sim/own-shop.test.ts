@@ -129,4 +129,24 @@ describe('a user walking the described shop', () => {
     expect(await call('ls_get_webhook', { webhookId: created.id })).not.toHaveProperty('secret');
     expect(await call('ls_update_webhook', { webhookId: created.id, secret: 'whsec-rotated' })).not.toHaveProperty('secret');
   });
+
+  it('answers a new checkout with the URL its description says it returns, and lists it by store and variant', async () => {
+    const call = await shop('walk-checkout');
+    const [product] = (await call('ls_list_products', {})).products;
+    const [variant] = (await call('ls_list_variants', { productId: product.id })).variants;
+    const checkout = await call('ls_create_checkout', { storeId: '41', variantId: variant.id, email: 'ada@example.com' });
+    expect(checkout.url).toMatch(/^https:\/\/[\w.-]+\/checkouts\//);
+    expect(checkout.url).toContain(checkout.id);
+    expect(await call('ls_get_checkout', { checkoutId: checkout.id })).toMatchObject({ url: checkout.url, variantId: variant.id });
+    expect((await call('ls_list_checkouts', { variantId: variant.id })).checkouts.map((item: { id: string }) => item.id)).toEqual([
+      checkout.id,
+    ]);
+    const hook = await call('ls_create_webhook', {
+      storeId: '41',
+      url: 'https://example.com/in',
+      events: ['order_created'],
+      secret: 'abcdef',
+    });
+    expect(hook.url).toBe('https://example.com/in');
+  });
 });

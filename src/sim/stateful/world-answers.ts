@@ -56,6 +56,7 @@ import { withSearchedType } from './site-search.js';
 import { toMemberTransfer, withParentMembers } from './parent-members.js';
 import { answerList } from './world-list.js';
 import { answerAction } from './action-answer.js';
+import { describedLink } from './described-link.js';
 import { answerRead } from './read-routes.js';
 import { toItemIds } from './whole-record-items.js';
 import { addToRecordLists } from './record-list-items.js';
@@ -156,6 +157,8 @@ function create(given: AnswerInput, givenId?: string): Answer {
   if (taken) return { error: `${toLabel(shape.entity)} with ${taken.name} ${JSON.stringify(taken.value)} already exists` };
   const created = stampName(input, 'created');
   if (created && fieldValue(fields, created) === undefined) fields[created] = now;
+  // "Create a new checkout URL … Returns a URL": the new entity's link (described-link.ts).
+  Object.assign(fields, describedLink(input, fields, scoped.key));
   // No enum anywhere: the states the descriptions name, or open where the only verbs close (described-states.ts).
   const state = requestedState(input) ?? defaultState(input) ?? initialState(input) ?? setFieldStart(input) ?? describedStartState(input);
   if (state && fieldValue(fields, state.name) === undefined) fields[state.name] = state.value;
