@@ -119,6 +119,10 @@ describe('a user walking the described shop', () => {
       expect(await call('ls_get_variant', { variantId: variant.id })).toMatchObject({ productId: product.id });
     const { license_keys: keys } = await call('ls_list_license_keys', {});
     for (const key of keys) expect(key).toMatchObject({ storeId: '41' });
+    // A discount the user just made has no part in what the service made before it.
+    await call('ls_create_discount', { storeId: '41', name: 'Launch', code: 'SAVE20', amount: 20, amountType: 'percent' });
+    for (const redemption of (await call('ls_list_discount_redemptions', {})).discount_redemptions)
+      expect(redemption).not.toHaveProperty('discountId');
   });
 
   it('shows a new webhook its signing secret once, as its description says, and never again', async () => {
