@@ -153,4 +153,23 @@ describe('a user walking the described shop', () => {
     });
     expect(hook.url).toBe('https://example.com/in');
   });
+
+  it('validates a license key it holds, and says an unknown or deactivated one is not valid', async () => {
+    const call = await shop('walk-license');
+    const [key] = (await call('ls_list_license_keys', { storeId: '41' })).license_keys;
+    expect(await call('ls_validate_license', { licenseKey: key.id })).toMatchObject({ valid: true, licenseKey: { id: key.id } });
+    expect(await call('ls_validate_license', { licenseKey: '999999' })).toMatchObject({
+      valid: false,
+      error: expect.stringContaining('not found'),
+    });
+    await call('ls_deactivate_license', { licenseKey: key.id, instanceId: 'laptop-1' });
+    expect(await call('ls_validate_license', { licenseKey: key.id })).toMatchObject({ valid: false });
+  });
+
+  it('answers an invoice generated for an order with the download link its description promises', async () => {
+    const call = await shop('walk-invoice');
+    const [order] = (await call('ls_list_orders', {})).orders;
+    const invoice = await call('ls_generate_order_invoice', { orderId: order.id, locale: 'en' });
+    expect(invoice).toMatchObject({ orderId: order.id, locale: 'en', url: expect.stringMatching(/^https:\/\//) });
+  });
 });

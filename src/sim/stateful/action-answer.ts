@@ -7,7 +7,9 @@
  * other data is kept under the state's word (`refundedAmount`), a flag of that name the entity's
  * tools take is set, and the answer is the entity; an id the world lacks is the service's
  * not-found. The verb table (reading/tool-verbs.ts) does not know such verbs; the server's own
- * vocabulary says which ones are states.
+ * vocabulary says which ones are states. A validate, verify or check of one entity answers whether
+ * it is valid (validation-answer.ts), and an acknowledgement whose tool says it returns a URL shows
+ * that link (described-link.ts).
  */
 import { toWords } from '../../reading/entity-words.js';
 import { entitiesOf } from '../../domain/world-query.js';
@@ -17,6 +19,8 @@ import { findEntity, fitOptions, fitView, newFields, notFound } from './world-vi
 import { spellState, stateSchema, toStateField } from './state-fields.js';
 import { dataArguments, existingName, type Answer, type AnswerInput } from './world-conventions.js';
 import { inServerStyle } from '../../reading/server-style.js';
+import { validationAnswer } from './validation-answer.js';
+import { describedLink } from './described-link.js';
 
 /**
  * The answer to an action that is no entity operation: the entity it moves to the state its verb
@@ -26,7 +30,8 @@ import { inServerStyle } from '../../reading/server-style.js';
  *   answerAction(refundOrderInput); // { value: { id: '35', status: 'refunded', refundedAt: '…', refundedAmount: 1000 }, changes }
  */
 export function answerAction(input: AnswerInput): Answer {
-  return verbState(input) ?? acknowledge(input);
+  // `validate_license(licenseKey)`: whether it is valid, and the key (validation-answer.ts).
+  return validationAnswer(input) ?? verbState(input) ?? acknowledge(input);
 }
 
 /** `refund_order(orderId)`: the state the verb leaves the entity in, or null when the server names no such state. */
@@ -87,5 +92,13 @@ function acknowledge(input: AnswerInput): Answer {
       ),
       changes,
     };
+  // "Generate a PDF invoice … Returns a download URL": the arguments and that link (described-link.ts).
+  const idValue = input.shape.idArgument === null ? undefined : input.args[input.shape.idArgument];
+  const link = describedLink(
+    input,
+    dataArguments(input),
+    typeof idValue === 'string' || typeof idValue === 'number' ? String(idValue) : String(sequence),
+  );
+  if (link.url !== undefined) return { value: { ...dataArguments(input), ...link }, changes };
   return { text: `Done: ${tool.name} ${argumentsKey.length > 200 ? `${argumentsKey.slice(0, 197)}...` : argumentsKey}`, changes };
 }

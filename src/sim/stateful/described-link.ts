@@ -3,7 +3,9 @@
  * Returns a URL where the customer can complete their purchase" answers the checkout with its
  * `url`, which is what a caller came for. The link is the service's page of the new entity, made
  * from the server's name, the type and the id (`https://lemon-squeezy.example.com/checkouts/<id>`),
- * the same for the same entity; a URL the call gave (a webhook's target) is kept instead.
+ * the same for the same entity; a URL the call gave (a webhook's target) is kept instead. An
+ * action that says so ("Generate a PDF invoice … Returns a download URL") answers it too
+ * (action-answer.ts).
  */
 import { toPlural, toWords } from '../../reading/entity-words.js';
 import { fieldValue } from '../../domain/world-query.js';
