@@ -7,7 +7,7 @@
  * other data is kept under the state's word (`refundedAmount`), a flag of that name the entity's
  * tools take is set, and the answer is the entity; an id the world lacks is the service's
  * not-found. The verb table (reading/tool-verbs.ts) does not know such verbs; the server's own
- * vocabulary says which ones are states. A validate, verify or check of one entity answers whether
+ * vocabulary says which ones are states. A validate or verify of one entity answers whether
  * it is valid (validation-answer.ts), and an acknowledgement whose tool says it returns a URL shows
  * that link (described-link.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * A check of one entity by its key: Lemon Squeezy's `validate_license(licenseKey)` answers whether
+ * A validation of one entity by its key: Lemon Squeezy's `validate_license(licenseKey)` answers whether
  * the key is valid and the key itself, not `Done:`. Valid is the entity being in the world and in
  * no state or flag that ends it (`inactive`, `disabled`, `expired`, `revoked`, `cancelled`); an
  * unknown key is an answer too (`valid: false` with the not-found), as a validation endpoint says.
@@ -11,12 +11,13 @@ import { inServerStyle } from '../../reading/server-style.js';
 import { findEntity, fitView, notFound, toView } from './world-views.js';
 import type { Answer, AnswerInput } from './world-conventions.js';
 
-const checkVerbs = new Set(['validate', 'verify', 'check']);
+// Not `check`: `check_availability(domain)` asks something else of a name, not whether a record is valid.
+const checkVerbs = new Set(['validate', 'verify']);
 const endedStates = new Set(['inactive', 'disabled', 'expired', 'revoked', 'cancelled', 'canceled', 'deleted', 'archived', 'suspended']);
 const endedFlags = new Set(['disabled', 'expired', 'revoked', 'cancelled', 'canceled', 'deleted', 'archived', 'suspended']);
 
 /**
- * `{ valid, <entity> }` for a validate, verify or check of one entity by its id argument; null for
+ * `{ valid, <entity> }` for a validate or verify of one entity by its id argument; null for
  * any other call.
  *
  * @example
