@@ -172,4 +172,18 @@ describe('a user walking the described shop', () => {
     const invoice = await call('ls_generate_order_invoice', { orderId: order.id, locale: 'en' });
     expect(invoice).toMatchObject({ orderId: order.id, locale: 'en', url: expect.stringMatching(/^https:\/\//) });
   });
+
+  it('pauses a subscription by the pause its update takes, and resumes it', async () => {
+    const call = await shop('walk-pause');
+    const [subscription] = (await call('ls_list_subscriptions', { status: 'active' })).subscriptions;
+    expect(await call('ls_update_subscription', { subscriptionId: subscription.id, pause: 'void' })).toMatchObject({
+      status: 'paused',
+      pause: 'void',
+    });
+    expect((await call('ls_list_subscriptions', { status: 'paused' })).subscriptions).toHaveLength(1);
+    expect(await call('ls_update_subscription', { subscriptionId: subscription.id, pause: 'resume' })).toMatchObject({ status: 'active' });
+    expect(await call('ls_update_subscription', { subscriptionId: subscription.id, billingAnchor: 12 })).toMatchObject({
+      status: 'active',
+    });
+  });
 });

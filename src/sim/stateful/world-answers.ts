@@ -57,6 +57,7 @@ import { toMemberTransfer, withParentMembers } from './parent-members.js';
 import { answerList } from './world-list.js';
 import { answerAction } from './action-answer.js';
 import { describedLink } from './described-link.js';
+import { argumentState } from './state-arguments.js';
 import { answerRead } from './read-routes.js';
 import { toItemIds } from './whole-record-items.js';
 import { addToRecordLists } from './record-list-items.js';
@@ -250,6 +251,9 @@ function update(given: AnswerInput): Answer {
     delete changes[name];
     changes[stateField] = spellState(event, stateSchema(input, stateField), found.fields[stateField]);
   }
+  // `update_subscription(pause: 'void')`: the state the verb-named argument leaves it in (state-arguments.ts).
+  const moved = changes[stateField] === undefined ? argumentState(input, changes, stateField, found.fields[stateField]) : null;
+  if (moved !== null) changes[stateField] = moved;
   for (const [name, value] of Object.entries(shape.sets)) {
     if (name !== 'state') changes[existingName(found.fields, name)] = value;
     // "Submit a Draft Sales Order (changes status to 'To Deliver and Bill')": the state the tool says, before the verb's (described-states.ts).
