@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
 import { toolAnswers, useSimulatorHarness } from '../support/simulator-harness.js';
+import { connectMockClient } from '../support/mock-client.js';
+import type { ToolDefinition } from '../../src/domain/registry.js';
 
 let harness: Harness;
 useSimulatorHarness('mcpsim-own-shop-', (started) => (harness = started));
@@ -185,5 +187,22 @@ describe('a user walking the described shop', () => {
     expect(await call('ls_update_subscription', { subscriptionId: subscription.id, billingAnchor: 12 })).toMatchObject({
       status: 'active',
     });
+  });
+});
+
+describe('the shop over MCP', () => {
+  it('refunds a listed order and validates a license key through the SDK client, as an agent would', async () => {
+    const { call, close } = await connectMockClient(harness, { name: 'lemonsqueezy-mcp', tools: tools as ToolDefinition[] });
+    try {
+      const [order] = (await call('ls_list_orders', {})).json.orders;
+      const refunded = await call('ls_refund_order', { orderId: order.id, amount: 500 });
+      expect(refunded.isError, refunded.text).toBe(false);
+      expect(refunded.json).toMatchObject({ id: order.id, status: 'refunded', refundedAmount: 500 });
+      expect((await call('ls_get_order', { orderId: '987654' })).isError).toBe(true);
+      const [key] = (await call('ls_list_license_keys', {})).json.license_keys;
+      expect((await call('ls_validate_license', { licenseKey: key.id })).json).toMatchObject({ valid: true });
+    } finally {
+      await close();
+    }
   });
 });
