@@ -173,6 +173,7 @@ describe('a user walking the described shop', () => {
     const [order] = (await call('ls_list_orders', {})).orders;
     const invoice = await call('ls_generate_order_invoice', { orderId: order.id, locale: 'en' });
     expect(invoice).toMatchObject({ orderId: order.id, locale: 'en', url: expect.stringMatching(/^https:\/\//) });
+    expect(invoice.url).toContain(order.id);
   });
 
   it('pauses a subscription by the pause its update takes, and resumes it', async () => {

@@ -93,7 +93,9 @@ function acknowledge(input: AnswerInput): Answer {
       changes,
     };
   // "Generate a PDF invoice … Returns a download URL": the arguments and that link (described-link.ts).
-  const idValue = input.shape.idArgument === null ? undefined : input.args[input.shape.idArgument];
+  // Named by the call's id, else the id of what it acts on (`orderId` of an order's invoice), else the call's number.
+  const idName = input.shape.idArgument ?? Object.keys(input.args).find((name) => /^id$|_id$|[a-z0-9]Id$|[a-z0-9]ID$/.test(name));
+  const idValue = idName === undefined ? undefined : input.args[idName];
   const link = describedLink(
     input,
     dataArguments(input),
