@@ -45,3 +45,18 @@ describe('archive verbs on a server that archives by another word', () => {
     expect(inferServerShapes(own).get('archive_pin')!.sets).toEqual({ archived: true });
   });
 });
+
+describe('archive verbs on a server that keeps archiving in a status', () => {
+  it('set the state where the archive tool says it sets the status, or a status argument holds archived', () => {
+    const described = [
+      tool('create_customer', { name: text }),
+      tool('archive_customer', { customer_id: text }, "Archive a customer. Sets their status to 'archived'."),
+    ];
+    expect(inferServerShapes(described).get('archive_customer')!.sets).toEqual({ state: 'archived' });
+    const constant = [
+      tool('update_customer', { customer_id: text, status: { type: 'string', const: 'archived' } }),
+      tool('archive_customer', { customer_id: text }),
+    ];
+    expect(inferServerShapes(constant).get('archive_customer')!.sets).toEqual({ state: 'archived' });
+  });
+});

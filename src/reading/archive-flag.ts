@@ -8,6 +8,7 @@ import type { ToolDefinition } from '../domain/registry.js';
 import { isControlArgument } from '../domain/world-query.js';
 import { propertiesOf } from './tool-id-argument.js';
 import type { ToolShape } from './tool-shape.js';
+import { describedMove } from './described-state-words.js';
 
 const flags = new WeakMap<readonly ToolDefinition[], string | null>();
 
@@ -37,8 +38,28 @@ export function describedArchiveFlag(tools: readonly ToolDefinition[], shapes: R
 }
 
 /**
+ * Whether archiving sets the entity's state rather than a flag: the archive tool's description says
+ * it moves the status (`Sets their status to 'archived'`), or a `status`/`state` argument of the
+ * entity's tools holds `archived` among its values (`status: { const: 'archived' }`).
+ */
+function archivesByState(shape: ToolShape, tools: readonly ToolDefinition[], shapes: ReadonlyMap<string, ToolShape>): boolean {
+  for (const tool of tools) {
+    const other = shapes.get(tool.name);
+    if (other?.entity !== shape.entity) continue;
+    if (other === shape && /^archived$/i.test(describedMove(tool.description).to ?? '')) return true;
+    for (const [name, schema] of Object.entries(propertiesOf(tool))) {
+      if (!/^(status|state)$/i.test(name)) continue;
+      const values = [...(Array.isArray(schema.enum) ? schema.enum : []), schema.const];
+      if (values.some((value) => typeof value === 'string' && /^archived$/i.test(value))) return true;
+    }
+  }
+  return false;
+}
+
+/**
  * The shape with the archive verb's flag renamed to the one the server describes (`archived: true`
- * → `closed: true`); the shape itself when the server describes none, or the entity's own tools
+ * → `closed: true`), or made a state where the server keeps archiving in its status (`state:
+ * 'archived'`); the shape itself when the server describes none, or the entity's own tools
  * take an `archived` flag of their own.
  *
  * @example
@@ -47,6 +68,11 @@ export function describedArchiveFlag(tools: readonly ToolDefinition[], shapes: R
 export function withArchiveFlag(shape: ToolShape, tools: readonly ToolDefinition[], shapes: ReadonlyMap<string, ToolShape>): ToolShape {
   const archived = shape.sets.archived;
   if (shape.operation !== 'update' || typeof archived !== 'boolean') return shape;
+  // Lemon Squeezy's `archive_customer`, "Sets their status to 'archived'": the state field says it, not a flag (state-fields.ts spells it).
+  if (archived && archivesByState(shape, tools, shapes)) {
+    const { archived: _stated, ...others } = shape.sets;
+    return { ...shape, sets: { ...others, state: 'archived' } };
+  }
   const flag = describedArchiveFlag(tools, shapes);
   if (flag === null) return shape;
   const own = tools.some((tool) => {

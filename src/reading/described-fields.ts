@@ -6,7 +6,8 @@
  * the type's known states (`(closed)`). Values take the argument's schema type: a number for a
  * number (a level word on the scale its description gives: `priority high` → 2), `true`/`false`
  * for a boolean, the enum's own spelling for an enum. Anything else in the
- * parentheses is left for a model. Pure.
+ * parentheses is left for a model; a bare email address goes to the type's email field, and
+ * `id 41` names the entity's id (toDescribedId). Pure.
  */
 import { toNormalName } from '../domain/world-query.js';
 import type { ServiceModel } from './read-server.js';
@@ -39,8 +40,25 @@ export function toDescribedFields(model: Model, type: string, details: string): 
     }
     const stateValue = state?.values.find((value) => value.toLowerCase() === text.toLowerCase());
     if (state && stateValue !== undefined) fields[state.field] = stateValue;
+    // `Ada Lovelace (ada@example.com)`: a bare address is the one email field the type's writes take.
+    else if (emailLike.test(text)) {
+      const field = [...schemas.keys()].find((name) => /e-?mail$/i.test(name) || schemas.get(name)!.format === 'email');
+      if (field !== undefined && !Object.hasOwn(fields, field)) fields[field] = text;
+    }
   }
   return fields;
+}
+
+const emailLike = /^[^\s@()]+@[^\s@()]+\.[A-Za-z]{2,}$/;
+
+/**
+ * The id a parenthesis gives a named entity (`Pixel Tools (id 41)`, `(ID: ws_9)`), or undefined.
+ *
+ * @example
+ *   toDescribedId('id 41, priority 2'); // '41'
+ */
+export function toDescribedId(details: string | undefined): string | undefined {
+  return /(?:^|[,;(]\s*)id\s*[:=#]?\s*["'`]?([\w.:/@-]+?)["'`]?\s*(?:$|[,;)])/i.exec(details ?? '')?.[1];
 }
 
 /** The arguments the type's creates and updates take, by name, with their schemas (keys and parents left out), and its state field. */

@@ -148,4 +148,53 @@ describe('the world a mock’s description names', () => {
     for (const description of ['One shelf, mostly empty.', 'The shelf holding books is full.'])
       expect(toDescribedWorld(shelves, description).entities).toEqual({});
   });
+
+  it('reads an id in parentheses, capitalised names after one, bare emails, and puts children in the one parent there is', () => {
+    const teamTools: ToolDefinition[] = [
+      { name: 'list_workspaces', description: 'List workspaces.', inputSchema: object({}) },
+      {
+        name: 'create_member',
+        description: 'Add a member.',
+        inputSchema: object({ workspaceId: text, name: text, email: text }, ['workspaceId', 'name']),
+      },
+      { name: 'list_members', description: 'List members.', inputSchema: object({ workspaceId: text }) },
+    ];
+    const world = toDescribedWorld(
+      readServer(teamTools),
+      'One workspace, Acme Labs (id 7), for research. Two members: Ada Lovelace (ada@acme.test) and Alan Turing.',
+    );
+    expect(world.entities.workspace).toEqual({ '7': { id: '7', name: 'Acme Labs' } });
+    expect(Object.values(world.entities.member!)).toEqual([
+      { id: expect.any(String), name: 'Ada Lovelace', email: 'ada@acme.test', workspaceId: '7' },
+      { id: expect.any(String), name: 'Alan Turing', workspaceId: '7' },
+    ]);
+  });
+
+  it('seeds what a named entity sells and has, in the states the server names, linked to it and to what they are for', () => {
+    const billingTools: ToolDefinition[] = [
+      { name: 'list_members', description: 'List members.', inputSchema: object({}) },
+      { name: 'create_member', description: 'Add a member.', inputSchema: object({ name: text, email: text }, ['name']) },
+      { name: 'list_plans', description: 'List plans.', inputSchema: object({}) },
+      {
+        name: 'list_invoices',
+        description: 'List invoices.',
+        inputSchema: object({ memberEmail: text, status: { type: 'string', enum: ['draft', 'sent', 'paid'] } }),
+      },
+      { name: 'get_invoice', description: 'Get an invoice.', inputSchema: object({ invoiceId: text }, ['invoiceId']) },
+    ];
+    const world = toDescribedWorld(
+      readServer(billingTools),
+      'We are selling a Team plan. Members: Ada Lovelace (ada@acme.test), Alan Turing. Ada has two paid invoices for the Team plan.',
+    );
+    const [plan] = Object.values(world.entities.plan!);
+    expect(plan).toMatchObject({ name: 'Team' });
+    const [ada] = Object.values(world.entities.member!);
+    expect(Object.values(world.entities.invoice!)).toEqual([
+      { id: expect.any(String), status: 'paid', memberId: ada!.id, memberEmail: 'ada@acme.test', planId: plan!.id },
+      { id: expect.any(String), status: 'paid', memberId: ada!.id, memberEmail: 'ada@acme.test', planId: plan!.id },
+    ]);
+    // A holder the text does not name, or a count it does not give, seeds nothing.
+    const vague = toDescribedWorld(readServer(billingTools), 'Members: Ada Lovelace. Someone has paid invoices. Ada has invoices.');
+    expect(vague.entities.invoice).toBeUndefined();
+  });
 });

@@ -7,7 +7,10 @@
  * one, the model sees the same names its description gave. Deterministic: ids in the type's format
  * (id-format.ts), seeded by the type and the count.
  */
-import { toDescribedFields, toOwnProperties } from './described-fields.js';
+import { toDescribedFields, toDescribedId, toOwnProperties } from './described-fields.js';
+import { seedHoldings, seedSold, type Mention } from './described-holdings.js';
+import { toServerStates } from './server-states.js';
+import { toNames, type Named } from './described-names.js';
 import { toParentKeys } from './parent-keys.js';
 import { toPlural, toWords } from './entity-words.js';
 import { toNewId } from './id-format.js';
@@ -32,43 +35,12 @@ function linkLevels(levels: readonly string[], entities: WorldState['entities'])
   });
 }
 
-/** A name in a list: a quoted text, a token such as `checkout-api` or `acme/widgets`, or capitalised words (`Grace Hopper`). */
-const bareName = /^(?:[A-Za-z0-9][\w./@#:+-]*|[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){1,3})$/;
-const quotedName = /^["'“‘`](.+?)["'”’`]$/;
 /** A name spelled as a key is (`acme-reports`, `attic.2`, `logs/app.log`): a dash, dot, slash or digit inside it. */
 const keySpelled = /^[A-Za-z0-9][\w@#:+]*[-./\d]/;
 /** Words that lead a list after the type's word: `services: a, b`, `services called a and b`, `the services are a and b`, `tasks "a" and "b"`. */
 const lead = String.raw`\s*(?:\((?<paren>[^)]*)\)|[:,—–-]|\s(?:called|named)\b|\s(?<are>are)\b|(?=["“‘\`]))\s*`;
 /** After `are`, a plain word is more often a state than a name (`the services are down`): a name there must look like one. */
 const nameLike = /["'“‘`]|[A-Z]|[-_/.@#:\d]/;
-/** Words that are not names even where a list could start: `services are down`, `projects, all archived`. */
-const notNames = new Set([
-  'all',
-  'both',
-  'none',
-  'each',
-  'every',
-  'some',
-  'many',
-  'few',
-  'the',
-  'a',
-  'an',
-  'and',
-  'or',
-  'with',
-  'that',
-  'which',
-  'who',
-  'no',
-  'not',
-  'there',
-  'here',
-  'it',
-  'they',
-  'we',
-  'you',
-]);
 
 /**
  * The world a description names: the entities of the model's types it lists by name (none when it
@@ -108,22 +80,26 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
     const ids = new Map<string, string>();
     for (const [name, { details }] of names) {
       const existing = Object.keys(found);
-      // `create_bucket(Bucket)`: where the name is written to the id field, the name is the id the caller chose.
-      const id = entityType.numericId
-        ? String(existing.length + 1)
-        : label === entityType.idField
-          ? name
-          : toNewId({
-              type,
-              existing,
-              numeric: false,
-              field: entityType.idField,
-              ...model.idSchemasOf(type),
-              args: {},
-              seed: `text|${type}`,
-            });
-      const given = details === undefined ? {} : toDescribedFields(model, type, details);
-      found[id] = { [entityType.idField]: entityType.numericId ? Number(id) : id, [label]: name, ...given };
+      // `Pixel Tools (id 41)`: the id the description gives; `create_bucket(Bucket)`: the name written to the id field is the id.
+      const given = toDescribedId(details);
+      const id =
+        given !== undefined
+          ? given
+          : entityType.numericId
+            ? String(existing.length + 1)
+            : label === entityType.idField
+              ? name
+              : toNewId({
+                  type,
+                  existing,
+                  numeric: false,
+                  field: entityType.idField,
+                  ...model.idSchemasOf(type),
+                  args: {},
+                  seed: `text|${type}`,
+                });
+      const values = details === undefined ? {} : toDescribedFields(model, type, details);
+      found[id] = { [entityType.idField]: entityType.numericId && /^\d+$/.test(id) ? Number(id) : id, [label]: name, ...values };
       ids.set(name, id);
     }
     entities[type] = found;
@@ -133,9 +109,29 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
       [...names].map(([name, { sentences: where }]) => ({ fields: found[ids.get(name)!]!, where })),
     );
   }
+  // `selling a Pro plan subscription`, `Ada has one paid order for the Pro plan`: what the named sell and have (described-holdings.ts).
+  const world = { entities, seeded, newId: (type: string) => newIdOf(model, types, entities, type) };
+  const more: Mention[] = [
+    ...seedSold(model, world, sentences, (type) => labelField(model, type)),
+    ...seedHoldings(model, world, sentences, toServerStates(model.tools).values),
+  ];
+  for (const mention of more) mentions.set(mention.type, [...(mentions.get(mention.type) ?? []), mention]);
   for (const [type, named] of mentions) for (const { fields, where } of named) linkToParent(model, sentences, where, seeded, fields, type);
   linkLevels(levels, entities);
   return { entities, facts: [] };
+}
+
+/** A new id of the type, in its format, after the ones seeded so far. */
+function newIdOf(
+  model: Pick<ServiceModel, 'idSchemasOf'>,
+  types: ReadonlyMap<string, Pick<EntityType, 'idField' | 'numericId'>>,
+  entities: WorldState['entities'],
+  type: string,
+): string {
+  const entityType = types.get(type) ?? { idField: 'id', numericId: false };
+  const existing = Object.keys(entities[type] ?? {});
+  if (entityType.numericId) return String(existing.length + 1);
+  return toNewId({ type, existing, numeric: false, field: entityType.idField, ...model.idSchemasOf(type), args: {}, seed: `text|${type}` });
 }
 
 /**
@@ -178,12 +174,15 @@ function linkToParent(
       return;
     }
   }
-}
-
-/** A name the description gives, with the text of the parenthesis right after it (`"Fix login" (status in progress)`). */
-interface Named {
-  name: string;
-  details?: string | undefined;
+  // `One store, Pixel Tools. Two customers: …`: where the world holds one of a parent type, a child no sentence places lies in it.
+  for (const keys of parents) {
+    const names = seeded.get(keys.type);
+    if (names?.size !== 1 || keys.idArguments.some((argument) => Object.hasOwn(fields, argument))) continue;
+    const [[name, id]] = [...names] as [[string, string]];
+    for (const argument of keys.idArguments) fields[argument] = id;
+    // A name argument takes a name the description gave, not an id seeded without one.
+    if (name !== id) for (const argument of keys.nameArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = name;
+  }
 }
 
 /**
@@ -213,6 +212,12 @@ function namesOf(sentence: string, type: string): Named[] {
     sentence,
   );
   if (oneQuoted) return [{ name: oneQuoted[1]!.trim() }];
+  // `One store, Pixel Tools (id 41), selling …`: capitalised words set off after the word, closed by punctuation.
+  const oneAt = new RegExp(String.raw`\b(?:one|a|an|single)\s+${singular}\b\s*[:,—–]\s*`, 'i').exec(sentence);
+  const capitalised = oneAt
+    ? /^([A-Z][\w.'&-]*(?:\s+[A-Z][\w.'&-]*){0,3})\s*(?:\(([^)]*)\))?\s*(?=$|[,.;:])/.exec(sentence.slice(oneAt.index + oneAt[0].length))
+    : null;
+  if (capitalised) return [{ name: capitalised[1]!, details: capitalised[2] }];
   const one = new RegExp(
     String.raw`\b(?:one|a|an|single)\s+${singular}\b\s*[:,—–]\s*([A-Za-z0-9][\w./@#:+-]*?)\.?(?=$|[\s,;])(,)?`,
     'i',
@@ -221,47 +226,6 @@ function namesOf(sentence: string, type: string): Named[] {
   // `bucket acme-reports`: a name right after the word, when it is spelled as a key is.
   const keyed = new RegExp(String.raw`\b${singular}\s+([A-Za-z0-9][\w./@#:+-]*?)\.?(?=$|[\s,;])`, 'i').exec(sentence);
   return keyed && keySpelled.test(keyed[1]!) ? toNames(keyed[1]!) : [];
-}
-
-/** The names of a list, up to the first part that is not a name (`checkout-api and payments, both slow` → two); a parenthesis after a name is its details. */
-function toNames(list: string): Named[] {
-  const names: Named[] = [];
-  for (const raw of splitOutsideParentheses(list.replace(/[.!?;]+$/, ''))) {
-    const withDetails = /^(.*?)\s*\(([^)]*)\)$/.exec(raw.trim());
-    const part = (withDetails ? withDetails[1]! : raw).trim();
-    const details = withDetails?.[2];
-    const quoted = quotedName.exec(part);
-    if (quoted) names.push({ name: quoted[1]!.trim(), details });
-    else if (bareName.test(part) && !notNames.has(part.toLowerCase()) && !/^\d+$/.test(part)) names.push({ name: part, details });
-    else break;
-  }
-  return names;
-}
-
-/** A list split at its commas and `and`/`or`/`&`, except inside parentheses (`a (status open, priority 1), b`). */
-function splitOutsideParentheses(list: string): string[] {
-  const parts: string[] = [];
-  const separator = /\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+/y;
-  let depth = 0;
-  let current = '';
-  for (let index = 0; index < list.length; index++) {
-    const char = list[index]!;
-    if (depth === 0) {
-      separator.lastIndex = index;
-      const match = separator.exec(list);
-      if (match) {
-        parts.push(current);
-        current = '';
-        index += match[0].length - 1;
-        continue;
-      }
-    }
-    if (char === '(') depth++;
-    if (char === ')') depth = Math.max(0, depth - 1);
-    current += char;
-  }
-  parts.push(current);
-  return parts;
 }
 
 /**

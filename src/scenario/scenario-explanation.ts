@@ -114,7 +114,13 @@ function toDescribedNames(model: ServiceModel, world: WorldState): Record<string
   const names: Record<string, string[]> = {};
   for (const [type, byId] of Object.entries(world.entities)) {
     const label = labelField(model, type);
-    names[type] = Object.values(byId).map((fields) => String(fields[label] ?? fields.name ?? fields.title ?? ''));
+    // `Ada has one paid order`: a thing seeded without a name shows its id and what the words gave it.
+    names[type] = Object.entries(byId).map(([id, fields]) => {
+      const name = fields[label] ?? fields.name ?? fields.title;
+      if (name !== undefined) return String(name);
+      const given = Object.entries(fields).filter(([field, value]) => String(value) !== id || field === 'name');
+      return given.length > 0 ? `${id} (${given.map(([field, value]) => `${field} ${String(value)}`).join(', ')})` : id;
+    });
   }
   return names;
 }

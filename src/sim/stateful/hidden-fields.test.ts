@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSecretField, withoutSecrets } from './hidden-fields.js';
+import { describedSecrets, isSecretField, withoutSecrets } from './hidden-fields.js';
 
 describe('hidden fields', () => {
   it('knows secrets by name, and leaves page tokens and token counts alone', () => {
@@ -13,5 +13,14 @@ describe('hidden fields', () => {
     const value = { id: 'w1', secret: 's3cr3t', hooks: [{ id: 'h1', password: 'pw' }] };
     expect(withoutSecrets(value)).toEqual({ id: 'w1', hooks: [{ id: 'h1' }] });
     expect(withoutSecrets(value, new Set(['secret']))).toEqual({ id: 'w1', secret: 's3cr3t', hooks: [{ id: 'h1' }] });
+  });
+
+  it('shows a secret the description says is returned, and not one it says is never returned', () => {
+    const names = ['id', 'secret', 'password', 'url'];
+    expect(describedSecrets('Create a webhook. The signing secret is returned only once — save it immediately.', names)).toEqual(
+      new Set(['secret']),
+    );
+    expect(describedSecrets('Create a user. The password is never returned.', names)).toEqual(new Set());
+    expect(describedSecrets('Rotate the signing secret of a webhook.', names)).toEqual(new Set());
   });
 });

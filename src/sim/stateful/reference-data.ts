@@ -20,6 +20,7 @@ import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import { toCreatedId } from './entity-ids.js';
 import { typedId } from './world-views.js';
 import { askedFields } from './asked-fields.js';
+import { toReferenceParents } from './reference-parents.js';
 import type { AnswerInput } from './world-conventions.js';
 
 /** How many entities a list of reference data starts with, when the type has no catalogue below. */
@@ -96,6 +97,8 @@ export function toReferenceSet(input: AnswerInput): { world: WorldState; changes
     let name = catalogue?.[index] ?? referenceName(input, id, label);
     for (let attempt = 1; names.has(name) && attempt < 5; attempt++) name = referenceName(input, `${id}|${attempt}`, label);
     const fields: Record<string, unknown> = {
+      // `list_variants(productId)`: made up in the product asked for, or the one the world holds (reference-parents.ts).
+      ...toReferenceParents(input),
       // `search_emails(mailbox: 'INBOX', subjectQuery)`: the set fits what it was found by (asked-fields.ts).
       ...askedFields(input, index),
       ...inUse?.[index]?.where,

@@ -5,6 +5,11 @@
  * of an id outside that set is the service's not-found, as for any created type; a catalogue
  * (`show_rule(key)`, nothing changes rules) still invents the entity a key names.
  *
+ * A type an action of its own acts on by a record id (`refund_order(orderId)`: no create, read,
+ * update or delete, a service's verb) is the service's records before any list too: a read of an
+ * id the world lacks is the not-found. (An edit or delete by id alone is not enough before a list:
+ * a catalogue's reads by id still invent, as the public servers' walks expect.)
+ *
  * So is a type read by a record id (`get_deal(dealId)`, `get_customer(customerId)`) once a list
  * has made its set, though no tool changes it (a read-only CRM or shop): an opaque id can only come
  * from the service's own answers, so one none of them gave is the service's not-found; a natural
@@ -26,6 +31,8 @@ const recordIdWords = new Set(['id', 'uuid', 'gid', 'uid']);
  */
 export function isListedWorkingData(input: AnswerInput): boolean {
   const type = input.shape.entity;
+  // `refund_order(orderId)`: an action on the type by a record id says the service keeps its records, listed yet or not.
+  if (changedByRecordId(input)) return true;
   if (!Object.hasOwn(input.world.entities, type)) return false;
   if (isRecordId(input.shape.idArgument)) return true;
   return toShapeChoices(input.shapes).some(
@@ -34,6 +41,13 @@ export function isListedWorkingData(input: AnswerInput): boolean {
       choice.idArgument !== null &&
       !choice.upsert &&
       (choice.operation === 'delete' || choice.operation === 'update'),
+  );
+}
+
+/** Whether an action that is no entity operation acts on the call's type by a record id (`refund_order(orderId)`). */
+function changedByRecordId(input: AnswerInput): boolean {
+  return toShapeChoices(input.shapes).some(
+    (choice) => choice.entity === input.shape.entity && !choice.upsert && choice.operation === 'other' && isRecordId(choice.idArgument),
   );
 }
 

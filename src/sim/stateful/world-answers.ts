@@ -56,6 +56,9 @@ import { pageShownBy, toPageFields, urlOfRead, withPage } from './web-pages.js';
 import { withSearchedType } from './site-search.js';
 import { toMemberTransfer, withParentMembers } from './parent-members.js';
 import { answerList } from './world-list.js';
+import { answerAction } from './action-answer.js';
+import { describedLink } from './described-link.js';
+import { argumentState } from './state-arguments.js';
 import { answerRead } from './read-routes.js';
 import { toItemIds } from './whole-record-items.js';
 import { addToRecordLists } from './record-list-items.js';
@@ -117,7 +120,8 @@ export function answerFromWorld(called: AnswerInput): Answer {
       // `add_attendee(eventId, email)`, `remove_attendee`: the event's own attendees list (embedded-items.ts).
       return toEmbeddedWrite(input) ?? remove(input);
     default:
-      return toMemberTransfer(input) ?? other(input);
+      // `refund_order(orderId)`: the state its verb names, where the server names it (action-answer.ts); else acknowledged.
+      return toMemberTransfer(input) ?? answerAction(input);
   }
 }
 
@@ -155,6 +159,8 @@ function create(given: AnswerInput, givenId?: string): Answer {
   if (taken) return { error: `${toLabel(shape.entity)} with ${taken.name} ${JSON.stringify(taken.value)} already exists` };
   const created = stampName(input, 'created');
   if (created && fieldValue(fields, created) === undefined) fields[created] = now;
+  // "Create a new checkout URL … Returns a URL": the new entity's link (described-link.ts).
+  Object.assign(fields, describedLink(input, fields, scoped.key));
   // No enum anywhere: the states the descriptions name, or open where the only verbs close (described-states.ts).
   const state = requestedState(input) ?? defaultState(input) ?? initialState(input) ?? setFieldStart(input) ?? describedStartState(input);
   if (state && fieldValue(fields, state.name) === undefined) fields[state.name] = state.value;
@@ -241,6 +247,9 @@ function update(given: AnswerInput): Answer {
     delete changes[name];
     changes[stateField] = spellState(event, stateSchema(input, stateField), found.fields[stateField]);
   }
+  // `update_subscription(pause: 'void')`: the state the verb-named argument leaves it in (state-arguments.ts).
+  const moved = changes[stateField] === undefined ? argumentState(input, changes, stateField, found.fields[stateField]) : null;
+  if (moved !== null) changes[stateField] = moved;
   for (const [name, value] of Object.entries(shape.sets)) {
     if (name !== 'state') changes[existingName(found.fields, name)] = value;
     // "Submit a Draft Sales Order (changes status to 'To Deliver and Bill')": the state the tool says, before the verb's (described-states.ts).
@@ -306,23 +315,6 @@ function remove(input: AnswerInput): Answer {
       changes,
     };
   return { text: `Deleted ${toWordsOf(shape.entity)} ${quoteId(found.id, shape)}.`, changes };
-}
-
-function other(input: AnswerInput): Answer {
-  const { tool, argumentsKey, sequence } = input;
-  const fact = `call #${sequence}: ${tool.name} ${argumentsKey}`;
-  const changes = { facts: [fact.length > 300 ? `${fact.slice(0, 297)}...` : fact] };
-  if (tool.outputSchema)
-    return {
-      value: fitToSchema(
-        dataArguments(input),
-        tool.outputSchema,
-        `${input.seed}|${tool.name}|${argumentsKey}|${sequence}`,
-        fitOptions(input),
-      ),
-      changes,
-    };
-  return { text: `Done: ${tool.name} ${argumentsKey.length > 200 ? `${argumentsKey.slice(0, 197)}...` : argumentsKey}`, changes };
 }
 
 /** A read of something the world does not know yet but that exists (a natural key, no id): made up once, then remembered. */

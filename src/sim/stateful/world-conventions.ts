@@ -18,6 +18,7 @@ import { isDataArgument } from '../../reading/list-filters.js';
 import { toKeySelector } from '../../reading/key-selector.js';
 import { selectsAll, toNormalName } from '../../domain/world-query.js';
 import { writesType } from '../../reading/tool-shape.js';
+import { inServerStyle } from '../../reading/server-style.js';
 
 /** An answer: the value to show (or plain text, or an error text) and what it changed. */
 export interface Answer {
@@ -124,15 +125,7 @@ export function stampName(input: AnswerInput, kind: 'created' | 'updated', field
   );
   if (match) return match;
   if (fields && !Object.keys(fields).some((name) => toNormalName(name).startsWith('created'))) return null;
-  // The style most of the server's argument names have: `issue_number` (snake) or `pullNumber` (camel).
-  const argumentNames = [
-    ...new Set(
-      input.serverTools.flatMap((tool) => Object.keys((tool.inputSchema.properties as Record<string, unknown> | undefined) ?? {})),
-    ),
-  ];
-  const snake = argumentNames.filter((name) => /[a-z0-9]_[a-z]/.test(name)).length;
-  const camel = argumentNames.filter((name) => /[a-z0-9][A-Z]/.test(name)).length;
-  return snake > camel ? `${kind}_at` : `${kind}At`;
+  return inServerStyle(input.serverTools, [kind, 'at']);
 }
 
 /** The property names of an output schema and of the items of its list properties (`messages[].sentAt`). */

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolDefinition } from '../../../domain/registry.js';
-import { withoutSecrets } from '../hidden-fields.js';
+import { describedSecrets, withoutSecrets } from '../hidden-fields.js';
 import type { Answer } from '../world-conventions.js';
 import type { Answered } from './kind-call.js';
 
@@ -18,8 +18,9 @@ export function toAnswered(answer: Answer, tool: ToolDefinition): Answered {
 function toResult(answer: Answer, tool: ToolDefinition): CallToolResult {
   if (answer.error !== undefined) return { content: [{ type: 'text', text: answer.error }], isError: true };
   if (answer.value === undefined) return { content: [{ type: 'text', text: answer.text ?? 'Done.' }], isError: false };
-  // A webhook's `secret`, a user's `password`: stored in the world, never echoed (hidden-fields.ts).
-  const value = withoutSecrets(answer.value, declaredFields(tool));
+  // A webhook's `secret`, a user's `password`: stored in the world, never echoed unless the tool says it shows it (hidden-fields.ts).
+  const top = answer.value !== null && typeof answer.value === 'object' ? Object.keys(answer.value) : [];
+  const value = withoutSecrets(answer.value, new Set([...declaredFields(tool), ...describedSecrets(tool.description, top)]));
   const text = JSON.stringify(value);
   const structured = tool.outputSchema && value !== null && typeof value === 'object' && !Array.isArray(value);
   return {

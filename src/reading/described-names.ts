@@ -1,0 +1,83 @@
+/**
+ * The names a description lists: `checkout-api and payments`, `"Checkout API", payments & search`,
+ * `Ada Lovelace (ada@example.com) and Grace Hopper`: quoted texts, tokens and capitalised words,
+ * each with the parenthesis after it, up to the first part that is not a name. Pure.
+ */
+/** A name in a list: a quoted text, a token such as `checkout-api` or `acme/widgets`, or capitalised words (`Grace Hopper`). */
+const bareName = /^(?:[A-Za-z0-9][\w./@#:+-]*|[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){1,3})$/;
+const quotedName = /^["'“‘`](.+?)["'”’`]$/;
+/** Words that are not names even where a list could start: `services are down`, `projects, all archived`. */
+const notNames = new Set([
+  'all',
+  'both',
+  'none',
+  'each',
+  'every',
+  'some',
+  'many',
+  'few',
+  'the',
+  'a',
+  'an',
+  'and',
+  'or',
+  'with',
+  'that',
+  'which',
+  'who',
+  'no',
+  'not',
+  'there',
+  'here',
+  'it',
+  'they',
+  'we',
+  'you',
+]);
+
+/** A name the description gives, with the text of the parenthesis right after it (`"Fix login" (status in progress)`). */
+export interface Named {
+  name: string;
+  details?: string | undefined;
+}
+
+/** The names of a list, up to the first part that is not a name (`checkout-api and payments, both slow` → two); a parenthesis after a name is its details. */
+export function toNames(list: string): Named[] {
+  const names: Named[] = [];
+  for (const raw of splitOutsideParentheses(list.replace(/[.!?;]+$/, ''))) {
+    const withDetails = /^(.*?)\s*\(([^)]*)\)$/.exec(raw.trim());
+    const part = (withDetails ? withDetails[1]! : raw).trim();
+    const details = withDetails?.[2];
+    const quoted = quotedName.exec(part);
+    if (quoted) names.push({ name: quoted[1]!.trim(), details });
+    else if (bareName.test(part) && !notNames.has(part.toLowerCase()) && !/^\d+$/.test(part)) names.push({ name: part, details });
+    else break;
+  }
+  return names;
+}
+
+/** A list split at its commas and `and`/`or`/`&`, except inside parentheses (`a (status open, priority 1), b`). */
+function splitOutsideParentheses(list: string): string[] {
+  const parts: string[] = [];
+  const separator = /\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+/y;
+  let depth = 0;
+  let current = '';
+  for (let index = 0; index < list.length; index++) {
+    const char = list[index]!;
+    if (depth === 0) {
+      separator.lastIndex = index;
+      const match = separator.exec(list);
+      if (match) {
+        parts.push(current);
+        current = '';
+        index += match[0].length - 1;
+        continue;
+      }
+    }
+    if (char === '(') depth++;
+    if (char === ')') depth = Math.max(0, depth - 1);
+    current += char;
+  }
+  parts.push(current);
+  return parts;
+}
