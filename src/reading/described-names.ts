@@ -1,11 +1,17 @@
 /**
  * The names a description lists: `checkout-api and payments`, `"Checkout API", payments & search`,
- * `Ada Lovelace (ada@example.com) and Grace Hopper`: quoted texts, tokens and capitalised words,
- * each with the parenthesis after it, up to the first part that is not a name. Pure.
+ * `Ada Lovelace (ada@example.com) and Grace Hopper`, `a 30 minute Free consultation (id 101) and a
+ * Therapy session`: quoted texts, tokens and capitalised words (in sentence case after an article
+ * or before a parenthesis), each with the parenthesis after it, up to the first part that is not a
+ * name. Pure.
  */
 /** A name in a list: a quoted text, a token such as `checkout-api` or `acme/widgets`, or capitalised words (`Grace Hopper`). */
 const bareName = /^(?:[A-Za-z0-9][\w./@#:+-]*|[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){1,3})$/;
 const quotedName = /^["'“‘`](.+?)["'”’`]$/;
+/** A name in sentence case (`Therapy session`): only where an article or a parenthesis after it sets it off as one. */
+const sentenceName = /^[A-Z][\w.'&-]*(?:\s+[a-z0-9][\w.'&-]*){1,3}$/;
+/** `a 30 minute Free consultation`, `the 50-minute Therapy session`: an article and what describes the thing, before its name. */
+const described = /^(?:a|an|the|one)\s+(?:[a-z0-9][\w-]*\s+)*?(?=[A-Z"“‘`])/;
 /** Words that are not names even where a list could start: `services are down`, `projects, all archived`. */
 const notNames = new Set([
   'all',
@@ -46,11 +52,14 @@ export function toNames(list: string): Named[] {
   const names: Named[] = [];
   for (const raw of splitOutsideParentheses(list.replace(/[.!?;]+$/, ''))) {
     const withDetails = /^(.*?)\s*\(([^)]*)\)$/.exec(raw.trim());
-    const part = (withDetails ? withDetails[1]! : raw).trim();
+    const written = (withDetails ? withDetails[1]! : raw).trim();
     const details = withDetails?.[2];
+    const article = described.exec(written);
+    const part = article ? written.slice(article[0].length) : written;
     const quoted = quotedName.exec(part);
     if (quoted) names.push({ name: quoted[1]!.trim(), details });
     else if (bareName.test(part) && !notNames.has(part.toLowerCase()) && !/^\d+$/.test(part)) names.push({ name: part, details });
+    else if ((article || details !== undefined) && sentenceName.test(part)) names.push({ name: part, details });
     else break;
   }
   return names;

@@ -197,4 +197,24 @@ describe('the world a mock’s description names', () => {
     const vague = toDescribedWorld(readServer(billingTools), 'Members: Ada Lovelace. Someone has paid invoices. Ada has invoices.');
     expect(vague.entities.invoice).toBeUndefined();
   });
+
+  it('seeds names in sentence case after an article and what describes them, with their ids, and labels them as the update writes', () => {
+    const eventTools: ToolDefinition[] = [
+      { name: 'getEventTypes', description: 'Get all event types', inputSchema: object({}) },
+      { name: 'getEventTypeById', description: 'Get an event type', inputSchema: object({ eventTypeId: { type: 'integer' } }) },
+      {
+        name: 'updateEventType',
+        description: 'Update an event type',
+        inputSchema: object({ eventTypeId: { type: 'integer' }, title: text }),
+      },
+    ];
+    const world = toDescribedWorld(
+      readServer(eventTools),
+      'Two event types: a 30 minute Free consultation (id 101) and a 50 minute Therapy session (id 102). Projects: Apollo and Zeus are active.',
+    );
+    expect(world.entities.event_type).toEqual({
+      '101': { id: 101, title: 'Free consultation' },
+      '102': { id: 102, title: 'Therapy session' },
+    });
+  });
 });

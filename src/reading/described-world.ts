@@ -229,17 +229,24 @@ function namesOf(sentence: string, type: string): Named[] {
 }
 
 /**
- * The field a name is written to: `name` or `title` where the type's create takes one, else the
- * first plain text its create requires (`subject` of a ticket, `summary` of an event), else the id
- * field of a write that takes the id from its caller (`Key` of `put_object`), else `name`.
+ * The field a name is written to: `name` or `title` where the type's create (else its update)
+ * takes one, else the first plain text its create requires (`subject` of a ticket, `summary` of an
+ * event), else the id field of a write that takes the id from its caller (`Key` of `put_object`),
+ * else `name`.
  */
 export function labelField(model: Pick<ServiceModel, 'tools' | 'shapes'>, type: string): string {
   // `put_object(Bucket, Key, Body)` with no create: the caller names what it writes, and a described name is that key.
   let upsertKey: string | undefined;
+  // A type no tool creates names its label as its update writes it (Cal.com's `updateEventType(title)`).
+  // …unless a write takes the id from its caller (`put_object(Key)`): then a described name is that key.
+  const creates = model.tools.some((tool) => {
+    const shape = model.shapes.get(tool.name);
+    return shape?.entity === type && (shape.operation === 'create' || (shape.upsert === true && shape.idArgument !== null));
+  });
   for (const tool of model.tools) {
     const shape = model.shapes.get(tool.name);
     if (shape?.entity === type && shape.upsert && shape.idArgument !== null) upsertKey ??= shape.idField;
-    if (shape?.entity !== type || shape.operation !== 'create') continue;
+    if (shape?.entity !== type || shape.operation !== (creates ? 'create' : 'update')) continue;
     const schema = tool.inputSchema as Record<string, unknown>;
     const properties = toOwnProperties(schema, type);
     if (Object.hasOwn(properties, 'name')) return 'name';
