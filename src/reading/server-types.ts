@@ -17,6 +17,7 @@ import { propertiesOf } from './tool-id-argument.js';
 import { toServiceWords } from './tool-name.js';
 import { toVerbNoun } from './verb-noun.js';
 import { toUnscopedOwner } from './unscoped-owner.js';
+import { toMeasureOwner } from './measure-owner.js';
 import type { ToolShape } from './tool-shape.js';
 
 /**
@@ -109,6 +110,7 @@ function withTypesInCompounds(
     const alone = uses.get(shape.entity) === 1;
     const found =
       toTypeOfIdArgument(shape, types) ??
+      toMeasureOwner(shape, tool, keptElsewhere(tool.name)) ??
       toOwnersType(shape, tool, keepers, keptElsewhere(tool.name)) ??
       (alone ? (toTypeInCompound(shape, tool, types, stems) ?? toDescribedType(shape, tool, types)) : null) ??
       toAgreedObject(shape, tool, types) ??
