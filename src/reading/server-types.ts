@@ -18,6 +18,7 @@ import { toServiceWords } from './tool-name.js';
 import { toVerbNoun } from './verb-noun.js';
 import { toUnscopedOwner } from './unscoped-owner.js';
 import { toMeasureOwner } from './measure-owner.js';
+import { withApiTypeNames } from './api-type-name.js';
 import type { ToolShape } from './tool-shape.js';
 
 /**
@@ -63,7 +64,8 @@ export function withServerTypes(
       return [name, withoutServiceWord(shape, serviceWords)];
     }),
   );
-  return withTypesInCompounds(tools, unprefixed, corrections, serviceWords);
+  const corrected = (name: string) => Object.hasOwn(corrections, name);
+  return withApiTypeNames(tools, withTypesInCompounds(tools, unprefixed, corrections, serviceWords), corrected);
 }
 
 /** What the pass reads beyond the tools and their first readings. */
