@@ -19,6 +19,7 @@ import { toVerbNoun } from './verb-noun.js';
 import { toUnscopedOwner } from './unscoped-owner.js';
 import { toMeasureOwner } from './measure-owner.js';
 import { withApiTypeNames } from './api-type-name.js';
+import { withOwnerScopedTypes } from './owner-scoped-type.js';
 import type { ToolShape } from './tool-shape.js';
 
 /**
@@ -65,7 +66,9 @@ export function withServerTypes(
     }),
   );
   const corrected = (name: string) => Object.hasOwn(corrections, name);
-  return withApiTypeNames(tools, withTypesInCompounds(tools, unprefixed, corrections, serviceWords), corrected);
+  const compounds = withTypesInCompounds(tools, unprefixed, corrections, serviceWords);
+  const scoped = withOwnerScopedTypes(tools, compounds, toTypeKeepers(compounds), corrected);
+  return withApiTypeNames(tools, scoped, corrected);
 }
 
 /** What the pass reads beyond the tools and their first readings. */
