@@ -37,4 +37,4 @@ export function toMeasureOwner(shape: ToolShape, tool: ToolDefinition, kept: (ty
 }
 
 /** Nouns for a value computed of a thing, never a thing a service keeps by itself. */
-const measureWords = new Set(['metric', 'stat', 'statistic', 'total', 'trend', 'size', 'count']);
+const measureWords = new Set(['metric', 'statistic', 'total', 'trend', 'size', 'count']);
