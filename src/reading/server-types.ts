@@ -19,7 +19,6 @@ import { toVerbNoun } from './verb-noun.js';
 import { toUnscopedOwner } from './unscoped-owner.js';
 import { toMeasureOwner } from './measure-owner.js';
 import { withApiTypeNames } from './api-type-name.js';
-import { withOwnerScopedTypes } from './owner-scoped-type.js';
 import type { ToolShape } from './tool-shape.js';
 
 /**
@@ -66,9 +65,7 @@ export function withServerTypes(
     }),
   );
   const corrected = (name: string) => Object.hasOwn(corrections, name);
-  const compounds = withTypesInCompounds(tools, unprefixed, corrections, serviceWords);
-  const scoped = withOwnerScopedTypes(tools, compounds, toTypeKeepers(compounds), corrected);
-  return withApiTypeNames(tools, scoped, corrected);
+  return withApiTypeNames(tools, withTypesInCompounds(tools, unprefixed, corrections, serviceWords), corrected);
 }
 
 /** What the pass reads beyond the tools and their first readings. */
