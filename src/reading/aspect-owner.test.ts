@@ -35,4 +35,15 @@ describe('a read or an update of one aspect of an entity', () => {
       get_report_overview: 'overview',
     });
   });
+
+  it('leaves a diff or a patch the service computes from the entity as a thing of its own', () => {
+    const pulls = [tool('get_pull_request', { pull_request_id: text }), tool('list_pull_requests')];
+    expect(
+      entities([
+        ...pulls,
+        tool('get_pull_request_diff', { pull_request_id: text }),
+        tool('getPullRequestPatch', { pull_request_id: text }),
+      ]),
+    ).toMatchObject({ get_pull_request_diff: 'diff', getPullRequestPatch: 'patch' });
+  });
 });

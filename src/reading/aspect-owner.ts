@@ -19,7 +19,7 @@ import type { ToolShape } from './tool-shape.js';
 export function toAspectOwner(shape: ToolShape, tool: ToolDefinition, entities: ReadonlySet<string>): string | null {
   // A compound after the owner is more often a type the service names (`branching_model`, `approval_state`).
   if ((shape.operation !== 'read' && shape.operation !== 'update') || shape.dispatch || shape.entity.includes('_')) return null;
-  if (entities.has(shape.entity)) return null;
+  if (entities.has(shape.entity) || madeThings.has(shape.entity)) return null;
   const aspect = [shape.entity];
   const words = toWords(tool.name).map((word) => toFullWord(toSingular(word)));
   const at = [...words.keys()].find((index) => index > 0 && aspect.every((part, offset) => words[index + offset] === part)) ?? -1;
@@ -48,3 +48,5 @@ function toStem(argument: string): { name: string; suffix: string | null } {
 const idSuffixes = new Set(['id', 'uid', 'iid', 'gid', 'uuid', 'key', 'name', 'slug', 'number']);
 /** Arguments that name the one thing acted on without saying what it is. */
 const bareIds = new Set(['id', 'uid', 'uuid', 'gid', 'identifier']);
+/** Things a service computes from an entity and answers as a thing of their own (a pull request's diff or patch), never one of its aspects. */
+const madeThings = new Set(['diff', 'patch']);

@@ -45,4 +45,16 @@ describe('qualifiers around an entity pick some of its kind', () => {
     expect(shapes.get('list_archived_folders')?.entity).toBe('folder');
     expect(shapes.get('list_pinned_messages')?.entity).toBe('pinned_message');
   });
+
+  it('drops an adjective that says which of a kind the service offers (supported, available)', () => {
+    const shapes = read([
+      tool('get_supported_cryptocurrencies'),
+      tool('add_supported_cryptocurrency', { symbol: text }),
+      tool('list-available-vaults'),
+      tool('search-vault', { vault: text, query: text }),
+    ]);
+    expect(shapes.get('get_supported_cryptocurrencies')?.entity).toBe('cryptocurrency');
+    expect(shapes.get('add_supported_cryptocurrency')?.entity).toBe('cryptocurrency');
+    expect(shapes.get('list-available-vaults')?.entity).toBe('vault');
+  });
 });

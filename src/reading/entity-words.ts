@@ -217,7 +217,20 @@ export function isAspectWord(word: string, beforeVerb = false): boolean {
   return aspectWords.has(word) || (beforeVerb && ownAspectWords.has(word));
 }
 /** Adjectives that pick some of an entity's kind (`get_active_cycle` reads a cycle), not a kind of their own. */
-const qualifierWords = new Set(['active', 'recent', 'effective', 'managed', 'local', 'top', 'upcoming', 'latest', 'pending', 'other']);
+const qualifierWords = new Set([
+  'active',
+  'recent',
+  'effective',
+  'managed',
+  'local',
+  'top',
+  'upcoming',
+  'latest',
+  'pending',
+  'other',
+  'supported',
+  'available',
+]);
 
 /** Adjectives that follow the entity to say how the tool acts on it (`write_object_safe`, `create_item_live`), never a kind. */
 const trailingQualifierWords = new Set(['safe', 'live', 'static', 'default', 'active', 'upcoming', 'recent', 'latest', 'pending']);

@@ -17,6 +17,8 @@ import { propertiesOf } from './tool-id-argument.js';
 import { toServiceWords } from './tool-name.js';
 import { toVerbNoun } from './verb-noun.js';
 import { toUnscopedOwner } from './unscoped-owner.js';
+import { toMeasureOwner } from './measure-owner.js';
+import { withApiTypeNames } from './api-type-name.js';
 import type { ToolShape } from './tool-shape.js';
 
 /**
@@ -62,7 +64,8 @@ export function withServerTypes(
       return [name, withoutServiceWord(shape, serviceWords)];
     }),
   );
-  return withTypesInCompounds(tools, unprefixed, corrections, serviceWords);
+  const corrected = (name: string) => Object.hasOwn(corrections, name);
+  return withApiTypeNames(tools, withTypesInCompounds(tools, unprefixed, corrections, serviceWords), corrected);
 }
 
 /** What the pass reads beyond the tools and their first readings. */
@@ -109,6 +112,7 @@ function withTypesInCompounds(
     const alone = uses.get(shape.entity) === 1;
     const found =
       toTypeOfIdArgument(shape, types) ??
+      toMeasureOwner(shape, tool, keptElsewhere(tool.name)) ??
       toOwnersType(shape, tool, keepers, keptElsewhere(tool.name)) ??
       (alone ? (toTypeInCompound(shape, tool, types, stems) ?? toDescribedType(shape, tool, types)) : null) ??
       toAgreedObject(shape, tool, types) ??
