@@ -14,6 +14,7 @@ import { toFullWord, toSingular, toWords } from './entity-words.js';
 import { requiredOf } from './tool-id-argument.js';
 import { toAppliedAction } from './applied-action.js';
 import { findWholeByIdArgument } from './whole-by-id-argument.js';
+import { toResourcePathParents } from './resource-path-parent.js';
 
 /** One argument that names a parent entity, and the field that holds the parent's id in results. */
 export interface ParentReference {
@@ -223,7 +224,8 @@ function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: Re
       }
     }
   }
-  return references;
+  const paths = toResourcePathParents(tool, shape, references).map((path) => ({ ...path, idField: 'id', numericId: false, strong: false }));
+  return [...references, ...paths];
 }
 
 /**
