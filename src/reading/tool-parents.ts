@@ -15,6 +15,7 @@ import { requiredOf } from './tool-id-argument.js';
 import { toAppliedAction } from './applied-action.js';
 import { findWholeByIdArgument } from './whole-by-id-argument.js';
 import { toResourcePathParents } from './resource-path-parent.js';
+import { namedOwner, toNameOwners } from './tool-name-owner.js';
 
 /** One argument that names a parent entity, and the field that holds the parent's id in results. */
 export interface ParentReference {
@@ -224,8 +225,8 @@ function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: Re
       }
     }
   }
-  const paths = toResourcePathParents(tool, shape, references).map((path) => ({ ...path, idField: 'id', numericId: false, strong: false }));
-  return [...references, ...paths];
+  const named = [...toResourcePathParents(tool, shape, references), ...toNameOwners(tool, shape, references)];
+  return [...references, ...named.map((owner) => ({ ...owner, idField: 'id', numericId: false, strong: false }))];
 }
 
 /**
@@ -332,18 +333,4 @@ function describedPlace(description: unknown, argumentWords: readonly string[]):
     if (idHeads.has(head) || argumentWords.includes(noun)) return toFullWord(toSingular(noun));
   }
   return null;
-}
-
-/**
- * The entity a bare `id` names on a tool that lists, creates or reads something under it: another
- * entity in the tool's name (`list_document_notes(id)` lists the notes of document `id`,
- * `companies_contacts(id)` the contacts of a company).
- */
-function namedOwner(toolName: string, shape: ToolShape, collections: ReadonlyMap<string, ToolShape>): ToolShape | undefined {
-  const own = toNormalName(toSingular(shape.entity.split('_').at(-1)!));
-  for (const word of toWords(toolName)) {
-    const key = toNormalName(toFullWord(toSingular(word)));
-    if (key !== own && collections.has(key)) return collections.get(key);
-  }
-  return undefined;
 }
