@@ -114,4 +114,15 @@ describe('the id argument of a tool', () => {
     expect(shapes.get('copy_sheet')).toMatchObject({ operation: 'create', idArgument: 'Key', idField: 'key' });
     expect(shapes.get('duplicate_sheet')).toMatchObject({ operation: 'create', idArgument: null });
   });
+
+  it('reads a filename as the key of a note or file, but not beside a real id of the thing', () => {
+    const tools = [
+      tool('create_note', { vault: text, filename: text, content: text }),
+      tool('read_note', { vault: text, filename: text, folder: text }, ['vault', 'filename']),
+      tool('upload_attachment', { issueKey: text, attachmentId: text, filename: text }, ['issueKey']),
+    ];
+    expect(idOf(tools, 'create_note')).toBe('filename');
+    expect(idOf(tools, 'read_note')).toBe('filename');
+    expect(idOf(tools, 'upload_attachment')).not.toBe('filename');
+  });
 });

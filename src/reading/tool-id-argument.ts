@@ -26,7 +26,7 @@ const idSuffixes = ['id', 'uuid', 'gid', 'iid', 'uid', 'number', 'key', 'identif
 /** Suffixes that say an argument is a real identifier, not a natural key such as a name or a path. */
 const strictIdSuffixes = new Set(['id', 'uuid', 'gid', 'iid', 'uid', 'number', 'key', 'identifier']);
 /** Plain names that identify things, best first. */
-const plainIds = ['path', 'key', 'uuid', 'uid', 'identifier', 'handle', 'slug', 'sha', 'counter'];
+const plainIds = ['path', 'filename', 'key', 'uuid', 'uid', 'identifier', 'handle', 'slug', 'sha', 'counter'];
 /** Plain names a service may accept in several spellings (an alias, a tiny id): an unknown one is not a not-found. */
 const looseIds = new Set(['identifier', 'handle']);
 /** First words of a `*_name` that describe a value rather than name the thing (`display_name`, `new_name`). */
@@ -130,8 +130,10 @@ function findAmong(
   if (own && (creating || !isSetValue(own, properties))) return { name: own, field: own, strong: true };
   // A create takes a key the caller chooses (`create_directory(path)`), never one that names something else.
   // Spelled as the service spells its fields: S3's `Key`, a `Path` or `Name` name the thing as `key`, `path`, `name` do.
-  for (const word of creating ? ['path', 'key', 'slug'] : ['number', ...plainIds]) {
+  for (const word of creating ? ['path', 'filename', 'key', 'slug'] : ['number', ...plainIds]) {
     const name = plainArgument(names, word);
+    // `read_note(vault, filename)` names a note by its file; beside an `attachmentId` the file is what is sent, not a key.
+    if (word === 'filename' && Object.keys(properties).some((other) => strictIdSuffixes.has(toWords(other).at(-1)!))) continue;
     if (name !== undefined) return { name, field: word === 'uuid' ? 'id' : word, strong: !looseIds.has(word) };
   }
   if (creating) return null;

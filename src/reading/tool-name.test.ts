@@ -203,3 +203,17 @@ describe('the common prefix of a server', () => {
     expect(toCommonPrefix(named('list_issues', 'list_users', 'list_projects'))).toBeNull();
   });
 });
+
+describe('reads of all of a kind', () => {
+  it('reads get_all_x as a list even when the noun has no plural form, and keeps a read that names one', () => {
+    const shapes = inferServerShapes([
+      tool('get_all_manual_crypto', {}),
+      tool('get_all_synced_crypto', {}),
+      tool('get_all_crypto', { crypto_id: text }),
+      tool('get_crypto', { crypto_id: text }),
+    ]);
+    expect(shapes.get('get_all_manual_crypto')).toMatchObject({ operation: 'list', entity: 'manual_crypto' });
+    expect(shapes.get('get_all_synced_crypto')).toMatchObject({ operation: 'list' });
+    expect(shapes.get('get_all_crypto')).toMatchObject({ operation: 'read', idArgument: 'crypto_id' });
+  });
+});

@@ -118,8 +118,11 @@ export function parseToolName(name: string, prefix: string | null, serviceWords:
   // `stories_get_by_id` reads one story: the scope names one of them, so the plural names the collection.
   if (how && !isPlural(after[after.length - 1]!)) parsed.plural = false;
   if (aspectOf && meaningful.some(picksOne)) parsed.plural = false;
+  // `get_all_manual_crypto`, `fetch_all_synced_crypto`: a read of `all` of a noun that has no plural form reads many.
+  const every = meaning.operation === 'read' && after[0] === 'all' && !aspectOf && !how;
   // `get_channel_history` reads many: a history, a feed or a timeline is a list of what was posted.
-  return { meaning, verb, ...parsed, plural: parsed.plural || collectiveNouns.has(parsed.entityWords[parsed.entityWords.length - 1]!) };
+  const collective = collectiveNouns.has(parsed.entityWords[parsed.entityWords.length - 1]!);
+  return { meaning, verb, ...parsed, plural: parsed.plural || every || collective };
 }
 
 /**

@@ -49,6 +49,7 @@ import { describedEveryVerb, namesEvery } from './every-entity.js';
 import { itemsIdArgument } from './batch-arguments.js';
 import { withAppliedTarget } from './applied-action.js';
 import { startsAsSearch, withDescribedSearch } from './described-search.js';
+import { withByFieldSearch } from './by-field-search.js';
 import { toDescribedMembership } from './described-membership.js';
 import { describesNew } from './described-new.js';
 import { findDispatch, findTypeChoice, withAgreedId } from './tool-dispatch.js';
@@ -118,6 +119,7 @@ export function inferServerShapes(
   for (const [name, shape] of shapes) shapes.set(name, withEnumStateField(shape, tools, shapes));
   for (const tool of tools) shapes.set(tool.name, withAppliedTarget(shapes.get(tool.name)!, tool, shapes));
   for (const tool of tools) shapes.set(tool.name, withDescribedSearch(shapes.get(tool.name)!, tool, shapes));
+  for (const tool of tools) shapes.set(tool.name, withByFieldSearch(shapes.get(tool.name)!, tool, entities));
   for (const tool of tools) shapes.set(tool.name, withJudgedArgument(shapes.get(tool.name)!, tool, tools));
   return shapes;
 }

@@ -13,6 +13,9 @@ import { toNormalName } from '../domain/world-query.js';
 import { toFullWord, toSingular, toWords } from './entity-words.js';
 import { requiredOf } from './tool-id-argument.js';
 import { toAppliedAction } from './applied-action.js';
+import { findWholeByIdArgument } from './whole-by-id-argument.js';
+import { toResourcePathParents } from './resource-path-parent.js';
+import { namedOwner, toNameOwners } from './tool-name-owner.js';
 
 /** One argument that names a parent entity, and the field that holds the parent's id in results. */
 export interface ParentReference {
@@ -153,8 +156,10 @@ function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: Re
     if (argument === shape.idArgument) {
       // `get_pull_request_diff(pull_request_id)`, `get_branching_model(repo_slug)`: an id spelled as another entity's
       // names the whole the tool reads a part of, which is that part's parent.
-      const whole = suffix !== undefined && isScalar(schemas[argument]) ? collections.get(toEntityKey(words, suffix)) : undefined;
-      if (whole && toNormalName(whole.entity) !== toNormalName(shape.entity)) push(argument, whole, strongSuffixes.has(suffix!));
+      const whole =
+        (suffix !== undefined && isScalar(schemas[argument]) ? collections.get(toEntityKey(words, suffix)) : undefined) ??
+        findWholeByIdArgument(tool, argument, namers);
+      if (whole && toNormalName(whole.entity) !== toNormalName(shape.entity)) push(argument, whole, strongSuffixes.has(suffix ?? 'id'));
       else if (!whole && suffix !== undefined && strongSuffixes.has(suffix) && isScalar(schemas[argument])) {
         // `get_project_branching_model(project_key)`: the whole is a type the server has no tools for.
         const entity = toEntityKey(words.length > 1 && placeWords.has(words[0]!) ? words.slice(1) : words, suffix, '_');
@@ -220,7 +225,8 @@ function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: Re
       }
     }
   }
-  return references;
+  const named = [...toResourcePathParents(tool, shape, references), ...toNameOwners(tool, shape, references)];
+  return [...references, ...named.map((owner) => ({ ...owner, idField: 'id', numericId: false, strong: false }))];
 }
 
 /**
@@ -327,18 +333,4 @@ function describedPlace(description: unknown, argumentWords: readonly string[]):
     if (idHeads.has(head) || argumentWords.includes(noun)) return toFullWord(toSingular(noun));
   }
   return null;
-}
-
-/**
- * The entity a bare `id` names on a tool that lists, creates or reads something under it: another
- * entity in the tool's name (`list_document_notes(id)` lists the notes of document `id`,
- * `companies_contacts(id)` the contacts of a company).
- */
-function namedOwner(toolName: string, shape: ToolShape, collections: ReadonlyMap<string, ToolShape>): ToolShape | undefined {
-  const own = toNormalName(toSingular(shape.entity.split('_').at(-1)!));
-  for (const word of toWords(toolName)) {
-    const key = toNormalName(toFullWord(toSingular(word)));
-    if (key !== own && collections.has(key)) return collections.get(key);
-  }
-  return undefined;
 }
