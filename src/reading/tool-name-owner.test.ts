@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../domain/registry.js';
-import { inferServerShapes } from './tool-operation.js';
-import { toParentReferences } from './tool-parents.js';
+import { parentsOf as readParents, text, tool } from './written-tools.test-support.js';
 
-const text = { type: 'string' };
-const tool = (name: string, properties: Record<string, unknown>): ToolDefinition => ({
-  name,
-  inputSchema: { type: 'object', properties, required: Object.keys(properties) },
-});
-const parentsOf = (tools: ToolDefinition[], name: string) => {
-  const shapes = inferServerShapes(tools);
-  return toParentReferences(
-    tools.find((candidate) => candidate.name === name)!,
-    shapes.get(name)!,
-    shapes,
-  ).map((reference) => `${reference.argument}->${reference.entity}${reference.strong ? '' : '?'}`);
-};
+const parentsOf = (tools: ToolDefinition[], name: string) => readParents(tools, name, { weak: true });
 
 describe('owners a tool name says, named by an argument', () => {
   const tools = [
