@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Connection } from '../../src/domain/connection.js';
+import { connectionColumns, toConnection, type ConnectionRow } from '../../src/store/connection-row.js';
 import { createStores } from '../../src/store/stores.js';
 import { startHarness, type Harness } from '../support/harness.js';
 
@@ -76,6 +78,55 @@ describe('group commit of connection writes', () => {
     await waiting;
     expect(namesOnDisk()).toEqual(['demo', 'late']);
     disk.close();
+  });
+});
+
+describe('the cached copy of an updated connection', () => {
+  it('is what a read from disk gives, for every column the update writes or keeps', async () => {
+    const { stores, account, disk } = openStores();
+    const namespaceId = stores.namespaces.get(account.id, 'demo')!.id;
+    const created: Connection = {
+      connectionId: 'c1',
+      namespace: 'demo',
+      name: 'First',
+      transport: 'http',
+      mcpUrl: 'https://example.com/mcp',
+      server: null,
+      metadata: { team: 'core' },
+      mock: { enabled: true, scenario: 'demo' },
+      iconUrl: 'https://example.com/icon.png',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      status: { state: 'connected' },
+      serverInfo: null,
+      source: null,
+    };
+    stores.transaction(() => stores.connections.insert(namespaceId, created, null, created.createdAt));
+    const current = stores.connections.get(namespaceId, 'c1')!;
+    await stores.groupTransaction(() =>
+      stores.connections.update(
+        namespaceId,
+        {
+          ...current,
+          name: 'Second',
+          metadata: { team: 'growth', n: 1 },
+          serverInfo: { name: 'up', version: '2' },
+          status: { state: 'disconnected' },
+        },
+        undefined,
+        '2026-01-02T00:00:00.000Z',
+      ),
+    );
+    const cached = stores.connections.get(namespaceId, 'c1')!;
+    const row = disk
+      .prepare<[], ConnectionRow>(
+        `SELECT ${connectionColumns} FROM connections c JOIN namespaces n ON n.id = c.namespace_id WHERE c.connection_id = 'c1'`,
+      )
+      .get()!;
+    expect(cached).toEqual(toConnection(row));
+    expect(cached.name).toBe('Second');
+    expect(Object.isFrozen(cached.metadata)).toBe(true);
+    disk.close();
+    stores.close();
   });
 });
 
