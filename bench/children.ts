@@ -5,6 +5,8 @@ import { rmSync } from 'node:fs';
 export interface ServerChild {
   name: string;
   url: string;
+  /** The child's process id (its CPU time: `/proc/<pid>/stat`), when it is a child of this process. */
+  pid?: number;
   /** The last few KB of the child's stderr, to show when something goes wrong. */
   stderrTail(): string;
   /** SIGTERM to the child's process group; SIGKILL if it has not exited after 5 s. */
@@ -63,6 +65,7 @@ export function startServer(name: string, command: string, args: string[], ready
   const handle = (url: string): ServerChild => ({
     name,
     url,
+    pid: child.pid!,
     stderrTail: () => stderr,
     killNow: () => signalGroup(child, 'SIGKILL'),
     async stop() {

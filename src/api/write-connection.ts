@@ -48,7 +48,7 @@ export async function writeConnection(c: Context, dependencies: WriteDependencie
   const { setupLinks: links } = dependencies;
   const accountId = write.place.accountId;
   if (checked?.unchanged) return c.json(toConnectionView(links.present(accountId, checked.current)), 200);
-  const outcome = storeConnection(dependencies, write, checked);
+  const outcome = await storeConnection(dependencies, write, checked);
   if (!outcome) return null;
   const { plan, probe } = outcome;
   const connection = probe ? await dependencies.upstream.probe(write.place, plan.connection, probe.headers) : plan.connection;
@@ -78,15 +78,21 @@ function checkUnchanged(dependencies: WriteDependencies, write: ConnectionWrite)
 }
 
 /**
- * Creates or updates one connection atomically; returns null when `create` found the id taken.
- * The plan made before the transaction is used when the transaction reads the very object it was
- * made over: nothing ran in between (no await), and another process's commit would have emptied
- * the read cache, so the object read now would be another one.
+ * Creates or updates one connection atomically, in the group commit of this turn of the event loop
+ * (store/group-commit.ts: concurrent writes share one commit); resolves once committed, to null
+ * when `create` found the id taken. The plan made before the transaction is used when the
+ * transaction reads the very object it was made over: a write of the same connection committed
+ * meanwhile (an earlier one of the batch) or another process's commit would have replaced or
+ * emptied the cached copy, so the object read now would be another one.
  */
-function storeConnection(dependencies: WriteDependencies, write: ConnectionWrite, checked: CheckedWrite | null): WriteOutcome | null {
+function storeConnection(
+  dependencies: WriteDependencies,
+  write: ConnectionWrite,
+  checked: CheckedWrite | null,
+): Promise<WriteOutcome | null> {
   const { stores, clock } = dependencies;
   const { place, connectionId: id, mode } = write;
-  return stores.transaction(() => {
+  return stores.groupTransaction(() => {
     const current = stores.connections.get(place.namespaceId, id);
     if (current && mode === 'create') return null;
     const outcome = checked !== null && checked.current === current ? checked.outcome : planWrite(dependencies, write, current);

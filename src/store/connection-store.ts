@@ -114,18 +114,22 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox, { caches, 
     },
     /**
      * Rewrites a connection; `headers` undefined keeps the stored ones. Inside a write transaction
-     * the row is read back into the cache (a rollback forgets it, read-cache.ts): there the read
-     * takes no lock of its own, while the next request's read outside one would cost as much as
-     * the rest of a GET. (`UPDATE ... RETURNING` instead of the read was measured slower.)
+     * the cache gets the row as written (a rollback forgets it, read-cache.ts), so that the next
+     * request's read makes no statement (outside a transaction one costs as much as the rest of a
+     * GET): made by `toConnection` from the texts just bound and the columns the update keeps, so
+     * it is what a read would give, without the read. (`UPDATE ... RETURNING` was measured slower.)
      */
     update(namespaceId: number, connection: Connection, headers: Record<string, string> | null | undefined, now: string): void {
       const { connectionId } = connection;
+      const previous = db.inTransaction ? get(namespaceId, connectionId) : null;
       forget(namespaceId, connectionId);
       // Object.assign, not two spreads into a new literal: that copy was a tenth of a changing PUT's transaction.
-      statements.update.run(
-        Object.assign(toConnectionParameters(namespaceId, connection, now), toHeaderColumns(namespaceId, connectionId, headers)),
+      const parameters = Object.assign(
+        toConnectionParameters(namespaceId, connection, now),
+        toHeaderColumns(namespaceId, connectionId, headers),
       );
-      if (db.inTransaction) get(namespaceId, connectionId);
+      if (statements.update.run(parameters).changes === 1 && previous)
+        cache.read(cacheKey(namespaceId, connectionId), () => toConnection(toUpdatedRow(previous, parameters)));
     },
     /**
      * Records what an upstream said (a probe, a relayed call, a listing), unless the connection
@@ -191,6 +195,28 @@ export function createConnectionStore(db: Sqlite, secrets: SecretBox, { caches, 
     },
     /** One page in creation order, filtered (see connection-list.ts). */
     list: createConnectionList(db),
+  };
+}
+
+/** The row of `previous` once the update statement above has bound `parameters` (it keeps the other columns). */
+function toUpdatedRow(previous: Connection, parameters: UpdateParameters): ConnectionRow {
+  return {
+    seq: previous.key!,
+    namespace_id: previous.namespaceKey!,
+    namespace: previous.namespace,
+    connection_id: previous.connectionId,
+    name: parameters.name,
+    transport: parameters.transport,
+    mcp_url: parameters.mcpUrl,
+    server: parameters.server,
+    metadata: parameters.metadata,
+    mock_enabled: previous.mock ? 1 : 0,
+    mock_scenario: previous.mock?.scenario ?? null,
+    icon_url: previous.iconUrl,
+    created_at: previous.createdAt,
+    status: parameters.status,
+    server_info: parameters.serverInfo,
+    source: parameters.source,
   };
 }
 

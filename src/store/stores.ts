@@ -9,6 +9,7 @@ import { createMetaStore } from './meta-store.js';
 import { createNamespaceStore } from './namespace-store.js';
 import { createRegistryStore } from './registry-store.js';
 import { createCacheSet } from './read-cache.js';
+import { createGroupCommit } from './group-commit.js';
 import { createSecretBox } from './secret-box.js';
 
 /**
@@ -27,6 +28,7 @@ export function createStores(options: {
   const db = openDatabase(options.databaseFile);
   // One transaction wrapper, made once (better-sqlite3's transaction() is costly to create); it keeps the read caches true.
   const caches = createCacheSet(db);
+  const group = createGroupCommit(caches);
   const memory = createMemoryStore(db, options.memoryLimits, { termsOf: options.callTermsOf });
   const namespaceStore = createNamespaceStore(db, caches);
   const connectionStore = createConnectionStore(db, createSecretBox(options.encryptionKey), {
@@ -62,9 +64,17 @@ export function createStores(options: {
     transaction<T>(work: () => T): T {
       return caches.transaction(work);
     },
+    /**
+     * Runs `work` in its own savepoint of the one transaction committed after this turn of the
+     * event loop (group-commit.ts), for writes that many requests make at once; resolves once committed.
+     */
+    groupTransaction<T>(work: () => T): Promise<T> {
+      return group.run(work);
+    },
     /** Commits the calls still waiting for their batch, checkpoints the WAL and closes the database. */
     close(): void {
       if (!db.open) return;
+      group.flush();
       memory.flush();
       if (db.name !== ':memory:') db.pragma('wal_checkpoint(TRUNCATE)');
       db.close();

@@ -1,0 +1,172 @@
+/**
+ * Connection writes commit in groups (src/store/group-commit.ts, used by api/write-connection.ts):
+ * each is answered only once it is on disk, a refused write takes back only its own changes, and
+ * concurrent PUTs over a real socket each get their own answer. Read through a second SQLite
+ * connection, as another process would.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Connection } from '../../src/domain/connection.js';
+import { connectionColumns, toConnection, type ConnectionRow } from '../../src/store/connection-row.js';
+import { createStores } from '../../src/store/stores.js';
+import { startHarness, type Harness } from '../support/harness.js';
+
+const directories: string[] = [];
+afterEach(() => {
+  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+
+function openStores() {
+  const directory = mkdtempSync(join(tmpdir(), 'mcpsim-group-'));
+  directories.push(directory);
+  const file = join(directory, 'mcpsim.db');
+  const stores = createStores({ databaseFile: file, encryptionKey: randomBytes(32) });
+  const account = stores.accounts.create({ id: 'account-1', name: 'Test', isLocal: false, createdAt: '2026-01-01T00:00:00.000Z' });
+  stores.namespaces.ensure(account.id, 'demo', '2026-01-01T00:00:00.000Z');
+  const disk = new Database(file, { readonly: true });
+  const namesOnDisk = () =>
+    disk
+      .prepare<[], { name: string }>('SELECT name FROM namespaces ORDER BY name')
+      .all()
+      .map((row) => row.name);
+  return { stores, account, disk, namesOnDisk };
+}
+
+describe('group commit of connection writes', () => {
+  it('commits the writes queued in one turn together, and settles each only once they are on disk', async () => {
+    const { stores, account, disk, namesOnDisk } = openStores();
+    const settled: string[] = [];
+    const writes = ['b', 'c', 'd'].map((name) =>
+      stores
+        .groupTransaction(() => stores.namespaces.ensure(account.id, name, '2026-01-01T00:00:00.000Z').namespace.name)
+        .then((created) => {
+          settled.push(created);
+          expect(namesOnDisk()).toEqual(['b', 'c', 'd', 'demo']);
+          return created;
+        }),
+    );
+    expect(namesOnDisk()).toEqual(['demo']);
+    expect(await Promise.all(writes)).toEqual(['b', 'c', 'd']);
+    expect(settled).toEqual(['b', 'c', 'd']);
+    disk.close();
+    stores.close();
+  });
+
+  it('rolls back a write that throws and rejects it with its error, while the others of its group commit', async () => {
+    const { stores, account, disk, namesOnDisk } = openStores();
+    const kept = stores.groupTransaction(() => stores.namespaces.ensure(account.id, 'kept', '2026-01-01T00:00:00.000Z'));
+    const refused = stores.groupTransaction(() => {
+      stores.namespaces.ensure(account.id, 'refused', '2026-01-01T00:00:00.000Z');
+      throw new Error('refused after writing');
+    });
+    await expect(refused).rejects.toThrow('refused after writing');
+    await kept;
+    expect(namesOnDisk()).toEqual(['demo', 'kept']);
+    expect(stores.namespaces.get(account.id, 'refused')).toBeNull();
+    disk.close();
+    stores.close();
+  });
+
+  it('runs the writes still waiting when the stores close', async () => {
+    const { stores, account, disk, namesOnDisk } = openStores();
+    const waiting = stores.groupTransaction(() => stores.namespaces.ensure(account.id, 'late', '2026-01-01T00:00:00.000Z'));
+    stores.close();
+    await waiting;
+    expect(namesOnDisk()).toEqual(['demo', 'late']);
+    disk.close();
+  });
+});
+
+describe('the cached copy of an updated connection', () => {
+  it('is what a read from disk gives, for every column the update writes or keeps', async () => {
+    const { stores, account, disk } = openStores();
+    const namespaceId = stores.namespaces.get(account.id, 'demo')!.id;
+    const created: Connection = {
+      connectionId: 'c1',
+      namespace: 'demo',
+      name: 'First',
+      transport: 'http',
+      mcpUrl: 'https://example.com/mcp',
+      server: null,
+      metadata: { team: 'core' },
+      mock: { enabled: true, scenario: 'demo' },
+      iconUrl: 'https://example.com/icon.png',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      status: { state: 'connected' },
+      serverInfo: null,
+      source: null,
+    };
+    stores.transaction(() => stores.connections.insert(namespaceId, created, null, created.createdAt));
+    const current = stores.connections.get(namespaceId, 'c1')!;
+    await stores.groupTransaction(() =>
+      stores.connections.update(
+        namespaceId,
+        {
+          ...current,
+          name: 'Second',
+          metadata: { team: 'growth', n: 1 },
+          serverInfo: { name: 'up', version: '2' },
+          status: { state: 'disconnected' },
+        },
+        undefined,
+        '2026-01-02T00:00:00.000Z',
+      ),
+    );
+    const cached = stores.connections.get(namespaceId, 'c1')!;
+    const row = disk
+      .prepare<[], ConnectionRow>(
+        `SELECT ${connectionColumns} FROM connections c JOIN namespaces n ON n.id = c.namespace_id WHERE c.connection_id = 'c1'`,
+      )
+      .get()!;
+    expect(cached).toEqual(toConnection(row));
+    expect(cached.name).toBe('Second');
+    expect(Object.isFrozen(cached.metadata)).toBe(true);
+    disk.close();
+    stores.close();
+  });
+});
+
+describe('concurrent PUTs of connections', () => {
+  let harness: Harness;
+  let disk: Database.Database;
+
+  beforeAll(async () => {
+    harness = await startHarness('socket');
+    disk = new Database(join(harness.dataDir, 'mcpsim.db'), { readonly: true });
+  });
+  afterAll(async () => {
+    disk.close();
+    await harness.close();
+  });
+
+  it('answers each of 20 concurrent writes with its own connection, stored before its answer, and refuses a bad one alone', async () => {
+    const body = (index: number) => ({ server: '@modelcontextprotocol/time', mock: { enabled: true }, name: `Name ${index}` });
+    const storedName = (connectionId: string) =>
+      disk.prepare<[string], { name: string }>('SELECT name FROM connections WHERE connection_id = ?').get(connectionId)?.name;
+    const answers = await Promise.all([
+      ...Array.from({ length: 20 }, (_, index) =>
+        harness.call('PUT', `/connect/demo/c${index % 5}`, { body: body(index) }).then((answer) => {
+          expect(storedName(`c${index % 5}`)).toBeDefined();
+          return answer;
+        }),
+      ),
+      harness.call('PUT', '/connect/demo/bad', { body: { server: 'no/such-server' } }),
+    ]);
+    const bad = answers.pop()!;
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('validation_error');
+    answers.forEach((answer, index) => {
+      expect([200, 201]).toContain(answer.status);
+      expect(answer.body.connectionId).toBe(`c${index % 5}`);
+      expect(answer.body.name).toBe(`Name ${index}`);
+    });
+    // Over five sockets the order of arrival is the network's: each id holds one of the names sent to it.
+    for (let id = 0; id < 5; id++) expect([0, 1, 2, 3].map((round) => `Name ${round * 5 + id}`)).toContain(storedName(`c${id}`));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(5);
+    expect(storedName('bad')).toBeUndefined();
+  });
+});
