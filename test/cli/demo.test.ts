@@ -174,7 +174,9 @@ describe('the demo with no model key and no API key of one’s own', () => {
     expect(walked).toEqual({
       // Parents before their children: a pull request's files (pull_request_read get_files) after it.
       // A pending review is a review in a state (`create_pending_pull_request_review`), not a type of its own.
-      'demo/github': ['repository', 'issue', 'pull_request', 'branch', 'commit', 'file', 'comment', 'review'],
+      // No commit walk: no tool makes one, and the commits the first list made up hold what that list asked for
+      // (its repository, author; asked-fields.ts), so the list in the repository this walk creates holds none to read back.
+      'demo/github': ['repository', 'issue', 'pull_request', 'branch', 'file', 'comment', 'review'],
       'office/crm': ['contact'],
       'office/mailbox': ['email'],
       'triage/tracker': ['issue'],
