@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listeningUrl, startStockMcpServer } from './children.js';
+import { tokenChain } from './token-chain.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const [checkout = root, requestsArgument = '10000'] = process.argv.slice(2);
@@ -73,20 +74,8 @@ async function main(): Promise<void> {
     await must('PUT', '/connect/bench/bench', apiKey, JSON.stringify({ ...JSON.parse(putBody), headers: { authorization: 'Bearer x' } }));
     await must('PUT', '/connect/bench/bench', apiKey, putBody);
     let token = '';
-    for (const link of [1, 2, 3]) {
-      const policy = [
-        { resources: 'servers', operations: 'read' },
-        { namespaces: [`other-${link}`, 'elsewhere'], resources: 'connections' },
-        {
-          namespaces: ['bench', `other-${link}`],
-          resources: 'connections',
-          operations: ['read', 'write'],
-          metadata: [{ team: 'growth' }, { team: 'core' }],
-          ttl: '24h',
-        },
-      ];
+    for (const policy of tokenChain)
       token = (JSON.parse(await must('POST', '/tokens', token || apiKey, JSON.stringify({ policy }))) as { token: string }).token;
-    }
     let renamed = 0;
     const routes: [string, () => Promise<unknown>][] = [
       ['GET, API key', () => must('GET', '/connect/bench/bench', apiKey)],

@@ -44,6 +44,7 @@ import { fileURLToPath } from 'node:url';
 import { killAllChildren, runCommand, startBareServer, startMcpsim, startStockMcpServer, type ServerChild } from './children.js';
 import { compareWithBaseline } from './baseline.js';
 import { runWrk, wrkAvailable, wrkProblems, type WrkOptions, type WrkRun } from './wrk.js';
+import { tokenChain } from './token-chain.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const durationS = intOption('BENCH_DURATION', 3, 1);
@@ -58,21 +59,7 @@ const apiKey = `bench_${randomBytes(16).toString('hex')}`;
 let putBody = '';
 const toPutBody = (upstreamUrl: string) => JSON.stringify({ mcpUrl: `${upstreamUrl}/mcp`, name: 'Bench', metadata: { team: 'core' } });
 
-/**
- * The token of the token row: minted by `seed` as a chain of three tokens, each policy with three
- * constraints of which only the last grants the request (so each link checks all three).
- */
-const tokenChain = [1, 2, 3].map((link) => [
-  { resources: 'servers', operations: 'read' },
-  { namespaces: [`other-${link}`, 'elsewhere'], resources: 'connections' },
-  {
-    namespaces: ['bench', `other-${link}`],
-    resources: 'connections',
-    operations: ['read', 'write'],
-    metadata: [{ team: 'growth' }, { team: 'core' }],
-    ttl: '24h',
-  },
-]);
+/** The token of the token row: minted by `seed` from `tokenChain` (token-chain.ts). */
 let serviceToken = '';
 
 interface Route {

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { killAllChildren, startBareServer, startMcpsim, startStockMcpServer, type ServerChild } from './children.js';
 import { runWrk, wrkProblems, type WrkOptions } from './wrk.js';
+import { tokenChain } from './token-chain.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const [passesArgument = '4', secondsArgument = '3'] = process.argv.slice(2);
@@ -51,20 +52,8 @@ async function seed(url: string, upstreamUrl: string): Promise<string> {
   await call('PUT', '/connect/bench/bench', apiKey, { ...connection, headers: { authorization: `Bearer ${apiKey}` } });
   await call('PUT', '/connect/bench/bench', apiKey, connection);
   let token = '';
-  for (const link of [1, 2, 3]) {
-    const policy = [
-      { resources: 'servers', operations: 'read' },
-      { namespaces: [`other-${link}`, 'elsewhere'], resources: 'connections' },
-      {
-        namespaces: ['bench', `other-${link}`],
-        resources: 'connections',
-        operations: ['read', 'write'],
-        metadata: [{ team: 'growth' }, { team: 'core' }],
-        ttl: '24h',
-      },
-    ];
+  for (const policy of tokenChain)
     token = (JSON.parse(await call('POST', '/tokens', token || apiKey, { policy })) as { token: string }).token;
-  }
   return token;
 }
 
