@@ -48,6 +48,7 @@ import { initialState, requestedState, setFieldStart, spellState, stateSchema, t
 import { describedFields } from './described-values.js';
 import { isReferenceType, withReferenceMark } from './reference-data.js';
 import { isListedWorkingData } from './working-data.js';
+import { namesListedRecord } from './listed-record-ids.js';
 import { isWrittenType } from './written-types.js';
 import { isTrashed, trashes } from './soft-delete.js';
 import { toNamedItem } from './parent-items.js';
@@ -196,6 +197,8 @@ function read(input: AnswerInput): Answer {
     // A name of a type the server writes (`memory_bank_read(fileName)`) names what a write made (written-types.ts).
     const strict = shape.strict || toKeySelector(input.tool, shape.idArgument) !== null || isWrittenType(input);
     if (strict && (!isReferenceType(input) || isListedWorkingData(input))) return { error: notFound(shape, String(idValue)) };
+    // `get_user_profile(user_id)` after a list of users: an opaque id none of the service's answers gave (listed-record-ids.ts).
+    if (namesListedRecord(input)) return { error: notFound(shape, String(idValue)) };
     return strict ? withReferenceMark(generate(input, String(idValue)), input) : generate(input, String(idValue));
   }
   // No id: the entity the arguments describe (`get_forecast(city)`, `get_me()`), made up once and then remembered.
