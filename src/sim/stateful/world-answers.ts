@@ -49,6 +49,7 @@ import { describedFields } from './described-values.js';
 import { isReferenceType, withReferenceMark } from './reference-data.js';
 import { isListedWorkingData } from './working-data.js';
 import { namesListedRecord } from './listed-record-ids.js';
+import { refusesFinished } from './finished-entities.js';
 import { isWrittenType } from './written-types.js';
 import { isTrashed, trashes } from './soft-delete.js';
 import { toNamedItem } from './parent-items.js';
@@ -226,6 +227,8 @@ function update(given: AnswerInput): Answer {
       : { error: `${shape.idArgument ?? 'an id'} is required to say which ${toWordsOf(shape.entity)} to change` };
   const found = findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
   if (!found) return shape.upsert ? create(input, String(idValue)) : { error: notFound(shape, String(idValue)) };
+  // "Commit an active transaction": a committed one is gone (finished-entities.ts).
+  if (refusesFinished(input, found.fields)) return { error: notFound(shape, String(idValue)) };
   const scope = scopeArguments(input);
   const changes: Record<string, unknown> = {};
   // `PatchWithComment: {patch: [{op: 'replace', path: '/name', value}]}`: the operations are the change (json-patch.ts).
