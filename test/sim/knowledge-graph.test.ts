@@ -70,11 +70,12 @@ describe('a knowledge graph of named entities', () => {
     expect(after.relations).toEqual([]);
   });
 
-  it('leaves the entities alone when observations name an entity nobody made', async () => {
+  it('answers a not-found and leaves the entities alone when observations name an entity nobody made', async () => {
     const call = await connect();
     await call('create_entities', { entities: [{ name: 'Ada Lovelace', entityType: 'person', observations: [] }] });
+    // "to existing entities": the real server throws `Entity with name Grace Hopper not found` (existing-records.ts).
     const answer = await call('add_observations', { observations: [{ entityName: 'Grace Hopper', contents: ['Wrote a compiler'] }] });
-    expect(answer.error).toBeUndefined();
+    expect(answer.error).toBe('Entity "Grace Hopper" not found');
     expect((await call('read_graph', {})).entities).toEqual([expect.objectContaining({ name: 'Ada Lovelace', observations: [] })]);
   });
 });

@@ -4,13 +4,16 @@
  * `delete_observations({ deletions: [{ entityName, observations: [...] }] })`. Each item names a
  * record of a type the world holds (`entityName`, `entityId`) whose records keep a list named for
  * the tool's type (`observations`); the values go into that list, or out of it when the verb
- * deletes. An item naming a record nobody made leaves the call an ordinary create (the real
- * service answers a not-found; the demo catalog's crud walk adds observations to made-up names).
+ * deletes. An item naming a record nobody made is the service's not-found where the tool says it
+ * acts on existing records (existing-records.ts); elsewhere it leaves the call an ordinary create
+ * (the demo catalog's crud walk adds "facts to entities that are already in the graph" to made-up names).
  */
 import type { WorldChanges } from '../../domain/memory-log.js';
 import { entitiesOf, findByName, toNormalName, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
 import { toPlural, toWords } from '../../reading/entity-words.js';
 import type { Answer, AnswerInput } from './world-conventions.js';
+import { notFound } from './world-views.js';
+import { saysExisting } from './existing-records.js';
 
 const removingVerbs = new Set(['delete', 'remove', 'clear', 'drop']);
 
@@ -25,6 +28,9 @@ export function addToRecordLists(input: AnswerInput): Answer | null {
   for (const [argument, value] of Object.entries(input.args)) {
     if (!Array.isArray(value) || value.length === 0 || !value.every(isObject)) continue;
     const named = value.map((item) => namedRecord(input, item, listName));
+    // "Add new observations to existing entities": a name the world's records lack is the service's not-found (existing-records.ts).
+    const unknown = saysExisting(input.tool) ? named.find((found) => found !== null && found.record === undefined) : undefined;
+    if (unknown) return { error: notFound({ ...input.shape, entity: unknown.type, idField: unknown.key }, unknown.name) };
     // A record nobody made: the call stays an ordinary create of its type (the demo catalog's walk of the memory server adds to made-up names).
     if (named.some((found) => found === null || found.record === undefined)) continue;
     const removing = toWords(input.tool.name).some((word) => removingVerbs.has(word));

@@ -48,6 +48,8 @@ import { initialState, requestedState, setFieldStart, spellState, stateSchema, t
 import { describedFields } from './described-values.js';
 import { isReferenceType, withReferenceMark } from './reference-data.js';
 import { isListedWorkingData } from './working-data.js';
+import { namesListedRecord } from './listed-record-ids.js';
+import { refusesFinished } from './finished-entities.js';
 import { isWrittenType } from './written-types.js';
 import { isTrashed, trashes } from './soft-delete.js';
 import { toNamedItem } from './parent-items.js';
@@ -196,6 +198,8 @@ function read(input: AnswerInput): Answer {
     // A name of a type the server writes (`memory_bank_read(fileName)`) names what a write made (written-types.ts).
     const strict = shape.strict || toKeySelector(input.tool, shape.idArgument) !== null || isWrittenType(input);
     if (strict && (!isReferenceType(input) || isListedWorkingData(input))) return { error: notFound(shape, String(idValue)) };
+    // `get_user_profile(user_id)` after a list of users: an opaque id none of the service's answers gave (listed-record-ids.ts).
+    if (namesListedRecord(input)) return { error: notFound(shape, String(idValue)) };
     return strict ? withReferenceMark(generate(input, String(idValue)), input) : generate(input, String(idValue));
   }
   // No id: the entity the arguments describe (`get_forecast(city)`, `get_me()`), made up once and then remembered.
@@ -223,6 +227,8 @@ function update(given: AnswerInput): Answer {
       : { error: `${shape.idArgument ?? 'an id'} is required to say which ${toWordsOf(shape.entity)} to change` };
   const found = findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
   if (!found) return shape.upsert ? create(input, String(idValue)) : { error: notFound(shape, String(idValue)) };
+  // "Commit an active transaction": a committed one is gone (finished-entities.ts).
+  if (refusesFinished(input, found.fields)) return { error: notFound(shape, String(idValue)) };
   const scope = scopeArguments(input);
   const changes: Record<string, unknown> = {};
   // `PatchWithComment: {patch: [{op: 'replace', path: '/name', value}]}`: the operations are the change (json-patch.ts).

@@ -29,6 +29,7 @@ import { withUuidKey } from './uuid-keys.js';
 import { toReferenceSet } from './reference-data.js';
 import { asksForArchived, isArchived } from './archived-entities.js';
 import { hiddenFlags, isHiddenByFlag } from './hidden-flags.js';
+import { hidesFinished, isFinished } from './finished-entities.js';
 import { describedArchiveFlag } from '../../reading/archive-flag.js';
 import { toFieldLookup } from './field-lookups.js';
 import { toSearchResults } from './web-pages.js';
@@ -114,6 +115,8 @@ export function answerList(called: AnswerInput): Answer {
   const hideArchived = idList === undefined && !asksForArchived(args);
   // `include_disabled: false` by default: a disabled customer is left out until asked for (hidden-flags.ts).
   const hiddenBy = idList === undefined ? hiddenFlags(input) : [];
+  // "By default returns only open tasks": a finished one is left out until a state is asked for (finished-entities.ts).
+  const hideFinished = idList === undefined && hidesFinished(input);
   const archiveFlag = describedArchiveFlag(input.serverTools, input.shapes);
   // `listTasks()` "Returns root tasks if no parentId specified": the entities with no parent (root-entities.ts).
   const rootField = rootParentField(input);
@@ -122,6 +125,7 @@ export function answerList(called: AnswerInput): Answer {
       !(hideArchived && isArchived(entity.fields, archiveFlag)) &&
       (rootField === null || fieldValue(entity.fields, rootField) == null) &&
       !isHiddenByFlag(hiddenBy, entity.fields, args) &&
+      !(hideFinished && isFinished(entity.fields)) &&
       (idList === undefined ||
         idList.some(
           (id) =>

@@ -1,0 +1,50 @@
+/**
+ * Record ids the service never gave: an opaque id (`user_id`, `channelId`, `dealUuid`) can only come
+ * from the service's own answers, so once the world holds a set of that type (listed, even where a
+ * first list made it up as reference data, or created) an id outside the set is the service's
+ * not-found, on a read whose reading is loose (`slack_get_user_profile(user_id)`) as on a create
+ * under a parent (`slack_post_message(channel_id: 'C0NEVERMADE')`). A natural key (`name`, `key`,
+ * `slug`, a path) may be known from elsewhere and still invents its entity (reference-data.ts).
+ */
+import { toFullWord, toSingular, toWords } from '../../reading/entity-words.js';
+import { exampleIds } from './starting-world.js';
+import type { AnswerInput } from './world-conventions.js';
+
+/** Last words of an argument that name an opaque record id, not a key a person could know. */
+const recordIdWords = new Set(['id', 'uuid', 'gid', 'uid']);
+
+/**
+ * Whether an argument names an opaque record id (`dealId`, `customer_id`, `uuid`), not a natural key.
+ *
+ * @example
+ *   isRecordIdArgument('channel_id'); // true
+ *   isRecordIdArgument('channel_name'); // false
+ */
+export function isRecordIdArgument(argument: string | null): boolean {
+  if (argument === null) return false;
+  const last = toWords(argument).at(-1);
+  return last !== undefined && recordIdWords.has(last);
+}
+
+/**
+ * Whether a read's id argument is a record id named for the call's type (`user_id` of a user) and
+ * the world holds a set of that type other than the starting world's made-up examples: an id
+ * outside the set is a not-found, however loosely the read was named (`get_user_profile`).
+ *
+ * @example
+ *   namesListedRecord(input); // true for slack_get_user_profile({ user_id: 'U0NEVERMADE' }) after slack_get_users
+ */
+export function namesListedRecord(input: AnswerInput): boolean {
+  const { idArgument, entity } = input.shape;
+  if (!isRecordIdArgument(idArgument)) return false;
+  const words = toWords(idArgument!);
+  const stem = words
+    .slice(0, -1)
+    .map((word) => toFullWord(toSingular(word)))
+    .join('_');
+  if (stem !== entity) return false;
+  const held = input.world.entities[entity];
+  if (!held) return false;
+  const examples = exampleIds(input.world, entity);
+  return Object.keys(held).some((id) => !examples.has(id));
+}
