@@ -1,0 +1,72 @@
+/**
+ * A user's own task server, driven as the user would with no model: the real 36 tools of
+ * `todoist-mcp` 1.3.4 (servers/todoist-mcp-tools.json, not in the corpus), where every write is a
+ * batch of `items` and an item names its target by id or by name, on a mock described in words,
+ * over the real platform (a real SQLite file, `app.fetch` in process).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { toolAnswers, useSimulatorHarness } from '../support/simulator-harness.js';
+
+let harness: Harness;
+useSimulatorHarness('mcpsim-own-todoist-', (started) => (harness = started));
+
+const tools = JSON.parse(readFileSync(new URL('./servers/todoist-mcp-tools.json', import.meta.url), 'utf8')) as unknown[];
+const description = 'The Todoist account of Maya Chen. She has three projects: Website Redesign, Client Onboarding and Personal.';
+
+/** A new mock of Maya's Todoist described in words, and a caller of its tools over REST. */
+async function todoist(connection: string) {
+  expect((await harness.call('PUT', '/servers/@qa/todoist', { body: { displayName: 'Todoist', tools } })).status).toBe(201);
+  await harness.call('PUT', '/namespaces/studio');
+  const mock = { enabled: true, scenario: description };
+  expect((await harness.call('PUT', `/connect/studio/${connection}`, { body: { server: '@qa/todoist', mock } })).status).toBe(201);
+  return toolAnswers(harness, `studio/${connection}`);
+}
+
+describe('a Todoist account described in words, through its real batch tools', () => {
+  it('gives a label, a section and a project a batch creates an id of their own, and finds them by it', async () => {
+    const call = await todoist('made-ids');
+    const { labels } = await call('create_labels', { items: [{ name: 'urgent', color: 'red' }] });
+    expect(labels[0]).toMatchObject({ name: 'urgent', color: 'red' });
+    expect(typeof labels[0].id).toBe('string');
+    expect(labels[0].id).not.toBe('urgent');
+    const renamed = await call('update_labels', { items: [{ id: labels[0].id, name: 'asap' }] });
+    expect(renamed.labels[0]).toMatchObject({ id: labels[0].id, name: 'asap' });
+
+    const { projects } = await call('create_projects', { items: [{ name: 'Brand Guide', view_style: 'board' }] });
+    expect(projects[0].id).not.toBe('Brand Guide');
+    const { sections } = await call('create_sections', { items: [{ name: 'Launch', project_id: projects[0].id }] });
+    expect(sections[0]).toMatchObject({ name: 'Launch', project_id: projects[0].id });
+    expect(sections[0].id).not.toBe('Launch');
+    expect(await call('delete_sections', { items: [{ id: sections[0].id }] })).toEqual({ text: `Deleted 1 section: ${sections[0].id}.` });
+  });
+
+  it('updates, closes and deletes the entity an item names by name, and says which name it did not find', async () => {
+    const call = await todoist('by-name');
+    const listed = await call('get_projects', { items: [{ name: 'Personal' }] });
+    const personal = listed.projects.find((project: { name: string }) => project.name === 'Personal');
+    expect(personal).toBeDefined();
+    const updated = await call('update_projects', { items: [{ name: 'Personal', color: 'blue', is_favorite: true }] });
+    expect(updated.projects[0]).toMatchObject({ id: personal.id, name: 'Personal', color: 'blue', is_favorite: true });
+
+    const { tasks } = await call('create_tasks', {
+      items: [{ content: 'Renew passport', project_id: personal.id, due_date: '2026-04-01' }],
+    });
+    const closed = await call('close_tasks', { items: [{ task_name: 'Renew passport' }] });
+    expect(closed.tasks[0]).toMatchObject({ id: tasks[0].id, content: 'Renew passport', state: 'closed' });
+    expect(closed.tasks[0]).not.toHaveProperty('task_name');
+    const reopened = await call('reopen_tasks', { items: [{ task_name: 'renew passport' }] });
+    expect(reopened.tasks[0]).toMatchObject({ id: tasks[0].id, state: 'open' });
+
+    expect(await call('close_tasks', { items: [{ task_name: 'Water the plants' }] })).toEqual({
+      error: expect.stringContaining('Water the plants'),
+    });
+    expect(await call('delete_projects', { items: [{ name: 'Client Onboarding' }] })).toEqual({
+      text: expect.stringMatching(/^Deleted 1 project: /),
+    });
+    expect(await call('delete_projects', { items: [{ name: 'Client Onboarding' }] })).toEqual({
+      error: expect.stringContaining('not found'),
+    });
+  });
+});
