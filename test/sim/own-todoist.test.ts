@@ -42,6 +42,26 @@ describe('a Todoist account described in words, through its real batch tools', (
     expect(await call('delete_sections', { items: [{ id: sections[0].id }] })).toEqual({ text: `Deleted 1 section: ${sections[0].id}.` });
   });
 
+  it('fetches only the tasks and projects its items name, by id or by name, and none once deleted or never made', async () => {
+    const call = await todoist('fetch-items');
+    const personal = await call('get_projects', { items: [{ name: 'Personal' }] });
+    expect(personal.projects.map((project: { name: string }) => project.name)).toEqual(['Personal']);
+    const { tasks } = await call('create_tasks', {
+      items: [
+        { content: 'Renew passport', project_id: personal.projects[0].id },
+        { content: 'Book dentist', project_id: personal.projects[0].id },
+      ],
+    });
+    const byId = await call('get_tasks', { items: [{ task_id: tasks[1].id }] });
+    expect(byId.tasks.map((task: { content: string }) => task.content)).toEqual(['Book dentist']);
+    const byName = await call('get_tasks', { items: [{ task_name: 'Renew passport' }] });
+    expect(byName.tasks.map((task: { id: string }) => task.id)).toEqual([tasks[0].id]);
+
+    await call('delete_tasks', { items: [{ task_id: tasks[1].id }] });
+    expect((await call('get_tasks', { items: [{ task_id: tasks[1].id }] })).tasks).toEqual([]);
+    expect((await call('get_tasks', { items: [{ task_id: '9999999999' }] })).tasks).toEqual([]);
+  });
+
   it('updates, closes and deletes the entity an item names by name, and says which name it did not find', async () => {
     const call = await todoist('by-name');
     const listed = await call('get_projects', { items: [{ name: 'Personal' }] });
