@@ -7,10 +7,11 @@
  * one, the model sees the same names its description gave. Deterministic: ids in the type's format
  * (id-format.ts), seeded by the type and the count.
  */
-import { toDescribedFields, toDescribedId, toOwnProperties } from './described-fields.js';
+import { toDescribedFields, toDescribedId, toOwnBody } from './described-fields.js';
 import { seedHoldings, seedSold, type Mention } from './described-holdings.js';
 import { toServerStates } from './server-states.js';
 import { toNames, type Named } from './described-names.js';
+import { toSentences } from './described-sentences.js';
 import { toParentKeys } from './parent-keys.js';
 import { toPlural, toWords } from './entity-words.js';
 import { toNewId } from './id-format.js';
@@ -52,7 +53,7 @@ const nameLike = /["'“‘`]|[A-Z]|[-_/.@#:\d]/;
  */
 export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSchemasOf' | 'tools' | 'shapes'>, text: string): WorldState {
   const entities: WorldState['entities'] = {};
-  const sentences = text.split(/(?<=[.!?;])\s+|\n+/);
+  const sentences = toSentences(text);
   // The server's types, then the parents they name that no tool keeps (`list` of `create_task(listId)`).
   const types = new Map<string, Pick<EntityType, 'idField' | 'numericId'>>();
   for (const [type, entityType] of model.entityTypes) if (!['me', 'item'].includes(type)) types.set(type, entityType);
@@ -248,13 +249,11 @@ export function labelField(model: Pick<ServiceModel, 'tools' | 'shapes'>, type: 
     if (shape?.entity === type && shape.upsert && shape.idArgument !== null) upsertKey ??= shape.idField;
     if (shape?.entity !== type || shape.operation !== (creates ? 'create' : 'update')) continue;
     const schema = tool.inputSchema as Record<string, unknown>;
-    const properties = toOwnProperties(schema, type);
+    // The object that holds them, with its required list: the tool's, its body's (`{ticket: {subject}}`), a batch's items.
+    const owner = toOwnBody(schema, type);
+    const properties = (owner.properties ?? {}) as Record<string, Record<string, unknown>>;
     if (Object.hasOwn(properties, 'name')) return 'name';
     if (Object.hasOwn(properties, 'title')) return 'title';
-    // The required list of the object that holds them: the tool's, or its body's (`{ticket: {subject}}`).
-    const owner =
-      Object.values((schema.properties ?? {}) as Record<string, Record<string, unknown>>).find((body) => body.properties === properties) ??
-      schema;
     const required = Array.isArray(owner.required) ? (owner.required as unknown[]) : [];
     const text = required.find((name): name is string => typeof name === 'string' && isPlainText(properties[name], name));
     if (text !== undefined) return text;

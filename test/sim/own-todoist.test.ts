@@ -24,7 +24,28 @@ async function todoist(connection: string) {
   return toolAnswers(harness, `studio/${connection}`);
 }
 
+const wrapped = `The Todoist account of Maya Chen. She has two projects: Website Redesign and Personal. Website Redesign has two
+sections, Design and Development. Its tasks: "Draft homepage wireframes" (section Design, due 2026-03-05,
+priority P1, open) and "Set up staging server" (section Development, open).`;
+
 describe('a Todoist account described in words, through its real batch tools', () => {
+  it('seeds the tasks and sections of a description wrapped over lines, named as its creates name them', async () => {
+    expect((await harness.call('PUT', '/servers/@qa/todoist', { body: { displayName: 'Todoist', tools } })).status).toBe(201);
+    await harness.call('PUT', '/namespaces/studio');
+    const mock = { enabled: true, scenario: wrapped };
+    expect((await harness.call('PUT', '/connect/studio/wrapped', { body: { server: '@qa/todoist', mock } })).status).toBe(201);
+    const call = toolAnswers(harness, 'studio/wrapped');
+    const { projects } = await call('get_projects', { items: [{ name: 'Website Redesign' }] });
+    const { sections } = await call('get_sections', { items: [{ name: 'Design' }] });
+    expect(sections).toEqual([expect.objectContaining({ name: 'Design', project_id: projects[0].id })]);
+    expect((await call('get_sections', { items: [{ name: 'Development' }] })).sections).toHaveLength(1);
+    const { tasks } = await call('get_tasks', { items: [{ task_name: 'Set up staging server' }] });
+    expect(tasks).toEqual([expect.objectContaining({ content: 'Set up staging server' })]);
+    expect((await call('get_tasks_by_filter', { query: 'search: wireframes' })).tasks).toEqual([
+      expect.objectContaining({ content: 'Draft homepage wireframes' }),
+    ]);
+  });
+
   it('gives a label, a section and a project a batch creates an id of their own, and finds them by it', async () => {
     const call = await todoist('made-ids');
     const { labels } = await call('create_labels', { items: [{ name: 'urgent', color: 'red' }] });
