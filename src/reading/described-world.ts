@@ -39,7 +39,7 @@ function linkLevels(levels: readonly string[], entities: WorldState['entities'])
 /** A name spelled as a key is (`acme-reports`, `attic.2`, `logs/app.log`): a dash, dot, slash or digit inside it. */
 const keySpelled = /^[A-Za-z0-9][\w@#:+]*[-./\d]/;
 /** Words that lead a list after the type's word: `services: a, b`, `services called a and b`, `the services are a and b`, `tasks "a" and "b"`. */
-const lead = String.raw`\s*(?:\((?<paren>[^)]*)\)|[:,—–-]|\s(?:called|named)\b|\s(?<are>are)\b|(?=["“‘\`]))\s*`;
+const lead = String.raw`\s*(?:\((?<paren>[^)]*)\)|(?<colon>:)|[,—–-]|\s(?:called|named)\b|\s(?<are>are)\b|(?=["“‘\`]))\s*`;
 /** After `are`, a plain word is more often a state than a name (`the services are down`): a name there must look like one. */
 const nameLike = /["'“‘`]|[A-Z]|[-_/.@#:\d]/;
 
@@ -199,7 +199,8 @@ function namesOf(sentence: string, type: string): Named[] {
   if (listed?.groups) {
     const inParen = listed.groups.paren !== undefined ? toNames(listed.groups.paren) : [];
     if (inParen.length > 0) return inParen;
-    const names = toNames(listed.groups.list!);
+    // `Event types: Therapy session, Intro call`: after a colon the parts are names, in sentence case too.
+    const names = toNames(listed.groups.list!, { listed: listed.groups.colon !== undefined });
     return listed.groups.are !== undefined && !names.every(({ name }) => nameLike.test(name)) ? [] : names;
   }
   const quoted = new RegExp(String.raw`\b${singular}\b\s+(?:(?:called|named)\s+)?["“‘\`]([^"”’\`]{1,60})["”’\`](?:\s*\(([^)]*)\))?`, 'gi');
