@@ -80,9 +80,22 @@ function writableFields(model: Model, type: string): Map<string, Schema> {
  * object argument named for the entity (`create_incident(incident: {title, urgency})`).
  */
 export function toOwnProperties(inputSchema: Schema, type: string): Record<string, Schema> {
+  const body = toOwnBody(inputSchema, type);
+  return (body.properties ?? {}) as Record<string, Schema>;
+}
+
+/**
+ * The object schema that holds the entity's fields: the tool's, the one object argument named for
+ * it (`incident: {title}`), or the items of a batch that takes only its list (`create_tasks(items:
+ * [{ content }])`), with their `required`.
+ */
+export function toOwnBody(inputSchema: Schema, type: string): Schema {
   const properties = (inputSchema.properties ?? {}) as Record<string, Schema>;
   const body = properties[type] ?? properties[toNormalName(type)];
-  return body && typeof body.properties === 'object' && body.properties !== null ? (body.properties as Record<string, Schema>) : properties;
+  if (body && typeof body.properties === 'object' && body.properties !== null) return body;
+  const entries = Object.entries(properties);
+  const items = entries.length === 1 && entries[0]![1].type === 'array' ? (entries[0]![1].items as Schema | undefined) : undefined;
+  return items && typeof items.properties === 'object' && items.properties !== null ? items : inputSchema;
 }
 
 /** `dueDate` or `due_date` as the words a person writes: `due date`, `due-date`, `dueDate`. */

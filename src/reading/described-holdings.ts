@@ -79,6 +79,10 @@ export function seedHoldings(model: Model, world: SeededWorld, sentences: readon
     for (const item of holding[2]!.split(/\s*,\s*(?:and\s+)?|\s+and\s+/)) {
       const thing = readItem(model, item);
       if (!thing) continue;
+      // `Website Redesign has two sections, Design and Development`: the sections the sentence names are the two it has.
+      const named = namedIn(world, thing.type, holding[2]!);
+      for (const fields of named) link(model, world, fields, thing.type, owner);
+      if (named.length > 0) continue;
       const target = thing.target === undefined ? null : findNamed(world, thing.target);
       for (let made = 0; made < Math.min(thing.count, countLimit); made++) {
         const id = world.newId(thing.type);
@@ -94,6 +98,14 @@ export function seedHoldings(model: Model, world: SeededWorld, sentences: readon
     }
   });
   return mentions;
+}
+
+/** The entities of a type seeded by name (not counted ones) whose names the text holds as words. */
+function namedIn(world: SeededWorld, type: string, text: string): Record<string, unknown>[] {
+  const names = [...(world.seeded.get(type) ?? [])].filter(([name, id]) => name !== id);
+  return names
+    .filter(([name]) => new RegExp(String.raw`(?:^|[^\w])${escape(name)}(?:$|[^\w])`, 'i').test(text))
+    .flatMap(([, id]) => (world.entities[type]?.[id] ? [world.entities[type][id]] : []));
 }
 
 /** `one paid order for the Pro plan`: how many, of which type, the words before the type, what it is for. */

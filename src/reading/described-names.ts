@@ -47,8 +47,11 @@ export interface Named {
   details?: string | undefined;
 }
 
-/** The names of a list, up to the first part that is not a name (`checkout-api and payments, both slow` → two); a parenthesis after a name is its details. */
-export function toNames(list: string): Named[] {
+/**
+ * The names of a list, up to the first part that is not a name (`checkout-api and payments, both slow` → two); a parenthesis
+ * after a name is its details. `listed`: the list follows a colon, so a part in sentence case is a name (`Therapy session`).
+ */
+export function toNames(list: string, { listed = false }: { listed?: boolean } = {}): Named[] {
   const names: Named[] = [];
   for (const raw of splitOutsideParentheses(list.replace(/[.!?;]+$/, ''))) {
     const withDetails = /^(.*?)\s*\(([^)]*)\)$/.exec(raw.trim());
@@ -59,7 +62,7 @@ export function toNames(list: string): Named[] {
     const quoted = quotedName.exec(part);
     if (quoted) names.push({ name: quoted[1]!.trim(), details });
     else if (bareName.test(part) && !notNames.has(part.toLowerCase()) && !/^\d+$/.test(part)) names.push({ name: part, details });
-    else if ((article || details !== undefined) && sentenceName.test(part)) names.push({ name: part, details });
+    else if ((article || listed || details !== undefined) && sentenceName.test(part)) names.push({ name: part, details });
     else break;
   }
   return names;

@@ -217,4 +217,13 @@ describe('the world a mock’s description names', () => {
       '102': { id: 102, title: 'Therapy session' },
     });
   });
+  it('reads the parts after a colon as names in sentence case too, up to the first that is not one', () => {
+    expect(names(toDescribedWorld(model, 'Services: Checkout service, Payments and search.'), 'service')).toEqual([
+      'Checkout service',
+      'Payments',
+      'search',
+    ]);
+    expect(toDescribedWorld(model, 'Services: all archived.').entities).toEqual({});
+    expect(names(toDescribedWorld(model, 'Two services, Checkout service and payments.'), 'service')).toEqual([]);
+  });
 });

@@ -7,10 +7,11 @@
  * one, the model sees the same names its description gave. Deterministic: ids in the type's format
  * (id-format.ts), seeded by the type and the count.
  */
-import { toDescribedFields, toDescribedId, toOwnProperties } from './described-fields.js';
+import { toDescribedFields, toDescribedId, toOwnBody } from './described-fields.js';
 import { seedHoldings, seedSold, type Mention } from './described-holdings.js';
 import { toServerStates } from './server-states.js';
 import { toNames, type Named } from './described-names.js';
+import { toSentences } from './described-sentences.js';
 import { toParentKeys } from './parent-keys.js';
 import { toPlural, toWords } from './entity-words.js';
 import { toNewId } from './id-format.js';
@@ -38,7 +39,7 @@ function linkLevels(levels: readonly string[], entities: WorldState['entities'])
 /** A name spelled as a key is (`acme-reports`, `attic.2`, `logs/app.log`): a dash, dot, slash or digit inside it. */
 const keySpelled = /^[A-Za-z0-9][\w@#:+]*[-./\d]/;
 /** Words that lead a list after the type's word: `services: a, b`, `services called a and b`, `the services are a and b`, `tasks "a" and "b"`. */
-const lead = String.raw`\s*(?:\((?<paren>[^)]*)\)|[:,—–-]|\s(?:called|named)\b|\s(?<are>are)\b|(?=["“‘\`]))\s*`;
+const lead = String.raw`\s*(?:\((?<paren>[^)]*)\)|(?<colon>:)|[,—–-]|\s(?:called|named)\b|\s(?<are>are)\b|(?=["“‘\`]))\s*`;
 /** After `are`, a plain word is more often a state than a name (`the services are down`): a name there must look like one. */
 const nameLike = /["'“‘`]|[A-Z]|[-_/.@#:\d]/;
 
@@ -52,7 +53,7 @@ const nameLike = /["'“‘`]|[A-Z]|[-_/.@#:\d]/;
  */
 export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSchemasOf' | 'tools' | 'shapes'>, text: string): WorldState {
   const entities: WorldState['entities'] = {};
-  const sentences = text.split(/(?<=[.!?;])\s+|\n+/);
+  const sentences = toSentences(text);
   // The server's types, then the parents they name that no tool keeps (`list` of `create_task(listId)`).
   const types = new Map<string, Pick<EntityType, 'idField' | 'numericId'>>();
   for (const [type, entityType] of model.entityTypes) if (!['me', 'item'].includes(type)) types.set(type, entityType);
@@ -198,7 +199,8 @@ function namesOf(sentence: string, type: string): Named[] {
   if (listed?.groups) {
     const inParen = listed.groups.paren !== undefined ? toNames(listed.groups.paren) : [];
     if (inParen.length > 0) return inParen;
-    const names = toNames(listed.groups.list!);
+    // `Event types: Therapy session, Intro call`: after a colon the parts are names, in sentence case too.
+    const names = toNames(listed.groups.list!, { listed: listed.groups.colon !== undefined });
     return listed.groups.are !== undefined && !names.every(({ name }) => nameLike.test(name)) ? [] : names;
   }
   const quoted = new RegExp(String.raw`\b${singular}\b\s+(?:(?:called|named)\s+)?["“‘\`]([^"”’\`]{1,60})["”’\`](?:\s*\(([^)]*)\))?`, 'gi');
@@ -248,13 +250,11 @@ export function labelField(model: Pick<ServiceModel, 'tools' | 'shapes'>, type: 
     if (shape?.entity === type && shape.upsert && shape.idArgument !== null) upsertKey ??= shape.idField;
     if (shape?.entity !== type || shape.operation !== (creates ? 'create' : 'update')) continue;
     const schema = tool.inputSchema as Record<string, unknown>;
-    const properties = toOwnProperties(schema, type);
+    // The object that holds them, with its required list: the tool's, its body's (`{ticket: {subject}}`), a batch's items.
+    const owner = toOwnBody(schema, type);
+    const properties = (owner.properties ?? {}) as Record<string, Record<string, unknown>>;
     if (Object.hasOwn(properties, 'name')) return 'name';
     if (Object.hasOwn(properties, 'title')) return 'title';
-    // The required list of the object that holds them: the tool's, or its body's (`{ticket: {subject}}`).
-    const owner =
-      Object.values((schema.properties ?? {}) as Record<string, Record<string, unknown>>).find((body) => body.properties === properties) ??
-      schema;
     const required = Array.isArray(owner.required) ? (owner.required as unknown[]) : [];
     const text = required.find((name): name is string => typeof name === 'string' && isPlainText(properties[name], name));
     if (text !== undefined) return text;

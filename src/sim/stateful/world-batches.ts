@@ -11,6 +11,7 @@ import { isBatchItemsArgument, namesBatchItems } from '../../reading/batch-argum
 import { toUniqueFields } from '../../reading/entity-traits.js';
 import { fallbackIdKeys } from '../source/shown-entities.js';
 import { fitToSchema } from './schema-fit.js';
+import { isKeyedByOwnId, nameKeysOf, namedItemId } from './named-items.js';
 import { toCreatedId } from './entity-ids.js';
 import { entityProperties } from './state-fields.js';
 import { findEntity, fitOptions, notFound, presentEntity, quoteId, typedId, toWordsOf, entitySeed } from './world-views.js';
@@ -40,9 +41,12 @@ export function createEach(input: AnswerInput, items: readonly Record<string, un
     (other) =>
       other.entity === shape.entity && other.idArgument !== null && other.operation !== 'create' && other.idField === shape.idField,
   );
+  // A type the service keys by an id of its own (`update_labels(items: [{ id }])`) is given a made id: the `name` an item
+  // brings is then a field, as in every API that names things by id (the memory server's entities are keyed by name).
+  const idKeys = isKeyedByOwnId(input) ? fallbackIdKeys.filter((key) => key !== 'name') : fallbackIdKeys;
   for (const item of items) {
     const existing = entitiesOf(world, shape.entity);
-    const given = [shape.idField, ...fallbackIdKeys]
+    const given = [shape.idField, ...idKeys]
       .map((key) => item[key])
       .find((value) => typeof value === 'string' || typeof value === 'number');
     const id = given === undefined ? toCreatedId({ ...input, world }, existing) : String(given);
@@ -74,6 +78,12 @@ function parsedList(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** What an item that names nothing the world has gave, for its not-found (`{ task_name: 'Nope' }`: 'Nope'). */
+function itemLabel(item: unknown): string {
+  const given = isPlainObject(item) ? Object.values(item).find(isScalar) : undefined;
+  return given === undefined ? '?' : String(given);
 }
 
 function isScalar(value: unknown): value is string | number {
@@ -182,10 +192,13 @@ export function itemId(input: AnswerInput, item: unknown): string | undefined {
   if (isScalar(item)) return String(item);
   if (!isPlainObject(item)) return undefined;
   const { entity, idField } = input.shape;
-  const keys = [`${entity}_${idField}`, idField, ...fallbackIdKeys].map(toNormalName);
+  const keys = [`${entity}_${idField}`, idField, ...fallbackIdKeys.filter((key) => key !== 'name')].map(toNormalName);
   const key = keys.map((wanted) => Object.keys(item).find((name) => toNormalName(name) === wanted)).find((name) => name !== undefined);
   const value = key === undefined ? undefined : item[key];
-  return isScalar(value) ? String(value) : undefined;
+  if (isScalar(value)) return String(value);
+  // `{ name: 'Personal' }`, `{ task_name }` where the type is keyed by an id: the entity of that name (named-items.ts).
+  const named = namedItemId(input, item);
+  return named ?? (isScalar(item.name) ? String(item.name) : undefined);
 }
 
 /**
@@ -201,13 +214,19 @@ export function updateEach(input: AnswerInput, items: readonly unknown[], update
   const upserts: NonNullable<WorldChanges['upserts']> = [];
   const updated: unknown[] = [];
   const errors: { id: string; error: string }[] = [];
+  const naming = new Set([...nameKeysOf(toNormalName(shape.entity))].filter((key) => key !== 'name' && key !== 'title'));
   for (const item of items) {
     const id = itemId(input, item);
-    const own = isPlainObject(item) ? Object.fromEntries(Object.entries(item).filter(([, value]) => value !== id)) : {};
+    // What named the entity (its id, its `task_name`) is not a change of it.
+    const own = isPlainObject(item)
+      ? Object.fromEntries(Object.entries(item).filter(([key, value]) => value !== id && !naming.has(toNormalName(key))))
+      : {};
     const answer =
-      id === undefined ? { error: notFound(shape, '?') } : updateOne({ ...input, world, args: { ...input.args, ...own, [argument]: id } });
+      id === undefined
+        ? { error: notFound(shape, itemLabel(item)) }
+        : updateOne({ ...input, world, args: { ...input.args, ...own, [argument]: id } });
     if (answer.error !== undefined) {
-      errors.push({ id: id ?? '?', error: answer.error });
+      errors.push({ id: id ?? itemLabel(item), error: answer.error });
       continue;
     }
     updated.push(answer.value);

@@ -5,6 +5,7 @@
  * outputSchema; with nothing seeded, the results a search about something new makes
  * (web-pages.ts) or the reference data a first list makes (reference-data.ts).
  */
+import { nameKeysOf, namedItemId } from './named-items.js';
 import { rootParentField } from './root-entities.js';
 import { toNestedFieldFilter } from './nested-field-filter.js';
 import { inListOrder, toListOrder } from './list-order.js';
@@ -109,7 +110,7 @@ export function answerList(called: AnswerInput): Answer {
   // `inputs: [{ id }]`: a list of objects that each carry only an id is that list of ids.
   const listed =
     data.find(([name, value]) => Array.isArray(value) && idListNames(shape).has(toNormalName(name))) ??
-    data.map(([name, value]) => [name, toIdObjects(value, shape.idField)] as const).find(([, ids]) => ids !== null);
+    data.map(([name, value]) => [name, toIdObjects(value, input)] as const).find(([, ids]) => ids !== null);
   const idList = listed?.[1] as unknown[] | undefined;
   // An archived entity leaves the lists that do not ask for archived ones (archived-entities.ts); a batch read by ids still shows it.
   const hideArchived = idList === undefined && !asksForArchived(args);
@@ -223,15 +224,23 @@ function withQueriedType(input: AnswerInput): AnswerInput {
   return input;
 }
 
-/** The ids of a list of objects that each hold only an id (`[{ id: '7' }, { id: '9' }]`), else null. */
-function toIdObjects(value: unknown, idField: string): unknown[] | null {
+/**
+ * The ids of a list of objects that each hold only an id (`[{ id: '7' }, { id: '9' }]`, `[{ task_id }]`) or a name
+ * (`get_projects(items: [{ name: 'Personal' }])`, found as a batch item's name is: named-items.ts), else null.
+ */
+function toIdObjects(value: unknown, input: AnswerInput): unknown[] | null {
   if (!Array.isArray(value) || value.length === 0) return null;
+  const { entity, idField } = input.shape;
+  const idKeys = new Set(['id', idField, `${entity}_${idField}`].map(toNormalName));
+  const nameKeys = nameKeysOf(toNormalName(entity));
   const ids = value.map((item) => {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) return undefined;
     const entries = Object.entries(item as Record<string, unknown>);
     if (entries.length !== 1) return undefined;
     const [key, id] = entries[0]!;
-    return ['id', toNormalName(idField)].includes(toNormalName(key)) && (typeof id === 'string' || typeof id === 'number') ? id : undefined;
+    if (typeof id !== 'string' && typeof id !== 'number') return undefined;
+    if (idKeys.has(toNormalName(key))) return id;
+    return nameKeys.has(toNormalName(key)) ? (namedItemId(input, item as Record<string, unknown>) ?? id) : undefined;
   });
   return ids.every((id) => id !== undefined) ? ids : null;
 }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { toSentences } from './described-sentences.js';
+
+describe('the sentences of a description wrapped over lines', () => {
+  it('joins a line that goes on from the one before and parts those that start anew', () => {
+    const text = [
+      'Its tasks: "Draft wireframes" (section Design, due 2026-03-05,',
+      'priority P1), "Pick a palette" (section Design) and "Set up staging',
+      'server". Website Redesign has two',
+      'sections, Design and Development.',
+      'Projects: Website Redesign, Personal',
+      'Labels: design, dev',
+      '',
+      'The account is Maya Chen’s.',
+    ].join('\n');
+    expect(toSentences(text)).toEqual([
+      'Its tasks: "Draft wireframes" (section Design, due 2026-03-05, priority P1), "Pick a palette" (section Design) and "Set up staging server".',
+      'Website Redesign has two sections, Design and Development.',
+      'Projects: Website Redesign, Personal',
+      'Labels: design, dev',
+      'The account is Maya Chen’s.',
+    ]);
+  });
+});

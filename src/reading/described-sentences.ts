@@ -1,0 +1,31 @@
+/**
+ * The sentences of a mock's description as a person wrote them: a text pasted from an editor is
+ * wrapped at some width, so a line break inside a sentence (after a comma, inside parentheses,
+ * before a word in lower case or a quoted name) joins the lines, while one after a sentence's end,
+ * a blank line, or a line that starts anew (`Projects: A, B` then `Tasks: c, d`) parts them.
+ */
+
+/** A line that goes on from the one before: it starts in lower case, with a quote, a bracket or `&`. */
+const goesOn = /^\s*(?:[a-z]|["“‘'`(&])/;
+/** A line that ends mid-sentence: after a comma, a colon, a dash or an opening bracket. */
+const endsOpen = /[,:(—–-]\s*$/;
+
+/**
+ * @example
+ *   toSentences('Tasks: "Fix login" (due 2026-03-05,\npriority P1).\nLabels: design'); // ['Tasks: "Fix login" (due 2026-03-05, priority P1).', 'Labels: design']
+ */
+export function toSentences(text: string): string[] {
+  const lines: string[] = [];
+  for (const line of text.split(/\n/)) {
+    const last = lines[lines.length - 1];
+    const open = last !== undefined && last.trim() !== '' && line.trim() !== '' && !/[.!?;]\s*$/.test(last);
+    if (open && (endsOpen.test(last) || goesOn.test(line) || unclosed(last))) lines[lines.length - 1] = `${last.trimEnd()} ${line.trim()}`;
+    else lines.push(line);
+  }
+  return lines.flatMap((line) => line.split(/(?<=[.!?;])\s+/)).filter((sentence) => sentence.trim() !== '');
+}
+
+/** Whether a text opens more parentheses than it closes. */
+function unclosed(text: string): boolean {
+  return (text.match(/\(/g)?.length ?? 0) > (text.match(/\)/g)?.length ?? 0);
+}
