@@ -56,11 +56,25 @@ export function createGroupCommit(caches: CacheSet) {
     const batch = pending;
     pending = [];
     const done: { write: GroupWrite; outcome: WriteOutcome }[] = (running = []);
+    // A lone write (a quiet server's turn, or one holding only the call log's write) needs no savepoint: if it throws, the
+    // transaction rolls back, holding nothing else (a write it flushed from inside goes with it). Two statements fewer a turn.
+    const lone = batch.length === 1 ? batch[0]! : null;
+    let loneThrew = false;
     try {
-      caches.transaction(() => runAll(batch, done));
+      caches.transaction(() => {
+        if (lone === null) return runAll(batch, done);
+        try {
+          done.push({ write: lone, outcome: { value: lone.work() } });
+        } catch (error) {
+          loneThrew = true;
+          throw error;
+        }
+        runAll(pending.splice(0), done);
+      });
     } catch (error) {
-      // The transaction never began (nothing ran), or its commit failed (everything ran): nothing of it is stored.
-      for (const write of done.length > 0 ? done.map((ran) => ran.write) : batch) write.settle({ error });
+      // The lone write threw, the transaction never began (nothing ran), or its commit failed (everything ran): nothing is stored.
+      for (const write of loneThrew ? [lone!, ...done.map((ran) => ran.write)] : done.length > 0 ? done.map((ran) => ran.write) : batch)
+        write.settle({ error });
       return;
     } finally {
       running = null;

@@ -153,6 +153,20 @@ describe('group commit of connection writes', () => {
     stores.close();
   });
 
+  it('rolls back a write that throws alone in its turn, and commits the writes of the next turn', async () => {
+    const { stores, account, disk, namesOnDisk } = openStores();
+    const refused = stores.groupTransaction(() => {
+      stores.namespaces.ensure(account.id, 'refused', '2026-01-01T00:00:00.000Z');
+      throw new Error('refused after writing');
+    });
+    await expect(refused).rejects.toThrow('refused after writing');
+    expect(stores.namespaces.get(account.id, 'refused')).toBeNull();
+    await stores.groupTransaction(() => stores.namespaces.ensure(account.id, 'next', '2026-01-01T00:00:00.000Z'));
+    expect(namesOnDisk()).toEqual(['demo', 'next']);
+    disk.close();
+    stores.close();
+  });
+
   it('runs the writes still waiting when the stores close', async () => {
     const { stores, account, disk, namesOnDisk } = openStores();
     const waiting = stores.groupTransaction(() => stores.namespaces.ensure(account.id, 'late', '2026-01-01T00:00:00.000Z'));
