@@ -108,6 +108,17 @@ describe('one commit per turn for connection writes and logged calls', () => {
     stores.close();
   });
 
+  it('stores nothing of a connection deleted after its first stored call, and acknowledges its next call as not stored', async () => {
+    const { stores, account, disk, key, callsOnDisk } = openStoresWithMemory();
+    expect(await stores.memory.append(key, callEntry(1, 'echo', { n: 1 }))).toBe(true);
+    const late = stores.memory.append(key, callEntry(2, 'echo', { n: 2 }));
+    stores.transaction(() => stores.connections.delete(stores.namespaces.get(account.id, 'demo')!.id, 'c1'));
+    expect(await late).toBe(false);
+    expect(callsOnDisk()).toEqual([]);
+    disk.close();
+    stores.close();
+  });
+
   it('stores the calls still waiting when the stores close', async () => {
     const { stores, disk, key, callsOnDisk } = openStoresWithMemory();
     const call = stores.memory.append(key, callEntry(1, 'echo', { n: 1 }));
