@@ -1,6 +1,7 @@
 import type { LoggedTexts } from '../domain/call-log-bounds.js';
 import type { CallLogEntry, WorldChanges } from '../domain/memory-log.js';
 import type { Sqlite } from './database.js';
+import type { GroupCommit, WriteOutcome } from './group-commit.js';
 import type { CachedMemory, MemoryCache } from './memory-cache.js';
 import type { MemoryEvents } from './memory-events.js';
 import type { MemoryKey } from './memory-keys.js';
@@ -29,8 +30,9 @@ interface PendingCall {
 }
 
 /**
- * Group commit of appended calls: every call added in one turn of the event loop is stored in one
- * transaction, after which each call's promise settles. The cache is updated at once, so a
+ * The call log's part of the per-turn commit (group-commit.ts): every call added in one turn of the
+ * event loop is stored by one write of that turn's transaction (one savepoint, beside the turn's
+ * other writes), after which each call's promise settles. The cache is updated at once, so a
  * connection's next call need not wait on SQLite; the promise lets a caller answer a call only
  * once it is stored, so nothing a client saw can be lost.
  *
@@ -45,13 +47,13 @@ interface PendingCall {
  */
 export function createCallBatch(
   db: Sqlite,
-  { cache, writes, events }: { cache: MemoryCache; writes: MemoryWrites; events?: MemoryEvents },
+  { cache, writes, events, group }: { cache: MemoryCache; writes: MemoryWrites; events?: MemoryEvents; group: GroupCommit },
 ) {
   const statements = {
     connectionExists: db.prepare<[number], { found: number }>('SELECT 1 AS found FROM connections WHERE seq = ?'),
   };
+  /** The calls of this turn, not yet taken by its write. */
   let pending: PendingCall[] = [];
-  let flushScheduled = false;
 
   /** Stores each call of the batch whose connection still exists, then checkpoints what they changed. */
   function store(batch: readonly PendingCall[]): Map<MemoryKey, boolean> {
@@ -96,25 +98,32 @@ export function createCallBatch(
     return outcomes;
   }
 
-  /** Commits every waiting call in one transaction; a connection deleted meanwhile gets none of its calls stored. */
-  function flush(): void {
-    flushScheduled = false;
-    if (pending.length === 0) return;
-    const batch = pending;
-    pending = [];
-    let outcomes: Map<MemoryKey, boolean>;
-    try {
-      outcomes = writes.transaction(() => store(batch));
-    } catch (error) {
-      // The cache holds calls that are not stored: read those memories again from disk.
+  /** Settles the calls a write took, once the turn's transaction committed (or failed: those memories are read again from disk). */
+  function settle(batch: readonly PendingCall[], outcome: WriteOutcome<Map<MemoryKey, boolean>>): void {
+    if ('error' in outcome) {
       for (const call of batch) cache.forget(call.key);
-      for (const call of batch) call.failed(error);
+      for (const call of batch) call.failed(outcome.error);
       return;
     }
+    const outcomes = outcome.value;
     for (const [key, exists] of outcomes) if (!exists) cache.forget(key);
     for (const call of batch) call.committed(outcomes.get(call.key)!);
     if (events?.listening)
       for (const call of batch) if (outcomes.get(call.key)) events.emit({ kind: 'call', key: call.key, entry: call.entry });
+  }
+
+  /** Queues the write that stores the calls of this turn (those added until it runs). */
+  function enqueueWrite(): void {
+    let batch: PendingCall[] | null = null;
+    group.enqueue<Map<MemoryKey, boolean>>({
+      work: () => {
+        batch = pending;
+        pending = [];
+        return store(batch);
+      },
+      // Not run (the transaction never began): the calls are still waiting here.
+      settle: (outcome) => settle(batch ?? pending.splice(0), outcome),
+    });
   }
 
   return {
@@ -126,12 +135,10 @@ export function createCallBatch(
       const committed = new Promise<boolean>((resolve, reject) =>
         pending.push({ key, entry, changes, texts, committed: resolve, failed: reject }),
       );
-      if (!flushScheduled) {
-        flushScheduled = true;
-        setImmediate(flush);
-      }
+      if (pending.length === 1) enqueueWrite();
       return committed;
     },
-    flush,
+    /** Commits the turn's writes now, these calls among them. */
+    flush: group.flush,
   };
 }

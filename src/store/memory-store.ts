@@ -3,6 +3,7 @@ import type { CallLogEntry, WorldChanges } from '../domain/memory-log.js';
 import { createCallBatch, toStoredOccurrences } from './call-batch.js';
 import type { CallTermsOf } from './call-terms.js';
 import type { Sqlite } from './database.js';
+import { createGroupCommit, type GroupCommit } from './group-commit.js';
 import { countOccurrences, createMemoryCache, recordCall, type Memory } from './memory-cache.js';
 import { createMemoryEvents } from './memory-events.js';
 import { createMemoryKeys, type MemoryKey } from './memory-keys.js';
@@ -10,6 +11,7 @@ import { createMemorySnapshots } from './memory-snapshots.js';
 import { createConnectionPart } from './connection-part.js';
 import { createMockSettingsTable, type MockSettings } from './mock-settings.js';
 import { prepareMemoryWrites } from './memory-writes.js';
+import { createCacheSet } from './read-cache.js';
 
 export { sizeOfEntry, type Memory } from './memory-cache.js';
 export type { MemoryKey } from './memory-keys.js';
@@ -25,7 +27,8 @@ export type { MockSettings } from './mock-settings.js';
  *
  * Appends are committed in groups: `append` updates the cache at once (the next call sees what
  * this one changed) and returns a promise that settles when the call's row is committed, together
- * with every other call appended in the same turn of the event loop, in one transaction. Answer a
+ * with every other call appended (and every other write queued, see group-commit.ts) in the same
+ * turn of the event loop, in one transaction. Answer a
  * call only after that promise, so nothing a client saw can be lost; a connection's next call
  * need not wait for it. Every other write (reset, snapshot, restore, sharing) commits the waiting
  * calls first.
@@ -38,14 +41,21 @@ export type { MockSettings } from './mock-settings.js';
 export function createMemoryStore(
   db: Sqlite,
   limits: MemoryLimits = defaultMemoryLimits,
-  { termsOf }: { termsOf?: CallTermsOf | undefined } = {},
+  {
+    termsOf,
+    group = createGroupCommit(createCacheSet(db)),
+  }: {
+    termsOf?: CallTermsOf | undefined;
+    /** The per-turn commit the calls share with the other stores' writes (stores.ts); a store of its own has its own. */
+    group?: GroupCommit;
+  } = {},
 ) {
   const writes = prepareMemoryWrites(db, { termsOf });
   const settings = createMockSettingsTable(db);
   // The cache and the batch need each other: evicting a memory commits its waiting calls first.
   const cache = createMemoryCache(db, { beforeEvict: () => batch.flush(), startOf: (key) => settings.startOf(key), limits });
   const events = createMemoryEvents();
-  const batch = createCallBatch(db, { cache, writes, events });
+  const batch = createCallBatch(db, { cache, writes, events, group });
   const { flush } = batch;
   const part = createConnectionPart({ cache, writes, events, flush, seedOf: (key) => settings.startOf(key).world });
   const snapshots = createMemorySnapshots(db, { cache, writes, flush, part });

@@ -47,6 +47,8 @@ export function createCacheSet(db: Sqlite, { intervalMs = 250, now = () => perfo
     checkExternalChanges();
     return work();
   });
+  // A savepoint inside our own transaction needs no check: no other connection commits while we hold the write lock.
+  const inSavepoint = db.transaction((work: () => unknown) => work());
 
   function checkExternalChanges(): void {
     checkedAt = now();
@@ -83,7 +85,7 @@ export function createCacheSet(db: Sqlite, { intervalMs = 250, now = () => perfo
       // A nested call is a savepoint: what it copied is forgotten if it rolls back.
       const mark = journal.length;
       try {
-        return inTransaction.immediate(work) as T;
+        return (outermost ? inTransaction : inSavepoint).immediate(work) as T;
       } catch (error) {
         for (const { entries, key } of journal.splice(mark)) entries.delete(key);
         throw error;

@@ -29,7 +29,7 @@ export function createStores(options: {
   // One transaction wrapper, made once (better-sqlite3's transaction() is costly to create); it keeps the read caches true.
   const caches = createCacheSet(db);
   const group = createGroupCommit(caches);
-  const memory = createMemoryStore(db, options.memoryLimits, { termsOf: options.callTermsOf });
+  const memory = createMemoryStore(db, options.memoryLimits, { termsOf: options.callTermsOf, group });
   const namespaceStore = createNamespaceStore(db, caches);
   const connectionStore = createConnectionStore(db, createSecretBox(options.encryptionKey), {
     caches,
@@ -66,16 +66,16 @@ export function createStores(options: {
     },
     /**
      * Runs `work` in its own savepoint of the one transaction committed after this turn of the
-     * event loop (group-commit.ts), for writes that many requests make at once; resolves once committed.
+     * event loop (group-commit.ts, which the call log's batch shares), for writes that many requests
+     * make at once; resolves once committed.
      */
     groupTransaction<T>(work: () => T): Promise<T> {
       return group.run(work);
     },
-    /** Commits the calls still waiting for their batch, checkpoints the WAL and closes the database. */
+    /** Commits the writes still waiting for their turn's commit, checkpoints the WAL and closes the database. */
     close(): void {
       if (!db.open) return;
       group.flush();
-      memory.flush();
       if (db.name !== ':memory:') db.pragma('wal_checkpoint(TRUNCATE)');
       db.close();
     },

@@ -1,32 +1,20 @@
 /**
- * The memory log commits calls in groups (src/store/memory-store.ts): these tests hold it to its
+ * The memory log commits calls in groups (src/store/call-batch.ts, in the per-turn commit of group-commit.ts): these tests hold it to its
  * promise that no client ever sees an answer whose call is not yet on disk, read through a second
  * SQLite connection as another process would.
  */
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/domain/clock.js';
 import { createMockToolRunner } from '../../src/sim/mock-tool-runner.js';
 import { createStores } from '../../src/store/stores.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { useDiskHarness } from '../support/disk-harness.js';
 
 describe('group commit of the memory log', () => {
-  let harness: Harness;
-  let disk: Database.Database;
-
-  beforeAll(async () => {
-    harness = await startHarness('socket');
-    disk = new Database(join(harness.dataDir, 'mcpsim.db'), { readonly: true });
-  });
-  afterAll(async () => {
-    disk.close();
-    await harness.close();
-  });
+  const opened = useDiskHarness();
 
   const storedSequences = (connectionId: string): number[] =>
-    disk
+    opened.disk
       .prepare<[string], { sequence: number }>(
         `SELECT m.sequence FROM memory_calls m JOIN connections c ON c.seq = m.connection_seq WHERE c.connection_id = ? ORDER BY m.sequence`,
       )
@@ -34,7 +22,7 @@ describe('group commit of the memory log', () => {
       .map((row) => row.sequence);
 
   const callTime = (connectionId: string, id: number) =>
-    harness.call('POST', `/connect/demo/${connectionId}/mcp`, {
+    opened.harness.call('POST', `/connect/demo/${connectionId}/mcp`, {
       body: {
         jsonrpc: '2.0',
         id,
@@ -46,7 +34,7 @@ describe('group commit of the memory log', () => {
 
   it('answers each of 30 concurrent calls only once its row is committed, in sequence order', async () => {
     expect(
-      (await harness.call('PUT', '/connect/demo/burst', { body: { server: '@modelcontextprotocol/time', mock: { enabled: true } } }))
+      (await opened.harness.call('PUT', '/connect/demo/burst', { body: { server: '@modelcontextprotocol/time', mock: { enabled: true } } }))
         .status,
     ).toBe(201);
     const seenAtAnswer: { sequence: number; stored: number[] }[] = [];
