@@ -70,6 +70,7 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
         world: context.world,
         now,
         seed: `${seed}|${call.server}`,
+        model,
         fromWorld: () => (fromWorld ??= fromWorldOf(context.world)),
         fromWorldOf,
       });
