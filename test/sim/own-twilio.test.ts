@@ -31,12 +31,23 @@ describe('a Twilio Conversations server driven with no model', () => {
     const made = await call('CreateConversation', { FriendlyName: 'Order 1042 support' });
     const sid = made.sid as string;
     await call('UpdateConversation', { Sid: sid, State: 'closed' });
-    expect(await call('FetchConversation', { Sid: sid })).toMatchObject({ sid, State: 'closed' });
+    expect(await call('FetchConversation', { Sid: sid })).toMatchObject({ sid, state: 'closed' });
     const closed = await call('ListConversation', { State: 'closed' });
     expect(JSON.stringify(closed)).toContain(sid);
     expect((await answer(tool('DeleteConversation'), { Sid: sid })).error).toBeUndefined();
     expect((await answer(tool('FetchConversation'), { Sid: sid })).error).toMatch(/not found/i);
     expect(JSON.stringify(await call('ListConversation', {}))).not.toContain(sid);
+  });
+
+  it('answers fields in snake_case, as its descriptions quote them (`unique_name`), though it takes them in PascalCase', async () => {
+    const { call } = await twilio('twilio');
+    const made = await call('CreateConversation', { FriendlyName: 'Order 1042 support', UniqueName: 'order-1042' });
+    expect(made).toMatchObject({ friendly_name: 'Order 1042 support', unique_name: 'order-1042' });
+    expect(made.FriendlyName).toBeUndefined();
+    const read = await call('FetchConversation', { Sid: made.sid });
+    expect(read).toMatchObject({ sid: made.sid, friendly_name: 'Order 1042 support' });
+    const part = await call('CreateConversationParticipant', { ConversationSid: made.sid, Identity: 'ada' });
+    expect(part).toMatchObject({ conversation_sid: made.sid, identity: 'ada' });
   });
 
   it('answers a Sid it never made with a not-found, and does not list it afterwards', async () => {
