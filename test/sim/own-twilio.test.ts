@@ -25,7 +25,28 @@ async function twilio(connection: string) {
   };
 }
 
+/** A new Twilio mock of the world `description` tells, and a caller of its tools over REST. */
+async function described(description: string) {
+  await harness.call('PUT', '/servers/@qa/twilio', { body: { displayName: 'Twilio', tools } });
+  await harness.call('PUT', '/namespaces/chat');
+  const mock = { enabled: true, scenario: description };
+  expect((await harness.call('PUT', '/connect/chat/told', { body: { server: '@qa/twilio', mock } })).status).toBe(201);
+  return toolAnswers(harness, 'chat/told');
+}
+
 describe('a Twilio Conversations server driven with no model', () => {
+  it('starts from the conversation its description names, under the sid it gives, with its participants in it', async () => {
+    const answer = await described(
+      'One conversation, "Order 1042 support" (sid CH00000000000000000000000000000001), with two participants: ' +
+        'Ada Lovelace (identity ada) and the agent Grace Hopper (identity grace).',
+    );
+    const sid = 'CH00000000000000000000000000000001';
+    expect(await answer(tool('FetchConversation'), { Sid: sid })).toMatchObject({ sid, friendly_name: 'Order 1042 support' });
+    const participants = JSON.stringify(await answer(tool('ListConversationParticipant'), { ConversationSid: sid }));
+    expect(participants).toContain('"identity":"ada"');
+    expect(participants).toContain('"identity":"grace"');
+  });
+
   it('names each resource by its Sid: an update changes the conversation and a delete removes it', async () => {
     const { call, answer } = await twilio('twilio');
     const made = await call('CreateConversation', { FriendlyName: 'Order 1042 support' });
