@@ -71,6 +71,18 @@ describe('a Twilio Conversations server driven with no model', () => {
     expect(part).toMatchObject({ conversation_sid: made.sid, identity: 'ada' });
   });
 
+  it('starts a conversation active, as its list filter lists the states, and keeps many messages in one conversation', async () => {
+    const { call } = await twilio('twilio');
+    const made = await call('CreateConversation', { FriendlyName: 'Order 1042 support' });
+    expect(made.state).toBe('active');
+    expect(JSON.stringify(await call('ListConversation', { State: 'active' }))).toContain(made.sid);
+    await call('CreateConversationMessage', { ConversationSid: made.sid, Author: 'ada', Body: 'Where is my order?' });
+    await call('CreateConversationMessage', { ConversationSid: made.sid, Author: 'grace', Body: 'It ships today.' });
+    const messages = await call('ListConversationMessage', { ConversationSid: made.sid });
+    expect(JSON.stringify(messages)).toContain('It ships today.');
+    expect(JSON.stringify(messages)).toContain('Where is my order?');
+  });
+
   it('answers a Sid it never made with a not-found, and does not list it afterwards', async () => {
     const { call, answer } = await twilio('twilio');
     const unknown = 'CH00000000000000000000000000000001';
