@@ -83,6 +83,13 @@ describe('a Twilio Conversations server driven with no model', () => {
     expect(JSON.stringify(messages)).toContain('Where is my order?');
   });
 
+  it('keeps Attributes, a metadata field, as the text it was given', async () => {
+    const { call } = await twilio('twilio');
+    const made = await call('CreateConversation', { FriendlyName: 'Order 1042 support', Attributes: '{"vip":true}' });
+    expect(made.attributes).toBe('{"vip":true}');
+    expect(made.vip).toBeUndefined();
+  });
+
   it('answers a Sid it never made with a not-found, and does not list it afterwards', async () => {
     const { call, answer } = await twilio('twilio');
     const unknown = 'CH00000000000000000000000000000001';
