@@ -37,6 +37,27 @@ function parsedObjectText(value: unknown): unknown {
   }
 }
 
+const noneKept: ReadonlySet<string> = new Set();
+
+/**
+ * The arguments of a tool its schema describes as metadata kept as they are: Twilio's `Attributes`,
+ * "An optional string metadata field you can use to store any data you wish", is a field of the
+ * conversation holding that text, not the conversation's fields.
+ *
+ * @example
+ *   metadataArguments(createConversation); // Set { 'Attributes' }
+ */
+export function metadataArguments(tool: { inputSchema: Record<string, unknown> }): ReadonlySet<string> {
+  const properties = tool.inputSchema.properties;
+  if (properties === null || typeof properties !== 'object') return noneKept;
+  const kept = new Set<string>();
+  for (const [name, schema] of Object.entries(properties as Record<string, unknown>)) {
+    const description = schema !== null && typeof schema === 'object' ? (schema as Record<string, unknown>).description : undefined;
+    if (isPayloadArgument(name) && typeof description === 'string' && /\bmetadata\b/i.test(description)) kept.add(name);
+  }
+  return kept.size === 0 ? noneKept : kept;
+}
+
 /**
  * Objects that only carry a request's body (`request: { items: [...] }`, `body: {...}`,
  * `input: {...}`) and the per-item data of a CMS (`fieldData`): their entries are the data too, but
@@ -49,17 +70,22 @@ const itemListNames = new Set(['items', 'inputs', 'records', 'entries']);
 /**
  * The arguments with each payload's entries spread in its place (an entry given on its own wins);
  * an envelope's entries are spread the same way, down through a list of one item inside it
- * (`request: { items: [{ fieldData: { name } }] }` writes `name`).
+ * (`request: { items: [{ fieldData: { name } }] }` writes `name`). The arguments `kept` (a metadata
+ * field, metadataArguments) are fields of their own whatever their name.
  *
  * @example
  *   spreadPayloads({ contact_id: '7', properties: { email: 'a@example.com' } }); // { contact_id: '7', email: 'a@example.com' }
  */
-export function spreadPayloads(args: Readonly<Record<string, unknown>>, inEnvelope = false): Record<string, unknown> {
+export function spreadPayloads(
+  args: Readonly<Record<string, unknown>>,
+  inEnvelope = false,
+  kept: ReadonlySet<string> = noneKept,
+): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   const spread: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(args)) {
     const inner = toEnvelope(name, value, inEnvelope);
-    const payload = inner ?? toPayload(name, value);
+    const payload = inner ?? (kept.has(name) ? null : toPayload(name, value));
     if (payload) Object.assign(spread, spreadPayloads(payload, inner !== null));
     else result[name] = value;
   }

@@ -57,8 +57,10 @@ const emailLike = /^[^\s@()]+@[^\s@()]+\.[A-Za-z]{2,}$/;
  * @example
  *   toDescribedId('id 41, priority 2'); // '41'
  */
-export function toDescribedId(details: string | undefined): string | undefined {
-  return /(?:^|[,;(]\s*)id\s*[:=#]?\s*["'`]?([\w.:/@-]+?)["'`]?\s*(?:$|[,;)])/i.exec(details ?? '')?.[1];
+export function toDescribedId(details: string | undefined, idField = 'id'): string | undefined {
+  // `(sid CH…01)`, `(room_id 123)`: the type's own id field names it as much as `id` does.
+  const field = idField === 'id' ? 'id' : `(?:id|${idField.replace(/[^\w]/g, '')})`;
+  return new RegExp(String.raw`(?:^|[,;(]\s*)${field}\s*[:=#]?\s*["'\`]?([\w.:/@-]+?)["'\`]?\s*(?:$|[,;)])`, 'i').exec(details ?? '')?.[1];
 }
 
 /** The arguments the type's creates and updates take, by name, with their schemas (keys and parents left out), and its state field. */

@@ -21,6 +21,7 @@ describe('describedStateList', () => {
   it('lists the states a description names in parentheses or after "one of"', () => {
     expect(describedStateList('Filter by status (Pending, Awaiting Payment, Paid, etc.)')).toEqual(['Pending', 'Awaiting Payment', 'Paid']);
     expect(describedStateList('The state, one of: queued, running or finished')).toEqual(['queued', 'running', 'finished']);
+    expect(describedStateList('State for filtering. Can be `active`, `inactive` or `closed`')).toEqual(['active', 'inactive', 'closed']);
   });
 
   it('lists nothing for examples or prose', () => {

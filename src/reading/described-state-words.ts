@@ -30,14 +30,15 @@ export function describedMove(description: string | undefined): { from: string |
 
 /**
  * The states a state argument's description lists, in its order: in parentheses (`Filter by status
- * (Draft, Submitted, Cancelled)`) or after `one of`; empty when it lists none.
+ * (Draft, Submitted, Cancelled)`) or after `one of` or `can be`; empty when it lists none.
  *
  * @example
  *   describedStateList('Filter by status (Draft, To Deliver and Bill, Completed, etc.)'); // ['Draft', 'To Deliver and Bill', 'Completed']
  */
 export function describedStateList(description: string | undefined): string[] {
   const text = description ?? '';
-  const listed = /\(([^()]*,[^()]*)\)/.exec(text)?.[1] ?? /\bone of:?\s+([^.;\n]+)/i.exec(text)?.[1];
+  // "Can be `active`, `inactive` or `closed`" (Twilio's State filter) lists them as `one of` does.
+  const listed = /\(([^()]*,[^()]*)\)/.exec(text)?.[1] ?? /\b(?:one of|can be(?: one of)?):?\s+([^.;\n]+)/i.exec(text)?.[1];
   if (listed === undefined) return [];
   const items = listed
     .split(/\s*(?:,|\||\bor\b)\s*/)

@@ -82,7 +82,7 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
     for (const [name, { details }] of names) {
       const existing = Object.keys(found);
       // `Pixel Tools (id 41)`: the id the description gives; `create_bucket(Bucket)`: the name written to the id field is the id.
-      const given = toDescribedId(details);
+      const given = toDescribedId(details, entityType.idField);
       const id =
         given !== undefined
           ? given
@@ -209,11 +209,13 @@ function namesOf(sentence: string, type: string): Named[] {
   const called = new RegExp(String.raw`\b${singular}\b\s+(?:called|named)\s+([A-Za-z0-9][\w./@#:+-]*)`, 'i').exec(sentence);
   if (called) return toNames(called[1]!);
   // `One bucket, acme-reports, holding …`, `a bucket: acme-reports`: one of the type, its name set off after the word
-  // (spelled as a key is, or closed by a comma: not the `mostly` of `one shelf, mostly empty`).
-  const oneQuoted = new RegExp(String.raw`\b(?:one|a|an|single)\s+${singular}\b\s*[:,—–]\s*["“‘\`]([^"”’\`]{1,60})["”’\`]`, 'i').exec(
-    sentence,
-  );
-  if (oneQuoted) return [{ name: oneQuoted[1]!.trim() }];
+  // (spelled as a key is, or closed by a comma: not the `mostly` of `one shelf, mostly empty`); `One conversation,
+  // "Order 1042" (sid CH…01)`: what the parenthesis after it gives.
+  const oneQuoted = new RegExp(
+    String.raw`\b(?:one|a|an|single)\s+${singular}\b\s*[:,—–]\s*["“‘\`]([^"”’\`]{1,60})["”’\`](?:\s*\(([^)]*)\))?`,
+    'i',
+  ).exec(sentence);
+  if (oneQuoted) return [{ name: oneQuoted[1]!.trim(), details: oneQuoted[2] }];
   // `One store, Pixel Tools (id 41), selling …`: capitalised words set off after the word, closed by punctuation.
   const oneAt = new RegExp(String.raw`\b(?:one|a|an|single)\s+${singular}\b\s*[:,—–]\s*`, 'i').exec(sentence);
   const capitalised = oneAt
@@ -232,7 +234,7 @@ function namesOf(sentence: string, type: string): Named[] {
 
 /**
  * The field a name is written to: `name` or `title` where the type's create (else its update)
- * takes one, else the first plain text its create requires (`subject` of a ticket, `summary` of an
+ * takes one, else a name written for people (`FriendlyName`, `displayName`), else the first plain text its create requires (`subject` of a ticket, `summary` of an
  * event), else the id field of a write that takes the id from its caller (`Key` of `put_object`),
  * else `name`.
  */
@@ -255,6 +257,9 @@ export function labelField(model: Pick<ServiceModel, 'tools' | 'shapes'>, type: 
     const properties = (owner.properties ?? {}) as Record<string, Record<string, unknown>>;
     if (Object.hasOwn(properties, 'name')) return 'name';
     if (Object.hasOwn(properties, 'title')) return 'title';
+    // Twilio's `FriendlyName`, Google's `displayName`: the name written for people, beside a key such as `UniqueName`.
+    const readable = Object.keys(properties).find((name) => /^(?:friendly|display)_?name$/i.test(name));
+    if (readable !== undefined) return readable;
     const required = Array.isArray(owner.required) ? (owner.required as unknown[]) : [];
     const text = required.find((name): name is string => typeof name === 'string' && isPlainText(properties[name], name));
     if (text !== undefined) return text;
@@ -266,7 +271,13 @@ export function labelField(model: Pick<ServiceModel, 'tools' | 'shapes'>, type: 
 function isPlainText(schema: unknown, name: string): boolean {
   if (typeof schema !== 'object' || schema === null) return false;
   const { type, enum: values, format } = schema as Record<string, unknown>;
-  return type === 'string' && values === undefined && format === undefined && !/(?:^id|_ids?|Ids?|ID)$|^(?:status|state)$/.test(name);
+  // `ConversationSid`, `conversation_sid`: a string identifier (Twilio's SID) is a reference, not a name.
+  return (
+    type === 'string' &&
+    values === undefined &&
+    format === undefined &&
+    !/(?:^id|_ids?|Ids?|ID|^sid|_sids?|Sids?|SID)$|^(?:status|state)$/.test(name)
+  );
 }
 
 /** Whether `text` gives the name `name` after the parent's word (`bucket, invoices,`), as a whole name. */

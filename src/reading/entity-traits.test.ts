@@ -37,4 +37,16 @@ describe("an entity type's state and unique fields", () => {
     expect(model.entityTypes.get('member')?.unique).toEqual(['handle']);
     expect(model.entityTypes.get('member')?.state).toBeNull();
   });
+
+  it('reads no unique field from a unique id that names what the value points at', () => {
+    const model = readServer([
+      tool('create_message', {
+        conversation_sid: { type: 'string', description: 'The unique ID of the Conversation for this message.' },
+        author: { type: 'string', description: 'A unique string identifier of the author.' },
+        body: { type: 'string' },
+      }),
+      tool('get_message', { message_id: { type: 'string' } }),
+    ]);
+    expect(model.entityTypes.get('message')?.unique).toEqual([]);
+  });
 });

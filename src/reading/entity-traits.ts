@@ -88,8 +88,16 @@ export function toUniqueFields(tools: readonly ToolDefinition[], shapes: Readonl
   return unique;
 }
 
+/**
+ * Whether an argument's description calls its values unique (`Email address; must be unique`). A
+ * unique id or identifier (Twilio's "The unique ID of the Conversation for this message", "A unique
+ * string identifier for the conversation participant") says what the value points at, not that no
+ * two of the type share it: many messages have one conversation.
+ */
 function isUniqueText(text: unknown): boolean {
-  return typeof text === 'string' && /\bunique\b/i.test(text);
+  return (
+    typeof text === 'string' && /\bunique\b/i.test(text.replace(/\bunique\s+(?:\w+\s+)?(?:id|ids|identifier|identifiers|sid)\b/gi, ''))
+  );
 }
 
 /** Whether a tool's description says a field is unique: `Handles must be unique`, `a unique email`. */

@@ -13,6 +13,12 @@ const clues = (more: Partial<IdClues>): IdClues => ({
 });
 
 describe('new ids in a service’s format', () => {
+  it("keeps the next id in a well-known service's format where the world's last id is in it", () => {
+    const service = '^(?:CH[0-9a-f]{32})$';
+    const existing = ['CH8ca65fbf040147967a8ad446e05f81df'];
+    for (const seed of ['a', 'b', 'c']) expect(toNewId(clues({ existing, service, seed }))).toMatch(/^CH[0-9a-f]{32}$/);
+  });
+
   it('continues the world’s own ids first', () => {
     expect(toNewId(clues({ existing: ['c_1001', 'c_1002'] }))).toBe('c_1003');
     expect(toNewId(clues({ existing: ['12', '17'], numeric: true }))).toBe('18');

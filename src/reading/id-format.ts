@@ -132,6 +132,11 @@ export function toNewIdWithSource(clues: IdClues): { id: string; source: IdSourc
   const summary = clues.summary ?? toIdSummary(clues.existing);
   const taken = summary.taken;
   const checkers = clues.patterns.map(toPatternChecker).filter((checker): checker is RegExp => checker !== null);
+  // Where the world's last id is in the well-known service's format (Twilio's `CH` and 32 hex digits), the next one stays in
+  // it: a tail made like the last one's (mixed case, any letters) would be an id the service never makes.
+  const service = clues.service ? toPatternChecker(clues.service) : null;
+  const last = clues.existing.at(-1);
+  if (service && last !== undefined && service.test(last)) checkers.push(service);
   const fits = (id: string) => !taken.has(id) && checkers.every((checker) => checker.test(id));
   // A project key the call names wins over the world's last key (`OPS-5` after `WEB-9` when the call says OPS).
   const keyed = projectKeyOf(clues.args) !== null;

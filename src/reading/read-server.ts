@@ -30,6 +30,7 @@ import { toAnswerKind, type KindReading } from './answer-kind.js';
 import { takesNumbers } from './numeric-ids.js';
 import { toEntityKeys, type EntityKey, type EntityKeys } from './entity-keys.js';
 import { withArgumentSpelledIds } from './id-field-spelling.js';
+import { toQuotedFields } from './quoted-fields.js';
 
 export type { EntityKey, EntityKeys, EntityState, KindReading };
 
@@ -145,6 +146,7 @@ function toServiceModel(
       ),
       serverNames,
     ),
+    toQuotedFields(tools),
   );
   // Every consumer finds parents through tool-parents.ts by the shapes it was given: the corrections go with them.
   if (entityCorrections !== noEntityCorrections) setParentCorrections(shapes, entityCorrections);

@@ -45,6 +45,7 @@ describe('service id formats', () => {
     expect(knownIdField(['@modelcontextprotocol/server-slack'], 'message')).toBe('ts');
     expect(knownIdField(['@modelcontextprotocol/server-slack'], 'channel')).toBeNull();
     expect(knownIdField(['@stripe/mcp'], 'customer')).toBeNull();
+    expect(knownIdField(['@chatwork/mcp-server'], 'room')).toBe('room_id');
   });
 
   it('names the field a known service names a type by where it is not name', () => {

@@ -24,6 +24,17 @@ describe('the id argument of a tool', () => {
     expect(idOf(tools, 'get_shelf_by_handle')).toBe('handle');
   });
 
+  it("reads a string identifier, Twilio's `Sid`, as the resource's own strong id and its `ConversationSid` as the parent's", () => {
+    const tools = [
+      tool('CreateConversation', { FriendlyName: text }, []),
+      tool('FetchConversation', { Sid: text }),
+      tool('DeleteConversationParticipant', { ConversationSid: text, Sid: text }),
+    ];
+    const shapes = inferServerShapes(tools);
+    expect(shapes.get('FetchConversation')).toMatchObject({ operation: 'read', idArgument: 'Sid', idField: 'sid', strict: true });
+    expect(shapes.get('DeleteConversationParticipant')).toMatchObject({ operation: 'delete', entity: 'participant', idArgument: 'Sid' });
+  });
+
   it('takes the id whose description is the id of the entity over one that only mentions it as what its parent holds', () => {
     const described = (description: string) => ({ type: 'string', description });
     const tools = [

@@ -25,8 +25,11 @@ export type Properties = Record<string, Record<string, unknown>>;
 const idSuffixes = ['id', 'uuid', 'gid', 'iid', 'uid', 'number', 'key', 'identifier', 'handle', 'slug', 'sha', 'path', 'name', 'ids'];
 /** Suffixes that say an argument is a real identifier, not a natural key such as a name or a path. */
 const strictIdSuffixes = new Set(['id', 'uuid', 'gid', 'iid', 'uid', 'number', 'key', 'identifier']);
-/** Plain names that identify things, best first. */
-const plainIds = ['path', 'filename', 'key', 'uuid', 'uid', 'identifier', 'handle', 'slug', 'sha', 'counter'];
+/**
+ * Plain names that identify things, best first. `sid` is a string identifier, Twilio's word for a
+ * resource's own id (`FetchConversation(Sid)`; its parent is a `ConversationSid`).
+ */
+const plainIds = ['path', 'filename', 'key', 'uuid', 'uid', 'sid', 'identifier', 'handle', 'slug', 'sha', 'counter'];
 /** Plain names a service may accept in several spellings (an alias, a tiny id): an unknown one is not a not-found. */
 const looseIds = new Set(['identifier', 'handle']);
 /** First words of a `*_name` that describe a value rather than name the thing (`display_name`, `new_name`). */

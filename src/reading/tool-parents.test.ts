@@ -67,6 +67,17 @@ describe('toParentReferences', () => {
     );
   };
 
+  it('reads a string identifier named for another entity (`ConversationSid`) as a reference to it, and a bare `Sid` as none', () => {
+    const twilio = [
+      tool('FetchConversation', { Sid: { type: 'string' } }),
+      tool('FetchConversationParticipant', { ConversationSid: { type: 'string' }, Sid: { type: 'string' } }),
+    ];
+    const shapes = inferServerShapes(twilio);
+    expect(toParentReferences(twilio[1]!, shapes.get('FetchConversationParticipant')!, shapes)).toEqual([
+      { argument: 'ConversationSid', entity: 'conversation', idField: 'sid', numericId: false, strong: true },
+    ]);
+  });
+
   it('reads project-scoped numbers and names of another entity as references to it', () => {
     expect(of('list_shelf_jars')).toEqual([{ argument: 'shelf_iid', entity: 'shelf', idField: 'iid', numericId: false, strong: true }]);
     expect(of('list_pantry_jars')).toMatchObject([{ argument: 'pantryName', entity: 'pantry', strong: false }]);

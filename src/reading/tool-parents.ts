@@ -33,9 +33,10 @@ export interface ParentReference {
 
 /**
  * Suffixes that make an argument named for an entity an id of it (`channel_id`, `projectKey`,
- * `pipeline_slug`, `issue_iid`, `datasourceUid`, `projectName`, CalDAV's `calendarUrl`), longest first: `uuid` is not a `uid`.
+ * `pipeline_slug`, `issue_iid`, `datasourceUid`, `projectName`, CalDAV's `calendarUrl`, Twilio's `ConversationSid`, a
+ * string identifier), longest first: `uuid` is not a `uid`, and `sid` only a whole word (`basisId` is no `basi`).
  */
-const idSuffixes = ['uuid', 'iid', 'uid', 'id', 'key', 'number', 'slug', 'name', 'url', 'uri'];
+const idSuffixes = ['uuid', 'iid', 'uid', 'sid', 'id', 'key', 'number', 'slug', 'name', 'url', 'uri'];
 /** Words before an entity's name that say where a thing goes or comes from: `targetMailbox`, `destination_bucket_name`. */
 const placeWords = new Set(['target', 'destination', 'dest', 'to', 'new', 'source', 'from']);
 /** Bare names that another entity's read may take but that never point at a parent on their own. */
@@ -68,7 +69,7 @@ const cursorWords = new Set([
   'correlation',
 ]);
 /** Suffixes of a real id, as opposed to a natural key (`name`, `slug`). */
-const strongSuffixes = new Set(['uuid', 'iid', 'uid', 'id', 'key', 'number']);
+const strongSuffixes = new Set(['uuid', 'iid', 'uid', 'sid', 'id', 'key', 'number']);
 
 const byShapes = new WeakMap<ReadonlyMap<string, ToolShape>, Map<string, ParentReference[]>>();
 const corrected = new WeakMap<ReadonlyMap<string, ToolShape>, Readonly<Record<string, EntityCorrection>>>();
@@ -152,7 +153,9 @@ function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: Re
     const normal = toNormalName(argument);
     const words = toWords(argument);
     // Only a name that says it is an id of something (`issue_number`, `nodeId`), or an entity's own word (`customer`, `repo`).
-    const suffix = idSuffixes.find((candidate) => normal.endsWith(candidate) && normal.length > candidate.length);
+    const suffix = idSuffixes.find(
+      (candidate) => normal.endsWith(candidate) && normal.length > candidate.length && (candidate === 'sid') === (words.at(-1) === 'sid'),
+    );
     if (argument === shape.idArgument) {
       // `get_pull_request_diff(pull_request_id)`, `get_branching_model(repo_slug)`: an id spelled as another entity's
       // names the whole the tool reads a part of, which is that part's parent.

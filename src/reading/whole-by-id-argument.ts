@@ -10,8 +10,8 @@ import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolShape } from './tool-shape.js';
 import { toSingular, toWords } from './entity-words.js';
 
-/** Bare names many entities take as their own id: they say nothing about which whole. */
-const sharedNames = new Set(['id', 'name', 'path', 'key', 'url', 'uri', 'slug', 'title']);
+/** Bare names many entities take as their own id (Twilio's `sid`, a string identifier, too): they say nothing about which whole. */
+const sharedNames = new Set(['id', 'sid', 'name', 'path', 'key', 'url', 'uri', 'slug', 'title']);
 
 /**
  * The entity whose id the argument is, when the tool names that entity, else undefined.

@@ -7,6 +7,8 @@ import { toCallShapes } from '../source/tool-shapes.js';
 import { answerModules } from './answers/answer-table.js';
 import { answerFromWorld, type Answer } from './world-answers.js';
 import { withNamedType } from './world-conventions.js';
+import { answersInSnakeCase } from '../../reading/answer-spelling.js';
+import { toSnakeCaseResult } from './snake-case-answer.js';
 
 export interface SimulatorOptions {
   /** Mixed into every made-up value; change it for a different (still repeatable) world. */
@@ -70,10 +72,13 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
         world: context.world,
         now,
         seed: `${seed}|${call.server}`,
+        model,
         fromWorld: () => (fromWorld ??= fromWorldOf(context.world)),
         fromWorldOf,
       });
-      const result = { ...answered.result, _meta: { 'mcpsim/operation': toOperationMeta(shape, kind) } };
+      // Twilio takes `FriendlyName` and answers `friendly_name`: the answer is spelled as the descriptions quote the fields.
+      const spelled = model && answersInSnakeCase(model.tools) ? toSnakeCaseResult(answered.result) : answered.result;
+      const result = { ...spelled, _meta: { 'mcpsim/operation': toOperationMeta(shape, kind) } };
       return { source: 'simulated', result, ...(answered.changes ? { worldChanges: answered.changes } : {}) };
     },
   };

@@ -4,7 +4,7 @@
  * (`created_at` or `createdAt`), which state a new entity starts in, where a list's outputSchema
  * wants its items and counts. Read from the server's tool definitions.
  */
-import { spreadPayloads } from '../../reading/argument-payload.js';
+import { metadataArguments, spreadPayloads } from '../../reading/argument-payload.js';
 import { toScopeArguments } from '../../reading/scope-arguments.js';
 import { toMoveArguments } from '../../reading/parent-moves.js';
 import { toParentReferences } from '../../reading/tool-parents.js';
@@ -65,9 +65,9 @@ export function dataArguments(input: AnswerInput): Record<string, unknown> {
   const dispatch = input.shapes.get(input.tool.name)?.dispatch?.argument;
   // `identifierType: 'alias'` says how the id argument names the entity; it is no field of it (key-selector.ts).
   const selector = toKeySelector(input.tool, input.shape.idArgument)?.argument;
-  // `properties: {...}` and `fields: '{"summary": ...}'` carry data: their entries count one by one.
+  // `properties: {...}` and `fields: '{"summary": ...}'` carry data: their entries count one by one; a metadata field is one field.
   return Object.fromEntries(
-    Object.entries(spreadPayloads(input.args)).filter(
+    Object.entries(spreadPayloads(input.args, false, metadataArguments(input.tool))).filter(
       ([name, value]) => value !== undefined && name !== selector && isDataArgument(name, dispatch) && !isStateVerbArgument(name, value),
     ),
   );

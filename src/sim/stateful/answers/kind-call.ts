@@ -8,6 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { WorldChanges, WorldState } from '../../../domain/memory-log.js';
 import type { ToolDefinition } from '../../../domain/registry.js';
 import type { ToolShape } from '../../../reading/tool-shape.js';
+import type { ServiceModel } from '../../../reading/read-server.js';
 import type { Answer } from '../world-conventions.js';
 
 export interface KindCall {
@@ -22,6 +23,8 @@ export interface KindCall {
   now: string;
   /** The simulator's seed with the server: mixed into every made-up value. */
   seed: string;
+  /** The server's service model, where the caller has it: a type's ids in the service's format and field. */
+  model?: ServiceModel | undefined;
   /** The world's answer by the call's operation (world-answers.ts); made once, on first ask. */
   fromWorld(): Answer;
   /** The same answer from another world (the call's with something it lacks seeded). */
