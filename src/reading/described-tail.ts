@@ -8,7 +8,7 @@
 import type { ToolDefinition } from '../domain/registry.js';
 import { toFullWord, toSingular, toWords } from './entity-words.js';
 import { isPartNoun } from './part-entity.js';
-import { propertiesOf } from './tool-id-argument.js';
+import { propertiesOf, requiredOf } from './tool-id-argument.js';
 import type { ToolShape } from './tool-shape.js';
 
 /**
@@ -26,8 +26,11 @@ export function toDescribedTail(shape: ToolShape, tool: ToolDefinition, entities
     const owner = words[cut - 1]!;
     // Only an owner another tool acts on is a scope (`epub` of `get_epub_file` is a kind of file).
     // An owner the tool takes as an argument (`org` of `list_org_packages(org)`) is a scope as well.
+    // So is one a required argument names by an id of the service's own spelling (`service` of `ChatServiceSid`).
     const isOwner =
-      [...Array(cut).keys()].some((start) => entities.has(words.slice(start, cut).join('_'))) || toArgumentStems(tool).has(owner);
+      [...Array(cut).keys()].some((start) => entities.has(words.slice(start, cut).join('_'))) ||
+      toArgumentStems(tool).has(owner) ||
+      namesOwner(tool, owner);
     if (!isOwner || isPartNoun(tail[tail.length - 1]!) || unqualified.has(tail[tail.length - 1]!)) continue;
     const at = findRun(sentence, tail);
     // The tail stands alone (not after the owner's word), and the owner follows a preposition after it.
@@ -47,6 +50,11 @@ function toArgumentStems(tool: ToolDefinition): Set<string> {
       return (words.length > 1 && idSuffixes.has(words[words.length - 1]!) ? words.slice(0, -1) : words).join('_');
     }),
   );
+}
+
+/** Whether a required argument's name holds the owner's word before a last word (`ChatServiceSid`: chat, service, sid). */
+function namesOwner(tool: ToolDefinition, owner: string): boolean {
+  return [...requiredOf(tool)].some((name) => toWords(name).map(toSingular).slice(0, -1).includes(owner));
 }
 
 const idSuffixes = new Set(['id', 'key', 'name', 'slug', 'uuid', 'gid', 'number']);

@@ -9,6 +9,7 @@
  */
 import type { ToolDefinition } from '../domain/registry.js';
 import { toAspectOwner } from './aspect-owner.js';
+import { toDescriptionPreamble, withoutPreamble } from './description-preamble.js';
 import { toReportEntity } from './report-entity.js';
 import { toWithoutActionVerb } from './action-verb-word.js';
 import { toAttributeHolder } from './attribute-member.js';
@@ -48,6 +49,8 @@ export interface EntityContext {
   nameWords: ReadonlyMap<string, readonly string[]>;
   /** The server's tools by name. */
   tools: ReadonlyMap<string, ToolDefinition>;
+  /** The sentences every tool's description opens with (description-preamble.ts): the rules read each description after them. */
+  preamble: string;
   /** Product names inside the service that several tools' names carry (`oncall` of `list_oncall_schedules`): never the entity. */
   productWords: ReadonlySet<string>;
 }
@@ -101,6 +104,7 @@ export function toEntityContext(
     isShared: (entity) => (argumentsOf.get(entity)?.length ?? 0) > 1,
     ownersOf: (tail) => owners.get(tail) ?? noOwners,
     productWords: toProductWords(parsed),
+    preamble: toDescriptionPreamble(tools),
     tools: new Map(tools.map((tool) => [tool.name, tool])),
     nameWords: new Map(parsed.map(({ tool, parsed: name }) => [tool.name, name.entityWords.map((word) => toFullWord(toSingular(word)))])),
     isNamed(words) {
@@ -214,7 +218,8 @@ export function toOwnEntityWords(parsed: ParsedName, scoped: ReadonlySet<string>
  * @example
  *   withOwnEntity({ ...shape, entity: 'sticky_note_item' }, tool, context).entity; // 'sticky_note'
  */
-export function withOwnEntity(shape: ToolShape, tool: ToolDefinition, context: EntityContext): ToolShape {
+export function withOwnEntity(shape: ToolShape, listed: ToolDefinition, context: EntityContext): ToolShape {
+  const tool = withoutPreamble(listed, context.preamble);
   const words = shape.entity.split('_');
   if (words.length > 1 && context.genericHeads.has(words[words.length - 1]!)) return { ...shape, entity: words.slice(0, -1).join('_') };
   const named =
