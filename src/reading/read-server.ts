@@ -25,6 +25,7 @@ import type { ToolShape } from './tool-shape.js';
 import { toCommonPrefix } from './tool-name.js';
 import { toToolReading, type ToolReading } from './tool-reading.js';
 import { knownIdField, knownIdPattern } from './service-id-formats.js';
+import { toTypeSpellings } from './type-spellings.js';
 import { toEntityState, toUniqueFields, type EntityState } from './entity-traits.js';
 import { toAnswerKind, type KindReading } from './answer-kind.js';
 import { takesNumbers } from './numeric-ids.js';
@@ -157,7 +158,10 @@ function toServiceModel(
       idSchemas.set(
         entity,
         (found = withCorrectedIds(
-          { ...toIdSchemas(tools, shapes, entity), service: knownIdPattern(serverNames, entity) },
+          {
+            ...toIdSchemas(tools, shapes, entity),
+            service: knownIdPattern(serverNames, entity, () => toTypeSpellings(tools, shapes, entity)),
+          },
           Object.hasOwn(entityCorrections, entity) ? entityCorrections[entity] : undefined,
         )),
       );

@@ -25,6 +25,7 @@ interface ServiceIdFormats {
 }
 
 let loaded: ServiceIdFormats[] | undefined;
+const noSpellings = (): readonly string[] => [];
 
 function services(): ServiceIdFormats[] {
   loaded ??= (JSON.parse(readFileSync(packagePath('data', 'id-formats.json'), 'utf8')) as { services: ServiceIdFormats[] }).services;
@@ -49,13 +50,21 @@ export function findKnownService(serverNames: readonly string[]): ServiceIdForma
  * The pattern (anchored) of a new id of `type` on the server the names name, or null when the
  * service is not known. A type the service's list does not name takes the service's usual id.
  *
+ * `spellings` gives the type's longer names as the tools spell them (type-spellings.ts), looked up first.
+ *
  * @example
  *   knownIdPattern(['@stripe/mcp'], 'customer'); // '^cus_[A-Za-z0-9]{14}$'
  */
-export function knownIdPattern(serverNames: readonly string[], type: string): string | null {
+export function knownIdPattern(
+  serverNames: readonly string[],
+  type: string,
+  spellings: () => readonly string[] = noSpellings,
+): string | null {
   const service = findKnownService(serverNames);
   if (!service) return null;
-  const pattern = service.ids[type] ?? service.ids['*'];
+  // The tools' own longer spelling first: Twilio's `ConversationMessage` is an IM…, its SMS `message` an SM….
+  const spelled = spellings().find((name) => Object.hasOwn(service.ids, name));
+  const pattern = (spelled === undefined ? undefined : service.ids[spelled]) ?? service.ids[type] ?? service.ids['*'];
   return pattern === undefined ? null : `^(?:${pattern})$`;
 }
 
