@@ -26,6 +26,13 @@ export const scenarioToolSchema = z
       .record(z.string(), z.unknown())
       .optional()
       .describe('MCP tool annotations, e.g. readOnlyHint: true (the stateful simulator reads them)'),
+    // The rest of an MCP Tool, so a real server's tools/list answer can be pasted as it is.
+    icons: z.array(z.record(z.string(), z.unknown())).optional().describe('MCP tool icons, as the real server lists them'),
+    execution: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('MCP tool execution hints, e.g. taskSupport: forbidden, as the real server lists them'),
+    _meta: z.record(z.string(), z.unknown()).optional().describe('MCP tool _meta, as the real server lists it'),
   })
   .describe('one tool of the server');
 

@@ -164,6 +164,26 @@ describe('loadScenarioText', () => {
     expect(problem).toContain('scenario');
   });
 
+  it("loads tools pasted from a real server's tools/list, with their execution, icons and _meta", () => {
+    const tool =
+      '{ name: clickup_whoami, inputSchema: { type: object }, execution: { taskSupport: forbidden }, icons: [{ src: "https://x.test/i.png" }], _meta: { a: 1 } }';
+    const text = yaml(
+      'name: pasted',
+      'servers:',
+      "  - qualifiedName: '@qa/pasted'",
+      `    tools: [${tool}]`,
+      'namespaces: [{ name: qa, connections: [{ id: p, server: "@qa/pasted", mock: true }] }]',
+    );
+    const result = loadScenarioText(text, 'scenarios/pasted.yaml');
+    expect('problems' in result ? result.problems : []).toEqual([]);
+    expect('scenario' in result ? result.scenario.servers[0]?.tools[0] : null).toMatchObject({
+      execution: { taskSupport: 'forbidden' },
+      icons: [{ src: 'https://x.test/i.png' }],
+      _meta: { a: 1 },
+    });
+    expect(summarize(text.replace('execution:', 'executon:'))[0]).toContain('executon: unknown property; did you mean "execution"?');
+  });
+
   it('points an unknown property at its key and suggests the closest known one', () => {
     const text = yaml(
       'name: triage',
