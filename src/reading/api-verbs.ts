@@ -12,7 +12,8 @@
  * `draft` (a service's things as often: an expense claim, a map's place, a draft), `compose` (makes a
  * draft, not a message) and `discover` (answers what a service offers); and `convert` (a computed
  * answer: `convert_time` tells the clock), `rotate`, `reset` and `retire` (of a secret or a token,
- * they make a new one), and `switch` (`switch_context`: the caller's own selection, as `set_active_*`).
+ * they make a new one), `switch` (`switch_context`: the caller's own selection, as `set_active_*`) and
+ * `restart` (a value check of the tuning servers was no longer judged).
  * Data only.
  */
 import type { ToolOperation } from '../domain/tool-override.js';
@@ -56,7 +57,9 @@ export const apiVerbRows: readonly ApiVerbRow[] = [
     verbs: ['align', 'arrange', 'position', 'flip', 'sort', 'rank', 'increment', 'decrement', 'bump', 'fill'],
   },
   { operation: 'update', verbs: ['promote', 'demote', 'escalate', 'delegate', 'rate', 'vote', 'upvote', 'downvote', 'like'] },
-  { operation: 'update', verbs: ['follow'] },
+  { operation: 'update', verbs: ['follow', 'revert'] },
+  // Deploy ("sends an application to a remote target"): a deployment the service then keeps.
+  { operation: 'create', verbs: ['deploy', 'notify', 'remind'] },
   // Remove ("Clear, Cut, Dispose, Discard, Erase"), Clear ("Flush, Release, Unmark, Unset, Nullify"), Unregister,
   // Dismount ("Unmount, Unlink"), Disconnect ("Break, Logoff").
   {
@@ -86,6 +89,8 @@ export const apiVerbRows: readonly ApiVerbRow[] = [
     operation: 'other',
     verbs: ['invoke', 'perform', 'compute', 'translate', 'transform', 'parse', 'encode', 'decode', 'encrypt', 'decrypt'],
   },
+  // Sync ("assures that two or more resources are in the same state"): answered, nothing kept.
+  { operation: 'other', verbs: ['sync'] },
   { operation: 'other', verbs: ['compress', 'export', 'extract', 'summarize', 'summarise', 'wait', 'sleep', 'echo'] },
 ];
 
