@@ -21,10 +21,10 @@ describe('an action named with its own verb among its nouns', () => {
   it('keeps a name whose description opens with an acronym or writes the name whole', () => {
     const read = entities([
       ...server,
-      tool('poi_extract', { textContent: text }, 'POI extraction from text'),
+      tool('poi_harvest', { textContent: text }, 'POI harvesting from text'),
       tool('run_resource_action', { action: text }, 'run_resource_action runs an action on a resource'),
     ]);
-    expect(read.poi_extract).toBe('poi_extract');
+    expect(read.poi_harvest).toBe('poi_harvest');
     expect(read.run_resource_action).not.toBe('resource_action');
   });
 });

@@ -9,6 +9,7 @@
 import type { ToolDefinition } from '../domain/registry.js';
 import type { Properties } from './tool-id-argument.js';
 import { dropOtherEntity, parseToolName, type ParsedName } from './tool-name.js';
+import { nounLikeVerbs } from './tool-verbs.js';
 import type { ToolShape } from './tool-shape.js';
 
 const dispatchArguments = ['method', 'action', 'operation', 'op', 'mode'];
@@ -37,7 +38,8 @@ export function findDispatch(
     for (const value of values) {
       if (typeof value !== 'string') continue;
       const parsed = parseToolName(value, null);
-      if (!parsed.meaning) continue;
+      // `action: build_failed | marked`: a verb that is a noun as often (`build`) names what happened, not what to do.
+      if (!parsed.meaning || (parsed.verb !== null && nounLikeVerbs.has(parsed.verb))) continue;
       const entityWords = parsed.entityWords.join('_') === 'item' ? shape.entity.split('_') : dropOtherEntity(parsed.entityWords, entities);
       const choice = toChoice({ tool: { ...tool, annotations: {} }, parsed: { ...parsed, entityWords }, entities, withDispatch: false });
       choices[value] = { ...choice, basis: shape.basis };

@@ -87,12 +87,13 @@ export function parseToolName(name: string, prefix: string | null, serviceWords:
   const verb = words[start]!;
   let after = words.slice(start + 1);
   const next = after[0] === 'or' ? after[1] : after[0];
+  // `put_record`, `get_build`: a verb that is a noun as often (`nounLikeVerbs`) is the weak verb's object, never a verb it gives way to.
   const nextMeaning = next === undefined ? undefined : toVerbMeaning(next);
   if (after[0] === 'or' && nextMeaning) {
     // create_or_update_file: an update that creates what it does not find.
     meaning = { operation: 'update', upsert: true };
     after = after.slice(2);
-  } else if (nextMeaning && weakVerbs.get(verb)?.includes(nextMeaning.operation) && !isNounList(after)) {
+  } else if (nextMeaning && weakVerbs.get(verb)?.includes(nextMeaning.operation) && !isNounList(after) && !nounLikeVerbs.has(next!)) {
     meaning = nextMeaning;
     after = after.slice(1);
   }

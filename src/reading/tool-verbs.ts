@@ -5,6 +5,7 @@
  */
 
 import type { ToolOperation } from '../domain/tool-override.js';
+import { apiVerbRows, nounLikeApiVerbs } from './api-verbs.js';
 
 export { toolOperations, type ToolOperation } from '../domain/tool-override.js';
 
@@ -93,7 +94,7 @@ const meanings: Record<ToolOperation, readonly string[]> = {
  * Verbs that are nouns as often (`log_time` logs time; `log_read`, `log_clear` act on a log): a verb
  * only where no other word of the name is one.
  */
-export const nounLikeVerbs: ReadonlySet<string> = new Set(['log']);
+export const nounLikeVerbs: ReadonlySet<string> = new Set(['log', ...nounLikeApiVerbs]);
 
 const upsertVerbs = new Set(['set', 'put', 'save', 'write', 'upsert', 'store']);
 const findVerbs = new Set(['find', 'lookup']);
@@ -178,6 +179,9 @@ for (const [operation, verbs] of Object.entries(meanings) as [ToolOperation, rea
     table.set(verb, { operation, ...(upsertVerbs.has(verb) ? { upsert: true } : {}), ...(findVerbs.has(verb) ? { find: true } : {}) });
 }
 for (const [verb, sets] of Object.entries(stateVerbs)) table.set(verb, { operation: 'update', sets });
+// The verbs of the language this table lacks (api-verbs.ts): read as broadly as a person reads them.
+for (const { operation, sets, verbs } of apiVerbRows)
+  for (const verb of verbs) if (!table.has(verb)) table.set(verb, { operation, ...(sets ? { sets } : {}) });
 
 /**
  * What a word means as a verb of a tool name, or undefined when it is not one.
