@@ -108,7 +108,10 @@ function namedIn(world: SeededWorld, type: string, text: string): Record<string,
     .flatMap(([, id]) => (world.entities[type]?.[id] ? [world.entities[type][id]] : []));
 }
 
-/** `one paid order for the Pro plan`: how many, of which type, the words before the type, what it is for. */
+/**
+ * `one paid order for the Pro plan`: how many, of which type, the words before the type, what it is for.
+ * `three tasks: "Draft…"`: the names after a colon are read by `namedIn`.
+ */
 function readItem(model: Model, item: string): { count: number; type: string; words: string[]; target?: string } | null {
   const match = /^(\w+)\s+(.+)$/.exec(item.trim());
   const count = match ? (counts[match[1]!.toLowerCase()] ?? (/^\d+$/.test(match[1]!) ? Number(match[1]) : undefined)) : undefined;
@@ -118,7 +121,7 @@ function readItem(model: Model, item: string): { count: number; type: string; wo
     const words = toWords(type);
     const phrase = (last: string) => [...words.slice(0, -1), last].map(escape).join(String.raw`[\s_-]+`);
     const found = new RegExp(
-      String.raw`^((?:[\w-]+\s+){0,3}?)(?:${phrase(toPlural(words.at(-1)!))}|${phrase(words.at(-1)!)})\b(?:\s+(?:for|of|on)\s+(?:the\s+)?(.+))?$`,
+      String.raw`^((?:[\w-]+\s+){0,3}?)(?:${phrase(toPlural(words.at(-1)!))}|${phrase(words.at(-1)!)})\b(?:\s+(?:for|of|on)\s+(?:the\s+)?(.+)|\s*:.*)?$`,
       'i',
     ).exec(rest);
     if (found)

@@ -1,0 +1,43 @@
+/**
+ * A user's own ClickUp server, described as a QA person would, with no model: the real 37 tools
+ * of `@cavort-it-systems/clickup-mcp` 1.0.3 (servers/clickup-mcp-tools.json), over the real
+ * platform (a real SQLite file, `app.fetch` in process).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { toolAnswers, useSimulatorHarness } from '../support/simulator-harness.js';
+
+let harness: Harness;
+useSimulatorHarness('mcpsim-own-clickup-cavort-', (started) => (harness = started));
+
+const tools = JSON.parse(readFileSync(new URL('./servers/clickup-mcp-tools.json', import.meta.url), 'utf8')) as unknown[];
+const scenario = `Nadia runs the Marketing space, with two lists: Spring Launch and Newsletter. Spring Launch has
+three tasks: "Draft launch blog post" (in progress, due 2026-03-10), "Book photographer" (to do) and
+"Approve press kit" (complete). Newsletter has one task, "Write March issue".`;
+
+describe('a ClickUp workspace described in words, through its real tools', () => {
+  it('lists the tasks a description puts in a list by that list, before and after a task is created in it', async () => {
+    expect((await harness.call('PUT', '/servers/@qa/clickup', { body: { displayName: 'ClickUp', tools } })).status).toBe(201);
+    await harness.call('PUT', '/namespaces/marketing');
+    expect(
+      (await harness.call('PUT', '/connect/marketing/clickup', { body: { server: '@qa/clickup', mock: { enabled: true, scenario } } }))
+        .status,
+    ).toBe(201);
+    const call = toolAnswers(harness, 'marketing/clickup');
+    const { lists } = await call('clickup_get_lists', {});
+    const idOf = (name: string) => (lists as { id: string; name: string }[]).find((list) => list.name === name)!.id;
+    const namesIn = async (list: string) =>
+      ((await call('clickup_get_tasks', { list_id: idOf(list) })).tasks as { name: string }[]).map((task) => task.name).sort();
+    expect(await namesIn('Spring Launch')).toEqual(['Approve press kit', 'Book photographer', 'Draft launch blog post']);
+    expect(await namesIn('Newsletter')).toEqual(['Write March issue']);
+    await call('clickup_create_task', { list_id: idOf('Spring Launch'), name: 'Order banner print' });
+    expect(await namesIn('Spring Launch')).toEqual([
+      'Approve press kit',
+      'Book photographer',
+      'Draft launch blog post',
+      'Order banner print',
+    ]);
+    expect(await namesIn('Newsletter')).toEqual(['Write March issue']);
+  });
+});
