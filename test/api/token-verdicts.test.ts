@@ -1,10 +1,10 @@
 /**
- * The per-connection verdicts a token's requests reuse (src/api/http/connection-verdicts.ts): a
- * remembered verdict never outlives what it judged. A connection that changes is judged anew at
- * once, each operation has its own verdict, and a token that expires is refused at once.
+ * The scope verdicts a token's requests reuse (src/api/http/token-verdicts.ts): a remembered
+ * verdict never outlives what it judged. A connection that changes is judged anew at once, each
+ * operation and namespace has its own verdict, and a token that expires is refused at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionVerdict } from '../../src/api/http/connection-verdicts.js';
+import { connectionVerdict, gateVerdict } from '../../src/api/http/token-verdicts.js';
 import type { Connection } from '../../src/domain/connection.js';
 import { accessOperations, toConnectionAccess, type Chain } from '../../src/domain/policy.js';
 import { deepFreeze } from '../../src/store/read-cache.js';
@@ -51,6 +51,14 @@ describe.each(doors)('a token’s remembered connection verdicts (%s)', (door) =
     }
   });
 
+  it('keeps a gate verdict per namespace: the token reads its namespace and is refused in another, every time', async () => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect((await harness.call('GET', '/connect/ns', { key: token })).status).toBe(200);
+      const elsewhere = await harness.call('GET', '/connect/elsewhere', { key: token });
+      expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(403);
+    }
+  });
+
   it('refuses the token the moment it expires, though its verdict on the connection is remembered', async () => {
     try {
       harness.clock.set(new Date(Date.parse(testStart) + 3600_000 - 1).toISOString());
@@ -86,5 +94,24 @@ describe('connectionVerdict', () => {
     expect(connectionVerdict(frozenChain, 'read', changing as unknown as Connection)).toBe('allowed');
     changing.metadata.team = 'other';
     expect(connectionVerdict(frozenChain, 'read', changing as unknown as Connection)).toBe('hidden');
+  });
+
+  it('remembers a gate verdict per frozen chain, permission and namespace, and forgets past its bound', () => {
+    const frozenChain = deepFreeze(structuredClone(chain));
+    const permission = Object.freeze({ resource: 'connections', operation: 'read' });
+    let decided = 0;
+    const decide = () => (decided++, true);
+    for (let attempt = 0; attempt < 3; attempt++) gateVerdict(frozenChain, permission, 'ns', decide);
+    expect(decided).toBe(1);
+    gateVerdict(frozenChain, permission, undefined, decide);
+    gateVerdict(frozenChain, Object.freeze({ ...permission }), 'ns', decide);
+    expect(decided).toBe(3);
+    for (let index = 0; index < 64; index++) gateVerdict(frozenChain, permission, `other-${index}`, decide);
+    decided = 0;
+    gateVerdict(frozenChain, permission, 'ns', decide);
+    expect(decided).toBe(1);
+    for (let attempt = 0; attempt < 2; attempt++) gateVerdict(structuredClone(chain), permission, 'ns', decide);
+    gateVerdict(frozenChain, { ...permission }, 'ns', decide);
+    expect(decided).toBe(4);
   });
 });

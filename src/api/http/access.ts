@@ -6,7 +6,7 @@
 import type { Connection } from '../../domain/connection.js';
 import { isAllowed, mayAllowSome, type AccessOperation, type AccessRequest, type Chain, type Resource } from '../../domain/policy.js';
 import { apiError, type ApiError } from '../../errors.js';
-import { connectionVerdict } from './connection-verdicts.js';
+import { connectionVerdict, gateVerdict } from './token-verdicts.js';
 import type { Account } from '../../store/account-store.js';
 
 /** Who is calling: an account, and the chain of its token (empty for the API key). */
@@ -47,13 +47,16 @@ export function checkOperationAccess(caller: Caller, access: OperationAccess | u
   }
   if (caller.chain.length === 0) return;
   if (!access) throw apiError('forbidden', 'This route is not open to service tokens; call it with the API key');
-  const namespace = params[access.namespaceParam ?? 'namespace'];
-  const request: AccessRequest = {
-    resource: access.resource,
-    operation: access.operation,
-    ...(typeof namespace === 'string' ? { namespace } : {}),
-  };
-  const allowed = access.each ? mayAllowSome(caller.chain, request, access.each) : isAllowed(caller.chain, request);
+  const given = params[access.namespaceParam ?? 'namespace'];
+  const namespace = typeof given === 'string' ? given : undefined;
+  const allowed = gateVerdict(caller.chain, access, namespace, () => {
+    const request: AccessRequest = {
+      resource: access.resource,
+      operation: access.operation,
+      ...(namespace === undefined ? {} : { namespace }),
+    };
+    return access.each ? mayAllowSome(caller.chain, request, access.each) : isAllowed(caller.chain, request);
+  });
   if (!allowed) throw missingPermission(access.resource, access.operation);
 }
 
