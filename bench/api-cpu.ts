@@ -1,7 +1,13 @@
 /**
- * `npx tsx bench/api-cpu.ts [checkout] [requests]`: the CPU time mcpsim spends per request on the
- * routes of `npm run bench` (GET with the API key, GET with the 3-link token, PUT re-save, PUT
- * with a change), made by 10 concurrent keep-alive clients after 2,000 warm-up requests each.
+ * `npx tsx bench/api-cpu.ts [checkout] [requests] [rounds]`: the CPU time mcpsim spends per
+ * request on the routes of `npm run bench` (GET with the API key, GET with the 3-link token, PUT
+ * re-save, PUT with a change), made by 10 concurrent keep-alive clients. Every route is warmed
+ * first (2,000 requests each), then measured `rounds` times (default 3), `requests` each time
+ * (default 10,000), in the listed order in odd rounds and reversed in even ones; each route's
+ * figure is the median of its rounds. Without the warm-up of all routes and the alternation, the
+ * route measured first paid for the code the routes share still being compiled: in one order the
+ * token GET cost 28.5 µs and the key GET after it 21.5–24 µs, in the other the key GET 26.5 µs and
+ * the token GET after it 22–23 µs (2026-11-29), which read as "the token costs less than the key".
  * The figure is the `serve` child's user + system time (Linux `/proc/<pid>/stat`) over the
  * requests, divided by them: unlike a throughput ratio it moves little when other work shares the
  * machine, so two checkouts can be compared on a busy machine by alternating runs (as
@@ -9,7 +15,7 @@
  * (`npm run build`).
  *
  * @example
- *   npx tsx bench/api-cpu.ts ../before 10000 && npx tsx bench/api-cpu.ts . 10000
+ *   npx tsx bench/api-cpu.ts ../before 10000 && npx tsx bench/api-cpu.ts . 10000 3
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,11 +24,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listeningUrl, startStockMcpServer } from './children.js';
+import { median } from './report.js';
 import { tokenChain } from './token-chain.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const [checkout = root, requestsArgument = '10000'] = process.argv.slice(2);
+const [checkout = root, requestsArgument = '10000', roundsArgument = '3'] = process.argv.slice(2);
 const requests = Number(requestsArgument);
+const rounds = Number(roundsArgument);
 const warmUp = 2_000;
 const apiKey = 'bench_cpu_0123456789abcdef0123456789';
 const workDir = mkdtempSync(join(tmpdir(), 'mcpsim-bench-api-cpu-'));
@@ -83,24 +91,30 @@ async function main(): Promise<void> {
       ['PUT re-save', () => must('PUT', '/connect/bench/bench', apiKey, putBody)],
       ['PUT with a change', () => must('PUT', '/connect/bench/bench', apiKey, putBody.replace('"Bench"', `"Bench ${++renamed}"`))],
     ];
-    const cells: string[] = [];
-    for (const [name, request] of routes) {
-      let sent = 0;
-      const run = (until: number) =>
-        Promise.all(
-          Array.from({ length: 10 }, async () => {
-            while (sent < until) {
-              sent++;
-              await request();
-            }
-          }),
-        );
-      await run(warmUp);
-      const cpuBefore = cpuMsOf(child.pid!);
-      await run(warmUp + requests);
-      cells.push(`${name} ${(((cpuMsOf(child.pid!) - cpuBefore) * 1000) / requests).toFixed(1)} µs`);
+    let sent = 0;
+    const run = (request: () => Promise<unknown>, count: number) => {
+      const until = sent + count;
+      return Promise.all(
+        Array.from({ length: 10 }, async () => {
+          while (sent < until) {
+            sent++;
+            await request();
+          }
+        }),
+      );
+    };
+    for (const [, request] of routes) await run(request, warmUp);
+    const figures = new Map<string, number[]>(routes.map(([name]) => [name, []]));
+    for (let round = 1; round <= rounds; round++) {
+      // Odd rounds in the listed order, even ones reversed: no route always runs first or after the same one.
+      for (const [name, request] of round % 2 === 1 ? routes : [...routes].reverse()) {
+        const cpuBefore = cpuMsOf(child.pid!);
+        await run(request, requests);
+        figures.get(name)!.push(((cpuMsOf(child.pid!) - cpuBefore) * 1000) / requests);
+      }
     }
-    console.log(`${checkout}: CPU per request (${requests} each): ${cells.join(', ')}`);
+    const cells = routes.map(([name]) => `${name} ${median(figures.get(name)!).toFixed(1)} µs`);
+    console.log(`${checkout}: CPU per request (median of ${rounds} rounds of ${requests}): ${cells.join(', ')}`);
   } finally {
     agent.destroy();
     const exited = new Promise((done) => child.once('exit', done));

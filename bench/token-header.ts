@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { killAllChildren, startBareServer, startMcpsim, startStockMcpServer, type ServerChild } from './children.js';
 import { runWrk, wrkProblems, type WrkOptions } from './wrk.js';
-import { tokenChain } from './token-chain.js';
+import { seedBench } from './bench-seed.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const [passesArgument = '4', secondsArgument = '3'] = process.argv.slice(2);
@@ -35,28 +35,6 @@ function childrenCpuMs(): number {
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** The namespace, connection and 3-link token of bench/run.ts; answers the token. */
-async function seed(url: string, upstreamUrl: string): Promise<string> {
-  const call = async (method: string, path: string, credential: string, body?: unknown) => {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${credential}`, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (response.status >= 300) throw new Error(`seeding: ${method} ${path} answered ${response.status}: ${text}`);
-    return text;
-  };
-  await call('PUT', '/namespaces/bench', apiKey);
-  const connection = { mcpUrl: `${upstreamUrl}/mcp`, name: 'Bench', metadata: { team: 'core' } };
-  await call('PUT', '/connect/bench/bench', apiKey, { ...connection, headers: { authorization: `Bearer ${apiKey}` } });
-  await call('PUT', '/connect/bench/bench', apiKey, connection);
-  let token = '';
-  for (const policy of tokenChain)
-    token = (JSON.parse(await call('POST', '/tokens', token || apiKey, { policy })) as { token: string }).token;
-  return token;
-}
-
 async function main(): Promise<void> {
   const servers: ServerChild[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-bench-token-'));
@@ -67,7 +45,7 @@ async function main(): Promise<void> {
     servers.push(mcpsim);
     const upstream = await startStockMcpServer(root);
     servers.push(upstream);
-    const token = await seed(mcpsim.url, upstream.url);
+    const { token } = await seedBench(mcpsim.url, upstream.url, apiKey);
     // The same request line and header bytes as the token GET, with the key's credential.
     const pad = `X-Pad: ${'x'.repeat(token.length - apiKey.length - 'X-Pad: '.length)}`;
     const runs: Record<string, Omit<WrkOptions, 'connections' | 'durationS'> & { server: ServerChild }> = {

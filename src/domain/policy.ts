@@ -121,20 +121,35 @@ export function toConnectionAccess(
  * namespaces). A necessary condition only: the item checks decide.
  */
 export function mayAllowSome(chain: Chain, request: Omit<AccessRequest, 'connection'>, unknown: 'connection' | 'namespace'): boolean {
-  return chain.every((policy) =>
-    policy.some((constraint) => {
-      if (constraint.resources && !constraint.resources.includes(request.resource)) return false;
-      if (constraint.operations && !constraint.operations.includes(request.operation)) return false;
-      if (
-        constraint.namespaces &&
-        unknown !== 'namespace' &&
-        (request.namespace === undefined || !constraint.namespaces.includes(request.namespace))
-      )
-        return false;
-      if (constraint.metadata && (request.resource !== 'connections' || unknown !== 'connection')) return false;
-      return true;
-    }),
-  );
+  // Plain loops, as in isAllowed: this gate runs on every request of a token.
+  for (const policy of chain) {
+    let granted = false;
+    for (const constraint of policy) {
+      if (constraintMayMatch(constraint, request, unknown)) {
+        granted = true;
+        break;
+      }
+    }
+    if (!granted) return false;
+  }
+  return true;
+}
+
+function constraintMayMatch(
+  constraint: Constraint,
+  request: Omit<AccessRequest, 'connection'>,
+  unknown: 'connection' | 'namespace',
+): boolean {
+  if (constraint.resources && !constraint.resources.includes(request.resource)) return false;
+  if (constraint.operations && !constraint.operations.includes(request.operation)) return false;
+  if (
+    constraint.namespaces &&
+    unknown !== 'namespace' &&
+    (request.namespace === undefined || !constraint.namespaces.includes(request.namespace))
+  )
+    return false;
+  if (constraint.metadata && (request.resource !== 'connections' || unknown !== 'connection')) return false;
+  return true;
 }
 
 function constraintMatches(constraint: Constraint, request: AccessRequest): boolean {

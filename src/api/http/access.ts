@@ -4,17 +4,9 @@
  * connection or namespace they touch. The API key (an empty chain) passes both untouched.
  */
 import type { Connection } from '../../domain/connection.js';
-import {
-  connectionVisible,
-  isAllowed,
-  mayAllowSome,
-  toConnectionAccess,
-  type AccessOperation,
-  type AccessRequest,
-  type Chain,
-  type Resource,
-} from '../../domain/policy.js';
+import { isAllowed, mayAllowSome, type AccessOperation, type AccessRequest, type Chain, type Resource } from '../../domain/policy.js';
 import { apiError, type ApiError } from '../../errors.js';
+import { connectionVerdict, gateVerdict } from './token-verdicts.js';
 import type { Account } from '../../store/account-store.js';
 
 /** Who is calling: an account, and the chain of its token (empty for the API key). */
@@ -55,13 +47,16 @@ export function checkOperationAccess(caller: Caller, access: OperationAccess | u
   }
   if (caller.chain.length === 0) return;
   if (!access) throw apiError('forbidden', 'This route is not open to service tokens; call it with the API key');
-  const namespace = params[access.namespaceParam ?? 'namespace'];
-  const request: AccessRequest = {
-    resource: access.resource,
-    operation: access.operation,
-    ...(typeof namespace === 'string' ? { namespace } : {}),
-  };
-  const allowed = access.each ? mayAllowSome(caller.chain, request, access.each) : isAllowed(caller.chain, request);
+  const given = params[access.namespaceParam ?? 'namespace'];
+  const namespace = typeof given === 'string' ? given : undefined;
+  const allowed = gateVerdict(caller.chain, access, namespace, () => {
+    const request: AccessRequest = {
+      resource: access.resource,
+      operation: access.operation,
+      ...(namespace === undefined ? {} : { namespace }),
+    };
+    return access.each ? mayAllowSome(caller.chain, request, access.each) : isAllowed(caller.chain, request);
+  });
   if (!allowed) throw missingPermission(access.resource, access.operation);
 }
 
@@ -72,14 +67,14 @@ export function checkOperationAccess(caller: Caller, access: OperationAccess | u
  * leaks.
  */
 export function checkConnectionAccess(caller: Caller, operation: AccessOperation, connection: Connection, hidden: () => ApiError): void {
-  const access = toConnectionAccess(caller.chain, operation, connection);
+  const access = connectionVerdict(caller.chain, operation, connection);
   if (access === 'forbidden') throw missingPermission('connections', operation);
   if (access === 'hidden') throw hidden();
 }
 
 /** Whether the caller may see the connection (lists leave out the ones it may not). */
 export function canSeeConnection(caller: Caller, connection: Connection): boolean {
-  return caller.chain.length === 0 || connectionVisible(caller.chain, connection.namespace, connection);
+  return connectionVerdict(caller.chain, 'read', connection) === 'allowed';
 }
 
 /** Whether the caller may `operation` the namespace itself (the namespaces list leaves out the others). */

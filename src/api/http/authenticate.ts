@@ -4,6 +4,7 @@ import { readBearer } from '../../domain/credential.js';
 import { invalidToken, tokenExpired, type TokenCodec } from '../../domain/service-token.js';
 import { apiError } from '../../errors.js';
 import type { AccountStore } from '../../store/account-store.js';
+import { deepFreeze } from '../../store/read-cache.js';
 import type { Caller } from './access.js';
 
 /** How many verified credentials of each kind are remembered (oldest dropped first). */
@@ -60,7 +61,8 @@ export function createAuthenticator({ accounts, tokens, clock }: { accounts: Acc
     const claims = await tokens.verify(token);
     const account = accounts.findById(claims.accountId);
     if (!account) throw invalidToken();
-    const caller = { account, chain: claims.chain, credential: 'service_token' as const, expiresAt: claims.expiresAt };
+    // Frozen, so that the verdicts kept per chain (connection-verdicts.ts) can never go stale.
+    const caller = { account, chain: deepFreeze(claims.chain), credential: 'service_token' as const, expiresAt: claims.expiresAt };
     remember(verifiedTokens, tail, { token, caller });
     return caller;
   }

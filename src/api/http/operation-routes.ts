@@ -35,6 +35,8 @@ export function toSubApp(
 const noQuery: URLSearchParams = new URLSearchParams();
 
 function toHandler(operation: Operation, authenticate: Authenticate, bodies: BodyBudget): Handler {
+  // Frozen, so that a token's gate verdict for it can be kept (token-verdicts.ts).
+  if (typeof operation.permission === 'object') Object.freeze(operation.permission);
   const handle = (c: Context, caller: Caller | undefined, params: unknown, body: unknown) => {
     const searchParams = operation.query ? new URL(c.req.url).searchParams : noQuery;
     return operation.handle(c, {
