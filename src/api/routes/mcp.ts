@@ -14,7 +14,8 @@ import { defineOperation, type Operation } from '../http/operation.js';
 import { isBodyCutShort, readBodyText } from '../http/read-json-body.js';
 import { connectionId, errorSchema, namespaceName } from '../schemas/connection-schemas.js';
 
-const connectionParams = z.object({ namespace: namespaceName, connectionId });
+/** The endpoint's path parameters (exported for bench/mcp-route-cost.ts, which times their parse). */
+export const connectionParams = z.object({ namespace: namespaceName, connectionId });
 
 /** Refusals of a request body (too large, too slow, no share of the budget): JSON-RPC errors with their own status. */
 const bodyRefusals = new Set<ErrorCodeName>(['payload_too_large', 'request_timeout', 'server_busy']);
