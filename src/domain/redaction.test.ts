@@ -40,6 +40,40 @@ describe('redactJson', () => {
     expect(input.user.password).toBe('hunter2');
   });
 
+  it("replaces the default, const and examples a tool's schema gives a secret-named property, and nothing else of it", () => {
+    const tool = {
+      name: 'cancelBooking',
+      inputSchema: {
+        properties: {
+          Authorization: { type: 'string', description: 'Bearer key', default: 'cal_live_0123456789abcdef', examples: ['cal_live_x1'] },
+          api_key: { type: 'string', const: 'k-123', enum: ['k-123'] },
+          status: { type: 'string', default: 'cancelled', enum: ['cancelled'] },
+        },
+      },
+    };
+    const { value, redactions } = redactJson(tool, {});
+    expect(value).toEqual({
+      name: 'cancelBooking',
+      inputSchema: {
+        properties: {
+          Authorization: {
+            type: 'string',
+            description: 'Bearer key',
+            default: '[redacted:secret-field]',
+            examples: ['[redacted:secret-field]'],
+          },
+          api_key: { type: 'string', const: '[redacted:secret-field]', enum: ['k-123'] },
+          status: { type: 'string', default: 'cancelled', enum: ['cancelled'] },
+        },
+      },
+    });
+    expect(redactions.map((redaction) => redaction.path)).toEqual([
+      '$.inputSchema.properties.Authorization.default',
+      '$.inputSchema.properties.Authorization.examples[0]',
+      '$.inputSchema.properties.api_key.const',
+    ]);
+  });
+
   it('redacts object keys too, and reports them at the key as written', () => {
     const { value, redactions } = redactJson({ byKey: { 'key-abc123456': 1 } }, { values: ['abc123456'] });
     expect(value).toEqual({ byKey: { 'key-[redacted:connection-secret]': 1 } });

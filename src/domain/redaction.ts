@@ -33,6 +33,15 @@ export const builtInSecretPatterns: readonly SecretPattern[] = [
 const secretKey =
   /^(?:.*[_-])?(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|authorization|auth|cookie|credentials?|private[_-]?key|client[_-]?secret|access[_-]?key|session[_-]?id)$/i;
 
+/**
+ * The JSON Schema keywords that hold a value of the property they describe: under a property named
+ * like a secret (`Authorization: {type: 'string', default: 'cal_live_…'}`) that value is one. A
+ * server that fills its schemas' defaults from its own environment (Cal.com's MCP server puts the
+ * `CAL_API_KEY` it was started with there) would otherwise have its key written with its tools.
+ * Not `enum`: `mcpsim verify` compares enums with the live server's, and would report the marker.
+ */
+const schemaValueKeys = new Set(['default', 'const', 'example', 'examples']);
+
 /** The marker a redacted value reads as. */
 export function toRedactionMarker(kind: string): string {
   return `[redacted:${kind}]`;
@@ -49,7 +58,8 @@ export interface RedactionRules {
  * The value with every secret replaced by its marker, and the list of what was replaced. Strings
  * are searched for the connection's own values (kind `connection-secret`), the built-in shapes and
  * the user's patterns; a string under a key named like a secret (`password`, `api_key`,
- * `authorization`, ...) is replaced whole (kind `secret-field`). Object keys are searched like
+ * `authorization`, ...) is replaced whole (kind `secret-field`), and so is the `default`, `const`
+ * or `example(s)` value a schema gives a property named so. Object keys are searched like
  * strings (a server may key a map by what it was given), and reported at the key's path.
  *
  * @example
@@ -64,15 +74,15 @@ export function redactJson(value: unknown, rules: RedactionRules, path = '$'): {
     ...(rules.patterns ?? []).map((pattern) => ({ kind: 'pattern', pattern: toGlobal(pattern) })),
   ];
   const values = (rules.values ?? []).filter((secret) => secret.length > 0);
-  const visit = (current: unknown, at: string, key: string | null): unknown => {
+  const visit = (current: unknown, at: string, key: string | null, secretValue = false): unknown => {
     if (typeof current === 'string') {
-      if (key !== null && secretKey.test(key) && current !== '' && !isMarker(current)) {
+      if ((secretValue || (key !== null && secretKey.test(key))) && current !== '' && !isMarker(current)) {
         redactions.push({ path: at, kind: 'secret-field' });
         return toRedactionMarker('secret-field');
       }
       return redactText(current, values, patterns, (kind) => redactions.push({ path: at, kind }));
     }
-    if (Array.isArray(current)) return current.map((item, index) => visit(item, `${at}[${index}]`, null));
+    if (Array.isArray(current)) return current.map((item, index) => visit(item, `${at}[${index}]`, null, secretValue));
     if (current !== null && typeof current === 'object') {
       const copy: Record<string, unknown> = {};
       for (const [name, item] of Object.entries(current)) {
@@ -81,7 +91,7 @@ export function redactJson(value: unknown, rules: RedactionRules, path = '$'): {
         // Reported at the key as written: the path is printed, so it must not show the key it redacts.
         for (const kind of kinds) redactions.push({ path: `${at}${toPathStep(safeName)}`, kind });
         Object.defineProperty(copy, safeName, {
-          value: visit(item, `${at}${toPathStep(safeName)}`, name),
+          value: visit(item, `${at}${toPathStep(safeName)}`, name, key !== null && secretKey.test(key) && schemaValueKeys.has(name)),
           enumerable: true,
           writable: true,
           configurable: true,
