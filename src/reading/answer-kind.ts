@@ -213,7 +213,7 @@ function isScreenshotTool(tool: ToolDefinition): boolean {
  * caller (`me`), or its words say it reads the authenticated user (`get_user()`: "Get the current
  * user", `whoami`; tool-kind-words.ts), so the entity may stay `user`.
  */
-function readsCurrentUser(shape: ToolShape, tool: ToolDefinition): boolean {
+export function readsCurrentUser(shape: ToolShape, tool: ToolDefinition): boolean {
   if (shape.operation !== 'read' || shape.idArgument !== null) return false;
   if (isCallerEntity(shape.entity)) return true;
   const required = Array.isArray(tool.inputSchema.required) && tool.inputSchema.required.length > 0;

@@ -12,6 +12,7 @@ import { seedHoldings, seedSold, type Mention } from './described-holdings.js';
 import { toServerStates } from './server-states.js';
 import { toNames, type Named } from './described-names.js';
 import { toSentences } from './described-sentences.js';
+import { toCallerType, toDescribedCaller } from './described-caller.js';
 import { toParentKeys } from './parent-keys.js';
 import { toPlural, toWords } from './entity-words.js';
 import { toNewId } from './id-format.js';
@@ -119,7 +120,30 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
   for (const mention of more) mentions.set(mention.type, [...(mentions.get(mention.type) ?? []), mention]);
   for (const [type, named] of mentions) for (const { fields, where } of named) linkToParent(model, sentences, where, seeded, fields, type);
   linkLevels(levels, entities);
+  seedCaller(model, sentences, entities, types);
   return { entities, facts: [] };
+}
+
+/**
+ * `The Todoist account of Maya Chen`: the person a current-user read answers (described-caller.ts),
+ * first of its type, seeded unless the description already made them.
+ */
+function seedCaller(
+  model: Pick<ServiceModel, 'idSchemasOf' | 'tools' | 'shapes'>,
+  sentences: readonly string[],
+  entities: WorldState['entities'],
+  types: ReadonlyMap<string, Pick<EntityType, 'idField' | 'numericId'>>,
+): void {
+  const caller = toDescribedCaller(sentences);
+  const type = caller === null ? null : toCallerType(model);
+  if (caller === null || type === null) return;
+  const held = entities[type] ?? {};
+  const label = labelField(model, type);
+  const named = Object.entries(held).find(([, fields]) => fields[label] === caller || fields.name === caller);
+  const id = named?.[0] ?? newIdOf(model, types, entities, type);
+  const fields = named?.[1] ?? { [types.get(type)?.idField ?? 'id']: id, [label]: caller };
+  const rest = Object.fromEntries(Object.entries(held).filter(([other]) => other !== id));
+  entities[type] = { [id]: fields, ...rest };
 }
 
 /** A new id of the type, in its format, after the ones seeded so far. */

@@ -12,19 +12,22 @@ let harness: Harness;
 useSimulatorHarness('mcpsim-own-clickup-cavort-', (started) => (harness = started));
 
 const tools = JSON.parse(readFileSync(new URL('./servers/clickup-mcp-tools.json', import.meta.url), 'utf8')) as unknown[];
-const scenario = `Nadia runs the Marketing space, with two lists: Spring Launch and Newsletter. Spring Launch has
+const scenario = `Nadia Rahman runs the Marketing space, with two lists: Spring Launch and Newsletter. Spring Launch has
 three tasks: "Draft launch blog post" (in progress, due 2026-03-10), "Book photographer" (to do) and
 "Approve press kit" (complete). Newsletter has one task, "Write March issue".`;
 
+/** A new mock of the described workspace, and a caller of its tools over REST. */
+async function clickup(connection: string) {
+  expect((await harness.call('PUT', '/servers/@qa/clickup', { body: { displayName: 'ClickUp', tools } })).status).toBe(201);
+  await harness.call('PUT', '/namespaces/marketing');
+  const mock = { enabled: true, scenario };
+  expect((await harness.call('PUT', `/connect/marketing/${connection}`, { body: { server: '@qa/clickup', mock } })).status).toBe(201);
+  return toolAnswers(harness, `marketing/${connection}`);
+}
+
 describe('a ClickUp workspace described in words, through its real tools', () => {
   it('lists the tasks a description puts in a list by that list, before and after a task is created in it', async () => {
-    expect((await harness.call('PUT', '/servers/@qa/clickup', { body: { displayName: 'ClickUp', tools } })).status).toBe(201);
-    await harness.call('PUT', '/namespaces/marketing');
-    expect(
-      (await harness.call('PUT', '/connect/marketing/clickup', { body: { server: '@qa/clickup', mock: { enabled: true, scenario } } }))
-        .status,
-    ).toBe(201);
-    const call = toolAnswers(harness, 'marketing/clickup');
+    const call = await clickup('lists');
     const { lists } = await call('clickup_get_lists', {});
     const idOf = (name: string) => (lists as { id: string; name: string }[]).find((list) => list.name === name)!.id;
     const namesIn = async (list: string) =>
@@ -39,5 +42,13 @@ describe('a ClickUp workspace described in words, through its real tools', () =>
       'Order banner print',
     ]);
     expect(await namesIn('Newsletter')).toEqual(['Write March issue']);
+  });
+
+  it('answers whoami with the person the description says runs the workspace, the same every time', async () => {
+    const call = await clickup('caller');
+    const first = await call('clickup_whoami', {});
+    expect(first).toMatchObject({ name: 'Nadia Rahman' });
+    expect(typeof first.id).toBe('string');
+    expect(await call('clickup_whoami', {})).toEqual(first);
   });
 });
