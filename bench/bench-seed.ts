@@ -6,7 +6,29 @@
  * @example
  *   const { putBody, token } = await seedBench(mcpsim.url, upstream.url, apiKey);
  */
+import { startBareServer, startMcpsim, startStockMcpServer, type ServerChild } from './children.js';
 import { tokenChain } from './token-chain.js';
+
+/**
+ * The children an API bench loads, started and seeded: the bare `node:http` server, mcpsim on
+ * `dataDir` with `apiKey`, and the stock MCP server the bench connection relays to (mcpsim refuses
+ * a connection that relays to itself). Each is pushed onto `servers` as it starts, so the caller's
+ * clean-up kills what started even when a later step throws.
+ */
+export async function startSeededBench(
+  root: string,
+  dataDir: string,
+  apiKey: string,
+  servers: ServerChild[],
+): Promise<{ bare: ServerChild; mcpsim: ServerChild; putBody: string; token: string }> {
+  const bare = await startBareServer(root);
+  servers.push(bare);
+  const mcpsim = await startMcpsim(root, ['--data-dir', dataDir, '--api-key', apiKey]);
+  servers.push(mcpsim);
+  const upstream = await startStockMcpServer(root);
+  servers.push(upstream);
+  return { bare, mcpsim, ...(await seedBench(mcpsim.url, upstream.url, apiKey)) };
+}
 
 /**
  * Seeds a fresh mcpsim at `url`; throws a `seeding: ...` error that names the failing step.

@@ -44,11 +44,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { killAllChildren, runCommand, startBareServer, startMcpsim, startStockMcpServer, type ServerChild } from './children.js';
+import { killAllChildren, runCommand, type ServerChild } from './children.js';
 import { compareWithBaseline } from './baseline.js';
 import { runWrk, wrkAvailable, wrkProblems, type WrkOptions, type WrkRun } from './wrk.js';
 import { formatRps, formatTable, median } from './report.js';
-import { seedBench } from './bench-seed.js';
+import { startSeededBench } from './bench-seed.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const durationS = intOption('BENCH_DURATION', 3, 1);
@@ -120,14 +120,8 @@ async function main(): Promise<void> {
   }
 
   dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-bench-'));
-  const bare = await startBareServer(root);
-  servers.push(bare);
-  const mcpsim = await startMcpsim(root, ['--data-dir', dataDir, '--api-key', apiKey]);
-  servers.push(mcpsim);
-  // The connection's upstream: a real MCP server of its own (mcpsim refuses a connection that relays to itself).
-  const upstream = await startStockMcpServer(root);
-  servers.push(upstream);
-  ({ putBody, token: serviceToken } = await seedBench(mcpsim.url, upstream.url, apiKey).catch((error: Error) => fail(error.message)));
+  const { bare, mcpsim, ...seeded } = await startSeededBench(root, dataDir, apiKey, servers).catch((error: Error) => fail(error.message));
+  ({ putBody, token: serviceToken } = seeded);
   console.log(`bare: ${bare.url}   mcpsim: ${mcpsim.url}   node ${process.version}, ${cpus().length} CPUs`);
   console.log(`wrk -t1, ${durationS} s per run, connections ${connectionCounts.join(' and ')}, ${passes} passes\n`);
 

@@ -16,9 +16,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { killAllChildren, startBareServer, startMcpsim, startStockMcpServer, type ServerChild } from './children.js';
+import { killAllChildren, type ServerChild } from './children.js';
 import { runWrk, wrkProblems, type WrkOptions } from './wrk.js';
-import { seedBench } from './bench-seed.js';
+import { startSeededBench } from './bench-seed.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const [passesArgument = '4', secondsArgument = '3'] = process.argv.slice(2);
@@ -33,19 +33,14 @@ function childrenCpuMs(): number {
   const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
 }
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
   const servers: ServerChild[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'mcpsim-bench-token-'));
   try {
-    const bare = await startBareServer(root);
-    servers.push(bare);
-    const mcpsim = await startMcpsim(root, ['--data-dir', dataDir, '--api-key', apiKey]);
-    servers.push(mcpsim);
-    const upstream = await startStockMcpServer(root);
-    servers.push(upstream);
-    const { token } = await seedBench(mcpsim.url, upstream.url, apiKey);
+    const { bare, mcpsim, token } = await startSeededBench(root, dataDir, apiKey, servers);
     // The same request line and header bytes as the token GET, with the key's credential.
     const pad = `X-Pad: ${'x'.repeat(token.length - apiKey.length - 'X-Pad: '.length)}`;
     const runs: Record<string, Omit<WrkOptions, 'connections' | 'durationS'> & { server: ServerChild }> = {
