@@ -2,9 +2,11 @@
  * Record ids the service never gave: an opaque id (`user_id`, `channelId`, `dealUuid`) can only come
  * from the service's own answers, so once the world holds a set of that type (listed, even where a
  * first list made it up as reference data, or created) an id outside the set is the service's
- * not-found, on a read whose reading is loose (`slack_get_user_profile(user_id)`) as on a create
- * under a parent (`slack_post_message(channel_id: 'C0NEVERMADE')`). A natural key (`name`, `key`,
- * `slug`, a path) may be known from elsewhere and still invents its entity (reference-data.ts).
+ * not-found on a read, even one whose reading is loose (`slack_get_user_profile(user_id)`). Not on
+ * a create under a parent: agents name parents from outside the world (a Metabase collection 12,
+ * Google Tasks' `@default`), and refusing them lost more walk checks than it won. A natural key
+ * (`name`, `key`, `slug`, a path) may be known from elsewhere and still invents its entity
+ * (reference-data.ts).
  */
 import { toFullWord, toSingular, toWords } from '../../reading/entity-words.js';
 import { exampleIds } from './starting-world.js';
@@ -20,7 +22,7 @@ const recordIdWords = new Set(['id', 'uuid', 'gid', 'uid']);
  *   isRecordIdArgument('channel_id'); // true
  *   isRecordIdArgument('channel_name'); // false
  */
-export function isRecordIdArgument(argument: string | null): boolean {
+function isRecordIdArgument(argument: string | null): boolean {
   if (argument === null) return false;
   const last = toWords(argument).at(-1);
   return last !== undefined && recordIdWords.has(last);
