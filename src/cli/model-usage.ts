@@ -1,5 +1,6 @@
 import type { Scenario } from '../scenario/scenario-schema.js';
-import { isRecord, requestPlatform, toPathSegment, type ScenarioPlatform } from '../scenario/platform-request.js';
+import { requestPlatform, toPathSegment, type ScenarioPlatform } from '../scenario/platform-request.js';
+import { isRecord } from '../domain/json-record.js';
 
 /** The tokens a model was billed for over some calls (every attempt counted, failed calls too). */
 export interface ModelUsage {

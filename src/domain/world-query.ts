@@ -4,6 +4,7 @@
  */
 import type { WorldState } from './memory-log.js';
 import { idsChangedSince, typeVersion } from './world-state.js';
+import { isRecord } from './json-record.js';
 
 /** One entity of a type, as the world holds it. */
 export interface EntityRecord {
@@ -303,8 +304,4 @@ export function findByName(entities: readonly EntityRecord[], text: string): Ent
 
 function toText(value: unknown): string {
   return (typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).trim().toLowerCase();
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -7,6 +7,7 @@
  */
 import { toNormalName } from '../domain/world-query.js';
 import { toOperatorConditions, type Condition } from './filter-condition.js';
+import { isRecord } from '../domain/json-record.js';
 
 const fieldKeys = ['propertyname', 'property', 'field', 'fieldname', 'attribute', 'column', 'key', 'name'];
 const operatorKeys = ['operator', 'op', 'comparator', 'comparison', 'condition'];
@@ -153,8 +154,4 @@ function keyOf(record: Record<string, unknown>, names: readonly string[]): strin
     if (key !== undefined) return key;
   }
   return undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

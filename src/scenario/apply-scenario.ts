@@ -6,11 +6,11 @@
  */
 import { qualifiedNameSpellings } from '../domain/registry.js';
 import { toListedPrompt } from '../domain/mock-surface.js';
+import { isRecord } from '../domain/json-record.js';
 import type { Scenario, ScenarioConnection } from './scenario-schema.js';
 import { ScenarioError } from './scenario-error.js';
 import {
   expectSuccess,
-  isRecord,
   readErrorBody,
   requestPlatform,
   toPathSegment,

@@ -3,6 +3,7 @@
  * global `fetch` over a socket), a base URL and the API key. Nothing here imports the API.
  */
 import { ScenarioError } from './scenario-error.js';
+import { isRecord } from '../domain/json-record.js';
 
 export interface ScenarioPlatform {
   /** `app.fetch` in process (it may answer synchronously), or the global `fetch`. */
@@ -79,10 +80,6 @@ export function readErrorBody(body: unknown): { code: string | null; message: st
 /** A path segment: ids may hold `@ : + ~`, which the router reads back decoded. */
 export function toPathSegment(value: string): string {
   return encodeURIComponent(value);
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The base URL without trailing slashes. */

@@ -4,8 +4,9 @@
  * Steps run one after another, in order, since each may change the simulated world.
  */
 import { checkExpectation, toResultText, type CallToolResultLike, type CheckResult, type ToolLookup } from './expectations.js';
-import { isRecord, readErrorBody, requestPlatform, toPathSegment, type ScenarioPlatform } from './platform-request.js';
+import { readErrorBody, requestPlatform, toPathSegment, type ScenarioPlatform } from './platform-request.js';
 import type { Scenario, ScenarioStep } from './scenario-schema.js';
+import { isRecord } from '../domain/json-record.js';
 
 /**
  * Judges a plain-language `check` on a result (a model, built by the caller): `pass` null, or a

@@ -6,6 +6,7 @@
 import { valueAt } from '../domain/field-message.js';
 import { scenarioSchema, type Scenario } from './scenario-schema.js';
 import type { Segment } from './scenario-issues.js';
+import { isRecord } from '../domain/json-record.js';
 
 /** Each pass sets aside what the schema rejected; a property set aside may leave a required one missing, hence more than one. */
 const maxPasses = 8;
@@ -20,7 +21,6 @@ export interface SetAside {
   setAside: Segment[][];
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 const keyOf = (path: readonly Segment[]) => JSON.stringify(path);
 
 /**
@@ -33,7 +33,7 @@ const keyOf = (path: readonly Segment[]) => JSON.stringify(path);
  *   if (rest) findMeaningProblems(rest.scenario, ...);
  */
 export function setAsideInvalid(input: unknown): SetAside | null {
-  if (!isObject(input)) return null;
+  if (!isRecord(input)) return null;
   const working = structuredClone(input);
   const removed = new Set<string>();
   const setAside: Segment[][] = [];
@@ -54,7 +54,7 @@ export function setAsideInvalid(input: unknown): SetAside | null {
       const path = toOriginalPath(issue.path.filter((segment): segment is Segment => typeof segment !== 'symbol'));
       if (issue.code === 'unrecognized_keys') {
         const holder = valueAt(working, path);
-        if (!isObject(holder)) continue;
+        if (!isRecord(holder)) continue;
         for (const key of issue.keys.filter((name) => Object.hasOwn(holder, name))) {
           delete holder[key];
           setAside.push([...path, key]);
@@ -64,7 +64,7 @@ export function setAsideInvalid(input: unknown): SetAside | null {
       }
       const parent = valueAt(working, path.slice(0, -1));
       const last = path[path.length - 1];
-      if (isObject(parent) && typeof last === 'string' && Object.hasOwn(parent, last)) {
+      if (isRecord(parent) && typeof last === 'string' && Object.hasOwn(parent, last)) {
         delete parent[last];
         setAside.push(path);
         changed = true;
@@ -99,7 +99,7 @@ function toView(value: unknown, removed: ReadonlySet<string>): { view: unknown; 
       );
       return kept.map(({ item, index }) => copy(item, [...path, index]));
     }
-    if (isObject(node)) return Object.fromEntries(Object.entries(node).map(([key, item]) => [key, copy(item, [...path, key])]));
+    if (isRecord(node)) return Object.fromEntries(Object.entries(node).map(([key, item]) => [key, copy(item, [...path, key])]));
     return node;
   };
   return { view: copy(value, []), indexMaps };

@@ -16,6 +16,7 @@ import { toCanonicalJson } from '../source/canonical-json.js';
 import { toParentReferences } from '../../reading/tool-parents.js';
 import { applyWorldChanges } from '../../domain/world-state.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
+import { isRecord } from '../../domain/json-record.js';
 
 /** One recorded call, as the capture kept it (redacted). */
 export interface RecordedCall {
@@ -173,8 +174,4 @@ function toUnnamedUpserts(
 
 function isScalar(value: unknown): value is string | number {
   return typeof value === 'string' || typeof value === 'number';
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -8,6 +8,7 @@
  * patch itself is never stored as a field. Pure.
  */
 import type { AnswerInput } from './world-conventions.js';
+import { isRecord } from '../../domain/json-record.js';
 
 type Operation = { op: string; path: string; value?: unknown };
 
@@ -20,7 +21,7 @@ type Operation = { op: string; path: string; value?: unknown };
  */
 export function withJsonPatch(input: AnswerInput, current: Readonly<Record<string, unknown>> | undefined): AnswerInput {
   for (const [name, value] of Object.entries(input.args)) {
-    const operations = toOperations(value) ?? toOperations(isObject(value) ? value.patch : undefined);
+    const operations = toOperations(value) ?? toOperations(isRecord(value) ? value.patch : undefined);
     if (operations === null) continue;
     const args: Record<string, unknown> = Object.fromEntries(Object.entries(input.args).filter(([key]) => key !== name));
     for (const operation of operations) apply(args, operation, current ?? {});
@@ -46,7 +47,7 @@ function apply(args: Record<string, unknown>, { op, path, value }: Operation, cu
 }
 
 function setAt(target: unknown, path: readonly string[], value: unknown): unknown {
-  const root: Record<string, unknown> = isObject(target) || Array.isArray(target) ? (target as Record<string, unknown>) : {};
+  const root: Record<string, unknown> = isRecord(target) || Array.isArray(target) ? (target as Record<string, unknown>) : {};
   let node: Record<string, unknown> = root;
   for (const [index, part] of path.entries()) {
     if (index === path.length - 1) {
@@ -54,7 +55,7 @@ function setAt(target: unknown, path: readonly string[], value: unknown): unknow
       else node[part] = value;
     } else {
       const next = node[part];
-      node = (node[part] = isObject(next) || Array.isArray(next) ? next : {}) as Record<string, unknown>;
+      node = (node[part] = isRecord(next) || Array.isArray(next) ? next : {}) as Record<string, unknown>;
     }
   }
   return root;
@@ -64,11 +65,7 @@ function setAt(target: unknown, path: readonly string[], value: unknown): unknow
 function toOperations(value: unknown): Operation[] | null {
   if (!Array.isArray(value) || value.length === 0) return null;
   const valid = value.every(
-    (item) => isObject(item) && typeof item.op === 'string' && typeof item.path === 'string' && item.path.startsWith('/'),
+    (item) => isRecord(item) && typeof item.op === 'string' && typeof item.path === 'string' && item.path.startsWith('/'),
   );
   return valid ? (value as Operation[]) : null;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -7,6 +7,7 @@
  */
 import { entitiesOf, fieldValue, findByName, toNormalName } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
+import { isRecord } from '../../domain/json-record.js';
 
 /** The keys an item names its entity by: `name`, `title`, `task_name`, `taskTitle`. */
 export function nameKeysOf(entity: string): Set<string> {
@@ -81,8 +82,4 @@ function requiredText(schema: Record<string, unknown>): string[] {
   return required.filter(
     (name): name is string => typeof name === 'string' && isRecord(properties[name]) && properties[name].type === 'string',
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -14,6 +14,7 @@ import { toPlural, toWords } from '../../reading/entity-words.js';
 import type { Answer, AnswerInput } from './world-conventions.js';
 import { notFound } from './world-views.js';
 import { saysExisting } from './existing-records.js';
+import { isRecord } from '../../domain/json-record.js';
 
 const removingVerbs = new Set(['delete', 'remove', 'clear', 'drop']);
 
@@ -26,7 +27,7 @@ const removingVerbs = new Set(['delete', 'remove', 'clear', 'drop']);
 export function addToRecordLists(input: AnswerInput): Answer | null {
   const listName = toPlural(input.shape.entity);
   for (const [argument, value] of Object.entries(input.args)) {
-    if (!Array.isArray(value) || value.length === 0 || !value.every(isObject)) continue;
+    if (!Array.isArray(value) || value.length === 0 || !value.every(isRecord)) continue;
     const named = value.map((item) => namedRecord(input, item, listName));
     // "Add new observations to existing entities": a name the world's records lack is the service's not-found (existing-records.ts).
     const unknown = saysExisting(input.tool) ? named.find((found) => found !== null && found.record === undefined) : undefined;
@@ -78,8 +79,4 @@ function namedRecord(input: AnswerInput, item: Record<string, unknown>, listName
     return { type: records, key, name, values, record: exact ? found : undefined };
   }
   return null;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

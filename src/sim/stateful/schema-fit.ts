@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { createSchemaCompiler, type JsonSchema } from '../../domain/json-schema.js';
 import { toSyntheticValue, type SyntheticOptions } from './synthetic-source.js';
+import { isRecord } from '../../domain/json-record.js';
 
 /** Nesting past which a wanted value is not followed further (a self-referencing schema, deep data). */
 const maxDepth = 12;
@@ -285,8 +286,4 @@ function setAt(value: unknown, pointer: string, replacement: unknown): unknown {
 
 function escapePointer(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

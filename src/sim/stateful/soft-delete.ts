@@ -7,6 +7,7 @@
  */
 import { toNormalName } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
+import { isRecord } from '../../domain/json-record.js';
 
 const permanentNames = new Set(['permanent', 'permanently', 'hard', 'harddelete', 'skiptrash', 'deletepermanently']);
 
@@ -29,8 +30,4 @@ export function trashes(input: AnswerInput): boolean {
 /** Whether a delete of this simulator moved the entity to the trash (the flag `trashes` sets). */
 export function isTrashed(fields: Readonly<Record<string, unknown>>): boolean {
   return fields.trashed === true;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -8,6 +8,7 @@ import { stateSpellings, toVerbMeaning } from '../../reading/tool-verbs.js';
 import { isControlArgument, selectsAll, toNormalName } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
 import { describedStateList } from '../../reading/described-state-words.js';
+import { isRecord } from '../../domain/json-record.js';
 
 type Schema = Record<string, unknown>;
 
@@ -185,10 +186,6 @@ function allowedStates(schema: Schema | undefined): string[] {
   if (Array.isArray(schema.enum)) return schema.enum.filter((value): value is string => typeof value === 'string');
   const description = typeof schema.description === 'string' ? schema.description : '';
   return [...description.matchAll(/[`'"]([A-Za-z][A-Za-z_ -]{1,30})[`'"]/g)].map((match) => match[1]!);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**

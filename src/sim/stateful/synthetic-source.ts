@@ -3,6 +3,7 @@ import { withFake } from '../../domain/fake-data.js';
 import { toBooleanValue, toNumberValue, toStringValue, type FieldContext } from './field-value.js';
 import { createSeededRandom } from '../../domain/random.js';
 import type { ToolCall, ToolResultSource } from '../source/tool-result-source.js';
+import { isRecord } from '../../domain/json-record.js';
 
 export interface SyntheticSourceOptions {
   /** Mixed into every draw; change it to get a different (still repeatable) set of values. */
@@ -33,7 +34,7 @@ export function createSyntheticSource({ seed = 'mcpsim' }: SyntheticSourceOption
       const now = call.context?.now ?? fallbackNow;
       if (outputSchema) {
         const value = toSyntheticValue(outputSchema, key, { now });
-        if (isObject(value)) {
+        if (isRecord(value)) {
           const result: CallToolResult = {
             content: [{ type: 'text', text: JSON.stringify(value) }],
             structuredContent: value,
@@ -140,15 +141,11 @@ function createDraw(seed: string): Draw {
   return { next, int, pick: (items) => items[int(0, items.length - 1)]!, chance: (probability) => next() < probability };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 function sample(schema: unknown, generation: Generation, depth: number, refHops: number, field: Field): unknown {
   const { draw } = generation;
   if (schema === false) return undefined;
   if (depth > maxSampleDepth) return null;
-  if (!isObject(schema)) return toStringValue({}, leafContext(generation, field));
+  if (!isRecord(schema)) return toStringValue({}, leafContext(generation, field));
   let current = schema;
   if (typeof current.$ref === 'string') {
     const { $ref, ...rest } = current;
@@ -158,7 +155,7 @@ function sample(schema: unknown, generation: Generation, depth: number, refHops:
   }
   if (Array.isArray(current.allOf)) {
     const { allOf, ...rest } = current;
-    current = (allOf as unknown[]).filter(isObject).reduce<Schema>((merged, part) => mergeSchemas(merged, part), rest);
+    current = (allOf as unknown[]).filter(isRecord).reduce<Schema>((merged, part) => mergeSchemas(merged, part), rest);
     if (typeof current.$ref === 'string') return sample(current, generation, depth, refHops, field);
   }
   if ('const' in current) return current.const;
@@ -170,10 +167,10 @@ function sample(schema: unknown, generation: Generation, depth: number, refHops:
     const { anyOf: _anyOf, oneOf: _oneOf, ...rest } = current;
     // Deep down, take the first branch: the non-recursive case usually comes first (`T | null`, leaf | node).
     // A branch whose `pattern` we may not meet is taken only when every branch has one.
-    const easy = branches.filter((branch) => !(isObject(branch) && 'pattern' in branch));
+    const easy = branches.filter((branch) => !(isRecord(branch) && 'pattern' in branch));
     const choices = easy.length > 0 ? easy : branches;
     const branch = depth >= minimalDepth ? choices[0] : draw.pick(choices);
-    return sample(isObject(branch) ? mergeSchemas(rest, branch) : rest, generation, depth, refHops + 1, field);
+    return sample(isRecord(branch) ? mergeSchemas(rest, branch) : rest, generation, depth, refHops + 1, field);
   }
   if (current.nullable === true && draw.chance(0.15)) return null;
   switch (chooseType(current, draw)) {
@@ -200,15 +197,15 @@ function resolveRef(root: Schema, ref: string): Schema | undefined {
   let node: unknown = root;
   for (const token of ref.slice(1).split('/').slice(1)) {
     const key = decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
-    node = isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
+    node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
   }
-  return isObject(node) ? node : undefined;
+  return isRecord(node) ? node : undefined;
 }
 
 /** `b` over `a`, with properties merged and required lists joined (for allOf, anyOf siblings and $ref siblings). */
 function mergeSchemas(a: Schema, b: Schema): Schema {
   const merged: Schema = { ...a, ...b };
-  if (isObject(a.properties) && isObject(b.properties)) merged.properties = { ...a.properties, ...b.properties };
+  if (isRecord(a.properties) && isRecord(b.properties)) merged.properties = { ...a.properties, ...b.properties };
   if (Array.isArray(a.required) && Array.isArray(b.required)) merged.required = [...new Set([...a.required, ...b.required])];
   return merged;
 }
@@ -233,7 +230,7 @@ function inferType(schema: Schema): string {
 
 function sampleObject(schema: Schema, generation: Generation, depth: number, field: Field): Record<string, unknown> {
   const { draw } = generation;
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = isRecord(schema.properties) ? schema.properties : {};
   const required = new Set((Array.isArray(schema.required) ? schema.required : []).filter((key): key is string => typeof key === 'string'));
   const optionalChance = depth >= minimalDepth ? 0 : depth >= 3 ? 0.3 : 0.6;
   // Entries, not assignment, so a property named `__proto__` stays a property.
@@ -246,12 +243,12 @@ function sampleObject(schema: Schema, generation: Generation, depth: number, fie
     if (required.has(key) || draw.chance(optionalChance)) add(key, propertySchema);
   }
   const additional = schema.additionalProperties;
-  const extraSchema = isObject(additional) ? additional : {};
+  const extraSchema = isRecord(additional) ? additional : {};
   for (const key of required) if (!(key in properties)) add(key, extraSchema);
-  const isRecord = Object.keys(properties).length === 0 && isObject(additional);
+  const isMap = Object.keys(properties).length === 0 && isRecord(additional);
   const minProperties = typeof schema.minProperties === 'number' ? schema.minProperties : 0;
-  const wanted = Math.max(minProperties, isRecord && depth < minimalDepth ? draw.int(1, 2) : 0);
-  const propertyNames = isObject(schema.propertyNames) ? schema.propertyNames : null;
+  const wanted = Math.max(minProperties, isMap && depth < minimalDepth ? draw.int(1, 2) : 0);
+  const propertyNames = isRecord(schema.propertyNames) ? schema.propertyNames : null;
   for (let index = 0; entries.length < wanted && additional !== false && index < wanted + 8; index++) {
     const named = propertyNames ? sample(propertyNames, generation, depth + 1, 0, child(field, `key${index}`)) : undefined;
     const key = typeof named === 'string' ? named : withFake(`${generation.seed}|${field.path}|key${index}`, (faker) => faker.word.noun());

@@ -16,6 +16,7 @@ import { toCreatedId } from './entity-ids.js';
 import { entityProperties } from './state-fields.js';
 import { findEntity, fitOptions, notFound, presentEntity, quoteId, typedId, toWordsOf, entitySeed } from './world-views.js';
 import { listItemSchema, type Answer, type AnswerInput } from './world-conventions.js';
+import { isRecord } from '../../domain/json-record.js';
 
 /** The items of a batch create (`create_entities({ entities: [...] })`): a list of objects named for the entity's plural. */
 export function batchItems(input: AnswerInput): Record<string, unknown>[] | null {
@@ -25,7 +26,7 @@ export function batchItems(input: AnswerInput): Record<string, unknown>[] | null
   if (entry === undefined || !isBatchItemsArgument(input.tool, shape, entry[0])) return null;
   // Notion's `children` come as JSON text of the list.
   const items = typeof entry[1] === 'string' ? parsedList(entry[1]) : entry[1];
-  if (!Array.isArray(items) || items.length === 0 || !items.every(isPlainObject)) return null;
+  if (!Array.isArray(items) || items.length === 0 || !items.every(isRecord)) return null;
   // Each child is made under the parent the other arguments name (`block_id`), as each would be alone.
   const rest = Object.fromEntries(Object.entries(input.args).filter(([name]) => name !== entry[0]));
   return (items as Record<string, unknown>[]).map((item) => ({ ...rest, ...item }));
@@ -68,7 +69,7 @@ export function createEach(input: AnswerInput, items: readonly Record<string, un
 }
 
 export function hasProperty(schema: Record<string, unknown>, name: string): boolean {
-  return isPlainObject(schema.properties) && Object.hasOwn(schema.properties, name);
+  return isRecord(schema.properties) && Object.hasOwn(schema.properties, name);
 }
 
 function parsedList(text: string): unknown {
@@ -82,16 +83,12 @@ function parsedList(text: string): unknown {
 
 /** What an item that names nothing the world has gave, for its not-found (`{ task_name: 'Nope' }`: 'Nope'). */
 function itemLabel(item: unknown): string {
-  const given = isPlainObject(item) ? Object.values(item).find(isScalar) : undefined;
+  const given = isRecord(item) ? Object.values(item).find(isScalar) : undefined;
   return given === undefined ? '?' : String(given);
 }
 
 function isScalar(value: unknown): value is string | number {
   return typeof value === 'string' || typeof value === 'number';
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**
@@ -142,10 +139,10 @@ export function readEach(input: AnswerInput, entities: readonly EntityRecord[], 
  */
 export function relatedLists(input: AnswerInput, own: string, selected?: readonly EntityRecord[]): Record<string, unknown[]> {
   const properties = input.tool.outputSchema?.properties;
-  if (!isPlainObject(properties)) return {};
+  if (!isRecord(properties)) return {};
   const lists: Record<string, unknown[]> = {};
   for (const [name, schema] of Object.entries(properties)) {
-    if (name === own || !isPlainObject(schema) || schema.type !== 'array') continue;
+    if (name === own || !isRecord(schema) || schema.type !== 'array') continue;
     const type = toSingular(toWords(name).join('_'));
     if (type === input.shape.entity || !Object.hasOwn(input.world.entities, type)) continue;
     // A filtered list (`open_nodes({ names })`) shows the related items that name one of the entities it shows.
@@ -190,7 +187,7 @@ export function removeEach(input: AnswerInput, ids: readonly unknown[]): Answer 
  */
 export function itemId(input: AnswerInput, item: unknown): string | undefined {
   if (isScalar(item)) return String(item);
-  if (!isPlainObject(item)) return undefined;
+  if (!isRecord(item)) return undefined;
   const { entity, idField } = input.shape;
   const keys = [`${entity}_${idField}`, idField, ...fallbackIdKeys.filter((key) => key !== 'name')].map(toNormalName);
   const key = keys.map((wanted) => Object.keys(item).find((name) => toNormalName(name) === wanted)).find((name) => name !== undefined);
@@ -218,7 +215,7 @@ export function updateEach(input: AnswerInput, items: readonly unknown[], update
   for (const item of items) {
     const id = itemId(input, item);
     // What named the entity (its id, its `task_name`) is not a change of it.
-    const own = isPlainObject(item)
+    const own = isRecord(item)
       ? Object.fromEntries(Object.entries(item).filter(([key, value]) => value !== id && !naming.has(toNormalName(key))))
       : {};
     const answer =

@@ -10,6 +10,7 @@ import type { ToolShape } from '../../reading/tool-operation.js';
 import { toParentReferences } from '../../reading/tool-parents.js';
 import { entitiesOf, fieldValue, isControlArgument, toNormalName, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
+import { isRecord } from '../../domain/json-record.js';
 
 const idWords = ['id', 'key', 'number', 'slug', 'uuid', 'ts'];
 
@@ -201,8 +202,4 @@ function linksTo(child: EntityRecord, input: AnswerInput, parent: EntityRecord):
     const names = normal === idArgument || idWords.some((word) => normal.endsWith(`${type}${word}`));
     return names && parentIds.some((id) => valuesMatch(value, id));
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -11,6 +11,7 @@ import { scopeArguments, type Answer, type AnswerInput } from './world-conventio
 import { withoutPayloadKey, withPayloadKey } from './payload-view.js';
 import { withUuidKey } from './uuid-keys.js';
 import { findByOtherKey, namesOtherKey } from './entity-key-fields.js';
+import { isRecord } from '../../domain/json-record.js';
 
 /**
  * Fits an entity's fields to the tool's outputSchema, filling what it requires from the entity's
@@ -73,10 +74,6 @@ function wrapperProperty(schema: Record<string, unknown>, entity: string): strin
   const name = Object.keys(properties).find((key) => toNormalName(key) === toNormalName(entity));
   const property = name === undefined ? undefined : properties[name];
   return name !== undefined && isRecord(property) && (property.type === 'object' || isRecord(property.properties)) ? name : null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 export function toView(entity: EntityRecord, shape: ToolShape): Record<string, unknown> {
