@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { isRecord } from '../domain/json-record.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import { formatProblem, loadScenarios } from '../scenario/load-scenario.js';
 import {
@@ -38,8 +39,9 @@ export async function run({ values, positionals: targets }: CommandInput<typeof 
   const connections: ConnectionExplanation[] = [];
   let failed = false;
   for (const target of targets) {
-    if (/\.json$/i.test(target) && existsSync(target)) {
-      connections.push(explainToolList(target, readToolFile(target)));
+    const toolFile = /\.json$/i.test(target) && existsSync(target) ? readToolFile(target) : null;
+    if (toolFile) {
+      connections.push(explainToolList(target, toolFile));
       continue;
     }
     if (existsSync(target)) {
@@ -63,14 +65,19 @@ export async function run({ values, positionals: targets }: CommandInput<typeof 
   return failed ? exitCodes.failure : exitCodes.ok;
 }
 
-/** Tool definitions from a file: `{"tools": [...]}` (a registry entry, a data set file) or a bare list. */
-function readToolFile(path: string): ToolDefinition[] {
+/**
+ * Tool definitions from a file: `{"tools": [...]}` (a registry entry, a data set file) or a bare list;
+ * null for a scenario written as JSON (an object with `namespaces` or `servers` and no `tools`), which
+ * is explained as a scenario.
+ */
+function readToolFile(path: string): ToolDefinition[] | null {
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
     throw new CliError(`${path} is not JSON (${(error as Error).message}); give a file of tool definitions, {"tools": [...]}`);
   }
+  if (isRecord(data) && !('tools' in data) && ('namespaces' in data || 'servers' in data)) return null;
   const tools = Array.isArray(data) ? data : (data as { tools?: unknown } | null)?.tools;
   if (!Array.isArray(tools) || tools.some((tool) => typeof (tool as { name?: unknown } | null)?.name !== 'string'))
     throw new CliError(`${path} holds no list of tool definitions; give {"tools": [{"name": ..., "inputSchema": ...}]}`);

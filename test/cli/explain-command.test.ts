@@ -127,6 +127,24 @@ describe('mcpsim explain', () => {
     expect(unknown.stderr).toContain('@github/github-mcp-server');
   });
 
+  it('explains a scenario written as JSON as a scenario, not as a file of tool definitions', async () => {
+    const asJson = {
+      name: 'helpdesk-json',
+      servers: [
+        {
+          qualifiedName: '@qa/desk',
+          tools: [{ name: 'get_ticket', inputSchema: { type: 'object', properties: { ticket_id: { type: 'string' } } } }],
+        },
+      ],
+      namespaces: [{ name: 'desk', connections: [{ id: 'main', server: '@qa/desk', mock: 'Tickets: "Printer on fire".' }] }],
+    };
+    const result = await run(['explain', scratchFile('helpdesk.json', JSON.stringify(asJson))]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('desk/main (@qa/desk)\n');
+    expect(result.stdout).toContain('  get_ticket: read ticket\n');
+    expect(result.stdout).toContain('starts with ticket: Printer on fire');
+  });
+
   it('says what a mock described in words starts with when no world is given, and foretells ids after it', async () => {
     const described = scenario
       .replace(/world:\n(?: {2}.*\n)+/, '')
