@@ -49,10 +49,11 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
       const now = context.now ?? fallbackNow;
       const { shapes: serverShapes, model } = shapes;
       let fromWorld: Answer | undefined;
-      const fromWorldOf = (world: WorldState): Answer =>
+      const fromWorldOf = (world: WorldState, as: Pick<ToolShape, 'operation'> = shape): Answer =>
         answerFromWorld({
-          shape: withNamedType(shape, shapes.args, world),
-          tool,
+          shape: withNamedType(as === shape ? shape : { ...shape, operation: as.operation, idArgument: null }, shapes.args, world),
+          // A list asked for a count answers every match under `total`: no outputSchema to fit.
+          tool: as === shape ? tool : { name: tool.name, description: tool.description, inputSchema: tool.inputSchema },
           serverTools,
           shapes: serverShapes,
           model,
@@ -75,6 +76,7 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
         model,
         fromWorld: () => (fromWorld ??= fromWorldOf(context.world)),
         fromWorldOf,
+        asList: () => fromWorldOf(context.world, { operation: 'list' }),
       });
       // Twilio takes `FriendlyName` and answers `friendly_name`: the answer is spelled as the descriptions quote the fields.
       const spelled = model && answersInSnakeCase(model.tools) ? toSnakeCaseResult(answered.result) : answered.result;

@@ -29,6 +29,8 @@ export interface KindCall {
   fromWorld(): Answer;
   /** The same answer from another world (the call's with something it lacks seeded). */
   fromWorldOf(world: WorldState): Answer;
+  /** The world's answer to a list of the call's entity with the call's arguments, unpaged count under `total` (what a count counts). */
+  asList(): Answer;
 }
 
 /** An answer module's result: what the client gets, and what the call changed. */

@@ -1,0 +1,46 @@
+/**
+ * A user's own Backlog server, described as a QA person would, with no model: the real 63 tools of
+ * `backlog-mcp-server` 0.20.4 (servers/backlog-mcp-tools.json), over the real platform (a real
+ * SQLite file, `app.fetch` in process).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { toolAnswers, useSimulatorHarness } from '../support/simulator-harness.js';
+
+let harness: Harness;
+useSimulatorHarness('mcpsim-own-backlog-', (started) => (harness = started));
+
+const tools = JSON.parse(readFileSync(new URL('./servers/backlog-mcp-tools.json', import.meta.url), 'utf8')) as unknown[];
+const scenario = `Kenji Sato is signed in to the Backlog space "acme". There are two projects: Website Renewal (key WEB)
+and Mobile App (key APP).`;
+
+/** A new mock of the described space, and a caller of its tools over REST. */
+async function backlog(connection: string) {
+  expect((await harness.call('PUT', '/servers/@qa/backlog', { body: { displayName: 'Backlog', tools } })).status).toBe(201);
+  await harness.call('PUT', '/namespaces/qa');
+  const mock = { enabled: true, scenario };
+  expect((await harness.call('PUT', `/connect/qa/${connection}`, { body: { server: '@qa/backlog', mock } })).status).toBe(201);
+  return toolAnswers(harness, `qa/${connection}`);
+}
+
+describe('a Backlog space described in words, through its real tools', () => {
+  it('answers get_myself with the person the description says is signed in', async () => {
+    const call = await backlog('caller');
+    expect(await call('get_myself', {})).toMatchObject({ name: 'Kenji Sato' });
+  });
+
+  it("counts a project's issues as the world holds them, before and after one is created", async () => {
+    const call = await backlog('count');
+    const { id: web } = (await call('get_project', { projectKey: 'WEB' })) as { id: number };
+    await call('add_issue', { projectId: web, summary: 'Design new landing page', issueTypeId: 1, priorityId: 2 });
+    await call('add_issue', { projectId: web, summary: 'Fix broken contact form', issueTypeId: 1, priorityId: 3 });
+    const { id: app } = (await call('get_project', { projectKey: 'APP' })) as { id: number };
+    await call('add_issue', { projectId: app, summary: 'Crash on login', issueTypeId: 2, priorityId: 2 });
+    expect(await call('count_issues', { projectId: [web] })).toMatchObject({ count: 2 });
+    expect(await call('count_issues', { projectId: [app] })).toMatchObject({ count: 1 });
+    await call('add_issue', { projectId: web, summary: 'Migrate blog posts', issueTypeId: 1, priorityId: 3 });
+    expect(await call('count_issues', { projectId: [web] })).toMatchObject({ count: 3 });
+    expect(await call('count_issues', { projectId: [web], priorityId: [2] })).toMatchObject({ count: 1 });
+  });
+});
