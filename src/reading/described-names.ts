@@ -45,7 +45,12 @@ const notNames = new Set([
 export interface Named {
   name: string;
   details?: string | undefined;
+  /** The key written before a quoted name (`WEB-1 "Design new landing page"`, `#42 "Fix login"`). */
+  key?: string | undefined;
 }
+
+/** `WEB-1 "Design new landing page"`, `#42 "Fix login"`, `INV-2041 'March invoice'`: a key (letters or `#` and a number) and a quoted title. */
+const keyedName = /^(#\d+|[A-Za-z][A-Za-z0-9]*[-_]?\d+)\s+["'“‘`](.+?)["'”’`]$/;
 
 /**
  * The names of a list, up to the first part that is not a name (`checkout-api and payments, both slow` → two); a parenthesis
@@ -60,7 +65,9 @@ export function toNames(list: string, { listed = false }: { listed?: boolean } =
     const article = described.exec(written);
     const part = article ? written.slice(article[0].length) : written;
     const quoted = quotedName.exec(part);
+    const keyed = keyedName.exec(part);
     if (quoted) names.push({ name: quoted[1]!.trim(), details });
+    else if (keyed) names.push({ name: keyed[2]!.trim(), details, key: keyed[1]! });
     else if (bareName.test(part) && !notNames.has(part.toLowerCase()) && !/^\d+$/.test(part)) names.push({ name: part, details });
     else if ((article || listed || details !== undefined) && sentenceName.test(part)) names.push({ name: part, details });
     else break;

@@ -13,6 +13,7 @@ import { toServerStates } from './server-states.js';
 import { toNames, type Named } from './described-names.js';
 import { toSentences } from './described-sentences.js';
 import { toCallerType, toDescribedCaller } from './described-caller.js';
+import { toDescribedKeyField } from './described-keys.js';
 import { toParentKeys } from './parent-keys.js';
 import { toPlural, toWords } from './entity-words.js';
 import { toNewId } from './id-format.js';
@@ -66,24 +67,27 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
   const seeded = new Map<string, Map<string, string>>();
   const mentions = new Map<string, { fields: Record<string, unknown>; where: number[] }[]>();
   for (const [type, entityType] of types) {
-    const names = new Map<string, { details: string | undefined; sentences: number[] }>();
+    const names = new Map<string, { details: string | undefined; key: string | undefined; sentences: number[] }>();
     sentences.forEach((sentence, index) => {
-      for (const { name, details } of namesOf(sentence, type)) {
+      for (const { name, details, key } of namesOf(sentence, type)) {
         const known = names.get(name);
         if (known) {
           known.sentences.push(index);
           known.details ??= details;
-        } else names.set(name, { details, sentences: [index] });
+          known.key ??= key;
+        } else names.set(name, { details, key, sentences: [index] });
       }
     });
     if (names.size === 0) continue;
     const label = labelField(model, type);
     const found: Record<string, Record<string, unknown>> = {};
     const ids = new Map<string, string>();
-    for (const [name, { details }] of names) {
+    // `WEB-1 "Design new landing page"`: a key before the name goes where the tools name the type by a key, else it is the id.
+    const keyField = [...names.values()].some(({ key }) => key !== undefined) ? toDescribedKeyField(model, type) : null;
+    for (const [name, { details, key }] of names) {
       const existing = Object.keys(found);
       // `Pixel Tools (id 41)`: the id the description gives; `create_bucket(Bucket)`: the name written to the id field is the id.
-      const given = toDescribedId(details, entityType.idField);
+      const given = toDescribedId(details, entityType.idField) ?? (keyField === null && !entityType.numericId ? key : undefined);
       const id =
         given !== undefined
           ? given
@@ -101,7 +105,8 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
                   seed: `text|${type}`,
                 });
       const values = details === undefined ? {} : toDescribedFields(model, type, details);
-      found[id] = { [entityType.idField]: entityType.numericId && /^\d+$/.test(id) ? Number(id) : id, [label]: name, ...values };
+      const keyed = key !== undefined && keyField !== null ? { [keyField]: key } : {};
+      found[id] = { [entityType.idField]: entityType.numericId && /^\d+$/.test(id) ? Number(id) : id, [label]: name, ...keyed, ...values };
       ids.set(name, id);
     }
     entities[type] = found;
@@ -236,10 +241,11 @@ function namesOf(sentence: string, type: string): Named[] {
   // (spelled as a key is, or closed by a comma: not the `mostly` of `one shelf, mostly empty`); `One conversation,
   // "Order 1042" (sid CH…01)`: what the parenthesis after it gives.
   const oneQuoted = new RegExp(
-    String.raw`\b(?:one|a|an|single)\s+${singular}\b\s*[:,—–]\s*["“‘\`]([^"”’\`]{1,60})["”’\`](?:\s*\(([^)]*)\))?`,
+    String.raw`\b(?:one|a|an|single)\s+${singular}\b\s*[:,—–]\s*(?:(#\d+|[A-Za-z][A-Za-z0-9]*[-_]?\d+)\s+)?["“‘\`]([^"”’\`]{1,60})["”’\`](?:\s*\(([^)]*)\))?`,
     'i',
   ).exec(sentence);
-  if (oneQuoted) return [{ name: oneQuoted[1]!.trim(), details: oneQuoted[2] }];
+  // `one issue, APP-1 "Crash on login"`: the key before the quoted name too.
+  if (oneQuoted) return [{ name: oneQuoted[2]!.trim(), details: oneQuoted[3], key: oneQuoted[1] }];
   // `One store, Pixel Tools (id 41), selling …`: capitalised words set off after the word, closed by punctuation.
   const oneAt = new RegExp(String.raw`\b(?:one|a|an|single)\s+${singular}\b\s*[:,—–]\s*`, 'i').exec(sentence);
   const capitalised = oneAt

@@ -14,12 +14,15 @@ useSimulatorHarness('mcpsim-own-backlog-', (started) => (harness = started));
 const tools = JSON.parse(readFileSync(new URL('./servers/backlog-mcp-tools.json', import.meta.url), 'utf8')) as unknown[];
 const scenario = `Kenji Sato is signed in to the Backlog space "acme". There are two projects: Website Renewal (key WEB)
 and Mobile App (key APP).`;
+const withIssues = `${scenario} Website Renewal has three issues: WEB-1 "Design new landing page" (In Progress, due
+2026-04-20), WEB-2 "Fix broken contact form" (Open) and WEB-3 "Migrate blog posts" (Closed). Mobile App has one issue,
+APP-1 "Crash on login with Android 14".`;
 
 /** A new mock of the described space, and a caller of its tools over REST. */
-async function backlog(connection: string) {
+async function backlog(connection: string, text = scenario) {
   expect((await harness.call('PUT', '/servers/@qa/backlog', { body: { displayName: 'Backlog', tools } })).status).toBe(201);
   await harness.call('PUT', '/namespaces/qa');
-  const mock = { enabled: true, scenario };
+  const mock = { enabled: true, scenario: text };
   expect((await harness.call('PUT', `/connect/qa/${connection}`, { body: { server: '@qa/backlog', mock } })).status).toBe(201);
   return toolAnswers(harness, `qa/${connection}`);
 }
@@ -28,6 +31,20 @@ describe('a Backlog space described in words, through its real tools', () => {
   it('answers get_myself with the person the description says is signed in', async () => {
     const call = await backlog('caller');
     expect(await call('get_myself', {})).toMatchObject({ name: 'Kenji Sato' });
+  });
+
+  it('finds the issues a description lists by the key written before each, in the project it names', async () => {
+    const call = await backlog('keys', withIssues);
+    expect(await call('get_issue', { issueKey: 'WEB-1' })).toMatchObject({ summary: 'Design new landing page', issueKey: 'WEB-1' });
+    expect(await call('get_issue', { issueKey: 'APP-1' })).toMatchObject({ summary: 'Crash on login with Android 14' });
+    const { id: web } = (await call('get_project', { projectKey: 'WEB' })) as { id: number };
+    const { issues } = (await call('get_issues', { projectId: [web] })) as { issues: { summary: string }[] };
+    expect(issues.map((issue) => issue.summary).sort()).toEqual([
+      'Design new landing page',
+      'Fix broken contact form',
+      'Migrate blog posts',
+    ]);
+    expect(await call('count_issues', { projectId: [web] })).toMatchObject({ count: 3 });
   });
 
   it("counts a project's issues as the world holds them, before and after one is created", async () => {

@@ -152,6 +152,8 @@ export function findEntity(input: AnswerInput, entities: readonly EntityRecord[]
         scoped.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idField), id)) ??
         entities.find((entity) => entity.id === id))) ??
     entities.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idField), id)) ??
+    // `get_issue(issueKey: 'WEB-1')` of an issue that holds `issueKey: 'WEB-1'`: the field the argument is named as.
+    (shape.idArgument === null ? undefined : entities.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idArgument!), id))) ??
     (nameFields.has(toNormalName(shape.idField)) || namesByName(shape.idArgument) ? findByName(entities, id) : undefined) ??
     findBySelectedKey(input, entities, id) ??
     // `update-item(itemId)` of an item `get-item-details(counter)` read: the type's other keys (entity-key-fields.ts).
