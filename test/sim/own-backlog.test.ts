@@ -33,6 +33,13 @@ describe('a Backlog space described in words, through its real tools', () => {
     expect(await call('get_myself', {})).toMatchObject({ name: 'Kenji Sato' });
   });
 
+  it('answers get_space with the one space the description names', async () => {
+    const call = await backlog('space');
+    const space = await call('get_space', {});
+    expect(space).toMatchObject({ name: 'acme' });
+    expect(await call('get_space', {})).toEqual(space);
+  });
+
   it('finds the issues a description lists by the key written before each, in the project it names', async () => {
     const call = await backlog('keys', withIssues);
     expect(await call('get_issue', { issueKey: 'WEB-1' })).toMatchObject({ summary: 'Design new landing page', issueKey: 'WEB-1' });

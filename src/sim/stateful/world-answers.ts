@@ -209,7 +209,10 @@ function read(input: AnswerInput): Answer {
     entities.find((entity) => entity.id === key) ??
     (data.length > 0
       ? entities.find((entity) => data.every(([name, value]) => valuesMatch(fieldValue(entity.fields, name), value)))
-      : undefined);
+      : // `get_space()` where the description named one space, "acme": the one the world holds.
+        entities.length === 1
+        ? entities[0]
+        : undefined);
   return found ? presentEntity(input, found) : generate(input, key);
 }
 
