@@ -8,7 +8,7 @@
 import type { ToolShape } from './tool-shape.js';
 
 /** A read with no id whose entity names the caller. */
-const callerEntities = /^(me|self|whoami|viewer|current_user|user_me|my_user|user_self)$/;
+const callerEntities = /^(me|myself|self|whoami|viewer|current_user|user_me|my_user|user_self)$/;
 
 /** Whether an entity type is the caller themself (`me`, `viewer`): a person, not a collection the server keeps. */
 export function isCallerEntity(entity: string): boolean {

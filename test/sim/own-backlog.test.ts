@@ -28,9 +28,13 @@ async function backlog(connection: string, text = scenario) {
 }
 
 describe('a Backlog space described in words, through its real tools', () => {
-  it('answers get_myself with the person the description says is signed in', async () => {
+  it('answers get_myself with the person the description says is signed in, one of get_users', async () => {
     const call = await backlog('caller');
-    expect(await call('get_myself', {})).toMatchObject({ name: 'Kenji Sato' });
+    const me = await call('get_myself', {});
+    expect(me).toMatchObject({ name: 'Kenji Sato' });
+    // The caller is one of the space's users.
+    const { users } = (await call('get_users', {})) as { users: { id: unknown; name: string }[] };
+    expect(users).toContainEqual(expect.objectContaining({ id: me.id, name: 'Kenji Sato' }));
   });
 
   it('answers get_space with the one space the description names', async () => {
