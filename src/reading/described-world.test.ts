@@ -31,6 +31,21 @@ describe('the world a mock’s description names', () => {
     expect(Object.keys(world.entities)).toEqual(['service']);
   });
 
+  it('names a type of two words by its head noun where no other type has it, and not where one does', () => {
+    expect(names(toDescribedWorld(model, 'Two entries: "Design review" and "Standup".'), 'time_entry')).toEqual([
+      'Design review',
+      'Standup',
+    ]);
+    const both = readServer([
+      ...tools,
+      { name: 'create_log_entry', description: 'Write a log entry.', inputSchema: object({ message: text }) },
+      { name: 'list_log_entries', description: 'List log entries.', inputSchema: object({}) },
+    ]);
+    const world = toDescribedWorld(both, 'Two entries: "Design review" and "Standup".');
+    expect(world.entities.time_entry).toBeUndefined();
+    expect(world.entities.log_entry).toBeUndefined();
+  });
+
   it('reads a colon, a parenthesis, "called" and quoted names, and names a type of two words', () => {
     expect(names(toDescribedWorld(model, 'Services: "Checkout API", payments & search.'), 'service')).toEqual([
       'Checkout API',

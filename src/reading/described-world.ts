@@ -66,10 +66,14 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
   for (const level of levels) if (!types.has(level)) types.set(level, { idField: 'id', numericId: false });
   const seeded = new Map<string, Map<string, string>>();
   const mentions = new Map<string, { fields: Record<string, unknown>; where: number[] }[]>();
+  // `a milestone "v2.0 launch"` of a server whose type is `version_milestone`: a head noun no other type has names it too.
+  const heads = toHeadAliases([...types.keys()]);
   for (const [type, entityType] of types) {
     const names = new Map<string, { details: string | undefined; key: string | undefined; sentences: number[] }>();
     sentences.forEach((sentence, index) => {
-      for (const { name, details, key } of namesOf(sentence, type)) {
+      const named = namesOf(sentence, type);
+      const head = heads.get(type);
+      for (const { name, details, key } of named.length > 0 || head === undefined ? named : namesOf(sentence, head)) {
         const known = names.get(name);
         if (known) {
           known.sentences.push(index);
@@ -213,6 +217,18 @@ function linkToParent(
     // A name argument takes a name the description gave, not an id seeded without one.
     if (name !== id) for (const argument of keys.nameArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = name;
   }
+}
+
+/** Each compound type's head noun (`milestone` of `version_milestone`), where no type is that noun and no other type ends in it. */
+function toHeadAliases(types: readonly string[]): Map<string, string> {
+  const byHead = new Map<string, string[]>();
+  for (const type of types) {
+    const words = toWords(type);
+    if (words.length > 1) byHead.set(words.at(-1)!, [...(byHead.get(words.at(-1)!) ?? []), type]);
+  }
+  const aliases = new Map<string, string>();
+  for (const [head, owners] of byHead) if (owners.length === 1 && !types.includes(head)) aliases.set(owners[0]!, head);
+  return aliases;
 }
 
 /**
