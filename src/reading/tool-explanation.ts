@@ -12,6 +12,7 @@ import { propertiesOf } from './tool-id-argument.js';
 import { toGeoEntity } from './geo-entity.js';
 import { toDescribedVerbObject } from './described-verb-object.js';
 import { parseToolName } from './tool-name.js';
+import { toPlural } from './entity-words.js';
 import type { ToolOverride, ToolShape } from './tool-operation.js';
 import type { IdSource } from './id-format.js';
 import { isControlArgument, isQueryArgument } from '../domain/world-query.js';
@@ -75,7 +76,8 @@ function whyOperation(shape: ToolShape, parsed: ReturnType<typeof parseToolName>
     return parsed.meaning ? `${verb}, an action on no entity` : 'no verb in the name: acknowledged as another action';
   }
   const extras: string[] = [];
-  if (parsed.meaning?.operation === 'read' && shape.operation === 'list') extras.push(`of a plural ("${parsed.entityWords.join('_')}s")`);
+  if (parsed.meaning?.operation === 'read' && shape.operation === 'list')
+    extras.push(`of a plural ("${toPlural(parsed.entityWords.join('_'))}")`);
   if (shape.find) extras.push('finding one by field values');
   if (shape.upsert) extras.push('creating what it does not find');
   const sets = Object.entries(shape.sets).map(

@@ -117,8 +117,14 @@ describe('mcpsim explain', () => {
   });
 
   it('explains a file of tool definitions, and names the servers it knows for a name it does not', async () => {
-    const tools = { tools: [{ name: 'get_pipeline', inputSchema: { type: 'object', properties: { pipeline_slug: { type: 'string' } } } }] };
+    const tools = {
+      tools: [
+        { name: 'get_pipeline', inputSchema: { type: 'object', properties: { pipeline_slug: { type: 'string' } } } },
+        { name: 'get_space_activities', inputSchema: { type: 'object', properties: {} } },
+      ],
+    };
     const fromFile = await run(['explain', scratchFile('tools.json', JSON.stringify(tools))]);
+    expect(fromFile.stdout).toContain('of a plural ("space_activities")');
     expect(fromFile.stdout).toContain('  get_pipeline: read pipeline\n');
     expect(fromFile.stdout).toContain('    id         pipeline_slug: "pipeline_slug" names the pipeline');
     const unknown = await run(['explain', '@nobody/nothing']);
