@@ -58,6 +58,18 @@ describe('a Backlog space described in words, through its real tools', () => {
     expect(await call('count_issues', { projectId: [web] })).toMatchObject({ count: 3 });
   });
 
+  it('keeps a comment added by the issue key under that issue, listed by its key and by its id', async () => {
+    const call = await backlog('comments', withIssues);
+    const issue = (await call('get_issue', { issueKey: 'WEB-2' })) as { id: number };
+    await call('add_issue_comment', { issueKey: 'WEB-2', content: 'Reproduced on Safari.' });
+    await call('add_issue_comment', { issueId: issue.id, content: 'Fixed in staging.' });
+    const contents = async (args: Record<string, unknown>) =>
+      ((await call('get_issue_comments', args)).comments as { content: string }[]).map((comment) => comment.content).sort();
+    expect(await contents({ issueKey: 'WEB-2' })).toEqual(['Fixed in staging.', 'Reproduced on Safari.']);
+    expect(await contents({ issueId: issue.id })).toEqual(['Fixed in staging.', 'Reproduced on Safari.']);
+    expect(await contents({ issueKey: 'WEB-1' })).toEqual([]);
+  });
+
   it("counts a project's issues as the world holds them, before and after one is created", async () => {
     const call = await backlog('count');
     const { id: web } = (await call('get_project', { projectKey: 'WEB' })) as { id: number };

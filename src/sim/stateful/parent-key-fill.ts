@@ -16,18 +16,24 @@ export function withParentKeys(input: AnswerInput, fields: Record<string, unknow
   for (const keys of toParentKeys(input.model, input.shape.entity)) {
     const parents = entitiesOf(input.world, keys.type);
     if (parents.length === 0) continue;
-    const byId = keys.idArguments.map((name) => fields[name]).find((value) => typeof value === 'string' || typeof value === 'number');
+    const byId = keys.idArguments.find((name) => typeof fields[name] === 'string' || typeof fields[name] === 'number');
     const byName = keys.nameArguments.map((name) => fields[name]).find((value) => typeof value === 'string');
+    // `issueKey: 'WEB-1'` names the issue that holds that key, as `issueId: 1` names it by id.
     const parent =
       byId !== undefined
-        ? parents.find((entity) => entity.id === String(byId) || valuesMatch(fieldValue(entity.fields, 'id'), byId))
+        ? parents.find((entity) => {
+            const value = fields[byId];
+            return entity.id === String(value) || [byId, 'id'].some((field) => valuesMatch(fieldValue(entity.fields, field), value));
+          })
         : typeof byName === 'string'
           ? findByName(parents, byName)
           : undefined;
     if (!parent) continue;
     const name = ['name', 'title'].map((field) => parent.fields[field]).find((value) => typeof value === 'string');
     const filled: Record<string, unknown> = {};
-    for (const argument of keys.idArguments) if (fields[argument] === undefined) filled[argument] = parent.fields.id ?? parent.id;
+    // Each id argument takes the parent's own field of that name where it holds one (`issueKey: 'WEB-1'`), else its id.
+    for (const argument of keys.idArguments)
+      if (fields[argument] === undefined) filled[argument] = parent.fields[argument] ?? parent.fields.id ?? parent.id;
     if (name !== undefined) for (const argument of keys.nameArguments) if (fields[argument] === undefined) filled[argument] = name;
     if (Object.keys(filled).length > 0) result = { ...result, ...filled };
   }

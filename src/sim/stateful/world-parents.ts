@@ -53,7 +53,8 @@ export function missingParent(input: AnswerInput): string | null {
 /** Whether an entity is the one a reference's value names: by id, by its id field, or by its name. */
 export function isParent(entity: EntityRecord, reference: ParentReference, value: unknown): boolean {
   if (entity.id === String(value)) return true;
-  return [reference.idField, 'name'].some((field) => {
+  // `issueKey: 'WEB-1'`: the field named as the argument, too.
+  return [reference.idField, 'name', reference.argument].some((field) => {
     const held = fieldValue(entity.fields, field);
     return held !== undefined && held !== null && valuesMatch(held, value);
   });
