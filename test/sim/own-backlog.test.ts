@@ -46,7 +46,10 @@ describe('a Backlog space described in words, through its real tools', () => {
 
   it('finds the issues a description lists by the key written before each, in the project it names', async () => {
     const call = await backlog('keys', withIssues);
-    expect(await call('get_issue', { issueKey: 'WEB-1' })).toMatchObject({ summary: 'Design new landing page', issueKey: 'WEB-1' });
+    const byKey = await call('get_issue', { issueKey: 'WEB-1' });
+    expect(byKey).toMatchObject({ summary: 'Design new landing page', issueKey: 'WEB-1' });
+    expect(byKey).not.toHaveProperty('key');
+    expect(await call('get_issue', { issueId: byKey.id })).toEqual(byKey);
     expect(await call('get_issue', { issueKey: 'APP-1' })).toMatchObject({ summary: 'Crash on login with Android 14' });
     const { id: web } = (await call('get_project', { projectKey: 'WEB' })) as { id: number };
     const { issues } = (await call('get_issues', { projectId: [web] })) as { issues: { summary: string }[] };

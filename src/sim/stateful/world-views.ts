@@ -77,8 +77,10 @@ function wrapperProperty(schema: Record<string, unknown>, entity: string): strin
 }
 
 export function toView(entity: EntityRecord, shape: ToolShape): Record<string, unknown> {
-  // The one entity a read with no id answers (`get_system_health`) has no id to show.
-  return fieldValue(entity.fields, shape.idField) === undefined && !(entity.id === 'default' && shape.idArgument === null)
+  // The one entity a read with no id answers (`get_system_health`) has no id to show; one read by a key it holds
+  // (`get_issue(issueKey)` of an issue with `issueKey`) shows that key, not a `key` field of its id besides.
+  const byHeldKey = shape.idArgument !== null && fieldValue(entity.fields, shape.idArgument) !== undefined;
+  return fieldValue(entity.fields, shape.idField) === undefined && !byHeldKey && !(entity.id === 'default' && shape.idArgument === null)
     ? { [shape.idField]: typedId(entity.id, shape), ...entity.fields }
     : { ...entity.fields };
 }
