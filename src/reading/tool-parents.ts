@@ -16,6 +16,7 @@ import { toAppliedAction } from './applied-action.js';
 import { findWholeByIdArgument } from './whole-by-id-argument.js';
 import { toResourcePathParents } from './resource-path-parent.js';
 import { namedOwner, toNameOwners } from './tool-name-owner.js';
+import { toSameTypeParents } from './same-type-parent.js';
 
 /** One argument that names a parent entity, and the field that holds the parent's id in results. */
 export interface ParentReference {
@@ -148,8 +149,15 @@ function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: Re
   };
   // `apply_macro(ticket_id, macro_id)`: the macro is applied to the ticket, neither holds the other.
   const applied = toAppliedAction(tool, shape, new Set(all.map((candidate) => candidate.entity)));
+  // `create_tag(parentTagName)`, `create_folder(parent_folder_id)`: the node above in a tree of one type.
+  const sameType = toSameTypeParents(tool, shape, []);
   for (const argument of Object.keys(schemas)) {
     if (argument === shape.dispatch?.argument || argument === applied?.applied.argument) continue;
+    const parent = sameType.find((candidate) => candidate.argument === argument);
+    if (parent) {
+      push(argument, shape, parent.strong);
+      continue;
+    }
     const normal = toNormalName(argument);
     const words = toWords(argument);
     // Only a name that says it is an id of something (`issue_number`, `nodeId`), or an entity's own word (`customer`, `repo`).
