@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toSingular, toWords } from './entity-words.js';
+import { isNamingQualifier, toSingular, toWords, withoutAspects } from './entity-words.js';
 
 describe('the words of a name', () => {
   it('keeps a plural acronym whole', () => {
@@ -23,5 +23,14 @@ describe('the singular of a noun', () => {
     expect(toSingular('epics')).toBe('epic');
     expect(toSingular('analytics')).toBe('analytics');
     expect(toSingular('statistics')).toBe('statistics');
+  });
+});
+
+describe('a past participle before or after a noun', () => {
+  it('reads five-letter participles (saved, owned) as qualifiers, and -eed words, embed and shred as nouns', () => {
+    expect(['saved', 'owned', 'liked', 'changed', 'registered'].map(isNamingQualifier)).toEqual([true, true, true, true, true]);
+    expect(['feed', 'speed', 'embed', 'shred', 'used'].map(isNamingQualifier)).toEqual([false, false, false, false, false]);
+    expect(withoutAspects(['card', 'saved'])).toEqual(['card']);
+    expect(withoutAspects(['video', 'embed'])).toEqual(['video', 'embed']);
   });
 });

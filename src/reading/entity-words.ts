@@ -237,9 +237,11 @@ const trailingQualifierWords = new Set(['safe', 'live', 'static', 'default', 'ac
 
 /**
  * A past participle before a noun picks some of the noun's kind (`saved_card`, `changed_file`,
- * `registered_script`); `-eed` words are nouns (`feed`, `speed`).
+ * `registered_script`, five letters too: `saved`, `owned`, `liked`); `-eed` words are nouns
+ * (`feed`, `speed`), and so are `embed` and `shred`.
  */
-const participle = /^[a-z]{3,}[^e]ed$/;
+const participle = { test: (word: string) => /^[a-z]{2,}[^e]ed$/.test(word) && !edNouns.has(word) };
+const edNouns = new Set(['embed', 'shred']);
 
 /**
  * Whether a word only qualifies the entity next to it (`active`, `upcoming`, `saved`, `detailed`):
@@ -272,7 +274,7 @@ export function picksOne(word: string): boolean {
  * @example
  *   withoutAspects(['book', 'metadata']);  // ['book']
  *   withoutAspects(['pending', 'comment']); // ['comment']
- *   withoutAspects(['saved', 'card']);      // ['card']
+ *   withoutAspects(['card', 'saved']);      // ['card']
  *   withoutAspects(['health', 'detailed']); // ['health']
  *   withoutAspects(['content']);            // ['content']
  */

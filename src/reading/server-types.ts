@@ -19,6 +19,7 @@ import { toVerbNoun } from './verb-noun.js';
 import { toUnscopedOwner } from './unscoped-owner.js';
 import { toMeasureOwner } from './measure-owner.js';
 import { withApiTypeNames } from './api-type-name.js';
+import { withAgreedCompounds } from './agreed-compound.js';
 import type { ToolShape } from './tool-shape.js';
 
 /**
@@ -65,7 +66,8 @@ export function withServerTypes(
     }),
   );
   const corrected = (name: string) => Object.hasOwn(corrections, name);
-  return withApiTypeNames(tools, withTypesInCompounds(tools, unprefixed, corrections, serviceWords), corrected);
+  const typed = withApiTypeNames(tools, withTypesInCompounds(tools, unprefixed, corrections, serviceWords), corrected);
+  return withAgreedCompounds(tools, typed, corrected, serverNames);
 }
 
 /** What the pass reads beyond the tools and their first readings. */

@@ -217,3 +217,18 @@ describe('reads of all of a kind', () => {
     expect(shapes.get('get_all_crypto')).toMatchObject({ operation: 'read', idArgument: 'crypto_id' });
   });
 });
+
+describe('a listing noun after a plural', () => {
+  it('reads get_projects_list as a list of projects, while a todo_list stays a kind of its own', () => {
+    const shapes = inferServerShapes([
+      tool('get_projects_list', {}),
+      tool('get_project', { project_id: text }),
+      tool('get_tasks_collection', { project_id: text }, ['project_id']),
+      tool('list_todo_lists', {}),
+      tool('get_todo_list', { todo_list_id: text }),
+    ]);
+    expect(shapes.get('get_projects_list')).toMatchObject({ operation: 'list', entity: 'project' });
+    expect(shapes.get('get_tasks_collection')).toMatchObject({ operation: 'list', entity: 'task' });
+    expect(shapes.get('list_todo_lists')).toMatchObject({ operation: 'list', entity: 'todo_list' });
+  });
+});

@@ -145,6 +145,9 @@ const scopeWords = new Set(['for', 'by', 'of', 'from', 'in', 'on', 'to', 'using'
 /** The scope words that follow the object of a verb (`add X to Y`): in a name without a known verb, they may follow the verb's object instead. */
 const unknownVerbScopes = new Set(['to', 'on', 'using', 'with']);
 
+/** Nouns that name the listing of the plural noun before them (`projects_list`), where a singular one before them may name a kind (`todo_list`). */
+const listingNouns = new Set(['list', 'collection']);
+
 /** Words before a verb that say how it acts, not on what (`bulk_delete_by_sender`). */
 const adverbWords = new Set(['bulk']);
 
@@ -170,6 +173,11 @@ function toEntityWords(
     const ids = kept.pop() === 'ids';
     const word = kept[kept.length - 1]!;
     return { entityWords: [...kept.slice(0, -1), toSingular(word)], plural: ids || isPlural(word) };
+  }
+  // `get_projects_list`, `tasks_collection`: `list` or `collection` after a plural noun names the listing of those things, not a thing.
+  if (kept.length > 1 && listingNouns.has(kept[kept.length - 1]!) && isPlural(kept[kept.length - 2]!)) {
+    kept.pop();
+    return { entityWords: [...kept.slice(0, -1), toSingular(kept[kept.length - 1]!)], plural: true };
   }
   const last = kept[kept.length - 1]!;
   // `expenses_default` is the one default expense.
