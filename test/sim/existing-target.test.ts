@@ -23,6 +23,12 @@ const tools = [
   { name: 'get_deploys', description: 'List the deploys of a service', inputSchema: object({ serviceId: text }, ['serviceId']) },
   { name: 'create_branch', description: 'Create a branch', inputSchema: object({ branch: text, from: text }, ['branch']) },
   { name: 'list_branches', description: 'List branches', inputSchema: object({}) },
+  {
+    name: 'create_document',
+    description: 'Create a document under the id you choose',
+    inputSchema: object({ document_id: text, title: text }, ['document_id']),
+  },
+  { name: 'get_document', description: 'Get a document', inputSchema: object({ document_id: text }, ['document_id']) },
 ];
 
 describe('a create naming an existing entity by its id', () => {
@@ -43,5 +49,13 @@ describe('a create naming an existing entity by its id', () => {
     const call = toolAnswers(harness, 'hosting/repo');
     expect(await call('create_branch', { branch: 'release', from: 'main' })).not.toHaveProperty('error');
     expect((await call('create_branch', { branch: 'release', from: 'main' })).error).toMatch(/already exists/);
+  });
+
+  it('still refuses a second document under an id the caller picks, where no other tool makes documents', async () => {
+    await mockOnTools(harness, { namespace: 'hosting', connection: 'docs', tools });
+    const call = toolAnswers(harness, 'hosting/docs');
+    expect(await call('create_document', { document_id: 'doc_handbook', title: 'Handbook' })).not.toHaveProperty('error');
+    expect((await call('create_document', { document_id: 'doc_handbook', title: 'Other' })).error).toMatch(/already exists/);
+    expect(await call('get_document', { document_id: 'doc_handbook' })).toMatchObject({ title: 'Handbook' });
   });
 });

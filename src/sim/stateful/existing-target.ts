@@ -5,8 +5,10 @@
  * service: it names the one the deploy is of. Where a word of the tool's name is another type the
  * server keeps (`get_deploys` lists deploys), the call makes one of those under the entity (a
  * deploy whose `serviceId` is the service's), as a service does; else it is an action on the
- * entity, answered as one (action-answer.ts). A key the caller picks (`create_branch(branch)`)
- * is a new name, and an existing one stays an "already exists".
+ * entity, answered as one (action-answer.ts). Only where another tool of the server makes that
+ * type without the id (`create_service(name)`: the service hands the ids out); a key the caller
+ * picks (`create_branch(branch)`, a type's only create taking `document_id`) is a new name, and an
+ * existing one stays an "already exists".
  */
 import { toSingular, toWords } from '../../reading/entity-words.js';
 import { entitiesOf } from '../../domain/world-query.js';
@@ -27,7 +29,12 @@ export function answerOnExisting(input: AnswerInput, create: (input: AnswerInput
   if (shape.operation !== 'create' || !isRecordIdArgument(shape.idArgument)) return null;
   const idValue = args[shape.idArgument!];
   if (idValue === undefined || idValue === null || typeof idValue === 'object') return null;
-  if (!findEntity(input, entitiesOf(input.world, shape.entity), String(idValue))) return null;
+  // Only where another tool makes the type with no such id (`create_service(name)`): the service gives those ids, so this one
+  // names a made entity; a create that is the type's only one may take an id its caller picks (`create_document(document_id)`).
+  const madeElsewhere = [...input.shapes.values()].some(
+    (other) => other.tool !== shape.tool && other.entity === shape.entity && other.operation === 'create' && other.idArgument === null,
+  );
+  if (!madeElsewhere || !findEntity(input, entitiesOf(input.world, shape.entity), String(idValue))) return null;
   const made = madeType(input);
   if (made === null) return answerAction({ ...input, shape: { ...shape, operation: 'other' } });
   const { idField, numericId } = made;
