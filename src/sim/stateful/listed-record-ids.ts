@@ -22,7 +22,7 @@ const recordIdWords = new Set(['id', 'uuid', 'gid', 'uid']);
  *   isRecordIdArgument('channel_id'); // true
  *   isRecordIdArgument('channel_name'); // false
  */
-function isRecordIdArgument(argument: string | null): boolean {
+export function isRecordIdArgument(argument: string | null): boolean {
   if (argument === null) return false;
   const last = toWords(argument).at(-1);
   return last !== undefined && recordIdWords.has(last);

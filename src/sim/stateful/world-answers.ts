@@ -59,6 +59,7 @@ import { withSearchedType } from './site-search.js';
 import { toMemberTransfer, withParentMembers } from './parent-members.js';
 import { answerList } from './world-list.js';
 import { answerAction } from './action-answer.js';
+import { answerOnExisting } from './existing-target.js';
 import { describedLink } from './described-link.js';
 import { argumentState } from './state-arguments.js';
 import { answerRead } from './read-routes.js';
@@ -105,7 +106,8 @@ export function answerFromWorld(called: AnswerInput): Answer {
   if (listed) return listed;
   switch (input.shape.operation) {
     case 'create':
-      return toEmbeddedWrite(input) ?? create(input);
+      // `deploy_service(serviceId)` of a service the world holds: a deploy of it, not a second service (existing-target.ts).
+      return toEmbeddedWrite(input) ?? answerOnExisting(input, create) ?? create(input);
     case 'read':
       // Free/busy from the events (free-busy.ts); the list under a parent the id argument names, or everything kept (read-routes.ts).
       return toFreeBusy(input) ?? answerRead(input, read);
