@@ -46,6 +46,7 @@ import { withMovedField } from './field-moves.js';
 import { describedRead, withDescribedNoun } from './verbless-names.js';
 import { withDescribedObject } from './verb-only-names.js';
 import { withOpeningVerb } from './opening-verb.js';
+import { withResourceFirst } from './resource-first-names.js';
 import { describedEveryVerb, namesEvery } from './every-entity.js';
 import { itemsIdArgument } from './batch-arguments.js';
 import { withAppliedTarget } from './applied-action.js';
@@ -93,7 +94,8 @@ export function inferServerShapes(
 ): Map<string, ToolShape> {
   const prefix = toCommonPrefix(tools);
   const serviceWords = toServiceWords(serverNames);
-  const parsed = tools.map((tool) => ({ tool, parsed: toStateChange(parseToolName(tool.name, prefix, serviceWords)) }));
+  const named = tools.map((tool) => ({ tool, parsed: parseToolName(tool.name, prefix, serviceWords) }));
+  const parsed = withResourceFirst(named, prefix, serviceWords).map(({ tool, parsed: name }) => ({ tool, parsed: toStateChange(name) }));
   const entities = new Set(parsed.map((entry) => entry.parsed.entityWords.join('_')));
   const context = toEntityContext(parsed, entities);
   const shapes = new Map<string, ToolShape>();
