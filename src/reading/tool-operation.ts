@@ -45,6 +45,8 @@ import { withEnumStateField } from './state-enum-field.js';
 import { withMovedField } from './field-moves.js';
 import { describedRead, withDescribedNoun } from './verbless-names.js';
 import { withDescribedObject } from './verb-only-names.js';
+import { withOpeningVerb } from './opening-verb.js';
+import { withResourceFirst } from './resource-first-names.js';
 import { describedEveryVerb, namesEvery } from './every-entity.js';
 import { itemsIdArgument } from './batch-arguments.js';
 import { withAppliedTarget } from './applied-action.js';
@@ -92,7 +94,8 @@ export function inferServerShapes(
 ): Map<string, ToolShape> {
   const prefix = toCommonPrefix(tools);
   const serviceWords = toServiceWords(serverNames);
-  const parsed = tools.map((tool) => ({ tool, parsed: toStateChange(parseToolName(tool.name, prefix, serviceWords)) }));
+  const named = tools.map((tool) => ({ tool, parsed: parseToolName(tool.name, prefix, serviceWords) }));
+  const parsed = withResourceFirst(named, prefix, serviceWords).map(({ tool, parsed: name }) => ({ tool, parsed: toStateChange(name) }));
   const entities = new Set(parsed.map((entry) => entry.parsed.entityWords.join('_')));
   const context = toEntityContext(parsed, entities);
   const shapes = new Map<string, ToolShape>();
@@ -155,7 +158,7 @@ export function toCallShape(shape: ToolShape, args: Readonly<Record<string, unkn
 
 function toShape({ tool, parsed: fromName, entities, override, withDispatch = true }: ShapeInput): ToolShape {
   // `create` "Create a new task in Google Tasks": a name that is its verb alone acts on the description's object (verb-only-names.ts).
-  const parsed = withDescribedObject(withDescribedNoun(fromName, tool), tool);
+  const parsed = withOpeningVerb(withDescribedObject(withDescribedNoun(fromName, tool), tool), tool);
   const annotations = tool.annotations ?? {};
   const readOnly = annotations.readOnlyHint === true;
   const { meaning, plural } = parsed;
@@ -165,7 +168,7 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
   // `meetings.upcoming` "List upcoming meetings.", `whoami` "The signed-in user.": a verbless name's description says the read.
   const described = meaning || details ? null : describedRead(tool);
   let operation: ToolOperation = meaning?.operation ?? (details ? 'read' : (described ?? 'other'));
-  let basis: ToolShape['basis'] = meaning || details ? 'name' : described ? 'description' : 'none';
+  let basis: ToolShape['basis'] = fromName.meaning || details ? 'name' : meaning || described ? 'description' : 'none';
   let sets = meaning?.sets ?? {};
   if (readOnly && operation !== 'read' && operation !== 'list' && operation !== 'search') {
     // `generate_link` that writes nothing, `validate_config`: an action that answers what it computed, not a read of an entity.

@@ -12,6 +12,7 @@ import type { ParsedName } from './tool-name.js';
 import { toPlural, toSingular, toWords } from './entity-words.js';
 import { computedValueWord } from './described-returns.js';
 import { isCurrentUserRead } from './tool-kind-words.js';
+import { actsOn, readingOperations, toOpeningVerb } from './opening-verb.js';
 
 /** The first word of a description and the read it names. */
 const readingStarts: ReadonlyMap<string, ToolOperation> = new Map([
@@ -47,6 +48,10 @@ export function describedRead(tool: ToolDefinition): ToolOperation | null {
   if (computedValueWord(tool) !== null) return null;
   const started = readingStarts.get(first);
   if (started !== undefined) return started;
+  // "This tool finds invoices", "Looks up a customer": any reading verb in any form (opening-verb.ts), where it acts on
+  // what the name names.
+  const opening = toOpeningVerb(tool.description);
+  if (opening && readingOperations.has(opening.meaning.operation) && actsOn(opening, toWords(tool.name))) return opening.meaning.operation;
   // `me` "Returns the authenticated user.", `viewer`: a read of whoever calls, however it is described.
   const required = Array.isArray(tool.inputSchema.required) && tool.inputSchema.required.length > 0;
   if (isCurrentUserRead(tool.name, tool.description ?? '', required)) return 'read';
