@@ -1,0 +1,43 @@
+/**
+ * A user's own monday.com server, described as a QA person would, with no model: the real 92 tools
+ * of `@mondaydotcomorg/monday-api-mcp` 3.3.0 (servers/monday-api-mcp-tools.json, its `tools/list`
+ * over stdio), over the real platform (a real SQLite file, `app.fetch` in process).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { toolAnswers, useSimulatorHarness } from '../support/simulator-harness.js';
+
+let harness: Harness;
+useSimulatorHarness('mcpsim-own-monday-', (started) => (harness = started));
+
+const tools = JSON.parse(readFileSync(new URL('./servers/monday-api-mcp-tools.json', import.meta.url), 'utf8')) as unknown[];
+const scenario = `The monday.com account of Priya Raman at Fernwood Studio; she is signed in. Two boards: "Website Relaunch"
+and "Hiring".`;
+
+/** A new mock of the described account, and a caller of its tools over REST. */
+async function monday(connection: string) {
+  expect((await harness.call('PUT', '/servers/@qa/monday', { body: { displayName: 'monday.com', tools } })).status).toBe(201);
+  await harness.call('PUT', '/namespaces/studio');
+  const mock = { enabled: true, scenario };
+  expect((await harness.call('PUT', `/connect/studio/${connection}`, { body: { server: '@qa/monday', mock } })).status).toBe(201);
+  return toolAnswers(harness, `studio/${connection}`);
+}
+
+describe('a monday.com account described in words, through its real tools', () => {
+  it("lists a board's items with get_board_items_page, the page of its items, not one 'items page' record", async () => {
+    const call = await monday('pages');
+    const boards = (await call('search', { searchTerm: 'Relaunch', searchType: 'BOARD' })).boards as { id: number }[];
+    const relaunch = boards[0]!.id;
+    const hiring = relaunch === 1 ? 2 : 1;
+    const made = await call('create_item', { boardId: relaunch, name: 'Launch checklist', columnValues: '{}' });
+    await call('create_item', { boardId: relaunch, name: 'Write FAQ page', columnValues: '{}' });
+    await call('create_item', { boardId: hiring, name: 'Product designer', columnValues: '{}' });
+    const namesOn = async (boardId: number) =>
+      ((await call('get_board_items_page', { boardId })).items as { name: string }[]).map((item) => item.name).sort();
+    expect(await namesOn(relaunch)).toEqual(['Launch checklist', 'Write FAQ page']);
+    expect(await namesOn(hiring)).toEqual(['Product designer']);
+    await call('delete_item', { itemId: made.id });
+    expect(await namesOn(relaunch)).toEqual(['Write FAQ page']);
+  });
+});
