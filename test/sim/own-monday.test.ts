@@ -40,4 +40,13 @@ describe('a monday.com account described in words, through its real tools', () =
     await call('delete_item', { itemId: made.id });
     expect(await namesOn(relaunch)).toEqual(['Write FAQ page']);
   });
+
+  it('searches only the type its searchType names: a board search finds no item, an item search finds it', async () => {
+    const call = await monday('search');
+    const boards = (await call('search', { searchTerm: 'Relaunch', searchType: 'BOARD' })).boards as { id: number }[];
+    await call('create_item', { boardId: boards[0]!.id, name: 'Design new homepage', columnValues: '{}' });
+    expect(await call('search', { searchTerm: 'Design', searchType: 'BOARD' })).toMatchObject({ boards: [] });
+    const items = (await call('search', { searchTerm: 'Design', searchType: 'ITEMS' })).items as { name: string }[];
+    expect(items.map((item) => item.name)).toEqual(['Design new homepage']);
+  });
 });
