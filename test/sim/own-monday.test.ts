@@ -49,4 +49,22 @@ describe('a monday.com account described in words, through its real tools', () =
     const items = (await call('search', { searchTerm: 'Design', searchType: 'ITEMS' })).items as { name: string }[];
     expect(items.map((item) => item.name)).toEqual(['Design new homepage']);
   });
+
+  it("changes an item's column values (its status) with change_item_column_values, named by the item's id", async () => {
+    const call = await monday('columns');
+    const boards = (await call('search', { searchTerm: 'Relaunch', searchType: 'BOARD' })).boards as { id: number }[];
+    const boardId = boards[0]!.id;
+    const made = await call('create_item', { boardId, name: 'Set up analytics', columnValues: '{"status":{"label":"Stuck"}}' });
+    const done = '{"status":{"label":"Done"}}';
+    expect(await call('change_item_column_values', { boardId, itemId: made.id, columnValues: done })).toMatchObject({
+      id: made.id,
+      name: 'Set up analytics',
+      columnValues: done,
+    });
+    const [listed] = (await call('get_board_items_page', { boardId, itemIds: [made.id] })).items as Record<string, unknown>[];
+    expect(listed).toMatchObject({ name: 'Set up analytics', columnValues: done });
+    expect(await call('change_item_column_values', { boardId, itemId: 424242, columnValues: done })).toMatchObject({
+      error: expect.stringMatching(/not found/i),
+    });
+  });
 });
