@@ -14,6 +14,7 @@ import { toNames, type Named } from './described-names.js';
 import { toSentences } from './described-sentences.js';
 import { toCallerType, toDescribedCaller } from './described-caller.js';
 import { toParentKeys } from './parent-keys.js';
+import { withAncestorKeys } from './described-ancestors.js';
 import { toPlural, toWords } from './entity-words.js';
 import { toNewId } from './id-format.js';
 import { toServerHierarchy } from './hierarchy-levels.js';
@@ -57,7 +58,8 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
   const sentences = toSentences(text);
   // The server's types, then the parents they name that no tool keeps (`list` of `create_task(listId)`).
   const types = new Map<string, Pick<EntityType, 'idField' | 'numericId'>>();
-  for (const [type, entityType] of model.entityTypes) if (!['me', 'item'].includes(type)) types.set(type, entityType);
+  // `item` is a type here only where the server's tools make it one (item-type.ts).
+  for (const [type, entityType] of model.entityTypes) if (type !== 'me') types.set(type, entityType);
   for (const entityType of model.entityTypes.values())
     for (const parent of entityType.parents) if (!types.has(parent.type)) types.set(parent.type, { idField: 'id', numericId: false });
   // `get_workspace_hierarchy` "(spaces, folders, lists)": the levels a hierarchy read shows are things a description names too.
@@ -119,6 +121,8 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
   ];
   for (const mention of more) mentions.set(mention.type, [...(mentions.get(mention.type) ?? []), mention]);
   for (const [type, named] of mentions) for (const { fields, where } of named) linkToParent(model, sentences, where, seeded, fields, type);
+  // An item in group "This Sprint" of board "Website Relaunch" is on that board too (described-ancestors.ts).
+  withAncestorKeys(model, entities);
   linkLevels(levels, entities);
   seedCaller(model, sentences, entities, types);
   return { entities, facts: [] };
@@ -192,7 +196,10 @@ function linkToParent(
       const before = sentence.slice(0, childAt);
       const quoted = new RegExp(String.raw`(?:\b${parentWord}\b|^\s*(?:in|under|on)\b)\s+["“‘\`]([^"”’\`]{1,60})["”’\`]`, 'i').exec(before);
       // `One bucket, invoices, holding two objects: …`: the one parent the sentence names before its children.
-      const name = quoted?.[1]?.trim() ?? [...names.keys()].find((parent) => namedAfterWord(before, parentWord, parent));
+      // `In This Sprint: item "Design new homepage"`: a parent's name as the sentence's first words after `in`, unquoted.
+      const name =
+        quoted?.[1]?.trim() ??
+        [...names.keys()].find((parent) => namedAfterWord(before, parentWord, parent) || namedFirstIn(before, parent));
       if (name === undefined || !names.has(name)) continue;
       for (const argument of keys.idArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = names.get(name)!;
       for (const argument of keys.nameArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = name;
@@ -305,6 +312,10 @@ function isPlainText(schema: unknown, name: string): boolean {
 }
 
 /** Whether `text` gives the name `name` after the parent's word (`bucket, invoices,`), as a whole name. */
+function namedFirstIn(text: string, name: string): boolean {
+  return new RegExp(String.raw`^\s*(?:in|under|on)\s+(?:the\s+)?${escape(name)}\s*[:,]`, 'i').test(text);
+}
+
 function namedAfterWord(text: string, parentWord: string, name: string): boolean {
   return new RegExp(String.raw`\b${parentWord}\b[^.;]{0,40}?(?<![\w./@-])${escape(name)}(?![\w/@-])`, 'i').test(text);
 }

@@ -16,10 +16,10 @@ const scenario = `The monday.com account of Priya Raman at Fernwood Studio; she 
 and "Hiring".`;
 
 /** A new mock of the described account, and a caller of its tools over REST. */
-async function monday(connection: string) {
+async function monday(connection: string, text = scenario) {
   expect((await harness.call('PUT', '/servers/@qa/monday', { body: { displayName: 'monday.com', tools } })).status).toBe(201);
   await harness.call('PUT', '/namespaces/studio');
-  const mock = { enabled: true, scenario };
+  const mock = { enabled: true, scenario: text };
   expect((await harness.call('PUT', `/connect/studio/${connection}`, { body: { server: '@qa/monday', mock } })).status).toBe(201);
   return toolAnswers(harness, `studio/${connection}`);
 }
@@ -66,5 +66,25 @@ describe('a monday.com account described in words, through its real tools', () =
     expect(await call('change_item_column_values', { boardId, itemId: 424242, columnValues: done })).toMatchObject({
       error: expect.stringMatching(/not found/i),
     });
+  });
+
+  it("lists the items a description puts in a board's groups under that board, each in its group", async () => {
+    const call = await monday(
+      'described',
+      `Priya Raman's monday.com account. The board "Website Relaunch" has three groups: "This Sprint", "Backlog" and "Done".
+In This Sprint: item "Design new homepage" and item "Set up analytics". In Backlog: item "Write FAQ page".
+The board "Hiring" has item "Senior frontend engineer".`,
+    );
+    const [relaunch, hiring] = await Promise.all(
+      ['Relaunch', 'Hiring'].map(async (term) => (await call('search', { searchTerm: term, searchType: 'BOARD' })).boards[0].id as number),
+    );
+    const groups = (await call('get_board_schema', { boardId: relaunch })).groups as Record<string, string>[];
+    const groupOf = (name: string) => Object.values(groups.find((group) => group.groupName === name)!);
+    const items = (await call('get_board_items_page', { boardId: relaunch })).items as { name: string; groupId: string }[];
+    expect(items.map((item) => item.name).sort()).toEqual(['Design new homepage', 'Set up analytics', 'Write FAQ page']);
+    expect(groupOf('This Sprint')).toContain(items.find((item) => item.name === 'Set up analytics')!.groupId);
+    expect(groupOf('Backlog')).toContain(items.find((item) => item.name === 'Write FAQ page')!.groupId);
+    const hired = (await call('get_board_items_page', { boardId: hiring })).items as { name: string }[];
+    expect(hired.map((item) => item.name)).toEqual(['Senior frontend engineer']);
   });
 });
