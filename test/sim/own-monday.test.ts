@@ -87,4 +87,22 @@ The board "Hiring" has item "Senior frontend engineer".`,
     const hired = (await call('get_board_items_page', { boardId: hiring })).items as { name: string }[];
     expect(hired.map((item) => item.name)).toEqual(['Senior frontend engineer']);
   });
+
+  it('moves an item to a group of its board, and answers not found for a group the board does not have', async () => {
+    const call = await monday(
+      'moves',
+      'The board "Website Relaunch" has two groups: "This Sprint" and "Backlog". In Backlog: item "Write FAQ page".',
+    );
+    const boardId = (await call('search', { searchTerm: 'Relaunch', searchType: 'BOARD' })).boards[0].id as number;
+    const groups = (await call('get_board_schema', { boardId })).groups as Record<string, string>[];
+    const sprint = groups.find((group) => group.groupName === 'This Sprint')!;
+    const sprintId = Object.values(sprint).find((value) => value !== 'This Sprint' && value !== String(boardId))!;
+    const [item] = (await call('get_board_items_page', { boardId })).items as { id: number }[];
+    expect(await call('move_item_to_group', { itemId: item!.id, groupId: 'no_such_group' })).toMatchObject({
+      error: expect.stringMatching(/no_such_group.*not found|not found.*no_such_group/i),
+    });
+    expect(await call('move_item_to_group', { itemId: item!.id, groupId: sprintId })).toMatchObject({ groupId: sprintId });
+    const [moved] = (await call('get_board_items_page', { boardId, itemIds: [item!.id] })).items as { groupId: string }[];
+    expect(moved!.groupId).toBe(sprintId);
+  });
 });
