@@ -258,6 +258,12 @@ function namesOf(sentence: string, type: string): Named[] {
     'i',
   ).exec(sentence);
   if (one && (keySpelled.test(one[1]!) || one[2] !== undefined)) return toNames(one[1]!);
+  // `The "Product" workspace holds two boards`: a quoted name between a determiner and the word.
+  const before = new RegExp(
+    String.raw`\b(?:the|a|an|our|their|its|his|her|my|your)\s+["“‘\`]([^"”’\`]{1,60})["”’\`]\s+${singular}\b`,
+    'i',
+  ).exec(sentence);
+  if (before) return toNames(before[1]!);
   // `bucket acme-reports`: a name right after the word, when it is spelled as a key is.
   const keyed = new RegExp(String.raw`\b${singular}\s+([A-Za-z0-9][\w./@#:+-]*?)\.?(?=$|[\s,;])`, 'i').exec(sentence);
   return keyed && keySpelled.test(keyed[1]!) ? toNames(keyed[1]!) : [];

@@ -105,4 +105,15 @@ The board "Hiring" has item "Senior frontend engineer".`,
     const [moved] = (await call('get_board_items_page', { boardId, itemIds: [item!.id] })).items as { groupId: string }[];
     expect(moved!.groupId).toBe(sprintId);
   });
+
+  it('seeds the workspace a description names before its word ("the "Product" workspace"), holding the boards', async () => {
+    const call = await monday(
+      'workspace',
+      'Priya Raman signed in. The "Product" workspace holds two boards: "Website Relaunch" and "Hiring".',
+    );
+    const { workspaces } = await call('list_workspaces', {});
+    expect(workspaces).toEqual([expect.objectContaining({ name: 'Product' })]);
+    const boardId = (await call('search', { searchTerm: 'Hiring', searchType: 'BOARD' })).boards[0].id as number;
+    expect(String((await call('get_board_info', { boardId })).workspaceId)).toBe(String(workspaces[0].id));
+  });
 });
