@@ -116,4 +116,12 @@ The board "Hiring" has item "Senior frontend engineer".`,
     const boardId = (await call('search', { searchTerm: 'Hiring', searchType: 'BOARD' })).boards[0].id as number;
     expect(String((await call('get_board_info', { boardId })).workspaceId)).toBe(String(workspaces[0].id));
   });
+
+  it('does not stamp the getMe switch of list_users_and_teams into the records its first list makes', async () => {
+    const call = await monday('switches');
+    const asked = (await call('list_users_and_teams', { getMe: true })).users_teams as Record<string, unknown>[];
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((record) => Object.hasOwn(record, 'getMe'))).toEqual([]);
+    expect((await call('list_users_and_teams', {})).users_teams).toEqual(asked);
+  });
 });
