@@ -15,6 +15,7 @@ import { toSentences } from './described-sentences.js';
 import { toCallerType, toDescribedCaller } from './described-caller.js';
 import { toDescribedKeyField } from './described-keys.js';
 import { toParentKeys } from './parent-keys.js';
+import { withAncestorKeys } from './described-ancestors.js';
 import { toPlural, toWords } from './entity-words.js';
 import { toNewId } from './id-format.js';
 import { toServerHierarchy } from './hierarchy-levels.js';
@@ -58,7 +59,8 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
   const sentences = toSentences(text);
   // The server's types, then the parents they name that no tool keeps (`list` of `create_task(listId)`).
   const types = new Map<string, Pick<EntityType, 'idField' | 'numericId'>>();
-  for (const [type, entityType] of model.entityTypes) if (!['me', 'item'].includes(type)) types.set(type, entityType);
+  // `item` is a type here only where the server's tools make it one (item-type.ts).
+  for (const [type, entityType] of model.entityTypes) if (type !== 'me') types.set(type, entityType);
   for (const entityType of model.entityTypes.values())
     for (const parent of entityType.parents) if (!types.has(parent.type)) types.set(parent.type, { idField: 'id', numericId: false });
   // `get_workspace_hierarchy` "(spaces, folders, lists)": the levels a hierarchy read shows are things a description names too.
@@ -128,6 +130,8 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
   ];
   for (const mention of more) mentions.set(mention.type, [...(mentions.get(mention.type) ?? []), mention]);
   for (const [type, named] of mentions) for (const { fields, where } of named) linkToParent(model, sentences, where, seeded, fields, type);
+  // An item in group "This Sprint" of board "Website Relaunch" is on that board too (described-ancestors.ts).
+  withAncestorKeys(model, entities);
   linkLevels(levels, entities);
   seedCaller(model, sentences, entities, types);
   return { entities, facts: [] };
@@ -201,7 +205,10 @@ function linkToParent(
       const before = sentence.slice(0, childAt);
       const quoted = new RegExp(String.raw`(?:\b${parentWord}\b|^\s*(?:in|under|on)\b)\s+["“‘\`]([^"”’\`]{1,60})["”’\`]`, 'i').exec(before);
       // `One bucket, invoices, holding two objects: …`: the one parent the sentence names before its children.
-      const name = quoted?.[1]?.trim() ?? [...names.keys()].find((parent) => namedAfterWord(before, parentWord, parent));
+      // `In This Sprint: item "Design new homepage"`: a parent's name as the sentence's first words after `in`, unquoted.
+      const name =
+        quoted?.[1]?.trim() ??
+        [...names.keys()].find((parent) => namedAfterWord(before, parentWord, parent) || namedFirstIn(before, parent));
       if (name === undefined || !names.has(name)) continue;
       for (const argument of keys.idArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = names.get(name)!;
       for (const argument of keys.nameArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = name;
@@ -273,6 +280,12 @@ function namesOf(sentence: string, type: string): Named[] {
     'i',
   ).exec(sentence);
   if (one && (keySpelled.test(one[1]!) || one[2] !== undefined)) return toNames(one[1]!);
+  // `The "Product" workspace holds two boards`: a quoted name between a determiner and the word.
+  const before = new RegExp(
+    String.raw`\b(?:the|a|an|our|their|its|his|her|my|your)\s+["“‘\`]([^"”’\`]{1,60})["”’\`]\s+${singular}\b`,
+    'i',
+  ).exec(sentence);
+  if (before) return toNames(before[1]!);
   // `bucket acme-reports`: a name right after the word, when it is spelled as a key is.
   const keyed = new RegExp(String.raw`\b${singular}\s+([A-Za-z0-9][\w./@#:+-]*?)\.?(?=$|[\s,;])`, 'i').exec(sentence);
   return keyed && keySpelled.test(keyed[1]!) ? toNames(keyed[1]!) : [];
@@ -327,6 +340,10 @@ function isPlainText(schema: unknown, name: string): boolean {
 }
 
 /** Whether `text` gives the name `name` after the parent's word (`bucket, invoices,`), as a whole name. */
+function namedFirstIn(text: string, name: string): boolean {
+  return new RegExp(String.raw`^\s*(?:in|under|on)\s+(?:the\s+)?${escape(name)}\s*[:,]`, 'i').test(text);
+}
+
 function namedAfterWord(text: string, parentWord: string, name: string): boolean {
   return new RegExp(String.raw`\b${parentWord}\b[^.;]{0,40}?(?<![\w./@-])${escape(name)}(?![\w/@-])`, 'i').test(text);
 }

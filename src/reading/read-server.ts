@@ -13,6 +13,7 @@
 import { toUnwrappedTools } from './envelope-arguments.js';
 import type { WorldState } from '../domain/memory-log.js';
 import type { ToolDefinition } from '../domain/registry.js';
+import { namesItemType } from './item-type.js';
 import type { EntityCorrection, ToolOverride } from '../domain/tool-override.js';
 import { toNewIdWithSource, type IdSource } from './id-format.js';
 import { setParentCorrections, toParentReferences } from './tool-parents.js';
@@ -224,9 +225,11 @@ function toEntityTypes(
   entityCorrections: Readonly<Record<string, EntityCorrection>>,
 ): Map<string, EntityType> {
   const types = new Map<string, EntityType>();
+  // `create_item`, `delete_item(itemId)`: a service whose records are items keeps them as a type (item-type.ts).
+  const itemType = namesItemType(tools);
   for (const tool of tools) {
     const shape = shapes.get(tool.name);
-    if (!shape || shape.entity === 'item') continue;
+    if (!shape || (shape.entity === 'item' && !itemType)) continue;
     let type = types.get(shape.entity);
     if (!type) {
       // The id field and its type as the tools that name an entity by id show it, else the first tool's.

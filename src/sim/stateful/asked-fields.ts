@@ -4,7 +4,7 @@
  * entity of the set holds the call's equality filters (`search_emails(mailbox: 'INBOX')` makes
  * emails in INBOX, so a move to another mailbox takes one out of it), and the first holds the text a
  * field's search argument names (`subjectQuery: 'Your order has shipped'` gives it that subject).
- * Ranges, id lists, paging, `include_*` switches and free-text `query` arguments set nothing.
+ * Ranges, id lists, paging, `include_*` and `getMe` switches and free-text `query` arguments set nothing.
  */
 import { toListFilters } from '../../reading/list-filters.js';
 import { toWords } from '../../reading/entity-words.js';
@@ -13,8 +13,11 @@ import { dataArguments, type AnswerInput } from './world-conventions.js';
 
 /** Last words of an argument that searches the field its other words name: `subjectQuery`, `name_contains`. */
 const searchWords = new Set(['query', 'contains', 'search', 'like']);
-/** First words of a switch that asks for hidden entities rather than naming a field (`include_archived`, `showCompleted`). */
-const switchWords = new Set(['include', 'show', 'with', 'only']);
+/**
+ * First words of a switch that asks for hidden entities rather than naming a field (`include_archived`, `showCompleted`),
+ * or that asks the tool to fetch something (`getMe`, `fetch_all`, `return_full`): a verb names no field of what is listed.
+ */
+const switchWords = new Set(['include', 'show', 'with', 'only', 'get', 'fetch', 'return', 'load', 'expand']);
 
 /**
  * The fields the `index`-th entity of a first set made for this call holds.

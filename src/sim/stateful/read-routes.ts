@@ -1,9 +1,11 @@
 /**
  * Where a read is answered from, before it is a read of one record (world-answers.ts): the list
- * under a parent its id argument names (parent-keyed-reads.ts), or the whole of what the server
+ * under a parent its id argument names (parent-keyed-reads.ts), the list a page of records is
+ * one page of (page-reads.ts), or the whole of what the server
  * keeps (whole-world-read.ts), or the one current record a no-argument read means (current-record-read.ts).
  */
 import { asParentList } from './parent-keyed-reads.js';
+import { asPageList } from './page-reads.js';
 import { wholeWorldRead } from './whole-world-read.js';
 import { currentRecordRead } from './current-record-read.js';
 import { answerList } from './world-list.js';
@@ -19,6 +21,9 @@ export function answerRead(input: AnswerInput, readOne: (input: AnswerInput) => 
   // `jira_comments(action: 'get', issueKey)`: the comments under the issue.
   const listed = asParentList(input);
   if (listed !== input) return answerList(listed);
+  // `get_board_items_page(boardId)`: the board's items, not one "items page".
+  const paged = asPageList(input);
+  if (paged !== input) return answerList(paged);
   // `read_graph()`, "Read the entire knowledge graph": every record the server's tools made.
   // `get_basket()` after `add_to_basket(...)`: the current one, the latest made.
   return wholeWorldRead(input) ?? currentRecordRead(input) ?? readOne(input);

@@ -3,8 +3,9 @@
  * dashboards and collections"): its entity (`content`, `metabase`) is a type no tool of the server
  * makes and the world does not hold, so without this rule it answered made-up web results about
  * the query and never the dashboard just created. It finds the query among what the world holds
- * of the types the server's tools make, the type a type argument names (`models: ['dashboard']`)
- * first; with nothing of them matching, the search keeps its own answer.
+ * of the types the server's tools make; where a type argument names some of them (`models:
+ * ['dashboard']`, `searchType: 'BOARD'`), among those alone, and none matching is an empty list of
+ * them. With no type named and nothing matching, the search keeps its own answer.
  */
 import { entitiesOf, isQueryArgument, matchesQuery } from '../../domain/world-query.js';
 import { toSingular, toWords } from '../../reading/entity-words.js';
@@ -26,8 +27,9 @@ export function withSearchedType(input: AnswerInput): AnswerInput {
     string | undefined;
   if (query === undefined || query.trim() === '') return input;
   const named = namedTypes(input).filter((type) => made.has(type));
-  const candidates = [...new Set([...named, ...Object.keys(world.entities).filter((type) => made.has(type))])];
-  const found = candidates.find((type) => entitiesOf(world, type).some((entity) => matchesQuery(entity.fields, query)));
+  // `search(searchTerm, searchType: 'BOARD')`: the caller chose the type, so another type's match is no answer; none of it, an empty list of it.
+  const candidates = named.length > 0 ? named : Object.keys(world.entities).filter((type) => made.has(type));
+  const found = candidates.find((type) => entitiesOf(world, type).some((entity) => matchesQuery(entity.fields, query))) ?? named[0];
   if (found === undefined) return input;
   const idField = [...input.shapes.values()].find((other) => other.entity === found)?.idField ?? 'id';
   return { ...input, shape: { ...shape, entity: found, idField } };

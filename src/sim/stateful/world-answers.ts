@@ -53,6 +53,7 @@ import { refusesFinished } from './finished-entities.js';
 import { isWrittenType } from './written-types.js';
 import { isTrashed, trashes } from './soft-delete.js';
 import { toNamedItem } from './parent-items.js';
+import { toIdNamedType } from './id-named-type.js';
 import { singleParentChange } from './single-parent.js';
 import { pageShownBy, toPageFields, urlOfRead, withPage } from './web-pages.js';
 import { withSearchedType } from './site-search.js';
@@ -94,7 +95,8 @@ export function answerFromWorld(called: AnswerInput): Answer {
   const orphan = missingParent(called) ?? missingNestedReference(called);
   if (orphan !== null) return { error: orphan };
   // `attach_tag(item_id)`: the sticky note or frame with that id (parent-items.ts).
-  const related = toNamedItem(toRelatedInput(called));
+  // `change_item_column_values(itemId)`, read as a column update: the item with that id (id-named-type.ts).
+  const related = toIdNamedType(toNamedItem(toRelatedInput(called)));
   const numbered = withNumericId(related.shape, related.serverTools, related.shapes);
   const shape = withServerId(numbered, related.serverTools, related.shapes);
   // A create named by the caller whose service assigns the id (server-ids.ts) keeps the name under the field it was read as, too.

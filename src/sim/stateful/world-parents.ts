@@ -1,6 +1,7 @@
 /**
  * Parent references checked against the world: a comment created, read or listed under an issue
- * the world does not hold, or an action (`escalate`) naming a policy it does not hold, is a
+ * the world does not hold, an item moved to a group it does not hold (`move_item_to_group(itemId,
+ * groupId)`, an update), or an action (`escalate`) naming a policy it does not hold, is a
  * not-found of that entity, in the words a read of it uses. Only
  * when the world knows the parent's type (holds one of it that is not a made-up example of the
  * starting world nor reference data a first list made up): a mock must work from an empty world,
@@ -13,8 +14,8 @@ import { entitiesOf, fieldValue, valuesMatch, type EntityRecord } from '../../do
 import type { AnswerInput } from './world-conventions.js';
 import { notFound } from './world-views.js';
 
-/** `escalate(incident_id, escalation_policy_id)`: an action naming an entity by id acts on that one, so it must exist too. */
-const checked = new Set(['create', 'read', 'list', 'search', 'other']);
+/** `escalate(incident_id, escalation_policy_id)`: an action naming an entity by id acts on that one, so it must exist too; an update puts its entity there. */
+const checked = new Set(['create', 'read', 'list', 'search', 'other', 'update']);
 /** Names a service gives a well-known place rather than an id (Alfresco's `-root-`, `-my-`, `-shared-`). */
 const aliasPattern = /^-[a-z]+-$/;
 
