@@ -14,6 +14,7 @@ import { toNames, type Named } from './described-names.js';
 import { toSentences } from './described-sentences.js';
 import { toCallerType, toDescribedCaller } from './described-caller.js';
 import { toDescribedKeyField } from './described-keys.js';
+import { toHeadAliases } from './head-aliases.js';
 import { toParentKeys } from './parent-keys.js';
 import { withAncestorKeys } from './described-ancestors.js';
 import { toPlural, toWords } from './entity-words.js';
@@ -224,18 +225,6 @@ function linkToParent(
     // A name argument takes a name the description gave, not an id seeded without one.
     if (name !== id) for (const argument of keys.nameArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = name;
   }
-}
-
-/** Each compound type's head noun (`milestone` of `version_milestone`), where no type is that noun and no other type ends in it. */
-function toHeadAliases(types: readonly string[]): Map<string, string> {
-  const byHead = new Map<string, string[]>();
-  for (const type of types) {
-    const words = toWords(type);
-    if (words.length > 1) byHead.set(words.at(-1)!, [...(byHead.get(words.at(-1)!) ?? []), type]);
-  }
-  const aliases = new Map<string, string>();
-  for (const [head, owners] of byHead) if (owners.length === 1 && !types.includes(head)) aliases.set(owners[0]!, head);
-  return aliases;
 }
 
 /**
