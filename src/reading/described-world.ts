@@ -12,6 +12,7 @@ import { seedHoldings, seedSold, type Mention } from './described-holdings.js';
 import { toServerStates } from './server-states.js';
 import { toNames, type Named } from './described-names.js';
 import { toSentences } from './described-sentences.js';
+import { linkDetailParents, toPronounSubject } from './described-references.js';
 import { toCallerType, toDescribedCaller } from './described-caller.js';
 import { toParentKeys } from './parent-keys.js';
 import { toPlural, toWords } from './entity-words.js';
@@ -65,6 +66,7 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
   for (const level of levels) if (!types.has(level)) types.set(level, { idField: 'id', numericId: false });
   const seeded = new Map<string, Map<string, string>>();
   const mentions = new Map<string, { fields: Record<string, unknown>; where: number[] }[]>();
+  const detailsOf = new Map<Record<string, unknown>, string>();
   for (const [type, entityType] of types) {
     const names = new Map<string, { details: string | undefined; sentences: number[] }>();
     sentences.forEach((sentence, index) => {
@@ -102,6 +104,7 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
                 });
       const values = details === undefined ? {} : toDescribedFields(model, type, details);
       found[id] = { [entityType.idField]: entityType.numericId && /^\d+$/.test(id) ? Number(id) : id, [label]: name, ...values };
+      if (details !== undefined) detailsOf.set(found[id], details);
       ids.set(name, id);
     }
     entities[type] = found;
@@ -118,7 +121,8 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
     ...seedHoldings(model, world, sentences, toServerStates(model.tools).values),
   ];
   for (const mention of more) mentions.set(mention.type, [...(mentions.get(mention.type) ?? []), mention]);
-  for (const [type, named] of mentions) for (const { fields, where } of named) linkToParent(model, sentences, where, seeded, fields, type);
+  for (const [type, named] of mentions)
+    for (const { fields, where } of named) linkToParent(model, sentences, { where, details: detailsOf.get(fields) }, seeded, fields, type);
   linkLevels(levels, entities);
   seedCaller(model, sentences, entities, types);
   return { entities, facts: [] };
@@ -168,12 +172,14 @@ function newIdOf(
 function linkToParent(
   model: Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>,
   sentences: readonly string[],
-  where: readonly number[],
+  { where, details }: { where: readonly number[]; details: string | undefined },
   seeded: ReadonlyMap<string, ReadonlyMap<string, string>>,
   fields: Record<string, unknown>,
   type: string,
 ): void {
   const parents = toParentKeys(model, type);
+  // `"Draft wireframes" (section Design)`: the parent its parenthesis names, before the one its sentence places it in.
+  if (details !== undefined) linkDetailParents(parents, seeded, details, fields);
   for (const index of where) {
     const sentence = sentences[index]!;
     const childAt =
@@ -192,7 +198,11 @@ function linkToParent(
       const before = sentence.slice(0, childAt);
       const quoted = new RegExp(String.raw`(?:\b${parentWord}\b|^\s*(?:in|under|on)\b)\s+["“‘\`]([^"”’\`]{1,60})["”’\`]`, 'i').exec(before);
       // `One bucket, invoices, holding two objects: …`: the one parent the sentence names before its children.
-      const name = quoted?.[1]?.trim() ?? [...names.keys()].find((parent) => namedAfterWord(before, parentWord, parent));
+      // `Its tasks: …`: the pronoun stands for what the sentence before opens with (described-references.ts).
+      const name =
+        quoted?.[1]?.trim() ??
+        [...names.keys()].find((parent) => namedAfterWord(before, parentWord, parent)) ??
+        toPronounSubject(sentences, index, names.keys());
       if (name === undefined || !names.has(name)) continue;
       for (const argument of keys.idArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = names.get(name)!;
       for (const argument of keys.nameArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = name;

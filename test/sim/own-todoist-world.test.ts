@@ -27,7 +27,21 @@ async function todoist(connection: string) {
   return toolAnswers(harness, `studio/${connection}`);
 }
 
+
 describe('a described Todoist account, as a user drives it', () => {
+  it('keeps each described task under the project and section the description puts it in', async () => {
+    const call = await todoist('parents');
+    const [redesign] = (await call('get_projects', { items: [{ name: 'Website Redesign' }] })).projects;
+    const [design] = (await call('get_sections', { items: [{ name: 'Design' }] })).sections;
+    const [personal] = (await call('get_projects', { items: [{ name: 'Personal' }] })).projects;
+    expect((await call('get_tasks', { items: [{ task_name: 'Draft homepage wireframes' }] })).tasks).toEqual([
+      expect.objectContaining({ project_id: redesign.id, section_id: design.id }),
+    ]);
+    expect((await call('get_tasks', { items: [{ task_name: 'Renew passport' }] })).tasks).toEqual([
+      expect.objectContaining({ project_id: personal.id }),
+    ]);
+  });
+
   it('deletes the sections and tasks of a deleted project with it, and leaves the other projects alone', async () => {
     const call = await todoist('cascade');
     const [redesign] = (await call('get_projects', { items: [{ name: 'Website Redesign' }] })).projects;
