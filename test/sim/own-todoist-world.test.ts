@@ -27,6 +27,7 @@ async function todoist(connection: string) {
   return toolAnswers(harness, `studio/${connection}`);
 }
 
+const contents = (answer: { tasks: { content: string }[] }) => answer.tasks.map((task) => task.content).sort();
 
 describe('a described Todoist account, as a user drives it', () => {
   it('keeps each described task under the project and section the description puts it in', async () => {
@@ -51,5 +52,18 @@ describe('a described Todoist account, as a user drives it', () => {
     expect((await call('get_sections', { items: [{ id: sections[0].id }] })).sections).toEqual([]);
     expect((await call('get_tasks', { items: [{ task_id: tasks[0].id }] })).tasks).toEqual([]);
     expect((await call('get_tasks', { items: [{ task_name: 'Renew passport' }] })).tasks).toHaveLength(1);
+  });
+
+  it("reads a filter query's today, overdue and #Project on the scenario's clock, as Todoist's filter language does", async () => {
+    harness.clock.set('2026-03-05T09:00:00Z');
+    const call = await todoist('filters');
+    expect(contents(await call('get_tasks_by_filter', { query: 'today' }))).toEqual(['Draft homepage wireframes']);
+    expect(contents(await call('get_tasks_by_filter', { query: 'overdue' }))).toEqual(['Set up staging server']);
+    expect(contents(await call('get_tasks_by_filter', { query: 'today | overdue' }))).toEqual([
+      'Draft homepage wireframes',
+      'Set up staging server',
+    ]);
+    expect(contents(await call('get_tasks_by_filter', { query: '#Personal' }))).toEqual(['Renew passport']);
+    expect(contents(await call('get_tasks_by_filter', { query: 'p1' }))).toEqual(['Draft homepage wireframes']);
   });
 });
