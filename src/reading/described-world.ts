@@ -9,6 +9,7 @@
  */
 import { toDescribedFields, toDescribedId, toOwnBody } from './described-fields.js';
 import { seedHoldings, seedSold, type Mention } from './described-holdings.js';
+import { seedParticiples } from './described-participles.js';
 import { toServerStates } from './server-states.js';
 import { toNames, type Named } from './described-names.js';
 import { toSentences } from './described-sentences.js';
@@ -53,7 +54,12 @@ const nameLike = /["'“‘`]|[A-Z]|[-_/.@#:\d]/;
  *   toDescribedWorld(readServer(pagerTools), 'Two services, checkout-api and payments.').entities.service;
  *   // { PA1TV92: { id: 'PA1TV92', name: 'checkout-api' }, P7Q0XZ3: { id: 'P7Q0XZ3', name: 'payments' } }
  */
-export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSchemasOf' | 'tools' | 'shapes'>, text: string): WorldState {
+export function toDescribedWorld(
+  model: Pick<ServiceModel, 'entityTypes' | 'idSchemasOf' | 'tools' | 'shapes'>,
+  text: string,
+  // The scenario's clock: a day the text gives without a year is in its year (described-participles.ts).
+  now = '2026-01-01T00:00:00.000Z',
+): WorldState {
   const entities: WorldState['entities'] = {};
   const sentences = toSentences(text);
   // The server's types, then the parents they name that no tool keeps (`list` of `create_task(listId)`).
@@ -119,6 +125,7 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
   const more: Mention[] = [
     ...seedSold(model, world, sentences, (type) => labelField(model, type)),
     ...seedHoldings(model, world, sentences, toServerStates(model.tools).values),
+    ...seedParticiples(model, world, sentences, now),
   ];
   for (const mention of more) mentions.set(mention.type, [...(mentions.get(mention.type) ?? []), mention]);
   for (const [type, named] of mentions)
