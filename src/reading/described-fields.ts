@@ -12,6 +12,7 @@
 import { toNormalName } from '../domain/world-query.js';
 import type { ServiceModel } from './read-server.js';
 import { toScaleNumber } from './described-scale.js';
+import { toWorkflowState } from './described-state-sentences.js';
 
 type Schema = Record<string, unknown>;
 type Model = Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>;
@@ -45,7 +46,10 @@ export function toDescribedFields(model: Model, type: string, details: string): 
       continue;
     }
     const stateValue = state?.values.find((value) => value.toLowerCase() === text.toLowerCase());
+    // `(in progress)` where the status takes any text: a workflow's common state (described-state-sentences.ts).
+    const workflow = toWorkflowState(model, type, text);
     if (state && stateValue !== undefined) fields[state.field] = stateValue;
+    else if (workflow) fields[workflow.field] = workflow.value;
     // `Ada Lovelace (ada@example.com)`: a bare address is the one email field the type's writes take.
     else if (emailLike.test(text)) {
       const field = [...schemas.keys()].find((name) => /e-?mail$/i.test(name) || schemas.get(name)!.format === 'email');

@@ -10,6 +10,7 @@
 import { toDescribedFields, toDescribedId, toOwnBody } from './described-fields.js';
 import { seedHoldings, seedSold, type Mention } from './described-holdings.js';
 import { seedParticiples } from './described-participles.js';
+import { applyStateSentences } from './described-state-sentences.js';
 import { toServerStates } from './server-states.js';
 import { toNames, type Named } from './described-names.js';
 import { toSentences } from './described-sentences.js';
@@ -131,6 +132,7 @@ export function toDescribedWorld(
   for (const [type, named] of mentions)
     for (const { fields, where } of named) linkToParent(model, sentences, { where, details: detailsOf.get(fields) }, seeded, fields, type);
   linkLevels(levels, entities);
+  applyStateSentences(model, sentences, seeded, entities);
   seedCaller(model, sentences, entities, types);
   return { entities, facts: [] };
 }
@@ -270,7 +272,10 @@ function namesOf(sentence: string, type: string): Named[] {
   if (one && (keySpelled.test(one[1]!) || one[2] !== undefined)) return toNames(one[1]!);
   // `bucket acme-reports`: a name right after the word, when it is spelled as a key is.
   const keyed = new RegExp(String.raw`\b${singular}\s+([A-Za-z0-9][\w./@#:+-]*?)\.?(?=$|[\s,;])`, 'i').exec(sentence);
-  return keyed && keySpelled.test(keyed[1]!) ? toNames(keyed[1]!) : [];
+  if (keyed && keySpelled.test(keyed[1]!)) return toNames(keyed[1]!);
+  // `the Campaigns folder in the Marketing space`: a capitalised name right before the type's word, after `the`.
+  const before = new RegExp(String.raw`\b[Tt]he\s+((?:[A-Z][\w'&.-]*\s+){1,3})${singular}\b`).exec(sentence);
+  return before ? [{ name: before[1]!.trim(), details: undefined }] : [];
 }
 
 /**
