@@ -55,8 +55,8 @@ describe('a ClickUp workspace described in words, through its real tools', () =>
   it('seeds the folder a description names before its word, in its space, and keeps the states it gives in words', async () => {
     expect((await harness.call('PUT', '/servers/@qa/clickup', { body: { displayName: 'ClickUp', tools } })).status).toBe(201);
     await harness.call('PUT', '/namespaces/marketing');
-    const told = `Nadia Rahman runs the Marketing space. The Campaigns folder in the Marketing space has two lists: Spring Launch and Newsletter.
-Spring Launch has two tasks: "Launch plan" and "Book photographer" (to do). Launch plan is in review.`;
+    const told = `Nadia Rahman runs the Marketing space. The Campaigns folder in the Marketing space has two lists: Spring Launch and
+Newsletter. Spring Launch has two tasks: "Launch plan" and "Book photographer" (to do). Launch plan is in review.`;
     const mock = { enabled: true, scenario: told };
     expect((await harness.call('PUT', '/connect/marketing/folders', { body: { server: '@qa/clickup', mock } })).status).toBe(201);
     const call = toolAnswers(harness, 'marketing/folders');
