@@ -18,6 +18,8 @@ describe('a filter query', () => {
     expect(test('(today | overdue) & #Work', { due_date: '2026-03-01', project_id: 'p1' })).toBe(true);
     expect(test('(today | overdue) & #Work', { due_date: '2026-03-01', project_id: 'p2' })).toBe(false);
     expect(test('!no date & @email', { due_date: '2026-03-09', labels: ['email'] })).toBe(true);
+    expect(test('@email', { labels: ['work'], note: 'email' })).toBe(false);
+    expect(test('@octocat', { assignee: 'octocat' })).toBe(true);
   });
 
   it('leaves a query with no date word, # or @ term to the free-text match', () => {

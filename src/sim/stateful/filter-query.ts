@@ -85,7 +85,11 @@ function toTermTest(term: string, world: WorldState, today: string): Test {
   if (term.startsWith('#')) return inParentNamed(world, term.slice(1).trim());
   if (term.startsWith('@')) {
     const label = term.slice(1).trim().toLowerCase();
-    return (fields) => [fieldValue(fields, 'labels'), fieldValue(fields, 'tags')].some((value) => hasLabel(value, label));
+    // `@octocat` on a thing with no labels: the words of the name, as a free-text search reads a mention.
+    return (fields) => {
+      const labels = [fieldValue(fields, 'labels'), fieldValue(fields, 'tags')].filter((value) => value !== undefined);
+      return labels.length > 0 ? labels.some((value) => hasLabel(value, label)) : matchesQuery(fields, label);
+    };
   }
   return (fields) => matchesQuery(fields, term);
 }
