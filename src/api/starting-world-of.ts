@@ -25,7 +25,7 @@ export function startingWorldOf(stores: Pick<Stores, 'registry'>, connection: Co
   const model = modelOf(stores, connection, {});
   if (!model) return null;
   const description = connection.mock?.scenario;
-  return description ? withStartStates(model, toDescribedWorld(model, description)) : toStartingWorld(model, now);
+  return description ? withStartStates(model, toDescribedWorld(model, description, now)) : toStartingWorld(model, now);
 }
 
 /**

@@ -12,6 +12,7 @@
 import { toNormalName } from '../domain/world-query.js';
 import type { ServiceModel } from './read-server.js';
 import { toScaleNumber } from './described-scale.js';
+import { toWorkflowState } from './described-state-sentences.js';
 
 type Schema = Record<string, unknown>;
 type Model = Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>;
@@ -38,8 +39,17 @@ export function toDescribedFields(model: Model, type: string, details: string): 
       fields[known] = typed(value, schemas.get(known)!);
       continue;
     }
+    // `due 2026-03-05`: a date after the first word of the one date field that begins with it (`due_date` beside `due_string`).
+    const dated = datedField(schemas, text);
+    if (dated !== undefined) {
+      fields[dated.field] = dated.value;
+      continue;
+    }
     const stateValue = state?.values.find((value) => value.toLowerCase() === text.toLowerCase());
+    // `(in progress)` where the status takes any text: a workflow's common state (described-state-sentences.ts).
+    const workflow = toWorkflowState(model, type, text);
     if (state && stateValue !== undefined) fields[state.field] = stateValue;
+    else if (workflow) fields[workflow.field] = workflow.value;
     // `Ada Lovelace (ada@example.com)`: a bare address is the one email field the type's writes take.
     else if (emailLike.test(text)) {
       const field = [...schemas.keys()].find((name) => /e-?mail$/i.test(name) || schemas.get(name)!.format === 'email');
@@ -47,6 +57,26 @@ export function toDescribedFields(model: Model, type: string, details: string): 
     }
   }
   return fields;
+}
+
+/**
+ * `due 2026-03-05` where the type's writes take `due_date`: the field named by that word and `date`
+ * (`dueDate`, `due_date`, `due_on`), its value as the schema keeps a date (milliseconds or seconds
+ * where it is a number its description says so of).
+ */
+function datedField(schemas: ReadonlyMap<string, Schema>, text: string): { field: string; value: unknown } | undefined {
+  const match = /^([a-z]+)\s*:?\s+(?:on\s+)?(\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?)$/i.exec(text);
+  if (!match) return undefined;
+  const [, word, date] = match as unknown as [string, string, string];
+  const field = [...schemas.keys()].find((name) =>
+    new RegExp(String.raw`^${word}[\s_-]?(?:date|on|at)$`, 'i').test(name.replace(/([a-z])([A-Z])/g, '$1_$2')),
+  );
+  if (field === undefined) return undefined;
+  const schema = schemas.get(field)!;
+  const types = ([] as unknown[]).concat(schema.type ?? []);
+  if (!types.includes('number') && !types.includes('integer')) return { field, value: date };
+  const at = Date.parse(date.length === 10 ? `${date}T00:00:00Z` : date);
+  return { field, value: /milli/i.test(String(schema.description ?? '')) ? at : Math.floor(at / 1000) };
 }
 
 const emailLike = /^[^\s@()]+@[^\s@()]+\.[A-Za-z]{2,}$/;

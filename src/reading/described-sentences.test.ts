@@ -21,4 +21,11 @@ describe('the sentences of a description wrapped over lines', () => {
       'The account is Maya Chen’s.',
     ]);
   });
+
+  it('joins a line that ends on a word joining it to the next, as a capitalised name after `and`', () => {
+    expect(toSentences('The Campaigns folder has two lists: Spring Launch and\nNewsletter. Spring Launch has one task.')).toEqual([
+      'The Campaigns folder has two lists: Spring Launch and Newsletter.',
+      'Spring Launch has one task.',
+    ]);
+  });
 });

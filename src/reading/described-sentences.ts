@@ -7,8 +7,8 @@
 
 /** A line that goes on from the one before: it starts in lower case, with a quote, a bracket or `&`. */
 const goesOn = /^\s*(?:[a-z]|["“‘'`(&])/;
-/** A line that ends mid-sentence: after a comma, a colon, a dash or an opening bracket. */
-const endsOpen = /[,:(—–-]\s*$/;
+/** A line that ends mid-sentence: after a comma, a colon, a dash or an opening bracket, or a word that joins what follows (`Spring Launch and`). */
+const endsOpen = /(?:[,:(—–-]|\b(?:and|or|nor|the|a|an|of|in|on|for|with|to|from|by|at)\b)\s*$/;
 
 /**
  * @example

@@ -7,14 +7,18 @@
  * one, the model sees the same names its description gave. Deterministic: ids in the type's format
  * (id-format.ts), seeded by the type and the count.
  */
-import { toDescribedFields, toDescribedId, toOwnBody } from './described-fields.js';
+import { toDescribedFields, toDescribedId } from './described-fields.js';
 import { seedHoldings, seedSold, type Mention } from './described-holdings.js';
+import { seedParticiples } from './described-participles.js';
+import { applyStateSentences } from './described-state-sentences.js';
 import { toServerStates } from './server-states.js';
 import { toNames, type Named } from './described-names.js';
 import { toSentences } from './described-sentences.js';
+import { linkDetailParents, toPronounSubject } from './described-references.js';
 import { toCallerType, toDescribedCaller } from './described-caller.js';
 import { toDescribedKeyField } from './described-keys.js';
 import { toHeadAliases } from './head-aliases.js';
+import { labelField } from './label-field.js';
 import { toParentKeys } from './parent-keys.js';
 import { withAncestorKeys } from './described-ancestors.js';
 import { toPlural, toWords } from './entity-words.js';
@@ -55,7 +59,12 @@ const nameLike = /["'“‘`]|[A-Z]|[-_/.@#:\d]/;
  *   toDescribedWorld(readServer(pagerTools), 'Two services, checkout-api and payments.').entities.service;
  *   // { PA1TV92: { id: 'PA1TV92', name: 'checkout-api' }, P7Q0XZ3: { id: 'P7Q0XZ3', name: 'payments' } }
  */
-export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSchemasOf' | 'tools' | 'shapes'>, text: string): WorldState {
+export function toDescribedWorld(
+  model: Pick<ServiceModel, 'entityTypes' | 'idSchemasOf' | 'tools' | 'shapes'>,
+  text: string,
+  // The scenario's clock: a day the text gives without a year is in its year (described-participles.ts).
+  now = '2026-01-01T00:00:00.000Z',
+): WorldState {
   const entities: WorldState['entities'] = {};
   const sentences = toSentences(text);
   // The server's types, then the parents they name that no tool keeps (`list` of `create_task(listId)`).
@@ -71,6 +80,7 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
   const mentions = new Map<string, { fields: Record<string, unknown>; where: number[] }[]>();
   // `a milestone "v2.0 launch"` of a server whose type is `version_milestone`: a head noun no other type has names it too.
   const heads = toHeadAliases([...types.keys()]);
+  const detailsOf = new Map<Record<string, unknown>, string>();
   for (const [type, entityType] of types) {
     const names = new Map<string, { details: string | undefined; key: string | undefined; sentences: number[] }>();
     sentences.forEach((sentence, index) => {
@@ -114,6 +124,7 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
       const values = details === undefined ? {} : toDescribedFields(model, type, details);
       const keyed = key !== undefined && keyField !== null ? { [keyField]: key } : {};
       found[id] = { [entityType.idField]: entityType.numericId && /^\d+$/.test(id) ? Number(id) : id, [label]: name, ...keyed, ...values };
+      if (details !== undefined) detailsOf.set(found[id], details);
       ids.set(name, id);
     }
     entities[type] = found;
@@ -128,12 +139,15 @@ export function toDescribedWorld(model: Pick<ServiceModel, 'entityTypes' | 'idSc
   const more: Mention[] = [
     ...seedSold(model, world, sentences, (type) => labelField(model, type)),
     ...seedHoldings(model, world, sentences, toServerStates(model.tools).values),
+    ...seedParticiples(model, world, sentences, now),
   ];
   for (const mention of more) mentions.set(mention.type, [...(mentions.get(mention.type) ?? []), mention]);
-  for (const [type, named] of mentions) for (const { fields, where } of named) linkToParent(model, sentences, where, seeded, fields, type);
+  for (const [type, named] of mentions)
+    for (const { fields, where } of named) linkToParent(model, sentences, { where, details: detailsOf.get(fields) }, seeded, fields, type);
   // An item in group "This Sprint" of board "Website Relaunch" is on that board too (described-ancestors.ts).
   withAncestorKeys(model, entities);
   linkLevels(levels, entities);
+  applyStateSentences(model, sentences, seeded, entities);
   seedCaller(model, sentences, entities, types);
   return { entities, facts: [] };
 }
@@ -182,12 +196,14 @@ function newIdOf(
 function linkToParent(
   model: Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>,
   sentences: readonly string[],
-  where: readonly number[],
+  { where, details }: { where: readonly number[]; details: string | undefined },
   seeded: ReadonlyMap<string, ReadonlyMap<string, string>>,
   fields: Record<string, unknown>,
   type: string,
 ): void {
   const parents = toParentKeys(model, type);
+  // `"Draft wireframes" (section Design)`: the parent its parenthesis names, before the one its sentence places it in.
+  if (details !== undefined) linkDetailParents(parents, seeded, details, fields);
   for (const index of where) {
     const sentence = sentences[index]!;
     const childAt =
@@ -206,10 +222,12 @@ function linkToParent(
       const before = sentence.slice(0, childAt);
       const quoted = new RegExp(String.raw`(?:\b${parentWord}\b|^\s*(?:in|under|on)\b)\s+["“‘\`]([^"”’\`]{1,60})["”’\`]`, 'i').exec(before);
       // `One bucket, invoices, holding two objects: …`: the one parent the sentence names before its children.
-      // `In This Sprint: item "Design new homepage"`: a parent's name as the sentence's first words after `in`, unquoted.
+      // `In This Sprint: item "Design new homepage"`: a parent's name as the sentence's first words after `in`, unquoted;
+      // `Its tasks: …`: the pronoun stands for what the sentence before opens with (described-references.ts).
       const name =
         quoted?.[1]?.trim() ??
-        [...names.keys()].find((parent) => namedAfterWord(before, parentWord, parent) || namedFirstIn(before, parent));
+        [...names.keys()].find((parent) => namedAfterWord(before, parentWord, parent) || namedFirstIn(before, parent)) ??
+        toPronounSubject(sentences, index, names.keys());
       if (name === undefined || !names.has(name)) continue;
       for (const argument of keys.idArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = names.get(name)!;
       for (const argument of keys.nameArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = name;
@@ -277,55 +295,10 @@ function namesOf(sentence: string, type: string): Named[] {
   if (before) return toNames(before[1]!);
   // `bucket acme-reports`: a name right after the word, when it is spelled as a key is.
   const keyed = new RegExp(String.raw`\b${singular}\s+([A-Za-z0-9][\w./@#:+-]*?)\.?(?=$|[\s,;])`, 'i').exec(sentence);
-  return keyed && keySpelled.test(keyed[1]!) ? toNames(keyed[1]!) : [];
-}
-
-/**
- * The field a name is written to: `name` or `title` where the type's create (else its update)
- * takes one, else a name written for people (`FriendlyName`, `displayName`), else the first plain text its create requires (`subject` of a ticket, `summary` of an
- * event), else the id field of a write that takes the id from its caller (`Key` of `put_object`),
- * else `name`.
- */
-export function labelField(model: Pick<ServiceModel, 'tools' | 'shapes'>, type: string): string {
-  // `put_object(Bucket, Key, Body)` with no create: the caller names what it writes, and a described name is that key.
-  let upsertKey: string | undefined;
-  // A type no tool creates names its label as its update writes it (Cal.com's `updateEventType(title)`).
-  // …unless a write takes the id from its caller (`put_object(Key)`): then a described name is that key.
-  const creates = model.tools.some((tool) => {
-    const shape = model.shapes.get(tool.name);
-    return shape?.entity === type && (shape.operation === 'create' || (shape.upsert === true && shape.idArgument !== null));
-  });
-  for (const tool of model.tools) {
-    const shape = model.shapes.get(tool.name);
-    if (shape?.entity === type && shape.upsert && shape.idArgument !== null) upsertKey ??= shape.idField;
-    if (shape?.entity !== type || shape.operation !== (creates ? 'create' : 'update')) continue;
-    const schema = tool.inputSchema as Record<string, unknown>;
-    // The object that holds them, with its required list: the tool's, its body's (`{ticket: {subject}}`), a batch's items.
-    const owner = toOwnBody(schema, type);
-    const properties = (owner.properties ?? {}) as Record<string, Record<string, unknown>>;
-    if (Object.hasOwn(properties, 'name')) return 'name';
-    if (Object.hasOwn(properties, 'title')) return 'title';
-    // Twilio's `FriendlyName`, Google's `displayName`: the name written for people, beside a key such as `UniqueName`.
-    const readable = Object.keys(properties).find((name) => /^(?:friendly|display)_?name$/i.test(name));
-    if (readable !== undefined) return readable;
-    const required = Array.isArray(owner.required) ? (owner.required as unknown[]) : [];
-    const text = required.find((name): name is string => typeof name === 'string' && isPlainText(properties[name], name));
-    if (text !== undefined) return text;
-  }
-  return upsertKey ?? 'name';
-}
-
-/** A free-text property: a string with no enum or format, not an id, reference or state. */
-function isPlainText(schema: unknown, name: string): boolean {
-  if (typeof schema !== 'object' || schema === null) return false;
-  const { type, enum: values, format } = schema as Record<string, unknown>;
-  // `ConversationSid`, `conversation_sid`: a string identifier (Twilio's SID) is a reference, not a name.
-  return (
-    type === 'string' &&
-    values === undefined &&
-    format === undefined &&
-    !/(?:^id|_ids?|Ids?|ID|^sid|_sids?|Sids?|SID)$|^(?:status|state)$/.test(name)
-  );
+  if (keyed && keySpelled.test(keyed[1]!)) return toNames(keyed[1]!);
+  // `the Campaigns folder in the Marketing space`: a capitalised name right before the type's word, after `the`.
+  const capitalisedBefore = new RegExp(String.raw`\b[Tt]he\s+((?:[A-Z][\w'&.-]*\s+){1,3})${singular}\b`).exec(sentence);
+  return capitalisedBefore ? [{ name: capitalisedBefore[1]!.trim(), details: undefined }] : [];
 }
 
 /** Whether `text` gives the name `name` after the parent's word (`bucket, invoices,`), as a whole name. */

@@ -25,4 +25,21 @@ describe('a Cal.com account described in words, through its real tools', () => {
     expect(titles).toContain('Therapy session');
     expect(titles).toContain('Intro call');
   });
+
+  it("seeds a booking a description tells with a participle, on a day without a year in the scenario clock's year", async () => {
+    harness.clock.set('2027-02-10T08:00:00Z');
+    expect((await harness.call('PUT', '/servers/@qa/calcom', { body: { displayName: 'Cal.com', tools } })).status).toBe(201);
+    await harness.call('PUT', '/namespaces/clinic');
+    const scenario =
+      "Dr. Lee's practice. Event types: Therapy session, Intro call. Alex Kim has an upcoming Therapy session booked for 3 December at 10:00.";
+    expect(
+      (await harness.call('PUT', '/connect/clinic/booked', { body: { server: '@qa/calcom', mock: { enabled: true, scenario } } })).status,
+    ).toBe(201);
+    const call = toolAnswers(harness, 'clinic/booked');
+    const listed = JSON.stringify(
+      await call('getBookings', { params: { 'cal-api-version': '2024-08-13', Authorization: 'Bearer cal_test' } }),
+    );
+    expect(listed).toContain('Alex Kim');
+    expect(listed).toContain('2027-12-03T10:00');
+  });
 });

@@ -51,4 +51,24 @@ describe('a ClickUp workspace described in words, through its real tools', () =>
     expect(typeof first.id).toBe('string');
     expect(await call('clickup_whoami', {})).toEqual(first);
   });
+
+  it('seeds the folder a description names before its word, in its space, and keeps the states it gives in words', async () => {
+    expect((await harness.call('PUT', '/servers/@qa/clickup', { body: { displayName: 'ClickUp', tools } })).status).toBe(201);
+    await harness.call('PUT', '/namespaces/marketing');
+    const told = `Nadia Rahman runs the Marketing space. The Campaigns folder in the Marketing space has two lists: Spring Launch and
+Newsletter. Spring Launch has two tasks: "Launch plan" and "Book photographer" (to do). Launch plan is in review.`;
+    const mock = { enabled: true, scenario: told };
+    expect((await harness.call('PUT', '/connect/marketing/folders', { body: { server: '@qa/clickup', mock } })).status).toBe(201);
+    const call = toolAnswers(harness, 'marketing/folders');
+    const spaces = await call('clickup_get_spaces', { team_id: '9012345678' });
+    const spaceId = (spaces.spaces as { id: string; name: string }[]).find((space) => space.name === 'Marketing')!.id;
+    const folders = await call('clickup_get_folders', { space_id: spaceId });
+    const folderId = (folders.folders as { id: string; name: string }[]).find((folder) => folder.name === 'Campaigns')!.id;
+    const { lists } = await call('clickup_get_lists', { folder_id: folderId });
+    const listId = (lists as { id: string; name: string }[]).find((list) => list.name === 'Spring Launch')!.id;
+    const { tasks } = await call('clickup_get_tasks', { list_id: listId });
+    const statusOf = (name: string) => (tasks as { name: string; status: unknown }[]).find((task) => task.name === name)?.status;
+    expect(statusOf('Launch plan')).toBe('in review');
+    expect(statusOf('Book photographer')).toBe('to do');
+  });
 });

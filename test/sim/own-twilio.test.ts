@@ -119,4 +119,14 @@ describe('a Twilio Conversations server driven with no model', () => {
     expect((await answer(tool('DeleteConversationParticipant'), { ConversationSid: first, Sid: ada.sid })).error).toBeUndefined();
     expect(JSON.stringify(await call('ListConversationParticipant', { ConversationSid: first }))).not.toContain(ada.sid);
   });
+
+  it('fetches a conversation by the unique_name its Sid may be given as, and stamps date_created on what it creates', async () => {
+    const { call, answer } = await twilio('twilio');
+    const made = await call('CreateConversation', { FriendlyName: 'Order 1042 support', UniqueName: 'order-1042' });
+    expect(made.date_created).toBe('2026-01-01T00:00:00.000Z');
+    expect(await call('FetchConversation', { Sid: 'order-1042' })).toMatchObject({ sid: made.sid, unique_name: 'order-1042' });
+    expect((await answer(tool('FetchConversation'), { Sid: 'order-9999' })).error).toMatch(/not found/i);
+    const message = await call('CreateConversationMessage', { ConversationSid: made.sid, Author: 'ada', Body: 'Hello' });
+    expect(message.date_created).toEqual(expect.any(String));
+  });
 });

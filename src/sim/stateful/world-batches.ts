@@ -17,6 +17,7 @@ import { entityProperties } from './state-fields.js';
 import { findEntity, fitOptions, notFound, presentEntity, quoteId, typedId, toWordsOf, entitySeed } from './world-views.js';
 import { listItemSchema, type Answer, type AnswerInput } from './world-conventions.js';
 import { isRecord } from '../../domain/json-record.js';
+import { dependentsOf } from './dependent-entities.js';
 
 /** The items of a batch create (`create_entities({ entities: [...] })`): a list of objects named for the entity's plural. */
 export function batchItems(input: AnswerInput): Record<string, unknown>[] | null {
@@ -166,7 +167,13 @@ export function removeEach(input: AnswerInput, ids: readonly unknown[]): Answer 
   const existing = entitiesOf(input.world, shape.entity);
   const found = ids.map((id) => findEntity(input, existing, String(id))).filter((entity): entity is EntityRecord => entity !== undefined);
   if (found.length === 0) return { error: notFound(shape, ids.map(String).join(', ')) };
-  const changes = { deletes: found.map((entity) => ({ type: shape.entity, id: entity.id })) };
+  // `delete_projects({ items: [{ id }] })`: each goes with what names it as theirs, as a single delete's does (dependent-entities.ts).
+  const deletes = found.map((entity) => ({ type: shape.entity, id: entity.id }));
+  const dependents = found.flatMap((entity) => dependentsOf(input.world, shape.entity, entity.id));
+  const named = new Set(deletes.map(({ type, id }) => `${type}|${id}`));
+  const changes = {
+    deletes: [...deletes, ...dependents.filter(({ type, id }) => !named.has(`${type}|${id}`) && named.add(`${type}|${id}`))],
+  };
   const text = `Deleted ${found.length} ${toWordsOf(found.length === 1 ? shape.entity : toPlural(shape.entity))}: ${found.map((entity) => quoteId(entity.id, shape)).join(', ')}.`;
   if (tool.outputSchema)
     return {

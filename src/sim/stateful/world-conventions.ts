@@ -118,10 +118,15 @@ export function withCounts(
  * carries no stamps at all.
  */
 export function stampName(input: AnswerInput, kind: 'created' | 'updated', fields?: Readonly<Record<string, unknown>>): string | null {
-  const names = [...(fields ? Object.keys(fields) : []), ...input.serverTools.flatMap((tool) => outputPropertyNames(tool.outputSchema))];
+  // …then the arguments that set it (Twilio's `DateCreated` on CreateConversation: its API answers `date_created`).
+  const names = [
+    ...(fields ? Object.keys(fields) : []),
+    ...input.serverTools.flatMap((tool) => outputPropertyNames(tool.outputSchema)),
+    ...input.serverTools.flatMap((tool) => Object.keys((tool.inputSchema.properties ?? {}) as Record<string, unknown>)),
+  ];
   const words = kind === 'created' ? ['created', 'sent', 'posted', 'added', 'submitted'] : ['updated', 'modified', 'edited'];
   const match = names.find((name) =>
-    words.some((word) => [`${word}at`, `${word}time`, `${word}on`, `${word}date`].includes(toNormalName(name))),
+    words.some((word) => [`${word}at`, `${word}time`, `${word}on`, `${word}date`, `date${word}`].includes(toNormalName(name))),
   );
   if (match) return match;
   if (fields && !Object.keys(fields).some((name) => toNormalName(name).startsWith('created'))) return null;

@@ -40,6 +40,7 @@ import { matchesSearchWords } from './search-words.js';
 import { toReferenceFilter } from './reference-filter.js';
 import { toFolderProperty, toFolders, toPrefixFilter } from './prefix-filter.js';
 import { toQualifierConditions } from '../../reading/qualifier-query.js';
+import { toFilterQuery } from './filter-query.js';
 import { hasProperty, relatedLists } from './world-batches.js';
 import { idListNames } from '../../reading/batch-arguments.js';
 import {
@@ -101,7 +102,9 @@ export function answerList(called: AnswerInput): Answer {
   )?.[1] as string | undefined;
   // `status:open AND tag:database`: a query of field:value terms only is conditions, joined as it says (qualifier-query.ts).
   const qualifiers = queried === undefined ? null : toQualifierConditions(queried, known);
-  const query = qualifiers === null ? queried : undefined;
+  // `today | overdue`, `#Work & p1`: a task service's filter language, on the call's clock (filter-query.ts).
+  const filterQuery = queried === undefined || qualifiers !== null ? null : toFilterQuery(queried, input);
+  const query = qualifiers === null && filterQuery === null ? queried : undefined;
   if (qualifiers !== null) conditions.push(...qualifiers);
   // `service_ids` on incidents that hold `service: { id }` (reference-filter.ts); `Prefix` on keys.
   const references = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toReferenceFilter(name, value, known) ?? [])));
@@ -145,7 +148,8 @@ export function answerList(called: AnswerInput): Answer {
       references.every((test) => test(entity.fields)) &&
       nested.every((test) => test(entity.fields)) &&
       prefixes.every((test) => test(entity.fields, entity.id)) &&
-      (query === undefined || matchesQuery(entity.fields, query, known)),
+      (query === undefined || matchesQuery(entity.fields, query, known)) &&
+      (filterQuery === null || filterQuery(entity.fields)),
   );
   // `Delimiter: '/'`: a key that goes on into a folder below the prefix is that folder, not an item (prefix-filter.ts).
   const folders = toFolders(

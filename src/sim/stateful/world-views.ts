@@ -12,6 +12,7 @@ import { withoutPayloadKey, withPayloadKey } from './payload-view.js';
 import { withUuidKey } from './uuid-keys.js';
 import { findByOtherKey, namesOtherKey } from './entity-key-fields.js';
 import { isRecord } from '../../domain/json-record.js';
+import { findByIdAlias } from './id-aliases.js';
 
 /**
  * Fits an entity's fields to the tool's outputSchema, filling what it requires from the entity's
@@ -158,6 +159,8 @@ export function findEntity(input: AnswerInput, entities: readonly EntityRecord[]
     (shape.idArgument === null ? undefined : entities.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idArgument!), id))) ??
     (nameFields.has(toNormalName(shape.idField)) || namesByName(shape.idArgument) ? findByName(entities, id) : undefined) ??
     findBySelectedKey(input, entities, id) ??
+    // `FetchConversation(Sid)` "Can also be the `unique_name` of the Conversation" (id-aliases.ts).
+    findByIdAlias(input, entities, id) ??
     // `update-item(itemId)` of an item `get-item-details(counter)` read: the type's other keys (entity-key-fields.ts).
     findByOtherKey(input, entities, id);
   if (!found) return undefined;
