@@ -40,21 +40,18 @@ export function compactArgumentsKey(argumentsKey: string): string {
  * The entry as the log keeps it, and its size (its world changes included; they are never cut):
  * arguments, key and result past `maxLoggedChars` are replaced by a marked stand-in
  * (`{"mcpsim/truncated": {chars, sha256, preview}}` for the arguments; a text preview with
- * `_meta["mcpsim/truncated"]` for the result). `resultText` is `JSON.stringify(entry.result)`, given
- * when the caller has it already (a replayed fixture's, see sim/replayed-result-text.ts).
+ * `_meta["mcpsim/truncated"]` for the result).
  *
  * @example
  *   boundCallEntry(entry).entry.arguments; // { 'mcpsim/truncated': { chars: 1048600, sha256: '…', preview: '{"blob":"aaaa…' } }
  */
-export function boundCallEntry(
-  entry: CallLogEntry,
-  resultText = JSON.stringify(entry.result),
-): { entry: CallLogEntry; bytes: number; texts: LoggedTexts } {
+export function boundCallEntry(entry: CallLogEntry): { entry: CallLogEntry; bytes: number; texts: LoggedTexts } {
   let { arguments: args, result } = entry;
   const argumentsKey = compactArgumentsKey(entry.argumentsKey);
   if (argumentsKey !== entry.argumentsKey) {
     args = { [truncatedMarker]: { chars: entry.argumentsKey.length, sha256: argumentsKey.slice(7), preview: preview(entry.argumentsKey) } };
   }
+  const resultText = JSON.stringify(result);
   if (resultText.length > maxLoggedChars) result = toCutResult(result, resultText);
   const bounded =
     args === entry.arguments && result === entry.result && argumentsKey === entry.argumentsKey

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Clock } from '../domain/clock.js';
 import type { Connection, ConnectionPlace } from '../domain/connection.js';
-import type { CallLogEntry } from '../domain/memory-log.js';
+import type { CallLogEntry, ResultOrigin } from '../domain/memory-log.js';
 import type { PromptDefinition, ResourceDefinition, ToolDefinition } from '../domain/registry.js';
 import type { Memory } from '../store/memory-cache.js';
 import type { MemoryKey } from '../store/memory-keys.js';
@@ -12,7 +12,6 @@ import { sortKeys } from './source/canonical-json.js';
 import { toErrorResult } from './source/error-result.js';
 import { createFaultRules, type FaultRules, type FaultStatusChange } from './fault-rules.js';
 import { createSerialQueue } from './serial-queue.js';
-import { toReplayedResultText } from './replayed-result-text.js';
 import type { ToolCall, ToolResolution, ToolResultSource } from './source/tool-result-source.js';
 import type { ToolEvent } from '../domain/tool-event.js';
 
@@ -165,13 +164,11 @@ export function createMockToolRunner({
     const resolution = signal?.aborted ? cancelledDuringLatency(call) : await resolveCall(call, turn, fault.error);
     const result: CallToolResult = {
       ...resolution.result,
-      _meta: { ...resolution.result._meta, 'mcpsim/source': resolution.source, 'mcpsim/sequence': turn.sequence },
+      _meta: { ...resolution.result._meta, ...toMeta(resolution.source, turn.sequence) },
     };
     const latencyMs = Math.round((performance.now() - started) * 1000) / 1000;
     const entry = toLogEntry(call, turn, resolution, result, { latencyMs, at: clock.now().toISOString() });
-    // A recording's text is made once, not on every replay of it.
-    const resultText = resolution.source === 'fixture' ? toReplayedResultText(resolution.result, 'fixture', turn.sequence) : undefined;
-    const committed = memory.append(call.memoryKey, entry, resolution.worldChanges, resultText);
+    const committed = memory.append(call.memoryKey, entry, resolution.worldChanges);
     const statusChange = faults.afterCall(call.connectionKey, call.name);
     if (statusChange) onStatusFault?.(call.connection, statusChange, call.place);
     // Only a replayed recording has events: what the real server sent before this very result.
@@ -321,4 +318,8 @@ function toLogEntry(
     at: timing.at,
     connectionId: connection.connectionId,
   };
+}
+
+function toMeta(source: ResultOrigin, sequence: number) {
+  return { 'mcpsim/source': source, 'mcpsim/sequence': sequence };
 }

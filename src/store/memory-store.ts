@@ -111,14 +111,14 @@ export function createMemoryStore(
      * `entry.sequence + 1`. Resolves true once stored, false (storing nothing) when the connection
      * was deleted meanwhile; throws at once when `entry.sequence` is already in the log. Large
      * arguments and results are logged cut (call-log-bounds.ts), and the oldest calls past the
-     * retention limits are dropped. `resultText`, when given, is `JSON.stringify(entry.result)`: not made again.
+     * retention limits are dropped.
      */
-    append(key: MemoryKey, entry: CallLogEntry, changes?: WorldChanges, resultText?: string): Promise<boolean> {
+    append(key: MemoryKey, entry: CallLogEntry, changes?: WorldChanges): Promise<boolean> {
       const memory = cache.get(key);
       if (hasSequence(memory.history, entry.sequence))
         throw new Error(`memory ${key} already holds call ${entry.sequence} (UNIQUE sequence)`);
       // The log keeps what the call changed, so the timeline can show it (and a snapshot restores it).
-      const logged = boundCallEntry(changes === undefined ? entry : { ...entry, changes }, resultText);
+      const logged = boundCallEntry(changes === undefined ? entry : { ...entry, changes });
       const committed = batch.add(key, logged.entry, changes, logged.texts);
       recordCall(memory, logged, changes, limits);
       return committed;

@@ -1,7 +1,7 @@
 /**
- * A replayed recording's answer is logged with the text the runner makes once per recording
- * (src/sim/replayed-result-text.ts), not serialised again per call: the stored text must be the
- * answer the client got, byte for byte, read from disk as another process would.
+ * The call log keeps a replayed recording's answer as the client got it, `_meta` included, byte for
+ * byte, read from disk as another process would: whatever way the runner makes the logged text
+ * (a memo of each recording's text was tried and dropped, see bench/README.md), it must stay so.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
