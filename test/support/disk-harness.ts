@@ -7,18 +7,20 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll } from 'vitest';
 import { startHarness, type Harness } from './harness.js';
+import type { PlatformOptions } from '../../src/platform/platform.js';
 
 /**
- * Starts the harness before the tests of the calling block and closes both after them.
+ * Starts the harness (with `options`, such as a fixtures directory) before the tests of the calling
+ * block and closes both after them.
  *
  * @example
  *   const opened = useDiskHarness();
  *   it('stores it', () => expect(opened.disk.prepare('SELECT 1').get()).toBeDefined());
  */
-export function useDiskHarness(): { harness: Harness; disk: Database.Database } {
+export function useDiskHarness(options: Partial<PlatformOptions> = {}): { harness: Harness; disk: Database.Database } {
   const opened = {} as { harness: Harness; disk: Database.Database };
   beforeAll(async () => {
-    opened.harness = await startHarness('socket');
+    opened.harness = await startHarness('socket', options);
     opened.disk = new Database(join(opened.harness.dataDir, 'mcpsim.db'), { readonly: true });
   });
   afterAll(async () => {
