@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
-import { toolAnswers, useSimulatorHarness } from '../support/simulator-harness.js';
+import { describedMock, useSimulatorHarness } from '../support/simulator-harness.js';
 
 let harness: Harness;
 useSimulatorHarness('mcpsim-own-backlog-', (started) => (harness = started));
@@ -19,12 +19,8 @@ const withIssues = `${scenario} Website Renewal has three issues: WEB-1 "Design 
 APP-1 "Crash on login with Android 14".`;
 
 /** A new mock of the described space, and a caller of its tools over REST. */
-async function backlog(connection: string, text = scenario) {
-  expect((await harness.call('PUT', '/servers/@qa/backlog', { body: { displayName: 'Backlog', tools } })).status).toBe(201);
-  await harness.call('PUT', '/namespaces/qa');
-  const mock = { enabled: true, scenario: text };
-  expect((await harness.call('PUT', `/connect/qa/${connection}`, { body: { server: '@qa/backlog', mock } })).status).toBe(201);
-  return toolAnswers(harness, `qa/${connection}`);
+function backlog(connection: string, text = scenario) {
+  return describedMock(harness, { server: '@qa/backlog', displayName: 'Backlog', tools, namespace: 'qa', connection, scenario: text });
 }
 
 describe('a Backlog space described in words, through its real tools', () => {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
-import { toolAnswers, useSimulatorHarness } from '../support/simulator-harness.js';
+import { describedMock, useSimulatorHarness } from '../support/simulator-harness.js';
 
 let harness: Harness;
 useSimulatorHarness('mcpsim-own-clickup-cavort-', (started) => (harness = started));
@@ -17,12 +17,15 @@ three tasks: "Draft launch blog post" (in progress, due 2026-03-10), "Book photo
 "Approve press kit" (complete). Newsletter has one task, "Write March issue".`;
 
 /** A new mock of the described workspace, and a caller of its tools over REST. */
-async function clickup(connection: string) {
-  expect((await harness.call('PUT', '/servers/@qa/clickup', { body: { displayName: 'ClickUp', tools } })).status).toBe(201);
-  await harness.call('PUT', '/namespaces/marketing');
-  const mock = { enabled: true, scenario };
-  expect((await harness.call('PUT', `/connect/marketing/${connection}`, { body: { server: '@qa/clickup', mock } })).status).toBe(201);
-  return toolAnswers(harness, `marketing/${connection}`);
+function clickup(connection: string, text = scenario) {
+  return describedMock(harness, {
+    server: '@qa/clickup',
+    displayName: 'ClickUp',
+    tools,
+    namespace: 'marketing',
+    connection,
+    scenario: text,
+  });
 }
 
 describe('a ClickUp workspace described in words, through its real tools', () => {
@@ -53,13 +56,9 @@ describe('a ClickUp workspace described in words, through its real tools', () =>
   });
 
   it('seeds the folder a description names before its word, in its space, and keeps the states it gives in words', async () => {
-    expect((await harness.call('PUT', '/servers/@qa/clickup', { body: { displayName: 'ClickUp', tools } })).status).toBe(201);
-    await harness.call('PUT', '/namespaces/marketing');
     const told = `Nadia Rahman runs the Marketing space. The Campaigns folder in the Marketing space has two lists: Spring Launch and
 Newsletter. Spring Launch has two tasks: "Launch plan" and "Book photographer" (to do). Launch plan is in review.`;
-    const mock = { enabled: true, scenario: told };
-    expect((await harness.call('PUT', '/connect/marketing/folders', { body: { server: '@qa/clickup', mock } })).status).toBe(201);
-    const call = toolAnswers(harness, 'marketing/folders');
+    const call = await clickup('folders', told);
     const spaces = await call('clickup_get_spaces', { team_id: '9012345678' });
     const spaceId = (spaces.spaces as { id: string; name: string }[]).find((space) => space.name === 'Marketing')!.id;
     const folders = await call('clickup_get_folders', { space_id: spaceId });

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
-import { toolAnswers, useSimulatorHarness } from '../support/simulator-harness.js';
+import { describedMock, useSimulatorHarness } from '../support/simulator-harness.js';
 
 let harness: Harness;
 useSimulatorHarness('mcpsim-own-monday-', (started) => (harness = started));
@@ -16,12 +16,15 @@ const scenario = `The monday.com account of Priya Raman at Fernwood Studio; she 
 and "Hiring".`;
 
 /** A new mock of the described account, and a caller of its tools over REST. */
-async function monday(connection: string, text = scenario) {
-  expect((await harness.call('PUT', '/servers/@qa/monday', { body: { displayName: 'monday.com', tools } })).status).toBe(201);
-  await harness.call('PUT', '/namespaces/studio');
-  const mock = { enabled: true, scenario: text };
-  expect((await harness.call('PUT', `/connect/studio/${connection}`, { body: { server: '@qa/monday', mock } })).status).toBe(201);
-  return toolAnswers(harness, `studio/${connection}`);
+function monday(connection: string, text = scenario) {
+  return describedMock(harness, {
+    server: '@qa/monday',
+    displayName: 'monday.com',
+    tools,
+    namespace: 'studio',
+    connection,
+    scenario: text,
+  });
 }
 
 describe('a monday.com account described in words, through its real tools', () => {

@@ -72,3 +72,27 @@ export function toolAnswers(harness: Harness, connection: string): (tool: string
     return result.isError ? { error: answer } : answer.startsWith('{') ? JSON.parse(answer) : { text: answer };
   };
 }
+
+/**
+ * A user's own server described in words: its tools registered as `server`, a mock connection
+ * `namespace/connection` with `scenario` as its text, and a caller of its tools over REST.
+ */
+export async function describedMock(
+  harness: Harness,
+  { server, displayName, tools, namespace, connection, scenario }: DescribedMock,
+): Promise<ReturnType<typeof toolAnswers>> {
+  expect((await harness.call('PUT', `/servers/${server}`, { body: { displayName, tools } })).status).toBe(201);
+  await harness.call('PUT', `/namespaces/${namespace}`);
+  const mock = { enabled: true, scenario };
+  expect((await harness.call('PUT', `/connect/${namespace}/${connection}`, { body: { server, mock } })).status).toBe(201);
+  return toolAnswers(harness, `${namespace}/${connection}`);
+}
+
+export interface DescribedMock {
+  server: string;
+  displayName: string;
+  tools: unknown[];
+  namespace: string;
+  connection: string;
+  scenario: string;
+}
