@@ -20,7 +20,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { toCorpusName } from './split.js';
+import { ownServersTunedOn, toCorpusName } from './split.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cacheRoot = process.env.MCPSIM_CORPUS_CACHE ?? join(homedir(), '.cache', 'mcpsim-corpus');
@@ -42,7 +42,9 @@ function parse(argv: string[]): Options {
   const [kind, spec, ...rest] = own;
   if (!kind || !spec)
     throw new Error('usage: collect.ts <kind> <npm-spec@version> [--bin name] [--env K=V]... [--tuned-on what] [-- server args]');
-  const options: Options = { slug: toCorpusName(packageName(spec)), tunedOn: null, kind, spec, bin: null, env: {}, args };
+  const slug = toCorpusName(packageName(spec));
+  // A user's own server the rules were tuned on (tuned-on.json) says so in its file.
+  const options: Options = { slug, tunedOn: ownServersTunedOn.get(slug) ?? null, kind, spec, bin: null, env: {}, args };
   for (let index = 0; index < rest.length; index += 2) {
     const flag = rest[index];
     const value = rest[index + 1] ?? '';

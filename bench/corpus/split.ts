@@ -8,6 +8,7 @@
  *   corpusHalf({ name: 'stripe__mcp' }); // 'tuning' or 'held-out', the same on every run
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 
 export type CorpusHalf = 'tuning' | 'held-out';
 
@@ -17,12 +18,23 @@ export function toCorpusName(packageName: string): string {
 }
 
 /**
+ * The servers the rules were tuned on outside the corpus, as users' own servers (`tuned-on.json`), by
+ * corpus name: what each was tuned on.
+ */
+export const ownServersTunedOn: ReadonlyMap<string, string> = new Map(
+  Object.entries(
+    (JSON.parse(readFileSync(new URL('./tuned-on.json', import.meta.url), 'utf8')) as { servers: Record<string, string> }).servers,
+  ).map(([packageName, what]) => [toCorpusName(packageName), what]),
+);
+
+/**
  * The half of a server. `tunedOn` names what the rules were already tuned on that this server is
- * (a demo catalog file, a `../shared/registry/tools` file, a bench:inference server): those are
- * tuning servers whatever their hash.
+ * (a demo catalog file, a `../shared/registry/tools` file, a bench:inference server), and
+ * `tuned-on.json` lists the users' own servers rules were tuned on: those are tuning servers
+ * whatever their hash.
  */
 export function corpusHalf(server: { name: string; tunedOn?: string | null }): CorpusHalf {
-  if (server.tunedOn) return 'tuning';
+  if (server.tunedOn || ownServersTunedOn.has(server.name)) return 'tuning';
   const first = createHash('sha256').update(server.name).digest()[0] ?? 0;
   return first % 2 === 0 ? 'tuning' : 'held-out';
 }

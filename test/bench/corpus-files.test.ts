@@ -4,12 +4,13 @@
  * server and nothing else, with kinds from the vocabulary, id and parent arguments the tool takes,
  * and a walk over tools that exist. And the halves stay where they were fixed.
  */
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { toUnwrappedTools } from '../../src/reading/envelope-arguments.js';
 import { propertiesOf } from '../../src/reading/tool-id-argument.js';
 import { createArgumentValidator } from '../../src/sim/argument-validator.js';
 import { labelKinds, loadCorpus, loadSecondLabels, orphanLabels, toLabelKinds } from '../../bench/corpus/corpus-files.js';
-import { corpusHalf, toCorpusName } from '../../bench/corpus/split.js';
+import { corpusHalf, ownServersTunedOn, toCorpusName } from '../../bench/corpus/split.js';
 
 const corpus = loadCorpus();
 const snakeCase = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
@@ -115,6 +116,17 @@ describe('corpusHalf', () => {
 
   it('puts a server the rules were tuned on in the tuning half whatever its hash', () => {
     expect(corpusHalf({ name: 'stripe__mcp', tunedOn: 'bench/public-servers.ts' })).toBe('tuning');
+    // Users' own servers driven with a scenario (tuned-on.json): Backlog's and monday.com's names hash to held-out.
+    expect(corpusHalf({ name: toCorpusName('backlog-mcp-server') })).toBe('tuning');
+    expect(corpusHalf({ name: toCorpusName('@mondaydotcomorg/monday-api-mcp') })).toBe('tuning');
+  });
+
+  it('lists only own servers whose tools a test still drives', () => {
+    for (const what of ownServersTunedOn.values()) {
+      const file = /^test\/sim\/servers\/[\w.-]+\.json/.exec(what)?.[0];
+      expect(file, what).toBeDefined();
+      expect(existsSync(new URL(`../../${file}`, import.meta.url)), what).toBe(true);
+    }
   });
 });
 
