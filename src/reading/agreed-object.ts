@@ -11,6 +11,7 @@ import { toFullWord, toSingular, toWords } from './entity-words.js';
 import { ownerSuffixes } from './owned-entity.js';
 import { propertiesOf } from './tool-id-argument.js';
 import type { ToolShape } from './tool-shape.js';
+import { determinerWords, phraseEndWords } from './phrase-words.js';
 
 /** The type a tool's description and id arguments agree it acts on, with why; null where they do not. */
 export interface AgreedObject {
@@ -173,19 +174,8 @@ function names(argument: string, type: string): boolean {
 
 /** Determiners and the adjectives that pick one, between a verb and its object (`a new`, `all`, `the existing`). */
 export const objectOpeners: ReadonlySet<string> = new Set([
-  'a',
-  'an',
-  'the',
-  'all',
-  'any',
+  ...determinerWords,
   'one',
-  'each',
-  'every',
-  'this',
-  'these',
-  'some',
-  'your',
-  'its',
   'multiple',
   'specific',
   'existing',
@@ -198,21 +188,11 @@ export const objectOpeners: ReadonlySet<string> = new Set([
 
 /** Words that end a noun phrase: prepositions, conjunctions, relative words, a verb's particle, participles that start a qualifier. */
 export const phraseEnds: ReadonlySet<string> = new Set([
-  'in',
-  'from',
-  'to',
-  'for',
-  'with',
-  'by',
-  'on',
-  'of',
+  ...phraseEndWords,
   'at',
   'into',
-  'and',
   'or',
   'as',
-  'that',
-  'which',
   'using',
   'via',
   'within',

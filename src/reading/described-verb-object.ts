@@ -6,6 +6,7 @@
  * checkout summary` for `checkout_summary`) keeps it. Pure.
  */
 import { toFullWord, toSingular, toWords } from './entity-words.js';
+import { determinerWords, phraseEndWords } from './phrase-words.js';
 
 /**
  * The last words of a verbless name that the description writes as its first verb's object, or null.
@@ -43,23 +44,6 @@ function findRun(words: readonly string[], run: readonly string[]): number {
   return words.findIndex((_, at) => run.every((part, offset) => words[at + offset] === part));
 }
 
-const determiners = new Set(['a', 'an', 'the', 'all', 'any', 'each', 'every', 'this', 'these', 'some', 'your', 'its', 'multiple', 'other']);
+const determiners = new Set([...determinerWords, 'multiple', 'other']);
 /** Words that end a noun phrase: prepositions, conjunctions, a relative pronoun. */
-const stopWords = new Set([
-  'of',
-  'for',
-  'on',
-  'in',
-  'to',
-  'from',
-  'by',
-  'with',
-  'against',
-  'and',
-  'or',
-  'that',
-  'which',
-  'as',
-  'at',
-  'into',
-]);
+const stopWords = new Set([...phraseEndWords, 'against', 'or', 'as', 'at', 'into']);

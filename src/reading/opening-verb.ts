@@ -13,6 +13,7 @@ import type { ToolDefinition } from '../domain/registry.js';
 import type { ParsedName } from './tool-name.js';
 import { describesNew } from './described-new.js';
 import { toVerbMeaning, type ToolOperation, type VerbMeaning } from './tool-verbs.js';
+import { determinerWords, phraseEndWords } from './phrase-words.js';
 
 /** A description's opening verb: the word as written, its base form, and what it means. */
 export interface OpeningVerb {
@@ -97,49 +98,10 @@ function toOpeningWords(description: string): string[] {
 }
 
 /** Words that open a noun phrase, before its adjectives and its noun. */
-const determiners = new Set([
-  'a',
-  'an',
-  'the',
-  'all',
-  'any',
-  'each',
-  'every',
-  'this',
-  'these',
-  'some',
-  'your',
-  'its',
-  'my',
-  'their',
-  'our',
-]);
+const determiners = new Set([...determinerWords, 'my', 'their', 'our']);
 
 /** Words that end the noun phrase a verb's object is: prepositions, conjunctions, relative words. */
-const objectEnds = new Set([
-  'of',
-  'for',
-  'on',
-  'in',
-  'to',
-  'from',
-  'by',
-  'with',
-  'and',
-  'or',
-  'that',
-  'which',
-  'so',
-  'as',
-  'at',
-  'into',
-  'before',
-  'after',
-  'if',
-  'when',
-  'using',
-  'via',
-]);
+const objectEnds = new Set([...phraseEndWords, 'or', 'so', 'as', 'at', 'into', 'before', 'after', 'if', 'when', 'using', 'via']);
 
 /**
  * Whether the opening verb acts on a thing the name names: its object's head noun is one of the name's words. Where it is

@@ -13,6 +13,7 @@ import { toPlural, toSingular, toWords } from './entity-words.js';
 import { computedValueWord } from './described-returns.js';
 import { isCurrentUserRead } from './tool-kind-words.js';
 import { actsOn, readingOperations, toOpeningVerb } from './opening-verb.js';
+import { phraseEndWords } from './phrase-words.js';
 
 /** The first word of a description and the read it names. */
 const readingStarts: ReadonlyMap<string, ToolOperation> = new Map([
@@ -93,4 +94,4 @@ export function withDescribedNoun(parsed: ParsedName, tool: ToolDefinition): Par
 }
 
 /** Words that end the noun phrase a description starts with. */
-const phraseEnds = new Set(['of', 'about', 'for', 'in', 'on', 'from', 'with', 'by', 'that', 'which', 'and', 'to']);
+const phraseEnds = new Set([...phraseEndWords, 'about']);
