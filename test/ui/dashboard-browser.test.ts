@@ -129,7 +129,7 @@ describe('the dashboard in a browser', () => {
   it('calls a tool from the generated form with the keyboard alone, and the call joins the timeline live with its source badge', async () => {
     await page.getByRole('link', { name: 'Web shop tracker' }).click();
     await page.evaluate('window.notReloaded = true');
-    await page.waitForFunction("document.querySelector('[data-live]') !== null");
+    await page.locator('[data-live]').waitFor({ state: 'attached' });
     // Keyboard only: Tab to the state field of list_issues, pick "open", Tab to the button, Enter.
     for (let presses = 0; presses < 40; presses++) {
       await page.keyboard.press('Tab');
@@ -160,11 +160,11 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('button', { name: 'Take snapshot' }).click();
     await page.getByText('Snapshot before labelling taken.').waitFor();
     // The reloaded page shows calls made once its live stream is open (a loaded machine opens it late).
-    await page.waitForFunction("document.querySelector('[data-live]')?.dataset.connected === '1'");
+    await page.locator('[data-live][data-connected="1"]').waitFor({ state: 'attached' });
     await api('POST', '/connect/triage/tracker/.tools/add_label', { number: 102, label: 'good first issue' });
     await api('POST', '/connect/triage/tracker/.tools/close_issue', { number: 102, reason: 'completed' });
     await page.locator('#call-4').waitFor();
-    await page.waitForFunction("document.querySelector('#world').textContent.includes('good first issue')");
+    await page.locator('#world', { hasText: 'good first issue' }).waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Restore snapshot before labelling' }).click();
     await page.getByRole('button', { name: 'Yes, restore the snapshot' }).click();
     await page.getByText('Restored: the memory holds 2 calls again.').waitFor();
