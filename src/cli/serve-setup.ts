@@ -53,15 +53,27 @@ export async function resolveServeSetup(
     const scenarios = scenarioPaths.length > 0 ? await loadServedScenarios(scenarioPaths, config.dataDir, io) : [];
     // Scenarios bring their recorded results, unless a flag or variable chose a fixtures folder.
     const fixturesDir = !config.fixturesDirChosen && scenarios[0] ? scenarios[0].fixturesDir : config.fixturesDir;
-    const clock = toClock(config.clock);
-    const runtime = createModelRuntime(config);
-    if (config.results.record && !runtime.resultModel)
+    const served = { ...config, clock: toServedClock(config.clock, flags.clock ?? io.env.MCPSIM_CLOCK, scenarios) };
+    const clock = toClock(served.clock);
+    const runtime = createModelRuntime(served);
+    if (served.results.record && !runtime.resultModel)
       throw new CliError('--record / MCPSIM_RECORD: recording needs a model; set OPENAI_API_KEY or OPENAI_BASE_URL');
-    return { config, apiKey, scenarios, fixturesDir, clock, runtime, lock };
+    return { config: served, apiKey, scenarios, fixturesDir, clock, runtime, lock };
   } catch (error) {
     lock.release();
     throw error;
   }
+}
+
+/**
+ * The clock serve runs on: the one `--clock` or `MCPSIM_CLOCK` chose, else a virtual clock at the
+ * first `clock:` among the scenarios (the scenario says when it happens, so served mocks agree with
+ * `mcpsim test` on what is overdue or today), else the system clock.
+ */
+function toServedClock(configured: Config['clock'], chosen: string | undefined, scenarios: readonly LoadedScenario[]): Config['clock'] {
+  if (chosen !== undefined) return configured;
+  const start = scenarios.find((loaded) => loaded.scenario.clock !== undefined)?.scenario.clock;
+  return start === undefined ? configured : { kind: 'virtual', start: new Date(start).toISOString() };
 }
 
 /**

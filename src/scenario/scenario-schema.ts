@@ -250,7 +250,7 @@ export const scenarioSchema = z
       .datetime({ offset: true, message: 'must be an ISO 8601 date-time, e.g. 2026-03-03T09:00:00Z' })
       .optional()
       .describe(
-        'when the scenario happens: the clock mcpsim test, record and eval start at (default 2026-01-01T00:00:00Z); what the simulator calls now',
+        'when the scenario happens: the clock mcpsim test, record and eval start at (default 2026-01-01T00:00:00Z), and the virtual clock mcpsim serve starts at unless --clock chose one; what the simulator calls now',
       ),
     world: seedWorldSchema
       .optional()
