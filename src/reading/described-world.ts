@@ -49,6 +49,8 @@ const keySpelled = /^[A-Za-z0-9][\w@#:+]*[-./\d]/;
 /** Words that lead a list after the type's word: `services: a, b`, `services called a and b`, `the services are a and b`, `tasks "a" and "b"`. */
 const lead = String.raw`\s*(?:\((?<paren>[^)]*)\)|(?<colon>:)|[,—–-]|\s(?:called|named)\b|\s(?<are>are)\b|(?=["“‘\`]))\s*`;
 /** After `are`, a plain word is more often a state than a name (`the services are down`): a name there must look like one. */
+/** `from Yuki Tanaka`, `by Ada`: who wrote the thing a sentence counts, between its word and its quoted text. */
+const byPerson = String.raw`(?:\s+(?:from|by)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})?`;
 const nameLike = /["'“‘`]|[A-Z]|[-_/.@#:\d]/;
 
 /**
@@ -81,6 +83,8 @@ export function toDescribedWorld(
   // `a milestone "v2.0 launch"` of a server whose type is `version_milestone`: a head noun no other type has names it too.
   const heads = toHeadAliases([...types.keys()]);
   const detailsOf = new Map<Record<string, unknown>, string>();
+  // `WEB-1 has one comment …`: the key a description wrote before a name stands for that name (type → key → name).
+  const keyedNames = new Map<string, Map<string, string>>();
   for (const [type, entityType] of types) {
     const names = new Map<string, { details: string | undefined; key: string | undefined; sentences: number[] }>();
     sentences.forEach((sentence, index) => {
@@ -126,6 +130,7 @@ export function toDescribedWorld(
       found[id] = { [entityType.idField]: entityType.numericId && /^\d+$/.test(id) ? Number(id) : id, [label]: name, ...keyed, ...values };
       if (details !== undefined) detailsOf.set(found[id], details);
       ids.set(name, id);
+      if (key !== undefined) keyedNames.set(type, (keyedNames.get(type) ?? new Map<string, string>()).set(key, name));
     }
     entities[type] = found;
     seeded.set(type, ids);
@@ -143,7 +148,8 @@ export function toDescribedWorld(
   ];
   for (const mention of more) mentions.set(mention.type, [...(mentions.get(mention.type) ?? []), mention]);
   for (const [type, named] of mentions)
-    for (const { fields, where } of named) linkToParent(model, sentences, { where, details: detailsOf.get(fields) }, seeded, fields, type);
+    for (const { fields, where } of named)
+      linkToParent(model, sentences, { where, details: detailsOf.get(fields) }, { seeded, keyedNames }, fields, type);
   // An item in group "This Sprint" of board "Website Relaunch" is on that board too (described-ancestors.ts).
   withAncestorKeys(model, entities);
   linkLevels(levels, entities);
@@ -197,7 +203,10 @@ function linkToParent(
   model: Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>,
   sentences: readonly string[],
   { where, details }: { where: readonly number[]; details: string | undefined },
-  seeded: ReadonlyMap<string, ReadonlyMap<string, string>>,
+  {
+    seeded,
+    keyedNames,
+  }: { seeded: ReadonlyMap<string, ReadonlyMap<string, string>>; keyedNames: ReadonlyMap<string, ReadonlyMap<string, string>> },
   fields: Record<string, unknown>,
   type: string,
 ): void {
@@ -227,9 +236,16 @@ function linkToParent(
       const name =
         quoted?.[1]?.trim() ??
         [...names.keys()].find((parent) => namedAfterWord(before, parentWord, parent) || namedFirstIn(before, parent)) ??
+        [...(keyedNames.get(keys.type) ?? [])].find(([key]) =>
+          new RegExp(String.raw`(?<![\w./@-])${escape(key)}(?![\w/@-])`).test(before),
+        )?.[1] ??
         toPronounSubject(sentences, index, names.keys());
       if (name === undefined || !names.has(name)) continue;
-      for (const argument of keys.idArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = names.get(name)!;
+      // `issueKey` beside `issueId`: the argument the parent's described key goes to takes the key, not the id.
+      const key = [...(keyedNames.get(keys.type) ?? [])].find(([, keyed]) => keyed === name)?.[0];
+      const keyField = key === undefined ? null : toDescribedKeyField(model, keys.type);
+      for (const argument of keys.idArguments)
+        if (!Object.hasOwn(fields, argument)) fields[argument] = argument === keyField ? key : names.get(name)!;
       for (const argument of keys.nameArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = name;
       return;
     }
@@ -271,10 +287,10 @@ function namesOf(sentence: string, type: string): Named[] {
   // (spelled as a key is, or closed by a comma: not the `mostly` of `one shelf, mostly empty`); `One conversation,
   // "Order 1042" (sid CH…01)`: what the parenthesis after it gives.
   const oneQuoted = new RegExp(
-    String.raw`\b(?:one|a|an|single)\s+${singular}\b\s*[:,—–]\s*(?:(#\d+|[A-Za-z][A-Za-z0-9]*[-_]?\d+)\s+)?["“‘\`]([^"”’\`]{1,60})["”’\`](?:\s*\(([^)]*)\))?`,
+    String.raw`\b(?:one|a|an|single)\s+${singular}\b${byPerson}\s*[:,—–]\s*(?:(#\d+|[A-Za-z][A-Za-z0-9]*[-_]?\d+)\s+)?["“‘\`]([^"”’\`]{1,60})["”’\`](?:\s*\(([^)]*)\))?`,
     'i',
   ).exec(sentence);
-  // `one issue, APP-1 "Crash on login"`: the key before the quoted name too.
+  // `one issue, APP-1 "Crash on login"`: the key before the quoted name too; `one comment from Yuki Tanaka: "Looks good."`.
   if (oneQuoted) return [{ name: oneQuoted[2]!.trim(), details: oneQuoted[3], key: oneQuoted[1] }];
   // `One store, Pixel Tools (id 41), selling …`: capitalised words set off after the word, closed by punctuation.
   const oneAt = new RegExp(String.raw`\b(?:one|a|an|single)\s+${singular}\b\s*[:,—–]\s*`, 'i').exec(sentence);

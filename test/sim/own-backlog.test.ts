@@ -69,6 +69,14 @@ describe('a Backlog space described in words, through its real tools', () => {
     expect(await contents({ issueKey: 'WEB-1' })).toEqual([]);
   });
 
+  it('seeds the comment a description gives an issue by its key, with its text, under that issue', async () => {
+    const call = await backlog('described-comment', `${withIssues} WEB-1 has one comment from Yuki Tanaka: "First mockups are in Figma."`);
+    const comments = async (args: Record<string, unknown>) =>
+      ((await call('get_issue_comments', args)).comments as { content: string }[]).map((comment) => comment.content);
+    expect(await comments({ issueKey: 'WEB-1' })).toEqual(['First mockups are in Figma.']);
+    expect(await comments({ issueKey: 'WEB-2' })).toEqual([]);
+  });
+
   it("counts a project's issues as the world holds them, before and after one is created", async () => {
     const call = await backlog('count');
     const { id: web } = (await call('get_project', { projectKey: 'WEB' })) as { id: number };
