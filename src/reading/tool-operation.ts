@@ -57,6 +57,7 @@ import { describesNew } from './described-new.js';
 import { findDispatch, findTypeChoice, withAgreedId } from './tool-dispatch.js';
 import { copyDestination } from './copy-destination.js';
 import { withJudgedArgument } from './judgement-verbs.js';
+import { viewedOperation } from './view-choices.js';
 import { parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
@@ -166,7 +167,8 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
   const required = requiredOf(tool);
   const details = !meaning && readsDetails(tool.name);
   // `meetings.upcoming` "List upcoming meetings.", `whoami` "The signed-in user.": a verbless name's description says the read.
-  const described = meaning || details ? null : describedRead(tool);
+  // `news(action: list | detail | rss)`: a noun whose view argument writes nothing reads its resource (view-choices.ts).
+  const described = meaning || details ? null : (describedRead(tool) ?? viewedOperation(tool));
   let operation: ToolOperation = meaning?.operation ?? (details ? 'read' : (described ?? 'other'));
   let basis: ToolShape['basis'] = fromName.meaning || details ? 'name' : meaning || described ? 'description' : 'none';
   let sets = meaning?.sets ?? {};
