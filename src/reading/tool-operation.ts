@@ -58,6 +58,7 @@ import { findDispatch, findTypeChoice, withAgreedId } from './tool-dispatch.js';
 import { copyDestination } from './copy-destination.js';
 import { withJudgedArgument } from './judgement-verbs.js';
 import { viewedOperation } from './view-choices.js';
+import { pagingArgument } from './paged-read.js';
 import { parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
@@ -194,10 +195,11 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
     operation = 'list';
   // `iterations_get_active()` "Get active iterations for the current user's teams": the description says it answers many,
   // and no argument names one (`git_log(repo_path)` "Lists recent commits" reads the log of a repository).
+  // `show_mdss(limit, offset)`: a read that pages its answer lists (paged-read.ts).
   if (
     operation === 'read' &&
     !byUrl &&
-    describesMany(tool.description) &&
+    (describesMany(tool.description) || (basis === 'name' && pagingArgument(tool) !== null)) &&
     findIdArgument('read', parsed.entityWords, properties, required, entities) === null
   )
     operation = 'list';
