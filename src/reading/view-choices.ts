@@ -14,8 +14,10 @@
 import type { ToolDefinition } from '../domain/registry.js';
 import { computedValueWord } from './described-returns.js';
 import { dispatchArguments } from './tool-dispatch.js';
-import { propertiesOf, requiredOf } from './tool-id-argument.js';
+import { findIdArgument, propertiesOf, requiredOf } from './tool-id-argument.js';
+import { readsDetails } from './tool-kind-words.js';
 import { parseToolName } from './tool-name.js';
+import type { ToolShape } from './tool-shape.js';
 import type { ToolOperation } from './tool-verbs.js';
 
 /** The operations a view may read as: a value that reads as none of them writes or acts. */
@@ -39,4 +41,26 @@ export function viewedOperation(tool: ToolDefinition): ToolOperation | null {
   const operations = values.map((value) => parseToolName(value, null).meaning?.operation);
   if (operations.some((operation) => operation !== undefined && !viewOperations.has(operation))) return null;
   return operations.includes('search') ? 'search' : 'list';
+}
+
+/**
+ * `news(action: list | detail, id)`: the view that names one thing (`detail`, `info`, `get`) reads
+ * the one its id argument names, as a resource's Get beside its List; every other view answers as
+ * the tool does. Null where no view names one, or no argument names the entity.
+ *
+ * @example
+ *   findViewDispatch(newsTool, newsShape, propertiesOf(newsTool), new Set()); // { argument: 'action', choices: { list: list news, detail: read news by id, rss: list news } }
+ */
+export function findViewDispatch(tool: ToolDefinition, shape: ToolShape, entities: ReadonlySet<string>): ToolShape['dispatch'] {
+  const properties = propertiesOf(tool);
+  const argument = dispatchArguments.find((name) => requiredOf(tool).has(name) && Array.isArray(properties[name]?.enum));
+  if (argument === undefined || (shape.operation !== 'list' && shape.operation !== 'search')) return null;
+  const found = findIdArgument('read', shape.entity.split('_'), properties, new Set(), entities);
+  if (found === null || !found.strong) return null;
+  const values = (properties[argument]!.enum as unknown[]).filter((value): value is string => typeof value === 'string');
+  const one = values.filter((value) => readsDetails(value) || parseToolName(value, null).meaning?.operation === 'read');
+  if (one.length === 0) return null;
+  const read: ToolShape = { ...shape, operation: 'read', idArgument: found.name, idField: found.field, strict: true, dispatch: null };
+  const view: ToolShape = { ...shape, dispatch: null };
+  return { argument, choices: Object.fromEntries(values.map((value) => [value, one.includes(value) ? read : view])) };
 }
