@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readServer } from './read-server.js';
-import { toBaseForms, toOpeningVerb } from './opening-verb.js';
+import { toBaseForms, toOpeningVerb, withOpeningVerb } from './opening-verb.js';
+import { parseToolName } from './tool-name.js';
 import { tool, text } from './written-tools.test-support.js';
 
 describe("a description's opening verb", () => {
@@ -80,6 +81,24 @@ describe('a name with no verb', () => {
   it('keeps the verb of a name that has one, whatever its description opens with', () => {
     const model = readServer([tool('get_invoice', { invoice_id: text }, 'Deletes nothing: reads an invoice.')]);
     expect(model.shapes.get('get_invoice')?.operation).toBe('read');
+  });
+});
+
+describe('a name whose verb says only that it acts', () => {
+  it('does what its description says it does to the thing it names, and keeps its verb where the description only reads', () => {
+    const { shapes } = readServer([
+      tool('manage_webhook', { webhook_id: text }, 'Delete a webhook. Requires: webhook_id'),
+      tool('manage_label', { label_id: text, name: text }, 'Manage the labels of a project'),
+    ]);
+    expect(shapes.get('manage_webhook')).toMatchObject({ operation: 'delete', entity: 'webhook', idArgument: 'webhook_id' });
+    expect(shapes.get('manage_label')?.operation).toBe('update');
+  });
+
+  it('gives a name with no verb no operation from a description that opens with one', () => {
+    const workspaces = { name: 'workspaces', description: 'Manage workspaces and their members', inputSchema: { type: 'object' } };
+    expect(withOpeningVerb(parseToolName('workspaces', null), workspaces).meaning).toBeNull();
+    const invoice = { name: 'invoice', description: 'Permanently deletes an invoice.', inputSchema: { type: 'object' } };
+    expect(withOpeningVerb(parseToolName('invoice', null), invoice).meaning).toEqual({ operation: 'delete' });
   });
 });
 

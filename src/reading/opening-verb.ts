@@ -127,17 +127,24 @@ function isAdverb(word: string): boolean {
   return plainAdverbs.has(word) || (word.endsWith('ly') && word.length > 4 && !toVerbMeaning(word));
 }
 
+/** Verbs that say only that a tool acts (`manage`): the description's own verb says how. */
+const genericVerbs: ReadonlySet<string> = new Set(['manage']);
+
 /**
  * A name with no verb the table knows (`invoice`, `Invoices.Item`, `memory_entry`) does what its
  * description's opening verb says: "Deletes an invoice" deletes, "Voids an invoice" voids it. The
- * reads are left to `verbless-names.ts`, which also reads a noun phrase; a name with a verb keeps it.
+ * reads are left to `verbless-names.ts`, which also reads a noun phrase; a name with a verb keeps it,
+ * unless the verb is one that says only that the tool acts (`manage`).
  *
  * @example
  *   withOpeningVerb(parseToolName('invoice', null), { name: 'invoice', description: 'Permanently deletes an invoice.', inputSchema }).meaning; // { operation: 'delete' }
  */
 export function withOpeningVerb(parsed: ParsedName, tool: ToolDefinition): ParsedName {
-  if (parsed.meaning !== null) return parsed;
+  // `manage_webhook(webhook_id)` "Delete a webhook": `manage` says only that the tool changes something; the description says how.
+  if (parsed.meaning !== null && !(parsed.verb !== null && genericVerbs.has(parsed.verb))) return parsed;
   const opening = toOpeningVerb(tool.description);
+  // "Manage workspaces and their members": nor does a description's `manage` say what a verbless name does.
+  if (opening !== null && genericVerbs.has(opening.lemma)) return parsed;
   if (opening === null || readingOperations.has(opening.meaning.operation) || !actsOn(opening, parsed.entityWords)) return parsed;
   // "Starts a new job": a verb of making whose object is "a new" thing makes it (described-new.ts), whatever state it names.
   const meaning: VerbMeaning = describesNew(tool) ? { operation: 'create' } : opening.meaning;

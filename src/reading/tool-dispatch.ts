@@ -12,7 +12,8 @@ import { dropOtherEntity, parseToolName, type ParsedName } from './tool-name.js'
 import { nounLikeVerbs } from './tool-verbs.js';
 import type { ToolShape } from './tool-shape.js';
 
-const dispatchArguments = ['method', 'action', 'operation', 'op', 'mode'];
+/** Arguments whose value picks what a tool does per call (`method`, `action`). */
+export const dispatchArguments: readonly string[] = ['method', 'action', 'operation', 'op', 'mode'];
 
 /** What a choice's shape is read from. */
 export interface ChoiceInput {

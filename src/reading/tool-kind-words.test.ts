@@ -171,6 +171,8 @@ describe('one object or many', () => {
     expect(namesOneObject('getWorkspaceNotificationSettings')).toBe(true);
     expect(namesOneObject('get_api_docs')).toBe(true);
     expect(namesOneObject('get_widgets')).toBe(false);
+    // The results of a run (an export job, an experiment) are its one output, not a list of kept things.
+    expect(namesOneObject('get-board-export-job-results')).toBe(true);
     const shapes = inferServerShapes([tool('get_sync_settings', { vault_id: text }), tool('get_widgets', { shelf: text })]);
     expect(shapes.get('get_sync_settings')?.operation).toBe('read');
     expect(shapes.get('get_widgets')?.operation).toBe('list');

@@ -115,8 +115,11 @@ export function isCurrentUserRead(toolName: string, description: string, require
   return person && selfPhrase.test(sentence);
 }
 
-/** Plurals that name one object of settings or reference, not many things (`get_branching_model_settings`, `get_api_docs`). */
-const oneObjectPlurals = new Set(['settings', 'preferences', 'stats', 'statistics', 'docs', 'credentials']);
+/**
+ * Plurals that name one object of settings or reference, not many things (`get_branching_model_settings`, `get_api_docs`),
+ * or the one output of a run (`get_export_job_results`, an experiment's `get_results`).
+ */
+const oneObjectPlurals = new Set(['settings', 'preferences', 'stats', 'statistics', 'docs', 'credentials', 'results']);
 
 /**
  * A plural noun that names one object: a read of settings, preferences, stats or docs answers

@@ -67,6 +67,15 @@ describe('states, lists and ids the name or the schema says', () => {
     expect(shapes.get('get_thread_replies')).toMatchObject({ operation: 'list', entity: 'reply' });
   });
 
+  it('reads a queue, an inbox or a backlog as the list of what waits in it', () => {
+    const shapes = inferServerShapes([
+      tool('get_automation_queue', { workflow_id: text, email_id: text }),
+      tool('get_inbox', { limit: { type: 'number' } }, ['limit']),
+      tool('get_backlog', { project_id: text }),
+    ]);
+    expect([...shapes.values()].map((shape) => shape.operation)).toEqual(['list', 'list', 'list']);
+  });
+
   it('reads find_<entity>_id(query) as a search of that entity', () => {
     expect(inferServerShapes([tool('find_component_id', { query: text })]).get('find_component_id')).toMatchObject({
       operation: 'search',

@@ -121,7 +121,7 @@ export function parseToolName(name: string, prefix: string | null, serviceWords:
   if (aspectOf && meaningful.some(picksOne)) parsed.plural = false;
   // `get_all_manual_crypto`, `fetch_all_synced_crypto`: a read of `all` of a noun that has no plural form reads many.
   const every = meaning.operation === 'read' && after[0] === 'all' && !aspectOf && !how;
-  // `get_channel_history` reads many: a history, a feed or a timeline is a list of what was posted.
+  // `get_channel_history`, `get_queue` read many: a history, a feed or a queue is a list of what was posted or waits.
   const collective = collectiveNouns.has(parsed.entityWords[parsed.entityWords.length - 1]!);
   return { meaning, verb, ...parsed, plural: parsed.plural || every || collective };
 }
@@ -132,8 +132,8 @@ export function parseToolName(name: string, prefix: string | null, serviceWords:
  */
 const stateWord =
   /^([a-z]+ed|won|lost|paid|unpaid|sent|unsent|sold|held|hidden|shown|read|unread|done|spam|complete|seen|unseen|important|open)$/;
-/** Nouns that name a list of what was posted to something. */
-export const collectiveNouns: ReadonlySet<string> = new Set(['history', 'feed', 'timeline', 'activity']);
+/** Nouns that name a list of what was posted to something, or of what waits in it (a queue, an inbox, a backlog). */
+export const collectiveNouns: ReadonlySet<string> = new Set(['history', 'feed', 'timeline', 'activity', 'queue', 'inbox', 'backlog']);
 
 const noWords: ReadonlySet<string> = new Set();
 /**

@@ -20,15 +20,7 @@
  * Pure: no I/O; the same definitions give the same shapes.
  */
 import type { ToolDefinition } from '../domain/registry.js';
-import {
-  findIdArgument,
-  isUrlArgument,
-  propertiesOf,
-  requiredOf,
-  toOverrideIdArgument,
-  type IdArgument,
-  type Properties,
-} from './tool-id-argument.js';
+import { findIdArgument, isUrlArgument, propertiesOf, requiredOf, toOverrideIdArgument, type IdArgument } from './tool-id-argument.js';
 import {
   toAttachedShape,
   toChildrenShape,
@@ -57,6 +49,9 @@ import { describesNew } from './described-new.js';
 import { findDispatch, findTypeChoice, withAgreedId } from './tool-dispatch.js';
 import { copyDestination } from './copy-destination.js';
 import { withJudgedArgument } from './judgement-verbs.js';
+import { actedOnArgument } from './acted-argument.js';
+import { findViewDispatch, viewedOperation } from './view-choices.js';
+import { pagingArgument } from './paged-read.js';
 import { parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
@@ -166,7 +161,8 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
   const required = requiredOf(tool);
   const details = !meaning && readsDetails(tool.name);
   // `meetings.upcoming` "List upcoming meetings.", `whoami` "The signed-in user.": a verbless name's description says the read.
-  const described = meaning || details ? null : describedRead(tool);
+  // `news(action: list | detail | rss)`: a noun whose view argument writes nothing reads its resource (view-choices.ts).
+  const described = meaning || details ? null : (describedRead(tool) ?? viewedOperation(tool));
   let operation: ToolOperation = meaning?.operation ?? (details ? 'read' : (described ?? 'other'));
   let basis: ToolShape['basis'] = fromName.meaning || details ? 'name' : meaning || described ? 'description' : 'none';
   let sets = meaning?.sets ?? {};
@@ -192,10 +188,11 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
     operation = 'list';
   // `iterations_get_active()` "Get active iterations for the current user's teams": the description says it answers many,
   // and no argument names one (`git_log(repo_path)` "Lists recent commits" reads the log of a repository).
+  // `show_mdss(limit, offset)`: a read that pages its answer lists (paged-read.ts).
   if (
     operation === 'read' &&
     !byUrl &&
-    describesMany(tool.description) &&
+    (describesMany(tool.description) || (basis === 'name' && pagingArgument(tool) !== null)) &&
     findIdArgument('read', parsed.entityWords, properties, required, entities) === null
   )
     operation = 'list';
@@ -311,7 +308,10 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
     ...(every ? { every: true as const } : {}),
   };
   if (override) applyCorrections(shape, override);
-  if (withDispatch && !override?.operation) shape.dispatch = findDispatch(tool, shape, properties, required, entities, toShape);
+  if (withDispatch && !override?.operation)
+    shape.dispatch =
+      findDispatch(tool, shape, properties, required, entities, toShape) ??
+      (basis === 'description' ? findViewDispatch(tool, shape, entities) : null);
   // `search(filter_object_type: page | database)`: searches the type it is given, the first when none is (tool-dispatch.ts).
   const typed = withDispatch && !override && !shape.dispatch ? findTypeChoice(shape, properties, entities) : null;
   if (typed) Object.assign(shape, { dispatch: typed, entity: Object.values(typed.choices)[0]!.entity });
@@ -327,20 +327,4 @@ function applyCorrections(shape: ToolShape, override: ToolOverride): void {
   if (override.upsert !== undefined) shape.upsert = override.upsert;
   // An upsert finds nothing missing unless the correction says otherwise.
   if (override.upsert === true && override.notFound === undefined) shape.strict = false;
-}
-
-/**
- * The argument an action names the one entity it acts on by, or null: a required argument that
- * names the tool's entity in its own words, as a read's would (`hook_id` of `ping_hook`, `id`),
- * never one found only by its position or a description.
- */
-function actedOnArgument(
-  parsed: ParsedName,
-  properties: Properties,
-  required: ReadonlySet<string>,
-  entities: ReadonlySet<string>,
-): IdArgument | null {
-  if (parsed.entityWords.length === 0) return null;
-  const found = findIdArgument('read', parsed.entityWords, properties, required, entities);
-  return found !== null && found.strong && required.has(found.name) ? found : null;
 }
