@@ -125,7 +125,16 @@ function findAmong(
       best = { argument: { name, field: suffix === 'uuid' || suffix === 'ids' ? 'id' : suffix, strong: true }, rank, head };
   }
   // A bare `id` names the entity, unless the entity's own id is there too: `delete_note(id, note_id)` deletes the note of document `id`.
-  if (!creating && names.includes('id') && !(best && strictIdSuffixes.has(best.argument.field)))
+  // A list of ids (`pipeline_ids`) never names the one entity a bare `id` names, and an `id` described as the entity's own
+  // ("Monitor ID") names it whatever else the tool takes (`monitors(id, monitor_id)`, the latter for one action only).
+  if (
+    !creating &&
+    names.includes('id') &&
+    (!best ||
+      !strictIdSuffixes.has(best.argument.field) ||
+      toWords(best.argument.name).at(-1) === 'ids' ||
+      describesOwnId(properties.id?.description, entityWords))
+  )
     return { name: 'id', field: 'id', strong: true };
   if (best) return best.argument;
   const own = names.find((name) => [entity, entityWords[entityWords.length - 1]].includes(toWords(name).map(toFullWord).join('_')));
@@ -147,6 +156,19 @@ function findAmong(
     if (name !== undefined && required.has(name)) return { name, field: word, strong: false };
   }
   return null;
+}
+
+/**
+ * Whether an argument's description says it is the id of the entity itself: "Monitor ID", "The pipeline's ID",
+ * "ID of the monitor" (not "ID of the monitor's folder", nor "ID of the document holding the note").
+ */
+function describesOwnId(description: unknown, entityWords: readonly string[]): boolean {
+  if (typeof description !== 'string') return false;
+  const noun = entityWords.join('[ _-]?');
+  return new RegExp(
+    `^\\s*(?:the\\s+)?(?:${noun})(?:'s)?\\s+(?:id|identifier)\\b|^\\s*(?:the\\s+)?(?:id|identifier)\\s+of\\s+(?:the\\s+|an?\\s+)?(?:${noun})\\b(?!'|\\s+(?:containing|holding|of|in|that|which|with)\\b)`,
+    'i',
+  ).test(description);
 }
 
 /** The argument that is `word` alone in any casing (`key`, `Key`, `KEY`), the exact spelling first. */
