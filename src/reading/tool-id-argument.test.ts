@@ -77,6 +77,16 @@ describe('the id argument of a tool', () => {
     expect(inferServerShapes(tools).get('widgets')?.idArgument).toBe('id');
   });
 
+  it("reads a digest that names a record (`subscriber_hash`) as the entity's id, after the id of the list it sits in", () => {
+    const tools = [tool('get_list', { list_id: text }), tool('get_subscriber', { list_id: text, subscriber_hash: text })];
+    expect(inferServerShapes(tools).get('get_subscriber')).toMatchObject({ idArgument: 'subscriber_hash', idField: 'id', strict: true });
+    expect(
+      inferServerShapes([tool('get_list', { list_id: text }), tool('get_member', { list_id: text, subscriber_hash: text })]).get(
+        'get_member',
+      ),
+    ).toMatchObject({ idArgument: 'subscriber_hash', idField: 'id' });
+  });
+
   it("prefers the argument named for the entity's last word where two name its words (configKey, variationKey)", () => {
     const tools = [
       tool('get-ai-config-variation', { projectKey: text, configKey: text, variationKey: text }),
