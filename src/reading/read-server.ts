@@ -34,6 +34,7 @@ import { toEntityKeys, type EntityKey, type EntityKeys } from './entity-keys.js'
 import { withArgumentSpelledIds } from './id-field-spelling.js';
 import { toQuotedFields } from './quoted-fields.js';
 import { withActionIdArguments } from './action-id-argument.js';
+import { withOwnIdArguments } from './own-id-argument.js';
 
 export type { EntityKey, EntityKeys, EntityState, KindReading };
 
@@ -144,10 +145,13 @@ function toServiceModel(
     withKnownIdFields(
       withActionIdArguments(
         tools,
-        withVariantTypes(
+        withOwnIdArguments(
           tools,
-          withServerTypes(tools, inferServerShapes(tools, corrections, serverNames), { corrections, serverNames }),
-          corrections,
+          withVariantTypes(
+            tools,
+            withServerTypes(tools, inferServerShapes(tools, corrections, serverNames), { corrections, serverNames }),
+            corrections,
+          ),
         ),
       ),
       serverNames,
