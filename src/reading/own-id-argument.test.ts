@@ -25,6 +25,21 @@ describe('the id argument agreed with the entity a tool is read as', () => {
     }
   });
 
+  it('names an action read as acting on a type by the own id of it that it must be given', () => {
+    const described = (definition: ToolDefinition, description: string): ToolDefinition => ({ ...definition, description });
+    const tools = [
+      described(tool('get_issue', { issueId: text }), 'Get an issue'),
+      described(tool('delete_issue', { issueId: text }), 'Delete an issue'),
+      described(tool('convertIssueToSubtask', { issueId: text, parentIssueId: text }), 'Convert an issue to a subtask'),
+      tool('get_group', { groupId: text }),
+      tool('get_board', { boardId: text }),
+      described(tool('ungroup-items', { boardId: text, groupId: text }), 'Ungroup a specific group on a board'),
+    ];
+    const { shapes } = readServer(tools);
+    expect(shapes.get('convertIssueToSubtask')).toMatchObject({ operation: 'other', entity: 'issue', idArgument: 'issueId' });
+    expect(shapes.get('ungroup-items')).toMatchObject({ operation: 'other', entity: 'group', idArgument: 'groupId' });
+  });
+
   it('keeps an id argument already named for the entity', () => {
     const tools = [tool('get_issue', { issue_id: text }), tool('get_issue_comment', { issue_id: text, comment_id: text })];
     expect(readServer(tools).shapes.get('get_issue_comment')?.idArgument).toBe('comment_id');

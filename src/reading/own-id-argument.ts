@@ -3,7 +3,9 @@
  * teamId, boardId)` is read as acting on a board once the server's types are known
  * (server-types.ts), and the board is named by `boardId`, whatever argument the first reading took
  * for the classification. A read, update or delete whose entity has its own required id argument
- * (`<entity>Id`, `<entity>_id`, in the entity's words) is named by it. Pure.
+ * (`<entity>Id`, `<entity>_id`, in the entity's words) is named by it, and so is an action on one
+ * entity that the first reading found none for (`convertIssueToSubtask(issueId, parentIssueId)`,
+ * read as an action on an issue). Pure.
  */
 import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolShape } from './tool-shape.js';
@@ -19,8 +21,9 @@ import { propertiesOf, requiredOf } from './tool-id-argument.js';
 export function withOwnIdArguments(tools: readonly ToolDefinition[], shapes: Map<string, ToolShape>): Map<string, ToolShape> {
   for (const tool of tools) {
     const shape = shapes.get(tool.name);
-    if (!shape || shape.dispatch || !['read', 'update', 'delete'].includes(shape.operation) || shape.idArgument === null) continue;
-    if (ownIdOf(shape.idArgument, shape.entity)) continue;
+    if (!shape || shape.dispatch || !['read', 'update', 'delete', 'other'].includes(shape.operation)) continue;
+    // `ungroup_items(boardId, groupId)` read as an action on a group: the group it must be given is the one it acts on.
+    if (shape.idArgument === null ? shape.operation !== 'other' : ownIdOf(shape.idArgument, shape.entity)) continue;
     const properties = propertiesOf(tool);
     const own = [...requiredOf(tool)].find((name) => ownIdOf(name, shape.entity) && properties[name]?.type !== 'array');
     if (own === undefined) continue;
