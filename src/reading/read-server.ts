@@ -33,6 +33,8 @@ import { takesNumbers } from './numeric-ids.js';
 import { toEntityKeys, type EntityKey, type EntityKeys } from './entity-keys.js';
 import { withArgumentSpelledIds } from './id-field-spelling.js';
 import { toQuotedFields } from './quoted-fields.js';
+import { withActionIdArguments } from './action-id-argument.js';
+import { withOwnIdArguments } from './own-id-argument.js';
 
 export type { EntityKey, EntityKeys, EntityState, KindReading };
 
@@ -141,10 +143,16 @@ function toServiceModel(
   // Each tool's first reading, then its entity checked against the types the whole server keeps.
   const shapes = withArgumentSpelledIds(
     withKnownIdFields(
-      withVariantTypes(
+      withActionIdArguments(
         tools,
-        withServerTypes(tools, inferServerShapes(tools, corrections, serverNames), { corrections, serverNames }),
-        corrections,
+        withOwnIdArguments(
+          tools,
+          withVariantTypes(
+            tools,
+            withServerTypes(tools, inferServerShapes(tools, corrections, serverNames), { corrections, serverNames }),
+            corrections,
+          ),
+        ),
       ),
       serverNames,
     ),

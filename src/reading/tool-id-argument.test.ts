@@ -53,6 +53,40 @@ describe('the id argument of a tool', () => {
     expect(idOf(tools, 'delete_folder_memo')).toBe('memo_id');
   });
 
+  it("reads a bare id described as the entity's own over a list of its ids or an own id one action takes", () => {
+    const described = (type: string, description: string) => ({ type, description });
+    const tools = [
+      {
+        ...tool(
+          'widgets',
+          {
+            action: described('string', 'Action to perform'),
+            id: described('string', 'Widget ID (required for get/update/delete)'),
+            widget_id: described('number', 'Numeric widget ID used by the preview action'),
+            config: { type: 'object' },
+          },
+          ['action'],
+        ),
+        description: 'Manage widgets. Actions: list, get, create, update, delete, mute.',
+      },
+      tool('update_gadget', { id: text, gadget_ids: { type: 'array', items: text } }, []),
+      tool('delete_folder_memo', { id: described('number', 'ID of the folder holding the memo'), memo_id: { type: 'number' } }),
+    ];
+    expect(idOf(tools, 'update_gadget')).toBe('id');
+    expect(idOf(tools, 'delete_folder_memo')).toBe('memo_id');
+    expect(inferServerShapes(tools).get('widgets')?.idArgument).toBe('id');
+  });
+
+  it("reads a digest that names a record (`subscriber_hash`) as the entity's id, after the id of the list it sits in", () => {
+    const tools = [tool('get_list', { list_id: text }), tool('get_subscriber', { list_id: text, subscriber_hash: text })];
+    expect(inferServerShapes(tools).get('get_subscriber')).toMatchObject({ idArgument: 'subscriber_hash', idField: 'id', strict: true });
+    expect(
+      inferServerShapes([tool('get_list', { list_id: text }), tool('get_member', { list_id: text, subscriber_hash: text })]).get(
+        'get_member',
+      ),
+    ).toMatchObject({ idArgument: 'subscriber_hash', idField: 'id' });
+  });
+
   it("prefers the argument named for the entity's last word where two name its words (configKey, variationKey)", () => {
     const tools = [
       tool('get-ai-config-variation', { projectKey: text, configKey: text, variationKey: text }),

@@ -20,11 +20,28 @@ export type Properties = Record<string, Record<string, unknown>>;
 
 /**
  * Id suffixes, best first: `contact_id` beats `contact_name`. `iid` is GitLab's project-scoped
- * number (`issue_iid`), `uid` Grafana's (`datasourceUid`), `handle` a storefront's slug.
+ * number (`issue_iid`), `uid` Grafana's (`datasourceUid`), `handle` a storefront's slug, `hash` a
+ * digest that names a record (Mailchimp's `subscriber_hash`, the member's `id`, in `lists/{list_id}/members/{subscriber_hash}`).
  */
-const idSuffixes = ['id', 'uuid', 'gid', 'iid', 'uid', 'number', 'key', 'identifier', 'handle', 'slug', 'sha', 'path', 'name', 'ids'];
+const idSuffixes = [
+  'id',
+  'uuid',
+  'gid',
+  'iid',
+  'uid',
+  'number',
+  'key',
+  'identifier',
+  'handle',
+  'slug',
+  'sha',
+  'hash',
+  'path',
+  'name',
+  'ids',
+];
 /** Suffixes that say an argument is a real identifier, not a natural key such as a name or a path. */
-const strictIdSuffixes = new Set(['id', 'uuid', 'gid', 'iid', 'uid', 'number', 'key', 'identifier']);
+const strictIdSuffixes = new Set(['id', 'uuid', 'gid', 'iid', 'uid', 'number', 'key', 'identifier', 'hash']);
 /**
  * Plain names that identify things, best first. `sid` is a string identifier, Twilio's word for a
  * resource's own id (`FetchConversation(Sid)`; its parent is a `ConversationSid`).
@@ -121,11 +138,26 @@ function findAmong(
       (stem.join('_') === entity || stem.join('_') === 'item' || !entities.has(stem.join('_')));
     // `get_ai_config_variation(configKey, variationKey)`: both stems are the entity's words; the one ending in its last names it.
     const head = stem.at(-1) === headWord;
+    // `add_project_member(projectId, email)`: a create's own key ends in the new thing's noun; its owner's id names where it goes.
+    if (creating && !head && stem.join('_') !== entity) continue;
     if (rank !== -1 && ownStem && (!best || rank < best.rank || (rank === best.rank && head && !best.head)))
-      best = { argument: { name, field: suffix === 'uuid' || suffix === 'ids' ? 'id' : suffix, strong: true }, rank, head };
+      best = {
+        argument: { name, field: suffix === 'uuid' || suffix === 'ids' || suffix === 'hash' ? 'id' : suffix, strong: true },
+        rank,
+        head,
+      };
   }
   // A bare `id` names the entity, unless the entity's own id is there too: `delete_note(id, note_id)` deletes the note of document `id`.
-  if (!creating && names.includes('id') && !(best && strictIdSuffixes.has(best.argument.field)))
+  // A list of ids (`pipeline_ids`) never names the one entity a bare `id` names, and an `id` described as the entity's own
+  // ("Monitor ID") names it whatever else the tool takes (`monitors(id, monitor_id)`, the latter for one action only).
+  if (
+    !creating &&
+    names.includes('id') &&
+    (!best ||
+      !strictIdSuffixes.has(best.argument.field) ||
+      toWords(best.argument.name).at(-1) === 'ids' ||
+      describesOwnId(properties.id?.description, entityWords))
+  )
     return { name: 'id', field: 'id', strong: true };
   if (best) return best.argument;
   const own = names.find((name) => [entity, entityWords[entityWords.length - 1]].includes(toWords(name).map(toFullWord).join('_')));
@@ -147,6 +179,19 @@ function findAmong(
     if (name !== undefined && required.has(name)) return { name, field: word, strong: false };
   }
   return null;
+}
+
+/**
+ * Whether an argument's description says it is the id of the entity itself: "Monitor ID", "The pipeline's ID",
+ * "ID of the monitor" (not "ID of the monitor's folder", nor "ID of the document holding the note").
+ */
+function describesOwnId(description: unknown, entityWords: readonly string[]): boolean {
+  if (typeof description !== 'string') return false;
+  const noun = entityWords.join('[ _-]?');
+  return new RegExp(
+    `^\\s*(?:the\\s+)?(?:${noun})(?:'s)?\\s+(?:id|identifier)\\b|^\\s*(?:the\\s+)?(?:id|identifier)\\s+of\\s+(?:the\\s+|an?\\s+)?(?:${noun})\\b(?!'|\\s+(?:containing|holding|of|in|that|which|with)\\b)`,
+    'i',
+  ).test(description);
 }
 
 /** The argument that is `word` alone in any casing (`key`, `Key`, `KEY`), the exact spelling first. */
@@ -184,7 +229,7 @@ function findLastNamed(
   const name = (strict.length > 0 ? strict : among).at(-1);
   if (name === undefined) return null;
   const suffix = toWords(name).at(-1)!;
-  return { name, field: suffix === 'uuid' ? 'id' : suffix, strong: false };
+  return { name, field: suffix === 'uuid' || suffix === 'hash' ? 'id' : suffix, strong: false };
 }
 
 /** The words of an argument before its id suffix, as an entity name: `bucket_name` → `bucket`, `repoIds` → `repository`. */

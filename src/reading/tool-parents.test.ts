@@ -26,6 +26,21 @@ const references = (name: string) => {
 };
 
 describe('toParentReferences', () => {
+  it('reads the id named for the leading words of a compound entity as its parent, on a read, a delete and a create', () => {
+    const text = { type: 'string' };
+    const members = [
+      tool('add_crew_member', { orgId: text, crewId: text, email: text }),
+      tool('get_crew_member', { orgId: text, crewId: text, memberId: text }),
+      tool('remove_crew_member', { orgId: text, crewId: text, memberId: text }),
+    ];
+    const shapes = inferServerShapes(members);
+    for (const member of members) {
+      const shape = shapes.get(member.name)!;
+      expect(shape.idArgument).not.toBe('crewId');
+      expect(toParentReferences(member, shape, shapes)).toContainEqual(expect.objectContaining({ argument: 'crewId', entity: 'crew' }));
+    }
+  });
+
   it("reads an argument that another entity's read takes as its id as a reference to that entity", () => {
     expect(references('add_issue_comment')).toEqual([
       { argument: 'issue_number', entity: 'issue', idField: 'number', numericId: true, strong: true },

@@ -17,6 +17,8 @@ import { findWholeByIdArgument } from './whole-by-id-argument.js';
 import { toResourcePathParents } from './resource-path-parent.js';
 import { namedOwner, toNameOwners } from './tool-name-owner.js';
 import { toSameTypeParents } from './same-type-parent.js';
+import { namesCompoundOwner } from './compound-owner.js';
+import { describedOwner, describedReference } from './described-parent.js';
 
 /** One argument that names a parent entity, and the field that holds the parent's id in results. */
 export interface ParentReference {
@@ -37,7 +39,7 @@ export interface ParentReference {
  * `pipeline_slug`, `issue_iid`, `datasourceUid`, `projectName`, CalDAV's `calendarUrl`, Twilio's `ConversationSid`, a
  * string identifier), longest first: `uuid` is not a `uid`, and `sid` only a whole word (`basisId` is no `basi`).
  */
-const idSuffixes = ['uuid', 'iid', 'uid', 'sid', 'id', 'key', 'number', 'slug', 'name', 'url', 'uri'];
+const idSuffixes = ['uuid', 'iid', 'uid', 'sid', 'id', 'key', 'number', 'hash', 'slug', 'name', 'url', 'uri'];
 /** Words before an entity's name that say where a thing goes or comes from: `targetMailbox`, `destination_bucket_name`. */
 const placeWords = new Set(['target', 'destination', 'dest', 'to', 'new', 'source', 'from']);
 /** Bare names that another entity's read may take but that never point at a parent on their own. */
@@ -70,7 +72,7 @@ const cursorWords = new Set([
   'correlation',
 ]);
 /** Suffixes of a real id, as opposed to a natural key (`name`, `slug`). */
-const strongSuffixes = new Set(['uuid', 'iid', 'uid', 'sid', 'id', 'key', 'number']);
+const strongSuffixes = new Set(['uuid', 'iid', 'uid', 'sid', 'id', 'key', 'number', 'hash']);
 
 const byShapes = new WeakMap<ReadonlyMap<string, ToolShape>, Map<string, ParentReference[]>>();
 const corrected = new WeakMap<ReadonlyMap<string, ToolShape>, Readonly<Record<string, EntityCorrection>>>();
@@ -203,9 +205,13 @@ function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: Re
     else if (
       strong &&
       scalar &&
-      (shape.operation === 'list' || shape.operation === 'search' || (shape.operation === 'create' && required.has(argument)))
+      (shape.operation === 'list' ||
+        shape.operation === 'search' ||
+        (shape.operation === 'create' && required.has(argument)) ||
+        namesCompoundOwner(toEntityKey(words, suffix!, '_'), shape.entity))
     ) {
-      // `list_buckets(project_id)`, `create_component(team_id)`: a parent the server has no tools for, named by its id.
+      // `list_buckets(project_id)`, `create_component(team_id)`: a parent the server has no tools for, named by its id; so is
+      // the owner of a compound entity wherever it is named (`get_project_member(projectId, memberId)`, compound-owner.ts).
       const entity = toEntityKey(words, suffix!, '_');
       if (entity !== '' && !cursorWords.has(entity))
         references.push({
@@ -261,40 +267,6 @@ function isScalar(schema: { type?: unknown } | null | undefined): boolean {
   const type = schema?.type;
   const types = Array.isArray(type) ? type : [type];
   return types.some((candidate) => candidate === 'string' || candidate === 'integer' || candidate === 'number' || candidate === undefined);
-}
-
-/** The entity a description names as the parent: "ID of the parent folder" → the `folder`. */
-function describedOwner(description: unknown, collections: ReadonlyMap<string, ToolShape>): ToolShape | undefined {
-  if (typeof description !== 'string') return undefined;
-  const words = toWords(description).map((word) => toNormalName(toSingular(word)));
-  const at = words.indexOf('parent');
-  return at === -1 ? undefined : collections.get(words[at + 1] ?? '');
-}
-
-/** Words that open a description of a value naming one entity: "The ID of", "Timestamp of", "Name of". */
-const referenceHeads = new Set(['id', 'ids', 'identifier', 'key', 'timestamp', 'ts', 'number', 'slug', 'uuid', 'gid', 'name']);
-
-/**
- * The entity an argument's description says it names, or undefined: one word of naming and "of the"
- * before an entity the server keeps, at the description's start ("The timestamp of the message to
- * react to", "Name of the checklist to retrieve items from", "ID of the parent folder").
- */
-function describedReference(description: unknown, collections: ReadonlyMap<string, ToolShape>): ToolShape | undefined {
-  if (typeof description !== 'string') return undefined;
-  const words = toWords(description.split(/[.;:(]/)[0] ?? '');
-  const start = words[0] === 'the' || words[0] === 'a' || words[0] === 'an' ? 1 : 0;
-  if (!referenceHeads.has(words[start] ?? '') || words[start + 1] !== 'of') return undefined;
-  let at = start + 2;
-  if (words[at] === 'the' || words[at] === 'a' || words[at] === 'an') at++;
-  if (words[at] === 'parent') at++;
-  const key = (count: number) =>
-    toNormalName(
-      words
-        .slice(at, at + count)
-        .map((word) => toFullWord(toSingular(word)))
-        .join('_'),
-    );
-  return collections.get(key(2)) ?? collections.get(key(1));
 }
 
 /** Words naming one entity after its noun in a description: "Workspace ID", "The site URL", "Bitbucket workspace name". */

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDefinition } from '../domain/registry.js';
+import { readServer } from './read-server.js';
+
+const text = { type: 'string' };
+const tool = (name: string, properties: Record<string, unknown>): ToolDefinition => ({
+  name,
+  inputSchema: { type: 'object', properties, required: Object.keys(properties) },
+});
+
+describe('the id argument agreed with the entity a tool is read as', () => {
+  it("names a tool read as acting on a board by the board's own id, not the last id it takes", () => {
+    const tools = [
+      tool('list_boards', {}),
+      tool('get_board', { boardId: text }),
+      tool('delete_board', { boardId: text }),
+      tool('get_organization', { orgId: text }),
+      tool('get_board_classification', { orgId: text, teamId: text, boardId: text }),
+      tool('update_board_classification', { orgId: text, teamId: text, boardId: text, labelId: text }),
+    ];
+    const { shapes } = readServer(tools);
+    for (const name of ['get_board_classification', 'update_board_classification']) {
+      const shape = shapes.get(name)!;
+      expect(shape).toMatchObject({ entity: 'board', idArgument: 'boardId' });
+    }
+  });
+
+  it('names an action read as acting on a type by the own id of it that it must be given', () => {
+    const described = (definition: ToolDefinition, description: string): ToolDefinition => ({ ...definition, description });
+    const tools = [
+      described(tool('get_issue', { issueId: text }), 'Get an issue'),
+      described(tool('delete_issue', { issueId: text }), 'Delete an issue'),
+      described(tool('convertIssueToSubtask', { issueId: text, parentIssueId: text }), 'Convert an issue to a subtask'),
+      tool('get_group', { groupId: text }),
+      tool('get_board', { boardId: text }),
+      described(tool('ungroup-items', { boardId: text, groupId: text }), 'Ungroup a specific group on a board'),
+    ];
+    const { shapes } = readServer(tools);
+    expect(shapes.get('convertIssueToSubtask')).toMatchObject({ operation: 'other', entity: 'issue', idArgument: 'issueId' });
+    expect(shapes.get('ungroup-items')).toMatchObject({ operation: 'other', entity: 'group', idArgument: 'groupId' });
+  });
+
+  it('keeps an id argument already named for the entity', () => {
+    const tools = [tool('get_issue', { issue_id: text }), tool('get_issue_comment', { issue_id: text, comment_id: text })];
+    expect(readServer(tools).shapes.get('get_issue_comment')?.idArgument).toBe('comment_id');
+  });
+});
