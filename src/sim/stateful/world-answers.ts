@@ -35,8 +35,8 @@ import { toCreatedId } from './entity-ids.js';
 import { movePlaces } from './moved-places.js';
 import { missingParent } from './world-parents.js';
 import { missingNestedReference } from './nested-references.js';
-import { withNumericId } from '../../reading/numeric-ids.js';
 import { withServerId } from './server-ids.js';
+import { withIdType } from './declared-id-type.js';
 import { createDefaults } from './create-defaults.js';
 import { withEntityBody } from './entity-body.js';
 import { withJsonPatch } from './json-patch.js';
@@ -97,7 +97,7 @@ export function answerFromWorld(called: AnswerInput): Answer {
   // `attach_tag(item_id)`: the sticky note or frame with that id (parent-items.ts).
   // `change_item_column_values(itemId)`, read as a column update: the item with that id (id-named-type.ts).
   const related = toIdNamedType(toNamedItem(toRelatedInput(called)));
-  const numbered = withNumericId(related.shape, related.serverTools, related.shapes);
+  const numbered = withIdType(related.shape, related.serverTools, related.shapes);
   const shape = withServerId(numbered, related.serverTools, related.shapes);
   // A create named by the caller whose service assigns the id (server-ids.ts) keeps the name under the field it was read as, too.
   const keyed = shape !== numbered && numbered.idArgument !== null ? related.args[numbered.idArgument] : undefined;
