@@ -1,7 +1,8 @@
 /**
  * Agent walks on servers seen for the first time (issue 36), over MCP with the SDK's client through
  * the platform in process, on tools written for this test in the shapes fresh servers had: an id
- * copied from an answer into the next call has the type that call's argument declares.
+ * copied from an answer into the next call has the type that call's argument declares, and a search
+ * of a catalogue the scenario never filled finds the name it asks for, where a list's filter does not.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ const emptyFixtures = mkdtempSync(join(tmpdir(), 'mcpsim-first-sight-'));
 afterAll(() => rmSync(emptyFixtures, { recursive: true, force: true }));
 
 const object = (properties: Record<string, unknown>, required: string[]) => ({ type: 'object' as const, properties, required });
+const text = { type: 'string' };
 
 let harness: Harness;
 beforeEach(async () => {
@@ -55,6 +57,50 @@ describe('an id in the type of the argument that takes it back', () => {
       const gone = await call('monitors', { action: 'get', id });
       expect(gone.isError).toBe(true);
       expect(gone.text).toMatch(/not found/);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('a search of a catalogue the scenario never filled', () => {
+  const geocoding: ToolDefinition = {
+    name: 'geocoding',
+    description: 'Search for locations worldwide by place name. Returns coordinates and location details.',
+    inputSchema: object(
+      {
+        name: { type: 'string', minLength: 2, description: 'Place name to search for' },
+        countryCode: { type: 'string', description: 'ISO-3166-1 alpha2 country code to filter results' },
+      },
+      ['name'],
+    ),
+  };
+  const listCountries: ToolDefinition = {
+    name: 'list_countries',
+    description: 'List the countries the service covers.',
+    inputSchema: object({ name: text }, []),
+  };
+
+  it('finds the place named in the search, and keeps the filter it was asked with', async () => {
+    const { call, close } = await connectMockClient(harness, { name: 'geo', tools: [geocoding] });
+    try {
+      const found = await call('geocoding', { name: 'Kiel', countryCode: 'DE' });
+      expect(found.isError, found.text).toBe(false);
+      const places = Object.values(found.json as Record<string, unknown>).find(Array.isArray) as Record<string, unknown>[];
+      expect(places[0]).toMatchObject({ name: 'Kiel', countryCode: 'DE' });
+      // Asked again, the same place: it is remembered, not made anew.
+      expect((await call('geocoding', { name: 'Kiel', countryCode: 'DE' })).text).toBe(found.text);
+    } finally {
+      await close();
+    }
+  });
+
+  it('lists a catalogue without making up the name a list filters by', async () => {
+    const { call, close } = await connectMockClient(harness, { name: 'countries', tools: [listCountries] });
+    try {
+      const listed = await call('list_countries', { name: 'Atlantis' });
+      expect(listed.isError, listed.text).toBe(false);
+      expect(listed.text).not.toContain('Atlantis');
     } finally {
       await close();
     }
