@@ -106,3 +106,70 @@ describe('a search of a catalogue the scenario never filled', () => {
     }
   });
 });
+
+describe('a list asked for one record by its own id', () => {
+  // As Replicate's server has them: `get_files(file_id)` reads as a list of files, and is the service's GET /files/{file_id}.
+  const files: ToolDefinition[] = [
+    { name: 'create_files', description: 'Upload a file.', inputSchema: object({ filename: text, content: text }, ['filename']) },
+    // No argument required, as generated from the service's OpenAPI document.
+    { name: 'get_files', description: 'Get the details of a file.', inputSchema: object({ file_id: text }, []) },
+    { name: 'delete_files', description: 'Delete a file.', inputSchema: object({ file_id: text }, []) },
+  ];
+
+  it('answers the file while it exists and a not-found once it is deleted', async () => {
+    const { call, close } = await connectMockClient(harness, { name: 'files', tools: files });
+    try {
+      const created = await call('create_files', { filename: 'cats.zip', content: 'aGVsbG8=' });
+      expect(created.isError, created.text).toBe(false);
+      const id = created.json.id as string;
+      expect((await call('get_files', { file_id: id })).text).toContain(id);
+      expect((await call('delete_files', { file_id: id })).isError).toBe(false);
+      const gone = await call('get_files', { file_id: id });
+      expect(gone.isError).toBe(true);
+      expect(gone.text).toMatch(/not found/);
+    } finally {
+      await close();
+    }
+  });
+
+  it('lists the children of a block named by the id of a page, which is a block too, none once they are deleted', async () => {
+    // As Notion's server has them: a page's id is the block its content is appended to.
+    const { call, close } = await connectMockClient(harness, {
+      name: 'notes',
+      tools: [
+        { name: 'create-page', description: 'Create a page.', inputSchema: object({ parent_id: text, properties: text }, ['parent_id']) },
+        {
+          name: 'append-blocks',
+          inputSchema: object({ block_id: { type: 'string', description: 'The ID of the block to append to' }, children: text }, [
+            'block_id',
+            'children',
+          ]),
+        },
+        { name: 'delete-block', inputSchema: object({ block_id: text }, ['block_id']) },
+        {
+          name: 'get-block-children',
+          inputSchema: object(
+            { block_id: { type: 'string', description: 'The ID of the block to get children from' }, page_size: { type: 'number' } },
+            ['block_id'],
+          ),
+        },
+      ],
+    });
+    try {
+      const page = (await call('create-page', { parent_id: 'db_1', properties: '{"title": "Q3 plan"}' })).json.id as string;
+      const children = '[{"type": "paragraph", "paragraph": {"text": "Kickoff on Monday"}}]';
+      const appended = await call('append-blocks', { block_id: page, children });
+      expect(appended.isError, appended.text).toBe(false);
+      const listed = await call('get-block-children', { block_id: page });
+      expect(listed.isError, listed.text).toBe(false);
+      expect(listed.text).toContain('Kickoff on Monday');
+      const block = JSON.parse(listed.text).blocks[0].id as string;
+      expect((await call('delete-block', { block_id: block })).isError).toBe(false);
+      const emptied = await call('get-block-children', { block_id: page });
+      expect(emptied.isError, emptied.text).toBe(false);
+      expect(emptied.text).not.toContain('Kickoff on Monday');
+    } finally {
+      await close();
+    }
+  });
+});
