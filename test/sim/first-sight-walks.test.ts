@@ -173,3 +173,49 @@ describe('a list asked for one record by its own id', () => {
     }
   });
 });
+
+describe('a service that names every record by uid', () => {
+  // As Check Point's server has them: hosts and networks are only listed, and any record is read by its uid.
+  const listing = { limit: { type: 'number' }, offset: { type: 'number' } };
+  const tools: ToolDefinition[] = [
+    { name: 'show_hosts', description: 'Show the hosts in the management server.', inputSchema: object(listing, []) },
+    { name: 'show_networks', description: 'Show all networks.', inputSchema: object(listing, []) },
+    { name: 'show_access_layers', description: 'Show the access layers.', inputSchema: object(listing, []) },
+    { name: 'show_access_layer', description: 'Show an access layer.', inputSchema: object({ name: text, uid: text }, []) },
+    { name: 'show_simple_gateways', description: 'Show the simple gateways.', inputSchema: object(listing, []) },
+    { name: 'show_simple_gateway', description: 'Show a simple gateway.', inputSchema: object({ name: text, uid: text }, []) },
+    { name: 'show_object', description: 'Retrieve a generic object by UID.', inputSchema: object({ uid: text }, []) },
+  ];
+
+  it('lists hosts by uid, reads a host and a network back as objects by it, and an unknown uid is not found', async () => {
+    const { call, close } = await connectMockClient(harness, { name: 'firewall', tools });
+    // An empty world, not the starting world's examples: what the lists show is then the service's own records.
+    const emptied = await harness.call('PUT', '/__mcpsim/connections/lab/firewall/simulation', {
+      body: { world: { entities: {}, facts: [] } },
+    });
+    expect(emptied.status).toBeLessThan(300);
+    try {
+      const host = (await call('show_hosts', { limit: 20 })).json.hosts[0] as { uid: string; name: string };
+      expect(host.uid).toEqual(expect.any(String));
+      expect((await call('show_object', { uid: host.uid })).json).toMatchObject({ uid: host.uid, name: host.name });
+      const network = (await call('show_networks', {})).json.networks[0] as { uid: string; name: string };
+      expect((await call('show_object', { uid: network.uid })).json).toMatchObject({ uid: network.uid, name: network.name });
+      const unknown = await call('show_object', { uid: '00000000-dead-beef-0000-000000000000' });
+      expect(unknown.isError, unknown.text).toBe(true);
+      expect(unknown.text).toMatch(/not found/);
+    } finally {
+      await close();
+    }
+  });
+
+  it('makes up an object read by uid while the world holds nothing', async () => {
+    const { call, close } = await connectMockClient(harness, { name: 'firewall', tools });
+    try {
+      const read = await call('show_object', { uid: 'b1a2c3d4' });
+      expect(read.isError, read.text).toBe(false);
+      expect(read.json).toMatchObject({ uid: 'b1a2c3d4' });
+    } finally {
+      await close();
+    }
+  });
+});

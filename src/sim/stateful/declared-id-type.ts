@@ -8,19 +8,21 @@
 import type { ToolDefinition } from '../../domain/registry.js';
 import { toShapeChoices, type ToolShape } from '../../reading/tool-shape.js';
 import { withNumericId } from '../../reading/numeric-ids.js';
+import { withServiceIdField } from './service-id-field.js';
 
 /** By server tool list, then entity and id field: the type the entity's tools give an argument named as its id field. */
 const cache = new WeakMap<readonly ToolDefinition[], Map<string, 'number' | 'string' | null>>();
 
 /**
- * The shape with `numericId` as the simulator shows its ids: numbers where most places the tools
- * type them say so (`withNumericId`), then as the argument named as the id field declares them.
+ * The shape with its ids as the simulator shows them: in the service's id field where its tools
+ * never take the type by id (service-id-field.ts), numbers where most places the tools type them
+ * say so (`withNumericId`), then as the argument named as the id field declares them.
  *
  * @example
  *   withIdType(createMonitor, tools, shapes).numericId; // false where monitors(id: string, monitor_id: number)
  */
 export function withIdType(shape: ToolShape, tools: readonly ToolDefinition[], shapes: ReadonlyMap<string, ToolShape>): ToolShape {
-  return withDeclaredIdType(withNumericId(shape, tools, shapes), tools, shapes);
+  return withDeclaredIdType(withNumericId(withServiceIdField(shape, tools, shapes), tools, shapes), tools, shapes);
 }
 
 /**
