@@ -38,15 +38,25 @@ export function isRecordIdArgument(argument: string | null): boolean {
  */
 export function namesListedRecord(input: AnswerInput): boolean {
   const { idArgument, entity } = input.shape;
-  if (!isRecordIdArgument(idArgument)) return false;
-  const words = toWords(idArgument!);
-  const stem = words
-    .slice(0, -1)
-    .map((word) => toFullWord(toSingular(word)))
-    .join('_');
-  if (stem !== entity) return false;
+  if (idArgument === null || !namesOwnRecordId(idArgument, entity)) return false;
   const held = input.world.entities[entity];
   if (!held) return false;
   const examples = exampleIds(input.world, entity);
   return Object.keys(held).some((id) => !examples.has(id));
+}
+
+/**
+ * Whether an argument names a record id of `entity` itself (`file_id` of a file, `userIds` no).
+ *
+ * @example
+ *   namesOwnRecordId('file_id', 'file'); // true
+ *   namesOwnRecordId('model_id', 'file'); // false
+ */
+export function namesOwnRecordId(argument: string, entity: string): boolean {
+  if (!isRecordIdArgument(argument)) return false;
+  const stem = toWords(argument)
+    .slice(0, -1)
+    .map((word) => toFullWord(toSingular(word)))
+    .join('_');
+  return stem === entity;
 }

@@ -20,6 +20,7 @@ import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import { toCreatedId } from './entity-ids.js';
 import { typedId } from './world-views.js';
 import { askedFields } from './asked-fields.js';
+import { searchedName } from './searched-name.js';
 import { toReferenceParents } from './reference-parents.js';
 import type { AnswerInput } from './world-conventions.js';
 
@@ -94,13 +95,15 @@ export function toReferenceSet(input: AnswerInput): { world: WorldState; changes
     const id = toCreatedId({ ...input, args: {} }, existing);
     const label = labelField(input, type);
     const names = new Set(Object.values(entities).map((fields) => fields[label]));
-    let name = catalogue?.[index] ?? referenceName(input, id, label);
+    // `search_emails(mailbox: 'INBOX', subjectQuery)`: the set fits what it was found by (asked-fields.ts), and a
+    // search's first holds the name asked for (`geocoding(name: 'Kiel')`, searched-name.ts).
+    const asked = askedFields(input, index);
+    let name = (index === 0 ? searchedName(input, asked, label) : undefined) ?? catalogue?.[index] ?? referenceName(input, id, label);
     for (let attempt = 1; names.has(name) && attempt < 5; attempt++) name = referenceName(input, `${id}|${attempt}`, label);
     const fields: Record<string, unknown> = {
       // `list_variants(productId)`: made up in the product asked for, or the one the world holds (reference-parents.ts).
       ...toReferenceParents(input),
-      // `search_emails(mailbox: 'INBOX', subjectQuery)`: the set fits what it was found by (asked-fields.ts).
-      ...askedFields(input, index),
+      ...asked,
       ...inUse?.[index]?.where,
       [input.shape.idField]: typedId(id, input.shape),
       [label]: name,

@@ -35,8 +35,9 @@ import { toCreatedId } from './entity-ids.js';
 import { movePlaces } from './moved-places.js';
 import { missingParent } from './world-parents.js';
 import { missingNestedReference } from './nested-references.js';
-import { withNumericId } from '../../reading/numeric-ids.js';
+import { missingObject, toHeldObject } from './held-object.js';
 import { withServerId } from './server-ids.js';
+import { withIdType } from './declared-id-type.js';
 import { createDefaults } from './create-defaults.js';
 import { withEntityBody } from './entity-body.js';
 import { withJsonPatch } from './json-patch.js';
@@ -92,12 +93,11 @@ export type { Answer, AnswerInput } from './world-conventions.js';
  *   // { value: { number: 12, title: 'Crash on empty config', ... } }
  */
 export function answerFromWorld(called: AnswerInput): Answer {
-  const orphan = missingParent(called) ?? missingNestedReference(called);
+  const orphan = missingParent(called) ?? missingNestedReference(called) ?? missingObject(called);
   if (orphan !== null) return { error: orphan };
-  // `attach_tag(item_id)`: the sticky note or frame with that id (parent-items.ts).
-  // `change_item_column_values(itemId)`, read as a column update: the item with that id (id-named-type.ts).
-  const related = toIdNamedType(toNamedItem(toRelatedInput(called)));
-  const numbered = withNumericId(related.shape, related.serverTools, related.shapes);
+  // What the id names: attach_tag(item_id), change_item_column_values(itemId), show_object(uid) (parent-items, id-named-type, held-object).
+  const related = toHeldObject(toIdNamedType(toNamedItem(toRelatedInput(called))));
+  const numbered = withIdType(related.shape, related.serverTools, related.shapes);
   const shape = withServerId(numbered, related.serverTools, related.shapes);
   // A create named by the caller whose service assigns the id (server-ids.ts) keeps the name under the field it was read as, too.
   const keyed = shape !== numbered && numbered.idArgument !== null ? related.args[numbered.idArgument] : undefined;

@@ -34,6 +34,7 @@ import { hidesFinished, isFinished } from './finished-entities.js';
 import { describedArchiveFlag } from '../../reading/archive-flag.js';
 import { toFieldLookup } from './field-lookups.js';
 import { toSearchResults } from './web-pages.js';
+import { listedIdNotFound } from './listed-own-id.js';
 import { withParentItems, withoutItemChanges } from './parent-items.js';
 import { withParentById } from './parent-by-id.js';
 import { matchesSearchWords } from './search-words.js';
@@ -60,6 +61,9 @@ export function answerList(called: AnswerInput): Answer {
   // `get_items_on_board(board_id)`: what was made on that board, of every type (parent-items.ts).
   const parentItems = withParentItems(called);
   if (parentItems !== called) return withoutItemChanges(answerList(parentItems));
+  // `get_files(file_id)` of a file the world does not hold: the not-found a read answers (listed-own-id.ts).
+  const unheld = listedIdNotFound(called);
+  if (unheld !== null) return { error: unheld };
   // `brave_web_search(query)` with nothing seeded: results about the query, remembered (web-pages.ts);
   // a first list of reference data: a small plausible set (reference-data.ts).
   const made = toSearchResults(called) ?? toReferenceSet(called);
