@@ -38,6 +38,7 @@ import { withParentItems, withoutItemChanges } from './parent-items.js';
 import { withParentById } from './parent-by-id.js';
 import { matchesSearchWords } from './search-words.js';
 import { toReferenceFilter } from './reference-filter.js';
+import { toEnumChoiceFilter } from './enum-choice-filter.js';
 import { toFolderProperty, toFolders, toPrefixFilter } from './prefix-filter.js';
 import { toQualifierConditions } from '../../reading/qualifier-query.js';
 import { toFilterQuery } from './filter-query.js';
@@ -109,6 +110,9 @@ export function answerList(called: AnswerInput): Answer {
   // `service_ids` on incidents that hold `service: { id }` (reference-filter.ts); `Prefix` on keys.
   const references = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toReferenceFilter(name, value, known) ?? [])));
   const prefixes = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toPrefixFilter(name, value, shape.idField) ?? [])));
+  // `filter: 'awaitingAgent'` on conversations that hold `status: AWAITING_AGENT` (enum-choice-filter.ts).
+  const records = entities.map((entity) => entity.fields);
+  const choices = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toEnumChoiceFilter(name, value, tool, records, known) ?? [])));
   // `ids: [...]`, `issue_ids: [...]`: a batch read by a list of ids keeps those.
   // `inputs: [{ id }]`: a list of objects that each carry only an id is that list of ids.
   const listed =
@@ -148,6 +152,7 @@ export function answerList(called: AnswerInput): Answer {
       references.every((test) => test(entity.fields)) &&
       nested.every((test) => test(entity.fields)) &&
       prefixes.every((test) => test(entity.fields, entity.id)) &&
+      choices.every((test) => test(entity.fields)) &&
       (query === undefined || matchesQuery(entity.fields, query, known)) &&
       (filterQuery === null || filterQuery(entity.fields)),
   );
