@@ -52,4 +52,15 @@ describe('a BoondManager server driven with no model', () => {
     expect([companyId, contact.id, opportunity.id]).not.toContain(action.id);
     expect(await call('boond_actions_get', { id: action.id })).toMatchObject({ id: action.id, title: 'Appel' });
   });
+
+  it('searches opportunities by the states opportunityStates names, the entity word before the plural of its state field', async () => {
+    const { call, companyId } = await boond();
+    const open = await call('boond_opportunities_create', { name: 'TMA entrepôt', companyId, state: 0 });
+    const won = await call('boond_opportunities_create', { name: 'Audit sécurité', companyId, state: 1 });
+    const ids = async (args: Record<string, unknown>) =>
+      ((await call('boond_opportunities_search', args)) as { items: { id: string }[] }).items.map((item) => item.id);
+    expect(await ids({ opportunityStates: [1] })).toEqual([won.id]);
+    expect(await ids({ opportunityStates: [0] })).toEqual([open.id]);
+    expect((await ids({ opportunityStates: [0, 1] })).sort()).toEqual([open.id, won.id].sort());
+  });
 });
