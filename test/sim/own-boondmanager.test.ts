@@ -63,4 +63,18 @@ describe('a BoondManager server driven with no model', () => {
     expect(await ids({ opportunityStates: [0] })).toEqual([open.id]);
     expect((await ids({ opportunityStates: [0, 1] })).sort()).toEqual([open.id, won.id].sort());
   });
+
+  it('answers each search item with a summary naming the record, since the item schema forbids every other field', async () => {
+    const { call, companyId } = await boond();
+    const contact = await call('boond_contacts_create', { firstName: 'Julie', lastName: 'Perrin', companyId });
+    expect(await call('boond_companies_search', { keywords: 'Acme' })).toMatchObject({
+      items: [{ id: companyId, summary: 'Acme Logistique' }],
+    });
+    expect(await call('boond_contacts_search', { keywords: 'Perrin' })).toMatchObject({
+      items: [{ id: contact.id, summary: 'Julie Perrin' }],
+    });
+    await call('boond_contacts_update', { id: contact.id, lastName: 'Perrin-Morel' });
+    expect(await call('boond_contacts_search', { keywords: 'Perrin' })).toMatchObject({ items: [{ summary: 'Julie Perrin-Morel' }] });
+    expect(await call('boond_contacts_get', { id: contact.id })).not.toHaveProperty('summary');
+  });
 });

@@ -39,6 +39,7 @@ import { withParentById } from './parent-by-id.js';
 import { matchesSearchWords } from './search-words.js';
 import { toReferenceFilter } from './reference-filter.js';
 import { toEnumChoiceFilter } from './enum-choice-filter.js';
+import { withSummary } from './summary-item.js';
 import { toFolderProperty, toFolders, toPrefixFilter } from './prefix-filter.js';
 import { toQualifierConditions } from '../../reading/qualifier-query.js';
 import { toFilterQuery } from './filter-query.js';
@@ -179,13 +180,12 @@ export function answerList(called: AnswerInput): Answer {
     const bare = itemSchema && !hasProperty(itemSchema.schema, shape.idField) && Object.values(entity.fields).includes(entity.id);
     const view = withPayloadKey(input, withUuidKey(input, bare ? { ...entity.fields } : toView(entity, shape), entity.id));
     if (!itemSchema) return view;
-    const fitted = fitToSchema(
-      withIdAlias(view, itemSchema.schema, shape.idField, entity.id),
-      itemSchema.schema,
-      entitySeed(input, entity.id),
-      fitOptions(input),
-    ) as Record<string, unknown>;
-    const filled = newFields(entity.fields, withoutPayloadKey(input, fitted));
+    // `{ id, summary }` items that forbid the rest: the summary is the record's name, shown, never stored (summary-item.ts).
+    const aliased = withIdAlias(view, itemSchema.schema, shape.idField, entity.id);
+    const summarized = withSummary(aliased, itemSchema.schema, entity.fields);
+    const fitted = fitToSchema(summarized, itemSchema.schema, entitySeed(input, entity.id), fitOptions(input)) as Record<string, unknown>;
+    const stored = Object.fromEntries(Object.entries(fitted).filter(([key]) => key in aliased || !(key in summarized)));
+    const filled = newFields(entity.fields, withoutPayloadKey(input, stored));
     if (filled) upserts.push({ type: shape.entity, id: entity.id, fields: filled });
     return fitted;
   });
