@@ -15,6 +15,11 @@ useSimulatorHarness('mcpsim-own-great-detail-', (started) => (harness = started)
 
 const tools = JSON.parse(readFileSync(new URL('./servers/great-detail-support-tools.json', import.meta.url), 'utf8')) as unknown[];
 
+const contact = {
+  ct_anna: { id: 'ct_anna', name: 'Anna Schmidt', type: 'CONSUMER', emailAddress: 'anna.schmidt@example.com' },
+  ct_lea: { id: 'ct_lea', name: 'Léa Martin', type: 'REPRESENTATIVE' },
+};
+
 const conversation = {
   cv_101: { id: 'cv_101', title: 'Brake pads arrived damaged', status: 'AWAITING_AGENT', contactId: 'ct_anna', escalated: true },
   cv_102: { id: 'cv_102', title: 'Where is my order #4471?', status: 'AWAITING_CONTACT', contactId: 'ct_ben', escalated: false },
@@ -24,7 +29,7 @@ const conversation = {
 /** The help desk mock on the scenario's world: a caller of its tools that fails on an error. */
 async function desk() {
   const call = await mockOnTools(harness, { namespace: 'desk', connection: 'support', tools });
-  const world = { entities: { conversation }, facts: [] };
+  const world = { entities: { contact, conversation }, facts: [] };
   const seeded = await harness.call('PUT', '/__mcpsim/connections/desk/support/simulation', { body: { world } });
   expect(seeded.status).toBe(200);
   return call;
@@ -48,5 +53,13 @@ describe('a Great Detail help desk driven with no model', () => {
     const call = await desk();
     expect(await listed(call, { filter: 'escalated' })).toEqual(['cv_101']);
     expect(await listed(call, { filter: 'unresolved' })).toEqual(['cv_101', 'cv_102']);
+  });
+
+  it('makes a new contact an id with the prefix every contact of the world has', async () => {
+    const call = await desk();
+    const created = await call('create-contact', { name: 'Carla Rossi', emailAddress: 'carla.rossi@example.com' });
+    expect(created.id).toMatch(/^ct_/);
+    expect(['ct_anna', 'ct_lea']).not.toContain(created.id);
+    expect(await call('get-contact', { id: created.id })).toMatchObject({ name: 'Carla Rossi', type: 'CONSUMER' });
   });
 });
