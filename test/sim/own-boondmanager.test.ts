@@ -66,7 +66,7 @@ describe('a BoondManager server driven with no model', () => {
 
   it('answers each search item with a summary naming the record, since the item schema forbids every other field', async () => {
     const { call, companyId } = await boond();
-    const contact = await call('boond_contacts_create', { firstName: 'Julie', lastName: 'Perrin', companyId });
+    const contact = await call('boond_contacts_create', { firstName: 'Julie', lastName: 'Perrin', title: 'DSI', companyId });
     expect(await call('boond_companies_search', { keywords: 'Acme' })).toMatchObject({
       items: [{ id: companyId, summary: 'Acme Logistique' }],
     });

@@ -2,10 +2,10 @@
  * A list item whose schema keeps only a few properties and forbids the rest (BoondManager's
  * search items `{ id, type, summary }`) still says which record it is: a `summary`, `label`,
  * `displayName`, `fullName`, `name` or `title` property the record does not hold gets the record's
- * own name or title (`Acme Logistique`), or its first and last name (`Julie Perrin`), as the
- * service's summary line does. Without it every item was a bare id. Pure.
+ * own name (`Acme Logistique`), else its first and last name (`Julie Perrin`, never her job title),
+ * else its title, as the service's summary line does. Without it every item was a bare id. Pure.
  */
-import { fieldValue, nameFields, toNormalName } from '../../domain/world-query.js';
+import { fieldValue, toNormalName } from '../../domain/world-query.js';
 
 type Fields = Readonly<Record<string, unknown>>;
 
@@ -35,16 +35,12 @@ export function withSummary(view: Record<string, unknown>, schema: Record<string
   return { ...view, ...Object.fromEntries(missing.map(([key]) => [key, name])) };
 }
 
-/** The record's name or title, else its first and last name joined. */
+/** The record's name, else its first and last name joined, else its title, label or subject (a contact's `title` is a job). */
 function recordName(fields: Fields): string | undefined {
-  const named = Object.entries(fields).find(
-    ([key, value]) => nameFields.has(toNormalName(key)) && typeof value === 'string' && value !== '',
-  );
-  if (named) return named[1] as string;
-  const parts = [
-    ['firstname', 'givenname'],
-    ['lastname', 'familyname', 'surname'],
-  ].map((names) => Object.entries(fields).find(([key, value]) => names.includes(toNormalName(key)) && typeof value === 'string')?.[1]);
-  const joined = parts.filter((part): part is string => typeof part === 'string' && part !== '').join(' ');
-  return joined === '' ? undefined : joined;
+  const text = (names: readonly string[]) =>
+    names
+      .map((name) => Object.entries(fields).find(([key, value]) => toNormalName(key) === name && typeof value === 'string' && value !== ''))
+      .find((entry) => entry !== undefined)?.[1] as string | undefined;
+  const person = [text(['firstname', 'givenname']), text(['lastname', 'familyname', 'surname'])].filter((part) => part !== undefined);
+  return text(['name', 'displayname', 'fullname']) ?? (person.length > 0 ? person.join(' ') : text(['title', 'label', 'subject']));
 }
