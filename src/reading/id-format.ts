@@ -78,6 +78,8 @@ export function addToIdSummary(summary: IdSummary, id: string): void {
 const projectKeyId = /^([A-Z][A-Z0-9_]*)-(\d+)$/;
 /** `cus_NffrFeUfNV2Hib`, `pi_3MtwBw...`: a short prefix, `_`, a random tail. */
 const prefixedId = /^([a-z]{1,12}_)([A-Za-z0-9]{6,40})$/;
+/** `ct_anna`: a short lowercase prefix and a lowercase word, no digits. */
+const wordedId = /^([a-z]{1,6}_)[a-z]+$/;
 /** `cl_8f3k2` in a description: a short prefixed example, trusted only as an example (letters and digits mixed). */
 const shortPrefixedExample = /^([a-z]{1,12}_)((?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]{4,5})$/;
 
@@ -205,6 +207,10 @@ function fromExisting(clues: IdClues, { taken, numbers, counters }: IdSummary): 
     return [`${last[0]}${randomCode(last.length - 1, `${clues.seed}|${clues.existing.length}`)}`];
   // `rec7paewG5s3YzpD1`, `001xx000003DGb2AAG`: a random tail that happens to end in a digit is random again, never counted on.
   if (opaqueId.test(last)) return [`${last.slice(0, 3)}${randomLike(last.slice(3), `${clues.seed}|${clues.existing.length}`)}`];
+  // `ct_anna`, `ct_ben`: a type's prefix and a word, as a person writes ids; a new one keeps the prefix and counts (`ct_3`).
+  const worded = wordedId.exec(last)?.[1];
+  if (worded !== undefined && clues.existing.every((id) => wordedId.exec(id)?.[1] === worded))
+    return [counted(worded, clues.existing.length + 1, 0, taken)];
   const counter = /^(.*?)(\d+)$/.exec(last);
   if (!counter) return [];
   const prefix = counter[1]!;

@@ -45,6 +45,11 @@ export function hidesFinished(input: AnswerInput): boolean {
   return !Object.keys(input.args).some((name) => stateNames.includes(toNormalName(name)));
 }
 
+/** Whether a state, in any spelling, is one a service counts as finished (`RESOLVED`, `Done`). */
+export function isFinishedState(state: string): boolean {
+  return finishedStates.has(toNormalName(state));
+}
+
 /**
  * Whether an entity is in a finished state.
  *

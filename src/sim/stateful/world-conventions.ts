@@ -310,6 +310,9 @@ export function toFilterArgument(
   const field = words.slice(lead).join('_');
   if (lead > 0 && !idWords.has(field) && known.has(toNormalName(field))) return [field, value];
   const last = words[words.length - 1] ?? '';
+  // `opportunityStates: [1]` on opportunities: the entity's own word before the plural of its field, any of those values.
+  const owned = [...words.slice(lead, -1), toSingular(last)].join('_');
+  if (lead > 0 && lead < words.length && isPlural(last) && !idWords.has(owned) && known.has(toNormalName(owned))) return [owned, value];
   const singular = [...words.slice(0, -1), toSingular(last)].join('_');
   const listed = typeof value === 'string' && isPlural(last) && known.has(toNormalName(singular));
   if (listed)

@@ -39,6 +39,8 @@ import { withParentItems, withoutItemChanges } from './parent-items.js';
 import { withParentById } from './parent-by-id.js';
 import { matchesSearchWords } from './search-words.js';
 import { toReferenceFilter } from './reference-filter.js';
+import { toEnumChoiceFilter } from './enum-choice-filter.js';
+import { withSummary } from './summary-item.js';
 import { toFolderProperty, toFolders, toPrefixFilter } from './prefix-filter.js';
 import { toQualifierConditions } from '../../reading/qualifier-query.js';
 import { toFilterQuery } from './filter-query.js';
@@ -113,6 +115,9 @@ export function answerList(called: AnswerInput): Answer {
   // `service_ids` on incidents that hold `service: { id }` (reference-filter.ts); `Prefix` on keys.
   const references = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toReferenceFilter(name, value, known) ?? [])));
   const prefixes = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toPrefixFilter(name, value, shape.idField) ?? [])));
+  // `filter: 'awaitingAgent'` on conversations that hold `status: AWAITING_AGENT` (enum-choice-filter.ts).
+  const records = entities.map((entity) => entity.fields);
+  const choices = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toEnumChoiceFilter(name, value, tool, records, known) ?? [])));
   // `ids: [...]`, `issue_ids: [...]`: a batch read by a list of ids keeps those.
   // `inputs: [{ id }]`: a list of objects that each carry only an id is that list of ids.
   const listed =
@@ -152,6 +157,7 @@ export function answerList(called: AnswerInput): Answer {
       references.every((test) => test(entity.fields)) &&
       nested.every((test) => test(entity.fields)) &&
       prefixes.every((test) => test(entity.fields, entity.id)) &&
+      choices.every((test) => test(entity.fields)) &&
       (query === undefined || matchesQuery(entity.fields, query, known)) &&
       (filterQuery === null || filterQuery(entity.fields)),
   );
@@ -178,13 +184,12 @@ export function answerList(called: AnswerInput): Answer {
     const bare = itemSchema && !hasProperty(itemSchema.schema, shape.idField) && Object.values(entity.fields).includes(entity.id);
     const view = withPayloadKey(input, withUuidKey(input, bare ? { ...entity.fields } : toView(entity, shape), entity.id));
     if (!itemSchema) return view;
-    const fitted = fitToSchema(
-      withIdAlias(view, itemSchema.schema, shape.idField, entity.id),
-      itemSchema.schema,
-      entitySeed(input, entity.id),
-      fitOptions(input),
-    ) as Record<string, unknown>;
-    const filled = newFields(entity.fields, withoutPayloadKey(input, fitted));
+    // `{ id, summary }` items that forbid the rest: the summary is the record's name, shown, never stored (summary-item.ts).
+    const aliased = withIdAlias(view, itemSchema.schema, shape.idField, entity.id);
+    const summarized = withSummary(aliased, itemSchema.schema, entity.fields);
+    const fitted = fitToSchema(summarized, itemSchema.schema, entitySeed(input, entity.id), fitOptions(input)) as Record<string, unknown>;
+    const stored = Object.fromEntries(Object.entries(fitted).filter(([key]) => key in aliased || !(key in summarized)));
+    const filled = newFields(entity.fields, withoutPayloadKey(input, stored));
     if (filled) upserts.push({ type: shape.entity, id: entity.id, fields: filled });
     return fitted;
   });
