@@ -1,0 +1,30 @@
+/**
+ * A user's own YouTrack server, described as a QA person would, with no model: the real 58 tools of
+ * `@vitalyostanin/youtrack-mcp` 0.15.1 (servers/youtrack-mcp-tools.json, its `tools/list` over
+ * stdio), over the real platform (a real SQLite file, `app.fetch` in process). Nobody had read this
+ * server before it was driven; what it showed is in bench/corpus/tuned-on.json.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { describedMock, useSimulatorHarness } from '../support/simulator-harness.js';
+
+let harness: Harness;
+useSimulatorHarness('mcpsim-own-youtrack-', (started) => (harness = started));
+
+const tools = JSON.parse(readFileSync(new URL('./servers/youtrack-mcp-tools.json', import.meta.url), 'utf8')) as unknown[];
+const scenario = `Marta Kowalska (login marta, marta@northwind.example) is signed in to the YouTrack of Northwind Labs.
+There are two projects: Billing Service and Mobile App. Billing Service has two issues: BILL-1 "Invoice PDF shows wrong VAT"
+(Open) and BILL-2 "Add SEPA direct debit" (In Progress). Mobile App has one issue, MOB-1 "Crash on login with Android 14" (Open).`;
+
+/** A new mock of the described instance, and a caller of its tools over REST. */
+function youtrack(connection: string, text = scenario) {
+  return describedMock(harness, { server: '@qa/youtrack', displayName: 'YouTrack', tools, namespace: 'qa', connection, scenario: text });
+}
+
+describe('a YouTrack instance described in words, through its real tools', () => {
+  it('answers user_current with the person the description signs in, with the login and email written beside the name', async () => {
+    const call = await youtrack('caller');
+    expect(await call('user_current', {})).toMatchObject({ name: 'Marta Kowalska', login: 'marta', email: 'marta@northwind.example' });
+  });
+});
