@@ -27,4 +27,15 @@ describe('a YouTrack instance described in words, through its real tools', () =>
     const call = await youtrack('caller');
     expect(await call('user_current', {})).toMatchObject({ name: 'Marta Kowalska', login: 'marta', email: 'marta@northwind.example' });
   });
+
+  it('counts the issues the world holds, as issues_list finds them, and keeps no count among the issues', async () => {
+    const call = await youtrack('count');
+    const listed = (await call('issues_list', {})) as { issues: { id: string }[]; total: number };
+    expect(listed.issues.map((issue) => issue.id).sort()).toEqual(['BILL-1', 'BILL-2', 'MOB-1']);
+    expect(await call('issues_count', {})).toMatchObject({ count: 3 });
+    await call('issues_count', { projectIds: ['BILL'], statuses: ['Open'] });
+    expect(await call('issues_list', {})).toEqual(listed);
+    await call('issue_create', { projectId: 'Billing Service', summary: 'Refund flow for SEPA returns' });
+    expect(await call('issues_count', {})).toMatchObject({ count: 4 });
+  });
 });
