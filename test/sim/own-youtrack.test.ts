@@ -38,4 +38,15 @@ describe('a YouTrack instance described in words, through its real tools', () =>
     await call('issue_create', { projectId: 'Billing Service', summary: 'Refund flow for SEPA returns' });
     expect(await call('issues_count', {})).toMatchObject({ count: 4 });
   });
+
+  it('filters issues by the lists of projects and states its plural arguments give', async () => {
+    const call = await youtrack('filters');
+    const ids = async (tool: string, args: Record<string, unknown>) =>
+      ((await call(tool, args)) as { issues: { id: string }[] }).issues.map((issue) => issue.id).sort();
+    expect(await ids('issues_list', { projectIds: ['Mobile App'] })).toEqual(['MOB-1']);
+    expect(await ids('issues_list', { statuses: ['In Progress'] })).toEqual(['BILL-2']);
+    expect(await ids('issues_list', { statuses: ['Open', 'Fixed'] })).toEqual(['BILL-1', 'MOB-1']);
+    expect(await ids('issues_search', { statuses: ['In Progress'] })).toEqual(['BILL-2']);
+    expect(await call('issues_count', { statuses: ['Open'] })).toMatchObject({ count: 2 });
+  });
 });
