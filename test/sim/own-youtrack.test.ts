@@ -49,4 +49,15 @@ describe('a YouTrack instance described in words, through its real tools', () =>
     expect(await ids('issues_search', { statuses: ['In Progress'] })).toEqual(['BILL-2']);
     expect(await call('issues_count', { statuses: ['Open'] })).toMatchObject({ count: 2 });
   });
+
+  it("gives a new issue its project's key, numbered after that project's issues", async () => {
+    const call = await youtrack('keys');
+    expect(await call('issue_create', { projectId: 'Billing Service', summary: 'Refund flow for SEPA returns' })).toMatchObject({
+      id: 'BILL-3',
+    });
+    expect(await call('issue_create', { projectId: 'Mobile App', summary: 'Tablet layout' })).toMatchObject({ id: 'MOB-2' });
+    const subtask = await call('issue_create', { projectId: 'Billing Service', summary: 'Mandate form', parentIssueId: 'BILL-2' });
+    expect(subtask).toMatchObject({ id: 'BILL-4', parentIssueId: 'BILL-2' });
+    expect(await call('issue_details', { issueId: 'BILL-4' })).toMatchObject({ summary: 'Mandate form' });
+  });
 });
