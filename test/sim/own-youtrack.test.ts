@@ -60,4 +60,13 @@ describe('a YouTrack instance described in words, through its real tools', () =>
     expect(subtask).toMatchObject({ id: 'BILL-4', parentIssueId: 'BILL-2' });
     expect(await call('issue_details', { issueId: 'BILL-4' })).toMatchObject({ summary: 'Mandate form' });
   });
+
+  it('assigns and reassigns an issue, which a list by assignee then finds', async () => {
+    const call = await youtrack('assign');
+    expect(await call('issue_assign', { issueId: 'BILL-1', assigneeLogin: 'oleg' })).toMatchObject({ id: 'BILL-1', assigneeLogin: 'oleg' });
+    expect(await call('issue_assign', { issueId: 'BILL-1', assigneeLogin: 'priya' })).toMatchObject({ assigneeLogin: 'priya' });
+    expect(await call('issue_details', { issueId: 'BILL-1' })).toMatchObject({ assigneeLogin: 'priya' });
+    const { issues } = (await call('issues_list', { assigneeLogin: 'priya' })) as { issues: { id: string }[] };
+    expect(issues.map((issue) => issue.id)).toEqual(['BILL-1']);
+  });
 });
