@@ -69,4 +69,15 @@ describe('a YouTrack instance described in words, through its real tools', () =>
     const { issues } = (await call('issues_list', { assigneeLogin: 'priya' })) as { issues: { id: string }[] };
     expect(issues.map((issue) => issue.id)).toEqual(['BILL-1']);
   });
+
+  it('lists only the starred issues in issues_starred_list, as issue_star and issue_unstar leave them', async () => {
+    const call = await youtrack('stars');
+    const starred = async () => ((await call('issues_starred_list', {})) as { issues: { id: string }[] }).issues.map((issue) => issue.id);
+    expect(await starred()).toEqual([]);
+    await call('issue_star', { issueId: 'BILL-2' });
+    await call('issue_star', { issueId: 'MOB-1' });
+    expect((await starred()).sort()).toEqual(['BILL-2', 'MOB-1']);
+    await call('issue_unstar', { issueId: 'MOB-1' });
+    expect(await starred()).toEqual(['BILL-2']);
+  });
 });
