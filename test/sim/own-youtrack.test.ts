@@ -80,4 +80,13 @@ describe('a YouTrack instance described in words, through its real tools', () =>
     await call('issue_unstar', { issueId: 'MOB-1' });
     expect(await starred()).toEqual(['BILL-2']);
   });
+
+  it('reads an assignee given as "me" as the person signed in', async () => {
+    const call = await youtrack('me');
+    expect(await call('issue_assign', { issueId: 'BILL-1', assigneeLogin: 'me' })).toMatchObject({ assigneeLogin: 'marta' });
+    const created = await call('issue_create', { projectId: 'Mobile App', summary: 'Tablet layout', assigneeLogin: 'me' });
+    expect(created).toMatchObject({ assigneeLogin: 'marta' });
+    const { issues } = (await call('issues_search', { assigneeLogin: 'me' })) as { issues: { id: string }[] };
+    expect(issues.map((issue) => issue.id).sort()).toEqual(['BILL-1', created.id].sort());
+  });
 });
