@@ -89,4 +89,18 @@ describe('a YouTrack instance described in words, through its real tools', () =>
     const { issues } = (await call('issues_search', { assigneeLogin: 'me' })) as { issues: { id: string }[] };
     expect(issues.map((issue) => issue.id).sort()).toEqual(['BILL-1', created.id].sort());
   });
+
+  it("keeps the tracker's own states a description gives each issue: Submitted, Fixed, Verified", async () => {
+    const call = await youtrack(
+      'states',
+      scenario.replace(
+        'Mobile App has one issue, MOB-1 "Crash on login with Android 14" (Open).',
+        'Mobile App has three issues: MOB-1 "Crash on login" (Verified), MOB-2 "Dark mode for settings" (Submitted) and MOB-3 "Offline sync" (Fixed).',
+      ),
+    );
+    expect(await call('issue_details', { issueId: 'MOB-2' })).toMatchObject({ state: expect.stringMatching(/^submitted$/i) });
+    expect(await call('issue_details', { issueId: 'MOB-3' })).toMatchObject({ state: expect.stringMatching(/^fixed$/i) });
+    const { issues } = (await call('issues_search', { state: 'Fixed' })) as { issues: { id: string }[] };
+    expect(issues.map((issue) => issue.id)).toEqual(['MOB-3']);
+  });
 });
