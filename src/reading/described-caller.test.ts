@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toDescribedCaller } from './described-caller.js';
+import { toCallerDetails, toDescribedCaller } from './described-caller.js';
 
 describe('toDescribedCaller', () => {
   it('finds whose account, workspace or session a description says the mock is', () => {
@@ -10,6 +10,15 @@ describe('toDescribedCaller', () => {
     expect(toDescribedCaller(['A shop.', 'You are signed in as Grace Hopper.'])).toBe('Grace Hopper');
     expect(toDescribedCaller(['Kenji Sato is signed in to the Backlog space "acme".'])).toBe('Kenji Sato');
     expect(toDescribedCaller(['The current user is Kenji Sato.'])).toBe('Kenji Sato');
+    expect(toDescribedCaller(['Marta Kowalska (login marta) is signed in to YouTrack.'])).toBe('Marta Kowalska');
+  });
+
+  it('takes the login and email written in brackets after the caller, and nothing from other brackets', () => {
+    const sentences = ['Marta Kowalska (login marta, marta@northwind.example) is signed in.', 'Oleg Petrov (login oleg) fixes bugs.'];
+    expect(toCallerDetails(sentences, 'Marta Kowalska')).toEqual({ login: 'marta', email: 'marta@northwind.example' });
+    expect(toCallerDetails(['Kenji Sato (username: @kenji) runs the space.'], 'Kenji Sato')).toEqual({ login: 'kenji' });
+    expect(toCallerDetails(['Kenji Sato (the admin) runs the space.'], 'Kenji Sato')).toEqual({});
+    expect(toCallerDetails(['Kenji Sato is signed in.'], 'Kenji Sato')).toEqual({});
   });
 
   it('takes no team, lowercase word or one-word name for a person', () => {

@@ -11,6 +11,8 @@ import type { ServiceModel } from './read-server.js';
 // An article opens a sentence about a thing (`The Sync Service runs …`), not a person.
 const person = String.raw`((?!(?:The|A|An|This|Our|Your)\b)[A-Z][a-z]+(?:[ -][A-Z][a-z'-]+)+)`;
 const places = String.raw`(?:account|workspace|inbox|mailbox|calendar|profile|organization|org|team|store|shop)`;
+// `Marta Kowalska (login marta, marta@example.com) is signed in`: a person introduced with their handle in brackets.
+const aside = String.raw`(?: \([^()]{1,80}\))?`;
 const callerPatterns = [
   // `The Todoist account of Maya Chen`
   new RegExp(String.raw`\b${places} (?:of|belonging to|owned by) ${person}\b`),
@@ -19,11 +21,11 @@ const callerPatterns = [
   // `signed in as Grace Hopper`, `You are Grace Hopper`
   new RegExp(String.raw`\b(?:signed|logged) in as ${person}\b|\b[Yy]ou are ${person}\b`),
   // `Kenji Sato is signed in to the Backlog space`, `Kenji Sato is logged in`
-  new RegExp(String.raw`^${person} is (?:signed|logged) in\b`),
+  new RegExp(String.raw`^${person}${aside} is (?:signed|logged) in\b`),
   // `The current user is Kenji Sato`, `the authenticated user is Kenji Sato`
   new RegExp(String.raw`\b(?:current|authenticated|signed-in|logged-in) user is ${person}\b`),
   // `Nadia Rahman runs the marketing team's workspace` (the sentence's subject)
-  new RegExp(String.raw`^${person}(?:,[^,]{1,60},)? (?:runs|owns|manages|administers|uses|is the owner of)\b`),
+  new RegExp(String.raw`^${person}${aside}(?:,[^,]{1,60},)? (?:runs|owns|manages|administers|uses|is the owner of)\b`),
 ];
 
 /**
@@ -40,6 +42,28 @@ export function toDescribedCaller(sentences: readonly string[]): string | null {
       if (found) return found.slice(1).find((group) => group !== undefined) ?? null;
     }
   return null;
+}
+
+/**
+ * The login and email the description gives the caller in brackets after their name (`Marta
+ * Kowalska (login marta, marta@example.com)`): a service's user has a handle and an address beside
+ * a display name, and a current-user read answers those, not made-up ones.
+ *
+ * @example
+ *   toCallerDetails(['Marta Kowalska (login marta, marta@example.com) is signed in.'], 'Marta Kowalska');
+ *   // { login: 'marta', email: 'marta@example.com' }
+ */
+export function toCallerDetails(sentences: readonly string[], name: string): { login?: string; email?: string } {
+  // The name is the one `person` matched: letters, spaces, hyphens and apostrophes, nothing a pattern reads.
+  const named = new RegExp(String.raw`${name} \(([^()]{1,80})\)`);
+  for (const sentence of sentences) {
+    const inside = named.exec(sentence)?.[1];
+    if (inside === undefined) continue;
+    const email = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/.exec(inside)?.[0];
+    const login = /\b(?:login|username|user name|handle)[:\s]+@?([\w.-]*\w)/i.exec(inside)?.[1];
+    return { ...(login !== undefined ? { login } : {}), ...(email !== undefined ? { email } : {}) };
+  }
+  return {};
 }
 
 /**

@@ -7,9 +7,12 @@
  */
 import type { ServiceModel } from './read-server.js';
 
-/** The states of a work item that most workflow services share, by name. */
+/**
+ * The states of a work item that most workflow services share, by name; with an issue tracker's
+ * own (YouTrack's and Bugzilla's `Submitted`, `Fixed`, `Verified`, `Reopened`, `Won't fix`).
+ */
 const workflowStates =
-  /^(?:to[\s-]?do|open|new|backlog|planned|in[\s-]progress|in[\s-]review|review|blocked|on[\s-]hold|waiting|pending|draft|done|complete|completed|closed|resolved|cancell?ed|archived|active|paused)$/i;
+  /^(?:to[\s-]?do|open|new|backlog|planned|in[\s-]progress|in[\s-]review|review|blocked|on[\s-]hold|waiting|pending|draft|done|complete|completed|closed|resolved|cancell?ed|archived|active|paused|submitted|fixed|verified|reopened|won'?t[\s-]fix)$/i;
 
 /**
  * The state a phrase names for a type whose status field lists no states, or undefined.

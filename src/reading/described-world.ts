@@ -15,7 +15,7 @@ import { toServerStates } from './server-states.js';
 import { toNames, type Named } from './described-names.js';
 import { toSentences } from './described-sentences.js';
 import { linkDetailParents, toPronounSubject } from './described-references.js';
-import { toCallerType, toDescribedCaller } from './described-caller.js';
+import { toCallerDetails, toCallerType, toDescribedCaller } from './described-caller.js';
 import { toDescribedKeyField } from './described-keys.js';
 import { toHeadAliases } from './head-aliases.js';
 import { labelField } from './label-field.js';
@@ -175,7 +175,8 @@ function seedCaller(
   const label = labelField(model, type);
   const named = Object.entries(held).find(([, fields]) => fields[label] === caller || fields.name === caller);
   const id = named?.[0] ?? newIdOf(model, types, entities, type);
-  const fields = named?.[1] ?? { [types.get(type)?.idField ?? 'id']: id, [label]: caller };
+  // `Marta Kowalska (login marta, marta@example.com)`: the handle and address written beside the name.
+  const fields = { ...toCallerDetails(sentences, caller), ...(named?.[1] ?? { [types.get(type)?.idField ?? 'id']: id, [label]: caller }) };
   const rest = Object.fromEntries(Object.entries(held).filter(([other]) => other !== id));
   entities[type] = { [id]: fields, ...rest };
 }

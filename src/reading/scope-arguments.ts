@@ -23,7 +23,10 @@ export function toScopeArguments(
     for (const tool of serverTools) {
       const candidate = shapes.get(tool.name);
       const choices = candidate?.dispatch ? Object.values(candidate.dispatch.choices) : candidate ? [candidate] : [];
-      if (!choices.some((choice) => choice.entity === shape.entity && operations.includes(choice.operation))) continue;
+      // `issues_count(projectIds, assigneeLogin)`: a read that names no one entity counts or describes many; it says nothing
+      // of where one lives, so an update may still set what it filters by (`issue_assign(issueId, assigneeLogin)`).
+      const addressed = (choice: ToolShape) => choice.operation !== 'read' || choice.idArgument !== null;
+      if (!choices.some((choice) => choice.entity === shape.entity && operations.includes(choice.operation) && addressed(choice))) continue;
       const properties = tool.inputSchema.properties;
       if (!properties || typeof properties !== 'object') continue;
       // `manage_issue(operation, issueKey, summary, state)`: one schema for every choice, so only what every

@@ -11,6 +11,7 @@ import type { ToolDefinition } from '../../domain/registry.js';
 import { toIdSchemas, type IdSchemas } from '../../reading/id-schemas.js';
 import type { EntityRecord } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
+import { withSiblingsLast } from './sibling-ids.js';
 
 /** By server tool list, then entity: the tools do not change between calls. */
 const cache = new WeakMap<readonly ToolDefinition[], Map<string, IdSchemas>>();
@@ -23,7 +24,8 @@ const cache = new WeakMap<readonly ToolDefinition[], Map<string, IdSchemas>>();
  */
 export function toCreatedId(input: AnswerInput, existing: readonly EntityRecord[]): string {
   const { patterns, descriptions, service } = input.model ? input.model.idSchemasOf(input.shape.entity) : idSchemas(input);
-  const ids = existing.map((entity) => entity.id);
+  // `BILL-5` in the project whose issues are BILL-1 to BILL-4, after MOB-2 (sibling-ids.ts).
+  const ids = withSiblingsLast(input, existing).map((entity) => entity.id);
   const summary = summaryOf(input.world, input.shape.entity, ids);
   return toNewId({
     type: input.shape.entity,

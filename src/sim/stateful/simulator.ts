@@ -9,6 +9,7 @@ import { answerFromWorld, type Answer } from './world-answers.js';
 import { withNamedType } from './world-conventions.js';
 import { answersInSnakeCase } from '../../reading/answer-spelling.js';
 import { toSnakeCaseResult } from './snake-case-answer.js';
+import { withCallerForMe } from './caller-alias.js';
 
 export interface SimulatorOptions {
   /** Mixed into every made-up value; change it for a different (still repeatable) world. */
@@ -48,6 +49,8 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
       const { tool, serverTools, shape, kind } = shapes;
       const now = context.now ?? fallbackNow;
       const { shapes: serverShapes, model } = shapes;
+      // `assigneeLogin: "me"`: the caller, as the argument says it reads `me` (caller-alias.ts).
+      const args = withCallerForMe(tool, shapes.args, context.world, model);
       let fromWorld: Answer | undefined;
       const fromWorldOf = (world: WorldState, as: Pick<ToolShape, 'operation'> = shape): Answer =>
         answerFromWorld({
@@ -58,7 +61,7 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
           shapes: serverShapes,
           model,
           // `"projectId": ""` where the schema required something: absent for ids and filters, kept as a create's or update's data.
-          args: shape.operation === 'create' || shape.operation === 'update' ? shapes.args : withoutAbsent(shapes.args),
+          args: shape.operation === 'create' || shape.operation === 'update' ? args : withoutAbsent(args),
           argumentsKey: call.argumentsKey,
           world,
           now,
@@ -68,7 +71,7 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
       const answered = answerModules[kind.kind]({
         tool,
         shape,
-        args: shapes.args,
+        args,
         argumentsKey: call.argumentsKey,
         world: context.world,
         now,

@@ -19,6 +19,7 @@ import { toKeySelector } from '../../reading/key-selector.js';
 import { selectsAll, toNormalName } from '../../domain/world-query.js';
 import { writesType } from '../../reading/tool-shape.js';
 import { inServerStyle } from '../../reading/server-style.js';
+import { listedField } from './listed-field.js';
 
 /** An answer: the value to show (or plain text, or an error text) and what it changed. */
 export interface Answer {
@@ -326,5 +327,6 @@ export function toFilterArgument(
         : value,
     ];
   if (!Array.isArray(value)) return [known.has(toNormalName(`${name}s`)) ? `${name}s` : name, value];
-  return [known.has(toNormalName(singular)) ? singular : name, value];
+  // `projectIds: [...]` on issues that keep `projectId`, `statuses: [...]` on issues that keep `state` (listed-field.ts).
+  return [known.has(toNormalName(singular)) ? singular : (listedField(name, known) ?? name), value];
 }

@@ -44,6 +44,7 @@ import { withSummary } from './summary-item.js';
 import { toFolderProperty, toFolders, toPrefixFilter } from './prefix-filter.js';
 import { toQualifierConditions } from '../../reading/qualifier-query.js';
 import { toFilterQuery } from './filter-query.js';
+import { listedFlag } from './flagged-list.js';
 import { hasProperty, relatedLists } from './world-batches.js';
 import { idListNames } from '../../reading/batch-arguments.js';
 import {
@@ -125,7 +126,9 @@ export function answerList(called: AnswerInput): Answer {
     data.map(([name, value]) => [name, toIdObjects(value, input)] as const).find(([, ids]) => ids !== null);
   const idList = listed?.[1] as unknown[] | undefined;
   // An archived entity leaves the lists that do not ask for archived ones (archived-entities.ts); a batch read by ids still shows it.
-  const hideArchived = idList === undefined && !asksForArchived(args);
+  // `issues_starred_list` beside `issue_star`: only the records the name's flag is set on (flagged-list.ts).
+  const flag = idList === undefined ? listedFlag(input) : null;
+  const hideArchived = idList === undefined && !asksForArchived(args) && flag === null;
   // `include_disabled: false` by default: a disabled customer is left out until asked for (hidden-flags.ts).
   const hiddenBy = idList === undefined ? hiddenFlags(input) : [];
   // "By default returns only open tasks": a finished one is left out until a state is asked for (finished-entities.ts).
@@ -136,6 +139,7 @@ export function answerList(called: AnswerInput): Answer {
   const selected = entities.filter(
     (entity) =>
       !(hideArchived && isArchived(entity.fields, archiveFlag)) &&
+      (flag === null || fieldValue(entity.fields, flag.field) === flag.value) &&
       (rootField === null || fieldValue(entity.fields, rootField) == null) &&
       !isHiddenByFlag(hiddenBy, entity.fields, args) &&
       !(hideFinished && isFinished(entity.fields)) &&

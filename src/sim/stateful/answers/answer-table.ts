@@ -9,6 +9,7 @@ import { answerClock } from './clock-answer.js';
 import { answerComputedValue } from './computed-value-answer.js';
 import { answerCurrentUser } from './current-user-answer.js';
 import { answerDescribedText } from './described-text-answer.js';
+import { answerDescribedValue } from './described-value-answer.js';
 import type { AnswerModule } from './kind-call.js';
 import { answerReadBack } from './read-back-answer.js';
 import { answerScreenshot } from './screenshot-answer.js';
@@ -27,7 +28,7 @@ export const answerModules: Readonly<Record<AnswerKind, AnswerModule>> = {
   action: answerFromTheWorld,
   'current user': answerCurrentUser,
   'web page': answerFromTheWorld,
-  'described value': answerFromTheWorld,
+  'described value': answerDescribedValue,
   clock: answerClock,
   'read-back': answerReadBack,
   'described text': answerDescribedText,

@@ -23,7 +23,7 @@ export const answerComputedValue: AnswerModule = (call) => {
 };
 
 /** The number of the call's entities a list with its arguments finds, for a count or total of a type the world holds; else null. */
-function worldCount(call: KindCall, word: string): number | null {
+export function worldCount(call: KindCall, word: string): number | null {
   if (!['count', 'counts', 'total'].includes(word) || entitiesOf(call.world, call.shape.entity).length === 0) return null;
   const total = (call.asList().value as { total?: unknown } | undefined)?.total;
   return typeof total === 'number' ? total : null;
