@@ -20,6 +20,7 @@ import { toUnscopedOwner } from './unscoped-owner.js';
 import { toMeasureOwner } from './measure-owner.js';
 import { withApiTypeNames } from './api-type-name.js';
 import { withAgreedCompounds } from './agreed-compound.js';
+import { toSingularReading, withSingularCompound } from './compound-plurals.js';
 import type { ToolShape } from './tool-shape.js';
 
 /**
@@ -59,10 +60,13 @@ export function withServerTypes(
   { corrections = {}, serverNames = [] }: ServerTypeOptions = {},
 ): Map<string, ToolShape> {
   const serviceWords = toServiceWords(serverNames);
+  const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
+  const singular = toSingularReading(tools, shapes);
   const unprefixed = new Map(
     [...shapes].map(([name, shape]) => {
       if (Object.hasOwn(corrections, name)) return [name, shape];
-      return [name, withoutServiceWord(shape, serviceWords)];
+      const tool = toolsByName.get(name)!;
+      return [name, withSingularCompound(withoutServiceWord(shape, serviceWords), tool, singular)];
     }),
   );
   const corrected = (name: string) => Object.hasOwn(corrections, name);
