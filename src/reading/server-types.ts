@@ -21,6 +21,7 @@ import { toMeasureOwner } from './measure-owner.js';
 import { withApiTypeNames } from './api-type-name.js';
 import { withAgreedCompounds } from './agreed-compound.js';
 import { toSingularReading, withSingularCompound } from './compound-plurals.js';
+import { withPlaceholderOwner } from './placeholder-entity.js';
 import type { ToolShape } from './tool-shape.js';
 
 /**
@@ -62,11 +63,13 @@ export function withServerTypes(
   const serviceWords = toServiceWords(serverNames);
   const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
   const singular = toSingularReading(tools, shapes);
+  const firstTypes = toServerTypes(shapes);
   const unprefixed = new Map(
     [...shapes].map(([name, shape]) => {
       if (Object.hasOwn(corrections, name)) return [name, shape];
       const tool = toolsByName.get(name)!;
-      return [name, withSingularCompound(withoutServiceWord(shape, serviceWords), tool, singular)];
+      const own = withPlaceholderOwner(withoutServiceWord(shape, serviceWords), tool, serviceWords, firstTypes);
+      return [name, withSingularCompound(own, tool, singular)];
     }),
   );
   const corrected = (name: string) => Object.hasOwn(corrections, name);
