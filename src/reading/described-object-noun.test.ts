@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toDescribedObjectNoun, withDescribedObjectNoun } from './described-object-noun.js';
+import { toDescribedObjectNoun, withDescribedObjectNouns } from './described-object-noun.js';
 import { readServer } from './read-server.js';
 import { inferServerShapes } from './tool-operation.js';
 import { tool, text } from './written-tools.test-support.js';
@@ -27,6 +27,7 @@ describe('a tool whose name names no thing', () => {
     tool('memdata_delete', { artifact_id: text }, 'Delete a memory/artifact from storage.'),
     tool('memdata_session_start', {}, 'Start a session: returns your identity.'),
     tool('memdata_set_identity', { agent_name: text }, 'Set or update your agent identity.'),
+    tool('memdata_session_end', { summary: text }, 'Save a session handoff before ending.'),
   ];
 
   it('acts on the object its description names where the name has no noun but the service name and a verb, and says why', () => {
@@ -45,10 +46,32 @@ describe('a tool whose name names no thing', () => {
   });
 
   it('keeps `item` where the service writes it: in the name, an argument or the description', () => {
-    const attach = tool('attach_tag', { item_id: text, tag_id: text }, 'Attach a tag to an item.');
-    const shape = { ...inferServerShapes([attach]).get('attach_tag')!, entity: 'item' };
-    expect(withDescribedObjectNoun(shape, attach, new Set(), () => false).entity).toBe('item');
-    const unnamed = tool('attach_tag', { tag_id: text }, 'Attach a tag to a card.');
-    expect(withDescribedObjectNoun(shape, unnamed, new Set(), () => false).entity).toBe('tag');
+    const tools = [
+      tool('attach_tag', { item_id: text, tag_id: text }, 'Attach a tag to an item.'),
+      tool('detach', { tag_id: text }, 'Detach a tag from a card.'),
+    ];
+    const shapes = new Map([...inferServerShapes(tools)].map(([name, shape]) => [name, { ...shape, entity: 'item' }]));
+    const read = withDescribedObjectNouns(tools, shapes, new Set(), () => false, new Map());
+    expect(read.get('attach_tag')?.entity).toBe('item');
+    expect(read.get('detach')?.entity).toBe('tag');
+  });
+
+  it('gives the tools without a noun the one object their descriptions agree on, and none where they disagree', () => {
+    const ingest = tool('memdata_ingest', { content: text }, 'Ingest text content into long-term memory.');
+    const agreeing = [...memdata, ingest];
+    expect(entityOf(agreeing, 'memdata_ingest', ['memdata-mcp'])).toBe('memory');
+    const disagreeing = agreeing.map((each) =>
+      each.name === 'memdata_delete' ? tool('memdata_delete', { artifact_id: text }, 'Delete a note from storage.') : each,
+    );
+    expect(entityOf(disagreeing, 'memdata_list', ['memdata-mcp'])).toBe('item');
+  });
+
+  it('reads no object that an argument passes in', () => {
+    const tools = [
+      tool('prometheus_query', { query: text, time: text }, 'Execute a Prometheus query'),
+      tool('prometheus_list_targets', {}, 'List all Prometheus targets'),
+      tool('prometheus_runtime_info', {}, 'Get Prometheus runtime information'),
+    ];
+    expect(entityOf(tools, 'prometheus_query', ['prometheus-mcp'])).toBe('item');
   });
 });

@@ -63,22 +63,53 @@ function isActionNoun(shape: ToolShape, shared: (entity: string) => boolean): bo
 }
 
 /**
- * The shape of a tool whose name has no noun (`item`) re-read as the object its description
- * names, with why; any other shape as it is.
+ * The shapes with each tool whose name has no noun (`item`) re-read as the object the descriptions
+ * name, where those that name one agree (the service's unnamed thing is one thing: `memdata_ingest`
+ * "Ingest text content into long-term memory" stores the memories its siblings list), and each
+ * search named for its act re-read as its own description's object; with why. A tool the scenario
+ * corrects keeps its reading.
+ *
+ * @example
+ *   withDescribedObjectNouns(memdataTools, shapes, new Set(['memdata']), () => false, uses).get('memdata_list')?.entity; // 'memory'
  */
-export function withDescribedObjectNoun(
-  shape: ToolShape,
-  tool: ToolDefinition,
+export function withDescribedObjectNouns(
+  tools: readonly ToolDefinition[],
+  shapes: ReadonlyMap<string, ToolShape>,
   serviceWords: ReadonlySet<string>,
-  shared: (entity: string) => boolean,
-): ToolShape {
-  // `item` is also a word services use (Miro's items, `list_collection_items`): only a name without it has no noun.
-  // The name, an argument (`item_id`) or the description writing `item` makes it the service's word.
+  corrected: (name: string) => boolean,
+  uses: ReadonlyMap<string, number>,
+): Map<string, ToolShape> {
+  const shared = (entity: string) => (uses.get(entity) ?? 0) > 1;
+  const result = new Map(shapes);
+  const unnamed = new Map<string, string | null>();
+  for (const tool of tools) {
+    const shape = shapes.get(tool.name);
+    if (!shape || corrected(tool.name) || !namesNoItem(shape, tool)) continue;
+    const noun = toDescribedObjectNoun(tool.description ?? '', serviceWords);
+    // "Execute a Prometheus query" with a `query` argument: what the caller passes is no thing the service keeps.
+    const object = noun !== null && Object.keys(propertiesOf(tool)).some((name) => toSingular(name) === noun) ? null : noun;
+    if (shape.entity === 'item') unnamed.set(tool.name, object);
+    else if (object !== null && isActionNoun(shape, shared))
+      result.set(tool.name, {
+        ...shape,
+        entity: object,
+        entityWhy: `"${shape.entity}" names the act; its description's first verb acts on ${object}s`,
+      });
+  }
+  const agreed = new Set([...unnamed.values()].filter((noun) => noun !== null));
+  if (agreed.size !== 1) return result;
+  const [noun] = agreed as Set<string>;
+  for (const name of unnamed.keys())
+    result.set(name, {
+      ...shapes.get(name)!,
+      entity: noun!,
+      entityWhy: `the name has no noun of its own; the descriptions of the server's tools without one act on ${noun!}s`,
+    });
+  return result;
+}
+
+/** Whether a tool may be re-read by its description: neither its name, an argument (`item_id`) nor its description writes `item` as the service's word. */
+function namesNoItem(shape: ToolShape, tool: ToolDefinition): boolean {
   const writes = (text: string) => toWords(text).some((word) => toSingular(word) === 'item');
-  if (shape.dispatch || writes(tool.name) || writes(tool.description ?? '')) return shape;
-  if (shape.entity !== 'item' && !isActionNoun(shape, shared)) return shape;
-  if (Object.keys(propertiesOf(tool)).some(writes)) return shape;
-  const noun = toDescribedObjectNoun(tool.description ?? '', serviceWords);
-  if (noun === null) return shape;
-  return { ...shape, entity: noun, entityWhy: `the name has no noun of its own; its description's first verb acts on ${noun}s` };
+  return !shape.dispatch && !writes(tool.name) && !writes(tool.description ?? '') && !Object.keys(propertiesOf(tool)).some(writes);
 }

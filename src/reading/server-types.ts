@@ -22,7 +22,7 @@ import { withApiTypeNames } from './api-type-name.js';
 import { withAgreedCompounds } from './agreed-compound.js';
 import { toSingularReading, withSingularCompound } from './compound-plurals.js';
 import { withPlaceholderOwner } from './placeholder-entity.js';
-import { withDescribedObjectNoun } from './described-object-noun.js';
+import { withDescribedObjectNouns } from './described-object-noun.js';
 import type { ToolShape } from './tool-shape.js';
 
 /**
@@ -72,22 +72,17 @@ export function withServerTypes(
   const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
   const singular = toSingularReading(tools, shapes);
   const firstTypes = toServerTypes(shapes);
-  const uses = toEntityUses(shapes);
   const unprefixed = new Map(
     [...shapes].map(([name, shape]) => {
       if (Object.hasOwn(corrections, name)) return [name, shape];
       const tool = toolsByName.get(name)!;
-      const own = withDescribedObjectNoun(
-        withPlaceholderOwner(withoutServiceWord(shape, serviceWords), tool, serviceWords, firstTypes),
-        tool,
-        serviceWords,
-        (entity) => (uses.get(entity) ?? 0) > 1,
-      );
+      const own = withPlaceholderOwner(withoutServiceWord(shape, serviceWords), tool, serviceWords, firstTypes);
       return [name, withSingularCompound(own, tool, singular)];
     }),
   );
   const corrected = (name: string) => Object.hasOwn(corrections, name);
-  const typed = withApiTypeNames(tools, withTypesInCompounds(tools, unprefixed, corrections, serviceWords), corrected);
+  const described = withDescribedObjectNouns(tools, unprefixed, serviceWords, corrected, toEntityUses(unprefixed));
+  const typed = withApiTypeNames(tools, withTypesInCompounds(tools, described, corrections, serviceWords), corrected);
   return withAgreedCompounds(tools, typed, corrected, serverNames);
 }
 
