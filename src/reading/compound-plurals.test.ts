@@ -13,6 +13,10 @@ describe('a plural inside a compound entity', () => {
       tool('show_service_groups', { limit: { type: 'number' } }, 'Retrieve all service groups.'),
     ];
     expect(entityOf(tools, 'show_services_tcp')).toBe('service_tcp');
+    // A page of items is a view of many: its plural is meant.
+    const page = tool('get_board_items_page', { boardId: text }, 'Get a page of the items of a board.');
+    const shape = { ...inferServerShapes([page]).get('get_board_items_page')!, entity: 'board_items_page' };
+    expect(withSingularCompound(shape, page, () => true).entity).toBe('board_items_page');
     expect(readServer(tools).readings.get('show_services_tcp')?.why.entity).toMatch(/plural inside the compound/);
   });
 

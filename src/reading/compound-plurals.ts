@@ -29,6 +29,9 @@ export function toSingularReading(tools: readonly ToolDefinition[], shapes: Read
   return (singular) => collections || written.has(singular);
 }
 
+/** Nouns for a view of many things (`items_page`, `results_count`): the plural before them is meant. */
+const collectionViews = new Set(['page', 'list', 'collection', 'count', 'batch']);
+
 /**
  * The shape with each plural word before the last of its entity made singular where the server
  * writes that singular in another name, with why; any other shape is returned as it is.
@@ -41,6 +44,8 @@ export function withSingularCompound(shape: ToolShape, tool: ToolDefinition, sin
   if (shape.dispatch || words.length < 2) return shape;
   // `list_insights_configs`: where the name writes its last word plural, that word is the head, and a plural before it only qualifies it.
   if (!toWords(tool.name).includes(words[words.length - 1]!)) return shape;
+  // `get_board_items_page`: a page, list or count of items is a view of many, whose plural says so.
+  if (collectionViews.has(words[words.length - 1]!)) return shape;
   const entity = words
     .map((word, index) => {
       const one = toSingular(word);
