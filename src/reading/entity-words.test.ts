@@ -34,3 +34,11 @@ describe('a past participle before or after a noun', () => {
     expect(withoutAspects(['video', 'embed'])).toEqual(['video', 'embed']);
   });
 });
+
+describe('an adjective before a noun that picks some of its kind', () => {
+  it('is dropped from the entity: a total of worklogs is worklogs, a native query a query', () => {
+    expect(withoutAspects(['total', 'worklog'])).toEqual(['worklog']);
+    expect(withoutAspects(['native', 'query'])).toEqual(['query']);
+    expect(withoutAspects(['total'])).toEqual(['total']);
+  });
+});

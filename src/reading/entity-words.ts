@@ -216,7 +216,10 @@ const ownAspectWords = new Set(['property', 'properties', 'setting', 'settings']
 export function isAspectWord(word: string, beforeVerb = false): boolean {
   return aspectWords.has(word) || (beforeVerb && ownAspectWords.has(word));
 }
-/** Adjectives that pick some of an entity's kind (`get_active_cycle` reads a cycle), not a kind of their own. */
+/**
+ * Adjectives that pick some of an entity's kind (`get_active_cycle` reads a cycle), not a kind of their own: `total`
+ * (`get_total_worklogs` sums worklogs), `native` (a native query is a query written in the database's own language).
+ */
 const qualifierWords = new Set([
   'active',
   'recent',
@@ -230,6 +233,8 @@ const qualifierWords = new Set([
   'other',
   'supported',
   'available',
+  'total',
+  'native',
 ]);
 
 /** Adjectives that follow the entity to say how the tool acts on it (`write_object_safe`, `create_item_live`), never a kind. */

@@ -20,6 +20,9 @@ import { toUnscopedOwner } from './unscoped-owner.js';
 import { toMeasureOwner } from './measure-owner.js';
 import { withApiTypeNames } from './api-type-name.js';
 import { withAgreedCompounds } from './agreed-compound.js';
+import { toSingularReading, withSingularCompound } from './compound-plurals.js';
+import { withPlaceholderOwner } from './placeholder-entity.js';
+import { withDescribedObjectNouns } from './described-object-noun.js';
 import type { ToolShape } from './tool-shape.js';
 
 /**
@@ -31,6 +34,13 @@ import type { ToolShape } from './tool-shape.js';
  */
 export function toServerTypes(shapes: ReadonlyMap<string, ToolShape>): Set<string> {
   return new Set(toTypeKeepers(shapes).keys());
+}
+
+/** How many tools read each entity. */
+function toEntityUses(shapes: ReadonlyMap<string, ToolShape>): Map<string, number> {
+  const uses = new Map<string, number>();
+  for (const shape of shapes.values()) uses.set(shape.entity, (uses.get(shape.entity) ?? 0) + 1);
+  return uses;
 }
 
 /** Each server type (see {@link toServerTypes}) with the names of the tools that keep it. */
@@ -59,14 +69,20 @@ export function withServerTypes(
   { corrections = {}, serverNames = [] }: ServerTypeOptions = {},
 ): Map<string, ToolShape> {
   const serviceWords = toServiceWords(serverNames);
+  const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
+  const singular = toSingularReading(tools, shapes);
+  const firstTypes = toServerTypes(shapes);
   const unprefixed = new Map(
     [...shapes].map(([name, shape]) => {
       if (Object.hasOwn(corrections, name)) return [name, shape];
-      return [name, withoutServiceWord(shape, serviceWords)];
+      const tool = toolsByName.get(name)!;
+      const own = withPlaceholderOwner(withoutServiceWord(shape, serviceWords), tool, serviceWords, firstTypes);
+      return [name, withSingularCompound(own, tool, singular)];
     }),
   );
   const corrected = (name: string) => Object.hasOwn(corrections, name);
-  const typed = withApiTypeNames(tools, withTypesInCompounds(tools, unprefixed, corrections, serviceWords), corrected);
+  const described = withDescribedObjectNouns(tools, unprefixed, serviceWords, corrected, toEntityUses(unprefixed));
+  const typed = withApiTypeNames(tools, withTypesInCompounds(tools, described, corrections, serviceWords), corrected);
   return withAgreedCompounds(tools, typed, corrected, serverNames);
 }
 
@@ -100,8 +116,7 @@ function withTypesInCompounds(
   serviceWords: ReadonlySet<string>,
 ): Map<string, ToolShape> {
   const types = toServerTypes(shapes);
-  const uses = new Map<string, number>();
-  for (const shape of shapes.values()) uses.set(shape.entity, (uses.get(shape.entity) ?? 0) + 1);
+  const uses = toEntityUses(shapes);
   // Id arguments named for a compound (`export_job_id`, `jobId`) show the service keeps it: such a compound stays.
   const stems = new Set(tools.flatMap(toIdStems));
   const keepers = toTypeKeepers(shapes);

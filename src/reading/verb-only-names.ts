@@ -9,7 +9,7 @@ import { toSingular, toWords } from './entity-words.js';
 import type { ParsedName } from './tool-name.js';
 
 /** Words between a verb and its object: articles, quantities and the adjectives a create or list puts there. */
-const lead = new Set([
+export const objectLeadWords: ReadonlySet<string> = new Set([
   'a',
   'an',
   'the',
@@ -29,7 +29,23 @@ const lead = new Set([
   'my',
 ]);
 /** Words that are no thing of a service. */
-const noThing = new Set(['it', 'them', 'this', 'that', 'to', 'from', 'in', 'on', 'by', 'with', 'of', 'and', 'or', 'item', 'items']);
+export const noThingWords: ReadonlySet<string> = new Set([
+  'it',
+  'them',
+  'this',
+  'that',
+  'to',
+  'from',
+  'in',
+  'on',
+  'by',
+  'with',
+  'of',
+  'and',
+  'or',
+  'item',
+  'items',
+]);
 
 /**
  * The parsed name with the description's object as its entity, where the name is its verb alone;
@@ -43,9 +59,9 @@ export function withDescribedObject(parsed: ParsedName, tool: ToolDefinition): P
   const sentence = toWords(/^[^.\n]*/.exec(tool.description ?? '')?.[0] ?? '');
   if (sentence.length < 2 || sentence[0] !== toWords(tool.name)[0]) return parsed;
   let at = 1;
-  while (lead.has(sentence[at] ?? '')) at++;
+  while (objectLeadWords.has(sentence[at] ?? '')) at++;
   const word = sentence[at];
-  if (word === undefined || noThing.has(word) || !/^[a-z]+$/.test(word)) return parsed;
+  if (word === undefined || noThingWords.has(word) || !/^[a-z]+$/.test(word)) return parsed;
   const singular = toSingular(word);
   return { ...parsed, entityWords: [singular], plural: singular !== word };
 }
