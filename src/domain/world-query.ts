@@ -239,7 +239,9 @@ export function matchesQuery(fields: Readonly<Record<string, unknown>>, query: s
         return false;
       continue;
     }
-    if (!text.includes(token.replace(/^"|"$/g, ''))) return false;
+    // The text is JSON: a quote or backslash inside a word (`up{job="node"}`) is written escaped there.
+    const word = token.replace(/^"|"$/g, '');
+    if (!text.includes(word) && !text.includes(JSON.stringify(word).slice(1, -1))) return false;
   }
   return true;
 }

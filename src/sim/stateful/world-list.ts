@@ -71,13 +71,19 @@ export function answerList(called: AnswerInput): Answer {
   // a first list of reference data: a small plausible set (reference-data.ts).
   const made = toSearchResults(called) ?? toReferenceSet(called);
   if (made) {
-    const answer = answerList({ ...called, world: made.world });
+    // Listed from what was just made, once: results a query does not find again (`up{job="node"}`) are not made anew.
+    const answer = answerHeldList({ ...called, world: made.world });
     const upserts = [...(made.changes.upserts ?? []), ...(answer.changes?.upserts ?? [])];
     return {
       ...answer,
       changes: { ...answer.changes, upserts, facts: [...(made.changes.facts ?? []), ...(answer.changes?.facts ?? [])] },
     };
   }
+  return answerHeldList(called);
+}
+
+/** The list of what the world holds, filtered, ordered and paged as the call asks. */
+function answerHeldList(called: AnswerInput): Answer {
   const input = withParentById(withQueriedType(withListedType(called)));
   const { shape, tool, args } = input;
   const entities = entitiesOf(input.world, shape.entity);
