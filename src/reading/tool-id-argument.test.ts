@@ -67,7 +67,9 @@ describe('the id argument of a tool', () => {
           },
           ['action'],
         ),
-        description: 'Manage widgets. Actions: list, get, create, update, delete, mute.',
+        // Not 'Manage widgets …': a description opening with 'Manage' names no operation (manage-verb reading), and only a
+        // tool read as acting on one widget takes an id argument.
+        description: 'Update a widget, or list, get, create, delete or mute widgets.',
       },
       tool('update_gadget', { id: text, gadget_ids: { type: 'array', items: text } }, []),
       tool('delete_folder_memo', { id: described('number', 'ID of the folder holding the memo'), memo_id: { type: 'number' } }),
