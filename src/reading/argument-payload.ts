@@ -4,6 +4,7 @@
  * one, never a scope or a list of fields to show. Pure.
  */
 import { toNormalName } from '../domain/world-query.js';
+import { isRecord } from '../domain/json-record.js';
 
 /** Names of arguments that wrap an entity's fields. */
 const payloadNames = new Set(['properties', 'fields', 'attributes', 'data', 'values', 'payload', 'record', 'updates', 'changes']);
@@ -94,8 +95,6 @@ export function spreadPayloads(
 
 function toEnvelope(name: string, value: unknown, inEnvelope: boolean): Record<string, unknown> | null {
   const normal = toNormalName(name);
-  const isRecord = (candidate: unknown): candidate is Record<string, unknown> =>
-    candidate !== null && typeof candidate === 'object' && !Array.isArray(candidate);
   // `body: '{"name":"webshop"}'` (a "JSON request body" given as text) is the object it spells.
   if (envelopeNames.has(normal)) {
     const spelled = parsedObjectText(value);

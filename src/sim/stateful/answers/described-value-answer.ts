@@ -1,3 +1,4 @@
+import { isRecord } from '../../../domain/json-record.js';
 import { computedValueWord } from '../../../reading/described-returns.js';
 import { toAnswered } from './answer-result.js';
 import { worldCount } from './computed-value-answer.js';
@@ -34,8 +35,4 @@ function keepsRecordsOf({ tool, shape, model }: KindCall): boolean {
   return [...model.shapes.values()].some(
     (other) => other.tool !== tool.name && other.entity === shape.entity && (other.operation === 'create' || other.operation === 'list'),
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
