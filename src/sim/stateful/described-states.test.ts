@@ -11,11 +11,13 @@ const tool = (name: string, description: string, properties: Record<string, Reco
 });
 
 function inputFor(tools: ToolDefinition[], name: string): AnswerInput {
-  const { shapes } = readServer(tools);
+  const model = readServer(tools);
+  const { shapes } = model;
   return {
     tool: tools.find((candidate) => candidate.name === name)!,
     shape: shapes.get(name)!,
     shapes,
+    model,
     serverTools: tools,
     args: {},
     argumentsKey: '{}',

@@ -1,20 +1,17 @@
 /**
  * The id a create gives a new entity, in the service's own format (reading/id-format.ts), from
- * what the server's tools say about ids of that entity: the `pattern` and description of every
- * argument that takes one (`get_issue(issue_key)`, `create_comment(issue_key)`), in the order
- * the world's own ids, patterns, examples.
+ * what the service model says about ids of that entity (`idSchemasOf`: the `pattern` and
+ * description of every argument that takes one, `get_issue(issue_key)`, `create_comment(issue_key)`,
+ * or the scenario's `entities:` correction of the format), in the order the world's own ids,
+ * patterns, examples. The model reads them once per server and corrections; `mcpsim explain`
+ * foretells the same ids from it.
  */
 import { addToIdSummary, toIdSummary, toNewId, type IdSummary } from '../../reading/id-format.js';
 import type { WorldState } from '../../domain/memory-log.js';
 import { idsChangedSince, typeVersion } from '../../domain/world-state.js';
-import type { ToolDefinition } from '../../domain/registry.js';
-import { toIdSchemas, type IdSchemas } from '../../reading/id-schemas.js';
 import type { EntityRecord } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
 import { withSiblingsLast } from './sibling-ids.js';
-
-/** By server tool list, then entity: the tools do not change between calls. */
-const cache = new WeakMap<readonly ToolDefinition[], Map<string, IdSchemas>>();
 
 /**
  * A new id for the entity the create makes.
@@ -23,7 +20,7 @@ const cache = new WeakMap<readonly ToolDefinition[], Map<string, IdSchemas>>();
  *   toCreatedId(input, []); // 'OPS-1' where get_issue(issue_key: pattern ^[A-Z]+-\d+$) and the call says project: 'OPS'
  */
 export function toCreatedId(input: AnswerInput, existing: readonly EntityRecord[]): string {
-  const { patterns, descriptions, service } = input.model ? input.model.idSchemasOf(input.shape.entity) : idSchemas(input);
+  const { patterns, descriptions, service } = input.model.idSchemasOf(input.shape.entity);
   // `BILL-5` in the project whose issues are BILL-1 to BILL-4, after MOB-2 (sibling-ids.ts).
   const ids = withSiblingsLast(input, existing).map((entity) => entity.id);
   const summary = summaryOf(input.world, input.shape.entity, ids);
@@ -39,15 +36,6 @@ export function toCreatedId(input: AnswerInput, existing: readonly EntityRecord[
     args: input.args,
     seed: `${input.seed}|${input.shape.entity}|new`,
   });
-}
-
-function idSchemas(input: AnswerInput): IdSchemas {
-  let byEntity = cache.get(input.serverTools);
-  if (!byEntity) cache.set(input.serverTools, (byEntity = new Map()));
-  const entity = input.shape.entity;
-  let found = byEntity.get(entity);
-  if (!found) byEntity.set(entity, (found = toIdSchemas(input.serverTools, input.shapes, entity)));
-  return found;
 }
 
 /** Per type object: the summary of its ids as of `version` (see `summaryOf`). */

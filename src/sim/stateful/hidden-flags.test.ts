@@ -20,12 +20,14 @@ const members = [
 ];
 
 function inputFor(tools: ToolDefinition[], name: string): AnswerInput {
-  const { shapes } = readServer(tools);
+  const model = readServer(tools);
+  const { shapes } = model;
   const [tool] = tools.filter((candidate) => candidate.name === name);
   return {
     tool: tool!,
     shape: shapes.get(name)!,
     shapes,
+    model,
     serverTools: tools,
     args: {},
     argumentsKey: '{}',

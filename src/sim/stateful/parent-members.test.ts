@@ -28,11 +28,13 @@ const world: WorldState = {
 };
 
 function inputFor(name: string, args: Record<string, unknown>): AnswerInput {
-  const { shapes } = readServer(gallery);
+  const model = readServer(gallery);
+  const { shapes } = model;
   return {
     tool: gallery.find((candidate) => candidate.name === name)!,
     shape: shapes.get(name)!,
     shapes,
+    model,
     serverTools: gallery,
     args,
     argumentsKey: JSON.stringify(args),

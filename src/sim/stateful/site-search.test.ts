@@ -29,11 +29,13 @@ const world: WorldState = {
 };
 
 function inputFor(name: string, args: Record<string, unknown>, at: WorldState = world): AnswerInput {
-  const { shapes } = readServer(analytics);
+  const model = readServer(analytics);
+  const { shapes } = model;
   return {
     tool: analytics.find((candidate) => candidate.name === name)!,
     shape: shapes.get(name)!,
     shapes,
+    model,
     serverTools: analytics,
     args,
     argumentsKey: JSON.stringify(args),

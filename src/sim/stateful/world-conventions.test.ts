@@ -35,11 +35,13 @@ const canvas = [
 ];
 
 function inputFor(tools: ToolDefinition[], name: string, args: Record<string, unknown> = {}, world?: WorldState): AnswerInput {
-  const { shapes } = readServer(tools);
+  const model = readServer(tools);
+  const { shapes } = model;
   return {
     tool: tools.find((candidate) => candidate.name === name)!,
     shape: shapes.get(name)!,
     shapes,
+    model,
     serverTools: tools,
     args,
     argumentsKey: JSON.stringify(args),

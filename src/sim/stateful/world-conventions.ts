@@ -37,7 +37,7 @@ export interface AnswerInput {
   serverTools: readonly ToolDefinition[];
   shapes: ReadonlyMap<string, ToolShape>;
   /** The server's service model, where the caller has it: ids of a well-known service take its format (entity-ids.ts). */
-  model?: ServiceModel | undefined;
+  model: ServiceModel;
   args: Readonly<Record<string, unknown>>;
   argumentsKey: string;
   world: WorldState;

@@ -26,6 +26,7 @@ function input(name: string, args: Record<string, unknown>, world: WorldState) {
     tool: found,
     serverTools: tools,
     shapes: model.shapes,
+    model,
     args,
     argumentsKey: JSON.stringify(args),
     world,
