@@ -10,37 +10,15 @@ import { toPlural, toWords } from './entity-words.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolShape } from './tool-shape.js';
 
-/** By server tool list, then entity: whether the entity's ids are numbers. */
-const cache = new WeakMap<readonly ToolDefinition[], Map<string, boolean>>();
-
-/**
- * The shape with `numericId` set when the entity's ids are numbers (`takesNumbers`).
- *
- * @example
- *   withNumericId(listCities, tools, shapes).numericId; // true where get_districts(cityId: { type: 'integer' })
- */
-export function withNumericId(shape: ToolShape, tools: readonly ToolDefinition[], shapes: ReadonlyMap<string, ToolShape>): ToolShape {
-  if (shape.numericId || shape.entity === 'item') return shape;
-  return takesNumbers(tools, shapes, shape.entity) ? { ...shape, numericId: true } : shape;
-}
-
 /**
  * Whether most places the server's tools give the entity's id a type say it is a number: the arguments that take its id, and in output schemas the `id` of the
  * entity's own answers, of its objects under its name (`comments: [{ id }]`) and `<entity>_id`
- * fields.
+ * fields. Read once per service model and type (id-traits.ts), with the scenario's corrections.
  *
  * @example
  *   takesNumbers(tools, shapes, 'comment'); // true where get_ticket's outputSchema has comments: [{ id: integer }]
  */
 export function takesNumbers(tools: readonly ToolDefinition[], shapes: ReadonlyMap<string, ToolShape>, entity: string): boolean {
-  let byEntity = cache.get(tools);
-  if (!byEntity) cache.set(tools, (byEntity = new Map()));
-  let numeric = byEntity.get(entity);
-  if (numeric === undefined) byEntity.set(entity, (numeric = readNumbers(tools, shapes, entity)));
-  return numeric;
-}
-
-function readNumbers(tools: readonly ToolDefinition[], shapes: ReadonlyMap<string, ToolShape>, entity: string): boolean {
   const types: unknown[] = [];
   const names = new Set([entity, toPlural(entity)].map((name) => toWords(name).join('_')));
   for (const tool of tools) {

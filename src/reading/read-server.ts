@@ -29,14 +29,15 @@ import { knownIdField, knownIdPattern } from './service-id-formats.js';
 import { toTypeSpellings } from './type-spellings.js';
 import { toEntityState, toUniqueFields, type EntityState } from './entity-traits.js';
 import { toAnswerKind, type KindReading } from './answer-kind.js';
-import { takesNumbers } from './numeric-ids.js';
+import { toServiceIdField, type ServiceIdField } from './service-id-field.js';
+import { toIdTraits, withIdTraits, type IdTraits } from './id-traits.js';
 import { toEntityKeys, type EntityKey, type EntityKeys } from './entity-keys.js';
 import { withArgumentSpelledIds } from './id-field-spelling.js';
 import { toQuotedFields } from './quoted-fields.js';
 import { withActionIdArguments } from './action-id-argument.js';
 import { withOwnIdArguments } from './own-id-argument.js';
 
-export type { EntityKey, EntityKeys, EntityState, KindReading };
+export type { EntityKey, EntityKeys, EntityState, IdTraits, KindReading };
 
 /** What a reading may be given beyond the tools. */
 export interface ReadOptions {
@@ -52,9 +53,11 @@ export interface ReadOptions {
 export interface EntityType {
   /** Singular, snake_case: `issue`, `pull_request`. */
   name: string;
-  /** The field that holds the id in results, and whether ids are numbers. */
+  /** The field that holds the id in results, and whether ids are numbers, as the simulator shows them (id-traits.ts). */
   idField: string;
   numericId: boolean;
+  /** Why, beside the tool that names the type by id: the record id field most of the service's types share, the type the argument that takes the id back declares. */
+  idFrom: { field: 'tools' | 'service'; type: 'tools' | 'declared' };
   /** The other fields that name one record (Rollbar's `counter` beside `id`, GitLab's `iid`), with how their values look (entity-keys.ts). */
   keys: EntityKey[];
   /** The format of a new id: an example and where it was learned. */
@@ -88,6 +91,8 @@ export interface ServiceModel {
   idSchemasOf(entity: string): IdSchemas;
   /** The field a type's id is in and its other keys, for any type (`item` too); computed once per type. */
   keysOf(entity: string): EntityKeys;
+  /** A type's id and name traits, for any type (`item` too): the simulator's ids and names of the type; computed once per type. */
+  idTraitsOf(entity: string): IdTraits;
   /**
    * How the simulator answers a tool (answer-kind.ts), with why: read as its own shape, or as the
    * shape one of its choices gives a call (`issue_write` with `method: create`); decided once per shape.
@@ -182,6 +187,13 @@ function toServiceModel(
     if (!found) entityKeys.set(entity, (found = toEntityKeys(shapes, entity, serverNames)));
     return found;
   };
+  let serviceIdField: ServiceIdField | undefined;
+  const idTraits = new Map<string, IdTraits>();
+  const idTraitsOf = (entity: string): IdTraits => {
+    let found = idTraits.get(entity);
+    if (!found) idTraits.set(entity, (found = toIdTraits(tools, shapes, (serviceIdField ??= toServiceIdField(shapes)), entity)));
+    return found;
+  };
   let entityTypes: Map<string, EntityType> | undefined;
   let readings: Map<string, ToolReading> | undefined;
   const prefix = toCommonPrefix(tools);
@@ -218,10 +230,11 @@ function toServiceModel(
     },
     readingsIn,
     get entityTypes() {
-      return (entityTypes ??= toEntityTypes(tools, shapes, { idSchemasOf, keysOf }, entityCorrections));
+      return (entityTypes ??= toEntityTypes(tools, shapes, { idSchemasOf, keysOf, idTraitsOf }, entityCorrections));
     },
     idSchemasOf,
     keysOf,
+    idTraitsOf,
     kindOf,
   };
 }
@@ -229,7 +242,7 @@ function toServiceModel(
 function toEntityTypes(
   tools: readonly ToolDefinition[],
   shapes: ReadonlyMap<string, ToolShape>,
-  { idSchemasOf, keysOf }: { idSchemasOf: (entity: string) => IdSchemas; keysOf: (entity: string) => EntityKeys },
+  { idSchemasOf, keysOf, idTraitsOf }: Pick<ServiceModel, 'idSchemasOf' | 'keysOf' | 'idTraitsOf'>,
   entityCorrections: Readonly<Record<string, EntityCorrection>>,
 ): Map<string, EntityType> {
   const types = new Map<string, EntityType>();
@@ -245,21 +258,26 @@ function toEntityTypes(
       const { idField } = keysOf(shape.entity);
       const naming = [...shapes.values()].filter((candidate) => candidate.entity === shape.entity && candidate.idArgument !== null);
       const named = naming.find((candidate) => candidate.idField === idField) ?? naming[0] ?? shape;
-      // As the simulator makes them (world-answers.ts): numbers where any tool takes or shows them as numbers.
-      const numericId = named.numericId || takesNumbers(tools, shapes, shape.entity);
+      // As the simulator makes them (id-traits.ts): the service's id field, numbers where most places type them so, as declared.
+      const traits = idTraitsOf(shape.entity);
+      const typed = withIdTraits(named, traits);
       const newId = toNewIdWithSource({
         type: shape.entity,
         existing: [],
-        numeric: numericId,
-        field: named.idField,
+        numeric: typed.numericId,
+        field: typed.idField,
         ...idSchemasOf(shape.entity),
         args: {},
         seed: `explain|${shape.entity}`,
       });
       type = {
         name: shape.entity,
-        idField: named.idField,
-        numericId,
+        idField: typed.idField,
+        numericId: typed.numericId,
+        idFrom: {
+          field: typed.idField === named.idField ? 'tools' : 'service',
+          type: traits.declaredType(typed.idField) === null ? 'tools' : 'declared',
+        },
         idFormat: { example: newId.id, source: newId.source },
         keys: keysOf(shape.entity).keys,
         parents: [],

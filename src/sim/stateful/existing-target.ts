@@ -12,7 +12,7 @@
  */
 import { toSingular, toWords } from '../../reading/entity-words.js';
 import { entitiesOf } from '../../domain/world-query.js';
-import { isRecordIdArgument } from './listed-record-ids.js';
+import { isRecordIdArgument } from '../../reading/record-id-argument.js';
 import { findEntity } from './world-views.js';
 import { answerAction } from './action-answer.js';
 import type { Answer, AnswerInput } from './world-conventions.js';

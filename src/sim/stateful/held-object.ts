@@ -8,7 +8,7 @@
 import { entitiesOf, fieldValue, valuesMatch } from '../../domain/world-query.js';
 import { writesType } from '../../reading/tool-shape.js';
 import { exampleIds } from './starting-world.js';
-import { isRecordIdArgument } from './listed-record-ids.js';
+import { isRecordIdArgument } from '../../reading/record-id-argument.js';
 import { toWords } from '../../reading/entity-words.js';
 import type { AnswerInput } from './world-conventions.js';
 import { notFound } from './world-views.js';

@@ -9,24 +9,9 @@
  * (reference-data.ts).
  */
 import { toFullWord, toSingular, toWords } from '../../reading/entity-words.js';
+import { isRecordIdArgument } from '../../reading/record-id-argument.js';
 import { exampleIds } from './starting-world.js';
 import type { AnswerInput } from './world-conventions.js';
-
-/** Last words of an argument that name an opaque record id, not a key a person could know. */
-const recordIdWords = new Set(['id', 'uuid', 'gid', 'uid']);
-
-/**
- * Whether an argument names an opaque record id (`dealId`, `customer_id`, `uuid`), not a natural key.
- *
- * @example
- *   isRecordIdArgument('channel_id'); // true
- *   isRecordIdArgument('channel_name'); // false
- */
-export function isRecordIdArgument(argument: string | null): boolean {
-  if (argument === null) return false;
-  const last = toWords(argument).at(-1);
-  return last !== undefined && recordIdWords.has(last);
-}
 
 /**
  * Whether a read's id argument is a record id named for the call's type (`user_id` of a user) and

@@ -97,7 +97,7 @@ export function answerFromWorld(called: AnswerInput): Answer {
   if (orphan !== null) return { error: orphan };
   // What the id names: attach_tag(item_id), change_item_column_values(itemId), show_object(uid) (parent-items, id-named-type, held-object).
   const related = toHeldObject(toIdNamedType(toNamedItem(toRelatedInput(called))));
-  const numbered = withIdType(related.shape, related.serverTools, related.shapes);
+  const numbered = withIdType(related.shape, related.model);
   const shape = withServerId(numbered, related.serverTools, related.shapes);
   // A create named by the caller whose service assigns the id (server-ids.ts) keeps the name under the field it was read as, too.
   const keyed = shape !== numbered && numbered.idArgument !== null ? related.args[numbered.idArgument] : undefined;

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDefinition } from '../domain/registry.js';
+import { readServer } from './read-server.js';
+import { withIdTraits } from './id-traits.js';
+
+const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
+const uid = { uid: { type: 'string' } };
+
+/** Layers, gateways and policies named by `uid`; hosts only listed and added. */
+const inventory: ToolDefinition[] = [
+  { name: 'show_access_layer', inputSchema: object(uid, ['uid']) },
+  { name: 'show_gateway', inputSchema: object(uid, ['uid']) },
+  { name: 'show_policy', inputSchema: object(uid, ['uid']) },
+  { name: 'show_hosts', inputSchema: object({ limit: { type: 'integer' } }) },
+  { name: 'add_host', inputSchema: object({ name: { type: 'string' } }, ['name']) },
+];
+
+/** Monitors read by `id: string`, moved by `monitor_id: integer`. */
+const monitors: ToolDefinition[] = [
+  { name: 'create_monitor', inputSchema: object({ name: { type: 'string' } }, ['name']) },
+  { name: 'get_monitor', inputSchema: object({ id: { type: 'string' } }, ['id']) },
+  { name: 'mute_monitor', inputSchema: object({ monitor_id: { type: 'integer' } }, ['monitor_id']) },
+  { name: 'resolve_monitor', inputSchema: object({ monitor_id: { type: 'integer' } }, ['monitor_id']) },
+];
+
+describe('the id traits of a type', () => {
+  it("give a type no tool takes by id the record id field most of the service's types share", () => {
+    const model = readServer(inventory);
+    expect(model.idTraitsOf('host').serviceIdField).toBe('uid');
+    expect(model.idTraitsOf('gateway').serviceIdField).toBeNull();
+    expect(withIdTraits(model.shapes.get('add_host')!, model.idTraitsOf('host')).idField).toBe('uid');
+    expect(model.entityTypes.get('host')).toMatchObject({ idField: 'uid', idFrom: { field: 'service', type: 'tools' } });
+  });
+
+  it('follow a tools: correction of an id field, read apart from the same tools uncorrected', () => {
+    const corrected = readServer(inventory, { corrections: { show_gateway: { field: 'id' }, show_policy: { field: 'id' } } });
+    expect(readServer(inventory).idTraitsOf('host').serviceIdField).toBe('uid');
+    expect(corrected.idTraitsOf('host').serviceIdField).toBeNull();
+    expect(corrected.entityTypes.get('host')).toMatchObject({ idField: 'id', idFrom: { field: 'tools' } });
+  });
+
+  it('type an id as the argument that takes it back under its field declares it, over the count of places', () => {
+    const model = readServer(monitors);
+    const traits = model.idTraitsOf('monitor');
+    expect(traits.numeric).toBe(true);
+    expect(traits.declaredType('id')).toBe('string');
+    expect(traits.declaredType('monitor_id')).toBe('number');
+    expect(withIdTraits(model.shapes.get('create_monitor')!, traits).numericId).toBe(false);
+    expect(model.entityTypes.get('monitor')).toMatchObject({ numericId: false, idFrom: { type: 'declared' } });
+  });
+});
