@@ -23,6 +23,14 @@ const monitors: ToolDefinition[] = [
   { name: 'resolve_monitor', inputSchema: object({ monitor_id: { type: 'integer' } }, ['monitor_id']) },
 ];
 
+/** Widgets created by a slug and read by id; gadgets created and read by their name. */
+const workshop: ToolDefinition[] = [
+  { name: 'create_widget', inputSchema: object({ slug: { type: 'string' } }, ['slug']) },
+  { name: 'get_widget', inputSchema: object({ id: { type: 'string' } }, ['id']) },
+  { name: 'create_gadget', inputSchema: object({ gadget_name: { type: 'string' } }, ['gadget_name']) },
+  { name: 'get_gadget', inputSchema: object({ gadget_name: { type: 'string' } }, ['gadget_name']) },
+];
+
 describe('the id traits of a type', () => {
   it("give a type no tool takes by id the record id field most of the service's types share", () => {
     const model = readServer(inventory);
@@ -47,5 +55,11 @@ describe('the id traits of a type', () => {
     expect(traits.declaredType('monitor_id')).toBe('number');
     expect(withIdTraits(model.shapes.get('create_monitor')!, traits).numericId).toBe(false);
     expect(model.entityTypes.get('monitor')).toMatchObject({ numericId: false, idFrom: { type: 'declared' } });
+  });
+
+  it('say the service assigns the ids of a type its other tools name by id, not of one they name as its create does', () => {
+    const model = readServer(workshop);
+    expect(model.entityTypes.get('widget')?.assignedId).toBe(true);
+    expect(model.entityTypes.get('gadget')?.assignedId).toBe(false);
   });
 });

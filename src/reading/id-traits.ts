@@ -1,7 +1,8 @@
 /**
  * What the simulator needs of a type's ids and names beyond its keys (entity-keys.ts): the service's
  * id field where no tool takes the type by id (service-id-field.ts), whether its ids are numbers
- * (numeric-ids.ts) or as the argument that takes one back declares (declared-id-type.ts).
+ * (numeric-ids.ts) or as the argument that takes one back declares (declared-id-type.ts), and whether
+ * the service assigns them (assigned-ids.ts).
  * Read once per service model and type (read-server.ts, `idTraitsOf`), with the scenario's
  * corrections, so the simulator answers as `mcpsim explain` says.
  */
@@ -10,6 +11,7 @@ import type { ToolShape } from './tool-shape.js';
 import { serviceIdFieldOf, type ServiceIdField } from './service-id-field.js';
 import { takesNumbers } from './numeric-ids.js';
 import { toDeclaredIdType } from './declared-id-type.js';
+import { toAssignedIds, type AssignedIds } from './assigned-ids.js';
 
 /** A type's id and name traits. */
 export interface IdTraits {
@@ -17,6 +19,8 @@ export interface IdTraits {
   serviceIdField: string | null;
   /** Whether most places the tools type the id say it is a number. */
   numeric: boolean;
+  /** Whether the service assigns the ids, and the arguments that name the type. */
+  assigned: AssignedIds;
   /** The one type the type's tools give an argument named `field` (`id: string`); null when none does or they differ. */
   declaredType(field: string): 'number' | 'string' | null;
 }
@@ -37,6 +41,7 @@ export function toIdTraits(
   return {
     serviceIdField: serviceIdFieldOf(serviceIdField, entity),
     numeric: entity !== 'item' && takesNumbers(tools, shapes, entity),
+    assigned: toAssignedIds(tools, shapes, entity),
     declaredType(field) {
       let found = declared.get(field);
       if (found === undefined) declared.set(field, (found = toDeclaredIdType(tools, shapes, entity, field)));

@@ -58,6 +58,8 @@ export interface EntityType {
   numericId: boolean;
   /** Why, beside the tool that names the type by id: the record id field most of the service's types share, the type the argument that takes the id back declares. */
   idFrom: { field: 'tools' | 'service'; type: 'tools' | 'declared' };
+  /** Whether the service assigns the ids: a create named by the caller (`create_product(slug)`) keeps the name as data (assigned-ids.ts). */
+  assignedId: boolean;
   /** The other fields that name one record (Rollbar's `counter` beside `id`, GitLab's `iid`), with how their values look (entity-keys.ts). */
   keys: EntityKey[];
   /** The format of a new id: an example and where it was learned. */
@@ -278,6 +280,7 @@ function toEntityTypes(
           field: typed.idField === named.idField ? 'tools' : 'service',
           type: traits.declaredType(typed.idField) === null ? 'tools' : 'declared',
         },
+        assignedId: traits.assigned.assigned,
         idFormat: { example: newId.id, source: newId.source },
         keys: keysOf(shape.entity).keys,
         parents: [],

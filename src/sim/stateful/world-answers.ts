@@ -98,7 +98,7 @@ export function answerFromWorld(called: AnswerInput): Answer {
   // What the id names: attach_tag(item_id), change_item_column_values(itemId), show_object(uid) (parent-items, id-named-type, held-object).
   const related = toHeldObject(toIdNamedType(toNamedItem(toRelatedInput(called))));
   const numbered = withIdType(related.shape, related.model);
-  const shape = withServerId(numbered, related.serverTools, related.shapes);
+  const shape = withServerId(numbered, related.model);
   // A create named by the caller whose service assigns the id (server-ids.ts) keeps the name under the field it was read as, too.
   const keyed = shape !== numbered && numbered.idArgument !== null ? related.args[numbered.idArgument] : undefined;
   const args = keyed === undefined || numbered.idField === 'id' ? related.args : { [numbered.idField]: keyed, ...related.args };
