@@ -29,6 +29,13 @@ const workshop: ToolDefinition[] = [
   { name: 'get_widget', inputSchema: object({ id: { type: 'string' } }, ['id']) },
   { name: 'create_gadget', inputSchema: object({ gadget_name: { type: 'string' } }, ['gadget_name']) },
   { name: 'get_gadget', inputSchema: object({ gadget_name: { type: 'string' } }, ['gadget_name']) },
+  {
+    name: 'list_books',
+    description: 'Books sorted by title.',
+    inputSchema: object({ sortKey: { type: 'string', enum: ['ID', 'TITLE'] } }),
+  },
+  { name: 'list_authors', description: 'Authors by title.', inputSchema: object({ name: { type: 'string' } }) },
+  { name: 'list_commits', inputSchema: object({}) },
 ];
 
 describe('the id traits of a type', () => {
@@ -61,5 +68,18 @@ describe('the id traits of a type', () => {
     const model = readServer(workshop);
     expect(model.entityTypes.get('widget')?.assignedId).toBe(true);
     expect(model.entityTypes.get('gadget')?.assignedId).toBe(false);
+  });
+
+  it('name a record by title where the tools sort or describe by it and none takes a name, else by name or a commit message', () => {
+    const model = readServer(workshop);
+    expect(model.idTraitsOf('book').nameField).toBe('title');
+    expect(model.idTraitsOf('author').nameField).toBe('name');
+    expect(model.idTraitsOf('commit').nameField).toBe('message');
+    expect(model.entityTypes.get('book')?.nameField).toBe('title');
+  });
+
+  it("name a known service's type by its own field", () => {
+    const shop = readServer([{ name: 'get-products', inputSchema: object({}) }], { serverNames: ['shopify-mcp'] });
+    expect(shop.idTraitsOf('product').nameField).toBe('title');
   });
 });

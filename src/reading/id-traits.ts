@@ -1,8 +1,8 @@
 /**
  * What the simulator needs of a type's ids and names beyond its keys (entity-keys.ts): the service's
  * id field where no tool takes the type by id (service-id-field.ts), whether its ids are numbers
- * (numeric-ids.ts) or as the argument that takes one back declares (declared-id-type.ts), and whether
- * the service assigns them (assigned-ids.ts).
+ * (numeric-ids.ts) or as the argument that takes one back declares (declared-id-type.ts), whether
+ * the service assigns them (assigned-ids.ts), and the field that names a record (name-field.ts).
  * Read once per service model and type (read-server.ts, `idTraitsOf`), with the scenario's
  * corrections, so the simulator answers as `mcpsim explain` says.
  */
@@ -12,6 +12,7 @@ import { serviceIdFieldOf, type ServiceIdField } from './service-id-field.js';
 import { takesNumbers } from './numeric-ids.js';
 import { toDeclaredIdType } from './declared-id-type.js';
 import { toAssignedIds, type AssignedIds } from './assigned-ids.js';
+import { toNameField } from './name-field.js';
 
 /** A type's id and name traits. */
 export interface IdTraits {
@@ -21,6 +22,8 @@ export interface IdTraits {
   numeric: boolean;
   /** Whether the service assigns the ids, and the arguments that name the type. */
   assigned: AssignedIds;
+  /** The field that names a record the simulator makes up (`name`, `title`, a commit's `message`). */
+  nameField: string;
   /** The one type the type's tools give an argument named `field` (`id: string`); null when none does or they differ. */
   declaredType(field: string): 'number' | 'string' | null;
 }
@@ -29,11 +32,12 @@ export interface IdTraits {
  * The traits of `entity`, its declared types read per field on first use.
  *
  * @example
- *   toIdTraits(tools, shapes, toServiceIdField(shapes), 'host').serviceIdField; // 'uid' where show_access_layer(uid), show_object(uid)
+ *   toIdTraits(tools, shapes, [], toServiceIdField(shapes), 'host').serviceIdField; // 'uid' where show_access_layer(uid), show_object(uid)
  */
 export function toIdTraits(
   tools: readonly ToolDefinition[],
   shapes: ReadonlyMap<string, ToolShape>,
+  serverNames: readonly string[],
   serviceIdField: ServiceIdField,
   entity: string,
 ): IdTraits {
@@ -42,6 +46,7 @@ export function toIdTraits(
     serviceIdField: serviceIdFieldOf(serviceIdField, entity),
     numeric: entity !== 'item' && takesNumbers(tools, shapes, entity),
     assigned: toAssignedIds(tools, shapes, entity),
+    nameField: toNameField(tools, shapes, serverNames, entity),
     declaredType(field) {
       let found = declared.get(field);
       if (found === undefined) declared.set(field, (found = toDeclaredIdType(tools, shapes, entity, field)));

@@ -60,6 +60,8 @@ export interface EntityType {
   idFrom: { field: 'tools' | 'service'; type: 'tools' | 'declared' };
   /** Whether the service assigns the ids: a create named by the caller (`create_product(slug)`) keeps the name as data (assigned-ids.ts). */
   assignedId: boolean;
+  /** The field that names a record the simulator makes up: `name`, `title`, a commit's `message` (name-field.ts). */
+  nameField: string;
   /** The other fields that name one record (Rollbar's `counter` beside `id`, GitLab's `iid`), with how their values look (entity-keys.ts). */
   keys: EntityKey[];
   /** The format of a new id: an example and where it was learned. */
@@ -193,7 +195,8 @@ function toServiceModel(
   const idTraits = new Map<string, IdTraits>();
   const idTraitsOf = (entity: string): IdTraits => {
     let found = idTraits.get(entity);
-    if (!found) idTraits.set(entity, (found = toIdTraits(tools, shapes, (serviceIdField ??= toServiceIdField(shapes)), entity)));
+    if (!found)
+      idTraits.set(entity, (found = toIdTraits(tools, shapes, serverNames, (serviceIdField ??= toServiceIdField(shapes)), entity)));
     return found;
   };
   let entityTypes: Map<string, EntityType> | undefined;
@@ -281,6 +284,7 @@ function toEntityTypes(
           type: traits.declaredType(typed.idField) === null ? 'tools' : 'declared',
         },
         assignedId: traits.assigned.assigned,
+        nameField: traits.nameField,
         idFormat: { example: newId.id, source: newId.source },
         keys: keysOf(shape.entity).keys,
         parents: [],

@@ -7,14 +7,12 @@
  * other keys are invented too). A type the world holds, seeded or created, or one a tool creates,
  * keeps the strict rules: an unknown id is a not-found.
  */
-import { isTitledEntity } from './titled-entities.js';
 import { writesType } from '../../reading/tool-shape.js';
-import { isCommitType, toPlural, toWords } from '../../reading/entity-words.js';
+import { toPlural, toWords } from '../../reading/entity-words.js';
 import { toNormalName } from '../../domain/world-query.js';
 import { toStringValue } from './field-value.js';
 import { isPersonEntity } from './field-kind.js';
 import { toMissingKeyFields } from './entity-key-fields.js';
-import { knownLabelField } from '../../reading/service-id-formats.js';
 import { withFake } from '../../domain/fake-data.js';
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import { toCreatedId } from './entity-ids.js';
@@ -197,14 +195,10 @@ function referenceName(input: AnswerInput, id: string, field: string): string {
 }
 
 /**
- * The field that says what one of them is: the known service's (a Shopify product's `title`,
- * data/id-formats.json), else a title where the tools name it so (titled-entities.ts), else a
- * commit's message, anything else a name.
+ * The field that says what one of them is: the service model's name field of the type
+ * (reading/name-field.ts: a known service's own, a title where the tools name it so, a commit's
+ * message, else a name), as `mcpsim explain` shows it.
  */
 function labelField(input: AnswerInput, type: string): string {
-  const known = input.model ? knownLabelField(input.model.serverNames, type) : null;
-  if (known !== null) return known;
-  // `get-products(sortKey: TITLE)`: the service names its products by title (titled-entities.ts).
-  if (isTitledEntity(input.serverTools, input.shapes, type)) return 'title';
-  return isCommitType(type) ? 'message' : 'name';
+  return input.model.idTraitsOf(type).nameField;
 }
