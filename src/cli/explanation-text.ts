@@ -4,7 +4,7 @@ type EntityType = ConnectionExplanation['entityTypes'][number];
 
 /**
  * The text of `mcpsim explain` and `mcpsim check --explain`: per connection, the service model's
- * entity types (ids, parents, states, unique fields), then per tool what the simulator infers and
+ * entity types (ids and who gives them, the field that names a record, parents, states, unique fields), then per tool what the simulator infers and
  * why, one line per finding, with the kind the simulator answers it as (reading/answer-kind.ts).
  *
  * @example
@@ -12,6 +12,8 @@ type EntityType = ConnectionExplanation['entityTypes'][number];
  *   // triage/tracker (@qa/tracker)
  *   //   type issue
  *   //     id         number: numbers counting up, e.g. 1
+ *   //     ids from   the create: its id argument where it takes one, else the service's format
+ *   //     named by   title
  *   //     ...
  *   //   get_issue: read issue
  *   //     operation  read: the verb "get" in the name
@@ -66,6 +68,15 @@ const keyFormatTexts: Readonly<Record<EntityType['keys'][number]['format'], stri
   id: 'an id',
 };
 
+/** Why the id field and its type differ from the tool that names the type by id (reading/id-traits.ts). */
+function toIdFromText(type: EntityType): string {
+  const why = [
+    ...(type.idFrom.field === 'service' ? ["the record id field most of the service's types share"] : []),
+    ...(type.idFrom.type === 'declared' ? [`as the argument ${type.idField} declares it`] : []),
+  ];
+  return why.length > 0 ? `; ${why.join(', ')}` : '';
+}
+
 function toTypeLines(type: EntityType): string[] {
   const parents = type.parents.map((parent) => `${parent.type} (named by ${parent.argument})`);
   const state = type.state
@@ -75,7 +86,9 @@ function toTypeLines(type: EntityType): string[] {
     : 'none';
   return [
     `  type ${type.name}`,
-    `    id         ${type.idField}: ${type.numericId ? 'numbers' : 'strings'}, new ones like ${type.idFormat.example} (${type.idFormat.source})`,
+    `    id         ${type.idField}: ${type.numericId ? 'numbers' : 'strings'}, new ones like ${type.idFormat.example} (${type.idFormat.source})${toIdFromText(type)}`,
+    `    ids from   ${type.assignedId ? 'the service: other tools name it by id, so a create named by the caller keeps the name as data' : "the create: its id argument where it takes one, else the service's format"}`,
+    `    named by   ${type.nameField}`,
     `    other keys ${type.keys.length > 0 ? type.keys.map(toKeyText).join(', ') : 'none'}`,
     `    parent     ${parents.length > 0 ? parents.join(', ') : 'none'}`,
     `    state      ${state}`,
