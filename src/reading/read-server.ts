@@ -60,7 +60,7 @@ export interface EntityType {
   idFrom: { field: 'tools' | 'service'; type: 'tools' | 'declared' };
   /** Whether the service assigns the ids: a create named by the caller (`create_product(slug)`) keeps the name as data (assigned-ids.ts). */
   assignedId: boolean;
-  /** The field that names a record the simulator makes up: `name`, `title`, a commit's `message` (name-field.ts). */
+  /** The field that names a record the simulator makes up as reference data: `name`, `title`, a commit's `message` (name-field.ts). */
   nameField: string;
   /** The other fields that name one record (Rollbar's `counter` beside `id`, GitLab's `iid`), with how their values look (entity-keys.ts). */
   keys: EntityKey[];

@@ -3,7 +3,7 @@
  * its ids are in, whether the service assigns them and the field that names a record come from
  * the model read with the connection's corrections, so a `tools:` correction changes what the
  * simulator does as it changes what `mcpsim explain` says. Two mock connections of one server, one
- * corrected, driven in turn over the real platform (`app.fetch` in process, a real SQLite file, no
+ * corrected (with an `entities:` id format too), driven in turn over the real platform (`app.fetch` in process, a real SQLite file, no
  * model, no fixture); each answers as explain says of it.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { CliIo } from '../../src/cli/io.js';
-import type { ToolOverride } from '../../src/domain/tool-override.js';
+import type { EntityCorrection, ToolOverride } from '../../src/domain/tool-override.js';
 import type { EntityType } from '../../src/reading/read-server.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { createToolResults } from '../../src/sim/tool-results.js';
@@ -43,6 +43,9 @@ const corrections: Record<string, ToolOverride> = {
   list_vendors: { entity: 'product' },
 };
 
+/** New hosts' ids in a format of the scenario's own. */
+const entities: Record<string, EntityCorrection> = { host: { id: { prefix: 'hst_' } } };
+
 let harness: Harness;
 let explained: Map<string, Map<string, EntityType>>;
 
@@ -55,7 +58,7 @@ beforeAll(async () => {
         name: 'lab',
         connections: [
           { id: 'plain', server: '@qa/inventory', mock: true },
-          { id: 'fixed', server: '@qa/inventory', mock: { tools: corrections } },
+          { id: 'fixed', server: '@qa/inventory', mock: { tools: corrections, entities } },
         ],
       },
     ],
@@ -74,7 +77,7 @@ beforeAll(async () => {
   expect((await harness.call('PUT', '/__mcpsim/servers/@qa/inventory', { body: { tools } })).status).toBeLessThan(300);
   for (const [id, mock] of [
     ['plain', {}],
-    ['fixed', { tools: corrections }],
+    ['fixed', { tools: corrections, entities }],
   ] as const) {
     expect((await harness.call('PUT', `/connect/lab/${id}`, { body: { server: '@qa/inventory', mock: { enabled: true } } })).status).toBe(
       201,
@@ -101,11 +104,13 @@ describe("a type's id traits under a tools: correction", () => {
     expect(typeOf('fixed', 'product').nameField).toBe('name');
   });
 
-  it('key a new host by the id field explain names, the uncorrected connection first', async () => {
+  it('key a new host by the id field explain names, in the format it names, the uncorrected connection first', async () => {
+    expect(typeOf('fixed', 'host').idFormat).toMatchObject({ example: expect.stringMatching(/^hst_/), source: 'pattern' });
     for (const connection of ['plain', 'fixed']) {
       const host = (await toolAnswers(harness, `lab/${connection}`)('add_host', { name: 'db-1' })) as Record<string, unknown>;
-      const { idField } = typeOf(connection, 'host');
+      const { idField, idFormat } = typeOf(connection, 'host');
       expect(host, connection).toHaveProperty(idField);
+      expect(String(host[idField]).startsWith('hst_'), connection).toBe(idFormat.example.startsWith('hst_'));
       expect(
         Object.keys(host).filter((field) => field === 'uid' || field === 'id'),
         connection,

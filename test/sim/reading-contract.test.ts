@@ -1,8 +1,8 @@
 /**
  * The contract between the service model's consumers: for one tool of each kind, what `mcpsim
- * explain --json` says, the `_meta["mcpsim/operation"]` of a real call over MCP (the SDK client
- * through `app.fetch`, a real SQLite file, no model, no fixture) and what the simulator answers
- * agree. Tools written for this test.
+ * explain --json` says (each tool's reading and each entity type's id traits), the
+ * `_meta["mcpsim/operation"]` of a real call over MCP (the SDK client through `app.fetch`, a real
+ * SQLite file, no model, no fixture) and what the simulator answers agree. Tools written for this test.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { main } from '../../src/cli/main.js';
 import type { CliIo } from '../../src/cli/io.js';
 import type { WorldState } from '../../src/domain/memory-log.js';
 import type { ToolDefinition } from '../../src/domain/registry.js';
-import { readServer } from '../../src/reading/read-server.js';
+import { readServer, type EntityType } from '../../src/reading/read-server.js';
 import { createToolResults } from '../../src/sim/tool-results.js';
 import { startHarness, testApiKey, type Harness } from '../support/harness.js';
 
@@ -46,6 +46,13 @@ const tools = [
   { name: 'get_page', inputSchema: object({}) },
   { name: 'fetch_url', inputSchema: object({ url: { type: 'string' } }, ['url']) },
   { name: 'take_screenshot', inputSchema: object({ url: { type: 'string' } }) },
+  // Labels read by `id: string` and moved by `label_id: integer`; notebooks made by a slug and read by id.
+  { name: 'create_label', inputSchema: object({ name: { type: 'string' } }, ['name']) },
+  { name: 'get_label', inputSchema: object({ id: { type: 'string' } }, ['id']) },
+  { name: 'rename_label', inputSchema: object({ label_id: { type: 'integer' }, name: { type: 'string' } }, ['label_id', 'name']) },
+  { name: 'delete_label', inputSchema: object({ label_id: { type: 'integer' } }, ['label_id']) },
+  { name: 'create_notebook', inputSchema: object({ slug: { type: 'string' } }, ['slug']) },
+  { name: 'get_notebook', inputSchema: object({ id: { type: 'string' } }, ['id']) },
 ];
 
 type Explained = {
@@ -62,6 +69,7 @@ type Explained = {
 let harness: Harness;
 let client: Client;
 let explained: Map<string, Explained>;
+let explainedTypes: Map<string, EntityType>;
 /** The tools as the registry holds them: what the simulator reads. */
 let registered: ToolDefinition[];
 
@@ -71,8 +79,9 @@ beforeAll(async () => {
   let stdout = '';
   const io: CliIo = { stdout: (text) => void (stdout += text), stderr: () => {}, env: {}, onShutdownSignal: () => {} };
   expect(await main(['explain', '--json', file], io)).toBe(0);
-  const [connection] = (JSON.parse(stdout) as { connections: { tools: Explained[] }[] }).connections;
+  const [connection] = (JSON.parse(stdout) as { connections: { tools: Explained[]; entityTypes: EntityType[] }[] }).connections;
   explained = new Map(connection!.tools.map((tool) => [tool.tool, tool]));
+  explainedTypes = new Map(connection!.entityTypes.map((type) => [type.name, type]));
 
   harness = await startHarness('in-process', { toolResults: createToolResults({ fixturesDir: scratch, missPolicy: 'simulate' }) });
   await harness.call('PUT', '/namespaces/lab');
@@ -199,6 +208,12 @@ describe('what explain says is what the simulator does', () => {
       get_page: 'read-back',
       fetch_url: 'web page',
       take_screenshot: 'screenshot',
+      create_label: 'create',
+      get_label: 'read',
+      rename_label: 'update',
+      delete_label: 'delete',
+      create_notebook: 'create',
+      get_notebook: 'read',
     });
   });
 
@@ -230,5 +245,19 @@ describe('what explain says is what the simulator does', () => {
     const shot = await callAgreeing('take_screenshot', { url: 'https://notes.test/bread' });
     expect(shot.content[0]).toMatchObject({ type: 'image', mimeType: 'image/png' });
     expect(shot.text).toBe('Screenshot of https://notes.test/bread (320×200).');
+  });
+
+  it("keys and types records as explain's entity types say: the id type an argument declares, ids the service gives", async () => {
+    const label = explainedTypes.get('label')!;
+    expect(label).toMatchObject({ idField: 'id', numericId: false, idFrom: { type: 'declared' } });
+    const made = (await callAgreeing('create_label', { name: 'Urgent' })).json!;
+    expect(typeof made[label.idField]).toBe(label.numericId ? 'number' : 'string');
+
+    const notebook = explainedTypes.get('notebook')!;
+    expect(notebook.assignedId).toBe(true);
+    const recipes = (await callAgreeing('create_notebook', { slug: 'recipes' })).json!;
+    expect(recipes).toMatchObject({ slug: 'recipes' });
+    expect(recipes[notebook.idField]).not.toBe('recipes');
+    expect((await callAgreeing('get_notebook', { id: recipes[notebook.idField] })).json).toMatchObject({ slug: 'recipes' });
   });
 });
