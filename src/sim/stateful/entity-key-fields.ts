@@ -5,16 +5,15 @@
  * carry the `id` that `update-item(itemId)` takes beside the `counter` `get-item-details` reads; a
  * created GitLab issue gets its per-project `iid`, a Jira issue its `OPS-3` key, a collection its handle.
  */
-import { readServer } from '../../reading/read-server.js';
 import type { EntityKeys, KeyFormat } from '../../reading/entity-keys.js';
 import { knownIdPattern } from '../../reading/service-id-formats.js';
 import { toNewId } from '../../reading/id-format.js';
 import { fieldValue, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
 import { scopeArguments, type AnswerInput } from './world-conventions.js';
 
-/** The keys of the call's type, from the model the call has, else the one its tools read as. */
+/** The keys of the call's type, from the call's service model (read with its corrections). */
 export function keysOfType(input: Pick<AnswerInput, 'model' | 'serverTools' | 'shape'>, type = input.shape.entity): EntityKeys {
-  return (input.model ?? readServer(input.serverTools)).keysOf(type);
+  return input.model.keysOf(type);
 }
 
 /**
@@ -154,7 +153,7 @@ function sameParent(
   other: Readonly<Record<string, unknown>>,
   fields: Readonly<Record<string, unknown>>,
 ): boolean {
-  const parents = (input.model ?? readServer(input.serverTools)).entityTypes.get(type)?.parents ?? [];
+  const parents = input.model.entityTypes.get(type)?.parents ?? [];
   const where = new Set([...(type === input.shape.entity ? scopeArguments(input) : []), ...parents.map((parent) => parent.argument)]);
   return [...where].every((name) => fields[name] === undefined || other[name] === undefined || valuesMatch(other[name], fields[name]));
 }

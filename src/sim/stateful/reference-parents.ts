@@ -5,7 +5,6 @@
  * whose they are, as the service's records would. Only a parent no tool creates counts (a store, an
  * order, a product of a shop's API): a discount the caller just made has no redemptions yet.
  */
-import { readServer } from '../../reading/read-server.js';
 import type { AnswerInput } from './world-conventions.js';
 import { writesType } from '../../reading/tool-shape.js';
 
@@ -18,7 +17,7 @@ import { writesType } from '../../reading/tool-shape.js';
  *   toReferenceParents(listVariantsInput); // { productId: '8' }
  */
 export function toReferenceParents(input: AnswerInput): Record<string, unknown> {
-  const model = input.model ?? readServer(input.serverTools);
+  const model = input.model;
   const fields: Record<string, unknown> = {};
   for (const parent of model.entityTypes.get(input.shape.entity)?.parents ?? []) {
     // A parent the caller can make (`create_discount`) may be new: what the service made before it has no part in it.
