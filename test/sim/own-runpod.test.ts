@@ -1,0 +1,42 @@
+/**
+ * A user's own Runpod account, described as an ML engineer would, with no model: the real 68 tools
+ * of `@runpod/mcp-server` 4.0.0 (servers/runpod-mcp-tools.json), over the real platform (a real
+ * SQLite file, `app.fetch` in process). Runpod's tools are made from its OpenAPI operations: path
+ * arguments flat beside a `body`, enums kept in `$defs`.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { describedMock, useSimulatorHarness } from '../support/simulator-harness.js';
+
+let harness: Harness;
+useSimulatorHarness('mcpsim-own-runpod-', (started) => (harness = started));
+
+const tools = JSON.parse(readFileSync(new URL('./servers/runpod-mcp-tools.json', import.meta.url), 'utf8')) as unknown[];
+const scenario = `Priya Nair runs the Runpod account of a small ML team. There are two pods: "trainer-a100" (RUNNING, 1x NVIDIA
+A100 80GB, image runpod/pytorch:2.4) and "notebook-4090" (EXITED, 1x NVIDIA GeForce RTX 4090). There is one network volume,
+"datasets" (200 GB, data center EU-RO-1). There is one template, "vllm-serve".`;
+
+/** A new mock of the described account, and a caller of its tools over REST. */
+function runpod(connection: string) {
+  return describedMock(harness, { server: '@qa/runpod', displayName: 'Runpod', tools, namespace: 'ml', connection, scenario });
+}
+
+describe('a Runpod account described in words, through its real tools', () => {
+  it("moves a pod to the state pod-action's description gives each body.action, and terminate deletes it", async () => {
+    const call = await runpod('actions');
+    const { pods } = (await call('list-pods', {})) as { pods: { id: string; name: string }[] };
+    const trainer = pods.find((pod) => pod.name === 'trainer-a100')!;
+    // "`start`, `stop`, and `restart` return `200` with the updated pod": a status code is no answer.
+    const stopped = await call('pod-action', { id: trainer.id, body: { action: 'stop' } });
+    expect(stopped).toMatchObject({ id: trainer.id, status: 'EXITED' });
+    expect(await call('get-pod', { id: trainer.id })).toMatchObject({ status: 'EXITED' });
+    await call('pod-action', { id: trainer.id, body: { action: 'start' } });
+    expect(await call('get-pod', { id: trainer.id })).toMatchObject({ status: 'RUNNING' });
+    // "`terminate` — permanently delete the pod".
+    expect(await call('pod-action', { id: trainer.id, body: { action: 'terminate' } })).not.toHaveProperty('error');
+    expect(await call('get-pod', { id: trainer.id })).toHaveProperty('error');
+    const left = (await call('list-pods', {})) as { pods: { name: string }[] };
+    expect(left.pods.map((pod) => pod.name)).toEqual(['notebook-4090']);
+  });
+});
