@@ -156,11 +156,31 @@ function withChoices(schema: Schema, root: Schema): Schema {
   return { ...schema, type: 'object', properties, required };
 }
 
-/** A `$ref` to the root's `$defs` or `definitions` (`#/$defs/ListInput`, as Pydantic writes a model), resolved once. */
-function resolved(schema: Schema, root: Schema): Schema {
+/**
+ * A `$ref` to the root's `$defs` or `definitions` (`#/$defs/ListInput`, as Pydantic writes a model), resolved; and an `allOf`
+ * (`CreatePodRequest: allOf [ContainerConfig, {name, gpu}]`, `type: {allOf: [VolumeType], description}`) as the one schema
+ * it means: every member's properties and required names, and a member's type and enum where the schema has none.
+ */
+function resolved(schema: Schema, root: Schema, depth = 0): Schema {
   const ref = schema.$ref;
-  if (typeof ref !== 'string') return schema;
-  const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
-  const defs = match ? (root[match[1]!] as Record<string, Schema> | undefined) : undefined;
-  return defs?.[match![2]!] ?? schema;
+  let found = schema;
+  if (typeof ref === 'string') {
+    const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
+    const defs = match ? (root[match[1]!] as Record<string, Schema> | undefined) : undefined;
+    found = defs?.[match![2]!] ?? schema;
+  }
+  const members = found.allOf;
+  if (!Array.isArray(members) || depth > 5) return found;
+  const merged: Schema = { ...found, allOf: undefined };
+  delete merged.allOf;
+  const properties: Record<string, unknown> = { ...((found.properties as Schema | undefined) ?? {}) };
+  const required = new Set(Array.isArray(found.required) ? (found.required as string[]) : []);
+  for (const member of members as Schema[]) {
+    const inner = resolved(member, root, depth + 1);
+    for (const [name, property] of Object.entries((inner.properties as Schema | undefined) ?? {})) properties[name] ??= property;
+    if (Array.isArray(inner.required)) for (const name of inner.required as string[]) required.add(name);
+    for (const key of ['type', 'enum'] as const) if (merged[key] === undefined && inner[key] !== undefined) merged[key] = inner[key];
+  }
+  if (Object.keys(properties).length > 0) Object.assign(merged, { type: merged.type ?? 'object', properties, required: [...required] });
+  return merged;
 }

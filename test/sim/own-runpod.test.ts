@@ -39,4 +39,24 @@ describe('a Runpod account described in words, through its real tools', () => {
     const left = (await call('list-pods', {})) as { pods: { name: string }[] };
     expect(left.pods.map((pod) => pod.name)).toEqual(['notebook-4090']);
   });
+
+  it('seeds what the description gives each record in parentheses: a state the tools name, a size in GB, an image', async () => {
+    const call = await runpod('seeded');
+    const { pods } = (await call('list-pods', {})) as { pods: { id: string; name: string }[] };
+    const read = (name: string) => call('get-pod', { id: pods.find((pod) => pod.name === name)!.id });
+    expect(await read('trainer-a100')).toMatchObject({ status: 'RUNNING', image: 'runpod/pytorch:2.4' });
+    expect(await read('notebook-4090')).toMatchObject({ status: 'EXITED' });
+    const { network_volumes: volumes } = (await call('list-network-volumes', {})) as { network_volumes: { id: string }[] };
+    expect(await call('get-network-volume', { id: volumes[0]!.id })).toMatchObject({ name: 'datasets', size: 200, dataCenter: 'EU-RO-1' });
+  });
+
+  it('starts a created pod running, as a pod that is started and stopped runs once rented', async () => {
+    const call = await runpod('created');
+    const created = await call('create-pod', {
+      body: { name: 'ft-h100', gpu: { id: 'NVIDIA H100 80GB HBM3', count: 1 }, image: 'runpod/pytorch:2.4' },
+    });
+    expect(created).toMatchObject({ name: 'ft-h100', status: 'RUNNING', gpu: { id: 'NVIDIA H100 80GB HBM3', count: 1 } });
+    await call('pod-action', { id: created.id, body: { action: 'stop' } });
+    expect(await call('get-pod', { id: created.id })).toMatchObject({ status: 'EXITED' });
+  });
 });
