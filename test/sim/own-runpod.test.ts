@@ -59,4 +59,11 @@ describe('a Runpod account described in words, through its real tools', () => {
     await call('pod-action', { id: created.id, body: { action: 'stop' } });
     expect(await call('get-pod', { id: created.id })).toMatchObject({ status: 'EXITED' });
   });
+
+  it("makes a new template's id in the format of the templateId examples (30zmvf89kd), and reads it back by that id", async () => {
+    const call = await runpod('ids');
+    const created = await call('create-template', { body: { name: 'comfy', image: 'runpod/comfyui:latest' } });
+    expect(created.id).toMatch(/^[a-z0-9]{10}$/);
+    expect(await call('get-template', { id: created.id })).toMatchObject({ name: 'comfy' });
+  });
 });
