@@ -53,6 +53,12 @@ export function toDescribedFields(model: Model, type: string, details: string): 
       fields[named.field] = text;
       continue;
     }
+    // `1x NVIDIA A100 80GB`: so many of a kind, the one object field that takes a count and an id (`gpu: {id, count}`).
+    const counted = countedField(schemas, text);
+    if (counted !== undefined && !Object.hasOwn(fields, counted.field)) {
+      fields[counted.field] = counted.value;
+      continue;
+    }
     // `"datasets" (200 GB)`: a quantity goes to the one number field whose description gives its unit.
     const measured = measuredField(schemas, text);
     if (measured !== undefined && !Object.hasOwn(fields, measured.field)) {
@@ -106,6 +112,21 @@ function measuredField(schemas: ReadonlyMap<string, Schema>, text: string): { fi
     return (types.includes('number') || types.includes('integer')) && unitPattern.test(String(schema.description ?? ''));
   });
   return fields.length === 1 ? { field: fields[0]![0], value: Number(amount) } : undefined;
+}
+
+/**
+ * `1x NVIDIA A100 80GB`, `2 x H100`: a count and what is counted, as cloud services write hardware, where exactly one object
+ * field of the type's writes takes a `count` and an `id` (Runpod's `gpu: {id: "GPU type identifier", count}`).
+ */
+function countedField(schemas: ReadonlyMap<string, Schema>, text: string): { field: string; value: Record<string, unknown> } | undefined {
+  const match = /^(\d{1,4})\s*[x×]\s+(\S.*)$/i.exec(text);
+  if (!match) return undefined;
+  const takes = (schema: Schema) => {
+    const inner = (schema.properties ?? {}) as Record<string, unknown>;
+    return Object.hasOwn(inner, 'count') && Object.hasOwn(inner, 'id');
+  };
+  const fields = [...schemas].filter(([, schema]) => takes(schema));
+  return fields.length === 1 ? { field: fields[0]![0], value: { id: match[2]!.trim(), count: Number(match[1]) } } : undefined;
 }
 
 const emailLike = /^[^\s@()]+@[^\s@()]+\.[A-Za-z]{2,}$/;

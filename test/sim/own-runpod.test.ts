@@ -40,12 +40,16 @@ describe('a Runpod account described in words, through its real tools', () => {
     expect(left.pods.map((pod) => pod.name)).toEqual(['notebook-4090']);
   });
 
-  it('seeds what the description gives each record in parentheses: a state the tools name, a size in GB, an image', async () => {
+  it('seeds what the description gives each record in parentheses: a state the tools name, a size in GB, an image, a GPU and its count', async () => {
     const call = await runpod('seeded');
     const { pods } = (await call('list-pods', {})) as { pods: { id: string; name: string }[] };
     const read = (name: string) => call('get-pod', { id: pods.find((pod) => pod.name === name)!.id });
-    expect(await read('trainer-a100')).toMatchObject({ status: 'RUNNING', image: 'runpod/pytorch:2.4' });
-    expect(await read('notebook-4090')).toMatchObject({ status: 'EXITED' });
+    expect(await read('trainer-a100')).toMatchObject({
+      status: 'RUNNING',
+      image: 'runpod/pytorch:2.4',
+      gpu: { id: 'NVIDIA A100 80GB', count: 1 },
+    });
+    expect(await read('notebook-4090')).toMatchObject({ status: 'EXITED', gpu: { id: 'NVIDIA GeForce RTX 4090', count: 1 } });
     const { network_volumes: volumes } = (await call('list-network-volumes', {})) as { network_volumes: { id: string }[] };
     expect(await call('get-network-volume', { id: volumes[0]!.id })).toMatchObject({ name: 'datasets', size: 200, dataCenter: 'EU-RO-1' });
   });
