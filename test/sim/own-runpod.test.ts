@@ -70,4 +70,10 @@ describe('a Runpod account described in words, through its real tools', () => {
     expect(created.id).toMatch(/^[a-z0-9]{10}$/);
     expect(await call('get-template', { id: created.id })).toMatchObject({ name: 'comfy' });
   });
+
+  it('lists the GPU types the described pods run on, not made-up ones', async () => {
+    const call = await runpod('gpu-types');
+    const { gpu_types: types } = (await call('list-gpu-types', {})) as { gpu_types: { name: string }[] };
+    expect(types.map((type) => type.name)).toEqual(['NVIDIA A100 80GB', 'NVIDIA GeForce RTX 4090']);
+  });
 });
