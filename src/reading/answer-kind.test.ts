@@ -102,6 +102,11 @@ describe('the reading decides how each tool is answered', () => {
     expect(kindOf('desk_weather')).toBe('computed value');
   });
 
+  it('takes no HTTP status code for the value a tool returns', () => {
+    const ring = tool('ring_desk_bell', { desk_id: text }, ['desk_id'], 'Rings the bell of a desk. Returns `200` with the updated desk.');
+    expect(readServer([...desk, ring]).kindOf('ring_desk_bell').kind).not.toBe('described text');
+  });
+
   it('reads a read with nothing to name, of what another tool is given, as a read-back', () => {
     expect(model.kindOf('get_page')).toEqual({
       kind: 'read-back',

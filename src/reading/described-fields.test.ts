@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toDescribedId } from './described-fields.js';
+import { toDescribedFields, toDescribedId } from './described-fields.js';
+import { readServer } from './read-server.js';
 
 describe('the id a description gives a named entity', () => {
   it('reads `id` and the type’s own id field, and nothing else', () => {
@@ -8,5 +9,29 @@ describe('the id a description gives a named entity', () => {
     expect(toDescribedId('room_id: 123', 'room_id')).toBe('123');
     expect(toDescribedId('sid CH00000000000000000000000000000001')).toBeUndefined();
     expect(toDescribedId('identity ada', 'sid')).toBeUndefined();
+  });
+});
+
+describe('the fields a parenthesis gives a named entity', () => {
+  const text = { type: 'string' };
+  const machine = (more: Record<string, unknown>) => ({
+    name: 'create_machine',
+    description: 'Create a machine.',
+    inputSchema: { type: 'object' as const, properties: { name: text, ...more } },
+  });
+
+  it('puts a quantity in the one number field described in its unit', () => {
+    const size = { type: 'integer', description: 'Disk to allocate in GB' };
+    const tools = [machine({ size, cores: { type: 'integer', description: 'CPU cores' } })];
+    expect(toDescribedFields(readServer(tools), 'machine', '200 GB')).toEqual({ size: 200 });
+    expect(toDescribedFields(readServer([machine({ size, swap: size })]), 'machine', '200 GB')).toEqual({});
+  });
+
+  it('puts so many of a kind in the one object field that takes a count and an id', () => {
+    const gpu = { type: 'object', properties: { id: text, count: { type: 'integer' } } };
+    expect(toDescribedFields(readServer([machine({ gpu })]), 'machine', '2x NVIDIA H100')).toEqual({
+      gpu: { id: 'NVIDIA H100', count: 2 },
+    });
+    expect(toDescribedFields(readServer([machine({ gpu: text })]), 'machine', '2x NVIDIA H100')).toEqual({});
   });
 });

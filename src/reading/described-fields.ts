@@ -13,6 +13,7 @@ import { toNormalName } from '../domain/world-query.js';
 import type { ServiceModel } from './read-server.js';
 import { toScaleNumber } from './described-scale.js';
 import { toWorkflowState } from './described-state-sentences.js';
+import { typeStates } from './described-state-names.js';
 
 type Schema = Record<string, unknown>;
 type Model = Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>;
@@ -46,6 +47,24 @@ export function toDescribedFields(model: Model, type: string, details: string): 
       continue;
     }
     const stateValue = state?.values.find((value) => value.toLowerCase() === text.toLowerCase());
+    // `"notebook-4090" (EXITED)` where only the descriptions name the states ("`EXITED` and `ERROR` allow `start`").
+    const named = state ? undefined : typeStates(model, type);
+    if (named?.values.includes(text)) {
+      fields[named.field] = text;
+      continue;
+    }
+    // `1x NVIDIA A100 80GB`: so many of a kind, the one object field that takes a count and an id (`gpu: {id, count}`).
+    const counted = countedField(schemas, text);
+    if (counted !== undefined && !Object.hasOwn(fields, counted.field)) {
+      fields[counted.field] = counted.value;
+      continue;
+    }
+    // `"datasets" (200 GB)`: a quantity goes to the one number field whose description gives its unit.
+    const measured = measuredField(schemas, text);
+    if (measured !== undefined && !Object.hasOwn(fields, measured.field)) {
+      fields[measured.field] = measured.value;
+      continue;
+    }
     // `(in progress)` where the status takes any text: a workflow's common state (described-state-sentences.ts).
     const workflow = toWorkflowState(model, type, text);
     if (state && stateValue !== undefined) fields[state.field] = stateValue;
@@ -77,6 +96,37 @@ function datedField(schemas: ReadonlyMap<string, Schema>, text: string): { field
   if (!types.includes('number') && !types.includes('integer')) return { field, value: date };
   const at = Date.parse(date.length === 10 ? `${date}T00:00:00Z` : date);
   return { field, value: /milli/i.test(String(schema.description ?? '')) ? at : Math.floor(at / 1000) };
+}
+
+/**
+ * `200 GB` where one number field of the type's writes is described "in GB" (`size`: "Storage to allocate in GB"): that field
+ * and the number. Units are words a description writes after "in" or in parentheses; none is guessed.
+ */
+function measuredField(schemas: ReadonlyMap<string, Schema>, text: string): { field: string; value: number } | undefined {
+  const match = /^(-?\d+(?:\.\d+)?)\s*([A-Za-z]{1,12})$/.exec(text);
+  if (!match) return undefined;
+  const [, amount, unit] = match as unknown as [string, string, string];
+  const unitPattern = new RegExp(String.raw`(?:\bin\s+|\()${unit}\b`, 'i');
+  const fields = [...schemas].filter(([, schema]) => {
+    const types = ([] as unknown[]).concat(schema.type ?? []);
+    return (types.includes('number') || types.includes('integer')) && unitPattern.test(String(schema.description ?? ''));
+  });
+  return fields.length === 1 ? { field: fields[0]![0], value: Number(amount) } : undefined;
+}
+
+/**
+ * `1x NVIDIA A100 80GB`, `2 x H100`: a count and what is counted, as cloud services write hardware, where exactly one object
+ * field of the type's writes takes a `count` and an `id` (Runpod's `gpu: {id: "GPU type identifier", count}`).
+ */
+function countedField(schemas: ReadonlyMap<string, Schema>, text: string): { field: string; value: Record<string, unknown> } | undefined {
+  const match = /^(\d{1,4})\s*[x×]\s+(\S.*)$/i.exec(text);
+  if (!match) return undefined;
+  const takes = (schema: Schema) => {
+    const inner = (schema.properties ?? {}) as Record<string, unknown>;
+    return Object.hasOwn(inner, 'count') && Object.hasOwn(inner, 'id');
+  };
+  const fields = [...schemas].filter(([, schema]) => takes(schema));
+  return fields.length === 1 ? { field: fields[0]![0], value: { id: match[2]!.trim(), count: Number(match[1]) } } : undefined;
 }
 
 const emailLike = /^[^\s@()]+@[^\s@()]+\.[A-Za-z]{2,}$/;

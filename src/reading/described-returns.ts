@@ -24,6 +24,8 @@ function splitList(clause: string): string[] {
 const quoted = /^[`'"]([^`'"]+)[`'"]$/;
 /** A value a service spells as a constant: `GREEN`, `UP`, `IN_PROGRESS`. */
 const constant = /^[A-Z][A-Z0-9_-]*$/;
+/** An HTTP status code (`200`, `204`, `409`). */
+const httpStatus = /^[1-5]\d\d$/;
 /** A field name in a list of fields: `status`, `version`, `server_id`. */
 const fieldName = /^[a-z][A-Za-z0-9_]{0,40}$/;
 
@@ -41,6 +43,8 @@ export function describedValues(tool: ToolDefinition): string[] {
   const first = /^[`'"]([^`'"]+)[`'"]/.exec(clause);
   const items = splitList(first && !clause.includes(',') ? first[0] : clause);
   const values = items.map((item) => quoted.exec(item)?.[1] ?? (constant.test(item) && item.length > 1 ? item : null));
+  // "return `200` with the updated pod", "Returns 204": an HTTP status code says how the call went, never what it answers.
+  if (values.some((value) => value !== null && httpStatus.test(value))) return [];
   return values.every((value) => value !== null) ? (values as string[]) : [];
 }
 

@@ -35,6 +35,34 @@ describe('toUnwrappedTools', () => {
     ]);
   });
 
+  it('opens the body of an OpenAPI operation beside its flat path arguments, resolving each opened argument through $defs', () => {
+    const podAction: ToolDefinition = {
+      name: 'pod-action',
+      inputSchema: {
+        type: 'object',
+        properties: { id: text, body: { $ref: '#/$defs/PodActionRequest' } },
+        required: ['id', 'body'],
+        $defs: {
+          PodAction: { type: 'string', enum: ['start', 'stop'] },
+          PodActionRequest: { type: 'object', required: ['action'], properties: { action: { $ref: '#/$defs/PodAction' } } },
+        },
+      },
+    };
+    const { tools, envelopes } = toUnwrappedTools([podAction]);
+    expect(tools[0]!.inputSchema.properties).toEqual({ id: text, action: { type: 'string', enum: ['start', 'stop'] } });
+    expect(tools[0]!.inputSchema.required).toEqual(['id', 'action']);
+    expect(envelopes.get('pod-action')).toEqual(['body']);
+    expect(toUnwrappedArguments(['body'], { id: 'p1', body: { action: 'stop' } })).toEqual({ id: 'p1', action: 'stop' });
+  });
+
+  it('keeps a tool whose argument beside its body is an object, not a path argument, as it is', () => {
+    const tool: ToolDefinition = {
+      name: 'send',
+      inputSchema: { type: 'object', properties: { options: { type: 'object' }, body: { type: 'object', properties: { text } } } },
+    };
+    expect(toUnwrappedTools([tool]).tools[0]).toBe(tool);
+  });
+
   it('leaves an argument named after a thing, and a server without envelopes, as they are', () => {
     const server = [createJob, getRun];
     expect(toUnwrappedTools(server).tools).toBe(server);

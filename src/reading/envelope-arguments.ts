@@ -22,6 +22,9 @@ const envelopeName = /(?:^|_|[a-z0-9])(?:model|request|input|params|parameters|a
 /** Names of the parts of an HTTP request a generated tool takes side by side: `params`, `body`, `pathParams`. */
 const requestPartName = /^(?:params|parameters|path|query|body|headers|pathparams|queryparams|requestbody|searchparams)$/i;
 
+/** The request's JSON body, which a generated tool takes beside its flat path parameters (`pod-action(id, body)`). */
+const bodyName = /^(?:body|requestbody)$/i;
+
 /** A request header given as an argument (`Authorization`, `cal-api-version`, `X-Api-Key`): it says how to call, never what. */
 const headerName = /^(?:authorization|accept|content-type|user-agent|x-[a-z0-9-]+|[a-z0-9]+(?:-[a-z0-9]+)*-(?:version|key|token))$/i;
 
@@ -50,9 +53,17 @@ export function toUnwrappedTools(tools: readonly ToolDefinition[]): {
     );
     const properties: Record<string, object> = {};
     const required: string[] = [];
+    // `pod-action(id, body: {action})`: the path's own arguments stay beside what the body opens to.
+    const opened = new Set(parts.map((part) => part.name));
+    for (const [name, schema] of Object.entries((tool.inputSchema.properties ?? {}) as Record<string, object>))
+      if (!opened.has(name)) properties[name] = schema;
+    const given = (tool.inputSchema as Schema).required;
+    if (Array.isArray(given)) required.push(...(given as string[]).filter((name) => !opened.has(name)));
     for (const part of parts) {
-      for (const [name, schema] of Object.entries(part.schema.properties as Record<string, object>))
-        if (!headerName.test(name)) properties[name] ??= schema;
+      // `body: {$ref: PodActionRequest}` whose `action` is `{$ref: PodAction}`: an OpenAPI operation keeps an argument's enum in
+      // `$defs` too, so each opened argument is resolved against the tool's root as the envelope was.
+      for (const [name, schema] of Object.entries(part.schema.properties as Record<string, Schema>))
+        if (!headerName.test(name)) properties[name] ??= resolved(schema, tool.inputSchema as Schema);
       if (Array.isArray(part.schema.required))
         required.push(...(part.schema.required as string[]).filter((name) => !headerName.test(name) && !required.includes(name)));
     }
@@ -108,12 +119,23 @@ function envelopesOf(tool: ToolDefinition): { name: string; schema: Schema }[] {
     const schema = resolved(properties[names[0]!]!, root);
     return hasProperties(schema) ? [{ name: names[0]!, schema }] : [];
   }
-  if (names.length === 0 || !names.every((name) => requestPartName.test(name))) return [];
-  const parts = names.map((name) => ({ name, schema: withChoices(resolved(properties[name]!, root), root) }));
+  // `update-pod(id, body)`: an OpenAPI operation's path parameters sit flat beside its request body.
+  const flat = names.filter((name) => !requestPartName.test(name));
+  const withPath =
+    flat.length > 0 && names.some((name) => bodyName.test(name)) && flat.every((name) => isScalar(resolved(properties[name]!, root)));
+  if (names.length === 0 || (flat.length > 0 && !withPath)) return [];
+  const parts = names
+    .filter((name) => !flat.includes(name))
+    .map((name) => ({ name, schema: withChoices(resolved(properties[name]!, root), root) }));
   return parts.every((part) => hasProperties(part.schema) || part.schema.type === 'object') &&
     parts.some((part) => hasProperties(part.schema))
     ? parts.map((part) => ({ name: part.name, schema: { ...part.schema, properties: part.schema.properties ?? {} } }))
     : [];
+}
+
+/** A path parameter's schema: one string or number, never an object or list. */
+function isScalar(schema: Schema): boolean {
+  return schema.type === 'string' || schema.type === 'integer' || schema.type === 'number';
 }
 
 function hasProperties(schema: Schema): boolean {
@@ -134,11 +156,31 @@ function withChoices(schema: Schema, root: Schema): Schema {
   return { ...schema, type: 'object', properties, required };
 }
 
-/** A `$ref` to the root's `$defs` or `definitions` (`#/$defs/ListInput`, as Pydantic writes a model), resolved once. */
-function resolved(schema: Schema, root: Schema): Schema {
+/**
+ * A `$ref` to the root's `$defs` or `definitions` (`#/$defs/ListInput`, as Pydantic writes a model), resolved; and an `allOf`
+ * (`CreatePodRequest: allOf [ContainerConfig, {name, gpu}]`, `type: {allOf: [VolumeType], description}`) as the one schema
+ * it means: every member's properties and required names, and a member's type and enum where the schema has none.
+ */
+function resolved(schema: Schema, root: Schema, depth = 0): Schema {
   const ref = schema.$ref;
-  if (typeof ref !== 'string') return schema;
-  const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
-  const defs = match ? (root[match[1]!] as Record<string, Schema> | undefined) : undefined;
-  return defs?.[match![2]!] ?? schema;
+  let found = schema;
+  if (typeof ref === 'string') {
+    const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
+    const defs = match ? (root[match[1]!] as Record<string, Schema> | undefined) : undefined;
+    found = defs?.[match![2]!] ?? schema;
+  }
+  const members = found.allOf;
+  if (!Array.isArray(members) || depth > 5) return found;
+  const merged: Schema = { ...found, allOf: undefined };
+  delete merged.allOf;
+  const properties: Record<string, unknown> = { ...((found.properties as Schema | undefined) ?? {}) };
+  const required = new Set(Array.isArray(found.required) ? (found.required as string[]) : []);
+  for (const member of members as Schema[]) {
+    const inner = resolved(member, root, depth + 1);
+    for (const [name, property] of Object.entries((inner.properties as Schema | undefined) ?? {})) properties[name] ??= property;
+    if (Array.isArray(inner.required)) for (const name of inner.required as string[]) required.add(name);
+    for (const key of ['type', 'enum'] as const) if (merged[key] === undefined && inner[key] !== undefined) merged[key] = inner[key];
+  }
+  if (Object.keys(properties).length > 0) Object.assign(merged, { type: merged.type ?? 'object', properties, required: [...required] });
+  return merged;
 }

@@ -70,6 +70,16 @@ describe('new ids in a service’s format', () => {
     expect(findIdExamples('Codes like HTTPS or ABCDEF have no digit; like AB-1234 is a key.')).toEqual(['AB-1234']);
   });
 
+  it('takes a lowercase code of letters and digits given whole as an example, or quoted, not a word such as sha256', () => {
+    // Runpod's `templateId` schema: `examples: ["30zmvf89kd"]`, read as a description of its own.
+    const code = toNewId(clues({ type: 'template', descriptions: ['ID of a pod template to base this pod on.', '30zmvf89kd'] }));
+    expect(code).toMatch(/^[a-z0-9]{10}$/);
+    expect(code).not.toBe('30zmvf89kd');
+    expect(findIdExamples('The pod, e.g. "k3x9q2m7vb".')).toEqual(['k3x9q2m7vb']);
+    expect(findIdExamples('Checksums use sha256 over utf8 text; see base64url.')).toEqual([]);
+    expect(findIdExamples('ubuntu2404')).toEqual([]);
+  });
+
   it('takes a short number the text gives as an example of an id, not a year, a decimal or a number said in passing', () => {
     const ticket = toNewId(clues({ type: 'ticket', numeric: true, descriptions: ['Ticket ids are numbers like 48213.'] }));
     expect(ticket).toMatch(/^[1-9]\d{4}$/);

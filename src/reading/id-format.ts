@@ -93,6 +93,15 @@ const introducedCode =
   /(?:["'`]|\b(?:e\.g\.|i\.e\.|like|such as|for example|for instance|example)[:,]?\s+["'`(]?)([A-Z][A-Z0-9]{4,11})\b(?!-)/g;
 
 /**
+ * `30zmvf89kd` (Runpod's template ids), `k3x9q2m7vb1d`: a random code of lowercase letters and digits, trusted only as a
+ * whole example (a schema's `examples` entry) or one the text quotes or introduces, as words such as `sha256` or `utf8` are not
+ * ids; two digits and three letters at least, switching between them three times (`ubuntu2404` is a name and a version).
+ */
+const lowerCode = /^(?=(?:[a-z0-9]*\d){2})(?=(?:[a-z0-9]*[a-z]){3})(?=[a-z0-9]*(?:[a-z]+\d+[a-z]+\d|\d+[a-z]+\d+[a-z]))[a-z0-9]{8,24}$/;
+const introducedLower =
+  /(?:["'`]|\b(?:e\.g\.|i\.e\.|like|such as|for example|for instance|example)[:,]?\s+["'`(]?)([a-z0-9]{8,24})\b(?![-.]\w)/g;
+
+/**
  * `48213` in "ticket ids are numbers like 48213": a short number is an example only where the text
  * introduces it as one (a longer one always is, above), and never a year.
  */
@@ -188,6 +197,9 @@ export function findIdExamples(text: string): string[] {
   }
   for (const match of text.matchAll(introducedCode)) if (shortCode.test(match[1]!) && !found.includes(match[1]!)) found.push(match[1]!);
   for (const match of text.matchAll(introducedNumber)) if (!isYear(match[1]!) && !found.includes(match[1]!)) found.push(match[1]!);
+  const whole = text.trim();
+  if (lowerCode.test(whole) && !found.includes(whole)) found.push(whole);
+  for (const match of text.matchAll(introducedLower)) if (lowerCode.test(match[1]!) && !found.includes(match[1]!)) found.push(match[1]!);
   return found;
 }
 
@@ -244,6 +256,7 @@ function fromExamples(clues: IdClues, taken: ReadonlySet<string>): string[] {
     if (opaqueId.test(example)) return [`${example.slice(0, 3)}${randomLike(example.slice(3), seed)}`];
     // A code keeps its first letter (PagerDuty's `P…`) and its length, in capitals and digits.
     if (shortCode.test(example)) return [`${example[0]}${randomCode(example.length - 1, seed)}`];
+    if (lowerCode.test(example)) return [randomLike(example, seed)];
     const url = uriId.exec(example);
     // `gid://shop/Product/8123456789`: a long number is random of its width; a short one counts (`…/issues/1`).
     if (url) return [url[2]!.length >= 6 ? `${url[1]}${randomLike(url[2]!, seed)}` : counted(url[1]!, clues.existing.length + 1, 0, taken)];

@@ -9,7 +9,8 @@
 import type { ToolDefinition } from '../domain/registry.js';
 import type { Properties } from './tool-id-argument.js';
 import { dropOtherEntity, parseToolName, type ParsedName } from './tool-name.js';
-import { nounLikeVerbs } from './tool-verbs.js';
+import { nounLikeVerbs, toVerbMeaning } from './tool-verbs.js';
+import { choiceText } from './choice-text.js';
 import type { ToolShape } from './tool-shape.js';
 
 /** Arguments whose value picks what a tool does per call (`method`, `action`). */
@@ -43,12 +44,43 @@ export function findDispatch(
       if (!parsed.meaning || (parsed.verb !== null && nounLikeVerbs.has(parsed.verb))) continue;
       const entityWords = parsed.entityWords.join('_') === 'item' ? shape.entity.split('_') : dropOtherEntity(parsed.entityWords, entities);
       const choice = toChoice({ tool: { ...tool, annotations: {} }, parsed: { ...parsed, entityWords }, entities, withDispatch: false });
-      choices[value] = { ...choice, basis: shape.basis };
+      choices[value] = withDescribedDelete({ ...choice, basis: shape.basis }, choiceText(tool.description, value, strings(values)));
     }
     const operations = new Set(Object.values(choices).map((choice) => choice.operation));
-    if (Object.keys(choices).length >= 2 && (operations.size >= 2 || required.has(argument))) return { argument, choices };
+    if (Object.keys(choices).length >= 2 && (operations.size >= 2 || required.has(argument))) {
+      withoutArgumentWord(shape, choices, argument);
+      return { argument, choices };
+    }
   }
   return null;
+}
+
+function strings(values: readonly unknown[]): string[] {
+  return values.filter((value): value is string => typeof value === 'string');
+}
+
+/**
+ * "`terminate` — permanently delete the pod": a choice whose own description opens (after an adverb) with a verb that deletes
+ * is a delete of what the tool acts on, whatever state its value's verb would set.
+ */
+function withDescribedDelete(choice: ToolShape, said: string | null): ToolShape {
+  const verb = /^(?:[a-z]+ly\s+)?([a-z]+)/i.exec(said ?? '')?.[1]?.toLowerCase();
+  if (verb === undefined || choice.operation === 'delete' || toVerbMeaning(verb)?.operation !== 'delete') return choice;
+  return { ...choice, operation: 'delete', sets: {}, strict: true };
+}
+
+/**
+ * `pod-action(id, action: start | stop)`, `user_operation(operation)`: a name that ends in the word of the argument that picks
+ * what to do names that argument, not a kind of thing: the tool and each choice act on what the words before it name (a pod).
+ * The shape and its choices are changed in place, as the caller's shape is still being made.
+ */
+function withoutArgumentWord(shape: ToolShape, choices: Record<string, ToolShape>, argument: string): void {
+  const suffix = `_${argument.toLowerCase()}`;
+  if (!shape.entity.endsWith(suffix) || shape.entity.length === suffix.length) return;
+  const entity = shape.entity.slice(0, -suffix.length);
+  for (const [value, choice] of Object.entries(choices)) if (choice.entity === shape.entity) choices[value] = { ...choice, entity };
+  shape.entity = entity;
+  shape.entityWhy = `the words "${entity}" of the name; "${argument}" after them is the argument that picks what to do`;
 }
 
 /**

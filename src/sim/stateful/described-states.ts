@@ -3,7 +3,7 @@
  * description says where it moves the entity (`Submit a Draft Sales Order (changes status to 'To
  * Deliver and Bill')`, `changes status from Draft to Submitted`), a state filter that lists the
  * states (`Filter by status (Draft, To Bill, Completed, Cancelled, etc.)`), and a type a lifecycle
- * verb ends (`close_alert`): a new one is open. The create's start state and a
+ * verb ends (`close_alert`): a new one is open; a thing started and stopped runs (running-start.ts). The create's start state and a
  * transition's target are read here when the schemas say nothing.
  */
 import { selectsAll, toNormalName } from '../../domain/world-query.js';
@@ -11,6 +11,7 @@ import type { ToolDefinition } from '../../domain/registry.js';
 import type { AnswerInput } from './world-conventions.js';
 import { spellState, toStateField } from './state-fields.js';
 import { describedMove, describedStateList } from '../../reading/described-state-words.js';
+import { runningStart } from './running-start.js';
 
 const stateNames = ['status', 'state'];
 /** States that end a thing's life; where a verb sets one and nothing names the others, the thing was open before. */
@@ -45,7 +46,7 @@ export function describedStartState(input: AnswerInput): { name: string; value: 
     const field = toStateField(input, {}, 'status');
     return { name: field, value: spellState('open', undefined, undefined) };
   }
-  return null;
+  return runningStart(input);
 }
 
 /** The tools of the entity's type (a dispatching tool when one of its choices is of the type). */

@@ -140,8 +140,8 @@ export interface NameInUse {
 
 /**
  * The names entities of other types give the type in a field named for it (`tags`, `tag`,
- * `projectName`, `file_names`), in the order met, each with the entity's values of the `scope`
- * fields (a list's arguments: `list_project_files(projectName)` lists a file where it was written);
+ * `projectName`, `file_names`), or by the id of a thing of that kind (`gpu: {id}` for `gpu_type`),
+ * in the order met, each with the entity's values of the `scope` fields (a list's arguments: `list_project_files(projectName)` lists a file where it was written);
  * null when none does.
  *
  * @example
@@ -151,20 +151,30 @@ export function namesInUse(world: WorldState, type: string, scope: readonly stri
   const normal = toNormalName(type);
   const fieldNames = new Set([normal, toNormalName(toPlural(type)), `${normal}name`, `${normal}names`]);
   const scoped = new Set(scope.map(toNormalName).filter((name) => !fieldNames.has(name)));
+  // `gpu_type`: the kinds of a thing; a pod's `gpu: {id: 'NVIDIA A100 80GB', count: 1}` names one by its id.
+  const kindHead = /_(?:type|kind)$/.test(type) ? toNormalName(type.replace(/_(?:type|kind)$/, '')) : null;
   const found = new Map<string, NameInUse>();
   for (const [other, byId] of Object.entries(world.entities)) {
     if (other === type) continue;
     for (const fields of Object.values(byId)) {
       const where = Object.fromEntries(Object.entries(fields).filter(([name]) => scoped.has(toNormalName(name))));
       for (const [name, value] of Object.entries(fields)) {
-        if (!fieldNames.has(toNormalName(name))) continue;
-        for (const used of Array.isArray(value) ? value : [value])
+        const kind = kindHead !== null && toNormalName(name) === kindHead ? kindId(value) : undefined;
+        if (!fieldNames.has(toNormalName(name)) && kind === undefined) continue;
+        for (const used of kind !== undefined ? [kind] : Array.isArray(value) ? value : [value])
           if (typeof used === 'string' && used.trim() !== '' && found.size < namesInUseLimit && !found.has(used))
             found.set(used, { name: used, where });
       }
     }
   }
   return found.size > 0 ? [...found.values()] : null;
+}
+
+/** The id an object field holds (`{id: 'NVIDIA A100 80GB', count: 1}`), or undefined. */
+function kindId(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const id = (value as Record<string, unknown>).id;
+  return typeof id === 'string' ? id : undefined;
 }
 
 /** The changes of an answer with the reference mark added once. */

@@ -8,6 +8,7 @@ import { stateSpellings, toVerbMeaning } from '../../reading/tool-verbs.js';
 import { isControlArgument, selectsAll, toNormalName } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
 import { describedStateList } from '../../reading/described-state-words.js';
+import { describedStates } from '../../reading/described-state-names.js';
 import { isRecord } from '../../domain/json-record.js';
 
 type Schema = Record<string, unknown>;
@@ -167,18 +168,6 @@ function stateArgumentDescriptions(input: AnswerInput, field: string): string[] 
         texts.push(schema.description);
   }
   return texts;
-}
-
-/** States a text names beside the field's word: quoted (`"DEPROVISIONED"`) or in capitals next to it (`STAGED status`). */
-function describedStates(text: string, field: string): string[] {
-  const found = new Set<string>();
-  const word = field.toLowerCase();
-  for (const sentence of text.split(/(?<=[.!?])\s+|\n/)) {
-    if (!sentence.toLowerCase().includes(word)) continue;
-    for (const match of sentence.matchAll(/[`'"]([A-Za-z][A-Za-z_]{1,30})[`'"]|\b([A-Z][A-Z_]{3,30})\b/g))
-      found.add((match[1] ?? match[2])!);
-  }
-  return [...found];
 }
 
 function allowedStates(schema: Schema | undefined): string[] {

@@ -69,7 +69,7 @@ import { toItemIds } from './whole-record-items.js';
 import { addToRecordLists } from './record-list-items.js';
 import { toTargetState } from './target-state.js';
 import { describedStartState } from './described-states.js';
-import { describedMove } from '../../reading/described-state-words.js';
+import { describedTarget } from './choice-state.js';
 import { refusedState } from './corrected-states.js';
 import { batchItems, createEach, everySelected, readEach, removeEach, uniqueClash, updateEach, updateEvery } from './world-batches.js';
 import {
@@ -269,7 +269,7 @@ function update(given: AnswerInput): Answer {
     else if (changes[stateField] === undefined)
       changes[stateField] =
         typeof value === 'string'
-          ? (describedMove(input.tool.description).to ?? spellState(value, stateSchema(input, stateField), found.fields[stateField]))
+          ? (describedTarget(input) ?? spellState(value, stateSchema(input, stateField), found.fields[stateField]))
           : value;
   }
   const single = shape.listField ? singleParentChange(found.fields, shape.listField, args[shape.listField.argument]) : null;
