@@ -125,7 +125,7 @@ export function toDescribedWorld(
                   args: {},
                   seed: `text|${type}`,
                 });
-      const values = details === undefined ? {} : toDescribedFields(model, type, details);
+      const values = details === undefined ? {} : toDescribedFields(model, type, details, now);
       const keyed = key !== undefined && keyField !== null ? { [keyField]: key } : {};
       found[id] = { [entityType.idField]: entityType.numericId && /^\d+$/.test(id) ? Number(id) : id, [label]: name, ...keyed, ...values };
       if (details !== undefined) detailsOf.set(found[id], details);
@@ -293,10 +293,13 @@ function namesOf(sentence: string, type: string): Named[] {
   ).exec(sentence);
   // `one issue, APP-1 "Crash on login"`: the key before the quoted name too; `one comment from Yuki Tanaka: "Looks good."`.
   if (oneQuoted) return [{ name: oneQuoted[2]!.trim(), details: oneQuoted[3], key: oneQuoted[1] }];
-  // `One store, Pixel Tools (id 41), selling …`: capitalised words set off after the word, closed by punctuation.
+  // `One store, Pixel Tools (id 41), selling …`: capitalised words set off after the word, closed by punctuation; a title
+  // keeps its numbers (`one ad set, Pearl District 5km Radius`), as described-names.ts reads them.
   const oneAt = new RegExp(String.raw`\b(?:one|a|an|single)\s+${singular}\b\s*[:,—–]\s*`, 'i').exec(sentence);
   const capitalised = oneAt
-    ? /^([A-Z][\w.'&-]*(?:\s+[A-Z][\w.'&-]*){0,3})\s*(?:\(([^)]*)\))?\s*(?=$|[,.;:])/.exec(sentence.slice(oneAt.index + oneAt[0].length))
+    ? /^([A-Z][\w.'&-]*(?:\s+(?:[A-Z][\w.'&-]*|\d[\w.%+-]*)){0,4})\s*(?:\(([^)]*)\))?\s*(?=$|[,.;:])/.exec(
+        sentence.slice(oneAt.index + oneAt[0].length),
+      )
     : null;
   if (capitalised) return [{ name: capitalised[1]!, details: capitalised[2] }];
   const one = new RegExp(

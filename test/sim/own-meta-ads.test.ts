@@ -33,4 +33,21 @@ describe("a coffee roaster's Meta ad account described in words, through its rea
     const shown = await call('list_ad_sets', { status: 'DELETED' });
     expect(shown.ad_sets).toEqual([expect.objectContaining({ name: 'Gift Buyers US', status: 'DELETED' })]);
   });
+
+  it('seeds the dates, budgets and numbered names a description gives, as the tools keep them', async () => {
+    const scenario =
+      'Harbor & Pine Coffee. Campaigns: Spring Blend Launch (ACTIVE, from 1 March 2026 to 30 April 2026, daily budget 5000 cents), ' +
+      'Cafe Openings Awareness (ACTIVE, started 10 January 2026). ' +
+      'Cafe Openings Awareness has one ad set, Pearl District 5km Radius (ACTIVE).';
+    const call = await describedMock(harness, { ...account, scenario });
+    const { ad_sets: adSets } = await call('list_ad_sets', {});
+    expect(adSets).toEqual([expect.objectContaining({ name: 'Pearl District 5km Radius', status: 'ACTIVE' })]);
+    const awareness = await call('get_campaign', { campaign_id: adSets[0].campaign_id });
+    expect(awareness).toMatchObject({ name: 'Cafe Openings Awareness', start_time: '2026-01-10T00:00:00Z' });
+    expect(awareness.stop_time).toBeUndefined();
+    const { campaigns } = await call('list_campaigns', { account_id: String(awareness.account_id ?? 'act_1') });
+    const spring = campaigns.find((campaign: { name: string }) => campaign.name === 'Spring Blend Launch');
+    // `daily_budget`: "Daily budget in account currency cents", a number.
+    expect(spring).toMatchObject({ start_time: '2026-03-01T00:00:00Z', stop_time: '2026-04-30T23:59:59Z', daily_budget: 5000 });
+  });
 });
