@@ -8,7 +8,7 @@
 import type { WorldEntity } from '../../domain/memory-log.js';
 import { dependentsOf } from './dependent-entities.js';
 import { trashes } from './soft-delete.js';
-import type { Answer, AnswerInput } from './world-conventions.js';
+import { stampName, type Answer, type AnswerInput } from './world-conventions.js';
 import { quoteId, toWordsOf } from './world-views.js';
 
 /**
@@ -28,15 +28,21 @@ export function keptDelete(input: AnswerInput, id: string): Answer | undefined {
     };
   const own = deletedState(input, shape.entity);
   if (!own) return undefined;
-  const upserts: WorldEntity[] = [{ type: shape.entity, id, fields: { [own.field]: own.value, updated_at: input.now } }];
+  const upserts: WorldEntity[] = [{ type: shape.entity, id, fields: deletedFields(input, shape.entity, id, own) }];
   const deletes: { type: string; id: string }[] = [];
   // What goes with it (a campaign's ad sets) is deleted the same way where its type keeps that state too.
   for (const dependent of dependentsOf(input.world, shape.entity, id)) {
     const state = deletedState(input, dependent.type);
-    if (state) upserts.push({ ...dependent, fields: { [state.field]: state.value, updated_at: input.now } });
+    if (state) upserts.push({ ...dependent, fields: deletedFields(input, dependent.type, dependent.id, state) });
     else deletes.push(dependent);
   }
   return { text: `Deleted ${toWordsOf(shape.entity)} ${quoteId(id, shape)}.`, changes: { upserts, deletes } };
+}
+
+/** The deleted state, with the updated stamp where the record keeps one as an update would (world-conventions.ts). */
+function deletedFields(input: AnswerInput, type: string, id: string, state: { field: string; value: string }): Record<string, unknown> {
+  const updated = stampName(input, 'updated', input.world.entities[type]?.[id] ?? {});
+  return { [state.field]: state.value, ...(updated ? { [updated]: input.now } : {}) };
 }
 
 /** The state field of `type` and its value spelled `deleted`, when the service model shows one. */
