@@ -62,7 +62,7 @@ const nameLike = /["'“‘`]|[A-Z]|[-_/.@#:\d]/;
  *   // { PA1TV92: { id: 'PA1TV92', name: 'checkout-api' }, P7Q0XZ3: { id: 'P7Q0XZ3', name: 'payments' } }
  */
 export function toDescribedWorld(
-  model: Pick<ServiceModel, 'entityTypes' | 'idSchemasOf' | 'tools' | 'shapes'>,
+  model: Pick<ServiceModel, 'entityTypes' | 'idSchemasOf' | 'tools' | 'shapes'> & { serverNames?: readonly string[] },
   text: string,
   // The scenario's clock: a day the text gives without a year is in its year (described-participles.ts).
   now = '2026-01-01T00:00:00.000Z',
@@ -85,12 +85,14 @@ export function toDescribedWorld(
   const detailsOf = new Map<Record<string, unknown>, string>();
   // `WEB-1 has one comment …`: the key a description wrote before a name stands for that name (type → key → name).
   const keyedNames = new Map<string, Map<string, string>>();
+  // `The Meta ad account of …`: the service's own name before a type's word says whose the thing is, not its name.
+  const serviceWords = new Set((model.serverNames ?? []).flatMap((name) => name.toLowerCase().split(/[^a-z0-9]+/)).filter(Boolean));
   for (const [type, entityType] of types) {
     const names = new Map<string, { details: string | undefined; key: string | undefined; sentences: number[] }>();
     sentences.forEach((sentence, index) => {
-      const named = namesOf(sentence, type);
+      const named = namesOf(sentence, type, serviceWords);
       const head = heads.get(type);
-      for (const { name, details, key } of named.length > 0 || head === undefined ? named : namesOf(sentence, head)) {
+      for (const { name, details, key } of named.length > 0 || head === undefined ? named : namesOf(sentence, head, serviceWords)) {
         const known = names.get(name);
         if (known) {
           known.sentences.push(index);
@@ -266,7 +268,7 @@ function linkToParent(
  * The names a sentence lists for a type: after its plural (`services: a, b`) or quoted after its
  * singular, as often as it says so (`task "Fix login" and task "Write notes"`).
  */
-function namesOf(sentence: string, type: string): Named[] {
+function namesOf(sentence: string, type: string, serviceWords: ReadonlySet<string>): Named[] {
   const words = toWords(type);
   const phrase = (last: string) => [...words.slice(0, -1), last].map(escape).join(String.raw`[\s_-]+`);
   const plural = phrase(toPlural(words[words.length - 1]!));
@@ -318,7 +320,9 @@ function namesOf(sentence: string, type: string): Named[] {
   if (keyed && keySpelled.test(keyed[1]!)) return toNames(keyed[1]!);
   // `the Campaigns folder in the Marketing space`: a capitalised name right before the type's word, after `the`.
   const capitalisedBefore = new RegExp(String.raw`\b[Tt]he\s+((?:[A-Z][\w'&.-]*\s+){1,3})${singular}\b`).exec(sentence);
-  return capitalisedBefore ? [{ name: capitalisedBefore[1]!.trim(), details: undefined }] : [];
+  const namedBefore = capitalisedBefore?.[1]?.trim();
+  const brand = namedBefore !== undefined && namedBefore.split(/\s+/).every((word) => serviceWords.has(word.toLowerCase()));
+  return namedBefore !== undefined && !brand ? [{ name: namedBefore, details: undefined }] : [];
 }
 
 /** Whether `text` gives the name `name` after the parent's word (`bucket, invoices,`), as a whole name. */

@@ -50,4 +50,10 @@ describe("a coffee roaster's Meta ad account described in words, through its rea
     // `daily_budget`: "Daily budget in account currency cents", a number.
     expect(spring).toMatchObject({ start_time: '2026-03-01T00:00:00Z', stop_time: '2026-04-30T23:59:59Z', daily_budget: 5000 });
   });
+
+  it("does not take the service's own name before a type's word for the name of the thing", async () => {
+    const scenario = 'The Meta ad account of Harbor & Pine Coffee. Campaigns: Spring Blend Launch (ACTIVE).';
+    const call = await describedMock(harness, { ...account, scenario });
+    expect(JSON.stringify(await call('get_ad_accounts', {}))).not.toContain('"Meta"');
+  });
 });
