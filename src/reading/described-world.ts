@@ -14,6 +14,7 @@ import { applyStateSentences } from './described-state-sentences.js';
 import { toServerStates } from './server-states.js';
 import { toNames, type Named } from './described-names.js';
 import { toSentences } from './described-sentences.js';
+import { toOverlappingGroups } from './overlapping-matches.js';
 import { linkDetailParents, toPronounSubject } from './described-references.js';
 import { toCallerDetails, toCallerType, toDescribedCaller } from './described-caller.js';
 import { toDescribedKeyField } from './described-keys.js';
@@ -273,14 +274,18 @@ function namesOf(sentence: string, type: string, serviceWords: ReadonlySet<strin
   const phrase = (last: string) => [...words.slice(0, -1), last].map(escape).join(String.raw`[\s_-]+`);
   const plural = phrase(toPlural(words[words.length - 1]!));
   const singular = phrase(words[words.length - 1]!);
-  const listed = new RegExp(String.raw`\b${plural}\b${lead}(?<list>.+)$`, 'i').exec(sentence);
-  if (listed?.groups) {
-    const inParen = listed.groups.paren !== undefined ? toNames(listed.groups.paren) : [];
+  // `Ad sets: Spring Blend Launch has two ad sets, Portland … and Seattle …`: where the plural heads a sentence rather
+  // than a list, the names are those after its next use.
+  const uses = toOverlappingGroups(new RegExp(String.raw`\b${plural}\b${lead}(?<list>.+)$`, 'gi'), sentence);
+  for (const groups of uses) {
+    const inParen = groups.paren !== undefined ? toNames(groups.paren) : [];
     if (inParen.length > 0) return inParen;
     // `Event types: Therapy session, Intro call`: after a colon the parts are names, in sentence case too.
-    const names = toNames(listed.groups.list!, { listed: listed.groups.colon !== undefined });
-    return listed.groups.are !== undefined && !names.every(({ name }) => nameLike.test(name)) ? [] : names;
+    const names = toNames(groups.list!, { listed: groups.colon !== undefined });
+    const found = groups.are !== undefined && !names.every(({ name }) => nameLike.test(name)) ? [] : names;
+    if (found.length > 0) return found;
   }
+  if (uses.length > 0) return [];
   const quoted = new RegExp(String.raw`\b${singular}\b\s+(?:(?:called|named)\s+)?["“‘\`]([^"”’\`]{1,60})["”’\`](?:\s*\(([^)]*)\))?`, 'gi');
   const each = [...sentence.matchAll(quoted)].map((match) => ({ name: match[1]!.trim(), details: match[2] }));
   if (each.length > 0) return each;

@@ -56,4 +56,17 @@ describe("a coffee roaster's Meta ad account described in words, through its rea
     const call = await describedMock(harness, { ...account, scenario });
     expect(JSON.stringify(await call('get_ad_accounts', {}))).not.toContain('"Meta"');
   });
+
+  it('reads the children a sentence under a heading gives its parent, by their names', async () => {
+    const scenario =
+      'Campaigns: Spring Blend Launch (ACTIVE), Holiday Gift Boxes (PAUSED). ' +
+      'Ad sets: Spring Blend Launch has two ad sets, Portland 25-45 Coffee Lovers (ACTIVE) and Seattle Lookalike 1% (PAUSED).';
+    const call = await describedMock(harness, { ...account, scenario });
+    const { ad_sets: adSets } = await call('list_ad_sets', {});
+    expect(adSets.map((adSet: { name: string }) => adSet.name).sort()).toEqual(['Portland 25-45 Coffee Lovers', 'Seattle Lookalike 1%']);
+    const parents = new Set(adSets.map((adSet: { campaign_id: string }) => adSet.campaign_id));
+    expect(parents.size).toBe(1);
+    expect((await call('get_campaign', { campaign_id: [...parents][0] })).name).toBe('Spring Blend Launch');
+    expect(adSets.find((adSet: { name: string }) => adSet.name === 'Seattle Lookalike 1%').status).toBe('PAUSED');
+  });
 });
