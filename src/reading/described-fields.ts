@@ -14,6 +14,7 @@ import type { ServiceModel } from './read-server.js';
 import { toScaleNumber } from './described-scale.js';
 import { toWorkflowState } from './described-state-sentences.js';
 import { typeStates } from './described-state-names.js';
+import { toDescribedSpan } from './described-span.js';
 
 type Schema = Record<string, unknown>;
 type Model = Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>;
@@ -27,7 +28,7 @@ const keyLike = /(?:^id$|_?id$|ids?$|name$|^title$)/i;
  * @example
  *   toDescribedFields(model, 'task', 'status in progress, priority 2'); // { status: 'in progress', priority: 2 }
  */
-export function toDescribedFields(model: Model, type: string, details: string): Record<string, unknown> {
+export function toDescribedFields(model: Model, type: string, details: string, now = '2026-01-01T00:00:00.000Z'): Record<string, unknown> {
   const schemas = writableFields(model, type);
   const state = model.entityTypes.get(type)?.state ?? null;
   const fields: Record<string, unknown> = {};
@@ -38,6 +39,12 @@ export function toDescribedFields(model: Model, type: string, details: string): 
     if (known !== undefined) {
       const value = text.replace(new RegExp(String.raw`^${wordsPattern(known)}\s*(?::|=|\bis\b)?\s+`, 'i'), '');
       fields[known] = typed(value, schemas.get(known)!);
+      continue;
+    }
+    // `from 1 March 2026 to 30 April 2026`: where it starts and ends, in the fields the writes take for them (described-span.ts).
+    const span = toDescribedSpan(schemas, text, now);
+    if (Object.keys(span).length > 0) {
+      Object.assign(fields, span);
       continue;
     }
     // `due 2026-03-05`: a date after the first word of the one date field that begins with it (`due_date` beside `due_string`).
@@ -180,6 +187,12 @@ export function toOwnBody(inputSchema: Schema, type: string): Schema {
   return items && typeof items.properties === 'object' && items.properties !== null ? items : inputSchema;
 }
 
+/** Whether the field's description names `unit` (singular or plural) as what it is kept in. */
+function inUnitOf(unit: string, schema: Schema): boolean {
+  const singular = unit.toLowerCase().replace(/s$/, '');
+  return new RegExp(String.raw`\b${singular}s?\b`, 'i').test(String(schema.description ?? ''));
+}
+
 /** `dueDate` or `due_date` as the words a person writes: `due date`, `due-date`, `dueDate`. */
 function wordsPattern(name: string): string {
   const words = name
@@ -195,6 +208,9 @@ function typed(value: string, schema: Schema): unknown {
   const text = value.trim().replace(/^["'“‘](.*)["'”’]$/, '$1');
   const types = ([] as unknown[]).concat(schema.type ?? []);
   if ((types.includes('number') || types.includes('integer')) && /^-?\d+(?:\.\d+)?$/.test(text)) return Number(text);
+  // `5000 cents` where the schema says `budget in account currency cents`: a measure in the unit the field is kept in is its number.
+  const measure = /^(-?\d+(?:\.\d+)?)\s*([a-z]+)$/i.exec(text);
+  if ((types.includes('number') || types.includes('integer')) && measure && inUnitOf(measure[2]!, schema)) return Number(measure[1]);
   // `priority high` where the schema says `priority (1-4), where 1 is urgent`: the number of that level (described-scale.ts).
   const scaled =
     (types.includes('number') || types.includes('integer')) && typeof schema.description === 'string'

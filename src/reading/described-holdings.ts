@@ -74,7 +74,8 @@ export function seedHoldings(model: Model, world: SeededWorld, sentences: readon
   const mentions: Mention[] = [];
   sentences.forEach((sentence, index) => {
     const holding = /^\s*(.+?)\s+(?:has|have|holds|owns)\s+(.+?)[.!;]?\s*$/.exec(sentence);
-    const owner = holding ? findNamed(world, holding[1]!) : null;
+    // `Ad sets: Spring Blend Launch has two ad sets, …`: a heading before the holder is not part of its name.
+    const owner = holding ? (findNamed(world, holding[1]!) ?? findNamed(world, holding[1]!.replace(/^[^:]*:\s*/, ''))) : null;
     if (!holding || !owner) return;
     for (const item of holding[2]!.split(/\s*,\s*(?:and\s+)?|\s+and\s+/)) {
       const thing = readItem(model, item);

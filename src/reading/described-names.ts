@@ -5,8 +5,13 @@
  * or before a parenthesis), each with the parenthesis after it, up to the first part that is not a
  * name. Pure.
  */
-/** A name in a list: a quoted text, a token such as `checkout-api` or `acme/widgets`, or capitalised words (`Grace Hopper`). */
-const bareName = /^(?:[A-Za-z0-9][\w./@#:+-]*|[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){1,3})$/;
+/**
+ * A name in a list: a quoted text, a token such as `checkout-api` or `acme/widgets`, or capitalised
+ * words (`Grace Hopper`). A title keeps the numbers written between and after its capitalised
+ * words (`Route 66 Diner`, `Pearl District 5km Radius`, `Seattle Lookalike 1%`), as titles in
+ * English do.
+ */
+const bareName = /^(?:[A-Za-z0-9][\w./@#:+-]*|[A-Z][\w.'-]*(?:\s+(?:[A-Z][\w.'-]*|\d[\w.%+-]*)){1,4})$/;
 const quotedName = /^["'“‘`](.+?)["'”’`]$/;
 /** A name in sentence case (`Therapy session`): only where an article or a parenthesis after it sets it off as one. */
 const sentenceName = /^[A-Z][\w.'&-]*(?:\s+[a-z0-9][\w.'&-]*){1,3}$/;

@@ -69,10 +69,14 @@ export function seedParticiples(model: Model, world: SeededWorld, sentences: rea
 }
 
 /**
- * `3 December at 10:00`, `December 3`, `2026-12-03 at 10:00`: the ISO time it names; a day with no
- * year in the year of `now`, or the next one where that day has passed.
+ * `3 December at 10:00`, `December 3`, `2026-12-03 at 10:00`: the ISO time it names (09:00 where
+ * it names no time); a day with no year in the year of `now`, or the next one where that day has
+ * passed.
+ *
+ * @example
+ *   toDateTime('3 December at 10:00', '2026-03-01T00:00:00Z'); // '2026-12-03T10:00:00Z'
  */
-function toDateTime(text: string, now: string): string | undefined {
+export function toDateTime(text: string, now: string): string | undefined {
   const time = /\bat\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/i.exec(text);
   let hour = time ? Number(time[1]) % 12 : 9;
   if (time && (time[3]?.toLowerCase() === 'pm' || (time[3] === undefined && Number(time[1]) >= 12))) hour += 12;

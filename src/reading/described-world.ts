@@ -14,6 +14,7 @@ import { applyStateSentences } from './described-state-sentences.js';
 import { toServerStates } from './server-states.js';
 import { toNames, type Named } from './described-names.js';
 import { toSentences } from './described-sentences.js';
+import { toOverlappingGroups } from './overlapping-matches.js';
 import { linkDetailParents, toPronounSubject } from './described-references.js';
 import { toCallerDetails, toCallerType, toDescribedCaller } from './described-caller.js';
 import { toDescribedKeyField } from './described-keys.js';
@@ -62,7 +63,7 @@ const nameLike = /["'“‘`]|[A-Z]|[-_/.@#:\d]/;
  *   // { PA1TV92: { id: 'PA1TV92', name: 'checkout-api' }, P7Q0XZ3: { id: 'P7Q0XZ3', name: 'payments' } }
  */
 export function toDescribedWorld(
-  model: Pick<ServiceModel, 'entityTypes' | 'idSchemasOf' | 'tools' | 'shapes'>,
+  model: Pick<ServiceModel, 'entityTypes' | 'idSchemasOf' | 'tools' | 'shapes'> & { serverNames?: readonly string[] },
   text: string,
   // The scenario's clock: a day the text gives without a year is in its year (described-participles.ts).
   now = '2026-01-01T00:00:00.000Z',
@@ -85,12 +86,14 @@ export function toDescribedWorld(
   const detailsOf = new Map<Record<string, unknown>, string>();
   // `WEB-1 has one comment …`: the key a description wrote before a name stands for that name (type → key → name).
   const keyedNames = new Map<string, Map<string, string>>();
+  // `The Meta ad account of …`: the service's own name before a type's word says whose the thing is, not its name.
+  const serviceWords = new Set((model.serverNames ?? []).flatMap((name) => name.toLowerCase().split(/[^a-z0-9]+/)).filter(Boolean));
   for (const [type, entityType] of types) {
     const names = new Map<string, { details: string | undefined; key: string | undefined; sentences: number[] }>();
     sentences.forEach((sentence, index) => {
-      const named = namesOf(sentence, type);
+      const named = namesOf(sentence, type, serviceWords);
       const head = heads.get(type);
-      for (const { name, details, key } of named.length > 0 || head === undefined ? named : namesOf(sentence, head)) {
+      for (const { name, details, key } of named.length > 0 || head === undefined ? named : namesOf(sentence, head, serviceWords)) {
         const known = names.get(name);
         if (known) {
           known.sentences.push(index);
@@ -125,7 +128,7 @@ export function toDescribedWorld(
                   args: {},
                   seed: `text|${type}`,
                 });
-      const values = details === undefined ? {} : toDescribedFields(model, type, details);
+      const values = details === undefined ? {} : toDescribedFields(model, type, details, now);
       const keyed = key !== undefined && keyField !== null ? { [keyField]: key } : {};
       found[id] = { [entityType.idField]: entityType.numericId && /^\d+$/.test(id) ? Number(id) : id, [label]: name, ...keyed, ...values };
       if (details !== undefined) detailsOf.set(found[id], details);
@@ -266,19 +269,23 @@ function linkToParent(
  * The names a sentence lists for a type: after its plural (`services: a, b`) or quoted after its
  * singular, as often as it says so (`task "Fix login" and task "Write notes"`).
  */
-function namesOf(sentence: string, type: string): Named[] {
+function namesOf(sentence: string, type: string, serviceWords: ReadonlySet<string>): Named[] {
   const words = toWords(type);
   const phrase = (last: string) => [...words.slice(0, -1), last].map(escape).join(String.raw`[\s_-]+`);
   const plural = phrase(toPlural(words[words.length - 1]!));
   const singular = phrase(words[words.length - 1]!);
-  const listed = new RegExp(String.raw`\b${plural}\b${lead}(?<list>.+)$`, 'i').exec(sentence);
-  if (listed?.groups) {
-    const inParen = listed.groups.paren !== undefined ? toNames(listed.groups.paren) : [];
+  // `Ad sets: Spring Blend Launch has two ad sets, Portland … and Seattle …`: where the plural heads a sentence rather
+  // than a list, the names are those after its next use.
+  const uses = toOverlappingGroups(new RegExp(String.raw`\b${plural}\b${lead}(?<list>.+)$`, 'gi'), sentence);
+  for (const groups of uses) {
+    const inParen = groups.paren !== undefined ? toNames(groups.paren) : [];
     if (inParen.length > 0) return inParen;
     // `Event types: Therapy session, Intro call`: after a colon the parts are names, in sentence case too.
-    const names = toNames(listed.groups.list!, { listed: listed.groups.colon !== undefined });
-    return listed.groups.are !== undefined && !names.every(({ name }) => nameLike.test(name)) ? [] : names;
+    const names = toNames(groups.list!, { listed: groups.colon !== undefined });
+    const found = groups.are !== undefined && !names.every(({ name }) => nameLike.test(name)) ? [] : names;
+    if (found.length > 0) return found;
   }
+  if (uses.length > 0) return [];
   const quoted = new RegExp(String.raw`\b${singular}\b\s+(?:(?:called|named)\s+)?["“‘\`]([^"”’\`]{1,60})["”’\`](?:\s*\(([^)]*)\))?`, 'gi');
   const each = [...sentence.matchAll(quoted)].map((match) => ({ name: match[1]!.trim(), details: match[2] }));
   if (each.length > 0) return each;
@@ -293,10 +300,13 @@ function namesOf(sentence: string, type: string): Named[] {
   ).exec(sentence);
   // `one issue, APP-1 "Crash on login"`: the key before the quoted name too; `one comment from Yuki Tanaka: "Looks good."`.
   if (oneQuoted) return [{ name: oneQuoted[2]!.trim(), details: oneQuoted[3], key: oneQuoted[1] }];
-  // `One store, Pixel Tools (id 41), selling …`: capitalised words set off after the word, closed by punctuation.
+  // `One store, Pixel Tools (id 41), selling …`: capitalised words set off after the word, closed by punctuation; a title
+  // keeps its numbers (`one ad set, Pearl District 5km Radius`), as described-names.ts reads them.
   const oneAt = new RegExp(String.raw`\b(?:one|a|an|single)\s+${singular}\b\s*[:,—–]\s*`, 'i').exec(sentence);
   const capitalised = oneAt
-    ? /^([A-Z][\w.'&-]*(?:\s+[A-Z][\w.'&-]*){0,3})\s*(?:\(([^)]*)\))?\s*(?=$|[,.;:])/.exec(sentence.slice(oneAt.index + oneAt[0].length))
+    ? /^([A-Z][\w.'&-]*(?:\s+(?:[A-Z][\w.'&-]*|\d[\w.%+-]*)){0,4})\s*(?:\(([^)]*)\))?\s*(?=$|[,.;:])/.exec(
+        sentence.slice(oneAt.index + oneAt[0].length),
+      )
     : null;
   if (capitalised) return [{ name: capitalised[1]!, details: capitalised[2] }];
   const one = new RegExp(
@@ -315,7 +325,9 @@ function namesOf(sentence: string, type: string): Named[] {
   if (keyed && keySpelled.test(keyed[1]!)) return toNames(keyed[1]!);
   // `the Campaigns folder in the Marketing space`: a capitalised name right before the type's word, after `the`.
   const capitalisedBefore = new RegExp(String.raw`\b[Tt]he\s+((?:[A-Z][\w'&.-]*\s+){1,3})${singular}\b`).exec(sentence);
-  return capitalisedBefore ? [{ name: capitalisedBefore[1]!.trim(), details: undefined }] : [];
+  const namedBefore = capitalisedBefore?.[1]?.trim();
+  const brand = namedBefore !== undefined && namedBefore.split(/\s+/).every((word) => serviceWords.has(word.toLowerCase()));
+  return namedBefore !== undefined && !brand ? [{ name: namedBefore, details: undefined }] : [];
 }
 
 /** Whether `text` gives the name `name` after the parent's word (`bucket, invoices,`), as a whole name. */

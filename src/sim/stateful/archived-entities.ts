@@ -1,7 +1,8 @@
 /**
  * Archived entities, as a service's lists treat them: an archived card, question or issue is gone
  * from the lists that do not ask for archived ones, and shows again in a list that does
- * (`archived: true`, `include_archived`, `filter: 'archived'`). A read by id still finds it.
+ * (`archived: true`, `include_archived`, `filter: 'archived'`). A read by id still finds it. A
+ * record a delete kept in its `DELETED` state (deleted-state.ts) is left out and shown the same way.
  */
 import { toNormalName } from '../../domain/world-query.js';
 
@@ -17,13 +18,14 @@ const stateFields = new Set(['status', 'state']);
  * @example
  *   isArchived({ name: 'Q3 board', archived: true }); // true
  *   isArchived({ status: 'ARCHIVED' }); // true
+ *   isArchived({ status: 'DELETED' }); // true
  *   isArchived({ closed: true }, 'closed'); // true
  */
 export function isArchived(fields: Readonly<Record<string, unknown>>, flag: string | null = null): boolean {
   for (const [name, value] of Object.entries(fields)) {
     const normal = toNormalName(name);
     if ((archivedFlags.has(normal) || name === flag) && (value === true || value === 'true')) return true;
-    if (stateFields.has(normal) && typeof value === 'string' && /^(archived|trashed)$/i.test(value)) return true;
+    if (stateFields.has(normal) && typeof value === 'string' && /^(archived|trashed|deleted)$/i.test(value)) return true;
   }
   return false;
 }
@@ -38,6 +40,6 @@ export function isArchived(fields: Readonly<Record<string, unknown>>, flag: stri
  */
 export function asksForArchived(args: Readonly<Record<string, unknown>>): boolean {
   return Object.entries(args).some(
-    ([name, value]) => /archived|trashed/i.test(name) || (typeof value === 'string' && /^(archived|trashed|all)$/i.test(value)),
+    ([name, value]) => /archived|trashed/i.test(name) || (typeof value === 'string' && /^(archived|trashed|deleted|all)$/i.test(value)),
   );
 }

@@ -44,6 +44,7 @@ import { withJsonPatch } from './json-patch.js';
 import { describedFlags } from './described-flags.js';
 import { eventState } from './state-events.js';
 import { dependentsOf } from './dependent-entities.js';
+import { keptDelete } from './deleted-state.js';
 import { toRelatedInput, withChildLists } from './world-children.js';
 import { initialState, requestedState, setFieldStart, spellState, stateSchema, toStateField } from './state-fields.js';
 import { describedFields } from './described-values.js';
@@ -52,7 +53,7 @@ import { isListedWorkingData } from './working-data.js';
 import { namesListedRecord } from './listed-record-ids.js';
 import { refusesFinished } from './finished-entities.js';
 import { isWrittenType } from './written-types.js';
-import { isTrashed, trashes } from './soft-delete.js';
+import { isTrashed } from './soft-delete.js';
 import { toNamedItem } from './parent-items.js';
 import { toIdNamedType } from './id-named-type.js';
 import { singleParentChange } from './single-parent.js';
@@ -310,12 +311,9 @@ function remove(input: AnswerInput): Answer {
   }
   const found = idValue === undefined ? undefined : findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
   if (!found) return { error: notFound(shape, String(idValue)) };
-  // `delete_file(fileId)` whose `permanent` is left false: to the trash, out of the lists that do not ask for it (soft-delete.ts).
-  if (trashes(input))
-    return {
-      text: `Moved ${toWordsOf(shape.entity)} ${quoteId(found.id, shape)} to the trash.`,
-      changes: { upserts: [{ type: shape.entity, id: found.id, fields: { trashed: true } }] },
-    };
+  // `delete_file(fileId)` left not permanent goes to the trash; `delete_campaign` to the DELETED state its status takes (deleted-state.ts).
+  const kept = keptDelete(input, found.id);
+  if (kept) return kept;
   const changes = { deletes: [{ type: shape.entity, id: found.id }, ...dependentsOf(input.world, shape.entity, found.id)] };
   if (tool.outputSchema)
     return {
