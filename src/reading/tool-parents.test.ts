@@ -134,6 +134,24 @@ describe('toParentReferences', () => {
     expect(of('list_cup_stains')).toMatchObject([{ argument: 'cupPublicId', entity: 'cup', numericId: true }]);
   });
 
+  it('reads an `identifier` named for another entity as its id, as the id reading does, on a list and a create', () => {
+    const tools = [
+      tool('list_projects', {}),
+      tool('list_test_runs', { project_identifier: { type: 'string' }, run_state: { type: 'string' } }, ['project_identifier']),
+      tool('create_test_run', { project_identifier: { type: 'string' }, title: { type: 'string' } }),
+      tool('list_sub_plans', { parent_plan_identifier: { type: 'string' } }),
+    ];
+    const shapes = inferServerShapes(tools);
+    const of = (name: string) =>
+      toParentReferences(
+        tools.find((candidate) => candidate.name === name)!,
+        shapes.get(name)!,
+        shapes,
+      );
+    expect(of('list_test_runs')).toMatchObject([{ argument: 'project_identifier', entity: 'project', strong: true }]);
+    expect(of('create_test_run')).toMatchObject([{ argument: 'project_identifier', entity: 'project', strong: true }]);
+  });
+
   it("reads an argument named for an entity the server lists as that entity, though another entity's tool takes it as its id", () => {
     const tools = [
       tool('list_vats', {}),
