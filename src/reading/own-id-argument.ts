@@ -14,6 +14,7 @@ import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolShape } from './tool-shape.js';
 import { toFullWord, toSingular, toWords } from './entity-words.js';
 import { propertiesOf, requiredOf } from './tool-id-argument.js';
+import { findDescribedKeyArgument } from './described-key-argument.js';
 
 /**
  * The shapes with each read, update or delete named by its entity's own required id argument, where it takes one.
@@ -38,7 +39,15 @@ export function withOwnIdArguments(tools: readonly ToolDefinition[], shapes: Map
     // `get_table_schema(connectionId, tableName)` read as a read of a table, `get_erc20_token_info(tokenAddress)` as a read of a
     // token: the entity's own key, whichever key word it ends in, names it as `<entity>Id` would.
     const keyed = required.find((name) => ownKeyOf(name, shape.entity) !== null);
-    if (keyed === undefined) continue;
+    if (keyed === undefined) {
+      // `get_sitemap(feedpath "The URL of the actual sitemap")`: no name says which argument is the key, its description does.
+      const described =
+        shape.idArgument === null && shape.operation !== 'other'
+          ? findDescribedKeyArgument(shape.entity.split('_'), properties, requiredOf(tool))
+          : null;
+      if (described !== null) shapes.set(tool.name, { ...shape, idArgument: described.name, idField: described.field, numericId: false });
+      continue;
+    }
     const field = ownKeyOf(keyed, shape.entity)!;
     const type = properties[keyed]?.type;
     shapes.set(tool.name, { ...shape, idArgument: keyed, idField: field, numericId: type === 'integer' || type === 'number' });
