@@ -18,7 +18,7 @@ import { toResourcePathParents } from './resource-path-parent.js';
 import { namedOwner, toNameOwners } from './tool-name-owner.js';
 import { toSameTypeParents } from './same-type-parent.js';
 import { namesCompoundOwner } from './compound-owner.js';
-import { describedOwner, describedReference } from './described-parent.js';
+import { describedOwner, describedReference, describesContainer } from './described-parent.js';
 
 /** One argument that names a parent entity, and the field that holds the parent's id in results. */
 export interface ParentReference {
@@ -240,6 +240,13 @@ function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: Re
         if (owner && toNormalName(owner.entity) !== toNormalName(shape.entity)) push(argument, owner, false);
         else if (!owner && noun !== null && !toNormalName(shape.entity).includes(toNormalName(noun)))
           references.push({ argument, entity: noun, idField: 'id', numericId: false, strong: false });
+        else if (noun === null && describesContainer(schemas[argument]?.description)) {
+          // `create_folder(path "The path to create the folder in")`, `create_model(owner "The name of the user or organization
+          // that will own the model")`: the description says the argument is where the new thing goes, or whose it is.
+          const entity = toEntityKey(place, suffix ?? '', '_');
+          if (entity !== '' && !toNormalName(shape.entity).includes(toNormalName(entity)))
+            references.push({ argument, entity, idField: suffix === undefined ? normal : 'id', numericId: false, strong: false });
+        }
       }
     }
   }
