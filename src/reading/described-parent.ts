@@ -40,3 +40,20 @@ export function describedReference(description: unknown, collections: ReadonlyMa
     );
   return collections.get(key(2)) ?? collections.get(key(1));
 }
+
+/** "The path to create the folder in", "Project in which to create the run", "Where the file should be uploaded", "to list from". */
+const containerPhrase =
+  /\bto\s+(?:create|upload|add|put|store|list|fetch|deposit|move|write|save)\b[^.]*?\b(?:in|into|under|from|to)\s*(?:[.(]|$)|\bin\s+which\b|\bwhere\b[^.]*\b(?:created|uploaded|added|stored|saved|placed|put)\b|\bthat\s+will\s+own\b|\b(?:assigns?|adds?|moves?|puts?)\s+the\s+new\b[^.]*?\bto\s+(?:an?|the)\s+/i;
+
+/**
+ * Whether an argument's description says it is where a new thing goes, is listed from, or whose it is: a place after
+ * the verb ("The path to create the folder in", "Identifier of the project to fetch test runs from"), a relative clause
+ * ("Project in which to create the run", "Where the file should be uploaded"), an owner ("The organization that will own
+ * the model"), or the new thing assigned to it ("assigns the new category to an existing group").
+ *
+ * @example
+ *   describesContainer('The path to create the folder in (Defaults to /)'); // true
+ */
+export function describesContainer(description: unknown): boolean {
+  return typeof description === 'string' && containerPhrase.test(description);
+}

@@ -4,7 +4,8 @@
  * GitLab's global `id` and per-project `iid`, Jira's `id` and `key` (`OPS-12`), Shopify's `id` and
  * `handle`. The tools that read, update or delete a type by an argument whose field is a key word
  * name its keys; a known service (data/id-formats.json `keys`) adds the keys its tools leave out.
- * The id field is `id` where a tool names the type by it, else the first tool's; the rest are other keys.
+ * The id field is `id` where a tool names the type by it, else the first tool's (never an `address`, a chain's
+ * key of an account, contract or token beside the record's id); the rest are other keys.
  */
 import type { ToolShape } from './tool-shape.js';
 import { toWords } from './entity-words.js';
@@ -41,6 +42,7 @@ const keyWords: Readonly<Record<string, KeyFormat>> = {
   slug: 'slug',
   username: 'username',
   login: 'username',
+  address: 'id',
 };
 
 /**
@@ -61,7 +63,9 @@ export function toEntityKeys(shapes: ReadonlyMap<string, ToolShape>, entity: str
     if (!found.arguments.includes(shape.idArgument)) found.arguments.push(shape.idArgument);
     fields.set(shape.idField, found);
   }
-  const idField = fields.has('id') ? 'id' : (first ?? [...shapes.values()].find((shape) => shape.entity === entity)?.idField ?? 'id');
+  // An address is a key the chain gives a record beside the id its service keeps (an account, a contract, a token).
+  const named = first === 'address' ? 'id' : first;
+  const idField = fields.has('id') ? 'id' : (named ?? [...shapes.values()].find((shape) => shape.entity === entity)?.idField ?? 'id');
   for (const known of knownOtherKeys(serverNames, entity))
     if (!fields.has(known)) fields.set(known, { format: keyWords[toWords(known).at(-1) ?? ''] ?? 'id', arguments: [] });
   const keys = [...fields]

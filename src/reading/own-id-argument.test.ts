@@ -44,4 +44,18 @@ describe('the id argument agreed with the entity a tool is read as', () => {
     const tools = [tool('get_issue', { issue_id: text }), tool('get_issue_comment', { issue_id: text, comment_id: text })];
     expect(readServer(tools).shapes.get('get_issue_comment')?.idArgument).toBe('comment_id');
   });
+
+  it("names a tool read as acting on a type by the type's own key under another key word: a name, an address", () => {
+    const tools = [
+      tool('list_connections', {}),
+      tool('get_connection', { connectionId: text }),
+      tool('list_tables', { connectionId: text }),
+      tool('get_table_schema', { connectionId: text, tableName: text }),
+      tool('get_token_info', { tokenAddress: text, network: text }),
+      tool('get_token_balance', { tokenAddress: text, ownerAddress: text }),
+    ];
+    const { shapes } = readServer(tools);
+    expect(shapes.get('get_table_schema')).toMatchObject({ entity: 'table', idArgument: 'tableName', idField: 'name' });
+    expect(shapes.get('get_token_info')).toMatchObject({ entity: 'token', idArgument: 'tokenAddress', idField: 'address' });
+  });
 });

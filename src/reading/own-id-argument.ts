@@ -5,12 +5,16 @@
  * for the classification. A read, update or delete whose entity has its own required id argument
  * (`<entity>Id`, `<entity>_id`, in the entity's words) is named by it, and so is an action on one
  * entity that the first reading found none for (`convertIssueToSubtask(issueId, parentIssueId)`,
- * read as an action on an issue). Pure.
+ * read as an action on an issue). Failing an own id, an own key under another key word names it
+ * (`tableName`, `tokenAddress`, `project_identifier`): APIs name a record by its natural key too
+ * (Google's API design guide: a resource name is its collection's word and its key, whatever the key
+ * is), and a blockchain names an account, contract or token by its address. Pure.
  */
 import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolShape } from './tool-shape.js';
 import { toFullWord, toSingular, toWords } from './entity-words.js';
 import { propertiesOf, requiredOf } from './tool-id-argument.js';
+import { findDescribedKeyArgument } from './described-key-argument.js';
 
 /**
  * The shapes with each read, update or delete named by its entity's own required id argument, where it takes one.
@@ -23,24 +27,62 @@ export function withOwnIdArguments(tools: readonly ToolDefinition[], shapes: Map
     const shape = shapes.get(tool.name);
     if (!shape || shape.dispatch || !['read', 'update', 'delete', 'other'].includes(shape.operation)) continue;
     // `ungroup_items(boardId, groupId)` read as an action on a group: the group it must be given is the one it acts on.
-    if (shape.idArgument === null ? shape.operation !== 'other' : ownIdOf(shape.idArgument, shape.entity)) continue;
+    if (shape.idArgument !== null && ownKeyOf(shape.idArgument, shape.entity) !== null) continue;
     const properties = propertiesOf(tool);
-    const own = [...requiredOf(tool)].find((name) => ownIdOf(name, shape.entity) && properties[name]?.type !== 'array');
-    if (own === undefined) continue;
-    const type = properties[own]?.type;
-    shapes.set(tool.name, { ...shape, idArgument: own, idField: 'id', numericId: type === 'integer' || type === 'number' });
+    const required = [...requiredOf(tool)].filter((name) => properties[name]?.type !== 'array');
+    const own = required.find((name) => ownKeyOf(name, shape.entity) === 'id');
+    if (own !== undefined) {
+      const type = properties[own]?.type;
+      shapes.set(tool.name, { ...shape, idArgument: own, idField: 'id', numericId: type === 'integer' || type === 'number' });
+      continue;
+    }
+    // `get_table_schema(connectionId, tableName)` read as a read of a table, `get_erc20_token_info(tokenAddress)` as a read of a
+    // token: the entity's own key, whichever key word it ends in, names it as `<entity>Id` would.
+    const keyed = required.find((name) => ownKeyOf(name, shape.entity) !== null);
+    if (keyed === undefined) {
+      // `get_sitemap(feedpath "The URL of the actual sitemap")`: no name says which argument is the key, its description does.
+      const described =
+        shape.idArgument === null && shape.operation !== 'other'
+          ? findDescribedKeyArgument(shape.entity.split('_'), properties, requiredOf(tool))
+          : null;
+      if (described !== null) shapes.set(tool.name, { ...shape, idArgument: described.name, idField: described.field, numericId: false });
+      continue;
+    }
+    const field = ownKeyOf(keyed, shape.entity)!;
+    const type = properties[keyed]?.type;
+    shapes.set(tool.name, { ...shape, idArgument: keyed, idField: field, numericId: type === 'integer' || type === 'number' });
   }
   return shapes;
 }
 
-/** Whether an argument is `<entity>_id`/`<entity>Id` in the entity's own words. */
-function ownIdOf(argument: string, entity: string): boolean {
+/**
+ * Key words an argument named for its entity may end in, and the field each names (`table_name` → `name`): the id words
+ * tool-id-argument.ts reads (`uuid` and a `hash` are the record's `id`) and `address`, a chain's key of an account or contract.
+ */
+const keyFields: Readonly<Record<string, string>> = {
+  id: 'id',
+  uuid: 'id',
+  uid: 'uid',
+  iid: 'iid',
+  number: 'number',
+  key: 'key',
+  name: 'name',
+  slug: 'slug',
+  identifier: 'identifier',
+  handle: 'handle',
+  hash: 'id',
+  address: 'address',
+  path: 'path',
+};
+
+/** The field an argument names when it is `<entity>_<key word>` in the entity's own words (`tableName` → `name`), else null. */
+function ownKeyOf(argument: string, entity: string): string | null {
   const words = toWords(argument);
-  if (words.length < 2 || words.at(-1) !== 'id') return false;
-  return (
-    words
-      .slice(0, -1)
-      .map((word) => toFullWord(toSingular(word)))
-      .join('_') === entity
-  );
+  const field = keyFields[words.at(-1) ?? ''];
+  if (words.length < 2 || field === undefined) return null;
+  const stem = words
+    .slice(0, -1)
+    .map((word) => toFullWord(toSingular(word)))
+    .join('_');
+  return stem === entity ? (words.at(-1) === 'id' ? 'id' : field) : null;
 }

@@ -134,6 +134,52 @@ describe('toParentReferences', () => {
     expect(of('list_cup_stains')).toMatchObject([{ argument: 'cupPublicId', entity: 'cup', numericId: true }]);
   });
 
+  it('reads an `identifier` named for another entity as its id, as the id reading does, on a list and a create', () => {
+    const tools = [
+      tool('list_projects', {}),
+      tool('list_test_runs', { project_identifier: { type: 'string' }, run_state: { type: 'string' } }, ['project_identifier']),
+      tool('create_test_run', { project_identifier: { type: 'string' }, title: { type: 'string' } }),
+      tool('list_sub_plans', { parent_plan_identifier: { type: 'string' } }),
+    ];
+    const shapes = inferServerShapes(tools);
+    const of = (name: string) =>
+      toParentReferences(
+        tools.find((candidate) => candidate.name === name)!,
+        shapes.get(name)!,
+        shapes,
+      );
+    expect(of('list_test_runs')).toMatchObject([{ argument: 'project_identifier', entity: 'project', strong: true }]);
+    expect(of('create_test_run')).toMatchObject([{ argument: 'project_identifier', entity: 'project', strong: true }]);
+  });
+
+  it('reads an argument a create describes as where the new thing goes, or whose it is, as its parent', () => {
+    const described = (description: string) => ({ type: 'string', description });
+    const tools = [
+      tool('create_folder', { name: { type: 'string' }, path: described('The path to create the folder in (Defaults to /)') }, ['name']),
+      tool('create_model', { name: { type: 'string' }, owner: described('The name of the user or organization that will own the model') }),
+      tool(
+        'create_category',
+        {
+          name: { type: 'string' },
+          group_id: { type: 'number', description: 'If set, assigns the new category to an existing category group.' },
+        },
+        ['name'],
+      ),
+      tool('create_note', { title: described('The title to give the new note'), body: described('Text to write in the note') }),
+    ];
+    const shapes = inferServerShapes(tools);
+    const of = (name: string) =>
+      toParentReferences(
+        tools.find((candidate) => candidate.name === name)!,
+        shapes.get(name)!,
+        shapes,
+      );
+    expect(of('create_folder')).toMatchObject([{ argument: 'path', entity: 'path', idField: 'path', strong: false }]);
+    expect(of('create_model')).toMatchObject([{ argument: 'owner', entity: 'owner', strong: false }]);
+    expect(of('create_category')).toMatchObject([{ argument: 'group_id', entity: 'group', idField: 'id', strong: false }]);
+    expect(of('create_note')).toEqual([]);
+  });
+
   it("reads an argument named for an entity the server lists as that entity, though another entity's tool takes it as its id", () => {
     const tools = [
       tool('list_vats', {}),

@@ -18,7 +18,7 @@ import { toResourcePathParents } from './resource-path-parent.js';
 import { namedOwner, toNameOwners } from './tool-name-owner.js';
 import { toSameTypeParents } from './same-type-parent.js';
 import { namesCompoundOwner } from './compound-owner.js';
-import { describedOwner, describedReference } from './described-parent.js';
+import { describedOwner, describedReference, describesContainer } from './described-parent.js';
 
 /** One argument that names a parent entity, and the field that holds the parent's id in results. */
 export interface ParentReference {
@@ -37,9 +37,10 @@ export interface ParentReference {
 /**
  * Suffixes that make an argument named for an entity an id of it (`channel_id`, `projectKey`,
  * `pipeline_slug`, `issue_iid`, `datasourceUid`, `projectName`, CalDAV's `calendarUrl`, Twilio's `ConversationSid`, a
- * string identifier), longest first: `uuid` is not a `uid`, and `sid` only a whole word (`basisId` is no `basi`).
+ * string identifier, and `project_identifier`, the word the id reading takes as an id too), longest first: `uuid` is not a
+ * `uid`, and `sid` only a whole word (`basisId` is no `basi`).
  */
-const idSuffixes = ['uuid', 'iid', 'uid', 'sid', 'id', 'key', 'number', 'hash', 'slug', 'name', 'url', 'uri'];
+const idSuffixes = ['identifier', 'uuid', 'iid', 'uid', 'sid', 'id', 'key', 'number', 'hash', 'slug', 'name', 'url', 'uri'];
 /** Words before an entity's name that say where a thing goes or comes from: `targetMailbox`, `destination_bucket_name`. */
 const placeWords = new Set(['target', 'destination', 'dest', 'to', 'new', 'source', 'from']);
 /** Bare names that another entity's read may take but that never point at a parent on their own. */
@@ -72,7 +73,7 @@ const cursorWords = new Set([
   'correlation',
 ]);
 /** Suffixes of a real id, as opposed to a natural key (`name`, `slug`). */
-const strongSuffixes = new Set(['uuid', 'iid', 'uid', 'sid', 'id', 'key', 'number', 'hash']);
+const strongSuffixes = new Set(['identifier', 'uuid', 'iid', 'uid', 'sid', 'id', 'key', 'number', 'hash']);
 
 const byShapes = new WeakMap<ReadonlyMap<string, ToolShape>, Map<string, ParentReference[]>>();
 const corrected = new WeakMap<ReadonlyMap<string, ToolShape>, Readonly<Record<string, EntityCorrection>>>();
@@ -239,6 +240,13 @@ function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: Re
         if (owner && toNormalName(owner.entity) !== toNormalName(shape.entity)) push(argument, owner, false);
         else if (!owner && noun !== null && !toNormalName(shape.entity).includes(toNormalName(noun)))
           references.push({ argument, entity: noun, idField: 'id', numericId: false, strong: false });
+        else if (noun === null && describesContainer(schemas[argument]?.description)) {
+          // `create_folder(path "The path to create the folder in")`, `create_model(owner "The name of the user or organization
+          // that will own the model")`: the description says the argument is where the new thing goes, or whose it is.
+          const entity = toEntityKey(place, suffix ?? '', '_');
+          if (entity !== '' && !toNormalName(shape.entity).includes(toNormalName(entity)))
+            references.push({ argument, entity, idField: suffix === undefined ? normal : 'id', numericId: false, strong: false });
+        }
       }
     }
   }
