@@ -24,6 +24,7 @@ import { movedField } from './field-moves.js';
 import type { ToolShape } from './tool-shape.js';
 import { isCallerEntity } from './caller-entity.js';
 import { judgementVerb } from './judgement-verbs.js';
+import { figureWord } from './figure-names.js';
 
 /** Every kind a tool's reading may have; each has one answer module in the simulator. */
 export const answerKinds = [
@@ -106,6 +107,10 @@ export function toAnswerKind(tool: ToolDefinition, shape: ToolShape, context: Ki
     (operation === 'list' || operation === 'search' || operation === 'read') && noId && !context.corrected ? aggregateWord(tool) : null;
   if (aggregate !== null)
     return { kind: 'described value', why: `a read of many whose name says it answers their ${aggregate}: it answers that value` };
+  // `sessions_per_project`, `most_active_user`, `is_contract(address)`, `get_pool_stats(connection_id)`: a name whose grammar
+  // says it answers a figure, whatever its arguments name (figure-names.ts).
+  const figure = context.corrected ? null : figureWord(tool, operation, context.serverTools);
+  if (figure !== null) return { kind: 'described value', why: `"${figure}" in the name says it answers a figure: it answers that value` };
   // `check_iam_permissions`, `analyze_jira_issues`: a judgement the service makes on the call (judgement-verbs.ts).
   const judged = context.corrected ? null : judgementVerb(tool, context.serverTools);
   if (judged !== null) return { kind: 'computed value', why: `"${judged}" asks the service for a judgement: it answers what it concludes` };
