@@ -64,6 +64,9 @@ export interface KindContext {
   corrected: boolean;
 }
 
+/** Entities that name a person or their account: read with no argument at all, the caller's. */
+const callerNouns = new Set(['user', 'account', 'profile']);
+
 /** Words of a name that say the tool acts on many entities at once. */
 const batchWords = new Set(['batch', 'bulk']);
 
@@ -221,6 +224,9 @@ function isScreenshotTool(tool: ToolDefinition): boolean {
 export function readsCurrentUser(shape: ToolShape, tool: ToolDefinition): boolean {
   if (shape.operation !== 'read' || shape.idArgument !== null) return false;
   if (isCallerEntity(shape.entity)) return true;
+  // `get_account()`, `get_user_details()`: a read of a user or account that takes no argument at all can only mean the one
+  // whose credentials make the call (`GET /user`, `GET /account`).
+  if (callerNouns.has(shape.entity.split('_').at(-1) ?? '') && Object.keys(propertiesOf(tool)).length === 0) return true;
   const required = Array.isArray(tool.inputSchema.required) && tool.inputSchema.required.length > 0;
   return isCurrentUserRead(tool.name, tool.description ?? '', required);
 }
