@@ -24,6 +24,7 @@ import { movedField } from './field-moves.js';
 import type { ToolShape } from './tool-shape.js';
 import { isCallerEntity } from './caller-entity.js';
 import { judgementVerb } from './judgement-verbs.js';
+import { figureWord } from './figure-names.js';
 
 /** Every kind a tool's reading may have; each has one answer module in the simulator. */
 export const answerKinds = [
@@ -62,6 +63,9 @@ export interface KindContext {
   /** A `tools:` correction of this tool: it is answered as the world operation it was corrected to, never from the clock or a read-back. */
   corrected: boolean;
 }
+
+/** Entities that name a person or their account: read with no argument at all, the caller's. */
+const callerNouns = new Set(['user', 'account', 'profile']);
 
 /** Words of a name that say the tool acts on many entities at once. */
 const batchWords = new Set(['batch', 'bulk']);
@@ -106,6 +110,10 @@ export function toAnswerKind(tool: ToolDefinition, shape: ToolShape, context: Ki
     (operation === 'list' || operation === 'search' || operation === 'read') && noId && !context.corrected ? aggregateWord(tool) : null;
   if (aggregate !== null)
     return { kind: 'described value', why: `a read of many whose name says it answers their ${aggregate}: it answers that value` };
+  // `sessions_per_project`, `most_active_user`, `is_contract(address)`, `get_pool_stats(connection_id)`: a name whose grammar
+  // says it answers a figure, whatever its arguments name (figure-names.ts).
+  const figure = context.corrected ? null : figureWord(tool, operation, context.serverTools);
+  if (figure !== null) return { kind: 'described value', why: `"${figure}" in the name says it answers a figure: it answers that value` };
   // `check_iam_permissions`, `analyze_jira_issues`: a judgement the service makes on the call (judgement-verbs.ts).
   const judged = context.corrected ? null : judgementVerb(tool, context.serverTools);
   if (judged !== null) return { kind: 'computed value', why: `"${judged}" asks the service for a judgement: it answers what it concludes` };
@@ -216,6 +224,9 @@ function isScreenshotTool(tool: ToolDefinition): boolean {
 export function readsCurrentUser(shape: ToolShape, tool: ToolDefinition): boolean {
   if (shape.operation !== 'read' || shape.idArgument !== null) return false;
   if (isCallerEntity(shape.entity)) return true;
+  // `get_account()`, `get_user_details()`: a read of a user or account that takes no argument at all can only mean the one
+  // whose credentials make the call (`GET /user`, `GET /account`).
+  if (callerNouns.has(shape.entity.split('_').at(-1) ?? '') && Object.keys(propertiesOf(tool)).length === 0) return true;
   const required = Array.isArray(tool.inputSchema.required) && tool.inputSchema.required.length > 0;
   return isCurrentUserRead(tool.name, tool.description ?? '', required);
 }
