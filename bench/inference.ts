@@ -15,7 +15,9 @@
  * `--json` prints them as JSON. `--corpus-only` measures the corpus alone; `--corpus-dir <dir>` reads
  * another folder laid out as bench/corpus (servers/, labels/). The corpus's failures are listed with
  * `BENCH_VERBOSE=1` (or `--failures`), of the tuning half only: the held-out half's are never printed. `--half tuning|held-out`
- * prints one half's table alone.
+ * prints one half's table alone. `--corrections <dir|labels>` (with `--corpus-only`) measures the corpus
+ * with each server's corrections applied as a scenario applies them (bench/corpus/corrections.ts):
+ * a model's reading of the corpus saved by `explain --model --json`, or the labels themselves.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +36,7 @@ import { toObjectValue } from '../test/support/object-value.js';
 import { loadPublicServers, measurePublicServer, publicToolsDir, type PublicFigures } from './public-walks.js';
 import { loadCorpus } from './corpus/corpus-files.js';
 import { measureCorpus } from './corpus/measure.js';
+import { toCorrectionsOf } from './corpus/corrections.js';
 import { corpusHalves, toCorpusLines } from './corpus/measure-table.js';
 import type { CorpusHalf } from './corpus/split.js';
 
@@ -59,7 +62,9 @@ async function main(): Promise<void> {
   const corpusEntries = loadCorpus(corpusAt === -1 ? undefined : resolve(argv[corpusAt + 1] ?? '.'));
   if (argv.includes('--corpus-only')) {
     rmSync(fixturesDir, { recursive: true, force: true });
-    const corpus = await measureCorpus(corpusEntries);
+    const correctionsAt = argv.indexOf('--corrections');
+    const corrections = correctionsAt === -1 ? undefined : toCorrectionsOf(argv[correctionsAt + 1] ?? 'labels');
+    const corpus = await measureCorpus(corpusEntries, corrections);
     if (argv.includes('--json')) process.stdout.write(`${JSON.stringify({ corpus }, null, 2)}\n`);
     else process.stdout.write(`${toCorpusLines(corpus, { failures: showFailures(argv), half }).join('\n')}\n`);
     return;

@@ -8,6 +8,7 @@ import { toSingular, toWords } from '../../src/reading/entity-words.js';
 import type { ToolDefinition } from '../../src/domain/registry.js';
 import { toServiceWords } from '../../src/reading/tool-name.js';
 import { readServer } from '../../src/reading/read-server.js';
+import type { ServerCorrections } from './corrections.js';
 import { toUnwrappedTools } from '../../src/reading/envelope-arguments.js';
 import { toParentReferences } from '../../src/reading/tool-parents.js';
 import { toLabelKinds, type CorpusLabels } from './corpus-files.js';
@@ -33,8 +34,13 @@ export interface ReadingFigures {
  * @example
  *   measureReadings(tools, labels, ['@stripe/mcp', 'Stripe']); // { tools: 22, kindsRight: 20, ..., failures: ['create_invoice_item: entity read as item, labelled invoice_item'] }
  */
-export function measureReadings(tools: readonly ToolDefinition[], labels: CorpusLabels, serverNames: readonly string[]): ReadingFigures {
-  const model = readServer(tools, { serverNames });
+export function measureReadings(
+  tools: readonly ToolDefinition[],
+  labels: CorpusLabels,
+  serverNames: readonly string[],
+  corrections?: ServerCorrections,
+): ReadingFigures {
+  const model = readServer(tools, { serverNames, corrections: corrections?.tools, entities: corrections?.entities });
   const { shapes } = model;
   const serviceWords = toServiceWords(serverNames);
   const figures: ReadingFigures = {

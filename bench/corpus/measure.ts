@@ -21,6 +21,8 @@ import { runWalk, type Answer, type WalkFigures } from '../walk-checks.js';
 import { corpusHalf, type CorpusHalf } from './split.js';
 import { loadCorpus, type CorpusEntry, type CorpusServer } from './corpus-files.js';
 import { measureReadings, type ReadingFigures } from './measure-readings.js';
+import { toMisread, type CorrectionsOf } from './corrections.js';
+import { readServer } from '../../src/reading/read-server.js';
 import { sampleValues } from './measure-values.js';
 
 /** One corpus server's figures; an unlabelled one has only its name, kind, half and tool count. */
@@ -41,7 +43,10 @@ const servableName = /^[A-Za-z0-9_./-]+$/;
  * @example
  *   (await measureCorpus()).filter((entry) => entry.half === 'held-out');
  */
-export async function measureCorpus(entries: readonly CorpusEntry[] = loadCorpus()): Promise<CorpusFigures[]> {
+export async function measureCorpus(
+  entries: readonly CorpusEntry[] = loadCorpus(),
+  correctionsOf: CorrectionsOf = () => undefined,
+): Promise<CorpusFigures[]> {
   const fixturesDir = mkdtempSync(join(tmpdir(), 'mcpsim-corpus-'));
   const platform = createPlatform({
     apiKey,
@@ -71,13 +76,19 @@ export async function measureCorpus(entries: readonly CorpusEntry[] = loadCorpus
         continue;
       }
       const { tools, serverNames } = toMeasuredServer(server);
-      const readings = measureReadings(tools, labels, serverNames);
+      const asRead = measureReadings(tools, labels, serverNames);
+      const readEntities = new Set([...readServer(tools, { serverNames }).shapes.values()].map((shape) => shape.entity));
+      const corrections = correctionsOf(server.name, labels, toMisread(asRead.failures), readEntities);
+      const readings = corrections ? measureReadings(tools, labels, serverNames, corrections) : asRead;
       const unservable = server.tools.filter((tool) => !servableName.test(tool.name)).map((tool) => `${tool.name}: cannot be registered`);
       const connection = `corpus/c${index}`;
       const registered = await request('PUT', `/__mcpsim/servers/${server.provenance.npm}`, { displayName: serverNames[1], tools });
       const connected = await request('PUT', `/connect/${connection}`, { server: server.provenance.npm, mock: { enabled: true } });
       // A fresh empty world: the starting world a new mock gets (domain/starting-world.ts) would answer lists before any create.
-      const emptied = await request('PUT', `/__mcpsim/connections/${connection}/simulation`, { world: { entities: {}, facts: [] } });
+      const emptied = await request('PUT', `/__mcpsim/connections/${connection}/simulation`, {
+        world: { entities: {}, facts: [] },
+        ...corrections,
+      });
       const refused = [registered, connected, emptied].find((answer) => answer.status >= 300);
       if (refused) {
         const failure = `cannot set up a mock connection: ${refused.status} ${JSON.stringify(refused.body).slice(0, 200)}`;

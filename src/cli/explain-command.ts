@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { resolveConfig } from '../config.js';
 import { isRecord } from '../domain/json-record.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import { formatProblem, loadScenarios } from '../scenario/load-scenario.js';
@@ -7,11 +8,14 @@ import {
   explainScenario,
   explainToolList,
   listCatalogServers,
+  serviceModelOf,
   type ConnectionExplanation,
 } from '../scenario/scenario-explanation.js';
+import { createModelRuntime, type ModelReading } from '../platform/model-runtime.js';
 import { CliError, exitCodes } from './cli-error.js';
 import type { CommandInput, CommandOptions } from './command.js';
 import { toExplanationText } from './explanation-text.js';
+import { toProposedCorrectionsText } from './proposed-corrections-text.js';
 import type { CliIo } from './io.js';
 
 export const name = 'explain';
@@ -26,11 +30,15 @@ the entity, the argument that names it, the arguments a list or search filters b
 create makes, each with why. Give a scenario file or folder
 (its mock connections, with its tools: corrections and seed world), a demo catalog server name
 (@github/github-mcp-server), or a JSON file of tool definitions ({"tools": [...]} or a list).
-Exits 1 when a scenario file has problems, 2 when an argument names nothing known.`;
+With --model, the configured model (OPENAI_API_KEY, OPENAI_BASE_URL, MCPSIM_MODEL) then reads each
+server once and proposes corrections where it says the rules read wrong, printed as the scenario's
+own tools: and entities: for you to review and keep: later runs read them with no model.
+Exits 1 when a scenario file has problems or the model failed, 2 when an argument names nothing known.`;
 export const positionals = true;
 
 export const options = {
   json: { type: 'boolean', help: 'print {connections: [{connection, server, entityTypes: [...], tools: [...]}]} (docs/simulator.md)' },
+  model: { type: 'boolean', help: 'ask the configured model where the reading is wrong; print its corrections to review' },
 } as const satisfies CommandOptions;
 
 export async function run({ values, positionals: targets }: CommandInput<typeof options>, io: CliIo): Promise<number> {
@@ -61,8 +69,43 @@ export async function run({ values, positionals: targets }: CommandInput<typeof 
       );
     connections.push(server);
   }
-  io.stdout(values.json ? `${JSON.stringify({ connections })}\n` : toExplanationText(connections));
-  return failed ? exitCodes.failure : exitCodes.ok;
+  if (!values.model) {
+    io.stdout(values.json ? `${JSON.stringify({ connections })}\n` : toExplanationText(connections));
+    return failed ? exitCodes.failure : exitCodes.ok;
+  }
+  const proposals = await proposeWithModel(connections, io);
+  if (values.json)
+    io.stdout(
+      `${JSON.stringify({ connections: connections.map((connection, index) => ({ ...connection, proposed: proposals.readings[index] })) })}\n`,
+    );
+  else
+    io.stdout(
+      toExplanationText(connections) +
+        proposals.readings
+          .map((reading, index) => toProposedCorrectionsText(connections[index]!.connection, proposals.modelId, reading))
+          .join(''),
+    );
+  return failed || proposals.readings.some((reading) => reading.failures.length > 0) ? exitCodes.failure : exitCodes.ok;
+}
+
+/** Each connection read once by the configured model; a usage error without one. */
+async function proposeWithModel(
+  connections: readonly ConnectionExplanation[],
+  io: CliIo,
+): Promise<{ modelId: string; readings: ModelReading[] }> {
+  const runtime = createModelRuntime(resolveConfig({}, io.env));
+  const { resultModel: model, reader } = runtime;
+  if (!model || !reader)
+    throw new CliError(
+      'explain --model needs a model: set OPENAI_API_KEY (and OPENAI_BASE_URL for another endpoint); MCPSIM_MODEL names the model',
+    );
+  const readings: ModelReading[] = [];
+  for (const connection of connections) {
+    const service = serviceModelOf(connection)!;
+    io.stderr(`▶ ${connection.connection}: ${service.tools.length} tools read by ${model.modelId}\n`);
+    readings.push(await reader(service, connection.server));
+  }
+  return { modelId: model.modelId, readings };
 }
 
 /**

@@ -5,9 +5,12 @@ import { toFixturePath } from '../domain/fixture-path.js';
 import type { RecordChange } from '../sim/fixtures/fixture-recorder.js';
 import type { MissPolicy } from '../sim/miss-policy.js';
 import { createModelJudge } from '../sim/model/model-judge.js';
+import { readWithModel, type ModelReading } from '../sim/model/model-reading.js';
 import { createResultModel, type ResultModelApi } from '../sim/model/model-provider.js';
 import { createToolResults as buildToolResults } from '../sim/tool-results.js';
 import type { ToolCall, ToolResultSource } from '../sim/source/tool-result-source.js';
+
+export type { ModelReading };
 
 /**
  * Model settings as `config.ts` resolves them (the shape of `Config['model']` and
@@ -68,6 +71,8 @@ export interface ModelRuntime {
   embedder: Embedder | null;
   /** Judges plain-language `check:` expectations; null without a model. */
   judge: ReturnType<typeof createModelJudge> | null;
+  /** Reads a server once and proposes corrections of the rules' reading (`explain --model`); null without a model. */
+  reader: ((service: Parameters<typeof readWithModel>[0], server: string) => Promise<ModelReading>) | null;
   /** The tool-result source of mock connections over `fixturesDir`, in one of the modes. */
   createToolResults(mode: ToolResultsMode): ToolResultSource;
 }
@@ -104,6 +109,15 @@ export function createModelRuntime({ model: settings, results }: ModelRuntimeSet
     embedder: settings?.embeddingModel ? createOpenAIEmbedder({ ...endpoint, model: settings.embeddingModel }) : null,
     judge: model
       ? createModelJudge({ model: model.model, api: model.api, timeoutMs: results.modelTimeoutMs, deadlineMs: results.modelDeadlineMs })
+      : null,
+    reader: model
+      ? (service, server) =>
+          readWithModel(service, server, {
+            model: model.model,
+            api: model.api,
+            timeoutMs: results.modelTimeoutMs,
+            deadlineMs: results.modelDeadlineMs,
+          })
       : null,
     createToolResults(mode) {
       const { fixturesDir } = mode;

@@ -97,9 +97,25 @@ export function explainToolList(server: string, tools: readonly ToolDefinition[]
   return { connection: server, server, ...toExplainedAsNewMock(readServer(tools, { serverNames: [server] })) };
 }
 
+/** The service model each explanation was made from, by its `tools` list (kept through the spreads that build it). */
+const explainedModels = new WeakMap<readonly ToolReading[], ServiceModel>();
+
+/**
+ * The service model an explanation shows, for what reads the server further (`explain --model`);
+ * the explanation itself stays plain data, as `--json` prints it.
+ *
+ * @example
+ *   serviceModelOf(explainToolList('@acme/desk', tools))?.shapes.get('get_ticket')?.entity; // 'ticket'
+ */
+export function serviceModelOf(explanation: ConnectionExplanation): ServiceModel | undefined {
+  return explainedModels.get(explanation.tools);
+}
+
 /** The model's entity types and its tools' readings, with ids as a create in `world` would make them. */
 function toExplained(model: ServiceModel, world?: WorldState): Pick<ConnectionExplanation, 'entityTypes' | 'tools'> {
-  return { entityTypes: [...model.entityTypes.values()], tools: model.readingsIn(world) };
+  const tools = model.readingsIn(world);
+  explainedModels.set(tools, model);
+  return { entityTypes: [...model.entityTypes.values()], tools };
 }
 
 /** A server explained as a new mock of it reads it: ids after the examples its starting world holds (reading/starting-ids.ts). */

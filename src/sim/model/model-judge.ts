@@ -1,9 +1,8 @@
 import type { LanguageModel } from 'ai';
 import { z } from 'zod';
-import { defaultModelDeadlineMs, defaultModelTimeoutMs, startCallDeadline } from './call-deadline.js';
-import { loadAiSdk, type AiSdk } from './ai-sdk.js';
-import { classifyFailure } from './model-failure.js';
-import { toApiSettings, type ResultModelApi } from './model-provider.js';
+import { defaultModelDeadlineMs, defaultModelTimeoutMs } from './call-deadline.js';
+import type { ResultModelApi } from './model-provider.js';
+import { askForObject } from './structured-call.js';
 
 /** A verdict on a plain-language check of a tool result. */
 export interface Verdict {
@@ -28,8 +27,6 @@ const verdictSchema = z.strictObject({
   pass: z.boolean().describe('true when the result satisfies the check'),
   reason: z.string().describe('one sentence: why'),
 });
-let verdictOutput: ReturnType<typeof toVerdictOutput> | undefined;
-const toVerdictOutput = ({ Output }: AiSdk) => Output.object({ schema: verdictSchema });
 
 const system = `You check the result of a tool call made by an automated test. You receive the tool, its arguments, the result the server returned, and a check written in plain language by a QA engineer. Decide whether the result satisfies the check. Judge only what the result shows; do not assume facts it does not state. Answer with pass and a one-sentence reason.`;
 
@@ -51,40 +48,8 @@ export function createModelJudge({
 }: ModelJudgeOptions) {
   return async (check: string, call: { tool: string; arguments: Record<string, unknown>; result: unknown }): Promise<Verdict> => {
     const prompt = `# Tool\n${call.tool}\n\n# Arguments\n${JSON.stringify(call.arguments)}\n\n# Result\n${JSON.stringify(call.result).slice(0, 20_000)}\n\n# Check\n${check}`;
-    const sdk = await loadAiSdk();
-    const { generateText } = sdk;
-    verdictOutput ??= toVerdictOutput(sdk);
-    const deadline = startCallDeadline({ deadlineMs, attemptTimeoutMs: timeoutMs, ...(sleep ? { sleep } : {}) });
-    let why = 'no attempt was made';
-    for (let number = 1; number <= 2; number++) {
-      const attempt = deadline.attempt();
-      try {
-        const { output } = await generateText({
-          model,
-          system,
-          prompt,
-          output: verdictOutput,
-          temperature: 0,
-          ...toApiSettings(api, undefined),
-          maxRetries: 0,
-          abortSignal: attempt.signal,
-        });
-        return output;
-      } catch (error) {
-        const aborted = attempt.why();
-        const step = aborted ? null : classifyFailure(error, sdk);
-        why =
-          aborted === 'attempt-timeout'
-            ? `no answer within ${timeoutMs} ms (MCPSIM_MODEL_TIMEOUT_MS)`
-            : aborted
-              ? `no answer within ${deadlineMs} ms (MCPSIM_MODEL_DEADLINE_MS)`
-              : step!.why;
-        if (aborted === 'deadline' || step?.kind === 'fatal' || (step && step.waitMs >= deadline.remainingMs())) break;
-        if (step) await deadline.wait(step.waitMs);
-      } finally {
-        attempt.end();
-      }
-    }
-    return { pass: null, reason: `the judge model failed: ${why}` };
+    const answer = await askForObject({ model, api, system, prompt, schema: verdictSchema, timeoutMs, deadlineMs, sleep });
+    if (answer.output) return answer.output;
+    return { pass: null, reason: `the judge model failed: ${answer.why}` };
   };
 }
