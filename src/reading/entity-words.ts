@@ -266,6 +266,9 @@ export function isNamingQualifier(word: string): boolean {
   return word === 'default' || participle.test(word);
 }
 
+/** Nouns for a value computed of a thing, never a thing a service keeps by itself (measure-owner.ts, owned-entity.ts). */
+export const measureWords: ReadonlySet<string> = new Set(['metric', 'statistic', 'total', 'trend', 'size', 'count']);
+
 /** Qualifiers that pick one of the entity's kind: `workflows_get_default` reads one workflow. */
 export function picksOne(word: string): boolean {
   return word === 'default' || word === 'latest';

@@ -7,7 +7,7 @@
  */
 import type { ToolDefinition } from '../domain/registry.js';
 import type { AgreedObject } from './agreed-object.js';
-import { toFullWord, toSingular, toWords } from './entity-words.js';
+import { measureWords, toFullWord, toSingular, toWords } from './entity-words.js';
 import type { ToolShape } from './tool-shape.js';
 import { toVerbMeaning } from './tool-verbs.js';
 
@@ -35,6 +35,3 @@ export function toMeasureOwner(shape: ToolShape, tool: ToolDefinition, kept: (ty
     why: `"${measure}" after "${type.replace(/_/g, ' ')}" in the name is a value computed of ${type}, a type other tools keep; no tool keeps a ${measure}`,
   };
 }
-
-/** Nouns for a value computed of a thing, never a thing a service keeps by itself. */
-const measureWords = new Set(['metric', 'statistic', 'total', 'trend', 'size', 'count']);

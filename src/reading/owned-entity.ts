@@ -4,7 +4,7 @@
  * a kind of its own. Pure.
  */
 import type { ToolDefinition } from '../domain/registry.js';
-import { toFullWord, toSingular, toWords } from './entity-words.js';
+import { isPlural, measureWords, toFullWord, toSingular, toWords, withoutAspects } from './entity-words.js';
 import { propertiesOf } from './tool-id-argument.js';
 
 /** What of the server's entity context (tool-entity.ts, `EntityContext`) the owner rules read. */
@@ -31,6 +31,14 @@ export function toOwned(words: readonly string[], entities: ReadonlySet<string>,
   const isOwner = (owner: readonly string[]) =>
     entities.has(owner.join('_')) || entities.has([...owner.slice(0, -1), toSingular(owner[owner.length - 1]!)].join('_'));
   const cuts = [...words.keys()].slice(1).filter((cut) => isOwner(words.slice(0, cut)));
+  // `executors_count`, `sessions_failed_count`, `campaign_metrics`: a measure counts the things written in the plural before it, or
+  // measures the one thing right before it; they own no measure (`collection_storage_size` is left to measure-owner.ts).
+  const counted = cuts.at(-1);
+  if (counted !== undefined && measureWords.has(words[words.length - 1]!)) {
+    const owner = withoutAspects(words.slice(0, counted));
+    const last = owner[owner.length - 1]!;
+    if (isPlural(last) || counted === words.length - 1) return [...owner.slice(0, -1), toSingular(last)];
+  }
   const whole = words.join('_');
   if (isOwnersKind(words, cuts, context)) return [...words];
   const alone = cuts.find((cut) => entities.has(words.slice(cut).join('_')) || context.isScopedBy(toOwnerKey(words.slice(0, cut)), whole));

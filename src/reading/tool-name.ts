@@ -139,9 +139,10 @@ const noWords: ReadonlySet<string> = new Set();
 /**
  * Words after which the name says whose or where (`list_assignments_for_user`,
  * `issues_in_projects`, `members_of_team`): the scope, a filter, not the entity; after `as` the form of the answer
- * (`export_node_as_image`).
+ * (`export_node_as_image`); after `per` and `across` how a figure is grouped (`sessions_per_browser`,
+ * `flag_status_across_environments` count sessions and read a flag's status).
  */
-const scopeWords = new Set(['for', 'by', 'of', 'from', 'in', 'on', 'to', 'using', 'with', 'as']);
+const scopeWords = new Set(['for', 'by', 'of', 'from', 'in', 'on', 'to', 'using', 'with', 'as', 'per', 'across']);
 /** The scope words that follow the object of a verb (`add X to Y`): in a name without a known verb, they may follow the verb's object instead. */
 const unknownVerbScopes = new Set(['to', 'on', 'using', 'with']);
 
