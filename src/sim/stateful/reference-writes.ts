@@ -20,31 +20,34 @@ import type { Answer, AnswerInput } from './world-conventions.js';
 type AnswerOf = (input: AnswerInput) => Answer;
 
 /**
- * The answer of an update by an id of reference data the world does not hold yet: the record a
- * read by that id would make up, changed as the call says; null when the call is no such update.
+ * The answer of an update; where it found no record because the id is of reference data the world
+ * does not hold yet, the record a read by that id would make up, changed as the call says. The
+ * update runs first, so a call that finds its record costs what it did.
  *
  * @example
- *   answerOnReference(archiveApplicationInput, update); // { value: { id: 'app_1', status: 'Archived' }, changes }
+ *   updateOnReference(archiveApplicationInput, update); // { value: { id: 'app_1', status: 'archived' }, changes }
  */
-export function answerOnReference(input: AnswerInput, update: AnswerOf): Answer | null {
+export function updateOnReference(input: AnswerInput, update: AnswerOf): Answer {
+  const answer = update(input);
+  if (answer.error === undefined) return answer;
   const { shape, args } = input;
-  if (shape.operation !== 'update' || shape.upsert || shape.idArgument === null) return null;
+  if (shape.upsert || shape.idArgument === null) return answer;
   const idValue = args[shape.idArgument];
-  if (idValue === undefined || idValue === null || typeof idValue === 'object') return null;
+  if (idValue === undefined || idValue === null || typeof idValue === 'object') return answer;
   const id = String(idValue);
-  if (findEntity(input, entitiesOf(input.world, shape.entity), id)) return null;
-  if (!isReferenceType(input) || isListedWorkingData(input) || namesListedRecord(input)) return null;
+  if (!isReferenceType(input) || isListedWorkingData(input) || namesListedRecord(input)) return answer;
+  if (findEntity(input, entitiesOf(input.world, shape.entity), id)) return answer;
   // Made up from the id alone, as a read by it would be; what the call writes is the update's.
   const made = withReferenceMark(makeUpRecord({ ...input, args: { [shape.idArgument]: idValue } }, id), input);
-  if (!made.changes) return null;
-  const answer = update({ ...input, world: applyWorldChanges(input.world, made.changes) });
-  if (answer.error !== undefined) return answer;
+  if (!made.changes) return answer;
+  const changed = update({ ...input, world: applyWorldChanges(input.world, made.changes) });
+  if (changed.error !== undefined) return answer;
   return {
-    ...answer,
+    ...changed,
     changes: {
-      ...answer.changes,
-      upserts: [...(made.changes.upserts ?? []), ...(answer.changes?.upserts ?? [])],
-      facts: [...(made.changes.facts ?? []), ...(answer.changes?.facts ?? [])],
+      ...changed.changes,
+      upserts: [...(made.changes.upserts ?? []), ...(changed.changes?.upserts ?? [])],
+      facts: [...(made.changes.facts ?? []), ...(changed.changes?.facts ?? [])],
     },
   };
 }

@@ -62,7 +62,7 @@ import { toMemberTransfer, withParentMembers } from './parent-members.js';
 import { answerList } from './world-list.js';
 import { answerAction } from './action-answer.js';
 import { answerOnExisting } from './existing-target.js';
-import { answerOnReference } from './reference-writes.js';
+import { updateOnReference } from './reference-writes.js';
 import { describedLink } from './described-link.js';
 import { argumentState } from './state-arguments.js';
 import { answerRead } from './read-routes.js';
@@ -123,7 +123,7 @@ export function answerFromWorld(called: AnswerInput): Answer {
     case 'update':
       // `transfer_cycle_issues(cycle_id, new_cycle_id)`: the cycle's issues move to the new one (parent-members.ts);
       // `archive_application(id)` where no tool makes applications: the one a read by that id makes up (reference-writes.ts).
-      return toMemberTransfer(input) ?? answerOnReference(input, update) ?? update(input);
+      return toMemberTransfer(input) ?? updateOnReference(input, update);
     case 'delete':
       // `add_attendee(eventId, email)`, `remove_attendee`: the event's own attendees list (embedded-items.ts).
       return toEmbeddedWrite(input) ?? remove(input);
