@@ -47,7 +47,6 @@ import { dependentsOf } from './dependent-entities.js';
 import { keptDelete } from './deleted-state.js';
 import { toRelatedInput, withChildLists } from './world-children.js';
 import { initialState, requestedState, setFieldStart, spellState, stateSchema, toStateField } from './state-fields.js';
-import { describedFields } from './described-values.js';
 import { isReferenceType, withReferenceMark } from './reference-data.js';
 import { isListedWorkingData } from './working-data.js';
 import { namesListedRecord } from './listed-record-ids.js';
@@ -57,12 +56,14 @@ import { isTrashed } from './soft-delete.js';
 import { toNamedItem } from './parent-items.js';
 import { toIdNamedType } from './id-named-type.js';
 import { singleParentChange } from './single-parent.js';
-import { pageShownBy, toPageFields, urlOfRead, withPage } from './web-pages.js';
+import { pageShownBy, withPage } from './web-pages.js';
+import { makeUpRecord } from './made-up-record.js';
 import { withSearchedType } from './site-search.js';
 import { toMemberTransfer, withParentMembers } from './parent-members.js';
 import { answerList } from './world-list.js';
 import { answerAction } from './action-answer.js';
 import { answerOnExisting } from './existing-target.js';
+import { updateOnReference } from './reference-writes.js';
 import { describedLink } from './described-link.js';
 import { argumentState } from './state-arguments.js';
 import { answerRead } from './read-routes.js';
@@ -121,8 +122,9 @@ export function answerFromWorld(called: AnswerInput): Answer {
       // `search_content(q)` across the service: the made type it finds the query in (site-search.ts).
       return toFreeBusy(input) ?? answerList(withSearchedType(input));
     case 'update':
-      // `transfer_cycle_issues(cycle_id, new_cycle_id)`: the cycle's issues move to the new one (parent-members.ts).
-      return toMemberTransfer(input) ?? update(input);
+      // `transfer_cycle_issues(cycle_id, new_cycle_id)`: the cycle's issues move to the new one (parent-members.ts);
+      // `archive_application(id)` where no tool makes applications: the one a read by that id makes up (reference-writes.ts).
+      return toMemberTransfer(input) ?? updateOnReference(input, update);
     case 'delete':
       // `add_attendee(eventId, email)`, `remove_attendee`: the event's own attendees list (embedded-items.ts).
       return toEmbeddedWrite(input) ?? remove(input);
@@ -205,7 +207,7 @@ function read(input: AnswerInput): Answer {
     if (strict && (!isReferenceType(input) || isListedWorkingData(input))) return { error: notFound(shape, String(idValue)) };
     // `get_user_profile(user_id)` after a list of users: an opaque id none of the service's answers gave (listed-record-ids.ts).
     if (namesListedRecord(input)) return { error: notFound(shape, String(idValue)) };
-    return strict ? withReferenceMark(generate(input, String(idValue)), input) : generate(input, String(idValue));
+    return strict ? withReferenceMark(makeUpRecord(input, String(idValue)), input) : makeUpRecord(input, String(idValue));
   }
   // No id: the entity the arguments describe (`get_forecast(city)`, `get_me()`), made up once and then remembered.
   const data = Object.entries(dataArguments(input));
@@ -218,7 +220,7 @@ function read(input: AnswerInput): Answer {
         entities.length === 1
         ? entities[0]
         : undefined);
-  return found ? presentEntity(input, found) : generate(input, key);
+  return found ? presentEntity(input, found) : makeUpRecord(input, key);
 }
 
 function update(given: AnswerInput): Answer {
@@ -326,21 +328,6 @@ function remove(input: AnswerInput): Answer {
       changes,
     };
   return { text: `Deleted ${toWordsOf(shape.entity)} ${quoteId(found.id, shape)}.`, changes };
-}
-
-/** A read of something the world does not know yet but that exists (a natural key, no id): made up once, then remembered. */
-function generate(input: AnswerInput, id: string): Answer {
-  const { shape } = input;
-  // `get_system_health`: "Returns GREEN, YELLOW, or RED" shows one of them (described-values.ts).
-  const described = describedFields(input.tool, shape.entity, { seed: entitySeed(input, id), now: input.now });
-  // `fetch(url)`: the page at the URL, the one a search showed when it showed it (web-pages.ts).
-  const url = urlOfRead(input);
-  const fields: Record<string, unknown> = { ...described, ...dataArguments(input), ...(url ? toPageFields(input, url) : {}) };
-  // Something to show even when the call gave nothing and the tool declares no output (`get_me()`).
-  if (fieldValue(fields, shape.idField) === undefined && (shape.idArgument !== null || Object.keys(fields).length === 0))
-    fields[shape.idField] = typedId(id === 'default' ? shape.entity : id, shape);
-  const { shown, stored } = fitView(input, fields, id);
-  return { value: shown, changes: { upserts: [{ type: shape.entity, id, fields: stored }] } };
 }
 
 function toKeyText(value: unknown): string {
