@@ -138,14 +138,21 @@ function savedUses(value: unknown): string[] {
   return [];
 }
 
+/** Stand-in ids tried against a pattern, shortest first: digits, then two of them for a pattern that asks for a first and a last character. */
+const standInIds = ['1', '11'];
+
 /**
  * The arguments with each saved value (`"$node"`) replaced by a stand-in of the type the schema asks
- * there: a saved id is whatever the simulator answered, a number where the service's ids are numbers, digits where a pattern asks for them.
+ * there: a saved id is whatever the simulator answered, a number where the service's ids are numbers, digits where a pattern asks for them (two where it asks for at least two).
  */
 function withStandIns(schema: unknown, value: unknown): unknown {
   const at = (schema ?? {}) as Record<string, unknown>;
   if (typeof value === 'string' && /^\$[A-Za-z_]\w*$/.test(value))
-    return wantsNumber(at) ? 1 : typeof at.pattern === 'string' && new RegExp(at.pattern).test('1') ? '1' : value;
+    return wantsNumber(at)
+      ? 1
+      : typeof at.pattern === 'string'
+        ? (standInIds.find((id) => new RegExp(at.pattern as string).test(id)) ?? value)
+        : value;
   if (Array.isArray(value)) return value.map((item) => withStandIns(at.items, item));
   if (value !== null && typeof value === 'object') {
     const properties = (at.properties ?? {}) as Record<string, unknown>;
