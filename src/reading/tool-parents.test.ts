@@ -16,14 +16,17 @@ const tools = [
   tool('list_projects', {}),
   tool('create_task', { project_key: { type: 'string' }, path: { type: 'string' }, id: { type: 'string' } }),
 ];
-const references = (name: string) => {
-  const shapes = inferServerShapes(tools);
-  return toParentReferences(
-    tools.find((candidate) => candidate.name === name)!,
-    shapes.get(name)!,
-    shapes,
-  );
+/** The parent references of each of `server`'s tools, by name, as the server is read as a whole. */
+const parentsIn = (server: readonly ToolDefinition[]) => {
+  const shapes = inferServerShapes(server);
+  return (name: string) =>
+    toParentReferences(
+      server.find((candidate) => candidate.name === name)!,
+      shapes.get(name)!,
+      shapes,
+    );
 };
+const references = parentsIn(tools);
 
 describe('toParentReferences', () => {
   it('reads the id named for the leading words of a compound entity as its parent, on a read, a delete and a create', () => {
@@ -73,14 +76,7 @@ describe('toParentReferences', () => {
     tool('get_recipe', { id: { type: 'string' } }),
     tool('create_folder', { name: { type: 'string' }, parentId: { type: 'string', description: 'ID of the parent folder' } }, ['name']),
   ];
-  const of = (name: string) => {
-    const shapes = inferServerShapes(shelf);
-    return toParentReferences(
-      shelf.find((candidate) => candidate.name === name)!,
-      shapes.get(name)!,
-      shapes,
-    );
-  };
+  const of = parentsIn(shelf);
 
   it('reads a string identifier named for another entity (`ConversationSid`) as a reference to it, and a bare `Sid` as none', () => {
     const twilio = [
@@ -122,13 +118,7 @@ describe('toParentReferences', () => {
       tool('list_cup_stains', { cupPublicId: { type: 'integer' } }),
       tool('get_cup', { cupPublicId: { type: 'integer' } }),
     ];
-    const shapes = inferServerShapes(tools);
-    const of = (name: string) =>
-      toParentReferences(
-        tools.find((candidate) => candidate.name === name)!,
-        shapes.get(name)!,
-        shapes,
-      );
+    const of = parentsIn(tools);
     expect(of('list_kettles')).toEqual([{ argument: 'region_id', entity: 'region', idField: 'id', numericId: false, strong: true }]);
     expect(of('create_kettle')).toMatchObject([{ argument: 'region_id', entity: 'region' }]);
     expect(of('list_cup_stains')).toMatchObject([{ argument: 'cupPublicId', entity: 'cup', numericId: true }]);
@@ -141,13 +131,7 @@ describe('toParentReferences', () => {
       tool('create_test_run', { project_identifier: { type: 'string' }, title: { type: 'string' } }),
       tool('list_sub_plans', { parent_plan_identifier: { type: 'string' } }),
     ];
-    const shapes = inferServerShapes(tools);
-    const of = (name: string) =>
-      toParentReferences(
-        tools.find((candidate) => candidate.name === name)!,
-        shapes.get(name)!,
-        shapes,
-      );
+    const of = parentsIn(tools);
     expect(of('list_test_runs')).toMatchObject([{ argument: 'project_identifier', entity: 'project', strong: true }]);
     expect(of('create_test_run')).toMatchObject([{ argument: 'project_identifier', entity: 'project', strong: true }]);
   });
@@ -167,13 +151,7 @@ describe('toParentReferences', () => {
       ),
       tool('create_note', { title: described('The title to give the new note'), body: described('Text to write in the note') }),
     ];
-    const shapes = inferServerShapes(tools);
-    const of = (name: string) =>
-      toParentReferences(
-        tools.find((candidate) => candidate.name === name)!,
-        shapes.get(name)!,
-        shapes,
-      );
+    const of = parentsIn(tools);
     expect(of('create_folder')).toMatchObject([{ argument: 'path', entity: 'path', idField: 'path', strong: false }]);
     expect(of('create_model')).toMatchObject([{ argument: 'owner', entity: 'owner', strong: false }]);
     expect(of('create_category')).toMatchObject([{ argument: 'group_id', entity: 'group', idField: 'id', strong: false }]);
@@ -190,12 +168,7 @@ describe('toParentReferences', () => {
     ];
     const shapes = inferServerShapes(tools);
     expect(shapes.get('update_default_ladle')).toMatchObject({ entity: 'ladle', idArgument: 'vat_id' });
-    const of = (name: string) =>
-      toParentReferences(
-        tools.find((candidate) => candidate.name === name)!,
-        shapes.get(name)!,
-        shapes,
-      );
+    const of = parentsIn(tools);
     expect(of('get_stirrer')).toMatchObject([{ argument: 'vat_id', entity: 'vat', strong: true }]);
   });
 
@@ -207,12 +180,7 @@ describe('toParentReferences', () => {
       tool('get_firing_schedule', { kiln_slug: { type: 'string' } }),
     ];
     const shapes = inferServerShapes(tools);
-    const of = (name: string) =>
-      toParentReferences(
-        tools.find((candidate) => candidate.name === name)!,
-        shapes.get(name)!,
-        shapes,
-      );
+    const of = parentsIn(tools);
     expect(shapes.get('get_kiln_temperature_log')).toMatchObject({ entity: 'temperature_log', idArgument: 'kiln_id' });
     expect(of('get_kiln_temperature_log')).toMatchObject([{ argument: 'kiln_id', entity: 'kiln', strong: true }]);
     expect(of('get_firing_schedule')).toMatchObject([{ argument: 'kiln_slug', entity: 'kiln', strong: false }]);

@@ -9,8 +9,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { toChatCompletion } from '../support/chat-completion.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/io.js';
-import { main } from '../../src/cli/main.js';
+import { runCli } from '../support/run-cli.js';
 
 const scenario = `name: calendar-eval
 clock: "2026-03-03T08:00:00Z"
@@ -80,17 +79,7 @@ beforeEach(() => {
 
 const env = { OPENAI_BASE_URL: 'https://llm.test/v1', OPENAI_API_KEY: 'k', MCPSIM_MODEL: 'fake-calendar', MCPSIM_EMBEDDING_MODEL: 'off' };
 
-async function run(argv: string[], environment: Record<string, string | undefined> = env) {
-  const out = { stdout: '', stderr: '' };
-  const io: CliIo = {
-    stdout: (text) => void (out.stdout += text),
-    stderr: (text) => void (out.stderr += text),
-    env: environment,
-    onShutdownSignal: () => {},
-  };
-  const code = await main(argv, io);
-  return { code, ...out };
-}
+const run = (argv: string[], environment: Record<string, string | undefined> = env) => runCli(argv, environment);
 
 function scenarioFile(): string {
   const file = join(mkdtempSync(join(tmpdir(), 'mcpsim-eval-')), 'calendar.yaml');

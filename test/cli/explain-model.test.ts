@@ -14,9 +14,8 @@ import { parse } from 'yaml';
 import type { ToolDefinition } from '../../src/domain/registry.js';
 import type { EntityCorrection, ToolOverride } from '../../src/domain/tool-override.js';
 import { readServer } from '../../src/reading/read-server.js';
-import type { CliIo } from '../../src/cli/io.js';
-import { main } from '../../src/cli/main.js';
 import { toChatCompletion } from '../support/chat-completion.js';
+import { runCli } from '../support/run-cli.js';
 
 const toolsFile = new URL('../sim/servers/great-detail-support-tools.json', import.meta.url);
 const tools = JSON.parse(readFileSync(toolsFile, 'utf8')) as ToolDefinition[];
@@ -59,17 +58,8 @@ beforeEach(() => {
 
 const env = { OPENAI_BASE_URL: 'https://llm.test/v1', OPENAI_API_KEY: 'k', MCPSIM_MODEL: 'fake-reader', MCPSIM_EMBEDDING_MODEL: 'off' };
 
-async function run(argv: string[], environment: Record<string, string | undefined> = env) {
-  const out = { stdout: '', stderr: '' };
-  const io: CliIo = {
-    stdout: (text) => void (out.stdout += text),
-    stderr: (text) => void (out.stderr += text),
-    env: { ...environment, MCPSIM_MODEL_TIMEOUT_MS: '2000', MCPSIM_MODEL_DEADLINE_MS: '3000' },
-    onShutdownSignal: () => {},
-  };
-  const code = await main(argv, io);
-  return { code, ...out };
-}
+const run = (argv: string[], environment: Record<string, string | undefined> = env) =>
+  runCli(argv, { ...environment, MCPSIM_MODEL_TIMEOUT_MS: '2000', MCPSIM_MODEL_DEADLINE_MS: '3000' });
 
 function toolFile(): string {
   const file = join(mkdtempSync(join(tmpdir(), 'mcpsim-explain-model-')), 'support-tools.json');
