@@ -21,7 +21,7 @@ export function withCallerForMe(
   tool: ToolDefinition,
   args: Readonly<Record<string, unknown>>,
   world: WorldState,
-  model: Pick<ServiceModel, 'tools' | 'shapes'> | undefined,
+  model: Pick<ServiceModel, 'tools' | 'shapes'>,
 ): Readonly<Record<string, unknown>> {
   const properties = (tool.inputSchema.properties ?? {}) as Record<string, { description?: unknown }>;
   const aliased = Object.keys(args).filter((name) => {
@@ -36,8 +36,8 @@ export function withCallerForMe(
   return { ...args, ...Object.fromEntries(aliased.map((name) => [name, callerValue(caller, name)])) };
 }
 
-function callerOf(world: WorldState, model: Pick<ServiceModel, 'tools' | 'shapes'> | undefined): Record<string, unknown> {
-  const type = model ? toCallerType(model) : null;
+function callerOf(world: WorldState, model: Pick<ServiceModel, 'tools' | 'shapes'>): Record<string, unknown> {
+  const type = toCallerType(model);
   const [id, fields] = Object.entries(type === null ? {} : (world.entities[type] ?? {}))[0] ?? [];
   return id === undefined ? { id: 'default', ...currentUser } : { id, ...fields };
 }

@@ -18,7 +18,7 @@ import type { AnswerInput } from './world-conventions.js';
  *   // 'Invalid status "frozen" for card crd_1: it must be one of todo, doing, done'
  */
 export function refusedState(input: AnswerInput, id: string, stateField: string, changes: Record<string, unknown>): string | null {
-  const corrections = input.model?.entityCorrections;
+  const corrections = input.model.entityCorrections;
   const states = corrections && Object.hasOwn(corrections, input.shape.entity) ? corrections[input.shape.entity]?.states : undefined;
   const value = changes[stateField];
   if (!states || states.length === 0 || value === undefined) return null;

@@ -47,7 +47,7 @@ function deletedFields(input: AnswerInput, type: string, id: string, state: { fi
 
 /** The state field of `type` and its value spelled `deleted`, when the service model shows one. */
 function deletedState(input: AnswerInput, type: string): { field: string; value: string } | undefined {
-  const state = input.model?.entityTypes.get(type)?.state;
+  const state = input.model.entityTypes.get(type)?.state;
   const value = state?.values.find((candidate) => /^deleted$/i.test(candidate));
   return state && value !== undefined ? { field: state.field, value } : undefined;
 }

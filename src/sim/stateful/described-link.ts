@@ -23,7 +23,7 @@ const saysLink = /\b(?:returns?|creates?|generates?|makes?)\s+(?:(?:a|an|the)\s+
  */
 export function describedLink(input: AnswerInput, fields: Readonly<Record<string, unknown>>, id: string): Record<string, unknown> {
   if (!saysLink.test(input.tool.description ?? '') || fieldValue(fields, 'url') !== undefined) return {};
-  const server = input.model?.serverNames.at(-1) ?? input.serverTools[0]?.name ?? 'service';
+  const server = input.model.serverNames.at(-1) ?? input.serverTools[0]?.name ?? 'service';
   const host = server
     .replace(/^@[^/]+\//, '')
     .toLowerCase()

@@ -60,7 +60,7 @@ function isBodyName(normal: string, entity: string): boolean {
 
 /** The field the entity's reads show its id under (`id`, `name`), from the type the reading made of its tools. */
 function typeIdField(input: AnswerInput): string {
-  const fromType = input.model?.entityTypes.get(input.shape.entity)?.idField;
+  const fromType = input.model.entityTypes.get(input.shape.entity)?.idField;
   if (fromType !== undefined && fromType !== input.shape.idArgument) return fromType;
   for (const [name, shape] of input.shapes)
     if (name !== input.tool.name && shape.entity === input.shape.entity && shape.operation === 'read') return shape.idField;

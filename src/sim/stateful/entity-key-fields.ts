@@ -120,7 +120,7 @@ function toKeyValue(
         .map(String);
       // Another key than the type's id is the service's usual id (`*`): GitLab's global issue id, not an iid.
       const own = keysOfType(input, key.type).idField === key.field;
-      const service = knownIdPattern(input.model?.serverNames ?? [], own ? key.type : '*');
+      const service = knownIdPattern(input.model.serverNames ?? [], own ? key.type : '*');
       const id = toNewId({
         type: key.type,
         existing: taken,

@@ -23,7 +23,7 @@ export function asParentList(input: AnswerInput): AnswerInput {
   const { shape } = input;
   if (shape.operation !== 'read' || shape.idArgument === null || shape.find) return input;
   const stem = toNormalName(shape.idArgument).replace(keySuffix, '');
-  const parents = input.model?.entityTypes.get(shape.entity)?.parents ?? [];
+  const parents = input.model.entityTypes.get(shape.entity)?.parents ?? [];
   const parent = parents.find(
     (reference) =>
       reference.argument === shape.idArgument && reference.type !== shape.entity && stem !== '' && toNormalName(reference.type) === stem,

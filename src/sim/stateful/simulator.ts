@@ -82,7 +82,7 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
         asList: () => fromWorldOf(context.world, { operation: 'list' }),
       });
       // Twilio takes `FriendlyName` and answers `friendly_name`: the answer is spelled as the descriptions quote the fields.
-      const spelled = model && answersInSnakeCase(model.tools) ? toSnakeCaseResult(answered.result) : answered.result;
+      const spelled = answersInSnakeCase(model.tools) ? toSnakeCaseResult(answered.result) : answered.result;
       const result = { ...spelled, _meta: { 'mcpsim/operation': toOperationMeta(shape, kind) } };
       return { source: 'simulated', result, ...(answered.changes ? { worldChanges: answered.changes } : {}) };
     },

@@ -28,7 +28,7 @@ export function argumentState(
 ): string | null {
   // The states the entity's schemas give, else those the service model read (a list's `status` filter enum).
   const given = stateSchema(input, stateField);
-  const read = input.model?.entityTypes.get(input.shape.entity)?.state?.values ?? [];
+  const read = input.model.entityTypes.get(input.shape.entity)?.state?.values ?? [];
   const schema = Array.isArray(given?.enum) ? given : read.length > 0 ? { enum: [...read] } : given;
   const allowed = Array.isArray(schema?.enum) ? schema.enum.filter((value): value is string => typeof value === 'string') : [];
   if (allowed.length === 0) return null;

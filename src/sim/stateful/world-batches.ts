@@ -103,7 +103,7 @@ export function uniqueClash(
   fields: Readonly<Record<string, unknown>>,
 ): { name: string; value: unknown } | null {
   const { shape } = input;
-  const unique = input.model?.entityTypes.get(shape.entity)?.unique ?? toUniqueFields(input.serverTools, input.shapes, shape.entity);
+  const unique = input.model.entityTypes.get(shape.entity)?.unique ?? toUniqueFields(input.serverTools, input.shapes, shape.entity);
   for (const name of unique) {
     const value = fields[name];
     if (value !== undefined && existing.some((entity) => valuesMatch(fieldValue(entity.fields, name), value))) return { name, value };

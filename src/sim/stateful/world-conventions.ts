@@ -36,7 +36,7 @@ export interface AnswerInput {
   /** The server's other tools (their schemas say which state a new entity starts in, and which arguments scope an entity). */
   serverTools: readonly ToolDefinition[];
   shapes: ReadonlyMap<string, ToolShape>;
-  /** The server's service model, where the caller has it: ids of a well-known service take its format (entity-ids.ts). */
+  /** The server's service model: the one reading every answer takes its types, ids and states from. */
   model: ServiceModel;
   args: Readonly<Record<string, unknown>>;
   argumentsKey: string;
