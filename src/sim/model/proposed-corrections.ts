@@ -8,7 +8,8 @@
 import type { ToolDefinition } from '../../domain/registry.js';
 import type { EntityCorrection, ToolOverride } from '../../domain/tool-override.js';
 import type { ServiceModel } from '../../reading/read-server.js';
-import { toProperties, type ReadingAnswer } from './reading-prompt.js';
+import { propertiesOf } from '../../reading/tool-id-argument.js';
+import type { ReadingAnswer } from './reading-prompt.js';
 
 /** Corrections in the scenario's format, each with the model's reason, and what was refused. */
 export interface ProposedCorrections {
@@ -47,7 +48,7 @@ export function toProposedCorrections(model: ServiceModel, answers: readonly Rea
         proposed.refused.push(`${tool.name}: entity "${tool.entity}" is not a snake_case type name`);
         continue;
       }
-      if (tool.id !== null && !(tool.id in toProperties(definition))) {
+      if (tool.id !== null && !(tool.id in propertiesOf(definition))) {
         proposed.refused.push(`${tool.name}: id "${tool.id}" is not an argument of the tool`);
         continue;
       }
@@ -92,7 +93,7 @@ function checkEntity(
   if (!entity.parent) return null;
   if (!typeName.test(entity.parent.type)) return `parent type "${entity.parent.type}" is not a snake_case type name`;
   const argument = entity.parent.argument;
-  if (!ownTools.some((name) => argument in toProperties(tools.get(name)!)))
+  if (!ownTools.some((name) => argument in propertiesOf(tools.get(name)!)))
     return `parent argument "${argument}" is taken by none of its tools (${ownTools.join(', ')})`;
   return null;
 }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { toolOperations } from '../../domain/tool-override.js';
 import type { ToolDefinition } from '../../domain/registry.js';
 import type { ServiceModel } from '../../reading/read-server.js';
+import { propertiesOf, requiredOf } from '../../reading/tool-id-argument.js';
 
 export const readingAnswerSchema = z.strictObject({
   tools: z.array(
@@ -53,7 +54,7 @@ export function toReadingPrompt(model: ServiceModel, tools: readonly ToolDefinit
   for (const tool of tools) {
     const shape = model.shapes.get(tool.name);
     lines.push(`\n## ${tool.name}`, cut(tool.description ?? '', descriptionLimit) || '(no description)');
-    for (const [name, schema] of Object.entries(toProperties(tool))) lines.push(`- ${name}${toArgumentText(tool, name, schema)}`);
+    for (const [name, schema] of Object.entries(propertiesOf(tool))) lines.push(`- ${name}${toArgumentText(tool, name, schema)}`);
     if (!shape) continue;
     types.add(shape.entity);
     lines.push(`reading: operation ${shape.operation}, entity ${shape.entity}, id ${shape.idArgument ?? 'null'}`);
@@ -69,16 +70,9 @@ export function toReadingPrompt(model: ServiceModel, tools: readonly ToolDefinit
   return lines.join('\n');
 }
 
-/** The tool's top-level input properties. */
-export function toProperties(tool: ToolDefinition): Record<string, unknown> {
-  const properties = (tool.inputSchema as { properties?: unknown } | undefined)?.properties;
-  return properties !== null && typeof properties === 'object' ? (properties as Record<string, unknown>) : {};
-}
-
 function toArgumentText(tool: ToolDefinition, name: string, schema: unknown): string {
-  const { type, description, enum: choices } = (schema ?? {}) as { type?: unknown; description?: unknown; enum?: unknown };
-  const required = ((tool.inputSchema as { required?: unknown } | undefined)?.required ?? []) as unknown[];
-  const parts = [typeof type === 'string' ? type : 'any', required.includes(name) ? 'required' : 'optional'];
+  const { type, description, enum: choices } = schema as { type?: unknown; description?: unknown; enum?: unknown };
+  const parts = [typeof type === 'string' ? type : 'any', requiredOf(tool).has(name) ? 'required' : 'optional'];
   if (Array.isArray(choices)) parts.push(`one of ${choices.slice(0, 12).join(', ')}`);
   const said = typeof description === 'string' ? `: ${cut(description, argumentLimit)}` : '';
   return ` (${parts.join(', ')})${said}`;
