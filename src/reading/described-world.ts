@@ -12,9 +12,8 @@ import { seedHoldings, seedSold, type Mention } from './described-holdings.js';
 import { seedParticiples } from './described-participles.js';
 import { applyStateSentences } from './described-state-sentences.js';
 import { toServerStates } from './server-states.js';
-import { toNames, type Named } from './described-names.js';
 import { toSentences } from './described-sentences.js';
-import { toOverlappingGroups } from './overlapping-matches.js';
+import { namesOf } from './described-type-names.js';
 import { linkDetailParents, toPronounSubject } from './described-references.js';
 import { toCallerDetails, toCallerType, toDescribedCaller } from './described-caller.js';
 import { toDescribedKeyField } from './described-keys.js';
@@ -22,7 +21,7 @@ import { toHeadAliases } from './head-aliases.js';
 import { labelField } from './label-field.js';
 import { toParentKeys } from './parent-keys.js';
 import { withAncestorKeys } from './described-ancestors.js';
-import { toPlural, toWords } from './entity-words.js';
+import { toWords } from './entity-words.js';
 import { toNewId } from './id-format.js';
 import { toServerHierarchy } from './hierarchy-levels.js';
 import type { WorldState } from '../domain/memory-log.js';
@@ -44,15 +43,6 @@ function linkLevels(levels: readonly string[], entities: WorldState['entities'])
       if (!Object.keys(fields).some((name) => name.toLowerCase().replace(/_/g, '') === field.toLowerCase())) fields[field] = above[0];
   });
 }
-
-/** A name spelled as a key is (`acme-reports`, `attic.2`, `logs/app.log`): a dash, dot, slash or digit inside it. */
-const keySpelled = /^[A-Za-z0-9][\w@#:+]*[-./\d]/;
-/** Words that lead a list after the type's word: `services: a, b`, `services called a and b`, `the services are a and b`, `tasks "a" and "b"`. */
-const lead = String.raw`\s*(?:\((?<paren>[^)]*)\)|(?<colon>:)|[,—–-]|\s(?:called|named)\b|\s(?<are>are)\b|(?=["“‘\`]))\s*`;
-/** After `are`, a plain word is more often a state than a name (`the services are down`): a name there must look like one. */
-/** `from Yuki Tanaka`, `by Ada`: who wrote the thing a sentence counts, between its word and its quoted text. */
-const byPerson = String.raw`(?:\s+(?:from|by)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})?`;
-const nameLike = /["'“‘`]|[A-Z]|[-_/.@#:\d]/;
 
 /**
  * The world a description names: the entities of the model's types it lists by name (none when it
@@ -263,71 +253,6 @@ function linkToParent(
     // A name argument takes a name the description gave, not an id seeded without one.
     if (name !== id) for (const argument of keys.nameArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = name;
   }
-}
-
-/**
- * The names a sentence lists for a type: after its plural (`services: a, b`) or quoted after its
- * singular, as often as it says so (`task "Fix login" and task "Write notes"`).
- */
-function namesOf(sentence: string, type: string, serviceWords: ReadonlySet<string>): Named[] {
-  const words = toWords(type);
-  const phrase = (last: string) => [...words.slice(0, -1), last].map(escape).join(String.raw`[\s_-]+`);
-  const plural = phrase(toPlural(words[words.length - 1]!));
-  const singular = phrase(words[words.length - 1]!);
-  // `Ad sets: Spring Blend Launch has two ad sets, Portland … and Seattle …`: where the plural heads a sentence rather
-  // than a list, the names are those after its next use.
-  const uses = toOverlappingGroups(new RegExp(String.raw`\b${plural}\b${lead}(?<list>.+)$`, 'gi'), sentence);
-  for (const groups of uses) {
-    const inParen = groups.paren !== undefined ? toNames(groups.paren) : [];
-    if (inParen.length > 0) return inParen;
-    // `Event types: Therapy session, Intro call`: after a colon the parts are names, in sentence case too.
-    const names = toNames(groups.list!, { listed: groups.colon !== undefined });
-    const found = groups.are !== undefined && !names.every(({ name }) => nameLike.test(name)) ? [] : names;
-    if (found.length > 0) return found;
-  }
-  if (uses.length > 0) return [];
-  const quoted = new RegExp(String.raw`\b${singular}\b\s+(?:(?:called|named)\s+)?["“‘\`]([^"”’\`]{1,60})["”’\`](?:\s*\(([^)]*)\))?`, 'gi');
-  const each = [...sentence.matchAll(quoted)].map((match) => ({ name: match[1]!.trim(), details: match[2] }));
-  if (each.length > 0) return each;
-  const called = new RegExp(String.raw`\b${singular}\b\s+(?:called|named)\s+([A-Za-z0-9][\w./@#:+-]*)`, 'i').exec(sentence);
-  if (called) return toNames(called[1]!);
-  // `One bucket, acme-reports, holding …`, `a bucket: acme-reports`: one of the type, its name set off after the word
-  // (spelled as a key is, or closed by a comma: not the `mostly` of `one shelf, mostly empty`); `One conversation,
-  // "Order 1042" (sid CH…01)`: what the parenthesis after it gives.
-  const oneQuoted = new RegExp(
-    String.raw`\b(?:one|a|an|single)\s+${singular}\b${byPerson}\s*[:,—–]\s*(?:(#\d+|[A-Za-z][A-Za-z0-9]*[-_]?\d+)\s+)?["“‘\`]([^"”’\`]{1,60})["”’\`](?:\s*\(([^)]*)\))?`,
-    'i',
-  ).exec(sentence);
-  // `one issue, APP-1 "Crash on login"`: the key before the quoted name too; `one comment from Yuki Tanaka: "Looks good."`.
-  if (oneQuoted) return [{ name: oneQuoted[2]!.trim(), details: oneQuoted[3], key: oneQuoted[1] }];
-  // `One store, Pixel Tools (id 41), selling …`: capitalised words set off after the word, closed by punctuation; a title
-  // keeps its numbers (`one ad set, Pearl District 5km Radius`), as described-names.ts reads them.
-  const oneAt = new RegExp(String.raw`\b(?:one|a|an|single)\s+${singular}\b\s*[:,—–]\s*`, 'i').exec(sentence);
-  const capitalised = oneAt
-    ? /^([A-Z][\w.'&-]*(?:\s+(?:[A-Z][\w.'&-]*|\d[\w.%+-]*)){0,4})\s*(?:\(([^)]*)\))?\s*(?=$|[,.;:])/.exec(
-        sentence.slice(oneAt.index + oneAt[0].length),
-      )
-    : null;
-  if (capitalised) return [{ name: capitalised[1]!, details: capitalised[2] }];
-  const one = new RegExp(
-    String.raw`\b(?:one|a|an|single)\s+${singular}\b\s*[:,—–]\s*([A-Za-z0-9][\w./@#:+-]*?)\.?(?=$|[\s,;])(,)?`,
-    'i',
-  ).exec(sentence);
-  if (one && (keySpelled.test(one[1]!) || one[2] !== undefined)) return toNames(one[1]!);
-  // `The "Product" workspace holds two boards`: a quoted name between a determiner and the word.
-  const before = new RegExp(
-    String.raw`\b(?:the|a|an|our|their|its|his|her|my|your)\s+["“‘\`]([^"”’\`]{1,60})["”’\`]\s+${singular}\b`,
-    'i',
-  ).exec(sentence);
-  if (before) return toNames(before[1]!);
-  // `bucket acme-reports`: a name right after the word, when it is spelled as a key is.
-  const keyed = new RegExp(String.raw`\b${singular}\s+([A-Za-z0-9][\w./@#:+-]*?)\.?(?=$|[\s,;])`, 'i').exec(sentence);
-  if (keyed && keySpelled.test(keyed[1]!)) return toNames(keyed[1]!);
-  // `the Campaigns folder in the Marketing space`: a capitalised name right before the type's word, after `the`.
-  const capitalisedBefore = new RegExp(String.raw`\b[Tt]he\s+((?:[A-Z][\w'&.-]*\s+){1,3})${singular}\b`).exec(sentence);
-  const namedBefore = capitalisedBefore?.[1]?.trim();
-  const brand = namedBefore !== undefined && namedBefore.split(/\s+/).every((word) => serviceWords.has(word.toLowerCase()));
-  return namedBefore !== undefined && !brand ? [{ name: namedBefore, details: undefined }] : [];
 }
 
 /** Whether `text` gives the name `name` after the parent's word (`bucket, invoices,`), as a whole name. */
