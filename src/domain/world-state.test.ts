@@ -42,9 +42,10 @@ describe('applyWorldChanges', () => {
     expect(next.entities.issue).toEqual({ '2': { title: 'Feature' } });
   });
 
-  it('drops a type once its last entity is deleted', () => {
+  it('keeps a type, empty, once its last entity is deleted: the world still holds it', () => {
     const next = applyWorldChanges(world(), { deletes: [{ type: 'user', id: 'u1' }] });
-    expect(Object.keys(next.entities)).toEqual(['issue']);
+    expect(Object.keys(next.entities)).toEqual(['issue', 'user']);
+    expect(next.entities.user).toEqual({});
   });
 
   it('ignores deletes of entities or types that do not exist', () => {
@@ -64,7 +65,7 @@ describe('applyWorldChanges', () => {
       upserts: [{ type: 'user', id: 'u1', fields: { name: 'Ada L.' } }],
       deletes: [{ type: 'user', id: 'u1' }],
     });
-    expect(next.entities.user).toBeUndefined();
+    expect(next.entities.user).toEqual({});
   });
 
   it('appends new facts in order and skips exact duplicates, old or within the same call', () => {

@@ -14,8 +14,10 @@ type Fields = Record<string, unknown>;
 
 /**
  * The world after `changes`: upserts first (create the entity, or merge its fields shallowly; a
- * field set to null is removed), then deletes (an emptied type disappears), then facts (appended
- * unless already known, keeping the newest `maxWorldFacts`).
+ * field set to null is removed), then deletes, then facts (appended unless already known, keeping
+ * the newest `maxWorldFacts`). A type whose last entity is deleted stays, empty: the world held it,
+ * so a list of it answers nothing rather than a made-up set (reference-data.ts makes up only what
+ * a world never held), as a real service's emptied collection is an empty list.
  *
  * @example
  *   applyWorldChanges(emptyWorld(), { upserts: [{ type: 'issue', id: '1', fields: { title: 'Bug' } }], facts: ['repo is public'] });
@@ -137,7 +139,6 @@ function apply(world: WorldState, changes: WorldChanges, owned: WeakSet<object> 
       const record = changedIds.get(type);
       if (record) record.deleted = true;
       delete byId[id];
-      if (isEmpty(byId)) delete entities[type];
     }
   }
 
@@ -148,11 +149,6 @@ function apply(world: WorldState, changes: WorldChanges, owned: WeakSet<object> 
     if (added.length > 0) knownFacts = [...world.facts, ...added].slice(-maxWorldFacts);
   }
   return { entities, facts: knownFacts };
-}
-
-function isEmpty(object: object): boolean {
-  for (const key in object) if (Object.hasOwn(object, key)) return false;
-  return true;
 }
 
 /** The own property `key` of `object` (never one of Object.prototype, e.g. for a type named "constructor"). */

@@ -105,9 +105,10 @@ describe('a GitHub mock connection with no model and no fixture', () => {
     const gone = await callTool('lab/gh', 'get_file_contents', file);
     expect(gone).toMatchObject({ isError: true, text: 'File docs/setup.md not found' });
 
-    // What the calls did is the connection's world, as the model path would have left it.
+    // What the calls did is the connection's world, as the model path would have left it: files held once, none left.
     const memory = await harness.call('GET', '/__mcpsim/connections/lab/gh/memory');
-    expect(Object.keys(memory.body.world.entities)).toEqual(['issue']);
+    expect(Object.keys(memory.body.world.entities)).toEqual(['issue', 'file']);
+    expect(memory.body.world.entities.file).toEqual({});
     expect(memory.body.calls.every((call: { source: string }) => call.source === 'simulated')).toBe(true);
   });
 

@@ -5,7 +5,8 @@
  * not hold is reference data: a list answers a small plausible set, a read by key invents that
  * entity; both are made once and remembered (with a fact that marks the type, so later reads by
  * other keys are invented too). A type the world holds, seeded or created, or one a tool creates,
- * keeps the strict rules: an unknown id is a not-found.
+ * keeps the strict rules: an unknown id is a not-found. A type whose last record was deleted is
+ * still held (world-state.ts keeps it, empty): the service had it, so nothing is made up again.
  */
 import { writesType } from '../../reading/tool-shape.js';
 import { toPlural, toWords } from '../../reading/entity-words.js';
