@@ -72,14 +72,26 @@ export function namesOf(sentence: string, type: string, serviceWords: ReadonlySe
     'i',
   ).exec(sentence);
   if (before) return toNames(before[1]!);
-  // `bucket acme-reports`: a name right after the word, when it is spelled as a key is.
-  const keyed = new RegExp(String.raw`\b${singular}\s+([A-Za-z0-9][\w./@#:+-]*?)\.?(?=$|[\s,;])`, 'i').exec(sentence);
-  if (keyed && keySpelled.test(keyed[1]!)) return toNames(keyed[1]!);
+  // `has pods web-7f9c (image nginx:1.27) and api-5d2e`: names in apposition right after the plural, as many as are
+  // spelled as keys are (a plain word there, `pods running`, describes them instead).
+  const apposed = new RegExp(String.raw`\b${plural}\s+(?=[A-Za-z0-9])(.+)$`, 'i').exec(sentence);
+  const keys = apposed ? leadingKeys(toNames(apposed[1]!)) : [];
+  if (keys.length > 0) return keys;
+  // `bucket acme-reports`, `pod ledger-0 (image postgres:16)`: a name right after the word, when it is spelled as a key is,
+  // with the parenthesis after it.
+  const keyed = new RegExp(String.raw`\b${singular}\s+([A-Za-z0-9][\w./@#:+-]*?)\.?(?=$|[\s,;])(?:\s*\(([^)]*)\))?`, 'i').exec(sentence);
+  if (keyed && keySpelled.test(keyed[1]!)) return toNames(keyed[1]!).map((named) => ({ ...named, details: keyed[2] }));
   // `the Campaigns folder in the Marketing space`: a capitalised name right before the type's word, after `the`.
   const capitalisedBefore = new RegExp(String.raw`\b[Tt]he\s+((?:[A-Z][\w'&.-]*\s+){1,3})${singular}\b`).exec(sentence);
   const namedBefore = capitalisedBefore?.[1]?.trim();
   const brand = namedBefore !== undefined && namedBefore.split(/\s+/).every((word) => serviceWords.has(word.toLowerCase()));
   return namedBefore !== undefined && !brand ? [{ name: namedBefore, details: undefined }] : [];
+}
+
+/** The names at the head of a list that are spelled as keys are, with a letter (`web-7f9c`, not `1-3`). */
+function leadingKeys(names: readonly Named[]): Named[] {
+  const end = names.findIndex(({ name }) => !keySpelled.test(name) || !/[a-z]/i.test(name));
+  return names.slice(0, end === -1 ? names.length : end);
 }
 
 function escape(word: string): string {

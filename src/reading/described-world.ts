@@ -14,6 +14,8 @@ import { applyStateSentences } from './described-state-sentences.js';
 import { toServerStates } from './server-states.js';
 import { toSentences } from './described-sentences.js';
 import { namesOf } from './described-type-names.js';
+import { toParentsNamedBefore } from './described-parent-names.js';
+import { isNameKeyed } from './name-keyed-type.js';
 import { linkDetailParents, toPronounSubject } from './described-references.js';
 import { toCallerDetails, toCallerType, toDescribedCaller } from './described-caller.js';
 import { toDescribedKeyField } from './described-keys.js';
@@ -78,8 +80,16 @@ export function toDescribedWorld(
   const keyedNames = new Map<string, Map<string, string>>();
   // `The Meta ad account of …`: the service's own name before a type's word says whose the thing is, not its name.
   const serviceWords = new Set((model.serverNames ?? []).flatMap((name) => name.toLowerCase().split(/[^a-z0-9]+/)).filter(Boolean));
+  // `Namespace shop has pods …`: the parent a sentence names before its children (described-parent-names.ts).
+  const parentNames = toParentsNamedBefore(
+    types.keys(),
+    (type) => toParentKeys(model, type).map((keys) => keys.type),
+    sentences,
+    serviceWords,
+  );
   for (const [type, entityType] of types) {
     const names = new Map<string, { details: string | undefined; key: string | undefined; sentences: number[] }>();
+    for (const [name, where] of parentNames.get(type) ?? []) names.set(name, { details: undefined, key: undefined, sentences: where });
     sentences.forEach((sentence, index) => {
       const named = namesOf(sentence, type, serviceWords);
       const head = heads.get(type);
@@ -107,7 +117,7 @@ export function toDescribedWorld(
           ? given
           : entityType.numericId
             ? String(existing.length + 1)
-            : label === entityType.idField
+            : label === entityType.idField || isNameKeyed(model, type)
               ? name
               : toNewId({
                   type,

@@ -27,6 +27,26 @@ function kubernetes(connection: string) {
 type Pod = { name: string; namespace?: string };
 
 describe('a Kubernetes cluster described in words, through its real tools', () => {
+  it('seeds every pod the description names, each in the namespace its sentence names, and lists them by that namespace', async () => {
+    const call = await kubernetes('pods');
+    const { pods } = (await call('pods_list', {})) as { pods: Pod[] };
+    expect(pods.map((pod) => [pod.name, pod.namespace]).sort()).toEqual([
+      ['api-5d2e', 'shop'],
+      ['ledger-0', 'payments'],
+      ['web-7f9c', 'shop'],
+    ]);
+    const inShop = (await call('pods_list_in_namespace', { namespace: 'shop' })) as { pods: Pod[] };
+    expect(inShop.pods.map((pod) => pod.name).sort()).toEqual(['api-5d2e', 'web-7f9c']);
+    const inPayments = (await call('pods_list_in_namespace', { namespace: 'payments' })) as { pods: Pod[] };
+    expect(inPayments.pods.map((pod) => pod.name)).toEqual(['ledger-0']);
+  });
+
+  it('lists the namespaces the description names, by the names a call passes, and makes none up beside them', async () => {
+    const call = await kubernetes('namespaces');
+    const { namespaces } = (await call('namespaces_list', {})) as { namespaces: { name: string }[] };
+    expect(namespaces.map((namespace) => namespace.name).sort()).toEqual(['payments', 'shop']);
+  });
+
   it('lists no pods once every pod is deleted, rather than making new ones up', async () => {
     const call = await kubernetes('emptied');
     const { pods } = (await call('pods_list', {})) as { pods: Pod[] };
