@@ -11,6 +11,7 @@ import type { Properties } from './tool-id-argument.js';
 import { dropOtherEntity, parseToolName, type ParsedName } from './tool-name.js';
 import { nounLikeVerbs, toVerbMeaning } from './tool-verbs.js';
 import { choiceText } from './choice-text.js';
+import { withoutActNoun } from './dispatch-act-noun.js';
 import type { ToolShape } from './tool-shape.js';
 
 /** Arguments whose value picks what a tool does per call (`method`, `action`). */
@@ -37,18 +38,21 @@ export function findDispatch(
     const values = properties[argument]?.enum;
     if (!Array.isArray(values)) continue;
     const choices: Record<string, ToolShape> = {};
+    // `envDomainManagement(action: create | delete)`: each choice acts on what the name's words before the act name (dispatch-act-noun.ts).
+    const acted = actedEntity(tool, shape, argument, strings(values));
     for (const value of values) {
       if (typeof value !== 'string') continue;
       const parsed = parseToolName(value, null);
       // `action: build_failed | marked`: a verb that is a noun as often (`build`) names what happened, not what to do.
       if (!parsed.meaning || (parsed.verb !== null && nounLikeVerbs.has(parsed.verb))) continue;
-      const entityWords = parsed.entityWords.join('_') === 'item' ? shape.entity.split('_') : dropOtherEntity(parsed.entityWords, entities);
+      const entityWords =
+        parsed.entityWords.join('_') === 'item' ? (acted ?? shape.entity).split('_') : dropOtherEntity(parsed.entityWords, entities);
       const choice = toChoice({ tool: { ...tool, annotations: {} }, parsed: { ...parsed, entityWords }, entities, withDispatch: false });
       choices[value] = withDescribedDelete({ ...choice, basis: shape.basis }, choiceText(tool.description, value, strings(values)));
     }
     const operations = new Set(Object.values(choices).map((choice) => choice.operation));
     if (Object.keys(choices).length >= 2 && (operations.size >= 2 || required.has(argument))) {
-      withoutArgumentWord(shape, choices, argument);
+      if (acted !== null) withActedEntity(shape, choices, argument, acted);
       return { argument, choices };
     }
   }
@@ -70,17 +74,30 @@ function withDescribedDelete(choice: ToolShape, said: string | null): ToolShape 
 }
 
 /**
- * `pod-action(id, action: start | stop)`, `user_operation(operation)`: a name that ends in the word of the argument that picks
- * what to do names that argument, not a kind of thing: the tool and each choice act on what the words before it name (a pod).
- * The shape and its choices are changed in place, as the caller's shape is still being made.
+ * The entity a dispatching tool's choices act on where its name's last word names the acting
+ * (`pod-action`, `envDomainManagement`, `manage_entity_lifecycle`): the words before it, or null.
+ * A name whose entity is that word alone (`lifecycle`, its `entity` dropped as another tool's type)
+ * is read from the name's own words.
  */
-function withoutArgumentWord(shape: ToolShape, choices: Record<string, ToolShape>, argument: string): void {
-  const suffix = `_${argument.toLowerCase()}`;
-  if (!shape.entity.endsWith(suffix) || shape.entity.length === suffix.length) return;
-  const entity = shape.entity.slice(0, -suffix.length);
+function actedEntity(tool: ToolDefinition, shape: ToolShape, argument: string, values: readonly string[]): string | null {
+  const acted = withoutActNoun(shape.entity, argument, values);
+  if (acted !== null || shape.entity.includes('_')) return acted;
+  const named = parseToolName(tool.name, null).entityWords.join('_');
+  return named.endsWith(`_${shape.entity}`) ? withoutActNoun(named, argument, values) : null;
+}
+
+/**
+ * `pod-action(id, action: start | stop)`, `user_operation(operation)`: a name that ends in the act of
+ * choosing names no kind of thing: the tool and each choice act on what the words before it name
+ * (a pod), by the id its choices agree on (`withAgreedId`, run after). The shape and its choices are
+ * changed in place, as the caller's shape is still being made.
+ */
+function withActedEntity(shape: ToolShape, choices: Record<string, ToolShape>, argument: string, entity: string): void {
   for (const [value, choice] of Object.entries(choices)) if (choice.entity === shape.entity) choices[value] = { ...choice, entity };
+  const act = shape.entity.split('_').at(-1);
   shape.entity = entity;
-  shape.entityWhy = `the words "${entity}" of the name; "${argument}" after them is the argument that picks what to do`;
+  shape.entityWhy = `the words "${entity}" of the name; "${act}" after them names the acting the argument "${argument}" picks`;
+  shape.idArgument = null;
 }
 
 /**

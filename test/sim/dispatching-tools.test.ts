@@ -82,4 +82,46 @@ describe('tools that pick their operation by an argument', () => {
     // Plain text is a comment's or an issue's text, never fields.
     expect(await call('projects', { operation: 'update', id: created.id, body: 'not json' })).toMatchObject({ name: 'webshop' });
   });
+
+  it('act on what the words before a last word of managing name: an update, a delete and a read of one entity', async () => {
+    // Optimizely's manage_entity_lifecycle and get_entity_details, their descriptions shortened.
+    const entityType = { type: 'string', enum: ['attribute', 'audience', 'event', 'experiment', 'flag'] };
+    const call = await connect('experiments', [
+      {
+        name: 'get_entity_details',
+        description: 'GET single entity details by ID or key (fastest existence check)',
+        inputSchema: object({ entity_type: entityType, entity_id: { ...text, description: 'ID or key of the entity' }, project_id: text }, [
+          'entity_type',
+          'entity_id',
+        ]),
+      },
+      {
+        name: 'manage_entity_lifecycle',
+        description: 'CREATE, UPDATE & MANAGE all Optimizely entities. OPERATIONS: create | update | delete | archive | enable | disable',
+        inputSchema: object(
+          {
+            operation: { type: 'string', enum: ['create', 'update', 'delete', 'archive', 'enable', 'disable', 'history', 'brainstorm'] },
+            entity_type: entityType,
+            project_id: { ...text, description: 'Project ID (required for most entities)' },
+            entity_id: { ...text, description: 'Entity ID for update/delete/archive operations' },
+            entity_data: { type: 'object', description: 'Entity data for create/update operations', additionalProperties: true },
+          },
+          ['operation', 'entity_type'],
+        ),
+      },
+    ]);
+    const made = await call('manage_entity_lifecycle', {
+      operation: 'create',
+      entity_type: 'flag',
+      project_id: '98343',
+      entity_data: { name: 'New checkout', description: 'One-page checkout' },
+    });
+    const update = { entity_type: 'flag', project_id: '98343', entity_id: made.id, entity_data: { description: 'With saved cards' } };
+    await call('manage_entity_lifecycle', { operation: 'update', ...update });
+    expect(await call('get_entity_details', { entity_type: 'flag', entity_id: made.id })).toMatchObject({
+      description: 'With saved cards',
+    });
+    await call('manage_entity_lifecycle', { operation: 'delete', entity_type: 'flag', entity_id: made.id });
+    expect(await call('get_entity_details', { entity_type: 'flag', entity_id: made.id })).toHaveProperty('error');
+  });
 });
