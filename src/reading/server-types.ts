@@ -23,6 +23,7 @@ import { withAgreedCompounds } from './agreed-compound.js';
 import { toSingularReading, withSingularCompound } from './compound-plurals.js';
 import { withPlaceholderOwner } from './placeholder-entity.js';
 import { withDescribedObjectNouns } from './described-object-noun.js';
+import { withBareVerbEntities } from './bare-verb-entity.js';
 import type { ToolShape } from './tool-shape.js';
 
 /**
@@ -83,7 +84,7 @@ export function withServerTypes(
   const corrected = (name: string) => Object.hasOwn(corrections, name);
   const described = withDescribedObjectNouns(tools, unprefixed, serviceWords, corrected, toEntityUses(unprefixed));
   const typed = withApiTypeNames(tools, withTypesInCompounds(tools, described, corrections, serviceWords), corrected);
-  return withAgreedCompounds(tools, typed, corrected, serverNames);
+  return withBareVerbEntities(tools, withAgreedCompounds(tools, typed, corrected, serverNames), corrected, serviceWords);
 }
 
 /** What the pass reads beyond the tools and their first readings. */
