@@ -1,0 +1,52 @@
+/**
+ * A user's community support forum, never tuned on before: the real 32 tools of `@discourse/mcp`
+ * 0.3.1 (default toolsets with `--allow_writes`; servers/discourse-mcp-tools.json), driven as a
+ * support agent would with no model, through the real MCP SDK client over the real platform (a
+ * real SQLite file, `app.fetch` in process).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { useSimulatorHarness } from '../support/simulator-harness.js';
+import { connectMockClient } from '../support/mock-client.js';
+import type { ToolDefinition } from '../../src/domain/registry.js';
+
+let harness: Harness;
+useSimulatorHarness('mcpsim-own-discourse-', (started) => (harness = started));
+
+const tools = JSON.parse(readFileSync(new URL('./servers/discourse-mcp-tools.json', import.meta.url), 'utf8')) as ToolDefinition[];
+
+const newUser = { username: 'carla_r', email: 'carla@example.com', name: 'Carla Rossi', password: 'long-enough-secret' };
+
+describe('a Discourse support forum driven with no model', () => {
+  it('updates the user update_user names by username, as get_user finds it, and keeps the change', async () => {
+    const { call, close } = await connectMockClient(harness, { name: 'discourse', tools });
+    try {
+      expect((await call('discourse_create_user', newUser)).isError).toBe(false);
+      expect(
+        (await call('discourse_create_user', { ...newUser, username: 'ben_c', email: 'ben@example.com', name: 'Ben Carter' })).isError,
+      ).toBe(false);
+      const updated = await call('discourse_update_user', { username: 'carla_r', location: 'Milan', title: 'Wheel builder' });
+      expect(updated.isError, updated.text).toBe(false);
+      expect(updated.json).toMatchObject({ username: 'carla_r', location: 'Milan' });
+      expect((await call('discourse_get_user', { username: 'carla_r' })).json).toMatchObject({ name: 'Carla Rossi', location: 'Milan' });
+      // The other user is untouched.
+      expect((await call('discourse_get_user', { username: 'ben_c' })).json.location).toBeUndefined();
+    } finally {
+      await close();
+    }
+  });
+
+  it('answers a not-found for a username no user holds once the forum holds users', async () => {
+    const { call, close } = await connectMockClient(harness, { name: 'discourse', tools });
+    try {
+      expect((await call('discourse_create_user', newUser)).isError).toBe(false);
+      const missing = await call('discourse_get_user', { username: 'nobody_here' });
+      expect(missing.isError, missing.text).toBe(true);
+      expect(missing.text).toContain('nobody_here');
+      expect((await call('discourse_get_user', { username: 'CARLA_R' })).json).toMatchObject({ username: 'carla_r' });
+    } finally {
+      await close();
+    }
+  });
+});
