@@ -49,4 +49,32 @@ describe('a Discourse support forum driven with no model', () => {
       await close();
     }
   });
+
+  it('filters topics by the tags and the date window a TopicsFilter string names, and lists every topic without one', async () => {
+    const { call, close } = await connectMockClient(harness, { name: 'discourse', tools });
+    const empty = { world: { entities: {}, facts: [] } };
+    expect((await harness.call('PUT', '/__mcpsim/connections/lab/discourse/simulation', { body: empty })).status).toBe(200);
+    try {
+      const early = await call('discourse_create_topic', {
+        title: 'Brake pads arrived damaged',
+        raw: 'Both pads cracked.',
+        tags: ['shipping'],
+      });
+      expect((await harness.call('POST', '/__mcpsim/clock', { body: { mode: 'virtual' } })).status).toBe(200);
+      expect((await harness.call('POST', '/__mcpsim/clock', { body: { advance: '10d' } })).status).toBe(200);
+      const late = await call('discourse_create_topic', { title: 'Size exchange for a helmet', raw: 'Need an M.', tags: ['exchange'] });
+      const ids = async (filter?: string) =>
+        ((await call('discourse_filter_topics', filter === undefined ? {} : { filter })).json.topics as { id: number }[]).map(
+          (topic) => topic.id,
+        );
+      expect(await ids()).toEqual([early.json.id, late.json.id]);
+      expect(await ids('tags:shipping')).toEqual([early.json.id]);
+      const after = new Date(Date.parse(early.json.created_at) + 86_400_000).toISOString().slice(0, 10);
+      expect(await ids(`created-after:${after}`)).toEqual([late.json.id]);
+      expect(await ids(`created-before:${after} tags:shipping`)).toEqual([early.json.id]);
+      expect(await ids(`created-after:${after} tags:shipping`)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });

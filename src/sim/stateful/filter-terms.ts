@@ -1,0 +1,41 @@
+/**
+ * A filter argument written in a service's filter language of `field:value` terms: Discourse's
+ * TopicsFilter (`filter: "tags:shipping created-after:2026-03-01"`), Datadog's host filter
+ * (`filter: "env:prod"`). It filters as a query made of such terms does (qualifier-query.ts), and a
+ * term named for a bound on a date (`created-after:2026-03-01`, `updated-before:…`) is that window,
+ * as an argument of that name would be (`created_after`). A filter value that is not made of such
+ * terms is left to the other readings of a filter (structured, SQL, free text).
+ */
+import { toWords } from '../../reading/entity-words.js';
+import { toQualifierConditions } from '../../reading/qualifier-query.js';
+import { toConditions, type Condition } from '../../reading/world-filter.js';
+
+/** One `field:value` term whose value is a date (`created-after:2026-03-01`). */
+const dateTerm = /(?:^|\s)([A-Za-z_][\w.-]*):(\d{4}-\d{2}-\d{2}\S*)(?=\s|$)/g;
+
+/**
+ * The conditions of the call's filter-named string arguments made of `field:value` terms, or an
+ * empty list when none is.
+ *
+ * @example
+ *   toFilterTermConditions({ filter: 'tags:shipping created-after:2026-03-01' }, known);
+ *   // [{ field: 'created', operator: 'gt', value: '2026-03-01' }, { field: 'tags', operator: 'contains', value: 'shipping' }]
+ */
+export function toFilterTermConditions(args: Readonly<Record<string, unknown>>, known: { has(name: string): boolean }): Condition[] {
+  const conditions: Condition[] = [];
+  for (const [name, value] of Object.entries(args)) {
+    if (typeof value !== 'string' || !toWords(name).some((word) => word === 'filter' || word === 'filters')) continue;
+    const windows: Condition[] = [];
+    // `created-after:2026-03-01`: the window the term's name says, taken out of the rest.
+    const rest = value.replace(dateTerm, (term, field: string, date: string) => {
+      const range = toConditions(field, date);
+      if (range === null) return term;
+      windows.push(...range);
+      return ' ';
+    });
+    const terms = rest.trim() === '' ? [] : toQualifierConditions(rest, known);
+    if (terms === null && windows.length === 0) continue;
+    conditions.push(...windows, ...(terms ?? []));
+  }
+  return conditions;
+}
