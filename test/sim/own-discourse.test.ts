@@ -77,4 +77,26 @@ describe('a Discourse support forum driven with no model', () => {
       await close();
     }
   });
+
+  it('filters topics by the category a TopicsFilter term names by its name or slug, where topics hold only category_id', async () => {
+    const { call, close } = await connectMockClient(harness, { name: 'discourse', tools });
+    const empty = { world: { entities: {}, facts: [] } };
+    expect((await harness.call('PUT', '/__mcpsim/connections/lab/discourse/simulation', { body: empty })).status).toBe(200);
+    try {
+      const support = (await call('discourse_create_category', { name: 'Support' })).json;
+      const shipping = (await call('discourse_create_category', { name: 'Orders & Shipping', parent_category_id: support.id })).json;
+      const helmet = (
+        await call('discourse_create_topic', { title: 'Size exchange for a helmet', raw: 'Need an M.', category_id: support.id })
+      ).json;
+      const pads = (
+        await call('discourse_create_topic', { title: 'Brake pads arrived damaged', raw: 'Cracked.', category_id: shipping.id })
+      ).json;
+      const ids = async (filter: string) =>
+        ((await call('discourse_filter_topics', { filter })).json.topics as { id: number }[]).map((topic) => topic.id);
+      expect(await ids('category:support')).toEqual([helmet.id]);
+      expect(await ids('category:orders-shipping')).toEqual([pads.id]);
+    } finally {
+      await close();
+    }
+  });
 });
