@@ -62,6 +62,7 @@ import { withSearchedType } from './site-search.js';
 import { toMemberTransfer, withParentMembers } from './parent-members.js';
 import { answerList } from './world-list.js';
 import { answerAction } from './action-answer.js';
+import { keyedReadMiss, toKeyedWrite } from './keyed-records.js';
 import { answerOnExisting } from './existing-target.js';
 import { updateOnReference } from './reference-writes.js';
 import { describedLink } from './described-link.js';
@@ -130,7 +131,8 @@ export function answerFromWorld(called: AnswerInput): Answer {
       return toEmbeddedWrite(input) ?? remove(input);
     default:
       // `refund_order(orderId)`: the state its verb names, where the server names it (action-answer.ts); else acknowledged.
-      return toMemberTransfer(input) ?? answerAction(input);
+      // `update_user(username)`: the one record its key finds, as the read finds it (keyed-records.ts).
+      return toMemberTransfer(input) ?? toKeyedWrite(input, update, remove) ?? answerAction(input);
   }
 }
 
@@ -209,7 +211,10 @@ function read(input: AnswerInput): Answer {
     if (namesListedRecord(input)) return { error: notFound(shape, String(idValue)) };
     return strict ? withReferenceMark(makeUpRecord(input, String(idValue)), input) : makeUpRecord(input, String(idValue));
   }
-  // No id: the entity the arguments describe (`get_forecast(city)`, `get_me()`), made up once and then remembered.
+  // No id: the entity the arguments describe (`get_forecast(city)`, `get_me()`), made up once and then remembered;
+  // `get_user(username)` of a type the server writes: a key no record holds is a not-found (keyed-records.ts).
+  const miss = keyedReadMiss(input);
+  if (miss !== null) return { error: miss };
   const data = Object.entries(dataArguments(input));
   const key = data.length === 0 ? 'default' : data.length === 1 ? String(toKeyText(data[0]![1])) : input.argumentsKey;
   const found =

@@ -43,6 +43,7 @@ import { toEnumChoiceFilter } from './enum-choice-filter.js';
 import { withSummary } from './summary-item.js';
 import { toFolderProperty, toFolders, toPrefixFilter } from './prefix-filter.js';
 import { toQualifierConditions } from '../../reading/qualifier-query.js';
+import { toFilterTermConditions } from './filter-terms.js';
 import { toFilterQuery } from './filter-query.js';
 import { listedFlag } from './flagged-list.js';
 import { hasProperty, relatedLists } from './world-batches.js';
@@ -119,6 +120,8 @@ function answerHeldList(called: AnswerInput): Answer {
   const filterQuery = queried === undefined || qualifiers !== null ? null : toFilterQuery(queried, input);
   const query = qualifiers === null && filterQuery === null ? queried : undefined;
   if (qualifiers !== null) conditions.push(...qualifiers);
+  // `filter: 'tags:shipping created-after:2026-03-01'`: a filter language of field:value terms (filter-terms.ts).
+  conditions.push(...toFilterTermConditions(Object.fromEntries(data.filter(([name]) => !stated.has(name))), known, input.world));
   // `service_ids` on incidents that hold `service: { id }` (reference-filter.ts); `Prefix` on keys.
   const references = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toReferenceFilter(name, value, known) ?? [])));
   const prefixes = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toPrefixFilter(name, value, shape.idField) ?? [])));

@@ -1,0 +1,72 @@
+/**
+ * A filter argument written in a service's filter language of `field:value` terms: Discourse's
+ * TopicsFilter (`filter: "tags:shipping created-after:2026-03-01"`), Datadog's host filter
+ * (`filter: "env:prod"`). It filters as a query made of such terms does (qualifier-query.ts), and a
+ * term named for a bound on a date (`created-after:2026-03-01`, `updated-before:…`) is that window,
+ * as an argument of that name would be (`created_after`); a term on a record the entities refer to
+ * by id (`category:support` where topics hold `category_id`) keeps those whose reference is the
+ * record of that name or slug. A filter value that is not made of such terms is left to the other
+ * readings of a filter (structured, SQL, free text).
+ */
+import type { WorldState } from '../../domain/memory-log.js';
+import { entitiesOf, fieldValue, toNormalName } from '../../domain/world-query.js';
+import { toSingular, toWords } from '../../reading/entity-words.js';
+import { toQualifierConditions } from '../../reading/qualifier-query.js';
+import { toConditions, type Condition } from '../../reading/world-filter.js';
+
+/** One `field:value` term whose value is a date (`created-after:2026-03-01`). */
+const dateTerm = /(?:^|\s)([A-Za-z_][\w.-]*):(\d{4}-\d{2}-\d{2}\S*)(?=\s|$)/g;
+/** One `field:value` term (`category:support`). */
+const anyTerm = /(?:^|\s)([A-Za-z_][\w-]*):([^\s"']+)(?=\s|$)/g;
+/** The fields a record is named by, compared with a term's value. */
+const namingFields = ['slug', 'name', 'title', 'key'];
+
+/**
+ * The conditions of the call's filter-named string arguments made of `field:value` terms, or an
+ * empty list when none is.
+ *
+ * @example
+ *   toFilterTermConditions({ filter: 'tags:shipping created-after:2026-03-01' }, known);
+ *   // [{ field: 'created', operator: 'gt', value: '2026-03-01' }, { field: 'tags', operator: 'contains', value: 'shipping' }]
+ */
+export function toFilterTermConditions(
+  args: Readonly<Record<string, unknown>>,
+  known: { has(name: string): boolean },
+  world: WorldState,
+): Condition[] {
+  const conditions: Condition[] = [];
+  for (const [name, value] of Object.entries(args)) {
+    if (typeof value !== 'string' || !toWords(name).some((word) => word === 'filter' || word === 'filters')) continue;
+    const windows: Condition[] = [];
+    // `created-after:2026-03-01`: the window the term's name says, taken out of the rest.
+    const rest = value.replace(dateTerm, (term, field: string, date: string) => {
+      const range = toConditions(field, date);
+      if (range === null) return term;
+      windows.push(...range);
+      return ' ';
+    });
+    // `category:support` where the entities hold `category_id`: the ids of the categories so named.
+    const unreferenced = rest.replace(anyTerm, (term, field: string, text: string) => {
+      const reference = known.has(field) ? null : toReferenceCondition(field, text, known, world);
+      if (reference === null) return term;
+      windows.push(reference);
+      return ' ';
+    });
+    const terms = unreferenced.trim() === '' ? [] : toQualifierConditions(unreferenced, known);
+    if (terms === null && windows.length === 0) continue;
+    conditions.push(...windows, ...(terms ?? []));
+  }
+  return conditions;
+}
+
+/** `category:support` on entities holding `category_id`: that field among the ids of the categories named so, or null. */
+function toReferenceCondition(field: string, text: string, known: { has(name: string): boolean }, world: WorldState): Condition | null {
+  const idField = [`${field}_id`, `${field}Id`].find((name) => known.has(name));
+  if (idField === undefined) return null;
+  const type = toSingular(toWords(field).join('_'));
+  const wanted = toNormalName(text);
+  const ids = entitiesOf(world, type)
+    .filter((entity) => namingFields.some((name) => toNormalName(String(fieldValue(entity.fields, name) ?? '')) === wanted))
+    .map((entity) => entity.id);
+  return ids.length === 0 ? null : { field: idField, operator: 'in', value: ids };
+}

@@ -1,0 +1,102 @@
+/**
+ * A user's community support forum, never tuned on before: the real 32 tools of `@discourse/mcp`
+ * 0.3.1 (default toolsets with `--allow_writes`; servers/discourse-mcp-tools.json), driven as a
+ * support agent would with no model, through the real MCP SDK client over the real platform (a
+ * real SQLite file, `app.fetch` in process).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { useSimulatorHarness } from '../support/simulator-harness.js';
+import { connectMockClient } from '../support/mock-client.js';
+import type { ToolDefinition } from '../../src/domain/registry.js';
+
+let harness: Harness;
+useSimulatorHarness('mcpsim-own-discourse-', (started) => (harness = started));
+
+const tools = JSON.parse(readFileSync(new URL('./servers/discourse-mcp-tools.json', import.meta.url), 'utf8')) as ToolDefinition[];
+
+const newUser = { username: 'carla_r', email: 'carla@example.com', name: 'Carla Rossi', password: 'long-enough-secret' };
+
+describe('a Discourse support forum driven with no model', () => {
+  it('updates the user update_user names by username, as get_user finds it, and keeps the change', async () => {
+    const { call, close } = await connectMockClient(harness, { name: 'discourse', tools });
+    try {
+      expect((await call('discourse_create_user', newUser)).isError).toBe(false);
+      expect(
+        (await call('discourse_create_user', { ...newUser, username: 'ben_c', email: 'ben@example.com', name: 'Ben Carter' })).isError,
+      ).toBe(false);
+      const updated = await call('discourse_update_user', { username: 'carla_r', location: 'Milan', title: 'Wheel builder' });
+      expect(updated.isError, updated.text).toBe(false);
+      expect(updated.json).toMatchObject({ username: 'carla_r', location: 'Milan' });
+      expect((await call('discourse_get_user', { username: 'carla_r' })).json).toMatchObject({ name: 'Carla Rossi', location: 'Milan' });
+      // The other user is untouched.
+      expect((await call('discourse_get_user', { username: 'ben_c' })).json.location).toBeUndefined();
+    } finally {
+      await close();
+    }
+  });
+
+  it('answers a not-found for a username no user holds once the forum holds users', async () => {
+    const { call, close } = await connectMockClient(harness, { name: 'discourse', tools });
+    try {
+      expect((await call('discourse_create_user', newUser)).isError).toBe(false);
+      const missing = await call('discourse_get_user', { username: 'nobody_here' });
+      expect(missing.isError, missing.text).toBe(true);
+      expect(missing.text).toContain('nobody_here');
+      expect((await call('discourse_get_user', { username: 'CARLA_R' })).json).toMatchObject({ username: 'carla_r' });
+    } finally {
+      await close();
+    }
+  });
+
+  it('filters topics by the tags and the date window a TopicsFilter string names, and lists every topic without one', async () => {
+    const { call, close } = await connectMockClient(harness, { name: 'discourse', tools });
+    const empty = { world: { entities: {}, facts: [] } };
+    expect((await harness.call('PUT', '/__mcpsim/connections/lab/discourse/simulation', { body: empty })).status).toBe(200);
+    try {
+      const early = await call('discourse_create_topic', {
+        title: 'Brake pads arrived damaged',
+        raw: 'Both pads cracked.',
+        tags: ['shipping'],
+      });
+      expect((await harness.call('POST', '/__mcpsim/clock', { body: { mode: 'virtual' } })).status).toBe(200);
+      expect((await harness.call('POST', '/__mcpsim/clock', { body: { advance: '10d' } })).status).toBe(200);
+      const late = await call('discourse_create_topic', { title: 'Size exchange for a helmet', raw: 'Need an M.', tags: ['exchange'] });
+      const ids = async (filter?: string) =>
+        ((await call('discourse_filter_topics', filter === undefined ? {} : { filter })).json.topics as { id: number }[]).map(
+          (topic) => topic.id,
+        );
+      expect(await ids()).toEqual([early.json.id, late.json.id]);
+      expect(await ids('tags:shipping')).toEqual([early.json.id]);
+      const after = new Date(Date.parse(early.json.created_at) + 86_400_000).toISOString().slice(0, 10);
+      expect(await ids(`created-after:${after}`)).toEqual([late.json.id]);
+      expect(await ids(`created-before:${after} tags:shipping`)).toEqual([early.json.id]);
+      expect(await ids(`created-after:${after} tags:shipping`)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('filters topics by the category a TopicsFilter term names by its name or slug, where topics hold only category_id', async () => {
+    const { call, close } = await connectMockClient(harness, { name: 'discourse', tools });
+    const empty = { world: { entities: {}, facts: [] } };
+    expect((await harness.call('PUT', '/__mcpsim/connections/lab/discourse/simulation', { body: empty })).status).toBe(200);
+    try {
+      const support = (await call('discourse_create_category', { name: 'Support' })).json;
+      const shipping = (await call('discourse_create_category', { name: 'Orders & Shipping', parent_category_id: support.id })).json;
+      const helmet = (
+        await call('discourse_create_topic', { title: 'Size exchange for a helmet', raw: 'Need an M.', category_id: support.id })
+      ).json;
+      const pads = (
+        await call('discourse_create_topic', { title: 'Brake pads arrived damaged', raw: 'Cracked.', category_id: shipping.id })
+      ).json;
+      const ids = async (filter: string) =>
+        ((await call('discourse_filter_topics', { filter })).json.topics as { id: number }[]).map((topic) => topic.id);
+      expect(await ids('category:support')).toEqual([helmet.id]);
+      expect(await ids('category:orders-shipping')).toEqual([pads.id]);
+    } finally {
+      await close();
+    }
+  });
+});
