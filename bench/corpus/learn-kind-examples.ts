@@ -1,13 +1,13 @@
 /**
  * The tuning half's labelled tools as a learned kind lexicon reads them (learn-kind-lexicon.ts,
- * learn-kind-loso.ts): each tool's features (src/reading/learned-kind-features.ts), its hand
+ * learn-kind-loso.ts): each tool's features (learn-kind-features.ts), its hand
  * label's kinds and entity, and what the rules read (their kinds, their basis, their entity).
  * Only tuning-half servers: a held-out server is refused by `corpusHalf` before its labels are used.
  *
  * @example
  *   loadKindExamples().filter((example) => example.basis === 'none').length; // tools no rule read
  */
-import { toKindFeatures } from '../../src/reading/learned-kind-features.js';
+import { toKindFeatures } from './learn-kind-features.js';
 import { readServer } from '../../src/reading/read-server.js';
 import { toCommonPrefix, toServiceWords } from '../../src/reading/tool-name.js';
 import { corpusDir, loadCorpus, toLabelKinds, type CorpusEntry } from './corpus-files.js';
@@ -29,6 +29,8 @@ export interface KindExampleRow {
   dispatch: boolean;
   /** The label names an entity, and the rules' entity is it (as the bench compares entities). */
   labelEntity: string | null;
+  /** The rules' entity (`item` where the name has no noun). */
+  readEntity: string;
   entityRight: boolean;
 }
 
@@ -70,6 +72,7 @@ function toServerExamples({ server, labels }: CorpusEntry): KindExampleRow[] {
       basis: shape.basis,
       dispatch: shape.dispatch !== null,
       labelEntity: label.entity ?? null,
+      readEntity: shape.entity,
       entityRight: label.entity?.split('|').some((entity) => toEntityKey(entity, serviceWords) === entityKey) ?? false,
     });
   }

@@ -14,7 +14,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { toKindLexicon, toLearnedKind, type KindLexicon, type LearnedKind } from '../../src/reading/learned-kind.js';
+import { toKindLexicon, toLearnedKind, type KindLexicon, type LearnedKind } from './learn-kind-lexicon.js';
+import { readLogisticKind, toLogisticKinds } from './learn-kind-logistic.js';
 import { loadKindExamples, type KindExampleRow } from './learn-kind-examples.js';
 
 /** Servers labelled at first sight in the last two rounds, before any rule was written from them. */
@@ -52,6 +53,9 @@ interface Learned {
   stacked: LearnedKind;
   /** Learned from the tools no rule read only: what such a tool is, when it is not an action. */
   unread: LearnedKind;
+  /** A softmax regression over the same features (learn-kind-logistic.ts), alone and with the rules' reading. */
+  logistic: LearnedKind;
+  logisticStacked: LearnedKind;
 }
 
 /** The kinds the rules leave alone a lexicon may read: no rule read the tool (it is `other` by default). */
@@ -70,6 +74,17 @@ export const ways: Readonly<Record<string, (row: KindExampleRow, learned: Learne
   'rules, unread-lexicon where no rule': (row, learned) => (noRule(row) ? [learned.unread.kind] : row.ruleKinds),
   'rules, stacked where no rule': (row, learned) => (noRule(row) ? [learned.stacked.kind] : row.ruleKinds),
   'rules, lexicon where weak': (row, learned) => (weakRule(row) ? [learned.alone.kind] : row.ruleKinds),
+  'logistic alone': (_row, learned) => [learned.logistic.kind],
+  'logistic + rule features': (_row, learned) => [learned.logisticStacked.kind],
+  'rules, logistic where no rule': (row, learned) => (noRule(row) ? [learned.logistic.kind] : row.ruleKinds),
+  'rules, logistic >=0.8 where no rule': (row, learned) =>
+    noRule(row) && learned.logistic.probability >= 0.8 ? [learned.logistic.kind] : row.ruleKinds,
+  'rules, logistic >=0.9 where no rule': (row, learned) =>
+    noRule(row) && learned.logistic.probability >= 0.9 ? [learned.logistic.kind] : row.ruleKinds,
+  'rules, logistic >=0.97 where no rule': (row, learned) =>
+    noRule(row) && learned.logistic.probability >= 0.97 ? [learned.logistic.kind] : row.ruleKinds,
+  'rules, logistic >=0.9 over rules': (row, learned) =>
+    !row.dispatch && learned.logistic.probability >= 0.9 ? [learned.logistic.kind] : row.ruleKinds,
   'rules, lexicon >=0.99 over rules': (row, learned) =>
     !row.dispatch && learned.alone.probability >= 0.99 ? [learned.alone.kind] : row.ruleKinds,
   'rules, stacked >=0.9 over rules': (row, learned) =>
@@ -78,21 +93,38 @@ export const ways: Readonly<Record<string, (row: KindExampleRow, learned: Learne
 
 const withRule = (row: KindExampleRow) => [...row.features, `rule:${[...row.ruleKinds].sort().join('|')}`, `basis:${row.basis}`];
 
-/** Each row read by lexicons learned without the rows `heldOut` says to leave out. */
-function readLeftOut(rows: readonly KindExampleRow[], groupOf: (row: KindExampleRow) => string): Map<KindExampleRow, Learned> {
-  const groups = [...new Set(rows.map(groupOf))];
+/** The rows of each group (all groups, or those named) read by models learned from the other groups' rows. */
+function readLeftOut(
+  rows: readonly KindExampleRow[],
+  groupOf: (row: KindExampleRow) => string,
+  only?: string,
+): Map<KindExampleRow, Learned> {
+  const groups = only === undefined ? [...new Set(rows.map(groupOf))] : [only];
   const read = new Map<KindExampleRow, Learned>();
   for (const group of groups) {
     const training = rows.filter((row) => groupOf(row) !== group);
     const alone = toKindLexicon(training.map((row) => ({ features: row.features, kinds: row.kinds })));
     const stacked = toKindLexicon(training.map((row) => ({ features: withRule(row), kinds: row.kinds })));
     const unread = toKindLexicon(training.filter(noRule).map((row) => ({ features: row.features, kinds: row.kinds })));
-    for (const row of rows) if (groupOf(row) === group) read.set(row, readRow(row, alone, stacked, unread));
+    const logistic = toLogisticKinds(training.map((row) => ({ features: row.features, kinds: row.kinds })));
+    const logisticStacked = toLogisticKinds(training.map((row) => ({ features: withRule(row), kinds: row.kinds })));
+    for (const row of rows)
+      if (groupOf(row) === group)
+        read.set(row, {
+          ...readRow(row, alone, stacked, unread),
+          logistic: readLogisticKind(logistic, row.features),
+          logisticStacked: readLogisticKind(logisticStacked, withRule(row)),
+        });
   }
   return read;
 }
 
-function readRow(row: KindExampleRow, alone: KindLexicon, stacked: KindLexicon, unread: KindLexicon): Learned {
+function readRow(
+  row: KindExampleRow,
+  alone: KindLexicon,
+  stacked: KindLexicon,
+  unread: KindLexicon,
+): Omit<Learned, 'logistic' | 'logisticStacked'> {
   return {
     alone: toLearnedKind(alone, row.features),
     stacked: toLearnedKind(stacked, withRule(row)),
@@ -129,7 +161,7 @@ function main(argv: readonly string[]): void {
   const loso = readLeftOut(rows, (row) => row.server);
   const blind = new Set(Object.values(blindSets).flat());
   // The blind-style sets read by a lexicon that saw none of them; every other server by its LOSO lexicon.
-  const withoutBlind = readLeftOut(rows, (row) => (blind.has(row.server) ? 'blind' : row.server));
+  const withoutBlind = readLeftOut(rows, (row) => (blind.has(row.server) ? 'blind' : row.server), 'blind');
   const columns: [string, (row: KindExampleRow) => boolean, Map<KindExampleRow, Learned>][] = [
     ['tuning (LOSO)', () => true, loso],
     ...[...sets].map(([name, servers]): [string, (row: KindExampleRow) => boolean, Map<KindExampleRow, Learned>] => [
@@ -177,6 +209,24 @@ function printMisses(rows: readonly KindExampleRow[], loso: Map<KindExampleRow, 
     const needing = misses.filter((row) => !row.kinds.every((kind) => entityFree.has(kind)));
     const entityRight = needing.filter((row) => row.entityRight).length;
     console.log(`  ${way}: ${misses.length} misses: ${free.length} | ${entityRight} | ${needing.length - entityRight}`);
+    const wrong = needing.filter((row) => !row.entityRight);
+    const tally = (keys: string[]) =>
+      [...keys.reduce((counts, key) => counts.set(key, (counts.get(key) ?? 0) + 1), new Map<string, number>())]
+        .sort((a, b) => b[1] - a[1])
+        .map(([key, count]) => `${key} ${count}`)
+        .join(', ');
+    console.log(`    entity kinds missed with the entity wrong, by label kind: ${tally(wrong.map((row) => row.kinds.join('|')))}`);
+    console.log(
+      `    of them unlabelled entity: ${wrong.filter((row) => row.labelEntity === null).length}; read as item (no noun): ${wrong.filter((row) => row.readEntity === 'item').length}; by basis: ${tally(wrong.map((row) => row.basis))}`,
+    );
+    console.log(
+      `    all misses, read -> labelled: ${tally(
+        misses.map((row) => `${ways[way]!(row, loso.get(row)!).join('|')}->${row.kinds.join('|')}`),
+      )
+        .split(', ')
+        .slice(0, 12)
+        .join(', ')}`,
+    );
   }
 }
 

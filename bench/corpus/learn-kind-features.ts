@@ -1,5 +1,5 @@
 /**
- * The facts of one tool a learned kind lexicon reads (learned-kind.ts): the words of its name
+ * The facts of one tool a learned kind lexicon reads (learn-kind-lexicon.ts): the words of its name
  * (split as tool-name.ts splits them, without the server's common prefix and its own name) with
  * where they stand (the first and the last word: `create_issue` is verb-first, `issue_create`
  * verb-last), the words of its description's first sentence, and what its input schema and
@@ -7,16 +7,16 @@
  * a query, no arguments at all, `readOnlyHint`, `destructiveHint`).
  *
  * Words only, never a rule's reading: the lexicon is learned from hand labels, so it may be
- * measured beside the rules (bench/corpus/learn-kind-loso.ts).
+ * measured beside the rules (learn-kind-loso.ts).
  *
  * @example
  *   toKindFeatures({ name: 'jira_get_issue', inputSchema: { type: 'object', properties: { issueKey: { type: 'string' } }, required: ['issueKey'] } }, { prefix: 'jira' });
  *   // ['first:get', 'last:issue', 'name:get', 'name:issue', 'schema:required-id', …]
  */
-import type { ToolDefinition } from '../domain/registry.js';
-import { toSentences } from './described-sentences.js';
-import { toSingular, toWords } from './entity-words.js';
-import { propertiesOf, requiredOf } from './tool-id-argument.js';
+import type { ToolDefinition } from '../../src/domain/registry.js';
+import { toSentences } from '../../src/reading/described-sentences.js';
+import { toSingular, toWords } from '../../src/reading/entity-words.js';
+import { propertiesOf, requiredOf } from '../../src/reading/tool-id-argument.js';
 
 /** What a featurizer is told about the tool's server. */
 export interface KindFeatureContext {

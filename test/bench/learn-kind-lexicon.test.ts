@@ -3,8 +3,8 @@
  * tool no label named.
  */
 import { describe, expect, it } from 'vitest';
-import { toKindFeatures } from './learned-kind-features.js';
-import { toKindLexicon, toLearnedKind } from './learned-kind.js';
+import { toKindFeatures } from '../../bench/corpus/learn-kind-features.js';
+import { toKindLexicon, toLearnedKind } from '../../bench/corpus/learn-kind-lexicon.js';
 
 const tool = (name: string, description: string, properties: Record<string, unknown> = {}, required: string[] = []) => ({
   name,

@@ -1,12 +1,16 @@
 /**
  * A kind read by a learned lexicon: a multinomial naive Bayes over a tool's features
- * (learned-kind-features.ts), its counts learned from the corpus's hand labels by
- * bench/corpus/learn-kind-lexicon.ts and kept as data (`data/kind-lexicon.json`). Deterministic:
- * the same counts give the same kind, ties going to the kind first in name order.
+ * (learn-kind-features.ts), its counts learned from the tuning half's hand labels
+ * (learn-kind-examples.ts) and measured beside the rules by learn-kind-loso.ts. Deterministic:
+ * the same counts give the same kind, ties going to the kind first in name order. It lives in
+ * the bench, not in src/reading: measured leave-one-server-out it does not beat the rules by
+ * the margin that would put it in the reader (bench/README.md, "A learned kind lexicon").
  *
  * Why naive Bayes and not a library: it is a sum of logarithms over a few thousand counts; the
  * lexicon stays a readable JSON of counts (which word was seen with which kind how often), and
- * the small npm classifiers each bring their own tokenizer or a matrix library for this.
+ * the small npm classifiers (`bayes`, `classificator`, `wink-naive-bayes-text-classifier`) each
+ * bring their own tokenizer and none is a dependency already (`ml-logistic-regression` brings a
+ * matrix library; learn-kind-logistic.ts is the regression in ~100 lines).
  *
  * @example
  *   const lexicon = toKindLexicon([{ features: ['first:list'], kinds: ['list'] }, { features: ['first:get'], kinds: ['read'] }]);
