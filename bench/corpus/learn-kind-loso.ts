@@ -85,6 +85,12 @@ export const ways: Readonly<Record<string, (row: KindExampleRow, learned: Learne
     noRule(row) && learned.logistic.probability >= 0.97 ? [learned.logistic.kind] : row.ruleKinds,
   'rules, logistic >=0.9 over rules': (row, learned) =>
     !row.dispatch && learned.logistic.probability >= 0.9 ? [learned.logistic.kind] : row.ruleKinds,
+  'rules, logistic >=0.97 over rules': (row, learned) =>
+    !row.dispatch && learned.logistic.probability >= 0.97 ? [learned.logistic.kind] : row.ruleKinds,
+  'rules, logistic >=0.9 where weak': (row, learned) =>
+    weakRule(row) && learned.logistic.probability >= 0.9 ? [learned.logistic.kind] : row.ruleKinds,
+  'rules, logistic >=0.8 no rule, >=0.97 over': (row, learned) =>
+    !row.dispatch && learned.logistic.probability >= (noRule(row) ? 0.8 : 0.97) ? [learned.logistic.kind] : row.ruleKinds,
   'rules, lexicon >=0.99 over rules': (row, learned) =>
     !row.dispatch && learned.alone.probability >= 0.99 ? [learned.alone.kind] : row.ruleKinds,
   'rules, stacked >=0.9 over rules': (row, learned) =>
