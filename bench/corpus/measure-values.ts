@@ -45,7 +45,9 @@ export async function sampleValues(tools: readonly ToolDefinition[], labels: Cor
       const createArgs = exampleArguments(create.tool, `corpus|${entity}|create`);
       collectStrings(createArgs, given);
       // The read names what the create was given (the project, the board, the calendar): a parent made up anew is another parent.
-      for (const [name, value] of Object.entries(createArgs)) if (Object.hasOwn(args, name)) args[name] = value;
+      // Not a value the read's schema refuses: a dispatching pair's `action: "create"` is no action of the read's.
+      for (const [name, value] of Object.entries(createArgs))
+        if (Object.hasOwn(args, name) && allows(chosen.tool, name, value)) args[name] = value;
       const made = await callTool(create.tool.name, createArgs);
       const id = [read.label.idArgument!, 'id'].map((field) => findField(made.value, field)[0]).find((value) => value != null);
       if (id !== undefined) args[read.label.idArgument!] = id;
@@ -63,4 +65,10 @@ export async function sampleValues(tools: readonly ToolDefinition[], labels: Cor
     else sampled.failures.push(`${entity} (${chosen.tool.name}): ${problems.join('; ')}`);
   }
   return sampled;
+}
+
+/** Whether `tool`'s input schema lets `argument` take `value`: an enum that lacks it refuses it. */
+function allows(tool: ToolDefinition, argument: string, value: unknown): boolean {
+  const property = (tool.inputSchema?.properties as Record<string, { enum?: unknown[] }> | undefined)?.[argument];
+  return !Array.isArray(property?.enum) || property.enum.includes(value);
 }

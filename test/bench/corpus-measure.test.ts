@@ -162,6 +162,34 @@ describe('measureCorpus', () => {
     ]);
     expect(other).toMatchObject({ server: 'qa__other', labelled: false, kindsRight: 0, walkChecks: 0 });
   });
+
+  it("judges the read of what a dispatching create made, without handing the read the create's action", async () => {
+    const actions = (...values: string[]) => ({ type: 'string', enum: values });
+    const tools = [
+      tool('manage_env', { action: actions('create', 'delete'), name: text }, ['action', 'name']),
+      tool('query_env', { action: actions('get', 'list'), env_id: text }, ['action']),
+    ];
+    const entry: CorpusEntry = {
+      server: {
+        name: 'qa__envs',
+        kind: 'backend',
+        provenance: { npm: '@qa/envs', version: '1.0.0', repository: null, commit: null, file: 'index.js' },
+        serverInfo: { name: 'Envs' },
+        tools,
+      },
+      labels: {
+        server: 'qa__envs',
+        tools: {
+          manage_env: { kind: 'create', entity: 'env' },
+          query_env: { kind: 'read', entity: 'env', idArgument: 'env_id' },
+        },
+      },
+    };
+    const [figures] = await measureCorpus([entry]);
+    // With `action: "create"` copied in, the read is refused by its own schema and nothing is judged.
+    expect(figures).toMatchObject({ valueChecks: 1 });
+    expect(figures!.failures.filter((failure) => failure.includes('not judged'))).toEqual([]);
+  });
 });
 
 describe('toCorpusLines', () => {
