@@ -53,6 +53,7 @@ import { actedOnArgument } from './acted-argument.js';
 import { findViewDispatch, viewedOperation } from './view-choices.js';
 import { pagingArgument } from './paged-read.js';
 import { ownKeyArgument } from './own-key-read.js';
+import { beginsNamed, beginsNew } from './begun-entity.js';
 import { parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
@@ -225,6 +226,12 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
   if (submitted && required.has(submitted.name)) {
     operation = 'update';
     sets = { state: 'submitted' };
+  }
+  // `start_manual_session(project_name)`: a start given no real id of what its name names begins a new one (begun-entity.ts).
+  const begun = operation === 'update' && !override?.operation && beginsNamed(tool.name, parsed.verb, fromName.entityWords);
+  if (begun && beginsNew(parsed.verb, findIdArgument('read', entity.split('_'), properties, required, entities))) {
+    operation = 'create';
+    sets = {};
   }
   const fromArguments: IdArgument | null =
     override?.id !== undefined
