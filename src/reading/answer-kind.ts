@@ -26,6 +26,7 @@ import { isCallerEntity } from './caller-entity.js';
 import { judgementVerb } from './judgement-verbs.js';
 import { figureWord } from './figure-names.js';
 import { namesStatusChange } from './status-change.js';
+import { computingVerb } from './computing-verbs.js';
 
 /** Every kind a tool's reading may have; each has one answer module in the simulator. */
 export const answerKinds = [
@@ -118,6 +119,9 @@ export function toAnswerKind(tool: ToolDefinition, shape: ToolShape, context: Ki
   // `check_iam_permissions`, `analyze_jira_issues`: a judgement the service makes on the call (judgement-verbs.ts).
   const judged = context.corrected ? null : judgementVerb(tool, context.serverTools);
   if (judged !== null) return { kind: 'computed value', why: `"${judged}" asks the service for a judgement: it answers what it concludes` };
+  // `convert(value, from, to)` "Convert between units": a calculator keeps nothing and answers what it works out (computing-verbs.ts).
+  const computed = context.corrected ? null : computingVerb(tool, shape);
+  if (computed !== null) return { kind: 'computed value', why: `"${computed}" opens its description: it answers the value it works out` };
   const given = operation === 'read' && noId && !context.corrected ? givenBy(tool, shape, context.serverTools) : null;
   if (given !== null)
     return {
