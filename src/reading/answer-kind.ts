@@ -25,6 +25,8 @@ import type { ToolShape } from './tool-shape.js';
 import { isCallerEntity } from './caller-entity.js';
 import { judgementVerb } from './judgement-verbs.js';
 import { figureWord } from './figure-names.js';
+import { namesStatusChange } from './status-change.js';
+import { computingVerb } from './computing-verbs.js';
 
 /** Every kind a tool's reading may have; each has one answer module in the simulator. */
 export const answerKinds = [
@@ -117,6 +119,9 @@ export function toAnswerKind(tool: ToolDefinition, shape: ToolShape, context: Ki
   // `check_iam_permissions`, `analyze_jira_issues`: a judgement the service makes on the call (judgement-verbs.ts).
   const judged = context.corrected ? null : judgementVerb(tool, context.serverTools);
   if (judged !== null) return { kind: 'computed value', why: `"${judged}" asks the service for a judgement: it answers what it concludes` };
+  // `convert(value, from, to)` "Convert between units": a calculator keeps nothing and answers what it works out (computing-verbs.ts).
+  const computed = context.corrected ? null : computingVerb(tool, shape);
+  if (computed !== null) return { kind: 'computed value', why: `"${computed}" opens its description: it answers the value it works out` };
   const given = operation === 'read' && noId && !context.corrected ? givenBy(tool, shape, context.serverTools) : null;
   if (given !== null)
     return {
@@ -152,6 +157,9 @@ function toWorldKind(tool: ToolDefinition, shape: ToolShape, context: KindContex
       why:
         target !== undefined ? `"${target}" names the state it moves to` : 'its verb sets the state: it moves the entity in its lifecycle',
     };
+  // `update_room_task_status(task_id)`, `transition_issue(issueKey)`: a change of the entity's status the caller picks (status-change.ts).
+  if (namesStatusChange(tool, shape.entity))
+    return { kind: 'transition', why: `its name changes the ${shape.entity}'s status: it moves the entity in its lifecycle` };
   const scope = toScopeArguments(shape, context.shapes, context.serverTools);
   // A move only where its words say so (parent-moves.ts); the argument a membership update adds to a list field is not merged, so it moves nothing.
   const references = toParentReferences(tool, shape, context.shapes);

@@ -216,12 +216,19 @@ export function toPostedEntity(
 /** Verbs that start a run of something (`run_job`, `trigger_build`): a create of it when the server reads such runs. */
 export const runVerbs: ReadonlySet<string> = new Set(['run', 'trigger', 'launch', 'execute']);
 
-/** `run_job(component_id, configuration_id)` starts a job that `get_job(job_id)` reads: a create of a job. */
+/**
+ * `run_job(component_id, configuration_id)` starts a job that `get_job(job_id)` reads: a create of a job. A name that puts
+ * its method last, after the resource (`pods_run(image)` beside `pods_get(name)`), says the same with the verb in the other place.
+ */
 export function toRunShape(shape: ToolShape, shapes: ReadonlyMap<string, ToolShape>): ToolShape | null {
   if (shape.operation !== 'other' || shape.basis !== 'none') return null;
   const [verb, ...rest] = shape.entity.split('_');
-  if (verb === undefined || !runVerbs.has(verb) || rest.length === 0) return null;
-  const entity = rest.join('_');
+  // `pods_run`: the resource before the method, its last word made singular (the reading kept only `run`, `pod` being another tool's).
+  const named = toWords(shape.tool);
+  const last = rest.length === 0 && named.length > 1 && named.at(-1) === verb ? named.slice(0, -1) : null;
+  const resource = last ? [...last.slice(0, -1), toSingular(last.at(-1)!)] : rest;
+  if (verb === undefined || !runVerbs.has(verb) || resource.length === 0) return null;
+  const entity = resource.join('_');
   const reader = [...shapes.values()].find((other) => other.entity === entity && other.operation === 'read' && other.idArgument !== null);
   if (!reader) return null;
   return { ...shape, operation: 'create', entity, basis: 'name', idField: reader.idField, numericId: reader.numericId };

@@ -52,6 +52,8 @@ import { withJudgedArgument } from './judgement-verbs.js';
 import { actedOnArgument } from './acted-argument.js';
 import { findViewDispatch, viewedOperation } from './view-choices.js';
 import { pagingArgument } from './paged-read.js';
+import { ownKeyArgument } from './own-key-read.js';
+import { beginsNamed, beginsNew } from './begun-entity.js';
 import { parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
@@ -183,7 +185,9 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
     plural &&
     !byUrl &&
     !namesOne(tool.name, parsed.entityWords, properties, required) &&
-    !namesOneObject(tool.name)
+    !namesOneObject(tool.name) &&
+    // `get_predictions(prediction_id)`, `pods_get(name)`: the plural is the collection, the key names one (own-key-read.ts).
+    ownKeyArgument(tool, parsed.entityWords.join('_'), parsed.verb) === null
   )
     operation = 'list';
   // `iterations_get_active()` "Get active iterations for the current user's teams": the description says it answers many,
@@ -222,6 +226,12 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
   if (submitted && required.has(submitted.name)) {
     operation = 'update';
     sets = { state: 'submitted' };
+  }
+  // `start_manual_session(project_name)`: a start given no real id of what its name names begins a new one (begun-entity.ts).
+  const begun = operation === 'update' && !override?.operation && beginsNamed(tool.name, parsed.verb, fromName.entityWords);
+  if (begun && beginsNew(parsed.verb, findIdArgument('read', entity.split('_'), properties, required, entities))) {
+    operation = 'create';
+    sets = {};
   }
   const fromArguments: IdArgument | null =
     override?.id !== undefined
