@@ -4,12 +4,13 @@
  * tuning half) on the real platform in process, a new mock's starting world, a record its
  * description names and a record a create makes all carry their name in that field.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
 import { describedMock, toolAnswers, useSimulatorHarness } from '../support/simulator-harness.js';
 import { readServer } from '../../src/reading/read-server.js';
 import type { ToolDefinition } from '../../src/domain/registry.js';
+import { toStartingWorld } from '../../src/sim/stateful/starting-world.js';
 
 let harness: Harness;
 useSimulatorHarness('mcpsim-one-name-field-', (started) => (harness = started));
@@ -96,5 +97,19 @@ describe('the one field that names a record', () => {
     expect(created.error).toBeUndefined();
     const held = Object.values((await worldOf(`names/new-${one.type}`))[one.type] ?? {});
     expect(held).toContainEqual(expect.objectContaining({ [one.field]: 'Launch plan' }));
+  });
+
+  it('names every example of every server in test/sim/servers in the field explain shows for its type', () => {
+    const files = readdirSync(new URL('./servers/', import.meta.url)).filter((file) => file.endsWith('.json'));
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const model = readServer(toolsOf(`./servers/${file}`), { serverNames: [file.replace(/-tools\.json$/, '')] });
+      const world = toStartingWorld(model, '2026-01-01T00:00:00.000Z');
+      for (const [type, records] of Object.entries(world.entities)) {
+        // The signed-in person (`default`, currentUser) is named as a person is: login, name, email.
+        for (const [id, record] of Object.entries(records))
+          if (id !== 'default') expect(record, `${file} ${type}`).toHaveProperty(model.idTraitsOf(type).nameField);
+      }
+    }
   });
 });
