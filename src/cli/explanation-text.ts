@@ -13,7 +13,7 @@ type EntityType = ConnectionExplanation['entityTypes'][number];
  *   //   type issue
  *   //     id         number: numbers counting up, e.g. 1
  *   //     ids from   the create: its id argument where it takes one, else the service's format
- *   //     named by   title (as it makes them up as reference data)
+ *   //     named by   title (every record of the type, seeded, described, created or made up)
  *   //     ...
  *   //   get_issue: read issue
  *   //     operation  read: the verb "get" in the name
@@ -88,7 +88,7 @@ function toTypeLines(type: EntityType): string[] {
     `  type ${type.name}`,
     `    id         ${type.idField}: ${type.numericId ? 'numbers' : 'strings'}, new ones like ${type.idFormat.example} (${type.idFormat.source})${toIdFromText(type)}`,
     `    ids from   ${type.assignedId ? 'the service: other tools name it by id, so a create named by the caller keeps the name as data' : "the create: its id argument where it takes one, else the service's format"}`,
-    `    named by   ${type.nameField} (as it makes them up as reference data)`,
+    `    named by   ${type.nameField} (every record of the type, seeded, described, created or made up)`,
     `    other keys ${type.keys.length > 0 ? type.keys.map(toKeyText).join(', ') : 'none'}`,
     `    parent     ${parents.length > 0 ? parents.join(', ') : 'none'}`,
     `    state      ${state}`,

@@ -290,11 +290,14 @@ export function toPageRequest(args: Readonly<Record<string, unknown>>, defaults:
 /** Fields that name an entity for people: a lookup by one finds it as a person would. */
 export const nameFields = new Set(['name', 'title', 'displayname', 'fullname', 'label', 'subject']);
 
-/** The entity whose name or title is the text: exactly, then ignoring case, then containing it. */
-export function findByName(entities: readonly EntityRecord[], text: string): EntityRecord | undefined {
+/**
+ * The entity whose name or title is the text: exactly, then ignoring case, then containing it. `nameField`
+ * is the field the service names the type by (the service model's, `summary` of an event), a name too.
+ */
+export function findByName(entities: readonly EntityRecord[], text: string, nameField?: string): EntityRecord | undefined {
   const names = (entity: EntityRecord) =>
     Object.entries(entity.fields)
-      .filter(([key, value]) => nameFields.has(toNormalName(key)) && typeof value === 'string')
+      .filter(([key, value]) => (key === nameField || nameFields.has(toNormalName(key))) && typeof value === 'string')
       .map(([, value]) => value as string);
   const wanted = text.trim().toLowerCase();
   return (

@@ -15,6 +15,7 @@ import { toScaleNumber } from './described-scale.js';
 import { toWorkflowState } from './described-state-sentences.js';
 import { typeStates } from './described-state-names.js';
 import { toDescribedSpan } from './described-span.js';
+import { toOwnBody } from './own-body.js';
 
 type Schema = Record<string, unknown>;
 type Model = Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>;
@@ -171,20 +172,6 @@ function writableFields(model: Model, type: string): Map<string, Schema> {
 export function toOwnProperties(inputSchema: Schema, type: string): Record<string, Schema> {
   const body = toOwnBody(inputSchema, type);
   return (body.properties ?? {}) as Record<string, Schema>;
-}
-
-/**
- * The object schema that holds the entity's fields: the tool's, the one object argument named for
- * it (`incident: {title}`), or the items of a batch that takes only its list (`create_tasks(items:
- * [{ content }])`), with their `required`.
- */
-export function toOwnBody(inputSchema: Schema, type: string): Schema {
-  const properties = (inputSchema.properties ?? {}) as Record<string, Schema>;
-  const body = properties[type] ?? properties[toNormalName(type)];
-  if (body && typeof body.properties === 'object' && body.properties !== null) return body;
-  const entries = Object.entries(properties);
-  const items = entries.length === 1 && entries[0]![1].type === 'array' ? (entries[0]![1].items as Schema | undefined) : undefined;
-  return items && typeof items.properties === 'object' && items.properties !== null ? items : inputSchema;
 }
 
 /** Whether the field's description names `unit` (singular or plural) as what it is kept in. */

@@ -20,7 +20,6 @@ import { linkDetailParents, toPronounSubject } from './described-references.js';
 import { toCallerDetails, toCallerType, toDescribedCaller } from './described-caller.js';
 import { toDescribedKeyField } from './described-keys.js';
 import { toHeadAliases } from './head-aliases.js';
-import { labelField } from './label-field.js';
 import { toParentKeys } from './parent-keys.js';
 import { withAncestorKeys } from './described-ancestors.js';
 import { toWords } from './entity-words.js';
@@ -55,7 +54,7 @@ function linkLevels(levels: readonly string[], entities: WorldState['entities'])
  *   // { PA1TV92: { id: 'PA1TV92', name: 'checkout-api' }, P7Q0XZ3: { id: 'P7Q0XZ3', name: 'payments' } }
  */
 export function toDescribedWorld(
-  model: Pick<ServiceModel, 'entityTypes' | 'idSchemasOf' | 'tools' | 'shapes'> & { serverNames?: readonly string[] },
+  model: Pick<ServiceModel, 'entityTypes' | 'idSchemasOf' | 'idTraitsOf' | 'tools' | 'shapes'> & { serverNames?: readonly string[] },
   text: string,
   // The scenario's clock: a day the text gives without a year is in its year (described-participles.ts).
   now = '2026-01-01T00:00:00.000Z',
@@ -103,7 +102,7 @@ export function toDescribedWorld(
       }
     });
     if (names.size === 0) continue;
-    const label = labelField(model, type);
+    const label = model.idTraitsOf(type).nameField;
     const found: Record<string, Record<string, unknown>> = {};
     const ids = new Map<string, string>();
     // `WEB-1 "Design new landing page"`: a key before the name goes where the tools name the type by a key, else it is the id.
@@ -145,7 +144,7 @@ export function toDescribedWorld(
   // `selling a Pro plan subscription`, `Ada has one paid order for the Pro plan`: what the named sell and have (described-holdings.ts).
   const world = { entities, seeded, newId: (type: string) => newIdOf(model, types, entities, type) };
   const more: Mention[] = [
-    ...seedSold(model, world, sentences, (type) => labelField(model, type)),
+    ...seedSold(model, world, sentences, (type) => model.idTraitsOf(type).nameField),
     ...seedHoldings(model, world, sentences, toServerStates(model.tools).values),
     ...seedParticiples(model, world, sentences, now),
   ];
@@ -166,7 +165,7 @@ export function toDescribedWorld(
  * first of its type, seeded unless the description already made them.
  */
 function seedCaller(
-  model: Pick<ServiceModel, 'idSchemasOf' | 'tools' | 'shapes'>,
+  model: Pick<ServiceModel, 'idSchemasOf' | 'idTraitsOf' | 'tools' | 'shapes'>,
   sentences: readonly string[],
   entities: WorldState['entities'],
   types: ReadonlyMap<string, Pick<EntityType, 'idField' | 'numericId'>>,
@@ -175,7 +174,7 @@ function seedCaller(
   const type = caller === null ? null : toCallerType(model);
   if (caller === null || type === null) return;
   const held = entities[type] ?? {};
-  const label = labelField(model, type);
+  const label = model.idTraitsOf(type).nameField;
   const named = Object.entries(held).find(([, fields]) => fields[label] === caller || fields.name === caller);
   const id = named?.[0] ?? newIdOf(model, types, entities, type);
   // `Marta Kowalska (login marta, marta@example.com)`: the handle and address written beside the name.

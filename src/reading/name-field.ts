@@ -1,21 +1,28 @@
 /**
- * The field that names a record of a type, as the simulator fills it for records it makes up: a
- * known service's own (a Shopify product's `title`, data/id-formats.json), else `title` where the
- * service calls what names the type its title, else a commit's `message`, else `name`.
+ * The one field that names a record of a type, read once per service model and type
+ * (read-server.ts, `idTraitsOf`; `mcpsim explain` shows it as `named by`): the field a new mock's
+ * starting world, a described record and a made-up reference record carry their name in, and the
+ * one a create of the type writes it to. A known service's own (a Shopify product's `title`,
+ * data/id-formats.json); else a commit's `message`; else the one the type's create (else its update)
+ * writes (written-name-field.ts: `name`, `title`, Twilio's `FriendlyName`, a ticket's `subject`, a
+ * comment's `body`); else `title` where the service calls what names the type its title; else the
+ * id field of a create or write that takes the id from its caller (`Key` of `put_object`, `Bucket` of
+ * `create_bucket`); else `name`.
  *
  * A service calls it a title where a tool of the type takes a `title`, sorts by `TITLE` (Shopify's
  * `get-products(sortKey: TITLE)`) or says its search matches a title (Calibre's `search_books`:
- * 'title:"The Spell of the Yukon"'), and none takes or sorts by a `name`. Read once per service
- * model and type (read-server.ts, `idTraitsOf`).
+ * 'title:"The Spell of the Yukon"'), and none takes or sorts by a `name`.
  */
 import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolShape } from './tool-shape.js';
 import { knownLabelField } from './service-id-formats.js';
 import { isCommitType } from './entity-words.js';
+import { toCallerKey, toWrittenNameField } from './written-name-field.js';
 
 /**
  * @example
  *   toNameField(tools, shapes, [], 'product'); // 'title' where get-products(sortKey: 'ID' | 'TITLE' | 'VENDOR')
+ *   toNameField(tools, shapes, [], 'ticket'); // 'subject' where create_ticket(requester_id, subject) is required both
  */
 export function toNameField(
   tools: readonly ToolDefinition[],
@@ -25,8 +32,11 @@ export function toNameField(
 ): string {
   const known = knownLabelField(serverNames, entity);
   if (known !== null) return known;
+  if (isCommitType(entity)) return 'message';
+  const written = toWrittenNameField(tools, shapes, entity);
+  if (written !== null) return written;
   if (isTitledEntity(tools, shapes, entity)) return 'title';
-  return isCommitType(entity) ? 'message' : 'name';
+  return toCallerKey(tools, shapes, entity) ?? 'name';
 }
 
 function isTitledEntity(tools: readonly ToolDefinition[], shapes: ReadonlyMap<string, ToolShape>, entity: string): boolean {

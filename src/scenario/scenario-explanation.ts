@@ -10,7 +10,6 @@ import { readServer, type EntityType, type ServiceModel } from '../reading/read-
 import type { ToolReading } from '../reading/tool-reading.js';
 import { toStartingIdWorld } from '../reading/starting-ids.js';
 import { toDescribedWorld } from '../reading/described-world.js';
-import { labelField } from '../reading/label-field.js';
 import { loadDemoCatalog } from '../store/demo-catalog.js';
 import type { Scenario } from './scenario-schema.js';
 import { toolsByServer, toServerKey } from './scenario-tool-checks.js';
@@ -130,7 +129,7 @@ type SeedWorld = Scenario['world'];
 function toDescribedNames(model: ServiceModel, world: WorldState): Record<string, string[]> {
   const names: Record<string, string[]> = {};
   for (const [type, byId] of Object.entries(world.entities)) {
-    const label = labelField(model, type);
+    const label = model.idTraitsOf(type).nameField;
     // `Ada has one paid order`: a thing seeded without a name shows its id and what the words gave it.
     names[type] = Object.entries(byId).map(([id, fields]) => {
       const name = fields[label] ?? fields.name ?? fields.title;

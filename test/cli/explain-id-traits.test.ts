@@ -48,6 +48,6 @@ describe("explain of a type's id traits", () => {
   it('says a type named by its create keeps that id, and is named by title where its list sorts by it', () => {
     const book = typeSection(toExplanationText([explainToolList('@qa/inventory', tools)]), 'book');
     expect(book).toContain("    ids from   the create: its id argument where it takes one, else the service's format\n");
-    expect(book).toContain('    named by   title (as it makes them up as reference data)\n');
+    expect(book).toContain('    named by   title (every record of the type, seeded, described, created or made up)\n');
   });
 });

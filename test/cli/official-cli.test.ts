@@ -110,7 +110,8 @@ describe('the official CLI against mcpsim', () => {
     expect(memory.body.world.entities.me).toEqual({
       default: { id: 'default', login: 'ada', name: 'Ada Lovelace', email: 'ada@example.com' },
     });
-    expect(memory.body.world.entities.issue).toEqual({ '1': { number: 1, name: expect.stringMatching(/^[A-Z]\S* \S/) } });
+    // GitHub titles its issues (`issue_write(title)`, the REST API's `title`): the example issue is named where explain says.
+    expect(memory.body.world.entities.issue).toEqual({ '1': { number: 1, title: expect.stringMatching(/^[A-Z]\S* \S/) } });
     expect(Object.keys(memory.body.world.entities)).toEqual(expect.arrayContaining(['me', 'repository', 'issue', 'pull_request']));
   });
 

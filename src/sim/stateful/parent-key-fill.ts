@@ -30,7 +30,7 @@ export function withParentKeys(input: AnswerInput, fields: Record<string, unknow
             return entity.id === String(value) || [byId, 'id'].some((field) => valuesMatch(fieldValue(entity.fields, field), value));
           })
         : typeof byName === 'string'
-          ? findByName(parents, byName)
+          ? findByName(parents, byName, input.model.idTraitsOf(keys.type).nameField)
           : undefined;
     if (!parent) continue;
     const name = ['name', 'title'].map((field) => parent.fields[field]).find((value) => typeof value === 'string');

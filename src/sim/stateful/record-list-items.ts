@@ -71,7 +71,7 @@ function namedRecord(input: AnswerInput, item: Record<string, unknown>, listName
     if (records === undefined) continue;
     const entities = entitiesOf(input.world, records);
     if (!entities.some((record) => Array.isArray(record.fields[listName]))) continue;
-    const found = entities.find((record) => record.id === name) ?? findByName(entities, name);
+    const found = entities.find((record) => record.id === name) ?? findByName(entities, name, input.model.idTraitsOf(records).nameField);
     const exact =
       found &&
       (found.id === name ||

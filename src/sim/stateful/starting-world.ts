@@ -35,7 +35,7 @@ export function toStartingWorld(model: ServiceModel, now: string): WorldState {
   for (const { entity, id, shape: first } of toStartingIds(model)) {
     const create = [...byTool.values()].find((shape) => shape.operation === 'create' && shape.entity === entity);
     const fields: Record<string, unknown> = {
-      ...toExampleFields(entity, create ? tools.find((tool) => tool.name === create.tool) : undefined, now),
+      ...toExampleFields(model, entity, create ? tools.find((tool) => tool.name === create.tool) : undefined, now),
       [first.idField]: first.numericId ? 1 : id,
     };
     for (const [field, value] of Object.entries(create?.sets ?? {})) fields[field] ??= value;
@@ -72,13 +72,13 @@ export function exampleIds(world: WorldState, type: string): Set<string> {
   return ids;
 }
 
-/** A title or a name, and a plausible value for each string its create tool requires. */
-function toExampleFields(entity: string, create: ToolDefinition | undefined, now: string): Record<string, unknown> {
+/** A name in the type's name field (the service model's, as explain shows it), and a plausible value for each string its create tool requires. */
+function toExampleFields(model: ServiceModel, entity: string, create: ToolDefinition | undefined, now: string): Record<string, unknown> {
   const properties = (create?.inputSchema.properties ?? {}) as Record<string, Readonly<Record<string, unknown>>>;
   const required = new Set((create?.inputSchema.required ?? []) as string[]);
   const value = (name: string, schema: Readonly<Record<string, unknown>>) =>
     toStringValue(schema, { name, entity, seed: `start|${entity}|${name}`, now });
-  const label = Object.hasOwn(properties, 'title') ? 'title' : 'name';
+  const label = model.idTraitsOf(entity).nameField;
   const fields: Record<string, unknown> = { [label]: value(label, properties[label] ?? { type: 'string' }) };
   for (const [name, schema] of Object.entries(properties)) {
     if (!required.has(name) || schema.type !== 'string' || Object.hasOwn(fields, name)) continue;

@@ -189,7 +189,7 @@ function read(input: AnswerInput): Answer {
     const byName = filters.length === 1 && nameFields.has(toNormalName(filters[0]![0])) && typeof filters[0]![1] === 'string';
     const found =
       entities.find((entity) => filters.every(([name, value]) => valuesMatch(fieldValue(entity.fields, name), value))) ??
-      (byName ? findByName(entities, filters[0]![1] as string) : undefined);
+      (byName ? findByName(entities, filters[0]![1] as string, input.model.idTraitsOf(shape.entity).nameField) : undefined);
     if (!found)
       return {
         error: `${toLabel(shape.entity)} not found: none has ${filters.map(([name, value]) => `${name} ${JSON.stringify(value)}`).join(' and ') || 'these values'}`,

@@ -157,7 +157,9 @@ export function findEntity(input: AnswerInput, entities: readonly EntityRecord[]
     entities.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idField), id)) ??
     // `get_issue(issueKey: 'WEB-1')` of an issue that holds `issueKey: 'WEB-1'`: the field the argument is named as.
     (shape.idArgument === null ? undefined : entities.find((entity) => valuesMatch(fieldValue(entity.fields, shape.idArgument!), id))) ??
-    (nameFields.has(toNormalName(shape.idField)) || namesByName(shape.idArgument) ? findByName(entities, id) : undefined) ??
+    (nameFields.has(toNormalName(shape.idField)) || namesByName(shape.idArgument)
+      ? findByName(entities, id, input.model.idTraitsOf(shape.entity).nameField)
+      : undefined) ??
     findBySelectedKey(input, entities, id) ??
     // `FetchConversation(Sid)` "Can also be the `unique_name` of the Conversation" (id-aliases.ts).
     findByIdAlias(input, entities, id) ??
