@@ -12,6 +12,7 @@ import { toReadKinds } from '../../bench/corpus/measure-kind.js';
 import { measureReadings, toEntityKey } from '../../bench/corpus/measure-readings.js';
 import { measureCorpus, type CorpusFigures } from '../../bench/corpus/measure.js';
 import { toCorpusLines } from '../../bench/corpus/measure-table.js';
+import { corpusServer } from '../support/corpus-server.js';
 
 const tool = (name: string, properties: Record<string, unknown> = {}, required: string[] = [], description = ''): ToolDefinition => ({
   name,
@@ -116,13 +117,7 @@ describe('measureCorpus', () => {
       tool('list_projects', { limit: { type: 'integer' } }),
     ];
     const entry: CorpusEntry = {
-      server: {
-        name: 'qa__tickets',
-        kind: 'tracker',
-        provenance: { npm: '@qa/tickets', version: '1.0.0', repository: null, commit: null, file: 'index.js' },
-        serverInfo: { name: 'Tickets' },
-        tools,
-      },
+      server: corpusServer('qa__tickets', tools, { kind: 'tracker', npm: '@qa/tickets' }),
       labels: {
         server: 'qa__tickets',
         tools: {
@@ -170,13 +165,7 @@ describe('measureCorpus', () => {
       tool('query_env', { action: actions('get', 'list'), env_id: text }, ['action']),
     ];
     const entry: CorpusEntry = {
-      server: {
-        name: 'qa__envs',
-        kind: 'backend',
-        provenance: { npm: '@qa/envs', version: '1.0.0', repository: null, commit: null, file: 'index.js' },
-        serverInfo: { name: 'Envs' },
-        tools,
-      },
+      server: corpusServer('qa__envs', tools, { kind: 'backend', npm: '@qa/envs', displayName: 'Envs' }),
       labels: {
         server: 'qa__envs',
         tools: {

@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cohenKappa, compareLabellings, toKindPair } from '../../bench/corpus/compare-labels.js';
 import { measureAgreement, toAgreementLines } from '../../bench/corpus/agreement.js';
-import type { CorpusLabels, CorpusServer } from '../../bench/corpus/corpus-files.js';
+import type { CorpusLabels } from '../../bench/corpus/corpus-files.js';
 import { corpusHalf } from '../../bench/corpus/split.js';
+import { corpusServer, getTicketTool } from '../support/corpus-server.js';
 
 const labelling = (tools: CorpusLabels['tools']): CorpusLabels => ({ server: 'qa__tickets', tools });
 
@@ -83,19 +84,7 @@ describe('measureAgreement', () => {
     const directory = mkdtempSync(join(tmpdir(), 'mcpsim-agreement-'));
     folders.push(directory);
     for (const folder of ['servers', 'labels', 'second-labels']) mkdirSync(join(directory, folder));
-    const server: CorpusServer = {
-      name,
-      kind: 'tickets',
-      provenance: { npm: name, version: '1.0.0', repository: null, commit: null, file: 'index.js' },
-      serverInfo: { name: 'Tickets' },
-      tools: [
-        {
-          name: 'get_ticket',
-          description: 'Get a ticket by id',
-          inputSchema: { type: 'object', properties: { ticket_id: { type: 'string' } } },
-        },
-      ],
-    };
+    const server = corpusServer(name, [getTicketTool]);
     writeFileSync(join(directory, 'servers', `${name}.json`), JSON.stringify(server));
     const label = { server: name, tools: { get_ticket: { kind: 'read', entity: 'ticket', idArgument: 'ticket_id' } } };
     writeFileSync(join(directory, 'labels', `${name}.json`), JSON.stringify(label));

@@ -6,9 +6,9 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CorpusServer } from '../../bench/corpus/corpus-files.js';
 import { loadKindExamples } from '../../bench/corpus/learn-kind-examples.js';
 import { corpusHalf } from '../../bench/corpus/split.js';
+import { corpusServer, getTicketTool } from '../support/corpus-server.js';
 
 describe('loadKindExamples', () => {
   const folders: string[] = [];
@@ -25,20 +25,7 @@ describe('loadKindExamples', () => {
     folders.push(directory);
     for (const folder of ['servers', 'labels']) mkdirSync(join(directory, folder));
     for (const name of names) {
-      const server: CorpusServer = {
-        name,
-        kind: 'tickets',
-        provenance: { npm: name, version: '1.0.0', repository: null, commit: null, file: 'index.js' },
-        serverInfo: { name: 'Tickets' },
-        tools: [
-          {
-            name: 'get_ticket',
-            description: 'Get a ticket by id',
-            inputSchema: { type: 'object', properties: { ticket_id: { type: 'string' } } },
-          },
-          { name: 'frobnicate', description: '', inputSchema: { type: 'object' } },
-        ],
-      };
+      const server = corpusServer(name, [getTicketTool, { name: 'frobnicate', description: '', inputSchema: { type: 'object' } }]);
       writeFileSync(join(directory, 'servers', `${name}.json`), JSON.stringify(server));
       const labels = {
         server: name,
