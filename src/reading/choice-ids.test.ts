@@ -38,4 +38,22 @@ describe("the choices of a dispatching tool and the tool's own id", () => {
     expect(shapes.get('files')!.dispatch!.choices['upload']).toMatchObject({ operation: 'create', idArgument: 'cloudPath' });
     expect(shapes.get('issues')!.dispatch!.choices['create']!.idArgument).toBeNull();
   });
+
+  it('give a create no key that names where the record goes: a collection another create makes', () => {
+    const shapes = readServer([
+      tool('manage_collections', { action: { type: 'string', enum: ['createCollection', 'deleteCollection'] }, collectionName: text }, [
+        'action',
+        'collectionName',
+      ]),
+      tool(
+        'write_documents',
+        { action: { type: 'string', enum: ['insert', 'update', 'delete'] }, collectionName: text, documents: { type: 'array' } },
+        ['action', 'collectionName'],
+      ),
+    ]).shapes;
+    const documents = shapes.get('write_documents')!;
+    expect(documents.idArgument).toBe('collectionName');
+    expect(documents.dispatch!.choices['insert']).toMatchObject({ operation: 'create', idArgument: null });
+    expect(shapes.get('manage_collections')!.dispatch!.choices['createCollection']).toMatchObject({ idArgument: 'collectionName' });
+  });
 });

@@ -10,8 +10,9 @@
  * - a read, update, delete or action of the tool's entity with no id of its own takes the tool's id,
  *   and an update or delete that was read as another action for want of one is that update or delete;
  * - a create takes it where it is a key the caller chooses (a path, a host name), not a
- *   service-assigned `…Id`, and is given it (the schema requires it, or its description names the
- *   create): the record is made under that key, so the read, list and delete of the same key find it;
+ *   service-assigned `…Id` nor a type another create makes (`collectionName` names where a document
+ *   goes), and is given it (the schema requires it, or its description names the create): the record
+ *   is made under that key, so the read, list and delete of the same key find it;
  * - where the tool's id is named for another type the server keeps (`jira_workflow(issueKey)`
  *   beside `jira_issues(issueKey)`) and no tool makes the tool's own entity, the choices that take
  *   it act on that type's record (a transition moves the issue).
@@ -24,11 +25,12 @@ import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolShape } from './tool-shape.js';
 import { propertiesOf, requiredOf } from './tool-id-argument.js';
 import { toWords } from './entity-words.js';
-import { writesType } from './tool-shape.js';
+import { toShapeChoices, writesType } from './tool-shape.js';
 import { parseToolName } from './tool-name.js';
 import { toNormalName } from '../domain/world-query.js';
 
-const idSuffix = /(?:id|uuid|ids)$/;
+/** The last word of a key the caller chooses: a path, a name, a key, a slug (never a service-assigned `…Id`). */
+const keyWord = /(?:name|path|key|slug)$/;
 const keySuffix = /(?:id|key|uuid|number|name|path)$/;
 
 /**
@@ -44,11 +46,15 @@ export function withChoiceIds(tools: readonly ToolDefinition[], shapes: Map<stri
     if (!shape?.dispatch || argument === null) continue;
     const owner = ownerType(shapes, shape, argument);
     const named = describedChoices(propertiesOf(tool)[argument]?.description, Object.keys(shape.dispatch.choices));
+    // `writeContent(action: insert, collectionName)`: a key named for a type the server makes names where the record goes, not the record.
+    const keyed = keyWord.test(toNormalName(argument)) && !namesMadeType(shapes, shape, argument);
     const required = requiredOf(tool);
     const choices: Record<string, ToolShape> = {};
     for (const [value, choice] of Object.entries(shape.dispatch.choices))
       choices[value] =
-        named.size === 0 || named.has(value) ? withToolId(shape, choice, value, owner, named.has(value) || required.has(argument)) : choice;
+        named.size === 0 || named.has(value)
+          ? withToolId(shape, choice, value, owner, keyed && (named.has(value) || required.has(argument)))
+          : choice;
     shapes.set(tool.name, { ...shape, dispatch: { ...shape.dispatch, choices } });
   }
   return shapes;
@@ -67,7 +73,7 @@ function takeId(shape: ToolShape, choice: ToolShape, value: string, keyed: boole
   const argument = shape.idArgument!;
   const id = { idArgument: argument, idField: shape.idField, numericId: shape.numericId };
   // A create is given the key only where the schema requires it or its description names the create.
-  if (choice.operation === 'create') return keyed && !idSuffix.test(toNormalName(argument)) ? { ...choice, ...id } : null;
+  if (choice.operation === 'create') return keyed ? { ...choice, ...id } : null;
   if (choice.operation !== 'other') return { ...choice, ...id };
   // `update (replace tags)`, `delete (remove all tags)`: read as another action only for want of an id.
   const meaning = parseToolName(value, null).meaning;
@@ -93,6 +99,13 @@ function namedIn(text: string, values: readonly string[]): string[] {
   const words = new Set(toWords(text));
   const lower = text.toLowerCase();
   return values.filter((value) => (toWords(value).length === 1 ? words.has(value.toLowerCase()) : lower.includes(value.toLowerCase())));
+}
+
+/** Whether `hostName`'s `host`, `collectionName`'s `collection` is a type another create of the server makes. */
+function namesMadeType(shapes: ReadonlyMap<string, ToolShape>, shape: ToolShape, argument: string): boolean {
+  const stem = toNormalName(argument).replace(keySuffix, '');
+  if (stem === '' || stem === toNormalName(shape.entity)) return false;
+  return toShapeChoices(shapes).some((choice) => choice.operation === 'create' && toNormalName(choice.entity) === stem);
 }
 
 interface Owner {
