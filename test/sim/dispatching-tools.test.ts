@@ -145,6 +145,10 @@ describe('tools that pick their operation by an argument', () => {
     const uploaded = await call('manageStorage', { action: 'upload', localPath: '/tmp/report.txt', cloudPath: path });
     expect(uploaded).toMatchObject({ path });
     expect(JSON.stringify(await call('queryStorage', { action: 'list', cloudPath: path }))).toContain(path);
+    await call('manageStorage', { action: 'upload', localPath: '/tmp/logo.png', cloudPath: 'images/logo.png' });
+    const folder = JSON.stringify(await call('queryStorage', { action: 'list', cloudPath: 'files/' }));
+    expect(folder).toContain(path);
+    expect(folder).not.toContain('images/logo.png');
     expect(await call('queryStorage', { action: 'read', cloudPath: path })).not.toHaveProperty('error');
     await call('manageStorage', { action: 'delete', cloudPath: path, force: true });
     expect(await call('queryStorage', { action: 'read', cloudPath: path })).toHaveProperty('error');
