@@ -154,14 +154,16 @@ describe('tools that pick their operation by an argument', () => {
     expect(await call('queryStorage', { action: 'read', cloudPath: path })).toHaveProperty('error');
   });
 
-  it("move the issue the tool's key names: a Jira transition changes the issue's status, not a record of its own", async () => {
+  it("move the issue the tool's key names: a Jira transition by a listed transition's id moves the issue to its state", async () => {
     const call = await connect('jira', corpusTools('nexus2520__jira-mcp-server'));
     const issue = await call('jira_issues', { action: 'create', projectKey: 'SHOP', summary: 'Checkout hangs', issueType: 'Bug' });
     const key = String(issue.key ?? issue.id);
-    const before = await call('jira_issues', { action: 'get', issueKey: key });
-    await call('jira_workflow', { action: 'transition', issueKey: key, transitionId: '31' });
-    const after = await call('jira_issues', { action: 'get', issueKey: key });
-    expect(after).not.toHaveProperty('error');
-    expect(after).not.toEqual(before);
+    const listed = (await call('jira_workflow', { action: 'get_transitions', issueKey: key })) as {
+      transitions?: { id: string; name: string }[];
+    };
+    const done = listed.transitions?.find((transition) => transition.name === 'Done');
+    expect(done).toBeDefined();
+    await call('jira_workflow', { action: 'transition', issueKey: key, transitionId: done!.id });
+    expect(await call('jira_issues', { action: 'get', issueKey: key })).toMatchObject({ key, status: 'Done' });
   });
 });
