@@ -36,6 +36,7 @@ import { withArgumentSpelledIds } from './id-field-spelling.js';
 import { toQuotedFields } from './quoted-fields.js';
 import { withActionIdArguments } from './action-id-argument.js';
 import { withOwnIdArguments } from './own-id-argument.js';
+import { withChoiceIds } from './choice-ids.js';
 
 export type { EntityKey, EntityKeys, EntityState, IdTraits, KindReading };
 
@@ -150,22 +151,26 @@ function toServiceModel(
   serverNames: readonly string[],
 ): ServiceModel {
   // Each tool's first reading, then its entity checked against the types the whole server keeps.
-  const shapes = withArgumentSpelledIds(
-    withKnownIdFields(
-      withActionIdArguments(
-        tools,
-        withOwnIdArguments(
+  // Each dispatching tool's choices take the tool's final id (choice-ids.ts).
+  const shapes = withChoiceIds(
+    tools,
+    withArgumentSpelledIds(
+      withKnownIdFields(
+        withActionIdArguments(
           tools,
-          withVariantTypes(
+          withOwnIdArguments(
             tools,
-            withServerTypes(tools, inferServerShapes(tools, corrections, serverNames), { corrections, serverNames }),
-            corrections,
+            withVariantTypes(
+              tools,
+              withServerTypes(tools, inferServerShapes(tools, corrections, serverNames), { corrections, serverNames }),
+              corrections,
+            ),
           ),
         ),
+        serverNames,
       ),
-      serverNames,
+      toQuotedFields(tools),
     ),
-    toQuotedFields(tools),
   );
   // Every consumer finds parents through tool-parents.ts by the shapes it was given: the corrections go with them.
   if (entityCorrections !== noEntityCorrections) setParentCorrections(shapes, entityCorrections);

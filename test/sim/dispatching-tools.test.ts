@@ -5,6 +5,7 @@
  * update changes what it is given instead of looking for an entity that already has those values,
  * and a body given as JSON text is the entity's fields.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
 import { toolAnswers, useSimulatorHarness } from '../support/simulator-harness.js';
@@ -14,6 +15,8 @@ useSimulatorHarness('mcpsim-dispatching-', (started) => (harness = started));
 
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
 const text = { type: 'string' };
+const corpusTools = (server: string) =>
+  (JSON.parse(readFileSync(new URL(`../../bench/corpus/servers/${server}.json`, import.meta.url), 'utf8')) as { tools: unknown[] }).tools;
 
 async function connect(name: string, tools: unknown[]) {
   expect((await harness.call('PUT', `/servers/@qa/${name}`, { body: { tools } })).status).toBe(201);
@@ -123,5 +126,44 @@ describe('tools that pick their operation by an argument', () => {
     });
     await call('manage_entity_lifecycle', { operation: 'delete', entity_type: 'flag', entity_id: made.id });
     expect(await call('get_entity_details', { entity_type: 'flag', entity_id: made.id })).toHaveProperty('error');
+  });
+
+  it("act on the record the tool's id names where a choice names none: Datadog's host tags are replaced and removed", async () => {
+    const call = await connect('datadog', corpusTools('datadog-mcp'));
+    await call('tags', { action: 'add', hostName: 'web-01', tags: ['env:prod'] });
+    await call('tags', { action: 'update', hostName: 'web-01', tags: ['env:staging', 'team:shop'] });
+    const replaced = JSON.stringify(await call('tags', { action: 'get', hostName: 'web-01' }));
+    expect(replaced).toContain('team:shop');
+    expect(replaced).not.toContain('env:prod');
+    await call('tags', { action: 'delete', hostName: 'web-01' });
+    expect(JSON.stringify(await call('tags', { action: 'get', hostName: 'web-01' }))).not.toContain('team:shop');
+  });
+
+  it('make a record under the key a create choice is given: a CloudBase upload is read, listed and deleted by its cloud path', async () => {
+    const call = await connect('cloudbase', corpusTools('cloudbase__cloudbase-mcp'));
+    const path = 'files/report.txt';
+    const uploaded = await call('manageStorage', { action: 'upload', localPath: '/tmp/report.txt', cloudPath: path });
+    expect(uploaded).toMatchObject({ path });
+    expect(JSON.stringify(await call('queryStorage', { action: 'list', cloudPath: path }))).toContain(path);
+    await call('manageStorage', { action: 'upload', localPath: '/tmp/logo.png', cloudPath: 'images/logo.png' });
+    const folder = JSON.stringify(await call('queryStorage', { action: 'list', cloudPath: 'files/' }));
+    expect(folder).toContain(path);
+    expect(folder).not.toContain('images/logo.png');
+    expect(await call('queryStorage', { action: 'read', cloudPath: path })).not.toHaveProperty('error');
+    await call('manageStorage', { action: 'delete', cloudPath: path, force: true });
+    expect(await call('queryStorage', { action: 'read', cloudPath: path })).toHaveProperty('error');
+  });
+
+  it("move the issue the tool's key names: a Jira transition by a listed transition's id moves the issue to its state", async () => {
+    const call = await connect('jira', corpusTools('nexus2520__jira-mcp-server'));
+    const issue = await call('jira_issues', { action: 'create', projectKey: 'SHOP', summary: 'Checkout hangs', issueType: 'Bug' });
+    const key = String(issue.key ?? issue.id);
+    const listed = (await call('jira_workflow', { action: 'get_transitions', issueKey: key })) as {
+      transitions?: { id: string; name: string }[];
+    };
+    const done = listed.transitions?.find((transition) => transition.name === 'Done');
+    expect(done).toBeDefined();
+    await call('jira_workflow', { action: 'transition', issueKey: key, transitionId: done!.id });
+    expect(await call('jira_issues', { action: 'get', issueKey: key })).toMatchObject({ key, status: 'Done' });
   });
 });

@@ -38,6 +38,8 @@ const catalogues: Record<string, string[]> = {
   status: workflowStates,
   workflow_state: workflowStates,
   workflow_status: workflowStates,
+  // A transition is named for the state it leads to.
+  transition: workflowStates,
   stage: ['Lead', 'Qualified', 'Proposal', 'Negotiation', 'Won', 'Lost'],
   interview_stage: ['Lead', 'Application Review', 'Phone Screen', 'Onsite', 'Offer', 'Hired'],
   priority: ['Urgent', 'High', 'Medium', 'Low', 'None'],

@@ -9,6 +9,7 @@ import { toCopySource, withoutSource } from './copy-source.js';
 import { toPlural } from '../../reading/entity-words.js';
 import { entitiesOf, fieldValue, findByName, nameFields, toNormalName, valuesMatch } from '../../domain/world-query.js';
 import { isTargetStateArgument } from '../../reading/answer-kind.js';
+import { toNamedTransition } from './transition-by-id.js';
 import { toBatchList } from '../../reading/batch-arguments.js';
 import { propertiesOf } from '../../reading/tool-id-argument.js';
 import { toKeySelector } from '../../reading/key-selector.js';
@@ -245,7 +246,7 @@ function update(given: AnswerInput): Answer {
   // "Commit an active transaction": a committed one is gone (finished-entities.ts).
   if (refusesFinished(input, found.fields)) return { error: notFound(shape, String(idValue)) };
   const scope = scopeArguments(input);
-  const changes: Record<string, unknown> = {};
+  let changes: Record<string, unknown> = {};
   // `PatchWithComment: {patch: [{op: 'replace', path: '/name', value}]}`: the operations are the change (json-patch.ts).
   for (const [name, value] of Object.entries(dataArguments(withJsonPatch(input, found.fields)))) {
     if (name === shape.idArgument || scope.has(name) || name === shape.listField?.argument) continue;
@@ -254,6 +255,8 @@ function update(given: AnswerInput): Answer {
   // `move_task(taskId, listName)`: the list's id moves with its name (parent-key-fill.ts); `targetMailbox` sets `mailbox` (moved-places.ts).
   movePlaces(found.fields, Object.assign(changes, withParentKeys(input, changes)));
   let stateField = toStateField(input, found.fields);
+  // `transitionId: '31'` of a transition the world holds: its name is the target state (transition-by-id.ts).
+  changes = toNamedTransition(changes, input.world);
   for (const [name, value] of Object.entries(changes)) {
     // `transition_issue(key, transition: 'Done')`: the target state, under the entity's own state field.
     if (!isTargetStateArgument(name)) continue;

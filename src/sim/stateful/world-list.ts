@@ -42,6 +42,7 @@ import { toReferenceFilter } from './reference-filter.js';
 import { toEnumChoiceFilter } from './enum-choice-filter.js';
 import { withSummary } from './summary-item.js';
 import { toFolderProperty, toFolders, toPrefixFilter } from './prefix-filter.js';
+import { toFolderPathFilter } from './folder-path-filter.js';
 import { toQualifierConditions } from '../../reading/qualifier-query.js';
 import { toFilterTermConditions } from './filter-terms.js';
 import { toFilterQuery } from './filter-query.js';
@@ -108,8 +109,15 @@ function answerHeldList(called: AnswerInput): Answer {
   const nested = data.flatMap(([name, value]) =>
     stated.has(name) || selectsAll(value) ? [] : (toNestedFieldFilter(name, value, entities, known) ?? []),
   );
+  // `cloudPath: 'files/'`: what lies below a folder's path (folder-path-filter.ts), not the record of that path.
+  const below = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toFolderPathFilter(name, value, shape.idField) ?? [])));
   const filters = data.filter(
-    ([name, value]) => !stated.has(name) && !isQueryArgument(name) && !selectsAll(value) && hasFieldNamed(input.world, shape.entity, name),
+    ([name, value]) =>
+      !stated.has(name) &&
+      !isQueryArgument(name) &&
+      !selectsAll(value) &&
+      hasFieldNamed(input.world, shape.entity, name) &&
+      toFolderPathFilter(name, value, shape.idField) === null,
   );
   const queried = Object.entries(args).find(
     ([name, value]) => isQueryArgument(name) && typeof value === 'string' && !stated.has(name),
@@ -124,7 +132,10 @@ function answerHeldList(called: AnswerInput): Answer {
   conditions.push(...toFilterTermConditions(Object.fromEntries(data.filter(([name]) => !stated.has(name))), known, input.world));
   // `service_ids` on incidents that hold `service: { id }` (reference-filter.ts); `Prefix` on keys.
   const references = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toReferenceFilter(name, value, known) ?? [])));
-  const prefixes = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toPrefixFilter(name, value, shape.idField) ?? [])));
+  const prefixes = [
+    ...below,
+    ...data.flatMap(([name, value]) => (stated.has(name) ? [] : (toPrefixFilter(name, value, shape.idField) ?? []))),
+  ];
   // `filter: 'awaitingAgent'` on conversations that hold `status: AWAITING_AGENT` (enum-choice-filter.ts).
   const records = entities.map((entity) => entity.fields);
   const choices = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toEnumChoiceFilter(name, value, tool, records, known) ?? [])));
