@@ -241,4 +241,17 @@ describe('the world a mock’s description names', () => {
     expect(toDescribedWorld(model, 'Services: all archived.').entities).toEqual({});
     expect(names(toDescribedWorld(model, 'Two services, Checkout service and payments.'), 'service')).toEqual([]);
   });
+
+  it('gives a record counted without an id none that another record was written beside', () => {
+    const eventTools: ToolDefinition[] = [
+      { name: 'getEventTypes', description: 'Get all event types', inputSchema: object({}) },
+      { name: 'getEventTypeById', description: 'Get an event type', inputSchema: object({ eventTypeId: { type: 'integer' } }) },
+    ];
+    const world = toDescribedWorld(readServer(eventTools), 'Event types: Intro (id 1), Review and Followup (id 2).');
+    expect(world.entities.event_type).toEqual({
+      '1': { id: 1, name: 'Intro' },
+      '3': { id: 3, name: 'Review' },
+      '2': { id: 2, name: 'Followup' },
+    });
+  });
 });

@@ -108,6 +108,8 @@ export function toDescribedWorld(
     const ids = new Map<string, string>();
     // `WEB-1 "Design new landing page"`: a key before the name goes where the tools name the type by a key, else it is the id.
     const keyField = [...names.values()].some(({ key }) => key !== undefined) ? toDescribedKeyField(model, type) : null;
+    // `Support (id 5), Orders (id 2)`: an id written beside a record is that record's, so no record counted before it takes it.
+    const written = new Set([...names.values()].flatMap(({ details }) => toDescribedId(details, entityType.idField) ?? []));
     for (const [name, { details, key }] of names) {
       const existing = Object.keys(found);
       // `Pixel Tools (id 41)`: the id the description gives; `create_bucket(Bucket)`: the name written to the id field is the id.
@@ -116,7 +118,7 @@ export function toDescribedWorld(
         given !== undefined
           ? given
           : entityType.numericId
-            ? String(existing.length + 1)
+            ? nextFree(existing.length + 1, new Set([...existing, ...written]))
             : label === entityType.idField || isNameKeyed(model, type)
               ? name
               : toNewId({
@@ -184,6 +186,13 @@ function seedCaller(
   entities[type] = { [id]: fields, ...rest };
 }
 
+/** The first number from `from` up that is not taken, as an id. */
+function nextFree(from: number, taken: ReadonlySet<string>): string {
+  let next = from;
+  while (taken.has(String(next))) next++;
+  return String(next);
+}
+
 /** A new id of the type, in its format, after the ones seeded so far. */
 function newIdOf(
   model: Pick<ServiceModel, 'idSchemasOf'>,
@@ -193,7 +202,7 @@ function newIdOf(
 ): string {
   const entityType = types.get(type) ?? { idField: 'id', numericId: false };
   const existing = Object.keys(entities[type] ?? {});
-  if (entityType.numericId) return String(existing.length + 1);
+  if (entityType.numericId) return nextFree(existing.length + 1, new Set(existing));
   return toNewId({ type, existing, numeric: false, field: entityType.idField, ...model.idSchemasOf(type), args: {}, seed: `text|${type}` });
 }
 
