@@ -254,4 +254,24 @@ describe('the world a mock’s description names', () => {
       '2': { id: 2, name: 'Followup' },
     });
   });
+
+  it('seeds a record written with its number before its quoted name, with the fields the clause after it gives', () => {
+    const topicTools: ToolDefinition[] = [
+      { name: 'read_topic', description: 'Read a topic', inputSchema: object({ topic_id: { type: 'integer' } }, ['topic_id']) },
+      {
+        name: 'create_topic',
+        description: 'Create a topic',
+        inputSchema: object({ title: text, raw: text, tags: { type: 'array', items: text } }, ['title', 'raw']),
+      },
+    ];
+    const world = toDescribedWorld(
+      readServer(topicTools),
+      'Topics: topic 101 "Brake pads arrived damaged" by anna_s, tags shipping; topic 102 "Where is my order?" and topic 7 "Hello".',
+    );
+    expect(world.entities.topic).toEqual({
+      '101': { id: 101, title: 'Brake pads arrived damaged', tags: ['shipping'] },
+      '102': { id: 102, title: 'Where is my order?' },
+      '7': { id: 7, title: 'Hello' },
+    });
+  });
 });

@@ -109,11 +109,15 @@ export function toDescribedWorld(
     // `WEB-1 "Design new landing page"`: a key before the name goes where the tools name the type by a key, else it is the id.
     const keyField = [...names.values()].some(({ key }) => key !== undefined) ? toDescribedKeyField(model, type) : null;
     // `Support (id 5), Orders (id 2)`: an id written beside a record is that record's, so no record counted before it takes it.
-    const written = new Set([...names.values()].flatMap(({ details }) => toDescribedId(details, entityType.idField) ?? []));
+    const written = new Set(
+      [...names.values()].flatMap(({ details, key }) => toDescribedId(details, entityType.idField) ?? key?.replace(/^#/, '') ?? []),
+    );
     for (const [name, { details, key }] of names) {
       const existing = Object.keys(found);
       // `Pixel Tools (id 41)`: the id the description gives; `create_bucket(Bucket)`: the name written to the id field is the id.
-      const given = toDescribedId(details, entityType.idField) ?? (keyField === null && !entityType.numericId ? key : undefined);
+      // `topic 101 "…"`, `#42 "Fix login"`: a number written before the name of a type counted by numbers is its id.
+      const numbered = entityType.numericId && key !== undefined && /^#?\d+$/.test(key) ? key.replace(/^#/, '') : undefined;
+      const given = toDescribedId(details, entityType.idField) ?? (keyField === null ? (entityType.numericId ? numbered : key) : undefined);
       const id =
         given !== undefined
           ? given
