@@ -34,4 +34,11 @@ describe('the fields a parenthesis gives a named entity', () => {
     });
     expect(toDescribedFields(readServer([machine({ gpu: text })]), 'machine', '2x NVIDIA H100')).toEqual({});
   });
+
+  it('reads a field whose name ends in name (a username) as any other, but not the name or the title itself', () => {
+    const tools = [machine({ username: text, title: text })];
+    expect(toDescribedFields(readServer(tools), 'machine', 'username maya_support, name other, title Boss')).toEqual({
+      username: 'maya_support',
+    });
+  });
 });

@@ -20,7 +20,7 @@ type Schema = Record<string, unknown>;
 type Model = Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>;
 
 /** Arguments that name an entity rather than describe it: never a seeded value. */
-const keyLike = /(?:^id$|_?id$|ids?$|name$|^title$)/i;
+const keyLike = /(?:^id$|_?id$|ids?$|^name$|^title$)/i;
 
 /**
  * The fields a parenthesis gives an entity of `type`, or an empty object.

@@ -274,4 +274,25 @@ describe('the world a mock’s description names', () => {
       '7': { id: 7, title: 'Hello' },
     });
   });
+
+  it('seeds the people a description names as the users of a service with no person type', () => {
+    const userTools: ToolDefinition[] = [
+      { name: 'get_user', description: 'Get a user', inputSchema: object({ user_id: { type: 'integer' } }, ['user_id']) },
+      { name: 'create_user', description: 'Create a user', inputSchema: object({ name: text, username: text }, ['username']) },
+    ];
+    const world = toDescribedWorld(
+      readServer(userTools),
+      'People: Maya Okafor (username maya_support, id 2), and the customers Anna Schmidt (username anna_s, id 11) and Léa Martin (id 13).',
+    );
+    expect(world.entities.user).toEqual({
+      '2': { id: 2, name: 'Maya Okafor', username: 'maya_support' },
+      '11': { id: 11, name: 'Anna Schmidt', username: 'anna_s' },
+      '13': { id: 13, name: 'Léa Martin' },
+    });
+    const withPeople = readServer([
+      ...userTools,
+      { name: 'get_person', description: 'Get a person', inputSchema: object({ person_id: text }, ['person_id']) },
+    ]);
+    expect(toDescribedWorld(withPeople, 'People: Maya Okafor (id 2).').entities.user).toBeUndefined();
+  });
 });

@@ -75,6 +75,8 @@ export function toDescribedWorld(
   const mentions = new Map<string, { fields: Record<string, unknown>; where: number[] }[]>();
   // `a milestone "v2.0 launch"` of a server whose type is `version_milestone`: a head noun no other type has names it too.
   const heads = toHeadAliases([...types.keys()]);
+  // `People: Maya Okafor (username maya_support), …`: a service's users are the people a description names, where no type is a person.
+  if (types.has('user') && !types.has('person')) heads.set('user', 'person');
   const detailsOf = new Map<Record<string, unknown>, string>();
   // `WEB-1 has one comment …`: the key a description wrote before a name stands for that name (type → key → name).
   const keyedNames = new Map<string, Map<string, string>>();
