@@ -48,9 +48,11 @@ export function namesOf(sentence: string, type: string, serviceWords: ReadonlySe
     details: match[3] ?? toClauseFields(sentence.slice(match.index + match[0].length, matches[index + 1]?.index)),
     key: match[1],
   }));
+  const numbered = toNumbered(sentence, singular);
   // `Topics: topic 101 "…" by anna_s`: a plural heading a sentence whose records are each written with their id.
-  if (uses.length > 0) return each.filter(({ key }) => key !== undefined);
+  if (uses.length > 0) return [...each.filter(({ key }) => key !== undefined), ...numbered];
   if (each.length > 0) return each;
+  if (numbered.length > 0) return numbered;
   const called = new RegExp(String.raw`\b${singular}\b\s+(?:called|named)\s+([A-Za-z0-9][\w./@#:+-]*)`, 'i').exec(sentence);
   if (called) return toNames(called[1]!);
   // `One bucket, acme-reports, holding …`, `a bucket: acme-reports`: one of the type, its name set off after the word
@@ -111,6 +113,19 @@ function toClauseFields(rest: string): string | undefined {
   if (!/^(?:,|(?:by|in|from|on|with|for|at|between)\b)/i.test(clause)) return undefined;
   const fields = clause.replace(/^,\s*/, '').trim();
   return fields === '' ? undefined : fields;
+}
+
+/**
+ * `topic 101 has post 1001 by anna_s (2026-03-02) and post 1002 by jonas_b`: records written as the type's word and
+ * their number, each with the parenthesis or clause after it; the number is both its name and its key.
+ */
+function toNumbered(sentence: string, singular: string): Named[] {
+  const matches = [...sentence.matchAll(new RegExp(String.raw`\b${singular}\s+#?(\d+)(?![\w.,:/-]?\w)(?!\s*["“‘\`])`, 'gi'))];
+  return matches.map((match, index) => {
+    const rest = sentence.slice(match.index + match[0].length, matches[index + 1]?.index);
+    const paren = /^\s*\(([^)]*)\)/.exec(rest)?.[1];
+    return { name: match[1]!, key: match[1]!, details: paren ?? toClauseFields(rest) };
+  });
 }
 
 /** The names at the head of a list that are spelled as keys are, with a letter (`web-7f9c`, not `1-3`). */

@@ -295,4 +295,29 @@ describe('the world a mock’s description names', () => {
     ]);
     expect(toDescribedWorld(withPeople, 'People: Maya Okafor (id 2).').entities.user).toBeUndefined();
   });
+
+  it('seeds records written as their word and number, in the parent a sentence names by its number before them', () => {
+    const forumTools: ToolDefinition[] = [
+      { name: 'read_topic', description: 'Read a topic', inputSchema: object({ topic_id: { type: 'integer' } }, ['topic_id']) },
+      { name: 'create_topic', description: 'Create a topic', inputSchema: object({ title: text }, ['title']) },
+      { name: 'read_post', description: 'Read a post', inputSchema: object({ post_id: { type: 'integer' } }, ['post_id']) },
+      {
+        name: 'create_post',
+        description: 'Reply in a topic',
+        inputSchema: object({ topic_id: { type: 'integer' }, raw: text }, ['topic_id', 'raw']),
+      },
+    ];
+    const world = toDescribedWorld(
+      readServer(forumTools),
+      'Topics: topic 101 "Brake pads arrived damaged"; topic 102 "Where is my order?". ' +
+        'Posts: topic 101 has post 1001 by anna_s (2026-03-02) and post 1002 by jonas_b; topic 102 has post 1003.',
+    );
+    expect(Object.keys(world.entities.topic!)).toEqual(['101', '102']);
+    expect(world.entities.topic!['101']).toMatchObject({ title: 'Brake pads arrived damaged' });
+    expect(world.entities.post).toEqual({
+      '1001': { id: 1001, topic_id: '101' },
+      '1002': { id: 1002, topic_id: '101' },
+      '1003': { id: 1003, topic_id: '102' },
+    });
+  });
 });

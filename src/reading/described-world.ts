@@ -104,6 +104,9 @@ export function toDescribedWorld(
         } else names.set(name, { details, key, sentences: [index] });
       }
     });
+    // `topic 101 has post 1001`: a number written alone after the word refers to the record written with that number and a name.
+    for (const [name, { key }] of names)
+      if (key === name && [...names].some(([other, named]) => other !== name && named.key?.replace(/^#/, '') === key)) names.delete(name);
     if (names.size === 0) continue;
     const label = labelField(model, type);
     const found: Record<string, Record<string, unknown>> = {};
@@ -138,7 +141,9 @@ export function toDescribedWorld(
                 });
       const values = details === undefined ? {} : toDescribedFields(model, type, details, now);
       const keyed = key !== undefined && keyField !== null ? { [keyField]: key } : {};
-      found[id] = { [entityType.idField]: entityType.numericId && /^\d+$/.test(id) ? Number(id) : id, [label]: name, ...keyed, ...values };
+      // `post 1001`: a record known only by its number has no name to label it with.
+      const labelled = key === name && /^\d+$/.test(name) ? {} : { [label]: name };
+      found[id] = { [entityType.idField]: entityType.numericId && /^\d+$/.test(id) ? Number(id) : id, ...labelled, ...keyed, ...values };
       if (details !== undefined) detailsOf.set(found[id], details);
       ids.set(name, id);
       if (key !== undefined) keyedNames.set(type, (keyedNames.get(type) ?? new Map<string, string>()).set(key, name));
@@ -234,13 +239,16 @@ function linkToParent(
   if (details !== undefined) linkDetailParents(parents, seeded, details, fields);
   for (const index of where) {
     const sentence = sentences[index]!;
+    // `Posts: topic 101 has post 1001`: a heading before a colon names no place; the child stands where the text after it names it.
+    const heading = /^\s*[A-Za-z][\w -]{0,30}:\s*/.exec(sentence)?.[0].length ?? 0;
     const childAt =
-      new RegExp(
+      heading +
+      (new RegExp(
         String.raw`\b${toWords(type)
           .map(escape)
           .join(String.raw`[\s_-]+`)}`,
         'i',
-      ).exec(sentence)?.index ?? sentence.length;
+      ).exec(sentence.slice(heading))?.index ?? sentence.length - heading);
     for (const keys of parents) {
       const names = seeded.get(keys.type);
       if (!names) continue;
