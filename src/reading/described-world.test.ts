@@ -315,9 +315,9 @@ describe('the world a mock’s description names', () => {
     expect(Object.keys(world.entities.topic!)).toEqual(['101', '102']);
     expect(world.entities.topic!['101']).toMatchObject({ title: 'Brake pads arrived damaged' });
     expect(world.entities.post).toEqual({
-      '1001': { id: 1001, topic_id: '101' },
-      '1002': { id: 1002, topic_id: '101' },
-      '1003': { id: 1003, topic_id: '102' },
+      '1001': { id: 1001, topic_id: 101 },
+      '1002': { id: 1002, topic_id: 101 },
+      '1003': { id: 1003, topic_id: 102 },
     });
   });
 });

@@ -272,7 +272,7 @@ function linkToParent(
       const key = [...(keyedNames.get(keys.type) ?? [])].find(([, keyed]) => keyed === name)?.[0];
       const keyField = key === undefined ? null : toDescribedKeyField(model, keys.type);
       for (const argument of keys.idArguments)
-        if (!Object.hasOwn(fields, argument)) fields[argument] = argument === keyField ? key : names.get(name)!;
+        if (!Object.hasOwn(fields, argument)) fields[argument] = argument === keyField ? key : asIdOf(model, keys.type, names.get(name)!);
       for (const argument of keys.nameArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = name;
       return;
     }
@@ -282,10 +282,15 @@ function linkToParent(
     const names = seeded.get(keys.type);
     if (names?.size !== 1 || keys.idArguments.some((argument) => Object.hasOwn(fields, argument))) continue;
     const [[name, id]] = [...names] as [[string, string]];
-    for (const argument of keys.idArguments) fields[argument] = id;
+    for (const argument of keys.idArguments) fields[argument] = asIdOf(model, keys.type, id);
     // A name argument takes a name the description gave, not an id seeded without one.
     if (name !== id) for (const argument of keys.nameArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = name;
   }
+}
+
+/** A parent's id as its own records hold it: a number where the type counts its records by numbers (`topic_id: 101`). */
+function asIdOf(model: Pick<ServiceModel, 'entityTypes'>, type: string, id: string): string | number {
+  return model.entityTypes.get(type)?.numericId === true && /^\d+$/.test(id) ? Number(id) : id;
 }
 
 /** Whether `text` gives the name `name` after the parent's word (`bucket, invoices,`), as a whole name. */

@@ -108,6 +108,7 @@ describe('a Discourse support forum driven with no model', () => {
       'Categories: Support (id 5), Orders & Shipping (id 6, a subcategory of Support) and Announcements (id 7).',
       'Topics: topic 101 "Brake pads arrived damaged" by anna_s in Orders & Shipping, created 2026-03-02, open, tags shipping;',
       'topic 102 "Where is my order #4471?" by ben_c in Orders & Shipping, created 2026-03-05, closed.',
+      'Posts: topic 101 has post 1001 by anna_s (the first post, 2026-03-02) and post 1002 by jonas_b (a reply, 2026-03-03).',
       'A private message 201 "Refund for order #4471" between ben_c and maya_support, created 2026-03-07.',
       'A saved Data Explorer query 1 "Open support topics by category".',
     ].join('\n');
@@ -121,6 +122,9 @@ describe('a Discourse support forum driven with no model', () => {
     });
     expect(await call('discourse_read_topic', { topic_id: 101 })).toMatchObject({ id: 101, title: 'Brake pads arrived damaged' });
     expect(await call('discourse_read_topic', { topic_id: 102 })).toMatchObject({ title: 'Where is my order #4471?' });
+    expect(await call('discourse_read_post', { post_id: 1002 })).toMatchObject({ id: 1002, topic_id: 101 });
+    const posts = (await call('discourse_read_topic', { topic_id: 101 })) as { posts: { id: number }[] };
+    expect(posts.posts.map((post) => post.id)).toEqual([1001, 1002]);
     expect(await call('discourse_get_user', { username: 'lea_m' })).toMatchObject({ id: 13, name: 'Léa Martin' });
     const users = (await call('discourse_list_users', {})) as { users: { id: number }[] };
     expect(users.users.map((user) => user.id)).toEqual([2, 3, 11, 13]);
