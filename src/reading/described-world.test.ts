@@ -320,4 +320,27 @@ describe('the world a mock’s description names', () => {
       '1003': { id: 1003, topic_id: 102 },
     });
   });
+
+  it('places a record in the parent its clause names whole after `in`, with the parent’s numeric id', () => {
+    const forumTools: ToolDefinition[] = [
+      { name: 'list_categories', description: 'List categories', inputSchema: object({}) },
+      { name: 'read_topic', description: 'Read a topic', inputSchema: object({ topic_id: { type: 'integer' } }, ['topic_id']) },
+      {
+        name: 'create_topic',
+        description: 'Create a topic',
+        inputSchema: object({ title: text, category_id: { type: 'integer' } }, ['title']),
+      },
+    ];
+    const world = toDescribedWorld(
+      readServer(forumTools),
+      'Categories: Support (id 5) and Orders & Shipping (id 6). ' +
+        'Topics: topic 101 "Brake pads arrived damaged" by anna_s in Orders & Shipping, created 2026-03-02; ' +
+        'topic 103 "Size exchange" by anna_s in Support; topic 104 "Sale" in progress.',
+    );
+    expect(world.entities.topic).toEqual({
+      '101': { id: 101, title: 'Brake pads arrived damaged', category_id: 6 },
+      '103': { id: 103, title: 'Size exchange', category_id: 5 },
+      '104': { id: 104, title: 'Sale' },
+    });
+  });
 });

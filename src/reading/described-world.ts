@@ -236,7 +236,7 @@ function linkToParent(
 ): void {
   const parents = toParentKeys(model, type);
   // `"Draft wireframes" (section Design)`: the parent its parenthesis names, before the one its sentence places it in.
-  if (details !== undefined) linkDetailParents(parents, seeded, details, fields);
+  if (details !== undefined) linkDetailParents(parents, seeded, details, fields, (parent, id) => asIdOf(model, parent, id));
   for (const index of where) {
     const sentence = sentences[index]!;
     // `Posts: topic 101 has post 1001`: a heading before a colon names no place; the child stands where the text after it names it.

@@ -120,7 +120,11 @@ describe('a Discourse support forum driven with no model', () => {
       connection: 'forum',
       scenario,
     });
-    expect(await call('discourse_read_topic', { topic_id: 101 })).toMatchObject({ id: 101, title: 'Brake pads arrived damaged' });
+    expect(await call('discourse_read_topic', { topic_id: 101 })).toMatchObject({
+      id: 101,
+      title: 'Brake pads arrived damaged',
+      category_id: 6,
+    });
     expect(await call('discourse_read_topic', { topic_id: 102 })).toMatchObject({ title: 'Where is my order #4471?' });
     expect(await call('discourse_read_post', { post_id: 1002 })).toMatchObject({ id: 1002, topic_id: 101 });
     const posts = (await call('discourse_read_topic', { topic_id: 101 })) as { posts: { id: number }[] };
