@@ -41,4 +41,13 @@ describe('the fields a parenthesis gives a named entity', () => {
       username: 'maya_support',
     });
   });
+
+  it('gives a list field every item its value lists, and still parts other fields at `and`', () => {
+    const tools = [machine({ tags: { type: 'array', items: text }, region: text, zone: text })];
+    expect(toDescribedFields(readServer(tools), 'machine', 'tags shipping and damaged, region eu')).toEqual({
+      tags: ['shipping', 'damaged'],
+      region: 'eu',
+    });
+    expect(toDescribedFields(readServer(tools), 'machine', 'region eu and zone b')).toEqual({ region: 'eu', zone: 'b' });
+  });
 });
