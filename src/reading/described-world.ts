@@ -281,11 +281,23 @@ function linkToParent(
   for (const keys of parents) {
     const names = seeded.get(keys.type);
     if (names?.size !== 1 || keys.idArguments.some((argument) => Object.hasOwn(fields, argument))) continue;
+    // `discourse_search(query)` beside a saved `query` type: a parent only a search or read names is not a place records are made in.
+    if (!keys.idArguments.some((argument) => madeOrListedBy(model, type, argument))) continue;
     const [[name, id]] = [...names] as [[string, string]];
     for (const argument of keys.idArguments) fields[argument] = asIdOf(model, keys.type, id);
     // A name argument takes a name the description gave, not an id seeded without one.
     if (name !== id) for (const argument of keys.nameArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = name;
   }
+}
+
+/** Whether a create or a list of the type takes the argument: where its records are made or listed, a place they lie in. */
+function madeOrListedBy(model: Pick<ServiceModel, 'tools' | 'shapes'>, type: string, argument: string): boolean {
+  return model.tools.some((tool) => {
+    const shape = model.shapes.get(tool.name);
+    return (
+      shape?.entity === type && ['create', 'list'].includes(shape.operation) && Object.hasOwn(tool.inputSchema.properties ?? {}, argument)
+    );
+  });
 }
 
 /** A parent's id as its own records hold it: a number where the type counts its records by numbers (`topic_id: 101`). */

@@ -129,6 +129,8 @@ describe('a Discourse support forum driven with no model', () => {
     expect(await call('discourse_read_post', { post_id: 1002 })).toMatchObject({ id: 1002, topic_id: 101 });
     const posts = (await call('discourse_read_topic', { topic_id: 101 })) as { posts: { id: number }[] };
     expect(posts.posts.map((post) => post.id)).toEqual([1001, 1002]);
+    // The one saved query is no place a topic lies in: only discourse_search's text argument shares its word.
+    expect(posts).not.toHaveProperty('query');
     expect(await call('discourse_get_user', { username: 'lea_m' })).toMatchObject({ id: 13, name: 'Léa Martin' });
     const users = (await call('discourse_list_users', {})) as { users: { id: number }[] };
     expect(users.users.map((user) => user.id)).toEqual([2, 3, 11, 13]);
