@@ -282,7 +282,7 @@ function linkToParent(
     const names = seeded.get(keys.type);
     if (names?.size !== 1 || keys.idArguments.some((argument) => Object.hasOwn(fields, argument))) continue;
     // `discourse_search(query)` beside a saved `query` type: a parent only a search or read names is not a place records are made in.
-    if (!keys.idArguments.some((argument) => madeOrListedBy(model, type, argument))) continue;
+    if (!keys.idArguments.some((argument) => madeOrListedBy(model, type, argument, keys.type))) continue;
     const [[name, id]] = [...names] as [[string, string]];
     for (const argument of keys.idArguments) fields[argument] = asIdOf(model, keys.type, id);
     // A name argument takes a name the description gave, not an id seeded without one.
@@ -290,13 +290,22 @@ function linkToParent(
   }
 }
 
-/** Whether a create or a list of the type takes the argument: where its records are made or listed, a place they lie in. */
-function madeOrListedBy(model: Pick<ServiceModel, 'tools' | 'shapes'>, type: string, argument: string): boolean {
+/**
+ * Whether a create or a list of the type takes the argument as the parent's id: where its records are made or listed, a
+ * place they lie in. A text argument is no id of a parent counted by numbers (`list_users(query: string)`).
+ */
+function madeOrListedBy(
+  model: Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>,
+  type: string,
+  argument: string,
+  parent: string,
+): boolean {
+  const numeric = model.entityTypes.get(parent)?.numericId === true;
   return model.tools.some((tool) => {
     const shape = model.shapes.get(tool.name);
-    return (
-      shape?.entity === type && ['create', 'list'].includes(shape.operation) && Object.hasOwn(tool.inputSchema.properties ?? {}, argument)
-    );
+    const schema = (tool.inputSchema.properties as Record<string, { type?: unknown }> | undefined)?.[argument];
+    if (shape?.entity !== type || !['create', 'list'].includes(shape.operation) || schema === undefined) return false;
+    return !(numeric && schema.type === 'string');
   });
 }
 

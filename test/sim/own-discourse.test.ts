@@ -131,7 +131,9 @@ describe('a Discourse support forum driven with no model', () => {
     expect(posts.posts.map((post) => post.id)).toEqual([1001, 1002]);
     // The one saved query is no place a topic lies in: only discourse_search's text argument shares its word.
     expect(posts).not.toHaveProperty('query');
-    expect(await call('discourse_get_user', { username: 'lea_m' })).toMatchObject({ id: 13, name: 'Léa Martin' });
+    const lea = await call('discourse_get_user', { username: 'lea_m' });
+    expect(lea).toMatchObject({ id: 13, name: 'Léa Martin' });
+    expect(lea).not.toHaveProperty('query');
     const users = (await call('discourse_list_users', {})) as { users: { id: number }[] };
     expect(users.users.map((user) => user.id)).toEqual([2, 3, 11, 13]);
     expect(await call('discourse_read_private_message', { topic_id: 201 })).toMatchObject({ title: 'Refund for order #4471' });
