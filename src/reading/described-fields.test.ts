@@ -34,4 +34,20 @@ describe('the fields a parenthesis gives a named entity', () => {
     });
     expect(toDescribedFields(readServer([machine({ gpu: text })]), 'machine', '2x NVIDIA H100')).toEqual({});
   });
+
+  it('reads a field whose name ends in name (a username) as any other, but not the name or the title itself', () => {
+    const tools = [machine({ username: text, title: text })];
+    expect(toDescribedFields(readServer(tools), 'machine', 'username maya_support, name other, title Boss')).toEqual({
+      username: 'maya_support',
+    });
+  });
+
+  it('gives a list field every item its value lists, and still parts other fields at `and`', () => {
+    const tools = [machine({ tags: { type: 'array', items: text }, region: text, zone: text })];
+    expect(toDescribedFields(readServer(tools), 'machine', 'tags shipping and damaged, region eu')).toEqual({
+      tags: ['shipping', 'damaged'],
+      region: 'eu',
+    });
+    expect(toDescribedFields(readServer(tools), 'machine', 'region eu and zone b')).toEqual({ region: 'eu', zone: 'b' });
+  });
 });

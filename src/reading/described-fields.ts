@@ -21,7 +21,7 @@ type Schema = Record<string, unknown>;
 type Model = Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>;
 
 /** Arguments that name an entity rather than describe it: never a seeded value. */
-const keyLike = /(?:^id$|_?id$|ids?$|name$|^title$)/i;
+const keyLike = /(?:^id$|_?id$|ids?$|^name$|^title$)/i;
 
 /**
  * The fields a parenthesis gives an entity of `type`, or an empty object.
@@ -33,7 +33,7 @@ export function toDescribedFields(model: Model, type: string, details: string, n
   const schemas = writableFields(model, type);
   const state = model.entityTypes.get(type)?.state ?? null;
   const fields: Record<string, unknown> = {};
-  for (const piece of details.split(/\s*[,;]\s*|\s+and\s+/)) {
+  for (const piece of toPieces(details, schemas)) {
     const text = piece.trim();
     if (text === '') continue;
     const known = [...schemas.keys()].find((name) => new RegExp(String.raw`^${wordsPattern(name)}\s*(?::|=|\bis\b)?\s+\S`, 'i').test(text));
@@ -84,6 +84,21 @@ export function toDescribedFields(model: Model, type: string, details: string, n
     }
   }
   return fields;
+}
+
+/**
+ * The pieces of a parenthesis or clause, at its commas, semicolons and `and`s, except the `and` inside a list field's value
+ * (`tags shipping and damaged` stays one piece where `tags` takes an array).
+ */
+function toPieces(details: string, schemas: ReadonlyMap<string, Schema>): string[] {
+  const lists = [...schemas].filter(([, schema]) => ([] as unknown[]).concat(schema.type ?? []).includes('array')).map(([name]) => name);
+  return details
+    .split(/\s*[,;]\s*/)
+    .flatMap((piece) =>
+      lists.some((name) => new RegExp(String.raw`^${wordsPattern(name)}\s*(?::|=)?\s+\S`, 'i').test(piece.trim()))
+        ? [piece]
+        : piece.split(/\s+and\s+/),
+    );
 }
 
 /**
@@ -208,6 +223,7 @@ function typed(value: string, schema: Schema): unknown {
   const choices = Array.isArray(schema.enum) ? schema.enum : [];
   const choice = choices.find((option) => typeof option === 'string' && toNormalName(option) === toNormalName(text));
   if (choice !== undefined) return choice;
-  if (types.includes('array')) return [text];
+  // `tags shipping and damaged`: a list field takes every item its value lists.
+  if (types.includes('array')) return text.split(/\s*,\s*|\s+and\s+/).filter((item) => item !== '');
   return text;
 }

@@ -12,4 +12,17 @@ describe('the names a description lists', () => {
     expect(toNames('Checkout 3 times a day').map((named) => named.name)).toEqual([]);
     expect(toNames('Harbor 5 more').map((named) => named.name)).toEqual([]);
   });
+
+  it('reads an ampersand between capitalised words as part of one title, and between plain words as a list', () => {
+    expect(toNames('Support (id 5), Orders & Shipping (id 6) and Announcements (id 7)').map((named) => named.name)).toEqual([
+      'Support',
+      'Orders & Shipping',
+      'Announcements',
+    ]);
+    expect(toNames('payments & search').map((named) => named.name)).toEqual(['payments', 'search']);
+  });
+
+  it('reads capitalised names spelled with letters beyond ASCII', () => {
+    expect(toNames('Ben Carter and Léa Martin (id 13)').map((named) => named.name)).toEqual(['Ben Carter', 'Léa Martin']);
+  });
 });

@@ -11,7 +11,7 @@
  * words (`Route 66 Diner`, `Pearl District 5km Radius`, `Seattle Lookalike 1%`), as titles in
  * English do.
  */
-const bareName = /^(?:[A-Za-z0-9][\w./@#:+-]*|[A-Z][\w.'-]*(?:\s+(?:[A-Z][\w.'-]*|\d[\w.%+-]*)){1,4})$/;
+const bareName = /^(?:[A-Za-z0-9][\w./@#:+-]*|\p{Lu}[\p{L}\d_.'-]*(?:\s+(?:&\s+)?(?:\p{Lu}[\p{L}\d_.'-]*|\d[\w.%+-]*)){1,4})$/u;
 const quotedName = /^["'“‘`](.+?)["'”’`]$/;
 /** A name in sentence case (`Therapy session`): only where an article or a parenthesis after it sets it off as one. */
 const sentenceName = /^[A-Z][\w.'&-]*(?:\s+[a-z0-9][\w.'&-]*){1,3}$/;
@@ -80,7 +80,10 @@ export function toNames(list: string, { listed = false }: { listed?: boolean } =
   return names;
 }
 
-/** A list split at its commas and `and`/`or`/`&`, except inside parentheses (`a (status open, priority 1), b`). */
+/**
+ * A list split at its commas and `and`/`or`/`&`, except inside parentheses (`a (status open, priority 1), b`) and an `&`
+ * between capitalised words (`Orders & Shipping`).
+ */
 function splitOutsideParentheses(list: string): string[] {
   const parts: string[] = [];
   const separator = /\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+/y;
@@ -91,7 +94,11 @@ function splitOutsideParentheses(list: string): string[] {
     if (depth === 0) {
       separator.lastIndex = index;
       const match = separator.exec(list);
-      if (match) {
+      // `Orders & Shipping (id 6)`: an ampersand between capitalised words joins them into one title, as in English names.
+      if (
+        match &&
+        !(match[0].trim() === '&' && /\p{Lu}[\p{L}'.-]*$/u.test(current) && /^\p{Lu}/u.test(list.slice(index + match[0].length)))
+      ) {
         parts.push(current);
         current = '';
         index += match[0].length - 1;

@@ -18,6 +18,8 @@ export function linkDetailParents(
   seeded: ReadonlyMap<string, ReadonlyMap<string, string>>,
   details: string,
   fields: Record<string, unknown>,
+  // The parent's id as its records hold it (a number for a type counted by numbers).
+  idOf: (type: string, id: string) => unknown = (_type, id) => id,
 ): void {
   for (const keys of parents) {
     const names = seeded.get(keys.type);
@@ -26,16 +28,22 @@ export function linkDetailParents(
       .join(String.raw`[\s_-]+`);
     const name = names && toDetailParent(details, word, names.keys());
     if (name === undefined || !names) continue;
-    for (const argument of keys.idArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = names.get(name)!;
+    for (const argument of keys.idArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = idOf(keys.type, names.get(name)!);
     for (const argument of keys.nameArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = name;
   }
 }
 
-/** The parent name a child's parenthesis gives after the parent's word (`section Design, due …`), among `names`. */
+/** The parent name a child's parenthesis gives after the parent's word (`section Design, due …`) or alone after `in`, among `names`. */
 function toDetailParent(details: string, parentWord: string, names: Iterable<string>): string | undefined {
   for (const piece of details.split(/\s*[,;]\s*/)) {
     const named = new RegExp(String.raw`^(?:in\s+)?(?:the\s+)?${parentWord}\s*:?\s+["“‘\`]?(.+?)["”’\`]?$`, 'i').exec(piece.trim())?.[1];
     const name = named === undefined ? undefined : [...names].find((candidate) => candidate.toLowerCase() === named.toLowerCase());
+    if (name !== undefined) return name;
+  }
+  // `by anna_s in Orders & Shipping, created …`: a parent's whole name after `in`, ending its piece, without the parent's word.
+  for (const piece of details.split(/\s*[,;]\s*/)) {
+    const placed = /(?:^|\s)in\s+(?:the\s+)?["“‘`]?([^"”’`]+?)["”’`]?$/i.exec(piece.trim())?.[1];
+    const name = placed === undefined ? undefined : [...names].find((candidate) => candidate.toLowerCase() === placed.toLowerCase());
     if (name !== undefined) return name;
   }
   return undefined;

@@ -37,10 +37,22 @@ export function namesOf(sentence: string, type: string, serviceWords: ReadonlySe
     const found = groups.are !== undefined && !names.every(({ name }) => nameLike.test(name)) ? [] : names;
     if (found.length > 0) return found;
   }
-  if (uses.length > 0) return [];
-  const quoted = new RegExp(String.raw`\b${singular}\b\s+(?:(?:called|named)\s+)?["“‘\`]([^"”’\`]{1,60})["”’\`](?:\s*\(([^)]*)\))?`, 'gi');
-  const each = [...sentence.matchAll(quoted)].map((match) => ({ name: match[1]!.trim(), details: match[2] }));
+  // `topic 101 "Brake pads arrived damaged"`: the id or key written between the word and the quoted name is that record's.
+  const quoted = new RegExp(
+    String.raw`\b${singular}\b\s+(?:(${writtenKey})\s+)?(?:(?:called|named)\s+)?["“‘\`]([^"”’\`]{1,60})["”’\`](?:\s*\(([^)]*)\))?`,
+    'gi',
+  );
+  const matches = [...sentence.matchAll(quoted)];
+  const each = matches.map((match, index) => ({
+    name: match[2]!.trim(),
+    details: match[3] ?? toClauseFields(sentence.slice(match.index + match[0].length, matches[index + 1]?.index)),
+    key: match[1],
+  }));
+  const numbered = toNumbered(sentence, singular);
+  // `Topics: topic 101 "…" by anna_s`: a plural heading a sentence whose records are each written with their id.
+  if (uses.length > 0) return [...each.filter(({ key }) => key !== undefined), ...numbered];
   if (each.length > 0) return each;
+  if (numbered.length > 0) return numbered;
   const called = new RegExp(String.raw`\b${singular}\b\s+(?:called|named)\s+([A-Za-z0-9][\w./@#:+-]*)`, 'i').exec(sentence);
   if (called) return toNames(called[1]!);
   // `One bucket, acme-reports, holding …`, `a bucket: acme-reports`: one of the type, its name set off after the word
@@ -86,6 +98,34 @@ export function namesOf(sentence: string, type: string, serviceWords: ReadonlySe
   const namedBefore = capitalisedBefore?.[1]?.trim();
   const brand = namedBefore !== undefined && namedBefore.split(/\s+/).every((word) => serviceWords.has(word.toLowerCase()));
   return namedBefore !== undefined && !brand ? [{ name: namedBefore, details: undefined }] : [];
+}
+
+/** A key or id written before a record's quoted name: `101`, `#42`, `WEB-1`. */
+const writtenKey = String.raw`#?\d+|[A-Za-z][A-Za-z0-9]*[-_]?\d+`;
+
+/**
+ * `"Brake pads arrived damaged" by anna_s, created 2026-03-02, open`: the clause after a quoted name, when it goes on with
+ * a comma or a preposition, gives that record's fields as a parenthesis would (described-fields.ts reads only the fields
+ * the type's writes take); `and task "b"` or nothing after it gives none.
+ */
+function toClauseFields(rest: string): string | undefined {
+  const clause = rest.replace(/\s*(?:,\s*)?(?:and|or)?\s*$/i, '').trim();
+  if (!/^(?:,|(?:by|in|from|on|with|for|at|between)\b)/i.test(clause)) return undefined;
+  const fields = clause.replace(/^,\s*/, '').trim();
+  return fields === '' ? undefined : fields;
+}
+
+/**
+ * `topic 101 has post 1001 by anna_s (2026-03-02) and post 1002 by jonas_b`: records written as the type's word and
+ * their number, each with the parenthesis or clause after it; the number is both its name and its key.
+ */
+function toNumbered(sentence: string, singular: string): Named[] {
+  const matches = [...sentence.matchAll(new RegExp(String.raw`\b${singular}\s+#?(\d+)(?![\w.,:/-]?\w)(?!\s*["“‘\`])`, 'gi'))];
+  return matches.map((match, index) => {
+    const rest = sentence.slice(match.index + match[0].length, matches[index + 1]?.index);
+    const paren = /^\s*\(([^)]*)\)/.exec(rest)?.[1];
+    return { name: match[1]!, key: match[1]!, details: paren ?? toClauseFields(rest) };
+  });
 }
 
 /** The names at the head of a list that are spelled as keys are, with a letter (`web-7f9c`, not `1-3`). */

@@ -241,4 +241,106 @@ describe('the world a mock’s description names', () => {
     expect(toDescribedWorld(model, 'Services: all archived.').entities).toEqual({});
     expect(names(toDescribedWorld(model, 'Two services, Checkout service and payments.'), 'service')).toEqual([]);
   });
+
+  it('gives a record counted without an id none that another record was written beside', () => {
+    const eventTools: ToolDefinition[] = [
+      { name: 'getEventTypes', description: 'Get all event types', inputSchema: object({}) },
+      { name: 'getEventTypeById', description: 'Get an event type', inputSchema: object({ eventTypeId: { type: 'integer' } }) },
+    ];
+    const world = toDescribedWorld(readServer(eventTools), 'Event types: Intro (id 1), Review and Followup (id 2).');
+    expect(world.entities.event_type).toEqual({
+      '1': { id: 1, name: 'Intro' },
+      '3': { id: 3, name: 'Review' },
+      '2': { id: 2, name: 'Followup' },
+    });
+  });
+
+  it('seeds a record written with its number before its quoted name, with the fields the clause after it gives', () => {
+    const topicTools: ToolDefinition[] = [
+      { name: 'read_topic', description: 'Read a topic', inputSchema: object({ topic_id: { type: 'integer' } }, ['topic_id']) },
+      {
+        name: 'create_topic',
+        description: 'Create a topic',
+        inputSchema: object({ title: text, raw: text, tags: { type: 'array', items: text } }, ['title', 'raw']),
+      },
+    ];
+    const world = toDescribedWorld(
+      readServer(topicTools),
+      'Topics: topic 101 "Brake pads arrived damaged" by anna_s, tags shipping; topic 102 "Where is my order?" and topic 7 "Hello".',
+    );
+    expect(world.entities.topic).toEqual({
+      '101': { id: 101, title: 'Brake pads arrived damaged', tags: ['shipping'] },
+      '102': { id: 102, title: 'Where is my order?' },
+      '7': { id: 7, title: 'Hello' },
+    });
+  });
+
+  it('seeds the people a description names as the users of a service with no person type', () => {
+    const userTools: ToolDefinition[] = [
+      { name: 'get_user', description: 'Get a user', inputSchema: object({ user_id: { type: 'integer' } }, ['user_id']) },
+      { name: 'create_user', description: 'Create a user', inputSchema: object({ name: text, username: text }, ['username']) },
+    ];
+    const world = toDescribedWorld(
+      readServer(userTools),
+      'People: Maya Okafor (username maya_support, id 2), and the customers Anna Schmidt (username anna_s, id 11) and Léa Martin (id 13).',
+    );
+    expect(world.entities.user).toEqual({
+      '2': { id: 2, name: 'Maya Okafor', username: 'maya_support' },
+      '11': { id: 11, name: 'Anna Schmidt', username: 'anna_s' },
+      '13': { id: 13, name: 'Léa Martin' },
+    });
+    const withPeople = readServer([
+      ...userTools,
+      { name: 'get_person', description: 'Get a person', inputSchema: object({ person_id: text }, ['person_id']) },
+    ]);
+    expect(toDescribedWorld(withPeople, 'People: Maya Okafor (id 2).').entities.user).toBeUndefined();
+  });
+
+  it('seeds records written as their word and number, in the parent a sentence names by its number before them', () => {
+    const forumTools: ToolDefinition[] = [
+      { name: 'read_topic', description: 'Read a topic', inputSchema: object({ topic_id: { type: 'integer' } }, ['topic_id']) },
+      { name: 'create_topic', description: 'Create a topic', inputSchema: object({ title: text }, ['title']) },
+      { name: 'read_post', description: 'Read a post', inputSchema: object({ post_id: { type: 'integer' } }, ['post_id']) },
+      {
+        name: 'create_post',
+        description: 'Reply in a topic',
+        inputSchema: object({ topic_id: { type: 'integer' }, raw: text }, ['topic_id', 'raw']),
+      },
+    ];
+    const world = toDescribedWorld(
+      readServer(forumTools),
+      'Topics: topic 101 "Brake pads arrived damaged"; topic 102 "Where is my order?". ' +
+        'Posts: topic 101 has post 1001 by anna_s (2026-03-02) and post 1002 by jonas_b; topic 102 has post 1003.',
+    );
+    expect(Object.keys(world.entities.topic!)).toEqual(['101', '102']);
+    expect(world.entities.topic!['101']).toMatchObject({ title: 'Brake pads arrived damaged' });
+    expect(world.entities.post).toEqual({
+      '1001': { id: 1001, topic_id: 101 },
+      '1002': { id: 1002, topic_id: 101 },
+      '1003': { id: 1003, topic_id: 102 },
+    });
+  });
+
+  it('places a record in the parent its clause names whole after `in`, with the parent’s numeric id', () => {
+    const forumTools: ToolDefinition[] = [
+      { name: 'list_categories', description: 'List categories', inputSchema: object({}) },
+      { name: 'read_topic', description: 'Read a topic', inputSchema: object({ topic_id: { type: 'integer' } }, ['topic_id']) },
+      {
+        name: 'create_topic',
+        description: 'Create a topic',
+        inputSchema: object({ title: text, category_id: { type: 'integer' } }, ['title']),
+      },
+    ];
+    const world = toDescribedWorld(
+      readServer(forumTools),
+      'Categories: Support (id 5) and Orders & Shipping (id 6). ' +
+        'Topics: topic 101 "Brake pads arrived damaged" by anna_s in Orders & Shipping, created 2026-03-02; ' +
+        'topic 103 "Size exchange" by anna_s in Support; topic 104 "Sale" in progress.',
+    );
+    expect(world.entities.topic).toEqual({
+      '101': { id: 101, title: 'Brake pads arrived damaged', category_id: 6 },
+      '103': { id: 103, title: 'Size exchange', category_id: 5 },
+      '104': { id: 104, title: 'Sale' },
+    });
+  });
 });

@@ -74,6 +74,8 @@ export function toDescribedWorld(
   const mentions = new Map<string, { fields: Record<string, unknown>; where: number[] }[]>();
   // `a milestone "v2.0 launch"` of a server whose type is `version_milestone`: a head noun no other type has names it too.
   const heads = toHeadAliases([...types.keys()]);
+  // `People: Maya Okafor (username maya_support), …`: a service's users are the people a description names, where no type is a person.
+  if (types.has('user') && !types.has('person')) heads.set('user', 'person');
   const detailsOf = new Map<Record<string, unknown>, string>();
   // `WEB-1 has one comment …`: the key a description wrote before a name stands for that name (type → key → name).
   const keyedNames = new Map<string, Map<string, string>>();
@@ -101,21 +103,30 @@ export function toDescribedWorld(
         } else names.set(name, { details, key, sentences: [index] });
       }
     });
+    // `topic 101 has post 1001`: a number written alone after the word refers to the record written with that number and a name.
+    for (const [name, { key }] of names)
+      if (key === name && [...names].some(([other, named]) => other !== name && named.key?.replace(/^#/, '') === key)) names.delete(name);
     if (names.size === 0) continue;
     const label = model.idTraitsOf(type).nameField;
     const found: Record<string, Record<string, unknown>> = {};
     const ids = new Map<string, string>();
     // `WEB-1 "Design new landing page"`: a key before the name goes where the tools name the type by a key, else it is the id.
     const keyField = [...names.values()].some(({ key }) => key !== undefined) ? toDescribedKeyField(model, type) : null;
+    // `Support (id 5), Orders (id 2)`: an id written beside a record is that record's, so no record counted before it takes it.
+    const written = new Set(
+      [...names.values()].flatMap(({ details, key }) => toDescribedId(details, entityType.idField) ?? key?.replace(/^#/, '') ?? []),
+    );
     for (const [name, { details, key }] of names) {
       const existing = Object.keys(found);
       // `Pixel Tools (id 41)`: the id the description gives; `create_bucket(Bucket)`: the name written to the id field is the id.
-      const given = toDescribedId(details, entityType.idField) ?? (keyField === null && !entityType.numericId ? key : undefined);
+      // `topic 101 "…"`, `#42 "Fix login"`: a number written before the name of a type counted by numbers is its id.
+      const numbered = entityType.numericId && key !== undefined && /^#?\d+$/.test(key) ? key.replace(/^#/, '') : undefined;
+      const given = toDescribedId(details, entityType.idField) ?? (keyField === null ? (entityType.numericId ? numbered : key) : undefined);
       const id =
         given !== undefined
           ? given
           : entityType.numericId
-            ? String(existing.length + 1)
+            ? nextFree(existing.length + 1, new Set([...existing, ...written]))
             : label === entityType.idField || isNameKeyed(model, type)
               ? name
               : toNewId({
@@ -129,7 +140,9 @@ export function toDescribedWorld(
                 });
       const values = details === undefined ? {} : toDescribedFields(model, type, details, now);
       const keyed = key !== undefined && keyField !== null ? { [keyField]: key } : {};
-      found[id] = { [entityType.idField]: entityType.numericId && /^\d+$/.test(id) ? Number(id) : id, [label]: name, ...keyed, ...values };
+      // `post 1001`: a record known only by its number has no name to label it with.
+      const labelled = key === name && /^\d+$/.test(name) ? {} : { [label]: name };
+      found[id] = { [entityType.idField]: entityType.numericId && /^\d+$/.test(id) ? Number(id) : id, ...labelled, ...keyed, ...values };
       if (details !== undefined) detailsOf.set(found[id], details);
       ids.set(name, id);
       if (key !== undefined) keyedNames.set(type, (keyedNames.get(type) ?? new Map<string, string>()).set(key, name));
@@ -183,6 +196,13 @@ function seedCaller(
   entities[type] = { [id]: fields, ...rest };
 }
 
+/** The first number from `from` up that is not taken, as an id. */
+function nextFree(from: number, taken: ReadonlySet<string>): string {
+  let next = from;
+  while (taken.has(String(next))) next++;
+  return String(next);
+}
+
 /** A new id of the type, in its format, after the ones seeded so far. */
 function newIdOf(
   model: Pick<ServiceModel, 'idSchemasOf'>,
@@ -192,7 +212,7 @@ function newIdOf(
 ): string {
   const entityType = types.get(type) ?? { idField: 'id', numericId: false };
   const existing = Object.keys(entities[type] ?? {});
-  if (entityType.numericId) return String(existing.length + 1);
+  if (entityType.numericId) return nextFree(existing.length + 1, new Set(existing));
   return toNewId({ type, existing, numeric: false, field: entityType.idField, ...model.idSchemasOf(type), args: {}, seed: `text|${type}` });
 }
 
@@ -215,16 +235,19 @@ function linkToParent(
 ): void {
   const parents = toParentKeys(model, type);
   // `"Draft wireframes" (section Design)`: the parent its parenthesis names, before the one its sentence places it in.
-  if (details !== undefined) linkDetailParents(parents, seeded, details, fields);
+  if (details !== undefined) linkDetailParents(parents, seeded, details, fields, (parent, id) => asIdOf(model, parent, id));
   for (const index of where) {
     const sentence = sentences[index]!;
+    // `Posts: topic 101 has post 1001`: a heading before a colon names no place; the child stands where the text after it names it.
+    const heading = /^\s*[A-Za-z][\w -]{0,30}:\s*/.exec(sentence)?.[0].length ?? 0;
     const childAt =
-      new RegExp(
+      heading +
+      (new RegExp(
         String.raw`\b${toWords(type)
           .map(escape)
           .join(String.raw`[\s_-]+`)}`,
         'i',
-      ).exec(sentence)?.index ?? sentence.length;
+      ).exec(sentence.slice(heading))?.index ?? sentence.length - heading);
     for (const keys of parents) {
       const names = seeded.get(keys.type);
       if (!names) continue;
@@ -248,7 +271,7 @@ function linkToParent(
       const key = [...(keyedNames.get(keys.type) ?? [])].find(([, keyed]) => keyed === name)?.[0];
       const keyField = key === undefined ? null : toDescribedKeyField(model, keys.type);
       for (const argument of keys.idArguments)
-        if (!Object.hasOwn(fields, argument)) fields[argument] = argument === keyField ? key : names.get(name)!;
+        if (!Object.hasOwn(fields, argument)) fields[argument] = argument === keyField ? key : asIdOf(model, keys.type, names.get(name)!);
       for (const argument of keys.nameArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = name;
       return;
     }
@@ -257,11 +280,37 @@ function linkToParent(
   for (const keys of parents) {
     const names = seeded.get(keys.type);
     if (names?.size !== 1 || keys.idArguments.some((argument) => Object.hasOwn(fields, argument))) continue;
+    // `discourse_search(query)` beside a saved `query` type: a parent only a search or read names is not a place records are made in.
+    if (!keys.idArguments.some((argument) => madeOrListedBy(model, type, argument, keys.type))) continue;
     const [[name, id]] = [...names] as [[string, string]];
-    for (const argument of keys.idArguments) fields[argument] = id;
+    for (const argument of keys.idArguments) fields[argument] = asIdOf(model, keys.type, id);
     // A name argument takes a name the description gave, not an id seeded without one.
     if (name !== id) for (const argument of keys.nameArguments) if (!Object.hasOwn(fields, argument)) fields[argument] = name;
   }
+}
+
+/**
+ * Whether a create or a list of the type takes the argument as the parent's id: where its records are made or listed, a
+ * place they lie in. A text argument is no id of a parent counted by numbers (`list_users(query: string)`).
+ */
+function madeOrListedBy(
+  model: Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>,
+  type: string,
+  argument: string,
+  parent: string,
+): boolean {
+  const numeric = model.entityTypes.get(parent)?.numericId === true;
+  return model.tools.some((tool) => {
+    const shape = model.shapes.get(tool.name);
+    const schema = (tool.inputSchema.properties as Record<string, { type?: unknown }> | undefined)?.[argument];
+    if (shape?.entity !== type || !['create', 'list'].includes(shape.operation) || schema === undefined) return false;
+    return !(numeric && schema.type === 'string');
+  });
+}
+
+/** A parent's id as its own records hold it: a number where the type counts its records by numbers (`topic_id: 101`). */
+function asIdOf(model: Pick<ServiceModel, 'entityTypes'>, type: string, id: string): string | number {
+  return model.entityTypes.get(type)?.numericId === true && /^\d+$/.test(id) ? Number(id) : id;
 }
 
 /** Whether `text` gives the name `name` after the parent's word (`bucket, invoices,`), as a whole name. */

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
-import { useSimulatorHarness } from '../support/simulator-harness.js';
+import { describedMock, useSimulatorHarness } from '../support/simulator-harness.js';
 import { connectMockClient } from '../support/mock-client.js';
 import type { ToolDefinition } from '../../src/domain/registry.js';
 
@@ -98,5 +98,45 @@ describe('a Discourse support forum driven with no model', () => {
     } finally {
       await close();
     }
+  });
+
+  it('starts with every record the forum’s description lists, each with the id written beside it', async () => {
+    const scenario = [
+      'The community support forum of Velo Parts, a bicycle parts shop.',
+      'People: Maya Okafor (username maya_support, staff, id 2), Jonas Berg (username jonas_b, id 3),',
+      'and the customers Anna Schmidt (username anna_s, id 11) and Léa Martin (username lea_m, id 13, suspended).',
+      'Categories: Support (id 5), Orders & Shipping (id 6, a subcategory of Support) and Announcements (id 7).',
+      'Topics: topic 101 "Brake pads arrived damaged" by anna_s in Orders & Shipping, created 2026-03-02, open, tags shipping;',
+      'topic 102 "Where is my order #4471?" by ben_c in Orders & Shipping, created 2026-03-05, closed.',
+      'Posts: topic 101 has post 1001 by anna_s (the first post, 2026-03-02) and post 1002 by jonas_b (a reply, 2026-03-03).',
+      'A private message 201 "Refund for order #4471" between ben_c and maya_support, created 2026-03-07.',
+      'A saved Data Explorer query 1 "Open support topics by category".',
+    ].join('\n');
+    const call = await describedMock(harness, {
+      server: '@qa/discourse',
+      displayName: 'Discourse',
+      tools,
+      namespace: 'velo',
+      connection: 'forum',
+      scenario,
+    });
+    expect(await call('discourse_read_topic', { topic_id: 101 })).toMatchObject({
+      id: 101,
+      title: 'Brake pads arrived damaged',
+      category_id: 6,
+    });
+    expect(await call('discourse_read_topic', { topic_id: 102 })).toMatchObject({ title: 'Where is my order #4471?' });
+    expect(await call('discourse_read_post', { post_id: 1002 })).toMatchObject({ id: 1002, topic_id: 101 });
+    const posts = (await call('discourse_read_topic', { topic_id: 101 })) as { posts: { id: number }[] };
+    expect(posts.posts.map((post) => post.id)).toEqual([1001, 1002]);
+    // The one saved query is no place a topic lies in: only discourse_search's text argument shares its word.
+    expect(posts).not.toHaveProperty('query');
+    const lea = await call('discourse_get_user', { username: 'lea_m' });
+    expect(lea).toMatchObject({ id: 13, name: 'Léa Martin' });
+    expect(lea).not.toHaveProperty('query');
+    const users = (await call('discourse_list_users', {})) as { users: { id: number }[] };
+    expect(users.users.map((user) => user.id)).toEqual([2, 3, 11, 13]);
+    expect(await call('discourse_read_private_message', { topic_id: 201 })).toMatchObject({ title: 'Refund for order #4471' });
+    expect(JSON.stringify(await call('discourse_get_query', { id: 1 }))).toContain('Open support topics by category');
   });
 });
