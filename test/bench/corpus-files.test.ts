@@ -141,9 +141,18 @@ function savedUses(value: unknown): string[] {
 /** Stand-in ids tried against a pattern, shortest first: digits, then two of them for a pattern that asks for a first and a last character. */
 const standInIds = ['1', '11'];
 
+/** A stand-in for a saved id where the schema asks for a UUID (`format: "uuid"`). */
+const standInUuid = '00000000-0000-4000-8000-000000000001';
+
+/** The stand-ins tried against a pattern: the digits above, then the same after the literal prefix the pattern opens with (`^file-api-[a-z0-9]+$` → `file-api-1`). */
+function standInsFor(pattern: string): string[] {
+  const prefix = /^\^([A-Za-z0-9_-]*)/.exec(pattern)?.[1] ?? '';
+  return prefix === '' ? standInIds : [...standInIds, ...standInIds.map((id) => prefix + id)];
+}
+
 /**
  * The arguments with each saved value (`"$node"`) replaced by a stand-in of the type the schema asks
- * there: a saved id is whatever the simulator answered, a number where the service's ids are numbers, digits where a pattern asks for them (two where it asks for at least two).
+ * there: a saved id is whatever the simulator answered, a number where the service's ids are numbers, digits where a pattern asks for them (two where it asks for at least two, after the pattern's literal prefix where it has one), a UUID where the schema asks for one.
  */
 function withStandIns(schema: unknown, value: unknown): unknown {
   const at = (schema ?? {}) as Record<string, unknown>;
@@ -151,8 +160,10 @@ function withStandIns(schema: unknown, value: unknown): unknown {
     return wantsNumber(at)
       ? 1
       : typeof at.pattern === 'string'
-        ? (standInIds.find((id) => new RegExp(at.pattern as string).test(id)) ?? value)
-        : value;
+        ? (standInsFor(at.pattern).find((id) => new RegExp(at.pattern as string).test(id)) ?? value)
+        : at.format === 'uuid'
+          ? standInUuid
+          : value;
   if (Array.isArray(value)) return value.map((item) => withStandIns(at.items, item));
   if (value !== null && typeof value === 'object') {
     const properties = (at.properties ?? {}) as Record<string, unknown>;
