@@ -42,6 +42,7 @@ import { toReferenceFilter } from './reference-filter.js';
 import { toEnumChoiceFilter } from './enum-choice-filter.js';
 import { withSummary } from './summary-item.js';
 import { toFolderProperty, toFolders, toPrefixFilter } from './prefix-filter.js';
+import { toStateFlagFilter } from './state-flag-filter.js';
 import { toFolderPathFilter } from './folder-path-filter.js';
 import { toQualifierConditions } from '../../reading/qualifier-query.js';
 import { toFilterTermConditions } from './filter-terms.js';
@@ -139,6 +140,8 @@ function answerHeldList(called: AnswerInput): Answer {
   // `filter: 'awaitingAgent'` on conversations that hold `status: AWAITING_AGENT` (enum-choice-filter.ts).
   const records = entities.map((entity) => entity.fields);
   const choices = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toEnumChoiceFilter(name, value, tool, records, known) ?? [])));
+  // `active: true` on workflows that keep `state: active` (state-flag-filter.ts).
+  choices.push(...data.flatMap(([name, value]) => toStateFlagFilter(name, value, input.model, shape.entity, known) ?? []));
   // `ids: [...]`, `issue_ids: [...]`: a batch read by a list of ids keeps those.
   // `inputs: [{ id }]`: a list of objects that each carry only an id is that list of ids.
   const listed =

@@ -1,0 +1,42 @@
+/**
+ * A user's workflow automation server, driven at the end of a round as nobody had tuned on it: the
+ * real 11 tools of `@leonardsellem/n8n-mcp-server` 0.1.8 (read from its own tool definitions,
+ * servers/n8n-mcp-tools.json), through the real MCP SDK client over the real platform (a real
+ * SQLite file, `app.fetch` in process), with no model.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { useSimulatorHarness } from '../support/simulator-harness.js';
+import { connectMockClient } from '../support/mock-client.js';
+import type { ToolDefinition } from '../../src/domain/registry.js';
+
+let harness: Harness;
+useSimulatorHarness('mcpsim-own-n8n-', (started) => (harness = started));
+
+const tools = JSON.parse(readFileSync(new URL('./servers/n8n-mcp-tools.json', import.meta.url), 'utf8')) as ToolDefinition[];
+
+describe('an n8n server driven with no model', () => {
+  it('lists the workflows in the state a yes/no argument names (active: true, active: false)', async () => {
+    const { call, close } = await connectMockClient(harness, { name: 'n8n', tools });
+    const empty = { world: { entities: {}, facts: [] } };
+    expect((await harness.call('PUT', '/__mcpsim/connections/lab/n8n/simulation', { body: empty })).status).toBe(200);
+    try {
+      const made = [];
+      for (const name of ['Order sync', 'Old CSV import']) {
+        const created = await call('create_workflow', { name, nodes: [], connections: {} });
+        expect(created.isError, created.text).toBe(false);
+        made.push(created.json.id as string);
+      }
+      expect((await call('activate_workflow', { workflowId: made[0] })).isError).toBe(false);
+      expect((await call('deactivate_workflow', { workflowId: made[1] })).isError).toBe(false);
+      const names = async (args: Record<string, unknown>) =>
+        ((await call('list_workflows', args)).json.workflows as { name: string }[]).map((workflow) => workflow.name);
+      expect(await names({ active: true })).toEqual(['Order sync']);
+      expect(await names({ active: false })).toEqual(['Old CSV import']);
+      expect((await names({})).sort()).toEqual(['Old CSV import', 'Order sync']);
+    } finally {
+      await close();
+    }
+  });
+});
