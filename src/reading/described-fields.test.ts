@@ -50,4 +50,13 @@ describe('the fields a parenthesis gives a named entity', () => {
     });
     expect(toDescribedFields(readServer(tools), 'machine', 'region eu and zone b')).toEqual({ region: 'eu', zone: 'b' });
   });
+
+  it('gives a list field named in the plural its one item when the description names it in the singular', () => {
+    const tools = [machine({ tags: { type: 'array', items: text }, status: text })];
+    expect(toDescribedFields(readServer(tools), 'machine', 'tag finance')).toEqual({ tags: ['finance'] });
+    // A text field's name is not made singular: `statu x` names nothing.
+    expect(toDescribedFields(readServer(tools), 'machine', 'statu x')).toEqual({});
+    const both = [machine({ statuses: { type: 'array', items: text }, status: text })];
+    expect(toDescribedFields(readServer(both), 'machine', 'status open')).toEqual({ status: 'open' });
+  });
 });

@@ -36,9 +36,14 @@ export function toDescribedFields(model: Model, type: string, details: string, n
   for (const piece of toPieces(details, schemas)) {
     const text = piece.trim();
     if (text === '') continue;
-    const known = [...schemas.keys()].find((name) => new RegExp(String.raw`^${wordsPattern(name)}\s*(?::|=|\bis\b)?\s+\S`, 'i').test(text));
+    // A field named as written first (`status open` where `statuses` is a list too), then a list named in the singular.
+    const opens = (pattern: string) => new RegExp(String.raw`^${pattern}\s*(?::|=|\bis\b)?\s+\S`, 'i').test(text);
+    const names = [...schemas.keys()];
+    const exact = names.find((name) => opens(wordsPattern(name)));
+    const known = exact ?? names.find((name) => opens(fieldPattern(name, schemas.get(name)!)));
     if (known !== undefined) {
-      const value = text.replace(new RegExp(String.raw`^${wordsPattern(known)}\s*(?::|=|\bis\b)?\s+`, 'i'), '');
+      const pattern = exact === undefined ? fieldPattern(known, schemas.get(known)!) : wordsPattern(known);
+      const value = text.replace(new RegExp(String.raw`^${pattern}\s*(?::|=|\bis\b)?\s+`, 'i'), '');
       fields[known] = typed(value, schemas.get(known)!);
       continue;
     }
@@ -91,11 +96,11 @@ export function toDescribedFields(model: Model, type: string, details: string, n
  * (`tags shipping and damaged` stays one piece where `tags` takes an array).
  */
 function toPieces(details: string, schemas: ReadonlyMap<string, Schema>): string[] {
-  const lists = [...schemas].filter(([, schema]) => ([] as unknown[]).concat(schema.type ?? []).includes('array')).map(([name]) => name);
+  const lists = [...schemas].filter(([, schema]) => isList(schema));
   return details
     .split(/\s*[,;]\s*/)
     .flatMap((piece) =>
-      lists.some((name) => new RegExp(String.raw`^${wordsPattern(name)}\s*(?::|=)?\s+\S`, 'i').test(piece.trim()))
+      lists.some(([name, schema]) => new RegExp(String.raw`^${fieldPattern(name, schema)}\s*(?::|=)?\s+\S`, 'i').test(piece.trim()))
         ? [piece]
         : piece.split(/\s+and\s+/),
     );
@@ -196,6 +201,16 @@ function inUnitOf(unit: string, schema: Schema): boolean {
 }
 
 /** `dueDate` or `due_date` as the words a person writes: `due date`, `due-date`, `dueDate`. */
+/** A field's words, and for a list named in the plural its singular too: `tag finance` gives `tags` one item. */
+function fieldPattern(name: string, schema: Schema): string {
+  const words = wordsPattern(name);
+  return isList(schema) && /s$/.test(words) ? `${words.slice(0, -1)}s?` : words;
+}
+
+function isList(schema: Schema): boolean {
+  return ([] as unknown[]).concat(schema.type ?? []).includes('array');
+}
+
 function wordsPattern(name: string): string {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
-import { useSimulatorHarness } from '../support/simulator-harness.js';
+import { describedMock, useSimulatorHarness } from '../support/simulator-harness.js';
 import { connectMockClient } from '../support/mock-client.js';
 import type { ToolDefinition } from '../../src/domain/registry.js';
 
@@ -38,5 +38,24 @@ describe('an n8n server driven with no model', () => {
     } finally {
       await close();
     }
+  });
+
+  it('seeds the described workflows with their states and the tag each is given in the singular or the plural', async () => {
+    const call = await describedMock(harness, {
+      server: '@qa/n8n',
+      displayName: 'n8n',
+      tools,
+      namespace: 'ops',
+      connection: 'n8n',
+      scenario:
+        'The automation team of Brightline Bikes. Workflows: "Order sync" (active, tags shop), "Refund alerts" (active, tag finance) and "Old CSV import" (inactive).',
+    });
+    const { workflows } = await call('list_workflows', {});
+    expect(workflows).toEqual([
+      expect.objectContaining({ name: 'Order sync', tags: ['shop'] }),
+      expect.objectContaining({ name: 'Refund alerts', tags: ['finance'] }),
+      expect.objectContaining({ name: 'Old CSV import' }),
+    ]);
+    expect((await call('list_workflows', { active: false })).workflows).toEqual([expect.objectContaining({ name: 'Old CSV import' })]);
   });
 });
