@@ -15,12 +15,6 @@ import { isWrittenType } from './written-types.js';
 import { toLabel } from './world-views.js';
 import { dataArguments, type Answer, type AnswerInput } from './world-conventions.js';
 
-/** The one held record an argument's value finds under the field of its name, and that argument. */
-interface KeyedRecord {
-  record: EntityRecord;
-  argument: string;
-}
-
 /**
  * The answer of an update or a delete with no id argument on the one record a key argument finds,
  * through the world's own update or delete; null when the name says neither or no key finds one record.
@@ -41,7 +35,7 @@ export function toKeyedWrite(
   // The record's own id under its id field names it to the world's update and delete; the key stays a field it holds.
   const { idField } = input.shape;
   const shape = { ...input.shape, operation, idArgument: idField };
-  const args = { ...input.args, [idField]: keyed.record.id };
+  const args = { ...input.args, [idField]: keyed.id };
   return (operation === 'update' ? update : remove)({ ...input, shape, args });
 }
 
@@ -65,13 +59,13 @@ export function keyedReadMiss(input: AnswerInput): string | null {
 }
 
 /** The one held record of the call's type a scalar argument's value finds under the field of its name, or null. */
-function findKeyedRecord(input: AnswerInput): KeyedRecord | null {
+function findKeyedRecord(input: AnswerInput): EntityRecord | null {
   const entities = entitiesOf(input.world, input.shape.entity);
   if (entities.length === 0) return null;
   for (const [name, value] of Object.entries(dataArguments(input))) {
     if (value === null || typeof value === 'object' || typeof value === 'boolean') continue;
     const found = entities.filter((entity) => valuesMatch(fieldValue(entity.fields, name), value));
-    if (found.length === 1) return { record: found[0]!, argument: name };
+    if (found.length === 1) return found[0]!;
   }
   return null;
 }
