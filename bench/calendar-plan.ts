@@ -5,6 +5,7 @@
  * 30 days, so a list answer stays the same size while the world grows.
  */
 import type { ToolDefinition } from '../src/domain/registry.js';
+import { seededRandom } from './seeded-random.js';
 
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object' as const, properties, required });
 const text = { type: 'string' };
@@ -35,20 +36,9 @@ export const calendarServer = {
 const titles = ['Design review', 'Standup', 'Budget sync', 'Customer call', 'Hiring panel', 'Retro', 'Roadmap', 'Security drill'];
 const hours = ['08:30', '09:00', '10:00', '11:30', '13:00', '14:00', '15:30', '16:00'];
 
-/** mulberry32, seeded: the calendar session is the same on every run. */
-function createRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The calendar session: the n-th call, given the ids the simulator handed out so far. */
 export function createCalendarPlan() {
-  const random = createRandom(11);
+  const random = seededRandom(11); // the calendar session is the same on every run
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const ids: string[] = [];
   const dayOf = (sequence: number) => new Date(Date.UTC(2026, 2, 2) + Math.floor(sequence / 48) * 86_400_000).toISOString().slice(0, 10);

@@ -5,6 +5,7 @@
  */
 import { MockLanguageModelV3 } from 'ai/test';
 import type { ModelOutput } from '../src/sim/model/model-output.js';
+import { seededRandom } from './seeded-random.js';
 
 /** Calls 20 and 200 are both `get_issue TRK-3`, so their prompts compare like with like. */
 export const promptCalls = { early: 20, late: 200 } as const;
@@ -77,15 +78,9 @@ export const sentences = [
 const labelPool = ['bug', 'performance', 'regression', 'mobile', 'payments', 'ux', 'backend', 'customer-reported'];
 const people = ['dana.kowalski', 'marco.ruiz', 'priya.natarajan', 'tom.becker', 'lena.hofmann', 'sam.okafor', 'yuki.tanaka'];
 
-/** mulberry32: the session is the same on every run. */
+/** Seeded (seeded-random.ts): the session is the same on every run. */
 function createRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const text = (count: number) => Array.from({ length: count }, () => pick(sentences)).join(' ');
   return { next, pick, text };

@@ -10,6 +10,7 @@
  *   readLogisticKind(model, ['first:list']).kind; // 'list'
  */
 import type { KindExample, LearnedKind } from './learn-kind-lexicon.js';
+import { seededRandom } from '../seeded-random.js';
 
 export interface LogisticKinds {
   kinds: string[];
@@ -24,18 +25,6 @@ export interface LogisticOptions {
   rate?: number;
   /** L2 penalty on the weights a step touches. */
   decay?: number;
-}
-
-/** A small deterministic generator (mulberry32) for the order examples are met in. */
-function toRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function toLogisticKinds(
@@ -55,7 +44,7 @@ export function toLogisticKinds(
     allowed: new Set(example.kinds.map((kind) => kinds.indexOf(kind))),
   }));
   const order = rows.map((_row, index) => index);
-  const random = toRandom(36);
+  const random = seededRandom(36); // the order examples are met in, the same on every run
   const probabilities = new Float64Array(kinds.length);
   for (let epoch = 0; epoch < epochs; epoch++) {
     for (let index = order.length - 1; index > 0; index--) {
