@@ -7,6 +7,7 @@
  * `namespace: 'shop'` and a list by `namespace: 'shop'` finds them. Pure.
  */
 import { toWords } from './entity-words.js';
+import { propertiesOf } from './tool-id-argument.js';
 import type { ServiceModel } from './read-server.js';
 
 /** A description that says the argument is an id (`The ID of the channel`, `channel identifier`). */
@@ -30,7 +31,7 @@ export function isNameKeyed(model: Pick<ServiceModel, 'entityTypes' | 'shapes' |
       }
   if (!parent || arguments_.some((argument) => toWords(argument).join('_') !== word)) return false;
   return !model.tools.some((tool) => {
-    const properties = (tool.inputSchema.properties ?? {}) as Record<string, { description?: unknown }>;
+    const properties = propertiesOf(tool);
     return arguments_.some((argument) => {
       const description = Object.hasOwn(properties, argument) ? properties[argument]!.description : undefined;
       return typeof description === 'string' && saysId.test(description);
