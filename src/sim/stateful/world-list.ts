@@ -111,14 +111,20 @@ function answerHeldList(called: AnswerInput): Answer {
     stated.has(name) || selectsAll(value) ? [] : (toNestedFieldFilter(name, value, entities, known) ?? []),
   );
   // `cloudPath: 'files/'`: what lies below a folder's path (folder-path-filter.ts), not the record of that path.
-  const below = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toFolderPathFilter(name, value, shape.idField) ?? [])));
+  const folderTests = new Map(
+    data.flatMap(([name, value]) => {
+      const test = stated.has(name) ? null : toFolderPathFilter(name, value, shape.idField);
+      return test === null ? [] : [[name, test] as const];
+    }),
+  );
+  const below = [...folderTests.values()];
   const filters = data.filter(
     ([name, value]) =>
       !stated.has(name) &&
       !isQueryArgument(name) &&
       !selectsAll(value) &&
       hasFieldNamed(input.world, shape.entity, name) &&
-      toFolderPathFilter(name, value, shape.idField) === null,
+      !folderTests.has(name),
   );
   const queried = Object.entries(args).find(
     ([name, value]) => isQueryArgument(name) && typeof value === 'string' && !stated.has(name),
