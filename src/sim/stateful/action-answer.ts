@@ -14,6 +14,7 @@
 import { toWords } from '../../reading/entity-words.js';
 import { entitiesOf } from '../../domain/world-query.js';
 import { toServerStates, type ServerStates } from '../../reading/server-states.js';
+import { pastParticiples } from '../../reading/past-participles.js';
 import { fitToSchema } from './schema-fit.js';
 import { findEntity, fitOptions, fitView, newFields, notFound } from './world-views.js';
 import { spellState, stateSchema, toStateField } from './state-fields.js';
@@ -68,12 +69,15 @@ function verbOf(toolName: string, entity: string): string | null {
   return null;
 }
 
-/** The verb's past participle the server names as a state (`refund` → `refunded`, `ship` → `shipped`), or null. */
+/**
+ * The verb's past participle the server names as a state (`refund` → `refunded`, `ship` → `shipped`, `send` → `sent`,
+ * `void` → `void`; reading/past-participles.ts), or null.
+ */
 function participleOf(verb: string | null, states: ServerStates): { word: string; flag: boolean } | null {
   if (verb === null || verb.length < 3) return null;
-  const candidates = [`${verb}ed`, `${verb}d`, `${verb}${verb.at(-1)}ed`, verb.endsWith('y') ? `${verb.slice(0, -1)}ied` : null];
-  for (const word of candidates)
-    if (word !== null && (states.values.has(word) || states.flags.has(word))) return { word, flag: states.flags.has(word) };
+  // The verb itself (`void`) only as a state value: a flag named by the bare verb (`pin`) says nothing of a state.
+  for (const word of pastParticiples(verb))
+    if (states.values.has(word) || (word !== verb && states.flags.has(word))) return { word, flag: states.flags.has(word) };
   return null;
 }
 

@@ -8,12 +8,13 @@
  * entity, answered as one (action-answer.ts). Only where another tool of the server makes that
  * type without the id (`create_service(name)`: the service hands the ids out); a key the caller
  * picks (`create_branch(branch)`, a type's only create taking `document_id`) is a new name, and an
- * existing one stays an "already exists".
+ * existing one stays an "already exists". An id of the service's that the world does not hold is
+ * its not-found (`send_invoice(invoice_id: 777)`), never a new record under that id.
  */
 import { toSingular, toWords } from '../../reading/entity-words.js';
 import { entitiesOf } from '../../domain/world-query.js';
 import { isRecordIdArgument } from '../../reading/record-id-argument.js';
-import { findEntity } from './world-views.js';
+import { findEntity, notFound } from './world-views.js';
 import { answerAction } from './action-answer.js';
 import type { Answer, AnswerInput } from './world-conventions.js';
 
@@ -34,7 +35,10 @@ export function answerOnExisting(input: AnswerInput, create: (input: AnswerInput
   const madeElsewhere = [...input.shapes.values()].some(
     (other) => other.tool !== shape.tool && other.entity === shape.entity && other.operation === 'create' && other.idArgument === null,
   );
-  if (!madeElsewhere || !findEntity(input, entitiesOf(input.world, shape.entity), String(idValue))) return null;
+  if (!madeElsewhere) return null;
+  // `send_invoice(invoice_id: 777)`: an id only the service hands out that it never handed out names nothing to act on
+  // (`POST /invoices/777/send` is a 404), so it is the service's not-found, never a new record under that id.
+  if (!findEntity(input, entitiesOf(input.world, shape.entity), String(idValue))) return { error: notFound(shape, String(idValue)) };
   const made = madeType(input);
   if (made === null) return answerAction({ ...input, shape: { ...shape, operation: 'other' } });
   const { idField, numericId } = made;
