@@ -63,4 +63,29 @@ describe('a FreshBooks server driven with no model', () => {
       await close();
     }
   });
+
+  it('walks invoices under a client: create, list by client, date window and state, update, delete, then the deleted and an unknown id are not found', async () => {
+    const { call, close } = await connect();
+    try {
+      const line = { description: 'Menu board', qty: 1, unit_cost: 300 };
+      const april = await call('create_invoice', { client_id: 4101, lines: [line], create_date: '2026-04-10', invoice_number: 'INV-0046' });
+      const may = await call('create_invoice', { client_id: 4102, lines: [line], create_date: '2026-05-04', notes: 'Spring brochure' });
+      expect([april.isError, may.isError], april.text + may.text).toEqual([false, false]);
+      expect((await call('create_invoice', { client_id: 9999, lines: [line] })).isError).toBe(true);
+      const ids = async (args: Record<string, unknown>) =>
+        ((await call('list_invoices', args)).json.invoices as { id: number }[]).map((invoice) => invoice.id);
+      expect(await ids({ client_id: 4101 })).toEqual([april.json.id]);
+      expect(await ids({ date_from: '2026-05-01', date_to: '2026-05-31' })).toEqual([may.json.id]);
+      expect(await ids({ status: 'draft', client_id: 4102 })).toEqual([may.json.id]);
+      expect(await ids({ search: 'INV-0046' })).toEqual([april.json.id]);
+      const updated = await call('update_invoice', { invoice_id: may.json.id, notes: 'Spring brochure, 10 pages' });
+      expect(updated.json).toMatchObject({ id: may.json.id, notes: 'Spring brochure, 10 pages', client_id: 4102 });
+      expect((await call('delete_invoice', { invoice_id: april.json.id })).isError).toBe(false);
+      expect((await call('get_invoice', { invoice_id: april.json.id })).isError).toBe(true);
+      expect((await call('get_invoice', { invoice_id: 424242 })).isError).toBe(true);
+      expect(await ids({})).toEqual([may.json.id]);
+    } finally {
+      await close();
+    }
+  });
 });
