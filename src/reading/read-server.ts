@@ -227,6 +227,7 @@ function toServiceModel(
         idSchemas: idSchemasOf(shape.entity),
         world,
         kind: kindOf(tool.name),
+        shapes,
       });
     });
   return {

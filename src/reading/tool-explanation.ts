@@ -40,6 +40,8 @@ export interface WhyInput {
   idSource: IdSource | null;
   /** Why the tool is answered as its kind (answer-kind.ts). */
   kind: string;
+  /** A create whose id argument names a record the service handed out (handed-out-ids.ts). */
+  handedOut?: boolean;
 }
 
 /**
@@ -55,7 +57,7 @@ export function toWhy(tool: ToolDefinition, shape: ToolShape, input: WhyInput): 
     kind: input.kind,
     operation: whyOperation(shape, parsed, input.override),
     entity: whyEntity(tool, shape, parsed, input.prefix, input.override),
-    id: whyId(shape, input.override),
+    id: whyId(shape, input.override, input.handedOut === true),
     filters: whyFilters(shape, input.filters, tool),
     idFormat: whyIdFormat(shape, input.heldIds, input.idSource, tool),
   };
@@ -119,7 +121,7 @@ function whyEntity(
   return `the words "${words}" of the name${dropped}`;
 }
 
-function whyId(shape: ToolShape, override: ToolOverride | undefined) {
+function whyId(shape: ToolShape, override: ToolOverride | undefined, handedOut: boolean) {
   const corrected = override?.id !== undefined ? "the scenario's tools: correction; " : '';
   if (shape.idArgument === null) {
     if (shape.operation === 'create') return `${corrected}no key the caller chooses: the simulator makes the id`;
@@ -129,6 +131,9 @@ function whyId(shape: ToolShape, override: ToolOverride | undefined) {
     return `${corrected}no argument names one entity`;
   }
   const field = shape.idField === shape.idArgument ? '' : ` (its field "${shape.idField}" in results)`;
+  // `send_invoice(invoice_id)` beside `create_invoice(...)`: the service hands the ids out (handed-out-ids.ts).
+  if (shape.operation === 'create' && handedOut)
+    return `${corrected}"${shape.idArgument}" names the ${shape.entity} it acts on${field}, one the service handed out (another tool makes them without such an id); an unknown one is a not-found`;
   if (shape.operation === 'create') return `${corrected}"${shape.idArgument}" is the key the caller chooses${field}`;
   const unknown = shape.strict ? 'an unknown one is a not-found' : 'an unknown one is made up once and remembered';
   return `${corrected}"${shape.idArgument}" names the ${shape.entity}${field}; ${unknown}`;

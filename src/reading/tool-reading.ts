@@ -16,6 +16,7 @@ import { toWhy, type ReadingWhy } from './tool-explanation.js';
 import type { ToolOverride } from './tool-operation.js';
 import type { ToolShape } from './tool-shape.js';
 import type { AnswerKind, KindReading } from './answer-kind.js';
+import { namesHandedOutRecord } from './handed-out-ids.js';
 
 export type { AnswerKind, FilterKind, ReadingWhy };
 
@@ -47,6 +48,8 @@ export interface ReadingContext {
   world?: WorldState | undefined;
   /** How the simulator answers the tool, with why (the service model's `kindOf`). */
   kind: KindReading;
+  /** Every tool's shape: whether a create names a record the service handed out (handed-out-ids.ts). */
+  shapes?: ReadonlyMap<string, ToolShape> | undefined;
 }
 
 /**
@@ -83,7 +86,9 @@ export function toToolReading(tool: ToolDefinition, shape: ToolShape, context: R
           args: {},
           seed: `explain|${shape.entity}`,
         });
-  const makesIds = shape.operation === 'create' || shape.upsert;
+  // `send_invoice(invoice_id)` beside `create_invoice(...)` acts on an invoice the service made: it makes no id.
+  const handedOut = context.shapes !== undefined && namesHandedOutRecord(shape, context.shapes);
+  const makesIds = (shape.operation === 'create' && !handedOut) || shape.upsert;
   const filters = toListFilters(tool, shape);
   return {
     ...shape,
@@ -106,6 +111,7 @@ export function toToolReading(tool: ToolDefinition, shape: ToolShape, context: R
       heldIds: records.map((record) => record.id),
       idSource: makesIds ? newId.source : null,
       kind: context.kind.why,
+      handedOut,
     }),
   };
 }

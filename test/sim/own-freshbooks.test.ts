@@ -10,6 +10,7 @@ import type { Harness } from '../support/harness.js';
 import { useSimulatorHarness } from '../support/simulator-harness.js';
 import { connectMockClient } from '../support/mock-client.js';
 import type { ToolDefinition } from '../../src/domain/registry.js';
+import { readServer } from '../../src/reading/read-server.js';
 
 let harness: Harness;
 useSimulatorHarness('mcpsim-own-freshbooks-', (started) => (harness = started));
@@ -87,5 +88,12 @@ describe('a FreshBooks server driven with no model', () => {
     } finally {
       await close();
     }
+  });
+
+  it('explains send_invoice as acting on the invoice its id names, making no new id, as the simulator answers it', () => {
+    const reading = readServer(tools).readings.get('send_invoice')!;
+    expect(reading.nextId).toBeNull();
+    expect(reading.why.id).toMatch(/names the invoice it acts on.*an unknown one is a not-found/);
+    expect(readServer(tools).readings.get('create_invoice')!.nextId).not.toBeNull();
   });
 });

@@ -13,7 +13,7 @@
  */
 import { toSingular, toWords } from '../../reading/entity-words.js';
 import { entitiesOf } from '../../domain/world-query.js';
-import { isRecordIdArgument } from '../../reading/record-id-argument.js';
+import { namesHandedOutRecord } from '../../reading/handed-out-ids.js';
 import { findEntity, notFound } from './world-views.js';
 import { answerAction } from './action-answer.js';
 import type { Answer, AnswerInput } from './world-conventions.js';
@@ -27,15 +27,11 @@ import type { Answer, AnswerInput } from './world-conventions.js';
  */
 export function answerOnExisting(input: AnswerInput, create: (input: AnswerInput) => Answer): Answer | null {
   const { shape, args } = input;
-  if (shape.operation !== 'create' || !isRecordIdArgument(shape.idArgument)) return null;
-  const idValue = args[shape.idArgument!];
-  if (idValue === undefined || idValue === null || typeof idValue === 'object') return null;
   // Only where another tool makes the type with no such id (`create_service(name)`): the service gives those ids, so this one
   // names a made entity; a create that is the type's only one may take an id its caller picks (`create_document(document_id)`).
-  const madeElsewhere = [...input.shapes.values()].some(
-    (other) => other.tool !== shape.tool && other.entity === shape.entity && other.operation === 'create' && other.idArgument === null,
-  );
-  if (!madeElsewhere) return null;
+  if (!namesHandedOutRecord(shape, input.shapes)) return null;
+  const idValue = args[shape.idArgument!];
+  if (idValue === undefined || idValue === null || typeof idValue === 'object') return null;
   // `send_invoice(invoice_id: 777)`: an id only the service hands out that it never handed out names nothing to act on
   // (`POST /invoices/777/send` is a 404), so it is the service's not-found, never a new record under that id.
   if (!findEntity(input, entitiesOf(input.world, shape.entity), String(idValue))) return { error: notFound(shape, String(idValue)) };
