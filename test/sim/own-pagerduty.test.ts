@@ -35,4 +35,28 @@ describe('a PagerDuty server driven with no model', () => {
     expect(urgent).toEqual(listed);
     expect(read).toEqual(listed);
   });
+
+  it('acknowledges and resolves several incidents at once, and keeps none of the list answer in the records', async () => {
+    const call = await mock('Services: "Checkout API" and "Payments Worker".');
+    const [service] = (await call('list_services', { query: 'Checkout' })).response;
+    const ids: string[] = [];
+    for (const title of ['Card declines rising', 'Webhook retries piling up']) {
+      const created = await call('create_incident', { incident: { title, service: { id: service.id }, urgency: 'high' } });
+      expect(created.status).toBe('triggered');
+      ids.push(created.id);
+    }
+    const managed = await call('manage_incidents', { manage_request: { incident_ids: ids, status: 'acknowledged' } });
+    expect(Object.keys(managed).sort()).toEqual(['response', 'response_summary']);
+    expect(managed.response.map((incident: { id: string; status: string }) => [incident.id, incident.status])).toEqual([
+      [ids[0], 'acknowledged'],
+      [ids[1], 'acknowledged'],
+    ]);
+    const read = await call('get_incident', { incident_id: ids[1] });
+    expect(read).toEqual(expect.objectContaining({ title: 'Webhook retries piling up', status: 'acknowledged' }));
+    expect(read).not.toHaveProperty('response');
+    expect(read).not.toHaveProperty('response_summary');
+    await call('manage_incidents', { manage_request: { incident_ids: [ids[0]], status: 'resolved' } });
+    const open = (await call('list_incidents', { statuses: ['triggered', 'acknowledged'] })).response;
+    expect(open.map((incident: { id: string }) => incident.id)).toEqual([ids[1]]);
+  });
 });
