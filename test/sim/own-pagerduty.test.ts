@@ -59,4 +59,11 @@ describe('a PagerDuty server driven with no model', () => {
     const open = (await call('list_incidents', { statuses: ['triggered', 'acknowledged'] })).response;
     expect(open.map((incident: { id: string }) => incident.id)).toEqual([ids[1]]);
   });
+
+  it('answers the person the scenario speaks as ("I am Priya Shah (priya@acme.dev)") to get_user_data', async () => {
+    const call = await mock(onCall);
+    expect(await call('get_user_data', {})).toEqual(expect.objectContaining({ name: 'Priya Shah', email: 'priya@acme.dev' }));
+    const users = (await call('list_users', {})).response as { name: string }[];
+    expect(users.map((user) => user.name)).toContain('Priya Shah');
+  });
 });
