@@ -66,4 +66,15 @@ describe('a PagerDuty server driven with no model', () => {
     const users = (await call('list_users', {})).response as { name: string }[];
     expect(users.map((user) => user.name)).toContain('Priya Shah');
   });
+
+  it('keeps the text of a note as its content, under a new id, and lists it on its incident', async () => {
+    const call = await mock('Services: "Checkout API".');
+    const [service] = (await call('list_services', {})).response;
+    const incident = await call('create_incident', { incident: { title: 'Card declines rising', service: { id: service.id } } });
+    const note = await call('add_note_to_incident', { incident_id: incident.id, note: 'Issuer outage at BankCo, waiting' });
+    expect(note.content).toBe('Issuer outage at BankCo, waiting');
+    expect(note.id).not.toBe('Issuer outage at BankCo, waiting');
+    const notes = (await call('list_incident_notes', { incident_id: incident.id })).response;
+    expect(notes).toEqual([expect.objectContaining({ id: note.id, content: 'Issuer outage at BankCo, waiting' })]);
+  });
 });
