@@ -63,8 +63,10 @@ describe('a PagerDuty server driven with no model', () => {
   it('answers the person the scenario speaks as ("I am Priya Shah (priya@acme.dev)") to get_user_data', async () => {
     const call = await mock(onCall);
     expect(await call('get_user_data', {})).toEqual(expect.objectContaining({ name: 'Priya Shah', email: 'priya@acme.dev' }));
+    const me = await call('get_user_data', {});
     const users = (await call('list_users', {})).response as { name: string }[];
-    expect(users.map((user) => user.name)).toContain('Priya Shah');
+    // What the read made up for the caller (the role the schema requires) is the same in the list of users.
+    expect(users.find((user) => user.name === 'Priya Shah')).toEqual(me);
   });
 
   it('keeps the text of a note as its content, under a new id, and lists it on its incident', async () => {
