@@ -11,6 +11,11 @@ describe('toDescribedCaller', () => {
     expect(toDescribedCaller(['Kenji Sato is signed in to the Backlog space "acme".'])).toBe('Kenji Sato');
     expect(toDescribedCaller(['The current user is Kenji Sato.'])).toBe('Kenji Sato');
     expect(toDescribedCaller(['Marta Kowalska (login marta) is signed in to YouTrack.'])).toBe('Marta Kowalska');
+    expect(toDescribedCaller(['The on-call world of Acme.', 'I am Priya Shah (priya@acme.dev), an engineer on Platform.'])).toBe(
+      'Priya Shah',
+    );
+    expect(toDescribedCaller(["I'm Leo Brandt and I run the payments team."])).toBe('Leo Brandt');
+    expect(toCallerDetails(['I am Priya Shah (priya@acme.dev), an engineer.'], 'Priya Shah')).toEqual({ email: 'priya@acme.dev' });
   });
 
   it('takes the login and email written in brackets after the caller, and nothing from other brackets', () => {
@@ -28,5 +33,6 @@ describe('toDescribedCaller', () => {
     expect(toDescribedCaller(['The Sync Service is signed in to Slack.'])).toBeNull();
     expect(toDescribedCaller(['The Marketing Team runs two lists.'])).toBeNull();
     expect(toDescribedCaller(['The acme/widgets repository has 3 open issues.'])).toBeNull();
+    expect(toDescribedCaller(['I am on call this week for Checkout API.'])).toBeNull();
   });
 });

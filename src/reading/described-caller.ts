@@ -1,7 +1,7 @@
 /**
  * The person a description says is calling: whose account, workspace or inbox the mock is ("The
  * Todoist account of Maya Chen", "Nadia Rahman runs the team's ClickUp workspace", "signed in as
- * Grace Hopper", "Kenji Sato is signed in to the space"). A current-user read (`whoami`, `get_me`) answers that person, not the stand-in
+ * Grace Hopper", "Kenji Sato is signed in to the space", "I am Priya Shah"). A current-user read (`whoami`, `get_me`) answers that person, not the stand-in
  * every world starts with (sim/stateful/answers/current-user-answer.ts). Only a first and last name,
  * each capitalised, is taken: a lowercase word or a team name is not a person.
  */
@@ -20,6 +20,8 @@ const callerPatterns = [
   new RegExp(String.raw`\b${person}'s (?:[A-Z][\w.-]* )?${places}\b`),
   // `signed in as Grace Hopper`, `You are Grace Hopper`
   new RegExp(String.raw`\b(?:signed|logged) in as ${person}\b|\b[Yy]ou are ${person}\b`),
+  // `I am Priya Shah (priya@acme.dev), an engineer on the Platform team`: the scenario's writer speaks as the caller
+  new RegExp(String.raw`^(?:I am|I'm|I’m) ${person}${aside}(?=[\s,.;:]|$)`),
   // `Kenji Sato is signed in to the Backlog space`, `Kenji Sato is logged in`
   new RegExp(String.raw`^${person}${aside} is (?:signed|logged) in\b`),
   // `The current user is Kenji Sato`, `the authenticated user is Kenji Sato`

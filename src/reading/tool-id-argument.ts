@@ -52,6 +52,14 @@ const looseIds = new Set(['identifier', 'handle']);
 /** First words of a `*_name` that describe a value rather than name the thing (`display_name`, `new_name`). */
 const descriptiveStems = new Set(['display', 'first', 'last', 'full', 'given', 'family', 'middle', 'nick', 'new', 'user']);
 
+/** Nouns for a piece of writing: an argument named for one (`note`, `comment: "…"`) holds its text. */
+export const writtenTextNouns = new Set(['note', 'comment', 'message', 'reply', 'remark', 'memo', 'annotation', 'feedback', 'review']);
+
+/** Whether a string argument named for the entity is the text of a piece of writing (`note: "Rolled back deploy 311"`). */
+function isWrittenText(entityWords: readonly string[], property: Properties[string] | undefined): boolean {
+  return writtenTextNouns.has(toFullWord(entityWords.at(-1) ?? '')) && (property?.type === undefined || property.type === 'string');
+}
+
 const urlArgumentNames = new Set(['url', 'uri', 'link', 'href', 'pageurl', 'targeturl']);
 
 /** Whether an argument names a web address (`url`, `uri`, `pageUrl`): a page read by it is that page. */
@@ -162,6 +170,8 @@ function findAmong(
   if (best) return best.argument;
   const own = names.find((name) => [entity, entityWords[entityWords.length - 1]].includes(toWords(name).map(toFullWord).join('_')));
   // `set_corner_radius(nodeId, radius)`: the radius is what is set, the node what it is set on.
+  // `add_note_to_incident(incident_id, note: "Rolled back")`: the text a note or comment is written with is what it says, not its key.
+  if (own && creating && isWrittenText(entityWords, properties[own])) return null;
   if (own && (creating || !isSetValue(own, properties))) return { name: own, field: own, strong: true };
   // A create takes a key the caller chooses (`create_directory(path)`), never one that names something else.
   // Spelled as the service spells its fields: S3's `Key`, a `Path` or `Name` name the thing as `key`, `path`, `name` do.

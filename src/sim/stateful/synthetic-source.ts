@@ -192,7 +192,7 @@ function sample(schema: unknown, generation: Generation, depth: number, refHops:
 }
 
 /** Follows a local reference (`#`, `#/$defs/x`, `#/definitions/x`, any JSON pointer into the schema). */
-function resolveRef(root: Schema, ref: string): Schema | undefined {
+export function resolveRef(root: Schema, ref: string): Schema | undefined {
   if (!ref.startsWith('#')) return undefined;
   let node: unknown = root;
   for (const token of ref.slice(1).split('/').slice(1)) {

@@ -17,6 +17,7 @@ import { toScopedKey } from './scoped-ids.js';
 import { toEmbeddedWrite } from './embedded-items.js';
 import { toFreeBusy } from './free-busy.js';
 import { fitToSchema } from './schema-fit.js';
+import { withWrittenText } from './written-text.js';
 import {
   entitySeed,
   findEntity,
@@ -157,7 +158,11 @@ function create(given: AnswerInput, givenId?: string): Answer {
   // What the call left out, as the service fills it: schema defaults, archive-like flags false (create-defaults.ts).
   // "Create new items as drafts": `isDraft: true` where the schema holds the flag (described-flags.ts).
   // A parent named by its name also gets its id, and the other way round (parent-key-fill.ts).
-  const data = withParentKeys(input, copied ? withoutSource(dataArguments(input), copied.used) : dataArguments(input));
+  // `add_note_to_incident(note: "…")` answering `{ content }`: the text under the field the service shows it in (written-text.ts).
+  const data = withWrittenText(
+    input,
+    withParentKeys(input, copied ? withoutSource(dataArguments(input), copied.used) : dataArguments(input)),
+  );
   const fields: Record<string, unknown> = {
     [shape.idField]: typedId(id, shape),
     ...createDefaults(input),

@@ -219,6 +219,10 @@ export function updateEach(input: AnswerInput, items: readonly unknown[], update
   const updated: unknown[] = [];
   const errors: { id: string; error: string }[] = [];
   const naming = new Set([...nameKeysOf(toNormalName(shape.entity))].filter((key) => key !== 'name' && key !== 'title'));
+  // `manage_incidents(incident_ids)` answering `{ response: [Incident], response_summary }`: each update is fitted to the
+  // item's schema, so the list's own properties are never taken for fields of the record and stored with it.
+  const listed = listItemSchema(input.tool.outputSchema);
+  const tool = listed ? { ...input.tool, outputSchema: listed.schema } : input.tool;
   for (const item of items) {
     const id = itemId(input, item);
     // What named the entity (its id, its `task_name`) is not a change of it.
@@ -228,7 +232,7 @@ export function updateEach(input: AnswerInput, items: readonly unknown[], update
     const answer =
       id === undefined
         ? { error: notFound(shape, itemLabel(item)) }
-        : updateOne({ ...input, world, args: { ...input.args, ...own, [argument]: id } });
+        : updateOne({ ...input, tool, world, args: { ...input.args, ...own, [argument]: id } });
     if (answer.error !== undefined) {
       errors.push({ id: id ?? itemLabel(item), error: answer.error });
       continue;
@@ -244,8 +248,12 @@ export function updateEach(input: AnswerInput, items: readonly unknown[], update
     }
   }
   if (updated.length === 0) return { error: errors.map(({ error }) => error).join('; ') || notFound(shape, '') };
-  const value = { [toPlural(shape.entity)]: updated, ...(errors.length > 0 ? { errors } : {}) };
-  return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
+  const value = { [listed?.property ?? toPlural(shape.entity)]: updated, ...(errors.length > 0 ? { errors } : {}) };
+  const shown =
+    listed && input.tool.outputSchema
+      ? fitToSchema(value, input.tool.outputSchema, `${input.seed}|${input.tool.name}|${input.argumentsKey}`, fitOptions(input))
+      : value;
+  return { value: shown, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
 }
 
 /**

@@ -20,6 +20,7 @@ import { selectsAll, toNormalName } from '../../domain/world-query.js';
 import { writesType } from '../../reading/tool-shape.js';
 import { inServerStyle } from '../../reading/server-style.js';
 import { listedField } from './listed-field.js';
+import { resolveRef } from './synthetic-source.js';
 
 /** An answer: the value to show (or plain text, or an error text) and what it changed. */
 export interface Answer {
@@ -79,10 +80,14 @@ function isStateVerbArgument(name: string, value: unknown): boolean {
   return typeof value === 'boolean' && toVerbMeaning(name)?.sets !== undefined;
 }
 
-/** The array property of a list's outputSchema and its item schema (`issues`), when there is one. */
+/**
+ * The array property of a list's outputSchema and its item schema (`issues`), when there is one. An item schema that is a
+ * `$ref` into the root (`response: {items: {$ref: '#/$defs/Incident'}}`, as Pydantic writes a list model) is the schema it
+ * points to, carrying the root's `$defs`, so each item is fitted (and its made-up fields kept) as the record it is.
+ */
 export function listItemSchema(schema: Record<string, unknown> | undefined): { property: string; schema: Record<string, unknown> } | null {
   const properties = schema?.properties;
-  if (!properties || typeof properties !== 'object') return null;
+  if (!schema || !properties || typeof properties !== 'object') return null;
   for (const [property, value] of Object.entries(properties as Record<string, Record<string, unknown>>)) {
     if (
       value &&
@@ -91,9 +96,21 @@ export function listItemSchema(schema: Record<string, unknown> | undefined): { p
       typeof value.items === 'object' &&
       !Array.isArray(value.items)
     )
-      return { property, schema: value.items as Record<string, unknown> };
+      return { property, schema: withRootDefinitions(value.items as Record<string, unknown>, schema) };
   }
   return null;
+}
+
+function withRootDefinitions(items: Record<string, unknown>, root: Record<string, unknown>): Record<string, unknown> {
+  const target = typeof items.$ref === 'string' ? resolveRef(root, items.$ref) : undefined;
+  const { $ref: _ref, ...rest } = items;
+  const schema = target ? { ...target, ...rest } : items;
+  if (root.$defs === undefined && root.definitions === undefined) return schema;
+  return {
+    ...schema,
+    ...(root.$defs !== undefined ? { $defs: root.$defs } : {}),
+    ...(root.definitions !== undefined ? { definitions: root.definitions } : {}),
+  };
 }
 
 /** Puts the total and paging into the properties a list's outputSchema names for them (`count`, `total`, `hasMore`). */

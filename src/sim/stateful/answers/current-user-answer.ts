@@ -14,14 +14,18 @@ export const answerCurrentUser: AnswerModule = (call) => {
   const type = call.shape.entity;
   const held = call.world.entities[type] ?? {};
   if (Object.hasOwn(held, 'default')) return toAnswered(call.fromWorld(), call.tool);
-  // A scenario that seeds the person under its own id (`me: { u_7: {...} }`): that person, read as it is.
+  // A scenario that seeds the person under its own id (`me: { u_7: {...} }`): that person, read as it is; what the read
+  // made up for them (a `role` the schema requires) is kept under their own id, so a list of users shows the same.
   const [id, fields] = Object.entries(held)[0] ?? [];
   if (id !== undefined) {
-    const { changes: _unkept, ...answer } = call.fromWorldOf({
+    const { changes, ...answer } = call.fromWorldOf({
       ...call.world,
       entities: { ...call.world.entities, [type]: { default: { id, ...fields } } },
     });
-    return toAnswered(answer, call.tool);
+    const upserts = (changes?.upserts ?? []).map((upsert) =>
+      upsert.type === type && upsert.id === 'default' ? { ...upsert, id } : upsert,
+    );
+    return toAnswered({ ...answer, ...(upserts.length > 0 ? { changes: { ...changes, upserts } } : {}) }, call.tool);
   }
   const person = { ...callerId(call), ...currentUser };
   const answer = call.fromWorldOf({ ...call.world, entities: { ...call.world.entities, [type]: { default: person } } });

@@ -1,0 +1,82 @@
+/**
+ * A user's on-call server, driven as nobody had tuned on it: 30 of the real tools of PagerDuty's
+ * official MCP server (`pagerduty-mcp`, github.com/PagerDuty/pagerduty-mcp-server at 22adbf1; a
+ * Python FastMCP server, so its input and output schemas are the ones Pydantic writes from its
+ * models, `$defs` and `$ref` included: servers/pagerduty-mcp-tools.json), through the real
+ * platform (a real SQLite file, `app.fetch` in process), with no model.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { describedMock, useSimulatorHarness } from '../support/simulator-harness.js';
+import type { ToolDefinition } from '../../src/domain/registry.js';
+
+let harness: Harness;
+useSimulatorHarness('mcpsim-own-pagerduty-', (started) => (harness = started));
+
+const tools = JSON.parse(readFileSync(new URL('./servers/pagerduty-mcp-tools.json', import.meta.url), 'utf8')) as ToolDefinition[];
+
+/** The scenario a QA person wrote for the drive: people, teams, services, three incidents in three states, a note. */
+const onCall =
+  'The on-call world of Acme Payments. I am Priya Shah (priya@acme.dev), an engineer on the Platform team. Teams: Platform (Priya Shah, Leo Brandt) and Payments (Ana Costa, Tom Reyes). Services: "Checkout API" (team Platform), "Payments Worker" (team Payments) and "Status Site" (team Platform). Escalation policy "Platform primary" pages Priya, then Leo after 30 minutes. Priorities are P1, P2 and P3. Incidents: #1042 "Checkout 500s spike" on Checkout API, triggered on 2026-05-04 at 09:12, high urgency, assigned to Priya; #1041 "Payments queue backlog" on Payments Worker, acknowledged by Ana Costa on 2026-05-03, high urgency; #1039 "Status page certificate expiring" on Status Site, resolved on 2026-05-01, low urgency. Incident #1042 has a note from Leo: "Rolled back deploy 311, errors dropping".';
+
+const mock = (scenario: string) =>
+  describedMock(harness, { server: '@qa/pagerduty', displayName: 'PagerDuty', tools, namespace: 'ops', connection: 'pd', scenario });
+
+describe('a PagerDuty server driven with no model', () => {
+  it('shows a seeded incident the same in every list and read, whatever the filter (`response: {items: {$ref}}`)', async () => {
+    const call = await mock(onCall);
+    const [listed] = (await call('list_incidents', {})).response;
+    const [filtered] = (await call('list_incidents', { statuses: ['triggered'] })).response;
+    const [urgent] = (await call('list_incidents', { urgencies: ['high'] })).response;
+    const read = await call('get_incident', { incident_id: listed.id });
+    expect(listed.title).toEqual(expect.any(String));
+    expect(filtered).toEqual(listed);
+    expect(urgent).toEqual(listed);
+    expect(read).toEqual(listed);
+  });
+
+  it('acknowledges and resolves several incidents at once, and keeps none of the list answer in the records', async () => {
+    const call = await mock('Services: "Checkout API" and "Payments Worker".');
+    const [service] = (await call('list_services', { query: 'Checkout' })).response;
+    const ids: string[] = [];
+    for (const title of ['Card declines rising', 'Webhook retries piling up']) {
+      const created = await call('create_incident', { incident: { title, service: { id: service.id }, urgency: 'high' } });
+      expect(created.status).toBe('triggered');
+      ids.push(created.id);
+    }
+    const managed = await call('manage_incidents', { manage_request: { incident_ids: ids, status: 'acknowledged' } });
+    expect(Object.keys(managed).sort()).toEqual(['response', 'response_summary']);
+    expect(managed.response.map((incident: { id: string; status: string }) => [incident.id, incident.status])).toEqual([
+      [ids[0], 'acknowledged'],
+      [ids[1], 'acknowledged'],
+    ]);
+    const read = await call('get_incident', { incident_id: ids[1] });
+    expect(read).toEqual(expect.objectContaining({ title: 'Webhook retries piling up', status: 'acknowledged' }));
+    expect(read).not.toHaveProperty('response');
+    expect(read).not.toHaveProperty('response_summary');
+    await call('manage_incidents', { manage_request: { incident_ids: [ids[0]], status: 'resolved' } });
+    const open = (await call('list_incidents', { statuses: ['triggered', 'acknowledged'] })).response;
+    expect(open.map((incident: { id: string }) => incident.id)).toEqual([ids[1]]);
+  });
+
+  it('answers the person the scenario speaks as ("I am Priya Shah (priya@acme.dev)") to get_user_data', async () => {
+    const call = await mock(onCall);
+    expect(await call('get_user_data', {})).toEqual(expect.objectContaining({ name: 'Priya Shah', email: 'priya@acme.dev' }));
+    const me = await call('get_user_data', {});
+    const users = (await call('list_users', {})).response as { name: string }[];
+    // What the read made up for the caller (the role the schema requires) is the same in the list of users.
+    expect(users.find((user) => user.name === 'Priya Shah')).toEqual(me);
+  });
+
+  it('keeps the text of a note as its content, under a new id, and lists it on its incident', async () => {
+    const call = await mock('Services: "Checkout API".');
+    const [service] = (await call('list_services', {})).response;
+    const incident = await call('create_incident', { incident: { title: 'Card declines rising', service: { id: service.id } } });
+    const note = await call('add_note_to_incident', { incident_id: incident.id, note: 'Issuer outage at BankCo, waiting' });
+    expect(note.content).toBe('Issuer outage at BankCo, waiting');
+    expect(note.id).not.toBe('Issuer outage at BankCo, waiting');
+    const notes = (await call('list_incident_notes', { incident_id: incident.id })).response;
+    expect(notes).toEqual([expect.objectContaining({ id: note.id, content: 'Issuer outage at BankCo, waiting' })]);
+  });
+});
