@@ -74,4 +74,22 @@ describe('a Lark Hire server driven with no model', () => {
       await close();
     }
   });
+
+  it('lists the applications changed in a window its times bound as milliseconds in text (update_start_time, update_end_time)', async () => {
+    const { call, close } = await connectHire();
+    try {
+      const talent = await call('hire_v1_talent_combinedCreate', { data: { basic_info: { name: 'Jonas Berg' } } });
+      const jobId = await createJob(call, 'Bike Mechanic');
+      const application = await call('hire_v1_application_create', { data: { talent_id: talent.json.id, job_id: jobId } });
+      expect(application.isError, application.text).toBe(false);
+      const made = Date.parse(application.json.created_at as string);
+      const listed = async (start: number, end: number) =>
+        (await call('hire_v1_application_list', { params: { update_start_time: String(start), update_end_time: String(end) } })).json
+          .applications as { id: string }[];
+      expect(await listed(made - 86_400_000, made + 86_400_000)).toEqual([expect.objectContaining({ id: application.json.id })]);
+      expect(await listed(made - 30 * 86_400_000, made - 20 * 86_400_000)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });
