@@ -92,4 +92,27 @@ describe('a Lark Hire server driven with no model', () => {
       await close();
     }
   });
+
+  it('lists the active, the inactive or all applications by the code its description gives (active_status 1, 2, 3)', async () => {
+    const { call, close } = await connectHire();
+    try {
+      const jobId = await createJob(call, 'Backend Engineer');
+      const ids: string[] = [];
+      for (const name of ['Ana Souza', 'Ravi Patel']) {
+        const talent = await call('hire_v1_talent_combinedCreate', { data: { basic_info: { name } } });
+        ids.push((await call('hire_v1_application_create', { data: { talent_id: talent.json.id, job_id: jobId } })).json.id as string);
+      }
+      const ended = await call('hire_v1_application_terminate', { path: { application_id: ids[1] }, data: { termination_type: 1 } });
+      expect(ended.isError, ended.text).toBe(false);
+      const listed = async (code: string) =>
+        ((await call('hire_v1_application_list', { params: { active_status: code } })).json.applications as { id: string }[])
+          .map((application) => application.id)
+          .sort();
+      expect(await listed('1')).toEqual([ids[0]]);
+      expect(await listed('2')).toEqual([ids[1]]);
+      expect(await listed('3')).toEqual([...ids].sort());
+    } finally {
+      await close();
+    }
+  });
 });
