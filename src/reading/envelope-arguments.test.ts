@@ -117,6 +117,29 @@ describe('the parts of an HTTP request side by side', () => {
   });
 });
 
+describe('a body named data', () => {
+  it('opens data as the body beside the path and query, as axios and generated clients name it, and keeps data alone as it is', () => {
+    const patchNote: ToolDefinition = {
+      name: 'hire_v1_note_patch',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          data: { type: 'object', properties: { content: text }, required: ['content'] },
+          path: { type: 'object', properties: { note_id: text }, required: ['note_id'] },
+        },
+        required: ['data', 'path'],
+      },
+    };
+    const saveRecord: ToolDefinition = {
+      name: 'save_record',
+      inputSchema: { type: 'object', properties: { data: { type: 'object', properties: { content: text } }, table: text } },
+    };
+    const read = toUnwrappedTools([patchNote, saveRecord]);
+    expect(read.tools[0]!.inputSchema).toMatchObject({ properties: { content: text, note_id: text }, required: ['content', 'note_id'] });
+    expect([...read.envelopes]).toEqual([['hire_v1_note_patch', ['data', 'path']]]);
+  });
+});
+
 describe('toUnwrappedArguments', () => {
   it('opens the envelope of a call, as an object or as JSON text, and keeps what is beside it', () => {
     expect(toUnwrappedArguments(['params'], { params: { state: 'done' }, trace: true })).toEqual({ state: 'done', trace: true });

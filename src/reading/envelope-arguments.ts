@@ -22,6 +22,12 @@ const envelopeName = /(?:^|_|[a-z0-9])(?:model|request|input|params|parameters|a
 /** Names of the parts of an HTTP request a generated tool takes side by side: `params`, `body`, `pathParams`. */
 const requestPartName = /^(?:params|parameters|path|query|body|headers|pathparams|queryparams|requestbody|searchparams)$/i;
 
+/**
+ * The request's body as axios and the clients generated from an OpenAPI file name it (`{path, params, data}`, as the Lark
+ * SDK's tools take it): a part of the request only beside another part, since `data` alone may be the record itself.
+ */
+const dataName = /^data$/i;
+
 /** The request's JSON body, which a generated tool takes beside its flat path parameters (`pod-action(id, body)`). */
 const bodyName = /^(?:body|requestbody)$/i;
 
@@ -120,7 +126,8 @@ function envelopesOf(tool: ToolDefinition): { name: string; schema: Schema }[] {
     return hasProperties(schema) ? [{ name: names[0]!, schema }] : [];
   }
   // `update-pod(id, body)`: an OpenAPI operation's path parameters sit flat beside its request body.
-  const flat = names.filter((name) => !requestPartName.test(name));
+  const besidePart = names.some((name) => requestPartName.test(name));
+  const flat = names.filter((name) => !requestPartName.test(name) && !(besidePart && dataName.test(name)));
   const withPath =
     flat.length > 0 && names.some((name) => bodyName.test(name)) && flat.every((name) => isScalar(resolved(properties[name]!, root)));
   if (names.length === 0 || (flat.length > 0 && !withPath)) return [];

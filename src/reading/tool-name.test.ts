@@ -241,3 +241,16 @@ describe('a listing noun after a plural', () => {
     expect(shapes.get('list_todo_lists')).toMatchObject({ operation: 'list', entity: 'todo_list' });
   });
 });
+
+describe("an API's version in a tool name", () => {
+  it('reads hire_v1_job_list and hire_v2beta1_offer_get as jobs and offers', () => {
+    const shapes = inferServerShapes([
+      tool('hire_v1_job_list', {}),
+      tool('hire_v1_job_get', { job_id: text }),
+      tool('hire_v2beta1_offer_get', { offer_id: text }),
+    ]);
+    expect(shapes.get('hire_v1_job_list')).toMatchObject({ operation: 'list', entity: 'job' });
+    expect(shapes.get('hire_v1_job_get')).toMatchObject({ operation: 'read', entity: 'job' });
+    expect(shapes.get('hire_v2beta1_offer_get')).toMatchObject({ operation: 'read', entity: 'offer' });
+  });
+});

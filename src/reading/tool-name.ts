@@ -76,6 +76,8 @@ export function toCommonPrefix(tools: readonly Pick<ToolDefinition, 'name'>[]): 
 export function parseToolName(name: string, prefix: string | null, serviceWords: ReadonlySet<string> = noWords): ParsedName {
   let words = toWords(name);
   if (prefix !== null && words[0] === prefix && words.length > 1) words = words.slice(1);
+  // `hire_v1_job_list`, `compute_v2beta_instances_get`: the API's version names no thing the tool acts on.
+  if (words.length > 1 && words.some((word) => apiVersionWord.test(word))) words = words.filter((word) => !apiVersionWord.test(word));
   const isVerb = (word: string) => toVerbMeaning(word) !== undefined;
   const start = words.findIndex(
     (word, index) =>
@@ -136,6 +138,9 @@ const stateWord =
 export const collectiveNouns: ReadonlySet<string> = new Set(['history', 'feed', 'timeline', 'activity', 'queue', 'inbox', 'backlog']);
 
 const noWords: ReadonlySet<string> = new Set();
+
+/** An API's version as REST paths and API packages write it (`v1`, `v2beta1`, `v1alpha`): never a resource's name (Google AIP-185). */
+const apiVersionWord = /^v\d+(?:(?:alpha|beta)\d*)?$/;
 /**
  * Words after which the name says whose or where (`list_assignments_for_user`,
  * `issues_in_projects`, `members_of_team`): the scope, a filter, not the entity; after `as` the form of the answer

@@ -138,3 +138,23 @@ describe('time windows', () => {
     expect(toConditions('start_date', '2026-12-04')).toEqual([{ field: '', operator: 'gte', value: '2026-12-04' }]);
   });
 });
+
+describe('times written as Unix digits in text', () => {
+  const application = { id: 'application_1', created_at: '2026-05-04T10:00:00.000Z' };
+  const changed = { id: 'application_2', created_at: '2026-02-01T10:00:00.000Z', updated_at: '2026-05-04T10:00:00.000Z' };
+
+  it('bounds a window by milliseconds or seconds as text (update_start_time, Slack oldest), by when a record last changed', () => {
+    expect(toConditions('update_start_time', '1777000000000')).toEqual([{ field: 'update', operator: 'gte', value: '1777000000000' }]);
+    expect(holds(application, 'update_start_time', '1777000000000')).toBe(true);
+    expect(holds(application, 'update_end_time', '1771000000000')).toBe(false);
+    expect(holds(changed, 'update_start_time', '1777000000000')).toBe(true);
+    expect(holds(changed, 'created_before', '1771000000')).toBe(true);
+    expect(holds(application, 'oldest', '1777000000.000100')).toBe(true);
+    expect(holds(application, 'latest', '1771000000.000100')).toBe(false);
+  });
+
+  it('leaves digits under a name that says no time as they are (a phone number, an id)', () => {
+    expect(toConditions('from', '4915112345678')).toBeNull();
+    expect(toConditions('min_id', '1777000000000')).toBeNull();
+  });
+});

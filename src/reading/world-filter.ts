@@ -31,6 +31,10 @@ const lowWords = new Set([
 ]);
 /** Bounds that are times only: `since: 1767225600` is Unix seconds, where `from: 5` may be anything. */
 const timeWords = new Set(['after', 'since', 'before', 'until', 'earliest', 'oldest', 'latest', 'newer', 'older']);
+/** Words of a name that say its value is a time (`update_start_time`, `created_at`, `ts`). */
+const timeNameWords = new Set(['time', 'date', 'at', 'ts', 'timestamp']);
+/** Unix seconds or milliseconds as text, with Slack's fraction of a second. */
+const epochDigits = /^\d{9,13}(?:\.\d+)?$/;
 /** Bound words that never name a field themselves (`start` and `end` may: `afterStart`). */
 const boundWords = new Set(['after', 'before', 'since', 'until']);
 const highWords = new Set(['before', 'until', 'to', 'max', 'lte', 'lt', 'end', 'maximum', 'latest', 'older', 'below']);
@@ -86,8 +90,11 @@ export function toConditions(name: string, value: unknown): Condition[] | null {
 /** `after`, `timeMin`, `min_amount`, `created_before`: a bound on a date or number field. */
 function toRange(name: string, value: unknown): Condition[] | null {
   const isDate = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value);
-  if (!isDate && typeof value !== 'number') return null;
   const words = toWords(name);
+  // `update_start_time: "1777000000000"`, Slack's `oldest: "1767225600.000100"`: Unix seconds or milliseconds written as text.
+  const epochText =
+    typeof value === 'string' && epochDigits.test(value) && words.some((word) => timeWords.has(word) || timeNameWords.has(word));
+  if (!isDate && typeof value !== 'number' && !epochText) return null;
   let low = words.filter((word) => lowWords.has(word));
   let high = words.filter((word) => highWords.has(word));
   // `afterStart`, `beforeEnd`: a bound word that is only ever a bound, on a field named `start` or `end`.
@@ -99,7 +106,7 @@ function toRange(name: string, value: unknown): Condition[] | null {
   if (low.length + high.length !== 1) return null;
   // `to`/`from` alone are a recipient and a sender; a bound needs a date or a field beside them.
   const stem = words.filter((word) => !low.includes(word) && !high.includes(word));
-  const epoch = typeof value === 'number' && value >= 1e9 && words.some((word) => timeWords.has(word));
+  const epoch = epochText || (typeof value === 'number' && value >= 1e9 && words.some((word) => timeWords.has(word)));
   if (!isDate && !epoch && stem.length === 0) return null;
   const inclusive = [...low, ...high].some((word) =>
     ['min', 'max', 'gte', 'lte', 'from', 'to', 'start', 'end', 'minimum', 'maximum'].includes(word),
@@ -246,8 +253,13 @@ function lookup(fields: Readonly<Record<string, unknown>>, name: string): unknow
     .find((found) => found !== undefined);
   if (key !== undefined) return unwrapTime(fields[key]);
   const wrapped = inPayload(fields, name, 0);
-  return wrapped === undefined ? undefined : unwrapTime(wrapped);
+  if (wrapped !== undefined) return unwrapTime(wrapped);
+  // `update_start_time` of a record never changed: it was last changed when it was made.
+  return changeStamp.test(normal) ? lookup(fields, 'created') : undefined;
 }
+
+/** A field's name for when a record last changed (`update`, `updated`, `modified`, `last_modified`). */
+const changeStamp = /^(?:last)?(?:update|updated|modified|changed)$/;
 
 /**
  * A field kept inside a payload wrapper (`properties: { email }` as CRM objects keep them, `fields:
@@ -292,7 +304,7 @@ function unwrapTime(value: unknown): unknown {
 /** Dates by time, numbers by value; null when the two cannot be ordered. */
 function compare(actual: unknown, wanted: unknown): number | null {
   // `created_after: 1767225600` (Unix seconds, or milliseconds) against a stored date text.
-  if (isDateText(actual) && (typeof wanted === 'number' || (typeof wanted === 'string' && /^\d{9,13}$/.test(wanted)))) {
+  if (isDateText(actual) && (typeof wanted === 'number' || (typeof wanted === 'string' && epochDigits.test(wanted)))) {
     const epoch = Number(wanted);
     return Date.parse(actual as string) - (epoch < 1e11 ? epoch * 1000 : epoch);
   }

@@ -43,6 +43,7 @@ import { toEnumChoiceFilter } from './enum-choice-filter.js';
 import { withSummary } from './summary-item.js';
 import { toFolderProperty, toFolders, toPrefixFilter } from './prefix-filter.js';
 import { toStateFlagFilter } from './state-flag-filter.js';
+import { toCodedActivityFilter } from './coded-activity-filter.js';
 import { toFolderPathFilter } from './folder-path-filter.js';
 import { toQualifierConditions } from '../../reading/qualifier-query.js';
 import { toFilterTermConditions } from './filter-terms.js';
@@ -148,6 +149,8 @@ function answerHeldList(called: AnswerInput): Answer {
   const choices = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toEnumChoiceFilter(name, value, tool, records, known) ?? [])));
   // `active: true` on workflows that keep `state: active` (state-flag-filter.ts).
   choices.push(...data.flatMap(([name, value]) => toStateFlagFilter(name, value, input.model, shape.entity, known) ?? []));
+  // `active_status: 2` "1 = active application, 2 = inactive application" on records that keep a state (coded-activity-filter.ts).
+  choices.push(...data.flatMap(([name, value]) => (stated.has(name) ? [] : (toCodedActivityFilter(name, value, tool, known) ?? []))));
   // `ids: [...]`, `issue_ids: [...]`: a batch read by a list of ids keeps those.
   // `inputs: [{ id }]`: a list of objects that each carry only an id is that list of ids.
   const listed =
