@@ -167,4 +167,19 @@ describe('a Discourse support forum driven with no model', () => {
     // Neither made a second conversation.
     expect((await call('discourse_read_private_message', { topic_id: 202 })).error).toBeDefined();
   });
+
+  it('records the caller as the author of a post they write, and the user author_username names where given', async () => {
+    const call = await describedMock(harness, { ...velo, scenario: forum });
+    // Discourse has no who-am-I read: the caller is the stand-in every world starts with (caller-alias.ts).
+    const mine = await call('discourse_create_post', { topic_id: 101, raw: 'We are sending new pads today.' });
+    expect(mine).toMatchObject({ topic_id: 101, author_username: 'ada', username: 'ada' });
+    const theirs = await call('discourse_create_post', { topic_id: 101, raw: 'Thanks!', author_username: 'anna_s' });
+    expect(theirs).toMatchObject({ author_username: 'anna_s', username: 'anna_s' });
+    expect(await call('discourse_read_post', { post_id: mine.id })).toMatchObject({ username: 'ada' });
+    const posts = async (username: string) =>
+      ((await call('discourse_list_user_posts', { username })).posts as { id: number }[]).map((post) => post.id);
+    expect(await posts('ada')).toEqual([mine.id]);
+    expect(await posts('anna_s')).toContain(theirs.id);
+    expect(await posts('anna_s')).not.toContain(mine.id);
+  });
 });
