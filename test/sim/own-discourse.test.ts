@@ -164,8 +164,16 @@ describe('a Discourse support forum driven with no model', () => {
     const message = await call('discourse_read_private_message', { topic_id: 201 });
     expect(message).toMatchObject({ id: 201, title: 'Refund for order #4471', usernames: ['jonas_b'] });
     expect((message.posts as { id: number }[]).map((post) => post.id)).toEqual([reply.id]);
-    // Neither made a second conversation.
+    // Neither the reply nor the invite made a second conversation.
     expect((await call('discourse_read_private_message', { topic_id: 202 })).error).toBeDefined();
+    // The invited user's mailbox holds the message now; a new message is in its recipients' mailboxes, not only its author's.
+    const mailbox = async (username: string) =>
+      ((await call('discourse_list_private_messages', { username })).private_messages as { id: number }[]).map((pm) => pm.id);
+    expect(await mailbox('jonas_b')).toEqual([201]);
+    const warranty = await call('discourse_create_private_message', { title: 'Warranty', raw: 'Hi', usernames: ['anna_s'] });
+    expect(await mailbox('anna_s')).toEqual([warranty.id]);
+    expect(await mailbox('jonas_b')).toEqual([201]);
+    expect(await mailbox('lea_m')).toEqual([]);
   });
 
   it('records the caller as the author of a post they write, and the user author_username names where given', async () => {
