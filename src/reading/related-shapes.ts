@@ -220,8 +220,9 @@ export const runVerbs: ReadonlySet<string> = new Set(['run', 'trigger', 'launch'
  * `run_job(component_id, configuration_id)` starts a job that `get_job(job_id)` reads: a create of a job. A name that puts
  * its method last, after the resource (`pods_run(image)` beside `pods_get(name)`), says the same with the verb in the other place.
  */
-export function toRunShape(shape: ToolShape, shapes: ReadonlyMap<string, ToolShape>): ToolShape | null {
-  if (shape.operation !== 'other' || shape.basis !== 'none') return null;
+export function toRunShape(shape: ToolShape, shapes: ReadonlyMap<string, ToolShape>, tool?: ToolDefinition): ToolShape | null {
+  // A name without a verb of the table (`run_job`) is basis `none`, or `name` where its description opens on one ("Execute a …").
+  if (shape.operation !== 'other' || (shape.basis !== 'none' && shape.basis !== 'name')) return null;
   const [verb, ...rest] = shape.entity.split('_');
   // `pods_run`: the resource before the method, its last word made singular (the reading kept only `run`, `pod` being another tool's).
   const named = toWords(shape.tool);
@@ -231,6 +232,19 @@ export function toRunShape(shape: ToolShape, shapes: ReadonlyMap<string, ToolSha
   const entity = resource.join('_');
   const reader = [...shapes.values()].find((other) => other.entity === entity && other.operation === 'read' && other.idArgument !== null);
   if (!reader) return null;
+  // `run_query(id)` beside `get_query(id)`: a run of the one saved query (report, workflow) its own id names acts on that
+  // record, it makes none; `run_job(component_id)` makes a job.
+  if (tool !== undefined && reader.idArgument !== null && requiredOf(tool).has(reader.idArgument))
+    return {
+      ...shape,
+      entity,
+      basis: 'name',
+      idArgument: reader.idArgument,
+      idField: reader.idField,
+      numericId: reader.numericId,
+      strict: true,
+    };
+  if (shape.basis !== 'none') return null;
   return { ...shape, operation: 'create', entity, basis: 'name', idField: reader.idField, numericId: reader.numericId };
 }
 

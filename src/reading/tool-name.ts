@@ -73,15 +73,26 @@ export function toCommonPrefix(tools: readonly Pick<ToolDefinition, 'name'>[]): 
  *   parseToolName('create_or_update_file', null); // { meaning: { operation: 'update', upsert: true }, verb: 'create', entityWords: ['file'], plural: false }
  *   parseToolName('get_users', null).plural;      // true
  */
-export function parseToolName(name: string, prefix: string | null, serviceWords: ReadonlySet<string> = noWords): ParsedName {
+export function parseToolName(
+  name: string,
+  prefix: string | null,
+  serviceWords: ReadonlySet<string> = noWords,
+  serverNouns: ReadonlySet<string> = noWords,
+): ParsedName {
   let words = toWords(name);
   if (prefix !== null && words[0] === prefix && words.length > 1) words = words.slice(1);
   // `hire_v1_job_list`, `compute_v2beta_instances_get`: the API's version names no thing the tool acts on.
   if (words.length > 1 && words.some((word) => apiVersionWord.test(word))) words = words.filter((word) => !apiVersionWord.test(word));
-  const isVerb = (word: string) => toVerbMeaning(word) !== undefined;
+  // `get_query`, `run_query` beside `create_query`: a word the server's writes name as their entity is a noun after the name's
+  // first word (server-nouns.ts); a name still opens on its verb (`post_message` beside `create_post`).
+  const isVerb = (word: string, index = 0) => toVerbMeaning(word) !== undefined && !(index > 0 && serverNouns.has(word));
   const start = words.findIndex(
     (word, index) =>
-      isVerb(word) && !(nounLikeVerbs.has(word) && words.slice(index + 1).some((later) => isVerb(later) && !nounLikeVerbs.has(later))),
+      isVerb(word, index) &&
+      !(
+        nounLikeVerbs.has(word) &&
+        words.slice(index + 1).some((later, offset) => isVerb(later, index + 1 + offset) && !nounLikeVerbs.has(later))
+      ),
   );
   // With no verb, a word such as `to` may stand between an unknown verb and its object (`attach_tag_to_bookmark`).
   if (start === -1) return { meaning: null, verb: null, ...toEntityWords(words, noWords, false) };
@@ -90,7 +101,7 @@ export function parseToolName(name: string, prefix: string | null, serviceWords:
   let after = words.slice(start + 1);
   const next = after[0] === 'or' ? after[1] : after[0];
   // `put_record`, `get_build`: a verb that is a noun as often (`nounLikeVerbs`) is the weak verb's object, never a verb it gives way to.
-  const nextMeaning = next === undefined ? undefined : toVerbMeaning(next);
+  const nextMeaning = next === undefined || serverNouns.has(next) ? undefined : toVerbMeaning(next);
   if (after[0] === 'or' && nextMeaning) {
     // create_or_update_file: an update that creates what it does not find.
     meaning = { operation: 'update', upsert: true };

@@ -55,6 +55,8 @@ import { pagingArgument } from './paged-read.js';
 import { ownKeyArgument } from './own-key-read.js';
 import { beginsNamed, beginsNew } from './begun-entity.js';
 import { parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
+import { toServerNouns } from './server-nouns.js';
+import { toThreadAddition } from './thread-additions.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
 
@@ -91,7 +93,10 @@ export function inferServerShapes(
 ): Map<string, ToolShape> {
   const prefix = toCommonPrefix(tools);
   const serviceWords = toServiceWords(serverNames);
-  const named = tools.map((tool) => ({ tool, parsed: parseToolName(tool.name, prefix, serviceWords) }));
+  const first = tools.map((tool) => ({ tool, parsed: parseToolName(tool.name, prefix, serviceWords) }));
+  // `get_query` beside `create_query`: the word the server's writes name as their entity is a noun in every tool (server-nouns.ts).
+  const nouns = toServerNouns(first, prefix);
+  const named = nouns.size === 0 ? first : tools.map((tool) => ({ tool, parsed: parseToolName(tool.name, prefix, serviceWords, nouns) }));
   const parsed = withResourceFirst(named, prefix, serviceWords).map(({ tool, parsed: name }) => ({ tool, parsed: toStateChange(name) }));
   const entities = new Set(parsed.map((entry) => entry.parsed.entityWords.join('_')));
   const context = toEntityContext(parsed, entities);
@@ -102,7 +107,13 @@ export function inferServerShapes(
   }
   for (const { tool } of parsed) {
     const shape = withOwnEntity(shapes.get(tool.name)!, tool, context);
-    const posted = toPostedEntity(shape, tool, tools, shapes) ?? toRunShape(shape, shapes) ?? toChildrenShape(shape, tool, shapes);
+    const posted = toPostedEntity(shape, tool, tools, shapes) ?? toRunShape(shape, shapes, tool) ?? toChildrenShape(shape, tool, shapes);
+    shapes.set(tool.name, posted ?? shape);
+  }
+  // `reply_private_message(topic_id)` writes a post in it, `invite_to_private_message(topic_id, username)` adds to it (thread-additions.ts).
+  for (const { tool } of parsed) {
+    const shape = shapes.get(tool.name)!;
+    const posted = toThreadAddition(shape, tool, tools, shapes);
     shapes.set(tool.name, posted ?? shape);
   }
   const all = [...shapes.values()];

@@ -9,7 +9,7 @@
 import type { ToolDefinition } from '../domain/registry.js';
 import type { EntityCorrection } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-operation.js';
-import { toNormalName } from '../domain/world-query.js';
+import { isQueryArgument, toNormalName } from '../domain/world-query.js';
 import { toFullWord, toSingular, toWords } from './entity-words.js';
 import { requiredOf } from './tool-id-argument.js';
 import { toAppliedAction } from './applied-action.js';
@@ -156,6 +156,8 @@ function findParentReferences(tool: ToolDefinition, shape: ToolShape, shapes: Re
   const sameType = toSameTypeParents(tool, shape, []);
   for (const argument of Object.keys(schemas)) {
     if (argument === shape.dispatch?.argument || argument === applied?.applied.argument) continue;
+    // `search(query)` on a server that keeps saved queries: free text to match is no record it names.
+    if (isQueryArgument(argument) && argument !== shape.idArgument) continue;
     const parent = sameType.find((candidate) => candidate.argument === argument);
     if (parent) {
       push(argument, shape, parent.strong);

@@ -16,6 +16,20 @@ useSimulatorHarness('mcpsim-own-discourse-', (started) => (harness = started));
 
 const tools = JSON.parse(readFileSync(new URL('./servers/discourse-mcp-tools.json', import.meta.url), 'utf8')) as ToolDefinition[];
 
+const forum = [
+  'The community support forum of Velo Parts, a bicycle parts shop.',
+  'People: Maya Okafor (username maya_support, staff, id 2), Jonas Berg (username jonas_b, id 3),',
+  'and the customers Anna Schmidt (username anna_s, id 11) and Léa Martin (username lea_m, id 13, suspended).',
+  'Categories: Support (id 5), Orders & Shipping (id 6, a subcategory of Support) and Announcements (id 7).',
+  'Topics: topic 101 "Brake pads arrived damaged" by anna_s in Orders & Shipping, created 2026-03-02, open, tags shipping;',
+  'topic 102 "Where is my order #4471?" by ben_c in Orders & Shipping, created 2026-03-05, closed.',
+  'Posts: topic 101 has post 1001 by anna_s (the first post, 2026-03-02) and post 1002 by jonas_b (a reply, 2026-03-03).',
+  'A private message 201 "Refund for order #4471" between ben_c and maya_support, created 2026-03-07.',
+  'A saved Data Explorer query 1 "Open support topics by category".',
+].join('\n');
+
+const velo = { server: '@qa/discourse', displayName: 'Discourse', tools, namespace: 'velo', connection: 'forum' };
+
 const newUser = { username: 'carla_r', email: 'carla@example.com', name: 'Carla Rossi', password: 'long-enough-secret' };
 
 describe('a Discourse support forum driven with no model', () => {
@@ -101,17 +115,7 @@ describe('a Discourse support forum driven with no model', () => {
   });
 
   it('starts with every record the forum’s description lists, each with the id written beside it', async () => {
-    const scenario = [
-      'The community support forum of Velo Parts, a bicycle parts shop.',
-      'People: Maya Okafor (username maya_support, staff, id 2), Jonas Berg (username jonas_b, id 3),',
-      'and the customers Anna Schmidt (username anna_s, id 11) and Léa Martin (username lea_m, id 13, suspended).',
-      'Categories: Support (id 5), Orders & Shipping (id 6, a subcategory of Support) and Announcements (id 7).',
-      'Topics: topic 101 "Brake pads arrived damaged" by anna_s in Orders & Shipping, created 2026-03-02, open, tags shipping;',
-      'topic 102 "Where is my order #4471?" by ben_c in Orders & Shipping, created 2026-03-05, closed.',
-      'Posts: topic 101 has post 1001 by anna_s (the first post, 2026-03-02) and post 1002 by jonas_b (a reply, 2026-03-03).',
-      'A private message 201 "Refund for order #4471" between ben_c and maya_support, created 2026-03-07.',
-      'A saved Data Explorer query 1 "Open support topics by category".',
-    ].join('\n');
+    const scenario = forum;
     const call = await describedMock(harness, {
       server: '@qa/discourse',
       displayName: 'Discourse',
@@ -138,5 +142,52 @@ describe('a Discourse support forum driven with no model', () => {
     expect(users.users.map((user) => user.id)).toEqual([2, 3, 11, 13]);
     expect(await call('discourse_read_private_message', { topic_id: 201 })).toMatchObject({ title: 'Refund for order #4471' });
     expect(JSON.stringify(await call('discourse_get_query', { id: 1 }))).toContain('Open support topics by category');
+  });
+
+  it('reads saved query 1 by its id, runs it by that id, and answers a not-found for a query the forum lacks', async () => {
+    const call = await describedMock(harness, { ...velo, scenario: forum });
+    const query = await call('discourse_get_query', { id: 1 });
+    expect(query).toMatchObject({ id: 1, name: 'Open support topics by category' });
+    expect(query).not.toHaveProperty('queries');
+    expect((await call('discourse_get_query', { id: 99 })).error).toContain('99');
+    expect((await call('discourse_run_query', { id: 1 })).error).toBeUndefined();
+    expect((await call('discourse_run_query', { id: 99 })).error).toContain('99');
+  });
+
+  it('puts a reply to private message 201 in that message, and an invited user among its participants', async () => {
+    const call = await describedMock(harness, { ...velo, scenario: forum });
+    const reply = await call('discourse_reply_private_message', { topic_id: 201, raw: 'Refund issued.' });
+    expect(reply).toMatchObject({ topic_id: 201, raw: 'Refund issued.' });
+    expect(await call('discourse_read_post', { post_id: reply.id })).toMatchObject({ topic_id: 201 });
+    const invited = await call('discourse_invite_to_private_message', { topic_id: 201, username: 'jonas_b' });
+    expect(invited).toMatchObject({ id: 201, usernames: ['jonas_b'] });
+    const message = await call('discourse_read_private_message', { topic_id: 201 });
+    expect(message).toMatchObject({ id: 201, title: 'Refund for order #4471', usernames: ['jonas_b'] });
+    expect((message.posts as { id: number }[]).map((post) => post.id)).toEqual([reply.id]);
+    // Neither the reply nor the invite made a second conversation.
+    expect((await call('discourse_read_private_message', { topic_id: 202 })).error).toBeDefined();
+    // The invited user's mailbox holds the message now; a new message is in its recipients' mailboxes, not only its author's.
+    const mailbox = async (username: string) =>
+      ((await call('discourse_list_private_messages', { username })).private_messages as { id: number }[]).map((pm) => pm.id);
+    expect(await mailbox('jonas_b')).toEqual([201]);
+    const warranty = await call('discourse_create_private_message', { title: 'Warranty', raw: 'Hi', usernames: ['anna_s'] });
+    expect(await mailbox('anna_s')).toEqual([warranty.id]);
+    expect(await mailbox('jonas_b')).toEqual([201]);
+    expect(await mailbox('lea_m')).toEqual([]);
+  });
+
+  it('records the caller as the author of a post they write, and the user author_username names where given', async () => {
+    const call = await describedMock(harness, { ...velo, scenario: forum });
+    // Discourse has no who-am-I read: the caller is the stand-in every world starts with (caller-alias.ts).
+    const mine = await call('discourse_create_post', { topic_id: 101, raw: 'We are sending new pads today.' });
+    expect(mine).toMatchObject({ topic_id: 101, author_username: 'ada', username: 'ada' });
+    const theirs = await call('discourse_create_post', { topic_id: 101, raw: 'Thanks!', author_username: 'anna_s' });
+    expect(theirs).toMatchObject({ author_username: 'anna_s', username: 'anna_s' });
+    expect(await call('discourse_read_post', { post_id: mine.id })).toMatchObject({ username: 'ada' });
+    const posts = async (username: string) =>
+      ((await call('discourse_list_user_posts', { username })).posts as { id: number }[]).map((post) => post.id);
+    expect(await posts('ada')).toEqual([mine.id]);
+    expect(await posts('anna_s')).toContain(theirs.id);
+    expect(await posts('anna_s')).not.toContain(mine.id);
   });
 });

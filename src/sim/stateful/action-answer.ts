@@ -32,7 +32,21 @@ import { describedLink } from './described-link.js';
  */
 export function answerAction(input: AnswerInput): Answer {
   // `validate_license(licenseKey)`: whether it is valid, and the key (validation-answer.ts).
-  return validationAnswer(input) ?? verbState(input) ?? acknowledge(input);
+  return validationAnswer(input) ?? missingTarget(input) ?? verbState(input) ?? acknowledge(input);
+}
+
+/**
+ * `run_query(id: 99)` where the world keeps saved queries and none is 99: the service's not-found,
+ * as a read of it answers; an action is acknowledged only on a record that is there.
+ */
+function missingTarget(input: AnswerInput): Answer | null {
+  const { shape, args } = input;
+  if (!shape.strict || shape.idArgument === null) return null;
+  const value = args[shape.idArgument];
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const records = entitiesOf(input.world, shape.entity);
+  if (records.length === 0 || findEntity(input, records, String(value))) return null;
+  return { error: notFound(shape, String(value)) };
 }
 
 /** `refund_order(orderId)`: the state the verb leaves the entity in, or null when the server names no such state. */

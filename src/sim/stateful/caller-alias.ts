@@ -36,14 +36,15 @@ export function withCallerForMe(
   return { ...args, ...Object.fromEntries(aliased.map((name) => [name, callerValue(caller, name)])) };
 }
 
-function callerOf(world: WorldState, model: Pick<ServiceModel, 'tools' | 'shapes'>): Record<string, unknown> {
+/** The person calling: the one a current-user read answers, the one the world holds, else the stand-in Ada. */
+export function callerOf(world: WorldState, model: Pick<ServiceModel, 'tools' | 'shapes'>): Record<string, unknown> {
   const type = toCallerType(model);
   const [id, fields] = Object.entries(type === null ? {} : (world.entities[type] ?? {}))[0] ?? [];
   return id === undefined ? { id: 'default', ...currentUser } : { id, ...fields };
 }
 
 /** What of the caller the argument names: a login, an email or an id; else the login, or the name. */
-function callerValue(caller: Record<string, unknown>, name: string): unknown {
+export function callerValue(caller: Record<string, unknown>, name: string): unknown {
   if (/email/i.test(name)) return caller.email ?? caller.login ?? caller.id;
   if (/id$/i.test(name)) return caller.id;
   return caller.login ?? caller.username ?? caller.name ?? caller.id;

@@ -10,6 +10,7 @@ import { withNamedType } from './world-conventions.js';
 import { answersInSnakeCase } from '../../reading/answer-spelling.js';
 import { toSnakeCaseResult } from './snake-case-answer.js';
 import { withCallerForMe } from './caller-alias.js';
+import { withCallerAsAuthor } from './caller-author.js';
 
 export interface SimulatorOptions {
   /** Mixed into every made-up value; change it for a different (still repeatable) world. */
@@ -50,7 +51,8 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
       const now = context.now ?? fallbackNow;
       const { shapes: serverShapes, model } = shapes;
       // `assigneeLogin: "me"`: the caller, as the argument says it reads `me` (caller-alias.ts).
-      const args = withCallerForMe(tool, shapes.args, context.world, model);
+      // `create_post` without `author_username`: the caller wrote it (caller-author.ts).
+      const args = withCallerAsAuthor(tool, shape, withCallerForMe(tool, shapes.args, context.world, model), context.world, model);
       let fromWorld: Answer | undefined;
       const fromWorldOf = (world: WorldState, as: Pick<ToolShape, 'operation'> = shape): Answer =>
         answerFromWorld({

@@ -168,7 +168,10 @@ function describedLists(input: AnswerInput): string[] {
     const words = toWords(type);
     const plural = toPlural(words[words.length - 1] ?? '');
     if (plural === '' || named.includes(plural)) continue;
-    const promised = new RegExp(`\\b(with|including|includes|and)\\s+(its|their|the|all|all its)?\\s*(\\w+\\s+)?${plural}\\b`);
+    // "Read a private message, its posts, and …": a possessive in the read's list of what it answers promises those too.
+    const promised = new RegExp(
+      `\\b(with|including|includes|and)\\s+(its|their|the|all|all its)?\\s*(\\w+\\s+)?${plural}\\b|,\\s+(its|their)\\s+(\\w+\\s+)?${plural}\\b`,
+    );
     if (promised.test(description) || clauseWords.has(plural)) named.push(plural);
   }
   return named;

@@ -185,6 +185,9 @@ function answerHeldList(called: AnswerInput): Answer {
       filters.every(([name, value]) => {
         if (name === listed?.[0]) return true;
         const field = fieldValue(entity.fields, name) ?? (toNormalName(name) === toNormalName(shape.idField) ? entity.id : undefined);
+        // `list_private_messages(username)`: a message whose `usernames` holds the user is theirs, whoever wrote it.
+        const many = fieldValue(entity.fields, toPlural(name));
+        if (Array.isArray(many) && valuesMatch(many, value)) return true;
         if (field === undefined) return scope.has(name);
         // `stories_search(name: 'checkout')`: a search finds the words in a name or title (search-words.ts).
         return valuesMatch(field, value) || (called.shape.operation === 'search' && matchesSearchWords(name, field, value));
