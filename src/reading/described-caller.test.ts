@@ -15,6 +15,11 @@ describe('toDescribedCaller', () => {
       'Priya Shah',
     );
     expect(toDescribedCaller(["I'm Leo Brandt and I run the payments team."])).toBe('Leo Brandt');
+    expect(toDescribedCaller(['Maple & Pine, a design studio run by Nora Quinn (nora@mapleandpine.ca), bills in USD.'])).toBe('Nora Quinn');
+    expect(toDescribedCaller(['The automation team of Brightline Bikes, run by Sam Ortiz.'])).toBe('Sam Ortiz');
+    expect(toCallerDetails(['A studio run by Nora Quinn (nora@mapleandpine.ca).'], 'Nora Quinn')).toEqual({
+      email: 'nora@mapleandpine.ca',
+    });
     expect(toCallerDetails(['I am Priya Shah (priya@acme.dev), an engineer.'], 'Priya Shah')).toEqual({ email: 'priya@acme.dev' });
   });
 
@@ -34,5 +39,6 @@ describe('toDescribedCaller', () => {
     expect(toDescribedCaller(['The Marketing Team runs two lists.'])).toBeNull();
     expect(toDescribedCaller(['The acme/widgets repository has 3 open issues.'])).toBeNull();
     expect(toDescribedCaller(['I am on call this week for Checkout API.'])).toBeNull();
+    expect(toDescribedCaller(['The nightly job is run by the Sync Service.'])).toBeNull();
   });
 });

@@ -14,6 +14,9 @@ const places = String.raw`(?:account|workspace|inbox|mailbox|calendar|profile|or
 // `Marta Kowalska (login marta, marta@example.com) is signed in`: a person introduced with their handle in brackets.
 const aside = String.raw`(?: \([^()]{1,80}\))?`;
 const callerPatterns = [
+  // `a design studio run by Nora Quinn (nora@mapleandpine.ca)`, `the team of Brightline Bikes, run by Sam Ortiz`: who runs
+  // a place is its caller, before a place's owner named by the place's own name (`team of Brightline Bikes`)
+  new RegExp(String.raw`\b(?:run|owned|managed|administered) by ${person}${aside}(?=[\s,.;:]|$)`),
   // `The Todoist account of Maya Chen`
   new RegExp(String.raw`\b${places} (?:of|belonging to|owned by) ${person}\b`),
   // `Maya Chen's Todoist account`

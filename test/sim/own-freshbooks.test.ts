@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
-import { useSimulatorHarness } from '../support/simulator-harness.js';
+import { describedMock, useSimulatorHarness } from '../support/simulator-harness.js';
 import { connectMockClient } from '../support/mock-client.js';
 import type { ToolDefinition } from '../../src/domain/registry.js';
 import { readServer } from '../../src/reading/read-server.js';
@@ -95,5 +95,18 @@ describe('a FreshBooks server driven with no model', () => {
     expect(reading.nextId).toBeNull();
     expect(reading.why.id).toMatch(/names the invoice it acts on.*an unknown one is a not-found/);
     expect(readServer(tools).readings.get('create_invoice')!.nextId).not.toBeNull();
+  });
+
+  it('answers the person the scenario says runs the studio ("run by Nora Quinn (nora@…)") to get_account_info', async () => {
+    const call = await describedMock(harness, {
+      server: '@qa/freshbooks-described',
+      displayName: 'FreshBooks',
+      tools,
+      namespace: 'books',
+      connection: 'fb',
+      scenario:
+        'Maple & Pine Design Studio, a two-person design studio run by Nora Quinn (nora@mapleandpine.ca), bills its clients in FreshBooks.',
+    });
+    expect(JSON.stringify(await call('get_account_info', {}))).toMatch(/Nora Quinn/);
   });
 });
