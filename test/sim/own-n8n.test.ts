@@ -40,6 +40,19 @@ describe('an n8n server driven with no model', () => {
     }
   });
 
+  it('gives a new workflow a 16-character alphanumeric id, as n8n does, not a made-up workflow_1', async () => {
+    const { call, close } = await connectMockClient(harness, { name: 'n8n', tools });
+    const empty = { world: { entities: {}, facts: [] } };
+    expect((await harness.call('PUT', '/__mcpsim/connections/lab/n8n/simulation', { body: empty })).status).toBe(200);
+    try {
+      const created = await call('create_workflow', { name: 'Stock low alert', nodes: [], connections: {} });
+      expect(created.json.id).toMatch(/^[A-Za-z0-9]{16}$/);
+      expect((await call('get_workflow', { workflowId: created.json.id })).json.name).toBe('Stock low alert');
+    } finally {
+      await close();
+    }
+  });
+
   it('seeds the described workflows with their states and the tag each is given in the singular or the plural', async () => {
     const call = await describedMock(harness, {
       server: '@qa/n8n',
@@ -51,11 +64,15 @@ describe('an n8n server driven with no model', () => {
         'The automation team of Brightline Bikes. Workflows: "Order sync" (active, tags shop), "Refund alerts" (active, tag finance) and "Old CSV import" (inactive).',
     });
     const { workflows } = await call('list_workflows', {});
-    expect(workflows).toEqual([
-      expect.objectContaining({ name: 'Order sync', tags: ['shop'] }),
-      expect.objectContaining({ name: 'Refund alerts', tags: ['finance'] }),
-      expect.objectContaining({ name: 'Old CSV import' }),
-    ]);
+    // In the order of their ids, which are n8n's random ones.
+    expect(workflows).toHaveLength(3);
+    expect(workflows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Order sync', tags: ['shop'] }),
+        expect.objectContaining({ name: 'Refund alerts', tags: ['finance'] }),
+        expect.objectContaining({ name: 'Old CSV import' }),
+      ]),
+    );
     expect((await call('list_workflows', { active: false })).workflows).toEqual([expect.objectContaining({ name: 'Old CSV import' })]);
   });
 });
