@@ -53,6 +53,27 @@ describe('an n8n server driven with no model', () => {
     }
   });
 
+  it('runs a workflow by its name into a new running execution under it, which the executions tools then show', async () => {
+    const { call, close } = await connectMockClient(harness, { name: 'n8n', tools });
+    const empty = { world: { entities: {}, facts: [] } };
+    expect((await harness.call('PUT', '/__mcpsim/connections/lab/n8n/simulation', { body: empty })).status).toBe(200);
+    try {
+      const workflow = (await call('create_workflow', { name: 'Order sync', nodes: [], connections: {} })).json;
+      await call('create_workflow', { name: 'Refund alerts', nodes: [], connections: {} });
+      const ran = await call('run_webhook', { workflowName: 'Order sync', data: { order: 'A-1001' } });
+      expect(ran.isError, ran.text).toBe(false);
+      expect(ran.json).toEqual(expect.objectContaining({ workflowId: workflow.id, status: 'running' }));
+      // n8n counts executions up: numeric ids.
+      expect(ran.json.id).toMatch(/^[1-9][0-9]*$/);
+      const listed = (await call('list_executions', { workflowId: workflow.id })).json.workflow_executions as { id: string }[];
+      expect(listed.map((execution) => execution.id)).toEqual([ran.json.id]);
+      expect((await call('get_execution', { executionId: ran.json.id })).json).toEqual(expect.objectContaining({ status: 'running' }));
+      expect((await call('run_webhook', { workflowName: 'No such flow' })).isError).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+
   it('seeds the described workflows with their states and the tag each is given in the singular or the plural', async () => {
     const call = await describedMock(harness, {
       server: '@qa/n8n',

@@ -65,6 +65,7 @@ import { answerList } from './world-list.js';
 import { answerAction } from './action-answer.js';
 import { keyedReadMiss, toKeyedWrite } from './keyed-records.js';
 import { answerOnExisting } from './existing-target.js';
+import { answerRun } from './run-records.js';
 import { updateOnReference } from './reference-writes.js';
 import { describedLink } from './described-link.js';
 import { argumentState } from './state-arguments.js';
@@ -133,7 +134,8 @@ export function answerFromWorld(called: AnswerInput): Answer {
     default:
       // `refund_order(orderId)`: the state its verb names, where the server names it (action-answer.ts); else acknowledged.
       // `update_user(username)`: the one record its key finds, as the read finds it (keyed-records.ts).
-      return toMemberTransfer(input) ?? toKeyedWrite(input, update, remove) ?? answerAction(input);
+      // `run_webhook(workflowName)`: a run record (an execution) of the workflow, under it (run-records.ts).
+      return toMemberTransfer(input) ?? answerRun(input, create) ?? toKeyedWrite(input, update, remove) ?? answerAction(input);
   }
 }
 
