@@ -74,6 +74,46 @@ describe('an n8n server driven with no model', () => {
     }
   });
 
+  it('creates a workflow inactive, and keeps its state in the active yes/no field its tools take, never in a state field', async () => {
+    const { call, close } = await connectMockClient(harness, { name: 'n8n', tools });
+    const empty = { world: { entities: {}, facts: [] } };
+    expect((await harness.call('PUT', '/__mcpsim/connections/lab/n8n/simulation', { body: empty })).status).toBe(200);
+    try {
+      const created = (await call('create_workflow', { name: 'Stock low alert', nodes: [], connections: {} })).json;
+      expect(created.active).toBe(false);
+      expect(created).not.toHaveProperty('state');
+      expect((await call('get_workflow', { workflowId: created.id })).json.active).toBe(false);
+      const activated = (await call('activate_workflow', { workflowId: created.id })).json;
+      expect(activated.active).toBe(true);
+      expect(activated).not.toHaveProperty('state');
+      expect(((await call('list_workflows', { active: true })).json.workflows as { id: string }[]).map((w) => w.id)).toEqual([created.id]);
+      expect((await call('deactivate_workflow', { workflowId: created.id })).json.active).toBe(false);
+      // Given at creation, the flag is kept as given.
+      expect((await call('create_workflow', { name: 'Live from the start', nodes: [], connections: {}, active: true })).json.active).toBe(
+        true,
+      );
+    } finally {
+      await close();
+    }
+  });
+
+  it('seeds described workflows with the active flag their state names, and one the words leave without a state inactive', async () => {
+    const call = await describedMock(harness, {
+      server: '@qa/n8n',
+      displayName: 'n8n',
+      tools,
+      namespace: 'ops',
+      connection: 'n8n',
+      scenario: 'Workflows: "Order sync" (active, tags shop), "Old CSV import" (inactive) and "Weekly report".',
+    });
+    const { workflows } = await call('list_workflows', {});
+    const byName = Object.fromEntries((workflows as { name: string }[]).map((workflow) => [workflow.name, workflow]));
+    expect(byName['Order sync']).toEqual(expect.objectContaining({ active: true }));
+    expect(byName['Old CSV import']).toEqual(expect.objectContaining({ active: false }));
+    expect(byName['Weekly report']).toEqual(expect.objectContaining({ active: false }));
+    for (const workflow of workflows) expect(workflow).not.toHaveProperty('state');
+  });
+
   it('seeds the described workflows with their states and the tag each is given in the singular or the plural', async () => {
     const call = await describedMock(harness, {
       server: '@qa/n8n',
