@@ -1,7 +1,7 @@
 /**
  * A service that runs something keeps a record of each run. Running a workflow, a job, a pipeline,
  * a build or a flow (`run_webhook(workflowName)` "Execute a workflow via webhook",
- * `trigger_pipeline(pipelineId)`, `invoke_function(name)`) makes a run record (an execution, a run,
+ * `trigger_pipeline(pipelineId)`, `launch_job(name)`) makes a run record (an execution, a run,
  * a build, an invocation) under the thing run, in the state a run begins in, and the tools that
  * list or read those records then show it: n8n's executions, GitHub's workflow runs, Jenkins'
  * builds. The run type is the server's type of such a record whose parent is the type run
@@ -10,13 +10,12 @@
 import { toSingular, toWords } from '../../reading/entity-words.js';
 import { entitiesOf } from '../../domain/world-query.js';
 import { inServerStyle } from '../../reading/server-style.js';
+import { runVerbs } from '../../reading/related-shapes.js';
 import type { ToolShape } from '../../reading/tool-shape.js';
 import { findEntity, notFound } from './world-views.js';
 import { runStartState } from './run-start-state.js';
 import type { Answer, AnswerInput } from './world-conventions.js';
 
-/** Verbs that set a thing going: what they make is a run of it. */
-const runVerbs = new Set(['run', 'execute', 'trigger', 'invoke']);
 /** The last word of a type whose records are runs of their parent. */
 const runNouns = new Set(['execution', 'run', 'build', 'invocation']);
 
@@ -59,7 +58,7 @@ export function answerRun(input: AnswerInput, create: (input: AnswerInput) => An
   });
 }
 
-/** Whether the tool's name, or its description's first word, is a verb that runs something. */
+/** Whether the tool's name, or its description's first word, is a verb that runs something (run, trigger, launch, execute). */
 function runsSomething(input: AnswerInput): boolean {
   if (toWords(input.tool.name).some((word) => runVerbs.has(word))) return true;
   const first = /^\s*([A-Za-z]+)/.exec(input.tool.description ?? '')?.[1]?.toLowerCase();

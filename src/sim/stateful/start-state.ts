@@ -1,6 +1,7 @@
 /**
  * The state a new record starts in, one rule for a create and for a record a description seeds
- * with no state (seeded-states.ts): the state the create asks for (`activate: true`), else a state
+ * with no state (seeded-states.ts): the state the create asks for (`activate: true`), else, for a
+ * create named for running something (`runPipeline`), the state a run begins in, else a state
  * enum's default or first value (world-conventions.ts, state-fields.ts), else what the
  * descriptions say (described-states.ts), else, for a thing the service activates and
  * deactivates (or publishes and unpublishes), the state the activation moves it from: n8n creates
@@ -11,6 +12,8 @@ import { toWords } from '../../reading/entity-words.js';
 import { initialState, requestedState, setFieldStart, spellState, stateSchema, toStateField } from './state-fields.js';
 import { describedStartState } from './described-states.js';
 import { toFlagState } from './flag-states.js';
+import { runStartState } from './run-start-state.js';
+import { runVerbs } from '../../reading/related-shapes.js';
 import { defaultState, type AnswerInput } from './world-conventions.js';
 
 /** A verb that puts a made thing into service, and the verb that takes it out again. */
@@ -24,12 +27,19 @@ const liveVerbs: Readonly<Record<string, string>> = { activate: 'deactivate', pu
 export function toStartState(input: AnswerInput): { name: string; value: unknown } | null {
   const state =
     requestedState(input) ??
+    runCreateStart(input) ??
     defaultState(input) ??
     initialState(input) ??
     setFieldStart(input) ??
     describedStartState(input) ??
     beforeActivation(input);
   return toFlagState(input.model, input.shape.entity, state);
+}
+
+/** `runPipeline`, `run_workflow(workflowId)`: a create named for running something makes a run, begun and not ended (run-start-state.ts). */
+function runCreateStart(input: AnswerInput): { name: string; value: unknown } | null {
+  const [verb] = toWords(input.tool.name);
+  return input.shape.operation === 'create' && verb !== undefined && runVerbs.has(verb) ? runStartState(input) : null;
 }
 
 /** The state the type's undoing verb sets (`deactivate_workflow` → `inactive`), where the type has both verbs. */
