@@ -62,7 +62,7 @@ export function answerRun(input: AnswerInput, create: (input: AnswerInput) => An
 function runsSomething(input: AnswerInput): boolean {
   if (toWords(input.tool.name).some((word) => runVerbs.has(word))) return true;
   const first = /^\s*([A-Za-z]+)/.exec(input.tool.description ?? '')?.[1]?.toLowerCase();
-  return first !== undefined && (runVerbs.has(first) || runVerbs.has(first.replace(/e?s$/, '')));
+  return first !== undefined && [first, first.replace(/s$/, ''), first.replace(/es$/, '')].some((verb) => runVerbs.has(verb));
 }
 
 /** The server's type of run records under the entity's type (`workflow_execution` named by `workflowId`), with how it is read. */
