@@ -41,6 +41,12 @@ describe('service id formats', () => {
     expect(knownIdPattern(['acme'], 'card')).toBeNull();
   });
 
+  it('looks a type named with its owner in front up by its head noun', () => {
+    expect(knownIdPattern(['@leonardsellem/n8n-mcp-server'], 'workflow_execution')).toBe('^(?:[1-9][0-9]{2,4})$');
+    expect(knownIdPattern(['@leonardsellem/n8n-mcp-server'], 'workflow')).toBe('^(?:[A-Za-z0-9]{16})$');
+    expect(knownIdPattern(['@github/github-mcp-server'], 'issue_comment')).toBe('^(?:[1-9][0-9]{9})$');
+  });
+
   it('names the field a type’s id is in where the service does not call it id', () => {
     expect(knownIdField(['@modelcontextprotocol/server-slack'], 'message')).toBe('ts');
     expect(knownIdField(['@modelcontextprotocol/server-slack'], 'channel')).toBeNull();

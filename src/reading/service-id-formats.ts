@@ -50,7 +50,8 @@ export function findKnownService(serverNames: readonly string[]): ServiceIdForma
  * The pattern (anchored) of a new id of `type` on the server the names name, or null when the
  * service is not known. A type the service's list does not name takes the service's usual id.
  *
- * `spellings` gives the type's longer names as the tools spell them (type-spellings.ts), looked up first.
+ * `spellings` gives the type's longer names as the tools spell them (type-spellings.ts), looked up first;
+ * a type the list does not name is looked up by its head noun (`workflow_execution` as `execution`).
  *
  * @example
  *   knownIdPattern(['@stripe/mcp'], 'customer'); // '^cus_[A-Za-z0-9]{14}$'
@@ -63,9 +64,16 @@ export function knownIdPattern(
   const service = findKnownService(serverNames);
   if (!service) return null;
   // The tools' own longer spelling first: Twilio's `ConversationMessage` is an IM…, its SMS `message` an SM….
-  const spelled = spellings().find((name) => Object.hasOwn(service.ids, name));
-  const pattern = (spelled === undefined ? undefined : service.ids[spelled]) ?? service.ids[type] ?? service.ids['*'];
+  // Then the type, then its head noun with fewer owners in front: n8n's `workflow_execution` is an `execution`.
+  const spelled = [...spellings(), ...headNouns(type)].find((name) => Object.hasOwn(service.ids, name));
+  const pattern = (spelled === undefined ? undefined : service.ids[spelled]) ?? service.ids['*'];
   return pattern === undefined ? null : `^(?:${pattern})$`;
+}
+
+/** The type and the shorter names its last words make, longest first: `workflow_execution`, `execution`. */
+function headNouns(type: string): string[] {
+  const words = type.split('_');
+  return words.map((_, start) => words.slice(start).join('_'));
 }
 
 /**

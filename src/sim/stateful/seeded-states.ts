@@ -6,9 +6,9 @@
 import type { WorldState } from '../../domain/memory-log.js';
 import type { ServiceModel } from '../../reading/read-server.js';
 import { toNormalName } from '../../domain/world-query.js';
-import { defaultState, type AnswerInput } from './world-conventions.js';
-import { initialState, setFieldStart } from './state-fields.js';
-import { describedStartState } from './described-states.js';
+import type { AnswerInput } from './world-conventions.js';
+import { toStartState } from './start-state.js';
+import { toFlagFields } from './flag-states.js';
 
 /**
  * `world` with each entity that has no state in the state its type's create starts one in (the
@@ -29,8 +29,12 @@ export function withStartStates(model: ServiceModel, world: WorldState): WorldSt
     }
     const has = (fields: Readonly<Record<string, unknown>>) =>
       Object.keys(fields).some((field) => toNormalName(field) === toNormalName(state.name));
+    // `"Order sync" (active)` on n8n: `active: true`, the yes/no field its tools carry the state in (flag-states.ts).
     entities[type] = Object.fromEntries(
-      Object.entries(byId).map(([id, fields]) => [id, has(fields) ? fields : { ...fields, [state.name]: state.value }]),
+      Object.entries(byId).map(([id, given]) => {
+        const fields = toFlagFields(model, type, given);
+        return [id, has(fields) ? fields : { ...fields, [state.name]: state.value }];
+      }),
     );
   }
   return { ...world, entities };
@@ -55,5 +59,5 @@ function startState(model: ServiceModel, world: WorldState, type: string): { nam
     sequence: 0,
     seed: `start|${type}`,
   };
-  return defaultState(input) ?? initialState(input) ?? setFieldStart(input) ?? describedStartState(input);
+  return toStartState(input);
 }

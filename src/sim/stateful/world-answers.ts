@@ -48,7 +48,9 @@ import { eventState } from './state-events.js';
 import { dependentsOf } from './dependent-entities.js';
 import { keptDelete } from './deleted-state.js';
 import { toRelatedInput, withChildLists } from './world-children.js';
-import { initialState, requestedState, setFieldStart, spellState, stateSchema, toStateField } from './state-fields.js';
+import { spellState, stateSchema, toStateField } from './state-fields.js';
+import { toStartState } from './start-state.js';
+import { toFlagFields } from './flag-states.js';
 import { isReferenceType, withReferenceMark } from './reference-data.js';
 import { isListedWorkingData } from './working-data.js';
 import { namesListedRecord } from './listed-record-ids.js';
@@ -66,6 +68,7 @@ import { answerList } from './world-list.js';
 import { answerAction } from './action-answer.js';
 import { keyedReadMiss, toKeyedWrite } from './keyed-records.js';
 import { answerOnExisting } from './existing-target.js';
+import { answerRun } from './run-records.js';
 import { updateOnReference } from './reference-writes.js';
 import { describedLink } from './described-link.js';
 import { argumentState } from './state-arguments.js';
@@ -73,20 +76,10 @@ import { answerRead } from './read-routes.js';
 import { toItemIds } from './whole-record-items.js';
 import { addToRecordLists } from './record-list-items.js';
 import { toTargetState } from './target-state.js';
-import { describedStartState } from './described-states.js';
 import { describedTarget } from './choice-state.js';
 import { refusedState } from './corrected-states.js';
 import { batchItems, createEach, everySelected, readEach, removeEach, uniqueClash, updateEach, updateEvery } from './world-batches.js';
-import {
-  dataArguments,
-  defaultOf,
-  defaultState,
-  existingName,
-  scopeArguments,
-  stampName,
-  type Answer,
-  type AnswerInput,
-} from './world-conventions.js';
+import { dataArguments, defaultOf, existingName, scopeArguments, stampName, type Answer, type AnswerInput } from './world-conventions.js';
 
 export type { Answer, AnswerInput } from './world-conventions.js';
 
@@ -134,7 +127,8 @@ export function answerFromWorld(called: AnswerInput): Answer {
     default:
       // `refund_order(orderId)`: the state its verb names, where the server names it (action-answer.ts); else acknowledged.
       // `update_user(username)`: the one record its key finds, as the read finds it (keyed-records.ts).
-      return toMemberTransfer(input) ?? toKeyedWrite(input, update, remove) ?? answerAction(input);
+      // `run_webhook(workflowName)`: a run record (an execution) of the workflow, under it (run-records.ts).
+      return toMemberTransfer(input) ?? answerRun(input, create) ?? toKeyedWrite(input, update, remove) ?? answerAction(input);
   }
 }
 
@@ -178,8 +172,8 @@ function create(given: AnswerInput, givenId?: string): Answer {
   if (created && fieldValue(fields, created) === undefined) fields[created] = now;
   // "Create a new checkout URL … Returns a URL": the new entity's link (described-link.ts).
   Object.assign(fields, describedLink(input, fields, scoped.key));
-  // No enum anywhere: the states the descriptions name, or open where the only verbs close (described-states.ts).
-  const state = requestedState(input) ?? defaultState(input) ?? initialState(input) ?? setFieldStart(input) ?? describedStartState(input);
+  // No enum anywhere: the states the descriptions name, or open where the only verbs close; inactive where it is activated (start-state.ts).
+  const state = toStartState(input);
   if (state && fieldValue(fields, state.name) === undefined) fields[state.name] = state.value;
   const { shown, stored } = fitView(input, fields, scoped.key);
   return { value: shown, changes: { upserts: [{ type: shape.entity, id: scoped.key, fields: stored }] } };
@@ -299,6 +293,8 @@ function update(given: AnswerInput): Answer {
       ? current.filter((item) => !values.some((value) => valuesMatch(item, value)))
       : [...current, ...values.filter((value) => !current.some((item) => valuesMatch(item, value)))];
   }
+  // `activate_workflow` on n8n: `active: true`, the yes/no field its tools carry the state in (flag-states.ts).
+  changes = toFlagFields(input.model, shape.entity, changes);
   // A scenario's `entities:` states are the only ones the type takes (corrected-states.ts).
   const refused = refusedState(input, found.id, stateField, changes);
   if (refused !== null) return { error: refused };
