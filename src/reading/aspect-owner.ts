@@ -7,6 +7,7 @@
  */
 import type { ToolDefinition } from '../domain/registry.js';
 import { toFullWord, toSingular, toWords } from './entity-words.js';
+import { toIdStem } from './id-stem.js';
 import { propertiesOf, requiredOf } from './tool-id-argument.js';
 import type { ToolShape } from './tool-shape.js';
 
@@ -27,25 +28,15 @@ export function toAspectOwner(shape: ToolShape, tool: ToolDefinition, entities: 
   // The longest run of words before the aspect that is another tool's entity (`merge_request`, `list`).
   const owner = [...Array(at).keys()].map((start) => words.slice(start, at).join('_')).find((candidate) => entities.has(candidate));
   if (owner === undefined || owner === shape.entity) return null;
-  const stems = Object.keys(propertiesOf(tool)).map(toStem);
+  const stems = Object.keys(propertiesOf(tool)).map(toIdStem);
   if (stems.some((stem) => stem.name === shape.entity && stem.suffix !== null)) return null;
   const ownerLast = owner.split('_').at(-1)!;
   const named = [...requiredOf(tool)]
-    .map(toStem)
+    .map(toIdStem)
     .some(({ name, suffix }) => (suffix === null ? bareIds.has(name) : name === owner || name === ownerLast));
   return named ? owner : null;
 }
 
-/** An argument's stem and its id suffix: `dashboard_uid` → `{name: 'dashboard', suffix: 'uid'}`, `position` → `{name: 'position', suffix: null}`. */
-function toStem(argument: string): { name: string; suffix: string | null } {
-  const words = toWords(argument).map((word) => toFullWord(toSingular(word)));
-  const last = words.at(-1)!;
-  return words.length > 1 && idSuffixes.has(last)
-    ? { name: words.slice(0, -1).join('_'), suffix: last }
-    : { name: words.join('_'), suffix: null };
-}
-
-const idSuffixes = new Set(['id', 'uid', 'iid', 'gid', 'uuid', 'key', 'name', 'slug', 'number']);
 /** Arguments that name the one thing acted on without saying what it is. */
 const bareIds = new Set(['id', 'uid', 'uuid', 'gid', 'identifier']);
 /** Things a service computes from an entity and answers as a thing of their own (a pull request's diff or patch), never one of its aspects. */

@@ -25,13 +25,13 @@ import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolShape } from './tool-shape.js';
 import { propertiesOf, requiredOf } from './tool-id-argument.js';
 import { toWords } from './entity-words.js';
+import { toIdStem } from './id-stem.js';
 import { toShapeChoices, writesType } from './tool-shape.js';
 import { parseToolName } from './tool-name.js';
 import { toNormalName } from '../domain/world-query.js';
 
 /** The last word of a key the caller chooses: a path, a name, a key, a slug (never a service-assigned `…Id`). */
 const keyWord = /(?:name|path|key|slug)$/;
-const keySuffix = /(?:id|key|uuid|number|name|path)$/;
 
 /**
  * The shapes with each dispatching tool's choices taking the tool's final id argument where they take none.
@@ -103,8 +103,8 @@ function namedIn(text: string, values: readonly string[]): string[] {
 
 /** Whether `hostName`'s `host`, `collectionName`'s `collection` is a type another create of the server makes. */
 function namesMadeType(shapes: ReadonlyMap<string, ToolShape>, shape: ToolShape, argument: string): boolean {
-  const stem = toNormalName(argument).replace(keySuffix, '');
-  if (stem === '' || stem === toNormalName(shape.entity)) return false;
+  const stem = toNormalName(toIdStem(argument).name);
+  if (stem === toNormalName(shape.entity)) return false;
   return toShapeChoices(shapes).some((choice) => choice.operation === 'create' && toNormalName(choice.entity) === stem);
 }
 
@@ -116,8 +116,8 @@ interface Owner {
 
 /** The other type the tool's id argument is named for (`issueKey` → `issue`), where the server keeps it and makes none of the tool's own. */
 function ownerType(shapes: ReadonlyMap<string, ToolShape>, shape: ToolShape, argument: string): Owner | null {
-  const stem = toNormalName(argument).replace(keySuffix, '');
-  if (stem === '' || stem === toNormalName(shape.entity) || writesType(shapes, shape.entity)) return null;
+  const stem = toNormalName(toIdStem(argument).name);
+  if (stem === toNormalName(shape.entity) || writesType(shapes, shape.entity)) return null;
   for (const other of shapes.values())
     for (const choice of other.dispatch ? Object.values(other.dispatch.choices) : [other])
       if (choice.idArgument === argument && choice.entity !== shape.entity && toNormalName(choice.entity) === stem)

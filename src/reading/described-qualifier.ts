@@ -7,6 +7,7 @@
  */
 import type { ToolDefinition } from '../domain/registry.js';
 import { toFullWord, toSingular, toWords } from './entity-words.js';
+import { toIdStem } from './id-stem.js';
 import { propertiesOf } from './tool-id-argument.js';
 import type { ToolShape } from './tool-shape.js';
 
@@ -40,18 +41,10 @@ export function toDescribedQualifier(shape: ToolShape, context: QualifierContext
   if (qualifier === null) return null;
   // Where every one of them takes the qualifier's id (`list_repo_hooks(repo)`), it is a scope, not part of the type.
   const scoped = own.every(([name]) =>
-    Object.keys(propertiesOf(context.tools.get(name)!)).some((argument) => toStem(argument) === qualifier),
+    Object.keys(propertiesOf(context.tools.get(name)!)).some((argument) => toIdStem(argument).name === qualifier),
   );
   return scoped ? null : `${qualifier}_${entity}`;
 }
-
-/** An argument's words without an id suffix: `projectId` → `project`, `repo` → `repository`. */
-function toStem(argument: string): string {
-  const words = toWords(argument).map((word) => toFullWord(toSingular(word)));
-  return (words.length > 1 && idSuffixes.has(words[words.length - 1]!) ? words.slice(0, -1) : words).join('_');
-}
-
-const idSuffixes = new Set(['id', 'uid', 'iid', 'gid', 'uuid', 'key', 'name', 'slug', 'number']);
 
 function toFirstSentenceWords(description: string): string[] {
   return toWords(/^[^.\n]*/.exec(description)?.[0] ?? '').map((word) => toFullWord(toSingular(word)));

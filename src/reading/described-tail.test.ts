@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ToolDefinition } from '../domain/registry.js';
 import { tool, text, entities } from './written-tools.test-support.js';
 
 describe('an owner the description puts after a preposition is a scope', () => {
@@ -34,5 +35,15 @@ describe('an owner the description puts after a preposition is a scope', () => {
     expect(entities(tools)).toMatchObject({ list_org_secrets: 'secret', get_team_secret: 'secret' });
     // An owner neither acted on nor taken is part of the name's type.
     expect(entities(tools).get_vault_secret).toBe('vault_secret');
+  });
+
+  it('reads an owner taken by any id suffix the other rules read as one (id-stem.ts), a Grafana-style uid too', () => {
+    // Optional, so only the argument's noun says whose it is.
+    const optional = (made: ToolDefinition): ToolDefinition => ({ ...made, inputSchema: { ...made.inputSchema, required: [] } });
+    const tools = [
+      optional(tool('list_dashboard_panels', { dashboard_uid: text }, 'List panels of a dashboard')),
+      optional(tool('get_project_issue', { project_iid: text }, 'Get an issue in a project')),
+    ];
+    expect(entities(tools)).toMatchObject({ list_dashboard_panels: 'panel', get_project_issue: 'issue' });
   });
 });

@@ -7,6 +7,7 @@
  */
 import type { ToolDefinition } from '../domain/registry.js';
 import { toFullWord, toSingular, toWords } from './entity-words.js';
+import { toIdStem } from './id-stem.js';
 import { isPartNoun } from './part-entity.js';
 import { propertiesOf, requiredOf } from './tool-id-argument.js';
 import type { ToolShape } from './tool-shape.js';
@@ -44,20 +45,13 @@ export function toDescribedTail(shape: ToolShape, tool: ToolDefinition, entities
 
 /** The stems of a tool's arguments, short forms spelled out: `organization` of `org` and of `org_id`. */
 function toArgumentStems(tool: ToolDefinition): Set<string> {
-  return new Set(
-    Object.keys(propertiesOf(tool)).map((name) => {
-      const words = toWords(name).map((word) => toFullWord(toSingular(word)));
-      return (words.length > 1 && idSuffixes.has(words[words.length - 1]!) ? words.slice(0, -1) : words).join('_');
-    }),
-  );
+  return new Set(Object.keys(propertiesOf(tool)).map((name) => toIdStem(name).name));
 }
 
 /** Whether a required argument's name holds the owner's word before a last word (`ChatServiceSid`: chat, service, sid). */
 function namesOwner(tool: ToolDefinition, owner: string): boolean {
   return [...requiredOf(tool)].some((name) => toWords(name).map(toSingular).slice(0, -1).includes(owner));
 }
-
-const idSuffixes = new Set(['id', 'key', 'name', 'slug', 'uuid', 'gid', 'number']);
 
 function findRun(words: readonly string[], run: readonly string[]): number {
   return words.findIndex((_, at) => run.every((part, offset) => words[at + offset] === part));

@@ -5,7 +5,8 @@
  * `handle`. The tools that read, update or delete a type by an argument whose field is a key word
  * name its keys; a known service (data/id-formats.json `keys`) adds the keys its tools leave out.
  * The id field is `id` where a tool names the type by it, else the first tool's (never an `address`, a chain's
- * key of an account, contract or token beside the record's id); the rest are other keys.
+ * key of an account, contract or token beside the record's id, nor a `username`, which a person picks beside the id
+ * their service gives them); the rest are other keys.
  */
 import type { ToolShape } from './tool-shape.js';
 import { toWords } from './entity-words.js';
@@ -63,8 +64,10 @@ export function toEntityKeys(shapes: ReadonlyMap<string, ToolShape>, entity: str
     if (!found.arguments.includes(shape.idArgument)) found.arguments.push(shape.idArgument);
     fields.set(shape.idField, found);
   }
-  // An address is a key the chain gives a record beside the id its service keeps (an account, a contract, a token).
-  const named = first === 'address' ? 'id' : first;
+  // An address is a key the chain gives a record beside the id its service keeps (an account, a contract, a token), and a
+  // username one a person picks and may change beside the id their service gives them (`get_user(username)`).
+  const beside = first === 'address' || (first !== undefined && fields.get(first)?.format === 'username');
+  const named = beside ? 'id' : first;
   const idField = fields.has('id') ? 'id' : (named ?? [...shapes.values()].find((shape) => shape.entity === entity)?.idField ?? 'id');
   for (const known of knownOtherKeys(serverNames, entity))
     if (!fields.has(known)) fields.set(known, { format: keyWords[toWords(known).at(-1) ?? ''] ?? 'id', arguments: [] });

@@ -40,11 +40,12 @@ export function toIdTraits(
   serverNames: readonly string[],
   serviceIdField: ServiceIdField,
   entity: string,
+  otherKeys: readonly string[] = [],
 ): IdTraits {
   const declared = new Map<string, 'number' | 'string' | null>();
   return {
     serviceIdField: serviceIdFieldOf(serviceIdField, entity),
-    numeric: entity !== 'item' && takesNumbers(tools, shapes, entity),
+    numeric: entity !== 'item' && takesNumbers(tools, shapes, entity, otherKeys),
     assigned: toAssignedIds(tools, shapes, entity),
     nameField: toNameField(tools, shapes, serverNames, entity),
     declaredType(field) {

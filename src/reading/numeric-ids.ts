@@ -13,12 +13,19 @@ import type { ToolShape } from './tool-shape.js';
 /**
  * Whether most places the server's tools give the entity's id a type say it is a number: the arguments that take its id, and in output schemas the `id` of the
  * entity's own answers, of its objects under its name (`comments: [{ id }]`) and `<entity>_id`
- * fields. Read once per service model and type (id-traits.ts), with the scenario's corrections.
+ * fields. Read once per service model and type (id-traits.ts), with the scenario's corrections. An
+ * argument that names the entity by another of its keys (`otherKeys`: `get_user(username)`) says
+ * nothing of its id.
  *
  * @example
  *   takesNumbers(tools, shapes, 'comment'); // true where get_ticket's outputSchema has comments: [{ id: integer }]
  */
-export function takesNumbers(tools: readonly ToolDefinition[], shapes: ReadonlyMap<string, ToolShape>, entity: string): boolean {
+export function takesNumbers(
+  tools: readonly ToolDefinition[],
+  shapes: ReadonlyMap<string, ToolShape>,
+  entity: string,
+  otherKeys: readonly string[] = [],
+): boolean {
   const types: unknown[] = [];
   const names = new Set([entity, toPlural(entity)].map((name) => toWords(name).join('_')));
   for (const tool of tools) {
@@ -26,7 +33,13 @@ export function takesNumbers(tools: readonly ToolDefinition[], shapes: ReadonlyM
     const shape = shapes.get(tool.name);
     const choices = shape?.dispatch ? Object.values(shape.dispatch.choices) : shape ? [shape] : [];
     for (const choice of choices)
-      if (choice.entity === entity && choice.idArgument !== null && choice.operation !== 'create' && properties[choice.idArgument])
+      if (
+        choice.entity === entity &&
+        choice.idArgument !== null &&
+        choice.operation !== 'create' &&
+        !otherKeys.includes(choice.idField) &&
+        properties[choice.idArgument]
+      )
         types.push(properties[choice.idArgument]!.type);
     for (const [name, schema] of Object.entries(properties)) if (namesIdOf(name, entity)) types.push(schema?.type);
     const output = (tool as { outputSchema?: unknown }).outputSchema;

@@ -59,3 +59,22 @@ describe('the id argument agreed with the entity a tool is read as', () => {
     expect(shapes.get('get_token_info')).toMatchObject({ entity: 'token', idArgument: 'tokenAddress', idField: 'address' });
   });
 });
+
+describe('an update or delete read as an action for want of an id', () => {
+  it('is that update or delete where an argument is described as the entity’s own key', () => {
+    const optional = (name: string, properties: Record<string, unknown>): ToolDefinition => ({
+      name,
+      inputSchema: { type: 'object', properties },
+    });
+    const name = (description: string) => ({ type: 'string', description });
+    const shapes = readServer([
+      tool('add_cookie', { name: text, value: text }),
+      optional('get_cookies', { name: name('Name of a specific cookie to retrieve') }),
+      optional('delete_cookie', { name: name('Name of the cookie to delete. If omitted, all cookies are deleted.') }),
+      optional('update_cookie', { value: name('The new value') }),
+    ]).shapes;
+    expect(shapes.get('delete_cookie')).toMatchObject({ operation: 'delete', idArgument: 'name', idField: 'name' });
+    // Nothing described as the cookie's key: still an action on no entity.
+    expect(shapes.get('update_cookie')).toMatchObject({ operation: 'other', idArgument: null });
+  });
+});

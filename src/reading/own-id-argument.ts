@@ -15,6 +15,7 @@ import type { ToolShape } from './tool-shape.js';
 import { toFullWord, toSingular, toWords } from './entity-words.js';
 import { propertiesOf, requiredOf } from './tool-id-argument.js';
 import { findDescribedKeyArgument } from './described-key-argument.js';
+import { parseToolName, toCommonPrefix } from './tool-name.js';
 
 /**
  * The shapes with each read, update or delete named by its entity's own required id argument, where it takes one.
@@ -23,6 +24,7 @@ import { findDescribedKeyArgument } from './described-key-argument.js';
  *   withOwnIdArguments(tools, shapes).get('get_board_classification')!.idArgument; // 'boardId' where it is read as a board
  */
 export function withOwnIdArguments(tools: readonly ToolDefinition[], shapes: Map<string, ToolShape>): Map<string, ToolShape> {
+  const prefix = toCommonPrefix(tools);
   for (const tool of tools) {
     const shape = shapes.get(tool.name);
     if (!shape || shape.dispatch || !['read', 'update', 'delete', 'other'].includes(shape.operation)) continue;
@@ -46,6 +48,10 @@ export function withOwnIdArguments(tools: readonly ToolDefinition[], shapes: Map
           ? findDescribedKeyArgument(shape.entity.split('_'), properties, requiredOf(tool))
           : null;
       if (described !== null) shapes.set(tool.name, { ...shape, idArgument: described.name, idField: described.field, numericId: false });
+      // `delete_cookie(name "Name of the cookie to delete")`: an update or delete read as another action for want of an id is
+      // that update or delete once an argument is described as the entity's own key.
+      const restored = shape.idArgument === null && shape.operation === 'other' ? toKeyedWrite(shape, tool, prefix) : null;
+      if (restored !== null) shapes.set(tool.name, restored);
       continue;
     }
     const field = ownKeyOf(keyed, shape.entity)!;
@@ -85,4 +91,15 @@ function ownKeyOf(argument: string, entity: string): string | null {
     .map((word) => toFullWord(toSingular(word)))
     .join('_');
   return stem === entity ? (words.at(-1) === 'id' ? 'id' : field) : null;
+}
+
+/** An update or delete its name says, named by the argument its description calls the entity's own key; else null. */
+function toKeyedWrite(shape: ToolShape, tool: ToolDefinition, prefix: string | null): ToolShape | null {
+  const meaning = parseToolName(tool.name, prefix).meaning;
+  if (meaning?.operation !== 'update' && meaning?.operation !== 'delete') return null;
+  // Only a key described as the entity's own ("Name of the cookie"): with no required set, never the one required key of anything.
+  const described = findDescribedKeyArgument(shape.entity.split('_'), propertiesOf(tool), new Set());
+  if (described === null) return null;
+  const sets = meaning.operation === 'update' ? (meaning.sets ?? {}) : {};
+  return { ...shape, operation: meaning.operation, sets, idArgument: described.name, idField: described.field, numericId: false };
 }

@@ -201,7 +201,17 @@ function toServiceModel(
   const idTraitsOf = (entity: string): IdTraits => {
     let found = idTraits.get(entity);
     if (!found)
-      idTraits.set(entity, (found = toIdTraits(tools, shapes, serverNames, (serviceIdField ??= toServiceIdField(shapes)), entity)));
+      idTraits.set(
+        entity,
+        (found = toIdTraits(
+          tools,
+          shapes,
+          serverNames,
+          (serviceIdField ??= toServiceIdField(shapes)),
+          entity,
+          keysOf(entity).keys.map((key) => key.field),
+        )),
+      );
     return found;
   };
   let entityTypes: Map<string, EntityType> | undefined;
@@ -266,9 +276,13 @@ function toEntityTypes(
     if (!type) {
       // The id field and its type as the tools that name an entity by id show it, else the first tool's.
       // The shape that names it by its id field (entity-keys.ts: `id` where a tool names it so), else the first that names it.
-      const { idField } = keysOf(shape.entity);
-      const naming = [...shapes.values()].filter((candidate) => candidate.entity === shape.entity && candidate.idArgument !== null);
-      const named = naming.find((candidate) => candidate.idField === idField) ?? naming[0] ?? shape;
+      // A tool that names it by another key (`get_user(username)`) does not say what its id field is.
+      const { idField, keys } = keysOf(shape.entity);
+      const naming = [...shapes.values()].filter(
+        (candidate) =>
+          candidate.entity === shape.entity && candidate.idArgument !== null && !keys.some((key) => key.field === candidate.idField),
+      );
+      const named = naming.find((candidate) => candidate.idField === idField) ?? naming[0] ?? { ...shape, idField };
       // As the simulator makes them (id-traits.ts): the service's id field, numbers where most places type them so, as declared.
       const traits = idTraitsOf(shape.entity);
       const typed = withIdTraits(named, traits);

@@ -173,3 +173,24 @@ describe('the id argument of a tool', () => {
     expect(idOf(tools, 'upload_attachment')).not.toBe('filename');
   });
 });
+
+describe('a key made of the entity’s word and a key word', () => {
+  it('names the entity of a read, an update or a delete, never a list scoped by it nor a create', () => {
+    const tools = [
+      tool('create_user', { username: text, email: text }),
+      tool('get_user', { username: text }),
+      tool('update_user', { username: text, location: text }, ['username']),
+      tool('get_host', { hostname: text }),
+      tool('list_user_posts', { username: text }),
+      tool('get_repository', { username: text }),
+    ];
+    const shapes = inferServerShapes(tools);
+    expect(shapes.get('get_user')).toMatchObject({ operation: 'read', idArgument: 'username', idField: 'username' });
+    expect(shapes.get('update_user')).toMatchObject({ operation: 'update', idArgument: 'username', idField: 'username' });
+    expect(idOf(tools, 'get_host')).toBe('hostname');
+    expect(idOf(tools, 'create_user')).toBeNull();
+    expect(idOf(tools, 'list_user_posts')).toBeNull();
+    // Another entity's word closed up with a key word is that entity's key, not this one's.
+    expect(idOf(tools, 'get_repository')).not.toBe('username');
+  });
+});

@@ -4,6 +4,7 @@
  */
 import { toFullWord, toSingular, toWords } from './entity-words.js';
 import { isSetValue } from './set-value-argument.js';
+import { isIdSuffix } from './id-stem.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolOperation } from './tool-verbs.js';
 
@@ -173,6 +174,10 @@ function findAmong(
   // `add_note_to_incident(incident_id, note: "Rolled back")`: the text a note or comment is written with is what it says, not its key.
   if (own && creating && isWrittenText(entityWords, properties[own])) return null;
   if (own && (creating || !isSetValue(own, properties))) return { name: own, field: own, strong: true };
+  // `get_user(username)`, `update_user(username, location)`: the entity's word closed up with a key word is one of its keys,
+  // kept under that name (entity-keys.ts); a create's is data the new record holds, not a key the caller picks.
+  const compound = creating ? undefined : names.find((name) => isCompoundKey(name, headWord));
+  if (compound !== undefined) return { name: compound, field: compound, strong: true };
   // A create takes a key the caller chooses (`create_directory(path)`), never one that names something else.
   // Spelled as the service spells its fields: S3's `Key`, a `Path` or `Name` name the thing as `key`, `path`, `name` do.
   for (const word of creating ? ['path', 'filename', 'key', 'slug'] : ['number', ...plainIds]) {
@@ -202,6 +207,12 @@ function describesOwnId(description: unknown, entityWords: readonly string[]): b
     `^\\s*(?:the\\s+)?(?:${noun})(?:'s)?\\s+(?:id|identifier)\\b|^\\s*(?:the\\s+)?(?:id|identifier)\\s+of\\s+(?:the\\s+|an?\\s+)?(?:${noun})\\b(?!'|\\s+(?:containing|holding|of|in|that|which|with)\\b)`,
     'i',
   ).test(description);
+}
+
+/** Whether an argument is one word made of the entity's last word and a key word: `username` of a user, `hostname` of a host. */
+function isCompoundKey(name: string, headWord: string): boolean {
+  const words = toWords(name);
+  return words.length === 1 && headWord.length > 0 && name.startsWith(headWord) && isIdSuffix(name.slice(headWord.length));
 }
 
 /** The argument that is `word` alone in any casing (`key`, `Key`, `KEY`), the exact spelling first. */

@@ -16,6 +16,8 @@ export interface MockCallAnswer {
   isError: boolean;
   text: string;
   json: any;
+  /** The result's `_meta` (`mcpsim/operation`: how the simulator read the call). */
+  meta: Record<string, unknown>;
 }
 
 export async function connectMockClient(harness: Harness, { name, tools }: { name: string; tools: readonly ToolDefinition[] }) {
@@ -30,7 +32,11 @@ export async function connectMockClient(harness: Harness, { name, tools }: { nam
   });
   await client.connect(transport);
   const call = async (tool: string, args: Record<string, unknown> = {}): Promise<MockCallAnswer> => {
-    const result = (await client.callTool({ name: tool, arguments: args })) as { content: { text: string }[]; isError?: boolean };
+    const result = (await client.callTool({ name: tool, arguments: args })) as {
+      content: { text: string }[];
+      isError?: boolean;
+      _meta?: Record<string, unknown>;
+    };
     const text = result.content[0]?.text ?? '';
     let json: any = null;
     try {
@@ -38,7 +44,7 @@ export async function connectMockClient(harness: Harness, { name, tools }: { nam
     } catch {
       // plain text
     }
-    return { isError: result.isError === true, text, json };
+    return { isError: result.isError === true, text, json, meta: result._meta ?? {} };
   };
   return { call, close: () => client.close() };
 }

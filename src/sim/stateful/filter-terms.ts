@@ -5,10 +5,13 @@
  * term named for a bound on a date (`created-after:2026-03-01`, `updated-before:…`) is that window,
  * as an argument of that name would be (`created_after`); a term on a record the entities refer to
  * by id (`category:support` where topics hold `category_id`) keeps those whose reference is the
- * record of that name or slug. A filter value that is not made of such terms is left to the other
+ * record of that name: its value under the field the service model says names a record of the type
+ * (reading/name-field.ts, `named by` in explain), or under one of the type's other keys or unique
+ * fields (a slug, a handle), so the term finds the record as a read by that key would. A filter value that is not made of such terms is left to the other
  * readings of a filter (structured, SQL, free text).
  */
 import type { WorldState } from '../../domain/memory-log.js';
+import type { ServiceModel } from '../../reading/read-server.js';
 import { entitiesOf, fieldValue, toNormalName } from '../../domain/world-query.js';
 import { toSingular, toWords } from '../../reading/entity-words.js';
 import { toQualifierConditions } from '../../reading/qualifier-query.js';
@@ -18,21 +21,19 @@ import { toConditions, type Condition } from '../../reading/world-filter.js';
 const dateTerm = /(?:^|\s)([A-Za-z_][\w.-]*):(\d{4}-\d{2}-\d{2}\S*)(?=\s|$)/g;
 /** One `field:value` term (`category:support`). */
 const anyTerm = /(?:^|\s)([A-Za-z_][\w-]*):([^\s"']+)(?=\s|$)/g;
-/** The fields a record is named by, compared with a term's value. */
-const namingFields = ['slug', 'name', 'title', 'key'];
 
 /**
  * The conditions of the call's filter-named string arguments made of `field:value` terms, or an
  * empty list when none is.
  *
  * @example
- *   toFilterTermConditions({ filter: 'tags:shipping created-after:2026-03-01' }, known);
+ *   toFilterTermConditions({ filter: 'tags:shipping created-after:2026-03-01' }, known, input);
  *   // [{ field: 'created', operator: 'gt', value: '2026-03-01' }, { field: 'tags', operator: 'contains', value: 'shipping' }]
  */
 export function toFilterTermConditions(
   args: Readonly<Record<string, unknown>>,
   known: { has(name: string): boolean },
-  world: WorldState,
+  input: { world: WorldState; model: ServiceModel },
 ): Condition[] {
   const conditions: Condition[] = [];
   for (const [name, value] of Object.entries(args)) {
@@ -47,7 +48,7 @@ export function toFilterTermConditions(
     });
     // `category:support` where the entities hold `category_id`: the ids of the categories so named.
     const unreferenced = rest.replace(anyTerm, (term, field: string, text: string) => {
-      const reference = known.has(field) ? null : toReferenceCondition(field, text, known, world);
+      const reference = known.has(field) ? null : toReferenceCondition(field, text, known, input);
       if (reference === null) return term;
       windows.push(reference);
       return ' ';
@@ -60,13 +61,26 @@ export function toFilterTermConditions(
 }
 
 /** `category:support` on entities holding `category_id`: that field among the ids of the categories named so, or null. */
-function toReferenceCondition(field: string, text: string, known: { has(name: string): boolean }, world: WorldState): Condition | null {
+function toReferenceCondition(
+  field: string,
+  text: string,
+  known: { has(name: string): boolean },
+  input: { world: WorldState; model: ServiceModel },
+): Condition | null {
   const idField = [`${field}_id`, `${field}Id`].find((name) => known.has(name));
   if (idField === undefined) return null;
   const type = toSingular(toWords(field).join('_'));
   const wanted = toNormalName(text);
-  const ids = entitiesOf(world, type)
-    .filter((entity) => namingFields.some((name) => toNormalName(String(fieldValue(entity.fields, name) ?? '')) === wanted))
+  const naming = namingFieldsOf(input.model, type);
+  const ids = entitiesOf(input.world, type)
+    .filter((entity) => naming.some((name) => toNormalName(String(fieldValue(entity.fields, name) ?? '')) === wanted))
     .map((entity) => entity.id);
   return ids.length === 0 ? null : { field: idField, operator: 'in', value: ids };
+}
+
+/** The fields that name one record of a type in the service model: its name field, then its other keys and unique fields. */
+function namingFieldsOf(model: ServiceModel, type: string): string[] {
+  const keys = model.keysOf(type).keys.map((key) => key.field);
+  const unique = model.entityTypes.get(type)?.unique ?? [];
+  return [...new Set([model.idTraitsOf(type).nameField, ...keys, ...unique])];
 }

@@ -34,9 +34,12 @@ export function toStartingWorld(model: ServiceModel, now: string): WorldState {
   }
   for (const { entity, id, shape: first } of toStartingIds(model)) {
     const create = [...byTool.values()].find((shape) => shape.operation === 'create' && shape.entity === entity);
+    // A list or create that took its field from a tool naming the type by another key (`get_user(username)`) says nothing of its id.
+    const keys = model.keysOf(entity);
+    const idField = keys.keys.some((key) => key.field === first.idField) ? keys.idField : first.idField;
     const fields: Record<string, unknown> = {
       ...toExampleFields(model, entity, create ? tools.find((tool) => tool.name === create.tool) : undefined, now),
-      [first.idField]: first.numericId ? 1 : id,
+      [idField]: first.numericId ? 1 : id,
     };
     for (const [field, value] of Object.entries(create?.sets ?? {})) fields[field] ??= value;
     entities[entity] = { [id]: fields };

@@ -66,7 +66,6 @@ import { withSearchedType } from './site-search.js';
 import { toMemberTransfer, withParentMembers } from './parent-members.js';
 import { answerList } from './world-list.js';
 import { answerAction } from './action-answer.js';
-import { keyedReadMiss, toKeyedWrite } from './keyed-records.js';
 import { answerOnExisting } from './existing-target.js';
 import { answerRun } from './run-records.js';
 import { updateOnReference } from './reference-writes.js';
@@ -126,9 +125,8 @@ export function answerFromWorld(called: AnswerInput): Answer {
       return toEmbeddedWrite(input) ?? remove(input);
     default:
       // `refund_order(orderId)`: the state its verb names, where the server names it (action-answer.ts); else acknowledged.
-      // `update_user(username)`: the one record its key finds, as the read finds it (keyed-records.ts).
       // `run_webhook(workflowName)`: a run record (an execution) of the workflow, under it (run-records.ts).
-      return toMemberTransfer(input) ?? answerRun(input, create) ?? toKeyedWrite(input, update, remove) ?? answerAction(input);
+      return toMemberTransfer(input) ?? answerRun(input, create) ?? answerAction(input);
   }
 }
 
@@ -211,10 +209,7 @@ function read(input: AnswerInput): Answer {
     if (namesListedRecord(input)) return { error: notFound(shape, String(idValue)) };
     return strict ? withReferenceMark(makeUpRecord(input, String(idValue)), input) : makeUpRecord(input, String(idValue));
   }
-  // No id: the entity the arguments describe (`get_forecast(city)`, `get_me()`), made up once and then remembered;
-  // `get_user(username)` of a type the server writes: a key no record holds is a not-found (keyed-records.ts).
-  const miss = keyedReadMiss(input);
-  if (miss !== null) return { error: miss };
+  // No id: the entity the arguments describe (`get_forecast(city)`, `get_me()`), made up once and then remembered.
   const data = Object.entries(dataArguments(input));
   const key = data.length === 0 ? 'default' : data.length === 1 ? String(toKeyText(data[0]![1])) : input.argumentsKey;
   const found =

@@ -137,7 +137,7 @@ function answerHeldList(called: AnswerInput): Answer {
   const query = qualifiers === null && filterQuery === null ? queried : undefined;
   if (qualifiers !== null) conditions.push(...qualifiers);
   // `filter: 'tags:shipping created-after:2026-03-01'`: a filter language of field:value terms (filter-terms.ts).
-  conditions.push(...toFilterTermConditions(Object.fromEntries(data.filter(([name]) => !stated.has(name))), known, input.world));
+  conditions.push(...toFilterTermConditions(Object.fromEntries(data.filter(([name]) => !stated.has(name))), known, input));
   // `service_ids` on incidents that hold `service: { id }` (reference-filter.ts); `Prefix` on keys.
   const references = data.flatMap(([name, value]) => (stated.has(name) ? [] : (toReferenceFilter(name, value, known) ?? [])));
   const prefixes = [
