@@ -10,6 +10,7 @@
 import { toDescribedFields, toDescribedId } from './described-fields.js';
 import { seedHoldings, seedSold, type Mention } from './described-holdings.js';
 import { seedParticiples } from './described-participles.js';
+import { seedRuns } from './described-runs.js';
 import { applyStateSentences } from './described-state-sentences.js';
 import { toServerStates } from './server-states.js';
 import { toSentences } from './described-sentences.js';
@@ -160,6 +161,7 @@ export function toDescribedWorld(
     ...seedSold(model, world, sentences, (type) => model.idTraitsOf(type).nameField),
     ...seedHoldings(model, world, sentences, toServerStates(model.tools).values),
     ...seedParticiples(model, world, sentences, now),
+    ...seedRuns(model, world, sentences, now),
   ];
   for (const mention of more) mentions.set(mention.type, [...(mentions.get(mention.type) ?? []), mention]);
   for (const [type, named] of mentions)
