@@ -14,6 +14,7 @@ import type { ServiceModel } from './read-server.js';
 import { toScaleNumber } from './described-scale.js';
 import { toWorkflowState } from './described-state-sentences.js';
 import { typeStates } from './described-state-names.js';
+import { toConstantState } from './described-state-constants.js';
 import { toDescribedSpan } from './described-span.js';
 import { toOwnBody } from './own-body.js';
 
@@ -64,6 +65,12 @@ export function toDescribedFields(model: Model, type: string, details: string, n
     const named = state ? undefined : typeStates(model, type);
     if (named?.values.includes(text)) {
       fields[named.field] = text;
+      continue;
+    }
+    // `pod web-7f9c (image nginx:1.27, Running)`: a constant spelled as the states the server lists (described-state-constants.ts).
+    const constant = state?.values.length ? undefined : toConstantState(model.tools, text);
+    if (constant !== undefined && !Object.hasOwn(fields, state?.field ?? 'status')) {
+      fields[state?.field ?? 'status'] = constant;
       continue;
     }
     // `1x NVIDIA A100 80GB`: so many of a kind, the one object field that takes a count and an id (`gpu: {id, count}`).
