@@ -11,6 +11,7 @@ import { toDescribedFields, toDescribedId } from './described-fields.js';
 import { seedHoldings, seedSold, type Mention } from './described-holdings.js';
 import { seedParticiples } from './described-participles.js';
 import { seedRuns } from './described-runs.js';
+import { seedKinds } from './described-kinds.js';
 import { applyStateSentences } from './described-state-sentences.js';
 import { toServerStates } from './server-states.js';
 import { toSentences } from './described-sentences.js';
@@ -162,6 +163,7 @@ export function toDescribedWorld(
     ...seedHoldings(model, world, sentences, toServerStates(model.tools).values),
     ...seedParticiples(model, world, sentences, now),
     ...seedRuns(model, world, sentences, now),
+    ...seedKinds(model, world, sentences),
   ];
   for (const mention of more) mentions.set(mention.type, [...(mentions.get(mention.type) ?? []), mention]);
   for (const [type, named] of mentions)

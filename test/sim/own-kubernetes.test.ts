@@ -50,6 +50,17 @@ describe('a Kubernetes cluster described in words, through its real tools', () =
     expect(await call('pods_get', { name: 'ledger-0', namespace: 'payments' })).toEqual(expect.objectContaining({ status: 'Running' }));
   });
 
+  it('seeds the deployment the description names by its kind, with its API version, namespace and replicas, and finds it by kind and name', async () => {
+    const call = await kubernetes('deployment');
+    const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' };
+    expect(await call('resources_get', { ...deployment, namespace: 'shop' })).toEqual(
+      expect.objectContaining({ ...deployment, namespace: 'shop', replicas: 3 }),
+    );
+    const listed = (await call('resources_list', { apiVersion: 'apps/v1', kind: 'Deployment' })) as { resources: { name: string }[] };
+    expect(listed.resources.map((resource) => resource.name)).toEqual(['web']);
+    expect(((await call('resources_list', { apiVersion: 'v1', kind: 'Service' })) as { resources: unknown[] }).resources).toEqual([]);
+  });
+
   it('lists the namespaces the description names, by the names a call passes, and makes none up beside them', async () => {
     const call = await kubernetes('namespaces');
     const { namespaces } = (await call('namespaces_list', {})) as { namespaces: { name: string }[] };
