@@ -21,6 +21,8 @@ type Entities = Record<string, Record<string, Record<string, unknown>>>;
 export interface SeededWorld {
   entities: Entities;
   seeded: Map<string, Map<string, string>>;
+  /** `WEB-1 "Fix login"`: the keys written before names, by type (key → name). */
+  keyedNames?: ReadonlyMap<string, ReadonlyMap<string, string>>;
   newId(type: string): string;
 }
 
@@ -145,6 +147,13 @@ export function findNamed(world: SeededWorld, text: string): { type: string; id:
         (/\s/.test(name) && name.split(/\s+/)[0]!.toLowerCase() === wanted)
       )
         found.push({ type, id });
+  // `WEB-1 has two comments`: the key a description wrote before a record's name names that record too.
+  for (const [type, keys] of world.keyedNames ?? [])
+    for (const [key, name] of keys) {
+      const id = world.seeded.get(type)?.get(name);
+      if (key.toLowerCase() === wanted && id !== undefined && !found.some((one) => one.type === type && one.id === id))
+        found.push({ type, id });
+    }
   return found.length === 1 ? found[0]! : null;
 }
 
@@ -180,7 +189,9 @@ export function linkHolder(
   const keys = toParentKeys(model, type).find((parent) => parent.type === holder.type);
   const idArguments =
     keys && keys.idArguments.length > 0 ? keys.idArguments : [inServerStyle(model.tools, [...toWords(holder.type), 'id'])];
-  for (const argument of idArguments) fields[argument] ??= holderFields[model.entityTypes.get(holder.type)?.idField ?? 'id'] ?? holder.id;
+  // `issueKey` beside `issueId`: an argument named as a field the holder keeps (its key) takes that field's value.
+  for (const argument of idArguments)
+    fields[argument] ??= holderFields[argument] ?? holderFields[model.entityTypes.get(holder.type)?.idField ?? 'id'] ?? holder.id;
   const email = Object.entries(holderFields).find(([name, value]) => /e-?mail$/i.test(name) && typeof value === 'string')?.[1];
   if (email === undefined) return;
   for (const tool of model.tools) {

@@ -157,7 +157,7 @@ export function toDescribedWorld(
     );
   }
   // `selling a Pro plan subscription`, `Ada has one paid order for the Pro plan`: what the named sell and have (described-holdings.ts).
-  const world = { entities, seeded, newId: (type: string) => newIdOf(model, types, entities, type) };
+  const world = { entities, seeded, keyedNames, newId: (type: string) => newIdOf(model, types, entities, type) };
   const more: Mention[] = [
     ...seedSold(model, world, sentences, (type) => model.idTraitsOf(type).nameField),
     ...seedHoldings(model, world, sentences, toServerStates(model.tools).values),
