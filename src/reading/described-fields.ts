@@ -14,6 +14,7 @@ import type { ServiceModel } from './read-server.js';
 import { toScaleNumber } from './described-scale.js';
 import { toWorkflowState } from './described-state-sentences.js';
 import { typeStates } from './described-state-names.js';
+import { toConstantState } from './described-state-constants.js';
 import { toDescribedSpan } from './described-span.js';
 import { toOwnBody } from './own-body.js';
 
@@ -33,9 +34,13 @@ export function toDescribedFields(model: Model, type: string, details: string, n
   const schemas = writableFields(model, type);
   const state = model.entityTypes.get(type)?.state ?? null;
   const fields: Record<string, unknown> = {};
+  // `tags shop, nightly`: the list field the piece before gave, which a bare word after a comma goes on.
+  let listed: string | undefined;
   for (const piece of toPieces(details, schemas)) {
     const text = piece.trim();
     if (text === '') continue;
+    const following = listed;
+    listed = undefined;
     // A field named as written first (`status open` where `statuses` is a list too), then a list named in the singular.
     const opens = (pattern: string) => new RegExp(String.raw`^${pattern}\s*(?::|=|\bis\b)?\s+\S`, 'i').test(text);
     const names = [...schemas.keys()];
@@ -45,6 +50,7 @@ export function toDescribedFields(model: Model, type: string, details: string, n
       const pattern = exact === undefined ? fieldPattern(known, schemas.get(known)!) : wordsPattern(known);
       const value = text.replace(new RegExp(String.raw`^${pattern}\s*(?::|=|\bis\b)?\s+`, 'i'), '');
       fields[known] = typed(value, schemas.get(known)!);
+      if (Array.isArray(fields[known])) listed = known;
       continue;
     }
     // `from 1 March 2026 to 30 April 2026`: where it starts and ends, in the fields the writes take for them (described-span.ts).
@@ -66,6 +72,12 @@ export function toDescribedFields(model: Model, type: string, details: string, n
       fields[named.field] = text;
       continue;
     }
+    // `pod web-7f9c (image nginx:1.27, Running)`: a constant spelled as the states the server lists (described-state-constants.ts).
+    const constant = state?.values.length ? undefined : toConstantState(model.tools, text);
+    if (constant !== undefined && !Object.hasOwn(fields, state?.field ?? 'status')) {
+      fields[state?.field ?? 'status'] = constant;
+      continue;
+    }
     // `1x NVIDIA A100 80GB`: so many of a kind, the one object field that takes a count and an id (`gpu: {id, count}`).
     const counted = countedField(schemas, text);
     if (counted !== undefined && !Object.hasOwn(fields, counted.field)) {
@@ -82,6 +94,10 @@ export function toDescribedFields(model: Model, type: string, details: string, n
     const workflow = toWorkflowState(model, type, text);
     if (state && stateValue !== undefined) fields[state.field] = stateValue;
     else if (workflow) fields[workflow.field] = workflow.value;
+    else if (following !== undefined && /^[\w-]+$/.test(text)) {
+      (fields[following] as unknown[]).push(text);
+      listed = following;
+    }
     // `Ada Lovelace (ada@example.com)`: a bare address is the one email field the type's writes take.
     else if (emailLike.test(text)) {
       const field = [...schemas.keys()].find((name) => /e-?mail$/i.test(name) || schemas.get(name)!.format === 'email');

@@ -21,6 +21,8 @@ type Entities = Record<string, Record<string, Record<string, unknown>>>;
 export interface SeededWorld {
   entities: Entities;
   seeded: Map<string, Map<string, string>>;
+  /** `WEB-1 "Fix login"`: the keys written before names, by type (key → name). */
+  keyedNames?: ReadonlyMap<string, ReadonlyMap<string, string>>;
   newId(type: string): string;
 }
 
@@ -82,7 +84,7 @@ export function seedHoldings(model: Model, world: SeededWorld, sentences: readon
       if (!thing) continue;
       // `Website Redesign has two sections, Design and Development`: the sections the sentence names are the two it has.
       const named = namedIn(world, thing.type, holding[2]!);
-      for (const fields of named) link(model, world, fields, thing.type, owner);
+      for (const fields of named) linkHolder(model, world, fields, thing.type, owner);
       if (named.length > 0) continue;
       const target = thing.target === undefined ? null : findNamed(world, thing.target);
       for (let made = 0; made < Math.min(thing.count, countLimit); made++) {
@@ -90,8 +92,8 @@ export function seedHoldings(model: Model, world: SeededWorld, sentences: readon
         const fields: Record<string, unknown> = { [model.entityTypes.get(thing.type)?.idField ?? 'id']: id };
         const state = stateOf(model, thing.type, thing.words, stateWords);
         if (state) fields[state.field] = state.value;
-        link(model, world, fields, thing.type, owner);
-        if (target) link(model, world, fields, thing.type, target);
+        linkHolder(model, world, fields, thing.type, owner);
+        if (target) linkHolder(model, world, fields, thing.type, target);
         (world.entities[thing.type] ??= {})[id] = fields;
         world.seeded.set(thing.type, (world.seeded.get(thing.type) ?? new Map<string, string>()).set(id, id));
         mentions.push({ type: thing.type, fields, where: [index] });
@@ -135,7 +137,7 @@ function readItem(model: Model, item: string): { count: number; type: string; wo
  * A seeded entity the text names: by its whole name, by its name and its type's word (`Team plan`
  * for the plan Team), or by the first word of a person's name (`Ada`), when only one has it.
  */
-function findNamed(world: SeededWorld, text: string): { type: string; id: string } | null {
+export function findNamed(world: SeededWorld, text: string): { type: string; id: string } | null {
   const wanted = text.trim().toLowerCase();
   const found: { type: string; id: string }[] = [];
   for (const [type, names] of world.seeded)
@@ -145,6 +147,13 @@ function findNamed(world: SeededWorld, text: string): { type: string; id: string
         (/\s/.test(name) && name.split(/\s+/)[0]!.toLowerCase() === wanted)
       )
         found.push({ type, id });
+  // `WEB-1 has two comments`: the key a description wrote before a record's name names that record too.
+  for (const [type, keys] of world.keyedNames ?? [])
+    for (const [key, name] of keys) {
+      const id = world.seeded.get(type)?.get(name);
+      if (key.toLowerCase() === wanted && id !== undefined && !found.some((one) => one.type === type && one.id === id))
+        found.push({ type, id });
+    }
   return found.length === 1 ? found[0]! : null;
 }
 
@@ -169,12 +178,20 @@ function stateOf(
  * (parent-keys.ts), else under `<type>Id` as the server spells names; a list filter of the held
  * type that asks for the holder's email (`userEmail`) gets it too.
  */
-function link(model: Model, world: SeededWorld, fields: Record<string, unknown>, type: string, holder: { type: string; id: string }): void {
+export function linkHolder(
+  model: Model,
+  world: SeededWorld,
+  fields: Record<string, unknown>,
+  type: string,
+  holder: { type: string; id: string },
+): void {
   const holderFields = world.entities[holder.type]?.[holder.id] ?? {};
   const keys = toParentKeys(model, type).find((parent) => parent.type === holder.type);
   const idArguments =
     keys && keys.idArguments.length > 0 ? keys.idArguments : [inServerStyle(model.tools, [...toWords(holder.type), 'id'])];
-  for (const argument of idArguments) fields[argument] ??= holderFields[model.entityTypes.get(holder.type)?.idField ?? 'id'] ?? holder.id;
+  // `issueKey` beside `issueId`: an argument named as a field the holder keeps (its key) takes that field's value.
+  for (const argument of idArguments)
+    fields[argument] ??= holderFields[argument] ?? holderFields[model.entityTypes.get(holder.type)?.idField ?? 'id'] ?? holder.id;
   const email = Object.entries(holderFields).find(([name, value]) => /e-?mail$/i.test(name) && typeof value === 'string')?.[1];
   if (email === undefined) return;
   for (const tool of model.tools) {

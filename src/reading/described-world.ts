@@ -10,6 +10,8 @@
 import { toDescribedFields, toDescribedId } from './described-fields.js';
 import { seedHoldings, seedSold, type Mention } from './described-holdings.js';
 import { seedParticiples } from './described-participles.js';
+import { seedRuns } from './described-runs.js';
+import { seedKinds } from './described-kinds.js';
 import { applyStateSentences } from './described-state-sentences.js';
 import { toServerStates } from './server-states.js';
 import { toSentences } from './described-sentences.js';
@@ -155,11 +157,13 @@ export function toDescribedWorld(
     );
   }
   // `selling a Pro plan subscription`, `Ada has one paid order for the Pro plan`: what the named sell and have (described-holdings.ts).
-  const world = { entities, seeded, newId: (type: string) => newIdOf(model, types, entities, type) };
+  const world = { entities, seeded, keyedNames, newId: (type: string) => newIdOf(model, types, entities, type) };
   const more: Mention[] = [
     ...seedSold(model, world, sentences, (type) => model.idTraitsOf(type).nameField),
     ...seedHoldings(model, world, sentences, toServerStates(model.tools).values),
     ...seedParticiples(model, world, sentences, now),
+    ...seedRuns(model, world, sentences, now),
+    ...seedKinds(model, world, sentences),
   ];
   for (const mention of more) mentions.set(mention.type, [...(mentions.get(mention.type) ?? []), mention]);
   for (const [type, named] of mentions)

@@ -41,6 +41,26 @@ describe('a Kubernetes cluster described in words, through its real tools', () =
     expect(inPayments.pods.map((pod) => pod.name)).toEqual(['ledger-0']);
   });
 
+  it('seeds each pod in the state its parenthesis gives as a constant, spelled as the states the server lists (Running, CrashLoopBackOff)', async () => {
+    const call = await kubernetes('states');
+    expect(await call('pods_get', { name: 'web-7f9c', namespace: 'shop' })).toEqual(expect.objectContaining({ status: 'Running' }));
+    expect(await call('pods_get', { name: 'api-5d2e', namespace: 'shop' })).toEqual(
+      expect.objectContaining({ status: 'CrashLoopBackOff', image: 'ghcr.io/acme/api:2.3.1' }),
+    );
+    expect(await call('pods_get', { name: 'ledger-0', namespace: 'payments' })).toEqual(expect.objectContaining({ status: 'Running' }));
+  });
+
+  it('seeds the deployment the description names by its kind, with its API version, namespace and replicas, and finds it by kind and name', async () => {
+    const call = await kubernetes('deployment');
+    const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' };
+    expect(await call('resources_get', { ...deployment, namespace: 'shop' })).toEqual(
+      expect.objectContaining({ ...deployment, namespace: 'shop', replicas: 3 }),
+    );
+    const listed = (await call('resources_list', { apiVersion: 'apps/v1', kind: 'Deployment' })) as { resources: { name: string }[] };
+    expect(listed.resources.map((resource) => resource.name)).toEqual(['web']);
+    expect(((await call('resources_list', { apiVersion: 'v1', kind: 'Service' })) as { resources: unknown[] }).resources).toEqual([]);
+  });
+
   it('lists the namespaces the description names, by the names a call passes, and makes none up beside them', async () => {
     const call = await kubernetes('namespaces');
     const { namespaces } = (await call('namespaces_list', {})) as { namespaces: { name: string }[] };
