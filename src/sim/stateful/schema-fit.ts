@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { createSchemaCompiler, type JsonSchema } from '../../domain/json-schema.js';
 import { toSyntheticValue, type SyntheticOptions } from './synthetic-source.js';
 import { isRecord } from '../../domain/json-record.js';
+import { pointAtWorld } from './world-references.js';
 
 /** Nesting past which a wanted value is not followed further (a self-referencing schema, deep data). */
 const maxDepth = 12;
@@ -39,7 +40,7 @@ export function fitToSchema(wanted: unknown, schema: JsonSchema, seed: string, o
 }
 
 /** What made-up parts may know: the present and the entity shown (sim/stateful/field-value.ts). */
-export type FitOptions = Pick<SyntheticOptions, 'now' | 'entity'>;
+export type FitOptions = Pick<SyntheticOptions, 'now' | 'entity' | 'references'>;
 
 interface FitContext {
   root: Schema;
@@ -120,7 +121,8 @@ function fitObject(
         key,
         fit(undefined, isRecord(schema.additionalProperties) ? schema.additionalProperties : {}, context, `${path}/${key}`, depth + 1),
       ]);
-  return Object.fromEntries(entries);
+  const fitted = Object.fromEntries(entries);
+  return pointAtWorld(fitted, properties, fieldOf(path).name, `${context.seed}|${path}`, context.options.references, wanted);
 }
 
 function fitArray(wanted: unknown[], schema: Schema, context: FitContext, path: string, depth: number): unknown[] {
