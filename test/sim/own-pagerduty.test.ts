@@ -105,4 +105,12 @@ describe('a PagerDuty server driven with no model', () => {
     const created = await call('create_incident', { incident: { title: 'Card declines rising', service: { id: service.id } } });
     expect(created.service).toEqual({ id: service.id, summary: 'Checkout API', type: 'service_reference' });
   });
+
+  it('sums up an answer in `response_summary` ("Generate a summary of the response.") by what it holds', async () => {
+    const call = await mock(onCall);
+    expect((await call('list_services', {})).response_summary).toBe('3 services');
+    expect((await call('list_incidents', { statuses: ['resolved'] })).response_summary).toMatch(/^\d+ incidents?$/);
+    const incidents = await call('list_incidents', {});
+    expect(incidents.response_summary).toBe(`${incidents.response.length} incident${incidents.response.length === 1 ? '' : 's'}`);
+  });
 });

@@ -3,6 +3,7 @@ import { createSchemaCompiler, type JsonSchema } from '../../domain/json-schema.
 import { toSyntheticValue, type SyntheticOptions } from './synthetic-source.js';
 import { isRecord } from '../../domain/json-record.js';
 import { pointAtWorld } from './world-references.js';
+import { withAnswerSummary } from './answer-summary.js';
 
 /** Nesting past which a wanted value is not followed further (a self-referencing schema, deep data). */
 const maxDepth = 12;
@@ -121,7 +122,7 @@ function fitObject(
         key,
         fit(undefined, isRecord(schema.additionalProperties) ? schema.additionalProperties : {}, context, `${path}/${key}`, depth + 1),
       ]);
-  const fitted = Object.fromEntries(entries);
+  const fitted = withAnswerSummary(Object.fromEntries(entries), wanted, properties, context.options.entity);
   return pointAtWorld(fitted, properties, fieldOf(path).name, `${context.seed}|${path}`, context.options.references, wanted);
 }
 
