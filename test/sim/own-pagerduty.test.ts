@@ -113,4 +113,13 @@ describe('a PagerDuty server driven with no model', () => {
     const incidents = await call('list_incidents', {});
     expect(incidents.response_summary).toBe(`${incidents.response.length} incident${incidents.response.length === 1 ? '' : 's'}`);
   });
+
+  it('never shows a record changed before it was made (a made-up `updated_at` before its `created_at`)', async () => {
+    const call = await mock('Services: "Checkout API".');
+    const [service] = (await call('list_services', {})).response;
+    for (const title of ['Card declines rising', 'Webhook retries piling up', 'Refunds stuck', 'Login latency']) {
+      const created = await call('create_incident', { incident: { title, service: { id: service.id } } });
+      expect(Date.parse(created.updated_at)).toBeGreaterThanOrEqual(Date.parse(created.created_at));
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { toSyntheticValue, type SyntheticOptions } from './synthetic-source.js';
 import { isRecord } from '../../domain/json-record.js';
 import { pointAtWorld } from './world-references.js';
 import { withAnswerSummary } from './answer-summary.js';
+import { withTimesInOrder } from './time-order.js';
 
 /** Nesting past which a wanted value is not followed further (a self-referencing schema, deep data). */
 const maxDepth = 12;
@@ -122,7 +123,7 @@ function fitObject(
         key,
         fit(undefined, isRecord(schema.additionalProperties) ? schema.additionalProperties : {}, context, `${path}/${key}`, depth + 1),
       ]);
-  const fitted = withAnswerSummary(Object.fromEntries(entries), wanted, properties, context.options.entity);
+  const fitted = withTimesInOrder(withAnswerSummary(Object.fromEntries(entries), wanted, properties, context.options.entity), wanted);
   return pointAtWorld(fitted, properties, fieldOf(path).name, `${context.seed}|${path}`, context.options.references, wanted);
 }
 
