@@ -79,4 +79,49 @@ describe('a PagerDuty server driven with no model', () => {
     const notes = (await call('list_incident_notes', { incident_id: incident.id })).response;
     expect(notes).toEqual([expect.objectContaining({ id: note.id, content: 'Issuer outage at BankCo, waiting' })]);
   });
+
+  it('points a made-up reference at a record the world holds, named as it is named, the same on every read', async () => {
+    const call = await mock(onCall);
+    const services = (await call('list_services', {})).response as { id: string; name: string; escalation_policy: { id: string } }[];
+    const names = new Map(services.map((service) => [service.id, service.name]));
+    const policies = ((await call('list_escalation_policies', {})).response as { id: string }[]).map((policy) => policy.id);
+    const users = new Map(((await call('list_users', {})).response as { id: string; name: string }[]).map((user) => [user.id, user.name]));
+    const [incident] = (await call('list_incidents', {})).response;
+    expect(names.get(incident.service.id)).toEqual(expect.any(String));
+    expect(incident.service.summary).toBe(names.get(incident.service.id));
+    for (const service of services) expect(policies).toContain(service.escalation_policy.id);
+    const oncalls = (await call('list_oncalls', {})).response as { user: { id: string; summary: string } }[];
+    expect(oncalls.length).toBeGreaterThan(0);
+    for (const oncall of oncalls) expect(oncall.user.summary).toBe(users.get(oncall.user.id));
+    expect((await call('list_oncalls', {})).response).toEqual(oncalls);
+    expect(await call('get_incident', { incident_id: incident.id })).toEqual(incident);
+  });
+
+  it("spells a reference's `type` as the server spells reference types (`user_reference`), for a reference given or made up", async () => {
+    const call = await mock(onCall);
+    const [incident] = (await call('list_incidents', {})).response;
+    expect(incident.service.type).toBe('service_reference');
+    const [oncall] = (await call('list_oncalls', {})).response;
+    expect(oncall.user.type).toBe('user_reference');
+    const [service] = (await call('list_services', { query: 'Checkout' })).response;
+    const created = await call('create_incident', { incident: { title: 'Card declines rising', service: { id: service.id } } });
+    expect(created.service).toEqual({ id: service.id, summary: 'Checkout API', type: 'service_reference' });
+  });
+
+  it('sums up an answer in `response_summary` ("Generate a summary of the response.") by what it holds', async () => {
+    const call = await mock(onCall);
+    expect((await call('list_services', {})).response_summary).toBe('3 services');
+    expect((await call('list_incidents', { statuses: ['resolved'] })).response_summary).toMatch(/^\d+ incidents?$/);
+    const incidents = await call('list_incidents', {});
+    expect(incidents.response_summary).toBe(`${incidents.response.length} incident${incidents.response.length === 1 ? '' : 's'}`);
+  });
+
+  it('never shows a record changed before it was made (a made-up `updated_at` before its `created_at`)', async () => {
+    const call = await mock('Services: "Checkout API".');
+    const [service] = (await call('list_services', {})).response;
+    for (const title of ['Card declines rising', 'Webhook retries piling up', 'Refunds stuck', 'Login latency']) {
+      const created = await call('create_incident', { incident: { title, service: { id: service.id } } });
+      expect(Date.parse(created.updated_at)).toBeGreaterThanOrEqual(Date.parse(created.created_at));
+    }
+  });
 });

@@ -2,6 +2,9 @@ import type { ErrorObject } from 'ajv';
 import { createSchemaCompiler, type JsonSchema } from '../../domain/json-schema.js';
 import { toSyntheticValue, type SyntheticOptions } from './synthetic-source.js';
 import { isRecord } from '../../domain/json-record.js';
+import { pointAtWorld } from './world-references.js';
+import { withAnswerSummary } from './answer-summary.js';
+import { withTimesInOrder } from './time-order.js';
 
 /** Nesting past which a wanted value is not followed further (a self-referencing schema, deep data). */
 const maxDepth = 12;
@@ -39,7 +42,7 @@ export function fitToSchema(wanted: unknown, schema: JsonSchema, seed: string, o
 }
 
 /** What made-up parts may know: the present and the entity shown (sim/stateful/field-value.ts). */
-export type FitOptions = Pick<SyntheticOptions, 'now' | 'entity'>;
+export type FitOptions = Pick<SyntheticOptions, 'now' | 'entity' | 'references'>;
 
 interface FitContext {
   root: Schema;
@@ -120,7 +123,8 @@ function fitObject(
         key,
         fit(undefined, isRecord(schema.additionalProperties) ? schema.additionalProperties : {}, context, `${path}/${key}`, depth + 1),
       ]);
-  return Object.fromEntries(entries);
+  const fitted = withTimesInOrder(withAnswerSummary(Object.fromEntries(entries), wanted, properties, context.options.entity), wanted);
+  return pointAtWorld(fitted, properties, fieldOf(path).name, `${context.seed}|${path}`, context.options.references, wanted);
 }
 
 function fitArray(wanted: unknown[], schema: Schema, context: FitContext, path: string, depth: number): unknown[] {

@@ -4,6 +4,7 @@ import { toBooleanValue, toNumberValue, toStringValue, type FieldContext } from 
 import { createSeededRandom } from '../../domain/random.js';
 import type { ToolCall, ToolResultSource } from '../source/tool-result-source.js';
 import { isRecord } from '../../domain/json-record.js';
+import { pointAtWorld, type ReferenceBook } from './world-references.js';
 
 export interface SyntheticSourceOptions {
   /** Mixed into every draw; change it to get a different (still repeatable) set of values. */
@@ -60,6 +61,8 @@ export interface SyntheticOptions {
   /** The property the value is for, when it is one (`email`), and the property holding its object. */
   name?: string;
   parent?: string;
+  /** The world's records, which a made-up reference (`service`, `user_id`) names (sim/stateful/world-references.ts). */
+  references?: ReferenceBook | undefined;
 }
 
 /** The present assumed when the caller gives none (hand-made calls in tests). */
@@ -77,7 +80,14 @@ export const fallbackNow = '2026-01-01T00:00:00.000Z';
  *   toSyntheticValue({ type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] }, 'seed');
  */
 export function toSyntheticValue(schema: Record<string, unknown>, seed: string, options: SyntheticOptions = {}): unknown {
-  const generation: Generation = { root: schema, draw: createDraw(seed), seed, now: options.now ?? fallbackNow, entity: options.entity };
+  const generation: Generation = {
+    root: schema,
+    draw: createDraw(seed),
+    seed,
+    now: options.now ?? fallbackNow,
+    entity: options.entity,
+    references: options.references,
+  };
   return sample(schema, generation, 0, 0, { name: options.name ?? '', parent: options.parent ?? '', path: '' });
 }
 
@@ -98,6 +108,7 @@ interface Generation {
   seed: string;
   now: string;
   entity: string | undefined;
+  references: ReferenceBook | undefined;
 }
 
 /** Where a value sits: its property name, the property holding its object, and its path (which seeds it). */
@@ -187,8 +198,15 @@ function sample(schema: unknown, generation: Generation, depth: number, refHops:
     case 'array':
       return sampleArray(current, generation, depth, field);
     default:
-      return toStringValue(current, leafContext(generation, field));
+      return referencedId(generation, field) ?? toStringValue(current, leafContext(generation, field));
   }
+}
+
+/** The id of a world record a made-up `<type>_id` names (`service_id`), when the world holds one; never an entity's own id. */
+function referencedId(generation: Generation, field: Field): string | undefined {
+  if (!generation.references || !/(_id|[a-z]Id)$/.test(field.name)) return undefined;
+  const record = generation.references.recordFor(field.name, `${generation.seed}|${field.path}`);
+  return record && !(record.type === generation.entity && field.parent === '') ? record.id : undefined;
 }
 
 /** Follows a local reference (`#`, `#/$defs/x`, `#/definitions/x`, any JSON pointer into the schema). */
@@ -254,7 +272,7 @@ function sampleObject(schema: Schema, generation: Generation, depth: number, fie
     const key = typeof named === 'string' ? named : withFake(`${generation.seed}|${field.path}|key${index}`, (faker) => faker.word.noun());
     if (!entries.some(([existing]) => existing === key)) add(key, extraSchema);
   }
-  return Object.fromEntries(entries);
+  return pointAtWorld(Object.fromEntries(entries), properties, field.name, `${generation.seed}|${field.path}`, generation.references);
 }
 
 function sampleArray(schema: Schema, generation: Generation, depth: number, field: Field): unknown[] {

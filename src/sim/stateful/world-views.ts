@@ -13,6 +13,7 @@ import { withUuidKey } from './uuid-keys.js';
 import { findByOtherKey, namesOtherKey } from './entity-key-fields.js';
 import { isRecord } from '../../domain/json-record.js';
 import { findByIdAlias } from './id-aliases.js';
+import { toReferenceBook } from './world-references.js';
 
 /**
  * Fits an entity's fields to the tool's outputSchema, filling what it requires from the entity's
@@ -96,7 +97,7 @@ export function newFields(
 }
 
 export function fitOptions(input: AnswerInput): FitOptions {
-  return { now: input.now, entity: input.shape.entity };
+  return { now: input.now, entity: input.shape.entity, references: toReferenceBook(input.world, input.serverTools) };
 }
 
 export function entitySeed(input: AnswerInput, id: string): string {
