@@ -75,6 +75,7 @@ import { toTargetState } from './target-state.js';
 import { describedStartState } from './described-states.js';
 import { describedTarget } from './choice-state.js';
 import { refusedState } from './corrected-states.js';
+import { withRetiredIds } from './retired-ids.js';
 import { batchItems, createEach, everySelected, readEach, removeEach, uniqueClash, updateEach, updateEvery } from './world-batches.js';
 import {
   dataArguments,
@@ -324,7 +325,9 @@ function remove(input: AnswerInput): Answer {
   // `delete_file(fileId)` left not permanent goes to the trash; `delete_campaign` to the DELETED state its status takes (deleted-state.ts).
   const kept = keptDelete(input, found.id);
   if (kept) return kept;
-  const changes = { deletes: [{ type: shape.entity, id: found.id }, ...dependentsOf(input.world, shape.entity, found.id)] };
+  const changes = withRetiredIds(input.world, {
+    deletes: [{ type: shape.entity, id: found.id }, ...dependentsOf(input.world, shape.entity, found.id)],
+  });
   if (tool.outputSchema)
     return {
       value: fitToSchema(
