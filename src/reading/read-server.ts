@@ -31,6 +31,7 @@ import { toEntityState, toUniqueFields, type EntityState } from './entity-traits
 import { toAnswerKind, type KindReading } from './answer-kind.js';
 import { toServiceIdField, type ServiceIdField } from './service-id-field.js';
 import { toIdTraits, withIdTraits, type IdTraits } from './id-traits.js';
+import { toServiceNumericIds } from './service-numeric-ids.js';
 import { toEntityKeys, type EntityKey, type EntityKeys } from './entity-keys.js';
 import { withArgumentSpelledIds } from './id-field-spelling.js';
 import { toQuotedFields } from './quoted-fields.js';
@@ -197,11 +198,16 @@ function toServiceModel(
     return found;
   };
   let serviceIdField: ServiceIdField | undefined;
+  let serviceNumericIds: boolean | undefined;
+  const serviceNumeric = () => (serviceNumericIds ??= toServiceNumericIds(tools, shapes));
   const idTraits = new Map<string, IdTraits>();
   const idTraitsOf = (entity: string): IdTraits => {
     let found = idTraits.get(entity);
     if (!found)
-      idTraits.set(entity, (found = toIdTraits(tools, shapes, serverNames, (serviceIdField ??= toServiceIdField(shapes)), entity)));
+      idTraits.set(
+        entity,
+        (found = toIdTraits(tools, shapes, serverNames, (serviceIdField ??= toServiceIdField(shapes)), serviceNumeric, entity)),
+      );
     return found;
   };
   let entityTypes: Map<string, EntityType> | undefined;

@@ -111,6 +111,18 @@ describe('a FreshBooks server driven with no model', () => {
     }
   });
 
+  it('gives a time entry an integer id, as every other id of the server is, where no tool types a time entry id', async () => {
+    const { call, close } = await connect();
+    try {
+      const created = await call('create_time_entry', { date: '2026-05-04', duration_hours: 8, project_id: 12, service_id: 3 });
+      expect(created.isError, created.text).toBe(false);
+      expect(JSON.stringify(created.json)).not.toMatch(/time_entry_/);
+      expect(created.json.id).toEqual(expect.any(Number));
+    } finally {
+      await close();
+    }
+  });
+
   it('explains send_invoice as acting on the invoice its id names, making no new id, as the simulator answers it', () => {
     const reading = readServer(tools).readings.get('send_invoice')!;
     expect(reading.nextId).toBeNull();
