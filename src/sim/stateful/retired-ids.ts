@@ -49,6 +49,8 @@ export function withRetiredIds<T extends WorldChanges>(world: WorldState, change
   return facts.length === 0 ? changes : { ...changes, facts: [...(changes.facts ?? []), ...facts] };
 }
 
+const none: readonly string[] = [];
+
 /** Per facts list (a new list on every change of it): the retired ids of each type, in the facts' order. */
 const byFacts = new WeakMap<readonly string[], Map<string, string[]>>();
 
@@ -60,6 +62,7 @@ const byFacts = new WeakMap<readonly string[], Map<string, string[]>>();
  *   retiredIdsOf(world, 'invoice'); // ['2'] after invoice 2, the highest, was deleted
  */
 export function retiredIdsOf(world: WorldState, type: string): readonly string[] {
+  if (world.facts.length === 0) return none;
   let retired = byFacts.get(world.facts);
   if (!retired) {
     retired = new Map();
@@ -69,5 +72,5 @@ export function retiredIdsOf(world: WorldState, type: string): readonly string[]
     }
     byFacts.set(world.facts, retired);
   }
-  return retired.get(type) ?? [];
+  return retired.get(type) ?? none;
 }
