@@ -10,8 +10,11 @@
  */
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 
-/** `INV-0042`, `42`: the text before an id's trailing digits, and the digits. */
-const countedId = /^(.*?)(\d+)$/;
+/**
+ * `INV-0042`, `42`, `c_1001`: a counted id, a prefix with no digits and a number; `cus_Q6JZat84iO0yR1`,
+ * a random tail that happens to end in a digit, counts nothing.
+ */
+const countedId = /^(\D*)(\d+)$/;
 const retiredFact = /^(\S+) (.+) was deleted; its id is never given again$/;
 
 /**
