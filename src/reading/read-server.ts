@@ -234,6 +234,8 @@ function toServiceModel(
         world,
         kind: kindOf(tool.name),
         shapes,
+        // The next id as the simulator makes it: `1`, not `time_entry_1`, where the type's ids are numbers (id-traits.ts).
+        ids: withIdTraits(shape, idTraitsOf(shape.entity)),
       });
     });
   return {

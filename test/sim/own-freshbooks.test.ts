@@ -118,6 +118,8 @@ describe('a FreshBooks server driven with no model', () => {
       expect(created.isError, created.text).toBe(false);
       expect(JSON.stringify(created.json)).not.toMatch(/time_entry_/);
       expect(created.json.id).toEqual(expect.any(Number));
+      // `mcpsim explain` foretells the same kind of id the simulator made.
+      expect(readServer(tools).readings.get('create_time_entry')!.nextId).toMatch(/^\d+$/);
     } finally {
       await close();
     }
