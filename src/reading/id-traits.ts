@@ -1,7 +1,7 @@
 /**
  * What the simulator needs of a type's ids and names beyond its keys (entity-keys.ts): the service's
  * id field where no tool takes the type by id (service-id-field.ts), whether its ids are numbers
- * (numeric-ids.ts) or as the argument that takes one back declares (declared-id-type.ts), whether
+ * (numeric-ids.ts; as the service's other types' where no tool types them, service-numeric-ids.ts) or as the argument that takes one back declares (declared-id-type.ts), whether
  * the service assigns them (assigned-ids.ts), and the field that names a record (name-field.ts).
  * Read once per service model and type (read-server.ts, `idTraitsOf`), with the scenario's
  * corrections, so the simulator answers as `mcpsim explain` says.
@@ -9,7 +9,7 @@
 import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolShape } from './tool-shape.js';
 import { serviceIdFieldOf, type ServiceIdField } from './service-id-field.js';
-import { takesNumbers } from './numeric-ids.js';
+import { idTypesOf, isMostlyNumbers } from './numeric-ids.js';
 import { toDeclaredIdType } from './declared-id-type.js';
 import { toAssignedIds, type AssignedIds } from './assigned-ids.js';
 import { toNameField } from './name-field.js';
@@ -32,20 +32,22 @@ export interface IdTraits {
  * The traits of `entity`, its declared types read per field on first use.
  *
  * @example
- *   toIdTraits(tools, shapes, [], toServiceIdField(shapes), 'host').serviceIdField; // 'uid' where show_access_layer(uid), show_object(uid)
+ *   toIdTraits(tools, shapes, [], toServiceIdField(shapes), () => false, 'host').serviceIdField; // 'uid' where show_access_layer(uid), show_object(uid)
  */
 export function toIdTraits(
   tools: readonly ToolDefinition[],
   shapes: ReadonlyMap<string, ToolShape>,
   serverNames: readonly string[],
   serviceIdField: ServiceIdField,
+  serviceNumeric: () => boolean,
   entity: string,
   otherKeys: readonly string[] = [],
 ): IdTraits {
+  const types = entity === 'item' ? [] : idTypesOf(tools, shapes, entity, otherKeys);
   const declared = new Map<string, 'number' | 'string' | null>();
   return {
     serviceIdField: serviceIdFieldOf(serviceIdField, entity),
-    numeric: entity !== 'item' && takesNumbers(tools, shapes, entity, otherKeys),
+    numeric: entity !== 'item' && (types.length > 0 ? isMostlyNumbers(types) : serviceNumeric()),
     assigned: toAssignedIds(tools, shapes, entity),
     nameField: toNameField(tools, shapes, serverNames, entity),
     declaredType(field) {

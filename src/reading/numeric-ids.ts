@@ -26,6 +26,28 @@ export function takesNumbers(
   entity: string,
   otherKeys: readonly string[] = [],
 ): boolean {
+  return isMostlyNumbers(idTypesOf(tools, shapes, entity, otherKeys));
+}
+
+/** Whether most of the types given are numbers. */
+export function isMostlyNumbers(types: readonly unknown[]): boolean {
+  // Most places, not all: a generated server types a path or query value as text where its body takes a number.
+  const numbers = types.filter((type) => type === 'integer' || type === 'number').length;
+  return numbers * 2 > types.length;
+}
+
+/**
+ * The types the server's tools give the entity's id (see `takesNumbers`), one per place; none where no tool types it.
+ *
+ * @example
+ *   idTypesOf(tools, shapes, 'comment'); // ['integer'] where get_ticket's outputSchema has comments: [{ id: integer }]
+ */
+export function idTypesOf(
+  tools: readonly ToolDefinition[],
+  shapes: ReadonlyMap<string, ToolShape>,
+  entity: string,
+  otherKeys: readonly string[] = [],
+): unknown[] {
   const types: unknown[] = [];
   const names = new Set([entity, toPlural(entity)].map((name) => toWords(name).join('_')));
   for (const tool of tools) {
@@ -47,9 +69,7 @@ export function takesNumbers(
     const own = choices.some((choice) => choice.entity === entity && choice.operation !== 'other');
     collectOutputIds(output, entity, names, own, types, 0);
   }
-  // Most places, not all: a generated server types a path or query value as text where its body takes a number.
-  const numbers = types.filter((type) => type === 'integer' || type === 'number').length;
-  return numbers * 2 > types.length;
+  return types;
 }
 
 /** `comment_id`, `commentId`: an argument or field that holds the entity's id. */

@@ -31,6 +31,7 @@ import { toEntityState, toUniqueFields, type EntityState } from './entity-traits
 import { toAnswerKind, type KindReading } from './answer-kind.js';
 import { toServiceIdField, type ServiceIdField } from './service-id-field.js';
 import { toIdTraits, withIdTraits, type IdTraits } from './id-traits.js';
+import { toServiceNumericIds } from './service-numeric-ids.js';
 import { toEntityKeys, type EntityKey, type EntityKeys } from './entity-keys.js';
 import { withArgumentSpelledIds } from './id-field-spelling.js';
 import { toQuotedFields } from './quoted-fields.js';
@@ -197,6 +198,8 @@ function toServiceModel(
     return found;
   };
   let serviceIdField: ServiceIdField | undefined;
+  let serviceNumericIds: boolean | undefined;
+  const serviceNumeric = () => (serviceNumericIds ??= toServiceNumericIds(tools, shapes));
   const idTraits = new Map<string, IdTraits>();
   const idTraitsOf = (entity: string): IdTraits => {
     let found = idTraits.get(entity);
@@ -208,6 +211,7 @@ function toServiceModel(
           shapes,
           serverNames,
           (serviceIdField ??= toServiceIdField(shapes)),
+          serviceNumeric,
           entity,
           keysOf(entity).keys.map((key) => key.field),
         )),
@@ -238,6 +242,8 @@ function toServiceModel(
         world,
         kind: kindOf(tool.name),
         shapes,
+        // The next id as the simulator makes it: `1`, not `time_entry_1`, where the type's ids are numbers (id-traits.ts).
+        ids: withIdTraits(shape, idTraitsOf(shape.entity)),
       });
     });
   return {

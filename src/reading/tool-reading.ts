@@ -50,6 +50,8 @@ export interface ReadingContext {
   kind: KindReading;
   /** Every tool's shape: whether a create names a record the service handed out (handed-out-ids.ts). */
   shapes?: ReadonlyMap<string, ToolShape> | undefined;
+  /** The shape's ids as the simulator makes them (id-traits.ts `withIdTraits`): a new id's field and whether it is a number. */
+  ids?: Pick<ToolShape, 'idField' | 'numericId'> | undefined;
 }
 
 /**
@@ -61,6 +63,7 @@ export interface ReadingContext {
  *   //   nextId: null, why: { operation: 'the verb "get" in the name', ... }, ... }
  */
 export function toToolReading(tool: ToolDefinition, shape: ToolShape, context: ReadingContext): ToolReading {
+  const { idField, numericId } = context.ids ?? shape;
   const records: EntityRecord[] = Object.entries(context.world?.entities[shape.entity] ?? {}).map(([id, entity]) => ({
     id,
     fields: entity,
@@ -68,8 +71,8 @@ export function toToolReading(tool: ToolDefinition, shape: ToolShape, context: R
   const newId = toNewIdWithSource({
     type: shape.entity,
     existing: records.map((record) => record.id),
-    numeric: shape.numericId,
-    field: shape.idField,
+    numeric: numericId,
+    field: idField,
     ...context.idSchemas,
     args: {},
     seed: `explain|${shape.entity}`,
@@ -80,8 +83,8 @@ export function toToolReading(tool: ToolDefinition, shape: ToolShape, context: R
       : toNewIdWithSource({
           type: shape.entity,
           existing: [],
-          numeric: shape.numericId,
-          field: shape.idField,
+          numeric: numericId,
+          field: idField,
           ...context.idSchemas,
           args: {},
           seed: `explain|${shape.entity}`,

@@ -90,6 +90,41 @@ describe('a FreshBooks server driven with no model', () => {
     }
   });
 
+  it('never gives a deleted invoice id again: create 1 and 2, delete 2, create, and invoice 2 stays not found', async () => {
+    const { call, close } = await connect();
+    try {
+      const line = { description: 'Menu board', qty: 1, unit_cost: 300 };
+      const first = await call('create_invoice', { client_id: 4101, lines: [line] });
+      const second = await call('create_invoice', { client_id: 4101, lines: [line] });
+      const [one, two] = [first.json.id as number, second.json.id as number];
+      expect(two).toBeGreaterThan(one);
+      expect((await call('delete_invoice', { invoice_id: two })).isError).toBe(false);
+      const third = await call('create_invoice', { client_id: 4102, lines: [line] });
+      expect(third.isError, third.text).toBe(false);
+      expect(third.json.id).toBe(two + 1);
+      expect((await call('get_invoice', { invoice_id: two })).isError).toBe(true);
+      // Deleting every invoice still leaves the counter where it was.
+      for (const id of [one, two + 1]) expect((await call('delete_invoice', { invoice_id: id })).isError).toBe(false);
+      expect((await call('create_invoice', { client_id: 4101, lines: [line] })).json.id).toBe(two + 2);
+    } finally {
+      await close();
+    }
+  });
+
+  it('gives a time entry an integer id, as every other id of the server is, where no tool types a time entry id', async () => {
+    const { call, close } = await connect();
+    try {
+      const created = await call('create_time_entry', { date: '2026-05-04', duration_hours: 8, project_id: 12, service_id: 3 });
+      expect(created.isError, created.text).toBe(false);
+      expect(JSON.stringify(created.json)).not.toMatch(/time_entry_/);
+      expect(created.json.id).toEqual(expect.any(Number));
+      // `mcpsim explain` foretells the same kind of id the simulator made.
+      expect(readServer(tools).readings.get('create_time_entry')!.nextId).toMatch(/^\d+$/);
+    } finally {
+      await close();
+    }
+  });
+
   it('explains send_invoice as acting on the invoice its id names, making no new id, as the simulator answers it', () => {
     const reading = readServer(tools).readings.get('send_invoice')!;
     expect(reading.nextId).toBeNull();

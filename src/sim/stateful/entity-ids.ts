@@ -12,6 +12,7 @@ import { idsChangedSince, typeVersion } from '../../domain/world-state.js';
 import type { EntityRecord } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
 import { withSiblingsLast } from './sibling-ids.js';
+import { retiredIdsOf } from './retired-ids.js';
 
 /**
  * A new id for the entity the create makes.
@@ -23,10 +24,12 @@ export function toCreatedId(input: AnswerInput, existing: readonly EntityRecord[
   const { patterns, descriptions, service } = input.model.idSchemasOf(input.shape.entity);
   // `BILL-5` in the project whose issues are BILL-1 to BILL-4, after MOB-2 (sibling-ids.ts).
   const ids = withSiblingsLast(input, existing).map((entity) => entity.id);
-  const summary = summaryOf(input.world, input.shape.entity, ids);
+  // Deleted ids the counter has passed (retired-ids.ts) count as taken, before the world's own.
+  const retired = retiredOf(input.world, input.shape.entity);
+  const summary = summaryOf(input.world, input.shape.entity, ids, retired);
   return toNewId({
     type: input.shape.entity,
-    existing: ids,
+    existing: retired.length === 0 ? ids : [...retired, ...ids],
     ...(summary ? { summary } : {}),
     numeric: input.shape.numericId,
     field: input.shape.idField,
@@ -46,16 +49,28 @@ const summaries = new WeakMap<object, { version: number; summary: IdSummary }>()
  * and caught up from the ids created in place since, so a create does not scan every id of its
  * type (issue 30); worked out afresh after a delete or for another type object.
  */
-function summaryOf(world: WorldState, type: string, ids: readonly string[]): IdSummary | undefined {
-  if (!Object.hasOwn(world.entities, type)) return undefined;
+function summaryOf(world: WorldState, type: string, ids: readonly string[], retired: readonly string[]): IdSummary | undefined {
+  if (!Object.hasOwn(world.entities, type)) return retired.length === 0 ? undefined : toIdSummary(retired);
   const byId = world.entities[type]!;
   const version = typeVersion(byId);
   let kept = summaries.get(byId);
   const changed = kept ? idsChangedSince(byId, kept.version) : null;
   if (kept && changed) for (const id of changed) if (!kept.summary.taken.has(id)) addToIdSummary(kept.summary, id);
-  if (!kept || !changed || kept.summary.taken.size !== ids.length) summaries.set(byId, (kept = { version, summary: toIdSummary(ids) }));
+  if (kept) for (const id of retired) if (!kept.summary.taken.has(id)) addToIdSummary(kept.summary, id);
+  if (!kept || !changed || kept.summary.taken.size !== ids.length + retired.length)
+    summaries.set(byId, (kept = { version, summary: toIdSummary([...retired, ...ids]) }));
   kept.version = version;
   // `ids` puts the numeric ids first, in number order: the last of them is the one the summary means.
-  kept.summary.numbers.last = kept.summary.numbers.count > 0 ? ids[kept.summary.numbers.count - 1] : undefined;
+  const retiredNumbers = retired.length === 0 ? [] : retired.filter((id) => /^\d+$/.test(id));
+  const live = kept.summary.numbers.count - retiredNumbers.length;
+  kept.summary.numbers.last = live > 0 ? ids[live - 1] : retiredNumbers.at(-1);
   return kept.summary;
+}
+
+/** The type's retired ids the world does not hold again (a create may name its own id). */
+function retiredOf(world: WorldState, type: string): readonly string[] {
+  const retired = retiredIdsOf(world, type);
+  if (retired.length === 0) return retired;
+  const byId = Object.hasOwn(world.entities, type) ? world.entities[type]! : {};
+  return retired.filter((id) => !Object.hasOwn(byId, id));
 }

@@ -77,6 +77,7 @@ import { addToRecordLists } from './record-list-items.js';
 import { toTargetState } from './target-state.js';
 import { describedTarget } from './choice-state.js';
 import { refusedState } from './corrected-states.js';
+import { withRetiredIds } from './retired-ids.js';
 import { batchItems, createEach, everySelected, readEach, removeEach, uniqueClash, updateEach, updateEvery } from './world-batches.js';
 import { dataArguments, defaultOf, existingName, scopeArguments, stampName, type Answer, type AnswerInput } from './world-conventions.js';
 
@@ -320,7 +321,9 @@ function remove(input: AnswerInput): Answer {
   // `delete_file(fileId)` left not permanent goes to the trash; `delete_campaign` to the DELETED state its status takes (deleted-state.ts).
   const kept = keptDelete(input, found.id);
   if (kept) return kept;
-  const changes = { deletes: [{ type: shape.entity, id: found.id }, ...dependentsOf(input.world, shape.entity, found.id)] };
+  const changes = withRetiredIds(input.world, {
+    deletes: [{ type: shape.entity, id: found.id }, ...dependentsOf(input.world, shape.entity, found.id)],
+  });
   if (tool.outputSchema)
     return {
       value: fitToSchema(

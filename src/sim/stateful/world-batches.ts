@@ -18,6 +18,7 @@ import { findEntity, fitOptions, notFound, presentEntity, quoteId, typedId, toWo
 import { listItemSchema, type Answer, type AnswerInput } from './world-conventions.js';
 import { isRecord } from '../../domain/json-record.js';
 import { dependentsOf } from './dependent-entities.js';
+import { withRetiredIds } from './retired-ids.js';
 
 /** The items of a batch create (`create_entities({ entities: [...] })`): a list of objects named for the entity's plural. */
 export function batchItems(input: AnswerInput): Record<string, unknown>[] | null {
@@ -171,9 +172,9 @@ export function removeEach(input: AnswerInput, ids: readonly unknown[]): Answer 
   const deletes = found.map((entity) => ({ type: shape.entity, id: entity.id }));
   const dependents = found.flatMap((entity) => dependentsOf(input.world, shape.entity, entity.id));
   const named = new Set(deletes.map(({ type, id }) => `${type}|${id}`));
-  const changes = {
+  const changes = withRetiredIds(input.world, {
     deletes: [...deletes, ...dependents.filter(({ type, id }) => !named.has(`${type}|${id}`) && named.add(`${type}|${id}`))],
-  };
+  });
   const text = `Deleted ${found.length} ${toWordsOf(found.length === 1 ? shape.entity : toPlural(shape.entity))}: ${found.map((entity) => quoteId(entity.id, shape)).join(', ')}.`;
   if (tool.outputSchema)
     return {
