@@ -25,4 +25,16 @@ describe('the names a description lists', () => {
   it('reads capitalised names spelled with letters beyond ASCII', () => {
     expect(toNames('Ben Carter and Léa Martin (id 13)').map((named) => named.name)).toEqual(['Ben Carter', 'Léa Martin']);
   });
+
+  it('reads items a semicolon parts as a quoted name, its key and the words about it', () => {
+    expect(
+      toNames(
+        '#1042 "Checkout 500s spike" on Checkout API, triggered, high urgency; #1041 "Payments backlog" on Payments Worker; and "Cert expiring", resolved',
+      ),
+    ).toEqual([
+      { name: 'Checkout 500s spike', key: '#1042', details: 'on Checkout API, triggered, high urgency' },
+      { name: 'Payments backlog', key: '#1041', details: 'on Payments Worker' },
+      { name: 'Cert expiring', details: 'resolved' },
+    ]);
+  });
 });

@@ -63,7 +63,16 @@ const keyedName = /^(#\d+|[A-Za-z][A-Za-z0-9]*[-_]?\d+)\s+["'“‘`](.+?)["'”
  */
 export function toNames(list: string, { listed = false }: { listed?: boolean } = {}): Named[] {
   const names: Named[] = [];
-  for (const raw of splitOutsideParentheses(list.replace(/[.!?;]+$/, ''))) {
+  const trimmed = list.replace(/[.!?;]+$/, '');
+  // `#1042 "Checkout 500s spike" on Checkout API, triggered; #1041 "Payments backlog" …`: items whose own commas the
+  // semicolons set apart, each a name and the words about it (its details, as a parenthesis would give them).
+  const semicolons = /;/.test(trimmed) ? splitAtSemicolons(trimmed) : null;
+  for (const raw of semicolons ?? splitOutsideParentheses(trimmed)) {
+    const told = semicolons ? toldItem(raw.trim()) : null;
+    if (told) {
+      names.push(told);
+      continue;
+    }
     const withDetails = /^(.*?)\s*\(([^)]*)\)$/.exec(raw.trim());
     const written = (withDetails ? withDetails[1]! : raw).trim();
     const details = withDetails?.[2];
@@ -78,6 +87,31 @@ export function toNames(list: string, { listed = false }: { listed?: boolean } =
     else break;
   }
   return names;
+}
+
+/** The items of a list its semicolons separate (`a, b; c; and d`), outside parentheses. */
+function splitAtSemicolons(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of list) {
+    if (char === '(') depth++;
+    if (char === ')') depth = Math.max(0, depth - 1);
+    if (char === ';' && depth === 0) {
+      parts.push(current);
+      current = '';
+    } else current += char;
+  }
+  parts.push(current);
+  return parts.map((part) => part.trim().replace(/^(?:and|or)\s+/, ''));
+}
+
+/** `#1042 "Checkout 500s spike" on Checkout API, triggered`: a quoted name (after its key, if any) and the words about it. */
+function toldItem(item: string): Named | null {
+  const found = /^(?:(#\d+|[A-Za-z][A-Za-z0-9]*[-_]?\d+)\s+)?["“‘`](.+?)["”’`]\s*,?\s+(.+)$/.exec(item);
+  if (!found) return null;
+  const details = found[3]!.replace(/^\((.*)\)$/, '$1');
+  return { name: found[2]!.trim(), details, ...(found[1] !== undefined ? { key: found[1] } : {}) };
 }
 
 /**

@@ -28,4 +28,17 @@ describe('the sentences of a description wrapped over lines', () => {
       'Spring Launch has one task.',
     ]);
   });
+
+  it('keeps the items of a labelled list its semicolons part in one sentence, and a clause after one a sentence of its own', () => {
+    expect(
+      toSentences('Incidents: #1042 "Checkout 500s" on Checkout API, triggered; #1041 "Backlog" on Worker; and "Cert" resolved. Teams: A.'),
+    ).toEqual([
+      'Incidents: #1042 "Checkout 500s" on Checkout API, triggered; #1041 "Backlog" on Worker; and "Cert" resolved.',
+      'Teams: A.',
+    ]);
+    expect(toSentences('Posts: topic 101 has post 1001; topic 102 has post 1003.')).toEqual([
+      'Posts: topic 101 has post 1001;',
+      'topic 102 has post 1003.',
+    ]);
+  });
 });

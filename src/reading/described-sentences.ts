@@ -22,7 +22,27 @@ export function toSentences(text: string): string[] {
     if (open && (endsOpen.test(last) || goesOn.test(line) || unclosed(last))) lines[lines.length - 1] = `${last.trimEnd()} ${line.trim()}`;
     else lines.push(line);
   }
-  return lines.flatMap((line) => line.split(/(?<=[.!?;])\s+/)).filter((sentence) => sentence.trim() !== '');
+  return lines.flatMap((line) => withListItemsJoined(line.split(/(?<=[.!?;])\s+/))).filter((sentence) => sentence.trim() !== '');
+}
+
+/** `Incidents: #1042 "…" on Checkout API, triggered;`: a list after a label and a colon, whose semicolons part its items. */
+const listOpening = /^\s*[\p{L}][\p{L}\d '&-]{0,40}:\s/u;
+/** An item of such a list: a quoted name, after its key if any (`#1041 "Payments backlog" …`); a clause (`topic 102 has …`) is a sentence. */
+const listItem = /^(?:and\s+)?(?:(?:#\d+|[A-Za-z][A-Za-z0-9]*[-_]?\d+)\s+)?["“‘`]/;
+
+/**
+ * The pieces a line's ends split it into, with the items of a labelled list (`Incidents: a, high urgency; b; and c.`) joined
+ * back into its one sentence: a semicolon there parts items whose own commas it sets apart, as in English lists.
+ */
+function withListItemsJoined(pieces: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (const piece of pieces) {
+    const last = joined[joined.length - 1];
+    if (last !== undefined && last.endsWith(';') && listOpening.test(last) && listItem.test(piece))
+      joined[joined.length - 1] = `${last} ${piece}`;
+    else joined.push(piece);
+  }
+  return joined;
 }
 
 /** Whether a text opens more parentheses than it closes. */

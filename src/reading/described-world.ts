@@ -123,7 +123,10 @@ export function toDescribedWorld(
       // `Pixel Tools (id 41)`: the id the description gives; `create_bucket(Bucket)`: the name written to the id field is the id.
       // `topic 101 "…"`, `#42 "Fix login"`: a number written before the name of a type counted by numbers is its id.
       const numbered = entityType.numericId && key !== undefined && /^#?\d+$/.test(key) ? key.replace(/^#/, '') : undefined;
-      const given = toDescribedId(details, entityType.idField) ?? (keyField === null ? (entityType.numericId ? numbered : key) : undefined);
+      // `#1042 "Checkout 500s spike"`: the `#` only marks the number; the id is the number itself.
+      const given =
+        toDescribedId(details, entityType.idField) ??
+        (keyField === null ? (entityType.numericId ? numbered : key?.replace(/^#(?=\d+$)/, '')) : undefined);
       const id =
         given !== undefined
           ? given

@@ -124,4 +124,15 @@ describe('a PagerDuty server driven with no model', () => {
       expect(Date.parse(created.updated_at)).toBeGreaterThanOrEqual(Date.parse(created.created_at));
     }
   });
+
+  it('seeds every incident the scenario lists between semicolons, by its number and title', async () => {
+    const call = await mock(onCall);
+    const incidents = (await call('list_incidents', {})).response as { id: string; title: string }[];
+    expect(incidents.map((incident) => [incident.id, incident.title]).sort()).toEqual([
+      ['1039', 'Status page certificate expiring'],
+      ['1041', 'Payments queue backlog'],
+      ['1042', 'Checkout 500s spike'],
+    ]);
+    expect(await call('get_incident', { incident_id: '1041' })).toEqual(expect.objectContaining({ title: 'Payments queue backlog' }));
+  });
 });
