@@ -16,11 +16,17 @@ useSimulatorHarness('mcpsim-own-n8n-', (started) => (harness = started));
 
 const tools = JSON.parse(readFileSync(new URL('./servers/n8n-mcp-tools.json', import.meta.url), 'utf8')) as ToolDefinition[];
 
+/** An MCP client on an n8n mock whose world starts empty. */
+async function connectEmpty() {
+  const connected = await connectMockClient(harness, { name: 'n8n', tools });
+  const empty = { world: { entities: {}, facts: [] } };
+  expect((await harness.call('PUT', '/__mcpsim/connections/lab/n8n/simulation', { body: empty })).status).toBe(200);
+  return connected;
+}
+
 describe('an n8n server driven with no model', () => {
   it('lists the workflows in the state a yes/no argument names (active: true, active: false)', async () => {
-    const { call, close } = await connectMockClient(harness, { name: 'n8n', tools });
-    const empty = { world: { entities: {}, facts: [] } };
-    expect((await harness.call('PUT', '/__mcpsim/connections/lab/n8n/simulation', { body: empty })).status).toBe(200);
+    const { call, close } = await connectEmpty();
     try {
       const made = [];
       for (const name of ['Order sync', 'Old CSV import']) {
@@ -41,9 +47,7 @@ describe('an n8n server driven with no model', () => {
   });
 
   it('gives a new workflow a 16-character alphanumeric id, as n8n does, not a made-up workflow_1', async () => {
-    const { call, close } = await connectMockClient(harness, { name: 'n8n', tools });
-    const empty = { world: { entities: {}, facts: [] } };
-    expect((await harness.call('PUT', '/__mcpsim/connections/lab/n8n/simulation', { body: empty })).status).toBe(200);
+    const { call, close } = await connectEmpty();
     try {
       const created = await call('create_workflow', { name: 'Stock low alert', nodes: [], connections: {} });
       expect(created.json.id).toMatch(/^[A-Za-z0-9]{16}$/);
@@ -54,9 +58,7 @@ describe('an n8n server driven with no model', () => {
   });
 
   it('runs a workflow by its name into a new running execution under it, which the executions tools then show', async () => {
-    const { call, close } = await connectMockClient(harness, { name: 'n8n', tools });
-    const empty = { world: { entities: {}, facts: [] } };
-    expect((await harness.call('PUT', '/__mcpsim/connections/lab/n8n/simulation', { body: empty })).status).toBe(200);
+    const { call, close } = await connectEmpty();
     try {
       const workflow = (await call('create_workflow', { name: 'Order sync', nodes: [], connections: {} })).json;
       await call('create_workflow', { name: 'Refund alerts', nodes: [], connections: {} });
@@ -75,9 +77,7 @@ describe('an n8n server driven with no model', () => {
   });
 
   it('creates a workflow inactive, and keeps its state in the active yes/no field its tools take, never in a state field', async () => {
-    const { call, close } = await connectMockClient(harness, { name: 'n8n', tools });
-    const empty = { world: { entities: {}, facts: [] } };
-    expect((await harness.call('PUT', '/__mcpsim/connections/lab/n8n/simulation', { body: empty })).status).toBe(200);
+    const { call, close } = await connectEmpty();
     try {
       const created = (await call('create_workflow', { name: 'Stock low alert', nodes: [], connections: {} })).json;
       expect(created.active).toBe(false);
