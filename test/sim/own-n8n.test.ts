@@ -71,6 +71,11 @@ describe('an n8n server driven with no model', () => {
       expect(read.isError, read.text).toBe(true);
       expect(read.text).toMatch(/not found/i);
       expect((await call('get_workflow', { workflowId: second.json.id })).json.name).toBe('Refund review');
+      // Deleting an older one, not the newest, leaves the next id new and in n8n's format too.
+      expect((await call('delete_workflow', { workflowId: kept.json.id })).isError).toBe(false);
+      const third = await call('create_workflow', { name: 'Invoice digest', nodes: [], connections: {} });
+      expect(third.json.id).toMatch(/^[A-Za-z0-9]{16}$/);
+      expect([kept.json.id, deleted, second.json.id]).not.toContain(third.json.id);
     } finally {
       await close();
     }
