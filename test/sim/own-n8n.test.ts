@@ -57,6 +57,34 @@ describe('an n8n server driven with no model', () => {
     }
   });
 
+  it('never gives a deleted workflow id again: create, delete it, create, and the deleted id stays not-found', async () => {
+    const { call, close } = await connectMockClient(harness, { name: 'n8n', tools });
+    const empty = { world: { entities: {}, facts: [] } };
+    expect((await harness.call('PUT', '/__mcpsim/connections/lab/n8n/simulation', { body: empty })).status).toBe(200);
+    try {
+      const kept = await call('create_workflow', { name: 'Order sync', nodes: [], connections: {} });
+      const first = await call('create_workflow', { name: 'Stock low alert', nodes: [], connections: {} });
+      expect([kept.isError, first.isError], kept.text + first.text).toEqual([false, false]);
+      const deleted = first.json.id as string;
+      expect((await call('delete_workflow', { workflowId: deleted })).isError).toBe(false);
+      const second = await call('create_workflow', { name: 'Refund review', nodes: [], connections: {} });
+      expect(second.isError, second.text).toBe(false);
+      expect(second.json.id).toMatch(/^[A-Za-z0-9]{16}$/);
+      expect([kept.json.id, deleted]).not.toContain(second.json.id);
+      const read = await call('get_workflow', { workflowId: deleted });
+      expect(read.isError, read.text).toBe(true);
+      expect(read.text).toMatch(/not found/i);
+      expect((await call('get_workflow', { workflowId: second.json.id })).json.name).toBe('Refund review');
+      // Deleting an older one, not the newest, leaves the next id new and in n8n's format too.
+      expect((await call('delete_workflow', { workflowId: kept.json.id })).isError).toBe(false);
+      const third = await call('create_workflow', { name: 'Invoice digest', nodes: [], connections: {} });
+      expect(third.json.id).toMatch(/^[A-Za-z0-9]{16}$/);
+      expect([kept.json.id, deleted, second.json.id]).not.toContain(third.json.id);
+    } finally {
+      await close();
+    }
+  });
+
   it('runs a workflow by its name into a new running execution under it, which the executions tools then show', async () => {
     const { call, close } = await connectEmpty();
     try {

@@ -24,9 +24,21 @@ describe('retired ids', () => {
     ).toEqual(['invoice 3 was deleted; its id is never given again', 'invoice INV-0007 was deleted; its id is never given again']);
   });
 
-  it('leaves no fact for an id with no number to count on, or a random one that ends in a digit', () => {
-    expect(retiredIdFacts(world(['cus_abc']), [{ type: 'invoice', id: 'cus_abc' }])).toEqual([]);
-    expect(retiredIdFacts(world(['cus_Q6JZat84iO0yR1']), [{ type: 'invoice', id: 'cus_Q6JZat84iO0yR1' }])).toEqual([]);
+  it('leaves no fact for a name (a lowercase word), and one for every random id, which counts nothing', () => {
+    expect(
+      retiredIdFacts(world(['cus_abc', 'deploy-service']), [
+        { type: 'invoice', id: 'cus_abc' },
+        { type: 'invoice', id: 'deploy-service' },
+      ]),
+    ).toEqual([]);
+    // Not only the newest: any deleted random id is retired, so the count that seeds the next one never goes down.
+    const random = ['cus_Q6JZat84iO0yR1', 'PCG3Q2M', '3f2b9c1e-8a4d-4c2e-9b7a-1d5e6f708192'];
+    expect(
+      retiredIdFacts(
+        world(random),
+        random.map((id) => ({ type: 'invoice', id })),
+      ),
+    ).toEqual(random.map((id) => `invoice ${id} was deleted; its id is never given again`));
   });
 
   it('reads back from the world the ids its facts retired, per type', () => {

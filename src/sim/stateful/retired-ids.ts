@@ -7,6 +7,11 @@
  * reads too. Only the delete that lowers a counter leaves one (deleting invoice 1 beside invoice 2
  * changes nothing the counter reads), so the facts stay few; they are bounded with the world's
  * facts (`maxWorldFacts`), and the world stays `entities` and `facts`.
+ *
+ * A random id (`cus_Q6JZat84iO0yR1`, a UUID, PagerDuty's `PCG3Q2M`) is seeded by how many ids the
+ * type has had, retired ones with them: every delete of one retires it, so that count never goes
+ * down, the next create draws a new id, and a read of the deleted id stays a not-found, as on
+ * every real service.
  */
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 
@@ -15,25 +20,33 @@ import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
  * a random tail that happens to end in a digit, counts nothing.
  */
 const countedId = /^(\D*)(\d+)$/;
+/**
+ * A code of 6 or more letters, digits, `_` and `-` with a capital or a digit in it and no counter at its end
+ * (`PCG3Q2M`, a UUID, n8n's `kT4pQw...`): drawn at random. A lowercase word (`ct_anna`, `deploy-service`) is a name.
+ */
+const randomId = /^(?=.*[A-Z0-9])[A-Za-z0-9_-]{6,}$/;
 const retiredFact = /^(\S+) (.+) was deleted; its id is never given again$/;
 
 /**
  * The facts a call's deletes leave: per type and counter prefix, the highest deleted counted id,
- * where no id the type keeps counts higher.
+ * where no id the type keeps counts higher, and every deleted random id.
  *
  * @example
  *   retiredIdFacts(world, [{ type: 'invoice', id: '2' }]); // ['invoice 2 was deleted; its id is never given again'] where invoices are 1 and 2
  */
 export function retiredIdFacts(world: WorldState, deletes: readonly { type: string; id: string }[]): string[] {
   const highest = new Map<string, { type: string; prefix: string; id: string; count: number }>();
+  const facts: string[] = [];
   for (const { type, id } of deletes) {
     const counted = countedId.exec(id);
-    if (!counted) continue;
+    if (!counted) {
+      if (randomId.test(id)) facts.push(`${type} ${id} was deleted; its id is never given again`);
+      continue;
+    }
     const key = `${type}\u0000${counted[1]}`;
     const count = Number(counted[2]);
     if ((highest.get(key)?.count ?? -1) < count) highest.set(key, { type, prefix: counted[1]!, id, count });
   }
-  const facts: string[] = [];
   for (const { type, prefix, id, count } of highest.values()) {
     const byId = Object.hasOwn(world.entities, type) ? world.entities[type]! : {};
     const deleted = new Set(deletes.filter((entry) => entry.type === type).map((entry) => entry.id));
