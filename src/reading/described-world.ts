@@ -19,6 +19,7 @@ import { namesOf } from './described-type-names.js';
 import { toParentsNamedBefore } from './described-parent-names.js';
 import { isNameKeyed } from './name-keyed-type.js';
 import { linkDetailParents, toPronounSubject } from './described-references.js';
+import { linkDetailReferences } from './described-reference-objects.js';
 import { toCallerDetails, toCallerType, toDescribedCaller } from './described-caller.js';
 import { toDescribedKeyField } from './described-keys.js';
 import { toHeadAliases } from './head-aliases.js';
@@ -243,6 +244,8 @@ function linkToParent(
   const parents = toParentKeys(model, type);
   // `"Draft wireframes" (section Design)`: the parent its parenthesis names, before the one its sentence places it in.
   if (details !== undefined) linkDetailParents(parents, seeded, details, fields, (parent, id) => asIdOf(model, parent, id));
+  // `#1042 "Checkout 500s spike" on Checkout API` where creates take `service: {id}`: a reference object (described-reference-objects.ts).
+  if (details !== undefined) linkDetailReferences(model, type, seeded, details, fields, (other, id) => asIdOf(model, other, id));
   for (const index of where) {
     const sentence = sentences[index]!;
     // `Posts: topic 101 has post 1001`: a heading before a colon names no place; the child stands where the text after it names it.

@@ -148,4 +148,20 @@ describe('a PagerDuty server driven with no model', () => {
     const resolved = (await call('list_incidents', { statuses: ['resolved'] })).response as { id: string }[];
     expect(resolved.map((incident) => incident.id)).toEqual(['1039']);
   });
+
+  it('links each incident to the service the scenario puts it on ("#1042 … on Checkout API"), a `service: {id}` reference', async () => {
+    const call = await mock(onCall);
+    const services = (await call('list_services', {})).response as { id: string; name: string }[];
+    const names = new Map(services.map((service) => [service.id, service.name]));
+    const serviceOf = async (id: string) => {
+      const incident = (await call('get_incident', { incident_id: id })) as { service: { id: string; summary: string } };
+      expect(incident.service.summary).toBe(names.get(incident.service.id));
+      return names.get(incident.service.id);
+    };
+    expect([await serviceOf('1042'), await serviceOf('1041'), await serviceOf('1039')]).toEqual([
+      'Checkout API',
+      'Payments Worker',
+      'Status Site',
+    ]);
+  });
 });
