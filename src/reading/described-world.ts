@@ -20,6 +20,7 @@ import { toParentsNamedBefore } from './described-parent-names.js';
 import { isNameKeyed } from './name-keyed-type.js';
 import { linkDetailParents, toPronounSubject } from './described-references.js';
 import { linkDetailReferences } from './described-reference-objects.js';
+import { seedMembers } from './described-members.js';
 import { toCallerDetails, toCallerType, toDescribedCaller } from './described-caller.js';
 import { toDescribedKeyField } from './described-keys.js';
 import { toHeadAliases } from './head-aliases.js';
@@ -178,6 +179,8 @@ export function toDescribedWorld(
   linkLevels(levels, entities);
   applyStateSentences(model, sentences, seeded, entities);
   seedCaller(model, sentences, entities, types);
+  // `Teams: Platform (Priya Shah, Leo Brandt)`: the people a record's parenthesis lists are users and its members (described-members.ts).
+  seedMembers(model, entities, detailsOf, (type) => newIdOf(model, types, entities, type));
   return { entities, facts: [] };
 }
 

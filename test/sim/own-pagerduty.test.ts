@@ -164,4 +164,18 @@ describe('a PagerDuty server driven with no model', () => {
       'Status Site',
     ]);
   });
+
+  it('seeds the people a team\'s parenthesis lists ("Platform (Priya Shah, Leo Brandt)") as users and as its members', async () => {
+    const call = await mock(onCall);
+    const users = new Map(((await call('list_users', {})).response as { id: string; name: string }[]).map((user) => [user.id, user.name]));
+    expect([...users.values()].sort()).toEqual(['Ana Costa', 'Leo Brandt', 'Priya Shah', 'Tom Reyes']);
+    const teams = (await call('list_teams', {})).response as { id: string; name: string }[];
+    const membersOf = async (name: string) => {
+      const team = teams.find((candidate) => candidate.name === name)!;
+      const members = (await call('list_team_members', { team_id: team.id })).response as { id: string }[];
+      return members.map((member) => users.get(member.id)).sort();
+    };
+    expect(await membersOf('Platform')).toEqual(['Leo Brandt', 'Priya Shah']);
+    expect(await membersOf('Payments')).toEqual(['Ana Costa', 'Tom Reyes']);
+  });
 });
