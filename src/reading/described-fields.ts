@@ -17,6 +17,8 @@ import { typeStates } from './described-state-names.js';
 import { toConstantState } from './described-state-constants.js';
 import { toDescribedSpan } from './described-span.js';
 import { toOwnBody } from './own-body.js';
+import { toStateDate } from './described-state-dates.js';
+import { toAdjectiveField } from './described-adjective.js';
 
 type Schema = Record<string, unknown>;
 type Model = Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>;
@@ -63,6 +65,18 @@ export function toDescribedFields(model: Model, type: string, details: string, n
     const dated = datedField(schemas, text);
     if (dated !== undefined) {
       fields[dated.field] = dated.value;
+      continue;
+    }
+    // `resolved on 2026-05-01`, `triggered on 2026-05-04 at 09:12`: the state and when the record took it (described-state-dates.ts).
+    const stateDate = toStateDate(model, type, text);
+    if (stateDate !== undefined) {
+      Object.assign(fields, stateDate);
+      continue;
+    }
+    // `high urgency`: an enum value before its field's name (described-adjective.ts).
+    const adjective = toAdjectiveField(schemas, text);
+    if (adjective !== undefined && !Object.hasOwn(fields, adjective.field)) {
+      fields[adjective.field] = adjective.value;
       continue;
     }
     const stateValue = state?.values.find((value) => value.toLowerCase() === text.toLowerCase());

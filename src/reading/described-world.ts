@@ -19,6 +19,8 @@ import { namesOf } from './described-type-names.js';
 import { toParentsNamedBefore } from './described-parent-names.js';
 import { isNameKeyed } from './name-keyed-type.js';
 import { linkDetailParents, toPronounSubject } from './described-references.js';
+import { linkDetailReferences } from './described-reference-objects.js';
+import { seedMembers } from './described-members.js';
 import { toCallerDetails, toCallerType, toDescribedCaller } from './described-caller.js';
 import { toDescribedKeyField } from './described-keys.js';
 import { toHeadAliases } from './head-aliases.js';
@@ -177,6 +179,8 @@ export function toDescribedWorld(
   linkLevels(levels, entities);
   applyStateSentences(model, sentences, seeded, entities);
   seedCaller(model, sentences, entities, types);
+  // `Teams: Platform (Priya Shah, Leo Brandt)`: the people a record's parenthesis lists are users and its members (described-members.ts).
+  seedMembers(model, entities, detailsOf, (type) => newIdOf(model, types, entities, type));
   return { entities, facts: [] };
 }
 
@@ -243,6 +247,8 @@ function linkToParent(
   const parents = toParentKeys(model, type);
   // `"Draft wireframes" (section Design)`: the parent its parenthesis names, before the one its sentence places it in.
   if (details !== undefined) linkDetailParents(parents, seeded, details, fields, (parent, id) => asIdOf(model, parent, id));
+  // `#1042 "Checkout 500s spike" on Checkout API` where creates take `service: {id}`: a reference object (described-reference-objects.ts).
+  if (details !== undefined) linkDetailReferences(model, type, seeded, details, fields, (other, id) => asIdOf(model, other, id));
   for (const index of where) {
     const sentence = sentences[index]!;
     // `Posts: topic 101 has post 1001`: a heading before a colon names no place; the child stands where the text after it names it.

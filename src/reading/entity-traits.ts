@@ -113,7 +113,7 @@ function propertiesOf(schema: unknown): Record<string, Schema> {
 }
 
 /** The output's own properties and those of an object or list it wraps (`{ ticket: {...} }`, `{ tickets: [...] }`). */
-function outputProperties(schema: unknown): Record<string, Schema> {
+export function outputProperties(schema: unknown): Record<string, Schema> {
   const found: Record<string, Schema> = {};
   for (const [name, value] of Object.entries(propertiesOf(schema))) {
     found[name] ??= value;

@@ -26,14 +26,15 @@ const mock = (scenario: string) =>
 describe('a PagerDuty server driven with no model', () => {
   it('shows a seeded incident the same in every list and read, whatever the filter (`response: {items: {$ref}}`)', async () => {
     const call = await mock(onCall);
-    const [listed] = (await call('list_incidents', {})).response;
+    const all = (await call('list_incidents', {})).response as { id: string; title: string }[];
     const [filtered] = (await call('list_incidents', { statuses: ['triggered'] })).response;
     const [urgent] = (await call('list_incidents', { urgencies: ['high'] })).response;
-    const read = await call('get_incident', { incident_id: listed.id });
-    expect(listed.title).toEqual(expect.any(String));
-    expect(filtered).toEqual(listed);
-    expect(urgent).toEqual(listed);
-    expect(read).toEqual(listed);
+    for (const shown of [filtered, urgent]) {
+      const listed = all.find((incident) => incident.id === shown.id);
+      expect(listed?.title).toEqual(expect.any(String));
+      expect(shown).toEqual(listed);
+      expect(await call('get_incident', { incident_id: shown.id })).toEqual(listed);
+    }
   });
 
   it('acknowledges and resolves several incidents at once, and keeps none of the list answer in the records', async () => {
@@ -134,5 +135,47 @@ describe('a PagerDuty server driven with no model', () => {
       ['1042', 'Checkout 500s spike'],
     ]);
     expect(await call('get_incident', { incident_id: '1041' })).toEqual(expect.objectContaining({ title: 'Payments queue backlog' }));
+  });
+
+  it('seeds each incident in the state the scenario says it took and when ("resolved on 2026-05-01"), at the urgency it names ("high urgency")', async () => {
+    const call = await mock(onCall);
+    const read = async (id: string) => (await call('get_incident', { incident_id: id })) as Record<string, unknown>;
+    expect(await read('1042')).toEqual(expect.objectContaining({ status: 'triggered', urgency: 'high' }));
+    expect(Date.parse((await read('1042')).created_at as string)).toBe(Date.parse('2026-05-04T09:12:00Z'));
+    expect(await read('1041')).toEqual(expect.objectContaining({ status: 'acknowledged', urgency: 'high' }));
+    expect(await read('1039')).toEqual(expect.objectContaining({ status: 'resolved', urgency: 'low' }));
+    expect(Date.parse((await read('1039')).resolved_at as string)).toBe(Date.parse('2026-05-01T00:00:00Z'));
+    const resolved = (await call('list_incidents', { statuses: ['resolved'] })).response as { id: string }[];
+    expect(resolved.map((incident) => incident.id)).toEqual(['1039']);
+  });
+
+  it('links each incident to the service the scenario puts it on ("#1042 … on Checkout API"), a `service: {id}` reference', async () => {
+    const call = await mock(onCall);
+    const services = (await call('list_services', {})).response as { id: string; name: string }[];
+    const names = new Map(services.map((service) => [service.id, service.name]));
+    const serviceOf = async (id: string) => {
+      const incident = (await call('get_incident', { incident_id: id })) as { service: { id: string; summary: string } };
+      expect(incident.service.summary).toBe(names.get(incident.service.id));
+      return names.get(incident.service.id);
+    };
+    expect([await serviceOf('1042'), await serviceOf('1041'), await serviceOf('1039')]).toEqual([
+      'Checkout API',
+      'Payments Worker',
+      'Status Site',
+    ]);
+  });
+
+  it('seeds the people a team\'s parenthesis lists ("Platform (Priya Shah, Leo Brandt)") as users and as its members', async () => {
+    const call = await mock(onCall);
+    const users = new Map(((await call('list_users', {})).response as { id: string; name: string }[]).map((user) => [user.id, user.name]));
+    expect([...users.values()].sort()).toEqual(['Ana Costa', 'Leo Brandt', 'Priya Shah', 'Tom Reyes']);
+    const teams = (await call('list_teams', {})).response as { id: string; name: string }[];
+    const membersOf = async (name: string) => {
+      const team = teams.find((candidate) => candidate.name === name)!;
+      const members = (await call('list_team_members', { team_id: team.id })).response as { id: string }[];
+      return members.map((member) => users.get(member.id)).sort();
+    };
+    expect(await membersOf('Platform')).toEqual(['Leo Brandt', 'Priya Shah']);
+    expect(await membersOf('Payments')).toEqual(['Ana Costa', 'Tom Reyes']);
   });
 });
