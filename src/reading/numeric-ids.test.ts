@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../domain/registry.js';
 import { readServer } from './read-server.js';
-import { takesNumbers } from './numeric-ids.js';
+import { idTypesOf, isMostlyNumbers } from './numeric-ids.js';
 
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object' as const, properties, required });
 const integer = { type: 'integer' };
@@ -9,10 +9,10 @@ const text = { type: 'string' };
 
 function numbers(tools: ToolDefinition[], entity: string): boolean {
   const model = readServer(tools, { serverNames: ['desk'] });
-  return takesNumbers(tools, model.shapes, entity);
+  return isMostlyNumbers(idTypesOf(tools, model.shapes, entity));
 }
 
-describe('takesNumbers', () => {
+describe('idTypesOf and isMostlyNumbers', () => {
   const addComment = {
     name: 'add_comment',
     description: 'Add a comment to a ticket.',

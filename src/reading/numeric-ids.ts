@@ -10,25 +10,6 @@ import { toPlural, toWords } from './entity-words.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolShape } from './tool-shape.js';
 
-/**
- * Whether most places the server's tools give the entity's id a type say it is a number: the arguments that take its id, and in output schemas the `id` of the
- * entity's own answers, of its objects under its name (`comments: [{ id }]`) and `<entity>_id`
- * fields. Read once per service model and type (id-traits.ts), with the scenario's corrections. An
- * argument that names the entity by another of its keys (`otherKeys`: `get_user(username)`) says
- * nothing of its id.
- *
- * @example
- *   takesNumbers(tools, shapes, 'comment'); // true where get_ticket's outputSchema has comments: [{ id: integer }]
- */
-export function takesNumbers(
-  tools: readonly ToolDefinition[],
-  shapes: ReadonlyMap<string, ToolShape>,
-  entity: string,
-  otherKeys: readonly string[] = [],
-): boolean {
-  return isMostlyNumbers(idTypesOf(tools, shapes, entity, otherKeys));
-}
-
 /** Whether most of the types given are numbers. */
 export function isMostlyNumbers(types: readonly unknown[]): boolean {
   // Most places, not all: a generated server types a path or query value as text where its body takes a number.
@@ -37,7 +18,11 @@ export function isMostlyNumbers(types: readonly unknown[]): boolean {
 }
 
 /**
- * The types the server's tools give the entity's id (see `takesNumbers`), one per place; none where no tool types it.
+ * The types the server's tools give the entity's id, one per place; none where no tool types it. The places: the arguments
+ * that take its id, and in output schemas the `id` of the entity's own answers, of its objects under its name
+ * (`comments: [{ id }]`) and `<entity>_id` fields. Read once per service model and type (id-traits.ts, which takes the id
+ * for a number where most are: `isMostlyNumbers`). An argument that names the entity by another of its keys
+ * (`otherKeys`: `get_user(username)`) says nothing of its id.
  *
  * @example
  *   idTypesOf(tools, shapes, 'comment'); // ['integer'] where get_ticket's outputSchema has comments: [{ id: integer }]
