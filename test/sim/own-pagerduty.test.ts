@@ -56,7 +56,11 @@ describe('a PagerDuty server driven with no model', () => {
     expect(read).toEqual(expect.objectContaining({ title: 'Webhook retries piling up', status: 'acknowledged' }));
     expect(read).not.toHaveProperty('response');
     expect(read).not.toHaveProperty('response_summary');
-    await call('manage_incidents', { manage_request: { incident_ids: [ids[0]], status: 'resolved' } });
+    // Acknowledging sets no resolution time; resolving stamps resolved_at, the field PagerDuty's Incident carries.
+    expect(read.resolved_at ?? null).toBeNull();
+    const resolved = (await call('manage_incidents', { manage_request: { incident_ids: [ids[0]], status: 'resolved' } })).response[0];
+    expect(resolved.resolved_at).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/));
+    expect((await call('get_incident', { incident_id: ids[0] })).resolved_at).toBe(resolved.resolved_at);
     const open = (await call('list_incidents', { statuses: ['triggered', 'acknowledged'] })).response;
     expect(open.map((incident: { id: string }) => incident.id)).toEqual([ids[1]]);
   });

@@ -18,6 +18,7 @@ import { toEmbeddedWrite } from './embedded-items.js';
 import { toFreeBusy } from './free-busy.js';
 import { fitToSchema } from './schema-fit.js';
 import { withWrittenText } from './written-text.js';
+import { stateStamp } from './state-stamp.js';
 import {
   entitySeed,
   findEntity,
@@ -294,6 +295,8 @@ function update(given: AnswerInput): Answer {
   // A scenario's `entities:` states are the only ones the type takes (corrected-states.ts).
   const refused = refusedState(input, found.id, stateField, changes);
   if (refused !== null) return { error: refused };
+  // `status: 'resolved'` where the service's records carry `resolved_at`: when it moved (state-stamp.ts).
+  Object.assign(changes, stateStamp(input, found.fields[stateField], changes[stateField], changes));
   const updated = stampName(input, 'updated', found.fields);
   if (updated) changes[updated] = input.now;
   const merged = { ...found.fields, ...changes };
