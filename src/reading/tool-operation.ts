@@ -57,6 +57,8 @@ import { beginsNamed, beginsNew } from './begun-entity.js';
 import { parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from './tool-name.js';
 import { toServerNouns } from './server-nouns.js';
 import { toThreadAddition } from './thread-additions.js';
+import { toStateChange } from './status-names.js';
+import { applyCorrections } from './shape-corrections.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
 
@@ -133,23 +135,6 @@ export function inferServerShapes(
   for (const tool of tools) shapes.set(tool.name, withByFieldSearch(shapes.get(tool.name)!, tool, entities));
   for (const tool of tools) shapes.set(tool.name, withJudgedArgument(shapes.get(tool.name)!, tool, tools));
   return shapes;
-}
-
-/**
- * `change_issue_status(issue_key, transition)` changes the issue's status, not a `issue_status`:
- * an update (or a state verb) whose entity ends in `status`/`state` acts on what comes before it,
- * and the arguments (`transition`, `status`) name the state to move to.
- */
-function toStateChange(parsed: ParsedName): ParsedName {
-  const words = parsed.entityWords;
-  const last = words[words.length - 1];
-  if (parsed.meaning?.operation !== 'update' || words.length < 2 || (last !== 'status' && last !== 'state')) return parsed;
-  // `set_issue_status` sets the status of an issue that exists: no upsert.
-  return {
-    ...parsed,
-    meaning: { operation: 'update', ...(parsed.meaning.sets ? { sets: parsed.meaning.sets } : {}) },
-    entityWords: words.slice(0, -1),
-  };
 }
 
 /**
@@ -338,14 +323,4 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
   if (typed) Object.assign(shape, { dispatch: typed, entity: Object.values(typed.choices)[0]!.entity });
   if (shape.dispatch && shape.idArgument === null) withAgreedId(shape, shape.dispatch.choices, properties);
   return shape;
-}
-
-/** A scenario's corrections of what follows from the operation: the id field, the fields an update sets, not-found, upsert. */
-function applyCorrections(shape: ToolShape, override: ToolOverride): void {
-  if (override.field !== undefined) shape.idField = override.field;
-  if (override.sets !== undefined) shape.sets = override.sets;
-  if (override.notFound !== undefined) shape.strict = override.notFound;
-  if (override.upsert !== undefined) shape.upsert = override.upsert;
-  // An upsert finds nothing missing unless the correction says otherwise.
-  if (override.upsert === true && override.notFound === undefined) shape.strict = false;
 }
