@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallLogEntry } from '../../domain/memory-log.js';
+import { createSeededRandom } from '../../domain/random.js';
 import { toCanonicalJson } from '../source/canonical-json.js';
 import { factsOfEntry, isUsable } from './entry-facts.js';
 import { failedCallsOf, relatedBefore } from './history-index.js';
@@ -43,15 +44,10 @@ function relatedByScan(history: readonly CallLogEntry[], needles: readonly Needl
     .map(({ entry: item }) => item);
 }
 
-/** mulberry32: the same logs on every run. */
-function createRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
+/** Numbers in [0, 1) from the project's seeded source (domain/random.ts): the same logs on every run. */
+function createRandom(seed: number): () => number {
+  const bytes = createSeededRandom(`history-index-${seed}`);
+  return () => Buffer.from(bytes(4)).readUInt32BE(0) / 4294967296;
 }
 
 const words = ['open', 'closed', 'bug', 'ux', 'TRK-3', 'TRK-30', 'Design review', 'design', 'review', 'evt_7', '42', 'a\nb', '--'];
