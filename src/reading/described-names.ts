@@ -66,7 +66,9 @@ export function toNames(list: string, { listed = false }: { listed?: boolean } =
   const trimmed = list.replace(/[.!?;]+$/, '');
   // `#1042 "Checkout 500s spike" on Checkout API, triggered; #1041 "Payments backlog" …`: items whose own commas the
   // semicolons set apart, each a name and the words about it (its details, as a parenthesis would give them).
-  const semicolons = /;/.test(trimmed) ? splitAtSemicolons(trimmed) : null;
+  // A semicolon inside a parenthesis (`Engineering (key ENG; Mara, Jonas) and Design`) parts no items.
+  const items = splitAtSemicolons(trimmed);
+  const semicolons = items.length > 1 ? items : null;
   for (const raw of semicolons ?? splitOutsideParentheses(trimmed)) {
     const told = semicolons ? toldItem(raw.trim()) : null;
     if (told) {

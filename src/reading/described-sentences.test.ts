@@ -41,4 +41,11 @@ describe('the sentences of a description wrapped over lines', () => {
       'topic 102 has post 1003.',
     ]);
   });
+
+  it('ends no sentence at a semicolon or full stop inside brackets', () => {
+    expect(toSentences('Teams: Engineering (key ENG; Mara, Jonas) and Design (key DES; Sofia). Labels: Bug (e.g. crashes).')).toEqual([
+      'Teams: Engineering (key ENG; Mara, Jonas) and Design (key DES; Sofia).',
+      'Labels: Bug (e.g. crashes).',
+    ]);
+  });
 });

@@ -32,13 +32,14 @@ const listItem = /^(?:and\s+)?(?:(?:#\d+|[A-Za-z][A-Za-z0-9]*[-_]?\d+)\s+)?["“
 
 /**
  * The pieces a line's ends split it into, with the items of a labelled list (`Incidents: a, high urgency; b; and c.`) joined
- * back into its one sentence: a semicolon there parts items whose own commas it sets apart, as in English lists.
+ * back into its one sentence: a semicolon there parts items whose own commas it sets apart, as in English lists. An end
+ * inside brackets (`Engineering (key ENG; Mara, Jonas)`, `(e.g. ENG-1)`) ends no sentence either.
  */
 function withListItemsJoined(pieces: readonly string[]): string[] {
   const joined: string[] = [];
   for (const piece of pieces) {
     const last = joined[joined.length - 1];
-    if (last !== undefined && last.endsWith(';') && listOpening.test(last) && listItem.test(piece))
+    if (last !== undefined && (unclosed(last) || (last.endsWith(';') && listOpening.test(last) && listItem.test(piece))))
       joined[joined.length - 1] = `${last} ${piece}`;
     else joined.push(piece);
   }
