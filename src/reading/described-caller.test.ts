@@ -15,6 +15,10 @@ describe('toDescribedCaller', () => {
       'Priya Shah',
     );
     expect(toDescribedCaller(["I'm Leo Brandt and I run the payments team."])).toBe('Leo Brandt');
+    // The writer speaking as someone is plainer than a workspace named for a company, whichever comes first.
+    expect(toDescribedCaller(['The Linear workspace of Northwind Labs.', 'I am Mara Lindqvist (mara@northwind.dev).'])).toBe(
+      'Mara Lindqvist',
+    );
     expect(toDescribedCaller(['Maple & Pine, a design studio run by Nora Quinn (nora@mapleandpine.ca), bills in USD.'])).toBe('Nora Quinn');
     expect(toDescribedCaller(['The automation team of Brightline Bikes, run by Sam Ortiz.'])).toBe('Sam Ortiz');
     expect(toCallerDetails(['A studio run by Nora Quinn (nora@mapleandpine.ca).'], 'Nora Quinn')).toEqual({

@@ -13,7 +13,16 @@ const person = String.raw`((?!(?:The|A|An|This|Our|Your)\b)[A-Z][a-z]+(?:[ -][A-
 const places = String.raw`(?:account|workspace|inbox|mailbox|calendar|profile|organization|org|team|store|shop)`;
 // `Marta Kowalska (login marta, marta@example.com) is signed in`: a person introduced with their handle in brackets.
 const aside = String.raw`(?: \([^()]{1,80}\))?`;
+/** Ways a description names its caller, the plainest first: a scenario that says `I am Mara Lindqvist` after `The workspace of Northwind Labs` speaks as Mara. */
 const callerPatterns = [
+  // `I am Priya Shah (priya@acme.dev), an engineer on the Platform team`: the scenario's writer speaks as the caller
+  new RegExp(String.raw`^(?:I am|I'm|I’m) ${person}${aside}(?=[\s,.;:]|$)`),
+  // `signed in as Grace Hopper`, `You are Grace Hopper`
+  new RegExp(String.raw`\b(?:signed|logged) in as ${person}\b|\b[Yy]ou are ${person}\b`),
+  // `The current user is Kenji Sato`, `the authenticated user is Kenji Sato`
+  new RegExp(String.raw`\b(?:current|authenticated|signed-in|logged-in) user is ${person}\b`),
+  // `Kenji Sato is signed in to the Backlog space`, `Kenji Sato is logged in`
+  new RegExp(String.raw`^${person}${aside} is (?:signed|logged) in\b`),
   // `a design studio run by Nora Quinn (nora@mapleandpine.ca)`, `the team of Brightline Bikes, run by Sam Ortiz`: who runs
   // a place is its caller, before a place's owner named by the place's own name (`team of Brightline Bikes`)
   new RegExp(String.raw`\b(?:run|owned|managed|administered) by ${person}${aside}(?=[\s,.;:]|$)`),
@@ -21,14 +30,6 @@ const callerPatterns = [
   new RegExp(String.raw`\b${places} (?:of|belonging to|owned by) ${person}\b`),
   // `Maya Chen's Todoist account`
   new RegExp(String.raw`\b${person}'s (?:[A-Z][\w.-]* )?${places}\b`),
-  // `signed in as Grace Hopper`, `You are Grace Hopper`
-  new RegExp(String.raw`\b(?:signed|logged) in as ${person}\b|\b[Yy]ou are ${person}\b`),
-  // `I am Priya Shah (priya@acme.dev), an engineer on the Platform team`: the scenario's writer speaks as the caller
-  new RegExp(String.raw`^(?:I am|I'm|I’m) ${person}${aside}(?=[\s,.;:]|$)`),
-  // `Kenji Sato is signed in to the Backlog space`, `Kenji Sato is logged in`
-  new RegExp(String.raw`^${person}${aside} is (?:signed|logged) in\b`),
-  // `The current user is Kenji Sato`, `the authenticated user is Kenji Sato`
-  new RegExp(String.raw`\b(?:current|authenticated|signed-in|logged-in) user is ${person}\b`),
   // `Nadia Rahman runs the marketing team's workspace` (the sentence's subject)
   new RegExp(String.raw`^${person}${aside}(?:,[^,]{1,60},)? (?:runs|owns|manages|administers|uses|is the owner of)\b`),
 ];
@@ -41,8 +42,8 @@ const callerPatterns = [
  *   toDescribedCaller(['The shop has two products.']); // null
  */
 export function toDescribedCaller(sentences: readonly string[]): string | null {
-  for (const sentence of sentences)
-    for (const pattern of callerPatterns) {
+  for (const pattern of callerPatterns)
+    for (const sentence of sentences) {
       const found = pattern.exec(sentence.trim());
       if (found) return found.slice(1).find((group) => group !== undefined) ?? null;
     }
