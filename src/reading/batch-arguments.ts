@@ -40,7 +40,10 @@ export function idListNames(shape: ToolShape): Set<string> {
   return new Set([
     'ids',
     'names',
+    // `identifiers: ["ENG-78", "ENG-79"]`: the word for what names a record, as `ids` is.
+    'identifiers',
     `${entity}ids`,
+    `${entity}identifiers`,
     `${entity}names`,
     `${field}s`,
     `${entity}${field}s`,

@@ -46,7 +46,7 @@ export function toListFilters(tool: ToolDefinition, shape: ToolShape): { argumen
     if (isQueryArgument(name) || (schema.type === 'string' && ['jql', 'cql', 'filter', 'where', 'querystring'].includes(normal)))
       kind = 'query';
     else if (typeNames.has(normal)) kind = 'type';
-    else if (schema.type === 'array' && /ids$|keys$|numbers$/.test(normal)) kind = 'ids';
+    else if (schema.type === 'array' && /ids$|identifiers$|keys$|numbers$/.test(normal)) kind = 'ids';
     else {
       const conditions = toConditions(name, example);
       if (conditions !== null) kind = typeof example === 'object' ? 'group' : 'range';
