@@ -6,8 +6,20 @@
 import { toNormalName } from '../domain/world-query.js';
 import { isRecord } from '../domain/json-record.js';
 
-/** Names of arguments that wrap an entity's fields. */
-const payloadNames = new Set(['properties', 'fields', 'attributes', 'data', 'values', 'payload', 'record', 'updates', 'changes']);
+/** Names of arguments that wrap an entity's fields (`update: { priority }` of a bulk update). */
+const payloadNames = new Set([
+  'properties',
+  'fields',
+  'attributes',
+  'data',
+  'values',
+  'payload',
+  'record',
+  'updates',
+  'update',
+  'changes',
+  'patch',
+]);
 
 /** Whether an argument is a payload wrapping an entity's fields (by name; its value decides whether it wraps any). */
 export function isPayloadArgument(name: string): boolean {
