@@ -42,6 +42,7 @@ import { missingObject, toHeldObject } from './held-object.js';
 import { withServerId } from './server-ids.js';
 import { withIdType } from './declared-id-type.js';
 import { createDefaults } from './create-defaults.js';
+import { withNestedCreates } from './nested-creates.js';
 import { withEntityBody } from './entity-body.js';
 import { withJsonPatch } from './json-patch.js';
 import { describedFlags } from './described-flags.js';
@@ -108,7 +109,8 @@ export function answerFromWorld(called: AnswerInput): Answer {
   switch (input.shape.operation) {
     case 'create':
       // `deploy_service(serviceId)` of a service the world holds: a deploy of it, not a second service (existing-target.ts).
-      return toEmbeddedWrite(input) ?? answerOnExisting(input, create) ?? create(input);
+      // `create_project_with_issues(issues: [...])`: each issue a record under the new project (nested-creates.ts).
+      return toEmbeddedWrite(input) ?? answerOnExisting(input, create) ?? withNestedCreates(input, create(input), create);
     case 'read':
       // Free/busy from the events (free-busy.ts); the list under a parent the id argument names, or everything kept (read-routes.ts).
       return toFreeBusy(input) ?? answerRead(input, read);
