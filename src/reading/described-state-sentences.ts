@@ -12,7 +12,7 @@ import type { ServiceModel } from './read-server.js';
  * own (YouTrack's and Bugzilla's `Submitted`, `Fixed`, `Verified`, `Reopened`, `Won't fix`).
  */
 const workflowStates =
-  /^(?:to[\s-]?do|open|new|backlog|planned|in[\s-]progress|in[\s-]review|review|blocked|on[\s-]hold|waiting|pending|draft|done|complete|completed|closed|resolved|cancell?ed|archived|active|paused|submitted|fixed|verified|reopened|won'?t[\s-]fix)$/i;
+  /^(?:to[\s-]?do|open|new|backlog|planned|started|in[\s-]progress|in[\s-]review|review|blocked|on[\s-]hold|waiting|pending|draft|done|complete|completed|closed|resolved|cancell?ed|archived|active|paused|submitted|fixed|verified|reopened|won'?t[\s-]fix)$/i;
 
 /**
  * The state a phrase names for a type whose status field lists no states, or undefined.
@@ -28,7 +28,8 @@ export function toWorkflowState(
   const state = model.entityTypes.get(type)?.state;
   const text = phrase.trim().toLowerCase();
   if (!state || state.values.length > 0 || !workflowStates.test(text)) return undefined;
-  return { field: state.field, value: text };
+  // `In Progress` as the writer spelled it: the service's own name of the state (Linear's, Jira's), matched in any case by filters.
+  return { field: state.field, value: phrase.trim() };
 }
 
 /**

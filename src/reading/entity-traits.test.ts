@@ -49,4 +49,20 @@ describe("an entity type's state and unique fields", () => {
     ]);
     expect(model.entityTypes.get('message')?.unique).toEqual([]);
   });
+
+  it('reads a state from the lists that filter by it (`states: [...]`, `filter: { status: { eq } }`) where no other tool shows one', () => {
+    const model = readServer([
+      tool('search_issues', { states: { type: 'array', items: { type: 'string' }, description: 'Filter by state names' } }),
+      tool('delete_issue', { id: { type: 'string' } }),
+      tool('list_projects', {
+        filter: { type: 'object', properties: { status: { type: 'object', properties: { eq: { type: 'string' } } } } },
+      }),
+      tool('get_project', { id: { type: 'string' } }),
+      tool('list_tickets', { state: { type: 'string' }, statuses: { type: 'array', items: { type: 'string' } } }),
+    ]);
+    expect(model.entityTypes.get('issue')?.state?.field).toBe('state');
+    expect(model.entityTypes.get('project')?.state?.field).toBe('status');
+    // `statuses` beside a `state` argument names that state, not a second field.
+    expect(model.entityTypes.get('ticket')?.state?.field).toBe('state');
+  });
 });

@@ -18,6 +18,9 @@ export interface EntityState {
 type Schema = Record<string, unknown>;
 
 const stateNames = new Set(['status', 'state']);
+/** `statuses: ["open"]`, `states: ["In Progress"]`: a list's any-of filter names the state field by its plural. */
+const statePlurals: Readonly<Record<string, string>> = { statuses: 'status', states: 'state' };
+const filterObjects = new Set(['filter', 'filters', 'where']);
 
 /**
  * The state of an entity type, or null when none of its tools shows or moves one.
@@ -33,6 +36,7 @@ export function toEntityState(
   const fields = new Map<string, string[]>();
   const moving: string[] = [];
   const set: [string, string][] = [];
+  const filtered = new Map<string, string[]>();
   // A field a state verb writes by its enum (`stage` of `deals.markWon`, reading/state-enum-field.ts) is the state as much as `status`.
   const written = new Set<string>();
   for (const shape of shapes.values())
@@ -44,6 +48,25 @@ export function toEntityState(
     const named = Object.entries({ ...propertiesOf(tool.inputSchema), ...outputProperties(tool.outputSchema) }).filter(([name]) =>
       isState(name),
     );
+    const listed = shape.operation === 'list' || shape.operation === 'search';
+    const plurals = listed
+      ? Object.entries(propertiesOf(tool.inputSchema)).flatMap(([name, schema]) => {
+          const singular = statePlurals[name.toLowerCase()];
+          if (singular !== undefined && schema.type === 'array') return [[singular, (schema.items ?? {}) as Schema] as const];
+          // `filter: { status: { eq, in } }`: a filter object's state entry, as GraphQL services (Linear, Hasura) take them.
+          return filterObjects.has(name.toLowerCase())
+            ? Object.keys(propertiesOf(schema)).flatMap((inner) =>
+                stateNames.has(inner.toLowerCase()) ? [[inner, {} as Schema] as const] : [],
+              )
+            : [];
+        })
+      : [];
+    for (const [name, schema] of plurals) {
+      const values = filtered.get(name) ?? [];
+      for (const value of Array.isArray(schema.enum) ? schema.enum : [])
+        if (typeof value === 'string' && !values.includes(value)) values.push(value);
+      filtered.set(name, values);
+    }
     for (const [name, schema] of named) {
       const values = fields.get(name) ?? [];
       for (const value of Array.isArray(schema.enum) ? schema.enum : [])
@@ -56,6 +79,8 @@ export function toEntityState(
     // A lifecycle verb that sets a flag (`archive` → `archived: true`) moves the entity's life all the same.
     if (Object.keys(shape.sets).length > 0 || takesState) moving.push(tool.name);
   }
+  // Only a type no tool shows a state of keeps it where its lists filter (`statuses` beside `state` is that state).
+  if (fields.size === 0) for (const [name, values] of filtered) fields.set(name, values);
   if (fields.size === 0 && moving.length === 0) return null;
   // The field with an enum wins (it spells the values), then `status` over `state`, as the simulator writes (state-fields.ts).
   const names = [...fields.keys()];
