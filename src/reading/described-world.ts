@@ -21,6 +21,7 @@ import { isNameKeyed } from './name-keyed-type.js';
 import { linkDetailParents, toPronounSubject } from './described-references.js';
 import { linkDetailReferences } from './described-reference-objects.js';
 import { seedMembers } from './described-members.js';
+import { linkKeyPrefixParents } from './key-prefix-parents.js';
 import { toCallerDetails, toCallerType, toDescribedCaller } from './described-caller.js';
 import { toDescribedKeyField } from './described-keys.js';
 import { toHeadAliases } from './head-aliases.js';
@@ -181,6 +182,8 @@ export function toDescribedWorld(
   seedCaller(model, sentences, entities, types);
   // `Teams: Platform (Priya Shah, Leo Brandt)`: the people a record's parenthesis lists are users and its members (described-members.ts).
   seedMembers(model, entities, detailsOf, (type) => newIdOf(model, types, entities, type));
+  // `ENG-101` with no parent written: the team whose key is ENG (key-prefix-parents.ts).
+  linkKeyPrefixParents(model, entities, detailsOf);
   return { entities, facts: [] };
 }
 
