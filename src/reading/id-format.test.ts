@@ -27,6 +27,10 @@ describe('new ids in a service’s format', () => {
     expect(toNewId(clues({ existing: ['PA1TV92'] }))).not.toBe('PA1TV93');
     expect(toNewId(clues({ existing: ['PWCIJB8'] }))).not.toBe('PWCIJB9');
     expect(toNewId(clues({ existing: ['INV00042'] }))).toBe('INV00043');
+    // A UUID that happens to end in digits is random again, not the next number (`…82a65fc81396`).
+    const uuid = toNewId(clues({ existing: ['2179e476-6bf3-446e-bce8-82a65fc81395'] }));
+    expect(uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(uuid.slice(0, 30)).not.toBe('2179e476-6bf3-446e-bce8-82a65f');
     // A random tail that ends in a digit: random again, never the next number.
     for (const last of ['rec7paewG5s3YzpD1', '001xx000003DGb2AAG']) {
       const next = toNewId(clues({ existing: [last] }));

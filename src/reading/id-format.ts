@@ -114,6 +114,9 @@ const nameFields = /^(path|name|slug|url|uri|title|email|filename|file_?path|que
 /** `https://github.com/acme/widgets/issues/42`, Shopify's `gid://shopify/Product/8123456789`: a URI that ends in a number. */
 const uriId = /^([a-z][a-z0-9+.-]*:\/\/\S+\/)(\d+)$/;
 
+/** `d0674d6a-6e4b-47f3-82fa-b592c6f3ff5a`: a UUID. */
+const uuidId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** `1712345678.123456`: a Slack message's `ts`, seconds and microseconds. */
 const timestampId = /^\d{9,10}\.\d{3,6}$/;
 /** `00ub0oNGTSWTBKOLGLNR` (Okta), `001xx000003DGb2AAG` (Salesforce): letters of both cases and digits, a type prefix of 3. */
@@ -217,6 +220,8 @@ function fromExisting(clues: IdClues, { taken, numbers, counters }: IdSummary): 
   // `PA1TV92`, `PWCIJB8`: a random code, not a counter; one that ends in a number of 3 digits or more (`INV00042`) counts on.
   if (shortCode.test(last) && !/[A-Z]\d{3,}$/.test(last))
     return [`${last[0]}${randomCode(last.length - 1, `${clues.seed}|${clues.existing.length}`)}`];
+  // `2179e476-6bf3-446e-bce8-82a65fc81395`: a UUID is random, never counted on from the digits it happens to end in.
+  if (uuidId.test(last)) return [withFake(`${clues.seed}|${clues.existing.length}`, (faker) => faker.string.uuid())];
   // `rec7paewG5s3YzpD1`, `001xx000003DGb2AAG`: a random tail that happens to end in a digit is random again, never counted on.
   if (opaqueId.test(last)) return [`${last.slice(0, 3)}${randomLike(last.slice(3), `${clues.seed}|${clues.existing.length}`)}`];
   // `ct_anna`, `ct_ben`: a type's prefix and a word, as a person writes ids; a new one keeps the prefix and counts (`ct_3`).
