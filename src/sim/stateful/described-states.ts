@@ -42,6 +42,9 @@ export function describedStartState(input: AnswerInput): { name: string; value: 
     }
   }
   const ends = tools.map((tool) => input.shapes.get(tool.name)?.sets.state).filter((state): state is string => typeof state === 'string');
+  // `resolve_comment` beside `unresolve_comment`: a new comment is unresolved, as a new thread is unlocked and a new pin unpinned.
+  const undone = ends.find((state) => /^un/i.test(state) && ends.some((other) => other.toLowerCase() === state.slice(2).toLowerCase()));
+  if (undone !== undefined) return { name: toStateField(input, {}, 'status'), value: undone };
   if (ends.some((state) => endStates.has(state))) {
     const field = toStateField(input, {}, 'status');
     return { name: field, value: spellState('open', undefined, undefined) };
