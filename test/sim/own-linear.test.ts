@@ -1,0 +1,108 @@
+/**
+ * A user's issue tracker, driven as nobody had tuned on it: the 19 real tools of `linear-mcp` 1.2.0
+ * (npm, github.com/dvcrn/linear-mcp; `tools/list` over stdio, servers/linear-mcp-tools.json; no
+ * output schemas), through the real platform (a real SQLite file, `app.fetch` in process), with
+ * no model. The scenario is the one a QA person wrote for the drive.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { describedMock, useSimulatorHarness } from '../support/simulator-harness.js';
+import type { ToolDefinition } from '../../src/domain/registry.js';
+
+let harness: Harness;
+useSimulatorHarness('mcpsim-own-linear-', (started) => (harness = started));
+
+const tools = JSON.parse(readFileSync(new URL('./servers/linear-mcp-tools.json', import.meta.url), 'utf8')) as ToolDefinition[];
+
+const workspace =
+  'The Linear workspace of Northwind Labs. I am Mara Lindqvist (mara@northwind.dev), lead of the Engineering team. Teams: Engineering (key ENG; Mara Lindqvist, Jonas Weber, Aiko Tanaka) and Design (key DES; Sofia Reyes). Each team\'s workflow states are Backlog, Todo, In Progress, In Review, Done and Canceled. Labels: Bug, Feature, Chore. Projects: "Checkout v2" (Engineering, started) and "Brand refresh" (Design, planned). Issues: ENG-101 "Payment form loses card on back" in Checkout v2, In Progress, priority 1, assigned to Jonas Weber, label Bug; ENG-102 "Add Apple Pay" in Checkout v2, Todo, priority 2, assigned to Aiko Tanaka, label Feature; ENG-97 "Upgrade Node to 20" Done, priority 3, assigned to Mara Lindqvist, label Chore; DES-14 "New logo exploration" in Brand refresh, Backlog, assigned to Sofia Reyes. ENG-101 has a comment from Aiko: "Reproduced on Safari 17 only".';
+
+const mock = (scenario = workspace) =>
+  describedMock(harness, { server: '@qa/linear', displayName: 'Linear', tools, namespace: 'work', connection: 'linear', scenario });
+
+type Issue = { id: string; title: string; state?: string; teamId?: string; priority?: number };
+
+describe('a Linear server driven with no model', () => {
+  it('answers the person the scenario speaks as, not the workspace it opens with', async () => {
+    const call = await mock();
+    expect(await call('linear_get_user', {})).toEqual(expect.objectContaining({ name: 'Mara Lindqvist', email: 'mara@northwind.dev' }));
+  });
+
+  it('seeds every team of a list whose parentheses hold semicolons, and files each issue under the team its key names', async () => {
+    const call = await mock();
+    const { teams } = (await call('linear_get_teams', {})) as { teams: { id: string; name: string }[] };
+    expect(teams.map((team) => team.name).sort()).toEqual(['Design', 'Engineering']);
+    // Two teams' ids are two random UUIDs, not one counted on from the other's last digits.
+    const [first, second] = teams.map((team) => team.id);
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(first!.slice(0, 30)).not.toBe(second!.slice(0, 30));
+    const engineering = teams.find((team) => team.name === 'Engineering')!.id;
+    const { issues } = (await call('linear_search_issues', { teamIds: [engineering] })) as { issues: Issue[] };
+    expect(issues.map((issue) => issue.id).sort()).toEqual(['ENG-101', 'ENG-102', 'ENG-97']);
+  });
+
+  it('keeps the workflow state each issue is described in, as written, and filters by state names', async () => {
+    const call = await mock();
+    const { issues } = (await call('linear_search_issues', {})) as { issues: Issue[] };
+    expect(Object.fromEntries(issues.map((issue) => [issue.id, issue.state]))).toEqual({
+      'ENG-101': 'In Progress',
+      'ENG-102': 'Todo',
+      'ENG-97': 'Done',
+      'DES-14': 'Backlog',
+    });
+    const open = (await call('linear_search_issues', { states: ['In Progress', 'Todo'] })) as { issues: Issue[] };
+    expect(open.issues.map((issue) => issue.id).sort()).toEqual(['ENG-101', 'ENG-102']);
+  });
+
+  it('finds issues by a list of identifiers, and no longer once one is deleted', async () => {
+    const call = await mock();
+    const found = (await call('linear_search_issues_by_identifier', { identifiers: ['ENG-101', 'ENG-97'] })) as { issues: Issue[] };
+    expect(found.issues.map((issue) => issue.id).sort()).toEqual(['ENG-101', 'ENG-97']);
+    await call('linear_delete_issue', { id: 'ENG-97' });
+    expect(((await call('linear_search_issues_by_identifier', { identifiers: ['ENG-97'] })) as { issues: Issue[] }).issues).toEqual([]);
+  });
+
+  it('applies a bulk update given as `update: {...}` to each issue, not as a field called update', async () => {
+    const call = await mock();
+    const updated = (await call('linear_bulk_update_issues', { issueIds: ['ENG-101', 'ENG-102'], update: { priority: 0 } })) as {
+      issues: Issue[];
+    };
+    expect(updated.issues.map((issue) => [issue.id, issue.priority])).toEqual([
+      ['ENG-101', 0],
+      ['ENG-102', 0],
+    ]);
+    const read = (await call('linear_search_issues_by_identifier', { identifiers: ['ENG-102'] })) as { issues: Record<string, unknown>[] };
+    expect(read.issues[0]).toEqual(expect.objectContaining({ priority: 0 }));
+    expect(read.issues[0]).not.toHaveProperty('update');
+  });
+
+  it('makes the issues a project is created with as issues of its own, under the project', async () => {
+    const call = await mock();
+    const { teams } = (await call('linear_get_teams', {})) as { teams: { id: string; name: string }[] };
+    const teamId = teams.find((team) => team.name === 'Engineering')!.id;
+    const project = (await call('linear_create_project_with_issues', {
+      project: { name: 'Payouts', teamIds: [teamId] },
+      issues: [{ title: 'Payout schedule', description: 'Weekly', teamId }],
+    })) as { id: string; issues: Issue[] };
+    expect(project.issues).toEqual([expect.objectContaining({ id: 'ENG-103', title: 'Payout schedule', projectId: project.id })]);
+    const found = (await call('linear_search_issues', { query: 'Payout schedule' })) as { issues: Issue[] };
+    expect(found.issues.map((issue) => issue.id)).toEqual(['ENG-103']);
+    const { projects } = (await call('linear_list_projects', {})) as { projects: Record<string, unknown>[] };
+    expect(projects.find((listed) => listed.id === project.id)).not.toHaveProperty('issues');
+  });
+
+  it("keeps a project's described status and filters by `filter: { status: { eq } }`", async () => {
+    const call = await mock();
+    const planned = (await call('linear_list_projects', { filter: { status: { eq: 'planned' } } })) as { projects: { name: string }[] };
+    expect(planned.projects.map((project) => project.name)).toEqual(['Brand refresh']);
+  });
+
+  it('starts a new comment unresolved, where the server resolves and unresolves comments', async () => {
+    const call = await mock();
+    const comment = (await call('linear_create_comment', { issueId: 'ENG-101', body: 'Fixed in #412' })) as Record<string, unknown>;
+    expect(Object.values(comment)).toContain('unresolved');
+    const resolved = (await call('linear_resolve_comment', { id: comment.id })) as Record<string, unknown>;
+    expect(Object.values(resolved)).toContain('resolved');
+  });
+});
