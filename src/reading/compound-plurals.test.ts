@@ -39,7 +39,7 @@ describe('a plural inside a compound entity', () => {
       tool('delete_deployments', { deployment_name: text }, 'Delete a deployment'),
       tool('cancel_predictions', { prediction_id: text }, 'Cancel a prediction'),
       tool('delete_files', { file_id: text }, 'Delete a file'),
-      tool('get_default_webhooks_secret', {}, 'Get the signing secret for the default webhook'),
+      tool('get_default_webhooks_secret', {}, 'Get the default webhook secret'),
     ];
     expect(entityOf(tools, 'get_default_webhooks_secret')).toBe('webhook_secret');
     // With one tool naming a thing in the plural, plurals may be the service's own words.

@@ -24,6 +24,7 @@ import { toSingularReading, withSingularCompound } from './compound-plurals.js';
 import { withPlaceholderOwner } from './placeholder-entity.js';
 import { withDescribedObjectNouns } from './described-object-noun.js';
 import { withBareVerbEntities } from './bare-verb-entity.js';
+import { withUnwrittenCompounds } from './unwritten-compound.js';
 import type { ToolShape } from './tool-shape.js';
 
 /**
@@ -84,7 +85,8 @@ export function withServerTypes(
   const corrected = (name: string) => Object.hasOwn(corrections, name);
   const described = withDescribedObjectNouns(tools, unprefixed, serviceWords, corrected, toEntityUses(unprefixed));
   const typed = withApiTypeNames(tools, withTypesInCompounds(tools, described, corrections, serviceWords), corrected);
-  return withBareVerbEntities(tools, withAgreedCompounds(tools, typed, corrected, serverNames), corrected, serviceWords);
+  const agreed = withBareVerbEntities(tools, withAgreedCompounds(tools, typed, corrected, serverNames), corrected, serviceWords);
+  return withUnwrittenCompounds(tools, agreed, corrected);
 }
 
 /** What the pass reads beyond the tools and their first readings. */
