@@ -91,7 +91,8 @@ function answerHeldList(called: AnswerInput): Answer {
   const input = withParentById(withQueriedType(withListedType(called)));
   const { shape, tool, args } = input;
   const entities = entitiesOf(input.world, shape.entity);
-  const scope = scopeArguments(input);
+  // `location_id` and `locationId`, one scope the server's tools spell two ways: a record that names neither lives in the one scope.
+  const scope = new Set([...scopeArguments(input)].map(toNormalName));
   // Field names are counted per type as entities change (field-names.ts), not read off every entity per call.
   const known = { has: (name: string) => hasFieldNamed(input.world, shape.entity, name) };
   const data = Object.entries(dataArguments(input))
@@ -188,7 +189,7 @@ function answerHeldList(called: AnswerInput): Answer {
         // `list_private_messages(username)`: a message whose `usernames` holds the user is theirs, whoever wrote it.
         const many = fieldValue(entity.fields, toPlural(name));
         if (Array.isArray(many) && valuesMatch(many, value)) return true;
-        if (field === undefined) return scope.has(name);
+        if (field === undefined) return scope.has(toNormalName(name));
         // `stories_search(name: 'checkout')`: a search finds the words in a name or title (search-words.ts).
         return valuesMatch(field, value) || (called.shape.operation === 'search' && matchesSearchWords(name, field, value));
       }) &&
