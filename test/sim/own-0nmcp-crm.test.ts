@@ -18,7 +18,7 @@ const tools = JSON.parse(readFileSync(new URL('./servers/0nmcp-crm-tools.json', 
 
 /** The scenario a QA person wrote for the drive: a roofing company's sub-account, its people, a contact, a pipeline, deals in states. */
 const northwind =
-  'The GoHighLevel sub-account "Northwind Roofing" (location id loc_nw01). I am Dana Whitfield (dana@northwindroofing.com), the sales manager. Users: Dana Whitfield, Marco Ruiz and Priya Nair. Contacts: Ellen Park (ellen@harborpg.com, company Harbor Property Group, tags: vip, commercial). Pipeline "Roof Replacement". Opportunities: "Harbor HQ re-roof" for Ellen Park, status open; "Tran storm repair" for Ellen Park, status won.';
+  'The GoHighLevel sub-account "Northwind Roofing" (location id loc_nw01). I am Dana Whitfield (dana@northwindroofing.com), the sales manager. Users: Dana Whitfield, Marco Ruiz and Priya Nair. Contacts: Ellen Park (ellen@harborpg.com, company Harbor Property Group, tags: vip, commercial). Pipeline "Roof Replacement". Opportunities: "Harbor HQ re-roof" for Ellen Park, status open, assigned to Marco Ruiz; "Tran storm repair" for Ellen Park, status won, assigned to Priya Nair.';
 
 const mock = () =>
   describedMock(harness, {
@@ -73,5 +73,20 @@ describe('a GoHighLevel CRM server (0nmcp) driven with no model', () => {
     const elsewhere = (await call('crm_search_opportunities', { access_token: 'tok', locationId: 'loc_other', status: 'won' }))
       .opportunities;
     expect(names(elsewhere)).not.toContain('Diaz warehouse roof');
+  });
+
+  it('finds the deals of the user a filter names by id, where the scenario assigned them by name', async () => {
+    const call = await mock();
+    const scope = { access_token: 'tok', locationId: 'loc_nw01' };
+    const users = (await call('crm_list_users', scope)).users as { id: string; name: string }[];
+    const marco = users.find((user) => user.name === 'Marco Ruiz')!;
+    const priya = users.find((user) => user.name === 'Priya Nair')!;
+    expect(names((await call('crm_search_opportunities', { ...scope, assignedTo: marco.id })).opportunities)).toEqual([
+      'Harbor HQ re-roof',
+    ]);
+    expect(names((await call('crm_search_opportunities', { ...scope, assignedTo: priya.id })).opportunities)).toEqual([
+      'Tran storm repair',
+    ]);
+    expect((await call('crm_search_opportunities', { ...scope, assignedTo: 'user_unknown' })).opportunities).toEqual([]);
   });
 });

@@ -38,6 +38,7 @@ import { listedIdNotFound } from './listed-own-id.js';
 import { withParentItems, withoutItemChanges } from './parent-items.js';
 import { withParentById } from './parent-by-id.js';
 import { matchesSearchWords } from './search-words.js';
+import { namesHeldRecord } from './named-reference.js';
 import { toReferenceFilter } from './reference-filter.js';
 import { toEnumChoiceFilter } from './enum-choice-filter.js';
 import { withSummary } from './summary-item.js';
@@ -191,7 +192,9 @@ function answerHeldList(called: AnswerInput): Answer {
         if (Array.isArray(many) && valuesMatch(many, value)) return true;
         if (field === undefined) return scope.has(toNormalName(name));
         // `stories_search(name: 'checkout')`: a search finds the words in a name or title (search-words.ts).
-        return valuesMatch(field, value) || (called.shape.operation === 'search' && matchesSearchWords(name, field, value));
+        // `assignedTo: 'user_2'` on a deal a described world assigned to 'Marco Ruiz', whom the world holds as user_2 (named-reference.ts).
+        if (valuesMatch(field, value) || namesHeldRecord(input.world, field, value)) return true;
+        return called.shape.operation === 'search' && matchesSearchWords(name, field, value);
       }) &&
       conditions.every((condition) => matchesCondition(entity.fields, entity.id, condition)) &&
       references.every((test) => test(entity.fields)) &&
