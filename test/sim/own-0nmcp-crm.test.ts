@@ -55,6 +55,7 @@ describe('a GoHighLevel CRM server (0nmcp) driven with no model', () => {
   it("keeps the seeded records in the sub-account once a created one names it (`locationId` beside every tool's `location_id`)", async () => {
     const call = await mock();
     const scope = { access_token: 'tok', locationId: 'loc_nw01' };
+    expect((await call('crm_get_location', { access_token: 'tok', locationId: 'loc_nw01' })).id).toBe('loc_nw01');
     const [pipeline] = (await call('crm_list_pipelines', scope)).pipelines;
     const [ellen] = (await call('crm_search_contacts', scope)).contacts;
     const deal = {
@@ -65,7 +66,10 @@ describe('a GoHighLevel CRM server (0nmcp) driven with no model', () => {
       contactId: ellen.id,
       status: 'won',
     };
-    expect((await call('crm_create_opportunity', deal)).locationId).toBe('loc_nw01');
+    const created = await call('crm_create_opportunity', deal);
+    expect(created.locationId).toBe('loc_nw01');
+    // The sub-account the call named as `locationId` is not copied under the other spelling, `location_id`.
+    expect(created).not.toHaveProperty('location_id');
     const won = (await call('crm_search_opportunities', { ...scope, status: 'won' })).opportunities;
     expect(names(won)).toEqual(['Diaz warehouse roof', 'Tran storm repair']);
     expect(names((await call('crm_search_opportunities', { ...scope, status: 'open' })).opportunities)).toEqual(['Harbor HQ re-roof']);
