@@ -93,4 +93,16 @@ describe('a GoHighLevel CRM server (0nmcp) driven with no model', () => {
     ]);
     expect((await call('crm_search_opportunities', { ...scope, assignedTo: 'user_unknown' })).opportunities).toEqual([]);
   });
+
+  it('wins a deal, reopens it, and refuses a status its tool does not list ("Valid statuses: open, won, lost, abandoned")', async () => {
+    const call = await mock();
+    const scope = { access_token: 'tok', locationId: 'loc_nw01' };
+    const [deal] = (await call('crm_search_opportunities', { ...scope, status: 'open' })).opportunities;
+    const move = (status: string) => call('crm_update_opportunity_status', { access_token: 'tok', opportunityId: deal.id, status });
+    expect((await move('won')).status).toBe('won');
+    expect((await move('open')).status).toBe('open');
+    expect(await move('archived')).toEqual({ error: 'Invalid status "archived": expected one of open, won, lost, abandoned' });
+    expect((await call('crm_get_opportunity', { access_token: 'tok', opportunityId: deal.id })).status).toBe('open');
+    expect((await move('lost')).status).toBe('lost');
+  });
 });
