@@ -35,9 +35,10 @@ export function withParentKeys(input: AnswerInput, fields: Record<string, unknow
     if (!parent) continue;
     const name = ['name', 'title'].map((field) => parent.fields[field]).find((value) => typeof value === 'string');
     const filled: Record<string, unknown> = {};
-    // Each id argument takes the parent's own field of that name where it holds one (`issueKey: 'WEB-1'`), else its id.
+    // Each id argument takes the parent's own field of that name where it holds one (`issueKey: 'WEB-1'`), else its id; one the
+    // call gave in another spelling (`locationId` for `location_id`) is the same field, found by either name (fieldValue).
     for (const argument of idArguments)
-      if (fields[argument] === undefined) filled[argument] = parent.fields[argument] ?? parent.fields.id ?? parent.id;
+      if (fieldValue(fields, argument) === undefined) filled[argument] = parent.fields[argument] ?? parent.fields.id ?? parent.id;
     if (name !== undefined) for (const argument of keys.nameArguments) if (fields[argument] === undefined) filled[argument] = name;
     if (Object.keys(filled).length > 0) result = { ...result, ...filled };
   }

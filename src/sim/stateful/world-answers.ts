@@ -37,6 +37,7 @@ import { toMissingKeyFields, withTypeIdField } from './entity-key-fields.js';
 import { toCreatedId } from './entity-ids.js';
 import { movePlaces } from './moved-places.js';
 import { missingParent } from './world-parents.js';
+import { describedStateRefusal } from './described-state-check.js';
 import { missingNestedReference } from './nested-references.js';
 import { missingObject, toHeldObject } from './held-object.js';
 import { withServerId } from './server-ids.js';
@@ -93,7 +94,7 @@ export type { Answer, AnswerInput } from './world-conventions.js';
  *   // { value: { number: 12, title: 'Crash on empty config', ... } }
  */
 export function answerFromWorld(called: AnswerInput): Answer {
-  const orphan = missingParent(called) ?? missingNestedReference(called) ?? missingObject(called);
+  const orphan = missingParent(called) ?? missingNestedReference(called) ?? missingObject(called) ?? describedStateRefusal(called);
   if (orphan !== null) return { error: orphan };
   // What the id names: attach_tag(item_id), change_item_column_values(itemId), show_object(uid) (parent-items, id-named-type, held-object).
   const related = toHeldObject(toIdNamedType(toNamedItem(toRelatedInput(called))));

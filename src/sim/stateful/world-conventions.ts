@@ -21,6 +21,7 @@ import { writesType } from '../../reading/tool-shape.js';
 import { inServerStyle } from '../../reading/server-style.js';
 import { listedField } from './listed-field.js';
 import { resolveRef } from './synthetic-source.js';
+import { credentialArguments } from './credential-arguments.js';
 
 /** An answer: the value to show (or plain text, or an error text) and what it changed. */
 export interface Answer {
@@ -62,15 +63,14 @@ export function scopeArguments(input: AnswerInput): Set<string> {
   return scope;
 }
 
-/** The arguments that carry data (a payload's entries spread out): not paging or formatting, not the argument that picks the operation. */
+/** The arguments that carry data (a payload's entries spread out): not paging or formatting, the operation's pick or a credential. */
 export function dataArguments(input: AnswerInput): Record<string, unknown> {
   const dispatch = input.shapes.get(input.tool.name)?.dispatch?.argument;
-  // `identifierType: 'alias'` says how the id argument names the entity; it is no field of it (key-selector.ts).
-  const selector = toKeySelector(input.tool, input.shape.idArgument)?.argument;
-  // `properties: {...}` and `fields: '{"summary": ...}'` carry data: their entries count one by one; a metadata field is one field.
+  const skipped = new Set([toKeySelector(input.tool, input.shape.idArgument)?.argument ?? '', ...credentialArguments(input)]);
+  // Not `identifierType` (key-selector.ts) nor `access_token` (credential-arguments.ts); `properties: {...}` counts entry by entry.
   return Object.fromEntries(
     Object.entries(spreadPayloads(input.args, false, metadataArguments(input.tool))).filter(
-      ([name, value]) => value !== undefined && name !== selector && isDataArgument(name, dispatch) && !isStateVerbArgument(name, value),
+      ([name, value]) => value !== undefined && !skipped.has(name) && isDataArgument(name, dispatch) && !isStateVerbArgument(name, value),
     ),
   );
 }

@@ -38,6 +38,7 @@ import { listedIdNotFound } from './listed-own-id.js';
 import { withParentItems, withoutItemChanges } from './parent-items.js';
 import { withParentById } from './parent-by-id.js';
 import { matchesSearchWords } from './search-words.js';
+import { namesHeldRecord } from './named-reference.js';
 import { toReferenceFilter } from './reference-filter.js';
 import { toEnumChoiceFilter } from './enum-choice-filter.js';
 import { withSummary } from './summary-item.js';
@@ -91,7 +92,8 @@ function answerHeldList(called: AnswerInput): Answer {
   const input = withParentById(withQueriedType(withListedType(called)));
   const { shape, tool, args } = input;
   const entities = entitiesOf(input.world, shape.entity);
-  const scope = scopeArguments(input);
+  // `location_id` and `locationId`, one scope the server's tools spell two ways: a record that names neither lives in the one scope.
+  const scope = new Set([...scopeArguments(input)].map(toNormalName));
   // Field names are counted per type as entities change (field-names.ts), not read off every entity per call.
   const known = { has: (name: string) => hasFieldNamed(input.world, shape.entity, name) };
   const data = Object.entries(dataArguments(input))
@@ -188,9 +190,11 @@ function answerHeldList(called: AnswerInput): Answer {
         // `list_private_messages(username)`: a message whose `usernames` holds the user is theirs, whoever wrote it.
         const many = fieldValue(entity.fields, toPlural(name));
         if (Array.isArray(many) && valuesMatch(many, value)) return true;
-        if (field === undefined) return scope.has(name);
+        if (field === undefined) return scope.has(toNormalName(name));
         // `stories_search(name: 'checkout')`: a search finds the words in a name or title (search-words.ts).
-        return valuesMatch(field, value) || (called.shape.operation === 'search' && matchesSearchWords(name, field, value));
+        // `assignedTo: 'user_2'` on a deal a described world assigned to 'Marco Ruiz', whom the world holds as user_2 (named-reference.ts).
+        if (valuesMatch(field, value) || namesHeldRecord(input.world, field, value)) return true;
+        return called.shape.operation === 'search' && matchesSearchWords(name, field, value);
       }) &&
       conditions.every((condition) => matchesCondition(entity.fields, entity.id, condition)) &&
       references.every((test) => test(entity.fields)) &&

@@ -7,6 +7,7 @@
  * starting world nor reference data a first list made up): a mock must work from an empty world,
  * where every parent is news to it.
  */
+import { credentialArguments } from './credential-arguments.js';
 import { exampleIds } from './starting-world.js';
 import { toReferenceFact } from './reference-data.js';
 import { toParentReferences, type ParentReference } from '../../reading/tool-parents.js';
@@ -27,7 +28,10 @@ const aliasPattern = /^-[a-z]+-$/;
  */
 export function missingParent(input: AnswerInput): string | null {
   if (!checked.has(input.shape.operation)) return null;
+  const credentials = credentialArguments(input);
   for (const reference of toParentReferences(input.tool, input.shape, input.shapes)) {
+    // `privateKey`, `access_token`: who calls, never a parent (credential-arguments.ts).
+    if (credentials.has(reference.argument)) continue;
     // A natural key (`projectName`, `mailbox`) may name a parent in a spelling the world does not hold.
     if (!reference.strong) continue;
     const value = input.args[reference.argument];

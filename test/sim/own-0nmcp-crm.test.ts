@@ -1,0 +1,108 @@
+/**
+ * A user's CRM server, driven as nobody had tuned on it: the 42 GoHighLevel contact, opportunity,
+ * pipeline, user, company and location tools of `0nmcp` 4.22.0 (0nMCP, its real `tools/list` over
+ * stdio, the `crm_` tools a sales team uses: servers/0nmcp-crm-tools.json). Every tool takes the
+ * caller's `access_token`, and the sub-account is spelt `location_id` on every tool and `locationId`
+ * on the API's own. Through the real platform (a real SQLite file, `app.fetch` in process), no model.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { describedMock, useSimulatorHarness } from '../support/simulator-harness.js';
+import type { ToolDefinition } from '../../src/domain/registry.js';
+
+let harness: Harness;
+useSimulatorHarness('mcpsim-own-0nmcp-crm-', (started) => (harness = started));
+
+const tools = JSON.parse(readFileSync(new URL('./servers/0nmcp-crm-tools.json', import.meta.url), 'utf8')) as ToolDefinition[];
+
+/** The scenario a QA person wrote for the drive: a roofing company's sub-account, its people, a contact, a pipeline, deals in states. */
+const northwind =
+  'The GoHighLevel sub-account "Northwind Roofing" (location id loc_nw01). I am Dana Whitfield (dana@northwindroofing.com), the sales manager. Users: Dana Whitfield, Marco Ruiz and Priya Nair. Contacts: Ellen Park (ellen@harborpg.com, company Harbor Property Group, tags: vip, commercial). Pipeline "Roof Replacement". Opportunities: "Harbor HQ re-roof" for Ellen Park, status open, assigned to Marco Ruiz; "Tran storm repair" for Ellen Park, status won, assigned to Priya Nair.';
+
+const mock = () =>
+  describedMock(harness, {
+    server: '@qa/ghl',
+    displayName: 'GoHighLevel CRM',
+    tools,
+    namespace: 'sales',
+    connection: 'ghl',
+    scenario: northwind,
+  });
+
+const names = (listed: { name?: string; firstName?: string }[]) => listed.map((record) => record.name ?? record.firstName).sort();
+
+describe('a GoHighLevel CRM server (0nmcp) driven with no model', () => {
+  it('lists the same contacts whatever access token the call carries, and keeps no token in what it creates', async () => {
+    const call = await mock();
+    const created = await call('crm_create_contact', {
+      access_token: 'tok-dana',
+      locationId: 'loc_nw01',
+      firstName: 'Rosa',
+      email: 'rosa@bayview.com',
+    });
+    expect(created).not.toHaveProperty('access_token');
+    const asDana = (await call('crm_search_contacts', { access_token: 'tok-dana', locationId: 'loc_nw01' })).contacts;
+    const asMarco = (await call('crm_search_contacts', { access_token: 'tok-marco', locationId: 'loc_nw01' })).contacts;
+    expect(names(asMarco)).toEqual(['Ellen Park', 'Rosa']);
+    expect(asMarco).toEqual(asDana);
+    // A note written with one token is listed with another.
+    await call('crm_create_contact_note', { access_token: 'tok-dana', contactId: created.id, body: 'Wants a site visit' });
+    const notes = (await call('crm_get_contact_notes', { access_token: 'tok-marco', contactId: created.id })).notes;
+    expect(notes.map((note: { body: string }) => note.body)).toEqual(['Wants a site visit']);
+  });
+
+  it("keeps the seeded records in the sub-account once a created one names it (`locationId` beside every tool's `location_id`)", async () => {
+    const call = await mock();
+    const scope = { access_token: 'tok', locationId: 'loc_nw01' };
+    expect((await call('crm_get_location', { access_token: 'tok', locationId: 'loc_nw01' })).id).toBe('loc_nw01');
+    const [pipeline] = (await call('crm_list_pipelines', scope)).pipelines;
+    const [ellen] = (await call('crm_search_contacts', scope)).contacts;
+    const deal = {
+      ...scope,
+      name: 'Diaz warehouse roof',
+      pipelineId: pipeline.id,
+      pipelineStageId: 'stage_new',
+      contactId: ellen.id,
+      status: 'won',
+    };
+    const created = await call('crm_create_opportunity', deal);
+    expect(created.locationId).toBe('loc_nw01');
+    // The sub-account the call named as `locationId` is not copied under the other spelling, `location_id`.
+    expect(created).not.toHaveProperty('location_id');
+    const won = (await call('crm_search_opportunities', { ...scope, status: 'won' })).opportunities;
+    expect(names(won)).toEqual(['Diaz warehouse roof', 'Tran storm repair']);
+    expect(names((await call('crm_search_opportunities', { ...scope, status: 'open' })).opportunities)).toEqual(['Harbor HQ re-roof']);
+    // The deal made in this sub-account is not in another one.
+    const elsewhere = (await call('crm_search_opportunities', { access_token: 'tok', locationId: 'loc_other', status: 'won' }))
+      .opportunities;
+    expect(names(elsewhere)).not.toContain('Diaz warehouse roof');
+  });
+
+  it('finds the deals of the user a filter names by id, where the scenario assigned them by name', async () => {
+    const call = await mock();
+    const scope = { access_token: 'tok', locationId: 'loc_nw01' };
+    const users = (await call('crm_list_users', scope)).users as { id: string; name: string }[];
+    const marco = users.find((user) => user.name === 'Marco Ruiz')!;
+    const priya = users.find((user) => user.name === 'Priya Nair')!;
+    expect(names((await call('crm_search_opportunities', { ...scope, assignedTo: marco.id })).opportunities)).toEqual([
+      'Harbor HQ re-roof',
+    ]);
+    expect(names((await call('crm_search_opportunities', { ...scope, assignedTo: priya.id })).opportunities)).toEqual([
+      'Tran storm repair',
+    ]);
+    expect((await call('crm_search_opportunities', { ...scope, assignedTo: 'user_unknown' })).opportunities).toEqual([]);
+  });
+
+  it('wins a deal, reopens it, and refuses a status its tool does not list ("Valid statuses: open, won, lost, abandoned")', async () => {
+    const call = await mock();
+    const scope = { access_token: 'tok', locationId: 'loc_nw01' };
+    const [deal] = (await call('crm_search_opportunities', { ...scope, status: 'open' })).opportunities;
+    const move = (status: string) => call('crm_update_opportunity_status', { access_token: 'tok', opportunityId: deal.id, status });
+    expect((await move('won')).status).toBe('won');
+    expect((await move('open')).status).toBe('open');
+    expect(await move('archived')).toEqual({ error: 'Invalid status "archived": expected one of open, won, lost, abandoned' });
+    expect((await call('crm_get_opportunity', { access_token: 'tok', opportunityId: deal.id })).status).toBe('open');
+    expect((await move('lost')).status).toBe('lost');
+  });
+});
