@@ -48,4 +48,10 @@ describe('the sentences of a description wrapped over lines', () => {
       'Labels: Bug (e.g. crashes).',
     ]);
   });
+
+  it('keeps a labelled list of names with their parentheses, parted by semicolons, as one sentence', () => {
+    expect(toSentences('Contacts: Ellen Park (ellen@acme.com, vip); Marco Ruiz (Beta Co); and Sara Lin (sara@c.com). Tasks: one.')).toEqual(
+      ['Contacts: Ellen Park (ellen@acme.com, vip); Marco Ruiz (Beta Co); and Sara Lin (sara@c.com).', 'Tasks: one.'],
+    );
+  });
 });
