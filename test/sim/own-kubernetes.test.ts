@@ -74,4 +74,32 @@ describe('a Kubernetes cluster described in words, through its real tools', () =
     for (const pod of pods) expect(await call('pods_delete', { name: pod.name, namespace: pod.namespace })).not.toHaveProperty('error');
     expect(await call('pods_list', {})).toEqual({ pods: [], total: 0 });
   });
+
+  it('keeps a resource applied from a JSON or YAML manifest under its kind, namespace and metadata.name, and a second apply updates it', async () => {
+    const call = await kubernetes('applied');
+    const api = (replicas: number) => ({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'api', namespace: 'shop' },
+      spec: { replicas, template: { spec: { containers: [{ name: 'api', image: 'ghcr.io/acme/api:2.4.0' }] } } },
+    });
+    expect(await call('resources_create_or_update', { resource: JSON.stringify(api(2)) })).not.toHaveProperty('error');
+    const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'api', namespace: 'shop' };
+    expect(await call('resources_get', deployment)).toEqual(expect.objectContaining({ ...deployment, spec: api(2).spec }));
+    expect(await call('resources_create_or_update', { resource: JSON.stringify(api(5)) })).not.toHaveProperty('error');
+    const listed = (await call('resources_list', { apiVersion: 'apps/v1', kind: 'Deployment' })) as { resources: { name: string }[] };
+    expect(listed.resources.map((resource) => resource.name).sort()).toEqual(['api', 'web']);
+    expect(await call('resources_get', deployment)).toEqual(expect.objectContaining({ spec: api(5).spec }));
+    // A Service named like the Deployment web is a second resource: the kind keys it too.
+    const service = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n  namespace: shop\nspec:\n  ports:\n    - port: 80\n';
+    expect(await call('resources_create_or_update', { resource: service })).not.toHaveProperty('error');
+    expect(await call('resources_get', { apiVersion: 'v1', kind: 'Service', name: 'web', namespace: 'shop' })).toEqual(
+      expect.objectContaining({ kind: 'Service', name: 'web', spec: { ports: [{ port: 80 }] } }),
+    );
+    expect(await call('resources_get', { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', namespace: 'shop' })).toEqual(
+      expect.objectContaining({ kind: 'Deployment', replicas: 3 }),
+    );
+    const services = (await call('resources_list', { apiVersion: 'v1', kind: 'Service' })) as { resources: { name: string }[] };
+    expect(services.resources.map((resource) => resource.name)).toEqual(['web']);
+  });
 });
