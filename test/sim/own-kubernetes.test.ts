@@ -102,4 +102,22 @@ describe('a Kubernetes cluster described in words, through its real tools', () =
     const services = (await call('resources_list', { apiVersion: 'v1', kind: 'Service' })) as { resources: { name: string }[] };
     expect(services.resources.map((resource) => resource.name)).toEqual(['web']);
   });
+
+  it('scales a deployment by setting its replicas to the scale a call gives, where the record keeps them, and reads them back unchanged', async () => {
+    const call = await kubernetes('scaled');
+    const web = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', namespace: 'shop' };
+    const scaled = await call('resources_scale', { ...web, scale: 5 });
+    expect(scaled).toEqual(expect.objectContaining({ replicas: 5 }));
+    expect(scaled).not.toHaveProperty('scale');
+    expect(await call('resources_get', web)).toEqual(expect.objectContaining({ replicas: 5 }));
+    // Without a scale the tool reads the current one.
+    expect(await call('resources_scale', web)).toEqual(expect.objectContaining({ replicas: 5 }));
+    // A resource applied from a manifest keeps its count in its spec, and the scale changes it there.
+    const manifest = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api', namespace: 'shop' }, spec: { replicas: 2 } };
+    await call('resources_create_or_update', { resource: JSON.stringify(manifest) });
+    await call('resources_scale', { ...web, name: 'api', scale: 4 });
+    const api = await call('resources_get', { ...web, name: 'api' });
+    expect(api).toEqual(expect.objectContaining({ spec: { replicas: 4 } }));
+    expect(api).not.toHaveProperty('scale');
+  });
 });
