@@ -190,4 +190,21 @@ describe('a Discourse support forum driven with no model', () => {
     expect(await posts('anna_s')).toContain(theirs.id);
     expect(await posts('anna_s')).not.toContain(mine.id);
   });
+
+  it('seeds a subcategory under the category the description names as its parent, as create_category(parent_category_id) keeps it', async () => {
+    const scenario = [
+      'Categories: Support (id 5), Billing (id 6, a subcategory of Support), Orders & Shipping (id 8) and Returns (id 9).',
+      'Returns is a subcategory of Orders & Shipping.',
+    ].join('\n');
+    await describedMock(harness, { ...velo, connection: 'subcategories', scenario });
+    const simulation = await harness.call('GET', '/__mcpsim/connections/velo/subcategories/simulation');
+    const categories = (simulation.body as { world: { entities: { category: Record<string, Record<string, unknown>> } } }).world.entities
+      .category;
+    expect(Object.values(categories).map((category) => [category.name, category.parent_category_id])).toEqual([
+      ['Support', undefined],
+      ['Billing', 5],
+      ['Orders & Shipping', undefined],
+      ['Returns', 8],
+    ]);
+  });
 });
