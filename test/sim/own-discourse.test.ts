@@ -207,4 +207,18 @@ describe('a Discourse support forum driven with no model', () => {
       ['Returns', 8],
     ]);
   });
+
+  it('seeds each topic closed, pinned or archived as the description says, in the flags Discourse keeps them in', async () => {
+    const scenario = [
+      forum,
+      'More topics: topic 103 "Forum rules" by maya_support in Announcements, pinned;',
+      'topic 104 "Old price list" by maya_support in Announcements, created 2025-06-01, archived.',
+    ].join('\n');
+    const call = await describedMock(harness, { ...velo, connection: 'states', scenario });
+    expect(await call('discourse_read_topic', { topic_id: 101 })).toMatchObject({ id: 101, closed: false });
+    expect(await call('discourse_read_topic', { topic_id: 102 })).toMatchObject({ id: 102, closed: true });
+    expect(await call('discourse_read_topic', { topic_id: 103 })).toMatchObject({ id: 103, pinned: true });
+    expect(await call('discourse_read_topic', { topic_id: 104 })).toMatchObject({ id: 104, archived: true, category_id: 7 });
+    expect(await call('discourse_get_user', { username: 'lea_m' })).toMatchObject({ suspended: true });
+  });
 });
