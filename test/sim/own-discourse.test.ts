@@ -220,5 +220,12 @@ describe('a Discourse support forum driven with no model', () => {
     expect(await call('discourse_read_topic', { topic_id: 103 })).toMatchObject({ id: 103, pinned: true });
     expect(await call('discourse_read_topic', { topic_id: 104 })).toMatchObject({ id: 104, archived: true, category_id: 7 });
     expect(await call('discourse_get_user', { username: 'lea_m' })).toMatchObject({ suspended: true });
+    // The filter reads `status:closed` and `in:pinned` as the flags the description's words set.
+    const ids = async (filter: string) =>
+      ((await call('discourse_filter_topics', { filter })).topics as { id: number }[]).map((topic) => topic.id);
+    expect(await ids('status:closed')).toEqual([102]);
+    expect(await ids('in:pinned')).toEqual([103]);
+    expect(await ids('status:open')).toEqual([101, 103]);
+    expect(await ids('status:archived')).toEqual([104]);
   });
 });
