@@ -101,6 +101,10 @@ describe('a Kubernetes cluster described in words, through its real tools', () =
     );
     const services = (await call('resources_list', { apiVersion: 'v1', kind: 'Service' })) as { resources: { name: string }[] };
     expect(services.resources.map((resource) => resource.name)).toEqual(['web']);
+    // Text that is no manifest is refused, as the cluster's apply refuses it, and nothing is kept.
+    expect((await call('resources_create_or_update', { resource: 'not a manifest' })).error).toContain('not a manifest');
+    const all = (await call('resources_list', { apiVersion: 'v1', kind: 'Service' })) as { resources: unknown[] };
+    expect(all.resources).toHaveLength(1);
   });
 
   it('scales a deployment by setting its replicas to the scale a call gives, where the record keeps them, and reads them back unchanged', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toManifestObject } from './manifest-text.js';
+import { toManifestError, toManifestObject } from './manifest-text.js';
 
 describe('a manifest given as text', () => {
   it('reads JSON text and YAML text of one object as the same object', () => {
@@ -23,5 +23,19 @@ describe('a manifest given as text', () => {
     expect(toManifestObject('{"kind": "Service",')).toBeNull();
     expect(toManifestObject('kind: [unclosed\nname: x')).toBeNull();
     expect(toManifestObject(42)).toBeNull();
+  });
+
+  it('refuses text that spells no object only where the argument carrying the entity is described as JSON or YAML of it', () => {
+    const apply = (description: string) => ({
+      name: 'resources_create_or_update',
+      inputSchema: { type: 'object' as const, properties: { resource: { type: 'string', description } } },
+    });
+    const shape = { entity: 'resource', idArgument: 'resource', operation: 'update' as const };
+    const manifest = apply('Complete YAML or JSON representation of the Kubernetes resource.');
+    expect(toManifestError({ tool: manifest, shape, args: { resource: 'not a manifest' } })?.error).toContain('"not a manifest"');
+    expect(toManifestError({ tool: manifest, shape, args: { resource: '{"kind":"Service","metadata":{"name":"web"}}' } })).toBeNull();
+    // A description that only mentions JSON, or a read, takes any text.
+    expect(toManifestError({ tool: apply('The resource name; results come back as JSON.'), shape, args: { resource: 'web' } })).toBeNull();
+    expect(toManifestError({ tool: manifest, shape: { ...shape, operation: 'read' }, args: { resource: 'web' } })).toBeNull();
   });
 });
