@@ -19,6 +19,7 @@ import { toDescribedSpan } from './described-span.js';
 import { toOwnBody } from './own-body.js';
 import { toStateDate } from './described-state-dates.js';
 import { toAdjectiveField } from './described-adjective.js';
+import { toDescribedFlag } from './described-flag-words.js';
 
 type Schema = Record<string, unknown>;
 type Model = Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>;
@@ -106,8 +107,11 @@ export function toDescribedFields(model: Model, type: string, details: string, n
     }
     // `(in progress)` where the status takes any text: a workflow's common state (described-state-sentences.ts).
     const workflow = toWorkflowState(model, type, text);
+    const flag = toDescribedFlag(model.tools, text);
     if (state && stateValue !== undefined) fields[state.field] = stateValue;
     else if (workflow) fields[workflow.field] = workflow.value;
+    // `(closed)`, `(pinned)` where no state field takes the word: the yes/no flag of its name (described-flag-words.ts).
+    else if (flag !== undefined) fields[flag.field] ??= flag.value;
     else if (following !== undefined && /^[\w-]+$/.test(text)) {
       (fields[following] as unknown[]).push(text);
       listed = following;

@@ -27,6 +27,7 @@ import { toDescribedKeyField } from './described-keys.js';
 import { toHeadAliases } from './head-aliases.js';
 import { toParentKeys } from './parent-keys.js';
 import { withAncestorKeys } from './described-ancestors.js';
+import { linkSubParents } from './described-subparents.js';
 import { toWords } from './entity-words.js';
 import { toNewId } from './id-format.js';
 import { toServerHierarchy } from './hierarchy-levels.js';
@@ -175,6 +176,8 @@ export function toDescribedWorld(
   for (const [type, named] of mentions)
     for (const { fields, where } of named)
       linkToParent(model, sentences, { where, details: detailsOf.get(fields) }, { seeded, keyedNames }, fields, type);
+  // `Billing (id 6, a subcategory of Support)`: a parent of the record's own type (described-subparents.ts).
+  linkSubParents(model, sentences, seeded, entities, detailsOf, (type, id) => asIdOf(model, type, id));
   // An item in group "This Sprint" of board "Website Relaunch" is on that board too (described-ancestors.ts).
   withAncestorKeys(model, entities);
   linkLevels(levels, entities);

@@ -190,4 +190,42 @@ describe('a Discourse support forum driven with no model', () => {
     expect(await posts('anna_s')).toContain(theirs.id);
     expect(await posts('anna_s')).not.toContain(mine.id);
   });
+
+  it('seeds a subcategory under the category the description names as its parent, as create_category(parent_category_id) keeps it', async () => {
+    const scenario = [
+      'Categories: Support (id 5), Billing (id 6, a subcategory of Support), Orders & Shipping (id 8) and Returns (id 9).',
+      'Returns is a subcategory of Orders & Shipping.',
+    ].join('\n');
+    await describedMock(harness, { ...velo, connection: 'subcategories', scenario });
+    const simulation = await harness.call('GET', '/__mcpsim/connections/velo/subcategories/simulation');
+    const categories = (simulation.body as { world: { entities: { category: Record<string, Record<string, unknown>> } } }).world.entities
+      .category;
+    expect(Object.values(categories).map((category) => [category.name, category.parent_category_id])).toEqual([
+      ['Support', undefined],
+      ['Billing', 5],
+      ['Orders & Shipping', undefined],
+      ['Returns', 8],
+    ]);
+  });
+
+  it('seeds each topic closed, pinned or archived as the description says, in the flags Discourse keeps them in', async () => {
+    const scenario = [
+      forum,
+      'More topics: topic 103 "Forum rules" by maya_support in Announcements, pinned;',
+      'topic 104 "Old price list" by maya_support in Announcements, created 2025-06-01, archived.',
+    ].join('\n');
+    const call = await describedMock(harness, { ...velo, connection: 'states', scenario });
+    expect(await call('discourse_read_topic', { topic_id: 101 })).toMatchObject({ id: 101, closed: false });
+    expect(await call('discourse_read_topic', { topic_id: 102 })).toMatchObject({ id: 102, closed: true });
+    expect(await call('discourse_read_topic', { topic_id: 103 })).toMatchObject({ id: 103, pinned: true });
+    expect(await call('discourse_read_topic', { topic_id: 104 })).toMatchObject({ id: 104, archived: true, category_id: 7 });
+    expect(await call('discourse_get_user', { username: 'lea_m' })).toMatchObject({ suspended: true });
+    // The filter reads `status:closed` and `in:pinned` as the flags the description's words set.
+    const ids = async (filter: string) =>
+      ((await call('discourse_filter_topics', { filter })).topics as { id: number }[]).map((topic) => topic.id);
+    expect(await ids('status:closed')).toEqual([102]);
+    expect(await ids('in:pinned')).toEqual([103]);
+    expect(await ids('status:open')).toEqual([101, 103]);
+    expect(await ids('status:archived')).toEqual([104]);
+  });
 });

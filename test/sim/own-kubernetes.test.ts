@@ -74,4 +74,54 @@ describe('a Kubernetes cluster described in words, through its real tools', () =
     for (const pod of pods) expect(await call('pods_delete', { name: pod.name, namespace: pod.namespace })).not.toHaveProperty('error');
     expect(await call('pods_list', {})).toEqual({ pods: [], total: 0 });
   });
+
+  it('keeps a resource applied from a JSON or YAML manifest under its kind, namespace and metadata.name, and a second apply updates it', async () => {
+    const call = await kubernetes('applied');
+    const api = (replicas: number) => ({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'api', namespace: 'shop' },
+      spec: { replicas, template: { spec: { containers: [{ name: 'api', image: 'ghcr.io/acme/api:2.4.0' }] } } },
+    });
+    expect(await call('resources_create_or_update', { resource: JSON.stringify(api(2)) })).not.toHaveProperty('error');
+    const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'api', namespace: 'shop' };
+    expect(await call('resources_get', deployment)).toEqual(expect.objectContaining({ ...deployment, spec: api(2).spec }));
+    expect(await call('resources_create_or_update', { resource: JSON.stringify(api(5)) })).not.toHaveProperty('error');
+    const listed = (await call('resources_list', { apiVersion: 'apps/v1', kind: 'Deployment' })) as { resources: { name: string }[] };
+    expect(listed.resources.map((resource) => resource.name).sort()).toEqual(['api', 'web']);
+    expect(await call('resources_get', deployment)).toEqual(expect.objectContaining({ spec: api(5).spec }));
+    // A Service named like the Deployment web is a second resource: the kind keys it too.
+    const service = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n  namespace: shop\nspec:\n  ports:\n    - port: 80\n';
+    expect(await call('resources_create_or_update', { resource: service })).not.toHaveProperty('error');
+    expect(await call('resources_get', { apiVersion: 'v1', kind: 'Service', name: 'web', namespace: 'shop' })).toEqual(
+      expect.objectContaining({ kind: 'Service', name: 'web', spec: { ports: [{ port: 80 }] } }),
+    );
+    expect(await call('resources_get', { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', namespace: 'shop' })).toEqual(
+      expect.objectContaining({ kind: 'Deployment', replicas: 3 }),
+    );
+    const services = (await call('resources_list', { apiVersion: 'v1', kind: 'Service' })) as { resources: { name: string }[] };
+    expect(services.resources.map((resource) => resource.name)).toEqual(['web']);
+    // Text that is no manifest is refused, as the cluster's apply refuses it, and nothing is kept.
+    expect((await call('resources_create_or_update', { resource: 'not a manifest' })).error).toContain('not a manifest');
+    const all = (await call('resources_list', { apiVersion: 'v1', kind: 'Service' })) as { resources: unknown[] };
+    expect(all.resources).toHaveLength(1);
+  });
+
+  it('scales a deployment by setting its replicas to the scale a call gives, where the record keeps them, and reads them back unchanged', async () => {
+    const call = await kubernetes('scaled');
+    const web = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', namespace: 'shop' };
+    const scaled = await call('resources_scale', { ...web, scale: 5 });
+    expect(scaled).toEqual(expect.objectContaining({ replicas: 5 }));
+    expect(scaled).not.toHaveProperty('scale');
+    expect(await call('resources_get', web)).toEqual(expect.objectContaining({ replicas: 5 }));
+    // Without a scale the tool reads the current one.
+    expect(await call('resources_scale', web)).toEqual(expect.objectContaining({ replicas: 5 }));
+    // A resource applied from a manifest keeps its count in its spec, and the scale changes it there.
+    const manifest = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api', namespace: 'shop' }, spec: { replicas: 2 } };
+    await call('resources_create_or_update', { resource: JSON.stringify(manifest) });
+    await call('resources_scale', { ...web, name: 'api', scale: 4 });
+    const api = await call('resources_get', { ...web, name: 'api' });
+    expect(api).toEqual(expect.objectContaining({ spec: { replicas: 4 } }));
+    expect(api).not.toHaveProperty('scale');
+  });
 });

@@ -15,5 +15,8 @@ describe('archived entities', () => {
     expect(asksForArchived({ archived: true })).toBe(true);
     expect(asksForArchived({ filter: 'archived' })).toBe(true);
     expect(asksForArchived({ board_id: 'b1', query: 'archive plans' })).toBe(false);
+    expect(asksForArchived({ filter: 'status:archived tags:shipping' })).toBe(true);
+    expect(asksForArchived({ filter: 'tags:shipping' })).toBe(false);
+    expect(asksForArchived({ query: 'deleted files' })).toBe(false);
   });
 });

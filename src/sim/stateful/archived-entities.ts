@@ -32,7 +32,7 @@ export function isArchived(fields: Readonly<Record<string, unknown>>, flag: stri
 
 /**
  * Whether a list call asks for archived entities: an argument that names them (`archived`,
- * `include_archived`, `showTrashed`) or a value that does (`filter: 'archived'`, `status: 'all'`).
+ * `include_archived`, `showTrashed`) or a value that does (`filter: 'archived'`, `status: 'all'`, `filter: 'status:archived'`).
  *
  * @example
  *   asksForArchived({ include_archived: true }); // true
@@ -40,6 +40,10 @@ export function isArchived(fields: Readonly<Record<string, unknown>>, flag: stri
  */
 export function asksForArchived(args: Readonly<Record<string, unknown>>): boolean {
   return Object.entries(args).some(
-    ([name, value]) => /archived|trashed/i.test(name) || (typeof value === 'string' && /^(archived|trashed|deleted|all)$/i.test(value)),
+    ([name, value]) =>
+      /archived|trashed/i.test(name) ||
+      // `filter: 'status:archived'`: a filter language's term asks for them as the bare word does.
+      (typeof value === 'string' &&
+        (/^(archived|trashed|deleted|all)$/i.test(value) || /(?:^|\s)[\w-]+:(?:archived|trashed|deleted)(?=\s|$)/i.test(value))),
   );
 }

@@ -4,12 +4,16 @@
  * `create_application({ application: { metadata: { name }, spec: {...} } })`): the object is the
  * entity as written, so its members are stored as given (nested objects too, never as text) and
  * its id is the one inside it (`id`, the type's id field, or a Kubernetes-style `metadata.name`),
- * not a made-up one and never the object itself.
+ * not a made-up one and never the object itself. A manifest given as JSON or YAML text
+ * (`resource: "apiVersion: v1\nkind: Service\n…"`) is that object (manifest-text.ts); the members
+ * of its `metadata` the type's tools take as arguments (`name`, `namespace`) are the record's own,
+ * so a read by kind, namespace and name finds it and a second apply updates it.
  */
 import { toNormalName } from '../../domain/world-query.js';
 import { toBatchList } from '../../reading/batch-arguments.js';
 import { propertiesOf } from '../../reading/tool-id-argument.js';
 import type { AnswerInput } from './world-conventions.js';
+import { toManifestObject } from './manifest-text.js';
 
 type Body = Record<string, unknown>;
 
@@ -25,7 +29,7 @@ export function withEntityBody(input: AnswerInput): AnswerInput {
   if (found === null) return input;
   const [name, body] = found;
   const rest = Object.fromEntries(Object.entries(input.args).filter(([key]) => key !== name));
-  const args: Body = { ...body, ...rest };
+  const args: Body = { ...metadataKeys(input, body), ...body, ...rest };
   const idField = typeIdField(input);
   const bodyId = idOf(body, idField);
   // On an update the id argument already names the entity; the body's id is one of its fields.
@@ -38,11 +42,13 @@ export function withEntityBody(input: AnswerInput): AnswerInput {
 /** The argument that is the entity whole: named after the entity (or read as its id) and given an object. */
 function bodyArgument(input: AnswerInput): [string, Body] | null {
   const entity = toNormalName(input.shape.entity);
-  for (const [name, value] of Object.entries(input.args)) {
-    if (!isBody(value)) continue;
+  for (const [name, given] of Object.entries(input.args)) {
+    const named = isBodyName(toNormalName(name), entity) || name === input.shape.idArgument;
+    const value = isBody(given) ? given : named ? toManifestObject(given) : null;
+    if (value === null) continue;
     // `update_items(request: { items: [...] })`: an object that wraps a batch's list is no entity (batch-arguments.ts).
     if (name === input.shape.idArgument && toBatchList(value, propertiesOf(input.tool)[name]) !== undefined) continue;
-    if (isBodyName(toNormalName(name), entity) || name === input.shape.idArgument) return [name, value];
+    if (named) return [name, value];
   }
   return null;
 }
@@ -56,6 +62,17 @@ const bodyWords = ['body', 'post', 'put', 'patch', 'create', 'update', 'input', 
 /** `record` or `recordBody` for a record: the entity's name alone or followed by one body word. */
 function isBodyName(normal: string, entity: string): boolean {
   return normal === entity || (normal.startsWith(entity) && bodyWords.includes(normal.slice(entity.length)));
+}
+
+/** The members of a body's `metadata` that some tool of the type takes as an argument: `name`, `namespace` of a Kubernetes object. */
+function metadataKeys(input: AnswerInput, body: Body): Body {
+  if (!isBody(body.metadata)) return {};
+  const taken = new Set(
+    input.serverTools
+      .filter((tool) => input.shapes.get(tool.name)?.entity === input.shape.entity)
+      .flatMap((tool) => Object.keys(propertiesOf(tool))),
+  );
+  return Object.fromEntries(Object.entries(body.metadata).filter(([key, value]) => taken.has(key) && !isBody(value)));
 }
 
 /** The field the entity's reads show its id under (`id`, `name`), from the type the reading made of its tools. */

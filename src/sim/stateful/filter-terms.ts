@@ -7,7 +7,9 @@
  * by id (`category:support` where topics hold `category_id`) keeps those whose reference is the
  * record of that name: its value under the field the service model says names a record of the type
  * (reading/name-field.ts, `named by` in explain), or under one of the type's other keys or unique
- * fields (a slug, a handle), so the term finds the record as a read by that key would. A filter value that is not made of such terms is left to the other
+ * fields (a slug, a handle), so the term finds the record as a read by that key would; a term whose
+ * value is a lifecycle word the records keep as a flag (`status:closed`, `in:pinned`) is that flag, read
+ * as the description's `(closed)` is (reading/described-flag-words.ts). A filter value that is not made of such terms is left to the other
  * readings of a filter (structured, SQL, free text).
  */
 import type { WorldState } from '../../domain/memory-log.js';
@@ -16,6 +18,7 @@ import { entitiesOf, fieldValue, toNormalName } from '../../domain/world-query.j
 import { toSingular, toWords } from '../../reading/entity-words.js';
 import { toQualifierConditions } from '../../reading/qualifier-query.js';
 import { toConditions, type Condition } from '../../reading/world-filter.js';
+import { toDescribedFlag } from '../../reading/described-flag-words.js';
 
 /** One `field:value` term whose value is a date (`created-after:2026-03-01`). */
 const dateTerm = /(?:^|\s)([A-Za-z_][\w.-]*):(\d{4}-\d{2}-\d{2}\S*)(?=\s|$)/g;
@@ -48,7 +51,8 @@ export function toFilterTermConditions(
     });
     // `category:support` where the entities hold `category_id`: the ids of the categories so named.
     const unreferenced = rest.replace(anyTerm, (term, field: string, text: string) => {
-      const reference = known.has(field) ? null : toReferenceCondition(field, text, known, input);
+      // `status:closed`, `in:pinned` where the records keep the word as a flag: that flag (reading/described-flag-words.ts).
+      const reference = known.has(field) ? null : (toReferenceCondition(field, text, known, input) ?? toFlagCondition(text, input.model));
       if (reference === null) return term;
       windows.push(reference);
       return ' ';
@@ -76,6 +80,13 @@ function toReferenceCondition(
     .filter((entity) => naming.some((name) => toNormalName(String(fieldValue(entity.fields, name) ?? '')) === wanted))
     .map((entity) => entity.id);
   return ids.length === 0 ? null : { field: idField, operator: 'in', value: ids };
+}
+
+/** `closed` (`status:closed`) on records keeping `closed: true`: that flag on; `open` the flag off, as a record that never had it is. */
+function toFlagCondition(text: string, model: ServiceModel): Condition | null {
+  const flag = toDescribedFlag(model.tools, text);
+  if (flag === undefined) return null;
+  return flag.value ? { field: flag.field, operator: 'in', value: [true] } : { field: flag.field, operator: 'eq', value: false };
 }
 
 /** The fields that name one record of a type in the service model: its name field, then its other keys and unique fields. */

@@ -46,6 +46,7 @@ import { createDefaults } from './create-defaults.js';
 import { withNestedCreates } from './nested-creates.js';
 import { withEntityBody } from './entity-body.js';
 import { withJsonPatch } from './json-patch.js';
+import { withScaledCount } from './scaled-count.js';
 import { describedFlags } from './described-flags.js';
 import { eventState } from './state-events.js';
 import { dependentsOf } from './dependent-entities.js';
@@ -246,8 +247,8 @@ function update(given: AnswerInput): Answer {
   if (refusesFinished(input, found.fields)) return { error: notFound(shape, String(idValue)) };
   const scope = scopeArguments(input);
   let changes: Record<string, unknown> = {};
-  // `PatchWithComment: {patch: [{op: 'replace', path: '/name', value}]}`: the operations are the change (json-patch.ts).
-  for (const [name, value] of Object.entries(dataArguments(withJsonPatch(input, found.fields)))) {
+  // `PatchWithComment: {patch: [{op: 'replace', path: '/name', value}]}`: the operations are the change (json-patch.ts); `scale: 5` sets `replicas` (scaled-count.ts).
+  for (const [name, value] of Object.entries(dataArguments(withScaledCount(withJsonPatch(input, found.fields), found.fields)))) {
     if (name === shape.idArgument || scope.has(name) || name === shape.listField?.argument) continue;
     changes[existingName(found.fields, name)] = value;
   }
