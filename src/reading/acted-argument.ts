@@ -5,6 +5,7 @@
  */
 import { findIdArgument, type IdArgument, type Properties } from './tool-id-argument.js';
 import type { ParsedName } from './tool-name.js';
+import { loneIdArgument } from './lone-id-argument.js';
 
 /**
  * The argument an action names the one entity it acts on by, or null: a required argument that
@@ -22,5 +23,7 @@ export function actedOnArgument(
 ): IdArgument | null {
   if (parsed.entityWords.length === 0) return null;
   const found = findIdArgument('read', parsed.entityWords, properties, required, entities);
-  return found !== null && found.strong && required.has(found.name) ? found : null;
+  if (found !== null && found.strong && required.has(found.name)) return found;
+  // `ungroup_elements(groupId)`, `kill_process(pid)`: the one id an action takes names what it acts on (lone-id-argument.ts).
+  return loneIdArgument(properties, required, parsed.entityWords.join('_'), entities);
 }

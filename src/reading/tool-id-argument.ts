@@ -5,6 +5,7 @@
 import { toFullWord, toSingular, toWords } from './entity-words.js';
 import { isSetValue } from './set-value-argument.js';
 import { isIdSuffix } from './id-stem.js';
+import { isSecretArgument } from './secret-arguments.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolOperation } from './tool-verbs.js';
 
@@ -102,6 +103,7 @@ export function findIdArgument(
   properties: Properties,
   required: ReadonlySet<string>,
   entities: ReadonlySet<string>,
+  { unmarked = true }: { unmarked?: boolean } = {},
 ): IdArgument | null {
   if (operation === 'list' || operation === 'search' || operation === 'other') return null;
   const all = Object.keys(properties);
@@ -121,7 +123,13 @@ export function findIdArgument(
       (creating ? null : findDescribed(names, entityWords, properties));
     if (found) return found;
   }
-  return creating ? null : findLastNamed(all, required, entities, operation === 'delete');
+  if (creating) return null;
+  // A schema that marks nothing required says nothing of what is needed (own-key-read.ts): its one id-named argument
+  // names the thing (`status(execution_id?, base_url?)`, `get_models_readme(model_owner?, model_name?)`), unless the
+  // caller asks whether an argument names one of the entity's own (`unmarked: false`).
+  // Reads only: a write of an unnamed thing (`escalate(ticket_id?)`) stays an action, as `fallbackIdArgument` asks a required id.
+  const asked = unmarked && operation === 'read' && required.size === 0 ? new Set(all) : null;
+  return findLastNamed(all, asked ?? required, entities, operation === 'delete', asked !== null);
 }
 
 function findAmong(
@@ -234,13 +242,17 @@ function findLastNamed(
   required: ReadonlySet<string>,
   entities: ReadonlySet<string>,
   deleting: boolean,
+  onlyOne = false,
 ): IdArgument | null {
   const named = names.filter((name) => {
     const words = toWords(name);
     const suffix = words[words.length - 1]!;
     if (!required.has(name) || words.length < 2 || !idSuffixes.includes(suffix) || suffix === 'ids') return false;
+    // `get_balance(address?, privateKey?)`: the caller's secret authenticates the call, it is never what is asked for (secret-arguments.ts).
+    if (onlyOne && isSecretArgument(name)) return false;
     return suffix !== 'name' || !descriptiveStems.has(words[0]!);
   });
+  if (onlyOne && named.length !== 1) return null;
   // `pullNumber` names a pull request as well as `pull_request_number` does.
   const namesEntity = (stem: string) => entities.has(stem) || [...entities].some((entity) => entity.startsWith(`${stem}_`));
   const others = named.filter((name) => !namesEntity(toStem(name)));

@@ -216,7 +216,7 @@ describe('actions on one entity', () => {
     const shapes = inferServerShapes([
       tool('get_gadget', { gadget_id: { type: 'string' } }),
       tool('ping_gadget', { gadget_id: { type: 'string' }, message: { type: 'string' } }),
-      tool('reboot_gadget', { gadget_id: { type: 'string' } }, []),
+      tool('reboot_gadget', { gadget_id: { type: 'string' }, force: { type: 'boolean' } }, ['force']),
       tool('summon_helper', { gadget_id: { type: 'string' } }),
     ]);
     expect(shapes.get('ping_gadget')).toMatchObject({ operation: 'other', entity: 'gadget', idArgument: 'gadget_id', strict: false });

@@ -187,13 +187,14 @@ function toShape({ tool, parsed: fromName, entities, override, withDispatch = tr
   )
     operation = 'list';
   // `iterations_get_active()` "Get active iterations for the current user's teams": the description says it answers many,
-  // and no argument names one (`git_log(repo_path)` "Lists recent commits" reads the log of a repository).
+  // and no argument names one (`git_log(repo_path)` "Lists recent commits" reads the log of a repository); a lone optional id
+  // of another type (`parcels_get_late(depotId?)`) only scopes the many.
   // `show_mdss(limit, offset)`: a read that pages its answer lists (paged-read.ts).
   if (
     operation === 'read' &&
     !byUrl &&
     (describesMany(tool.description) || (basis === 'name' && pagingArgument(tool) !== null)) &&
-    findIdArgument('read', parsed.entityWords, properties, required, entities) === null
+    findIdArgument('read', parsed.entityWords, properties, required, entities, { unmarked: false }) === null
   )
     operation = 'list';
   // `find_contact(email)` finds one contact by its fields; `find_projects` and a bare `find` search.
