@@ -130,27 +130,34 @@ describe('a PagerDuty server driven with no model', () => {
     }
   });
 
-  it('seeds every incident the scenario lists between semicolons, by its number and title', async () => {
+  it("seeds every incident the scenario lists between semicolons, its `#N` as its `incident_number` and its id in PagerDuty's format", async () => {
     const call = await mock(onCall);
-    const incidents = (await call('list_incidents', {})).response as { id: string; title: string }[];
-    expect(incidents.map((incident) => [incident.id, incident.title]).sort()).toEqual([
-      ['1039', 'Status page certificate expiring'],
-      ['1041', 'Payments queue backlog'],
-      ['1042', 'Checkout 500s spike'],
+    const incidents = (await call('list_incidents', {})).response as { id: string; incident_number: number; title: string }[];
+    expect(incidents.map((incident) => [incident.incident_number, incident.title]).sort()).toEqual([
+      [1039, 'Status page certificate expiring'],
+      [1041, 'Payments queue backlog'],
+      [1042, 'Checkout 500s spike'],
     ]);
-    expect(await call('get_incident', { incident_id: '1041' })).toEqual(expect.objectContaining({ title: 'Payments queue backlog' }));
+    // The id keeps the format of the ids the server's tools show (`Q…`, 14 characters), never the number.
+    for (const incident of incidents) expect(incident.id).toMatch(/^Q[A-Z0-9]{13}$/);
+    // get_incident takes "The ID or number of the incident": either finds it, the same record.
+    const backlog = incidents.find((incident) => incident.incident_number === 1041)!;
+    expect(await call('get_incident', { incident_id: '1041' })).toEqual(backlog);
+    expect(await call('get_incident', { incident_id: backlog.id })).toEqual(backlog);
+    expect((await call('get_incident', { incident_id: '1040' })).error).toMatch(/not found/i);
   });
 
   it('seeds each incident in the state the scenario says it took and when ("resolved on 2026-05-01"), at the urgency it names ("high urgency")', async () => {
     const call = await mock(onCall);
+    // By the number the scenario gives (`#1042`): get_incident takes "The ID or number of the incident".
     const read = async (id: string) => (await call('get_incident', { incident_id: id })) as Record<string, unknown>;
     expect(await read('1042')).toEqual(expect.objectContaining({ status: 'triggered', urgency: 'high' }));
     expect(Date.parse((await read('1042')).created_at as string)).toBe(Date.parse('2026-05-04T09:12:00Z'));
     expect(await read('1041')).toEqual(expect.objectContaining({ status: 'acknowledged', urgency: 'high' }));
     expect(await read('1039')).toEqual(expect.objectContaining({ status: 'resolved', urgency: 'low' }));
     expect(Date.parse((await read('1039')).resolved_at as string)).toBe(Date.parse('2026-05-01T00:00:00Z'));
-    const resolved = (await call('list_incidents', { statuses: ['resolved'] })).response as { id: string }[];
-    expect(resolved.map((incident) => incident.id)).toEqual(['1039']);
+    const resolved = (await call('list_incidents', { statuses: ['resolved'] })).response as { incident_number: number }[];
+    expect(resolved.map((incident) => incident.incident_number)).toEqual([1039]);
   });
 
   it('links each incident to the service the scenario puts it on ("#1042 … on Checkout API"), a `service: {id}` reference', async () => {
