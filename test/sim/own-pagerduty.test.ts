@@ -151,10 +151,14 @@ describe('a PagerDuty server driven with no model', () => {
     const call = await mock(onCall);
     // By the number the scenario gives (`#1042`): get_incident takes "The ID or number of the incident".
     const read = async (id: string) => (await call('get_incident', { incident_id: id })) as Record<string, unknown>;
-    expect(await read('1042')).toEqual(expect.objectContaining({ status: 'triggered', urgency: 'high' }));
+    expect(await read('1042')).toEqual(expect.objectContaining({ status: 'triggered' }));
     expect(Date.parse((await read('1042')).created_at as string)).toBe(Date.parse('2026-05-04T09:12:00Z'));
-    expect(await read('1041')).toEqual(expect.objectContaining({ status: 'acknowledged', urgency: 'high' }));
-    expect(await read('1039')).toEqual(expect.objectContaining({ status: 'resolved', urgency: 'low' }));
+    expect(await read('1041')).toEqual(expect.objectContaining({ status: 'acknowledged' }));
+    expect(await read('1039')).toEqual(expect.objectContaining({ status: 'resolved' }));
+    // PagerDuty's `Incident` shows no urgency (its schema lists none), but the filter finds each by the urgency it was given.
+    const urgent = (await call('list_incidents', { urgencies: ['high'] })).response as { title: string }[];
+    expect(urgent.map((incident) => incident.title).sort()).toEqual(['Checkout 500s spike', 'Payments queue backlog']);
+    expect((await read('1042')).urgency).toBeUndefined();
     expect(Date.parse((await read('1039')).resolved_at as string)).toBe(Date.parse('2026-05-01T00:00:00Z'));
     const resolved = (await call('list_incidents', { statuses: ['resolved'] })).response as { incident_number: number }[];
     expect(resolved.map((incident) => incident.incident_number)).toEqual([1039]);
@@ -188,5 +192,27 @@ describe('a PagerDuty server driven with no model', () => {
     };
     expect(await membersOf('Platform')).toEqual(['Leo Brandt', 'Priya Shah']);
     expect(await membersOf('Payments')).toEqual(['Ana Costa', 'Tom Reyes']);
+  });
+
+  it("answers list_priorities, whose output is FastMCP's `{result: string}`, with the priorities the scenario names as JSON text and nothing beside", async () => {
+    const call = await mock(onCall);
+    const answer = await call('list_priorities', {});
+    expect(Object.keys(answer)).toEqual(['result']);
+    const priorities = JSON.parse(answer.result) as { id: string; name: string }[];
+    expect(priorities.map((priority) => priority.name).sort()).toEqual(['P1', 'P2', 'P3']);
+    for (const priority of priorities) expect(priority.id).toMatch(/^P[A-Z0-9]{6}$/);
+  });
+
+  it('shows an on-call record with only the properties its schema lists (`Oncall`: no `id` or `name` the world keeps for it)', async () => {
+    const call = await mock(onCall);
+    const oncalls = (await call('list_oncalls', {})).response as Record<string, unknown>[];
+    expect(oncalls.length).toBeGreaterThan(0);
+    const listed = ['escalation_policy', 'escalation_level', 'schedule', 'user', 'start', 'end'];
+    for (const oncall of oncalls) {
+      expect(oncall).toHaveProperty('user');
+      for (const key of Object.keys(oncall)) expect(listed).toContain(key);
+    }
+    // The same holds in a reference: a `UserReference` is `{id, summary, type}`.
+    for (const oncall of oncalls) expect(Object.keys(oncall.user as object).sort()).toEqual(['id', 'summary', 'type']);
   });
 });
