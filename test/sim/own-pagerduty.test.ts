@@ -215,4 +215,53 @@ describe('a PagerDuty server driven with no model', () => {
     // The same holds in a reference: a `UserReference` is `{id, summary, type}`.
     for (const oncall of oncalls) expect(Object.keys(oncall.user as object).sort()).toEqual(['id', 'summary', 'type']);
   });
+
+  it("shows each user's `teams` as the teams the scenario puts them on, and after a member is added to a team or removed from one", async () => {
+    const call = await mock(onCall);
+    const teams = new Map(((await call('list_teams', {})).response as { id: string; name: string }[]).map((team) => [team.name, team.id]));
+    const users = (await call('list_users', {})).response as {
+      id: string;
+      name: string;
+      teams: { id: string; summary: string; type: string }[];
+    }[];
+    const teamsOf = (name: string) => users.find((user) => user.name === name)!.teams.map((team) => team.summary);
+    expect(teamsOf('Priya Shah')).toEqual(['Platform']);
+    expect(teamsOf('Tom Reyes')).toEqual(['Payments']);
+    const leo = users.find((user) => user.name === 'Leo Brandt')!;
+    expect(leo.teams).toEqual([{ id: teams.get('Platform'), summary: 'Platform', type: 'team_reference' }]);
+    // The caller's own read says the same.
+    expect((await call('get_user_data', {})).teams.map((team: { id: string }) => team.id)).toEqual([teams.get('Platform')]);
+    await call('add_team_member', { team_id: teams.get('Payments'), member_data: { user_id: leo.id } });
+    const after = (await call('list_users', { query: 'Leo' })).response[0] as { teams: { summary: string }[] };
+    expect(after.teams.map((team) => team.summary).sort()).toEqual(['Payments', 'Platform']);
+    await call('remove_team_member', { team_id: teams.get('Platform'), user_id: leo.id });
+    const left = (await call('list_users', { query: 'Leo' })).response[0] as { teams: { summary: string }[] };
+    expect(left.teams.map((team) => team.summary)).toEqual(['Payments']);
+  });
+
+  it('stamps an acknowledgement where the Incident names one (`acknowledged_at`), seeded ("acknowledged by Ana Costa on 2026-05-03") or made', async () => {
+    // PagerDuty's Incident names no acknowledgement stamp, so none is shown; the same tools with one named carry it.
+    const stamp = { anyOf: [{ format: 'date-time', type: 'string' }, { type: 'null' }], default: null, title: 'Acknowledged At' };
+    const withStamp = JSON.parse(JSON.stringify(tools), (_key, value) =>
+      value && typeof value === 'object' && value.title === 'Incident' && value.properties?.resolved_at
+        ? { ...value, properties: { ...value.properties, acknowledged_at: stamp } }
+        : value,
+    ) as ToolDefinition[];
+    const plain = await mock(onCall);
+    expect(await plain('get_incident', { incident_id: '1041' })).not.toHaveProperty('acknowledged_at');
+    const call = await describedMock(harness, {
+      server: '@qa/pagerduty-stamped',
+      displayName: 'PagerDuty',
+      tools: withStamp,
+      namespace: 'ops',
+      connection: 'pd-stamped',
+      scenario: onCall,
+    });
+    expect((await call('get_incident', { incident_id: '1041' })).acknowledged_at).toBe('2026-05-03T00:00:00Z');
+    const triggered = await call('get_incident', { incident_id: '1042' });
+    expect(triggered.acknowledged_at ?? null).toBeNull();
+    const [acknowledged] = (await call('manage_incidents', { manage_request: { incident_ids: [triggered.id], status: 'acknowledged' } }))
+      .response;
+    expect(acknowledged.acknowledged_at).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/));
+  });
 });

@@ -5,6 +5,7 @@ import { isRecord } from '../../domain/json-record.js';
 import { pointAtWorld } from './world-references.js';
 import { withAnswerSummary } from './answer-summary.js';
 import { withTimesInOrder } from './time-order.js';
+import { withMemberships } from './membership-lists.js';
 
 /** Nesting past which a wanted value is not followed further (a self-referencing schema, deep data). */
 const maxDepth = 12;
@@ -95,24 +96,26 @@ function fit(wanted: unknown, schemaValue: unknown, context: FitContext, path: s
 }
 
 function fitObject(
-  wanted: Record<string, unknown>,
+  given: Record<string, unknown>,
   schema: Schema,
   context: FitContext,
   path: string,
   depth: number,
 ): Record<string, unknown> {
   const properties = isRecord(schema.properties) ? schema.properties : {};
+  // `User.teams` of a user a membership record ties to teams: the teams it is tied to now (membership-lists.ts).
+  const held = withMemberships(given, properties, (part) => resolve(part, context.root), context.options);
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === 'string') : []);
   const entries: [string, unknown][] = [];
   for (const [key, propertySchema] of Object.entries(properties)) {
-    if (Object.hasOwn(wanted, key) && wanted[key] !== undefined && wanted[key] !== null)
-      entries.push([key, fit(wanted[key], propertySchema, context, `${path}/${key}`, depth + 1)]);
-    else if (Object.hasOwn(wanted, key) && wanted[key] === null && allowsNull(propertySchema, context.root)) entries.push([key, null]);
+    if (Object.hasOwn(held, key) && held[key] !== undefined && held[key] !== null)
+      entries.push([key, fit(held[key], propertySchema, context, `${path}/${key}`, depth + 1)]);
+    else if (Object.hasOwn(held, key) && held[key] === null && allowsNull(propertySchema, context.root)) entries.push([key, null]);
     else if (required.has(key)) entries.push([key, fit(undefined, propertySchema, context, `${path}/${key}`, depth + 1)]);
   }
   if (takesExtraProperties(schema, properties)) {
     const extra = isRecord(schema.additionalProperties) ? schema.additionalProperties : undefined;
-    for (const [key, value] of Object.entries(wanted)) {
+    for (const [key, value] of Object.entries(held)) {
       if (Object.hasOwn(properties, key) || value === undefined) continue;
       entries.push([key, extra ? fit(value, extra, context, `${path}/${key}`, depth + 1) : value]);
     }
@@ -123,8 +126,8 @@ function fitObject(
         key,
         fit(undefined, isRecord(schema.additionalProperties) ? schema.additionalProperties : {}, context, `${path}/${key}`, depth + 1),
       ]);
-  const fitted = withTimesInOrder(withAnswerSummary(Object.fromEntries(entries), wanted, properties, context.options.entity), wanted);
-  return pointAtWorld(fitted, properties, fieldOf(path).name, `${context.seed}|${path}`, context.options.references, wanted);
+  const fitted = withTimesInOrder(withAnswerSummary(Object.fromEntries(entries), held, properties, context.options.entity), held);
+  return pointAtWorld(fitted, properties, fieldOf(path).name, `${context.seed}|${path}`, context.options.references, held);
 }
 
 function fitArray(wanted: unknown[], schema: Schema, context: FitContext, path: string, depth: number): unknown[] {
