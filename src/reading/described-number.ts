@@ -28,7 +28,16 @@ export function toDescribedNumberField(
   idField: string,
   named: Iterable<{ key: string | undefined }>,
 ): NumberField | null {
-  if (![...named].some(({ key }) => toDescribedNumber(key) !== undefined)) return null;
+  return [...named].some(({ key }) => toDescribedNumber(key) !== undefined) ? toNumberField(model, type, idField) : null;
+}
+
+/**
+ * The field the records of `type` keep their number in apart from their id (`incident_number`), or null.
+ *
+ * @example
+ *   toNumberField(pagerDutyModel, 'incident', 'id'); // { field: 'incident_number', numeric: true }
+ */
+export function toNumberField(model: Pick<ServiceModel, 'tools' | 'shapes'>, type: string, idField: string): NumberField | null {
   const wanted = new Set(['number', `${toWords(type).join('')}number`]);
   for (const tool of model.tools) {
     if (model.shapes.get(tool.name)?.entity !== type) continue;

@@ -264,4 +264,15 @@ describe('a PagerDuty server driven with no model', () => {
       .response;
     expect(acknowledged.acknowledged_at).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/));
   });
+
+  it('numbers a new incident after the ones the scenario numbered (#1043 after #1042), one after another', async () => {
+    const call = await mock(onCall);
+    const [service] = (await call('list_services', { query: 'Checkout' })).response;
+    const first = await call('create_incident', { incident: { title: 'Card declines rising', service: { id: service.id } } });
+    const second = await call('create_incident', { incident: { title: 'Webhook retries piling up', service: { id: service.id } } });
+    expect([first.incident_number, second.incident_number]).toEqual([1043, 1044]);
+    expect(await call('get_incident', { incident_id: '1044' })).toEqual(
+      expect.objectContaining({ id: second.id, title: 'Webhook retries piling up' }),
+    );
+  });
 });
