@@ -24,6 +24,7 @@ import { seedMembers } from './described-members.js';
 import { linkKeyPrefixParents } from './key-prefix-parents.js';
 import { toCallerDetails, toCallerType, toDescribedCaller } from './described-caller.js';
 import { toDescribedKeyField } from './described-keys.js';
+import { toDescribedNumber, toDescribedNumberField, toNumberFields } from './described-number.js';
 import { toHeadAliases } from './head-aliases.js';
 import { toParentKeys } from './parent-keys.js';
 import { withAncestorKeys } from './described-ancestors.js';
@@ -118,19 +119,24 @@ export function toDescribedWorld(
     const ids = new Map<string, string>();
     // `WEB-1 "Design new landing page"`: a key before the name goes where the tools name the type by a key, else it is the id.
     const keyField = [...names.values()].some(({ key }) => key !== undefined) ? toDescribedKeyField(model, type) : null;
+    // `#1042 "…"` where incidents keep an `incident_number`: the number goes there, the id is the service's (described-number.ts).
+    const numberField = toDescribedNumberField(model, type, entityType.idField, names.values());
     // `Support (id 5), Orders (id 2)`: an id written beside a record is that record's, so no record counted before it takes it.
     const written = new Set(
-      [...names.values()].flatMap(({ details, key }) => toDescribedId(details, entityType.idField) ?? key?.replace(/^#/, '') ?? []),
+      [...names.values()].flatMap(
+        ({ details, key }) => toDescribedId(details, entityType.idField) ?? (numberField ? [] : key?.replace(/^#/, '')) ?? [],
+      ),
     );
     for (const [name, { details, key }] of names) {
       const existing = Object.keys(found);
       // `Pixel Tools (id 41)`: the id the description gives; `create_bucket(Bucket)`: the name written to the id field is the id.
       // `topic 101 "…"`, `#42 "Fix login"`: a number written before the name of a type counted by numbers is its id.
+      const number = numberField ? toDescribedNumber(key) : undefined;
       const numbered = entityType.numericId && key !== undefined && /^#?\d+$/.test(key) ? key.replace(/^#/, '') : undefined;
-      // `#1042 "Checkout 500s spike"`: the `#` only marks the number; the id is the number itself.
+      // `#1042 "Checkout 500s spike"` of a type that keeps no number apart: the `#` only marks the number; the id is the number itself.
       const given =
         toDescribedId(details, entityType.idField) ??
-        (keyField === null ? (entityType.numericId ? numbered : key?.replace(/^#(?=\d+$)/, '')) : undefined);
+        (keyField === null && number === undefined ? (entityType.numericId ? numbered : key?.replace(/^#(?=\d+$)/, '')) : undefined);
       const id =
         given !== undefined
           ? given
@@ -148,7 +154,7 @@ export function toDescribedWorld(
                   seed: `text|${type}`,
                 });
       const values = details === undefined ? {} : toDescribedFields(model, type, details, now);
-      const keyed = key !== undefined && keyField !== null ? { [keyField]: key } : {};
+      const keyed = { ...(key !== undefined && keyField !== null ? { [keyField]: key } : {}), ...toNumberFields(numberField, key) };
       // `post 1001`: a record known only by its number has no name to label it with.
       const labelled = key === name && /^\d+$/.test(name) ? {} : { [label]: name };
       found[id] = { [entityType.idField]: entityType.numericId && /^\d+$/.test(id) ? Number(id) : id, ...labelled, ...keyed, ...values };

@@ -130,27 +130,38 @@ describe('a PagerDuty server driven with no model', () => {
     }
   });
 
-  it('seeds every incident the scenario lists between semicolons, by its number and title', async () => {
+  it("seeds every incident the scenario lists between semicolons, its `#N` as its `incident_number` and its id in PagerDuty's format", async () => {
     const call = await mock(onCall);
-    const incidents = (await call('list_incidents', {})).response as { id: string; title: string }[];
-    expect(incidents.map((incident) => [incident.id, incident.title]).sort()).toEqual([
-      ['1039', 'Status page certificate expiring'],
-      ['1041', 'Payments queue backlog'],
-      ['1042', 'Checkout 500s spike'],
+    const incidents = (await call('list_incidents', {})).response as { id: string; incident_number: number; title: string }[];
+    expect(incidents.map((incident) => [incident.incident_number, incident.title]).sort()).toEqual([
+      [1039, 'Status page certificate expiring'],
+      [1041, 'Payments queue backlog'],
+      [1042, 'Checkout 500s spike'],
     ]);
-    expect(await call('get_incident', { incident_id: '1041' })).toEqual(expect.objectContaining({ title: 'Payments queue backlog' }));
+    // The id keeps the format of the ids the server's tools show (`Q…`, 14 characters), never the number.
+    for (const incident of incidents) expect(incident.id).toMatch(/^Q[A-Z0-9]{13}$/);
+    // get_incident takes "The ID or number of the incident": either finds it, the same record.
+    const backlog = incidents.find((incident) => incident.incident_number === 1041)!;
+    expect(await call('get_incident', { incident_id: '1041' })).toEqual(backlog);
+    expect(await call('get_incident', { incident_id: backlog.id })).toEqual(backlog);
+    expect((await call('get_incident', { incident_id: '1040' })).error).toMatch(/not found/i);
   });
 
   it('seeds each incident in the state the scenario says it took and when ("resolved on 2026-05-01"), at the urgency it names ("high urgency")', async () => {
     const call = await mock(onCall);
+    // By the number the scenario gives (`#1042`): get_incident takes "The ID or number of the incident".
     const read = async (id: string) => (await call('get_incident', { incident_id: id })) as Record<string, unknown>;
-    expect(await read('1042')).toEqual(expect.objectContaining({ status: 'triggered', urgency: 'high' }));
+    expect(await read('1042')).toEqual(expect.objectContaining({ status: 'triggered' }));
     expect(Date.parse((await read('1042')).created_at as string)).toBe(Date.parse('2026-05-04T09:12:00Z'));
-    expect(await read('1041')).toEqual(expect.objectContaining({ status: 'acknowledged', urgency: 'high' }));
-    expect(await read('1039')).toEqual(expect.objectContaining({ status: 'resolved', urgency: 'low' }));
+    expect(await read('1041')).toEqual(expect.objectContaining({ status: 'acknowledged' }));
+    expect(await read('1039')).toEqual(expect.objectContaining({ status: 'resolved' }));
+    // PagerDuty's `Incident` shows no urgency (its schema lists none), but the filter finds each by the urgency it was given.
+    const urgent = (await call('list_incidents', { urgencies: ['high'] })).response as { title: string }[];
+    expect(urgent.map((incident) => incident.title).sort()).toEqual(['Checkout 500s spike', 'Payments queue backlog']);
+    expect((await read('1042')).urgency).toBeUndefined();
     expect(Date.parse((await read('1039')).resolved_at as string)).toBe(Date.parse('2026-05-01T00:00:00Z'));
-    const resolved = (await call('list_incidents', { statuses: ['resolved'] })).response as { id: string }[];
-    expect(resolved.map((incident) => incident.id)).toEqual(['1039']);
+    const resolved = (await call('list_incidents', { statuses: ['resolved'] })).response as { incident_number: number }[];
+    expect(resolved.map((incident) => incident.incident_number)).toEqual([1039]);
   });
 
   it('links each incident to the service the scenario puts it on ("#1042 … on Checkout API"), a `service: {id}` reference', async () => {
@@ -181,5 +192,87 @@ describe('a PagerDuty server driven with no model', () => {
     };
     expect(await membersOf('Platform')).toEqual(['Leo Brandt', 'Priya Shah']);
     expect(await membersOf('Payments')).toEqual(['Ana Costa', 'Tom Reyes']);
+  });
+
+  it("answers list_priorities, whose output is FastMCP's `{result: string}`, with the priorities the scenario names as JSON text and nothing beside", async () => {
+    const call = await mock(onCall);
+    const answer = await call('list_priorities', {});
+    expect(Object.keys(answer)).toEqual(['result']);
+    const priorities = JSON.parse(answer.result) as { id: string; name: string }[];
+    expect(priorities.map((priority) => priority.name).sort()).toEqual(['P1', 'P2', 'P3']);
+    for (const priority of priorities) expect(priority.id).toMatch(/^P[A-Z0-9]{6}$/);
+  });
+
+  it('shows an on-call record with only the properties its schema lists (`Oncall`: no `id` or `name` the world keeps for it)', async () => {
+    const call = await mock(onCall);
+    const oncalls = (await call('list_oncalls', {})).response as Record<string, unknown>[];
+    expect(oncalls.length).toBeGreaterThan(0);
+    const listed = ['escalation_policy', 'escalation_level', 'schedule', 'user', 'start', 'end'];
+    for (const oncall of oncalls) {
+      expect(oncall).toHaveProperty('user');
+      for (const key of Object.keys(oncall)) expect(listed).toContain(key);
+    }
+    // The same holds in a reference: a `UserReference` is `{id, summary, type}`.
+    for (const oncall of oncalls) expect(Object.keys(oncall.user as object).sort()).toEqual(['id', 'summary', 'type']);
+  });
+
+  it("shows each user's `teams` as the teams the scenario puts them on, and after a member is added to a team or removed from one", async () => {
+    const call = await mock(onCall);
+    const teams = new Map(((await call('list_teams', {})).response as { id: string; name: string }[]).map((team) => [team.name, team.id]));
+    const users = (await call('list_users', {})).response as {
+      id: string;
+      name: string;
+      teams: { id: string; summary: string; type: string }[];
+    }[];
+    const teamsOf = (name: string) => users.find((user) => user.name === name)!.teams.map((team) => team.summary);
+    expect(teamsOf('Priya Shah')).toEqual(['Platform']);
+    expect(teamsOf('Tom Reyes')).toEqual(['Payments']);
+    const leo = users.find((user) => user.name === 'Leo Brandt')!;
+    expect(leo.teams).toEqual([{ id: teams.get('Platform'), summary: 'Platform', type: 'team_reference' }]);
+    // The caller's own read says the same.
+    expect((await call('get_user_data', {})).teams.map((team: { id: string }) => team.id)).toEqual([teams.get('Platform')]);
+    await call('add_team_member', { team_id: teams.get('Payments'), member_data: { user_id: leo.id } });
+    const after = (await call('list_users', { query: 'Leo' })).response[0] as { teams: { summary: string }[] };
+    expect(after.teams.map((team) => team.summary).sort()).toEqual(['Payments', 'Platform']);
+    await call('remove_team_member', { team_id: teams.get('Platform'), user_id: leo.id });
+    const left = (await call('list_users', { query: 'Leo' })).response[0] as { teams: { summary: string }[] };
+    expect(left.teams.map((team) => team.summary)).toEqual(['Payments']);
+  });
+
+  it('stamps an acknowledgement where the Incident names one (`acknowledged_at`), seeded ("acknowledged by Ana Costa on 2026-05-03") or made', async () => {
+    // PagerDuty's Incident names no acknowledgement stamp, so none is shown; the same tools with one named carry it.
+    const stamp = { anyOf: [{ format: 'date-time', type: 'string' }, { type: 'null' }], default: null, title: 'Acknowledged At' };
+    const withStamp = JSON.parse(JSON.stringify(tools), (_key, value) =>
+      value && typeof value === 'object' && value.title === 'Incident' && value.properties?.resolved_at
+        ? { ...value, properties: { ...value.properties, acknowledged_at: stamp } }
+        : value,
+    ) as ToolDefinition[];
+    const plain = await mock(onCall);
+    expect(await plain('get_incident', { incident_id: '1041' })).not.toHaveProperty('acknowledged_at');
+    const call = await describedMock(harness, {
+      server: '@qa/pagerduty-stamped',
+      displayName: 'PagerDuty',
+      tools: withStamp,
+      namespace: 'ops',
+      connection: 'pd-stamped',
+      scenario: onCall,
+    });
+    expect((await call('get_incident', { incident_id: '1041' })).acknowledged_at).toBe('2026-05-03T00:00:00Z');
+    const triggered = await call('get_incident', { incident_id: '1042' });
+    expect(triggered.acknowledged_at ?? null).toBeNull();
+    const [acknowledged] = (await call('manage_incidents', { manage_request: { incident_ids: [triggered.id], status: 'acknowledged' } }))
+      .response;
+    expect(acknowledged.acknowledged_at).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/));
+  });
+
+  it('numbers a new incident after the ones the scenario numbered (#1043 after #1042), one after another', async () => {
+    const call = await mock(onCall);
+    const [service] = (await call('list_services', { query: 'Checkout' })).response;
+    const first = await call('create_incident', { incident: { title: 'Card declines rising', service: { id: service.id } } });
+    const second = await call('create_incident', { incident: { title: 'Webhook retries piling up', service: { id: service.id } } });
+    expect([first.incident_number, second.incident_number]).toEqual([1043, 1044]);
+    expect(await call('get_incident', { incident_id: '1044' })).toEqual(
+      expect.objectContaining({ id: second.id, title: 'Webhook retries piling up' }),
+    );
   });
 });

@@ -5,6 +5,7 @@ import { isRecord } from '../../domain/json-record.js';
 import { pointAtWorld } from './world-references.js';
 import { withAnswerSummary } from './answer-summary.js';
 import { withTimesInOrder } from './time-order.js';
+import { withMemberships } from './membership-lists.js';
 
 /** Nesting past which a wanted value is not followed further (a self-referencing schema, deep data). */
 const maxDepth = 12;
@@ -19,9 +20,9 @@ type Schema = Record<string, unknown>;
  * A value valid against `schema`, made from `wanted`: every property, item and scalar of `wanted`
  * that fits is kept (numbers in text become numbers where the schema wants one, and back), and
  * what the schema requires that `wanted` lacks or has of another kind is made up from `seed`
- * (`toSyntheticValue`, so the same seed gives the same bytes). Extra properties stay unless the
- * schema forbids them. The result is checked with domain/json-schema.ts and repaired where the
- * checker still objects; a schema nothing can satisfy gives the plain synthetic value.
+ * (`toSyntheticValue`, so the same seed gives the same bytes). Extra properties stay only where the
+ * schema takes them (`takesExtraProperties`). The result is checked with domain/json-schema.ts and
+ * repaired where the checker still objects; a schema nothing can satisfy gives the plain synthetic value.
  *
  * @example
  *   fitToSchema({ number: '12', title: 'Bug' }, { type: 'object', properties: { number: { type: 'integer' }, title: { type: 'string' }, author: { type: 'string' } }, required: ['number', 'author'] }, 'seed');
@@ -95,24 +96,26 @@ function fit(wanted: unknown, schemaValue: unknown, context: FitContext, path: s
 }
 
 function fitObject(
-  wanted: Record<string, unknown>,
+  given: Record<string, unknown>,
   schema: Schema,
   context: FitContext,
   path: string,
   depth: number,
 ): Record<string, unknown> {
   const properties = isRecord(schema.properties) ? schema.properties : {};
+  // `User.teams` of a user a membership record ties to teams: the teams it is tied to now (membership-lists.ts).
+  const held = withMemberships(given, properties, (part) => resolve(part, context.root), context.options);
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === 'string') : []);
   const entries: [string, unknown][] = [];
   for (const [key, propertySchema] of Object.entries(properties)) {
-    if (Object.hasOwn(wanted, key) && wanted[key] !== undefined && wanted[key] !== null)
-      entries.push([key, fit(wanted[key], propertySchema, context, `${path}/${key}`, depth + 1)]);
-    else if (Object.hasOwn(wanted, key) && wanted[key] === null && allowsNull(propertySchema, context.root)) entries.push([key, null]);
+    if (Object.hasOwn(held, key) && held[key] !== undefined && held[key] !== null)
+      entries.push([key, fit(held[key], propertySchema, context, `${path}/${key}`, depth + 1)]);
+    else if (Object.hasOwn(held, key) && held[key] === null && allowsNull(propertySchema, context.root)) entries.push([key, null]);
     else if (required.has(key)) entries.push([key, fit(undefined, propertySchema, context, `${path}/${key}`, depth + 1)]);
   }
-  if (schema.additionalProperties !== false) {
+  if (takesExtraProperties(schema, properties)) {
     const extra = isRecord(schema.additionalProperties) ? schema.additionalProperties : undefined;
-    for (const [key, value] of Object.entries(wanted)) {
+    for (const [key, value] of Object.entries(held)) {
       if (Object.hasOwn(properties, key) || value === undefined) continue;
       entries.push([key, extra ? fit(value, extra, context, `${path}/${key}`, depth + 1) : value]);
     }
@@ -123,8 +126,8 @@ function fitObject(
         key,
         fit(undefined, isRecord(schema.additionalProperties) ? schema.additionalProperties : {}, context, `${path}/${key}`, depth + 1),
       ]);
-  const fitted = withTimesInOrder(withAnswerSummary(Object.fromEntries(entries), wanted, properties, context.options.entity), wanted);
-  return pointAtWorld(fitted, properties, fieldOf(path).name, `${context.seed}|${path}`, context.options.references, wanted);
+  const fitted = withTimesInOrder(withAnswerSummary(Object.fromEntries(entries), held, properties, context.options.entity), held);
+  return pointAtWorld(fitted, properties, fieldOf(path).name, `${context.seed}|${path}`, context.options.references, held);
 }
 
 function fitArray(wanted: unknown[], schema: Schema, context: FitContext, path: string, depth: number): unknown[] {
@@ -138,6 +141,32 @@ function fitArray(wanted: unknown[], schema: Schema, context: FitContext, path: 
   for (let index = items.length; index < minItems; index++)
     items.push(fit(undefined, index < prefix.length ? prefix[index] : rest, context, `${path}/${index}`, depth + 1));
   return items;
+}
+
+/**
+ * Whether an answer shows properties its schema does not list. A model Pydantic writes (FastMCP's
+ * output schemas: the model's `title`, and each field's title made from its name, `incident_number`
+ * → "Incident Number") is the whole record: Pydantic leaves `additionalProperties` out for a model
+ * that ignores extra fields and writes `true` only for `extra="allow"`, so PagerDuty's `Oncall`
+ * (`user`, `schedule`, `start`, `end`) never carries the `id` and `name` the world keeps for it.
+ * A schema written by hand often lists only some of what the server sends, so it keeps them unless
+ * it says `additionalProperties: false`.
+ */
+function takesExtraProperties(schema: Schema, properties: Record<string, unknown>): boolean {
+  if (schema.additionalProperties === false) return false;
+  return schema.additionalProperties !== undefined || !isPydanticModel(schema, properties);
+}
+
+/** A model's schema as Pydantic writes it: a `title`, and a field titled as its name reads (`Html Url` for `html_url`). */
+function isPydanticModel(schema: Schema, properties: Record<string, unknown>): boolean {
+  const plain = (name: string) => name.replace(/[\s_]/g, '').toLowerCase();
+  return (
+    typeof schema.title === 'string' &&
+    Object.entries(properties).some(
+      ([name, property]) =>
+        isRecord(property) && typeof property.title === 'string' && plain(property.title) === plain(name) && /^[A-Z]/.test(property.title),
+    )
+  );
 }
 
 function isOnlyArray(schema: Schema): boolean {

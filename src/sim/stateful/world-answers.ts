@@ -4,6 +4,7 @@
  * pages, an update merges, a delete removes, another action is acknowledged and kept as a fact.
  * Each answer carries the `WorldChanges` it made, the same kind the model and fixtures write.
  */
+import { toNextNumber } from './record-numbers.js';
 import { withParentKeys } from './parent-key-fill.js';
 import { toCopySource, withoutSource } from './copy-source.js';
 import { toPlural } from '../../reading/entity-words.js';
@@ -170,6 +171,8 @@ function create(given: AnswerInput, givenId?: string): Answer {
   };
   // The type's other keys the call left out, in their formats: a GitLab issue's iid, a Jira issue's key (entity-key-fields.ts).
   Object.assign(fields, toMissingKeyFields(input, fields, existing));
+  // `incident_number` 1043 after the scenario's #1042: the next of its siblings' numbers (record-numbers.ts).
+  Object.assign(fields, toNextNumber(input, fields, existing));
   const taken = uniqueClash(input, existing, fields);
   if (taken) return { error: `${toLabel(shape.entity)} with ${taken.name} ${JSON.stringify(taken.value)} already exists` };
   const created = stampName(input, 'created');

@@ -24,6 +24,7 @@ import {
 import { toPlural, toSingular, toWords } from '../../reading/entity-words.js';
 import { matchesCondition, toConditions } from '../../reading/world-filter.js';
 import { fitToSchema } from './schema-fit.js';
+import { toTextResult } from './text-result.js';
 import { entitySeed, fitOptions, newFields, toView, withIdAlias } from './world-views.js';
 import { hasFieldNamed } from './field-names.js';
 import { withUuidKey } from './uuid-keys.js';
@@ -242,24 +243,27 @@ function answerHeldList(called: AnswerInput): Answer {
       : { nextCursor: String(page.offset + page.size) }
     : {};
   const plural = itemSchema?.property ?? input.listName ?? toPlural(shape.entity);
-  const value = tool.outputSchema
-    ? fitToSchema(
-        withCounts(
-          {
-            ...relatedLists(input, plural, matching.length < entities.length ? matching : undefined),
-            [plural]: items,
-            ...folderList,
-            ...next,
-          },
+  // `list_priorities() -> str`: FastMCP's `{result: string}` holds the records as JSON text (text-result.ts).
+  const value =
+    toTextResult(tool.outputSchema, items) ??
+    (tool.outputSchema
+      ? fitToSchema(
+          withCounts(
+            {
+              ...relatedLists(input, plural, matching.length < entities.length ? matching : undefined),
+              [plural]: items,
+              ...folderList,
+              ...next,
+            },
+            tool.outputSchema,
+            matching.length,
+            more,
+          ),
           tool.outputSchema,
-          matching.length,
-          more,
-        ),
-        tool.outputSchema,
-        `${input.seed}|${tool.name}|${input.argumentsKey}`,
-        fitOptions(input),
-      )
-    : { [plural]: items, ...folderList, total: matching.length, ...next };
+          `${input.seed}|${tool.name}|${input.argumentsKey}`,
+          fitOptions(input),
+        )
+      : { [plural]: items, ...folderList, total: matching.length, ...next });
   return { value, ...(upserts.length > 0 ? { changes: { upserts } } : {}) };
 }
 

@@ -13,6 +13,7 @@ import { toSingular, toWords } from '../../reading/entity-words.js';
 import { createSeededRandom } from '../../domain/random.js';
 import { isRecord } from '../../domain/json-record.js';
 import { isPersonEntity } from './field-kind.js';
+import { toLinkedIds } from './membership-lists.js';
 
 /** A record of the world that a made-up reference names. */
 export interface WorldReference {
@@ -30,6 +31,8 @@ export interface ReferenceBook {
   recordById(property: string, id: string): WorldReference | undefined;
   /** The `type` a reference under `property` shows (`service_reference`, else `service`). */
   referenceType(property: string): string;
+  /** The ids of the records of the type `property` names that the world's links tie this record to (membership-lists.ts). */
+  linkedIds(type: string, id: string, property: string): string[] | undefined;
 }
 
 /** Reference types spelled with this suffix in a server's schemas (`user_reference`). */
@@ -62,6 +65,10 @@ export function toReferenceBook(world: WorldState, tools: readonly ToolDefinitio
     referenceType(property) {
       const type = typeOf(property) ?? singularOf(property);
       return `${type}${referenceSuffix(tools)}`;
+    },
+    linkedIds(type, id, property) {
+      const other = typeOf(property);
+      return other === undefined || other === type ? undefined : toLinkedIds(world, { type, id }, other);
     },
   };
 }
