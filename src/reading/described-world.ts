@@ -23,6 +23,7 @@ import { linkDetailReferences } from './described-reference-objects.js';
 import { seedMembers } from './described-members.js';
 import { toCallerDetails, toCallerType, toDescribedCaller } from './described-caller.js';
 import { toDescribedKeyField } from './described-keys.js';
+import { toCodeField, toTypedId } from './described-codes.js';
 import { toHeadAliases } from './head-aliases.js';
 import { toParentKeys } from './parent-keys.js';
 import { withAncestorKeys } from './described-ancestors.js';
@@ -115,10 +116,11 @@ export function toDescribedWorld(
     const found: Record<string, Record<string, unknown>> = {};
     const ids = new Map<string, string>();
     // `WEB-1 "Design new landing page"`: a key before the name goes where the tools name the type by a key, else it is the id.
-    const keyField = [...names.values()].some(({ key }) => key !== undefined) ? toDescribedKeyField(model, type) : null;
+    const keys = [...names.values()].flatMap(({ key }) => key ?? []);
+    const keyField = keys.length > 0 ? (toDescribedKeyField(model, type) ?? toCodeField(model, type, keys)) : null;
     // `Support (id 5), Orders (id 2)`: an id written beside a record is that record's, so no record counted before it takes it.
     const written = new Set(
-      [...names.values()].flatMap(({ details, key }) => toDescribedId(details, entityType.idField) ?? key?.replace(/^#/, '') ?? []),
+      [...names.values()].flatMap(({ details, key }) => idGiven(details, entityType.idField, type) ?? key?.replace(/^#/, '') ?? []),
     );
     for (const [name, { details, key }] of names) {
       const existing = Object.keys(found);
@@ -127,7 +129,7 @@ export function toDescribedWorld(
       const numbered = entityType.numericId && key !== undefined && /^#?\d+$/.test(key) ? key.replace(/^#/, '') : undefined;
       // `#1042 "Checkout 500s spike"`: the `#` only marks the number; the id is the number itself.
       const given =
-        toDescribedId(details, entityType.idField) ??
+        idGiven(details, entityType.idField, type) ??
         (keyField === null ? (entityType.numericId ? numbered : key?.replace(/^#(?=\d+$)/, '')) : undefined);
       const id =
         given !== undefined
@@ -148,7 +150,8 @@ export function toDescribedWorld(
       const values = details === undefined ? {} : toDescribedFields(model, type, details, now);
       const keyed = key !== undefined && keyField !== null ? { [keyField]: key } : {};
       // `post 1001`: a record known only by its number has no name to label it with.
-      const labelled = key === name && /^\d+$/.test(name) ? {} : { [label]: name };
+      // `INV-0041 for Harbor Bakery`: a record known only by its code keeps it in its code field, not as its name.
+      const labelled = key === name && (/^\d+$/.test(name) || keyField !== null) ? {} : { [label]: name };
       found[id] = { [entityType.idField]: entityType.numericId && /^\d+$/.test(id) ? Number(id) : id, ...labelled, ...keyed, ...values };
       if (details !== undefined) detailsOf.set(found[id], details);
       ids.set(name, id);
@@ -205,6 +208,11 @@ function seedCaller(
   const fields = { ...toCallerDetails(sentences, caller), ...(named?.[1] ?? { [types.get(type)?.idField ?? 'id']: id, [label]: caller }) };
   const rest = Object.fromEntries(Object.entries(held).filter(([other]) => other !== id));
   entities[type] = { [id]: fields, ...rest };
+}
+
+/** `(id 41)`, `(sid CH…01)`, `(client 4101)`: the id a record's parenthesis gives it. */
+function idGiven(details: string | undefined, idField: string, type: string): string | undefined {
+  return toDescribedId(details, idField) ?? toTypedId(details, type);
 }
 
 /** The first number from `from` up that is not taken, as an id. */
