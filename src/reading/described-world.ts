@@ -12,6 +12,7 @@ import { seedHoldings, seedSold, type Mention } from './described-holdings.js';
 import { seedParticiples } from './described-participles.js';
 import { seedRuns } from './described-runs.js';
 import { seedKinds } from './described-kinds.js';
+import { seedLinked } from './described-linked.js';
 import { applyStateSentences } from './described-state-sentences.js';
 import { toServerStates } from './server-states.js';
 import { toSentences } from './described-sentences.js';
@@ -172,6 +173,7 @@ export function toDescribedWorld(
     ...seedParticiples(model, world, sentences, now),
     ...seedRuns(model, world, sentences, now),
     ...seedKinds(model, world, sentences),
+    ...seedLinked(model, world, sentences, now),
   ];
   for (const mention of more) mentions.set(mention.type, [...(mentions.get(mention.type) ?? []), mention]);
   for (const [type, named] of mentions)
