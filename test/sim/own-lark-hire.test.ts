@@ -152,4 +152,16 @@ describe('a Lark Hire server driven with no model', () => {
     >[];
     expect(offers).toEqual([expect.objectContaining({ application_id: applications[0]!.id, amount: 90000 })]);
   });
+
+  it('answers who am I (authen_v1_userInfo_get, whose one argument is a flag) with the person the scenario signs in', async () => {
+    const call = await describedMock(harness, {
+      server: '@qa/lark-hire-caller',
+      displayName: 'Lark Hire',
+      tools,
+      namespace: 'recruiting-caller',
+      connection: 'hire',
+      scenario: 'Northwind Cycles hires in Lark Hire. Mei Chen (mei@northwind.example) is signed in.',
+    });
+    expect(await call('authen_v1_userInfo_get', { useUAT: true })).toMatchObject({ name: 'Mei Chen', email: 'mei@northwind.example' });
+  });
 });
