@@ -111,6 +111,11 @@ describe('a Lark Hire server driven with no model', () => {
       expect(await listed('1')).toEqual([ids[0]]);
       expect(await listed('2')).toEqual([ids[1]]);
       expect(await listed('3')).toEqual([...ids].sort());
+      // application_recover recovers the terminated one: it is active again.
+      const recovered = await call('hire_v1_application_recover', { path: { application_id: ids[1] } });
+      expect(recovered.isError, recovered.text).toBe(false);
+      expect(await listed('1')).toEqual([...ids].sort());
+      expect(await listed('2')).toEqual([]);
     } finally {
       await close();
     }
