@@ -150,8 +150,7 @@ export function toDescribedWorld(
                 });
       const values = details === undefined ? {} : toDescribedFields(model, type, details, now);
       const keyed = key !== undefined && keyField !== null ? { [keyField]: key } : {};
-      // `post 1001`: a record known only by its number has no name to label it with.
-      // `INV-0041 for Harbor Bakery`: a record known only by its code keeps it in its code field, not as its name.
+      // `post 1001`, `INV-0041 for …`: a record known only by its number or code (kept in its key field) has no name to label.
       const labelled = key === name && (/^\d+$/.test(name) || keyField !== null) ? {} : { [label]: name };
       found[id] = { [entityType.idField]: entityType.numericId && /^\d+$/.test(id) ? Number(id) : id, ...labelled, ...keyed, ...values };
       if (details !== undefined) detailsOf.set(found[id], details);
