@@ -226,3 +226,17 @@ describe('a state verb whose undo is a plain update', () => {
     expect(model.kindOf('unarchive_desk').kind).toBe('transition');
   });
 });
+
+describe('a read of a user that takes only flags', () => {
+  it('reads the caller, as a flag says how to ask and not whom; an argument that names someone is no caller read', () => {
+    const flags = { useUAT: { type: 'boolean' } };
+    const kinds = readServer([
+      tool('get_user_info', flags),
+      tool('get_user', { user_id: text }, ['user_id']),
+      tool('get_account_info', { verbose: text }),
+    ]).readings;
+    expect(kinds.get('get_user_info')!.kind).toBe('current user');
+    expect(kinds.get('get_user')!.kind).not.toBe('current user');
+    expect(kinds.get('get_account_info')!.kind).not.toBe('current user');
+  });
+});

@@ -234,9 +234,16 @@ export function readsCurrentUser(shape: ToolShape, tool: ToolDefinition): boolea
   if (isCallerEntity(shape.entity)) return true;
   // `get_account()`, `get_user_details()`: a read of a user or account that takes no argument at all can only mean the one
   // whose credentials make the call (`GET /user`, `GET /account`).
-  if (callerNouns.has(shape.entity.split('_').at(-1) ?? '') && Object.keys(propertiesOf(tool)).length === 0) return true;
+  // `authen_v1_userInfo_get(useUAT?: boolean)`: a flag only says how to ask, not whom.
+  if (callerNouns.has(shape.entity.split('_').at(-1) ?? '') && onlyFlags(tool)) return true;
   const required = Array.isArray(tool.inputSchema.required) && tool.inputSchema.required.length > 0;
   return isCurrentUserRead(tool.name, tool.description ?? '', required);
+}
+
+/** Whether every argument of a tool is an optional boolean flag (none at all included): nothing it takes names a record. */
+function onlyFlags(tool: ToolDefinition): boolean {
+  const required = Array.isArray(tool.inputSchema.required) && tool.inputSchema.required.length > 0;
+  return !required && Object.values(propertiesOf(tool)).every((schema) => (schema as { type?: unknown }).type === 'boolean');
 }
 
 /** Words of a name that say a read answers one value over many: a count, a total, statistics. */

@@ -20,6 +20,7 @@ import { toOwnBody } from './own-body.js';
 import { toStateDate } from './described-state-dates.js';
 import { toAdjectiveField } from './described-adjective.js';
 import { toDescribedFlag } from './described-flag-words.js';
+import { toDescribedAmount } from './described-amounts.js';
 
 type Schema = Record<string, unknown>;
 type Model = Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>;
@@ -69,7 +70,7 @@ export function toDescribedFields(model: Model, type: string, details: string, n
       continue;
     }
     // `resolved on 2026-05-01`, `triggered on 2026-05-04 at 09:12`: the state and when the record took it (described-state-dates.ts).
-    const stateDate = toStateDate(model, type, text);
+    const stateDate = toStateDate(model, type, text, now);
     if (stateDate !== undefined) {
       Object.assign(fields, stateDate);
       continue;
@@ -91,6 +92,12 @@ export function toDescribedFields(model: Model, type: string, details: string, n
     const constant = state?.values.length ? undefined : toConstantState(model.tools, text);
     if (constant !== undefined && !Object.hasOwn(fields, state?.field ?? 'status')) {
       fields[state?.field ?? 'status'] = constant;
+      continue;
+    }
+    // `INV-0041 for Harbor Bakery, 1200 USD`: an amount of money and its currency (described-amounts.ts).
+    const money = toDescribedAmount(schemas.keys(), text);
+    if (money !== undefined) {
+      Object.assign(fields, money);
       continue;
     }
     // `1x NVIDIA A100 80GB`: so many of a kind, the one object field that takes a count and an id (`gpu: {id, count}`).

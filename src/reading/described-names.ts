@@ -5,6 +5,7 @@
  * or before a parenthesis), each with the parenthesis after it, up to the first part that is not a
  * name. Pure.
  */
+import { toCodedItem } from './described-codes.js';
 /**
  * A name in a list: a quoted text, a token such as `checkout-api` or `acme/widgets`, or capitalised
  * words (`Grace Hopper`). A title keeps the numbers written between and after its capitalised
@@ -69,8 +70,11 @@ export function toNames(list: string, { listed = false }: { listed?: boolean } =
   // A semicolon inside a parenthesis (`Engineering (key ENG; Mara, Jonas) and Design`) parts no items.
   const items = splitAtSemicolons(trimmed);
   const semicolons = items.length > 1 ? items : null;
+  // `INV-0041 for Harbor Bakery, 1,200 USD, sent on March 3`: one record told by its code, its own commas inside it.
+  const coded = semicolons === null && /^\S+\s+(?:for|to|from)\s/.test(trimmed) ? toCodedItem(trimmed) : null;
+  if (coded) return [coded];
   for (const raw of semicolons ?? splitOutsideParentheses(trimmed)) {
-    const told = semicolons ? toldItem(raw.trim()) : null;
+    const told = semicolons ? (toldItem(raw.trim()) ?? toCodedItem(raw.trim())) : null;
     if (told) {
       names.push(told);
       continue;

@@ -40,9 +40,10 @@ function toDetailParent(details: string, parentWord: string, names: Iterable<str
     const name = named === undefined ? undefined : [...names].find((candidate) => candidate.toLowerCase() === named.toLowerCase());
     if (name !== undefined) return name;
   }
-  // `by anna_s in Orders & Shipping, created …`: a parent's whole name after `in`, ending its piece, without the parent's word.
+  // `by anna_s in Orders & Shipping, created …`: a parent's whole name after `in`, ending its piece, without the parent's word;
+  // `INV-0041 for Harbor Bakery, …`, `an offer to Ana Souza`: the one a record is for or made out to, as invoices and orders say.
   for (const piece of details.split(/\s*[,;]\s*/)) {
-    const placed = /(?:^|\s)in\s+(?:the\s+)?["“‘`]?([^"”’`]+?)["”’`]?$/i.exec(piece.trim())?.[1];
+    const placed = /(?:^|\s)(?:in|for|to)\s+(?:the\s+)?["“‘`]?([^"”’`]+?)["”’`]?$/i.exec(piece.trim())?.[1];
     const name = placed === undefined ? undefined : [...names].find((candidate) => candidate.toLowerCase() === placed.toLowerCase());
     if (name !== undefined) return name;
   }

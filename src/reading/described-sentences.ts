@@ -4,6 +4,7 @@
  * before a word in lower case or a quoted name) joins the lines, while one after a sentence's end,
  * a blank line, or a line that starts anew (`Projects: A, B` then `Tasks: c, d`) parts them.
  */
+import { isCodedItem } from './described-codes.js';
 
 /** A line that goes on from the one before: it starts in lower case, with a quote, a bracket or `&`. */
 const goesOn = /^\s*(?:[a-z]|["“‘'`(&])/;
@@ -19,7 +20,10 @@ export function toSentences(text: string): string[] {
   for (const line of text.split(/\n/)) {
     const last = lines[lines.length - 1];
     const open = last !== undefined && last.trim() !== '' && line.trim() !== '' && !/[.!?;]\s*$/.test(last);
-    if (open && (endsOpen.test(last) || goesOn.test(line) || unclosed(last))) lines[lines.length - 1] = `${last.trimEnd()} ${line.trim()}`;
+    // `…, paid on March 10;` then `INV-0043 for …`: a list's item wrapped onto the next line after its semicolon goes on.
+    const itemGoesOn = last !== undefined && /;\s*$/.test(last) && (listItem.test(line.trim()) || isCodedItem(line));
+    if ((open && (endsOpen.test(last) || goesOn.test(line) || unclosed(last))) || itemGoesOn)
+      lines[lines.length - 1] = `${last.trimEnd()} ${line.trim()}`;
     else lines.push(line);
   }
   return lines.flatMap((line) => withListItemsJoined(line.split(/(?<=[.!?;])\s+/))).filter((sentence) => sentence.trim() !== '');
@@ -42,7 +46,10 @@ function withListItemsJoined(pieces: readonly string[]): string[] {
   const joined: string[] = [];
   for (const piece of pieces) {
     const last = joined[joined.length - 1];
-    if (last !== undefined && (unclosed(last) || (last.endsWith(';') && listOpening.test(last) && listItem.test(piece))))
+    if (
+      last !== undefined &&
+      (unclosed(last) || (last.endsWith(';') && listOpening.test(last) && (listItem.test(piece) || isCodedItem(piece))))
+    )
       joined[joined.length - 1] = `${last} ${piece}`;
     else joined.push(piece);
   }

@@ -47,4 +47,13 @@ describe('toStateDate', () => {
   it('reads no word that is not one of the type’s states', () => {
     expect(toStateDate(model, 'ticket', 'filed on 2026-05-01')).toBeUndefined();
   });
+
+  it('reads a day written in words as the last such day up to now, a state being taken in the past', () => {
+    const now = '2026-03-20T09:00:00Z';
+    expect(toStateDate(model, 'ticket', 'closed on March 3', now)).toEqual({ status: 'closed', closed_at: '2026-03-03T00:00:00Z' });
+    expect(toStateDate(model, 'ticket', 'closed on 30 April', now)).toEqual({ status: 'closed', closed_at: '2025-04-30T00:00:00Z' });
+    expect(toStateDate(model, 'ticket', 'closed on April 30, 2026', now)).toEqual({ status: 'closed', closed_at: '2026-04-30T00:00:00Z' });
+    expect(toStateDate(model, 'ticket', 'closed on March 3')).toBeUndefined();
+    expect(toStateDate(model, 'ticket', 'shipped on March 3', now)).toBeUndefined();
+  });
 });

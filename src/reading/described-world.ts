@@ -12,6 +12,7 @@ import { seedHoldings, seedSold, type Mention } from './described-holdings.js';
 import { seedParticiples } from './described-participles.js';
 import { seedRuns } from './described-runs.js';
 import { seedKinds } from './described-kinds.js';
+import { seedLinked } from './described-linked.js';
 import { applyStateSentences } from './described-state-sentences.js';
 import { toServerStates } from './server-states.js';
 import { toSentences } from './described-sentences.js';
@@ -25,32 +26,16 @@ import { linkKeyPrefixParents } from './key-prefix-parents.js';
 import { toCallerDetails, toCallerType, toDescribedCaller } from './described-caller.js';
 import { toDescribedKeyField } from './described-keys.js';
 import { toDescribedNumber, toDescribedNumberField, toNumberFields } from './described-number.js';
+import { toCodeField, toTypedId } from './described-codes.js';
 import { toHeadAliases } from './head-aliases.js';
 import { toParentKeys } from './parent-keys.js';
 import { withAncestorKeys } from './described-ancestors.js';
 import { linkSubParents } from './described-subparents.js';
 import { toWords } from './entity-words.js';
 import { toNewId } from './id-format.js';
-import { toServerHierarchy } from './hierarchy-levels.js';
+import { linkLevels, toServerHierarchy } from './hierarchy-levels.js';
 import type { WorldState } from '../domain/memory-log.js';
 import type { EntityType, ServiceModel } from './read-server.js';
-
-/**
- * `one space, "Engineering", with a folder "Platform"`: where a level of a hierarchy holds one
- * thing, what the level below holds lies in it (`spaceId` on the folder), unless it names a parent.
- */
-function linkLevels(levels: readonly string[], entities: WorldState['entities']): void {
-  levels.forEach((level, index) => {
-    const parent = levels[index - 1];
-    const above = parent === undefined ? [] : Object.keys(entities[parent] ?? {});
-    if (parent === undefined || above.length !== 1) return;
-    const field = `${toWords(parent)
-      .join('_')
-      .replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase())}Id`;
-    for (const fields of Object.values(entities[level] ?? {}))
-      if (!Object.keys(fields).some((name) => name.toLowerCase().replace(/_/g, '') === field.toLowerCase())) fields[field] = above[0];
-  });
-}
 
 /**
  * The world a description names: the entities of the model's types it lists by name (none when it
@@ -118,13 +103,14 @@ export function toDescribedWorld(
     const found: Record<string, Record<string, unknown>> = {};
     const ids = new Map<string, string>();
     // `WEB-1 "Design new landing page"`: a key before the name goes where the tools name the type by a key, else it is the id.
-    const keyField = [...names.values()].some(({ key }) => key !== undefined) ? toDescribedKeyField(model, type) : null;
+    const keys = [...names.values()].flatMap(({ key }) => key ?? []);
+    const keyField = keys.length > 0 ? (toDescribedKeyField(model, type) ?? toCodeField(model, type, keys)) : null;
     // `#1042 "…"` where incidents keep an `incident_number`: the number goes there, the id is the service's (described-number.ts).
     const numberField = toDescribedNumberField(model, type, entityType.idField, names.values());
     // `Support (id 5), Orders (id 2)`: an id written beside a record is that record's, so no record counted before it takes it.
     const written = new Set(
       [...names.values()].flatMap(
-        ({ details, key }) => toDescribedId(details, entityType.idField) ?? (numberField ? [] : key?.replace(/^#/, '')) ?? [],
+        ({ details, key }) => idGiven(details, entityType.idField, type) ?? (numberField ? [] : key?.replace(/^#/, '')) ?? [],
       ),
     );
     for (const [name, { details, key }] of names) {
@@ -135,7 +121,7 @@ export function toDescribedWorld(
       const numbered = entityType.numericId && key !== undefined && /^#?\d+$/.test(key) ? key.replace(/^#/, '') : undefined;
       // `#1042 "Checkout 500s spike"` of a type that keeps no number apart: the `#` only marks the number; the id is the number itself.
       const given =
-        toDescribedId(details, entityType.idField) ??
+        idGiven(details, entityType.idField, type) ??
         (keyField === null && number === undefined ? (entityType.numericId ? numbered : key?.replace(/^#(?=\d+$)/, '')) : undefined);
       const id =
         given !== undefined
@@ -155,8 +141,8 @@ export function toDescribedWorld(
                 });
       const values = details === undefined ? {} : toDescribedFields(model, type, details, now);
       const keyed = { ...(key !== undefined && keyField !== null ? { [keyField]: key } : {}), ...toNumberFields(numberField, key) };
-      // `post 1001`: a record known only by its number has no name to label it with.
-      const labelled = key === name && /^\d+$/.test(name) ? {} : { [label]: name };
+      // `post 1001`, `INV-0041 for …`: a record known only by its number or code (kept in its key field) has no name to label.
+      const labelled = key === name && (/^\d+$/.test(name) || keyField !== null) ? {} : { [label]: name };
       found[id] = { [entityType.idField]: entityType.numericId && /^\d+$/.test(id) ? Number(id) : id, ...labelled, ...keyed, ...values };
       if (details !== undefined) detailsOf.set(found[id], details);
       ids.set(name, id);
@@ -177,6 +163,7 @@ export function toDescribedWorld(
     ...seedParticiples(model, world, sentences, now),
     ...seedRuns(model, world, sentences, now),
     ...seedKinds(model, world, sentences),
+    ...seedLinked(model, world, sentences, now),
   ];
   for (const mention of more) mentions.set(mention.type, [...(mentions.get(mention.type) ?? []), mention]);
   for (const [type, named] of mentions)
@@ -217,6 +204,11 @@ function seedCaller(
   const fields = { ...toCallerDetails(sentences, caller), ...(named?.[1] ?? { [types.get(type)?.idField ?? 'id']: id, [label]: caller }) };
   const rest = Object.fromEntries(Object.entries(held).filter(([other]) => other !== id));
   entities[type] = { [id]: fields, ...rest };
+}
+
+/** `(id 41)`, `(sid CH…01)`, `(client 4101)`: the id a record's parenthesis gives it. */
+function idGiven(details: string | undefined, idField: string, type: string): string | undefined {
+  return toDescribedId(details, idField) ?? toTypedId(details, type);
 }
 
 /** The first number from `from` up that is not taken, as an id. */

@@ -8,6 +8,7 @@
  */
 import type { ToolDefinition } from '../domain/registry.js';
 import { toSingular, toWords } from './entity-words.js';
+import type { WorldState } from '../domain/memory-log.js';
 
 const treeWords = new Set(['hierarchy', 'tree', 'structure']);
 
@@ -41,4 +42,21 @@ export function toServerHierarchy(tools: readonly ToolDefinition[]): string[] {
     if (levels.length > 0) return levels;
   }
   return [];
+}
+
+/**
+ * `one space, "Engineering", with a folder "Platform"`: where a level of a hierarchy holds one
+ * thing, what the level below holds lies in it (`spaceId` on the folder), unless it names a parent.
+ */
+export function linkLevels(levels: readonly string[], entities: WorldState['entities']): void {
+  levels.forEach((level, index) => {
+    const parent = levels[index - 1];
+    const above = parent === undefined ? [] : Object.keys(entities[parent] ?? {});
+    if (parent === undefined || above.length !== 1) return;
+    const field = `${toWords(parent)
+      .join('_')
+      .replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase())}Id`;
+    for (const fields of Object.values(entities[level] ?? {}))
+      if (!Object.keys(fields).some((name) => name.toLowerCase().replace(/_/g, '') === field.toLowerCase())) fields[field] = above[0];
+  });
 }

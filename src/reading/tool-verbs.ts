@@ -125,6 +125,8 @@ const stateVerbs: Record<string, Readonly<Record<string, unknown>>> = {
   unpause: { state: 'active' },
   resume: { state: 'active' },
   restore: { state: 'active' },
+  // `application_recover`: recovers a terminated or deleted record, as restore does.
+  recover: { state: 'active' },
   finalize: { state: 'finalized' },
   void: { state: 'void' },
   accept: { state: 'accepted' },

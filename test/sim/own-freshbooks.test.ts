@@ -144,4 +144,32 @@ describe('a FreshBooks server driven with no model', () => {
     });
     expect(JSON.stringify(await call('get_account_info', {}))).toMatch(/Nora Quinn/);
   });
+
+  it('seeds the clients and invoices a QA person lists in prose: "(client 4101)" is the id, "INV-0041 for Harbor Bakery, …" an invoice', async () => {
+    const call = await describedMock(harness, {
+      server: '@qa/freshbooks-invoices',
+      displayName: 'FreshBooks',
+      tools,
+      namespace: 'ledger',
+      connection: 'fb',
+      scenario: [
+        'Maple & Pine Design Studio bills its clients in FreshBooks.',
+        'Clients: Harbor Bakery (client 4101) and Lumen Dental (client 4102).',
+        'Invoices: INV-0041 for Harbor Bakery, 1,200 USD, sent on March 3; INV-0042 for Lumen Dental, 850 USD, paid on March 10;',
+        'INV-0043 for Harbor Bakery, 300 USD, draft.',
+      ].join('\n'),
+    });
+    expect(await call('get_client', { client_id: 4101 })).toMatchObject({ id: 4101, name: 'Harbor Bakery' });
+    const invoices = (await call('list_invoices', {})).invoices as Record<string, unknown>[];
+    expect(invoices.map((invoice) => [invoice.invoice_number, invoice.client_id, invoice.status, invoice.amount])).toEqual([
+      ['INV-0041', 4101, 'sent', 1200],
+      ['INV-0042', 4102, 'paid', 850],
+      ['INV-0043', 4101, 'draft', 300],
+    ]);
+    const bakery = (await call('list_invoices', { client_id: 4101, status: 'sent' })).invoices as Record<string, unknown>[];
+    expect(bakery.map((invoice) => invoice.invoice_number)).toEqual(['INV-0041']);
+    expect(
+      ((await call('list_invoices', { search: 'INV-0042' })).invoices as Record<string, unknown>[]).map((invoice) => invoice.client_id),
+    ).toEqual([4102]);
+  });
 });

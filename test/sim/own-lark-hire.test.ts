@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
-import { useSimulatorHarness } from '../support/simulator-harness.js';
+import { describedMock, useSimulatorHarness } from '../support/simulator-harness.js';
 import { connectMockClient } from '../support/mock-client.js';
 import type { ToolDefinition } from '../../src/domain/registry.js';
 
@@ -111,8 +111,62 @@ describe('a Lark Hire server driven with no model', () => {
       expect(await listed('1')).toEqual([ids[0]]);
       expect(await listed('2')).toEqual([ids[1]]);
       expect(await listed('3')).toEqual([...ids].sort());
+      // application_recover recovers the terminated one: it is active again.
+      const recovered = await call('hire_v1_application_recover', { path: { application_id: ids[1] } });
+      expect(recovered.isError, recovered.text).toBe(false);
+      expect(await listed('1')).toEqual([...ids].sort());
+      expect(await listed('2')).toEqual([]);
     } finally {
       await close();
     }
+  });
+
+  it('seeds the applications, interviews and offers a recruiter lists by who applied for what', async () => {
+    const call = await describedMock(harness, {
+      server: '@qa/lark-hire-described',
+      displayName: 'Lark Hire',
+      tools,
+      namespace: 'recruiting',
+      connection: 'hire',
+      scenario: [
+        'Northwind Cycles hires in Lark Hire.',
+        'Jobs: Backend Engineer and Store Manager.',
+        'Talents: Ana Souza and Ravi Patel.',
+        'Applications: Ana Souza for Backend Engineer, in the interview stage;',
+        'Ravi Patel for Store Manager, terminated on March 2.',
+        'Interviews: Ana Souza for Backend Engineer on March 5.',
+        'Offers: Ana Souza for Backend Engineer, 90,000 USD.',
+      ].join('\n'),
+    });
+    const talents = new Map(
+      ((await call('hire_v1_talent_list', {})).talents as { id: string; name: string }[]).map((talent) => [talent.name, talent.id]),
+    );
+    const jobs = new Map(((await call('hire_v1_job_list', {})).jobs as { id: string; title: string }[]).map((job) => [job.title, job.id]));
+    const applications = (await call('hire_v1_application_list', {})).applications as Record<string, unknown>[];
+    expect(applications.map((application) => [application.talent_id, application.job_id])).toEqual([
+      [talents.get('Ana Souza'), jobs.get('Backend Engineer')],
+      [talents.get('Ravi Patel'), jobs.get('Store Manager')],
+    ]);
+    const ended = (await call('hire_v1_application_list', { params: { active_status: '2' } })).applications as { id: string }[];
+    expect(ended.map((application) => application.id)).toEqual([applications[1]!.id]);
+    const interviews = (await call('hire_v1_interview_list', {})).interviews as Record<string, unknown>[];
+    expect(interviews).toEqual([expect.objectContaining({ application_id: applications[0]!.id, talent_id: talents.get('Ana Souza') })]);
+    const offers = (await call('hire_v1_offer_list', { params: { talent_id: talents.get('Ana Souza') } })).offers as Record<
+      string,
+      unknown
+    >[];
+    expect(offers).toEqual([expect.objectContaining({ application_id: applications[0]!.id, amount: 90000 })]);
+  });
+
+  it('answers who am I (authen_v1_userInfo_get, whose one argument is a flag) with the person the scenario signs in', async () => {
+    const call = await describedMock(harness, {
+      server: '@qa/lark-hire-caller',
+      displayName: 'Lark Hire',
+      tools,
+      namespace: 'recruiting-caller',
+      connection: 'hire',
+      scenario: 'Northwind Cycles hires in Lark Hire. Mei Chen (mei@northwind.example) is signed in.',
+    });
+    expect(await call('authen_v1_userInfo_get', { useUAT: true })).toMatchObject({ name: 'Mei Chen', email: 'mei@northwind.example' });
   });
 });

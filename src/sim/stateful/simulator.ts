@@ -11,6 +11,7 @@ import { answersInSnakeCase } from '../../reading/answer-spelling.js';
 import { toSnakeCaseResult } from './snake-case-answer.js';
 import { withCallerForMe } from './caller-alias.js';
 import { withCallerAsAuthor } from './caller-author.js';
+import { withoutAskingFlags } from './asking-flags.js';
 
 export interface SimulatorOptions {
   /** Mixed into every made-up value; change it for a different (still repeatable) world. */
@@ -52,7 +53,9 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
       const { shapes: serverShapes, model } = shapes;
       // `assigneeLogin: "me"`: the caller, as the argument says it reads `me` (caller-alias.ts).
       // `create_post` without `author_username`: the caller wrote it (caller-author.ts).
-      const args = withCallerAsAuthor(tool, shape, withCallerForMe(tool, shapes.args, context.world, model), context.world, model);
+      const given = withCallerAsAuthor(tool, shape, withCallerForMe(tool, shapes.args, context.world, model), context.world, model);
+      // `useUAT: true` of a who-am-I read says how to ask, not whom (asking-flags.ts).
+      const args = kind.kind === 'current user' ? withoutAskingFlags(tool, given) : given;
       let fromWorld: Answer | undefined;
       const fromWorldOf = (world: WorldState, as: Pick<ToolShape, 'operation'> = shape): Answer =>
         answerFromWorld({
