@@ -44,6 +44,7 @@ import { withIdType } from './declared-id-type.js';
 import { createDefaults } from './create-defaults.js';
 import { withEntityBody } from './entity-body.js';
 import { withJsonPatch } from './json-patch.js';
+import { withSetEdits } from './set-edits.js';
 import { describedFlags } from './described-flags.js';
 import { eventState } from './state-events.js';
 import { dependentsOf } from './dependent-entities.js';
@@ -244,7 +245,8 @@ function update(given: AnswerInput): Answer {
   const scope = scopeArguments(input);
   let changes: Record<string, unknown> = {};
   // `PatchWithComment: {patch: [{op: 'replace', path: '/name', value}]}`: the operations are the change (json-patch.ts).
-  for (const [name, value] of Object.entries(dataArguments(withJsonPatch(input, found.fields)))) {
+  // `addLabelIds`/`removeLabelIds`: the one set field they edit (set-edits.ts).
+  for (const [name, value] of Object.entries(dataArguments(withSetEdits(withJsonPatch(input, found.fields), found.fields)))) {
     if (name === shape.idArgument || scope.has(name) || name === shape.listField?.argument) continue;
     changes[existingName(found.fields, name)] = value;
   }
