@@ -18,12 +18,12 @@ const tools = JSON.parse(readFileSync(new URL('./servers/google-docs-mcp-gmail-t
 /** A Gmail mock whose world holds two inbox messages, one of them unread. */
 async function gmail() {
   const call = await mockOnTools(harness, { namespace: 'mail', connection: 'gmail', tools });
-  const message = (subject: string, labelIds: string[]) => ({ subject, from: 'priya@acmeprint.com', labelIds });
+  const message = (subject: string, labelIds: string[], date: string) => ({ subject, from: 'priya@acmeprint.com', labelIds, date });
   const world = {
     entities: {
       message: {
-        '18f0a1b2c3d4e5f6': message('Invoice 4471', ['INBOX', 'UNREAD']),
-        '18f0a1b2c3d4e5f7': message('Lease renewal', ['INBOX']),
+        '18f0a1b2c3d4e5f6': message('Invoice 4471', ['INBOX', 'UNREAD'], '2026-06-02T09:14:00Z'),
+        '18f0a1b2c3d4e5f7': message('Lease renewal', ['INBOX'], '2026-05-28T16:05:00Z'),
       },
     },
     facts: [],
@@ -53,6 +53,19 @@ describe('a Gmail server driven with no model', () => {
     const inbox = JSON.stringify(await call('listMessages', { labelIds: ['INBOX'] }));
     expect(inbox).toContain('18f0a1b2c3d4e5f6');
     expect(inbox).not.toContain('18f0a1b2c3d4e5f7');
+  });
+
+  it('searches with Gmail terms: is:unread by the UNREAD label, after: and before: by the message date', async () => {
+    const { call } = await gmail();
+    const ids = async (q: string) => JSON.stringify(await call('listMessages', { q }));
+    expect(await ids('is:unread')).toContain('18f0a1b2c3d4e5f6');
+    expect(await ids('is:unread')).not.toContain('18f0a1b2c3d4e5f7');
+    await call('modifyMessageLabels', { messageId: '18f0a1b2c3d4e5f6', removeLabelIds: ['UNREAD'] });
+    expect(await ids('is:unread')).not.toContain('18f0a1b2c3d4e5f6');
+    expect(await ids('after:2026/06/01')).toContain('18f0a1b2c3d4e5f6');
+    expect(await ids('after:2026/06/01')).not.toContain('18f0a1b2c3d4e5f7');
+    expect(await ids('after:2026/05/01 before:2026/06/01')).not.toContain('18f0a1b2c3d4e5f6');
+    expect(await ids('after:2026/05/01 before:2026/06/01')).toContain('18f0a1b2c3d4e5f7');
   });
 
   it('answers a message it never had with a not-found', async () => {
