@@ -5,6 +5,7 @@
 import type { WorldState } from './memory-log.js';
 import { idsChangedSince, typeVersion } from './world-state.js';
 import { isRecord } from './json-record.js';
+import { mailTermHolds } from './mail-search-terms.js';
 
 /** One entity of a type, as the world holds it. */
 export interface EntityRecord {
@@ -227,6 +228,10 @@ export function matchesQuery(fields: Readonly<Record<string, unknown>>, query: s
     const colon = token.indexOf(':');
     if (colon > 0) {
       const [name, value] = [token.slice(0, colon), token.slice(colon + 1).replace(/^"|"$/g, '')];
+      // `is:unread` on a message labelled UNREAD, `after:2026/06/01` on its date (mail-search-terms.ts).
+      const mail = ['open', 'closed', 'merged'].includes(value) ? undefined : mailTermHolds(fields, name, value);
+      if (mail === false) return false;
+      if (mail === true) continue;
       const field =
         name === 'is'
           ? (fieldValue(fields, 'state') ?? fieldValue(fields, 'status'))

@@ -48,6 +48,7 @@ import { withNestedCreates } from './nested-creates.js';
 import { withEntityBody } from './entity-body.js';
 import { withJsonPatch } from './json-patch.js';
 import { withScaledCount } from './scaled-count.js';
+import { withSetEdits } from './set-edits.js';
 import { describedFlags } from './described-flags.js';
 import { eventState } from './state-events.js';
 import { dependentsOf } from './dependent-entities.js';
@@ -250,8 +251,9 @@ function update(given: AnswerInput): Answer {
   if (refusesFinished(input, found.fields)) return { error: notFound(shape, String(idValue)) };
   const scope = scopeArguments(input);
   let changes: Record<string, unknown> = {};
-  // `PatchWithComment: {patch: [{op: 'replace', path: '/name', value}]}`: the operations are the change (json-patch.ts); `scale: 5` sets `replicas` (scaled-count.ts).
-  for (const [name, value] of Object.entries(dataArguments(withScaledCount(withJsonPatch(input, found.fields), found.fields)))) {
+  // `patch: [{op: 'replace', path: '/name', value}]` (json-patch.ts), `scale: 5` (scaled-count.ts), `addLabelIds` (set-edits.ts).
+  const change = withSetEdits(withScaledCount(withJsonPatch(input, found.fields), found.fields), found.fields);
+  for (const [name, value] of Object.entries(dataArguments(change))) {
     if (name === shape.idArgument || scope.has(name) || name === shape.listField?.argument) continue;
     changes[existingName(found.fields, name)] = value;
   }
