@@ -206,8 +206,7 @@ export function findIdExamples(text: string): string[] {
 function fromExisting(clues: IdClues, { taken, numbers, counters }: IdSummary): string[] {
   if (clues.existing.length === 0) return [];
   if (clues.numeric || numbers.count === clues.existing.length) {
-    const width = numbers.width !== null && numbers.width >= 6 ? numbers.width : 0;
-    if (width > 0) return [randomLike(numbers.last!, `${clues.seed}|${clues.existing.length}`)];
+    if (drawsNumbersAtRandom(numbers)) return [randomLike(numbers.last!, `${clues.seed}|${clues.existing.length}`)];
     return [String(numbers.max + 1)];
   }
   const last = clues.existing[clues.existing.length - 1]!;
@@ -227,6 +226,17 @@ function fromExisting(clues: IdClues, { taken, numbers, counters }: IdSummary): 
   if (!counter) return [];
   const prefix = counter[1]!;
   return [counted(prefix, counters.get(prefix)! + 1, counter[2]!.length, taken)];
+}
+
+/**
+ * Whether a type's all-digit ids are drawn at random, not counted: 6 digits or more, all of one width
+ * (a snowflake, `1098765432109876543`; Shopify's `8123456789`), so a new one is drawn like the last.
+ *
+ * @example
+ *   drawsNumbersAtRandom(toIdSummary(['1098765432109876543']).numbers); // true; ['41', '42'] count: false
+ */
+export function drawsNumbersAtRandom(numbers: IdSummary['numbers']): boolean {
+  return numbers.width !== null && numbers.width >= 6;
 }
 
 /** `OPS-7`: the project key an argument holds (or an example shows), numbered after the keys the world has. */

@@ -41,6 +41,16 @@ describe('retired ids', () => {
     ).toEqual([`Deleted; their ids are never given again: invoice ${random.join(', ')}`]);
   });
 
+  it('retires every deleted snowflake, not only the highest: long ids of one width are drawn, not counted', () => {
+    const snowflakes = ['1098765432109876543', '1198765432109876543'];
+    expect(retiredIdFacts(world(snowflakes), [{ type: 'invoice', id: snowflakes[0]! }])).toEqual([
+      `invoice ${snowflakes[0]} was deleted; its id is never given again`,
+    ]);
+    // Short numbers, or numbers of mixed widths, count: only the highest retires.
+    expect(retiredIdFacts(world(['41', '42']), [{ type: 'invoice', id: '41' }])).toEqual([]);
+    expect(retiredIdFacts(world(['99999', '100000']), [{ type: 'invoice', id: '99999' }])).toEqual([]);
+  });
+
   it('leaves one fact for a delete of hundreds, counting what it cannot list, and reads every one back', () => {
     const ids = Array.from({ length: 300 }, (_, index) => `tsk_${String(index).padStart(4, '0')}Ab9QzXw2`);
     const before: WorldState = {

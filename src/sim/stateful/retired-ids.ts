@@ -8,7 +8,8 @@
  * changes nothing the counter reads), so the facts stay few; they are bounded with the world's
  * facts (`maxWorldFacts`), and the world stays `entities` and `facts`.
  *
- * A random id (`cus_Q6JZat84iO0yR1`, a UUID, PagerDuty's `PCG3Q2M`) is seeded by how many ids the
+ * A random id (`cus_Q6JZat84iO0yR1`, a UUID, PagerDuty's `PCG3Q2M`, a snowflake `1098765432109876543`: all
+ * digits, but drawn at random where the type's ids are 6 digits or more of one width) is seeded by how many ids the
  * type has had, retired ones with them: every delete of one retires it, so that count never goes
  * down, the next create draws a new id, and a read of the deleted id stays a not-found, as on
  * every real service. A call leaves one such fact however many ids it retires (a batch or cascade
@@ -16,6 +17,7 @@
  */
 import type { WorldChanges, WorldState } from '../../domain/memory-log.js';
 import { maxFactLength } from '../../domain/world-state.js';
+import { drawsNumbersAtRandom, toIdSummary } from '../../reading/id-format.js';
 
 /**
  * `INV-0042`, `42`, `c_1001`: a counted id, a prefix with no digits and a number; `cus_Q6JZat84iO0yR1`,
@@ -48,8 +50,15 @@ const unlistable = /[\s,;]/;
 export function retiredIdFacts(world: WorldState, deletes: readonly { type: string; id: string }[]): string[] {
   const highest = new Map<string, { type: string; prefix: string; id: string; count: number }>();
   const retired: { type: string; id: string }[] = [];
+  const drawn = new Map<string, boolean>();
+  // A snowflake (`1098765432109876543`) is all digits but drawn at random, as the new-id maker draws it (id-format.ts).
+  const drawnAtRandom = (type: string, id: string) => {
+    if (!/^\d{6,}$/.test(id)) return false;
+    if (!drawn.has(type)) drawn.set(type, drawsNumbersAtRandom(toIdSummary(idsOf(world, type)).numbers));
+    return drawn.get(type)!;
+  };
   for (const { type, id } of deletes) {
-    const counted = countedId.exec(id);
+    const counted = drawnAtRandom(type, id) ? null : countedId.exec(id);
     if (!counted) {
       if (randomId.test(id)) retired.push({ type, id });
       continue;
@@ -59,15 +68,18 @@ export function retiredIdFacts(world: WorldState, deletes: readonly { type: stri
     if ((highest.get(key)?.count ?? -1) < count) highest.set(key, { type, prefix: counted[1]!, id, count });
   }
   for (const { type, prefix, id, count } of highest.values()) {
-    const byId = Object.hasOwn(world.entities, type) ? world.entities[type]! : {};
     const deleted = new Set(deletes.filter((entry) => entry.type === type).map((entry) => entry.id));
-    const kept = Object.keys(byId).some((other) => {
+    const kept = idsOf(world, type).some((other) => {
       const counted = !deleted.has(other) && countedId.exec(other);
       return counted && counted[1] === prefix && Number(counted[2]) > count;
     });
     if (!kept) retired.push({ type, id });
   }
   return toFacts(retired);
+}
+
+function idsOf(world: WorldState, type: string): string[] {
+  return Object.hasOwn(world.entities, type) ? Object.keys(world.entities[type]!) : [];
 }
 
 /** One fact for the listable ids (one id: the sentence of its own), one for each id a list cannot hold. */
