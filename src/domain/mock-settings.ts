@@ -5,7 +5,7 @@
  * the operation inference per tool.
  */
 import { z } from 'zod';
-import { maxWorldFacts } from './world-state.js';
+import { maxFactLength, maxWorldFacts } from './world-state.js';
 import { toolOperations } from './tool-override.js';
 import { toolScriptFields } from './tool-script.js';
 import { mockSurfaceSchema } from './mock-surface.js';
@@ -24,7 +24,7 @@ export const seedWorldSchema = z
       .default({})
       .describe('entities by type, then id, e.g. issue: { "12": { title: Crash on empty config, state: open } }'),
     facts: z
-      .array(z.string().min(1).max(2000, 'must be at most 2000 characters'))
+      .array(z.string().min(1).max(maxFactLength, `must be at most ${maxFactLength} characters`))
       .max(maxWorldFacts, `must hold at most ${maxWorldFacts} facts`)
       .default([])
       .describe('things that are true in the world, in plain words'),

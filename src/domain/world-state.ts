@@ -9,6 +9,8 @@ import type { WorldChanges, WorldState } from './memory-log.js';
 
 /** The newest facts a world keeps; older ones fall off first. */
 export const maxWorldFacts = 200;
+/** The longest fact a world keeps (a seed world's facts are checked against it). */
+export const maxFactLength = 2000;
 
 type Fields = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
 /**
  * Runs a description counts of a named thing: `Order sync ran three times on 2026-05-03: two
  * executions succeeded and one failed with a timeout at 02:10` seeds three records of the type
- * that keeps the workflow's runs (a child type of the named thing's type whose noun is a run:
- * `execution`, `run`, `build`, `invocation`, `job`), under the workflow, started on that day (at
+ * that keeps the workflow's runs (a child type of the named thing's type whose noun is a run,
+ * run-nouns.ts), under the workflow, started on that day (at
  * the time a clause gives), two in the state the service names for a success and one in the state
  * it names for a failure (`success`, `error` where its tools list `success, error, waiting, or
  * canceled`; the verb's own word where they list none). `Refund alerts ran once on 2026-05-02 and
@@ -14,6 +14,7 @@ import { findNamed, linkHolder, type Mention, type SeededWorld } from './describ
 import { toDateTime } from './described-participles.js';
 import { describedStateList } from './described-state-words.js';
 import { toWords } from './entity-words.js';
+import { runNouns } from './run-nouns.js';
 import { inServerStyle } from './server-style.js';
 import { toServerStates } from './server-states.js';
 import type { ServiceModel } from './read-server.js';
@@ -21,8 +22,6 @@ import { toNormalName } from '../domain/world-query.js';
 
 type Model = Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>;
 
-/** The nouns of a thing's runs, in the order a type is chosen by. */
-const runNouns = ['execution', 'run', 'invocation', 'build', 'job'];
 const counts: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 /** At most this many runs of one thing a sentence counts. */
 const countLimit = 10;

@@ -34,10 +34,33 @@ describe('new ids in a service’s format', () => {
     // A random tail that ends in a digit: random again, never the next number.
     for (const last of ['rec7paewG5s3YzpD1', '001xx000003DGb2AAG']) {
       const next = toNewId(clues({ existing: [last] }));
-      expect(next.slice(0, 3)).toBe(last.slice(0, 3));
       expect(next).toHaveLength(last.length);
       expect(next.slice(0, -2)).not.toBe(last.slice(0, -2));
     }
+  });
+
+  it('keeps an opaque id’s start only where every known id of the type shares it', () => {
+    // Airtable's records all start `rec`, Salesforce's accounts `001`: two known ids show the code.
+    for (const existing of [
+      ['rec7paewG5s3YzpD1', 'recQ2xZ8mLk3Jw9Tb'],
+      ['001xx000003DGb2AAG', '001xx000004EHc3BBH'],
+    ]) {
+      const next = toNewId(clues({ existing }));
+      expect(next.slice(0, 3)).toBe(existing[0]!.slice(0, 3));
+      expect(next).toHaveLength(existing[0]!.length);
+      expect(existing).not.toContain(next);
+    }
+    // n8n's ids are random from the first character: one id alone shows no code, so a new one keeps its alphabet and length.
+    const n8n = 'kT4pQw8ZxM2nR5bL';
+    for (const seed of ['a', 'b', 'c', 'd']) {
+      const next = toNewId(clues({ existing: [n8n], seed }));
+      expect(next).toMatch(/^[A-Za-z0-9]{16}$/);
+      expect(next.slice(0, 3)).not.toBe('kT4');
+    }
+    // Two that share no start keep none either; an example in a description is a known id beside the world's.
+    expect(toNewId(clues({ existing: ['rec7paewG5s3YzpD1', 'tblQ2xZ8mLk3Jw9Tb'] })).slice(0, 3)).not.toMatch(/^(rec|tbl)$/);
+    const okta = clues({ type: 'user', existing: ['00uXk2Lm9QpR4sT7vW1y'], descriptions: ['The user id, e.g. 00ub0oNGTSWTBKOLGLNR'] });
+    expect(toNewId(okta)).toMatch(/^00u[A-Za-z0-9]{17}$/);
   });
 
   it('numbers PROJ-N keys within the project the arguments name', () => {
@@ -101,9 +124,12 @@ describe('new ids in a service’s format', () => {
   });
 
   it('follows Okta’s opaque ids and Slack’s message timestamps in descriptions', () => {
+    // One example shows the alphabet and length, not whether `00u` is a code of the type: two that share it do.
     const okta = toNewId(clues({ type: 'user', descriptions: ['The user id, e.g. 00ub0oNGTSWTBKOLGLNR'] }));
-    expect(okta).toMatch(/^00u[A-Za-z0-9]{17}$/);
-    expect(okta).not.toBe('00ub0oNGTSWTBKOLGLNR');
+    expect(okta).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(okta.slice(0, 3)).not.toBe('00u');
+    const users = clues({ type: 'user', descriptions: ['A user id, e.g. 00ub0oNGTSWTBKOLGLNR or 00u1a2b3C4D5e6F7g8H9'] });
+    expect(toNewId(users)).toMatch(/^00u[A-Za-z0-9]{17}$/);
     const ts = toNewId(
       clues({ type: 'message', descriptions: ["The timestamp of the parent message in the format '1234567890.123456'."] }),
     );

@@ -10,6 +10,8 @@ import { isCommitType } from './entity-words.js';
 import { withFake } from '../domain/fake-data.js';
 import { toPatternChecker, toPatternValue } from '../domain/pattern-value.js';
 import { toUuidId } from './uuid-ids.js';
+import { opaqueId, opaquePrefix, sharedStart } from './opaque-ids.js';
+import { randomCode, randomLike } from './random-id-parts.js';
 
 /** What is known about ids of one entity type. */
 export interface IdClues {
@@ -46,6 +48,8 @@ export interface IdSummary {
   numbers: { count: number; width: number | null; last: string | undefined; max: number };
   /** By the text before an id's trailing digits (`c_` of `c_1001`, `OPS-` of `OPS-7`): the largest of those digits. */
   counters: Map<string, number>;
+  /** The start every id shares, at most 3 characters (`rec` of Airtable's records; opaque-ids.ts). */
+  start: string;
 }
 
 /**
@@ -55,13 +59,19 @@ export interface IdSummary {
  *   toIdSummary(['7', 'c_12']).counters.get('c_'); // 12
  */
 export function toIdSummary(existing: readonly string[]): IdSummary {
-  const summary: IdSummary = { taken: new Set(), numbers: { count: 0, width: null, last: undefined, max: 0 }, counters: new Map() };
+  const summary: IdSummary = {
+    taken: new Set(),
+    numbers: { count: 0, width: null, last: undefined, max: 0 },
+    counters: new Map(),
+    start: '',
+  };
   for (const id of existing) addToIdSummary(summary, id);
   return summary;
 }
 
 /** Adds one more id, after the others (a caller that keeps another order sets `numbers.last` itself). */
 export function addToIdSummary(summary: IdSummary, id: string): void {
+  summary.start = summary.taken.size === 0 ? id.slice(0, 3) : sharedStart(summary.start, id);
   summary.taken.add(id);
   if (/^\d+$/.test(id)) {
     const { numbers } = summary;
@@ -119,8 +129,6 @@ const uuidId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** `1712345678.123456`: a Slack message's `ts`, seconds and microseconds. */
 const timestampId = /^\d{9,10}\.\d{3,6}$/;
-/** `00ub0oNGTSWTBKOLGLNR` (Okta), `001xx000003DGb2AAG` (Salesforce): letters of both cases and digits, a type prefix of 3. */
-const opaqueId = /^(?=(?:.*\d){2})(?=(?:.*[A-Z]){2})(?=.*[a-z])[A-Za-z0-9]{15,40}$/;
 
 /**
  * A new id for the type, in the format the clues show, never one of `existing`.
@@ -206,11 +214,10 @@ export function findIdExamples(text: string): string[] {
   return found;
 }
 
-function fromExisting(clues: IdClues, { taken, numbers, counters }: IdSummary): string[] {
+function fromExisting(clues: IdClues, { taken, numbers, counters, start }: IdSummary): string[] {
   if (clues.existing.length === 0) return [];
   if (clues.numeric || numbers.count === clues.existing.length) {
-    const width = numbers.width !== null && numbers.width >= 6 ? numbers.width : 0;
-    if (width > 0) return [randomLike(numbers.last!, `${clues.seed}|${clues.existing.length}`)];
+    if (drawsNumbersAtRandom(numbers)) return [randomLike(numbers.last!, `${clues.seed}|${clues.existing.length}`)];
     return [String(numbers.max + 1)];
   }
   const last = clues.existing[clues.existing.length - 1]!;
@@ -222,8 +229,12 @@ function fromExisting(clues: IdClues, { taken, numbers, counters }: IdSummary): 
     return [`${last[0]}${randomCode(last.length - 1, `${clues.seed}|${clues.existing.length}`)}`];
   // `2179e476-6bf3-446e-bce8-82a65fc81395`: a UUID is random, never counted on from the digits it happens to end in.
   if (uuidId.test(last)) return [withFake(`${clues.seed}|${clues.existing.length}`, (faker) => faker.string.uuid())];
-  // `rec7paewG5s3YzpD1`, `001xx000003DGb2AAG`: a random tail that happens to end in a digit is random again, never counted on.
-  if (opaqueId.test(last)) return [`${last.slice(0, 3)}${randomLike(last.slice(3), `${clues.seed}|${clues.existing.length}`)}`];
+  // `rec7paewG5s3YzpD1`, `001xx000003DGb2AAG`: a random tail that happens to end in a digit is random again, never counted on;
+  // it keeps the start every known id of the type shares (opaque-ids.ts).
+  if (opaqueId.test(last)) {
+    const prefix = opaquePrefix({ start, count: taken.size }, clues.descriptions.flatMap(findIdExamples), taken);
+    return [`${prefix}${randomLike(last.slice(prefix.length), `${clues.seed}|${clues.existing.length}`)}`];
+  }
   // `ct_anna`, `ct_ben`: a type's prefix and a word, as a person writes ids; a new one keeps the prefix and counts (`ct_3`).
   const worded = wordedId.exec(last)?.[1];
   if (worded !== undefined && clues.existing.every((id) => wordedId.exec(id)?.[1] === worded))
@@ -232,6 +243,17 @@ function fromExisting(clues: IdClues, { taken, numbers, counters }: IdSummary): 
   if (!counter) return [];
   const prefix = counter[1]!;
   return [counted(prefix, counters.get(prefix)! + 1, counter[2]!.length, taken)];
+}
+
+/**
+ * Whether a type's all-digit ids are drawn at random, not counted: 6 digits or more, all of one width
+ * (a snowflake, `1098765432109876543`; Shopify's `8123456789`), so a new one is drawn like the last.
+ *
+ * @example
+ *   drawsNumbersAtRandom(toIdSummary(['1098765432109876543']).numbers); // true; ['41', '42'] count: false
+ */
+export function drawsNumbersAtRandom(numbers: IdSummary['numbers']): boolean {
+  return numbers.width !== null && numbers.width >= 6;
 }
 
 /** `OPS-7`: the project key an argument holds (or an example shows), numbered after the keys the world has. */
@@ -253,12 +275,16 @@ function fromProjectKey(clues: IdClues, { taken, counters }: IdSummary): string[
 
 function fromExamples(clues: IdClues, taken: ReadonlySet<string>): string[] {
   const seed = `${clues.seed}|${clues.existing.length}`;
-  return clues.descriptions.flatMap(findIdExamples).flatMap((example) => {
+  const examples = clues.descriptions.flatMap(findIdExamples);
+  return examples.flatMap((example) => {
     const prefixed = prefixedId.exec(example) ?? shortPrefixedExample.exec(example);
     if (prefixed) return [`${prefixed[1]}${randomLike(prefixed[2]!, seed)}`];
     if (/^\d+$/.test(example)) return [randomLike(example, seed)];
     if (timestampId.test(example)) return [randomLike(example, seed)];
-    if (opaqueId.test(example)) return [`${example.slice(0, 3)}${randomLike(example.slice(3), seed)}`];
+    if (opaqueId.test(example)) {
+      const prefix = opaquePrefix({ start: '', count: 0 }, examples, new Set());
+      return [`${prefix}${randomLike(example.slice(prefix.length), seed)}`];
+    }
     // A code keeps its first letter (PagerDuty's `P…`) and its length, in capitals and digits.
     if (shortCode.test(example)) return [`${example[0]}${randomCode(example.length - 1, seed)}`];
     if (lowerCode.test(example)) return [randomLike(example, seed)];
@@ -307,29 +333,6 @@ function exampleKey(descriptions: readonly string[]): string | null {
       if (match) return match[1]!;
     }
   return null;
-}
-
-/** A random string shaped like `sample`: digits where it has digits, letters in its case, the same length. */
-function randomLike(sample: string, seed: string): string {
-  return withFake(seed, (faker) =>
-    [...sample]
-      .map((char, index) => {
-        if (/\d/.test(char)) return String(faker.number.int({ min: index === 0 ? 1 : 0, max: 9 }));
-        if (/[a-z]/.test(char) && /[A-Z]/.test(sample)) return faker.string.alphanumeric(1);
-        if (/[a-z]/.test(char)) return faker.string.alpha({ length: 1, casing: 'lower' });
-        if (/[A-Z]/.test(char)) return faker.string.alphanumeric(1);
-        return char;
-      })
-      .join(''),
-  );
-}
-
-/** `length` capitals and digits, at least one of each, as a code's tail. */
-function randomCode(length: number, seed: string): string {
-  return withFake(seed, (faker) => {
-    const tail = faker.string.alphanumeric({ length, casing: 'upper' });
-    return /\d/.test(tail) ? tail : `${tail.slice(0, -1)}${faker.number.int({ min: 1, max: 9 })}`;
-  });
 }
 
 function counted(prefix: string, from: number, width: number, taken: ReadonlySet<string>): string {

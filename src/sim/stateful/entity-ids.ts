@@ -12,7 +12,7 @@ import { idsChangedSince, typeVersion } from '../../domain/world-state.js';
 import type { EntityRecord } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
 import { withSiblingsLast } from './sibling-ids.js';
-import { retiredIdsOf } from './retired-ids.js';
+import { retiredIdsOf, type RetiredIds } from './retired-ids.js';
 
 /**
  * A new id for the entity the create makes.
@@ -25,7 +25,7 @@ export function toCreatedId(input: AnswerInput, existing: readonly EntityRecord[
   // `BILL-5` in the project whose issues are BILL-1 to BILL-4, after MOB-2 (sibling-ids.ts).
   const ids = withSiblingsLast(input, existing).map((entity) => entity.id);
   // Deleted ids the counter has passed (retired-ids.ts) count as taken, before the world's own.
-  const retired = retiredOf(input.world, input.shape.entity);
+  const { ids: retired, unlisted } = retiredOf(input.world, input.shape.entity);
   const summary = summaryOf(input.world, input.shape.entity, ids, retired);
   return toNewId({
     type: input.shape.entity,
@@ -37,7 +37,8 @@ export function toCreatedId(input: AnswerInput, existing: readonly EntityRecord[
     descriptions,
     service,
     args: input.args,
-    seed: `${input.seed}|${input.shape.entity}|new`,
+    // Ids a fact only counted (`and 298 more`) still move the seed on, so a random id drawn before is not drawn again.
+    seed: unlisted === 0 ? `${input.seed}|${input.shape.entity}|new` : `${input.seed}|${input.shape.entity}|new|${unlisted}`,
   });
 }
 
@@ -68,9 +69,9 @@ function summaryOf(world: WorldState, type: string, ids: readonly string[], reti
 }
 
 /** The type's retired ids the world does not hold again (a create may name its own id). */
-function retiredOf(world: WorldState, type: string): readonly string[] {
+function retiredOf(world: WorldState, type: string): RetiredIds {
   const retired = retiredIdsOf(world, type);
-  if (retired.length === 0) return retired;
+  if (retired.ids.length === 0) return retired;
   const byId = Object.hasOwn(world.entities, type) ? world.entities[type]! : {};
-  return retired.filter((id) => !Object.hasOwn(byId, id));
+  return { ids: retired.ids.filter((id) => !Object.hasOwn(byId, id)), unlisted: retired.unlisted };
 }

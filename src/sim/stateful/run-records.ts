@@ -2,7 +2,7 @@
  * A service that runs something keeps a record of each run. Running a workflow, a job, a pipeline,
  * a build or a flow (`run_webhook(workflowName)` "Execute a workflow via webhook",
  * `trigger_pipeline(pipelineId)`, `launch_job(name)`) makes a run record (an execution, a run,
- * a build, an invocation) under the thing run, in the state a run begins in, and the tools that
+ * a build, an invocation, a job: run-nouns.ts) under the thing run, in the state a run begins in, and the tools that
  * list or read those records then show it: n8n's executions, GitHub's workflow runs, Jenkins'
  * builds. The run type is the server's type of such a record whose parent is the type run
  * (`list_executions(workflowId)`); where the server keeps none, the call stays an acknowledged action.
@@ -11,13 +11,11 @@ import { toSingular, toWords } from '../../reading/entity-words.js';
 import { entitiesOf } from '../../domain/world-query.js';
 import { inServerStyle } from '../../reading/server-style.js';
 import { runVerbs } from '../../reading/related-shapes.js';
+import { runNouns } from '../../reading/run-nouns.js';
 import type { ToolShape } from '../../reading/tool-shape.js';
 import { findEntity, notFound } from './world-views.js';
 import { runStartState } from './run-start-state.js';
 import type { Answer, AnswerInput } from './world-conventions.js';
-
-/** The last word of a type whose records are runs of their parent. */
-const runNouns = new Set(['execution', 'run', 'build', 'invocation']);
 
 /**
  * The answer of a call that runs the one entity it names: the new run record, kept under it; null
@@ -68,7 +66,7 @@ function runsSomething(input: AnswerInput): boolean {
 /** The server's type of run records under the entity's type (`workflow_execution` named by `workflowId`), with how it is read. */
 function runTypeOf(input: AnswerInput): { entity: string; parentArgument: string; idField: string; numericId: boolean } | null {
   for (const type of input.model.entityTypes.values()) {
-    if (type.name === input.shape.entity || !runNouns.has(toSingular(toWords(type.name).at(-1) ?? ''))) continue;
+    if (type.name === input.shape.entity || !runNouns.includes(toSingular(toWords(type.name).at(-1) ?? ''))) continue;
     const parent = type.parents.find((candidate) => candidate.type === input.shape.entity);
     if (parent) return { entity: type.name, parentArgument: parent.argument, idField: type.idField, numericId: type.numericId };
   }

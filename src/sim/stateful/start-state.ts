@@ -14,7 +14,8 @@ import { describedStartState } from './described-states.js';
 import { toFlagState } from './flag-states.js';
 import { runStartState } from './run-start-state.js';
 import { runVerbs } from '../../reading/related-shapes.js';
-import { defaultState, type AnswerInput } from './world-conventions.js';
+import type { AnswerInput } from './world-conventions.js';
+import { defaultState } from './default-state.js';
 
 /** A verb that puts a made thing into service, and the verb that takes it out again. */
 const liveVerbs: Readonly<Record<string, string>> = { activate: 'deactivate', publish: 'unpublish' };

@@ -7,7 +7,6 @@
 import { toNextNumber } from './record-numbers.js';
 import { withParentKeys } from './parent-key-fill.js';
 import { toCopySource, withoutSource } from './copy-source.js';
-import { toPlural } from '../../reading/entity-words.js';
 import { entitiesOf, fieldValue, findByName, nameFields, toNormalName, valuesMatch } from '../../domain/world-query.js';
 import { isTargetStateArgument } from '../../reading/answer-kind.js';
 import { toNamedTransition } from './transition-by-id.js';
@@ -17,23 +16,9 @@ import { toKeySelector } from '../../reading/key-selector.js';
 import { toScopedKey } from './scoped-ids.js';
 import { toEmbeddedWrite } from './embedded-items.js';
 import { toFreeBusy } from './free-busy.js';
-import { fitToSchema } from './schema-fit.js';
 import { withWrittenText } from './written-text.js';
 import { stateStamp } from './state-stamp.js';
-import {
-  entitySeed,
-  findEntity,
-  fitOptions,
-  fitView,
-  newFields,
-  notFound,
-  presentEntity,
-  quoteId,
-  toLabel,
-  toView,
-  toWordsOf,
-  typedId,
-} from './world-views.js';
+import { findEntity, fitView, newFields, notFound, presentEntity, quoteId, toLabel, toWordsOf, typedId } from './world-views.js';
 import { toMissingKeyFields, withTypeIdField } from './entity-key-fields.js';
 import { toCreatedId } from './entity-ids.js';
 import { movePlaces } from './moved-places.js';
@@ -51,8 +36,6 @@ import { withScaledCount } from './scaled-count.js';
 import { withSetEdits } from './set-edits.js';
 import { describedFlags } from './described-flags.js';
 import { eventState } from './state-events.js';
-import { dependentsOf } from './dependent-entities.js';
-import { keptDelete } from './deleted-state.js';
 import { toRelatedInput, withChildLists } from './world-children.js';
 import { spellState, stateSchema, toStateField } from './state-fields.js';
 import { toStartState } from './start-state.js';
@@ -78,13 +61,12 @@ import { updateOnReference } from './reference-writes.js';
 import { describedLink } from './described-link.js';
 import { argumentState } from './state-arguments.js';
 import { answerRead } from './read-routes.js';
-import { toItemIds } from './whole-record-items.js';
 import { addToRecordLists } from './record-list-items.js';
 import { toTargetState } from './target-state.js';
 import { describedTarget } from './choice-state.js';
 import { refusedState } from './corrected-states.js';
-import { withRetiredIds } from './retired-ids.js';
-import { batchItems, createEach, everySelected, readEach, removeEach, uniqueClash, updateEach, updateEvery } from './world-batches.js';
+import { answerDelete } from './delete-answer.js';
+import { batchItems, createEach, readEach, uniqueClash, updateEach, updateEvery } from './world-batches.js';
 import { dataArguments, defaultOf, existingName, scopeArguments, stampName, type Answer, type AnswerInput } from './world-conventions.js';
 
 export type { Answer, AnswerInput } from './world-conventions.js';
@@ -130,7 +112,7 @@ export function answerFromWorld(called: AnswerInput): Answer {
       return toMemberTransfer(input) ?? updateOnReference(input, update);
     case 'delete':
       // `add_attendee(eventId, email)`, `remove_attendee`: the event's own attendees list (embedded-items.ts).
-      return toEmbeddedWrite(input) ?? remove(input);
+      return toEmbeddedWrite(input) ?? answerDelete(input);
     default:
       // `refund_order(orderId)`: the state its verb names, where the server names it (action-answer.ts); else acknowledged.
       // `run_webhook(workflowName)`: a run record (an execution) of the workflow, under it (run-records.ts).
@@ -314,39 +296,6 @@ function update(given: AnswerInput): Answer {
     value: shown,
     changes: { upserts: [{ type: shape.entity, id: found.id, fields: { ...changes, ...(newFields(merged, stored) ?? {}) } }] },
   };
-}
-
-function remove(input: AnswerInput): Answer {
-  const { shape, args, tool } = input;
-  const idValue = shape.idArgument === null ? undefined : args[shape.idArgument];
-  // `delete_objects(Delete: { Objects: [{ Key }] })`: the list inside the object that wraps the request (batch-arguments.ts).
-  const many = toBatchList(idValue, shape.idArgument === null ? undefined : propertiesOf(input.tool)[shape.idArgument]);
-  if (many)
-    // `delete_relations(relations: [{ from, to, relationType }])`: a record known by what it is (whole-record-items.ts).
-    return removeEach(input, toItemIds(input, many));
-  if (idValue === undefined && shape.every) {
-    const ids = everySelected(input).map((entity) => entity.id);
-    return ids.length > 0 ? removeEach(input, ids) : { text: `Deleted 0 ${toWordsOf(toPlural(shape.entity))}.` };
-  }
-  const found = idValue === undefined ? undefined : findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
-  if (!found) return { error: notFound(shape, String(idValue)) };
-  // `delete_file(fileId)` left not permanent goes to the trash; `delete_campaign` to the DELETED state its status takes (deleted-state.ts).
-  const kept = keptDelete(input, found.id);
-  if (kept) return kept;
-  const changes = withRetiredIds(input.world, {
-    deletes: [{ type: shape.entity, id: found.id }, ...dependentsOf(input.world, shape.entity, found.id)],
-  });
-  if (tool.outputSchema)
-    return {
-      value: fitToSchema(
-        { ...toView(found, shape), deleted: true, success: true },
-        tool.outputSchema,
-        entitySeed(input, found.id),
-        fitOptions(input),
-      ),
-      changes,
-    };
-  return { text: `Deleted ${toWordsOf(shape.entity)} ${quoteId(found.id, shape)}.`, changes };
 }
 
 function toKeyText(value: unknown): string {
