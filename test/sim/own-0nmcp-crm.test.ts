@@ -125,6 +125,10 @@ describe('a GoHighLevel CRM server (0nmcp) driven with no model', () => {
     const notes = (await call('crm_get_contact_notes', { access_token: 'tok', contactId: ellen.id })).notes;
     expect(notes.map((note: { body: string }) => note.body)).toEqual(['Prefers morning calls']);
     expect(names((await call('crm_search_opportunities', scope)).opportunities)).toEqual(['Harbor HQ re-roof', 'Tran storm repair']);
+    // Her tags are a set the same way: one leaves, one joins, and she stays.
+    await call('crm_remove_contact_tags', { access_token: 'tok', contactId: ellen.id, tags: ['vip'] });
+    await call('crm_add_contact_tags', { access_token: 'tok', contactId: ellen.id, tags: ['storm'] });
+    expect((await call('crm_get_contact', { access_token: 'tok', contactId: ellen.id })).tags).toEqual(['commercial', 'storm']);
     // A contact the world does not hold is a not-found, not a new enrolment.
     const unknown = await call('crm_remove_contact_from_workflow', { ...enrol, contactId: 'contact_unknown' });
     expect(unknown).toHaveProperty('error');
