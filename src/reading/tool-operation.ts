@@ -45,6 +45,7 @@ import { withAppliedTarget } from './applied-action.js';
 import { startsAsSearch, withDescribedSearch } from './described-search.js';
 import { withByFieldSearch } from './by-field-search.js';
 import { toDescribedMembership } from './described-membership.js';
+import { withUnkeptHolder } from './relation-name.js';
 import { describesNew } from './described-new.js';
 import { findDispatch, findTypeChoice, withAgreedId } from './tool-dispatch.js';
 import { copyDestination } from './copy-destination.js';
@@ -125,7 +126,8 @@ export function inferServerShapes(
       ? null
       : (toMembershipShape(shape, tool, all) ??
         toAttachedShape(shape, name, tool, all, tools) ??
-        toDescribedMembership(shape, tool, all, tools));
+        toDescribedMembership(shape, tool, all, tools) ??
+        withUnkeptHolder(shape, tool, all, tools));
     shapes.set(tool.name, withSiblingIds(attached ?? shape, all));
   }
   for (const { tool } of parsed) shapes.set(tool.name, withMovedField(shapes.get(tool.name)!, tool, entities));

@@ -105,4 +105,33 @@ describe('a GoHighLevel CRM server (0nmcp) driven with no model', () => {
     expect((await call('crm_get_opportunity', { access_token: 'tok', opportunityId: deal.id })).status).toBe('open');
     expect((await move('lost')).status).toBe('lost');
   });
+  it('adds a contact to a workflow and removes her from it: the contact, her notes and deals stay (issue 36)', async () => {
+    const call = await mock();
+    const scope = { access_token: 'tok', locationId: 'loc_nw01' };
+    const [ellen] = (await call('crm_search_contacts', scope)).contacts;
+    await call('crm_create_contact_note', { access_token: 'tok', contactId: ellen.id, body: 'Prefers morning calls' });
+    const enrol = { access_token: 'tok', contactId: ellen.id, workflowId: 'wf_nurture' };
+    const added = await call('crm_add_contact_to_workflow', enrol);
+    expect(added.id).toBe(ellen.id);
+    expect((await call('crm_get_contact', { access_token: 'tok', contactId: ellen.id })).workflow_ids).toEqual(['wf_nurture']);
+    // Adding her again keeps one enrolment; nobody new was made.
+    await call('crm_add_contact_to_workflow', enrol);
+    expect(names((await call('crm_search_contacts', scope)).contacts)).toEqual(['Ellen Park']);
+
+    await call('crm_remove_contact_from_workflow', enrol);
+    const after = await call('crm_get_contact', { access_token: 'tok', contactId: ellen.id });
+    expect(after).toMatchObject({ id: ellen.id, workflow_ids: [] });
+    expect(names((await call('crm_search_contacts', scope)).contacts)).toEqual(['Ellen Park']);
+    const notes = (await call('crm_get_contact_notes', { access_token: 'tok', contactId: ellen.id })).notes;
+    expect(notes.map((note: { body: string }) => note.body)).toEqual(['Prefers morning calls']);
+    expect(names((await call('crm_search_opportunities', scope)).opportunities)).toEqual(['Harbor HQ re-roof', 'Tran storm repair']);
+    // Her tags are a set the same way: one leaves, one joins, and she stays.
+    await call('crm_remove_contact_tags', { access_token: 'tok', contactId: ellen.id, tags: ['vip'] });
+    await call('crm_add_contact_tags', { access_token: 'tok', contactId: ellen.id, tags: ['storm'] });
+    expect((await call('crm_get_contact', { access_token: 'tok', contactId: ellen.id })).tags).toEqual(['commercial', 'storm']);
+    // A contact the world does not hold is a not-found, not a new enrolment.
+    const unknown = await call('crm_remove_contact_from_workflow', { ...enrol, contactId: 'contact_unknown' });
+    expect(unknown).toHaveProperty('error');
+    expect(String(unknown.error)).toMatch(/not found/i);
+  });
 });

@@ -54,5 +54,11 @@ describe.skipIf(!oktaFile)('Okta, a server the simulator was never tuned on (ski
 
     await callTool('remove_user_from_group', { group_id: engineering, user_id: ada });
     expect((await callTool('list_group_users', { group_id: engineering })).json.users).toEqual([]);
+
+    // A user the world does not hold is a not-found, not a dangling id in the group's members (issue 36).
+    const unknown = await callTool('add_user_to_group', { group_id: engineering, user_id: '00u1nopeABCDE123x000' });
+    expect(unknown.isError, unknown.text).toBe(true);
+    expect(unknown.text).toMatch(/not found/i);
+    expect((await callTool('list_group_users', { group_id: engineering })).json.users).toEqual([]);
   });
 });
