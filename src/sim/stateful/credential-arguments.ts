@@ -9,7 +9,7 @@
  */
 import type { ToolDefinition } from '../../domain/registry.js';
 import type { ToolShape } from '../../reading/tool-operation.js';
-import { isSecretField } from './hidden-fields.js';
+import { isSecretField } from '../../reading/secret-arguments.js';
 
 /** The server a call is made to: its tools and how each is read. */
 interface CalledServer {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describedSecrets, isSecretField, withoutSecrets } from './hidden-fields.js';
+import { describedSecrets, withoutSecrets } from './hidden-fields.js';
+import { isSecretField } from '../../reading/secret-arguments.js';
 
 describe('hidden fields', () => {
   it('knows secrets by name, and leaves page tokens and token counts alone', () => {

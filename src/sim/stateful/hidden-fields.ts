@@ -5,17 +5,7 @@
  * field, or its description says the secret is returned ("The signing secret is returned only once
  * — save it immediately": the create shows it, later reads do not).
  */
-import { toNormalName } from '../../domain/world-query.js';
-
-/** Normalized names of fields that hold a secret (`client_secret`, `apiKey`, `password`); `page_token` is no secret. */
-const secretNames = new Set(['secret', 'password', 'passwd', 'passphrase', 'token', 'apikey', 'privatekey', 'accesstoken', 'refreshtoken']);
-const secretEndings = ['secret', 'password', 'apikey', 'privatekey', 'accesstoken', 'refreshtoken', 'authtoken'];
-
-/** Whether a field holds a secret by its name. */
-export function isSecretField(name: string): boolean {
-  const normal = toNormalName(name);
-  return secretNames.has(normal) || secretEndings.some((ending) => normal.endsWith(ending));
-}
+import { isSecretField } from '../../reading/secret-arguments.js';
 
 /**
  * The value without the fields that hold secrets, at any depth; fields the tool's output schema
