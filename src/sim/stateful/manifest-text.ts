@@ -2,12 +2,12 @@
  * A whole entity written as text: `kubectl apply` and the tools built on it take a manifest as JSON
  * or YAML (`resources_create_or_update(resource: "apiVersion: apps/v1\nkind: Deployment\n…")`),
  * and the service stores the object the text spells, never the text. JSON is parsed as JSON, YAML
- * with the `yaml` package (one document; the first of a `---` stream). Only a mapping of two or more
- * members counts, so a plain name (`web`) or a one-line `key: value` note stays text; where the
+ * with the `yaml` package (one document; the first of a `---` stream), required at its first use
+ * since a start needs it not (domain/lazy-packages.ts). Only a mapping of two or more members counts, so a plain name (`web`) or a one-line `key: value` note stays text; where the
  * argument's schema says it takes JSON or YAML, text that spells no object is refused, as the
  * service's apply refuses what it cannot parse. Pure.
  */
-import { parseAllDocuments } from 'yaml';
+import { yamlPackage } from '../../domain/lazy-packages.js';
 import { isRecord } from '../../domain/json-record.js';
 import { toNormalName } from '../../domain/world-query.js';
 import { propertiesOf } from '../../reading/tool-id-argument.js';
@@ -40,7 +40,7 @@ function fromJson(text: string): unknown {
 /** The first document of a YAML stream, or undefined where the text is no valid YAML. */
 function fromYaml(text: string): unknown {
   try {
-    const [first] = parseAllDocuments(text, { prettyErrors: false }) as { errors: unknown[]; toJS(): unknown }[];
+    const [first] = yamlPackage().parseAllDocuments(text, { prettyErrors: false }) as { errors: unknown[]; toJS(): unknown }[];
     return first === undefined || first.errors.length > 0 ? undefined : first.toJS();
   } catch {
     return undefined;
