@@ -3,8 +3,9 @@
  * or YAML (`resources_create_or_update(resource: "apiVersion: apps/v1\nkind: Deployment\n…")`),
  * and the service stores the object the text spells, never the text. JSON is parsed as JSON, YAML
  * with the `yaml` package (one document; the first of a `---` stream), required at its first use
- * since a start needs it not (domain/lazy-packages.ts). Only a mapping of two or more members counts, so a plain name (`web`) or a one-line `key: value` note stays text; where the
- * argument's schema says it takes JSON or YAML, text that spells no object is refused, as the
+ * since a start needs it not (domain/lazy-packages.ts). Only a mapping of two or more members
+ * counts, so a plain name (`web`) or a one-line `key: value` note stays text; where the argument's
+ * schema says it takes JSON or YAML, text that spells no object is refused, as the
  * service's apply refuses what it cannot parse. Pure.
  */
 import { yamlPackage } from '../../domain/lazy-packages.js';
