@@ -37,6 +37,11 @@ export function namesOf(sentence: string, type: string, serviceWords: ReadonlySe
     const found = groups.are !== undefined && !names.every(({ name }) => nameLike.test(name)) ? [] : names;
     if (found.length > 0) return found;
   }
+  // `Contact: Ellen Park (ellen@acme.com)`: a sentence labelled with the singular lists its one record (or more) as the plural's does.
+  const labelled = uses.length === 0 ? new RegExp(String.raw`^\s*${singular}\s*:\s*(.+)$`, 'i').exec(sentence) : null;
+  // Names only, capitalised or quoted: `Note: the API is slow` is a remark, not a note.
+  const labelledNames = labelled ? toNames(labelled[1]!) : [];
+  if (labelledNames.length > 0) return labelledNames;
   // `topic 101 "Brake pads arrived damaged"`: the id or key written between the word and the quoted name is that record's.
   const quoted = new RegExp(
     String.raw`\b${singular}\b\s+(?:(${writtenKey})\s+)?(?:(?:called|named)\s+)?["“‘\`]([^"”’\`]{1,60})["”’\`](?:\s*\(([^)]*)\))?`,

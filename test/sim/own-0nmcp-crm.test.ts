@@ -20,14 +20,14 @@ const tools = JSON.parse(readFileSync(new URL('./servers/0nmcp-crm-tools.json', 
 const northwind =
   'The GoHighLevel sub-account "Northwind Roofing" (location id loc_nw01). I am Dana Whitfield (dana@northwindroofing.com), the sales manager. Users: Dana Whitfield, Marco Ruiz and Priya Nair. Contacts: Ellen Park (ellen@harborpg.com, company Harbor Property Group, tags: vip, commercial). Pipeline "Roof Replacement". Opportunities: "Harbor HQ re-roof" for Ellen Park, status open, assigned to Marco Ruiz; "Tran storm repair" for Ellen Park, status won, assigned to Priya Nair.';
 
-const mock = () =>
+const mock = (scenario = northwind) =>
   describedMock(harness, {
     server: '@qa/ghl',
     displayName: 'GoHighLevel CRM',
     tools,
     namespace: 'sales',
     connection: 'ghl',
-    scenario: northwind,
+    scenario,
   });
 
 const names = (listed: { name?: string; firstName?: string }[]) => listed.map((record) => record.name ?? record.firstName).sort();
@@ -133,5 +133,13 @@ describe('a GoHighLevel CRM server (0nmcp) driven with no model', () => {
     const unknown = await call('crm_remove_contact_from_workflow', { ...enrol, contactId: 'contact_unknown' });
     expect(unknown).toHaveProperty('error');
     expect(String(unknown.error)).toMatch(/not found/i);
+  });
+
+  it('seeds every contact a list parts by semicolons, and the one a sentence labels with the singular', async () => {
+    const call = await mock(
+      'Contacts: Ellen Park (ellen@harborpg.com, vip); Sam Okafor (sam@oakline.com); and Jill Tran (jill@tran.co). Contact: Omar Haddad (omar@haddad.io).',
+    );
+    const { contacts } = await call('crm_search_contacts', { access_token: 'tok', locationId: 'loc_nw01' });
+    expect(names(contacts)).toEqual(['Ellen Park', 'Jill Tran', 'Omar Haddad', 'Sam Okafor']);
   });
 });
