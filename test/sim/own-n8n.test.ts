@@ -24,6 +24,10 @@ async function connectEmpty() {
   return connected;
 }
 
+/** The n8n server with a connection that starts from `scenario`, described in words. */
+const described = (scenario: string) =>
+  describedMock(harness, { server: '@qa/n8n', displayName: 'n8n', tools, namespace: 'ops', connection: 'n8n', scenario });
+
 describe('an n8n server driven with no model', () => {
   it('lists the workflows in the state a yes/no argument names (active: true, active: false)', async () => {
     const { call, close } = await connectEmpty();
@@ -126,14 +130,7 @@ describe('an n8n server driven with no model', () => {
   });
 
   it('seeds described workflows with the active flag their state names, and one the words leave without a state inactive', async () => {
-    const call = await describedMock(harness, {
-      server: '@qa/n8n',
-      displayName: 'n8n',
-      tools,
-      namespace: 'ops',
-      connection: 'n8n',
-      scenario: 'Workflows: "Order sync" (active, tags shop), "Old CSV import" (inactive) and "Weekly report".',
-    });
+    const call = await described('Workflows: "Order sync" (active, tags shop), "Old CSV import" (inactive) and "Weekly report".');
     const { workflows } = await call('list_workflows', {});
     const byName = Object.fromEntries((workflows as { name: string }[]).map((workflow) => [workflow.name, workflow]));
     expect(byName['Order sync']).toEqual(expect.objectContaining({ active: true }));
@@ -143,15 +140,9 @@ describe('an n8n server driven with no model', () => {
   });
 
   it('seeds the described workflows with their states and the tag each is given in the singular or the plural', async () => {
-    const call = await describedMock(harness, {
-      server: '@qa/n8n',
-      displayName: 'n8n',
-      tools,
-      namespace: 'ops',
-      connection: 'n8n',
-      scenario:
-        'The automation team of Brightline Bikes. Workflows: "Order sync" (active, tags shop), "Refund alerts" (active, tag finance) and "Old CSV import" (inactive).',
-    });
+    const call = await described(
+      'The automation team of Brightline Bikes. Workflows: "Order sync" (active, tags shop), "Refund alerts" (active, tag finance) and "Old CSV import" (inactive).',
+    );
     const { workflows } = await call('list_workflows', {});
     // In the order of their ids, which are n8n's random ones.
     expect(workflows).toHaveLength(3);
