@@ -37,4 +37,15 @@ describe('the names a description lists', () => {
       { name: 'Cert expiring', details: 'resolved' },
     ]);
   });
+
+  it('reads the kind and the bare number written before a quoted name (`Bug 1201 "…"`, `User Story "…"`)', () => {
+    expect(toNames('Bug 1201 "Checkout button", Active; User Story 1202 "Saved cards", New')).toEqual([
+      { name: 'Checkout button', key: '1201', kind: 'Bug', details: 'Active' },
+      { name: 'Saved cards', key: '1202', kind: 'User Story', details: 'New' },
+    ]);
+    expect(toNames('1201 "Checkout button" and User Story "Saved cards"')).toEqual([
+      { name: 'Checkout button', key: '1201', details: undefined },
+      { name: 'Saved cards', kind: 'User Story', details: undefined },
+    ]);
+  });
 });

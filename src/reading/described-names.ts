@@ -53,10 +53,17 @@ export interface Named {
   details?: string | undefined;
   /** The key written before a quoted name (`WEB-1 "Design new landing page"`, `#42 "Fix login"`). */
   key?: string | undefined;
+  /** The kind written before the key or quoted name (`Bug 1201 "Checkout button unresponsive"`, `User Story "Saved cards"`). */
+  kind?: string | undefined;
 }
 
-/** `WEB-1 "Design new landing page"`, `#42 "Fix login"`, `INV-2041 'March invoice'`: a key (letters or `#` and a number) and a quoted title. */
-const keyedName = /^(#\d+|[A-Za-z][A-Za-z0-9]*[-_]?\d+)\s+["'“‘`](.+?)["'”’`]$/;
+/**
+ * `WEB-1 "Design new landing page"`, `#42 "Fix login"`, `1201 "Checkout button"`, `INV-2041 'March invoice'`: a key (letters
+ * or `#` and a number, or a number) and a quoted title, after the record's kind where it has one (`Bug 1201 "…"`).
+ */
+const keyedName = /^(?:(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)\s+)?(#?\d+|[A-Za-z][A-Za-z0-9]*[-_]?\d+)\s+["'“‘`](.+?)["'”’`]$/u;
+/** `User Story "Saved payment methods"`: a kind in capitalised words and a quoted title. */
+const kindQuoted = /^(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)\s+["“‘`](.+?)["”’`]$/u;
 
 /**
  * The names of a list, up to the first part that is not a name (`checkout-api and payments, both slow` → two); a parenthesis
@@ -86,8 +93,10 @@ export function toNames(list: string, { listed = false }: { listed?: boolean } =
     const part = article ? written.slice(article[0].length) : written;
     const quoted = quotedName.exec(part);
     const keyed = keyedName.exec(part);
+    const kinded = kindQuoted.exec(part);
     if (quoted) names.push({ name: quoted[1]!.trim(), details });
-    else if (keyed) names.push({ name: keyed[2]!.trim(), details, key: keyed[1]! });
+    else if (keyed) names.push({ name: keyed[3]!.trim(), details, key: keyed[2]!, ...(keyed[1] ? { kind: keyed[1] } : {}) });
+    else if (kinded) names.push({ name: kinded[2]!.trim(), details, kind: kinded[1]! });
     else if (bareName.test(part) && !notNames.has(part.toLowerCase()) && !/^\d+$/.test(part)) names.push({ name: part, details });
     else if ((article || listed || details !== undefined) && sentenceName.test(part)) names.push({ name: part, details });
     else break;
@@ -112,12 +121,18 @@ function splitAtSemicolons(list: string): string[] {
   return parts.map((part) => part.trim().replace(/^(?:and|or)\s+/, ''));
 }
 
-/** `#1042 "Checkout 500s spike" on Checkout API, triggered`: a quoted name (after its key, if any) and the words about it. */
+/** `#1042 "Checkout 500s spike" on Checkout API, triggered`: a quoted name (after its kind and key, if any) and the words about it. */
 function toldItem(item: string): Named | null {
-  const found = /^(?:(#\d+|[A-Za-z][A-Za-z0-9]*[-_]?\d+)\s+)?["“‘`](.+?)["”’`]\s*,?\s+(.+)$/.exec(item);
+  const found =
+    /^(?:(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)\s+)?(?:(#?\d+|[A-Za-z][A-Za-z0-9]*[-_]?\d+)\s+)?["“‘`](.+?)["”’`]\s*,?\s+(.+)$/u.exec(item);
   if (!found) return null;
-  const details = found[3]!.replace(/^\((.*)\)$/, '$1');
-  return { name: found[2]!.trim(), details, ...(found[1] !== undefined ? { key: found[1] } : {}) };
+  const details = found[4]!.replace(/^\((.*)\)$/, '$1');
+  return {
+    name: found[3]!.trim(),
+    details,
+    ...(found[2] !== undefined ? { key: found[2] } : {}),
+    ...(found[1] !== undefined ? { kind: found[1] } : {}),
+  };
 }
 
 /**

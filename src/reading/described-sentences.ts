@@ -32,10 +32,11 @@ export function toSentences(text: string): string[] {
 /** `Incidents: #1042 "…" on Checkout API, triggered;`: a list after a label and a colon, whose semicolons part its items. */
 const listOpening = /^\s*[\p{L}][\p{L}\d '&-]{0,40}:\s/u;
 /**
- * An item of such a list: a quoted name, after its key if any (`#1041 "Payments backlog" …`), or a capitalised name and its
+ * An item of such a list: a quoted name, after its kind and key if any (`#1041 "Payments backlog" …`, `User Story 1202 "…"`), or a capitalised name and its
  * parenthesis (`Marco Ruiz (marco@…, sales)`); a clause (`topic 102 has …`) is a sentence.
  */
-const listItem = /^(?:and\s+)?(?:(?:(?:#\d+|[A-Za-z][A-Za-z0-9]*[-_]?\d+)\s+)?["“‘`]|\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*){0,3}\s+\()/u;
+const listItem =
+  /^(?:and\s+)?(?:(?:\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?\s+)?(?:(?:#?\d+|[A-Za-z][A-Za-z0-9]*[-_]?\d+)\s+)?["“‘`]|\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*){0,3}\s+\()/u;
 
 /**
  * The pieces a line's ends split it into, with the items of a labelled list (`Incidents: a, high urgency; b; and c.`) joined

@@ -10,8 +10,11 @@ import { toPlural, toWords } from './entity-words.js';
 
 /** A name spelled as a key is (`acme-reports`, `attic.2`, `logs/app.log`): a dash, dot, slash or digit inside it. */
 const keySpelled = /^[A-Za-z0-9][\w@#:+]*[-./\d]/;
-/** Words that lead a list after the type's word: `services: a, b`, `services called a and b`, `the services are a and b`, `tasks "a" and "b"`. */
-const lead = String.raw`\s*(?:\((?<paren>[^)]*)\)|(?<colon>:)|[,—–-]|\s(?:called|named)\b|\s(?<are>are)\b|(?=["“‘\`]))\s*`;
+/**
+ * Words that lead a list after the type's word: `services: a, b`, `services called a and b`, `the services are a and b`,
+ * `tasks "a" and "b"`; the colon may follow where the list is (`Work items in Fabrikam Web: …`), which the parent link reads.
+ */
+const lead = String.raw`\s*(?:\((?<paren>[^)]*)\)|(?:(?:in|under|of|for|on|at|from)\s+[^:;,.()]{1,40}?\s*)?(?<colon>:)|[,—–-]|\s(?:called|named)\b|\s(?<are>are)\b|(?=["“‘\`]))\s*`;
 /** `from Yuki Tanaka`, `by Ada`: who wrote the thing a sentence counts, between its word and its quoted text. */
 const byPerson = String.raw`(?:\s+(?:from|by)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})?`;
 /** After `are`, a plain word is more often a state than a name (`the services are down`): a name there must look like one. */

@@ -330,11 +330,13 @@ function asIdOf(model: Pick<ServiceModel, 'entityTypes'>, type: string, id: stri
   return model.entityTypes.get(type)?.numericId === true && /^\d+$/.test(id) ? Number(id) : id;
 }
 
-/** Whether `text` gives the name `name` after the parent's word (`bucket, invoices,`), as a whole name. */
+/** Whether `text` opens with the name `name` after `in` (`In This Sprint: …`), or a heading places its list there. */
 function namedFirstIn(text: string, name: string): boolean {
-  return new RegExp(String.raw`^\s*(?:in|under|on)\s+(?:the\s+)?${escape(name)}\s*[:,]`, 'i').test(text);
+  // `Work items in Fabrikam Web: …`: a heading's place, before its colon, is where the list it heads lies.
+  return new RegExp(String.raw`^\s*(?:[A-Za-z][\w -]{0,30}?\s)?(?:in|under|on)\s+(?:the\s+)?${escape(name)}\s*[:,]`, 'i').test(text);
 }
 
+/** Whether `text` gives the name `name` after the parent's word (`bucket, invoices,`), as a whole name. */
 function namedAfterWord(text: string, parentWord: string, name: string): boolean {
   return new RegExp(String.raw`\b${parentWord}\b[^.;]{0,40}?(?<![\w./@-])${escape(name)}(?![\w/@-])`, 'i').test(text);
 }
