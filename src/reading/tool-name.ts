@@ -13,7 +13,7 @@ import {
   withoutAspects,
 } from './entity-words.js';
 import type { ToolDefinition } from '../domain/registry.js';
-import { nounLikeVerbs, noiseWords, toVerbMeaning, type VerbMeaning } from './tool-verbs.js';
+import { nounCompounds, nounLikeVerbs, noiseWords, toVerbMeaning, type VerbMeaning } from './tool-verbs.js';
 
 export interface ParsedName {
   /** The name's verb, or null when it has none (`echo`, `directory_tree`). */
@@ -91,7 +91,9 @@ export function parseToolName(
       isVerb(word, index) &&
       !(
         nounLikeVerbs.has(word) &&
-        words.slice(index + 1).some((later, offset) => isVerb(later, index + 1 + offset) && !nounLikeVerbs.has(later))
+        (words.slice(index + 1).some((later, offset) => isVerb(later, index + 1 + offset) && !nounLikeVerbs.has(later)) ||
+          // `repo_pull_request_thread`: one that heads a compound noun names the thing (tool-verbs.ts).
+          (index > 0 && nounCompounds.has(`${words[index - 1]!}_${word}`)))
       ),
   );
   // With no verb, a word such as `to` may stand between an unknown verb and its object (`attach_tag_to_bookmark`).
@@ -183,7 +185,10 @@ function toEntityWords(
   const own = scoped.filter((word) => !noiseWords.has(word) && !adverbWords.has(word) && !/^\d+$/.test(word));
   // `search_my_sonarqube_projects`: the service's own name says nothing about the entity.
   const withoutService = own.filter((word) => !isServiceWord(word, serviceWords));
-  const kept = withoutAspects(withoutService.length > 0 ? withoutService : own).map(toFullEntityWord);
+  // `repo_repository`: a word said twice, short and spelled out, names one thing once.
+  const kept = withoutAspects(withoutService.length > 0 ? withoutService : own)
+    .map(toFullEntityWord)
+    .filter((word, index, all) => index === 0 || toSingular(word) !== toSingular(all[index - 1]!));
   if (kept.length === 0) return { entityWords: ['item'], plural: false };
   // `find_component_id`: the ids of components are components.
   if (kept.length > 1 && (kept[kept.length - 1] === 'id' || kept[kept.length - 1] === 'ids')) {

@@ -59,6 +59,7 @@ import { parseToolName, toCommonPrefix, toServiceWords, type ParsedName } from '
 import { toServerNouns } from './server-nouns.js';
 import { toThreadAddition } from './thread-additions.js';
 import { toStateChange } from './status-names.js';
+import { withJoinedCompounds } from './joined-compounds.js';
 import { applyCorrections } from './shape-corrections.js';
 import type { ToolOperation, ToolOverride } from '../domain/tool-override.js';
 import type { ToolShape } from './tool-shape.js';
@@ -100,7 +101,11 @@ export function inferServerShapes(
   // `get_query` beside `create_query`: the word the server's writes name as their entity is a noun in every tool (server-nouns.ts).
   const nouns = toServerNouns(first, prefix);
   const named = nouns.size === 0 ? first : tools.map((tool) => ({ tool, parsed: parseToolName(tool.name, prefix, serviceWords, nouns) }));
-  const parsed = withResourceFirst(named, prefix, serviceWords).map(({ tool, parsed: name }) => ({ tool, parsed: toStateChange(name) }));
+  // `search_workitem` beside `wit_work_item`: one thing spelled joined and apart (joined-compounds.ts).
+  const parsed = withJoinedCompounds(withResourceFirst(named, prefix, serviceWords)).map(({ tool, parsed: name }) => ({
+    tool,
+    parsed: toStateChange(name),
+  }));
   const entities = new Set(parsed.map((entry) => entry.parsed.entityWords.join('_')));
   const context = toEntityContext(parsed, entities);
   const shapes = new Map<string, ToolShape>();

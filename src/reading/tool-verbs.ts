@@ -96,6 +96,22 @@ const meanings: Record<ToolOperation, readonly string[]> = {
  */
 export const nounLikeVerbs: ReadonlySet<string> = new Set(['log', ...nounLikeApiVerbs]);
 
+/**
+ * Compound nouns whose head is such a verb: `repo_pull_request` (Azure DevOps) reads a pull request, however it ends.
+ * The things version control, help desks and HR name so, in their usual English.
+ */
+export const nounCompounds: ReadonlySet<string> = new Set([
+  'pull_request',
+  'merge_request',
+  'change_request',
+  'feature_request',
+  'access_request',
+  'service_request',
+  'support_request',
+  'purchase_request',
+  'leave_request',
+]);
+
 const upsertVerbs = new Set(['set', 'put', 'save', 'write', 'upsert', 'store']);
 const findVerbs = new Set(['find', 'lookup']);
 
