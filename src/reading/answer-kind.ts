@@ -97,12 +97,18 @@ export function toAnswerKind(tool: ToolDefinition, shape: ToolShape, context: Ki
   const noId = shape.idArgument === null;
   if (readsCurrentUser(shape, tool))
     return { kind: 'current user', why: 'a read with no id of whoever calls: it answers the one person the world starts with' };
-  // `read-company-details(uri)` "URI of the company to read", where other tools keep companies: the thing's address, not a page's.
+  // `read-company-details(uri)` "URI of the company to read", where other tools keep companies: the thing's address, not a page's;
+  // a page's own address is still the page's (`scrape_webpage(url)` beside `crawl_webpages`).
   const kept = [...context.shapes.values()].some((other) => other.tool !== tool.name && other.entity === shape.entity);
   const url =
     operation === 'read'
-      ? [...requiredOf(tool)].find((name) => isUrlArgument(name) && !(kept && namesEntity(tool, name, shape.entity)))
+      ? [...requiredOf(tool)].find(
+          (name) => isUrlArgument(name) && (pageEntities.has(shape.entity) || !(kept && namesEntity(tool, name, shape.entity))),
+        )
       : undefined;
+  // `open_deep_link(url)` "Open a deep link or URL on the device": opening an address shows it, as `navigate(url)` does; nothing is read.
+  if (url !== undefined && opensAddress(tool))
+    return { kind: 'action', why: `it opens the "${url}" it is given: it goes there, as a navigation does, and answers nothing read` };
   if (url !== undefined) return { kind: 'web page', why: `a read that must be given "${url}": it answers the page at that address` };
   if (operation === 'read' && noId && describesReturn(tool))
     return { kind: 'described value', why: 'a read with no id whose description or name says what it returns: it answers that' };
@@ -299,4 +305,16 @@ function namesEntity(tool: ToolDefinition, argument: string, entity: string): bo
   if (typeof description !== 'string') return false;
   const noun = entity.split('_').join(' ');
   return new RegExp(`\\b(?:of|for)\\s+(?:the|a|an)\\s+${noun}\\b`, 'i').test(description);
+}
+
+/** Entities that are web pages: the URL of one (`scrape_webpage(url)` "URL of the webpage to scrape") is the page's own address. */
+const pageEntities = new Set(['page', 'webpage', 'web_page', 'website', 'site']);
+
+/** Verbs that read what a page holds: a name with one of them beside `open` still reads the page (`open_and_get_page`). */
+const pageReadingVerbs = new Set(['get', 'fetch', 'read', 'scrape', 'retrieve', 'download', 'extract']);
+
+/** Whether a read by an address is named for opening it (`open_deeplink`, `open_url`) and for no reading of what it holds. */
+function opensAddress(tool: ToolDefinition): boolean {
+  const words = toWords(tool.name);
+  return words.includes('open') && !words.some((word) => pageReadingVerbs.has(word));
 }

@@ -40,6 +40,8 @@ export const apiVerbRows: readonly ApiVerbRow[] = [
   // Get ("do not use Read, Open, Cat, Type, Dir, Obtain, Dump, Acquire, Examine"), Receive ("Read, Accept, Peek"), Show
   // ("Display, Produce").
   { operation: 'read', verbs: ['obtain', 'acquire', 'dump', 'examine', 'cat', 'peek', 'receive', 'display'] },
+  // Scraping a page fetches what it holds: `scrape_webpage(url)` reads the page at that address, as `fetch_page(url)` does.
+  { operation: 'read', verbs: ['scrape'] },
   // Enumerating what a container holds.
   { operation: 'list', verbs: ['dir', 'scan'] },
   // Find and Search ("do not use Find or Locate").

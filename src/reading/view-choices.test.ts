@@ -30,6 +30,20 @@ describe('a noun-named tool that picks a view by its action argument', () => {
     expect(Object.keys(shapes.get('dashboards')?.dispatch?.choices ?? {})).toEqual(['list', 'get', 'create', 'delete']);
   });
 
+  it("stays an action where a value is a gesture or an action on the screen, as Selenium's and a device driver's tools take", () => {
+    const locator = { by: action('id', 'css', 'xpath'), value: text };
+    const acting = readServer([
+      tool(
+        'interact',
+        { action: action('click', 'doubleclick', 'rightclick', 'hover'), ...locator },
+        'performs a mouse action on an element',
+      ),
+      tool('frame', { action: action('switch', 'default'), ...locator }, 'switches focus to a frame or back to the main page'),
+      tool('metro', { action: action('prepare', 'reload') }, 'Prepare a local Metro runtime or reload the app bundle.'),
+    ]);
+    expect(['interact', 'frame', 'metro'].map((name) => acting.kindOf(name).kind)).toEqual(['action', 'action', 'action']);
+  });
+
   it('reads nothing from an action argument that is optional', () => {
     const optional = {
       ...tool('flash', { action: action('newsflash', 'list') }, 'Flash news.'),

@@ -7,13 +7,14 @@
  * (tool-dispatch.ts), but where none writes, the values name views of the resource (a history, the
  * latest, the top ones, a detail): what REST serves as one collection's GET with a `view` or `type`
  * parameter (Google's API design guide, AIP-157). Such a tool lists, or searches where one of its
- * views is a search. A value the service computes (`usage`, `weather`) stays one (described-returns.ts).
+ * views is a search. A value that is a gesture or action (`click`, `reload`) is no view. A value the service computes (`usage`, `weather`) stays one (described-returns.ts).
  *
  * Pure: the same tool gives the same reading.
  */
 import type { ToolDefinition } from '../domain/registry.js';
 import { computedValueWord } from './described-returns.js';
 import { dispatchArguments } from './tool-dispatch.js';
+import { isGestureVerb } from './gesture-verbs.js';
 import { findIdArgument, propertiesOf, requiredOf } from './tool-id-argument.js';
 import { readsDetails } from './tool-kind-words.js';
 import { parseToolName } from './tool-name.js';
@@ -38,6 +39,8 @@ export function viewedOperation(tool: ToolDefinition): ToolOperation | null {
   if (argument === undefined || computedValueWord(tool) !== null) return null;
   const values = (properties[argument]!.enum as unknown[]).filter((value): value is string => typeof value === 'string');
   if (values.length < 2) return null;
+  // `interact(action: click | hover)`, `metro(action: prepare | reload)`: a value that does something picks no view (gesture-verbs.ts).
+  if (values.some(isGestureVerb)) return null;
   const operations = values.map((value) => parseToolName(value, null).meaning?.operation);
   if (operations.some((operation) => operation !== undefined && !viewOperations.has(operation))) return null;
   return operations.includes('search') ? 'search' : 'list';
