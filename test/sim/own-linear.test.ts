@@ -105,4 +105,16 @@ describe('a Linear server driven with no model', () => {
     const resolved = (await call('linear_resolve_comment', { id: comment.id })) as Record<string, unknown>;
     expect(Object.values(resolved)).toContain('resolved');
   });
+
+  it('lists records in the order the scenario tells them, and a new one after them', async () => {
+    const call = await mock();
+    const { teams } = (await call('linear_get_teams', {})) as { teams: { id: string; name: string }[] };
+    expect(teams.map((team) => team.name)).toEqual(['Engineering', 'Design']);
+    const before = (await call('linear_search_issues', {})) as { issues: Issue[] };
+    expect(before.issues.map((issue) => issue.id)).toEqual(['ENG-101', 'ENG-102', 'ENG-97', 'DES-14']);
+    await call('linear_create_issue', { title: 'Refund flow', description: 'Partial refunds', teamId: teams[0]!.id });
+    const after = (await call('linear_search_issues', {})) as { issues: Issue[] };
+    expect(after.issues.map((issue) => issue.id)).toEqual(['ENG-101', 'ENG-102', 'ENG-97', 'DES-14', 'ENG-103']);
+  });
+
 });
