@@ -23,6 +23,7 @@ import { linkDetailParents, toPronounSubject } from './described-references.js';
 import { linkDetailReferences } from './described-reference-objects.js';
 import { seedMembers } from './described-members.js';
 import { linkKeyPrefixParents } from './key-prefix-parents.js';
+import { seedShownLists } from './described-sublists.js';
 import { toCallerDetails, toCallerType, toDescribedCaller } from './described-caller.js';
 import { toDescribedKeyField } from './described-keys.js';
 import { toDescribedNumber, toDescribedNumberField, toNumberFields } from './described-number.js';
@@ -180,6 +181,7 @@ export function toDescribedWorld(
   seedMembers(model, entities, detailsOf, (type) => newIdOf(model, types, entities, type));
   // `ENG-101` with no parent written: the team whose key is ENG (key-prefix-parents.ts).
   linkKeyPrefixParents(model, entities, detailsOf);
+  seedShownLists(model, sentences, entities); // `Each team's workflow states are …`, shown by "teams with their states" (described-sublists.ts)
   return { entities, facts: [] };
 }
 

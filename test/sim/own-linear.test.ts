@@ -117,4 +117,14 @@ describe('a Linear server driven with no model', () => {
     expect(after.issues.map((issue) => issue.id)).toEqual(['ENG-101', 'ENG-102', 'ENG-97', 'DES-14', 'ENG-103']);
   });
 
+  it('shows each team with the workflow states and labels the scenario describes', async () => {
+    const call = await mock();
+    const { teams } = (await call('linear_get_teams', {})) as {
+      teams: { name: string; states: { id: string; name: string }[]; labels: { id: string; name: string }[] }[];
+    };
+    for (const team of teams) {
+      expect(team.states.map((state) => state.name)).toEqual(['Backlog', 'Todo', 'In Progress', 'In Review', 'Done', 'Canceled']);
+      expect(team.labels.map((label) => label.name)).toEqual(['Bug', 'Feature', 'Chore']);
+    }
+  });
 });
