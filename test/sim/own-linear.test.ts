@@ -117,6 +117,16 @@ describe('a Linear server driven with no model', () => {
     expect(after.issues.map((issue) => issue.id)).toEqual(['ENG-101', 'ENG-102', 'ENG-97', 'DES-14', 'ENG-103']);
   });
 
+  it('starts a new issue in the first workflow state the scenario describes', async () => {
+    const call = await mock();
+    const { teams } = (await call('linear_get_teams', {})) as { teams: { id: string; name: string }[] };
+    const teamId = teams.find((team) => team.name === 'Engineering')!.id;
+    const created = (await call('linear_create_issue', { title: 'Refund flow', description: 'Partial refunds', teamId })) as Issue;
+    expect(created.state).toBe('Backlog');
+    const backlog = (await call('linear_search_issues', { states: ['Backlog'] })) as { issues: Issue[] };
+    expect(backlog.issues.map((issue) => issue.id)).toEqual(['DES-14', created.id]);
+  });
+
   it('shows each team with the workflow states and labels the scenario describes', async () => {
     const call = await mock();
     const { teams } = (await call('linear_get_teams', {})) as {
