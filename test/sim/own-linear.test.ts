@@ -127,6 +127,24 @@ describe('a Linear server driven with no model', () => {
     expect(backlog.issues.map((issue) => issue.id)).toEqual(['DES-14', created.id]);
   });
 
+  it('moves issues to the workflow state a `stateId` names, by the id a team lists or by its name', async () => {
+    const call = await mock();
+    const { teams } = (await call('linear_get_teams', {})) as { teams: { name: string; states: { id: string; name: string }[] }[] };
+    const inReview = teams[0]!.states.find((state) => state.name === 'In Review')!.id;
+    await call('linear_bulk_update_issues', { issueIds: ['ENG-101', 'ENG-102'], update: { stateId: inReview } });
+    await call('linear_bulk_update_issues', { issueIds: ['DES-14'], update: { stateId: 'Todo' } });
+    const { issues } = (await call('linear_search_issues', {})) as { issues: Record<string, unknown>[] };
+    expect(Object.fromEntries(issues.map((issue) => [issue.id, issue.state]))).toEqual({
+      'ENG-101': 'In Review',
+      'ENG-102': 'In Review',
+      'ENG-97': 'Done',
+      'DES-14': 'Todo',
+    });
+    expect(issues[0]).not.toHaveProperty('stateId');
+    const review = (await call('linear_search_issues', { states: ['In Review'] })) as { issues: Issue[] };
+    expect(review.issues.map((issue) => issue.id)).toEqual(['ENG-101', 'ENG-102']);
+  });
+
   it('shows each team with the workflow states and labels the scenario describes', async () => {
     const call = await mock();
     const { teams } = (await call('linear_get_teams', {})) as {
