@@ -21,6 +21,7 @@ import { toParentsNamedBefore } from './described-parent-names.js';
 import { isNameKeyed } from './name-keyed-type.js';
 import { linkDetailParents, toPronounSubject } from './described-references.js';
 import { linkDetailReferences } from './described-reference-objects.js';
+import { linkDetailIds } from './described-id-references.js';
 import { seedMembers } from './described-members.js';
 import { linkKeyPrefixParents } from './key-prefix-parents.js';
 import { seedShownLists } from './described-sublists.js';
@@ -255,6 +256,8 @@ function linkToParent(
   if (details !== undefined) linkDetailParents(parents, seeded, details, fields, (parent, id) => asIdOf(model, parent, id));
   // `#1042 "Checkout 500s spike" on Checkout API` where creates take `service: {id}`: a reference object (described-reference-objects.ts).
   if (details !== undefined) linkDetailReferences(model, type, seeded, details, fields, (other, id) => asIdOf(model, other, id));
+  // `ENG-101 … in Checkout v2` where issue tools take `projectId`: the id of a record that is no parent (described-id-references.ts).
+  if (details !== undefined) linkDetailIds(model, type, seeded, details, fields, (other, id) => asIdOf(model, other, id));
   for (const index of where) {
     const sentence = sentences[index]!;
     // `Posts: topic 101 has post 1001`: a heading before a colon names no place; the child stands where the text after it names it.

@@ -127,6 +127,19 @@ describe('a Linear server driven with no model', () => {
     expect(backlog.issues.map((issue) => issue.id)).toEqual(['DES-14', created.id]);
   });
 
+  it('files an issue described "in Checkout v2" under that project', async () => {
+    const call = await mock();
+    const { projects } = (await call('linear_list_projects', {})) as { projects: { id: string; name: string }[] };
+    const projectOf = Object.fromEntries(projects.map((project) => [project.id, project.name]));
+    const { issues } = (await call('linear_search_issues', {})) as { issues: (Issue & { projectId?: string })[] };
+    expect(Object.fromEntries(issues.map((issue) => [issue.id, issue.projectId && projectOf[issue.projectId]]))).toEqual({
+      'ENG-101': 'Checkout v2',
+      'ENG-102': 'Checkout v2',
+      'ENG-97': undefined,
+      'DES-14': 'Brand refresh',
+    });
+  });
+
   it('moves issues to the workflow state a `stateId` names, by the id a team lists or by its name', async () => {
     const call = await mock();
     const { teams } = (await call('linear_get_teams', {})) as { teams: { name: string; states: { id: string; name: string }[] }[] };
