@@ -4,9 +4,9 @@ import { entitiesOf, isPagingArgument, toPageRequest } from './world-query.js';
 import { applyWorldChangesInPlace } from './world-state.js';
 
 describe('entitiesOf', () => {
-  it('lists numeric ids in number order before the others, in text order', () => {
-    const world: WorldState = { entities: { issue: { b: {}, '10': {}, a: {}, '9': {} } }, facts: [] };
-    expect(entitiesOf(world, 'issue').map((entity) => entity.id)).toEqual(['9', '10', 'a', 'b']);
+  it('lists numeric ids in number order before the others, in the order they came into the world', () => {
+    const world: WorldState = { entities: { issue: { b: {}, '10': {}, a: {}, '9': {}, '007': {} } }, facts: [] };
+    expect(entitiesOf(world, 'issue').map((entity) => entity.id)).toEqual(['007', '9', '10', 'b', 'a']);
     expect(entitiesOf(world, 'none')).toEqual([]);
   });
 
@@ -17,8 +17,8 @@ describe('entitiesOf', () => {
     world = applyWorldChangesInPlace(world, { upserts: [{ type: 'event', id: 'e1', fields: { n: 2 } }] }, owned);
     world = applyWorldChangesInPlace(world, { upserts: [{ type: 'event', id: 'e2', fields: { n: 3 } }] }, owned);
     expect(entitiesOf(world, 'event')).toEqual([
-      { id: 'e1', fields: { n: 2 } },
       { id: 'e2', fields: { n: 3 } },
+      { id: 'e1', fields: { n: 2 } },
     ]);
   });
 

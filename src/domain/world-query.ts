@@ -3,7 +3,7 @@
  * of them match a call's arguments, one page of them, the next free id. Pure.
  */
 import type { WorldState } from './memory-log.js';
-import { idsChangedSince, typeVersion } from './world-state.js';
+import { orderedRecords } from './entity-order.js';
 import { isRecord } from './json-record.js';
 import { mailTermHolds } from './mail-search-terms.js';
 
@@ -114,54 +114,16 @@ export function isQueryArgument(name: string): boolean {
 }
 
 /**
- * The entities of `type`, numeric ids in number order before the others in text order.
+ * The entities of `type`, numeric ids in number order before the others in the order they came
+ * into the world (`entity-order.ts`).
  *
  * @example
  *   entitiesOf({ entities: { issue: { '10': {}, '9': {} } }, facts: [] }, 'issue').map((entity) => entity.id); // ['9', '10']
  */
 export function entitiesOf(world: WorldState, type: string): EntityRecord[] {
   if (!Object.hasOwn(world.entities, type)) return [];
-  const byId = world.entities[type]!;
-  const version = typeVersion(byId);
-  let cached = sortedTypes.get(byId);
-  if (cached?.version !== version) {
-    const changed = cached ? idsChangedSince(byId, cached.version) : null;
-    if (cached && changed) {
-      // Changed in place since: only the changed ids are put in their place (a delete sorts again).
-      for (const id of changed) placeRecord(cached.records, { id, fields: byId[id]! });
-      cached.version = version;
-    } else {
-      // Each id classified once, not in every comparison: the sort compares n log n times.
-      const records = Object.entries(byId).map(([id, fields]) => ({ record: { id, fields }, numeric: isNumericId(id) }));
-      records.sort((a, b) => compareClassified(a.record.id, a.numeric, b.record.id, b.numeric));
-      sortedTypes.set(byId, (cached = { version, records: records.map((entry) => entry.record) }));
-    }
-  }
-  return cached.records.slice();
+  return orderedRecords(world.entities[type]!);
 }
-
-const isNumericId = (id: string) => /^\d+$/.test(id);
-
-/** Replaces the record of its id in a sorted list, or inserts it in order: a binary search. */
-function placeRecord(records: EntityRecord[], record: EntityRecord): void {
-  const numeric = isNumericId(record.id);
-  let low = 0;
-  let high = records.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    const other = records[middle]!.id;
-    if (compareClassified(other, isNumericId(other), record.id, numeric) < 0) low = middle + 1;
-    else high = middle;
-  }
-  if (records[low]?.id === record.id) records[low] = record;
-  else records.splice(low, 0, record);
-}
-
-/**
- * Each type object's entities in order, while its `typeVersion` stays: a world's type objects are
- * shared by the worlds after it until a call changes them, and the memory's change in place.
- */
-const sortedTypes = new WeakMap<object, { version: number; records: EntityRecord[] }>();
 
 /** Numbers in number order first, then text in code-point order: the same on every machine. */
 export function compareIds(a: string, b: string): number {

@@ -21,8 +21,10 @@ import { toParentsNamedBefore } from './described-parent-names.js';
 import { isNameKeyed } from './name-keyed-type.js';
 import { linkDetailParents, toPronounSubject } from './described-references.js';
 import { linkDetailReferences } from './described-reference-objects.js';
+import { linkDetailIds } from './described-id-references.js';
 import { seedMembers } from './described-members.js';
 import { linkKeyPrefixParents } from './key-prefix-parents.js';
+import { seedShownLists } from './described-sublists.js';
 import { toCallerDetails, toCallerType, toDescribedCaller } from './described-caller.js';
 import { toDescribedKeyField } from './described-keys.js';
 import { toDescribedNumber, toDescribedNumberField, toNumberFields } from './described-number.js';
@@ -180,6 +182,7 @@ export function toDescribedWorld(
   seedMembers(model, entities, detailsOf, (type) => newIdOf(model, types, entities, type));
   // `ENG-101` with no parent written: the team whose key is ENG (key-prefix-parents.ts).
   linkKeyPrefixParents(model, entities, detailsOf);
+  seedShownLists(model, sentences, entities); // `Each team's workflow states are …`, shown by "teams with their states" (described-sublists.ts)
   return { entities, facts: [] };
 }
 
@@ -253,6 +256,8 @@ function linkToParent(
   if (details !== undefined) linkDetailParents(parents, seeded, details, fields, (parent, id) => asIdOf(model, parent, id));
   // `#1042 "Checkout 500s spike" on Checkout API` where creates take `service: {id}`: a reference object (described-reference-objects.ts).
   if (details !== undefined) linkDetailReferences(model, type, seeded, details, fields, (other, id) => asIdOf(model, other, id));
+  // `ENG-101 … in Checkout v2` where issue tools take `projectId`: the id of a record that is no parent (described-id-references.ts).
+  if (details !== undefined) linkDetailIds(model, type, seeded, details, fields, (other, id) => asIdOf(model, other, id));
   for (const index of where) {
     const sentence = sentences[index]!;
     // `Posts: topic 101 has post 1001`: a heading before a colon names no place; the child stands where the text after it names it.

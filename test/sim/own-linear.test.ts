@@ -105,4 +105,67 @@ describe('a Linear server driven with no model', () => {
     const resolved = (await call('linear_resolve_comment', { id: comment.id })) as Record<string, unknown>;
     expect(Object.values(resolved)).toContain('resolved');
   });
+
+  it('lists records in the order the scenario tells them, and a new one after them', async () => {
+    const call = await mock();
+    const { teams } = (await call('linear_get_teams', {})) as { teams: { id: string; name: string }[] };
+    expect(teams.map((team) => team.name)).toEqual(['Engineering', 'Design']);
+    const before = (await call('linear_search_issues', {})) as { issues: Issue[] };
+    expect(before.issues.map((issue) => issue.id)).toEqual(['ENG-101', 'ENG-102', 'ENG-97', 'DES-14']);
+    await call('linear_create_issue', { title: 'Refund flow', description: 'Partial refunds', teamId: teams[0]!.id });
+    const after = (await call('linear_search_issues', {})) as { issues: Issue[] };
+    expect(after.issues.map((issue) => issue.id)).toEqual(['ENG-101', 'ENG-102', 'ENG-97', 'DES-14', 'ENG-103']);
+  });
+
+  it('starts a new issue in the first workflow state the scenario describes', async () => {
+    const call = await mock();
+    const { teams } = (await call('linear_get_teams', {})) as { teams: { id: string; name: string }[] };
+    const teamId = teams.find((team) => team.name === 'Engineering')!.id;
+    const created = (await call('linear_create_issue', { title: 'Refund flow', description: 'Partial refunds', teamId })) as Issue;
+    expect(created.state).toBe('Backlog');
+    const backlog = (await call('linear_search_issues', { states: ['Backlog'] })) as { issues: Issue[] };
+    expect(backlog.issues.map((issue) => issue.id)).toEqual(['DES-14', created.id]);
+  });
+
+  it('files an issue described "in Checkout v2" under that project', async () => {
+    const call = await mock();
+    const { projects } = (await call('linear_list_projects', {})) as { projects: { id: string; name: string }[] };
+    const projectOf = Object.fromEntries(projects.map((project) => [project.id, project.name]));
+    const { issues } = (await call('linear_search_issues', {})) as { issues: (Issue & { projectId?: string })[] };
+    expect(Object.fromEntries(issues.map((issue) => [issue.id, issue.projectId && projectOf[issue.projectId]]))).toEqual({
+      'ENG-101': 'Checkout v2',
+      'ENG-102': 'Checkout v2',
+      'ENG-97': undefined,
+      'DES-14': 'Brand refresh',
+    });
+  });
+
+  it('moves issues to the workflow state a `stateId` names, by the id a team lists or by its name', async () => {
+    const call = await mock();
+    const { teams } = (await call('linear_get_teams', {})) as { teams: { name: string; states: { id: string; name: string }[] }[] };
+    const inReview = teams[0]!.states.find((state) => state.name === 'In Review')!.id;
+    await call('linear_bulk_update_issues', { issueIds: ['ENG-101', 'ENG-102'], update: { stateId: inReview } });
+    await call('linear_bulk_update_issues', { issueIds: ['DES-14'], update: { stateId: 'Todo' } });
+    const { issues } = (await call('linear_search_issues', {})) as { issues: Record<string, unknown>[] };
+    expect(Object.fromEntries(issues.map((issue) => [issue.id, issue.state]))).toEqual({
+      'ENG-101': 'In Review',
+      'ENG-102': 'In Review',
+      'ENG-97': 'Done',
+      'DES-14': 'Todo',
+    });
+    expect(issues[0]).not.toHaveProperty('stateId');
+    const review = (await call('linear_search_issues', { states: ['In Review'] })) as { issues: Issue[] };
+    expect(review.issues.map((issue) => issue.id)).toEqual(['ENG-101', 'ENG-102']);
+  });
+
+  it('shows each team with the workflow states and labels the scenario describes', async () => {
+    const call = await mock();
+    const { teams } = (await call('linear_get_teams', {})) as {
+      teams: { name: string; states: { id: string; name: string }[]; labels: { id: string; name: string }[] }[];
+    };
+    for (const team of teams) {
+      expect(team.states.map((state) => state.name)).toEqual(['Backlog', 'Todo', 'In Progress', 'In Review', 'Done', 'Canceled']);
+      expect(team.labels.map((label) => label.name)).toEqual(['Bug', 'Feature', 'Chore']);
+    }
+  });
 });

@@ -59,7 +59,8 @@ describe.skipIf(!sonarFile)('SonarQube, a server the simulator was never tuned o
   it('reads the entity without the service’s name, filters X_in_Y by Y, and moves an issue through a transition', async () => {
     await connectSonar();
     const projects = await callTool('search_my_sonarqube_projects', { page: '' });
-    expect(projects.json.projects.map((project: { key: string }) => project.key)).toEqual(['acme_api', 'acme_web']);
+    // In the order the world holds them (entity-order.ts), not in text order.
+    expect(projects.json.projects.map((project: { key: string }) => project.key)).toEqual(['acme_web', 'acme_api']);
 
     const issues = await callTool('search_sonar_issues_in_projects', {
       projects: ['acme_web'],

@@ -2,7 +2,8 @@
  * The state a new record starts in, one rule for a create and for a record a description seeds
  * with no state (seeded-states.ts): the state the create asks for (`activate: true`), else, for a
  * create named for running something (`runPipeline`), the state a run begins in, else a state
- * enum's default or first value (world-conventions.ts, state-fields.ts), else what the
+ * enum's default or first value (world-conventions.ts, state-fields.ts), else the first workflow
+ * state its parent lists (a team's `states`, listed-states.ts), else what the
  * descriptions say (described-states.ts), else, for a thing the service activates and
  * deactivates (or publishes and unpublishes), the state the activation moves it from: n8n creates
  * a workflow inactive, to be activated later, as Zapier creates a zap off and Make a scenario
@@ -16,6 +17,7 @@ import { runStartState } from './run-start-state.js';
 import { runVerbs } from '../../reading/related-shapes.js';
 import type { AnswerInput } from './world-conventions.js';
 import { defaultState } from './default-state.js';
+import { listedStartState } from './listed-states.js';
 
 /** A verb that puts a made thing into service, and the verb that takes it out again. */
 const liveVerbs: Readonly<Record<string, string>> = { activate: 'deactivate', publish: 'unpublish' };
@@ -31,6 +33,7 @@ export function toStartState(input: AnswerInput): { name: string; value: unknown
     runCreateStart(input) ??
     defaultState(input) ??
     initialState(input) ??
+    listedStartState(input) ??
     setFieldStart(input) ??
     describedStartState(input) ??
     beforeActivation(input);

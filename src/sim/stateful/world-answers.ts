@@ -60,6 +60,7 @@ import { answerRun } from './run-records.js';
 import { updateOnReference } from './reference-writes.js';
 import { describedLink } from './described-link.js';
 import { argumentState } from './state-arguments.js';
+import { toListedState } from './listed-states.js';
 import { answerRead } from './read-routes.js';
 import { addToRecordLists } from './record-list-items.js';
 import { toTargetState } from './target-state.js';
@@ -244,6 +245,8 @@ function update(given: AnswerInput): Answer {
   let stateField = toStateField(input, found.fields);
   // `transitionId: '31'` of a transition the world holds: its name is the target state (transition-by-id.ts).
   changes = toNamedTransition(changes, input.world);
+  // `stateId` of a state the issue's team lists (by id or name): the state field set to its name (listed-states.ts).
+  changes = toListedState(input, changes, found.fields, stateField);
   for (const [name, value] of Object.entries(changes)) {
     // `transition_issue(key, transition: 'Done')`: the target state, under the entity's own state field.
     if (!isTargetStateArgument(name)) continue;
