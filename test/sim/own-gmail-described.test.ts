@@ -1,0 +1,64 @@
+/**
+ * A user's Gmail described in words, driven as the user would with no model: the real 13 Gmail
+ * tools of `@a-bonus/google-docs-mcp` 1.11.3 (servers/google-docs-mcp-gmail-tools.json), over the
+ * real platform. The description lists mail as people write it (who it is from, its subject in
+ * quotes, its day and marks), and the reads find those messages, threads and drafts.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { describedMock, useSimulatorHarness } from '../support/simulator-harness.js';
+
+let harness: Harness;
+useSimulatorHarness('mcpsim-own-gmail-described-', (started) => (harness = started));
+
+const tools = JSON.parse(readFileSync(new URL('./servers/google-docs-mcp-gmail-tools.json', import.meta.url), 'utf8')) as unknown[];
+const scenario = [
+  "Maya Chen's Gmail inbox (maya@acme.io).",
+  "Inbox: an unread message from Priya Shah <priya@acme.io> 'Q3 invoice overdue' received Nov 20 about invoice 2231;",
+  'a starred thread with Leo Park <leo@acme.io> about the offsite (2 messages);',
+  "a draft to ops@acme.io 'Weekly report'.",
+  'Labels: Receipts, Travel.',
+].join(' ');
+
+const gmail = () =>
+  describedMock(harness, { server: '@qa/gmail', displayName: 'Gmail', tools, namespace: 'mail', connection: 'gmail', scenario });
+
+describe('a Gmail described in words', () => {
+  it('lists, searches and reads the messages the description lists, with their sender, subject, day and labels', async () => {
+    const call = await gmail();
+    const unread = (await call('listMessages', { q: 'is:unread' })).messages;
+    expect(unread).toEqual([
+      expect.objectContaining({ from: 'Priya Shah <priya@acme.io>', subject: 'Q3 invoice overdue', labelIds: ['INBOX', 'UNREAD'] }),
+    ]);
+    const invoice = await call('getMessage', { messageId: unread[0].id });
+    expect(invoice).toMatchObject({ to: 'Maya Chen <maya@acme.io>', snippet: 'invoice 2231', date: '2025-11-20T09:00:00.000Z' });
+    expect((await call('listMessages', { q: 'from:priya@acme.io' })).messages.map((message: { id: string }) => message.id)).toEqual([
+      unread[0].id,
+    ]);
+  });
+
+  it('seeds a described thread as messages sharing one threadId, the last one starred', async () => {
+    const call = await gmail();
+    const thread = (await call('listMessages', {})).messages.filter((message: { subject: string }) => /Offsite/.test(message.subject));
+    expect(thread).toHaveLength(2);
+    expect(new Set(thread.map((message: { threadId: string }) => message.threadId)).size).toBe(1);
+    expect(thread.map((message: { from: string }) => message.from)).toEqual(['Leo Park <leo@acme.io>', 'Maya Chen <maya@acme.io>']);
+    expect((await call('listMessages', { q: 'is:starred' })).messages.map((message: { subject: string }) => message.subject)).toEqual([
+      'Re: Offsite',
+    ]);
+  });
+
+  it('lists the described draft among the drafts', async () => {
+    const call = await gmail();
+    expect((await call('listDrafts', {})).drafts).toEqual([expect.objectContaining({ to: 'ops@acme.io', subject: 'Weekly report' })]);
+  });
+
+  it('lists the system labels by their names as ids beside the described user labels', async () => {
+    const call = await gmail();
+    const labels = (await call('listLabels', {})).labels as { id: string; name: string; type: string }[];
+    for (const name of ['INBOX', 'UNREAD', 'STARRED', 'SENT', 'TRASH', 'DRAFT', 'SPAM', 'IMPORTANT'])
+      expect(labels).toContainEqual({ id: name, name, type: 'system' });
+    expect(labels.filter((label) => label.type === 'user').map((label) => label.name)).toEqual(['Receipts', 'Travel']);
+  });
+});
