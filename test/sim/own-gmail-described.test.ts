@@ -61,4 +61,38 @@ describe('a Gmail described in words', () => {
       expect(labels).toContainEqual({ id: name, name, type: 'system' });
     expect(labels.filter((label) => label.type === 'user').map((label) => label.name)).toEqual(['Receipts', 'Travel']);
   });
+
+  it('sends an email as a message in SENT that the message reads list, and a reply joins the thread it answers', async () => {
+    const call = await gmail();
+    const sent = await call('sendEmail', { to: 'leo@acme.io', subject: 'Agenda', body: 'Draft agenda attached.' });
+    const inSent = (await call('listMessages', { labelIds: ['SENT'] })).messages;
+    expect(inSent).toContainEqual(expect.objectContaining({ id: sent.id, subject: 'Agenda', labelIds: ['SENT'], threadId: sent.id }));
+    expect(await call('getMessage', { messageId: sent.id })).toMatchObject({ to: 'leo@acme.io', body: 'Draft agenda attached.' });
+    const leo = (await call('listMessages', { q: 'from:leo@acme.io' })).messages[0];
+    const reply = await call('sendEmail', { to: 'leo@acme.io', subject: 'Re: Offsite', body: 'Works for me.', replyToMessageId: leo.id });
+    expect(reply.threadId).toBe(leo.threadId);
+  });
+
+  it('sends a draft: it leaves the drafts and its message is in SENT', async () => {
+    const call = await gmail();
+    const [draft] = (await call('listDrafts', {})).drafts;
+    await call('sendDraft', { draftId: draft.id });
+    expect((await call('listDrafts', {})).drafts).toEqual([]);
+    expect((await call('listMessages', { q: 'in:sent' })).messages).toContainEqual(
+      expect.objectContaining({ to: 'ops@acme.io', subject: 'Weekly report', labelIds: ['SENT'] }),
+    );
+  });
+
+  it('moves a trashed message to TRASH, out of the default list and found by in:trash, and keeps the others', async () => {
+    const call = await gmail();
+    const [invoice] = (await call('listMessages', { q: 'is:unread' })).messages;
+    await call('trashMessage', { messageId: invoice.id });
+    const ids = async (args: Record<string, unknown>) =>
+      (await call('listMessages', args)).messages.map((message: { id: string }) => message.id);
+    expect(await ids({})).not.toContain(invoice.id);
+    expect(await ids({})).toHaveLength(2);
+    expect(await ids({ q: 'in:trash' })).toEqual([invoice.id]);
+    expect(await ids({ includeSpamTrash: true })).toContain(invoice.id);
+    expect((await call('getMessage', { messageId: invoice.id })).labelIds).toEqual(['UNREAD', 'TRASH']);
+  });
 });
