@@ -95,4 +95,29 @@ describe('a Gmail described in words', () => {
     expect(await ids({ includeSpamTrash: true })).toContain(invoice.id);
     expect((await call('getMessage', { messageId: invoice.id })).labelIds).toEqual(['UNREAD', 'TRASH']);
   });
+
+  it("untrashes a message back into the inbox, where a server offers the Gmail API's untrash beside trash", async () => {
+    const untrash = {
+      name: 'untrashMessage',
+      description: 'Removes a Gmail message from Trash (users.messages.untrash).',
+      inputSchema: {
+        type: 'object',
+        properties: { messageId: { type: 'string', description: 'The Gmail message ID.' } },
+        required: ['messageId'],
+      },
+    };
+    const call = await describedMock(harness, {
+      server: '@qa/gmail-untrash',
+      displayName: 'Gmail',
+      tools: [...tools, untrash],
+      namespace: 'mail',
+      connection: 'gmail',
+      scenario,
+    });
+    const [invoice] = (await call('listMessages', { q: 'is:unread' })).messages;
+    await call('trashMessage', { messageId: invoice.id });
+    await call('untrashMessage', { messageId: invoice.id });
+    expect((await call('getMessage', { messageId: invoice.id })).labelIds).toEqual(['INBOX', 'UNREAD']);
+    expect((await call('listMessages', {})).messages.map((message: { id: string }) => message.id)).toContain(invoice.id);
+  });
 });
