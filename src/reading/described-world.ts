@@ -13,6 +13,7 @@ import { seedParticiples } from './described-participles.js';
 import { seedRuns } from './described-runs.js';
 import { seedKinds } from './described-kinds.js';
 import { seedLinked } from './described-linked.js';
+import { seedMail } from './described-mail.js';
 import { applyStateSentences } from './described-state-sentences.js';
 import { toServerStates } from './server-states.js';
 import { toSentences } from './described-sentences.js';
@@ -166,6 +167,7 @@ export function toDescribedWorld(
     ...seedRuns(model, world, sentences, now),
     ...seedKinds(model, world, sentences),
     ...seedLinked(model, world, sentences, now),
+    ...seedMail(model, world, sentences, now),
   ];
   for (const mention of more) mentions.set(mention.type, [...(mentions.get(mention.type) ?? []), mention]);
   for (const [type, named] of mentions)

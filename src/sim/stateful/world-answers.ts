@@ -4,6 +4,7 @@
  * pages, an update merges, a delete removes, another action is acknowledged and kept as a fact.
  * Each answer carries the `WorldChanges` it made, the same kind the model and fixtures write.
  */
+import { answerMailWrite, withMailBoxes } from './mail-writes.js';
 import { toNextNumber } from './record-numbers.js';
 import { withParentKeys } from './parent-key-fill.js';
 import { toCopySource, withoutSource } from './copy-source.js';
@@ -93,6 +94,9 @@ export function answerFromWorld(called: AnswerInput): Answer {
   // `add_observations({ observations: [{ entityName, contents }] })`: into each named record's list (record-list-items.ts).
   const listed = input.shape.operation === 'create' || input.shape.operation === 'other' ? addToRecordLists(input) : null;
   if (listed) return listed;
+  // `sendEmail`, `sendDraft(draftId)`, `trashMessage(messageId)`: what a mailbox does with them (mail-writes.ts).
+  const mailed = answerMailWrite(input, create);
+  if (mailed) return mailed;
   switch (input.shape.operation) {
     case 'create':
       // `deploy_service(serviceId)` of a service the world holds: a deploy of it, not a second service (existing-target.ts).
@@ -103,10 +107,10 @@ export function answerFromWorld(called: AnswerInput): Answer {
       return toFreeBusy(input) ?? answerRead(input, read);
     case 'list':
       // `list_cycle_issues(cycle_id)`: the issues the cycle keeps (parent-members.ts); free/busy from the events (free-busy.ts).
-      return toFreeBusy(input) ?? answerList(withParentMembers(input));
+      return toFreeBusy(input) ?? answerList(withParentMembers(withMailBoxes(input)));
     case 'search':
       // `search_content(q)` across the service: the made type it finds the query in (site-search.ts).
-      return toFreeBusy(input) ?? answerList(withSearchedType(input));
+      return toFreeBusy(input) ?? answerList(withSearchedType(withMailBoxes(input)));
     case 'update':
       // `transfer_cycle_issues(cycle_id, new_cycle_id)`: the cycle's issues move to the new one (parent-members.ts);
       // `archive_application(id)` where no tool makes applications: the one a read by that id makes up (reference-writes.ts).
