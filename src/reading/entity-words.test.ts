@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isNamingQualifier, toSingular, toWords, withoutAspects } from './entity-words.js';
+import { tool, text, entities } from './written-tools.test-support.js';
 
 describe('the words of a name', () => {
   it('keeps a plural acronym whole', () => {
@@ -40,5 +41,17 @@ describe('an adjective before a noun that picks some of its kind', () => {
     expect(withoutAspects(['total', 'worklog'])).toEqual(['worklog']);
     expect(withoutAspects(['native', 'query'])).toEqual(['query']);
     expect(withoutAspects(['total'])).toEqual(['total']);
+  });
+});
+
+describe('an adjective after a noun that says how the tool reads it', () => {
+  it('is dropped from the entity: smart domain suggestions suggest domains, a full bucket info reads the bucket', () => {
+    const read = entities([
+      tool('list_buckets', {}, 'List the buckets'),
+      tool('suggest_domains_smart', { query: text }, 'AI-powered domain suggestions'),
+      tool('context_smart', { user_message: text }, 'Get relevant context for the message'),
+      tool('get_bucket_full_info', { bucketName: text }, 'Get the full info of a bucket'),
+    ]);
+    expect(read).toMatchObject({ suggest_domains_smart: 'domain', context_smart: 'context', get_bucket_full_info: 'bucket' });
   });
 });

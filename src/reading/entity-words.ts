@@ -237,8 +237,14 @@ const qualifierWords = new Set([
   'native',
 ]);
 
-/** Adjectives that follow the entity to say how the tool acts on it (`write_object_safe`, `create_item_live`), never a kind. */
-const trailingQualifierWords = new Set(['safe', 'live', 'static', 'default', 'active', 'upcoming', 'recent', 'latest', 'pending']);
+/**
+ * Adjectives that follow the entity to say how the tool acts on it (`write_object_safe`, `create_item_live`), never a kind;
+ * and the ones that say how much or how cleverly it reads (`suggest_domains_smart`, `get_bucket_full_info`, `hl_advanced`).
+ */
+const trailingQualifierWords = new Set([
+  ...['safe', 'live', 'static', 'default', 'active', 'upcoming', 'recent', 'latest', 'pending'],
+  ...['smart', 'full', 'advanced', 'enhanced'],
+]);
 
 /**
  * A past participle before a noun picks some of the noun's kind (`saved_card`, `changed_file`,

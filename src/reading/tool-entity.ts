@@ -19,6 +19,7 @@ import { toCallerUser } from './caller-entity.js';
 import { toGeoEntity } from './geo-entity.js';
 import { toDescribedVerbObject } from './described-verb-object.js';
 import { toVerbMeaning } from './tool-verbs.js';
+import { withoutUnlistedVerb } from './unlisted-verbs.js';
 import { toDescribedQualifier } from './described-qualifier.js';
 import { isNamingQualifier, toFullWord, toSingular, toWords } from './entity-words.js';
 import { requiredOf } from './tool-id-argument.js';
@@ -205,7 +206,9 @@ export function toOwnEntityWords(parsed: ParsedName, scoped: ReadonlySet<string>
   const all = parsed.entityWords;
   const qualified = all.length > 1 && isNamingQualifier(all[0]!) && !context.isShared(all.join('_'));
   const named = (qualified ? all.slice(1) : all).filter((word) => !context.productWords.has(word));
-  let words = toOwned(named.length > 0 ? named : parsed.entityWords, scoped, context);
+  const nouns = named.length > 0 ? named : parsed.entityWords;
+  // `analyze_table_stats`, `pods_exec`: a verb the table leaves out is the name's verb all the same (unlisted-verbs.ts).
+  let words = toOwned((parsed.meaning === null ? withoutUnlistedVerb(nouns) : null) ?? nouns, scoped, context);
   if (parsed.meaning === null) words = toObjectOfUnknownVerb(words, context);
   return toSpelledOut(words, context.entities);
 }

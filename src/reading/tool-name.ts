@@ -14,6 +14,7 @@ import {
 } from './entity-words.js';
 import type { ToolDefinition } from '../domain/registry.js';
 import { nounCompounds, nounLikeVerbs, noiseWords, toVerbMeaning, type VerbMeaning } from './tool-verbs.js';
+import { isUnlistedVerb } from './unlisted-verbs.js';
 
 export interface ParsedName {
   /** The name's verb, or null when it has none (`echo`, `directory_tree`). */
@@ -80,7 +81,9 @@ export function parseToolName(
   serverNouns: ReadonlySet<string> = noWords,
 ): ParsedName {
   let words = toWords(name);
-  if (prefix !== null && words[0] === prefix && words.length > 1) words = words.slice(1);
+  // `pods_exec`, `session_init`: a prefix before only an unlisted verb (unlisted-verbs.ts) is what the verb acts on.
+  if (prefix !== null && words[0] === prefix && words.length > 1 && !(words.length === 2 && isUnlistedVerb(words[1]!)))
+    words = words.slice(1);
   // `hire_v1_job_list`, `compute_v2beta_instances_get`: the API's version names no thing the tool acts on.
   if (words.length > 1 && words.some((word) => apiVersionWord.test(word))) words = words.filter((word) => !apiVersionWord.test(word));
   // `get_query`, `run_query` beside `create_query`: a word the server's writes name as their entity is a noun after the name's
