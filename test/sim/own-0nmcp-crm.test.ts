@@ -142,4 +142,30 @@ describe('a GoHighLevel CRM server (0nmcp) driven with no model', () => {
     const { contacts } = await call('crm_search_contacts', { access_token: 'tok', locationId: 'loc_nw01' });
     expect(names(contacts)).toEqual(['Ellen Park', 'Jill Tran', 'Omar Haddad', 'Sam Okafor']);
   });
+
+  /** A sales team's own words for its CRM: people with their address and role, a pipeline's stages, a deal in one of them. */
+  const described =
+    'The GoHighLevel sub-account "Northwind Roofing" (location id loc_nw01). Users: Marco Ruiz (marco@northwindroofing.com, admin) and Priya Nair (priya@northwindroofing.com, user). Contacts: Omar Haddad (omar@haddad.io); Ellen Park (ellen@harborpg.com). Sales pipeline: Lead, Qualified, Proposal, Won. Deal \'Rooftop solar\' for Omar Haddad, 12,500 USD, stage Proposal, closes March 30.';
+  const scope = { access_token: 'tok', locationId: 'loc_nw01' };
+
+  it('upserts a contact by the email or phone it matches on: the one found is updated, an unknown address makes a new contact', async () => {
+    const call = await mock(described);
+    const [omar] = (await call('crm_search_contacts', { ...scope, query: 'Omar' })).contacts;
+    const updated = await call('crm_upsert_contact', { ...scope, email: 'omar@haddad.io', phone: '+1 512 555 0101', city: 'Austin' });
+    expect(updated).toMatchObject({ id: omar.id, name: 'Omar Haddad', phone: '+1 512 555 0101', city: 'Austin' });
+    expect(names((await call('crm_search_contacts', scope)).contacts)).toEqual(['Ellen Park', 'Omar Haddad']);
+    // Matched by the phone alone now.
+    expect((await call('crm_upsert_contact', { ...scope, phone: '+1 512 555 0101', city: 'Dallas' })).id).toBe(omar.id);
+    const made = await call('crm_upsert_contact', { ...scope, firstName: 'Rosa', email: 'rosa@bayview.com' });
+    expect(made.id).not.toBe('loc_nw01');
+    expect(made.id).not.toBe(omar.id);
+    expect((await call('crm_get_contact', { access_token: 'tok', contactId: made.id })).email).toBe('rosa@bayview.com');
+    expect((await call('crm_search_contacts', scope)).contacts).toHaveLength(3);
+  });
+
+  it("lists a business's contacts by the business id a `_by_business` read takes", async () => {
+    const call = await mock(described);
+    const { contacts } = await call('crm_get_contact_by_business', { access_token: 'tok', businessId: 'biz_harbor' });
+    expect(contacts).toEqual([]);
+  });
 });

@@ -66,6 +66,7 @@ import { toTargetState } from './target-state.js';
 import { describedTarget } from './choice-state.js';
 import { refusedState } from './corrected-states.js';
 import { answerDelete } from './delete-answer.js';
+import { toMatchedRecord } from './matched-upsert.js';
 import { batchItems, createEach, readEach, uniqueClash, updateEach, updateEvery } from './world-batches.js';
 import { dataArguments, defaultOf, existingName, scopeArguments, stampName, type Answer, type AnswerInput } from './world-conventions.js';
 
@@ -223,14 +224,16 @@ function update(given: AnswerInput): Answer {
   const many = toBatchList(idValue, shape.idArgument === null ? undefined : propertiesOf(input.tool)[shape.idArgument]);
   if (many) return updateEach(input, many, update);
   if (idValue === undefined && shape.every) return updateEvery(input, update);
-  if (idValue === undefined)
+  // `upsert_contact(email, phone)` "matched by email or phone": the contact holding either, else a new one (matched-upsert.ts).
+  const matched = idValue === undefined ? toMatchedRecord(input) : undefined;
+  if (idValue === undefined && matched === undefined)
     return shape.upsert
       ? create(input)
       : { error: `${shape.idArgument ?? 'an id'} is required to say which ${toWordsOf(shape.entity)} to change` };
-  const found = findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
+  const found = matched ?? findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
   if (!found) return shape.upsert ? create(input, String(idValue)) : { error: notFound(shape, String(idValue)) };
   // "Commit an active transaction": a committed one is gone (finished-entities.ts).
-  if (refusesFinished(input, found.fields)) return { error: notFound(shape, String(idValue)) };
+  if (refusesFinished(input, found.fields)) return { error: notFound(shape, String(idValue ?? found.id)) };
   const scope = scopeArguments(input);
   let changes: Record<string, unknown> = {};
   // `patch: [{op: 'replace', path: '/name', value}]` (json-patch.ts), `scale: 5` (scaled-count.ts), `addLabelIds` (set-edits.ts).
