@@ -26,6 +26,7 @@ import { missingParent } from './world-parents.js';
 import { describedStateRefusal } from './described-state-check.js';
 import { missingNestedReference } from './nested-references.js';
 import { missingObject, toHeldObject } from './held-object.js';
+import { missingMember } from './missing-members.js';
 import { withServerId } from './server-ids.js';
 import { withIdType } from './declared-id-type.js';
 import { createDefaults } from './create-defaults.js';
@@ -80,7 +81,13 @@ export type { Answer, AnswerInput } from './world-conventions.js';
  *   // { value: { number: 12, title: 'Crash on empty config', ... } }
  */
 export function answerFromWorld(called: AnswerInput): Answer {
-  const orphan = missingParent(called) ?? missingNestedReference(called) ?? missingObject(called) ?? describedStateRefusal(called);
+  // `add_opportunity_followers(followers: ['user_nobody'])` where the world holds the users: a not-found (missing-members.ts).
+  const orphan =
+    missingParent(called) ??
+    missingNestedReference(called) ??
+    missingObject(called) ??
+    describedStateRefusal(called) ??
+    missingMember(called);
   if (orphan !== null) return { error: orphan };
   // What the id names: attach_tag(item_id), change_item_column_values(itemId), show_object(uid) (parent-items, id-named-type, held-object).
   const related = toHeldObject(toIdNamedType(toNamedItem(toRelatedInput(called))));
