@@ -10,7 +10,9 @@
 const symbols: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY' };
 /** The ISO 4217 codes the runtime knows (`USD`, `EUR`): three capitals that are no currency (`INV 41`) are no amount. */
 const currencies = new Set(Intl.supportedValuesOf('currency'));
-const amountField = /^(?:amount|total|price|cost|value|sum)$|(?:_|(?<=[a-z]))(?:amount|total|price)$/i;
+// `monetaryValue`, `deal_value`, `expected_value`: what a CRM's deal is worth.
+const amountField =
+  /^(?:amount|total|price|cost|value|sum)$|(?:_|(?<=[a-z]))(?:amount|total|price)$|^(?:monetary|deal|contract|expected|estimated|opportunity)[_-]?value$/i;
 const currencyField = /^currency(?:[_-]?code)?$|(?:_|(?<=[a-z]))currency(?:[_-]?code)?$/i;
 
 /**

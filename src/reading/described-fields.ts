@@ -21,6 +21,7 @@ import { toStateDate } from './described-state-dates.js';
 import { toAdjectiveField } from './described-adjective.js';
 import { toDescribedFlag } from './described-flag-words.js';
 import { toDescribedAmount } from './described-amounts.js';
+import { toFilterValue } from './described-filter-values.js';
 
 type Schema = Record<string, unknown>;
 type Model = Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>;
@@ -38,6 +39,8 @@ export function toDescribedFields(model: Model, type: string, details: string, n
   const schemas = writableFields(model, type);
   const state = model.entityTypes.get(type)?.state ?? null;
   const fields: Record<string, unknown> = {};
+  // `12,500 USD`: the commas that group a number's digits part no pieces.
+  details = details.replace(/(?<=\d),(?=\d{3}(?!\d))/g, '');
   // `tags shop, nightly`: the list field the piece before gave, which a bare word after a comma goes on.
   let listed: string | undefined;
   for (const piece of toPieces(details, schemas)) {
@@ -123,10 +126,17 @@ export function toDescribedFields(model: Model, type: string, details: string, n
       (fields[following] as unknown[]).push(text);
       listed = following;
     }
-    // `Ada Lovelace (ada@example.com)`: a bare address is the one email field the type's writes take.
+    // `Ada Lovelace (ada@example.com)`: a bare address is the one email field the type's writes take, else its `email`
+    // (`Users: Marco Ruiz (marco@…)` where no tool writes users).
     else if (emailLike.test(text)) {
       const field = [...schemas.keys()].find((name) => /e-?mail$/i.test(name) || schemas.get(name)!.format === 'email');
       if (field !== undefined && !Object.hasOwn(fields, field)) fields[field] = text;
+      else if (field === undefined && !Object.hasOwn(fields, 'email')) fields.email = text;
+    }
+    // `Marco Ruiz (…, admin)` where the users' list filters by `role` "(admin, user, etc.)" (described-filter-values.ts).
+    else {
+      const filtered = toFilterValue(model, type, text);
+      if (filtered !== undefined && !Object.hasOwn(fields, filtered.field)) fields[filtered.field] = filtered.value;
     }
   }
   return fields;

@@ -14,9 +14,11 @@ import { seedRuns } from './described-runs.js';
 import { seedKinds } from './described-kinds.js';
 import { seedLinked } from './described-linked.js';
 import { seedMail } from './described-mail.js';
+import { seedStages } from './described-stages.js';
 import { applyStateSentences } from './described-state-sentences.js';
 import { toServerStates } from './server-states.js';
 import { toSentences } from './described-sentences.js';
+import { toCurlyQuotes } from './single-quoted.js';
 import { namesOf } from './described-type-names.js';
 import { toParentsNamedBefore } from './described-parent-names.js';
 import { isNameKeyed } from './name-keyed-type.js';
@@ -52,7 +54,8 @@ export function toDescribedWorld(
   now = '2026-01-01T00:00:00.000Z',
 ): WorldState {
   const entities: WorldState['entities'] = {};
-  const sentences = toSentences(text);
+  // `Deal 'Rooftop solar' for …`: plain single quotes mark a name as curly ones do (single-quoted.ts).
+  const sentences = toSentences(toCurlyQuotes(text));
   // The server's types, then the parents they name that no tool keeps (`list` of `create_task(listId)`).
   const types = new Map<string, Pick<EntityType, 'idField' | 'numericId'>>();
   // `item` is a type here only where the server's tools make it one (item-type.ts).
@@ -165,6 +168,7 @@ export function toDescribedWorld(
     ...seedKinds(model, world, sentences),
     ...seedLinked(model, world, sentences, now),
     ...seedMail(model, world, sentences, now),
+    ...seedStages(model, world, sentences, detailsOf),
   ];
   for (const mention of more) mentions.set(mention.type, [...(mentions.get(mention.type) ?? []), mention]);
   for (const [type, named] of mentions)

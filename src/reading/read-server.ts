@@ -18,6 +18,7 @@ import { setParentCorrections } from './tool-parents.js';
 import { withCorrectedIds } from './entity-corrections.js';
 import { toEntityTypes, type EntityType } from './entity-types.js';
 import { inferServerShapes } from './tool-operation.js';
+import { withUpsertMatches } from './upsert-match.js';
 import { withServerTypes } from './server-types.js';
 import { withVariantTypes } from './variant-types.js';
 import { toIdSchemas, type IdSchemas } from './id-schemas.js';
@@ -124,25 +125,28 @@ function toServiceModel(
   serverNames: readonly string[],
 ): ServiceModel {
   // Each tool's first reading, then its entity checked against the types the whole server keeps.
-  // Each dispatching tool's choices take the tool's final id (choice-ids.ts).
-  const shapes = withChoiceIds(
+  // Each dispatching tool's choices take the tool's final id (choice-ids.ts); an upsert matched by fields takes none (upsert-match.ts).
+  const shapes = withUpsertMatches(
     tools,
-    withArgumentSpelledIds(
-      withKnownIdFields(
-        withActionIdArguments(
-          tools,
-          withOwnIdArguments(
+    withChoiceIds(
+      tools,
+      withArgumentSpelledIds(
+        withKnownIdFields(
+          withActionIdArguments(
             tools,
-            withVariantTypes(
+            withOwnIdArguments(
               tools,
-              withServerTypes(tools, inferServerShapes(tools, corrections, serverNames), { corrections, serverNames }),
-              corrections,
+              withVariantTypes(
+                tools,
+                withServerTypes(tools, inferServerShapes(tools, corrections, serverNames), { corrections, serverNames }),
+                corrections,
+              ),
             ),
           ),
+          serverNames,
         ),
-        serverNames,
+        toQuotedFields(tools),
       ),
-      toQuotedFields(tools),
     ),
   );
   // Every consumer finds parents through tool-parents.ts by the shapes it was given: the corrections go with them.

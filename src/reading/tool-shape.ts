@@ -22,6 +22,8 @@ export interface ToolShape {
   sets: Readonly<Record<string, unknown>>;
   /** An update or delete of every entity its arguments select, named so (`mark_all_todos_done`, `bulk_mark_read`): it takes no id. */
   every?: true;
+  /** An upsert that finds its record by these arguments' values (`email` or `phone`), not by an id (upsert-match.ts). */
+  matchBy?: { readonly arguments: readonly string[]; readonly every: boolean };
   /** `add_label(number, label)`: the update adds the argument's value to a list field (or removes it). */
   listField: {
     field: string;

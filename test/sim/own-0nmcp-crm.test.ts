@@ -142,4 +142,93 @@ describe('a GoHighLevel CRM server (0nmcp) driven with no model', () => {
     const { contacts } = await call('crm_search_contacts', { access_token: 'tok', locationId: 'loc_nw01' });
     expect(names(contacts)).toEqual(['Ellen Park', 'Jill Tran', 'Omar Haddad', 'Sam Okafor']);
   });
+
+  /** A sales team's own words for its CRM: people with their address and role, a pipeline's stages, a deal in one of them. */
+  const described =
+    'The GoHighLevel sub-account "Northwind Roofing" (location id loc_nw01). Users: Marco Ruiz (marco@northwindroofing.com, admin) and Priya Nair (priya@northwindroofing.com, user). Contacts: Omar Haddad (omar@haddad.io); Ellen Park (ellen@harborpg.com). Sales pipeline: Lead, Qualified, Proposal, Won. Deal \'Rooftop solar\' for Omar Haddad, 12,500 USD, stage Proposal, closes March 30.';
+  const scope = { access_token: 'tok', locationId: 'loc_nw01' };
+
+  it('seeds a described deal with its contact, monetary value and stage', async () => {
+    const call = await mock(described);
+    const [omar] = (await call('crm_search_contacts', { ...scope, query: 'Omar' })).contacts;
+    const [pipeline] = (await call('crm_list_pipelines', scope)).pipelines;
+    const proposal = pipeline.stages.find((stage: { name: string }) => stage.name === 'Proposal');
+    const [deal] = (await call('crm_search_opportunities', scope)).opportunities;
+    expect(deal).toMatchObject({
+      name: 'Rooftop solar',
+      contactId: omar.id,
+      monetaryValue: 12500,
+      pipelineId: pipeline.id,
+      pipelineStageId: proposal.id,
+    });
+  });
+
+  it('seeds a described pipeline with its stages, and moves a deal to a stage by its id', async () => {
+    const call = await mock(described);
+    const { pipelines } = await call('crm_list_pipelines', scope);
+    expect(pipelines).toHaveLength(1);
+    expect(pipelines[0].name).toBe('Sales');
+    const stages = pipelines[0].stages as { id: string; name: string; position: number }[];
+    expect(stages.map((stage) => [stage.name, stage.position])).toEqual([
+      ['Lead', 0],
+      ['Qualified', 1],
+      ['Proposal', 2],
+      ['Won', 3],
+    ]);
+    expect(new Set(stages.map((stage) => stage.id)).size).toBe(4);
+    expect((await call('crm_get_pipeline', { access_token: 'tok', pipelineId: pipelines[0].id })).stages).toEqual(stages);
+    const [deal] = (await call('crm_search_opportunities', scope)).opportunities;
+    const won = stages.find((stage) => stage.name === 'Won')!;
+    expect(
+      (await call('crm_update_opportunity', { access_token: 'tok', opportunityId: deal.id, pipelineStageId: won.id })).pipelineStageId,
+    ).toBe(won.id);
+    expect((await call('crm_get_opportunity', { access_token: 'tok', opportunityId: deal.id })).pipelineStageId).toBe(won.id);
+    expect(names((await call('crm_search_opportunities', { ...scope, pipelineStageId: won.id })).opportunities)).toEqual(['Rooftop solar']);
+  });
+
+  it("seeds users' email addresses and roles, and filters users by role", async () => {
+    const call = await mock(described);
+    const { users } = await call('crm_list_users', scope);
+    expect(users).toEqual([
+      expect.objectContaining({ name: 'Marco Ruiz', email: 'marco@northwindroofing.com', role: 'admin' }),
+      expect.objectContaining({ name: 'Priya Nair', email: 'priya@northwindroofing.com', role: 'user' }),
+    ]);
+    expect(names((await call('crm_list_users', { ...scope, role: 'admin' })).users)).toEqual(['Marco Ruiz']);
+  });
+
+  it('upserts a contact by the email or phone it matches on: the one found is updated, an unknown address makes a new contact', async () => {
+    const call = await mock(described);
+    const [omar] = (await call('crm_search_contacts', { ...scope, query: 'Omar' })).contacts;
+    const updated = await call('crm_upsert_contact', { ...scope, email: 'omar@haddad.io', phone: '+1 512 555 0101', city: 'Austin' });
+    expect(updated).toMatchObject({ id: omar.id, name: 'Omar Haddad', phone: '+1 512 555 0101', city: 'Austin' });
+    expect(names((await call('crm_search_contacts', scope)).contacts)).toEqual(['Ellen Park', 'Omar Haddad']);
+    // Matched by the phone alone now.
+    expect((await call('crm_upsert_contact', { ...scope, phone: '+1 512 555 0101', city: 'Dallas' })).id).toBe(omar.id);
+    const made = await call('crm_upsert_contact', { ...scope, firstName: 'Rosa', email: 'rosa@bayview.com' });
+    expect(made.id).not.toBe('loc_nw01');
+    expect(made.id).not.toBe(omar.id);
+    expect((await call('crm_get_contact', { access_token: 'tok', contactId: made.id })).email).toBe('rosa@bayview.com');
+    expect((await call('crm_search_contacts', scope)).contacts).toHaveLength(3);
+  });
+
+  it("lists a business's contacts by the business id a `_by_business` read takes", async () => {
+    const call = await mock(described);
+    const { contacts } = await call('crm_get_contact_by_business', { access_token: 'tok', businessId: 'biz_harbor' });
+    expect(contacts).toEqual([]);
+  });
+
+  it('refuses to add a follower the CRM has no user for, in its words', async () => {
+    const call = await mock(described);
+    const [deal] = (await call('crm_search_opportunities', scope)).opportunities;
+    const users = (await call('crm_list_users', scope)).users as { id: string; name: string }[];
+    const added = await call('crm_add_opportunity_followers', { access_token: 'tok', opportunityId: deal.id, followers: [users[0]!.id] });
+    expect(added.followers).toEqual([users[0]!.id]);
+    const unknown = await call('crm_add_opportunity_followers', {
+      access_token: 'tok',
+      opportunityId: deal.id,
+      followers: ['user_nobody'],
+    });
+    expect(unknown).toEqual({ error: expect.stringMatching(/^User "?user_nobody"? not found/) });
+    expect((await call('crm_get_opportunity', { access_token: 'tok', opportunityId: deal.id })).followers).toEqual([users[0]!.id]);
+  });
 });

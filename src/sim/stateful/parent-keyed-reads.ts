@@ -5,6 +5,8 @@
  * `list_comments(issueKey)` gives. Three things must agree: the service model reads the argument as
  * the type's parent, the argument is named for that parent's type (`issueKey` for issues), which
  * the server's tools act on, and the tool speaks of the type in the plural ("comments").
+ * A name that says `by` that parent (`get_contact_by_business(businessId)`, "Get contacts associated
+ * with a business ID") names it a place records are found under, though no tool of its own keeps it.
  */
 import { toNormalName } from '../../domain/world-query.js';
 import { toPlural, toWords } from '../../reading/entity-words.js';
@@ -28,7 +30,7 @@ export function asParentList(input: AnswerInput): AnswerInput {
     (reference) =>
       reference.argument === shape.idArgument && reference.type !== shape.entity && stem !== '' && toNormalName(reference.type) === stem,
   );
-  if (!parent || !actedOn(input, parent.type) || !speaksOfMany(input)) return input;
+  if (!parent || !(actedOn(input, parent.type) || namedBy(input, parent.type)) || !speaksOfMany(input)) return input;
   return { ...input, shape: { ...shape, operation: 'list', idArgument: null } };
 }
 
@@ -37,6 +39,13 @@ function actedOn(input: AnswerInput, type: string): boolean {
   for (const shape of input.shapes.values())
     if (shape.entity === type || Object.values(shape.dispatch?.choices ?? {}).some((choice) => choice.entity === type)) return true;
   return false;
+}
+
+/** `get_contact_by_business`: the tool's name ends with `by` and the parent type's words. */
+function namedBy(input: AnswerInput, type: string): boolean {
+  return toWords(input.tool.name)
+    .join(' ')
+    .endsWith(` by ${toWords(type).join(' ')}`);
 }
 
 /** "Get or add comments", `jira_comments`: the tool's name or description has the type's plural. */

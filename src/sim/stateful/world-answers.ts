@@ -27,6 +27,7 @@ import { missingParent } from './world-parents.js';
 import { describedStateRefusal } from './described-state-check.js';
 import { missingNestedReference } from './nested-references.js';
 import { missingObject, toHeldObject } from './held-object.js';
+import { missingMember } from './missing-members.js';
 import { withServerId } from './server-ids.js';
 import { withIdType } from './declared-id-type.js';
 import { createDefaults } from './create-defaults.js';
@@ -68,6 +69,7 @@ import { toTargetState } from './target-state.js';
 import { describedTarget } from './choice-state.js';
 import { refusedState } from './corrected-states.js';
 import { answerDelete } from './delete-answer.js';
+import { toMatchedRecord } from './matched-upsert.js';
 import { batchItems, createEach, readEach, uniqueClash, updateEach, updateEvery } from './world-batches.js';
 import { dataArguments, defaultOf, existingName, scopeArguments, stampName, type Answer, type AnswerInput } from './world-conventions.js';
 
@@ -81,7 +83,13 @@ export type { Answer, AnswerInput } from './world-conventions.js';
  *   // { value: { number: 12, title: 'Crash on empty config', ... } }
  */
 export function answerFromWorld(called: AnswerInput): Answer {
-  const orphan = missingParent(called) ?? missingNestedReference(called) ?? missingObject(called) ?? describedStateRefusal(called);
+  // `add_opportunity_followers(followers: ['user_nobody'])` where the world holds the users: a not-found (missing-members.ts).
+  const orphan =
+    missingParent(called) ??
+    missingNestedReference(called) ??
+    missingObject(called) ??
+    describedStateRefusal(called) ??
+    missingMember(called);
   if (orphan !== null) return { error: orphan };
   // What the id names: attach_tag(item_id), change_item_column_values(itemId), show_object(uid) (parent-items, id-named-type, held-object).
   const related = toHeldObject(toIdNamedType(toNamedItem(toRelatedInput(called))));
@@ -228,14 +236,16 @@ function update(given: AnswerInput): Answer {
   const many = toBatchList(idValue, shape.idArgument === null ? undefined : propertiesOf(input.tool)[shape.idArgument]);
   if (many) return updateEach(input, many, update);
   if (idValue === undefined && shape.every) return updateEvery(input, update);
-  if (idValue === undefined)
+  // `upsert_contact(email, phone)` "matched by email or phone": the contact holding either, else a new one (matched-upsert.ts).
+  const matched = idValue === undefined ? toMatchedRecord(input) : undefined;
+  if (idValue === undefined && matched === undefined)
     return shape.upsert
       ? create(input)
       : { error: `${shape.idArgument ?? 'an id'} is required to say which ${toWordsOf(shape.entity)} to change` };
-  const found = findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
+  const found = matched ?? findEntity(input, entitiesOf(input.world, shape.entity), String(idValue));
   if (!found) return shape.upsert ? create(input, String(idValue)) : { error: notFound(shape, String(idValue)) };
   // "Commit an active transaction": a committed one is gone (finished-entities.ts).
-  if (refusesFinished(input, found.fields)) return { error: notFound(shape, String(idValue)) };
+  if (refusesFinished(input, found.fields)) return { error: notFound(shape, String(idValue ?? found.id)) };
   const scope = scopeArguments(input);
   let changes: Record<string, unknown> = {};
   // `patch: [{op: 'replace', path: '/name', value}]` (json-patch.ts), `scale: 5` (scaled-count.ts), `addLabelIds` (set-edits.ts).
