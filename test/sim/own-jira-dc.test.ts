@@ -44,4 +44,10 @@ describe('a Jira Data Center server driven with no model', () => {
     expect(issue).toEqual(expect.objectContaining({ key: 'SHOP-12', summary: 'Checkout button unresponsive on Safari' }));
     expect(issue).not.toHaveProperty('issueKey');
   });
+
+  it("finds a project's issues by the project's key in JQL (`project = MOB`), as the issue keys name it", async () => {
+    const call = await mock();
+    const { issues } = (await call('jira_searchIssues', { jql: 'project = MOB' })) as { issues: Issue[] };
+    expect(issues.map((found) => found.key).sort()).toEqual(['MOB-4', 'MOB-5']);
+  });
 });
