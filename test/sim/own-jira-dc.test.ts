@@ -50,4 +50,11 @@ describe('a Jira Data Center server driven with no model', () => {
     const { issues } = (await call('jira_searchIssues', { jql: 'project = MOB' })) as { issues: Issue[] };
     expect(issues.map((found) => found.key).sort()).toEqual(['MOB-4', 'MOB-5']);
   });
+
+  it('keeps the status each issue is described in, where only a transition tool moves it, and finds issues by it in JQL', async () => {
+    const call = await mock();
+    expect(await call('jira_getIssue', { issueKey: 'SHOP-12' })).toEqual(expect.objectContaining({ status: 'In Progress' }));
+    const { issues } = (await call('jira_searchIssues', { jql: 'project = MOB AND status = "To Do"' })) as { issues: Issue[] };
+    expect(issues.map((found) => found.key)).toEqual(['MOB-5']);
+  });
 });
