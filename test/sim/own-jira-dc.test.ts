@@ -57,4 +57,14 @@ describe('a Jira Data Center server driven with no model', () => {
     const { issues } = (await call('jira_searchIssues', { jql: 'project = MOB AND status = "To Do"' })) as { issues: Issue[] };
     expect(issues.map((found) => found.key)).toEqual(['MOB-5']);
   });
+
+  it('moves an issue by a listed transition to the state that transition leads to, not to its name', async () => {
+    const call = await mock();
+    const { transitions } = (await call('jira_getTransitions', { issueKey: 'SHOP-13' })) as { transitions: { id: string; to?: unknown }[] };
+    expect(transitions.find((transition) => transition.id === '11')).toEqual(expect.objectContaining({ to: { name: 'In Progress' } }));
+    await call('jira_transitionIssue', { issueKey: 'SHOP-13', transitionId: '11' });
+    expect(await call('jira_getIssue', { issueKey: 'SHOP-13' })).toEqual(expect.objectContaining({ status: 'In Progress' }));
+    const { issues } = (await call('jira_searchIssues', { jql: 'status = "In Progress"' })) as { issues: Issue[] };
+    expect(issues.map((found) => found.key).sort()).toEqual(['SHOP-12', 'SHOP-13']);
+  });
 });
