@@ -22,6 +22,7 @@ import { toAdjectiveField } from './described-adjective.js';
 import { toDescribedFlag } from './described-flag-words.js';
 import { toDescribedAmount } from './described-amounts.js';
 import { toFilterValue } from './described-filter-values.js';
+import { toTransitionTarget } from './described-transition-target.js';
 
 type Schema = Record<string, unknown>;
 type Model = Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>;
@@ -58,6 +59,12 @@ export function toDescribedFields(model: Model, type: string, details: string, n
       const value = text.replace(new RegExp(String.raw`^${pattern}\s*(?::|=|\bis\b)?\s+`, 'i'), '');
       fields[known] = typed(value, schemas.get(known)!);
       if (Array.isArray(fields[known])) listed = known;
+      continue;
+    }
+    // `Start Progress (transition 11, to In Progress)`: the state a transition leads to (described-transition-target.ts).
+    const target = toTransitionTarget(type, text);
+    if (target !== undefined) {
+      Object.assign(fields, target);
       continue;
     }
     // `from 1 March 2026 to 30 April 2026`: where it starts and ends, in the fields the writes take for them (described-span.ts).

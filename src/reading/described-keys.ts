@@ -25,3 +25,15 @@ export function toDescribedKeyField(model: Pick<ServiceModel, 'tools' | 'shapes'
   }
   return bare;
 }
+
+/**
+ * Whether a type's id field is its key (`key`, `issue_key` of an issue): a key a description writes
+ * (`SHOP-12 "…"`) is then the record's id, not a field beside a made-up one.
+ *
+ * @example
+ *   isKeyIdField('issue', 'key'); // true
+ */
+export function isKeyIdField(type: string, idField: string): boolean {
+  const normal = idField.toLowerCase().replace(/[_-]/g, '');
+  return normal === 'key' || normal === `${toWords(type).join('')}key`;
+}

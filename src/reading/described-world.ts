@@ -26,7 +26,7 @@ import { seedMembers } from './described-members.js';
 import { linkKeyPrefixParents } from './key-prefix-parents.js';
 import { seedShownLists } from './described-sublists.js';
 import { toCallerDetails, toCallerType, toDescribedCaller } from './described-caller.js';
-import { toDescribedKeyField } from './described-keys.js';
+import { isKeyIdField, toDescribedKeyField } from './described-keys.js';
 import { toDescribedNumber, toDescribedNumberField, toNumberFields } from './described-number.js';
 import { toCodeField, toTypedId } from './described-codes.js';
 import { toHeadAliases } from './head-aliases.js';
@@ -107,7 +107,11 @@ export function toDescribedWorld(
     const ids = new Map<string, string>();
     // `WEB-1 "Design new landing page"`: a key before the name goes where the tools name the type by a key, else it is the id.
     const keys = [...names.values()].flatMap(({ key }) => key ?? []);
-    const keyField = keys.length > 0 ? (toDescribedKeyField(model, type) ?? toCodeField(model, type, keys)) : null;
+    // `SHOP-12 "…"` of a type whose id is its key (Jira's `key`, which `issueKey` names): the described key is the id itself.
+    const keyField =
+      keys.length > 0 && !isKeyIdField(type, entityType.idField)
+        ? (toDescribedKeyField(model, type) ?? toCodeField(model, type, keys))
+        : null;
     // `#1042 "…"` where incidents keep an `incident_number`: the number goes there, the id is the service's (described-number.ts).
     const numberField = toDescribedNumberField(model, type, entityType.idField, names.values());
     // `Support (id 5), Orders (id 2)`: an id written beside a record is that record's, so no record counted before it takes it.

@@ -7,6 +7,7 @@
 import type { ToolDefinition } from '../domain/registry.js';
 import { toWords } from './entity-words.js';
 import type { ToolShape } from './tool-shape.js';
+import { namesStatusChange } from './status-change.js';
 
 /** An entity type's state: the field, its values (enum and what the tools set) and the tools that move it (a lifecycle verb, an update that takes the field). */
 export interface EntityState {
@@ -39,6 +40,8 @@ export function toEntityState(
   const filtered = new Map<string, string[]>();
   // A field a state verb writes by its enum (`stage` of `deals.markWon`, reading/state-enum-field.ts) is the state as much as `status`.
   const written = new Set<string>();
+  // Whether a status change names no field: the simulator then writes `status` (world-answers.ts), so that is the state field.
+  let transitioned = false;
   for (const shape of shapes.values())
     if (shape.entity === entity) for (const [name, value] of Object.entries(shape.sets)) if (typeof value === 'string') written.add(name);
   const isState = (name: string) => stateNames.has(name.toLowerCase()) || written.has(name);
@@ -76,8 +79,11 @@ export function toEntityState(
     const sets = Object.entries(shape.sets).filter(([name]) => isState(name));
     for (const [name, value] of sets) if (typeof value === 'string') set.push([name, value]);
     const takesState = shape.operation === 'update' && named.some(([name]) => name in propertiesOf(tool.inputSchema));
+    // `transition_issue(issueKey, transitionId)`: a status change by its name moves the entity's life where no schema names the field.
+    const changesStatus = shape.operation === 'update' && namesStatusChange(tool, entity);
+    if (changesStatus && named.length === 0) transitioned = true;
     // A lifecycle verb that sets a flag (`archive` → `archived: true`) moves the entity's life all the same.
-    if (Object.keys(shape.sets).length > 0 || takesState) moving.push(tool.name);
+    if (Object.keys(shape.sets).length > 0 || takesState || changesStatus) moving.push(tool.name);
   }
   // Only a type no tool shows a state of keeps it where its lists filter (`statuses` beside `state` is that state).
   if (fields.size === 0) for (const [name, values] of filtered) fields.set(name, values);
@@ -85,7 +91,10 @@ export function toEntityState(
   // The field with an enum wins (it spells the values), then `status` over `state`, as the simulator writes (state-fields.ts).
   const names = [...fields.keys()];
   const field =
-    names.find((name) => fields.get(name)!.length > 0) ?? names.find((name) => name.toLowerCase() === 'status') ?? names[0] ?? 'state';
+    names.find((name) => fields.get(name)!.length > 0) ??
+    names.find((name) => name.toLowerCase() === 'status') ??
+    names[0] ??
+    (transitioned ? 'status' : 'state');
   const values = [...(fields.get(field) ?? [])];
   // `state` stands for `status` or `state`; a field a verb writes by name keeps its own values.
   const onField = (name: string) => name === field || (stateNames.has(name.toLowerCase()) && stateNames.has(field.toLowerCase()));

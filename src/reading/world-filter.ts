@@ -187,7 +187,7 @@ export function matchesCondition(fields: Readonly<Record<string, unknown>>, id: 
   }
   switch (operator) {
     case 'eq':
-      return valuesMatch(actual, value);
+      return valuesMatch(actual, value) || keyOfParent(fields, id, condition.field, value);
     case 'neq':
       return !valuesMatch(actual, value);
     case 'in':
@@ -204,6 +204,16 @@ export function matchesCondition(fields: Readonly<Record<string, unknown>>, id: 
       return operator === 'gt' ? order > 0 : operator === 'gte' ? order >= 0 : operator === 'lt' ? order < 0 : order <= 0;
     }
   }
+}
+
+/**
+ * `project = MOB` on issue `MOB-4` that holds its project as `projectId: 10200`: the field the
+ * condition names is the parent's id under a longer name, and the key the record's own id starts
+ * with is that parent's key, as trackers number issues (`MOB-4`) within a project keyed `MOB`.
+ */
+function keyOfParent(fields: Readonly<Record<string, unknown>>, id: string, field: string, value: unknown): boolean {
+  if (typeof value !== 'string' || !/^[A-Za-z][A-Za-z0-9_]*$/.test(value) || fieldValue(fields, field) !== undefined) return false;
+  return new RegExp(`^${value}-\\d+$`, 'i').test(id);
 }
 
 /** States that end a thing's life: what `status:open` leaves out and `status:closed` keeps. */

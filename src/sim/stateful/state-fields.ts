@@ -151,7 +151,10 @@ export function stateSchema(input: AnswerInput, field: string): Schema | undefin
   const name = Object.keys(properties).find((key) => toNormalName(key) === toNormalName(field));
   if (name !== undefined) return properties[name];
   // No schema names the field: the states the tools' descriptions name (`status is not "DEPROVISIONED"`, `in STAGED status`).
-  const states = describedStates(entityDescriptions(input), field);
+  // `… in the JIRA Data Center edition instance`: the service's name, which every tool's name begins with, is no state.
+  const prefixes = new Set(input.serverTools.map((tool) => tool.name.split(/[_\-.]/)[0]!.toLowerCase()));
+  const brand = prefixes.size === 1 && input.serverTools.length > 1 ? [...prefixes][0] : undefined;
+  const states = describedStates(entityDescriptions(input), field).filter((state) => state.toLowerCase() !== brand);
   if (states.length > 0) return { enum: states };
   // `list_orders(status: "Filter by status (Draft, To Bill, Cancelled)")`: the states a state argument lists (described-state-words.ts).
   const listed = stateArgumentDescriptions(input, field).flatMap(describedStateList);

@@ -1,7 +1,8 @@
 /**
  * A transition named by its id: Jira's `transition(issueKey, transitionId: '31')` after
  * `get_transitions` listed `{ id: '31', name: 'Done' }`. Workflow services move an issue by the id
- * of a transition the client read first, and the state it leads to is that transition's name; the
+ * of a transition the client read first, and the state it leads to is that transition's target
+ * (`to: { name }`), else its name; the
  * update moves the entity there as a `transition: 'Done'` argument would (world-answers.ts).
  */
 import { entitiesOf, fieldValue, toNormalName } from '../../domain/world-query.js';
@@ -19,8 +20,20 @@ export function toNamedTransition(changes: Record<string, unknown>, world: World
   const id = given === undefined ? undefined : changes[given];
   if (given === undefined || (typeof id !== 'string' && typeof id !== 'number')) return changes;
   const found = entitiesOf(world, 'transition').find((entity) => entity.id === String(id) || fieldValue(entity.fields, 'id') === id);
-  const name = found === undefined ? undefined : fieldValue(found.fields, 'name');
+  // `{ id: '11', name: 'Start Progress', to: { name: 'In Progress' } }`: the state the transition leads to, where it says one.
+  const name = found === undefined ? undefined : (targetOf(found.fields) ?? fieldValue(found.fields, 'name'));
   if (typeof name !== 'string') return changes;
   const { [given]: _named, ...rest } = changes;
   return { ...rest, transition: name };
+}
+
+/** The state a transition record leads to: `to: { name }` as Jira answers it, or a `to`, `to_status`, `target_status` text. */
+function targetOf(fields: Record<string, unknown>): string | undefined {
+  for (const name of ['to', 'tostatus', 'targetstatus', 'tostate', 'targetstate']) {
+    const key = Object.keys(fields).find((field) => toNormalName(field) === name);
+    const value = key === undefined ? undefined : fields[key];
+    const named = value !== null && typeof value === 'object' ? (value as Record<string, unknown>).name : value;
+    if (typeof named === 'string' && named !== '') return named;
+  }
+  return undefined;
 }

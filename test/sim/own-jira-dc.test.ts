@@ -1,0 +1,70 @@
+/**
+ * A user's own Jira Data Center, driven as nobody had tuned on it: the 14 real tools of
+ * `@atlassian-dc-mcp/jira` 0.34.0 (npm, github.com/b1ff/atlassian-dc-mcp; `tools/list` over stdio,
+ * servers/atlassian-dc-jira-tools.json; no output schemas), through the real platform with no model.
+ * The scenario is the one a QA person wrote for the drive: two projects, five issues by key, a
+ * workflow and its transitions.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { describedMock, useSimulatorHarness } from '../support/simulator-harness.js';
+import type { ToolDefinition } from '../../src/domain/registry.js';
+
+let harness: Harness;
+useSimulatorHarness('mcpsim-own-jira-dc-', (started) => (harness = started));
+
+const tools = JSON.parse(readFileSync(new URL('./servers/atlassian-dc-jira-tools.json', import.meta.url), 'utf8')) as ToolDefinition[];
+
+const instance = [
+  'The Jira Data Center of Fjord Outfitters. I am Priya Nair (priya.nair@fjord.example), the QA lead.',
+  'Projects: Web Shop (key SHOP, project 10100, lead Priya Nair) and Mobile App (key MOB, project 10200, lead Lars Berg).',
+  'Issue types: Bug (issue type 1), Task (issue type 3), Story (issue type 10001).',
+  "The workflow's statuses are To Do, In Progress, In Review and Done; its transitions are Start Progress (transition 11, to In Progress), Send to Review (transition 21, to In Review), Done (transition 31, to Done) and Reopen (transition 41, to To Do).",
+  'Issues: SHOP-12 "Checkout button unresponsive on Safari" in Web Shop, Bug, In Progress, assigned to Lars Berg, reported by Priya Nair, created March 2; SHOP-13 "Add gift wrapping option" in Web Shop, Story, To Do, assigned to Priya Nair, created March 4; SHOP-9 "Update shipping rates for Norway" in Web Shop, Task, Done, assigned to Ines Duarte, created February 20; MOB-4 "Crash when opening order history" in Mobile App, Bug, In Review, assigned to Ines Duarte, created March 5; MOB-5 "Dark mode for settings screen" in Mobile App, Story, To Do, unassigned, created March 6.',
+  'SHOP-12 has a comment from Lars Berg: "Reproduced on Safari 17.2, not on Chrome".',
+].join('\n');
+
+const mock = () =>
+  describedMock(harness, {
+    server: '@atlassian-dc-mcp/jira',
+    displayName: 'Jira Data Center',
+    tools,
+    namespace: 'work',
+    connection: 'jira',
+    scenario: instance,
+  });
+
+type Issue = { key: string; summary?: string; projectId?: string; status?: unknown };
+
+describe('a Jira Data Center server driven with no model', () => {
+  it('keys each described issue by the key the scenario writes (SHOP-12), not a made-up PROJ-1 beside it', async () => {
+    const call = await mock();
+    const issue = (await call('jira_getIssue', { issueKey: 'SHOP-12' })) as Issue & Record<string, unknown>;
+    expect(issue).toEqual(expect.objectContaining({ key: 'SHOP-12', summary: 'Checkout button unresponsive on Safari' }));
+    expect(issue).not.toHaveProperty('issueKey');
+  });
+
+  it("finds a project's issues by the project's key in JQL (`project = MOB`), as the issue keys name it", async () => {
+    const call = await mock();
+    const { issues } = (await call('jira_searchIssues', { jql: 'project = MOB' })) as { issues: Issue[] };
+    expect(issues.map((found) => found.key).sort()).toEqual(['MOB-4', 'MOB-5']);
+  });
+
+  it('keeps the status each issue is described in, where only a transition tool moves it, and finds issues by it in JQL', async () => {
+    const call = await mock();
+    expect(await call('jira_getIssue', { issueKey: 'SHOP-12' })).toEqual(expect.objectContaining({ status: 'In Progress' }));
+    const { issues } = (await call('jira_searchIssues', { jql: 'project = MOB AND status = "To Do"' })) as { issues: Issue[] };
+    expect(issues.map((found) => found.key)).toEqual(['MOB-5']);
+  });
+
+  it('moves an issue by a listed transition to the state that transition leads to, not to its name', async () => {
+    const call = await mock();
+    const { transitions } = (await call('jira_getTransitions', { issueKey: 'SHOP-13' })) as { transitions: { id: string; to?: unknown }[] };
+    expect(transitions.find((transition) => transition.id === '11')).toEqual(expect.objectContaining({ to: { name: 'In Progress' } }));
+    await call('jira_transitionIssue', { issueKey: 'SHOP-13', transitionId: '11' });
+    expect(await call('jira_getIssue', { issueKey: 'SHOP-13' })).toEqual(expect.objectContaining({ status: 'In Progress' }));
+    const { issues } = (await call('jira_searchIssues', { jql: 'status = "In Progress"' })) as { issues: Issue[] };
+    expect(issues.map((found) => found.key).sort()).toEqual(['SHOP-12', 'SHOP-13']);
+  });
+});
