@@ -16,6 +16,9 @@ import type { ToolDefinition } from '../domain/registry.js';
 import { nounCompounds, nounLikeVerbs, noiseWords, toVerbMeaning, type VerbMeaning } from './tool-verbs.js';
 import { isUnlistedVerb } from './unlisted-verbs.js';
 
+/** Words that put what follows them as the object of a preposition, not of the name's act. */
+const prepositions = new Set(['to', 'from', 'for', 'with', 'on', 'in', 'into', 'onto', 'by', 'of']);
+
 export interface ParsedName {
   /** The name's verb, or null when it has none (`echo`, `directory_tree`). */
   meaning: VerbMeaning | null;
@@ -95,8 +98,11 @@ export function parseToolName(
       !(
         nounLikeVerbs.has(word) &&
         (words.slice(index + 1).some((later, offset) => isVerb(later, index + 1 + offset) && !nounLikeVerbs.has(later)) ||
-          // `repo_pull_request_thread`: one that heads a compound noun names the thing (tool-verbs.ts).
-          (index > 0 && nounCompounds.has(`${words[index - 1]!}_${word}`)))
+          // `repo_pull_request_thread`: one that heads a compound noun names the thing (tool-verbs.ts); after a preposition
+          // (`…_to_pull_request`) the compound is what the act goes to, and the name's own verb is read as before.
+          (index > 0 &&
+            nounCompounds.has(`${words[index - 1]!}_${word}`) &&
+            !words.slice(0, index - 1).some((earlier) => prepositions.has(earlier))))
       ),
   );
   // With no verb, a word such as `to` may stand between an unknown verb and its object (`attach_tag_to_bookmark`).
