@@ -124,4 +124,34 @@ describe('a Kubernetes cluster described in words, through its real tools', () =
     expect(api).toEqual(expect.objectContaining({ spec: { replicas: 4 } }));
     expect(api).not.toHaveProperty('scale');
   });
+
+  it('scales a count the record shows in two places (a described `replicas` and an applied `spec.replicas`) in both', async () => {
+    const call = await kubernetes('both');
+    const web = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', namespace: 'shop' };
+    const manifest = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'shop' }, spec: { replicas: 3 } };
+    await call('resources_create_or_update', { resource: JSON.stringify(manifest) });
+    const before = await call('resources_get', web);
+    expect([before.replicas, before.spec?.replicas]).toEqual([3, 3]);
+    await call('resources_scale', { ...web, scale: 6 });
+    const after = await call('resources_get', web);
+    expect([after.replicas, after.spec.replicas]).toEqual([6, 6]);
+    const [listed] = ((await call('resources_list', { apiVersion: 'apps/v1', kind: 'Deployment' })) as { resources: Record<string, any>[] })
+      .resources;
+    expect([listed!.replicas, listed!.spec.replicas]).toEqual([6, 6]);
+  });
+
+  it("shows no `resource` key of the simulator's beside the resource's name, in a read, a list or a scale", async () => {
+    const call = await kubernetes('keys');
+    const web = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', namespace: 'shop' };
+    const manifest = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api', namespace: 'shop' }, spec: { replicas: 2 } };
+    await call('resources_create_or_update', { resource: JSON.stringify(manifest) });
+    const answers = [
+      await call('resources_get', web),
+      await call('resources_scale', { ...web, scale: 4 }),
+      ...((await call('resources_list', { apiVersion: 'apps/v1', kind: 'Deployment' })) as { resources: object[] }).resources,
+    ];
+    expect(answers).toHaveLength(4);
+    for (const answer of answers) expect(answer).not.toHaveProperty('resource');
+    expect(await call('resources_get', web)).toEqual(expect.objectContaining({ name: 'web', replicas: 4 }));
+  });
 });

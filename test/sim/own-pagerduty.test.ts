@@ -265,6 +265,46 @@ describe('a PagerDuty server driven with no model', () => {
     expect(acknowledged.acknowledged_at).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/));
   });
 
+  it("never shows an incident changed before it was acknowledged or resolved, and a move bumps `updated_at` to the clock's now", async () => {
+    const call = await mock(onCall);
+    const at = (value: unknown) => Date.parse(value as string);
+    // "resolved on 2026-05-01": its last change is no earlier than its resolution, nor than its triggering.
+    const resolved = await call('get_incident', { incident_id: '1039' });
+    expect(at(resolved.updated_at)).toBeGreaterThanOrEqual(at(resolved.resolved_at));
+    expect(at(resolved.updated_at)).toBeGreaterThanOrEqual(at(resolved.created_at));
+    expect(await call('get_incident', { incident_id: '1039' })).toEqual(resolved);
+    const triggered = await call('get_incident', { incident_id: '1042' });
+    harness.clock.set('2026-05-06T08:30:00.000Z');
+    const [acknowledged] = (await call('manage_incidents', { manage_request: { incident_ids: [triggered.id], status: 'acknowledged' } }))
+      .response;
+    expect(acknowledged.updated_at).toBe('2026-05-06T08:30:00.000Z');
+    harness.clock.advance(60_000);
+    const [closed] = (await call('manage_incidents', { manage_request: { incident_ids: [acknowledged.id], status: 'resolved' } })).response;
+    expect([closed.resolved_at, closed.updated_at]).toEqual(['2026-05-06T08:31:00.000Z', '2026-05-06T08:31:00.000Z']);
+  });
+
+  it("adds a user to a team once, answers the membership it made, and lists the team by its members' user ids", async () => {
+    const call = await mock(onCall);
+    const teams = new Map(((await call('list_teams', {})).response as { id: string; name: string }[]).map((team) => [team.name, team.id]));
+    const users = new Map(((await call('list_users', {})).response as { id: string; name: string }[]).map((user) => [user.name, user.id]));
+    const leo = users.get('Leo Brandt')!;
+    const tom = users.get('Tom Reyes')!;
+    // `-> str` "The API response confirming the addition": the membership as JSON text, never a made-up sentence.
+    const added = await call('add_team_member', { team_id: teams.get('Payments'), member_data: { user_id: leo, role: 'responder' } });
+    expect(JSON.parse(added.result)).toEqual(expect.objectContaining({ team_id: teams.get('Payments'), user_id: leo, role: 'responder' }));
+    // Tom is on Payments already: adding him again keeps one membership.
+    await call('add_team_member', { team_id: teams.get('Payments'), member_data: { user_id: tom } });
+    const members = (await call('list_team_members', { team_id: teams.get('Payments') })).response as { id: string; type: string }[];
+    expect(members.map((member) => member.id).sort()).toEqual([users.get('Ana Costa'), leo, tom].sort());
+    // A `UserReference` is a user's: its type says so, as PagerDuty spells references.
+    for (const member of members) expect(member.type).toBe('user_reference');
+    const created = await call('create_team', { create_model: { team: { name: 'SRE' } } });
+    await call('add_team_member', { team_id: created.id, member_data: { user_id: tom } });
+    expect((await call('list_team_members', { team_id: created.id })).response).toEqual([
+      expect.objectContaining({ id: tom, type: 'user_reference' }),
+    ]);
+  });
+
   it('numbers a new incident after the ones the scenario numbered (#1043 after #1042), one after another', async () => {
     const call = await mock(onCall);
     const [service] = (await call('list_services', { query: 'Checkout' })).response;

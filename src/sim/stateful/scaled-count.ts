@@ -3,7 +3,9 @@
  * `replicas: 3` leaves it `replicas: 5` (or `spec.replicas: 5` where its manifest keeps the count
  * in its spec), never `replicas: 3, scale: 5`. The count is the record's field of a count name
  * (reading/scale-argument.ts), at its top or one object down; a record that holds none takes the
- * count under the argument's own name where that is a count name (`replicas`, `node_count`).
+ * count under the argument's own name where that is a count name (`replicas`, `node_count`). A record
+ * that shows it in both places (a described Deployment's `replicas` and the `spec.replicas` of a
+ * manifest applied to it) changes in both, so no read shows the old count.
  */
 import { isRecord } from '../../domain/json-record.js';
 import { toNormalName } from '../../domain/world-query.js';
@@ -20,15 +22,17 @@ export function withScaledCount(input: AnswerInput, current: Readonly<Record<str
   const argument = toScaleArgument(input.tool);
   const count = argument === null ? undefined : input.args[argument];
   if (argument === null || typeof count !== 'number') return input;
-  const args = Object.fromEntries(Object.entries(input.args).filter(([name]) => name !== argument));
+  const args: Record<string, unknown> = Object.fromEntries(Object.entries(input.args).filter(([name]) => name !== argument));
+  let found = false;
+  // Every place the record shows the count: a flat `replicas` and, where its manifest keeps one, `spec.replicas` too.
   const top = countField(current);
-  if (top !== undefined) return { ...input, args: { ...args, [top]: count } };
+  if (top !== undefined) [args[top], found] = [count, true];
   // `spec.replicas`: a manifest keeps the count in the object that holds its desired state.
   for (const [name, value] of Object.entries(current)) {
     const inner = isRecord(value) ? countField(value) : undefined;
-    if (inner !== undefined) return { ...input, args: { ...args, [name]: { ...(value as Record<string, unknown>), [inner]: count } } };
+    if (inner !== undefined) [args[name], found] = [{ ...(value as Record<string, unknown>), [inner]: count }, true];
   }
-  return input;
+  return found ? { ...input, args } : input;
 }
 
 /** The first field of a count name (`replicas`, `instances`) that holds a number. */

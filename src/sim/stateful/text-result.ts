@@ -30,3 +30,20 @@ export function toTextResult(schema: Record<string, unknown> | undefined, record
   const property = textResultProperty(schema);
   return property === null ? null : { [property]: JSON.stringify(records) };
 }
+
+/**
+ * A write whose output is one string (`add_team_member -> str`, "The API response confirming the addition") answers the record
+ * it wrote as JSON text there, as the service's API answers it, never a made-up sentence; null for other calls, or where the
+ * record keeps a field of that name itself.
+ *
+ * @example
+ *   toWrittenTextResult('create', addTeamMember.outputSchema, { id: 'PT62O4N', team_id: 'PI39LSG' }); // { result: '{"id":"PT62O4N","team_id":"PI39LSG"}' }
+ */
+export function toWrittenTextResult(
+  operation: string,
+  schema: Record<string, unknown> | undefined,
+  fields: Readonly<Record<string, unknown>>,
+): Record<string, string> | null {
+  const property = operation === 'create' || operation === 'update' ? textResultProperty(schema) : null;
+  return property === null || Object.hasOwn(fields, property) ? null : { [property]: JSON.stringify(fields) };
+}

@@ -1,11 +1,19 @@
 /**
  * A record is changed no earlier than it was made: a made-up `updated_at` (`updatedAt`,
  * `modified_at`, `last_edited_time`) that falls before the record's `created_at` beside it is
- * its creation time instead.
+ * its creation time instead. A move the record keeps a stamp of is a change too: an incident
+ * "resolved on 2026-05-01" (`resolved_at`) was last changed no earlier than then, so the made-up
+ * change time is the latest of those stamps.
  */
 
 /** The word of a change stamp and the word of its creation stamp, in the spellings names use. */
 const changeWords = /updated|modified|edited|changed/i;
+
+/** A stamp of what happened to the record (`resolved_at`, `acknowledgedAt`, `closed_on`): a past participle before `at`, `on` or `time`. */
+const eventStamp = /^(?:date_?)?([a-z]+ed)_?(?:at|on|time|date)$/i;
+
+/** Past participles whose stamp says when something is meant to happen, not when it did. */
+const plannedWords = new Set(['scheduled', 'planned', 'expected', 'estimated', 'requested', 'deferred', 'snoozed']);
 
 /**
  * `made` with each made-up (not `given`) change time no earlier than its creation time.
@@ -18,10 +26,12 @@ export function withTimesInOrder(made: Record<string, unknown>, given: Readonly<
   let result = made;
   for (const [key, value] of Object.entries(made)) {
     if (given[key] !== undefined || typeof value !== 'string' || !changeWords.test(key)) continue;
-    const created = creationStamp(made, key);
-    if (created === undefined) continue;
-    const [at, from] = [Date.parse(value), Date.parse(created)];
-    if (Number.isFinite(at) && Number.isFinite(from) && at < from && sameShape(value, created)) result = { ...result, [key]: created };
+    const latest = [creationStamp(made, key), ...eventStamps(made, key)]
+      .filter((stamp): stamp is string => stamp !== undefined && Number.isFinite(Date.parse(stamp)) && sameShape(value, stamp))
+      .reduce<string | undefined>((last, stamp) => (last === undefined || Date.parse(stamp) > Date.parse(last) ? stamp : last), undefined);
+    if (latest === undefined) continue;
+    const at = Date.parse(value);
+    if (Number.isFinite(at) && at < Date.parse(latest)) result = { ...result, [key]: latest };
   }
   return result;
 }
@@ -35,6 +45,15 @@ function creationStamp(made: Readonly<Record<string, unknown>>, key: string): st
     if (candidate !== key && typeof value === 'string') return value;
   }
   return undefined;
+}
+
+/** The record's stamps of past moves beside a change time (`resolved_at`, `acknowledged_at`), never another change time. */
+function eventStamps(made: Readonly<Record<string, unknown>>, key: string): string[] {
+  return Object.entries(made).flatMap(([name, value]) => {
+    const word = eventStamp.exec(name)?.[1]?.toLowerCase();
+    if (name === key || typeof value !== 'string' || word === undefined || plannedWords.has(word) || changeWords.test(word)) return [];
+    return [value];
+  });
 }
 
 /** Both are date-times, or both dates: a date is not set to a time. */

@@ -70,6 +70,7 @@ import { describedTarget } from './choice-state.js';
 import { refusedState } from './corrected-states.js';
 import { answerDelete } from './delete-answer.js';
 import { toMatchedRecord } from './matched-upsert.js';
+import { heldMembership, membershipId } from './membership-records.js';
 import { batchItems, createEach, readEach, uniqueClash, updateEach, updateEvery } from './world-batches.js';
 import { dataArguments, defaultOf, existingName, scopeArguments, stampName, type Answer, type AnswerInput } from './world-conventions.js';
 
@@ -141,9 +142,14 @@ function create(given: AnswerInput, givenId?: string): Answer {
   if (batch) return createEach(input, batch);
   const { shape, args, world, now } = input;
   const existing = entitiesOf(world, shape.entity);
+  // `add_team_member` of a user on the team already: the membership held; a new one takes the user's id (membership-records.ts).
+  const member = givenId === undefined ? heldMembership(input) : undefined;
+  if (member) return presentEntity(input, member);
   const id =
     givenId ??
-    (shape.idArgument !== null && args[shape.idArgument] !== undefined ? String(args[shape.idArgument]) : toCreatedId(input, existing));
+    (shape.idArgument !== null && args[shape.idArgument] !== undefined
+      ? String(args[shape.idArgument])
+      : (membershipId(input) ?? toCreatedId(input, existing)));
   // `a.txt` in two buckets: two objects, the second kept under its bucket (scoped-ids.ts).
   const scoped = toScopedKey(input, id);
   if (scoped.clash) return { error: `${toLabel(shape.entity)} ${quoteId(id, shape)} already exists` };

@@ -24,6 +24,8 @@ import {
 import { toPlural, toSingular, toWords } from '../../reading/entity-words.js';
 import { matchesCondition, toConditions } from '../../reading/world-filter.js';
 import { fitToSchema } from './schema-fit.js';
+import { asReferredRecord } from './reference-items.js';
+import { withoutSelfNamedKey } from './self-named-key.js';
 import { toTextResult } from './text-result.js';
 import { entitySeed, fitOptions, newFields, toView, withIdAlias } from './world-views.js';
 import { hasFieldNamed } from './field-names.js';
@@ -227,12 +229,20 @@ function answerHeldList(called: AnswerInput): Answer {
     // An item schema without the id field, for an entity that shows its id already (`name`), gets no extra `id`.
     const bare = itemSchema && !hasProperty(itemSchema.schema, shape.idField) && Object.values(entity.fields).includes(entity.id);
     const view = withPayloadKey(input, withUuidKey(input, bare ? { ...entity.fields } : toView(entity, shape), entity.id));
-    if (!itemSchema) return view;
+    if (!itemSchema) return withoutSelfNamedKey(view, shape.entity);
     // `{ id, summary }` items that forbid the rest: the summary is the record's name, shown, never stored (summary-item.ts).
     const aliased = withIdAlias(view, itemSchema.schema, shape.idField, entity.id);
-    const summarized = withSummary(aliased, itemSchema.schema, entity.fields);
+    // `UserReference` items of a team's memberships: the users they name (reference-items.ts), shown, never stored.
+    const summarized = asReferredRecord(
+      withSummary(aliased, itemSchema.schema, entity.fields),
+      itemSchema.schema,
+      shape.entity,
+      entity.fields,
+    );
     const fitted = fitToSchema(summarized, itemSchema.schema, entitySeed(input, entity.id), fitOptions(input)) as Record<string, unknown>;
-    const stored = Object.fromEntries(Object.entries(fitted).filter(([key]) => key in aliased || !(key in summarized)));
+    const stored = Object.fromEntries(
+      Object.entries(fitted).filter(([key]) => (key in aliased && aliased[key] === summarized[key]) || !(key in summarized)),
+    );
     const filled = newFields(entity.fields, withoutPayloadKey(input, stored));
     if (filled) upserts.push({ type: shape.entity, id: entity.id, fields: filled });
     return fitted;

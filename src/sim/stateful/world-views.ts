@@ -14,6 +14,8 @@ import { findByOtherKey, namesOtherKey } from './entity-key-fields.js';
 import { isRecord } from '../../domain/json-record.js';
 import { findByIdAlias } from './id-aliases.js';
 import { toReferenceBook } from './world-references.js';
+import { toWrittenTextResult } from './text-result.js';
+import { withoutSelfNamedKey } from './self-named-key.js';
 
 /**
  * Fits an entity's fields to the tool's outputSchema, filling what it requires from the entity's
@@ -29,7 +31,11 @@ export function fitView(
   const fields = withUuidKey(input, given, id);
   const schema = input.tool.outputSchema;
   const nested = withPayloadKey(input, fields);
-  if (!schema) return { shown: nested, stored: fields };
+  // `resource: 'web'` beside `name: 'web'`: the simulator's key, not the service's field (self-named-key.ts).
+  if (!schema) return { shown: withoutSelfNamedKey(nested, input.shape.entity), stored: fields };
+  // `add_team_member -> str`: the record written, as JSON text in that one string (text-result.ts).
+  const written = toWrittenTextResult(input.shape.operation, schema, nested);
+  if (written) return { shown: written, stored: fields };
   // `{ table: {...} }`: an output that wraps the entity in a property named for it.
   const wrapper = wrapperProperty(schema, input.shape.entity);
   const entitySchema = wrapper ? (schema.properties as Record<string, Record<string, unknown>>)[wrapper]! : schema;
