@@ -32,7 +32,7 @@ export function toTextResult(schema: Record<string, unknown> | undefined, record
 }
 
 /**
- * A write whose output is one string (`add_team_member -> str`, "The API response confirming the addition") answers the record
+ * A write whose output is FastMCP's one string (`add_team_member -> str`, "The API response confirming the addition") answers the record
  * it wrote as JSON text there, as the service's API answers it, never a made-up sentence; null for other calls, or where the
  * record keeps a field of that name itself.
  *
@@ -44,6 +44,7 @@ export function toWrittenTextResult(
   schema: Record<string, unknown> | undefined,
   fields: Readonly<Record<string, unknown>>,
 ): Record<string, string> | null {
+  // Only FastMCP's wrapper of a `-> str` return (`{result: string}`): another one-string output (`{message}`) says something else.
   const property = operation === 'create' || operation === 'update' ? textResultProperty(schema) : null;
-  return property === null || Object.hasOwn(fields, property) ? null : { [property]: JSON.stringify(fields) };
+  return property !== 'result' || Object.hasOwn(fields, property) ? null : { [property]: JSON.stringify(fields) };
 }
