@@ -8,6 +8,7 @@
  */
 import { toNormalName } from '../domain/world-query.js';
 import type { ServiceModel } from './read-server.js';
+import { forEachPlaced } from './described-reference-objects.js';
 
 type Model = Pick<ServiceModel, 'tools' | 'shapes'>;
 
@@ -26,18 +27,12 @@ export function linkDetailIds(
   fields: Record<string, unknown>,
   idOf: (type: string, id: string) => unknown,
 ): void {
-  for (const piece of details.split(/\s*[,;]\s*/)) {
-    const named = /^in\s+(?:the\s+)?["“‘`]?(.+?)["”’`]?$/i.exec(piece.trim())?.[1];
-    if (named === undefined) continue;
-    for (const [other, names] of seeded) {
-      if (other === type) continue;
-      const name = [...names.keys()].find((candidate) => candidate.toLowerCase() === named.toLowerCase());
-      const argument = name === undefined ? undefined : idArgumentFor(model, type, other);
-      if (name === undefined || argument === undefined || Object.hasOwn(fields, argument)) continue;
-      fields[argument] = idOf(other, names.get(name)!);
-      break;
-    }
-  }
+  forEachPlaced(seeded, type, details, 'in', (other, id) => {
+    const argument = idArgumentFor(model, type, other);
+    if (argument === undefined || Object.hasOwn(fields, argument)) return false;
+    fields[argument] = idOf(other, id);
+    return true;
+  });
 }
 
 /** The argument the type's tools name for `other`'s id (`projectId`), at any depth of their input schemas. */

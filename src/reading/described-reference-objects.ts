@@ -27,16 +27,33 @@ export function linkDetailReferences(
   fields: Record<string, unknown>,
   idOf: (type: string, id: string) => unknown,
 ): void {
+  forEachPlaced(seeded, type, details, 'on', (other, id) => {
+    const field = referenceField(model, type, other);
+    if (field === undefined || Object.hasOwn(fields, field)) return false;
+    fields[field] = { id: idOf(other, id) };
+    return true;
+  });
+}
+
+/**
+ * Each record of another type the details place the record `on` or `in` (`on Checkout API`, `in "Checkout v2"`), by name,
+ * handed to `place` until it takes one for that part of the details (answers true).
+ */
+export function forEachPlaced(
+  seeded: ReadonlyMap<string, ReadonlyMap<string, string>>,
+  type: string,
+  details: string,
+  preposition: 'in' | 'on',
+  place: (other: string, id: string) => boolean,
+): void {
+  const opening = new RegExp(String.raw`^${preposition}\s+(?:the\s+)?["“‘\`]?(.+?)["”’\`]?$`, 'i');
   for (const piece of details.split(/\s*[,;]\s*/)) {
-    const named = /^on\s+(?:the\s+)?["“‘`]?(.+?)["”’`]?$/i.exec(piece.trim())?.[1];
+    const named = opening.exec(piece.trim())?.[1]?.toLowerCase();
     if (named === undefined) continue;
     for (const [other, names] of seeded) {
       if (other === type) continue;
-      const name = [...names.keys()].find((candidate) => candidate.toLowerCase() === named.toLowerCase());
-      const field = name === undefined ? undefined : referenceField(model, type, other);
-      if (name === undefined || field === undefined || Object.hasOwn(fields, field)) continue;
-      fields[field] = { id: idOf(other, names.get(name)!) };
-      break;
+      const name = [...names.keys()].find((candidate) => candidate.toLowerCase() === named);
+      if (name !== undefined && place(other, names.get(name)!)) break;
     }
   }
 }
