@@ -81,7 +81,20 @@ const limitNames = [
 ];
 const cursorNames = ['cursor', 'after', 'startcursor', 'nextcursor', 'pagetoken', 'nextpagetoken', 'continuationtoken'];
 /** Arguments that carry a free-text query. */
-const queryNames = new Set(['query', 'q', 'search', 'searchquery', 'searchterm', 'searchtext', 'searchstring', 'term', 'text', 'keyword', 'keywords', 'prompt']);
+const queryNames = new Set([
+  'query',
+  'q',
+  'search',
+  'searchquery',
+  'searchterm',
+  'searchtext',
+  'searchstring',
+  'term',
+  'text',
+  'keyword',
+  'keywords',
+  'prompt',
+]);
 /** Filter values that select everything (`state: all`). */
 const anyValues = new Set(['all', 'any', '*', '']);
 /** The most entities one answer lists when the call asks for no page size. */
