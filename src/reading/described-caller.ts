@@ -79,6 +79,15 @@ export function toCallerDetails(sentences: readonly string[], name: string): { l
  *   toCallerType(model); // 'user'
  */
 export function toCallerType(model: Pick<ServiceModel, 'tools' | 'shapes'>): string | null {
+  // A fact of the server, asked on every create (membership-records.ts): read once per model, which never changes.
+  let found = callerTypes.get(model);
+  if (found === undefined) callerTypes.set(model, (found = readCallerType(model)));
+  return found;
+}
+
+const callerTypes = new WeakMap<object, string | null>();
+
+function readCallerType(model: Pick<ServiceModel, 'tools' | 'shapes'>): string | null {
   for (const tool of model.tools) {
     const shape = model.shapes.get(tool.name);
     if (shape && readsCurrentUser(shape, tool)) return shape.entity;

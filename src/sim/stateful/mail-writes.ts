@@ -93,10 +93,19 @@ interface Mail {
   labels: string;
 }
 
-function toMail(input: AnswerInput): Mail | null {
-  const types = toMailTypes(input.model);
+/** Whether and how the server keeps mail: asked on every create and list, read once per service model (it never changes). */
+function toMail({ model }: AnswerInput): Mail | null {
+  let mail = mailByModel.get(model);
+  if (mail === undefined) mailByModel.set(model, (mail = readMail(model)));
+  return mail;
+}
+
+const mailByModel = new WeakMap<object, Mail | null>();
+
+function readMail(model: AnswerInput['model']): Mail | null {
+  const types = toMailTypes(model);
   if (types === null) return null;
-  const words = toMailVocabulary(input.model, types);
+  const words = toMailVocabulary(model, types);
   return words.labels === undefined ? null : { types, words, labels: words.labels };
 }
 
