@@ -76,4 +76,12 @@ describe('a Confluence and Jira site driven with no model', () => {
       ['ops', '1002'],
     ]);
   });
+
+  it('answers a page’s ancestors as the pages its parent field leads up to, root first (`list_confluence_page_ancestors`)', async () => {
+    const call = await mock();
+    const made = (await call('create_confluence_page', { spaceKey: 'ENG', title: 'Rollback', content: 'x', parentId: '1002' })) as Page;
+    const { ancestors } = (await call('list_confluence_page_ancestors', { pageId: made.id })) as { ancestors: Page[] };
+    expect(ancestors.map((page) => page.title)).toEqual(['Runbooks', 'Deploy runbook']);
+    expect(await call('list_confluence_page_ancestors', { pageId: '1001' })).toEqual({ ancestors: [], total: 0 });
+  });
 });
