@@ -24,14 +24,17 @@ const site =
   'Pages in HR: "Onboarding guide" (id 2001). ' +
   'Jira projects: SHOP "Webshop" and OPS "Operations".';
 
-const mock = () =>
+const issues =
+  ' Issues: SHOP-12 "Checkout fails on Safari", In Progress; SHOP-13 "Add Apple Pay", To Do; OPS-4 "Rotate TLS certificates", Done.';
+
+const mock = (given: { issues?: boolean } = {}) =>
   describedMock(harness, {
     server: '@qa/atlassian',
     displayName: 'Atlassian',
     tools,
     namespace: 'work',
     connection: 'atl',
-    scenario: site,
+    scenario: given.issues ? site + issues : site,
   });
 
 type Page = { id: string; title?: string; spaceKey?: string; parentId?: string };
@@ -83,5 +86,18 @@ describe('a Confluence and Jira site driven with no model', () => {
     const { ancestors } = (await call('list_confluence_page_ancestors', { pageId: made.id })) as { ancestors: Page[] };
     expect(ancestors.map((page) => page.title)).toEqual(['Runbooks', 'Deploy runbook']);
     expect(await call('list_confluence_page_ancestors', { pageId: '1001' })).toEqual({ ancestors: [], total: 0 });
+  });
+
+  it('answers "my unresolved issues" with the unfinished issues whose assignee is the caller', async () => {
+    const call = await mock({ issues: true });
+    const keys = async () =>
+      ((await call('get_my_unresolved_issues', {})) as { issues: { key: string }[] }).issues.map((issue) => issue.key);
+    // No issue names anyone yet: every unfinished one, and not the Done OPS-4.
+    expect(await keys()).toEqual(['SHOP-12', 'SHOP-13']);
+    const mine = (await call('create_jira_issue', { projectKey: 'SHOP', issueType: 'Bug', summary: 'Coupon', assignee: 'Priya Nair' })) as {
+      key: string;
+    };
+    await call('create_jira_issue', { projectKey: 'SHOP', issueType: 'Bug', summary: 'Refunds', assignee: 'Omar Price' });
+    expect(await keys()).toEqual([mine.key]);
   });
 });
