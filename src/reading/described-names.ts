@@ -58,10 +58,12 @@ export interface Named {
 }
 
 /**
- * `WEB-1 "Design new landing page"`, `#42 "Fix login"`, `1201 "Checkout button"`, `INV-2041 'March invoice'`: a key (letters
- * or `#` and a number, or a number) and a quoted title, after the record's kind where it has one (`Bug 1201 "…"`).
+ * `WEB-1 "Design new landing page"`, `#42 "Fix login"`, `1201 "Checkout button"`, `INV-2041 'March invoice'`, `ENG
+ * "Engineering"`: a key (letters or `#` and a number, a number, or a code in capitals as Jira projects and Confluence
+ * spaces are keyed) and a quoted title, after the record's kind where it has one (`Bug 1201 "…"`).
  */
-const keyedName = /^(?:(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)\s+)?(#?\d+|[A-Za-z][A-Za-z0-9]*[-_]?\d+)\s+["'“‘`](.+?)["'”’`]$/u;
+const keyedName =
+  /^(?:(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)\s+)?(#?\d+|[A-Za-z][A-Za-z0-9]*[-_]?\d+|[A-Z][A-Z0-9_]{1,9})\s+["'“‘`](.+?)["'”’`]$/u;
 /** `User Story "Saved payment methods"`: a kind in capitalised words and a quoted title. */
 const kindQuoted = /^(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)\s+["“‘`](.+?)["”’`]$/u;
 
@@ -126,7 +128,8 @@ function toldItem(item: string): Named | null {
   const found =
     /^(?:(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)\s+)?(?:(#?\d+|[A-Za-z][A-Za-z0-9]*[-_]?\d+)\s+)?["“‘`](.+?)["”’`]\s*,?\s+(.+)$/u.exec(item);
   if (!found) return null;
-  const details = found[4]!.replace(/^\((.*)\)$/, '$1');
+  // `(id 1002) under Runbooks, written by Omar`: a parenthesis first is one more piece of the words about the item.
+  const details = found[4]!.replace(/^\((.*)\)$/, '$1').replace(/^\(([^()]*)\)\s*,?\s*(?=\S)/, '$1, ');
   return {
     name: found[3]!.trim(),
     details,

@@ -9,6 +9,7 @@
  */
 import { fieldValue, toNormalName } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
+import { toWords } from '../../reading/entity-words.js';
 
 /** The fields a lifecycle state is kept in (state-fields.ts). */
 const stateNames = ['status', 'state'];
@@ -29,6 +30,8 @@ const finishedStates = new Set([
   'expired',
   'terminated',
 ]);
+/** Words a list's name uses for the unfinished ones (`get_my_unresolved_issues`, `list_open_tasks`, `list_pending_orders`). */
+const unfinishedWords = new Set(['unresolved', 'unfinished', 'incomplete', 'uncompleted', 'open', 'outstanding', 'pending']);
 /** "by default … only open", "only active … by default": within one sentence. */
 const openOnlyByDefault =
   /\bby default\b[^.]*?\bonly\s+(?:the\s+)?(?:open|active|incomplete|pending|unfinished|uncompleted)\b|\bonly\s+(?:the\s+)?(?:open|active|incomplete|pending|unfinished|uncompleted)\b[^.]*?\bby default\b/i;
@@ -41,7 +44,9 @@ const openOnlyByDefault =
  *   hidesFinished(input); // true for list-todos({ calendarUrl }) "By default returns only open tasks"
  */
 export function hidesFinished(input: AnswerInput): boolean {
-  if (!openOnlyByDefault.test(input.tool.description ?? '')) return false;
+  // `get_my_unresolved_issues`, `list_open_tasks`: the list's own name says it holds only unfinished ones.
+  const named = toWords(input.tool.name).some((word) => unfinishedWords.has(word));
+  if (!named && !openOnlyByDefault.test(input.tool.description ?? '')) return false;
   return !Object.keys(input.args).some((name) => stateNames.includes(toNormalName(name)));
 }
 

@@ -10,6 +10,7 @@ import type { ToolShape } from '../../reading/tool-operation.js';
 import { toParentReferences } from '../../reading/tool-parents.js';
 import { entitiesOf, fieldValue, isControlArgument, toNormalName, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
+import { toAncestorList } from './ancestor-list.js';
 import { isRecord } from '../../domain/json-record.js';
 
 const idWords = ['id', 'key', 'number', 'slug', 'uuid', 'ts'];
@@ -24,7 +25,8 @@ const idWords = ['id', 'key', 'number', 'slug', 'uuid', 'ts'];
  */
 export function toRelatedInput(input: AnswerInput): AnswerInput {
   if (input.shape.operation === 'create') return toListedCreate(input);
-  if (input.shape.operation === 'list' || input.shape.operation === 'search') return toChildList(input);
+  // `list_page_ancestors(pageId)`: the pages its parent field leads up to (ancestor-list.ts).
+  if (input.shape.operation === 'list' || input.shape.operation === 'search') return toChildList(toAncestorList(input));
   if (input.shape.operation === 'read' && input.shape.idArgument === null && !input.shape.find) return toParentHistory(input);
   return input;
 }

@@ -34,6 +34,7 @@ import { toReferenceSet } from './reference-data.js';
 import { asksForArchived, isArchived } from './archived-entities.js';
 import { hiddenFlags, isHiddenByFlag } from './hidden-flags.js';
 import { hidesFinished, isFinished } from './finished-entities.js';
+import { callerOwnedTest } from './caller-owned-list.js';
 import { describedArchiveFlag } from '../../reading/archive-flag.js';
 import { toFieldLookup } from './field-lookups.js';
 import { toSearchResults } from './web-pages.js';
@@ -170,6 +171,8 @@ function answerHeldList(called: AnswerInput): Answer {
   const hiddenBy = idList === undefined ? hiddenFlags(input) : [];
   // "By default returns only open tasks": a finished one is left out until a state is asked for (finished-entities.ts).
   const hideFinished = idList === undefined && hidesFinished(input);
+  // `get_my_unresolved_issues` "assigned to you": the records whose person field names the caller (caller-owned-list.ts).
+  const owned = idList === undefined ? callerOwnedTest(input) : null;
   const archiveFlag = describedArchiveFlag(input.serverTools, input.shapes);
   // `listTasks()` "Returns root tasks if no parentId specified": the entities with no parent (root-entities.ts).
   const rootField = rootParentField(input);
@@ -180,6 +183,7 @@ function answerHeldList(called: AnswerInput): Answer {
       (rootField === null || fieldValue(entity.fields, rootField) == null) &&
       !isHiddenByFlag(hiddenBy, entity.fields, args) &&
       !(hideFinished && isFinished(entity.fields)) &&
+      (owned === null || owned(entity.fields)) &&
       (idList === undefined ||
         idList.some(
           (id) =>
