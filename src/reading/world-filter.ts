@@ -11,6 +11,7 @@ import { fieldValue, toNormalName, valuesMatch } from '../domain/world-query.js'
 import { operatorWords, type Condition, type Operator } from './filter-condition.js';
 import { looksStructured, toStructuredConditions } from './structured-filter.js';
 import { isSqlQuery, splitTopLevel, toSqlConditions } from './sql-where.js';
+import { freeTextMatch } from './free-text-field.js';
 
 export type { Condition, Operator } from './filter-condition.js';
 
@@ -172,6 +173,8 @@ export function matchesCondition(fields: Readonly<Record<string, unknown>>, id: 
   if (operator === 'or') return (value as Condition[][]).some((group) => group.every((inner) => matchesCondition(fields, id, inner)));
   if (operator === 'not') return !(value as Condition[]).every((inner) => matchesCondition(fields, id, inner));
   const actual = lookup(fields, condition.field);
+  const freeText = operator === 'contains' && actual === undefined ? freeTextMatch(fields, condition.field, value) : undefined;
+  if (freeText !== undefined) return freeText;
   if (operator === 'exists') return actual !== undefined && actual !== null;
   const inClass = operator === 'eq' || operator === 'contains' ? stateClass(condition.field, actual, value) : undefined;
   if (inClass !== undefined) return inClass;

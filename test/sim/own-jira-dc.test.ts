@@ -67,4 +67,13 @@ describe('a Jira Data Center server driven with no model', () => {
     const { issues } = (await call('jira_searchIssues', { jql: 'status = "In Progress"' })) as { issues: Issue[] };
     expect(issues.map((found) => found.key).sort()).toEqual(['SHOP-12', 'SHOP-13']);
   });
+
+  it('searches the text of issues with JQL `text ~` and a field with `summary ~`, as a contains', async () => {
+    const call = await mock();
+    const keys = async (jql: string) =>
+      ((await call('jira_searchIssues', { jql })) as { issues: Issue[] }).issues.map((found) => found.key);
+    expect(await keys('text ~ "checkout"')).toEqual(['SHOP-12']);
+    expect(await keys('project = MOB AND text ~ "order history"')).toEqual(['MOB-4']);
+    expect(await keys('summary ~ "norway"')).toEqual(['SHOP-9']);
+  });
 });
