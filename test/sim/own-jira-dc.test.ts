@@ -76,4 +76,17 @@ describe('a Jira Data Center server driven with no model', () => {
     expect(await keys('project = MOB AND text ~ "order history"')).toEqual(['MOB-4']);
     expect(await keys('summary ~ "norway"')).toEqual(['SHOP-9']);
   });
+
+  it('lists every transition the workflow names, each usable by its id (Done, transition 31, moves MOB-4 to Done)', async () => {
+    const call = await mock();
+    const { transitions } = (await call('jira_getTransitions', { issueKey: 'MOB-4' })) as { transitions: { id: string; name?: string }[] };
+    expect(transitions.map((transition) => [transition.id, transition.name])).toEqual([
+      ['11', 'Start Progress'],
+      ['21', 'Send to Review'],
+      ['31', 'Done'],
+      ['41', 'Reopen'],
+    ]);
+    await call('jira_transitionIssue', { issueKey: 'MOB-4', transitionId: '31' });
+    expect(await call('jira_getIssue', { issueKey: 'MOB-4' })).toEqual(expect.objectContaining({ status: 'Done' }));
+  });
 });
