@@ -89,4 +89,14 @@ describe('a Jira Data Center server driven with no model', () => {
     await call('jira_transitionIssue', { issueKey: 'MOB-4', transitionId: '31' });
     expect(await call('jira_getIssue', { issueKey: 'MOB-4' })).toEqual(expect.objectContaining({ status: 'Done' }));
   });
+
+  it('keeps whom each issue is assigned to, and finds them by `assignee = "…"`, `currentUser()` and Jira\'s Unresolved', async () => {
+    const call = await mock();
+    expect(JSON.stringify(await call('jira_getIssue', { issueKey: 'SHOP-12' }))).toContain('Lars Berg');
+    const keys = async (jql: string) =>
+      ((await call('jira_searchIssues', { jql })) as { issues: Issue[] }).issues.map((found) => found.key);
+    expect(await keys('assignee = "Ines Duarte" AND resolution = Unresolved')).toEqual(['MOB-4']);
+    expect(await keys('assignee = "Ines Duarte"')).toEqual(['SHOP-9', 'MOB-4']);
+    expect(await keys('assignee = currentUser()')).toEqual(['SHOP-13']);
+  });
 });
