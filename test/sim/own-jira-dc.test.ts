@@ -99,4 +99,29 @@ describe('a Jira Data Center server driven with no model', () => {
     expect(await keys('assignee = "Ines Duarte"')).toEqual(['SHOP-9', 'MOB-4']);
     expect(await keys('assignee = currentUser()')).toEqual(['SHOP-13']);
   });
+
+  it('links two existing issues: both show the link, and no issue is made', async () => {
+    const call = await mock();
+    const link = (await call('jira_linkIssues', { inwardIssueKey: 'SHOP-12', outwardIssueKey: 'MOB-4', linkType: 'Relates' })) as Record<
+      string,
+      unknown
+    >;
+    expect(link).not.toHaveProperty('error');
+    expect(String(link.key ?? '')).not.toMatch(/^(SHOP|MOB)-\d+$/);
+    const { issues } = (await call('jira_searchIssues', { jql: 'project = SHOP OR project = MOB' })) as { issues: Issue[] };
+    expect(issues).toHaveLength(5);
+    expect(JSON.stringify(await call('jira_getIssue', { issueKey: 'SHOP-12' }))).toContain('MOB-4');
+    expect(JSON.stringify(await call('jira_getIssue', { issueKey: 'MOB-4' }))).toContain('SHOP-12');
+  });
+
+  it("keeps a comment's id on the comment, not as a field of every issue, and a posted comment answers its id", async () => {
+    const call = await mock();
+    expect(await call('jira_getIssue', { issueKey: 'MOB-5' })).not.toHaveProperty('comment');
+    const posted = (await call('jira_postIssueComment', { issueKey: 'MOB-4', comment: 'Verified fixed on build 2.3.1' })) as {
+      id?: string;
+    };
+    expect(posted.id).toMatch(/^\d+$/);
+    const { comments } = (await call('jira_getIssueComments', { issueKey: 'MOB-4' })) as { comments: { id: string }[] };
+    expect(comments.map((comment) => comment.id)).toEqual([posted.id]);
+  });
 });
