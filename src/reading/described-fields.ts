@@ -23,6 +23,7 @@ import { toDescribedFlag } from './described-flag-words.js';
 import { toDescribedAmount } from './described-amounts.js';
 import { toFilterValue } from './described-filter-values.js';
 import { toTransitionTarget } from './described-transition-target.js';
+import { toPersonRole } from './described-person-role.js';
 
 type Schema = Record<string, unknown>;
 type Model = Pick<ServiceModel, 'entityTypes' | 'tools' | 'shapes'>;
@@ -59,6 +60,12 @@ export function toDescribedFields(model: Model, type: string, details: string, n
       const value = text.replace(new RegExp(String.raw`^${pattern}\s*(?::|=|\bis\b)?\s+`, 'i'), '');
       fields[known] = typed(value, schemas.get(known)!);
       if (Array.isArray(fields[known])) listed = known;
+      continue;
+    }
+    // `assigned to Lars Berg`: the person a record is assigned to, as trackers keep it (described-person-role.ts).
+    const role = toPersonRole(schemas.keys(), text);
+    if (role !== undefined && !Object.hasOwn(fields, role.field)) {
+      fields[role.field] = role.value;
       continue;
     }
     // `Start Progress (transition 11, to In Progress)`: the state a transition leads to (described-transition-target.ts).

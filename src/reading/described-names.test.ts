@@ -22,6 +22,12 @@ describe('the names a description lists', () => {
     expect(toNames('payments & search').map((named) => named.name)).toEqual(['payments', 'search']);
   });
 
+  it("keeps a title case's small words between its capitalised ones, but not a word that places it", () => {
+    const names = toNames('Start Progress (transition 11), Send to Review (transition 21), Bank of America and Reopen');
+    expect(names.map((named) => named.name)).toEqual(['Start Progress', 'Send to Review', 'Bank of America', 'Reopen']);
+    expect(toNames('Ada Lovelace in London').map((named) => named.name)).toEqual([]);
+  });
+
   it('reads capitalised names spelled with letters beyond ASCII', () => {
     expect(toNames('Ben Carter and Léa Martin (id 13)').map((named) => named.name)).toEqual(['Ben Carter', 'Léa Martin']);
   });

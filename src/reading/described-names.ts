@@ -10,9 +10,11 @@ import { toCodedItem } from './described-codes.js';
  * A name in a list: a quoted text, a token such as `checkout-api` or `acme/widgets`, or capitalised
  * words (`Grace Hopper`). A title keeps the numbers written between and after its capitalised
  * words (`Route 66 Diner`, `Pearl District 5km Radius`, `Seattle Lookalike 1%`), as titles in
- * English do.
+ * English do, and the small words a title in title case leaves in lower case between them (`Send to Review`, `Bank
+ * of America`); not the words that place a thing (`in`, `on`, `at`) or join two (`Ada Byron for Analysis`: described-linked.ts), which end a name in a description.
  */
-const bareName = /^(?:[A-Za-z0-9][\w./@#:+-]*|\p{Lu}[\p{L}\d_.'-]*(?:\s+(?:&\s+)?(?:\p{Lu}[\p{L}\d_.'-]*|\d[\w.%+-]*)){1,4})$/u;
+const bareName =
+  /^(?:[A-Za-z0-9][\w./@#:+-]*|\p{Lu}[\p{L}\d_.'-]*(?:\s+(?:&\s+)?(?:\p{Lu}[\p{L}\d_.'-]*|\d[\w.%+-]*)|\s+(?:to|of|the|a|an)\s+\p{Lu}[\p{L}\d_.'-]*){1,4})$/u;
 const quotedName = /^["'“‘`](.+?)["'”’`]$/;
 /** A name in sentence case (`Therapy session`): only where an article or a parenthesis after it sets it off as one. */
 const sentenceName = /^[A-Z][\w.'&-]*(?:\s+[a-z0-9][\w.'&-]*){1,3}$/;

@@ -25,7 +25,7 @@ import { isNameKeyed } from './name-keyed-type.js';
 import { seedMembers } from './described-members.js';
 import { linkKeyPrefixParents } from './key-prefix-parents.js';
 import { seedShownLists } from './described-sublists.js';
-import { toCallerDetails, toCallerType, toDescribedCaller } from './described-caller.js';
+import { toCallerDetails, toCallerFact, toCallerType, toDescribedCaller } from './described-caller.js';
 import { isKeyIdField, toDescribedKeyField } from './described-keys.js';
 import { toDescribedNumber, toDescribedNumberField, toNumberFields } from './described-number.js';
 import { toCodeField, toTypedId } from './described-codes.js';
@@ -184,28 +184,30 @@ export function toDescribedWorld(
   withAncestorKeys(model, entities);
   linkLevels(levels, entities);
   applyStateSentences(model, sentences, seeded, entities);
-  seedCaller(model, sentences, entities, types);
+  const facts = seedCaller(model, sentences, entities, types);
   // `Teams: Platform (Priya Shah, Leo Brandt)`: the people a record's parenthesis lists are users and its members (described-members.ts).
   seedMembers(model, entities, detailsOf, (type) => newIdOf(model, types, entities, type));
   // `ENG-101` with no parent written: the team whose key is ENG (key-prefix-parents.ts).
   linkKeyPrefixParents(model, entities, detailsOf);
   seedShownLists(model, sentences, entities); // `Each team's workflow states are …`, shown by "teams with their states" (described-sublists.ts)
-  return { entities, facts: [] };
+  return { entities, facts };
 }
 
 /**
  * `The Todoist account of Maya Chen`: the person a current-user read answers (described-caller.ts),
- * first of its type, seeded unless the description already made them.
+ * first of its type, seeded unless the description already made them; where no tool reads the
+ * caller, a fact that names them (what `currentUser()` in a query means). Answers the facts.
  */
 function seedCaller(
   model: Pick<ServiceModel, 'idSchemasOf' | 'idTraitsOf' | 'tools' | 'shapes'>,
   sentences: readonly string[],
   entities: WorldState['entities'],
   types: ReadonlyMap<string, Pick<EntityType, 'idField' | 'numericId'>>,
-): void {
+): string[] {
   const caller = toDescribedCaller(sentences);
   const type = caller === null ? null : toCallerType(model);
-  if (caller === null || type === null) return;
+  if (caller === null) return [];
+  if (type === null) return [toCallerFact(caller)];
   const held = entities[type] ?? {};
   const label = model.idTraitsOf(type).nameField;
   const named = Object.entries(held).find(([, fields]) => fields[label] === caller || fields.name === caller);
@@ -214,6 +216,7 @@ function seedCaller(
   const fields = { ...toCallerDetails(sentences, caller), ...(named?.[1] ?? { [types.get(type)?.idField ?? 'id']: id, [label]: caller }) };
   const rest = Object.fromEntries(Object.entries(held).filter(([other]) => other !== id));
   entities[type] = { [id]: fields, ...rest };
+  return [];
 }
 
 /** `(id 41)`, `(sid CH…01)`, `(client 4101)`: the id a record's parenthesis gives it. */

@@ -44,6 +44,7 @@ import { itemsIdArgument } from './batch-arguments.js';
 import { withAppliedTarget } from './applied-action.js';
 import { startsAsSearch, withDescribedSearch } from './described-search.js';
 import { withByFieldSearch } from './by-field-search.js';
+import { withLinkRecord } from './link-records.js';
 import { toDescribedMembership } from './described-membership.js';
 import { withUnkeptHolder } from './relation-name.js';
 import { describesNew } from './described-new.js';
@@ -141,6 +142,8 @@ export function inferServerShapes(
   for (const tool of tools) shapes.set(tool.name, withDescribedSearch(shapes.get(tool.name)!, tool, shapes));
   for (const tool of tools) shapes.set(tool.name, withByFieldSearch(shapes.get(tool.name)!, tool, entities));
   for (const tool of tools) shapes.set(tool.name, withJudgedArgument(shapes.get(tool.name)!, tool, tools));
+  // `link_issues(inwardIssueKey, outwardIssueKey)`: a join of two issues, an issue_link (link-records.ts).
+  for (const tool of tools) shapes.set(tool.name, withLinkRecord(shapes.get(tool.name)!, tool));
   return shapes;
 }
 

@@ -11,6 +11,8 @@ import { fieldValue, toNormalName, valuesMatch } from '../domain/world-query.js'
 import { operatorWords, type Condition, type Operator } from './filter-condition.js';
 import { looksStructured, toStructuredConditions } from './structured-filter.js';
 import { isSqlQuery, splitTopLevel, toSqlConditions } from './sql-where.js';
+import { freeTextMatch } from './free-text-field.js';
+import { emptyValueMatch, endStates } from './empty-values.js';
 
 export type { Condition, Operator } from './filter-condition.js';
 
@@ -172,6 +174,8 @@ export function matchesCondition(fields: Readonly<Record<string, unknown>>, id: 
   if (operator === 'or') return (value as Condition[][]).some((group) => group.every((inner) => matchesCondition(fields, id, inner)));
   if (operator === 'not') return !(value as Condition[]).every((inner) => matchesCondition(fields, id, inner));
   const actual = lookup(fields, condition.field);
+  const freeText = operator === 'contains' && actual === undefined ? freeTextMatch(fields, condition.field, value) : undefined;
+  if (freeText !== undefined) return freeText;
   if (operator === 'exists') return actual !== undefined && actual !== null;
   const inClass = operator === 'eq' || operator === 'contains' ? stateClass(condition.field, actual, value) : undefined;
   if (inClass !== undefined) return inClass;
@@ -179,6 +183,9 @@ export function matchesCondition(fields: Readonly<Record<string, unknown>>, id: 
     if (operator !== 'eq' || typeof value === 'object') return operator === 'neq';
     // A flag the entity never had set is off: `trashed = false`, `completed: false` hold.
     if (value === false || value === 'false') return true;
+    // `resolution = Unresolved`, `assignee = EMPTY`: a value that says "none" (empty-values.ts).
+    const empty = emptyValueMatch(fields, value);
+    if (empty !== undefined) return empty;
     const text = String(value).toLowerCase();
     return (
       id.toLowerCase().startsWith(`${text}-`) ||
@@ -215,9 +222,6 @@ function keyOfParent(fields: Readonly<Record<string, unknown>>, id: string, fiel
   if (typeof value !== 'string' || !/^[A-Za-z][A-Za-z0-9_]*$/.test(value) || fieldValue(fields, field) !== undefined) return false;
   return new RegExp(`^${value}-\\d+$`, 'i').test(id);
 }
-
-/** States that end a thing's life: what `status:open` leaves out and `status:closed` keeps. */
-const endStates = new Set(['resolved', 'closed', 'done', 'completed', 'complete', 'cancelled', 'canceled', 'solved', 'merged', 'archived']);
 
 /**
  * `open` and `closed` asked of a state field whose values are the service's own workflow

@@ -67,4 +67,61 @@ describe('a Jira Data Center server driven with no model', () => {
     const { issues } = (await call('jira_searchIssues', { jql: 'status = "In Progress"' })) as { issues: Issue[] };
     expect(issues.map((found) => found.key).sort()).toEqual(['SHOP-12', 'SHOP-13']);
   });
+
+  it('searches the text of issues with JQL `text ~` and a field with `summary ~`, as a contains', async () => {
+    const call = await mock();
+    const keys = async (jql: string) =>
+      ((await call('jira_searchIssues', { jql })) as { issues: Issue[] }).issues.map((found) => found.key);
+    expect(await keys('text ~ "checkout"')).toEqual(['SHOP-12']);
+    expect(await keys('project = MOB AND text ~ "order history"')).toEqual(['MOB-4']);
+    expect(await keys('summary ~ "norway"')).toEqual(['SHOP-9']);
+  });
+
+  it('lists every transition the workflow names, each usable by its id (Done, transition 31, moves MOB-4 to Done)', async () => {
+    const call = await mock();
+    const { transitions } = (await call('jira_getTransitions', { issueKey: 'MOB-4' })) as { transitions: { id: string; name?: string }[] };
+    expect(transitions.map((transition) => [transition.id, transition.name])).toEqual([
+      ['11', 'Start Progress'],
+      ['21', 'Send to Review'],
+      ['31', 'Done'],
+      ['41', 'Reopen'],
+    ]);
+    await call('jira_transitionIssue', { issueKey: 'MOB-4', transitionId: '31' });
+    expect(await call('jira_getIssue', { issueKey: 'MOB-4' })).toEqual(expect.objectContaining({ status: 'Done' }));
+  });
+
+  it('keeps whom each issue is assigned to, and finds them by `assignee = "…"`, `currentUser()` and Jira\'s Unresolved', async () => {
+    const call = await mock();
+    expect(JSON.stringify(await call('jira_getIssue', { issueKey: 'SHOP-12' }))).toContain('Lars Berg');
+    const keys = async (jql: string) =>
+      ((await call('jira_searchIssues', { jql })) as { issues: Issue[] }).issues.map((found) => found.key);
+    expect(await keys('assignee = "Ines Duarte" AND resolution = Unresolved')).toEqual(['MOB-4']);
+    expect(await keys('assignee = "Ines Duarte"')).toEqual(['SHOP-9', 'MOB-4']);
+    expect(await keys('assignee = currentUser()')).toEqual(['SHOP-13']);
+  });
+
+  it('links two existing issues: both show the link, and no issue is made', async () => {
+    const call = await mock();
+    const link = (await call('jira_linkIssues', { inwardIssueKey: 'SHOP-12', outwardIssueKey: 'MOB-4', linkType: 'Relates' })) as Record<
+      string,
+      unknown
+    >;
+    expect(link).not.toHaveProperty('error');
+    expect(String(link.key ?? '')).not.toMatch(/^(SHOP|MOB)-\d+$/);
+    const { issues } = (await call('jira_searchIssues', { jql: 'project = SHOP OR project = MOB' })) as { issues: Issue[] };
+    expect(issues).toHaveLength(5);
+    expect(JSON.stringify(await call('jira_getIssue', { issueKey: 'SHOP-12' }))).toContain('MOB-4');
+    expect(JSON.stringify(await call('jira_getIssue', { issueKey: 'MOB-4' }))).toContain('SHOP-12');
+  });
+
+  it("keeps a comment's id on the comment, not as a field of every issue, and a posted comment answers its id", async () => {
+    const call = await mock();
+    expect(await call('jira_getIssue', { issueKey: 'MOB-5' })).not.toHaveProperty('comment');
+    const posted = (await call('jira_postIssueComment', { issueKey: 'MOB-4', comment: 'Verified fixed on build 2.3.1' })) as {
+      id?: string;
+    };
+    expect(posted.id).toMatch(/^\d+$/);
+    const { comments } = (await call('jira_getIssueComments', { issueKey: 'MOB-4' })) as { comments: { id: string }[] };
+    expect(comments.map((comment) => comment.id)).toEqual([posted.id]);
+  });
 });

@@ -7,7 +7,7 @@
  */
 import type { WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
-import { toCallerType } from '../../reading/described-caller.js';
+import { callerInFacts, toCallerType } from '../../reading/described-caller.js';
 import type { ServiceModel } from '../../reading/read-server.js';
 import { currentUser } from './starting-world.js';
 
@@ -36,11 +36,14 @@ export function withCallerForMe(
   return { ...args, ...Object.fromEntries(aliased.map((name) => [name, callerValue(caller, name)])) };
 }
 
-/** The person calling: the one a current-user read answers, the one the world holds, else the stand-in Ada. */
+/** The person calling: the one a current-user read answers, the one the world holds or names, else the stand-in Ada. */
 export function callerOf(world: WorldState, model: Pick<ServiceModel, 'tools' | 'shapes'>): Record<string, unknown> {
   const type = toCallerType(model);
   const [id, fields] = Object.entries(type === null ? {} : (world.entities[type] ?? {}))[0] ?? [];
-  return id === undefined ? { id: 'default', ...currentUser } : { id, ...fields };
+  if (id !== undefined) return { id, ...fields };
+  // `I am Priya Nair` where no tool reads the caller: the world names them in a fact (described-caller.ts).
+  const named = callerInFacts(world.facts);
+  return named === null ? { id: 'default', ...currentUser } : { id: named, name: named };
 }
 
 /** What of the caller the argument names: a login, an email or an id; else the login, or the name. */

@@ -10,6 +10,7 @@ import { withNamedType } from './world-conventions.js';
 import { answersInSnakeCase } from '../../reading/answer-spelling.js';
 import { toSnakeCaseResult } from './snake-case-answer.js';
 import { withCallerForMe } from './caller-alias.js';
+import { withCallerInQuery } from './query-caller.js';
 import { withCallerAsAuthor } from './caller-author.js';
 import { withoutAskingFlags } from './asking-flags.js';
 
@@ -53,7 +54,9 @@ export function createSimulator({ seed = 'mcpsim' }: SimulatorOptions = {}): Too
       const { shapes: serverShapes, model } = shapes;
       // `assigneeLogin: "me"`: the caller, as the argument says it reads `me` (caller-alias.ts).
       // `create_post` without `author_username`: the caller wrote it (caller-author.ts).
-      const given = withCallerAsAuthor(tool, shape, withCallerForMe(tool, shapes.args, context.world, model), context.world, model);
+      // `assignee = currentUser()` in a query: the caller's name (query-caller.ts).
+      const asked = withCallerInQuery(withCallerForMe(tool, shapes.args, context.world, model), context.world, model);
+      const given = withCallerAsAuthor(tool, shape, asked, context.world, model);
       // `useUAT: true` of a who-am-I read says how to ask, not whom (asking-flags.ts).
       const args = kind.kind === 'current user' ? withoutAskingFlags(tool, given) : given;
       let fromWorld: Answer | undefined;

@@ -38,6 +38,7 @@ import { withScaledCount } from './scaled-count.js';
 import { withSetEdits } from './set-edits.js';
 import { describedFlags } from './described-flags.js';
 import { eventState } from './state-events.js';
+import { withShownLinks } from './shown-links.js';
 import { toRelatedInput, withChildLists } from './world-children.js';
 import { spellState, stateSchema, toStateField } from './state-fields.js';
 import { toStartState } from './start-state.js';
@@ -113,7 +114,8 @@ export function answerFromWorld(called: AnswerInput): Answer {
       return toEmbeddedWrite(input) ?? answerOnExisting(input, create) ?? withNestedCreates(input, create(input), create);
     case 'read':
       // Free/busy from the events (free-busy.ts); the list under a parent the id argument names, or everything kept (read-routes.ts).
-      return toFreeBusy(input) ?? answerRead(input, read);
+      // `get_issue` of one an issue link joins: it shows the link (shown-links.ts).
+      return toFreeBusy(input) ?? answerRead(withShownLinks(input), read);
     case 'list':
       // `list_cycle_issues(cycle_id)`: the issues the cycle keeps (parent-members.ts); free/busy from the events (free-busy.ts).
       return toFreeBusy(input) ?? answerList(withParentMembers(withMailBoxes(input)));
