@@ -3,7 +3,7 @@
  * file (its `clock`, its server's real 13 tools, a mock described in words) applied through the
  * platform's own API (applyScenario: `PUT /connect/...`, then `PUT .../simulation` with no world), on
  * a platform whose virtual clock stands at the scenario's. What the words date without a year is
- * in the scenario's year, as on the simulator's path.
+ * in the scenario's year, as on the simulator's path, and mail sent is from the mailbox's owner.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -59,5 +59,11 @@ describe('a Gmail described in words, served from a scenario file', () => {
     const [draft] = (await call('listDrafts', {})).drafts;
     expect(draft.date.slice(0, 4)).toBe('2026');
     expect(draft.date <= clock).toBe(true);
+  });
+
+  it("sends mail from the account the scenario names, dated at the scenario's clock", async () => {
+    const call = await served();
+    const sent = await call('sendEmail', { to: 'priya@acme.io', subject: 'Re: Q3 invoice overdue', body: 'Paid today.' });
+    expect(sent).toMatchObject({ from: 'Maya Chen <maya@acme.io>', date: clock, labelIds: ['SENT'] });
   });
 });
