@@ -169,3 +169,34 @@ describe('a Linear server driven with no model', () => {
     }
   });
 });
+
+describe("a Linear server's people, labels and team keys", () => {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  type Listed = { issues: (Issue & { assigneeId?: string; labelIds?: string[] })[] };
+
+  it('shows each issue assigned to the person the scenario names, and finds issues by assignee, after a reassignment and a create too', async () => {
+    const call = await mock();
+    const me = (await call('linear_get_user', {})) as { id: string };
+    const { issues } = (await call('linear_search_issues', {})) as Listed;
+    const assignee = Object.fromEntries(issues.map((issue) => [issue.id, issue.assigneeId]));
+    expect(assignee['ENG-97']).toBe(me.id);
+    // Jonas, Aiko and Sofia are users of their own, in the service's id format.
+    expect(new Set(Object.values(assignee)).size).toBe(4);
+    for (const id of Object.values(assignee)) expect(id).toMatch(uuid);
+    const jonas = assignee['ENG-101']!;
+    const by = async (id: string) =>
+      ((await call('linear_search_issues', { assigneeIds: [id] })) as Listed).issues.map((issue) => issue.id);
+    expect(await by(jonas)).toEqual(['ENG-101']);
+    expect(await by(me.id)).toEqual(['ENG-97']);
+    await call('linear_bulk_update_issues', { issueIds: ['ENG-102'], update: { assigneeId: me.id } });
+    expect(await by(me.id)).toEqual(['ENG-102', 'ENG-97']);
+    const teamId = issues[0]!.teamId!;
+    const created = (await call('linear_create_issue', {
+      title: 'Refund flow',
+      description: 'Partial refunds',
+      teamId,
+      assigneeId: jonas,
+    })) as Issue;
+    expect(await by(jonas)).toEqual(['ENG-101', created.id]);
+  });
+});
