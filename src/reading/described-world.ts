@@ -24,6 +24,7 @@ import { toParentsNamedBefore } from './described-parent-names.js';
 import { isNameKeyed } from './name-keyed-type.js';
 import { seedMembers } from './described-members.js';
 import { linkAssignees } from './described-assignees.js';
+import { linkLabelIds } from './described-labels.js';
 import { linkKeyPrefixParents } from './key-prefix-parents.js';
 import { seedShownLists } from './described-sublists.js';
 import { toCallerDetails, toCallerType, toDescribedCaller } from './described-caller.js';
@@ -193,6 +194,8 @@ export function toDescribedWorld(
   // `ENG-101` with no parent written: the team whose key is ENG (key-prefix-parents.ts).
   linkKeyPrefixParents(model, entities, detailsOf);
   seedShownLists(model, sentences, entities); // `Each team's workflow states are …`, shown by "teams with their states" (described-sublists.ts)
+  // `label Bug` where issue writes take `labelIds`: the ids of the labels the world holds by that name (described-labels.ts).
+  linkLabelIds(model, entities, detailsOf);
   return { entities, facts: [] };
 }
 

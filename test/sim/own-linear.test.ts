@@ -199,4 +199,17 @@ describe("a Linear server's people, labels and team keys", () => {
     })) as Issue;
     expect(await by(jonas)).toEqual(['ENG-101', created.id]);
   });
+
+  it("shows the labels an issue is described with, by the ids its team's labels have", async () => {
+    const call = await mock();
+    const { teams } = (await call('linear_get_teams', {})) as { teams: { labels: { id: string; name: string }[] }[] };
+    const labelOf = Object.fromEntries(teams[0]!.labels.map((label) => [label.id, label.name]));
+    const { issues } = (await call('linear_search_issues', {})) as Listed;
+    expect(Object.fromEntries(issues.map((issue) => [issue.id, issue.labelIds?.map((id) => labelOf[id])]))).toEqual({
+      'ENG-101': ['Bug'],
+      'ENG-102': ['Feature'],
+      'ENG-97': ['Chore'],
+      'DES-14': undefined,
+    });
+  });
 });
