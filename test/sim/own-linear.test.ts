@@ -212,4 +212,23 @@ describe("a Linear server's people, labels and team keys", () => {
       'DES-14': undefined,
     });
   });
+
+  it('gives each team the key the scenario writes, and numbers the issues made in a team after its key', async () => {
+    const call = await mock(
+      'The Linear workspace of Acme. I am Mia Novak. Teams: Checkout (CHK) and Platform (key PLT). Labels: Bug, Chore. Issues: PLT-7 "Rotate keys" (Todo, assigned to Mia, labels Bug and Chore).',
+    );
+    const { teams } = (await call('linear_get_teams', {})) as { teams: { id: string; name: string; key?: string }[] };
+    expect(teams.map((team) => [team.name, team.key])).toEqual([
+      ['Checkout', 'CHK'],
+      ['Platform', 'PLT'],
+    ]);
+    const [checkout, platform] = teams.map((team) => team.id);
+    const create = async (teamId: string) =>
+      ((await call('linear_create_issue', { title: 'Task', description: 'Work', teamId })) as Issue).id;
+    expect([await create(checkout!), await create(checkout!), await create(platform!)]).toEqual(['CHK-1', 'CHK-2', 'PLT-8']);
+    const me = (await call('linear_get_user', {})) as { id: string; name: string };
+    const [rotate] = ((await call('linear_search_issues_by_identifier', { identifiers: ['PLT-7'] })) as Listed).issues;
+    expect(rotate).toMatchObject({ assigneeId: me.id, teamId: platform });
+    expect(rotate!.labelIds).toHaveLength(2);
+  });
 });
