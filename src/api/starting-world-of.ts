@@ -30,12 +30,19 @@ export function startingWorldOf(stores: Pick<Stores, 'registry'>, connection: Co
 
 /**
  * What a mock's description names, as a world, read with the connection's corrections; null for a
- * mock with no description (or no server).
+ * mock with no description (or no server). `now` is the platform's clock, as for startingWorldOf: a
+ * day the words give without a year (`received Nov 20`) is in its year, so the world a scenario
+ * file's `PUT .../simulation` sets dates its mail as the world the connection started from did.
  */
-export function describedWorldOf(stores: Pick<Stores, 'registry'>, connection: Connection, corrections: Corrections): WorldState | null {
+export function describedWorldOf(
+  stores: Pick<Stores, 'registry'>,
+  connection: Connection,
+  corrections: Corrections,
+  now: string,
+): WorldState | null {
   const description = connection.mock?.scenario;
   const model = description ? modelOf(stores, connection, corrections) : null;
-  return model && description ? withStartStates(model, toDescribedWorld(model, description)) : null;
+  return model && description ? withStartStates(model, toDescribedWorld(model, description, now)) : null;
 }
 
 function modelOf(stores: Pick<Stores, 'registry'>, connection: Connection, corrections: Corrections): ServiceModel | null {

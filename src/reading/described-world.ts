@@ -23,6 +23,9 @@ import { namesOf } from './described-type-names.js';
 import { toParentsNamedBefore } from './described-parent-names.js';
 import { isNameKeyed } from './name-keyed-type.js';
 import { seedMembers } from './described-members.js';
+import { linkAssignees } from './described-assignees.js';
+import { linkLabelIds } from './described-labels.js';
+import { givePrefixKeys } from './described-prefix-keys.js';
 import { linkKeyPrefixParents } from './key-prefix-parents.js';
 import { seedShownLists } from './described-sublists.js';
 import { toCallerDetails, toCallerFact, toCallerType, toDescribedCaller } from './described-caller.js';
@@ -187,9 +190,14 @@ export function toDescribedWorld(
   const facts = seedCaller(model, sentences, entities, types);
   // `Teams: Platform (Priya Shah, Leo Brandt)`: the people a record's parenthesis lists are users and its members (described-members.ts).
   seedMembers(model, entities, detailsOf, (type) => newIdOf(model, types, entities, type));
+  // `assigned to Jonas Weber`: the person under the type's assignee argument, a user where it takes an id (described-assignees.ts).
+  linkAssignees(model, entities, detailsOf, (type) => newIdOf(model, types, entities, type));
   // `ENG-101` with no parent written: the team whose key is ENG (key-prefix-parents.ts).
   linkKeyPrefixParents(model, entities, detailsOf);
+  givePrefixKeys(model, entities, detailsOf); // `Checkout (CHK)`: the team's key, which its issues are numbered after
   seedShownLists(model, sentences, entities); // `Each team's workflow states are …`, shown by "teams with their states" (described-sublists.ts)
+  // `label Bug` where issue writes take `labelIds`: the ids of the labels the world holds by that name (described-labels.ts).
+  linkLabelIds(model, entities, detailsOf);
   return { entities, facts };
 }
 

@@ -49,7 +49,8 @@ function keyedBy(
   detailsOf: ReadonlyMap<Record<string, unknown>, string>,
 ): string | undefined {
   const given = new RegExp(String.raw`\bkey:?\s+${key}\b`);
-  const stated = held.filter(([, fields]) => given.test(detailsOf.get(fields) ?? ''));
+  // `Engineering (key ENG)`, or the key alone in the parenthesis: `Checkout (CHK)`.
+  const stated = held.filter(([, fields]) => given.test(detailsOf.get(fields) ?? '') || detailsOf.get(fields)?.trim() === key);
   if (stated.length === 1) return stated[0]![0];
   const named = held.filter(([, fields]) => {
     const name = typeof fields[label] === 'string' ? (fields[label] as string) : '';

@@ -62,6 +62,17 @@ describe('a Gmail described in words', () => {
     expect(labels.filter((label) => label.type === 'user').map((label) => label.name)).toEqual(['Receipts', 'Travel']);
   });
 
+  it("sends mail from the mailbox's owner the description names, sent straight away or drafted first", async () => {
+    const call = await gmail();
+    const sent = await call('sendEmail', { to: 'leo@acme.io', subject: 'Agenda', body: 'Draft agenda attached.' });
+    expect(sent).toMatchObject({ from: 'Maya Chen <maya@acme.io>', to: 'leo@acme.io' });
+    expect(await call('getMessage', { messageId: sent.id })).toMatchObject({ from: 'Maya Chen <maya@acme.io>' });
+    const draft = await call('createDraft', { to: 'priya@acme.io', subject: 'Invoice 2231', body: 'Paid today.' });
+    expect(draft).toMatchObject({ from: 'Maya Chen <maya@acme.io>' });
+    const fromDraft = await call('sendDraft', { draftId: draft.id });
+    expect(fromDraft).toMatchObject({ from: 'Maya Chen <maya@acme.io>', subject: 'Invoice 2231', labelIds: ['SENT'] });
+  });
+
   it('sends an email as a message in SENT that the message reads list, and a reply joins the thread it answers', async () => {
     const call = await gmail();
     const sent = await call('sendEmail', { to: 'leo@acme.io', subject: 'Agenda', body: 'Draft agenda attached.' });

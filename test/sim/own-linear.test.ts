@@ -169,3 +169,66 @@ describe('a Linear server driven with no model', () => {
     }
   });
 });
+
+describe("a Linear server's people, labels and team keys", () => {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  type Listed = { issues: (Issue & { assigneeId?: string; labelIds?: string[] })[] };
+
+  it('shows each issue assigned to the person the scenario names, and finds issues by assignee, after a reassignment and a create too', async () => {
+    const call = await mock();
+    const me = (await call('linear_get_user', {})) as { id: string };
+    const { issues } = (await call('linear_search_issues', {})) as Listed;
+    const assignee = Object.fromEntries(issues.map((issue) => [issue.id, issue.assigneeId]));
+    expect(assignee['ENG-97']).toBe(me.id);
+    // Jonas, Aiko and Sofia are users of their own, in the service's id format.
+    expect(new Set(Object.values(assignee)).size).toBe(4);
+    for (const id of Object.values(assignee)) expect(id).toMatch(uuid);
+    const jonas = assignee['ENG-101']!;
+    const by = async (id: string) =>
+      ((await call('linear_search_issues', { assigneeIds: [id] })) as Listed).issues.map((issue) => issue.id);
+    expect(await by(jonas)).toEqual(['ENG-101']);
+    expect(await by(me.id)).toEqual(['ENG-97']);
+    await call('linear_bulk_update_issues', { issueIds: ['ENG-102'], update: { assigneeId: me.id } });
+    expect(await by(me.id)).toEqual(['ENG-102', 'ENG-97']);
+    const teamId = issues[0]!.teamId!;
+    const created = (await call('linear_create_issue', {
+      title: 'Refund flow',
+      description: 'Partial refunds',
+      teamId,
+      assigneeId: jonas,
+    })) as Issue;
+    expect(await by(jonas)).toEqual(['ENG-101', created.id]);
+  });
+
+  it("shows the labels an issue is described with, by the ids its team's labels have", async () => {
+    const call = await mock();
+    const { teams } = (await call('linear_get_teams', {})) as { teams: { labels: { id: string; name: string }[] }[] };
+    const labelOf = Object.fromEntries(teams[0]!.labels.map((label) => [label.id, label.name]));
+    const { issues } = (await call('linear_search_issues', {})) as Listed;
+    expect(Object.fromEntries(issues.map((issue) => [issue.id, issue.labelIds?.map((id) => labelOf[id])]))).toEqual({
+      'ENG-101': ['Bug'],
+      'ENG-102': ['Feature'],
+      'ENG-97': ['Chore'],
+      'DES-14': undefined,
+    });
+  });
+
+  it('gives each team the key the scenario writes, and numbers the issues made in a team after its key', async () => {
+    const call = await mock(
+      'The Linear workspace of Acme. I am Mia Novak. Teams: Checkout (CHK) and Platform (key PLT). Labels: Bug, Chore. Issues: PLT-7 "Rotate keys" (Todo, assigned to Mia, labels Bug and Chore).',
+    );
+    const { teams } = (await call('linear_get_teams', {})) as { teams: { id: string; name: string; key?: string }[] };
+    expect(teams.map((team) => [team.name, team.key])).toEqual([
+      ['Checkout', 'CHK'],
+      ['Platform', 'PLT'],
+    ]);
+    const [checkout, platform] = teams.map((team) => team.id);
+    const create = async (teamId: string) =>
+      ((await call('linear_create_issue', { title: 'Task', description: 'Work', teamId })) as Issue).id;
+    expect([await create(checkout!), await create(checkout!), await create(platform!)]).toEqual(['CHK-1', 'CHK-2', 'PLT-8']);
+    const me = (await call('linear_get_user', {})) as { id: string; name: string };
+    const [rotate] = ((await call('linear_search_issues_by_identifier', { identifiers: ['PLT-7'] })) as Listed).issues;
+    expect(rotate).toMatchObject({ assigneeId: me.id, teamId: platform });
+    expect(rotate!.labelIds).toHaveLength(2);
+  });
+});

@@ -26,7 +26,7 @@ const forbidden = { description: 'Called with a service token: the control API t
 const notMock = { description: 'Not a mock connection: simulation settings apply only to mock connections', schema: errorSchema };
 
 /** `GET` and `PUT /__mcpsim/connections/{ns}/{id}/simulation`. */
-export function simulationOperations({ stores }: AppDependencies): Operation[] {
+export function simulationOperations({ stores, clock }: AppDependencies): Operation[] {
   return [
     defineOperation({
       method: 'GET',
@@ -74,7 +74,8 @@ export function simulationOperations({ stores }: AppDependencies): Operation[] {
         const { world, tools, entities, ...surface } = body;
         const corrected = entities && Object.keys(entities).length > 0 ? { entities } : {};
         // No world given: a mock described in words starts from what its description names (starting-world-of.ts).
-        const given = world ?? describedWorldOf(stores, connection, { corrections: tools, entities }) ?? emptyWorld();
+        const given =
+          world ?? describedWorldOf(stores, connection, { corrections: tools, entities }, clock.now().toISOString()) ?? emptyWorld();
         const settings = { world: given, tools: tools ?? {}, surface, ...corrected };
         const appliesFrom = stores.memory.setSettings(stores.memory.keyFor(seq), seq, settings);
         return c.json({ world: settings.world, tools: settings.tools, ...corrected, ...surface, appliesFrom });

@@ -12,6 +12,7 @@ import { idsChangedSince, typeVersion } from '../../domain/world-state.js';
 import type { EntityRecord } from '../../domain/world-query.js';
 import type { AnswerInput } from './world-conventions.js';
 import { withSiblingsLast } from './sibling-ids.js';
+import { withParentKey } from './parent-key-prefix.js';
 import { retiredIdsOf, type RetiredIds } from './retired-ids.js';
 
 /**
@@ -36,7 +37,8 @@ export function toCreatedId(input: AnswerInput, existing: readonly EntityRecord[
     patterns,
     descriptions,
     service,
-    args: input.args,
+    // `teamId` of the team whose key is CHK: CHK-1 (parent-key-prefix.ts).
+    args: withParentKey(input),
     // Ids a fact only counted (`and 298 more`) still move the seed on, so a random id drawn before is not drawn again.
     seed: unlisted === 0 ? `${input.seed}|${input.shape.entity}|new` : `${input.seed}|${input.shape.entity}|new|${unlisted}`,
   });

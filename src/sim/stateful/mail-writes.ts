@@ -12,6 +12,7 @@ import { entitiesOf } from '../../domain/world-query.js';
 import { toWords } from '../../reading/entity-words.js';
 import { toMailTypes, toMailVocabulary, type MailTypes, type MailVocabulary } from '../../reading/mail-vocabulary.js';
 import type { Answer, AnswerInput } from './world-conventions.js';
+import { mailOwnerOf } from './mail-owner.js';
 
 type Create = (input: AnswerInput) => Answer;
 
@@ -39,11 +40,16 @@ const binned = ['TRASH', 'SPAM'];
 export function answerMailWrite(input: AnswerInput, create: Create): Answer | null {
   const mail = toMail(input);
   if (mail === null) return null;
-  const { types, words, labels } = mail;
+  const { types, labels } = mail;
   const verbs = toWords(input.shape.tool);
   if (verbs.some((word) => sendVerbs.has(word)) && input.shape.entity === types.mail && input.shape.operation === 'create')
-    return withSent(input, create(input), words, labels);
+    return withSent(input, create(input), mail);
   if (verbs.includes('send') && input.shape.entity === types.draft && input.shape.idArgument !== null) return sendDraft(input, types, mail);
+  // `createDraft(to, subject, body)`: a draft is the owner's mail too, from them before it is sent.
+  if (input.shape.entity === types.draft && input.shape.operation === 'create') {
+    const drafted = create(input);
+    return withFields(drafted, fromOwner(input, mail, drafted.changes?.upserts?.[0]?.fields ?? {}));
+  }
   const trash = verbs.includes('untrash') ? false : verbs.includes('trash') ? true : null;
   if (trash !== null && input.shape.entity === types.mail && input.shape.idArgument !== null) return moveToTrash(input, labels, trash);
   return null;
@@ -114,16 +120,35 @@ function labelsOf(fields: Readonly<Record<string, unknown>>, labels: string): st
   return Array.isArray(held) ? held.filter((label): label is string => typeof label === 'string') : [];
 }
 
-/** The created message, put in SENT, dated now and in the thread of what it answers, or a thread of its own. */
-function withSent(input: AnswerInput, created: Answer, words: MailVocabulary, labels: string): Answer {
+/** The created message, from the mailbox's owner, put in SENT, dated now and in the thread of what it answers, or a thread of its own. */
+function withSent(input: AnswerInput, created: Answer, mail: Mail): Answer {
+  const { words, labels } = mail;
   const upsert = created.changes?.upserts?.[0];
   if (created.error !== undefined || upsert === undefined) return created;
   const answered = Object.entries(input.args).find(([name, value]) => typeof value === 'string' && /reply|inreplyto|thread/i.test(name));
   const original = answered === undefined ? undefined : input.world.entities[input.shape.entity]?.[String(answered[1])];
   const thread = original?.[words.thread] ?? (answered !== undefined && /thread/i.test(answered[0]) ? answered[1] : undefined) ?? upsert.id;
-  const extra = { [words.thread]: thread, [labels]: ['SENT'], [words.date]: input.now };
+  return withFields(created, {
+    ...fromOwner(input, mail, upsert.fields),
+    [words.thread]: thread,
+    [labels]: ['SENT'],
+    [words.date]: input.now,
+  });
+}
+
+/** The created record's answer and stored fields with `extra` on top. */
+function withFields(created: Answer, extra: Record<string, unknown>): Answer {
+  const upsert = created.changes?.upserts?.[0];
+  if (created.error !== undefined || upsert === undefined) return created;
   const value = typeof created.value === 'object' && created.value !== null ? { ...created.value, ...extra } : created.value;
   return { ...created, value, changes: { ...created.changes, upserts: [{ ...upsert, fields: { ...upsert.fields, ...extra } }] } };
+}
+
+/** `{from: owner}` where the mail has no sender of its own and the mailbox shows whose it is (mail-owner.ts); else nothing. */
+function fromOwner(input: AnswerInput, { types, words }: Mail, fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  if (fields[words.from] !== undefined && fields[words.from] !== '') return {};
+  const owner = mailOwnerOf(input.world, input.model, types, words);
+  return owner === undefined ? {} : { [words.from]: owner };
 }
 
 /** `sendDraft(draftId)`: the draft leaves the drafts and its message is in SENT, dated now. */
@@ -134,7 +159,8 @@ function sendDraft(input: AnswerInput, types: MailTypes, { words, labels }: Mail
   const existing = Object.keys(input.world.entities[types.mail] ?? {});
   const id = nextId(existing, draftId);
   const { id: _draftOwnId, [labels]: _draftLabels, ...kept } = draft;
-  const fields = { id, ...kept, [words.thread]: draft[words.thread] ?? id, [labels]: ['SENT'], [words.date]: input.now };
+  const sender = fromOwner(input, { types, words, labels }, kept);
+  const fields = { id, ...kept, ...sender, [words.thread]: draft[words.thread] ?? id, [labels]: ['SENT'], [words.date]: input.now };
   return {
     value: fields,
     changes: { deletes: [{ type: types.draft!, id: draftId }], upserts: [{ type: types.mail, id, fields }] },
