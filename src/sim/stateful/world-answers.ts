@@ -34,6 +34,7 @@ import { createDefaults } from './create-defaults.js';
 import { withNestedCreates } from './nested-creates.js';
 import { withEntityBody } from './entity-body.js';
 import { withJsonPatch } from './json-patch.js';
+import { withUpdateActions } from './update-actions.js';
 import { withScaledCount } from './scaled-count.js';
 import { withSetEdits } from './set-edits.js';
 import { describedFlags } from './described-flags.js';
@@ -254,8 +255,10 @@ function update(given: AnswerInput): Answer {
   if (refusesFinished(input, found.fields)) return { error: notFound(shape, String(idValue ?? found.id)) };
   const scope = scopeArguments(input);
   let changes: Record<string, unknown> = {};
-  // `patch: [{op: 'replace', path: '/name', value}]` (json-patch.ts), `scale: 5` (scaled-count.ts), `addLabelIds` (set-edits.ts).
-  const change = withSetEdits(withScaledCount(withJsonPatch(input, found.fields), found.fields), found.fields);
+  // `patch: [{op: 'replace', path: '/name', value}]` (json-patch.ts), `scale: 5` (scaled-count.ts), `addLabelIds` (set-edits.ts),
+  // `actions: [{action: 'setLastName', lastName}]` (update-actions.ts).
+  const patched = withJsonPatch(withUpdateActions(input, found.fields), found.fields);
+  const change = withSetEdits(withScaledCount(patched, found.fields), found.fields);
   for (const [name, value] of Object.entries(dataArguments(change))) {
     if (name === shape.idArgument || scope.has(name) || name === shape.listField?.argument) continue;
     changes[existingName(found.fields, name)] = value;
