@@ -42,6 +42,36 @@ type Record = { id: string; version?: number; [field: string]: unknown };
 const listed = (answer: { [field: string]: unknown }): Record[] => Object.values(answer).find(Array.isArray) as Record[];
 
 describe('a commercetools server driven with no model', () => {
+  it('seeds the customers a semicolon list describes with words after their names, by given and family name, not as a title', async () => {
+    const call = await mock();
+    const customers = listed(await call('read_customers', {}));
+    expect(customers.map((customer) => [customer.firstName, customer.lastName, customer.email])).toEqual([
+      ['Lars', 'Berg', 'lars.berg@example.com'],
+      ['Ines', 'Duarte', 'ines.duarte@example.com'],
+      ['Omar', 'Price', 'omar@price-trading.example'],
+      ['Mei', 'Tanaka', 'mei.tanaka@example.com'],
+    ]);
+    expect(customers.some((customer) => 'title' in customer)).toBe(false);
+  });
+
+  it('finds records by a list of where predicates, all of which hold, written with or without spaces', async () => {
+    const call = await mock();
+    const byName = listed(await call('read_customers', { where: ['lastName = "Price"'] }));
+    expect(byName.map((customer) => customer.email)).toEqual(['omar@price-trading.example']);
+    const both = listed(await call('read_customers', { where: ['email="mei.tanaka@example.com"', 'firstName="Mei"'] }));
+    expect(both.map((customer) => customer.lastName)).toEqual(['Tanaka']);
+    expect(listed(await call('read_customers', { where: ['email="mei.tanaka@example.com"', 'firstName="Lars"'] }))).toEqual([]);
+  });
+
+  it('answers the one record a read by id or order number names, and the not-found of an id it never gave, not a list', async () => {
+    const call = await mock();
+    const [lars] = listed(await call('read_customers', { where: ['email="lars.berg@example.com"'] }));
+    expect(await call('read_customers', { id: lars!.id })).toEqual(expect.objectContaining({ id: lars!.id, lastName: 'Berg' }));
+    expect(await call('read_orders', { orderNumber: 'ORD-1003' })).toEqual(expect.objectContaining({ orderNumber: 'ORD-1003' }));
+    const unknown = await call('read_orders', { id: '7c1a9a8e-0000-4000-8000-000000000000' });
+    expect(unknown.error).toMatch(/not found/i);
+  });
+
   it('applies update actions to the fields they name and moves the version on, without storing the actions', async () => {
     const call = await mock();
     const created = (await call('create_customers', {

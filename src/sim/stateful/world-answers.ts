@@ -35,6 +35,7 @@ import { withNestedCreates } from './nested-creates.js';
 import { withEntityBody } from './entity-body.js';
 import { withJsonPatch } from './json-patch.js';
 import { withUpdateActions } from './update-actions.js';
+import { toReadOfListed } from './list-by-id.js';
 import { withScaledCount } from './scaled-count.js';
 import { withSetEdits } from './set-edits.js';
 import { describedFlags } from './described-flags.js';
@@ -116,8 +117,9 @@ export function answerFromWorld(called: AnswerInput): Answer {
       // Free/busy from the events (free-busy.ts); the list under a parent the id argument names, or everything kept (read-routes.ts).
       return toFreeBusy(input) ?? answerRead(input, read);
     case 'list':
-      // `list_cycle_issues(cycle_id)`: the issues the cycle keeps (parent-members.ts); free/busy from the events (free-busy.ts).
-      return toFreeBusy(input) ?? answerList(withParentMembers(withMailBoxes(input)));
+      // `list_cycle_issues(cycle_id)`: the issues the cycle keeps (parent-members.ts); free/busy from the events (free-busy.ts);
+      // `read_customers(id)` "fetch a Customer by ID … or query all": the one record, or its not-found (list-by-id.ts).
+      return toFreeBusy(input) ?? toReadOfListed(input, read) ?? answerList(withParentMembers(withMailBoxes(input)));
     case 'search':
       // `search_content(q)` across the service: the made type it finds the query in (site-search.ts).
       return toFreeBusy(input) ?? answerList(withSearchedType(withMailBoxes(input)));
