@@ -85,7 +85,7 @@ export function toNames(list: string, { listed = false }: { listed?: boolean } =
   const coded = semicolons === null && /^\S+\s+(?:for|to|from)\s/.test(trimmed) ? toCodedItem(trimmed) : null;
   if (coded) return [coded];
   for (const raw of semicolons ?? splitOutsideParentheses(trimmed)) {
-    const told = semicolons ? (toldItem(raw.trim()) ?? toCodedItem(raw.trim())) : null;
+    const told = semicolons ? (toldItem(raw.trim()) ?? toCodedItem(raw.trim()) ?? toNamedItem(raw.trim())) : null;
     if (told) {
       names.push(told);
       continue;
@@ -138,6 +138,17 @@ function toldItem(item: string): Named | null {
     ...(found[2] !== undefined ? { key: found[2] } : {}),
     ...(found[1] !== undefined ? { kind: found[1] } : {}),
   };
+}
+
+/**
+ * `Lars Berg (lars@example.com) in VIP, customer since January 12`: a bare name, its parenthesis if any, and the words
+ * about it, which start in lower case (a place, a date, a role), as an item a semicolon sets apart is written.
+ */
+function toNamedItem(item: string): Named | null {
+  const found = /^(\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*){0,3})\s*(?:\(([^)]*)\))?\s*,?\s+(\p{Ll}.*)$/u.exec(item);
+  if (!found) return null;
+  const details = [found[2], found[3]].filter((part) => part !== undefined && part.trim() !== '').join(', ');
+  return { name: found[1]!, details };
 }
 
 /**

@@ -41,6 +41,7 @@ import { linkLevels, toServerHierarchy } from './hierarchy-levels.js';
 import type { WorldState } from '../domain/memory-log.js';
 import type { EntityType, ServiceModel } from './read-server.js';
 import { asIdOf, linkToParent } from './described-parent-link.js';
+import { toPersonNameFields } from './described-person-names.js';
 
 /**
  * The world a description names: the entities of the model's types it lists by name (none when it
@@ -153,7 +154,15 @@ export function toDescribedWorld(
       const keyed = { ...(key !== undefined && keyField !== null ? { [keyField]: key } : {}), ...toNumberFields(numberField, key) };
       // `post 1001`, `INV-0041 for …`: a record known only by its number or code (kept in its key field) has no name to label.
       const labelled = key === name && (/^\d+$/.test(name) || keyField !== null) ? {} : { [label]: name };
-      found[id] = { [entityType.idField]: entityType.numericId && /^\d+$/.test(id) ? Number(id) : id, ...labelled, ...keyed, ...values };
+      // `Lars Berg` of a customer kept as `firstName`/`lastName` (described-person-names.ts).
+      const person = toPersonNameFields(model, type, name);
+      found[id] = {
+        [entityType.idField]: entityType.numericId && /^\d+$/.test(id) ? Number(id) : id,
+        ...labelled,
+        ...person,
+        ...keyed,
+        ...values,
+      };
       if (details !== undefined) detailsOf.set(found[id], details);
       ids.set(name, id);
       if (key !== undefined) keyedNames.set(type, (keyedNames.get(type) ?? new Map<string, string>()).set(key, name));

@@ -17,7 +17,7 @@ import type { ToolDefinition } from '../domain/registry.js';
 import type { ToolShape } from './tool-shape.js';
 import { knownLabelField } from './service-id-formats.js';
 import { isCommitType } from './entity-words.js';
-import { toCallerKey, toWrittenNameField } from './written-name-field.js';
+import { isPersonNamed, toCallerKey, toWrittenNameField } from './written-name-field.js';
 
 /**
  * @example
@@ -47,6 +47,7 @@ function isTitledEntity(tools: readonly ToolDefinition[], shapes: ReadonlyMap<st
     if (!choices.some((choice) => choice.entity === entity)) continue;
     const words = schemaWords(tool.inputSchema);
     if (words.has('name')) return false;
+    if (isPersonNamed(words)) return false;
     if (words.has('title') || /\btitle\b/i.test(tool.description ?? '')) title = true;
   }
   return title;

@@ -13,6 +13,7 @@ import { looksStructured, toStructuredConditions } from './structured-filter.js'
 import { isSqlQuery, splitTopLevel, toSqlConditions } from './sql-where.js';
 import { freeTextMatch } from './free-text-field.js';
 import { emptyValueMatch, endStates } from './empty-values.js';
+import { isPredicate, toPredicateListConditions } from './predicate-list.js';
 
 export type { Condition, Operator } from './filter-condition.js';
 
@@ -72,6 +73,9 @@ const timeFields = ['start', 'starttime', 'startdate', 'startat', 'date', 'due',
  *   toConditions('jql', 'project = OPS AND status = Done'); // [{ field: 'project', operator: 'eq', value: 'OPS' }, { field: 'status', ... }]
  */
 export function toConditions(name: string, value: unknown): Condition[] | null {
+  // `where: ['orderState="Open"', 'customerId="c1"']`: a list of predicates, all of which hold (predicate-list.ts).
+  const predicates = toPredicateListConditions(value, toQueryClauses);
+  if (predicates !== null) return predicates;
   // Structured filters (structured-filter.ts): an argument named for a filter, or a value written as one whatever its name.
   if (value !== null && typeof value === 'object' && (toWords(name).some((word) => groupWords.has(word)) || looksStructured(value)))
     return toStructuredConditions(value);
@@ -80,6 +84,7 @@ export function toConditions(name: string, value: unknown): Condition[] | null {
   if (
     typeof value === 'string' &&
     (/\s(=|!=|~|>=|<=|>|<)\s|\bAND\b|\s(eq|ne|co|sw|ew|gt|ge|lt|le)\s|\spr\b/i.test(value) ||
+      isPredicate(value) ||
       driveClause.test(value) ||
       bracedField.test(value))
   ) {

@@ -81,8 +81,8 @@ const bareId = /(?:^|_)(?:id|uuid)$|Id$/i;
 function nameFieldOf(owner: Schema, entity: string): string | null | undefined {
   const properties = (owner.properties ?? {}) as Record<string, unknown>;
   if (Object.hasOwn(properties, 'name')) return 'name';
-  if (Object.hasOwn(properties, 'title')) return 'title';
   const names = Object.keys(properties);
+  if (Object.hasOwn(properties, 'title') && !isPersonNamed(names)) return 'title';
   const readable = names.find((name) => readableName.test(name));
   if (readable !== undefined) return readable;
   const own = names.find((name) => isOwnNameField(name, entity) && isPlainText(properties[name]));
@@ -94,6 +94,15 @@ function nameFieldOf(owner: Schema, entity: string): string | null | undefined {
   if (naming !== undefined) return naming;
   if (names.some((name) => filePath.test(name))) return null;
   return required.find((name) => writtenText.test(name) || isOwnField(name, entity, ownText));
+}
+
+/**
+ * `firstName` and `lastName` beside `title` ("e.g., Mr., Mrs., Dr."): a person, whose title is a
+ * salutation, not what names them.
+ */
+export function isPersonNamed(names: Iterable<string>): boolean {
+  const words = [...names];
+  return words.some((name) => /^(?:first|given)_?name$/i.test(name)) && words.some((name) => /^(?:last|family)_?name$/i.test(name));
 }
 
 /** `customer_name` of a customer, `boardName` of a board, `columnTitle` of a column: the type's word, then name or title. */

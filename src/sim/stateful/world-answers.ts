@@ -34,6 +34,8 @@ import { createDefaults } from './create-defaults.js';
 import { withNestedCreates } from './nested-creates.js';
 import { withEntityBody } from './entity-body.js';
 import { withJsonPatch } from './json-patch.js';
+import { withUpdateActions } from './update-actions.js';
+import { toReadOfListed } from './list-by-id.js';
 import { withScaledCount } from './scaled-count.js';
 import { withSetEdits } from './set-edits.js';
 import { describedFlags } from './described-flags.js';
@@ -117,8 +119,9 @@ export function answerFromWorld(called: AnswerInput): Answer {
       // `get_issue` of one an issue link joins: it shows the link (shown-links.ts).
       return toFreeBusy(input) ?? answerRead(withShownLinks(input), read);
     case 'list':
-      // `list_cycle_issues(cycle_id)`: the issues the cycle keeps (parent-members.ts); free/busy from the events (free-busy.ts).
-      return toFreeBusy(input) ?? answerList(withParentMembers(withMailBoxes(input)));
+      // `list_cycle_issues(cycle_id)`: the issues the cycle keeps (parent-members.ts); free/busy from the events (free-busy.ts);
+      // `read_customers(id)` "fetch a Customer by ID … or query all": the one record, or its not-found (list-by-id.ts).
+      return toFreeBusy(input) ?? toReadOfListed(input, read) ?? answerList(withParentMembers(withMailBoxes(input)));
     case 'search':
       // `search_content(q)` across the service: the made type it finds the query in (site-search.ts).
       return toFreeBusy(input) ?? answerList(withSearchedType(withMailBoxes(input)));
@@ -256,8 +259,10 @@ function update(given: AnswerInput): Answer {
   if (refusesFinished(input, found.fields)) return { error: notFound(shape, String(idValue ?? found.id)) };
   const scope = scopeArguments(input);
   let changes: Record<string, unknown> = {};
-  // `patch: [{op: 'replace', path: '/name', value}]` (json-patch.ts), `scale: 5` (scaled-count.ts), `addLabelIds` (set-edits.ts).
-  const change = withSetEdits(withScaledCount(withJsonPatch(input, found.fields), found.fields), found.fields);
+  // `patch: [{op: 'replace', path: '/name', value}]` (json-patch.ts), `scale: 5` (scaled-count.ts), `addLabelIds` (set-edits.ts),
+  // `actions: [{action: 'setLastName', lastName}]` (update-actions.ts).
+  const patched = withJsonPatch(withUpdateActions(input, found.fields), found.fields);
+  const change = withSetEdits(withScaledCount(patched, found.fields), found.fields);
   for (const [name, value] of Object.entries(dataArguments(change))) {
     if (name === shape.idArgument || scope.has(name) || name === shape.listField?.argument) continue;
     changes[existingName(found.fields, name)] = value;
