@@ -26,6 +26,7 @@ import { seedMembers } from './described-members.js';
 import { linkKeyPrefixParents } from './key-prefix-parents.js';
 import { seedShownLists } from './described-sublists.js';
 import { toCallerDetails, toCallerType, toDescribedCaller } from './described-caller.js';
+import { toCallerFacts } from './caller-fact.js';
 import { isKeyIdField, toDescribedKeyField } from './described-keys.js';
 import { toDescribedNumber, toDescribedNumberField, toNumberFields } from './described-number.js';
 import { toCodeField, toTypedId } from './described-codes.js';
@@ -190,7 +191,8 @@ export function toDescribedWorld(
   // `ENG-101` with no parent written: the team whose key is ENG (key-prefix-parents.ts).
   linkKeyPrefixParents(model, entities, detailsOf);
   seedShownLists(model, sentences, entities); // `Each team's workflow states are …`, shown by "teams with their states" (described-sublists.ts)
-  return { entities, facts: [] };
+  // `I am Dana Whitfield` where no type holds the caller: a fact of the world (caller-fact.ts).
+  return { entities, facts: toCallerFacts(sentences, model) };
 }
 
 /**

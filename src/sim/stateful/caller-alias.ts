@@ -10,6 +10,7 @@ import type { ToolDefinition } from '../../domain/registry.js';
 import { toCallerType } from '../../reading/described-caller.js';
 import type { ServiceModel } from '../../reading/read-server.js';
 import { currentUser } from './starting-world.js';
+import { callerFromFacts } from '../../reading/caller-fact.js';
 
 /**
  * The call's arguments with `me` replaced by the caller where the argument's description offers `me`.
@@ -40,7 +41,10 @@ export function withCallerForMe(
 export function callerOf(world: WorldState, model: Pick<ServiceModel, 'tools' | 'shapes'>): Record<string, unknown> {
   const type = toCallerType(model);
   const [id, fields] = Object.entries(type === null ? {} : (world.entities[type] ?? {}))[0] ?? [];
-  return id === undefined ? { id: 'default', ...currentUser } : { id, ...fields };
+  if (id !== undefined) return { id, ...fields };
+  // `I am Dana Whitfield` on a server with no current-user read: the person the world's facts name (caller-fact.ts).
+  const named = callerFromFacts(world.facts);
+  return named === null ? { id: 'default', ...currentUser } : { id: named.login ?? named.email ?? named.name, ...named };
 }
 
 /** What of the caller the argument names: a login, an email or an id; else the login, or the name. */

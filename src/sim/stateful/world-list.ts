@@ -55,6 +55,7 @@ import { toFilterQuery } from './filter-query.js';
 import { listedFlag } from './flagged-list.js';
 import { hasProperty, relatedLists } from './world-batches.js';
 import { idListNames } from '../../reading/batch-arguments.js';
+import { ownRecords } from './own-records.js';
 import {
   dataArguments,
   defaultsOf,
@@ -215,7 +216,8 @@ function answerHeldList(called: AnswerInput): Answer {
       return typeof key === 'string' ? key : entity.id;
     }),
   );
-  const kept = folders ? selected.filter((_, index) => folders.listed[index]) : selected;
+  // `action: my`, `list_my_issues`: only the records that name the caller (own-records.ts).
+  const kept = ownRecords(input, folders ? selected.filter((_, index) => folders.listed[index]) : selected);
   // `sortStart: 'desc'`, `sort: '-created_at'`: in the order asked (list-order.ts).
   const order = toListOrder(args, known);
   const matching = order ? inListOrder(kept, order) : kept;
