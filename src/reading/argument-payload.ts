@@ -5,7 +5,7 @@
  */
 import { toNormalName } from '../domain/world-query.js';
 import { isRecord } from '../domain/json-record.js';
-import { toPairObject, withFieldNames } from './field-pairs.js';
+import { toPairObject } from './field-pairs.js';
 
 /** Names of arguments that wrap an entity's fields (`update: { priority }` of a bulk update). */
 const payloadNames = new Set([
@@ -42,8 +42,7 @@ export function toPayload(name: string, value: unknown): Record<string, unknown>
   const pairs = toPairObject(value);
   if (pairs !== null) return pairs;
   const parsed = parsedObjectText(value) ?? value;
-  // `fields: {"System.State": "Active"}` (a JSON Patch's `/fields/System.State` writes one): the fields the qualified names name.
-  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? withFieldNames(parsed as Record<string, unknown>) : null;
+  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
 }
 
 /** What JSON text of an object (`'{"summary":"Crash"}'`) spells; undefined for anything else (plain text, a list). */
