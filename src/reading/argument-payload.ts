@@ -5,6 +5,7 @@
  */
 import { toNormalName } from '../domain/world-query.js';
 import { isRecord } from '../domain/json-record.js';
+import { toPairObject } from './field-pairs.js';
 
 /** Names of arguments that wrap an entity's fields (`update: { priority }` of a bulk update). */
 const payloadNames = new Set([
@@ -33,9 +34,13 @@ export function isPayloadArgument(name: string): boolean {
  * @example
  *   toPayload('fields', '{"summary":"Crash"}'); // { summary: 'Crash' }
  *   toPayload('fields', ['summary', 'status']); // null
+ *   toPayload('fields', [{ name: 'System.Title', value: 'Crash' }]); // { title: 'Crash' }
  */
 export function toPayload(name: string, value: unknown): Record<string, unknown> | null {
   if (!isPayloadArgument(name)) return null;
+  // `fields: [{name: 'System.Title', value}]`: name/value pairs are the object they spell (field-pairs.ts).
+  const pairs = toPairObject(value);
+  if (pairs !== null) return pairs;
   const parsed = parsedObjectText(value) ?? value;
   return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
 }

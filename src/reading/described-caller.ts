@@ -94,26 +94,3 @@ function readCallerType(model: Pick<ServiceModel, 'tools' | 'shapes'>): string |
   }
   return null;
 }
-
-/** How the world keeps a caller it has no user type for: a fact a model reads as well (`The signed-in user is Priya Nair.`). */
-const callerFactPattern = /^The signed-in user is (.+)\.$/;
-
-/**
- * The fact that says who is calling, where the server has no current-user read to seed them under:
- * a query's `currentUser()` and an argument's `me` still mean that person, not the stand-in.
- *
- * @example
- *   toCallerFact('Priya Nair'); // 'The signed-in user is Priya Nair.'
- *   callerInFacts(['The signed-in user is Priya Nair.']); // 'Priya Nair'
- */
-export function toCallerFact(name: string): string {
-  return `The signed-in user is ${name}.`;
-}
-
-export function callerInFacts(facts: readonly string[]): string | null {
-  for (const fact of facts) {
-    const found = callerFactPattern.exec(fact);
-    if (found) return found[1]!;
-  }
-  return null;
-}

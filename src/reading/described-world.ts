@@ -28,7 +28,8 @@ import { linkLabelIds } from './described-labels.js';
 import { givePrefixKeys } from './described-prefix-keys.js';
 import { linkKeyPrefixParents } from './key-prefix-parents.js';
 import { seedShownLists } from './described-sublists.js';
-import { toCallerDetails, toCallerFact, toCallerType, toDescribedCaller } from './described-caller.js';
+import { toCallerDetails, toCallerType, toDescribedCaller } from './described-caller.js';
+import { toCallerFacts } from './caller-fact.js';
 import { isKeyIdField, toDescribedKeyField } from './described-keys.js';
 import { toDescribedNumber, toDescribedNumberField, toNumberFields } from './described-number.js';
 import { toCodeField, toTypedId } from './described-codes.js';
@@ -196,7 +197,7 @@ export function toDescribedWorld(
   withAncestorKeys(model, entities);
   linkLevels(levels, entities);
   applyStateSentences(model, sentences, seeded, entities);
-  const facts = seedCaller(model, sentences, entities, types);
+  seedCaller(model, sentences, entities, types);
   // `Teams: Platform (Priya Shah, Leo Brandt)`: the people a record's parenthesis lists are users and its members (described-members.ts).
   seedMembers(model, entities, detailsOf, (type) => newIdOf(model, types, entities, type));
   // `assigned to Jonas Weber`: the person under the type's assignee argument, a user where it takes an id (described-assignees.ts).
@@ -207,7 +208,8 @@ export function toDescribedWorld(
   seedShownLists(model, sentences, entities); // `Each team's workflow states are …`, shown by "teams with their states" (described-sublists.ts)
   // `label Bug` where issue writes take `labelIds`: the ids of the labels the world holds by that name (described-labels.ts).
   linkLabelIds(model, entities, detailsOf);
-  return { entities, facts };
+  // `I am Dana Whitfield` where no type holds the caller: a fact of the world (caller-fact.ts).
+  return { entities, facts: toCallerFacts(sentences, model) };
 }
 
 /**
@@ -220,11 +222,10 @@ function seedCaller(
   sentences: readonly string[],
   entities: WorldState['entities'],
   types: ReadonlyMap<string, Pick<EntityType, 'idField' | 'numericId'>>,
-): string[] {
+): void {
   const caller = toDescribedCaller(sentences);
   const type = caller === null ? null : toCallerType(model);
-  if (caller === null) return [];
-  if (type === null) return [toCallerFact(caller)];
+  if (caller === null || type === null) return;
   const held = entities[type] ?? {};
   const label = model.idTraitsOf(type).nameField;
   const named = Object.entries(held).find(([, fields]) => fields[label] === caller || fields.name === caller);
@@ -233,7 +234,6 @@ function seedCaller(
   const fields = { ...toCallerDetails(sentences, caller), ...(named?.[1] ?? { [types.get(type)?.idField ?? 'id']: id, [label]: caller }) };
   const rest = Object.fromEntries(Object.entries(held).filter(([other]) => other !== id));
   entities[type] = { [id]: fields, ...rest };
-  return [];
 }
 
 /** `(id 41)`, `(sid CH…01)`, `(client 4101)`: the id a record's parenthesis gives it. */

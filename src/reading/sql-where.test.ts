@@ -39,4 +39,12 @@ describe('SQL WHERE clauses', () => {
     expect(toSqlConditions('SELECT * FROM c WHERE ST_DISTANCE(c.location, @here) < 30')).toBeNull();
     expect(toSqlConditions('list all orders')).toBeNull();
   });
+  it("reads WIQL's bracketed, namespaced fields as the fields they name, and leaves a macro's clause to the service", () => {
+    expect(
+      toSqlConditions("SELECT [System.Id] FROM WorkItems WHERE [System.TeamProject] = @project AND [System.State] = 'Active'"),
+    ).toEqual([{ field: 'state', operator: 'eq', value: 'Active' }]);
+    expect(toSqlConditions('SELECT [System.Id] FROM WorkItems WHERE [Microsoft.VSTS.Common.Priority] <= 2 ORDER BY [System.Id]')).toEqual([
+      { field: 'priority', operator: 'lte', value: 2 },
+    ]);
+  });
 });

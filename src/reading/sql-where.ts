@@ -3,16 +3,21 @@
  * 'open' AND c.total > 100`, `select * from Invoice where DocNumber = '1042'`): its WHERE clause
  * read into conditions of the one vocabulary (filter-condition.ts). `=`, `!=`/`<>`, `<`, `>`,
  * `<=`, `>=`, `IN (...)`, `LIKE '%x%'`, `IS [NOT] NULL`, `CONTAINS(field, 'x')`, joined by AND and
- * OR with parentheses; a field written through the FROM's alias (`c.status`) is the field. Pure.
+ * OR with parentheses; a field written through the FROM's alias (`c.status`) is the field, and one
+ * in brackets with its namespace (WIQL's `[System.State]`) the field its last part names. Pure.
  */
 import type { Condition } from './filter-condition.js';
 import { operatorWords } from './filter-condition.js';
+import { toFieldName } from './field-pairs.js';
 
 const select = /^\s*select\b[\s\S]*?\bfrom\s+([A-Za-z_][\w]*)(?:\s+(?:as\s+)?([A-Za-z_]\w*))?/i;
 const clauseEnd = /\b(?:order\s+by|group\s+by|limit|offset)\b/i;
 const keywords = new Set(['where', 'order', 'group', 'limit', 'offset', 'join', 'inner', 'left', 'right', 'on']);
 const value = String.raw`(?:'((?:[^']|'')*)'|"([^"]*)"|(-?\d+(?:\.\d+)?)\b|(true|false|null)\b)`;
-const field = String.raw`([A-Za-z_][\w.]*)`;
+// `[System.State]`: WIQL (Azure DevOps) and T-SQL write a field in brackets.
+const field = String.raw`(\[[^\]\[]+\]|[A-Za-z_][\w.]*)`;
+// `[System.TeamProject] = @project`, `[System.AssignedTo] = @me`: a macro the service fills in from the call.
+const macro = new RegExp(String.raw`^${field}\s*(?:>=|<=|!=|<>|=|>|<)\s*@\w+(?:\s*[-+]\s*\d+)?$`, 'i');
 const compared = new RegExp(String.raw`^${field}\s*(>=|<=|!=|<>|=|>|<)\s*${value}$`, 'i');
 const listed = new RegExp(String.raw`^${field}\s+(not\s+)?in\s*\(([\s\S]*)\)$`, 'i');
 const liked = new RegExp(String.raw`^${field}\s+(not\s+)?i?like\s+${value}$`, 'i');
@@ -59,10 +64,14 @@ function toWhere(text: string, aliases: readonly string[]): Condition[] | null {
 function toClause(clause: string, aliases: readonly string[]): Condition[] | null {
   if (clause === '') return [];
   if (clause.startsWith('(') && clause.endsWith(')') && closes(clause)) return toWhere(clause.slice(1, -1), aliases);
-  const named = (name: string) => {
+  const named = (written: string) => {
+    // `[System.State]`: the field its qualified name names, `state` (field-pairs.ts).
+    const name = written.startsWith('[') ? toFieldName(written.slice(1, -1).trim()) : written;
     const [head, ...rest] = name.split('.');
     return rest.length > 0 && aliases.some((alias) => alias.toLowerCase() === head!.toLowerCase()) ? rest.join('.') : name;
   };
+  // A macro's value is the service's to fill in (the project the call names, the caller): no condition of the records' own.
+  if (macro.test(clause)) return [];
   let match = compared.exec(clause);
   if (match) return [{ field: named(match[1]!), operator: operatorWords[match[2]!]!, value: toValue(match, 3) }];
   if ((match = listed.exec(clause))) {

@@ -12,6 +12,7 @@ import { dropOtherEntity, parseToolName, type ParsedName } from './tool-name.js'
 import { nounLikeVerbs, toVerbMeaning } from './tool-verbs.js';
 import { choiceText } from './choice-text.js';
 import { withoutActNoun } from './dispatch-act-noun.js';
+import { bracketedChoiceText, choicePhrase, withoutQuantityWords } from './choice-phrase.js';
 import type { ToolShape } from './tool-shape.js';
 
 /** Arguments whose value picks what a tool does per call (`method`, `action`). */
@@ -42,11 +43,14 @@ export function findDispatch(
     const acted = actedEntity(tool, shape, argument, strings(values));
     for (const value of values) {
       if (typeof value !== 'string') continue;
-      const parsed = parseToolName(value, null);
+      const parsed = choiceName(tool, properties[argument]?.description, value);
       // `action: build_failed | marked`: a verb that is a noun as often (`build`) names what happened, not what to do.
       if (!parsed.meaning || (parsed.verb !== null && nounLikeVerbs.has(parsed.verb))) continue;
-      const entityWords =
-        parsed.entityWords.join('_') === 'item' ? (acted ?? shape.entity).split('_') : dropOtherEntity(parsed.entityWords, entities);
+      // `get_batch`, `list_mine`: words of how many or whose name no kind of thing (choice-phrase.ts).
+      const own = withoutQuantityWords(parsed.entityWords, entities);
+      // `list_work_items` beside a tool `work`: a whole name the server keeps as a type is that type, not its last word.
+      const named = own.length === 0 ? ['item'] : entities.has(own.join('_')) ? own : dropOtherEntity(own, entities);
+      const entityWords = named.join('_') === 'item' ? (acted ?? shape.entity).split('_') : named;
       const choice = toChoice({ tool: { ...tool, annotations: {} }, parsed: { ...parsed, entityWords }, entities, withDispatch: false });
       choices[value] = withDescribedDelete({ ...choice, basis: shape.basis }, choiceText(tool.description, value, strings(values)));
     }
@@ -57,6 +61,21 @@ export function findDispatch(
     }
   }
   return null;
+}
+
+/**
+ * How a choice's value reads as a name: its own words, else (`my`, with no verb) the verb of viewing
+ * and nouns the options list's text about it opens with ("my (get work items relevant to the authenticated user)").
+ */
+function choiceName(tool: ToolDefinition, described: unknown, value: string): ParsedName {
+  const parsed = parseToolName(value, null);
+  if (parsed.meaning) return parsed;
+  const text =
+    bracketedChoiceText(typeof described === 'string' ? described : undefined, value) ?? bracketedChoiceText(tool.description, value);
+  const phrase = text === null ? null : choicePhrase(text);
+  const read = phrase === null ? null : parseToolName(phrase, null);
+  // Only a view is read from the text: "execute an ad-hoc WIQL query" says too little of what a write would change.
+  return read !== null && (read.meaning?.operation === 'read' || read.meaning?.operation === 'list') ? read : parsed;
 }
 
 function strings(values: readonly unknown[]): string[] {

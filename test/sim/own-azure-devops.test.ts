@@ -67,4 +67,76 @@ describe('an Azure DevOps server driven with no model', () => {
     const listed = (await call('repo_repository', { action: 'list', project: 'Fabrikam Web' })) as Record<string, unknown>;
     expect(Object.keys(listed)).toContain('repositories');
   });
+  it('sets the fields a create gives as name/value pairs (`fields: [{name: "System.Title", value}]`): a read shows them', async () => {
+    const call = await mock();
+    const fields = [
+      { name: 'System.Title', value: 'Cart total rounds wrong' },
+      { name: 'System.AssignedTo', value: 'Lin Zhou' },
+    ];
+    const created = (await call('wit_work_item_write', {
+      action: 'create',
+      project: 'Fabrikam Web',
+      workItemType: 'Bug',
+      fields,
+    })) as WorkItem;
+    const read = (await call('wit_work_item', { action: 'get', project: 'Fabrikam Web', id: created.id })) as Record<string, unknown>;
+    expect(Object.values(read)).toContain('Cart total rounds wrong');
+    expect(read.assignedTo).toBe('Lin Zhou');
+    expect(Object.keys(read)).not.toContain('System.Title');
+  });
+
+  it('applies a JSON Patch update (`updates: [{op, path: "/fields/System.State", value}]`) to the fields the paths name', async () => {
+    const call = await mock();
+    const updates = [
+      { op: 'add', path: '/fields/System.State', value: 'Active' },
+      { op: 'replace', path: '/fields/System.Title', value: 'Saved cards at checkout' },
+    ];
+    await call('wit_work_item_write', { action: 'update', project: 'Fabrikam Web', id: 1202, updates });
+    const read = (await call('wit_work_item', { action: 'get', project: 'Fabrikam Web', id: 1202 })) as Record<string, unknown>;
+    expect(read).toEqual(expect.objectContaining({ id: 1202, name: 'Saved cards at checkout', state: 'Active' }));
+    expect(Object.keys(read)).not.toContain('System.State');
+  });
+  it('reads each work item `get_batch` names by `ids`, not a type `batch`', async () => {
+    const call = await mock();
+    const read = (await call('wit_work_item', { action: 'get_batch', project: 'Fabrikam Web', ids: [1201, 1202] })) as Record<
+      string,
+      unknown
+    >;
+    const items = (Array.isArray(read) ? read : Object.values(read).find(Array.isArray)) as WorkItem[];
+    expect(items.map((item) => [item.id, item.name])).toEqual([
+      [1201, 'Checkout button unresponsive on Safari'],
+      [1202, 'Saved payment methods'],
+    ]);
+  });
+
+  it('lists the caller\'s own work items for `action: my` ("get work items relevant to the authenticated user")', async () => {
+    const call = await mock();
+    const fields = (title: string, person: string) => [
+      { name: 'System.Title', value: title },
+      { name: 'System.AssignedTo', value: person },
+    ];
+    await call('wit_work_item_write', {
+      action: 'create',
+      project: 'Fabrikam Web',
+      workItemType: 'Task',
+      fields: fields('Mine', 'Dana Whitfield'),
+    });
+    await call('wit_work_item_write', {
+      action: 'create',
+      project: 'Fabrikam Web',
+      workItemType: 'Task',
+      fields: fields('Theirs', 'Omar Price'),
+    });
+    const mine = (await call('wit_work_item', { action: 'my', project: 'Fabrikam Web' })) as Record<string, unknown>;
+    const items = Object.values(mine).find(Array.isArray) as Record<string, unknown>[];
+    expect(items.map((item) => item.title)).toEqual(['Mine']);
+  });
+  it("applies a WIQL query's WHERE (`[System.State] = 'Active'`) to the work items, its macros left to the call", async () => {
+    const call = await mock();
+    const wiql =
+      "SELECT [System.Id] FROM WorkItems WHERE [System.TeamProject] = @project AND [System.State] = 'Active' ORDER BY [System.Id]";
+    const found = (await call('wit_query', { action: 'wiql', project: 'Fabrikam Web', wiql })) as Record<string, unknown>;
+    const items = Object.values(found).find(Array.isArray) as WorkItem[];
+    expect(items.map((item) => item.id)).toEqual([1190, 1201]);
+  });
 });

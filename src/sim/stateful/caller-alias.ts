@@ -7,9 +7,10 @@
  */
 import type { WorldState } from '../../domain/memory-log.js';
 import type { ToolDefinition } from '../../domain/registry.js';
-import { callerInFacts, toCallerType } from '../../reading/described-caller.js';
+import { toCallerType } from '../../reading/described-caller.js';
 import type { ServiceModel } from '../../reading/read-server.js';
 import { currentUser } from './starting-world.js';
+import { callerFromFacts } from '../../reading/caller-fact.js';
 
 /**
  * The call's arguments with `me` replaced by the caller where the argument's description offers `me`.
@@ -41,9 +42,9 @@ export function callerOf(world: WorldState, model: Pick<ServiceModel, 'tools' | 
   const type = toCallerType(model);
   const [id, fields] = Object.entries(type === null ? {} : (world.entities[type] ?? {}))[0] ?? [];
   if (id !== undefined) return { id, ...fields };
-  // `I am Priya Nair` where no tool reads the caller: the world names them in a fact (described-caller.ts).
-  const named = callerInFacts(world.facts);
-  return named === null ? { id: 'default', ...currentUser } : { id: named, name: named };
+  // `I am Dana Whitfield` on a server with no current-user read: the person the world's facts name (caller-fact.ts).
+  const named = callerFromFacts(world.facts);
+  return named === null ? { id: 'default', ...currentUser } : { id: named.login ?? named.email ?? named.name, ...named };
 }
 
 /** What of the caller the argument names: a login, an email or an id; else the login, or the name. */

@@ -1,7 +1,8 @@
 /**
  * "My" lists: `get_my_unresolved_issues` "issues assigned to you", `list_my_tasks`,
- * `get_my_recent_pages` "pages created or updated by the current user" (a name with `my`, or a
- * description that says the records are the caller's). Services answer them with
+ * `get_my_recent_pages` "pages created or updated by the current user", `wit_work_item(action:
+ * my)` (a name or a picked choice with `my`/`mine`, or a description that says the records are
+ * the caller's). Services answer them with
  * the records whose person field names the caller (the assignee, or the creator where the tool
  * says created or written), as the person a current-user read answers (caller-alias.ts). Only
  * where the records of the type keep such a field: a world that records no one's work keeps every
@@ -10,6 +11,7 @@
 import { entitiesOf, fieldValue } from '../../domain/world-query.js';
 import { isRecord } from '../../domain/json-record.js';
 import { toWords } from '../../reading/entity-words.js';
+import { asksForOwn } from '../../reading/choice-phrase.js';
 import { callerOf } from './caller-alias.js';
 import type { AnswerInput } from './world-conventions.js';
 
@@ -39,7 +41,10 @@ export function callerOwnedTest(input: AnswerInput): ((fields: Fields) => boolea
   const { shape, tool } = input;
   if (shape.operation !== 'list' && shape.operation !== 'search') return null;
   const description = tool.description ?? '';
-  const named = toWords(tool.name).some((word) => word === 'my' || word === 'mine');
+  // `wit_work_item(action: 'my')`, `repo_branch(action: 'list_mine')`: the choice the call picks asks for them too.
+  const dispatch = input.shapes.get(tool.name)?.dispatch?.argument;
+  const picked = dispatch === undefined ? undefined : input.args[dispatch];
+  const named = asksForOwn(typeof picked === 'string' ? picked : tool.name);
   if (!named && !describedCaller.test(description)) return null;
   const given = Object.entries(input.args).some(
     ([name, value]) => value !== undefined && value !== null && value !== '' && toWords(name).some((word) => personWords.has(word)),

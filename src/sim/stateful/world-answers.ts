@@ -72,9 +72,10 @@ import { toTargetState } from './target-state.js';
 import { describedTarget } from './choice-state.js';
 import { refusedState } from './corrected-states.js';
 import { answerDelete } from './delete-answer.js';
+import { heldFieldName } from './held-name-field.js';
 import { toMatchedRecord } from './matched-upsert.js';
 import { heldMembership, membershipId } from './membership-records.js';
-import { batchItems, createEach, readEach, uniqueClash, updateEach, updateEvery } from './world-batches.js';
+import { batchItems, createEach, givenIdList, readEach, uniqueClash, updateEach, updateEvery } from './world-batches.js';
 import { dataArguments, defaultOf, existingName, scopeArguments, stampName, type Answer, type AnswerInput } from './world-conventions.js';
 
 export type { Answer, AnswerInput } from './world-conventions.js';
@@ -196,7 +197,8 @@ function create(given: AnswerInput, givenId?: string): Answer {
 function read(input: AnswerInput): Answer {
   const { shape, args } = input;
   const entities = entitiesOf(input.world, shape.entity);
-  const many = shape.idArgument === null ? undefined : args[shape.idArgument];
+  // `get_batch(ids)` beside `get(id)`: with no id given, a list of the entity's ids reads each (world-batches.ts).
+  const many = (shape.idArgument === null ? undefined : args[shape.idArgument]) ?? givenIdList(input);
   if (Array.isArray(many)) return readEach(input, entities, many);
   if (shape.find) {
     const filters = Object.entries(dataArguments(input));
@@ -265,7 +267,8 @@ function update(given: AnswerInput): Answer {
   const change = withSetEdits(withScaledCount(patched, found.fields), found.fields);
   for (const [name, value] of Object.entries(dataArguments(change))) {
     if (name === shape.idArgument || scope.has(name) || name === shape.listField?.argument) continue;
-    changes[existingName(found.fields, name)] = value;
+    // `fields: [{name: 'System.Title', value}]` of a work item seeded with a `name`: its name (held-name-field.ts).
+    changes[Object.hasOwn(input.args, name) ? existingName(found.fields, name) : heldFieldName(found.fields, name)] = value;
   }
   // `move_task(taskId, listName)`: the list's id moves with its name (parent-key-fill.ts); `targetMailbox` sets `mailbox` (moved-places.ts).
   movePlaces(found.fields, Object.assign(changes, withParentKeys(input, changes)));

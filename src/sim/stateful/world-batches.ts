@@ -7,7 +7,7 @@
 import type { WorldChanges } from '../../domain/memory-log.js';
 import { entitiesOf, fieldValue, toNormalName, valuesMatch, type EntityRecord } from '../../domain/world-query.js';
 import { toPlural, toSingular, toWords } from '../../reading/entity-words.js';
-import { isBatchItemsArgument, namesBatchItems } from '../../reading/batch-arguments.js';
+import { idListNames, isBatchItemsArgument, namesBatchItems } from '../../reading/batch-arguments.js';
 import { toUniqueFields } from '../../reading/entity-traits.js';
 import { fallbackIdKeys } from '../source/shown-entities.js';
 import { fitToSchema } from './schema-fit.js';
@@ -117,6 +117,13 @@ export function uniqueClash(
  * an `errors` entry per id it lacks (`{ id: '9', error: 'Issue 9 not found' }`); wholly not-found
  * only when it has none.
  */
+/** The list of the entity's ids a call gives (`ids`, `issue_ids`), or undefined. */
+export function givenIdList(input: AnswerInput): unknown[] | undefined {
+  const names = idListNames(input.shape);
+  const found = Object.entries(input.args).find(([name, value]) => Array.isArray(value) && names.has(toNormalName(name)));
+  return found?.[1] as unknown[] | undefined;
+}
+
 export function readEach(input: AnswerInput, entities: readonly EntityRecord[], ids: readonly unknown[]): Answer {
   const each = ids.map((id) => ({ id: String(id), entity: findEntity(input, entities, String(id)) }));
   const found = each.map(({ entity }) => entity).filter((entity): entity is EntityRecord => entity !== undefined);
