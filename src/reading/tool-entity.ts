@@ -11,6 +11,7 @@ import type { ToolDefinition } from '../domain/registry.js';
 import { toAspectOwner } from './aspect-owner.js';
 import { toDescriptionPreamble, withoutPreamble } from './description-preamble.js';
 import { toReportEntity } from './report-entity.js';
+import { toContentOwner } from './content-owner.js';
 import { toWithoutActionVerb } from './action-verb-word.js';
 import { toAttributeHolder } from './attribute-member.js';
 import { toPartOwner } from './part-entity.js';
@@ -230,6 +231,7 @@ export function withOwnEntity(shape: ToolShape, listed: ToolDefinition, context:
     toEntityOfIdArgument(shape, tool, context) ??
     toDescribedEntity(shape, tool, context) ??
     toDescribedObject(shape, tool, context) ??
+    toContentOwner(shape, tool) ??
     toAspectOwner(shape, tool, context.entities) ??
     toPartOwner(shape, tool, context) ??
     toDescribedTail(shape, tool, context.entities) ??
