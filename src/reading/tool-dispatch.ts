@@ -11,6 +11,8 @@ import type { Properties } from './tool-id-argument.js';
 import { dropOtherEntity, parseToolName, type ParsedName } from './tool-name.js';
 import { nounLikeVerbs, toVerbMeaning } from './tool-verbs.js';
 import { choiceText } from './choice-text.js';
+import { glossedChoice } from './choice-gloss.js';
+import { isGestureVerb } from './gesture-verbs.js';
 import { withoutActNoun } from './dispatch-act-noun.js';
 import { bracketedChoiceText, choicePhrase, withoutQuantityWords } from './choice-phrase.js';
 import type { ToolShape } from './tool-shape.js';
@@ -39,23 +41,40 @@ export function findDispatch(
     const values = properties[argument]?.enum;
     if (!Array.isArray(values)) continue;
     const choices: Record<string, ToolShape> = {};
+    const glosses: Record<string, ToolShape> = {};
     // `envDomainManagement(action: create | delete)`: each choice acts on what the name's words before the act name (dispatch-act-noun.ts).
     const acted = actedEntity(tool, shape, argument, strings(values));
     for (const value of values) {
       if (typeof value !== 'string') continue;
-      const parsed = choiceName(tool, properties[argument]?.description, value);
+      // `my (get work items …)`: a value with no verb of its own reads its options list's bracket (choice-phrase.ts).
+      const named = choiceName(tool, properties[argument]?.description, value);
       // `action: build_failed | marked`: a verb that is a noun as often (`build`) names what happened, not what to do.
-      if (!parsed.meaning || (parsed.verb !== null && nounLikeVerbs.has(parsed.verb))) continue;
+      const unread = !named.meaning || (named.verb !== null && nounLikeVerbs.has(named.verb));
+      // `bootstrap (create workspace and initialize)`: a value that is no verb is read from the words its description glosses it with;
+      // one that names a type the server keeps (`jira_search(action: issues | projects)`) picks the type, not the operation.
+      // A gesture (`switch (toggle …)`) is already an act on the screen, whatever its gloss says (gesture-verbs.ts).
+      const glossed = unread && !entities.has(named.entityWords.join('_')) && !isGestureVerb(value);
+      const parsed = !unread
+        ? named
+        : glossed
+          ? glossedChoice(`${tool.description ?? ''}\n${properties[argument]?.description ?? ''}`, value, strings(values))
+          : null;
+      if (!parsed) continue;
       // `get_batch`, `list_mine`: words of how many or whose name no kind of thing (choice-phrase.ts).
       const own = withoutQuantityWords(parsed.entityWords, entities);
       // `list_work_items` beside a tool `work`: a whole name the server keeps as a type is that type, not its last word.
-      const named = own.length === 0 ? ['item'] : entities.has(own.join('_')) ? own : dropOtherEntity(own, entities);
-      const entityWords = named.join('_') === 'item' ? (acted ?? shape.entity).split('_') : named;
+      const picked = own.length === 0 ? ['item'] : entities.has(own.join('_')) ? own : dropOtherEntity(own, entities);
+      const entityWords = picked.join('_') === 'item' ? (acted ?? shape.entity).split('_') : picked;
       const choice = toChoice({ tool: { ...tool, annotations: {} }, parsed: { ...parsed, entityWords }, entities, withDispatch: false });
-      choices[value] = withDescribedDelete({ ...choice, basis: shape.basis }, choiceText(tool.description, value, strings(values)));
+      (unread ? glosses : choices)[value] = withDescribedDelete(
+        { ...choice, basis: shape.basis },
+        choiceText(tool.description, value, strings(values)),
+      );
     }
     const operations = new Set(Object.values(choices).map((choice) => choice.operation));
     if (Object.keys(choices).length >= 2 && (operations.size >= 2 || required.has(argument))) {
+      // Glossed choices complete what the verbs pick; values mostly glossed (`projects (list all)`) name views, not acts.
+      Object.assign(choices, glosses);
       if (acted !== null) withActedEntity(shape, choices, argument, acted);
       return { argument, choices };
     }
