@@ -54,11 +54,11 @@ export function findDispatch(
       // one that names a type the server keeps (`jira_search(action: issues | projects)`) picks the type, not the operation.
       // A gesture (`switch (toggle …)`) is already an act on the screen, whatever its gloss says (gesture-verbs.ts).
       const glossed = unread && !entities.has(named.entityWords.join('_')) && !isGestureVerb(value);
-      const parsed = !unread
-        ? named
-        : glossed
-          ? glossedChoice(`${tool.description ?? ''}\n${properties[argument]?.description ?? ''}`, value, strings(values))
-          : null;
+      const gloss = glossed
+        ? glossedChoice(`${tool.description ?? ''}\n${properties[argument]?.description ?? ''}`, value, strings(values))
+        : null;
+      // "wiql (execute an ad-hoc WIQL query)": a gloss that only runs something says too little of what it changes (as choiceName).
+      const parsed = !unread ? named : gloss?.meaning?.operation === 'other' ? null : gloss;
       if (!parsed) continue;
       // `get_batch`, `list_mine`: words of how many or whose name no kind of thing (choice-phrase.ts).
       const own = withoutQuantityWords(parsed.entityWords, entities);

@@ -85,17 +85,6 @@ describe('an Azure DevOps server driven with no model', () => {
     expect(Object.keys(read)).not.toContain('System.Title');
   });
 
-  it('applies a JSON Patch update (`updates: [{op, path: "/fields/System.State", value}]`) to the fields the paths name', async () => {
-    const call = await mock();
-    const updates = [
-      { op: 'add', path: '/fields/System.State', value: 'Active' },
-      { op: 'replace', path: '/fields/System.Title', value: 'Saved cards at checkout' },
-    ];
-    await call('wit_work_item_write', { action: 'update', project: 'Fabrikam Web', id: 1202, updates });
-    const read = (await call('wit_work_item', { action: 'get', project: 'Fabrikam Web', id: 1202 })) as Record<string, unknown>;
-    expect(read).toEqual(expect.objectContaining({ id: 1202, name: 'Saved cards at checkout', state: 'Active' }));
-    expect(Object.keys(read)).not.toContain('System.State');
-  });
   it('reads each work item `get_batch` names by `ids`, not a type `batch`', async () => {
     const call = await mock();
     const read = (await call('wit_work_item', { action: 'get_batch', project: 'Fabrikam Web', ids: [1201, 1202] })) as Record<

@@ -9,7 +9,6 @@
  */
 import type { AnswerInput } from './world-conventions.js';
 import { isRecord } from '../../domain/json-record.js';
-import { toFieldName } from '../../reading/field-pairs.js';
 
 type Operation = { op: string; path: string; value?: unknown };
 
@@ -36,8 +35,7 @@ function apply(args: Record<string, unknown>, { op, path, value }: Operation, cu
   const [field, ...rest] = path
     .slice(1)
     .split('/')
-    // `/fields/System.State`: a namespaced name is the field its last part names, `state` (field-pairs.ts).
-    .map((part) => toFieldName(part.replaceAll('~1', '/').replaceAll('~0', '~')));
+    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
   if (field === undefined || field === '') return;
   if (rest.length === 0) {
     args[field] = op === 'remove' ? null : value;
