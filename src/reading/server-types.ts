@@ -26,7 +26,6 @@ import { withDescribedObjectNouns } from './described-object-noun.js';
 import { withBareVerbEntities } from './bare-verb-entity.js';
 import { withMailSends } from './mail-sends.js';
 import { withUnwrittenCompounds } from './unwritten-compound.js';
-import { withUnnamedObjects } from './unnamed-object.js';
 import type { ToolShape } from './tool-shape.js';
 
 /**
@@ -88,7 +87,7 @@ export function withServerTypes(
   const described = withDescribedObjectNouns(tools, unprefixed, serviceWords, corrected, toEntityUses(unprefixed));
   const typed = withApiTypeNames(tools, withTypesInCompounds(tools, described, corrections, serviceWords), corrected);
   const agreed = withBareVerbEntities(tools, withAgreedCompounds(tools, typed, corrected, serverNames), corrected, serviceWords);
-  return withUnnamedObjects(tools, withMailSends(withUnwrittenCompounds(tools, agreed, corrected), corrected), corrected);
+  return withMailSends(withUnwrittenCompounds(tools, agreed, corrected), corrected);
 }
 
 /** What the pass reads beyond the tools and their first readings. */
