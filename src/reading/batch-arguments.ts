@@ -28,12 +28,8 @@ export function isBatchItemsArgument(tool: ToolDefinition, shape: ToolShape, nam
   // A batch create takes its list alone: `push_files(owner, repo, branch, files)` makes one commit, not files of their own.
   const required: unknown[] = Array.isArray(tool.inputSchema.required) ? tool.inputSchema.required : [];
   // `append_block_children(block_id, children)`: children are appended under the parent the other argument names by its id.
-  // `add_page_labels(pageId, labels: [{ name }])`: things named for the entity's own plural are added under the record the
-  // other argument names by its id, one each.
   const underParent = (other: unknown) =>
-    (toNormalName(name) === 'children' || toNormalName(name) === toNormalName(toPlural(shape.entity))) &&
-    typeof other === 'string' &&
-    /(?:^|[a-z_])(?:id|Id|ID)$/.test(other);
+    toNormalName(name) === 'children' && typeof other === 'string' && /(?:^|[a-z_])(?:id|Id|ID)$/.test(other);
   return required.every((other) => other === name || underParent(other));
 }
 

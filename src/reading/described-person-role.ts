@@ -25,10 +25,11 @@ export function toPersonRole(fieldNames: Iterable<string>, text: string): { fiel
   for (const role of roles) {
     const value = role.pattern.exec(text.trim())?.[1]?.trim();
     if (value === undefined || !person.test(value)) continue;
-    // The field the writes spell for the role, not an id of it (`assigneeId` wants a user's id the text does not give).
+    // The field the writes spell for the role, not an id of it (`assigneeId` wants a user's id the text does not give) nor a
+    // list (`assignees` of logins: described-assignees.ts fills those).
     const written = [...fieldNames].find((name) => {
       const normal = toNormalName(name);
-      return normal.startsWith(role.stem) && !/ids?$/.test(normal);
+      return normal.startsWith(role.stem) && !/(?:ids?|s)$/.test(normal);
     });
     return { field: written ?? role.field, value };
   }

@@ -70,16 +70,6 @@ describe('a Confluence and Jira site driven with no model', () => {
     expect(after.children.map((page) => page.title)).toEqual(['Deploy runbook', 'Incident checklist', 'Rollback runbook']);
   });
 
-  it('adds each label of `add_confluence_page_label(pageId, labels: [{name}])` to the page, as its label list then shows', async () => {
-    const call = await mock();
-    await call('add_confluence_page_label', { pageId: '1002', labels: [{ name: 'release' }, { name: 'ops' }] });
-    const { labels } = (await call('list_confluence_page_labels', { pageId: '1002' })) as { labels: { name: string; pageId: string }[] };
-    expect(labels.map(({ name, pageId }) => [name, pageId])).toEqual([
-      ['release', '1002'],
-      ['ops', '1002'],
-    ]);
-  });
-
   it('answers a page’s ancestors as the pages its parent field leads up to, root first (`list_confluence_page_ancestors`)', async () => {
     const call = await mock();
     const made = (await call('create_confluence_page', { spaceKey: 'ENG', title: 'Rollback', content: 'x', parentId: '1002' })) as Page;

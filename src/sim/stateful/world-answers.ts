@@ -72,7 +72,6 @@ import { toTargetState } from './target-state.js';
 import { describedTarget } from './choice-state.js';
 import { refusedState } from './corrected-states.js';
 import { answerDelete } from './delete-answer.js';
-import { heldFieldName } from './held-name-field.js';
 import { toMatchedRecord } from './matched-upsert.js';
 import { heldMembership, membershipId } from './membership-records.js';
 import { batchItems, createEach, givenIdList, readEach, uniqueClash, updateEach, updateEvery } from './world-batches.js';
@@ -267,8 +266,7 @@ function update(given: AnswerInput): Answer {
   const change = withSetEdits(withScaledCount(patched, found.fields), found.fields);
   for (const [name, value] of Object.entries(dataArguments(change))) {
     if (name === shape.idArgument || scope.has(name) || name === shape.listField?.argument) continue;
-    // `fields: [{name: 'System.Title', value}]` of a work item seeded with a `name`: its name (held-name-field.ts).
-    changes[Object.hasOwn(input.args, name) ? existingName(found.fields, name) : heldFieldName(found.fields, name)] = value;
+    changes[existingName(found.fields, name)] = value;
   }
   // `move_task(taskId, listName)`: the list's id moves with its name (parent-key-fill.ts); `targetMailbox` sets `mailbox` (moved-places.ts).
   movePlaces(found.fields, Object.assign(changes, withParentKeys(input, changes)));
